@@ -1,0 +1,76 @@
+"""The `deckcheck` command line: a thin shell over the library.
+
+Each command parses its options, calls the library, hands the result to a reporter and
+returns the exit code of DESIGN.md: 0 legal, 1 illegal, 2 usage or input error.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+
+from .errors import DeckcheckError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+app = typer.Typer(
+    name="deckcheck",
+    help="Check trading-card-game decklists for tournament legality and simulate opening hands.",
+    no_args_is_help=True,
+    add_completion=True,
+    pretty_exceptions_enable=False,
+    # Plain Click help: deterministic (the fast top-level help in _help.py is a copy of it)
+    # and it avoids importing rich on every run.
+    rich_markup_mode=None,
+    context_settings={"terminal_width": 88, "max_content_width": 88},
+)
+
+
+def fail(message: str, code: int = 2) -> None:
+    typer.echo(f"deckcheck: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def handles_errors(command: F) -> F:
+    """Turn library errors into a one-line message and exit code 2, never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except DeckcheckError as exc:
+            fail(str(exc), exc.exit_code)
+        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a bug: still one line, with a way to get the details
+            if os.environ.get("DECKCHECK_DEBUG"):
+                raise
+            fail(f"internal error ({type(exc).__name__}: {exc}); set DECKCHECK_DEBUG=1 for the traceback")
+
+    return wrapper  # type: ignore[return-value]
+
+
+def emit(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.")
+DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (text, .dek, .cod, .dck, ...); '-' reads stdin.")
+DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
+OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help="text, json or auto (GitHub annotations under GitHub Actions).")
+INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...")
+
+
+def _register_commands() -> None:
+    """Each command lives in its own module under `deckcheck/commands/`."""
+    from .commands import formats, validate  # noqa: F401  (importing registers them)
+
+    app.add_typer(formats.formats_app, name="formats")
+
+
+_register_commands()

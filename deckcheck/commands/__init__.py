@@ -1,0 +1,1 @@
+"""CLI commands, one module each; importing a module registers its commands on the app."""

@@ -1,0 +1,30 @@
+"""Errors that stop a command: each carries a one-line message for the user (exit 2)."""
+from __future__ import annotations
+
+
+class DeckcheckError(Exception):
+    """A failure the user must fix (bad option, unreadable input); the CLI exits 2."""
+
+    exit_code = 2
+
+
+class InputError(DeckcheckError):
+    """A file or string that cannot be read as a decklist at all; `line` when known."""
+
+    def __init__(self, message: str, *, line: int | None = None):
+        self.line = line
+        super().__init__(message)
+
+
+class FormatError(DeckcheckError):
+    """An unknown format id or an invalid format file. `where` names file and key."""
+
+    def __init__(self, message: str, *, path: str | None = None, key: str | None = None):
+        self.path = path
+        self.key = key
+        where = ""
+        if path:
+            where = f"{path}: "
+        if key:
+            where += f"{key}: "
+        super().__init__(f"{where}{message}")

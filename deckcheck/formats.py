@@ -1,0 +1,339 @@
+"""Format files: find, load, merge (`extends`), validate, and resolve lists on a date.
+
+A format id is a path under a formats directory without `.yaml` (`mtg/modern`), or a path
+to a user's YAML file. Directories searched, in order: those in `DECKCHECK_FORMATS_PATH`
+(separated like PATH), then the formats shipped with deckcheck.
+
+Merging: a child's mappings are merged key by key into its parent's; a key set to `null`
+removes the parent's value (`copy_limit: null` for Limited); the dated lists (`banned`,
+`restricted`, `card_limits`) add to the parent's lists; every other list replaces.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from .errors import FormatError
+from .format_schema import FORMAT_SCHEMA, LIST_KEYS
+from .names import card_key
+from .schema import SchemaError
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+# Installed wheels carry the files inside the package; a source checkout has them at the top.
+BUNDLED_DIRS = (_PACKAGE_DIR / "_formats", _PACKAGE_DIR.parent / "formats")
+ANY_NUMBER = "any"
+
+
+def format_dirs() -> list[Path]:
+    extra = [Path(part) for part in os.environ.get("DECKCHECK_FORMATS_PATH", "").split(os.pathsep) if part]
+    bundled = [path for path in BUNDLED_DIRS if path.is_dir()][:1]
+    return extra + bundled
+
+
+# ---------------------------------------------------------------- the resolved format
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    """A card on a dated list. `since` is inclusive, `until` exclusive (the day it left)."""
+
+    card: str
+    since: dt.date | None = None
+    until: dt.date | None = None
+    limit: int | None = None
+    code: int | None = None
+    note: str | None = None
+
+    def in_force(self, day: dt.date) -> bool:
+        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
+
+    @property
+    def key(self) -> str:
+        return card_key(self.card)
+
+
+@dataclass(frozen=True)
+class ZoneSize:
+    min: int | None = None
+    max: int | None = None
+    exactly: int | None = None
+    or_none: bool = False  # "exactly N or none" (2011 tournament rules for sideboards)
+
+    def describe(self) -> str:
+        if self.exactly is not None:
+            return f"exactly {self.exactly}" + (" or none" if self.or_none else "")
+        if self.min is not None and self.max is not None:
+            return f"{self.min} to {self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        if self.max is not None:
+            return f"at most {self.max}"
+        return "any size"
+
+
+@dataclass(frozen=True)
+class CopyLimit:
+    default: int
+    zones: tuple[str, ...]
+    exempt_basic_lands: bool
+    per_card: Mapping[str, int | None]  # card key -> limit; None means any number
+
+    def limit_for(self, key: str, basic_lands: frozenset[str]) -> int | None:
+        if self.exempt_basic_lands and key in basic_lands:
+            return None
+        return self.per_card.get(key, self.default)
+
+
+@dataclass(frozen=True)
+class OpeningHand:
+    size: int = 7
+    mulligan: str = "london"
+    free_mulligan: bool = False
+    first_player_draws: bool = False
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str
+    name: str
+    game: str
+    path: str
+    data: Mapping[str, Any]  # the merged YAML, for `formats show` and rule options
+    zones: Mapping[str, ZoneSize]
+    copy_limit: CopyLimit | None
+    basic_lands: frozenset[str]
+    banned: tuple[ListEntry, ...]
+    restricted: tuple[ListEntry, ...]
+    card_limits: tuple[ListEntry, ...]
+    opening_hand: OpeningHand
+    chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
+
+    def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return _in_force(self.banned, day)
+
+    def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return _in_force(self.restricted, day)
+
+    def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return _in_force(self.card_limits, day)
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEntry]:
+    """Entries in force on `day`, by card key; where several are, the latest start wins."""
+    found: dict[str, ListEntry] = {}
+    for entry in entries:
+        if entry.in_force(day):
+            previous = found.get(entry.key)
+            if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
+                found[entry.key] = entry
+    return found
+
+
+# ---------------------------------------------------------------- finding and loading
+
+
+def _looks_like_path(format_id: str) -> bool:
+    return format_id.endswith((".yaml", ".yml")) or os.sep in format_id and Path(format_id).exists()
+
+
+def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]:
+    """Resolve a format id or path to (id, file)."""
+    if _looks_like_path(format_id):
+        candidates = [Path(format_id)]
+        if relative_to is not None and not Path(format_id).is_absolute():
+            candidates.insert(0, relative_to / format_id)
+        for candidate in candidates:
+            if candidate.is_file():
+                return str(candidate), candidate
+        raise FormatError(f"format file {format_id!r} not found")
+    clean = format_id.strip().strip("/")
+    if not clean or ".." in Path(clean).parts:
+        raise FormatError(f"{format_id!r} is not a format id (like mtg/modern)")
+    for directory in format_dirs():
+        candidate = directory / f"{clean}.yaml"
+        if candidate.is_file():
+            return clean, candidate
+    suggestions = [known for known in available() if clean.split("/")[-1] in known]
+    hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
+    raise FormatError(f"unknown format {format_id!r}{hint}")
+
+
+def available() -> list[str]:
+    """Every format id found in the format directories (abstract bases included)."""
+    ids: set[str] = set()
+    for directory in format_dirs():
+        for path in directory.rglob("*.yaml"):
+            ids.add(path.relative_to(directory).with_suffix("").as_posix())
+    return sorted(ids)
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    import yaml  # deferred: not needed for `deckcheck --help`
+
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise FormatError(f"cannot read ({exc.strerror or exc})", path=str(path)) from None
+    except UnicodeDecodeError:
+        raise FormatError("not UTF-8 text", path=str(path)) from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise FormatError(f"{where}invalid YAML ({problem})", path=str(path)) from None
+    if data is None:
+        raise FormatError("file is empty", path=str(path))
+    if not isinstance(data, dict):
+        raise FormatError("expected a mapping of format keys at the top level", path=str(path))
+    try:
+        FORMAT_SCHEMA.check(data, "")
+    except SchemaError as exc:
+        raise FormatError(str(exc), path=str(path), key=exc.path) from None
+    return data
+
+
+def _merge(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool = True) -> dict[str, Any]:
+    merged = dict(parent)
+    if top:
+        merged.pop("abstract", None)  # being abstract is not inherited
+    for key, value in child.items():
+        if key in ("extends", "abstract") and top:
+            continue
+        if value is None:
+            merged.pop(key, None)
+        elif top and key in LIST_KEYS:
+            merged[key] = list(parent.get(key) or []) + list(value)
+        elif isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = _merge(merged[key], value, top=False)
+        else:
+            merged[key] = value
+    if top and "abstract" in child:
+        merged["abstract"] = child["abstract"]
+    return merged
+
+
+def load_merged(format_id: str, *, _seen: tuple[str, ...] = (), relative_to: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
+    resolved_id, path = find(format_id, relative_to=relative_to)
+    if resolved_id in _seen:
+        cycle = " -> ".join((*_seen, resolved_id))
+        raise FormatError(f"`extends` forms a cycle: {cycle}", path=str(path), key="extends")
+    data = _read_yaml(path)
+    parent_id = data.get("extends")
+    chain: tuple[str, ...] = (resolved_id,)
+    if parent_id:
+        try:
+            _, _, parent, parent_chain = load_merged(parent_id, _seen=(*_seen, resolved_id), relative_to=path.parent)
+        except FormatError as exc:
+            if exc.path:  # the parent itself is broken: its own message says where
+                raise
+            raise FormatError(f"cannot extend {parent_id!r}: {exc}", path=str(path), key="extends") from None
+        data = _merge(parent, data)
+        chain += parent_chain
+    else:
+        data = _merge({}, data)
+    return resolved_id, path, data, chain
+
+
+@lru_cache(maxsize=128)
+def _load_cached(format_id: str, dirs: tuple[str, ...], mtime_key: float) -> Format:
+    return _build(*load_merged(format_id))
+
+
+def load(format_id: str) -> Format:
+    """Load a format by id or path, merged and validated. Raises FormatError."""
+    _, path = find(format_id)
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        mtime = 0.0
+    return _load_cached(format_id, tuple(str(d) for d in format_dirs()), mtime)
+
+
+def _date(value: Any) -> dt.date | None:
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(value)
+
+
+def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
+    out = []
+    for item in items or []:
+        if isinstance(item, str):
+            out.append(ListEntry(card=item))
+        else:
+            out.append(
+                ListEntry(
+                    card=item.get("card") or str(item.get("code")),
+                    since=_date(item.get("since")),
+                    until=_date(item.get("until")),
+                    limit=item.get("limit"),
+                    code=item.get("code"),
+                    note=item.get("note"),
+                )
+            )
+    return tuple(out)
+
+
+def _build(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, ...]) -> Format:
+    for key in ("name", "game"):
+        if key not in data:
+            raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
+    zones = {zone: ZoneSize(**spec) for zone, spec in (data.get("deck") or {}).items()}
+    copy_limit = None
+    if data.get("copy_limit"):
+        spec = data["copy_limit"]
+        per_card = {
+            card_key(name): (None if limit == ANY_NUMBER else limit) for name, limit in (spec.get("per_card") or {}).items()
+        }
+        copy_limit = CopyLimit(
+            default=spec.get("default", 4),
+            zones=tuple(spec.get("zones", ("main", "sideboard"))),
+            exempt_basic_lands=spec.get("exempt_basic_lands", True),
+            per_card=per_card,
+        )
+    hand = data.get("opening_hand") or {}
+    return Format(
+        id=format_id,
+        name=data["name"],
+        game=data["game"],
+        path=str(path),
+        data=data,
+        zones=zones,
+        copy_limit=copy_limit,
+        basic_lands=frozenset(card_key(name) for name in data.get("basic_lands") or ()),
+        banned=_entries(data.get("banned")),
+        restricted=_entries(data.get("restricted")),
+        card_limits=_entries(data.get("card_limits")),
+        opening_hand=OpeningHand(**hand),
+        chain=chain,
+    )
+
+
+def check_file(path: str | Path) -> Format:
+    """Validate a user's format file (and what it extends); return the merged format."""
+    path = Path(path)
+    if not path.is_file():
+        raise FormatError("no such file", path=str(path))
+    return _build(*load_merged(str(path) if str(path).endswith((".yaml", ".yml")) else str(path.resolve())))
+
+
+def iter_formats(*, include_abstract: bool = False) -> Iterator[Format | FormatError]:
+    """Every available format, or the error that stops one loading."""
+    for format_id in available():
+        try:
+            fmt = load(format_id)
+        except FormatError as exc:
+            yield exc
+            continue
+        if include_abstract or not fmt.data.get("abstract"):
+            yield fmt

@@ -1,0 +1,52 @@
+"""A readable description of a merged format, for `deckcheck formats show`."""
+from __future__ import annotations
+
+import datetime as dt
+
+from .formats import Format
+
+
+def describe(fmt: Format, day: dt.date) -> str:
+    lines = [f"{fmt.name} ({fmt.id}, game {fmt.game})", f"  file: {fmt.path}"]
+    if len(fmt.chain) > 1:
+        lines.append(f"  extends: {' -> '.join(fmt.chain[1:])}")
+    description = fmt.option("description")
+    if description:
+        lines.append(f"  {description}")
+    lines.append("deck:")
+    for zone, size in fmt.zones.items():
+        lines.append(f"  {zone}: {size.describe()}")
+    if fmt.copy_limit:
+        limit = fmt.copy_limit
+        lines.append(f"copies: at most {limit.default} of a card over {' + '.join(limit.zones)}")
+        if limit.exempt_basic_lands and fmt.basic_lands:
+            lines.append(f"  basic lands exempt: {', '.join(sorted(fmt.option('basic_lands') or []))}")
+        for name, value in (fmt.option("copy_limit") or {}).get("per_card", {}).items():
+            lines.append(f"  {name}: {'any number' if value == 'any' else value}")
+    else:
+        lines.append("copies: no limit")
+    for title, entries in (
+        ("banned", fmt.banned_on(day)),
+        ("restricted", fmt.restricted_on(day)),
+        ("card limits", fmt.card_limits_on(day)),
+    ):
+        if not entries and title == "card limits":
+            continue
+        lines.append(f"{title} on {day.isoformat()} ({len(entries)}):")
+        for entry in sorted(entries.values(), key=lambda e: e.card.casefold()):
+            since = f"  (since {entry.since.isoformat()})" if entry.since else ""
+            limit = f" [{entry.limit}]" if title == "card limits" else ""
+            lines.append(f"  {entry.card}{limit}{since}")
+    pool = fmt.option("card_pool")
+    if pool:
+        lines.append(f"card pool: {pool}")
+    team = fmt.option("team")
+    if team:
+        lines.append(f"team: {team}")
+    hand = fmt.opening_hand
+    lines.append(
+        f"opening hand: {hand.size} cards, {hand.mulligan} mulligan"
+        + (", free first mulligan" if hand.free_mulligan else "")
+        + (", first player draws" if hand.first_player_draws else ", first player skips the first draw")
+    )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,66 @@
+"""Card-name normalisation: the one place that decides when two spellings are one card.
+
+Players and sites write the same card many ways: `Lim-Dul's Vault` / `Lim-Dûl's Vault`,
+`Aether Vial` / `Æther Vial`, `Fire/Ice` / `Fire // Ice` / `Fire///Ice`, curly or straight
+apostrophes, and double-faced cards by their front face only. Every comparison of names
+goes through `card_key` so the rules agree with each other.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Letters that Unicode does not decompose into a base letter plus a mark.
+_LIGATURES = str.maketrans(
+    {
+        "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ß": "ss",
+        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i",
+        "\u2018": "'", "\u2019": "'", "\u02bc": "'", "`": "'", "\u00b4": "'",
+        "\u201c": '"', "\u201d": '"',
+        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+        "\u00a0": " ",
+    }
+)
+_SLASHES = re.compile(r"\s*/{1,3}\s*")
+_SPACES = re.compile(r"\s+")
+FACE_SEPARATOR = " // "
+
+
+def fold(text: str) -> str:
+    """Lower-case `text` and strip accents and typographic variants."""
+    text = text.translate(_LIGATURES)
+    decomposed = unicodedata.normalize("NFKD", text)
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", stripped).strip().casefold()
+
+
+def display_name(name: str) -> str:
+    """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
+    name = _SPACES.sub(" ", name.replace("\u00a0", " ")).strip()
+    if "/" in name:
+        name = _SLASHES.sub(FACE_SEPARATOR, name)
+    return name
+
+
+def faces(name: str) -> list[str]:
+    """The face names of a name written with any slash style."""
+    return [part for part in _SLASHES.split(name.strip()) if part]
+
+
+@lru_cache(maxsize=65536)
+def full_key(name: str) -> str:
+    """Key of the whole name, all faces: `fire // ice`."""
+    return FACE_SEPARATOR.join(fold(face) for face in faces(name)) or fold(name)
+
+
+@lru_cache(maxsize=65536)
+def card_key(name: str) -> str:
+    """Identity key of a card: the folded front face.
+
+    Magic Online and most lists name a double-faced or adventure card by its front face,
+    the ban lists do too, and no two different cards share a front face, so the front face
+    identifies the card whichever way it was written.
+    """
+    parts = faces(name)
+    return fold(parts[0]) if parts else fold(name)

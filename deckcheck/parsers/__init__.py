@@ -1,0 +1,91 @@
+"""Decklist parsers, one module per file format, and the registry that picks one.
+
+A parser module exposes `NAME`, `EXTENSIONS`, `DESCRIPTION`, `sniff(text) -> bool` and
+`parse(text, source) -> Deck`. The format is chosen by `--input-format`, else by the
+file's content (XML roots and section markers are unambiguous), else by its extension,
+else plain text.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+from ..errors import DeckcheckError, InputError
+from ..model import Deck
+from ..textio import decode, read_text
+from . import cod, dck, dek, text
+from .common import parse_error
+
+# Sniffing order matters: specific formats first, plain text (which accepts anything) last.
+PARSERS: dict[str, ModuleType] = {module.NAME: module for module in (dek, cod, dck, text)}
+
+
+def register(module: ModuleType) -> None:
+    """Add a parser module before the plain-text fallback (used by other games' parsers)."""
+    items = [(name, mod) for name, mod in PARSERS.items() if name != text.NAME]
+    items.append((module.NAME, module))
+    items.append((text.NAME, text))
+    PARSERS.clear()
+    PARSERS.update(items)
+
+
+def get(name: str) -> ModuleType:
+    try:
+        return PARSERS[name]
+    except KeyError:
+        known = ", ".join(PARSERS)
+        raise DeckcheckError(f"unknown input format {name!r}; choose one of: {known}") from None
+
+
+def extensions() -> set[str]:
+    """File extensions some parser claims (for finding decklists in folders)."""
+    return {ext for module in PARSERS.values() for ext in module.EXTENSIONS if ext}
+
+
+def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
+    if forced:
+        return get(forced)
+    for module in PARSERS.values():
+        if module is not text and module.sniff(content):
+            return module
+    suffix = Path(source).suffix.lower()
+    for module in PARSERS.values():
+        if suffix and suffix in module.EXTENSIONS:
+            return module
+    return text
+
+
+def parse_text(content: str, *, source: str = "<text>", input_format: str | None = None) -> Deck:
+    """Parse decklist text. A file that is malformed as a whole (bad XML) yields a deck
+    whose only problem is the `parse-error`, so callers always get a Deck back."""
+    module = choose(source, content, input_format)
+    try:
+        return module.parse(content, source)
+    except InputError as exc:
+        deck = Deck(source=source, input_format=module.NAME)
+        deck.problems.append(parse_error(str(exc), line=exc.line))
+        return deck
+
+
+def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:
+    try:
+        content = decode(data, source=source)
+    except InputError as exc:
+        return unreadable(source, str(exc))
+    return parse_text(content, source=source, input_format=input_format)
+
+
+def load_deck(path: str | Path, *, input_format: str | None = None) -> Deck:
+    """Read and parse a decklist file. An unreadable file gives a deck marked unreadable."""
+    source = str(path)
+    try:
+        content = read_text(path)
+    except InputError as exc:
+        return unreadable(source, str(exc))
+    return parse_text(content, source=source, input_format=input_format)
+
+
+def unreadable(source: str, message: str) -> Deck:
+    deck = Deck(source=source, unreadable=True)
+    deck.problems.append(parse_error(message))
+    return deck

@@ -1,0 +1,47 @@
+"""Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>`."""
+from __future__ import annotations
+
+from ..model import MAIN, SIDEBOARD, Deck
+from ..problem import Problem
+from .common import make_entry, parse_error
+from .xmlsafe import parse_xml
+
+NAME = "cod"
+EXTENSIONS = (".cod",)
+DESCRIPTION = "Cockatrice .cod XML"
+
+_ZONES = {"main": MAIN, "side": SIDEBOARD}
+
+
+def sniff(text: str) -> bool:
+    return "<cockatrice_deck" in text[:2000]
+
+
+def parse(text: str, source: str = "<cod>") -> Deck:
+    deck = Deck(source=source, input_format=NAME)
+    root = parse_xml(text, source=source)
+    for name in root.iter("deckname"):
+        deck.name = name.text.strip() or None
+        break
+    zones = list(root.iter("zone"))
+    if not zones:
+        deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
+    for zone_element in zones:
+        zone_name = zone_element.attrs.get("name", "").strip().lower()
+        if zone_name == "tokens":
+            continue  # tokens are not part of the deck
+        zone = _ZONES.get(zone_name)
+        if zone is None:
+            deck.problems.append(parse_error("unknown Cockatrice zone", line=zone_element.line, text=zone_name))
+            continue
+        for card in zone_element.iter("card"):
+            raw = " ".join(f'{key}="{value}"' for key, value in card.attrs.items())
+            if "name" not in card.attrs:
+                deck.problems.append(parse_error("<card> without a name", line=card.line, text=raw, zone=zone))
+                continue
+            result = make_entry(card.attrs.get("number", "1").strip(), card.attrs["name"], zone=zone, line=card.line, raw=raw)
+            if isinstance(result, Problem):
+                deck.problems.append(result)
+            else:
+                deck.entries.append(result)
+    return deck

@@ -1,0 +1,37 @@
+"""Pieces every decklist parser shares: the parse-error problem and count checks."""
+from __future__ import annotations
+
+from ..model import CardEntry
+from ..names import display_name
+from ..problem import Problem
+
+# No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
+# and letting it through would make sizes overflow any sensible report.
+MAX_COUNT = 9999
+_SHOWN_TEXT = 120
+
+
+def parse_error(message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None) -> Problem:
+    """A `parse-error` problem that quotes (a bounded piece of) the offending text."""
+    if text is not None:
+        shown = text if len(text) <= _SHOWN_TEXT else text[:_SHOWN_TEXT] + "…"
+        message = f"{message}: {shown!r}"
+    return Problem(rule="parse-error", message=message, line=line, zone=zone)
+
+
+def make_entry(
+    count_text: str, name: str, *, zone: str, line: int | None, raw: str
+) -> CardEntry | Problem:
+    """An entry from a count and a name as found in a file, or the problem that prevents it."""
+    try:
+        count = int(count_text)
+    except ValueError:
+        return parse_error("count is not a whole number", line=line, text=raw, zone=zone)
+    if count < 1:
+        return parse_error("count must be at least 1", line=line, text=raw, zone=zone)
+    if count > MAX_COUNT:
+        return parse_error(f"count over {MAX_COUNT} is not a real deck", line=line, text=raw, zone=zone)
+    name = display_name(name)
+    if not name:
+        return parse_error("no card name", line=line, text=raw, zone=zone)
+    return CardEntry(name=name, count=count, zone=zone, line=line)

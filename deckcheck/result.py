@@ -1,0 +1,78 @@
+"""What validation returns: a verdict per deck (and per team in batch), ready to report."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .problem import Problem
+
+REPORT_VERSION = "1"
+
+
+@dataclass
+class DeckResult:
+    deck: str
+    format: str
+    problems: list[Problem] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+    player: str | None = None
+    team: str | None = None
+    # The input could not be read at all (missing file, bad encoding): exit code 2.
+    unreadable: bool = False
+
+    @property
+    def legal(self) -> bool:
+        return not any(problem.is_error for problem in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"deck": self.deck, "format": self.format, "legal": self.legal}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.team is not None:
+            out["team"] = self.team
+        out["counts"] = dict(self.counts)
+        out["problems"] = [problem.to_dict() for problem in self.problems]
+        return out
+
+
+@dataclass
+class TeamResult:
+    team: str
+    format: str
+    players: list[str]
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not any(problem.is_error for problem in self.problems)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "team": self.team,
+            "format": self.format,
+            "legal": self.legal,
+            "players": list(self.players),
+            "problems": [problem.to_dict() for problem in self.problems],
+        }
+
+
+@dataclass
+class Report:
+    results: list[DeckResult] = field(default_factory=list)
+    teams: list[TeamResult] | None = None
+
+    @property
+    def legal(self) -> bool:
+        return all(result.legal for result in self.results) and all(team.legal for team in self.teams or [])
+
+    @property
+    def exit_code(self) -> int:
+        if any(result.unreadable for result in self.results):
+            return 2
+        return 0 if self.legal else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"deckcheck": REPORT_VERSION, "results": [result.to_dict() for result in self.results]}
+        if self.teams is not None:
+            out["teams"] = [team.to_dict() for team in self.teams]
+        return out

@@ -1,0 +1,34 @@
+"""Shared check behind the zone-size rules (`deck-size`, `sideboard-size`, `extra-deck-size`)."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import Deck
+from ..problem import Problem
+
+
+def check_zone_size(deck: Deck, fmt: Format, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
+    spec = fmt.zones.get(zone)
+    if spec is None:
+        return
+    count = deck.count(zone)
+    cards = "card" if count == 1 else "cards"
+    if spec.exactly is not None:
+        if count == spec.exactly or (spec.or_none and count == 0):
+            return
+        yield Problem(
+            rule=rule, zone=zone, count=count, limit=spec.exactly,
+            message=f"{label} has {count} {cards}; {spec.describe()} required",
+        )
+        return
+    if spec.min is not None and count < spec.min:
+        yield Problem(
+            rule=rule, zone=zone, count=count, limit=spec.min,
+            message=f"{label} has {count} {cards}; at least {spec.min} required",
+        )
+    if spec.max is not None and count > spec.max:
+        yield Problem(
+            rule=rule, zone=zone, count=count, limit=spec.max,
+            message=f"{label} has {count} {cards}; at most {spec.max} allowed",
+        )

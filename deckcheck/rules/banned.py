@@ -1,0 +1,32 @@
+"""banned: no card on the format's banned list in force on the event date, in any zone.
+
+Format key `banned`: names, or `{card, since, until}` for dated entries (`since` is the
+first day of the ban, `until` the day it was lifted).
+
+FAIL (mtg/legacy on 2024-06-01): 1 Black Lotus -> "Black Lotus is banned in Legacy".
+PASS (mtg/legacy on 2010-12-31): Survival of the Fittest (banned from 2011-01-01).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import PLAYED_ZONES, Deck, tally
+from ..problem import Problem
+from .context import Context
+
+ID = "banned"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    banned = fmt.banned_on(ctx.date)
+    if not banned:
+        return
+    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
+        if card.key in banned:
+            since = banned[card.key].since
+            when = f" (since {since.isoformat()})" if since else ""
+            yield Problem(
+                rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
+                message=f"{card.name} is banned in {fmt.name}{when}",
+            )

@@ -1,0 +1,23 @@
+"""deck-size: the main deck has the number of cards the format asks for.
+
+Format key `deck.main`: `{min: 60}` (Magic constructed), `{min: 40}` (limited),
+`{min: 40, max: 60}` (Yu-Gi-Oh!).
+
+FAIL (mtg/constructed): a 59-card main deck -> "main deck has 59 cards; at least 60 required".
+PASS: 60 or more cards.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import MAIN, Deck
+from ..problem import Problem
+from ._sizes import check_zone_size
+from .context import Context
+
+ID = "deck-size"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    return check_zone_size(deck, fmt, zone=MAIN, rule=ID, label="main deck")

@@ -1,0 +1,21 @@
+"""extra-deck-size: the Yu-Gi-Oh! Extra Deck holds no more cards than allowed.
+
+Format key `deck.extra`: `{max: 15}`.
+
+FAIL (yugioh/advanced-tcg): 16 Extra Deck cards -> "extra deck has 16 cards; at most 15 allowed".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import EXTRA, Deck
+from ..problem import Problem
+from ._sizes import check_zone_size
+from .context import Context
+
+ID = "extra-deck-size"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    return check_zone_size(deck, fmt, zone=EXTRA, rule=ID, label="extra deck")

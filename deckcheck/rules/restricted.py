@@ -1,0 +1,33 @@
+"""restricted: a card on the restricted list may appear once, main deck and sideboard together.
+
+Format key `restricted`: names or dated entries, like `banned`.
+
+FAIL (mtg/vintage): 1 Sol Ring in the main deck and 1 in the sideboard ->
+"2 copies of Sol Ring (main 1, sideboard 1); it is restricted to 1 in Vintage".
+PASS: a single Sol Ring.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import PLAYED_ZONES, Deck, tally
+from ..problem import Problem
+from .context import Context
+from .copy_limit import where
+
+ID = "restricted"
+RESTRICTED_LIMIT = 1
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    restricted = fmt.restricted_on(ctx.date)
+    if not restricted:
+        return
+    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
+        if card.key in restricted and card.total > RESTRICTED_LIMIT:
+            yield Problem(
+                rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
+                limit=RESTRICTED_LIMIT,
+                message=f"{card.total} copies of {card.name}{where(card.by_zone)}; it is restricted to 1 in {fmt.name}",
+            )

@@ -1,0 +1,24 @@
+"""sideboard-size: the sideboard (side deck) has an allowed number of cards.
+
+Format key `deck.sideboard`: `{max: 15}` (Magic today), `{exactly: 15, or_none: true}`
+(Magic under the 2011 tournament rules: exactly 15 or none), `{exactly: 10}` (WoW TCG),
+`{max: 0}` (no sideboard, Two-Headed Giant constructed).
+
+FAIL (mtg/constructed): 16 sideboard cards -> "sideboard has 16 cards; at most 15 allowed".
+PASS: 0 to 15 cards.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import SIDEBOARD, Deck
+from ..problem import Problem
+from ._sizes import check_zone_size
+from .context import Context
+
+ID = "sideboard-size"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    return check_zone_size(deck, fmt, zone=SIDEBOARD, rule=ID, label="sideboard")

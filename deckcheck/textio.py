@@ -1,0 +1,67 @@
+"""Reading decklist bytes as text, whatever encoding the exporting program chose.
+
+Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF-16 with a
+BOM (some Windows tools), and Windows-1252 (old MTGO and hand-edited files). A file is read
+as the first of those that decodes, so no real file is rejected for its encoding.
+"""
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+from .errors import InputError
+
+# Real decklists are a few kilobytes; a cube or a whole collection is well under 1 MiB.
+# Anything bigger is not a decklist, and refusing it early keeps a stray file from
+# costing memory and time.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def decode(data: bytes, *, source: str = "<input>") -> str:
+    """Decode deck bytes: BOM first, then strict UTF-8, then Windows-1252."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputError(
+            f"{source}: {len(data):,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a "
+            "decklist; is this the right file?"
+        )
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{source}: not valid {encoding} despite its byte-order mark ({exc.reason})") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
+        return data.decode("cp1252", errors="replace")
+
+
+def read_text(path: str | Path) -> str:
+    """Read a decklist file as text, with a one-line error when it cannot be read."""
+    path = Path(path)
+    try:
+        if path.is_dir():
+            raise InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")
+        size = path.stat().st_size
+        if size > MAX_INPUT_BYTES:
+            raise InputError(
+                f"{path}: {size:,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a decklist; "
+                "is this the right file?"
+            )
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    return decode(data, source=str(path))

@@ -1,0 +1,74 @@
+"""End-to-end tests through the installed `deckcheck` command."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "burn-modern.txt"
+
+
+def test_example_deck_is_legal(cli):
+    done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed")
+    assert done.returncode == 0, done.stderr
+    assert "LEGAL" in done.stdout
+
+
+def test_json_report_shape(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("3 Lightning Bolt\n56 Mountain\n\n2 Lightning Bolt\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1
+    report = json.loads(done.stdout)
+    assert report["deckcheck"] == "1"
+    (result,) = report["results"]
+    assert result["legal"] is False
+    assert result["counts"] == {"main": 59, "sideboard": 2}
+    rules = sorted(problem["rule"] for problem in result["problems"])
+    assert rules == ["copy-limit", "deck-size"]
+    copy = next(p for p in result["problems"] if p["rule"] == "copy-limit")
+    assert copy == {
+        "rule": "copy-limit", "severity": "error", "zone": "main", "line": 1, "card": "Lightning Bolt",
+        "count": 5, "limit": 4, "message": "5 copies of Lightning Bolt (main 3, sideboard 2); at most 4 allowed",
+    }
+
+
+def test_missing_file_exits_2_and_other_decks_still_reported(cli, tmp_path):
+    done = cli("validate", str(EXAMPLE), str(tmp_path / "missing.txt"), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 2
+    results = json.loads(done.stdout)["results"]
+    assert [r["legal"] for r in results] == [True, False]
+    assert results[1]["problems"][0]["rule"] == "parse-error"
+    assert "Traceback" not in done.stderr
+
+
+def test_unknown_format_is_a_one_line_error(cli):
+    done = cli("validate", str(EXAMPLE), "-f", "mtg/nonsense")
+    assert done.returncode == 2
+    assert done.stderr.startswith("deckcheck: error: unknown format 'mtg/nonsense'")
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_bad_date_is_a_usage_error(cli):
+    done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", "--date", "yesterday")
+    assert done.returncode == 2
+    assert "YYYY-MM-DD" in done.stderr
+
+
+def test_stdin(cli):
+    done = cli("validate", "-", "-f", "mtg/limited", input="40 Island\n")
+    assert done.returncode == 0, done.stderr
+    assert "<stdin>" in done.stdout
+
+
+def test_fast_help_matches_typer(cli):
+    from deckcheck.help_text import render_top_level_help
+
+    done = cli("--help")
+    assert done.returncode == 0
+    assert done.stdout == render_top_level_help(), "run scripts/update_help.py to refresh deckcheck/_help.py"
+
+
+def test_no_color_in_pipes(cli):
+    done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
+    assert "\x1b[" not in done.stdout
