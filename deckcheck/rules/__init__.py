@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import banned, card_limit, copy_limit, deck_size, extra_deck_size, restricted, sideboard_size
+from . import banned, card_limit, card_pool, copy_limit, deck_size, extra_deck_size, restricted, sideboard_size
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
-    for module in (deck_size, sideboard_size, extra_deck_size, copy_limit, banned, restricted, card_limit)
+    for module in (deck_size, sideboard_size, extra_deck_size, copy_limit, banned, restricted, card_limit, card_pool)
 }
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).
-OTHER_IDS = ("parse-error", "unknown-card", "not-in-pool", "team-copy-limit", "team-restricted")
+OTHER_IDS = ("parse-error", "unknown-card", "team-copy-limit", "team-restricted")
 
 
 def get(rule_id: str) -> ModuleType:
