@@ -6,7 +6,9 @@ to a user's YAML file. Directories searched, in order: those in `DECKCHECK_FORMA
 
 Merging: a child's mappings are merged key by key into its parent's; a key set to `null`
 removes the parent's value (`copy_limit: null` for Limited); the dated lists (`banned`,
-`restricted`, `card_limits`) add to the parent's lists; every other list replaces.
+`restricted`, `card_limits`) add to the parent's lists, except that a card the child lists
+is governed by the child's entries alone (its history replaces the inherited one); every
+other list replaces.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FormatError
-from .format_schema import FORMAT_SCHEMA, LIST_KEYS
+from .format_schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
 from .names import card_key
 from .schema import SchemaError
 
@@ -202,17 +204,34 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+def _entry_key(item: Any) -> str:
+    if isinstance(item, str):
+        return card_key(item)
+    return card_key(item.get("card") or str(item.get("code")))
+
+
+def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any]) -> None:
+    for group in LIST_GROUPS:
+        named = {_entry_key(item) for key in group for item in child.get(key) or ()}
+        for key in group:
+            if key not in child and key not in parent:
+                continue
+            inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
+            merged[key] = inherited + list(child.get(key) or [])
+
+
 def _merge(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool = True) -> dict[str, Any]:
     merged = dict(parent)
     if top:
         merged.pop("abstract", None)  # being abstract is not inherited
+        _merge_lists(parent, child, merged)
     for key, value in child.items():
         if key in ("extends", "abstract") and top:
             continue
+        if top and key in LIST_KEYS:
+            continue  # merged above
         if value is None:
             merged.pop(key, None)
-        elif top and key in LIST_KEYS:
-            merged[key] = list(parent.get(key) or []) + list(value)
         elif isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
             merged[key] = _merge(merged[key], value, top=False)
         else:
