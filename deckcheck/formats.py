@@ -114,15 +114,26 @@ class Format:
     card_limits: tuple[ListEntry, ...]
     opening_hand: OpeningHand
     chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
+    # Lists resolved per date: thousands of decks of one event share a date, and replaying
+    # a few hundred dated entries per deck would dominate validation time.
+    _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def _list_on(self, name: str, day: dt.date) -> dict[str, ListEntry]:
+        found = self._on_date.get((name, day))
+        if found is None:
+            found = self._on_date[(name, day)] = _in_force(getattr(self, name), day)
+        return found
 
     def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return _in_force(self.banned, day)
+        return self._list_on("banned", day)
 
     def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return _in_force(self.restricted, day)
+        return self._list_on("restricted", day)
 
     def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return _in_force(self.card_limits, day)
+        return self._list_on("card_limits", day)
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
