@@ -3,7 +3,7 @@
 Entries are written only inside a fresh temporary folder that is removed afterwards. An
 entry with an absolute path, a drive letter or a `..` part is never written (it is listed
 as skipped, with the reason). The number of entries and the total uncompressed size are
-bounded, both as the archive declares them and as the bytes actually come out, so a
+bounded, as the archive declares them and again as the bytes come out, so a
 decompression bomb stops with a clear error instead of filling the disk.
 """
 from __future__ import annotations
@@ -84,7 +84,8 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
 
 
 def _copy(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, target: Path, written: int, shown: str) -> int:
-    """Copy one entry, counting the bytes that really come out (headers can lie)."""
+    """Copy one entry, counting the bytes that come out. (zipfile already stops an entry at
+    its declared size; counting keeps the bound whatever the reader does.)"""
     target.parent.mkdir(parents=True, exist_ok=True)
     with archive.open(entry) as source, open(target, "wb") as sink:
         while chunk := source.read(_CHUNK):
