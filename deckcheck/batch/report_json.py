@@ -26,4 +26,18 @@ def to_dict(batch: BatchReport) -> dict[str, Any]:
 
 
 def render(batch: BatchReport, *, color: bool = False) -> str:
-    return json.dumps(to_dict(batch), indent=2, ensure_ascii=False) + "\n"
+    """The report with one result (and one team) per line: still readable and diffable, and
+    written by json's C encoder, which `indent` would turn off (thousands of decks)."""
+    data = to_dict(batch)
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join("    " + _dumps(item) for item in value)
+            parts.append(f"  {_dumps(key)}: [\n{items}\n  ]")
+        else:
+            parts.append(f"  {_dumps(key)}: {_dumps(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

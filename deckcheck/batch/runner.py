@@ -14,7 +14,10 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 
+from ..formats import Format, load
 from ..model import CardEntry
+from ..parsers import load_deck
+from ..pipeline import check_deck
 from ..result import DeckResult
 
 # Below this many decks, starting processes costs more than it saves.
@@ -50,17 +53,24 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def check_one(task: Task, day: dt.date) -> Outcome:
-    from ..formats import load
-    from ..parsers import load_deck
-    from ..pipeline import check_deck
+# Formats by id, per process: `formats.load` looks for the file on every call.
+_FORMATS: dict[str, Format] = {}
 
+
+def _format(format_id: str) -> Format:
+    fmt = _FORMATS.get(format_id)
+    if fmt is None:
+        fmt = _FORMATS[format_id] = load(format_id)
+    return fmt
+
+
+def check_one(task: Task, day: dt.date) -> Outcome:
     deck = load_deck(task.path)
     if task.format_id is None:
         counts = {} if deck.unreadable else deck.counts()
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
-        result = check_deck(deck, load(task.format_id), date=day)
+        result = check_deck(deck, _format(task.format_id), date=day)
     result.deck = task.shown
     if task.path != task.shown:
         # Messages name the file read (a temporary folder for zips): name it as the report does.

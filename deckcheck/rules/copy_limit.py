@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import Deck, tally
+from ..model import Deck
 from ..problem import Problem
 from .context import Context
 
@@ -36,7 +36,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if limits is None:
         return
     listed = fmt.banned_on(ctx.date).keys() | fmt.restricted_on(ctx.date).keys() | fmt.card_limits_on(ctx.date).keys()
-    for card in tally(deck.in_zones(limits.zones)).values():
+    for card in ctx.tally(deck, limits.zones).values():
         if card.key in listed:
             continue
         limit = limits.limit_for(card.key, fmt.basic_lands)

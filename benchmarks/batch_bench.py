@@ -1,0 +1,188 @@
+"""Batch benchmark: `deckcheck batch` over 10,000 real decklists, against mtg-parser.
+
+    pip install -e '.[bench]'          # mtg-parser, the yardstick
+    python benchmarks/batch_bench.py [--decks 10000] [--jobs 1 2]
+
+The real tournament decks of ../shared/data/mtg/decklists/decks.jsonl.gz are written as
+MTGO-style text files (main deck, blank line, sideboard) into a temporary folder, repeated
+until there are `--decks` files, with a CSV manifest that gives each deck its player and
+its own format (mtg/standard, mtg/modern, ...). Then, in the same run:
+
+- `deckcheck batch MANIFEST -f mtg/legacy --date 2026-08-31 -o json --jobs N` through the
+  installed command: read, parse and validate every deck, and write the JSON report;
+- the same files read and parsed by mtg-parser (`mtg_parser.parse_deck(text)`, which takes
+  the list's text: it parses offline, the network is only for deck-site URLs), in a fresh
+  interpreter too, so both sides pay for their start-up and imports.
+
+Printed: wall time, decks/s, and peak memory (resident set of the whole process tree,
+sampled from /proc every 10 ms; workers included) for each run.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import gzip
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("DECKCHECK_SHARED_DATA", ROOT.parent / "shared" / "data"))
+DECKS = SHARED / "mtg" / "decklists" / "decks.jsonl.gz"
+FORMAT_IDS = {name: f"mtg/{name.lower()}" for name in ("Standard", "Pioneer", "Modern", "Legacy", "Vintage", "Pauper")}
+EVENT_DATE = "2026-08-31"
+
+
+def mtgo_text(deck: dict) -> str:
+    lines = [f"{card['count']} {card['name']}" for card in deck["mainboard"]]
+    if deck.get("sideboard"):
+        lines.append("")
+        lines += [f"{card['count']} {card['name']}" for card in deck["sideboard"]]
+    return "\n".join(lines) + "\n"
+
+
+def write_set(folder: Path, count: int) -> Path:
+    """`count` deck files (the real decks, repeated) and a manifest naming them."""
+    with gzip.open(DECKS, "rt", encoding="utf-8") as handle:
+        decks = [json.loads(line) for line in handle]
+    (folder / "decks").mkdir()
+    manifest = folder / "registrations.csv"
+    with open(manifest, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(["player", "deck", "format"])
+        for index in range(count):
+            deck = decks[index % len(decks)]
+            name = f"decks/{index:05d}.txt"
+            (folder / name).write_text(mtgo_text(deck), encoding="utf-8")
+            writer.writerow([f"player {index:05d}", name, FORMAT_IDS[deck["format"]]])
+    return manifest
+
+
+class TreeMemory:
+    """Peak resident memory of a process and all its descendants, sampled from /proc."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> TreeMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _children(self, pid: int) -> list[int]:
+        found = []
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children") as handle:
+                    found += [int(child) for child in handle.read().split()]
+        except OSError:
+            pass
+        return found
+
+    def _rss(self, pid: int) -> int:
+        try:
+            with open(f"/proc/{pid}/statm") as handle:
+                return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            return 0
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            pids, total = [self.pid], 0
+            while pids:
+                pid = pids.pop()
+                total += self._rss(pid)
+                pids += self._children(pid)
+            self.peak = max(self.peak, total)
+            self._stop.wait(0.01)
+
+
+def timed(command: list[str]) -> tuple[float, int, subprocess.CompletedProcess]:
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with TreeMemory(process.pid) as memory:
+        stdout, stderr = process.communicate()
+    elapsed = time.perf_counter() - start
+    return elapsed, memory.peak, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
+def mtg_parser_worker(file_list: str) -> None:
+    """Runs in a fresh interpreter: read and parse every listed file with mtg-parser."""
+    import mtg_parser
+
+    paths = Path(file_list).read_text(encoding="utf-8").splitlines()
+    cards = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            cards += len(list(mtg_parser.parse_deck(handle.read()) or ()))
+    print(json.dumps({"decks": len(paths), "entries": cards}))
+
+
+def deckcheck_command() -> str:
+    found = shutil.which("deckcheck", path=str(Path(sys.executable).parent)) or shutil.which("deckcheck")
+    if not found:
+        sys.exit("the deckcheck command is not installed; pip install -e '.[bench]' first")
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decks", type=int, default=10_000)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--mtg-parser-worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.mtg_parser_worker:
+        mtg_parser_worker(args.mtg_parser_worker)
+        return
+    if not DECKS.is_file():
+        sys.exit(f"real decklists not found at {DECKS} (set DECKCHECK_SHARED_DATA)")
+    try:
+        import mtg_parser  # noqa: F401
+    except ImportError:
+        sys.exit("mtg-parser is not installed: pip install -e '.[bench]'")
+    deckcheck = deckcheck_command()
+    with tempfile.TemporaryDirectory(prefix="deckcheck-bench-") as folder:
+        root = Path(folder)
+        manifest = write_set(root, args.decks)
+        files = sorted(str(path) for path in (root / "decks").iterdir())
+        file_list = root / "files.txt"
+        file_list.write_text("\n".join(files) + "\n", encoding="utf-8")
+        print(f"{len(files):,} real decklists (from {DECKS.name}, repeated) on {os.cpu_count()} cores")
+        print(f"{'run':<34} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9}")
+        rows = []
+        for jobs in args.jobs:
+            command = [deckcheck, "batch", str(manifest), "-f", "mtg/legacy", "--date", EVENT_DATE,
+                       "-o", "json", "--quiet", "--jobs", str(jobs)]
+            elapsed, peak, done = timed(command)
+            if done.returncode not in (0, 1):
+                sys.exit(f"deckcheck failed ({done.returncode}): {done.stderr.strip()}")
+            report = json.loads(done.stdout)
+            legal = sum(result["legal"] for result in report["results"])
+            assert len(report["results"]) == len(files)
+            rows.append((f"deckcheck batch --jobs {jobs} (validate)", elapsed, peak, f"{legal:,} legal"))
+        elapsed, peak, done = timed([sys.executable, __file__, "--mtg-parser-worker", str(file_list)])
+        if done.returncode != 0:
+            sys.exit(f"mtg-parser run failed: {done.stderr.strip()}")
+        parsed = json.loads(done.stdout)
+        rows.append(("mtg-parser parse_deck (parse only)", elapsed, peak, f"{parsed['entries']:,} entries"))
+        for name, elapsed, peak, note in rows:
+            print(f"{name:<34} {elapsed:>8.2f} {len(files) / elapsed:>9,.0f} {peak / 2**20:>9.1f}  {note}")
+        baseline = rows[-1][1]
+        for name, elapsed, _, _ in rows[:-1]:
+            print(f"{name}: {baseline / elapsed:.2f}x the decks/s of mtg-parser's parse alone")
+
+
+if __name__ == "__main__":
+    main()
