@@ -11,13 +11,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputError
 from ..textio import MAX_INPUT_BYTES, decode
-from .registration import Registration
+from .registration import Registration, registration_problem
 
 MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
 REQUIRED = ("player", "deck")
@@ -129,30 +128,36 @@ def _cell(row: Mapping[str, Any], key: str) -> str | None:
 
 
 def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None) -> Registration:
-    player, deck = _cell(row, "player"), _cell(row, "deck")
-    seat = _cell(row, "seat")
+    player, deck, seat = _cell(row, "player"), _cell(row, "deck"), _cell(row, "seat")
+    problems: list[str] = []
+    if "_error" in row:
+        problems.append(row["_error"])
+    elif player is None:
+        problems.append("no player name")
+    path = None
+    if deck is None:
+        if "_error" not in row:
+            problems.append("no deck file named")
+    else:
+        deck = deck.replace("\\", "/")
+        path, why = _deck_path(deck, base, root)
+        if why:
+            problems.append(why)
     registration = Registration(
-        deck=deck or "",
-        path=None,
+        deck=PurePosixPath(deck).as_posix() if deck else "",
+        path=path,
         player=player,
         team=_cell(row, "team"),
         seat=seat.upper() if seat else None,
         format_id=_format_id(_cell(row, "format"), base),
         line=line,
+        problems=tuple(registration_problem(message, line) for message in problems),
     )
-    if "_error" in row:
-        return registration.with_problem(row["_error"])
-    if player is None:
-        registration = registration.with_problem("no player name")
-    if deck is None:
-        return registration.with_problem("no deck file named")
-    path, why = _deck_path(deck, base, root)
-    registration = replace(registration, deck=PurePosixPath(deck.replace("\\", "/")).as_posix(), path=path)
-    return registration.with_problem(why) if why else registration
+    return registration
 
 
 def _deck_path(deck: str, base: Path, root: Path | None) -> tuple[Path | None, str | None]:
-    relative = Path(deck.replace("\\", "/"))
+    relative = Path(deck)
     path = relative if relative.is_absolute() else base / relative
     if root is not None:
         # Inside a zip every path must stay inside the extracted archive.
