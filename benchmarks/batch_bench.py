@@ -15,7 +15,8 @@ its own format (mtg/standard, mtg/modern, ...). Then, in the same run:
   interpreter too, so both sides pay for their start-up and imports.
 
 Each is run `--repeat` times (3) and the fastest run counts: on a shared machine the
-others are slowed by whatever else is running. Printed: wall time, decks/s, and peak memory (resident set of the whole process tree,
+others are slowed by whatever else is running. Printed: wall time, decks/s, CPU time (user +
+system, workers included: the figure a busy machine disturbs least), and peak memory (resident set of the whole process tree,
 sampled from /proc every 10 ms; workers included) for each run.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ import csv
 import gzip
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -110,20 +112,25 @@ class TreeMemory:
             self._stop.wait(0.01)
 
 
-def best_of(repeat: int, command: list[str]) -> tuple[float, int, subprocess.CompletedProcess]:
-    """The fastest of `repeat` runs (and the highest peak memory seen)."""
+def best_of(repeat: int, command: list[str]) -> tuple[float, int, float, subprocess.CompletedProcess]:
+    """The fastest of `repeat` runs (wall and CPU each at their best; the highest peak memory seen)."""
     runs = [timed(command) for _ in range(max(1, repeat))]
     fastest = min(runs, key=lambda run: run[0])
-    return fastest[0], max(run[1] for run in runs), fastest[2]
+    return fastest[0], max(run[1] for run in runs), min(run[2] for run in runs), fastest[3]
 
 
-def timed(command: list[str]) -> tuple[float, int, subprocess.CompletedProcess]:
+def timed(command: list[str]) -> tuple[float, int, float, subprocess.CompletedProcess]:
+    """Wall seconds, peak memory of the process tree, CPU seconds (user + system, workers
+    included: they are reaped by the command, so they count in its children's usage)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     with TreeMemory(process.pid) as memory:
         stdout, stderr = process.communicate()
     elapsed = time.perf_counter() - start
-    return elapsed, memory.peak, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, memory.peak, cpu, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
 def mtg_parser_worker(file_list: str) -> None:
@@ -170,28 +177,30 @@ def main() -> None:
         file_list.write_text("\n".join(files) + "\n", encoding="utf-8")
         print(f"{len(files):,} real decklists (from {DECKS.name}, repeated) on {os.cpu_count()} cores; "
               f"best of {args.repeat} runs each, load average {os.getloadavg()[0]:.2f} at start")
-        print(f"{'run':<34} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9}")
+        print(f"{'run':<34} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9} {'CPU s':>8} {'decks/CPUs':>10}")
         rows = []
         for jobs in args.jobs:
             command = [deckcheck, "batch", str(manifest), "-f", "mtg/legacy", "--date", EVENT_DATE,
                        "-o", "json", "--quiet", "--jobs", str(jobs)]
-            elapsed, peak, done = best_of(args.repeat, command)
+            elapsed, peak, cpu, done = best_of(args.repeat, command)
             if done.returncode not in (0, 1):
                 sys.exit(f"deckcheck failed ({done.returncode}): {done.stderr.strip()}")
             report = json.loads(done.stdout)
             legal = sum(result["legal"] for result in report["results"])
             assert len(report["results"]) == len(files)
-            rows.append((f"deckcheck batch --jobs {jobs} (validate)", elapsed, peak, f"{legal:,} legal"))
-        elapsed, peak, done = best_of(args.repeat, [sys.executable, __file__, "--mtg-parser-worker", str(file_list)])
+            rows.append((f"deckcheck batch --jobs {jobs} (validate)", elapsed, peak, cpu, f"{legal:,} legal"))
+        elapsed, peak, cpu, done = best_of(args.repeat, [sys.executable, __file__, "--mtg-parser-worker", str(file_list)])
         if done.returncode != 0:
             sys.exit(f"mtg-parser run failed: {done.stderr.strip()}")
         parsed = json.loads(done.stdout)
-        rows.append(("mtg-parser parse_deck (parse only)", elapsed, peak, f"{parsed['entries']:,} entries"))
-        for name, elapsed, peak, note in rows:
-            print(f"{name:<34} {elapsed:>8.2f} {len(files) / elapsed:>9,.0f} {peak / 2**20:>9.1f}  {note}")
-        baseline = rows[-1][1]
-        for name, elapsed, _, _ in rows[:-1]:
-            print(f"{name}: {baseline / elapsed:.2f}x the decks/s of mtg-parser's parse alone")
+        rows.append(("mtg-parser parse_deck (parse only)", elapsed, peak, cpu, f"{parsed['entries']:,} entries"))
+        for name, elapsed, peak, cpu, note in rows:
+            print(f"{name:<34} {elapsed:>8.2f} {len(files) / elapsed:>9,.0f} {peak / 2**20:>9.1f} "
+                  f"{cpu:>8.2f} {len(files) / cpu:>10,.0f}  {note}")
+        baseline_wall, baseline_cpu = rows[-1][1], rows[-1][3]
+        for name, elapsed, _, cpu, _ in rows[:-1]:
+            print(f"{name}: {baseline_wall / elapsed:.2f}x the decks/s of mtg-parser's parse alone "
+                  f"({baseline_cpu / cpu:.2f}x per CPU-second)")
 
 
 if __name__ == "__main__":
