@@ -18,7 +18,6 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 from .errors import FormatError
@@ -115,27 +114,26 @@ class Format:
     card_limits: tuple[ListEntry, ...]
     opening_hand: OpeningHand
     chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
-    # Lists in force per (list, day): every rule asks for them for every deck, and a batch
-    # checks thousands of decks on one day against lists of hundreds of dated entries.
-    _on_day: dict[tuple[str, dt.date], Mapping[str, ListEntry]] = field(
-        default_factory=dict, init=False, repr=False, compare=False
+    # Lists resolved per date: thousands of decks of one event share a date, and replaying
+    # a few hundred dated entries per deck would dominate validation time.
+    _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
+        default_factory=dict, compare=False, repr=False
     )
 
-    def banned_on(self, day: dt.date) -> Mapping[str, ListEntry]:
-        return self._lists_on("banned", day)
-
-    def restricted_on(self, day: dt.date) -> Mapping[str, ListEntry]:
-        return self._lists_on("restricted", day)
-
-    def card_limits_on(self, day: dt.date) -> Mapping[str, ListEntry]:
-        return self._lists_on("card_limits", day)
-
-    def _lists_on(self, name: str, day: dt.date) -> Mapping[str, ListEntry]:
-        found = self._on_day.get((name, day))
+    def _list_on(self, name: str, day: dt.date) -> dict[str, ListEntry]:
+        found = self._on_date.get((name, day))
         if found is None:
-            # Read-only: the same mapping is handed to every caller.
-            found = self._on_day[(name, day)] = MappingProxyType(_in_force(getattr(self, name), day))
+            found = self._on_date[(name, day)] = _in_force(getattr(self, name), day)
         return found
+
+    def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return self._list_on("banned", day)
+
+    def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return self._list_on("restricted", day)
+
+    def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return self._list_on("card_limits", day)
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -156,7 +154,7 @@ def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEnt
 
 
 def _looks_like_path(format_id: str) -> bool:
-    return format_id.endswith((".yaml", ".yml")) or os.sep in format_id and Path(format_id).exists()
+    return format_id.endswith((".yaml", ".yml")) or (os.sep in format_id and Path(format_id).is_file())
 
 
 def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]:
