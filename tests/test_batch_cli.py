@@ -400,3 +400,30 @@ def test_text_report_lists_teams_and_problems(cli, tmp_path):
     assert "T2    mtg/legacy  dee, eve, Ann  ILLEGAL  2" in text
     assert "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team" in text
     assert text.rstrip().endswith("9 decks: 6 legal, 3 illegal; 3 teams, 3 illegal")
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_progress_bar_on_a_terminal_only_and_not_with_quiet(tmp_path, quiet):
+    """stderr on a pseudo-terminal gets the bar (unless --quiet); stdout stays the report."""
+    import os
+    import pty
+    import subprocess
+
+    from conftest import deckcheck_executable
+
+    write(tmp_path, {"a.txt": LEGAL_BURN, "b.txt": LEGAL_BURN})
+    controller, terminal = pty.openpty()
+    args = [str(deckcheck_executable()), "batch", str(tmp_path), "-f", "mtg/modern", "-o", "json"]
+    done = subprocess.run(args + (["--quiet"] if quiet else []), stdout=subprocess.PIPE, stderr=terminal,
+                          env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+    os.close(terminal)
+    seen = b""
+    try:
+        while chunk := os.read(controller, 4096):
+            seen += chunk
+    except OSError:  # the terminal side is closed: everything has been read
+        pass
+    os.close(controller)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["results"][0]["deck"] == "a.txt"
+    assert (b"2/2 decks" in seen) is (not quiet)

@@ -20,7 +20,7 @@ from pathlib import Path
 from .. import parsers
 from ..errors import InputError
 from . import archive
-from .manifest import MANIFEST_SUFFIXES, REQUIRED, is_manifest, read_manifest
+from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, is_manifest, read_manifest
 from .registration import Registration, RegistrationSet, Skipped
 
 _HIDDEN_PREFIXES = (".", "__MACOSX")
@@ -116,14 +116,21 @@ def _manifests_in(root: Path) -> list[Path]:
 
 def _looks_like_manifest(path: Path) -> bool:
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(64 * 1024).decode("utf-8", errors="replace").lower()
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            return False
+        text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return False
     if path.suffix.lower() == ".csv":
-        first = next((line for line in head.splitlines() if line.strip()), "")
+        first = next((line for line in text.splitlines() if line.strip()), "").lower()
         return all(column in first for column in REQUIRED)
-    # YAML: a list of rows, or `registrations:`; format files start with name/game keys.
-    return "registrations:" in head or any(
-        line.lstrip().startswith(("- player:", "- deck:")) for line in head.splitlines()
-    )
+    # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
+    import yaml
+
+    try:
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return True  # broken, but meant as a manifest: reading it will say what is wrong
+    if isinstance(data, dict):
+        return "registrations" in data
+    return isinstance(data, list) and any(isinstance(row, dict) and set(REQUIRED) & set(row) for row in data)
