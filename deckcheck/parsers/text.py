@@ -13,9 +13,9 @@ carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Si
 in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
 forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start comment lines.
 
-Without any section header or category heading, a blank line between cards starts the
-sideboard, as in MTGO text exports; with more than two blank-separated groups, the last one
-is the sideboard.
+Without any section header, category heading or `SB:` line, a blank line between cards
+starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
+the last one is the sideboard.
 """
 from __future__ import annotations
 
@@ -133,7 +133,9 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     bare, hinted = _strip_decorations(line)
     match = _COUNT_LAST.match(bare)
     if match:
-        return make_entry(match.group("count"), match.group("name"), zone=hinted or zone, line=number, raw=line)
+        # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
+        name, inner = _strip_decorations(match.group("name"))
+        return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=line)
     return parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
 
 
@@ -192,6 +194,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
         if _SB_PREFIX.match(line):
+            saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
             groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
         else:
             groups[-1].append((number, line, zone))
