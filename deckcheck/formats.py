@@ -6,7 +6,9 @@ to a user's YAML file. Directories searched, in order: those in `DECKCHECK_FORMA
 
 Merging: a child's mappings are merged key by key into its parent's; a key set to `null`
 removes the parent's value (`copy_limit: null` for Limited); the dated lists (`banned`,
-`restricted`, `card_limits`) add to the parent's lists; every other list replaces.
+`restricted`, `card_limits`) add to the parent's lists, except that a card the child lists
+is governed by the child's entries alone (its history replaces the inherited one); every
+other list replaces.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import FormatError
-from .format_schema import FORMAT_SCHEMA, LIST_KEYS
+from .format_schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
 from .names import card_key
 from .schema import SchemaError
 
@@ -112,15 +114,26 @@ class Format:
     card_limits: tuple[ListEntry, ...]
     opening_hand: OpeningHand
     chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
+    # Lists resolved per date: thousands of decks of one event share a date, and replaying
+    # a few hundred dated entries per deck would dominate validation time.
+    _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def _list_on(self, name: str, day: dt.date) -> dict[str, ListEntry]:
+        found = self._on_date.get((name, day))
+        if found is None:
+            found = self._on_date[(name, day)] = _in_force(getattr(self, name), day)
+        return found
 
     def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return _in_force(self.banned, day)
+        return self._list_on("banned", day)
 
     def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return _in_force(self.restricted, day)
+        return self._list_on("restricted", day)
 
     def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return _in_force(self.card_limits, day)
+        return self._list_on("card_limits", day)
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -255,18 +268,35 @@ def _format_loader() -> type:
 _OWN_KEYS = ("abstract", "description")
 
 
+def _entry_key(item: Any) -> str:
+    if isinstance(item, str):
+        return card_key(item)
+    return card_key(item.get("card") or str(item.get("code")))
+
+
+def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any]) -> None:
+    for group in LIST_GROUPS:
+        named = {_entry_key(item) for key in group for item in child.get(key) or ()}
+        for key in group:
+            if key not in child and key not in parent:
+                continue
+            inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
+            merged[key] = inherited + list(child.get(key) or [])
+
+
 def _merge(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool = True) -> dict[str, Any]:
     merged = dict(parent)
     if top:
         for key in _OWN_KEYS:
             merged.pop(key, None)
+        _merge_lists(parent, child, merged)
     for key, value in child.items():
         if key == "extends" and top:
             continue
+        if top and key in LIST_KEYS:
+            continue  # merged above
         if value is None:
             merged.pop(key, None)
-        elif top and key in LIST_KEYS:
-            merged[key] = list(parent.get(key) or []) + list(value)
         elif isinstance(value, Mapping):
             # Merge into {} when there is nothing to merge with, so a `null` inside still
             # means "absent" (`deck: {main: null}` with no parent) rather than reaching _build.

@@ -59,7 +59,7 @@ def cli():
     return run_cli
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The real data of ../shared/data; tests that need it skip, saying why, when absent."""
     if not SHARED_DATA.is_dir():

@@ -5,7 +5,7 @@ import re
 
 from ..model import CardEntry
 from ..names import display_name
-from ..problem import Problem
+from ..problem import WARNING, Problem
 
 # No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
 # and letting it through would make sizes overflow any sensible report.
@@ -24,12 +24,14 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def parse_error(message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None) -> Problem:
+def parse_error(
+    message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None, severity: str = "error"
+) -> Problem:
     """A `parse-error` problem that quotes (a bounded piece of) the offending text."""
     if text is not None:
         shown = text if len(text) <= _SHOWN_TEXT else text[:_SHOWN_TEXT] + "…"
         message = f"{message}: {shown!r}"
-    return Problem(rule="parse-error", message=message, line=line, zone=zone)
+    return Problem(rule="parse-error", message=message, line=line, zone=zone, severity=severity)
 
 
 def make_entry(
@@ -40,7 +42,10 @@ def make_entry(
         count = int(count_text)
     except ValueError:
         return parse_error("count is not a whole number", line=line, text=raw, zone=zone)
-    if count < 1:
+    if count == 0:
+        # Deck sites export "0 Card" for cards a player considered; it adds nothing.
+        return parse_error("count 0, line ignored", line=line, text=raw, zone=zone, severity=WARNING)
+    if count < 0:
         return parse_error("count must be at least 1", line=line, text=raw, zone=zone)
     if count > MAX_COUNT:
         return parse_error(f"count over {MAX_COUNT} is not a real deck", line=line, text=raw, zone=zone)
