@@ -76,8 +76,13 @@ def sniff(text: str) -> bool:
     return True
 
 
+_DECORATION_CHARS = frozenset("#^*<[(")
+
+
 def _strip_decorations(name: str) -> tuple[str, str | None]:
     """The bare card name, and the zone its decorations name (None when they name none)."""
+    if _DECORATION_CHARS.isdisjoint(name):
+        return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
     zone = None
     name = _TAGS.sub("", name)
     comment = _COMMENT.search(name)
