@@ -1,5 +1,6 @@
 """Broken format files: each in tests/format_errors/ must stop `formats check` and
-`validate -f` with exit 2 and one line naming the file and the key at fault.
+`validate -f` with exit 2 and one line naming the file and the key at fault (every file
+through the library, one per kind of fault through the installed command).
 
 The expected key and message fragment of each file are data, in tests/format_errors/cases.yaml;
 adding a case is adding a file and a line there.
@@ -49,15 +50,18 @@ def test_library_error_names_file_and_key(name):
     assert caught.value.path == str(ERRORS / case.get("in", name))
     assert caught.value.key == case.get("key")
     assert case["message"] in str(caught.value)
+    assert "\n" not in str(caught.value)  # the CLI prints it as one line
     with pytest.raises(FormatError):  # and through the loader `validate` uses
         load(str(ERRORS / name))
 
 
-# One file per kind of fault also goes through `validate -f` (every file goes through the
-# library's loader above, which `validate` uses; this keeps the process count down).
-VALIDATE_CASES = (
+# Every file goes through the library above (`check_file` is all `formats check` calls, and
+# `load` is what `validate -f` calls); one file per kind of fault also goes through both
+# installed commands, which keeps the process count - and the suite's time - down.
+CLI_CASES = (
     "unknown-key.yaml", "wrong-type.yaml", "bad-date.yaml", "missing-extends.yaml", "cycle-a.yaml",
     "empty.yaml", "invalid-yaml.yaml", "not-a-mapping.yaml", "not-utf8.yaml", "duplicate-key.yaml",
+    "broken-parent.yaml", "min-over-max.yaml",
 )
 
 
@@ -69,15 +73,15 @@ def _run_all(cli, names, make_args) -> dict[str, object]:
 
 
 def test_formats_check_exits_2_with_one_line(cli):
-    for name, done in _run_all(cli, sorted(CASES), lambda path: ("formats", "check", str(path))).items():
+    assert set(CLI_CASES) <= set(CASES)
+    for name, done in _run_all(cli, CLI_CASES, lambda path: ("formats", "check", str(path))).items():
         assert done.returncode == 2, name
         assert done.stdout == "", name
         _check_message(name, done.stderr)
 
 
 def test_validate_with_a_broken_format_exits_2_with_one_line(cli):
-    assert set(VALIDATE_CASES) <= set(CASES)
-    runs = _run_all(cli, VALIDATE_CASES, lambda path: ("validate", str(EXAMPLE), "-f", str(path), "-o", "json"))
+    runs = _run_all(cli, CLI_CASES, lambda path: ("validate", str(EXAMPLE), "-f", str(path), "-o", "json"))
     for name, done in runs.items():
         assert done.returncode == 2, name
         assert done.stdout == "", name  # no report at all: the format, not the deck, is at fault
