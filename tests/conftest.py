@@ -9,7 +9,21 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = Path(os.environ.get("DECKCHECK_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+def _find_shared_data() -> Path:
+    """`../shared/data` beside the checkout; a git worktree sits one level deeper
+    (`wt/<name>`), so look further up before giving up."""
+    if "DECKCHECK_SHARED_DATA" in os.environ:
+        return Path(os.environ["DECKCHECK_SHARED_DATA"])
+    for parent in ROOT.parents:
+        candidate = parent / "shared" / "data"
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared" / "data"
+
+
+SHARED_DATA = _find_shared_data()
 
 
 def deckcheck_executable() -> Path:
