@@ -282,6 +282,9 @@ def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: di
         for key in group:
             if key not in child and key not in parent:
                 continue
+            if key in child and child[key] is None:
+                merged[key] = []  # `banned: null` starts the list afresh
+                continue
             inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
             merged[key] = inherited + list(child.get(key) or [])
 

@@ -7,23 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from real_decks import find_shared_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _find_shared_data() -> Path:
-    """`../shared/data` beside the checkout; a git worktree sits one level deeper
-    (`wt/<name>`), so look further up before giving up."""
-    if "DECKCHECK_SHARED_DATA" in os.environ:
-        return Path(os.environ["DECKCHECK_SHARED_DATA"])
-    for parent in ROOT.parents:
-        candidate = parent / "shared" / "data"
-        if candidate.is_dir():
-            return candidate
-    return ROOT.parent / "shared" / "data"
-
-
-SHARED_DATA = _find_shared_data()
+SHARED_DATA = find_shared_data()
 
 
 def deckcheck_executable() -> Path:
