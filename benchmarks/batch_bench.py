@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import gzip
 import json
 import os
 import resource
@@ -36,24 +35,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("DECKCHECK_SHARED_DATA", ROOT.parent / "shared" / "data"))
-DECKS = SHARED / "mtg" / "decklists" / "decks.jsonl.gz"
-FORMAT_IDS = {name: f"mtg/{name.lower()}" for name in ("Standard", "Pioneer", "Modern", "Legacy", "Vintage", "Pauper")}
+sys.path.insert(0, str(ROOT / "tests"))
+
+from real_decks import find_shared_data, format_id, mtgo_text, read_decks  # noqa: E402
+
 EVENT_DATE = "2026-08-31"
 
 
-def mtgo_text(deck: dict) -> str:
-    lines = [f"{card['count']} {card['name']}" for card in deck["mainboard"]]
-    if deck.get("sideboard"):
-        lines.append("")
-        lines += [f"{card['count']} {card['name']}" for card in deck["sideboard"]]
-    return "\n".join(lines) + "\n"
-
-
-def write_set(folder: Path, count: int) -> Path:
+def write_set(folder: Path, count: int, shared: Path) -> Path:
     """`count` deck files (the real decks, repeated) and a manifest naming them."""
-    with gzip.open(DECKS, "rt", encoding="utf-8") as handle:
-        decks = [json.loads(line) for line in handle]
+    decks = list(read_decks(shared))
     (folder / "decks").mkdir()
     manifest = folder / "registrations.csv"
     with open(manifest, "w", newline="", encoding="utf-8") as out:
@@ -63,7 +54,7 @@ def write_set(folder: Path, count: int) -> Path:
             deck = decks[index % len(decks)]
             name = f"decks/{index:05d}.txt"
             (folder / name).write_text(mtgo_text(deck), encoding="utf-8")
-            writer.writerow([f"player {index:05d}", name, FORMAT_IDS[deck["format"]]])
+            writer.writerow([f"player {index:05d}", name, format_id(deck)])
     return manifest
 
 
@@ -162,8 +153,10 @@ def main() -> None:
     if args.mtg_parser_worker:
         mtg_parser_worker(args.mtg_parser_worker)
         return
-    if not DECKS.is_file():
-        sys.exit(f"real decklists not found at {DECKS} (set DECKCHECK_SHARED_DATA)")
+    shared = find_shared_data()
+    decks_file = shared / "mtg" / "decklists" / "decks.jsonl.gz"
+    if not decks_file.is_file():
+        sys.exit(f"real decklists not found at {decks_file} (set DECKCHECK_SHARED_DATA)")
     try:
         import mtg_parser  # noqa: F401
     except ImportError:
@@ -171,11 +164,11 @@ def main() -> None:
     deckcheck = deckcheck_command()
     with tempfile.TemporaryDirectory(prefix="deckcheck-bench-") as folder:
         root = Path(folder)
-        manifest = write_set(root, args.decks)
+        manifest = write_set(root, args.decks, shared)
         files = sorted(str(path) for path in (root / "decks").iterdir())
         file_list = root / "files.txt"
         file_list.write_text("\n".join(files) + "\n", encoding="utf-8")
-        print(f"{len(files):,} real decklists (from {DECKS.name}, repeated) on {os.cpu_count()} cores; "
+        print(f"{len(files):,} real decklists (from {decks_file.name}, repeated) on {os.cpu_count()} cores; "
               f"best of {args.repeat} runs each, load average {os.getloadavg()[0]:.2f} at start")
         print(f"{'run':<34} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9} {'CPU s':>8} {'decks/CPUs':>10}")
         rows = []
