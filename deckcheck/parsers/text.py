@@ -161,12 +161,17 @@ def parse(text: str, source: str = "<text>") -> Deck:
         deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek and Cockatrice .cod)", line=1))
         return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
-    groups: list[list[tuple[int, str, str | None]]] = [[]]  # (line no, text, explicit zone)
+    # (line no, text or an already read (name, count), explicit zone)
+    groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
     zone: str | None = None  # None until a header names one
     saw_header = False
     in_about = False
+    has_nul = "\x00" in text
+    plain_line = _PLAIN_LINE.match
     for number, raw in enumerate(split_lines(text), start=1):
-        line = raw.strip().replace("\x00", "")
+        line = raw.strip()
+        if has_nul:
+            line = line.replace("\x00", "")
         if not line:
             in_about = False
             if groups[-1]:
@@ -174,7 +179,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
             continue
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
-            groups[-1].append((number, line, zone))
+            plain = plain_line(line)
+            if plain:  # what _card_line would make of it, without its detours
+                groups[-1].append((number, (display_name(plain[2]), int(plain[1])), zone))
+            else:
+                groups[-1].append((number, line, zone))
             continue
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
@@ -214,17 +223,18 @@ def parse(text: str, source: str = "<text>") -> Deck:
             groups[-1].append((number, line, zone))
     groups = [group for group in groups if group]
     blank_line_sideboard = not saw_header and len(groups) > 1
+    entries = deck.entries
+    last = len(groups) - 1
     for index, group in enumerate(groups):
+        default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for number, line, explicit in group:
-            if explicit is not None:
-                line_zone = explicit
-            elif blank_line_sideboard and index == len(groups) - 1:
-                line_zone = SIDEBOARD
-            else:
-                line_zone = MAIN
+            line_zone = default_zone if explicit is None else explicit
+            if line.__class__ is tuple:  # already read as a plain `4 Name` line in pass 1
+                entries.append(CardEntry(line[0], line[1], line_zone, number))
+                continue
             plain = _PLAIN_LINE.match(line)
-            if plain:  # what _card_line would make of it, without its detours
-                deck.entries.append(CardEntry(display_name(plain.group(2)), int(plain.group(1)), line_zone, number))
+            if plain:
+                entries.append(CardEntry(display_name(plain[2]), int(plain[1]), line_zone, number))
                 continue
             result = _card_line(line, zone=line_zone, number=number)
             if isinstance(result, Problem):
