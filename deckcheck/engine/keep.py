@@ -99,10 +99,10 @@ def build_policy(
     if default:
         rules_text = DEFAULT_RULES if deck_has_lands else ("true",)
         texts = {hand_size - index: (text, "default policy") for index, text in enumerate(rules_text) if hand_size - index >= 0}
-    elif hand_size not in texts and not any(size > hand_size for size in texts):
-        given = ", ".join(origin for _, origin in texts.values())
-        raise PolicyError(f"{given} gives no rule for the opening hand of {hand_size} cards: add --keep (or keep.{hand_size} in a policy file)")
     rules = {size: parse_rule(text, origin=origin, tags=tags) for size, (text, origin) in sorted(texts.items(), reverse=True)}
+    if not any(size >= hand_size for size in rules):
+        given = ", ".join(rule.origin for rule in rules.values())
+        raise PolicyError(f"{given} gives no rule for the opening hand of {hand_size} cards: add --keep (or keep.{hand_size} in a policy file)")
     return KeepPolicy(
         rules=rules,
         tags={name: tuple(cards) for name, cards in tags.items()},

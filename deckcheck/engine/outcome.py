@@ -47,7 +47,7 @@ class Outcome:
 @lru_cache(maxsize=65536)
 def hypergeom_pmf(population: int, successes: int, draws: int, hits: int) -> float:
     """P(exactly `hits` successes in `draws` cards from `population` holding `successes`)."""
-    if hits < 0 or hits > successes or hits > draws or draws - hits > population - successes or draws > population:
+    if successes < 0 or successes > population or hits < 0 or hits > successes or hits > draws or draws - hits > population - successes or draws > population:
         return 0.0
     return comb(successes, hits) * comb(population - successes, draws - hits) / comb(population, draws)
 
@@ -55,6 +55,8 @@ def hypergeom_pmf(population: int, successes: int, draws: int, hits: int) -> flo
 @lru_cache(maxsize=65536)
 def hypergeom_at_least(population: int, successes: int, draws: int, needed: int) -> float:
     """P(at least `needed` successes in `draws` cards)."""
+    if successes < 0 or successes > population:
+        return 0.0  # an impossible state (some callers fill whole tables); never weighted
     if needed <= 0:
         return 1.0
     draws = min(draws, population)

@@ -15,6 +15,10 @@ from .outcome import Estimate
 from .simulation import SIDES, Simulation
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
+_RULE_NAMES = {
+    "london": "London mulligan", "paris": "Paris mulligan", "vancouver": "Vancouver mulligan (scry 1)",
+    "once": "one redraw", "none": "no mulligans",
+}
 BAR_WIDTH = 32
 
 
@@ -125,10 +129,10 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     exact = outcome.mode == "exact"
     hand = simulation.fmt.opening_hand
     profile = simulation.profile
-    rule_name = hand.mulligan.capitalize() + (" (free first mulligan)" if hand.free_mulligan else "")
+    rule_name = _RULE_NAMES.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
     lines = [
         paint(f"{simulation.deck.source} - {simulation.fmt.id}", "bold", color=color),
-        f"  {profile.size} cards, {profile.lands} lands; opening hand {hand.size}, {rule_name} mulligan",
+        f"  {profile.size} cards, {profile.lands} lands; opening hand {hand.size}, {rule_name}",
         "  exact (multivariate hypergeometric)" if exact else
         f"  Monte Carlo: {outcome.hands:,} hands, seed {outcome.seed} (± is one standard error)",
         "",
