@@ -112,15 +112,17 @@ def simulate(
             f"only {profile.lands} of {profile.size} cards count as lands: without a card database only basic lands "
             "do; list the others under `lands:` in a policy file (--policy)"
         )
-    _check_sizes(profile, fmt, policy, keep_by_size, warnings)
+    if profile.size < hand_size:
+        raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
     for name in policy.named_cards:
         if profile.find(name) is None:
             warnings.append(f"count({name!r}): no such card in the main deck, so it always counts 0")
-    if fmt.opening_hand.mulligan == "none" and not policy.default:
-        warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
-
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
+    if fmt.opening_hand.mulligan == "none" and not policy.default:
+        warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
+    elif not policy.default:
+        warnings.extend(_unused_rules(policy, steps, fmt))
     tracked = _tracked(profile, policy, parsed)
     max_turn = max([turns, *(turn for a in parsed for _, turn, _ in a.by_turn)])
     max_draws = max(draws_by_turn(max_turn, side, fmt.opening_hand.first_player_draws) for side in SIDES)
@@ -160,13 +162,19 @@ def _deck_warnings(deck: Deck) -> list[str]:
     return warnings
 
 
-def _check_sizes(profile: DeckProfile, fmt: Format, policy: KeepPolicy, keep_by_size: Mapping[int, str] | None, warnings: list[str]) -> None:
-    hand_size = fmt.opening_hand.size
-    if profile.size < hand_size:
-        raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
-    for size in sorted(keep_by_size or {}):
-        if keep_by_size and keep_by_size[size] is not None and size > hand_size:
-            warnings.append(f"--keep{size} is ignored: the opening hand in {fmt.id} has {hand_size} cards")
+def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> list[str]:
+    """Rules the user gave that judge no hand (a size the mulligan rule never reaches)."""
+    used = set()
+    for step in steps:
+        rule = policy.rule_for(step.keep)
+        if rule is not None and (step.rule is not None or (step.keep > 0 and rule.always_holds(step.keep))):
+            used.add(rule.origin)
+    sizes = sorted({step.keep for step in steps}, reverse=True)
+    return [
+        f"{rule.origin} ({rule.text!r}) is never used: {fmt.id} judges hands of {', '.join(map(str, sizes))} cards"
+        for size, rule in policy.rules.items()
+        if rule.origin not in used
+    ]
 
 
 def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion]) -> list[int]:
