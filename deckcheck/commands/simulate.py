@@ -41,7 +41,7 @@ def simulate(
     Exact (multivariate hypergeometric) when the keep policy only counts cards;
     Monte Carlo otherwise or with --hands/--seed. Exit 1 when an --assert fails.
 
-    Example: deckcheck simulate deck.txt -f mtg/modern --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
+    Example: deckcheck simulate deck.txt -f mtg/constructed --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
     """
     from .. import parsers
     from ..engine.report import render_json, render_text

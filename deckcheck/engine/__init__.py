@@ -3,13 +3,16 @@
 Modules, each with one job:
 
     categories   the main deck as cards, lands, tags and categories (the counts exact mode uses)
-    expr         the expression language (tokenizer, recursive-descent parser, syntax tree)
+    tokens       the expression language: tokenizer (with columns for error messages)
+    nodes        ... its syntax tree
+    expr         ... its recursive-descent parser and vocabularies
     policy       keep rules: vocabulary, static checks, evaluation over batches of hands
     keep         a keep policy: one rule per hand size, from options and/or a policy file
     mulligan     the mulligan rules as a schedule of hands; bottoming and scry preferences
     exact        exact probabilities by multivariate hypergeometric enumeration
     montecarlo   vectorised, seeded sampling for what exact mode cannot do
     assertions   CI assertions (`keep7 >= 0.85`) with a Monte Carlo error margin
+    outcome      what a run produces (probabilities with standard errors), hypergeometric helpers
     report       text (tables and bar charts) and JSON
     simulation   all of the above, end to end (`simulate`)
 

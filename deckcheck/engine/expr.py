@@ -10,7 +10,7 @@ exist. Grammar, loosest binding first:
     comparison := sum (("<" | "<=" | ">" | ">=" | "==" | "!=") sum)*   # chained: 2 <= x <= 5
     sum        := atom (("+" | "-") atom)*
     atom       := NUMBER | "true" | "false" | NAME | NAME "(" args ")" | "(" expr ")"
-    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a NAME or an expr
+    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a tag NAME or a NUMBER
 
 The parser checks types (numbers versus conditions) so a mistake is reported at the
 column of the token that caused it, before anything runs.
@@ -19,207 +19,16 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..errors import DeckcheckError
+from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
+from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP, RPAREN, STRING, ExpressionError, Token, tokenize
 
-
-class ExpressionError(DeckcheckError):
-    """A malformed expression; `column` (1-based) points at the offending token."""
-
-    def __init__(self, message: str, *, column: int, text: str = "", origin: str = ""):
-        self.column = column
-        self.text = text
-        self.origin = origin
-        self.reason = message
-        where = f"{origin}: " if origin else ""
-        quoted = f" in {text!r}" if text else ""
-        super().__init__(f"{where}column {column}{quoted}: {message}")
-
-
-# ---------------------------------------------------------------- tokens
-
-NUMBER, STRING, NAME, OP, LPAREN, RPAREN, COMMA, END = "number", "string", "name", "op", "(", ")", ",", "end"
-KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
-COMPARISONS = ("<=", ">=", "==", "!=", "<", ">")
-_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}  # straight and curly
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
-
-
-@dataclass(frozen=True)
-class Token:
-    kind: str
-    text: str
-    column: int
-    value: object = None
-
-    def describe(self) -> str:
-        return "the end of the expression" if self.kind == END else repr(self.text)
-
-
-def tokenize(text: str) -> list[Token]:
-    tokens: list[Token] = []
-    index = 0
-    while index < len(text):
-        char = text[index]
-        column = index + 1
-        if char.isspace():
-            index += 1
-            continue
-        if char in _QUOTES:
-            value, index = _read_string(text, index)
-            tokens.append(Token(STRING, text[column - 1 : index], column, value))
-            continue
-        number = _NUMBER.match(text, index)
-        if number:
-            raw = number.group()
-            end = number.end()
-            if end < len(text) and (text[end].isalpha() or text[end] == "_"):
-                raise ExpressionError(f"unexpected {text[end]!r} after the number {raw}", column=end + 1)
-            tokens.append(Token(NUMBER, raw, column, float(raw) if "." in raw else int(raw)))
-            index = end
-            continue
-        name = _NAME.match(text, index)
-        if name:
-            tokens.append(Token(NAME, name.group(), column))
-            index = name.end()
-            continue
-        pair = text[index : index + 2]
-        if pair in COMPARISONS[:4]:
-            tokens.append(Token(OP, pair, column))
-            index += 2
-            continue
-        if pair in ("&&", "||"):
-            raise ExpressionError(f"unexpected {pair!r}; {_MISTAKES[char]}", column=column)
-        if char in "<>+-":
-            tokens.append(Token(OP, char, column))
-        elif char in "(),":
-            tokens.append(Token(char, char, column))
-        elif char in _MISTAKES:
-            raise ExpressionError(f"unexpected {char!r}; {_MISTAKES[char]}", column=column)
-        else:
-            raise ExpressionError(f"unexpected character {char!r}", column=column)
-        index += 1
-    tokens.append(Token(END, "", len(text) + 1))
-    return tokens
-
-
-def _read_string(text: str, start: int) -> tuple[str, int]:
-    closing = _QUOTES[text[start]]
-    chars: list[str] = []
-    index = start + 1
-    while index < len(text):
-        char = text[index]
-        if char == "\\" and index + 1 < len(text):
-            chars.append(text[index + 1])
-            index += 2
-            continue
-        if char == closing:
-            return "".join(chars), index + 1
-        chars.append(char)
-        index += 1
-    raise ExpressionError("this quote is never closed", column=start + 1)
-
-
-# ---------------------------------------------------------------- syntax tree
-
-
-@dataclass(frozen=True)
-class Node:
-    column: int
-
-    @property
-    def kind(self) -> str:
-        """'number' or 'condition': what the node evaluates to."""
-        return "number"
-
-
-@dataclass(frozen=True)
-class Number(Node):
-    value: int | float
-
-
-@dataclass(frozen=True)
-class Boolean(Node):
-    value: bool
-
-    @property
-    def kind(self) -> str:
-        return "condition"
-
-
-@dataclass(frozen=True)
-class Name(Node):
-    name: str
-
-
-@dataclass(frozen=True)
-class String(Node):
-    value: str
-
-    @property
-    def kind(self) -> str:
-        return "text"
-
-
-@dataclass(frozen=True)
-class Call(Node):
-    name: str
-    args: tuple[Node, ...]
-
-
-@dataclass(frozen=True)
-class Arith(Node):
-    op: str
-    left: Node
-    right: Node
-
-
-@dataclass(frozen=True)
-class Compare(Node):
-    operands: tuple[Node, ...]
-    ops: tuple[str, ...]
-
-    @property
-    def kind(self) -> str:
-        return "condition"
-
-
-@dataclass(frozen=True)
-class Not(Node):
-    operand: Node
-
-    @property
-    def kind(self) -> str:
-        return "condition"
-
-
-@dataclass(frozen=True)
-class Logic(Node):
-    op: str  # "and" | "or"
-    operands: tuple[Node, ...]
-
-    @property
-    def kind(self) -> str:
-        return "condition"
-
-
-def walk(node: Node) -> Iterator[Node]:
-    yield node
-    children: tuple[Node, ...] = ()
-    if isinstance(node, Call):
-        children = node.args
-    elif isinstance(node, Arith):
-        children = (node.left, node.right)
-    elif isinstance(node, (Compare, Logic)):
-        children = node.operands
-    elif isinstance(node, Not):
-        children = (node.operand,)
-    for child in children:
-        yield from walk(child)
+__all__ = [  # the language in one import
+    "Arith", "Boolean", "Call", "Compare", "Logic", "Name", "Node", "Not", "Number", "String", "walk",
+    "ExpressionError", "Function", "Vocabulary", "parse", "CARD", "CATEGORY", "INTEGER",
+]
 
 
 # ---------------------------------------------------------------- vocabulary
