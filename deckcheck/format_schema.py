@@ -13,8 +13,11 @@ from .schema import AnyOf, Bool, Const, Date, Int, ListOf, MapOf, Null, SchemaEr
 GAMES = ("mtg", "yugioh", "wow")
 ZONE_NAMES = ("main", "sideboard", "extra", "commander", "hero")
 MULLIGANS = ("london", "vancouver", "paris", "once", "none")
-# Keys whose lists add up along `extends` rather than replace.
-LIST_KEYS = ("banned", "restricted", "card_limits")
+# Keys whose lists add up along `extends` rather than replace. Within a group, a child that
+# names a card speaks for it: the parent's entries for that card (in any list of the group)
+# are dropped, so a format's own dated history can lift or change an inherited ban.
+LIST_GROUPS = (("banned", "restricted"), ("card_limits",))
+LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
 
 
 def _zone_size_consistent(value: Mapping[str, Any], path: str) -> None:
@@ -72,9 +75,9 @@ FORMAT_SCHEMA = Struct(
             )
         ),
         "basic_lands": ListOf(Str()),
-        "banned": ListOf(LIST_ENTRY),
-        "restricted": ListOf(LIST_ENTRY),
-        "card_limits": ListOf(LIST_ENTRY),
+        "banned": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
+        "restricted": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
+        "card_limits": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
         "card_pool": AnyOf(
             (
                 Null(),

@@ -2,7 +2,8 @@
 
 Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF-16 with a
 BOM (some Windows tools), and Windows-1252 (old MTGO and hand-edited files). A file is read
-as the first of those that decodes, so no real file is rejected for its encoding.
+as the first of those that decodes, so no real file is rejected for its encoding. UTF-16
+that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
 
@@ -38,11 +39,37 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
                 return data.decode(encoding)
             except UnicodeDecodeError as exc:
                 raise InputError(f"{source}: not valid {encoding} despite its byte-order mark ({exc.reason})") from None
+    if b"\x00" in data:
+        utf16 = _utf16_without_bom(data)
+        if utf16 is not None:
+            return utf16
+        # Stray NUL bytes (a file padded after a crash, a copy from a binary buffer) mean
+        # nothing in any deck format; drop them instead of failing every line they touch.
+        data = data.replace(b"\x00", b"")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
         return data.decode("cp1252", errors="replace")
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 text that lost its BOM: mostly-ASCII text has a NUL in every other byte."""
+    head = data[:4096]
+    if len(head) < 4:
+        return None
+    even_nuls = head[0::2].count(0) / len(head[0::2])
+    odd_nuls = head[1::2].count(0) / len(head[1::2])
+    if odd_nuls > 0.5 and even_nuls == 0:
+        encoding = "utf-16-le"
+    elif even_nuls > 0.5 and odd_nuls == 0:
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
 
 
 def read_text(path: str | Path) -> str:

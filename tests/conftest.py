@@ -7,9 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from real_decks import find_shared_data
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = Path(os.environ.get("DECKCHECK_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+SHARED_DATA = find_shared_data()
 
 
 def deckcheck_executable() -> Path:
@@ -45,7 +48,7 @@ def cli():
     return run_cli
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The real data of ../shared/data; tests that need it skip, saying why, when absent."""
     if not SHARED_DATA.is_dir():

@@ -1,5 +1,9 @@
 """Data-driven rule tests: every case in tests/cases/*.yaml is a deck, a format, a date
-and the exact problems expected (adding a case is adding data, not code)."""
+and the exact problems expected (adding a case is adding data, not code).
+
+Optional keys: `counts` (cards per zone), `entries` (the parsed entries in order, each
+compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
+parser read), `input_format` (force a parser)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,6 +12,7 @@ import pytest
 import yaml
 
 from deckcheck import validate
+from deckcheck.pipeline import read_deck
 
 CASES_DIR = Path(__file__).parent / "cases"
 COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity")
@@ -42,3 +47,13 @@ def test_case(case):
     assert result.legal is case.get("legal", not any(p.get("severity", "error") == "error" for p in expected))
     if "counts" in case:
         assert result.counts == case["counts"]
+    if "entries" in case:
+        # Parser-level expectations: every entry, in order, on the fields the case states.
+        deck = read_deck(case["deck"], input_format=case.get("input_format"))
+        got = [{"name": e.name, "count": e.count, "zone": e.zone, "line": e.line} for e in deck.entries]
+        want = case["entries"]
+        assert len(got) == len(want), f"entries: {got}"
+        for got_entry, want_entry in zip(got, want):
+            assert {key: got_entry[key] for key in want_entry} == want_entry, f"entries: {got}"
+    if "deck_name" in case:
+        assert read_deck(case["deck"], input_format=case.get("input_format")).name == case["deck_name"]

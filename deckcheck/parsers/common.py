@@ -1,22 +1,37 @@
 """Pieces every decklist parser shares: the parse-error problem and count checks."""
 from __future__ import annotations
 
+import re
+
 from ..model import CardEntry
 from ..names import display_name
-from ..problem import Problem
+from ..problem import WARNING, Problem
 
 # No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
 # and letting it through would make sizes overflow any sensible report.
 MAX_COUNT = 9999
 _SHOWN_TEXT = 120
+# Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
+# form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-def parse_error(message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None) -> Problem:
+def split_lines(text: str) -> list[str]:
+    """The lines of `text` (without their endings), numbered as an editor numbers them."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()  # the final newline ends the last line; it does not start a new one
+    return lines
+
+
+def parse_error(
+    message: str, *, line: int | None = None, text: str | None = None, zone: str | None = None, severity: str = "error"
+) -> Problem:
     """A `parse-error` problem that quotes (a bounded piece of) the offending text."""
     if text is not None:
         shown = text if len(text) <= _SHOWN_TEXT else text[:_SHOWN_TEXT] + "…"
         message = f"{message}: {shown!r}"
-    return Problem(rule="parse-error", message=message, line=line, zone=zone)
+    return Problem(rule="parse-error", message=message, line=line, zone=zone, severity=severity)
 
 
 def make_entry(
@@ -27,7 +42,10 @@ def make_entry(
         count = int(count_text)
     except ValueError:
         return parse_error("count is not a whole number", line=line, text=raw, zone=zone)
-    if count < 1:
+    if count == 0:
+        # Deck sites export "0 Card" for cards a player considered; it adds nothing.
+        return parse_error("count 0, line ignored", line=line, text=raw, zone=zone, severity=WARNING)
+    if count < 0:
         return parse_error("count must be at least 1", line=line, text=raw, zone=zone)
     if count > MAX_COUNT:
         return parse_error(f"count over {MAX_COUNT} is not a real deck", line=line, text=raw, zone=zone)
