@@ -8,6 +8,7 @@ that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
 from __future__ import annotations
 
 import codecs
+import os
 from pathlib import Path
 
 from .errors import InputError
@@ -76,19 +77,28 @@ def read_text(path: str | Path) -> str:
     """Read a decklist file as text, with a one-line error when it cannot be read."""
     path = Path(path)
     try:
-        if path.is_dir():
-            raise InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(
-                f"{path}: {size:,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a decklist; "
-                "is this the right file?"
-            )
-        data = path.read_bytes()
+        # One open and one fstat: a batch reads thousands of files, and stat-then-read
+        # costs twice the system calls.
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_INPUT_BYTES:
+                raise InputError(
+                    f"{path}: {size:,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a decklist; "
+                    "is this the right file?"
+                )
+            data = handle.read()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise _is_directory(path) from None
     except PermissionError:
+        if path.is_dir():  # Windows refuses to open a folder with "permission denied"
+            raise _is_directory(path) from None
         raise InputError(f"{path}: permission denied") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     return decode(data, source=str(path))
+
+
+def _is_directory(path: Path) -> InputError:
+    return InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")

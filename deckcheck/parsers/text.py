@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
+from ..names import display_name
 from ..problem import Problem
 from .common import make_entry, parse_error, split_lines
 
@@ -69,6 +70,10 @@ _SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]
 _SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 _CATEGORY_ZONES = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION}
 _ARENA_ABOUT = "about"
+# `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
+# _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
+# directly, to the entry `_card_line` would make.
+_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 
 
 def sniff(text: str) -> bool:
@@ -167,6 +172,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if groups[-1]:
                 groups.append([])
             continue
+        if line[0].isdigit() and not in_about:
+            # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
+            groups[-1].append((number, line, zone))
+            continue
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
             named = _NAME_COMMENT.match(comment)
@@ -213,6 +222,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 line_zone = SIDEBOARD
             else:
                 line_zone = MAIN
+            plain = _PLAIN_LINE.match(line)
+            if plain:  # what _card_line would make of it, without its detours
+                deck.entries.append(CardEntry(display_name(plain.group(2)), int(plain.group(1)), line_zone, number))
+                continue
             result = _card_line(line, zone=line_zone, number=number)
             if isinstance(result, Problem):
                 deck.problems.append(result)
@@ -224,7 +237,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
 
 def _companion_in_sideboard(deck: Deck) -> None:
     """A companion is a sideboard card; Arena lists it in both places, others only once."""
+    companions = [entry for entry in deck.entries if entry.zone == COMPANION]
+    if not companions:
+        return
     sideboard = {entry.key for entry in deck.entries if entry.zone == SIDEBOARD}
-    for entry in list(deck.entries):
-        if entry.zone == COMPANION and entry.key not in sideboard:
+    for entry in companions:
+        if entry.key not in sideboard:
             deck.entries.append(CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line))

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
+
+from ..model import CardTally, Deck, tally
 
 
 @dataclass(frozen=True)
@@ -12,3 +15,18 @@ class Context:
 
     date: dt.date
     cards: Any = None
+    _tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def tally(self, deck: Deck, zones: Iterable[str]) -> dict[str, CardTally]:
+        """`model.tally` of the deck's cards in `zones` (read-only). Several rules count the
+        same cards (copy-limit over main and sideboard, banned over every played zone, which
+        for most decks are the same two zones): count them once."""
+        key = frozenset({entry.zone for entry in deck.entries}.intersection(zones))
+        cached = self._tallies.get(key)
+        if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
+            return cached[2]
+        counted = tally(deck.in_zones(key))
+        self._tallies[key] = (deck, len(deck.entries), counted)
+        return counted

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import Deck, tally
+from ..model import Deck
 from ..problem import Problem
 from .context import Context
 
@@ -35,9 +35,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.copy_limit
     if limits is None:
         return
-    listed = fmt.banned_on(ctx.date).keys() | fmt.restricted_on(ctx.date).keys() | fmt.card_limits_on(ctx.date).keys()
-    for card in tally(deck.in_zones(limits.zones)).values():
-        if card.key in listed:
+    listed = (fmt.banned_on(ctx.date), fmt.restricted_on(ctx.date), fmt.card_limits_on(ctx.date))
+    for card in ctx.tally(deck, limits.zones).values():
+        # Within the default limit and without a limit of its own: fine, whatever the lists
+        # say (most cards of most decks).
+        if card.total <= limits.default and card.key not in limits.per_card:
+            continue
+        if any(card.key in lists for lists in listed):
             continue
         limit = limits.limit_for(card.key, fmt.basic_lands)
         if limit is None or card.total <= limit:
