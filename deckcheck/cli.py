@@ -68,7 +68,7 @@ INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", hel
 
 def _register_commands() -> None:
     """Each command lives in its own module under `deckcheck/commands/`."""
-    from .commands import batch, formats, validate  # noqa: F401  (importing registers them)
+    from .commands import batch, formats, simulate, validate  # noqa: F401  (importing registers them)
 
     app.add_typer(formats.formats_app, name="formats")
 
