@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck, tally
+from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where
@@ -24,7 +24,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not limits:
         return
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
-    for card in tally(deck.in_zones(zones)).values():
+    totals = ctx.totals(deck, zones)
+    if not any(
+        limits[key].limit is not None and totals[key] > limits[key].limit for key in totals.keys() & limits.keys()
+    ):
+        return
+    for card in ctx.tally(deck, zones).values():
         entry = limits.get(card.key)
         if entry is None or entry.limit is None or card.total <= entry.limit:
             continue
