@@ -30,9 +30,10 @@ FACE_SEPARATOR = " // "
 def fold(text: str) -> str:
     """Lower-case `text` and strip accents and typographic variants."""
     text = text.translate(_LIGATURES)
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _SPACES.sub(" ", stripped).strip().casefold()
+    if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", text).strip().casefold()
 
 
 @lru_cache(maxsize=65536)

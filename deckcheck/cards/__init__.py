@@ -57,10 +57,11 @@ def catalog_for(
     if offline is None:
         offline = offline_by_default()
     try:
-        stat = target.stat()
+        stat = os.stat(target)
     except OSError:
         return None, NO_DATABASE_NOTE
-    key = (str(target.resolve()), stat.st_mtime_ns, stat.st_size, offline)
+    # Asked once per deck in a batch: a stat, no path resolving, tells whether it changed.
+    key = (os.fspath(target), stat.st_mtime_ns, stat.st_size, offline)
     catalog = _OPEN.get(key)
     if catalog is None:
         try:

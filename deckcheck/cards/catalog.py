@@ -2,74 +2,22 @@
 
 A `Catalog` wraps a read-only `CardDb`, remembers every answer (a batch of decks asks for
 the same few thousand cards again and again), and, unless offline, asks Scryfall for the
-names the local data does not know. Suggestions come from a trigram index over all card
-and face names, built on the first unknown name (about 0.15 s for 33,000 names) and
-ranked with difflib, so a typo costs a few milliseconds, not a scan of every name.
+names the local data does not know. Suggestions come from the trigram tables built with
+the database (suggest.py), so a typo costs a few milliseconds and nothing is loaded first.
 """
 from __future__ import annotations
 
-import bisect
 import datetime as dt
-import difflib
-from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from ..errors import CardDataError
-from ..names import card_key, faces, fold, full_key, loose_key
+from ..names import card_key, faces, full_key, loose_key
 from .model import Card
 from .store import CardDb
 
 SUGGESTIONS = 3
-_CANDIDATES = 40
-_CUTOFF = 0.6
-
-
-def _grams(text: str) -> set[str]:
-    padded = f"  {text} "
-    return {padded[i:i + 3] for i in range(len(padded) - 2)}
-
-
-class _SuggestionIndex:
-    def __init__(self, rows: Iterable[tuple[int, str, str]]):
-        self.spellings: list[str] = []   # display spelling (card or face name)
-        self.keys: list[str] = []        # folded spelling
-        self.card_names: list[str] = []  # the card it belongs to
-        postings: dict[str, list[int]] = defaultdict(list)
-        for _, name, face_text in rows:
-            spellings = [name] + [face for face in face_text.split("\x1f") if face and face != name]
-            for spelling in spellings:
-                index = len(self.spellings)
-                key = fold(spelling)
-                self.spellings.append(spelling)
-                self.keys.append(key)
-                self.card_names.append(name)
-                for gram in _grams(key):
-                    postings[gram].append(index)
-        self.postings = dict(postings)
-
-    def suggest(self, name: str, limit: int) -> list[str]:
-        key = fold(name)
-        hits: Counter[int] = Counter()
-        for gram in _grams(key):
-            hits.update(self.postings.get(gram, ()))
-        scored = []
-        for index, _ in hits.most_common(_CANDIDATES):
-            ratio = difflib.SequenceMatcher(None, key, self.keys[index]).ratio()
-            if ratio >= _CUTOFF:
-                scored.append((ratio, self.spellings[index], self.card_names[index]))
-        scored.sort(key=lambda item: (-item[0], item[1]))
-        out: list[str] = []
-        seen: set[str] = set()
-        for _, spelling, card_name in scored:
-            # One suggestion per card, and one per spelling (a face may share a card's name).
-            if card_name not in seen and spelling not in out:
-                seen.add(card_name)
-                out.append(spelling)
-            if len(out) == limit:
-                break
-        return out
 
 
 class Catalog:
@@ -82,9 +30,7 @@ class Catalog:
         self._db: CardDb | None = CardDb(self.path)
         self.meta = dict(self._db.meta)
         self._cards: dict[str, Card | None] = {}
-        self._index: _SuggestionIndex | None = None
         self._set_dates: dict[str, dt.date] | None = None
-        self._release_order: list[dt.date] | None = None
         self.warnings: list[str] = []
         # Results derived from this catalog's cards (card-pool verdicts), by their owners' keys.
         self.memo: dict[Any, Any] = {}
@@ -92,7 +38,7 @@ class Catalog:
     # Catalogs travel to worker processes (batch --jobs): the connection does not.
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
-        state.update(_db=None, _index=None, _warn=None)
+        state.update(_db=None, _warn=None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -126,15 +72,20 @@ class Catalog:
 
     def _local(self, name: str) -> Card | None:
         db = self.db
-        front = faces(name)[0] if faces(name) else name
-        card_id = db.card_id(full_key(name), card_key(name)) or db.card_id(loose_key(name), loose_key(front), loose=True)
-        return db.card(card_id) if card_id is not None else None
+        if "/" not in name:  # one face: the card key (already computed for the deck) is the name's key
+            key = card_key(name)
+            return db.find(key, key) or db.find(loose_key(name), loose_key(name), loose=True)
+        parts = faces(name)
+        front = parts[0] if parts else name
+        return db.find(full_key(name), card_key(name)) or db.find(loose_key(name), loose_key(front), loose=True)
 
     def get(self, name: str) -> Card | None:
         """The card `name` spells, from the local database (or an earlier online answer)."""
-        if name not in self._cards:
-            self._cards[name] = self._local(name)
-        return self._cards[name]
+        try:
+            return self._cards[name]
+        except KeyError:
+            card = self._cards[name] = self._local(name)
+            return card
 
     def resolve(self, names: Iterable[str]) -> dict[str, Card | None]:
         """Cards for many names at once; names missing locally are looked up online together."""
@@ -162,9 +113,7 @@ class Catalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         key = ("suggest", name, limit)
         if key not in self.memo:
-            if self._index is None:
-                self._index = _SuggestionIndex(self.db.all_names())
-            self.memo[key] = self._index.suggest(name, limit)
+            self.memo[key] = self.db.suggest(name, limit)
         return list(self.memo[key])
 
     def set_released(self, code: str) -> dt.date | None:
@@ -176,13 +125,6 @@ class Catalog:
                 except ValueError:
                     continue
         return self._set_dates.get(code)
-
-    def sets_released_by(self, day: dt.date) -> int:
-        """How many sets were out on `day`: two days with the same count saw the same sets."""
-        if self._release_order is None:
-            self.set_released("")
-            self._release_order = sorted(self._set_dates.values())  # type: ignore[union-attr]
-        return bisect.bisect_right(self._release_order, day)
 
 
 def open_catalog(

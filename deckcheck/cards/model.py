@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 ANY_NUMBER = "any"
@@ -27,8 +28,9 @@ _NUMBER_WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class Printing:
+class Printing(NamedTuple):
+    """A set the card was printed in, and at which rarity (a tuple: Island has 700)."""
+
     set: str       # lower-case set code, Scryfall style (`lea`, `mh3`)
     rarity: str    # common, uncommon, rare, mythic, special, bonus
 

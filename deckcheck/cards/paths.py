@@ -7,6 +7,7 @@ platformdirs, so XDG_DATA_HOME / XDG_CACHE_HOME apply on Linux.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 APP = "deckcheck"
@@ -15,6 +16,12 @@ DB_FILE = "cards.sqlite"
 
 
 def default_db_path() -> Path:
+    # Asked once per deck in a batch; the answer only changes with these variables.
+    return _default_db_path(os.environ.get("XDG_DATA_HOME"), os.environ.get("HOME"))
+
+
+@lru_cache(maxsize=8)
+def _default_db_path(_xdg: str | None, _home: str | None) -> Path:
     import platformdirs  # deferred: only card commands need it
 
     return Path(platformdirs.user_data_dir(APP, appauthor=False)) / DB_FILE

@@ -15,6 +15,9 @@ different evidence:
 
 When the card has no legality for the key and the printings cannot settle it either,
 the answer is UNDECIDED and the rule says so with a warning instead of guessing.
+
+For speed, a card's printings are turned once into the date intervals during which the
+card was in the pool (`Standing`); every deck and date after that is a comparison.
 """
 from __future__ import annotations
 
@@ -44,10 +47,6 @@ class SetWindow:
     since: dt.date | None = None
     until: dt.date | None = None
 
-    def open_on(self, day: dt.date) -> bool:
-        """Legal on `day`, counting the digital head start of a newly released set."""
-        return (self.since is None or self.since <= day + DIGITAL_HEAD_START) and (self.until is None or day < self.until)
-
 
 @dataclass(frozen=True)
 class CardPool:
@@ -56,8 +55,11 @@ class CardPool:
     exclude_sets: frozenset[str] = frozenset()
     exclude_types: frozenset[str] = frozenset()
     rarities: frozenset[str] | None = None
-    # Sets open per day, worked out once per day asked (a batch asks for few dates).
-    _open: dict[dt.date, frozenset[str] | None] = field(default_factory=dict, compare=False, repr=False)
+    _by_code: dict[str, list[SetWindow]] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        for window in self.sets or ():
+            self._by_code.setdefault(window.code, []).append(window)
 
     @property
     def rotates(self) -> bool:
@@ -67,12 +69,11 @@ class CardPool:
     def decides_by_printings(self) -> bool:
         return self.sets is not None or bool(self.exclude_sets) or bool(self.exclude_types) or self.rarities is not None
 
-    def windows_on(self, day: dt.date) -> frozenset[str] | None:
+    def windows(self, code: str) -> list[SetWindow] | None:
+        """The windows of a set code (None: the pool names no sets, every set counts)."""
         if self.sets is None:
             return None
-        if day not in self._open:
-            self._open[day] = frozenset(window.code for window in self.sets if window.open_on(day))
-        return self._open[day]
+        return self._by_code.get(code, [])
 
 
 def _date(value: Any) -> dt.date | None:
@@ -105,21 +106,40 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
     )
 
 
-def by_printings(card: Card, pool: CardPool, day: dt.date, released: Callable[[str], dt.date | None]) -> bool | None:
-    """True/False from the card's printings, or None when they cannot tell."""
+Interval = tuple["dt.date | None", "dt.date | None"]  # [start, end); None: open
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Everything a card's pool verdicts depend on, worked out once per card and pool.
+
+    `status`: the legality for the pool's key (None: none). `intervals`: the days the
+    printings put the card in the pool (None: the printings cannot tell).
+    """
+
+    status: str | None
+    intervals: tuple[Interval, ...] | None
+    # From this day on the card is in the pool for good (None: no such day): most cards of
+    # most decks are decided by this one comparison.
+    in_from: dt.date | None = None
+
+    def printed_in_pool(self, day: dt.date) -> bool | None:
+        if self.intervals is None:
+            return None
+        return any((start is None or start <= day) and (end is None or day < end) for start, end in self.intervals)
+
+
+def _intervals(card: Card, pool: CardPool, released: Callable[[str], dt.date | None]) -> tuple[Interval, ...] | None:
     if not pool.decides_by_printings:
         return None
     if pool.exclude_types.intersection(card.types):
-        return False
+        return ()
     if not card.printings:
         return None
-    allowed = pool.windows_on(day)
+    found: list[Interval] = []
     unknown_rarity = False
     for printing in card.printings:
-        if printing.set in pool.exclude_sets or (allowed is not None and printing.set not in allowed):
-            continue
-        first_day = released(printing.set)
-        if first_day is not None and first_day > day + DIGITAL_HEAD_START:
+        if printing.set in pool.exclude_sets:
             continue
         if pool.rarities is not None:
             if not printing.rarity:
@@ -127,22 +147,48 @@ def by_printings(card: Card, pool: CardPool, day: dt.date, released: Callable[[s
                 continue
             if printing.rarity not in pool.rarities:
                 continue
-        return True
-    return None if unknown_rarity else False
+        first_day = released(printing.set)
+        out = first_day - DIGITAL_HEAD_START if first_day is not None else None
+        windows = pool.windows(printing.set)
+        if windows is None:
+            found.append((out, None))
+            continue
+        for window in windows:
+            opens = window.since - DIGITAL_HEAD_START if window.since is not None else None
+            start = max((d for d in (out, opens) if d is not None), default=None)
+            if window.until is None or start is None or start < window.until:
+                found.append((start, window.until))
+    if not found and unknown_rarity:
+        return None
+    return tuple(found)
+
+
+def standing(card: Card, pool: CardPool, released: Callable[[str], dt.date | None]) -> Standing:
+    status = card.legalities.get(pool.legality) if pool.legality and card.legalities is not None else None
+    intervals = _intervals(card, pool, released)
+    in_from = None
+    if status is not None and status != NOT_LEGAL:
+        in_from = dt.date.min
+    elif intervals and (status is None or pool.rotates):
+        open_ended = [start or dt.date.min for start, end in intervals if end is None]
+        in_from = min(open_ended, default=None)
+    return Standing(status, intervals, in_from)
+
+
+def verdict_on(standing: Standing, pool: CardPool, day: dt.date) -> tuple[Verdict, str]:
+    """(verdict, how it was decided) for a card's standing on one day."""
+    if standing.status is not None:
+        if standing.status != NOT_LEGAL:
+            return Verdict.IN, "legality"
+        if pool.rotates and standing.printed_in_pool(day):
+            return Verdict.IN, "sets"
+        return Verdict.OUT, "legality"
+    printed = standing.printed_in_pool(day)
+    if printed is None:
+        return Verdict.UNDECIDED, "none"
+    return (Verdict.IN if printed else Verdict.OUT), "sets"
 
 
 def decide(card: Card, pool: CardPool, day: dt.date, released: Callable[[str], dt.date | None]) -> tuple[Verdict, str]:
     """(verdict, how it was decided) for one card on one day."""
-    status = None
-    if pool.legality and card.legalities is not None:
-        status = card.legalities.get(pool.legality)
-    if status is not None:
-        if status != NOT_LEGAL:
-            return Verdict.IN, "legality"
-        if pool.rotates and by_printings(card, pool, day, released):
-            return Verdict.IN, "sets"
-        return Verdict.OUT, "legality"
-    printed = by_printings(card, pool, day, released)
-    if printed is None:
-        return Verdict.UNDECIDED, "none"
-    return (Verdict.IN if printed else Verdict.OUT), "sets"
+    return verdict_on(standing(card, pool, released), pool, day)

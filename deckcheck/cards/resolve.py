@@ -23,18 +23,31 @@ RULE = "unknown-card"
 def resolve_deck(deck: Deck, catalog: Catalog, *, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
     """The deck with canonical names, and `unknown-card` problems; `listed` holds the card
     keys of names the format's lists mention."""
-    found = catalog.resolve(entry.name for entry in deck.entries)
-    entries = []
-    problems = []
+    get = catalog.get
+    entries: list[CardEntry] = []
+    unknown: list[int] = []
     for entry in deck.entries:
-        card = found.get(entry.name)
+        card = get(entry.name)
+        if card is None:
+            unknown.append(len(entries))
+        elif card.name != entry.name:
+            # Built directly: dataclasses.replace costs three times as much, per entry.
+            entry = CardEntry(card.name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
+        entries.append(entry)
+    problems: list[Problem] = []
+    if not unknown:
+        return deck.with_entries(entries), problems
+    if catalog.online is not None:  # one request for all of the deck's unknown names
+        online = catalog.resolve([entries[index].name for index in unknown])
+    else:
+        online = {}
+    for index in unknown:
+        entry = entries[index]
+        card = online.get(entry.name)
         if card is not None:
             if card.name != entry.name:
-                # Built directly: dataclasses.replace costs three times as much, per entry.
-                entry = CardEntry(card.name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
-            entries.append(entry)
+                entries[index] = CardEntry(card.name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
             continue
-        entries.append(entry)
         if entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
             continue
         suggestions = catalog.suggest(entry.name, SUGGESTIONS)

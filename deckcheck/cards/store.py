@@ -5,10 +5,11 @@ flushed to disk and then renamed over the old one (`os.replace` is atomic on one
 system). A crash or an error mid-import leaves the previous database untouched, and a
 reader never sees half a file.
 
-Tables: `meta` (schema version, source, dates, counts), `cards` (one row per Oracle card),
-`printings` (set code and rarity per card), `sets` (code, name, release date), `names`
-(every normalised spelling -> card) and `loose_names` (spellings without punctuation,
-kept only where they name a single card).
+Tables: `meta` (schema version, source, dates, counts), `cards` (one row per Oracle card,
+its printings also as one text column so a lookup is one query), `printings` (set code and
+rarity per card), `sets` (code, name, release date), `names` (every normalised spelling
+-> card), `loose_names` (spellings without punctuation, kept only where they name a single
+card), and `spellings`/`grams` for "did you mean" (see suggest.py).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from ..errors import CardDataError
 from ..names import card_key, fold, full_key, loose_key
+from . import suggest
 from .model import Card, Printing
 
 # Bump when the tables change; older files are refused with a message to re-import.
@@ -45,7 +47,8 @@ CREATE TABLE cards (
     colors TEXT NOT NULL,
     color_identity TEXT NOT NULL,
     oracle_text TEXT NOT NULL,
-    legalities TEXT
+    legalities TEXT,
+    printings TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE printings (
     card_id INTEGER NOT NULL, set_code TEXT NOT NULL, rarity TEXT NOT NULL,
@@ -67,6 +70,23 @@ INSERT INTO loose_names
     GROUP BY key HAVING COUNT(DISTINCT card_id) = 1;
 DROP TABLE name_keys;
 """
+
+
+_CARD_COLUMNS = (
+    "cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
+    " color_identity, oracle_text, legalities, printings"
+)
+
+
+def _card(row: tuple) -> Card:
+    printings = tuple(map(Printing._make, (pair.split(":", 1) for pair in row[13].split(",")))) if row[13] else ()
+    return Card(
+        name=row[0], face_names=_split(row[1]), layout=row[2], mana_cost=row[3], mana_value=row[4],
+        type_line=row[5], supertypes=_split(row[6]), types=_split(row[7]), subtypes=_split(row[8]),
+        colors=_split(row[9]), color_identity=_split(row[10]), oracle_text=row[11],
+        legalities=None if row[12] is None else json.loads(row[12]),
+        printings=printings,
+    )
 
 
 def _join(values: Iterable[str]) -> str:
@@ -178,6 +198,8 @@ class CardDbWriter:
             **meta,
         }
         self._db.executescript(_FINISH)
+        self._store_printings()
+        suggest.build(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
         self._db.commit()
         self._db.execute("VACUUM")
@@ -190,6 +212,18 @@ class CardDbWriter:
             self._tmp.unlink(missing_ok=True)
             raise CardDataError(f"cannot replace {self.path} ({exc.strerror or exc}); the old database is unchanged") from None
         self._done = True
+
+    def _store_printings(self) -> None:
+        """Each card's printings, oldest set first, as `set:rarity` pairs in one column."""
+        by_card: dict[int, list[str]] = {}
+        for card_id, code, rarity in self._db.execute(
+            "SELECT card_id, set_code, rarity FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
+            " ORDER BY card_id, sets.released, set_code"
+        ):
+            by_card.setdefault(card_id, []).append(f"{code}:{rarity}")
+        self._db.executemany(
+            "UPDATE cards SET printings = ? WHERE id = ?", [(",".join(pairs), card_id) for card_id, pairs in by_card.items()]
+        )
 
     def abort(self) -> None:
         self._done = True
@@ -229,38 +263,27 @@ class CardDb:
     def close(self) -> None:
         self._db.close()
 
-    def card_id(self, *keys: str, loose: bool = False) -> int | None:
-        """The card the first of `keys` (in order of preference) names, in one query."""
+    def find(self, first: str, second: str, *, loose: bool = False) -> Card | None:
+        """The card that spelling `first` (or else `second`) names: one query."""
         table = "loose_names" if loose else "names"
-        if len(keys) == 1 or keys[0] == keys[1]:
-            row = self._db.execute(f"SELECT card_id FROM {table} WHERE key = ?", (keys[0],)).fetchone()
+        joined = f"SELECT {_CARD_COLUMNS} FROM {table} JOIN cards ON cards.id = {table}.card_id"
+        if first == second:  # a one-face name: the plain lookup is the cheaper query
+            row = self._db.execute(f"{joined} WHERE {table}.key = ?", (first,)).fetchone()
         else:
             row = self._db.execute(
-                f"SELECT card_id FROM {table} WHERE key IN (?, ?) ORDER BY key <> ? LIMIT 1", (keys[0], keys[1], keys[0])
+                f"{joined} WHERE {table}.key IN (?, ?) ORDER BY {table}.key <> ? LIMIT 1", (first, second, first)
             ).fetchone()
-        return row[0] if row else None
+        return _card(row) if row else None
 
-    def card(self, card_id: int) -> Card:
-        # One query: the card's columns repeat on each of its printings' rows.
-        rows = self._db.execute(
-            "SELECT cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
-            " color_identity, oracle_text, legalities, set_code, rarity FROM cards"
-            " LEFT JOIN printings ON printings.card_id = cards.id LEFT JOIN sets ON sets.code = printings.set_code"
-            " WHERE cards.id = ? ORDER BY sets.released, set_code",
-            (card_id,),
-        ).fetchall()
-        row = rows[0]
-        printings = [(r[13], r[14]) for r in rows if r[13] is not None]
-        return Card(
-            name=row[0], face_names=_split(row[1]), layout=row[2], mana_cost=row[3], mana_value=row[4],
-            type_line=row[5], supertypes=_split(row[6]), types=_split(row[7]), subtypes=_split(row[8]),
-            colors=_split(row[9]), color_identity=_split(row[10]), oracle_text=row[11],
-            legalities=None if row[12] is None else json.loads(row[12]),
-            printings=tuple(Printing(code, rarity) for code, rarity in printings),
-        )
+    def suggest(self, name: str, limit: int) -> list[str]:
+        return suggest.suggest(self._db, name, limit)
+
+    def all_cards(self) -> Iterator[Card]:
+        for row in self._db.execute(f"SELECT {_CARD_COLUMNS} FROM cards ORDER BY id"):
+            yield _card(row)
 
     def all_names(self) -> list[tuple[int, str, str]]:
-        """(card id, name, faces) of every card, for building the suggestion index."""
+        """(card id, name, faces) of every card."""
         return self._db.execute("SELECT id, name, faces FROM cards").fetchall()
 
     def set_dates(self) -> dict[str, str]:

@@ -55,30 +55,34 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     catalog = ctx.cards
     if not fmt.option("card_pool") or catalog is None:
         return
-    from ..cards.pool import DIGITAL_HEAD_START, Verdict, decide
+    from ..cards.pool import Verdict, standing, verdict_on
 
     pool = _pool(fmt)
-    # A verdict depends on the card and, through the day, only on which sets were open
-    # and which were out: days alike in both share verdicts, remembered with the catalog
-    # (whose cards they are), so a batch decides each card once per set release.
+    # A card's standing in the pool (legality, the days its printings cover) is worked
+    # out once and remembered with the catalog whose card it is; each deck then costs a
+    # lookup and a date comparison per card.
     memo = catalog.memo.setdefault((ID, id(pool)), {}) if hasattr(catalog, "memo") else {}
-    released_by = getattr(catalog, "sets_released_by", None)
-    epoch = (pool.windows_on(ctx.date), released_by(ctx.date + DIGITAL_HEAD_START) if released_by else ctx.date)
-    banned = fmt.banned_on(ctx.date)
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(PLAYED_ZONES)
+    day = ctx.date
     failing: dict[str, tuple[Card, Verdict, str]] = {}
-    for name in {entry.name for entry in deck.entries if entry.zone in played}:
-        record = catalog.get(name)
-        if record is None:
+    for entry in deck.entries:
+        name = entry.name
+        if entry.zone not in played or name in failing:
             continue
-        found = memo.get((record.name, epoch))
-        if found is None:
-            found = memo[(record.name, epoch)] = decide(record, pool, ctx.date, catalog.set_released)
-        if found[0] is not Verdict.IN:
-            failing[name] = (record, *found)
+        known = memo.get(name)
+        if known is None:
+            record = catalog.get(name)
+            known = memo[name] = (record, standing(record, pool, catalog.set_released) if record else None)
+        record, card_standing = known
+        if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= day):
+            continue
+        verdict, how = verdict_on(card_standing, pool, day)
+        if verdict is not Verdict.IN:
+            failing[name] = (record, verdict, how)
     if not failing:
         return
+    banned = fmt.banned_on(ctx.date)
     for card in ctx.tally(deck, PLAYED_ZONES).values():
         if card.name not in failing or card.key in banned:
             continue
