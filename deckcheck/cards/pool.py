@@ -154,8 +154,11 @@ def _intervals(card: Card, pool: CardPool, released: Callable[[str], dt.date | N
             found.append((out, None))
             continue
         for window in windows:
-            opens = window.since - DIGITAL_HEAD_START if window.since is not None else None
-            start = max((d for d in (out, opens) if d is not None), default=None)
+            start = out
+            if window.since is not None:
+                opens = window.since - DIGITAL_HEAD_START
+                if start is None or opens > start:
+                    start = opens
             if window.until is None or start is None or start < window.until:
                 found.append((start, window.until))
     if not found and unknown_rarity:

@@ -19,6 +19,7 @@ CREATE TABLE spellings (id INTEGER PRIMARY KEY, spelling TEXT NOT NULL, key TEXT
 CREATE TABLE grams (gram TEXT PRIMARY KEY, spelling_ids TEXT NOT NULL) WITHOUT ROWID;
 """
 CANDIDATES = 30
+COMMON = 1500  # a trigram in more spellings than this is common
 CUTOFF = 0.6
 
 
@@ -50,9 +51,15 @@ def suggest(db: sqlite3.Connection, name: str, limit: int) -> list[str]:
     grams = sorted(trigrams(key))
     if not grams:
         return []
+    postings = [ids.split(",") for (ids,) in db.execute(
+        f"SELECT spelling_ids FROM grams WHERE gram IN ({','.join('?' * len(grams))})", grams
+    )]
+    # Trigrams in thousands of names ("er ", " of") say little and cost most of the
+    # counting: leave them out while enough rarer ones remain.
+    rare = [ids for ids in postings if len(ids) <= COMMON]
     hits: Counter[str] = Counter()
-    for (ids,) in db.execute(f"SELECT spelling_ids FROM grams WHERE gram IN ({','.join('?' * len(grams))})", grams):
-        hits.update(ids.split(","))
+    for ids in rare if len(rare) >= 3 else postings:
+        hits.update(ids)
     ids = [int(spelling_id) for spelling_id, _ in hits.most_common(CANDIDATES)]
     if not ids:
         return []
