@@ -10,9 +10,10 @@ version:
 1. candidates: every registration with a deck file, sorted by (player name folded for case
    and accents, deck path, manifest line);
 2. `random.Random(seed)` (Mersenne Twister seeded with the integer `seed`) is used through
-   `getrandbits` only, whose output is fixed for a given seed: a partial Fisher-Yates
-   shuffle swaps position i (from 0) with position i + below(n - i), where below(m) draws
-   `getrandbits(m.bit_length())` until the value is under m (rejection sampling, no bias);
+   `random()` only, the one method whose sequence Python promises to keep for a seed
+   across versions (`randrange`, `sample` and `shuffle` may change): a partial Fisher-Yates
+   shuffle swaps position i (from 0) with position i + below(n - i), where
+   below(m) = floor(random() * m) (a bias of at most m / 2**53, nothing at event sizes);
 3. the first k candidates after the shuffle are the sample, listed in the sorted order.
 
 Without `--seed` a seed is drawn from the operating system and printed with the sample, so
@@ -105,12 +106,8 @@ def candidate_order(rows: Sequence[Registration]) -> list[int]:
 
 
 def below(rng: random.Random, bound: int) -> int:
-    """A uniform integer in [0, bound) from `getrandbits` alone (see the module docstring)."""
-    bits = bound.bit_length()
-    while True:
-        value = rng.getrandbits(bits)
-        if value < bound:
-            return value
+    """An integer in [0, bound) from `random()` alone (see the module docstring)."""
+    return min(int(rng.random() * bound), bound - 1)
 
 
 def choose(rows: Sequence[Registration], request: DeckCheckRequest) -> DeckCheckSample:
