@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .formats import Format
-from .model import MAIN, MAYBEBOARD, SIDEBOARD, Deck
+from .model import MAIN, MAYBEBOARD, SIDEBOARD, Deck, copy_totals
 from .names import card_key
 from .problem import Problem
 
@@ -53,13 +53,12 @@ def pool_settings(fmt: Format) -> PoolSettings:
 
 @dataclass(frozen=True)
 class Pool:
-    """The cards of one registered pool: copies per card key, and the name the pool
-    file gives each card. `problems` are the pool's lines that could not be read
-    (`parse-error`, the message naming the pool file and its line)."""
+    """The cards of one registered pool: copies per card key. `problems` are the pool's
+    lines that could not be read (`parse-error`, the message naming the pool file and its
+    line)."""
 
     source: str
     cards: Mapping[str, int]
-    names: Mapping[str, str]
     problems: tuple[Problem, ...] = field(default=(), compare=False)
 
     def holds(self, key: str) -> int:
@@ -77,15 +76,8 @@ class Pool:
 
 def pool_from_deck(deck: Deck) -> Pool:
     """The pool a parsed decklist lists (every zone but the maybeboard)."""
-    cards: dict[str, int] = {}
-    names: dict[str, str] = {}
-    for entry in deck.entries:
-        if entry.zone == MAYBEBOARD:
-            continue
-        key = card_key(entry.name)
-        cards[key] = cards.get(key, 0) + entry.count
-        names.setdefault(key, entry.name)
-    return Pool(source=deck.source, cards=cards, names=names, problems=tuple(_pool_problem(deck.source, p) for p in deck.problems))
+    cards = copy_totals(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
+    return Pool(source=deck.source, cards=cards, problems=tuple(_pool_problem(deck.source, p) for p in deck.problems))
 
 
 def _pool_problem(source: str, problem: Problem) -> Problem:
@@ -100,9 +92,13 @@ def _pool_problem(source: str, problem: Problem) -> Problem:
 def read_pool(path_or_text: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
     """Read a pool from a decklist file (or a list's text). Raises InputError when the
     file cannot be read at all (missing, not text, too big) or lists no card."""
+    from . import parsers
     from .pipeline import read_deck
 
-    deck = read_deck(path_or_text, input_format=input_format)
+    if isinstance(path_or_text, Path):
+        deck = parsers.load_deck(path_or_text, input_format=input_format)
+    else:
+        deck = read_deck(path_or_text, input_format=input_format)
     if shown is None and deck.source == "<text>":
         shown = "<pool>"
     name = shown or deck.source

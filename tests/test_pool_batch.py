@@ -31,6 +31,11 @@ def batch_json(cli, *args: str) -> tuple[int, dict]:
     return done.returncode, json.loads(done.stdout)
 
 
+def rules_message(report: dict, player: str) -> str:
+    (result,) = [result for result in report["results"] if result["player"] == player]
+    return result["problems"][0]["message"]
+
+
 def rules_by_player(report: dict) -> dict[str, list[str]]:
     return {result["player"]: [problem["rule"] for problem in result["problems"]] for result in report["results"]}
 
@@ -92,23 +97,25 @@ def test_without_a_pool_limited_checks_sizes_only(cli, tmp_path):
 def test_batch_checks_each_deck_against_its_pool_and_reports_bad_pools_per_row(cli, tmp_path):
     write(tmp_path, {
         "pools/ann.txt": POOL, "pools/bob.txt": POOL, "pools/dir/keep": "",
-        "pools/binary.txt": b"\x00\x01\x02" * 50,
+        "pools/binary.txt": b"\x00\x01\x02" * 50, "pools/empty.txt": "\n",
         "decks/ann.txt": LEGAL, "decks/bob.txt": FOURTH_SHOCK, "decks/cy.txt": LEGAL,
-        "decks/dee.txt": LEGAL, "decks/eve.txt": LEGAL, "decks/fay.txt": LEGAL,
+        "decks/dee.txt": LEGAL, "decks/eve.txt": LEGAL, "decks/fay.txt": LEGAL, "decks/gus.txt": LEGAL,
         "reg.csv": "player,deck,pool\n"
                    "ann,decks/ann.txt,pools/ann.txt\n"
                    "bob,decks/bob.txt,pools/bob.txt\n"
                    "cy,decks/cy.txt,pools/missing.txt\n"
                    "dee,decks/dee.txt,pools/dir\n"
                    "eve,decks/eve.txt,\n"
-                   "fay,decks/fay.txt,pools/binary.txt\n",
+                   "fay,decks/fay.txt,pools/binary.txt\n"
+                   "gus,decks/gus.txt,pools/empty.txt\n",
     })
     code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     assert code == 1
     assert rules_by_player(report) == {
         "ann": [], "bob": ["registered-pool"], "cy": ["registration"], "dee": ["registration"],
-        "eve": ["registration"], "fay": ["registration"],
+        "eve": ["registration"], "fay": ["registration"], "gus": ["registration"],
     }
+    assert "pools/empty.txt: lists no cards" in rules_message(report, "gus")
     by_player = {result["player"]: result for result in report["results"]}
     assert by_player["ann"]["pool"] == "pools/ann.txt"
     assert "pools/missing.txt: no such file" in by_player["cy"]["problems"][0]["message"]

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from ..errors import InputError
 from ..formats import Format, load
@@ -73,8 +75,10 @@ def _format(format_id: str) -> Format:
     return fmt
 
 
-# Pools by file, per process: the members of a team share one pool file.
-_POOLS: dict[tuple[str, str], tuple[tuple[int, int] | None, Pool | str]] = {}
+# The last pools read, per process: the members of a team share one pool file, and their
+# rows sit together, so a few suffice (every pool of an event would hold its cards for nothing).
+_POOLS: OrderedDict[tuple[str, str], tuple[tuple[int, int] | None, Pool | str]] = OrderedDict()
+POOL_CACHE_SIZE = 16
 
 
 def _pool(task: Task) -> Pool | str:
@@ -89,12 +93,15 @@ def _pool(task: Task) -> Pool | str:
     key = (task.pool_path, shown)
     cached = _POOLS.get(key)
     if cached is not None and stamp is not None and cached[0] == stamp:
+        _POOLS.move_to_end(key)
         return cached[1]
     try:
-        found: Pool | str = read_pool(task.pool_path, shown=shown)
+        found: Pool | str = read_pool(Path(task.pool_path), shown=shown)
     except InputError as exc:
         found = str(exc)
     _POOLS[key] = (stamp, found)
+    if len(_POOLS) > POOL_CACHE_SIZE:
+        _POOLS.popitem(last=False)
     return found
 
 

@@ -35,11 +35,17 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if pool is None:
         return
     settings = pool_settings(fmt)
+    # Plain totals first; the full tally (lines, zones) only for the cards reported.
+    held_of, free = pool.cards.get, settings.free_cards
+    over = {
+        key: held_of(key, 0) for key, total in ctx.totals(deck, settings.zones).items()
+        if total > held_of(key, 0) and key not in free
+    }
+    if not over:
+        return
     for card in ctx.tally(deck, settings.zones).values():
-        if card.key in settings.free_cards:
-            continue
-        held = pool.holds(card.key)
-        if card.total <= held:
+        held = over.get(card.key)
+        if held is None:
             continue
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=held,
