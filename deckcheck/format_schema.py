@@ -95,7 +95,10 @@ FORMAT_SCHEMA = Struct(
         "pool": AnyOf(
             (
                 Null(),
-                Struct({"free_cards": ListOf(Str()), "zones": ListOf(Str(ZONE_NAMES)), "shared_sideboard": Bool()}),
+                Struct({
+                    "free_cards": ListOf(Str()), "zones": ListOf(Str(ZONE_NAMES)),
+                    "shared_by_team": Bool(), "shared_sideboard": Bool(),
+                }),
             )
         ),
         "opening_hand": Struct(

@@ -49,8 +49,10 @@ def describe(fmt: Format, day: dt.date) -> str:
         settings = pool_settings(fmt)
         free = ", ".join(settings.free_names) or "nothing"
         lines.append(f"registered pool (--pool): {' + '.join(settings.zones)} from the pool; organiser provides {free}")
+        if settings.shared_by_team:
+            lines.append("  a team registers one pool: each card of it goes to one member's deck")
         if settings.shared_sideboard:
-            lines.append("  a team's main decks share one pool; what they leave is the team's shared sideboard")
+            lines.append("  the cards the team's main decks leave are the team's shared sideboard")
     hand = fmt.opening_hand
     lines.append(
         f"opening hand: {hand.size} cards, {hand.mulligan} mulligan"

@@ -8,6 +8,7 @@ Magic) and which zones of a deck must come from the pool are format data, the `p
     pool:
       free_cards: [Plains, Island, Swamp, Mountain, Forest]   # any number, never counted
       zones: [main, sideboard]                                # default: main and sideboard
+      shared_by_team: true     # team sealed, 2HG: a team registers one pool for all its decks
       shared_sideboard: true   # Two-Headed Giant: what neither main deck uses is one sideboard
 
 The rule `registered-pool` (rules/registered_pool.py) compares a deck with its pool; the
@@ -35,6 +36,7 @@ class PoolSettings:
     free_cards: frozenset[str] = frozenset()  # card keys
     free_names: tuple[str, ...] = ()  # as the format file writes them, for messages
     zones: tuple[str, ...] = DEFAULT_ZONES
+    shared_by_team: bool = False
     shared_sideboard: bool = False
 
 
@@ -47,6 +49,7 @@ def pool_settings(fmt: Format) -> PoolSettings:
         free_cards=frozenset(card_key(name) for name in names),
         free_names=names,
         zones=tuple(spec.get("zones") or DEFAULT_ZONES),
+        shared_by_team=bool(spec.get("shared_by_team", False)),
         shared_sideboard=bool(spec.get("shared_sideboard", False)),
     )
 

@@ -174,3 +174,12 @@ def test_pool_parse_problems_name_the_pool_file_and_line(cli, tmp_path):
     assert len(problems) == 1
     assert problems[0]["message"].startswith("pool pool.txt line 2: ")
     assert problems[0]["pool_line"] == 2 and "line" not in problems[0]
+
+
+def test_a_team_sealed_deck_without_a_team_is_checked_with_a_warning(cli, tmp_path):
+    write(tmp_path, {"pool.txt": POOL, "ann.txt": LEGAL, "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\n"})
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed")
+    (result,) = report["results"]
+    assert code == 0 and result["legal"]
+    assert [(p["rule"], p["severity"]) for p in result["problems"]] == [("registration", "warning")]
+    assert "Team Sealed is played by teams" in result["problems"][0]["message"]

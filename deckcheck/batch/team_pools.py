@@ -18,9 +18,10 @@ Counted: the zones of the format's `pool` key (main deck and sideboard); with a 
 sideboard the main decks add up and the sideboards listed count once (the largest), so two
 players may both list the team's sideboard.
 
-team-registration: members of a team format (`team.size`, Two-Headed Giant) who registered
-pools with different cards; a team whose members name different pools in an individual
-format (team draft) plays each deck against its own pool.
+team-registration: members of a team in a format whose teams register one pool
+(`pool: {shared_by_team: true}`: mtg/team-sealed, mtg/2hg-limited) who registered pools
+with different cards. In other limited formats (mtg/limited) members who name different
+pools (team draft: each player drafts their own) play each deck against its own pool.
 """
 from __future__ import annotations
 
@@ -67,8 +68,8 @@ def assign_pools(rows: list[Registration], uses_pools: Callable[[Registration], 
 
 
 def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one_pool: bool) -> list[Problem]:
-    """The team's pool problems. `one_pool`: the format is played by teams that build from
-    one pool (Two-Headed Giant), so members with different pools are a registration problem."""
+    """The team's pool problems. `one_pool`: the format's teams build from one pool (team
+    sealed, Two-Headed Giant), so members with different pools are a registration problem."""
     pooled = [member for member in members if member.pool is not None and member.entries is not None]
     groups: dict[frozenset[tuple[str, int]], list[Member]] = {}
     for member in pooled:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
-from ..pools import Pool
+from ..pools import Pool, pool_settings
 from .team_pools import team_pool_problems
 from ..problem import INFO, Problem
 from ..result import TeamResult
@@ -61,9 +61,10 @@ def team_settings(fmt: Format) -> tuple[bool, int | None]:
 
 
 def is_team_format(fmt: Format) -> bool:
-    """Played by teams only (Two-Headed Giant): unified construction or a team size."""
+    """Played by teams only (Two-Headed Giant, team sealed): unified construction, a team
+    size, or one registered pool per team."""
     unified, size = team_settings(fmt)
-    return unified or size is not None
+    return unified or size is not None or pool_settings(fmt).shared_by_team
 
 
 def check_team(
@@ -106,7 +107,7 @@ def check_team(
             ))
     if always or unified:
         problems += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
-    problems += team_pool_problems(name, members, fmt, one_pool=is_team_format(fmt))
+    problems += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
     return TeamResult(team=name, format=fmt.id, players=players, problems=problems)
 
 
