@@ -68,10 +68,6 @@ class Pool:
         return self.cards.get(key, 0)
 
     @property
-    def size(self) -> int:
-        return sum(self.cards.values())
-
-    @property
     def signature(self) -> frozenset[tuple[str, int]]:
         """Equal for two pools with the same cards (two files with the same pool are one pool)."""
         return frozenset(self.cards.items())

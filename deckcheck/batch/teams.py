@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
 from ..pools import Pool, pool_settings
-from .team_pools import team_pool_problems
 from ..problem import INFO, Problem
 from ..result import TeamResult
+from .team_pools import team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"
