@@ -8,6 +8,7 @@ from typing import Any
 from . import parsers
 from .formats import Format, load
 from .model import Deck
+from .pools import Pool, read_pool
 from .result import DeckResult
 from .rules import RULES
 from .rules.context import Context
@@ -59,9 +60,11 @@ def _listed_names(fmt: Format) -> frozenset[str]:
 
 
 def check_deck(
-    deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None
+    deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None,
+    pool: Pool | None = None,
 ) -> DeckResult:
-    """Run every rule of `fmt` on an already parsed deck.
+    """Run every rule of `fmt` on an already parsed deck (and against its registered
+    `pool` in a limited event; the pool's unreadable lines are reported with the deck).
 
     With a card database the names are made canonical first (the written name stays in
     `CardEntry.written`) and names no card has become `unknown-card` problems; without one
@@ -69,13 +72,15 @@ def check_deck(
     """
     catalog = card_catalog(fmt, cards, offline=offline)
     problems = list(deck.problems)
+    if pool is not None:
+        problems.extend(pool.problems)
     if not deck.unreadable:
         if catalog is not None:
             from .cards.resolve import resolve_deck
 
             deck, unknown = resolve_deck(deck, catalog, listed=_listed_names(fmt))
             problems.extend(unknown)
-        ctx = Context(date=date, cards=catalog)
+        ctx = Context(date=date, cards=catalog, pool=pool)
         for rule in RULES.values():
             problems.extend(rule.check(deck, fmt, ctx))
     return DeckResult(
@@ -84,6 +89,7 @@ def check_deck(
         problems=problems,
         counts=deck.counts() if not deck.unreadable else {},
         unreadable=deck.unreadable,
+        pool=pool.source if pool is not None else None,
     )
 
 
@@ -112,6 +118,7 @@ def validate(
     input_format: str | None = None,
     cards: CardsArg = None,
     offline: bool | None = None,
+    pool: str | Path | Pool | None = None,
 ) -> DeckResult:
     """Validate one decklist (a file path or the list's text) against a format.
 
@@ -122,7 +129,13 @@ def validate(
     `cards`: None uses the card database of DECKCHECK_CARDS_DB or the default place when
     there is one; a path names a database; False checks without card data. `offline`
     (default: DECKCHECK_OFFLINE) stops online lookups of names the database lacks.
+
+    `pool` is the registered pool of a limited event (a decklist file, its text, or a
+    `Pool`): every card of the deck must come from it (rule `registered-pool`). A pool that
+    cannot be read raises InputError.
     """
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
+    if pool is not None and not isinstance(pool, Pool):
+        pool = read_pool(pool)
     deck = read_deck(path_or_text, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline)
+    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool)

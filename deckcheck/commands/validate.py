@@ -33,6 +33,11 @@ def validate(
     date: Optional[str] = DATE_OPTION,
     output: str = OUTPUT_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
+    pool_file: Optional[str] = typer.Option(
+        None, "--pool", metavar="POOL",
+        help="Limited events: the registered pool (a decklist file of the cards opened or drafted); "
+        "every card of the deck must come from it.",
+    ),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
 ) -> None:
@@ -42,10 +47,13 @@ def validate(
     "did you mean" suggestions and cards outside the format's card pool are reported.
 
     Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
+
+    Limited: deckcheck validate deck.txt -f mtg/limited --pool pool.txt
     """
     from .. import parsers
     from ..formats import load
     from ..pipeline import check_deck, parse_date, read_deck
+    from ..pools import read_pool
     from ..report import resolve
     from ..report.style import wants_color
     from ..result import Report
@@ -53,6 +61,8 @@ def validate(
     reporter = resolve(output)
     fmt = load(format_id)
     day = parse_date(date)
+    # Read before any deck: a pool that cannot be read is a usage error (exit 2).
+    pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     results = []
     for source in decks:
@@ -60,7 +70,7 @@ def validate(
             deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
         else:
             deck = read_deck(Path(source), input_format=input_format)
-        results.append(check_deck(deck, fmt, date=day, cards=catalog or False))
+        results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False))
     report = Report(results=results)
     emit(reporter.render(report, color=wants_color()))
     say_note(note)

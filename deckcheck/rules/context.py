@@ -4,17 +4,22 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..model import CardTally, Deck, copy_totals, tally
+
+if TYPE_CHECKING:
+    from ..pools import Pool
 
 
 @dataclass(frozen=True)
 class Context:
-    """`date` picks the lists in force; `cards` is the card database when one is present."""
+    """`date` picks the lists in force; `cards` is the card database when one is present;
+    `pool` is the player's registered pool in a limited event (None: no pool to check)."""
 
     date: dt.date
     cards: Any = None
+    pool: Pool | None = None
     _tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
