@@ -34,6 +34,10 @@ def check_deck(deck: Deck, fmt: Format, *, date: dt.date, cards: object = None) 
     ctx = Context(date=date, cards=cards)
     problems = list(deck.problems)
     if not deck.unreadable:
+        resolve = getattr(cards, "resolve_deck", None)
+        if resolve is not None:  # names from card data (Yu-Gi-Oh! passcodes, canonical spellings)
+            deck, unknown = resolve(deck)
+            problems.extend(unknown)
         for rule in RULES.values():
             problems.extend(rule.check(deck, fmt, ctx))
     return DeckResult(

@@ -37,6 +37,8 @@ def validate(
     for source in decks:
         if source == "-":
             deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
+        elif parsers.is_inline(source):  # a ydke:// URL given instead of a file
+            deck = read_deck(source, input_format=input_format)
         else:
             deck = read_deck(Path(source), input_format=input_format)
         results.append(check_deck(deck, fmt, date=day))
