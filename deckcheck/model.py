@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from .names import card_key
+from .names import card_key, fold
 from .problem import Problem
 
 MAIN = "main"
@@ -38,7 +38,9 @@ class CardEntry:
 
     @property
     def key(self) -> str:
-        return card_key(self.name)
+        # A numbered card (a Yu-Gi-Oh! passcode) is never a Magic split card: its name is
+        # one name even with slashes in it (`D/D/D Flame King Genghis`, `A/D Changer`).
+        return fold(self.name) if self.code is not None else card_key(self.name)
 
 
 @dataclass
