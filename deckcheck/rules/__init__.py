@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import banned, card_limit, copy_limit, deck_size, extra_deck_size, restricted, sideboard_size
+from . import (
+    banned, card_limit, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type, hero, points,
+    restricted, sideboard_size,
+)
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
-    for module in (deck_size, sideboard_size, extra_deck_size, copy_limit, banned, restricted, card_limit)
+    for module in (
+        deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit,
+        extra_deck_type, card_type, points, class_faction,
+    )
 }
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).

@@ -2,6 +2,12 @@
 Semi-Limited 2), counted over the zones of the format's `copy_limit`.
 
 Format key `card_limits`: `{card, limit, since, until}` entries (`code` for a passcode).
+A card is matched by passcode first (any passcode the deck lists it under, and, with card
+data, the passcode it counts as), then by name, so alternate artworks and "always treated
+as" cards count against the card they stand for, as in YGOPro.
+
+Format key `whitelist: true` (an lflist with `$whitelist`): only the listed cards may be
+played; any other card is `not-in-pool`.
 
 FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ...".
 """
@@ -9,24 +15,59 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..formats import Format
-from ..model import PLAYED_ZONES, Deck, tally
+from ..formats import Format, ListEntry
+from ..model import PLAYED_ZONES, CardEntry, CardTally, Deck, tally
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where
 
 ID = "card-limit"
+NOT_IN_POOL = "not-in-pool"
 _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
+
+
+def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]:
+    """Every passcode each card of the deck is listed under, plus its alias root."""
+    root_of = getattr(ctx.cards, "by_code", None)
+    codes: dict[str, set[int]] = {}
+    for entry in entries:
+        if entry.code is None:
+            continue
+        found = codes.setdefault(entry.key, set())
+        found.add(entry.code)
+        card = root_of(entry.code) if root_of is not None else None
+        if card is not None and getattr(card, "alias", 0):
+            found.add(card.alias)
+    return codes
+
+
+def find_limit(card: CardTally, codes: set[int], by_name: dict[str, ListEntry],
+               by_code: dict[int, ListEntry]) -> ListEntry | None:
+    for code in sorted(codes):
+        if code in by_code:
+            return by_code[code]
+    return by_name.get(card.key)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.card_limits_on(ctx.date)
-    if not limits:
+    whitelist = bool(fmt.option("whitelist"))
+    if not limits and not whitelist:
         return
+    by_code = fmt.card_limits_by_code_on(ctx.date)
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
-    for card in tally(deck.in_zones(zones)).values():
-        entry = limits.get(card.key)
-        if entry is None or entry.limit is None or card.total <= entry.limit:
+    entries = list(deck.in_zones(zones))
+    codes = codes_by_card(entries, ctx)
+    for card in tally(entries).values():
+        entry = find_limit(card, codes.get(card.key, set()), limits, by_code)
+        if entry is None:
+            if whitelist:
+                yield Problem(
+                    rule=NOT_IN_POOL, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
+                    limit=0, message=f"{card.name} is not on the {fmt.name} list (only listed cards may be played)",
+                )
+            continue
+        if entry.limit is None or card.total <= entry.limit:
             continue
         status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
         yield Problem(
