@@ -86,6 +86,8 @@ FORMAT_SCHEMA = Struct(
                     {
                         "legality": Str(),
                         "sets": ListOf(AnyOf((Str(), Struct({"set": Str(), "since": Date(), "until": Date()}, required=("set",))))),
+                        # Sets whose printings never count (Un-sets, playtest cards, gold borders).
+                        "exclude_sets": ListOf(Str()),
                         "rarity": AnyOf((Str(), ListOf(Str()))),
                     }
                 ),

@@ -64,3 +64,16 @@ def card_key(name: str) -> str:
     """
     parts = faces(name)
     return fold(parts[0]) if parts else fold(name)
+
+
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+@lru_cache(maxsize=65536)
+def loose_key(name: str) -> str:
+    """A last-resort key without spaces or punctuation: `Lim Duls Vault` = `Lim-Dûl's Vault`.
+
+    Only the card database uses it, and only where it names one card, because dropping
+    punctuation can merge names that are really different.
+    """
+    return _NOT_ALNUM.sub("", fold(name))

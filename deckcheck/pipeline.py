@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 from . import parsers
 from .formats import Format, load
@@ -29,15 +30,40 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         raise DeckcheckError(f"--date {value!r} is not a date; use YYYY-MM-DD") from None
 
 
-def check_deck(deck: Deck, fmt: Format, *, date: dt.date, cards: object = None) -> DeckResult:
-    """Run every rule of `fmt` on an already parsed deck."""
-    ctx = Context(date=date, cards=cards)
+CardsArg = Any  # a Catalog, a database path, None (the default database) or False (none)
+
+
+def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Any:
+    """The catalog to check `fmt` with: `cards` itself, the database at a path, the default
+    database when `cards` is None (DECKCHECK_CARDS_DB honoured), or nothing for False."""
+    if cards is False:
+        return None
+    if cards is None or isinstance(cards, (str, Path)):
+        from .cards import catalog_for
+
+        catalog, _ = catalog_for(fmt.game, cards, offline=offline)
+        return catalog
+    return cards if getattr(cards, "game", fmt.game) == fmt.game else None
+
+
+def check_deck(
+    deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None
+) -> DeckResult:
+    """Run every rule of `fmt` on an already parsed deck.
+
+    With a card database the names are made canonical first (the written name stays in
+    `CardEntry.written`) and names no card has become `unknown-card` problems; without one
+    the rules that need card data (`not-in-pool`) have nothing to check.
+    """
+    catalog = card_catalog(fmt, cards, offline=offline)
     problems = list(deck.problems)
     if not deck.unreadable:
-        resolve = getattr(cards, "resolve_deck", None)
-        if resolve is not None:  # names from card data (Yu-Gi-Oh! passcodes, canonical spellings)
-            deck, unknown = resolve(deck)
+        if catalog is not None:
+            from .cards.resolve import resolve_deck
+
+            deck, unknown = resolve_deck(deck, catalog)
             problems.extend(unknown)
+        ctx = Context(date=date, cards=catalog)
         for rule in RULES.values():
             problems.extend(rule.check(deck, fmt, ctx))
     return DeckResult(
@@ -74,14 +100,19 @@ def validate(
     date: str | dt.date | None = None,
     *,
     input_format: str | None = None,
-    cards: object = None,
+    cards: CardsArg = None,
+    offline: bool | None = None,
 ) -> DeckResult:
     """Validate one decklist (a file path or the list's text) against a format.
 
     >>> result = validate("4 Lightning Bolt\\n56 Mountain", "mtg/modern")
     >>> result.legal
     True
+
+    `cards`: None uses the card database of DECKCHECK_CARDS_DB or the default place when
+    there is one; a path names a database; False checks without card data. `offline`
+    (default: DECKCHECK_OFFLINE) stops online lookups of names the database lacks.
     """
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
     deck = read_deck(path_or_text, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards)
+    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline)

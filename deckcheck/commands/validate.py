@@ -7,7 +7,19 @@ from typing import List, Optional
 
 import typer
 
-from ..cli import DATE_OPTION, DECK_ARGUMENT, FORMAT_OPTION, INPUT_FORMAT_OPTION, OUTPUT_OPTION, app, emit, handles_errors
+from ..cli import (
+    CARDS_DB_OPTION,
+    DATE_OPTION,
+    DECK_ARGUMENT,
+    FORMAT_OPTION,
+    INPUT_FORMAT_OPTION,
+    OFFLINE_OPTION,
+    OUTPUT_OPTION,
+    app,
+    emit,
+    handles_errors,
+    warn_once,
+)
 
 
 @app.command()
@@ -18,8 +30,13 @@ def validate(
     date: Optional[str] = DATE_OPTION,
     output: str = OUTPUT_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    offline: bool = OFFLINE_OPTION,
 ) -> None:
     """Check decklists against a format and say exactly what is wrong.
+
+    With a card database (deckcheck cards sync) names are made canonical, typos get
+    "did you mean" suggestions and cards outside the format's card pool are reported.
 
     Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
     """
@@ -33,6 +50,7 @@ def validate(
     reporter = resolve(output)
     fmt = load(format_id)
     day = parse_date(date)
+    catalog = open_cards(fmt.game, cards_db, offline=offline)
     results = []
     for source in decks:
         if source == "-":
@@ -41,7 +59,25 @@ def validate(
             deck = read_deck(source, input_format=input_format)
         else:
             deck = read_deck(Path(source), input_format=input_format)
-        results.append(check_deck(deck, fmt, date=day))
+        results.append(check_deck(deck, fmt, date=day, cards=catalog or False))
     report = Report(results=results)
     emit(reporter.render(report, color=wants_color()))
     raise typer.Exit(report.exit_code)
+
+
+def open_cards(game: str, cards_db: Optional[Path], *, offline: bool) -> object:
+    """The card catalog for a command, or None after saying once on stderr why there is none.
+
+    An explicit --cards-db that does not exist is a usage error; a missing default
+    database only means the card checks are skipped.
+    """
+    from ..cards import catalog_for
+    from ..errors import CardDataError
+
+    if cards_db is not None and not cards_db.is_file():
+        raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
+    warn = warn_once()
+    catalog, note = catalog_for(game, cards_db, offline=offline or None, warn=warn)
+    if note:
+        typer.echo(f"deckcheck: note: {note}", err=True)
+    return catalog

@@ -9,20 +9,20 @@ from __future__ import annotations
 from types import ModuleType
 
 from . import (
-    banned, card_limit, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type, hero, points,
-    restricted, sideboard_size,
+    banned, card_limit, card_pool, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type,
+    hero, points, restricted, sideboard_size,
 )
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
     for module in (
-        deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit,
+        deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit, card_pool,
         extra_deck_type, card_type, points, class_faction,
     )
 }
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).
-OTHER_IDS = ("parse-error", "unknown-card", "not-in-pool", "team-copy-limit", "team-restricted")
+OTHER_IDS = ("parse-error", "unknown-card", "team-copy-limit", "team-restricted")
 
 
 def get(rule_id: str) -> ModuleType:

@@ -5,7 +5,10 @@ Format key `copy_limit`: `default` (4 in Magic, 3 in Yu-Gi-Oh!), `zones`,
 `exempt_basic_lands` (basic lands, Wastes and Snow-Covered basics, listed in
 `basic_lands`), and `per_card` for cards whose text overrides the limit
 (`Relentless Rats: any`, `Seven Dwarves: 7`, `Nazgûl: 9`). `copy_limit: null` turns the
-rule off (Limited). Cards on a banned, restricted or per-card list in force are left to
+rule off (Limited). With a card database, basic lands and "any number"/"up to N" cards are
+read from the cards themselves (type line and Oracle text), so cards newer than the
+bundled lists are covered; an explicit `per_card` entry in the format still wins. Cards
+on a banned, restricted or per-card list in force are left to
 those rules, which state the stricter limit.
 
 FAIL (mtg/constructed): 3 Lightning Bolt in the main deck and 2 in the sideboard ->
@@ -16,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..formats import Format
-from ..model import Deck, tally
+from ..formats import ANY_NUMBER, Format
+from ..model import CardTally, Deck, tally
 from ..problem import Problem
 from .context import Context
 
@@ -31,6 +34,23 @@ def where(by_zone: dict[str, int]) -> str:
     return " (" + ", ".join(f"{zone} {count}" for zone, count in by_zone.items()) + ")"
 
 
+def limit_for(card: CardTally, fmt: Format, ctx: Context) -> int | None:
+    """Copies of `card` the format allows (None: any number), the card database first."""
+    limits = fmt.copy_limit
+    if limits is None:
+        return None
+    if card.key in limits.per_card:
+        return limits.per_card[card.key]
+    record = ctx.cards.get(card.name) if ctx.cards is not None else None
+    if record is not None:
+        if limits.exempt_basic_lands and record.is_basic:
+            return None
+        own = record.deck_limit
+        if own is not None:
+            return None if own == ANY_NUMBER else int(own)
+    return limits.limit_for(card.key, fmt.basic_lands)
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.copy_limit
     if limits is None:
@@ -39,7 +59,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     for card in tally(deck.in_zones(limits.zones)).values():
         if card.key in listed:
             continue
-        limit = limits.limit_for(card.key, fmt.basic_lands)
+        limit = limit_for(card, fmt, ctx)
         if limit is None or card.total <= limit:
             continue
         yield Problem(
