@@ -170,7 +170,7 @@ def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEnt
 
 
 def _looks_like_path(format_id: str) -> bool:
-    return format_id.endswith((".yaml", ".yml")) or os.sep in format_id and Path(format_id).exists()
+    return format_id.endswith((".yaml", ".yml")) or (os.sep in format_id and Path(format_id).is_file())
 
 
 def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]:

@@ -174,6 +174,8 @@ def describe_failure(url: str, exc: BaseException) -> str:
         if "timed out" in lowered:
             return f"{host} did not answer in time ({timeouts()[0]:.0f} s timeout)"
         return f"cannot connect to {host} (network unreachable or connection dropped)"
+    if "IncompleteRead" in text or "Connection broken" in text:
+        return f"{host} closed the connection before sending everything"
     return f"request to {host} failed ({type(exc).__name__})"
 
 

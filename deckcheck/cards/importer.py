@@ -12,6 +12,7 @@ import datetime as dt
 import gzip
 import io
 import lzma
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,11 @@ from .mtgjson_import import read_atomic
 from .scryfall_import import SetInfo, ShapeError, read_array
 from .store import CardDbWriter
 
-_MAGIC = ((b"\x1f\x8b", gzip.GzipFile), (b"BZh", bz2.BZ2File), (b"\xfd7zXZ\x00", lzma.LZMAFile))
+_MAGIC = (
+    (b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw)),
+    (b"BZh", bz2.BZ2File),
+    (b"\xfd7zXZ\x00", lzma.LZMAFile),
+)
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,7 @@ def build_from_stream(
             raise CardDataError(f"{label}: {exc}; the card database was not changed") from None
         except UnicodeDecodeError:
             raise CardDataError(f"{label}: not UTF-8 text, so not a card file; the card database was not changed") from None
-        except (OSError, EOFError, lzma.LZMAError) as exc:
+        except (OSError, EOFError, lzma.LZMAError, zlib.error) as exc:
             reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
             raise CardDataError(f"{label}: cannot read ({reason}); the card database was not changed") from None
         if writer.card_count == 0:

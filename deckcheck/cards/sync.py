@@ -78,6 +78,7 @@ def _download_folder() -> Path:
 def download(session: Any, url: str, target: Path, *, expected_size: int | None = None) -> int:
     """Stream `url` to `target` (via `target.part` and a rename); returns bytes written."""
     import requests
+    import urllib3
     from requests_cache import DO_NOT_CACHE
 
     part = target.with_name(target.name + ".part")
@@ -96,7 +97,7 @@ def download(session: Any, url: str, target: Path, *, expected_size: int | None 
             if total is not None and written != total:
                 raise NetworkError(f"the download of {url} stopped after {written:,} of {total:,} bytes")
         os.replace(part, target)
-    except requests.exceptions.RequestException as exc:
+    except (requests.exceptions.RequestException, urllib3.exceptions.HTTPError) as exc:
         part.unlink(missing_ok=True)
         raise NetworkError(describe_failure(url, exc) + " during the download") from None
     except OSError as exc:
@@ -120,7 +121,8 @@ def sync(
     warn = warn or (lambda message: None)
     session = session or make_session(warn=warn)
     index_url = f"{(base_url or api_base()).rstrip('/')}/bulk-data"
-    index, response = request_json(session, "GET", index_url)
+    # The index is cached for a day like every answer; --force asks Scryfall again.
+    index, response = request_json(session, "GET", index_url, force_refresh=force)
     note = stale_note(response)
     if note:
         warn(note)

@@ -48,10 +48,10 @@ def cards_sync(
             raise type(exc)(f"{exc}; the card database {target} is unchanged") from None
         raise
     if not result.updated:
-        emit(f"{target}: already up to date (Scryfall {bulk_type} of {result.updated_at})\n")
+        emit(f"{target}: already up to date (Scryfall {bulk_type} of {result.updated_at[:10]})\n")
         return
     assert result.summary is not None
-    emit(f"{target}: {result.summary.cards:,} cards from Scryfall {bulk_type} of {result.updated_at}\n")
+    emit(f"{target}: {result.summary.cards:,} cards from Scryfall {bulk_type} of {result.updated_at[:10]}\n")
 
 
 @cards_app.command("import")
