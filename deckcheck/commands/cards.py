@@ -169,25 +169,31 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         meta = dict(db.meta)
     finally:
         db.close()
+    games = db.game_meta()
     info: dict[str, Any] = {"database": str(db.path), **meta, **{f"count_{k}": v for k, v in counts.items()}}
     if output == "json":
         emit(json.dumps(info, indent=2) + "\n")
         return
-    legal = (
-        f"yes ({counts['with_legalities']:,} cards)"
-        if counts["with_legalities"]
-        else "none (built from printings alone: card pools are checked by the formats' set lists)"
-    )
-    rows = [
-        ("database", str(db.path)),
-        ("source", f"{meta.get('source', '?')} ({meta.get('source_file', '?')})"),
-        ("source date", meta.get("source_updated_at") or meta.get("source_date", "?")),
-        ("imported", meta.get("imported_at", "?")),
-        ("schema", meta.get("schema_version", "?")),
-        ("cards", f"{counts['cards']:,}"),
-        ("printings", f"{counts['printings']:,} (set and rarity pairs)"),
-        ("sets", f"{counts['sets']:,}"),
-        ("names", f"{counts['names']:,} spellings"),
-        ("legalities", legal),
-    ]
+    rows = [("database", str(db.path)), ("schema", meta.get("schema_version", "?"))]
+    if db.has_magic:
+        legal = (
+            f"yes ({counts['with_legalities']:,} cards)"
+            if counts["with_legalities"]
+            else "none (built from printings alone: card pools are checked by the formats' set lists)"
+        )
+        rows += [
+            ("source", f"{meta.get('source', '?')} ({meta.get('source_file', '?')})"),
+            ("source date", meta.get("source_updated_at") or meta.get("source_date", "?")),
+            ("imported", meta.get("imported_at", "?")),
+            ("cards", f"{counts['cards']:,}"),
+            ("printings", f"{counts['printings']:,} (set and rarity pairs)"),
+            ("sets", f"{counts['sets']:,}"),
+            ("names", f"{counts['names']:,} spellings"),
+            ("legalities", legal),
+        ]
+    else:
+        rows.append(("magic", "no cards (run `deckcheck cards sync` or `deckcheck cards import FILE`)"))
+    for game, values in sorted(games.items()):
+        rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
+                           f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}"))
     emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))

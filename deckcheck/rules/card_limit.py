@@ -10,6 +10,7 @@ Format key `whitelist: true` (an lflist with `$whitelist`): only the listed card
 played; any other card is `not-in-pool`.
 
 FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ...".
+FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG) (1 copy of Maxx "C")".
 """
 from __future__ import annotations
 
@@ -69,8 +70,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             continue
         if entry.limit is None or card.total <= entry.limit:
             continue
-        status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
+        copies = f"{card.total} {'copy' if card.total == 1 else 'copies'} of {card.name}{where(card.by_zone)}"
+        if entry.limit == 0:
+            message = f"{card.name} is forbidden in {fmt.name} ({copies})"
+        else:
+            message = f"{copies}; {_STATUS.get(entry.limit, f'limited to {entry.limit}')} in {fmt.name}"
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=entry.limit,
-            message=f"{card.total} copies of {card.name}{where(card.by_zone)}; {status} in {fmt.name}",
+            message=message,
         )
