@@ -10,7 +10,7 @@ Format key `whitelist: true` (an lflist with `$whitelist`): only the listed card
 played; any other card is `not-in-pool`.
 
 FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ...".
-FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG) (1 copy of Maxx "C")".
+FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG): 1 copy".
 """
 from __future__ import annotations
 
@@ -70,12 +70,15 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             continue
         if entry.limit is None or card.total <= entry.limit:
             continue
-        copies = f"{card.total} {'copy' if card.total == 1 else 'copies'} of {card.name}{where(card.by_zone)}"
+        # Without card data a passcode is all the deck says; the list knows the card's name.
+        name = entry.card if card.name.isdigit() and not entry.card.isdigit() else card.name
+        copies = f"{card.total} {'copy' if card.total == 1 else 'copies'}"
         if entry.limit == 0:
-            message = f"{card.name} is forbidden in {fmt.name} ({copies})"
+            message = f"{name} is forbidden in {fmt.name}: {copies}{where(card.by_zone)}"
         else:
-            message = f"{copies}; {_STATUS.get(entry.limit, f'limited to {entry.limit}')} in {fmt.name}"
+            status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
+            message = f"{copies} of {name}{where(card.by_zone)}; {status} in {fmt.name}"
         yield Problem(
-            rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=entry.limit,
+            rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
             message=message,
         )
