@@ -2,7 +2,8 @@
 and the exact problems expected (adding a case is adding data, not code).
 
 Optional keys: `cards` (`sample`: the database of tests/cards/sample_cards.json; `shared`:
-the one imported from the shared card file; absent: no card database), `suggestions`
+the one imported from the shared card file; `ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG
+card data; absent: no card database), `suggestions`
 (card -> expected "did you mean" list, first ones), `canonical` (names the entries must
 carry after resolution, in order of first appearance).
 """
@@ -29,7 +30,9 @@ def _project(problem: dict, keys) -> dict:
     return {key: problem[key] for key in keys if key in problem}
 
 
-CARD_DATABASES = {"sample": "sample_cards_db", "shared": "shared_cards_db"}
+CARD_DATABASES = {
+    "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
+}
 
 
 @pytest.mark.parametrize("case", list(_load_cases()))

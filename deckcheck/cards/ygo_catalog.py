@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -27,6 +28,12 @@ from .ygo import ARTWORK_OFFSET, GAME, TYPE_BITS, YgoCard
 
 RULE = "unknown-card"
 SUGGESTIONS = 3
+_SLASHES = re.compile(r"\s*/+\s*")
+
+
+def _slash_key(name: str) -> str:
+    """Text lists may space a name's slashes as Magic split cards (`D // D Swirl Slime`)."""
+    return _SLASHES.sub("/", fold(name))
 
 
 class YgoCatalog:
@@ -46,6 +53,7 @@ class YgoCatalog:
         # (`Black Luster Soldier` is both a Ritual Monster and a token).
         for card in sorted(self._by_code.values(), key=self._name_rank):
             self._by_name.setdefault(fold(card.name), card)
+            self._by_name.setdefault(_slash_key(card.name), card)
         self._inferred: dict[int, YgoCard] = {}
 
     @staticmethod
@@ -64,7 +72,7 @@ class YgoCatalog:
         return self._by_code.get(code) or self._inferred.get(code)
 
     def get(self, name: str) -> YgoCard | None:
-        return self._by_name.get(fold(name))
+        return self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name))
 
     def root(self, card: YgoCard) -> YgoCard:
         """The card `card` counts as (itself when it has no alias or the alias is unknown)."""
