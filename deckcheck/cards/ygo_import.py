@@ -69,8 +69,13 @@ _TYPE_WORDS = {word.lower(): word for word in TYPE_BITS}
 _TYPE_WORDS["xyz"] = "Xyz"
 
 
-def ygoprodeck_type_bits(type_text: str, race: str | None = None) -> int:
-    """YGOPro type bits from YGOPRODeck's `type` (`Pendulum Effect Fusion Monster`)."""
+_FRAME_WORDS = {"normal": "Normal", "effect": "Effect", "ritual": "Ritual", "fusion": "Fusion", "synchro": "Synchro",
+                "xyz": "Xyz", "link": "Link", "pendulum": "Pendulum"}
+
+
+def ygoprodeck_type_bits(type_text: str, race: str | None = None, frame: str | None = None) -> int:
+    """YGOPro type bits from YGOPRODeck's `type` (`Pendulum Effect Fusion Monster`) and
+    `frameType` (`effect_pendulum`: its "Tuner Monster" is an Effect Monster)."""
     text = type_text.strip()
     if text == "Spell Card":
         return TYPE_BITS["Spell"] | TYPE_BITS.get(_SPELL_TRAP_RACE.get(race or "", ""), 0)
@@ -81,8 +86,8 @@ def ygoprodeck_type_bits(type_text: str, race: str | None = None) -> int:
     if text == "Token":
         return TYPE_BITS["Token"] | TYPE_BITS["Monster"]
     bits = TYPE_BITS["Monster"]
-    for word in text.split():
-        name = _TYPE_WORDS.get(word.lower())
+    for word in text.split() + (frame or "").split("_"):
+        name = _TYPE_WORDS.get(word.lower()) or _FRAME_WORDS.get(word.lower())
         if name and name != "Monster":
             bits |= TYPE_BITS[name]
     return bits
@@ -111,7 +116,7 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
     for index, card in enumerate(document["data"]):
         if not isinstance(card, dict) or not isinstance(card.get("id"), int) or not isinstance(card.get("name"), str):
             raise CardFileError(f'data[{index}] is not a card (needs an integer "id" and a "name")')
-        bits = ygoprodeck_type_bits(str(card.get("type") or ""), card.get("race"))
+        bits = ygoprodeck_type_bits(str(card.get("type") or ""), card.get("race"), card.get("frameType"))
         code = card["id"]
         common = {"name": card["name"].strip(), "type": bits, "ot": _ot(card), "konami_id": _konami_id(card)}
         yield YgoCard(code=code, **common)

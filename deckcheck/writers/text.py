@@ -28,7 +28,9 @@ def write(deck: Deck) -> str:
         heroes = counted(deck, HERO)
         if heroes:
             blocks.append([f"Hero: {name}" for _, name in heroes])
-        titles = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck" if heroes else None),
+        # The main deck needs its header once another section has come before it.
+        headed = bool(heroes or deck.zone(COMMANDER) or deck.zone(COMPANION))
+        titles = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck" if headed else None),
                   (SIDEBOARD, "Sideboard"))
     for zone, title in titles:
         rows = counted(deck, zone)
