@@ -214,7 +214,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise FormatError("not UTF-8 text", path=str(path)) from None
     try:
-        data = yaml.safe_load(text)
+        # LibYAML's loader when present: the dated Yu-Gi-Oh! lists have a thousand entries.
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""

@@ -33,11 +33,18 @@ def test_ydk_sections_order_duplicates_and_lines():
     deck = parse_text("#created by someone\n#main\n14558127\n14558127\n05318639\n#extra\n86066372\n!side\n23434538\n")
     assert deck.input_format == "ydk"
     assert deck.problems == []
+    # Copies on consecutive lines are one entry at the first copy's line.
     assert [(e.code, e.zone, e.line, e.count) for e in deck.entries] == [
-        (14558127, MAIN, 3, 1), (14558127, MAIN, 4, 1), (5318639, MAIN, 5, 1), (86066372, EXTRA, 7, 1),
-        (23434538, SIDEBOARD, 9, 1),
+        (14558127, MAIN, 3, 2), (5318639, MAIN, 5, 1), (86066372, EXTRA, 7, 1), (23434538, SIDEBOARD, 9, 1),
     ]
-    assert deck.entries[2].name == "5318639"  # leading zero dropped; named by card data later
+    assert deck.entries[1].name == "5318639"  # leading zero dropped; named by card data later
+
+
+def test_ydk_copies_apart_stay_apart_in_order():
+    deck = parse_text("#main\n1\n2\n1\n1\n#extra\n!side\n1\n")
+    assert [(e.code, e.count, e.line, e.zone) for e in deck.entries] == [
+        (1, 1, 2, MAIN), (2, 1, 3, MAIN), (1, 2, 4, MAIN), (1, 1, 8, SIDEBOARD)]
+    assert _codes(deck, MAIN) == [1, 2, 1, 1]
 
 
 def test_ydk_junk_lines_are_parse_errors_and_the_rest_is_read(tmp_path):

@@ -8,8 +8,9 @@
     !side
     ...
 
-Every passcode line becomes one entry (count 1), so the order and the duplicates of the
-file survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
+Each passcode line is one copy; copies of a card on consecutive lines form one entry
+(count 2 or 3, at the first copy's line), so the order and the duplicates of the file
+survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
 starting with `#` are comments (`#created by`, MDPro3's `#pickup`, `#case`, `##...`), and
 MDPro3's `$passcode$` showcase lines are metadata, not deck cards. Anything else is a
 `parse-error` on its line; the rest of the deck is still read.
@@ -64,5 +65,11 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
         if not 0 < code <= MAX_PASSCODE:
             deck.problems.append(parse_error("passcode out of range", line=number, text=line, zone=zone))
             continue
-        deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, line=number, code=code))
+        last = deck.entries[-1] if deck.entries else None
+        if last is not None and last.code == code and last.zone == zone:
+            # Copies one after another are one entry (count 2, 3) at the first copy's
+            # line: the order of passcodes survives, and rules see a third as many entries.
+            deck.entries[-1] = CardEntry(name=last.name, count=last.count + 1, zone=zone, line=last.line, code=code)
+        else:
+            deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, line=number, code=code))
     return deck

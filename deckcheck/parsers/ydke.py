@@ -76,5 +76,9 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
                 deck.problems.append(parse_error("passcode 0 is not a card", line=number, zone=zone))
                 continue
             # One URL has no lines worth pointing at: entries carry no line number.
-            deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, code=code))
+            last = deck.entries[-1] if deck.entries else None
+            if last is not None and last.code == code and last.zone == zone:
+                deck.entries[-1] = CardEntry(name=last.name, count=last.count + 1, zone=zone, code=code)
+            else:
+                deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, code=code))
     return deck

@@ -44,14 +44,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         card = lookup(entry)
         if card is None or card.types & excluded:
             continue  # unknown cards are reported by unknown-card, banned types by card-type
-        label = describe_types(card.type)
         if entry.zone == MAIN and card.types & extra_types:
             yield Problem(
                 rule=ID, zone=MAIN, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is a {label}: it belongs in the Extra Deck, not the Main Deck",
+                message=f"{entry.name} is a {describe_types(card.type)}: it belongs in the Extra Deck, not the Main Deck",
             )
         elif entry.zone == EXTRA and not card.types & extra_types:
             yield Problem(
                 rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is a {label}: the Extra Deck holds only {_kinds(wanted)} monsters",
+                message=f"{entry.name} is a {describe_types(card.type)}: the Extra Deck holds only {_kinds(wanted)} monsters",
             )
