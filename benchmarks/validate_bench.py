@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from real_decks import format_id, mtgo_text, read_decks  # noqa: E402
+from real_decks import find_shared_data, format_id, mtgo_text, read_decks  # noqa: E402
 
 from deckcheck import load_format, validate  # noqa: E402
 
@@ -42,7 +42,7 @@ def naive_baseline(texts: list[str]) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=find_shared_data())
     parser.add_argument("--repeat", type=int, default=1, help="validate the corpus this many times")
     parser.add_argument("--cli-decks", type=int, default=1000, help="decks written to files for the CLI run")
     args = parser.parse_args()

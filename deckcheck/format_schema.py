@@ -76,9 +76,9 @@ FORMAT_SCHEMA = Struct(
             )
         ),
         "basic_lands": ListOf(Str()),
-        "banned": ListOf(LIST_ENTRY),
-        "restricted": ListOf(LIST_ENTRY),
-        "card_limits": ListOf(LIST_ENTRY),
+        "banned": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
+        "restricted": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
+        "card_limits": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
         "card_pool": AnyOf(
             (
                 Null(),

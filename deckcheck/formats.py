@@ -170,6 +170,8 @@ def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEnt
 
 
 def _looks_like_path(format_id: str) -> bool:
+    # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
+    # current directory must not hide the bundled format of that id.
     return format_id.endswith((".yaml", ".yml")) or (os.sep in format_id and Path(format_id).is_file())
 
 
@@ -181,6 +183,11 @@ def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]
             candidates.insert(0, relative_to / format_id)
         for candidate in candidates:
             if candidate.is_file():
+                # The id and path show in reports: `d1/../d2/b.yaml` reads better as
+                # `d2/b.yaml` (unless a symlink makes the two different files).
+                tidy = Path(os.path.normpath(candidate))
+                if tidy != candidate and tidy.resolve() == candidate.resolve():
+                    candidate = tidy
                 return str(candidate), candidate
         raise FormatError(f"format file {format_id!r} not found")
     clean = format_id.strip().strip("/")
@@ -208,14 +215,16 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     import yaml  # deferred: not needed for `deckcheck --help`
 
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        raw = path.read_bytes()
     except OSError as exc:
         raise FormatError(f"cannot read ({exc.strerror or exc})", path=str(path)) from None
-    except UnicodeDecodeError:
-        raise FormatError("not UTF-8 text", path=str(path)) from None
     try:
-        # LibYAML's loader when present: the dated Yu-Gi-Oh! lists have a thousand entries.
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise FormatError(f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", path=str(path)) from None
+    try:
+        data = yaml.load(text, Loader=_format_loader())  # noqa: S506 - a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -232,6 +241,51 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+@lru_cache(maxsize=1)
+def _format_loader() -> type:
+    """PyYAML's SafeLoader, stricter where format files need it.
+
+    - Dates stay text: the schema checks them and names the key. (PyYAML would turn
+      `2011-13-45` into a bare ValueError with no file, key or line.)
+    - A key given twice in one mapping is an error: PyYAML keeps the last silently, so a
+      second `banned:` would quietly drop the first list.
+    """
+    import yaml
+
+    # libyaml's parser when PyYAML has it (same safe constructors, overridden below):
+    # several times faster on the long dated ban lists every batch worker loads.
+    class FormatLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        pass
+
+    FormatLoader.yaml_implicit_resolvers = {
+        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
+        first_line: dict[Any, int] = {}
+        for key_node, _value in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue  # `<<:` merges may override; that is what they are for
+            key = loader.construct_object(key_node, deep=True)
+            try:
+                earlier = first_line.setdefault(key, key_node.start_mark.line + 1)
+            except TypeError:
+                continue  # unhashable key: SafeLoader reports it below
+            if earlier != key_node.start_mark.line + 1:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}, first given on line {earlier}", key_node.start_mark
+                )
+        return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
+
+    FormatLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
+    return FormatLoader
+
+
+# Keys that describe one file and are not inherited along `extends`.
+_OWN_KEYS = ("abstract", "description")
+
+
 def _entry_key(item: Any) -> str:
     if isinstance(item, str):
         return card_key(item)
@@ -246,6 +300,9 @@ def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: di
         for key in group:
             if key not in child and key not in parent:
                 continue
+            if key in child and child[key] is None:
+                merged[key] = []  # `banned: null` starts the list afresh
+                continue
             inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
             merged[key] = inherited + list(child.get(key) or [])
 
@@ -253,59 +310,88 @@ def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: di
 def _merge(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool = True) -> dict[str, Any]:
     merged = dict(parent)
     if top:
-        merged.pop("abstract", None)  # being abstract is not inherited
+        for key in _OWN_KEYS:
+            merged.pop(key, None)
         _merge_lists(parent, child, merged)
     for key, value in child.items():
-        if key in ("extends", "abstract") and top:
+        if key == "extends" and top:
             continue
         if top and key in LIST_KEYS:
             continue  # merged above
         if value is None:
             merged.pop(key, None)
-        elif isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
-            merged[key] = _merge(merged[key], value, top=False)
+        elif isinstance(value, Mapping):
+            # Merge into {} when there is nothing to merge with, so a `null` inside still
+            # means "absent" (`deck: {main: null}` with no parent) rather than reaching _build.
+            base = merged.get(key) if isinstance(merged.get(key), Mapping) else {}
+            merged[key] = _merge(base, value, top=False)
         else:
             merged[key] = value
-    if top and "abstract" in child:
-        merged["abstract"] = child["abstract"]
     return merged
 
 
-def load_merged(format_id: str, *, _seen: tuple[str, ...] = (), relative_to: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
+def load_merged(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
+    """(id, file, merged data, chain of ids child first) of a format and what it extends."""
+    resolved_id, path, data, chain, _files = _load_chain(format_id, relative_to=relative_to)
+    return resolved_id, path, data, chain
+
+
+def _load_chain(
+    format_id: str, *, relative_to: Path | None = None, _seen: tuple[tuple[str, Path], ...] = ()
+) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     resolved_id, path = find(format_id, relative_to=relative_to)
-    if resolved_id in _seen:
-        cycle = " -> ".join((*_seen, resolved_id))
+    real = path.resolve()
+    # Compare files, not ids: `a.yaml` -> `../x/b.yaml` -> `../y/a.yaml` names one file
+    # by ever longer paths, and comparing the spellings would recurse until the OS refuses.
+    if any(real == seen for _, seen in _seen):
+        cycle = " -> ".join([*(seen_id for seen_id, _ in _seen), resolved_id])
         raise FormatError(f"`extends` forms a cycle: {cycle}", path=str(path), key="extends")
     data = _read_yaml(path)
     parent_id = data.get("extends")
     chain: tuple[str, ...] = (resolved_id,)
+    files: tuple[Path, ...] = (real,)
     if parent_id:
         try:
-            _, _, parent, parent_chain = load_merged(parent_id, _seen=(*_seen, resolved_id), relative_to=path.parent)
+            _, _, parent, parent_chain, parent_files = _load_chain(
+                parent_id, relative_to=path.parent, _seen=(*_seen, (resolved_id, real))
+            )
         except FormatError as exc:
             if exc.path:  # the parent itself is broken: its own message says where
                 raise
             raise FormatError(f"cannot extend {parent_id!r}: {exc}", path=str(path), key="extends") from None
         data = _merge(parent, data)
         chain += parent_chain
+        files += parent_files
     else:
         data = _merge({}, data)
-    return resolved_id, path, data, chain
+    return resolved_id, path, data, chain, files
 
 
-@lru_cache(maxsize=128)
-def _load_cached(format_id: str, dirs: tuple[str, ...], mtime_key: float) -> Format:
-    return _build(*load_merged(format_id))
+# Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so
+# an edit to a parent is seen too and a relative path means the file it names now.
+_CACHE: dict[tuple[str, str], tuple[Format, tuple[tuple[Path, int, int], ...]]] = {}
+
+
+def _stamps(files: tuple[Path, ...]) -> tuple[tuple[Path, int, int], ...] | None:
+    try:
+        return tuple((file, stat.st_mtime_ns, stat.st_size) for file in files for stat in (file.stat(),))
+    except OSError:
+        return None
 
 
 def load(format_id: str) -> Format:
     """Load a format by id or path, merged and validated. Raises FormatError."""
-    _, path = find(format_id)
-    try:
-        mtime = path.stat().st_mtime
-    except OSError:
-        mtime = 0.0
-    return _load_cached(format_id, tuple(str(d) for d in format_dirs()), mtime)
+    resolved_id, path = find(format_id)
+    key = (resolved_id, str(path.resolve()))
+    cached = _CACHE.get(key)
+    if cached is not None and _stamps(tuple(file for file, _, _ in cached[1])) == cached[1]:
+        return cached[0]
+    resolved_id, path, data, chain, files = _load_chain(format_id)
+    fmt = _build(resolved_id, path, data, chain)
+    stamps = _stamps(files)
+    if stamps is not None:
+        _CACHE[key] = (fmt, stamps)
+    return fmt
 
 
 def _date(value: Any) -> dt.date | None:
@@ -371,6 +457,8 @@ def _build(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, .
 def check_file(path: str | Path) -> Format:
     """Validate a user's format file (and what it extends); return the merged format."""
     path = Path(path)
+    if path.is_dir():
+        raise FormatError("is a directory, not a format file", path=str(path))
     if not path.is_file():
         raise FormatError("no such file", path=str(path))
     return _build(*load_merged(str(path) if str(path).endswith((".yaml", ".yml")) else str(path.resolve())))

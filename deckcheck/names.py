@@ -36,6 +36,7 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", stripped).strip().casefold()
 
 
+@lru_cache(maxsize=65536)
 def display_name(name: str) -> str:
     """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
     name = _SPACES.sub(" ", name.replace("\u00a0", " ")).strip()

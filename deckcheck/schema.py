@@ -7,14 +7,20 @@ unions) and nothing more, so error messages stay specific.
 from __future__ import annotations
 
 import datetime as dt
+import difflib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 
 class SchemaError(Exception):
-    def __init__(self, path: str, message: str):
+    """`path` is the dotted key at fault; `wrong_type` says the value was not even of the
+    expected kind (as opposed to the right kind with a wrong content)."""
+
+    def __init__(self, path: str, message: str, *, wrong_type: bool = False):
         self.path = path
+        self.wrong_type = wrong_type
         super().__init__(message)
 
 
@@ -44,7 +50,7 @@ class Spec:
         raise NotImplementedError
 
     def fail(self, value: Any, path: str) -> None:
-        raise SchemaError(path, f"expected {self.expected}, got {_describe(value)}")
+        raise SchemaError(path, f"expected {self.expected}, got {_describe(value)}", wrong_type=True)
 
 
 @dataclass
@@ -95,6 +101,9 @@ class Bool(Spec):
             self.fail(value, path)
 
 
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
 @dataclass
 class Date(Spec):
     expected = "a date YYYY-MM-DD"
@@ -102,7 +111,9 @@ class Date(Spec):
     def check(self, value: Any, path: str) -> None:
         if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
             return
-        if isinstance(value, str):
+        # The pattern first: newer Pythons' fromisoformat also takes `20110101` or `2011-W01`,
+        # and a format file must mean the same on every supported Python.
+        if isinstance(value, str) and _ISO_DATE.match(value):
             try:
                 dt.date.fromisoformat(value)
                 return
@@ -184,7 +195,9 @@ class Struct(Spec):
         for key, item in value.items():
             if key not in self.fields:
                 known = ", ".join(sorted(self.fields))
-                raise SchemaError(f"{prefix}{key}", f"unknown key; known keys here: {known}")
+                close = difflib.get_close_matches(str(key), list(self.fields), n=1, cutoff=0.75)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                raise SchemaError(f"{prefix}{key}", f"unknown key; {hint}known keys here: {known}")
             self.fields[key].check(item, f"{prefix}{key}")
         for key in self.required:
             if key not in value:
@@ -209,8 +222,9 @@ class AnyOf(Spec):
                 return
             except SchemaError as exc:
                 errors.append(exc)
-        # A mapping that matched a Struct's shape but broke inside it: report the inner path.
-        deeper = [exc for exc in errors if exc.path != path]
-        if deeper:
-            raise deeper[0]
+        # A value that had the right kind for one option but broke inside it (a wrong key,
+        # `min` over `max`): that option's own message says what is wrong.
+        specific = [exc for exc in errors if exc.path != path or not exc.wrong_type]
+        if specific:
+            raise specific[0]
         self.fail(value, path)

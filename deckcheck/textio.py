@@ -2,11 +2,13 @@
 
 Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF-16 with a
 BOM (some Windows tools), and Windows-1252 (old MTGO and hand-edited files). A file is read
-as the first of those that decodes, so no real file is rejected for its encoding.
+as the first of those that decodes, so no real file is rejected for its encoding. UTF-16
+that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
 
 import codecs
+import os
 from pathlib import Path
 
 from .errors import InputError
@@ -38,6 +40,13 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
                 return data.decode(encoding)
             except UnicodeDecodeError as exc:
                 raise InputError(f"{source}: not valid {encoding} despite its byte-order mark ({exc.reason})") from None
+    if b"\x00" in data:
+        utf16 = _utf16_without_bom(data)
+        if utf16 is not None:
+            return utf16
+        # Stray NUL bytes (a file padded after a crash, a copy from a binary buffer) mean
+        # nothing in any deck format; drop them instead of failing every line they touch.
+        data = data.replace(b"\x00", b"")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -45,23 +54,51 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return data.decode("cp1252", errors="replace")
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 text that lost its BOM: mostly-ASCII text has a NUL in every other byte."""
+    head = data[:4096]
+    if len(head) < 4:
+        return None
+    even_nuls = head[0::2].count(0) / len(head[0::2])
+    odd_nuls = head[1::2].count(0) / len(head[1::2])
+    if odd_nuls > 0.5 and even_nuls == 0:
+        encoding = "utf-16-le"
+    elif even_nuls > 0.5 and odd_nuls == 0:
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError:
+        return None
+
+
 def read_text(path: str | Path) -> str:
     """Read a decklist file as text, with a one-line error when it cannot be read."""
     path = Path(path)
     try:
-        if path.is_dir():
-            raise InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")
-        size = path.stat().st_size
-        if size > MAX_INPUT_BYTES:
-            raise InputError(
-                f"{path}: {size:,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a decklist; "
-                "is this the right file?"
-            )
-        data = path.read_bytes()
+        # One open and one fstat: a batch reads thousands of files, and stat-then-read
+        # costs twice the system calls.
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_INPUT_BYTES:
+                raise InputError(
+                    f"{path}: {size:,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a decklist; "
+                    "is this the right file?"
+                )
+            data = handle.read()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise _is_directory(path) from None
     except PermissionError:
+        if path.is_dir():  # Windows refuses to open a folder with "permission denied"
+            raise _is_directory(path) from None
         raise InputError(f"{path}: permission denied") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
     return decode(data, source=str(path))
+
+
+def _is_directory(path: Path) -> InputError:
+    return InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")

@@ -7,22 +7,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from real_decks import find_shared_data
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _find_shared_data() -> Path:
-    """$DECKCHECK_SHARED_DATA, else `shared/data` beside the checkout or a folder above it
-    (a git worktree under /work/wt/NAME finds /work/shared/data)."""
-    if os.environ.get("DECKCHECK_SHARED_DATA"):
-        return Path(os.environ["DECKCHECK_SHARED_DATA"])
-    for folder in ROOT.parents:
-        if (folder / "shared" / "data").is_dir():
-            return folder / "shared" / "data"
-    return ROOT.parent / "shared" / "data"
-
-
-SHARED_DATA = _find_shared_data()
+SHARED_DATA = find_shared_data()
 
 
 def deckcheck_executable() -> Path:

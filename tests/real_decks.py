@@ -3,8 +3,23 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def find_shared_data() -> Path:
+    """`../shared/data` beside the checkout; a git worktree sits one level deeper
+    (`wt/<name>`), so look further up before giving up. DECKCHECK_SHARED_DATA wins."""
+    if "DECKCHECK_SHARED_DATA" in os.environ:
+        return Path(os.environ["DECKCHECK_SHARED_DATA"])
+    for parent in ROOT.parents:
+        candidate = parent / "shared" / "data"
+        if candidate.is_dir():
+            return candidate
+    return ROOT.parent / "shared" / "data"
 
 
 def read_decks(shared_data: Path) -> Iterator[dict]:

@@ -3,9 +3,11 @@ and the exact problems expected (adding a case is adding data, not code).
 
 Optional keys: `cards` (`sample`: the database of tests/cards/sample_cards.json; `shared`:
 the one imported from the shared card file; `ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG
-card data; absent: no card database), `suggestions`
-(card -> expected "did you mean" list, first ones), `canonical` (names the entries must
-carry after resolution, in order of first appearance).
+card data; absent: no card database), `suggestions` (card -> expected "did you mean"
+list, first ones), `canonical` (names the entries must carry after resolution, in order of
+first appearance), `counts` (cards per zone), `entries` (the parsed entries in order, each
+compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
+parser read), `input_format` (force a parser).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import pytest
 import yaml
 
 from deckcheck import validate
+from deckcheck.pipeline import read_deck
 
 CASES_DIR = Path(__file__).parent / "cases"
 COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity")
@@ -55,6 +58,16 @@ def test_case(case, request):
     assert result.legal is case.get("legal", not any(p.get("severity", "error") == "error" for p in expected))
     if "counts" in case:
         assert result.counts == case["counts"]
+    if "entries" in case:
+        # Parser-level expectations: every entry, in order, on the fields the case states.
+        deck = read_deck(case["deck"], input_format=case.get("input_format"))
+        got = [{"name": e.name, "count": e.count, "zone": e.zone, "line": e.line} for e in deck.entries]
+        want = case["entries"]
+        assert len(got) == len(want), f"entries: {got}"
+        for got_entry, want_entry in zip(got, want):
+            assert {key: got_entry[key] for key in want_entry} == want_entry, f"entries: {got}"
+    if "deck_name" in case:
+        assert read_deck(case["deck"], input_format=case.get("input_format")).name == case["deck_name"]
     for card, wanted in (case.get("suggestions") or {}).items():
         problem = next(p for p in result.problems if p.rule == "unknown-card" and p.card == card)
         assert problem.details["suggestions"][: len(wanted)] == wanted

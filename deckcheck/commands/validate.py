@@ -50,6 +50,8 @@ def validate(
     reporter = resolve(output)
     fmt = load(format_id)
     day = parse_date(date)
+    if input_format:
+        parsers.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog = open_cards(fmt.game, cards_db, offline=offline)
     results = []
     for source in decks:

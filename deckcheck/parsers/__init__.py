@@ -1,12 +1,13 @@
 """Decklist parsers, one module per file format, and the registry that picks one.
 
 A parser module exposes `NAME`, `EXTENSIONS`, `DESCRIPTION`, `sniff(text) -> bool` and
-`parse(text, source) -> Deck`. The format is chosen by `--input-format`, else by the
-file's content (XML roots and section markers are unambiguous), else by its extension,
-else plain text.
+`parse(text, source) -> Deck` (and `XML = True` when it reads XML). The format is chosen by
+`--input-format`, else by the file's content (XML roots and section markers are
+unambiguous), else by its extension (an XML parser only for XML content), else plain text.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import ModuleType
 
@@ -53,9 +54,12 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     for module in PARSERS.values():
         if module is not text and module.sniff(content):
             return module
-    suffix = Path(source).suffix.lower()
+    suffix = os.path.splitext(source)[1].lower()  # not pathlib: this runs once per deck of a batch
+    # A typed list saved as `.dek` is still a typed list: an XML parser is chosen by extension
+    # only when the content is XML at all.
+    is_xml = content.lstrip("\ufeff \t\r\n").startswith("<")
     for module in PARSERS.values():
-        if suffix and suffix in module.EXTENSIONS:
+        if suffix and suffix in module.EXTENSIONS and (is_xml or not getattr(module, "XML", False)):
             return module
     return text
 

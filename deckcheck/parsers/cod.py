@@ -8,6 +8,7 @@ from .xmlsafe import parse_xml
 
 NAME = "cod"
 EXTENSIONS = (".cod",)
+XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "Cockatrice .cod XML"
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}

@@ -1,6 +1,8 @@
 """Pieces every decklist parser shares: the parse-error problem and count checks."""
 from __future__ import annotations
 
+import re
+
 from ..model import CardEntry
 from ..names import display_name
 from ..problem import WARNING, Problem
@@ -9,6 +11,17 @@ from ..problem import WARNING, Problem
 # and letting it through would make sizes overflow any sensible report.
 MAX_COUNT = 9999
 _SHOWN_TEXT = 120
+# Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
+# form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text` (without their endings), numbered as an editor numbers them."""
+    lines = _LINE_BREAK.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()  # the final newline ends the last line; it does not start a new one
+    return lines
 
 
 def parse_error(

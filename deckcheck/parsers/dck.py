@@ -6,7 +6,7 @@ import re
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
 from ..problem import Problem
-from .common import make_entry, parse_error
+from .common import make_entry, parse_error, split_lines
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
@@ -16,20 +16,28 @@ _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
 _CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*(?:\|.*)?$")
 _ZONES = {
     "main": MAIN, "sideboard": SIDEBOARD, "commander": COMMANDER,
+    # Forge's other DeckSections hold cards outside the deck proper (planes, schemes, ...).
     "planes": MAYBEBOARD, "schemes": MAYBEBOARD, "conspiracy": MAYBEBOARD, "avatar": MAYBEBOARD,
+    "dungeon": MAYBEBOARD, "attractions": MAYBEBOARD, "contraptions": MAYBEBOARD,
 }
+# `key=value` sections: deck metadata, and the unlock terms of Forge's quest precons.
+_SETTINGS_SECTIONS = ("metadata", "shop")
+_KNOWN_SECTION = re.compile(r"^\[(?:metadata|main)\]\s*$", re.IGNORECASE | re.MULTILINE)
 
 
 def sniff(text: str) -> bool:
-    head = text[:4000].lower()
-    return "[metadata]" in head or ("[main]" in head and "|" in text[:4000])
+    """A Forge file opens with a `[section]` line and has `[metadata]` or `[Main]`; a text
+    list may use `[Sideboard]` as a header, but it does not start with one before its cards."""
+    head = text[:4000]
+    first = next((line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")), "")
+    return _SECTION.match(first) is not None and _KNOWN_SECTION.search(head) is not None
 
 
 def parse(text: str, source: str = "<dck>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     zone: str | None = None
     section = ""
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -37,15 +45,17 @@ def parse(text: str, source: str = "<dck>") -> Deck:
         if match:
             section = match.group("name").strip().lower()
             zone = _ZONES.get(section)
-            if zone is None and section != "metadata":
+            if zone is None and section not in _SETTINGS_SECTIONS:
+                # Reported once here; its lines are skipped rather than reported one by one.
                 deck.problems.append(parse_error("unknown Forge section", line=number, text=line))
             continue
-        if section == "metadata":
-            if line.lower().startswith("name="):
+        if section in _SETTINGS_SECTIONS:
+            if section == "metadata" and line.lower().startswith("name="):
                 deck.name = line[5:].strip() or None
             continue
         if zone is None:
-            deck.problems.append(parse_error("card line outside a known section", line=number, text=line))
+            if not section:
+                deck.problems.append(parse_error("card line outside a known section", line=number, text=line))
             continue
         card = _CARD.match(line)
         if not card:

@@ -8,6 +8,7 @@ from .xmlsafe import parse_xml
 
 NAME = "dek"
 EXTENSIONS = (".dek",)
+XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "MTGO .dek XML"
 
 

@@ -1,23 +1,30 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name`, `Name x4`, with Arena's `(SET) 123` suffix and
-`*F*` foil markers ignored, old `[SET]` prefixes ignored, and `SB: 2 Name` sideboard lines.
-Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `Companion`,
-`Extra` (Yu-Gi-Oh!), `Hero` (WoW TCG; also `Hero: Name`), `Maybeboard`; each may carry a
-count (`Sideboard (15)`) or a trailing colon, or stand in a comment (`// Sideboard`).
-Category headings such as `Creatures (20)` are ignored. Arena's `About` / `Name ...`
-block is skipped. `#` and `//` start comment lines.
+Understood line shapes: `4 Name`, `4x Name`, `Name x4`, and `SB: 2 Name` sideboard lines.
+What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
+Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
+deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
+a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
+`[Commander]`/`[Sideboard]`/`[Maybeboard]` (and any `{noDeck}` category).
 
-Without any section header, a blank line between cards starts the sideboard, as in MTGO
-text exports; with more than two blank-separated groups, the last one is the sideboard.
+Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `Companion`,
+`Extra` (Yu-Gi-Oh!), `Hero` (WoW TCG; also `Hero: Name`), `Maybeboard`, `Tokens`; each may
+carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
+in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
+forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start comment lines.
+
+Without any section header, category heading or `SB:` line, a blank line between cards
+starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
+the last one is the sideboard.
 """
 from __future__ import annotations
 
 import re
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
+from ..names import display_name
 from ..problem import Problem
-from .common import make_entry, parse_error
+from .common import make_entry, parse_error, split_lines
 
 NAME = "text"
 EXTENSIONS = (".txt", ".dec", ".mwdeck", ".deck", "")
@@ -26,28 +33,47 @@ DESCRIPTION = "plain text, MTGO .txt/.dec, MTG Arena export"
 _SECTION_ZONES = {
     "deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
     "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD, "sb": SIDEBOARD,
-    "commander": COMMANDER, "commanders": COMMANDER,
-    "companion": COMPANION,
+    "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
+    "companion": COMPANION, "companions": COMPANION,
     "extra": EXTRA, "extra deck": EXTRA,
     "hero": HERO,
     "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD, "considering": MAYBEBOARD,
+    # Tokens a list mentions are not part of the deck (Cockatrice's `tokens` zone likewise).
+    "tokens": MAYBEBOARD, "token": MAYBEBOARD,
 }
 _CATEGORY_HEADINGS = {
     "creature", "creatures", "land", "lands", "spell", "spells", "instant", "instants",
     "sorcery", "sorceries", "artifact", "artifacts", "enchantment", "enchantments",
-    "planeswalker", "planeswalkers", "battle", "battles", "other", "others",
+    "planeswalker", "planeswalkers", "battle", "battles", "kindred", "tribal", "other", "others",
     "monster", "monsters", "trap", "traps", "ally", "allies", "ability", "abilities",
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
 _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
+_BRACKETED = re.compile(r"^\[(?P<inner>[^\[\]]+)\]$")
+_FORUM_TAG = re.compile(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _HERO_LINE = re.compile(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+_NAME_COMMENT = re.compile(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
+_ARENA_NAME = re.compile(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
 _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*[xX]?\s+(?P<name>\S.*)$")
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
-_SET_SUFFIX = re.compile(r"\s+\((?P<set>[A-Za-z0-9_]{2,8})\)(?:\s+[A-Za-z0-9\-★*]+)?\s*$")
-_SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}\]\s*")
-_MARKERS = re.compile(r"\s+\*[A-Za-z]{1,2}\*")
+
+# Decorations, removed in this order. No Magic card name contains `#`, `^`, `*`, `<` or `[`
+# (checked against every Oracle name), so these cannot eat part of a real name.
+_TAGS = re.compile(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
+_COMMENT = re.compile(r"\s+#(?P<text>.*)$")             # Moxfield `#tag`, deckstats `# !Commander`
+_MARKER = re.compile(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
+_VARIANT = re.compile(r"\s*<[^<>]*>")                    # MTGGoldfish `<A>`, `<showcase>`
+_TRAILING_BRACKETS = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")  # Archidekt `[Ramp]`, MTGGoldfish `[SET]`
+# `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
+_SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
+_SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
+_CATEGORY_ZONES = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION}
 _ARENA_ABOUT = "about"
+# `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
+# _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
+# directly, to the entry `_card_line` would make.
+_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 
 
 def sniff(text: str) -> bool:
@@ -55,15 +81,49 @@ def sniff(text: str) -> bool:
     return True
 
 
-def _strip_decorations(name: str) -> str:
-    name = _MARKERS.sub("", name)
+_DECORATION_CHARS = frozenset("#^*<[(")
+
+
+def _strip_decorations(name: str) -> tuple[str, str | None]:
+    """The bare card name, and the zone its decorations name (None when they name none)."""
+    if _DECORATION_CHARS.isdisjoint(name):
+        return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
+    zone = None
+    name = _TAGS.sub("", name)
+    comment = _COMMENT.search(name)
+    if comment:
+        if "!commander" in comment.group("text").lower():
+            zone = COMMANDER
+        name = name[: comment.start()]
+    for marker in _MARKER.finditer(name):
+        if marker.group("marker").upper() == "CMDR":
+            zone = COMMANDER
+    name = _VARIANT.sub("", _MARKER.sub("", name))
+    while True:
+        brackets = _TRAILING_BRACKETS.search(name)
+        if not brackets or brackets.start() == 0:
+            break
+        zone = zone or _category_zone(brackets.group("inner"))
+        name = name[: brackets.start()]
     name = _SET_SUFFIX.sub("", name)
     name = _SET_PREFIX.sub("", name)
-    return name.strip()
+    return name.strip(), zone
+
+
+def _category_zone(inner: str) -> str | None:
+    """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`."""
+    first = inner.split(",")[0]
+    zone = _CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", first).strip().lower())
+    if zone is None and "{nodeck}" in inner.lower():
+        zone = MAYBEBOARD  # Archidekt's own flag for "not part of the deck"
+    return zone
 
 
 def _section(line: str) -> str | None:
     """The zone a header line switches to, `""` for a category heading, None otherwise."""
+    bracketed = _BRACKETED.match(line)
+    if bracketed:
+        line = bracketed.group("inner").strip()
     match = _HEADER.match(line)
     if not match:
         return None
@@ -78,62 +138,104 @@ def _section(line: str) -> str | None:
 def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     match = _COUNT_FIRST.match(line)
     if match:
-        return make_entry(match.group("count"), _strip_decorations(match.group("name")), zone=zone, line=number, raw=line)
-    bare = _strip_decorations(line)
+        name, hinted = _strip_decorations(match.group("name"))
+        return make_entry(match.group("count"), name, zone=hinted or zone, line=number, raw=line)
+    bare, hinted = _strip_decorations(line)
     match = _COUNT_LAST.match(bare)
     if match:
-        return make_entry(match.group("count"), match.group("name"), zone=zone, line=number, raw=line)
+        # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
+        name, inner = _strip_decorations(match.group("name"))
+        return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=line)
     return parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
+
+
+def _looks_like_xml(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n").startswith("<")
 
 
 def parse(text: str, source: str = "<text>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
+    if _looks_like_xml(text):
+        # An XML file no parser claimed (OCTGN .o8d, a broken .dek): one clear problem
+        # instead of a parse error on every line.
+        deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek and Cockatrice .cod)", line=1))
+        return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
-    groups: list[list[tuple[int, str, str | None]]] = [[]]  # (line no, text, explicit zone)
+    # (line no, text or an already read (name, count), explicit zone)
+    groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
     zone: str | None = None  # None until a header names one
     saw_header = False
     in_about = False
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip().replace("\x00", "")
+    has_nul = "\x00" in text
+    plain_line = _PLAIN_LINE.match
+    for number, raw in enumerate(split_lines(text), start=1):
+        line = raw.strip()
+        if has_nul:
+            line = line.replace("\x00", "")
         if not line:
             in_about = False
             if groups[-1]:
                 groups.append([])
             continue
+        if line[0].isdigit() and not in_about:
+            # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
+            plain = plain_line(line)
+            if plain:  # what _card_line would make of it, without its detours
+                groups[-1].append((number, (display_name(plain[2]), int(plain[1])), zone))
+            else:
+                groups[-1].append((number, line, zone))
+            continue
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
+            named = _NAME_COMMENT.match(comment)
+            if named:
+                deck.name = deck.name or named.group("name").strip()
+                continue
             section = _section(comment) if comment else None
-            if section:
-                zone, saw_header = section, True
+            if section is not None:
+                saw_header = True  # a category heading also means groups are not MTGO's sideboard
+                zone = section or zone
             continue
         hero = _HERO_LINE.match(line)
         if hero:
-            deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name")), count=1, zone=HERO, line=number))
+            deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
             saw_header = True
+            continue
+        if _FORUM_TAG.match(line):
             continue
         section = _section(line)
         if section is not None:
             if line.strip().lower().rstrip(":") == _ARENA_ABOUT:
                 in_about = True
-            elif section:
-                zone, saw_header = section, True
+            else:
+                saw_header = True
+                zone = section or zone
             continue
         if in_about:
-            continue  # Arena's `Name My Deck` metadata
+            arena_name = _ARENA_NAME.match(line)
+            if arena_name:
+                deck.name = deck.name or arena_name.group("name").strip()
+            continue  # Arena's metadata block
         if _SB_PREFIX.match(line):
+            saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
             groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
         else:
             groups[-1].append((number, line, zone))
     groups = [group for group in groups if group]
     blank_line_sideboard = not saw_header and len(groups) > 1
+    entries = deck.entries
+    last = len(groups) - 1
     for index, group in enumerate(groups):
+        default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for number, line, explicit in group:
-            if explicit is not None:
-                line_zone = explicit
-            elif blank_line_sideboard and index == len(groups) - 1:
-                line_zone = SIDEBOARD
-            else:
-                line_zone = MAIN
+            line_zone = default_zone if explicit is None else explicit
+            if line.__class__ is tuple:  # already read as a plain `4 Name` line in pass 1
+                entries.append(CardEntry(line[0], line[1], line_zone, number))
+                continue
+            plain = _PLAIN_LINE.match(line)
+            if plain:
+                entries.append(CardEntry(display_name(plain[2]), int(plain[1]), line_zone, number))
+                continue
             result = _card_line(line, zone=line_zone, number=number)
             if isinstance(result, Problem):
                 deck.problems.append(result)
@@ -145,7 +247,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
 
 def _companion_in_sideboard(deck: Deck) -> None:
     """A companion is a sideboard card; Arena lists it in both places, others only once."""
+    companions = [entry for entry in deck.entries if entry.zone == COMPANION]
+    if not companions:
+        return
     sideboard = {entry.key for entry in deck.entries if entry.zone == SIDEBOARD}
-    for entry in list(deck.entries):
-        if entry.zone == COMPANION and entry.key not in sideboard:
+    for entry in companions:
+        if entry.key not in sideboard:
             deck.entries.append(CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line))

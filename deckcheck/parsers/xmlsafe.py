@@ -7,6 +7,7 @@ file is refused too.
 """
 from __future__ import annotations
 
+import re
 import xml.parsers.expat
 from dataclasses import dataclass, field
 
@@ -80,9 +81,13 @@ def parse_xml(text: str, *, source: str) -> Element:
 
 def _without_declaration(text: str) -> str:
     stripped = text.lstrip("\ufeff")
-    if stripped.startswith("<?xml"):
-        end = stripped.find("?>")
+    # Hand-edited files sometimes start with a blank line; expat refuses a declaration that
+    # is not at the very start, so blank it wherever it sits before the first element.
+    start = len(stripped) - len(stripped.lstrip(" \t\r\n"))
+    if stripped.startswith("<?xml", start):
+        end = stripped.find("?>", start)
         if end != -1:
-            # Keep line numbers: replace the declaration, not the newline after it.
-            return " " * (end + 2) + stripped[end + 2:]
+            # Keep line numbers: blank the declaration but keep any line break inside it.
+            declaration = re.sub(r"[^\r\n]", " ", stripped[start : end + 2])
+            return stripped[:start] + declaration + stripped[end + 2 :]
     return stripped

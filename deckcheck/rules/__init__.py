@@ -22,7 +22,10 @@ RULES: dict[str, ModuleType] = {
 }
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).
-OTHER_IDS = ("parse-error", "unknown-card", "team-copy-limit", "team-restricted")
+OTHER_IDS = (
+    "parse-error", "unknown-card", "team-copy-limit", "team-restricted",
+    "registration", "team-registration",  # deckcheck batch: manifest rows and teams as registered
+)
 
 
 def get(rule_id: str) -> ModuleType:

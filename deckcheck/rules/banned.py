@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck, tally
+from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from .context import Context
 
@@ -22,8 +22,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     banned = fmt.banned_on(ctx.date)
     if not banned:
         return
-    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
-        if card.key in banned:
+    hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys()
+    if not hits:
+        return
+    for card in ctx.tally(deck, PLAYED_ZONES).values():
+        if card.key in hits:
             since = banned[card.key].since
             when = f" (since {since.isoformat()})" if since else ""
             yield Problem(

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format, ListEntry
-from ..model import PLAYED_ZONES, CardEntry, CardTally, Deck, tally
+from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where
@@ -42,12 +42,12 @@ def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]
     return codes
 
 
-def find_limit(card: CardTally, codes: set[int], by_name: dict[str, ListEntry],
+def find_limit(key: str, codes: set[int], by_name: dict[str, ListEntry],
                by_code: dict[int, ListEntry]) -> ListEntry | None:
     for code in sorted(codes):
         if code in by_code:
             return by_code[code]
-    return by_name.get(card.key)
+    return by_name.get(key)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
@@ -57,18 +57,24 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     by_code = fmt.card_limits_by_code_on(ctx.date)
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
-    entries = list(deck.in_zones(zones))
-    codes = codes_by_card(entries, ctx)
-    for card in tally(entries).values():
-        entry = find_limit(card, codes.get(card.key, set()), limits, by_code)
-        if entry is None:
-            if whitelist:
-                yield Problem(
-                    rule=NOT_IN_POOL, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
-                    limit=0, message=f"{card.name} is not on the {fmt.name} list (only listed cards may be played)",
-                )
+    totals = ctx.totals(deck, zones)
+    codes = codes_by_card(list(deck.in_zones(zones)), ctx) if by_code else {}
+    found: dict[str, ListEntry | None] = {}
+    for key, total in totals.items():
+        entry = find_limit(key, codes.get(key, set()), limits, by_code)
+        if (entry is None and whitelist) or (entry is not None and entry.limit is not None and total > entry.limit):
+            found[key] = entry
+    if not found:
+        return
+    for card in ctx.tally(deck, zones).values():
+        if card.key not in found:
             continue
-        if entry.limit is None or card.total <= entry.limit:
+        entry = found[card.key]
+        if entry is None:
+            yield Problem(
+                rule=NOT_IN_POOL, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
+                limit=0, message=f"{card.name} is not on the {fmt.name} list (only listed cards may be played)",
+            )
             continue
         # Without card data a passcode is all the deck says; the list knows the card's name.
         name = entry.card if card.name.isdigit() and not entry.card.isdigit() else card.name

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
+
+from ..model import CardTally, Deck, copy_totals, tally
 
 
 @dataclass(frozen=True)
@@ -12,3 +15,32 @@ class Context:
 
     date: dt.date
     cards: Any = None
+    _tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _totals: dict[frozenset[str], tuple[Deck, int, dict[str, int]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def totals(self, deck: Deck, zones: Iterable[str]) -> dict[str, int]:
+        """Copies per card key over `zones` (read-only): what most checks need, much cheaper
+        than the full `tally`, which rules fetch only for the cards they report."""
+        key = frozenset({entry.zone for entry in deck.entries}.intersection(zones))
+        cached = self._totals.get(key)
+        if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
+            return cached[2]
+        counted = copy_totals(deck.in_zones(key))
+        self._totals[key] = (deck, len(deck.entries), counted)
+        return counted
+
+    def tally(self, deck: Deck, zones: Iterable[str]) -> dict[str, CardTally]:
+        """`model.tally` of the deck's cards in `zones` (read-only). Several rules count the
+        same cards (copy-limit over main and sideboard, banned over every played zone, which
+        for most decks are the same two zones): count them once."""
+        key = frozenset({entry.zone for entry in deck.entries}.intersection(zones))
+        cached = self._tallies.get(key)
+        if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
+            return cached[2]
+        counted = tally(deck.in_zones(key))
+        self._tallies[key] = (deck, len(deck.entries), counted)
+        return counted

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import ANY_NUMBER, Format
-from ..model import CardTally, Deck, tally
+from ..model import CardTally, Deck
 from ..problem import Problem
 from .context import Context
 
@@ -55,9 +55,20 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.copy_limit
     if limits is None:
         return
-    listed = fmt.banned_on(ctx.date).keys() | fmt.restricted_on(ctx.date).keys() | fmt.card_limits_on(ctx.date).keys()
-    for card in tally(deck.in_zones(limits.zones)).values():
-        if card.key in listed:
+    listed = (fmt.banned_on(ctx.date), fmt.restricted_on(ctx.date), fmt.card_limits_on(ctx.date))
+    candidates = set()
+    for key, total in ctx.totals(deck, limits.zones).items():
+        # Within the default limit and without a limit of its own: fine, whatever the lists
+        # or the card data say (most cards of most decks).
+        if total <= limits.default and key not in limits.per_card:
+            continue
+        if any(key in lists for lists in listed):
+            continue
+        candidates.add(key)
+    if not candidates:
+        return
+    for card in ctx.tally(deck, limits.zones).values():
+        if card.key not in candidates:
             continue
         limit = limit_for(card, fmt, ctx)
         if limit is None or card.total <= limit:

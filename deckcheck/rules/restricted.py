@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck, tally
+from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where
@@ -24,7 +24,10 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     restricted = fmt.restricted_on(ctx.date)
     if not restricted:
         return
-    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
+    totals = ctx.totals(deck, PLAYED_ZONES)
+    if not any(totals[key] > RESTRICTED_LIMIT for key in totals.keys() & restricted.keys()):
+        return
+    for card in ctx.tally(deck, PLAYED_ZONES).values():
         if card.key in restricted and card.total > RESTRICTED_LIMIT:
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,

@@ -1,0 +1,42 @@
+"""Batch-checking tournament registrations: a folder, a manifest or a zip of decks,
+every deck against its format, then Team Unified Construction for every team.
+
+    >>> from deckcheck.batch import check_source
+    >>> batch = check_source("registrations.csv", "mtg/legacy", date="2024-06-01")
+    >>> batch.exit_code, [team.legal for team in batch.report.teams]
+
+`sources` finds the registrations, `runner` checks decks (in parallel), `teams` checks
+teams, and `report_text` / `report_json` / `report_csv` format the result.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from pathlib import Path
+
+from .check import BatchReport, check_registrations
+
+__all__ = ["BatchReport", "check_source"]
+
+
+def check_source(
+    source: str | Path,
+    format_id: str,
+    *,
+    date: str | dt.date | None = None,
+    jobs: int | None = None,
+    unified: bool = True,
+    progress: Callable[[int], Callable[[int], None]] | None = None,
+) -> BatchReport:
+    """Check every registration of SOURCE. `progress(total)` may return a callback that is
+    told how many decks finished each time some do. Raises DeckcheckError when the source
+    or the format cannot be read (exit 2)."""
+    from ..formats import load
+    from ..pipeline import parse_date
+    from .sources import open_source
+
+    day = parse_date(date)
+    load(format_id)  # an unknown -f stops here, before a zip is extracted
+    with open_source(source) as found:
+        tick = progress(len(found.registrations)) if progress else None
+        return check_registrations(found, format_id, day=day, jobs=jobs, unified=unified, progress=tick)

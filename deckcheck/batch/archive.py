@@ -1,0 +1,105 @@
+"""Reading a registration set sent as a `.zip`, without trusting the archive.
+
+Entries are written only inside a fresh temporary folder that is removed afterwards. An
+entry with an absolute path, a drive letter or a `..` part is never written (it is listed
+as skipped, with the reason). The number of entries and the total uncompressed size are
+bounded, as the archive declares them and again as the bytes come out, so a
+decompression bomb stops with a clear error instead of filling the disk.
+"""
+from __future__ import annotations
+
+import re
+import stat
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
+
+from ..errors import InputError
+from .registration import Skipped
+
+# A registration set is thousands of small text files: these bounds leave room for the
+# biggest real events and stop anything that would need gigabytes.
+MAX_ENTRIES = 20_000
+MAX_TOTAL_BYTES = 256 * 1024 * 1024
+_CHUNK = 64 * 1024
+_DRIVE = re.compile(r"^[A-Za-z]:")
+
+
+@contextmanager
+def extracted(path: Path, *, shown: str) -> Iterator[tuple[Path, list[Skipped]]]:
+    """Extract the archive into a temporary folder; yield (folder, entries not written)."""
+    with tempfile.TemporaryDirectory(prefix="deckcheck-zip-") as folder:
+        root = Path(folder)
+        skipped = extract(path, root, shown=shown)
+        yield root, skipped
+
+
+def unsafe_reason(name: str) -> str | None:
+    """Why an entry name must not be written under the target folder, or None."""
+    if name.startswith(("/", "\\")) or _DRIVE.match(name):
+        return "absolute path in the archive; not extracted"
+    if ".." in PurePosixPath(name.replace("\\", "/")).parts:
+        return "path with '..' in the archive; not extracted"
+    return None
+
+
+def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise InputError(f"{shown}: not a readable zip archive ({exc})") from None
+    with archive:
+        entries = archive.infolist()
+        if len(entries) > MAX_ENTRIES:
+            raise InputError(
+                f"{shown}: {len(entries):,} entries is over the limit of {MAX_ENTRIES:,}; "
+                "refusing to extract (is this a decompression bomb?)"
+            )
+        declared = sum(entry.file_size for entry in entries)
+        if declared > MAX_TOTAL_BYTES:
+            raise InputError(_too_big(shown, declared))
+        skipped: list[Skipped] = []
+        written = 0
+        for entry in entries:
+            name = entry.filename
+            reason = unsafe_reason(name)
+            if reason:
+                skipped.append(Skipped(name, reason))
+                continue
+            target = root.joinpath(*PurePosixPath(name.replace("\\", "/")).parts)
+            if entry.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            if stat.S_ISLNK(entry.external_attr >> 16):
+                skipped.append(Skipped(name, "symbolic link in the archive; not extracted"))
+                continue
+            try:
+                written = _copy(archive, entry, target, written, shown)
+            except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
+                target.unlink(missing_ok=True)
+                skipped.append(Skipped(name, f"cannot extract ({exc})"))
+        return skipped
+
+
+def _copy(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, target: Path, written: int, shown: str) -> int:
+    """Copy one entry, counting the bytes that come out. (zipfile already stops an entry at
+    its declared size; counting keeps the bound whatever the reader does.)"""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with archive.open(entry) as source, open(target, "wb") as sink:
+        while chunk := source.read(_CHUNK):
+            written += len(chunk)
+            if written > MAX_TOTAL_BYTES:
+                # The temporary folder, and what was written so far, goes with the error.
+                raise InputError(_too_big(shown, written, actual=True))
+            sink.write(chunk)
+    return written
+
+
+def _too_big(shown: str, size: int, *, actual: bool = False) -> str:
+    amount = "" if actual else f" ({size:,} bytes)"
+    return (
+        f"{shown}: uncompressed contents{amount} exceed the limit of {MAX_TOTAL_BYTES:,} bytes; "
+        "refusing to extract (is this a decompression bomb?)"
+    )

@@ -1,0 +1,150 @@
+"""A whole registration set checked: every deck against its format, then every team.
+
+The order of the report is the order of the source (manifest rows, or folder paths
+sorted), whatever the number of worker processes. Each row appears exactly once, broken
+ones too: a row whose deck is missing or whose format is unknown is still a result, with
+the problem that says so.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..errors import FormatError
+from ..formats import Format, load
+from ..problem import WARNING, Problem
+from ..result import DeckResult, Report
+from .registration import Registration, RegistrationSet, Skipped, check_rows, player_key
+from .runner import Outcome, Task, run
+from .teams import TEAM_REGISTRATION, Member, check_team, team_settings
+
+
+@dataclass
+class BatchReport:
+    """The report of one batch: per-deck results (in registration order), teams, skips."""
+
+    source: str
+    kind: str
+    report: Report
+    registrations: list[Registration]
+    skipped: list[Skipped] = field(default_factory=list)
+    manifest: str | None = None
+
+    @property
+    def exit_code(self) -> int:
+        # Broken rows are problems of their own rows: only an unreadable source exits 2,
+        # and that never gets this far.
+        return 0 if self.report.legal else 1
+
+
+class _Formats:
+    """Formats by the id a row gives, each loaded once; the reason when one cannot be."""
+
+    def __init__(self, default_id: str):
+        self.default_id = default_id
+        self.loaded: dict[str, Format] = {default_id: load(default_id)}  # -f must load: else exit 2
+        self.errors: dict[str, str] = {}
+
+    def error(self, format_id: str) -> str | None:
+        if format_id in self.loaded:
+            return None
+        if format_id not in self.errors:
+            try:
+                self.loaded[format_id] = load(format_id)
+            except FormatError as exc:
+                self.errors[format_id] = str(exc)
+        return self.errors.get(format_id)
+
+
+def check_registrations(
+    found: RegistrationSet,
+    format_id: str,
+    *,
+    day: dt.date,
+    jobs: int | None = None,
+    unified: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> BatchReport:
+    formats = _Formats(format_id)
+    rows = check_rows(found.registrations, format_error=formats.error)
+    rows = [_team_format_without_team(row, formats) for row in rows]
+    tasks: list[Task] = []
+    task_of_row: list[int | None] = []
+    for row in rows:
+        if row.path is None:
+            task_of_row.append(None)
+            continue
+        effective = row.format_id or format_id
+        task_of_row.append(len(tasks))
+        tasks.append(Task(
+            path=str(row.path), shown=row.deck,
+            format_id=effective if effective in formats.loaded else None,
+            keep_entries=row.team is not None,
+        ))
+    outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
+    results: list[DeckResult] = []
+    members: dict[str, list[Member]] = {}
+    for row, index in zip(rows, task_of_row):
+        outcome = outcomes[index] if index is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
+        result = outcome.result
+        result.format = result.format or row.format_id or format_id
+        result.player, result.team = row.player, row.team
+        result.problems = [*row.problems, *result.problems]
+        results.append(result)
+        if row.team is not None:
+            members.setdefault(row.team, []).append(_member(row, outcome, format_id))
+    cross_team = _cross_team(rows)
+    teams = [
+        check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
+        for name, team in members.items()
+    ]
+    return BatchReport(
+        source=found.source, kind=found.kind, manifest=found.manifest,
+        report=Report(results=results, teams=teams), registrations=rows, skipped=found.skipped,
+    )
+
+
+def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
+    reason = None
+    if outcome.entries is None:
+        reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
+        reason = reasons[0] if reasons else "no deck"
+    return Member(
+        player=row.player or row.deck or f"line {row.line}",
+        deck=row.deck,
+        format_id=row.format_id or default_format,
+        seat=row.seat,
+        entries=outcome.entries,
+        unreadable_reason=reason,
+    )
+
+
+def _team_format_without_team(row: Registration, formats: _Formats) -> Registration:
+    """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
+    fmt = formats.loaded.get(row.format_id or formats.default_id)
+    if row.team is None and fmt is not None and team_settings(fmt)[0]:
+        size = team_settings(fmt)[1]
+        players = f" of {size}" if size else ""
+        return row.with_problem(
+            f"{fmt.name} is played by teams{players}; no team given, so the team rules were not checked",
+            severity=WARNING,
+        )
+    return row
+
+
+def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
+    """Per team, its members who were registered for another team first."""
+    first_team: dict[str, Registration] = {}
+    problems: dict[str, list[Problem]] = {}
+    for row in rows:
+        if not row.player or row.team is None:
+            continue
+        earlier = first_team.setdefault(player_key(row.player), row)
+        if earlier is not row and earlier.team != row.team:
+            where = f" (manifest line {earlier.line})" if earlier.line is not None else ""
+            problems.setdefault(row.team, []).append(Problem(
+                rule=TEAM_REGISTRATION,
+                message=f"{row.player} is also registered for team {earlier.team}{where}; a player plays for one team",
+            ))
+    return problems

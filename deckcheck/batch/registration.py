@@ -1,0 +1,105 @@
+"""One registration: a player's deck as a source (folder, manifest, zip) lists it.
+
+Sources only describe what they found; the checks that need every row at once
+(duplicate players, a player on two teams, unknown formats) live in `check_rows`, so each
+row's problems are known before any deck is read.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..names import fold
+from ..problem import Problem
+
+# Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
+REGISTRATION = "registration"
+SEATS = ("A", "B", "C")
+
+
+@dataclass(frozen=True)
+class Registration:
+    """A deck to check, and who registered it.
+
+    `deck` is the name the report shows (relative to the source, `/`-separated); `path` is
+    the file to read, None when the row names no deck. `line` is the manifest line.
+    """
+
+    deck: str
+    path: Path | None
+    player: str | None = None
+    team: str | None = None
+    seat: str | None = None
+    format_id: str | None = None  # this row's own format, else the batch's `-f`
+    line: int | None = None
+    problems: tuple[Problem, ...] = ()
+
+    def with_problem(self, message: str, *, severity: str = "error") -> Registration:
+        return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A file of the source that is not checked, and why (listed in every report)."""
+
+    file: str
+    reason: str
+
+
+@dataclass
+class RegistrationSet:
+    """What a source holds: the registrations in report order and the files skipped."""
+
+    source: str
+    kind: str  # "directory", "manifest" (with `manifest` set) or "zip" of either
+    registrations: list[Registration] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
+    manifest: str | None = None
+
+    @property
+    def has_teams(self) -> bool:
+        return any(row.team for row in self.registrations)
+
+
+def registration_problem(message: str, line: int | None, *, severity: str = "error") -> Problem:
+    where = f"manifest line {line}: " if line is not None else ""
+    details = {"manifest_line": line} if line is not None else {}
+    return Problem(rule=REGISTRATION, message=f"{where}{message}", severity=severity, details=details)
+
+
+def player_key(name: str) -> str:
+    """Players are the same person whatever the case or accents the rows use."""
+    return fold(name)
+
+
+def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], str | None]) -> list[Registration]:
+    """Add the problems only the whole set reveals: duplicate players (also across teams),
+    bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None)."""
+    first_seen: dict[str, Registration] = {}
+    checked: list[Registration] = []
+    for row in rows:
+        if row.player:
+            key = player_key(row.player)
+            earlier = first_seen.get(key)
+            if earlier is None:
+                first_seen[key] = row
+            elif earlier.team != row.team and (earlier.team or row.team):
+                row = row.with_problem(
+                    f"player {row.player!r} is on team {row.team or '(none)'} here and on team "
+                    f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
+                )
+            else:
+                row = row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}")
+        if row.seat is not None and row.seat not in SEATS:
+            row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
+        if row.format_id is not None:
+            why = format_error(row.format_id)
+            if why:
+                row = row.with_problem(f"format {row.format_id!r}: {why}")
+        checked.append(row)
+    return checked
+
+
+def _where(row: Registration) -> str:
+    return f"manifest line {row.line}" if row.line is not None else row.deck

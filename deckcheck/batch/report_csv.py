@@ -1,0 +1,47 @@
+"""`deckcheck batch -o csv`: one row per problem, deck and team problems alike, ready for
+a spreadsheet. `scope` says whether a row is about a deck or a team; `legal` is the
+verdict of that deck or team; team problems list their `holders` as `ann 4; bob 1`."""
+from __future__ import annotations
+
+import csv
+import io
+
+from ..problem import Problem
+from .check import BatchReport
+
+COLUMNS = (
+    "scope", "player", "team", "seat", "deck", "format", "legal",
+    "rule", "severity", "zone", "line", "card", "count", "limit", "holders", "message",
+)
+
+
+def _cell(value: object) -> str:
+    return "" if value is None else str(value)
+
+
+def _problem_cells(problem: Problem) -> dict[str, str]:
+    holders = problem.details.get("holders") or {}
+    return {
+        "rule": problem.rule, "severity": problem.severity, "zone": _cell(problem.zone),
+        "line": _cell(problem.line), "card": _cell(problem.card), "count": _cell(problem.count),
+        "limit": _cell(problem.limit), "message": problem.message,
+        "holders": "; ".join(f"{player} {count}" for player, count in holders.items()),
+    }
+
+
+def render(batch: BatchReport, *, color: bool = False) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
+    writer.writeheader()
+    for result, row in zip(batch.report.results, batch.registrations):
+        base = {
+            "scope": "deck", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
+            "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no",
+        }
+        for problem in result.problems:
+            writer.writerow({**base, **_problem_cells(problem)})
+    for team in batch.report.teams or []:
+        base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
+        for problem in team.problems:
+            writer.writerow({**base, **_problem_cells(problem)})
+    return buffer.getvalue()

@@ -1,0 +1,74 @@
+"""`deckcheck batch -o text`: a table of every registration (player, team, deck, verdict,
+problem count), a table of teams, then the problems of each deck and team that has any."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..report.style import paint
+from ..report.text import _deck_block, _problem_line, summary
+from ..result import TeamResult
+from .check import BatchReport
+
+_EMPTY = "-"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
+    widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
+    lines = ["  ".join(name.ljust(width) for name, width in zip(header, widths)).rstrip()]
+    for row in rows:
+        cells = []
+        for i, (cell, width) in enumerate(zip(row, widths)):
+            padded = cell.ljust(width)
+            if i == verdict_column:
+                padded = paint(padded, "green" if cell == "LEGAL" else "red", color=color)
+            cells.append(padded)
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _errors(problems) -> str:
+    return str(sum(problem.is_error for problem in problems))
+
+
+def _team_block(team: TeamResult, *, color: bool) -> list[str]:
+    # Team problems' messages already say who holds how many copies.
+    verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
+    lines = [f"team {paint(team.team, 'bold', color=color)} ({', '.join(team.players)}) - {team.format}: {verdict}"]
+    return lines + [_problem_line(problem, color=color) for problem in team.problems]
+
+
+def render(batch: BatchReport, *, color: bool = False) -> str:
+    report = batch.report
+    lines: list[str] = []
+    if report.results:
+        rows = [
+            (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
+             "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
+            for result in report.results
+        ]
+        lines += _table(("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS"), rows, color=color, verdict_column=3)
+    else:
+        lines.append(f"{batch.source}: no decklists found")
+    if report.teams:
+        rows = [
+            (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
+            for team in report.teams
+        ]
+        lines += [""] + _table(("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS"), rows, color=color, verdict_column=3)
+    flagged = [result for result in report.results if result.problems]
+    flagged_teams = [team for team in report.teams or [] if team.problems]
+    if flagged or flagged_teams:
+        lines += ["", "Problems:"]
+        for result in flagged:
+            lines += _deck_block(result, color=color)
+        for team in flagged_teams:
+            lines += _team_block(team, color=color)
+    if batch.skipped:
+        lines += ["", "Skipped:"]
+        width = max(len(item.file) for item in batch.skipped)
+        lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in batch.skipped]
+    tail = summary(report)
+    if batch.skipped:
+        tail += f"; {len(batch.skipped)} file{'s' if len(batch.skipped) != 1 else ''} skipped"
+    lines += ["", tail]
+    return "\n".join(lines) + "\n"

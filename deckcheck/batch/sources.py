@@ -1,0 +1,136 @@
+"""Where registrations come from: a folder of decklists, a manifest, or a zip of either.
+
+- A folder is walked recursively; every file whose extension a decklist parser claims is
+  a registration (named by its path relative to the folder), every other file is listed
+  as skipped. Hidden files and folders (`.git`, `.DS_Store`, `__MACOSX`) are skipped too.
+- A manifest (`.csv`, `.yaml`, `.yml`) lists players and deck paths; see `manifest.py`.
+- A `.zip` is extracted into a temporary folder (see `archive.py`); when its top level
+  (or its single top-level folder) holds one manifest, that manifest is read, otherwise
+  the extracted tree is walked like a folder.
+
+Anything that keeps the source itself from being read raises `InputError` (exit 2).
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from .. import parsers
+from ..errors import InputError
+from . import archive
+from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, is_manifest, read_manifest
+from .registration import Registration, RegistrationSet, Skipped
+
+_HIDDEN_PREFIXES = (".", "__MACOSX")
+
+
+@contextmanager
+def open_source(source: str | Path) -> Iterator[RegistrationSet]:
+    """The registrations of SOURCE; files stay readable until the block ends (zip)."""
+    path = Path(source)
+    shown = str(source)
+    if path.is_dir():
+        yield walk(path, shown=shown)
+        return
+    if not path.exists():
+        raise InputError(f"{shown}: no such file or folder")
+    if path.suffix.lower() == ".zip":
+        with archive.extracted(path, shown=shown) as (root, skipped):
+            found = _from_archive(root, shown)
+            found.skipped[:0] = skipped
+            yield found
+        return
+    if is_manifest(path):
+        yield RegistrationSet(source=shown, kind="manifest", registrations=read_manifest(path), manifest=shown)
+        return
+    raise InputError(
+        f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
+        "or a .zip of either; to check one decklist use `deckcheck validate`"
+    )
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(_HIDDEN_PREFIXES)
+
+
+def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
+    """Every decklist file under `root`, sorted by relative path so runs are stable."""
+    claimed = parsers.extensions()
+    found = RegistrationSet(source=shown, kind=kind)
+    files: list[tuple[str, Path]] = []
+
+    def unreadable_folder(error: OSError) -> None:
+        where = Path(error.filename).relative_to(root).as_posix() if error.filename else shown
+        found.skipped.append(Skipped(where, f"cannot read folder ({error.strerror or error})"))
+
+    for folder, dirs, names in os.walk(root, onerror=unreadable_folder):
+        base = Path(folder)
+        for name in list(dirs):
+            if _hidden(name):
+                dirs.remove(name)
+                found.skipped.append(Skipped(_relative(base / name, root) + "/", "hidden folder"))
+        for name in names:
+            files.append((_relative(base / name, root), base / name))
+    for relative, path in sorted(files):
+        name = path.name
+        suffix = path.suffix.lower()
+        if _hidden(name):
+            found.skipped.append(Skipped(relative, "hidden file"))
+        elif suffix not in claimed:
+            found.skipped.append(Skipped(relative, f"not a decklist ({suffix or 'no'} extension)"))
+        else:
+            found.registrations.append(Registration(deck=relative, path=path))
+    found.skipped.sort(key=lambda item: item.file)
+    return found
+
+
+def _relative(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _from_archive(root: Path, shown: str) -> RegistrationSet:
+    manifests = _manifests_in(root)
+    if len(manifests) > 1:
+        names = ", ".join(_relative(path, root) for path in manifests)
+        raise InputError(f"{shown}: several manifests at the top of the archive ({names}); keep one")
+    if not manifests:
+        return walk(root, shown=shown, kind="zip")
+    manifest = manifests[0]
+    relative = _relative(manifest, root)
+    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}")
+    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative)
+
+
+def _manifests_in(root: Path) -> list[Path]:
+    """Manifests at the archive's top, or inside its only top-level folder (zipping a
+    folder usually adds one). A YAML file that is not a table of registrations (a format
+    file shipped beside the decks) does not count."""
+    top = [path for path in root.iterdir() if not _hidden(path.name)]
+    folders = [path for path in top if path.is_dir()]
+    if len(top) == 1 and folders:
+        top = [path for path in folders[0].iterdir() if not _hidden(path.name)]
+    return sorted(path for path in top if path.is_file() and is_manifest(path) and _looks_like_manifest(path))
+
+
+def _looks_like_manifest(path: Path) -> bool:
+    try:
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            return False
+        text = path.read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    if path.suffix.lower() == ".csv":
+        first = next((line for line in text.splitlines() if line.strip()), "").lower()
+        return all(column in first for column in REQUIRED)
+    # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
+    import yaml
+
+    try:
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.YAMLError:
+        return True  # broken, but meant as a manifest: reading it will say what is wrong
+    if isinstance(data, dict):
+        return "registrations" in data
+    return isinstance(data, list) and any(isinstance(row, dict) and set(REQUIRED) & set(row) for row in data)

@@ -1,0 +1,161 @@
+"""Team checks: Team Unified Construction (Magic Tournament Rules 8.5) and the shape of
+each team as registered.
+
+team-copy-limit: across all decks and sideboards of one team, no more copies of a card by
+English name than one deck may hold: 4, basic lands and "any number" cards exempt, a card
+that allows N copies allows N per team (`copy_limit` of the format, with its `per_card`).
+FAIL (mtg/legacy, team T1): ann 4 Brainstorm, bob 1 Brainstorm ->
+"5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team".
+
+team-restricted: a restricted card at most once across the whole team.
+FAIL (mtg/vintage): ann 1 Sol Ring, bob 1 Sol Ring -> "2 copies of Sol Ring across team T1
+(ann 1, bob 1); it is restricted to 1 per team in Vintage".
+
+Banned cards are banned in every deck already (rule `banned`), so the team adds nothing.
+
+team-registration: the team as registered cannot be checked or cannot play: a member's
+deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant) with the
+wrong number of players, two players in one seat, members of a team format playing
+different formats, a player also registered for another team.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..formats import Format
+from ..model import PLAYED_ZONES, CardEntry, tally
+from ..problem import INFO, Problem
+from ..result import TeamResult
+
+TEAM_COPY_LIMIT = "team-copy-limit"
+TEAM_RESTRICTED = "team-restricted"
+TEAM_REGISTRATION = "team-registration"
+RESTRICTED_PER_TEAM = 1
+
+
+@dataclass(frozen=True)
+class Member:
+    """A player of a team and what the team check needs of their registration."""
+
+    player: str
+    deck: str
+    format_id: str
+    seat: str | None = None
+    entries: Sequence[CardEntry] | None = None  # None: the deck could not be read
+    unreadable_reason: str | None = None
+
+
+def team_settings(fmt: Format) -> tuple[bool, int | None]:
+    """(unified construction always on, required team size) from the format's `team` key."""
+    team = fmt.option("team") or {}
+    return bool(team.get("unified")), team.get("size")
+
+
+def check_team(
+    name: str,
+    members: Sequence[Member],
+    formats: dict[str, Format],
+    *,
+    day: dt.date,
+    unified: bool,
+    extra: Iterable[Problem] = (),
+) -> TeamResult:
+    """The verdict on one team. `formats` holds every format that could be loaded;
+    `unified` is the event's choice (`--no-unified`), team formats force it on."""
+    problems: list[Problem] = list(extra)
+    format_ids = list(dict.fromkeys(member.format_id for member in members))
+    players = [member.player for member in members]
+    if len(format_ids) != 1 or format_ids[0] not in formats:
+        known = [formats[fid] for fid in format_ids if fid in formats]
+        team_format = next((fmt for fmt in known if team_settings(fmt)[0]), None)
+        if len(format_ids) == 1:
+            problems.append(_registration(f"format {format_ids[0]!r} could not be loaded; the team cannot be checked"))
+        elif len(format_ids) > 1:
+            listed = ", ".join(f"{member.player} {member.format_id}" for member in members)
+            if team_format is not None:
+                problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
+            else:
+                problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
+        return TeamResult(team=name, format=", ".join(format_ids), players=players, problems=problems)
+    fmt = formats[format_ids[0]]
+    always, size = team_settings(fmt)
+    if size is not None and len(members) != size:
+        problems.append(_registration(f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {size}"))
+    problems += _seat_clashes(members)
+    for member in members:
+        if member.entries is None:
+            reason = f" ({member.unreadable_reason})" if member.unreadable_reason else ""
+            problems.append(_registration(
+                f"{member.player}'s deck {member.deck or '(none)'} could not be read{reason}; "
+                "the team's decks cannot be checked together"
+            ))
+    if always or unified:
+        problems += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
+    return TeamResult(team=name, format=fmt.id, players=players, problems=problems)
+
+
+def unified_problems(team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date) -> list[Problem]:
+    """Team Unified Construction over the decks of one team, as (player, entries)."""
+    problems: list[Problem] = []
+    banned, restricted, card_limits = fmt.banned_on(day), fmt.restricted_on(day), fmt.card_limits_on(day)
+    if fmt.copy_limit is not None:
+        zones = set(fmt.copy_limit.zones)
+        holders = _holders(decks, zones)
+        for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
+            if card.key in banned or card.key in restricted:
+                continue  # banned: each deck's own problem; restricted: team-restricted below
+            if card.key in card_limits:
+                limit = card_limits[card.key].limit
+            else:
+                limit = fmt.copy_limit.limit_for(card.key, fmt.basic_lands)
+            if limit is None or card.total <= limit:
+                continue
+            problems.append(_team_problem(
+                TEAM_COPY_LIMIT, team, card.name, card.total, limit, holders[card.key],
+                f"at most {limit} per team",
+            ))
+    if restricted:
+        holders = _holders(decks, set(PLAYED_ZONES))
+        for card in tally(e for _, entries in decks for e in entries if e.zone in PLAYED_ZONES).values():
+            if card.key in restricted and card.total > RESTRICTED_PER_TEAM:
+                problems.append(_team_problem(
+                    TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, holders[card.key],
+                    f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",
+                ))
+    return problems
+
+
+def _holders(decks: Sequence[tuple[str, Sequence[CardEntry]]], zones: set[str]) -> dict[str, dict[str, int]]:
+    """card key -> {player: copies}, players in team order."""
+    out: dict[str, dict[str, int]] = {}
+    for player, entries in decks:
+        for card in tally(e for e in entries if e.zone in zones).values():
+            held = out.setdefault(card.key, {})
+            held[player] = held.get(player, 0) + card.total
+    return out
+
+
+def _team_problem(rule: str, team: str, card: str, total: int, limit: int, holders: dict[str, int], rest: str) -> Problem:
+    held = ", ".join(f"{player} {count}" for player, count in holders.items())
+    return Problem(
+        rule=rule, card=card, count=total, limit=limit,
+        message=f"{total} copies of {card} across team {team} ({held}); {rest}",
+        details={"holders": dict(holders)},
+    )
+
+
+def _seat_clashes(members: Sequence[Member]) -> list[Problem]:
+    seats: dict[str, list[str]] = {}
+    for member in members:
+        if member.seat:
+            seats.setdefault(member.seat, []).append(member.player)
+    return [
+        _registration(f"seat {seat} is taken by {' and '.join(players)}")
+        for seat, players in seats.items() if len(players) > 1
+    ]
+
+
+def _registration(message: str, *, severity: str = "error") -> Problem:
+    return Problem(rule=TEAM_REGISTRATION, message=message, severity=severity)

@@ -1,0 +1,85 @@
+"""`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..cli import DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors
+from ..errors import DeckcheckError
+
+BATCH_OUTPUTS = ("text", "json", "csv")
+
+
+@app.command()
+@handles_errors
+def batch(
+    source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.yaml) or a .zip of either."),
+    format_id: str = FORMAT_OPTION,
+    date: Optional[str] = DATE_OPTION,
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
+    no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json or csv."),
+    report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+) -> None:
+    """Check a tournament's registrations: every deck and every team.
+
+    Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
+    """
+    from ..batch import check_source
+    from ..batch.progress import ProgressBar
+    from ..report.style import wants_color
+
+    renderer = _renderer(output)
+    bars: list[ProgressBar] = []
+
+    def progress(total: int) -> ProgressBar:
+        bars.append(ProgressBar(total, enabled=None if not quiet else False))
+        return bars[-1]
+
+    try:
+        result = check_source(source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress)
+    finally:
+        for bar in bars:
+            bar.close()
+    if report_file is not None:
+        write_atomic(report_file, renderer(result, color=False))
+        from ..batch import report_text
+
+        emit(report_text.render(result, color=wants_color()))
+    else:
+        emit(renderer(result, color=wants_color() and output == "text"))
+    raise typer.Exit(result.exit_code)
+
+
+def _renderer(output: str):
+    from ..batch import report_csv, report_json, report_text
+
+    renderers = {"text": report_text.render, "json": report_json.render, "csv": report_csv.render}
+    if output == "auto":
+        output = "text"
+    try:
+        return renderers[output]
+    except KeyError:
+        raise DeckcheckError(f"unknown output {output!r} for batch; choose one of: {', '.join(BATCH_OUTPUTS)}") from None
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, then rename: a reader never sees half a report."""
+    target = path.resolve()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+                stream.write(text)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None

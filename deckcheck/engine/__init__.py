@@ -1,0 +1,33 @@
+"""The shared opening-hand engine: one engine for every game, rules from the format file.
+
+Modules, each with one job:
+
+    categories   the main deck as cards, lands, tags and categories (the counts exact mode uses)
+    tokens       the expression language: tokenizer (with columns for error messages)
+    nodes        ... its syntax tree
+    expr         ... its recursive-descent parser and vocabularies
+    policy       keep rules: vocabulary, static checks, evaluation over batches of hands
+    keep         a keep policy: one rule per hand size, from options and/or a policy file
+    mulligan     the mulligan rules as a schedule of hands; bottoming and scry preferences
+    exact        exact probabilities by multivariate hypergeometric enumeration
+    montecarlo   vectorised, seeded sampling for what exact mode cannot do
+    assertions   CI assertions (`keep7 >= 0.85`) with a Monte Carlo error margin
+    outcome      what a run produces (probabilities with standard errors), hypergeometric helpers
+    report       text (tables and bar charts) and JSON
+    simulation   all of the above, end to end (`simulate`)
+
+`simulate` is imported on first use so `import deckcheck.engine` stays cheap.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["simulate", "Simulation"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import simulation as module
+
+        return getattr(module, name)
+    raise AttributeError(f"module 'deckcheck.engine' has no attribute {name!r}")

@@ -1,0 +1,149 @@
+"""Reduce a deck's main deck to what the engine needs: cards, lands, tags, and categories.
+
+Land detection, in order: a card the policy file lists under `lands:` is a land; else the
+card database decides when one is given (any object with `is_land(name) -> bool | None`,
+`None` meaning "unknown card"); else the format's basic lands are the lands.
+
+Categories ("atoms") are the coarsest split of the deck that every quantity a policy
+mentions is a sum over: each card's signature is (land?, named by the policy?, its tags
+the policy uses). Exact mode enumerates hands as counts per category, so a policy that
+names one card and one tag in a 60-card deck needs only a handful of categories.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..formats import Format
+from ..model import MAIN, Deck, tally
+from ..names import card_key
+
+
+class CardData(Protocol):
+    """The part of a card database the engine uses."""
+
+    def is_land(self, name: str) -> bool | None: ...
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    key: str
+    name: str
+    copies: int
+    land: bool
+    tags: frozenset[str]
+
+
+@dataclass(frozen=True)
+class DeckProfile:
+    """The main deck as the engine sees it: one entry per distinct card, in list order."""
+
+    cards: tuple[DeckCard, ...]
+
+    @property
+    def size(self) -> int:
+        return sum(card.copies for card in self.cards)
+
+    @property
+    def lands(self) -> int:
+        return sum(card.copies for card in self.cards if card.land)
+
+    def find(self, name: str) -> DeckCard | None:
+        key = card_key(name)
+        return next((card for card in self.cards if card.key == key), None)
+
+    def index(self, name: str) -> int | None:
+        key = card_key(name)
+        return next((i for i, card in enumerate(self.cards) if card.key == key), None)
+
+
+def profile_deck(
+    deck: Deck,
+    fmt: Format,
+    *,
+    lands: Iterable[str] = (),
+    tags: Mapping[str, Iterable[str]] | None = None,
+    card_data: CardData | None = None,
+) -> DeckProfile:
+    user_lands = {card_key(name) for name in lands}
+    tag_keys = {tag: {card_key(name) for name in names} for tag, names in (tags or {}).items()}
+    cards = []
+    for key, entry in tally(deck.zone(MAIN)).items():
+        if entry.total <= 0:
+            continue
+        is_land = key in user_lands
+        if not is_land and card_data is not None:
+            known = card_data.is_land(entry.name)
+            is_land = known if known is not None else key in fmt.basic_lands
+        elif not is_land:
+            is_land = key in fmt.basic_lands
+        member_of = frozenset(tag for tag, keys in tag_keys.items() if key in keys)
+        cards.append(DeckCard(key=key, name=entry.name, copies=entry.total, land=is_land, tags=member_of))
+    return DeckProfile(cards=tuple(cards))
+
+
+@dataclass(frozen=True)
+class Atoms:
+    """The deck split into categories; `of_card[i]` is the category of profile card i."""
+
+    labels: tuple[str, ...]
+    copies: tuple[int, ...]
+    land: tuple[bool, ...]
+    key: tuple[bool, ...]          # holds cards the policy names or tags (kept when bottoming)
+    of_card: tuple[int, ...]
+    features: Mapping[str, tuple[int, ...]]  # category name -> the atoms it sums
+
+    @property
+    def size(self) -> int:
+        return len(self.labels)
+
+    def atoms_of(self, name: str) -> tuple[int, ...]:
+        """Atoms summed by `lands`, `spells`, `cards`, `tag:<t>` or `card:<key>`."""
+        return self.features.get(name, ())
+
+
+def split_atoms(profile: DeckProfile, *, named: Iterable[str], tags: Iterable[str]) -> Atoms:
+    named_keys = {card_key(name) for name in named}
+    used_tags = frozenset(tags)
+    signatures: dict[tuple[bool, str, frozenset[str]], list[int]] = {}
+    for index, card in enumerate(profile.cards):
+        signature = (card.land, card.key if card.key in named_keys else "", card.tags & used_tags)
+        signatures.setdefault(signature, []).append(index)
+    # Deterministic order (the bottoming tie-break relies on it): lands first, then
+    # named cards, then tagged groups, then the rest; alphabetical within each.
+    order = sorted(signatures, key=lambda s: (not s[0], not s[1], not s[2], s[1], sorted(s[2])))
+    labels, copies, land, key = [], [], [], []
+    of_card = [0] * len(profile.cards)
+    for atom, signature in enumerate(order):
+        is_land, name_key, member_of = signature
+        members = signatures[signature]
+        for index in members:
+            of_card[index] = atom
+        if name_key:
+            label = profile.cards[members[0]].name
+        elif member_of:
+            label = "+".join(sorted(member_of)) + (" lands" if is_land else "")
+        else:
+            label = "other lands" if is_land else "other cards"
+        labels.append(label)
+        copies.append(sum(profile.cards[i].copies for i in members))
+        land.append(is_land)
+        key.append(bool(name_key or member_of))
+    features: dict[str, tuple[int, ...]] = {
+        "lands": tuple(a for a in range(len(order)) if land[a]),
+        "spells": tuple(a for a in range(len(order)) if not land[a]),
+        "cards": tuple(range(len(order))),
+    }
+    for tag in used_tags:
+        features["tag:" + tag] = tuple(a for a, s in enumerate(order) if tag in s[2])
+    for name_key in named_keys:
+        features["card:" + name_key] = tuple(a for a, s in enumerate(order) if s[1] == name_key)
+    return Atoms(
+        labels=tuple(labels),
+        copies=tuple(copies),
+        land=tuple(land),
+        key=tuple(key),
+        of_card=tuple(of_card),
+        features=features,
+    )

@@ -1,0 +1,342 @@
+"""Exact mode: enumerate hands by category counts (multivariate hypergeometric).
+
+For each step of the mulligan schedule every composition x of the cards drawn (how many
+of each category) has probability prod C(n_a, x_a) / C(N, draw). Under London the kept
+hand is the preferred sub-composition y <= x of the kept size that satisfies the rule
+(see mulligan.py); hands are independent reshuffles, so P(keep at step i) is
+P(satisfy at i) times the chance every earlier step failed.
+
+By-turn odds use the same kept states: a tracked card is spread over its category by a
+hypergeometric split (which copies were drawn, which of them were kept), and the draws
+come from the cards not drawn for the kept hand (London bottoms go under the library).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from ..errors import DeckcheckError
+from .categories import Atoms, DeckProfile
+from .mulligan import Step, preference_keys, scry_keeps_on_top
+from .outcome import Estimate, Outcome, hypergeom_at_least, hypergeom_pmf
+from .policy import HandView, evaluate
+
+# Candidate (hand, kept hand) pairs examined over all steps; beyond this exact mode
+# would take seconds and memory, and Monte Carlo is the better tool.
+WORK_LIMIT = 30_000_000
+_CHUNK_ELEMENTS = 4_000_000
+
+
+class ExactNotPossible(DeckcheckError):
+    """The policy cannot be computed exactly (not count-based, or too many categories)."""
+
+
+class CountsView(HandView):
+    """Hands given as counts per category: `counts[a]` is an array over the batch."""
+
+    def __init__(self, counts: Sequence[Any], atoms: Atoms, size: int):
+        self.counts = counts
+        self.atoms = atoms
+        self.size = size
+        self.shape = counts[0].shape
+
+    def category(self, name: str) -> Any:
+        import numpy as np
+
+        if name == "cards":
+            return np.full(self.shape, self.size)
+        total = np.zeros(self.shape, dtype=np.int64)
+        for atom in self.atoms.atoms_of(name):
+            total = total + self.counts[atom]
+        return total
+
+    def distinct(self, name: str) -> Any:
+        raise ExactNotPossible("distinct() depends on which cards are in the hand, not only how many of each kind")
+
+
+def compositions(total: int, caps: Sequence[int]) -> Any:
+    """Every vector x with sum `total` and 0 <= x[a] <= caps[a], as rows of an array."""
+    import numpy as np
+
+    rows: list[tuple[int, ...]] = []
+    suffix = [0] * (len(caps) + 1)
+    for index in range(len(caps) - 1, -1, -1):
+        suffix[index] = suffix[index + 1] + caps[index]
+
+    def extend(prefix: list[int], index: int, left: int) -> None:
+        if index == len(caps) - 1:
+            if left <= caps[index]:
+                rows.append((*prefix, left))
+            return
+        low = max(0, left - suffix[index + 1])
+        for value in range(low, min(caps[index], left) + 1):
+            prefix.append(value)
+            extend(prefix, index + 1, left - value)
+            prefix.pop()
+
+    if total <= suffix[0]:
+        extend([], 0, total)
+    return np.array(rows, dtype=np.int64).reshape(len(rows), len(caps))
+
+
+@lru_cache(maxsize=4096)
+def count_compositions(total: int, caps: tuple[int, ...]) -> int:
+    ways = [1] + [0] * total
+    for cap in caps:
+        ways = [sum(ways[s - v] for v in range(0, min(cap, s) + 1)) for s in range(total + 1)]
+    return ways[total]
+
+
+def composition_probabilities(rows: Any, copies: Sequence[int], deck_size: int, draw: int) -> Any:
+    import numpy as np
+
+    probability = np.ones(len(rows))
+    for atom, n in enumerate(copies):
+        table = np.array([float(comb(n, k)) for k in range(draw + 1)])
+        probability *= table[rows[:, atom]]
+    return probability / comb(deck_size, draw)
+
+
+@dataclass
+class _Kept:
+    """The kept states of one step: drawn and kept compositions, and their probability."""
+
+    step: Step
+    drawn: Any
+    kept: Any
+    probability: Any
+
+
+def _rule_mask(step: Step, rows: Any, atoms: Atoms) -> Any:
+    import numpy as np
+
+    if step.rule is None:
+        return np.ones(len(rows), dtype=bool)
+    view = CountsView([rows[:, a] for a in range(atoms.size)], atoms, step.keep)
+    return np.asarray(evaluate(step.rule.node, view), dtype=bool)
+
+
+def _ranks(rows: Any, atoms: Atoms, size: int, deck_size: int, deck_lands: int) -> Any:
+    import numpy as np
+
+    land_atoms = [a for a in range(atoms.size) if atoms.land[a]]
+    key_atoms = [a for a in range(atoms.size) if atoms.key[a]]
+    keys = preference_keys([rows[:, a] for a in range(atoms.size)], land_atoms, key_atoms, size, deck_size, deck_lands)
+    order = np.lexsort(tuple(reversed(keys)))
+    rank = np.empty(len(rows), dtype=np.int64)
+    rank[order] = np.arange(len(rows))
+    return rank
+
+
+def _choose(step: Step, drawn: Any, atoms: Atoms, deck_size: int, deck_lands: int) -> tuple[Any, Any]:
+    """For each drawn composition: can it be kept, and the kept composition (a row)."""
+    import numpy as np
+
+    caps = list(atoms.copies)
+    if step.bottom == 0:
+        return _rule_mask(step, drawn, atoms), drawn
+    kept = compositions(step.keep, caps)
+    satisfied = _rule_mask(step, kept, atoms)
+    rank = _ranks(kept, atoms, step.keep, deck_size, deck_lands)
+    big = np.iinfo(np.int64).max
+    score_of_kept = np.where(satisfied, rank, big)
+    base = step.draw + 1
+    weights = base ** np.arange(atoms.size, dtype=np.int64)
+    kept_codes = kept @ weights
+    order = np.argsort(kept_codes)
+    sorted_codes = kept_codes[order]
+    bottoms = compositions(step.bottom, [step.bottom] * atoms.size)
+    by_bottom = len(bottoms) <= len(kept)
+    width = len(bottoms) if by_bottom else len(kept)
+    chunk = max(1, _CHUNK_ELEMENTS // max(1, width * atoms.size))
+    ok = np.zeros(len(drawn), dtype=bool)
+    chosen = np.zeros(len(drawn), dtype=np.int64)
+    for start in range(0, len(drawn), chunk):
+        rows = drawn[start : start + chunk]
+        if by_bottom:
+            candidates = rows[:, None, :] - bottoms[None, :, :]
+            valid = (candidates >= 0).all(axis=2)
+            codes = candidates @ weights
+            position = np.clip(np.searchsorted(sorted_codes, codes), 0, len(sorted_codes) - 1)
+            index = order[position]
+            valid &= sorted_codes[position] == codes
+        else:
+            valid = (kept[None, :, :] <= rows[:, None, :]).all(axis=2)
+            index = np.broadcast_to(np.arange(len(kept)), valid.shape)
+        score = np.where(valid, score_of_kept[index], big)
+        best = np.argmin(score, axis=1)
+        rows_index = np.arange(len(rows))
+        ok[start : start + chunk] = score[rows_index, best] < big
+        chosen[start : start + chunk] = index[rows_index, best]
+    return ok, kept[chosen]
+
+
+def decision_table(step: Step, atoms: Atoms, deck_size: int, deck_lands: int) -> tuple[Any, Any, Any, Any]:
+    """Every composition the step can draw, by code: (sorted codes, keepable?, kept rows,
+    code weights). Monte Carlo looks hands up here instead of re-deciding each one."""
+    import numpy as np
+
+    drawn = compositions(step.draw, atoms.copies)
+    ok, kept = _choose(step, drawn, atoms, deck_size, deck_lands)
+    weights = (step.draw + 1) ** np.arange(atoms.size, dtype=np.int64)
+    codes = drawn @ weights
+    order = np.argsort(codes)
+    return codes[order], ok[order], kept[order], weights
+
+
+def check_feasible(steps: Sequence[Step], atoms: Atoms) -> None:
+    caps = tuple(atoms.copies)
+    work = 0
+    for step in steps:
+        drawn = count_compositions(step.draw, caps)
+        if step.bottom:
+            width = min(count_compositions(step.bottom, (step.bottom,) * atoms.size), count_compositions(step.keep, caps))
+            work += drawn * width
+        else:
+            work += drawn
+    if work > WORK_LIMIT:
+        raise ExactNotPossible(
+            f"the policy splits the deck into {atoms.size} categories: about {work:,} hand combinations, "
+            "too many to enumerate exactly"
+        )
+
+
+def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step]) -> Outcome:
+    import numpy as np
+
+    check_feasible(steps, atoms)
+    deck_size, deck_lands = profile.size, profile.lands
+    land_vector = np.array(atoms.land, dtype=np.int64)
+    reach = 1.0
+    kept_states: list[_Kept] = []
+    keep: dict[int, float] = {}
+    mulligans: dict[int, float] = {}
+    lands: dict[int, float] = {}
+    for step in steps:
+        drawn = compositions(step.draw, atoms.copies)
+        probability = composition_probabilities(drawn, atoms.copies, deck_size, step.draw)
+        ok, chosen = _choose(step, drawn, atoms, deck_size, deck_lands)
+        kept_rows = chosen[ok]
+        state = _Kept(step, drawn[ok], kept_rows, reach * probability[ok])
+        kept_states.append(state)
+        p_step = float(state.probability.sum())
+        keep[step.keep] = keep.get(step.keep, 0.0) + p_step
+        mulligans[step.mulligans] = mulligans.get(step.mulligans, 0.0) + p_step
+        land_counts = kept_rows @ land_vector
+        for count, p in zip(*_group(land_counts, state.probability)):
+            lands[int(count)] = lands.get(int(count), 0.0) + float(p)
+        reach -= p_step
+    expected = sum(size * p for size, p in keep.items())
+    expected_lands = sum(count * p for count, p in lands.items())
+
+    def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:
+        return Estimate(_by_turn(profile, atoms, kept_states, card_index, draws, at_least))
+
+    return Outcome(
+        mode="exact",
+        steps=tuple(steps),
+        keep={size: Estimate(p) for size, p in keep.items()},
+        mulligans={count: Estimate(p) for count, p in mulligans.items()},
+        expected_hand_size=Estimate(expected),
+        lands={count: Estimate(lands.get(count, 0.0)) for count in range(max_lands(steps, profile) + 1)},
+        expected_lands=Estimate(expected_lands),
+        by_turn=by_turn,
+    )
+
+
+def max_lands(steps: Sequence[Step], profile: DeckProfile) -> int:
+    """The most lands a kept hand can hold (the range both modes report)."""
+    return min(max(step.keep for step in steps), profile.lands)
+
+
+def _group(keys: Any, weights: Any) -> tuple[Any, Any]:
+    import numpy as np
+
+    unique, inverse = np.unique(keys, return_inverse=True)
+    return unique, np.bincount(inverse, weights=weights, minlength=len(unique))
+
+
+def _by_turn(profile: DeckProfile, atoms: Atoms, states: Sequence[_Kept], card_index: int, draws: int, at_least: int) -> float:
+    """P(at least `at_least` copies among the kept hand and the next `draws` cards)."""
+    import numpy as np
+
+    card = profile.cards[card_index]
+    atom = atoms.of_card[card_index]
+    in_atom, copies = atoms.copies[atom], card.copies
+    deck_size, deck_lands = profile.size, profile.lands
+    total = 0.0
+    for state in states:
+        step = state.step
+        if len(state.probability) == 0:
+            continue
+        unseen = deck_size - step.draw
+        if step.scry and draws > 0:
+            hand_lands = state.kept @ np.array(atoms.land, dtype=np.int64)
+            table = np.zeros((step.keep + 1, step.keep + 1))
+            for kept_in_atom in range(step.keep + 1):
+                for lands_in_hand in range(step.keep + 1):
+                    table[kept_in_atom, lands_in_hand] = _scry_value(
+                        in_atom, copies, kept_in_atom, lands_in_hand, unseen, deck_lands, card.land,
+                        step.keep, deck_size, draws, at_least,
+                    )
+            values = table[state.kept[:, atom], hand_lands]
+        else:
+            table = np.zeros((step.draw + 1, step.keep + 1))
+            for drawn_in_atom in range(step.draw + 1):
+                for kept_in_atom in range(min(drawn_in_atom, step.keep) + 1):
+                    table[drawn_in_atom, kept_in_atom] = _plain_value(
+                        in_atom, copies, drawn_in_atom, kept_in_atom, unseen, draws, at_least
+                    )
+            values = table[state.drawn[:, atom], state.kept[:, atom]]
+        total += float(values @ state.probability)
+    return total
+
+
+def _plain_value(in_atom: int, copies: int, drawn: int, kept: int, unseen: int, draws: int, at_least: int) -> float:
+    """Given `drawn` cards of the category drawn and `kept` of them kept: P(success)."""
+    value = 0.0
+    for drawn_copies in range(min(copies, drawn) + 1):
+        p_drawn = hypergeom_pmf(in_atom, copies, drawn, drawn_copies)
+        if p_drawn == 0.0:
+            continue
+        for kept_copies in range(min(drawn_copies, kept) + 1):
+            # Bottomed cards of one category are equally likely to be any of them.
+            p_kept = hypergeom_pmf(drawn, drawn_copies, kept, kept_copies)
+            if p_kept == 0.0:
+                continue
+            value += p_drawn * p_kept * hypergeom_at_least(unseen, copies - drawn_copies, draws, at_least - kept_copies)
+    return value
+
+
+def _scry_value(
+    in_atom: int, copies: int, kept: int, hand_lands: int, unseen: int, deck_lands: int, card_is_land: bool,
+    hand_size: int, deck_size: int, draws: int, at_least: int,
+) -> float:
+    """Vancouver: the hand was drawn directly; scry 1 before the draws."""
+    wants_land = scry_keeps_on_top(True, hand_lands, hand_size, deck_size, deck_lands)
+    unseen_lands = deck_lands - hand_lands
+    value = 0.0
+    for in_hand in range(min(copies, kept) + 1):
+        p_hand = hypergeom_pmf(in_atom, copies, kept, in_hand)
+        if p_hand == 0.0:
+            continue
+        left = copies - in_hand
+        need = at_least - in_hand
+        other_lands = unseen_lands - (left if card_is_land else 0)
+        other_spells = unseen - unseen_lands - (0 if card_is_land else left)
+        # Top card is a copy of the card.
+        stays = wants_land if card_is_land else not wants_land
+        top_card = 0.0
+        if left > 0:
+            if stays:
+                top_card = hypergeom_at_least(unseen - 1, left - 1, draws - 1, need - 1)
+            else:
+                top_card = hypergeom_at_least(unseen - 1, left - 1, draws, need)
+        # Top card is another land, or another non-land.
+        land_top = hypergeom_at_least(unseen - 1, left, draws - 1 if wants_land else draws, need)
+        spell_top = hypergeom_at_least(unseen - 1, left, draws if wants_land else draws - 1, need)
+        value += p_hand * (left * top_card + max(other_lands, 0) * land_top + max(other_spells, 0) * spell_top) / unseen
+    return value

@@ -1,0 +1,280 @@
+"""A small expression language, tokenised and parsed by hand: never `eval`.
+
+Keep rules (`2 <= lands <= 5 and count("Lightning Bolt") >= 1`) and CI assertions
+(`keep7 >= 0.85`) share it; each supplies a `Vocabulary` saying which names and functions
+exist. Grammar, loosest binding first:
+
+    expr       := and ("or" and)*
+    and        := not ("and" not)*
+    not        := "not" not | comparison
+    comparison := sum (("<" | "<=" | ">" | ">=" | "==" | "!=") sum)*   # chained: 2 <= x <= 5
+    sum        := atom (("+" | "-") atom)*
+    atom       := NUMBER | "true" | "false" | NAME | NAME "(" args ")" | "(" expr ")"
+    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a tag NAME or a NUMBER
+
+The parser checks types (numbers versus conditions) so a mistake is reported at the
+column of the token that caused it, before anything runs.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
+from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP, RPAREN, STRING, ExpressionError, Token, tokenize
+
+__all__ = [  # the language in one import
+    "Arith", "Boolean", "Call", "Compare", "Logic", "Name", "Node", "Not", "Number", "String", "walk",
+    "ExpressionError", "Function", "Vocabulary", "parse", "CARD", "CATEGORY", "INTEGER",
+]
+
+
+# ---------------------------------------------------------------- vocabulary
+
+# Argument kinds a function may take.
+CARD = "card"            # a quoted card name
+CATEGORY = "category"    # a quoted card name or a bare category/tag name
+INTEGER = "integer"      # a whole-number literal
+
+
+@dataclass(frozen=True)
+class Function:
+    params: tuple[str, ...]
+    required: int
+    help: str
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """What an expression may refer to. `categories` are the bare names a CATEGORY
+    argument accepts (built-in ones and user tags)."""
+
+    what: str
+    variables: frozenset[str]
+    functions: Mapping[str, Function]
+    categories: frozenset[str] = frozenset()
+    variable_pattern: re.Pattern[str] | None = None
+    hint_categories: str = ""
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def knows_variable(self, name: str) -> bool:
+        return name in self.variables or bool(self.variable_pattern and self.variable_pattern.fullmatch(name))
+
+    def suggest(self, name: str, pool: object) -> str:
+        close = difflib.get_close_matches(name, sorted(pool), n=1, cutoff=0.6)  # type: ignore[arg-type]
+        return f"; did you mean {close[0]!r}?" if close else ""
+
+
+# ---------------------------------------------------------------- parser
+
+
+class _Parser:
+    def __init__(self, text: str, vocabulary: Vocabulary):
+        self.text = text
+        self.vocabulary = vocabulary
+        self.tokens = tokenize(text)
+        self.position = 0
+
+    @property
+    def current(self) -> Token:
+        return self.tokens[self.position]
+
+    def advance(self) -> Token:
+        token = self.tokens[self.position]
+        self.position += 1
+        return token
+
+    def error(self, message: str, column: int) -> ExpressionError:
+        return ExpressionError(message, column=column)
+
+    def expect(self, kind: str, what: str) -> Token:
+        token = self.current
+        if token.kind != kind:
+            raise self.error(f"expected {what}, found {token.describe()}", token.column)
+        return self.advance()
+
+    def is_keyword(self, word: str) -> bool:
+        return self.current.kind == NAME and self.current.text == word
+
+    # -- grammar
+
+    def parse(self) -> Node:
+        if self.current.kind == END:
+            raise self.error(f"the {self.vocabulary.what} is empty", 1)
+        node = self.parse_or()
+        if self.current.kind != END:
+            token = self.current
+            hint = ""
+            if token.kind in (NAME, NUMBER, STRING, LPAREN):
+                hint = " (join conditions with `and` / `or`)"
+            raise self.error(f"unexpected {token.describe()}{hint}", token.column)
+        self.require(node, "condition")
+        return node
+
+    def parse_or(self) -> Node:
+        first = self.parse_and()
+        operands = [first]
+        while self.is_keyword("or"):
+            self.advance()
+            operands.append(self.parse_and())
+        if len(operands) == 1:
+            return first
+        for operand in operands:
+            self.require(operand, "condition", "`or` joins conditions")
+        return Logic(first.column, "or", tuple(operands))
+
+    def parse_and(self) -> Node:
+        first = self.parse_not()
+        operands = [first]
+        while self.is_keyword("and"):
+            self.advance()
+            operands.append(self.parse_not())
+        if len(operands) == 1:
+            return first
+        for operand in operands:
+            self.require(operand, "condition", "`and` joins conditions")
+        return Logic(first.column, "and", tuple(operands))
+
+    def parse_not(self) -> Node:
+        if self.is_keyword("not"):
+            token = self.advance()
+            operand = self.parse_not()
+            self.require(operand, "condition", "`not` applies to a condition")
+            return Not(token.column, operand)
+        return self.parse_comparison()
+
+    def parse_comparison(self) -> Node:
+        first = self.parse_sum()
+        operands = [first]
+        ops: list[str] = []
+        while self.current.kind == OP and self.current.text in COMPARISONS:
+            ops.append(self.advance().text)
+            operands.append(self.parse_sum())
+        if not ops:
+            return first
+        for operand in operands:
+            self.require(operand, "number", "comparisons compare numbers")
+        return Compare(first.column, tuple(operands), tuple(ops))
+
+    def parse_sum(self) -> Node:
+        node = self.parse_atom()
+        while self.current.kind == OP and self.current.text in "+-":
+            op = self.advance().text
+            right = self.parse_atom()
+            self.require(node, "number", f"`{op}` works on numbers")
+            self.require(right, "number", f"`{op}` works on numbers")
+            node = Arith(node.column, op, node, right)
+        return node
+
+    def parse_atom(self) -> Node:
+        token = self.current
+        if token.kind == NUMBER:
+            self.advance()
+            return Number(token.column, token.value)  # type: ignore[arg-type]
+        if token.kind == OP and token.text == "-" and self.tokens[self.position + 1].kind == NUMBER:
+            self.advance()
+            number = self.advance()
+            return Number(token.column, -number.value)  # type: ignore[operator]
+        if token.kind == LPAREN:
+            self.advance()
+            node = self.parse_or()
+            self.expect(RPAREN, "')' to close the '(' at column " + str(token.column))
+            return node
+        if token.kind == STRING:
+            raise self.error(
+                f"a card name on its own is not a {self.vocabulary.what}; use count({token.text}) >= 1", token.column
+            )
+        if token.kind == NAME:
+            if token.text in ("true", "false"):
+                self.advance()
+                return Boolean(token.column, token.text == "true")
+            if token.text in KEYWORDS:
+                raise self.error(f"expected a number, a name or '(', found {token.describe()}", token.column)
+            self.advance()
+            if self.current.kind == LPAREN:
+                return self.parse_call(token)
+            return self.name(token)
+        raise self.error(f"expected a number, a name or '(', found {token.describe()}", token.column)
+
+    def name(self, token: Token) -> Node:
+        vocabulary = self.vocabulary
+        if vocabulary.knows_variable(token.text):
+            return Name(token.column, token.text)
+        if token.text in vocabulary.functions:
+            raise self.error(f"{token.text} needs arguments: {vocabulary.functions[token.text].help}", token.column)
+        if token.text in vocabulary.categories:
+            raise self.error(f"{token.text!r} is a tag; count it with count({token.text})", token.column)
+        hint = vocabulary.extra.get(token.text) or vocabulary.suggest(token.text, set(vocabulary.variables) | set(vocabulary.functions))
+        raise self.error(f"unknown name {token.text!r}{hint}", token.column)
+
+    def parse_call(self, name: Token) -> Node:
+        spec = self.vocabulary.functions.get(name.text)
+        if spec is None:
+            hint = self.vocabulary.suggest(name.text, self.vocabulary.functions)
+            raise self.error(f"unknown function {name.text!r}{hint}", name.column)
+        opening = self.advance()
+        args: list[Node] = []
+        if self.current.kind != RPAREN:
+            while True:
+                args.append(self.parse_arg(name.text, spec, len(args)))
+                if self.current.kind == COMMA:
+                    self.advance()
+                    continue
+                break
+        closing = self.expect(RPAREN, f"')' to close {name.text}( at column {opening.column}")
+        if not spec.required <= len(args) <= len(spec.params):
+            raise self.error(f"{name.text} takes {spec.help}", closing.column if len(args) < spec.required else args[-1].column)
+        return Call(name.column, name.text, tuple(args))
+
+    def parse_arg(self, function: str, spec: Function, index: int) -> Node:
+        token = self.current
+        if index >= len(spec.params):
+            raise self.error(f"too many arguments: {function} takes {spec.help}", token.column)
+        kind = spec.params[index]
+        if kind in (CARD, CATEGORY) and token.kind == STRING:
+            self.advance()
+            return String(token.column, token.value)  # type: ignore[arg-type]
+        if kind == CARD:
+            raise self.error(f"expected a card name in quotes, found {token.describe()}", token.column)
+        if kind == CATEGORY:
+            if token.kind != NAME or token.text in KEYWORDS:
+                raise self.error(f"expected a card name in quotes or a tag, found {token.describe()}", token.column)
+            self.advance()
+            if token.text not in self.vocabulary.categories:
+                known = self.vocabulary.hint_categories or ", ".join(sorted(self.vocabulary.categories))
+                hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
+                raise self.error(
+                    f"unknown tag {token.text!r}{hint} (known: {known}; card names go in quotes: "
+                    f"{function}(\"{token.text}\"))",
+                    token.column,
+                )
+            return Name(token.column, token.text)
+        # INTEGER
+        if token.kind != NUMBER or not isinstance(token.value, int):
+            raise self.error(f"expected a whole number, found {token.describe()}", token.column)
+        self.advance()
+        return Number(token.column, token.value)  # type: ignore[arg-type]
+
+    def require(self, node: Node, kind: str, why: str = "") -> None:
+        if node.kind == kind:
+            return
+        if kind == "condition":
+            found = "a number" if node.kind == "number" else "text"
+            message = f"expected a condition, found {found}"
+            if isinstance(node, (Name, Call)):
+                message += " (compare it, e.g. `... >= 1`)"
+        else:
+            message = "expected a number, found a condition"
+        if why:
+            message += f"; {why}"
+        raise self.error(message, node.column)
+
+
+def parse(text: str, vocabulary: Vocabulary, *, origin: str = "") -> Node:
+    """Parse `text`; raise ExpressionError naming `origin` (an option or file key) and the column."""
+    try:
+        return _Parser(text, vocabulary).parse()
+    except ExpressionError as exc:
+        raise ExpressionError(exc.reason, column=exc.column, text=text, origin=origin) from None

@@ -1,0 +1,301 @@
+"""Monte Carlo mode: shuffle real decks, card by card, many hands at once with numpy.
+
+Hands are simulated in fixed-size batches. Each batch shuffles the top of the deck with a
+vectorised partial Fisher-Yates shuffle (one column per simulated game), applies the
+keep rule to every candidate kept hand (every choice of cards to bottom under London),
+picks the preferred one with the same keys as exact mode, and records the kept size, its
+lands and, for tracked cards, how many copies were seen after each further draw.
+
+Reproducible: one `numpy.random.Generator(PCG64(seed))` drives everything and the batch
+size is a constant, so a seed gives the same numbers on any machine and any core count.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from math import sqrt
+from typing import Any
+
+from .categories import Atoms, DeckProfile
+from .exact import CountsView, max_lands
+from .mulligan import Step, preference_keys, scry_keeps_on_top
+from .outcome import Estimate, Outcome
+from .policy import evaluate
+
+BATCH = 1 << 16  # part of the reproducibility contract: changing it changes the numbers
+
+
+class CardsView(CountsView):
+    """Counts per category plus the card ids in each hand (for distinct())."""
+
+    def __init__(self, counts: Sequence[Any], atoms: Atoms, size: int, ids: Any, members: dict[str, Any]):
+        super().__init__(counts, atoms, size)
+        self.ids = ids
+        self.members = members
+
+    def distinct(self, name: str) -> Any:
+        import numpy as np
+
+        if self.ids.shape[0] == 0:
+            return np.zeros(self.shape, dtype=np.int64)
+        inside = self.members[name][self.ids]
+        values = np.sort(np.where(inside, self.ids, -1), axis=0)
+        fresh = (values[1:] != values[:-1]) & (values[1:] >= 0)
+        return fresh.sum(axis=0) + (values[0] >= 0)
+
+
+class _Deck:
+    """Per-card lookup tables for one deck."""
+
+    def __init__(self, profile: DeckProfile, atoms: Atoms):
+        import numpy as np
+
+        self.profile = profile
+        self.atoms = atoms
+        copies = [card.copies for card in profile.cards]
+        dtype = np.int8 if len(copies) < 127 else np.int16
+        self.base = np.repeat(np.arange(len(copies), dtype=dtype), copies)
+        self.size = len(self.base)
+        self.lands = profile.lands
+        self.atom_of = np.array(atoms.of_card, dtype=np.int8 if atoms.size < 127 else np.int16)
+        self.is_land = np.array([card.land for card in profile.cards])
+        self.land_atoms = [a for a in range(atoms.size) if atoms.land[a]]
+        self.key_atoms = [a for a in range(atoms.size) if atoms.key[a]]
+        self.members = {name: np.isin(self.atom_of, list(atom_ids)) for name, atom_ids in atoms.features.items()}
+
+
+def _shuffle_top(rng: Any, deck: _Deck, games: int, depth: int) -> Any:
+    """Rows 0..depth-1 of `games` independent shuffles (partial Fisher-Yates), shape (N, games)."""
+    import numpy as np
+
+    cards = np.repeat(deck.base[:, None], games, axis=1)
+    flat = cards.reshape(-1)
+    columns = np.arange(games, dtype=np.int64)
+    for row in range(min(depth, deck.size)):
+        swap = rng.integers(row, deck.size, size=games, dtype=np.int64) * games + columns
+        current = cards[row].copy()
+        cards[row] = flat[swap]
+        flat[swap] = current
+    return cards
+
+
+def _count_atoms(atom_rows: Any, atoms: int) -> list[Any]:
+    return [(atom_rows == a).sum(axis=0) for a in range(atoms)]
+
+
+def _choose_by_subsets(step: Step, deck: _Deck, hand: Any) -> tuple[Any, Any, list[Any]]:
+    """Which games keep this hand, the kept-position mask, and kept counts per category:
+    the rule is evaluated on every choice of cards to bottom (works for any rule)."""
+    import numpy as np
+
+    atoms = deck.atoms
+    games = hand.shape[1]
+    atom_rows = deck.atom_of[hand]
+    if step.bottom == 0:
+        counts = _count_atoms(atom_rows, atoms.size)
+        if step.rule is None:
+            ok = np.ones(games, dtype=bool)
+        else:
+            ok = np.asarray(evaluate(step.rule.node, CardsView(counts, atoms, step.keep, hand, deck.members)), dtype=bool)
+        return ok, None, counts
+    one_hot = [(atom_rows == a) for a in range(atoms.size)]
+    totals = [rows.sum(axis=0) for rows in one_hot]
+    subsets = list(combinations(range(step.draw), step.keep))  # lexicographic: ties go to the first
+    satisfied, keys, subset_counts = [], [], []
+    for kept in subsets:
+        dropped = [row for row in range(step.draw) if row not in kept]
+        counts = [totals[a] - one_hot[a][dropped].sum(axis=0) for a in range(atoms.size)]
+        if step.rule is None:
+            satisfied.append(np.ones(games, dtype=bool))
+        else:
+            view = CardsView(counts, atoms, step.keep, hand[list(kept)], deck.members)
+            satisfied.append(np.asarray(evaluate(step.rule.node, view), dtype=bool))
+        keys.append(preference_keys(counts, deck.land_atoms, deck.key_atoms, step.keep, deck.size, deck.lands))
+        subset_counts.append(counts)
+    valid = np.stack(satisfied)
+    ok = valid.any(axis=0)
+    big = np.iinfo(np.int64).max
+    for level in range(len(keys[0])):
+        values = np.stack([np.broadcast_to(k[level], (games,)) for k in keys]).astype(np.int64)
+        best = np.where(valid, values, big).min(axis=0)
+        valid &= values == best
+    chosen = np.argmax(valid, axis=0)
+    mask = np.zeros(hand.shape, dtype=bool)
+    kept_counts = [np.zeros(games, dtype=np.int64) for _ in range(atoms.size)]
+    for index, kept in enumerate(subsets):
+        picked = chosen == index
+        if not picked.any():
+            continue
+        mask[np.ix_(list(kept), np.flatnonzero(picked))] = True
+        for a in range(atoms.size):
+            kept_counts[a][picked] = subset_counts[index][a][picked]
+    return ok, mask, kept_counts
+
+
+def _choose_by_table(step: Step, deck: _Deck, hand: Any, table: tuple[Any, Any, Any, Any]) -> tuple[Any, Any, list[Any]]:
+    """The same decision for count-based rules, looked up by the drawn composition.
+
+    Among cards of one category the subset search above keeps the earliest positions
+    (the lexicographically first choice); this keeps the first `kept[a]` cards of each
+    category, which is the same hand, so both paths give identical games.
+    """
+    import numpy as np
+
+    codes, keepable, kept_rows, weights = table
+    atoms = deck.atoms
+    atom_rows = deck.atom_of[hand]
+    one_hot = [(atom_rows == a) for a in range(atoms.size)]
+    counts = [rows.sum(axis=0) for rows in one_hot]
+    code = sum((counts[a] * weights[a] for a in range(atoms.size)), start=np.zeros(hand.shape[1], dtype=np.int64))
+    # Dense tables (indexed by code) when small; sorted codes and a binary search otherwise.
+    position = code if codes is None else np.searchsorted(codes, code)
+    ok = keepable[position]
+    if step.bottom == 0:
+        return ok, None, counts
+    kept = kept_rows[position]
+    mask = np.zeros(hand.shape, dtype=bool)
+    for a in range(atoms.size):
+        mask |= one_hot[a] & (np.cumsum(one_hot[a], axis=0) <= kept[:, a])
+    return ok, mask, [kept[:, a] for a in range(atoms.size)]
+
+
+class _Tally:
+    def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile):
+        import numpy as np
+
+        self.steps = np.zeros(len(steps), dtype=np.int64)
+        self.lands = np.zeros(max_lands(steps, profile) + 1, dtype=np.int64)
+        self.seen = {card: np.zeros((max_draws + 1, profile.cards[card].copies + 1), dtype=np.int64) for card in tracked}
+
+
+def run_monte_carlo(
+    profile: DeckProfile,
+    atoms: Atoms,
+    steps: Sequence[Step],
+    *,
+    hands: int,
+    seed: int,
+    tracked: Sequence[int],
+    max_draws: int,
+    lookup: bool | None = None,
+) -> Outcome:
+    """Simulate `hands` games. `lookup` (default: whenever the rules are count-based and
+    small enough) decides hands from precomputed tables instead of per-subset search."""
+    import numpy as np
+
+    rng = np.random.Generator(np.random.PCG64(seed))
+    deck = _Deck(profile, atoms)
+    tally = _Tally(steps, tracked, max_draws, profile)
+    tables = _tables(steps, atoms, profile) if lookup is not False else None
+    if lookup and tables is None:
+        raise ValueError("lookup tables need count-based rules")
+    for start in range(0, hands, BATCH):
+        games = min(BATCH, hands - start)
+        for index, step in enumerate(steps):
+            if games == 0:
+                break
+            depth = min(step.draw + max_draws + (1 if step.scry else 0), deck.size)
+            cards = _shuffle_top(rng, deck, games, depth)[:depth]
+            hand = cards[: step.draw]
+            if tables is not None:
+                ok, mask, counts = _choose_by_table(step, deck, hand, tables[index])
+            else:
+                ok, mask, counts = _choose_by_subsets(step, deck, hand)
+            kept_games = int(ok.sum())
+            tally.steps[index] += kept_games
+            if kept_games:
+                _record(tally, deck, step, cards, mask, counts, ok, max_draws)
+            games -= kept_games
+    return _outcome(tally, profile, steps, hands, seed)
+
+
+def _tables(steps: Sequence[Step], atoms: Atoms, profile: DeckProfile) -> list[Any] | None:
+    import numpy as np
+
+    from .exact import ExactNotPossible, check_feasible, decision_table
+
+    if any(step.rule is not None and step.rule.first_non_count() is not None for step in steps):
+        return None
+    try:
+        check_feasible(steps, atoms)
+    except ExactNotPossible:
+        return None
+    tables = []
+    for step in steps:
+        codes, keepable, kept, weights = decision_table(step, atoms, profile.size, profile.lands)
+        span = int((step.draw + 1) ** atoms.size)
+        if span <= 1 << 18:
+            dense_ok = np.zeros(span, dtype=bool)
+            dense_ok[codes] = keepable
+            dense_kept = np.zeros((span, atoms.size), dtype=np.int64)
+            dense_kept[codes] = kept
+            tables.append((None, dense_ok, dense_kept, weights))
+        else:
+            tables.append((codes, keepable, kept, weights))
+    return tables
+
+
+def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None, counts: list[Any], ok: Any, max_draws: int) -> None:
+    """Add the kept games (`ok`) of one batch to the tallies."""
+    import numpy as np
+
+    every = bool(ok.all())
+    hand_lands = sum((counts[a] for a in deck.land_atoms), start=np.zeros(cards.shape[1], dtype=np.int64))
+    tally.lands += np.bincount(hand_lands if every else hand_lands[ok], minlength=len(tally.lands))[: len(tally.lands)]
+    if not tally.seen:
+        return
+    hand = cards[: step.draw]
+    library = cards[step.draw : step.draw + max_draws]
+    if step.scry and max_draws:
+        top = cards[step.keep]
+        stays = scry_keeps_on_top(deck.is_land[top], hand_lands, step.keep, deck.size, deck.lands)
+        library = np.where(stays, cards[step.keep : step.keep + max_draws], cards[step.keep + 1 : step.keep + 1 + max_draws])
+    for card, seen in tally.seen.items():
+        hits = hand == card
+        if mask is not None:
+            hits &= mask
+        total = hits.sum(axis=0)
+        for draws in range(max_draws + 1):
+            if draws:
+                total += library[draws - 1] == card
+            seen[draws] += np.bincount(total if every else total[ok], minlength=seen.shape[1])[: seen.shape[1]]
+
+
+def _proportion(count: int, hands: int) -> Estimate:
+    p = count / hands
+    return Estimate(p, sqrt(max(p * (1 - p), 0.0) / hands))
+
+
+def _mean(values: dict[int, int], hands: int) -> Estimate:
+    mean = sum(value * count for value, count in values.items()) / hands
+    variance = sum(count * (value - mean) ** 2 for value, count in values.items()) / max(hands - 1, 1)
+    return Estimate(mean, sqrt(variance / hands))
+
+
+def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: int, seed: int) -> Outcome:
+    by_size: dict[int, int] = {}
+    by_mulligans: dict[int, int] = {}
+    for step, count in zip(steps, tally.steps.tolist()):
+        by_size[step.keep] = by_size.get(step.keep, 0) + count
+        by_mulligans[step.mulligans] = by_mulligans.get(step.mulligans, 0) + count
+    lands = {count: int(n) for count, n in enumerate(tally.lands.tolist())}
+    seen = tally.seen
+
+    def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:
+        if card_index not in seen or draws >= seen[card_index].shape[0]:
+            raise KeyError(f"card {card_index} at {draws} draws was not tracked in this run")
+        histogram = seen[card_index][draws]
+        return _proportion(int(histogram[max(at_least, 0) :].sum()), hands)
+
+    return Outcome(
+        mode="monte-carlo",
+        steps=tuple(steps),
+        keep={size: _proportion(count, hands) for size, count in by_size.items()},
+        mulligans={count: _proportion(n, hands) for count, n in by_mulligans.items()},
+        expected_hand_size=_mean(by_size, hands),
+        lands={count: _proportion(n, hands) for count, n in lands.items()},
+        expected_lands=_mean(lands, hands),
+        by_turn=by_turn,
+        hands=hands,
+        seed=seed,
+    )

@@ -1,0 +1,100 @@
+"""The syntax tree of the expression language. Each node keeps the column it starts at."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Node:
+    column: int
+
+    @property
+    def kind(self) -> str:
+        """'number' or 'condition': what the node evaluates to."""
+        return "number"
+
+
+@dataclass(frozen=True)
+class Number(Node):
+    value: int | float
+
+
+@dataclass(frozen=True)
+class Boolean(Node):
+    value: bool
+
+    @property
+    def kind(self) -> str:
+        return "condition"
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class String(Node):
+    value: str
+
+    @property
+    def kind(self) -> str:
+        return "text"
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    name: str
+    args: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Arith(Node):
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Compare(Node):
+    operands: tuple[Node, ...]
+    ops: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        return "condition"
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    operand: Node
+
+    @property
+    def kind(self) -> str:
+        return "condition"
+
+
+@dataclass(frozen=True)
+class Logic(Node):
+    op: str  # "and" | "or"
+    operands: tuple[Node, ...]
+
+    @property
+    def kind(self) -> str:
+        return "condition"
+
+
+def walk(node: Node) -> Iterator[Node]:
+    yield node
+    children: tuple[Node, ...] = ()
+    if isinstance(node, Call):
+        children = node.args
+    elif isinstance(node, Arith):
+        children = (node.left, node.right)
+    elif isinstance(node, (Compare, Logic)):
+        children = node.operands
+    elif isinstance(node, Not):
+        children = (node.operand,)
+    for child in children:
+        yield from walk(child)

@@ -1,0 +1,74 @@
+"""What a simulation produces, whichever mode computed it, and the hypergeometric helpers.
+
+Probabilities are unconditional: `keep[6]` is the chance that the hand finally kept has
+six cards, so `keep` sums to 1 over the sizes; `lands[n]` is the chance that the kept
+hand holds n lands. `by_turn(card, draws, at_least)` is the chance of holding at least
+`at_least` copies of a card among the kept hand and the next `draws` draws.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+
+from .mulligan import Step
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A probability or mean; `se` is its standard error (None when exact)."""
+
+    value: float
+    se: float | None = None
+
+
+@dataclass
+class Outcome:
+    mode: str                              # "exact" | "monte-carlo"
+    steps: tuple[Step, ...]
+    keep: dict[int, Estimate]              # kept hand size -> probability
+    mulligans: dict[int, Estimate]         # number of mulligans taken -> probability
+    expected_hand_size: Estimate
+    lands: dict[int, Estimate]             # lands in the kept hand -> probability
+    expected_lands: Estimate
+    by_turn: Callable[[int, int, int], Estimate]  # (profile card index, draws, at least) -> P
+    hands: int | None = None
+    seed: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def mulligan(self) -> Estimate:
+        """Probability of taking at least one mulligan."""
+        first = self.mulligans.get(0, Estimate(0.0, 0.0 if self.hands else None))
+        return Estimate(1.0 - first.value, first.se)
+
+
+@lru_cache(maxsize=65536)
+def hypergeom_pmf(population: int, successes: int, draws: int, hits: int) -> float:
+    """P(exactly `hits` successes in `draws` cards from `population` holding `successes`)."""
+    if successes < 0 or successes > population or hits < 0 or hits > successes or hits > draws or draws - hits > population - successes or draws > population:
+        return 0.0
+    return comb(successes, hits) * comb(population - successes, draws - hits) / comb(population, draws)
+
+
+@lru_cache(maxsize=65536)
+def hypergeom_at_least(population: int, successes: int, draws: int, needed: int) -> float:
+    """P(at least `needed` successes in `draws` cards)."""
+    if successes < 0 or successes > population:
+        return 0.0  # an impossible state (some callers fill whole tables); never weighted
+    if needed <= 0:
+        return 1.0
+    draws = min(draws, population)
+    if needed > min(successes, draws):
+        return 0.0
+    hits = sum(comb(successes, k) * comb(population - successes, draws - k) for k in range(needed, min(successes, draws) + 1))
+    return hits / comb(population, draws)
+
+
+def draws_by_turn(turn: int, side: str, first_player_draws: bool) -> int:
+    """Cards drawn after the opening hand by turn `turn` (the player on the play skips
+    the first draw unless the format says the first player draws)."""
+    if side == "draw":
+        return turn
+    return turn - 1 + (1 if first_player_draws else 0)

@@ -1,0 +1,213 @@
+"""Keep rules: the vocabulary of a rule, what it refers to, and how it is evaluated.
+
+A keep rule judges a hand of a given size. It may use
+
+    lands, spells, cards        lands / non-lands / all cards in the hand
+    count("Card Name")          copies of one card (names match like everywhere else:
+                                case, accents and split-card spelling do not matter)
+    count(tag)                  cards of a tag defined in a policy file (count(lands) works too)
+    distinct(tag)               how many *different* cards of a tag the hand holds
+    numbers, + -, comparisons (chained: 2 <= lands <= 5), and, or, not, true, false, ( )
+
+Everything but `distinct` depends only on how many cards of each category the hand
+holds, so exact mode can enumerate hands by category counts; `distinct` needs to know
+which cards, so it is Monte Carlo only.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..names import card_key
+from .expr import CATEGORY, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
+
+BUILTIN_CATEGORIES = ("lands", "spells", "cards")
+RESERVED = frozenset({*BUILTIN_CATEGORIES, "and", "or", "not", "true", "false", "count", "distinct"})
+
+_FUNCTIONS = {
+    "count": Function((CATEGORY,), 1, 'one card name in quotes or a tag: count("Lightning Bolt"), count(removal)'),
+    "distinct": Function((CATEGORY,), 1, "one tag: distinct(lands) counts different cards, not copies"),
+}
+
+
+def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
+    tags = frozenset(tags)
+    return Vocabulary(
+        what="keep rule",
+        variables=frozenset(BUILTIN_CATEGORIES),
+        functions=_FUNCTIONS,
+        categories=frozenset(BUILTIN_CATEGORIES) | tags,
+        hint_categories=", ".join([*BUILTIN_CATEGORIES, *sorted(tags)]),
+        extra={"land": "; did you mean 'lands'?", "spell": "; did you mean 'spells'?", "hand": "; did you mean 'cards'?"},
+    )
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One parsed keep rule and where it came from (for messages and reports)."""
+
+    text: str
+    node: Node
+    origin: str
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Card names the rule mentions, in order, as written."""
+        seen: dict[str, str] = {}
+        for node in walk(self.node):
+            if isinstance(node, Call) and isinstance(node.args[0], String):
+                seen.setdefault(card_key(node.args[0].value), node.args[0].value)
+        return tuple(seen.values())
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        found: dict[str, None] = {}
+        for node in walk(self.node):
+            if isinstance(node, Call) and isinstance(node.args[0], Name) and node.args[0].name not in BUILTIN_CATEGORIES:
+                found.setdefault(node.args[0].name)
+        return tuple(found)
+
+    def first_non_count(self) -> Node | None:
+        """The first construct exact mode cannot handle (a `distinct` call), if any."""
+        return next((node for node in walk(self.node) if isinstance(node, Call) and node.name == "distinct"), None)
+
+    def always_holds(self, size: int) -> bool:
+        """True when every hand of `size` cards satisfies the rule (e.g. `lands >= 0`):
+        such a rule ends mulliganing at that size."""
+        return _truth(self.node, size) == ALWAYS
+
+
+def parse_rule(text: str, *, origin: str, tags: Iterable[str] = ()) -> Rule:
+    return Rule(text=text, node=parse(text, vocabulary(tags), origin=origin), origin=origin)
+
+
+# ---------------------------------------------------------------- static analysis
+
+ALWAYS, NEVER, MAYBE = "always", "never", "maybe"
+
+
+def _interval(node: Node, size: int) -> tuple[float, float]:
+    if isinstance(node, Number):
+        return node.value, node.value
+    if isinstance(node, Name):
+        return (size, size) if node.name == "cards" else (0, size)
+    if isinstance(node, Call):
+        return 0, size
+    if isinstance(node, Arith):
+        low1, high1 = _interval(node.left, size)
+        low2, high2 = _interval(node.right, size)
+        return (low1 + low2, high1 + high2) if node.op == "+" else (low1 - high2, high1 - low2)
+    raise TypeError(node)
+
+
+def _pair(op: str, a: tuple[float, float], b: tuple[float, float]) -> str:
+    (alow, ahigh), (blow, bhigh) = a, b
+    if op in ("<", "<="):
+        strict = op == "<"
+        if ahigh < blow or (not strict and ahigh <= blow):
+            return ALWAYS
+        if alow > bhigh or (strict and alow >= bhigh):
+            return NEVER
+        return MAYBE
+    if op in (">", ">="):
+        return _pair("<" if op == ">" else "<=", b, a)
+    if op == "==":
+        if alow == ahigh == blow == bhigh:
+            return ALWAYS
+        return NEVER if ahigh < blow or bhigh < alow else MAYBE
+    same = _pair("==", a, b)  # !=
+    return {ALWAYS: NEVER, NEVER: ALWAYS, MAYBE: MAYBE}[same]
+
+
+def _truth(node: Node, size: int) -> str:
+    """Interval reasoning over the possible counts of a `size`-card hand."""
+    if isinstance(node, Boolean):
+        return ALWAYS if node.value else NEVER
+    if isinstance(node, Not):
+        return {ALWAYS: NEVER, NEVER: ALWAYS, MAYBE: MAYBE}[_truth(node.operand, size)]
+    if isinstance(node, Logic):
+        results = [_truth(operand, size) for operand in node.operands]
+        if node.op == "and":
+            return NEVER if NEVER in results else ALWAYS if all(r == ALWAYS for r in results) else MAYBE
+        return ALWAYS if ALWAYS in results else NEVER if all(r == NEVER for r in results) else MAYBE
+    if isinstance(node, Compare):
+        intervals = [_interval(operand, size) for operand in node.operands]
+        results = [_pair(op, intervals[i], intervals[i + 1]) for i, op in enumerate(node.ops)]
+        return NEVER if NEVER in results else ALWAYS if all(r == ALWAYS for r in results) else MAYBE
+    return MAYBE
+
+
+# ---------------------------------------------------------------- evaluation
+
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {}
+
+
+def _ops() -> dict[str, Callable[[Any, Any], Any]]:
+    if not _COMPARE:
+        import numpy as np
+
+        _COMPARE.update(
+            {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal}
+        )
+    return _COMPARE
+
+
+class HandView:
+    """What a rule sees of a batch of hands: implemented by exact and Monte Carlo modes.
+
+    `category(name)` returns per-hand counts for a built-in category (`lands`, `spells`,
+    `cards`), a tag or a card (`card:<key>`); `distinct(name)` the number of different
+    cards. Every result is a numpy array with one value per hand of the batch.
+    """
+
+    shape: tuple[int, ...]
+
+    def category(self, name: str) -> Any:
+        raise NotImplementedError
+
+    def distinct(self, name: str) -> Any:
+        raise NotImplementedError
+
+
+def category_name(arg: Node) -> str:
+    """The category an argument of count()/distinct() names: `card:<key>` for a card."""
+    if isinstance(arg, String):
+        return "card:" + card_key(arg.value)
+    assert isinstance(arg, Name)
+    return arg.name if arg.name in BUILTIN_CATEGORIES else "tag:" + arg.name
+
+
+def evaluate(node: Node, hands: HandView) -> Any:
+    """Evaluate a rule over a batch of hands at once (numpy arrays, never Python `eval`)."""
+    import numpy as np
+
+    if isinstance(node, Number):
+        return node.value
+    if isinstance(node, Boolean):
+        return np.full(hands.shape, node.value)
+    if isinstance(node, Name):
+        return hands.category(node.name)
+    if isinstance(node, Call):
+        name = category_name(node.args[0])
+        return hands.distinct(name) if node.name == "distinct" else hands.category(name)
+    if isinstance(node, Arith):
+        left, right = evaluate(node.left, hands), evaluate(node.right, hands)
+        return left + right if node.op == "+" else left - right
+    if isinstance(node, Compare):
+        values = [evaluate(operand, hands) for operand in node.operands]
+        ops = _ops()
+        result = None
+        for index, op in enumerate(node.ops):
+            step = ops[op](values[index], values[index + 1])
+            result = step if result is None else np.logical_and(result, step)
+        return np.broadcast_to(result, hands.shape)
+    if isinstance(node, Not):
+        return np.logical_not(evaluate(node.operand, hands))
+    if isinstance(node, Logic):
+        combine = np.logical_and if node.op == "and" else np.logical_or
+        result = evaluate(node.operands[0], hands)
+        for operand in node.operands[1:]:
+            result = combine(result, evaluate(operand, hands))
+        return result
+    raise TypeError(f"cannot evaluate {node!r}")

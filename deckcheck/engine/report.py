@@ -1,0 +1,203 @@
+"""Reports of a simulation: a terminal table with bar charts, and JSON for scripts and CI.
+
+The JSON object (`-o json`) has the keys of the engine's contract - `mode`, `hands`,
+`keep` (kept hand size -> probability), `expected_hand_size`, `lands_in_kept_hand`,
+`by_turn`, `assertions` - plus context (`deck`, `format`, `opening_hand`, `policy`,
+`mulligan`, `mulligans`, `standard_errors`, `passed`, `warnings`). Probabilities are
+plain floats in [0, 1]; hand sizes and counts are string keys.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..report.style import paint
+from .outcome import Estimate
+from .simulation import SIDES, Simulation
+
+_BLOCKS = " ▏▎▍▌▋▊▉█"
+_RULE_NAMES = {
+    "london": "London mulligan", "paris": "Paris mulligan", "vancouver": "Vancouver mulligan (scry 1)",
+    "once": "one redraw", "none": "no mulligans",
+}
+BAR_WIDTH = 32
+
+
+def _policy_lines(simulation: Simulation) -> dict[str, str]:
+    out = {}
+    for step in simulation.steps:
+        key = str(step.keep)
+        if key not in out:
+            out[key] = step.rule.text if step.rule is not None else "keep any hand"
+    return out
+
+
+def _by_turn(simulation: Simulation) -> dict[str, Any]:
+    exact = simulation.outcome.mode == "exact"
+    table: dict[str, Any] = {}
+    for index in simulation.tracked:
+        card = simulation.profile.cards[index]
+        entry: dict[str, Any] = {"copies": card.copies, "at_least": 1}
+        for side in SIDES:
+            turns = {}
+            for turn in range(1, simulation.turns + 1):
+                estimate = simulation.by_turn(index, turn, side)
+                cell: dict[str, Any] = {
+                    "p": estimate.value,
+                    "hypergeometric": simulation.plain(index, turn, side),
+                    "cards_seen": simulation.fmt.opening_hand.size + simulation.draws(turn, side),
+                }
+                if not exact:
+                    cell["se"] = estimate.se
+                turns[str(turn)] = cell
+            entry[side] = turns
+        table[card.name] = entry
+    return table
+
+
+def to_dict(simulation: Simulation) -> dict[str, Any]:
+    outcome = simulation.outcome
+    hand = simulation.fmt.opening_hand
+    exact = outcome.mode == "exact"
+    keep = {str(size): estimate.value for size, estimate in outcome.keep.items()}
+    lands = {str(count): estimate.value for count, estimate in outcome.lands.items()}
+    errors = None
+    if not exact:
+        errors = {
+            "keep": {str(size): estimate.se for size, estimate in outcome.keep.items()},
+            "mulligan": outcome.mulligan.se,
+            "expected_hand_size": outcome.expected_hand_size.se,
+            "lands_in_kept_hand": {str(count): estimate.se for count, estimate in outcome.lands.items()},
+            "expected_lands_in_kept_hand": outcome.expected_lands.se,
+        }
+    return {
+        "deckcheck": "1",
+        "deck": simulation.deck.source,
+        "format": simulation.fmt.id,
+        "mode": outcome.mode,
+        "hands": outcome.hands,
+        "seed": outcome.seed,
+        "opening_hand": {
+            "size": hand.size, "mulligan": hand.mulligan, "free_mulligan": hand.free_mulligan,
+            "first_player_draws": hand.first_player_draws,
+        },
+        "deck_size": simulation.profile.size,
+        "lands_in_deck": simulation.profile.lands,
+        "policy": _policy_lines(simulation),
+        "keep": keep,
+        "mulligan": outcome.mulligan.value,
+        "mulligans": {str(count): estimate.value for count, estimate in outcome.mulligans.items()},
+        "expected_hand_size": outcome.expected_hand_size.value,
+        "lands_in_kept_hand": lands,
+        "expected_lands_in_kept_hand": outcome.expected_lands.value,
+        "on": simulation.on,
+        "turns": simulation.turns,
+        "by_turn": _by_turn(simulation),
+        "standard_errors": errors,
+        "assertions": [result.to_dict() for result in simulation.assertions],
+        "passed": simulation.passed,
+        "warnings": list(simulation.warnings),
+    }
+
+
+def render_json(simulation: Simulation) -> str:
+    import json
+
+    return json.dumps(to_dict(simulation), indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- text
+
+
+def bar(fraction: float, *, width: int = BAR_WIDTH, unicode: bool = True) -> str:
+    fraction = min(max(fraction, 0.0), 1.0)
+    if not unicode:
+        return "#" * round(fraction * width)
+    eighths = round(fraction * width * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_BLOCKS[part] if part else "")
+
+
+def _percent(estimate: Estimate, exact: bool) -> str:
+    text = f"{estimate.value * 100:6.2f}%"
+    if not exact and estimate.se is not None:
+        text += f" ±{estimate.se * 100:.2f}"
+    return text
+
+
+def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
+    outcome = simulation.outcome
+    exact = outcome.mode == "exact"
+    hand = simulation.fmt.opening_hand
+    profile = simulation.profile
+    rule_name = _RULE_NAMES.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
+    lines = [
+        paint(f"{simulation.deck.source} - {simulation.fmt.id}", "bold", color=color),
+        f"  {profile.size} cards, {profile.lands} lands; opening hand {hand.size}, {rule_name}",
+        "  exact (multivariate hypergeometric)" if exact else
+        f"  Monte Carlo: {outcome.hands:,} hands, seed {outcome.seed} (± is one standard error)",
+        "",
+        "Keep policy" + (" (default)" if simulation.policy.default else ""),
+    ]
+    for size, text in _policy_lines(simulation).items():
+        lines.append(f"  {size:>2} cards  {text}")
+    lines += ["", "Kept hand size"]
+    for size, estimate in outcome.keep.items():
+        lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
+    lines.append(
+        f"  expected {outcome.expected_hand_size.value:.3f} cards; mulligan at least once {outcome.mulligan.value * 100:.2f}%"
+    )
+    lines += ["", "Lands in the kept hand"]
+    for count, estimate in outcome.lands.items():
+        lines.append(f"  {count:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
+    lines.append(f"  expected {outcome.expected_lands.value:.3f} lands")
+    lines += _by_turn_lines(simulation, exact)
+    lines += _assertion_lines(simulation, exact, color)
+    for warning in simulation.warnings:
+        lines.append(paint(f"note: {warning}", "yellow", color=color))
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+_MAX_ROWS = 15
+
+
+def _by_turn_lines(simulation: Simulation, exact: bool) -> list[str]:
+    if not simulation.tracked:
+        return []
+    side = simulation.on
+    turns = range(1, simulation.turns + 1)
+    names = [simulation.profile.cards[i].name for i in simulation.tracked[:_MAX_ROWS]]
+    width = max(12, *(len(name) for name in names))
+    lines = [
+        "",
+        f"At least one copy by turn, on the {side} (mulligans included; plain hypergeometric in brackets)",
+        f"  {'card':<{width}}  copies" + "".join(f"  {'turn ' + str(t):<17}" for t in turns),
+    ]
+    for index, name in zip(simulation.tracked, names):
+        cells = []
+        for turn in turns:
+            estimate = simulation.by_turn(index, turn, side)
+            cells.append(f"{estimate.value * 100:6.2f}% ({simulation.plain(index, turn, side) * 100:5.2f}%)")
+        copies = simulation.profile.cards[index].copies
+        lines.append(f"  {name:<{width}}  {copies:>6}" + "".join(f"  {cell:<17}" for cell in cells))
+    hidden = len(simulation.tracked) - _MAX_ROWS
+    if hidden > 0:
+        lines.append(f"  ... and {hidden} more cards (-o json lists them all)")
+    return lines
+
+
+def _assertion_lines(simulation: Simulation, exact: bool, color: bool) -> list[str]:
+    if not simulation.assertions:
+        return []
+    header = "Assertions"
+    if not exact:
+        header += " (Monte Carlo: a bound fails only when missed by more than 3 standard errors)"
+    lines = ["", header]
+    for result in simulation.assertions:
+        status = paint("PASS", "green", color=color) if result.passed else paint("FAIL", "red", color=color)
+        values = ", ".join(
+            f"{name} = {estimate.value:.4f}" + ("" if exact or not estimate.se else f" ± {estimate.se:.4f}")
+            for name, estimate in result.values.items()
+        )
+        note = " (within 3 standard errors)" if result.within_margin else ""
+        lines.append(f"  {status}  {result.text}   [{values}]{note}")
+    return lines

@@ -1,0 +1,268 @@
+"""One simulation end to end: deck + format + keep policy -> outcome -> assertions.
+
+    >>> from deckcheck.engine import simulate
+    >>> result = simulate("24 Mountain\\n36 Grizzly Bears", "mtg/constructed",
+    ...                   keep="2 <= lands <= 5", keep_by_size={5: "true"})
+    >>> round(result.outcome.keep[7].value, 6)
+    0.843902
+
+Mode: `exact` enumerates (count-based policies only), `monte-carlo` samples, `auto` picks
+exact whenever it can.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DeckcheckError
+from ..formats import Format, load
+from ..model import Deck
+from ..names import card_key
+from .assertions import Assertion, AssertionResult, check, parse_assertion
+from .categories import Atoms, CardData, DeckProfile, profile_deck, split_atoms
+from .exact import ExactNotPossible, check_feasible, run_exact
+from .expr import Call, Name, Node, walk
+from .keep import KeepPolicy, build_policy
+from .mulligan import Step, schedule
+from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
+
+MODES = ("auto", "exact", "monte-carlo")
+SIDES = ("play", "draw")
+DEFAULT_HANDS = 100_000
+DEFAULT_SEED = 0
+DEFAULT_TURNS = 3
+
+
+@dataclass
+class Simulation:
+    deck: Deck
+    fmt: Format
+    policy: KeepPolicy
+    profile: DeckProfile
+    atoms: Atoms
+    steps: tuple[Step, ...]
+    outcome: Outcome
+    tracked: list[int]               # profile indices of the cards in the by-turn table
+    turns: int
+    on: str
+    assertions: list[AssertionResult] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return all(result.passed for result in self.assertions)
+
+    def draws(self, turn: int, side: str) -> int:
+        return draws_by_turn(turn, side, self.fmt.opening_hand.first_player_draws)
+
+    def by_turn(self, card_index: int, turn: int, side: str, at_least: int = 1) -> Estimate:
+        return self.outcome.by_turn(card_index, self.draws(turn, side), at_least)
+
+    def plain(self, card_index: int, turn: int, side: str, at_least: int = 1) -> float:
+        """The textbook hypergeometric value: no mulligans, `hand size + draws` cards seen."""
+        seen = self.fmt.opening_hand.size + self.draws(turn, side)
+        return hypergeom_at_least(self.profile.size, self.profile.cards[card_index].copies, seen, at_least)
+
+
+def simulate(
+    deck: Deck | str | Path,
+    fmt: Format | str,
+    *,
+    keep: str | None = None,
+    keep_by_size: Mapping[int, str] | None = None,
+    policy_file: str | Path | None = None,
+    mode: str = "auto",
+    hands: int | None = None,
+    seed: int | None = None,
+    on: str = "play",
+    turns: int = DEFAULT_TURNS,
+    cards: Sequence[str] = (),
+    assertions: Sequence[str] = (),
+    card_data: CardData | None = None,
+) -> Simulation:
+    from ..pipeline import read_deck
+
+    if mode not in MODES:
+        raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
+    if on not in SIDES:
+        raise DeckcheckError(f"--on {on!r}: choose play or draw")
+    if turns < 1:
+        raise DeckcheckError("--turns must be at least 1")
+    if hands is not None and hands < 1:
+        raise DeckcheckError("--hands must be at least 1")
+    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    deck = deck if isinstance(deck, Deck) else read_deck(deck)
+    warnings = _deck_warnings(deck)
+    parsed = [parse_assertion(text) for text in assertions]
+    hand_size = fmt.opening_hand.size
+
+    # Lands first (the default policy depends on whether the deck has any), then the policy.
+    probe = build_policy(hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards))
+    profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
+    policy = probe
+    if probe.default and profile.lands == 0:
+        policy = build_policy(hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards))
+        warnings.append(
+            "no lands found in the main deck (without a card database only basic lands count; list others under "
+            "`lands:` in a policy file), so the default policy keeps every hand"
+        )
+    if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
+        warnings.append(
+            f"only {profile.lands} of {profile.size} cards count as lands: without a card database only basic lands "
+            "do; list the others under `lands:` in a policy file (--policy)"
+        )
+    if profile.size < hand_size:
+        raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
+    for name in policy.named_cards:
+        if profile.find(name) is None:
+            warnings.append(f"count({name!r}): no such card in the main deck, so it always counts 0")
+    atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
+    steps = schedule(fmt.opening_hand, policy)
+    if fmt.opening_hand.mulligan == "none" and not policy.default:
+        warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
+    elif not policy.default:
+        warnings.extend(_unused_rules(policy, steps, fmt))
+    tracked = _tracked(profile, policy, parsed)
+    max_turn = max([turns, *(turn for a in parsed for _, turn, _ in a.by_turn)])
+    max_draws = max(draws_by_turn(max_turn, side, fmt.opening_hand.first_player_draws) for side in SIDES)
+    needed = max(step.draw for step in steps) + max_draws + 1
+    if profile.size < needed:
+        raise DeckcheckError(
+            f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}"
+        )
+
+    chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings)
+    if chosen == "exact":
+        outcome = run_exact(profile, atoms, steps)
+    else:
+        from .montecarlo import run_monte_carlo
+
+        outcome = run_monte_carlo(
+            profile, atoms, steps, hands=hands or DEFAULT_HANDS, seed=DEFAULT_SEED if seed is None else seed,
+            tracked=tracked, max_draws=max_draws,
+        )
+    simulation = Simulation(
+        deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
+        tracked=tracked, turns=turns, on=on, warnings=warnings,
+    )
+    simulation.assertions = [check(a, _lookup(simulation), monte_carlo=outcome.mode != "exact") for a in parsed]
+    return simulation
+
+
+def _deck_warnings(deck: Deck) -> list[str]:
+    if deck.unreadable:
+        raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot read the deck")
+    warnings = [
+        f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.message} (skipped)"
+        for problem in deck.problems
+    ]
+    if deck.count("main") == 0:
+        raise DeckcheckError(f"{deck.source}: the main deck is empty")
+    return warnings
+
+
+def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> list[str]:
+    """Rules the user gave that judge no hand (a size the mulligan rule never reaches)."""
+    used = set()
+    for step in steps:
+        rule = policy.rule_for(step.keep)
+        if rule is not None and (step.rule is not None or (step.keep > 0 and rule.always_holds(step.keep))):
+            used.add(rule.origin)
+    sizes = sorted({step.keep for step in steps}, reverse=True)
+    return [
+        f"{rule.origin} ({rule.text!r}) is never used: {fmt.id} judges hands of {', '.join(map(str, sizes))} cards"
+        for size, rule in policy.rules.items()
+        if rule.origin not in used
+    ]
+
+
+def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion]) -> list[int]:
+    wanted: dict[str, str] = {}
+    for name in policy.cards:
+        wanted.setdefault(card_key(name), f"--card / cards: {name!r}")
+    for assertion in assertions:
+        for name, _, _ in assertion.by_turn:
+            wanted.setdefault(card_key(name), f"--assert {assertion.text!r}")
+    indices: list[int] = []
+    for key, origin in wanted.items():
+        index = profile.index(key)
+        if index is None:
+            raise DeckcheckError(f"{origin}: no such card in the main deck")
+        indices.append(index)
+    for name in policy.named_cards:
+        index = profile.index(name)
+        if index is not None and index not in indices:
+            indices.append(index)
+    if not indices:  # nothing named: every non-land card, most copies first
+        others = [i for i, card in enumerate(profile.cards) if not card.land]
+        indices = sorted(others, key=lambda i: (-profile.cards[i].copies, i))
+    return indices
+
+
+def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str]) -> str:
+    sampling_asked = hands is not None or seed is not None
+    if mode == "monte-carlo" or (mode == "auto" and sampling_asked):
+        return "monte-carlo"
+    reason = None
+    non_count = policy.non_count()
+    if non_count is not None:
+        rule, node = non_count
+        reason = (
+            f"{_describe(node)} at column {node.column} of {rule.origin} ({rule.text!r}) depends on which cards "
+            "are in the hand, not only how many of each kind"
+        )
+    else:
+        try:
+            check_feasible(steps, atoms)
+        except ExactNotPossible as exc:
+            reason = str(exc)
+    if mode == "exact":
+        if reason:
+            raise ExactNotPossible(f"--exact needs a count-based keep policy: {reason}; leave out --exact to use Monte Carlo")
+        if sampling_asked:
+            warnings.append("--hands/--seed are ignored in exact mode")
+        return "exact"
+    if reason:
+        warnings.append(f"using Monte Carlo: {reason}")
+        return "monte-carlo"
+    return "exact"
+
+
+def _mentions_lands(policy: KeepPolicy) -> bool:
+    for rule in policy.rules.values():
+        for node in walk(rule.node):
+            if isinstance(node, Name) and node.name in ("lands", "spells"):
+                return True
+    return False
+
+
+def _describe(node: Node) -> str:
+    return f"{node.name}()" if isinstance(node, Call) else "this expression"
+
+
+def _lookup(simulation: Simulation):  # type: ignore[no-untyped-def]
+    outcome = simulation.outcome
+    hand_size = simulation.fmt.opening_hand.size
+    exact = outcome.mode == "exact"
+
+    def lookup(node: Node) -> Estimate:
+        if isinstance(node, Name):
+            if node.name == "mulligan":
+                return outcome.mulligan
+            if node.name == "expected_hand_size":
+                return outcome.expected_hand_size
+            if node.name == "expected_lands":
+                return outcome.expected_lands
+            size = int(node.name[4:])
+            if size > hand_size:
+                raise DeckcheckError(f"--assert: {node.name}: hands in {simulation.fmt.id} have at most {hand_size} cards")
+            return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
+        assert isinstance(node, Call)
+        name, turn = node.args[0].value, int(node.args[1].value)  # type: ignore[attr-defined]
+        copies = int(node.args[2].value) if len(node.args) > 2 else 1  # type: ignore[attr-defined]
+        index = simulation.profile.index(name)
+        assert index is not None  # _tracked already refused unknown cards
+        return simulation.by_turn(index, turn, simulation.on, copies)
+
+    return lookup

@@ -1,0 +1,110 @@
+"""Tokens of the expression language: numbers, quoted names, names, operators.
+
+The tokenizer records each token's 1-based column, so every error can point at it; a few
+habits from other languages (`=`, `&&`, `||`, `!`) get a hint instead of a bare complaint.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..errors import DeckcheckError
+
+
+class ExpressionError(DeckcheckError):
+    """A malformed expression; `column` (1-based) points at the offending token."""
+
+    def __init__(self, message: str, *, column: int, text: str = "", origin: str = ""):
+        self.column = column
+        self.text = text
+        self.origin = origin
+        self.reason = message
+        where = f"{origin}: " if origin else ""
+        quoted = f" in {text!r}" if text else ""
+        super().__init__(f"{where}column {column}{quoted}: {message}")
+
+
+# ---------------------------------------------------------------- tokens
+
+NUMBER, STRING, NAME, OP, LPAREN, RPAREN, COMMA, END = "number", "string", "name", "op", "(", ")", ",", "end"
+KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
+COMPARISONS = ("<=", ">=", "==", "!=", "<", ">")
+_QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}  # straight and curly
+_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str
+    text: str
+    column: int
+    value: object = None
+
+    def describe(self) -> str:
+        return "the end of the expression" if self.kind == END else repr(self.text)
+
+
+def tokenize(text: str) -> list[Token]:
+    tokens: list[Token] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        column = index + 1
+        if char.isspace():
+            index += 1
+            continue
+        if char in _QUOTES:
+            value, index = _read_string(text, index)
+            tokens.append(Token(STRING, text[column - 1 : index], column, value))
+            continue
+        number = _NUMBER.match(text, index)
+        if number:
+            raw = number.group()
+            end = number.end()
+            if end < len(text) and (text[end].isalpha() or text[end] == "_"):
+                raise ExpressionError(f"unexpected {text[end]!r} after the number {raw}", column=end + 1)
+            tokens.append(Token(NUMBER, raw, column, float(raw) if "." in raw else int(raw)))
+            index = end
+            continue
+        name = _NAME.match(text, index)
+        if name:
+            tokens.append(Token(NAME, name.group(), column))
+            index = name.end()
+            continue
+        pair = text[index : index + 2]
+        if pair in COMPARISONS[:4]:
+            tokens.append(Token(OP, pair, column))
+            index += 2
+            continue
+        if pair in ("&&", "||"):
+            raise ExpressionError(f"unexpected {pair!r}; {_MISTAKES[char]}", column=column)
+        if char in "<>+-":
+            tokens.append(Token(OP, char, column))
+        elif char in "(),":
+            tokens.append(Token(char, char, column))
+        elif char in _MISTAKES:
+            raise ExpressionError(f"unexpected {char!r}; {_MISTAKES[char]}", column=column)
+        else:
+            raise ExpressionError(f"unexpected character {char!r}", column=column)
+        index += 1
+    tokens.append(Token(END, "", len(text) + 1))
+    return tokens
+
+
+def _read_string(text: str, start: int) -> tuple[str, int]:
+    closing = _QUOTES[text[start]]
+    chars: list[str] = []
+    index = start + 1
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text):
+            chars.append(text[index + 1])
+            index += 2
+            continue
+        if char == closing:
+            return "".join(chars), index + 1
+        chars.append(char)
+        index += 1
+    raise ExpressionError("this quote is never closed", column=start + 1)

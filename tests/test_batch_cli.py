@@ -1,0 +1,429 @@
+"""`deckcheck batch` end to end through the installed command: folders, manifests, zips,
+teams, bad rows, reports and exit codes."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+LEGAL_BURN = "4 Lightning Bolt\n56 Mountain\n\nSideboard\n2 Smash to Smithereens\n"
+LEGAL_ISLANDS = "4 Brainstorm\n56 Island\n"
+SHORT = "4 Lightning Bolt\n20 Mountain\n"
+DATE = "2024-06-01"
+
+
+def write(root: Path, files: dict[str, str | bytes]) -> Path:
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+def run_json(cli, *args: str):
+    done = cli("batch", *args, "-o", "json", "--date", DATE)
+    assert "Traceback" not in done.stderr
+    return done, (json.loads(done.stdout) if done.stdout.strip().startswith("{") else None)
+
+
+def by_deck(report) -> dict[str, dict]:
+    return {result["deck"]: result for result in report["results"]}
+
+
+# ------------------------------------------------------------------ folders
+
+
+def test_folder_walk_checks_every_decklist_and_lists_skipped_files(cli, tmp_path):
+    write(tmp_path, {
+        "b/burn.txt": LEGAL_BURN,
+        "a/short.dec": SHORT,
+        "c/islands.deck": LEGAL_ISLANDS,
+        "islands": LEGAL_ISLANDS,  # no extension: no parser claims it
+        "notes.pdf": "not a deck",
+        ".DS_Store": "junk",
+        ".git/config": "[core]",
+    })
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert done.returncode == 1
+    assert [r["deck"] for r in report["results"]] == ["a/short.dec", "b/burn.txt", "c/islands.deck"]
+    assert [r["legal"] for r in report["results"]] == [False, True, True]
+    assert all(r["player"] is None and r["team"] is None for r in report["results"])
+    assert report["teams"] == []
+    assert report["skipped"] == [
+        {"file": ".DS_Store", "reason": "hidden file"},
+        {"file": ".git/", "reason": "hidden folder"},
+        {"file": "islands", "reason": "not a decklist (no extension)"},
+        {"file": "notes.pdf", "reason": "not a decklist (.pdf extension)"},
+    ]
+    short = by_deck(report)["a/short.dec"]
+    assert short["problems"] == [{
+        "rule": "deck-size", "severity": "error", "zone": "main", "count": 24, "limit": 60,
+        "message": "main deck has 24 cards; at least 60 required",
+    }]
+
+
+def test_all_legal_folder_exits_0_and_prints_the_table(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": LEGAL_ISLANDS})
+    done = cli("batch", str(tmp_path), "-f", "mtg/modern", "--date", DATE)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS"]
+    assert lines[1].split() == ["-", "-", "ann.txt", "LEGAL", "0"]
+    assert lines[2].split() == ["-", "-", "bob.txt", "LEGAL", "0"]
+    assert lines[-1] == "2 decks: 2 legal, 0 illegal"
+    assert done.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_broken_files_are_reported_exactly_once_and_do_not_hide_the_others(cli, tmp_path):
+    write(tmp_path, {
+        "good.txt": LEGAL_BURN,
+        "garbage.txt": "this is not\na decklist at all\n",
+        "bad.dek": "<?xml version='1.0'?><Deck><Cards Quantity='x'",
+        "huge.txt": b"4 Island\n" * (600 * 1024),  # over the 4 MiB limit of a decklist
+        "utf16.txt": "4 Lightning Bolt\n56 Mountain\n".encode("utf-16"),
+    })
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert done.returncode == 1
+    decks = [r["deck"] for r in report["results"]]
+    assert sorted(decks) == ["bad.dek", "garbage.txt", "good.txt", "huge.txt", "utf16.txt"]
+    assert len(decks) == len(set(decks))
+    results = by_deck(report)
+    assert results["good.txt"]["legal"] and results["utf16.txt"]["legal"]
+    for name in ("garbage.txt", "bad.dek", "huge.txt"):
+        assert not results[name]["legal"]
+        assert results[name]["problems"][0]["rule"] == "parse-error"
+    assert results["huge.txt"]["problems"][0]["message"].startswith("huge.txt: ")
+
+
+# ------------------------------------------------------------------ manifests with teams
+
+
+def team_set(root: Path) -> Path:
+    """A CSV registration set: team T1 breaks unified construction, T2 is legal, T3 has a
+    missing deck; one row names an unknown format and one player registers twice."""
+    write(root, {
+        "decks/ann.txt": "4 Brainstorm\n56 Island\n",
+        "decks/bob.txt": "1 Brainstorm\n59 Island\n",
+        "decks/cy.txt": "60 Island\n",
+        "decks/dee.txt": LEGAL_BURN,
+        "decks/eve.txt": LEGAL_ISLANDS,
+        "decks/fay.txt": LEGAL_BURN,
+        "decks/gus.txt": LEGAL_BURN,
+        "decks/hal.txt": LEGAL_BURN,
+        "registrations.csv": (
+            "Player,Deck,Team,Seat,Format,Pool\n"
+            "ann,decks/ann.txt,T1,A,,\n"
+            "bob,decks/bob.txt,T1,B,,\n"
+            "cy,decks/cy.txt,T1,C,,\n"
+            "dee,decks/dee.txt,T2,A,,\n"
+            "eve,decks/eve.txt,T2,B,,\n"
+            "fay,decks/missing.txt,T3,A,,\n"
+            "gus,decks/gus.txt,T3,B,,\n"
+            "hal,decks/hal.txt,,,mtg/nonsense,\n"
+            "Ann,decks/eve.txt,T2,C,,\n"
+        ),
+    })
+    return root / "registrations.csv"
+
+
+def test_csv_manifest_with_teams_exact_json(cli, tmp_path):
+    done, report = run_json(cli, str(team_set(tmp_path)), "-f", "mtg/legacy")
+    assert done.returncode == 1
+    results = report["results"]
+    assert [(r["player"], r["team"], r["deck"], r["legal"]) for r in results] == [
+        ("ann", "T1", "decks/ann.txt", True),
+        ("bob", "T1", "decks/bob.txt", True),
+        ("cy", "T1", "decks/cy.txt", True),
+        ("dee", "T2", "decks/dee.txt", True),
+        ("eve", "T2", "decks/eve.txt", True),
+        ("fay", "T3", "decks/missing.txt", False),
+        ("gus", "T3", "decks/gus.txt", True),
+        ("hal", None, "decks/hal.txt", False),
+        ("Ann", "T2", "decks/eve.txt", False),
+    ]
+    assert results[0]["seat"] == "A" and results[0]["manifest_line"] == 2
+    assert results[5]["problems"] == [
+        {"rule": "parse-error", "severity": "error", "message": "decks/missing.txt: no such file"},
+    ]
+    assert [p["rule"] for p in results[7]["problems"]] == ["registration"]
+    assert results[7]["format"] == "mtg/nonsense"
+    assert results[7]["problems"][0]["message"].startswith("manifest line 9: format 'mtg/nonsense': unknown format")
+    assert results[7]["problems"][0]["manifest_line"] == 9
+    assert results[8]["problems"] == [{
+        "rule": "registration", "severity": "error", "manifest_line": 10,
+        "message": "manifest line 10: player 'Ann' is on team T2 here and on team T1 on manifest line 2; "
+                   "a player plays for one team",
+    }]
+    teams = {team["team"]: team for team in report["teams"]}
+    assert list(teams) == ["T1", "T2", "T3"]
+    assert teams["T1"] == {
+        "team": "T1", "format": "mtg/legacy", "legal": False, "players": ["ann", "bob", "cy"],
+        "problems": [{
+            "rule": "team-copy-limit", "severity": "error", "card": "Brainstorm", "count": 5, "limit": 4,
+            "message": "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team",
+            "holders": {"ann": 4, "bob": 1},
+        }],
+    }
+    assert [p["rule"] for p in teams["T2"]["problems"]] == ["team-registration", "team-copy-limit"]
+    assert teams["T2"]["problems"][1]["holders"] == {"eve": 4, "Ann": 4}  # Ann registered eve's deck too
+    assert "Ann is also registered for team T1 (manifest line 2)" in teams["T2"]["problems"][0]["message"]
+    assert teams["T3"]["legal"] is False
+    assert teams["T3"]["problems"][0]["rule"] == "team-registration"
+    assert "fay's deck decks/missing.txt could not be read" in teams["T3"]["problems"][0]["message"]
+
+
+def test_no_unified_turns_team_rules_off(cli, tmp_path):
+    done, report = run_json(cli, str(team_set(tmp_path)), "-f", "mtg/legacy", "--no-unified")
+    teams = {team["team"]: team for team in report["teams"]}
+    assert teams["T1"]["legal"] is True and teams["T1"]["problems"] == []
+    assert done.returncode == 1  # the broken rows are still illegal
+
+
+def test_yaml_manifest_and_row_level_problems(cli, tmp_path):
+    write(tmp_path, {
+        "ann.txt": LEGAL_BURN,
+        "bob.txt": LEGAL_BURN,
+        "event.yaml": (
+            "registrations:\n"
+            "  - {player: ann, deck: ann.txt, team: Red, seat: a}\n"
+            "  - {player: bob, deck: bob.txt, team: Red, seat: B}\n"
+            "  - {player: cy, team: Blue}\n"
+            "  - {deck: bob.txt}\n"
+            "  - {player: dee, deck: ann.txt, seat: Z, format: mtg/2hg-modern}\n"
+            "  - just a string\n"
+        ),
+    })
+    done, report = run_json(cli, str(tmp_path / "event.yaml"), "-f", "mtg/modern")
+    assert done.returncode == 1
+    results = report["results"]
+    assert [r["legal"] for r in results] == [True, True, False, False, False, False]
+    assert results[0]["seat"] == "A" and results[0]["manifest_line"] == 2
+    assert [p["message"] for p in results[2]["problems"]] == ["manifest line 4: no deck file named"]
+    assert [p["message"] for p in results[3]["problems"]] == ["manifest line 5: no player name"]
+    messages = [p["message"] for p in results[4]["problems"]]
+    assert messages[0] == "manifest line 6: seat 'Z' is not one of A, B, C"
+    # A 2HG deck registered without a team: a warning, the deck itself is checked.
+    assert results[4]["problems"][1]["severity"] == "warning"
+    assert results[4]["format"] == "mtg/2hg-modern"
+    assert [p["rule"] for p in results[4]["problems"]] == ["registration", "registration", "sideboard-size"]
+    assert results[5]["problems"][0]["message"].startswith("manifest line 7: expected a mapping")
+    teams = {team["team"]: team for team in report["teams"]}
+    assert teams["Red"]["legal"] is False  # 8 Lightning Bolt between ann and bob
+    assert teams["Red"]["problems"][0]["holders"] == {"ann": 4, "bob": 4}
+    assert teams["Blue"]["problems"][0]["rule"] == "team-registration"
+
+
+@pytest.mark.parametrize(
+    "content, missing",
+    [("player,team\nann,T1\n", "'deck'"), ("deck\nann.txt\n", "'player'"), ("- {name: x}\n", "'player', 'deck'")],
+)
+def test_manifest_without_required_columns_is_an_error_naming_line_1(cli, tmp_path, content, missing):
+    manifest = tmp_path / ("reg.yaml" if content.startswith("-") else "reg.csv")
+    manifest.write_text(content, encoding="utf-8")
+    done = cli("batch", str(manifest), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"deckcheck: error: {manifest} line 1: missing required column")
+    assert missing in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_bytes("\ufeffplayer;deck;team\r\nann;ann.txt;\r\n".encode("utf-8"))
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout
+    assert [(r["player"], r["deck"]) for r in report["results"]] == [("ann", "ann.txt")]
+
+
+# ------------------------------------------------------------------ zips
+
+
+def make_zip(path: Path, files: dict[str, str]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in files.items():
+            archive.writestr(name, content)
+    return path
+
+
+def test_zip_of_a_manifest_inside_a_folder(cli, tmp_path):
+    archive = make_zip(tmp_path / "event.zip", {
+        "event/registrations.csv": "player,deck,team\nann,decks/ann.txt,T\nbob,decks/bob.txt,T\n",
+        "event/decks/ann.txt": "3 Brainstorm\n57 Island\n",
+        "event/decks/bob.txt": "3 Brainstorm\n57 Island\n",
+        "event/format.yaml": "name: not a manifest\ngame: mtg\n",
+    })
+    done, report = run_json(cli, str(archive), "-f", "mtg/legacy")
+    assert done.returncode == 1
+    assert report["manifest"] == "event/registrations.csv"
+    assert [(r["player"], r["deck"], r["legal"]) for r in report["results"]] == [
+        ("ann", "decks/ann.txt", True), ("bob", "decks/bob.txt", True),
+    ]
+    (team,) = report["teams"]
+    assert team["problems"][0]["holders"] == {"ann": 3, "bob": 3}
+
+
+def test_zip_slip_entries_are_never_written_and_the_rest_is_checked(cli, tmp_path):
+    victim = tmp_path / "outside.txt"
+    archive = make_zip(tmp_path / "set.zip", {
+        "ok.txt": LEGAL_BURN,
+        "../outside.txt": LEGAL_BURN,
+        "/abs/evil.txt": LEGAL_BURN,
+        "sub/../../outside.txt": LEGAL_BURN,
+    })
+    (tmp_path / "work").mkdir()
+    done = cli("batch", str(archive), "-f", "mtg/modern", "-o", "json", "--date", DATE, cwd=tmp_path / "work")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert [r["deck"] for r in report["results"]] == ["ok.txt"]
+    assert [item["file"] for item in report["skipped"]] == ["../outside.txt", "/abs/evil.txt", "sub/../../outside.txt"]
+    assert all("not extracted" in item["reason"] for item in report["skipped"])
+    assert not victim.exists()
+
+
+def test_manifest_in_a_zip_cannot_point_outside_the_archive(cli, tmp_path):
+    (tmp_path / "secret.txt").write_text(LEGAL_BURN, encoding="utf-8")
+    archive = make_zip(tmp_path / "set.zip", {"reg.csv": "player,deck\nann,../secret.txt\n"})
+    done, report = run_json(cli, str(archive), "-f", "mtg/modern")
+    assert done.returncode == 1
+    (result,) = report["results"]
+    assert result["problems"][0]["rule"] == "registration"
+    assert "outside the archive" in result["problems"][0]["message"]
+
+
+def test_zip_with_too_many_entries_is_refused(cli, tmp_path):
+    from deckcheck.batch.archive import MAX_ENTRIES
+
+    path = tmp_path / "many.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        for index in range(MAX_ENTRIES + 1):
+            archive.writestr(f"d{index}.txt", "")
+    done = cli("batch", str(path), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert f"{MAX_ENTRIES + 1:,} entries is over the limit" in done.stderr
+    assert "decompression bomb" in done.stderr
+
+
+def test_zip_bomb_is_refused_before_filling_the_disk(cli, tmp_path):
+    from deckcheck.batch.archive import MAX_TOTAL_BYTES
+
+    path = tmp_path / "bomb.zip"
+    block = b"\0" * (1024 * 1024)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
+        with archive.open("bomb.txt", "w", force_zip64=True) as entry:
+            for _ in range(MAX_TOTAL_BYTES // len(block) + 1):
+                entry.write(block)
+    assert path.stat().st_size < 2 * 1024 * 1024
+    done = cli("batch", str(path), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert "exceed the limit" in done.stderr and "decompression bomb" in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_not_a_zip_is_an_error(cli, tmp_path):
+    (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 not really")
+    done = cli("batch", str(tmp_path / "broken.zip"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert "not a readable zip archive" in done.stderr
+
+
+# ------------------------------------------------------------------ sources and options
+
+
+def test_unreadable_sources_exit_2(cli, tmp_path):
+    done = cli("batch", str(tmp_path / "nothing"), "-f", "mtg/modern")
+    assert done.returncode == 2 and "no such file or folder" in done.stderr
+    (tmp_path / "deck.txt").write_text(LEGAL_BURN, encoding="utf-8")
+    done = cli("batch", str(tmp_path / "deck.txt"), "-f", "mtg/modern")
+    assert done.returncode == 2 and "deckcheck validate" in done.stderr
+    done = cli("batch", str(tmp_path), "-f", "mtg/nonsense")
+    assert done.returncode == 2 and "unknown format 'mtg/nonsense'" in done.stderr
+    done = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "xml")
+    assert done.returncode == 2 and "unknown output 'xml'" in done.stderr
+
+
+def test_order_is_stable_whatever_the_job_count(cli, tmp_path):
+    decks = {f"p{index:03d}/deck.txt": (LEGAL_BURN if index % 3 else SHORT) for index in range(150)}
+    write(tmp_path, decks)
+    one = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "json", "--jobs", "1", "--date", DATE)
+    two = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "json", "--jobs", "2", "--date", DATE)
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+    report = json.loads(two.stdout)
+    assert [r["deck"] for r in report["results"]] == sorted(decks)
+    assert sum(not r["legal"] for r in report["results"]) == 50
+
+
+def test_report_file_is_written_and_the_summary_still_prints(cli, tmp_path):
+    root = tmp_path / "set"
+    manifest = team_set(root)
+    out = tmp_path / "reports" / "event.json"
+    done = cli("batch", str(manifest), "-f", "mtg/legacy", "-o", "json", "--report", str(out), "--date", DATE)
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[0].split() == ["PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS"]
+    assert "team-copy-limit" in done.stdout
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert len(report["results"]) == 9 and len(report["teams"]) == 3
+    assert [path.name for path in out.parent.iterdir()] == ["event.json"]  # no temporary file left
+
+
+def test_csv_output_has_one_row_per_problem(cli, tmp_path):
+    done = cli("batch", str(team_set(tmp_path)), "-f", "mtg/legacy", "-o", "csv", "--date", DATE)
+    assert done.returncode == 1
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [(row["scope"], row["player"], row["team"], row["rule"]) for row in rows] == [
+        ("deck", "fay", "T3", "parse-error"),
+        ("deck", "hal", "", "registration"),
+        ("deck", "Ann", "T2", "registration"),
+        ("team", "", "T1", "team-copy-limit"),
+        ("team", "", "T2", "team-registration"),
+        ("team", "", "T2", "team-copy-limit"),
+        ("team", "", "T3", "team-registration"),
+    ]
+    copy = rows[3]
+    assert (copy["card"], copy["count"], copy["limit"], copy["holders"], copy["legal"]) == ("Brainstorm", "5", "4", "ann 4; bob 1", "no")
+
+
+def test_text_report_lists_teams_and_problems(cli, tmp_path):
+    done = cli("batch", str(team_set(tmp_path)), "-f", "mtg/legacy", "--date", DATE)
+    assert done.returncode == 1
+    text = done.stdout
+    assert "TEAM  FORMAT      PLAYERS        VERDICT  PROBLEMS" in text
+    assert "T1    mtg/legacy  ann, bob, cy   ILLEGAL  1" in text
+    assert "T2    mtg/legacy  dee, eve, Ann  ILLEGAL  2" in text
+    assert "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team" in text
+    assert text.rstrip().endswith("9 decks: 6 legal, 3 illegal; 3 teams, 3 illegal")
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_progress_bar_on_a_terminal_only_and_not_with_quiet(tmp_path, quiet):
+    """stderr on a pseudo-terminal gets the bar (unless --quiet); stdout stays the report."""
+    import os
+    import pty
+    import subprocess
+
+    from conftest import deckcheck_executable
+
+    write(tmp_path, {"a.txt": LEGAL_BURN, "b.txt": LEGAL_BURN})
+    controller, terminal = pty.openpty()
+    args = [str(deckcheck_executable()), "batch", str(tmp_path), "-f", "mtg/modern", "-o", "json"]
+    done = subprocess.run(args + (["--quiet"] if quiet else []), stdout=subprocess.PIPE, stderr=terminal,
+                          env={**os.environ, "NO_COLOR": "1"}, timeout=120)
+    os.close(terminal)
+    seen = b""
+    try:
+        while chunk := os.read(controller, 4096):
+            seen += chunk
+    except OSError:  # the terminal side is closed: everything has been read
+        pass
+    os.close(controller)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["results"][0]["deck"] == "a.txt"
+    assert (b"2/2 decks" in seen) is (not quiet)

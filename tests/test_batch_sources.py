@@ -1,0 +1,66 @@
+"""Registration sources through the library: archive entry names, manifests in zips."""
+from __future__ import annotations
+
+import zipfile
+
+import pytest
+
+from deckcheck.batch.archive import unsafe_reason
+from deckcheck.batch.sources import open_source
+from deckcheck.errors import InputError
+
+
+@pytest.mark.parametrize(
+    "name, unsafe",
+    [
+        ("decks/ann.txt", False),
+        ("a..b.txt", False),  # dots inside a name are fine
+        ("../ann.txt", True),
+        ("decks/../../ann.txt", True),
+        ("..\\ann.txt", True),
+        ("/etc/passwd", True),
+        ("\\server\\share.txt", True),
+        ("C:/decks/ann.txt", True),
+        ("c:ann.txt", True),
+    ],
+)
+def test_unsafe_archive_names(name, unsafe):
+    assert (unsafe_reason(name) is not None) is unsafe
+
+
+def _zip(path, files):
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, content in files.items():
+            archive.writestr(name, content)
+    return path
+
+
+def test_two_manifests_at_the_top_of_a_zip_are_ambiguous(tmp_path):
+    path = _zip(tmp_path / "set.zip", {
+        "a.csv": "player,deck\nann,ann.txt\n",
+        "b.yaml": "- {player: bob, deck: bob.txt}\n",
+        "ann.txt": "60 Island\n",
+    })
+    with pytest.raises(InputError, match=r"several manifests at the top of the archive \(a.csv, b.yaml\)"):
+        with open_source(path):
+            pass
+
+
+def test_zip_without_manifest_is_walked_and_the_files_go_with_the_block(tmp_path):
+    path = _zip(tmp_path / "set.zip", {"x/ann.txt": "60 Island\n", "x/notes.csv": "just,a,table\n"})
+    with open_source(path) as found:
+        assert found.kind == "zip" and found.manifest is None
+        assert [row.deck for row in found.registrations] == ["x/ann.txt"]
+        assert [item.file for item in found.skipped] == ["x/notes.csv"]
+        extracted = found.registrations[0].path
+        assert extracted.read_text() == "60 Island\n"
+    assert not extracted.exists()  # the temporary folder is gone
+
+
+def test_bare_yaml_list_manifest_keeps_line_numbers(tmp_path):
+    manifest = tmp_path / "reg.yml"
+    manifest.write_text("# event\n- player: ann\n  deck: ann.txt\n- player: bob\n  deck: sub\\bob.txt\n", encoding="utf-8")
+    with open_source(manifest) as found:
+        rows = found.registrations
+    assert [(row.player, row.deck, row.line) for row in rows] == [("ann", "ann.txt", 2), ("bob", "sub/bob.txt", 4)]
+    assert rows[1].path == tmp_path / "sub" / "bob.txt"

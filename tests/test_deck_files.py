@@ -1,0 +1,76 @@
+"""Deck fixtures in every file format, discovered from tests/decks/{legal,illegal}/<game>/<format>/
+and validated through the installed command (one run per folder), plus what the MTGO .dek
+parser reads from them line by line."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.model import MAIN, SIDEBOARD
+from deckcheck.parsers import load_deck
+
+DECKS = Path(__file__).parent / "decks"
+
+
+def _folders(verdict: str) -> list[Path]:
+    return sorted(path for path in (DECKS / verdict).glob("*/*") if path.is_dir())
+
+
+def _decks(folder: Path) -> list[Path]:
+    return sorted(path for path in folder.iterdir() if path.name != "expected.yaml")
+
+
+def _format_id(folder: Path) -> str:
+    return f"{folder.parent.name}/{folder.name}"
+
+
+@pytest.mark.parametrize("folder", _folders("legal"), ids=_format_id)
+def test_legal_decks(cli, folder):
+    decks = _decks(folder)
+    done = cli("validate", *map(str, decks), "-f", _format_id(folder), "-o", "json")
+    results = json.loads(done.stdout)["results"]
+    assert [(r["deck"], r["problems"]) for r in results] == [(str(d), []) for d in decks]
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("folder", _folders("illegal"), ids=_format_id)
+def test_illegal_decks(cli, folder):
+    expected = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))
+    decks = _decks(folder)
+    assert sorted(d.name for d in decks) == sorted(expected), "every illegal deck needs an expected.yaml entry"
+    done = cli("validate", *map(str, decks), "-f", _format_id(folder), "-o", "json")
+    assert done.returncode == 1, done.stderr
+    got = {Path(r["deck"]).name: sorted(p["rule"] for p in r["problems"]) for r in json.loads(done.stdout)["results"]}
+    assert got == {name: sorted(rules) for name, rules in expected.items()}
+
+
+def test_formats_are_all_represented():
+    """The fixtures cover every decklist file format deckcheck reads."""
+    suffixes = {path.suffix for verdict in ("legal", "illegal") for f in _folders(verdict) for path in _decks(f)}
+    assert {".dek", ".cod", ".dck", ".txt"} <= suffixes
+
+
+# ------------------------------------------------------------------ MTGO .dek in detail
+
+
+def test_dek_with_bom_and_crlf():
+    deck = load_deck(DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.dek")
+    assert deck.input_format == "dek" and deck.problems == []
+    assert (deck.count(MAIN), deck.count(SIDEBOARD)) == (60, 15)
+    by_name = {(e.name, e.zone): (e.count, e.line) for e in deck.entries}
+    assert by_name[("Goblin Guide", MAIN)] == (4, 5)  # line 5: after declaration, <Deck>, two ids
+    assert by_name[("Kari Zev's Expertise", MAIN)] == (2, 14)  # &apos; decoded
+    assert by_name[("Lightning Helix", MAIN)] == (3, 13)
+    assert by_name[("Lightning Helix", SIDEBOARD)] == (1, 24)
+    assert by_name[("Fire // Ice", SIDEBOARD)] == (2, 25)  # MTGO's `Fire/Ice`
+
+
+def test_dek_problems_keep_their_lines():
+    deck = load_deck(DECKS / "illegal" / "mtg" / "constructed" / "bad-cards.dek")
+    assert [(e.name, e.count, e.line) for e in deck.entries] == [("Mountain", 60, 10)]
+    assert [(p.rule, p.line, p.zone) for p in deck.problems] == [("parse-error", 11, MAIN), ("parse-error", 12, SIDEBOARD)]
+    assert "count is not a whole number" in deck.problems[0].message
+    assert "needs Quantity and Name" in deck.problems[1].message

@@ -1,0 +1,118 @@
+"""Byte-level variety of real deck files: encodings, byte-order marks, line endings, NULs.
+
+One deck is written in every variant. It is built so that a wrong decoding shows up in the
+verdict: `Lim-Dûl’s Vault` (accent, curly apostrophe) and `Æther Vial` only add up with their
+plain spellings when the bytes were decoded right, and a parse error on line 5 and a
+sideboard problem on line 8 pin the line numbering.
+"""
+from __future__ import annotations
+
+import codecs
+import json
+from pathlib import Path
+
+import pytest
+
+from deckcheck import validate
+from deckcheck.parsers import load_deck, parse_bytes
+
+DECK = (
+    "2 Lim-Dûl’s Vault\n"
+    "2 Æther Vial\n"
+    "3 Lim-Dul's Vault\n"
+    "3 Aether Vial\n"
+    "this is not a card\n"
+    "50 Island\n"
+    "\n"
+    "5 Duress\n"
+)
+EXPECTED = [
+    ("copy-limit", 1, "main", "Lim-Dûl’s Vault", 5),
+    ("copy-limit", 2, "main", "Æther Vial", 5),
+    ("parse-error", 5, "main", None, None),
+    ("copy-limit", 8, "sideboard", "Duress", 5),
+]
+DEK = Path(__file__).parent / "decks" / "legal" / "mtg" / "constructed" / "burn-mtgo.dek"
+
+VARIANTS: dict[str, bytes] = {
+    "utf-8": DECK.encode("utf-8"),
+    "utf-8-bom": codecs.BOM_UTF8 + DECK.encode("utf-8"),
+    "utf-16-le-bom": codecs.BOM_UTF16_LE + DECK.encode("utf-16-le"),
+    "utf-16-be-bom": codecs.BOM_UTF16_BE + DECK.encode("utf-16-be"),
+    "utf-16-le-no-bom": DECK.encode("utf-16-le"),
+    "cp1252": DECK.encode("cp1252"),
+    "crlf": DECK.replace("\n", "\r\n").encode("utf-8"),
+    "cr-only": DECK.replace("\n", "\r").encode("utf-8"),
+    "cp1252-crlf-no-final-newline": DECK.rstrip("\n").replace("\n", "\r\n").encode("cp1252"),
+    "no-final-newline": DECK.rstrip("\n").encode("utf-8"),
+    "nul-bytes": DECK.replace("50 Island", "50 Isl\x00and").encode("utf-8") + b"\x00" * 64,
+}
+
+
+def _problems(problems) -> list[tuple]:
+    rows = [(p["rule"], p.get("line"), p.get("zone"), p.get("card"), p.get("count")) for p in problems]
+    return sorted(rows, key=lambda row: (row[1] or 0, row[0]))
+
+
+def test_variants_really_differ():
+    """Guard the fixture itself: cp1252 is not UTF-8, and each variant is distinct bytes."""
+    assert len(set(VARIANTS.values())) == len(VARIANTS)
+    with pytest.raises(UnicodeDecodeError):
+        VARIANTS["cp1252"].decode("utf-8")
+
+
+@pytest.fixture
+def variant_files(tmp_path) -> dict[str, Path]:
+    files = {}
+    for name, data in VARIANTS.items():
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(data)
+        files[name] = path
+    utf16_dek = tmp_path / "burn-utf-16.dek"  # the declaration still says utf-8: bytes decide
+    utf16_dek.write_bytes(codecs.BOM_UTF16_LE + DEK.read_bytes().decode("utf-8-sig").encode("utf-16-le"))
+    files["dek-utf-16"] = utf16_dek
+    return files
+
+
+def test_every_variant_through_the_cli(cli, variant_files):
+    names = [name for name in variant_files if name != "dek-utf-16"]
+    done = cli("validate", *(str(variant_files[n]) for n in names), str(variant_files["dek-utf-16"]), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    results = json.loads(done.stdout)["results"]
+    for name, result in zip(names, results):
+        assert result["counts"] == {"main": 60, "sideboard": 5}, name
+        assert _problems(result["problems"]) == EXPECTED, name
+    dek = results[-1]
+    assert (dek["legal"], dek["counts"], dek["problems"]) == (True, {"main": 60, "sideboard": 15}, [])
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_every_variant_through_the_library(variant_files, name):
+    result = validate(variant_files[name], "mtg/constructed")
+    assert _problems([p.to_dict() for p in result.problems]) == EXPECTED
+    deck = load_deck(variant_files[name])
+    assert [(e.name, e.line) for e in deck.entries][:2] == [("Lim-Dûl’s Vault", 1), ("Æther Vial", 2)]
+    assert [e.line for e in deck.entries] == [1, 2, 3, 4, 6, 8]
+
+
+def test_utf16_dek_through_the_library(variant_files):
+    deck = load_deck(variant_files["dek-utf-16"])
+    assert deck.input_format == "dek" and deck.problems == []
+    assert ("Kari Zev's Expertise", 14) in [(e.name, e.line) for e in deck.entries]
+
+
+def test_stdin_bytes_in_utf16(cli):
+    done = cli("validate", "-", "-f", "mtg/constructed", "-o", "json", input=VARIANTS["utf-16-le-bom"])
+    assert done.returncode == 1
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["deck"] == "<stdin>"
+    assert _problems(result["problems"]) == EXPECTED
+
+
+def test_parse_bytes_reports_a_bom_that_lies():
+    """A UTF-16 BOM followed by an odd number of bytes cannot be UTF-16: one clear problem."""
+    deck = parse_bytes(codecs.BOM_UTF16_LE + b"4\x00 \x00X", source="odd.txt")
+    assert deck.unreadable
+    assert [p.rule for p in deck.problems] == ["parse-error"]
+    assert "utf-16" in deck.problems[0].message and "byte-order mark" in deck.problems[0].message

@@ -1,0 +1,94 @@
+"""Data-driven simulation cases: tests/cases_engine/*.yaml hold a deck, a format, options and
+the expected probabilities (each a closed form in its comment). Every case runs through the
+library; cases marked `cli: true` also run through the installed command with -o json."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.engine import simulate
+from deckcheck.engine.report import to_dict
+
+TESTS = Path(__file__).parent
+CASES_DIR = TESTS / "cases_engine"
+TOLERANCE = 1e-6
+
+
+def _cases(cli_only: bool = False):
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+            if cli_only and not case.get("cli"):
+                continue
+            yield pytest.param(case, id=f"{path.stem}:{case['name']}")
+
+
+def _format(case: dict) -> str:
+    fmt = case["format"]
+    return str(TESTS / fmt) if fmt.endswith(".yaml") else fmt
+
+
+def _assertion_texts(case: dict) -> list[str]:
+    return [item["text"] for item in case["expect"].get("assertions", [])]
+
+
+def _close(actual: float, expected: float, what: str) -> None:
+    assert abs(actual - expected) <= TOLERANCE, f"{what}: got {actual!r}, expected {expected!r}"
+
+
+def check_report(report: dict, expect: dict) -> None:
+    if "mode" in expect:
+        assert report["mode"] == expect["mode"]
+    for key in ("keep", "lands_in_kept_hand", "mulligans"):
+        for size, value in expect.get(key, {}).items():
+            assert str(size) in report[key], f"{key}: no entry {size} in {report[key]}"
+            _close(report[key][str(size)], value, f"{key}[{size}]")
+    for key in ("expected_hand_size", "mulligan"):
+        if key in expect:
+            _close(report[key], expect[key], key)
+    for item in expect.get("by_turn", []):
+        cell = report["by_turn"][item["card"]][item["side"]][str(item["turn"])]
+        for field in ("p", "hypergeometric"):
+            if field in item:
+                _close(cell[field], item[field], f"{item['card']} {item['side']} turn {item['turn']} {field}")
+    expected_assertions = expect.get("assertions", [])
+    assert [a["assertion"] for a in report["assertions"]] == [a["text"] for a in expected_assertions]
+    for got, want in zip(report["assertions"], expected_assertions):
+        assert got["passed"] is want["passed"], got
+    assert report["passed"] is all(a["passed"] for a in expected_assertions)
+
+
+@pytest.mark.parametrize("case", list(_cases()))
+def test_case_library(case, tmp_path):
+    policy_file = None
+    if "policy" in case:
+        policy_file = tmp_path / "policy.yaml"
+        policy_file.write_text(case["policy"], encoding="utf-8")
+    options = dict(case.get("options", {}))
+    by_size = {size: options.pop(f"keep{size}") for size in (6, 5) if f"keep{size}" in options}
+    simulation = simulate(
+        case["deck"], _format(case), keep_by_size=by_size, policy_file=policy_file,
+        assertions=_assertion_texts(case), **options,
+    )
+    check_report(to_dict(simulation), case["expect"])
+
+
+@pytest.mark.parametrize("case", list(_cases(cli_only=True)))
+def test_case_cli(case, tmp_path, cli):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(case["deck"], encoding="utf-8")
+    args = ["simulate", str(deck), "-f", _format(case), "-o", "json"]
+    for option, value in case.get("options", {}).items():
+        args += [f"--{option}", str(value)]
+    if "policy" in case:
+        (tmp_path / "policy.yaml").write_text(case["policy"], encoding="utf-8")
+        args += ["--policy", str(tmp_path / "policy.yaml")]
+    for text in _assertion_texts(case):
+        args += ["--assert", text]
+    done = cli(*args)
+    report = json.loads(done.stdout)
+    expected_exit = 0 if all(a["passed"] for a in case["expect"].get("assertions", [])) else 1
+    assert done.returncode == expected_exit, done.stderr
+    check_report(report, case["expect"])

@@ -1,0 +1,172 @@
+"""Broken format files: each in tests/format_errors/ must stop `formats check` and
+`validate -f` with exit 2 and one line naming the file and the key at fault (every file
+through the library, one per kind of fault through the installed command).
+
+The expected key and message fragment of each file are data, in tests/format_errors/cases.yaml;
+adding a case is adding a file and a line there.
+"""
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.errors import FormatError
+from deckcheck.formats import check_file, load
+
+ERRORS = Path(__file__).parent / "format_errors"
+CASES: dict[str, dict] = yaml.safe_load((ERRORS / "cases.yaml").read_text(encoding="utf-8"))
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+
+
+def _expected_line(name: str) -> str:
+    """The start of the one-line message: `deckcheck: error: FILE: KEY: `."""
+    case = CASES[name]
+    start = f"deckcheck: error: {ERRORS / case.get('in', name)}: "
+    return start + (f"{case['key']}: " if "key" in case else "")
+
+
+def _check_message(name: str, stderr: str) -> None:
+    case = CASES[name]
+    assert stderr.endswith("\n") and stderr.count("\n") == 1, f"{name}: not one line: {stderr!r}"
+    assert stderr.startswith(_expected_line(name)), f"{name}: {stderr!r}"
+    assert case["message"] in stderr, f"{name}: {stderr!r}"
+    if "cycle" in case:
+        assert " -> ".join(str(ERRORS / part) for part in case["cycle"]) in stderr, f"{name}: {stderr!r}"
+
+
+def test_every_file_has_a_case():
+    files = {path.name for path in ERRORS.glob("*.yaml")} - {"cases.yaml"}
+    assert files == set(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_library_error_names_file_and_key(name):
+    case = CASES[name]
+    with pytest.raises(FormatError) as caught:
+        check_file(ERRORS / name)
+    assert caught.value.path == str(ERRORS / case.get("in", name))
+    assert caught.value.key == case.get("key")
+    assert case["message"] in str(caught.value)
+    assert "\n" not in str(caught.value)  # the CLI prints it as one line
+    with pytest.raises(FormatError):  # and through the loader `validate` uses
+        load(str(ERRORS / name))
+
+
+# Every file goes through the library above (`check_file` is all `formats check` calls, and
+# `load` is what `validate -f` calls); one file per kind of fault also goes through both
+# installed commands, which keeps the process count - and the suite's time - down.
+CLI_CASES = (
+    "unknown-key.yaml", "wrong-type.yaml", "bad-date.yaml", "missing-extends.yaml", "cycle-a.yaml",
+    "empty.yaml", "invalid-yaml.yaml", "not-a-mapping.yaml", "not-utf8.yaml", "duplicate-key.yaml",
+    "broken-parent.yaml", "min-over-max.yaml",
+)
+
+
+def _run_all(cli, names, make_args) -> dict[str, object]:
+    # Each case is its own process; two at a time keeps the suite quick on a small machine.
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        runs = {name: pool.submit(cli, *make_args(ERRORS / name)) for name in names}
+    return {name: run.result() for name, run in runs.items()}
+
+
+def test_formats_check_exits_2_with_one_line(cli):
+    assert set(CLI_CASES) <= set(CASES)
+    for name, done in _run_all(cli, CLI_CASES, lambda path: ("formats", "check", str(path))).items():
+        assert done.returncode == 2, name
+        assert done.stdout == "", name
+        _check_message(name, done.stderr)
+
+
+def test_validate_with_a_broken_format_exits_2_with_one_line(cli):
+    runs = _run_all(cli, CLI_CASES, lambda path: ("validate", str(EXAMPLE), "-f", str(path), "-o", "json"))
+    for name, done in runs.items():
+        assert done.returncode == 2, name
+        assert done.stdout == "", name  # no report at all: the format, not the deck, is at fault
+        _check_message(name, done.stderr)
+
+
+# ------------------------------------------------------------------ fixed bugs, one test each
+
+
+def test_null_zone_without_a_parent_loads(tmp_path):
+    """`deck: {main: null}` in a file that extends nothing used to crash in the builder."""
+    path = tmp_path / "nulls.yaml"
+    path.write_text("name: Nulls\ngame: mtg\ndeck:\n  main: null\n  sideboard: {max: 15}\n", encoding="utf-8")
+    fmt = check_file(path)
+    assert list(fmt.zones) == ["sideboard"]
+
+
+def test_editing_a_parent_is_seen_by_the_next_load(tmp_path):
+    """The cache used to key on the child's file only: a changed parent stayed stale."""
+    parent = tmp_path / "parent.yaml"
+    child = tmp_path / "child.yaml"
+    parent.write_text("name: P\ngame: mtg\nbanned: [Black Lotus]\n", encoding="utf-8")
+    child.write_text("name: C\ngame: mtg\nextends: ./parent.yaml\n", encoding="utf-8")
+    assert [e.card for e in load(str(child)).banned] == ["Black Lotus"]
+    parent.write_text("name: P\ngame: mtg\nbanned: [Black Lotus, Mox Pearl]\n", encoding="utf-8")
+    assert [e.card for e in load(str(child)).banned] == ["Black Lotus", "Mox Pearl"]
+    parent.write_text("name: P\ngame: mtg\nbaned: []\n", encoding="utf-8")
+    with pytest.raises(FormatError, match="baned"):
+        load(str(child))
+
+
+def test_relative_format_path_follows_the_current_directory(tmp_path, monkeypatch):
+    for folder, size in (("one", 40), ("two", 50)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "f.yaml").write_text(f"name: F\ngame: mtg\ndeck: {{main: {{min: {size}}}}}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "one")
+    assert load("f.yaml").zones["main"].min == 40
+    monkeypatch.chdir(tmp_path / "two")
+    assert load("f.yaml").zones["main"].min == 50
+
+
+def test_cycle_through_parent_directories_is_found(tmp_path):
+    """`d1/a.yaml` -> `../d2/b.yaml` -> `../d1/a.yaml` names one file by ever longer paths;
+    comparing spellings recursed until the OS refused the file name."""
+    (tmp_path / "d1").mkdir()
+    (tmp_path / "d2").mkdir()
+    (tmp_path / "d1" / "a.yaml").write_text("name: A\ngame: mtg\nextends: ../d2/b.yaml\n", encoding="utf-8")
+    (tmp_path / "d2" / "b.yaml").write_text("name: B\ngame: mtg\nextends: ../d1/a.yaml\n", encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        check_file(tmp_path / "d1" / "a.yaml")
+    assert caught.value.key == "extends"
+    assert str(caught.value).endswith(f"{tmp_path}/d1/a.yaml -> {tmp_path}/d2/b.yaml -> {tmp_path}/d1/a.yaml")
+
+
+def test_description_is_not_inherited(tmp_path):
+    path = tmp_path / "child.yaml"
+    path.write_text("name: Child\ngame: mtg\nextends: mtg/constructed\n", encoding="utf-8")
+    assert load("mtg/constructed").option("description")
+    assert check_file(path).option("description") is None
+
+
+def test_yaml_merge_keys_are_not_duplicates(tmp_path):
+    path = tmp_path / "anchors.yaml"
+    path.write_text(
+        "name: Anchors\ngame: mtg\nopening_hand: &hand {size: 7, mulligan: london}\n"
+        "deck:\n  main: &sixty {min: 60}\n  sideboard:\n    <<: *sixty\n    min: 0\n",
+        encoding="utf-8",
+    )
+    fmt = check_file(path)
+    assert fmt.zones["sideboard"].min == 0 and fmt.zones["main"].min == 60
+
+
+def test_dates_are_read_as_dates(tmp_path):
+    path = tmp_path / "dated.yaml"
+    path.write_text(
+        "name: Dated\ngame: mtg\nbanned:\n  - {card: Survival of the Fittest, since: 2011-01-01}\n"
+        "  - {card: Time Spiral, until: '2011-01-01'}\n",
+        encoding="utf-8",
+    )
+    import datetime as dt
+
+    fmt = check_file(path)
+    assert [(e.card, e.since, e.until) for e in fmt.banned] == [
+        ("Survival of the Fittest", dt.date(2011, 1, 1), None),
+        ("Time Spiral", None, dt.date(2011, 1, 1)),
+    ]
+    assert list(fmt.banned_on(dt.date(2010, 12, 31))) == ["time spiral"]
+    assert list(fmt.banned_on(dt.date(2011, 1, 1))) == ["survival of the fittest"]

@@ -1,0 +1,175 @@
+"""`deckcheck formats list | show | check` output, and user formats from DECKCHECK_FORMATS_PATH."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "burn-modern.txt"
+
+CUBE = """\
+name: Test Cube
+game: mtg
+description: A small cube for tests.
+deck:
+  main: {min: 40, max: 45}
+  sideboard: {exactly: 15, or_none: true}
+copy_limit:
+  default: 1
+  zones: [main]
+  exempt_basic_lands: true
+  per_card: {Relentless Rats: any, Seven Dwarves: 7}
+basic_lands: [Island, Mountain]
+banned:
+  - Black Lotus
+  - {card: Time Spiral, until: 2011-01-01}
+  - {card: Survival of the Fittest, since: 2011-01-01}
+restricted:
+  - {card: Sol Ring, since: 2005-01-01}
+card_limits:
+  - {card: Brainstorm, limit: 2}
+opening_hand: {size: 7, mulligan: vancouver, free_mulligan: true, first_player_draws: true}
+"""
+
+
+def _cube_show(path: Path, day: str, banned: list[str]) -> str:
+    return "\n".join(
+        [
+            f"Test Cube ({path}, game mtg)",
+            f"  file: {path}",
+            "  A small cube for tests.",
+            "deck:",
+            "  main: 40 to 45",
+            "  sideboard: exactly 15 or none",
+            "copies: at most 1 of a card over main",
+            "  basic lands exempt: Island, Mountain",
+            "  Relentless Rats: any number",
+            "  Seven Dwarves: 7",
+            f"banned on {day} ({len(banned)}):",
+            *(f"  {line}" for line in banned),
+            f"restricted on {day} (1):",
+            "  Sol Ring  (since 2005-01-01)",
+            f"card limits on {day} (1):",
+            "  Brainstorm [2]",
+            "opening hand: 7 cards, vancouver mulligan, free first mulligan, first player draws",
+            "",
+        ]
+    )
+
+
+@pytest.fixture
+def cube(tmp_path) -> Path:
+    path = tmp_path / "cube.yaml"
+    path.write_text(CUBE, encoding="utf-8")
+    return path
+
+
+def test_show_a_user_file_on_two_dates(cli, cube):
+    before = cli("formats", "show", str(cube), "--date", "2010-12-31")
+    assert before.returncode == 0, before.stderr
+    assert before.stdout == _cube_show(cube, "2010-12-31", ["Black Lotus", "Time Spiral"])
+    after = cli("formats", "show", str(cube), "--date", "2011-01-01")  # `until` is the day it left
+    assert after.stdout == _cube_show(cube, "2011-01-01", ["Black Lotus", "Survival of the Fittest  (since 2011-01-01)"])
+
+
+def test_show_a_bundled_format(cli):
+    done = cli("formats", "show", "mtg/limited", "--date", "2020-01-01")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Limited (mtg/limited, game mtg)"
+    assert "  extends: mtg/base" in lines
+    assert "  main: at least 40" in lines
+    assert "copies: no limit" in lines
+    assert "banned on 2020-01-01 (0):" in lines
+
+
+def test_show_errors(cli):
+    unknown = cli("formats", "show", "mtg/limitd")
+    assert unknown.returncode == 2
+    assert unknown.stderr == "deckcheck: error: unknown format 'mtg/limitd'; `deckcheck formats list` shows them all\n"
+    bad_date = cli("formats", "show", "mtg/limited", "--date", "2011-02-30")
+    assert bad_date.returncode == 2
+    assert bad_date.stderr == "deckcheck: error: --date '2011-02-30' is not a date; use YYYY-MM-DD\n"
+
+
+def test_check_ok_names_the_chain(cli, tmp_path):
+    path = tmp_path / "cube.yaml"
+    path.write_text("name: My Cube\ngame: mtg\nextends: mtg/limited\n", encoding="utf-8")
+    done = cli("formats", "check", str(path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{path}: OK (My Cube, game mtg, extends mtg/limited -> mtg/base)\n"
+
+
+def test_check_missing_file_and_directory(cli, tmp_path):
+    missing = cli("formats", "check", str(tmp_path / "nope.yaml"))
+    assert (missing.returncode, missing.stderr) == (2, f"deckcheck: error: {tmp_path / 'nope.yaml'}: no such file\n")
+    folder = cli("formats", "check", str(tmp_path))
+    assert (folder.returncode, folder.stderr) == (2, f"deckcheck: error: {tmp_path}: is a directory, not a format file\n")
+
+
+def test_list_shows_playable_formats_only(cli):
+    done = cli("formats", "list")
+    assert done.returncode == 0, done.stderr
+    rows = dict(line.split(None, 1) for line in done.stdout.splitlines())
+    assert rows["mtg/constructed"] == "Constructed"
+    assert rows["mtg/limited"] == "Limited"
+    assert "mtg/base" not in rows  # abstract: a base to extend, not a format to play
+    assert list(rows) == sorted(rows)
+
+
+# ------------------------------------------------------------------ DECKCHECK_FORMATS_PATH
+
+
+@pytest.fixture
+def user_formats(tmp_path) -> Path:
+    """Two user directories: a cube extending a bundled format by id, a user `mtg/limited`
+    that shadows the bundled one, and a broken file."""
+    first = tmp_path / "first"
+    (first / "mtg").mkdir(parents=True)
+    (first / "mtg" / "cube.yaml").write_text(
+        "name: Home Cube\ngame: mtg\nextends: mtg/limited\ndeck: {main: {min: 45}}\nbanned: [Sol Ring]\n", encoding="utf-8"
+    )
+    (first / "mtg" / "limited.yaml").write_text("name: House Limited\ngame: mtg\nextends: mtg/base\ndeck: {main: {min: 30}}\n", encoding="utf-8")
+    second = tmp_path / "second"
+    (second / "house").mkdir(parents=True)
+    (second / "house" / "broken.yaml").write_text("name: Broken\ngame: mtg\nbaned: []\n", encoding="utf-8")
+    return tmp_path
+
+
+def _env(user_formats: Path) -> dict[str, str]:
+    return {"DECKCHECK_FORMATS_PATH": os.pathsep.join(str(user_formats / d) for d in ("first", "second"))}
+
+
+def test_user_formats_are_listed_and_shadow_bundled_ones(cli, user_formats):
+    done = cli("formats", "list", env=_env(user_formats))
+    assert done.returncode == 0
+    rows = dict(line.split(None, 1) for line in done.stdout.splitlines())
+    assert rows["mtg/cube"] == "Home Cube"
+    assert rows["mtg/limited"] == "House Limited"  # the user's directory comes first
+    assert rows["mtg/constructed"] == "Constructed"  # bundled ones are still there
+    assert "house/broken" not in rows
+    warning = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: warning: ")]
+    assert len(warning) == 1 and "broken.yaml: baned: unknown key" in warning[0]
+
+
+def test_validate_with_a_user_format_id(cli, user_formats, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("1 Sol Ring\n43 Island\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "mtg/cube", "-o", "json", env=_env(user_formats))
+    assert done.returncode == 1, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["format"] == "mtg/cube"
+    # The user's mtg/limited (main >= 30) is the parent here, and the cube raises it to 45.
+    assert sorted(p["rule"] for p in result["problems"]) == ["banned", "deck-size"]
+    shown = cli("formats", "show", "mtg/cube", env=_env(user_formats))
+    assert "  extends: mtg/limited -> mtg/base" in shown.stdout
+    assert f"  file: {user_formats / 'first' / 'mtg' / 'cube.yaml'}" in shown.stdout
+
+
+def test_without_the_variable_the_user_formats_are_unknown(cli, user_formats):
+    done = cli("validate", str(EXAMPLE), "-f", "mtg/cube")
+    assert done.returncode == 2
+    assert "unknown format 'mtg/cube'" in done.stderr

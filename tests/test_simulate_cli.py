@@ -1,0 +1,162 @@
+"""`deckcheck simulate` end to end through the installed command: reports, exit codes,
+errors, policy files."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BURN = ROOT / "examples" / "burn-modern.txt"
+BURN_POLICY = ROOT / "examples" / "burn-policy.yaml"
+ISSUE_KEYS = {"mode", "hands", "keep", "expected_hand_size", "lands_in_kept_hand", "by_turn", "assertions"}
+
+
+@pytest.fixture
+def deck(tmp_path) -> Path:
+    path = tmp_path / "deck.txt"
+    path.write_text("24 Mountain\n4 Lightning Bolt\n32 Grizzly Bears\n", encoding="utf-8")
+    return path
+
+
+def test_text_report(cli, deck):
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--keep", "2 <= lands <= 5", "--keep5", "true")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    for heading in ("Keep policy", "Kept hand size", "Lands in the kept hand", "At least one copy by turn, on the play"):
+        assert heading in out
+    assert " 7   84.39%  " in out and "█" in out  # a bar chart, scaled to the probability
+    assert "exact (multivariate hypergeometric)" in out
+    assert "\x1b[" not in out
+
+
+def test_json_report_has_the_issue_schema(cli, deck):
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--keep", "2 <= lands <= 5", "--keep5", "true",
+               "--turns", "2", "--on", "draw", "-o", "json")
+    report = json.loads(done.stdout)
+    assert ISSUE_KEYS <= set(report)
+    assert report["mode"] == "exact" and report["hands"] is None and report["standard_errors"] is None
+    assert list(report["keep"]) == ["7", "6", "5"]
+    assert sum(report["lands_in_kept_hand"].values()) == pytest.approx(1.0)
+    cell = report["by_turn"]["Lightning Bolt"]["draw"]["2"]
+    assert cell["cards_seen"] == 9 and set(cell) == {"p", "hypergeometric", "cards_seen"}
+    assert report["policy"] == {"7": "2 <= lands <= 5", "6": "2 <= lands <= 5", "5": "keep any hand"}
+    assert report["assertions"] == [] and report["passed"] is True
+
+
+def test_exit_codes_follow_the_assertions(cli, deck):
+    base = ["simulate", str(deck), "-f", "mtg/constructed", "--keep", "2 <= lands <= 5", "--keep5", "true"]
+    assert cli(*base, "--assert", "keep7 >= 0.84", "--assert", "expected_hand_size > 6.8").returncode == 0
+    failing = cli(*base, "--assert", "keep7 >= 0.84", "--assert", "keep7 >= 0.85", "-o", "json")
+    assert failing.returncode == 1
+    assert [a["passed"] for a in json.loads(failing.stdout)["assertions"]] == [True, False]
+    # --on decides the side p_by_turn looks at: 46.6% on the play, 50.8% on the draw by turn 3.
+    check = 'p_by_turn("Lightning Bolt", 3) >= 0.5'
+    assert cli(*base, "--assert", check).returncode == 1
+    assert cli(*base, "--assert", check, "--on", "draw").returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--keep", "2 <= lands <="], "--keep: column 14 in '2 <= lands <=': expected a number"),
+        (["--keep6", "lands >= 1 or"], "--keep6: column 14"),
+        (["--assert", "keep7 >> 1"], "--assert: column 8"),
+        (["--keep", "distinct(lands) >= 2", "--exact"], "--exact needs a count-based keep policy: distinct() at column 1 of --keep"),
+        (["--keep6", "lands >= 1"], "gives no rule for the opening hand of 7 cards"),
+        (["--card", "Lightning Blot"], "--card / cards: 'Lightning Blot': no such card in the main deck"),
+        (["--assert", "keep8 > 0"], "hands in mtg/constructed have at most 7 cards"),
+        (["--on", "first"], "--on 'first': choose play or draw"),
+        (["--turns", "0"], "--turns must be at least 1"),
+        (["--hands", "0"], "--hands must be at least 1"),
+        (["-o", "xml"], "unknown output 'xml'"),
+        (["-f", "mtg/nonsense"], "unknown format 'mtg/nonsense'"),
+        (["--policy", "/nonexistent/policy.yaml"], "cannot read policy file"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line(cli, deck, args, message):
+    full = ["simulate", str(deck), *args]
+    if "-f" not in args:
+        full += ["-f", "mtg/constructed"]
+    done = cli(*full)
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith("deckcheck: error: ")
+    assert message in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_unreadable_deck_exits_2(cli, tmp_path):
+    done = cli("simulate", str(tmp_path / "missing.txt"), "-f", "mtg/constructed")
+    assert done.returncode == 2 and "no such file" in done.stderr
+    binary = tmp_path / "deck.txt"
+    binary.write_bytes(b"\x00" * 5_000_000)
+    done = cli("simulate", str(binary), "-f", "mtg/constructed")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_deck_too_small_and_empty(cli, tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text("5 Island\n", encoding="utf-8")
+    done = cli("simulate", str(small), "-f", "mtg/constructed")
+    assert done.returncode == 2 and "fewer than an opening hand of 7" in done.stderr
+    empty = tmp_path / "empty.txt"
+    empty.write_text("// nothing here\n", encoding="utf-8")
+    done = cli("simulate", str(empty), "-f", "mtg/constructed")
+    assert done.returncode == 2 and "the main deck is empty" in done.stderr
+
+
+def test_stdin_and_parse_problems_become_notes(cli):
+    done = cli("simulate", "-", "-f", "mtg/constructed", "-o", "json", input="24 Island\n36 Opt\nthis is not a card line\n")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["deck"] == "<stdin>" and report["deck_size"] == 60
+
+
+def test_policy_file_lands_and_tags(cli):
+    done = cli("simulate", str(BURN), "-f", "mtg/constructed", "--policy", str(BURN_POLICY), "-o", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["lands_in_deck"] == 20  # 4 Mountain + the 16 non-basic lands the policy names
+    assert list(report["by_turn"]) == ["Goblin Guide", "Lightning Bolt", "Eidolon of the Great Revel"]
+    assert report["policy"]["7"].startswith("2 <= lands <= 4 and count(one_drops)")
+    # Options override the file size by size.
+    done = cli("simulate", str(BURN), "-f", "mtg/constructed", "--policy", str(BURN_POLICY), "--keep", "true", "-o", "json")
+    assert json.loads(done.stdout)["keep"] == {"7": 1.0}
+
+
+def test_without_lands_a_note_says_why(cli):
+    done = cli("simulate", str(BURN), "-f", "mtg/constructed", "--keep", "2 <= lands <= 5")
+    assert "note: only 4 of 60 cards count as lands" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("keep: [1, 2]\n", "keep: expected a mapping of hand size to rule"),
+        ("keep:\n  seven: lands >= 2\n", "keep.seven: expected a hand size"),
+        ("keep:\n  7: 3\n", "keep.7: expected a keep rule as text"),
+        ("keep:\n  7: lands >= 2 and\n", "keep.7: column 15"),
+        ("kep:\n  7: true\n", "kep: unknown key"),
+        ("tags:\n  lands: [Arid Mesa]\n", "tags.lands: 'lands' is a built-in name (put extra lands under the top-level `lands:` key)"),
+        ("tags:\n  bad-name: [Opt]\n", "tags.bad-name: a tag name is letters, digits and _"),
+        ("lands: Arid Mesa\n", "lands: expected a list of card names"),
+        ("keep: {7: count(burn) >= 1}\n", "unknown tag 'burn'"),
+        ("keep: [unclosed\n", "invalid YAML"),
+    ],
+)
+def test_policy_file_errors_name_the_key(cli, deck, tmp_path, content, message):
+    policy = tmp_path / "policy.yaml"
+    policy.write_text(content, encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy))
+    assert done.returncode == 2
+    assert f"{policy}" in done.stderr and message in done.stderr, done.stderr
+
+
+def test_cli_import_does_not_load_numpy():
+    """`deckcheck --help` and the CLI module stay light: numpy loads only to simulate."""
+    code = "import sys, deckcheck.cli; print('numpy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -1,0 +1,166 @@
+"""Which parser reads a file (content, then extension, or `--input-format`), and what happens
+to XML that is broken or hostile: a `parse-error` with its line, exit 1, never a traceback."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from deckcheck.parsers import choose, load_deck, parse_text
+
+DECKS = Path(__file__).parent / "decks"
+DEK = (DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.dek").read_bytes().decode("utf-8-sig")
+COD = (DECKS / "legal" / "mtg" / "constructed" / "jund-cockatrice.cod").read_text(encoding="utf-8")
+DCK = (DECKS / "legal" / "mtg" / "constructed" / "affinity-forge.dck").read_text(encoding="utf-8")
+TEXT = (DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.txt").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ choosing a parser
+
+
+@pytest.mark.parametrize(
+    ("file_name", "content", "parser"),
+    [
+        ("deck.txt", COD, "cod"),  # content beats extension
+        ("deck.txt", DEK, "dek"),
+        ("deck.dek", COD, "cod"),
+        ("deck.cod", DEK, "dek"),
+        ("deck", DCK, "dck"),  # no extension at all
+        ("deck.txt", DCK, "dck"),
+        ("deck.dek", TEXT, "text"),  # a typed list saved as .dek is still a typed list
+        ("deck.cod", TEXT, "text"),
+        ("deck.dck", TEXT, "dck"),  # Forge lines need no XML: the extension decides
+        ("deck.dek", "<Deck>\n</Deck>\n", "dek"),  # XML without <Cards>: extension decides
+        ("deck.DEK", "\n\n<Deck/>", "dek"),  # extension case and leading blank lines
+        ("deck.txt", "[Sideboard]\n2 Duress\n", "text"),  # a bracket header is not Forge
+        ("deck.mwdeck", TEXT, "text"),
+    ],
+)
+def test_choose(file_name, content, parser):
+    assert choose(file_name, content).NAME == parser
+
+
+def test_every_parser_can_be_forced(cli, tmp_path):
+    """`--input-format` wins over content and extension, one run per parser."""
+    cases = {  # parser: (file name, content, expected main count, first problem line or None)
+        "text": ("deck.dek", DEK, 0, 1),  # forced text on XML: one problem, not one per line
+        "dek": ("deck.txt", DEK, 60, None),
+        "cod": ("deck.dek", DEK, 0, 1),  # no <zone>: says so on line 1
+        "dck": ("deck.txt", TEXT, 0, 1),  # no sections: every card line is outside one
+    }
+    for parser, (name, content, main, problem_line) in cases.items():
+        path = tmp_path / parser / name
+        path.parent.mkdir()
+        path.write_text(content, encoding="utf-8")
+        done = cli("validate", str(path), "-f", "mtg/constructed", "--input-format", parser, "-o", "json")
+        (result,) = json.loads(done.stdout)["results"]
+        assert result["counts"]["main"] == main, parser
+        lines = [p.get("line") for p in result["problems"] if p["rule"] == "parse-error"]
+        assert (lines[0] if lines else None) == problem_line, parser
+        assert "Traceback" not in done.stderr
+
+
+def test_unknown_input_format_is_a_usage_error(cli, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    done = cli("validate", str(path), "-f", "mtg/constructed", "--input-format", "mws")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "deckcheck: error: unknown input format 'mws'; choose one of: dek, cod, dck, ydk, ydke, text"
+    assert done.stdout == ""
+
+
+# ------------------------------------------------------------------ broken and hostile XML
+
+_HEAD = '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+MALFORMED = {
+    # name: (content, line of the problem, fragment of its message)
+    "unclosed.dek": (_HEAD + '  <Cards Quantity="4" Sideboard="false" Name="Lightning Bolt" />\n', 4, "no element found"),
+    "mismatched.dek": (_HEAD + '  <Cards Quantity="4" Name="Lightning Bolt">\n</Deck>\n', 4, "mismatched tag"),
+    "bad-attribute.cod": ('<cockatrice_deck>\n<zone name="main">\n<card number=4 name="Bolt"/>\n</zone></cockatrice_deck>\n', 3, "not well-formed"),
+    "undefined-entity.dek": (_HEAD + '  <Cards Quantity="4" Name="Bolt &bolt;" />\n</Deck>\n', 3, "undefined entity"),
+    "billion-laughs.dek": (
+        '<?xml version="1.0"?>\n<!DOCTYPE Deck [\n <!ENTITY lol "lol">\n'
+        + "".join(f' <!ENTITY lol{i} "{("&lol" + (str(i - 1) if i > 1 else "") + ";") * 10}">\n' for i in range(1, 10))
+        + ']>\n<Deck><Cards Quantity="1" Name="&lol9;" /></Deck>\n',
+        2,
+        "DTDs and entity declarations are not allowed",
+    ),
+    "external-entity.dek": (
+        '<?xml version="1.0"?>\n<!DOCTYPE Deck [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>\n'
+        '<Deck><Cards Quantity="1" Name="&xxe;" /></Deck>\n',
+        2,
+        "DTDs and entity declarations are not allowed",
+    ),
+    "external-dtd.cod": ('<?xml version="1.0"?>\n<!DOCTYPE cockatrice_deck SYSTEM "http://127.0.0.1:9/deck.dtd">\n<cockatrice_deck/>\n', 2, "not allowed"),
+    "deep.dek": ("<Deck>\n" + "<a>" * 100 + "\n" + "</a>" * 100 + "</Deck>\n", 2, "nested deeper than 64"),
+    "truncated.cod": ('<?xml version="1.0"?>\n<cockatrice_deck version="1">\n<zone name="main">\n<card number="4" na', 4, "unclosed token"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_xml_in_the_library(name):
+    content, line, fragment = MALFORMED[name]
+    started = time.perf_counter()
+    deck = parse_text(content, source=name)
+    assert time.perf_counter() - started < 1  # billion laughs is refused, not expanded
+    assert deck.entries == []
+    assert [(p.rule, p.line) for p in deck.problems] == [("parse-error", line)]
+    assert fragment in deck.problems[0].message
+
+
+def test_malformed_xml_through_the_cli(cli, tmp_path):
+    """Every broken file is reported with its line in one run, next to a good deck; exit 1."""
+    paths = []
+    for name, (content, _line, _fragment) in sorted(MALFORMED.items()):
+        path = tmp_path / name
+        path.write_text(content, encoding="utf-8")
+        paths.append(path)
+    good = DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.dek"
+    done = cli("validate", *map(str, paths), str(good), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    # Nothing but the note that no card database was there (bad files are problems, not errors).
+    assert [line for line in done.stderr.splitlines() if not line.startswith("deckcheck: note:")] == []
+    results = json.loads(done.stdout)["results"]
+    for path, result in zip(paths, results):
+        _content, line, fragment = MALFORMED[path.name]
+        (problem,) = [p for p in result["problems"] if p["rule"] == "parse-error"]
+        assert problem["line"] == line, path.name
+        assert fragment in problem["message"], path.name
+    assert results[-1]["legal"] is True
+
+
+def test_text_output_for_a_broken_file_is_one_line_per_problem(cli, tmp_path):
+    path = tmp_path / "unclosed.dek"
+    path.write_text(MALFORMED["unclosed.dek"][0], encoding="utf-8")
+    done = cli("validate", str(path), "-f", "mtg/constructed", "-o", "text")
+    assert done.returncode == 1
+    assert "line 4" in done.stdout and "parse-error" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_declaration_after_a_blank_line_and_split_over_lines():
+    """Hand-edited files: a blank first line, a declaration over two lines; numbering holds."""
+    content = '\n<?xml version="1.0"\n encoding="utf-8"?>\n<Deck>\n<Cards Quantity="4" Sideboard="false" Name="Opt" />\n</Deck>\n'
+    deck = parse_text(content, source="deck.dek")
+    assert deck.problems == []
+    assert [(e.name, e.line) for e in deck.entries] == [("Opt", 5)]
+
+
+def test_empty_file_is_an_empty_deck(cli, tmp_path):
+    path = tmp_path / "empty.cod"
+    path.write_bytes(b"")
+    done = cli("validate", str(path), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["counts"] == {"main": 0, "sideboard": 0}
+    assert [p["rule"] for p in result["problems"]] == ["deck-size"]
+
+
+def test_binary_file_is_reported_not_crashed(tmp_path):
+    path = tmp_path / "cards.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    deck = load_deck(path)
+    assert deck.entries == []
+    assert deck.problems and {p.rule for p in deck.problems} == {"parse-error"}

@@ -1,0 +1,44 @@
+"""Data-driven team tests: each case in tests/team_cases/*.yaml is one team's decks, a
+format and date, and the exact team problems expected. The decks are written to a folder
+with a YAML manifest and checked by the batch library, as an organiser's set would be."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.batch import check_source
+
+CASES_DIR = Path(__file__).parent / "team_cases"
+COMPARED = ("rule", "card", "count", "limit", "holders", "severity")
+
+
+def _cases():
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            yield pytest.param(case, id=f"{path.stem}:{case.get('name', index)}")
+
+
+@pytest.mark.parametrize("case", list(_cases()))
+def test_team_case(case, tmp_path):
+    rows = []
+    for player, text in case["decks"].items():
+        (tmp_path / f"{player}.txt").write_text(text, encoding="utf-8")
+        rows.append({"player": player, "deck": f"{player}.txt", "team": "T1"})
+    manifest = tmp_path / "registrations.yaml"
+    manifest.write_text(yaml.safe_dump(rows), encoding="utf-8")
+
+    batch = check_source(manifest, case["format"], date=str(case["date"]), jobs=1, unified=case.get("unified", True))
+
+    (team,) = batch.report.teams
+    assert team.players == list(case["decks"])
+    actual = [problem.to_dict() for problem in team.problems]
+    expected = case.get("problems") or []
+    assert len(actual) == len(expected), f"team problems: {actual}"
+    for got, want in zip(actual, expected):
+        assert {key: got.get(key) for key in want} == want, f"got {got}"
+    assert team.legal is (not expected)
+    deck_rules = case.get("deck_rules") or {}
+    for result in batch.report.results:
+        assert [problem.rule for problem in result.problems] == deck_rules.get(result.player, []), result.to_dict()
