@@ -88,6 +88,8 @@ FORMAT_SCHEMA = Struct(
                         "sets": ListOf(AnyOf((Str(), Struct({"set": Str(), "since": Date(), "until": Date()}, required=("set",))))),
                         # Sets whose printings never count (Un-sets, playtest cards, gold borders).
                         "exclude_sets": ListOf(Str()),
+                        # Card types that are never part of a deck (planes, schemes, ...).
+                        "exclude_types": ListOf(Str()),
                         "rarity": AnyOf((Str(), ListOf(Str()))),
                     }
                 ),

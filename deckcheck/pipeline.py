@@ -46,6 +46,18 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
     return cards if getattr(cards, "game", fmt.game) == fmt.game else None
 
 
+_LISTED: dict[int, tuple[Format, frozenset[str]]] = {}
+
+
+def _listed_names(fmt: Format) -> frozenset[str]:
+    """Keys of every card the format's dated lists mention, on any date."""
+    cached = _LISTED.get(id(fmt))
+    if cached is None or cached[0] is not fmt:
+        keys = frozenset(entry.key for entry in (*fmt.banned, *fmt.restricted, *fmt.card_limits))
+        cached = _LISTED[id(fmt)] = (fmt, keys)
+    return cached[1]
+
+
 def check_deck(
     deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None
 ) -> DeckResult:
@@ -61,7 +73,7 @@ def check_deck(
         if catalog is not None:
             from .cards.resolve import resolve_deck
 
-            deck, unknown = resolve_deck(deck, catalog)
+            deck, unknown = resolve_deck(deck, catalog, listed=_listed_names(fmt))
             problems.extend(unknown)
         ctx = Context(date=date, cards=catalog)
         for rule in RULES.values():

@@ -8,6 +8,7 @@ ranked with difflib, so a typo costs a few milliseconds, not a scan of every nam
 """
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import difflib
 from collections import Counter, defaultdict
@@ -89,7 +90,10 @@ class Catalog:
         self._cards: dict[str, Card | None] = {}
         self._index: _SuggestionIndex | None = None
         self._set_dates: dict[str, dt.date] | None = None
+        self._release_order: list[dt.date] | None = None
         self.warnings: list[str] = []
+        # Results derived from this catalog's cards (card-pool verdicts), by their owners' keys.
+        self.memo: dict[Any, Any] = {}
 
     # Catalogs travel to worker processes (batch --jobs): the connection does not.
     def __getstate__(self) -> dict[str, Any]:
@@ -129,12 +133,7 @@ class Catalog:
     def _local(self, name: str) -> Card | None:
         db = self.db
         front = faces(name)[0] if faces(name) else name
-        card_id = (
-            db.card_id(full_key(name))
-            or db.card_id(card_key(name))
-            or db.card_id(loose_key(name), loose=True)
-            or db.card_id(loose_key(front), loose=True)
-        )
+        card_id = db.card_id(full_key(name), card_key(name)) or db.card_id(loose_key(name), loose_key(front), loose=True)
         return db.card(card_id) if card_id is not None else None
 
     def get(self, name: str) -> Card | None:
@@ -145,8 +144,11 @@ class Catalog:
 
     def resolve(self, names: Iterable[str]) -> dict[str, Card | None]:
         """Cards for many names at once; names missing locally are looked up online together."""
-        wanted = list(dict.fromkeys(names))
-        result = {name: self.get(name) for name in wanted}
+        cards = self._cards
+        result: dict[str, Card | None] = {}
+        for name in names:
+            if name not in result:
+                result[name] = cards[name] if name in cards else self.get(name)
         missing = [name for name, card in result.items() if card is None]
         if missing and self.online is not None:
             from ..errors import NetworkError
@@ -164,9 +166,12 @@ class Catalog:
         return result
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
-        if self._index is None:
-            self._index = _SuggestionIndex(self.db.all_names())
-        return self._index.suggest(name, limit)
+        key = ("suggest", name, limit)
+        if key not in self.memo:
+            if self._index is None:
+                self._index = _SuggestionIndex(self.db.all_names())
+            self.memo[key] = self._index.suggest(name, limit)
+        return list(self.memo[key])
 
     def set_released(self, code: str) -> dt.date | None:
         if self._set_dates is None:
@@ -177,6 +182,13 @@ class Catalog:
                 except ValueError:
                     continue
         return self._set_dates.get(code)
+
+    def sets_released_by(self, day: dt.date) -> int:
+        """How many sets were out on `day`: two days with the same count saw the same sets."""
+        if self._release_order is None:
+            self.set_released("")
+            self._release_order = sorted(self._set_dates.values())  # type: ignore[union-attr]
+        return bisect.bisect_right(self._release_order, day)
 
 
 def open_catalog(

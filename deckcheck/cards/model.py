@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 ANY_NUMBER = "any"
@@ -60,12 +61,13 @@ class Card:
     def front_face(self) -> str:
         return self.face_names[0] if self.face_names else self.name
 
-    @property
+    # Computed once per card: the rules ask for every card of every deck.
+    @cached_property
     def is_basic(self) -> bool:
         """A basic land: the Basic supertype on a land (Wastes and Snow-Covered basics included)."""
         return "Basic" in self.supertypes and "Land" in self.types
 
-    @property
+    @cached_property
     def deck_limit(self) -> int | str | None:
         """What the card's own text allows: "any", a number (Seven Dwarves 7), or None."""
         return deck_limit_from_text(self.oracle_text)

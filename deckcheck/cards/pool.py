@@ -9,7 +9,7 @@ different evidence:
   that is `not_legal` now but was printed in a set legal on the event date was in the pool
   then (a 2024 Standard deck still had its rotated cards).
 - `sets: [...]` (with `since`/`until` where sets rotate), `exclude_sets: [...]`,
-  `rarity: common` - decided from the card's printings: in the pool when one printing is
+  `exclude_types: [Plane, ...]`, `rarity: common` - decided from the card's printings: in the pool when one printing is
   in an allowed set, at an allowed rarity, in a set already released on that date. This is
   what a database built from printings alone (no legalities) relies on.
 
@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from functools import lru_cache
 from typing import Any
 
 from .model import NOT_LEGAL, Card
 
-# Magic Online and Arena release a set up to a week before the paper date Scryfall
-# records as `released_at`, and their events play the new cards at once.
-DIGITAL_HEAD_START = dt.timedelta(days=7)
+# Magic Online and Arena release a set days before the paper date that Scryfall and
+# sets.json record (3 days for Bloomburrow, 8 for Throne of Eldraine), and their events
+# play the new cards at once: a set counts from 10 days before its release date.
+DIGITAL_HEAD_START = dt.timedelta(days=10)
 
 
 class Verdict(Enum):
@@ -45,7 +45,8 @@ class SetWindow:
     until: dt.date | None = None
 
     def open_on(self, day: dt.date) -> bool:
-        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
+        """Legal on `day`, counting the digital head start of a newly released set."""
+        return (self.since is None or self.since <= day + DIGITAL_HEAD_START) and (self.until is None or day < self.until)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,10 @@ class CardPool:
     legality: str | None = None
     sets: tuple[SetWindow, ...] | None = None   # None: every set (minus exclude_sets)
     exclude_sets: frozenset[str] = frozenset()
+    exclude_types: frozenset[str] = frozenset()
     rarities: frozenset[str] | None = None
+    # Sets open per day, worked out once per day asked (a batch asks for few dates).
+    _open: dict[dt.date, frozenset[str] | None] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def rotates(self) -> bool:
@@ -61,12 +65,14 @@ class CardPool:
 
     @property
     def decides_by_printings(self) -> bool:
-        return self.sets is not None or bool(self.exclude_sets) or self.rarities is not None
+        return self.sets is not None or bool(self.exclude_sets) or bool(self.exclude_types) or self.rarities is not None
 
     def windows_on(self, day: dt.date) -> frozenset[str] | None:
         if self.sets is None:
             return None
-        return frozenset(window.code for window in self.sets if window.open_on(day))
+        if day not in self._open:
+            self._open[day] = frozenset(window.code for window in self.sets if window.open_on(day))
+        return self._open[day]
 
 
 def _date(value: Any) -> dt.date | None:
@@ -94,20 +100,20 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
         legality=spec.get("legality"),
         sets=sets,
         exclude_sets=frozenset(code.lower() for code in spec.get("exclude_sets") or ()),
+        exclude_types=frozenset(spec.get("exclude_types") or ()),
         rarities=rarities,
     )
 
 
-@lru_cache(maxsize=256)
-def _open_sets(pool: CardPool, day: dt.date) -> frozenset[str] | None:
-    return pool.windows_on(day)
-
-
 def by_printings(card: Card, pool: CardPool, day: dt.date, released: Callable[[str], dt.date | None]) -> bool | None:
     """True/False from the card's printings, or None when they cannot tell."""
-    if not pool.decides_by_printings or not card.printings:
+    if not pool.decides_by_printings:
         return None
-    allowed = _open_sets(pool, day)
+    if pool.exclude_types.intersection(card.types):
+        return False
+    if not card.printings:
+        return None
+    allowed = pool.windows_on(day)
     unknown_rarity = False
     for printing in card.printings:
         if printing.set in pool.exclude_sets or (allowed is not None and printing.set not in allowed):

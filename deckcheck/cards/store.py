@@ -293,22 +293,28 @@ class CardDb:
     def close(self) -> None:
         self._db.close()
 
-    def card_id(self, key: str, *, loose: bool = False) -> int | None:
+    def card_id(self, *keys: str, loose: bool = False) -> int | None:
+        """The card the first of `keys` (in order of preference) names, in one query."""
         table = "loose_names" if loose else "names"
-        row = self._db.execute(f"SELECT card_id FROM {table} WHERE key = ?", (key,)).fetchone()
+        if len(keys) == 1 or keys[0] == keys[1]:
+            row = self._db.execute(f"SELECT card_id FROM {table} WHERE key = ?", (keys[0],)).fetchone()
+        else:
+            row = self._db.execute(
+                f"SELECT card_id FROM {table} WHERE key IN (?, ?) ORDER BY key <> ? LIMIT 1", (keys[0], keys[1], keys[0])
+            ).fetchone()
         return row[0] if row else None
 
     def card(self, card_id: int) -> Card:
-        row = self._db.execute(
-            "SELECT name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
-            " color_identity, oracle_text, legalities FROM cards WHERE id = ?",
-            (card_id,),
-        ).fetchone()
-        printings = self._db.execute(
-            "SELECT set_code, rarity FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
-            " WHERE card_id = ? ORDER BY sets.released, set_code",
+        # One query: the card's columns repeat on each of its printings' rows.
+        rows = self._db.execute(
+            "SELECT cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
+            " color_identity, oracle_text, legalities, set_code, rarity FROM cards"
+            " LEFT JOIN printings ON printings.card_id = cards.id LEFT JOIN sets ON sets.code = printings.set_code"
+            " WHERE cards.id = ? ORDER BY sets.released, set_code",
             (card_id,),
         ).fetchall()
+        row = rows[0]
+        printings = [(r[13], r[14]) for r in rows if r[13] is not None]
         return Card(
             name=row[0], face_names=_split(row[1]), layout=row[2], mana_cost=row[3], mana_value=row[4],
             type_line=row[5], supertypes=_split(row[6]), types=_split(row[7]), subtypes=_split(row[8]),

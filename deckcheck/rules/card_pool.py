@@ -7,6 +7,7 @@ rule is skipped and `validate` says so once. Format key `card_pool`:
   `not_legal` fails; banned cards are left to the `banned` rule.
 - `sets: [m19, {set: dmu, since: 2022-09-09, until: 2024-08-02}]` - a printing in one of
   these sets on that date; `exclude_sets: [unh, ...]` - printings that never count;
+  `exclude_types: [Plane, Scheme, ...]` - cards that are never part of a deck;
   `rarity: common` - a printing at that rarity (Pauper). Used when the database has no
   legalities (built from printings alone) and, for rotating formats, to see that a card
   legal on the event date has rotated out since.
@@ -32,29 +33,56 @@ from .context import Context
 
 if TYPE_CHECKING:
     from ..cards.model import Card
-    from ..cards.pool import CardPool
+    from ..cards.pool import CardPool, Verdict
 
 ID = "not-in-pool"
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    spec = fmt.option("card_pool")
-    catalog = ctx.cards
-    if not spec or catalog is None:
-        return
-    from ..cards.pool import Verdict, decide, pool_from_spec
+_POOLS: dict[int, tuple[Format, CardPool]] = {}
 
-    pool = pool_from_spec(spec)
+
+def _pool(fmt: Format) -> CardPool:
+    """The format's CardPool, built once per loaded format."""
+    from ..cards.pool import pool_from_spec
+
+    cached = _POOLS.get(id(fmt))
+    if cached is None or cached[0] is not fmt:
+        cached = _POOLS[id(fmt)] = (fmt, pool_from_spec(fmt.option("card_pool")))
+    return cached[1]
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    catalog = ctx.cards
+    if not fmt.option("card_pool") or catalog is None:
+        return
+    from ..cards.pool import DIGITAL_HEAD_START, Verdict, decide
+
+    pool = _pool(fmt)
+    # A verdict depends on the card and, through the day, only on which sets were open
+    # and which were out: days alike in both share verdicts, remembered with the catalog
+    # (whose cards they are), so a batch decides each card once per set release.
+    memo = catalog.memo.setdefault((ID, id(pool)), {}) if hasattr(catalog, "memo") else {}
+    released_by = getattr(catalog, "sets_released_by", None)
+    epoch = (pool.windows_on(ctx.date), released_by(ctx.date + DIGITAL_HEAD_START) if released_by else ctx.date)
     banned = fmt.banned_on(ctx.date)
-    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
-        if card.key in banned:
-            continue
-        record = catalog.get(card.name)
+    # Decide each distinct name first; the full tally (lines, counts) only when one fails.
+    played = set(PLAYED_ZONES)
+    failing: dict[str, tuple[Card, Verdict, str]] = {}
+    for name in {entry.name for entry in deck.entries if entry.zone in played}:
+        record = catalog.get(name)
         if record is None:
             continue
-        verdict, how = decide(record, pool, ctx.date, catalog.set_released)
-        if verdict is Verdict.IN:
+        found = memo.get((record.name, epoch))
+        if found is None:
+            found = memo[(record.name, epoch)] = decide(record, pool, ctx.date, catalog.set_released)
+        if found[0] is not Verdict.IN:
+            failing[name] = (record, *found)
+    if not failing:
+        return
+    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
+        if card.name not in failing or card.key in banned:
             continue
+        record, verdict, how = failing[card.name]
         where = dict(rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total)
         if verdict is Verdict.OUT:
             yield Problem(**where, message=_reason(record, pool, how, fmt, ctx), details={"decided_by": how})
@@ -69,6 +97,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 def _reason(record: Card, pool: CardPool, how: str, fmt: Format, ctx: Context) -> str:
     if how == "legality":
         return f"{record.name} is not legal in {fmt.name} (card database legality: not_legal)"
+    kinds = pool.exclude_types.intersection(record.types)
+    if kinds:
+        return f"{record.name} is a {'/'.join(sorted(kinds))} card, which no {fmt.name} deck can hold"
     if pool.sets is not None:
         where = f"in a set legal in {fmt.name} on {ctx.date.isoformat()}"
     else:
