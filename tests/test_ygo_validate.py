@@ -192,3 +192,14 @@ def test_without_card_data_validation_still_runs_and_says_what_it_skipped(cli, t
     result = json.loads(done.stdout)["results"][0]
     assert {(p["rule"], p["severity"]) for p in result["problems"]} == {("extra-deck-type", "warning"), ("card-type", "warning")}
     assert "no Yu-Gi-Oh! card data" in done.stderr
+
+
+def test_simulate_names_passcodes_with_card_data(cli, ygo_db, shared_data):
+    path = shared_data / "ygo" / "decks" / BASE
+    env = {"DECKCHECK_CARDS_DB": str(ygo_db)}
+    done = cli("simulate", str(path), "-f", "yugioh/advanced-tcg", "--hands", "500", "--seed", "1", "-o", "json", env=env)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert "Lava Golem" in done.stdout and "102380" not in json.dumps(report.get("cards", report))
+    text = cli("simulate", str(path), "-f", "yugioh/advanced-tcg", "--hands", "500", "--seed", "1", env=env).stdout
+    assert "opening hand 5, no mulligans" in text
