@@ -55,11 +55,13 @@ def test_format_files_are_generated_from_the_script(fmt_id, mtg):
     expected = mtg_card_pools.card_pool(fmt_id, mtg)
     if "sets" in expected:
         expected["sets"] = [
-            # Format files keep dates as text (the loader leaves them to the schema).
-            {"set": code, **{k: dt.date.fromisoformat(v).isoformat() for k, v in (("since", since), ("until", until)) if v}}
+            {"set": code, **{k: v for k, v in (("since", since), ("until", until)) if v}}
             for code, since, until in expected["sets"]
         ]
-    assert load_format(f"mtg/{fmt_id}").option("card_pool") == expected
+    loaded = dict(load_format(f"mtg/{fmt_id}").option("card_pool"))
+    if "sets" in loaded:  # dates as text, whether the YAML loader made them dates or not
+        loaded["sets"] = [{k: str(v) for k, v in entry.items()} for entry in loaded["sets"]]
+    assert loaded == expected
 
 
 def test_standard_matches_forges_current_list(mtg):

@@ -1,13 +1,12 @@
 """Data-driven rule tests: every case in tests/cases/*.yaml is a deck, a format, a date
 and the exact problems expected (adding a case is adding data, not code).
 
-Optional keys: `cards` (`sample`: the database of tests/cards/sample_cards.json; `shared`:
-the one imported from the shared card file; `ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG
-card data; absent: no card database), `suggestions` (card -> expected "did you mean"
-list, first ones), `canonical` (names the entries must carry after resolution, in order of
-first appearance), `counts` (cards per zone), `entries` (the parsed entries in order, each
+Optional keys: `counts` (cards per zone), `entries` (the parsed entries in order, each
 compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
-parser read), `input_format` (force a parser).
+parser read), `input_format` (force a parser), `cards` (`sample`: the database of
+tests/cards/sample_cards.json; `shared`: the one imported from the shared card file;
+`ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG card data; absent: no card database),
+`suggestions` (card -> expected "did you mean" list, first ones), `canonical` (names the entries carry after resolution, in order of first appearance).
 """
 from __future__ import annotations
 
@@ -76,9 +75,9 @@ def test_case(case, request):
 
 
 def _entry_names(case, cards, fmt):
-    from deckcheck.formats import load
-    from deckcheck.pipeline import card_catalog, read_deck
     from deckcheck.cards.resolve import resolve_deck
+    from deckcheck.formats import load
+    from deckcheck.pipeline import card_catalog
 
     deck = read_deck(case["deck"], input_format=case.get("input_format"))
     catalog = card_catalog(load(fmt), cards, offline=True)

@@ -27,10 +27,12 @@ def check_source(
     jobs: int | None = None,
     unified: bool = True,
     progress: Callable[[int], Callable[[int], None]] | None = None,
+    cards_db: str | Path | None = None,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. Raises DeckcheckError when the source
-    or the format cannot be read (exit 2)."""
+    or the format cannot be read (exit 2). `cards_db`: the card database (default: the one
+    of DECKCHECK_CARDS_DB or the user data directory, when present); never online."""
     from ..formats import load
     from ..pipeline import parse_date
     from .sources import open_source
@@ -39,4 +41,7 @@ def check_source(
     load(format_id)  # an unknown -f stops here, before a zip is extracted
     with open_source(source) as found:
         tick = progress(len(found.registrations)) if progress else None
-        return check_registrations(found, format_id, day=day, jobs=jobs, unified=unified, progress=tick)
+        return check_registrations(
+            found, format_id, day=day, jobs=jobs, unified=unified, progress=tick,
+            cards_db=str(cards_db) if cards_db else None,
+        )

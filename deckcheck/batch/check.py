@@ -65,6 +65,7 @@ def check_registrations(
     jobs: int | None = None,
     unified: bool = True,
     progress: Callable[[int], None] | None = None,
+    cards_db: str | None = None,
 ) -> BatchReport:
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
@@ -80,7 +81,7 @@ def check_registrations(
         tasks.append(Task(
             path=str(row.path), shown=row.deck,
             format_id=effective if effective in formats.loaded else None,
-            keep_entries=row.team is not None,
+            keep_entries=row.team is not None, cards_db=cards_db,
         ))
     outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
     results: list[DeckResult] = []

@@ -32,12 +32,15 @@ MAX_CHUNK = 256
 class Task:
     """One deck to check: the file, its name in the report, and the format to apply
     (None: only read it, the format could not be loaded). `keep_entries` asks for the
-    deck's cards back, for the team checks."""
+    deck's cards back, for the team checks. `cards_db` names the card database (None: the
+    default one, when it exists); batches never look names up online, because worker
+    processes could not share Scryfall's rate limit and `--jobs` must not change a report."""
 
     path: str
     shown: str
     format_id: str | None
     keep_entries: bool = False
+    cards_db: str | None = None
 
 
 @dataclass
@@ -70,7 +73,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         counts = {} if deck.unreadable else deck.counts()
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
-        result = check_deck(deck, _format(task.format_id), date=day)
+        result = check_deck(deck, _format(task.format_id), date=day, cards=task.cards_db, offline=True)
     result.deck = task.shown
     if task.path != task.shown:
         # Messages name the file read (a temporary folder for zips): name it as the report does.

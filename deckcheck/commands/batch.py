@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..cli import DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors
+from ..cli import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors
 from ..errors import DeckcheckError
 
 BATCH_OUTPUTS = ("text", "json", "csv")
@@ -25,8 +25,12 @@ def batch(
     output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json or csv."),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
+
+    With a card database (deckcheck cards sync) names are checked and made canonical and
+    card pools are checked; a batch never looks names up online.
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
     """
@@ -41,8 +45,14 @@ def batch(
         bars.append(ProgressBar(total, enabled=None if not quiet else False))
         return bars[-1]
 
+    from ..formats import load
+    from .validate import open_cards, say_note
+
+    _, note = open_cards(load(format_id), cards_db, offline=True)
     try:
-        result = check_source(source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress)
+        result = check_source(
+            source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress, cards_db=cards_db
+        )
     finally:
         for bar in bars:
             bar.close()
@@ -53,6 +63,7 @@ def batch(
         emit(report_text.render(result, color=wants_color()))
     else:
         emit(renderer(result, color=wants_color() and output == "text"))
+    say_note(note)  # once, after the report: card pools went unchecked without a database
     raise typer.Exit(result.exit_code)
 
 

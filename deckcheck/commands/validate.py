@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 from ..cli import (
     CARDS_DB_OPTION,
@@ -52,7 +55,7 @@ def validate(
     day = parse_date(date)
     if input_format:
         parsers.get(input_format)  # an unknown parser is a usage error before anything is opened
-    catalog = open_cards(fmt.game, cards_db, offline=offline)
+    catalog, note = open_cards(fmt, cards_db, offline=offline)
     results = []
     for source in decks:
         if source == "-":
@@ -64,22 +67,29 @@ def validate(
         results.append(check_deck(deck, fmt, date=day, cards=catalog or False))
     report = Report(results=results)
     emit(reporter.render(report, color=wants_color()))
+    say_note(note)
     raise typer.Exit(report.exit_code)
 
 
-def open_cards(game: str, cards_db: Optional[Path], *, offline: bool) -> object:
-    """The card catalog for a command, or None after saying once on stderr why there is none.
+def open_cards(fmt: Format, cards_db: Optional[Path], *, offline: bool) -> tuple[object, str | None]:
+    """(the card catalog for a command, or None; the note to print once the work is done).
 
-    An explicit --cards-db that does not exist is a usage error; a missing default
-    database only means the card checks are skipped.
+    An explicit --cards-db that does not exist is a usage error. Without a database the
+    note says that the card pool went unchecked and how to get one - only for formats
+    that have a card pool, so other formats keep a quiet stderr. A database that is there
+    but unusable (older schema, not a database) is always worth a note.
     """
-    from ..cards import catalog_for
+    from ..cards import NO_DATABASE_NOTE, catalog_for
     from ..errors import CardDataError
 
     if cards_db is not None and not cards_db.is_file():
         raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
-    warn = warn_once()
-    catalog, note = catalog_for(game, cards_db, offline=offline or None, warn=warn)
+    catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
+    if note == NO_DATABASE_NOTE and not fmt.option("card_pool"):
+        note = None
+    return catalog, note
+
+
+def say_note(note: str | None) -> None:
     if note:
         typer.echo(f"deckcheck: note: {note}", err=True)
-    return catalog

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck, tally
+from ..model import PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
 from .context import Context
 
@@ -79,7 +79,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             failing[name] = (record, *found)
     if not failing:
         return
-    for card in tally(deck.in_zones(PLAYED_ZONES)).values():
+    for card in ctx.tally(deck, PLAYED_ZONES).values():
         if card.name not in failing or card.key in banned:
             continue
         record, verdict, how = failing[card.name]

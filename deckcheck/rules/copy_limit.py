@@ -8,8 +8,8 @@ Format key `copy_limit`: `default` (4 in Magic, 3 in Yu-Gi-Oh!), `zones`,
 rule off (Limited). With a card database, basic lands and "any number"/"up to N" cards are
 read from the cards themselves (type line and Oracle text), so cards newer than the
 bundled lists are covered; an explicit `per_card` entry in the format still wins. Cards
-on a banned, restricted or per-card list in force are left to
-those rules, which state the stricter limit.
+on a banned, restricted or per-card list in force are left to those rules, which state
+the stricter limit.
 
 FAIL (mtg/constructed): 3 Lightning Bolt in the main deck and 2 in the sideboard ->
 "5 copies of Lightning Bolt (main 3, sideboard 2); at most 4 allowed".
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import ANY_NUMBER, Format
-from ..model import CardTally, Deck
+from ..model import Deck
 from ..problem import Problem
 from .context import Context
 
@@ -34,21 +34,29 @@ def where(by_zone: dict[str, int]) -> str:
     return " (" + ", ".join(f"{zone} {count}" for zone, count in by_zone.items()) + ")"
 
 
-def limit_for(card: CardTally, fmt: Format, ctx: Context) -> int | None:
-    """Copies of `card` the format allows (None: any number), the card database first."""
+def limit_for(key: str, name: str | None, fmt: Format, ctx: Context) -> int | None:
+    """Copies of a card the format allows (None: any number), the card database first.
+
+    A card's own text only ever raises the limit ("any number", "up to seven"), so cards
+    within the format's default never need this.
+    """
     limits = fmt.copy_limit
     if limits is None:
         return None
-    if card.key in limits.per_card:
-        return limits.per_card[card.key]
-    record = ctx.cards.get(card.name) if ctx.cards is not None else None
+    if key in limits.per_card:
+        return limits.per_card[key]
+    record = ctx.cards.get(name) if ctx.cards is not None and name else None
     if record is not None:
         if limits.exempt_basic_lands and record.is_basic:
             return None
         own = record.deck_limit
         if own is not None:
             return None if own == ANY_NUMBER else int(own)
-    return limits.limit_for(card.key, fmt.basic_lands)
+    return limits.limit_for(key, fmt.basic_lands)
+
+
+def _name_of(deck: Deck, key: str) -> str | None:
+    return next((entry.name for entry in deck.entries if entry.key == key), None)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
@@ -56,22 +64,22 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if limits is None:
         return
     listed = (fmt.banned_on(ctx.date), fmt.restricted_on(ctx.date), fmt.card_limits_on(ctx.date))
-    candidates = set()
+    over: dict[str, int] = {}
     for key, total in ctx.totals(deck, limits.zones).items():
         # Within the default limit and without a limit of its own: fine, whatever the lists
-        # or the card data say (most cards of most decks).
+        # say (most cards of most decks).
         if total <= limits.default and key not in limits.per_card:
             continue
         if any(key in lists for lists in listed):
             continue
-        candidates.add(key)
-    if not candidates:
+        limit = limit_for(key, _name_of(deck, key) if ctx.cards is not None else None, fmt, ctx)
+        if limit is not None and total > limit:
+            over[key] = limit
+    if not over:
         return
     for card in ctx.tally(deck, limits.zones).values():
-        if card.key not in candidates:
-            continue
-        limit = limit_for(card, fmt, ctx)
-        if limit is None or card.total <= limit:
+        limit = over.get(card.key)
+        if limit is None:
             continue
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
