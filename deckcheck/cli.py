@@ -82,7 +82,7 @@ def warn_once() -> Callable[[str], None]:
 
 def _register_commands() -> None:
     """Each command lives in its own module under `deckcheck/commands/`."""
-    from .commands import batch, cards, formats, simulate, validate  # noqa: F401  (importing registers them)
+    from .commands import batch, cards, convert, formats, simulate, validate  # noqa: F401  (importing registers them)
 
     app.add_typer(formats.formats_app, name="formats")
     app.add_typer(cards.cards_app, name="cards")

@@ -27,6 +27,7 @@ _SPACES = re.compile(r"\s+")
 FACE_SEPARATOR = " // "
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower-case `text` and strip accents and typographic variants."""
     text = text.translate(_LIGATURES)

@@ -130,3 +130,30 @@ def shared_cards_db(tmp_path_factory, shared_bulk_file) -> Path:
     path = tmp_path_factory.mktemp("shared-db") / "cards.sqlite"
     import_file(shared_bulk_file, path)
     return path
+
+
+def _shared(*parts: str) -> Path:
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared real data not found at {path} (set DECKCHECK_SHARED_DATA)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def ygo_cards_db(tmp_path_factory) -> Path:
+    """A database with the shared Yu-Gi-Oh! card data (cards_derived.cdb, a YGOPro cards.cdb)."""
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path_factory.mktemp("ygo-db") / "cards.sqlite"
+    import_file(_shared("ygo", "cards_derived.cdb"), path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def wow_cards_db(tmp_path_factory) -> Path:
+    """A database with the shared WoW TCG card data (cards.json.gz)."""
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path_factory.mktemp("wow-db") / "cards.sqlite"
+    import_file(_shared("wow", "cards.json.gz"), path)
+    return path

@@ -5,8 +5,8 @@ Optional keys: `counts` (cards per zone), `entries` (the parsed entries in order
 compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
 parser read), `input_format` (force a parser), `cards` (`sample`: the database of
 tests/cards/sample_cards.json; `shared`: the one imported from the shared card file;
-absent: no card database), `suggestions` (card -> expected "did you mean" list, first
-ones), `canonical` (names the entries carry after resolution, in order of first appearance).
+`ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG card data; absent: no card database),
+`suggestions` (card -> expected "did you mean" list, first ones), `canonical` (names the entries carry after resolution, in order of first appearance).
 """
 from __future__ import annotations
 
@@ -32,7 +32,9 @@ def _project(problem: dict, keys) -> dict:
     return {key: problem[key] for key in keys if key in problem}
 
 
-CARD_DATABASES = {"sample": "sample_cards_db", "shared": "shared_cards_db"}
+CARD_DATABASES = {
+    "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
+}
 
 
 @pytest.mark.parametrize("case", list(_load_cases()))

@@ -5,8 +5,9 @@
     >>> catalog.get("lightning bolt").name if catalog else note
 
 Modules: `store` (SQLite schema, atomic builds), `importer` with `scryfall_import` and
-`mtgjson_import` (streamed bulk files), `http` (cached, rate-limited Scryfall session),
-`sync` (bulk download), `online` (`/cards/collection`), `catalog` (lookups and
+`mtgjson_import` (streamed bulk files), `game_import` and `game_store` with `ygo*` and
+`wow*` (Yu-Gi-Oh! and WoW TCG cards in tables of their own), `http` (cached,
+rate-limited Scryfall session), `sync` (bulk download), `online` (`/cards/collection`), `catalog` (lookups and
 suggestions), `pool` (card-pool decisions), `resolve` (canonical names in a deck).
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .catalog import Catalog
 
 OFFLINE_ENV = "DECKCHECK_OFFLINE"
+GAMES_WITH_TABLES = ("yugioh", "wow")  # store.GAME_TABLES, without importing sqlite here
 NO_DATABASE_NOTE = (
     "no card database, so card names and card pools were not checked (unknown-card, not-in-pool); "
     "build one with `deckcheck cards sync`, or `deckcheck cards import FILE` without internet"
@@ -51,9 +53,13 @@ def catalog_for(
     from .catalog import open_catalog
     from .store import GAME
 
-    if game != GAME:
-        return None, None  # the database holds Magic cards: other games check without it
     target = db_path(path)
+    if game in GAMES_WITH_TABLES:  # Yu-Gi-Oh! and WoW TCG: their own tables in the same file
+        from .game_store import open_game_catalog
+
+        return open_game_catalog(game, target)
+    if game != GAME:
+        return None, None  # a game with no card data of its own checks without it
     if offline is None:
         offline = offline_by_default()
     try:

@@ -28,6 +28,12 @@ class Catalog:
         self.online = online
         self._warn = warn or (lambda message: None)
         self._db: CardDb | None = CardDb(self.path)
+        if not self._db.has_magic:
+            self._db.close()
+            raise CardDataError(
+                f"the card database {self.path} holds no Magic cards yet; run `deckcheck cards sync` "
+                "or `deckcheck cards import FILE`"
+            )
         self.meta = dict(self._db.meta)
         self._cards: dict[str, Card | None] = {}
         self._set_dates: dict[str, dt.date] | None = None

@@ -1,9 +1,9 @@
 """`deckcheck cards import FILE`: build the card database from a local file.
 
-The kind is recognised from the content: a JSON array is a Scryfall bulk file
-(`oracle_cards`, `default_cards`, ...), an object with `data` is MTGJSON's
-AtomicCards.json. Files may be compressed (gzip, bzip2, xz: MTGJSON offers all three).
-Nothing is replaced unless the whole file was read without error.
+The kind is recognised from the content: Yu-Gi-Oh! and WoW TCG files first (see
+`game_import`), then a JSON array is a Scryfall bulk file (`oracle_cards`,
+`default_cards`, ...), an object with `data` is MTGJSON's AtomicCards.json. Files may be
+compressed (gzip, bzip2, xz: MTGJSON offers all three). Nothing is replaced unless the whole file was read without error.
 """
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ class ImportSummary:
     objects: int
 
 
-def _open_text(raw: BinaryIO) -> io.TextIOWrapper:
+def open_text(raw: BinaryIO) -> io.TextIOWrapper:
     head = raw.peek(8)[:8] if hasattr(raw, "peek") else b""
     for magic, opener in _MAGIC:
         if head.startswith(magic):
@@ -74,7 +74,7 @@ def build_from_stream(
     objects = 0
     with CardDbWriter(db_path) as writer, Progress(f"importing {label}", total_bytes) as progress:
         try:
-            stream = JsonStream(_open_text(raw))
+            stream = JsonStream(open_text(raw))
             for objects, (card, set_info) in enumerate(_cards(stream, meta), start=1):
                 writer.add(card)
                 if set_info is not None:
@@ -100,8 +100,14 @@ def build_from_stream(
 
 
 def import_file(path: str | Path, db_path: Path) -> ImportSummary:
-    """Build the database at `db_path` from a Scryfall bulk file or MTGJSON AtomicCards.json."""
+    """Build the database at `db_path` from a Scryfall bulk file or MTGJSON AtomicCards.json,
+    or replace its Yu-Gi-Oh! or WoW TCG cards from one of their files (see `game_import`)."""
+    from .game_import import import_game_file
+
     path = Path(path)
+    summary = import_game_file(path, db_path)
+    if summary is not None:
+        return summary
     try:
         raw = open(path, "rb")
         size = path.stat().st_size

@@ -23,6 +23,9 @@ RULE = "unknown-card"
 def resolve_deck(deck: Deck, catalog: Catalog, *, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
     """The deck with canonical names, and `unknown-card` problems; `listed` holds the card
     keys of names the format's lists mention."""
+    own = getattr(catalog, "resolve_deck", None)
+    if own is not None:  # a game with its own identities (Yu-Gi-Oh! passcodes, WoW names)
+        return own(deck)
     get = catalog.get
     entries: list[CardEntry] = []
     unknown: list[int] = []

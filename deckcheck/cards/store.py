@@ -10,6 +10,11 @@ its printings also as one text column so a lookup is one query), `printings` (se
 rarity per card), `sets` (code, name, release date), `names` (every normalised spelling
 -> card), `loose_names` (spellings without punctuation, kept only where they name a single
 card), and `spellings`/`grams` for "did you mean" (see suggest.py).
+
+The same file holds the other games' cards in tables of their own (`GAME_TABLES`, written
+by `game_store`, with `<game>.`-prefixed `meta` keys). Each import rebuilds only its own
+game's tables and carries the others over from the current file, so importing Magic
+cards never loses the Yu-Gi-Oh! cards and the other way round.
 """
 from __future__ import annotations
 
@@ -28,6 +33,8 @@ from .model import Card, Printing
 # Bump when the tables change; older files are refused with a message to re-import.
 SCHEMA_VERSION = 1
 GAME = "mtg"
+# Tables (and `meta` key prefixes) of the other games stored in the same file.
+GAME_TABLES: dict[str, tuple[str, ...]] = {"yugioh": ("ygo_cards",), "wow": ("wow_cards",)}
 _LIST_SEP = "\x1f"  # unit separator: never part of a name, a type or a colour
 
 _SCHEMA = """
@@ -107,6 +114,67 @@ def _spellings(card: Card) -> Iterator[tuple[str, int]]:
         yield loose_key(name), 9
 
 
+def temp_beside(path: Path) -> Path:
+    """An empty temporary file in `path`'s directory (so the final rename stays atomic)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise CardDataError(
+            f"cannot write the card database in {path.parent} ({exc.strerror or exc}); "
+            "choose another place with --cards-db PATH or DECKCHECK_CARDS_DB"
+        ) from None
+    os.close(handle)
+    # mkstemp makes the file private; the database is ordinary user data.
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
+    return Path(tmp)
+
+
+def swap_in(tmp: Path, path: Path) -> None:
+    """Flush the finished temporary file to disk and rename it over `path`."""
+    try:
+        with open(tmp, "rb+") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise CardDataError(f"cannot replace {path} ({exc.strerror or exc}); the old database is unchanged") from None
+
+
+def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[str]) -> None:
+    """Copy the tables and `meta` keys of the games in `keep` from the file at `old_path`
+    (when it is a readable database) into the new one being built in `db`."""
+    if not old_path.is_file():
+        return
+    db.commit()  # ATTACH is not allowed inside a transaction
+    try:
+        db.execute("ATTACH DATABASE ? AS old", (str(old_path),))
+    except sqlite3.DatabaseError:
+        return
+    try:
+        schema = dict(db.execute("SELECT name, sql FROM old.sqlite_master WHERE type = 'table'").fetchall())
+        indexes = db.execute("SELECT tbl_name, sql FROM old.sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetchall()
+        for game in keep:
+            for table in GAME_TABLES.get(game, ()):
+                if table not in schema:
+                    continue
+                db.execute(f"DROP TABLE IF EXISTS main.{table}")
+                db.execute(schema[table])
+                db.execute(f"INSERT INTO main.{table} SELECT * FROM old.{table}")
+                for owner, sql in indexes:
+                    if owner == table:
+                        db.execute(sql)
+            if "meta" in schema:
+                db.execute("DELETE FROM main.meta WHERE key LIKE ?", (f"{game}.%",))
+                db.execute("INSERT INTO main.meta SELECT key, value FROM old.meta WHERE key LIKE ?", (f"{game}.%",))
+        db.commit()
+    except sqlite3.DatabaseError:
+        db.rollback()  # an unreadable old file has nothing worth keeping
+    finally:
+        db.execute("DETACH DATABASE old")
+
 class CardDbWriter:
     """Builds a new database beside `path`; `commit()` swaps it in, `abort()` drops it.
 
@@ -115,20 +183,7 @@ class CardDbWriter:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            handle, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=self.path.parent)
-        except OSError as exc:
-            raise CardDataError(
-                f"cannot write the card database in {self.path.parent} ({exc.strerror or exc}); "
-                "choose another place with --cards-db PATH or DECKCHECK_CARDS_DB"
-            ) from None
-        os.close(handle)
-        self._tmp = Path(tmp)
-        # mkstemp makes the file private; the database is ordinary user data.
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(self._tmp, 0o666 & ~umask)
+        self._tmp = temp_beside(self.path)
         self._db = sqlite3.connect(self._tmp)
         # Nothing reads this file before it is complete, so skip the journal: a failed
         # build is simply deleted.
@@ -201,16 +256,11 @@ class CardDbWriter:
         self._store_printings()
         suggest.build(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
+        carry_over_games(self._db, self.path, keep=tuple(GAME_TABLES))
         self._db.commit()
         self._db.execute("VACUUM")
         self._db.close()
-        try:
-            with open(self._tmp, "rb+") as handle:
-                os.fsync(handle.fileno())
-            os.replace(self._tmp, self.path)
-        except OSError as exc:
-            self._tmp.unlink(missing_ok=True)
-            raise CardDataError(f"cannot replace {self.path} ({exc.strerror or exc}); the old database is unchanged") from None
+        swap_in(self._tmp, self.path)
         self._done = True
 
     def _store_printings(self) -> None:
@@ -260,6 +310,20 @@ class CardDb:
     def game(self) -> str:
         return self.meta.get("game", GAME)
 
+    @property
+    def has_magic(self) -> bool:
+        """False for a file that so far holds only other games' cards (no Magic import yet)."""
+        return "game" in self.meta
+
+    def game_meta(self) -> dict[str, dict[str, str]]:
+        """The `meta` keys of the other games stored here, by game."""
+        found: dict[str, dict[str, str]] = {}
+        for key, value in self.meta.items():
+            game, _, rest = key.partition(".")
+            if rest and game in GAME_TABLES:
+                found.setdefault(game, {})[rest] = value
+        return found
+
     def close(self) -> None:
         self._db.close()
 
@@ -290,6 +354,8 @@ class CardDb:
         return {code: released for code, released in self._db.execute("SELECT code, released FROM sets WHERE released IS NOT NULL")}
 
     def counts(self) -> dict[str, int]:
+        if not self.has_magic:
+            return dict.fromkeys(("cards", "printings", "sets", "names", "with_legalities"), 0)
         one = self._db.execute
         return {
             "cards": one("SELECT COUNT(*) FROM cards").fetchone()[0],

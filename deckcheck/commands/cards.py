@@ -126,12 +126,15 @@ def cards_lookup(
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     output: str = JSON_OPTION,
+    game: Optional[str] = typer.Option(
+        None, "--game", metavar="GAME", help="mtg, yugioh or wow (default: mtg; yugioh for a passcode)."
+    ),
 ) -> None:
     """Show a card: canonical name, type, text, copies allowed, legalities, printings.
 
     Exit 1 (with suggestions) when no card has that name.
 
-    Example: deckcheck cards lookup "lightning bolt"
+    Example: deckcheck cards lookup "lightning bolt"; deckcheck cards lookup 14558127
     """
     from ..cards import offline_by_default
     from ..cards.catalog import open_catalog
@@ -139,6 +142,12 @@ def cards_lookup(
 
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
+    game = game or ("yugioh" if name.strip().isdigit() else "mtg")
+    if game not in ("mtg", "yugioh", "wow"):
+        raise DeckcheckError(f"--game {game!r}: choose mtg, yugioh or wow")
+    if game != "mtg":
+        _lookup_game_card(name, game, _target(cards_db), output)
+        return
     catalog = open_catalog(_target(cards_db), offline=offline or offline_by_default(), warn=warn_once())
     card = catalog.resolve([name])[name]
     if card is None:
@@ -152,6 +161,27 @@ def cards_lookup(
         emit(json.dumps({"found": True, **_card_dict(card)}, ensure_ascii=False, indent=2) + "\n")
     else:
         emit(_card_text(card))
+
+
+def _lookup_game_card(name: str, game: str, target: Path, output: str) -> None:
+    from ..cards.game_show import wow_dict, wow_text, ygo_dict, ygo_text
+    from ..cards.game_store import load_catalog
+
+    catalog = load_catalog(target, game)
+    card = catalog.by_code(int(name)) if game == "yugioh" and name.strip().isdigit() else catalog.get(name)
+    if card is None:
+        suggestions = catalog.suggest(name) if hasattr(catalog, "suggest") else []
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        if output == "json":
+            emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
+        typer.echo(f"deckcheck: no {game} card {name!r}{hint}", err=True)
+        raise typer.Exit(1)
+    if game == "yugioh":
+        root = catalog.root(card)
+        info, text = ygo_dict(card, root), ygo_text(card, root)
+    else:
+        info, text = wow_dict(card), wow_text(card)
+    emit(json.dumps({"found": True, **info}, ensure_ascii=False, indent=2) + "\n" if output == "json" else text)
 
 
 @cards_app.command("stats")
@@ -169,25 +199,31 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         meta = dict(db.meta)
     finally:
         db.close()
+    games = db.game_meta()
     info: dict[str, Any] = {"database": str(db.path), **meta, **{f"count_{k}": v for k, v in counts.items()}}
     if output == "json":
         emit(json.dumps(info, indent=2) + "\n")
         return
-    legal = (
-        f"yes ({counts['with_legalities']:,} cards)"
-        if counts["with_legalities"]
-        else "none (built from printings alone: card pools are checked by the formats' set lists)"
-    )
-    rows = [
-        ("database", str(db.path)),
-        ("source", f"{meta.get('source', '?')} ({meta.get('source_file', '?')})"),
-        ("source date", meta.get("source_updated_at") or meta.get("source_date", "?")),
-        ("imported", meta.get("imported_at", "?")),
-        ("schema", meta.get("schema_version", "?")),
-        ("cards", f"{counts['cards']:,}"),
-        ("printings", f"{counts['printings']:,} (set and rarity pairs)"),
-        ("sets", f"{counts['sets']:,}"),
-        ("names", f"{counts['names']:,} spellings"),
-        ("legalities", legal),
-    ]
+    rows = [("database", str(db.path)), ("schema", meta.get("schema_version", "?"))]
+    if db.has_magic:
+        legal = (
+            f"yes ({counts['with_legalities']:,} cards)"
+            if counts["with_legalities"]
+            else "none (built from printings alone: card pools are checked by the formats' set lists)"
+        )
+        rows += [
+            ("source", f"{meta.get('source', '?')} ({meta.get('source_file', '?')})"),
+            ("source date", meta.get("source_updated_at") or meta.get("source_date", "?")),
+            ("imported", meta.get("imported_at", "?")),
+            ("cards", f"{counts['cards']:,}"),
+            ("printings", f"{counts['printings']:,} (set and rarity pairs)"),
+            ("sets", f"{counts['sets']:,}"),
+            ("names", f"{counts['names']:,} spellings"),
+            ("legalities", legal),
+        ]
+    else:
+        rows.append(("magic", "no cards (run `deckcheck cards sync` or `deckcheck cards import FILE`)"))
+    for game, values in sorted(games.items()):
+        rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
+                           f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}"))
     emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))

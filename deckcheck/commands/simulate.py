@@ -17,6 +17,17 @@ def _stdout_takes_blocks() -> bool:
     return True
 
 
+def _named_by_card_data(deck, format_id: str):
+    """Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card) when
+    the card database holds the game's cards; other games' decks are left as written."""
+    from ..cards import catalog_for
+    from ..formats import load
+
+    catalog, _ = catalog_for(load(format_id).game)
+    resolve = getattr(catalog, "resolve_deck", None)
+    return resolve(deck)[0] if resolve is not None else deck
+
+
 @app.command()
 @handles_errors
 def simulate(
@@ -56,7 +67,8 @@ def simulate(
     else:
         from pathlib import Path
 
-        parsed = read_deck(Path(deck), input_format=input_format)
+        parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
+    parsed = _named_by_card_data(parsed, format_id)
     simulation = run(
         parsed,
         format_id,

@@ -63,11 +63,15 @@ def validate(
     day = parse_date(date)
     # Read before any deck: a pool that cannot be read is a usage error (exit 2).
     pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
+    if input_format:
+        parsers.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     results = []
     for source in decks:
         if source == "-":
             deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
+        elif parsers.is_inline(source):  # a ydke:// URL given instead of a file
+            deck = read_deck(source, input_format=input_format)
         else:
             deck = read_deck(Path(source), input_format=input_format)
         results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False))
