@@ -93,6 +93,12 @@ class Catalog:
             card = self._cards[name] = self._local(name)
             return card
 
+    def is_land(self, name: str) -> bool | None:
+        """Whether `name` is a land (its front face, as the card is played from the hand);
+        None for a card the database does not know. The opening-hand engine asks this."""
+        card = self.get(name)
+        return None if card is None else "Land" in card.types
+
     def resolve(self, names: Iterable[str]) -> dict[str, Card | None]:
         """Cards for many names at once; names missing locally are looked up online together."""
         cards = self._cards
