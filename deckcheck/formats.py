@@ -117,6 +117,8 @@ class Format:
     chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
     # Lists resolved per date: thousands of decks of one event share a date, and replaying
     # a few hundred dated entries per deck would dominate validation time.
+    # What is worked out once per format and reused for every deck (the rules that apply).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
         default_factory=dict, compare=False, repr=False
     )

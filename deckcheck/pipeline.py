@@ -10,7 +10,7 @@ from .formats import Format, load
 from .model import Deck
 from .pools import Pool, read_pool
 from .result import DeckResult
-from .rules import RULES
+from .rules import rules_for
 from .rules.context import Context
 
 
@@ -81,7 +81,7 @@ def check_deck(
             deck, unknown = resolve_deck(deck, catalog, listed=_listed_names(fmt))
             problems.extend(unknown)
         ctx = Context(date=date, cards=catalog, pool=pool)
-        for rule in RULES.values():
+        for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
     return DeckResult(
         deck=deck.source,

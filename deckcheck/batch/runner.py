@@ -15,12 +15,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
 from ..parsers import load_deck
-from ..pipeline import check_deck
+from ..pipeline import card_catalog, check_deck
 from ..pools import Pool, read_pool
 from ..problem import Problem
 from ..result import DeckResult
@@ -109,6 +110,19 @@ def _pool(task: Task) -> Pool | str:
     return found
 
 
+# Card catalogs by (game, database), per process: found once, not looked up per deck.
+_CATALOGS: dict[tuple[str, str | None], Any] = {}
+
+
+def _catalog(fmt: Format, cards_db: str | None) -> Any:
+    """The catalog for `fmt`'s game, or False when there is none (check_deck's "no cards")."""
+    key = (fmt.game, cards_db)
+    found = _CATALOGS.get(key)
+    if found is None:
+        found = _CATALOGS[key] = card_catalog(fmt, cards_db, offline=True) or False
+    return found
+
+
 def check_one(task: Task, day: dt.date) -> Outcome:
     deck = load_deck(task.path)
     pool: Pool | None = None
@@ -123,7 +137,8 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         counts = {} if deck.unreadable else deck.counts()
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
-        result = check_deck(deck, _format(task.format_id), date=day, pool=pool, cards=task.cards_db, offline=True)
+        fmt = _format(task.format_id)
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=_catalog(fmt, task.cards_db), offline=True)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
     result.deck = task.shown

@@ -29,6 +29,8 @@ def sniff(text: str) -> bool:
     """A Forge file opens with a `[section]` line and has `[metadata]` or `[Main]`; a text
     list may use `[Sideboard]` as a header, but it does not start with one before its cards."""
     head = text[:4000]
+    if "[" not in head:  # most lists: no section line at all, skip the line split
+        return False
     first = next((line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")), "")
     return _SECTION.match(first) is not None and _KNOWN_SECTION.search(head) is not None
 

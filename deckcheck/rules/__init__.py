@@ -7,11 +7,15 @@ print; a rule with nothing to check for a format (no key in the format file) yie
 from __future__ import annotations
 
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from . import (
     banned, card_limit, card_pool, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type,
     hero, points, registered_pool, restricted, sideboard_size,
 )
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
@@ -28,10 +32,18 @@ OTHER_IDS = (
 )
 
 
+def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
+    """The rules with something to check in `fmt` (a rule module may say so with
+    `applies(fmt)`; one without it always runs). Worked out once per format: a batch
+    checks thousands of decks against the same few formats."""
+    found = fmt.memo.get("rules")
+    if found is None:
+        found = fmt.memo["rules"] = tuple(
+            rule for rule in RULES.values() if getattr(rule, "applies", None) is None or rule.applies(fmt)
+        )
+    return found
+
+
 def get(rule_id: str) -> ModuleType:
     return RULES[rule_id]
 
-
-def register(module: ModuleType) -> None:
-    """Add a rule module (games and features add theirs at import)."""
-    RULES[module.ID] = module

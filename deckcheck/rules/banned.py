@@ -18,6 +18,11 @@ from .context import Context
 ID = "banned"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format has a banned list."""
+    return bool(fmt.banned)
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     banned = fmt.banned_on(ctx.date)
     if not banned:

@@ -50,6 +50,11 @@ def find_limit(key: str, codes: set[int], by_name: dict[str, ListEntry],
     return by_name.get(key)
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format has per-card limits or a whitelist."""
+    return bool(fmt.card_limits) or bool(fmt.option("whitelist"))
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.card_limits_on(ctx.date)
     whitelist = bool(fmt.option("whitelist"))

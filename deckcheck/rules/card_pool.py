@@ -51,6 +51,11 @@ def _pool(fmt: Format) -> CardPool:
     return cached[1]
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format has a card pool."""
+    return bool(fmt.option("card_pool"))
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     catalog = ctx.cards
     if not fmt.option("card_pool") or catalog is None:

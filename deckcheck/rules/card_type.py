@@ -20,6 +20,11 @@ from .context import Context
 ID = "card-type"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format bans card types."""
+    return bool(fmt.option("banned_types"))
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     banned = [str(name) for name in fmt.option("banned_types") or ()]
     entries = list(deck.in_zones(PLAYED_ZONES))

@@ -44,6 +44,11 @@ def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str) -> s
     return f"{name} requires a hero with the trait {needed}; {hero_name} does not have it"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format checks class and faction."""
+    return bool(fmt.option("class_faction"))
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not fmt.option("class_faction"):
         return

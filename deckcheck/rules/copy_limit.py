@@ -59,6 +59,11 @@ def _name_of(deck: Deck, key: str) -> str | None:
     return next((entry.name for entry in deck.entries if entry.key == key), None)
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format limits copies."""
+    return fmt.copy_limit is not None
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.copy_limit
     if limits is None:

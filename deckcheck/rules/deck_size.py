@@ -19,5 +19,10 @@ from .context import Context
 ID = "deck-size"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format sizes the main deck."""
+    return "main" in fmt.zones
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     return check_zone_size(deck, fmt, zone=MAIN, rule=ID, label="main deck")

@@ -17,5 +17,10 @@ from .context import Context
 ID = "extra-deck-size"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format sizes the Extra Deck."""
+    return "extra" in fmt.zones
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     return check_zone_size(deck, fmt, zone=EXTRA, rule=ID, label="extra deck")

@@ -29,6 +29,11 @@ def _kinds(types: list[str]) -> str:
     return ", ".join(types[:-1]) + f" and {types[-1]}" if len(types) > 1 else types[0]
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format names Extra Deck types."""
+    return bool(fmt.option("extra_deck_types"))
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     wanted = [str(name) for name in fmt.option("extra_deck_types") or ()]
     entries = [entry for entry in deck.entries if entry.zone in (MAIN, EXTRA)]

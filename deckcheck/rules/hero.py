@@ -22,6 +22,11 @@ from .context import Context
 ID = "hero"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format asks for a hero."""
+    return bool(fmt.option("hero"))
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     spec = fmt.option("hero")
     if not spec:

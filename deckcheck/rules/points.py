@@ -22,6 +22,11 @@ ID = "points"
 DEFAULT_MAX = 100
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format gives cards points."""
+    return fmt.option("points") is not None
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     table = fmt.option("points")
     if table is None:

@@ -20,6 +20,11 @@ ID = "restricted"
 RESTRICTED_LIMIT = 1
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format has a restricted list."""
+    return bool(fmt.restricted)
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     restricted = fmt.restricted_on(ctx.date)
     if not restricted:

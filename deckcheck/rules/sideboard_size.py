@@ -20,5 +20,10 @@ from .context import Context
 ID = "sideboard-size"
 
 
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format sizes the sideboard."""
+    return "sideboard" in fmt.zones
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     return check_zone_size(deck, fmt, zone=SIDEBOARD, rule=ID, label="sideboard")

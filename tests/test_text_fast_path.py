@@ -1,0 +1,71 @@
+"""The plain-list fast path of the text parser must give exactly what the general path gives.
+
+Most files of a batch are MTGO exports (`4 Name` lines and one blank line), which
+`text._parse_plain` reads without classifying each line; every deck text the tests and
+the shared data hold is parsed both ways and compared.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.parsers import text
+from real_decks import mtgo_text, read_decks
+
+CASES = Path(__file__).parent / "cases"
+NEVER = re.compile(r"(?!)")
+
+
+def _both_ways(source: str, monkeypatch) -> tuple[list, list]:
+    fast = text.parse(source)
+    with monkeypatch.context() as patch:
+        patch.setattr(text, "_PLAIN_LIST", NEVER)
+        slow = text.parse(source)
+    shape = lambda deck: ([(e.name, e.count, e.zone, e.line) for e in deck.entries], [p.to_dict() for p in deck.problems])
+    return shape(fast), shape(slow)
+
+
+EDGE_CASES = [
+    "4 Lightning Bolt\n56 Mountain\n",
+    "4 Lightning Bolt\n56 Mountain\n\n15 Island",
+    "\n\n4 Lightning Bolt\n\n\n56 Mountain\n\n\n2 Abrade\n\n",
+    "4  Lightning Bolt  \n2 Fire/Ice\n1 Fire///Ice\n",
+    "1 Lim-Dûl's Vault\n1 Æther Vial\n",
+    "4 Lightning Bolt\r\n56 Mountain\r\n",
+    "4 x Lightning Bolt\n",
+    "4 Name\x0bwith vertical tab\n",
+    "",
+    "\n",
+    "9999 Island\n10000 Island\n",
+]
+
+
+@pytest.mark.parametrize("source", EDGE_CASES)
+def test_edge_cases_agree(source, monkeypatch):
+    fast, slow = _both_ways(source, monkeypatch)
+    assert fast == slow
+
+
+def test_case_decks_agree(monkeypatch):
+    decks = [case["deck"] for path in sorted(CASES.glob("*.yaml")) for case in yaml.safe_load(path.read_text("utf-8"))
+             if isinstance(case.get("deck"), str)]
+    assert len(decks) > 50
+    for source in decks:
+        fast, slow = _both_ways(source, monkeypatch)
+        assert fast == slow, source
+
+
+def test_real_decks_agree(shared_data, monkeypatch):
+    sources = [mtgo_text(deck) for deck in list(read_decks(shared_data))[::5]]
+    with gzip.open(shared_data / "mtg" / "decklists" / "historical_dec.jsonl.gz", "rt", encoding="utf-8") as handle:
+        sources += [json.loads(line)["text"] for line in handle]
+    plain = sum(bool(text._PLAIN_LIST.match(source)) for source in sources)
+    assert plain > len(sources) // 2  # the fast path is really taken
+    for source in sources:
+        fast, slow = _both_ways(source, monkeypatch)
+        assert fast == slow, source[:200]
