@@ -55,14 +55,27 @@ def handles_errors(command: F) -> F:
 
 
 def emit(text: str) -> None:
-    sys.stdout.write(text)
+    """Write a report to stdout. Text the terminal's encoding cannot carry (a file name
+    with undecodable bytes, a card name in a script a legacy console lacks) is replaced,
+    never a traceback half-way through a report."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        stream.write(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
     sys.stdout.flush()
+
+
+def warn(message: str) -> None:
+    typer.echo(f"deckcheck: warning: {message}", err=True)
 
 
 FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.")
 DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (text, .dek, .cod, .dck, ...); '-' reads stdin.")
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
-OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help="text, json or auto (GitHub annotations under GitHub Actions).")
+OUTPUT_HELP = "text, json, junit, github, sarif or auto (github under GitHub Actions, else text)."
+OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP)
 INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...")
 
 

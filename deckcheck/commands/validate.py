@@ -1,13 +1,12 @@
 """`deckcheck validate`: check decklists against a format."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from ..cli import DATE_OPTION, DECK_ARGUMENT, FORMAT_OPTION, INPUT_FORMAT_OPTION, OUTPUT_OPTION, app, emit, handles_errors
+from ..cli import DATE_OPTION, DECK_ARGUMENT, FORMAT_OPTION, INPUT_FORMAT_OPTION, OUTPUT_OPTION, app, emit, handles_errors, warn
 
 
 @app.command()
@@ -22,13 +21,16 @@ def validate(
     """Check decklists against a format and say exactly what is wrong.
 
     Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
+
+    Example (CI): deckcheck validate decks/*.txt -f mtg/modern -o junit > deckcheck.xml
     """
     from .. import parsers
     from ..formats import load
     from ..pipeline import check_deck, parse_date, read_deck
-    from ..report import resolve
+    from ..report import deliver, resolve
     from ..report.style import wants_color
     from ..result import Report
+    from ..textio import read_stdin
 
     reporter = resolve(output)
     fmt = load(format_id)
@@ -36,10 +38,10 @@ def validate(
     results = []
     for source in decks:
         if source == "-":
-            deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
+            deck = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
         else:
             deck = read_deck(Path(source), input_format=input_format)
         results.append(check_deck(deck, fmt, date=day))
     report = Report(results=results)
-    emit(reporter.render(report, color=wants_color()))
+    emit(deliver(reporter, report, color=wants_color(), warn=warn))
     raise typer.Exit(report.exit_code)
