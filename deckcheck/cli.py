@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import typer
 
+from .completion import complete_formats, complete_outputs, complete_parsers
 from .errors import DeckcheckError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -71,17 +72,17 @@ def warn(message: str) -> None:
     typer.echo(f"deckcheck: warning: {message}", err=True)
 
 
-FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.")
+FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.", autocompletion=complete_formats)
 DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (text, .dek, .cod, .dck, ...); '-' reads stdin.")
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
 OUTPUT_HELP = "text, json, junit, github, sarif or auto (github under GitHub Actions, else text)."
-OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP)
-INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...")
+OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP, autocompletion=complete_outputs)
+INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...", autocompletion=complete_parsers)
 
 
 def _register_commands() -> None:
     """Each command lives in its own module under `deckcheck/commands/`."""
-    from .commands import batch, formats, simulate, validate  # noqa: F401  (importing registers them)
+    from .commands import batch, check, formats, simulate, validate  # noqa: F401  (importing registers them)
 
     app.add_typer(formats.formats_app, name="formats")
 

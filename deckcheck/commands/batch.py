@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..cli import DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors, warn
+from ..completion import complete_batch_outputs
 from ..errors import DeckcheckError
 
 BATCH_OUTPUTS = ("text", "json", "csv", "junit", "github", "sarif", "auto")
@@ -22,7 +23,7 @@ def batch(
     date: Optional[str] = DATE_OPTION,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json, csv, junit, github, sarif or auto (github under GitHub Actions)."),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json, csv, junit, github, sarif or auto (github under GitHub Actions).", autocompletion=complete_batch_outputs),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
 ) -> None:

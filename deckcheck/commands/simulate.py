@@ -7,6 +7,7 @@ from typing import List, Optional
 import typer
 
 from ..cli import FORMAT_OPTION, INPUT_FORMAT_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
+from ..completion import complete_outputs
 
 SIMULATE_OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
 
@@ -35,7 +36,7 @@ def simulate(
     exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
     cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions (")),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
 ) -> None:
     """Simulate opening hands: keep odds, lands, and key cards by turn.
