@@ -147,6 +147,10 @@ def load_config(path: Path) -> ProjectConfig:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError("expected a mapping of settings (format, formats, decks, simulate, ...)", path=shown)
+    for spec in (data.get("simulate") or {}).values() if isinstance(data.get("simulate"), dict) else ():
+        # YAML 1.1 reads the key `on` as the boolean true; `on: draw` means the option.
+        if isinstance(spec, dict) and True in spec and "on" not in spec:
+            spec["on"] = spec.pop(True)
     try:
         CONFIG_SCHEMA.check(data, "")
     except SchemaError as exc:
