@@ -161,5 +161,5 @@ def test_action_arguments_cannot_inject_shell(deck_repo, tmp_path):
            "DECKCHECK_ARGS": f"validate decks/burn.txt -f mtg/modern '; touch {marker}' $(touch {marker})"}
     done = _run_step("Run deckcheck", env, deck_repo)
     assert not marker.exists()
-    assert done.returncode == 1  # the odd arguments are decklists that do not exist... as files
+    assert done.returncode == 2  # the odd arguments are only (missing) decklist names: exit 2
     assert "::group::decks/burn.txt - mtg/modern: LEGAL" in done.stdout
