@@ -21,6 +21,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 app = typer.Typer(
     name="deckcheck",
     help="Check trading-card-game decklists for tournament legality and simulate opening hands.",
+    # \b keeps Click from re-wrapping the example lines into one paragraph.
+    epilog=(
+        "\b\nExamples:\n"
+        "  deckcheck validate deck.txt -f mtg/modern\n"
+        "  deckcheck batch registrations/ -f mtg/legacy -o junit\n"
+        "  deckcheck simulate deck.txt -f mtg/modern --assert \"keep7 >= 0.85\"\n"
+        "  deckcheck check                      # the repository, as its deckcheck.yaml says\n"
+        "  deckcheck COMMAND --help             # every command's options, with an example"
+    ),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,

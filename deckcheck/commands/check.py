@@ -19,7 +19,7 @@ def check(
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP + " Default: deckcheck.yaml's output, else auto.", autocompletion=complete_outputs),
 ) -> None:
-    """Check a repository's decks as CI should: formats by glob, simulate assertions.
+    """Check a repository as its deckcheck.yaml says: for CI and pre-commit.
 
     Reads deckcheck.yaml (default format, formats by glob, date, output, simulate
     assertions per deck), validates every deck it selects and runs the assertions, and
