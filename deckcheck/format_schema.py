@@ -91,6 +91,16 @@ FORMAT_SCHEMA = Struct(
             )
         ),
         "team": AnyOf((Null(), Struct({"unified": Bool(), "size": Int(1), "sideboard": Bool()}))),
+        # Limited events with registered pools (rule registered-pool, team pools in batch).
+        "pool": AnyOf(
+            (
+                Null(),
+                Struct({
+                    "free_cards": ListOf(Str()), "zones": ListOf(Str(ZONE_NAMES)),
+                    "shared_by_team": Bool(), "shared_sideboard": Bool(),
+                }),
+            )
+        ),
         "opening_hand": Struct(
             {"size": Int(1), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
         ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 
 from .formats import Format
+from .pools import pool_settings
 
 
 def describe(fmt: Format, day: dt.date) -> str:
@@ -43,6 +44,15 @@ def describe(fmt: Format, day: dt.date) -> str:
     team = fmt.option("team")
     if team:
         lines.append(f"team: {team}")
+    registered = fmt.option("pool")
+    if registered is not None:
+        settings = pool_settings(fmt)
+        free = ", ".join(settings.free_names) or "nothing"
+        lines.append(f"registered pool (--pool): {' + '.join(settings.zones)} from the pool; organiser provides {free}")
+        if settings.shared_by_team:
+            lines.append("  a team registers one pool: each card of it goes to one member's deck")
+        if settings.shared_sideboard:
+            lines.append("  the cards the team's main decks leave are the team's shared sideboard")
     hand = fmt.opening_hand
     lines.append(
         f"opening hand: {hand.size} cards, {hand.mulligan} mulligan"

@@ -94,6 +94,16 @@ class CardTally(NamedTuple):
     first_zone: str
 
 
+def copy_totals(entries: Iterable[CardEntry]) -> dict[str, int]:
+    """Copies per card key over `entries`: the count every limit check starts from."""
+    totals: dict[str, int] = {}
+    get = totals.get
+    for entry in entries:
+        key = card_key(entry.name)
+        totals[key] = get(key, 0) + entry.count
+    return totals
+
+
 def tally(entries: Iterable[CardEntry]) -> dict[str, CardTally]:
     """Add up copies of each card over `entries`, keyed by `card_key`.
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from . import parsers
 from .formats import Format, load
 from .model import Deck
+from .pools import Pool, read_pool
 from .result import DeckResult
 from .rules import RULES
 from .rules.context import Context
@@ -29,10 +30,13 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         raise DeckcheckError(f"--date {value!r} is not a date; use YYYY-MM-DD") from None
 
 
-def check_deck(deck: Deck, fmt: Format, *, date: dt.date, cards: object = None) -> DeckResult:
-    """Run every rule of `fmt` on an already parsed deck."""
-    ctx = Context(date=date, cards=cards)
+def check_deck(deck: Deck, fmt: Format, *, date: dt.date, cards: object = None, pool: Pool | None = None) -> DeckResult:
+    """Run every rule of `fmt` on an already parsed deck (and against its registered
+    `pool` in a limited event; the pool's unreadable lines are reported with the deck)."""
+    ctx = Context(date=date, cards=cards, pool=pool)
     problems = list(deck.problems)
+    if pool is not None:
+        problems.extend(pool.problems)
     if not deck.unreadable:
         for rule in RULES.values():
             problems.extend(rule.check(deck, fmt, ctx))
@@ -42,6 +46,7 @@ def check_deck(deck: Deck, fmt: Format, *, date: dt.date, cards: object = None) 
         problems=problems,
         counts=deck.counts() if not deck.unreadable else {},
         unreadable=deck.unreadable,
+        pool=pool.source if pool is not None else None,
     )
 
 
@@ -69,13 +74,20 @@ def validate(
     *,
     input_format: str | None = None,
     cards: object = None,
+    pool: str | Path | Pool | None = None,
 ) -> DeckResult:
     """Validate one decklist (a file path or the list's text) against a format.
 
     >>> result = validate("4 Lightning Bolt\\n56 Mountain", "mtg/modern")
     >>> result.legal
     True
+
+    `pool` is the registered pool of a limited event (a decklist file, its text, or a
+    `Pool`): every card of the deck must come from it (rule `registered-pool`). A pool that
+    cannot be read raises InputError.
     """
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
+    if pool is not None and not isinstance(pool, Pool):
+        pool = read_pool(pool)
     deck = read_deck(path_or_text, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards)
+    return check_deck(deck, fmt, date=parse_date(date), cards=cards, pool=pool)

@@ -19,6 +19,7 @@ class DeckResult:
     team: str | None = None
     # The input could not be read at all (missing file, bad encoding): exit code 2.
     unreadable: bool = False
+    pool: str | None = None  # the registered pool checked against (limited events)
 
     @property
     def legal(self) -> bool:
@@ -30,6 +31,8 @@ class DeckResult:
             out["player"] = self.player
         if self.team is not None:
             out["team"] = self.team
+        if self.pool is not None:
+            out["pool"] = self.pool
         out["counts"] = dict(self.counts)
         out["problems"] = [problem.to_dict() for problem in self.problems]
         return out

@@ -27,16 +27,24 @@ def check_source(
     jobs: int | None = None,
     unified: bool = True,
     progress: Callable[[int], Callable[[int], None]] | None = None,
+    deck_check: str | None = None,
+    seed: int | None = None,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
-    told how many decks finished each time some do. Raises DeckcheckError when the source
-    or the format cannot be read (exit 2)."""
+    told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
+    reproducible random sample of players for deck checks, from `seed` (a fresh seed when
+    None; `batch.deck_checks.seed` says which). Raises DeckcheckError when the source, the
+    format or the deck-check request cannot be read (exit 2)."""
     from ..formats import load
     from ..pipeline import parse_date
+    from .deck_checks import parse_request
     from .sources import open_source
 
     day = parse_date(date)
+    request = parse_request(deck_check, seed) if deck_check is not None else None
     load(format_id)  # an unknown -f stops here, before a zip is extracted
     with open_source(source) as found:
         tick = progress(len(found.registrations)) if progress else None
-        return check_registrations(found, format_id, day=day, jobs=jobs, unified=unified, progress=tick)
+        return check_registrations(
+            found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
+        )

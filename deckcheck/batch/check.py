@@ -15,9 +15,11 @@ from ..errors import FormatError
 from ..formats import Format, load
 from ..problem import WARNING, Problem
 from ..result import DeckResult, Report
+from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import Registration, RegistrationSet, Skipped, check_rows, player_key
 from .runner import Outcome, Task, run
-from .teams import TEAM_REGISTRATION, Member, check_team, team_settings
+from .team_pools import assign_pools
+from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, team_settings
 
 
 @dataclass
@@ -30,6 +32,7 @@ class BatchReport:
     registrations: list[Registration]
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
+    deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
 
     @property
     def exit_code(self) -> int:
@@ -45,6 +48,11 @@ class _Formats:
         self.default_id = default_id
         self.loaded: dict[str, Format] = {default_id: load(default_id)}  # -f must load: else exit 2
         self.errors: dict[str, str] = {}
+
+    def uses_pools(self, format_id: str) -> bool:
+        """The format states how registered pools work (a `pool` key): a limited format."""
+        fmt = self.loaded.get(format_id)
+        return fmt is not None and fmt.option("pool") is not None
 
     def error(self, format_id: str) -> str | None:
         if format_id in self.loaded:
@@ -65,13 +73,17 @@ def check_registrations(
     jobs: int | None = None,
     unified: bool = True,
     progress: Callable[[int], None] | None = None,
+    deck_check: DeckCheckRequest | None = None,
 ) -> BatchReport:
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
     rows = [_team_format_without_team(row, formats) for row in rows]
+    rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
+    sample = choose(rows, deck_check) if deck_check is not None else None
+    sampled = {pick.index for pick in sample.picks} if sample is not None else set()
     tasks: list[Task] = []
     task_of_row: list[int | None] = []
-    for row in rows:
+    for number, row in enumerate(rows):
         if row.path is None:
             task_of_row.append(None)
             continue
@@ -80,7 +92,9 @@ def check_registrations(
         tasks.append(Task(
             path=str(row.path), shown=row.deck,
             format_id=effective if effective in formats.loaded else None,
-            keep_entries=row.team is not None,
+            keep_entries=row.team is not None or number in sampled,
+            pool_path=str(row.pool_path) if row.pool_path is not None else None,
+            pool_shown=row.pool, line=row.line,
         ))
     outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
     results: list[DeckResult] = []
@@ -94,6 +108,10 @@ def check_registrations(
         results.append(result)
         if row.team is not None:
             members.setdefault(row.team, []).append(_member(row, outcome, format_id))
+    if sample is not None:
+        for pick in sample.picks:
+            index = task_of_row[pick.index]
+            pick.entries = outcomes[index].entries if index is not None else None
     cross_team = _cross_team(rows)
     teams = [
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
@@ -102,6 +120,7 @@ def check_registrations(
     return BatchReport(
         source=found.source, kind=found.kind, manifest=found.manifest,
         report=Report(results=results, teams=teams), registrations=rows, skipped=found.skipped,
+        deck_checks=sample,
     )
 
 
@@ -117,13 +136,15 @@ def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
         seat=row.seat,
         entries=outcome.entries,
         unreadable_reason=reason,
+        pool=outcome.pool,
+        pool_name=row.pool,
     )
 
 
 def _team_format_without_team(row: Registration, formats: _Formats) -> Registration:
     """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
     fmt = formats.loaded.get(row.format_id or formats.default_id)
-    if row.team is None and fmt is not None and team_settings(fmt)[0]:
+    if row.team is None and fmt is not None and is_team_format(fmt):
         size = team_settings(fmt)[1]
         players = f" of {size}" if size else ""
         return row.with_problem(

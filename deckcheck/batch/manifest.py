@@ -1,5 +1,8 @@
 """Registration manifests: a CSV or YAML table of `player`, `deck` and optional `team`,
-`seat`, `format` (other columns are kept for later features and ignored here).
+`seat`, `format`, `pool` (other columns are ignored).
+
+`pool` is a limited event's registered pool, a decklist file relative to the manifest like
+`deck` (the same file for every member of a team that shares one).
 
 `deck` is a path relative to the manifest. A row that cannot be taken as it is (no player,
 no deck) still becomes a registration, carrying a `registration` problem that names its
@@ -20,7 +23,7 @@ from .registration import Registration, registration_problem
 
 MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
 REQUIRED = ("player", "deck")
-OPTIONAL = ("team", "seat", "format")
+OPTIONAL = ("team", "seat", "format", "pool")
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
 # A manifest is a table of names and paths: 4 MiB is some 80,000 rows.
 MAX_MANIFEST_BYTES = MAX_INPUT_BYTES
@@ -148,6 +151,13 @@ def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None)
         path, why = _deck_path(deck, base, root)
         if why:
             problems.append(why)
+    pool, pool_path = _cell(row, "pool"), None
+    if pool is not None:
+        pool = pool.replace("\\", "/")
+        pool_path, why = _deck_path(pool, base, root, what="pool")
+        if why:
+            problems.append(why)
+        pool = PurePosixPath(pool).as_posix()
     registration = Registration(
         deck=PurePosixPath(deck).as_posix() if deck else "",
         path=path,
@@ -157,17 +167,19 @@ def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None)
         format_id=_format_id(_cell(row, "format"), base),
         line=line,
         problems=tuple(registration_problem(message, line) for message in problems),
+        pool=pool,
+        pool_path=pool_path,
     )
     return registration
 
 
-def _deck_path(deck: str, base: Path, root: Path | None) -> tuple[Path | None, str | None]:
+def _deck_path(deck: str, base: Path, root: Path | None, *, what: str = "deck") -> tuple[Path | None, str | None]:
     relative = Path(deck)
     path = relative if relative.is_absolute() else base / relative
     if root is not None:
         # Inside a zip every path must stay inside the extracted archive.
         if relative.is_absolute() or ".." in relative.parts:
-            return None, f"deck path {deck!r} points outside the archive"
+            return None, f"{what} path {deck!r} points outside the archive"
     return path, None
 
 

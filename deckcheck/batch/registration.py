@@ -34,6 +34,9 @@ class Registration:
     format_id: str | None = None  # this row's own format, else the batch's `-f`
     line: int | None = None
     problems: tuple[Problem, ...] = ()
+    # Limited events: the registered pool as the manifest names it, and the file to read.
+    pool: str | None = None
+    pool_path: Path | None = None
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))

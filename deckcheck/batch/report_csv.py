@@ -1,6 +1,7 @@
 """`deckcheck batch -o csv`: one row per problem, deck and team problems alike, ready for
 a spreadsheet. `scope` says whether a row is about a deck or a team; `legal` is the
-verdict of that deck or team; team problems list their `holders` as `ann 4; bob 1`."""
+verdict of that deck or team; team problems list their `holders` as `ann 4; bob 1`. With
+`--deck-check`, one row per player picked (`scope` deck-check, the seed in `message`)."""
 from __future__ import annotations
 
 import csv
@@ -8,6 +9,7 @@ import io
 
 from ..problem import Problem
 from .check import BatchReport
+from .deck_checks import describe
 
 COLUMNS = (
     "scope", "player", "team", "seat", "deck", "format", "legal",
@@ -44,4 +46,12 @@ def render(batch: BatchReport, *, color: bool = False) -> str:
         base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
         for problem in team.problems:
             writer.writerow({**base, **_problem_cells(problem)})
+    if batch.deck_checks is not None:
+        note = f"selected for a deck check: {describe(batch.deck_checks)}"
+        for pick in batch.deck_checks.picks:
+            result, row = batch.report.results[pick.index], batch.registrations[pick.index]
+            writer.writerow({
+                "scope": "deck-check", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
+                "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no", "message": note,
+            })
     return buffer.getvalue()

@@ -22,7 +22,30 @@ def to_dict(batch: BatchReport) -> dict[str, Any]:
     if batch.manifest is not None:
         out["manifest"] = batch.manifest
     out["skipped"] = [{"file": item.file, "reason": item.reason} for item in batch.skipped]
+    if batch.deck_checks is not None:
+        out["deck_checks"] = deck_checks(batch, out["results"])
     return out
+
+
+def deck_checks(batch: BatchReport, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """`{seed, requested, candidates, size, players: [...]}`: each picked player's result
+    fields and the registered deck's cards (`cards: [{zone, count, name}]`, null when the
+    deck could not be read)."""
+    sample = batch.deck_checks
+    assert sample is not None
+    players = []
+    for pick in sample.picks:
+        result = results[pick.index]
+        entry = {key: result.get(key) for key in ("player", "team", "seat", "deck", "format", "pool", "legal", "counts", "manifest_line") if key in result}
+        entry["cards"] = (
+            [{"zone": card.zone, "count": card.count, "name": card.name} for card in pick.entries]
+            if pick.entries is not None else None
+        )
+        players.append(entry)
+    return {
+        "seed": sample.seed, "requested": sample.request.text, "candidates": sample.candidates,
+        "size": len(sample.picks), "players": players,
+    }
 
 
 def render(batch: BatchReport, *, color: bool = False) -> str:

@@ -1,5 +1,6 @@
 """`deckcheck batch -o text`: a table of every registration (player, team, deck, verdict,
-problem count), a table of teams, then the problems of each deck and team that has any."""
+problem count), a table of teams, then the problems of each deck and team that has any,
+the skipped files, and with `--deck-check` the players to check with their registered decks."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -7,7 +8,9 @@ from collections.abc import Sequence
 from ..report.style import paint
 from ..report.text import _deck_block, _problem_line, summary
 from ..result import TeamResult
+from ..model import ZONES, CardEntry
 from .check import BatchReport
+from .deck_checks import describe
 
 _EMPTY = "-"
 
@@ -67,8 +70,54 @@ def render(batch: BatchReport, *, color: bool = False) -> str:
         lines += ["", "Skipped:"]
         width = max(len(item.file) for item in batch.skipped)
         lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in batch.skipped]
+    if batch.deck_checks is not None:
+        lines += [""] + deck_check_lines(batch, color=color)
     tail = summary(report)
     if batch.skipped:
         tail += f"; {len(batch.skipped)} file{'s' if len(batch.skipped) != 1 else ''} skipped"
     lines += ["", tail]
     return "\n".join(lines) + "\n"
+
+
+_ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
+
+
+def deck_check_lines(batch: BatchReport, *, color: bool = False) -> list[str]:
+    """The deck-check section: who to check, then each registered deck card by card, so a
+    judge can compare the deck at the table with its registration."""
+    sample = batch.deck_checks
+    assert sample is not None
+    lines = [f"Deck checks: {describe(sample)} (--seed {sample.seed} picks the same players again)"]
+    if not sample.picks:
+        return lines + ["  no decks to check"]
+    results = batch.report.results
+    rows = []
+    for pick in sample.picks:
+        result, row = results[pick.index], batch.registrations[pick.index]
+        rows.append((
+            result.player or _EMPTY, result.team or _EMPTY, row.seat or _EMPTY, result.deck or _EMPTY,
+            row.pool or _EMPTY, "LEGAL" if result.legal else "ILLEGAL",
+        ))
+    lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color, verdict_column=5)]
+    lines += ["", "Registered decks to check:"]
+    for pick in sample.picks:
+        result = results[pick.index]
+        lines.append(f"{paint(result.player or result.deck, 'bold', color=color)} - {result.deck}")
+        if pick.entries is None:
+            lines.append("  (the registered deck could not be read; see its problems above)")
+            continue
+        lines += _decklist(pick.entries)
+    return lines
+
+
+def _decklist(entries: list[CardEntry]) -> list[str]:
+    lines = []
+    for zone in ZONES:
+        listed = [entry for entry in entries if entry.zone == zone]
+        if not listed:
+            continue
+        total = sum(entry.count for entry in listed)
+        lines.append(f"  {_ZONE_TITLES.get(zone, zone.capitalize())} ({total})")
+        width = len(str(max(entry.count for entry in listed)))
+        lines += [f"    {str(entry.count).rjust(width)} {entry.name}" for entry in listed]
+    return lines

@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
+from pathlib import Path
 
+from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
 from ..parsers import load_deck
 from ..pipeline import check_deck
+from ..pools import Pool, read_pool
+from ..problem import Problem
 from ..result import DeckResult
+from .registration import registration_problem
 
 # Below this many decks, starting processes costs more than it saves.
 PARALLEL_THRESHOLD = 64
@@ -32,18 +38,23 @@ MAX_CHUNK = 256
 class Task:
     """One deck to check: the file, its name in the report, and the format to apply
     (None: only read it, the format could not be loaded). `keep_entries` asks for the
-    deck's cards back, for the team checks."""
+    deck's cards (and pool) back, for the team checks. `pool_path` is the registered pool
+    of a limited event, `pool_shown` its name in the report, `line` the manifest line."""
 
     path: str
     shown: str
     format_id: str | None
     keep_entries: bool = False
+    pool_path: str | None = None
+    pool_shown: str | None = None
+    line: int | None = None
 
 
 @dataclass
 class Outcome:
     result: DeckResult
     entries: list[CardEntry] | None = None
+    pool: Pool | None = None
 
 
 def default_jobs() -> int:
@@ -64,13 +75,53 @@ def _format(format_id: str) -> Format:
     return fmt
 
 
+# The last pools read, per process: the members of a team share one pool file, and their
+# rows sit together, so a few suffice (every pool of an event would hold its cards for nothing).
+_POOLS: OrderedDict[tuple[str, str], tuple[tuple[int, int] | None, Pool | str]] = OrderedDict()
+POOL_CACHE_SIZE = 16
+
+
+def _pool(task: Task) -> Pool | str:
+    """The task's pool, or why it cannot be read."""
+    assert task.pool_path is not None
+    shown = task.pool_shown or task.pool_path
+    try:
+        stat = os.stat(task.pool_path)
+        stamp: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = None
+    key = (task.pool_path, shown)
+    cached = _POOLS.get(key)
+    if cached is not None and stamp is not None and cached[0] == stamp:
+        _POOLS.move_to_end(key)
+        return cached[1]
+    try:
+        found: Pool | str = read_pool(Path(task.pool_path), shown=shown)
+    except InputError as exc:
+        found = str(exc)
+    _POOLS[key] = (stamp, found)
+    if len(_POOLS) > POOL_CACHE_SIZE:
+        _POOLS.popitem(last=False)
+    return found
+
+
 def check_one(task: Task, day: dt.date) -> Outcome:
     deck = load_deck(task.path)
+    pool: Pool | None = None
+    pool_problems: list[Problem] = []
+    if task.pool_path is not None:
+        found = _pool(task)
+        if isinstance(found, Pool):
+            pool = found
+        else:
+            pool_problems.append(registration_problem(f"{found}; the deck was not checked against a pool", task.line))
     if task.format_id is None:
         counts = {} if deck.unreadable else deck.counts()
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
-        result = check_deck(deck, _format(task.format_id), date=day)
+        result = check_deck(deck, _format(task.format_id), date=day, pool=pool)
+    result.problems[:0] = pool_problems
+    result.pool = task.pool_shown
     result.deck = task.shown
     if task.path != task.shown:
         # Messages name the file read (a temporary folder for zips): name it as the report does.
@@ -81,7 +132,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
             for problem in result.problems
         ]
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
-    return Outcome(result=result, entries=entries)
+    return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
 
 
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Outcome]:

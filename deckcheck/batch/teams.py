@@ -13,6 +13,9 @@ FAIL (mtg/vintage): ann 1 Sol Ring, bob 1 Sol Ring -> "2 copies of Sol Ring acro
 
 Banned cards are banned in every deck already (rule `banned`), so the team adds nothing.
 
+registered-pool (limited events with pools): members who registered the same pool share
+it; see `team_pools.py`.
+
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant) with the
 wrong number of players, two players in one seat, members of a team format playing
@@ -26,8 +29,10 @@ from dataclasses import dataclass
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
+from ..pools import Pool, pool_settings
 from ..problem import INFO, Problem
 from ..result import TeamResult
+from .team_pools import team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"
@@ -45,12 +50,21 @@ class Member:
     seat: str | None = None
     entries: Sequence[CardEntry] | None = None  # None: the deck could not be read
     unreadable_reason: str | None = None
+    pool: Pool | None = None  # limited events: the registered pool, when it could be read
+    pool_name: str | None = None  # the pool file as the manifest names it
 
 
 def team_settings(fmt: Format) -> tuple[bool, int | None]:
     """(unified construction always on, required team size) from the format's `team` key."""
     team = fmt.option("team") or {}
     return bool(team.get("unified")), team.get("size")
+
+
+def is_team_format(fmt: Format) -> bool:
+    """Played by teams only (Two-Headed Giant, team sealed): unified construction, a team
+    size, or one registered pool per team."""
+    unified, size = team_settings(fmt)
+    return unified or size is not None or pool_settings(fmt).shared_by_team
 
 
 def check_team(
@@ -69,7 +83,7 @@ def check_team(
     players = [member.player for member in members]
     if len(format_ids) != 1 or format_ids[0] not in formats:
         known = [formats[fid] for fid in format_ids if fid in formats]
-        team_format = next((fmt for fmt in known if team_settings(fmt)[0]), None)
+        team_format = next((fmt for fmt in known if is_team_format(fmt)), None)
         if len(format_ids) == 1:
             problems.append(_registration(f"format {format_ids[0]!r} could not be loaded; the team cannot be checked"))
         elif len(format_ids) > 1:
@@ -93,6 +107,7 @@ def check_team(
             ))
     if always or unified:
         problems += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
+    problems += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
     return TeamResult(team=name, format=fmt.id, players=players, problems=problems)
 
 

@@ -26,18 +26,28 @@ def batch(
     output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json, csv, junit, github, sarif or auto (github under GitHub Actions).", autocompletion=complete_batch_outputs),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    deck_check: Optional[str] = typer.Option(
+        None, "--deck-check", metavar="SHARE",
+        help="Pick players for deck checks: a share (10%, rounded up) or a number (5); printed with their registered decks.",
+    ),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed of the --deck-check sample: the same seed gives the same players."),
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
 
     Example (CI): deckcheck batch decks/ -f mtg/modern -o junit --report deckcheck.xml
+
+    Limited: a `pool` column checks each deck against its registered pool; --deck-check 10%
+    --seed 7 adds a reproducible sample of players to deck-check.
     """
     from ..batch import check_source
     from ..batch.progress import ProgressBar
     from ..report.style import wants_color
 
     renderer = _renderer(output)
+    if seed is not None and deck_check is None:
+        raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
     bars: list[ProgressBar] = []
 
     def progress(total: int) -> ProgressBar:
@@ -45,7 +55,10 @@ def batch(
         return bars[-1]
 
     try:
-        result = check_source(source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress)
+        result = check_source(
+            source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
+            deck_check=deck_check, seed=seed,
+        )
     finally:
         for bar in bars:
             bar.close()

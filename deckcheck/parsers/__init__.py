@@ -7,6 +7,7 @@ unambiguous), else by its extension (an XML parser only for XML content), else p
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import ModuleType
 
@@ -48,7 +49,7 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     for module in PARSERS.values():
         if module is not text and module.sniff(content):
             return module
-    suffix = Path(source).suffix.lower()
+    suffix = os.path.splitext(source)[1].lower()  # not pathlib: this runs once per deck of a batch
     # A typed list saved as `.dek` is still a typed list: an XML parser is chosen by extension
     # only when the content is XML at all.
     is_xml = content.lstrip("\ufeff \t\r\n").startswith("<")

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import banned, card_limit, copy_limit, deck_size, extra_deck_size, restricted, sideboard_size
+from . import banned, card_limit, copy_limit, deck_size, extra_deck_size, registered_pool, restricted, sideboard_size
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
-    for module in (deck_size, sideboard_size, extra_deck_size, copy_limit, banned, restricted, card_limit)
+    for module in (
+        deck_size, sideboard_size, extra_deck_size, copy_limit, banned, restricted, card_limit, registered_pool,
+    )
 }
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).

@@ -22,8 +22,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     banned = fmt.banned_on(ctx.date)
     if not banned:
         return
+    hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys()
+    if not hits:
+        return
     for card in ctx.tally(deck, PLAYED_ZONES).values():
-        if card.key in banned:
+        if card.key in hits:
             since = banned[card.key].since
             when = f" (since {since.isoformat()})" if since else ""
             yield Problem(

@@ -24,6 +24,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not limits:
         return
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
+    totals = ctx.totals(deck, zones)
+    if not any(
+        limits[key].limit is not None and totals[key] > limits[key].limit for key in totals.keys() & limits.keys()
+    ):
+        return
     for card in ctx.tally(deck, zones).values():
         entry = limits.get(card.key)
         if entry is None or entry.limit is None or card.total <= entry.limit:

@@ -4,20 +4,39 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..model import CardTally, Deck, tally
+from ..model import CardTally, Deck, copy_totals, tally
+
+if TYPE_CHECKING:
+    from ..pools import Pool
 
 
 @dataclass(frozen=True)
 class Context:
-    """`date` picks the lists in force; `cards` is the card database when one is present."""
+    """`date` picks the lists in force; `cards` is the card database when one is present;
+    `pool` is the player's registered pool in a limited event (None: no pool to check)."""
 
     date: dt.date
     cards: Any = None
+    pool: Pool | None = None
     _tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _totals: dict[frozenset[str], tuple[Deck, int, dict[str, int]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def totals(self, deck: Deck, zones: Iterable[str]) -> dict[str, int]:
+        """Copies per card key over `zones` (read-only): what most checks need, much cheaper
+        than the full `tally`, which rules fetch only for the cards they report."""
+        key = frozenset({entry.zone for entry in deck.entries}.intersection(zones))
+        cached = self._totals.get(key)
+        if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
+            return cached[2]
+        counted = copy_totals(deck.in_zones(key))
+        self._totals[key] = (deck, len(deck.entries), counted)
+        return counted
 
     def tally(self, deck: Deck, zones: Iterable[str]) -> dict[str, CardTally]:
         """`model.tally` of the deck's cards in `zones` (read-only). Several rules count the

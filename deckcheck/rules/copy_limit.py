@@ -36,15 +36,22 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if limits is None:
         return
     listed = (fmt.banned_on(ctx.date), fmt.restricted_on(ctx.date), fmt.card_limits_on(ctx.date))
-    for card in ctx.tally(deck, limits.zones).values():
+    over: dict[str, int] = {}
+    for key, total in ctx.totals(deck, limits.zones).items():
         # Within the default limit and without a limit of its own: fine, whatever the lists
         # say (most cards of most decks).
-        if card.total <= limits.default and card.key not in limits.per_card:
+        if total <= limits.default and key not in limits.per_card:
             continue
-        if any(card.key in lists for lists in listed):
+        if any(key in lists for lists in listed):
             continue
-        limit = limits.limit_for(card.key, fmt.basic_lands)
-        if limit is None or card.total <= limit:
+        limit = limits.limit_for(key, fmt.basic_lands)
+        if limit is not None and total > limit:
+            over[key] = limit
+    if not over:
+        return
+    for card in ctx.tally(deck, limits.zones).values():
+        limit = over.get(card.key)
+        if limit is None:
             continue
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,

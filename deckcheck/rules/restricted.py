@@ -24,6 +24,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     restricted = fmt.restricted_on(ctx.date)
     if not restricted:
         return
+    totals = ctx.totals(deck, PLAYED_ZONES)
+    if not any(totals[key] > RESTRICTED_LIMIT for key in totals.keys() & restricted.keys()):
+        return
     for card in ctx.tally(deck, PLAYED_ZONES).values():
         if card.key in restricted and card.total > RESTRICTED_LIMIT:
             yield Problem(

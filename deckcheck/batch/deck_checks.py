@@ -1,0 +1,138 @@
+"""Deck checks: a reproducible random sample of players whose decks a judge checks at the
+table against their registration (Magic Tournament Rules 2.8 recommend at least 10% of the
+decks of an event).
+
+`--deck-check 10%` asks for a share (rounded up), `--deck-check 5` for a number of players;
+at least one when the event has decks, at most all of them. The sample depends only on the
+registrations and the seed, never on the order of the manifest, the machine or the Python
+version:
+
+1. candidates: every registration with a deck file, sorted by (player name folded for case
+   and accents, deck path, manifest line);
+2. `random.Random(seed)` (Mersenne Twister seeded with the integer `seed`) is used through
+   `random()` only, the one method whose sequence Python promises to keep for a seed
+   across versions (`randrange`, `sample` and `shuffle` may change): a partial Fisher-Yates
+   shuffle swaps position i (from 0) with position i + below(n - i), where
+   below(m) = floor(random() * m) (a bias of at most m / 2**53, nothing at event sizes);
+3. the first k candidates after the shuffle are the sample, listed in the sorted order.
+
+Without `--seed` a seed is drawn from the operating system and printed with the sample, so
+the same list can be produced again.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from ..errors import DeckcheckError
+from ..model import CardEntry
+from .registration import Registration, player_key
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class DeckCheckRequest:
+    """How many decks to check: `share` percent (rounded up) or `count` players."""
+
+    text: str
+    share: Fraction | None = None
+    count: int | None = None
+    seed: int | None = None
+
+    def size(self, candidates: int) -> int:
+        if candidates == 0:
+            return 0
+        if self.share is not None:
+            wanted = math.ceil(self.share * candidates / 100)
+        else:
+            assert self.count is not None
+            wanted = self.count
+        return max(1, min(candidates, wanted))
+
+
+def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
+    """`10%`, `2.5%` or `5`; anything else is a usage error (exit 2)."""
+    value = text.strip()
+    usage = f"--deck-check {text!r}: give a share of the players such as 10% or a number of players such as 5"
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise DeckcheckError(f"--seed {seed}: use a whole number from 0 to {MAX_SEED}")
+    if value.endswith("%"):
+        try:
+            share = Fraction(Decimal(value[:-1].strip()))
+        except (InvalidOperation, ValueError):
+            raise DeckcheckError(usage) from None
+        if not 0 < share <= 100:
+            raise DeckcheckError(f"--deck-check {text!r}: the share must be more than 0% and at most 100%")
+        return DeckCheckRequest(text=value, share=share, seed=seed)
+    if not value.isdigit():
+        raise DeckcheckError(usage)
+    count = int(value)
+    if count < 1:
+        raise DeckcheckError(f"--deck-check {text!r}: check at least 1 player")
+    return DeckCheckRequest(text=value, count=count, seed=seed)
+
+
+@dataclass
+class DeckCheck:
+    """One player picked for a deck check: the row's index in the report and the
+    registered deck's cards (None when the deck could not be read)."""
+
+    index: int
+    entries: list[CardEntry] | None = None
+
+
+@dataclass
+class DeckCheckSample:
+    request: DeckCheckRequest
+    seed: int
+    candidates: int
+    picks: list[DeckCheck] = field(default_factory=list)
+
+
+def new_seed() -> int:
+    """A seed for a run that names none (printed with the sample, so it can be repeated)."""
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def candidate_order(rows: Sequence[Registration]) -> list[int]:
+    """Indexes of the rows with a deck, sorted so the manifest's order does not matter."""
+    with_deck = [index for index, row in enumerate(rows) if row.path is not None]
+    return sorted(with_deck, key=lambda i: (player_key(rows[i].player or ""), rows[i].deck, rows[i].line or 0, i))
+
+
+def below(rng: random.Random, bound: int) -> int:
+    """An integer in [0, bound) from `random()` alone (see the module docstring)."""
+    return min(int(rng.random() * bound), bound - 1)
+
+
+def choose(rows: Sequence[Registration], request: DeckCheckRequest) -> DeckCheckSample:
+    """The sample for `request` (its seed, or a fresh one)."""
+    seed = request.seed if request.seed is not None else new_seed()
+    order = candidate_order(rows)
+    size = request.size(len(order))
+    rng = random.Random(seed)
+    shuffled = list(order)
+    for i in range(size):
+        j = i + below(rng, len(shuffled) - i)
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    picked = set(shuffled[:size])
+    return DeckCheckSample(
+        request=request, seed=seed, candidates=len(order),
+        picks=[DeckCheck(index=index) for index in order if index in picked],
+    )
+
+
+def describe(sample: DeckCheckSample) -> str:
+    """`3 of 25 decks (10%, rounded up), seed 7`."""
+    request = sample.request
+    decks = "deck" if sample.candidates == 1 else "decks"
+    if request.share is not None:
+        asked = f" ({request.text}, rounded up)"
+    else:
+        asked = f" ({request.text} asked)" if request.count != len(sample.picks) else ""
+    return f"{len(sample.picks)} of {sample.candidates} {decks}{asked}, seed {sample.seed}"

@@ -1,0 +1,134 @@
+"""Team pools of limited events: team sealed and Two-Headed Giant limited.
+
+Team sealed (Magic Tournament Rules 8.6): the team opens one pool and builds its decks from
+it; every card is assigned to one player's deck or sideboard and is not passed to another
+player. Two-Headed Giant limited: both players build a deck of 40 or more from one shared
+pool; the cards neither main deck uses are the team's shared sideboard (format key
+`pool: {shared_sideboard: true}`).
+
+registered-pool (team): members of a team who registered the same pool (the same file, or
+files listing the same cards) share it: over their decks a card is used at most as often as
+the pool holds it. Each deck is also checked against the pool on its own (the deck's own
+`registered-pool`), so a team problem is raised only where two or more members use copies
+of a card: it names who holds how many (`holders`).
+FAIL (mtg/limited, team T1, pool with 1 Lightning Bolt): ann and bob each play it ->
+"2 copies of Lightning Bolt across team T1 (ann 1, bob 1); the team's pool holds 1".
+
+Counted: the zones of the format's `pool` key (main deck and sideboard); with a shared
+sideboard the main decks add up and the sideboards listed count once (the largest), so two
+players may both list the team's sideboard.
+
+team-registration: members of a team in a format whose teams register one pool
+(`pool: {shared_by_team: true}`: mtg/team-sealed, mtg/2hg-limited) who registered pools
+with different cards. In other limited formats (mtg/limited) members who name different
+pools (team draft: each player drafts their own) play each deck against its own pool.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..formats import Format
+from ..model import SIDEBOARD, tally
+from ..pools import Pool, pool_settings
+from ..problem import Problem
+from ..rules.registered_pool import ID as REGISTERED_POOL
+from ..rules.registered_pool import held_text
+from .registration import Registration
+
+if TYPE_CHECKING:
+    from .teams import Member
+
+NO_POOL = "no pool given; the deck was not checked against a registered pool"
+
+
+def assign_pools(rows: list[Registration], uses_pools: Callable[[Registration], bool]) -> list[Registration]:
+    """Give each team member without a pool of their own the pool another member names
+    (an organiser may write a team's pool once); in an event that registers pools, a row
+    of a pooled format (`uses_pools`) that still has none gets a `registration` problem."""
+    if not any(row.pool for row in rows):
+        return rows
+    named: dict[str, set[tuple[str, Path | None]]] = {}
+    for row in rows:
+        if row.team is not None and row.pool is not None:
+            named.setdefault(row.team, set()).add((row.pool, row.pool_path))
+    assigned: list[Registration] = []
+    for row in rows:
+        if row.pool is None:
+            given = named.get(row.team) if row.team is not None else None
+            if given is not None and len(given) == 1:
+                pool, path = next(iter(given))
+                row = replace(row, pool=pool, pool_path=path)
+            elif uses_pools(row):
+                row = row.with_problem(NO_POOL)
+        assigned.append(row)
+    return assigned
+
+
+def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one_pool: bool) -> list[Problem]:
+    """The team's pool problems. `one_pool`: the format's teams build from one pool (team
+    sealed, Two-Headed Giant), so members with different pools are a registration problem."""
+    pooled = [member for member in members if member.pool is not None and member.entries is not None]
+    groups: dict[frozenset[tuple[str, int]], list[Member]] = {}
+    for member in pooled:
+        assert member.pool is not None
+        groups.setdefault(member.pool.signature, []).append(member)
+    problems: list[Problem] = []
+    if len(groups) > 1 and one_pool:
+        from .teams import TEAM_REGISTRATION
+
+        listed = ", ".join(f"{member.player} {member.pool_name}" for member in pooled)
+        problems.append(Problem(
+            rule=TEAM_REGISTRATION,
+            message=f"members registered pools with different cards ({listed}); a {fmt.name} team builds its decks from one pool",
+        ))
+    for group in groups.values():
+        if len(group) > 1:
+            pool = group[0].pool
+            assert pool is not None
+            problems += _shared_pool_problems(team, group, pool, fmt)
+    return problems
+
+
+def _shared_pool_problems(team: str, members: Sequence[Member], pool: Pool, fmt: Format) -> list[Problem]:
+    settings = pool_settings(fmt)
+    shared_zone = SIDEBOARD if settings.shared_sideboard and SIDEBOARD in settings.zones else None
+    own_zones = {zone for zone in settings.zones if zone != shared_zone}
+    holders: dict[str, dict[str, int]] = {}  # card key -> {player: copies}
+    own_total: dict[str, int] = {}
+    shared_most: dict[str, int] = {}  # the largest shared sideboard listing of a card
+    names: dict[str, str] = {}
+    for member in members:
+        assert member.entries is not None
+        for card in tally(entry for entry in member.entries if entry.zone in own_zones).values():
+            own_total[card.key] = own_total.get(card.key, 0) + card.total
+            _hold(holders, card.key, member.player, card.total)
+            names.setdefault(card.key, card.name)
+        if shared_zone is not None:
+            for card in tally(entry for entry in member.entries if entry.zone == shared_zone).values():
+                shared_most[card.key] = max(shared_most.get(card.key, 0), card.total)
+                _hold(holders, card.key, member.player, card.total)
+                names.setdefault(card.key, card.name)
+    problems: list[Problem] = []
+    for key, held_by in holders.items():
+        if key in settings.free_cards or len(held_by) < 2:
+            continue
+        total = own_total.get(key, 0) + shared_most.get(key, 0)
+        in_pool = pool.holds(key)
+        if total <= in_pool:
+            continue
+        held = ", ".join(f"{player} {count}" for player, count in held_by.items())
+        rest = held_text(in_pool, "the team's pool")
+        problems.append(Problem(
+            rule=REGISTERED_POOL, card=names[key], count=total, limit=in_pool,
+            message=f"{total} copies of {names[key]} across team {team} ({held}); {rest}",
+            details={"holders": dict(held_by), "pool": pool.source},
+        ))
+    return problems
+
+
+def _hold(holders: dict[str, dict[str, int]], key: str, player: str, count: int) -> None:
+    held = holders.setdefault(key, {})
+    held[player] = held.get(player, 0) + count

@@ -1,0 +1,71 @@
+"""registered-pool: in a limited event every card of the deck comes from the player's
+registered pool (the cards opened or drafted), at most as many copies as the pool holds,
+main deck and sideboard together. Cards of the pool the main deck does not use are the
+sideboard, so a decklist need not state one; one it states is checked too.
+
+Checked only when a pool is given (`deckcheck validate --pool POOL`, or a `pool` column in
+a batch manifest). Format key `pool`: `free_cards` the organiser provides in any number (in
+`mtg/limited` the five basic lands: Wastes and Snow-Covered basics are not provided, so they
+must come from the pool), `zones` whose cards must come from the pool (default main and
+sideboard: a WoW TCG hero is chosen freely).
+
+FAIL (mtg/limited, pool with 3 Shock): 4 Shock in the main deck ->
+"4 copies of Shock; the pool holds 3".
+FAIL (mtg/limited, pool without snow lands): 2 Snow-Covered Island ->
+"2 copies of Snow-Covered Island; the pool holds none (the organiser provides only Plains,
+Island, Swamp, Mountain, Forest)".
+PASS: 23 cards of the pool and 17 Mountain.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import Deck
+from ..pools import PoolSettings, pool_settings
+from ..problem import Problem
+from .context import Context
+from .copy_limit import where
+
+ID = "registered-pool"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    pool = ctx.pool
+    if pool is None:
+        return
+    settings = pool_settings(fmt)
+    # Plain totals first; the full tally (lines, zones) only for the cards reported.
+    held_of, free = pool.cards.get, settings.free_cards
+    over = {
+        key: held_of(key, 0) for key, total in ctx.totals(deck, settings.zones).items()
+        if total > held_of(key, 0) and key not in free
+    }
+    if not over:
+        return
+    for card in ctx.tally(deck, settings.zones).values():
+        held = over.get(card.key)
+        if held is None:
+            continue
+        yield Problem(
+            rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=held,
+            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone)}; {held_text(held)}"
+            + free_hint(card.key, fmt, settings, held),
+            details={"pool": pool.source},
+        )
+
+
+def copies(count: int) -> str:
+    return "copy" if count == 1 else "copies"
+
+
+def held_text(held: int, whose: str = "the pool") -> str:
+    return f"{whose} holds {held if held else 'none'}"
+
+
+def free_hint(key: str, fmt: Format, settings: PoolSettings, held: int) -> str:
+    """Why a basic land counts at all: the organiser does not provide that one."""
+    if key in fmt.basic_lands and not held:
+        provided = ", ".join(settings.free_names) if settings.free_names else "no cards"
+        return f" (the organiser provides only {provided})"
+    return ""

@@ -1,0 +1,153 @@
+"""`deckcheck batch --deck-check SHARE --seed S`: a reproducible random sample of players
+for deck checks, with their registered decks."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from deckcheck.batch.deck_checks import below, choose, parse_request
+from deckcheck.batch.registration import Registration
+from deckcheck.errors import DeckcheckError
+
+
+def event(root: Path, players: int, *, order: list[int] | None = None) -> Path:
+    """A manifest of `players` players (p000, p001, ...), rows in `order`."""
+    (root / "decks").mkdir(parents=True, exist_ok=True)
+    rows = ["player,deck,team,seat"]
+    for number in order if order is not None else range(players):
+        name = f"p{number:03d}"
+        (root / "decks" / f"{name}.txt").write_text(f"{number % 4 + 1} Shock\n40 Mountain\n", encoding="utf-8")
+        rows.append(f"{name},decks/{name}.txt,,")
+    manifest = root / "reg.csv"
+    manifest.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return manifest
+
+
+def sample(cli, manifest: Path, *args: str) -> dict:
+    done = cli("batch", str(manifest), "-f", "mtg/limited", "-o", "json", "-q", *args)
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["deck_checks"]
+
+
+def players(checks: dict) -> list[str]:
+    return [entry["player"] for entry in checks["players"]]
+
+
+def test_same_seed_same_sample_whatever_the_manifest_order(cli, tmp_path):
+    first = sample(cli, event(tmp_path / "a", 200), "--deck-check", "10%", "--seed", "42")
+    again = sample(cli, event(tmp_path / "a", 200), "--deck-check", "10%", "--seed", "42")
+    order = list(range(200))
+    random.Random(1).shuffle(order)
+    shuffled = sample(cli, event(tmp_path / "b", 200, order=order), "--deck-check", "10%", "--seed", "42")
+    assert players(first) == players(again) == players(shuffled)
+    assert first["seed"] == 42 and first["requested"] == "10%" and first["candidates"] == 200
+    assert first["size"] == 20 == len(set(players(first)))
+
+
+def test_different_seeds_give_different_samples(cli, tmp_path):
+    manifest = event(tmp_path, 200)
+    samples = {tuple(players(sample(cli, manifest, "--deck-check", "10%", "--seed", str(seed)))) for seed in (1, 2, 3)}
+    assert len(samples) == 3
+
+
+def test_pinned_sample_so_a_change_of_algorithm_or_python_shows(tmp_path):
+    """The sample for one seed, written down once: the algorithm (a partial Fisher-Yates
+    over sorted players drawing from `Random.random()` alone, whose sequence Python keeps
+    for a seed) must give it on every Python version."""
+    rows = [Registration(deck=f"decks/p{n:03d}.txt", path=Path(f"p{n:03d}.txt"), player=f"p{n:03d}") for n in range(100)]
+    picked = choose(rows, parse_request("10%", seed=2024))
+    assert [rows[pick.index].player for pick in picked.picks] == PINNED_2024
+
+
+PINNED_2024 = ["p001", "p029", "p030", "p031", "p043", "p047", "p054", "p073", "p082", "p089"]
+
+
+@pytest.mark.parametrize(("request_text", "players_count", "size"), [
+    ("10%", 200, 20), ("10%", 25, 3), ("10%", 5, 1), ("1%", 3, 1), ("12.5%", 16, 2), ("100%", 7, 7),
+    ("33%", 10, 4), ("5", 40, 5), ("5", 3, 3), ("1", 1, 1), ("10%", 0, 0),
+])
+def test_sample_size_is_the_share_rounded_up_or_the_number(request_text, players_count, size):
+    rows = [Registration(deck=f"d{n}.txt", path=Path(f"d{n}.txt"), player=f"p{n}") for n in range(players_count)]
+    picked = choose(rows, parse_request(request_text, seed=7))
+    assert len(picked.picks) == size
+    assert len({pick.index for pick in picked.picks}) == size
+
+
+def test_rows_without_a_deck_are_not_candidates():
+    rows = [
+        Registration(deck="a.txt", path=Path("a.txt"), player="ann"),
+        Registration(deck="", path=None, player="bob"),
+    ]
+    picked = choose(rows, parse_request("100%", seed=1))
+    assert picked.candidates == 1 and [pick.index for pick in picked.picks] == [0]
+
+
+def test_every_player_is_equally_likely():
+    """Over 3,000 seeds, each of 30 players is picked about 3000 * 3/30 = 300 times."""
+    rows = [Registration(deck=f"d{n}.txt", path=Path(f"d{n}.txt"), player=f"p{n:02d}") for n in range(30)]
+    counts = Counter(pick.index for seed in range(3000) for pick in choose(rows, parse_request("10%", seed=seed)).picks)
+    assert len(counts) == 30
+    assert all(240 <= count <= 360 for count in counts.values()), counts
+
+
+def test_below_stays_in_range_and_reaches_every_value():
+    rng = random.Random(5)
+    seen = Counter(below(rng, 7) for _ in range(7000))
+    assert set(seen) == set(range(7)) and all(800 <= count <= 1200 for count in seen.values())
+
+
+@pytest.mark.parametrize("text", ["0%", "0", "-5", "ten", "101%", "%", "5.5", "1e3%x"])
+def test_bad_requests_are_usage_errors(text):
+    with pytest.raises(DeckcheckError):
+        parse_request(text, seed=1)
+
+
+def test_bad_options_exit_2_with_one_line(cli, tmp_path):
+    manifest = event(tmp_path, 5)
+    for args in (["--deck-check", "0%"], ["--deck-check", "lots"], ["--seed", "3"], ["--deck-check", "1", "--seed", "-1"]):
+        done = cli("batch", str(manifest), "-f", "mtg/limited", *args)
+        assert done.returncode == 2, args
+        assert done.stderr.startswith("deckcheck: error: ") and "Traceback" not in done.stderr
+
+
+def test_text_output_lists_the_players_and_their_registered_decks(cli, tmp_path):
+    manifest = event(tmp_path, 30)
+    done = cli("batch", str(manifest), "-f", "mtg/limited", "--deck-check", "10%", "--seed", "9")
+    assert done.returncode == 0
+    text = done.stdout
+    assert "Deck checks: 3 of 30 decks (10%, rounded up), seed 9 (--seed 9 picks the same players again)" in text
+    checks = sample(cli, manifest, "--deck-check", "10%", "--seed", "9")
+    section = text[text.index("Deck checks:"):]
+    for entry in checks["players"]:
+        name = entry["player"]
+        number = int(name[1:])
+        assert re.search(rf"^  {name}\s+-\s+-\s+decks/{name}\.txt\s+-\s+LEGAL$", section, re.M)
+        block = section[section.index(f"{name} - decks/{name}.txt"):]
+        assert block.splitlines()[1:4] == [f"  Main deck ({number % 4 + 41})", f"     {number % 4 + 1} Shock", "    40 Mountain"]
+        assert entry["cards"] == [
+            {"zone": "main", "count": number % 4 + 1, "name": "Shock"}, {"zone": "main", "count": 40, "name": "Mountain"},
+        ]
+    assert text.rstrip().endswith("30 decks: 30 legal, 0 illegal")
+
+
+def test_without_a_seed_the_printed_seed_repeats_the_sample(cli, tmp_path):
+    manifest = event(tmp_path, 50)
+    first = sample(cli, manifest, "--deck-check", "4")
+    again = sample(cli, manifest, "--deck-check", "4", "--seed", str(first["seed"]))
+    assert players(first) == players(again) and len(players(first)) == 4
+
+
+def test_csv_rows_and_folder_sources(cli, tmp_path):
+    manifest = event(tmp_path, 12)
+    done = cli("batch", str(manifest), "-f", "mtg/limited", "-o", "csv", "--deck-check", "2", "--seed", "1")
+    rows = [line for line in done.stdout.splitlines() if line.startswith("deck-check,")]
+    assert len(rows) == 2 and all("seed 1" in row for row in rows)
+    folder = cli("batch", str(tmp_path / "decks"), "-f", "mtg/limited", "-o", "json", "--deck-check", "25%", "--seed", "1")
+    checks = json.loads(folder.stdout)["deck_checks"]
+    assert checks["size"] == 3 and all(entry["deck"].startswith("p") for entry in checks["players"])

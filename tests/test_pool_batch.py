@@ -1,0 +1,185 @@
+"""Registered pools end to end: `validate --pool` and the `pool` column of `deckcheck batch`
+(missing or unreadable pools are problems of their rows, never a crash)."""
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+from deckcheck import validate
+from deckcheck.errors import InputError
+
+POOL = "3 Shock\n1 Lightning Bolt\n10 Goblin Piker\n10 Hill Giant\n"
+LEGAL = "3 Shock\n10 Goblin Piker\n27 Mountain\n"
+FOURTH_SHOCK = "4 Shock\n10 Goblin Piker\n26 Mountain\n"
+
+
+def write(root: Path, files: dict[str, str | bytes]) -> Path:
+    for name, content in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    return root
+
+
+def batch_json(cli, *args: str) -> tuple[int, dict]:
+    done = cli("batch", *args, "-o", "json")
+    assert "Traceback" not in done.stderr, done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+def rules_message(report: dict, player: str) -> str:
+    (result,) = [result for result in report["results"] if result["player"] == player]
+    return result["problems"][0]["message"]
+
+
+def rules_by_player(report: dict) -> dict[str, list[str]]:
+    return {result["player"]: [problem["rule"] for problem in result["problems"]] for result in report["results"]}
+
+
+# ------------------------------------------------------------------ validate --pool
+
+
+def test_validate_text_output_names_card_count_and_pool_count(cli, tmp_path):
+    write(tmp_path, {"pool.txt": POOL, "deck.txt": FOURTH_SHOCK})
+    done = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "pool.txt"))
+    assert done.returncode == 1
+    assert "registered-pool  4 copies of Shock; the pool holds 3" in done.stdout
+
+
+def test_validate_missing_pool_is_a_one_line_usage_error(cli, tmp_path):
+    write(tmp_path, {"deck.txt": LEGAL})
+    done = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "nope.txt"))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.strip() == f"deckcheck: error: pool {tmp_path / 'nope.txt'}: no such file"
+
+
+def test_validate_empty_pool_is_a_usage_error(cli, tmp_path):
+    write(tmp_path, {"deck.txt": LEGAL, "pool.txt": "// nothing here\n"})
+    done = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "pool.txt"))
+    assert done.returncode == 2
+    assert "lists no cards" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_validate_one_pool_for_several_builds_and_stdin(cli, tmp_path):
+    write(tmp_path, {"pool.txt": POOL, "a.txt": LEGAL, "b.txt": FOURTH_SHOCK})
+    done = cli("validate", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"), "-", "-f", "mtg/limited",
+               "--pool", str(tmp_path / "pool.txt"), "-o", "json", input="1 Lightning Bolt\n39 Mountain\n")
+    results = json.loads(done.stdout)["results"]
+    assert [result["legal"] for result in results] == [True, False, True]
+    assert done.returncode == 1
+
+
+def test_library_accepts_pool_text_and_raises_on_missing_pool(tmp_path):
+    result = validate(FOURTH_SHOCK, "mtg/limited", pool=POOL)
+    assert [(p.rule, p.card, p.count, p.limit) for p in result.problems] == [("registered-pool", "Shock", 4, 3)]
+    assert validate(LEGAL, "mtg/limited", pool=POOL).legal
+    try:
+        validate(LEGAL, "mtg/limited", pool=tmp_path / "missing.txt")
+    except InputError as exc:
+        assert "no such file" in str(exc)
+    else:
+        raise AssertionError("a missing pool must raise InputError")
+
+
+def test_without_a_pool_limited_checks_sizes_only(cli, tmp_path):
+    write(tmp_path, {"deck.txt": "4 Black Lotus\n36 Snow-Covered Island\n"})
+    assert cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited").returncode == 0
+
+
+# ------------------------------------------------------------------ batch with a pool column
+
+
+def test_batch_checks_each_deck_against_its_pool_and_reports_bad_pools_per_row(cli, tmp_path):
+    write(tmp_path, {
+        "pools/ann.txt": POOL, "pools/bob.txt": POOL, "pools/dir/keep": "",
+        "pools/binary.txt": b"\x00\x01\x02" * 50, "pools/empty.txt": "\n",
+        "decks/ann.txt": LEGAL, "decks/bob.txt": FOURTH_SHOCK, "decks/cy.txt": LEGAL,
+        "decks/dee.txt": LEGAL, "decks/eve.txt": LEGAL, "decks/fay.txt": LEGAL, "decks/gus.txt": LEGAL,
+        "reg.csv": "player,deck,pool\n"
+                   "ann,decks/ann.txt,pools/ann.txt\n"
+                   "bob,decks/bob.txt,pools/bob.txt\n"
+                   "cy,decks/cy.txt,pools/missing.txt\n"
+                   "dee,decks/dee.txt,pools/dir\n"
+                   "eve,decks/eve.txt,\n"
+                   "fay,decks/fay.txt,pools/binary.txt\n"
+                   "gus,decks/gus.txt,pools/empty.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    assert code == 1
+    assert rules_by_player(report) == {
+        "ann": [], "bob": ["registered-pool"], "cy": ["registration"], "dee": ["registration"],
+        "eve": ["registration"], "fay": ["registration"], "gus": ["registration"],
+    }
+    assert "pools/empty.txt: lists no cards" in rules_message(report, "gus")
+    by_player = {result["player"]: result for result in report["results"]}
+    assert by_player["ann"]["pool"] == "pools/ann.txt"
+    assert "pools/missing.txt: no such file" in by_player["cy"]["problems"][0]["message"]
+    assert by_player["cy"]["problems"][0]["message"].startswith("manifest line 4: ")
+    assert "no pool given" in by_player["eve"]["problems"][0]["message"]
+    bob = by_player["bob"]["problems"][0]
+    assert (bob["card"], bob["count"], bob["limit"]) == ("Shock", 4, 3)
+
+
+def test_rows_of_a_constructed_format_need_no_pool(cli, tmp_path):
+    write(tmp_path, {
+        "pool.txt": POOL, "ann.txt": LEGAL, "bob.txt": "4 Lightning Bolt\n56 Mountain\n",
+        "reg.yaml": "- {player: ann, deck: ann.txt, pool: pool.txt}\n- {player: bob, deck: bob.txt, format: mtg/modern}\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.yaml"), "-f", "mtg/limited", "--date", "2024-06-01")
+    assert code == 0, report
+    assert rules_by_player(report) == {"ann": [], "bob": []}
+
+
+def test_pools_inside_a_zip_and_pool_paths_that_leave_it(cli, tmp_path):
+    archive = tmp_path / "event.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("reg.csv", "player,deck,pool\nann,ann.txt,pools/ann.txt\nbob,bob.txt,../outside.txt\n")
+        zipped.writestr("pools/ann.txt", POOL)
+        zipped.writestr("ann.txt", FOURTH_SHOCK)
+        zipped.writestr("bob.txt", LEGAL)
+    write(tmp_path, {"outside.txt": POOL})
+    code, report = batch_json(cli, str(archive), "-f", "mtg/limited")
+    assert code == 1
+    assert rules_by_player(report) == {"ann": ["registered-pool"], "bob": ["registration"]}
+    assert "points outside the archive" in report["results"][1]["problems"][0]["message"]
+    # Messages name the pool as the manifest does, not the temporary folder it was read from.
+    assert report["results"][0]["pool"] == "pools/ann.txt"
+
+
+def test_team_text_report_names_the_holders(cli, tmp_path):
+    write(tmp_path, {
+        "pool.txt": POOL, "ann.txt": "1 Lightning Bolt\n39 Mountain\n", "bob.txt": "1 Lightning Bolt\n39 Mountain\n",
+        "reg.csv": "player,deck,team,pool\nann,ann.txt,Sealers,pool.txt\nbob,bob.txt,Sealers,pool.txt\n",
+    })
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    assert done.returncode == 1
+    assert "2 copies of Lightning Bolt across team Sealers (ann 1, bob 1); the team's pool holds 1" in done.stdout
+    csv_done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "csv")
+    assert "registered-pool,error,,,Lightning Bolt,2,1,ann 1; bob 1," in csv_done.stdout
+
+
+def test_pool_parse_problems_name_the_pool_file_and_line(cli, tmp_path):
+    write(tmp_path, {
+        "pool.txt": "3 Shock\nthree Hill Giant\n", "ann.txt": LEGAL.replace("10 Goblin Piker\n", ""),
+        "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    (result,) = report["results"]
+    problems = [p for p in result["problems"] if p["rule"] == "parse-error"]
+    assert len(problems) == 1
+    assert problems[0]["message"].startswith("pool pool.txt line 2: ")
+    assert problems[0]["pool_line"] == 2 and "line" not in problems[0]
+
+
+def test_a_team_sealed_deck_without_a_team_is_checked_with_a_warning(cli, tmp_path):
+    write(tmp_path, {"pool.txt": POOL, "ann.txt": LEGAL, "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\n"})
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed")
+    (result,) = report["results"]
+    assert code == 0 and result["legal"]
+    assert [(p["rule"], p["severity"]) for p in result["problems"]] == [("registration", "warning")]
+    assert "Team Sealed is played by teams" in result["problems"][0]["message"]
