@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -100,6 +101,8 @@ def run(strategy: st.SearchStrategy, check: Callable[[object], None], examples: 
     """Run `check` on `examples` values of `strategy`. The quick run is derandomized so
     the normal suite is deterministic; the fuzz job explores fresh inputs each time."""
     quick = examples <= QUICK_EXAMPLES
+    calls = [0]
+    started = time.monotonic()
 
     @settings(
         max_examples=examples,
@@ -111,6 +114,12 @@ def run(strategy: st.SearchStrategy, check: Callable[[object], None], examples: 
     )
     @given(strategy)
     def property_holds(value: object) -> None:
+        calls[0] += 1
         check(value)
 
     property_holds()
+    # Hypothesis stops early only when a strategy runs out of distinct inputs; none of
+    # these can, so every run really tried `examples` inputs.
+    assert calls[0] >= examples, f"only {calls[0]} examples ran"
+    if not quick:
+        print(f"\n[fuzz] {calls[0]:,} examples in {time.monotonic() - started:.1f} s")
