@@ -87,13 +87,28 @@ DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event dat
 OUTPUT_HELP = "text, json, junit, github, sarif or auto (github under GitHub Actions, else text)."
 OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP, autocompletion=complete_outputs)
 INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...", autocompletion=complete_parsers)
+CARDS_DB_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to use (default: $DECKCHECK_CARDS_DB or the user data directory).")
+OFFLINE_OPTION = typer.Option(False, "--offline", help="Never use the network (no online lookups of names missing from the card database).")
+
+
+def warn_once() -> Callable[[str], None]:
+    """A callback that prints each distinct warning once on stderr."""
+    seen: set[str] = set()
+
+    def warn(message: str) -> None:
+        if message not in seen:
+            seen.add(message)
+            typer.echo(f"deckcheck: warning: {message}", err=True)
+
+    return warn
 
 
 def _register_commands() -> None:
     """Each command lives in its own module under `deckcheck/commands/`."""
-    from .commands import batch, check, formats, simulate, validate  # noqa: F401  (importing registers them)
+    from .commands import batch, cards, check, convert, formats, simulate, validate  # noqa: F401  (importing registers them)
 
     app.add_typer(formats.formats_app, name="formats")
+    app.add_typer(cards.cards_app, name="cards")
 
 
 _register_commands()

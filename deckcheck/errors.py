@@ -28,3 +28,11 @@ class FormatError(DeckcheckError):
         if key:
             where += f"{key}: "
         super().__init__(f"{where}{message}")
+
+
+class CardDataError(DeckcheckError):
+    """The card database or a card file cannot be used (missing, old schema, bad shape)."""
+
+
+class NetworkError(CardDataError):
+    """Scryfall could not be reached or answered with an error."""

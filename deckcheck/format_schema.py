@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .cards.ygo import TYPE_NAMES as YGO_TYPE_NAMES
 from .schema import AnyOf, Bool, Const, Date, Int, ListOf, MapOf, Null, SchemaError, Str, Struct
 
 GAMES = ("mtg", "yugioh", "wow")
@@ -85,6 +86,10 @@ FORMAT_SCHEMA = Struct(
                     {
                         "legality": Str(),
                         "sets": ListOf(AnyOf((Str(), Struct({"set": Str(), "since": Date(), "until": Date()}, required=("set",))))),
+                        # Sets whose printings never count (Un-sets, playtest cards, gold borders).
+                        "exclude_sets": ListOf(Str()),
+                        # Card types that are never part of a deck (planes, schemes, ...).
+                        "exclude_types": ListOf(Str()),
                         "rarity": AnyOf((Str(), ListOf(Str()))),
                     }
                 ),
@@ -104,5 +109,14 @@ FORMAT_SCHEMA = Struct(
         "opening_hand": Struct(
             {"size": Int(1), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
         ),
+        # Yu-Gi-Oh! (rules extra-deck-type, card-type, points; card-limit's whitelist).
+        "extra_deck_types": ListOf(Str(YGO_TYPE_NAMES)),
+        "banned_types": ListOf(Str()),
+        "points": MapOf(Int(0), key=AnyOf((Str(), Int(1)))),
+        "max_points": Int(0),
+        "whitelist": Bool(),
+        # World of Warcraft TCG (rules hero and class-faction).
+        "hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str())}))),
+        "class_faction": Bool(),
     }
 )

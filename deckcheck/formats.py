@@ -22,7 +22,7 @@ from typing import Any
 
 from .errors import FormatError
 from .format_schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
-from .names import card_key
+from .names import card_key, fold
 from .schema import SchemaError
 from .textio import MAX_INPUT_BYTES
 
@@ -57,7 +57,8 @@ class ListEntry:
 
     @property
     def key(self) -> str:
-        return card_key(self.card)
+        # Entries with a passcode name Yu-Gi-Oh! cards, whose names keep their slashes.
+        return fold(self.card) if self.code is not None else card_key(self.card)
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,21 @@ class Format:
 
     def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
         return self._list_on("card_limits", day)
+
+    def card_limits_by_code_on(self, day: dt.date) -> dict[int, ListEntry]:
+        """The per-card limits in force, by passcode (entries that give a `code`); a card
+        listed under two passcodes (an alternate artwork on an lflist) is found by both."""
+        key = ("card_limits_by_code", day)
+        found = self._on_date.get(key)  # type: ignore[call-overload]
+        if found is None:
+            found = {}
+            for entry in self.card_limits:
+                if entry.code is not None and entry.in_force(day):
+                    previous = found.get(entry.code)
+                    if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
+                        found[entry.code] = entry
+            self._on_date[key] = found  # type: ignore[index]
+        return found
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
@@ -305,7 +321,9 @@ _OWN_KEYS = ("abstract", "description")
 def _entry_key(item: Any) -> str:
     if isinstance(item, str):
         return card_key(item)
-    return card_key(item.get("card") or str(item.get("code")))
+    if item.get("code") is not None:
+        return fold(item.get("card") or str(item["code"]))
+    return card_key(item.get("card"))
 
 
 def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any]) -> None:

@@ -38,6 +38,24 @@ def describe(fmt: Format, day: dt.date) -> str:
             since = f"  (since {entry.since.isoformat()})" if entry.since else ""
             limit = f" [{entry.limit}]" if title == "card limits" else ""
             lines.append(f"  {entry.card}{limit}{since}")
+    extra_types = fmt.option("extra_deck_types")
+    if extra_types:
+        lines.append(f"extra deck: only {', '.join(extra_types)} monsters, and those only there")
+    banned_types = fmt.option("banned_types")
+    if banned_types:
+        lines.append(f"card types not allowed: {', '.join(banned_types)}")
+    if fmt.option("points") is not None:
+        points = fmt.option("points") or {}
+        lines.append(f"points: at most {fmt.option('max_points', 100)} over all zones ({len(points)} cards with points)")
+        for name, value in sorted(points.items(), key=lambda item: (-item[1], str(item[0]))):
+            lines.append(f"  {name}: {value}")
+    if fmt.option("whitelist"):
+        lines.append("whitelist: only the cards on the card limits list may be played")
+    hero = fmt.option("hero")
+    if hero:
+        lines.append(f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck")
+    if fmt.option("class_faction"):
+        lines.append("class/faction: cards share a trait icon with the hero; Hero Required cards need the trait")
     pool = fmt.option("card_pool")
     if pool:
         lines.append(f"card pool: {pool}")

@@ -5,7 +5,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .names import card_key
+from .names import card_key, fold
 from .problem import Problem
 
 MAIN = "main"
@@ -42,7 +42,9 @@ class CardEntry:
 
     @property
     def key(self) -> str:
-        return card_key(self.name)
+        # A numbered card (a Yu-Gi-Oh! passcode) is never a Magic split card: its name is
+        # one name even with slashes in it (`D/D/D Flame King Genghis`, `A/D Changer`).
+        return fold(self.name) if self.code is not None else card_key(self.name)
 
 
 @dataclass
@@ -99,13 +101,13 @@ def copy_totals(entries: Iterable[CardEntry]) -> dict[str, int]:
     totals: dict[str, int] = {}
     get = totals.get
     for entry in entries:
-        key = card_key(entry.name)
+        key = card_key(entry.name) if entry.code is None else fold(entry.name)  # = entry.key, inlined
         totals[key] = get(key, 0) + entry.count
     return totals
 
 
 def tally(entries: Iterable[CardEntry]) -> dict[str, CardTally]:
-    """Add up copies of each card over `entries`, keyed by `card_key`.
+    """Add up copies of each card over `entries`, keyed by `CardEntry.key`.
 
     Counts of the same card on several lines add up; the first line and zone it appears on
     are kept so problems can point at it.
@@ -114,7 +116,7 @@ def tally(entries: Iterable[CardEntry]) -> dict[str, CardTally]:
     # of a batch reads this), then the zone breakdown only where a card has several lines.
     found: dict[str, list] = {}
     for entry in entries:
-        key = card_key(entry.name)
+        key = card_key(entry.name) if entry.code is None else fold(entry.name)  # = entry.key, inlined
         slot = found.get(key)
         if slot is None:
             found[key] = [entry.count, entry]

@@ -27,12 +27,14 @@ _SPACES = re.compile(r"\s+")
 FACE_SEPARATOR = " // "
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower-case `text` and strip accents and typographic variants."""
     text = text.translate(_LIGATURES)
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _SPACES.sub(" ", stripped).strip().casefold()
+    if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
+        decomposed = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", text).strip().casefold()
 
 
 @lru_cache(maxsize=65536)
@@ -65,3 +67,16 @@ def card_key(name: str) -> str:
     """
     parts = faces(name)
     return fold(parts[0]) if parts else fold(name)
+
+
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+
+
+@lru_cache(maxsize=65536)
+def loose_key(name: str) -> str:
+    """A last-resort key without spaces or punctuation: `Lim Duls Vault` = `Lim-Dûl's Vault`.
+
+    Only the card database uses it, and only where it names one card, because dropping
+    punctuation can merge names that are really different.
+    """
+    return _NOT_ALNUM.sub("", fold(name))

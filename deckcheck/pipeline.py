@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from typing import Any
 
 from . import parsers
 from .formats import Format, load
@@ -30,14 +31,56 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         raise DeckcheckError(f"--date {value!r} is not a date; use YYYY-MM-DD") from None
 
 
-def check_deck(deck: Deck, fmt: Format, *, date: dt.date, cards: object = None, pool: Pool | None = None) -> DeckResult:
+CardsArg = Any  # a Catalog, a database path, None (the default database) or False (none)
+
+
+def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Any:
+    """The catalog to check `fmt` with: `cards` itself, the database at a path, the default
+    database when `cards` is None (DECKCHECK_CARDS_DB honoured), or nothing for False."""
+    if cards is False:
+        return None
+    if cards is None or isinstance(cards, (str, Path)):
+        from .cards import catalog_for
+
+        catalog, _ = catalog_for(fmt.game, cards, offline=offline)
+        return catalog
+    return cards if getattr(cards, "game", fmt.game) == fmt.game else None
+
+
+_LISTED: dict[int, tuple[Format, frozenset[str]]] = {}
+
+
+def _listed_names(fmt: Format) -> frozenset[str]:
+    """Keys of every card the format's dated lists mention, on any date."""
+    cached = _LISTED.get(id(fmt))
+    if cached is None or cached[0] is not fmt:
+        keys = frozenset(entry.key for entry in (*fmt.banned, *fmt.restricted, *fmt.card_limits))
+        cached = _LISTED[id(fmt)] = (fmt, keys)
+    return cached[1]
+
+
+def check_deck(
+    deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None,
+    pool: Pool | None = None,
+) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
-    `pool` in a limited event; the pool's unreadable lines are reported with the deck)."""
-    ctx = Context(date=date, cards=cards, pool=pool)
+    `pool` in a limited event; the pool's unreadable lines are reported with the deck).
+
+    With a card database the names are made canonical first (the written name stays in
+    `CardEntry.written`) and names no card has become `unknown-card` problems; without one
+    the rules that need card data (`not-in-pool`) have nothing to check.
+    """
+    catalog = card_catalog(fmt, cards, offline=offline)
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)
     if not deck.unreadable:
+        if catalog is not None:
+            from .cards.resolve import resolve_deck
+
+            deck, unknown = resolve_deck(deck, catalog, listed=_listed_names(fmt))
+            problems.extend(unknown)
+        ctx = Context(date=date, cards=catalog, pool=pool)
         for rule in RULES.values():
             problems.extend(rule.check(deck, fmt, ctx))
     return DeckResult(
@@ -62,6 +105,8 @@ def _is_path(value: str | Path) -> bool:
 
 
 def read_deck(path_or_text: str | Path, *, input_format: str | None = None) -> Deck:
+    if isinstance(path_or_text, str) and parsers.is_inline(path_or_text):
+        return parsers.parse_text(path_or_text.strip(), source=path_or_text.strip(), input_format=input_format)
     if _is_path(path_or_text):
         return parsers.load_deck(path_or_text, input_format=input_format)
     return parsers.parse_text(str(path_or_text), source="<text>", input_format=input_format)
@@ -73,7 +118,8 @@ def validate(
     date: str | dt.date | None = None,
     *,
     input_format: str | None = None,
-    cards: object = None,
+    cards: CardsArg = None,
+    offline: bool | None = None,
     pool: str | Path | Pool | None = None,
 ) -> DeckResult:
     """Validate one decklist (a file path or the list's text) against a format.
@@ -81,6 +127,10 @@ def validate(
     >>> result = validate("4 Lightning Bolt\\n56 Mountain", "mtg/modern")
     >>> result.legal
     True
+
+    `cards`: None uses the card database of DECKCHECK_CARDS_DB or the default place when
+    there is one; a path names a database; False checks without card data. `offline`
+    (default: DECKCHECK_OFFLINE) stops online lookups of names the database lacks.
 
     `pool` is the registered pool of a limited event (a decklist file, its text, or a
     `Pool`): every card of the deck must come from it (rule `registered-pool`). A pool that
@@ -90,4 +140,4 @@ def validate(
     if pool is not None and not isinstance(pool, Pool):
         pool = read_pool(pool)
     deck = read_deck(path_or_text, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards, pool=pool)
+    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool)

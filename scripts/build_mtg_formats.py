@@ -10,7 +10,8 @@ Inputs (see ../shared/data/mtg/README.md and banlists/README.md):
   cards, Unfinity attractions and stickers, Gleemox) -> mtg/constructed.
 
 Writes formats/mtg/constructed.yaml and formats/mtg/<format>.yaml for standard, pioneer,
-modern, legacy, vintage and pauper. `--check` compares today's generated lists with the
+modern, legacy, vintage and pauper, each with its `card_pool` (scripts/mtg_card_pools.py:
+Scryfall legality key, and dated set lists or rarities for databases without legalities). `--check` compares today's generated lists with the
 current XMage and Forge lists and prints every difference (they lag or lead by an
 announcement, and XMage misspells "Monastery Mentor").
 """
@@ -109,7 +110,9 @@ def intervals(events: list[dict], fmt: str) -> dict[str, list[tuple[str, str | N
     return {card: spans[card] for card in order if spans[card]}
 
 
-def format_yaml(fmt_id: str, history: dict) -> str:
+def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
+    from mtg_card_pools import card_pool_lines
+
     name, key, description = FORMATS[fmt_id]
     spans = intervals(history["formats"][key], key)
     lines = [
@@ -121,6 +124,8 @@ def format_yaml(fmt_id: str, history: dict) -> str:
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
+        "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
+        *card_pool_lines(fmt_id, data),
     ]
     for status in ("banned", "restricted"):
         rows = [entry(card, since, until) for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
@@ -203,6 +208,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--check", action="store_true", help="compare today's lists with XMage and Forge")
     args = parser.parse_args(list(argv) if argv is not None else None)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
     if args.check:
         check_against_current(args.data)
         return 0
@@ -210,7 +216,7 @@ def main(argv: Iterable[str] | None = None) -> int:
     xmage = json.loads((args.data / "banlists" / "xmage_lists.json").read_text(encoding="utf-8"))
     write(FORMATS_DIR / "constructed.yaml", constructed_yaml(xmage))
     for fmt_id in FORMATS:
-        write(FORMATS_DIR / f"{fmt_id}.yaml", format_yaml(fmt_id, history))
+        write(FORMATS_DIR / f"{fmt_id}.yaml", format_yaml(fmt_id, history, args.data))
     return 0
 
 

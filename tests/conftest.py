@@ -66,3 +66,94 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("DECKCHECK_CARDS_DB", raising=False)
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture(autouse=True)
+def no_internet(monkeypatch):
+    """Point the Scryfall client at a closed local port: a test that forgets to start the
+    local server fails with "connection refused" instead of reaching the internet."""
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_URL", "http://127.0.0.1:9")
+    monkeypatch.delenv("DECKCHECK_OFFLINE", raising=False)
+    monkeypatch.delenv("DECKCHECK_PROGRESS", raising=False)
+
+
+@pytest.fixture
+def scryfall_server(monkeypatch):
+    """A Scryfall-shaped server on 127.0.0.1 (see scryfall_server.py), used by the client."""
+    from scryfall_server import ScryfallServer
+
+    server = ScryfallServer().start()
+    monkeypatch.setenv("DECKCHECK_SCRYFALL_URL", server.url)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(autouse=True)
+def fresh_throttle():
+    """Each test starts with an idle rate limiter (the limiter is per process)."""
+    from deckcheck.cards import http
+
+    http.THROTTLE._next = 0.0
+
+
+SAMPLE_CARDS = Path(__file__).parent / "cards" / "sample_cards.json"
+
+
+@pytest.fixture(scope="session")
+def sample_cards_db(tmp_path_factory) -> Path:
+    """A database built from tests/cards/sample_cards.json: a few hand-written Scryfall
+    objects with legalities (does not need the shared data)."""
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path_factory.mktemp("sample-db") / "cards.sqlite"
+    import_file(SAMPLE_CARDS, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def shared_bulk_file(tmp_path_factory) -> Path:
+    """The shared card file as a Scryfall `default_cards` bulk file (one object a printing)."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared real data not found at {SHARED_DATA} (set DECKCHECK_SHARED_DATA)")
+    from scryfall_shape import convert
+
+    path = tmp_path_factory.mktemp("shared-bulk") / "default-cards.json"
+    convert(SHARED_DATA / "mtg", path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def shared_cards_db(tmp_path_factory, shared_bulk_file) -> Path:
+    """A database imported from the Scryfall-shaped copy of the shared card file."""
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path_factory.mktemp("shared-db") / "cards.sqlite"
+    import_file(shared_bulk_file, path)
+    return path
+
+
+def _shared(*parts: str) -> Path:
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"shared real data not found at {path} (set DECKCHECK_SHARED_DATA)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def ygo_cards_db(tmp_path_factory) -> Path:
+    """A database with the shared Yu-Gi-Oh! card data (cards_derived.cdb, a YGOPro cards.cdb)."""
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path_factory.mktemp("ygo-db") / "cards.sqlite"
+    import_file(_shared("ygo", "cards_derived.cdb"), path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def wow_cards_db(tmp_path_factory) -> Path:
+    """A database with the shared WoW TCG card data (cards.json.gz)."""
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path_factory.mktemp("wow-db") / "cards.sqlite"
+    import_file(_shared("wow", "cards.json.gz"), path)
+    return path

@@ -3,7 +3,11 @@ and the exact problems expected (adding a case is adding data, not code).
 
 Optional keys: `counts` (cards per zone), `entries` (the parsed entries in order, each
 compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
-parser read), `input_format` (force a parser)."""
+parser read), `input_format` (force a parser), `cards` (`sample`: the database of
+tests/cards/sample_cards.json; `shared`: the one imported from the shared card file;
+`ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG card data; absent: no card database),
+`suggestions` (card -> expected "did you mean" list, first ones), `canonical` (names the entries carry after resolution, in order of first appearance).
+"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,12 +32,18 @@ def _project(problem: dict, keys) -> dict:
     return {key: problem[key] for key in keys if key in problem}
 
 
+CARD_DATABASES = {
+    "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
+}
+
+
 @pytest.mark.parametrize("case", list(_load_cases()))
-def test_case(case):
+def test_case(case, request):
     fmt = case["format"]
     if fmt.endswith(".yaml"):
         fmt = str(Path(__file__).parent / fmt)
-    result = validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"))
+    cards = request.getfixturevalue(CARD_DATABASES[case["cards"]]) if case.get("cards") else False
+    result = validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True)
     actual = [problem.to_dict() for problem in result.problems]
     expected = case.get("problems") or []
     # Compare each expected problem on the fields it states; the lists must match one to one.
@@ -57,3 +67,19 @@ def test_case(case):
             assert {key: got_entry[key] for key in want_entry} == want_entry, f"entries: {got}"
     if "deck_name" in case:
         assert read_deck(case["deck"], input_format=case.get("input_format")).name == case["deck_name"]
+    for card, wanted in (case.get("suggestions") or {}).items():
+        problem = next(p for p in result.problems if p.rule == "unknown-card" and p.card == card)
+        assert problem.details["suggestions"][: len(wanted)] == wanted
+    if "canonical" in case:
+        assert list(dict.fromkeys(p for p in _entry_names(case, cards, fmt))) == case["canonical"]
+
+
+def _entry_names(case, cards, fmt):
+    from deckcheck.cards.resolve import resolve_deck
+    from deckcheck.formats import load
+    from deckcheck.pipeline import card_catalog
+
+    deck = read_deck(case["deck"], input_format=case.get("input_format"))
+    catalog = card_catalog(load(fmt), cards, offline=True)
+    resolved, _ = resolve_deck(deck, catalog)
+    return [entry.name for entry in resolved.entries]

@@ -160,3 +160,26 @@ def test_cli_import_does_not_load_numpy():
     code = "import sys, deckcheck.cli; print('numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_card_database_decides_lands(cli, shared_cards_db):
+    """With a card database every land counts (fetch lands, shock lands), not just basics;
+    without one only the 4 Mountains do, and the command says so."""
+    import json as _json
+    from pathlib import Path as _Path
+
+    example = _Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+    with_db = cli("simulate", str(example), "-f", "mtg/modern", "-o", "json", "--cards-db", str(shared_cards_db), "--offline")
+    assert with_db.returncode == 0, with_db.stderr
+    report = _json.loads(with_db.stdout)
+    assert report["lands_in_deck"] == 20  # 4 each of Inspiring Vantage, Sacred Foundry, Arid Mesa, Bloodstained Mire, Mountain
+    assert "count as lands" not in with_db.stderr
+    without = cli("simulate", str(example), "-f", "mtg/modern", "-o", "json")
+    assert _json.loads(without.stdout)["lands_in_deck"] == 4
+    assert "without a card database only basic lands" in without.stderr
+    # The default keep-7 rule is 2..5 lands: a plain hypergeometric sum for 20 lands of 60.
+    from math import comb
+
+    expected = sum(comb(20, k) * comb(40, 7 - k) for k in range(2, 6)) / comb(60, 7)
+    assert abs(report["keep"]["7"] - expected) < 1e-12
+    assert _json.loads(without.stdout)["keep"]["7"] < 0.1

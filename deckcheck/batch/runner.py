@@ -39,7 +39,10 @@ class Task:
     """One deck to check: the file, its name in the report, and the format to apply
     (None: only read it, the format could not be loaded). `keep_entries` asks for the
     deck's cards (and pool) back, for the team checks. `pool_path` is the registered pool
-    of a limited event, `pool_shown` its name in the report, `line` the manifest line."""
+    of a limited event, `pool_shown` its name in the report, `line` the manifest line.
+    `cards_db` names the card database (None: the default one, when it exists); batches
+    never look names up online, because worker processes could not share Scryfall's rate
+    limit and `--jobs` must not change a report."""
 
     path: str
     shown: str
@@ -48,6 +51,7 @@ class Task:
     pool_path: str | None = None
     pool_shown: str | None = None
     line: int | None = None
+    cards_db: str | None = None
 
 
 @dataclass
@@ -119,7 +123,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         counts = {} if deck.unreadable else deck.counts()
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
-        result = check_deck(deck, _format(task.format_id), date=day, pool=pool)
+        result = check_deck(deck, _format(task.format_id), date=day, pool=pool, cards=task.cards_db, offline=True)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
     result.deck = task.shown

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from ..cli import DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors, warn
+from ..cli import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors, warn
 from ..completion import complete_batch_outputs
 from ..errors import DeckcheckError
 
@@ -31,8 +31,12 @@ def batch(
         help="Pick players for deck checks: a share (10%, rounded up) or a number (5); printed with their registered decks.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed of the --deck-check sample: the same seed gives the same players."),
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
+
+    With a card database (deckcheck cards sync) names are checked and made canonical and
+    card pools are checked; a batch never looks names up online.
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
 
@@ -54,10 +58,14 @@ def batch(
         bars.append(ProgressBar(total, enabled=None if not quiet else False))
         return bars[-1]
 
+    from ..formats import load
+    from .validate import open_cards, say_note
+
+    _, note = open_cards(load(format_id), cards_db, offline=True)
     try:
         result = check_source(
             source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
-            deck_check=deck_check, seed=seed,
+            deck_check=deck_check, seed=seed, cards_db=cards_db,
         )
     finally:
         for bar in bars:
@@ -69,6 +77,7 @@ def batch(
         emit(report_text.render(result, color=wants_color()))
     else:
         emit(renderer(result, color=wants_color() and output == "text"))
+    say_note(note)  # once, after the report: card pools went unchecked without a database
     raise typer.Exit(result.exit_code)
 
 

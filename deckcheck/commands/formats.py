@@ -60,3 +60,43 @@ def formats_check(path: Path = typer.Argument(..., metavar="FILE.yaml", help="A 
 
     fmt = check_file(path)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
+
+
+@formats_app.command("import-lflist")
+@handles_errors
+def formats_import_lflist(
+    path: Path = typer.Argument(..., metavar="FILE.conf", help="A YGOPro/EDOPro lflist.conf."),
+    output_dir: Optional[Path] = typer.Option(
+        None, "--output-dir", "-d", metavar="DIR", help="Write one FORMAT.yaml per list here (default: all to stdout)."
+    ),
+    extends: str = typer.Option("yugioh/base", "--extends", metavar="FORMAT", help="The format the lists extend."),
+) -> None:
+    """Turn an EDOPro lflist.conf into format YAML, one format per `!Name` list.
+
+    Example: deckcheck formats import-lflist lflist.conf -d my-formats/
+    """
+    from ..lflist import format_yaml, parse_lflist, slug
+    from ..textio import read_text
+
+    parsed = parse_lflist(read_text(path))
+    for problem in parsed.problems:
+        typer.echo(f"deckcheck: warning: {path.name}: {problem} (skipped)", err=True)
+    if not parsed.lists:
+        raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
+    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name)) for lflist in parsed.lists]
+    if output_dir is None:
+        emit("---\n".join(text for _, text in documents))
+        return
+    try:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        written: set[str] = set()
+        for lflist, text in documents:
+            name = slug(lflist.name)
+            while name in written:  # two lists with one name: keep both
+                name += "-2"
+            written.add(name)
+            target = output_dir / f"{name}.yaml"
+            target.write_text(text, encoding="utf-8")
+            emit(f"{target}: {lflist.name} ({len(lflist.entries)} cards{', whitelist' if lflist.whitelist else ''})\n")
+    except OSError as exc:
+        raise DeckcheckError(f"cannot write to {output_dir} ({exc.strerror or exc})") from None

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import List, Optional
 
 import typer
 
-from ..cli import FORMAT_OPTION, INPUT_FORMAT_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
+from ..cli import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
 from ..completion import complete_outputs
 
 SIMULATE_OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
@@ -18,6 +19,23 @@ def _stdout_takes_blocks() -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
+
+
+def _with_card_data(deck, format_id: str, cards_db, offline: bool):
+    """The deck named as the card database names it, and the database as the engine's
+    land oracle (None without one: then basic lands and the policy's `lands:` count).
+
+    Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card); Magic
+    names become canonical, so a double-faced card listed by its front face is one card."""
+    from ..cards import catalog_for
+    from ..cards.resolve import resolve_deck
+    from ..formats import load
+
+    catalog, _ = catalog_for(load(format_id).game, cards_db, offline=offline or None)
+    if catalog is None:
+        return deck, None
+    named, _problems = resolve_deck(deck, catalog)
+    return named, catalog if hasattr(catalog, "is_land") else None
 
 
 @app.command()
@@ -37,6 +55,8 @@ def simulate(
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
     cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
     output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
 ) -> None:
     """Simulate opening hands: keep odds, lands, and key cards by turn.
@@ -65,9 +85,8 @@ def simulate(
 
         parsed = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     else:
-        from pathlib import Path
-
-        parsed = read_deck(Path(deck), input_format=input_format)
+        parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
+    parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
     simulation = run(
         parsed,
         format_id,
@@ -81,6 +100,7 @@ def simulate(
         turns=turns,
         cards=tuple(cards or ()),
         assertions=tuple(assertions or ()),
+        card_data=card_data,
     )
     if output not in ("text", "json"):
         from ..engine.report import outcomes

@@ -14,11 +14,11 @@ from types import ModuleType
 from ..errors import DeckcheckError, InputError
 from ..model import Deck
 from ..textio import decode, read_text
-from . import cod, dck, dek, text
+from . import cod, dck, dek, text, ydk, ydke
 from .common import parse_error
 
 # Sniffing order matters: specific formats first, plain text (which accepts anything) last.
-PARSERS: dict[str, ModuleType] = {module.NAME: module for module in (dek, cod, dck, text)}
+PARSERS: dict[str, ModuleType] = {module.NAME: module for module in (dek, cod, dck, ydk, ydke, text)}
 
 
 def register(module: ModuleType) -> None:
@@ -28,6 +28,11 @@ def register(module: ModuleType) -> None:
     items.append((text.NAME, text))
     PARSERS.clear()
     PARSERS.update(items)
+
+
+def is_inline(value: str) -> bool:
+    """True when a command-line argument is a deck itself (a `ydke://` URL), not a path."""
+    return any(getattr(module, "is_url", None) and module.is_url(value) for module in PARSERS.values())
 
 
 def get(name: str) -> ModuleType:

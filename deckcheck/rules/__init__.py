@@ -8,18 +8,22 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import banned, card_limit, copy_limit, deck_size, extra_deck_size, registered_pool, restricted, sideboard_size
+from . import (
+    banned, card_limit, card_pool, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type,
+    hero, points, registered_pool, restricted, sideboard_size,
+)
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
     for module in (
-        deck_size, sideboard_size, extra_deck_size, copy_limit, banned, restricted, card_limit, registered_pool,
+        deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit, registered_pool, card_pool,
+        extra_deck_type, card_type, points, class_faction,
     )
 }
 
 # Ids produced outside the rule modules (parsers, the card database, team checks).
 OTHER_IDS = (
-    "parse-error", "unknown-card", "not-in-pool", "team-copy-limit", "team-restricted",
+    "parse-error", "unknown-card", "team-copy-limit", "team-restricted",
     "registration", "team-registration",  # deckcheck batch: manifest rows and teams as registered
 )
 

@@ -2,39 +2,89 @@
 Semi-Limited 2), counted over the zones of the format's `copy_limit`.
 
 Format key `card_limits`: `{card, limit, since, until}` entries (`code` for a passcode).
+A card is matched by passcode first (any passcode the deck lists it under, and, with card
+data, the passcode it counts as), then by name, so alternate artworks and "always treated
+as" cards count against the card they stand for, as in YGOPro.
+
+Format key `whitelist: true` (an lflist with `$whitelist`): only the listed cards may be
+played; any other card is `not-in-pool`.
 
 FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ...".
+FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG): 1 copy".
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..formats import Format
-from ..model import PLAYED_ZONES, Deck
+from ..formats import Format, ListEntry
+from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where
 
 ID = "card-limit"
+NOT_IN_POOL = "not-in-pool"
 _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
+
+
+def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]:
+    """Every passcode each card of the deck is listed under, plus its alias root."""
+    root_of = getattr(ctx.cards, "by_code", None)
+    codes: dict[str, set[int]] = {}
+    for entry in entries:
+        if entry.code is None:
+            continue
+        found = codes.setdefault(entry.key, set())
+        found.add(entry.code)
+        card = root_of(entry.code) if root_of is not None else None
+        if card is not None and getattr(card, "alias", 0):
+            found.add(card.alias)
+    return codes
+
+
+def find_limit(key: str, codes: set[int], by_name: dict[str, ListEntry],
+               by_code: dict[int, ListEntry]) -> ListEntry | None:
+    for code in sorted(codes):
+        if code in by_code:
+            return by_code[code]
+    return by_name.get(key)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.card_limits_on(ctx.date)
-    if not limits:
+    whitelist = bool(fmt.option("whitelist"))
+    if not limits and not whitelist:
         return
+    by_code = fmt.card_limits_by_code_on(ctx.date)
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
     totals = ctx.totals(deck, zones)
-    if not any(
-        limits[key].limit is not None and totals[key] > limits[key].limit for key in totals.keys() & limits.keys()
-    ):
+    codes = codes_by_card(list(deck.in_zones(zones)), ctx) if by_code else {}
+    found: dict[str, ListEntry | None] = {}
+    for key, total in totals.items():
+        entry = find_limit(key, codes.get(key, set()), limits, by_code)
+        if (entry is None and whitelist) or (entry is not None and entry.limit is not None and total > entry.limit):
+            found[key] = entry
+    if not found:
         return
     for card in ctx.tally(deck, zones).values():
-        entry = limits.get(card.key)
-        if entry is None or entry.limit is None or card.total <= entry.limit:
+        if card.key not in found:
             continue
-        status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
+        entry = found[card.key]
+        if entry is None:
+            yield Problem(
+                rule=NOT_IN_POOL, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
+                limit=0, message=f"{card.name} is not on the {fmt.name} list (only listed cards may be played)",
+            )
+            continue
+        # Without card data a passcode is all the deck says; the list knows the card's name.
+        name = entry.card if card.name.isdigit() and not entry.card.isdigit() else card.name
+        copies = f"{card.total} {'copy' if card.total == 1 else 'copies'}"
+        if entry.limit == 0:
+            message = f"{name} is forbidden in {fmt.name}: {copies}{where(card.by_zone)}"
+        else:
+            status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
+            message = f"{copies} of {name}{where(card.by_zone)}; {status} in {fmt.name}"
         yield Problem(
-            rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=entry.limit,
-            message=f"{card.total} copies of {card.name}{where(card.by_zone)}; {status} in {fmt.name}",
+            rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
+            message=message,
         )

@@ -5,8 +5,11 @@ Format key `copy_limit`: `default` (4 in Magic, 3 in Yu-Gi-Oh!), `zones`,
 `exempt_basic_lands` (basic lands, Wastes and Snow-Covered basics, listed in
 `basic_lands`), and `per_card` for cards whose text overrides the limit
 (`Relentless Rats: any`, `Seven Dwarves: 7`, `Nazgûl: 9`). `copy_limit: null` turns the
-rule off (Limited). Cards on a banned, restricted or per-card list in force are left to
-those rules, which state the stricter limit.
+rule off (Limited). With a card database, basic lands and "any number"/"up to N" cards are
+read from the cards themselves (type line and Oracle text), so cards newer than the
+bundled lists are covered; an explicit `per_card` entry in the format still wins. Cards
+on a banned, restricted or per-card list in force are left to those rules, which state
+the stricter limit.
 
 FAIL (mtg/constructed): 3 Lightning Bolt in the main deck and 2 in the sideboard ->
 "5 copies of Lightning Bolt (main 3, sideboard 2); at most 4 allowed".
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..formats import Format
+from ..formats import ANY_NUMBER, Format
 from ..model import Deck
 from ..problem import Problem
 from .context import Context
@@ -29,6 +32,31 @@ def where(by_zone: dict[str, int]) -> str:
     if len(by_zone) < 2:
         return ""
     return " (" + ", ".join(f"{zone} {count}" for zone, count in by_zone.items()) + ")"
+
+
+def limit_for(key: str, name: str | None, fmt: Format, ctx: Context) -> int | None:
+    """Copies of a card the format allows (None: any number), the card database first.
+
+    A card's own text only ever raises the limit ("any number", "up to seven"), so cards
+    within the format's default never need this.
+    """
+    limits = fmt.copy_limit
+    if limits is None:
+        return None
+    if key in limits.per_card:
+        return limits.per_card[key]
+    record = ctx.cards.get(name) if ctx.cards is not None and name else None
+    if record is not None:
+        if limits.exempt_basic_lands and record.is_basic:
+            return None
+        own = record.deck_limit
+        if own is not None:
+            return None if own == ANY_NUMBER else int(own)
+    return limits.limit_for(key, fmt.basic_lands)
+
+
+def _name_of(deck: Deck, key: str) -> str | None:
+    return next((entry.name for entry in deck.entries if entry.key == key), None)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
@@ -44,7 +72,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             continue
         if any(key in lists for lists in listed):
             continue
-        limit = limits.limit_for(key, fmt.basic_lands)
+        limit = limit_for(key, _name_of(deck, key) if ctx.cards is not None else None, fmt, ctx)
         if limit is not None and total > limit:
             over[key] = limit
     if not over:

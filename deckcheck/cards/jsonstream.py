@@ -1,0 +1,141 @@
+"""Read big JSON files one item at a time: Scryfall bulk arrays and MTGJSON objects.
+
+Scryfall's bulk files are a single JSON array of 30,000 to 100,000 card objects (150 MB
+and more); MTGJSON's AtomicCards.json is one object keyed by card name. `json.load` would
+hold all of it in memory at once. This reader keeps a window of text, decodes one value
+at a time with `json.JSONDecoder.raw_decode`, and drops what it has consumed.
+
+An item cut by the end of the window is retried with more text; at the end of the file
+it is a truncated file, reported with its position.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+CHUNK_CHARS = 1 << 20
+# No card object comes near this; an item still undecodable at this size is broken, not cut.
+MAX_ITEM_CHARS = 64 << 20
+_WHITESPACE = " \t\n\r"
+
+
+class JsonStreamError(ValueError):
+    """The text is not the JSON expected; `position` counts characters from the start."""
+
+    def __init__(self, message: str, position: int):
+        self.position = position
+        super().__init__(f"{message} (at character {position:,})")
+
+
+class JsonStream:
+    def __init__(self, text: TextIO, *, chunk_chars: int = CHUNK_CHARS):
+        self._text = text
+        self._chunk = chunk_chars
+        self._buf = ""
+        self._pos = 0
+        self._dropped = 0  # characters discarded before the window
+        self._eof = False
+        self._decoder = json.JSONDecoder()
+
+    @property
+    def position(self) -> int:
+        return self._dropped + self._pos
+
+    def _fill(self) -> bool:
+        if self._eof:
+            return False
+        chunk = self._text.read(self._chunk)
+        if not chunk:
+            self._eof = True
+            return False
+        if self._pos > self._chunk:  # forget what was consumed so the window stays small
+            self._dropped += self._pos
+            self._buf = self._buf[self._pos:]
+            self._pos = 0
+        self._buf += chunk
+        return True
+
+    def peek(self) -> str | None:
+        """The next character that is not whitespace, or None at the end of the text."""
+        while True:
+            buf, pos = self._buf, self._pos
+            while pos < len(buf) and buf[pos] in _WHITESPACE:
+                pos += 1
+            self._pos = pos
+            if pos < len(buf):
+                return buf[pos]
+            if not self._fill():
+                return None
+
+    def expect(self, char: str, what: str) -> None:
+        found = self.peek()
+        if found != char:
+            shown = "the end of the file" if found is None else repr(found)
+            raise JsonStreamError(f"expected {what}, found {shown}", self.position)
+        self._pos += 1
+
+    def value(self) -> Any:
+        """Decode the next JSON value, reading more text until it is complete."""
+        if self.peek() is None:
+            raise JsonStreamError("the file ends where a value was expected (truncated?)", self.position)
+        while True:
+            try:
+                value, end = self._decoder.raw_decode(self._buf, self._pos)
+            except json.JSONDecodeError as exc:
+                if len(self._buf) - self._pos < MAX_ITEM_CHARS and self._fill():
+                    continue
+                tail = self._buf.rstrip()
+                if self._eof and (exc.pos >= len(tail) or exc.msg.startswith("Unterminated") or not tail.endswith(("]", "}"))):
+                    raise JsonStreamError("the file ends in the middle of an item (truncated?)", self.position) from None
+                raise JsonStreamError(f"invalid JSON: {exc.msg}", self._dropped + exc.pos) from None
+            # A number or literal that touches the end of the window may continue in the next chunk.
+            if end == len(self._buf) and not isinstance(value, (dict, list, str)) and self._fill():
+                continue
+            self._pos = end
+            return value
+
+    def items(self) -> Iterator[Any]:
+        """The elements of the array that starts here, decoded one by one."""
+        self.expect("[", "a JSON array '['")
+        if self.peek() == "]":
+            self._pos += 1
+            return
+        while True:
+            yield self.value()
+            if self._after_member("]", "array"):
+                return
+
+    def keys(self) -> Iterator[str]:
+        """The keys of the object that starts here. After each key the caller must consume
+        its value (`value()`, `items()`, `keys()` or `skip()`) before asking for the next."""
+        self.expect("{", "a JSON object '{'")
+        if self.peek() == "}":
+            self._pos += 1
+            return
+        while True:
+            if self.peek() != '"':
+                raise JsonStreamError("expected a quoted object key", self.position)
+            key = self.value()
+            self.expect(":", "':' after an object key")
+            yield key
+            if self._after_member("}", "object"):
+                return
+
+    def skip(self) -> None:
+        self.value()
+
+    def _after_member(self, closer: str, what: str) -> bool:
+        """Consume the ',' or the closing bracket after a member; True when it closed."""
+        found = self.peek()
+        if found in (",", closer):
+            self._pos += 1
+            return found == closer
+        if found is None:
+            raise JsonStreamError(f"the file ends inside the {what} (truncated?)", self.position)
+        raise JsonStreamError(f"expected ',' or '{closer}' in the {what}, found {found!r}", self.position)
+
+    def expect_end(self) -> None:
+        found = self.peek()
+        if found is not None:
+            raise JsonStreamError(f"unexpected {found!r} after the end of the JSON value", self.position)

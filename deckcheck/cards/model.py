@@ -1,0 +1,115 @@
+"""One card as the database knows it, and the few facts derived from its text.
+
+Importers turn whatever their source looks like (Scryfall objects, MTGJSON atomic cards)
+into `Card`s; the store writes them; the catalog reads them back; rules only ever see this
+shape, so they do not care where the data came from.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import NamedTuple
+
+SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
+ANY_NUMBER = "any"
+# Legality values as Scryfall writes them (MTGJSON's are mapped onto these).
+LEGAL, NOT_LEGAL, BANNED, RESTRICTED = "legal", "not_legal", "banned", "restricted"
+
+_ANY_NUMBER_TEXT = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
+_UP_TO_TEXT = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
+_NUMBER_WORDS = {
+    word: value
+    for value, word in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+
+
+class Printing(NamedTuple):
+    """A set the card was printed in, and at which rarity (a tuple: Island has 700)."""
+
+    set: str       # lower-case set code, Scryfall style (`lea`, `mh3`)
+    rarity: str    # common, uncommon, rare, mythic, special, bonus
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card by its Oracle identity (one per unique name, not per printing).
+
+    `legalities` is None when the source has none (a database built from printings
+    alone); `printings` is empty when the source lists none (MTGJSON atomic data has set
+    codes but no rarities: those become printings with rarity "").
+    """
+
+    name: str
+    face_names: tuple[str, ...] = ()
+    layout: str = "normal"
+    mana_cost: str = ""
+    mana_value: float | None = None
+    type_line: str = ""
+    supertypes: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()
+    subtypes: tuple[str, ...] = ()
+    colors: tuple[str, ...] = ()
+    color_identity: tuple[str, ...] = ()
+    oracle_text: str = ""
+    legalities: Mapping[str, str] | None = None
+    printings: tuple[Printing, ...] = field(default=(), compare=False)
+
+    @property
+    def front_face(self) -> str:
+        return self.face_names[0] if self.face_names else self.name
+
+    # Computed once per card: the rules ask for every card of every deck.
+    @cached_property
+    def is_basic(self) -> bool:
+        """A basic land: the Basic supertype on a land (Wastes and Snow-Covered basics included)."""
+        return "Basic" in self.supertypes and "Land" in self.types
+
+    @cached_property
+    def deck_limit(self) -> int | str | None:
+        """What the card's own text allows: "any", a number (Seven Dwarves 7), or None."""
+        return deck_limit_from_text(self.oracle_text)
+
+    @property
+    def set_codes(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(printing.set for printing in self.printings))
+
+
+def deck_limit_from_text(text: str) -> int | str | None:
+    if not text:
+        return None
+    if _ANY_NUMBER_TEXT.search(text):
+        return ANY_NUMBER
+    match = _UP_TO_TEXT.search(text)
+    if match:
+        word = match.group(1).lower()
+        if word.isdigit():
+            return int(word)
+        return _NUMBER_WORDS.get(word)
+    return None
+
+
+def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """(supertypes, types, subtypes) of the front face of a type line.
+
+    `Legendary Snow Creature — Elf Druid` -> (Legendary, Snow), (Creature,), (Elf, Druid).
+    """
+    front = type_line.split(" // ")[0]
+    head, _, tail = front.replace(" - ", " — ").partition("—")
+    words = head.split()
+    supertypes = tuple(word for word in words if word in SUPERTYPES)
+    types = tuple(word for word in words if word not in SUPERTYPES)
+    return supertypes, types, tuple(tail.split())
+
+
+def as_tuple(value: object) -> tuple[str, ...]:
+    """A list of strings from a source field that may be missing or the wrong type."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, Iterable) and not isinstance(value, Mapping):
+        return tuple(str(item) for item in value if item is not None)
+    return ()

@@ -1,0 +1,78 @@
+"""Yu-Gi-Oh! cards as validation needs them: passcode, name, type bits, alias.
+
+The facts come from YGOPro's `cards.cdb` (`datas.type`, `datas.alias`), the YGOPRODeck
+card JSON or YAML Yugi (see `ygo_import`); all of them reduce to `YgoCard`. Type bits are
+YGOPro's (`TYPE_FUSION = 0x40`, ...), so a database from any source answers the same.
+
+Identity for deck construction follows YGOPro: a card whose `alias` is set counts as the
+aliased card (its "root"). That covers alternate artworks (alias within
+`ARTWORK_OFFSET` of the passcode, same name) and cards whose name is always treated as
+another card's (alias farther away, own name). Both count as the root card for the copy
+limit and the Forbidden & Limited lists.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+GAME = "yugioh"
+# Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
+ARTWORK_OFFSET = 20
+
+TYPE_BITS: dict[str, int] = {
+    "Monster": 0x1, "Spell": 0x2, "Trap": 0x4, "Normal": 0x10, "Effect": 0x20, "Fusion": 0x40,
+    "Ritual": 0x80, "Trap Monster": 0x100, "Spirit": 0x200, "Union": 0x400, "Gemini": 0x800,
+    "Tuner": 0x1000, "Synchro": 0x2000, "Token": 0x4000, "Quick-Play": 0x10000,
+    "Continuous": 0x20000, "Equip": 0x40000, "Field": 0x80000, "Counter": 0x100000,
+    "Flip": 0x200000, "Toon": 0x400000, "Xyz": 0x800000, "Pendulum": 0x1000000,
+    "Special Summon": 0x2000000, "Link": 0x4000000, "Skill": 0x8000000,
+}
+TYPE_NAMES = tuple(TYPE_BITS)
+EXTRA_DECK_BITS = TYPE_BITS["Fusion"] | TYPE_BITS["Synchro"] | TYPE_BITS["Xyz"] | TYPE_BITS["Link"]
+
+
+def type_names(bits: int) -> frozenset[str]:
+    return frozenset(name for name, bit in TYPE_BITS.items() if bits & bit)
+
+
+def describe_types(bits: int) -> str:
+    """`Synchro Tuner Monster`-style label for messages (the frame types that matter)."""
+    names = [name for name in ("Pendulum", "Fusion", "Synchro", "Xyz", "Link", "Ritual", "Tuner", "Token")
+             if bits & TYPE_BITS[name]]
+    kind = "Monster" if bits & TYPE_BITS["Monster"] else "Spell" if bits & TYPE_BITS["Spell"] else (
+        "Trap" if bits & TYPE_BITS["Trap"] else "card")
+    if bits & TYPE_BITS["Token"]:
+        kind = ""
+    return " ".join([*names, kind]).strip()
+
+
+@dataclass(frozen=True)
+class YgoCard:
+    """One passcode. `alias` is the passcode this one counts as (0: none)."""
+
+    code: int
+    name: str
+    type: int
+    alias: int = 0
+    ot: int = 0  # YGOPro region bits: 1 OCG, 2 TCG (0 unknown)
+    konami_id: int | None = None
+
+    @property
+    def root(self) -> int:
+        return self.alias or self.code
+
+    @property
+    def is_alternate_artwork(self) -> bool:
+        return bool(self.alias) and abs(self.code - self.alias) <= ARTWORK_OFFSET
+
+    @cached_property
+    def types(self) -> frozenset[str]:
+        return type_names(self.type)
+
+    @property
+    def is_extra_deck(self) -> bool:
+        return bool(self.type & EXTRA_DECK_BITS)
+
+    # What the shared copy-limit rule asks of any game's card record.
+    is_basic = False
+    deck_limit = None

@@ -1,0 +1,127 @@
+"""YGOPro / EDOPro Forbidden & Limited lists (`lflist.conf`) and their format YAML.
+
+    #[2026.05 TCG]            a title (a comment to YGOPro)
+    !2026.05 TCG              starts a list
+    $whitelist                (EDOPro) only the listed cards may be played
+    21044178 0 --Abyss Dweller
+    14558127 1 --Ash Blossom & Joyous Spring
+
+Each `code count` line gives a passcode and the copies allowed (0 Forbidden, 1 Limited,
+2 Semi-Limited; 3 in whitelists); the `--comment` is the card's name by convention. Lines
+before the first `!` and other `#` lines are comments. A line that is none of these is
+reported with its line number and skipped, as YGOPro skips it.
+
+`format_yaml` turns one list into a deckcheck format file whose `card_limits` carry the
+passcodes, so the list works with or without card data.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+_ENTRY = re.compile(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
+MAX_COUNT = 3
+
+
+@dataclass(frozen=True)
+class LimitLine:
+    code: int
+    count: int
+    name: str | None
+    line: int
+
+
+@dataclass
+class LfList:
+    name: str
+    line: int
+    whitelist: bool = False
+    entries: list[LimitLine] = field(default_factory=list)
+
+
+@dataclass
+class ParsedLfLists:
+    lists: list[LfList]
+    problems: list[str]  # "line N: reason", for lines skipped
+
+
+def _comment_name(rest: str) -> str | None:
+    rest = rest.strip()
+    for marker in ("--", "#"):
+        if rest.startswith(marker):
+            return rest[len(marker):].strip() or None
+    return rest or None
+
+
+def parse_lflist(text: str) -> ParsedLfLists:
+    lists: list[LfList] = []
+    problems: list[str] = []
+    current: LfList | None = None
+    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("!"):
+            current = LfList(name=line[1:].strip() or f"list {len(lists) + 1}", line=number)
+            lists.append(current)
+            continue
+        if line.lower().startswith("$whitelist"):
+            if current is None:
+                problems.append(f"line {number}: $whitelist before any `!Name` list header")
+            else:
+                current.whitelist = True
+            continue
+        match = _ENTRY.match(line)
+        if match is None:
+            problems.append(f"line {number}: expected `passcode count --name`, got {line[:80]!r}")
+            continue
+        if current is None:
+            problems.append(f"line {number}: card line before any `!Name` list header")
+            continue
+        count = int(match.group("count"))
+        if not 0 <= count <= MAX_COUNT:
+            problems.append(f"line {number}: count {count} is not 0 to {MAX_COUNT}")
+            continue
+        current.entries.append(LimitLine(int(match.group("code")), count, _comment_name(match.group("rest")), number))
+    return ParsedLfLists(lists=lists, problems=problems)
+
+
+def limit_entry_yaml(name: str | None, code: int | None, limit: int, since: str | None = None,
+                     until: str | None = None) -> str:
+    """One `card_limits` item as a flow mapping (names JSON-quoted: always valid YAML)."""
+    parts = []
+    if name:
+        parts.append(f"card: {json.dumps(name, ensure_ascii=False)}")
+    if code is not None:
+        parts.append(f"code: {code}")
+    parts.append(f"limit: {limit}")
+    if since:
+        parts.append(f"since: {since}")
+    if until:
+        parts.append(f"until: {until}")
+    return "  - {" + ", ".join(parts) + "}"
+
+
+def slug(name: str) -> str:
+    """A file name for a list: `2026.05 TCG` -> `2026.05-tcg`."""
+    text = re.sub(r"[^0-9A-Za-z.]+", "-", name).strip("-.").lower()
+    return text or "lflist"
+
+
+def format_yaml(lflist: LfList, *, extends: str, source: str) -> str:
+    lines = [
+        f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
+        f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
+        "game: yugioh",
+        f"extends: {extends}",
+        f"description: {json.dumps(f'Forbidden & Limited list {lflist.name} from an EDOPro lflist.conf', ensure_ascii=False)}",
+        "sources:",
+        f"  - {json.dumps(f'{source}, list !{lflist.name}', ensure_ascii=False)}",
+    ]
+    if lflist.whitelist:
+        lines.append("whitelist: true")
+    rows = [limit_entry_yaml(item.name, item.code, item.count) for item in lflist.entries]
+    lines.append("card_limits:" + ("" if rows else " []"))
+    lines.extend(rows)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,84 @@
+"""`ydke://` deck URLs (EDOPro, Dueling Book, YGOPRODeck): `ydke://MAIN!EXTRA!SIDE!`.
+
+Each part is standard base64 of the passcodes as little-endian unsigned 32-bit numbers, in
+deck order. A URL with other than exactly three `!`, a part that is not base64, or a part
+whose length is not a whole number of passcodes is a `parse-error`. The URL can be passed
+on the command line instead of a file (`deckcheck validate 'ydke://...' -f ...`).
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import struct
+
+from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
+from .common import parse_error
+from .ydk import passcode_name
+
+NAME = "ydke"
+EXTENSIONS = (".ydke",)
+DESCRIPTION = "ydke:// deck URL (Yu-Gi-Oh! passcodes)"
+PREFIX = "ydke://"
+ZONE_ORDER = (MAIN, EXTRA, SIDEBOARD)
+
+
+def sniff(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n")[: len(PREFIX)].lower() == PREFIX
+
+
+def is_url(value: str) -> bool:
+    """True for a string given on the command line that is a ydke URL, not a file name."""
+    return sniff(value) and "\n" not in value.strip()
+
+
+def decode_part(part: str) -> list[int]:
+    """Passcodes of one base64 part; ValueError with a reason when it is not one."""
+    try:
+        data = base64.b64decode(part, validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("not valid base64") from None
+    if len(data) % 4:
+        raise ValueError(f"{len(data)} bytes is not a whole number of 4-byte passcodes")
+    return list(struct.unpack(f"<{len(data) // 4}I", data))
+
+
+def encode_part(codes: list[int]) -> str:
+    return base64.b64encode(struct.pack(f"<{len(codes)}I", *codes)).decode("ascii")
+
+
+def parse(text: str, source: str = "<ydke>") -> Deck:
+    deck = Deck(source=source, input_format=NAME)
+    lines = [(number, line.strip()) for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1) if line.strip()]
+    if not lines:
+        deck.problems.append(parse_error("empty input; expected a ydke:// URL"))
+        return deck
+    number, url = lines[0]
+    for extra_number, extra in lines[1:]:
+        deck.problems.append(parse_error("text after the ydke:// URL", line=extra_number, text=extra))
+    if not sniff(url):
+        deck.problems.append(parse_error("expected a ydke:// URL", line=number, text=url))
+        return deck
+    body = url[len(PREFIX):]
+    if body.count("!") != 3 or not body.endswith("!"):
+        deck.problems.append(
+            parse_error(f"a ydke URL has three parts each ended by `!` (main!extra!side!); found {body.count('!')} `!`",
+                        line=number, text=url)
+        )
+        return deck
+    for zone, part in zip(ZONE_ORDER, body.split("!")[:3]):
+        try:
+            codes = decode_part(part)
+        except ValueError as exc:
+            deck.problems.append(parse_error(f"{zone} part: {exc}", line=number, text=part, zone=zone))
+            continue
+        for code in codes:
+            if code == 0:
+                deck.problems.append(parse_error("passcode 0 is not a card", line=number, zone=zone))
+                continue
+            # One URL has no lines worth pointing at: entries carry no line number.
+            last = deck.entries[-1] if deck.entries else None
+            if last is not None and last.code == code and last.zone == zone:
+                deck.entries[-1] = CardEntry(name=last.name, count=last.count + 1, zone=zone, code=code)
+            else:
+                deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, code=code))
+    return deck

@@ -1,0 +1,31 @@
+"""What the rules that need card facts (types, traits) share: the lookup and grouping."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ..model import CardEntry
+from ..problem import WARNING, Problem
+from .context import Context
+
+IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
+
+
+def card_lookup(ctx: Context) -> Callable[[CardEntry], Any] | None:
+    """`lookup(entry) -> card or None` of the game's card data, or None without data."""
+    return getattr(ctx.cards, "lookup", None)
+
+
+def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:
+    """One (first entry, copies) per card and zone, in deck order: a `.ydk` lists each copy
+    on its own line, and one problem per card reads better than one per line."""
+    seen: dict[tuple[str, str], list[Any]] = {}
+    for entry in entries:
+        slot = seen.setdefault((entry.key, entry.zone), [entry, 0])
+        slot[1] += entry.count
+    return [(first, count) for first, count in seen.values()]
+
+
+def skipped(rule: str, what: str) -> Problem:
+    """The one warning a rule gives when it had no card data to check with."""
+    return Problem(rule=rule, severity=WARNING, message=f"{what} not checked: no card data; {IMPORT_HINT}")

@@ -1,0 +1,43 @@
+"""card-type: no card of a type the format does not allow, in any zone.
+
+Format key `banned_types`: type names as the game's card data gives them. Yu-Gi-Oh!
+formats list `Token` (tokens are never part of a deck); Genesys adds `Link` and
+`Pendulum`. Needs card data; without it one warning says so.
+
+FAIL (yugioh/genesys): a Link monster in the extra deck -> "Accesscode Talker is a Link
+Monster: Link cards are not allowed in Genesys".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import PLAYED_ZONES, Deck
+from ..problem import Problem
+from ._cards import card_lookup, group, skipped
+from .context import Context
+
+ID = "card-type"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    banned = [str(name) for name in fmt.option("banned_types") or ()]
+    entries = list(deck.in_zones(PLAYED_ZONES))
+    if not banned or not entries:
+        return
+    lookup = card_lookup(ctx)
+    if lookup is None:
+        yield skipped(ID, f"card types ({', '.join(banned)} not allowed)")
+        return
+    for entry, count in group(entries):
+        card = lookup(entry)
+        if card is None:
+            continue
+        hits = [name for name in banned if name in card.types]
+        if hits:
+            kinds = " and ".join(hits)
+            yield Problem(
+                rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
+                message=f"{entry.name} is a {kinds} card: {kinds} cards are not allowed in {fmt.name}",
+                details={"types": hits},
+            )

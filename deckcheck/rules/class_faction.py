@@ -1,0 +1,83 @@
+"""class-faction: every card shares a trait icon with the hero, and "[Trait] Hero
+Required" cards have a hero with that trait (World of Warcraft TCG, Comprehensive Rules
+100.2).
+
+Format key `class_faction: true`. A card's icons are its faction (Alliance, Horde; both
+for `Both`) and its class icons; a card with icons needs at least one the hero has (the
+hero's faction and class); a card without icons fits any hero. A card whose printings
+differ (one with a class icon, one without) passes when any printing would. Needs card
+data: a card (or hero) missing from it is a warning naming the checks skipped, and
+without any card data one warning says the whole check was skipped.
+
+FAIL (wow/constructed, hero an Alliance Paladin): a Horde ally -> "Grunt (Horde) shares no
+icon with Tirion (Alliance, Paladin)".
+FAIL: a "Holy Hero Required" card with a Protection hero -> "X requires a Holy hero".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards.wow import WowProfile
+from ..formats import Format
+from ..model import HERO, MAIN, SIDEBOARD, Deck
+from ..problem import WARNING, Problem
+from ._cards import IMPORT_HINT, card_lookup, group, skipped
+from .context import Context
+
+ID = "class-faction"
+
+
+def _fits(card: WowProfile, hero: WowProfile) -> bool:
+    icons = card.icons
+    if icons and not icons & hero.icons:
+        return False
+    traits = hero.trait_keys
+    return all(alternatives & traits for alternatives in card.requires)
+
+
+def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str) -> str:
+    icons = card.icons
+    if icons and not icons & hero.icons:
+        return f"{name} ({card.describe_icons()}) shares no icon with {hero_name} ({hero.describe_icons()})"
+    missing = [alternatives for alternatives in card.requires if not alternatives & hero.trait_keys]
+    needed = " or ".join(sorted(missing[0])) if missing else "?"
+    return f"{name} requires a hero with the trait {needed}; {hero_name} does not have it"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    if not fmt.option("class_faction"):
+        return
+    cards = [entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD)]
+    if not cards:
+        return
+    lookup = card_lookup(ctx)
+    if lookup is None:
+        yield skipped(ID, "class, faction and Hero Required")
+        return
+    heroes = deck.zone(HERO)
+    if len(heroes) != 1:
+        return  # the hero rule says what is wrong; there is nothing to match against
+    hero_entry = heroes[0]
+    hero_card = lookup(hero_entry)
+    hero_profiles = hero_card.hero_profiles() if hero_card is not None else []
+    if not hero_profiles:
+        what = "is not in the card data" if hero_card is None else "is not a hero in the card data"
+        yield Problem(rule=ID, severity=WARNING, zone=HERO, line=hero_entry.line, card=hero_entry.name,
+                      message=f"class, faction and Hero Required checks skipped: the hero {hero_entry.name} {what}; "
+                              f"{IMPORT_HINT}")
+        return
+    missing = []
+    for entry, copies in group(cards):
+        card = lookup(entry)
+        if card is None:
+            missing.append((entry, copies))
+            continue
+        profiles = card.deck_profiles()
+        if any(_fits(profile, hero) for profile in profiles for hero in hero_profiles):
+            continue
+        yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
+                      message=_why_not(profiles[0], hero_profiles[0], entry.name, hero_entry.name))
+    for entry, copies in missing:
+        yield Problem(rule=ID, severity=WARNING, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
+                      message=f"{entry.name} is not in the card data: its class, faction and Hero Required "
+                              f"checks were skipped")

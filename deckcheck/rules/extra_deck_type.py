@@ -1,0 +1,56 @@
+"""extra-deck-type: Extra Deck monsters are in the Extra Deck, and the Extra Deck holds
+nothing else (Yu-Gi-Oh!).
+
+Format key `extra_deck_types`: the card types that make a card an Extra Deck card
+(`[Fusion, Synchro, Xyz, Link]`, YGOPro type bits 0x40, 0x2000, 0x800000, 0x4000000). A
+Pendulum monster that is none of them belongs to the Main Deck. The side deck may hold
+either kind. Cards the format forbids outright by type (`banned_types`, such as tokens)
+are left to `card-type`. Needs card data; without it one warning says so.
+
+FAIL (yugioh/advanced-tcg): a Link monster in the main deck ->
+"Accesscode Talker is a Link Monster: it belongs in the Extra Deck".
+FAIL: a Spell in the extra deck -> "... the Extra Deck holds only Fusion, Synchro, Xyz and Link monsters".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..cards.ygo import describe_types
+from ..formats import Format
+from ..model import EXTRA, MAIN, Deck
+from ..problem import Problem
+from ._cards import card_lookup, group, skipped
+from .context import Context
+
+ID = "extra-deck-type"
+
+
+def _kinds(types: list[str]) -> str:
+    return ", ".join(types[:-1]) + f" and {types[-1]}" if len(types) > 1 else types[0]
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    wanted = [str(name) for name in fmt.option("extra_deck_types") or ()]
+    entries = [entry for entry in deck.entries if entry.zone in (MAIN, EXTRA)]
+    if not wanted or not entries:
+        return
+    lookup = card_lookup(ctx)
+    if lookup is None:
+        yield skipped(ID, "Main/Extra Deck card types")
+        return
+    extra_types = frozenset(wanted)
+    excluded = frozenset(str(name) for name in fmt.option("banned_types") or ())
+    for entry, count in group(entries):
+        card = lookup(entry)
+        if card is None or card.types & excluded:
+            continue  # unknown cards are reported by unknown-card, banned types by card-type
+        if entry.zone == MAIN and card.types & extra_types:
+            yield Problem(
+                rule=ID, zone=MAIN, line=entry.line, card=entry.name, count=count,
+                message=f"{entry.name} is a {describe_types(card.type)}: it belongs in the Extra Deck, not the Main Deck",
+            )
+        elif entry.zone == EXTRA and not card.types & extra_types:
+            yield Problem(
+                rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
+                message=f"{entry.name} is a {describe_types(card.type)}: the Extra Deck holds only {_kinds(wanted)} monsters",
+            )

@@ -1,0 +1,59 @@
+"""hero: a World of Warcraft TCG deck names exactly one hero, and the hero is not part of
+the deck.
+
+Format key `hero`: `{count: 1, types: [Hero]}`. The hero is given on a `Hero: Name` line
+(or under a `Hero` section) and is not counted in the main deck. With card data, the hero
+must be a card of one of `types`, and a hero listed among the deck's cards is a problem
+(move it to the `Hero:` line). Without card data only the count is checked.
+
+FAIL (wow/constructed): no `Hero:` line -> "no hero: a deck needs exactly 1 hero (a `Hero: Name` line)".
+FAIL: `Hero: Ironforge Guards` -> "Ironforge Guards is an Ally, not a Hero".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import HERO, MAIN, SIDEBOARD, Deck
+from ..problem import Problem
+from ._cards import card_lookup, group
+from .context import Context
+
+ID = "hero"
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    spec = fmt.option("hero")
+    if not spec:
+        return
+    wanted = int(spec.get("count", 1))
+    types = frozenset(spec.get("types") or ())
+    heroes = deck.zone(HERO)
+    count = sum(entry.count for entry in heroes)
+    if count != wanted:
+        if count == 0:
+            message = f"no hero: a deck needs exactly {wanted} hero (a `Hero: Name` line)"
+        else:
+            names = ", ".join(entry.name for entry in heroes)
+            message = f"{count} heroes ({names}); a deck has exactly {wanted}"
+        first = heroes[0] if heroes else None
+        yield Problem(rule=ID, zone=HERO, line=first.line if first else None, count=count, limit=wanted,
+                      message=message)
+    lookup = card_lookup(ctx)
+    if lookup is None or not types:
+        return
+    for entry in heroes:
+        card = lookup(entry)
+        if card is not None and not card.types & types:
+            kinds = "/".join(sorted(card.types)) or "card of no type"
+            yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
+                          message=f"{entry.name} is {_article(kinds)} {kinds}, not {_article(min(types))} {' or '.join(sorted(types))}")
+    for entry, copies in group(entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD)):
+        card = lookup(entry)
+        if card is not None and card.types and card.types <= types:
+            yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
+                          message=f"{entry.name} is a hero: heroes are not part of the deck (give it on the `Hero:` line)")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"

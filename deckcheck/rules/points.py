@@ -1,0 +1,46 @@
+"""points: the deck's points stay within the format's cap (Yu-Gi-Oh! Genesys).
+
+Format keys `points` (card name -> points for each copy; a passcode may stand for a
+name) and `max_points` (default 100). Every copy counts, over main, extra and side deck
+together; cards not listed are worth 0. Alternate artworks count as their card (they
+carry its name once card data named them).
+
+FAIL (yugioh/genesys, cap 100): 3 copies of a 33-point card and 1 of a 2-point card ->
+"the deck has 101 points; at most 100 allowed".
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import PLAYED_ZONES, Deck
+from ..names import fold
+from ..problem import Problem
+from .context import Context
+
+ID = "points"
+DEFAULT_MAX = 100
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    table = fmt.option("points")
+    if table is None:
+        return
+    cap = fmt.option("max_points", DEFAULT_MAX)
+    by_name = {fold(str(key)): value for key, value in table.items() if not isinstance(key, int)}
+    by_code = {key: value for key, value in table.items() if isinstance(key, int)}
+    spent: dict[str, int] = {}
+    for entry in deck.in_zones(PLAYED_ZONES):
+        value = by_code.get(entry.code) if entry.code is not None and entry.code in by_code else by_name.get(fold(entry.name))
+        if value:
+            spent[entry.name] = spent.get(entry.name, 0) + value * entry.count
+    total = sum(spent.values())
+    if total <= cap:
+        return
+    costly = sorted(spent.items(), key=lambda item: (-item[1], item[0]))
+    shown = ", ".join(f"{name} {value}" for name, value in costly[:5]) + (", ..." if len(costly) > 5 else "")
+    yield Problem(
+        rule=ID, count=total, limit=cap,
+        message=f"the deck has {total} points; at most {cap} allowed ({shown})",
+        details={"points": dict(costly)},
+    )

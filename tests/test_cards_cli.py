@@ -1,0 +1,71 @@
+"""`deckcheck cards import | lookup | stats` through the installed command."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import SAMPLE_CARDS
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    path = tmp_path / "cards.sqlite"
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(path))
+    return path
+
+
+def test_import_then_lookup_and_stats(cli, db):
+    done = cli("cards", "import", str(SAMPLE_CARDS), env={"DECKCHECK_PROGRESS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{db}: 17 cards from Scryfall bulk file sample_cards.json (20 objects)\n"
+    assert "importing sample_cards.json [" in done.stderr  # the bar, on stderr only
+    lookup = cli("cards", "lookup", "insectile aberration", "--offline")
+    assert lookup.returncode == 0
+    assert lookup.stdout.splitlines()[0] == "Delver of Secrets // Insectile Aberration"
+    assert "printings:  isd (common)" in lookup.stdout
+    rats = json.loads(cli("cards", "lookup", "Relentless Rats", "-o", "json", "--offline").stdout)
+    assert rats["deck_limit"] == "any" and rats["legalities"]["modern"] == "legal"
+    island = json.loads(cli("cards", "lookup", "snow covered island", "-o", "json", "--offline").stdout)
+    assert island["name"] == "Snow-Covered Island" and island["basic"] is True
+    stats = cli("cards", "stats")
+    assert "cards:       17" in stats.stdout and "legalities:  yes (17 cards)" in stats.stdout
+
+
+def test_lookup_of_a_typo_exits_1_with_suggestions(cli, db):
+    assert cli("cards", "import", str(SAMPLE_CARDS)).returncode == 0
+    done = cli("cards", "lookup", "Lightening Bolt", "--offline")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == "deckcheck: no card named 'Lightening Bolt'; did you mean Lightning Bolt?\n"
+    as_json = cli("cards", "lookup", "Lightening Bolt", "--offline", "-o", "json")
+    assert json.loads(as_json.stdout) == {"name": "Lightening Bolt", "found": False, "suggestions": ["Lightning Bolt"]}
+
+
+@pytest.mark.parametrize("command", [("stats",), ("lookup", "Island")])
+def test_without_a_database_the_commands_say_how_to_get_one(cli, db, command):
+    done = cli("cards", *command)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"deckcheck: error: no card database at {db}; run `deckcheck cards sync` or `deckcheck cards import FILE`\n"
+    )
+
+
+def test_import_of_a_broken_file_keeps_the_database(cli, db, tmp_path):
+    assert cli("cards", "import", str(SAMPLE_CARDS)).returncode == 0
+    before = db.read_bytes()
+    broken = tmp_path / "oracle-cards.json"
+    broken.write_bytes(SAMPLE_CARDS.read_bytes()[:9000])
+    done = cli("cards", "import", str(broken))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("deckcheck: error: oracle-cards.json: the file ends")
+    assert "the card database was not changed" in done.stderr and done.stderr.count("\n") == 1
+    assert db.read_bytes() == before
+    missing = cli("cards", "import", str(tmp_path / "nope.json"))
+    assert missing.returncode == 2 and "cannot read" in missing.stderr
+
+
+def test_explicit_database_option_wins_over_the_environment(cli, db, tmp_path):
+    other = tmp_path / "other.sqlite"
+    assert cli("cards", "import", str(SAMPLE_CARDS), "--cards-db", str(other)).returncode == 0
+    assert other.is_file() and not db.exists()
+    assert cli("cards", "stats", "--cards-db", str(other)).returncode == 0

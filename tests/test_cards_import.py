@@ -1,0 +1,178 @@
+"""`deckcheck cards import`: Scryfall and MTGJSON files, streamed, built atomically."""
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from deckcheck.cards.catalog import Catalog
+from deckcheck.cards.importer import import_file
+from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
+from deckcheck.cards.store import SCHEMA_VERSION
+from deckcheck.errors import CardDataError
+
+from conftest import SAMPLE_CARDS
+
+# A small AtomicCards.json in MTGJSON's shape (faces listed per card name, no rarities).
+ATOMIC = {
+    "meta": {"date": "2024-05-01", "version": "5.2.2+20240501"},
+    "data": {
+        "Lightning Bolt": [{
+            "name": "Lightning Bolt", "layout": "normal", "manaCost": "{R}", "manaValue": 1.0, "type": "Instant",
+            "supertypes": [], "types": ["Instant"], "subtypes": [], "colors": ["R"], "colorIdentity": ["R"],
+            "text": "Lightning Bolt deals 3 damage to any target.",
+            "legalities": {"legacy": "Legal", "modern": "Legal", "pauper": "Legal", "vintage": "Legal"},
+            "printings": ["LEA", "M10", "2XM"],
+        }],
+        "Fire // Ice": [
+            {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "layout": "split", "manaCost": "{1}{R}",
+             "manaValue": 4.0, "type": "Instant", "types": ["Instant"], "colors": ["R"], "colorIdentity": ["R", "U"],
+             "text": "Fire deals 2 damage divided as you choose among one or two targets.",
+             "legalities": {"legacy": "Legal", "modern": "Legal"}, "printings": ["APC", "MH2"]},
+            {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "layout": "split", "manaCost": "{1}{U}",
+             "manaValue": 4.0, "type": "Instant", "types": ["Instant"], "colors": ["U"], "colorIdentity": ["R", "U"],
+             "text": "Tap target permanent.\nDraw a card.",
+             "legalities": {"legacy": "Legal", "modern": "Legal"}, "printings": ["APC", "MH2"]},
+        ],
+        "Wastes": [{
+            "name": "Wastes", "layout": "normal", "manaValue": 0.0, "type": "Basic Land", "supertypes": ["Basic"],
+            "types": ["Land"], "subtypes": [], "colors": [], "colorIdentity": [], "text": "{T}: Add {C}.",
+            "legalities": {"legacy": "Legal", "modern": "Legal", "pioneer": "Legal"}, "printings": ["OGW"],
+        }],
+    },
+}
+
+
+def _catalog(path: Path) -> Catalog:
+    return Catalog(path)
+
+
+def test_scryfall_file_with_tokens_faces_and_old_objects(tmp_path):
+    db = tmp_path / "cards.sqlite"
+    summary = import_file(SAMPLE_CARDS, db)
+    assert summary.objects == 20  # the token is read but not kept
+    catalog = _catalog(db)
+    assert catalog.get("Goblin") is None
+    bolt = catalog.get("lightning bolt")
+    assert bolt.name == "Lightning Bolt" and bolt.legalities["pioneer"] == "not_legal"
+    assert [(p.set, p.rarity) for p in bolt.printings] == [("lea", "common"), ("m10", "common")]
+    delver = catalog.get("Insectile Aberration")
+    assert delver.name == "Delver of Secrets // Insectile Aberration"
+    assert delver.face_names == ("Delver of Secrets", "Insectile Aberration")
+    assert delver.colors == ("U",) and delver.layout == "transform"
+    assert "Flying" in delver.oracle_text
+    assert catalog.get("Snow-Covered Island").is_basic and catalog.get("Snow-Covered Island").supertypes == ("Basic", "Snow")
+    assert catalog.get("Relentless Rats").deck_limit == "any"
+    assert catalog.get("Nazgul").deck_limit == 9
+    assert catalog.get("Grizzly Bears").legalities.get("pioneer") is None  # missing key stays missing
+    assert catalog.meta["has_legalities"] == "1"
+
+
+def test_shared_card_file_in_scryfall_shape(shared_cards_db, shared_data):
+    catalog = _catalog(shared_cards_db)
+    assert int(catalog.meta["cards"]) == 32609
+    assert catalog.meta["has_legalities"] == "0"
+    assert catalog.get("Claim/Fame").name == "Claim // Fame"
+    assert catalog.get("Scavenger Regent // Exude Toxin // Scavenger Regent") is not None
+    assert catalog.get("Lim Duls Vault").name == "Lim-Dûl's Vault"
+    assert catalog.get("Insectile Aberration").name == "Delver of Secrets // Insectile Aberration"
+    # The real card wins its front face over a playtest card that shares it.
+    assert catalog.get("Bind").name == "Bind"
+    assert catalog.get("Bind // Liberate").name == "Bind // Liberate"
+    assert "cmb1" not in catalog.get("Bind").set_codes
+    assert catalog.set_released("lea").isoformat() == "1993-08-05"
+
+
+def test_mtgjson_atomic_cards(tmp_path):
+    source = tmp_path / "AtomicCards.json.gz"
+    source.write_bytes(gzip.compress(json.dumps(ATOMIC).encode()))
+    db = tmp_path / "cards.sqlite"
+    summary = import_file(source, db)
+    assert summary.source == "MTGJSON AtomicCards" and summary.cards == 3
+    catalog = _catalog(db)
+    assert catalog.meta["source_date"] == "2024-05-01"
+    fire = catalog.get("Ice")
+    assert fire.name == "Fire // Ice" and fire.face_names == ("Fire", "Ice")
+    assert fire.legalities["modern"] == "legal" and fire.legalities["pioneer"] == "not_legal"
+    assert {p.set for p in fire.printings} == {"apc", "mh2"}
+    assert catalog.get("Wastes").is_basic
+
+
+def test_scryfall_sample_of_real_2019_objects(shared_data, tmp_path):
+    db = tmp_path / "cards.sqlite"
+    import_file(shared_data / "mtg" / "scryfall_sample.json", db)
+    catalog = _catalog(db)
+    assert catalog.get("Relentless Rats").deck_limit == "any"
+    assert catalog.get("Commit // Memory").face_names == ("Commit", "Memory")
+    assert catalog.get("Black Lotus").legalities["vintage"] == "restricted"
+    assert catalog.get("Wastes").is_basic
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b'[{"object": "card", "name": "A", "set": "lea"}, {"object": "card", "na', "truncated"),
+        (b'[{"object": "card", "name": "A"},, ]', "invalid JSON"),
+        (b'{"object": "list", "data": []}', "`data` is not an object"),
+        (b'[{"object": "set", "code": "lea"}]', "not a Scryfall card object"),
+        (b'[1, 2, 3]', "not a JSON object"),
+        (b"[]", "no cards found"),
+        (b"", "empty file"),
+        (b"\xff\xfe\x00garbage", "not UTF-8"),
+        (b"\x1f\x8b\x08\x00garbage-that-is-not-gzip", "cannot read"),
+    ],
+    ids=["truncated", "invalid", "wrong-object", "sets-not-cards", "numbers", "empty-array", "empty-file", "binary", "bad-gzip"],
+)
+def test_bad_files_leave_the_previous_database(tmp_path, content, message):
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    before = db.read_bytes()
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    with pytest.raises(CardDataError, match=message) as raised:
+        import_file(bad, db)
+    assert "\n" not in str(raised.value) and "not changed" in str(raised.value)
+    assert db.read_bytes() == before
+    assert _catalog(db).get("Lightning Bolt") is not None
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_older_schema_is_refused_with_a_way_out(tmp_path):
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
+    with pytest.raises(CardDataError, match="older deckcheck.*re-run `deckcheck cards import FILE` or `deckcheck cards sync`"):
+        _catalog(db)
+
+
+def test_a_file_that_is_not_a_database(tmp_path):
+    db = tmp_path / "cards.sqlite"
+    db.write_text("hello", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not a deckcheck card database"):
+        _catalog(db)
+
+
+def test_unwritable_database_folder(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("", encoding="utf-8")
+    with pytest.raises(CardDataError, match="cannot write the card database"):
+        import_file(SAMPLE_CARDS, blocker / "cards.sqlite")
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 5, 17, 4096])
+def test_stream_reader_across_chunk_boundaries(chunk):
+    items = [{"name": "Æther Vial", "n": 1.5e-3, "t": True, "x": None, "faces": [{"a": "b // c"}]}, "s", 12345, [], {}]
+    text = json.dumps(items)
+    assert list(JsonStream(io.StringIO(text), chunk_chars=chunk).items()) == items
+
+
+def test_stream_reader_reports_position_of_trailing_garbage():
+    stream = JsonStream(io.StringIO('[{"a": 1}] ]'))
+    assert list(stream.items()) == [{"a": 1}]
+    with pytest.raises(JsonStreamError, match="at character 11"):
+        stream.expect_end()

@@ -1,0 +1,243 @@
+"""`deckcheck cards sync` against a local Scryfall-shaped server, and every network fault.
+
+Each fault must give one clear line on stderr (exit 2), never a traceback, and leave the
+database that was there before untouched.
+"""
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLE_CARDS
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch) -> Path:
+    path = tmp_path / "data" / "cards.sqlite"
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(path))
+    return path
+
+
+@pytest.fixture
+def served(scryfall_server):
+    scryfall_server.files["oracle-cards.json"] = SAMPLE_CARDS.read_bytes()
+    return scryfall_server
+
+
+def _one_line_error(done, *fragments: str) -> None:
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    errors = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: error:")]
+    assert len(errors) == 1, done.stderr
+    for fragment in fragments:
+        assert fragment in errors[0], errors[0]
+
+
+def _names(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {row[0] for row in conn.execute("SELECT name FROM cards")}
+
+
+def test_sync_builds_the_database_then_knows_it_is_current(cli, served, db):
+    done = cli("cards", "sync")
+    assert done.returncode == 0, done.stderr
+    assert "17 cards from Scryfall oracle_cards of 2026-06-01\n" in done.stdout
+    assert "Lightning Bolt" in _names(db)
+    index, download = served.requests[0], served.requests[1]
+    assert index.path == "/bulk-data" and download.path == "/files/oracle-cards.json"
+    assert index.headers["User-Agent"].startswith("deckcheck/") and "+http" in index.headers["User-Agent"]
+    assert "application/json" in index.headers["Accept"]
+    stats = cli("cards", "stats", "-o", "json")
+    info = json.loads(stats.stdout)
+    assert info["source"] == "Scryfall oracle_cards" and info["source_updated_at"] == served.bulk_updated_at
+    again = cli("cards", "sync")
+    assert again.returncode == 0 and "already up to date" in again.stdout
+    assert len(served.hits("/files/oracle-cards.json")) == 1  # not downloaded twice
+
+
+def test_sync_of_the_shared_cards_in_scryfall_shape(cli, scryfall_server, db, shared_bulk_file):
+    scryfall_server.files["default-cards.json"] = shared_bulk_file.read_bytes()
+    done = cli("cards", "sync", "--type", "default_cards", env={"DECKCHECK_PROGRESS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert "32,609 cards" in done.stdout
+    assert "downloading [" in done.stderr and "importing Scryfall default_cards [" in done.stderr
+    assert done.stdout.count("\n") == 1  # progress bars never reach stdout
+    lookup = cli("cards", "lookup", "ragavan nimble pilferer", "--offline")
+    assert lookup.stdout.startswith("Ragavan, Nimble Pilferer\n")
+
+
+@pytest.fixture
+def previous(cli, served, db, tmp_path, monkeypatch) -> bytes:
+    """A database from an earlier sync, which every failure below must leave alone.
+
+    The HTTP cache is then emptied (a new cache directory): a cached index would
+    otherwise answer for a day and no request would reach the faulty server."""
+    assert cli("cards", "sync").returncode == 0
+    served.bulk_updated_at = "2026-07-01T09:00:00.000+00:00"  # the next sync would download
+    served.requests.clear()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "later-cache"))
+    return db.read_bytes()
+
+
+def test_the_index_is_cached_for_a_day_unless_forced(cli, served, db):
+    assert cli("cards", "sync").returncode == 0
+    served.bulk_updated_at = "2026-07-01T09:00:00.000+00:00"
+    assert "already up to date" in cli("cards", "sync").stdout
+    assert len(served.hits("/bulk-data")) == 1  # the second answer came from the cache
+    forced = cli("cards", "sync", "--force")
+    assert forced.returncode == 0 and "of 2026-07-01" in forced.stdout
+    assert len(served.hits("/bulk-data")) == 2
+
+
+def test_network_down(cli, previous, db):
+    done = cli("cards", "sync", env={"DECKCHECK_SCRYFALL_URL": f"http://127.0.0.1:{_closed_port()}"})
+    _one_line_error(done, "connection refused", "unchanged")
+    assert db.read_bytes() == previous
+
+
+def test_dns_failure(cli, previous, db):
+    done = cli("cards", "sync", env={"DECKCHECK_SCRYFALL_URL": "http://nonexistent.invalid"})
+    _one_line_error(done, "nonexistent.invalid", "DNS lookup failed")
+    assert db.read_bytes() == previous
+
+
+def test_timeout(cli, served, previous, db):
+    served.fail("/bulk-data", 200, stall=3.0)
+    done = cli("cards", "sync", env={"DECKCHECK_HTTP_TIMEOUT": "1"})
+    _one_line_error(done, "did not answer in time")
+    assert db.read_bytes() == previous
+
+
+def test_http_500_without_a_cached_index(cli, served, db, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
+    served.fail("/bulk-data", 500)
+    done = cli("cards", "sync")
+    _one_line_error(done, "answered HTTP 500")
+    assert not db.exists()
+
+
+def test_http_500_on_the_download(cli, served, previous, db):
+    served.fail("/files/oracle-cards.json", 500)
+    done = cli("cards", "sync")
+    _one_line_error(done, "HTTP 500", "unchanged")
+    assert db.read_bytes() == previous
+
+
+def test_429_is_honoured_with_a_back_off(cli, served, db):
+    served.fail("/bulk-data", 429, headers={"Retry-After": "1"}, body=b'{"object": "error", "status": 429}')
+    done = cli("cards", "sync")
+    assert done.returncode == 0, done.stderr
+    first, second = served.hits("/bulk-data")
+    assert second.at - first.at >= 0.95  # waited as told
+    assert len(served.requests) == 3  # 429, index, download: no hammering
+
+
+def test_429_that_persists_stops_after_a_few_polite_tries(cli, served, previous, db):
+    served.fail("/bulk-data", 429, times=10, headers={"Retry-After": "1"})
+    done = cli("cards", "sync")
+    _one_line_error(done, "rate-limiting", "HTTP 429", "try again in 1 s")
+    tries = served.hits("/bulk-data")
+    assert len(tries) == 4
+    assert all(later.at - earlier.at >= 0.95 for earlier, later in zip(tries, tries[1:]))
+    assert db.read_bytes() == previous
+
+
+def test_download_cut_short(cli, served, previous, db, tmp_path):
+    served.fail("/files/oracle-cards.json", 200, body=SAMPLE_CARDS.read_bytes(), cut_after=3000)
+    done = cli("cards", "sync")
+    _one_line_error(done, "download", "unchanged")
+    assert db.read_bytes() == previous
+    cache = Path(tmp_path)  # no partial download left anywhere under the test's folders
+    assert not [p for p in cache.parent.rglob("*.part")]
+
+
+def test_invalid_json_in_the_index(cli, served, previous, db):
+    served.fail("/bulk-data", 200, body=b'{"object": "list", "data": [')
+    done = cli("cards", "sync")
+    _one_line_error(done, "not valid JSON")
+    assert db.read_bytes() == previous
+
+
+def test_truncated_bulk_file(cli, served, previous, db):
+    served.files["oracle-cards.json"] = SAMPLE_CARDS.read_bytes()[:5000]
+    done = cli("cards", "sync")
+    _one_line_error(done, "truncated", "not changed")
+    assert db.read_bytes() == previous
+
+
+def test_bulk_file_of_the_wrong_shape(cli, served, previous, db):
+    served.files["oracle-cards.json"] = json.dumps({"object": "list", "data": [{"name": "x"}]}).encode()
+    done = cli("cards", "sync")
+    _one_line_error(done, "not changed")
+    assert db.read_bytes() == previous
+
+
+def test_index_without_the_wanted_file(cli, scryfall_server, db):
+    scryfall_server.files["rulings.json"] = b"[]"
+    done = cli("cards", "sync")
+    _one_line_error(done, "lists no oracle_cards file", "rulings")
+
+
+def test_unwritable_cache_directory_still_syncs(cli, served, db, tmp_path):
+    blocker = tmp_path / "cache-is-a-file"
+    blocker.write_text("", encoding="utf-8")
+    done = cli("cards", "sync", env={"XDG_CACHE_HOME": str(blocker)})
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: warning:")]
+    assert len(warnings) == 1 and "cannot use the HTTP cache" in warnings[0]
+    assert "Lightning Bolt" in _names(db)
+
+
+def test_missing_cache_directory_is_created(cli, served, db, tmp_path):
+    cache = tmp_path / "deep" / "er" / "cache"
+    done = cli("cards", "sync", env={"XDG_CACHE_HOME": str(cache)})
+    assert done.returncode == 0, done.stderr
+    assert (cache / "deckcheck" / "http-cache.sqlite").is_file()
+
+
+def test_older_schema_database(cli, served, db):
+    assert cli("cards", "sync").returncode == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = '0' WHERE key = 'schema_version'")
+    stats = cli("cards", "stats")
+    _one_line_error(stats, "older deckcheck", "re-run `deckcheck cards import FILE` or `deckcheck cards sync`")
+    deck = db.parent / "deck.txt"
+    deck.write_text("4 Lightning Bolt\n56 Island\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "mtg/constructed")
+    assert done.returncode == 0, done.stderr  # validation goes on without card data
+    assert "older deckcheck" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    again = cli("cards", "sync")  # an unusable database is rebuilt
+    assert again.returncode == 0 and "already up to date" not in again.stdout
+    assert cli("cards", "stats").returncode == 0
+
+
+def test_stale_cache_is_used_when_scryfall_fails(served, tmp_path):
+    """requests-cache's stale-if-error: an expired cached index beats an outage."""
+    import datetime as dt
+
+    from deckcheck.cards import http
+    from deckcheck.cards.sync import sync
+
+    notes: list[str] = []
+    session = http.make_session(directory=tmp_path / "cache")
+    session.settings.expire_after = dt.timedelta(seconds=1)
+    target = tmp_path / "cards.sqlite"
+    assert sync(target, base_url=served.url, session=session).updated
+    import time
+
+    time.sleep(1.2)
+    served.fail("/bulk-data", 500)
+    result = sync(target, base_url=served.url, session=session, warn=notes.append)
+    assert not result.updated  # the stale index says nothing changed
+    assert len(served.hits("/bulk-data")) == 2  # it did try the network first
+    assert notes and "using the cached answer" in notes[0]

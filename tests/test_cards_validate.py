@@ -1,0 +1,138 @@
+"""Validation with and without a card database, through the installed CLI and the library,
+and online lookups of names the database lacks (against the local server only)."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from deckcheck import validate
+
+TESTS = Path(__file__).parent
+POOL_PIONEER = str(TESTS / "formats" / "pool-pioneer.yaml")
+
+
+@pytest.fixture
+def db(sample_cards_db, tmp_path, monkeypatch) -> Path:
+    """A private copy of the sample database, chosen through DECKCHECK_CARDS_DB."""
+    path = tmp_path / "cards.sqlite"
+    shutil.copy(sample_cards_db, path)
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(path))
+    return path
+
+
+def _deck(tmp_path: Path, text: str, name: str = "deck.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_cli_report_has_canonical_names_suggestions_and_pool(cli, db, tmp_path):
+    deck = _deck(tmp_path, "4 lightning bolt\n2 Lightening Bolt\n1 brainstorm\n2 insectile aberration\n51 Island\n")
+    done = cli("validate", deck, "-f", POOL_PIONEER, "--date", "2024-06-01", "-o", "json", "--offline")
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == ""
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    by_rule = {(p["rule"], p["card"]): p for p in problems}
+    unknown = by_rule[("unknown-card", "Lightening Bolt")]
+    assert unknown["suggestions"][0] == "Lightning Bolt" and unknown["line"] == 2
+    assert ("not-in-pool", "Lightning Bolt") in by_rule
+    assert ("not-in-pool", "Brainstorm") in by_rule
+    assert by_rule[("not-in-pool", "Delver of Secrets // Insectile Aberration")]["line"] == 4
+    text = cli("validate", deck, "-f", POOL_PIONEER, "--date", "2024-06-01", "--offline")
+    assert "did you mean Lightning Bolt" in text.stdout
+
+
+def test_without_a_database_the_skip_is_said_once(cli, tmp_path):
+    decks = [_deck(tmp_path, "4 Lightening Bolt\n56 Island\n", f"d{i}.txt") for i in range(3)]
+    done = cli("validate", *decks, "-f", POOL_PIONEER, "-o", "json")
+    assert done.returncode == 0
+    assert [r["legal"] for r in json.loads(done.stdout)["results"]] == [True, True, True]
+    notes = done.stderr.strip().splitlines()
+    assert len(notes) == 1 and notes[0].startswith("deckcheck: note: no card database")
+    assert "deckcheck cards sync" in notes[0] and "deckcheck cards import FILE" in notes[0]
+
+
+def test_explicit_cards_db_option(cli, sample_cards_db, tmp_path):
+    deck = _deck(tmp_path, "4 Lightening Bolt\n56 Island\n")
+    done = cli("validate", deck, "-f", "mtg/constructed", "--cards-db", str(sample_cards_db), "--offline")
+    assert done.returncode == 1 and "unknown-card" in done.stdout
+    missing = cli("validate", deck, "-f", "mtg/constructed", "--cards-db", str(tmp_path / "nope.sqlite"))
+    assert missing.returncode == 2 and missing.stderr.startswith("deckcheck: error: --cards-db")
+
+
+def test_library_honours_the_environment_variable(db):
+    result = validate("4 Lightening Bolt\n56 Island\n", "mtg/constructed", offline=True)
+    assert [p.rule for p in result.problems] == ["unknown-card"]
+    assert validate("4 Lightening Bolt\n56 Island\n", "mtg/constructed", cards=False).legal
+
+
+def test_other_games_ignore_the_magic_database(db, tmp_path):
+    fmt = tmp_path / "other.yaml"
+    fmt.write_text("name: Other\ngame: wow\ndeck: {main: {min: 2}}\n", encoding="utf-8")
+    result = validate("2 Lightening Bolt\n", str(fmt), offline=True)
+    assert result.legal and result.problems == []
+
+
+# ---------------------------------------------------------------- online lookups
+
+NEW_CARD = {
+    "object": "card", "name": "Brand New Card", "layout": "normal", "mana_cost": "{1}{R}", "cmc": 2.0,
+    "type_line": "Creature — Goblin", "oracle_text": "Haste", "colors": ["R"], "color_identity": ["R"],
+    "set": "zzz", "set_name": "Next Set", "released_at": "2026-10-01", "rarity": "common",
+    "legalities": {"pioneer": "legal", "standard": "legal"},
+}
+
+
+def test_unknown_names_are_looked_up_online_and_cached(cli, db, scryfall_server, tmp_path):
+    scryfall_server.cards["Brand New Card"] = NEW_CARD
+    deck = _deck(tmp_path, "4 brand new card\n4 Lightening Bolt\n52 Island\n")
+    done = cli("validate", deck, "-f", POOL_PIONEER, "-o", "json")
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    assert [(p["rule"], p["card"]) for p in problems] == [("unknown-card", "Lightening Bolt")]
+    (post,) = scryfall_server.hits("/cards/collection", "POST")
+    assert json.loads(post.body) == {"identifiers": [{"name": "brand new card"}, {"name": "Lightening Bolt"}]}
+    assert post.headers["User-Agent"].startswith("deckcheck/")
+    again = cli("validate", deck, "-f", POOL_PIONEER, "-o", "json")
+    assert again.stdout == done.stdout
+    assert len(scryfall_server.hits("/cards/collection")) == 1  # answered from the cache
+
+
+def test_offline_never_touches_the_network(cli, db, scryfall_server, tmp_path):
+    scryfall_server.cards["Brand New Card"] = NEW_CARD
+    deck = _deck(tmp_path, "4 Brand New Card\n56 Island\n")
+    done = cli("validate", deck, "-f", "mtg/constructed", "--offline")
+    assert done.returncode == 1 and "unknown-card" in done.stdout
+    env_offline = cli("validate", deck, "-f", "mtg/constructed", env={"DECKCHECK_OFFLINE": "1"})
+    assert env_offline.returncode == 1
+    assert scryfall_server.requests == []
+
+
+def test_many_unknown_names_go_75_a_request_at_most_two_a_second(db, scryfall_server):
+    names = [f"Made Up Card {i}" for i in range(160)]
+    deck = "\n".join(f"1 {name}" for name in names) + "\n"
+    result = validate(deck, "mtg/constructed")
+    assert sum(p.rule == "unknown-card" for p in result.problems) == 160
+    posts = scryfall_server.hits("/cards/collection")
+    assert [len(json.loads(p.body)["identifiers"]) for p in posts] == [75, 75, 10]
+    assert all(later.at - earlier.at >= 0.45 for earlier, later in zip(posts, posts[1:]))
+
+
+def test_online_failure_is_one_warning_and_validation_goes_on(cli, db, scryfall_server, tmp_path):
+    scryfall_server.fail("/cards/collection", 500)
+    decks = [_deck(tmp_path, "4 Lightening Bolt\n56 Island\n", f"d{i}.txt") for i in range(2)]
+    done = cli("validate", *decks, "-f", "mtg/constructed")
+    assert done.returncode == 1
+    assert done.stdout.count("unknown-card") == 2
+    warnings = done.stderr.strip().splitlines()
+    assert len(warnings) == 1 and "online card lookup skipped" in warnings[0] and "HTTP 500" in warnings[0]
+    assert len(scryfall_server.hits("/cards/collection")) == 1  # gave up after the first failure
+
+
+def test_online_lookup_with_the_network_down(cli, db, tmp_path):
+    # The autouse fixture points the API at a closed local port.
+    done = cli("validate", _deck(tmp_path, "4 Lightening Bolt\n56 Island\n"), "-f", "mtg/constructed")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "connection refused" in done.stderr and "--offline" in done.stderr

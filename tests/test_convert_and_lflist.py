@@ -1,0 +1,153 @@
+"""`deckcheck convert` to every format, and `deckcheck formats import-lflist`."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deckcheck.convert import convert
+from deckcheck.errors import DeckcheckError
+from deckcheck.lflist import parse_lflist
+from deckcheck.model import COMMANDER, MAIN, SIDEBOARD
+from deckcheck.parsers import parse_text
+
+ROOT = Path(__file__).resolve().parent.parent
+MAGIC = "4 Lightning Bolt\n2 Fire // Ice\n1 Lim-Dûl's Vault\n53 Mountain\n\n3 Pyroblast\n2 \"Ach! Hans, Run!\"\n"
+
+
+def _counts(deck) -> list[tuple[str, int, str]]:
+    return sorted((entry.name, entry.count, entry.zone) for entry in deck.entries)
+
+
+@pytest.mark.parametrize("target, parser", [("text", "text"), ("arena", "text"), ("dek", "dek"), ("cod", "cod"), ("dck", "dck")])
+def test_magic_writers_read_back_to_the_same_deck(target, parser):
+    deck = parse_text(MAGIC)
+    written = convert(deck, target)
+    again = parse_text(written, source=f"deck.{target}")
+    assert again.input_format == parser
+    assert again.problems == []
+    assert _counts(again) == _counts(deck)
+
+
+def test_commander_zone_in_arena_and_dck_but_not_in_dek():
+    deck = parse_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n99 Forest\n")
+    for target in ("arena", "dck", "text"):
+        assert _counts(parse_text(convert(deck, target), source=f"x.{target}")) == [
+            ("Atraxa, Praetors' Voice", 1, COMMANDER), ("Forest", 99, MAIN)]
+    with pytest.raises(DeckcheckError, match="dek cannot hold the commander zone"):
+        convert(deck, "dek")
+
+
+def test_ydk_needs_passcodes_and_says_how_to_get_them():
+    with pytest.raises(DeckcheckError, match="no passcode for 'Kuriboh'.*cards import"):
+        convert(parse_text("Main\n3 Kuriboh\n"), "ydk")
+
+
+def test_names_to_passcodes_and_back_with_card_data(cli, ygo_cards_db, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Main\n3 kuriboh\n1 D/D Swirl Slime\nExtra\n1 Accesscode Talker\nSide\n2 Maxx \"C\"\n", encoding="utf-8")
+    done = cli("convert", str(deck), "--to", "ydk", "--cards-db", str(ygo_cards_db))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ("#created by ...\n#main\n40640057\n40640057\n40640057\n45206713\n#extra\n86066372\n"
+                           "!side\n23434538\n23434538\n")
+    ydk = tmp_path / "deck.ydk"
+    ydk.write_text(done.stdout, encoding="utf-8")
+    done = cli("convert", str(ydk), "--to", "text", "--cards-db", str(ygo_cards_db))
+    assert done.stdout == "Main\n3 Kuriboh\n1 D/D Swirl Slime\n\nExtra\n1 Accesscode Talker\n\nSide\n2 Maxx \"C\"\n"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Main\n3 Kurriboh\n", encoding="utf-8")
+    done = cli("convert", str(bad), "--to", "ydke", "--cards-db", str(ygo_cards_db))
+    assert done.returncode == 2 and "no passcode for 'Kurriboh'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_convert_refuses_a_deck_it_could_not_read(cli, tmp_path):
+    path = tmp_path / "deck.ydk"
+    path.write_text("#main\n40640057\nnot a passcode\n#extra\n!side\n", encoding="utf-8")
+    done = cli("convert", str(path), "--to", "ydke")
+    assert done.returncode == 2
+    assert "line 3" in done.stderr and done.stdout == ""
+    assert cli("convert", str(path), "--to", "pdf").returncode == 2
+
+
+def test_wow_deck_to_text_keeps_the_hero():
+    deck = parse_text("Hero: Graccus\nDeck\n4 Lay on Hands\nSideboard\n2 Hammer of Justice\n")
+    assert convert(deck, "text") == "Hero: Graccus\n\nDeck\n4 Lay on Hands\n\nSideboard\n2 Hammer of Justice\n"
+    assert _counts(parse_text(convert(deck, "text"))) == _counts(deck)
+
+
+# ------------------------------------------------------------------ lflist.conf
+
+LFLIST = """#[Test lists]
+!2026.01 Test
+#Forbidden
+23434538 0 --Maxx "C"
+#Limited
+24224830 1 --Called by the Grave
+14558127 2
+this line is junk
+!Goat-ish
+$whitelist
+40640057 3 --Kuriboh
+89631139 1 --Blue-Eyes White Dragon
+"""
+
+
+def test_parse_lflist_lists_counts_names_and_junk():
+    parsed = parse_lflist(LFLIST)
+    assert [(item.name, item.whitelist, len(item.entries)) for item in parsed.lists] == [
+        ("2026.01 Test", False, 3), ("Goat-ish", True, 2)]
+    assert [(e.code, e.count, e.name) for e in parsed.lists[0].entries] == [
+        (23434538, 0, 'Maxx "C"'), (24224830, 1, "Called by the Grave"), (14558127, 2, None)]
+    assert parsed.problems == ["line 8: expected `passcode count --name`, got 'this line is junk'"]
+
+
+def test_import_lflist_writes_formats_that_validate(cli, tmp_path):
+    conf = tmp_path / "lflist.conf"
+    conf.write_text(LFLIST, encoding="utf-8")
+    out = tmp_path / "formats"
+    done = cli("formats", "import-lflist", str(conf), "-d", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "line 8" in done.stderr
+    assert sorted(path.name for path in out.iterdir()) == ["2026.01-test.yaml", "goat-ish.yaml"]
+    assert cli("formats", "check", str(out / "goat-ish.yaml")).returncode == 0
+    deck = tmp_path / "deck.ydk"
+    deck.write_text("#main\n" + "23434538\n24224830\n24224830\n" + "40640057\n" * 37 + "#extra\n!side\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", str(out / "2026.01-test.yaml"), "-o", "json")
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    assert [(p["rule"], p["card"], p["count"], p.get("limit")) for p in problems if p["severity"] == "error"] == [
+        ("copy-limit", "40640057", 37, 3), ("card-limit", 'Maxx "C"', 1, 0), ("card-limit", "Called by the Grave", 2, 1)]
+    done = cli("validate", str(deck), "-f", str(out / "goat-ish.yaml"), "-o", "json")
+    rules = [(p["rule"], p.get("card")) for p in json.loads(done.stdout)["results"][0]["problems"] if p["severity"] == "error"]
+    assert ("not-in-pool", "23434538") in rules and ("not-in-pool", "24224830") in rules
+
+
+def test_import_lflist_to_stdout_and_of_the_shared_lists(cli, shared_data):
+    done = cli("formats", "import-lflist", str(shared_data / "ygo" / "lflists" / "0TCG.lflist.conf"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("# Converted by `deckcheck formats import-lflist` from 0TCG.lflist.conf")
+    assert done.stdout.count("  - {card:") == 229
+    assert '  - {card: "Apollousa, Bow of the Goddess", code: 4280259, limit: 0}' in done.stdout
+
+
+def test_import_lflist_of_a_file_without_lists_is_an_error(cli, tmp_path):
+    conf = tmp_path / "empty.conf"
+    conf.write_text("#nothing here\n", encoding="utf-8")
+    done = cli("formats", "import-lflist", str(conf))
+    assert done.returncode == 2 and "no `!Name` list" in done.stderr
+
+
+def test_generated_tcg_list_matches_the_edopro_list_of_today(shared_data):
+    """The dated history and EDOPro's current list agree, except on alternate artworks,
+    which EDOPro lists by passcode and card data resolves by alias."""
+    import datetime as dt
+
+    from deckcheck.formats import load
+
+    fmt = load("yugioh/advanced-tcg")
+    ours = {code: entry.limit for code, entry in fmt.card_limits_by_code_on(dt.date(2026, 8, 1)).items()}
+    parsed = parse_lflist((shared_data / "ygo" / "lflists" / "0TCG.lflist.conf").read_text(encoding="utf-8"))
+    theirs = {item.code: item.count for item in parsed.lists[0].entries}
+    differ = {code for code in set(ours) | set(theirs) if ours.get(code) != theirs.get(code)}
+    assert differ == {4280259, 80604092, 83764719}  # Apollousa, Ultimate Offering, Monster Reborn alternates
+    assert all(code - 1 in ours for code in differ)

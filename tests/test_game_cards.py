@@ -1,0 +1,177 @@
+"""Yu-Gi-Oh! and WoW TCG card data in the card database: every importer, one file shared
+with the Magic cards, atomic replacement, versioning, lookup and stats."""
+from __future__ import annotations
+
+import gzip
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLE_CARDS
+from deckcheck.cards.catalog import Catalog
+from deckcheck.cards.game_store import load_catalog
+from deckcheck.cards.importer import import_file
+from deckcheck.errors import CardDataError
+
+# Two cards in the YGOPRODeck card JSON's shape (cardinfo.php?misc=yes), one with an
+# alternate artwork in card_images.
+YGOPRODECK = {"data": [
+    {"id": 14558127, "name": "Ash Blossom & Joyous Spring", "type": "Tuner Monster", "frameType": "effect",
+     "race": "Zombie", "card_images": [{"id": 14558127}, {"id": 14558128}, {"id": 14558129}],
+     "misc_info": [{"konami_id": 12950, "formats": ["TCG", "OCG"]}]},
+    {"id": 86066372, "name": "Accesscode Talker", "type": "Link Monster", "frameType": "link", "race": "Cyberse",
+     "card_images": [{"id": 86066372}]},
+    {"id": 73915052, "name": "Sheep Token", "type": "Token", "frameType": "token", "race": "Beast"},
+    {"id": 24224830, "name": "Called by the Grave", "type": "Spell Card", "frameType": "spell", "race": "Quick-Play"},
+    {"id": 16178681, "name": "Odd-Eyes Pendulum Dragon", "type": "Pendulum Effect Monster",
+     "frameType": "effect_pendulum", "race": "Dragon"},
+]}
+
+
+def _write_json(path: Path, document, *, gz: bool = False) -> Path:
+    data = json.dumps(document).encode()
+    path.write_bytes(gzip.compress(data) if gz else data)
+    return path
+
+
+def test_ygoprodeck_json_types_and_alternate_artworks(tmp_path):
+    db = tmp_path / "cards.sqlite"
+    summary = import_file(_write_json(tmp_path / "cardinfo.json", YGOPRODECK), db)
+    assert (summary.source, summary.cards) == ("YGOPRODeck card JSON", 7)
+    catalog = load_catalog(db, "yugioh")
+    ash = catalog.by_code(14558128)
+    assert (ash.name, ash.alias, ash.is_alternate_artwork) == ("Ash Blossom & Joyous Spring", 14558127, True)
+    assert catalog.by_code(14558127).types == {"Monster", "Effect", "Tuner"}  # frameType "effect"
+    assert catalog.by_code(86066372).is_extra_deck and "Link" in catalog.by_code(86066372).types
+    assert "Token" in catalog.by_code(73915052).types
+    assert catalog.by_code(24224830).types == {"Spell", "Quick-Play"}
+    assert catalog.by_code(16178681).types == {"Pendulum", "Effect", "Monster"}
+    assert not catalog.by_code(16178681).is_extra_deck
+
+
+def test_cards_cdb_and_yaml_yugi_agree(tmp_path, shared_data):
+    from_cdb, from_lines = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    import_file(shared_data / "ygo" / "cards_derived.cdb", from_cdb)
+    import_file(shared_data / "ygo" / "cards.jsonl.gz", from_lines)
+    a, b = load_catalog(from_cdb, "yugioh"), load_catalog(from_lines, "yugioh")
+    assert len(a) == len(b) == 14210
+    for code in (14558127, 86066372, 46986414, 36996508, 27847700, 61257789):
+        x, y = a.by_code(code), b.by_code(code)
+        assert (x.name, x.type, x.alias, x.ot) == (y.name, y.type, y.alias, y.ot)
+    assert a.by_code(36996508).alias == 46986414 and a.by_code(27847700).alias == 24094653
+
+
+def test_one_file_for_every_game_and_each_import_keeps_the_others(tmp_path, shared_data):
+    db = tmp_path / "cards.sqlite"
+    import_file(shared_data / "ygo" / "cards_derived.cdb", db)
+    import_file(shared_data / "wow" / "cards.json.gz", db)
+    import_file(SAMPLE_CARDS, db)  # a Magic rebuild carries the other games' tables over
+    assert Catalog(db).get("lightning bolt") is not None
+    assert len(load_catalog(db, "yugioh")) == 14210
+    assert load_catalog(db, "wow").get("Ironforge Guards").deck_limit == "any"
+    import_file(shared_data / "ygo" / "cards.jsonl.gz", db)  # and a game import keeps the Magic cards
+    assert Catalog(db).get("lightning bolt") is not None
+    assert load_catalog(db, "wow").get("Graccus") is not None
+    meta = dict(sqlite3.connect(db).execute("SELECT key, value FROM meta"))
+    assert meta["yugioh.source"] == "YAML Yugi cards" and meta["wow.source"] == "WoW TCG card data"
+    assert meta["game"] == "mtg"
+
+
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("cardinfo.json", b'{"data": [{"id": "x"}]}', "not a card"),
+        ("cardinfo.json", b'{"data": [{"id": 1, "name": "A"}', "not valid JSON"),
+        ("cards.jsonl", b'{"passcode": 1, "name": "A"}\nnot json\n', "line 2"),
+        ("wow.csv", b"title,faction\nA,Horde\n", "name"),
+        ("wow.yaml", b"cards: {a: 1}\n", "list of cards"),
+        ("wow.yaml", b"- {name: A, colour: red}\n", "unknown column 'colour'"),
+    ],
+)
+def test_bad_game_files_leave_the_database_unchanged(tmp_path, shared_data, name, content, message):
+    db = tmp_path / "cards.sqlite"
+    import_file(shared_data / "ygo" / "cards_derived.cdb", db)
+    before = db.read_bytes()
+    bad = tmp_path / name
+    bad.write_bytes(content)
+    with pytest.raises(CardDataError, match=message):
+        import_file(bad, db)
+    assert db.read_bytes() == before
+    assert not list(tmp_path.glob(".cards.sqlite.*"))  # no temporary file left behind
+
+
+def test_game_tables_from_another_version_are_refused_with_a_hint(tmp_path):
+    db = tmp_path / "cards.sqlite"
+    import_file(_write_json(tmp_path / "cardinfo.json", YGOPRODECK), db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = '0' WHERE key = 'yugioh.schema_version'")
+    with pytest.raises(CardDataError, match="import them again"):
+        load_catalog(db, "yugioh")
+    with pytest.raises(CardDataError, match="holds no WoW TCG cards"):
+        load_catalog(db, "wow")
+
+
+def test_a_database_that_is_not_one_is_refused(tmp_path):
+    db = tmp_path / "cards.sqlite"
+    db.write_text("not a database", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not a deckcheck card database"):
+        import_file(_write_json(tmp_path / "cardinfo.json", YGOPRODECK), db)
+    assert db.read_text(encoding="utf-8") == "not a database"
+
+
+WOW_CSV = """name,type,class_icons,faction,tags,hero_traits,requires,rules
+Tess Greymane,Hero,Rogue,Alliance,,Worgen;Rogue;Subtlety;Leatherworking,,
+Shadowstep,Ability,Rogue,Neutral,,,,
+Worgen Infiltrator,Ally,,Alliance,Unlimited,,,
+Subtle Strike,Ability,Rogue,Neutral,,,,"<b>Subtlety Hero Required</b>;Deal 3 damage."
+Combat Strike,Ability,Rogue,Neutral,,,Combat,
+Orc Grunt,Ally,,Horde,,,,
+"""
+
+
+def test_user_wow_card_files_csv_and_yaml(tmp_path, cli):
+    db = tmp_path / "cards.sqlite"
+    csv_file = tmp_path / "my-cards.csv"
+    csv_file.write_text(WOW_CSV, encoding="utf-8")
+    done = cli("cards", "import", str(csv_file), "--cards-db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert "6 cards from WoW TCG card file (CSV)" in done.stdout
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Hero: Tess Greymane\nDeck\n20 Worgen Infiltrator\n4 Shadowstep\n4 Subtle Strike\n4 Combat Strike\n"
+                    "4 Orc Grunt\n24 Worgen Infiltrator\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "wow/constructed", "--cards-db", str(db), "-o", "json")
+    result = json.loads(done.stdout)["results"][0]
+    assert sorted((p["rule"], p["card"]) for p in result["problems"]) == [
+        ("class-faction", "Combat Strike"), ("class-faction", "Orc Grunt"),
+    ]
+    yaml_file = tmp_path / "my-cards.yaml"
+    yaml_file.write_text("cards:\n  - name: Tess Greymane\n    type: Hero\n    class_icons: [Rogue]\n    faction: Alliance\n"
+                         "    hero_traits: [Worgen, Rogue, Combat]\n  - {name: Combat Strike, type: Ability,"
+                         " class_icons: Rogue, requires: Combat}\n", encoding="utf-8")
+    assert cli("cards", "import", str(yaml_file), "--cards-db", str(db)).returncode == 0
+    deck.write_text("Hero: Tess Greymane\n4 Combat Strike\n56 Shadowstep\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "wow/limited", "--cards-db", str(db), "-o", "json")
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    # The YAML file replaced the CSV's cards: Shadowstep is no longer known (a warning).
+    assert [(p["rule"], p["severity"], p["card"]) for p in problems] == [("class-faction", "warning", "Shadowstep")]
+    assert done.returncode == 0
+
+
+def test_lookup_and_stats_through_the_cli(cli, tmp_path, shared_data):
+    db = tmp_path / "cards.sqlite"
+    assert cli("cards", "import", str(shared_data / "ygo" / "cards_derived.cdb"), "--cards-db", str(db)).returncode == 0
+    assert cli("cards", "import", str(shared_data / "wow" / "cards.json.gz"), "--cards-db", str(db)).returncode == 0
+    done = cli("cards", "lookup", "36996508", "--cards-db", str(db), "-o", "json")
+    assert done.returncode == 0, done.stderr
+    info = json.loads(done.stdout)
+    assert (info["name"], info["alias"], info["counts_as"]) == ("Dark Magician", 46986414, "Dark Magician")
+    done = cli("cards", "lookup", "d/d/d wave oblivion king caesar ragnarok", "--game", "yugioh", "--cards-db", str(db))
+    assert done.stdout.startswith("D/D/D Wave Oblivion King Caesar Ragnarok\n  passcode:   27873305")
+    done = cli("cards", "lookup", "ironforge guards", "--game", "wow", "--cards-db", str(db))
+    assert "any number (Unlimited)" in done.stdout
+    assert cli("cards", "lookup", "99999999", "--cards-db", str(db)).returncode == 1
+    done = cli("cards", "stats", "--cards-db", str(db))
+    assert "yugioh:" in done.stdout and "14,210 rows" in done.stdout and "wow:" in done.stdout
+    assert "no cards" in done.stdout  # no Magic cards yet

@@ -1,0 +1,119 @@
+"""The generated card pools of the Magic formats, checked against independent data:
+Forge's current Standard list, and Scryfall's own legal-name lists of early 2024
+(legality_snapshots/), which the printings-based decision must reproduce."""
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck import load_format
+from deckcheck.cards.catalog import Catalog
+from deckcheck.cards.pool import Verdict, decide, pool_from_spec
+from deckcheck.names import card_key
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import mtg_card_pools  # noqa: E402
+
+FORMATS = ("standard", "pioneer", "modern", "legacy", "vintage", "pauper")
+# Sets whose printings span years under one date in the shared data (Secret Lair drops,
+# promos), so a card first printed there looks older than it is; and Unfinity, whose
+# acorn-stamped cards are not tournament legal but cannot be told apart without
+# Scryfall's `security_stamp`. Cards Scryfall did not list as legal yet, only printed in
+# such a set before the snapshot, are expected disagreements.
+UNDATED_OR_ACORN_SETS = {"sld", "slp", "slx", "ppro", "unf"}
+# Scryfall legal, but the printings-only decision says no - each for a reason:
+SCRYFALL_ONLY = {
+    # Welcome Deck 2016/2017 and M19 Gift Pack printings (W16, W17, G18 in Pioneer's and
+    # Modern's Forge lists) are missing from the OCTGN card file.
+    "Angler Turtle", "Bloodhunter Bat", "Glory Seeker", "Raise Dead", "Rampaging Brontodon",
+    "Soul of the Harvest", "Sphinx of Magosi", "Stalking Tiger", "Stampeding Rhino", "Standing Troops",
+    "Stormfront Pegasus", "Tricks of the Trade", "Victory's Herald", "Wing Snare",
+    # Playtest cards sharing a front face with a real card (Smelt, Start // Finish, Bind):
+    # the comparison is by front face, the real card is legal, the playtest card is not.
+    "Smelt // Herd // Saw", "Start // Fire", "Bind // Liberate",
+}
+# The OCTGN file lists an Innistrad: Double Feature printing that Scryfall does not.
+DATA_DIFFERENCES = {"Endless Ranks of the Dead"}
+
+
+@pytest.fixture(scope="module")
+def mtg(shared_data) -> Path:
+    return shared_data / "mtg"
+
+
+@pytest.mark.parametrize("fmt_id", FORMATS)
+def test_format_files_are_generated_from_the_script(fmt_id, mtg):
+    """formats/mtg/*.yaml carry what scripts/mtg_card_pools.py computes (run
+    scripts/build_mtg_formats.py --data PATH after changing it)."""
+    expected = mtg_card_pools.card_pool(fmt_id, mtg)
+    if "sets" in expected:
+        expected["sets"] = [
+            {"set": code, **{k: v for k, v in (("since", since), ("until", until)) if v}}
+            for code, since, until in expected["sets"]
+        ]
+    loaded = dict(load_format(f"mtg/{fmt_id}").option("card_pool"))
+    if "sets" in loaded:  # dates as text, whether the YAML loader made them dates or not
+        loaded["sets"] = [{k: str(v) for k, v in entry.items()} for entry in loaded["sets"]]
+    assert loaded == expected
+
+
+def test_standard_matches_forges_current_list(mtg):
+    assert mtg_card_pools.check_standard(mtg) == []
+
+
+def test_standard_rotations(mtg):
+    windows = mtg_card_pools.standard_windows(mtg)
+    assert mtg_card_pools.standard_sets_on(windows, "2024-06-01") >= {"mid", "neo", "dmu", "woe", "otj"}
+    after = mtg_card_pools.standard_sets_on(windows, "2024-09-01")
+    assert "neo" not in after and {"dmu", "blb"} <= after
+    assert "dmu" not in mtg_card_pools.standard_sets_on(windows, "2025-09-01")
+    assert mtg_card_pools.standard_sets_on(windows, "1999-01-01") == {"5ed", "tmp", "sth", "exo", "usg"}
+
+
+@pytest.fixture(scope="module")
+def snapshot(mtg):
+    with gzip.open(mtg / "legality_snapshots" / "scryfall_legal_names_2024.json.gz", "rt", encoding="utf-8") as handle:
+        return json.load(handle)["formats"]
+
+
+@pytest.fixture(scope="module")
+def all_cards(shared_cards_db):
+    catalog = Catalog(shared_cards_db)
+    return catalog, [(name, catalog.get(name)) for _, name, _ in catalog.db.all_names()]
+
+
+@pytest.mark.parametrize("fmt_id", FORMATS)
+def test_printings_reproduce_scryfalls_2024_legalities(fmt_id, snapshot, all_cards):
+    catalog, cards = all_cards
+    info = snapshot[fmt_id]
+    day = dt.date.fromisoformat(info["snapshot_date"])
+    fmt = load_format(f"mtg/{fmt_id}")
+    pool = pool_from_spec(fmt.option("card_pool"))
+    legal = {card_key(name) for name in info["legal_names"]}
+    listed = set(fmt.banned_on(day)) | set(fmt.restricted_on(day))  # Scryfall omits them from `legal`
+    agree, only_ours, only_scryfall = 0, [], []
+    for name, card in cards:
+        if card_key(name) in listed:
+            continue
+        ours = decide(card, pool, day, catalog.set_released)[0] is Verdict.IN
+        theirs = card_key(name) in legal
+        if ours == theirs:
+            agree += 1
+        elif ours:
+            only_ours.append(card)
+        else:
+            only_scryfall.append(name)
+    unexplained = [
+        card.name for card in only_ours
+        if not UNDATED_OR_ACORN_SETS.intersection(card.set_codes) and card.name not in DATA_DIFFERENCES
+    ]
+    assert unexplained == []
+    assert set(only_scryfall) <= SCRYFALL_ONLY
+    assert agree / (agree + len(only_ours) + len(only_scryfall)) > 0.997

@@ -1,0 +1,183 @@
+"""Yu-Gi-Oh! decklists: .ydk and ydke:// parsing, text lists with Main/Extra/Side, and
+exact .ydk <-> ydke:// round trips on every shared real deck."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED_DATA
+from deckcheck.convert import convert
+from deckcheck.model import EXTRA, HERO, MAIN, SIDEBOARD
+from deckcheck.parsers import parse_text
+from deckcheck.parsers.ydke import encode_part
+
+YDK_DIR = SHARED_DATA / "ygo" / "decks"
+SHARED_YDK = sorted(YDK_DIR.glob("*.ydk")) if YDK_DIR.is_dir() else []
+YGOPRO_LINES = {"#created by ...", "#main", "#extra", "!side"}  # what YGOPro writes, and nothing else
+
+
+def _codes(deck, zone):
+    return [entry.code for entry in deck.entries if entry.zone == zone for _ in range(entry.count)]
+
+
+def _manifest() -> dict[str, dict]:
+    return {item["file"]: item for item in json.loads((YDK_DIR / "manifest.json").read_text(encoding="utf-8"))}
+
+
+# ------------------------------------------------------------------ .ydk
+
+
+def test_ydk_sections_order_duplicates_and_lines():
+    deck = parse_text("#created by someone\n#main\n14558127\n14558127\n05318639\n#extra\n86066372\n!side\n23434538\n")
+    assert deck.input_format == "ydk"
+    assert deck.problems == []
+    # Copies on consecutive lines are one entry at the first copy's line.
+    assert [(e.code, e.zone, e.line, e.count) for e in deck.entries] == [
+        (14558127, MAIN, 3, 2), (5318639, MAIN, 5, 1), (86066372, EXTRA, 7, 1), (23434538, SIDEBOARD, 9, 1),
+    ]
+    assert deck.entries[1].name == "5318639"  # leading zero dropped; named by card data later
+
+
+def test_ydk_copies_apart_stay_apart_in_order():
+    deck = parse_text("#main\n1\n2\n1\n1\n#extra\n!side\n1\n")
+    assert [(e.code, e.count, e.line, e.zone) for e in deck.entries] == [
+        (1, 1, 2, MAIN), (2, 1, 3, MAIN), (1, 2, 4, MAIN), (1, 1, 8, SIDEBOARD)]
+    assert _codes(deck, MAIN) == [1, 2, 1, 1]
+
+
+def test_ydk_junk_lines_are_parse_errors_and_the_rest_is_read(tmp_path):
+    path = tmp_path / "deck.ydk"
+    path.write_text("#main\n14558127\nAsh Blossom\n99999999999\n#extra\n!side\n1 2\n", encoding="utf-8")
+    from deckcheck.parsers import load_deck
+
+    deck = load_deck(path)
+    assert [(p.rule, p.line) for p in deck.problems] == [("parse-error", 3), ("parse-error", 4), ("parse-error", 7)]
+    assert "Ash Blossom" in deck.problems[0].message
+    assert _codes(deck, MAIN) == [14558127]
+
+
+def test_ydk_mdpro3_metadata_and_bom_are_not_cards():
+    text = "\ufeff#created by MDPro3\n#main\n14558127\n#extra\n!side\n#pickup\n#14558127\n#case\n#1080001\n##2b2b\n###x\n$14558127$\n"
+    deck = parse_text(text, source="x.ydk")
+    assert deck.problems == []
+    assert _codes(deck, MAIN) == [14558127] and _codes(deck, SIDEBOARD) == []
+
+
+@pytest.mark.parametrize("path", SHARED_YDK, ids=lambda p: p.name)
+def test_every_shared_ydk_parses_to_its_manifest_counts(path):
+    item = _manifest()[path.name]
+    from deckcheck.parsers import load_deck
+
+    deck = load_deck(path)
+    assert deck.input_format == "ydk"
+    assert deck.problems == []
+    counts = deck.counts()
+    assert (counts.get(MAIN, 0), counts.get(EXTRA, 0), counts.get(SIDEBOARD, 0)) == (item["main"], item["extra"], item["side"])
+
+
+def test_the_shared_decks_are_all_there(shared_data):
+    assert len(SHARED_YDK) == 205
+
+
+# ------------------------------------------------------------------ ydke://
+
+
+def test_ydke_parts_decode_little_endian_passcodes():
+    url = "ydke://" + encode_part([14558127, 14558127]) + "!" + encode_part([86066372]) + "!" + encode_part([]) + "!"
+    deck = parse_text(url)
+    assert deck.input_format == "ydke" and deck.problems == []
+    assert _codes(deck, MAIN) == [14558127, 14558127] and _codes(deck, EXTRA) == [86066372]
+    assert encode_part([1]) == "AQAAAA=="  # 1 as little-endian uint32
+
+
+@pytest.mark.parametrize(
+    "url, reason",
+    [
+        ("ydke://AQAAAA==!!", "three parts"),
+        ("ydke://AQAAAA==!!!!", "three parts"),
+        ("ydke://AQAAAA==", "three parts"),
+        ("ydke://not*base64!!!", "not valid base64"),
+        ("ydke://AQAA!!!", "not a whole number"),
+    ],
+)
+def test_bad_ydke_is_a_parse_error(url, reason):
+    deck = parse_text(url)
+    assert [p.rule for p in deck.problems] == ["parse-error"]
+    assert reason in deck.problems[0].message
+    assert deck.problems[0].severity == "error"
+
+
+# ------------------------------------------------------------------ text lists by name
+
+
+def test_text_main_extra_side_sections():
+    deck = parse_text("Main\n3 Ash Blossom & Joyous Spring\nExtra\n1 Accesscode Talker\nSide\n2 Maxx \"C\"\n")
+    assert [(e.name, e.count, e.zone) for e in deck.entries] == [
+        ("Ash Blossom & Joyous Spring", 3, MAIN), ("Accesscode Talker", 1, EXTRA), ('Maxx "C"', 2, SIDEBOARD),
+    ]
+
+
+def test_text_extra_deck_header_with_count_and_comment_headers():
+    deck = parse_text("// Main Deck\n3 Kuriboh\n// Extra Deck (1)\n1 Stardust Dragon\n# Side Deck\n1 Raigeki\n")
+    assert [e.zone for e in deck.entries] == [MAIN, EXTRA, SIDEBOARD]
+
+
+@pytest.mark.parametrize("text", ["Hero: Graccus\nDeck\n4 Lay on Hands\n", "Hero\n1 Graccus\nDeck\n4 Lay on Hands\n"])
+def test_text_hero_line_or_section(text):
+    deck = parse_text(text)
+    assert [(e.name, e.count, e.zone) for e in deck.entries] == [("Graccus", 1, HERO), ("Lay on Hands", 4, MAIN)]
+    assert deck.counts() == {MAIN: 4, SIDEBOARD: 0, HERO: 1}
+
+
+# ------------------------------------------------------------------ round trips
+
+
+@pytest.mark.parametrize("path", SHARED_YDK, ids=lambda p: p.name)
+def test_ydk_to_ydke_to_ydk_keeps_every_passcode_in_order(path):
+    from deckcheck.parsers import load_deck
+
+    original = load_deck(path)
+    url = convert(original, "ydke").strip()
+    again = parse_text(convert(parse_text(url), "ydk"), source="again.ydk")
+    for zone in (MAIN, EXTRA, SIDEBOARD):
+        assert _codes(again, zone) == _codes(original, zone)
+    assert convert(again, "ydke").strip() == url
+    # A file YGOPro saved itself comes back byte for byte.
+    text = path.read_text(encoding="utf-8-sig")
+    if all(line in YGOPRO_LINES or line.isdigit() for line in text.splitlines()) and "\r" not in text:
+        assert convert(again, "ydk") == (text if text.endswith("\n") else text + "\n")
+
+
+def test_convert_round_trip_through_the_cli(cli, shared_data, tmp_path):
+    for path in SHARED_YDK[::40]:
+        done = cli("convert", str(path), "--to", "ydke")
+        assert done.returncode == 0, done.stderr
+        url = done.stdout.strip()
+        assert url.startswith("ydke://") and url.count("!") == 3
+        back = cli("convert", url, "--to", "ydk")
+        assert back.returncode == 0, back.stderr
+        from deckcheck.parsers import load_deck
+
+        original = load_deck(path)
+        again = parse_text(back.stdout, source="x.ydk")
+        assert [(_codes(again, z)) for z in (MAIN, EXTRA, SIDEBOARD)] == [_codes(original, z) for z in (MAIN, EXTRA, SIDEBOARD)]
+
+
+def test_validate_takes_a_ydke_url_on_the_command_line(cli):
+    url = "ydke://" + encode_part([40640057] * 3) + "!!!"
+    done = cli("validate", url, "-f", "yugioh/advanced-tcg", "--date", "2026-08-01", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["deck"] == url
+    assert result["counts"] == {"main": 3, "sideboard": 0}
+    assert "deck-size" in [p["rule"] for p in result["problems"]]
+
+
+def test_bad_ydke_on_the_command_line_is_reported_not_a_traceback(cli):
+    done = cli("validate", "ydke://AQAAAA==!!", "-f", "yugioh/advanced-tcg", "-o", "json")
+    assert done.returncode == 1
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    assert problems[0]["rule"] == "parse-error"
+    assert "Traceback" not in done.stderr
