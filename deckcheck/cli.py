@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import typer
 
+from .completion import complete_formats, complete_outputs, complete_parsers
 from .errors import DeckcheckError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -20,6 +21,15 @@ F = TypeVar("F", bound=Callable[..., Any])
 app = typer.Typer(
     name="deckcheck",
     help="Check trading-card-game decklists for tournament legality and simulate opening hands.",
+    # \b keeps Click from re-wrapping the example lines into one paragraph.
+    epilog=(
+        "\b\nExamples:\n"
+        "  deckcheck validate deck.txt -f mtg/modern\n"
+        "  deckcheck batch registrations/ -f mtg/legacy -o junit\n"
+        "  deckcheck simulate deck.txt -f mtg/modern --assert \"keep7 >= 0.85\"\n"
+        "  deckcheck check                      # the repository, as its deckcheck.yaml says\n"
+        "  deckcheck COMMAND --help             # every command's options, with an example"
+    ),
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -55,15 +65,28 @@ def handles_errors(command: F) -> F:
 
 
 def emit(text: str) -> None:
-    sys.stdout.write(text)
+    """Write a report to stdout. Text the terminal's encoding cannot carry (a file name
+    with undecodable bytes, a card name in a script a legacy console lacks) is replaced,
+    never a traceback half-way through a report."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        stream.write(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
     sys.stdout.flush()
 
 
-FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.")
+def warn(message: str) -> None:
+    typer.echo(f"deckcheck: warning: {message}", err=True)
+
+
+FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.", autocompletion=complete_formats)
 DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (text, .dek, .cod, .dck, ...); '-' reads stdin.")
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
-OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help="text, json or auto (GitHub annotations under GitHub Actions).")
-INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...")
+OUTPUT_HELP = "text, json, junit, github, sarif or auto (github under GitHub Actions, else text)."
+OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP, autocompletion=complete_outputs)
+INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...", autocompletion=complete_parsers)
 CARDS_DB_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to use (default: $DECKCHECK_CARDS_DB or the user data directory).")
 OFFLINE_OPTION = typer.Option(False, "--offline", help="Never use the network (no online lookups of names missing from the card database).")
 
@@ -82,7 +105,7 @@ def warn_once() -> Callable[[str], None]:
 
 def _register_commands() -> None:
     """Each command lives in its own module under `deckcheck/commands/`."""
-    from .commands import batch, cards, convert, formats, simulate, validate  # noqa: F401  (importing registers them)
+    from .commands import batch, cards, check, convert, formats, simulate, validate  # noqa: F401  (importing registers them)
 
     app.add_typer(formats.formats_app, name="formats")
     app.add_typer(cards.cards_app, name="cards")

@@ -24,6 +24,7 @@ from .errors import FormatError
 from .format_schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
 from .names import card_key, fold
 from .schema import SchemaError
+from .textio import MAX_INPUT_BYTES
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 # Installed wheels carry the files inside the package; a source checkout has them at the top.
@@ -171,10 +172,25 @@ def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEnt
 # ---------------------------------------------------------------- finding and loading
 
 
+def _is_file(path: Path) -> bool:
+    """`Path.is_file`, false for names the OS refuses outright (too long, NUL bytes)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _looks_like_path(format_id: str) -> bool:
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    return format_id.endswith((".yaml", ".yml")) or (os.sep in format_id and Path(format_id).is_file())
+    return format_id.endswith((".yaml", ".yml")) or (os.sep in format_id and _is_file(Path(format_id)))
 
 
 def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]:
@@ -184,7 +200,7 @@ def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]
         if relative_to is not None and not Path(format_id).is_absolute():
             candidates.insert(0, relative_to / format_id)
         for candidate in candidates:
-            if candidate.is_file():
+            if _is_file(candidate):
                 # The id and path show in reports: `d1/../d2/b.yaml` reads better as
                 # `d2/b.yaml` (unless a symlink makes the two different files).
                 tidy = Path(os.path.normpath(candidate))
@@ -197,7 +213,7 @@ def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]
         raise FormatError(f"{format_id!r} is not a format id (like mtg/modern)")
     for directory in format_dirs():
         candidate = directory / f"{clean}.yaml"
-        if candidate.is_file():
+        if _is_file(candidate):
             return clean, candidate
     suggestions = [known for known in available() if clean.split("/")[-1] in known]
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
@@ -214,24 +230,19 @@ def available() -> list[str]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
-    import yaml  # deferred: not needed for `deckcheck --help`
-
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as exc:
         raise FormatError(f"cannot read ({exc.strerror or exc})", path=str(path)) from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise FormatError(f"over the {MAX_INPUT_BYTES:,}-byte limit for a format file; is this the right file?", path=str(path))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise FormatError(f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", path=str(path)) from None
-    try:
-        data = yaml.load(text, Loader=_format_loader())  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise FormatError(f"{where}invalid YAML ({problem})", path=str(path)) from None
+    data = load_yaml(text, source=str(path))
     if data is None:
         raise FormatError("file is empty", path=str(path))
     if not isinstance(data, dict):
@@ -241,6 +252,27 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except SchemaError as exc:
         raise FormatError(str(exc), path=str(path), key=exc.path) from None
     return data
+
+
+def load_yaml(text: str, *, source: str) -> Any:
+    """YAML the way deckcheck's own files read it (format files, deckcheck.yaml): safe
+    constructors, dates kept as text for the schema to check, a key given twice refused.
+    Any fault is a FormatError naming the file and, when known, the line."""
+    import yaml  # deferred: not needed for `deckcheck --help`
+
+    try:
+        return yaml.load(text, Loader=_format_loader())  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise FormatError(f"{where}invalid YAML ({problem})", path=source) from None
+    except ValueError as exc:
+        # PyYAML's constructors let a few conversions fail bare: an integer of thousands of
+        # digits (Python's int limit), bad base64 in `!!binary`.
+        raise FormatError(f"invalid YAML value ({str(exc).split(';')[0]})", path=source) from None
+    except RecursionError:
+        raise FormatError("invalid YAML (nested too deeply)", path=source) from None
 
 
 @lru_cache(maxsize=1)
@@ -459,9 +491,9 @@ def _build(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, .
 def check_file(path: str | Path) -> Format:
     """Validate a user's format file (and what it extends); return the merged format."""
     path = Path(path)
-    if path.is_dir():
+    if not _is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
-    if not path.is_file():
+    if not _is_file(path):
         raise FormatError("no such file", path=str(path))
     return _build(*load_merged(str(path) if str(path).endswith((".yaml", ".yml")) else str(path.resolve())))
 

@@ -60,22 +60,57 @@ class TeamResult:
 
 
 @dataclass
+class AssertionOutcome:
+    """A simulate assertion (`keep7 >= 0.85`) on one deck, as CI reports see it.
+
+    `message` says what was measured (or why the simulation could not run, with
+    `error` set); `values` are the statistics the assertion compared.
+    """
+
+    deck: str
+    format: str
+    assertion: str
+    passed: bool
+    message: str
+    values: dict[str, float] = field(default_factory=dict)
+    error: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "deck": self.deck, "format": self.format, "assertion": self.assertion,
+            "passed": self.passed, "message": self.message, "values": dict(self.values),
+        }
+        if self.error:
+            out["error"] = True
+        return out
+
+
+@dataclass
 class Report:
     results: list[DeckResult] = field(default_factory=list)
     teams: list[TeamResult] | None = None
+    # Simulate assertions (`deckcheck simulate -o junit`, `deckcheck check`); None: none run.
+    assertions: list[AssertionOutcome] | None = None
 
     @property
     def legal(self) -> bool:
         return all(result.legal for result in self.results) and all(team.legal for team in self.teams or [])
 
     @property
+    def passed(self) -> bool:
+        """Every deck and team legal and every assertion held: what exit code 0 means."""
+        return self.legal and all(outcome.passed for outcome in self.assertions or [])
+
+    @property
     def exit_code(self) -> int:
         if any(result.unreadable for result in self.results):
             return 2
-        return 0 if self.legal else 1
+        return 0 if self.passed else 1
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deckcheck": REPORT_VERSION, "results": [result.to_dict() for result in self.results]}
         if self.teams is not None:
             out["teams"] = [team.to_dict() for team in self.teams]
+        if self.assertions is not None:
+            out["assertions"] = [outcome.to_dict() for outcome in self.assertions]
         return out

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import sys
 from pathlib import Path
 
 from .errors import InputError
@@ -30,10 +31,7 @@ _BOMS = (
 def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
-        raise InputError(
-            f"{source}: {len(data):,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a "
-            "decklist; is this the right file?"
-        )
+        raise InputError(too_big(source, len(data)))
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
@@ -52,6 +50,28 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     except UnicodeDecodeError:
         # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
         return data.decode("cp1252", errors="replace")
+
+
+def too_big(source: str, size: int | None = None) -> str:
+    amount = f"{size:,} bytes is over" if size is not None and size != MAX_INPUT_BYTES + 1 else "over"
+    return f"{source}: {amount} the {MAX_INPUT_BYTES:,}-byte limit for a decklist; is this the right file?"
+
+
+def read_stdin() -> bytes:
+    """Standard input, but never more than the limit (plus one byte, to tell it was more):
+    `cat /dev/zero | deckcheck validate -` must stop with the size error, not fill memory."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # no standard input at all (a closed or text-only stdin)
+        return b""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= MAX_INPUT_BYTES:
+        chunk = stream.read(MAX_INPUT_BYTES + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -82,11 +102,10 @@ def read_text(path: str | Path) -> str:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > MAX_INPUT_BYTES:
-                raise InputError(
-                    f"{path}: {size:,} bytes is over the {MAX_INPUT_BYTES:,}-byte limit for a decklist; "
-                    "is this the right file?"
-                )
-            data = handle.read()
+                raise InputError(too_big(str(path), size))
+            # Read one byte past the limit: a file that grows while we read, or a device
+            # (`/dev/zero`) whose size fstat reports as 0, stops at the limit.
+            data = handle.read(MAX_INPUT_BYTES + 1)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:

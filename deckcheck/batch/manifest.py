@@ -100,6 +100,11 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
         raise InputError(f"{shown}{where}: invalid YAML ({getattr(exc, 'problem', None) or exc})") from None
+    except (ValueError, RecursionError) as exc:
+        # Constructors PyYAML lets fail bare: an impossible date (2024-13-45), an integer of
+        # thousands of digits; and nesting deeper than the pure-Python composer can follow.
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
+        raise InputError(f"{shown}: invalid YAML ({reason})") from None
     # A bare list of rows, or `registrations:` holding one (room for event-wide keys).
     if isinstance(data, Mapping) and "registrations" in data:
         items = data["registrations"]

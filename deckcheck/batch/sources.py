@@ -129,7 +129,7 @@ def _looks_like_manifest(path: Path) -> bool:
 
     try:
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError, RecursionError):
         return True  # broken, but meant as a manifest: reading it will say what is wrong
     if isinstance(data, dict):
         return "registrations" in data

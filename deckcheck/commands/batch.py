@@ -8,10 +8,11 @@ from typing import Optional
 
 import typer
 
-from ..cli import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors
+from ..cli import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors, warn
+from ..completion import complete_batch_outputs
 from ..errors import DeckcheckError
 
-BATCH_OUTPUTS = ("text", "json", "csv")
+BATCH_OUTPUTS = ("text", "json", "csv", "junit", "github", "sarif", "auto")
 
 
 @app.command()
@@ -22,7 +23,7 @@ def batch(
     date: Optional[str] = DATE_OPTION,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json or csv."),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json, csv, junit, github, sarif or auto (github under GitHub Actions).", autocompletion=complete_batch_outputs),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     deck_check: Optional[str] = typer.Option(
@@ -38,6 +39,8 @@ def batch(
     card pools are checked; a batch never looks names up online.
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
+
+    Example (CI): deckcheck batch decks/ -f mtg/modern -o junit --report deckcheck.xml
 
     Limited: a `pool` column checks each deck against its registered pool; --deck-check 10%
     --seed 7 adds a reproducible sample of players to deck-check.
@@ -79,15 +82,20 @@ def batch(
 
 
 def _renderer(output: str):
+    """Batch's own reports (a table of registrations, JSON with players and skipped files,
+    CSV), or any report of the registry (junit, github, sarif) over the batch's Report."""
     from ..batch import report_csv, report_json, report_text
+    from ..report import REPORTERS, deliver, resolve
 
     renderers = {"text": report_text.render, "json": report_json.render, "csv": report_csv.render}
     if output == "auto":
-        output = "text"
-    try:
+        output = "github" if resolve("auto") is REPORTERS.get("github") else "text"
+    if output in renderers:
         return renderers[output]
-    except KeyError:
-        raise DeckcheckError(f"unknown output {output!r} for batch; choose one of: {', '.join(BATCH_OUTPUTS)}") from None
+    if output in REPORTERS and output in BATCH_OUTPUTS:
+        module = REPORTERS[output]
+        return lambda batch, *, color=False: deliver(module, batch.report, color=color, warn=warn)
+    raise DeckcheckError(f"unknown output {output!r} for batch; choose one of: {', '.join(BATCH_OUTPUTS)}") from None
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -97,7 +105,7 @@ def write_atomic(path: Path, text: str) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            with os.fdopen(handle, "w", encoding="utf-8", errors="replace", newline="") as stream:
                 stream.write(text)
             os.replace(temporary, target)
         except BaseException:

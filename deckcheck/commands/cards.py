@@ -10,7 +10,7 @@ import typer
 from ..cli import CARDS_DB_OPTION, OFFLINE_OPTION, emit, handles_errors, warn_once
 
 cards_app = typer.Typer(
-    help="Build and query the local card database (names, printings, legalities).", no_args_is_help=True
+    help="Build and query the local card database (names, printings, legalities).\n\nExample: deckcheck cards lookup \"Lightning Bolt\"", no_args_is_help=True
 )
 JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json.")
 

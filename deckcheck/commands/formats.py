@@ -7,9 +7,13 @@ from typing import Optional
 import typer
 
 from ..cli import DATE_OPTION, emit, handles_errors
+from ..completion import complete_formats
 from ..errors import DeckcheckError
 
-formats_app = typer.Typer(help="List, show and check format files.", no_args_is_help=True)
+formats_app = typer.Typer(
+    help="List, show and check format files.\n\nExample: deckcheck formats show mtg/modern",
+    no_args_is_help=True,
+)
 
 
 @formats_app.command("list")
@@ -31,7 +35,7 @@ def formats_list() -> None:
 @formats_app.command("show")
 @handles_errors
 def formats_show(
-    format_id: str = typer.Argument(..., metavar="FORMAT", help="Format id or path to a format YAML file."),
+    format_id: str = typer.Argument(..., metavar="FORMAT", help="Format id or path to a format YAML file.", autocompletion=complete_formats),
     date: Optional[str] = DATE_OPTION,
 ) -> None:
     """Show a format's merged rules and the lists in force on a date.

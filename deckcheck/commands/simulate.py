@@ -7,7 +7,10 @@ from typing import List, Optional
 
 import typer
 
-from ..cli import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, emit, fail, handles_errors
+from ..cli import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
+from ..completion import complete_outputs
+
+SIMULATE_OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
 
 
 def _stdout_takes_blocks() -> bool:
@@ -51,7 +54,7 @@ def simulate(
     exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
     cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json."),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -62,6 +65,8 @@ def simulate(
     Monte Carlo otherwise or with --hands/--seed. Exit 1 when an --assert fails.
 
     Example: deckcheck simulate deck.txt -f mtg/constructed --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
+
+    Example (CI): deckcheck simulate deck.txt -f mtg/modern --assert "keep7 >= 0.85" -o junit > simulate.xml
     """
     from .. import parsers
     from ..engine.report import render_json, render_text
@@ -69,10 +74,16 @@ def simulate(
     from ..pipeline import read_deck
     from ..report.style import wants_color
 
-    if output not in ("text", "json", "auto"):
-        fail(f"unknown output {output!r}; choose text or json")
+    from ..report import resolve
+
+    if output not in SIMULATE_OUTPUTS:
+        fail(f"unknown output {output!r}; choose one of: {', '.join(SIMULATE_OUTPUTS)}")
+    if output == "auto":
+        output = "github" if resolve("auto").__name__.endswith(".github") else "text"
     if deck == "-":
-        parsed = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
+        from ..textio import read_stdin
+
+        parsed = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     else:
         parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
     parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
@@ -91,7 +102,16 @@ def simulate(
         assertions=tuple(assertions or ()),
         card_data=card_data,
     )
-    if output == "json":
+    if output not in ("text", "json"):
+        from ..engine.report import outcomes
+        from ..report import deliver
+        from ..result import Report
+
+        for warning in simulation.warnings:
+            typer.echo(f"deckcheck: note: {warning}", err=True)
+        report = Report(assertions=outcomes(simulation))
+        emit(deliver(resolve(output), report, warn=warn))
+    elif output == "json":
         for warning in simulation.warnings:
             typer.echo(f"deckcheck: note: {warning}", err=True)
         emit(render_json(simulation))

@@ -1,7 +1,6 @@
 """`deckcheck validate`: check decklists against a format."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
 
@@ -21,6 +20,7 @@ from ..cli import (
     app,
     emit,
     handles_errors,
+    warn,
     warn_once,
 )
 
@@ -48,15 +48,18 @@ def validate(
 
     Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
 
+    Example (CI): deckcheck validate decks/*.txt -f mtg/modern -o junit > deckcheck.xml
+
     Limited: deckcheck validate deck.txt -f mtg/limited --pool pool.txt
     """
     from .. import parsers
     from ..formats import load
     from ..pipeline import check_deck, parse_date, read_deck
     from ..pools import read_pool
-    from ..report import resolve
+    from ..report import deliver, resolve
     from ..report.style import wants_color
     from ..result import Report
+    from ..textio import read_stdin
 
     reporter = resolve(output)
     fmt = load(format_id)
@@ -69,14 +72,14 @@ def validate(
     results = []
     for source in decks:
         if source == "-":
-            deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
+            deck = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
         elif parsers.is_inline(source):  # a ydke:// URL given instead of a file
             deck = read_deck(source, input_format=input_format)
         else:
             deck = read_deck(Path(source), input_format=input_format)
         results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False))
     report = Report(results=results)
-    emit(reporter.render(report, color=wants_color()))
+    emit(deliver(reporter, report, color=wants_color(), warn=warn))
     say_note(note)
     raise typer.Exit(report.exit_code)
 

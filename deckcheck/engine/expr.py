@@ -69,6 +69,11 @@ class Vocabulary:
 
 # ---------------------------------------------------------------- parser
 
+# Bounds that no real rule comes near and that keep every recursive walk of the tree
+# (checks, evaluation) far from Python's recursion limit, whatever the input.
+MAX_TOKENS = 256
+MAX_NESTING = 32
+
 
 class _Parser:
     def __init__(self, text: str, vocabulary: Vocabulary):
@@ -76,6 +81,17 @@ class _Parser:
         self.vocabulary = vocabulary
         self.tokens = tokenize(text)
         self.position = 0
+        self.nesting = 0
+        if len(self.tokens) > MAX_TOKENS:
+            raise ExpressionError(
+                f"too long: {len(self.tokens) - 1} tokens, at most {MAX_TOKENS - 1} (use tags in a policy file for long card lists)",
+                column=self.tokens[MAX_TOKENS - 1].column,
+            )
+
+    def nest(self, token: Token) -> None:
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise self.error(f"nested more than {MAX_NESTING} levels deep", token.column)
 
     @property
     def current(self) -> Token:
@@ -140,7 +156,9 @@ class _Parser:
     def parse_not(self) -> Node:
         if self.is_keyword("not"):
             token = self.advance()
+            self.nest(token)
             operand = self.parse_not()
+            self.nesting -= 1
             self.require(operand, "condition", "`not` applies to a condition")
             return Not(token.column, operand)
         return self.parse_comparison()
@@ -179,7 +197,9 @@ class _Parser:
             return Number(token.column, -number.value)  # type: ignore[operator]
         if token.kind == LPAREN:
             self.advance()
+            self.nest(token)
             node = self.parse_or()
+            self.nesting -= 1
             self.expect(RPAREN, "')' to close the '(' at column " + str(token.column))
             return node
         if token.kind == STRING:

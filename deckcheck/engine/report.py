@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..report.style import paint
+from ..result import AssertionOutcome
 from .outcome import Estimate
 from .simulation import SIDES, Simulation
 
@@ -97,6 +98,25 @@ def to_dict(simulation: Simulation) -> dict[str, Any]:
         "passed": simulation.passed,
         "warnings": list(simulation.warnings),
     }
+
+
+def outcomes(simulation: Simulation) -> list[AssertionOutcome]:
+    """The assertions of a simulation as the CI reports (`-o junit|github|sarif`) take them."""
+    exact = simulation.outcome.mode == "exact"
+    found = []
+    for result in simulation.assertions:
+        values = ", ".join(
+            f"{name} = {estimate.value:.4f}" + ("" if exact or not estimate.se else f" ± {estimate.se:.4f}")
+            for name, estimate in result.values.items()
+        )
+        if result.within_margin:
+            values += " (held within 3 standard errors)"
+        found.append(AssertionOutcome(
+            deck=simulation.deck.source, format=simulation.fmt.id, assertion=result.text, passed=result.passed,
+            message=values or ("holds" if result.passed else "does not hold"),
+            values={name: estimate.value for name, estimate in result.values.items()},
+        ))
+    return found
 
 
 def render_json(simulation: Simulation) -> str:

@@ -20,7 +20,8 @@ class ExpressionError(DeckcheckError):
         self.origin = origin
         self.reason = message
         where = f"{origin}: " if origin else ""
-        quoted = f" in {text!r}" if text else ""
+        shown = text if len(text) <= 120 else text[:120] + "…"
+        quoted = f" in {shown!r}" if text else ""
         super().__init__(f"{where}column {column}{quoted}: {message}")
 
 
@@ -63,6 +64,10 @@ def tokenize(text: str) -> list[Token]:
         if number:
             raw = number.group()
             end = number.end()
+            if len(raw) > 20:
+                # No count or probability needs this many digits; Python's int() would also
+                # refuse thousands of them with an unrelated message.
+                raise ExpressionError(f"number with {len(raw)} digits; no rule needs more than 20", column=column)
             if end < len(text) and (text[end].isalpha() or text[end] == "_"):
                 raise ExpressionError(f"unexpected {text[end]!r} after the number {raw}", column=end + 1)
             tokens.append(Token(NUMBER, raw, column, float(raw) if "." in raw else int(raw)))

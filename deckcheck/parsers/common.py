@@ -10,6 +10,10 @@ from ..problem import WARNING, Problem
 # No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
 # and letting it through would make sizes overflow any sensible report.
 MAX_COUNT = 9999
+# The longest card name is under 150 characters; with a count, a set code and a site's
+# decorations a real line stays far below this. A longer line is not a decklist line, and
+# refusing it keeps the per-line work (regular expressions) bounded on hostile files.
+MAX_LINE_CHARS = 1024
 _SHOWN_TEXT = 120
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
@@ -22,6 +26,21 @@ def split_lines(text: str) -> list[str]:
     if lines and lines[-1] == "":
         lines.pop()  # the final newline ends the last line; it does not start a new one
     return lines
+
+
+def squeeze(line: str) -> str:
+    """One space for every run of whitespace: no decklist format gives runs a meaning, and
+    patterns that meet a run of thousands of spaces would otherwise backtrack over it."""
+    return " ".join(line.split())
+
+
+def too_long(line: str, number: int, zone: str | None = None) -> Problem | None:
+    if len(line) <= MAX_LINE_CHARS:
+        return None
+    return parse_error(
+        f"line of {len(line):,} characters; no decklist line is longer than {MAX_LINE_CHARS:,}",
+        line=number, text=line, zone=zone,
+    )
 
 
 def parse_error(
@@ -38,6 +57,13 @@ def make_entry(
     count_text: str, name: str, *, zone: str, line: int | None, raw: str
 ) -> CardEntry | Problem:
     """An entry from a count and a name as found in a file, or the problem that prevents it."""
+    digits = count_text.lstrip("+-")
+    if len(digits) > 9 and digits.isdecimal():
+        # `999999999999 Island`: say what is wrong with it (and never hand Python's int()
+        # thousands of digits, which it refuses with an unrelated message).
+        if count_text.startswith("-"):
+            return parse_error("count must be at least 1", line=line, text=raw, zone=zone)
+        return parse_error(f"count over {MAX_COUNT} is not a real deck", line=line, text=raw, zone=zone)
     try:
         count = int(count_text)
     except ValueError:

@@ -6,7 +6,7 @@ import re
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
 from ..problem import Problem
-from .common import make_entry, parse_error, split_lines
+from .common import make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
@@ -43,6 +43,11 @@ def parse(text: str, source: str = "<dck>") -> Deck:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        long_line = too_long(line, number, zone)
+        if long_line:
+            deck.problems.append(long_line)
+            continue
+        line = squeeze(line)
         match = _SECTION.match(line)
         if match:
             section = match.group("name").strip().lower()

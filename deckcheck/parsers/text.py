@@ -24,7 +24,7 @@ import re
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..names import display_name
 from ..problem import Problem
-from .common import make_entry, parse_error, split_lines
+from .common import MAX_LINE_CHARS, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
 EXTENSIONS = (".txt", ".dec", ".mwdeck", ".deck", "")
@@ -64,7 +64,6 @@ _TAGS = re.compile(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d6
 _COMMENT = re.compile(r"\s+#(?P<text>.*)$")             # Moxfield `#tag`, deckstats `# !Commander`
 _MARKER = re.compile(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = re.compile(r"\s*<[^<>]*>")                    # MTGGoldfish `<A>`, `<showcase>`
-_TRAILING_BRACKETS = re.compile(r"\s*\[(?P<inner>[^\[\]]*)\]\s*$")  # Archidekt `[Ramp]`, MTGGoldfish `[SET]`
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 _SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
@@ -105,15 +104,33 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
         if marker.group("marker").upper() == "CMDR":
             zone = COMMANDER
     name = _VARIANT.sub("", _MARKER.sub("", name))
-    while True:
-        brackets = _TRAILING_BRACKETS.search(name)
-        if not brackets or brackets.start() == 0:
-            break
-        zone = zone or _category_zone(brackets.group("inner"))
-        name = name[: brackets.start()]
+    name, categories = _trailing_brackets(name)
+    for inner in categories:
+        zone = zone or _category_zone(inner)
     name = _SET_SUFFIX.sub("", name)
     name = _SET_PREFIX.sub("", name)
     return name.strip(), zone
+
+
+def _trailing_brackets(name: str) -> tuple[str, list[str]]:
+    """`name` without its trailing `[...]` groups (Archidekt categories, MTGGoldfish sets),
+    and their contents, rightmost first. A group at the very start stays (it is a set
+    prefix or the whole name). One pass from the right: a line of hundreds of groups costs
+    no more than its length."""
+    end = len(name.rstrip())
+    found: list[str] = []
+    while end > 0 and name[end - 1] == "]":
+        start = name.rfind("[", 0, end - 1)
+        if start == -1 or "]" in name[start + 1 : end - 1]:
+            break
+        before = start
+        while before > 0 and name[before - 1].isspace():
+            before -= 1
+        if before == 0:
+            break
+        found.append(name[start + 1 : end - 1])
+        end = before
+    return name[:end], found
 
 
 def _category_zone(inner: str) -> str | None:
@@ -125,8 +142,13 @@ def _category_zone(inner: str) -> str | None:
     return zone
 
 
+_MAX_HEADER_CHARS = 64  # `Sideboard (15):`, `Creatures (20)`: headers are short
+
+
 def _section(line: str) -> str | None:
     """The zone a header line switches to, `""` for a category heading, None otherwise."""
+    if len(line) > _MAX_HEADER_CHARS:
+        return None
     bracketed = _BRACKETED.match(line)
     if bracketed:
         line = bracketed.group("inner").strip()
@@ -185,14 +207,18 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if groups[-1]:
                 groups.append([])
             continue
+        if len(line) > MAX_LINE_CHARS:
+            deck.problems.append(too_long(line, number))  # type: ignore[arg-type]
+            continue
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
             plain = plain_line(line)
             if plain:  # what _card_line would make of it, without its detours
                 groups[-1].append((number, (display_name(plain[2]), int(plain[1])), zone))
             else:
-                groups[-1].append((number, line, zone))
+                groups[-1].append((number, squeeze(line), zone))
             continue
+        line = squeeze(line)
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
             named = _NAME_COMMENT.match(comment)

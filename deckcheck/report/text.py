@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..problem import ERROR, WARNING, Problem
-from ..result import DeckResult, Report, TeamResult
+from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from .style import paint
 
 
@@ -57,6 +57,11 @@ def _team_block(team: TeamResult, *, color: bool) -> list[str]:
     return lines
 
 
+def _assertion_line(outcome: AssertionOutcome, *, color: bool) -> str:
+    status = paint("PASS", "green", color=color) if outcome.passed else paint("FAIL", "red", color=color)
+    return f"  {status}  {outcome.deck}: {outcome.assertion}   [{outcome.message}]"
+
+
 def summary(report: Report) -> str:
     total = len(report.results)
     legal = sum(result.legal for result in report.results)
@@ -73,6 +78,13 @@ def render(report: Report, *, color: bool = False) -> str:
         lines += _deck_block(result, color=color)
     for team in report.teams or []:
         lines += _team_block(team, color=color)
-    if len(report.results) > 1 or report.teams:
-        lines.append(summary(report))
+    if report.assertions:
+        lines.append("Simulate assertions")
+        lines += [_assertion_line(outcome, color=color) for outcome in report.assertions]
+    if len(report.results) > 1 or report.teams or report.assertions:
+        tail = summary(report)
+        if report.assertions:
+            held = sum(outcome.passed for outcome in report.assertions)
+            tail += f"; {held} of {len(report.assertions)} assertions hold"
+        lines.append(tail)
     return "\n".join(lines) + "\n"

@@ -1,0 +1,198 @@
+"""`deckcheck check`: a repository's decks checked the way its deckcheck.yaml says.
+
+Finding decks: with paths (a pre-commit hook passes the staged files) those paths, else
+every file under the config's folder; either way a file counts when `decks` matches it
+(or, without `decks`, when a decklist parser claims its extension) and `exclude` does not.
+Hidden folders, virtual environments and `node_modules` are never walked.
+
+Each deck is validated with its format (`-f`, else the first matching `formats` glob,
+else `format`), then every `simulate` entry whose glob matches it runs its assertions.
+One Report holds it all, so every reporter and the exit codes work as for `validate`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import DeckcheckError
+from ..result import AssertionOutcome, DeckResult, Report
+from .config import ProjectConfig, SimulateSpec
+from .globs import first_match, matches
+
+# Folders no repository keeps decklists in; walking them costs time and finds junk.
+_SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
+# Text files every repository has that are not decklists (when `decks` is not given).
+_NOT_DECKS = ("README*", "LICENSE*", "LICENCE*", "COPYING*", "CHANGELOG*", "CHANGES*", "NOTICE*",
+              "AUTHORS*", "CONTRIBUTING*", "requirements*.txt", "constraints*.txt", "CMakeLists.txt",
+              "robots.txt", "*.egg-info/")
+
+
+@dataclass
+class CheckRun:
+    report: Report
+    decks: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def _walk(root: Path) -> list[Path]:
+    found: list[Path] = []
+    for folder, dirs, names in os.walk(root):
+        base = Path(folder)
+        dirs[:] = sorted(
+            name for name in dirs
+            if not name.startswith(".") and name not in _SKIPPED_FOLDERS and not (base / name / "pyvenv.cfg").exists()
+        )
+        found.extend(base / name for name in names if not name.startswith("."))
+    return found
+
+
+def relative(path: Path, root: Path) -> str | None:
+    """`path` relative to the config's folder, `/`-separated; None when outside it."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except (ValueError, OSError):
+        return None
+
+
+def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
+    if any(matches(pattern, rel) for pattern in config.exclude):
+        return False
+    if config.decks:
+        return any(matches(pattern, rel) for pattern in config.decks)
+    suffix = Path(rel).suffix.lower()
+    if not suffix or suffix not in extensions:
+        return False
+    return not any(matches(pattern, rel) for pattern in _NOT_DECKS)
+
+
+def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]]:
+    """(file, path relative to the root) of every deck to check, sorted."""
+    from .. import parsers
+
+    extensions = parsers.extensions() - {""}
+    chosen: dict[str, Path] = {}
+    if paths:
+        for given in paths:
+            path = Path(given)
+            rel = relative(path, config.root)
+            if rel is None:
+                # Outside the project: only the path itself can say it is a deck.
+                if path.suffix.lower() in extensions:
+                    chosen[given] = path
+                continue
+            if is_deck(config, rel, extensions) or not path.exists():
+                chosen[rel] = path
+    else:
+        for path in _walk(config.root):
+            rel = relative(path, config.root)
+            if rel is not None and is_deck(config, rel, extensions):
+                chosen[rel] = path
+    return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
+
+
+def format_for(config: ProjectConfig, rel: str, forced: str | None) -> str:
+    if forced:
+        return forced
+    for pattern, format_id in config.formats:
+        if matches(pattern, rel):
+            return format_id
+    if config.format:
+        return config.format
+    raise DeckcheckError(
+        f"{rel}: no format for this deck; add a glob for it under `formats:` in {config.shown}, "
+        "set `format:`, or pass -f FORMAT"
+    )
+
+
+def _shown(path: Path) -> str:
+    """How the report names a deck: relative to the working folder (what GitHub
+    annotations and editors expect), else the path as found."""
+    try:
+        return os.path.relpath(path.absolute(), Path.cwd()).replace(os.sep, "/")
+    except (ValueError, OSError):
+        return str(path)
+
+
+def run_check(
+    config: ProjectConfig,
+    paths: Sequence[str] = (),
+    *,
+    format_id: str | None = None,
+    date: dt.date | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> CheckRun:
+    from ..formats import load
+    from ..parsers import load_deck
+    from ..pipeline import check_deck, today
+
+    day = date or config.date or today()
+    decks = select(config, paths)
+    run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
+    if not decks:
+        return run
+    used_globs: set[str] = set()
+    for path, rel in decks:
+        fid = format_for(config, rel, format_id)
+        fmt = load(fid)
+        deck = load_deck(path)
+        shown = _shown(path)
+        deck.source = shown
+        result = check_deck(deck, fmt, date=day)
+        _rename(result, str(path), shown)
+        run.report.results.append(result)
+        run.decks.append(shown)
+        for spec in config.simulate:
+            if matches(spec.glob, rel):
+                used_globs.add(spec.glob)
+                run.report.assertions.extend(_simulate(deck, fmt, spec, shown))  # type: ignore[union-attr]
+        if progress:
+            progress(shown)
+    if not paths:
+        for spec in config.simulate:
+            if spec.glob not in used_globs:
+                run.warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
+        for pattern, _ in config.formats:
+            if not any(matches(pattern, rel) for _, rel in decks):
+                run.warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+    return run
+
+
+def _rename(result: DeckResult, read: str, shown: str) -> None:
+    """Messages name the file as read; name it as the report does."""
+    from dataclasses import replace
+
+    if read == shown:
+        return
+    result.problems = [
+        replace(problem, message=shown + problem.message[len(read):]) if problem.message.startswith(read + ":") else problem
+        for problem in result.problems
+    ]
+
+
+def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcome]:  # type: ignore[no-untyped-def]
+    from ..engine.expr import ExpressionError
+    from ..engine.keep import PolicyError
+    from ..engine.report import outcomes
+    from ..engine.simulation import simulate
+
+    try:
+        simulation = simulate(
+            deck, fmt, keep=spec.keep, keep_by_size=spec.keep_by_size, policy_file=spec.policy,
+            mode="exact" if spec.exact else "auto", hands=spec.hands, seed=spec.seed, on=spec.on,
+            turns=spec.turns, cards=spec.cards, assertions=spec.assertions,
+        )
+    except (ExpressionError, PolicyError) as exc:
+        # A keep rule or policy file that is wrong for every deck: the configuration's fault.
+        raise DeckcheckError(f"simulate.{spec.glob}: {exc}") from None
+    except DeckcheckError as exc:
+        # This deck cannot be simulated (too few cards, a named card it lacks): its
+        # assertions fail, saying why, and the other decks go on.
+        return [
+            AssertionOutcome(deck=shown, format=fmt.id, assertion=text, passed=False,
+                             message=f"cannot simulate: {exc}", error=True)
+            for text in spec.assertions
+        ]
+    return outcomes(simulation)

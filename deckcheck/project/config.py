@@ -1,0 +1,206 @@
+"""`deckcheck.yaml`: how a repository of decklists is checked (`deckcheck check`).
+
+    format: mtg/modern                 # default format of every deck
+    date: 2024-06-01                   # default event date (default: today)
+    output: auto                       # default -o (text, json, junit, github, sarif, auto)
+    decks: ["decks/**"]                # which files are decklists (default: every file with
+                                       # a decklist extension outside hidden folders)
+    exclude: ["decks/archive/**"]      # never these
+    formats:                           # glob -> format; the first matching glob wins
+      "decks/legacy/**": mtg/legacy
+      "cube/*.txt": formats/my-cube.yaml   # a format file, relative to deckcheck.yaml
+    simulate:                          # glob -> opening-hand assertions for those decks
+      "decks/modern/burn.txt":
+        keep: "2 <= lands <= 5"
+        assert: ["keep7 >= 0.85", "p_by_turn(\\"Lightning Bolt\\", 1) >= 0.5"]
+
+The file is checked like a format file (same schema machinery, `deckcheck/schema.py`): an
+unknown key, a wrong type, a format that does not exist or an assertion that does not
+parse is an error naming the file and the key (exit 2).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import DeckcheckError, FormatError
+from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Str, Struct
+from ..textio import MAX_INPUT_BYTES
+
+CONFIG_NAMES = ("deckcheck.yaml", "deckcheck.yml")
+OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
+
+_TEXT_OR_LIST = AnyOf((Str(), ListOf(Str())))
+SIMULATE_SCHEMA = Struct(
+    fields={
+        "assert": _TEXT_OR_LIST,
+        "keep": Str(), "keep6": Str(), "keep5": Str(),
+        "policy": Str(),
+        "on": Str(choices=("play", "draw")),
+        "turns": Int(minimum=1),
+        "hands": Int(minimum=1),
+        "seed": Int(minimum=0),
+        "exact": Bool(),
+        "cards": ListOf(Str()),
+    },
+    required=("assert",),
+)
+CONFIG_SCHEMA = Struct(fields={
+    "format": Str(),
+    "date": Date(),
+    "output": Str(choices=OUTPUTS),
+    "decks": _TEXT_OR_LIST,
+    "exclude": _TEXT_OR_LIST,
+    "formats": MapOf(Str()),
+    "simulate": MapOf(SIMULATE_SCHEMA),
+})
+
+
+class ConfigError(DeckcheckError):
+    """An invalid deckcheck.yaml: names the file and the key at fault (exit 2)."""
+
+    def __init__(self, message: str, *, path: str, key: str | None = None):
+        where = f"{path}: " + (f"{key}: " if key else "")
+        super().__init__(where + message)
+
+
+@dataclass(frozen=True)
+class SimulateSpec:
+    """Opening-hand assertions for the decks one glob matches (keys as `deckcheck simulate`)."""
+
+    glob: str
+    assertions: tuple[str, ...]
+    keep: str | None = None
+    keep_by_size: Mapping[int, str] = field(default_factory=dict)
+    policy: str | None = None
+    on: str = "play"
+    turns: int = 3
+    hands: int | None = None
+    seed: int | None = None
+    exact: bool = False
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ProjectConfig:
+    root: Path
+    path: Path | None = None            # None: no file, defaults only (`check -f FORMAT`)
+    format: str | None = None
+    date: dt.date | None = None
+    output: str | None = None
+    decks: tuple[str, ...] = ()         # empty: every file with a decklist extension
+    exclude: tuple[str, ...] = ()
+    formats: tuple[tuple[str, str], ...] = ()
+    simulate: tuple[SimulateSpec, ...] = ()
+
+    @property
+    def shown(self) -> str:
+        return str(self.path) if self.path else "deckcheck.yaml"
+
+
+def find_config(start: Path) -> Path | None:
+    """deckcheck.yaml in `start` or the nearest folder above it."""
+    for folder in (start, *start.parents):
+        for name in CONFIG_NAMES:
+            candidate = folder / name
+            if candidate.is_file():
+                return candidate
+    return None
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _format_id(value: str, root: Path) -> str:
+    """Format files named in deckcheck.yaml are relative to it, wherever `check` runs."""
+    if value.endswith((".yaml", ".yml")) and not Path(value).is_absolute():
+        return str(root / value)
+    return value
+
+
+def load_config(path: Path) -> ProjectConfig:
+    from ..formats import load, load_yaml
+
+    shown = str(path)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"cannot read ({exc.strerror or exc})", path=shown) from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise ConfigError(f"over the {MAX_INPUT_BYTES:,}-byte limit; is this the right file?", path=shown)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", path=shown) from None
+    try:
+        data = load_yaml(text, source=shown)
+    except FormatError as exc:
+        raise ConfigError(str(exc).removeprefix(f"{shown}: "), path=shown) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError("expected a mapping of settings (format, formats, decks, simulate, ...)", path=shown)
+    for spec in (data.get("simulate") or {}).values() if isinstance(data.get("simulate"), dict) else ():
+        # YAML 1.1 reads the key `on` as the boolean true; `on: draw` means the option.
+        if isinstance(spec, dict) and True in spec and "on" not in spec:
+            spec["on"] = spec.pop(True)
+    try:
+        CONFIG_SCHEMA.check(data, "")
+    except SchemaError as exc:
+        raise ConfigError(str(exc), path=shown, key=exc.path) from None
+    root = path.parent
+    # Every format the file names must load now: a typo fails the run before any deck is read.
+    named = [("format", data["format"])] if "format" in data else []
+    named += [(f"formats.{glob}", value) for glob, value in (data.get("formats") or {}).items()]
+    for key, value in named:
+        try:
+            load(_format_id(value, root))
+        except FormatError as exc:
+            raise ConfigError(str(exc), path=shown, key=key) from None
+    simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
+    date = data.get("date")
+    return ProjectConfig(
+        root=root,
+        path=path,
+        format=_format_id(data["format"], root) if "format" in data else None,
+        date=dt.date.fromisoformat(date) if isinstance(date, str) else date,
+        output=data.get("output"),
+        decks=_texts(data.get("decks")),
+        exclude=_texts(data.get("exclude")),
+        formats=tuple((glob, _format_id(value, root)) for glob, value in (data.get("formats") or {}).items()),
+        simulate=simulate,
+    )
+
+
+def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
+    from ..engine.assertions import parse_assertion
+
+    assertions = _texts(spec["assert"])
+    if not assertions:
+        raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert")
+    for index, text in enumerate(assertions):
+        try:
+            parse_assertion(text)
+        except DeckcheckError as exc:
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]") from None
+    policy = spec.get("policy")
+    return SimulateSpec(
+        glob=glob,
+        assertions=assertions,
+        keep=spec.get("keep"),
+        keep_by_size={size: spec[f"keep{size}"] for size in (6, 5) if f"keep{size}" in spec},
+        policy=str(root / policy) if policy and not Path(policy).is_absolute() else policy,
+        on=spec.get("on", "play"),
+        turns=spec.get("turns", 3),
+        hands=spec.get("hands"),
+        seed=spec.get("seed"),
+        exact=spec.get("exact", False),
+        cards=tuple(spec.get("cards", ())),
+    )

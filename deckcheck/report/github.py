@@ -1,0 +1,187 @@
+"""`-o github`: GitHub Actions workflow commands, one group per deck.
+
+    ::group::decks/burn.txt - mtg/modern: ILLEGAL (2 problems)
+    ::error file=decks/burn.txt,line=12,title=copy-limit::5 copies of Lightning Bolt ...
+    ::endgroup::
+
+Errors become `::error`, warnings `::warning`, notes `::notice`, each with the file and
+line so GitHub shows it on the pull request's diff. Values are escaped the way the Actions
+toolkit (`@actions/core`) escapes them: in messages `%`, CR and LF; in properties (`file`,
+`title`) also `:` and `,`, so a hostile file name cannot end a property or start a new
+command.
+
+GitHub shows only the first ten errors and ten warnings of a step as annotations, so when
+`GITHUB_STEP_SUMMARY` names a file, `publish` appends a Markdown summary of every deck and
+every problem to it (the job summary page).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..problem import ERROR, WARNING, Problem
+from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from .text import summary
+
+_COMMANDS = {ERROR: "error", WARNING: "warning"}
+# A job summary is at most 1 MiB per step; stop listing problems well before that.
+MAX_SUMMARY_ROWS = 1000
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation_path(deck: str) -> str:
+    """The deck as GitHub expects a file: relative to the workspace when it lies inside it."""
+    workspace = os.environ.get("GITHUB_WORKSPACE")
+    path = Path(deck)
+    if workspace and path.is_absolute():
+        try:
+            return path.relative_to(workspace).as_posix()
+        except ValueError:
+            return deck
+    return deck
+
+
+def command(name: str, message: str, **properties: object) -> str:
+    props = ",".join(
+        f"{key}={escape_property(str(value))}" for key, value in properties.items() if value is not None and value != ""
+    )
+    return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
+
+
+def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
+    name = _COMMANDS.get(problem.severity, "notice")
+    message = problem.message
+    suggestions = problem.details.get("suggestions")
+    if suggestions:
+        message += " (did you mean " + ", ".join(map(str, suggestions)) + "?)"
+    return command(name, message, file=file, line=problem.line, title=title)
+
+
+def _verdict(legal: bool, problems: list[Problem]) -> str:
+    errors = sum(problem.is_error for problem in problems)
+    tail = f" ({errors} problem{'s' if errors != 1 else ''})" if errors else ""
+    return ("LEGAL" if legal else "ILLEGAL") + tail
+
+
+def _deck_lines(result: DeckResult) -> list[str]:
+    who = f" [{result.player}]" if result.player else ""
+    file = None if result.deck.startswith("<") else annotation_path(result.deck)
+    lines = [command("group", f"{result.deck}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
+    for problem in result.problems:
+        lines.append(_annotation(problem, file=file, title=problem.rule + who))
+    lines.append("::endgroup::")
+    return lines
+
+
+def _team_lines(team: TeamResult) -> list[str]:
+    lines = [command("group", f"team {team.team} ({', '.join(team.players)}) - {team.format}: {_verdict(team.legal, team.problems)}")]
+    for problem in team.problems:
+        lines.append(_annotation(problem, file=None, title=f"{problem.rule} (team {team.team})"))
+    lines.append("::endgroup::")
+    return lines
+
+
+def _assertion_lines(outcomes: list[AssertionOutcome]) -> list[str]:
+    lines = [command("group", "simulate assertions")]
+    for outcome in outcomes:
+        if outcome.passed:
+            lines.append(escape_data(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
+            continue
+        file = None if outcome.deck.startswith("<") else annotation_path(outcome.deck)
+        lines.append(command("error", f"{outcome.assertion}: {outcome.message}", file=file, title="assertion failed"))
+    lines.append("::endgroup::")
+    return lines
+
+
+def render(report: Report, *, color: bool = False) -> str:
+    lines: list[str] = []
+    for result in report.results:
+        lines += _deck_lines(result)
+    for team in report.teams or []:
+        lines += _team_lines(team)
+    if report.assertions:
+        lines += _assertion_lines(report.assertions)
+    tail = summary(report) if report.results else ""
+    if report.assertions:
+        held = sum(outcome.passed for outcome in report.assertions)
+        tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
+    if tail:
+        lines.append(tail)
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------- job summary
+
+
+def markdown_text(text: object) -> str:
+    """Text for a Markdown table cell: every ASCII punctuation character backslash-escaped
+    (CommonMark renders it literally), so names cannot inject links, HTML or columns."""
+    out = []
+    for char in " ".join(str(text).split()):
+        if char.isascii() and not char.isalnum() and char != " ":
+            out.append("\\" + char)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def markdown(report: Report) -> str:
+    results = report.results
+    legal = sum(result.legal for result in results)
+    head = f"## deckcheck: {legal} of {len(results)} deck{'s' if len(results) != 1 else ''} legal"
+    if report.teams:
+        head += f", {sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal"
+    if report.assertions:
+        head += f", {sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold"
+    lines = [head, ""]
+    if results:
+        lines += ["| deck | format | verdict | problems |", "|---|---|---|---|"]
+        for result in results:
+            who = f" ({result.player})" if result.player else ""
+            verdict = "legal" if result.legal else "**ILLEGAL**"
+            errors = sum(problem.is_error for problem in result.problems)
+            lines.append(f"| {markdown_text(result.deck + who)} | {markdown_text(result.format)} | {verdict} | {errors} |")
+        lines.append("")
+    rows: list[str] = []
+    for result in results:
+        for problem in result.problems:
+            rows.append(_problem_row(result.deck, problem))
+    for team in report.teams or []:
+        for problem in team.problems:
+            rows.append(_problem_row(f"team {team.team}", problem))
+    for outcome in report.assertions or []:
+        if not outcome.passed:
+            rows.append(f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
+    if rows:
+        lines += ["### Problems", "", "| where | line | rule | message |", "|---|---|---|---|"]
+        lines += rows[:MAX_SUMMARY_ROWS]
+        if len(rows) > MAX_SUMMARY_ROWS:
+            lines.append(f"\n... and {len(rows) - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)")
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def _problem_row(where: str, problem: Problem) -> str:
+    line = "" if problem.line is None else str(problem.line)
+    severity = "" if problem.is_error else f"{problem.severity}: "
+    return f"| {markdown_text(where)} | {line} | {markdown_text(problem.rule)} | {markdown_text(severity + problem.message)} |"
+
+
+def publish(report: Report) -> str | None:
+    """Append the Markdown summary to $GITHUB_STEP_SUMMARY; a warning when that fails."""
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return None
+    try:
+        with open(target, "a", encoding="utf-8", errors="replace") as stream:
+            stream.write(markdown(report))
+    except OSError as exc:
+        return f"cannot write the job summary to {target} ({exc.strerror or exc})"
+    return None

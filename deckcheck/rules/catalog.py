@@ -1,0 +1,96 @@
+"""Every rule id deckcheck reports, with its documentation, for reports that carry rule
+metadata (SARIF `rules`, the help of CI annotations).
+
+The text of a rule is the docstring of its module (the user documentation, see
+`rules/__init__.py`). Ids produced outside the rule modules are documented where they are
+produced: a paragraph starting `id:` in that module's docstring (team checks), or the
+short texts below. The order is stable (rule modules in registry order, then the other
+ids), so an index into `all_docs()` means the same rule from one run to the next.
+"""
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass
+
+from . import OTHER_IDS, RULES
+
+ASSERTION = "assertion"  # a simulate assertion that failed (`--assert`, deckcheck.yaml)
+
+# Modules whose docstrings document ids in `id: text` paragraphs.
+_DOCUMENTING_MODULES = ("deckcheck.batch.teams",)
+
+_TEXTS = {
+    "parse-error": (
+        "parse-error: a line or a file that cannot be read as a decklist.\n\n"
+        "The line is quoted with its number and the rest of the deck is still checked. A file "
+        "that cannot be read at all (missing, over the size limit, not valid text) makes the "
+        "run exit 2; malformed XML, a DTD or entities in .dek/.cod files are refused here too."
+    ),
+    "unknown-card": (
+        "unknown-card: a card name the card database does not know (with \"did you mean\" "
+        "suggestions). Needs a card database (`deckcheck cards sync` or `cards import`)."
+    ),
+    "not-in-pool": (
+        "not-in-pool: a card that is not legal in the format's card pool or sets (needs a card database)."
+    ),
+    "registration": (
+        "registration: a row of a batch registration set the organiser must fix: no player, no "
+        "deck, an unknown format, the same player twice."
+    ),
+    ASSERTION: (
+        "assertion: a simulate assertion (`keep7 >= 0.85`, from --assert or deckcheck.yaml) "
+        "that does not hold for the deck, or a simulation that could not run.\n\n"
+        "In Monte Carlo mode a bound fails only when it is missed by more than 3 standard errors."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    id: str
+    summary: str  # one sentence, for one-line displays
+    text: str     # the whole documentation
+
+
+def _summary(text: str, rule_id: str) -> str:
+    first = text.strip().split("\n\n")[0].replace("\n", " ")
+    if first.startswith(f"{rule_id}:"):
+        first = first[len(rule_id) + 1 :].strip()
+    sentence = first.split(". ")[0].rstrip(".")
+    return (sentence[:1].upper() + sentence[1:]) if sentence else rule_id
+
+
+def _paragraphs(module_name: str) -> dict[str, str]:
+    """`id: text` paragraphs of a module's docstring, by id (only modules already imported
+    or importable without cost: they are small)."""
+    module = sys.modules.get(module_name) or importlib.import_module(module_name)
+    found: dict[str, str] = {}
+    for paragraph in (module.__doc__ or "").split("\n\n"):
+        head = paragraph.split(":", 1)[0].strip()
+        if head and " " not in head and ":" in paragraph:
+            found[head] = paragraph.strip()
+    return found
+
+
+def describe(rule_id: str) -> RuleDoc:
+    """The documentation of a rule id; an id nobody documented still gets a plain entry."""
+    module = RULES.get(rule_id)
+    text = (module.__doc__ or "").strip() if module is not None else ""
+    if not text:
+        for name in _DOCUMENTING_MODULES:
+            text = _paragraphs(name).get(rule_id, "")
+            if text:
+                break
+    text = text or _TEXTS.get(rule_id, "")
+    if not text:
+        text = f"{rule_id}: a problem reported by deckcheck (see the README's Rules section)."
+    return RuleDoc(id=rule_id, summary=_summary(text, rule_id), text=text)
+
+
+def known_ids() -> list[str]:
+    return list(dict.fromkeys([*RULES, *OTHER_IDS, *_TEXTS]))
+
+
+def all_docs() -> list[RuleDoc]:
+    return [describe(rule_id) for rule_id in known_ids()]

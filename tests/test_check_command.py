@@ -1,0 +1,212 @@
+"""`deckcheck check` driven by deckcheck.yaml, through the installed command."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from deckcheck.project.globs import matches
+
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+ILLEGAL = "5 Lightning Bolt\n55 Mountain\n"
+LEGACY_ONLY = "4 Brainstorm\n56 Island\n"  # Brainstorm is banned in Modern, not Legacy
+BURN = "".join(f"4 {name}\n" for name in (
+    "Lightning Bolt", "Lava Spike", "Rift Bolt", "Goblin Guide", "Monastery Swiftspear",
+    "Eidolon of the Great Revel", "Skewer the Critics", "Searing Blaze", "Boros Charm",
+)) + "24 Mountain\n"
+
+
+def write(root, files):
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+GLOB_CASES = [
+    ("*.dek", "a/b/c.dek", True), ("*.dek", "c.dek", True), ("*.dek", "c.dek.txt", False),
+    ("decks/**/*.txt", "decks/x.txt", True), ("decks/**/*.txt", "decks/a/b/x.txt", True),
+    ("decks/**/*.txt", "other/decks/x.txt", False), ("decks/*.txt", "decks/a/b.txt", False),
+    ("decks/", "decks/a/b.txt", True), ("legacy/**", "legacy/x/y.dek", True),
+    ("/top.txt", "top.txt", True), ("/top.txt", "a/top.txt", False), ("./decks/*.txt", "decks/a.txt", True),
+    ("d?ck.txt", "deck.txt", True), ("d?ck.txt", "d/ck.txt", False),
+    ("[ab].txt", "a.txt", True), ("[!a]*.txt", "a.txt", False), ("[!a]*.txt", "b.txt", True),
+    ("**/x.txt", "x.txt", True), ("a/**/b/*.txt", "a/b/c.txt", True), ("a+b (1).txt", "a+b (1).txt", True),
+]
+
+
+@pytest.mark.parametrize("pattern, path, expected", GLOB_CASES)
+def test_globs(pattern, path, expected):
+    assert matches(pattern, path) is expected
+
+
+def test_check_whole_repository(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": """
+            format: mtg/modern
+            date: 2024-06-01
+            formats:
+              "decks/legacy/**": mtg/legacy
+            exclude: ["decks/archive/**"]
+            simulate:
+              "burn*.txt":
+                keep: "2 <= lands <= 5"
+                assert: ["keep7 >= 0.5", "keep7 >= 0.99"]
+        """,
+        "decks/modern/burn.txt": BURN,
+        "decks/modern/bolt.txt": ILLEGAL,
+        "decks/legacy/blue.txt": LEGACY_ONLY,
+        "decks/archive/old.txt": "not a deck at all\n",
+        "README.txt": "notes, not a deck\n",
+        "requirements.txt": "numpy\n",
+        ".venv/lib/x.txt": "junk\n",
+        "sub/.hidden/y.txt": "junk\n",
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    verdicts = {r["deck"]: (r["format"], r["legal"]) for r in report["results"]}
+    assert verdicts == {
+        "decks/legacy/blue.txt": ("mtg/legacy", True),
+        "decks/modern/bolt.txt": ("mtg/modern", False),
+        "decks/modern/burn.txt": ("mtg/modern", True),
+    }
+    assertions = [(a["deck"], a["assertion"], a["passed"]) for a in report["assertions"]]
+    assert assertions == [
+        ("decks/modern/burn.txt", "keep7 >= 0.5", True),
+        ("decks/modern/burn.txt", "keep7 >= 0.99", False),
+    ]
+
+
+def test_check_date_and_output_from_config(cli, tmp_path):
+    # Brainstorm was not banned in Modern before 2011? It never was legal there, so use
+    # Legacy's Mental Misstep: banned in Legacy on 2011-09-20.
+    write(tmp_path, {
+        "deckcheck.yaml": "format: mtg/legacy\ndate: 2011-09-01\noutput: junit\n",
+        "deck.txt": "4 Mental Misstep\n56 Island\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith('<?xml version="1.0"')
+    later = cli("check", "--date", "2011-10-01", "-o", "text", cwd=tmp_path)
+    assert later.returncode == 1 and "banned" in later.stdout
+
+
+def test_check_passes_when_all_legal_and_assertions_hold(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/constructed\nsimulate:\n  "*.txt": {assert: "keep7 >= 0.5"}\n',
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "text", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 of 1 assertions hold" in done.stdout
+
+
+def test_check_in_a_subfolder_finds_the_config_above(cli, tmp_path):
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    done = cli("check", "-o", "json", cwd=tmp_path / "decks")
+    assert done.returncode == 0, done.stderr
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["a.txt"]
+
+
+def test_check_given_files_like_a_hook(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+        "decks/a.txt": LEGAL, "decks/b.txt": ILLEGAL, "notes.txt": "x\n",
+    })
+    done = cli("check", "decks/a.txt", "notes.txt", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt"]
+    nothing = cli("check", "notes.txt", cwd=tmp_path)
+    assert (nothing.returncode, nothing.stdout) == (0, "")
+
+
+def test_check_with_format_and_no_config(cli, tmp_path):
+    write(tmp_path, {"a.txt": LEGAL, "b.dek": "<Deck><Cards Quantity='60' Sideboard='false' Name='Island'/></Deck>"})
+    done = cli("check", "-f", "mtg/modern", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["a.txt", "b.dek"]
+
+
+def test_check_simulate_that_cannot_run_fails_with_the_reason(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/limited\nsimulate:\n  "*.txt": {assert: ["keep7 >= 0.5"]}\n',
+        "tiny.txt": "5 Island\n",
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1
+    (outcome,) = json.loads(done.stdout)["assertions"]
+    assert outcome["passed"] is False and outcome["error"] is True
+    assert outcome["message"].startswith("cannot simulate:")
+
+
+CONFIG_ERRORS = [
+    ("formt: mtg/modern\n", "formt: unknown key; did you mean 'format'?"),
+    ("format: mtg/nonsense\n", "format: unknown format 'mtg/nonsense'"),
+    ("formats: {'*.txt': 3}\n", "formats.*.txt: expected text, got a number (3)"),
+    ("date: 2024-02-30\n", "date: expected a date YYYY-MM-DD"),
+    ("output: xml\n", "output: expected one of"),
+    ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: --assert: column"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
+    ("format: [unclosed\n", "invalid YAML"),
+    ("- a list\n", "expected a mapping of settings"),
+    ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
+]
+
+
+@pytest.mark.parametrize("text, expected", CONFIG_ERRORS)
+def test_config_errors_name_the_file_and_key(cli, tmp_path, text, expected):
+    write(tmp_path, {"deckcheck.yaml": text, "a.txt": LEGAL})
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml" in done.stderr
+    assert expected in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_check_without_config_or_format_is_a_usage_error(cli, tmp_path):
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "no deckcheck.yaml" in done.stderr
+
+
+def test_check_finding_no_deck_is_an_error(cli, tmp_path):
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n'})
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "no decklists found" in done.stderr
+
+
+def test_check_warns_about_globs_that_match_nothing(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats: {"legacy/**": mtg/legacy}\nsimulate: {"typo.txt": {assert: "keep7 >= 0.1"}}\n',
+        "a.txt": LEGAL,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0
+    assert "simulate.typo.txt: matches no deck" in done.stderr
+    assert "formats.legacy/**: matches no deck" in done.stderr
+
+
+def test_check_unreadable_deck_exits_2_and_reports_the_rest(cli, tmp_path):
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "a.txt": LEGAL})
+    (tmp_path / "big.txt").write_bytes(b"1 Island\n" * 600_000)
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 2
+    results = {r["deck"]: r for r in json.loads(done.stdout)["results"]}
+    assert results["a.txt"]["legal"] is True
+    assert "limit for a decklist" in results["big.txt"]["problems"][0]["message"]
+
+
+def test_format_file_in_config_is_relative_to_it(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'formats: {"cube/*": formats/cube.yaml}\n',
+        "formats/cube.yaml": "name: Cube\ngame: mtg\nextends: mtg/limited\n",
+        "cube/a.txt": "40 Island\n",
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path / "cube")
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["format"].endswith("cube.yaml")

@@ -1,0 +1,310 @@
+"""The CI reporters (junit, github, sarif) on validate, batch and simulate, through the
+installed command, checked against the official schemas kept in tests/schemas (offline)."""
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+import pytest
+import xmlschema
+
+from deckcheck.problem import WARNING, Problem
+from deckcheck.report import github, junit, sarif
+from deckcheck.result import AssertionOutcome, DeckResult, Report, TeamResult
+
+SCHEMAS = Path(__file__).parent / "schemas"
+JUNIT_XSD = xmlschema.XMLSchema(str(SCHEMAS / "junit-10.xsd"))
+SARIF_SCHEMA = json.loads((SCHEMAS / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+ILLEGAL = "5 Lightning Bolt\n50 Mountain\n"
+# A file name a CI system must survive: separators of annotation properties, a percent
+# sign, quotes, XML and Markdown specials, spaces, non-ASCII.
+HOSTILE_NAME = 'bad,name:%0A <x> & "q" |pipe| [l](u) é.txt'
+
+
+def assert_valid_junit(text: str) -> ET.Element:
+    JUNIT_XSD.validate(text)
+    return ET.fromstring(text.encode("utf-8"))
+
+
+def assert_valid_sarif(text: str) -> dict:
+    log = json.loads(text)
+    jsonschema.Draft7Validator(SARIF_SCHEMA).validate(log)
+    # uri-reference is only checked with an optional package; check it here: RFC 3986
+    # characters only, and no scheme-like first segment for relative references.
+    for run in log["runs"]:
+        for result in run["results"]:
+            for location in result.get("locations", []):
+                uri = location["physicalLocation"]["artifactLocation"]["uri"]
+                assert re.fullmatch(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+", uri), uri
+                assert uri.startswith("file:") or ":" not in uri.split("/")[0], uri
+    return log
+
+
+@pytest.fixture
+def decks(tmp_path):
+    (tmp_path / "ok.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / HOSTILE_NAME).write_text(ILLEGAL + "1 Bad\x01Card\n", encoding="utf-8")
+    return tmp_path
+
+
+# ---------------------------------------------------------------- junit
+
+
+def test_validate_junit_is_valid_and_has_a_failure_per_problem(cli, decks):
+    done = cli("validate", "ok.txt", HOSTILE_NAME, "-f", "mtg/modern", "-o", "junit", cwd=decks)
+    assert done.returncode == 1, done.stderr
+    root = assert_valid_junit(done.stdout)
+    assert root.tag == "testsuites"
+    (suite,) = root.findall("testsuite")
+    assert suite.get("name") == "mtg/modern"
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("2", "1", "0")
+    ok, bad = suite.findall("testcase")
+    assert ok.get("name") == "ok.txt" and list(ok) == []
+    assert bad.get("name") == HOSTILE_NAME
+    failures = bad.findall("failure")
+    assert sorted(f.get("type") for f in failures) == ["copy-limit", "deck-size"]
+    copy = next(f for f in failures if f.get("type") == "copy-limit")
+    assert copy.get("message") == "5 copies of Lightning Bolt; at most 4 allowed"
+    assert copy.text.startswith("line 1, main: 5 copies")
+
+
+def test_junit_control_characters_are_escaped_not_written(decks):
+    report = Report(results=[DeckResult(deck="d\x01\ud800.txt", format="mtg/modern", problems=[
+        Problem(rule="parse-error", message="bad \x00\x1b[31m line", line=3)])])
+    text = junit.render(report)
+    assert_valid_junit(text)
+    assert "\\x01" in text and "\\x00" in text and "\\x1b" in text and "\\xd800" in text
+
+
+def test_batch_junit_one_suite_per_format_and_teams_as_cases(cli, tmp_path):
+    (tmp_path / "ann.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("1 Brainstorm\n59 Island\n", encoding="utf-8")
+    (tmp_path / "cat.txt").write_text("40 Island\n", encoding="utf-8")
+    (tmp_path / "broken.dek").write_text("<Deck><Cards Quantity='1' Name='x'>", encoding="utf-8")
+    (tmp_path / "teams.csv").write_text(
+        "player,deck,team,format\nann,ann.txt,T1,\nbob,bob.txt,T1,\ncat,cat.txt,,mtg/limited\ndan,broken.dek,,\n", encoding="utf-8"
+    )
+    done = cli("batch", str(tmp_path / "teams.csv"), "-f", "mtg/legacy", "-o", "junit", "-q")
+    assert done.returncode == 1, done.stderr
+    root = assert_valid_junit(done.stdout)
+    suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
+    assert set(suites) == {"mtg/legacy", "mtg/limited"}
+    legacy_cases = [case.get("name") for case in suites["mtg/legacy"].findall("testcase")]
+    assert legacy_cases == ["ann.txt [ann, team T1]", "bob.txt [bob, team T1]", "broken.dek [dan]", "team T1 (ann, bob)"]
+    team = suites["mtg/legacy"].findall("testcase")[-1]
+    assert team.get("classname") == "mtg/legacy.teams"
+    assert [f.get("type") for f in team.findall("failure")] == ["team-copy-limit"]
+    broken = suites["mtg/legacy"].findall("testcase")[2]
+    assert [f.get("type") for f in broken.findall("failure")][0] == "parse-error"  # then deck-size: 0 cards
+    assert suites["mtg/limited"].get("failures") == "0"
+
+
+def test_unreadable_deck_is_a_junit_error(cli, tmp_path):
+    done = cli("validate", str(tmp_path / "missing.txt"), "-f", "mtg/modern", "-o", "junit")
+    assert done.returncode == 2
+    root = assert_valid_junit(done.stdout)
+    (case,) = root.iter("testcase")
+    assert [e.get("type") for e in case.findall("error")] == ["parse-error"]
+    assert root.get("errors") == "1" and root.get("failures") == "0"
+
+
+def test_simulate_assertions_are_junit_test_cases(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("24 Mountain\n36 Grizzly Bears\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--assert", "keep7 >= 0.5", "--assert", "keep7 >= 0.99", "-o", "junit")
+    assert done.returncode == 1, done.stderr
+    root = assert_valid_junit(done.stdout)
+    (suite,) = root.findall("testsuite")
+    assert suite.get("name") == "simulate mtg/constructed"
+    held, failed = suite.findall("testcase")
+    assert held.get("name") == "keep7 >= 0.5" and held.find("failure") is None
+    assert failed.find("failure").get("type") == "assertion"
+    assert "keep7 = 0." in failed.find("failure").get("message")
+
+
+# ---------------------------------------------------------------- github
+
+TOOLKIT_CASES = [
+    # (value, escaped as data, escaped as property) per @actions/core's command.ts
+    ("plain", "plain", "plain"),
+    ("100%", "100%25", "100%25"),
+    ("a\nb\r\nc", "a%0Ab%0D%0Ac", "a%0Ab%0D%0Ac"),
+    ("x:y,z", "x:y,z", "x%3Ay%2Cz"),
+    ("%0A", "%250A", "%250A"),
+    ("::error::", "::error::", "%3A%3Aerror%3A%3A"),
+]
+
+
+@pytest.mark.parametrize("value, data, prop", TOOLKIT_CASES)
+def test_github_escaping_matches_the_toolkit(value, data, prop):
+    assert github.escape_data(value) == data
+    assert github.escape_property(value) == prop
+
+
+def test_github_annotations_through_the_cli(cli, decks):
+    done = cli("validate", "ok.txt", HOSTILE_NAME, "-f", "mtg/modern", cwd=decks, env={"GITHUB_ACTIONS": "true"})
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "::group::ok.txt - mtg/modern: LEGAL"
+    assert lines[1] == "::endgroup::"
+    assert lines[2] == "::group::" + github.escape_data(HOSTILE_NAME) + " - mtg/modern: ILLEGAL (2 problems)"
+    file = github.escape_property(HOSTILE_NAME)
+    assert "%0A" not in HOSTILE_NAME.replace("%0A", "") and "%250A" in file
+    assert f"::error file={file},title=deck-size::main deck has 56 cards; at least 60 required" in lines
+    assert f"::error file={file},line=1,title=copy-limit::5 copies of Lightning Bolt; at most 4 allowed" in lines
+    # Every line is a workflow command or the closing summary: nothing a runner could misread.
+    assert all(line.startswith("::") for line in lines[:-1])
+    assert lines[-1] == "2 decks: 1 legal, 1 illegal"
+
+
+def test_github_is_not_chosen_outside_actions(cli, decks):
+    done = cli("validate", "ok.txt", "-f", "mtg/modern", cwd=decks, env={"GITHUB_ACTIONS": "false"})
+    assert done.stdout.startswith("ok.txt - mtg/modern: LEGAL")
+
+
+def test_github_warnings_and_team_problems():
+    report = Report(
+        results=[DeckResult(deck="/work/repo/decks/a.txt", format="f", player="ann", problems=[
+            Problem(rule="parse-error", message="count 0, line ignored", line=2, severity=WARNING)])],
+        teams=[TeamResult(team="T,1", format="f", players=["ann", "bob"], problems=[
+            Problem(rule="team-copy-limit", message="5 copies\nacross team")])],
+    )
+    import os
+
+    old = os.environ.get("GITHUB_WORKSPACE")
+    os.environ["GITHUB_WORKSPACE"] = "/work/repo"
+    try:
+        text = github.render(report)
+    finally:
+        os.environ.pop("GITHUB_WORKSPACE") if old is None else os.environ.__setitem__("GITHUB_WORKSPACE", old)
+    assert "::warning file=decks/a.txt,line=2,title=parse-error [ann]::count 0, line ignored" in text
+    assert "::error title=team-copy-limit (team T%2C1)::5 copies%0Aacross team" in text
+
+
+def test_github_step_summary_lists_every_problem(cli, decks, tmp_path):
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n", encoding="utf-8")
+    done = cli("validate", "ok.txt", HOSTILE_NAME, "-f", "mtg/modern", "-o", "github", cwd=decks,
+               env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 1
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("earlier step\n## deckcheck: 1 of 2 decks legal")
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    assert len(rows) == 2 + 2 + 2  # two headers, two decks, two problems
+    hostile_row = next(row for row in rows if "ILLEGAL" in row)
+    # Escaped: the pipes in the name do not add columns, nothing becomes a link or HTML.
+    assert hostile_row.count("|") - hostile_row.count("\\|") == 5
+    assert "<x>" not in text and "](u)" not in text
+
+
+def test_github_summary_failure_is_a_warning_not_a_crash(cli, decks, tmp_path):
+    done = cli("validate", "ok.txt", "-f", "mtg/modern", "-o", "github", cwd=decks,
+               env={"GITHUB_STEP_SUMMARY": str(tmp_path / "no-such-dir" / "summary.md")})
+    assert done.returncode == 0
+    assert "cannot write the job summary" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_batch_github_annotations(cli, tmp_path):
+    (tmp_path / "a.txt").write_text(ILLEGAL, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
+    done = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "auto", "-q", env={"GITHUB_ACTIONS": "true"})
+    assert done.returncode == 1
+    assert "::group::a.txt - mtg/modern: ILLEGAL (2 problems)" in done.stdout
+    assert "::error file=a.txt,line=1,title=copy-limit::" in done.stdout
+
+
+def test_simulate_github_annotation(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("24 Mountain\n36 Grizzly Bears\n", encoding="utf-8")
+    done = cli("simulate", "deck.txt", "-f", "mtg/constructed", "--assert", "keep7 >= 0.99", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "::error file=deck.txt,title=assertion failed::keep7 >= 0.99: keep7 = 0." in done.stdout
+
+
+# ---------------------------------------------------------------- sarif
+
+
+def test_validate_sarif_is_valid_with_locations_and_stable_rules(cli, decks):
+    done = cli("validate", "ok.txt", HOSTILE_NAME, "-f", "mtg/modern", "-o", "sarif", cwd=decks)
+    assert done.returncode == 1
+    log = assert_valid_sarif(done.stdout)
+    (run,) = log["runs"]
+    rules = run["tool"]["driver"]["rules"]
+    ids = [rule["id"] for rule in rules]
+    from deckcheck.rules import RULES
+
+    assert ids[: len(RULES)] == list(RULES)
+    assert {"parse-error", "team-copy-limit", "team-restricted", "assertion"} <= set(ids)
+    copy = rules[ids.index("copy-limit")]
+    assert copy["help"]["text"] == RULES["copy-limit"].__doc__.strip()
+    assert copy["shortDescription"]["text"].startswith("No more copies of a card")
+    results = run["results"]
+    assert {r["ruleId"] for r in results} == {"copy-limit", "deck-size"}
+    for result in results:
+        assert ids[result["ruleIndex"]] == result["ruleId"]
+        assert result["level"] == "error"
+        (location,) = result["locations"]
+        uri = location["physicalLocation"]["artifactLocation"]["uri"]
+        from urllib.parse import unquote
+
+        assert unquote(uri) == HOSTILE_NAME
+    copy_result = next(r for r in results if r["ruleId"] == "copy-limit")
+    assert copy_result["locations"][0]["physicalLocation"]["region"] == {"startLine": 1}
+    assert copy_result["properties"]["card"] == "Lightning Bolt"
+
+
+def test_sarif_rule_indexes_are_the_same_whatever_the_report(cli, decks):
+    first = json.loads(cli("validate", "ok.txt", "-f", "mtg/modern", "-o", "sarif", cwd=decks).stdout)
+    second = json.loads(cli("validate", HOSTILE_NAME, "-f", "mtg/modern", "-o", "sarif", cwd=decks).stdout)
+    assert first["runs"][0]["tool"]["driver"]["rules"] == second["runs"][0]["tool"]["driver"]["rules"]
+
+
+def test_sarif_teams_assertions_unknown_rules_and_odd_paths():
+    report = Report(
+        results=[
+            DeckResult(deck="/abs/path with space/d.txt", format="f", problems=[Problem(rule="future-rule", message="m", line=0)]),
+            DeckResult(deck="<stdin>", format="f", problems=[Problem(rule="banned", message="b", severity="info")]),
+        ],
+        teams=[TeamResult(team="T1", format="f", players=["a"], problems=[Problem(rule="team-restricted", message="t")])],
+        assertions=[
+            AssertionOutcome(deck="d.txt", format="f", assertion="keep7 >= 0.85", passed=True, message="keep7 = 0.9"),
+            AssertionOutcome(deck="d.txt", format="f", assertion="keep6 >= 0.99", passed=False, message="keep6 = 0.1"),
+        ],
+    )
+    log = assert_valid_sarif(sarif.render(report))
+    run = log["runs"][0]
+    ids = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
+    future, stdin, team, held, failed = run["results"]
+    assert ids[future["ruleIndex"]] == "future-rule" and "region" not in future["locations"][0]["physicalLocation"]
+    assert future["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "file:///abs/path%20with%20space/d.txt"
+    assert stdin["locations"] == [] and stdin["level"] == "note"
+    assert team["properties"]["team"] == "T1"
+    assert (held["kind"], held["level"], failed["kind"], failed["level"]) == ("pass", "none", "fail", "error")
+    assert run["invocations"][0]["exitCode"] == 1
+
+
+def test_batch_and_simulate_sarif_are_valid(cli, tmp_path):
+    (tmp_path / "a.txt").write_text(ILLEGAL, encoding="utf-8")
+    done = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "sarif", "-q")
+    assert done.returncode == 1
+    assert_valid_sarif(done.stdout)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("24 Mountain\n36 Grizzly Bears\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--assert", "keep7 >= 0.5", "-o", "sarif")
+    assert done.returncode == 0
+    log = assert_valid_sarif(done.stdout)
+    assert [r["kind"] for r in log["runs"][0]["results"]] == ["pass"]
+
+
+def test_batch_report_file_in_junit(cli, tmp_path):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text(LEGAL, encoding="utf-8")
+    target = tmp_path / "out" / "deckcheck.xml"
+    done = cli("batch", str(tmp_path / "decks"), "-f", "mtg/modern", "-o", "junit", "--report", str(target), "-q")
+    assert done.returncode == 0, done.stderr
+    assert_valid_junit(target.read_text(encoding="utf-8"))
+    assert "1 deck: 1 legal, 0 illegal" in done.stdout  # the text summary still prints

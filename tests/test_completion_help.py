@@ -1,0 +1,95 @@
+"""Shell completion (commands, options, format ids, outputs, parsers) and an example in
+every command's help, through the installed command."""
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.formats import available
+
+
+def complete_bash(cli, words: str) -> list[str]:
+    """What bash completion offers for the last word of `words` (Click's protocol)."""
+    parts = words.split(" ")
+    done = cli(env={"_DECKCHECK_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_commands_complete(cli):
+    assert {"batch", "check", "simulate", "validate", "formats"} <= set(complete_bash(cli, "deckcheck "))
+    assert {"list", "show", "check"} <= set(complete_bash(cli, "deckcheck formats "))
+    assert complete_bash(cli, "deckcheck va") == ["validate"]
+
+
+def test_options_complete(cli):
+    offered = complete_bash(cli, "deckcheck validate --")
+    assert {"--format", "--date", "--output", "--input-format", "--help"} <= set(offered)
+    assert "--config" in complete_bash(cli, "deckcheck check --")
+
+
+def test_format_ids_complete(cli):
+    assert complete_bash(cli, "deckcheck validate deck.txt -f mtg/mo") == ["mtg/modern"]
+    everything = complete_bash(cli, "deckcheck validate deck.txt -f ")
+    assert everything == available() and "mtg/legacy" in everything
+    assert complete_bash(cli, "deckcheck formats show mtg/le") == ["mtg/legacy"]
+    assert complete_bash(cli, "deckcheck batch regs/ --format mtg/v") == ["mtg/vintage"]
+    assert complete_bash(cli, "deckcheck check -f mtg/pa") == ["mtg/pauper"]
+
+
+def test_format_files_complete(cli, tmp_path):
+    (tmp_path / "my-formats").mkdir()
+    (tmp_path / "my-formats" / "cube.yaml").write_text("name: Cube\n", encoding="utf-8")
+    (tmp_path / "my-formats" / "notes.txt").write_text("x\n", encoding="utf-8")
+    done = cli(cwd=tmp_path, env={"_DECKCHECK_COMPLETE": "complete_bash",
+                                  "COMP_WORDS": "deckcheck validate d.txt -f ./my-formats/", "COMP_CWORD": "4"})
+    assert done.stdout.split() == ["./my-formats/cube.yaml"]
+
+
+def test_outputs_and_parsers_complete(cli):
+    assert complete_bash(cli, "deckcheck validate d.txt -o j") == ["json", "junit"]
+    assert complete_bash(cli, "deckcheck validate d.txt -o ") == ["text", "json", "junit", "github", "sarif", "auto"]
+    assert complete_bash(cli, "deckcheck batch regs/ -o c") == ["csv"]
+    assert complete_bash(cli, "deckcheck validate d.txt --input-format d") == ["dek", "dck"]
+
+
+def test_zsh_completion_lists_format_ids_with_the_protocol_of_typer(cli):
+    done = cli(env={"_DECKCHECK_COMPLETE": "complete_zsh", "_TYPER_COMPLETE_ARGS": "deckcheck validate d.txt -f mtg/lim"})
+    assert done.returncode == 0
+    assert "mtg/limited" in done.stdout
+
+
+@pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])
+def test_completion_scripts_are_offered(cli, shell):
+    done = cli("--show-completion", shell)
+    assert done.returncode == 0
+    assert "_DECKCHECK_COMPLETE" in done.stdout
+
+
+def _commands():
+    from typer.main import get_command
+
+    from deckcheck.cli import app
+
+    root = get_command(app)
+    found = []
+
+    def walk(group, path):
+        for name, command in group.commands.items():
+            found.append((*path, name))
+            if hasattr(command, "commands"):
+                walk(command, (*path, name))
+
+    walk(root, ())
+    return found
+
+
+@pytest.mark.parametrize("command", _commands(), ids=" ".join)
+def test_every_command_help_shows_an_example(cli, command):
+    done = cli(*command, "--help")
+    assert done.returncode == 0
+    assert "Example: deckcheck " + " ".join(command) in done.stdout
+
+
+def test_top_level_help_shows_examples(cli):
+    done = cli("--help")
+    assert "Examples:" in done.stdout and "deckcheck check" in done.stdout

@@ -1,0 +1,165 @@
+"""The pre-commit hook (through `pre-commit try-repo` and `pre-commit run` on a temporary
+git repository) and the composite GitHub Action (its run steps executed by bash).
+
+Offline: pre-commit builds deckcheck into the hook's virtualenv with pip. Here pip gets no
+index (PIP_NO_INDEX) and no build isolation; the build backend (hatchling) and deckcheck's
+runtime dependencies come from this test environment through PYTHONPATH, so the hook's
+install, entry point and `files` filter run for real without network access.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+ILLEGAL = "5 Lightning Bolt\n55 Mountain\n"
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"}
+    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+
+
+def _offline_env(home: Path) -> dict[str, str]:
+    site = sysconfig.get_paths()["purelib"]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PIP_", "GITHUB_"))}
+    env.update({
+        "PRE_COMMIT_HOME": str(home),
+        "PIP_NO_INDEX": "1",
+        "PIP_NO_BUILD_ISOLATION": "0",  # pip's inverted spelling: "0" turns isolation off
+        "PYTHONPATH": site,
+        "NO_COLOR": "1",
+        "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", ""),
+    })
+    return env
+
+
+@pytest.fixture
+def deck_repo(tmp_path):
+    repo = tmp_path / "decks-repo"
+    (repo / "decks").mkdir(parents=True)
+    (repo / "decks" / "burn.txt").write_text(LEGAL, encoding="utf-8")
+    (repo / "decks" / "bolts.txt").write_text(ILLEGAL, encoding="utf-8")
+    (repo / "README.txt").write_text("how to play\n", encoding="utf-8")
+    (repo / "notes.md").write_text("5 Lightning Bolt\n", encoding="utf-8")  # not a decklist extension
+    (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "decks")
+    return repo
+
+
+def _pre_commit(repo: Path, *args: str, home: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", *args], cwd=repo, env=_offline_env(home),
+        capture_output=True, text=True, timeout=600,
+    )
+
+
+@needs_git
+def test_hook_through_try_repo_with_deckcheck_yaml(deck_repo, tmp_path):
+    done = _pre_commit(deck_repo, "try-repo", str(ROOT), "deckcheck", "--all-files", home=tmp_path / "pc")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "deckcheck....." in done.stdout and "Failed" in done.stdout
+    assert "decks/bolts.txt - mtg/modern: ILLEGAL" in done.stdout
+    assert "decks/burn.txt - mtg/modern: LEGAL" in done.stdout
+    assert "README" not in done.stdout and "notes.md" not in done.stdout
+    # Fix the deck: the hook passes.
+    (deck_repo / "decks" / "bolts.txt").write_text(LEGAL, encoding="utf-8")
+    _git(deck_repo, "add", "-A")
+    done = _pre_commit(deck_repo, "try-repo", str(ROOT), "deckcheck", "--all-files", home=tmp_path / "pc")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Passed" in done.stdout
+
+
+@needs_git
+def test_hook_with_format_in_args(deck_repo, tmp_path):
+    if _git(ROOT, "status", "--porcelain", "--", ".pre-commit-hooks.yaml", "deckcheck", "pyproject.toml").strip():
+        pytest.skip("the hook definition or the package has uncommitted changes; `pre-commit run` installs a commit")
+    rev = _git(ROOT, "rev-parse", "HEAD").strip()
+    (deck_repo / "deckcheck.yaml").unlink()
+    (deck_repo / ".pre-commit-config.yaml").write_text(yaml.safe_dump({"repos": [{
+        "repo": str(ROOT), "rev": rev,
+        "hooks": [{"id": "deckcheck", "args": ["-f", "mtg/legacy"]}],
+    }]}), encoding="utf-8")
+    (deck_repo / "decks" / "bolts.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")  # legal in Legacy
+    _git(deck_repo, "add", "-A")
+    done = _pre_commit(deck_repo, "run", "--all-files", home=tmp_path / "pc")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Passed" in done.stdout
+
+
+def test_hook_definition():
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert hook["id"] == "deckcheck" and hook["language"] == "python"
+    assert hook["entry"] == "deckcheck check"
+    import re
+
+    from deckcheck.parsers import extensions
+
+    files = re.compile(hook["files"])
+    for ext in sorted(extensions() - {""}):
+        assert files.search(f"decks/a{ext}"), ext
+    for other in ("README.md", "deckcheck.yaml", "a.py", "a.txt.bak"):
+        assert not files.search(other), other
+
+
+# ---------------------------------------------------------------- GitHub Action
+
+
+def _action() -> dict:
+    return yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+
+
+def test_action_is_composite_and_injection_safe():
+    action = _action()
+    assert action["runs"]["using"] == "composite"
+    steps = action["runs"]["steps"]
+    assert steps[0]["uses"].startswith("actions/setup-python@")
+    for step in steps[1:]:
+        assert step["shell"] == "bash"
+        # Inputs reach scripts through `env:` only: `${{ }}` inside `run:` would be pasted
+        # into the script before bash sees it (script injection).
+        assert "${{" not in step["run"], step["name"]
+    assert set(action["inputs"]) == {"args", "python-version", "version"}
+
+
+def _run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
+    step = next(step for step in _action()["runs"]["steps"] if step.get("name") == name)
+    full = {**os.environ, **env, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
+    return subprocess.run(["bash", "-e", "-c", step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
+
+
+def test_action_run_step_annotates_and_reports_the_exit_code(deck_repo, tmp_path):
+    outputs = tmp_path / "github_output"
+    summary = tmp_path / "summary.md"
+    env = {
+        "GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(outputs), "GITHUB_STEP_SUMMARY": str(summary),
+        "DECKCHECK_ARGS": 'check --date "2024-06-01"',
+    }
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stderr
+    assert "::error file=decks/bolts.txt,line=1,title=copy-limit::5 copies of Lightning Bolt" in done.stdout
+    assert outputs.read_text(encoding="utf-8") == "exit-code=1\n"
+    assert "## deckcheck: 1 of 2 decks legal" in summary.read_text(encoding="utf-8")
+
+
+def test_action_arguments_cannot_inject_shell(deck_repo, tmp_path):
+    marker = tmp_path / "pwned"
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_ARGS": f"validate decks/burn.txt -f mtg/modern '; touch {marker}' $(touch {marker})"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert not marker.exists()
+    assert done.returncode == 2  # the odd arguments are only (missing) decklist names: exit 2
+    assert "::group::decks/burn.txt - mtg/modern: LEGAL" in done.stdout

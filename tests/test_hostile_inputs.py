@@ -1,0 +1,187 @@
+"""Malformed and hostile files through the installed command (validate and batch): no
+traceback, exit 1 or 2 as documented, every other deck of a batch still reported; and the
+regression tests of the crashes and hangs fuzzing found."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.parsers import parse_text
+from deckcheck.parsers.common import MAX_LINE_CHARS
+from deckcheck.textio import MAX_INPUT_BYTES
+
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+HOSTILE = {
+    "billion-laughs.dek": (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;">'
+        b'<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]><Deck><Cards Quantity="1" Name="&lol2;"/></Deck>'
+    ),
+    "xxe.cod": (
+        b'<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        b'<cockatrice_deck><zone name="main"><card number="1" name="&x;"/></zone></cockatrice_deck>'
+    ),
+    "deep.dek": b"<Deck>" + b"<a>" * 100_000 + b"</a>" * 100_000 + b"</Deck>",
+    "truncated.dek": b'<?xml version="1.0"?><Deck><Cards Quantity="4" Sideboard="false" Na',
+    "huge-counts.txt": b"999999999999 Island\n-4 Mountain\n0 Forest\n" + b"9" * 600 + b" Swamp\n",
+    "nul-bytes.txt": b"\x00\x00" + b"4 Light\x00ning Bolt\n" * 3 + b"\x00" * 1000,
+    "binary.txt": bytes(range(256)) * 40,
+    "utf16-no-bom.txt": "60 Island\n".encode("utf-16-le"),
+    "bad-bom.txt": b"\xff\xfe\x00\xd8",  # UTF-16 BOM, then a lone surrogate
+    "long-line.txt": b"1 " + b"A" * (3 * 1024 * 1024) + b"\n",
+    "spaces.txt": b"a " + b" " * 900 + b"x\n" * 2000,
+    "brackets.txt": b"1 a" + b"[b]" * 300 + b"\n",
+    "forge-junk.dck": b"[metadata]\n[Main]\n" + b"4 |||||\n" * 100 + b"x" * 5000 + b"\n",
+    "empty.txt": b"",
+    "only-comments.txt": b"# nothing\n// here\n",
+    "cp1252.txt": "4 Lim-Dûl's Vault\n56 Æther Vial\n".encode("cp1252"),
+}
+
+
+def test_hostile_corpus_validate(cli, tmp_path):
+    for name, data in HOSTILE.items():
+        (tmp_path / name).write_bytes(data)
+    (tmp_path / "legal.txt").write_text(LEGAL, encoding="utf-8")
+    names = [*HOSTILE, "legal.txt"]
+    started = time.monotonic()
+    done = cli("validate", *names, "-f", "mtg/constructed", "-o", "json", cwd=tmp_path)
+    assert time.monotonic() - started < 60
+    assert done.returncode == 2, done.stderr  # bad-bom.txt cannot be read at all
+    assert "Traceback" not in done.stderr and done.stderr == ""
+    results = {result["deck"]: result for result in json.loads(done.stdout)["results"]}
+    assert list(results) == names
+    assert results["legal.txt"]["legal"] is True
+    for name in ("billion-laughs.dek", "xxe.cod", "deep.dek", "truncated.dek", "huge-counts.txt", "long-line.txt"):
+        rules = [problem["rule"] for problem in results[name]["problems"]]
+        assert "parse-error" in rules, name
+    messages = " ".join(p["message"] for p in results["billion-laughs.dek"]["problems"])
+    assert "DTDs and entity declarations are not allowed" in messages
+    huge = [p["message"] for p in results["huge-counts.txt"]["problems"]]
+    assert sum("count over 9999" in m for m in huge) == 2 and any("at least 1" in m for m in huge)
+    assert any(f"no decklist line is longer than {MAX_LINE_CHARS:,}" in p["message"] for p in results["long-line.txt"]["problems"])
+
+
+@pytest.mark.parametrize("output", ["text", "junit", "github", "sarif", "json"])
+def test_hostile_corpus_every_reporter(cli, tmp_path, output):
+    for name, data in HOSTILE.items():
+        (tmp_path / name).write_bytes(data)
+    done = cli("validate", *HOSTILE, "-f", "mtg/constructed", "-o", output, cwd=tmp_path)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and done.stdout
+
+
+def test_hostile_corpus_batch_reports_every_deck(cli, tmp_path):
+    folder = tmp_path / "regs"
+    folder.mkdir()
+    for name, data in HOSTILE.items():
+        (folder / name).write_bytes(data)
+    (folder / "legal.txt").write_text(LEGAL, encoding="utf-8")
+    (folder / "undecodable-\udcff.txt".encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")).write_text(LEGAL)
+    for output in ("json", "junit", "sarif", "github", "text", "csv"):
+        done = cli("batch", str(folder), "-f", "mtg/constructed", "-o", output, "-q", "-j", "1")
+        assert done.returncode == 1, (output, done.stderr)  # batch: broken rows are problems of their rows
+        assert "Traceback" not in done.stderr
+    report = json.loads(cli("batch", str(folder), "-f", "mtg/constructed", "-o", "json", "-q").stdout)
+    decks = [result["deck"] for result in report["results"]]
+    assert len(decks) == len(HOSTILE) + 2
+    assert next(r for r in report["results"] if r["deck"] == "legal.txt")["legal"] is True
+
+
+def test_stdin_over_the_limit_is_refused(cli):
+    done = cli("validate", "-", "-f", "mtg/constructed", input=b"1 Island\n" * (MAX_INPUT_BYTES // 9 + 10))
+    assert done.returncode == 2
+    assert b"<stdin>: over the 4,194,304-byte limit for a decklist" in done.stdout
+
+
+def test_file_over_the_limit_is_refused(cli, tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"1 Island\n" * (MAX_INPUT_BYTES // 9 + 10))
+    done = cli("validate", str(big), "-f", "mtg/constructed")
+    assert done.returncode == 2
+    assert f"{big.stat().st_size:,} bytes is over the 4,194,304-byte limit" in done.stdout
+
+
+# ---------------------------------------------------------------- regressions
+
+
+@pytest.mark.parametrize("line", [
+    "a " + " " * 2000 + "x",        # the header pattern backtracked over the spaces (hung)
+    "1 a" + "[b]" * 340,            # trailing brackets were stripped one search at a time
+    "1 " + "[A]" * 340,
+    "name: a" + " " * 1000 + "b",
+    "1" + " " * 1000 + "x",
+])
+def test_pathological_lines_parse_fast(line):
+    text = "\n".join([line] * 2000)
+    started = time.monotonic()
+    parse_text(text)
+    parse_text(text, input_format="dck")
+    assert time.monotonic() - started < 10
+
+
+def test_over_long_line_is_one_problem():
+    deck = parse_text("4 Island\n1 " + "A" * 5000 + "\n56 Mountain\n")
+    assert [p.line for p in deck.problems] == [2]
+    assert sum(e.count for e in deck.entries) == 60
+
+
+def test_trailing_brackets_still_pick_the_zone():
+    deck = parse_text("1 Sol Ring [Ramp] [Commander{top}]\n1 Island [Maybeboard{noDeck}]\n")
+    assert [(e.name, e.zone) for e in deck.entries] == [("Sol Ring", "commander"), ("Island", "maybeboard")]
+
+
+@pytest.mark.parametrize("text", [
+    "(" * 5000 + "keep7 >= 0.8" + ")" * 5000,
+    "not " * 5000 + "keep7 >= 0.8",
+    "keep7" + " + keep7" * 20000 + " >= 1",
+    "keep7 >= " + "1" * 5000,
+])
+def test_expression_limits_are_errors_not_recursion(text):
+    from deckcheck.engine.assertions import parse_assertion
+
+    with pytest.raises(DeckcheckError) as error:
+        parse_assertion(text)
+    assert len(str(error.value)) < 400
+
+
+def test_longest_allowed_expression_still_evaluates():
+    from deckcheck.engine.simulation import simulate
+
+    simulation = simulate("24 Mountain\n" + "4 Grizzly Bears\n" * 9, "mtg/limited",
+                          keep="lands" + " + lands" * 126 + " >= 2", assertions=["(" * 31 + "keep7 >= 0" + ")" * 31])
+    assert simulation.passed
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("name: x\ngame: mtg\ndeck: {main: {min: " + "9" * 5000 + "}}\n", "invalid YAML value"),
+    ("name: x\ngame: mtg\nextends: " + "a" * 5000 + ".yaml\n", "cannot extend"),
+    ("name: x\ngame: mtg\nextends: " + "a/" * 3000 + "b\n", "cannot extend"),
+    ("name: x\ngame: mtg\nbanned: " + "[" * 100_000 + "]" * 100_000 + "\n", "invalid YAML"),
+])
+def test_format_file_faults_are_clear_errors(cli, tmp_path, text, expected):
+    path = tmp_path / "f.yaml"
+    path.write_text(text, encoding="utf-8")
+    done = cli("formats", "check", str(path))
+    assert done.returncode == 2
+    assert expected in done.stderr and "Traceback" not in done.stderr
+
+
+def test_format_id_too_long_for_the_os(cli, tmp_path):
+    (tmp_path / "d.txt").write_text(LEGAL, encoding="utf-8")
+    done = cli("validate", str(tmp_path / "d.txt"), "-f", "x/" * 3000 + "y")
+    assert done.returncode == 2 and "unknown format" in done.stderr
+
+
+@pytest.mark.parametrize("manifest", [
+    "- player: ann\n  deck: a.txt\n  date: 2024-13-45\n",
+    "- player: ann\n  deck: a.txt\n  seat: " + "9" * 5000 + "\n",
+    "[" * 50_000 + "]" * 50_000 + "\n",
+])
+def test_manifest_yaml_faults_are_clear_errors(cli, tmp_path, manifest):
+    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "m.yaml").write_text(manifest, encoding="utf-8")
+    done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-q")
+    assert done.returncode == 2
+    assert "invalid YAML" in done.stderr and "Traceback" not in done.stderr
