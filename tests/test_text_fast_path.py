@@ -42,6 +42,8 @@ EDGE_CASES = [
     "",
     "\n",
     "9999 Island\n10000 Island\n",
+    "4 " + "A" * 1500 + "\n56 Mountain\n",  # over the line limit: a parse-error either way
+    "4" + " " * 20 + "Island\n",
 ]
 
 

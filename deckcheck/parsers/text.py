@@ -75,10 +75,11 @@ _ARENA_ABOUT = "about"
 _PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 # A whole list of nothing but `_PLAIN_LINE`s and empty lines (an MTGO export, most files
 # of a batch): read by `_parse_plain` without classifying each line.
-_PLAIN_LIST = re.compile(
-    r"(?:(?:[1-9][0-9]{0,3} +(?![xX]\s)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*)?\n)*"
-    r"(?:[1-9][0-9]{0,3} +(?![xX]\s)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]*)?\Z"
+# Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
+_PLAIN_LINE_BODY = (
+    r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
 )
+_PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
 
 
 def sniff(text: str) -> bool:
