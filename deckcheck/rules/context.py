@@ -26,15 +26,24 @@ class Context:
     _totals: dict[frozenset[str], tuple[Deck, int, dict[str, int]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _present: list[Any] = field(default_factory=lambda: [None, -1, frozenset()], init=False, repr=False, compare=False)
+
+    def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
+        """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
+        present = self._present
+        if present[0] is not deck or present[1] != len(deck.entries):
+            present[:] = [deck, len(deck.entries), frozenset(entry.zone for entry in deck.entries)]
+        used = present[2].intersection(zones)
+        return used, len(used) == len(present[2])
 
     def totals(self, deck: Deck, zones: Iterable[str]) -> dict[str, int]:
         """Copies per card key over `zones` (read-only): what most checks need, much cheaper
         than the full `tally`, which rules fetch only for the cards they report."""
-        key = frozenset({entry.zone for entry in deck.entries}.intersection(zones))
+        key, every_zone = self._zones(deck, zones)
         cached = self._totals.get(key)
         if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
             return cached[2]
-        counted = copy_totals(deck.in_zones(key))
+        counted = copy_totals(deck.entries if every_zone else deck.in_zones(key))
         self._totals[key] = (deck, len(deck.entries), counted)
         return counted
 
@@ -42,7 +51,7 @@ class Context:
         """`model.tally` of the deck's cards in `zones` (read-only). Several rules count the
         same cards (copy-limit over main and sideboard, banned over every played zone, which
         for most decks are the same two zones): count them once."""
-        key = frozenset({entry.zone for entry in deck.entries}.intersection(zones))
+        key, _ = self._zones(deck, zones)
         cached = self._tallies.get(key)
         if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
             return cached[2]
