@@ -74,6 +74,7 @@ def check_deck(
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)
+    counts: dict[str, int] = {}
     if not deck.unreadable:
         if catalog is not None:
             from .cards.resolve import resolve_deck
@@ -83,11 +84,12 @@ def check_deck(
         ctx = Context(date=date, cards=catalog, pool=pool)
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
+        counts = dict(ctx.counts(deck))
     return DeckResult(
         deck=deck.source,
         format=fmt.id,
         problems=problems,
-        counts=deck.counts() if not deck.unreadable else {},
+        counts=counts,
         unreadable=deck.unreadable,
         pool=pool.source if pool is not None else None,
     )

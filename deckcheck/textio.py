@@ -95,7 +95,6 @@ def _utf16_without_bom(data: bytes) -> str | None:
 
 def read_text(path: str | Path) -> str:
     """Read a decklist file as text, with a one-line error when it cannot be read."""
-    path = Path(path)
     try:
         # One open and one fstat: a batch reads thousands of files, and stat-then-read
         # costs twice the system calls.
@@ -116,7 +115,7 @@ def read_text(path: str | Path) -> str:
     except IsADirectoryError:
         raise _is_directory(path) from None
     except PermissionError:
-        if path.is_dir():  # Windows refuses to open a folder with "permission denied"
+        if os.path.isdir(path):  # Windows refuses to open a folder with "permission denied"
             raise _is_directory(path) from None
         raise InputError(f"{path}: permission denied") from None
     except OSError as exc:
@@ -124,5 +123,5 @@ def read_text(path: str | Path) -> str:
     return decode(data, source=str(path))
 
 
-def _is_directory(path: Path) -> InputError:
+def _is_directory(path: str | Path) -> InputError:
     return InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")

@@ -6,13 +6,14 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import Deck
 from ..problem import Problem
+from .context import Context
 
 
-def check_zone_size(deck: Deck, fmt: Format, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
+def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
     spec = fmt.zones.get(zone)
     if spec is None:
         return
-    count = deck.count(zone)
+    count = ctx.counts(deck).get(zone, 0)
     cards = "card" if count == 1 else "cards"
     if spec.exactly is not None:
         if count == spec.exactly or (spec.or_none and count == 0):

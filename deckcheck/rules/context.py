@@ -28,6 +28,15 @@ class Context:
     )
     _present: list[Any] = field(default_factory=lambda: [None, -1, frozenset()], init=False, repr=False, compare=False)
 
+    _counts: list[Any] = field(default_factory=lambda: [None, -1, {}], init=False, repr=False, compare=False)
+
+    def counts(self, deck: Deck) -> dict[str, int]:
+        """`deck.counts()`, worked out once per deck for the size rules and the report."""
+        cached = self._counts
+        if cached[0] is not deck or cached[1] != len(deck.entries):
+            cached[:] = [deck, len(deck.entries), deck.counts()]
+        return cached[2]
+
     def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
         present = self._present

@@ -25,4 +25,4 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    return check_zone_size(deck, fmt, zone=MAIN, rule=ID, label="main deck")
+    return check_zone_size(deck, fmt, ctx, zone=MAIN, rule=ID, label="main deck")

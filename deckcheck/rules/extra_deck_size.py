@@ -23,4 +23,4 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    return check_zone_size(deck, fmt, zone=EXTRA, rule=ID, label="extra deck")
+    return check_zone_size(deck, fmt, ctx, zone=EXTRA, rule=ID, label="extra deck")

@@ -26,4 +26,4 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    return check_zone_size(deck, fmt, zone=SIDEBOARD, rule=ID, label="sideboard")
+    return check_zone_size(deck, fmt, ctx, zone=SIDEBOARD, rule=ID, label="sideboard")
