@@ -284,24 +284,18 @@ def _parse_plain(text: str, deck: Deck) -> Deck:
     """A list of `4 Name` lines and blank lines only: the general parser's result, faster.
 
     No headers can appear, so the MTGO rule decides the zones: with more than one group of
-    lines, the last group is the sideboard."""
-    read: list[tuple[int, str, int, int]] = []  # (line, name, count, group)
-    group = -1
-    in_group = False
+    lines, the last group (after the last blank line between cards) is the sideboard."""
+    body = text.rstrip("\n")
+    first_card = len(body) - len(body.lstrip("\n"))
+    cut = body.rfind("\n\n", first_card)
+    # Line number of the sideboard's first line; past the end when there is one group.
+    sideboard_from = body.count("\n", 0, cut + 2) + 1 if cut != -1 else len(text) + 2
+    entries = deck.entries
+    append = entries.append
     for number, line in enumerate(text.split("\n"), start=1):
-        if not line:
-            in_group = False
-            continue
-        if not in_group:
-            group += 1
-            in_group = True
-        count, _, name = line.partition(" ")
-        read.append((number, display_name(name), int(count), group))
-    sideboard_group = group if group > 0 else -1
-    deck.entries = [
-        CardEntry(name, count, SIDEBOARD if in_group_ == sideboard_group else MAIN, number)
-        for number, name, count, in_group_ in read
-    ]
+        if line:
+            count, _, name = line.partition(" ")
+            append(CardEntry(display_name(name), int(count), SIDEBOARD if number >= sideboard_from else MAIN, number))
     return deck
 
 
