@@ -9,22 +9,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from files import write
 
 LEGAL_BURN = "4 Lightning Bolt\n56 Mountain\n\nSideboard\n2 Smash to Smithereens\n"
 LEGAL_ISLANDS = "4 Brainstorm\n56 Island\n"
 SHORT = "4 Lightning Bolt\n20 Mountain\n"
 DATE = "2024-06-01"
-
-
-def write(root: Path, files: dict[str, str | bytes]) -> Path:
-    for name, content in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return root
 
 
 def run_json(cli, *args: str):

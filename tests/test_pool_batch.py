@@ -8,21 +8,11 @@ from pathlib import Path
 
 from deckcheck import validate
 from deckcheck.errors import InputError
+from files import write
 
 POOL = "3 Shock\n1 Lightning Bolt\n10 Goblin Piker\n10 Hill Giant\n"
 LEGAL = "3 Shock\n10 Goblin Piker\n27 Mountain\n"
 FOURTH_SHOCK = "4 Shock\n10 Goblin Piker\n26 Mountain\n"
-
-
-def write(root: Path, files: dict[str, str | bytes]) -> Path:
-    for name, content in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8")
-    return root
 
 
 def batch_json(cli, *args: str) -> tuple[int, dict]:

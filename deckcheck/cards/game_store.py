@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CardDataError
-from .store import GAME_TABLES, SCHEMA_VERSION, swap_in, temp_beside
+from .atomic import AtomicDbWriter
+from .store import GAME_TABLES, SCHEMA_VERSION
 from .wow import WowProfile
 from .wow_catalog import WowCatalog
 from .ygo import YgoCard
@@ -65,18 +66,15 @@ def _profile(text: str) -> WowProfile:
     )
 
 
-class GameTablesWriter:
+class GameTablesWriter(AtomicDbWriter):
     """Replace one game's tables in the database at `path`, atomically, keeping the rest."""
 
     def __init__(self, path: Path, game: str):
         if game not in _SCHEMAS:
             raise ValueError(f"no card tables for game {game!r}")
-        self.path = Path(path)
+        super().__init__(path)
         self.game = game
         self.count = 0
-        self._tmp = temp_beside(self.path)
-        self._db = sqlite3.connect(self._tmp)
-        self._done = False
         try:
             if self.path.is_file():
                 self._copy_current()
@@ -102,13 +100,6 @@ class GameTablesWriter:
                 "or remove it"
             ) from None
 
-    def __enter__(self) -> GameTablesWriter:
-        return self
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if not self._done:
-            self.abort()
-
     def add_ygo(self, cards: Iterable[YgoCard]) -> None:
         rows = [(card.code, card.name, card.type, card.alias, card.ot, card.konami_id) for card in cards]
         # A later row for the same passcode wins (a YGOPRODeck artwork listed twice).
@@ -131,18 +122,7 @@ class GameTablesWriter:
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", [(f"{self.game}.{k}", v) for k, v in sorted(info.items())])
         # A file that so far held no Magic cards still says which file layout it has.
         self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-        self._db.commit()
-        self._db.execute("VACUUM")
-        self._db.close()
-        swap_in(self._tmp, self.path)
-        self._done = True
-
-    def abort(self) -> None:
-        self._done = True
-        try:
-            self._db.close()
-        finally:
-            self._tmp.unlink(missing_ok=True)
+        self.finish()
 
 
 # ------------------------------------------------------------------ reading

@@ -19,15 +19,14 @@ cards never loses the Yu-Gi-Oh! cards and the other way round.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from ..errors import CardDataError
 from ..names import card_key, fold, full_key, loose_key
 from . import suggest
+from .atomic import AtomicDbWriter
 from .model import Card, Printing
 
 # Bump when the tables change; older files are refused with a message to re-import.
@@ -114,35 +113,6 @@ def _spellings(card: Card) -> Iterator[tuple[str, int]]:
         yield loose_key(name), 9
 
 
-def temp_beside(path: Path) -> Path:
-    """An empty temporary file in `path`'s directory (so the final rename stays atomic)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise CardDataError(
-            f"cannot write the card database in {path.parent} ({exc.strerror or exc}); "
-            "choose another place with --cards-db PATH or DECKCHECK_CARDS_DB"
-        ) from None
-    os.close(handle)
-    # mkstemp makes the file private; the database is ordinary user data.
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
-    return Path(tmp)
-
-
-def swap_in(tmp: Path, path: Path) -> None:
-    """Flush the finished temporary file to disk and rename it over `path`."""
-    try:
-        with open(tmp, "rb+") as handle:
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        tmp.unlink(missing_ok=True)
-        raise CardDataError(f"cannot replace {path} ({exc.strerror or exc}); the old database is unchanged") from None
-
-
 def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[str]) -> None:
     """Copy the tables and `meta` keys of the games in `keep` from the file at `old_path`
     (when it is a readable database) into the new one being built in `db`."""
@@ -175,28 +145,18 @@ def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[s
     finally:
         db.execute("DETACH DATABASE old")
 
-class CardDbWriter:
+class CardDbWriter(AtomicDbWriter):
     """Builds a new database beside `path`; `commit()` swaps it in, `abort()` drops it.
 
     Use as a context manager: leaving the block by an exception aborts.
     """
 
     def __init__(self, path: Path):
-        self.path = Path(path)
-        self._tmp = temp_beside(self.path)
-        self._db = sqlite3.connect(self._tmp)
+        super().__init__(path)
         # Nothing reads this file before it is complete, so skip the journal: a failed
         # build is simply deleted.
         self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _SCHEMA)
         self._ids: dict[str, int] = {}
-        self._done = False
-
-    def __enter__(self) -> CardDbWriter:
-        return self
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        if not self._done:
-            self.abort()
 
     def add(self, card: Card) -> int:
         """Add a card (or, when its key is known, only its printings); returns its id."""
@@ -257,11 +217,7 @@ class CardDbWriter:
         suggest.build(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
         carry_over_games(self._db, self.path, keep=tuple(GAME_TABLES))
-        self._db.commit()
-        self._db.execute("VACUUM")
-        self._db.close()
-        swap_in(self._tmp, self.path)
-        self._done = True
+        self.finish()
 
     def _store_printings(self) -> None:
         """Each card's printings, oldest set first, as `set:rarity` pairs in one column."""
@@ -274,14 +230,6 @@ class CardDbWriter:
         self._db.executemany(
             "UPDATE cards SET printings = ? WHERE id = ?", [(",".join(pairs), card_id) for card_id, pairs in by_card.items()]
         )
-
-    def abort(self) -> None:
-        self._done = True
-        try:
-            self._db.close()
-        finally:
-            self._tmp.unlink(missing_ok=True)
-
 
 class CardDb:
     """A finished database opened read-only. Raises CardDataError when it cannot be used."""
