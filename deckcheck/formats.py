@@ -15,158 +15,31 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from .errors import FormatError
+from .format_model import ANY_NUMBER, CopyLimit, Format, ListEntry, OpeningHand, ZoneSize
 from .format_schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
 from .names import card_key, fold
 from .schema import SchemaError
 from .textio import MAX_INPUT_BYTES
+from .yamlload import load_yaml
+
+__all__ = [  # the format objects live in format_model; most callers import them from here
+    "ANY_NUMBER", "CopyLimit", "Format", "ListEntry", "OpeningHand", "ZoneSize",
+    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged", "load_yaml",
+]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 # Installed wheels carry the files inside the package; a source checkout has them at the top.
 BUNDLED_DIRS = (_PACKAGE_DIR / "_formats", _PACKAGE_DIR.parent / "formats")
-ANY_NUMBER = "any"
 
 
 def format_dirs() -> list[Path]:
     extra = [Path(part) for part in os.environ.get("DECKCHECK_FORMATS_PATH", "").split(os.pathsep) if part]
     bundled = [path for path in BUNDLED_DIRS if path.is_dir()][:1]
     return extra + bundled
-
-
-# ---------------------------------------------------------------- the resolved format
-
-
-@dataclass(frozen=True)
-class ListEntry:
-    """A card on a dated list. `since` is inclusive, `until` exclusive (the day it left)."""
-
-    card: str
-    since: dt.date | None = None
-    until: dt.date | None = None
-    limit: int | None = None
-    code: int | None = None
-    note: str | None = None
-
-    def in_force(self, day: dt.date) -> bool:
-        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
-
-    @property
-    def key(self) -> str:
-        # Entries with a passcode name Yu-Gi-Oh! cards, whose names keep their slashes.
-        return fold(self.card) if self.code is not None else card_key(self.card)
-
-
-@dataclass(frozen=True)
-class ZoneSize:
-    min: int | None = None
-    max: int | None = None
-    exactly: int | None = None
-    or_none: bool = False  # "exactly N or none" (2011 tournament rules for sideboards)
-
-    def describe(self) -> str:
-        if self.exactly is not None:
-            return f"exactly {self.exactly}" + (" or none" if self.or_none else "")
-        if self.min is not None and self.max is not None:
-            return f"{self.min} to {self.max}"
-        if self.min is not None:
-            return f"at least {self.min}"
-        if self.max is not None:
-            return f"at most {self.max}"
-        return "any size"
-
-
-@dataclass(frozen=True)
-class CopyLimit:
-    default: int
-    zones: tuple[str, ...]
-    exempt_basic_lands: bool
-    per_card: Mapping[str, int | None]  # card key -> limit; None means any number
-
-    def limit_for(self, key: str, basic_lands: frozenset[str]) -> int | None:
-        if self.exempt_basic_lands and key in basic_lands:
-            return None
-        return self.per_card.get(key, self.default)
-
-
-@dataclass(frozen=True)
-class OpeningHand:
-    size: int = 7
-    mulligan: str = "london"
-    free_mulligan: bool = False
-    first_player_draws: bool = False
-
-
-@dataclass(frozen=True)
-class Format:
-    id: str
-    name: str
-    game: str
-    path: str
-    data: Mapping[str, Any]  # the merged YAML, for `formats show` and rule options
-    zones: Mapping[str, ZoneSize]
-    copy_limit: CopyLimit | None
-    basic_lands: frozenset[str]
-    banned: tuple[ListEntry, ...]
-    restricted: tuple[ListEntry, ...]
-    card_limits: tuple[ListEntry, ...]
-    opening_hand: OpeningHand
-    chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
-    # Lists resolved per date: thousands of decks of one event share a date, and replaying
-    # a few hundred dated entries per deck would dominate validation time.
-    # What is worked out once per format and reused for every deck (the rules that apply).
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
-
-    def _list_on(self, name: str, day: dt.date) -> dict[str, ListEntry]:
-        found = self._on_date.get((name, day))
-        if found is None:
-            found = self._on_date[(name, day)] = _in_force(getattr(self, name), day)
-        return found
-
-    def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return self._list_on("banned", day)
-
-    def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return self._list_on("restricted", day)
-
-    def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return self._list_on("card_limits", day)
-
-    def card_limits_by_code_on(self, day: dt.date) -> dict[int, ListEntry]:
-        """The per-card limits in force, by passcode (entries that give a `code`); a card
-        listed under two passcodes (an alternate artwork on an lflist) is found by both."""
-        key = ("card_limits_by_code", day)
-        found = self._on_date.get(key)  # type: ignore[call-overload]
-        if found is None:
-            found = {}
-            for entry in self.card_limits:
-                if entry.code is not None and entry.in_force(day):
-                    previous = found.get(entry.code)
-                    if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
-                        found[entry.code] = entry
-            self._on_date[key] = found  # type: ignore[index]
-        return found
-
-    def option(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
-
-
-def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEntry]:
-    """Entries in force on `day`, by card key; where several are, the latest start wins."""
-    found: dict[str, ListEntry] = {}
-    for entry in entries:
-        if entry.in_force(day):
-            previous = found.get(entry.key)
-            if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
-                found[entry.key] = entry
-    return found
 
 
 # ---------------------------------------------------------------- finding and loading
@@ -252,68 +125,6 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     except SchemaError as exc:
         raise FormatError(str(exc), path=str(path), key=exc.path) from None
     return data
-
-
-def load_yaml(text: str, *, source: str) -> Any:
-    """YAML the way deckcheck's own files read it (format files, deckcheck.yaml): safe
-    constructors, dates kept as text for the schema to check, a key given twice refused.
-    Any fault is a FormatError naming the file and, when known, the line."""
-    import yaml  # deferred: not needed for `deckcheck --help`
-
-    try:
-        return yaml.load(text, Loader=_format_loader())  # noqa: S506 - a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise FormatError(f"{where}invalid YAML ({problem})", path=source) from None
-    except ValueError as exc:
-        # PyYAML's constructors let a few conversions fail bare: an integer of thousands of
-        # digits (Python's int limit), bad base64 in `!!binary`.
-        raise FormatError(f"invalid YAML value ({str(exc).split(';')[0]})", path=source) from None
-    except RecursionError:
-        raise FormatError("invalid YAML (nested too deeply)", path=source) from None
-
-
-@lru_cache(maxsize=1)
-def _format_loader() -> type:
-    """PyYAML's SafeLoader, stricter where format files need it.
-
-    - Dates stay text: the schema checks them and names the key. (PyYAML would turn
-      `2011-13-45` into a bare ValueError with no file, key or line.)
-    - A key given twice in one mapping is an error: PyYAML keeps the last silently, so a
-      second `banned:` would quietly drop the first list.
-    """
-    import yaml
-
-    # libyaml's parser when PyYAML has it (same safe constructors, overridden below):
-    # several times faster on the long dated ban lists every batch worker loads.
-    class FormatLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-        pass
-
-    FormatLoader.yaml_implicit_resolvers = {
-        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-    }
-
-    def construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
-        first_line: dict[Any, int] = {}
-        for key_node, _value in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue  # `<<:` merges may override; that is what they are for
-            key = loader.construct_object(key_node, deep=True)
-            try:
-                earlier = first_line.setdefault(key, key_node.start_mark.line + 1)
-            except TypeError:
-                continue  # unhashable key: SafeLoader reports it below
-            if earlier != key_node.start_mark.line + 1:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}, first given on line {earlier}", key_node.start_mark
-                )
-        return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
-
-    FormatLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
-    return FormatLoader
 
 
 # Keys that describe one file and are not inherited along `extends`.

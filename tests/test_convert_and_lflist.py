@@ -9,7 +9,7 @@ import pytest
 from deckcheck.convert import convert
 from deckcheck.errors import DeckcheckError
 from deckcheck.lflist import parse_lflist
-from deckcheck.model import COMMANDER, MAIN, SIDEBOARD
+from deckcheck.model import COMMANDER, MAIN
 from deckcheck.parsers import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent

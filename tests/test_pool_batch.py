@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import zipfile
-from pathlib import Path
 
 from deckcheck import validate
 from deckcheck.errors import InputError

@@ -3,7 +3,6 @@ exact .ydk <-> ydke:// round trips on every shared real deck."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

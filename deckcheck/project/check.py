@@ -20,7 +20,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..result import AssertionOutcome, DeckResult, Report
 from .config import ProjectConfig, SimulateSpec
-from .globs import first_match, matches
+from .globs import matches
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
