@@ -12,6 +12,13 @@ from .names import card_key, fold
 ANY_NUMBER = "any"
 
 
+def as_date(value: Any) -> dt.date | None:
+    """A date from a validated format file: dates stay text there until used (yamlload)."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
 @dataclass(frozen=True)
 class ListEntry:
     """A card on a dated list. `since` is inclusive, `until` exclusive (the day it left)."""

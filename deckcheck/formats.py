@@ -12,14 +12,13 @@ other list replaces.
 """
 from __future__ import annotations
 
-import datetime as dt
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from .errors import FormatError
-from .format_model import ANY_NUMBER, CopyLimit, Format, ListEntry, OpeningHand, ZoneSize
+from .format_model import ANY_NUMBER, CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, as_date
 from .format_schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
 from .names import card_key, fold
 from .schema import SchemaError
@@ -239,12 +238,6 @@ def load(format_id: str) -> Format:
     return fmt
 
 
-def _date(value: Any) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(value)
-
-
 def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
     out = []
     for item in items or []:
@@ -254,8 +247,8 @@ def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
             out.append(
                 ListEntry(
                     card=item.get("card") or str(item.get("code")),
-                    since=_date(item.get("since")),
-                    until=_date(item.get("until")),
+                    since=as_date(item.get("since")),
+                    until=as_date(item.get("until")),
                     limit=item.get("limit"),
                     code=item.get("code"),
                     note=item.get("note"),

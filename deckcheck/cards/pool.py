@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
+from ..format_model import as_date
 from .model import NOT_LEGAL, Card
 
 # Magic Online and Arena release a set days before the paper date that Scryfall and
@@ -76,12 +77,6 @@ class CardPool:
         return self._by_code.get(code, [])
 
 
-def _date(value: Any) -> dt.date | None:
-    if value is None or isinstance(value, dt.date):
-        return value
-    return dt.date.fromisoformat(str(value))
-
-
 def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
     """A CardPool from a format's `card_pool` mapping (already schema-checked)."""
     sets = None
@@ -91,7 +86,7 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
             if isinstance(item, str):
                 windows.append(SetWindow(item.lower()))
             else:
-                windows.append(SetWindow(item["set"].lower(), _date(item.get("since")), _date(item.get("until"))))
+                windows.append(SetWindow(item["set"].lower(), as_date(item.get("since")), as_date(item.get("until"))))
         sets = tuple(windows)
     rarity = spec.get("rarity")
     rarities = None

@@ -21,15 +21,6 @@ from .common import parse_error
 PARSERS: dict[str, ModuleType] = {module.NAME: module for module in (dek, cod, dck, ydk, ydke, text)}
 
 
-def register(module: ModuleType) -> None:
-    """Add a parser module before the plain-text fallback (used by other games' parsers)."""
-    items = [(name, mod) for name, mod in PARSERS.items() if name != text.NAME]
-    items.append((module.NAME, module))
-    items.append((text.NAME, text))
-    PARSERS.clear()
-    PARSERS.update(items)
-
-
 def is_inline(value: str) -> bool:
     """True when a command-line argument is a deck itself (a `ydke://` URL), not a path."""
     return any(getattr(module, "is_url", None) and module.is_url(value) for module in PARSERS.values())

@@ -17,10 +17,6 @@ from . import github, json_report, junit, sarif, text
 REPORTERS: dict[str, ModuleType] = {"text": text, "json": json_report, "junit": junit, "github": github, "sarif": sarif}
 
 
-def register(name: str, module: ModuleType) -> None:
-    REPORTERS[name] = module
-
-
 def resolve(name: str) -> ModuleType:
     """The reporter for `-o NAME`; `auto` is GitHub annotations under GitHub Actions."""
     if name == "auto":

@@ -43,7 +43,3 @@ def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
         )
     return found
 
-
-def get(rule_id: str) -> ModuleType:
-    return RULES[rule_id]
-
