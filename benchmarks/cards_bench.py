@@ -35,7 +35,7 @@ from real_decks import format_id, mtgo_text, read_decks  # noqa: E402
 from scryfall_shape import convert  # noqa: E402
 
 from deckcheck import load_format, validate  # noqa: E402
-from deckcheck.cards.catalog import Catalog  # noqa: E402
+from deckcheck.games.mtg.catalog import Catalog  # noqa: E402
 from deckcheck.cards.importer import import_file  # noqa: E402
 
 

@@ -23,7 +23,7 @@ def main() -> None:
         sys.stdout.write(f"deckcheck {__version__}\n")
         return
     try:
-        from .cli import app
+        from .cli.app import app
 
         app(prog_name="deckcheck")
     except KeyboardInterrupt:

@@ -5,10 +5,10 @@ import datetime as dt
 from pathlib import Path
 from typing import Any
 
-from . import parsers
+from . import decklists as parsers
 from .formats import Format, load
 from .model import Deck
-from .pools import Pool, read_pool
+from .registered_pools import Pool, read_pool
 from .result import DeckResult
 from .rules import rules_for
 from .rules.context import Context

@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from deckcheck.cards.ygo_import import read_yaml_yugi  # noqa: E402
-from deckcheck.lflist import limit_entry_yaml, parse_lflist  # noqa: E402
+from deckcheck.games.yugioh.importer import read_yaml_yugi  # noqa: E402
+from deckcheck.games.yugioh.lflist import limit_entry_yaml, parse_lflist  # noqa: E402
 
 FORMATS_DIR = ROOT / "formats" / "yugioh"
 DEFAULT_DATA = Path(os.environ.get("DECKCHECK_SHARED_DATA", ROOT.parent / "shared" / "data")) / "ygo"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckcheck.help_text import render_top_level_help
+from deckcheck.cli.help_text import render_top_level_help
 
 TARGET = Path(__file__).resolve().parent.parent / "deckcheck" / "_help.py"
 

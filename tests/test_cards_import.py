@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.cards.catalog import Catalog
+from deckcheck.games.mtg.catalog import Catalog
 from deckcheck.cards.importer import import_file
 from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
-from deckcheck.cards.store import SCHEMA_VERSION
+from deckcheck.games.mtg.store import SCHEMA_VERSION
 from deckcheck.errors import CardDataError
 
 from conftest import SAMPLE_CARDS

@@ -226,7 +226,7 @@ def test_stale_cache_is_used_when_scryfall_fails(served, tmp_path):
     import datetime as dt
 
     from deckcheck.cards import http
-    from deckcheck.cards.sync import sync
+    from deckcheck.games.mtg.sync import sync
 
     notes: list[str] = []
     session = http.make_session(directory=tmp_path / "cache")

@@ -62,7 +62,7 @@ def test_stdin(cli):
 
 
 def test_fast_help_matches_typer(cli):
-    from deckcheck.help_text import render_top_level_help
+    from deckcheck.cli.help_text import render_top_level_help
 
     done = cli("--help")
     assert done.returncode == 0

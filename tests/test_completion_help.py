@@ -68,7 +68,7 @@ def test_completion_scripts_are_offered(cli, shell):
 def _commands():
     from typer.main import get_command
 
-    from deckcheck.cli import app
+    from deckcheck.cli.app import app
 
     root = get_command(app)
     found = []

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.convert import convert
+from deckcheck.decklists.convert import convert
 from deckcheck.errors import DeckcheckError
-from deckcheck.lflist import parse_lflist
+from deckcheck.games.yugioh.lflist import parse_lflist
 from deckcheck.model import COMMANDER, MAIN
-from deckcheck.parsers import parse_text
+from deckcheck.decklists import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MAGIC = "4 Lightning Bolt\n2 Fire // Ice\n1 Lim-Dûl's Vault\n53 Mountain\n\n3 Pyroblast\n2 \"Ach! Hans, Run!\"\n"

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from deckcheck.model import MAIN, SIDEBOARD
-from deckcheck.parsers import load_deck
+from deckcheck.decklists import load_deck
 
 DECKS = Path(__file__).parent / "decks"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck import validate
-from deckcheck.parsers import load_deck, parse_bytes
+from deckcheck.decklists import load_deck, parse_bytes
 
 DECK = (
     "2 Lim-Dûl’s Vault\n"

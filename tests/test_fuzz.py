@@ -18,10 +18,10 @@ import yaml
 from fuzzing import FUZZ_EXAMPLES, QUICK_EXAMPLES, mutated, run, seeds
 from hypothesis import strategies as st
 
-from deckcheck import parsers
+from deckcheck import decklists as parsers
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats import check_file, load
-from deckcheck.format_schema import FORMAT_SCHEMA
+from deckcheck.formats.schema import FORMAT_SCHEMA
 from deckcheck.model import Deck
 from deckcheck.pipeline import check_deck
 from deckcheck.report import REPORTERS

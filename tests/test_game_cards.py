@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE_CARDS
-from deckcheck.cards.catalog import Catalog
+from deckcheck.games.mtg.catalog import Catalog
 from deckcheck.cards.game_store import load_catalog
 from deckcheck.cards.importer import import_file
 from deckcheck.errors import CardDataError

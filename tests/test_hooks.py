@@ -106,7 +106,7 @@ def test_hook_definition():
     assert hook["entry"] == "deckcheck check"
     import re
 
-    from deckcheck.parsers import extensions
+    from deckcheck.decklists import extensions
 
     files = re.compile(hook["files"])
     for ext in sorted(extensions() - {""}):

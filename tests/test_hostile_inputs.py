@@ -9,8 +9,8 @@ import time
 import pytest
 
 from deckcheck.errors import DeckcheckError
-from deckcheck.parsers import parse_text
-from deckcheck.parsers.common import MAX_LINE_CHARS
+from deckcheck.decklists import parse_text
+from deckcheck.decklists.common import MAX_LINE_CHARS
 from deckcheck.textio import MAX_INPUT_BYTES
 
 LEGAL = "4 Lightning Bolt\n56 Mountain\n"

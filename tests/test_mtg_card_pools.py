@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from deckcheck import load_format
-from deckcheck.cards.catalog import Catalog
-from deckcheck.cards.pool import Verdict, decide, pool_from_spec
+from deckcheck.games.mtg.catalog import Catalog
+from deckcheck.games.mtg.card_pool import Verdict, decide, pool_from_spec
 from deckcheck.names import card_key
 
 ROOT = Path(__file__).resolve().parent.parent

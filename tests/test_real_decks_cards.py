@@ -19,7 +19,7 @@ import collections
 import pytest
 
 from deckcheck import load_format, validate
-from deckcheck.cards.catalog import Catalog
+from deckcheck.games.mtg.catalog import Catalog
 from real_decks import format_id, mtgo_text, read_decks
 from test_real_decks import KNOWN_BAD_LISTS
 

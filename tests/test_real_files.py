@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.model import COMMANDER, MAIN, SIDEBOARD
-from deckcheck.parsers import load_deck, parse_text
+from deckcheck.decklists import load_deck, parse_text
 
 FORMATS_DIR = Path("mtg") / "deck_formats"
 

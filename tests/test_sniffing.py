@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.parsers import choose, load_deck, parse_text
+from deckcheck.decklists import choose, load_deck, parse_text
 
 DECKS = Path(__file__).parent / "decks"
 DEK = (DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.dek").read_bytes().decode("utf-8-sig")

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from deckcheck import load_format, validate
-from deckcheck.cards.catalog import Catalog
+from deckcheck.games.mtg.catalog import Catalog
 from real_decks import format_id, mtgo_text, read_decks
 from test_real_decks_cards import NOT_IN_CARD_DATA
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from deckcheck.parsers import text
+from deckcheck.decklists import text
 from real_decks import mtgo_text, read_decks
 
 CASES = Path(__file__).parent / "cases"

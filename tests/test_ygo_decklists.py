@@ -7,10 +7,10 @@ import json
 import pytest
 
 from conftest import SHARED_DATA
-from deckcheck.convert import convert
+from deckcheck.decklists.convert import convert
 from deckcheck.model import EXTRA, HERO, MAIN, SIDEBOARD
-from deckcheck.parsers import parse_text
-from deckcheck.parsers.ydke import encode_part
+from deckcheck.decklists import parse_text
+from deckcheck.decklists.ydke import encode_part
 
 YDK_DIR = SHARED_DATA / "ygo" / "decks"
 SHARED_YDK = sorted(YDK_DIR.glob("*.ydk")) if YDK_DIR.is_dir() else []
@@ -49,7 +49,7 @@ def test_ydk_copies_apart_stay_apart_in_order():
 def test_ydk_junk_lines_are_parse_errors_and_the_rest_is_read(tmp_path):
     path = tmp_path / "deck.ydk"
     path.write_text("#main\n14558127\nAsh Blossom\n99999999999\n#extra\n!side\n1 2\n", encoding="utf-8")
-    from deckcheck.parsers import load_deck
+    from deckcheck.decklists import load_deck
 
     deck = load_deck(path)
     assert [(p.rule, p.line) for p in deck.problems] == [("parse-error", 3), ("parse-error", 4), ("parse-error", 7)]
@@ -67,7 +67,7 @@ def test_ydk_mdpro3_metadata_and_bom_are_not_cards():
 @pytest.mark.parametrize("path", SHARED_YDK, ids=lambda p: p.name)
 def test_every_shared_ydk_parses_to_its_manifest_counts(path):
     item = _manifest()[path.name]
-    from deckcheck.parsers import load_deck
+    from deckcheck.decklists import load_deck
 
     deck = load_deck(path)
     assert deck.input_format == "ydk"
@@ -135,7 +135,7 @@ def test_text_hero_line_or_section(text):
 
 @pytest.mark.parametrize("path", SHARED_YDK, ids=lambda p: p.name)
 def test_ydk_to_ydke_to_ydk_keeps_every_passcode_in_order(path):
-    from deckcheck.parsers import load_deck
+    from deckcheck.decklists import load_deck
 
     original = load_deck(path)
     url = convert(original, "ydke").strip()
@@ -157,7 +157,7 @@ def test_convert_round_trip_through_the_cli(cli, shared_data, tmp_path):
         assert url.startswith("ydke://") and url.count("!") == 3
         back = cli("convert", url, "--to", "ydk")
         assert back.returncode == 0, back.stderr
-        from deckcheck.parsers import load_deck
+        from deckcheck.decklists import load_deck
 
         original = load_deck(path)
         again = parse_text(back.stdout, source="x.ydk")

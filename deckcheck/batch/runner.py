@@ -20,9 +20,9 @@ from typing import Any
 from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
-from ..parsers import load_deck
+from ..decklists import load_deck
 from ..pipeline import card_catalog, check_deck
-from ..pools import Pool, read_pool
+from ..registered_pools import Pool, read_pool
 from ..problem import Problem
 from ..result import DeckResult
 from .registration import registration_problem

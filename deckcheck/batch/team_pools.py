@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..formats import Format
 from ..model import SIDEBOARD, tally
-from ..pools import Pool, pool_settings
+from ..registered_pools import Pool, pool_settings
 from ..problem import Problem
 from ..rules.registered_pool import ID as REGISTERED_POOL
 from ..rules.registered_pool import held_text

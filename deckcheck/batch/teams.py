@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
-from ..pools import Pool, pool_settings
+from ..registered_pools import Pool, pool_settings
 from ..problem import INFO, Problem
 from ..result import TeamResult
 from .team_pools import team_pool_problems

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from .paths import DB_ENV, db_path
 
 if TYPE_CHECKING:
-    from .catalog import Catalog
+    from ..games.mtg.catalog import Catalog
 
 OFFLINE_ENV = "DECKCHECK_OFFLINE"
 GAMES_WITH_TABLES = ("yugioh", "wow")  # store.GAME_TABLES, without importing sqlite here
@@ -50,8 +50,8 @@ def catalog_for(
     tells the user how to get it. Catalogs are reused while the file is unchanged.
     """
     from ..errors import CardDataError
-    from .catalog import open_catalog
-    from .store import GAME
+    from ..games.mtg.catalog import open_catalog
+    from ..games.mtg.store import GAME
 
     target = db_path(path)
     if game in GAMES_WITH_TABLES:  # Yu-Gi-Oh! and WoW TCG: their own tables in the same file

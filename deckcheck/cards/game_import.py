@@ -27,8 +27,8 @@ from typing import Any
 from ..errors import CardDataError
 from .game_store import GameTablesWriter
 from .importer import ImportSummary, open_text
-from .wow_import import looks_like_shared, read_shared, read_user_csv, read_user_yaml
-from .ygo_import import CardFileError, is_cdb, read_cdb, read_yaml_yugi, read_ygoprodeck
+from ..games.wow.importer import looks_like_shared, read_shared, read_user_csv, read_user_yaml
+from ..games.yugioh.importer import CardFileError, is_cdb, read_cdb, read_yaml_yugi, read_ygoprodeck
 
 _YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
 _HEAD_CHARS = 65536

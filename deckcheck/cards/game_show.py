@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .wow import WowCard
-from .ygo import YgoCard, describe_types
+from ..games.wow.cards import WowCard
+from ..games.yugioh.cards import YgoCard, describe_types
 
 
 def ygo_dict(card: YgoCard, root: YgoCard) -> dict[str, Any]:

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CardDataError
-from .atomic import AtomicDbWriter
-from .store import GAME_TABLES, SCHEMA_VERSION
-from .wow import WowProfile
-from .wow_catalog import WowCatalog
-from .ygo import YgoCard
-from .ygo_catalog import YgoCatalog
+from ..atomic import AtomicDbWriter
+from ..games.mtg.store import GAME_TABLES, SCHEMA_VERSION
+from ..games.wow.cards import WowProfile
+from ..games.wow.catalog import WowCatalog
+from ..games.yugioh.cards import YgoCard
+from ..games.yugioh.catalog import YgoCatalog
 
 # Bump a game's version when its table changes; older files are refused with a hint.
 GAME_VERSIONS = {"yugioh": 1, "wow": 1}

@@ -21,10 +21,10 @@ from typing import BinaryIO
 from ..errors import CardDataError
 from ..progress import Progress
 from .jsonstream import JsonStream, JsonStreamError
-from .model import Card
-from .mtgjson_import import read_atomic
-from .scryfall_import import SetInfo, ShapeError, read_array
-from .store import CardDbWriter
+from ..games.mtg.cards import Card
+from ..games.mtg.mtgjson_import import read_atomic
+from ..games.mtg.scryfall_import import SetInfo, ShapeError, read_array
+from ..games.mtg.store import CardDbWriter
 
 _MAGIC = (
     (b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw)),

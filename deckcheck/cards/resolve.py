@@ -15,7 +15,7 @@ from collections.abc import Collection
 
 from ..model import MAYBEBOARD, CardEntry, Deck
 from ..problem import Problem
-from .catalog import SUGGESTIONS, Catalog
+from ..games.mtg.catalog import SUGGESTIONS, Catalog
 
 RULE = "unknown-card"
 

@@ -70,7 +70,7 @@ def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
 
 def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]]:
     """(file, path relative to the root) of every deck to check, sorted."""
-    from .. import parsers
+    from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
@@ -125,7 +125,7 @@ def run_check(
     progress: Callable[[str], None] | None = None,
 ) -> CheckRun:
     from ..formats import load
-    from ..parsers import load_deck
+    from ..decklists import load_deck
     from ..pipeline import check_deck, today
 
     day = date or config.date or today()

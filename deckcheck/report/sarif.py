@@ -20,7 +20,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..problem import ERROR, WARNING, Problem
 from ..result import Report
-from ..rules.catalog import ASSERTION, all_docs, describe
+from ..rules.docs import ASSERTION, all_docs, describe
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _LEVELS = {ERROR: "error", WARNING: "warning"}

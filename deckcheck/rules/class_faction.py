@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards.wow import WowProfile
+from ..games.wow.cards import WowProfile
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, Deck
 from ..problem import WARNING, Problem

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import CardTally, Deck, copy_totals, tally
 
 if TYPE_CHECKING:
-    from ..pools import Pool
+    from ..registered_pools import Pool
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..cards.ygo import describe_types
+from ..games.yugioh.cards import describe_types
 from ..formats import Format
 from ..model import EXTRA, MAIN, Deck
 from ..problem import Problem

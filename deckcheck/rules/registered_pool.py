@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from ..formats import Format
 from ..model import Deck
-from ..pools import PoolSettings, pool_settings
+from ..registered_pools import PoolSettings, pool_settings
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where

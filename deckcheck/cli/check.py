@@ -1,0 +1,71 @@
+"""`deckcheck check`: check a repository as CI should, driven by its deckcheck.yaml."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .app import OUTPUT_HELP, app, emit, handles_errors, warn
+from .completion import complete_formats, complete_outputs
+
+
+@app.command()
+@handles_errors
+def check(
+    paths: Optional[List[str]] = typer.Argument(None, metavar="PATH", help="Check only these files (a pre-commit hook passes the staged ones); default: the whole repository."),
+    config_file: Optional[Path] = typer.Option(None, "--config", "-c", metavar="FILE", help="The deckcheck.yaml to use (default: the nearest one in this folder or above)."),
+    format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP + " Default: deckcheck.yaml's output, else auto.", autocompletion=complete_outputs),
+) -> None:
+    """Check a repository as its deckcheck.yaml says: for CI and pre-commit.
+
+    Reads deckcheck.yaml (default format, formats by glob, date, output, simulate
+    assertions per deck), validates every deck it selects and runs the assertions, and
+    prints one report. Exit 0 when all decks are legal and all assertions hold, 1 when
+    not, 2 for a bad configuration or an unreadable deck.
+
+    Example: deckcheck check
+
+    Example (pre-commit, GitHub Actions): deckcheck check -o github decks/burn.txt
+    """
+    from ..errors import DeckcheckError
+    from ..pipeline import parse_date
+    from ..project.check import run_check
+    from ..project.config import ProjectConfig, find_config, load_config
+    from ..report import deliver, resolve
+    from ..report.style import wants_color
+
+    if config_file is not None:
+        if not config_file.is_file():
+            raise DeckcheckError(f"--config {config_file}: no such file")
+        config = load_config(config_file)
+    else:
+        found = find_config(Path.cwd())
+        if found is None and not format_id:
+            raise DeckcheckError(
+                "no deckcheck.yaml in this folder or above; write one (see the README) or pass -f FORMAT"
+            )
+        config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
+    if format_id:
+        from ..formats import load
+
+        load(format_id)  # an unknown -f is a usage error before any deck is read
+    reporter = resolve(output or config.output or "auto")
+    day = parse_date(date) if date else None
+    run = run_check(config, paths or (), format_id=format_id, date=day)
+    for message in run.warnings:
+        warn(message)
+    if not run.report.results:
+        if paths:
+            raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
+        raise DeckcheckError(f"no decklists found under {config.root} ({_selection(config)})")
+    emit(deliver(reporter, run.report, color=wants_color(), warn=warn))
+    raise typer.Exit(run.report.exit_code)
+
+
+def _selection(config) -> str:  # type: ignore[no-untyped-def]
+    if config.decks:
+        return "decks: " + ", ".join(config.decks)
+    return "files with a decklist extension; set `decks:` in deckcheck.yaml"

@@ -1,0 +1,102 @@
+"""`deckcheck formats list | show | check`."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .app import DATE_OPTION, emit, handles_errors
+from .completion import complete_formats
+from ..errors import DeckcheckError
+
+formats_app = typer.Typer(
+    help="List, show and check format files.\n\nExample: deckcheck formats show mtg/modern",
+    no_args_is_help=True,
+)
+
+
+@formats_app.command("list")
+@handles_errors
+def formats_list() -> None:
+    """List the available formats.
+
+    Example: deckcheck formats list
+    """
+    from ..formats import iter_formats
+
+    for item in iter_formats():
+        if isinstance(item, DeckcheckError):
+            typer.echo(f"deckcheck: warning: {item}", err=True)
+            continue
+        emit(f"{item.id:<28} {item.name}\n")
+
+
+@formats_app.command("show")
+@handles_errors
+def formats_show(
+    format_id: str = typer.Argument(..., metavar="FORMAT", help="Format id or path to a format YAML file.", autocompletion=complete_formats),
+    date: Optional[str] = DATE_OPTION,
+) -> None:
+    """Show a format's merged rules and the lists in force on a date.
+
+    Example: deckcheck formats show mtg/legacy --date 2011-06-01
+    """
+    from ..formats import load
+    from ..formats.show import describe
+    from ..pipeline import parse_date
+
+    emit(describe(load(format_id), parse_date(date)))
+
+
+@formats_app.command("check")
+@handles_errors
+def formats_check(path: Path = typer.Argument(..., metavar="FILE.yaml", help="A format YAML file to validate.")) -> None:
+    """Validate a format file (and what it extends); exit 2 with the key at fault.
+
+    Example: deckcheck formats check my-formats/cube.yaml
+    """
+    from ..formats import check_file
+
+    fmt = check_file(path)
+    emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
+
+
+@formats_app.command("import-lflist")
+@handles_errors
+def formats_import_lflist(
+    path: Path = typer.Argument(..., metavar="FILE.conf", help="A YGOPro/EDOPro lflist.conf."),
+    output_dir: Optional[Path] = typer.Option(
+        None, "--output-dir", "-d", metavar="DIR", help="Write one FORMAT.yaml per list here (default: all to stdout)."
+    ),
+    extends: str = typer.Option("yugioh/base", "--extends", metavar="FORMAT", help="The format the lists extend."),
+) -> None:
+    """Turn an EDOPro lflist.conf into format YAML, one format per `!Name` list.
+
+    Example: deckcheck formats import-lflist lflist.conf -d my-formats/
+    """
+    from ..games.yugioh.lflist import format_yaml, parse_lflist, slug
+    from ..textio import read_text
+
+    parsed = parse_lflist(read_text(path))
+    for problem in parsed.problems:
+        typer.echo(f"deckcheck: warning: {path.name}: {problem} (skipped)", err=True)
+    if not parsed.lists:
+        raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
+    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name)) for lflist in parsed.lists]
+    if output_dir is None:
+        emit("---\n".join(text for _, text in documents))
+        return
+    try:
+        output_dir.mkdir(parents=True, exist_ok=True)
+        written: set[str] = set()
+        for lflist, text in documents:
+            name = slug(lflist.name)
+            while name in written:  # two lists with one name: keep both
+                name += "-2"
+            written.add(name)
+            target = output_dir / f"{name}.yaml"
+            target.write_text(text, encoding="utf-8")
+            emit(f"{target}: {lflist.name} ({len(lflist.entries)} cards{', whitelist' if lflist.whitelist else ''})\n")
+    except OSError as exc:
+        raise DeckcheckError(f"cannot write to {output_dir} ({exc.strerror or exc})") from None

@@ -1,0 +1,120 @@
+"""`deckcheck simulate`: opening-hand odds of a deck, for people and for CI."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
+from .completion import complete_outputs
+
+SIMULATE_OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
+
+
+def _stdout_takes_blocks() -> bool:
+    try:
+        "█▏".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _with_card_data(deck, format_id: str, cards_db, offline: bool):
+    """The deck named as the card database names it, and the database as the engine's
+    land oracle (None without one: then basic lands and the policy's `lands:` count).
+
+    Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card); Magic
+    names become canonical, so a double-faced card listed by its front face is one card."""
+    from ..cards import catalog_for
+    from ..cards.resolve import resolve_deck
+    from ..formats import load
+
+    catalog, _ = catalog_for(load(format_id).game, cards_db, offline=offline or None)
+    if catalog is None:
+        return deck, None
+    named, _problems = resolve_deck(deck, catalog)
+    return named, catalog if hasattr(catalog, "is_land") else None
+
+
+@app.command()
+@handles_errors
+def simulate(
+    deck: str = typer.Argument(..., metavar="DECK", help="A decklist file; '-' reads stdin."),
+    format_id: str = FORMAT_OPTION,
+    hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Monte Carlo: simulate N games (default 100000)."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Monte Carlo: random seed; the same seed gives the same answer anywhere (default 0)."),
+    keep: Optional[str] = typer.Option(None, "--keep", metavar="EXPR", help='Keep rule for the opening hand, e.g. "2 <= lands <= 5".'),
+    keep6: Optional[str] = typer.Option(None, "--keep6", metavar="EXPR", help="Keep rule for 6-card hands (smaller sizes inherit it)."),
+    keep5: Optional[str] = typer.Option(None, "--keep5", metavar="EXPR", help='Keep rule for 5-card hands ("true": keep any).'),
+    policy: Optional[str] = typer.Option(None, "--policy", metavar="FILE.yaml", help="Policy file: keep rules by hand size, lands, tags, cards."),
+    on: str = typer.Option("play", "--on", metavar="play|draw", help="Side for the by-turn table and p_by_turn assertions."),
+    turns: int = typer.Option(3, "--turns", metavar="T", help="By-turn table up to turn T."),
+    exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
+    assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
+    cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    offline: bool = OFFLINE_OPTION,
+    input_format: Optional[str] = INPUT_FORMAT_OPTION,
+) -> None:
+    """Simulate opening hands: keep odds, lands, and key cards by turn.
+
+    Exact (multivariate hypergeometric) when the keep policy only counts cards;
+    Monte Carlo otherwise or with --hands/--seed. Exit 1 when an --assert fails.
+
+    Example: deckcheck simulate deck.txt -f mtg/constructed --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
+
+    Example (CI): deckcheck simulate deck.txt -f mtg/modern --assert "keep7 >= 0.85" -o junit > simulate.xml
+    """
+    from .. import decklists as parsers
+    from ..engine.report import render_json, render_text
+    from ..engine.simulation import simulate as run
+    from ..pipeline import read_deck
+    from ..report.style import wants_color
+
+    from ..report import resolve
+
+    if output not in SIMULATE_OUTPUTS:
+        fail(f"unknown output {output!r}; choose one of: {', '.join(SIMULATE_OUTPUTS)}")
+    if output == "auto":
+        output = "github" if resolve("auto").__name__.endswith(".github") else "text"
+    if deck == "-":
+        from ..textio import read_stdin
+
+        parsed = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
+    else:
+        parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
+    parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
+    simulation = run(
+        parsed,
+        format_id,
+        keep=keep,
+        keep_by_size={6: keep6, 5: keep5},
+        policy_file=policy,
+        mode="exact" if exact else "auto",
+        hands=hands,
+        seed=seed,
+        on=on,
+        turns=turns,
+        cards=tuple(cards or ()),
+        assertions=tuple(assertions or ()),
+        card_data=card_data,
+    )
+    if output not in ("text", "json"):
+        from ..engine.report import outcomes
+        from ..report import deliver
+        from ..result import Report
+
+        for warning in simulation.warnings:
+            typer.echo(f"deckcheck: note: {warning}", err=True)
+        report = Report(assertions=outcomes(simulation))
+        emit(deliver(resolve(output), report, warn=warn))
+    elif output == "json":
+        for warning in simulation.warnings:
+            typer.echo(f"deckcheck: note: {warning}", err=True)
+        emit(render_json(simulation))
+    else:
+        emit(render_text(simulation, color=wants_color(), unicode=_stdout_takes_blocks()))
+    raise typer.Exit(0 if simulation.passed else 1)

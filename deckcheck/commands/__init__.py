@@ -1,1 +1,0 @@
-"""CLI commands, one module each; importing a module registers its commands on the app."""

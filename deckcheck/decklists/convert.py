@@ -1,0 +1,65 @@
+"""Convert a decklist from one format to another (`deckcheck convert`).
+
+Yu-Gi-Oh! decks need card data only where names and passcodes meet: writing a `.ydk` or
+`ydke://` from a list by name looks each name's passcode up, and writing a list by name
+from passcodes looks each passcode's name up. `.ydk` <-> `ydke://` needs no card data and
+is exact: the passcodes of each of main, extra and side deck, in order, duplicates kept.
+What a `.ydk` holds besides passcodes (its `#created by` line, comments, blank lines,
+leading zeros, MDPro3's extra sections) is not part of the deck: the `.ydk` writer always
+writes YGOPro's own layout, so a file saved by YGOPro converts back byte for byte.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..errors import DeckcheckError
+from ..model import Deck
+from ..problem import ERROR
+from .writers import write
+
+PASSCODE_FORMATS = ("ydk", "ydke")
+
+
+def name_passcodes(deck: Deck, catalog: Any) -> Deck:
+    """Entries named after their passcode's own card (alternate artworks: their card's name)."""
+    entries = []
+    for entry in deck.entries:
+        if entry.code is not None:
+            card = catalog.by_code(entry.code) or catalog.artwork_of(entry.code)
+            if card is not None:
+                entry = replace(entry, name=card.name, written=None)
+        entries.append(entry)
+    return deck.with_entries(entries)
+
+
+def number_names(deck: Deck, catalog: Any) -> Deck:
+    """Entries given their card's passcode; unknown names are an error naming them all."""
+    entries, unknown = [], []
+    for entry in deck.entries:
+        if entry.code is None:
+            card = catalog.get(entry.name) if catalog is not None else None
+            if card is None:
+                unknown.append(entry.name)
+            else:
+                entry = replace(entry, name=card.name, code=card.code)
+        entries.append(entry)
+    if unknown:
+        why = "not in the Yu-Gi-Oh! card data" if catalog is not None else "without card data (`deckcheck cards import cards.cdb`)"
+        shown = ", ".join(repr(name) for name in dict.fromkeys(unknown))
+        raise DeckcheckError(f"no passcode for {shown}: {why}")
+    return deck.with_entries(entries)
+
+
+def convert(deck: Deck, to: str, *, catalog: Any = None) -> str:
+    """The deck written as `to`; `catalog` (Yu-Gi-Oh! card data) bridges names and passcodes."""
+    errors = [problem for problem in deck.problems if problem.severity == ERROR]
+    if deck.unreadable or errors:
+        first = errors[0]
+        where = f"line {first.line}: " if first.line else ""
+        raise DeckcheckError(f"{deck.source}: cannot convert, {len(errors)} problem(s) reading it ({where}{first.message})")
+    if to in PASSCODE_FORMATS:
+        deck = number_names(deck, catalog)
+    elif catalog is not None:
+        deck = name_passcodes(deck, catalog)
+    return write(deck, to)

@@ -1,0 +1,75 @@
+"""YGOPro / EDOPro `.ydk` decks: one passcode a line under `#main`, `#extra` and `!side`.
+
+    #created by ...
+    #main
+    14558127
+    #extra
+    ...
+    !side
+    ...
+
+Each passcode line is one copy; copies of a card on consecutive lines form one entry
+(count 2 or 3, at the first copy's line), so the order and the duplicates of the file
+survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
+starting with `#` are comments (`#created by`, MDPro3's `#pickup`, `#case`, `##...`), and
+MDPro3's `$passcode$` showcase lines are metadata, not deck cards. Anything else is a
+`parse-error` on its line; the rest of the deck is still read.
+
+Without card data an entry is named by its passcode; validation with a card database
+gives it the card's name (see `deckcheck.games.yugioh.cards`).
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
+from .common import parse_error
+
+NAME = "ydk"
+EXTENSIONS = (".ydk",)
+DESCRIPTION = "YGOPro/EDOPro .ydk (Yu-Gi-Oh! passcodes)"
+
+MAX_PASSCODE = 2**32 - 1  # passcodes are unsigned 32-bit numbers (ydke:// stores them so)
+_HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
+_PASSCODE = re.compile(r"^\d{1,10}$")
+_SHOWCASE = re.compile(r"^\$\d+\$$")  # MDPro3 `#representative` cards
+
+
+def sniff(text: str) -> bool:
+    head = text[:4000].lower()
+    return "#main" in head and ("#extra" in head or "!side" in head or "#created by" in head)
+
+
+def passcode_name(code: int) -> str:
+    """The name an entry carries until card data names it."""
+    return str(code)
+
+
+def parse(text: str, source: str = "<ydk>") -> Deck:
+    deck = Deck(source=source, input_format=NAME)
+    zone = MAIN
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        header = _HEADERS.get(line.lower())
+        if header is not None:
+            zone = header
+            continue
+        if line.startswith("#") or _SHOWCASE.match(line):
+            continue
+        if not _PASSCODE.match(line):
+            deck.problems.append(parse_error("expected a passcode (a number)", line=number, text=line, zone=zone))
+            continue
+        code = int(line)
+        if not 0 < code <= MAX_PASSCODE:
+            deck.problems.append(parse_error("passcode out of range", line=number, text=line, zone=zone))
+            continue
+        last = deck.entries[-1] if deck.entries else None
+        if last is not None and last.code == code and last.zone == zone:
+            # Copies one after another are one entry (count 2, 3) at the first copy's
+            # line: the order of passcodes survives, and rules see a third as many entries.
+            deck.entries[-1] = CardEntry(name=last.name, count=last.count + 1, zone=zone, line=last.line, code=code)
+        else:
+            deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, line=number, code=code))
+    return deck

@@ -1,0 +1,147 @@
+"""The merged, validated format as the rules read it: sizes, copy limits, dated lists,
+opening-hand rules. Built by `formats.py` from the YAML files."""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..names import card_key, fold
+
+ANY_NUMBER = "any"
+
+
+def as_date(value: Any) -> dt.date | None:
+    """A date from a validated format file: dates stay text there until used (yamlload)."""
+    if value is None or isinstance(value, dt.date):
+        return value
+    return dt.date.fromisoformat(str(value))
+
+
+@dataclass(frozen=True)
+class ListEntry:
+    """A card on a dated list. `since` is inclusive, `until` exclusive (the day it left)."""
+
+    card: str
+    since: dt.date | None = None
+    until: dt.date | None = None
+    limit: int | None = None
+    code: int | None = None
+    note: str | None = None
+
+    def in_force(self, day: dt.date) -> bool:
+        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
+
+    @property
+    def key(self) -> str:
+        # Entries with a passcode name Yu-Gi-Oh! cards, whose names keep their slashes.
+        return fold(self.card) if self.code is not None else card_key(self.card)
+
+
+@dataclass(frozen=True)
+class ZoneSize:
+    min: int | None = None
+    max: int | None = None
+    exactly: int | None = None
+    or_none: bool = False  # "exactly N or none" (2011 tournament rules for sideboards)
+
+    def describe(self) -> str:
+        if self.exactly is not None:
+            return f"exactly {self.exactly}" + (" or none" if self.or_none else "")
+        if self.min is not None and self.max is not None:
+            return f"{self.min} to {self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        if self.max is not None:
+            return f"at most {self.max}"
+        return "any size"
+
+
+@dataclass(frozen=True)
+class CopyLimit:
+    default: int
+    zones: tuple[str, ...]
+    exempt_basic_lands: bool
+    per_card: Mapping[str, int | None]  # card key -> limit; None means any number
+
+    def limit_for(self, key: str, basic_lands: frozenset[str]) -> int | None:
+        if self.exempt_basic_lands and key in basic_lands:
+            return None
+        return self.per_card.get(key, self.default)
+
+
+@dataclass(frozen=True)
+class OpeningHand:
+    size: int = 7
+    mulligan: str = "london"
+    free_mulligan: bool = False
+    first_player_draws: bool = False
+
+
+@dataclass(frozen=True)
+class Format:
+    id: str
+    name: str
+    game: str
+    path: str
+    data: Mapping[str, Any]  # the merged YAML, for `formats show` and rule options
+    zones: Mapping[str, ZoneSize]
+    copy_limit: CopyLimit | None
+    basic_lands: frozenset[str]
+    banned: tuple[ListEntry, ...]
+    restricted: tuple[ListEntry, ...]
+    card_limits: tuple[ListEntry, ...]
+    opening_hand: OpeningHand
+    chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
+    # Lists resolved per date: thousands of decks of one event share a date, and replaying
+    # a few hundred dated entries per deck would dominate validation time.
+    # What is worked out once per format and reused for every deck (the rules that apply).
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    def _list_on(self, name: str, day: dt.date) -> dict[str, ListEntry]:
+        found = self._on_date.get((name, day))
+        if found is None:
+            found = self._on_date[(name, day)] = _in_force(getattr(self, name), day)
+        return found
+
+    def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return self._list_on("banned", day)
+
+    def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return self._list_on("restricted", day)
+
+    def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
+        return self._list_on("card_limits", day)
+
+    def card_limits_by_code_on(self, day: dt.date) -> dict[int, ListEntry]:
+        """The per-card limits in force, by passcode (entries that give a `code`); a card
+        listed under two passcodes (an alternate artwork on an lflist) is found by both."""
+        key = ("card_limits_by_code", day)
+        found = self._on_date.get(key)  # type: ignore[call-overload]
+        if found is None:
+            found = {}
+            for entry in self.card_limits:
+                if entry.code is not None and entry.in_force(day):
+                    previous = found.get(entry.code)
+                    if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
+                        found[entry.code] = entry
+            self._on_date[key] = found  # type: ignore[index]
+        return found
+
+    def option(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEntry]:
+    """Entries in force on `day`, by card key; where several are, the latest start wins."""
+    found: dict[str, ListEntry] = {}
+    for entry in entries:
+        if entry.in_force(day):
+            previous = found.get(entry.key)
+            if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
+                found[entry.key] = entry
+    return found

@@ -1,0 +1,153 @@
+"""The card database as validation uses it: any spelling -> the card, and "did you mean".
+
+A `Catalog` wraps a read-only `CardDb`, remembers every answer (a batch of decks asks for
+the same few thousand cards again and again), and, unless offline, asks Scryfall for the
+names the local data does not know. Suggestions come from the trigram tables built with
+the database (suggest.py), so a typo costs a few milliseconds and nothing is loaded first.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from ...errors import CardDataError
+from ...names import card_key, faces, full_key, loose_key
+from .cards import Card
+from .store import CardDb
+
+SUGGESTIONS = 3
+
+
+class Catalog:
+    """Cards by any spelling. `online` (an OnlineLookup) fills gaps unless it is None."""
+
+    def __init__(self, path: Path, *, online: Any = None, warn: Callable[[str], None] | None = None):
+        self.path = Path(path)
+        self.online = online
+        self._warn = warn or (lambda message: None)
+        self._db: CardDb | None = CardDb(self.path)
+        if not self._db.has_magic:
+            self._db.close()
+            raise CardDataError(
+                f"the card database {self.path} holds no Magic cards yet; run `deckcheck cards sync` "
+                "or `deckcheck cards import FILE`"
+            )
+        self.meta = dict(self._db.meta)
+        self._cards: dict[str, Card | None] = {}
+        self._set_dates: dict[str, dt.date] | None = None
+        self.warnings: list[str] = []
+        # Results derived from this catalog's cards (card-pool verdicts), by their owners' keys.
+        self.memo: dict[Any, Any] = {}
+
+    # Catalogs travel to worker processes (batch --jobs): the connection does not.
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.update(_db=None, _warn=None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    @property
+    def db(self) -> CardDb:
+        if self._db is None:
+            self._db = CardDb(self.path)
+        return self._db
+
+    @property
+    def game(self) -> str:
+        return self.meta.get("game", "mtg")
+
+    @property
+    def has_legalities(self) -> bool:
+        return self.meta.get("has_legalities") == "1"
+
+    def describe(self) -> str:
+        source = self.meta.get("source", "unknown source")
+        when = self.meta.get("source_date") or self.meta.get("imported_at", "")[:10]
+        return f"{source}{f' of {when}' if when else ''}, {self.meta.get('cards', '?')} cards"
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+        if self._warn is not None:
+            self._warn(message)
+
+    # ------------------------------------------------------------ lookups
+
+    def _local(self, name: str) -> Card | None:
+        db = self.db
+        if "/" not in name:  # one face: the card key (already computed for the deck) is the name's key
+            key = card_key(name)
+            return db.find(key, key) or db.find(loose_key(name), loose_key(name), loose=True)
+        parts = faces(name)
+        front = parts[0] if parts else name
+        return db.find(full_key(name), card_key(name)) or db.find(loose_key(name), loose_key(front), loose=True)
+
+    def get(self, name: str) -> Card | None:
+        """The card `name` spells, from the local database (or an earlier online answer)."""
+        try:
+            return self._cards[name]
+        except KeyError:
+            card = self._cards[name] = self._local(name)
+            return card
+
+    def is_land(self, name: str) -> bool | None:
+        """Whether `name` is a land (its front face, as the card is played from the hand);
+        None for a card the database does not know. The opening-hand engine asks this."""
+        card = self.get(name)
+        return None if card is None else "Land" in card.types
+
+    def resolve(self, names: Iterable[str]) -> dict[str, Card | None]:
+        """Cards for many names at once; names missing locally are looked up online together."""
+        cards = self._cards
+        result: dict[str, Card | None] = {}
+        for name in names:
+            if name not in result:
+                result[name] = cards[name] if name in cards else self.get(name)
+        missing = [name for name, card in result.items() if card is None]
+        if missing and self.online is not None:
+            from ...errors import NetworkError
+
+            try:
+                found = self.online.fetch(missing)
+            except NetworkError as exc:
+                # One failure is enough to know the network is not there for this run.
+                self.online = None
+                self.warn(f"online card lookup skipped: {exc}; use --offline to stop trying")
+                found = {}
+            for name, card in found.items():
+                self._cards[name] = card
+                result[name] = card
+        return result
+
+    def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
+        key = ("suggest", name, limit)
+        if key not in self.memo:
+            self.memo[key] = self.db.suggest(name, limit)
+        return list(self.memo[key])
+
+    def set_released(self, code: str) -> dt.date | None:
+        if self._set_dates is None:
+            self._set_dates = {}
+            for set_code, released in self.db.set_dates().items():
+                try:
+                    self._set_dates[set_code] = dt.date.fromisoformat(released[:10])
+                except ValueError:
+                    continue
+        return self._set_dates.get(code)
+
+
+def open_catalog(
+    path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, base_url: str | None = None
+) -> Catalog:
+    """Open the database at `path` (raises CardDataError when it is missing or unusable)."""
+    if not Path(path).is_file():
+        raise CardDataError(f"no card database at {path}; run `deckcheck cards sync` or `deckcheck cards import FILE`")
+    online = None
+    if not offline:
+        from .online import OnlineLookup
+
+        online = OnlineLookup(base_url=base_url, warn=warn)
+    return Catalog(path, online=online, warn=warn)

@@ -1,0 +1,314 @@
+"""The SQLite card database: schema, atomic building, and read-only opening.
+
+A database is always built whole: into a temporary file next to the target, committed,
+flushed to disk and then renamed over the old one (`os.replace` is atomic on one file
+system). A crash or an error mid-import leaves the previous database untouched, and a
+reader never sees half a file.
+
+Tables: `meta` (schema version, source, dates, counts), `cards` (one row per Oracle card,
+its printings also as one text column so a lookup is one query), `printings` (set code and
+rarity per card), `sets` (code, name, release date), `names` (every normalised spelling
+-> card), `loose_names` (spellings without punctuation, kept only where they name a single
+card), and `spellings`/`grams` for "did you mean" (see suggest.py).
+
+The same file holds the other games' cards in tables of their own (`GAME_TABLES`, written
+by `game_store`, with `<game>.`-prefixed `meta` keys). Each import rebuilds only its own
+game's tables and carries the others over from the current file, so importing Magic
+cards never loses the Yu-Gi-Oh! cards and the other way round.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from ...errors import CardDataError
+from ...names import card_key, fold, full_key, loose_key
+from ...cards import suggest
+from ...atomic import AtomicDbWriter
+from .cards import Card, Printing
+
+# Bump when the tables change; older files are refused with a message to re-import.
+SCHEMA_VERSION = 1
+GAME = "mtg"
+# Tables (and `meta` key prefixes) of the other games stored in the same file.
+GAME_TABLES: dict[str, tuple[str, ...]] = {"yugioh": ("ygo_cards",), "wow": ("wow_cards",)}
+_LIST_SEP = "\x1f"  # unit separator: never part of a name, a type or a colour
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE cards (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE,
+    faces TEXT NOT NULL,
+    layout TEXT NOT NULL,
+    mana_cost TEXT NOT NULL,
+    mana_value REAL,
+    type_line TEXT NOT NULL,
+    supertypes TEXT NOT NULL,
+    types TEXT NOT NULL,
+    subtypes TEXT NOT NULL,
+    colors TEXT NOT NULL,
+    color_identity TEXT NOT NULL,
+    oracle_text TEXT NOT NULL,
+    legalities TEXT,
+    printings TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE printings (
+    card_id INTEGER NOT NULL, set_code TEXT NOT NULL, rarity TEXT NOT NULL,
+    PRIMARY KEY (card_id, set_code, rarity)
+) WITHOUT ROWID;
+CREATE TABLE sets (code TEXT PRIMARY KEY, name TEXT NOT NULL, released TEXT) WITHOUT ROWID;
+CREATE TABLE name_keys (key TEXT NOT NULL, card_id INTEGER NOT NULL, priority INTEGER NOT NULL);
+"""
+# Run once all cards are in: exact spellings first by priority (a card's own name beats
+# another card's face name; between equals the card with more printings wins, so the
+# real `Bind` beats the playtest `Bind // Liberate`), loose spellings only where unambiguous.
+_FINISH = """
+CREATE TABLE names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
+INSERT OR IGNORE INTO names SELECT key, card_id FROM name_keys WHERE priority < 9
+    ORDER BY priority, (SELECT COUNT(*) FROM printings WHERE printings.card_id = name_keys.card_id) DESC, card_id;
+CREATE TABLE loose_names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
+INSERT INTO loose_names
+    SELECT key, MIN(card_id) FROM name_keys WHERE priority = 9 AND key <> ''
+    GROUP BY key HAVING COUNT(DISTINCT card_id) = 1;
+DROP TABLE name_keys;
+"""
+
+
+_CARD_COLUMNS = (
+    "cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
+    " color_identity, oracle_text, legalities, printings"
+)
+
+
+def _card(row: tuple) -> Card:
+    printings = tuple(map(Printing._make, (pair.split(":", 1) for pair in row[13].split(",")))) if row[13] else ()
+    return Card(
+        name=row[0], face_names=_split(row[1]), layout=row[2], mana_cost=row[3], mana_value=row[4],
+        type_line=row[5], supertypes=_split(row[6]), types=_split(row[7]), subtypes=_split(row[8]),
+        colors=_split(row[9]), color_identity=_split(row[10]), oracle_text=row[11],
+        legalities=None if row[12] is None else json.loads(row[12]),
+        printings=printings,
+    )
+
+
+def _join(values: Iterable[str]) -> str:
+    return _LIST_SEP.join(values)
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(text.split(_LIST_SEP)) if text else ()
+
+
+def _spellings(card: Card) -> Iterator[tuple[str, int]]:
+    """Every key the card can be found by, with its priority (lower wins a clash)."""
+    yield full_key(card.name), 0
+    yield card_key(card.name), 1
+    for face in card.face_names:
+        yield fold(face), 2
+    for name in (card.name, card.front_face, *card.face_names):
+        yield loose_key(name), 9
+
+
+def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[str]) -> None:
+    """Copy the tables and `meta` keys of the games in `keep` from the file at `old_path`
+    (when it is a readable database) into the new one being built in `db`."""
+    if not old_path.is_file():
+        return
+    db.commit()  # ATTACH is not allowed inside a transaction
+    try:
+        db.execute("ATTACH DATABASE ? AS old", (str(old_path),))
+    except sqlite3.DatabaseError:
+        return
+    try:
+        schema = dict(db.execute("SELECT name, sql FROM old.sqlite_master WHERE type = 'table'").fetchall())
+        indexes = db.execute("SELECT tbl_name, sql FROM old.sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetchall()
+        for game in keep:
+            for table in GAME_TABLES.get(game, ()):
+                if table not in schema:
+                    continue
+                db.execute(f"DROP TABLE IF EXISTS main.{table}")
+                db.execute(schema[table])
+                db.execute(f"INSERT INTO main.{table} SELECT * FROM old.{table}")
+                for owner, sql in indexes:
+                    if owner == table:
+                        db.execute(sql)
+            if "meta" in schema:
+                db.execute("DELETE FROM main.meta WHERE key LIKE ?", (f"{game}.%",))
+                db.execute("INSERT INTO main.meta SELECT key, value FROM old.meta WHERE key LIKE ?", (f"{game}.%",))
+        db.commit()
+    except sqlite3.DatabaseError:
+        db.rollback()  # an unreadable old file has nothing worth keeping
+    finally:
+        db.execute("DETACH DATABASE old")
+
+class CardDbWriter(AtomicDbWriter):
+    """Builds a new database beside `path`; `commit()` swaps it in, `abort()` drops it.
+
+    Use as a context manager: leaving the block by an exception aborts.
+    """
+
+    def __init__(self, path: Path):
+        super().__init__(path)
+        # Nothing reads this file before it is complete, so skip the journal: a failed
+        # build is simply deleted.
+        self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _SCHEMA)
+        self._ids: dict[str, int] = {}
+
+    def add(self, card: Card) -> int:
+        """Add a card (or, when its key is known, only its printings); returns its id."""
+        # One row per full name: `Bind` and the playtest card `Bind // Liberate` share a
+        # front face but are different cards, and their printings must not mix.
+        key = full_key(card.name)
+        card_id = self._ids.get(key)
+        if card_id is None:
+            cursor = self._db.execute(
+                "INSERT INTO cards (name, key, faces, layout, mana_cost, mana_value, type_line, supertypes,"
+                " types, subtypes, colors, color_identity, oracle_text, legalities)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
+                    card.type_line, _join(card.supertypes), _join(card.types), _join(card.subtypes),
+                    _join(card.colors), _join(card.color_identity), card.oracle_text,
+                    None if card.legalities is None else json.dumps(dict(card.legalities), sort_keys=True),
+                ),
+            )
+            card_id = cursor.lastrowid
+            assert card_id is not None
+            self._ids[key] = card_id
+            self._db.executemany(
+                "INSERT INTO name_keys VALUES (?, ?, ?)",
+                [(spelling, card_id, priority) for spelling, priority in _spellings(card)],
+            )
+        if card.printings:
+            self._db.executemany(
+                "INSERT OR IGNORE INTO printings VALUES (?, ?, ?)",
+                [(card_id, printing.set, printing.rarity) for printing in card.printings],
+            )
+        return card_id
+
+    def add_set(self, code: str, name: str | None, released: str | None) -> None:
+        self._db.execute(
+            "INSERT INTO sets VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET"
+            " name = COALESCE(excluded.name, name), released = MIN(COALESCE(released, excluded.released),"
+            " COALESCE(excluded.released, released))",
+            (code, name or code, released),
+        )
+
+    @property
+    def card_count(self) -> int:
+        return len(self._ids)
+
+    def commit(self, meta: dict[str, str]) -> None:
+        """Finish the tables, write `meta`, and atomically replace the target file."""
+        info = {
+            "schema_version": str(SCHEMA_VERSION),
+            "game": GAME,
+            "cards": str(self.card_count),
+            "printings": str(self._db.execute("SELECT COUNT(*) FROM printings").fetchone()[0]),
+            "has_legalities": str(int(self._db.execute("SELECT 1 FROM cards WHERE legalities IS NOT NULL LIMIT 1").fetchone() is not None)),
+            **meta,
+        }
+        self._db.executescript(_FINISH)
+        self._store_printings()
+        suggest.build(self._db)
+        self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
+        carry_over_games(self._db, self.path, keep=tuple(GAME_TABLES))
+        self.finish()
+
+    def _store_printings(self) -> None:
+        """Each card's printings, oldest set first, as `set:rarity` pairs in one column."""
+        by_card: dict[int, list[str]] = {}
+        for card_id, code, rarity in self._db.execute(
+            "SELECT card_id, set_code, rarity FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
+            " ORDER BY card_id, sets.released, set_code"
+        ):
+            by_card.setdefault(card_id, []).append(f"{code}:{rarity}")
+        self._db.executemany(
+            "UPDATE cards SET printings = ? WHERE id = ?", [(",".join(pairs), card_id) for card_id, pairs in by_card.items()]
+        )
+
+class CardDb:
+    """A finished database opened read-only. Raises CardDataError when it cannot be used."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise CardDataError(f"no card database at {self.path}; run `deckcheck cards sync` or `deckcheck cards import FILE`")
+        try:
+            self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
+            self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(
+                f"{self.path} is not a deckcheck card database ({exc}); "
+                "re-run `deckcheck cards import FILE` or `deckcheck cards sync`"
+            ) from None
+        version = int(self.meta.get("schema_version", "0") or 0)
+        if version != SCHEMA_VERSION:
+            age = "an older" if version < SCHEMA_VERSION else "a newer"
+            raise CardDataError(
+                f"the card database {self.path} was built by {age} deckcheck (schema {version}, this one reads "
+                f"{SCHEMA_VERSION}); re-run `deckcheck cards import FILE` or `deckcheck cards sync` to rebuild it"
+            )
+
+    @property
+    def game(self) -> str:
+        return self.meta.get("game", GAME)
+
+    @property
+    def has_magic(self) -> bool:
+        """False for a file that so far holds only other games' cards (no Magic import yet)."""
+        return "game" in self.meta
+
+    def game_meta(self) -> dict[str, dict[str, str]]:
+        """The `meta` keys of the other games stored here, by game."""
+        found: dict[str, dict[str, str]] = {}
+        for key, value in self.meta.items():
+            game, _, rest = key.partition(".")
+            if rest and game in GAME_TABLES:
+                found.setdefault(game, {})[rest] = value
+        return found
+
+    def close(self) -> None:
+        self._db.close()
+
+    def find(self, first: str, second: str, *, loose: bool = False) -> Card | None:
+        """The card that spelling `first` (or else `second`) names: one query."""
+        table = "loose_names" if loose else "names"
+        joined = f"SELECT {_CARD_COLUMNS} FROM {table} JOIN cards ON cards.id = {table}.card_id"
+        if first == second:  # a one-face name: the plain lookup is the cheaper query
+            row = self._db.execute(f"{joined} WHERE {table}.key = ?", (first,)).fetchone()
+        else:
+            row = self._db.execute(
+                f"{joined} WHERE {table}.key IN (?, ?) ORDER BY {table}.key <> ? LIMIT 1", (first, second, first)
+            ).fetchone()
+        return _card(row) if row else None
+
+    def suggest(self, name: str, limit: int) -> list[str]:
+        return suggest.suggest(self._db, name, limit)
+
+    def all_cards(self) -> Iterator[Card]:
+        for row in self._db.execute(f"SELECT {_CARD_COLUMNS} FROM cards ORDER BY id"):
+            yield _card(row)
+
+    def all_names(self) -> list[tuple[int, str, str]]:
+        """(card id, name, faces) of every card."""
+        return self._db.execute("SELECT id, name, faces FROM cards").fetchall()
+
+    def set_dates(self) -> dict[str, str]:
+        return {code: released for code, released in self._db.execute("SELECT code, released FROM sets WHERE released IS NOT NULL")}
+
+    def counts(self) -> dict[str, int]:
+        if not self.has_magic:
+            return dict.fromkeys(("cards", "printings", "sets", "names", "with_legalities"), 0)
+        one = self._db.execute
+        return {
+            "cards": one("SELECT COUNT(*) FROM cards").fetchone()[0],
+            "printings": one("SELECT COUNT(*) FROM printings").fetchone()[0],
+            "sets": one("SELECT COUNT(*) FROM sets").fetchone()[0],
+            "names": one("SELECT COUNT(*) FROM names").fetchone()[0],
+            "with_legalities": one("SELECT COUNT(*) FROM cards WHERE legalities IS NOT NULL").fetchone()[0],
+        }

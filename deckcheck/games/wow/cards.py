@@ -1,0 +1,128 @@
+"""World of Warcraft TCG cards as deck construction needs them.
+
+A card name can stand for several printings that differ (`Water Elemental` is a plain
+ally in one set and a Mage ally in another; `Vanessa VanCleef` is a hero and an ally), so
+a `WowCard` keeps every distinct `WowProfile` of its name and the rules accept a card
+when any of its profiles is acceptable.
+
+Comprehensive Rules 100.2: a card with trait icons (faction: Alliance / Horde, both for
+`Both`; class: Druid ... Death Knight) may be included only if it shares at least one
+icon with the hero (the hero's faction and class); a card reading "[Trait] Hero Required"
+only if the hero has that trait (race, class, talent spec, profession, faction, or a
+tag such as Traitor or Monster). A hero that is not a Traitor counts as Loyal ("Loyal
+Hero Required", Black Temple). 100.4: four copies by name, any number of `Unlimited` cards.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ...names import fold
+
+GAME = "wow"
+ANY_NUMBER = "any"
+UNLIMITED = "unlimited"
+HERO_TYPES = frozenset({"Hero"})
+FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}
+CLASSES = ("Death Knight", "Druid", "Hunter", "Mage", "Paladin", "Priest", "Rogue", "Shaman", "Warlock", "Warrior")
+
+_TAGS = re.compile(r"<[^>]+>")
+_REQUIRED = re.compile(r"^\s*(?P<traits>[^;]+?)\s+Hero Required", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
+
+
+def trait_key(text: str) -> str:
+    """`Death Knight`, `DeathKnight`, `[death knight]` and `Beast mastery` compare equal."""
+    return fold(text.strip().strip("[]")).replace(" ", "").replace("-", "")
+
+
+def canonical_class(text: str) -> str:
+    key = trait_key(text)
+    for name in CLASSES:
+        if trait_key(name) == key:
+            return name
+    return text.strip()
+
+
+def requirements_from_text(rules: str) -> tuple[frozenset[str], ...]:
+    """Each "[A] or [B] Hero Required" clause of a card's text, as a set of trait keys."""
+    plain = _TAGS.sub("", rules or "")
+    found = []
+    for clause in plain.split(";"):
+        match = _REQUIRED.match(clause)
+        if match:
+            traits = frozenset(trait_key(part) for part in _ALTERNATIVES.split(match.group("traits")) if part.strip())
+            if traits:
+                found.append(traits)
+    return tuple(found)
+
+
+@dataclass(frozen=True)
+class WowProfile:
+    """One printing's deck-building facts. Icons and traits are display names."""
+
+    type: str = ""
+    faction: str = ""
+    classes: frozenset[str] = frozenset()
+    tags: frozenset[str] = frozenset()
+    requires: tuple[frozenset[str], ...] = ()
+    traits: frozenset[str] = frozenset()  # a hero's race, class, talent, professions, tags
+
+    @property
+    def icons(self) -> frozenset[str]:
+        return frozenset(FACTION_ICONS.get(fold(self.faction), ())) | self.classes
+
+    @property
+    def is_hero(self) -> bool:
+        return self.type in HERO_TYPES
+
+    @property
+    def trait_keys(self) -> frozenset[str]:
+        keys = {trait_key(trait) for trait in self.traits | self.classes} | {trait_key(icon) for icon in self.icons}
+        if self.is_hero and "traitor" not in keys:
+            keys.add("loyal")
+        return frozenset(keys)
+
+    def describe_icons(self) -> str:
+        return ", ".join(sorted(self.icons)) or "no icons"
+
+
+@dataclass(frozen=True)
+class WowCard:
+    name: str
+    profiles: tuple[WowProfile, ...] = field(default=())
+
+    @property
+    def types(self) -> frozenset[str]:
+        return frozenset(profile.type for profile in self.profiles if profile.type)
+
+    @property
+    def tags(self) -> frozenset[str]:
+        return frozenset(tag for profile in self.profiles for tag in profile.tags)
+
+    @property
+    def deck_limit(self) -> str | None:
+        """"any" for Unlimited cards (what the shared copy-limit rule asks of a card)."""
+        return ANY_NUMBER if any(fold(tag) == UNLIMITED for tag in self.tags) else None
+
+    is_basic = False
+
+    def hero_profiles(self) -> list[WowProfile]:
+        return [profile for profile in self.profiles if profile.is_hero]
+
+    def deck_profiles(self) -> list[WowProfile]:
+        return [profile for profile in self.profiles if not profile.is_hero] or list(self.profiles)
+
+
+def merge(cards: Iterable[tuple[str, WowProfile]]) -> dict[str, WowCard]:
+    """One `WowCard` per folded name, keeping each distinct profile once, in order."""
+    names: dict[str, str] = {}
+    profiles: dict[str, list[WowProfile]] = {}
+    for name, profile in cards:
+        key = fold(name)
+        names.setdefault(key, name)
+        bucket = profiles.setdefault(key, [])
+        if profile not in bucket:
+            bucket.append(profile)
+    return {key: WowCard(names[key], tuple(profiles[key])) for key in names}

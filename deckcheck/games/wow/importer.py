@@ -1,0 +1,118 @@
+"""Read World of Warcraft TCG card files into (name, `WowProfile`) pairs.
+
+- The shared card data (a JSON array of printings, as in seriallos/wowtcg-decktools):
+  `name`, `type`, `faction`, class icons as keys with value `"x"` (`DeathKnight`, ...),
+  `subtype`..`subtype4` (tags such as `Unlimited`, a hero's talent spec), `rules` (for
+  "[Trait] Hero Required"), and for heroes `race`, `class`, `class2`, `profession`,
+  `profession2`.
+- A user's card file, CSV (a header row) or YAML (a list of mappings, or `{cards: [...]}`),
+  with the columns `name` (required), `type`, `class_icons`, `faction`, `tags`,
+  `hero_traits`, `requires` (traits that satisfy "Hero Required", alternatives separated
+  by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty).
+  List cells separate items with `;` or `,`.
+
+Readers raise `CardFileError` (see `ygo_import`) with a one-line reason.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from .cards import CLASSES, WowProfile, canonical_class, requirements_from_text, trait_key
+from ..yugioh.importer import CardFileError
+
+_ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
+_LIST_SPLIT = re.compile(r"\s*[;,]\s*")
+USER_COLUMNS = ("name", "type", "class_icons", "faction", "tags", "hero_traits", "requires", "rules")
+
+
+def _text(value: Any) -> str:
+    return str(value).strip() if value not in (None, "", "None") else ""
+
+
+def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
+    classes = frozenset(name for key, name in _ICON_KEYS.items() if _text(card.get(key)).lower() == "x")
+    tags = frozenset(_text(card.get(key)) for key in ("subtype", "subtype2", "subtype3", "subtype4") if _text(card.get(key)))
+    card_type = _text(card.get("type"))
+    traits: frozenset[str] = frozenset()
+    if card_type == "Hero":
+        hero_classes = {canonical_class(_text(card.get(key))) for key in ("class", "class2") if _text(card.get(key))}
+        traits = frozenset(
+            {_text(card.get(key)) for key in ("race", "profession", "profession2") if _text(card.get(key))}
+            | hero_classes | tags
+        )
+        classes = frozenset(hero_classes)  # a hero's class is its class icon
+    return WowProfile(
+        type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
+        requires=requirements_from_text(_text(card.get("rules"))), traits=traits,
+    )
+
+
+def read_shared(document: Any) -> Iterator[tuple[str, WowProfile]]:
+    if not isinstance(document, list):
+        raise CardFileError("expected WoW TCG card data: a JSON array of card objects")
+    for index, card in enumerate(document):
+        if not isinstance(card, dict):
+            raise CardFileError(f"item {index} is not a card object")
+        name = _text(card.get("name"))
+        if name:  # the data has one empty placeholder object
+            yield name, profile_from_shared(card)
+
+
+def looks_like_shared(document: Any) -> bool:
+    return (isinstance(document, list) and bool(document)
+            and all(isinstance(card, dict) for card in document[:50])
+            and any("cardid" in card and "setcode" in card for card in document[:50]))
+
+
+# ------------------------------------------------------------------ user files
+
+
+def _items(value: Any) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        return [_text(item) for item in value if _text(item)]
+    return [part for part in _LIST_SPLIT.split(_text(value)) if part]
+
+
+def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfile]:
+    unknown = [key for key in row if key is not None and str(key).strip().lower() not in USER_COLUMNS]
+    if unknown:
+        raise CardFileError(f"{where}: unknown column {unknown[0]!r}; columns are {', '.join(USER_COLUMNS)}")
+    values = {str(key).strip().lower(): value for key, value in row.items() if key is not None}
+    name = _text(values.get("name"))
+    if not name:
+        raise CardFileError(f"{where}: a card needs a name")
+    requires_cell = values.get("requires")
+    if requires_cell:
+        clauses = requires_cell if isinstance(requires_cell, list) else [requires_cell]
+        requires = tuple(frozenset(trait_key(part) for part in str(clause).split("|") if part.strip()) for clause in clauses)
+    else:
+        requires = requirements_from_text(_text(values.get("rules")))
+    classes = frozenset(canonical_class(item) for item in _items(values.get("class_icons")))
+    card_type = _text(values.get("type"))
+    traits = frozenset(_items(values.get("hero_traits")))
+    return name, WowProfile(type=card_type, faction=_text(values.get("faction")), classes=classes,
+                            tags=frozenset(_items(values.get("tags"))), requires=requires, traits=traits)
+
+
+def read_user_csv(text: str) -> Iterator[tuple[str, WowProfile]]:
+    reader = csv.DictReader(io.StringIO(text))
+    if not reader.fieldnames or "name" not in [field.strip().lower() for field in reader.fieldnames]:
+        raise CardFileError("a CSV card file needs a header row with a `name` column")
+    for number, row in enumerate(reader, start=2):
+        yield profile_from_user(row, f"line {number}")
+
+
+def read_user_yaml(document: Any) -> Iterator[tuple[str, WowProfile]]:
+    rows: Iterable[Any] = document.get("cards") if isinstance(document, dict) else document
+    if not isinstance(rows, list):
+        raise CardFileError("a YAML card file is a list of cards (or `cards:` with that list)")
+    for index, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise CardFileError(f"card {index + 1}: expected a mapping of columns")
+        yield profile_from_user(row, f"card {index + 1}")

@@ -1,0 +1,163 @@
+"""Yu-Gi-Oh! card lookups for validation: passcode -> card, name -> card, and the step
+that gives a deck's passcodes their names before the rules run.
+
+Resolution (`resolve_deck`):
+- a passcode in the data becomes an entry named after the card it counts as (its alias
+  root, see `YgoCard`); the entry keeps the passcode in `code` and, when the passcode's
+  own name differs (a card "always treated as" another), that name in `written`;
+- a passcode missing from the data but 1 to 20 above a card's (where YGOPro puts
+  alternate artworks, e.g. 14558128 for Ash Blossom & Joyous Spring 14558127) counts as
+  that card, with an `unknown-card` warning saying so: data built from YAML Yugi or a
+  partial `cards.cdb` lists only the original artwork;
+- any other unknown passcode is an `unknown-card` error naming the number;
+- a name (text decklists) is looked up case- and accent-insensitively; an unknown name
+  is an `unknown-card` error with "did you mean" suggestions.
+"""
+from __future__ import annotations
+
+import bisect
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+
+from ...model import MAYBEBOARD, CardEntry, Deck
+from ...names import fold
+from ...problem import WARNING, Problem
+from .cards import ARTWORK_OFFSET, GAME, TYPE_BITS, YgoCard
+
+RULE = "unknown-card"
+SUGGESTIONS = 3
+_SLASHES = re.compile(r"\s*/+\s*")
+
+
+def _slash_key(name: str) -> str:
+    """Text lists may space a name's slashes as Magic split cards (`D // D Swirl Slime`)."""
+    return _SLASHES.sub("/", fold(name))
+
+
+class YgoCatalog:
+    """Cards by passcode and by name; `source` says where they came from."""
+
+    game = GAME
+
+    def __init__(self, cards: Iterable[YgoCard], *, source: str = "", imported_at: str = ""):
+        self.source = source
+        self.imported_at = imported_at
+        self._by_code: dict[int, YgoCard] = {}
+        for card in cards:
+            self._by_code[card.code] = card
+        self._codes = sorted(self._by_code)
+        self._by_name: dict[str, YgoCard] = {}
+        # A name names the card others alias, not an alias; tokens lose to real cards
+        # (`Black Luster Soldier` is both a Ritual Monster and a token).
+        for card in sorted(self._by_code.values(), key=self._name_rank):
+            self._by_name.setdefault(fold(card.name), card)
+            self._by_name.setdefault(_slash_key(card.name), card)
+        self._inferred: dict[int, YgoCard] = {}
+
+    @staticmethod
+    def _name_rank(card: YgoCard) -> tuple[int, int, int]:
+        return (bool(card.alias), bool(card.type & TYPE_BITS["Token"]), card.code)
+
+    def __len__(self) -> int:
+        return len(self._by_code)
+
+    def describe(self) -> str:
+        return f"{self.source or 'Yu-Gi-Oh! card data'}, {len(self):,} passcodes"
+
+    # ------------------------------------------------------------ lookups
+
+    def by_code(self, code: int) -> YgoCard | None:
+        return self._by_code.get(code) or self._inferred.get(code)
+
+    def get(self, name: str) -> YgoCard | None:
+        return self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name))
+
+    def root(self, card: YgoCard) -> YgoCard:
+        """The card `card` counts as (itself when it has no alias or the alias is unknown)."""
+        return self._by_code.get(card.alias, card) if card.alias else card
+
+    def lookup(self, entry: CardEntry) -> YgoCard | None:
+        """The card an entry holds: by passcode when it has one, else by name."""
+        if entry.code is not None:
+            return self.by_code(entry.code)
+        return self.get(entry.name)
+
+    def artwork_of(self, code: int) -> YgoCard | None:
+        """The card an unknown passcode is most likely an alternate artwork of, if any."""
+        index = bisect.bisect_left(self._codes, code)
+        while index > 0:
+            index -= 1
+            candidate = self._by_code[self._codes[index]]
+            if code - candidate.code > ARTWORK_OFFSET:
+                return None
+            if not candidate.alias:
+                return candidate
+        return None
+
+    def _infer_artwork(self, code: int) -> YgoCard | None:
+        if code not in self._inferred:
+            base = self.artwork_of(code)
+            if base is None:
+                return None
+            self._inferred[code] = replace(base, code=code, alias=base.code, konami_id=None)
+        return self._inferred[code]
+
+    def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
+        names = {fold(card.name): card.name for card in self._by_name.values()}
+        return [names[key] for key in difflib.get_close_matches(fold(name), list(names), n=limit, cutoff=0.6)]
+
+    # ------------------------------------------------------------ resolution
+
+    def resolve_deck(self, deck: Deck) -> tuple[Deck, list[Problem]]:
+        entries: list[CardEntry] = []
+        unknown: dict[object, list[CardEntry]] = {}
+        inferred: dict[int, list[CardEntry]] = {}
+        for entry in deck.entries:
+            card = self._by_code.get(entry.code) if entry.code is not None else self.get(entry.name)
+            if card is None and entry.code is not None:
+                card = self._infer_artwork(entry.code)
+                if card is not None:
+                    inferred.setdefault(entry.code, []).append(entry)
+            if card is None:
+                entries.append(entry)
+                if entry.zone != MAYBEBOARD:
+                    unknown.setdefault(entry.code if entry.code is not None else fold(entry.name), []).append(entry)
+                continue
+            root = self.root(card)
+            written = card.name if card.name != root.name else None
+            if entry.code is None and entry.name != root.name:
+                written = entry.written or entry.name
+            entries.append(replace(entry, name=root.name, code=card.code if entry.code is not None else root.code,
+                                   written=written))
+        problems = [self._unknown_problem(group) for group in unknown.values()]
+        problems += [self._inferred_problem(code, group) for code, group in inferred.items()]
+        return deck.with_entries(entries), problems
+
+    def _unknown_problem(self, group: list[CardEntry]) -> Problem:
+        first = group[0]
+        count = sum(entry.count for entry in group)
+        if first.code is not None:
+            return Problem(
+                rule=RULE, zone=first.zone, line=first.line, card=first.name, count=count,
+                message=f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
+                details={"code": first.code},
+            )
+        suggestions = self.suggest(first.name)
+        return Problem(
+            rule=RULE, zone=first.zone, line=first.line, card=first.name, count=count,
+            message=f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",
+            details={"suggestions": suggestions} if suggestions else {},
+        )
+
+    def _inferred_problem(self, code: int, group: list[CardEntry]) -> Problem:
+        first = group[0]
+        card = self._inferred[code]
+        return Problem(
+            rule=RULE, severity=WARNING, zone=first.zone, line=first.line, card=card.name,
+            count=sum(entry.count for entry in group),
+            message=(f"passcode {code} is not in the card data; counted as an alternate artwork of "
+                     f"{card.name} (passcode {card.alias}, {code - card.alias} lower)"),
+            details={"code": code, "treated_as": card.alias},
+        )

@@ -1,0 +1,167 @@
+"""Read Yu-Gi-Oh! card files into `YgoCard`s: YGOPro/EDOPro `cards.cdb`, the YGOPRODeck
+card JSON, and YAML Yugi's one-card-per-line JSON (the shared `cards.jsonl.gz`).
+
+- `cards.cdb` (SQLite, tables `datas` and `texts`): `datas.id` is the passcode, `type` the
+  YGOPro type bits, `alias` the passcode it counts as, `ot` the region bits.
+- YGOPRODeck (`{"data": [{id, name, type, frameType, race, card_images: [{id}], ...}]}`):
+  type bits are derived from the `type` text (`Synchro Tuner Monster`) and, for Spells and
+  Traps, from `race` (`Quick-Play`); every `card_images` id other than the card's own is an
+  alternate artwork, stored as a passcode aliased to the card.
+- YAML Yugi (`{"passcode", "konami_id", "name", "ygopro_type", ...}` a line): cards without
+  a passcode are skipped; where two passcodes share a Konami id (Dark Magician,
+  Polymerization) the one with fewer printings is aliased to the other.
+
+Each reader raises `CardFileError` with a one-line reason when the file is not that shape.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .cards import TYPE_BITS, YgoCard
+
+
+class CardFileError(ValueError):
+    """A card file that is not the shape its reader expects."""
+
+
+# ------------------------------------------------------------------ cards.cdb
+
+
+def is_cdb(path: Path) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(16) != b"SQLite format 3\x00":
+                return False
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        finally:
+            db.close()
+    except (OSError, sqlite3.DatabaseError):
+        return False
+    return {"datas", "texts"} <= tables
+
+
+def read_cdb(path: Path) -> Iterator[YgoCard]:
+    try:
+        db = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+        rows = db.execute(
+            "SELECT d.id, t.name, d.type, d.alias, d.ot FROM datas d JOIN texts t ON t.id = d.id ORDER BY d.id"
+        ).fetchall()
+        db.close()
+    except sqlite3.DatabaseError as exc:
+        raise CardFileError(f"not a YGOPro cards.cdb ({exc})") from None
+    for code, name, bits, alias, ot in rows:
+        if not code or not name:
+            continue
+        yield YgoCard(code=int(code), name=str(name).strip(), type=int(bits or 0), alias=int(alias or 0), ot=int(ot or 0))
+
+
+# ------------------------------------------------------------------ YGOPRODeck JSON
+
+_SPELL_TRAP_RACE = {"Quick-Play": "Quick-Play", "Continuous": "Continuous", "Equip": "Equip", "Field": "Field",
+                    "Counter": "Counter", "Ritual": "Ritual"}
+_TYPE_WORDS = {word.lower(): word for word in TYPE_BITS}
+_TYPE_WORDS["xyz"] = "Xyz"
+
+
+_FRAME_WORDS = {"normal": "Normal", "effect": "Effect", "ritual": "Ritual", "fusion": "Fusion", "synchro": "Synchro",
+                "xyz": "Xyz", "link": "Link", "pendulum": "Pendulum"}
+
+
+def ygoprodeck_type_bits(type_text: str, race: str | None = None, frame: str | None = None) -> int:
+    """YGOPro type bits from YGOPRODeck's `type` (`Pendulum Effect Fusion Monster`) and
+    `frameType` (`effect_pendulum`: its "Tuner Monster" is an Effect Monster)."""
+    text = type_text.strip()
+    if text == "Spell Card":
+        return TYPE_BITS["Spell"] | TYPE_BITS.get(_SPELL_TRAP_RACE.get(race or "", ""), 0)
+    if text == "Trap Card":
+        return TYPE_BITS["Trap"] | TYPE_BITS.get(_SPELL_TRAP_RACE.get(race or "", ""), 0)
+    if text == "Skill Card":
+        return TYPE_BITS["Skill"]
+    if text == "Token":
+        return TYPE_BITS["Token"] | TYPE_BITS["Monster"]
+    bits = TYPE_BITS["Monster"]
+    for word in text.split() + (frame or "").split("_"):
+        name = _TYPE_WORDS.get(word.lower()) or _FRAME_WORDS.get(word.lower())
+        if name and name != "Monster":
+            bits |= TYPE_BITS[name]
+    return bits
+
+
+def _konami_id(card: dict[str, Any]) -> int | None:
+    for info in card.get("misc_info") or ():
+        if isinstance(info, dict) and isinstance(info.get("konami_id"), int):
+            return info["konami_id"]
+    return None
+
+
+def _ot(card: dict[str, Any]) -> int:
+    formats: set[str] = set()
+    for info in card.get("misc_info") or ():
+        if isinstance(info, dict):
+            formats.update(str(item) for item in info.get("formats") or ())
+    if formats:
+        return (1 if "OCG" in formats else 0) | (2 if "TCG" in formats else 0)
+    return 2 if card.get("card_sets") else 0
+
+
+def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
+    if not isinstance(document, dict) or not isinstance(document.get("data"), list):
+        raise CardFileError('expected YGOPRODeck card JSON: an object with a "data" list')
+    for index, card in enumerate(document["data"]):
+        if not isinstance(card, dict) or not isinstance(card.get("id"), int) or not isinstance(card.get("name"), str):
+            raise CardFileError(f'data[{index}] is not a card (needs an integer "id" and a "name")')
+        bits = ygoprodeck_type_bits(str(card.get("type") or ""), card.get("race"), card.get("frameType"))
+        code = card["id"]
+        common = {"name": card["name"].strip(), "type": bits, "ot": _ot(card), "konami_id": _konami_id(card)}
+        yield YgoCard(code=code, **common)
+        for image in card.get("card_images") or ():
+            other = image.get("id") if isinstance(image, dict) else None
+            if isinstance(other, int) and other != code:
+                yield YgoCard(code=other, alias=code, **common)
+
+
+# ------------------------------------------------------------------ YAML Yugi lines
+
+
+def _printings(card: dict[str, Any]) -> int:
+    return sum(len(card.get(key) or ()) for key in ("tcg_set_numbers", "ocg_set_numbers"))
+
+
+def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
+    records: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            card = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise CardFileError(f"line {number}: not JSON ({exc.msg})") from None
+        if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
+            raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
+        if isinstance(card["passcode"], int) and card["passcode"] > 0:
+            records.append(card)
+    # One Konami id with several passcodes: the most printed one is the card, others alias it.
+    by_konami: dict[int, dict[str, Any]] = {}
+    for card in records:
+        kid = card.get("konami_id")
+        if isinstance(kid, int):
+            best = by_konami.get(kid)
+            if best is None or _printings(card) > _printings(best):
+                by_konami[kid] = card
+    for card in records:
+        kid = card.get("konami_id")
+        root = by_konami.get(kid) if isinstance(kid, int) else None
+        alias = root["passcode"] if root is not None and root is not card else 0
+        # An empty print code is still a print (the first OCG sets had no numbers).
+        tcg = bool(card.get("tcg_set_numbers"))
+        ocg = bool(card.get("ocg_set_numbers"))
+        yield YgoCard(
+            code=card["passcode"], name=str(card["name"]).strip(), type=int(card.get("ygopro_type") or 0), alias=alias,
+            ot=(1 if ocg else 0) | (2 if tcg else 0), konami_id=kid if isinstance(kid, int) else None,
+        )

@@ -1,0 +1,115 @@
+"""Registered pools of limited events: the cards a player (or a team) opened or drafted.
+
+A pool is read from any decklist file deckcheck reads: every card it lists counts, in
+whatever section the file puts it (a sealed pool exported as "Deck" + "Sideboard" is one
+pool), except a maybeboard. What the organiser hands out besides the pool (basic lands in
+Magic) and which zones of a deck must come from the pool are format data, the `pool:` key:
+
+    pool:
+      free_cards: [Plains, Island, Swamp, Mountain, Forest]   # any number, never counted
+      zones: [main, sideboard]                                # default: main and sideboard
+      shared_by_team: true     # team sealed, 2HG: a team registers one pool for all its decks
+      shared_sideboard: true   # Two-Headed Giant: what neither main deck uses is one sideboard
+
+The rule `registered-pool` (rules/registered_pool.py) compares a deck with its pool; the
+team checks (batch/team_pools.py) add up a team's decks against the team's one pool.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .errors import InputError
+from .formats import Format
+from .model import MAIN, MAYBEBOARD, SIDEBOARD, Deck, copy_totals
+from .names import card_key
+from .problem import Problem
+
+DEFAULT_ZONES = (MAIN, SIDEBOARD)
+
+
+@dataclass(frozen=True)
+class PoolSettings:
+    """The format's `pool:` key, resolved."""
+
+    free_cards: frozenset[str] = frozenset()  # card keys
+    free_names: tuple[str, ...] = ()  # as the format file writes them, for messages
+    zones: tuple[str, ...] = DEFAULT_ZONES
+    shared_by_team: bool = False
+    shared_sideboard: bool = False
+
+
+def pool_settings(fmt: Format) -> PoolSettings:
+    """What `fmt` says about registered pools (defaults when it has no `pool:` key: every
+    card of main deck and sideboard from the pool, nothing free)."""
+    spec = fmt.option("pool") or {}
+    names = tuple(spec.get("free_cards") or ())
+    return PoolSettings(
+        free_cards=frozenset(card_key(name) for name in names),
+        free_names=names,
+        zones=tuple(spec.get("zones") or DEFAULT_ZONES),
+        shared_by_team=bool(spec.get("shared_by_team", False)),
+        shared_sideboard=bool(spec.get("shared_sideboard", False)),
+    )
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The cards of one registered pool: copies per card key. `problems` are the pool's
+    lines that could not be read (`parse-error`, the message naming the pool file and its
+    line)."""
+
+    source: str
+    cards: Mapping[str, int]
+    problems: tuple[Problem, ...] = field(default=(), compare=False)
+
+    def holds(self, key: str) -> int:
+        return self.cards.get(key, 0)
+
+    @property
+    def signature(self) -> frozenset[tuple[str, int]]:
+        """Equal for two pools with the same cards (two files with the same pool are one pool)."""
+        return frozenset(self.cards.items())
+
+
+def pool_from_deck(deck: Deck) -> Pool:
+    """The pool a parsed decklist lists (every zone but the maybeboard)."""
+    cards = copy_totals(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
+    return Pool(source=deck.source, cards=cards, problems=tuple(_pool_problem(deck.source, p) for p in deck.problems))
+
+
+def _pool_problem(source: str, problem: Problem) -> Problem:
+    """A pool line that could not be read, told as the pool's (its line is not the deck's)."""
+    where = f"pool {source}" + (f" line {problem.line}" if problem.line is not None else "")
+    details = {"pool": source}
+    if problem.line is not None:
+        details["pool_line"] = problem.line
+    return replace(problem, message=f"{where}: {problem.message}", line=None, zone=None, details=details)
+
+
+def read_pool(path_or_text: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
+    """Read a pool from a decklist file (or a list's text). Raises InputError when the
+    file cannot be read at all (missing, not text, too big) or lists no card."""
+    from . import decklists as parsers
+    from .pipeline import read_deck
+
+    if isinstance(path_or_text, Path):
+        deck = parsers.load_deck(path_or_text, input_format=input_format)
+    else:
+        deck = read_deck(path_or_text, input_format=input_format)
+    if shown is None and deck.source == "<text>":
+        shown = "<pool>"
+    name = shown or deck.source
+    if deck.unreadable:
+        reason = deck.problems[0].message if deck.problems else "cannot read"
+        # Messages of unreadable files start with the path read; say which file this is.
+        if reason.startswith(f"{deck.source}: "):
+            reason = reason[len(deck.source) + 2:]
+        raise InputError(f"pool {name}: {reason}")
+    if shown is not None:
+        deck = replace(deck, source=shown)
+    pool = pool_from_deck(deck)
+    if not pool.cards:
+        raise InputError(f"pool {name}: lists no cards")
+    return pool
