@@ -1,8 +1,6 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Optional
 
@@ -71,7 +69,7 @@ def batch(
         for bar in bars:
             bar.close()
     if report_file is not None:
-        write_atomic(report_file, renderer(result, color=False))
+        _write_report(report_file, renderer(result, color=False))
         from ..batch import report_text
 
         emit(report_text.render(result, color=wants_color()))
@@ -98,18 +96,10 @@ def _renderer(output: str):
     raise DeckcheckError(f"unknown output {output!r} for batch; choose one of: {', '.join(BATCH_OUTPUTS)}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a reader never sees half a report."""
-    target = path.resolve()
+def _write_report(path: Path, text: str) -> None:
+    from ..atomic import write_text
+
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", errors="replace", newline="") as stream:
-                stream.write(text)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_text(path, text)
     except OSError as exc:
         raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None
