@@ -1,6 +1,7 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
@@ -44,17 +45,17 @@ def batch(
     --seed 7 adds a reproducible sample of players to deck-check.
     """
     from ..batch import check_source
-    from ..batch.progress import ProgressBar
+    from ..progress import Progress
     from ..report.style import wants_color
 
     renderer = _renderer(output)
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
-    bars: list[ProgressBar] = []
+    bars: list[Progress] = []
 
-    def progress(total: int) -> ProgressBar:
-        bars.append(ProgressBar(total, enabled=None if not quiet else False))
-        return bars[-1]
+    def progress(total: int) -> Callable[[int], None]:
+        bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
+        return bars[-1].advance
 
     from ..formats import load
     from .validate import open_cards, say_note
@@ -65,9 +66,12 @@ def batch(
             source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db,
         )
-    finally:
+    except BaseException:
         for bar in bars:
-            bar.close()
+            bar.abandon()
+        raise
+    for bar in bars:
+        bar.close()
     if report_file is not None:
         _write_report(report_file, renderer(result, color=False))
         from ..batch import report_text
