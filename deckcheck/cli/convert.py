@@ -29,12 +29,11 @@ def convert(
 
     from .. import decklists as parsers
     from ..cards import catalog_for
-    from ..decklists.convert import PASSCODE_FORMATS
+    from ..decklists.convert import by_passcode
     from ..decklists.convert import convert as convert_deck
     from ..pipeline import read_deck
-    from ..decklists.writers import get
 
-    get(to)  # an unknown --to is a usage error before any reading
+    parsers.writer(to)  # an unknown --to is a usage error before any reading
     if source == "-":
         deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
     elif parsers.is_inline(source):
@@ -44,6 +43,6 @@ def convert(
     if deck.name is None and source != "-" and not parsers.is_inline(source):
         deck.name = Path(source).stem
     catalog = None
-    if to in PASSCODE_FORMATS or any(entry.code is not None for entry in deck.entries):
+    if by_passcode(to) or any(entry.code is not None for entry in deck.entries):
         catalog, _ = catalog_for("yugioh", cards_db)
     emit(convert_deck(deck, to, catalog=catalog))
