@@ -7,7 +7,8 @@ from typing import Any, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, OFFLINE_OPTION, emit, handles_errors, warn_once
+from .app import CARDS_DB_OPTION, OFFLINE_OPTION, handles_errors
+from .common import emit, warn_once
 
 cards_app = typer.Typer(
     help="Build and query the local card database (names, printings, legalities).\n\nExample: deckcheck cards lookup \"Lightning Bolt\"", no_args_is_help=True

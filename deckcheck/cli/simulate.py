@@ -7,10 +7,9 @@ from typing import List, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
-from .completion import complete_outputs
-
-SIMULATE_OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
+from ..report import ASSERTIONS, PLAIN
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
+from .common import emit, output_option, read_deck_argument, reports, say_note, warn
 
 
 def _stdout_takes_blocks() -> bool:
@@ -38,7 +37,7 @@ def _with_card_data(deck, format_id: str, cards_db, offline: bool):
     return named, catalog if hasattr(catalog, "is_land") else None
 
 
-@app.command()
+@app.command(cls=reports(ASSERTIONS))
 @handles_errors
 def simulate(
     deck: str = typer.Argument(..., metavar="DECK", help="A decklist file; '-' reads stdin."),
@@ -54,7 +53,7 @@ def simulate(
     exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
     cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
+    output: str = output_option(PLAIN, more_help="Outputs that cannot show a whole simulation report its --assert results."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -68,24 +67,12 @@ def simulate(
 
     Example (CI): deckcheck simulate deck.txt -f mtg/modern --assert "keep7 >= 0.85" -o junit > simulate.xml
     """
-    from .. import decklists as parsers
-    from ..engine.report import render_json, render_text
     from ..engine.simulation import simulate as run
-    from ..pipeline import read_deck
+    from ..report import SIMULATION, choose, deliver
     from ..report.style import wants_color
 
-    from ..report import resolve
-
-    if output not in SIMULATE_OUTPUTS:
-        fail(f"unknown output {output!r}; choose one of: {', '.join(SIMULATE_OUTPUTS)}")
-    if output == "auto":
-        output = "github" if resolve("auto").__name__.endswith(".github") else "text"
-    if deck == "-":
-        from ..textio import read_stdin
-
-        parsed = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
-    else:
-        parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
+    reporter = choose(output, ASSERTIONS)
+    parsed = read_deck_argument(deck, input_format=input_format)
     parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
     simulation = run(
         parsed,
@@ -102,19 +89,15 @@ def simulate(
         assertions=tuple(assertions or ()),
         card_data=card_data,
     )
-    if output not in ("text", "json"):
+    if reporter.NAME != PLAIN:
+        # The plain text report shows the notes itself; with the others they go to stderr.
+        for warning in simulation.warnings:
+            say_note(warning)
+    if SIMULATION in reporter.RENDERS:
+        emit(reporter.render_simulation(simulation, color=wants_color(), unicode=_stdout_takes_blocks()))
+    else:
         from ..engine.report import outcomes
-        from ..report import deliver
         from ..result import Report
 
-        for warning in simulation.warnings:
-            typer.echo(f"deckcheck: note: {warning}", err=True)
-        report = Report(assertions=outcomes(simulation))
-        emit(deliver(resolve(output), report, warn=warn))
-    elif output == "json":
-        for warning in simulation.warnings:
-            typer.echo(f"deckcheck: note: {warning}", err=True)
-        emit(render_json(simulation))
-    else:
-        emit(render_text(simulation, color=wants_color(), unicode=_stdout_takes_blocks()))
+        emit(deliver(reporter, Report(assertions=outcomes(simulation)), warn=warn))
     raise typer.Exit(0 if simulation.passed else 1)

@@ -1,4 +1,4 @@
-"""`deckcheck batch -o csv`: one row per problem, deck and team problems alike, ready for
+"""`-o csv` (batch only): one row per problem, deck and team problems alike, ready for
 a spreadsheet. `scope` says whether a row is about a deck or a team; `legal` is the
 verdict of that deck or team; team problems list their `holders` as `ann 4; bob 1`. With
 `--deck-check`, one row per player picked (`scope` deck-check, the seed in `message`)."""
@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import csv
 import io
+from typing import TYPE_CHECKING
 
 from ..problem import Problem
-from .check import BatchReport
-from .deck_checks import describe
+from . import BATCH
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+
+NAME = "csv"
+DESCRIPTION = "one row per problem, for a spreadsheet (batch only)"
+RENDERS = frozenset({BATCH})
 
 COLUMNS = (
     "scope", "player", "team", "seat", "deck", "format", "legal",
@@ -31,7 +38,9 @@ def _problem_cells(problem: Problem) -> dict[str, str]:
     }
 
 
-def render(batch: BatchReport, *, color: bool = False) -> str:
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    from ..batch.deck_checks import describe
+
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
     writer.writeheader()
