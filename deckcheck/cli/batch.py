@@ -61,8 +61,7 @@ def batch(
     _, note = open_cards(load(format_id), cards_db, offline=True)
     try:
         result = check_source(
-            source, format_id, date=date, jobs=jobs, unified=not no_unified,
-            progress=progress,
+            source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db,
         )
     except BaseException:

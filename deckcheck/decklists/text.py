@@ -19,8 +19,9 @@ the last one is the sideboard.
 
 Written as `COUNT Name` lines under section headers: Yu-Gi-Oh! decks (passcodes or an Extra
 Deck) get `Main`, `Extra` and `Side` sections; World of Warcraft decks a `Hero: Name` line,
-then `Deck` and `Sideboard`; Magic decks the main deck first, then `Sideboard`, `Commander`,
-`Companion` sections as needed.
+then `Deck` and `Sideboard`; Magic decks `Commander` and `Companion` sections when they
+have such cards, then the main deck (headed `Deck` only after another section), then
+`Sideboard`.
 """
 from __future__ import annotations
 
