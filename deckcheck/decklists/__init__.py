@@ -16,18 +16,27 @@ content), else plain text.
 from __future__ import annotations
 
 import os
+from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
 from ..model import MAYBEBOARD, Deck
 from ..textio import decode, read_text
-from . import arena, cod, dck, dek, text, ydk, ydke
+from . import text  # the parser of last resort: plain text accepts anything
 from .common import parse_error
 
-# Every format, in sniffing order: specific formats first, plain text (which accepts
-# anything) last among the parsers.
-FORMATS: tuple[ModuleType, ...] = (dek, cod, dck, ydk, ydke, text, arena)
+# Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
+# first, plain text last among the parsers, then the formats that are only written.
+FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for name in (
+    "dek",
+    "cod",
+    "dck",
+    "ydk",
+    "ydke",
+    "text",
+    "arena",
+))
 PARSERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "parse")}
 WRITERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "write")}
 
