@@ -13,7 +13,8 @@ commands read `examples/...` as they do from the repository root. A fenced block
 after a `<!-- file: PATH -->` line (invisible on GitHub) is written to PATH there before
 the commands that follow it run, so a page can show a decklist and then check it.
 
-Links: every relative link of these documents points to a file that exists.
+Links: every relative link of these documents points to a file that exists, and to one of
+its headings when it names an anchor.
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ class Command:
 
 @dataclass
 class FileBlock:
-    line: int
+    line: int  # 1-based line of the opening fence
     path: str
     text: str
 
@@ -67,7 +68,9 @@ def read_steps(path: Path) -> list[Command | FileBlock]:
             pending_file = marker["path"]
             continue
         if not opening:
-            pending_file = None if lines[index - 1].strip() else pending_file
+            assert pending_file is None or not lines[index - 1].strip(), (
+                f"{path.name} line {index}: `<!-- file: {pending_file} -->` must be followed by a fenced block"
+            )
             continue
         start = index
         while index < len(lines) and not lines[index].startswith(opening["fence"]):
@@ -169,18 +172,35 @@ def _links() -> list[tuple[str, str]]:
     found: dict[tuple[str, str], None] = {}
     for document in DOCUMENTS:
         for match in LINK.finditer(document.read_text(encoding="utf-8")):
-            target = match["target"].split("#", 1)[0]
-            if target and "://" not in target and not target.startswith("mailto:"):
+            target = match["target"]
+            if "://" not in target and not target.startswith("mailto:"):
                 found[(_relative(document), target)] = None
     return list(found)
 
 
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown file: lower case, punctuation
+    dropped, spaces turned into hyphens."""
+    found, fence = set(), None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        opening = FENCE.match(line)
+        if opening and (fence is None or line.startswith(fence)):
+            fence = opening["fence"] if fence is None else None
+        elif fence is None and line.startswith("#"):
+            heading = line.lstrip("#").strip().lower()
+            found.add(re.sub(r"[^\w\- ]", "", heading).replace(" ", "-"))
+    return found
+
+
 @pytest.mark.parametrize(("document", "target"), _links())
 def test_relative_links_resolve(document, target):
-    resolved = _relative((ROOT / document).parent.joinpath(target).resolve())
-    if resolved in WRITTEN_ELSEWHERE and not (ROOT / resolved).exists():
-        pytest.skip(WRITTEN_ELSEWHERE[resolved])
-    assert (ROOT / resolved).exists(), f"{document} links to {target}, which does not exist"
+    path, _, anchor = target.partition("#")
+    resolved = (ROOT / document).parent.joinpath(path).resolve() if path else ROOT / document
+    if _relative(resolved) in WRITTEN_ELSEWHERE and not resolved.exists():
+        pytest.skip(WRITTEN_ELSEWHERE[_relative(resolved)])
+    assert resolved.exists(), f"{document} links to {target}, which does not exist"
+    if anchor:
+        assert anchor in anchors(resolved), f"{document} links to {target}: no heading with that anchor"
 
 
 def test_the_readme_links_every_docs_page():
