@@ -17,11 +17,13 @@ only thanks to that margin. Exact mode compares exactly.
 from __future__ import annotations
 
 import re
+from math import isfinite
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import DeckcheckError
 from .expr import CARD, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
+from .nodes import arithmetic
 from .outcome import Estimate
 
 SIGMAS = 3.0
@@ -95,9 +97,8 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
             return Estimate(float(node.value), 0.0)
         if isinstance(node, Arith):
             left, right = value(node.left), value(node.right)
-            combined = left.value + right.value if node.op == "+" else left.value - right.value
-            # Estimates share hands, so their errors may correlate: adding them is the safe bound.
-            return Estimate(combined, (left.se or 0.0) + (right.se or 0.0))
+            combined = float(arithmetic(node.op, left.value, right.value))
+            return Estimate(combined, _combined_error(node.op, left, right, combined))
         estimate = lookup(node)
         values[_label(node)] = estimate
         return estimate
@@ -126,6 +127,19 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
         within_margin=passed and not on_estimate,
         tolerance_used=monte_carlo,
     )
+
+
+def _combined_error(op: str, left: Estimate, right: Estimate, combined: float) -> float:
+    """A standard error for `left op right`. Estimates share hands, so their errors may
+    correlate: adding them (relative errors for * and /) is the safe bound."""
+    a, b = left.se or 0.0, right.se or 0.0
+    if op in "+-":
+        return a + b
+    if not isfinite(combined):
+        return 0.0
+    if op == "*":
+        return abs(left.value) * b + abs(right.value) * a
+    return (a + abs(combined) * b) / abs(right.value)
 
 
 def _compare(op: str, left: Estimate, right: Estimate, lenient: bool, sigmas: float) -> bool:

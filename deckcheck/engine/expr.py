@@ -8,9 +8,16 @@ exist. Grammar, loosest binding first:
     and        := not ("and" not)*
     not        := "not" not | comparison
     comparison := sum (("<" | "<=" | ">" | ">=" | "==" | "!=") sum)*   # chained: 2 <= x <= 5
-    sum        := atom (("+" | "-") atom)*
+    sum        := product (("+" | "-") product)*
+    product    := unary (("*" | "/") unary)*
+    unary      := "-" unary | atom
     atom       := NUMBER | "true" | "false" | NAME | NAME "(" args ")" | "(" expr ")"
-    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a tag NAME or a NUMBER
+    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a tag NAME, a NUMBER
+                                          # or (where a function asks for one) a condition
+
+Division follows floating point: x / 0 is infinite (or not a number for 0 / 0), and a
+comparison with "not a number" is false, so `lands / spells >= 1` holds for a hand of
+lands only and fails for an empty one.
 
 The parser checks types (numbers versus conditions) so a mistake is reported at the
 column of the token that caused it, before anything runs.
@@ -19,7 +26,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
@@ -76,7 +83,8 @@ MAX_NESTING = 32
 
 
 class _Parser:
-    def __init__(self, text: str, vocabulary: Vocabulary):
+    def __init__(self, text: str, vocabulary: Vocabulary, kinds: tuple[str, ...] = ("condition",)):
+        self.kinds = kinds
         self.text = text
         self.vocabulary = vocabulary
         self.tokens = tokenize(text)
@@ -126,7 +134,8 @@ class _Parser:
             if token.kind in (NAME, NUMBER, STRING, LPAREN):
                 hint = " (join conditions with `and` / `or`)"
             raise self.error(f"unexpected {token.describe()}{hint}", token.column)
-        self.require(node, "condition")
+        if node.kind not in self.kinds:
+            self.require(node, self.kinds[0])
         return node
 
     def parse_or(self) -> Node:
@@ -177,14 +186,31 @@ class _Parser:
         return Compare(first.column, tuple(operands), tuple(ops))
 
     def parse_sum(self) -> Node:
-        node = self.parse_atom()
-        while self.current.kind == OP and self.current.text in "+-":
+        return self.parse_binary("+-", self.parse_product)
+
+    def parse_product(self) -> Node:
+        return self.parse_binary("*/", self.parse_unary)
+
+    def parse_binary(self, ops: str, operand: Callable[[], Node]) -> Node:
+        node = operand()
+        while self.current.kind == OP and self.current.text in ops:
             op = self.advance().text
-            right = self.parse_atom()
+            right = operand()
             self.require(node, "number", f"`{op}` works on numbers")
             self.require(right, "number", f"`{op}` works on numbers")
             node = Arith(node.column, op, node, right)
         return node
+
+    def parse_unary(self) -> Node:
+        token = self.current
+        if token.kind == OP and token.text == "-" and self.tokens[self.position + 1].kind != NUMBER:
+            self.advance()
+            self.nest(token)
+            operand = self.parse_unary()
+            self.nesting -= 1
+            self.require(operand, "number", "`-` works on numbers")
+            return Arith(token.column, "-", Number(token.column, 0), operand)
+        return self.parse_atom()
 
     def parse_atom(self) -> Node:
         token = self.current
@@ -292,9 +318,10 @@ class _Parser:
         raise self.error(message, node.column)
 
 
-def parse(text: str, vocabulary: Vocabulary, *, origin: str = "") -> Node:
-    """Parse `text`; raise ExpressionError naming `origin` (an option or file key) and the column."""
+def parse(text: str, vocabulary: Vocabulary, *, origin: str = "", kinds: tuple[str, ...] = ("condition",)) -> Node:
+    """Parse `text`, which must evaluate to one of `kinds` ("condition", "number"); raise
+    ExpressionError naming `origin` (an option or file key) and the column."""
     try:
-        return _Parser(text, vocabulary).parse()
+        return _Parser(text, vocabulary, kinds).parse()
     except ExpressionError as exc:
         raise ExpressionError(exc.reason, column=exc.column, text=text, origin=origin) from None

@@ -18,7 +18,7 @@ from typing import Any
 
 from .categories import Atoms, DeckProfile
 from .exact import CountsView, max_lands
-from .mulligan import Step, preference_keys, scry_keeps_on_top
+from .mulligan import Step, preference_keys
 from .outcome import Estimate, Outcome
 from .policy import evaluate
 
@@ -60,7 +60,6 @@ class _Deck:
         self.atom_of = np.array(atoms.of_card, dtype=np.int8 if atoms.size < 127 else np.int16)
         self.is_land = np.array([card.land for card in profile.cards])
         self.land_atoms = [a for a in range(atoms.size) if atoms.land[a]]
-        self.key_atoms = [a for a in range(atoms.size) if atoms.key[a]]
         self.members = {name: np.isin(self.atom_of, list(atom_ids)) for name, atom_ids in atoms.features.items()}
 
 
@@ -105,12 +104,12 @@ def _choose_by_subsets(step: Step, deck: _Deck, hand: Any) -> tuple[Any, Any, li
     for kept in subsets:
         dropped = [row for row in range(step.draw) if row not in kept]
         counts = [totals[a] - one_hot[a][dropped].sum(axis=0) for a in range(atoms.size)]
+        view = CardsView(counts, atoms, step.keep, hand[list(kept)], deck.members)
         if step.rule is None:
             satisfied.append(np.ones(games, dtype=bool))
         else:
-            view = CardsView(counts, atoms, step.keep, hand[list(kept)], deck.members)
             satisfied.append(np.asarray(evaluate(step.rule.node, view), dtype=bool))
-        keys.append(preference_keys(counts, deck.land_atoms, deck.key_atoms, step.keep, deck.size, deck.lands))
+        keys.append(preference_keys(step, view, counts, atoms, deck.size, deck.lands))
         subset_counts.append(counts)
     valid = np.stack(satisfied)
     ok = valid.any(axis=0)
@@ -248,7 +247,7 @@ def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None
     library = cards[step.draw : step.draw + max_draws]
     if step.scry and max_draws:
         top = cards[step.keep]
-        stays = scry_keeps_on_top(deck.is_land[top], hand_lands, step.keep, deck.size, deck.lands)
+        stays = step.scry_with.stays(deck.is_land[top], hand_lands, step.keep, deck.size, deck.lands)
         library = np.where(stays, cards[step.keep : step.keep + max_draws], cards[step.keep + 1 : step.keep + 1 + max_draws])
     for card, seen in tally.seen.items():
         hits = hand == card

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -98,3 +99,18 @@ def walk(node: Node) -> Iterator[Node]:
         children = (node.operand,)
     for child in children:
         yield from walk(child)
+
+
+def arithmetic(op: str, left: Any, right: Any) -> Any:
+    """`left op right` for numbers or numpy arrays; division follows floating point
+    (x / 0 is infinite, 0 / 0 is not a number) instead of raising."""
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    import numpy as np
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.true_divide(left, right)
