@@ -131,7 +131,7 @@ def _ranks(step: Step, rows: Any, atoms: Atoms, deck_size: int, deck_lands: int)
     return rank
 
 
-def _choose(step: Step, drawn: Any, atoms: Atoms, deck_size: int, deck_lands: int) -> tuple[Any, Any]:
+def choose_kept(step: Step, drawn: Any, atoms: Atoms, deck_size: int, deck_lands: int) -> tuple[Any, Any]:
     """For each drawn composition: can it be kept, and the kept composition (a row)."""
     import numpy as np
 
@@ -180,7 +180,7 @@ def decision_table(step: Step, atoms: Atoms, deck_size: int, deck_lands: int) ->
     import numpy as np
 
     drawn = compositions(step.draw, atoms.copies)
-    ok, kept = _choose(step, drawn, atoms, deck_size, deck_lands)
+    ok, kept = choose_kept(step, drawn, atoms, deck_size, deck_lands)
     weights = (step.draw + 1) ** np.arange(atoms.size, dtype=np.int64)
     codes = drawn @ weights
     order = np.argsort(codes)
@@ -218,7 +218,7 @@ def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step]) -> Outc
     for step in steps:
         drawn = compositions(step.draw, atoms.copies)
         probability = composition_probabilities(drawn, atoms.copies, deck_size, step.draw)
-        ok, chosen = _choose(step, drawn, atoms, deck_size, deck_lands)
+        ok, chosen = choose_kept(step, drawn, atoms, deck_size, deck_lands)
         kept_rows = chosen[ok]
         state = _Kept(step, drawn[ok], kept_rows, reach * probability[ok])
         kept_states.append(state)

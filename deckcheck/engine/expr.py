@@ -34,7 +34,7 @@ from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP,
 
 __all__ = [  # the language in one import
     "Arith", "Boolean", "Call", "Compare", "Logic", "Name", "Node", "Not", "Number", "String", "walk",
-    "ExpressionError", "Function", "Vocabulary", "parse", "CARD", "CATEGORY", "INTEGER",
+    "ExpressionError", "Function", "Vocabulary", "parse", "CARD", "CATEGORY", "INTEGER", "EVENT",
 ]
 
 
@@ -44,6 +44,7 @@ __all__ = [  # the language in one import
 CARD = "card"            # a quoted card name
 CATEGORY = "category"    # a quoted card name or a bare category/tag name
 INTEGER = "integer"      # a whole-number literal
+EVENT = "event"          # a card name, a category or tag, or a condition in the nested vocabulary
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Vocabulary:
     variable_pattern: re.Pattern[str] | None = None
     hint_categories: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
+    nested: Vocabulary | None = None   # what an EVENT argument's condition may use
 
     def knows_variable(self, name: str) -> bool:
         return name in self.variables or bool(self.variable_pattern and self.variable_pattern.fullmatch(name))
@@ -250,8 +252,10 @@ class _Parser:
             return Name(token.column, token.text)
         if token.text in vocabulary.functions:
             raise self.error(f"{token.text} needs arguments: {vocabulary.functions[token.text].help}", token.column)
-        if token.text in vocabulary.categories:
+        if token.text in vocabulary.categories and "count" in vocabulary.functions:
             raise self.error(f"{token.text!r} is a tag; count it with count({token.text})", token.column)
+        if token.text in vocabulary.categories:
+            raise self.error(f"unknown name {token.text!r} (a category: ask p_by_turn({token.text}, TURN, COPIES))", token.column)
         hint = vocabulary.extra.get(token.text) or vocabulary.suggest(token.text, set(vocabulary.variables) | set(vocabulary.functions))
         raise self.error(f"unknown name {token.text!r}{hint}", token.column)
 
@@ -279,6 +283,8 @@ class _Parser:
         if index >= len(spec.params):
             raise self.error(f"too many arguments: {function} takes {spec.help}", token.column)
         kind = spec.params[index]
+        if kind == EVENT:
+            return self.parse_event(function, spec)
         if kind in (CARD, CATEGORY) and token.kind == STRING:
             self.advance()
             return String(token.column, token.value)  # type: ignore[arg-type]
@@ -302,6 +308,35 @@ class _Parser:
             raise self.error(f"expected a whole number, found {token.describe()}", token.column)
         self.advance()
         return Number(token.column, token.value)  # type: ignore[arg-type]
+
+    def parse_event(self, function: str, spec: Function) -> Node:
+        """A card name or category on its own, or else a condition in the nested vocabulary."""
+        token = self.current
+        follows = self.tokens[self.position + 1].kind
+        if follows in (COMMA, RPAREN) and (token.kind == STRING or (token.kind == NAME and token.text in self.vocabulary.categories)):
+            self.advance()
+            return String(token.column, token.value) if token.kind == STRING else Name(token.column, token.text)  # type: ignore[arg-type]
+        if follows in (COMMA, RPAREN) and token.kind == NAME and token.text not in KEYWORDS:
+            hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
+            raise self.error(
+                f"expected a card name in quotes, a category or a tag ({self.vocabulary.hint_categories}), "
+                f"found {token.describe()}{hint}",
+                token.column,
+            )
+        outer, nested = self.vocabulary, self.vocabulary.nested
+        if nested is None:
+            raise self.error(f"{function} takes {spec.help}", token.column)
+        self.vocabulary = nested
+        try:
+            node = self.parse_or()
+        finally:
+            self.vocabulary = outer
+        if node.kind != "condition":
+            raise self.error(
+                f"{function}: expected a card name in quotes, a category or tag ({outer.hint_categories}), or a condition",
+                node.column,
+            )
+        return node
 
     def require(self, node: Node, kind: str, why: str = "") -> None:
         if node.kind == kind:
