@@ -40,6 +40,7 @@ class CastAnswer:
     question: CastQuestion
     sides: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # side -> (p, p_given) Estimates
     sources: dict[str, int] = field(default_factory=dict)             # kind -> lands making it
+    per_game: dict[str, Any] = field(default_factory=dict)            # Monte Carlo per-game events (--compare)
 
     def to_dict(self, on: str, exact: bool) -> dict[str, Any]:
         p, given = self.sides[on]

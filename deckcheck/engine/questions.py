@@ -14,7 +14,7 @@ from .cast import CastAnswer, cast_atoms, cast_events, cast_question, deck_land_
 from .categories import Atoms, DeckProfile, split_atoms
 from .events import Event, category_holds, condition_holds, kept_states, probability
 from .exact import ExactNotPossible, check_feasible
-from .expr import Call, Name, String, walk
+from .expr import Call, Name, Number, String, walk
 from .keep import KeepPolicy
 from .mulligan import Step
 from .nodes import to_text
@@ -44,6 +44,13 @@ def event_specs(assertions: Sequence[Assertion], on: str, first_player_draws: bo
             spec = EventSpec(call, draws_by_turn(turn, on, first_player_draws))
             found.setdefault(spec.key, spec)
     return list(found.values())
+
+
+def land_drop_specs(turns: int, first_player_draws: bool, known: set[str] = frozenset()) -> list[EventSpec]:  # type: ignore[assignment]
+    """"A land drop on every turn 1..T" on both sides (the --compare columns)."""
+    call = Call(0, "land_drops", (Number(0, turns),))
+    specs = [EventSpec(call, draws_by_turn(turns, side, first_player_draws)) for side in SIDES]
+    return [spec for index, spec in enumerate(specs) if spec.key not in known and spec.key not in {s.key for s in specs[:index]}]
 
 
 def _mentioned(specs: Sequence[EventSpec]) -> tuple[list[str], list[str]]:
@@ -97,6 +104,7 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
 def answer_casts(
     names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
+    common: bool = False, per_game: bool = False,
 ) -> dict[str, CastAnswer]:
     """Castability of each spell on curve, on the play and on the draw."""
     from .montecarlo import run_monte_carlo
@@ -113,16 +121,22 @@ def answer_casts(
         draws = {side: draws_by_turn(question.turn, side, first_player_draws) for side in SIDES}
         events = cast_events(atoms, question, draws)
         values: dict[str, Estimate] | None = None
+        sampled = None
         if exact:
             try:
                 values = exact_events(profile, atoms, atoms, steps, events)
             except ExactNotPossible as exc:
                 warnings.append(f"--cast {name!r}: using Monte Carlo ({exc})")
         if values is None:
-            outcome = run_monte_carlo(profile, atoms, steps, hands=hands, seed=seed, tracked=[], max_draws=0, events=events)
-            values = outcome.events
+            sampled = run_monte_carlo(
+                profile, atoms, steps, hands=hands, seed=seed, tracked=[], max_draws=0, events=events,
+                common=common, per_game=per_game,
+            )
+            values = sampled.events
             relevant = {side: values[f"lands:{side}"].value * hands for side in SIDES}
         answer = CastAnswer(question=question, sources=source_counts(profile, kinds, question))
+        if sampled is not None:
+            answer.per_game = {key.removeprefix("event:"): value for key, value in sampled.per_game.items() if key.startswith("event:")}
         for side in SIDES:
             cast, lands = values[f"cast:{side}"], values[f"lands:{side}"]
             ratio = cast.value / lands.value if lands.value > 0 else 0.0

@@ -84,9 +84,14 @@ def simulate(
     assertions: Sequence[str] = (),
     card_data: CardData | None = None,
     cast: Sequence[str] = (),
+    common_random: bool = False,
+    land_drop_turns: int = 0,
 ) -> Simulation:
+    """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
+    numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
+    every turn 1..T" on both sides (keys `land_drops(T)|<draws>`)."""
     from ..pipeline import read_deck
-    from .questions import answer_casts, build_events, event_specs, exact_events, refined_atoms
+    from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
 
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -139,10 +144,14 @@ def simulate(
         )
 
     specs = event_specs(parsed, on, first_player_draws)
+    if land_drop_turns:
+        specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs})
     refined = refined_atoms(profile, policy, specs)
     events = build_events(specs, refined)
     chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings)
     sampling = {"hands": hands or DEFAULT_HANDS, "seed": DEFAULT_SEED if seed is None else seed}
+    if common_random:
+        sampling.update(common=True, per_game=True)
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
         try:
@@ -167,7 +176,7 @@ def simulate(
     wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
     simulation.castable = answer_casts(
         wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-        warnings=warnings, **sampling,
+        warnings=warnings, **sampling,  # type: ignore[arg-type]
     )
     simulation.assertions = [check(a, _lookup(simulation), monte_carlo=outcome.mode != "exact") for a in parsed]
     return simulation
