@@ -47,10 +47,15 @@ def event_specs(assertions: Sequence[Assertion], on: str, first_player_draws: bo
 
 
 def land_drop_specs(turns: int, first_player_draws: bool, known: set[str] = frozenset()) -> list[EventSpec]:  # type: ignore[assignment]
-    """"A land drop on every turn 1..T" on both sides (the --compare columns)."""
-    call = Call(0, "land_drops", (Number(0, turns),))
-    specs = [EventSpec(call, draws_by_turn(turns, side, first_player_draws)) for side in SIDES]
-    return [spec for index, spec in enumerate(specs) if spec.key not in known and spec.key not in {s.key for s in specs[:index]}]
+    """"A land drop on every turn 1..t" for t = 1..T on both sides (--compare, -o csv, --plot)."""
+    found: dict[str, EventSpec] = {}
+    for turn in range(1, turns + 1):
+        call = Call(0, "land_drops", (Number(0, turn),))
+        for side in SIDES:
+            spec = EventSpec(call, draws_by_turn(turn, side, first_player_draws))
+            if spec.key not in known:
+                found.setdefault(spec.key, spec)
+    return list(found.values())
 
 
 def _mentioned(specs: Sequence[EventSpec]) -> tuple[list[str], list[str]]:

@@ -89,7 +89,7 @@ def simulate(
 ) -> Simulation:
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
-    every turn 1..T" on both sides (keys `land_drops(T)|<draws>`)."""
+    every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`)."""
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
 
