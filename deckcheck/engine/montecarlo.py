@@ -303,8 +303,10 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
     kept = mask[:, ok] if mask is not None else np.ones(refined.shape, dtype=bool)
     base = [((refined == a) & kept).sum(axis=0) for a in range(deck.refined.size)]
     drawn = deck.refined_of[library[:, ok]] if len(library) else np.zeros((0, int(ok.sum())), dtype=np.int16)
+    # Per category, how many of the first d draws it got (row d - 1), shared by all events.
+    running = [np.cumsum(drawn == a, axis=0) for a in range(deck.refined.size)] if len(drawn) else []
     for event in events:
-        counts = [base[a] + (drawn[: event.draws] == a).sum(axis=0) for a in range(deck.refined.size)]
+        counts = [base[a] + running[a][event.draws - 1] if event.draws else base[a] for a in range(deck.refined.size)]
         holds = np.asarray(event.holds(counts), dtype=bool)
         tally.events[event.key] += int(holds.sum())
         if tally.games:
