@@ -155,3 +155,14 @@ def test_free_seven_rule(tmp_path):
     second = sum(comb(24, k) * comb(36, 7 - k) for k in range(2, 6)) / comb(60, 7)
     assert simulation.outcome.mulligans[0].value == pytest.approx(first, abs=1e-12)
     assert simulation.outcome.mulligans[1].value == pytest.approx((1 - first) * second, abs=1e-12)
+
+
+def test_bottoming_rules_that_need_the_cards_run_by_sampling(tmp_path):
+    # distinct() depends on which cards are kept: exact mode cannot enumerate it.
+    policy = write(tmp_path, 'bottom: ["distinct(burn)", lands]\ntags: {burn: [Lightning Bolt, Lava Spike]}\n'
+                             'keep: {7: "2 <= lands <= 4", 6: "count(burn) >= 1", 5: true}\n')
+    simulation = simulate(DECK, "mtg/constructed", policy_file=policy, assertions=["p_by_turn(burn, 1, 2) >= 0"])
+    assert simulation.outcome.mode == "monte-carlo"
+    assert any("distinct()" in warning for warning in simulation.warnings)
+    with pytest.raises(DeckcheckError, match="--exact needs a count-based keep policy"):
+        simulate(DECK, "mtg/constructed", policy_file=policy, mode="exact")

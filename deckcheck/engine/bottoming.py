@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .expr import Node, Vocabulary, parse
+from .expr import Call, Node, Vocabulary, parse, walk
 from .policy import HandView, evaluate
 
 BOTTOM_NAMES = ("default", "karsten", "karsten-code")
@@ -59,6 +59,11 @@ class Bottoming:
     @property
     def label(self) -> str:
         return self.name if not self.rules else "rules: " + "; ".join(text for text, _ in self.rules)
+
+    @property
+    def count_based(self) -> bool:
+        """False when a rule uses distinct(), which needs the cards, not their counts."""
+        return not any(isinstance(node, Call) and node.name == "distinct" for _, rule in self.rules for node in walk(rule))
 
     def keys(self, view: HandView, lands: Any, size: int, bottom: int, deck_size: int, deck_lands: int) -> list[Any]:
         """Sort keys of candidate kept hands for this strategy alone (smaller preferred)."""

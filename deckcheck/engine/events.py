@@ -182,22 +182,21 @@ def category_holds(atoms: Atoms, name: str, at_least: int) -> Holds:
 
 
 def condition_holds(atoms: Atoms, node: Any) -> Holds:
-    """A keep-rule condition, evaluated on the cards seen."""
+    """A keep-rule condition, evaluated on the cards seen (`cards` is how many were seen)."""
     from .policy import evaluate
 
     def holds(counts: Sequence[Any]) -> Any:
-        size = sum(counts, start=0 * counts[0])
-        view = CountsView(list(counts), atoms, 0)
-        view.category = _with_cards(view, size)  # type: ignore[method-assign]
-        return evaluate(node, view)
+        return evaluate(node, _SeenView(list(counts), atoms))
 
     return holds
 
 
-def _with_cards(view: CountsView, size: Any) -> Callable[[str], Any]:
-    base = CountsView.category
+class _SeenView(CountsView):
+    """The cards seen by some turn, as counts per category; their number varies per row."""
 
-    def category(name: str) -> Any:
-        return size if name == "cards" else base(view, name)
+    def __init__(self, counts: list[Any], atoms: Atoms):
+        super().__init__(counts, atoms, 0)
+        self.seen = sum(counts, start=0 * counts[0])
 
-    return category
+    def category(self, name: str) -> Any:
+        return self.seen if name == "cards" else super().category(name)

@@ -240,7 +240,7 @@ def _tables(steps: Sequence[Step], atoms: Atoms, profile: DeckProfile) -> list[A
 
     from .exact import ExactNotPossible, check_feasible, decision_table
 
-    if any(step.rule is not None and step.rule.first_non_count() is not None for step in steps):
+    if any((step.rule is not None and step.rule.first_non_count() is not None) or not step.prefer.count_based for step in steps):
         return None
     try:
         check_feasible(steps, atoms)
