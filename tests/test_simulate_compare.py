@@ -109,3 +109,8 @@ def test_plot_without_matplotlib_says_how_to_get_it(cli, files, tmp_path, monkey
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "pip install 'deckcheck[plot]'" in done.stderr
     assert not (tmp_path / "odds.svg").exists()
+
+
+def test_compare_refuses_assertions(cli, files):
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--assert", "keep7 > 0.5")
+    assert done.returncode == 2 and "--assert" in done.stderr and done.stdout == ""

@@ -90,6 +90,8 @@ def simulate(
     policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
     if compare_with and output not in COMPARE_OUTPUTS:
         fail(f"--compare writes {', '.join(COMPARE_OUTPUTS)}; not {output!r}")
+    if compare_with and assertions:
+        fail("--compare does not check --assert: run the assertions without --compare, one policy at a time")
     if plot is not None:
         from ..engine.plot import check_target
 

@@ -71,42 +71,26 @@ class KeepPolicy:
         return self.rules[min(larger)] if larger else None
 
     @property
-    def named_cards(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for rule in [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else [])]:
-            for name in rule.cards:
-                seen.setdefault(name)
-        for _, node in self.bottoming.rules:
-            for name in Rule(text="", node=node, origin="").cards:
-                seen.setdefault(name)
-        return tuple(seen)
+    def every_rule(self) -> list[Rule]:
+        """Keep rules largest size first, the free-hand rule, then the bottoming rules:
+        everything written in the policy language, for the names and tags it uses."""
+        bottom = [Rule(text=text, node=node, origin="bottom") for text, node in self.bottoming.rules]
+        return [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else []), *bottom]
 
     @property
-    def all_rules(self) -> list[Rule]:
-        return [*self.rules.values(), *([self.free_rule] if self.free_rule else [])]
+    def named_cards(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(name for rule in self.every_rule for name in rule.cards))
 
     @property
     def used_tags(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for _, node in self.bottoming.rules:
-            for tag in Rule(text="", node=node, origin="").tags:
-                seen.setdefault(tag)
-        for rule in self.all_rules:
-            for tag in rule.tags:
-                seen.setdefault(tag)
-        return tuple(seen)
+        return tuple(dict.fromkeys(tag for rule in self.every_rule for tag in rule.tags))
 
     def non_count(self) -> tuple[Rule, Node] | None:
         """The first rule (and construct) that is not count-based, if any."""
-        for rule in [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else [])]:
+        for rule in self.every_rule:
             node = rule.first_non_count()
             if node is not None:
                 return rule, node
-        for text, node in self.bottoming.rules:
-            rule = Rule(text=text, node=node, origin="bottom")
-            found = rule.first_non_count()
-            if found is not None:
-                return rule, found
         return None
 
 

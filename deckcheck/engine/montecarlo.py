@@ -306,7 +306,8 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
     # Per category, how many of the first d draws it got (row d - 1), shared by all events.
     running = [np.cumsum(drawn == a, axis=0) for a in range(deck.refined.size)] if len(drawn) else []
     for event in events:
-        counts = [base[a] + running[a][event.draws - 1] if event.draws else base[a] for a in range(deck.refined.size)]
+        reach = min(event.draws, len(drawn))   # a deck too small to draw them all stops at its end
+        counts = [base[a] + running[a][reach - 1] if reach else base[a] for a in range(deck.refined.size)]
         holds = np.asarray(event.holds(counts), dtype=bool)
         tally.events[event.key] += int(holds.sum())
         if tally.games:
