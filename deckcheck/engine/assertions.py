@@ -28,7 +28,7 @@ from math import isfinite
 from dataclasses import dataclass, field
 
 from ..errors import DeckcheckError
-from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
+from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Node, Not, Number, String, Vocabulary, parse, walk
 from .nodes import arithmetic, to_text
 from .outcome import Estimate
 from .policy import BUILTIN_CATEGORIES, vocabulary as rule_vocabulary
