@@ -7,11 +7,15 @@ from typing import List, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, emit, fail, handles_errors, warn
 from .completion import complete_outputs
 
 SIMULATE_OUTPUTS = ("text", "json", "csv", "junit", "github", "sarif", "auto")
 COMPARE_OUTPUTS = ("text", "json", "csv")
+SIMULATE_OUTPUT_HELP = (
+    "text, json, csv (the by-turn table), junit, github, sarif (these three report the assertions) or auto "
+    "(github under GitHub Actions, else text). --compare: text, json or csv."
+)
 
 
 def _stdout_takes_blocks() -> bool:
@@ -58,7 +62,7 @@ def simulate(
     cast: Optional[List[str]] = typer.Option(None, "--cast", metavar="NAME", help="Chance to cast this spell on curve, and given the land drops (Karsten's measure). Repeatable."),
     compare_with: Optional[List[str]] = typer.Option(None, "--compare", metavar="POLICY.yaml", help="Compare policies side by side (play, draw, 50/50): --compare a.yaml b.yaml ..."),
     plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.svg|png", help="Draw keep rates and by-turn odds (needs matplotlib: pip install 'deckcheck[plot]')."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; csv: the by-turn table; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=SIMULATE_OUTPUT_HELP, autocompletion=complete_outputs),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
