@@ -114,3 +114,13 @@ def test_plot_without_matplotlib_says_how_to_get_it(cli, files, tmp_path, monkey
 def test_compare_refuses_assertions(cli, files):
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--assert", "keep7 > 0.5")
     assert done.returncode == 2 and "--assert" in done.stderr and done.stdout == ""
+
+
+def test_the_karsten_example_policy(cli):
+    examples = Path(__file__).parent.parent / "examples"
+    done = cli("simulate", str(examples / "burn-modern.txt"), "-f", "mtg/constructed", "--compare",
+               str(examples / "burn-policy.yaml"), str(examples / "karsten-policy.yaml"), "-o", "json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["compare"]
+    assert [Path(row["policy"]).name for row in rows] == ["burn-policy.yaml"] * 3 + ["karsten-policy.yaml"] * 3
+    assert rows[0]["values"]["keep7"] != rows[3]["values"]["keep7"]   # different keep rules
