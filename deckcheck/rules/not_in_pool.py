@@ -66,7 +66,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     # A card's standing in the pool (legality, the days its printings cover) is worked
     # out once and remembered with the catalog whose card it is; each deck then costs a
     # lookup and a date comparison per card.
-    memo = catalog.memo.setdefault((ID, id(pool)), {}) if hasattr(catalog, "memo") else {}
+    memo = catalog.memo.setdefault((ID, id(pool)), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(PLAYED_ZONES)
     day = ctx.date
