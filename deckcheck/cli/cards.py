@@ -137,7 +137,7 @@ def cards_lookup(
         raise DeckcheckError(f"--output {output!r}: choose text or json")
     game = _lookup_game(name, game_id)
     catalog = game.load_catalog(_target(cards_db), offline=offline or offline_by_default(), warn=warn_once())
-    card = game.find(catalog, name)
+    card = game.find_card(catalog, name)
     if card is None:
         suggestions = catalog.suggest(name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
@@ -147,9 +147,9 @@ def cards_lookup(
         typer.echo(f"deckcheck: no {what} {name!r}{hint}", err=True)
         raise typer.Exit(1)
     if output == "json":
-        emit(json.dumps({"found": True, **game.facts(catalog, card)}, ensure_ascii=False, indent=2) + "\n")
+        emit(json.dumps({"found": True, **game.card_facts(catalog, card)}, ensure_ascii=False, indent=2) + "\n")
     else:
-        emit(game.text(catalog, card))
+        emit(game.card_text(catalog, card))
 
 
 @cards_app.command("stats")

@@ -79,14 +79,14 @@ class Game:
         """How `cards import` reads `file` as this game's card data, or None: not this game's."""
         return self._module("importer").recognise(file)
 
-    def find(self, catalog: Catalog, query: str) -> Any:
+    def find_card(self, catalog: Catalog, query: str) -> Any:
         """The card a `cards lookup` query names (any spelling; a number for a passcode game)."""
         return self._module("show").find(catalog, query)
 
-    def facts(self, catalog: Catalog, card: Any) -> dict[str, Any]:
+    def card_facts(self, catalog: Catalog, card: Any) -> dict[str, Any]:
         """A card as `cards lookup -o json` shows it."""
         return self._module("show").facts(catalog, card)
 
-    def text(self, catalog: Catalog, card: Any) -> str:
+    def card_text(self, catalog: Catalog, card: Any) -> str:
         """A card as `cards lookup` shows it."""
         return self._module("show").text(catalog, card)

@@ -1,9 +1,9 @@
 """The Magic cards of the card database as validation uses them: any spelling -> the card,
 and "did you mean".
 
-An `MtgCatalog` (a `cards.catalog.Catalog`) wraps a read-only `CardDb`, remembers every answer (a batch of decks asks for
-the same few thousand cards again and again), and, unless offline, asks Scryfall for the
-names the local data does not know. Suggestions come from the trigram tables built with
+An `MtgCatalog` (a `cards.catalog.Catalog`) wraps a read-only `CardDb`, remembers every
+answer (a batch of decks asks for the same few thousand cards again and again), and,
+unless offline, asks Scryfall for the names the local data does not know. Suggestions come from the trigram tables built with
 the database (suggest.py), so a typo costs a few milliseconds and nothing is loaded first.
 """
 from __future__ import annotations

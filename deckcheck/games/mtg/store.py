@@ -45,6 +45,8 @@ NO_DATABASE = "no card database at {path}; run `deckcheck cards sync` or `deckch
 def other_games() -> list[Game]:
     """The registered games whose tables share the file with the Magic tables."""
     return [game for game in GAMES.values() if game.id != GAME.id]
+
+
 _LIST_SEP = "\x1f"  # unit separator: never part of a name, a type or a colour
 
 _SCHEMA = """
