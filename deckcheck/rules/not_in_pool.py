@@ -60,6 +60,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     catalog = ctx.cards
     if not fmt.option("card_pool") or catalog is None:
         return
+    # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
+    # (`set_released`) that only the Magic catalog has, beyond the Catalog protocol.
     from ..games.mtg.card_pool import Verdict, standing, verdict_on
 
     pool = _pool(fmt)
