@@ -33,14 +33,13 @@ def _with_card_data(deck, format_id: str, cards_db, offline: bool):
     Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card); Magic
     names become canonical, so a double-faced card listed by its front face is one card."""
     from ..cards import catalog_for
-    from ..cards.resolve import resolve_deck
     from ..formats import load
 
     catalog, _ = catalog_for(load(format_id).game, cards_db, offline=offline or None)
     if catalog is None:
         return deck, None
-    named, _problems = resolve_deck(deck, catalog)
-    return named, catalog if hasattr(catalog, "is_land") else None
+    named, _problems = catalog.resolve_deck(deck)
+    return named, catalog
 
 
 @app.command()
