@@ -12,7 +12,7 @@ from deckcheck import report
 
 ILLEGAL = "5 Lightning Bolt\n55 Mountain\n"  # mtg/modern: copy-limit on line 1
 DECK_NAME = "bolts.txt"
-SUBJECTS = {report.DECKS, report.TEAMS, report.ASSERTIONS, report.BATCH, report.SIMULATION}
+SUBJECTS = {report.DECKS, report.TEAMS, report.ASSERTIONS, report.BATCH, report.SIMULATIONS, report.COMPARISONS}
 
 
 def outputs_for(subject: str) -> list[str]:
@@ -35,11 +35,13 @@ def test_every_reporter_declares_itself(name):
     assert module.RENDERS and module.RENDERS <= SUBJECTS
     if module.RENDERS & {report.DECKS, report.TEAMS, report.ASSERTIONS}:
         assert callable(module.render)
-    if report.SIMULATION in module.RENDERS:
-        assert callable(module.render_simulation)
+    if report.SIMULATIONS in module.RENDERS and not hasattr(module, "render_simulation"):
+        assert report.ASSERTIONS in module.RENDERS  # rendered as the Report of its assertions
     if report.BATCH in module.RENDERS and not hasattr(module, "render_batch"):
         # Rendered as the Report of the batch's decks and teams.
         assert {report.DECKS, report.TEAMS} <= module.RENDERS
+    if report.COMPARISONS in module.RENDERS:
+        assert callable(module.render_comparison)
 
 
 def test_the_registry_covers_the_report_modules():
@@ -64,13 +66,31 @@ def test_every_batch_output_renders_batch(cli, deck_folder, name):
     assert DECK_NAME in done.stdout and "copy-limit" in done.stdout
 
 
-@pytest.mark.parametrize("name", outputs_for(report.ASSERTIONS))
-def test_every_assertion_output_renders_simulate(cli, deck_folder, name):
+@pytest.mark.parametrize("name", outputs_for(report.SIMULATIONS))
+def test_every_simulation_output_renders_simulate(cli, deck_folder, name):
     deck = deck_folder / "burn.txt"
     deck.write_text("20 Mountain\n40 Lightning Bolt\n", encoding="utf-8")
     done = cli("simulate", str(deck), "-f", "mtg/constructed", "--assert", "keep7 >= 0.5", "-o", name)
     assert done.returncode == 0, done.stderr
-    assert "keep7 >= 0.5" in html.unescape(done.stdout)
+    if hasattr(report.load(name), "render_simulation"):
+        assert "Lightning Bolt" in done.stdout  # the by-turn odds of the deck's cards
+    else:
+        assert "keep7 >= 0.5" in html.unescape(done.stdout)  # the assertions, for CI
+
+
+@pytest.mark.parametrize("name", report.REPORTERS)
+def test_every_comparison_output_renders_simulate_compare(cli, deck_folder, name):
+    deck = deck_folder / "burn.txt"
+    deck.write_text("20 Mountain\n40 Lightning Bolt\n", encoding="utf-8")
+    for policy, rule in (("loose.yaml", "1 <= lands"), ("strict.yaml", "2 <= lands <= 4")):
+        (deck_folder / policy).write_text(f"keep:\n  7: {rule}\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--compare", "loose.yaml", "strict.yaml", "-o", name, cwd=deck_folder)
+    if report.COMPARISONS in report.load(name).RENDERS:
+        assert done.returncode == 0, done.stderr
+        assert "strict" in done.stdout
+    else:
+        assert done.returncode == 2
+        assert f"output {name!r} cannot report comparisons; choose one of: {', '.join(report.choices(report.COMPARISONS))}" in done.stderr
 
 
 def test_outputs_render_differently(cli, deck_folder):
@@ -83,7 +103,7 @@ def test_outputs_render_differently(cli, deck_folder):
 @pytest.mark.parametrize(
     ("command", "subjects"),
     [(("validate", DECK_NAME), (report.DECKS,)), (("batch", "."), (report.BATCH,)),
-     (("simulate", DECK_NAME), (report.ASSERTIONS,))],
+     (("simulate", DECK_NAME), (report.SIMULATIONS,))],
 )
 def test_unknown_output_lists_what_the_command_accepts(cli, deck_folder, command, subjects):
     done = cli(*command, "-f", "mtg/modern", "-o", "xml", cwd=deck_folder)
@@ -103,7 +123,7 @@ def test_an_output_that_cannot_report_decks_is_refused(cli, deck_folder):
 @pytest.mark.parametrize("command", ["validate", "batch", "check", "simulate"])
 def test_output_help_lists_the_registry(cli, command):
     subjects = {"validate": (report.DECKS,), "batch": (report.BATCH,), "check": (report.DECKS, report.ASSERTIONS),
-                "simulate": (report.ASSERTIONS,)}[command]
+                "simulate": (report.SIMULATIONS,)}[command]
     done = cli(command, "--help", env={"COLUMNS": "400"})
     flat = " ".join(done.stdout.split())
     assert report.output_help(*subjects) in flat

@@ -6,6 +6,7 @@ importing a command module stays cheap.
 """
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -94,6 +95,12 @@ def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool) -> tuple[ob
 # naming the outputs imports every reporter and naming the parsers every decklist module,
 # while a command that runs needs neither list. A parameter's help holds these marks.
 OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK = "{outputs}", "{parsers}", "{writers}"
+_OUTPUTS_FOR = re.compile(r"\{outputs:(\w+)\}")
+
+
+def outputs_mark(subject: str) -> str:
+    """A mark for "the outputs that can report `subject`" (`a, b or c`) in help text."""
+    return f"{{outputs:{subject}}}"
 
 
 def output_option(default: str | None, *, more_help: str = "") -> Any:
@@ -112,10 +119,11 @@ def spoken(names: list[str]) -> str:
 
 def fill_lists(text: str, subjects: tuple[str, ...] = ()) -> str:
     """`text` with its marks replaced by the registries' names (outputs for `subjects`)."""
-    if OUTPUTS_MARK in text:
-        from ..report import output_help
+    if OUTPUTS_MARK in text or _OUTPUTS_FOR.search(text):
+        from ..report import names, output_help
 
         text = text.replace(OUTPUTS_MARK, output_help(*subjects))
+        text = _OUTPUTS_FOR.sub(lambda match: spoken(names(match.group(1))), text)
     if PARSERS_MARK in text or WRITERS_MARK in text:
         from ..decklists import PARSERS, WRITERS
 

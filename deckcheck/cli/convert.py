@@ -31,12 +31,14 @@ def convert(
     from ..cards import catalog_for
     from ..decklists.convert import by_passcode
     from ..decklists.convert import convert as convert_deck
+    from ..games import passcode_game
 
     decklists.writer(to)  # an unknown --to is a usage error before any reading
     deck = read_deck_argument(source, input_format=input_format)
     if deck.name is None and source != "-" and not decklists.is_inline(source):
         deck.name = Path(source).stem
     catalog = None
-    if by_passcode(to) or any(entry.code is not None for entry in deck.entries):
-        catalog, _ = catalog_for("yugioh", cards_db)
+    numbered = passcode_game()
+    if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
+        catalog, _ = catalog_for(numbered.id, cards_db)
     emit(convert_deck(deck, to, catalog=catalog))

@@ -3,13 +3,19 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import List, Optional
 
 import typer
 
-from ..report import ASSERTIONS, PLAIN
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, output_option, read_deck_argument, reports, say_note, warn
+from ..report import COMPARISONS, PLAIN, SIMULATIONS
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, fail, handles_errors
+from .common import emit, output_option, outputs_mark, read_deck_argument, reports, say_note, warn
+
+OUTPUT_MORE_HELP = (
+    "Outputs for CI report the --assert results, not the whole simulation. "
+    f"With --compare: {outputs_mark(COMPARISONS)}."
+)
 
 
 def _stdout_takes_blocks() -> bool:
@@ -27,17 +33,16 @@ def _with_card_data(deck, format_id: str, cards_db, offline: bool):
     Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card); Magic
     names become canonical, so a double-faced card listed by its front face is one card."""
     from ..cards import catalog_for
-    from ..cards.resolve import resolve_deck
     from ..formats import load
 
     catalog, _ = catalog_for(load(format_id).game, cards_db, offline=offline or None)
     if catalog is None:
         return deck, None
-    named, _problems = resolve_deck(deck, catalog)
-    return named, catalog if hasattr(catalog, "is_land") else None
+    named, _problems = catalog.resolve_deck(deck)
+    return named, catalog
 
 
-@app.command(cls=reports(ASSERTIONS))
+@app.command(cls=reports(SIMULATIONS))
 @handles_errors
 def simulate(
     deck: str = typer.Argument(..., metavar="DECK", help="A decklist file; '-' reads stdin."),
@@ -53,10 +58,14 @@ def simulate(
     exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
     cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
-    output: str = output_option(PLAIN, more_help="Outputs that cannot show a whole simulation report its --assert results."),
+    cast: Optional[List[str]] = typer.Option(None, "--cast", metavar="NAME", help="Chance to cast this spell on curve, and given the land drops (Karsten's measure). Repeatable."),
+    compare_with: Optional[List[str]] = typer.Option(None, "--compare", metavar="POLICY.yaml", help="Compare policies side by side (play, draw, 50/50): --compare a.yaml b.yaml ..."),
+    plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.svg|png", help="Draw keep rates and by-turn odds (needs matplotlib: pip install 'deckcheck[plot]')."),
+    output: str = output_option(PLAIN, more_help=OUTPUT_MORE_HELP),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
+    more_policies: Optional[List[str]] = typer.Argument(None, hidden=True, metavar="[POLICY.yaml...]"),
 ) -> None:
     """Simulate opening hands: keep odds, lands, and key cards by turn.
 
@@ -66,14 +75,32 @@ def simulate(
     Example: deckcheck simulate deck.txt -f mtg/constructed --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
 
     Example (CI): deckcheck simulate deck.txt -f mtg/modern --assert "keep7 >= 0.85" -o junit > simulate.xml
+
+    Example: deckcheck simulate deck.txt -f mtg/modern --cast "Wrath of God" --compare mine.yaml karsten.yaml
     """
     from ..engine.simulation import simulate as run
-    from ..report import SIMULATION, choose, deliver
+    from ..report import choose, deliver_simulation
     from ..report.style import wants_color
 
-    reporter = choose(output, ASSERTIONS)
+    reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
+    if more_policies and not compare_with:
+        fail(f"unexpected extra argument {more_policies[0]!r}: simulate takes one DECK (policies to compare go after --compare)")
+    policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
+    if compare_with and assertions:
+        fail("--compare does not check --assert: run the assertions without --compare, one policy at a time")
+    if plot is not None:
+        from ..engine.plot import check_target
+
+        check_target(plot)
     parsed = read_deck_argument(deck, input_format=input_format)
     parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
+    options = {
+        "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
+        "seed": seed, "card_data": card_data,
+    }
+    if policies:
+        _compare(parsed, format_id, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
+        return
     simulation = run(
         parsed,
         format_id,
@@ -88,16 +115,31 @@ def simulate(
         cards=tuple(cards or ()),
         assertions=tuple(assertions or ()),
         card_data=card_data,
+        cast=tuple(cast or ()),
+        land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
     )
+    if plot is not None:
+        from ..engine.plot import plot_simulation
+
+        say_note(f"wrote {plot_simulation(simulation, plot)}")
     if reporter.NAME != PLAIN:
         # The plain text report shows the notes itself; with the others they go to stderr.
         for warning in simulation.warnings:
             say_note(warning)
-    if SIMULATION in reporter.RENDERS:
-        emit(reporter.render_simulation(simulation, color=wants_color(), unicode=_stdout_takes_blocks()))
-    else:
-        from ..engine.report import outcomes
-        from ..result import Report
-
-        emit(deliver(reporter, Report(assertions=outcomes(simulation)), warn=warn))
+    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
     raise typer.Exit(0 if simulation.passed else 1)
+
+
+def _compare(deck, format_id: str, policies: List[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Optional[Path]) -> None:
+    """`--compare`: the deck under each policy, one table in the reporter's format."""
+    from ..engine.compare import compare
+
+    comparison = compare(deck, format_id, policies, turns=turns, cast=cast, **options)
+    if plot is not None:
+        from ..engine.plot import plot_comparison
+
+        say_note(f"wrote {plot_comparison(comparison, plot)}")
+    if reporter.NAME != PLAIN:
+        for warning in comparison.warnings:
+            say_note(warning)
+    emit(reporter.render_comparison(comparison))

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..games import ids as game_ids
 from ..games.yugioh.cards import TYPE_NAMES as YGO_TYPE_NAMES
 from ..schema import AnyOf, Bool, Const, Date, Int, ListOf, MapOf, Null, SchemaError, Str, Struct
 
-GAMES = ("mtg", "yugioh", "wow")
+GAMES = game_ids()  # the registered games (deckcheck.games)
 ZONE_NAMES = ("main", "sideboard", "extra", "commander", "hero")
 MULLIGANS = ("london", "vancouver", "paris", "once", "none")
 # Keys whose lists add up along `extends` rather than replace. Within a group, a child that

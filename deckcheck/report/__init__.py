@@ -9,9 +9,10 @@ A reporter module `report/<name>.py` declares
 and renders them: `render(report, *, color)` for a `Report` (decks, teams, assertions);
 `render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
 rendered as the `Report` of its decks and teams); `render_simulation(simulation, *, color,
-unicode)` when it shows a whole simulation, not only its assertions. It may also have
-`publish(report) -> warning or None` for what goes beyond stdout (the GitHub job summary).
-Reporters only format; they never decide legality.
+unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
+of its assertions); `render_comparison(comparison)` for `simulate --compare`. It may also
+have `publish(report) -> warning or None` for what goes beyond stdout (the GitHub job
+summary). Reporters only format; they never decide legality.
 
 `REPORTERS` is the one list of output names. A command imports only the reporter it was asked
 for; the others are imported only to list what can render a subject (help, completion,
@@ -29,6 +30,7 @@ from ..errors import DeckcheckError
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..engine.simulation import Simulation
     from ..result import Report
 
 # What a reporter can render (its RENDERS); a command asks for the subjects it reports.
@@ -36,7 +38,8 @@ DECKS = "decks"              # a verdict and the problems of each deck (validate
 TEAMS = "teams"              # team problems (batch, Team Unified Construction)
 ASSERTIONS = "assertions"    # simulate --assert outcomes (simulate, check)
 BATCH = "batch"              # a batch: registrations, skipped files, deck checks
-SIMULATION = "simulation"    # a whole simulation: keep odds, lands, cards by turn
+SIMULATIONS = "simulations"  # simulate: keep odds, lands, cards by turn (or its assertions)
+COMPARISONS = "comparisons"  # simulate --compare: policies side by side
 
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
 REPORTERS = ("text", "json", "junit", "github", "sarif", "csv")
@@ -115,3 +118,16 @@ def deliver_batch(reporter: ModuleType, batch: BatchReport, *, color: bool = Fal
     if render_batch is not None:
         return render_batch(batch, color=color)
     return deliver(reporter, batch.report, color=color, warn=warn)
+
+
+def deliver_simulation(
+    reporter: ModuleType, simulation: Simulation, *, color: bool = False, unicode: bool = True, warn: Warn | None = None,
+) -> str:
+    """A simulation in the reporter's own view of it, or as the `Report` of its assertions."""
+    render_simulation = getattr(reporter, "render_simulation", None)
+    if render_simulation is not None:
+        return render_simulation(simulation, color=color, unicode=unicode)
+    from ..engine.report import outcomes
+    from ..result import Report
+
+    return deliver(reporter, Report(assertions=outcomes(simulation)), color=color, warn=warn)

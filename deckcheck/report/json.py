@@ -2,24 +2,25 @@
 
 A batch's report adds to each result `player` and `team` (null when the source does not
 say), `seat` and `manifest_line` when known, a `teams` list, the `source`, the files that
-were `skipped` and, with `--deck-check`, the players picked. A simulation is the engine's
-own JSON (docs/engine.md).
+were `skipped` and, with `--deck-check`, the players picked. A simulation and a
+`--compare` are the engine's own JSON (docs/engine.md).
 """
 from __future__ import annotations
 
 import json
 from typing import TYPE_CHECKING, Any
 
-from . import ASSERTIONS, BATCH, DECKS, SIMULATION, TEAMS
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
     from ..result import Report
 
 NAME = "json"
 DESCRIPTION = "one JSON object for the whole run, for scripts"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATION})
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
 
 
 def render(report: Report, *, color: bool = False) -> str:
@@ -30,6 +31,12 @@ def render_simulation(simulation: Simulation, *, color: bool = False, unicode: b
     from ..engine.report import render_json
 
     return render_json(simulation)
+
+
+def render_comparison(comparison: Comparison) -> str:
+    from ..engine.tables import render_compare_json
+
+    return render_compare_json(comparison)
 
 
 def batch_dict(batch: BatchReport) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 A batch gets a table of every registration (player, team, deck, verdict, problem count), a
 table of teams, then the problems of each deck and team that has any, the skipped files,
 and with `--deck-check` the players to check with their registered decks. A simulation
-gets the engine's readable report (keep odds, lands, cards by turn).
+gets the engine's readable report (keep odds, lands, cards by turn), a `--compare` its
+table of policies side by side.
 """
 from __future__ import annotations
 
@@ -13,16 +14,17 @@ from typing import TYPE_CHECKING
 from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, DECKS, SIMULATION, TEAMS
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
 from .style import paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
 
 NAME = "text"
 DESCRIPTION = "a readable verdict per deck and its problems"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATION})
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -113,6 +115,12 @@ def render_simulation(simulation: Simulation, *, color: bool = False, unicode: b
     from ..engine.report import render_text
 
     return render_text(simulation, color=color, unicode=unicode)
+
+
+def render_comparison(comparison: Comparison) -> str:
+    from ..engine.tables import render_compare_text
+
+    return render_compare_text(comparison)
 
 
 # ---------------------------------------------------------------- batch

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 
 from ...names import fold
 
-GAME = "wow"
 ANY_NUMBER = "any"
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
