@@ -181,3 +181,19 @@ def test_running_a_command_imports_only_its_reporter(deck_folder):
     done = subprocess.run([sys.executable, "-c", code], cwd=deck_folder, capture_output=True, text=True, timeout=120)
     loaded = done.stderr.strip().splitlines()[-1]
     assert loaded == "['deckcheck.report.json', 'deckcheck.report.style']", done.stderr
+
+
+@pytest.mark.parametrize("subject", sorted(SUBJECTS))
+def test_auto_is_offered_only_where_both_of_its_outputs_render(subject):
+    both = subject in report.load(report.PLAIN).RENDERS and subject in report.load(report.ACTIONS).RENDERS
+    assert (report.AUTO in report.choices(subject)) is both
+    assert report.renders(report.AUTO, subject) is both
+
+
+@pytest.mark.parametrize("actions", ["true", None])
+def test_compare_refuses_auto_wherever_it_runs(cli, deck_folder, actions):
+    """github cannot show a comparison, so `auto` is refused outside GitHub Actions too."""
+    env = {"GITHUB_ACTIONS": actions} if actions else None
+    done = cli("simulate", DECK_NAME, "-f", "mtg/constructed", "--compare", "a.yaml", "b.yaml", "-o", "auto", cwd=deck_folder, env=env)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: output 'auto' cannot report comparisons; choose one of: {', '.join(report.choices(report.COMPARISONS))}\n"

@@ -65,8 +65,10 @@ def resolve_auto(name: str) -> str:
 
 
 def renders(name: str, *subjects: str) -> bool:
-    """True when the output `name` (or `auto`) can report every one of `subjects`."""
-    name = resolve_auto(name)
+    """True when the output `name` can report every one of `subjects`; `auto` only when both
+    outputs it may stand for can, so what it accepts does not depend on where it runs."""
+    if name == AUTO:
+        return renders(PLAIN, *subjects) and renders(ACTIONS, *subjects)
     return name in REPORTERS and set(subjects) <= load(name).RENDERS
 
 
@@ -76,28 +78,31 @@ def names(*subjects: str) -> list[str]:
 
 
 def choices(*subjects: str) -> list[str]:
-    """What `-o` accepts for `subjects`: `names(*subjects)`, then `auto`."""
-    return [*names(*subjects), AUTO]
+    """What `-o` accepts for `subjects`: `names(*subjects)`, then `auto` when it can."""
+    return [*names(*subjects), *([AUTO] if renders(AUTO, *subjects) else [])]
 
 
 def descriptions(*subjects: str) -> list[tuple[str, str]]:
     """(name, description) of each of `choices(*subjects)`, for shell completion."""
     found = [(name, load(name).DESCRIPTION) for name in names(*subjects)]
-    return [*found, (AUTO, f"{ACTIONS} under GitHub Actions, else {PLAIN}")]
+    if renders(AUTO, *subjects):
+        found.append((AUTO, f"{ACTIONS} under GitHub Actions, else {PLAIN}"))
+    return found
 
 
 def output_help(*subjects: str) -> str:
-    """`-o` help: the outputs for `subjects`, e.g. "text, json or auto (...)"."""
-    return f"{', '.join(names(*subjects))} or {AUTO_HELP}."
+    """`-o` help: the outputs for `subjects`, e.g. "text, json or auto (...)."."""
+    listed = [*names(*subjects), *([AUTO_HELP] if renders(AUTO, *subjects) else [])]
+    return ", ".join(listed[:-1]) + f" or {listed[-1]}." if len(listed) > 1 else f"{''.join(listed)}."
 
 
 def choose(name: str, *subjects: str) -> ModuleType:
-    """The reporter for `-o NAME` that reports `subjects`; DeckcheckError (exit 2) naming the
-    outputs that would, when there is none."""
+    """The reporter for `-o NAME` that reports `subjects` (`auto` resolved); DeckcheckError
+    (exit 2) naming the outputs that would, when there is none."""
     if renders(name, *subjects):
         return load(resolve_auto(name))
     accepted = ", ".join(choices(*subjects))
-    if resolve_auto(name) in REPORTERS:
+    if name == AUTO or name in REPORTERS:
         raise DeckcheckError(f"output {name!r} cannot report {' and '.join(subjects)}; choose one of: {accepted}")
     raise DeckcheckError(f"unknown output {name!r}; choose one of: {accepted}")
 
