@@ -23,11 +23,11 @@ LANDS = yaml.safe_load((TESTS / "cases_mana" / "lands.yaml").read_text(encoding=
 @pytest.fixture(scope="module")
 def catalog(tmp_path_factory):
     from deckcheck.cards.importer import import_file
-    from deckcheck.games.mtg.store import load_catalog
+    from deckcheck.games.mtg.store import load_catalog as open_catalog
 
     path = tmp_path_factory.mktemp("mana") / "cards.sqlite"
     import_file(TESTS / "cards" / "mana_cards.json", path)
-    return load_catalog(path)
+    return open_catalog(path)
 
 
 @pytest.mark.parametrize("case", COSTS, ids=[case["cost"] or "<empty>" for case in COSTS])
