@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from deckcheck import decklists as parsers
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats import check_file, load
-from deckcheck.formats.schema import FORMAT_SCHEMA
+from deckcheck.formats.schema import format_schema
 from deckcheck.model import Deck
 from deckcheck.pipeline import check_deck
 from deckcheck.report import REPORTERS
@@ -92,7 +92,7 @@ _VALUES = st.recursive(
     ),
     max_leaves=20,
 )
-_FORMAT_KEYS = sorted(FORMAT_SCHEMA.fields) + ["unknown_key"]
+_FORMAT_KEYS = sorted(format_schema().fields) + ["unknown_key"]
 _FORMAT_DOCS = st.dictionaries(st.sampled_from(_FORMAT_KEYS), _VALUES, max_size=8)
 _FORMAT_FILES = sorted((Path(__file__).resolve().parent.parent / "formats").rglob("*.yaml"))
 
