@@ -1,4 +1,4 @@
-"""`deckcheck batch -o json`: DESIGN.md's report, each result with `player` and `team`
+"""`deckcheck batch -o json`: the report of docs/contracts.md, each result with `player` and `team`
 (null when the source does not say), a `teams` list, and the files that were skipped."""
 from __future__ import annotations
 

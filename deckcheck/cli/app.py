@@ -1,7 +1,7 @@
 """The `deckcheck` command line: a thin shell over the library.
 
 Each command parses its options, calls the library, hands the result to a reporter and
-returns the exit code of DESIGN.md: 0 legal, 1 illegal, 2 usage or input error.
+returns the exit code of docs/contracts.md: 0 legal, 1 illegal, 2 usage or input error.
 """
 from __future__ import annotations
 

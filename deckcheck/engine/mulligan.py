@@ -37,8 +37,6 @@ from ..formats import OpeningHand
 from .keep import KeepPolicy
 from .policy import Rule
 
-RULES = ("london", "paris", "vancouver", "once", "none")
-
 
 @dataclass(frozen=True)
 class Step:
@@ -86,11 +84,6 @@ def _until_kept(steps: list[Step]) -> tuple[Step, ...]:
         if step.rule is None:
             return tuple(steps[: index + 1])
     return tuple(steps)
-
-
-def kept_sizes(steps: Sequence[Step]) -> list[int]:
-    """Distinct kept-hand sizes in schedule order (a free mulligan repeats one)."""
-    return list(dict.fromkeys(step.keep for step in steps))
 
 
 def preference_keys(counts: Sequence[Any], land_atoms: Sequence[int], key_atoms: Sequence[int], size: int, deck_size: int, deck_lands: int) -> list[Any]:

@@ -1,4 +1,4 @@
-"""`-o json`: the report schema of DESIGN.md, one object for the whole run."""
+"""`-o json`: the report schema of docs/contracts.md, one object for the whole run."""
 from __future__ import annotations
 
 import json
