@@ -1,0 +1,220 @@
+"""The documentation is checked where it shows commands: README.md and docs/*.md.
+
+Examples that run: every line `$ deckcheck ...` in a fenced block is run through the
+installed command, in document order, and what it prints (stdout and stderr together, as
+a terminal shows them) must be the lines shown under it, up to the next `$` line or the
+end of the block. In the expected output a line `...` stands for any number of lines, and
+a line ending in `...` for any line starting with the text before it. `$ echo $?` prints
+the exit code of the command before it. No shell runs: a command is split with shell
+quoting rules, and no other command may appear after a `$`.
+
+Each document runs in a temporary folder of its own that holds a copy of `examples/`, so
+commands read `examples/...` as they do from the repository root. A fenced block right
+after a `<!-- file: PATH -->` line (invisible on GitHub) is written to PATH there before
+the commands that follow it run, so a page can show a decklist and then check it.
+
+Links: every relative link of these documents points to a file that exists, and to one of
+its headings when it names an anchor.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, deckcheck_executable, run_cli
+
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PROMPT = "$ "
+ANY_LINES = "..."
+FILE_MARKER = re.compile(r"^<!--\s*file:\s*(?P<path>\S+)\s*-->\s*$")
+FENCE = re.compile(r"^(?P<fence>```+|~~~+)")
+LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]+)\)")
+# Pages the README links that another branch of issue #11 writes; their links are checked
+# once the page is there.
+WRITTEN_ELSEWHERE = {"docs/rules.md": "docs/rules.md is written by the r11-yaml branch (issue #11)"}
+
+
+@dataclass
+class Command:
+    line: int  # 1-based line of the `$` in the document
+    argv: list[str]
+    expected: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FileBlock:
+    line: int  # 1-based line of the opening fence
+    path: str
+    text: str
+
+
+def read_steps(path: Path) -> list[Command | FileBlock]:
+    """The file blocks and `$ deckcheck` commands of a Markdown document, in order."""
+    steps: list[Command | FileBlock] = []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index = 0
+    pending_file: str | None = None
+    while index < len(lines):
+        marker = FILE_MARKER.match(lines[index])
+        opening = FENCE.match(lines[index])
+        index += 1
+        if marker:
+            pending_file = marker["path"]
+            continue
+        if not opening:
+            assert pending_file is None or not lines[index - 1].strip(), (
+                f"{path.name} line {index}: `<!-- file: {pending_file} -->` must be followed by a fenced block"
+            )
+            continue
+        start = index
+        while index < len(lines) and not lines[index].startswith(opening["fence"]):
+            index += 1
+        body = lines[start:index]
+        index += 1  # the closing fence
+        if pending_file is not None:
+            steps.append(FileBlock(start, pending_file, "\n".join(body) + "\n"))
+            pending_file = None
+        else:
+            steps.extend(_commands(body, first_line=start + 1))
+    return steps
+
+
+def _commands(body: list[str], *, first_line: int) -> list[Command]:
+    if not any(line.startswith(PROMPT) for line in body):
+        return []  # a block without prompts is an illustration, not an example to run
+    commands: list[Command] = []
+    for offset, line in enumerate(body):
+        if line.startswith(PROMPT):
+            commands.append(Command(first_line + offset, shlex.split(line[len(PROMPT):], comments=True)))
+        elif commands:
+            commands[-1].expected.append(line)
+        elif line.strip():
+            raise AssertionError(f"line {first_line + offset}: output before the first `$` line: {line!r}")
+    return commands
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether the output lines match the expected ones (`...` lines are wildcards)."""
+    if not expected:
+        return not actual
+    head, rest = expected[0], expected[1:]
+    if head == ANY_LINES:
+        return any(matches(rest, actual[skip:]) for skip in range(len(actual) + 1))
+    if not actual:
+        return False
+    if head.endswith(ANY_LINES):
+        fits = actual[0].startswith(head[: -len(ANY_LINES)])
+    else:
+        fits = actual[0] == head
+    return fits and matches(rest, actual[1:])
+
+
+def _clean(lines: list[str]) -> list[str]:
+    lines = [line.rstrip() for line in lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def _run(argv: list[str], cwd: Path, last_code: int | None) -> tuple[list[str], int | None]:
+    if argv == ["echo", "$?"]:
+        assert last_code is not None, "`$ echo $?` needs a command before it"
+        return [str(last_code)], last_code
+    assert argv and argv[0] == "deckcheck", f"only `$ deckcheck ...` commands run in the docs, not {argv!r}"
+    done = subprocess.run(
+        [str(deckcheck_executable()), *argv[1:]], cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, timeout=300,
+    )
+    return done.stdout.splitlines(), done.returncode
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=_relative)
+def test_examples_print_what_the_docs_show(document, tmp_path):
+    shutil.copytree(ROOT / "examples", tmp_path / "examples")
+    last_code: int | None = None
+    for step in read_steps(document):
+        if isinstance(step, FileBlock):
+            target = tmp_path / step.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(step.text, encoding="utf-8")
+            continue
+        output, last_code = _run(step.argv, tmp_path, last_code)
+        actual, expected = _clean(output), _clean(step.expected)
+        assert matches(expected, actual), (
+            f"{_relative(document)} line {step.line}: `{shlex.join(step.argv)}` printed\n"
+            + "\n".join(actual) + "\n--- but the document shows ---\n" + "\n".join(expected)
+        )
+
+
+def test_the_readme_runs_examples_of_every_command():
+    """The README's front door shows each command at work (checked above), not only prose."""
+    shown = {step.argv[1] for step in read_steps(ROOT / "README.md") if isinstance(step, Command) and step.argv[0] == "deckcheck"}
+    assert shown >= {"validate", "batch", "simulate", "convert", "check", "formats", "cards"}
+
+
+def test_the_readme_test_command_is_what_ci_runs():
+    ci_command = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    assert ci_command.startswith("python3 -m venv"), ci_command
+    assert ci_command in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _links() -> list[tuple[str, str]]:
+    found: dict[tuple[str, str], None] = {}
+    for document in DOCUMENTS:
+        for match in LINK.finditer(document.read_text(encoding="utf-8")):
+            target = match["target"]
+            if "://" not in target and not target.startswith("mailto:"):
+                found[(_relative(document), target)] = None
+    return list(found)
+
+
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives the headings of a Markdown file: lower case, punctuation
+    dropped, spaces turned into hyphens."""
+    found, fence = set(), None
+    for line in path.read_text(encoding="utf-8").splitlines():
+        opening = FENCE.match(line)
+        if opening and (fence is None or line.startswith(fence)):
+            fence = opening["fence"] if fence is None else None
+        elif fence is None and line.startswith("#"):
+            heading = line.lstrip("#").strip().lower()
+            found.add(re.sub(r"[^\w\- ]", "", heading).replace(" ", "-"))
+    return found
+
+
+@pytest.mark.parametrize(("document", "target"), _links())
+def test_relative_links_resolve(document, target):
+    path, _, anchor = target.partition("#")
+    resolved = (ROOT / document).parent.joinpath(path).resolve() if path else ROOT / document
+    if _relative(resolved) in WRITTEN_ELSEWHERE and not resolved.exists():
+        pytest.skip(WRITTEN_ELSEWHERE[_relative(resolved)])
+    assert resolved.exists(), f"{document} links to {target}, which does not exist"
+    if anchor:
+        assert anchor in anchors(resolved), f"{document} links to {target}: no heading with that anchor"
+
+
+def test_the_readme_links_every_docs_page():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for page in sorted((ROOT / "docs").glob("*.md")):
+        assert f"(docs/{page.name})" in readme, f"README.md does not link docs/{page.name}"
+
+
+def test_contracts_list_every_rule_id_deckcheck_reports():
+    """docs/contracts.md's rule id table is the set of ids the SARIF report documents."""
+    done = run_cli("validate", str(ROOT / "examples" / "burn-modern.txt"), "-f", "mtg/modern", "-o", "sarif")
+    assert done.returncode == 0, done.stderr
+    reported = {rule["id"] for rule in json.loads(done.stdout)["runs"][0]["tool"]["driver"]["rules"]}
+    contracts = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    section = contracts.split("\n## Rule ids\n", 1)[1].split("\n## ", 1)[0]
+    table = set(re.findall(r"^\| `([a-z-]+)` \|", section, flags=re.MULTILINE))
+    assert table == reported
