@@ -5,7 +5,8 @@
 - every registered rule has tests/cases/rules/<rule-id>.yaml, and every case file there is
   named after a known rule id and has a case that expects that id;
 - docs/rules.md has exactly one row per rule id deckcheck reports; a rule's row names every
-  format key the rule declares, and the games whose bundled formats it checks.
+  format key the rule declares, and the games whose bundled formats it checks;
+- every format key (shared or a rule's) is in docs/format-files.md.
 """
 from __future__ import annotations
 
@@ -114,3 +115,9 @@ def test_docs_rules_rows_of_rules_match_the_code():
         applies = getattr(module, "applies", None)
         games = {fmt.game for fmt in formats if applies is None or applies(fmt)}
         assert _games(row["games"]) == games, f"docs/rules.md, {rule_id}: games {sorted(games)}"
+
+
+def test_every_format_key_is_in_the_format_file_reference():
+    reference = (ROOT / "docs" / "format-files.md").read_text(encoding="utf-8")
+    missing = [key for key in format_schema().fields if f"`{key}`" not in reference]
+    assert not missing, f"docs/format-files.md does not document {missing}"
