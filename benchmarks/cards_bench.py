@@ -35,7 +35,7 @@ from real_decks import format_id, mtgo_text, read_decks  # noqa: E402
 from scryfall_shape import convert  # noqa: E402
 
 from deckcheck import load_format, validate  # noqa: E402
-from deckcheck.games.mtg.catalog import Catalog  # noqa: E402
+from deckcheck.games.mtg.catalog import MtgCatalog  # noqa: E402
 from deckcheck.cards.importer import import_file  # noqa: E402
 
 
@@ -71,7 +71,7 @@ def main() -> int:
         if args.decks:
             decks = decks[: args.decks]
         names = sorted({card["name"] for deck in decks for card in deck["mainboard"] + deck["sideboard"]})
-        cold = Catalog(db)
+        cold = MtgCatalog(db)
         start = time.perf_counter()
         found = sum(cold.get(name) is not None for name in names)
         cold_time = time.perf_counter() - start
@@ -110,7 +110,7 @@ def main() -> int:
         without, with_db, again = [], [], []
         for _ in range(args.repeat):
             without.append(run(False))
-            catalog = Catalog(db)  # cold: nothing remembered yet
+            catalog = MtgCatalog(db)  # cold: nothing remembered yet
             with_db.append(run(catalog))
             again.append(run(catalog))
         (t_without, bad_without), (t_with, bad_with), (t_again, _) = min(without), min(with_db), min(again)

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deckcheck import load_format, validate  # noqa: E402
-from deckcheck.cards.game_store import load_catalog  # noqa: E402
+from deckcheck.games import GAMES  # noqa: E402
 from deckcheck.cards.importer import import_file  # noqa: E402
 
 DATE = "2026-08-01"
@@ -73,8 +73,8 @@ def main() -> int:
         import_file(args.data / "wow" / "cards.json.gz", db)
         wow_import = time.perf_counter() - start
         start = time.perf_counter()
-        ygo = load_catalog(db, "yugioh")
-        wow = load_catalog(db, "wow")
+        ygo = GAMES["yugioh"].load_catalog(db)
+        wow = GAMES["wow"].load_catalog(db)
         load = time.perf_counter() - start
         print(f"import:   cards_derived.cdb {ygo_import:.2f} s ({len(ygo):,} passcodes), "
               f"WoW cards.json.gz {wow_import:.2f} s ({len(wow):,} names); both read back in {load:.2f} s")

@@ -1,6 +1,7 @@
-"""Benchmark `deckcheck simulate`: vectorised Monte Carlo against a naive sampler, and exact mode.
+"""Benchmark `deckcheck simulate`: vectorised Monte Carlo against a naive sampler, and exact mode;
+then `--cast` and `--compare`.
 
-    python benchmarks/simulate_bench.py [--hands 1000000] [--naive-hands 100000]
+    python benchmarks/simulate_bench.py [--hands 1000000] [--naive-hands 100000] [--skip-basic]
 
 Deck: examples/burn-modern.txt (60 cards) with examples/burn-policy.yaml (London
 mulligan; keep 7 with 2-4 lands and two cheap threats, 6 with 1-4 lands and one, any 5;
@@ -9,6 +10,13 @@ the keep rule to every choice of cards to bottom, pick the preferred kept hand, 
 lands and the tracked cards through turn 3. The naive one is plain Python with
 `random.sample` per hand - what one writes first. Both run in this process, one after the
 other, so the ratio compares like with like on this machine's current load.
+
+`--cast` (Karsten's 60-card deck: 16 Plains, 9 Wastes, 35 spells, `bottom: karsten`): one
+exact castability answer; every listed cell of his 2022 table; Monte Carlo castability
+against a naive sampler that follows his published script (plain Python, one shuffle per
+hand). `--compare` (the burn deck, its policy against `bottom: karsten`): exact, and Monte
+Carlo with common random numbers, with the paired standard error of a difference next to
+the one two independent runs would give.
 """
 from __future__ import annotations
 
@@ -81,6 +89,106 @@ def naive_sampler(simulation, hands: int, seed: int) -> dict:
     return {"keep": {k: v / hands for k, v in kept_sizes.items()}}
 
 
+def karsten_sampler(hands: int, seed: int, cards: int = 60, lands: int = 25, good: int = 16, turn: int = 4, colored: int = 2) -> float:
+    """His procedure as his script writes it: shuffle a list per hand, bottom, keep, draw."""
+    rnd = random.Random(seed)
+    library_template = ["spell"] * (cards - lands) + ["good"] * good + ["other"] * (lands - good)
+    success = relevant = 0
+    for _ in range(hands):
+        for bottom in (0, 1, 2, 3):
+            library = library_template[:]
+            rnd.shuffle(library)
+            hand = {"spell": 0, "good": 0, "other": 0}
+            for card in library[:7]:
+                hand[card] += 1
+            spells = hand["spell"]
+            down_spells, down_lands = [(0, 0), (1, 0) if spells >= 3 else (0, 1),
+                                       (2, 0) if spells >= 4 else (1, 1) if spells == 3 else (0, 2),
+                                       (3, 0) if spells >= 4 else (2, 1) if spells == 3 else (1, 2) if spells == 2 else (0, 3)][bottom]
+            hand["spell"] -= down_spells
+            off = min(hand["other"], down_lands)
+            hand["other"] -= off
+            hand["good"] -= down_lands - off
+            land_count = hand["good"] + hand["other"]
+            if bottom == 3 or (2 <= land_count <= (5 if bottom == 0 else 4)):
+                break
+        for card in library[7 : 7 + turn - 1]:
+            hand[card] += 1
+        if hand["good"] + hand["other"] >= turn:
+            relevant += 1
+            success += hand["good"] >= colored
+    return success / relevant
+
+
+def cast_and_compare(args) -> None:
+    import tempfile
+
+    from deckcheck.engine.compare import compare
+
+    folder = Path(tempfile.mkdtemp())
+    karsten = folder / "karsten.yaml"
+    karsten.write_text('bottom: karsten\ncosts: {Target: "{2}{W}{W}"}\n', encoding="utf-8")
+    deck = "16 Plains\n9 Wastes\n34 Grizzly Bears\n1 Target\n"
+    times = []
+    for _ in range(15):
+        result, wall, _ = timed(simulate, deck, FORMAT, policy_file=karsten, cast=["Target"])
+        times.append(wall)
+    exact = result.castable["target"].sides["play"][1].value
+    print(f"--cast exact (Karsten 60-card 2CC, 16 sources): P(castable | land drops) = {exact:.6f}; "
+          f"whole simulate() call median {statistics.median(times) * 1000:.1f} ms")
+
+    table = yaml_table()
+    wall = time.perf_counter()
+    cells = 0
+    for cost, row in table["table"].items():
+        colored = cost.count("C")
+        generic = int(cost[:-colored] or 0)
+        symbols = (f"{{{generic}}}" if generic else "") + "{W}" * colored
+        policy = folder / f"{cost}.yaml"
+        policy.write_text(f'bottom: karsten\ncosts: {{Target: "{symbols}"}}\n', encoding="utf-8")
+        for size, sources in zip((60, 80, 99, 40), row):
+            lands = table["lands"][size]
+            fmt = {40: "mtg/limited", 99: str(ROOT / "tests" / "formats" / "hand-london-free.yaml")}.get(size, FORMAT)
+            simulate(f"{sources} Plains\n{lands - sources} Wastes\n{size - lands - 1} Grizzly Bears\n1 Target\n", fmt,
+                     policy_file=policy, cast=["Target"])
+            cells += 1
+    print(f"--cast exact, every cell of Karsten's 2022 table: {cells} cells in {time.perf_counter() - wall:.2f} s")
+
+    sampled, with_cast, _ = timed(simulate, deck, FORMAT, policy_file=karsten, cast=["Target"], hands=args.hands, seed=args.seed)
+    _, without_cast, _ = timed(simulate, deck, FORMAT, policy_file=karsten, hands=args.hands, seed=args.seed)
+    fast_wall = max(with_cast - without_cast, 1e-9)  # the castability run alone
+    estimate = sampled.castable["target"].sides["play"][1]
+    naive_hands = max(args.naive_hands // 2, 1)
+    naive, naive_wall, _ = timed(karsten_sampler, naive_hands, args.seed)
+    print(f"--cast Monte Carlo (the castability run: simulate() with --cast minus without): {args.hands:,} hands in {fast_wall:.2f} s ({args.hands / fast_wall:,.0f} hands/s; "
+          f"{estimate.value:.4f} ± {estimate.se:.4f}); naive sampler after his script: {naive_hands:,} hands in "
+          f"{naive_wall:.2f} s ({naive_hands / naive_wall:,.0f} hands/s; {naive:.4f}); "
+          f"speed-up {(args.hands / fast_wall) / (naive_hands / naive_wall):.1f}x")
+
+    mine = folder / "burn.yaml"
+    mine.write_text(POLICY.read_text(encoding="utf-8") + '\ncosts: {Lightning Bolt: "{R}"}\n', encoding="utf-8")
+    theirs = folder / "burn-karsten.yaml"
+    theirs.write_text(mine.read_text(encoding="utf-8") + "bottom: karsten\n", encoding="utf-8")
+    policies = [mine, theirs]
+    comparison, wall, _ = timed(compare, DECK, FORMAT, policies, turns=TURNS, cast=["Lightning Bolt"])
+    print(f"--compare exact, 2 policies, --cast Lightning Bolt: {wall * 1000:.0f} ms")
+    hands = max(args.hands // 5, 1000)
+    comparison, wall, _ = timed(compare, DECK, FORMAT, policies, turns=TURNS, hands=hands, seed=args.seed)
+    column = f"land_drops({TURNS})"
+    first, second = comparison.rows[0], comparison.rows[3]
+    independent = (first.values[column].se ** 2 + second.values[column].se ** 2) ** 0.5
+    paired = second.differences[column]
+    print(f"--compare Monte Carlo, 2 policies x {hands:,} games (common random numbers): {wall:.2f} s; "
+          f"{column} difference {paired.value:+.4f} ± {paired.se:.4f} paired vs ± {independent:.4f} independent "
+          f"({(independent / paired.se) ** 2:.0f}x fewer games for the same precision)")
+
+
+def yaml_table() -> dict:
+    import yaml
+
+    return yaml.safe_load((ROOT / "tests" / "karsten" / "colored_sources_2022.yaml").read_text(encoding="utf-8"))
+
+
 def timed(function, *args, **kwargs):
     wall, cpu = time.perf_counter(), time.process_time()
     result = function(*args, **kwargs)
@@ -92,7 +200,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--naive-hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-basic", action="store_true", help="only the --cast and --compare figures")
     args = parser.parse_args()
+    if not args.skip_basic:
+        basic(args)
+    cast_and_compare(args)
+
+
+def basic(args) -> None:
 
     simulation = simulate(DECK, FORMAT, policy_file=POLICY, mode="exact", turns=TURNS)
     profile, atoms, steps = simulation.profile, simulation.atoms, simulation.steps

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Literal, Union
 
 from . import decklists as parsers
 from .formats import Format, load
@@ -12,6 +12,9 @@ from .registered_pools import Pool, read_pool
 from .result import DeckResult
 from .rules import rules_for
 from .rules.context import Context
+
+if TYPE_CHECKING:
+    from .cards.catalog import Catalog
 
 
 def today() -> dt.date:
@@ -31,12 +34,14 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         raise DeckcheckError(f"--date {value!r} is not a date; use YYYY-MM-DD") from None
 
 
-CardsArg = Any  # a Catalog, a database path, None (the default database) or False (none)
+# A Catalog, a database path, None (the default database) or False (none).
+CardsArg = Union["Catalog", str, Path, None, Literal[False]]
 
 
-def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Any:
-    """The catalog to check `fmt` with: `cards` itself, the database at a path, the default
-    database when `cards` is None (DECKCHECK_CARDS_DB honoured), or nothing for False."""
+def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Catalog | None:
+    """The catalog to check `fmt` with: `cards` itself (when it is the format's game's),
+    the database at a path, the default database when `cards` is None
+    (DECKCHECK_CARDS_DB honoured), or nothing for False."""
     if cards is False:
         return None
     if cards is None or isinstance(cards, (str, Path)):
@@ -44,7 +49,7 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
 
         catalog, _ = catalog_for(fmt.game, cards, offline=offline)
         return catalog
-    return cards if getattr(cards, "game", fmt.game) == fmt.game else None
+    return cards if cards.game == fmt.game else None
 
 
 _LISTED: dict[int, tuple[Format, frozenset[str]]] = {}
@@ -77,9 +82,7 @@ def check_deck(
     counts: dict[str, int] = {}
     if not deck.unreadable:
         if catalog is not None:
-            from .cards.resolve import resolve_deck
-
-            deck, unknown = resolve_deck(deck, catalog, listed=_listed_names(fmt))
+            deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
             problems.extend(unknown)
         ctx = Context(date=date, cards=catalog, pool=pool)
         for rule in rules_for(fmt):

@@ -308,3 +308,14 @@ class Checked(Spec):
         wrong = self.test(value)
         if wrong:
             raise SchemaError(keys, wrong)
+
+
+@dataclass
+class Unchecked(Spec):
+    """Any value: for a key whose value the code that uses it checks, with a message of
+    its own (a keep policy's `bottom:`, which lists the strategies)."""
+
+    expected = "any value"
+
+    def check(self, value: Any, keys: Keys) -> None:
+        return None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.games.mtg.catalog import Catalog
+from deckcheck.games.mtg.catalog import MtgCatalog
 from deckcheck.cards.importer import import_file
 from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
 from deckcheck.games.mtg.store import SCHEMA_VERSION
@@ -47,8 +47,8 @@ ATOMIC = {
 }
 
 
-def _catalog(path: Path) -> Catalog:
-    return Catalog(path)
+def _catalog(path: Path) -> MtgCatalog:
+    return MtgCatalog(path)
 
 
 def test_scryfall_file_with_tokens_faces_and_old_objects(tmp_path):

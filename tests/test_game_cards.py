@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLE_CARDS
-from deckcheck.games.mtg.catalog import Catalog
-from deckcheck.cards.game_store import load_catalog
+from deckcheck.games.mtg.catalog import MtgCatalog
+from deckcheck.games import GAMES
 from deckcheck.cards.importer import import_file
 from deckcheck.errors import CardDataError
 
@@ -40,7 +40,7 @@ def test_ygoprodeck_json_types_and_alternate_artworks(tmp_path):
     db = tmp_path / "cards.sqlite"
     summary = import_file(_write_json(tmp_path / "cardinfo.json", YGOPRODECK), db)
     assert (summary.source, summary.cards) == ("YGOPRODeck card JSON", 7)
-    catalog = load_catalog(db, "yugioh")
+    catalog = GAMES["yugioh"].load_catalog(db)
     ash = catalog.by_code(14558128)
     assert (ash.name, ash.alias, ash.is_alternate_artwork) == ("Ash Blossom & Joyous Spring", 14558127, True)
     assert catalog.by_code(14558127).types == {"Monster", "Effect", "Tuner"}  # frameType "effect"
@@ -55,7 +55,7 @@ def test_cards_cdb_and_yaml_yugi_agree(tmp_path, shared_data):
     from_cdb, from_lines = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
     import_file(shared_data / "ygo" / "cards_derived.cdb", from_cdb)
     import_file(shared_data / "ygo" / "cards.jsonl.gz", from_lines)
-    a, b = load_catalog(from_cdb, "yugioh"), load_catalog(from_lines, "yugioh")
+    a, b = GAMES["yugioh"].load_catalog(from_cdb), GAMES["yugioh"].load_catalog(from_lines)
     assert len(a) == len(b) == 14210
     for code in (14558127, 86066372, 46986414, 36996508, 27847700, 61257789):
         x, y = a.by_code(code), b.by_code(code)
@@ -68,12 +68,12 @@ def test_one_file_for_every_game_and_each_import_keeps_the_others(tmp_path, shar
     import_file(shared_data / "ygo" / "cards_derived.cdb", db)
     import_file(shared_data / "wow" / "cards.json.gz", db)
     import_file(SAMPLE_CARDS, db)  # a Magic rebuild carries the other games' tables over
-    assert Catalog(db).get("lightning bolt") is not None
-    assert len(load_catalog(db, "yugioh")) == 14210
-    assert load_catalog(db, "wow").get("Ironforge Guards").deck_limit == "any"
+    assert MtgCatalog(db).get("lightning bolt") is not None
+    assert len(GAMES["yugioh"].load_catalog(db)) == 14210
+    assert GAMES["wow"].load_catalog(db).get("Ironforge Guards").deck_limit == "any"
     import_file(shared_data / "ygo" / "cards.jsonl.gz", db)  # and a game import keeps the Magic cards
-    assert Catalog(db).get("lightning bolt") is not None
-    assert load_catalog(db, "wow").get("Graccus") is not None
+    assert MtgCatalog(db).get("lightning bolt") is not None
+    assert GAMES["wow"].load_catalog(db).get("Graccus") is not None
     meta = dict(sqlite3.connect(db).execute("SELECT key, value FROM meta"))
     assert meta["yugioh.source"] == "YAML Yugi cards" and meta["wow.source"] == "WoW TCG card data"
     assert meta["game"] == "mtg"
@@ -108,9 +108,9 @@ def test_game_tables_from_another_version_are_refused_with_a_hint(tmp_path):
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = '0' WHERE key = 'yugioh.schema_version'")
     with pytest.raises(CardDataError, match="import them again"):
-        load_catalog(db, "yugioh")
+        GAMES["yugioh"].load_catalog(db)
     with pytest.raises(CardDataError, match="holds no WoW TCG cards"):
-        load_catalog(db, "wow")
+        GAMES["wow"].load_catalog(db)
 
 
 def test_a_database_that_is_not_one_is_refused(tmp_path):

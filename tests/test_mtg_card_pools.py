@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck import load_format
-from deckcheck.games.mtg.catalog import Catalog
+from deckcheck.games.mtg.catalog import MtgCatalog
 from deckcheck.games.mtg.card_pool import Verdict, decide, pool_from_spec
 from deckcheck.names import card_key
 
@@ -85,7 +85,7 @@ def snapshot(mtg):
 
 @pytest.fixture(scope="module")
 def all_cards(shared_cards_db):
-    catalog = Catalog(shared_cards_db)
+    catalog = MtgCatalog(shared_cards_db)
     return catalog, [(name, catalog.get(name)) for _, name, _ in catalog.db.all_names()]
 
 

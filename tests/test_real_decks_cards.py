@@ -19,7 +19,7 @@ import collections
 import pytest
 
 from deckcheck import load_format, validate
-from deckcheck.games.mtg.catalog import Catalog
+from deckcheck.games.mtg.catalog import MtgCatalog
 from real_decks import format_id, mtgo_text, read_decks
 from test_real_decks import KNOWN_BAD_LISTS
 
@@ -67,7 +67,7 @@ def real_decks(request):
 
 @pytest.fixture(scope="module")
 def catalog(request):
-    return Catalog(request.getfixturevalue("shared_cards_db"))
+    return MtgCatalog(request.getfixturevalue("shared_cards_db"))
 
 
 def _expected(deck_id: str) -> set[str] | None:

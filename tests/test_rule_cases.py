@@ -69,11 +69,10 @@ def test_case(case, request):
 
 
 def _entry_names(case, cards, fmt):
-    from deckcheck.cards.resolve import resolve_deck
     from deckcheck.formats import load
     from deckcheck.pipeline import card_catalog
 
     deck = read_deck(case["deck"], input_format=case.get("input_format"))
     catalog = card_catalog(load(fmt), cards, offline=True)
-    resolved, _ = resolve_deck(deck, catalog)
+    resolved, _ = catalog.resolve_deck(deck)
     return [entry.name for entry in resolved.entries]

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from deckcheck import load_format, validate
-from deckcheck.games.mtg.catalog import Catalog
+from deckcheck.games.mtg.catalog import MtgCatalog
 from real_decks import format_id, mtgo_text, read_decks
 from test_real_decks_cards import NOT_IN_CARD_DATA
 
@@ -46,7 +46,7 @@ def _misspell(name: str) -> str:
 def samples(request):
     """A few MTGO decks per format that are legal with card data, and a card to swap out."""
     shared = request.getfixturevalue("shared_data")
-    catalog = Catalog(request.getfixturevalue("shared_cards_db"))
+    catalog = MtgCatalog(request.getfixturevalue("shared_cards_db"))
     rng = random.Random(7)
     by_format: dict[str, list[dict]] = {}
     for deck in read_decks(shared):

@@ -1,33 +1,37 @@
-"""The card database: canonical names, "did you mean", printings and legalities.
+"""The card database: one SQLite file holding every game's cards, and the catalogs read from it.
 
     >>> from deckcheck.cards import catalog_for
     >>> catalog, note = catalog_for("mtg")       # the database of DECKCHECK_CARDS_DB or the default place
     >>> catalog.get("lightning bolt").name if catalog else note
 
-Modules: `store` (SQLite schema, atomic builds), `importer` with `scryfall_import` and
-`mtgjson_import` (streamed bulk files), `game_import` and `game_store` with `ygo*` and
-`wow*` (Yu-Gi-Oh! and WoW TCG cards in tables of their own), `http` (cached,
-rate-limited Scryfall session), `sync` (bulk download), `online` (`/cards/collection`), `catalog` (lookups and
-suggestions), `pool` (card-pool decisions), `resolve` (canonical names in a deck).
+Game-independent plumbing only: `catalog` (the `Catalog` protocol every game's catalog
+implements), `paths` (where the file lives), `importer` (`cards import`: which game a
+file belongs to), `tables` (a game's own tables in the file, written atomically), `resolve`
+(names in a deck made the catalog's, `unknown-card`), `suggest` ("did you mean"), `http`
+(cached, rate-limited HTTP session), `jsonstream` (streamed JSON). What one game knows
+lives in games/<game>/.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .paths import DB_ENV, db_path
 
 if TYPE_CHECKING:
-    from ..games.mtg.catalog import Catalog
+    from .catalog import Catalog
 
 OFFLINE_ENV = "DECKCHECK_OFFLINE"
-GAMES_WITH_TABLES = ("yugioh", "wow")  # store.GAME_TABLES, without importing sqlite here
+# The note when there is no database file at all (Magic's `no_data_note`: its checks are
+# the ones that need the file).
 NO_DATABASE_NOTE = (
     "no card database, so card names and card pools were not checked (unknown-card, not-in-pool); "
     "build one with `deckcheck cards sync`, or `deckcheck cards import FILE` without internet"
 )
-_OPEN: dict[tuple[str, int, int, bool], Catalog] = {}
+# Open catalogs by (game, file, its mtime and size, offline, warn): a batch asks once per
+# deck, and a catalog remembers its answers. One per game is kept: an older file's is stale.
+_OPEN: dict[tuple[Any, ...], Catalog] = {}
 
 __all__ = ["catalog_for", "db_path", "offline_by_default", "DB_ENV", "OFFLINE_ENV", "NO_DATABASE_NOTE"]
 
@@ -47,36 +51,32 @@ def catalog_for(
 
     `path` overrides DECKCHECK_CARDS_DB and the default location. A missing or unusable
     database is not an error here: validation goes on without card data, and the note
-    tells the user how to get it. Catalogs are reused while the file is unchanged.
+    (the game's `no_data_note` or `unusable_note`) tells the user how to get it. A game
+    deckcheck does not register checks without card data, quietly. Catalogs are reused
+    while the file is unchanged.
     """
     from ..errors import CardDataError
-    from ..games.mtg.catalog import open_catalog
-    from ..games.mtg.store import GAME
+    from ..games import find
 
-    target = db_path(path)
-    if game in GAMES_WITH_TABLES:  # Yu-Gi-Oh! and WoW TCG: their own tables in the same file
-        from .game_store import open_game_catalog
-
-        return open_game_catalog(game, target)
-    if game != GAME:
-        return None, None  # a game with no card data of its own checks without it
+    described = find(game)
+    if described is None:
+        return None, None
     if offline is None:
         offline = offline_by_default()
+    target = db_path(path)
     try:
         stat = os.stat(target)
     except OSError:
-        return None, NO_DATABASE_NOTE
-    # Asked once per deck in a batch: a stat, no path resolving, tells whether it changed.
-    key = (os.fspath(target), stat.st_mtime_ns, stat.st_size, offline)
+        return None, described.no_data_note
+    # A stat, no path resolving, tells whether the file changed.
+    key = (described.id, os.fspath(target), stat.st_mtime_ns, stat.st_size, offline, warn)
     catalog = _OPEN.get(key)
     if catalog is None:
         try:
-            catalog = open_catalog(target, offline=offline, warn=warn)
+            catalog = described.load_catalog(target, offline=offline, warn=warn)
         except CardDataError as exc:
-            return None, f"{exc}; card names and card pools were not checked"
-        _OPEN.clear()  # keep one: an older file's catalog is stale
+            return None, described.unusable_note(str(exc))
+        for old in [old for old in _OPEN if old[0] == described.id]:
+            del _OPEN[old]
         _OPEN[key] = catalog
-    elif warn is not None:
-        catalog._warn = warn
     return catalog, None
-

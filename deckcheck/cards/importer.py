@@ -1,36 +1,41 @@
-"""`deckcheck cards import FILE`: build the card database from a local file.
+"""`deckcheck cards import FILE`: recognise a card file and let its game import it.
 
-The kind is recognised from the content: Yu-Gi-Oh! and WoW TCG files first (see
-`game_import`), then a JSON array is a Scryfall bulk file (`oracle_cards`,
-`default_cards`, ...), an object with `data` is MTGJSON's AtomicCards.json. Files may be
-compressed (gzip, bzip2, xz: MTGJSON offers all three). Nothing is replaced unless the whole file was read without error.
+Every registered game is asked, in `games.import_order()`, whether the file is its card
+data (`Game.recognise`, from the content: compressed files too); the first that says yes
+imports it. The Magic importer comes last and takes any other file, so an unknown file
+is refused with what a card file should look like. Nothing is replaced unless the whole
+file was read without error. The kinds each game reads are listed in its importer
+(games/<game>/importer.py).
 """
 from __future__ import annotations
 
 import bz2
-import datetime as dt
 import gzip
 import io
+import json
 import lzma
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from ..errors import CardDataError
-from ..progress import Progress
-from .jsonstream import JsonStream, JsonStreamError
-from ..games.mtg.cards import Card
-from ..games.mtg.mtgjson_import import read_atomic
-from ..games.mtg.scryfall_import import SetInfo, ShapeError, read_array
-from ..games.mtg.store import CardDbWriter
 
-_MAGIC = (
+_COMPRESSED = (
     (b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw)),
     (b"BZh", bz2.BZ2File),
     (b"\xfd7zXZ\x00", lzma.LZMAFile),
 )
+_HEAD_CHARS = 65536
+READ_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
+NOT_CHANGED = "the card database was not changed"
+T = TypeVar("T")
+
+
+class CardFileError(ValueError):
+    """A card file that is not the shape its reader expects (a one-line reason)."""
 
 
 @dataclass(frozen=True)
@@ -41,80 +46,102 @@ class ImportSummary:
     objects: int
 
 
+# An import a game has recognised: builds the database at the path it is given.
+CardImport = Callable[[Path], ImportSummary]
+
+
 def open_text(raw: BinaryIO) -> io.TextIOWrapper:
+    """`raw` as UTF-8 text, decompressed when it starts like gzip, bzip2 or xz."""
     head = raw.peek(8)[:8] if hasattr(raw, "peek") else b""
-    for magic, opener in _MAGIC:
+    for magic, opener in _COMPRESSED:
         if head.startswith(magic):
             return io.TextIOWrapper(opener(raw), encoding="utf-8-sig")  # type: ignore[arg-type]
     return io.TextIOWrapper(raw, encoding="utf-8-sig")
 
 
-def _cards(stream: JsonStream, meta: dict[str, str]) -> Iterator[tuple[Card, SetInfo | None]]:
-    first = stream.peek()
-    if first == "[":
-        meta.setdefault("source", "Scryfall bulk file")
-        yield from read_array(stream)
-    elif first == "{":
-        meta.setdefault("source", "MTGJSON AtomicCards")
-        yield from read_atomic(stream, meta)
-    else:
-        shown = "an empty file" if first is None else f"{first!r}"
-        raise ShapeError(f"expected a Scryfall bulk file (a JSON array of cards) or MTGJSON AtomicCards.json, found {shown}")
+class CardFile:
+    """A file given to `cards import`, as the games' importers look at it."""
 
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.name = self.path.name
 
-def build_from_stream(
-    raw: BinaryIO,
-    *,
-    db_path: Path,
-    label: str,
-    total_bytes: int | None,
-    meta: dict[str, str],
-) -> ImportSummary:
-    """Read cards from an open binary file and build the database at `db_path` atomically."""
-    objects = 0
-    with CardDbWriter(db_path) as writer, Progress(f"importing {label}", total_bytes) as progress:
+    @cached_property
+    def suffixes(self) -> list[str]:
+        return [suffix.lower() for suffix in self.path.suffixes]
+
+    @cached_property
+    def head(self) -> str:
+        """The first 64 KiB of its text, decompressed ("" when it is not readable text)."""
         try:
-            stream = JsonStream(open_text(raw))
-            for objects, (card, set_info) in enumerate(_cards(stream, meta), start=1):
-                writer.add(card)
-                if set_info is not None:
-                    writer.add_set(set_info.code, set_info.name, set_info.released)
-                if objects % 256 == 0:
-                    progress.update(raw.tell())
-        except (JsonStreamError, ShapeError) as exc:
-            raise CardDataError(f"{label}: {exc}; the card database was not changed") from None
+            with open(self.path, "rb") as raw:
+                return open_text(raw).read(_HEAD_CHARS)  # type: ignore[arg-type]
+        except READ_ERRORS:  # (UnicodeDecodeError is a ValueError) then no game's sniffing matches
+            return ""
+
+    def text(self) -> str:
+        """The whole text, decompressed (these files are a few megabytes; bulk files are streamed)."""
+        try:
+            with open(self.path, "rb") as raw:
+                return open_text(raw).read()  # type: ignore[arg-type]
         except UnicodeDecodeError:
-            raise CardDataError(f"{label}: not UTF-8 text, so not a card file; the card database was not changed") from None
-        except (OSError, EOFError, lzma.LZMAError, zlib.error) as exc:
-            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-            raise CardDataError(f"{label}: cannot read ({reason}); the card database was not changed") from None
-        if writer.card_count == 0:
-            raise CardDataError(f"{label}: no cards found; the card database was not changed")
-        if "mtgjson_date" in meta:
-            meta["source_date"] = meta["mtgjson_date"]
-        meta.setdefault("imported_at", dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat())
-        summary = ImportSummary(path=db_path, source=meta["source"], cards=writer.card_count, objects=objects)
-        meta["objects"] = str(objects)
-        writer.commit(meta)
-    return summary
+            raise CardDataError(f"{self.name}: not UTF-8 text; {NOT_CHANGED}") from None
+        except READ_ERRORS as exc:
+            raise CardDataError(f"cannot read {self.path} ({getattr(exc, 'strerror', None) or exc}); {NOT_CHANGED}") from None
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+
+
+def parse_yaml(text: str) -> Any:
+    from ..yamlload import YamlError, load_yaml
+
+    try:
+        return load_yaml(text, source="card file", aliases=False, what="card file")
+    except YamlError as exc:
+        raise CardFileError(f"not valid YAML ({exc.detail})") from None
+
+
+def whole_file_import(
+    file: CardFile,
+    source: str,
+    read: Callable[[CardFile], Iterable[T]],
+    write: Callable[[Path, list[T], dict[str, str]], int],
+    *,
+    count_cards: Callable[[list[T]], int] | None = None,
+) -> CardImport:
+    """An import that reads every record of `file` first (`read`, raising CardFileError on
+    a bad file), then replaces the game's tables with them (`write`, returning the rows
+    written). `count_cards` counts the cards among the records (default: the rows)."""
+
+    def run(db_path: Path) -> ImportSummary:
+        try:
+            records = list(read(file))
+        except CardFileError as exc:
+            raise CardDataError(f"{file.name}: {exc}; {NOT_CHANGED}") from None
+        except UnicodeDecodeError:
+            raise CardDataError(f"{file.name}: not UTF-8 text; {NOT_CHANGED}") from None
+        if not records:
+            raise CardDataError(f"{file.name}: no cards found; {NOT_CHANGED}")
+        rows = write(db_path, records, {"source": source, "source_file": file.name})
+        cards = count_cards(records) if count_cards is not None else rows
+        return ImportSummary(path=db_path, source=source, cards=cards, objects=len(records))
+
+    return run
 
 
 def import_file(path: str | Path, db_path: Path) -> ImportSummary:
-    """Build the database at `db_path` from a Scryfall bulk file or MTGJSON AtomicCards.json,
-    or replace its Yu-Gi-Oh! or WoW TCG cards from one of their files (see `game_import`)."""
-    from .game_import import import_game_file
+    """Import the card file at `path` into the database at `db_path`: the game that
+    recognises it replaces its own cards there and keeps the other games' cards."""
+    from ..games import import_order
 
-    path = Path(path)
-    summary = import_game_file(path, db_path)
-    if summary is not None:
-        return summary
-    try:
-        raw = open(path, "rb")
-        size = path.stat().st_size
-    except OSError as exc:
-        raise CardDataError(f"cannot read {path} ({exc.strerror or exc})") from None
-    with raw:
-        modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).date().isoformat()
-        meta = {"source_file": path.name, "source_date": modified}
-        summary = build_from_stream(raw, db_path=db_path, label=path.name, total_bytes=size, meta=meta)
-    return summary
+    file = CardFile(Path(path))
+    for game in import_order():
+        job = game.recognise(file)
+        if job is not None:
+            return job(db_path)
+    raise CardDataError(f"{file.name}: not a card file deckcheck knows; {NOT_CHANGED}")

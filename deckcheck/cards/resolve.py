@@ -1,31 +1,55 @@
-"""Make a deck's card names canonical before the rules run, and report names no card has.
+"""Give a deck's entries the catalog's names, and report names no card has (`unknown-card`).
 
-`4 lightning bolt`, `Fire/Ice`, `Delver of Secrets` and `Insectile Aberration` become the
-Oracle names `Lightning Bolt`, `Fire // Ice` and `Delver of Secrets // Insectile
-Aberration`; the name as written stays in `CardEntry.written`. A name the database (and,
-when allowed, Scryfall) does not know is an `unknown-card` error with up to three
-"did you mean" suggestions; its entry keeps the written name so the other rules still
-count it. Names the format's own lists mention are known names even when the database
-lacks them (Unfinity sticker sheets on Pauper's banned list): the `banned` rule speaks
-for those.
+Used by the catalogs of games whose decks name cards (Magic, WoW TCG): `4 lightning bolt`,
+`Fire/Ice`, `Delver of Secrets` and `Insectile Aberration` become the Oracle names
+`Lightning Bolt`, `Fire // Ice` and `Delver of Secrets // Insectile Aberration`; the name
+as written stays in `CardEntry.written`. A name the catalog (and, when it may, an online
+lookup) does not know is an `unknown-card` error with up to three "did you mean"
+suggestions; its entry keeps the written name so the other rules still count it. Names
+the format's own lists mention are known names even when the data lacks them (Unfinity
+sticker sheets on Pauper's banned list): the `banned` rule speaks for those.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any
 
 from ..model import MAYBEBOARD, CardEntry, Deck
-from ..problem import Problem
-from ..games.mtg.catalog import SUGGESTIONS, Catalog
+from ..problem import ERROR, Problem
+from .catalog import SUGGESTIONS, Catalog
 
 RULE = "unknown-card"
 
 
-def resolve_deck(deck: Deck, catalog: Catalog, *, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
-    """The deck with canonical names, and `unknown-card` problems; `listed` holds the card
-    keys of names the format's lists mention."""
-    own = getattr(catalog, "resolve_deck", None)
-    if own is not None:  # a game with its own identities (Yu-Gi-Oh! passcodes, WoW names)
-        return own(deck)
+def unknown_card(
+    entry: CardEntry, message: str, *, count: int | None = None, suggestions: list[str] | None = None,
+    severity: str = ERROR, card: str | None = None, details: dict[str, Any] | None = None,
+) -> Problem:
+    """The `unknown-card` problem of an entry (`count`: the copies of every line it stands for)."""
+    return Problem(
+        rule=RULE, severity=severity, zone=entry.zone, line=entry.line, card=card or entry.name,
+        count=entry.count if count is None else count, message=message,
+        details={**(details or {}), **({"suggestions": suggestions} if suggestions else {})},
+    )
+
+
+def _renamed(entry: CardEntry, name: str) -> CardEntry:
+    # Built directly: dataclasses.replace costs three times as much, per entry.
+    return CardEntry(name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
+
+
+def resolve_by_name(
+    deck: Deck,
+    catalog: Catalog,
+    *,
+    listed: Collection[str] = (),
+    fetch: Callable[[Iterable[str]], Mapping[str, Any]] | None = None,
+    report_unknown: bool = True,
+) -> tuple[Deck, list[Problem]]:
+    """The deck with the catalog's names, and `unknown-card` problems (none when
+    `report_unknown` is False: a game whose card files are often partial). `fetch` looks
+    up the deck's unknown names all at once (online); `listed` holds the card keys of names
+    the format's lists mention."""
     get = catalog.get
     entries: list[CardEntry] = []
     unknown: list[int] = []
@@ -34,31 +58,23 @@ def resolve_deck(deck: Deck, catalog: Catalog, *, listed: Collection[str] = ()) 
         if card is None:
             unknown.append(len(entries))
         elif card.name != entry.name:
-            # Built directly: dataclasses.replace costs three times as much, per entry.
-            entry = CardEntry(card.name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
+            entry = _renamed(entry, card.name)
         entries.append(entry)
     problems: list[Problem] = []
     if not unknown:
         return deck.with_entries(entries), problems
-    if catalog.online is not None:  # one request for all of the deck's unknown names
-        online = catalog.resolve([entries[index].name for index in unknown])
-    else:
-        online = {}
+    found = fetch([entries[index].name for index in unknown]) if fetch is not None else {}
     for index in unknown:
         entry = entries[index]
-        card = online.get(entry.name)
+        card = found.get(entry.name)
         if card is not None:
             if card.name != entry.name:
-                entries[index] = CardEntry(card.name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
+                entries[index] = _renamed(entry, card.name)
             continue
-        if entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
+        if not report_unknown or entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
             continue
-        suggestions = catalog.suggest(entry.name, SUGGESTIONS)
-        problems.append(
-            Problem(
-                rule=RULE, zone=entry.zone, line=entry.line, card=entry.name, count=entry.count,
-                message=f"unknown card {entry.name!r}: no card of that name in the card database",
-                details={"suggestions": suggestions} if suggestions else {},
-            )
-        )
+        problems.append(unknown_card(
+            entry, f"unknown card {entry.name!r}: no card of that name in the card database",
+            suggestions=catalog.suggest(entry.name, SUGGESTIONS),
+        ))
     return deck.with_entries(entries), problems

@@ -5,12 +5,16 @@ folded name) the list of spellings that contain it, when the database is built. 
 misspelling shares most of its trigrams with the intended name: the few dozen spellings
 sharing the most are ranked with difflib. Nothing is loaded or built when the first typo turns up: a suggestion costs
 a few milliseconds whether one deck is checked or thousands.
+
+Games whose cards are all in memory (Yu-Gi-Oh!, WoW TCG) rank every name with difflib
+instead (`close_names`).
 """
 from __future__ import annotations
 
 import difflib
 import sqlite3
 from collections import Counter
+from collections.abc import Iterable
 
 from ..names import fold
 
@@ -21,6 +25,12 @@ CREATE TABLE grams (gram TEXT PRIMARY KEY, spelling_ids TEXT NOT NULL) WITHOUT R
 CANDIDATES = 30
 COMMON = 1500  # a trigram in more spellings than this is common
 CUTOFF = 0.6
+
+
+def close_names(name: str, names: Iterable[str], limit: int) -> list[str]:
+    """Up to `limit` of `names` closest to `name` (case and accents aside), closest first."""
+    by_key = {fold(known): known for known in names}
+    return [by_key[key] for key in difflib.get_close_matches(fold(name), list(by_key), n=limit, cutoff=CUTOFF)]
 
 
 def trigrams(key: str) -> set[str]:

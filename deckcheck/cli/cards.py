@@ -1,13 +1,20 @@
-"""`deckcheck cards sync | import FILE | lookup NAME | stats`: the local card database."""
+"""`deckcheck cards sync | import FILE | lookup NAME | stats`: the local card database.
+
+The games, what `cards import` reads for each, how `cards lookup` finds and shows a card
+and which games `cards stats` lists all come from the game registry (`deckcheck.games`).
+"""
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
 from .app import CARDS_DB_OPTION, OFFLINE_OPTION, emit, handles_errors, warn_once
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 cards_app = typer.Typer(
     help="Build and query the local card database (names, printings, legalities).\n\nExample: deckcheck cards lookup \"Lightning Bolt\"", no_args_is_help=True
@@ -54,13 +61,36 @@ def cards_sync(
     emit(f"{target}: {result.summary.cards:,} cards from Scryfall {bulk_type} of {result.updated_at[:10]}\n")
 
 
+def _import_help() -> str:
+    from ..games import GAMES
+
+    kinds = "; ".join(f"{game.label}: {game.import_files}" for game in GAMES.values())
+    return f"A card file ({kinds}); .gz/.bz2/.xz too."
+
+
+def _one_of(ids: list[str]) -> str:
+    """`mtg, yugioh or wow`."""
+    return f"{', '.join(ids[:-1])} or {ids[-1]}" if len(ids) > 1 else "".join(ids)
+
+
+def _game_help() -> str:
+    from ..games import GAMES, default, passcode_game
+
+    numbered = passcode_game()
+    by_number = f"; {numbered.id} for a passcode" if numbered is not None else ""
+    return f"{_one_of(list(GAMES))} (default: {default().id}{by_number})."
+
+
 @cards_app.command("import")
 @handles_errors
 def cards_import(
-    file: Path = typer.Argument(..., metavar="FILE", help="Scryfall bulk file (oracle_cards, default_cards) or MTGJSON AtomicCards.json; .gz/.bz2/.xz too."),
+    file: Path = typer.Argument(..., metavar="FILE", help=_import_help()),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
 ) -> None:
     """Build the database from a local file (for machines without internet).
+
+    The file's game is recognised from its content; its cards replace that game's cards
+    only.
 
     Example: deckcheck cards import oracle-cards-20240601.json
     """
@@ -71,52 +101,17 @@ def cards_import(
     emit(f"{target}: {summary.cards:,} cards from {summary.source} {file.name} ({summary.objects:,} objects)\n")
 
 
-def _card_dict(card: Any) -> dict[str, Any]:
-    limit = card.deck_limit
-    return {
-        "name": card.name,
-        "faces": list(card.face_names),
-        "layout": card.layout,
-        "mana_cost": card.mana_cost,
-        "mana_value": card.mana_value,
-        "type_line": card.type_line,
-        "supertypes": list(card.supertypes),
-        "types": list(card.types),
-        "subtypes": list(card.subtypes),
-        "colors": list(card.colors),
-        "color_identity": list(card.color_identity),
-        "oracle_text": card.oracle_text,
-        "basic": card.is_basic,
-        "deck_limit": limit,
-        "legalities": dict(card.legalities) if card.legalities is not None else None,
-        "printings": [{"set": p.set, "rarity": p.rarity} for p in card.printings],
-    }
+def _lookup_game(name: str, game_id: str | None) -> Game:
+    from ..errors import DeckcheckError
+    from ..games import GAMES, default, find, passcode_game
 
-
-def _card_text(card: Any) -> str:
-    info = _card_dict(card)
-    lines = [card.name]
-    if len(card.face_names) > 1:
-        lines.append(f"  faces:      {' | '.join(card.face_names)} ({card.layout})")
-    lines.append(f"  type:       {card.type_line}")
-    if card.mana_cost or card.mana_value is not None:
-        value = f" (mana value {card.mana_value:g})" if card.mana_value is not None else ""
-        lines.append(f"  mana:       {card.mana_cost or '-'}{value}")
-    lines.append(f"  colours:    {''.join(card.colors) or 'colourless'}; identity {''.join(card.color_identity) or 'colourless'}")
-    limit = info["deck_limit"]
-    copies = "any number (basic land)" if card.is_basic else {None: "the format's limit", "any": "any number"}.get(limit, f"up to {limit}")
-    lines.append(f"  copies:     {copies}")
-    for number, text in enumerate(card.oracle_text.splitlines()):
-        lines.append(f"  {'text:' if number == 0 else '':<11} {text}")
-    if card.legalities is not None:
-        legal = [fmt for fmt, status in sorted(card.legalities.items()) if status != "not_legal"]
-        shown = ", ".join(f"{fmt} {card.legalities[fmt]}" if card.legalities[fmt] != "legal" else fmt for fmt in legal)
-        lines.append(f"  legal in:   {shown or 'no format'}")
-    if card.printings:
-        sets = ", ".join(f"{p.set}{f' ({p.rarity})' if p.rarity else ''}" for p in card.printings[:12])
-        more = f" and {len(card.printings) - 12} more" if len(card.printings) > 12 else ""
-        lines.append(f"  printings:  {sets}{more}")
-    return "\n".join(lines) + "\n"
+    if game_id is None:
+        numbered = passcode_game()
+        return numbered if numbered is not None and name.strip().isdigit() else default()
+    game = find(game_id)
+    if game is None:
+        raise DeckcheckError(f"--game {game_id!r}: choose {_one_of(list(GAMES))}")
+    return game
 
 
 @cards_app.command("lookup")
@@ -126,9 +121,7 @@ def cards_lookup(
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     output: str = JSON_OPTION,
-    game: Optional[str] = typer.Option(
-        None, "--game", metavar="GAME", help="mtg, yugioh or wow (default: mtg; yugioh for a passcode)."
-    ),
+    game_id: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=_game_help()),
 ) -> None:
     """Show a card: canonical name, type, text, copies allowed, legalities, printings.
 
@@ -137,51 +130,26 @@ def cards_lookup(
     Example: deckcheck cards lookup "lightning bolt"; deckcheck cards lookup 14558127
     """
     from ..cards import offline_by_default
-    from ..games.mtg.catalog import open_catalog
     from ..errors import DeckcheckError
+    from ..games import default
 
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
-    game = game or ("yugioh" if name.strip().isdigit() else "mtg")
-    if game not in ("mtg", "yugioh", "wow"):
-        raise DeckcheckError(f"--game {game!r}: choose mtg, yugioh or wow")
-    if game != "mtg":
-        _lookup_game_card(name, game, _target(cards_db), output)
-        return
-    catalog = open_catalog(_target(cards_db), offline=offline or offline_by_default(), warn=warn_once())
-    card = catalog.resolve([name])[name]
+    game = _lookup_game(name, game_id)
+    catalog = game.load_catalog(_target(cards_db), offline=offline or offline_by_default(), warn=warn_once())
+    card = game.find_card(catalog, name)
     if card is None:
         suggestions = catalog.suggest(name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
-        typer.echo(f"deckcheck: no card named {name!r}{hint}", err=True)
+        what = "card named" if game is default() else f"{game.id} card"
+        typer.echo(f"deckcheck: no {what} {name!r}{hint}", err=True)
         raise typer.Exit(1)
     if output == "json":
-        emit(json.dumps({"found": True, **_card_dict(card)}, ensure_ascii=False, indent=2) + "\n")
+        emit(json.dumps({"found": True, **game.card_facts(catalog, card)}, ensure_ascii=False, indent=2) + "\n")
     else:
-        emit(_card_text(card))
-
-
-def _lookup_game_card(name: str, game: str, target: Path, output: str) -> None:
-    from ..cards.game_show import wow_dict, wow_text, ygo_dict, ygo_text
-    from ..cards.game_store import load_catalog
-
-    catalog = load_catalog(target, game)
-    card = catalog.by_code(int(name)) if game == "yugioh" and name.strip().isdigit() else catalog.get(name)
-    if card is None:
-        suggestions = catalog.suggest(name) if hasattr(catalog, "suggest") else []
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        if output == "json":
-            emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
-        typer.echo(f"deckcheck: no {game} card {name!r}{hint}", err=True)
-        raise typer.Exit(1)
-    if game == "yugioh":
-        root = catalog.root(card)
-        info, text = ygo_dict(card, root), ygo_text(card, root)
-    else:
-        info, text = wow_dict(card), wow_text(card)
-    emit(json.dumps({"found": True, **info}, ensure_ascii=False, indent=2) + "\n" if output == "json" else text)
+        emit(game.card_text(catalog, card))
 
 
 @cards_app.command("stats")

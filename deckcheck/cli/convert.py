@@ -33,6 +33,7 @@ def convert(
     from ..decklists.convert import convert as convert_deck
     from ..pipeline import read_deck
     from ..decklists.writers import get
+    from ..games import passcode_game
 
     get(to)  # an unknown --to is a usage error before any reading
     if source == "-":
@@ -44,6 +45,7 @@ def convert(
     if deck.name is None and source != "-" and not parsers.is_inline(source):
         deck.name = Path(source).stem
     catalog = None
-    if to in PASSCODE_FORMATS or any(entry.code is not None for entry in deck.entries):
-        catalog, _ = catalog_for("yugioh", cards_db)
+    numbered = passcode_game()
+    if numbered is not None and (to in PASSCODE_FORMATS or any(entry.code is not None for entry in deck.entries)):
+        catalog, _ = catalog_for(numbered.id, cards_db)
     emit(convert_deck(deck, to, catalog=catalog))

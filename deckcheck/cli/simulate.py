@@ -7,10 +7,15 @@ from typing import List, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, OUTPUT_HELP, app, emit, fail, handles_errors, warn
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, emit, fail, handles_errors, warn
 from .completion import complete_outputs
 
-SIMULATE_OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
+SIMULATE_OUTPUTS = ("text", "json", "csv", "junit", "github", "sarif", "auto")
+COMPARE_OUTPUTS = ("text", "json", "csv")
+SIMULATE_OUTPUT_HELP = (
+    "text, json, csv (the by-turn table), junit, github, sarif (these three report the assertions) or auto "
+    "(github under GitHub Actions, else text). --compare: text, json or csv."
+)
 
 
 def _stdout_takes_blocks() -> bool:
@@ -28,14 +33,13 @@ def _with_card_data(deck, format_id: str, cards_db, offline: bool):
     Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card); Magic
     names become canonical, so a double-faced card listed by its front face is one card."""
     from ..cards import catalog_for
-    from ..cards.resolve import resolve_deck
     from ..formats import load
 
     catalog, _ = catalog_for(load(format_id).game, cards_db, offline=offline or None)
     if catalog is None:
         return deck, None
-    named, _problems = resolve_deck(deck, catalog)
-    return named, catalog if hasattr(catalog, "is_land") else None
+    named, _problems = catalog.resolve_deck(deck)
+    return named, catalog
 
 
 @app.command()
@@ -54,10 +58,14 @@ def simulate(
     exact: bool = typer.Option(False, "--exact", help="Require exact mode; fail if the policy is not count-based."),
     assertions: Optional[List[str]] = typer.Option(None, "--assert", metavar="EXPR", help='Fail (exit 1) unless it holds, e.g. "keep7 >= 0.85". Repeatable.'),
     cards: Optional[List[str]] = typer.Option(None, "--card", metavar="NAME", help="Card for the by-turn table (repeatable; default: named or all non-land cards)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP.replace(" (", "; junit/github/sarif report the assertions ("), autocompletion=complete_outputs),
+    cast: Optional[List[str]] = typer.Option(None, "--cast", metavar="NAME", help="Chance to cast this spell on curve, and given the land drops (Karsten's measure). Repeatable."),
+    compare_with: Optional[List[str]] = typer.Option(None, "--compare", metavar="POLICY.yaml", help="Compare policies side by side (play, draw, 50/50): --compare a.yaml b.yaml ..."),
+    plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.svg|png", help="Draw keep rates and by-turn odds (needs matplotlib: pip install 'deckcheck[plot]')."),
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=SIMULATE_OUTPUT_HELP, autocompletion=complete_outputs),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
+    more_policies: Optional[List[str]] = typer.Argument(None, hidden=True, metavar="[POLICY.yaml...]"),
 ) -> None:
     """Simulate opening hands: keep odds, lands, and key cards by turn.
 
@@ -67,6 +75,8 @@ def simulate(
     Example: deckcheck simulate deck.txt -f mtg/constructed --keep "2 <= lands <= 5" --assert "keep7 >= 0.85"
 
     Example (CI): deckcheck simulate deck.txt -f mtg/modern --assert "keep7 >= 0.85" -o junit > simulate.xml
+
+    Example: deckcheck simulate deck.txt -f mtg/modern --cast "Wrath of God" --compare mine.yaml karsten.yaml
     """
     from .. import decklists as parsers
     from ..engine.report import render_json, render_text
@@ -78,6 +88,17 @@ def simulate(
 
     if output not in SIMULATE_OUTPUTS:
         fail(f"unknown output {output!r}; choose one of: {', '.join(SIMULATE_OUTPUTS)}")
+    if more_policies and not compare_with:
+        fail(f"unexpected extra argument {more_policies[0]!r}: simulate takes one DECK (policies to compare go after --compare)")
+    policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
+    if compare_with and output not in COMPARE_OUTPUTS:
+        fail(f"--compare writes {', '.join(COMPARE_OUTPUTS)}; not {output!r}")
+    if compare_with and assertions:
+        fail("--compare does not check --assert: run the assertions without --compare, one policy at a time")
+    if plot is not None:
+        from ..engine.plot import check_target
+
+        check_target(plot)
     if output == "auto":
         output = "github" if resolve("auto").__name__.endswith(".github") else "text"
     if deck == "-":
@@ -87,6 +108,13 @@ def simulate(
     else:
         parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
     parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
+    options = {
+        "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
+        "seed": seed, "card_data": card_data,
+    }
+    if policies:
+        _compare(parsed, format_id, policies, options, turns=turns, cast=tuple(cast or ()), output=output, plot=plot)
+        return
     simulation = run(
         parsed,
         format_id,
@@ -101,8 +129,20 @@ def simulate(
         cards=tuple(cards or ()),
         assertions=tuple(assertions or ()),
         card_data=card_data,
+        cast=tuple(cast or ()),
+        land_drop_turns=turns if output == "csv" or plot is not None else 0,
     )
-    if output not in ("text", "json"):
+    if plot is not None:
+        from ..engine.plot import plot_simulation
+
+        typer.echo(f"deckcheck: note: wrote {plot_simulation(simulation, plot)}", err=True)
+    if output == "csv":
+        from ..engine.tables import render_by_turn_csv
+
+        for warning in simulation.warnings:
+            typer.echo(f"deckcheck: note: {warning}", err=True)
+        emit(render_by_turn_csv(simulation))
+    elif output not in ("text", "json"):
         from ..engine.report import outcomes
         from ..report import deliver
         from ..result import Report
@@ -118,3 +158,20 @@ def simulate(
     else:
         emit(render_text(simulation, color=wants_color(), unicode=_stdout_takes_blocks()))
     raise typer.Exit(0 if simulation.passed else 1)
+
+
+def _compare(deck, format_id: str, policies: List[str], options: dict, *, turns: int, cast: tuple, output: str, plot: Optional[Path]) -> None:
+    """`--compare`: the deck under each policy, one table (text, json or csv)."""
+    from ..engine import tables
+    from ..engine.compare import compare
+
+    comparison = compare(deck, format_id, policies, turns=turns, cast=cast, **options)
+    if plot is not None:
+        from ..engine.plot import plot_comparison
+
+        typer.echo(f"deckcheck: note: wrote {plot_comparison(comparison, plot)}", err=True)
+    if output != "text":
+        for warning in comparison.warnings:
+            typer.echo(f"deckcheck: note: {warning}", err=True)
+    render = {"text": tables.render_compare_text, "json": tables.render_compare_json, "csv": tables.render_compare_csv}[output]
+    emit(render(comparison))

@@ -11,17 +11,20 @@ writes YGOPro's own layout, so a file saved by YGOPro converts back byte for byt
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
 from ..model import Deck
 from ..problem import ERROR
 from .writers import write
 
+if TYPE_CHECKING:
+    from ..cards.catalog import PasscodeCatalog
+
 PASSCODE_FORMATS = ("ydk", "ydke")
 
 
-def name_passcodes(deck: Deck, catalog: Any) -> Deck:
+def name_passcodes(deck: Deck, catalog: PasscodeCatalog) -> Deck:
     """Entries named after their passcode's own card (alternate artworks: their card's name)."""
     entries = []
     for entry in deck.entries:
@@ -33,7 +36,7 @@ def name_passcodes(deck: Deck, catalog: Any) -> Deck:
     return deck.with_entries(entries)
 
 
-def number_names(deck: Deck, catalog: Any) -> Deck:
+def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
     """Entries given their card's passcode; unknown names are an error naming them all."""
     entries, unknown = [], []
     for entry in deck.entries:
@@ -51,7 +54,7 @@ def number_names(deck: Deck, catalog: Any) -> Deck:
     return deck.with_entries(entries)
 
 
-def convert(deck: Deck, to: str, *, catalog: Any = None) -> str:
+def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None) -> str:
     """The deck written as `to`; `catalog` (Yu-Gi-Oh! card data) bridges names and passcodes."""
     errors = [problem for problem in deck.problems if problem.severity == ERROR]
     if deck.unreadable or errors:

@@ -8,13 +8,23 @@ Modules, each with one job:
     expr         ... its recursive-descent parser and vocabularies
     policy       keep rules: vocabulary, static checks, evaluation over batches of hands
     keep         a keep policy: one rule per hand size, from options and/or a policy file
-    mulligan     the mulligan rules as a schedule of hands; bottoming and scry preferences
+    mulligan     the mulligan rules as a schedule of hands; the order of bottoming preferences
+    bottoming    London bottoming and Vancouver scry strategies (default, karsten, rules)
     exact        exact probabilities by multivariate hypergeometric enumeration
     montecarlo   vectorised, seeded sampling for what exact mode cannot do
+    events       by-turn events (categories, conditions, land drops), exactly
+    mana         the mana model: what lands make, what costs ask for
+    cast         `--cast`: castability on curve and Karsten's measure
+    questions    events and castability, exact or sampled, for a simulation
     assertions   CI assertions (`keep7 >= 0.85`) with a Monte Carlo error margin
     outcome      what a run produces (probabilities with standard errors), hypergeometric helpers
     report       text (tables and bar charts) and JSON
     simulation   all of the above, end to end (`simulate`)
+    compare      `--compare`: policies side by side, common random numbers
+    tables       `-o csv` and the comparison table
+    plot         `--plot` (matplotlib, imported only there)
+
+The definitions, with their sources, are in docs/engine.md.
 
 `simulate` is imported on first use so `import deckcheck.engine` stays cheap.
 """

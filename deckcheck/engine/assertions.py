@@ -8,6 +8,12 @@ Same expression language as keep rules, with these names:
     expected_lands             mean number of lands in the kept hand
     p_by_turn("Card", T)       P(at least one copy by turn T, mulligans included;
     p_by_turn("Card", T, k)      at least k copies), on the side chosen with --on
+    p_by_turn(lands, T, k)     the same for a category (lands, spells, cards) or a tag
+    p_by_turn(COND, T)         P(a keep-rule condition holds on the cards seen by turn T):
+                                 p_by_turn(count(starter) >= 1 and count(extender) >= 1, 1)
+    land_drops(T)              P(a land to play on every turn 1..T)
+    castable("Card")           P(castable on curve), and Karsten's measure conditional on
+    castable_given_land_drops("Card")   the land drops (see cast.py)
 
 In Monte Carlo mode every estimate carries a standard error, and a comparison is only
 failed when the bound is missed by more than 3 standard errors (of both sides, added),
@@ -17,22 +23,45 @@ only thanks to that margin. Exact mode compares exactly.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from math import isfinite
 from dataclasses import dataclass, field
 
 from ..errors import DeckcheckError
-from .expr import CARD, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
+from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Node, Not, Number, String, Vocabulary, parse, walk
+from .nodes import arithmetic, to_text
 from .outcome import Estimate
+from .policy import BUILTIN_CATEGORIES, vocabulary as rule_vocabulary
 
 SIGMAS = 3.0
+CAST_FUNCTIONS = ("castable", "castable_given_land_drops")
+_FUNCTIONS = {
+    "p_by_turn": Function(
+        (EVENT, INTEGER, INTEGER), 2,
+        'a card name in quotes, a turn, and optionally a number of copies: p_by_turn("Card", 3); '
+        "or a category or tag (p_by_turn(lands, 4, 4)), or a condition (p_by_turn(count(a) >= 1 and count(b) >= 1, 2))",
+    ),
+    "land_drops": Function((INTEGER,), 1, "a turn: land_drops(4)"),
+    **{name: Function((CARD,), 1, f'a card name in quotes: {name}("Wrath of God")') for name in CAST_FUNCTIONS},
+}
 
-VOCABULARY = Vocabulary(
-    what="assertion",
-    variables=frozenset({"mulligan", "expected_hand_size", "expected_lands"}),
-    functions={"p_by_turn": Function((CARD, INTEGER, INTEGER), 2, 'a card name in quotes, a turn, and optionally a number of copies: p_by_turn("Card", 3)')},
-    variable_pattern=re.compile(r"keep\d+"),
-    extra={"keep": "; name the hand size: keep7", "mulligans": "; did you mean 'mulligan'?"},
-)
+
+def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
+    """The assertion language; `tags` are the policy file's, for p_by_turn."""
+    tags = frozenset(tags)
+    return Vocabulary(
+        what="assertion",
+        variables=frozenset({"mulligan", "expected_hand_size", "expected_lands"}),
+        functions=_FUNCTIONS,
+        categories=frozenset(BUILTIN_CATEGORIES) | tags,
+        hint_categories=", ".join([*BUILTIN_CATEGORIES, *sorted(tags)]),
+        variable_pattern=re.compile(r"keep\d+"),
+        extra={"keep": "; name the hand size: keep7", "mulligans": "; did you mean 'mulligan'?"},
+        nested=rule_vocabulary(tags),
+    )
+
+
+VOCABULARY = vocabulary()
 
 
 @dataclass(frozen=True)
@@ -42,23 +71,54 @@ class Assertion:
 
     @property
     def by_turn(self) -> list[tuple[str, int, int]]:
-        """(card, turn, copies) of every p_by_turn the assertion uses."""
+        """(card, turn, copies) of every p_by_turn of one card the assertion uses."""
         found = []
         for node in walk(self.node):
-            if isinstance(node, Call) and node.name == "p_by_turn":
+            if isinstance(node, Call) and node.name == "p_by_turn" and isinstance(node.args[0], String):
                 card = node.args[0]
-                assert isinstance(card, String)
                 turn = node.args[1]
                 copies = node.args[2] if len(node.args) > 2 else None
                 found.append((card.value, int(turn.value), int(copies.value) if copies else 1))  # type: ignore[attr-defined]
         return found
 
 
-def parse_assertion(text: str) -> Assertion:
-    node = parse(text, VOCABULARY, origin="--assert")
+    @property
+    def events(self) -> list[Call]:
+        """p_by_turn of a category or condition, and land_drops: computed as events."""
+        return [
+            node for node in walk(self.node)
+            if isinstance(node, Call) and (node.name == "land_drops" or (node.name == "p_by_turn" and not isinstance(node.args[0], String)))
+        ]
+
+    @property
+    def casts(self) -> list[str]:
+        """Cards whose castability the assertion asks for."""
+        return [node.args[0].value for node in walk(self.node) if isinstance(node, Call) and node.name in CAST_FUNCTIONS]  # type: ignore[attr-defined]
+
+    @property
+    def max_turn(self) -> int:
+        turns = [int(node.args[turn_at(node)].value) for node in walk(self.node) if isinstance(node, Call) and node.name in ("p_by_turn", "land_drops")]  # type: ignore[attr-defined]
+        return max(turns, default=1)
+
+
+def turn_at(call: Call) -> int:
+    """The argument index of a by-turn function's turn."""
+    return 0 if call.name == "land_drops" else 1
+
+
+def parse_assertion(text: str, tags: Iterable[str] = ()) -> Assertion:
+    node = parse(text, vocabulary(tags), origin="--assert")
     for item in walk(node):
-        if isinstance(item, Call) and int(item.args[1].value) < 1:  # type: ignore[attr-defined]
-            raise DeckcheckError(f"--assert: column {item.args[1].column} in {text!r}: turns start at 1")
+        if not isinstance(item, Call) or item.name not in ("p_by_turn", "land_drops"):
+            continue
+        turn = item.args[turn_at(item)]
+        if int(turn.value) < 1:  # type: ignore[attr-defined]
+            raise DeckcheckError(f"--assert: column {turn.column} in {text!r}: turns start at 1")
+        if item.name == "p_by_turn" and len(item.args) > 2 and item.args[0].kind == "condition":
+            raise DeckcheckError(
+                f"--assert: column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "
+                "not with a condition (write the count into the condition)"
+            )
     return Assertion(text=text, node=node)
 
 
@@ -95,9 +155,8 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
             return Estimate(float(node.value), 0.0)
         if isinstance(node, Arith):
             left, right = value(node.left), value(node.right)
-            combined = left.value + right.value if node.op == "+" else left.value - right.value
-            # Estimates share hands, so their errors may correlate: adding them is the safe bound.
-            return Estimate(combined, (left.se or 0.0) + (right.se or 0.0))
+            combined = float(arithmetic(node.op, left.value, right.value))
+            return Estimate(combined, _combined_error(node.op, left, right, combined))
         estimate = lookup(node)
         values[_label(node)] = estimate
         return estimate
@@ -128,6 +187,19 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
     )
 
 
+def _combined_error(op: str, left: Estimate, right: Estimate, combined: float) -> float:
+    """A standard error for `left op right`. Estimates share hands, so their errors may
+    correlate: adding them (relative errors for * and /) is the safe bound."""
+    a, b = left.se or 0.0, right.se or 0.0
+    if op in "+-":
+        return a + b
+    if not isfinite(combined):
+        return 0.0
+    if op == "*":
+        return abs(left.value) * b + abs(right.value) * a
+    return (a + abs(combined) * b) / abs(right.value)
+
+
 def _compare(op: str, left: Estimate, right: Estimate, lenient: bool, sigmas: float) -> bool:
     """Compare two estimates, giving (lenient) or taking (strict) `sigmas` standard errors."""
     slack = sigmas * ((left.se or 0.0) + (right.se or 0.0))
@@ -144,10 +216,4 @@ def _compare(op: str, left: Estimate, right: Estimate, lenient: bool, sigmas: fl
 
 
 def _label(node: Node) -> str:
-    if isinstance(node, Name):
-        return node.name
-    if isinstance(node, Call):
-        card = node.args[0]
-        parts = [f'"{card.value}"'] + [str(arg.value) for arg in node.args[1:]]  # type: ignore[attr-defined]
-        return f"{node.name}({', '.join(parts)})"
-    return "?"
+    return to_text(node)

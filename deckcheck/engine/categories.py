@@ -6,14 +6,16 @@ card database decides when one is given (any object with `is_land(name) -> bool 
 
 Categories ("atoms") are the coarsest split of the deck that every quantity a policy
 mentions is a sum over: each card's signature is (land?, named by the policy?, its tags
-the policy uses). Exact mode enumerates hands as counts per category, so a policy that
-names one card and one tag in a 60-card deck needs only a handful of categories.
+the policy uses, and for a --cast question the spell's colors the land can make). Exact
+mode enumerates hands as counts per category, so a policy that names one card and one tag
+in a 60-card deck needs only a handful of categories. Cards named or tagged only by an
+assertion split categories too, but are not "key" cards for bottoming.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..formats import Format
 from ..model import MAIN, Deck, tally
@@ -93,30 +95,68 @@ class Atoms:
     key: tuple[bool, ...]          # holds cards the policy names or tags (kept when bottoming)
     of_card: tuple[int, ...]
     features: Mapping[str, tuple[int, ...]]  # category name -> the atoms it sums
+    mana: tuple[frozenset[str], ...] = ()    # per atom: the spell's source kinds its lands make
+    requirements: tuple[tuple[frozenset[str], int], ...] = ()  # the spell's Hall conditions
 
     @property
     def size(self) -> int:
         return len(self.labels)
+
+    def color_keys(self, counts: Sequence[Any]) -> list[Any]:
+        """For a --cast question: how many of the spell's colored symbols the lands can pay
+        (a maximum matching, by Hall's deficiency), and how many lands make its colors;
+        both larger is better. Nothing without a question."""
+        if not self.requirements:
+            return []
+        zero = 0 * counts[0]
+        deficit = zero
+        for kinds, symbols in self.requirements:
+            supply = sum((counts[a] for a in range(self.size) if self.mana[a] & kinds), start=zero)
+            deficit = _maximum(deficit, symbols - supply)
+        symbols = max(need for _, need in self.requirements)
+        on_color = sum((counts[a] for a in range(self.size) if self.mana[a]), start=zero)
+        return [symbols - deficit, on_color]
 
     def atoms_of(self, name: str) -> tuple[int, ...]:
         """Atoms summed by `lands`, `spells`, `cards`, `tag:<t>` or `card:<key>`."""
         return self.features.get(name, ())
 
 
-def split_atoms(profile: DeckProfile, *, named: Iterable[str], tags: Iterable[str]) -> Atoms:
+def _maximum(a: Any, b: Any) -> Any:
+    import numpy as np
+
+    return np.maximum(a, b)
+
+
+def split_atoms(
+    profile: DeckProfile,
+    *,
+    named: Iterable[str],
+    tags: Iterable[str],
+    key_named: Iterable[str] | None = None,
+    key_tags: Iterable[str] | None = None,
+    land_kinds: Sequence[frozenset[str]] | None = None,
+    requirements: Sequence[tuple[frozenset[str], int]] = (),
+) -> Atoms:
+    """Split the deck by the cards `named` and the `tags` used; of those, `key_named` and
+    `key_tags` (default: all) are the policy's own, kept first when bottoming.
+    `land_kinds[i]` splits lands by the spell's source kinds profile card i makes."""
     named_keys = {card_key(name) for name in named}
     used_tags = frozenset(tags)
-    signatures: dict[tuple[bool, str, frozenset[str]], list[int]] = {}
+    key_keys = named_keys if key_named is None else {card_key(name) for name in key_named}
+    key_tag_set = used_tags if key_tags is None else frozenset(key_tags)
+    signatures: dict[tuple[bool, str, frozenset[str], frozenset[str]], list[int]] = {}
     for index, card in enumerate(profile.cards):
-        signature = (card.land, card.key if card.key in named_keys else "", card.tags & used_tags)
+        kinds = land_kinds[index] if land_kinds is not None and card.land else frozenset()
+        signature = (card.land, card.key if card.key in named_keys else "", card.tags & used_tags, kinds)
         signatures.setdefault(signature, []).append(index)
     # Deterministic order (the bottoming tie-break relies on it): lands first, then
     # named cards, then tagged groups, then the rest; alphabetical within each.
-    order = sorted(signatures, key=lambda s: (not s[0], not s[1], not s[2], s[1], sorted(s[2])))
-    labels, copies, land, key = [], [], [], []
+    order = sorted(signatures, key=lambda s: (not s[0], not s[1], not s[2], s[1], sorted(s[2]), sorted(s[3])))
+    labels, copies, land, key, mana = [], [], [], [], []
     of_card = [0] * len(profile.cards)
     for atom, signature in enumerate(order):
-        is_land, name_key, member_of = signature
+        is_land, name_key, member_of, kinds = signature
         members = signatures[signature]
         for index in members:
             of_card[index] = atom
@@ -126,10 +166,13 @@ def split_atoms(profile: DeckProfile, *, named: Iterable[str], tags: Iterable[st
             label = "+".join(sorted(member_of)) + (" lands" if is_land else "")
         else:
             label = "other lands" if is_land else "other cards"
+        if land_kinds is not None and is_land:
+            label += f" ({''.join(sorted(kinds)) or 'off-color'})"
         labels.append(label)
         copies.append(sum(profile.cards[i].copies for i in members))
         land.append(is_land)
-        key.append(bool(name_key or member_of))
+        key.append(bool((name_key and name_key in key_keys) or (member_of & key_tag_set)))
+        mana.append(kinds)
     features: dict[str, tuple[int, ...]] = {
         "lands": tuple(a for a in range(len(order)) if land[a]),
         "spells": tuple(a for a in range(len(order)) if not land[a]),
@@ -146,4 +189,6 @@ def split_atoms(profile: DeckProfile, *, named: Iterable[str], tags: Iterable[st
         key=tuple(key),
         of_card=tuple(of_card),
         features=features,
+        mana=tuple(mana),
+        requirements=tuple(requirements),
     )

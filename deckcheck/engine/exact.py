@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import DeckcheckError
 from .categories import Atoms, DeckProfile
-from .mulligan import Step, preference_keys, scry_keeps_on_top
+from .mulligan import Step, preference_keys
 from .outcome import Estimate, Outcome, hypergeom_at_least, hypergeom_pmf
 from .policy import HandView, evaluate
 
@@ -119,19 +119,19 @@ def _rule_mask(step: Step, rows: Any, atoms: Atoms) -> Any:
     return np.asarray(evaluate(step.rule.node, view), dtype=bool)
 
 
-def _ranks(rows: Any, atoms: Atoms, size: int, deck_size: int, deck_lands: int) -> Any:
+def _ranks(step: Step, rows: Any, atoms: Atoms, deck_size: int, deck_lands: int) -> Any:
     import numpy as np
 
-    land_atoms = [a for a in range(atoms.size) if atoms.land[a]]
-    key_atoms = [a for a in range(atoms.size) if atoms.key[a]]
-    keys = preference_keys([rows[:, a] for a in range(atoms.size)], land_atoms, key_atoms, size, deck_size, deck_lands)
+    counts = [rows[:, a] for a in range(atoms.size)]
+    view = CountsView(counts, atoms, step.keep)
+    keys = [np.broadcast_to(key, (len(rows),)) for key in preference_keys(step, view, counts, atoms, deck_size, deck_lands)]
     order = np.lexsort(tuple(reversed(keys)))
     rank = np.empty(len(rows), dtype=np.int64)
     rank[order] = np.arange(len(rows))
     return rank
 
 
-def _choose(step: Step, drawn: Any, atoms: Atoms, deck_size: int, deck_lands: int) -> tuple[Any, Any]:
+def choose_kept(step: Step, drawn: Any, atoms: Atoms, deck_size: int, deck_lands: int) -> tuple[Any, Any]:
     """For each drawn composition: can it be kept, and the kept composition (a row)."""
     import numpy as np
 
@@ -140,7 +140,7 @@ def _choose(step: Step, drawn: Any, atoms: Atoms, deck_size: int, deck_lands: in
         return _rule_mask(step, drawn, atoms), drawn
     kept = compositions(step.keep, caps)
     satisfied = _rule_mask(step, kept, atoms)
-    rank = _ranks(kept, atoms, step.keep, deck_size, deck_lands)
+    rank = _ranks(step, kept, atoms, deck_size, deck_lands)
     big = np.iinfo(np.int64).max
     score_of_kept = np.where(satisfied, rank, big)
     base = step.draw + 1
@@ -180,7 +180,7 @@ def decision_table(step: Step, atoms: Atoms, deck_size: int, deck_lands: int) ->
     import numpy as np
 
     drawn = compositions(step.draw, atoms.copies)
-    ok, kept = _choose(step, drawn, atoms, deck_size, deck_lands)
+    ok, kept = choose_kept(step, drawn, atoms, deck_size, deck_lands)
     weights = (step.draw + 1) ** np.arange(atoms.size, dtype=np.int64)
     codes = drawn @ weights
     order = np.argsort(codes)
@@ -218,7 +218,7 @@ def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step]) -> Outc
     for step in steps:
         drawn = compositions(step.draw, atoms.copies)
         probability = composition_probabilities(drawn, atoms.copies, deck_size, step.draw)
-        ok, chosen = _choose(step, drawn, atoms, deck_size, deck_lands)
+        ok, chosen = choose_kept(step, drawn, atoms, deck_size, deck_lands)
         kept_rows = chosen[ok]
         state = _Kept(step, drawn[ok], kept_rows, reach * probability[ok])
         kept_states.append(state)
@@ -279,8 +279,8 @@ def _by_turn(profile: DeckProfile, atoms: Atoms, states: Sequence[_Kept], card_i
             for kept_in_atom in range(step.keep + 1):
                 for lands_in_hand in range(step.keep + 1):
                     table[kept_in_atom, lands_in_hand] = _scry_value(
-                        in_atom, copies, kept_in_atom, lands_in_hand, unseen, deck_lands, card.land,
-                        step.keep, deck_size, draws, at_least,
+                        step, in_atom, copies, kept_in_atom, lands_in_hand, unseen, deck_lands, card.land,
+                        deck_size, draws, at_least,
                     )
             values = table[state.kept[:, atom], hand_lands]
         else:
@@ -312,11 +312,12 @@ def _plain_value(in_atom: int, copies: int, drawn: int, kept: int, unseen: int, 
 
 
 def _scry_value(
-    in_atom: int, copies: int, kept: int, hand_lands: int, unseen: int, deck_lands: int, card_is_land: bool,
-    hand_size: int, deck_size: int, draws: int, at_least: int,
+    step: Step, in_atom: int, copies: int, kept: int, hand_lands: int, unseen: int, deck_lands: int,
+    card_is_land: bool, deck_size: int, draws: int, at_least: int,
 ) -> float:
     """Vancouver: the hand was drawn directly; scry 1 before the draws."""
-    wants_land = scry_keeps_on_top(True, hand_lands, hand_size, deck_size, deck_lands)
+    land_stays = bool(step.scry_with.stays(True, hand_lands, step.keep, deck_size, deck_lands))
+    spell_stays = bool(step.scry_with.stays(False, hand_lands, step.keep, deck_size, deck_lands))
     unseen_lands = deck_lands - hand_lands
     value = 0.0
     for in_hand in range(min(copies, kept) + 1):
@@ -328,7 +329,7 @@ def _scry_value(
         other_lands = unseen_lands - (left if card_is_land else 0)
         other_spells = unseen - unseen_lands - (0 if card_is_land else left)
         # Top card is a copy of the card.
-        stays = wants_land if card_is_land else not wants_land
+        stays = land_stays if card_is_land else spell_stays
         top_card = 0.0
         if left > 0:
             if stays:
@@ -336,7 +337,7 @@ def _scry_value(
             else:
                 top_card = hypergeom_at_least(unseen - 1, left - 1, draws, need)
         # Top card is another land, or another non-land.
-        land_top = hypergeom_at_least(unseen - 1, left, draws - 1 if wants_land else draws, need)
-        spell_top = hypergeom_at_least(unseen - 1, left, draws if wants_land else draws - 1, need)
+        land_top = hypergeom_at_least(unseen - 1, left, draws - 1 if land_stays else draws, need)
+        spell_top = hypergeom_at_least(unseen - 1, left, draws - 1 if spell_stays else draws, need)
         value += p_hand * (left * top_card + max(other_lands, 0) * land_top + max(other_spells, 0) * spell_top) / unseen
     return value

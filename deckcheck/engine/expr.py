@@ -8,9 +8,16 @@ exist. Grammar, loosest binding first:
     and        := not ("and" not)*
     not        := "not" not | comparison
     comparison := sum (("<" | "<=" | ">" | ">=" | "==" | "!=") sum)*   # chained: 2 <= x <= 5
-    sum        := atom (("+" | "-") atom)*
+    sum        := product (("+" | "-") product)*
+    product    := unary (("*" | "/") unary)*
+    unary      := "-" unary | atom
     atom       := NUMBER | "true" | "false" | NAME | NAME "(" args ")" | "(" expr ")"
-    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a tag NAME or a NUMBER
+    args       := arg ("," arg)*          # arg: a STRING ("Card Name"), a tag NAME, a NUMBER
+                                          # or (where a function asks for one) a condition
+
+Division follows floating point: x / 0 is infinite (or not a number for 0 / 0), and a
+comparison with "not a number" is false, so `lands / spells >= 1` holds for a hand of
+lands only and fails for an empty one.
 
 The parser checks types (numbers versus conditions) so a mistake is reported at the
 column of the token that caused it, before anything runs.
@@ -19,7 +26,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
@@ -27,7 +34,7 @@ from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP,
 
 __all__ = [  # the language in one import
     "Arith", "Boolean", "Call", "Compare", "Logic", "Name", "Node", "Not", "Number", "String", "walk",
-    "ExpressionError", "Function", "Vocabulary", "parse", "CARD", "CATEGORY", "INTEGER",
+    "ExpressionError", "Function", "Vocabulary", "parse", "CARD", "CATEGORY", "INTEGER", "EVENT",
 ]
 
 
@@ -37,6 +44,7 @@ __all__ = [  # the language in one import
 CARD = "card"            # a quoted card name
 CATEGORY = "category"    # a quoted card name or a bare category/tag name
 INTEGER = "integer"      # a whole-number literal
+EVENT = "event"          # a card name, a category or tag, or a condition in the nested vocabulary
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,7 @@ class Vocabulary:
     variable_pattern: re.Pattern[str] | None = None
     hint_categories: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
+    nested: Vocabulary | None = None   # what an EVENT argument's condition may use
 
     def knows_variable(self, name: str) -> bool:
         return name in self.variables or bool(self.variable_pattern and self.variable_pattern.fullmatch(name))
@@ -76,7 +85,8 @@ MAX_NESTING = 32
 
 
 class _Parser:
-    def __init__(self, text: str, vocabulary: Vocabulary):
+    def __init__(self, text: str, vocabulary: Vocabulary, kinds: tuple[str, ...] = ("condition",)):
+        self.kinds = kinds
         self.text = text
         self.vocabulary = vocabulary
         self.tokens = tokenize(text)
@@ -126,7 +136,8 @@ class _Parser:
             if token.kind in (NAME, NUMBER, STRING, LPAREN):
                 hint = " (join conditions with `and` / `or`)"
             raise self.error(f"unexpected {token.describe()}{hint}", token.column)
-        self.require(node, "condition")
+        if node.kind not in self.kinds:
+            self.require(node, self.kinds[0])
         return node
 
     def parse_or(self) -> Node:
@@ -177,14 +188,31 @@ class _Parser:
         return Compare(first.column, tuple(operands), tuple(ops))
 
     def parse_sum(self) -> Node:
-        node = self.parse_atom()
-        while self.current.kind == OP and self.current.text in "+-":
+        return self.parse_binary("+-", self.parse_product)
+
+    def parse_product(self) -> Node:
+        return self.parse_binary("*/", self.parse_unary)
+
+    def parse_binary(self, ops: str, operand: Callable[[], Node]) -> Node:
+        node = operand()
+        while self.current.kind == OP and self.current.text in ops:
             op = self.advance().text
-            right = self.parse_atom()
+            right = operand()
             self.require(node, "number", f"`{op}` works on numbers")
             self.require(right, "number", f"`{op}` works on numbers")
             node = Arith(node.column, op, node, right)
         return node
+
+    def parse_unary(self) -> Node:
+        token = self.current
+        if token.kind == OP and token.text == "-" and self.tokens[self.position + 1].kind != NUMBER:
+            self.advance()
+            self.nest(token)
+            operand = self.parse_unary()
+            self.nesting -= 1
+            self.require(operand, "number", "`-` works on numbers")
+            return Arith(token.column, "-", Number(token.column, 0), operand)
+        return self.parse_atom()
 
     def parse_atom(self) -> Node:
         token = self.current
@@ -224,8 +252,10 @@ class _Parser:
             return Name(token.column, token.text)
         if token.text in vocabulary.functions:
             raise self.error(f"{token.text} needs arguments: {vocabulary.functions[token.text].help}", token.column)
-        if token.text in vocabulary.categories:
+        if token.text in vocabulary.categories and "count" in vocabulary.functions:
             raise self.error(f"{token.text!r} is a tag; count it with count({token.text})", token.column)
+        if token.text in vocabulary.categories:
+            raise self.error(f"unknown name {token.text!r} (a category: ask p_by_turn({token.text}, TURN, COPIES))", token.column)
         hint = vocabulary.extra.get(token.text) or vocabulary.suggest(token.text, set(vocabulary.variables) | set(vocabulary.functions))
         raise self.error(f"unknown name {token.text!r}{hint}", token.column)
 
@@ -253,6 +283,8 @@ class _Parser:
         if index >= len(spec.params):
             raise self.error(f"too many arguments: {function} takes {spec.help}", token.column)
         kind = spec.params[index]
+        if kind == EVENT:
+            return self.parse_event(function, spec)
         if kind in (CARD, CATEGORY) and token.kind == STRING:
             self.advance()
             return String(token.column, token.value)  # type: ignore[arg-type]
@@ -277,6 +309,35 @@ class _Parser:
         self.advance()
         return Number(token.column, token.value)  # type: ignore[arg-type]
 
+    def parse_event(self, function: str, spec: Function) -> Node:
+        """A card name or category on its own, or else a condition in the nested vocabulary."""
+        token = self.current
+        follows = self.tokens[self.position + 1].kind
+        if follows in (COMMA, RPAREN) and (token.kind == STRING or (token.kind == NAME and token.text in self.vocabulary.categories)):
+            self.advance()
+            return String(token.column, token.value) if token.kind == STRING else Name(token.column, token.text)  # type: ignore[arg-type]
+        if follows in (COMMA, RPAREN) and token.kind == NAME and token.text not in KEYWORDS:
+            hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
+            raise self.error(
+                f"expected a card name in quotes, a category or a tag ({self.vocabulary.hint_categories}), "
+                f"found {token.describe()}{hint}",
+                token.column,
+            )
+        outer, nested = self.vocabulary, self.vocabulary.nested
+        if nested is None:
+            raise self.error(f"{function} takes {spec.help}", token.column)
+        self.vocabulary = nested
+        try:
+            node = self.parse_or()
+        finally:
+            self.vocabulary = outer
+        if node.kind != "condition":
+            raise self.error(
+                f"{function}: expected a card name in quotes, a category or tag ({outer.hint_categories}), or a condition",
+                node.column,
+            )
+        return node
+
     def require(self, node: Node, kind: str, why: str = "") -> None:
         if node.kind == kind:
             return
@@ -292,9 +353,10 @@ class _Parser:
         raise self.error(message, node.column)
 
 
-def parse(text: str, vocabulary: Vocabulary, *, origin: str = "") -> Node:
-    """Parse `text`; raise ExpressionError naming `origin` (an option or file key) and the column."""
+def parse(text: str, vocabulary: Vocabulary, *, origin: str = "", kinds: tuple[str, ...] = ("condition",)) -> Node:
+    """Parse `text`, which must evaluate to one of `kinds` ("condition", "number"); raise
+    ExpressionError naming `origin` (an option or file key) and the column."""
     try:
-        return _Parser(text, vocabulary).parse()
+        return _Parser(text, vocabulary, kinds).parse()
     except ExpressionError as exc:
         raise ExpressionError(exc.reason, column=exc.column, text=text, origin=origin) from None

@@ -12,10 +12,18 @@ the rule of the next larger size that has one. A policy file:
     tags:
       burn: [Lightning Bolt, Lava Spike, Rift Bolt]
     cards: [Lightning Bolt]   # cards for the by-turn table
+    bottom: karsten           # London bottoming: default, karsten, karsten-code or rules
+    scry: default             # Vancouver scry: default, karsten or a rule
+    costs: {Wrath of God: "{2}{W}{W}"}   # mana costs for --cast (the card database's otherwise)
+    sources: {Arid Mesa: [W, R]}         # what lands produce (the card database's otherwise)
 
-Without any rule the default is a common baseline: keep 7 with 2-5 lands, 6 with 2-4,
-5 with 1-4, any 4 (sizes relative to the format's hand size); a deck with no lands at
-all (Yu-Gi-Oh!, or lands the basic-land list cannot see) keeps every hand.
+`keep.free` is the rule for the hand before a free first mulligan (Commander); without it
+that hand is judged like any hand of its size. Without any rule the default is a common
+baseline: keep 7 with 2-5 lands, 6 with 2-4, 5 with 1-4, any 4 (sizes relative to the
+format's hand size); a deck with no lands at all (Yu-Gi-Oh!, or lands the basic-land list
+cannot see) keeps every hand. `bottom: karsten` brings Frank Karsten's keep rules instead
+(7: 2-5 lands, 6 and 5: 2-4, any 4; a free seven with 3-5 lands), for the sizes and the
+free hand the policy leaves open (see bottoming.py and docs/engine.md).
 """
 from __future__ import annotations
 
@@ -26,13 +34,20 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
-from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, validate
+from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlError, read_yaml_file
+from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
 from .expr import Node
+from .mana import SOURCE_KINDS
 from .policy import RESERVED, Rule, parse_rule
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DEFAULT_RULES = ("2 <= lands <= 5", "2 <= lands <= 4", "1 <= lands <= 4", "true")
+# Frank Karsten, "How Many Sources Do You Need to Consistently Cast Your Spells? A 2022
+# Update": hand sizes H, H-1, H-2, H-3, and the free seven of a free mulligan.
+KARSTEN_RULES = ("2 <= lands <= 5", "2 <= lands <= 4", "2 <= lands <= 4", "true")
+KARSTEN_FREE_RULE = "3 <= lands <= 5"
+FREE = "free"
 
 
 class PolicyError(DeckcheckError):
@@ -47,33 +62,37 @@ class KeepPolicy:
     cards: tuple[str, ...] = ()
     source: str | None = None
     default: bool = False
+    free_rule: Rule | None = None     # the hand before a free mulligan (None: its size's rule)
+    bottoming: Bottoming = DEFAULT_BOTTOMING
+    scry: Scry = DEFAULT_SCRY
+    costs: Mapping[str, str] = field(default_factory=dict)             # card name -> mana cost
+    sources: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # land name -> kinds
 
     def rule_for(self, size: int) -> Rule | None:
         larger = [known for known in self.rules if known >= size]
         return self.rules[min(larger)] if larger else None
 
     @property
+    def every_rule(self) -> list[Rule]:
+        """Keep rules largest size first, the free-hand rule, then the bottoming rules:
+        everything written in the policy language, for the names and tags it uses."""
+        bottom = [Rule(text=text, node=node, origin="bottom") for text, node in self.bottoming.rules]
+        return [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else []), *bottom]
+
+    @property
     def named_cards(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for size in sorted(self.rules, reverse=True):
-            for name in self.rules[size].cards:
-                seen.setdefault(name)
-        return tuple(seen)
+        return tuple(dict.fromkeys(name for rule in self.every_rule for name in rule.cards))
 
     @property
     def used_tags(self) -> tuple[str, ...]:
-        seen: dict[str, None] = {}
-        for rule in self.rules.values():
-            for tag in rule.tags:
-                seen.setdefault(tag)
-        return tuple(seen)
+        return tuple(dict.fromkeys(tag for rule in self.every_rule for tag in rule.tags))
 
     def non_count(self) -> tuple[Rule, Node] | None:
         """The first rule (and construct) that is not count-based, if any."""
-        for size in sorted(self.rules, reverse=True):
-            node = self.rules[size].first_non_count()
+        for rule in self.every_rule:
+            node = rule.first_non_count()
             if node is not None:
-                return self.rules[size], node
+                return rule, node
         return None
 
 
@@ -89,6 +108,11 @@ def build_policy(
     """Combine a policy file and `--keep`/`--keepN` options into one policy."""
     file_data = _read_file(Path(policy_file)) if policy_file else {}
     tags = file_data.get("tags", {})
+    bottoming = DEFAULT_BOTTOMING
+    if "bottom" in file_data:
+        bottoming = parse_bottoming(file_data["bottom"], origin=f"{policy_file}: bottom", tags=tuple(tags))
+    scry = parse_scry(file_data["scry"], origin=f"{policy_file}: scry") if "scry" in file_data else DEFAULT_SCRY
+    karsten = bottoming.name.startswith("karsten")
     texts: dict[int, tuple[str, str]] = {}
     for size, text in file_data.get("keep", {}).items():
         texts[size] = (text, f"{policy_file}: keep.{size}")
@@ -97,10 +121,20 @@ def build_policy(
     for size, text in (by_size or {}).items():
         if text is not None:
             texts[size] = (text, f"--keep{size}")
-    default = not texts
+    default = not texts and not karsten
     if default:
         rules_text = DEFAULT_RULES if deck_has_lands else ("true",)
         texts = {hand_size - index: (text, "default policy") for index, text in enumerate(rules_text) if hand_size - index >= 0}
+    elif karsten:
+        for index, text in enumerate(KARSTEN_RULES):
+            if hand_size - index >= 0 and hand_size - index not in texts:
+                texts[hand_size - index] = (text, f"{policy_file}: bottom: {bottoming.name} (his keep rules)")
+    free_text = file_data.get("free")
+    free_rule = None
+    if free_text is not None:
+        free_rule = parse_rule(free_text, origin=f"{policy_file}: keep.free", tags=tags)
+    elif karsten:
+        free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)", tags=tags)
     rules = {size: parse_rule(text, origin=origin, tags=tags) for size, (text, origin) in sorted(texts.items(), reverse=True)}
     if not any(size >= hand_size for size in rules):
         given = ", ".join(rule.origin for rule in rules.values())
@@ -112,6 +146,11 @@ def build_policy(
         cards=tuple(dict.fromkeys([*file_data.get("cards", ()), *extra_cards])),
         source=str(policy_file) if policy_file else None,
         default=default,
+        free_rule=free_rule,
+        bottoming=bottoming,
+        scry=scry,
+        costs=dict(file_data.get("costs", {})),
+        sources=dict(file_data.get("sources", {})),
     )
 
 
@@ -133,12 +172,13 @@ def _tag_name(name: str) -> str | None:
 
 
 _CARD_NAMES = Described(ListOf(Described(Str(non_empty=True), "a card name")), "a list of card names")
-# `null` for keep or tags is nothing given.
+_SOURCE_KIND = Described(Str(pattern="(?i)" + "|".join(SOURCE_KINDS)), f"one of {', '.join(SOURCE_KINDS)}")
+# `null` for keep, tags, costs or sources is nothing given.
 POLICY_SCHEMA = Struct({
     "keep": Described(
         AnyOf((Null(), MapOf(
             Described(AnyOf((Str(), Bool())), "a keep rule as text (like `2 <= lands <= 5`) or true"),
-            key=Described(AnyOf((Int(0), Str(pattern=r"\s*(keep)?\d+\s*"))), "a hand size (a whole number) as the key"),
+            key=Described(AnyOf((Int(0), Str(pattern=rf"\s*(keep)?\d+\s*|{FREE}"))), "a hand size (a whole number) as the key"),
         ))),
         "a mapping of hand size to rule, like `7: 2 <= lands <= 5`",
     ),
@@ -149,6 +189,16 @@ POLICY_SCHEMA = Struct({
         "a mapping of tag name to a list of card names",
     ),
     "description": Str(),
+    # Checked when the policy is built, with messages that list the choices (bottoming.py).
+    "bottom": Unchecked(),
+    "scry": Unchecked(),
+    "costs": Described(
+        AnyOf((Null(), MapOf(Described(Str(), 'a mana cost like "{2}{W}{W}"')))), "a mapping of card name to a mana cost"
+    ),
+    "sources": Described(
+        AnyOf((Null(), MapOf(AnyOf((_SOURCE_KIND, ListOf(_SOURCE_KIND)))))),
+        "a mapping of land name to the mana it makes, like `Arid Mesa: [W, R]`",
+    ),
 })
 
 
@@ -167,12 +217,22 @@ def _read_file(path: Path) -> dict[str, Any]:
     except SchemaError as exc:
         line = f" (line {exc.line})" if exc.line is not None else ""
         raise PolicyError(f"{path}: {exc.path}: {exc}{line}") from None
-    out: dict[str, Any] = {"keep": {}, "tags": {}}
+    out: dict[str, Any] = {"keep": {}, "tags": {}, "costs": {}, "sources": {}}
     for size, rule in (data.get("keep") or {}).items():
-        out["keep"][_hand_size(size)] = ("true" if rule else "false") if isinstance(rule, bool) else rule
+        rule = ("true" if rule else "false") if isinstance(rule, bool) else rule
+        if size == FREE:
+            out["free"] = rule
+        else:
+            out["keep"][_hand_size(size)] = rule
     for key in ("lands", "cards"):
         if key in data:
             out[key] = [name.strip() for name in data[key]]
+    for key in ("bottom", "scry"):
+        if key in data:
+            out[key] = data[key]
+    out["costs"] = {name.strip(): cost for name, cost in (data.get("costs") or {}).items()}
+    for name, kinds in (data.get("sources") or {}).items():
+        out["sources"][name.strip()] = tuple(kind.upper() for kind in ([kinds] if isinstance(kinds, str) else kinds))
     for name, cards in (data.get("tags") or {}).items():
         out["tags"][name] = [card.strip() for card in cards]
     return out

@@ -8,6 +8,14 @@ lands and, for tracked cards, how many copies were seen after each further draw.
 
 Reproducible: one `numpy.random.Generator(PCG64(seed))` drives everything and the batch
 size is a constant, so a seed gives the same numbers on any machine and any core count.
+
+Common random numbers (`--compare`): with `common=True` every (batch, step) has its own
+generator seeded from (seed, batch, step) and shuffles every game of the batch, so game g
+sees the same cards at each step whatever an earlier step decided under another policy;
+`per_game=True` keeps each game's outcome so differences get paired standard errors.
+
+By-turn events (events.py) are counted on the kept hand and the next draws, over the
+event categories (`refined`, a split of `atoms` or `atoms` itself).
 """
 from __future__ import annotations
 
@@ -18,7 +26,8 @@ from typing import Any
 
 from .categories import Atoms, DeckProfile
 from .exact import CountsView, max_lands
-from .mulligan import Step, preference_keys, scry_keeps_on_top
+from .mulligan import Step, preference_keys
+from .events import Event
 from .outcome import Estimate, Outcome
 from .policy import evaluate
 
@@ -47,7 +56,7 @@ class CardsView(CountsView):
 class _Deck:
     """Per-card lookup tables for one deck."""
 
-    def __init__(self, profile: DeckProfile, atoms: Atoms):
+    def __init__(self, profile: DeckProfile, atoms: Atoms, refined: Atoms | None = None):
         import numpy as np
 
         self.profile = profile
@@ -60,8 +69,9 @@ class _Deck:
         self.atom_of = np.array(atoms.of_card, dtype=np.int8 if atoms.size < 127 else np.int16)
         self.is_land = np.array([card.land for card in profile.cards])
         self.land_atoms = [a for a in range(atoms.size) if atoms.land[a]]
-        self.key_atoms = [a for a in range(atoms.size) if atoms.key[a]]
         self.members = {name: np.isin(self.atom_of, list(atom_ids)) for name, atom_ids in atoms.features.items()}
+        self.refined = refined or atoms
+        self.refined_of = np.array(self.refined.of_card, dtype=np.int16)
 
 
 def _shuffle_top(rng: Any, deck: _Deck, games: int, depth: int) -> Any:
@@ -105,12 +115,12 @@ def _choose_by_subsets(step: Step, deck: _Deck, hand: Any) -> tuple[Any, Any, li
     for kept in subsets:
         dropped = [row for row in range(step.draw) if row not in kept]
         counts = [totals[a] - one_hot[a][dropped].sum(axis=0) for a in range(atoms.size)]
+        view = CardsView(counts, atoms, step.keep, hand[list(kept)], deck.members)
         if step.rule is None:
             satisfied.append(np.ones(games, dtype=bool))
         else:
-            view = CardsView(counts, atoms, step.keep, hand[list(kept)], deck.members)
             satisfied.append(np.asarray(evaluate(step.rule.node, view), dtype=bool))
-        keys.append(preference_keys(counts, deck.land_atoms, deck.key_atoms, step.keep, deck.size, deck.lands))
+        keys.append(preference_keys(step, view, counts, atoms, deck.size, deck.lands))
         subset_counts.append(counts)
     valid = np.stack(satisfied)
     ok = valid.any(axis=0)
@@ -160,12 +170,18 @@ def _choose_by_table(step: Step, deck: _Deck, hand: Any, table: tuple[Any, Any, 
 
 
 class _Tally:
-    def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile):
+    def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile,
+                 events: Sequence[Event], per_game: int):
         import numpy as np
 
         self.steps = np.zeros(len(steps), dtype=np.int64)
         self.lands = np.zeros(max_lands(steps, profile) + 1, dtype=np.int64)
         self.seen = {card: np.zeros((max_draws + 1, profile.cards[card].copies + 1), dtype=np.int64) for card in tracked}
+        self.events = {event.key: 0 for event in events}
+        self.games: dict[str, Any] = {}
+        if per_game:
+            self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
+            self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events})
 
 
 def run_monte_carlo(
@@ -178,24 +194,34 @@ def run_monte_carlo(
     tracked: Sequence[int],
     max_draws: int,
     lookup: bool | None = None,
+    events: Sequence[Event] = (),
+    refined: Atoms | None = None,
+    common: bool = False,
+    per_game: bool = False,
 ) -> Outcome:
     """Simulate `hands` games. `lookup` (default: whenever the rules are count-based and
     small enough) decides hands from precomputed tables instead of per-subset search."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(seed))
-    deck = _Deck(profile, atoms)
-    tally = _Tally(steps, tracked, max_draws, profile)
+    deck = _Deck(profile, atoms, refined)
+    max_draws = max([max_draws, *(event.draws for event in events)])
+    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0)
     tables = _tables(steps, atoms, profile) if lookup is not False else None
     if lookup and tables is None:
         raise ValueError("lookup tables need count-based rules")
-    for start in range(0, hands, BATCH):
+    for batch, start in enumerate(range(0, hands, BATCH)):
         games = min(BATCH, hands - start)
+        alive = np.arange(start, start + games)
         for index, step in enumerate(steps):
-            if games == 0:
+            if len(alive) == 0:
                 break
             depth = min(step.draw + max_draws + (1 if step.scry else 0), deck.size)
-            cards = _shuffle_top(rng, deck, games, depth)[:depth]
+            if common:
+                stream = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, batch, index])))
+                cards = _shuffle_top(stream, deck, games, depth)[:depth][:, alive - start]
+            else:
+                cards = _shuffle_top(rng, deck, len(alive), depth)[:depth]
             hand = cards[: step.draw]
             if tables is not None:
                 ok, mask, counts = _choose_by_table(step, deck, hand, tables[index])
@@ -204,8 +230,8 @@ def run_monte_carlo(
             kept_games = int(ok.sum())
             tally.steps[index] += kept_games
             if kept_games:
-                _record(tally, deck, step, cards, mask, counts, ok, max_draws)
-            games -= kept_games
+                _record(tally, deck, step, cards, mask, counts, ok, max_draws, events, alive, index)
+            alive = alive[~ok]
     return _outcome(tally, profile, steps, hands, seed)
 
 
@@ -214,7 +240,7 @@ def _tables(steps: Sequence[Step], atoms: Atoms, profile: DeckProfile) -> list[A
 
     from .exact import ExactNotPossible, check_feasible, decision_table
 
-    if any(step.rule is not None and step.rule.first_non_count() is not None for step in steps):
+    if any((step.rule is not None and step.rule.first_non_count() is not None) or not step.prefer.count_based for step in steps):
         return None
     try:
         check_feasible(steps, atoms)
@@ -235,21 +261,27 @@ def _tables(steps: Sequence[Step], atoms: Atoms, profile: DeckProfile) -> list[A
     return tables
 
 
-def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None, counts: list[Any], ok: Any, max_draws: int) -> None:
+def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None, counts: list[Any], ok: Any,
+            max_draws: int, events: Sequence[Event], alive: Any, index: int) -> None:
     """Add the kept games (`ok`) of one batch to the tallies."""
     import numpy as np
 
     every = bool(ok.all())
     hand_lands = sum((counts[a] for a in deck.land_atoms), start=np.zeros(cards.shape[1], dtype=np.int64))
     tally.lands += np.bincount(hand_lands if every else hand_lands[ok], minlength=len(tally.lands))[: len(tally.lands)]
-    if not tally.seen:
+    if tally.games:
+        tally.games["step"][alive[ok]] = index
+        tally.games["lands"][alive[ok]] = hand_lands[ok]
+    if not tally.seen and not events:
         return
     hand = cards[: step.draw]
     library = cards[step.draw : step.draw + max_draws]
     if step.scry and max_draws:
         top = cards[step.keep]
-        stays = scry_keeps_on_top(deck.is_land[top], hand_lands, step.keep, deck.size, deck.lands)
+        stays = step.scry_with.stays(deck.is_land[top], hand_lands, step.keep, deck.size, deck.lands)
         library = np.where(stays, cards[step.keep : step.keep + max_draws], cards[step.keep + 1 : step.keep + 1 + max_draws])
+    if events:
+        _record_events(tally, deck, hand, mask, library, ok, events, alive)
     for card, seen in tally.seen.items():
         hits = hand == card
         if mask is not None:
@@ -259,6 +291,27 @@ def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None
             if draws:
                 total += library[draws - 1] == card
             seen[draws] += np.bincount(total if every else total[ok], minlength=seen.shape[1])[: seen.shape[1]]
+
+
+def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, library: Any, ok: Any,
+                   events: Sequence[Event], alive: Any) -> None:
+    """Count the events that hold for the kept games: event-category counts of the kept
+    hand plus the first draws of the library."""
+    import numpy as np
+
+    refined = deck.refined_of[hand[:, ok]]
+    kept = mask[:, ok] if mask is not None else np.ones(refined.shape, dtype=bool)
+    base = [((refined == a) & kept).sum(axis=0) for a in range(deck.refined.size)]
+    drawn = deck.refined_of[library[:, ok]] if len(library) else np.zeros((0, int(ok.sum())), dtype=np.int16)
+    # Per category, how many of the first d draws it got (row d - 1), shared by all events.
+    running = [np.cumsum(drawn == a, axis=0) for a in range(deck.refined.size)] if len(drawn) else []
+    for event in events:
+        reach = min(event.draws, len(drawn))   # a deck too small to draw them all stops at its end
+        counts = [base[a] + running[a][reach - 1] if reach else base[a] for a in range(deck.refined.size)]
+        holds = np.asarray(event.holds(counts), dtype=bool)
+        tally.events[event.key] += int(holds.sum())
+        if tally.games:
+            tally.games["event:" + event.key][alive[ok]] = holds
 
 
 def _proportion(count: int, hands: int) -> Estimate:
@@ -298,4 +351,6 @@ def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: 
         by_turn=by_turn,
         hands=hands,
         seed=seed,
+        events={key: _proportion(count, hands) for key, count in tally.events.items()},
+        per_game=tally.games,
     )

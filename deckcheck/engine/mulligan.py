@@ -13,19 +13,10 @@ and whether the first player draws on turn one. Each rule becomes a list of step
 A free first mulligan repeats the first size once (7, 7, 6, ...). A hand size without a
 rule, a rule that always holds (`lands >= 0`, `true`), or a hand of 0 cards is kept as is.
 
-Which cards go to the bottom (London). A hand of size k is kept when *some* choice of
-cards to bottom leaves k cards that satisfy the rule for size k. Among the satisfying
-choices the player keeps, in order of preference:
-
-  1. the land count nearest k x (lands in deck / deck size) - the deck's land ratio;
-     on a tie, more lands;
-  2. more copies of the cards the policy names or tags;
-  3. then a fixed order of the categories (lands, named cards, tagged cards, others),
-     and between cards of the same category each is equally likely to be bottomed.
-
-Scry 1 (Vancouver): the top card stays on top when it moves the hand toward the land
-ratio - a land stays when the hand holds fewer lands than (k + 1) x land ratio, any
-other card stays otherwise - and goes to the bottom when it does not.
+Which cards go to the bottom (London), and what a Vancouver scry keeps on top: the
+policy's strategies (bottoming.py; the default bottoms toward the deck's land ratio).
+A free first mulligan judges its first hand with the policy's `keep.free` rule when it has
+one.
 """
 from __future__ import annotations
 
@@ -34,8 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..formats import OpeningHand
+from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry
 from .keep import KeepPolicy
-from .policy import Rule
+from .policy import HandView, Rule
 
 
 @dataclass(frozen=True)
@@ -45,6 +37,8 @@ class Step:
     keep: int             # cards in the hand if kept
     rule: Rule | None     # None: this hand is kept whatever it holds
     scry: bool = False    # Vancouver: scry 1 after keeping
+    prefer: Bottoming = DEFAULT_BOTTOMING
+    scry_with: Scry = DEFAULT_SCRY
 
     @property
     def bottom(self) -> int:
@@ -53,6 +47,7 @@ class Step:
 
 def schedule(opening: OpeningHand, policy: KeepPolicy) -> tuple[Step, ...]:
     size = opening.size
+    strategies = {"prefer": policy.bottoming, "scry_with": policy.scry}
     if opening.mulligan == "none":
         return (Step(0, size, size, None),)
     if opening.mulligan == "once":
@@ -67,8 +62,9 @@ def schedule(opening: OpeningHand, policy: KeepPolicy) -> tuple[Step, ...]:
         penalty = mulligans - (1 if opening.free_mulligan and mulligans >= 1 else 0)
         keep = size - penalty
         draw = size if opening.mulligan == "london" else keep
-        rule = _judged(policy.rule_for(keep), keep) if keep > 0 else None
-        steps.append(Step(mulligans, draw, keep, rule, scry=opening.mulligan == "vancouver" and keep < size))
+        wanted = policy.free_rule if opening.free_mulligan and mulligans == 0 and policy.free_rule else policy.rule_for(keep)
+        rule = _judged(wanted, keep) if keep > 0 else None
+        steps.append(Step(mulligans, draw, keep, rule, scry=opening.mulligan == "vancouver" and keep < size, **strategies))
         if rule is None:
             return tuple(steps)
         mulligans += 1
@@ -86,20 +82,18 @@ def _until_kept(steps: list[Step]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-def preference_keys(counts: Sequence[Any], land_atoms: Sequence[int], key_atoms: Sequence[int], size: int, deck_size: int, deck_lands: int) -> list[Any]:
-    """Sort keys of candidate kept hands, smaller is preferred, compared in order.
+def preference_keys(step: Step, view: HandView, counts: Sequence[Any], atoms: Any, deck_size: int, deck_lands: int) -> list[Any]:
+    """Sort keys of candidate kept hands, smaller is preferred, compared in order: the
+    step's bottoming strategy, then (for a --cast question) the spell's colors, the cards
+    the policy names or tags, and a fixed order of the categories.
 
-    `counts[a]` holds, per candidate, the cards of category a it keeps (numpy arrays
-    of one shape). Exact and Monte Carlo modes both choose with these keys, so they
-    agree on which hand is kept.
+    `counts[a]` holds, per candidate, the cards of category a it keeps (numpy arrays of
+    one shape). Exact and Monte Carlo modes both choose with these keys, so they agree on
+    which hand is kept.
     """
-    lands = sum((counts[a] for a in land_atoms), start=0 * counts[0])
-    keyed = sum((counts[a] for a in key_atoms), start=0 * counts[0])
-    distance = abs(lands * deck_size - size * deck_lands)
-    return [distance, -lands, -keyed, *(-count for count in counts)]
-
-
-def scry_keeps_on_top(top_is_land: Any, hand_lands: Any, hand_size: int, deck_size: int, deck_lands: int) -> Any:
-    """Vancouver scry 1: does the top card stay on top? (numpy-friendly)"""
-    wants_land = hand_lands * deck_size < (hand_size + 1) * deck_lands
-    return top_is_land == wants_land
+    zero = 0 * counts[0]
+    lands = sum((counts[a] for a in range(atoms.size) if atoms.land[a]), start=zero)
+    keyed = sum((counts[a] for a in range(atoms.size) if atoms.key[a]), start=zero)
+    keys = step.prefer.keys(view, lands, step.keep, step.bottom, deck_size, deck_lands)
+    keys += [-key for key in atoms.color_keys(counts)]
+    return [*keys, -keyed, *(-count for count in counts)]

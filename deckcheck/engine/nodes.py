@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -98,3 +99,44 @@ def walk(node: Node) -> Iterator[Node]:
         children = (node.operand,)
     for child in children:
         yield from walk(child)
+
+
+def to_text(node: Node) -> str:
+    """The expression a node stands for, written out (for labels in reports)."""
+    if isinstance(node, Number):
+        return str(node.value)
+    if isinstance(node, Boolean):
+        return "true" if node.value else "false"
+    if isinstance(node, Name):
+        return node.name
+    if isinstance(node, String):
+        return '"' + node.value.replace('"', '\\"') + '"'
+    if isinstance(node, Call):
+        return f"{node.name}({', '.join(to_text(arg) for arg in node.args)})"
+    if isinstance(node, Arith):
+        return f"({to_text(node.left)} {node.op} {to_text(node.right)})"
+    if isinstance(node, Compare):
+        parts = [to_text(node.operands[0])]
+        for op, operand in zip(node.ops, node.operands[1:]):
+            parts += [op, to_text(operand)]
+        return " ".join(parts)
+    if isinstance(node, Not):
+        return f"not ({to_text(node.operand)})"
+    if isinstance(node, Logic):
+        return f" {node.op} ".join(f"({to_text(operand)})" if isinstance(operand, Logic) else to_text(operand) for operand in node.operands)
+    return "?"
+
+
+def arithmetic(op: str, left: Any, right: Any) -> Any:
+    """`left op right` for numbers or numpy arrays; division follows floating point
+    (x / 0 is infinite, 0 / 0 is not a number) instead of raising."""
+    if op == "+":
+        return left + right
+    if op == "-":
+        return left - right
+    if op == "*":
+        return left * right
+    import numpy as np
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.true_divide(left, right)

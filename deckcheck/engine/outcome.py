@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
+from typing import Any
 
 from .mulligan import Step
 
@@ -36,6 +37,8 @@ class Outcome:
     hands: int | None = None
     seed: int | None = None
     notes: list[str] = field(default_factory=list)
+    events: dict[str, Estimate] = field(default_factory=dict)   # by-turn events, by key
+    per_game: dict[str, Any] = field(default_factory=dict)      # Monte Carlo per-game outcomes (--compare)
 
     @property
     def mulligan(self) -> Estimate:

@@ -7,7 +7,7 @@ A keep rule judges a hand of a given size. It may use
                                 case, accents and split-card spelling do not matter)
     count(tag)                  cards of a tag defined in a policy file (count(lands) works too)
     distinct(tag)               how many *different* cards of a tag the hand holds
-    numbers, + -, comparisons (chained: 2 <= lands <= 5), and, or, not, true, false, ( )
+    numbers, + - * /, comparisons (chained: 2 <= lands <= 5), and, or, not, true, false, ( )
 
 Everything but `distinct` depends only on how many cards of each category the hand
 holds, so exact mode can enumerate hands by category counts; `distinct` needs to know
@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from math import inf
 from typing import Any
 
 from ..names import card_key
+from .nodes import arithmetic
 from .expr import CATEGORY, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
 
 BUILTIN_CATEGORIES = ("lands", "spells", "cards")
@@ -78,8 +80,8 @@ class Rule:
         return _truth(self.node, size) == ALWAYS
 
 
-def parse_rule(text: str, *, origin: str, tags: Iterable[str] = ()) -> Rule:
-    return Rule(text=text, node=parse(text, vocabulary(tags), origin=origin), origin=origin)
+def parse_rule(text: str, *, origin: str, tags: Iterable[str] = (), kinds: tuple[str, ...] = ("condition",)) -> Rule:
+    return Rule(text=text, node=parse(text, vocabulary(tags), origin=origin, kinds=kinds), origin=origin)
 
 
 # ---------------------------------------------------------------- static analysis
@@ -97,7 +99,14 @@ def _interval(node: Node, size: int) -> tuple[float, float]:
     if isinstance(node, Arith):
         low1, high1 = _interval(node.left, size)
         low2, high2 = _interval(node.right, size)
-        return (low1 + low2, high1 + high2) if node.op == "+" else (low1 - high2, high1 - low2)
+        if node.op == "+":
+            return low1 + low2, high1 + high2
+        if node.op == "-":
+            return low1 - high2, high1 - low2
+        if node.op == "/" and low2 <= 0 <= high2:
+            return -inf, inf  # a divisor that may be 0: anything (or nothing) may result
+        ends = [arithmetic(node.op, a, b) for a in (low1, high1) for b in (low2, high2)]
+        return float(min(ends)), float(max(ends))
     raise TypeError(node)
 
 
@@ -192,8 +201,7 @@ def evaluate(node: Node, hands: HandView) -> Any:
         name = category_name(node.args[0])
         return hands.distinct(name) if node.name == "distinct" else hands.category(name)
     if isinstance(node, Arith):
-        left, right = evaluate(node.left, hands), evaluate(node.right, hands)
-        return left + right if node.op == "+" else left - right
+        return arithmetic(node.op, evaluate(node.left, hands), evaluate(node.right, hands))
     if isinstance(node, Compare):
         values = [evaluate(operand, hands) for operand in node.operands]
         ops = _ops()

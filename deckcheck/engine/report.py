@@ -4,7 +4,9 @@ The JSON object (`-o json`) has the keys of the engine's contract - `mode`, `han
 `keep` (kept hand size -> probability), `expected_hand_size`, `lands_in_kept_hand`,
 `by_turn`, `assertions` - plus context (`deck`, `format`, `opening_hand`, `policy`,
 `mulligan`, `mulligans`, `standard_errors`, `passed`, `warnings`). Probabilities are
-plain floats in [0, 1]; hand sizes and counts are string keys.
+plain floats in [0, 1]; hand sizes and counts are string keys. `--cast` adds `castable`
+(card -> turn, p, p_given_land_drops on the --on side, and both sides under `sides`); a
+policy with its own bottoming or scry adds `strategies`.
 """
 from __future__ import annotations
 
@@ -97,7 +99,21 @@ def to_dict(simulation: Simulation) -> dict[str, Any]:
         "assertions": [result.to_dict() for result in simulation.assertions],
         "passed": simulation.passed,
         "warnings": list(simulation.warnings),
-    }
+    } | _extras(simulation)
+
+
+def _extras(simulation: Simulation) -> dict[str, Any]:
+    """Keys that appear only when asked for, so older reports stay as they were."""
+    out: dict[str, Any] = {}
+    policy = simulation.policy
+    if policy.bottoming.name != "default" or policy.scry.name != "default":
+        out["strategies"] = {"bottom": policy.bottoming.label, "scry": policy.scry.label}
+    if simulation.castable:
+        exact = simulation.outcome.mode == "exact"
+        out["castable"] = {
+            answer.question.name: answer.to_dict(simulation.on, exact) for answer in simulation.castable.values()
+        }
+    return out
 
 
 def outcomes(simulation: Simulation) -> list[AssertionOutcome]:
@@ -171,6 +187,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         lines.append(f"  {count:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
     lines.append(f"  expected {outcome.expected_lands.value:.3f} lands")
     lines += _by_turn_lines(simulation, exact)
+    lines += _castable_lines(simulation)
     lines += _assertion_lines(simulation, exact, color)
     for warning in simulation.warnings:
         lines.append(paint(f"note: {warning}", "yellow", color=color))
@@ -202,6 +219,30 @@ def _by_turn_lines(simulation: Simulation, exact: bool) -> list[str]:
     hidden = len(simulation.tracked) - _MAX_ROWS
     if hidden > 0:
         lines.append(f"  ... and {hidden} more cards (-o json lists them all)")
+    return lines
+
+
+def _castable_lines(simulation: Simulation) -> list[str]:
+    if not simulation.castable:
+        return []
+    answers = list(simulation.castable.values())
+    width = max(12, *(len(a.question.name) for a in answers))
+    cost_width = max(6, *(len(a.question.cost.text) for a in answers))
+    lines = [
+        "",
+        "Castable on curve (mulligans included; \"given drops\": given the land drops, Karsten's measure)",
+        f"  {'card':<{width}}  {'cost':<{cost_width}}  turn  sources     play: p  given drops   draw: p  given drops",
+    ]
+    for answer in answers:
+        sources = " ".join(f"{kind} {count}" for kind, count in answer.sources.items()) or "-"
+        cells = []
+        for side in SIDES:
+            p, given = answer.sides[side]
+            cells.append(f"{_percent(p, p.se is None):>9} {_percent(given, given.se is None):>12}")
+        lines.append(
+            f"  {answer.question.name:<{width}}  {answer.question.cost.text:<{cost_width}}  {answer.question.turn:>4}  "
+            f"{sources:<10}" + "".join(f"  {cell}" for cell in cells)
+        )
     return lines
 
 

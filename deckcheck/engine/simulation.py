@@ -19,12 +19,14 @@ from ..errors import DeckcheckError
 from ..formats import Format, load
 from ..model import Deck
 from ..names import card_key
-from .assertions import Assertion, AssertionResult, check, parse_assertion
+from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
+from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
-from .expr import Call, Name, Node, walk
+from .expr import Call, Name, Node, String, walk
 from .keep import KeepPolicy, build_policy
 from .mulligan import Step, schedule
+from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
 
 MODES = ("auto", "exact", "monte-carlo")
@@ -48,6 +50,7 @@ class Simulation:
     on: str
     assertions: list[AssertionResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    castable: dict[str, CastAnswer] = field(default_factory=dict)   # --cast answers by card key
 
     @property
     def passed(self) -> bool:
@@ -80,8 +83,15 @@ def simulate(
     cards: Sequence[str] = (),
     assertions: Sequence[str] = (),
     card_data: CardData | None = None,
+    cast: Sequence[str] = (),
+    common_random: bool = False,
+    land_drop_turns: int = 0,
 ) -> Simulation:
+    """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
+    numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
+    every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`)."""
     from ..pipeline import read_deck
+    from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
 
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -94,11 +104,11 @@ def simulate(
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     deck = deck if isinstance(deck, Deck) else read_deck(deck)
     warnings = _deck_warnings(deck)
-    parsed = [parse_assertion(text) for text in assertions]
     hand_size = fmt.opening_hand.size
 
     # Lands first (the default policy depends on whether the deck has any), then the policy.
     probe = build_policy(hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards))
+    parsed = [parse_assertion(text, tags=probe.tags) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     policy = probe
     if probe.default and profile.lands == 0:
@@ -124,27 +134,49 @@ def simulate(
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
     tracked = _tracked(profile, policy, parsed)
-    max_turn = max([turns, *(turn for a in parsed for _, turn, _ in a.by_turn)])
-    max_draws = max(draws_by_turn(max_turn, side, fmt.opening_hand.first_player_draws) for side in SIDES)
+    first_player_draws = fmt.opening_hand.first_player_draws
+    max_turn = max([turns, *(a.max_turn for a in parsed)])
+    max_draws = max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES)
     needed = max(step.draw for step in steps) + max_draws + 1
     if profile.size < needed:
         raise DeckcheckError(
             f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}"
         )
 
+    specs = event_specs(parsed, on, first_player_draws)
+    if land_drop_turns:
+        specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs})
+    refined = refined_atoms(profile, policy, specs)
+    events = build_events(specs, refined)
     chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings)
+    sampling = {"hands": hands or DEFAULT_HANDS, "seed": DEFAULT_SEED if seed is None else seed}
+    if common_random:
+        sampling.update(common=True, per_game=True)
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
+        try:
+            outcome.events = exact_events(profile, atoms, refined, steps, events)
+        except ExactNotPossible as exc:
+            from .montecarlo import run_monte_carlo
+
+            warnings.append(f"--assert: using Monte Carlo for {', '.join(to_text(s.call) for s in specs)} ({exc})")
+            outcome.events = run_monte_carlo(
+                profile, atoms, steps, tracked=[], max_draws=0, events=events, refined=refined, **sampling
+            ).events
     else:
         from .montecarlo import run_monte_carlo
 
         outcome = run_monte_carlo(
-            profile, atoms, steps, hands=hands or DEFAULT_HANDS, seed=DEFAULT_SEED if seed is None else seed,
-            tracked=tracked, max_draws=max_draws,
+            profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined, **sampling
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings,
+    )
+    wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
+    simulation.castable = answer_casts(
+        wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
+        warnings=warnings, **sampling,  # type: ignore[arg-type]
     )
     simulation.assertions = [check(a, _lookup(simulation), monte_carlo=outcome.mode != "exact") for a in parsed]
     return simulation
@@ -259,6 +291,13 @@ def _lookup(simulation: Simulation):  # type: ignore[no-untyped-def]
                 raise DeckcheckError(f"--assert: {node.name}: hands in {simulation.fmt.id} have at most {hand_size} cards")
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
+        if node.name in ("castable", "castable_given_land_drops"):
+            p, given = simulation.castable[card_key(node.args[0].value)].sides[simulation.on]  # type: ignore[attr-defined]
+            return p if node.name == "castable" else given
+        if node.name == "land_drops" or not isinstance(node.args[0], String):
+            turn = int(node.args[turn_at(node)].value)  # type: ignore[attr-defined]
+            draws = simulation.draws(turn, simulation.on)
+            return outcome.events[f"{to_text(node)}|{draws}"]
         name, turn = node.args[0].value, int(node.args[1].value)  # type: ignore[attr-defined]
         copies = int(node.args[2].value) if len(node.args) > 2 else 1  # type: ignore[attr-defined]
         index = simulation.profile.index(name)

@@ -85,7 +85,7 @@ def tokenize(text: str) -> list[Token]:
             continue
         if pair in ("&&", "||"):
             raise ExpressionError(f"unexpected {pair!r}; {_MISTAKES[char]}", column=column)
-        if char in "<>+-":
+        if char in "<>+-*/":
             tokens.append(Token(OP, char, column))
         elif char in "(),":
             tokens.append(Token(char, char, column))

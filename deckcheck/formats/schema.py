@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from ..games import ids as game_ids
 from ..model import PLAYED_ZONES
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
 
-# The game ids. The one list of them until the games registry (games/__init__.py) can
-# give them; then this reads it.
-GAMES = ("mtg", "yugioh", "wow")
+GAMES = game_ids()  # the registered games (deckcheck/games/__init__.py)
 ZONE_NAMES = PLAYED_ZONES
 MULLIGANS = ("london", "vancouver", "paris", "once", "none")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ..cards.catalog import CardRecord
 from ..model import CardEntry
 from ..problem import WARNING, Problem
 from .context import Context
@@ -11,9 +12,9 @@ from .context import Context
 IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
 
 
-def card_lookup(ctx: Context) -> Callable[[CardEntry], Any] | None:
+def card_lookup(ctx: Context) -> Callable[[CardEntry], CardRecord | None] | None:
     """`lookup(entry) -> card or None` of the game's card data, or None without data."""
-    return getattr(ctx.cards, "lookup", None)
+    return ctx.cards.lookup if ctx.cards is not None else None
 
 
 def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:

@@ -34,15 +34,15 @@ _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
 
 def codes_by_card(entries: list[CardEntry], ctx: Context) -> dict[str, set[int]]:
     """Every passcode each card of the deck is listed under, plus its alias root."""
-    root_of = getattr(ctx.cards, "by_code", None)
+    catalog = ctx.cards
     codes: dict[str, set[int]] = {}
     for entry in entries:
         if entry.code is None:
             continue
         found = codes.setdefault(entry.key, set())
         found.add(entry.code)
-        card = root_of(entry.code) if root_of is not None else None
-        if card is not None and getattr(card, "alias", 0):
+        card = catalog.by_code(entry.code) if catalog is not None else None
+        if card is not None and card.alias:  # a passcode game's card: the number it counts as
             found.add(card.alias)
     return codes
 

@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING, Any
 from ..model import CardTally, Deck, copy_totals, tally
 
 if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
     from ..registered_pools import Pool
 
 
 @dataclass(frozen=True)
 class Context:
-    """`date` picks the lists in force; `cards` is the card database when one is present;
+    """`date` picks the lists in force; `cards` is the game's card catalog when there is one;
     `pool` is the player's registered pool in a limited event (None: no pool to check)."""
 
     date: dt.date
-    cards: Any = None
+    cards: Catalog | None = None
     pool: Pool | None = None
     _tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = field(
         default_factory=dict, init=False, repr=False, compare=False

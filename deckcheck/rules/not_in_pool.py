@@ -78,13 +78,15 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     catalog = ctx.cards
     if not fmt.option("card_pool") or catalog is None:
         return
+    # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
+    # (`set_released`) that only the Magic catalog has, beyond the Catalog protocol.
     from ..games.mtg.card_pool import Verdict, standing, verdict_on
 
     pool = _pool(fmt)
     # A card's standing in the pool (legality, the days its printings cover) is worked
     # out once and remembered with the catalog whose card it is; each deck then costs a
     # lookup and a date comparison per card.
-    memo = catalog.memo.setdefault((ID, id(pool)), {}) if hasattr(catalog, "memo") else {}
+    memo = catalog.memo.setdefault((ID, id(pool)), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(PLAYED_ZONES)
     day = ctx.date

@@ -1,27 +1,33 @@
-"""The card database as validation uses it: any spelling -> the card, and "did you mean".
+"""The Magic cards of the card database as validation uses them: any spelling -> the card,
+and "did you mean".
 
-A `Catalog` wraps a read-only `CardDb`, remembers every answer (a batch of decks asks for
-the same few thousand cards again and again), and, unless offline, asks Scryfall for the
-names the local data does not know. Suggestions come from the trigram tables built with
+An `MtgCatalog` (a `cards.catalog.Catalog`) wraps a read-only `CardDb`, remembers every
+answer (a batch of decks asks for the same few thousand cards again and again), and,
+unless offline, asks Scryfall for the names the local data does not know. Suggestions come from the trigram tables built with
 the database (suggest.py), so a typo costs a few milliseconds and nothing is loaded first.
 """
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any
 
+from ...cards.catalog import SUGGESTIONS
+from ...cards.resolve import resolve_by_name
 from ...errors import CardDataError
+from ...model import CardEntry, Deck
 from ...names import card_key, faces, full_key, loose_key
+from ...problem import Problem
+from . import GAME
 from .cards import Card
 from .store import CardDb
 
-SUGGESTIONS = 3
 
-
-class Catalog:
+class MtgCatalog:
     """Cards by any spelling. `online` (an OnlineLookup) fills gaps unless it is None."""
+
+    game = GAME.id
 
     def __init__(self, path: Path, *, online: Any = None, warn: Callable[[str], None] | None = None):
         self.path = Path(path)
@@ -57,10 +63,6 @@ class Catalog:
         return self._db
 
     @property
-    def game(self) -> str:
-        return self.meta.get("game", "mtg")
-
-    @property
     def has_legalities(self) -> bool:
         return self.meta.get("has_legalities") == "1"
 
@@ -92,6 +94,18 @@ class Catalog:
         except KeyError:
             card = self._cards[name] = self._local(name)
             return card
+
+    def lookup(self, entry: CardEntry) -> Card | None:
+        return self.get(entry.name)
+
+    def by_code(self, code: int) -> None:
+        """Magic decklists name their cards: no card is known by a number."""
+        return None
+
+    def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
+        """Oracle names for the deck's entries; unknown names (after one online request for
+        all of them, unless offline) are `unknown-card` errors with suggestions."""
+        return resolve_by_name(deck, self, listed=listed, fetch=self.resolve if self.online is not None else None)
 
     def is_land(self, name: str) -> bool | None:
         """Whether `name` is a land (its front face, as the card is played from the hand);
@@ -138,16 +152,3 @@ class Catalog:
                     continue
         return self._set_dates.get(code)
 
-
-def open_catalog(
-    path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, base_url: str | None = None
-) -> Catalog:
-    """Open the database at `path` (raises CardDataError when it is missing or unusable)."""
-    if not Path(path).is_file():
-        raise CardDataError(f"no card database at {path}; run `deckcheck cards sync` or `deckcheck cards import FILE`")
-    online = None
-    if not offline:
-        from .online import OnlineLookup
-
-        online = OnlineLookup(base_url=base_url, warn=warn)
-    return Catalog(path, online=online, warn=warn)

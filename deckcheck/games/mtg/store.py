@@ -11,29 +11,42 @@ rarity per card), `sets` (code, name, release date), `names` (every normalised s
 -> card), `loose_names` (spellings without punctuation, kept only where they name a single
 card), and `spellings`/`grams` for "did you mean" (see suggest.py).
 
-The same file holds the other games' cards in tables of their own (`GAME_TABLES`, written
-by `game_store`, with `<game>.`-prefixed `meta` keys). Each import rebuilds only its own
-game's tables and carries the others over from the current file, so importing Magic
-cards never loses the Yu-Gi-Oh! cards and the other way round.
+The same file holds the other registered games' cards in tables of their own
+(`Game.tables`, written through cards/tables.py, with `<game>.`-prefixed `meta` keys);
+the Magic tables own the unprefixed keys. Each import rebuilds only its own game's tables
+and carries the others over from the current file, so importing Magic cards never loses
+the Yu-Gi-Oh! cards and the other way round.
 """
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ...errors import CardDataError
-from ...names import card_key, fold, full_key, loose_key
-from ...cards import suggest
 from ...atomic import AtomicDbWriter
+from ...cards import suggest
+from ...errors import CardDataError
+from ...games import GAMES, Game
+from ...names import card_key, fold, full_key, loose_key
+from . import GAME
 from .cards import Card, Printing
 
-# Bump when the tables change; older files are refused with a message to re-import.
-SCHEMA_VERSION = 1
-GAME = "mtg"
-# Tables (and `meta` key prefixes) of the other games stored in the same file.
-GAME_TABLES: dict[str, tuple[str, ...]] = {"yugioh": ("ygo_cards",), "wow": ("wow_cards",)}
+if TYPE_CHECKING:
+    from .catalog import MtgCatalog
+
+# Bump the descriptor's version when the tables change; older files are refused with a
+# message to re-import.
+SCHEMA_VERSION = GAME.schema_version
+NO_DATABASE = "no card database at {path}; run `deckcheck cards sync` or `deckcheck cards import FILE`"
+
+
+def other_games() -> list[Game]:
+    """The registered games whose tables share the file with the Magic tables."""
+    return [game for game in GAMES.values() if game.id != GAME.id]
+
+
 _LIST_SEP = "\x1f"  # unit separator: never part of a name, a type or a colour
 
 _SCHEMA = """
@@ -113,7 +126,7 @@ def _spellings(card: Card) -> Iterator[tuple[str, int]]:
         yield loose_key(name), 9
 
 
-def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[str]) -> None:
+def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[Game]) -> None:
     """Copy the tables and `meta` keys of the games in `keep` from the file at `old_path`
     (when it is a readable database) into the new one being built in `db`."""
     if not old_path.is_file():
@@ -127,7 +140,7 @@ def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[s
         schema = dict(db.execute("SELECT name, sql FROM old.sqlite_master WHERE type = 'table'").fetchall())
         indexes = db.execute("SELECT tbl_name, sql FROM old.sqlite_master WHERE type = 'index' AND sql IS NOT NULL").fetchall()
         for game in keep:
-            for table in GAME_TABLES.get(game, ()):
+            for table in game.tables:
                 if table not in schema:
                     continue
                 db.execute(f"DROP TABLE IF EXISTS main.{table}")
@@ -137,8 +150,8 @@ def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[s
                     if owner == table:
                         db.execute(sql)
             if "meta" in schema:
-                db.execute("DELETE FROM main.meta WHERE key LIKE ?", (f"{game}.%",))
-                db.execute("INSERT INTO main.meta SELECT key, value FROM old.meta WHERE key LIKE ?", (f"{game}.%",))
+                db.execute("DELETE FROM main.meta WHERE key LIKE ?", (f"{game.id}.%",))
+                db.execute("INSERT INTO main.meta SELECT key, value FROM old.meta WHERE key LIKE ?", (f"{game.id}.%",))
         db.commit()
     except sqlite3.DatabaseError:
         db.rollback()  # an unreadable old file has nothing worth keeping
@@ -206,7 +219,7 @@ class CardDbWriter(AtomicDbWriter):
         """Finish the tables, write `meta`, and atomically replace the target file."""
         info = {
             "schema_version": str(SCHEMA_VERSION),
-            "game": GAME,
+            "game": GAME.id,
             "cards": str(self.card_count),
             "printings": str(self._db.execute("SELECT COUNT(*) FROM printings").fetchone()[0]),
             "has_legalities": str(int(self._db.execute("SELECT 1 FROM cards WHERE legalities IS NOT NULL LIMIT 1").fetchone() is not None)),
@@ -216,7 +229,7 @@ class CardDbWriter(AtomicDbWriter):
         self._store_printings()
         suggest.build(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
-        carry_over_games(self._db, self.path, keep=tuple(GAME_TABLES))
+        carry_over_games(self._db, self.path, keep=other_games())
         self.finish()
 
     def _store_printings(self) -> None:
@@ -237,7 +250,7 @@ class CardDb:
     def __init__(self, path: Path):
         self.path = Path(path)
         if not self.path.is_file():
-            raise CardDataError(f"no card database at {self.path}; run `deckcheck cards sync` or `deckcheck cards import FILE`")
+            raise CardDataError(NO_DATABASE.format(path=self.path))
         try:
             self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
             self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
@@ -247,7 +260,8 @@ class CardDb:
                 "re-run `deckcheck cards import FILE` or `deckcheck cards sync`"
             ) from None
         version = int(self.meta.get("schema_version", "0") or 0)
-        if version != SCHEMA_VERSION:
+        # A file that so far holds only other games' cards has no Magic tables to be wrong.
+        if self.has_magic and version != SCHEMA_VERSION:
             age = "an older" if version < SCHEMA_VERSION else "a newer"
             raise CardDataError(
                 f"the card database {self.path} was built by {age} deckcheck (schema {version}, this one reads "
@@ -255,20 +269,17 @@ class CardDb:
             )
 
     @property
-    def game(self) -> str:
-        return self.meta.get("game", GAME)
-
-    @property
     def has_magic(self) -> bool:
         """False for a file that so far holds only other games' cards (no Magic import yet)."""
         return "game" in self.meta
 
     def game_meta(self) -> dict[str, dict[str, str]]:
-        """The `meta` keys of the other games stored here, by game."""
+        """The `meta` keys of the other games stored here, by game id."""
+        others = {game.id for game in other_games()}
         found: dict[str, dict[str, str]] = {}
         for key, value in self.meta.items():
             game, _, rest = key.partition(".")
-            if rest and game in GAME_TABLES:
+            if rest and game in others:
                 found.setdefault(game, {})[rest] = value
         return found
 
@@ -312,3 +323,18 @@ class CardDb:
             "names": one("SELECT COUNT(*) FROM names").fetchone()[0],
             "with_legalities": one("SELECT COUNT(*) FROM cards WHERE legalities IS NOT NULL").fetchone()[0],
         }
+
+
+def load_catalog(path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> MtgCatalog:
+    """The Magic cards of the database at `path` (CardDataError when it is missing or
+    unusable); unless `offline`, names it lacks are looked up on Scryfall."""
+    from .catalog import MtgCatalog
+
+    if not Path(path).is_file():
+        raise CardDataError(NO_DATABASE.format(path=path))
+    online = None
+    if not offline:
+        from .online import OnlineLookup
+
+        online = OnlineLookup(warn=warn)
+    return MtgCatalog(path, online=online, warn=warn)

@@ -19,11 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...cards.http import api_base, check_status, describe_failure, make_session, request_json, stale_note, timeouts
+from ...cards.importer import ImportSummary
+from ...cards.paths import cache_dir
 from ...errors import CardDataError, NetworkError
 from ...progress import Progress
-from ...cards.http import api_base, check_status, describe_failure, make_session, request_json, stale_note, timeouts
-from ...cards.importer import ImportSummary, build_from_stream
-from ...cards.paths import cache_dir
+from .importer import build_from_stream
 
 BULK_TYPES = ("oracle_cards", "default_cards", "unique_artwork", "all_cards")
 _CHUNK = 1 << 16

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from ...model import ANY_NUMBER
 from ...names import fold
 
-GAME = "wow"
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
 FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}

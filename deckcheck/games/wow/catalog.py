@@ -7,22 +7,29 @@ say, as a warning, which checks they skipped for it.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import replace
+from collections.abc import Collection, Iterable
+from typing import Any
 
+from ...cards.catalog import SUGGESTIONS
+from ...cards.resolve import resolve_by_name
+from ...cards.suggest import close_names
 from ...model import CardEntry, Deck
 from ...names import fold
 from ...problem import Problem
-from .cards import GAME, WowCard, WowProfile, merge
+from . import GAME
+from .cards import WowCard, WowProfile, merge
 
 
 class WowCatalog:
-    game = GAME
+    """Cards by name, each with every distinct printing (a `cards.catalog.Catalog`)."""
+
+    game = GAME.id
 
     def __init__(self, cards: Iterable[tuple[str, WowProfile]], *, source: str = "", imported_at: str = ""):
         self.source = source
         self.imported_at = imported_at
         self._cards = merge(cards)
+        self.memo: dict[Any, Any] = {}
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -36,11 +43,17 @@ class WowCatalog:
     def lookup(self, entry: CardEntry) -> WowCard | None:
         return self.get(entry.name)
 
-    def resolve_deck(self, deck: Deck) -> tuple[Deck, list[Problem]]:
-        entries = []
-        for entry in deck.entries:
-            card = self.get(entry.name)
-            if card is not None and card.name != entry.name:
-                entry = replace(entry, name=card.name, written=entry.written or entry.name)
-            entries.append(entry)
-        return deck.with_entries(entries), []
+    def by_code(self, code: int) -> None:
+        """WoW TCG decklists name their cards: no card is known by a number."""
+        return None
+
+    def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
+        return close_names(name, (card.name for card in self._cards.values()), limit)
+
+    def is_land(self, name: str) -> None:
+        """WoW TCG has no lands."""
+        return None
+
+    def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
+        """The data's spelling for every known name; unknown names are left to the rules."""
+        return resolve_by_name(deck, self, listed=listed, report_unknown=False)

@@ -11,22 +11,48 @@
   by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty).
   List cells separate items with `;` or `,`.
 
-Readers raise `CardFileError` (see `ygo_import`) with a one-line reason.
+`recognise` tells them apart for `cards import`: a `.csv` or `.yaml`/`.yml` file is the
+user's own; a JSON array of objects with `cardid` and `setcode` is the shared data.
+Readers raise `CardFileError` with a one-line reason.
 """
 from __future__ import annotations
 
 import csv
 import io
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
+from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
+from . import store
 from .cards import CLASSES, WowProfile, canonical_class, requirements_from_text, trait_key
-from ..yugioh.importer import CardFileError
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
 _LIST_SPLIT = re.compile(r"\s*[;,]\s*")
 USER_COLUMNS = ("name", "type", "class_icons", "faction", "tags", "hero_traits", "requires", "rules")
+
+
+def recognise(file: CardFile) -> CardImport | None:
+    """The import of a WoW TCG card file, or None when `file` is not one."""
+    if ".csv" in file.suffixes:
+        return _import(file, "WoW TCG card file (CSV)", lambda f: read_user_csv(f.text()))
+    if ".yaml" in file.suffixes or ".yml" in file.suffixes:
+        return _import(file, "WoW TCG card file (YAML)", lambda f: read_user_yaml(parse_yaml(f.text())))
+    head = file.head
+    if head.lstrip().startswith("[") and '"cardid"' in head and '"setcode"' in head:
+        return _import(file, "WoW TCG card data", lambda f: _read_shared_file(parse_json(f.text())))
+    return None
+
+
+def _import(file: CardFile, source: str, read: Callable[[CardFile], Iterable[tuple[str, WowProfile]]]) -> CardImport:
+    # A name printed several times is one card: count names, not printings.
+    return whole_file_import(file, source, read, store.write, count_cards=lambda records: len({name for name, _ in records}))
+
+
+def _read_shared_file(document: Any) -> Iterator[tuple[str, WowProfile]]:
+    if not looks_like_shared(document):
+        raise CardFileError("expected WoW TCG card data: a JSON array of card objects with cardid and setcode")
+    return read_shared(document)
 
 
 def _text(value: Any) -> str:

@@ -1,7 +1,7 @@
 """Yu-Gi-Oh! cards as validation needs them: passcode, name, type bits, alias.
 
 The facts come from YGOPro's `cards.cdb` (`datas.type`, `datas.alias`), the YGOPRODeck
-card JSON or YAML Yugi (see `ygo_import`); all of them reduce to `YgoCard`. Type bits are
+card JSON or YAML Yugi (see `importer`); all of them reduce to `YgoCard`. Type bits are
 YGOPro's (`TYPE_FUSION = 0x40`, ...), so a database from any source answers the same.
 
 Identity for deck construction follows YGOPro: a card whose `alias` is set counts as the
@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-GAME = "yugioh"
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
 

@@ -16,18 +16,20 @@ Resolution (`resolve_deck`):
 from __future__ import annotations
 
 import bisect
-import difflib
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import replace
+from typing import Any
 
+from ...cards.catalog import SUGGESTIONS
+from ...cards.resolve import unknown_card
+from ...cards.suggest import close_names
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
 from ...problem import WARNING, Problem
-from .cards import ARTWORK_OFFSET, GAME, TYPE_BITS, YgoCard
+from . import GAME
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard
 
-RULE = "unknown-card"
-SUGGESTIONS = 3
 _SLASHES = re.compile(r"\s*/+\s*")
 
 
@@ -37,9 +39,10 @@ def _slash_key(name: str) -> str:
 
 
 class YgoCatalog:
-    """Cards by passcode and by name; `source` says where they came from."""
+    """Cards by passcode and by name (a `cards.catalog.Catalog`); `source` says where they
+    came from."""
 
-    game = GAME
+    game = GAME.id
 
     def __init__(self, cards: Iterable[YgoCard], *, source: str = "", imported_at: str = ""):
         self.source = source
@@ -55,6 +58,7 @@ class YgoCatalog:
             self._by_name.setdefault(fold(card.name), card)
             self._by_name.setdefault(_slash_key(card.name), card)
         self._inferred: dict[int, YgoCard] = {}
+        self.memo: dict[Any, Any] = {}
 
     @staticmethod
     def _name_rank(card: YgoCard) -> tuple[int, int, int]:
@@ -105,12 +109,17 @@ class YgoCatalog:
         return self._inferred[code]
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
-        names = {fold(card.name): card.name for card in self._by_name.values()}
-        return [names[key] for key in difflib.get_close_matches(fold(name), list(names), n=limit, cutoff=0.6)]
+        return close_names(name, (card.name for card in self._by_name.values()), limit)
+
+    def is_land(self, name: str) -> None:
+        """Yu-Gi-Oh! has no lands."""
+        return None
 
     # ------------------------------------------------------------ resolution
 
-    def resolve_deck(self, deck: Deck) -> tuple[Deck, list[Problem]]:
+    def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
+        """Card names (of the card each passcode counts as) for the deck's entries; see the
+        module docstring. Every unknown passcode or name is reported, listed or not."""
         entries: list[CardEntry] = []
         unknown: dict[object, list[CardEntry]] = {}
         inferred: dict[int, list[CardEntry]] = {}
@@ -139,25 +148,21 @@ class YgoCatalog:
         first = group[0]
         count = sum(entry.count for entry in group)
         if first.code is not None:
-            return Problem(
-                rule=RULE, zone=first.zone, line=first.line, card=first.name, count=count,
-                message=f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
-                details={"code": first.code},
+            return unknown_card(
+                first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
+                count=count, details={"code": first.code},
             )
-        suggestions = self.suggest(first.name)
-        return Problem(
-            rule=RULE, zone=first.zone, line=first.line, card=first.name, count=count,
-            message=f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",
-            details={"suggestions": suggestions} if suggestions else {},
+        return unknown_card(
+            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",
+            count=count, suggestions=self.suggest(first.name),
         )
 
     def _inferred_problem(self, code: int, group: list[CardEntry]) -> Problem:
         first = group[0]
         card = self._inferred[code]
-        return Problem(
-            rule=RULE, severity=WARNING, zone=first.zone, line=first.line, card=card.name,
-            count=sum(entry.count for entry in group),
-            message=(f"passcode {code} is not in the card data; counted as an alternate artwork of "
-                     f"{card.name} (passcode {card.alias}, {code - card.alias} lower)"),
+        return unknown_card(
+            first, (f"passcode {code} is not in the card data; counted as an alternate artwork of "
+                    f"{card.name} (passcode {card.alias}, {code - card.alias} lower)"),
+            severity=WARNING, card=card.name, count=sum(entry.count for entry in group),
             details={"code": code, "treated_as": card.alias},
         )

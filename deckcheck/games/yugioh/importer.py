@@ -11,21 +11,46 @@ card JSON, and YAML Yugi's one-card-per-line JSON (the shared `cards.jsonl.gz`).
   a passcode are skipped; where two passcodes share a Konami id (Dark Magician,
   Polymerization) the one with fewer printings is aliased to the other.
 
-Each reader raises `CardFileError` with a one-line reason when the file is not that shape.
+`recognise` tells these files apart for `cards import` (by content, compressed files too):
+a SQLite file with tables `datas` and `texts`; an object starting `{"data": [`; a first
+line that is a JSON object with `passcode` and `name`. Each reader raises
+`CardFileError` with a one-line reason when the file is not that shape.
 """
 from __future__ import annotations
 
+import io
 import json
+import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
+from . import store
 from .cards import TYPE_BITS, YgoCard
 
+_YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
 
-class CardFileError(ValueError):
-    """A card file that is not the shape its reader expects."""
+
+def recognise(file: CardFile) -> CardImport | None:
+    """The import of a Yu-Gi-Oh! card file, or None when `file` is not one."""
+    if is_cdb(file.path):
+        return whole_file_import(file, "YGOPro cards.cdb", lambda f: read_cdb(f.path), store.write)
+    if _YGOPRODECK_HEAD.match(file.head):
+        return whole_file_import(file, "YGOPRODeck card JSON", lambda f: read_ygoprodeck(parse_json(f.text())), store.write)
+    if _first_line_is_yaml_yugi(file.head):
+        return whole_file_import(file, "YAML Yugi cards", lambda f: read_yaml_yugi(io.StringIO(f.text())), store.write)
+    return None
+
+
+def _first_line_is_yaml_yugi(head: str) -> bool:
+    line = head.lstrip().split("\n", 1)[0]
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(value, dict) and "passcode" in value and "name" in value
 
 
 # ------------------------------------------------------------------ cards.cdb

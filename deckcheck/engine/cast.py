@@ -1,0 +1,150 @@
+"""`--cast NAME`: can the spell be cast on curve, on the play and on the draw?
+
+For a spell of mana value T (turn T, at least turn 1) two probabilities, mulligans
+included (docs/engine.md, "Castability"):
+
+    p                    P(at least T lands and the colored symbols paid, by turn T)
+    p_given_land_drops   p / P(at least T lands by turn T): Frank Karsten's measure, "the
+                         probability to have the colored sources conditional on drawing at
+                         least T lands by turn T"
+
+The lands are split by what of the spell's colors they make (mana.py); those categories
+take part in bottoming, so off-color lands go to the bottom first (bottoming.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..names import card_key
+from .categories import Atoms, DeckProfile, split_atoms
+from .events import Event, Holds
+from .keep import KeepPolicy
+from .mana import SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
+
+
+@dataclass(frozen=True)
+class CastQuestion:
+    name: str
+    cost: ManaCost
+    in_deck: bool
+
+    @property
+    def turn(self) -> int:
+        return max(1, self.cost.mana_value)
+
+
+@dataclass
+class CastAnswer:
+    question: CastQuestion
+    sides: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # side -> (p, p_given) Estimates
+    sources: dict[str, int] = field(default_factory=dict)             # kind -> lands making it
+    per_game: dict[str, Any] = field(default_factory=dict)            # Monte Carlo per-game events (--compare)
+
+    def to_dict(self, on: str, exact: bool) -> dict[str, Any]:
+        p, given = self.sides[on]
+        out: dict[str, Any] = {
+            "turn": self.question.turn, "p": p.value, "p_given_land_drops": given.value,
+            "on": on, "cost": self.question.cost.text, "mana_value": self.question.cost.mana_value,
+            "sources": dict(self.sources),
+            "sides": {side: {"p": a.value, "p_given_land_drops": b.value} for side, (a, b) in self.sides.items()},
+        }
+        if not exact:
+            out["standard_errors"] = {side: {"p": a.se, "p_given_land_drops": b.se} for side, (a, b) in self.sides.items()}
+        if not self.question.in_deck:
+            out["in_deck"] = False
+        return out
+
+
+def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, warnings: list[str]) -> list[frozenset[str]]:
+    """What each land of the deck can make (empty for non-lands), from the policy's
+    `sources:`, else the card database, else basic land names."""
+    overrides = {card_key(name): frozenset(kinds) for name, kinds in policy.sources.items()}
+    facts: dict[str, LandFacts] = {}
+    unknown = []
+    for card in profile.cards:
+        if not card.land or card.key in overrides:
+            continue
+        found = getattr(card_data, "get", None)
+        known = found(card.name) if found is not None else None
+        fact = land_facts(known) if known is not None else basic_land_facts(card.name)
+        if fact is None:
+            unknown.append(card.name)
+            continue
+        facts[card.key] = fact
+    if unknown:
+        warnings.append(
+            f"--cast: no card data for {', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}: counted as "
+            "lands that make no colored mana; name what they make under `sources:` in a policy file"
+        )
+    kinds = {**land_sources(facts), **overrides}
+    return [kinds.get(card.key, frozenset()) if card.land else frozenset() for card in profile.cards]
+
+
+def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any) -> CastQuestion:
+    costs = {card_key(key): text for key, text in policy.costs.items()}
+    text = costs.get(card_key(name))
+    shown = name
+    found = getattr(card_data, "get", None)
+    if text is None and found is not None:
+        card = found(name)
+        if card is not None:
+            text, shown = card.mana_cost, card.name
+    if text is None:
+        raise ManaError(
+            f"--cast {name!r}: no mana cost known (no card database has it); import one with "
+            "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
+        )
+    card = profile.find(name)
+    return CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=f"--cast {name!r}"), in_deck=card is not None)
+
+
+def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion, kinds: Sequence[frozenset[str]]) -> Atoms:
+    """The policy's categories with lands split by the spell's source kinds they make."""
+    wanted = question.cost.kinds
+    return split_atoms(
+        profile, named=policy.named_cards, tags=policy.used_tags,
+        land_kinds=[k & wanted for k in kinds], requirements=question.cost.requirements(),
+    )
+
+
+def castable_holds(atoms: Atoms, cost: ManaCost) -> Holds:
+    lands = [a for a in range(atoms.size) if atoms.land[a]]
+    groups = [([a for a in lands if atoms.mana[a] & kinds], need) for kinds, need in cost.requirements()]
+    needed = cost.mana_value
+
+    def holds(counts: Sequence[Any]) -> Any:
+        zero = 0 * counts[0]
+        result = sum((counts[a] for a in lands), start=zero) >= needed
+        for members, need in groups:
+            result = result & (sum((counts[a] for a in members), start=zero) >= need)
+        return result
+
+    return holds
+
+
+def lands_holds(atoms: Atoms, needed: int) -> Holds:
+    lands = [a for a in range(atoms.size) if atoms.land[a]]
+
+    def holds(counts: Sequence[Any]) -> Any:
+        return sum((counts[a] for a in lands), start=0 * counts[0]) >= needed
+
+    return holds
+
+
+def cast_events(atoms: Atoms, question: CastQuestion, draws: Mapping[str, int]) -> list[Event]:
+    """For each side: the spell castable, and enough lands, after that side's draws."""
+    events = []
+    for side, count in draws.items():
+        events.append(Event(f"cast:{side}", count, castable_holds(atoms, question.cost)))
+        events.append(Event(f"lands:{side}", count, lands_holds(atoms, question.cost.mana_value)))
+    return events
+
+
+def source_counts(profile: DeckProfile, kinds: Sequence[frozenset[str]], question: CastQuestion) -> dict[str, int]:
+    """Lands in the deck making each kind the spell asks for."""
+    out = {}
+    for kind in (k for k in SOURCE_KINDS if k in question.cost.kinds):
+        out[kind] = sum(card.copies for card, made in zip(profile.cards, kinds) if card.land and kind in made)
+    return out

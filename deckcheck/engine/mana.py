@@ -1,0 +1,208 @@
+"""The mana model: what each land can produce and what each spell's cost asks for.
+
+Written down with its sources in docs/engine.md ("Mana model"). In short:
+
+* A land produces the colors of its basic land types (Plains W, Island U, Swamp B,
+  Mountain R, Forest G), the mana symbols of its "Add ..." abilities ({C} is colorless
+  mana, a color of its own), every color for "mana of any color" (or "any type"), and,
+  for a land whose text searches the library for lands (fetch lands), the colors of the
+  deck's lands it can find: lands with a basic land type it names, or the deck's basic
+  lands for "a basic land card". A snow land's mana is also snow mana (S). A land whose
+  faces are both lands (Pathways) produces what either face produces.
+* A spell's cost is read from its front face: {W} needs a white source; hybrid {W/U} a
+  white or a blue one; {2/W} is paid with two generic mana; Phyrexian {W/P} with 2 life,
+  so it needs no source; {X} is 0 (as in the mana value); {C} needs a colorless source and
+  {S} a snow source. The turn it is cast on curve is its mana value computed the same way.
+* A hand casts the spell with L lands when L is at least the mana value and the colored
+  symbols can be paid by different lands (Hall's condition: every group of symbols has at
+  least as many lands able to pay one of them as it has symbols).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, Protocol
+
+from ..errors import DeckcheckError
+
+COLORS = ("W", "U", "B", "R", "G")
+COLORLESS, SNOW = "C", "S"
+SOURCE_KINDS = (*COLORS, COLORLESS, SNOW)   # everything a source may be counted for
+BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+# Basic lands by name, for decks read without a card database.
+_BASIC_NAMES = {**{name.lower(): color for name, color in BASIC_LAND_TYPES.items()}, "wastes": COLORLESS}
+
+_SYMBOL = re.compile(r"\{([^}]*)\}")
+_ADD_CLAUSE = re.compile(r"\badd\b([^.\n]*)", re.IGNORECASE)
+_ANY_COLOR = re.compile(r"any (?:one )?(?:color|type)|any combination of colors", re.IGNORECASE)
+_SEARCH = re.compile(r"search your library for ([^.\n]*)", re.IGNORECASE)
+
+
+class ManaError(DeckcheckError):
+    """A mana cost that cannot be read, or a spell without a known cost (exit 2)."""
+
+
+class CardTexts(Protocol):
+    """The part of a card database the mana model reads: `get(name)` returns an object with
+    `type_line`, `supertypes`, `subtypes`, `oracle_text`, `mana_cost` (or None)."""
+
+    def get(self, name: str) -> Any: ...
+
+
+@dataclass(frozen=True)
+class ManaCost:
+    """A spell's cost for castability: generic mana, and one entry per colored symbol
+    holding the source kinds that can pay it."""
+
+    text: str
+    generic: int
+    pips: tuple[frozenset[str], ...]
+
+    @property
+    def mana_value(self) -> int:
+        return self.generic + len(self.pips)
+
+    @property
+    def kinds(self) -> frozenset[str]:
+        """Every source kind some symbol of the cost can use."""
+        return frozenset().union(*self.pips) if self.pips else frozenset()
+
+    def requirements(self) -> list[tuple[frozenset[str], int]]:
+        """Hall's condition as (source kinds, symbols): for each group of symbol types, the
+        lands able to pay one of them must number at least that many symbols."""
+        by_type: dict[frozenset[str], int] = {}
+        for pip in self.pips:
+            by_type[pip] = by_type.get(pip, 0) + 1
+        types = list(by_type)
+        found: dict[frozenset[str], int] = {}
+        for size in range(1, len(types) + 1):
+            for group in combinations(types, size):
+                kinds = frozenset().union(*group)
+                found[kinds] = max(found.get(kinds, 0), sum(by_type[t] for t in group))
+        return sorted(found.items(), key=lambda item: (len(item[0]), sorted(item[0])))
+
+
+def parse_cost(text: str, *, name: str = "") -> ManaCost:
+    """Read a cost like `{2}{W}{W}` or `{W/U}{G/P}`; a split or double-faced card's cost
+    is its front face's (the part before ` // `)."""
+    front = text.split("//")[0].strip()
+    generic = 0
+    pips: list[frozenset[str]] = []
+    rest = _SYMBOL.sub("", front).strip()
+    if rest:
+        raise ManaError(f"{name or 'mana cost'}: cannot read the mana cost {text!r} (symbols look like {{2}}{{W}})")
+    for symbol in _SYMBOL.findall(front):
+        part = symbol.upper().strip()
+        if part.isdigit():
+            generic += int(part)
+        elif part in ("X", "Y", "Z"):
+            continue
+        elif part in SOURCE_KINDS:
+            pips.append(frozenset({part}))
+        elif "/" in part:
+            pieces = part.split("/")
+            if "P" in pieces:
+                continue  # Phyrexian: payable with 2 life
+            if any(piece.isdigit() for piece in pieces):
+                generic += max(int(piece) for piece in pieces if piece.isdigit())
+                continue
+            if not all(piece in SOURCE_KINDS for piece in pieces):
+                raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
+            pips.append(frozenset(pieces))
+        elif part in ("H" + c for c in COLORS) or part == "½":
+            continue  # half mana (Un-sets): rounds to nothing on curve
+        else:
+            raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
+    return ManaCost(text=front, generic=generic, pips=tuple(pips))
+
+
+# ---------------------------------------------------------------- lands
+
+
+def _produced(oracle_text: str) -> set[str]:
+    found: set[str] = set()
+    for clause in _ADD_CLAUSE.findall(oracle_text or ""):
+        if _ANY_COLOR.search(clause):
+            found.update(COLORS)
+        for symbol in _SYMBOL.findall(clause):
+            part = symbol.upper()
+            if part in COLORS or part == COLORLESS:
+                found.add(part)
+    return found
+
+
+@dataclass(frozen=True)
+class LandFacts:
+    """What the mana model knows of one land card."""
+
+    produces: frozenset[str]         # kinds it makes by itself
+    land_types: frozenset[str]       # basic land types (Plains, Island, ...)
+    basic: bool
+    snow: bool
+    searches: tuple[str, ...] = ()   # what its search looks for: land types, or "basic"
+
+
+def land_facts(card: Any) -> LandFacts:
+    """Facts of a land from a card object (see CardTexts)."""
+    text = getattr(card, "oracle_text", "") or ""
+    faces = text.split("\n//\n")
+    type_lines = (getattr(card, "type_line", "") or "").split(" // ")
+    land_faces = [face for face, line in zip(faces, type_lines) if "Land" in line] or faces[:1]
+    subtypes: set[str] = set()
+    for line in type_lines:
+        if "Land" in line:
+            subtypes.update(line.replace(" - ", " — ").partition("—")[2].split())
+    land_types = frozenset(t for t in subtypes if t in BASIC_LAND_TYPES)
+    produces = {BASIC_LAND_TYPES[t] for t in land_types}
+    searches: list[str] = []
+    for face in land_faces:
+        produces |= _produced(face)
+        for target in _SEARCH.findall(face):
+            named = [t for t in BASIC_LAND_TYPES if re.search(rf"\b{t}\b", target)]
+            if named:
+                searches.extend(named)
+            elif re.search(r"\bbasic land\b", target, re.IGNORECASE):
+                searches.append("basic")
+    supertypes = getattr(card, "supertypes", ()) or ()
+    return LandFacts(
+        produces=frozenset(produces), land_types=land_types, basic="Basic" in supertypes,
+        snow="Snow" in supertypes, searches=tuple(dict.fromkeys(searches)),
+    )
+
+
+def basic_land_facts(name: str) -> LandFacts | None:
+    """Facts of a basic land known by name alone (Plains, Snow-Covered Island, Wastes)."""
+    lowered = name.lower()
+    snow = lowered.startswith("snow-covered ")
+    kind = _BASIC_NAMES.get(lowered.removeprefix("snow-covered "))
+    if kind is None:
+        return None
+    types = frozenset(t for t, c in BASIC_LAND_TYPES.items() if c == kind)
+    return LandFacts(produces=frozenset({kind}), land_types=types, basic=True, snow=snow)
+
+
+def land_sources(facts: Mapping[str, LandFacts]) -> dict[str, frozenset[str]]:
+    """The source kinds of each land of a deck (by card key): what it produces, plus for a
+    fetch land what the deck's lands it can find produce; snow lands add S."""
+    out: dict[str, frozenset[str]] = {}
+    for key, land in facts.items():
+        kinds = set(land.produces)
+        for target in land.searches:
+            for other_key, other in facts.items():
+                if other_key == key:
+                    continue
+                if (target == "basic" and other.basic) or target in other.land_types:
+                    kinds |= other.produces
+                    if other.snow and other.produces:
+                        kinds.add(SNOW)
+        if land.snow and kinds:
+            kinds.add(SNOW)
+        out[key] = frozenset(kinds)
+    return out
+
+
+def describe_kinds(kinds: Iterable[str]) -> str:
+    ordered = [k for k in SOURCE_KINDS if k in set(kinds)]
+    return "".join(ordered) or "none"

@@ -1,0 +1,155 @@
+"""Questions beyond keep rates, answered exactly where the maths allows, else by sampling:
+by-turn events of the assertions (categories, conditions, land drops) and `--cast`.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import sqrt
+from typing import Any
+
+from ..names import card_key
+from .assertions import Assertion, turn_at
+from .cast import CastAnswer, cast_atoms, cast_events, cast_question, deck_land_kinds, source_counts
+from .categories import Atoms, DeckProfile, split_atoms
+from .events import Event, category_holds, condition_holds, kept_states, probability
+from .exact import ExactNotPossible, check_feasible
+from .expr import Call, Name, Number, String, walk
+from .keep import KeepPolicy
+from .mulligan import Step
+from .nodes import to_text
+from .outcome import Estimate, draws_by_turn
+from .policy import BUILTIN_CATEGORIES, category_name
+
+SIDES = ("play", "draw")
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One by-turn event an assertion asks for, on one side."""
+
+    call: Call
+    draws: int
+
+    @property
+    def key(self) -> str:
+        return f"{to_text(self.call)}|{self.draws}"
+
+
+def event_specs(assertions: Sequence[Assertion], on: str, first_player_draws: bool) -> list[EventSpec]:
+    found: dict[str, EventSpec] = {}
+    for assertion in assertions:
+        for call in assertion.events:
+            turn = int(call.args[turn_at(call)].value)  # type: ignore[attr-defined]
+            spec = EventSpec(call, draws_by_turn(turn, on, first_player_draws))
+            found.setdefault(spec.key, spec)
+    return list(found.values())
+
+
+def land_drop_specs(turns: int, first_player_draws: bool, known: set[str] = frozenset()) -> list[EventSpec]:  # type: ignore[assignment]
+    """"A land drop on every turn 1..t" for t = 1..T on both sides (--compare, -o csv, --plot)."""
+    found: dict[str, EventSpec] = {}
+    for turn in range(1, turns + 1):
+        call = Call(0, "land_drops", (Number(0, turn),))
+        for side in SIDES:
+            spec = EventSpec(call, draws_by_turn(turn, side, first_player_draws))
+            if spec.key not in known:
+                found.setdefault(spec.key, spec)
+    return list(found.values())
+
+
+def _mentioned(specs: Sequence[EventSpec]) -> tuple[list[str], list[str]]:
+    names: dict[str, None] = {}
+    tags: dict[str, None] = {}
+    for spec in specs:
+        if spec.call.name != "p_by_turn":
+            continue
+        for node in walk(spec.call.args[0]):
+            if isinstance(node, String):
+                names.setdefault(node.value)
+            elif isinstance(node, Name) and node.name not in BUILTIN_CATEGORIES:
+                tags.setdefault(node.name)
+    return list(names), list(tags)
+
+
+def refined_atoms(profile: DeckProfile, policy: KeepPolicy, specs: Sequence[EventSpec]) -> Atoms:
+    """The policy's categories, split further by what the events mention (not key cards)."""
+    names, tags = _mentioned(specs)
+    return split_atoms(
+        profile, named=[*policy.named_cards, *names], tags=[*policy.used_tags, *tags],
+        key_named=policy.named_cards, key_tags=policy.used_tags,
+    )
+
+
+def build_events(specs: Sequence[EventSpec], refined: Atoms) -> list[Event]:
+    events = []
+    for spec in specs:
+        call = spec.call
+        if call.name == "land_drops":
+            turn = int(call.args[0].value)  # type: ignore[attr-defined]
+            holds = category_holds(refined, "lands", turn)
+        elif call.args[0].kind == "condition":
+            holds = condition_holds(refined, call.args[0])
+        else:
+            at_least = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
+            holds = category_holds(refined, category_name(call.args[0]), at_least)
+        events.append(Event(spec.key, spec.draws, holds))
+    return events
+
+
+def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequence[Step], events: Sequence[Event]) -> dict[str, Estimate]:
+    """Exact probabilities of the events (raises ExactNotPossible when too large)."""
+    if not events:
+        return {}
+    check_feasible(steps, refined)
+    states = kept_states(profile, atoms, refined, steps)
+    return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
+
+
+def answer_casts(
+    names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
+    exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
+    common: bool = False, per_game: bool = False,
+) -> dict[str, CastAnswer]:
+    """Castability of each spell on curve, on the play and on the draw."""
+    from .montecarlo import run_monte_carlo
+
+    if not names:
+        return {}
+    kinds = deck_land_kinds(profile, policy, card_data, warnings)
+    answers: dict[str, CastAnswer] = {}
+    for name in dict.fromkeys(names):
+        question = cast_question(name, profile, policy, card_data)
+        if not question.in_deck:
+            warnings.append(f"--cast {name!r}: not in the main deck; its castability assumes it is in hand")
+        atoms = cast_atoms(profile, policy, question, kinds)
+        draws = {side: draws_by_turn(question.turn, side, first_player_draws) for side in SIDES}
+        events = cast_events(atoms, question, draws)
+        values: dict[str, Estimate] | None = None
+        sampled = None
+        if exact:
+            try:
+                values = exact_events(profile, atoms, atoms, steps, events)
+            except ExactNotPossible as exc:
+                warnings.append(f"--cast {name!r}: using Monte Carlo ({exc})")
+        if values is None:
+            sampled = run_monte_carlo(
+                profile, atoms, steps, hands=hands, seed=seed, tracked=[], max_draws=0, events=events,
+                common=common, per_game=per_game,
+            )
+            values = sampled.events
+            relevant = {side: values[f"lands:{side}"].value * hands for side in SIDES}
+        answer = CastAnswer(question=question, sources=source_counts(profile, kinds, question))
+        if sampled is not None:
+            answer.per_game = {key.removeprefix("event:"): value for key, value in sampled.per_game.items() if key.startswith("event:")}
+        for side in SIDES:
+            cast, lands = values[f"cast:{side}"], values[f"lands:{side}"]
+            ratio = cast.value / lands.value if lands.value > 0 else 0.0
+            se = None
+            if cast.se is not None:
+                count = relevant[side]
+                se = sqrt(ratio * (1 - ratio) / count) if count > 0 else 0.0
+            answer.sides[side] = (cast, Estimate(ratio, se))
+        answers[card_key(name)] = answer
+    return answers
+

@@ -1,0 +1,137 @@
+"""Tables for people and spreadsheets: the by-turn table as CSV (`-o csv`), and the
+`--compare` table as text, JSON or CSV.
+
+By-turn CSV columns: item (a card, or `lands` for "a land drop on every turn 1..T"),
+copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no mulligans; empty
+for land drops), se (Monte Carlo only).
+"""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from .compare import Comparison
+from .outcome import Estimate, hypergeom_at_least
+from .simulation import SIDES, Simulation
+
+BY_TURN_COLUMNS = ("item", "copies", "side", "turn", "cards_seen", "p", "hypergeometric", "se")
+LAND_DROPS = "land drops"
+
+
+def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
+    """One row per tracked card, side and turn, then the land drops (when computed)."""
+    rows = []
+    size = simulation.fmt.opening_hand.size
+    for index in simulation.tracked:
+        card = simulation.profile.cards[index]
+        for side in SIDES:
+            for turn in range(1, simulation.turns + 1):
+                estimate = simulation.by_turn(index, turn, side)
+                rows.append({
+                    "item": card.name, "copies": card.copies, "side": side, "turn": turn,
+                    "cards_seen": size + simulation.draws(turn, side), "p": estimate.value,
+                    "hypergeometric": simulation.plain(index, turn, side), "se": estimate.se,
+                })
+    profile = simulation.profile
+    for side in SIDES:
+        for turn in range(1, simulation.turns + 1):
+            estimate = land_drops(simulation, turn, side)
+            if estimate is None:
+                continue
+            seen = size + simulation.draws(turn, side)
+            rows.append({
+                "item": LAND_DROPS, "copies": profile.lands, "side": side, "turn": turn, "cards_seen": seen,
+                "p": estimate.value, "hypergeometric": hypergeom_at_least(profile.size, profile.lands, seen, turn),
+                "se": estimate.se,
+            })
+    return rows
+
+
+def land_drops(simulation: Simulation, turn: int, side: str) -> Estimate | None:
+    return simulation.outcome.events.get(f"land_drops({turn})|{simulation.draws(turn, side)}")
+
+
+def _csv(columns: Any, rows: list[dict[str, Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(columns), lineterminator="\n", extrasaction="ignore")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: ("" if value is None else (f"{value:.10g}" if isinstance(value, float) else value)) for key, value in row.items()})
+    return out.getvalue()
+
+
+def render_by_turn_csv(simulation: Simulation) -> str:
+    return _csv(BY_TURN_COLUMNS, by_turn_rows(simulation))
+
+
+def render_compare_csv(comparison: Comparison) -> str:
+    exact = comparison.mode == "exact"
+    rows = []
+    for row in comparison.rows:
+        for column in comparison.columns:
+            value = row.values.get(column)
+            if value is None:
+                continue
+            difference = row.differences.get(column)
+            rows.append({
+                "policy": row.policy, "side": row.side, "measure": column, "value": value.value,
+                "se": None if exact else value.se,
+                "difference_to_first": None if difference is None else difference.value,
+                "difference_se": None if difference is None else difference.se,
+            })
+    return _csv(("policy", "side", "measure", "value", "se", "difference_to_first", "difference_se"), rows)
+
+
+def render_compare_json(comparison: Comparison) -> str:
+    import json
+
+    return json.dumps(comparison.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def render_compare_text(comparison: Comparison) -> str:
+    exact = comparison.mode == "exact"
+    how = "exact (multivariate hypergeometric)" if exact else (
+        f"Monte Carlo: {comparison.hands:,} games, seed {comparison.seed}, common random numbers; "
+        "Δ is the difference to the first policy ± its paired standard error"
+    )
+    names = [row.policy for row in comparison.rows]
+    width = max(8, *(len(name) for name in names))
+    headers = [_short(column) for column in comparison.columns]
+    cell = max(12 if exact else 22, *(len(h) for h in headers))
+    lines = [
+        f"{comparison.deck} - {comparison.format}: {len({r.policy for r in comparison.rows})} policies side by side",
+        f"  {how}",
+        "",
+        f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h in headers),
+    ]
+    for row in comparison.rows:
+        cells = []
+        for column in comparison.columns:
+            value = row.values[column]
+            text = _number(column, value.value)
+            difference = row.differences.get(column)
+            if difference is not None:
+                text += f" Δ{difference.value * (1 if _is_mean(column) else 100):+.2f}±{difference.se * (1 if _is_mean(column) else 100):.2f}"
+            cells.append(f"  {text:>{cell}}")
+        lines.append(f"  {row.policy:<{width}}  {row.side:<4}" + "".join(cells))
+    lines.append("")
+    lines.append("  columns: " + "; ".join(f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c))
+    for warning in comparison.warnings:
+        lines.append(f"note: {warning}")
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _is_mean(column: str) -> bool:
+    return column.startswith("expected_")
+
+
+def _number(column: str, value: float) -> str:
+    return f"{value:.3f}" if _is_mean(column) else f"{value * 100:.2f}%"
+
+
+def _short(column: str) -> str:
+    return (
+        column.replace("castable_given_land_drops(", "given drops(").replace("expected_hand_size", "E[cards]")
+        .replace("expected_lands", "E[lands]")
+    )

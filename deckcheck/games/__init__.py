@@ -1,0 +1,43 @@
+"""The games deckcheck knows: one `Game` descriptor each, listed once here.
+
+Format files (`game:`), `cards import`, `cards lookup`, `cards stats`, validation and
+convert all read this registry; adding a game is its folder under `games/` (descriptor,
+card model, catalog, store, importer, show), its format files and rule modules, and one
+line below.
+"""
+from __future__ import annotations
+
+from .game import Game
+from .mtg import GAME as MTG
+from .yugioh import GAME as YUGIOH
+from .wow import GAME as WOW
+
+# The one list of games, in the order help texts and messages name them; the first is
+# the default of `cards lookup`.
+GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
+
+__all__ = ["GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order"]
+
+
+def ids() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def find(game_id: str) -> Game | None:
+    return GAMES.get(game_id)
+
+
+def default() -> Game:
+    """The game `cards lookup` assumes when neither --game nor a passcode says otherwise."""
+    return next(iter(GAMES.values()))
+
+
+def passcode_game() -> Game | None:
+    """The game whose decks may name cards by number (its catalog bridges numbers and names)."""
+    return next((game for game in GAMES.values() if game.passcodes), None)
+
+
+def import_order() -> list[Game]:
+    """Games in the order `cards import` asks them whether a file is theirs: the game
+    that takes any other file last."""
+    return sorted(GAMES.values(), key=lambda game: game.import_last)

@@ -1,0 +1,92 @@
+"""`Game`: what deckcheck knows about one game, in one place.
+
+Each game's folder (`games/<id>/`) states its descriptor in its `__init__.py` and holds
+the modules the descriptor opens on demand, so listing games stays cheap (no SQLite, no
+HTTP client is imported to say which games exist):
+
+| module | provides | used by |
+|---|---|---|
+| `store.py` | `load_catalog(path, *, offline, warn)`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used | validation, simulate, convert, `cards lookup` |
+| `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
+| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str` | `cards lookup` |
+
+See docs/extending.md for the files a new game adds.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+    from ..cards.importer import CardFile, CardImport
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game. `id` is what format files say in `game:`; `label` is its name in messages.
+
+    `tables` and `schema_version`: the game's tables in the card database file and the
+    version of their layout (bumped when they change; older files are refused with a
+    hint). `import_example` and `import_files` say what `cards import` reads for it.
+    `passcodes`: decks may name its cards by number (Yu-Gi-Oh! passcodes), so a number
+    given to `cards lookup` is this game's and `convert` bridges numbers and names with
+    its catalog. `import_last`: its importer accepts any file no other game recognised
+    (so its errors say what a card file should look like). `skipped_checks`: what
+    validation leaves out when the game's card data is unusable, added to that note;
+    `missing_note`: the note when there is no card data at all (default: from the label
+    and the import hint).
+    """
+
+    id: str
+    label: str
+    package: str
+    tables: tuple[str, ...]
+    schema_version: int
+    import_example: str
+    import_files: str
+    passcodes: bool = False
+    import_last: bool = False
+    skipped_checks: str = ""
+    missing_note: str = ""
+
+    @property
+    def import_hint(self) -> str:
+        return f"`deckcheck cards import {self.import_example}` ({self.import_files})"
+
+    @property
+    def no_data_note(self) -> str:
+        """The note validation gives once when there is no card data for this game."""
+        return self.missing_note or (
+            f"no {self.label} card data, so the checks that need it were skipped; import it with {self.import_hint}"
+        )
+
+    def unusable_note(self, reason: str) -> str:
+        """The note for card data that is there but cannot be used (`reason` says why)."""
+        return f"{reason}; {self.skipped_checks}" if self.skipped_checks else reason
+
+    def _module(self, name: str) -> ModuleType:
+        return importlib.import_module(f"{self.package}.{name}")
+
+    def load_catalog(self, path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> Catalog:
+        """The game's cards in the database at `path` (CardDataError when unusable)."""
+        return self._module("store").load_catalog(path, offline=offline, warn=warn)
+
+    def recognise(self, file: CardFile) -> CardImport | None:
+        """How `cards import` reads `file` as this game's card data, or None: not this game's."""
+        return self._module("importer").recognise(file)
+
+    def find_card(self, catalog: Catalog, query: str) -> Any:
+        """The card a `cards lookup` query names (any spelling; a number for a passcode game)."""
+        return self._module("show").find(catalog, query)
+
+    def card_facts(self, catalog: Catalog, card: Any) -> dict[str, Any]:
+        """A card as `cards lookup -o json` shows it."""
+        return self._module("show").facts(catalog, card)
+
+    def card_text(self, catalog: Catalog, card: Any) -> str:
+        """A card as `cards lookup` shows it."""
+        return self._module("show").text(catalog, card)

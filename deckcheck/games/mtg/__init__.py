@@ -1,0 +1,20 @@
+"""Magic: The Gathering. Cards by Oracle name from Scryfall or MTGJSON files (`cards sync`,
+`cards import`), card pools by legality or printings, online lookups of missing names."""
+from __future__ import annotations
+
+from ...cards import NO_DATABASE_NOTE
+from ..game import Game
+
+GAME = Game(
+    id="mtg",
+    label="Magic",
+    package=__name__,
+    # The Magic tables own the file's unprefixed `meta` keys (see store.py).
+    tables=("cards", "printings", "sets", "names", "loose_names", "spellings", "grams"),
+    schema_version=1,
+    import_example="oracle-cards.json",
+    import_files="a Scryfall bulk file (oracle_cards, default_cards) or MTGJSON AtomicCards.json",
+    import_last=True,
+    skipped_checks="card names and card pools were not checked",
+    missing_note=NO_DATABASE_NOTE,
+)

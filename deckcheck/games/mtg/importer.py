@@ -1,0 +1,94 @@
+"""Magic card files for `deckcheck cards import`: a JSON array is a Scryfall bulk file
+(`oracle_cards`, `default_cards`, ...), an object with `data` is MTGJSON's
+AtomicCards.json; gzip, bzip2 and xz files too (MTGJSON offers all three).
+
+Magic is asked last (`import_last`), so any file no other game recognised comes here,
+and a file that is not one of these is refused saying what was expected. The file is
+streamed, and the whole database is rebuilt atomically (the other games' tables are
+carried over, see store.py).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import lzma
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from ...cards.importer import NOT_CHANGED, CardFile, CardImport, ImportSummary, open_text
+from ...cards.jsonstream import JsonStream, JsonStreamError
+from ...errors import CardDataError
+from ...progress import Progress
+from .cards import Card
+from .mtgjson_import import read_atomic
+from .scryfall_import import SetInfo, ShapeError, read_array
+from .store import CardDbWriter
+
+
+def recognise(file: CardFile) -> CardImport:
+    """Every file is read as a Scryfall or MTGJSON file (the reader says when it is neither)."""
+    return lambda db_path: import_bulk_file(file.path, db_path)
+
+
+def _cards(stream: JsonStream, meta: dict[str, str]) -> Iterator[tuple[Card, SetInfo | None]]:
+    first = stream.peek()
+    if first == "[":
+        meta.setdefault("source", "Scryfall bulk file")
+        yield from read_array(stream)
+    elif first == "{":
+        meta.setdefault("source", "MTGJSON AtomicCards")
+        yield from read_atomic(stream, meta)
+    else:
+        shown = "an empty file" if first is None else f"{first!r}"
+        raise ShapeError(f"expected a Scryfall bulk file (a JSON array of cards) or MTGJSON AtomicCards.json, found {shown}")
+
+
+def build_from_stream(
+    raw: BinaryIO,
+    *,
+    db_path: Path,
+    label: str,
+    total_bytes: int | None,
+    meta: dict[str, str],
+) -> ImportSummary:
+    """Read cards from an open binary file and build the database at `db_path` atomically."""
+    objects = 0
+    with CardDbWriter(db_path) as writer, Progress(f"importing {label}", total_bytes) as progress:
+        try:
+            stream = JsonStream(open_text(raw))
+            for objects, (card, set_info) in enumerate(_cards(stream, meta), start=1):
+                writer.add(card)
+                if set_info is not None:
+                    writer.add_set(set_info.code, set_info.name, set_info.released)
+                if objects % 256 == 0:
+                    progress.update(raw.tell())
+        except (JsonStreamError, ShapeError) as exc:
+            raise CardDataError(f"{label}: {exc}; {NOT_CHANGED}") from None
+        except UnicodeDecodeError:
+            raise CardDataError(f"{label}: not UTF-8 text, so not a card file; {NOT_CHANGED}") from None
+        except (OSError, EOFError, lzma.LZMAError, zlib.error) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            raise CardDataError(f"{label}: cannot read ({reason}); {NOT_CHANGED}") from None
+        if writer.card_count == 0:
+            raise CardDataError(f"{label}: no cards found; {NOT_CHANGED}")
+        if "mtgjson_date" in meta:
+            meta["source_date"] = meta["mtgjson_date"]
+        meta.setdefault("imported_at", dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat())
+        summary = ImportSummary(path=db_path, source=meta["source"], cards=writer.card_count, objects=objects)
+        meta["objects"] = str(objects)
+        writer.commit(meta)
+    return summary
+
+
+def import_bulk_file(path: Path, db_path: Path) -> ImportSummary:
+    """Build the database at `db_path` from a Scryfall bulk file or MTGJSON AtomicCards.json."""
+    try:
+        raw = open(path, "rb")
+        size = path.stat().st_size
+    except OSError as exc:
+        raise CardDataError(f"cannot read {path} ({exc.strerror or exc})") from None
+    with raw:
+        modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).date().isoformat()
+        meta = {"source_file": path.name, "source_date": modified}
+        return build_from_stream(raw, db_path=db_path, label=path.name, total_bytes=size, meta=meta)

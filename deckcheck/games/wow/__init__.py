@@ -1,0 +1,15 @@
+"""World of Warcraft TCG. Cards by name with every printing's class, faction and hero
+requirements, from the WoW TCG card data or a user's own CSV/YAML card file."""
+from __future__ import annotations
+
+from ..game import Game
+
+GAME = Game(
+    id="wow",
+    label="WoW TCG",
+    package=__name__,
+    tables=("wow_cards",),
+    schema_version=1,
+    import_example="cards.json.gz",
+    import_files="the WoW TCG card data, or your own CSV/YAML card file",
+)

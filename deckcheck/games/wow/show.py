@@ -1,0 +1,39 @@
+"""A WoW TCG card as `deckcheck cards lookup` shows it: every distinct printing's type,
+faction, class icons, tags and hero requirements, and whether any number may be played."""
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import WowCard
+from .catalog import WowCatalog
+
+
+def find(catalog: WowCatalog, query: str) -> WowCard | None:
+    return catalog.get(query)
+
+
+def facts(catalog: WowCatalog, card: WowCard) -> dict[str, Any]:
+    return {
+        "name": card.name, "deck_limit": card.deck_limit,
+        "printings": [
+            {"type": p.type, "faction": p.faction, "icons": sorted(p.icons), "tags": sorted(p.tags),
+             "hero_required": [sorted(group) for group in p.requires], "hero_traits": sorted(p.traits)}
+            for p in card.profiles
+        ],
+    }
+
+
+def text(catalog: WowCatalog, card: WowCard) -> str:
+    lines = [card.name]
+    if card.deck_limit:
+        lines.append("  copies:     any number (Unlimited)")
+    for number, p in enumerate(card.profiles, start=1):
+        label = f"  version {number}:" if len(card.profiles) > 1 else "  card:"
+        lines.append(f"{label:<14}{p.type or '?'}, {p.faction or 'no faction'}; icons: {p.describe_icons()}")
+        if p.tags:
+            lines.append(f"  {'':<12}tags: {', '.join(sorted(p.tags))}")
+        if p.requires:
+            lines.append(f"  {'':<12}hero required: {' and '.join(' or '.join(sorted(g)) for g in p.requires)}")
+        if p.traits:
+            lines.append(f"  {'':<12}hero traits: {', '.join(sorted(p.traits))}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,52 @@
+"""The WoW TCG cards in the card database file: one row a printing's deck-building facts
+in `wow_cards` (a name may have several), read whole into a `WowCatalog`; see
+cards/tables.py for how the table shares the file with other games."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ...cards.tables import GameTablesWriter, read_game_tables
+from . import GAME
+from .cards import WowProfile
+from .catalog import WowCatalog
+
+SCHEMA = "CREATE TABLE wow_cards (name TEXT NOT NULL, profile TEXT NOT NULL)"
+
+
+def _profile_json(profile: WowProfile) -> str:
+    return json.dumps({
+        "type": profile.type, "faction": profile.faction, "classes": sorted(profile.classes),
+        "tags": sorted(profile.tags), "requires": [sorted(group) for group in profile.requires],
+        "traits": sorted(profile.traits),
+    }, ensure_ascii=False)
+
+
+def _profile(text: str) -> WowProfile:
+    data = json.loads(text)
+    return WowProfile(
+        type=data["type"], faction=data["faction"], classes=frozenset(data["classes"]), tags=frozenset(data["tags"]),
+        requires=tuple(frozenset(group) for group in data["requires"]), traits=frozenset(data["traits"]),
+    )
+
+
+def write(db_path: Path, cards: Iterable[tuple[str, WowProfile]], meta: dict[str, str]) -> int:
+    """Replace the WoW TCG cards of the database at `db_path`; returns the rows written."""
+    with GameTablesWriter(db_path, GAME, SCHEMA) as writer:
+        writer.insert("INSERT INTO wow_cards VALUES (?, ?)", ((name, _profile_json(profile)) for name, profile in cards))
+        writer.commit(meta)
+        return writer.count
+
+
+def _read(db: sqlite3.Connection, meta: dict[str, str]) -> WowCatalog:
+    rows = db.execute("SELECT name, profile FROM wow_cards ORDER BY rowid").fetchall()
+    return WowCatalog(((name, _profile(profile)) for name, profile in rows), source=meta.get("source", ""),
+                      imported_at=meta.get("imported_at", ""))
+
+
+def load_catalog(path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> WowCatalog:
+    """The WoW TCG cards of the database at `path` (CardDataError when it has none);
+    `offline` and `warn` do not matter: there are no online lookups."""
+    return read_game_tables(path, GAME, _read)

@@ -1,0 +1,43 @@
+"""The Yu-Gi-Oh! cards in the card database file: one row a passcode in `ygo_cards`.
+
+The whole table is read into a `YgoCatalog` (14,000 passcodes load in a few tens of
+milliseconds); see cards/tables.py for how the table shares the file with other games.
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ...cards.tables import GameTablesWriter, read_game_tables
+from . import GAME
+from .cards import YgoCard
+from .catalog import YgoCatalog
+
+SCHEMA = (
+    "CREATE TABLE ygo_cards (code INTEGER PRIMARY KEY, name TEXT NOT NULL, type INTEGER NOT NULL,"
+    " alias INTEGER NOT NULL, ot INTEGER NOT NULL, konami_id INTEGER)"
+)
+
+
+def write(db_path: Path, cards: Iterable[YgoCard], meta: dict[str, str]) -> int:
+    """Replace the Yu-Gi-Oh! cards of the database at `db_path`; returns the rows written."""
+    with GameTablesWriter(db_path, GAME, SCHEMA) as writer:
+        # A later row for the same passcode wins (a YGOPRODeck artwork listed twice).
+        writer.insert(
+            "INSERT OR REPLACE INTO ygo_cards VALUES (?, ?, ?, ?, ?, ?)",
+            ((card.code, card.name, card.type, card.alias, card.ot, card.konami_id) for card in cards),
+        )
+        writer.commit(meta)
+        return writer.count
+
+
+def _read(db: sqlite3.Connection, meta: dict[str, str]) -> YgoCatalog:
+    rows = db.execute("SELECT code, name, type, alias, ot, konami_id FROM ygo_cards").fetchall()
+    return YgoCatalog((YgoCard(*row) for row in rows), source=meta.get("source", ""), imported_at=meta.get("imported_at", ""))
+
+
+def load_catalog(path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> YgoCatalog:
+    """The Yu-Gi-Oh! cards of the database at `path` (CardDataError when it has none);
+    `offline` and `warn` do not matter: there are no online lookups."""
+    return read_game_tables(path, GAME, _read)

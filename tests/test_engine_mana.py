@@ -1,0 +1,122 @@
+"""The mana model (deckcheck/engine/mana.py): costs, what lands make, castability.
+
+Cases are data: tests/cases_mana/costs.yaml and lands.yaml (lands read from real Oracle
+text in tests/cards/mana_cards.json through a card database built by `cards import`).
+"""
+from __future__ import annotations
+
+import json
+from math import comb
+from pathlib import Path
+
+import pytest
+import yaml
+
+from deckcheck.engine import simulate
+from deckcheck.engine.mana import ManaError, parse_cost
+
+TESTS = Path(__file__).parent
+COSTS = yaml.safe_load((TESTS / "cases_mana" / "costs.yaml").read_text(encoding="utf-8"))
+LANDS = yaml.safe_load((TESTS / "cases_mana" / "lands.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def catalog(tmp_path_factory):
+    from deckcheck.cards.importer import import_file
+    from deckcheck.games.mtg.catalog import open_catalog
+
+    path = tmp_path_factory.mktemp("mana") / "cards.sqlite"
+    import_file(TESTS / "cards" / "mana_cards.json", path)
+    return open_catalog(path)
+
+
+@pytest.mark.parametrize("case", COSTS, ids=[case["cost"] or "<empty>" for case in COSTS])
+def test_costs(case):
+    if "error" in case:
+        with pytest.raises(ManaError, match=case["error"].replace("{", r"\{")):
+            parse_cost(case["cost"])
+        return
+    cost = parse_cost(case["cost"])
+    assert cost.mana_value == case["mana_value"]
+    assert sorted("".join(sorted(pip)) for pip in cost.pips) == sorted("".join(sorted(p)) for p in case["pips"])
+
+
+@pytest.mark.parametrize("case", LANDS, ids=[str(i) for i in range(len(LANDS))])
+def test_land_sources(case, catalog):
+    from deckcheck.engine.cast import deck_land_kinds
+    from deckcheck.engine.categories import profile_deck
+    from deckcheck.engine.keep import build_policy
+    from deckcheck.formats import load
+    from deckcheck.pipeline import read_deck
+
+    deck = read_deck("".join(f"1 {name}\n" for name in case["deck"]) + "40 Grizzly Bears\n")
+    profile = profile_deck(deck, load("mtg/constructed"), card_data=catalog)
+    warnings: list[str] = []
+    kinds = deck_land_kinds(profile, build_policy(hand_size=7), catalog, warnings)
+    got = {card.name: "".join(sorted(made)) for card, made in zip(profile.cards, kinds) if card.land}
+    assert got == {name: "".join(sorted(made)) for name, made in case["sources"].items()}
+    assert warnings == []
+
+
+def test_a_mdfc_spell_with_a_land_back_is_a_spell(catalog):
+    assert catalog.is_land("Shatterskull Smashing") is False
+
+
+def _castable(deck: str, cost: str, tmp_path: Path, **options) -> dict:
+    policy = tmp_path / "p.yaml"
+    policy.write_text(f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', encoding="utf-8")
+    simulation = simulate(deck, "mtg/constructed", policy_file=policy, cast=["Spell"], **options)
+    return simulation.castable["spell"]
+
+
+def test_hall_condition_for_gold_and_hybrid(tmp_path):
+    # Without mulligans, on the play by turn 2: 8 cards from 20 Plains, 20 Islands, 20 spells.
+    # {W}{U} needs a Plains and an Island; {W/U}{W/U} any two of them: the same as two lands.
+    deck = "20 Plains\n20 Island\n19 Grizzly Bears\n1 Spell\n"
+    gold = _castable(deck, "{W}{U}", tmp_path).sides["play"][0].value
+    both = sum(comb(20, w) * comb(20, u) * comb(20, 8 - w - u) for w in range(1, 9) for u in range(1, 9 - w)) / comb(60, 8)
+    assert gold == pytest.approx(both, abs=1e-12)
+    hybrid = _castable(deck, "{W/U}{W/U}", tmp_path).sides["play"][0].value
+    two_lands = 1 - sum(comb(40, k) * comb(20, 8 - k) for k in range(2)) / comb(60, 8)
+    assert hybrid == pytest.approx(two_lands, abs=1e-12)
+    given = _castable(deck, "{W/U}{W/U}", tmp_path).sides["play"][1].value
+    assert given == pytest.approx(1.0, abs=1e-12)
+
+
+def test_phyrexian_and_x_need_no_source(tmp_path):
+    deck = "24 Wastes\n35 Grizzly Bears\n1 Spell\n"
+    answer = _castable(deck, "{X}{1}{G/P}", tmp_path)
+    assert answer.question.turn == 1
+    assert answer.sides["draw"][1].value == pytest.approx(1.0)
+
+
+def test_monte_carlo_castability_agrees_with_exact(tmp_path):
+    deck = "9 Plains\n8 Island\n8 Wastes\n34 Grizzly Bears\n1 Spell\n"
+    exact = _castable(deck, "{1}{W}{U}", tmp_path)
+    sampled = _castable(deck, "{1}{W}{U}", tmp_path, hands=40_000, seed=5)
+    for side in ("play", "draw"):
+        for index in (0, 1):
+            estimate = sampled.sides[side][index]
+            assert estimate.se is not None and estimate.se > 0
+            assert abs(estimate.value - exact.sides[side][index].value) <= 4 * estimate.se
+
+
+def test_cli_cast_errors_and_costs_without_a_database(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("16 Plains\n9 Island\n35 Wrath of God\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Wrath of God", "--offline")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "no mana cost known" in done.stderr and "costs:" in done.stderr
+    policy = tmp_path / "p.yaml"
+    policy.write_text('costs: {Wrath of God: "{2}{W}{W}"}\nsources: {Island: [W]}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy), "--cast", "Wrath of God", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    cell = json.loads(done.stdout)["castable"]["Wrath of God"]
+    assert cell["sources"] == {"W": 25}           # the policy says Islands make white here
+    assert cell["p_given_land_drops"] == pytest.approx(1.0)
+    text = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy), "--cast", "Wrath of God")
+    assert "Castable on curve" in text.stdout and "{2}{W}{W}" in text.stdout
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("sources: {Island: [Q]}\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(bad), "--cast", "Wrath of God")
+    assert done.returncode == 2 and "sources.Island" in done.stderr

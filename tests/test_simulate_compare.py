@@ -1,0 +1,126 @@
+"""`deckcheck simulate --compare`, `-o csv` and `--plot`, through the installed command."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+DECK = "16 Plains\n9 Wastes\n31 Grizzly Bears\n4 Wrath of God\n"
+COSTS = 'costs: {Wrath of God: "{2}{W}{W}"}\n'
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, str]:
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text('keep: {7: "2 <= lands <= 5", 6: "2 <= lands <= 4", 5: "2 <= lands <= 4", 4: true}\n' + COSTS, encoding="utf-8")
+    (tmp_path / "karsten.yaml").write_text("bottom: karsten\n" + COSTS, encoding="utf-8")
+    return {name: str(tmp_path / name) for name in ("deck.txt", "mine.yaml", "karsten.yaml")}
+
+
+def test_compare_exact_json(cli, files):
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["karsten.yaml"],
+               "--cast", "Wrath of God", "--turns", "4", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["mode"] == "exact"
+    rows = {(Path(row["policy"]).name, row["on"]): row["values"] for row in report["compare"]}
+    assert set(rows) == {(p, s) for p in ("mine.yaml", "karsten.yaml") for s in ("play", "draw", "mix")}
+    # The same keep rules: the same keep rates; Karsten's bottoming keeps more lands.
+    assert rows[("mine.yaml", "play")]["keep7"] == rows[("karsten.yaml", "play")]["keep7"]
+    assert rows[("karsten.yaml", "play")]["expected_lands"] > rows[("mine.yaml", "play")]["expected_lands"]
+    for policy in ("mine.yaml", "karsten.yaml"):
+        play, draw, mix = (rows[(policy, side)] for side in ("play", "draw", "mix"))
+        assert mix["land_drops(4)"] == pytest.approx((play["land_drops(4)"] + draw["land_drops(4)"]) / 2)
+        assert play["castable(Wrath of God)"] < draw["castable(Wrath of God)"]
+    single = json.loads(cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--policy", files["karsten.yaml"],
+                            "--cast", "Wrath of God", "-o", "json").stdout)["castable"]["Wrath of God"]
+    assert rows[("karsten.yaml", "play")]["castable_given_land_drops(Wrath of God)"] == pytest.approx(single["p_given_land_drops"], abs=1e-15)
+
+
+def test_compare_monte_carlo_pairs_differences(cli, files):
+    # The same policy twice under common random numbers: every difference is exactly 0.
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--compare", files["mine.yaml"],
+               "--compare", files["karsten.yaml"], "--cast", "Wrath of God", "--hands", "20000", "--seed", "3", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["compare"]
+    twin = [row for row in rows[3:6]]
+    for row in twin:
+        assert all(d["value"] == 0 and d["se"] == 0 for d in row["difference_to_first"].values())
+    karsten = rows[6]
+    difference = karsten["difference_to_first"]["land_drops(3)"]
+    independent = (karsten["standard_errors"]["land_drops(3)"] ** 2 + rows[0]["standard_errors"]["land_drops(3)"] ** 2) ** 0.5
+    assert 0 < difference["se"] < independent / 3     # paired: far tighter than two independent runs
+
+
+def test_compare_text_and_csv(cli, files):
+    text = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["karsten.yaml"])
+    assert text.returncode == 0, text.stderr
+    assert "policies side by side" in text.stdout and "karsten.yaml" in text.stdout and "mix" in text.stdout
+    table = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["karsten.yaml"], "-o", "csv")
+    rows = list(csv.DictReader(io.StringIO(table.stdout)))
+    assert {row["measure"] for row in rows} >= {"keep7", "mulligan", "land_drops(3)"}
+    assert len(rows) == 2 * 3 * 5
+    assert cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "-o", "junit").returncode == 2
+    extra = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", files["mine.yaml"])
+    assert extra.returncode == 2 and "--compare" in extra.stderr
+
+
+def test_csv_by_turn_table(cli, files):
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "-o", "csv", "--turns", "4")
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert list(rows[0]) == ["item", "copies", "side", "turn", "cards_seen", "p", "hypergeometric", "se"]
+    items = {row["item"] for row in rows}
+    assert items == {"Grizzly Bears", "Wrath of God", "land drops"}
+    assert len(rows) == 3 * 2 * 4
+    wrath = {(row["side"], int(row["turn"])): row for row in rows if row["item"] == "Wrath of God"}
+    report = json.loads(cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "-o", "json", "--turns", "4").stdout)
+    assert float(wrath[("draw", 4)]["p"]) == pytest.approx(report["by_turn"]["Wrath of God"]["draw"]["4"]["p"], rel=1e-9)
+    assert wrath[("play", 1)]["cards_seen"] == "7" and wrath[("draw", 1)]["cards_seen"] == "8"
+
+
+def test_plot_writes_real_pictures(cli, files, tmp_path):
+    pytest.importorskip("matplotlib", reason="matplotlib is the `plot` extra (also in `test`); install it to test --plot")
+    svg = tmp_path / "odds.svg"
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--plot", str(svg), "--turns", "4")
+    assert done.returncode == 0, done.stderr
+    root = ElementTree.parse(svg).getroot()
+    assert root.tag.endswith("svg")
+    assert "Kept hand size" in svg.read_text(encoding="utf-8") or root.find(".//{http://www.w3.org/2000/svg}g") is not None
+    png = tmp_path / "compare.png"
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["karsten.yaml"], "--plot", str(png))
+    assert done.returncode == 0, done.stderr
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    wrong = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--plot", str(tmp_path / "odds.pdf"))
+    assert wrong.returncode == 2 and ".svg or .png" in wrong.stderr
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(cli, files, tmp_path, monkeypatch):
+    blocker = tmp_path / "blocked" / "matplotlib"
+    blocker.mkdir(parents=True)
+    (blocker / "__init__.py").write_text('raise ImportError("No module named matplotlib")\n', encoding="utf-8")
+    monkeypatch.setenv("PYTHONPATH", str(blocker.parent) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--plot", str(tmp_path / "odds.svg"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "pip install 'deckcheck[plot]'" in done.stderr
+    assert not (tmp_path / "odds.svg").exists()
+
+
+def test_compare_refuses_assertions(cli, files):
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--assert", "keep7 > 0.5")
+    assert done.returncode == 2 and "--assert" in done.stderr and done.stdout == ""
+
+
+def test_the_karsten_example_policy(cli):
+    examples = Path(__file__).parent.parent / "examples"
+    done = cli("simulate", str(examples / "burn-modern.txt"), "-f", "mtg/constructed", "--compare",
+               str(examples / "burn-policy.yaml"), str(examples / "karsten-policy.yaml"), "-o", "json")
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)["compare"]
+    assert [Path(row["policy"]).name for row in rows] == ["burn-policy.yaml"] * 3 + ["karsten-policy.yaml"] * 3
+    assert rows[0]["values"]["keep7"] != rows[3]["values"]["keep7"]   # different keep rules
