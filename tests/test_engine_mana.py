@@ -23,7 +23,7 @@ LANDS = yaml.safe_load((TESTS / "cases_mana" / "lands.yaml").read_text(encoding=
 @pytest.fixture(scope="module")
 def catalog(tmp_path_factory):
     from deckcheck.cards.importer import import_file
-    from deckcheck.games.mtg.catalog import open_catalog
+    from deckcheck.games.mtg.store import load_catalog as open_catalog
 
     path = tmp_path_factory.mktemp("mana") / "cards.sqlite"
     import_file(TESTS / "cards" / "mana_cards.json", path)
