@@ -4,6 +4,10 @@
     tests/cases/decklists/<format>.yaml  the cases of one decklist parser
     tests/cases/engine/*.yaml            simulations with their expected probabilities
     tests/cases/expressions/errors.yaml  malformed keep rules and assertions
+    tests/cases/mana/costs.yaml, lands.yaml  mana costs and what lands make (--cast)
+
+`load` reads any other YAML the tests hold as data (Karsten's tables, format-error cases,
+the deck fixtures' expected rule ids), checked against the schema the test gives.
 
 Files are read with deckcheck's own YAML loader (a key given twice is an error, dates stay
 text) and every case is checked against the schema of its kind, with deckcheck's schema
@@ -82,9 +86,14 @@ KIND_SCHEMAS: dict[str, Spec] = {
         "text": Str(), "column": Int(1), "message": Str(non_empty=True), "kind": Str(("assertion",)),
         "tags": ListOf(Str()),
     }, required=("text", "column", "message")),
+    "mana-cost": Struct({
+        "cost": Str(), "mana_value": Int(0), "pips": ListOf(Str(non_empty=True)), "error": Str(non_empty=True),
+    }, required=("cost",)),
+    "mana-lands": Struct({"deck": ListOf(Str(non_empty=True)), "sources": MapOf(Str())}, required=("deck", "sources")),
 }
-# Folders whose cases are all of one kind; the others mix kinds (`kind_of`).
-FOLDER_KINDS = {"engine": "simulate", "expressions": "expression-error"}
+# Folders whose cases are all of one kind, and files whose cases are; the others mix kinds
+# (`kind_of`).
+FOLDER_KINDS = {"engine": "simulate", "expressions": "expression-error", "mana/costs": "mana-cost", "mana/lands": "mana-lands"}
 
 
 def load(path: Path, spec: Spec | None = None) -> Any:
@@ -129,8 +138,8 @@ def all_cases(folder: str, *, kind: str | None = None) -> Iterator[tuple[Path, d
         for index, case in enumerate(data):
             if not isinstance(case, dict):
                 raise ValueError(f"{path}: case {index + 1} is not a mapping")
-            name = case.get("name", case.get("text"))
-            case_kind = FOLDER_KINDS.get(folder) or kind_of(case)
+            name = case_name(case, index)
+            case_kind = FOLDER_KINDS.get(folder) or FOLDER_KINDS.get(f"{folder}/{path.stem}") or kind_of(case)
             _check(case, KIND_SCHEMAS[case_kind], f"{path}: case {name!r}")
             if name in names:
                 raise ValueError(f"{path}: two cases named {name!r}")
@@ -139,9 +148,19 @@ def all_cases(folder: str, *, kind: str | None = None) -> Iterator[tuple[Path, d
                 yield path, case
 
 
+def case_name(case: dict[str, Any], index: int) -> str:
+    """A case's `name`, else what it is about (an expression's or a cost's text), else
+    its place in its file."""
+    for key in ("name", "text", "cost"):
+        if key in case:
+            return str(case[key]) or "<empty>"
+    return f"#{index + 1}"
+
+
 def cases(folder: str, *, kind: str) -> list[Any]:
     """pytest parameters (`case`), one per case of that kind, with the id FILE:NAME."""
-    return [
-        pytest.param(case, id=f"{path.stem}:{case.get('name', case.get('text')) or '<empty>'}")
-        for path, case in all_cases(folder, kind=kind)
-    ]
+    params, seen = [], {}
+    for path, case in all_cases(folder, kind=kind):
+        seen[path] = seen.get(path, -1) + 1
+        params.append(pytest.param(case, id=f"{path.stem}:{case_name(case, seen[path])}"))
+    return params
