@@ -35,9 +35,6 @@ ANY_LINES = "..."
 FILE_MARKER = re.compile(r"^<!--\s*file:\s*(?P<path>\S+)\s*-->\s*$")
 FENCE = re.compile(r"^(?P<fence>```+|~~~+)")
 LINK = re.compile(r"\[[^\]]*\]\((?P<target>[^)\s]+)\)")
-# Pages the README links that another branch of issue #11 writes; their links are checked
-# once the page is there.
-WRITTEN_ELSEWHERE = {"docs/rules.md": "docs/rules.md is written by the r11-yaml branch (issue #11)"}
 
 
 @dataclass
@@ -196,8 +193,6 @@ def anchors(path: Path) -> set[str]:
 def test_relative_links_resolve(document, target):
     path, _, anchor = target.partition("#")
     resolved = (ROOT / document).parent.joinpath(path).resolve() if path else ROOT / document
-    if _relative(resolved) in WRITTEN_ELSEWHERE and not resolved.exists():
-        pytest.skip(WRITTEN_ELSEWHERE[_relative(resolved)])
     assert resolved.exists(), f"{document} links to {target}, which does not exist"
     if anchor:
         assert anchor in anchors(resolved), f"{document} links to {target}: no heading with that anchor"
