@@ -62,6 +62,10 @@ class Deck:
     # True when the file could not be read at all (missing, unreadable, too big): the
     # CLI then exits 2, because the input, not the deck, is at fault.
     unreadable: bool = False
+    # Cards the file names as its commander(s) while listing them among the other cards
+    # (Cockatrice's banner card, a `CDR:` comment): a Commander format moves them to the
+    # command zone when the deck has none (rules/commander.py).
+    commander_hints: tuple[str, ...] = ()
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]

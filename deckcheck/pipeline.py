@@ -10,7 +10,7 @@ from .formats import Format, load
 from .model import Deck
 from .registered_pools import Pool, read_pool
 from .result import DeckResult
-from .rules import rules_for
+from .rules import prepare, rules_for
 from .rules.context import Context
 
 if TYPE_CHECKING:
@@ -85,6 +85,7 @@ def check_deck(
             deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
             problems.extend(unknown)
         ctx = Context(date=date, cards=catalog, pool=pool)
+        deck = prepare(deck, fmt, ctx)
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))

@@ -82,8 +82,12 @@ def entry(card: str, since: str | None, until: str | None) -> str:
     return "  - {" + ", ".join(parts) + "}"
 
 
-def intervals(events: list[dict], fmt: str) -> dict[str, list[tuple[str, str | None, str | None]]]:
-    """Replay a format's history into (status, since, until) intervals per card."""
+def intervals(
+    events: list[dict], fmt: str, statuses: tuple[str, ...] = ("banned", "restricted"),
+) -> dict[str, list[tuple[str, str | None, str | None]]]:
+    """Replay a format's history into (status, since, until) intervals per card, for the
+    `statuses` the format keeps (the Commander formats add `banned_as_commander` and
+    `banned_as_companion`; a change from one status to another ends the first)."""
     current: dict[str, tuple[str, str | None]] = {}  # card -> (status, since)
     spans: dict[str, list[tuple[str, str | None, str | None]]] = {}
     order: list[str] = []
@@ -92,7 +96,7 @@ def intervals(events: list[dict], fmt: str) -> dict[str, list[tuple[str, str | N
             if card in NOT_CARDS:
                 continue
             date = DATE_FIXES.get((fmt, card, status, event["date"]), event["date"])
-            if status not in ("banned", "restricted", "legal"):
+            if status != "legal" and status not in statuses:
                 continue  # banned_as_commander/companion do not apply to these formats
             if card not in spans:
                 spans[card] = []
@@ -155,6 +159,8 @@ def constructed_yaml(xmage: dict) -> str:
             "deck:",
             "  main: {min: 60}",
             "  sideboard: {max: 15}",
+            "# A companion's deck-building condition holds for the starting deck (rules/companion.py).",
+            "companion: {}",
             "banned:",
             *rows,
         ]

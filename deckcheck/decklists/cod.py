@@ -1,7 +1,14 @@
 """Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>`.
 
+Cockatrice has no command zone: a Commander deck lists its commander in `main` (naming it
+as the deck's `<bannerCard>` or in a `CDR: Name` line of the comments, as TappedOut's
+exports do) or alone in `side`. The names are kept as the deck's commander hints; a
+Commander format places the card (rules/commander.py).
+
 Written with the deck's name and a `main` and a `side` zone."""
 from __future__ import annotations
+
+import re
 
 from ..model import MAIN, SIDEBOARD, Deck
 from ..problem import Problem
@@ -15,6 +22,7 @@ DESCRIPTION = "Cockatrice .cod XML"
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
+_COMMANDER_LINE = re.compile(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
 
 
 def sniff(text: str) -> bool:
@@ -27,6 +35,7 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     for name in root.iter("deckname"):
         deck.name = name.text.strip() or None
         break
+    deck.commander_hints = _commander_hints(root)
     zones = list(root.iter("zone"))
     if not zones:
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
@@ -49,6 +58,15 @@ def parse(text: str, source: str = "<cod>") -> Deck:
             else:
                 deck.entries.append(result)
     return deck
+
+
+def _commander_hints(root) -> tuple[str, ...]:
+    """The commander names a comment line gives (`CDR: Name`), else the banner card."""
+    named = [match.group("name") for comments in root.iter("comments")
+             for match in map(_COMMANDER_LINE.match, comments.text.splitlines()) if match]
+    if not named:
+        named = [banner.text.strip() for banner in root.iter("bannerCard") if banner.text.strip()]
+    return tuple(dict.fromkeys(named))
 
 
 def write(deck: Deck) -> str:

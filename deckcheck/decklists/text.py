@@ -8,7 +8,9 @@ a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Arch
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (and any `{noDeck}` category).
 
 Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `Companion`,
-`Extra` (Yu-Gi-Oh!), `Hero` (WoW TCG; also `Hero: Name`), `Maybeboard`, `Tokens`; each may
+`Extra` (Yu-Gi-Oh!), `Hero` (WoW TCG; also `Hero: Name`), `Maybeboard`, `Tokens`,
+`Oathbreaker` and `Signature Spell` (the command zone; also `Commander: Name`, `CMDR: Name`,
+`Companion: Name` on one line); each may
 carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
 in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
 forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start comment lines.
@@ -41,12 +43,16 @@ _SECTION_ZONES = {
     "deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
     "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD, "sb": SIDEBOARD,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
+    # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
+    "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
     "companion": COMPANION, "companions": COMPANION,
     "extra": EXTRA, "extra deck": EXTRA,
     "hero": HERO,
     "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD, "considering": MAYBEBOARD,
     # Tokens a list mentions are not part of the deck (Cockatrice's `tokens` zone likewise).
     "tokens": MAYBEBOARD, "token": MAYBEBOARD,
+    # The oversized copy of a commander a precon comes with is a display piece.
+    "display commander": MAYBEBOARD, "display commanders": MAYBEBOARD,
 }
 _CATEGORY_HEADINGS = {
     "creature", "creatures", "land", "lands", "spell", "spells", "instant", "instants",
@@ -59,6 +65,11 @@ _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)\s*(?:\(\s*\d+\s*\)|\[\s*
 _BRACKETED = re.compile(r"^\[(?P<inner>[^\[\]]+)\]$")
 _FORUM_TAG = re.compile(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _HERO_LINE = re.compile(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+# `Commander: Name` / `CMDR: Name` / `Companion: Name`: one card named on its header line.
+_NAMED_LINE = re.compile(
+    r"^(?P<zone>commander|cmdr|companion)\s*:\s*(?:(?P<count>[1-9][0-9]?)\s*[xX]?\s+)?(?P<name>\D.*)$", re.IGNORECASE
+)
+_NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
 _NAME_COMMENT = re.compile(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = re.compile(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
@@ -241,6 +252,13 @@ def parse(text: str, source: str = "<text>") -> Deck:
         hero = _HERO_LINE.match(line)
         if hero:
             deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
+            saw_header = True
+            continue
+        named = _NAMED_LINE.match(line)
+        if named:
+            name = display_name(_strip_decorations(named.group("name"))[0])
+            count = int(named.group("count") or 1)
+            deck.entries.append(CardEntry(name=name, count=count, zone=_NAMED_ZONES[named.group("zone").lower()], line=number))
             saw_header = True
             continue
         if _FORUM_TAG.match(line):

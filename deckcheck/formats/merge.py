@@ -17,7 +17,7 @@ from ..names import card_key, fold
 # Keys whose lists add up along `extends` rather than replace. Within a group, a child that
 # names a card speaks for it: the parent's entries for that card (in any list of the group)
 # are dropped, so a format's own dated history can lift or change an inherited ban.
-LIST_GROUPS = (("banned", "restricted"), ("card_limits",))
+LIST_GROUPS = (("banned", "restricted", "banned_as_commander", "banned_as_companion"), ("card_limits",))
 LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
 # Keys that describe one file and are not inherited along `extends`.
 OWN_KEYS = ("abstract", "description")

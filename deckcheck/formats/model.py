@@ -46,8 +46,18 @@ class ZoneSize:
     max: int | None = None
     exactly: int | None = None
     or_none: bool = False  # "exactly N or none" (2011 tournament rules for sideboards)
+    # Zones counted together with this one: a Commander deck is 100 cards with its commander.
+    including: tuple[str, ...] = ()
+    # Zones whose cards, also listed here, do not count: a Commander deck's companion waits
+    # in the sideboard but is no sideboard card.
+    not_counting: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        return self.bounds() + (f" counting the {' and '.join(self.including)}" if self.including else "") + (
+            f" (the {' and '.join(self.not_counting)} not counted)" if self.not_counting else ""
+        )
+
+    def bounds(self) -> str:
         if self.exactly is not None:
             return f"exactly {self.exactly}" + (" or none" if self.or_none else "")
         if self.min is not None and self.max is not None:
@@ -118,6 +128,16 @@ class Format:
     def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
         return self._list_on("card_limits", day)
 
+    def dated_list_on(self, key: str, day: dt.date) -> dict[str, ListEntry]:
+        """A dated card list a rule owns (`banned_as_commander`, ...) in force on `day`."""
+        found = self._on_date.get((key, day))
+        if found is None:
+            entries = self.memo.get(("list", key))
+            if entries is None:
+                entries = self.memo[("list", key)] = _entries(self.data.get(key) or [])
+            found = self._on_date[(key, day)] = _in_force(entries, day)
+        return found
+
     def card_limits_by_code_on(self, day: dt.date) -> dict[int, ListEntry]:
         """The per-card limits in force, by passcode (entries that give a `code`); a card
         listed under two passcodes (an alternate artwork on an lflist) is found by both."""
@@ -172,7 +192,10 @@ def build_format(format_id: str, path: Path, data: dict[str, Any], chain: tuple[
     for key in ("name", "game"):
         if key not in data:
             raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
-    zones = {zone: ZoneSize(**spec) for zone, spec in (data.get("deck") or {}).items()}
+    zones = {
+        zone: ZoneSize(**{key: tuple(value) if isinstance(value, list) else value for key, value in spec.items()})
+        for zone, spec in (data.get("deck") or {}).items() if spec is not None
+    }
     copy_limit = None
     if data.get("copy_limit"):
         spec = data["copy_limit"]

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
-from ..model import PLAYED_ZONES
+from ..model import PLAYED_ZONES, ZONES
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
 
 GAMES = game_ids()  # the registered games (deckcheck/games/__init__.py)
@@ -23,16 +23,20 @@ MULLIGANS = ("london", "vancouver", "paris", "once", "none")
 
 
 def _zone_size_consistent(value: Mapping[str, Any], keys: Keys) -> None:
-    if "exactly" in value and ("min" in value or "max" in value):
+    if "exactly" in value and (value.get("min") is not None or value.get("max") is not None):
         raise SchemaError(keys, "give either `exactly` or `min`/`max`, not both")
     if value.get("or_none") and "exactly" not in value:
         raise SchemaError((*keys, "or_none"), "`or_none` only makes sense with `exactly`")
-    if "min" in value and "max" in value and value["min"] > value["max"]:
+    if value.get("min") is not None and value.get("max") is not None and value["min"] > value["max"]:
         raise SchemaError(keys, f"min {value['min']} is greater than max {value['max']}")
 
 
 ZONE_SIZE = Struct(
-    {"min": Int(0), "max": Int(0), "exactly": Int(0), "or_none": Bool()},
+    {
+        # null drops an inherited bound (a Commander format's `exactly` replaces `min: 60`)
+        "min": AnyOf((Int(0), Null())), "max": AnyOf((Int(0), Null())), "exactly": Int(0), "or_none": Bool(),
+        "including": ListOf(Str(ZONE_NAMES)), "not_counting": ListOf(Str(ZONES)),
+    },
     check_whole=_zone_size_consistent,
 )
 

@@ -4,7 +4,9 @@ Each rule module has a docstring (its user documentation, with PASS/FAIL example
 `ID` from the stable list in docs/contracts.md, `KEYS` (the schema of the format keys it
 reads, which formats/schema.py adds to the format schema), `applies(fmt)` when it has
 nothing to check for some formats, `check(deck, fmt, ctx)` yielding `Problem`s, and
-optionally `show(fmt, day)`, its lines of `deckcheck formats show`. Rules never read files
+optionally `show(fmt, day)`, its lines of `deckcheck formats show`, and `prepare(deck, fmt,
+ctx)`, which returns the deck as the format reads it before any rule checks it (the
+commander rule fills the command zone from a file's conventions). Rules never read files
 or print. docs/rules.md has one row per rule id.
 """
 from __future__ import annotations
@@ -13,18 +15,20 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from . import (
-    banned, card_limit, not_in_pool, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type,
-    hero, points, registered_pool, restricted, sideboard_size,
+    banned, card_limit, not_in_pool, card_type, class_faction, color_identity, commander, companion, copy_limit,
+    deck_size, extra_deck_size, extra_deck_type, hero, points, registered_pool, restricted, sideboard_size,
 )
 
 if TYPE_CHECKING:
     from ..formats import Format
+    from ..model import Deck
+    from .context import Context
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
     for module in (
-        deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit, registered_pool, not_in_pool,
-        extra_deck_type, card_type, points, class_faction,
+        deck_size, sideboard_size, extra_deck_size, hero, commander, copy_limit, banned, restricted, card_limit,
+        registered_pool, not_in_pool, color_identity, companion, extra_deck_type, card_type, points, class_faction,
     )
 }
 
@@ -46,3 +50,12 @@ def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
         )
     return found
 
+
+
+def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
+    """The deck as `fmt` reads it: each applying rule's `prepare` in registry order."""
+    for rule in rules_for(fmt):
+        step = getattr(rule, "prepare", None)
+        if step is not None:
+            deck = step(deck, fmt, ctx)
+    return deck

@@ -3,33 +3,51 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..formats import Format
+from ..formats import Format, ZoneSize
 from ..model import Deck
 from ..problem import Problem
 from .context import Context
+
+
+def zone_count(deck: Deck, spec: ZoneSize, zone: str, ctx: Context) -> tuple[int, dict[str, int]]:
+    """Cards the size rule counts for `zone` (with the zones it `including`s, less the
+    cards also listed in a `not_counting` zone), and the count per zone when there are several."""
+    counts = ctx.counts(deck)
+    parts = {name: counts.get(name, 0) for name in (zone, *spec.including)}
+    if spec.not_counting:
+        here = ctx.totals(deck, (zone,))
+        elsewhere = ctx.totals(deck, spec.not_counting)
+        parts[zone] -= sum(min(copies, here.get(key, 0)) for key, copies in elsewhere.items())
+    return sum(parts.values()), parts
 
 
 def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
     spec = fmt.zones.get(zone)
     if spec is None:
         return
-    count = ctx.counts(deck).get(zone, 0)
-    cards = "card" if count == 1 else "cards"
+    count, parts = zone_count(deck, spec, zone, ctx)
+    if spec.including:
+        # "deck has 99 cards (main 98, commander 1)": the commander is part of the 100.
+        label = "deck"
+        unit = "card" if count == 1 else "cards"
+        shown = f"{count} {unit} (" + ", ".join(f"{name} {value}" for name, value in parts.items()) + ")"
+    else:
+        shown = f"{count} {'card' if count == 1 else 'cards'}"
     if spec.exactly is not None:
         if count == spec.exactly or (spec.or_none and count == 0):
             return
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
-            message=f"{label} has {count} {cards}; {spec.describe()} required",
+            message=f"{label} has {shown}; {spec.bounds()} required",
         )
         return
     if spec.min is not None and count < spec.min:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.min,
-            message=f"{label} has {count} {cards}; at least {spec.min} required",
+            message=f"{label} has {shown}; at least {spec.min} required",
         )
     if spec.max is not None and count > spec.max:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.max,
-            message=f"{label} has {count} {cards}; at most {spec.max} allowed",
+            message=f"{label} has {shown}; at most {spec.max} allowed",
         )

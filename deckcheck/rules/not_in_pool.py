@@ -26,11 +26,12 @@ from __future__ import annotations
 import datetime as dt
 import textwrap
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..formats.schema import DATED_SET
-from ..model import PLAYED_ZONES, Deck
+from ..formats.schema import DATED_LIST, DATED_SET
+from ..model import COMMANDER, PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, ListOf, Null, Str, Struct
 from .context import Context
@@ -51,8 +52,12 @@ KEYS = {
             # Card types that are never part of a deck (planes, schemes, ...).
             "exclude_types": ListOf(Str()),
             "rarity": AnyOf((Str(), ListOf(Str()))),
+            # The command zone's rarity where it differs (Pauper Commander: uncommon).
+            "commander_rarity": AnyOf((Str(), ListOf(Str()))),
         }),
     )),
+    # Cards in the pool whatever their printings (Standard Brawl: Arcane Signet, Command Tower).
+    "pool_cards": DATED_LIST,
 }
 
 
@@ -69,6 +74,19 @@ def _pool(fmt: Format) -> CardPool:
     return cached[1]
 
 
+def _command_pool(fmt: Format) -> CardPool | None:
+    """The pool of the command zone when the format gives it its own rarity (Pauper
+    Commander: a printing at uncommon), else None: the format's pool serves every zone."""
+    rarity = (fmt.option("card_pool") or {}).get("commander_rarity")
+    if rarity is None:
+        return None
+    cached = _POOLS.get(-id(fmt))
+    if cached is None or cached[0] is not fmt:
+        rarities = frozenset(r.lower() for r in ([rarity] if isinstance(rarity, str) else rarity))
+        cached = _POOLS[-id(fmt)] = (fmt, replace(_pool(fmt), rarities=rarities))
+    return cached[1]
+
+
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format has a card pool."""
     return bool(fmt.option("card_pool"))
@@ -78,18 +96,30 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     catalog = ctx.cards
     if not fmt.option("card_pool") or catalog is None:
         return
+    pool = _pool(fmt)
+    command = _command_pool(fmt)
+    if command is None:
+        yield from _check_zones(deck, fmt, ctx, pool, PLAYED_ZONES)
+        return
+    # Pauper Commander: the commander comes from its own pool (a printing at uncommon).
+    yield from _check_zones(deck, fmt, ctx, pool, tuple(zone for zone in PLAYED_ZONES if zone != COMMANDER))
+    yield from _check_zones(deck, fmt, ctx, command, (COMMANDER,))
+
+
+def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterator[Problem]:
     # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
     # (`set_released`) that only the Magic catalog has, beyond the Catalog protocol.
     from ..games.mtg.card_pool import Verdict, standing, verdict_on
 
-    pool = _pool(fmt)
+    catalog = ctx.cards
     # A card's standing in the pool (legality, the days its printings cover) is worked
     # out once and remembered with the catalog whose card it is; each deck then costs a
     # lookup and a date comparison per card.
     memo = catalog.memo.setdefault((ID, id(pool)), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
-    played = set(PLAYED_ZONES)
+    played = set(zones)
     day = ctx.date
+    extra = fmt.dated_list_on("pool_cards", day)
     failing: dict[str, tuple[Card, Verdict, str]] = {}
     for entry in deck.entries:
         name = entry.name
@@ -103,12 +133,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= day):
             continue
         verdict, how = verdict_on(card_standing, pool, day)
-        if verdict is not Verdict.IN:
+        if verdict is not Verdict.IN and entry.key not in extra:
             failing[name] = (record, verdict, how)
     if not failing:
         return
     banned = fmt.banned_on(ctx.date)
-    for card in ctx.tally(deck, PLAYED_ZONES).values():
+    for card in ctx.tally(deck, zones).values():
         if card.name not in failing or card.key in banned:
             continue
         record, verdict, how = failing[card.name]

@@ -59,6 +59,10 @@ class Card:
     oracle_text: str = ""
     legalities: Mapping[str, str] | None = None
     printings: tuple[Printing, ...] = field(default=(), compare=False)
+    # Of the front face, as printed (`*`, `1+*` possible); None when it has none. Whether a
+    # card has a power/toughness box decides, for one, if a Spacecraft can be a commander.
+    power: str | None = None
+    toughness: str | None = None
 
     @property
     def front_face(self) -> str:

@@ -55,6 +55,8 @@ def card_from_atomic(name: str, faces: Any) -> Card:
         oracle_text="\n//\n".join(_text(face.get("text")) for face in faces),
         legalities=legal_map,
         printings=printings,
+        power=_text(front.get("power")) or None,
+        toughness=_text(front.get("toughness")) or None,
     )
 
 

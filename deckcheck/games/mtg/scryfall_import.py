@@ -33,6 +33,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _stat(value: Any) -> str | None:
+    """A power or toughness as printed (`3`, `*`, `1+*`), or None when there is none."""
+    return value if isinstance(value, str) and value else None
+
+
 def _faces(obj: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     faces = obj.get("card_faces")
     if not isinstance(faces, list):
@@ -65,6 +70,8 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
     colors = obj.get("colors")
     if colors is None and faces:
         colors = faces[0].get("colors")
+    # Power and toughness of the front face: on the object, or on its first face.
+    box = obj if "power" in obj or not faces else faces[0]
     supertypes, types, subtypes = split_type_line(type_line)
     cmc = obj.get("cmc")
     legalities = obj.get("legalities")
@@ -89,6 +96,8 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
         oracle_text=oracle_text,
         legalities=legal_map,
         printings=printings,
+        power=_stat(box.get("power")),
+        toughness=_stat(box.get("toughness")),
     )
     info = None
     if set_code:

@@ -67,7 +67,9 @@ CREATE TABLE cards (
     color_identity TEXT NOT NULL,
     oracle_text TEXT NOT NULL,
     legalities TEXT,
-    printings TEXT NOT NULL DEFAULT ''
+    printings TEXT NOT NULL DEFAULT '',
+    power TEXT,
+    toughness TEXT
 );
 CREATE TABLE printings (
     card_id INTEGER NOT NULL, set_code TEXT NOT NULL, rarity TEXT NOT NULL,
@@ -93,7 +95,7 @@ DROP TABLE name_keys;
 
 _CARD_COLUMNS = (
     "cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
-    " color_identity, oracle_text, legalities, printings"
+    " color_identity, oracle_text, legalities, printings, power, toughness"
 )
 
 
@@ -104,7 +106,7 @@ def _card(row: tuple) -> Card:
         type_line=row[5], supertypes=_split(row[6]), types=_split(row[7]), subtypes=_split(row[8]),
         colors=_split(row[9]), color_identity=_split(row[10]), oracle_text=row[11],
         legalities=None if row[12] is None else json.loads(row[12]),
-        printings=printings,
+        printings=printings, power=row[14], toughness=row[15],
     )
 
 
@@ -180,13 +182,14 @@ class CardDbWriter(AtomicDbWriter):
         if card_id is None:
             cursor = self._db.execute(
                 "INSERT INTO cards (name, key, faces, layout, mana_cost, mana_value, type_line, supertypes,"
-                " types, subtypes, colors, color_identity, oracle_text, legalities)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " types, subtypes, colors, color_identity, oracle_text, legalities, power, toughness)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
                     card.type_line, _join(card.supertypes), _join(card.types), _join(card.subtypes),
                     _join(card.colors), _join(card.color_identity), card.oracle_text,
                     None if card.legalities is None else json.dumps(dict(card.legalities), sort_keys=True),
+                    card.power, card.toughness,
                 ),
             )
             card_id = cursor.lastrowid

@@ -1,0 +1,93 @@
+"""What the Commander-family rules (`commander`, `color-identity`, `companion`) share: the
+cards of the command zone sorted into commanders and Oathbreaker signature spells, their
+colour identity, and how identities read in messages.
+
+docs/commander.md describes the rules these helpers serve.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..formats import Format
+from ..games.mtg.abilities import COLOR_NAMES, COLORS
+from ..model import COMMANDER, CardEntry, Deck
+from .context import Context
+
+if TYPE_CHECKING:
+    from ..games.mtg.cards import Card
+
+# The Prismatic Piper's colour is chosen before the game: as a commander it stands for
+# one colour of its player's choice (Commander Legends release notes).
+CHOSEN_COLOR_COMMANDERS = frozenset({"The Prismatic Piper"})
+SPELL_TYPES = frozenset({"Instant", "Sorcery"})
+
+
+def spec(fmt: Format) -> dict[str, Any]:
+    """The format's `commander` mapping ({} when it has no command zone)."""
+    return fmt.option("commander") or {}
+
+
+def lookup(ctx: Context, entry: CardEntry) -> Card | None:
+    return ctx.cards.lookup(entry) if ctx.cards is not None else None  # type: ignore[return-value]
+
+
+@dataclass
+class CommandZone:
+    """The command zone of a deck: `commanders` and, in Oathbreaker, `spells` (signature
+    spells), each as (entry, card or None without card data)."""
+
+    commanders: list[tuple[CardEntry, Card | None]] = field(default_factory=list)
+    spells: list[tuple[CardEntry, Card | None]] = field(default_factory=list)
+
+    @property
+    def known(self) -> bool:
+        """Every commander's card is known (the identity can be worked out)."""
+        return all(card is not None for _, card in self.commanders)
+
+    def identity(self) -> frozenset[str]:
+        """The union of the commanders' colour identities."""
+        return frozenset(color for _, card in self.commanders if card is not None for color in card.color_identity)
+
+    def chosen_colors(self) -> int:
+        """How many colours the player picks before the game (one per Prismatic Piper)."""
+        return sum(1 for entry, _ in self.commanders if entry.name in CHOSEN_COLOR_COMMANDERS)
+
+    def names(self) -> str:
+        return " + ".join(entry.name for entry, _ in self.commanders)
+
+
+def command_zone(deck: Deck, fmt: Format, ctx: Context) -> CommandZone:
+    """The deck's command zone; with `signature_spell` in the format, its instants and
+    sorceries are signature spells, the rest commanders."""
+    zone = CommandZone()
+    spells_allowed = bool(spec(fmt).get("signature_spell"))
+    for entry in deck.entries:
+        if entry.zone != COMMANDER:
+            continue
+        card = lookup(ctx, entry)
+        if spells_allowed and card is not None and not SPELL_TYPES.isdisjoint(card.types):
+            zone.spells.append((entry, card))
+        else:
+            zone.commanders.append((entry, card))
+    return zone
+
+
+def identity_text(colors: Iterable[str]) -> str:
+    """`WUB` style letters in WUBRG order, or `colorless`."""
+    letters = "".join(color for color in COLORS if color in set(colors))
+    return letters or "colorless"
+
+
+def identity_words(colors: Iterable[str]) -> str:
+    """`white and blue`, `colorless`: an identity in words."""
+    named = [COLOR_NAMES[color] for color in COLORS if color in set(colors)]
+    if not named:
+        return "colorless"
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def ordered(colors: Iterable[str]) -> list[str]:
+    wanted = set(colors)
+    return [color for color in COLORS if color in wanted]

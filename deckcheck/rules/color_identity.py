@@ -1,0 +1,119 @@
+"""color-identity: every card of the deck is within its commanders' colour identity.
+
+A card's colour identity (CR 903.4) is the colours of every mana symbol in the mana cost
+and rules text of all its faces (a hybrid symbol counts as both colours, a Phyrexian one
+as its colour), plus its colour indicators and colour-defining abilities; reminder text
+does not count. A card with a basic land type may be in the deck only if every colour of
+mana it could make is in the identity (CR 903.5d), so Tundra needs white and blue. The
+card data states each card's identity with those basic-land colours included (Scryfall's
+`color_identity`, which the shared card file computes the same way). The deck's identity
+is the union of its commanders' (Oathbreaker: its oathbreakers'; the signature spell is
+one of the deck's cards); a colourless commander allows only colourless cards. The
+Prismatic Piper stands for one colour of the player's choice.
+
+Format key `color_identity`: `{colorless_basic_lands: one_type}` (Brawl: a deck with a
+colourless commander may hold basic lands of one basic land type) or `{}`. Needs card
+data; without it one warning says so. The companion's identity is the `companion` rule's.
+
+FAIL (mtg/commander, commander Omnath, Locus of Mana): 1 Counterspell -> "Counterspell
+(identity U) is outside the color identity of Omnath, Locus of Mana (G)".
+PASS: 1 Forest, 1 Llanowar Elves, 1 Sol Ring.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..model import COMMANDER, MAIN, Deck
+from ..problem import Problem
+from ..schema import AnyOf, Null, Str, Struct
+from ._cards import group, skipped
+from ._command_zone import command_zone, identity_text, lookup, ordered
+from .context import Context
+
+ID = "color-identity"
+ONE_TYPE = "one_type"
+KEYS = {"color_identity": AnyOf((Null(), Struct({"colorless_basic_lands": Str((ONE_TYPE, "none"))})))}
+_BASIC_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format asks for it."""
+    return fmt.option("color_identity") is not None
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    zone = command_zone(deck, fmt, ctx)
+    if not zone.commanders:
+        return  # the commander rule says so
+    if ctx.cards is None:
+        yield skipped(ID, "color identity")
+        return
+    if not zone.known:
+        return  # an unknown commander is an unknown-card problem; its identity is anyone's guess
+    allowed = zone.identity()
+    commander_keys = {entry.key for entry, _ in zone.commanders}
+    cards = []
+    for entry, count in group(entry for entry in deck.entries if entry.zone in (MAIN, COMMANDER)):
+        if entry.zone == COMMANDER and entry.key in commander_keys:
+            continue
+        card = lookup(ctx, entry)
+        if card is not None:
+            cards.append((entry, count, card))
+    chosen = _chosen_colors(cards, allowed, zone.chosen_colors())
+    allowed = allowed | chosen
+    spare_type = _colorless_basic_type(cards, allowed, fmt)
+    shown = f"{zone.names()} ({identity_text(allowed)}" + (", with a chosen color" if zone.chosen_colors() else "") + ")"
+    for entry, count, card in cards:
+        outside = set(card.color_identity) - allowed
+        if not outside:
+            continue
+        if spare_type is not None and card.is_basic and _basic_type(card) == spare_type:
+            continue
+        yield Problem(
+            rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
+            message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color identity of {shown}",
+            details={"identity": ordered(card.color_identity), "commander_identity": ordered(allowed)},
+        )
+
+
+def _chosen_colors(cards: list, allowed: frozenset[str], choices: int) -> frozenset[str]:
+    """The colours a player would choose for The Prismatic Piper: those most cards need."""
+    if not choices:
+        return frozenset()
+    needed: Counter[str] = Counter()
+    for _, count, card in cards:
+        for color in set(card.color_identity) - allowed:
+            needed[color] += 1
+    return frozenset(color for color, _ in needed.most_common(choices))
+
+
+def _basic_type(card) -> str | None:
+    return next((kind for kind in _BASIC_TYPES if kind in card.subtypes), None)
+
+
+def _colorless_basic_type(cards: list, allowed: frozenset[str], fmt: Format) -> str | None:
+    """Brawl: with a colourless commander, the basic land type whose basics may stay (the
+    one the deck has most of)."""
+    option = (fmt.option("color_identity") or {}).get("colorless_basic_lands")
+    if option != ONE_TYPE or allowed:
+        return None
+    types: Counter[str] = Counter()
+    for _, count, card in cards:
+        kind = _basic_type(card) if card.is_basic else None
+        if kind is not None:
+            types[kind] += count
+    return types.most_common(1)[0][0] if types else None
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    option = fmt.option("color_identity")
+    if option is None:
+        return []
+    lines = ["color identity: every card within the commanders' identity (CR 903.4, 903.5d)"]
+    if option.get("colorless_basic_lands") == ONE_TYPE:
+        lines.append("  a colorless commander's deck may hold basic lands of one basic land type")
+    return lines
+

@@ -1,0 +1,144 @@
+"""companion: a deck's companion meets its printed deck-building condition.
+
+The companion is the card a `Companion` section names or, without one, the sideboard
+card that has a companion ability (of several, the deck is fine when any one of them
+could be its companion). Its condition is checked against the starting deck: the main
+deck, with the command zone in the Commander family. All ten are known (Gyruda,
+Jegantha, Kaheera, Keruga, Lurrus, Lutri, Obosh, Umori, Yorion, Zirda); Yorion's "twenty
+cards more than the minimum deck size" can never hold where the size is exact. A deck
+has at most one companion; a card named as companion must have the ability.
+
+Format keys: `companion` (`{within_color_identity: true}` in the Commander family: the
+companion waits outside the 100 and must fit the commanders' colour identity; `{}`
+elsewhere) and `banned_as_companion`, a dated card list (Lutri in Commander since
+2026-02-09). Applies to every constructed format. Needs card data; without it the
+banned-as-companion list is still checked.
+
+FAIL (mtg/modern): Companion Lurrus of the Dream-Den and 4 Ice-Fang Coatl (mana value 3)
+-> "Lurrus of the Dream-Den can't be your companion: each permanent card in your starting
+deck has mana value 2 or less; breaking it: Ice-Fang Coatl".
+FAIL (mtg/commander on 2026-03-01): Companion Lutri, the Spellchaser -> "Lutri, the
+Spellchaser is banned as a companion in Commander (since 2026-02-09)".
+PASS (mtg/modern): Companion Lurrus of the Dream-Den and a main deck of one- and two-drops.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..formats.schema import DATED_LIST
+from ..formats.show import entry_lines
+from ..games.mtg import abilities, companions
+from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
+from ..names import card_key
+from ..problem import Problem
+from ..schema import AnyOf, Bool, Null, Struct
+from ._cards import group
+from ._command_zone import command_zone, identity_text, lookup
+from .context import Context
+
+ID = "companion"
+KEYS = {
+    "companion": AnyOf((Null(), Struct({"within_color_identity": Bool()}))),
+    "banned_as_companion": DATED_LIST,
+}
+_SHOWN = 5  # offending cards named in a message
+
+
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format allows companions."""
+    return fmt.option("companion") is not None
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    named = [entry for entry, _ in group(entry for entry in deck.entries if entry.zone == COMPANION)]
+    if len(named) > 1:
+        yield Problem(rule=ID, zone=COMPANION, line=named[1].line, card=named[1].name, count=len(named), limit=1,
+                      message=f"{len(named)} companions ({', '.join(entry.name for entry in named)}); a deck has at most one")
+    if named:
+        yield from _banned(named[0], fmt, ctx)
+    if ctx.cards is None:
+        return
+    if named:
+        yield from _check_companion(named[0], deck, fmt, ctx, chosen=True)
+        return
+    candidates = [entry for entry, _ in group(e for e in deck.entries if e.zone == SIDEBOARD) if _condition_of(entry, ctx)]
+    results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]
+    if results and all(results):
+        # No sideboard card could be the companion: each one's reason.
+        for found in results:
+            yield from found
+
+
+def _condition_of(entry: CardEntry, ctx: Context) -> str | None:
+    card = lookup(ctx, entry)
+    return abilities.companion_condition(card) if card is not None else None
+
+
+def _banned(entry: CardEntry, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    banned = fmt.dated_list_on("banned_as_companion", ctx.date)
+    listed = banned.get(entry.key)
+    if listed is None and ctx.cards is not None:
+        card = ctx.cards.get(entry.name)
+        listed = banned.get(card_key(card.name)) if card is not None else None
+    if listed is not None:
+        since = f" (since {listed.since.isoformat()})" if listed.since else ""
+        yield Problem(rule=ID, zone=COMPANION, line=entry.line, card=entry.name, count=1, limit=0,
+                      message=f"{entry.name} is banned as a companion in {fmt.name}{since}")
+
+
+def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *, chosen: bool) -> Iterator[Problem]:
+    card = lookup(ctx, entry)
+    if card is None:
+        return  # an unknown-card problem already
+    zone = COMPANION if chosen else SIDEBOARD
+    where = dict(rule=ID, zone=zone, line=entry.line, card=entry.name, count=1)
+    printed = companions.condition(card)
+    if printed is None:
+        yield Problem(**where, message=f"{entry.name} has no companion ability, so it can't be a companion")
+        return
+    if not chosen:
+        yield from _banned(entry, fmt, ctx)
+    starting = _starting_deck(deck, fmt, ctx)
+    broken = companions.offenders(card, starting)
+    if broken:
+        shown = ", ".join(broken[:_SHOWN]) + (f" and {len(broken) - _SHOWN} more" if len(broken) > _SHOWN else "")
+        yield Problem(**where, details={"condition": printed, "offending": broken},
+                      message=f"{entry.name} can't be your companion: {printed[:1].lower() + printed[1:].rstrip('.')}; "
+                              f"breaking it: {shown}")
+    if (fmt.option("companion") or {}).get("within_color_identity"):
+        commanders = command_zone(deck, fmt, ctx)
+        if commanders.commanders and commanders.known:
+            outside = set(card.color_identity) - commanders.identity()
+            if outside:
+                yield Problem(**where, details={"identity": list(card.color_identity)},
+                              message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color "
+                                      f"identity of {commanders.names()} ({identity_text(commanders.identity())}), so it "
+                                      f"can't be the companion")
+
+
+def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.StartingDeck:
+    """The main deck (and the command zone), as cards; the format's minimum size."""
+    cards = []
+    for entry, count in group(entry for entry in deck.entries if entry.zone in (MAIN, COMMANDER)):
+        card = lookup(ctx, entry)
+        if card is not None:
+            cards.append((card, count))
+    size = fmt.zones.get(MAIN)
+    minimum = None
+    if size is not None:
+        minimum = size.exactly if size.exactly is not None else size.min
+    return companions.StartingDeck(cards, minimum)
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    option = fmt.option("companion")
+    if option is None:
+        return []
+    lines = ["companion: its deck-building condition holds for the starting deck"
+             + ("; outside the deck, within the commanders' color identity" if option.get("within_color_identity") else "")]
+    banned = fmt.dated_list_on("banned_as_companion", day)
+    if banned or fmt.option("banned_as_companion"):
+        lines += entry_lines("banned as companion", banned, day)
+    return lines
