@@ -238,12 +238,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if commanders:
             yield skipped(ID, f"{word} eligibility and pairing")
         return
-    paired_background = len(commanders) == 2 and _pair_problem(commanders[0][1], commanders[1][1], fmt) is None
     for entry, card in commanders:
         if card is None:
             continue  # an unknown-card problem already
-        if paired_background and (abilities.is_background(card) or abilities.is_time_lord_doctor(card)):
-            continue  # its partner's "Choose a Background" / "Doctor's companion" brings it
+        if len(commanders) == 2 and abilities.is_background(card):
+            continue  # it leads beside a "Choose a Background" commander or not at all: the pair check says which
         problem = _eligibility(entry, card, fmt, ctx, word)
         if problem is not None:
             yield problem
@@ -269,8 +268,11 @@ def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: 
                        message=f"{entry.name} can't be your {word} in {fmt.name} on {ctx.date.isoformat()}: "
                                f"{ELIGIBLE[kind][0]} can lead a deck only {when}")
     what = _what_it_is(card)
+    if abilities.is_background(card):
+        return Problem(**where, message=f"{entry.name} can't be your {word} on its own: a Background is the second "
+                                        f"commander of one with Choose a Background")
     return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {_article(what)} {what}, "
-                                    f"and a {word} is {_wanted(fmt)}")
+                                    f"and {_article(word)} {word} is {_wanted(fmt)}")
 
 
 def _article(text: str) -> str:

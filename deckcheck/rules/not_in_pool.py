@@ -8,9 +8,13 @@ rule is skipped and `validate` says so once. Format key `card_pool`:
 - `sets: [m19, {set: dmu, since: 2022-09-09, until: 2024-08-02}]` - a printing in one of
   these sets on that date; `exclude_sets: [unh, ...]` - printings that never count;
   `exclude_types: [Plane, Scheme, ...]` - cards that are never part of a deck;
-  `rarity: common` - a printing at that rarity (Pauper). Used when the database has no
+  `rarity: common` - a printing at that rarity (Pauper); `commander_rarity: uncommon` - the
+  command zone's own rarity (Pauper Commander). Used when the database has no
   legalities (built from printings alone) and, for rotating formats, to see that a card
   legal on the event date has rotated out since.
+
+Format key `pool_cards`: cards in the pool whatever their printings, a dated list
+(Standard Brawl: Arcane Signet and Command Tower from 2022-09-09).
 
 When neither the legality nor the printings settle a card, the result is a warning,
 not an error. Cards the database does not know are `unknown-card` problems instead.
@@ -186,6 +190,12 @@ def show(fmt: Format, day: dt.date) -> list[str]:
         lines += _wrapped(f"sets on {day.isoformat()} ({len(current)})", current)
     if pool.rarities:
         lines.append(f"  printed at {' or '.join(sorted(pool.rarities))}")
+    command = _command_pool(fmt)
+    if command is not None and command.rarities:
+        lines.append(f"  the command zone: printed at {' or '.join(sorted(command.rarities))}")
+    extra = fmt.dated_list_on("pool_cards", day)
+    if extra:
+        lines.append(f"  also, whatever their printings: {', '.join(sorted(entry.card for entry in extra.values()))}")
     if pool.exclude_sets:
         lines += _wrapped(f"never from these sets ({len(pool.exclude_sets)})", sorted(pool.exclude_sets))
     if pool.exclude_types:

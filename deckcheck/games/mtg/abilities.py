@@ -167,9 +167,13 @@ def mana_value(card: Card) -> int:
 
 
 def cost_symbols(card: Card) -> list[str]:
-    """The mana symbols of the card's mana cost (a split card: both halves), as written
-    inside the braces (`2`, `R/G`, `X`)."""
-    return _MANA_SYMBOL.findall(card.mana_cost or "")
+    """The mana symbols of the card's mana cost in a library, as written inside the braces
+    (`2`, `R/G`, `X`): both halves of a split card (its characteristics combine, CR
+    709.4), the main face of an adventurer or a double-faced card."""
+    cost = card.mana_cost or ""
+    if card.layout != "split":
+        cost = cost.split(" // ")[0]
+    return _MANA_SYMBOL.findall(cost)
 
 
 def every_creature_type(card: Card) -> bool:
