@@ -10,7 +10,7 @@ import typer
 from ..errors import DeckcheckError
 from ..report import BATCH, PLAIN
 from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, handles_errors
-from .common import emit, open_cards, output_option, reports, say_note, warn
+from .common import emit, open_cards, output_option, reports, say_note, warn, write_file
 
 
 @app.command(cls=reports(BATCH))
@@ -71,18 +71,9 @@ def batch(
     for bar in bars:
         bar.close()
     if report_file is not None:
-        _write_report(report_file, deliver_batch(reporter, result, warn=warn))
+        write_file("--report", report_file, [deliver_batch(reporter, result, warn=warn).encode("utf-8", errors="replace")])
         emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
     say_note(note)  # once, after the report: card pools went unchecked without a database
     raise typer.Exit(result.exit_code)
-
-
-def _write_report(path: Path, text: str) -> None:
-    from ..atomic import write_text
-
-    try:
-        write_text(path, text)
-    except OSError as exc:
-        raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None
