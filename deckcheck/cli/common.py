@@ -73,6 +73,16 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     return read_deck(Path(source), input_format=input_format)
 
 
+def one_of(option: str, value: str, choices: Iterable[str]) -> str:
+    """`value` when it is one of `choices`, else DeckcheckError (exit 2) naming them."""
+    from ..errors import DeckcheckError
+
+    listed = list(choices)
+    if value not in listed:
+        raise DeckcheckError(f"{option} {value!r}: choose one of {', '.join(listed)}")
+    return value
+
+
 def writable(option: str, path: Path) -> None:
     """Stop before any work (exit 2) when `path` clearly cannot be written: a symbolic link
     (never written through), a folder, or a file in a folder this user cannot write to."""

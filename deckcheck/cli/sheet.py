@@ -7,10 +7,11 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import Command, emit, open_cards, read_deck_argument, say_note, warn, writable, write_file
+from ..paperwork import BY_TYPE, PAPERS, SORTS
+from .common import Command, emit, one_of, open_cards, read_deck_argument, say_note, spoken, warn, writable, write_file
 
-PAPER_HELP = "Paper size: a4 or letter."
-SORT_HELP = "Main deck order: type (grouped by card type, from the card data) or name."
+PAPER_HELP = f"Paper size: {spoken(list(PAPERS))}."
+SORT_HELP = f"Main deck order: {spoken(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."
 
 
 @app.command(cls=Command)
@@ -22,8 +23,8 @@ def sheet(
     event: str = typer.Option(..., "--event", metavar="NAME", help="The event's name."),
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="The event's date: printed, and the lists in force that day decide (default: today)."),
     player_id: Optional[str] = typer.Option(None, "--id", metavar="ID", help="The player's ID (Wizards account, CARD GAME ID, ...)."),
-    paper: str = typer.Option("a4", "--paper", metavar="PAPER", help=PAPER_HELP),
-    sort: str = typer.Option("type", "--sort", metavar="ORDER", help=SORT_HELP),
+    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=PAPER_HELP),
+    sort: str = typer.Option(BY_TYPE, "--sort", metavar="ORDER", help=SORT_HELP),
     force: bool = typer.Option(False, "--force", help="Write the sheet even when the deck is not legal (the exit code still says so)."),
     out: Path = typer.Option(..., "--out", metavar="FILE.pdf", help="Where to write the PDF (replaced atomically; never through a link)."),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -41,17 +42,15 @@ def sheet(
     """
     from ..errors import DeckcheckError
     from ..formats import load
-    from ..paperwork.pdf import PAPERS, SheetWriter
-    from ..paperwork.sheet import BY_TYPE, SORTS, Registrant, build_sheet
+    from ..paperwork.pdf import SheetWriter
+    from ..paperwork.sheet import Registrant, build_sheet
     from ..pipeline import check_deck, parse_date
     from ..report import PLAIN, deliver, load as load_reporter
     from ..report.style import wants_color
     from ..result import Report
 
-    if paper not in PAPERS:
-        raise DeckcheckError(f"--paper {paper!r}: choose one of {', '.join(PAPERS)}")
-    if sort not in SORTS:
-        raise DeckcheckError(f"--sort {sort!r}: choose one of {', '.join(SORTS)}")
+    one_of("--paper", paper, PAPERS)
+    one_of("--sort", sort, SORTS)
     fmt = load(format_id)
     day = parse_date(date)
     writable("--out", out)
@@ -62,7 +61,7 @@ def sheet(
     emit(deliver(load_reporter(PLAIN), report, color=wants_color()))
     if result.unreadable:
         say_note(note)
-        raise DeckcheckError(f"no sheet written: {result.deck} could not be read", ) from None
+        raise DeckcheckError(f"no sheet written: {result.deck} could not be read")
     if not result.legal and not force:
         say_note(note)
         errors = sum(problem.is_error for problem in result.problems)

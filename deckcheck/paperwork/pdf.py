@@ -17,11 +17,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import PAPERS
 from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
 from .sheet import Section, Sheet
 
-# --paper values and fpdf2's names for them; the first is the default.
-PAPERS = {"a4": "A4", "letter": "Letter"}
 MARGIN = 12.0        # mm, all sides
 GUTTER = 6.0         # mm between the two columns
 ROW = 4.4            # mm per listed line

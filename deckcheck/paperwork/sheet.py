@@ -16,15 +16,13 @@ from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
 from ..names import fold
+from . import BY_TYPE
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..formats import Format
     from ..result import DeckResult
 
-# How the main deck is ordered (`--sort`): grouped by card type, or one alphabetical list.
-BY_TYPE, BY_NAME = "type", "name"
-SORTS = (BY_TYPE, BY_NAME)
 NO_TYPES_NOTE = "no card data knows these cards' types, so the main deck is sorted by name"
 ZONE_TITLES = {
     MAIN: "Main deck", SIDEBOARD: "Sideboard", EXTRA: "Extra deck", COMMANDER: "Commander",
@@ -70,6 +68,7 @@ class Registrant:
     player_id: str | None = None
     team: str | None = None
     seat: str | None = None
+    deck_file: str | None = None  # in a batch: the registration's file, for the deck-check table
 
 
 @dataclass
@@ -164,6 +163,8 @@ def header_fields(registrant: Registrant, fmt: Format) -> list[tuple[str, str]]:
     ]
     if registrant.team:
         fields.append(("Team", registrant.team + (f", seat {registrant.seat}" if registrant.seat else "")))
+    if registrant.deck_file:
+        fields.append(("Deck file", registrant.deck_file))
     return fields
 
 

@@ -44,7 +44,7 @@ COMPARISONS = "comparisons"  # simulate --compare: policies side by side
 DIFFS = "diffs"              # diff: a registered decklist against the deck as found
 
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
-REPORTERS = ("text", "json", "junit", "github", "sarif", "csv")
+REPORTERS = ("text", "json", "junit", "github", "sarif", "csv", "html")
 
 PLAIN = "text"      # the report written for people to read
 ACTIONS = "github"  # the report a GitHub Actions job shows on the pull request
