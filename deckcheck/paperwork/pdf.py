@@ -1,9 +1,11 @@
 """`SheetWriter`: registration sheets drawn into one PDF, one sheet after another.
 
-Each sheet takes one page, or more when its list does not fit: the header (title, event,
-date, player, ID, format, team) and the footer (zone totals, the judges' box, deckcheck's
-verdict) repeat on every page, and the sections of counted cards flow down two columns, a
-section split across columns repeating its title. A name too wide for its column is set
+Each sheet takes one page, or more when its list does not fit. Page 1 has the header
+(title, event, date, player, ID, format, team) and the footer (zone totals, the judges'
+box, deckcheck's verdict); the sections of counted cards flow down the columns of its
+`Layout`, a section split across columns repeating its title. A list too long for one
+page in two columns is set in three denser ones, and the pages after the first repeat the
+title, player, event and totals in one line each. A name too wide for its column is set
 smaller, down to a floor, then wrapped. Everything a user or the card data wrote goes
 through fonts.printable, so a character the fonts cannot draw prints as U+FFFD and becomes
 a warning (`warnings`), never a failure.
@@ -22,16 +24,32 @@ from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
 from .sheet import Section, Sheet
 
 MARGIN = 12.0        # mm, all sides
-GUTTER = 6.0         # mm between the two columns
-ROW = 4.4            # mm per listed line
-COUNT_WIDTH = 8.0    # mm for the count before each name
-NAME_PT, MIN_NAME_PT = 8.5, 5.0
 FIELD_HEIGHT = 9.0   # mm per header field (label above, value below)
 HEADER_TOP = 9.0     # mm for the title line
 FOOTER_HEIGHT = 40.0
+BAND = 9.0           # mm of the one-line header and of the totals line of a continuation page
 MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the box has room for no more
 MAX_PROBLEM_LINES = 2
 GREY = (90, 90, 90)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How densely cards are listed: columns per page, row height (mm), name sizes (pt)."""
+
+    columns: int
+    row: float
+    name_pt: float
+    min_name_pt: float
+    count_width: float
+    gutter: float
+
+
+# A normal deck fits one page in two columns; a longer list (a 300-card cube or singleton
+# list) is set in three denser columns, page 1 with the full header and judges' box, the
+# pages after it with a one-line header and the totals.
+NORMAL = Layout(columns=2, row=4.4, name_pt=8.5, min_name_pt=5.0, count_width=8.0, gutter=6.0)
+COMPACT = Layout(columns=3, row=3.6, name_pt=7.0, min_name_pt=4.5, count_width=6.0, gutter=4.0)
 
 
 @dataclass(frozen=True)
@@ -42,7 +60,7 @@ class _Row:
     kind: str  # "title", "card", "more" (the rest of a wrapped name) or "gap"
     text: str = ""
     count: int | None = None
-    size: float = NAME_PT
+    size: float = 0.0
 
 
 class SheetWriter:
@@ -60,7 +78,6 @@ class SheetWriter:
         self.pdf.set_creator("deckcheck")
         self.pdf.set_title(title)
         self.width = self.pdf.w - 2 * MARGIN
-        self.column_width = (self.width - GUTTER) / 2
         self.warnings: list[str] = []
         self.pages = 0
 
@@ -105,31 +122,39 @@ class SheetWriter:
 
     # ------------------------------------------------------------------ layout
 
-    def _card_rows(self, count: int, name: str) -> list[_Row]:
-        width = self.column_width - COUNT_WIDTH - 1
-        size = self._fit(name, width, NAME_PT, MIN_NAME_PT)
+    def _column_width(self, layout: Layout) -> float:
+        return (self.width - (layout.columns - 1) * layout.gutter) / layout.columns
+
+    def _card_rows(self, count: int, name: str, layout: Layout) -> list[_Row]:
+        width = self._column_width(layout) - layout.count_width - 1
+        size = self._fit(name, width, layout.name_pt, layout.min_name_pt)
         self.pdf.set_font(FAMILY, "", size)
         if self.pdf.get_string_width(name) <= width:
             return [_Row("card", name, count, size)]
-        first, *rest = self._wrap(name, width, MIN_NAME_PT)
-        return [_Row("card", first, count, MIN_NAME_PT), *(_Row("more", part, None, MIN_NAME_PT) for part in rest)]
+        first, *rest = self._wrap(name, width, layout.min_name_pt)
+        smallest = layout.min_name_pt
+        return [_Row("card", first, count, smallest), *(_Row("more", part, None, smallest) for part in rest)]
 
-    def _columns(self, sections: Sequence[Section], per_column: int) -> list[list[_Row]]:
-        """The sections' rows spread over columns of `per_column` rows."""
+    def _columns(self, sections: Sequence[Section], layout: Layout, first: int, later: int) -> list[list[_Row]]:
+        """The sections' rows spread over columns: `first` rows in each column of page 1,
+        `later` in the columns of the pages after it."""
         columns: list[list[_Row]] = [[]]
+
+        def room() -> int:
+            return (first if len(columns) <= layout.columns else later) - len(columns[-1])
+
         for section in sections:
             title = self._text(section.title, "section")
-            column = columns[-1]
-            if column and section.beside and len(columns) % 2 == 1:
+            if columns[-1] and section.beside and len(columns) % layout.columns == 1:
                 columns.append([])
-            elif column and len(column) + 3 <= per_column:
-                column.append(_Row("gap"))
-            elif column:
+            elif columns[-1] and room() >= 3:
+                columns[-1].append(_Row("gap"))
+            elif columns[-1]:
                 columns.append([])
             columns[-1].append(_Row("title", title, section.total))
             for count, name in section.lines:
-                rows = self._card_rows(count, self._text(name, "card name"))
-                if len(columns[-1]) + len(rows) > per_column:
+                rows = self._card_rows(count, self._text(name, "card name"), layout)
+                if len(rows) > room():
                     columns.append([_Row("title", f"{title} (continued)")])
                 columns[-1].extend(rows)
         return columns
@@ -146,17 +171,31 @@ class SheetWriter:
             self._broken(sheet, MARGIN + header)
             self.pages += 1
             return 1
-        per_column = max(3, int((self.pdf.h - 2 * MARGIN - header - FOOTER_HEIGHT) // ROW) - 1)
-        columns = self._columns(sheet.sections, per_column)
-        pages = max(1, math.ceil(len(columns) / 2))
-        for page in range(pages):
+        body = self.pdf.h - 2 * MARGIN
+        for layout in (NORMAL, COMPACT):
+            first = max(3, int((body - header - FOOTER_HEIGHT) // layout.row) - 1)
+            later = max(3, int((body - 2 * BAND) // layout.row) - 1)
+            columns = self._columns(sheet.sections, layout, first, later)
+            if len(columns) <= layout.columns:
+                break
+        pages = [columns[:layout.columns]]
+        pages += [columns[start:start + layout.columns] for start in range(layout.columns, len(columns), layout.columns)]
+        for number, page in enumerate(pages, start=1):
             self.pdf.add_page()
-            self._header(sheet, fields, page + 1, pages)
-            for side, column in enumerate(columns[page * 2:page * 2 + 2]):
-                self._column(column, MARGIN + side * (self.column_width + GUTTER), MARGIN + header)
-            self._footer(sheet)
-        self.pages += pages
-        return pages
+            if number == 1:
+                self._header(sheet, fields, number, len(pages))
+                top = MARGIN + header
+            else:
+                self._band(sheet, fields, number, len(pages))
+                top = MARGIN + BAND
+            for side, column in enumerate(page):
+                self._column(column, layout, MARGIN + side * (self._column_width(layout) + layout.gutter), top)
+            if number == 1:
+                self._footer(sheet)
+            else:
+                self._totals(sheet, self.pdf.h - MARGIN - BAND + 2)
+        self.pages += len(pages)
+        return len(pages)
 
     def _field(self, value: str, label: str) -> str:
         text = self._text(value, label.lower())
@@ -171,9 +210,9 @@ class SheetWriter:
         pdf.set_font(FAMILY, "", 8)
         pdf.set_xy(MARGIN + self.width - 30, MARGIN)
         pdf.cell(30, 7, f"Page {page} of {pages}", align="R")
-        half = (self.width - GUTTER) / 2
+        half = (self.width - NORMAL.gutter) / 2
         for index, (label, value) in enumerate(fields):
-            x = MARGIN + (index % 2) * (half + GUTTER)
+            x = MARGIN + (index % 2) * (half + NORMAL.gutter)
             y = MARGIN + HEADER_TOP + (index // 2) * FIELD_HEIGHT
             pdf.set_text_color(*GREY)
             pdf.set_font(FAMILY, "", 6.5)
@@ -185,34 +224,50 @@ class SheetWriter:
             pdf.cell(half, 5, value)
             pdf.line(x, y + 8.2, x + half, y + 8.2)
 
-    def _column(self, rows: list[_Row], x: float, top: float) -> None:
+    def _band(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
+        """The one-line header of a continuation page: title, player, event, page."""
+        values = dict(fields)
+        line = " \u00b7 ".join(part for part in (sheet.title, values.get("Player"), values.get("Event")) if part)
+        self.pdf.set_font(FAMILY, "B", self._fit(line, self.width - 30, 10, 5, style="B"))
+        self.pdf.set_xy(MARGIN, MARGIN)
+        self.pdf.cell(self.width - 30, 6, line)
+        self.pdf.set_font(FAMILY, "", 8)
+        self.pdf.set_xy(MARGIN + self.width - 30, MARGIN)
+        self.pdf.cell(30, 6, f"Page {page} of {pages}", align="R")
+        self.pdf.line(MARGIN, MARGIN + 7, MARGIN + self.width, MARGIN + 7)
+
+    def _column(self, rows: list[_Row], layout: Layout, x: float, top: float) -> None:
         pdf = self.pdf
+        width, step = self._column_width(layout), layout.row
         for index, row in enumerate(rows):
-            y = top + index * ROW
+            y = top + index * step
             if row.kind == "title":
-                pdf.set_font(FAMILY, "B", NAME_PT)
+                pdf.set_font(FAMILY, "B", layout.name_pt)
                 pdf.set_xy(x, y)
-                pdf.cell(self.column_width - 12, ROW, row.text)
+                pdf.cell(width - 12, step, row.text)
                 if row.count is not None:
-                    pdf.set_xy(x + self.column_width - 12, y)
-                    pdf.cell(12, ROW, str(row.count), align="R")
-                pdf.line(x, y + ROW - 0.3, x + self.column_width, y + ROW - 0.3)
+                    pdf.set_xy(x + width - 12, y)
+                    pdf.cell(12, step, str(row.count), align="R")
+                pdf.line(x, y + step - 0.3, x + width, y + step - 0.3)
             elif row.kind in ("card", "more"):
-                pdf.set_font(FAMILY, "", NAME_PT)
+                pdf.set_font(FAMILY, "", layout.name_pt)
                 if row.count is not None:
                     pdf.set_xy(x, y)
-                    pdf.cell(COUNT_WIDTH - 1.5, ROW, str(row.count), align="R")
+                    pdf.cell(layout.count_width - 1.5, step, str(row.count), align="R")
                 pdf.set_font(FAMILY, "", row.size)
-                pdf.set_xy(x + COUNT_WIDTH, y)
-                pdf.cell(self.column_width - COUNT_WIDTH, ROW, row.text)
+                pdf.set_xy(x + layout.count_width, y)
+                pdf.cell(width - layout.count_width, step, row.text)
+
+    def _totals(self, sheet: Sheet, y: float) -> None:
+        self.pdf.line(MARGIN, y - 1, MARGIN + self.width, y - 1)
+        self.pdf.set_font(FAMILY, "B", 9.5)
+        self.pdf.set_xy(MARGIN, y)
+        self.pdf.cell(self.width, 6, "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed")
 
     def _footer(self, sheet: Sheet) -> None:
         pdf = self.pdf
         top = self.pdf.h - MARGIN - FOOTER_HEIGHT
-        pdf.line(MARGIN, top, MARGIN + self.width, top)
-        pdf.set_font(FAMILY, "B", 9.5)
-        pdf.set_xy(MARGIN, top + 1)
-        pdf.cell(self.width, 6, "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed")
+        self._totals(sheet, top + 1)
         box = top + 8
         pdf.rect(MARGIN, box, self.width, 19)
         pdf.set_font(FAMILY, "B", 7.5)
