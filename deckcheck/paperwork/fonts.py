@@ -9,7 +9,9 @@ why these two.
 `printable(text)` is what a sheet prints for a name: Unicode composed (NFC), control and
 invisible formatting characters (line breaks, bidi overrides, zero-width marks) removed or
 turned into spaces, and each character neither font can draw replaced by U+FFFD, reported
-so the caller can warn. fontTools (an fpdf2 dependency) reads the fonts' character maps,
+so the caller can warn. Text ending in a hyphen gets a zero-width space after it: PDF text
+extraction (pdftotext) would otherwise take the hyphen for a word broken across lines and
+drop it (a player called `-WAHO-` would read `-WAHO`). fontTools (an fpdf2 dependency) reads the fonts' character maps,
 once per process.
 """
 from __future__ import annotations
@@ -27,6 +29,7 @@ FALLBACK = FONT_DIR / "DroidSansFallback-Kana.ttf"
 FAMILY, FALLBACK_FAMILY = "sheet", "sheet-kana"
 FONTS = ((FAMILY, "", REGULAR), (FAMILY, "B", BOLD), (FALLBACK_FAMILY, "", FALLBACK))
 REPLACEMENT = "\ufffd"
+HYPHEN_GUARD = "\u200b"  # zero-width space: drawn as nothing, keeps a final hyphen a hyphen
 # Unicode categories never printed: controls and invisible format characters become a
 # space (line breaks, tabs) or nothing (bidi overrides, zero-width joiners, soft hyphens).
 _DROPPED = {"Cc", "Cf", "Zl", "Zp"}
@@ -69,7 +72,10 @@ def printable(text: str) -> Printable:
             out.append(REPLACEMENT)
             if char not in missing:
                 missing.append(char)
-    return Printable("".join(out).strip(), tuple(missing))
+    text = "".join(out).strip()
+    if text.endswith("-"):
+        text += HYPHEN_GUARD
+    return Printable(text, tuple(missing))
 
 
 def describe(chars: tuple[str, ...]) -> str:
