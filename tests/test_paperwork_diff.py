@@ -6,9 +6,17 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
+from caseload import CASES as CASE_DIR
+from caseload import load
 
-CASES = yaml.safe_load((Path(__file__).parent / "cases" / "diff" / "cases.yaml").read_text(encoding="utf-8"))
+from deckcheck.schema import Int, ListOf, Str, Struct
+
+DIFFERENCE = Struct({"zone": Str(non_empty=True), "card": Str(non_empty=True), "count": Int(1)}, required=("zone", "count"))
+CASE = Struct({
+    "name": Str(non_empty=True), "registered": Str(), "found": Str(), "exit": Int(0),
+    "missing": ListOf(DIFFERENCE), "extra": ListOf(DIFFERENCE), "files": ListOf(Str(non_empty=True)),
+}, required=("name", "registered", "found", "exit", "missing", "extra"))
+CASES = load(CASE_DIR / "diff" / "cases.yaml", ListOf(CASE))
 
 
 def _write(folder: Path, case: dict) -> tuple[Path, Path]:
