@@ -77,22 +77,26 @@ def test_cards_are_grouped_by_type_with_card_data_and_by_name_without(cli, tmp_p
     assert [text.index(name) for name in sorted(main)] == sorted(text.index(name) for name in main)
 
 
-def test_without_card_types_the_sheet_says_it_sorted_by_name(cli, tmp_path):
+def test_a_card_database_named_but_missing_is_a_usage_error(cli, tmp_path):
     out = tmp_path / "sheet.pdf"
-    done = _sheet(cli, BURN, out, "-f", "mtg/modern", "--cards-db", str(Path(__file__).parent / "nope.sqlite"))
-    assert done.returncode == 2  # an explicit database that is not there is a usage error
-    empty = tmp_path / "empty.sqlite"
-    done = cli("cards", "stats", "--cards-db", str(empty))
-    done = _sheet(cli, BURN, out, "-f", "mtg/modern", "--sort", "type", "--cards-db", str(tmp_path / "none.sqlite"))
+    done = _sheet(cli, BURN, out, "-f", "mtg/modern", "--cards-db", str(tmp_path / "none.sqlite"))
     assert done.returncode == 2
-    # With no database at all (the isolated user directories of the tests) and no built-in
-    # types for these names, the sheet says so instead of inventing groups.
-    done = _sheet(cli, BURN, out, "-f", "mtg/modern")
-    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[-1].startswith(f"deckcheck: error: --cards-db {tmp_path / 'none.sqlite'}: no such file")
+    assert not out.exists()
+
+
+def test_without_card_types_the_sheet_says_it_sorted_by_name(cli, tmp_path):
+    """Names no card data knows have no type: the main deck is one alphabetical list, and
+    the sheet and stderr say why."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Zebra Unknown Card\n56 Aardvark Unknown Card\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/legacy", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    assert "deckcheck: warning: no card data knows these cards' types, so the main deck is sorted by name" in done.stderr
     text = pdf_pages(out)[0]
-    if "Creatures" not in text:
-        assert "sorted by name" in done.stderr
-        assert "sorted by name" in text
+    assert "sorted by name" in text and "Main deck" in text
+    assert text.index("Aardvark Unknown Card") < text.index("Zebra Unknown Card")
 
 
 def test_yugioh_sheet_has_monster_spell_trap_extra_and_side(cli, tmp_path, shared_data, ygo_cards_db):

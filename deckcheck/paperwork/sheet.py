@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
 from ..names import fold
-from . import BY_TYPE
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
