@@ -5,6 +5,7 @@
     tests/cases/engine/*.yaml            simulations with their expected probabilities
     tests/cases/expressions/errors.yaml  malformed keep rules and assertions
     tests/cases/mana/costs.yaml, lands.yaml  mana costs and what lands make (--cast)
+    tests/cases/diff/cases.yaml          `deckcheck diff` (test_paperwork_diff.py states its schema)
 
 `load` reads any other YAML the tests hold as data (Karsten's tables, format-error cases,
 the deck fixtures' expected rule ids), checked against the schema the test gives.

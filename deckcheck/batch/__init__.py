@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 
-from .check import BatchReport, check_registrations
+from .check import BatchReport, OnResult, check_registrations
 
 __all__ = ["BatchReport", "check_source"]
 
@@ -30,12 +30,14 @@ def check_source(
     deck_check: str | None = None,
     seed: int | None = None,
     cards_db: str | Path | None = None,
+    on_result: OnResult | None = None,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
     reproducible random sample of players for deck checks, from `seed` (a fresh seed when
     None; `batch.deck_checks.seed` says which). `cards_db`: the card database (default: the
     one of DECKCHECK_CARDS_DB or the user data directory, when present); never online.
+    `on_result(row, result, entries)` hears each registration in order, with its cards.
     Raises DeckcheckError when the source, the format or the deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
@@ -50,5 +52,5 @@ def check_source(
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
-            cards_db=str(cards_db) if cards_db else None,
+            cards_db=str(cards_db) if cards_db else None, on_result=on_result,
         )

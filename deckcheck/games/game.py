@@ -9,6 +9,7 @@ HTTP client is imported to say which games exist):
 | `store.py` | `load_catalog(path, *, offline, warn)`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used | validation, simulate, convert, `cards lookup` |
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
 | `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str` | `cards lookup` |
+| `sheet.py` (optional) | `TITLE`, `sections(cards, *, by_type) -> list[Section]`: the game's registration sheet | `sheet`, `batch --sheets` |
 
 See docs/extending.md for the files a new game adds.
 """
@@ -90,3 +91,13 @@ class Game:
     def card_text(self, catalog: Catalog, card: Any) -> str:
         """A card as `cards lookup` shows it."""
         return self._module("show").text(catalog, card)
+
+    def sheet_layout(self) -> ModuleType | None:
+        """The game's registration sheet module (`sheet.py`), or None: a game without one
+        gets one section per zone (paperwork/sheet.py)."""
+        try:
+            return self._module("sheet")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.sheet":
+                raise
+            return None
