@@ -1,0 +1,83 @@
+"""The Commander family through the installed `deckcheck` command, the way a judge runs
+it: `deckcheck validate DECK... -f FORMAT --date D -o json --offline --cards-db DB`, with DB
+imported from the Scryfall-shaped copy of the shared card file (tests/scryfall_shape.py).
+
+Every case of tests/cases (rules and decklists) that checks a Commander-family format with
+the shared card data is written to a file (named for its decklist format), the cases are
+grouped by format and date, and each group is one command: each result's verdict and the
+rule ids of its errors must be the case's, and the exit code 1 exactly when a deck of the
+group is illegal. The library-level runner (test_rule_cases.py) compares each problem's
+fields; this one proves the command, its options and its JSON give the same verdicts.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+import caseload
+from conftest import run_cli
+
+FAMILY = ("mtg/commander", "mtg/duel-commander", "mtg/pauper-commander", "mtg/oathbreaker",
+          "mtg/standard-brawl", "mtg/brawl")
+
+
+def _family_cases() -> list[dict]:
+    found = []
+    for folder in ("rules", "decklists"):
+        for _, case in caseload.all_cases(folder, kind="deck"):
+            if case["format"] in FAMILY and case.get("cards") == "shared":
+                found.append(case)
+    return found
+
+
+CASES = _family_cases()
+GROUPS: dict[tuple[str, str], list[dict]] = defaultdict(list)
+for _case in CASES:
+    GROUPS[(_case["format"], str(_case["date"]))].append(_case)
+
+
+def _suffix(text: str) -> str:
+    """The extension a file of this decklist format has (the CLI picks the reader by it)."""
+    head = text.lstrip()
+    if head.startswith("<") and "cockatrice_deck" in head[:500]:
+        return ".cod"
+    if head.startswith("<") and "<Deck" in head[:500]:
+        return ".dek"
+    if head.startswith("[metadata]"):
+        return ".dck"
+    return ".txt"
+
+
+def _expected_rules(case: dict) -> set[str]:
+    return {problem["rule"] for problem in case.get("problems") or () if problem.get("severity", "error") == "error"}
+
+
+def test_there_are_hundreds_of_family_cases():
+    assert len(CASES) >= 200, len(CASES)
+
+
+@pytest.mark.parametrize("group", sorted(GROUPS), ids=lambda key: f"{key[0]}@{key[1]}")
+def test_family_cases_through_the_cli(group, shared_cards_db, tmp_path):
+    fmt, day = group
+    cases = GROUPS[group]
+    paths = []
+    for number, case in enumerate(cases):
+        path = tmp_path / f"case{number}{_suffix(case['deck'])}"
+        path.write_text(case["deck"], encoding="utf-8")
+        paths.append(path)
+    done = run_cli("validate", *map(str, paths), "-f", fmt, "--date", day, "-o", "json", "--offline",
+                   "--cards-db", str(shared_cards_db))
+    assert done.returncode in (0, 1), done.stderr
+    results = {Path(result["deck"]).name: result for result in json.loads(done.stdout)["results"]}
+    any_illegal = False
+    for case, path in zip(cases, paths):
+        result = results[path.name]
+        wanted = _expected_rules(case)
+        legal = case.get("legal", not wanted)
+        got = {problem["rule"] for problem in result["problems"] if problem["severity"] == "error"}
+        assert (result["legal"], got) == (legal, wanted), f"{case['name']}: {result['problems']}"
+        any_illegal |= not legal
+    assert done.returncode == (1 if any_illegal else 0)
