@@ -81,3 +81,31 @@ def test_family_cases_through_the_cli(group, shared_cards_db, tmp_path):
         assert (result["legal"], got) == (legal, wanted), f"{case['name']}: {result['problems']}"
         any_illegal |= not legal
     assert done.returncode == (1 if any_illegal else 0)
+
+
+COD = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_deck version="1">
+  <deckname>Omnath</deckname>
+  <bannerCard providerId="">Omnath, Locus of Mana</bannerCard>
+  <zone name="main">
+    <card number="1" name="Omnath, Locus of Mana"/>
+    <card number="37" name="Forest"/>
+    <card number="62" name="Grizzly Bears"/>
+  </zone>
+</cockatrice_deck>
+"""
+
+
+@pytest.mark.parametrize("fmt, free, draws", [
+    ("mtg/commander", True, True), ("mtg/pauper-commander", True, True), ("mtg/oathbreaker", True, True),
+    ("mtg/duel-commander", False, False), ("mtg/brawl", True, False), ("mtg/standard-brawl", True, False),
+])
+def test_simulate_reads_the_family_from_its_format_files(fmt, free, draws, tmp_path):
+    deck = tmp_path / "omnath.cod"
+    deck.write_text(COD, encoding="utf-8")
+    done = run_cli("simulate", str(deck), "-f", fmt, "-o", "json", "--keep", "2 <= lands <= 5")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    # The banner card is the commander: the library is the other 99 cards.
+    assert report["deck_size"] == 99 and report["lands_in_deck"] == 37
+    assert (report["opening_hand"]["free_mulligan"], report["opening_hand"]["first_player_draws"]) == (free, draws)

@@ -11,6 +11,7 @@ exact whenever it can.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,8 @@ from ..errors import DeckcheckError
 from ..formats import Format, load
 from ..model import Deck
 from ..names import card_key
+from ..rules import prepare
+from ..rules.context import Context
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, profile_deck, split_atoms
@@ -103,6 +106,9 @@ def simulate(
         raise DeckcheckError("--hands must be at least 1")
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     deck = deck if isinstance(deck, Deck) else read_deck(deck)
+    # As validation reads it: a Commander format takes the commander out of the library
+    # wherever the file put it (rules/commander.py), so the engine draws from the 99.
+    deck = prepare(deck, fmt, Context(date=dt.date.today(), cards=card_data))
     warnings = _deck_warnings(deck)
     hand_size = fmt.opening_hand.size
 
