@@ -55,37 +55,54 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return  # an unknown commander is an unknown-card problem; its identity is anyone's guess
     allowed = zone.identity()
     commander_keys = {entry.key for entry, _ in zone.commanders}
-    cards = []
-    for entry, count in group(entry for entry in deck.entries if entry.zone in (MAIN, COMMANDER)):
-        if entry.zone == COMMANDER and entry.key in commander_keys:
+    # A card's identity is worked out once per catalog; most cards of most decks fit, and
+    # only the ones that do not are grouped and reported.
+    identities = ctx.cards.memo.setdefault((ID,), {})
+    fixed = allowed | _chosen_colors(deck, zone, ctx, identities, allowed)
+    outside = []
+    for entry in deck.entries:
+        if entry.zone not in _ZONES:
             continue
+        identity = _identity(entry, ctx, identities)
+        if identity is not None and not identity <= fixed and not (entry.zone == COMMANDER and entry.key in commander_keys):
+            outside.append(entry)
+    if not outside:
+        return
+    spare_type = _colorless_basic_type(deck, ctx, fixed, fmt)
+    shown = f"{zone.names()} ({identity_text(fixed)}" + (", with a chosen color" if zone.chosen_colors() else "") + ")"
+    for entry, count in group(outside):
         card = lookup(ctx, entry)
-        if card is not None:
-            cards.append((entry, count, card))
-    chosen = _chosen_colors(cards, allowed, zone.chosen_colors())
-    allowed = allowed | chosen
-    spare_type = _colorless_basic_type(cards, allowed, fmt)
-    shown = f"{zone.names()} ({identity_text(allowed)}" + (", with a chosen color" if zone.chosen_colors() else "") + ")"
-    for entry, count, card in cards:
-        outside = set(card.color_identity) - allowed
-        if not outside:
-            continue
         if spare_type is not None and card.is_basic and _basic_type(card) == spare_type:
             continue
         yield Problem(
             rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
             message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color identity of {shown}",
-            details={"identity": ordered(card.color_identity), "commander_identity": ordered(allowed)},
+            details={"identity": ordered(card.color_identity), "commander_identity": ordered(fixed)},
         )
 
 
-def _chosen_colors(cards: list, allowed: frozenset[str], choices: int) -> frozenset[str]:
-    """The colours a player would choose for The Prismatic Piper: those most cards need."""
+_ZONES = (MAIN, COMMANDER)
+
+
+def _identity(entry, ctx: Context, identities: dict) -> frozenset[str] | None:
+    """The card's color identity (None: a card the data does not know)."""
+    try:
+        return identities[entry.name]
+    except KeyError:
+        card = lookup(ctx, entry)
+        found = identities[entry.name] = frozenset(card.color_identity) if card is not None else None
+        return found
+
+
+def _chosen_colors(deck: Deck, zone, ctx: Context, identities: dict, allowed: frozenset[str]) -> frozenset[str]:
+    """The colors a player would choose for The Prismatic Piper: those most cards need."""
+    choices = zone.chosen_colors()
     if not choices:
         return frozenset()
     needed: Counter[str] = Counter()
-    for _, count, card in cards:
-        for color in set(card.color_identity) - allowed:
+    for entry in deck.entries:
+        identity = _identity(entry, ctx, identities) if entry.zone in _ZONES else None
+        for color in (identity or frozenset()) - allowed:
             needed[color] += 1
     return frozenset(color for color, _ in needed.most_common(choices))
 
@@ -94,17 +111,18 @@ def _basic_type(card) -> str | None:
     return next((kind for kind in _BASIC_TYPES if kind in card.subtypes), None)
 
 
-def _colorless_basic_type(cards: list, allowed: frozenset[str], fmt: Format) -> str | None:
-    """Brawl: with a colourless commander, the basic land type whose basics may stay (the
+def _colorless_basic_type(deck: Deck, ctx: Context, allowed: frozenset[str], fmt: Format) -> str | None:
+    """Brawl: with a colorless commander, the basic land type whose basics may stay (the
     one the deck has most of)."""
     option = (fmt.option("color_identity") or {}).get("colorless_basic_lands")
     if option != ONE_TYPE or allowed:
         return None
     types: Counter[str] = Counter()
-    for _, count, card in cards:
-        kind = _basic_type(card) if card.is_basic else None
+    for entry in deck.entries:
+        card = lookup(ctx, entry) if entry.zone in _ZONES else None
+        kind = _basic_type(card) if card is not None and card.is_basic else None
         if kind is not None:
-            types[kind] += count
+            types[kind] += entry.count
     return types.most_common(1)[0][0] if types else None
 
 

@@ -69,10 +69,6 @@ def limit_for(key: str, name: str | None, fmt: Format, ctx: Context) -> int | No
     return limits.limit_for(key, fmt.basic_lands)
 
 
-def _name_of(deck: Deck, key: str) -> str | None:
-    return next((entry.name for entry in deck.entries if entry.key == key), None)
-
-
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format limits copies."""
     return fmt.copy_limit is not None
@@ -84,14 +80,19 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     listed = (fmt.banned_on(ctx.date), fmt.restricted_on(ctx.date), fmt.card_limits_on(ctx.date))
     over: dict[str, int] = {}
+    names: dict[str, str] | None = None
     for key, total in ctx.totals(deck, limits.zones).items():
         # Within the default limit and without a limit of its own: fine, whatever the lists
         # say (most cards of most decks).
         if total <= limits.default and key not in limits.per_card:
             continue
+        if limits.exempt_basic_lands and key in fmt.basic_lands:
+            continue  # the many basic lands of a singleton deck
         if any(key in lists for lists in listed):
             continue
-        limit = limit_for(key, _name_of(deck, key) if ctx.cards is not None else None, fmt, ctx)
+        if ctx.cards is not None and names is None:
+            names = {entry.key: entry.name for entry in reversed(deck.entries)}
+        limit = limit_for(key, names.get(key) if names is not None else None, fmt, ctx)
         if limit is not None and total > limit:
             over[key] = limit
     if not over:
