@@ -109,3 +109,31 @@ def test_simulate_reads_the_family_from_its_format_files(fmt, free, draws, tmp_p
     # The banner card is the commander: the library is the other 99 cards.
     assert report["deck_size"] == 99 and report["lands_in_deck"] == 37
     assert (report["opening_hand"]["free_mulligan"], report["opening_hand"]["first_player_draws"]) == (free, draws)
+
+
+# Real exported Commander lists of ../shared/data/mtg/deck_formats (its README gives their
+# sources): each reader's convention puts the commander in the command zone. The Klauth deck
+# plays Biorhythm (off Commander's list from 2026-02-09) and Evendo, Waking Haven (Edge of
+# Eternities, 2025-08-01); its Arena text has 101 cards and a card newer than the card file.
+REAL_FILES = {
+    "cockatrice_cod/edh-Luigi.cod": (set(), set()),
+    "cockatrice_cod/edh-Mikaeus.cod": (set(), set()),
+    "cockatrice_cod/edh-Pirates.cod": (set(), set()),
+    "cockatrice_cod/edh-Sliverfall.cod": (set(), set()),
+    "forge_dck/Ians_Klauth_Dragons_commander.dck": ({"banned", "not-in-pool"}, set()),
+    "arena_txt/Ians_Klauth_Dragons.txt": ({"banned", "not-in-pool", "deck-size", "unknown-card"},
+                                          {"deck-size", "unknown-card"}),
+}
+
+
+@pytest.mark.parametrize("day, column", [("2025-06-01", 0), ("2026-03-01", 1)])
+def test_real_exported_commander_lists(day, column, shared_data, shared_cards_db):
+    folder = shared_data / "mtg" / "deck_formats"
+    paths = [folder / name for name in REAL_FILES]
+    done = run_cli("validate", *map(str, paths), "-f", "mtg/commander", "--date", day, "-o", "json", "--offline",
+                   "--cards-db", str(shared_cards_db))
+    assert done.returncode == 1, done.stderr
+    for (name, expected), result in zip(REAL_FILES.items(), json.loads(done.stdout)["results"]):
+        rules = {problem["rule"] for problem in result["problems"] if problem["severity"] == "error"}
+        assert rules == expected[column], (name, result["problems"])
+        assert result["counts"]["commander"] == 1, name
