@@ -173,7 +173,7 @@ def oathbreaker(data: Path) -> str:
         ],
         [
             "deck:",
-            "  main: {min: null, exactly: 60, including: [commander]}",
+            "  main: {exactly: 60, including: [commander]}",
             "commander:",
             "  eligible: [planeswalker]",
             "  pairs: [partner, partner variant, partner with]",
@@ -223,7 +223,7 @@ def standard_brawl(data: Path) -> str:
         ],
         [
             "deck:",
-            "  main: {min: null, exactly: 60, including: [commander]}",
+            "  main: {exactly: 60, including: [commander]}",
             *BRAWL_COMMANDER,
             *_pool("standard", "standardbrawl", data),
             "pool_cards:",

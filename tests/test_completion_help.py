@@ -33,7 +33,7 @@ def test_format_ids_complete(cli):
     assert everything == available() and "mtg/legacy" in everything
     assert complete_bash(cli, "deckcheck formats show mtg/le") == ["mtg/legacy"]
     assert complete_bash(cli, "deckcheck batch regs/ --format mtg/v") == ["mtg/vintage"]
-    assert complete_bash(cli, "deckcheck check -f mtg/pa") == ["mtg/pauper"]
+    assert complete_bash(cli, "deckcheck check -f mtg/pa") == ["mtg/pauper", "mtg/pauper-commander"]
 
 
 def test_format_files_complete(cli, tmp_path):

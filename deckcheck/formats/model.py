@@ -187,15 +187,20 @@ def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
     return tuple(out)
 
 
+def _zone_size(spec: Mapping[str, Any]) -> ZoneSize:
+    """A zone size of merged data: a child's `exactly` replaces the bounds it inherits (a
+    Commander format's `exactly: 100` over `mtg/constructed`'s `min: 60`)."""
+    if "exactly" in spec:
+        spec = {key: value for key, value in spec.items() if key not in ("min", "max")}
+    return ZoneSize(**{key: tuple(value) if isinstance(value, list) else value for key, value in spec.items()})
+
+
 def build_format(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, ...]) -> Format:
     """The Format of merged, validated format data (`chain`: its id and its ancestors')."""
     for key in ("name", "game"):
         if key not in data:
             raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
-    zones = {
-        zone: ZoneSize(**{key: tuple(value) if isinstance(value, list) else value for key, value in spec.items()})
-        for zone, spec in (data.get("deck") or {}).items() if spec is not None
-    }
+    zones = {zone: _zone_size(spec) for zone, spec in (data.get("deck") or {}).items() if spec is not None}
     copy_limit = None
     if data.get("copy_limit"):
         spec = data["copy_limit"]

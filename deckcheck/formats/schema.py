@@ -23,18 +23,17 @@ MULLIGANS = ("london", "vancouver", "paris", "once", "none")
 
 
 def _zone_size_consistent(value: Mapping[str, Any], keys: Keys) -> None:
-    if "exactly" in value and (value.get("min") is not None or value.get("max") is not None):
+    if "exactly" in value and ("min" in value or "max" in value):
         raise SchemaError(keys, "give either `exactly` or `min`/`max`, not both")
     if value.get("or_none") and "exactly" not in value:
         raise SchemaError((*keys, "or_none"), "`or_none` only makes sense with `exactly`")
-    if value.get("min") is not None and value.get("max") is not None and value["min"] > value["max"]:
+    if "min" in value and "max" in value and value["min"] > value["max"]:
         raise SchemaError(keys, f"min {value['min']} is greater than max {value['max']}")
 
 
 ZONE_SIZE = Struct(
     {
-        # null drops an inherited bound (a Commander format's `exactly` replaces `min: 60`)
-        "min": AnyOf((Int(0), Null())), "max": AnyOf((Int(0), Null())), "exactly": Int(0), "or_none": Bool(),
+        "min": Int(0), "max": Int(0), "exactly": Int(0), "or_none": Bool(),
         "including": ListOf(Str(ZONE_NAMES)), "not_counting": ListOf(Str(ZONES)),
     },
     check_whole=_zone_size_consistent,
