@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_mtg_formats import HEADER, ROOT, intervals, write, yaml_str  # noqa: E402
+from build_mtg_formats import HEADER, NOT_CARDS, ROOT, intervals, write, yaml_str  # noqa: E402
 from mtg_card_pools import card_pool_lines  # noqa: E402
 
 FORMATS_DIR = ROOT / "formats" / "mtg"
@@ -276,7 +276,7 @@ def check_against_current(data: Path) -> int:
             ours = {entry.card for entry in (fmt.banned_on(today) if key == "banned" else fmt.dated_list_on(key, today)).values()}
             if key == "banned":
                 ours -= {entry.card for entry in load("mtg/constructed").banned}
-            theirs = set(source[key]) - {entry.card for entry in load("mtg/constructed").banned}
+            theirs = set(source[key]) - {entry.card for entry in load("mtg/constructed").banned} - NOT_CARDS
             only_ours, only_theirs = sorted(ours - theirs), sorted(theirs - ours)
             if only_ours or only_theirs:
                 differences += 1
