@@ -88,3 +88,23 @@ def test_duel_commander_counts_on_the_data_date():
 def test_sizes_count_the_command_zone(fmt_id, size):
     main = load(f"mtg/{fmt_id}").zones["main"]
     assert (main.exactly, main.min, main.including) == (size, None, ("commander",))
+
+
+DUEL_DAY = dt.date(2026, 9, 1)
+DUEL_BANNED_AS_COMMANDER = sorted(
+    {entry.card for entry in load("mtg/duel-commander").dated_list_on("banned_as_commander", DUEL_DAY).values()}
+)
+
+
+@pytest.mark.parametrize("card", DUEL_BANNED_AS_COMMANDER)
+def test_every_duel_commander_ban_as_commander(card, shared_cards_db):
+    """Each card Duel Commander bans as a commander: as the commander it is a `commander`
+    problem and nothing else; among the 99 of a five-color deck it is fine."""
+    from deckcheck import validate
+
+    as_commander = validate(f"Commander\n1 {card}\nDeck\n99 Wastes\n", "mtg/duel-commander", DUEL_DAY,
+                            cards=shared_cards_db, offline=True)
+    assert {(p.rule, p.card) for p in as_commander.problems} == {("commander", as_commander.problems[0].card)}
+    in_the_99 = validate(f"Commander\n1 Kenrith, the Returned King\nDeck\n1 {card}\n98 Wastes\n", "mtg/duel-commander",
+                         DUEL_DAY, cards=shared_cards_db, offline=True)
+    assert in_the_99.legal, [p.message for p in in_the_99.problems]
