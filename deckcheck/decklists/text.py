@@ -51,8 +51,11 @@ _SECTION_ZONES = {
     "maybeboard": MAYBEBOARD, "maybe": MAYBEBOARD, "considering": MAYBEBOARD,
     # Tokens a list mentions are not part of the deck (Cockatrice's `tokens` zone likewise).
     "tokens": MAYBEBOARD, "token": MAYBEBOARD,
-    # The oversized copy of a commander a precon comes with is a display piece.
+    # The oversized copy of a commander a precon comes with is a display piece; a precon's
+    # scheme or planar deck is a game piece beside the deck (Forge's sections likewise).
     "display commander": MAYBEBOARD, "display commanders": MAYBEBOARD,
+    "scheme deck": MAYBEBOARD, "schemes": MAYBEBOARD, "planar deck": MAYBEBOARD, "planes": MAYBEBOARD,
+    "attraction deck": MAYBEBOARD, "attractions": MAYBEBOARD, "contraptions": MAYBEBOARD, "stickers": MAYBEBOARD,
 }
 _CATEGORY_HEADINGS = {
     "creature", "creatures", "land", "lands", "spell", "spells", "instant", "instants",
