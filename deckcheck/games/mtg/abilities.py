@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 
-# `(...)` reminder text, never nested; also the em-dash flavour of ability words stays.
+# `(...)` reminder text (never nested in Oracle text).
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _FACE_BREAK = "\n//\n"
 _MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
