@@ -64,9 +64,19 @@ def _listed_names(fmt: Format) -> frozenset[str]:
     return cached[1]
 
 
+def check_platform(platform: str) -> str:
+    """`platform` checked against the platforms deckcheck knows (DeckcheckError when not)."""
+    from .errors import DeckcheckError
+    from .games.mtg.cards import PLATFORMS
+
+    if platform not in PLATFORMS:
+        raise DeckcheckError(f"--platform {platform!r}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+    return platform
+
+
 def check_deck(
     deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None,
-    pool: Pool | None = None,
+    pool: Pool | None = None, platform: str = "paper",
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
@@ -84,7 +94,7 @@ def check_deck(
         if catalog is not None:
             deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
             problems.extend(unknown)
-        ctx = Context(date=date, cards=catalog, pool=pool)
+        ctx = Context(date=date, cards=catalog, pool=pool, platform=platform)
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))
@@ -126,6 +136,7 @@ def validate(
     cards: CardsArg = None,
     offline: bool | None = None,
     pool: str | Path | Pool | None = None,
+    platform: str = "paper",
 ) -> DeckResult:
     """Validate one decklist (a file path or the list's text) against a format.
 
@@ -140,9 +151,13 @@ def validate(
     `pool` is the registered pool of a limited event (a decklist file, its text, or a
     `Pool`): every card of the deck must come from it (rule `registered-pool`). A pool that
     cannot be read raises InputError.
+
+    `platform` is where the event is played: `paper` (default), `mtgo` or `arena`; card
+    pools and list dates follow that platform's release and ban days.
     """
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
     if pool is not None and not isinstance(pool, Pool):
         pool = read_pool(pool)
     deck = read_deck(path_or_text, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool)
+    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,
+                      platform=check_platform(platform))

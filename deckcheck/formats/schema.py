@@ -86,7 +86,7 @@ FORMAT_SCHEMA = Struct(
                 Struct(
                     {
                         "legality": Str(),
-                        "sets": ListOf(AnyOf((Str(), Struct({"set": Str(), "since": Date(), "until": Date()}, required=("set",))))),
+                        "sets": ListOf(AnyOf((Str(), Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by": Str()}, required=("set",))))),
                         # Sets whose printings never count (Un-sets, playtest cards, gold borders).
                         "exclude_sets": ListOf(Str()),
                         # Card types that are never part of a deck (planes, schemes, ...).

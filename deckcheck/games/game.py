@@ -6,7 +6,7 @@ HTTP client is imported to say which games exist):
 
 | module | provides | used by |
 |---|---|---|
-| `store.py` | `load_catalog(path, *, offline, warn)`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used | validation, simulate, convert, `cards lookup` |
+| `store.py` | `load_catalog(path, *, offline, warn[, builtin])`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used (`builtin=True`: the package's built-in data file, for games that ship cards there) | validation, simulate, convert, `cards lookup` |
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
 | `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str` | `cards lookup` |
 
@@ -71,9 +71,13 @@ class Game:
     def _module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")
 
-    def load_catalog(self, path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> Catalog:
-        """The game's cards in the database at `path` (CardDataError when unusable)."""
-        return self._module("store").load_catalog(path, offline=offline, warn=warn)
+    def load_catalog(
+        self, path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, builtin: bool = False,
+    ) -> Catalog:
+        """The game's cards in the database at `path` (CardDataError when unusable);
+        `builtin`: `path` is the package's built-in card data (cards/builtin.py)."""
+        options = {"builtin": True} if builtin else {}
+        return self._module("store").load_catalog(path, offline=offline, warn=warn, **options)
 
     def recognise(self, file: CardFile) -> CardImport | None:
         """How `cards import` reads `file` as this game's card data, or None: not this game's."""

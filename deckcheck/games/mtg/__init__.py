@@ -11,7 +11,7 @@ GAME = Game(
     package=__name__,
     # The Magic tables own the file's unprefixed `meta` keys (see store.py).
     tables=("cards", "printings", "sets", "names", "loose_names", "spellings", "grams"),
-    schema_version=1,
+    schema_version=2,
     import_example="oracle-cards.json",
     import_files="a Scryfall bulk file (oracle_cards, default_cards) or MTGJSON AtomicCards.json",
     import_last=True,

@@ -20,7 +20,7 @@ def _profile_json(profile: WowProfile) -> str:
     return json.dumps({
         "type": profile.type, "faction": profile.faction, "classes": sorted(profile.classes),
         "tags": sorted(profile.tags), "requires": [sorted(group) for group in profile.requires],
-        "traits": sorted(profile.traits),
+        "traits": sorted(profile.traits), **({"token": True} if profile.token else {}),
     }, ensure_ascii=False)
 
 
@@ -29,6 +29,7 @@ def _profile(text: str) -> WowProfile:
     return WowProfile(
         type=data["type"], faction=data["faction"], classes=frozenset(data["classes"]), tags=frozenset(data["tags"]),
         requires=tuple(frozenset(group) for group in data["requires"]), traits=frozenset(data["traits"]),
+        token=bool(data.get("token")),
     )
 
 
@@ -46,7 +47,10 @@ def _read(db: sqlite3.Connection, meta: dict[str, str]) -> WowCatalog:
                       imported_at=meta.get("imported_at", ""))
 
 
-def load_catalog(path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> WowCatalog:
+def load_catalog(
+    path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, builtin: bool = False,
+) -> WowCatalog:
     """The WoW TCG cards of the database at `path` (CardDataError when it has none);
-    `offline` and `warn` do not matter: there are no online lookups."""
-    return read_game_tables(path, GAME, _read)
+    `offline` and `warn` do not matter: there are no online lookups. `builtin`: the file is
+    deckcheck's built-in data."""
+    return read_game_tables(path, GAME, _read, builtin=builtin)

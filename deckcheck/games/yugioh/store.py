@@ -37,7 +37,10 @@ def _read(db: sqlite3.Connection, meta: dict[str, str]) -> YgoCatalog:
     return YgoCatalog((YgoCard(*row) for row in rows), source=meta.get("source", ""), imported_at=meta.get("imported_at", ""))
 
 
-def load_catalog(path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> YgoCatalog:
+def load_catalog(
+    path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, builtin: bool = False,
+) -> YgoCatalog:
     """The Yu-Gi-Oh! cards of the database at `path` (CardDataError when it has none);
-    `offline` and `warn` do not matter: there are no online lookups."""
-    return read_game_tables(path, GAME, _read)
+    `offline` and `warn` do not matter: there are no online lookups. `builtin`: the file is
+    deckcheck's built-in data."""
+    return read_game_tables(path, GAME, _read, builtin=builtin)
