@@ -1,9 +1,12 @@
-"""Atomic database files: build beside the target, then rename over it.
+"""Atomic file writes: build beside the target, flush to disk, then rename over it.
 
-A card database is built into a temporary file in the target's directory and renamed
-over the old file only when complete (a rename within one directory is atomic on every
-file system). A crash or an error mid-import leaves the previous database untouched, and
-a reader never sees half a file.
+A file (a card database, a batch's `--report`) is written into a temporary file in the
+target's directory and renamed over the old file only when complete (a rename within one
+directory is atomic on every file system). A crash or an error half-way leaves the
+previous file untouched, and a reader never sees half a file.
+
+`temp_beside`, `replace` and `write_text` raise OSError; each caller says what failed in
+its own words (`AtomicDbWriter` for card databases here, `--report` in cli/batch.py).
 """
 from __future__ import annotations
 
@@ -16,32 +19,41 @@ from .errors import CardDataError
 
 
 def temp_beside(path: Path) -> Path:
-    """An empty temporary file in `path`'s directory (so the final rename stays atomic)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise CardDataError(
-            f"cannot write the card database in {path.parent} ({exc.strerror or exc}); "
-            "choose another place with --cards-db PATH or DECKCHECK_CARDS_DB"
-        ) from None
+    """An empty temporary file in `path`'s directory (made if missing), with the
+    permissions an ordinary new file gets (mkstemp's are private to the user)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)
-    # mkstemp makes the file private; the database is ordinary user data.
     umask = os.umask(0)
     os.umask(umask)
     os.chmod(tmp, 0o666 & ~umask)
     return Path(tmp)
 
 
-def swap_in(tmp: Path, path: Path) -> None:
-    """Flush the finished temporary file to disk and rename it over `path`."""
+def replace(tmp: Path, path: Path) -> None:
+    """Flush the finished temporary file to disk and rename it over `path`; the temporary
+    file is removed when that fails."""
     try:
         with open(tmp, "rb+") as handle:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
-    except OSError as exc:
+    except OSError:
         tmp.unlink(missing_ok=True)
-        raise CardDataError(f"cannot replace {path} ({exc.strerror or exc}); the old database is unchanged") from None
+        raise
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `text` (UTF-8, unencodable characters replaced, newlines as given) to `path`
+    atomically."""
+    target = Path(path).resolve()
+    tmp = temp_beside(target)
+    try:
+        with open(tmp, "w", encoding="utf-8", errors="replace", newline="") as stream:
+            stream.write(text)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    replace(tmp, target)
 
 
 class AtomicDbWriter:
@@ -50,7 +62,13 @@ class AtomicDbWriter:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self._tmp = temp_beside(self.path)
+        try:
+            self._tmp = temp_beside(self.path)
+        except OSError as exc:
+            raise CardDataError(
+                f"cannot write the card database in {self.path.parent} ({exc.strerror or exc}); "
+                "choose another place with --cards-db PATH or DECKCHECK_CARDS_DB"
+            ) from None
         self._db = sqlite3.connect(self._tmp)
         self._done = False
 
@@ -66,7 +84,10 @@ class AtomicDbWriter:
         self._db.commit()
         self._db.execute("VACUUM")
         self._db.close()
-        swap_in(self._tmp, self.path)
+        try:
+            replace(self._tmp, self.path)
+        except OSError as exc:
+            raise CardDataError(f"cannot replace {self.path} ({exc.strerror or exc}); the old database is unchanged") from None
         self._done = True
 
     def abort(self) -> None:

@@ -85,9 +85,13 @@ def _commands():
 
 @pytest.mark.parametrize("command", _commands(), ids=" ".join)
 def test_every_command_help_shows_an_example(cli, command):
+    from deckcheck.cli.common import OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK
+
     done = cli(*command, "--help")
     assert done.returncode == 0
     assert "Example: deckcheck " + " ".join(command) in done.stdout
+    # Lists read from a registry are written in, never left as their marks.
+    assert not any(mark in done.stdout for mark in (OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK))
 
 
 def test_top_level_help_shows_examples(cli):

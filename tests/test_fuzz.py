@@ -24,7 +24,7 @@ from deckcheck.formats import check_file, load
 from deckcheck.formats.schema import FORMAT_SCHEMA
 from deckcheck.model import Deck
 from deckcheck.pipeline import check_deck
-from deckcheck.report import REPORTERS
+from deckcheck import report as reporters
 from deckcheck.result import Report
 
 RUNS = [
@@ -44,8 +44,8 @@ def check_deck_bytes(data: bytes, *, source: str = "fuzz.txt", input_format: str
     result = check_deck(deck, FORMAT, date=DAY)
     assert all(problem.rule and isinstance(problem.message, str) for problem in result.problems)
     report = Report(results=[result])
-    for name, reporter in REPORTERS.items():
-        text = reporter.render(report, color=False)
+    for name in reporters.names(reporters.DECKS):
+        text = reporters.load(name).render(report, color=False)
         if name in ("json", "sarif"):
             json.loads(text)
         elif name == "junit":

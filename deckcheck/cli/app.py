@@ -1,19 +1,21 @@
-"""The `deckcheck` command line: a thin shell over the library.
+"""The `deckcheck` Typer app, the options commands share, and error handling.
 
-Each command parses its options, calls the library, hands the result to a reporter and
-returns the exit code of DESIGN.md: 0 legal, 1 illegal, 2 usage or input error.
+Each command (one module each; `cli/__init__.py` registers them) parses its options, calls
+the library, hands the result to a reporter and returns the exit code of
+docs/contracts.md: 0 legal, 1 illegal, 2 usage or input error. This module imports no
+command.
 """
 from __future__ import annotations
 
 import functools
 import os
-import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
 
-from .completion import complete_formats, complete_outputs, complete_parsers
+from .common import PARSERS_MARK
+from .completion import complete_formats, complete_parsers
 from ..errors import DeckcheckError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -64,41 +66,10 @@ def handles_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def emit(text: str) -> None:
-    """Write a report to stdout. Text the terminal's encoding cannot carry (a file name
-    with undecodable bytes, a card name in a script a legacy console lacks) is replaced,
-    never a traceback half-way through a report."""
-    stream = getattr(sys.stdout, "buffer", None)
-    if stream is None:
-        sys.stdout.write(text)
-    else:
-        sys.stdout.flush()
-        stream.write(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
-    sys.stdout.flush()
-
-
-def warn(message: str) -> None:
-    typer.echo(f"deckcheck: warning: {message}", err=True)
-
-
 FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.", autocompletion=complete_formats)
-DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (text, .dek, .cod, .dck, ...); '-' reads stdin.")
+DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (in any format --input-format names, or a ydke:// URL); '-' reads stdin.")
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
-OUTPUT_HELP = "text, json, junit, github, sarif or auto (github under GitHub Actions, else text)."
-OUTPUT_OPTION = typer.Option("auto", "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP, autocompletion=complete_outputs)
-INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help="Force a decklist parser: text, dek, cod, dck, ...", autocompletion=complete_parsers)
+INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help=f"Force a decklist parser: {PARSERS_MARK}.", autocompletion=complete_parsers)
 CARDS_DB_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to use (default: $DECKCHECK_CARDS_DB or the user data directory).")
 OFFLINE_OPTION = typer.Option(False, "--offline", help="Never use the network (no online lookups of names missing from the card database).")
-
-
-def warn_once() -> Callable[[str], None]:
-    """A callback that prints each distinct warning once on stderr."""
-    seen: set[str] = set()
-
-    def warn(message: str) -> None:
-        if message not in seen:
-            seen.add(message)
-            typer.echo(f"deckcheck: warning: {message}", err=True)
-
-    return warn
 

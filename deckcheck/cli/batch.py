@@ -1,21 +1,19 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
-import os
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, emit, handles_errors, warn
-from .completion import complete_batch_outputs
 from ..errors import DeckcheckError
+from ..report import BATCH, PLAIN
+from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, handles_errors
+from .common import emit, open_cards, output_option, reports, say_note, warn
 
-BATCH_OUTPUTS = ("text", "json", "csv", "junit", "github", "sarif", "auto")
 
-
-@app.command()
+@app.command(cls=reports(BATCH))
 @handles_errors
 def batch(
     source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.yaml) or a .zip of either."),
@@ -23,7 +21,7 @@ def batch(
     date: Optional[str] = DATE_OPTION,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text, json, csv, junit, github, sarif or auto (github under GitHub Actions).", autocompletion=complete_batch_outputs),
+    output: str = output_option(PLAIN),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     deck_check: Optional[str] = typer.Option(
@@ -46,20 +44,19 @@ def batch(
     --seed 7 adds a reproducible sample of players to deck-check.
     """
     from ..batch import check_source
-    from ..batch.progress import ProgressBar
+    from ..formats import load
+    from ..progress import Progress
+    from ..report import choose, deliver_batch, load as load_reporter
     from ..report.style import wants_color
 
-    renderer = _renderer(output)
+    reporter = choose(output, BATCH)
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
-    bars: list[ProgressBar] = []
+    bars: list[Progress] = []
 
-    def progress(total: int) -> ProgressBar:
-        bars.append(ProgressBar(total, enabled=None if not quiet else False))
-        return bars[-1]
-
-    from ..formats import load
-    from .validate import open_cards, say_note
+    def progress(total: int) -> Callable[[int], None]:
+        bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
+        return bars[-1].advance
 
     _, note = open_cards(load(format_id), cards_db, offline=True)
     try:
@@ -67,49 +64,25 @@ def batch(
             source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db,
         )
-    finally:
+    except BaseException:
         for bar in bars:
-            bar.close()
+            bar.abandon()
+        raise
+    for bar in bars:
+        bar.close()
     if report_file is not None:
-        write_atomic(report_file, renderer(result, color=False))
-        from ..batch import report_text
-
-        emit(report_text.render(result, color=wants_color()))
+        _write_report(report_file, deliver_batch(reporter, result, warn=warn))
+        emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
     else:
-        emit(renderer(result, color=wants_color() and output == "text"))
+        emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
     say_note(note)  # once, after the report: card pools went unchecked without a database
     raise typer.Exit(result.exit_code)
 
 
-def _renderer(output: str):
-    """Batch's own reports (a table of registrations, JSON with players and skipped files,
-    CSV), or any report of the registry (junit, github, sarif) over the batch's Report."""
-    from ..batch import report_csv, report_json, report_text
-    from ..report import REPORTERS, deliver, resolve
+def _write_report(path: Path, text: str) -> None:
+    from ..atomic import write_text
 
-    renderers = {"text": report_text.render, "json": report_json.render, "csv": report_csv.render}
-    if output == "auto":
-        output = "github" if resolve("auto") is REPORTERS.get("github") else "text"
-    if output in renderers:
-        return renderers[output]
-    if output in REPORTERS and output in BATCH_OUTPUTS:
-        module = REPORTERS[output]
-        return lambda batch, *, color=False: deliver(module, batch.report, color=color, warn=warn)
-    raise DeckcheckError(f"unknown output {output!r} for batch; choose one of: {', '.join(BATCH_OUTPUTS)}") from None
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: a reader never sees half a report."""
-    target = path.resolve()
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", errors="replace", newline="") as stream:
-                stream.write(text)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_text(path, text)
     except OSError as exc:
         raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, OFFLINE_OPTION, emit, handles_errors, warn_once
+from .app import CARDS_DB_OPTION, OFFLINE_OPTION, handles_errors
+from .common import emit, spoken, warn_once
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -68,17 +69,12 @@ def _import_help() -> str:
     return f"A card file ({kinds}); .gz/.bz2/.xz too."
 
 
-def _one_of(ids: list[str]) -> str:
-    """`mtg, yugioh or wow`."""
-    return f"{', '.join(ids[:-1])} or {ids[-1]}" if len(ids) > 1 else "".join(ids)
-
-
 def _game_help() -> str:
     from ..games import GAMES, default, passcode_game
 
     numbered = passcode_game()
     by_number = f"; {numbered.id} for a passcode" if numbered is not None else ""
-    return f"{_one_of(list(GAMES))} (default: {default().id}{by_number})."
+    return f"{spoken(list(GAMES))} (default: {default().id}{by_number})."
 
 
 @cards_app.command("import")
@@ -110,7 +106,7 @@ def _lookup_game(name: str, game_id: str | None) -> Game:
         return numbered if numbered is not None and name.strip().isdigit() else default()
     game = find(game_id)
     if game is None:
-        raise DeckcheckError(f"--game {game_id!r}: choose {_one_of(list(GAMES))}")
+        raise DeckcheckError(f"--game {game_id!r}: choose {spoken(list(GAMES))}")
     return game
 
 

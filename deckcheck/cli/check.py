@@ -6,18 +6,21 @@ from typing import List, Optional
 
 import typer
 
-from .app import OUTPUT_HELP, app, emit, handles_errors, warn
-from .completion import complete_formats, complete_outputs
+from ..project import REPORT_SUBJECTS
+from ..report import AUTO
+from .app import app, handles_errors
+from .common import emit, output_option, reports, warn
+from .completion import complete_formats
 
 
-@app.command()
+@app.command(cls=reports(*REPORT_SUBJECTS))
 @handles_errors
 def check(
     paths: Optional[List[str]] = typer.Argument(None, metavar="PATH", help="Check only these files (a pre-commit hook passes the staged ones); default: the whole repository."),
     config_file: Optional[Path] = typer.Option(None, "--config", "-c", metavar="FILE", help="The deckcheck.yaml to use (default: the nearest one in this folder or above)."),
     format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats),
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="OUTPUT", help=OUTPUT_HELP + " Default: deckcheck.yaml's output, else auto.", autocompletion=complete_outputs),
+    output: Optional[str] = output_option(None, more_help=f"Default: deckcheck.yaml's output, else {AUTO}."),
 ) -> None:
     """Check a repository as its deckcheck.yaml says: for CI and pre-commit.
 
@@ -34,7 +37,7 @@ def check(
     from ..pipeline import parse_date
     from ..project.check import run_check
     from ..project.config import ProjectConfig, find_config, load_config
-    from ..report import deliver, resolve
+    from ..report import choose, deliver
     from ..report.style import wants_color
 
     if config_file is not None:
@@ -52,7 +55,7 @@ def check(
         from ..formats import load
 
         load(format_id)  # an unknown -f is a usage error before any deck is read
-    reporter = resolve(output or config.output or "auto")
+    reporter = choose(output or config.output or AUTO, *REPORT_SUBJECTS)
     day = parse_date(date) if date else None
     run = run_check(config, paths or (), format_id=format_id, date=day)
     for message in run.warnings:

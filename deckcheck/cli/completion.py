@@ -2,8 +2,9 @@
 
 Typer completes commands and options by itself; these callbacks add the values: format
 ids (every format file found, `deckcheck formats list` plus abstract bases), format files
-next to the user, `-o` outputs and `--input-format` parsers. They import what they need
-when called, so the CLI still starts fast.
+next to the user, `-o` outputs, `--input-format` parsers and `convert --to` writers, each
+read from its registry and described (zsh and fish show the descriptions). They import what
+they need when called, so the CLI still starts fast.
 """
 from __future__ import annotations
 
@@ -25,19 +26,21 @@ def complete_formats(incomplete: str) -> list[str]:
     return found
 
 
-def complete_outputs(incomplete: str) -> list[str]:
-    from ..report import names
+def complete_outputs(ctx, incomplete: str) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """The outputs that can report what the command reports (its `subjects`), described."""
+    from ..report import descriptions
 
-    return [name for name in names() if name.startswith(incomplete)]
-
-
-def complete_batch_outputs(incomplete: str) -> list[str]:
-    from .batch import BATCH_OUTPUTS
-
-    return [name for name in BATCH_OUTPUTS if name.startswith(incomplete)]
+    subjects = getattr(ctx.command, "subjects", ())
+    return [(name, about) for name, about in descriptions(*subjects) if name.startswith(incomplete)]
 
 
-def complete_parsers(incomplete: str) -> list[str]:
+def complete_parsers(incomplete: str) -> list[tuple[str, str]]:
     from ..decklists import PARSERS
 
-    return [name for name in PARSERS if name.startswith(incomplete)]
+    return [(name, module.DESCRIPTION) for name, module in PARSERS.items() if name.startswith(incomplete)]
+
+
+def complete_writers(incomplete: str) -> list[tuple[str, str]]:
+    from ..decklists import WRITERS
+
+    return [(name, module.DESCRIPTION) for name, module in WRITERS.items() if name.startswith(incomplete)]

@@ -6,12 +6,14 @@ from typing import Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, emit, handles_errors
+from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
+from .common import WRITERS_MARK, Command, emit, read_deck_argument
+from .completion import complete_writers
 
-TO_OPTION = typer.Option(..., "--to", metavar="FORMAT", help="ydk, ydke, text, arena, dek, cod or dck.")
+TO_OPTION = typer.Option(..., "--to", metavar="FORMAT", help=f"{WRITERS_MARK}.", autocompletion=complete_writers)
 
 
-@app.command()
+@app.command(cls=Command)
 @handles_errors
 def convert(
     source: str = typer.Argument(..., metavar="SOURCE", help="A decklist file, '-' for stdin, or a ydke:// URL."),
@@ -25,27 +27,18 @@ def convert(
 
     Example: deckcheck convert deck.ydk --to ydke
     """
-    import sys
-
-    from .. import decklists as parsers
+    from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import PASSCODE_FORMATS
+    from ..decklists.convert import by_passcode
     from ..decklists.convert import convert as convert_deck
-    from ..pipeline import read_deck
-    from ..decklists.writers import get
     from ..games import passcode_game
 
-    get(to)  # an unknown --to is a usage error before any reading
-    if source == "-":
-        deck = parsers.parse_bytes(sys.stdin.buffer.read(), source="<stdin>", input_format=input_format)
-    elif parsers.is_inline(source):
-        deck = read_deck(source, input_format=input_format)
-    else:
-        deck = read_deck(Path(source), input_format=input_format)
-    if deck.name is None and source != "-" and not parsers.is_inline(source):
+    decklists.writer(to)  # an unknown --to is a usage error before any reading
+    deck = read_deck_argument(source, input_format=input_format)
+    if deck.name is None and source != "-" and not decklists.is_inline(source):
         deck.name = Path(source).stem
     catalog = None
     numbered = passcode_game()
-    if numbered is not None and (to in PASSCODE_FORMATS or any(entry.code is not None for entry in deck.entries)):
+    if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
         catalog, _ = catalog_for(numbered.id, cards_db)
     emit(convert_deck(deck, to, catalog=catalog))

@@ -6,7 +6,8 @@ from typing import Optional
 
 import typer
 
-from .app import DATE_OPTION, emit, handles_errors
+from .app import DATE_OPTION, handles_errors
+from .common import emit
 from .completion import complete_formats
 from ..errors import DeckcheckError
 

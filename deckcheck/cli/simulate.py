@@ -3,18 +3,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from types import ModuleType
 from typing import List, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, emit, fail, handles_errors, warn
-from .completion import complete_outputs
+from ..report import COMPARISONS, PLAIN, SIMULATIONS
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, fail, handles_errors
+from .common import emit, output_option, outputs_mark, read_deck_argument, reports, say_note, warn
 
-SIMULATE_OUTPUTS = ("text", "json", "csv", "junit", "github", "sarif", "auto")
-COMPARE_OUTPUTS = ("text", "json", "csv")
-SIMULATE_OUTPUT_HELP = (
-    "text, json, csv (the by-turn table), junit, github, sarif (these three report the assertions) or auto "
-    "(github under GitHub Actions, else text). --compare: text, json or csv."
+OUTPUT_MORE_HELP = (
+    "Outputs for CI report the --assert results, not the whole simulation. "
+    f"With --compare: {outputs_mark(COMPARISONS)}."
 )
 
 
@@ -42,7 +42,7 @@ def _with_card_data(deck, format_id: str, cards_db, offline: bool):
     return named, catalog
 
 
-@app.command()
+@app.command(cls=reports(SIMULATIONS))
 @handles_errors
 def simulate(
     deck: str = typer.Argument(..., metavar="DECK", help="A decklist file; '-' reads stdin."),
@@ -61,7 +61,7 @@ def simulate(
     cast: Optional[List[str]] = typer.Option(None, "--cast", metavar="NAME", help="Chance to cast this spell on curve, and given the land drops (Karsten's measure). Repeatable."),
     compare_with: Optional[List[str]] = typer.Option(None, "--compare", metavar="POLICY.yaml", help="Compare policies side by side (play, draw, 50/50): --compare a.yaml b.yaml ..."),
     plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.svg|png", help="Draw keep rates and by-turn odds (needs matplotlib: pip install 'deckcheck[plot]')."),
-    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help=SIMULATE_OUTPUT_HELP, autocompletion=complete_outputs),
+    output: str = output_option(PLAIN, more_help=OUTPUT_MORE_HELP),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -78,42 +78,28 @@ def simulate(
 
     Example: deckcheck simulate deck.txt -f mtg/modern --cast "Wrath of God" --compare mine.yaml karsten.yaml
     """
-    from .. import decklists as parsers
-    from ..engine.report import render_json, render_text
     from ..engine.simulation import simulate as run
-    from ..pipeline import read_deck
+    from ..report import choose, deliver_simulation
     from ..report.style import wants_color
 
-    from ..report import resolve
-
-    if output not in SIMULATE_OUTPUTS:
-        fail(f"unknown output {output!r}; choose one of: {', '.join(SIMULATE_OUTPUTS)}")
+    reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
     if more_policies and not compare_with:
         fail(f"unexpected extra argument {more_policies[0]!r}: simulate takes one DECK (policies to compare go after --compare)")
     policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
-    if compare_with and output not in COMPARE_OUTPUTS:
-        fail(f"--compare writes {', '.join(COMPARE_OUTPUTS)}; not {output!r}")
     if compare_with and assertions:
         fail("--compare does not check --assert: run the assertions without --compare, one policy at a time")
     if plot is not None:
         from ..engine.plot import check_target
 
         check_target(plot)
-    if output == "auto":
-        output = "github" if resolve("auto").__name__.endswith(".github") else "text"
-    if deck == "-":
-        from ..textio import read_stdin
-
-        parsed = parsers.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
-    else:
-        parsed = read_deck(deck if parsers.is_inline(deck) else Path(deck), input_format=input_format)
+    parsed = read_deck_argument(deck, input_format=input_format)
     parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
         "seed": seed, "card_data": card_data,
     }
     if policies:
-        _compare(parsed, format_id, policies, options, turns=turns, cast=tuple(cast or ()), output=output, plot=plot)
+        _compare(parsed, format_id, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
         return
     simulation = run(
         parsed,
@@ -130,48 +116,30 @@ def simulate(
         assertions=tuple(assertions or ()),
         card_data=card_data,
         cast=tuple(cast or ()),
-        land_drop_turns=turns if output == "csv" or plot is not None else 0,
+        land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
     )
     if plot is not None:
         from ..engine.plot import plot_simulation
 
-        typer.echo(f"deckcheck: note: wrote {plot_simulation(simulation, plot)}", err=True)
-    if output == "csv":
-        from ..engine.tables import render_by_turn_csv
-
+        say_note(f"wrote {plot_simulation(simulation, plot)}")
+    if reporter.NAME != PLAIN:
+        # The plain text report shows the notes itself; with the others they go to stderr.
         for warning in simulation.warnings:
-            typer.echo(f"deckcheck: note: {warning}", err=True)
-        emit(render_by_turn_csv(simulation))
-    elif output not in ("text", "json"):
-        from ..engine.report import outcomes
-        from ..report import deliver
-        from ..result import Report
-
-        for warning in simulation.warnings:
-            typer.echo(f"deckcheck: note: {warning}", err=True)
-        report = Report(assertions=outcomes(simulation))
-        emit(deliver(resolve(output), report, warn=warn))
-    elif output == "json":
-        for warning in simulation.warnings:
-            typer.echo(f"deckcheck: note: {warning}", err=True)
-        emit(render_json(simulation))
-    else:
-        emit(render_text(simulation, color=wants_color(), unicode=_stdout_takes_blocks()))
+            say_note(warning)
+    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
     raise typer.Exit(0 if simulation.passed else 1)
 
 
-def _compare(deck, format_id: str, policies: List[str], options: dict, *, turns: int, cast: tuple, output: str, plot: Optional[Path]) -> None:
-    """`--compare`: the deck under each policy, one table (text, json or csv)."""
-    from ..engine import tables
+def _compare(deck, format_id: str, policies: List[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Optional[Path]) -> None:
+    """`--compare`: the deck under each policy, one table in the reporter's format."""
     from ..engine.compare import compare
 
     comparison = compare(deck, format_id, policies, turns=turns, cast=cast, **options)
     if plot is not None:
         from ..engine.plot import plot_comparison
 
-        typer.echo(f"deckcheck: note: wrote {plot_comparison(comparison, plot)}", err=True)
-    if output != "text":
+        say_note(f"wrote {plot_comparison(comparison, plot)}")
+    if reporter.NAME != PLAIN:
         for warning in comparison.warnings:
-            typer.echo(f"deckcheck: note: {warning}", err=True)
-    render = {"text": tables.render_compare_text, "json": tables.render_compare_json, "csv": tables.render_compare_csv}[output]
-    emit(render(comparison))
+            say_note(warning)
+    emit(reporter.render_comparison(comparison))

@@ -1,24 +1,44 @@
-"""Decklist parsers, one module per file format, and the registry that picks one.
+"""Decklist file formats, one module per format, and the one registry that picks them.
 
-A parser module exposes `NAME`, `EXTENSIONS`, `DESCRIPTION`, `sniff(text) -> bool` and
-`parse(text, source) -> Deck` (and `XML = True` when it reads XML). The format is chosen by
-`--input-format`, else by the file's content (XML roots and section markers are
-unambiguous), else by its extension (an XML parser only for XML content), else plain text.
+A format module declares `NAME`, `EXTENSIONS`, `DESCRIPTION`, and has `sniff(text) -> bool`
+and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `is_url(argument)` when a
+command-line argument can be a deck itself). A format deckcheck also writes declares `ZONES`
+(the zones it can hold; `PASSCODES = True` when it lists cards by passcode) and has
+`write(deck) -> str`. A format that is only written (arena, which the text parser reads)
+has no sniff or parse. Adding a format is a module and one line in `FORMATS`
+(docs/decklists.md); parser and writer names everywhere (`--input-format`, `convert --to`,
+completion, errors) come from here.
+
+The parser is chosen by `--input-format`, else by the file's content (XML roots and
+section markers are unambiguous), else by its extension (an XML parser only for XML
+content), else plain text.
 """
 from __future__ import annotations
 
 import os
+from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..model import Deck
+from ..model import MAYBEBOARD, Deck
 from ..textio import decode, read_text
-from . import cod, dck, dek, text, ydk, ydke
+from . import text  # the parser of last resort: plain text accepts anything
 from .common import parse_error
 
-# Sniffing order matters: specific formats first, plain text (which accepts anything) last.
-PARSERS: dict[str, ModuleType] = {module.NAME: module for module in (dek, cod, dck, ydk, ydke, text)}
+# Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
+# first, plain text last among the parsers, then the formats that are only written.
+FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for name in (
+    "dek",
+    "cod",
+    "dck",
+    "ydk",
+    "ydke",
+    "text",
+    "arena",
+))
+PARSERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "parse")}
+WRITERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "write")}
 
 
 def is_inline(value: str) -> bool:
@@ -27,11 +47,30 @@ def is_inline(value: str) -> bool:
 
 
 def get(name: str) -> ModuleType:
+    """The parser of `--input-format NAME`; DeckcheckError naming the parsers when unknown."""
     try:
         return PARSERS[name]
     except KeyError:
         known = ", ".join(PARSERS)
         raise DeckcheckError(f"unknown input format {name!r}; choose one of: {known}") from None
+
+
+def writer(name: str) -> ModuleType:
+    """The writer of `convert --to NAME`; DeckcheckError naming the writers when unknown."""
+    try:
+        return WRITERS[name]
+    except KeyError:
+        raise DeckcheckError(f"--to {name!r}: choose one of {', '.join(WRITERS)}") from None
+
+
+def write(deck: Deck, name: str) -> str:
+    """The deck in format `name`; a deck with cards in a zone the format cannot hold is
+    refused rather than written without them."""
+    module = writer(name)
+    lost = sorted({entry.zone for entry in deck.entries if entry.zone not in module.ZONES and entry.zone != MAYBEBOARD})
+    if lost:
+        raise DeckcheckError(f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck")
+    return module.write(deck)
 
 
 def extensions() -> set[str]:

@@ -1,15 +1,18 @@
-"""Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>`."""
+"""Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>`.
+
+Written with the deck's name and a `main` and a `side` zone."""
 from __future__ import annotations
 
 from ..model import MAIN, SIDEBOARD, Deck
 from ..problem import Problem
-from .common import make_entry, parse_error
+from .common import counted, make_entry, parse_error
 from .xmlsafe import parse_xml
 
 NAME = "cod"
 EXTENSIONS = (".cod",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "Cockatrice .cod XML"
+ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
 
@@ -46,3 +49,20 @@ def parse(text: str, source: str = "<cod>") -> Deck:
             else:
                 deck.entries.append(result)
     return deck
+
+
+def write(deck: Deck) -> str:
+    # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
+    from xml.sax.saxutils import escape, quoteattr
+
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
+             f"    <deckname>{escape(deck.name or '')}</deckname>", "    <comments></comments>"]
+    for zone, label in ((MAIN, "main"), (SIDEBOARD, "side")):
+        rows = counted(deck, zone)
+        if not rows:
+            continue
+        lines.append(f'    <zone name="{label}">')
+        lines.extend(f"        <card number=\"{count}\" name={quoteattr(name)}/>" for count, name in rows)
+        lines.append("    </zone>")
+    lines.append("</cockatrice_deck>")
+    return "\n".join(lines) + "\n"

@@ -1,9 +1,11 @@
-"""Pieces every decklist parser shares: the parse-error problem and count checks."""
+"""Pieces the decklist modules share: for parsers the parse-error problem, line splitting and
+count checks; for writers the cards of a zone by name (`counted`) or by passcode (`passcodes`)."""
 from __future__ import annotations
 
 import re
 
-from ..model import CardEntry
+from ..errors import DeckcheckError
+from ..model import CardEntry, Deck
 from ..names import display_name
 from ..problem import WARNING, Problem
 
@@ -79,3 +81,31 @@ def make_entry(
     if not name:
         return parse_error("no card name", line=line, text=raw, zone=zone)
     return CardEntry(name=name, count=count, zone=zone, line=line)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def counted(deck: Deck, zone: str) -> list[tuple[int, str]]:
+    """Cards of a zone as (copies, name) in first-seen order, for the by-name writers: `.ydk`
+    lists every copy on its own line, by-name formats give each card once."""
+    totals: dict[str, list] = {}
+    for entry in deck.zone(zone):
+        name = entry.written if entry.code is not None and entry.written else entry.name
+        slot = totals.setdefault(name, [0, name])
+        slot[0] += entry.count
+    return [(count, name) for count, name in totals.values()]
+
+
+def passcodes(deck: Deck, zone: str) -> list[int]:
+    """Each copy's passcode in deck order, for the Yu-Gi-Oh! writers; a card without one
+    cannot be written."""
+    codes: list[int] = []
+    for entry in deck.zone(zone):
+        if entry.code is None:
+            raise DeckcheckError(
+                f"{entry.name!r} has no passcode; import Yu-Gi-Oh! card data (`deckcheck cards import cards.cdb`) "
+                "so names can be turned into passcodes"
+            )
+        codes.extend([entry.code] * entry.count)
+    return codes

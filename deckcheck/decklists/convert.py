@@ -16,12 +16,15 @@ from typing import TYPE_CHECKING
 from ..errors import DeckcheckError
 from ..model import Deck
 from ..problem import ERROR
-from .writers import write
+from . import write, writer
 
 if TYPE_CHECKING:
     from ..cards.catalog import PasscodeCatalog
 
-PASSCODE_FORMATS = ("ydk", "ydke")
+
+def by_passcode(name: str) -> bool:
+    """True when the format `name` writes cards by passcode (it declares `PASSCODES`)."""
+    return getattr(writer(name), "PASSCODES", False)
 
 
 def name_passcodes(deck: Deck, catalog: PasscodeCatalog) -> Deck:
@@ -61,7 +64,7 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None) -> s
         first = errors[0]
         where = f"line {first.line}: " if first.line else ""
         raise DeckcheckError(f"{deck.source}: cannot convert, {len(errors)} problem(s) reading it ({where}{first.message})")
-    if to in PASSCODE_FORMATS:
+    if by_passcode(to):
         deck = number_names(deck, catalog)
     elif catalog is not None:
         deck = name_passcodes(deck, catalog)

@@ -1,16 +1,19 @@
 """Forge `.dck`: `[metadata]` then `[Main]`, `[Sideboard]`, `[Commander]` sections of
-`N Name|SET|art` lines (`|SET` and `|art` optional)."""
+`N Name|SET|art` lines (`|SET` and `|art` optional).
+
+Written with `[metadata]` holding the deck's name, then `[Commander]`, `[Main]`, `[Sideboard]`."""
 from __future__ import annotations
 
 import re
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
 from ..problem import Problem
-from .common import make_entry, parse_error, split_lines, squeeze, too_long
+from .common import counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
 DESCRIPTION = "Forge .dck"
+ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
 
 _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
 _CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*(?:\|.*)?$")
@@ -74,3 +77,13 @@ def parse(text: str, source: str = "<dck>") -> Deck:
         else:
             deck.entries.append(result)
     return deck
+
+
+def write(deck: Deck) -> str:
+    lines = ["[metadata]", f"Name={deck.name or 'deck'}"]
+    for zone, section in ((COMMANDER, "Commander"), (MAIN, "Main"), (SIDEBOARD, "Sideboard")):
+        rows = counted(deck, zone)
+        if rows or zone == MAIN:
+            lines.append(f"[{section}]")
+            lines.extend(f"{count} {name}" for count, name in rows)
+    return "\n".join(lines) + "\n"

@@ -1,15 +1,18 @@
-"""MTGO `.dek` XML: `<Deck><Cards CatID= Quantity= Sideboard="true|false" Name=/></Deck>`."""
+"""MTGO `.dek` XML: `<Deck><Cards CatID= Quantity= Sideboard="true|false" Name=/></Deck>`.
+
+Written with one `<Cards>` element per card and zone."""
 from __future__ import annotations
 
 from ..model import MAIN, SIDEBOARD, Deck
 from ..problem import Problem
-from .common import make_entry, parse_error
+from .common import counted, make_entry, parse_error
 from .xmlsafe import parse_xml
 
 NAME = "dek"
 EXTENSIONS = (".dek",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "MTGO .dek XML"
+ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 
 
 def sniff(text: str) -> bool:
@@ -36,3 +39,17 @@ def parse(text: str, source: str = "<dek>") -> Deck:
         else:
             deck.entries.append(result)
     return deck
+
+
+def write(deck: Deck) -> str:
+    # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
+    from xml.sax.saxutils import quoteattr
+
+    lines = ['<?xml version="1.0" encoding="utf-8"?>',
+             '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+             "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
+    for zone, side in ((MAIN, "false"), (SIDEBOARD, "true")):
+        for count, name in counted(deck, zone):
+            lines.append(f'  <Cards CatID="0" Quantity="{count}" Sideboard="{side}" Name={quoteattr(name)} />')
+    lines.append("</Deck>")
+    return "\n".join(lines) + "\n"

@@ -16,6 +16,12 @@ forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start c
 Without any section header, category heading or `SB:` line, a blank line between cards
 starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
 the last one is the sideboard.
+
+Written as `COUNT Name` lines under section headers: Yu-Gi-Oh! decks (passcodes or an Extra
+Deck) get `Main`, `Extra` and `Side` sections; World of Warcraft decks a `Hero: Name` line,
+then `Deck` and `Sideboard`; Magic decks `Commander` and `Companion` sections when they
+have such cards, then the main deck (headed `Deck` only after another section), then
+`Sideboard`.
 """
 from __future__ import annotations
 
@@ -24,11 +30,12 @@ import re
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..names import display_name
 from ..problem import Problem
-from .common import MAX_LINE_CHARS, make_entry, parse_error, split_lines, squeeze, too_long
+from .common import MAX_LINE_CHARS, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
 EXTENSIONS = (".txt", ".dec", ".mwdeck", ".deck", "")
 DESCRIPTION = "plain text, MTGO .txt/.dec, MTG Arena export"
+ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, COMPANION, HERO)  # what the format can hold (written)
 
 _SECTION_ZONES = {
     "deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
@@ -308,3 +315,31 @@ def _companion_in_sideboard(deck: Deck) -> None:
     for entry in companions:
         if entry.key not in sideboard:
             deck.entries.append(CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line))
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _written_section(title: str | None, rows: list[tuple[int, str]]) -> list[str]:
+    lines = [title] if title else []
+    return lines + [f"{count} {name}" for count, name in rows]
+
+
+def write(deck: Deck) -> str:
+    yugioh = any(entry.code is not None for entry in deck.entries) or bool(deck.zone(EXTRA))
+    blocks: list[list[str]] = []
+    if yugioh:
+        titles: tuple[tuple[str, str | None], ...] = ((MAIN, "Main"), (EXTRA, "Extra"), (SIDEBOARD, "Side"))
+    else:
+        heroes = counted(deck, HERO)
+        if heroes:
+            blocks.append([f"Hero: {name}" for _, name in heroes])
+        # The main deck needs its header once another section has come before it.
+        headed = bool(heroes or deck.zone(COMMANDER) or deck.zone(COMPANION))
+        titles = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck" if headed else None),
+                  (SIDEBOARD, "Sideboard"))
+    for zone, title in titles:
+        rows = counted(deck, zone)
+        if rows or (zone == MAIN and yugioh):
+            blocks.append(_written_section(title, rows))
+    return "\n\n".join("\n".join(block) for block in blocks) + "\n"

@@ -17,17 +17,23 @@ MDPro3's `$passcode$` showcase lines are metadata, not deck cards. Anything else
 
 Without card data an entry is named by its passcode; validation with a card database
 gives it the card's name (see `deckcheck.games.yugioh.cards`).
+
+Written in the layout YGOPro itself saves (`#created by ...`, `#main`, `#extra`, `!side`),
+one passcode a line, in the deck's order, each copy on its own line.
 """
 from __future__ import annotations
 
 import re
 
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
-from .common import parse_error
+from .common import parse_error, passcodes
 
 NAME = "ydk"
 EXTENSIONS = (".ydk",)
 DESCRIPTION = "YGOPro/EDOPro .ydk (Yu-Gi-Oh! passcodes)"
+ZONES = (MAIN, EXTRA, SIDEBOARD)  # what the format can hold (written)
+PASSCODES = True  # cards are written by passcode: names need card data to become one
+HEADER = "#created by ..."
 
 MAX_PASSCODE = 2**32 - 1  # passcodes are unsigned 32-bit numbers (ydke:// stores them so)
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
@@ -73,3 +79,11 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
         else:
             deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, line=number, code=code))
     return deck
+
+
+def write(deck: Deck) -> str:
+    lines = [HEADER]
+    for header, zone in (("#main", MAIN), ("#extra", EXTRA), ("!side", SIDEBOARD)):
+        lines.append(header)
+        lines.extend(str(code) for code in passcodes(deck, zone))
+    return "\n".join(lines) + "\n"

@@ -12,14 +12,15 @@ import binascii
 import struct
 
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
-from .common import parse_error
+from .common import parse_error, passcodes
 from .ydk import passcode_name
 
 NAME = "ydke"
 EXTENSIONS = (".ydke",)
 DESCRIPTION = "ydke:// deck URL (Yu-Gi-Oh! passcodes)"
 PREFIX = "ydke://"
-ZONE_ORDER = (MAIN, EXTRA, SIDEBOARD)
+ZONES = (MAIN, EXTRA, SIDEBOARD)  # the URL's parts, in order
+PASSCODES = True  # cards are written by passcode: names need card data to become one
 
 
 def sniff(text: str) -> bool:
@@ -65,7 +66,7 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
                         line=number, text=url)
         )
         return deck
-    for zone, part in zip(ZONE_ORDER, body.split("!")[:3]):
+    for zone, part in zip(ZONES, body.split("!")[:3]):
         try:
             codes = decode_part(part)
         except ValueError as exc:
@@ -82,3 +83,7 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
             else:
                 deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, code=code))
     return deck
+
+
+def write(deck: Deck) -> str:
+    return PREFIX + "".join(encode_part(passcodes(deck, zone)) + "!" for zone in ZONES) + "\n"

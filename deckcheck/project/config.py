@@ -2,7 +2,7 @@
 
     format: mtg/modern                 # default format of every deck
     date: 2024-06-01                   # default event date (default: today)
-    output: auto                       # default -o (text, json, junit, github, sarif, auto)
+    output: auto                       # default -o (an output of `deckcheck check --help`)
     decks: ["decks/**"]                # which files are decklists (default: every file with
                                        # a decklist extension outside hidden folders)
     exclude: ["decks/archive/**"]      # never these
@@ -27,11 +27,29 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError, FormatError
-from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Str, Struct
+from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct
 from ..textio import MAX_INPUT_BYTES
+from . import REPORT_SUBJECTS
 
 CONFIG_NAMES = ("deckcheck.yaml", "deckcheck.yml")
-OUTPUTS = ("text", "json", "junit", "github", "sarif", "auto")
+
+
+class OutputName(Spec):
+    """An output that can report what `deckcheck check` reports, as the reporter registry
+    says (only the named reporter is imported; all of them only to word an error)."""
+
+    @property
+    def expected(self) -> str:  # type: ignore[override]
+        from ..report import choices
+
+        return "one of " + ", ".join(repr(name) for name in choices(*REPORT_SUBJECTS))
+
+    def check(self, value: Any, path: str) -> None:
+        from ..report import renders
+
+        if not isinstance(value, str) or not renders(value, *REPORT_SUBJECTS):
+            self.fail(value, path)
+
 
 _TEXT_OR_LIST = AnyOf((Str(), ListOf(Str())))
 SIMULATE_SCHEMA = Struct(
@@ -51,7 +69,7 @@ SIMULATE_SCHEMA = Struct(
 CONFIG_SCHEMA = Struct(fields={
     "format": Str(),
     "date": Date(),
-    "output": Str(choices=OUTPUTS),
+    "output": OutputName(),
     "decks": _TEXT_OR_LIST,
     "exclude": _TEXT_OR_LIST,
     "formats": MapOf(Str()),

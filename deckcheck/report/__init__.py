@@ -1,33 +1,113 @@
-"""Reporters: functions from a `Report` to the text printed on stdout.
+"""Reporters: one module per output (`-o NAME`), each turning a run's results into text.
 
-`REPORTERS` maps an output name (`-o NAME`) to a module with `render(report, *, color)`.
-Reporters only format; they never decide legality. A reporter may also have
-`publish(report) -> warning or None` for what goes beyond stdout (the GitHub job summary);
-`deliver` runs both.
+A reporter module `report/<name>.py` declares
+
+- `NAME`: its `-o` value (the module's own name),
+- `DESCRIPTION`: one line for people (shell completion shows it),
+- `RENDERS`: what it can report, a set of the subjects below,
+
+and renders them: `render(report, *, color)` for a `Report` (decks, teams, assertions);
+`render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
+rendered as the `Report` of its decks and teams); `render_simulation(simulation, *, color,
+unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
+of its assertions); `render_comparison(comparison)` for `simulate --compare`. It may also
+have `publish(report) -> warning or None` for what goes beyond stdout (the GitHub job
+summary). Reporters only format; they never decide legality.
+
+`REPORTERS` is the one list of output names. A command imports only the reporter it was asked
+for; the others are imported only to list what can render a subject (help, completion,
+error messages). The outputs are described in docs/contracts.md.
 """
 from __future__ import annotations
 
+import importlib
 import os
+from collections.abc import Callable
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
-from ..result import Report
-from . import github, json_report, junit, sarif, text
 
-REPORTERS: dict[str, ModuleType] = {"text": text, "json": json_report, "junit": junit, "github": github, "sarif": sarif}
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..engine.simulation import Simulation
+    from ..result import Report
+
+# What a reporter can render (its RENDERS); a command asks for the subjects it reports.
+DECKS = "decks"              # a verdict and the problems of each deck (validate, check)
+TEAMS = "teams"              # team problems (batch, Team Unified Construction)
+ASSERTIONS = "assertions"    # simulate --assert outcomes (simulate, check)
+BATCH = "batch"              # a batch: registrations, skipped files, deck checks
+SIMULATIONS = "simulations"  # simulate: keep odds, lands, cards by turn (or its assertions)
+COMPARISONS = "comparisons"  # simulate --compare: policies side by side
+
+# The outputs, each report/<name>.py, in the order help, completion and errors list them.
+REPORTERS = ("text", "json", "junit", "github", "sarif", "csv")
+
+PLAIN = "text"      # the report written for people to read
+ACTIONS = "github"  # the report a GitHub Actions job shows on the pull request
+AUTO = "auto"       # ACTIONS inside a GitHub Actions job, PLAIN everywhere else
+AUTO_HELP = f"{AUTO} ({ACTIONS} under GitHub Actions, else {PLAIN})"
+
+Warn = Callable[[str], None]
 
 
-def resolve(name: str) -> ModuleType:
-    """The reporter for `-o NAME`; `auto` is GitHub annotations under GitHub Actions."""
-    if name == "auto":
-        name = "github" if os.environ.get("GITHUB_ACTIONS") == "true" and "github" in REPORTERS else "text"
-    try:
-        return REPORTERS[name]
-    except KeyError:
-        raise DeckcheckError(f"unknown output {name!r}; choose one of: {', '.join([*REPORTERS, 'auto'])}") from None
+def load(name: str) -> ModuleType:
+    """The reporter module of a registered output name (imported now, if not before)."""
+    return importlib.import_module(f"{__name__}.{name}")
 
 
-def deliver(reporter: ModuleType, report: Report, *, color: bool = False, warn=None) -> str:  # type: ignore[no-untyped-def]
+def resolve_auto(name: str) -> str:
+    """The output `name` stands for: `auto` picks by the environment, others are themselves."""
+    if name != AUTO:
+        return name
+    return ACTIONS if os.environ.get("GITHUB_ACTIONS") == "true" else PLAIN
+
+
+def renders(name: str, *subjects: str) -> bool:
+    """True when the output `name` can report every one of `subjects`; `auto` only when both
+    outputs it may stand for can, so what it accepts does not depend on where it runs."""
+    if name == AUTO:
+        return renders(PLAIN, *subjects) and renders(ACTIONS, *subjects)
+    return name in REPORTERS and set(subjects) <= load(name).RENDERS
+
+
+def names(*subjects: str) -> list[str]:
+    """The outputs that can report every one of `subjects`."""
+    return [name for name in REPORTERS if renders(name, *subjects)]
+
+
+def choices(*subjects: str) -> list[str]:
+    """What `-o` accepts for `subjects`: `names(*subjects)`, then `auto` when it can."""
+    return [*names(*subjects), *([AUTO] if renders(AUTO, *subjects) else [])]
+
+
+def descriptions(*subjects: str) -> list[tuple[str, str]]:
+    """(name, description) of each of `choices(*subjects)`, for shell completion."""
+    found = [(name, load(name).DESCRIPTION) for name in names(*subjects)]
+    if renders(AUTO, *subjects):
+        found.append((AUTO, f"{ACTIONS} under GitHub Actions, else {PLAIN}"))
+    return found
+
+
+def output_help(*subjects: str) -> str:
+    """`-o` help: the outputs for `subjects`, e.g. "text, json or auto (...)."."""
+    listed = [*names(*subjects), *([AUTO_HELP] if renders(AUTO, *subjects) else [])]
+    return ", ".join(listed[:-1]) + f" or {listed[-1]}." if len(listed) > 1 else f"{''.join(listed)}."
+
+
+def choose(name: str, *subjects: str) -> ModuleType:
+    """The reporter for `-o NAME` that reports `subjects` (`auto` resolved); DeckcheckError
+    (exit 2) naming the outputs that would, when there is none."""
+    if renders(name, *subjects):
+        return load(resolve_auto(name))
+    accepted = ", ".join(choices(*subjects))
+    if name == AUTO or name in REPORTERS:
+        raise DeckcheckError(f"output {name!r} cannot report {' and '.join(subjects)}; choose one of: {accepted}")
+    raise DeckcheckError(f"unknown output {name!r}; choose one of: {accepted}")
+
+
+def deliver(reporter: ModuleType, report: Report, *, color: bool = False, warn: Warn | None = None) -> str:
     """The reporter's text, after its side effects (if any); `warn(message)` hears failures."""
     publish = getattr(reporter, "publish", None)
     if publish is not None:
@@ -37,6 +117,22 @@ def deliver(reporter: ModuleType, report: Report, *, color: bool = False, warn=N
     return reporter.render(report, color=color)
 
 
-def names() -> list[str]:
-    """Output names for `-o` (help, completion, error messages)."""
-    return [*REPORTERS, "auto"]
+def deliver_batch(reporter: ModuleType, batch: BatchReport, *, color: bool = False, warn: Warn | None = None) -> str:
+    """A batch in the reporter's own batch report, or as the `Report` of its decks and teams."""
+    render_batch = getattr(reporter, "render_batch", None)
+    if render_batch is not None:
+        return render_batch(batch, color=color)
+    return deliver(reporter, batch.report, color=color, warn=warn)
+
+
+def deliver_simulation(
+    reporter: ModuleType, simulation: Simulation, *, color: bool = False, unicode: bool = True, warn: Warn | None = None,
+) -> str:
+    """A simulation in the reporter's own view of it, or as the `Report` of its assertions."""
+    render_simulation = getattr(reporter, "render_simulation", None)
+    if render_simulation is not None:
+        return render_simulation(simulation, color=color, unicode=unicode)
+    from ..engine.report import outcomes
+    from ..result import Report
+
+    return deliver(reporter, Report(assertions=outcomes(simulation)), color=color, warn=warn)

@@ -21,7 +21,12 @@ from pathlib import Path
 
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS
 from .text import summary
+
+NAME = "github"
+DESCRIPTION = "GitHub Actions annotations and job summary"
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
 _COMMANDS = {ERROR: "error", WARNING: "warning"}
 # A job summary is at most 1 MiB per step; stop listing problems well before that.

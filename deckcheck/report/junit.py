@@ -23,6 +23,11 @@ import xml.etree.ElementTree as ET
 
 from ..problem import Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS
+
+NAME = "junit"
+DESCRIPTION = "JUnit XML test report (Jenkins, GitLab, most CI)"
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
 # Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets); anything else is escaped.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -1,9 +1,30 @@
-"""`-o text`: a readable verdict per deck, its problems below it, one summary line."""
+"""`-o text`: a readable verdict per deck, its problems below it, one summary line.
+
+A batch gets a table of every registration (player, team, deck, verdict, problem count), a
+table of teams, then the problems of each deck and team that has any, the skipped files,
+and with `--deck-check` the players to check with their registered decks. A simulation
+gets the engine's readable report (keep odds, lands, cards by turn), a `--compare` its
+table of policies side by side.
+"""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
 from .style import paint
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..engine.compare import Comparison
+    from ..engine.simulation import Simulation
+
+NAME = "text"
+DESCRIPTION = "a readable verdict per deck and its problems"
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -88,3 +109,130 @@ def render(report: Report, *, color: bool = False) -> str:
             tail += f"; {held} of {len(report.assertions)} assertions hold"
         lines.append(tail)
     return "\n".join(lines) + "\n"
+
+
+def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
+    from ..engine.report import render_text
+
+    return render_text(simulation, color=color, unicode=unicode)
+
+
+def render_comparison(comparison: Comparison) -> str:
+    from ..engine.tables import render_compare_text
+
+    return render_compare_text(comparison)
+
+
+# ---------------------------------------------------------------- batch
+
+_EMPTY = "-"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
+    widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
+    lines = ["  ".join(name.ljust(width) for name, width in zip(header, widths)).rstrip()]
+    for row in rows:
+        cells = []
+        for i, (cell, width) in enumerate(zip(row, widths)):
+            padded = cell.ljust(width)
+            if i == verdict_column:
+                padded = paint(padded, "green" if cell == "LEGAL" else "red", color=color)
+            cells.append(padded)
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _errors(problems) -> str:
+    return str(sum(problem.is_error for problem in problems))
+
+
+def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
+    # Team problems' messages already say who holds how many copies.
+    verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
+    lines = [f"team {paint(team.team, 'bold', color=color)} ({', '.join(team.players)}) - {team.format}: {verdict}"]
+    return lines + [_problem_line(problem, color=color) for problem in team.problems]
+
+
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    report = batch.report
+    lines: list[str] = []
+    if report.results:
+        rows = [
+            (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
+             "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
+            for result in report.results
+        ]
+        lines += _table(("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS"), rows, color=color, verdict_column=3)
+    else:
+        lines.append(f"{batch.source}: no decklists found")
+    if report.teams:
+        rows = [
+            (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
+            for team in report.teams
+        ]
+        lines += [""] + _table(("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS"), rows, color=color, verdict_column=3)
+    flagged = [result for result in report.results if result.problems]
+    flagged_teams = [team for team in report.teams or [] if team.problems]
+    if flagged or flagged_teams:
+        lines += ["", "Problems:"]
+        for result in flagged:
+            lines += _deck_block(result, color=color)
+        for team in flagged_teams:
+            lines += _batch_team_block(team, color=color)
+    if batch.skipped:
+        lines += ["", "Skipped:"]
+        width = max(len(item.file) for item in batch.skipped)
+        lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in batch.skipped]
+    if batch.deck_checks is not None:
+        lines += [""] + deck_check_lines(batch, color=color)
+    tail = summary(report)
+    if batch.skipped:
+        tail += f"; {len(batch.skipped)} file{'s' if len(batch.skipped) != 1 else ''} skipped"
+    lines += ["", tail]
+    return "\n".join(lines) + "\n"
+
+
+_ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
+
+
+def deck_check_lines(batch: BatchReport, *, color: bool = False) -> list[str]:
+    """The deck-check section: who to check, then each registered deck card by card, so a
+    judge can compare the deck at the table with its registration."""
+    from ..batch.deck_checks import describe
+
+    sample = batch.deck_checks
+    assert sample is not None
+    lines = [f"Deck checks: {describe(sample)} (--seed {sample.seed} picks the same players again)"]
+    if not sample.picks:
+        return lines + ["  no decks to check"]
+    results = batch.report.results
+    rows = []
+    for pick in sample.picks:
+        result, row = results[pick.index], batch.registrations[pick.index]
+        rows.append((
+            result.player or _EMPTY, result.team or _EMPTY, row.seat or _EMPTY, result.deck or _EMPTY,
+            row.pool or _EMPTY, "LEGAL" if result.legal else "ILLEGAL",
+        ))
+    lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color, verdict_column=5)]
+    lines += ["", "Registered decks to check:"]
+    for pick in sample.picks:
+        result = results[pick.index]
+        lines.append(f"{paint(result.player or result.deck, 'bold', color=color)} - {result.deck}")
+        if pick.entries is None:
+            lines.append("  (the registered deck could not be read; see its problems above)")
+            continue
+        lines += _decklist(pick.entries)
+    return lines
+
+
+def _decklist(entries: list[CardEntry]) -> list[str]:
+    lines = []
+    for zone in ZONES:
+        listed = [entry for entry in entries if entry.zone == zone]
+        if not listed:
+            continue
+        total = sum(entry.count for entry in listed)
+        lines.append(f"  {_ZONE_TITLES.get(zone, zone.capitalize())} ({total})")
+        width = len(str(max(entry.count for entry in listed)))
+        lines += [f"    {str(entry.count).rjust(width)} {entry.name}" for entry in listed]
+    return lines

@@ -1,15 +1,28 @@
-"""`deckcheck batch -o csv`: one row per problem, deck and team problems alike, ready for
-a spreadsheet. `scope` says whether a row is about a deck or a team; `legal` is the
-verdict of that deck or team; team problems list their `holders` as `ann 4; bob 1`. With
-`--deck-check`, one row per player picked (`scope` deck-check, the seed in `message`)."""
+"""`-o csv`: tables for a spreadsheet.
+
+A batch: one row per problem, deck and team problems alike. `scope` says whether a row is
+about a deck or a team; `legal` is the verdict of that deck or team; team problems list
+their `holders` as `ann 4; bob 1`. With `--deck-check`, one row per player picked (`scope`
+deck-check, the seed in `message`). A simulation: its by-turn table, land drops included;
+a `--compare`: its table of policies (both in deckcheck/engine/tables.py)."""
 from __future__ import annotations
 
 import csv
 import io
+from typing import TYPE_CHECKING
 
 from ..problem import Problem
-from .check import BatchReport
-from .deck_checks import describe
+from . import BATCH, COMPARISONS, SIMULATIONS
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..engine.compare import Comparison
+    from ..engine.simulation import Simulation
+
+NAME = "csv"
+DESCRIPTION = "tables for a spreadsheet: a batch's problems, a simulation's odds by turn"
+RENDERS = frozenset({BATCH, SIMULATIONS, COMPARISONS})
+LAND_DROPS = True  # its by-turn table has the land drops, which the engine works out only when asked
 
 COLUMNS = (
     "scope", "player", "team", "seat", "deck", "format", "legal",
@@ -31,7 +44,9 @@ def _problem_cells(problem: Problem) -> dict[str, str]:
     }
 
 
-def render(batch: BatchReport, *, color: bool = False) -> str:
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    from ..batch.deck_checks import describe
+
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
     writer.writeheader()
@@ -55,3 +70,15 @@ def render(batch: BatchReport, *, color: bool = False) -> str:
                 "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no", "message": note,
             })
     return buffer.getvalue()
+
+
+def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
+    from ..engine.tables import render_by_turn_csv
+
+    return render_by_turn_csv(simulation)
+
+
+def render_comparison(comparison: Comparison) -> str:
+    from ..engine.tables import render_compare_csv
+
+    return render_compare_csv(comparison)

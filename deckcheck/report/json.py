@@ -1,14 +1,45 @@
-"""`deckcheck batch -o json`: DESIGN.md's report, each result with `player` and `team`
-(null when the source does not say), a `teams` list, and the files that were skipped."""
+"""`-o json`: the JSON report of docs/contracts.md, one object for the whole run.
+
+A batch's report adds to each result `player` and `team` (null when the source does not
+say), `seat` and `manifest_line` when known, a `teams` list, the `source`, the files that
+were `skipped` and, with `--deck-check`, the players picked. A simulation and a
+`--compare` are the engine's own JSON (docs/engine.md).
+"""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .check import BatchReport
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..engine.compare import Comparison
+    from ..engine.simulation import Simulation
+    from ..result import Report
+
+NAME = "json"
+DESCRIPTION = "one JSON object for the whole run, for scripts"
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
 
 
-def to_dict(batch: BatchReport) -> dict[str, Any]:
+def render(report: Report, *, color: bool = False) -> str:
+    return json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
+    from ..engine.report import render_json
+
+    return render_json(simulation)
+
+
+def render_comparison(comparison: Comparison) -> str:
+    from ..engine.tables import render_compare_json
+
+    return render_compare_json(comparison)
+
+
+def batch_dict(batch: BatchReport) -> dict[str, Any]:
     out = batch.report.to_dict()
     for result, row in zip(out["results"], batch.registrations):
         result.setdefault("player", None)
@@ -48,10 +79,11 @@ def deck_checks(batch: BatchReport, results: list[dict[str, Any]]) -> dict[str, 
     }
 
 
-def render(batch: BatchReport, *, color: bool = False) -> str:
-    """The report with one result (and one team) per line: still readable and diffable, and
-    written by json's C encoder, which `indent` would turn off (thousands of decks)."""
-    data = to_dict(batch)
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    """The batch report with one result (and one team) per line: still readable and
+    diffable, and written by json's C encoder, which `indent` would turn off (thousands of
+    decks)."""
+    data = batch_dict(batch)
     parts = []
     for key, value in data.items():
         if isinstance(value, list) and value:

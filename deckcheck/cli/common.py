@@ -1,0 +1,154 @@
+"""What the commands share: writing the report, warnings and notes on stderr, reading a
+deck named on the command line, opening the card catalog, and the `-o` output option.
+
+Heavy modules (the pipeline, card data, reporters) are imported inside the functions, so
+importing a command module stays cheap.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+from typer.core import TyperCommand
+
+if TYPE_CHECKING:
+    from typer._click import Context, HelpFormatter
+
+    from ..formats import Format
+    from ..model import Deck
+
+
+def emit(text: str) -> None:
+    """Write a report to stdout. Text the terminal's encoding cannot carry (a file name
+    with undecodable bytes, a card name in a script a legacy console lacks) is replaced,
+    never a traceback half-way through a report."""
+    stream = getattr(sys.stdout, "buffer", None)
+    if stream is None:
+        sys.stdout.write(text)
+    else:
+        sys.stdout.flush()
+        stream.write(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
+    sys.stdout.flush()
+
+
+def warn(message: str) -> None:
+    typer.echo(f"deckcheck: warning: {message}", err=True)
+
+
+def warn_once() -> Callable[[str], None]:
+    """A callback that prints each distinct warning once on stderr."""
+    seen: set[str] = set()
+
+    def warn_new(message: str) -> None:
+        if message not in seen:
+            seen.add(message)
+            warn(message)
+
+    return warn_new
+
+
+def say_note(note: str | None) -> None:
+    """A note on stderr (what went unchecked and how to check it), printed after the report."""
+    if note:
+        typer.echo(f"deckcheck: note: {note}", err=True)
+
+
+def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
+    """The deck a DECK argument names: `-` is standard input (read up to the decklist size
+    limit of textio, never more), a `ydke://` URL is the deck itself, anything else a file.
+    A deck that cannot be read comes back marked unreadable, with its `parse-error`."""
+    from .. import decklists
+    from ..pipeline import read_deck
+    from ..textio import read_stdin
+
+    if source == "-":
+        return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
+    if decklists.is_inline(source):
+        return read_deck(source, input_format=input_format)
+    return read_deck(Path(source), input_format=input_format)
+
+
+def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool) -> tuple[object, str | None]:
+    """(the card catalog for a command, or None; the note to print once the work is done).
+
+    An explicit --cards-db that does not exist is a usage error. Without a database the
+    note says that the card pool went unchecked and how to get one - only for formats
+    that have a card pool, so other formats keep a quiet stderr. A database that is there
+    but unusable (older schema, not a database) is always worth a note.
+    """
+    from ..cards import NO_DATABASE_NOTE, catalog_for
+    from ..errors import CardDataError
+
+    if cards_db is not None and not cards_db.is_file():
+        raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
+    catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
+    if note == NO_DATABASE_NOTE and not fmt.option("card_pool"):
+        note = None
+    return catalog, note
+
+
+# Help text naming what a registry holds is written only when help is shown (`Command`):
+# naming the outputs imports every reporter and naming the parsers every decklist module,
+# while a command that runs needs neither list. A parameter's help holds these marks.
+OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK = "{outputs}", "{parsers}", "{writers}"
+_OUTPUTS_FOR = re.compile(r"\{outputs:(\w+)\}")
+
+
+def outputs_mark(subject: str) -> str:
+    """A mark for "the outputs that can report `subject`" (`a, b or c`) in help text."""
+    return f"{{outputs:{subject}}}"
+
+
+def output_option(default: str | None, *, more_help: str = "") -> Any:
+    """`--output/-o OUTPUT` of a command made with `cls=reports(...)`: completion offers the
+    outputs that can report what the command reports, and its help lists them."""
+    from .completion import complete_outputs
+
+    help_text = OUTPUTS_MARK + (f" {more_help}" if more_help else "")
+    return typer.Option(default, "--output", "-o", metavar="OUTPUT", help=help_text, autocompletion=complete_outputs)
+
+
+def spoken(names: list[str]) -> str:
+    """`a, b or c`."""
+    return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def fill_lists(text: str, subjects: tuple[str, ...] = ()) -> str:
+    """`text` with its marks replaced by the registries' names (outputs for `subjects`)."""
+    if OUTPUTS_MARK in text or _OUTPUTS_FOR.search(text):
+        from ..report import names, output_help
+
+        text = text.replace(OUTPUTS_MARK, output_help(*subjects))
+        text = _OUTPUTS_FOR.sub(lambda match: spoken(names(match.group(1))), text)
+    if PARSERS_MARK in text or WRITERS_MARK in text:
+        from ..decklists import PARSERS, WRITERS
+
+        text = text.replace(PARSERS_MARK, spoken(list(PARSERS))).replace(WRITERS_MARK, spoken(list(WRITERS)))
+    return text
+
+
+class Command(TyperCommand):
+    """A command whose parameters' help may name registry members (the marks above); a
+    command with `-o` reports `subjects` (report/__init__.py) and is made by `reports()`."""
+
+    subjects: tuple[str, ...] = ()
+    _lists_filled = False
+
+    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
+        if not self._lists_filled:
+            self._lists_filled = True
+            for param in self.params:
+                help_text = getattr(param, "help", None)
+                if help_text:
+                    param.help = fill_lists(help_text, self.subjects)  # type: ignore[attr-defined]
+        super().format_help(ctx, formatter)
+
+
+def reports(*subjects: str) -> type[Command]:
+    """The command class of a command whose `-o` reports `subjects`:
+    `@app.command(cls=reports(DECKS))`."""
+    return type("ReportingCommand", (Command,), {"subjects": subjects})

@@ -1,0 +1,96 @@
+"""The one progress bar (deckcheck/progress.py), used by `cards import`, `cards sync` and
+`batch`: stderr only, terminals only unless DECKCHECK_PROGRESS says otherwise, a few
+redraws a second, and the finished state always shown."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from deckcheck import progress
+from deckcheck.progress import BYTES, Progress
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("variable", "terminal", "drawn"),
+    [(None, True, True), (None, False, False), ("1", False, True), ("0", True, False), ("yes", False, False)],
+)
+def test_drawn_on_terminals_or_as_deckcheck_progress_says(monkeypatch, variable, terminal, drawn):
+    if variable is None:
+        monkeypatch.delenv("DECKCHECK_PROGRESS", raising=False)
+    else:
+        monkeypatch.setenv("DECKCHECK_PROGRESS", variable)
+    stream = Terminal() if terminal else io.StringIO()
+    with Progress("checking", 3, unit="decks", stream=stream) as bar:
+        bar.advance(3)
+    assert ("3/3 decks" in stream.getvalue()) is drawn
+
+
+def test_enabled_false_wins_over_the_environment(monkeypatch):
+    monkeypatch.setenv("DECKCHECK_PROGRESS", "1")
+    stream = Terminal()
+    bar = Progress("checking", 5, unit="decks", stream=stream, enabled=False)  # batch --quiet
+    bar.advance(5)
+    bar.close()
+    assert stream.getvalue() == ""
+
+
+def test_redraws_are_limited_but_the_end_is_shown(monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
+    stream = io.StringIO()
+    bar = Progress("checking", 1000, unit="decks", stream=stream, enabled=True)
+    for _ in range(999):
+        bar.advance(1)  # the clock stands still: only the first draw happens
+    assert stream.getvalue().count("\r") == 1
+    bar.advance(1)  # the last one is drawn at once
+    assert stream.getvalue().count("\r") == 2 and stream.getvalue().endswith("100% 1000/1000 decks")
+    clock[0] += 1.0
+    bar.close()
+    assert stream.getvalue().endswith("1000/1000 decks\n")
+
+
+def test_bytes_are_shown_in_human_units():
+    stream = io.StringIO()
+    with Progress("downloading", 3 * 1024 * 1024, unit=BYTES, stream=stream, enabled=True) as bar:
+        bar.update(1024 * 1024)
+    assert "downloading [" in stream.getvalue() and "3.0 MB/3.0 MB\n" in stream.getvalue()
+    assert "33% 1.0 MB/3.0 MB" in stream.getvalue()
+
+
+def test_an_unknown_total_shows_the_amount_and_nothing_to_do_shows_nothing():
+    stream = io.StringIO()
+    with Progress("downloading", None, stream=stream, enabled=True) as bar:
+        bar.update(2048)
+    assert stream.getvalue() == "\rdownloading 2.0 KB\rdownloading 2.0 KB\n"
+    empty = io.StringIO()
+    with Progress("checking", 0, unit="decks", stream=empty, enabled=True) as bar:
+        bar.advance(0)
+    assert empty.getvalue() == ""
+
+
+def test_an_error_ends_the_line_without_claiming_completion():
+    stream = io.StringIO()
+    with pytest.raises(RuntimeError), Progress("importing cards.json", 100, stream=stream, enabled=True) as bar:
+        bar.update(10)
+        raise RuntimeError("stop")
+    assert stream.getvalue().endswith("10% 10 B/100 B\n")
+
+
+def test_batch_honours_deckcheck_progress(cli, tmp_path):
+    """Forced on, the batch's bar reaches stderr even though it is a pipe; stdout stays the report."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name in ("a.txt", "b.txt"):
+        (folder / name).write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    forced = cli("batch", str(folder), "-f", "mtg/modern", "-o", "csv", env={"DECKCHECK_PROGRESS": "1"})
+    assert forced.returncode == 0, forced.stderr
+    assert "checking [" in forced.stderr and "2/2 decks\n" in forced.stderr
+    assert forced.stdout.startswith("scope,player,") and "checking" not in forced.stdout
+    quiet = cli("batch", str(folder), "-f", "mtg/modern", "-q", env={"DECKCHECK_PROGRESS": "1"})
+    assert "checking [" not in quiet.stderr
