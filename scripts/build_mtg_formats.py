@@ -27,7 +27,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS_DIR = ROOT / "formats" / "mtg"
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "mtg"
+# ../shared/data/mtg beside the checkout (a git worktree sits one level deeper).
+DEFAULT_DATA = next((parent / "shared" / "data" / "mtg" for parent in ROOT.parents if (parent / "shared" / "data").is_dir()),
+                    ROOT.parent / "shared" / "data" / "mtg")
 
 FORMATS = {
     # id: (display name, history key, description)

@@ -44,7 +44,7 @@ ID = "not-in-pool"
 _POOLS: dict[int, tuple[Format, CardPool]] = {}
 
 
-def _pool(fmt: Format) -> CardPool:
+def pool_of(fmt: Format) -> CardPool:
     """The format's CardPool, built once per loaded format."""
     from ..games.mtg.card_pool import pool_from_spec
 
@@ -68,7 +68,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     # Catalog protocol.
     from ..games.mtg.card_pool import Verdict, standing, verdict_on
 
-    pool = _pool(fmt)
+    pool = pool_of(fmt)
     # A card's standing in the pool (legality, the days its printings cover on the
     # platform) is worked out once and remembered with the catalog whose card it is; each
     # deck then costs a lookup and a date comparison per card.

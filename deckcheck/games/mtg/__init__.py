@@ -17,4 +17,5 @@ GAME = Game(
     import_last=True,
     skipped_checks="card names and card pools were not checked",
     missing_note=NO_DATABASE_NOTE,
+    lands=True,
 )

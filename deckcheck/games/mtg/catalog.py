@@ -100,6 +100,11 @@ class MtgCatalog:
             return None
 
     @property
+    def data_date(self) -> dt.date | None:
+        """The day the card data describes (as every game's catalog says it)."""
+        return self.source_date
+
+    @property
     def legalities_date(self) -> dt.date | None:
         """The day the database's legalities describe: they decide from that day on only."""
         return self.source_date if self.has_legalities else None

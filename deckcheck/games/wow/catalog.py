@@ -7,6 +7,9 @@ say, as a warning, which checks they skipped for it.
 """
 from __future__ import annotations
 
+import datetime as dt
+
+from pathlib import Path
 from collections.abc import Collection, Iterable
 from typing import Any
 
@@ -25,11 +28,22 @@ class WowCatalog:
 
     game = GAME.id
 
-    def __init__(self, cards: Iterable[tuple[str, WowProfile]], *, source: str = "", imported_at: str = ""):
+    def __init__(self, cards: Iterable[tuple[str, WowProfile]], *, source: str = "", imported_at: str = "",
+                 source_date: str = "", path: Path | None = None):
         self.source = source
         self.imported_at = imported_at
+        self.source_date = source_date or imported_at[:10]
+        self.path = path
         self._cards = merge(cards)
         self.memo: dict[Any, Any] = {}
+
+    @property
+    def data_date(self) -> dt.date | None:
+        """The day the card data describes (its source's snapshot), when known."""
+        try:
+            return dt.date.fromisoformat(self.source_date[:10]) if self.source_date else None
+        except ValueError:
+            return None
 
     def __len__(self) -> int:
         return len(self._cards)

@@ -44,7 +44,7 @@ def write(db_path: Path, cards: Iterable[tuple[str, WowProfile]], meta: dict[str
 def _read(db: sqlite3.Connection, meta: dict[str, str]) -> WowCatalog:
     rows = db.execute("SELECT name, profile FROM wow_cards ORDER BY rowid").fetchall()
     return WowCatalog(((name, _profile(profile)) for name, profile in rows), source=meta.get("source", ""),
-                      imported_at=meta.get("imported_at", ""))
+                      imported_at=meta.get("imported_at", ""), source_date=meta.get("source_date", ""))
 
 
 def load_catalog(
@@ -53,4 +53,6 @@ def load_catalog(
     """The WoW TCG cards of the database at `path` (CardDataError when it has none);
     `offline` and `warn` do not matter: there are no online lookups. `builtin`: the file is
     deckcheck's built-in data."""
-    return read_game_tables(path, GAME, _read, builtin=builtin)
+    catalog = read_game_tables(path, GAME, _read, builtin=builtin)
+    catalog.path = Path(path)
+    return catalog

@@ -15,8 +15,11 @@ Resolution (`resolve_deck`):
 """
 from __future__ import annotations
 
+import datetime as dt
+
 import bisect
 import re
+from pathlib import Path
 from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import Any
@@ -44,9 +47,12 @@ class YgoCatalog:
 
     game = GAME.id
 
-    def __init__(self, cards: Iterable[YgoCard], *, source: str = "", imported_at: str = ""):
+    def __init__(self, cards: Iterable[YgoCard], *, source: str = "", imported_at: str = "",
+                 source_date: str = "", path: Path | None = None):
         self.source = source
         self.imported_at = imported_at
+        self.source_date = source_date or imported_at[:10]
+        self.path = path
         self._by_code: dict[int, YgoCard] = {}
         for card in cards:
             self._by_code[card.code] = card
@@ -63,6 +69,14 @@ class YgoCatalog:
     @staticmethod
     def _name_rank(card: YgoCard) -> tuple[int, int, int]:
         return (bool(card.alias), bool(card.type & TYPE_BITS["Token"]), card.code)
+
+    @property
+    def data_date(self) -> dt.date | None:
+        """The day the card data describes (its source's snapshot), when known."""
+        try:
+            return dt.date.fromisoformat(self.source_date[:10]) if self.source_date else None
+        except ValueError:
+            return None
 
     def __len__(self) -> int:
         return len(self._by_code)

@@ -34,7 +34,8 @@ def write(db_path: Path, cards: Iterable[YgoCard], meta: dict[str, str]) -> int:
 
 def _read(db: sqlite3.Connection, meta: dict[str, str]) -> YgoCatalog:
     rows = db.execute("SELECT code, name, type, alias, ot, konami_id FROM ygo_cards").fetchall()
-    return YgoCatalog((YgoCard(*row) for row in rows), source=meta.get("source", ""), imported_at=meta.get("imported_at", ""))
+    return YgoCatalog((YgoCard(*row) for row in rows), source=meta.get("source", ""), imported_at=meta.get("imported_at", ""),
+                      source_date=meta.get("source_date", ""))
 
 
 def load_catalog(
@@ -43,4 +44,6 @@ def load_catalog(
     """The Yu-Gi-Oh! cards of the database at `path` (CardDataError when it has none);
     `offline` and `warn` do not matter: there are no online lookups. `builtin`: the file is
     deckcheck's built-in data."""
-    return read_game_tables(path, GAME, _read, builtin=builtin)
+    catalog = read_game_tables(path, GAME, _read, builtin=builtin)
+    catalog.path = Path(path)
+    return catalog
