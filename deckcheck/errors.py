@@ -17,17 +17,19 @@ class InputError(DeckcheckError):
 
 
 class FormatError(DeckcheckError):
-    """An unknown format id or an invalid format file. `where` names file and key."""
+    """An unknown format id or an invalid format file: `path` and `key` name the file and
+    the key at fault, `line` where the file gives that key (when known)."""
 
-    def __init__(self, message: str, *, path: str | None = None, key: str | None = None):
+    def __init__(self, message: str, *, path: str | None = None, key: str | None = None, line: int | None = None):
         self.path = path
         self.key = key
+        self.line = line
         where = ""
         if path:
             where = f"{path}: "
         if key:
             where += f"{key}: "
-        super().__init__(f"{where}{message}")
+        super().__init__(f"{where}{message}" + (f" (line {line})" if line is not None and key else ""))
 
 
 class CardDataError(DeckcheckError):

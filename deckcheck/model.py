@@ -17,6 +17,9 @@ HERO = "hero"            # World of Warcraft TCG
 MAYBEBOARD = "maybeboard"  # listed for reference only, never counted
 
 ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, COMPANION, HERO, MAYBEBOARD)
+# A copy limit of any number of copies: a format's `copy_limit.per_card` value, and what a
+# card's own text says ("A deck can have any number of cards named ...").
+ANY_NUMBER = "any"
 # Zones whose cards are part of what a player registers (copies, bans, pool checks).
 PLAYED_ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, HERO)
 

@@ -13,7 +13,7 @@ INFO = "info"
 class Problem:
     """One finding about a deck (or a team of decks).
 
-    `rule` is a stable id from DESIGN.md (`copy-limit`, `banned`, ...). Optional fields are
+    `rule` is a stable id from docs/contracts.md (`copy-limit`, `banned`, ...). Optional fields are
     left out of the JSON report when they do not apply; `details` carries rule-specific
     extras (team `holders`, "did you mean" `suggestions`) that are merged into the JSON.
     """

@@ -1,27 +1,59 @@
-"""A tiny declarative checker for format YAML: says which key is wrong and what it expected.
+"""The one schema checker of deckcheck's YAML files: format files, keep-policy files,
+batch manifests and deckcheck.yaml each state their schema with the specs below.
 
-A spec is a `Spec` object; `check(value, spec, path)` raises `SchemaError(path, expected,
-got)`. It covers what format files need (mappings with known keys, lists, scalars, dates,
-unions) and nothing more, so error messages stay specific.
+A spec is a `Spec` object; `validate(data, spec)` (or `spec.check(value, keys)`) raises
+`SchemaError`, which names the key at fault (`banned[0].since`), says what was expected
+and what was found, and, given the parsed document, the line. It covers what these files
+need (mappings with known keys, lists, scalars, dates, unions) and nothing more, so error
+messages stay specific.
 """
 from __future__ import annotations
 
 import datetime as dt
 import difflib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+# Where a value sits: mapping keys as text, list indexes as ints (`banned[0].since` is
+# ("banned", 0, "since")).
+Keys = tuple[str | int, ...]
+
+
+def dotted(keys: Sequence[str | int]) -> str:
+    """`banned[0].since` for ("banned", 0, "since")."""
+    out = ""
+    for key in keys:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else key)
+    return out
+
 
 class SchemaError(Exception):
-    """`path` is the dotted key at fault; `wrong_type` says the value was not even of the
-    expected kind (as opposed to the right kind with a wrong content)."""
+    """`keys` locate the value at fault (`path` is them dotted); `wrong_type` says the
+    value was not even of the expected kind (as opposed to the right kind with a wrong
+    content); `line` is where the file says it, when `validate` was given the lines."""
 
-    def __init__(self, path: str, message: str, *, wrong_type: bool = False):
-        self.path = path
+    def __init__(self, keys: Keys, message: str, *, wrong_type: bool = False):
+        self.keys = tuple(keys)
         self.wrong_type = wrong_type
+        self.line: int | None = None
         super().__init__(message)
+
+    @property
+    def path(self) -> str:
+        return dotted(self.keys)
+
+
+def validate(data: Any, spec: Spec, *, line_of: Callable[[Keys], int | None] | None = None) -> None:
+    """Check `data` against `spec`; a SchemaError carries the line of the key at fault
+    when `line_of` (a parsed document's `YamlDocument.line_of`) is given."""
+    try:
+        spec.check(data, ())
+    except SchemaError as exc:
+        if line_of is not None:
+            exc.line = line_of(exc.keys)
+        raise
 
 
 def _describe(value: Any) -> str:
@@ -46,26 +78,35 @@ def _describe(value: Any) -> str:
 class Spec:
     expected = "a value"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         raise NotImplementedError
 
-    def fail(self, value: Any, path: str) -> None:
-        raise SchemaError(path, f"expected {self.expected}, got {_describe(value)}", wrong_type=True)
+    def fail(self, value: Any, keys: Keys) -> None:
+        raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}", wrong_type=True)
 
 
 @dataclass
 class Str(Spec):
+    """Text; `choices` limits it to those words, `pattern` (a regular expression the
+    whole text matches) to that shape, `non_empty` refuses blank text."""
+
     choices: tuple[str, ...] = ()
+    non_empty: bool = False
+    pattern: str | None = None
 
     @property
     def expected(self) -> str:  # type: ignore[override]
         if self.choices:
             return "one of " + ", ".join(repr(choice) for choice in self.choices)
-        return "text"
+        if self.pattern:
+            return f"text like {self.pattern}"
+        return "non-empty text" if self.non_empty else "text"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, str) or (self.choices and value not in self.choices):
-            self.fail(value, path)
+            self.fail(value, keys)
+        if (self.non_empty and not value.strip()) or (self.pattern and not re.fullmatch(self.pattern, value)):
+            self.fail(value, keys)
 
 
 @dataclass
@@ -76,29 +117,29 @@ class Int(Spec):
     def expected(self) -> str:  # type: ignore[override]
         return "a whole number" + (f" >= {self.minimum}" if self.minimum is not None else "")
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(value, path)
+            self.fail(value, keys)
         if self.minimum is not None and value < self.minimum:
-            self.fail(value, path)
+            self.fail(value, keys)
 
 
 @dataclass
 class Number(Spec):
     expected = "a number"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            self.fail(value, path)
+            self.fail(value, keys)
 
 
 @dataclass
 class Bool(Spec):
     expected = "true or false"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, bool):
-            self.fail(value, path)
+            self.fail(value, keys)
 
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -108,7 +149,7 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 class Date(Spec):
     expected = "a date YYYY-MM-DD"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
             return
         # The pattern first: newer Pythons' fromisoformat also takes `20110101` or `2011-W01`,
@@ -119,7 +160,7 @@ class Date(Spec):
                 return
             except ValueError:
                 pass
-        self.fail(value, path)
+        self.fail(value, keys)
 
 
 @dataclass
@@ -130,18 +171,18 @@ class Const(Spec):
     def expected(self) -> str:  # type: ignore[override]
         return repr(self.value)
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if value != self.value or isinstance(value, bool) != isinstance(self.value, bool):
-            self.fail(value, path)
+            self.fail(value, keys)
 
 
 @dataclass
 class Null(Spec):
     expected = "null"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if value is not None:
-            self.fail(value, path)
+            self.fail(value, keys)
 
 
 @dataclass
@@ -152,11 +193,11 @@ class ListOf(Spec):
     def expected(self) -> str:  # type: ignore[override]
         return f"a list of {self.item.expected}"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, list):
-            self.fail(value, path)
+            self.fail(value, keys)
         for index, item in enumerate(value):
-            self.item.check(item, f"{path}[{index}]")
+            self.item.check(item, (*keys, index))
 
 
 @dataclass
@@ -168,12 +209,12 @@ class MapOf(Spec):
     def expected(self) -> str:  # type: ignore[override]
         return f"a mapping of {self.key.expected} to {self.value.expected}"
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, Mapping):
-            self.fail(value, path)
+            self.fail(value, keys)
         for key, item in value.items():
-            self.key.check(key, f"{path}.{key}")
-            self.value.check(item, f"{path}.{key}")
+            self.key.check(key, (*keys, str(key)))
+            self.value.check(item, (*keys, str(key)))
 
 
 @dataclass
@@ -182,28 +223,27 @@ class Struct(Spec):
 
     fields: dict[str, Spec]
     required: tuple[str, ...] = ()
-    check_whole: Callable[[Mapping[str, Any], str], None] | None = None
+    check_whole: Callable[[Mapping[str, Any], Keys], None] | None = None
 
     @property
     def expected(self) -> str:  # type: ignore[override]
         return "a mapping with keys " + ", ".join(self.fields)
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, Mapping):
-            self.fail(value, path)
-        prefix = f"{path}." if path else ""
+            self.fail(value, keys)
         for key, item in value.items():
             if key not in self.fields:
                 known = ", ".join(sorted(self.fields))
                 close = difflib.get_close_matches(str(key), list(self.fields), n=1, cutoff=0.75)
                 hint = f"did you mean {close[0]!r}? " if close else ""
-                raise SchemaError(f"{prefix}{key}", f"unknown key; {hint}known keys here: {known}")
-            self.fields[key].check(item, f"{prefix}{key}")
+                raise SchemaError((*keys, str(key)), f"unknown key; {hint}known keys here: {known}")
+            self.fields[key].check(item, (*keys, key))
         for key in self.required:
             if key not in value:
-                raise SchemaError(f"{prefix}{key}", "required key is missing")
+                raise SchemaError((*keys, key), "required key is missing")
         if self.check_whole:
-            self.check_whole(value, path)
+            self.check_whole(value, keys)
 
 
 @dataclass
@@ -214,17 +254,68 @@ class AnyOf(Spec):
     def expected(self) -> str:  # type: ignore[override]
         return " or ".join(option.expected for option in self.options)
 
-    def check(self, value: Any, path: str) -> None:
+    def check(self, value: Any, keys: Keys) -> None:
         errors = []
         for option in self.options:
             try:
-                option.check(value, path)
+                option.check(value, keys)
                 return
             except SchemaError as exc:
                 errors.append(exc)
         # A value that had the right kind for one option but broke inside it (a wrong key,
         # `min` over `max`): that option's own message says what is wrong.
-        specific = [exc for exc in errors if exc.path != path or not exc.wrong_type]
+        specific = [exc for exc in errors if exc.keys != tuple(keys) or not exc.wrong_type]
         if specific:
             raise specific[0]
-        self.fail(value, path)
+        self.fail(value, keys)
+
+
+@dataclass
+class Described(Spec):
+    """`spec` under a name the reader knows ("a list of card names"): a value of the
+    wrong kind anywhere inside is reported as not being that, at this key."""
+
+    spec: Spec
+    description: str
+
+    @property
+    def expected(self) -> str:  # type: ignore[override]
+        return self.description
+
+    def check(self, value: Any, keys: Keys) -> None:
+        try:
+            self.spec.check(value, keys)
+        except SchemaError as exc:
+            if not exc.wrong_type or exc.keys != tuple(keys):
+                raise  # something inside is wrong: its own message names it
+            self.fail(value, keys)
+
+
+@dataclass
+class Checked(Spec):
+    """A value `spec` accepts that must also pass `test` (which returns what is wrong, or
+    None): for constraints a type cannot say (a tag name's letters, a reserved word)."""
+
+    spec: Spec
+    test: Callable[[Any], str | None]
+
+    @property
+    def expected(self) -> str:  # type: ignore[override]
+        return self.spec.expected
+
+    def check(self, value: Any, keys: Keys) -> None:
+        self.spec.check(value, keys)
+        wrong = self.test(value)
+        if wrong:
+            raise SchemaError(keys, wrong)
+
+
+@dataclass
+class Unchecked(Spec):
+    """Any value: for a key whose value the code that uses it checks, with a message of
+    its own (a keep policy's `bottom:`, which lists the strategies)."""
+
+    expected = "any value"
+
+    def check(self, value: Any, keys: Keys) -> None:
+        return None

@@ -1,50 +1,170 @@
-"""YAML the way deckcheck's own files read it (format files, deckcheck.yaml, manifests)."""
+"""The one YAML loader: format files, keep-policy files, batch manifests, deckcheck.yaml
+and YAML card files are all read here.
+
+- Safe: PyYAML's SafeLoader (libyaml's parser when PyYAML has it): plain data, never
+  Python objects.
+- A key given twice in one mapping is an error naming both lines: PyYAML would keep the
+  last silently, so a second `banned:` would quietly drop the first list.
+- Dates stay text: the schema checks them and names the key (PyYAML would turn
+  `2011-13-45` into a bare ValueError with no file, key or line).
+- Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests
+  refuse them: a few hundred bytes of nested aliases stand for gigabytes of rows.
+- Every fault is a `YamlError` naming the file and, when known, the line.
+
+`read_yaml_file` adds what every file deckcheck reads gets: a size bound and UTF-8 with
+an optional BOM. A `YamlDocument` keeps the parsed node tree, so a schema error found
+later can name the line of the key at fault (`line_of`).
+"""
 from __future__ import annotations
 
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
-from .errors import FormatError
+from .errors import DeckcheckError
+from .textio import MAX_INPUT_BYTES
 
 
-def load_yaml(text: str, *, source: str) -> Any:
-    """YAML the way deckcheck's own files read it (format files, deckcheck.yaml): safe
-    constructors, dates kept as text for the schema to check, a key given twice refused.
-    Any fault is a FormatError naming the file and, when known, the line."""
+class YamlError(DeckcheckError):
+    """A YAML file that cannot be read. `detail` is the message without the file name
+    (callers that name the file their own way reuse it); `line` when known."""
+
+    def __init__(self, detail: str, *, source: str, line: int | None = None):
+        self.detail = detail
+        self.source = source
+        self.line = line
+        super().__init__(f"{source}: {detail}")
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """Parsed YAML: `data` as plain Python values, `node` the tree it was built from
+    (None for an empty document), which knows where each key and value was written."""
+
+    data: Any
+    node: Any = None
+
+    def line_of(self, keys: Sequence[str | int]) -> int | None:
+        """The line of the value at `keys` (mapping keys as text, list indexes as ints): the
+        line of its key in a mapping, of the item in a list. Where the path leaves the
+        document (a required key that is missing), the line of the deepest part found;
+        None for the document itself."""
+        import yaml
+
+        node, line = self.node, None
+        for key in keys:
+            if isinstance(node, yaml.MappingNode):
+                found = next((pair for pair in node.value if _key_text(pair[0]) == str(key)), None)
+                if found is None:
+                    break
+                line = found[0].start_mark.line + 1
+                node = found[1]
+            elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and 0 <= key < len(node.value):
+                node = node.value[key]
+                line = node.start_mark.line + 1
+            else:
+                break
+        return line
+
+
+def _key_text(node: Any) -> str | None:
+    value = getattr(node, "value", None)
+    return value if isinstance(value, str) else None
+
+
+def load_yaml(text: str, *, source: str, aliases: bool = True, what: str = "YAML file") -> Any:
+    """The data of a YAML text (see the module docstring); `what` names the kind of file
+    in messages ("manifest"). Raises YamlError."""
+    return load_yaml_document(text, source=source, aliases=aliases, what=what).data
+
+
+def load_yaml_document(text: str, *, source: str, aliases: bool = True, what: str = "YAML file") -> YamlDocument:
+    """`load_yaml`, keeping the node tree for line numbers. Raises YamlError."""
     import yaml  # deferred: not needed for `deckcheck --help`
 
+    loader_class = _loader()
     try:
-        return yaml.load(text, Loader=_format_loader())  # noqa: S506 - a SafeLoader subclass
+        if not aliases:
+            _refuse_aliases(text, loader_class, source, what)
+        loader = loader_class(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise FormatError(f"{where}invalid YAML ({problem})", path=source) from None
+        if mark is None:
+            raise YamlError(f"invalid YAML ({problem})", source=source) from None
+        where = f"line {mark.line + 1}, column {mark.column + 1}: "
+        raise YamlError(f"{where}invalid YAML ({problem})", source=source, line=mark.line + 1) from None
     except ValueError as exc:
         # PyYAML's constructors let a few conversions fail bare: an integer of thousands of
         # digits (Python's int limit), bad base64 in `!!binary`.
-        raise FormatError(f"invalid YAML value ({str(exc).split(';')[0]})", path=source) from None
+        raise YamlError(f"invalid YAML value ({str(exc).split(';')[0]})", source=source) from None
     except RecursionError:
-        raise FormatError("invalid YAML (nested too deeply)", path=source) from None
+        raise YamlError("invalid YAML (nested too deeply)", source=source) from None
+    return YamlDocument(data=data, node=node)
+
+
+def read_yaml_file(path: Path, *, what: str) -> YamlDocument:
+    """A YAML file read as every deckcheck file is: a regular file (never a pipe or a
+    device), at most MAX_INPUT_BYTES, UTF-8 (a BOM is fine). `what` names the kind of
+    file in messages ("format file"). Raises YamlError."""
+    source = str(path)
+    try:
+        # A named pipe or a device would block or never end: only regular files are read.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise YamlError(f"not a regular file; give a {what} saved on disk", source=source)
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as exc:
+        raise YamlError(f"cannot read {what} ({exc.strerror or exc})", source=source) from None
+    except ValueError:  # a NUL byte in the name: no file can have it
+        raise YamlError(f"cannot read {what} (not a valid file name)", source=source) from None
+    if len(raw) > MAX_INPUT_BYTES:
+        raise YamlError(f"over the {MAX_INPUT_BYTES:,}-byte limit for a {what}; is this the right file?", source=source)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise YamlError(
+            f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", source=source, line=line
+        ) from None
+    return load_yaml_document(text, source=source, what=what)
+
+
+def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> None:
+    """Refuse the first anchor or alias, before anything is built from them. A pass over
+    the parser's events (libyaml's when present): cheap next to building the data."""
+    import yaml
+
+    for event in yaml.parse(text, Loader=loader_class):
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            mark = event.start_mark
+            raise YamlError(
+                f"line {mark.line + 1}, column {mark.column + 1}: anchors and aliases (&name, *name) are not "
+                f"allowed in a {what}; write each value out in full",
+                source=source, line=mark.line + 1,
+            )
 
 
 @lru_cache(maxsize=1)
-def _format_loader() -> type:
-    """PyYAML's SafeLoader, stricter where format files need it.
-
-    - Dates stay text: the schema checks them and names the key. (PyYAML would turn
-      `2011-13-45` into a bare ValueError with no file, key or line.)
-    - A key given twice in one mapping is an error: PyYAML keeps the last silently, so a
-      second `banned:` would quietly drop the first list.
-    """
+def _loader() -> type:
+    """PyYAML's SafeLoader with dates kept as text and duplicate keys refused."""
     import yaml
 
     # libyaml's parser when PyYAML has it (same safe constructors, overridden below):
     # several times faster on the long dated ban lists every batch worker loads.
-    class FormatLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    class DeckcheckLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         pass
 
-    FormatLoader.yaml_implicit_resolvers = {
+    DeckcheckLoader.yaml_implicit_resolvers = {
         first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
@@ -56,14 +176,15 @@ def _format_loader() -> type:
                 continue  # `<<:` merges may override; that is what they are for
             key = loader.construct_object(key_node, deep=True)
             try:
-                earlier = first_line.setdefault(key, key_node.start_mark.line + 1)
+                earlier = first_line.get(key)
             except TypeError:
                 continue  # unhashable key: SafeLoader reports it below
-            if earlier != key_node.start_mark.line + 1:
+            if earlier is not None:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"duplicate key {key!r}, first given on line {earlier}", key_node.start_mark
                 )
+            first_line[key] = key_node.start_mark.line + 1
         return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
 
-    FormatLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
-    return FormatLoader
+    DeckcheckLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
+    return DeckcheckLoader

@@ -7,10 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
-from deckcheck.model import MAIN, SIDEBOARD
+import caseload
 from deckcheck.decklists import load_deck
+from deckcheck.model import MAIN, SIDEBOARD
+from deckcheck.schema import ListOf, MapOf, Str
 
 DECKS = Path(__file__).parent / "decks"
 
@@ -38,7 +39,7 @@ def test_legal_decks(cli, folder):
 
 @pytest.mark.parametrize("folder", _folders("illegal"), ids=_format_id)
 def test_illegal_decks(cli, folder):
-    expected = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))
+    expected = caseload.load(folder / "expected.yaml", MapOf(ListOf(Str())))  # deck file -> rule ids
     decks = _decks(folder)
     assert sorted(d.name for d in decks) == sorted(expected), "every illegal deck needs an expected.yaml entry"
     done = cli("validate", *map(str, decks), "-f", _format_id(folder), "-o", "json")

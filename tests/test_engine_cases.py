@@ -1,4 +1,4 @@
-"""Data-driven simulation cases: tests/cases_engine/*.yaml hold a deck, a format, options and
+"""Data-driven simulation cases: tests/cases/engine/*.yaml hold a deck, a format, options and
 the expected probabilities (each a closed form in its comment). Every case runs through the
 library; cases marked `cli: true` also run through the installed command with -o json."""
 from __future__ import annotations
@@ -7,22 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
+import caseload
 from deckcheck.engine import simulate
 from deckcheck.engine.report import to_dict
 
 TESTS = Path(__file__).parent
-CASES_DIR = TESTS / "cases_engine"
 TOLERANCE = 1e-6
-
-
-def _cases(cli_only: bool = False):
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
-            if cli_only and not case.get("cli"):
-                continue
-            yield pytest.param(case, id=f"{path.stem}:{case['name']}")
+CASES = caseload.cases("engine", kind="simulate")
 
 
 def _format(case: dict) -> str:
@@ -60,7 +52,7 @@ def check_report(report: dict, expect: dict) -> None:
     assert report["passed"] is all(a["passed"] for a in expected_assertions)
 
 
-@pytest.mark.parametrize("case", list(_cases()))
+@pytest.mark.parametrize("case", CASES)
 def test_case_library(case, tmp_path):
     policy_file = None
     if "policy" in case:
@@ -75,7 +67,7 @@ def test_case_library(case, tmp_path):
     check_report(to_dict(simulation), case["expect"])
 
 
-@pytest.mark.parametrize("case", list(_cases(cli_only=True)))
+@pytest.mark.parametrize("case", [param for param in CASES if param.values[0].get("cli")])
 def test_case_cli(case, tmp_path, cli):
     deck = tmp_path / "deck.txt"
     deck.write_text(case["deck"], encoding="utf-8")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import yaml
+import caseload
 
 from deckcheck.engine.assertions import VOCABULARY
 from deckcheck.engine.categories import Atoms
@@ -14,10 +14,7 @@ from deckcheck.engine.expr import ExpressionError, parse
 from deckcheck.engine.policy import evaluate, parse_rule, vocabulary
 from deckcheck.errors import DeckcheckError
 
-ERRORS = yaml.safe_load((Path(__file__).parent / "cases_engine" / "expressions" / "errors.yaml").read_text(encoding="utf-8"))
-
-
-@pytest.mark.parametrize("case", ERRORS, ids=[case["text"] or "<empty>" for case in ERRORS])
+@pytest.mark.parametrize("case", caseload.cases("expressions", kind="expression-error"))
 def test_error_names_the_column(case):
     words = VOCABULARY if case.get("kind") == "assertion" else vocabulary(case.get("tags", ()))
     with pytest.raises(ExpressionError) as caught:

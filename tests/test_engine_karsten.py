@@ -18,13 +18,23 @@ from math import comb
 from pathlib import Path
 
 import pytest
-import yaml
 
+import caseload
 from deckcheck.engine import simulate
+from deckcheck.schema import Int, ListOf, MapOf, Number, Str, Struct
 
 TESTS = Path(__file__).parent
-SOURCES = yaml.safe_load((TESTS / "karsten" / "colored_sources_2022.yaml").read_text(encoding="utf-8"))
-LAND_DROPS = yaml.safe_load((TESTS / "karsten" / "land_drops_2017.yaml").read_text(encoding="utf-8"))
+SOURCES = caseload.load(TESTS / "karsten" / "colored_sources_2022.yaml", Struct({
+    "source": Str(), "script": Str(), "lands": MapOf(Int(1), key=Int(1)),
+    "known_disagreements": ListOf(Struct({"cost": Str(), "cards": Int(1), "table": Int(0), "model": Int(0)})),
+    "table": MapOf(ListOf(Int(0))),  # cost -> sources for 60, 80, 99 and 40 cards
+}, required=("lands", "table")))
+LAND_DROPS = caseload.load(TESTS / "karsten" / "land_drops_2017.yaml", Struct({
+    "source": Str(),
+    "decks": MapOf(MapOf(  # deck size -> lands -> the table's row
+        Struct({"drops": ListOf(ListOf(Number())), "hand": Number(), "flood": Number()}, required=("drops", "hand", "flood")),
+        key=Int(1)), key=Int(1)),
+}, required=("decks",)))
 COMMANDER_LIKE = str(TESTS / "formats" / "hand-london-free.yaml")  # free mulligan, the first player draws
 FORMATS = {40: "mtg/limited", 60: "mtg/constructed", 80: "mtg/constructed", 99: COMMANDER_LIKE}
 COLUMNS = (60, 80, 99, 40)   # the table's column order

@@ -1,6 +1,6 @@
 """The mana model (deckcheck/engine/mana.py): costs, what lands make, castability.
 
-Cases are data: tests/cases_mana/costs.yaml and lands.yaml (lands read from real Oracle
+Cases are data: tests/cases/mana/costs.yaml and lands.yaml (lands read from real Oracle
 text in tests/cards/mana_cards.json through a card database built by `cards import`).
 """
 from __future__ import annotations
@@ -10,14 +10,12 @@ from math import comb
 from pathlib import Path
 
 import pytest
-import yaml
 
+import caseload
 from deckcheck.engine import simulate
 from deckcheck.engine.mana import ManaError, parse_cost
 
 TESTS = Path(__file__).parent
-COSTS = yaml.safe_load((TESTS / "cases_mana" / "costs.yaml").read_text(encoding="utf-8"))
-LANDS = yaml.safe_load((TESTS / "cases_mana" / "lands.yaml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +28,7 @@ def catalog(tmp_path_factory):
     return open_catalog(path)
 
 
-@pytest.mark.parametrize("case", COSTS, ids=[case["cost"] or "<empty>" for case in COSTS])
+@pytest.mark.parametrize("case", caseload.cases("mana", kind="mana-cost"))
 def test_costs(case):
     if "error" in case:
         with pytest.raises(ManaError, match=case["error"].replace("{", r"\{")):
@@ -41,7 +39,7 @@ def test_costs(case):
     assert sorted("".join(sorted(pip)) for pip in cost.pips) == sorted("".join(sorted(p)) for p in case["pips"])
 
 
-@pytest.mark.parametrize("case", LANDS, ids=[str(i) for i in range(len(LANDS))])
+@pytest.mark.parametrize("case", caseload.cases("mana", kind="mana-lands"))
 def test_land_sources(case, catalog):
     from deckcheck.engine.cast import deck_land_kinds
     from deckcheck.engine.categories import profile_deck

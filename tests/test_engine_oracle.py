@@ -2,11 +2,11 @@
 
 The oracle below shares no code with deckcheck.engine: it enumerates hands of a deck of
 three kinds of cards (lands, a tracked card X, other spells) one triple at a time and
-applies the mulligan rules and the documented preferences (README "Simulate opening
-hands"; deckcheck/engine/mulligan.py) directly.
+applies the mulligan rules and the documented preferences (docs/engine.md;
+deckcheck/engine/mulligan.py) directly.
 
 Published values: the issue's public checks (0.399500, 0.527721, 0.843902) are asserted
-here and in tests/cases_engine. The London rule and the "find one specific card" framing
+here and in tests/cases/engine. The London rule and the "find one specific card" framing
 follow Frank Karsten, "The London Mulligan Rule Mathematically Benefits Strategies That
 Rely on Specific Cards" (ChannelFireball, 2019,
 https://www.channelfireball.com/articles/the-london-mulligan-rule-mathematically-benefits-strategies-that-rely-on-specific-cards/);

@@ -11,13 +11,15 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-import yaml
 
+import caseload
 from deckcheck.errors import FormatError
 from deckcheck.formats import check_file, load
+from deckcheck.schema import ListOf, MapOf, Str, Struct
 
 ERRORS = Path(__file__).parent / "format_errors"
-CASES: dict[str, dict] = yaml.safe_load((ERRORS / "cases.yaml").read_text(encoding="utf-8"))
+CASE = Struct({"key": Str(), "message": Str(non_empty=True), "in": Str(), "cycle": ListOf(Str())}, required=("message",))
+CASES: dict[str, dict] = caseload.load(ERRORS / "cases.yaml", MapOf(CASE))
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
 
 

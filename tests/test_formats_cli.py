@@ -70,7 +70,8 @@ def cube(tmp_path) -> Path:
 def test_show_a_user_file_on_two_dates(cli, cube):
     before = cli("formats", "show", str(cube), "--date", "2010-12-31")
     assert before.returncode == 0, before.stderr
-    assert before.stdout == _cube_show(cube, "2010-12-31", ["Black Lotus", "Time Spiral"])
+    # An entry in force shows its dates: Time Spiral's ban ends on 2011-01-01.
+    assert before.stdout == _cube_show(cube, "2010-12-31", ["Black Lotus", "Time Spiral  (until 2011-01-01)"])
     after = cli("formats", "show", str(cube), "--date", "2011-01-01")  # `until` is the day it left
     assert after.stdout == _cube_show(cube, "2011-01-01", ["Black Lotus", "Survival of the Fittest  (since 2011-01-01)"])
 

@@ -1,6 +1,6 @@
-"""Fuzzing with Hypothesis: every decklist parser, format YAML loading, deckcheck.yaml and
-the rule language must turn any input into problems or a clear error (DeckcheckError),
-never a traceback or a hang.
+"""Fuzzing with Hypothesis: every decklist parser, format YAML loading, deckcheck.yaml,
+batch manifests, keep-policy files and the rule language must turn any input into problems
+or a clear error (DeckcheckError), never a traceback or a hang.
 
 Each target runs QUICK_EXAMPLES examples in the normal suite and FUZZ_EXAMPLES (10,000)
 under `pytest -m fuzz` (the long job; `-m "not fuzz"` is the default in pyproject.toml).
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from deckcheck import decklists as parsers
 from deckcheck.errors import DeckcheckError
 from deckcheck.formats import check_file, load
-from deckcheck.formats.schema import FORMAT_SCHEMA
+from deckcheck.formats.schema import format_schema
 from deckcheck.model import Deck
 from deckcheck.pipeline import check_deck
 from deckcheck import report as reporters
@@ -92,7 +92,7 @@ _VALUES = st.recursive(
     ),
     max_leaves=20,
 )
-_FORMAT_KEYS = sorted(FORMAT_SCHEMA.fields) + ["unknown_key"]
+_FORMAT_KEYS = sorted(format_schema().fields) + ["unknown_key"]
 _FORMAT_DOCS = st.dictionaries(st.sampled_from(_FORMAT_KEYS), _VALUES, max_size=8)
 _FORMAT_FILES = sorted((Path(__file__).resolve().parent.parent / "formats").rglob("*.yaml"))
 
@@ -206,3 +206,88 @@ def test_project_config_loading(examples, tmp_path_factory):
             assert str(exc)
 
     run(st.one_of(_CONFIG_DOCS, st.text(max_size=200)), check, examples)
+
+
+# ---------------------------------------------------------------- manifests and policy files
+
+_CELLS = st.one_of(_VALUES, st.sampled_from(["a.txt", "../a.txt", "/etc/passwd", "A", "Z", "mtg/modern", "x.yaml", ""]))
+_MANIFEST_ROWS = st.lists(
+    st.dictionaries(st.sampled_from(["player", "deck", "team", "seat", "format", "pool", "Player", "extra"]), _CELLS, max_size=6),
+    max_size=6,
+)
+# Anchors, aliases and merge keys, which a manifest refuses wherever they are.
+_YAML_NOISE = st.sampled_from(["&a ", "*a", "<<: *a\n", "- &r {player: x, deck: a.txt}\n- *r\n", "!!python/object:os.system\n",
+                               "? [a]\n: b\n", "player: a\nplayer: b\n", "\t", "---\n", "registrations:\n"])
+
+
+@st.composite
+def manifest_texts(draw: st.DrawFn) -> str:
+    text = yaml.safe_dump(draw(_MANIFEST_ROWS), allow_unicode=True)
+    if draw(st.booleans()):
+        text = f"registrations:\n{text}" if draw(st.booleans()) else text
+        cut = draw(st.integers(0, len(text)))
+        text = text[:cut] + draw(_YAML_NOISE) + text[cut:]
+    return text
+
+
+def _has_anchors(text: str) -> bool:
+    try:
+        return any(isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) for event in yaml.parse(text))
+    except yaml.YAMLError:
+        return False
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_manifest_loading(examples, tmp_path_factory):
+    """Any YAML manifest gives registrations (a row that cannot be taken carries a
+    problem) or one clear error; anchors and aliases never get past the loader."""
+    from deckcheck.batch.manifest import read_manifest
+
+    folder = tmp_path_factory.mktemp("manifest")
+    (folder / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    path = folder / "registrations.yaml"
+
+    def check(text: str) -> None:
+        path.write_text(text, encoding="utf-8", errors="surrogateescape")
+        try:
+            rows = read_manifest(path)
+        except DeckcheckError as exc:
+            assert str(exc) and "\n" not in str(exc)
+            return
+        assert not _has_anchors(text), "an anchor or alias got through"
+        for row in rows:
+            assert all(isinstance(problem.message, str) for problem in row.problems)
+            assert row.player is None or isinstance(row.player, str)
+
+    run(manifest_texts(), check, examples)
+
+
+_POLICY_DOCS = st.dictionaries(
+    st.sampled_from(["keep", "lands", "tags", "cards", "description", "kep"]),
+    st.one_of(
+        _VALUES,
+        st.dictionaries(st.sampled_from([7, 6, "keep5", "seven", -1, "removal", "lands", "bad-name"]),
+                        st.one_of(_SCALARS, st.sampled_from(["2 <= lands <= 5", "count(removal) >= 1", "lands >="]),
+                                  st.lists(st.sampled_from(["Opt", "", "Lightning Bolt"]), max_size=3)), max_size=4),
+    ),
+    max_size=5,
+)
+
+
+@pytest.mark.parametrize("examples", RUNS)
+def test_policy_file_loading(examples, tmp_path_factory):
+    from deckcheck.engine.keep import build_policy
+
+    path = tmp_path_factory.mktemp("policy") / "policy.yaml"
+
+    def check(doc: object) -> None:
+        text = yaml.safe_dump(doc, allow_unicode=True) if not isinstance(doc, str) else doc
+        path.write_text(text, encoding="utf-8", errors="surrogateescape")
+        try:
+            policy = build_policy(hand_size=7, policy_file=path)
+        except DeckcheckError as exc:
+            assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+            return
+        assert policy.rule_for(7) is not None
+
+    run(st.one_of(_POLICY_DOCS, st.text(max_size=200)), check, examples)

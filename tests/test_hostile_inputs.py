@@ -175,9 +175,9 @@ def test_format_id_too_long_for_the_os(cli, tmp_path):
 
 
 @pytest.mark.parametrize("manifest", [
-    "- player: ann\n  deck: a.txt\n  date: 2024-13-45\n",
     "- player: ann\n  deck: a.txt\n  seat: " + "9" * 5000 + "\n",
     "[" * 50_000 + "]" * 50_000 + "\n",
+    "- player: ann\n  deck: a.txt\n  player: bob\n",  # a key given twice
 ])
 def test_manifest_yaml_faults_are_clear_errors(cli, tmp_path, manifest):
     (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
@@ -185,3 +185,53 @@ def test_manifest_yaml_faults_are_clear_errors(cli, tmp_path, manifest):
     done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-q")
     assert done.returncode == 2
     assert "invalid YAML" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_manifest_dates_are_text(cli, tmp_path):
+    """Dates stay text in every YAML file deckcheck reads: an impossible date in a column
+    the manifest does not use is no fault (PyYAML alone would fail on it)."""
+    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "m.yaml").write_text("- player: ann\n  deck: a.txt\n  date: 2024-13-45\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["player"], result["legal"]) == ("ann", True)
+
+
+# Under 500 bytes that stand for 10**9 cells once the aliases are followed.
+ALIAS_BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 10)}]\n" for i in range(8)
+) + "registrations:\n- {player: ann, deck: a.txt, team: *i}\n"
+
+
+@pytest.mark.parametrize("manifest", [
+    ALIAS_BOMB,
+    "- &row {player: ann, deck: a.txt}\n- *row\n",
+    "- {player: &p ann, deck: a.txt}\n",  # an anchor alone is refused too
+])
+def test_manifest_refuses_anchors_and_aliases(cli, tmp_path, manifest):
+    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "m.yaml").write_text(manifest, encoding="utf-8")
+    started = time.perf_counter()
+    done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-q")
+    assert time.perf_counter() - started < 30
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"deckcheck: error: {tmp_path / 'm.yaml'}: line ")
+    assert "anchors and aliases (&name, *name) are not allowed in a manifest" in done.stderr
+
+
+def test_manifest_cells_must_be_scalars(cli, tmp_path):
+    """A row whose cell is a list or a mapping gets a `registration` problem naming the
+    column and its line; the other rows are checked."""
+    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "m.yaml").write_text(
+        "- {player: ann, deck: a.txt}\n- {player: [bob, cy], deck: a.txt}\n- {player: dee, deck: {file: a.txt}}\n",
+        encoding="utf-8",
+    )
+    done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [result["legal"] for result in results] == [True, False, False]
+    assert [[problem["rule"] for problem in result["problems"]] for result in results[1:]] == [["registration"]] * 2
+    assert results[1]["problems"][0]["message"] == "manifest line 2: column 'player': expected text or a number, got a list"
+    assert results[2]["problems"][0]["message"] == "manifest line 3: column 'deck': expected text or a number, got a mapping"

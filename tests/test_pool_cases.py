@@ -1,10 +1,10 @@
 """Registered pools, data-driven, through the installed command.
 
-Each case of tests/pool_cases/*.yaml is a pool, a deck and a format: the files are written
-to a folder and checked with `deckcheck validate DECK -f FORMAT --pool POOL -o json`; the
-problems must match the case one to one (on the fields it states) and the exit code the
-verdict. Team cases (tests/pool_team_cases/*.yaml) write a manifest with a `pool` column
-and run `deckcheck batch`.
+Each `pool` case of tests/cases/rules/*.yaml (tests/caseload.py) is a pool, a deck and a
+format: the files are written to a folder and checked with `deckcheck validate DECK -f
+FORMAT --pool POOL -o json`; the problems must match the case one to one (on the fields it
+states) and the exit code the verdict. `team-pool` cases write a manifest with a `pool`
+column and run `deckcheck batch`.
 """
 from __future__ import annotations
 
@@ -14,14 +14,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+import caseload
+
 TESTS = Path(__file__).parent
 COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "holders")
-
-
-def _cases(folder: str):
-    for path in sorted((TESTS / folder).glob("*.yaml")):
-        for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            yield pytest.param(case, id=f"{path.stem}:{case.get('name', index)}")
 
 
 def _format(case: dict) -> str:
@@ -45,7 +41,7 @@ def _legal(case: dict) -> bool:
     return case.get("legal", not any(problem.get("severity", "error") == "error" for problem in expected))
 
 
-@pytest.mark.parametrize("case", list(_cases("pool_cases")))
+@pytest.mark.parametrize("case", caseload.cases("rules", kind="pool"))
 def test_pool_case(case, cli, tmp_path):
     pool = tmp_path / case.get("pool_file", "pool.txt")
     deck = tmp_path / case.get("deck_file", "deck.txt")
@@ -67,7 +63,7 @@ def test_pool_case(case, cli, tmp_path):
             assert ("holds none" if problem["limit"] == 0 else f"holds {problem['limit']}") in problem["message"]
 
 
-@pytest.mark.parametrize("case", list(_cases("pool_team_cases")))
+@pytest.mark.parametrize("case", caseload.cases("rules", kind="team-pool"))
 def test_pool_team_case(case, cli, tmp_path):
     """A team's decks against the team's pool: `decks` {player: text}, `pool` (one file
     for the team, named on the first row only unless `pool_on_every_row`) or `pools`

@@ -1,5 +1,6 @@
-"""Data-driven rule tests: every case in tests/cases/*.yaml is a deck, a format, a date
-and the exact problems expected (adding a case is adding data, not code).
+"""Data-driven rule and parser tests: every `deck` case of tests/cases/rules/*.yaml and
+tests/cases/decklists/*.yaml (tests/caseload.py) is a deck, a format, a date and the exact
+problems expected (adding a case is adding data, not code), checked through the library.
 
 Optional keys: `counts` (cards per zone), `entries` (the parsed entries in order, each
 compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
@@ -13,19 +14,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
+import caseload
 from deckcheck import validate
 from deckcheck.pipeline import read_deck
 
-CASES_DIR = Path(__file__).parent / "cases"
 COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity")
-
-
-def _load_cases():
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            yield pytest.param(case, id=f"{path.stem}:{case.get('name', index)}")
 
 
 def _project(problem: dict, keys) -> dict:
@@ -37,7 +31,7 @@ CARD_DATABASES = {
 }
 
 
-@pytest.mark.parametrize("case", list(_load_cases()))
+@pytest.mark.parametrize("case", caseload.cases("rules", kind="deck") + caseload.cases("decklists", kind="deck"))
 def test_case(case, request):
     fmt = case["format"]
     if fmt.endswith(".yaml"):

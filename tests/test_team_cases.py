@@ -1,26 +1,17 @@
-"""Data-driven team tests: each case in tests/team_cases/*.yaml is one team's decks, a
-format and date, and the exact team problems expected. The decks are written to a folder
-with a YAML manifest and checked by the batch library, as an organiser's set would be."""
+"""Data-driven team tests: each `team` case of tests/cases/rules/*.yaml (tests/caseload.py)
+is one team's decks, a format and date, and the exact team problems expected. The decks are
+written to a folder with a YAML manifest and checked by the batch library, as an
+organiser's set would be."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 import yaml
 
+import caseload
 from deckcheck.batch import check_source
 
-CASES_DIR = Path(__file__).parent / "team_cases"
-COMPARED = ("rule", "card", "count", "limit", "holders", "severity")
 
-
-def _cases():
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
-            yield pytest.param(case, id=f"{path.stem}:{case.get('name', index)}")
-
-
-@pytest.mark.parametrize("case", list(_cases()))
+@pytest.mark.parametrize("case", caseload.cases("rules", kind="team"))
 def test_team_case(case, tmp_path):
     rows = []
     for player, text in case["decks"].items():

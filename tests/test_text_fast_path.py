@@ -9,15 +9,13 @@ from __future__ import annotations
 import gzip
 import json
 import re
-from pathlib import Path
 
 import pytest
-import yaml
 
+import caseload
 from deckcheck.decklists import text
 from real_decks import mtgo_text, read_decks
 
-CASES = Path(__file__).parent / "cases"
 NEVER = re.compile(r"(?!)")
 
 
@@ -54,8 +52,7 @@ def test_edge_cases_agree(source, monkeypatch):
 
 
 def test_case_decks_agree(monkeypatch):
-    decks = [case["deck"] for path in sorted(CASES.glob("*.yaml")) for case in yaml.safe_load(path.read_text("utf-8"))
-             if isinstance(case.get("deck"), str)]
+    decks = [case["deck"] for folder in ("rules", "decklists") for _, case in caseload.all_cases(folder, kind="deck")]
     assert len(decks) > 50
     for source in decks:
         fast, slow = _both_ways(source, monkeypatch)

@@ -5,9 +5,10 @@
 `deck` (the same file for every member of a team that shares one).
 
 `deck` is a path relative to the manifest. A row that cannot be taken as it is (no player,
-no deck) still becomes a registration, carrying a `registration` problem that names its
-line, so the other rows are checked and nobody disappears from the report. A manifest
-that cannot be read at all (bad YAML, no `player`/`deck` column) is an error: exit 2.
+no deck, a cell that is a list) still becomes a registration, carrying a `registration`
+problem that names its line, so the other rows are checked and nobody disappears from the
+report. A manifest that cannot be read at all (bad YAML, anchors or aliases, no
+`player`/`deck` column) is an error: exit 2.
 """
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..errors import InputError
+from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, validate
 from ..textio import MAX_INPUT_BYTES, decode
+from ..yamlload import YamlError, load_yaml_document
 from .registration import Registration, registration_problem
 
 MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
@@ -90,39 +93,42 @@ def _csv_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
 
-def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
-    import yaml
+# A YAML manifest's row: column -> one value (text, a number, true/false or nothing).
+# Cells are scalars: a list or mapping where a name or path belongs is a mistake, and
+# refusing it keeps a row's size bounded by the file's.
+CELL = Described(AnyOf((Str(), Number(), Bool(), Null())), "text or a number")
+ROW = Described(MapOf(CELL, key=CELL), "a mapping with player and deck")
 
+
+def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        raise InputError(f"{shown}{where}: invalid YAML ({getattr(exc, 'problem', None) or exc})") from None
-    except (ValueError, RecursionError) as exc:
-        # Constructors PyYAML lets fail bare: an impossible date (2024-13-45), an integer of
-        # thousands of digits; and nesting deeper than the pure-Python composer can follow.
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc).split(";")[0]
-        raise InputError(f"{shown}: invalid YAML ({reason})") from None
+        # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
+        # for gigabytes of rows (docs/batch.md).
+        document = load_yaml_document(text, source=shown, aliases=False, what="manifest")
+    except YamlError as exc:
+        raise InputError(str(exc)) from None
+    data = document.data
     # A bare list of rows, or `registrations:` holding one (room for event-wide keys).
+    prefix: tuple[str, ...] = ()
     if isinstance(data, Mapping) and "registrations" in data:
-        items = data["registrations"]
-        node = next((value for key, value in root.value if key.value == "registrations"), None)
+        items, prefix = data["registrations"], ("registrations",)
     else:
-        items, node = data, root
+        items = data
     if not isinstance(items, list):
-        raise InputError(f"{shown}: expected a list of registrations (player, deck, team, seat, format)")
-    lines = [child.start_mark.line + 1 for child in node.value] if node is not None else [None] * len(items)
+        raise InputError(f"{shown}: expected a list of registrations ({', '.join(REQUIRED + OPTIONAL)})")
+    lines = [document.line_of((*prefix, index)) for index in range(len(items))]
     keys: set[str] = set()
-    for line, item in zip(lines, items):
+    for item in items:
         if isinstance(item, Mapping):
             keys.update(str(key).strip().lower() for key in item)
     if items and not keys & set(REQUIRED):
         _header(sorted(keys), shown)
     for line, item in zip(lines, items):
-        if not isinstance(item, Mapping):
-            yield line, {"_error": f"expected a mapping with player and deck, got {type(item).__name__}"}
+        try:
+            validate(item, ROW)
+        except SchemaError as exc:
+            column = f"column {exc.keys[0]!r}: " if exc.keys else ""
+            yield line, {"_error": f"{column}{exc}"}
             continue
         yield line, {str(key).strip().lower(): value for key, value in item.items()}
 

@@ -60,10 +60,6 @@ class RegistrationSet:
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
 
-    @property
-    def has_teams(self) -> bool:
-        return any(row.team for row in self.registrations)
-
 
 def registration_problem(message: str, line: int | None, *, severity: str = "error") -> Problem:
     where = f"manifest line {line}: " if line is not None else ""

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .. import decklists as parsers
 from ..errors import InputError
+from ..yamlload import YamlError, load_yaml
 from . import archive
 from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, is_manifest, read_manifest
 from .registration import Registration, RegistrationSet, Skipped
@@ -125,11 +126,9 @@ def _looks_like_manifest(path: Path) -> bool:
         first = next((line for line in text.splitlines() if line.strip()), "").lower()
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
-    import yaml
-
     try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (yaml.YAMLError, ValueError, RecursionError):
+        data = load_yaml(text, source=str(path), aliases=False, what="manifest")
+    except YamlError:
         return True  # broken, but meant as a manifest: reading it will say what is wrong
     if isinstance(data, dict):
         return "registrations" in data

@@ -98,12 +98,12 @@ def parse_json(text: str) -> Any:
 
 
 def parse_yaml(text: str) -> Any:
-    import yaml
+    from ..yamlload import YamlError, load_yaml
 
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise CardFileError(f"not valid YAML ({str(exc).splitlines()[0]})") from None
+        return load_yaml(text, source="card file", aliases=False, what="card file")
+    except YamlError as exc:
+        raise CardFileError(f"not valid YAML ({exc.detail})") from None
 
 
 def whole_file_import(

@@ -48,7 +48,7 @@ def check(
         found = find_config(Path.cwd())
         if found is None and not format_id:
             raise DeckcheckError(
-                "no deckcheck.yaml in this folder or above; write one (see the README) or pass -f FORMAT"
+                "no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT"
             )
         config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     if format_id:

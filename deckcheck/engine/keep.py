@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
+from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
+from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
 from .expr import Node
 from .mana import SOURCE_KINDS
@@ -155,96 +157,82 @@ def build_policy(
 # ---------------------------------------------------------------- policy files
 
 
-def _read_file(path: Path) -> dict[str, Any]:
-    import yaml  # deferred: only needed with --policy
+def _hand_size(key: Any) -> int:
+    """A `keep:` key as a hand size: `7`, or the text `7` / `keep7`."""
+    return key if isinstance(key, int) else int(key.strip().removeprefix("keep"))
 
+
+def _tag_name(name: str) -> str | None:
+    if not _TAG_NAME.fullmatch(name):
+        return "a tag name is letters, digits and _ (like `removal`)"
+    if name in RESERVED:
+        hint = " (put extra lands under the top-level `lands:` key)" if name == "lands" else ""
+        return f"{name!r} is a built-in name{hint}"
+    return None
+
+
+_CARD_NAMES = Described(ListOf(Described(Str(non_empty=True), "a card name")), "a list of card names")
+_SOURCE_KIND = Described(Str(pattern="(?i)" + "|".join(SOURCE_KINDS)), f"one of {', '.join(SOURCE_KINDS)}")
+# `null` for keep, tags, costs or sources is nothing given.
+POLICY_SCHEMA = Struct({
+    "keep": Described(
+        AnyOf((Null(), MapOf(
+            Described(AnyOf((Str(), Bool())), "a keep rule as text (like `2 <= lands <= 5`) or true"),
+            key=Described(AnyOf((Int(0), Str(pattern=rf"\s*(keep)?\d+\s*|{FREE}"))), "a hand size (a whole number) as the key"),
+        ))),
+        "a mapping of hand size to rule, like `7: 2 <= lands <= 5`",
+    ),
+    "lands": _CARD_NAMES,
+    "cards": _CARD_NAMES,
+    "tags": Described(
+        AnyOf((Null(), MapOf(_CARD_NAMES, key=Checked(Str(), _tag_name)))),
+        "a mapping of tag name to a list of card names",
+    ),
+    "description": Str(),
+    # Checked when the policy is built, with messages that list the choices (bottoming.py).
+    "bottom": Unchecked(),
+    "scry": Unchecked(),
+    "costs": Described(
+        AnyOf((Null(), MapOf(Described(Str(), 'a mana cost like "{2}{W}{W}"')))), "a mapping of card name to a mana cost"
+    ),
+    "sources": Described(
+        AnyOf((Null(), MapOf(AnyOf((_SOURCE_KIND, ListOf(_SOURCE_KIND)))))),
+        "a mapping of land name to the mana it makes, like `Arid Mesa: [W, R]`",
+    ),
+})
+
+
+def _read_file(path: Path) -> dict[str, Any]:
+    """A policy file, read and checked like every deckcheck YAML file (yamlload.py,
+    schema.py), with hand sizes as ints and rules as text."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise PolicyError(f"{path}: cannot read policy file ({exc.strerror or exc})") from None
-    except UnicodeDecodeError:
-        raise PolicyError(f"{path}: policy file is not UTF-8 text") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        raise PolicyError(f"{path}: {where}invalid YAML ({getattr(exc, 'problem', None) or exc})") from None
+        document = read_yaml_file(path, what="policy file")
+    except YamlError as exc:
+        raise PolicyError(str(exc)) from None
+    data = document.data
     if not isinstance(data, Mapping):
         raise PolicyError(f"{path}: expected a mapping with keys keep, lands, tags, cards")
-    return _validate(data, path)
-
-
-def _fail(path: Path, key: str, message: str) -> PolicyError:
-    return PolicyError(f"{path}: {key}: {message}")
-
-
-def _names(value: Any, path: Path, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) and item.strip() for item in value):
-        raise _fail(path, key, "expected a list of card names")
-    return [item.strip() for item in value]
-
-
-def _text_map(value: Any, path: Path, key: str, what: str) -> dict[str, str]:
-    value = value or {}
-    if not isinstance(value, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise _fail(path, key, f"expected a mapping of card name to {what}")
-    return {k.strip(): v for k, v in value.items()}
-
-
-def _validate(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
-    known = ("keep", "lands", "tags", "cards", "description", "bottom", "scry", "costs", "sources")
-    out: dict[str, Any] = {}
-    for key in data:
-        if key not in known:
-            raise _fail(path, str(key), f"unknown key; known keys: {', '.join(known)}")
-    keep = data.get("keep") or {}
-    if not isinstance(keep, Mapping):
-        raise _fail(path, "keep", "expected a mapping of hand size to rule, like `7: 2 <= lands <= 5`")
-    out["keep"] = {}
-    for raw_size, rule in keep.items():
-        if raw_size == FREE:
-            if not isinstance(rule, (str, bool)):
-                raise _fail(path, "keep.free", "expected a keep rule as text (like `3 <= lands <= 5`)")
-            out["free"] = rule if isinstance(rule, str) else ("true" if rule else "false")
-            continue
-        size = raw_size
-        if isinstance(raw_size, str) and re.fullmatch(r"(keep)?\d+", raw_size.strip()):
-            size = int(raw_size.strip().removeprefix("keep"))
-        if isinstance(size, bool) or not isinstance(size, int) or size < 0:
-            raise _fail(path, f"keep.{raw_size}", "expected a hand size (a whole number) as the key")
-        if isinstance(rule, bool):
-            rule = "true" if rule else "false"
-        if not isinstance(rule, str):
-            raise _fail(path, f"keep.{size}", "expected a keep rule as text (like `2 <= lands <= 5`) or true")
-        out["keep"][size] = rule
-    if "lands" in data:
-        out["lands"] = _names(data["lands"], path, "lands")
-    if "cards" in data:
-        out["cards"] = _names(data["cards"], path, "cards")
+    try:
+        validate(data, POLICY_SCHEMA, line_of=document.line_of)
+    except SchemaError as exc:
+        line = f" (line {exc.line})" if exc.line is not None else ""
+        raise PolicyError(f"{path}: {exc.path}: {exc}{line}") from None
+    out: dict[str, Any] = {"keep": {}, "tags": {}, "costs": {}, "sources": {}}
+    for size, rule in (data.get("keep") or {}).items():
+        rule = ("true" if rule else "false") if isinstance(rule, bool) else rule
+        if size == FREE:
+            out["free"] = rule
+        else:
+            out["keep"][_hand_size(size)] = rule
+    for key in ("lands", "cards"):
+        if key in data:
+            out[key] = [name.strip() for name in data[key]]
     for key in ("bottom", "scry"):
         if key in data:
             out[key] = data[key]
-    out["costs"] = _text_map(data.get("costs"), path, "costs", "a mana cost like \"{2}{W}{W}\"")
-    sources = data.get("sources") or {}
-    if not isinstance(sources, Mapping):
-        raise _fail(path, "sources", "expected a mapping of land name to the mana it makes, like `Arid Mesa: [W, R]`")
-    out["sources"] = {}
-    for name, kinds in sources.items():
-        if isinstance(kinds, str):
-            kinds = [kinds]
-        if not isinstance(name, str) or not isinstance(kinds, list) or not all(isinstance(k, str) and k.upper() in SOURCE_KINDS for k in kinds):
-            raise _fail(path, f"sources.{name}", f"expected a list of {', '.join(SOURCE_KINDS)}")
-        out["sources"][name.strip()] = tuple(k.upper() for k in kinds)
-    tags = data.get("tags") or {}
-    if not isinstance(tags, Mapping):
-        raise _fail(path, "tags", "expected a mapping of tag name to a list of card names")
-    out["tags"] = {}
-    for name, cards in tags.items():
-        if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
-            raise _fail(path, f"tags.{name}", "a tag name is letters, digits and _ (like `removal`)")
-        if name in RESERVED:
-            hint = " (put extra lands under the top-level `lands:` key)" if name == "lands" else ""
-            raise _fail(path, f"tags.{name}", f"{name!r} is a built-in name{hint}")
-        out["tags"][name] = _names(cards, path, f"tags.{name}")
+    out["costs"] = {name.strip(): cost for name, cost in (data.get("costs") or {}).items()}
+    for name, kinds in (data.get("sources") or {}).items():
+        out["sources"][name.strip()] = tuple(kind.upper() for kind in ([kinds] if isinstance(kinds, str) else kinds))
+    for name, cards in (data.get("tags") or {}).items():
+        out["tags"][name] = [card.strip() for card in cards]
     return out

@@ -20,7 +20,7 @@ Written down with its sources in docs/engine.md ("Mana model"). In short:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Protocol
@@ -201,8 +201,3 @@ def land_sources(facts: Mapping[str, LandFacts]) -> dict[str, frozenset[str]]:
             kinds.add(SNOW)
         out[key] = frozenset(kinds)
     return out
-
-
-def describe_kinds(kinds: Iterable[str]) -> str:
-    ordered = [k for k in SOURCE_KINDS if k in set(kinds)]
-    return "".join(ordered) or "none"

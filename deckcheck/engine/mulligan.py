@@ -29,8 +29,6 @@ from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry
 from .keep import KeepPolicy
 from .policy import HandView, Rule
 
-RULES = ("london", "paris", "vancouver", "once", "none")
-
 
 @dataclass(frozen=True)
 class Step:
@@ -82,11 +80,6 @@ def _until_kept(steps: list[Step]) -> tuple[Step, ...]:
         if step.rule is None:
             return tuple(steps[: index + 1])
     return tuple(steps)
-
-
-def kept_sizes(steps: Sequence[Step]) -> list[int]:
-    """Distinct kept-hand sizes in schedule order (a free mulligan repeats one)."""
-    return list(dict.fromkeys(step.keep for step in steps))
 
 
 def preference_keys(step: Step, view: HandView, counts: Sequence[Any], atoms: Any, deck_size: int, deck_lands: int) -> list[Any]:

@@ -1,33 +1,32 @@
-"""Format files: find, load, merge (`extends`), validate, and resolve lists on a date.
+"""Format files: find, load (merged along `extends`, validated), list and check them.
 
 A format id is a path under a formats directory without `.yaml` (`mtg/modern`), or a path
 to a user's YAML file. Directories searched, in order: those in `DECKCHECK_FORMATS_PATH`
-(separated like PATH), then the formats shipped with deckcheck.
+(separated like PATH), then the formats shipped with deckcheck. The keys a format file may
+state are in docs/format-files.md.
 
-Merging: a child's mappings are merged key by key into its parent's; a key set to `null`
-removes the parent's value (`copy_limit: null` for Limited); the dated lists (`banned`,
-`restricted`, `card_limits`) add to the parent's lists, except that a card the child lists
-is governed by the child's entries alone (its history replaces the inherited one); every
-other list replaces.
+The package: model.py (the Format the rules read, built from merged data), merge.py
+(`extends` and the dated lists), schema.py (the keys, composed from the shared keys and
+each rule's `KEYS`), show.py (`deckcheck formats show`).
 """
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
-from .model import ANY_NUMBER, CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, as_date
-from .schema import FORMAT_SCHEMA, LIST_GROUPS, LIST_KEYS
-from ..names import card_key, fold
-from ..schema import SchemaError
-from ..textio import MAX_INPUT_BYTES
-from ..yamlload import load_yaml
+from ..model import ANY_NUMBER
+from ..schema import SchemaError, validate
+from ..yamlload import YamlError, read_yaml_file
+from .merge import merge
+from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
+from .schema import format_schema
 
-__all__ = [  # the format objects live in format_model; most callers import them from here
+__all__ = [  # the format objects live in formats/model.py; most callers import them from here
     "ANY_NUMBER", "CopyLimit", "Format", "ListEntry", "OpeningHand", "ZoneSize",
-    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged", "load_yaml",
+    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged",
 ]
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -102,76 +101,21 @@ def available() -> list[str]:
 
 
 def _read_yaml(path: Path) -> dict[str, Any]:
+    """One format file, parsed and checked against the format schema (not yet merged)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(f"cannot read ({exc.strerror or exc})", path=str(path)) from None
-    if len(raw) > MAX_INPUT_BYTES:
-        raise FormatError(f"over the {MAX_INPUT_BYTES:,}-byte limit for a format file; is this the right file?", path=str(path))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise FormatError(f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", path=str(path)) from None
-    data = load_yaml(text, source=str(path))
+        document = read_yaml_file(path, what="format file")
+    except YamlError as exc:
+        raise FormatError(exc.detail, path=str(path)) from None
+    data = document.data
     if data is None:
         raise FormatError("file is empty", path=str(path))
     if not isinstance(data, dict):
         raise FormatError("expected a mapping of format keys at the top level", path=str(path))
     try:
-        FORMAT_SCHEMA.check(data, "")
+        validate(data, format_schema(), line_of=document.line_of)
     except SchemaError as exc:
-        raise FormatError(str(exc), path=str(path), key=exc.path) from None
+        raise FormatError(str(exc), path=str(path), key=exc.path, line=exc.line) from None
     return data
-
-
-# Keys that describe one file and are not inherited along `extends`.
-_OWN_KEYS = ("abstract", "description")
-
-
-def _entry_key(item: Any) -> str:
-    if isinstance(item, str):
-        return card_key(item)
-    if item.get("code") is not None:
-        return fold(item.get("card") or str(item["code"]))
-    return card_key(item.get("card"))
-
-
-def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any]) -> None:
-    for group in LIST_GROUPS:
-        named = {_entry_key(item) for key in group for item in child.get(key) or ()}
-        for key in group:
-            if key not in child and key not in parent:
-                continue
-            if key in child and child[key] is None:
-                merged[key] = []  # `banned: null` starts the list afresh
-                continue
-            inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
-            merged[key] = inherited + list(child.get(key) or [])
-
-
-def _merge(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool = True) -> dict[str, Any]:
-    merged = dict(parent)
-    if top:
-        for key in _OWN_KEYS:
-            merged.pop(key, None)
-        _merge_lists(parent, child, merged)
-    for key, value in child.items():
-        if key == "extends" and top:
-            continue
-        if top and key in LIST_KEYS:
-            continue  # merged above
-        if value is None:
-            merged.pop(key, None)
-        elif isinstance(value, Mapping):
-            # Merge into {} when there is nothing to merge with, so a `null` inside still
-            # means "absent" (`deck: {main: null}` with no parent) rather than reaching _build.
-            base = merged.get(key) if isinstance(merged.get(key), Mapping) else {}
-            merged[key] = _merge(base, value, top=False)
-        else:
-            merged[key] = value
-    return merged
 
 
 def load_merged(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
@@ -203,11 +147,11 @@ def _load_chain(
             if exc.path:  # the parent itself is broken: its own message says where
                 raise
             raise FormatError(f"cannot extend {parent_id!r}: {exc}", path=str(path), key="extends") from None
-        data = _merge(parent, data)
+        data = merge(parent, data)
         chain += parent_chain
         files += parent_files
     else:
-        data = _merge({}, data)
+        data = merge({}, data)
     return resolved_id, path, data, chain, files
 
 
@@ -231,65 +175,11 @@ def load(format_id: str) -> Format:
     if cached is not None and _stamps(tuple(file for file, _, _ in cached[1])) == cached[1]:
         return cached[0]
     resolved_id, path, data, chain, files = _load_chain(format_id)
-    fmt = _build(resolved_id, path, data, chain)
+    fmt = build_format(resolved_id, path, data, chain)
     stamps = _stamps(files)
     if stamps is not None:
         _CACHE[key] = (fmt, stamps)
     return fmt
-
-
-def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
-    out = []
-    for item in items or []:
-        if isinstance(item, str):
-            out.append(ListEntry(card=item))
-        else:
-            out.append(
-                ListEntry(
-                    card=item.get("card") or str(item.get("code")),
-                    since=as_date(item.get("since")),
-                    until=as_date(item.get("until")),
-                    limit=item.get("limit"),
-                    code=item.get("code"),
-                    note=item.get("note"),
-                )
-            )
-    return tuple(out)
-
-
-def _build(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, ...]) -> Format:
-    for key in ("name", "game"):
-        if key not in data:
-            raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
-    zones = {zone: ZoneSize(**spec) for zone, spec in (data.get("deck") or {}).items()}
-    copy_limit = None
-    if data.get("copy_limit"):
-        spec = data["copy_limit"]
-        per_card = {
-            card_key(name): (None if limit == ANY_NUMBER else limit) for name, limit in (spec.get("per_card") or {}).items()
-        }
-        copy_limit = CopyLimit(
-            default=spec.get("default", 4),
-            zones=tuple(spec.get("zones", ("main", "sideboard"))),
-            exempt_basic_lands=spec.get("exempt_basic_lands", True),
-            per_card=per_card,
-        )
-    hand = data.get("opening_hand") or {}
-    return Format(
-        id=format_id,
-        name=data["name"],
-        game=data["game"],
-        path=str(path),
-        data=data,
-        zones=zones,
-        copy_limit=copy_limit,
-        basic_lands=frozenset(card_key(name) for name in data.get("basic_lands") or ()),
-        banned=_entries(data.get("banned")),
-        restricted=_entries(data.get("restricted")),
-        card_limits=_entries(data.get("card_limits")),
-        opening_hand=OpeningHand(**hand),
-        chain=chain,
-    )
 
 
 def check_file(path: str | Path) -> Format:
@@ -299,7 +189,7 @@ def check_file(path: str | Path) -> Format:
         raise FormatError("is a directory, not a format file", path=str(path))
     if not _is_file(path):
         raise FormatError("no such file", path=str(path))
-    return _build(*load_merged(str(path) if str(path).endswith((".yaml", ".yml")) else str(path.resolve())))
+    return build_format(*load_merged(str(path) if str(path).endswith((".yaml", ".yml")) else str(path.resolve())))
 
 
 def iter_formats(*, include_abstract: bool = False) -> Iterator[Format | FormatError]:

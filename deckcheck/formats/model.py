@@ -1,19 +1,20 @@
 """The merged, validated format as the rules read it: sizes, copy limits, dated lists,
-opening-hand rules. Built by `formats.py` from the YAML files."""
+opening-hand rules. `build_format` makes one from a format file merged along `extends`."""
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from ..errors import FormatError
+from ..model import ANY_NUMBER
 from ..names import card_key, fold
-
-ANY_NUMBER = "any"
 
 
 def as_date(value: Any) -> dt.date | None:
-    """A date from a validated format file: dates stay text there until used (yamlload)."""
+    """A date from a validated format file: the YAML loader keeps dates as text (yamlload.py)."""
     if value is None or isinstance(value, dt.date):
         return value
     return dt.date.fromisoformat(str(value))
@@ -94,10 +95,10 @@ class Format:
     card_limits: tuple[ListEntry, ...]
     opening_hand: OpeningHand
     chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
-    # Lists resolved per date: thousands of decks of one event share a date, and replaying
-    # a few hundred dated entries per deck would dominate validation time.
     # What is worked out once per format and reused for every deck (the rules that apply).
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Lists resolved per date: thousands of decks of one event share a date, and replaying
+    # a few hundred dated entries per deck would dominate validation time.
     _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -145,3 +146,58 @@ def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEnt
             if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
                 found[entry.key] = entry
     return found
+
+
+def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
+    out = []
+    for item in items or []:
+        if isinstance(item, str):
+            out.append(ListEntry(card=item))
+        else:
+            out.append(
+                ListEntry(
+                    card=item.get("card") or str(item.get("code")),
+                    since=as_date(item.get("since")),
+                    until=as_date(item.get("until")),
+                    limit=item.get("limit"),
+                    code=item.get("code"),
+                    note=item.get("note"),
+                )
+            )
+    return tuple(out)
+
+
+def build_format(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, ...]) -> Format:
+    """The Format of merged, validated format data (`chain`: its id and its ancestors')."""
+    for key in ("name", "game"):
+        if key not in data:
+            raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
+    zones = {zone: ZoneSize(**spec) for zone, spec in (data.get("deck") or {}).items()}
+    copy_limit = None
+    if data.get("copy_limit"):
+        spec = data["copy_limit"]
+        per_card = {
+            card_key(name): (None if limit == ANY_NUMBER else limit) for name, limit in (spec.get("per_card") or {}).items()
+        }
+        copy_limit = CopyLimit(
+            default=spec.get("default", 4),
+            zones=tuple(spec.get("zones", ("main", "sideboard"))),
+            exempt_basic_lands=spec.get("exempt_basic_lands", True),
+            per_card=per_card,
+        )
+    hand = data.get("opening_hand") or {}
+    return Format(
+        id=format_id,
+        name=data["name"],
+        game=data["game"],
+        path=str(path),
+        data=data,
+        zones=zones,
+        copy_limit=copy_limit,
+        basic_lands=frozenset(card_key(name) for name in data.get("basic_lands") or ()),
+        banned=_entries(data.get("banned")),
+        restricted=_entries(data.get("restricted")),
+        card_limits=_entries(data.get("card_limits")),
+        opening_hand=OpeningHand(**hand),
+        chain=chain,
+    )

@@ -1,34 +1,34 @@
-"""The schema of a format file: every key a format may state, and its type.
+"""The schema of a format file: the keys every format may state (`SHARED_KEYS`) plus the
+keys each rule reads, which the rule declares in its own module (`KEYS`, like yamllint's
+`CONF`). `format_schema()` puts them together; a key that is in neither is a typo and an
+error. Every key is documented in docs/format-files.md, and which rule reads it in
+docs/rules.md.
 
-Games add keys here as their rules need them (a new key is a schema change, documented
-in the README's format reference); a key not listed is a typo and an error.
+The spec pieces several rules share (a dated card list, a zone size) live here too, so a
+rule's `KEYS` reads as one line per key.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
-from ..games.yugioh.cards import TYPE_NAMES as YGO_TYPE_NAMES
-from ..schema import AnyOf, Bool, Const, Date, Int, ListOf, MapOf, Null, SchemaError, Str, Struct
+from ..model import PLAYED_ZONES
+from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
 
-GAMES = game_ids()  # the registered games (deckcheck.games)
-ZONE_NAMES = ("main", "sideboard", "extra", "commander", "hero")
+GAMES = game_ids()  # the registered games (deckcheck/games/__init__.py)
+ZONE_NAMES = PLAYED_ZONES
 MULLIGANS = ("london", "vancouver", "paris", "once", "none")
-# Keys whose lists add up along `extends` rather than replace. Within a group, a child that
-# names a card speaks for it: the parent's entries for that card (in any list of the group)
-# are dropped, so a format's own dated history can lift or change an inherited ban.
-LIST_GROUPS = (("banned", "restricted"), ("card_limits",))
-LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
 
 
-def _zone_size_consistent(value: Mapping[str, Any], path: str) -> None:
+def _zone_size_consistent(value: Mapping[str, Any], keys: Keys) -> None:
     if "exactly" in value and ("min" in value or "max" in value):
-        raise SchemaError(path, "give either `exactly` or `min`/`max`, not both")
+        raise SchemaError(keys, "give either `exactly` or `min`/`max`, not both")
     if value.get("or_none") and "exactly" not in value:
-        raise SchemaError(f"{path}.or_none", "`or_none` only makes sense with `exactly`")
+        raise SchemaError((*keys, "or_none"), "`or_none` only makes sense with `exactly`")
     if "min" in value and "max" in value and value["min"] > value["max"]:
-        raise SchemaError(path, f"min {value['min']} is greater than max {value['max']}")
+        raise SchemaError(keys, f"min {value['min']} is greater than max {value['max']}")
 
 
 ZONE_SIZE = Struct(
@@ -36,12 +36,13 @@ ZONE_SIZE = Struct(
     check_whole=_zone_size_consistent,
 )
 
-def _entry_names_a_card(value: Mapping[str, Any], path: str) -> None:
+
+def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:
     if "card" not in value and "code" not in value:
-        raise SchemaError(f"{path}.card", "an entry needs `card` (or `code`)")
+        raise SchemaError((*keys, "card"), "an entry needs `card` (or `code`)")
     since, until = value.get("since"), value.get("until")
     if since is not None and until is not None and str(since) >= str(until):
-        raise SchemaError(f"{path}.until", f"`until` {until} is not after `since` {since}")
+        raise SchemaError((*keys, "until"), f"`until` {until} is not after `since` {since}")
 
 
 LIST_ENTRY = AnyOf(
@@ -53,71 +54,55 @@ LIST_ENTRY = AnyOf(
         ),
     )
 )
+# A set of a card pool, in it from `since` (inclusive; default: its release on the platform) to
+# `until` (exclusive), or to the release of `rotated_by` on the platform.
+DATED_SET = Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by": Str()}, required=("set",))
+# A dated card list (`banned`, `restricted`, `card_limits`); null drops the inherited list.
+DATED_LIST = AnyOf((Null(), ListOf(LIST_ENTRY)))
 
-FORMAT_SCHEMA = Struct(
-    {
-        "name": Str(),
-        "game": Str(GAMES),
-        "extends": Str(),
-        "abstract": Bool(),
-        "description": Str(),
-        "sources": ListOf(Str()),
-        "deck": MapOf(AnyOf((ZONE_SIZE, Null())), key=Str(ZONE_NAMES)),
-        "copy_limit": AnyOf(
-            (
-                Null(),
-                Struct(
-                    {
-                        "default": Int(1),
-                        "zones": ListOf(Str(ZONE_NAMES)),
-                        "exempt_basic_lands": Bool(),
-                        "per_card": MapOf(AnyOf((Int(0), Const("any")))),
-                    }
-                ),
-            )
-        ),
-        "basic_lands": ListOf(Str()),
-        "banned": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
-        "restricted": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
-        "card_limits": AnyOf((Null(), ListOf(LIST_ENTRY))),  # null: drop the inherited list
-        "card_pool": AnyOf(
-            (
-                Null(),
-                Struct(
-                    {
-                        "legality": Str(),
-                        "sets": ListOf(AnyOf((Str(), Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by": Str()}, required=("set",))))),
-                        # Sets whose printings never count (Un-sets, playtest cards, gold borders).
-                        "exclude_sets": ListOf(Str()),
-                        # Card types that are never part of a deck (planes, schemes, ...).
-                        "exclude_types": ListOf(Str()),
-                        "rarity": AnyOf((Str(), ListOf(Str()))),
-                    }
-                ),
-            )
-        ),
-        "team": AnyOf((Null(), Struct({"unified": Bool(), "size": Int(1), "sideboard": Bool()}))),
-        # Limited events with registered pools (rule registered-pool, team pools in batch).
-        "pool": AnyOf(
-            (
-                Null(),
-                Struct({
-                    "free_cards": ListOf(Str()), "zones": ListOf(Str(ZONE_NAMES)),
-                    "shared_by_team": Bool(), "shared_sideboard": Bool(),
-                }),
-            )
-        ),
-        "opening_hand": Struct(
-            {"size": Int(1), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
-        ),
-        # Yu-Gi-Oh! (rules extra-deck-type, card-type, points; card-limit's whitelist).
-        "extra_deck_types": ListOf(Str(YGO_TYPE_NAMES)),
-        "banned_types": ListOf(Str()),
-        "points": MapOf(Int(0), key=AnyOf((Str(), Int(1)))),
-        "max_points": Int(0),
-        "whitelist": Bool(),
-        # World of Warcraft TCG (rules hero and class-faction).
-        "hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str())}))),
-        "class_faction": Bool(),
-    }
-)
+# The keys no one rule owns: what the format is, what it extends, its zones, and what the
+# engine and the team checks read.
+SHARED_KEYS: dict[str, Spec] = {
+    "name": Str(),
+    "game": Str(GAMES),
+    "extends": Str(),
+    "abstract": Bool(),
+    "description": Str(),
+    "sources": ListOf(Str()),
+    # Zone sizes: deck-size, sideboard-size and extra-deck-size each read their zone's.
+    "deck": MapOf(AnyOf((ZONE_SIZE, Null())), key=Str(ZONE_NAMES)),
+    # Basic lands: exempt from the copy limit, provided in limited events.
+    "basic_lands": ListOf(Str()),
+    # Team formats (deckcheck batch: team-copy-limit, team-restricted, team-registration).
+    "team": AnyOf((Null(), Struct({"unified": Bool(), "size": Int(1), "sideboard": Bool()}))),
+    # The simulate engine.
+    "opening_hand": Struct(
+        {"size": Int(1), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
+    ),
+}
+
+
+@lru_cache(maxsize=1)
+def key_owners() -> dict[str, str]:
+    """Every format key a rule declares, with the id of the rule that declares it."""
+    from ..rules import RULES  # deferred: the rules import this module for the pieces above
+
+    owners: dict[str, str] = {}
+    for rule_id, module in RULES.items():
+        for key in module.KEYS:
+            if key in SHARED_KEYS or key in owners:
+                other = owners.get(key, "the shared keys")
+                raise RuntimeError(f"format key {key!r} is declared by rule {rule_id} and by {other}")
+            owners[key] = rule_id
+    return owners
+
+
+@lru_cache(maxsize=1)
+def format_schema() -> Struct:
+    """The schema a format file is checked against: the shared keys and every rule's."""
+    from ..rules import RULES
+
+    fields = dict(SHARED_KEYS)
+    for rule_id in key_owners().values():
+        fields.update(RULES[rule_id].KEYS)
+    return Struct(fields)

@@ -14,9 +14,10 @@
         keep: "2 <= lands <= 5"
         assert: ["keep7 >= 0.85", "p_by_turn(\\"Lightning Bolt\\", 1) >= 0.5"]
 
-The file is checked like a format file (same schema machinery, `deckcheck/schema.py`): an
-unknown key, a wrong type, a format that does not exist or an assertion that does not
-parse is an error naming the file and the key (exit 2).
+The file is read and checked like a format file (the YAML loader of yamlload.py, the
+schema checker of schema.py): an unknown key, a wrong type, a key given twice, a format
+that does not exist or an assertion that does not parse is an error naming the file and
+the key (exit 2).
 """
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError, FormatError
-from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct
-from ..textio import MAX_INPUT_BYTES
+from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
+from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
 
 CONFIG_NAMES = ("deckcheck.yaml", "deckcheck.yml")
@@ -78,11 +79,12 @@ CONFIG_SCHEMA = Struct(fields={
 
 
 class ConfigError(DeckcheckError):
-    """An invalid deckcheck.yaml: names the file and the key at fault (exit 2)."""
+    """An invalid deckcheck.yaml: names the file, the key at fault and, when known, the
+    line that gives it (exit 2)."""
 
-    def __init__(self, message: str, *, path: str, key: str | None = None):
+    def __init__(self, message: str, *, path: str, key: str | None = None, line: int | None = None):
         where = f"{path}: " + (f"{key}: " if key else "")
-        super().__init__(where + message)
+        super().__init__(where + message + (f" (line {line})" if line is not None and key else ""))
 
 
 @dataclass(frozen=True)
@@ -143,24 +145,14 @@ def _format_id(value: str, root: Path) -> str:
 
 
 def load_config(path: Path) -> ProjectConfig:
-    from ..formats import load, load_yaml
+    from ..formats import load
 
     shown = str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise ConfigError(f"cannot read ({exc.strerror or exc})", path=shown) from None
-    if len(raw) > MAX_INPUT_BYTES:
-        raise ConfigError(f"over the {MAX_INPUT_BYTES:,}-byte limit; is this the right file?", path=shown)
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ConfigError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", path=shown) from None
-    try:
-        data = load_yaml(text, source=shown)
-    except FormatError as exc:
-        raise ConfigError(str(exc).removeprefix(f"{shown}: "), path=shown) from None
+        document = read_yaml_file(path, what="deckcheck.yaml")
+    except YamlError as exc:
+        raise ConfigError(exc.detail, path=shown) from None
+    data = document.data
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -170,9 +162,9 @@ def load_config(path: Path) -> ProjectConfig:
         if isinstance(spec, dict) and True in spec and "on" not in spec:
             spec["on"] = spec.pop(True)
     try:
-        CONFIG_SCHEMA.check(data, "")
+        validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
-        raise ConfigError(str(exc), path=shown, key=exc.path) from None
+        raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line) from None
     root = path.parent
     # Every format the file names must load now: a typo fails the run before any deck is read.
     named = [("format", data["format"])] if "format" in data else []

@@ -67,11 +67,3 @@ def compile_glob(pattern: str) -> re.Pattern[str]:
 def matches(pattern: str, relative_path: str) -> bool:
     """Does `relative_path` (`/`-separated, relative to the config's folder) match?"""
     return compile_glob(pattern).match(relative_path) is not None
-
-
-def first_match(patterns: object, relative_path: str) -> str | None:
-    """The first of `patterns` (an iterable of globs) that matches, or None."""
-    for pattern in patterns:  # type: ignore[attr-defined]
-        if matches(pattern, relative_path):
-            return pattern
-    return None

@@ -1,8 +1,11 @@
 """The rule registry: `{rule.ID: module}`, run in this order.
 
-Each rule module has a docstring (its user documentation), an `ID` from DESIGN.md's
-stable list, and `check(deck, fmt, ctx)` yielding `Problem`s. Rules never read files or
-print; a rule with nothing to check for a format (no key in the format file) yields nothing.
+Each rule module has a docstring (its user documentation, with PASS/FAIL examples), an
+`ID` from the stable list in docs/contracts.md, `KEYS` (the schema of the format keys it
+reads, which formats/schema.py adds to the format schema), `applies(fmt)` when it has
+nothing to check for some formats, `check(deck, fmt, ctx)` yielding `Problem`s, and
+optionally `show(fmt, day)`, its lines of `deckcheck formats show`. Rules never read files
+or print. docs/rules.md has one row per rule id.
 """
 from __future__ import annotations
 

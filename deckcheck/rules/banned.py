@@ -8,14 +8,18 @@ PASS (mtg/legacy on 2010-12-31): Survival of the Fittest (banned from 2011-01-01
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
+from ..formats.schema import DATED_LIST
+from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from .context import Context
 
 ID = "banned"
+KEYS = {"banned": DATED_LIST}
 
 
 def applies(fmt: Format) -> bool:
@@ -38,3 +42,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
                 message=f"{card.name} is banned in {fmt.name}{when}",
             )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    return entry_lines("banned", fmt.banned_on(day), day)

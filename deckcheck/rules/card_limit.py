@@ -14,15 +14,20 @@ FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG): 1 copy".
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format, ListEntry
+from ..formats.schema import DATED_LIST
+from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import Problem
+from ..schema import Bool
 from .context import Context
 from .copy_limit import where
 
 ID = "card-limit"
+KEYS = {"card_limits": DATED_LIST, "whitelist": Bool()}
 NOT_IN_POOL = "not-in-pool"
 _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
 
@@ -93,3 +98,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
             message=message,
         )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    limits = fmt.card_limits_on(day)
+    lines = entry_lines("card limits", limits, day, limits=True) if limits else []
+    if fmt.option("whitelist"):
+        lines.append("whitelist: only the cards on the card limits list may be played")
+    return lines

@@ -9,15 +9,18 @@ Monster: Link cards are not allowed in Genesys".
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
+from ..schema import ListOf, Str
 from ._cards import card_lookup, group, skipped
 from .context import Context
 
 ID = "card-type"
+KEYS = {"banned_types": ListOf(Str())}
 
 
 def applies(fmt: Format) -> bool:
@@ -46,3 +49,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 message=f"{entry.name} is a {kinds} card: {kinds} cards are not allowed in {fmt.name}",
                 details={"types": hits},
             )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    banned_types = fmt.option("banned_types")
+    return [f"card types not allowed: {', '.join(banned_types)}"] if banned_types else []

@@ -15,16 +15,19 @@ FAIL: a "Holy Hero Required" card with a Protection hero -> "X requires a Holy h
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..games.wow.cards import WowProfile
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, Deck
 from ..problem import WARNING, Problem
+from ..schema import Bool
 from ._cards import IMPORT_HINT, card_lookup, group, skipped
 from .context import Context
 
 ID = "class-faction"
+KEYS = {"class_faction": Bool()}
 
 
 def _fits(card: WowProfile, hero: WowProfile) -> bool:
@@ -86,3 +89,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         yield Problem(rule=ID, severity=WARNING, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
                       message=f"{entry.name} is not in the card data: its class, faction and Hero Required "
                               f"checks were skipped")
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    if not fmt.option("class_faction"):
+        return []
+    return ["class/faction: cards share a trait icon with the hero; Hero Required cards need the trait"]

@@ -17,14 +17,28 @@ PASS: 30 Island, 20 Relentless Rats, 7 Seven Dwarves.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
-from ..formats import ANY_NUMBER, Format
-from ..model import Deck
+from ..formats import Format
+from ..formats.schema import ZONE_NAMES
+from ..model import ANY_NUMBER, Deck
 from ..problem import Problem
+from ..schema import AnyOf, Bool, Const, Int, ListOf, MapOf, Null, Str, Struct
 from .context import Context
 
 ID = "copy-limit"
+KEYS = {
+    "copy_limit": AnyOf((
+        Null(),  # no copy limit (limited)
+        Struct({
+            "default": Int(1),
+            "zones": ListOf(Str(ZONE_NAMES)),
+            "exempt_basic_lands": Bool(),
+            "per_card": MapOf(AnyOf((Int(0), Const(ANY_NUMBER)))),
+        }),
+    )),
+}
 
 
 def where(by_zone: dict[str, int]) -> str:
@@ -90,3 +104,15 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
             message=f"{card.total} copies of {card.name}{where(card.by_zone)}; at most {limit} allowed",
         )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    limit = fmt.copy_limit
+    if limit is None:
+        return ["copies: no limit"]
+    lines = [f"copies: at most {limit.default} of a card over {' + '.join(limit.zones)}"]
+    if limit.exempt_basic_lands and fmt.basic_lands:
+        lines.append(f"  basic lands exempt: {', '.join(sorted(fmt.option('basic_lands') or []))}")
+    for name, value in (fmt.option("copy_limit") or {}).get("per_card", {}).items():
+        lines.append(f"  {name}: {'any number' if value == ANY_NUMBER else value}")
+    return lines

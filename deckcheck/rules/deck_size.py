@@ -13,10 +13,12 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import MAIN, Deck
 from ..problem import Problem
+from ..schema import Spec
 from ._sizes import check_zone_size
 from .context import Context
 
 ID = "deck-size"
+KEYS: dict[str, Spec] = {}  # reads `deck.main`; `deck` is a key every format shares (formats/schema.py)
 
 
 def applies(fmt: Format) -> bool:

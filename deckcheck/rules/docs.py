@@ -84,7 +84,7 @@ def describe(rule_id: str) -> RuleDoc:
                 break
     text = text or _TEXTS.get(rule_id, "")
     if not text:
-        text = f"{rule_id}: a problem reported by deckcheck (see the README's Rules section)."
+        text = f"{rule_id}: a problem reported by deckcheck (see docs/rules.md)."
     return RuleDoc(id=rule_id, summary=_summary(text, rule_id), text=text)
 
 

@@ -11,10 +11,12 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import EXTRA, Deck
 from ..problem import Problem
+from ..schema import Spec
 from ._sizes import check_zone_size
 from .context import Context
 
 ID = "extra-deck-size"
+KEYS: dict[str, Spec] = {}  # reads `deck.extra`; `deck` is a key every format shares (formats/schema.py)
 
 
 def applies(fmt: Format) -> bool:

@@ -13,16 +13,19 @@ FAIL: a Spell in the extra deck -> "... the Extra Deck holds only Fusion, Synchr
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
-from ..games.yugioh.cards import describe_types
+from ..games.yugioh.cards import TYPE_NAMES, describe_types
 from ..formats import Format
 from ..model import EXTRA, MAIN, Deck
 from ..problem import Problem
+from ..schema import ListOf, Str
 from ._cards import card_lookup, group, skipped
 from .context import Context
 
 ID = "extra-deck-type"
+KEYS = {"extra_deck_types": ListOf(Str(TYPE_NAMES))}
 
 
 def _kinds(types: list[str]) -> str:
@@ -59,3 +62,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
                 message=f"{entry.name} is a {describe_types(card.type)}: the Extra Deck holds only {_kinds(wanted)} monsters",
             )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    extra_types = fmt.option("extra_deck_types")
+    return [f"extra deck: only {', '.join(extra_types)} monsters, and those only there"] if extra_types else []

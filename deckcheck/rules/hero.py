@@ -11,15 +11,18 @@ FAIL: `Hero: Ironforge Guards` -> "Ironforge Guards is an Ally, not a Hero".
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, Deck
 from ..problem import Problem
+from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
 from ._cards import card_lookup, group
 from .context import Context
 
 ID = "hero"
+KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str())})))}
 
 
 def applies(fmt: Format) -> bool:
@@ -58,6 +61,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if card is not None and card.types and card.types <= types:
             yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
                           message=f"{entry.name} is a hero: heroes are not part of the deck (give it on the `Hero:` line)")
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    hero = fmt.option("hero")
+    if not hero:
+        return []
+    return [f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck"]
 
 
 def _article(word: str) -> str:

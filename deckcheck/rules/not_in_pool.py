@@ -26,12 +26,16 @@ PASS (mtg/pioneer): 4 Thoughtseize (printed in Theros, a Pioneer set).
 """
 from __future__ import annotations
 
+import datetime as dt
+import textwrap
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
+from ..formats.schema import DATED_SET
 from ..model import PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
+from ..schema import AnyOf, ListOf, Null, Str, Struct
 from .context import Context
 
 if TYPE_CHECKING:
@@ -39,6 +43,20 @@ if TYPE_CHECKING:
     from ..games.mtg.card_pool import CardPool, Decision
 
 ID = "not-in-pool"
+KEYS = {
+    "card_pool": AnyOf((
+        Null(),
+        Struct({
+            "legality": Str(),
+            "sets": ListOf(AnyOf((Str(), DATED_SET))),
+            # Sets whose printings never count (Un-sets, playtest cards, gold borders).
+            "exclude_sets": ListOf(Str()),
+            # Card types that are never part of a deck (planes, schemes, ...).
+            "exclude_types": ListOf(Str()),
+            "rarity": AnyOf((Str(), ListOf(Str()))),
+        }),
+    )),
+}
 
 
 _POOLS: dict[int, tuple[Format, CardPool]] = {}
@@ -163,3 +181,28 @@ def _missing(pool: CardPool) -> str:
     if pool.legality:
         return f"no legality for {pool.legality!r} that decides this date, and its printings do not settle it"
     return "no printings for this card to check against the format's sets"
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    if not fmt.option("card_pool"):
+        return []
+    pool = _pool(fmt)
+    lines = ["card pool:"]
+    if pool.legality:
+        lines.append(f"  cards legal in {pool.legality!r} (the card database's legality)")
+    if pool.sets is not None:
+        current = [window.code for window in pool.sets
+                   if (window.since is None or window.since <= day) and (window.until is None or day < window.until)]
+        lines += _wrapped(f"sets on {day.isoformat()} ({len(current)})", current)
+    if pool.rarities:
+        lines.append(f"  printed at {' or '.join(sorted(pool.rarities))}")
+    if pool.exclude_sets:
+        lines += _wrapped(f"never from these sets ({len(pool.exclude_sets)})", sorted(pool.exclude_sets))
+    if pool.exclude_types:
+        lines.append(f"  never in a deck: {', '.join(sorted(pool.exclude_types))} cards")
+    return lines
+
+
+def _wrapped(title: str, codes: list[str]) -> list[str]:
+    text = ", ".join(codes) if codes else "none"
+    return [f"  {title}:", *textwrap.wrap(text, width=96, initial_indent="    ", subsequent_indent="    ")]

@@ -10,16 +10,20 @@ FAIL (yugioh/genesys, cap 100): 3 copies of a 33-point card and 1 of a 2-point c
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, Deck
 from ..names import fold
 from ..problem import Problem
+from ..schema import AnyOf, Int, MapOf, Str
 from .context import Context
 
 ID = "points"
 DEFAULT_MAX = 100
+# Card name (or passcode) -> points per copy; the cap.
+KEYS = {"points": MapOf(Int(0), key=AnyOf((Str(), Int(1)))), "max_points": Int(0)}
 
 
 def applies(fmt: Format) -> bool:
@@ -49,3 +53,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         message=f"the deck has {total} points; at most {cap} allowed ({shown})",
         details={"points": dict(costly)},
     )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    if fmt.option("points") is None:
+        return []
+    points = fmt.option("points") or {}
+    lines = [f"points: at most {fmt.option('max_points', DEFAULT_MAX)} over all zones ({len(points)} cards with points)"]
+    for name, value in sorted(points.items(), key=lambda item: (-item[1], str(item[0]))):
+        lines.append(f"  {name}: {value}")
+    return lines

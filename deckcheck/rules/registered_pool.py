@@ -18,16 +18,28 @@ PASS: 23 cards of the pool and 17 Mountain.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
+from ..formats.schema import ZONE_NAMES
 from ..model import Deck
 from ..registered_pools import PoolSettings, pool_settings
 from ..problem import Problem
+from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
 from .context import Context
 from .copy_limit import where
 
 ID = "registered-pool"
+KEYS = {
+    "pool": AnyOf((
+        Null(),
+        Struct({
+            "free_cards": ListOf(Str()), "zones": ListOf(Str(ZONE_NAMES)),
+            "shared_by_team": Bool(), "shared_sideboard": Bool(),
+        }),
+    )),
+}
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
@@ -69,3 +81,16 @@ def free_hint(key: str, fmt: Format, settings: PoolSettings, held: int) -> str:
         provided = ", ".join(settings.free_names) if settings.free_names else "no cards"
         return f" (the organiser provides only {provided})"
     return ""
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    if fmt.option("pool") is None:
+        return []
+    settings = pool_settings(fmt)
+    free = ", ".join(settings.free_names) or "nothing"
+    lines = [f"registered pool (--pool): {' + '.join(settings.zones)} from the pool; organiser provides {free}"]
+    if settings.shared_by_team:
+        lines.append("  a team registers one pool: each card of it goes to one member's deck")
+    if settings.shared_sideboard:
+        lines.append("  the cards the team's main decks leave are the team's shared sideboard")
+    return lines

@@ -8,15 +8,19 @@ PASS: a single Sol Ring.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
+from ..formats.schema import DATED_LIST
+from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from .context import Context
 from .copy_limit import where
 
 ID = "restricted"
+KEYS = {"restricted": DATED_LIST}
 RESTRICTED_LIMIT = 1
 
 
@@ -39,3 +43,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 limit=RESTRICTED_LIMIT,
                 message=f"{card.total} copies of {card.name}{where(card.by_zone)}; it is restricted to 1 in {fmt.name}",
             )
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    return entry_lines("restricted", fmt.restricted_on(day), day)

@@ -14,10 +14,12 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import SIDEBOARD, Deck
 from ..problem import Problem
+from ..schema import Spec
 from ._sizes import check_zone_size
 from .context import Context
 
 ID = "sideboard-size"
+KEYS: dict[str, Spec] = {}  # reads `deck.sideboard`; `deck` is a key every format shares (formats/schema.py)
 
 
 def applies(fmt: Format) -> bool:

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+from ...model import ANY_NUMBER
+
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
-ANY_NUMBER = "any"
 # Legality values as Scryfall writes them (MTGJSON's are mapped onto these).
 LEGAL, NOT_LEGAL, BANNED, RESTRICTED = "legal", "not_legal", "banned", "restricted"
 

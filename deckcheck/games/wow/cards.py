@@ -18,9 +18,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ...model import ANY_NUMBER
 from ...names import fold
 
-ANY_NUMBER = "any"
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
 FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}

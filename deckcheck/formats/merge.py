@@ -1,0 +1,72 @@
+"""Merging a format file into the format it extends (`extends:`).
+
+A child's mappings are merged key by key into its parent's; a key set to `null` removes
+the parent's value (`copy_limit: null` for Limited); the dated lists (`banned`,
+`restricted`, `card_limits`) add to the parent's lists, except that a card the child lists
+is governed by the child's entries alone (its history replaces the inherited one); every
+other list replaces. `description` and `abstract` describe one file and are not inherited.
+The rules are documented for users in docs/format-files.md.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..names import card_key, fold
+
+# Keys whose lists add up along `extends` rather than replace. Within a group, a child that
+# names a card speaks for it: the parent's entries for that card (in any list of the group)
+# are dropped, so a format's own dated history can lift or change an inherited ban.
+LIST_GROUPS = (("banned", "restricted"), ("card_limits",))
+LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
+# Keys that describe one file and are not inherited along `extends`.
+OWN_KEYS = ("abstract", "description")
+
+
+def merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
+    """A format file's data merged into its parent's (`{}` for a file that extends nothing)."""
+    return _merge_mappings(parent, child, top=True)
+
+
+def _entry_key(item: Any) -> str:
+    if isinstance(item, str):
+        return card_key(item)
+    if item.get("code") is not None:
+        return fold(item.get("card") or str(item["code"]))
+    return card_key(item.get("card"))
+
+
+def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any]) -> None:
+    for group in LIST_GROUPS:
+        named = {_entry_key(item) for key in group for item in child.get(key) or ()}
+        for key in group:
+            if key not in child and key not in parent:
+                continue
+            if key in child and child[key] is None:
+                merged[key] = []  # `banned: null` starts the list afresh
+                continue
+            inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
+            merged[key] = inherited + list(child.get(key) or [])
+
+
+def _merge_mappings(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool) -> dict[str, Any]:
+    merged = dict(parent)
+    if top:
+        for key in OWN_KEYS:
+            merged.pop(key, None)
+        _merge_lists(parent, child, merged)
+    for key, value in child.items():
+        if key == "extends" and top:
+            continue
+        if top and key in LIST_KEYS:
+            continue  # merged above
+        if value is None:
+            merged.pop(key, None)
+        elif isinstance(value, Mapping):
+            # Merge into {} when there is nothing to merge with, so a `null` inside still
+            # means "absent" (`deck: {main: null}` with no parent) rather than reaching the model.
+            base = merged.get(key) if isinstance(merged.get(key), Mapping) else {}
+            merged[key] = _merge_mappings(base, value, top=False)
+        else:
+            merged[key] = value
+    return merged

@@ -1,0 +1,166 @@
+"""The one loader of the tests' YAML data: every data-driven test reads its cases here.
+
+    tests/cases/rules/<rule-id>.yaml     the cases of one rule id (docs/rules.md)
+    tests/cases/decklists/<format>.yaml  the cases of one decklist parser
+    tests/cases/engine/*.yaml            simulations with their expected probabilities
+    tests/cases/expressions/errors.yaml  malformed keep rules and assertions
+    tests/cases/mana/costs.yaml, lands.yaml  mana costs and what lands make (--cast)
+
+`load` reads any other YAML the tests hold as data (Karsten's tables, format-error cases,
+the deck fixtures' expected rule ids), checked against the schema the test gives.
+
+Files are read with deckcheck's own YAML loader (a key given twice is an error, dates stay
+text) and every case is checked against the schema of its kind, with deckcheck's schema
+checker: a misspelt key would otherwise silently skip what it was meant to check.
+
+A case file is a list of cases, each with a `name` unique in its file. Which test runs a
+case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_of`):
+
+    deck       `deck` (the deck's text) and `format`, checked through the library
+               (test_rule_cases.py); optional `date`, `problems`, `legal`, `counts`,
+               `entries`, `deck_name`, `input_format`, `cards`, `suggestions`, `canonical`
+    pool       `deck` and `pool` (the registered pool's text), through `deckcheck validate
+               --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names
+    team       `decks` (player -> text) of one team, through the batch library
+               (test_team_cases.py); optional `date`, `unified`, `deck_rules`
+    team-pool  `decks` and `pool` (one file for the team) or `pools` (player -> text),
+               through `deckcheck batch` with a `pool` column (test_pool_cases.py)
+
+`problems` are compared one to one, each on the fields it states.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deckcheck.schema import AnyOf, Bool, Date, Int, ListOf, MapOf, Null, Number, SchemaError, Spec, Str, Struct, validate
+from deckcheck.yamlload import load_yaml
+
+CASES = Path(__file__).parent / "cases"
+
+PROBLEM = Struct({
+    "rule": Str(non_empty=True), "severity": Str(("error", "warning")), "card": Str(), "zone": Str(),
+    "line": AnyOf((Int(1), Null())), "count": Int(0), "limit": AnyOf((Int(0), Null())), "holders": MapOf(Int(0)),
+}, required=("rule",))
+_COMMON = {"name": Str(non_empty=True), "format": Str(non_empty=True), "problems": ListOf(PROBLEM)}
+_RULE_IDS = ListOf(Str(non_empty=True))
+
+KIND_SCHEMAS: dict[str, Spec] = {
+    "deck": Struct({
+        **_COMMON, "deck": Str(), "date": Date(), "legal": Bool(), "counts": MapOf(Int(0)),
+        "entries": ListOf(Struct({"name": Str(), "count": Int(), "zone": Str(), "line": Int(1)})),
+        "deck_name": Str(), "input_format": Str(), "cards": Str(("sample", "shared", "ygo", "wow")),
+        "suggestions": MapOf(ListOf(Str())), "canonical": ListOf(Str()),
+    }, required=("name", "format", "deck")),
+    "pool": Struct({
+        **_COMMON, "deck": Str(), "pool": Str(), "legal": Bool(), "pool_file": Str(), "deck_file": Str(),
+    }, required=("name", "format", "deck", "pool")),
+    "team": Struct({
+        **_COMMON, "decks": MapOf(Str()), "date": Date(), "unified": Bool(), "deck_rules": MapOf(_RULE_IDS),
+    }, required=("name", "format", "decks", "date")),
+    "team-pool": Struct({
+        **_COMMON, "decks": MapOf(Str()), "pool": Str(), "pools": MapOf(Str()), "pool_on_every_row": Bool(),
+        "deck_rules": MapOf(_RULE_IDS),
+    }, required=("name", "format", "decks")),
+    "simulate": Struct({
+        "name": Str(non_empty=True), "format": Str(non_empty=True), "deck": Str(), "policy": Str(), "cli": Bool(),
+        "options": MapOf(AnyOf((Str(), Number(), Bool()))),
+        "expect": Struct({
+            "mode": Str(("exact", "monte-carlo")),
+            "keep": MapOf(Number(), key=Int(0)),
+            "lands_in_kept_hand": MapOf(Number(), key=Int(0)),
+            "mulligans": MapOf(Number(), key=Int(0)),
+            "expected_hand_size": Number(),
+            "mulligan": Number(),
+            "by_turn": ListOf(Struct({
+                "card": Str(), "side": Str(("play", "draw")), "turn": Int(0), "p": Number(), "hypergeometric": Number(),
+            }, required=("card", "side", "turn"))),
+            "assertions": ListOf(Struct({"text": Str(), "passed": Bool()}, required=("text", "passed"))),
+        }),
+    }, required=("name", "format", "deck", "expect")),
+    "expression-error": Struct({
+        "text": Str(), "column": Int(1), "message": Str(non_empty=True), "kind": Str(("assertion",)),
+        "tags": ListOf(Str()),
+    }, required=("text", "column", "message")),
+    "mana-cost": Struct({
+        "cost": Str(), "mana_value": Int(0), "pips": ListOf(Str(non_empty=True)), "error": Str(non_empty=True),
+    }, required=("cost",)),
+    "mana-lands": Struct({"deck": ListOf(Str(non_empty=True)), "sources": MapOf(Str())}, required=("deck", "sources")),
+}
+# Folders whose cases are all of one kind, and files whose cases are; the others mix kinds
+# (`kind_of`).
+FOLDER_KINDS = {"engine": "simulate", "expressions": "expression-error", "mana/costs": "mana-cost", "mana/lands": "mana-lands"}
+
+
+def load(path: Path, spec: Spec | None = None) -> Any:
+    """One YAML file of test data, checked against `spec` when given."""
+    data = _read(path)
+    if spec is not None:
+        _check(data, spec, f"{path}")
+    return data
+
+
+@lru_cache(maxsize=None)
+def _read(path: Path) -> Any:
+    return load_yaml(path.read_text(encoding="utf-8"), source=str(path))
+
+
+def _check(data: Any, spec: Spec, where: str) -> None:
+    try:
+        validate(data, spec)
+    except SchemaError as exc:
+        raise ValueError(f"{where}: {exc.path or 'the file'}: {exc}") from None
+
+
+def kind_of(case: dict[str, Any]) -> str:
+    """Which test runs a case of tests/cases/rules or tests/cases/decklists (see above)."""
+    if "decks" in case:
+        return "team-pool" if "pool" in case or "pools" in case else "team"
+    return "pool" if "pool" in case else "deck"
+
+
+def case_files(folder: str) -> list[Path]:
+    return sorted((CASES / folder).glob("*.yaml"))
+
+
+def all_cases(folder: str, *, kind: str | None = None) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """(file, case) for every case of tests/cases/<folder> (only those of `kind` when
+    given), each checked against the schema of its kind."""
+    for path in case_files(folder):
+        data = load(path)
+        if not isinstance(data, list):
+            raise ValueError(f"{path}: a case file is a list of cases")
+        names: set[str] = set()
+        for index, case in enumerate(data):
+            if not isinstance(case, dict):
+                raise ValueError(f"{path}: case {index + 1} is not a mapping")
+            name = case_name(case, index)
+            case_kind = FOLDER_KINDS.get(folder) or FOLDER_KINDS.get(f"{folder}/{path.stem}") or kind_of(case)
+            _check(case, KIND_SCHEMAS[case_kind], f"{path}: case {name!r}")
+            if name in names:
+                raise ValueError(f"{path}: two cases named {name!r}")
+            names.add(name)
+            if kind is None or case_kind == kind:
+                yield path, case
+
+
+def case_name(case: dict[str, Any], index: int) -> str:
+    """A case's `name`, else what it is about (an expression's or a cost's text), else
+    its place in its file."""
+    for key in ("name", "text", "cost"):
+        if key in case:
+            return str(case[key]) or "<empty>"
+    return f"#{index + 1}"
+
+
+def cases(folder: str, *, kind: str) -> list[Any]:
+    """pytest parameters (`case`), one per case of that kind, with the id FILE:NAME."""
+    params, seen = [], {}
+    for path, case in all_cases(folder, kind=kind):
+        seen[path] = seen.get(path, -1) + 1
+        params.append(pytest.param(case, id=f"{path.stem}:{case_name(case, seen[path])}"))
+    return params
