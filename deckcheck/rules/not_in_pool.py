@@ -115,7 +115,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             flagged[name] = (record, decision)
     if not flagged:
         return
-    banned = fmt.banned_on(ctx.date)
+    banned = fmt.banned_on(ctx.date, ctx.platform)
     for card in ctx.tally(deck, PLAYED_ZONES).values():
         if card.name not in flagged or card.key in banned:
             continue
@@ -186,14 +186,14 @@ def _missing(pool: CardPool) -> str:
 def show(fmt: Format, day: dt.date) -> list[str]:
     if not fmt.option("card_pool"):
         return []
-    pool = _pool(fmt)
+    pool = pool_of(fmt)
     lines = ["card pool:"]
+    lines.append(f"  only cards out (on the event's platform) by the event date")
     if pool.legality:
-        lines.append(f"  cards legal in {pool.legality!r} (the card database's legality)")
+        lines.append(f"  from a synced database's snapshot on: cards it lists legal in {pool.legality!r}")
     if pool.sets is not None:
-        current = [window.code for window in pool.sets
-                   if (window.since is None or window.since <= day) and (window.until is None or day < window.until)]
-        lines += _wrapped(f"sets on {day.isoformat()} ({len(current)})", current)
+        current = _sets_on(fmt, pool, day)
+        lines += _wrapped(f"sets on {day.isoformat()} on paper ({len(current)})", current)
     if pool.rarities:
         lines.append(f"  printed at {' or '.join(sorted(pool.rarities))}")
     if pool.exclude_sets:
@@ -201,6 +201,19 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     if pool.exclude_types:
         lines.append(f"  never in a deck: {', '.join(sorted(pool.exclude_types))} cards")
     return lines
+
+
+def _sets_on(fmt: Format, pool: CardPool, day: dt.date) -> list[str]:
+    """The pool's sets on `day` on paper, by the release dates of the game's card data
+    (a window without `since` opens on its set's release)."""
+    from ..cards import catalog_for
+
+    catalog, _ = catalog_for(fmt.game, offline=True)
+    availability = getattr(catalog, "availability", None)
+    if availability is not None:
+        return pool.sets_on(day, availability)
+    return [window.code for window in pool.sets or ()
+            if (window.since is None or window.since <= day) and (window.until is None or day < window.until)]
 
 
 def _wrapped(title: str, codes: list[str]) -> list[str]:

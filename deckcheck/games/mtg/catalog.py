@@ -162,11 +162,15 @@ class MtgCatalog:
         return db.find(full_key(name), card_key(name)) or db.find(loose_key(name), loose_key(front), loose=True)
 
     def get(self, name: str) -> Card | None:
-        """The card `name` spells, from the local database (or an earlier online answer)."""
+        """The card `name` spells, from the local database (or an earlier online answer);
+        a name a synced database lacks is looked up in the built-in data behind it."""
         try:
             return self._cards[name]
         except KeyError:
-            card = self._cards[name] = self._local(name)
+            card = self._local(name)
+            if card is None and self.base is not None:
+                card = self.base.get(name)
+            self._cards[name] = card
             return card
 
     def lookup(self, entry: CardEntry) -> Card | None:
