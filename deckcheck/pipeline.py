@@ -98,6 +98,8 @@ def check_deck(
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))
+    from .freshness import as_of
+
     return DeckResult(
         deck=deck.source,
         format=fmt.id,
@@ -105,6 +107,7 @@ def check_deck(
         counts=counts,
         unreadable=deck.unreadable,
         pool=pool.source if pool is not None else None,
+        as_of=as_of(fmt, catalog, date, platform),
     )
 
 

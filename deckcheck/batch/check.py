@@ -75,6 +75,8 @@ def check_registrations(
     progress: Callable[[int], None] | None = None,
     deck_check: DeckCheckRequest | None = None,
     cards_db: str | None = None,
+    cards: bool = True,
+    platform: str = "paper",
 ) -> BatchReport:
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
@@ -95,7 +97,7 @@ def check_registrations(
             format_id=effective if effective in formats.loaded else None,
             keep_entries=row.team is not None or number in sampled,
             pool_path=str(row.pool_path) if row.pool_path is not None else None,
-            pool_shown=row.pool, line=row.line, cards_db=cards_db,
+            pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
         ))
     outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
     results: list[DeckResult] = []

@@ -119,6 +119,7 @@ def render(report: Report, *, color: bool = False) -> str:
         tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
     if tail:
         lines.append(tail)
+    lines += [command("notice", note, title="card data") for note in report.notes]
     return "\n".join(lines) + "\n"
 
 
