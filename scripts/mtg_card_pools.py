@@ -15,7 +15,10 @@ databases built from printings alone, the sets (with dates) or rarities that dec
 - Pioneer, Modern: Forge's set lists (banlists/*.txt), set codes mapped to Scryfall's,
   plus the sets released after those lists; each set from its release.
 - Legacy, Vintage, Pauper: every set except those whose cards are not tournament cards
-  (Un-sets, playtest cards, planes and schemes, ...); Pauper also needs a common printing.
+  (Un-sets, playtest cards, planes and schemes, ...); Pauper also needs a common printing,
+  on paper or on Magic Online (`printed_on`: Pauper's card pool is what was printed at
+  common in either, as its rules say - Chainer's Edict and Thermokarst are commons only
+  in Magic Online's sets).
 """
 from __future__ import annotations
 
@@ -160,6 +163,7 @@ def card_pool(fmt_id: str, data: Path) -> dict:
         pool["exclude_sets"] = sorted(NOT_TOURNAMENT_SETS)
         if fmt_id == "pauper":
             pool["rarity"] = "common"
+            pool["printed_on"] = ["paper", "mtgo"]
     return pool
 
 
@@ -180,6 +184,8 @@ def card_pool_lines(fmt_id: str, data: Path) -> list[str]:
     lines.append(f"  exclude_types: [{', '.join(pool['exclude_types'])}]")
     if "rarity" in pool:
         lines.append(f"  rarity: {pool['rarity']}")
+    if "printed_on" in pool:
+        lines.append(f"  printed_on: [{', '.join(pool['printed_on'])}]")
     return lines
 
 

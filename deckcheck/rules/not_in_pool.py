@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..formats.schema import DATED_SET
+from ..formats.schema import DATED_SET, PLATFORMS
 from ..model import PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, ListOf, Null, Str, Struct
@@ -54,6 +54,8 @@ KEYS = {
             # Card types that are never part of a deck (planes, schemes, ...).
             "exclude_types": ListOf(Str()),
             "rarity": AnyOf((Str(), ListOf(Str()))),
+            # Platforms whose printings qualify a card wherever the event is (Pauper: paper, mtgo).
+            "printed_on": ListOf(Str(PLATFORMS)),
         }),
     )),
 }

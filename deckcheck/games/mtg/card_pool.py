@@ -9,7 +9,10 @@ by then (games/mtg/availability.py) and the format's `card_pool` admits that pri
   `rotated_by: SET`, to that set's release on the platform (Standard's oldest sets leave
   the day the new one arrives, which on Arena and MTGO is days before paper);
 - `exclude_sets`, `exclude_types`, `rarity` - printings in those sets never count, cards
-  of those types are never deck cards, a printing must be at that rarity (Pauper).
+  of those types are never deck cards, a printing must be at that rarity (Pauper);
+- `printed_on: [paper, mtgo]` - printings on these platforms qualify a card wherever the
+  event is played (Pauper: a common printing on paper or on Magic Online); the card must
+  still be out on the event's platform by the date. Default: the event's platform only.
 
 Every pool is bounded by the date, whether it names sets or not: a card with no printing
 out by the event day is not in the pool (Ragavan in Legacy in 2015). An umbrella set's
@@ -63,6 +66,7 @@ class CardPool:
     exclude_sets: frozenset[str] = frozenset()
     exclude_types: frozenset[str] = frozenset()
     rarities: frozenset[str] | None = None
+    printed_on: tuple[str, ...] = ()   # (): the event's platform
     _by_code: dict[str, list[SetWindow]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -117,6 +121,7 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
         exclude_sets=frozenset(code.lower() for code in spec.get("exclude_sets") or ()),
         exclude_types=frozenset(spec.get("exclude_types") or ()),
         rarities=rarities,
+        printed_on=tuple(spec.get("printed_on") or ()),
     )
 
 
@@ -188,13 +193,26 @@ def _dates(printings: Iterable[Printing], availability: Availability, platform: 
     return found
 
 
+def _qualifying(printings: tuple[Printing, ...], availability: Availability,
+                platforms: Iterable[str]) -> list[tuple[Printing, dt.date]]:
+    """(printing, its earliest day on any of `platforms`) for the printings that can put a
+    card in the pool."""
+    earliest: dict[Printing, dt.date] = {}
+    for platform in platforms:
+        for printing, day in _dates(printings, availability, platform):
+            if printing not in earliest or day < earliest[printing]:
+                earliest[printing] = day
+    return list(earliest.items())
+
+
 def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, availability: Availability,
              platform: str = PAPER, snapshot: dt.date | None = None) -> Standing:
     """A card's standing in `pool` on `platform`; `printings` are all its known printings
     (the database's and the built-in data's), `snapshot` the day its legalities describe."""
     status = card.legalities.get(pool.legality) if pool.legality and card.legalities is not None else None
-    dated = _dates(printings, availability, platform)
-    first_out = min((day for _, day in dated), default=None)
+    printings = tuple(printings)
+    first_out = min((day for _, day in _dates(printings, availability, platform)), default=None)
+    dated = _qualifying(printings, availability, pool.printed_on or (platform,))
     windows: tuple[Window, ...] | None = None
     if pool.exclude_types.intersection(card.types):
         windows = ()
