@@ -118,5 +118,9 @@ def test_printings_reproduce_scryfalls_2024_legalities(fmt_id, snapshot, all_car
         if not UNDATED_OR_ACORN_SETS.intersection(card.set_codes) and card.name not in DATA_DIFFERENCES
     ]
     assert unexplained == []
-    assert set(only_scryfall) <= SCRYFALL_ONLY
+    # Scryfall lists a set's cards as legal from their preview; deckcheck from the day they
+    # are out (Fallout, out 2024-03-08, was already legal in Scryfall's 2024-03-04 list).
+    not_out_yet = {name for name in only_scryfall
+                   if all((catalog.availability.on(p, "paper") or day) > day for p in catalog.printings_of(catalog.get(name)))}
+    assert set(only_scryfall) - not_out_yet <= SCRYFALL_ONLY
     assert agree / (agree + len(only_ours) + len(only_scryfall)) > 0.997
