@@ -162,16 +162,15 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
 
 
 def _first_release(record: Card, ctx: Context) -> str | None:
-    """`2021-06-18 (Modern Horizons 2)`: the card's first release on the event's platform."""
+    """`2021-06-18, Modern Horizons 2`: the card's first release on the event's platform."""
+    from ..games.mtg.card_pool import first_release
+
     catalog = ctx.cards
-    availability = catalog.availability
-    dated = [(availability.on(p, ctx.platform), p.set) for p in catalog.printings_of(record)]
-    dated = [(day, code) for day, code in dated if day is not None and not availability.umbrella(code)] or \
-        [(day, code) for day, code in dated if day is not None]
-    if not dated:
+    first = first_release(catalog.printings_of(record), catalog.availability, ctx.platform)
+    if first is None:
         return None
-    day, code = min(dated)
-    return f"{day.isoformat()}, {_name_of(catalog, code)}"
+    day, printing = first
+    return f"{day.isoformat()}, {_name_of(catalog, printing.set)}"
 
 
 def _name_of(catalog: object, code: str) -> str:

@@ -193,6 +193,14 @@ def _dates(printings: Iterable[Printing], availability: Availability, platform: 
     return found
 
 
+def first_release(printings: Iterable[Printing], availability: Availability,
+                  platform: str = PAPER) -> tuple[dt.date, Printing] | None:
+    """(day, printing) of a card's first release on `platform`, umbrella sets never counting
+    before its first real printing; None when it never came out there."""
+    return min(((day, printing) for printing, day in _dates(printings, availability, platform)),
+               key=lambda pair: (pair[0], availability.umbrella(pair[1].set)), default=None)
+
+
 def _qualifying(printings: tuple[Printing, ...], availability: Availability,
                 platforms: Iterable[str]) -> list[tuple[Printing, dt.date]]:
     """(printing, its earliest day on any of `platforms`) for the printings that can put a
@@ -211,7 +219,8 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     (the database's and the built-in data's), `snapshot` the day its legalities describe."""
     status = card.legalities.get(pool.legality) if pool.legality and card.legalities is not None else None
     printings = tuple(printings)
-    first_out = min((day for _, day in _dates(printings, availability, platform)), default=None)
+    first = first_release(printings, availability, platform)
+    first_out = first[0] if first is not None else None
     dated = _qualifying(printings, availability, pool.printed_on or (platform,))
     windows: tuple[Window, ...] | None = None
     if pool.exclude_types.intersection(card.types):
