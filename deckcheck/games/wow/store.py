@@ -55,4 +55,5 @@ def load_catalog(
     deckcheck's built-in data."""
     catalog = read_game_tables(path, GAME, _read, builtin=builtin)
     catalog.path = Path(path)
+    catalog.complete = builtin
     return catalog
