@@ -9,7 +9,8 @@ Resolution (`resolve_deck`):
   alternate artworks, e.g. 14558128 for Ash Blossom & Joyous Spring 14558127) counts as
   that card, with an `unknown-card` warning saying so: data built from YAML Yugi or a
   partial `cards.cdb` lists only the original artwork;
-- any other unknown passcode is an `unknown-card` error naming the number;
+- any other unknown passcode is an `unknown-card` error naming the number, suggesting up
+  to three known passcodes one mistyped or two swapped digits away;
 - a name (text decklists) is looked up case- and accent-insensitively; an unknown name
   is an `unknown-card` error with "did you mean" suggestions.
 """
@@ -125,6 +126,21 @@ class YgoCatalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         return close_names(name, (card.name for card in self._by_name.values()), limit)
 
+    def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
+        """Known cards whose passcode is `code` with two neighbouring digits swapped or one
+        digit mistyped (passcodes have eight digits), swaps first."""
+        digits = f"{code:08d}"
+        swaps = (digits[:i] + digits[i + 1] + digits[i] + digits[i + 2:] for i in range(len(digits) - 1))
+        typos = (digits[:i] + d + digits[i + 1:] for i in range(len(digits)) for d in "0123456789")
+        found: list[YgoCard] = []
+        for candidate in (*swaps, *typos):
+            card = self._by_code.get(int(candidate))
+            if card is not None and candidate != digits and card not in found:
+                found.append(card)
+                if len(found) == limit:
+                    break
+        return found
+
     def is_land(self, name: str) -> None:
         """Yu-Gi-Oh! has no lands."""
         return None
@@ -162,9 +178,10 @@ class YgoCatalog:
         first = group[0]
         count = sum(entry.count for entry in group)
         if first.code is not None:
+            near = [f"{card.name} ({card.code})" for card in self.suggest_codes(first.code)]
             return unknown_card(
                 first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
-                count=count, details={"code": first.code},
+                count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(
             first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",
