@@ -18,8 +18,8 @@ When nothing settles a card, the result is a warning, not an error. Cards the da
 not know are `unknown-card` problems instead.
 
 FAIL (mtg/legacy on 2015-01-01): 4 Ragavan, Nimble Pilferer -> "Ragavan, Nimble Pilferer
-was not released by 2015-01-01 (first released 2021-06-18, Modern Horizons 2), so it is
-not in Legacy's card pool".
+was not out by 2015-01-01 (legal from 2021-06-18, Modern Horizons 2), so it is not in
+Legacy's card pool".
 FAIL (mtg/pauper): 1 Tarmogoyf -> "Tarmogoyf has no printing at common in a set allowed
 in Pauper".
 PASS (mtg/pioneer): 4 Thoughtseize (printed in Theros, a Pioneer set).

@@ -43,7 +43,10 @@ def write(db_path: Path, cards: Iterable[tuple[str, WowProfile]], meta: dict[str
 
 def _read(db: sqlite3.Connection, meta: dict[str, str]) -> WowCatalog:
     rows = db.execute("SELECT name, profile FROM wow_cards ORDER BY rowid").fetchall()
-    return WowCatalog(((name, _profile(profile)) for name, profile in rows), source=meta.get("source", ""),
+    # Printings share profiles (1,307 distinct among 6,924 rows of the built-in data): each
+    # distinct text is decoded once.
+    profiles = {text: _profile(text) for text in {text for _, text in rows}}
+    return WowCatalog(((name, profiles[text]) for name, text in rows), source=meta.get("source", ""),
                       imported_at=meta.get("imported_at", ""), source_date=meta.get("source_date", ""))
 
 

@@ -21,7 +21,7 @@ import datetime as dt
 import bisect
 import re
 from pathlib import Path
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -42,30 +42,63 @@ def _slash_key(name: str) -> str:
     return _SLASHES.sub("/", fold(name))
 
 
+class _CardsFromRows(Mapping[int, YgoCard]):
+    """Cards by passcode, each made from its table row when first asked for: a deck names a
+    few dozen of 14,000, and making them all would be most of the cost of opening the data."""
+
+    def __init__(self, rows: dict[int, tuple[Any, ...]]):
+        self._rows = rows
+        self._made: dict[int, YgoCard] = {}
+
+    def __getitem__(self, code: int) -> YgoCard:
+        card = self._made.get(code)
+        if card is None:
+            card = self._made[code] = YgoCard(*self._rows[code])
+        return card
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
 class YgoCatalog:
     """Cards by passcode and by name (a `cards.catalog.Catalog`); `source` says where they
     came from."""
 
     game = GAME.id
 
-    def __init__(self, cards: Iterable[YgoCard], *, source: str = "", imported_at: str = "",
-                 source_date: str = "", path: Path | None = None):
+    def __init__(self, cards: Iterable[YgoCard] = (), *, rows: Iterable[tuple[Any, ...]] | None = None,
+                 source: str = "", imported_at: str = "", source_date: str = "", path: Path | None = None):
+        """`cards`, or the `rows` of a card table (`YgoCard` fields in order, passcode first)."""
         self.source = source
         self.imported_at = imported_at
         self.source_date = source_date or imported_at[:10]
         self.path = path
-        self._by_code: dict[int, YgoCard] = {}
-        for card in cards:
-            self._by_code[card.code] = card
+        self._by_code: Mapping[int, YgoCard]
+        if rows is not None:
+            self._by_code = _CardsFromRows({row[0]: row for row in rows})
+        else:
+            self._by_code = {card.code: card for card in cards}
         self._codes = sorted(self._by_code)
-        self._by_name: dict[str, YgoCard] = {}
-        # A name names the card others alias, not an alias; tokens lose to real cards
-        # (`Black Luster Soldier` is both a Ritual Monster and a token).
-        for card in sorted(self._by_code.values(), key=self._name_rank):
-            self._by_name.setdefault(fold(card.name), card)
-            self._by_name.setdefault(_slash_key(card.name), card)
+        self._names: dict[str, YgoCard] | None = None
         self._inferred: dict[int, YgoCard] = {}
         self.memo: dict[Any, Any] = {}
+
+    @property
+    def _by_name(self) -> dict[str, YgoCard]:
+        """Cards by folded name, built on the first name lookup: `.ydk` decks name cards by
+        passcode only, and folding 14,000 names is most of the cost of opening the data."""
+        if self._names is None:
+            names: dict[str, YgoCard] = {}
+            # A name names the card others alias, not an alias; tokens lose to real cards
+            # (`Black Luster Soldier` is both a Ritual Monster and a token).
+            for card in sorted(self._by_code.values(), key=self._name_rank):
+                names.setdefault(fold(card.name), card)
+                names.setdefault(_slash_key(card.name), card)
+            self._names = names
+        return self._names
 
     @staticmethod
     def _name_rank(card: YgoCard) -> tuple[int, int, int]:
