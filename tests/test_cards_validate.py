@@ -81,8 +81,12 @@ def test_library_honours_the_environment_variable(db):
 def test_other_games_ignore_the_magic_database(db, tmp_path):
     fmt = tmp_path / "other.yaml"
     fmt.write_text("name: Other\ngame: wow\ndeck: {main: {min: 2}}\n", encoding="utf-8")
-    result = validate("2 Lightening Bolt\n", str(fmt), offline=True)
+    # Shadow Bolt is a WoW card and no Magic card: the WoW data (built in) knows it.
+    result = validate("2 Shadow Bolt\n", str(fmt), offline=True)
     assert result.legal and result.problems == []
+    # A misspelling is checked against WoW's names, not Magic's.
+    result = validate("2 Shadow Blot\n", str(fmt), offline=True)
+    assert [(p.rule, p.details.get("suggestions", [])[:1]) for p in result.problems] == [("unknown-card", ["Shadow Bolt"])]
 
 
 # ---------------------------------------------------------------- online lookups

@@ -84,12 +84,12 @@ def catalog_for(
             pass
         except OutdatedCardData as exc:
             note = f"{exc}; until then the built-in card data is used"
-    from .builtin import builtin_path, holds
+    from .builtin import builtin_file, holds
 
     if not holds(described.tables):
         return None, note or described.no_data_note
-    source = builtin_path()
-    return _open(described, source, os.stat(source), offline=True, warn=warn, builtin=True), note
+    source, source_stat = builtin_file()
+    return _open(described, source, source_stat, offline=True, warn=warn, builtin=True), note
 
 
 def _open(described: Game, target: Path, stat: os.stat_result, *, offline: bool, warn: Callable[[str], None] | None,

@@ -11,6 +11,7 @@ whenever the database holds none of that game's cards).
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +26,21 @@ def builtin_path() -> Path:
     if not BUILTIN_FILE.is_file():
         raise CardDataError(f"the built-in card data {BUILTIN_FILE} is missing; {REINSTALL_HINT}")
     return BUILTIN_FILE
+
+
+def builtin_file() -> tuple[Path, os.stat_result]:
+    """The built-in file and its stat (CardDataError, saying to reinstall, when it is missing).
+    The stat is taken once per process: the file is part of the installed package and does
+    not change while deckcheck runs, and a batch asks for it once per deck."""
+    try:
+        return BUILTIN_FILE, _stat(BUILTIN_FILE)
+    except OSError:
+        return builtin_path(), os.stat(BUILTIN_FILE)  # builtin_path says what is missing
+
+
+@lru_cache(maxsize=4)
+def _stat(path: Path) -> os.stat_result:
+    return os.stat(path)
 
 
 @lru_cache(maxsize=None)
