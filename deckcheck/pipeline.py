@@ -81,9 +81,11 @@ def check_deck(
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
 
-    With a card database the names are made canonical first (the written name stays in
-    `CardEntry.written`) and names no card has become `unknown-card` problems; without one
-    the rules that need card data (`not-in-pool`) have nothing to check.
+    With card data (the built-in data, or a synced database) the names are made canonical
+    first (the written name stays in `CardEntry.written`) and names no card has become
+    `unknown-card` problems; with `cards=False` the rules that need card data
+    (`not-in-pool`) have nothing to check. `platform` (paper, mtgo, arena) picks the
+    release and rule dates of that platform.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
     problems = list(deck.problems)
