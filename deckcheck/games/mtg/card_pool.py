@@ -185,12 +185,19 @@ def _window_span(window: SetWindow, availability: Availability, platform: str,
 def _dates(printings: Iterable[Printing], availability: Availability, platform: str) -> list[tuple[Printing, dt.date]]:
     """(printing, its day on the platform) for every printing out there, umbrella
     printings moved no earlier than the card's first real printing."""
-    found = [(printing, day) for printing in printings if (day := availability.on(printing, platform)) is not None]
-    real = [day for printing, day in found if not availability.umbrella(printing.set)]
-    if real:
-        first_real = min(real)
-        found = [(p, max(day, first_real) if availability.umbrella(p.set) else day) for p, day in found]
-    return found
+    found: list[tuple[Printing, dt.date, bool]] = []
+    first_real: dt.date | None = None
+    for printing in printings:
+        day = availability.on(printing, platform)
+        if day is None:
+            continue
+        umbrella = availability.umbrella(printing.set)
+        found.append((printing, day, umbrella))
+        if not umbrella and (first_real is None or day < first_real):
+            first_real = day
+    if first_real is None:
+        return [(printing, day) for printing, day, _ in found]
+    return [(printing, max(day, first_real) if umbrella else day) for printing, day, umbrella in found]
 
 
 def first_release(printings: Iterable[Printing], availability: Availability,
@@ -219,9 +226,10 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     (the database's and the built-in data's), `snapshot` the day its legalities describe."""
     status = card.legalities.get(pool.legality) if pool.legality and card.legalities is not None else None
     printings = tuple(printings)
-    first = first_release(printings, availability, platform)
-    first_out = first[0] if first is not None else None
-    dated = _qualifying(printings, availability, pool.printed_on or (platform,))
+    here = _dates(printings, availability, platform)
+    first_out = min((day for _, day in here), default=None)
+    on = pool.printed_on or (platform,)
+    dated = here if tuple(on) == (platform,) else _qualifying(printings, availability, on)
     windows: tuple[Window, ...] | None = None
     if pool.exclude_types.intersection(card.types):
         windows = ()
