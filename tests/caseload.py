@@ -7,6 +7,7 @@
     tests/cases/mana/costs.yaml, lands.yaml  mana costs and what lands make (--cast)
     tests/cases/cli/*.yaml               commands run through the installed `deckcheck` in a
                                          clean environment (test_cli_cases.py)
+    tests/cases/diff/cases.yaml          `deckcheck diff` (test_paperwork_diff.py states its schema)
 
 `load` reads any other YAML the tests hold as data (Karsten's tables, format-error cases,
 the deck fixtures' expected rule ids), checked against the schema the test gives.

@@ -160,9 +160,17 @@ def test_the_readme_runs_examples_of_every_command():
 
 
 def test_the_readme_test_command_is_what_ci_runs():
-    ci_command = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    ci_command = lines[-1]
     assert ci_command.startswith("python3 -m venv"), ci_command
-    assert ci_command in (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ci_command in readme
+    # Every command .ci/run runs after moving to the checkout (system packages included) is
+    # in the README too, the same line, so a person runs what CI runs.
+    commands = lines[lines.index(next(line for line in lines if line.startswith("cd "))) + 1:]
+    for line in commands:
+        if line.strip() and not line.lstrip().startswith("#"):
+            assert line in readme.splitlines(), f".ci/run runs a line the README does not show: {line}"
 
 
 def _links() -> list[tuple[str, str]]:

@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 
-from .check import BatchReport, check_registrations
+from .check import BatchReport, OnResult, check_registrations
 
 __all__ = ["BatchReport", "check_source"]
 
@@ -32,6 +32,7 @@ def check_source(
     cards_db: str | Path | None = None,
     cards: bool = True,
     platform: str = "paper",
+    on_result: OnResult | None = None,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
@@ -40,6 +41,7 @@ def check_source(
     one of DECKCHECK_CARDS_DB or the user data directory, when present, else the built-in
     data; `cards=False`: none); never online. `platform`: where the event is played (a
     manifest's `platform` column overrides it per row).
+    `on_result(row, result, entries)` hears each registration in order, with its cards.
     Raises DeckcheckError when the source, the format or the deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
@@ -56,4 +58,5 @@ def check_source(
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
+            on_result=on_result,
         )

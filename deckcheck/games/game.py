@@ -9,6 +9,7 @@ HTTP client is imported to say which games exist):
 | `store.py` | `load_catalog(path, *, offline, warn[, builtin])`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used (`builtin=True`: the package's built-in data file, for games that ship cards there) | validation, simulate, convert, `cards lookup` |
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
 | `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) | `cards lookup` |
+| `sheet.py` (optional) | `TITLE`, `sections(cards, *, by_type) -> list[Section]`: the game's registration sheet | `sheet`, `batch --sheets` |
 
 See docs/extending.md for the files a new game adds.
 """
@@ -102,3 +103,13 @@ class Game:
         no lines for a game whose formats have no card pools."""
         in_pool = getattr(self._module("show"), "in_pool", None)
         return in_pool(catalog, name, fmt, day, platform) if in_pool is not None else []
+
+    def sheet_layout(self) -> ModuleType | None:
+        """The game's registration sheet module (`sheet.py`), or None: a game without one
+        gets one section per zone (paperwork/sheet.py)."""
+        try:
+            return self._module("sheet")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.sheet":
+                raise
+            return None

@@ -14,17 +14,18 @@ from typing import TYPE_CHECKING
 from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS
 from .style import paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
+    from ..paperwork.diff import DeckDiff
 
 NAME = "text"
 DESCRIPTION = "a readable verdict per deck and its problems"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -127,6 +128,12 @@ def render_comparison(comparison: Comparison) -> str:
     from ..engine.tables import render_compare_text
 
     return render_compare_text(comparison)
+
+
+def render_diff(diff: DeckDiff) -> str:
+    from ..paperwork.diff import render_text
+
+    return render_text(diff)
 
 
 # ---------------------------------------------------------------- batch
