@@ -146,7 +146,10 @@ def _spellings(card: Card) -> Iterator[tuple[str, int]]:
     for alias in card.aliases:
         yield fold(alias), 3
     for name in (card.name, card.front_face, *card.face_names, *card.aliases):
-        yield loose_key(name), 9
+        # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
+        # the blanks they would claim `Goblin`, or every name that is all punctuation.
+        if "_" not in name:
+            yield loose_key(name), 9
 
 
 def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[Game]) -> None:
