@@ -10,12 +10,11 @@ skipped for it.
 from __future__ import annotations
 
 import datetime as dt
-
-from pathlib import Path
 from collections.abc import Collection, Iterable
+from pathlib import Path
 from typing import Any
 
-from ...cards.catalog import SUGGESTIONS
+from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import resolve_by_name
 from ...cards.suggest import close_names
 from ...model import CardEntry, Deck
@@ -43,10 +42,7 @@ class WowCatalog:
     @property
     def data_date(self) -> dt.date | None:
         """The day the card data describes (its source's snapshot), when known."""
-        try:
-            return dt.date.fromisoformat(self.source_date[:10]) if self.source_date else None
-        except ValueError:
-            return None
+        return snapshot_day(self.source_date)
 
     def __len__(self) -> int:
         return len(self._cards)

@@ -16,16 +16,15 @@ Resolution (`resolve_deck`):
 """
 from __future__ import annotations
 
-import datetime as dt
-
 import bisect
+import datetime as dt
 import re
-from pathlib import Path
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from ...cards.catalog import SUGGESTIONS
+from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import unknown_card
 from ...cards.suggest import close_names
 from ...model import MAYBEBOARD, CardEntry, Deck
@@ -107,10 +106,7 @@ class YgoCatalog:
     @property
     def data_date(self) -> dt.date | None:
         """The day the card data describes (its source's snapshot), when known."""
-        try:
-            return dt.date.fromisoformat(self.source_date[:10]) if self.source_date else None
-        except ValueError:
-            return None
+        return snapshot_day(self.source_date)
 
     def __len__(self) -> int:
         return len(self._by_code)
