@@ -247,7 +247,8 @@ def brawl(data: Path) -> str:
         ],
         [
             *BRAWL_COMMANDER,
-            *_pool("legacy", "brawl", data),
+            # Arena's pool: a card with a printing on MTG Arena (games/mtg/availability.py).
+            *_pool("legacy", "brawl", data, "  printed_on: [arena]"),
             *dated_lists(events, "brawl", urls, ("banned",)),
         ],
     )

@@ -86,7 +86,7 @@ def test_duel_commander_counts_on_the_data_date():
     ("standard-brawl", 60),
 ])
 def test_sizes_count_the_command_zone(fmt_id, size):
-    main = load(f"mtg/{fmt_id}").zones["main"]
+    main = load(f"mtg/{fmt_id}").zone_size("main", dt.date(2025, 1, 1))
     assert (main.exactly, main.min, main.including) == (size, None, ("commander",))
 
 

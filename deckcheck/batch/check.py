@@ -79,6 +79,8 @@ def check_registrations(
     progress: Callable[[int], None] | None = None,
     deck_check: DeckCheckRequest | None = None,
     cards_db: str | None = None,
+    cards: bool = True,
+    platform: str = "paper",
     on_result: OnResult | None = None,
 ) -> BatchReport:
     """Check every registration. `on_result(row, result, entries)` hears each registration
@@ -103,7 +105,7 @@ def check_registrations(
             format_id=effective if effective in formats.loaded else None,
             keep_entries=on_result is not None or row.team is not None or number in sampled,
             pool_path=str(row.pool_path) if row.pool_path is not None else None,
-            pool_shown=row.pool, line=row.line, cards_db=cards_db,
+            pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
         ))
     outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
     results: list[DeckResult] = []

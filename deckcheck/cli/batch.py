@@ -10,7 +10,7 @@ import typer
 from ..errors import DeckcheckError
 from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
-from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, handles_errors
+from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
 from .common import emit, one_of, open_cards, output_option, reports, say_note, spoken, warn, writable, write_file
 
 
@@ -37,11 +37,14 @@ def batch(
     event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name on the --sheets pages (default: the source's name)."),
     paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {spoken(list(PAPERS))}."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
+    platform: str = PLATFORM_OPTION,
+    no_cards: bool = NO_CARDS_OPTION,
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
-    With a card database (deckcheck cards sync) names are checked and made canonical and
-    card pools are checked; a batch never looks names up online.
+    With card data (built in, or a database from deckcheck cards sync) names are checked
+    and made canonical and card pools are checked; a batch never looks names up online.
+    A manifest's `platform` column sets a row's platform (else --platform).
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
 
@@ -68,14 +71,15 @@ def batch(
         bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
         return bars[-1].advance
 
-    _, note = open_cards(load(format_id), cards_db, offline=True)
+    _, note = open_cards(load(format_id), cards_db, offline=True, no_cards=no_cards)
     sheets = None
     if sheets_file is not None:
         sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_id, paper=paper, cards_db=cards_db)
     try:
         result = check_source(
             source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
-            deck_check=deck_check, seed=seed, cards_db=cards_db, on_result=sheets.add if sheets else None,
+            deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
+            on_result=sheets.add if sheets else None,
         )
     except BaseException:
         for bar in bars:

@@ -115,17 +115,20 @@ def write_file(option: str, path: Path, chunks: Iterable[bytes]) -> None:
         raise DeckcheckError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
 
 
-def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool) -> tuple[object, str | None]:
+def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool, no_cards: bool = False) -> tuple[object, str | None]:
     """(the card catalog for a command, or None; the note to print once the work is done).
 
-    An explicit --cards-db that does not exist is a usage error. Without a database the
-    note says that the card pool went unchecked and how to get one - only for formats
-    that have a card pool, so other formats keep a quiet stderr. A database that is there
-    but unusable (older schema, not a database) is always worth a note.
+    `no_cards` (--no-cards): none, quietly. An explicit --cards-db that does not exist is
+    a usage error; a database or built-in file that is damaged is one too (CardDataError,
+    exit 2). Without a database the built-in card data is used; a game with no card data
+    at all gets a note - only for formats that have a card pool, so other formats keep a
+    quiet stderr. A database that is outdated is always worth a note.
     """
     from ..cards import NO_DATABASE_NOTE, catalog_for
     from ..errors import CardDataError
 
+    if no_cards:
+        return None, None
     if cards_db is not None and not cards_db.is_file():
         raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())

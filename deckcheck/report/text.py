@@ -109,7 +109,13 @@ def render(report: Report, *, color: bool = False) -> str:
             held = sum(outcome.passed for outcome in report.assertions)
             tail += f"; {held} of {len(report.assertions)} assertions hold"
         lines.append(tail)
+    lines += note_lines(report, color=color)
     return "\n".join(lines) + "\n"
+
+
+def note_lines(report: Report, *, color: bool) -> list[str]:
+    """`note: lists known up to D; run ...`: one line per note about the data (freshness.py)."""
+    return [paint(f"note: {note}", "yellow", color=color) for note in report.notes]
 
 
 def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
@@ -195,7 +201,7 @@ def render_batch(batch: BatchReport, *, color: bool = False) -> str:
     tail = summary(report)
     if batch.skipped:
         tail += f"; {len(batch.skipped)} file{'s' if len(batch.skipped) != 1 else ''} skipped"
-    lines += ["", tail]
+    lines += ["", tail, *note_lines(report, color=color)]
     return "\n".join(lines) + "\n"
 
 

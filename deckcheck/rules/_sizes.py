@@ -22,7 +22,7 @@ def zone_count(deck: Deck, spec: ZoneSize, zone: str, ctx: Context) -> tuple[int
 
 
 def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
-    spec = fmt.zones.get(zone)
+    spec = fmt.zone_size(zone, ctx.date, ctx.platform)
     if spec is None:
         return
     count, parts = zone_count(deck, spec, zone, ctx)

@@ -280,7 +280,7 @@ def _article(text: str) -> str:
 
 
 def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, ctx: Context) -> Iterator[Problem]:
-    banned = fmt.dated_list_on("banned_as_commander", ctx.date)
+    banned = fmt.dated_list_on("banned_as_commander", ctx.date, ctx.platform)
     if not banned:
         return
     for entry, card in commanders:

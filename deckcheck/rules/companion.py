@@ -77,7 +77,7 @@ def _condition_of(entry: CardEntry, ctx: Context) -> str | None:
 
 
 def _banned(entry: CardEntry, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    banned = fmt.dated_list_on("banned_as_companion", ctx.date)
+    banned = fmt.dated_list_on("banned_as_companion", ctx.date, ctx.platform)
     listed = banned.get(entry.key)
     if listed is None and ctx.cards is not None:
         card = ctx.cards.get(entry.name)
@@ -125,7 +125,7 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
         card = lookup(ctx, entry)
         if card is not None:
             cards.append((card, count))
-    size = fmt.zones.get(MAIN)
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
     minimum = None
     if size is not None:
         minimum = size.exactly if size.exactly is not None else size.min
