@@ -96,18 +96,20 @@ COD = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-@pytest.mark.parametrize("fmt, free, draws", [
-    ("mtg/commander", True, True), ("mtg/pauper-commander", True, True), ("mtg/oathbreaker", True, True),
-    ("mtg/duel-commander", False, False), ("mtg/brawl", True, False), ("mtg/standard-brawl", True, False),
+@pytest.mark.parametrize("fmt, free, draws, library", [
+    ("mtg/commander", True, True, 99), ("mtg/pauper-commander", True, True, 99), ("mtg/duel-commander", False, False, 99),
+    ("mtg/brawl", True, False, 99), ("mtg/standard-brawl", True, False, 99),
+    # Omnath is no planeswalker, so no oathbreaker: the banner card stays in the library.
+    ("mtg/oathbreaker", True, True, 100),
 ])
-def test_simulate_reads_the_family_from_its_format_files(fmt, free, draws, tmp_path):
+def test_simulate_reads_the_family_from_its_format_files(fmt, free, draws, library, tmp_path):
     deck = tmp_path / "omnath.cod"
     deck.write_text(COD, encoding="utf-8")
     done = run_cli("simulate", str(deck), "-f", fmt, "-o", "json", "--keep", "2 <= lands <= 5")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    # The banner card is the commander: the library is the other 99 cards.
-    assert report["deck_size"] == 99 and report["lands_in_deck"] == 37
+    # The banner card, a card that can lead the deck, is the commander: the library is the other 99.
+    assert report["deck_size"] == library and report["lands_in_deck"] == 37
     assert (report["opening_hand"]["free_mulligan"], report["opening_hand"]["first_player_draws"]) == (free, draws)
 
 

@@ -19,6 +19,13 @@ PRECONS = Path(__file__).parent / "decks" / "precons"
 RELEASED = {"c17 Draconic Domination.txt": "2017-08-25"}
 
 
+# Data gaps, each investigated: the shared card file lacks these printings, so the cards
+# seem to come out later than the precon. Commander 2020's Arcane Maelstrom (2020-04-17)
+# holds three Ikoria cards the decks printed a week before Ikoria (2020-04-24); the card
+# file knows only their Ikoria printings.
+DATA_GAPS = {"c20 Arcane Maelstrom.txt": ({"Clash of Titans", "Channeled Force", "Primal Empathy"}, "2020-04-24")}
+
+
 def release_date(path: Path) -> str:
     match = re.search(r"^// DATE:\s*(\d{4}-\d{2}-\d{2})", path.read_text(encoding="utf-8"), re.MULTILINE)
     return match.group(1) if match else RELEASED[path.name]
@@ -46,9 +53,18 @@ def _validate(paths: list[Path], day: str, db: Path) -> tuple[int, dict[str, dic
 def test_precons_are_legal_on_their_release_date(day, shared_cards_db):
     code, results = _validate(BY_DATE[day], day, shared_cards_db)
     problems = {name: result["problems"] for name, result in results.items() if not result["legal"]}
-    assert problems == {} and code == 0
+    for name, (cards, _) in DATA_GAPS.items():
+        if name in problems:
+            assert {(p["rule"], p["card"]) for p in problems.pop(name)} == {("not-in-pool", card) for card in cards}
+    assert problems == {} and (code == 0 or any(name in DATA_GAPS for name in results))
     for name, result in results.items():
         assert result["counts"]["main"] + result["counts"]["commander"] == 100, name
+
+
+@pytest.mark.parametrize("name", sorted(DATA_GAPS))
+def test_precons_with_a_data_gap_are_legal_once_the_data_has_their_cards(name, shared_cards_db):
+    code, results = _validate([PRECONS / name], DATA_GAPS[name][1], shared_cards_db)
+    assert code == 0, results
 
 
 @pytest.mark.parametrize("day", [day for day in sorted(BY_DATE) if day >= "2012-01-01"])
