@@ -5,7 +5,8 @@ What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
-`[Commander]`/`[Sideboard]`/`[Maybeboard]` (and any `{noDeck}` category).
+`[Commander]`/`[Sideboard]`/`[Maybeboard]` (and any `{noDeck}` category), a `[token]` flag
+(taw's precon lists: a token, outside the deck).
 
 Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `Companion`,
 `Extra` (Yu-Gi-Oh!), `Hero` (WoW TCG; also `Hero: Name`), `Maybeboard`, `Tokens`,
@@ -88,7 +89,11 @@ _VARIANT = re.compile(r"\s*<[^<>]*>")                    # MTGGoldfish `<A>`, `<
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 _SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
-_CATEGORY_ZONES = {"commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION}
+# Archidekt's categories; `[token]` flags a token in the precon lists of taw/magic-preconstructed-decks.
+_CATEGORY_ZONES = {
+    "commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION,
+    "token": MAYBEBOARD, "tokens": MAYBEBOARD,
+}
 _ARENA_ABOUT = "about"
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
 # _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
