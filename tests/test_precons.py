@@ -26,6 +26,10 @@ RELEASED = {"c17 Draconic Domination.txt": "2017-08-25"}
 DATA_GAPS = {"c20 Arcane Maelstrom.txt": ({"Clash of Titans", "Channeled Force", "Primal Empathy"}, "2020-04-24")}
 
 
+# Decks of reprints only: a year before their release every card was already out.
+REPRINTS_ONLY = {"fdc Calling All Angels.txt"}
+
+
 def release_date(path: Path) -> str:
     match = re.search(r"^// DATE:\s*(\d{4}-\d{2}-\d{2})", path.read_text(encoding="utf-8"), re.MULTILINE)
     return match.group(1) if match else RELEASED[path.name]
@@ -67,10 +71,13 @@ def test_precons_with_a_data_gap_are_legal_once_the_data_has_their_cards(name, s
     assert code == 0, results
 
 
-@pytest.mark.parametrize("day", [day for day in sorted(BY_DATE) if day >= "2012-01-01"])
+@pytest.mark.parametrize("day", [
+    day for day in sorted(BY_DATE) if day >= "2012-01-01" and any(path.name not in REPRINTS_ONLY for path in BY_DATE[day])
+])
 def test_a_year_before_their_release_precons_hold_cards_not_yet_out(day, shared_cards_db):
     earlier = (dt.date.fromisoformat(day) - dt.timedelta(days=365)).isoformat()
-    code, results = _validate(BY_DATE[day], earlier, shared_cards_db)
+    paths = [path for path in BY_DATE[day] if path.name not in REPRINTS_ONLY]
+    code, results = _validate(paths, earlier, shared_cards_db)
     assert code == 1
     for name, result in results.items():
         assert "not-in-pool" in {problem["rule"] for problem in result["problems"]}, name
