@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
 from . import decklists as parsers
+from .decklists.layout import settle_sideboard
 from .formats import Format, load
 from .model import Deck
 from .registered_pools import Pool, read_pool
@@ -70,12 +71,15 @@ def check_deck(
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
+    A sideboard the parser guessed from blank lines is settled with the format's sizes first
+    (decklists/layout.py).
 
     With a card database the names are made canonical first (the written name stays in
     `CardEntry.written`) and names no card has become `unknown-card` problems; without one
     the rules that need card data (`not-in-pool`) have nothing to check.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
+    deck = settle_sideboard(deck, fmt)
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)

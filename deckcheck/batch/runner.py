@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
 from ..decklists import load_deck
+from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck
 from ..registered_pools import Pool, read_pool
 from ..problem import Problem
@@ -138,6 +139,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
         fmt = _format(task.format_id)
+        deck = settle_sideboard(deck, fmt)  # the team checks below read the settled zones
         result = check_deck(deck, fmt, date=day, pool=pool, cards=_catalog(fmt, task.cards_db), offline=True)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown

@@ -15,7 +15,9 @@ forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start c
 
 Without any section header, category heading or `SB:` line, a blank line between cards
 starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
-the last one is the sideboard.
+the last one is the sideboard. Such a sideboard is only a guess (`Deck.guessed_sideboard`):
+checked against a format, a group that cannot be its sideboard is part of the main deck
+(decklists/layout.py).
 
 Written as `COUNT Name` lines under section headers: Yu-Gi-Oh! decks (passcodes or an Extra
 Deck) get `Main`, `Extra` and `Side` sections; World of Warcraft decks a `Hero: Name` line,
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
 from ..problem import Problem
 from .common import MAX_LINE_CHARS, counted, make_entry, parse_error, split_lines, squeeze, too_long
@@ -267,6 +269,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     blank_line_sideboard = not saw_header and len(groups) > 1
     entries = deck.entries
     last = len(groups) - 1
+    guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for number, line, explicit in group:
@@ -283,8 +286,17 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 deck.problems.append(result)
             else:
                 deck.entries.append(result)
+    _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:
+    """Record that the sideboard on `lines` was read from blank lines alone, so the format's
+    sizes can still make it part of the main deck (decklists/layout.py)."""
+    cards = sum(entry.count for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines)
+    if cards:
+        deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 
 
 def _parse_plain(text: str, deck: Deck) -> Deck:
@@ -299,10 +311,18 @@ def _parse_plain(text: str, deck: Deck) -> Deck:
     sideboard_from = body.count("\n", 0, cut + 2) + 1 if cut != -1 else len(text) + 2
     entries = deck.entries
     append = entries.append
+    groups = 0
+    after_blank = True
     for number, line in enumerate(text.split("\n"), start=1):
         if line:
+            groups += after_blank
+            after_blank = False
             count, _, name = line.partition(" ")
             append(CardEntry(display_name(name), int(count), SIDEBOARD if number >= sideboard_from else MAIN, number))
+        else:
+            after_blank = True
+    if groups > 1:
+        _guess_sideboard(deck, {entry.line for entry in entries if entry.line >= sideboard_from}, groups)  # type: ignore[operator]
     return deck
 
 

@@ -90,6 +90,7 @@ def simulate(
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
     every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`)."""
+    from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
 
@@ -102,7 +103,7 @@ def simulate(
     if hands is not None and hands < 1:
         raise DeckcheckError("--hands must be at least 1")
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
-    deck = deck if isinstance(deck, Deck) else read_deck(deck)
+    deck = settle_sideboard(deck if isinstance(deck, Deck) else read_deck(deck), fmt)
     warnings = _deck_warnings(deck)
     hand_size = fmt.opening_hand.size
 
@@ -186,7 +187,8 @@ def _deck_warnings(deck: Deck) -> list[str]:
     if deck.unreadable:
         raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot read the deck")
     warnings = [
-        f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.message} (skipped)"
+        f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.message}"
+        + (" (skipped)" if problem.is_error else "")
         for problem in deck.problems
     ]
     if deck.count("main") == 0:
