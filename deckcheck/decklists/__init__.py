@@ -24,7 +24,7 @@ from ..errors import DeckcheckError, InputError
 from ..model import MAYBEBOARD, Deck
 from ..textio import decode, read_text
 from . import text  # the parser of last resort: plain text accepts anything
-from .common import parse_error
+from .common import parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
@@ -96,14 +96,18 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
 
 def parse_text(content: str, *, source: str = "<text>", input_format: str | None = None) -> Deck:
     """Parse decklist text. A file that is malformed as a whole (bad XML) yields a deck
-    whose only problem is the `parse-error`, so callers always get a Deck back."""
+    whose only problem is the `parse-error`, so callers always get a Deck back. Invisible
+    characters (a zero-width space inside a name) are removed first, with a warning per line,
+    whatever the format: a name must not hide a card from the rules."""
+    content, invisible = remove_invisible(content)
     module = choose(source, content, input_format)
     try:
-        return module.parse(content, source)
+        deck = module.parse(content, source)
     except InputError as exc:
         deck = Deck(source=source, input_format=module.NAME)
         deck.problems.append(parse_error(str(exc), line=exc.line))
-        return deck
+    deck.problems[:0] = invisible
+    return deck
 
 
 def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:

@@ -3,10 +3,11 @@ count checks; for writers the cards of a zone by name (`counted`) or by passcode
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..errors import DeckcheckError
 from ..model import CardEntry, Deck
-from ..names import display_name
+from ..names import display_name, is_invisible, without_invisible
 from ..problem import WARNING, Problem
 
 # No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
@@ -34,6 +35,30 @@ def squeeze(line: str) -> str:
     """One space for every run of whitespace: no decklist format gives runs a meaning, and
     patterns that meet a run of thousands of spaces would otherwise backtrack over it."""
     return " ".join(line.split())
+
+
+def remove_invisible(text: str) -> tuple[str, list[Problem]]:
+    """`text` without the characters that show as nothing (names.without_invisible), and a
+    `parse-error` warning for each line that held one. A byte-order mark that starts the
+    text only marks its encoding: it goes quietly."""
+    if text.isascii():
+        return text, []
+    text = text.removeprefix("\ufeff")
+    cleaned = without_invisible(text)
+    if len(cleaned) == len(text):
+        return text, []
+    problems = []
+    # Line breaks are ASCII and stay, so both texts have the same lines.
+    for number, (before, after) in enumerate(zip(split_lines(text), split_lines(cleaned)), start=1):
+        if len(before) != len(after):
+            removed = [char for char in before if is_invisible(char)]
+            named = ", ".join(dict.fromkeys(f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}" for char in removed))
+            what = "an invisible character" if len(removed) == 1 else f"{len(removed)} invisible characters"
+            problems.append(parse_error(
+                f"removed {what} ({named}) from this line; card names never hold one",
+                line=number, severity=WARNING,
+            ))
+    return cleaned, problems
 
 
 def too_long(line: str, number: int, zone: str | None = None) -> Problem | None:
