@@ -68,11 +68,14 @@ _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*[xX]?\s+(?P<name>\S.*)$")
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
 
 # Decorations, removed in this order. No Magic card name contains `#`, `^`, `*`, `<` or `[`
-# (checked against every Oracle name), so these cannot eat part of a real name.
+# (checked against every Oracle name). Yu-Gi-Oh! names do (`Jinzo #7`, `Maliss <P> Dormouse`):
+# a `#` followed by a number is part of the name, never a tag, and a `<...>` is a site's
+# variant only at the end of the name (before other decorations), never inside it
+# (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = re.compile(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
-_COMMENT = re.compile(r"\s+#(?P<text>.*)$")             # Moxfield `#tag`, deckstats `# !Commander`
+_COMMENT = re.compile(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
 _MARKER = re.compile(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
-_VARIANT = re.compile(r"\s*<[^<>]*>")                    # MTGGoldfish `<A>`, `<showcase>`
+_VARIANT = re.compile(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 _SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
