@@ -16,10 +16,10 @@ from ..formats import Format, load
 from ..problem import WARNING, Problem
 from ..result import DeckResult, Report
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
-from .registration import Registration, RegistrationSet, Skipped, check_rows, player_key
+from .registration import REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key
 from .runner import Outcome, Task, run
 from .team_pools import assign_pools
-from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, team_settings
+from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
 
 
 @dataclass
@@ -107,7 +107,7 @@ def check_registrations(
         result.player, result.team = row.player, row.team
         result.problems = [*row.problems, *result.problems]
         results.append(result)
-        if row.team is not None:
+        if row.team is not None and not row.duplicate:
             members.setdefault(row.team, []).append(_member(row, outcome, format_id))
     if sample is not None:
         for pick in sample.picks:
@@ -139,6 +139,9 @@ def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
         unreadable_reason=reason,
         pool=outcome.pool,
         pool_name=row.pool,
+        # The deck's errors; the row's own (`registration`) are the manifest's, and the team
+        # checks say what they mean for the team (a player on two teams, a missing deck).
+        errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem.rule != REGISTRATION),
     )
 
 
@@ -146,8 +149,8 @@ def _team_format_without_team(row: Registration, formats: _Formats) -> Registrat
     """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
     fmt = formats.loaded.get(row.format_id or formats.default_id)
     if row.team is None and fmt is not None and is_team_format(fmt):
-        size = team_settings(fmt)[1]
-        players = f" of {size}" if size else ""
+        sizes = team_settings(fmt)[1]
+        players = f" of {spoken_sizes(sizes)}" if sizes else ""
         return row.with_problem(
             f"{fmt.name} is played by teams{players}; no team given, so the team rules were not checked",
             severity=WARNING,

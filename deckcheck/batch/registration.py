@@ -37,6 +37,9 @@ class Registration:
     # Limited events: the registered pool as the manifest names it, and the file to read.
     pool: str | None = None
     pool_path: Path | None = None
+    # The same player registered again for the same team: reported once, on this row, and
+    # never counted in the team's totals a second time.
+    duplicate: bool = False
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
@@ -89,7 +92,9 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
                 )
             else:
-                row = row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}")
+                where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
+                row = replace(row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}"),
+                              duplicate=True)
         if row.seat is not None and row.seat not in SEATS:
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
         if row.format_id is not None:
