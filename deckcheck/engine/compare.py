@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import sqrt
 from pathlib import Path
 from typing import Any
 
 from ..names import card_key
-from .outcome import Estimate
+from .outcome import Estimate, standard_error
 from .simulation import SIDES, Simulation, simulate
 
 MIX = "mix"
@@ -196,12 +195,11 @@ def _ratio(pair: PerGame) -> tuple[float, Any]:
 
 def _estimate(pair: PerGame) -> Estimate:
     value, influence = _ratio(pair)
-    return Estimate(value, float(sqrt((influence ** 2).mean() / len(influence))))
+    return Estimate(value, standard_error(influence))
 
 
 def _difference(pair: PerGame, first: PerGame) -> Estimate:
     value, influence = _ratio(pair)
     base, base_influence = _ratio(first)
-    paired = influence - base_influence
-    return Estimate(value - base, float(sqrt((paired ** 2).mean() / len(paired))))
+    return Estimate(value - base, standard_error(influence - base_influence))
 

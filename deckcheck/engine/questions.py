@@ -3,7 +3,7 @@ by-turn events of the assertions (categories, conditions, land drops) and `--cas
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -106,6 +106,19 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
 
 
+def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable[[], Any] | None:
+    """Each game's influence on P(castable | land drops), linearised: (cast - ratio * lands) / P(lands)."""
+    if f"cast:{side}" not in games:
+        return None
+
+    def influence() -> Any:
+        cast, lands = games[f"cast:{side}"].astype(float), games[f"lands:{side}"].astype(float)
+        share = lands.mean()
+        return (cast - ratio * lands) / share if share > 0 else cast * 0
+
+    return influence
+
+
 def answer_casts(
     names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
@@ -149,7 +162,7 @@ def answer_casts(
             if cast.se is not None:
                 count = relevant[side]
                 se = sqrt(ratio * (1 - ratio) / count) if count > 0 else 0.0
-            answer.sides[side] = (cast, Estimate(ratio, se))
+            answer.sides[side] = (cast, Estimate(ratio, se, _ratio_influence(answer.per_game, side, ratio)))
         answers[card_key(name)] = answer
     return answers
 

@@ -153,6 +153,10 @@ def simulate(
     sampling = {"hands": hands or DEFAULT_HANDS, "seed": DEFAULT_SEED if seed is None else seed}
     if common_random:
         sampling.update(common=True, per_game=True)
+    elif parsed:
+        # Each game's outcome, so an assertion's expression gets its standard error from
+        # the games themselves (assertions.py), not from its terms' errors added up.
+        sampling.update(per_game=True)
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
         try:
@@ -167,8 +171,10 @@ def simulate(
     else:
         from .montecarlo import run_monte_carlo
 
+        asked = [profile.index(card_key(name)) for assertion in parsed for name, _, _ in assertion.by_turn]
         outcome = run_monte_carlo(
-            profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined, **sampling
+            profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined,
+            sampled_cards=[index for index in asked if index is not None], **sampling,
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
