@@ -43,6 +43,7 @@ class MtgCatalog:
         self.meta = dict(self._db.meta)
         self._cards: dict[str, Card | None] = {}
         self._set_dates: dict[str, dt.date] | None = None
+        self._meld_halves: dict[str, list[str]] | None = None
         self.warnings: list[str] = []
         # Results derived from this catalog's cards (card-pool verdicts), by their owners' keys.
         self.memo: dict[Any, Any] = {}
@@ -88,12 +89,27 @@ class MtgCatalog:
         return db.find(full_key(name), card_key(name)) or db.find(loose_key(name), loose_key(front), loose=True)
 
     def get(self, name: str) -> Card | None:
-        """The card `name` spells, from the local database (or an earlier online answer)."""
+        """The card `name` spells, from the local database (or an earlier online answer).
+        A melded back face (Brisela, Voice of Nightmares) is no card: None."""
         try:
             return self._cards[name]
         except KeyError:
-            card = self._cards[name] = self._local(name)
+            card = self._cards[name] = None if self.melded_from(name) else self._local(name)
             return card
+
+    def melded_from(self, name: str) -> list[str]:
+        """The two cards that meld into `name` when it is a melded back face (no card a
+        deck can hold, though a face name of each half), else []."""
+        if self._meld_halves is None:
+            self._meld_halves = self.db.meld_halves()
+        return self._meld_halves.get(card_key(name), []) if self._meld_halves else []
+
+    def not_a_card(self, name: str) -> str | None:
+        """Why a name that is in the card data is still no card a deck holds, or None."""
+        halves = self.melded_from(name)
+        if not halves:
+            return None
+        return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
 
     def lookup(self, entry: CardEntry) -> Card | None:
         return self.get(entry.name)
@@ -105,7 +121,9 @@ class MtgCatalog:
     def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
         """Oracle names for the deck's entries; unknown names (after one online request for
         all of them, unless offline) are `unknown-card` errors with suggestions."""
-        return resolve_by_name(deck, self, listed=listed, fetch=self.resolve if self.online is not None else None)
+        return resolve_by_name(
+            deck, self, listed=listed, fetch=self.resolve if self.online is not None else None, explain=self.not_a_card,
+        )
 
     def is_land(self, name: str) -> bool | None:
         """Whether `name` is a land (its front face, as the card is played from the hand);
@@ -120,7 +138,7 @@ class MtgCatalog:
         for name in names:
             if name not in result:
                 result[name] = cards[name] if name in cards else self.get(name)
-        missing = [name for name, card in result.items() if card is None]
+        missing = [name for name, card in result.items() if card is None and not self.melded_from(name)]
         if missing and self.online is not None:
             from ...errors import NetworkError
 
@@ -137,6 +155,9 @@ class MtgCatalog:
         return result
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
+        halves = self.melded_from(name)
+        if halves:
+            return halves[:limit]
         key = ("suggest", name, limit)
         if key not in self.memo:
             self.memo[key] = self.db.suggest(name, limit)
