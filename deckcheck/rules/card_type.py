@@ -1,8 +1,9 @@
 """card-type: no card of a type the format does not allow, in any zone.
 
 Format key `banned_types`: type names as the game's card data gives them. Yu-Gi-Oh!
-formats list `Token` (tokens are never part of a deck); Genesys adds `Link` and
-`Pendulum`. Needs card data; without it one warning says so.
+and WoW TCG formats list `Token` (tokens are never part of a deck; a WoW TCG name printed
+in the Tokens set only is a Token); Genesys adds `Link` and `Pendulum`. Needs card data;
+without it one warning says so.
 
 FAIL (yugioh/genesys): a Link monster in the extra deck -> "Accesscode Talker is a Link
 Monster: Link cards are not allowed in Genesys".

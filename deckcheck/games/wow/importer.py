@@ -1,7 +1,7 @@
 """Read World of Warcraft TCG card files into (name, `WowProfile`) pairs.
 
 - The shared card data (a JSON array of printings, as in seriallos/wowtcg-decktools):
-  `name`, `type`, `faction`, class icons as keys with value `"x"` (`DeathKnight`, ...),
+  `name`, `type` (a printing of the Tokens set, `TOK`, has the type `Token`), `faction`, class icons as keys with value `"x"` (`DeathKnight`, ...),
   `subtype`..`subtype4` (tags such as `Unlimited`, a hero's talent spec), `rules` (for
   "[Trait] Hero Required"), and for heroes `race`, `class`, `class2`, `profession`,
   `profession2`.
@@ -25,10 +25,11 @@ from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
 from . import store
-from .cards import CLASSES, WowProfile, canonical_class, requirements_from_text, trait_key
+from .cards import CLASSES, TOKEN, WowProfile, canonical_class, requirements_from_text, trait_key
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
 _LIST_SPLIT = re.compile(r"\s*[;,]\s*")
+TOKEN_SET = "TOK"
 USER_COLUMNS = ("name", "type", "class_icons", "faction", "tags", "hero_traits", "requires", "rules")
 
 
@@ -62,7 +63,8 @@ def _text(value: Any) -> str:
 def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
     classes = frozenset(name for key, name in _ICON_KEYS.items() if _text(card.get(key)).lower() == "x")
     tags = frozenset(_text(card.get(key)) for key in ("subtype", "subtype2", "subtype3", "subtype4") if _text(card.get(key)))
-    card_type = _text(card.get("type"))
+    # The Tokens set prints what effects put into play (a Skeleton ally): never a deck card.
+    card_type = TOKEN if _text(card.get("setcode")) == TOKEN_SET else _text(card.get("type"))
     traits: frozenset[str] = frozenset()
     if card_type == "Hero":
         hero_classes = {canonical_class(_text(card.get(key))) for key in ("class", "class2") if _text(card.get(key))}
