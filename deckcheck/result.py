@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .problem import Problem
+
+if TYPE_CHECKING:
+    from .batch.registration import Skipped
 
 REPORT_VERSION = "1"
 
@@ -91,6 +94,9 @@ class Report:
     teams: list[TeamResult] | None = None
     # Simulate assertions (`deckcheck simulate -o junit`, `deckcheck check`); None: none run.
     assertions: list[AssertionOutcome] | None = None
+    # Batch: the files of the source that are no decklists, listed by the CI outputs too
+    # (a file that may be a registration but could not be checked is a result instead).
+    skipped: list[Skipped] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:

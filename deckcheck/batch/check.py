@@ -16,7 +16,9 @@ from ..formats import Format, load
 from ..problem import WARNING, Problem
 from ..result import DeckResult, Report
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
-from .registration import REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key
+from .registration import (
+    REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
+)
 from .runner import Outcome, Task, run
 from .team_pools import assign_pools
 from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
@@ -35,9 +37,16 @@ class BatchReport:
     deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
 
     @property
+    def nothing_to_check(self) -> bool:
+        """No registration at all (an empty folder, a header-only manifest): not a pass."""
+        return not self.registrations
+
+    @property
     def exit_code(self) -> int:
-        # Broken rows are problems of their own rows: only an unreadable source exits 2,
-        # and that never gets this far.
+        # Broken rows and files that could not be checked are problems of their own rows
+        # (exit 1); nothing at all to check is an input that cannot be used (exit 2).
+        if self.nothing_to_check:
+            return 2
         return 0 if self.report.legal else 1
 
 
@@ -78,6 +87,7 @@ def check_registrations(
 ) -> BatchReport:
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
+    rows += [unchecked_registration(item) for item in found.skipped if item.unchecked]
     rows = [_team_format_without_team(row, formats) for row in rows]
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
     sample = choose(rows, deck_check) if deck_check is not None else None
@@ -120,7 +130,8 @@ def check_registrations(
     ]
     return BatchReport(
         source=found.source, kind=found.kind, manifest=found.manifest,
-        report=Report(results=results, teams=teams), registrations=rows, skipped=found.skipped,
+        report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
+        registrations=rows, skipped=found.skipped,
         deck_checks=sample,
     )
 

@@ -47,10 +47,16 @@ class Registration:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A file of the source that is not checked, and why (listed in every report)."""
+    """A file of the source that is not checked, and why (listed in every report).
+
+    `unchecked`: it may be a registration, but could not be read safely (an archive entry
+    not extracted, a folder that cannot be read): the batch reports it as a registration
+    that could not be checked, which is never a pass. Otherwise it is no decklist (another
+    extension, a hidden file) and only listed."""
 
     file: str
     reason: str
+    unchecked: bool = False
 
 
 @dataclass
@@ -62,6 +68,13 @@ class RegistrationSet:
     registrations: list[Registration] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
+
+
+def unchecked_registration(item: Skipped) -> Registration:
+    """The row of a file that may be a registration but could not be checked."""
+    return Registration(deck=item.file, path=None, problems=(
+        registration_problem(f"{item.file} could not be checked: {item.reason}", None),
+    ))
 
 
 def registration_problem(message: str, line: int | None, *, severity: str = "error") -> Problem:

@@ -76,6 +76,9 @@ def batch(
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
     say_note(note)  # once, after the report: card pools went unchecked without a database
+    if result.nothing_to_check:
+        skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
+        raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
     raise typer.Exit(result.exit_code)
 
 

@@ -1,7 +1,7 @@
 """`-o csv`: tables for a spreadsheet.
 
 A batch: one row per problem, deck and team problems alike. `scope` says whether a row is
-about a deck or a team; `legal` is the verdict of that deck or team; team problems list
+about a deck or a team (`skipped`: a file that is no decklist, with the reason); `legal` is the verdict of that deck or team; team problems list
 their `holders` as `ann 4; bob 1`. With `--deck-check`, one row per player picked (`scope`
 deck-check, the seed in `message`). A simulation: its by-turn table, land drops included;
 a `--compare`: its table of policies (both in deckcheck/engine/tables.py)."""
@@ -61,6 +61,8 @@ def render_batch(batch: BatchReport, *, color: bool = False) -> str:
         base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
         for problem in team.problems:
             writer.writerow({**base, **_problem_cells(problem)})
+    for item in batch.report.skipped:
+        writer.writerow({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason})
     if batch.deck_checks is not None:
         note = f"selected for a deck check: {describe(batch.deck_checks)}"
         for pick in batch.deck_checks.picks:

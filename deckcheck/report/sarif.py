@@ -7,7 +7,8 @@ documents are appended after them). Each problem is a result with its level (`er
 `warning`, `note`), its message and, when the deck is a file, a location: the file as a
 relative URI (percent-encoded) and the line. Team problems carry the team in
 `properties`; simulate assertions are results of the rule `assertion`, with
-`kind: pass` when they hold.
+`kind: pass` when they hold. A batch's files that are no decklists are the invocation's
+`toolExecutionNotifications` (level `note`).
 """
 from __future__ import annotations
 
@@ -127,7 +128,14 @@ def build(report: Report) -> dict[str, Any]:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": driver},
-            "invocations": [{"executionSuccessful": True, "exitCode": report.exit_code}],
+            "invocations": [{
+                "executionSuccessful": True, "exitCode": report.exit_code,
+                # A batch's files that are no decklists: what the run passed over, not results.
+                "toolExecutionNotifications": [
+                    {"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}, "locations": _location(item.file, None)}
+                    for item in report.skipped
+                ],
+            }],
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],
