@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Any
 
+from ..report import spreadsheet
 from .compare import Comparison
 from .outcome import Estimate, hypergeom_at_least
 from .simulation import SIDES, Simulation
@@ -57,7 +58,10 @@ def _csv(columns: Any, rows: list[dict[str, Any]]) -> str:
     writer = csv.DictWriter(out, fieldnames=list(columns), lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     for row in rows:
-        writer.writerow({key: ("" if value is None else (f"{value:.10g}" if isinstance(value, float) else value)) for key, value in row.items()})
+        writer.writerow({
+            key: "" if value is None else f"{value:.10g}" if isinstance(value, float) else spreadsheet.cell(value)
+            for key, value in row.items()
+        })
     return out.getvalue()
 
 
