@@ -21,10 +21,10 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..model import MAYBEBOARD, Deck
+from ..model import COMPANION, MAYBEBOARD, Deck
 from ..textio import decode, read_text
 from . import text  # the parser of last resort: plain text accepts anything
-from .common import parse_error, remove_invisible
+from .common import companions_for_sideboard, parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
@@ -65,8 +65,12 @@ def writer(name: str) -> ModuleType:
 
 def write(deck: Deck, name: str) -> str:
     """The deck in format `name`; a deck with cards in a zone the format cannot hold is
-    refused rather than written without them."""
+    refused rather than written without them. A format without a companion zone keeps the
+    companion where the rules put it: once, in the sideboard."""
     module = writer(name)
+    if COMPANION not in module.ZONES:
+        kept = [entry for entry in deck.entries if entry.zone != COMPANION]
+        deck = deck.with_entries(kept + companions_for_sideboard(deck.entries))
     lost = sorted({entry.zone for entry in deck.entries if entry.zone not in module.ZONES and entry.zone != MAYBEBOARD})
     if lost:
         raise DeckcheckError(f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck")

@@ -6,7 +6,7 @@ import re
 import unicodedata
 
 from ..errors import DeckcheckError
-from ..model import CardEntry, Deck
+from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, is_invisible, without_invisible
 from ..problem import WARNING, Problem
 
@@ -106,6 +106,16 @@ def make_entry(
     if not name:
         return parse_error("no card name", line=line, text=raw, zone=zone)
     return CardEntry(name=name, count=count, zone=zone, line=line)
+
+
+def companions_for_sideboard(entries: list[CardEntry]) -> list[CardEntry]:
+    """Sideboard entries for the companions the sideboard does not list: a companion is a
+    sideboard card (Arena lists it in both places, other lists only once)."""
+    sideboard = {entry.key for entry in entries if entry.zone == SIDEBOARD}
+    return [
+        CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line, written=entry.written, code=entry.code)
+        for entry in entries if entry.zone == COMPANION and entry.key not in sideboard
+    ]
 
 
 # ---------------------------------------------------------------- writing

@@ -32,7 +32,7 @@ import re
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
 from ..problem import Problem
-from .common import MAX_LINE_CHARS, counted, make_entry, parse_error, split_lines, squeeze, too_long
+from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
 EXTENSIONS = (".txt", ".dec", ".mwdeck", ".deck", "")
@@ -331,13 +331,7 @@ def _parse_plain(text: str, deck: Deck) -> Deck:
 
 def _companion_in_sideboard(deck: Deck) -> None:
     """A companion is a sideboard card; Arena lists it in both places, others only once."""
-    companions = [entry for entry in deck.entries if entry.zone == COMPANION]
-    if not companions:
-        return
-    sideboard = {entry.key for entry in deck.entries if entry.zone == SIDEBOARD}
-    for entry in companions:
-        if entry.key not in sideboard:
-            deck.entries.append(CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line))
+    deck.entries.extend(companions_for_sideboard(deck.entries))
 
 
 # ---------------------------------------------------------------- writing
