@@ -23,10 +23,22 @@ class DeckResult:
     # The input could not be read at all (missing file, bad encoding): exit code 2.
     unreadable: bool = False
     pool: str | None = None  # the registered pool checked against (limited events)
+    # Where the deck's file is, for CI annotations, when `deck` names it otherwise (a batch
+    # names decks as its source does): a path from the working directory, or "" when the
+    # deck is no file of the working tree (an archive entry).
+    location: str | None = None
 
     @property
     def legal(self) -> bool:
         return not any(problem.is_error for problem in self.problems)
+
+    @property
+    def file(self) -> str | None:
+        """The deck's file for CI annotations (GitHub, SARIF); None when there is none
+        (standard input, text, an archive entry)."""
+        if self.location is not None:
+            return self.location or None
+        return None if self.deck.startswith("<") else self.deck
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deck": self.deck, "format": self.format, "legal": self.legal}

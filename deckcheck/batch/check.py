@@ -8,8 +8,10 @@ the problem that says so.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..errors import FormatError
 from ..formats import Format, load
@@ -115,6 +117,7 @@ def check_registrations(
         result = outcome.result
         result.format = result.format or row.format_id or format_id
         result.player, result.team = row.player, row.team
+        result.location = "" if found.kind == "zip" or row.path is None else from_working_directory(row.path)
         result.problems = [*row.problems, *result.problems]
         results.append(result)
         if row.team is not None and not row.duplicate:
@@ -134,6 +137,16 @@ def check_registrations(
         registrations=rows, skipped=found.skipped,
         deck_checks=sample,
     )
+
+
+def from_working_directory(path: Path) -> str:
+    """`path` as CI tools locate files: relative to the working directory (the repository
+    root in a CI job) when it lies inside it, else absolute; `/`-separated."""
+    absolute = os.path.abspath(path)
+    here = os.getcwd()
+    if absolute == here or absolute.startswith(here.rstrip(os.sep) + os.sep):
+        return Path(os.path.relpath(absolute, here)).as_posix()
+    return Path(absolute).as_posix()
 
 
 def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:

@@ -78,7 +78,7 @@ def _verdict(legal: bool, problems: list[Problem]) -> str:
 
 def _deck_lines(result: DeckResult) -> list[str]:
     who = f" [{result.player}]" if result.player else ""
-    file = None if result.deck.startswith("<") else annotation_path(result.deck)
+    file = None if result.file is None else annotation_path(result.file)
     lines = [command("group", f"{result.deck}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
     for problem in result.problems:
         lines.append(_annotation(problem, file=file, title=problem.rule + who))
