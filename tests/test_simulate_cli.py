@@ -71,7 +71,7 @@ def test_exit_codes_follow_the_assertions(cli, deck):
         (["--assert", "keep8 > 0"], "hands in mtg/constructed have at most 7 cards"),
         (["--on", "first"], "--on 'first': choose play or draw"),
         (["--turns", "0"], "--turns must be at least 1"),
-        (["--hands", "0"], "--hands must be at least 1"),
+        (["--hands", "0"], "--hands 0: simulate from 1 to 10,000,000 games"),
         (["-o", "xml"], "unknown output 'xml'"),
         (["-f", "mtg/nonsense"], "unknown format 'mtg/nonsense'"),
         (["--policy", "/nonexistent/policy.yaml"], "cannot read policy file"),

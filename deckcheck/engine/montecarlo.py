@@ -203,11 +203,13 @@ def run_monte_carlo(
     common: bool = False,
     per_game: bool = False,
     sampled_cards: Sequence[int] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> Outcome:
     """Simulate `hands` games. `lookup` (default: whenever the rules are count-based and
     small enough) decides hands from precomputed tables instead of per-subset search.
     `per_game` keeps each game's outcome (kept size, lands, events, and the copies seen of
-    the tracked `sampled_cards`), which gives every estimate its per-game influence."""
+    the tracked `sampled_cards`), which gives every estimate its per-game influence.
+    `progress(games)` is told after each batch of games."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(seed))
@@ -239,6 +241,8 @@ def run_monte_carlo(
             if kept_games:
                 _record(tally, deck, step, cards, mask, counts, ok, max_draws, events, alive, index)
             alive = alive[~ok]
+        if progress is not None:
+            progress(games)
     return _outcome(tally, profile, steps, hands, seed)
 
 

@@ -35,7 +35,16 @@ def check_target(path: str | Path) -> Path:
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
         raise DeckcheckError(f"--plot {path}: write a .svg or .png file (the extension picks the format)")
+    if not target.parent.is_dir():
+        raise DeckcheckError(f"--plot {path}: no folder {target.parent}; create it first")
     return target
+
+
+def _save(figure: Any, target: Path) -> None:
+    try:
+        figure.savefig(target)
+    except OSError as exc:
+        raise DeckcheckError(f"--plot {target}: cannot write ({exc.strerror or exc})") from None
 
 
 def plot_simulation(simulation: Simulation, path: str | Path) -> Path:
@@ -73,7 +82,7 @@ def plot_simulation(simulation: Simulation, path: str | Path) -> Path:
         turns.legend(fontsize="small")
     figure.suptitle(f"{simulation.deck.source} - {simulation.fmt.id}")
     figure.tight_layout()
-    figure.savefig(target)
+    _save(figure, target)
     plt.close(figure)
     return target
 
@@ -95,6 +104,6 @@ def plot_comparison(comparison: Any, path: str | Path) -> Path:
     axes.legend(fontsize="small")
     axes.set_title(f"{comparison.deck} - {comparison.format}")
     figure.tight_layout()
-    figure.savefig(target)
+    _save(figure, target)
     plt.close(figure)
     return target

@@ -11,12 +11,13 @@ exact whenever it can.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckcheckError
 from ..formats import Format, load
+from ..limits import check_hands, check_seed
 from ..model import Deck
 from ..names import card_key
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
@@ -86,10 +87,12 @@ def simulate(
     cast: Sequence[str] = (),
     common_random: bool = False,
     land_drop_turns: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> Simulation:
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
-    every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`)."""
+    every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`). `progress(n)`
+    hears how many more games of the Monte Carlo run are done."""
     from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
@@ -100,8 +103,8 @@ def simulate(
         raise DeckcheckError(f"--on {on!r}: choose play or draw")
     if turns < 1:
         raise DeckcheckError("--turns must be at least 1")
-    if hands is not None and hands < 1:
-        raise DeckcheckError("--hands must be at least 1")
+    check_hands(hands)
+    check_seed(seed)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     deck = settle_sideboard(deck if isinstance(deck, Deck) else read_deck(deck), fmt)
     warnings = _deck_warnings(deck)
@@ -174,7 +177,7 @@ def simulate(
         asked = [profile.index(card_key(name)) for assertion in parsed for name, _, _ in assertion.by_turn]
         outcome = run_monte_carlo(
             profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined,
-            sampled_cards=[index for index in asked if index is not None], **sampling,
+            sampled_cards=[index for index in asked if index is not None], progress=progress, **sampling,
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
