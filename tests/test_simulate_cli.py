@@ -68,6 +68,11 @@ def test_exit_codes_follow_the_assertions(cli, deck):
         (["--keep", "distinct(lands) >= 2", "--exact"], "--exact needs a count-based keep policy: distinct() at column 1 of --keep"),
         (["--keep6", "lands >= 1"], "gives no rule for the opening hand of 7 cards"),
         (["--card", "Lightning Blot"], "--card / cards: 'Lightning Blot': no such card in the main deck"),
+        # A misspelt name in any expression is a usage error that suggests the deck's card (#14).
+        (["--card", "Lightning Blot"], "did you mean 'Lightning Bolt'?"),
+        (["--keep", 'count("Lightnig Bolt") >= 1'], "--keep: count('Lightnig Bolt'): no such card in the main deck; did you mean 'Lightning Bolt'?"),
+        (["--keep", "lands >= 2", "--keep6", 'count("lightning blot") >= 1'], "--keep6: count('lightning blot'): no such card in the main deck"),
+        (["--assert", 'p_by_turn("Lightnig Bolt", 2) > 0'], "did you mean 'Lightning Bolt'?"),
         (["--assert", "keep8 > 0"], "hands in mtg/constructed have at most 7 cards"),
         (["--on", "first"], "--on 'first': choose play or draw"),
         (["--turns", "0"], "--turns must be at least 1"),

@@ -128,9 +128,11 @@ def simulate(
         )
     if profile.size < hand_size:
         raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
-    for name in policy.named_cards:
-        if profile.find(name) is None:
-            warnings.append(f"count({name!r}): no such card in the main deck, so it always counts 0")
+    for rule in policy.every_rule:
+        for name in rule.cards:
+            if profile.find(name) is None:
+                # A misspelt name would count 0 in every hand and mulligan them all away.
+                raise no_such_card(f"{rule.origin}: count({name!r})", name, profile)
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if fmt.opening_hand.mulligan == "none" and not policy.default:
@@ -221,17 +223,17 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
 
 
 def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion]) -> list[int]:
-    wanted: dict[str, str] = {}
+    wanted: dict[str, tuple[str, str]] = {}
     for name in policy.cards:
-        wanted.setdefault(card_key(name), f"--card / cards: {name!r}")
+        wanted.setdefault(card_key(name), (name, f"--card / cards: {name!r}"))
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            wanted.setdefault(card_key(name), f"--assert {assertion.text!r}")
+            wanted.setdefault(card_key(name), (name, f"--assert {assertion.text!r}"))
     indices: list[int] = []
-    for key, origin in wanted.items():
+    for key, (name, origin) in wanted.items():
         index = profile.index(key)
         if index is None:
-            raise DeckcheckError(f"{origin}: no such card in the main deck")
+            raise no_such_card(origin, name, profile)
         indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
@@ -241,6 +243,15 @@ def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertio
         others = [i for i, card in enumerate(profile.cards) if not card.land]
         indices = sorted(others, key=lambda i: (-profile.cards[i].copies, i))
     return indices
+
+
+def no_such_card(where: str, name: str, profile: DeckProfile) -> DeckcheckError:
+    """The usage error for a card name the main deck does not hold, with the closest name it does."""
+    from ..cards.suggest import close_names
+
+    close = close_names(name, [card.name for card in profile.cards], 1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return DeckcheckError(f"{where}: no such card in the main deck{hint}")
 
 
 def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str]) -> str:
