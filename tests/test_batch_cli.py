@@ -423,3 +423,22 @@ def test_progress_bar_on_a_terminal_only_and_not_with_quiet(tmp_path, quiet):
     assert done.returncode == 0
     assert json.loads(done.stdout)["results"][0]["deck"] == "a.txt"
     assert (b"2/2 decks" in seen) is (not quiet)
+
+
+def test_without_f_when_every_row_names_its_format(cli, tmp_path):
+    """#14: `-f` is only needed for rows that name no format (and for folders)."""
+    write(tmp_path, {
+        "ann.txt": LEGAL_BURN,
+        "bob.txt": "4 Black Lotus\n56 Island\n",
+        "players.csv": "player,deck,format\nann,ann.txt,mtg/modern\nbob,bob.txt,mtg/legacy\n",
+    })
+    done, report = run_json(cli, str(tmp_path / "players.csv"))
+    assert done.returncode == 1, done.stderr
+    assert [(r["player"], r["format"], r["legal"]) for r in report["results"]] == [
+        ("ann", "mtg/modern", True), ("bob", "mtg/legacy", False)]
+    (tmp_path / "some.csv").write_text("player,deck,format\nann,ann.txt,mtg/modern\nbob,bob.txt,\n", encoding="utf-8")
+    missing = cli("batch", str(tmp_path / "some.csv"))
+    assert missing.returncode == 2
+    assert missing.stderr.count("\n") == 1 and "manifest line 3" in missing.stderr and "-f FORMAT" in missing.stderr
+    folder = cli("batch", str(tmp_path))
+    assert folder.returncode == 2 and "-f FORMAT" in folder.stderr and missing.stderr.count("\n") == 1

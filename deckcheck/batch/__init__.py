@@ -15,13 +15,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .check import BatchReport, check_registrations
+from .registration import RegistrationSet
 
 __all__ = ["BatchReport", "check_source"]
 
 
 def check_source(
     source: str | Path,
-    format_id: str,
+    format_id: str | None,
     *,
     date: str | dt.date | None = None,
     jobs: int | None = None,
@@ -36,6 +37,7 @@ def check_source(
     reproducible random sample of players for deck checks, from `seed` (a fresh seed when
     None; `batch.deck_checks.seed` says which). `cards_db`: the card database (default: the
     one of DECKCHECK_CARDS_DB or the user data directory, when present); never online.
+    `format_id` None: every row names its own format (a manifest's `format` column).
     Raises DeckcheckError when the source, the format or the deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
@@ -45,10 +47,26 @@ def check_source(
 
     day = parse_date(date)
     request = parse_request(deck_check, seed) if deck_check is not None else None
-    load(format_id)  # an unknown -f stops here, before a zip is extracted
+    if format_id is not None:
+        load(format_id)  # an unknown -f stops here, before a zip is extracted
     with open_source(source) as found:
+        if format_id is None:
+            _every_row_names_its_format(found)
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None,
         )
+
+
+def _every_row_names_its_format(found: RegistrationSet) -> None:
+    """Without -f, every registration must name its format; DeckcheckError naming those that do not."""
+    from ..errors import DeckcheckError
+
+    missing = [row for row in found.registrations if row.format_id is None]
+    if not missing:
+        return
+    where = ", ".join(f"manifest line {row.line}" if row.line is not None else row.deck for row in missing[:3])
+    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+    what = "these registrations name" if found.manifest else "a folder names"
+    raise DeckcheckError(f"{found.source}: {what} no format ({where}{more}); give -f FORMAT for them")

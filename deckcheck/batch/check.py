@@ -55,9 +55,10 @@ class BatchReport:
 class _Formats:
     """Formats by the id a row gives, each loaded once; the reason when one cannot be."""
 
-    def __init__(self, default_id: str):
+    def __init__(self, default_id: str | None):
         self.default_id = default_id
-        self.loaded: dict[str, Format] = {default_id: load(default_id)}  # -f must load: else exit 2
+        # -f must load (else exit 2); without it every row names its own format.
+        self.loaded: dict[str, Format] = {default_id: load(default_id)} if default_id is not None else {}
         self.errors: dict[str, str] = {}
 
     def uses_pools(self, format_id: str) -> bool:
@@ -78,7 +79,7 @@ class _Formats:
 
 def check_registrations(
     found: RegistrationSet,
-    format_id: str,
+    format_id: str | None,
     *,
     day: dt.date,
     jobs: int | None = None,
@@ -115,7 +116,7 @@ def check_registrations(
     for row, index in zip(rows, task_of_row):
         outcome = outcomes[index] if index is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
         result = outcome.result
-        result.format = result.format or row.format_id or format_id
+        result.format = result.format or row.format_id or format_id or ""
         result.player, result.team = row.player, row.team
         result.location = "" if found.kind == "zip" or row.path is None else from_working_directory(row.path)
         result.problems = [*row.problems, *result.problems]
@@ -149,7 +150,7 @@ def from_working_directory(path: Path) -> str:
     return Path(absolute).as_posix()
 
 
-def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
+def _member(row: Registration, outcome: Outcome, default_format: str | None) -> Member:
     reason = None
     if outcome.entries is None:
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
@@ -157,7 +158,7 @@ def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
     return Member(
         player=row.player or row.deck or f"line {row.line}",
         deck=row.deck,
-        format_id=row.format_id or default_format,
+        format_id=row.format_id or default_format or "",
         seat=row.seat,
         entries=outcome.entries,
         unreadable_reason=reason,

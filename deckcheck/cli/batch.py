@@ -9,7 +9,8 @@ import typer
 
 from ..errors import DeckcheckError
 from ..report import BATCH, PLAIN
-from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, handles_errors
+from .app import CARDS_DB_OPTION, DATE_OPTION, app, handles_errors
+from .completion import complete_formats
 from .common import emit, open_cards, output_option, reports, say_note, warn
 
 
@@ -17,7 +18,10 @@ from .common import emit, open_cards, output_option, reports, say_note, warn
 @handles_errors
 def batch(
     source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.yaml) or a .zip of either."),
-    format_id: str = FORMAT_OPTION,
+    format_id: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT", autocompletion=complete_formats,
+        help="Format id (mtg/modern) or path to a format YAML file: the format of every row that names none.",
+    ),
     date: Optional[str] = DATE_OPTION,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
@@ -37,6 +41,8 @@ def batch(
     card pools are checked; a batch never looks names up online.
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
+
+    -f may be left out when every manifest row names its format (a `format` column).
 
     Example (CI): deckcheck batch decks/ -f mtg/modern -o junit --report deckcheck.xml
 
@@ -58,7 +64,8 @@ def batch(
         bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
         return bars[-1].advance
 
-    _, note = open_cards(load(format_id), cards_db, offline=True)
+    if format_id is not None:
+        load(format_id)  # an unknown -f is a usage error before anything is read
     try:
         result = check_source(
             source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
@@ -70,6 +77,11 @@ def batch(
         raise
     for bar in bars:
         bar.close()
+    # The note about card data, for the game of -f or else of the first row's format.
+    shown_format = format_id or next((row.format_id for row in result.registrations if row.format_id), None)
+    note = None
+    if shown_format is not None:
+        _, note = open_cards(load(shown_format), cards_db, offline=True)
     if report_file is not None:
         _write_report(report_file, deliver_batch(reporter, result, warn=warn))
         emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
