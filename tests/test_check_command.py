@@ -210,3 +210,21 @@ def test_format_file_in_config_is_relative_to_it(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     (result,) = json.loads(done.stdout)["results"]
     assert result["format"].endswith("cube.yaml")
+
+
+def test_a_format_file_is_named_from_the_working_directory(cli, tmp_path):
+    """#14: reports (and the JUnit testsuite) name a format file as the repository does,
+    not by its absolute path."""
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "cube.yaml").write_text("name: Cube\ngame: mtg\nextends: mtg/constructed\n", encoding="utf-8")
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text("format: formats/cube.yaml\n", encoding="utf-8")
+    text = cli("check", cwd=tmp_path)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("decks/a.txt - formats/cube.yaml: LEGAL")
+    junit = cli("check", "-o", "junit", cwd=tmp_path).stdout
+    assert '<testsuite name="formats/cube.yaml"' in junit and str(tmp_path) not in junit
+    # Run from a folder the file is not under, it keeps its full path.
+    below = cli("check", "-c", "../deckcheck.yaml", cwd=tmp_path / "decks")
+    assert f"- {(tmp_path / 'formats' / 'cube.yaml').as_posix()}: LEGAL" in below.stdout, below.stdout + below.stderr

@@ -8,15 +8,14 @@ the problem that says so.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..errors import FormatError
 from ..formats import Format, load
 from ..problem import WARNING, Problem
 from ..result import DeckResult, Report
+from ..workdir import from_working_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
     REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
@@ -138,16 +137,6 @@ def check_registrations(
         registrations=rows, skipped=found.skipped,
         deck_checks=sample,
     )
-
-
-def from_working_directory(path: Path) -> str:
-    """`path` as CI tools locate files: relative to the working directory (the repository
-    root in a CI job) when it lies inside it, else absolute; `/`-separated."""
-    absolute = os.path.abspath(path)
-    here = os.getcwd()
-    if absolute == here or absolute.startswith(here.rstrip(os.sep) + os.sep):
-        return Path(os.path.relpath(absolute, here)).as_posix()
-    return Path(absolute).as_posix()
 
 
 def _member(row: Registration, outcome: Outcome, default_format: str | None) -> Member:
