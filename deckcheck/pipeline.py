@@ -115,7 +115,7 @@ def _is_path(value: str | Path) -> bool:
 
 def read_deck(path_or_text: str | Path, *, input_format: str | None = None) -> Deck:
     if isinstance(path_or_text, str) and parsers.is_inline(path_or_text):
-        return parsers.parse_text(path_or_text.strip(), source=path_or_text.strip(), input_format=input_format)
+        return parsers.parse_text(path_or_text.strip(), source=parsers.inline_name(path_or_text), input_format=input_format)
     if _is_path(path_or_text):
         return parsers.load_deck(path_or_text, input_format=input_format)
     return parsers.parse_text(str(path_or_text), source="<text>", input_format=input_format)

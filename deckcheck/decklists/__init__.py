@@ -46,6 +46,14 @@ def is_inline(value: str) -> bool:
     return any(getattr(module, "is_url", None) and module.is_url(value) for module in PARSERS.values())
 
 
+def inline_name(value: str) -> str:
+    """The name reports give a deck that is a command-line argument (a URL's `shown`)."""
+    for module in PARSERS.values():
+        if getattr(module, "is_url", None) and module.is_url(value):
+            return getattr(module, "shown", str.strip)(value)
+    return value.strip()
+
+
 def get(name: str) -> ModuleType:
     """The parser of `--input-format NAME`; DeckcheckError naming the parsers when unknown."""
     try:
