@@ -63,16 +63,18 @@ def plot_simulation(simulation: Simulation, path: str | Path) -> Path:
     styles = {simulation.on: "-", next(side for side in SIDES if side != simulation.on): "--"}
     drawn = 0
     for side, style in styles.items():
-        values = [land_drops(simulation, turn, side) for turn in axis]
+        reached = list(simulation.turns_on(side))
+        values = [land_drops(simulation, turn, side) for turn in reached]
         if all(value is not None for value in values):
-            turns.plot(axis, [v.value * 100 for v in values], style, color="black", label=f"land drop every turn ({side})")
+            turns.plot(reached, [v.value * 100 for v in values], style, color="black", label=f"land drop every turn ({side})")
     for index in simulation.tracked[:_MAX_LINES]:
         card = simulation.profile.cards[index]
         color = f"C{drawn % 10}"
         drawn += 1
         for side, style in styles.items():
             label = f"{card.name} ({side})" if side == simulation.on else None
-            turns.plot(axis, [simulation.by_turn(index, turn, side).value * 100 for turn in axis], style, color=color, label=label)
+            reached = list(simulation.turns_on(side))
+            turns.plot(reached, [simulation.by_turn(index, turn, side).value * 100 for turn in reached], style, color=color, label=label)
     turns.set_title(f"By turn (mulligans included; {simulation.on} solid)")
     turns.set_xlabel("turn")
     turns.set_ylabel("% of games")

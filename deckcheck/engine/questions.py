@@ -46,13 +46,18 @@ def event_specs(assertions: Sequence[Assertion], on: str, first_player_draws: bo
     return list(found.values())
 
 
-def land_drop_specs(turns: int, first_player_draws: bool, known: set[str] = frozenset()) -> list[EventSpec]:  # type: ignore[assignment]
-    """"A land drop on every turn 1..t" for t = 1..T on both sides (--compare, -o csv, --plot)."""
+def land_drop_specs(
+    turns: int, first_player_draws: bool, known: set[str] = frozenset(), max_draws: int | None = None,  # type: ignore[assignment]
+) -> list[EventSpec]:
+    """"A land drop on every turn 1..t" for t = 1..T on both sides (--compare, -o csv, --plot),
+    as far as `max_draws` cards after the hand reach."""
     found: dict[str, EventSpec] = {}
     for turn in range(1, turns + 1):
         call = Call(0, "land_drops", (Number(0, turn),))
         for side in SIDES:
             spec = EventSpec(call, draws_by_turn(turn, side, first_player_draws))
+            if max_draws is not None and spec.draws > max_draws:
+                continue
             if spec.key not in known:
                 found.setdefault(spec.key, spec)
     return list(found.values())

@@ -52,6 +52,9 @@ class Simulation:
     assertions: list[AssertionResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     castable: dict[str, CastAnswer] = field(default_factory=dict)   # --cast answers by card key
+    # The most cards drawn after the kept hand that the run answers for: the --on side's last
+    # turn (the other side may run out of cards a turn earlier in a 40-card deck).
+    max_draws: int = 0
 
     @property
     def passed(self) -> bool:
@@ -59,6 +62,14 @@ class Simulation:
 
     def draws(self, turn: int, side: str) -> int:
         return draws_by_turn(turn, side, self.fmt.opening_hand.first_player_draws)
+
+    def turns_on(self, side: str) -> range:
+        """The turns of the by-turn table on `side`: to --turns, no further than the deck
+        lets that side draw."""
+        last = self.turns
+        while last > 0 and self.draws(last, side) > self.max_draws:
+            last -= 1
+        return range(1, last + 1)
 
     def by_turn(self, card_index: int, turn: int, side: str, at_least: int = 1) -> Estimate:
         return self.outcome.by_turn(card_index, self.draws(turn, side), at_least)
@@ -142,8 +153,13 @@ def simulate(
     tracked = _tracked(profile, policy, parsed)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
-    max_draws = max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES)
-    needed = max(step.draw for step in steps) + max_draws + 1
+    # The --on side sets how far the deck must last (the table and the assertions read it);
+    # the other side's table goes as far as the cards do (a 40-card deck on the draw runs out
+    # a turn earlier).
+    hand_draw = max(step.draw for step in steps)
+    on_draws = draws_by_turn(max_turn, on, first_player_draws)
+    max_draws = min(max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES), profile.size - hand_draw - 1)
+    needed = hand_draw + on_draws + 1
     if profile.size < needed:
         raise DeckcheckError(
             f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}"
@@ -151,7 +167,7 @@ def simulate(
 
     specs = event_specs(parsed, on, first_player_draws)
     if land_drop_turns:
-        specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs})
+        specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs}, max_draws=max_draws)
     refined = refined_atoms(profile, policy, specs)
     events = build_events(specs, refined)
     chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings)
@@ -183,7 +199,7 @@ def simulate(
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
-        tracked=tracked, turns=turns, on=on, warnings=warnings,
+        tracked=tracked, turns=turns, on=on, warnings=warnings, max_draws=max_draws,
     )
     wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
     simulation.castable = answer_casts(

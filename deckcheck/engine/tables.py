@@ -27,7 +27,7 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
     for index in simulation.tracked:
         card = simulation.profile.cards[index]
         for side in SIDES:
-            for turn in range(1, simulation.turns + 1):
+            for turn in simulation.turns_on(side):
                 estimate = simulation.by_turn(index, turn, side)
                 rows.append({
                     "item": card.name, "copies": card.copies, "side": side, "turn": turn,
@@ -36,7 +36,7 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
                 })
     profile = simulation.profile
     for side in SIDES:
-        for turn in range(1, simulation.turns + 1):
+        for turn in simulation.turns_on(side):
             estimate = land_drops(simulation, turn, side)
             if estimate is None:
                 continue
