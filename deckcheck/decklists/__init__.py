@@ -106,6 +106,14 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     return text
 
 
+def looks_like_decklist(source: str, content: str) -> bool:
+    """Whether a file's content is a decklist rather than other text that shares an
+    extension (notes.txt): a format recognised by its content is; text must read as a
+    list (text.looks_like_list)."""
+    module = choose(source, content)
+    return module is not text or text.looks_like_list(content)
+
+
 def parse_text(content: str, *, source: str = "<text>", input_format: str | None = None) -> Deck:
     """Parse decklist text. A file that is malformed as a whole (bad XML) yields a deck
     whose only problem is the `parse-error`, so callers always get a Deck back. Invisible

@@ -99,6 +99,29 @@ def sniff(text: str) -> bool:
     return True
 
 
+# Lines looked at to tell a typed list from other text: a list says what it is early.
+_LOOK_LINES = 200
+
+
+def looks_like_list(text: str) -> bool:
+    """Whether text reads as a decklist rather than notes or prose: among its first lines
+    that are not blank, comments or section headers, card lines (`4 Name`, `Name x4`,
+    `SB: 2 Name`) are at least as many as the others. Used to pick decklists among the text
+    files of a repository (`deckcheck check` without `decks` globs)."""
+    cards = others = 0
+    for raw in split_lines(text)[:_LOOK_LINES]:
+        line = squeeze(raw)
+        if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line):
+            continue
+        if _section(line) is not None:
+            continue
+        if _SB_PREFIX.match(line) or _COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]):
+            cards += 1
+        else:
+            others += 1
+    return cards > 0 and cards >= others
+
+
 _DECORATION_CHARS = frozenset("#^*<[(")
 
 
