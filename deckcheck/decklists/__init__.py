@@ -31,6 +31,7 @@ from .common import companions_for_sideboard, parse_error, remove_invisible
 FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for name in (
     "dek",
     "cod",
+    "o8d",
     "dck",
     "ydk",
     "ydke",

@@ -220,9 +220,9 @@ def _looks_like_xml(text: str) -> bool:
 def parse(text: str, source: str = "<text>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     if _looks_like_xml(text):
-        # An XML file no parser claimed (OCTGN .o8d, a broken .dek): one clear problem
+        # An XML file no parser claimed (a broken .dek, another program's XML): one clear problem
         # instead of a parse error on every line.
-        deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek and Cockatrice .cod)", line=1))
+        deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)", line=1))
         return deck
     if _PLAIN_LIST.match(text):
         return _parse_plain(text, deck)
