@@ -123,13 +123,20 @@ def companions_for_sideboard(entries: list[CardEntry]) -> list[CardEntry]:
 
 def counted(deck: Deck, zone: str) -> list[tuple[int, str]]:
     """Cards of a zone as (copies, name) in first-seen order, for the by-name writers: `.ydk`
-    lists every copy on its own line, by-name formats give each card once."""
+    lists every copy on its own line, by-name formats give each card once (in rows of at
+    most MAX_COUNT copies, the most a line may say and still be read back)."""
     totals: dict[str, list] = {}
     for entry in deck.zone(zone):
         name = entry.written if entry.code is not None and entry.written else entry.name
         slot = totals.setdefault(name, [0, name])
         slot[0] += entry.count
-    return [(count, name) for count, name in totals.values()]
+    rows = []
+    for count, name in totals.values():
+        while count > MAX_COUNT:
+            rows.append((MAX_COUNT, name))
+            count -= MAX_COUNT
+        rows.append((count, name))
+    return rows
 
 
 def passcodes(deck: Deck, zone: str) -> list[int]:
