@@ -14,10 +14,10 @@ import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck
+from ..model import Deck
 from ..problem import Problem
 from ..schema import ListOf, Str
-from ._cards import card_lookup, group, skipped
+from ._cards import played_cards
 from .context import Context
 
 ID = "card-type"
@@ -31,17 +31,12 @@ def applies(fmt: Format) -> bool:
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     banned = [str(name) for name in fmt.option("banned_types") or ()]
-    entries = list(deck.in_zones(PLAYED_ZONES))
-    if not banned or not entries:
+    if not banned:
         return
-    lookup = card_lookup(ctx)
-    if lookup is None:
-        yield skipped(ID, f"card types ({', '.join(banned)} not allowed)")
-        return
-    for entry, count in group(entries):
-        card = lookup(entry)
-        if card is None:
-            continue
+    cards, not_checked = played_cards(deck, ctx, ID, f"card types ({', '.join(banned)} not allowed)")
+    if not_checked is not None:
+        yield not_checked
+    for entry, count, card in cards:
         hits = [name for name in banned if name in card.types]
         if hits:
             kinds = " and ".join(hits)

@@ -16,10 +16,10 @@ import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck
+from ..model import Deck
 from ..problem import WARNING, Problem
 from ..schema import Str
-from ._cards import card_lookup, group, skipped
+from ._cards import played_cards
 from .context import Context
 
 ID = "region"
@@ -34,17 +34,12 @@ def applies(fmt: Format) -> bool:
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     region = fmt.option("region")
-    entries = list(deck.in_zones(PLAYED_ZONES))
-    if region is None or not entries:
+    if region is None:
         return
-    lookup = card_lookup(ctx)
-    if lookup is None:
-        yield skipped(ID, f"release in the {REGIONS[region]}")
-        return
-    for entry, count in group(entries):
-        card = lookup(entry)
-        if card is None:
-            continue  # unknown-card speaks for it
+    cards, not_checked = played_cards(deck, ctx, ID, f"release in the {REGIONS[region]}")
+    if not_checked is not None:
+        yield not_checked
+    for entry, count, card in cards:
         regions = getattr(card, "regions", None)
         where = dict(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count)
         if regions is None:
