@@ -8,6 +8,7 @@ from .problem import Problem
 
 if TYPE_CHECKING:
     from .batch.registration import Skipped
+    from .freshness import AsOf
 
 REPORT_VERSION = "1"
 
@@ -27,6 +28,8 @@ class DeckResult:
     # names decks as its source does): a path from the working directory, or "" when the
     # deck is no file of the working tree (an archive entry).
     location: str | None = None
+    # The event day, platform and how far the data behind the verdict reaches (freshness.py).
+    as_of: AsOf | None = None
 
     @property
     def legal(self) -> bool:
@@ -50,6 +53,8 @@ class DeckResult:
             out["pool"] = self.pool
         out["counts"] = dict(self.counts)
         out["problems"] = [problem.to_dict() for problem in self.problems]
+        if self.as_of is not None:
+            out["as_of"] = self.as_of.to_dict()
         return out
 
 
@@ -125,8 +130,15 @@ class Report:
             return 2
         return 0 if self.passed else 1
 
+    @property
+    def notes(self) -> list[str]:
+        """One line per distinct note about the data behind the verdicts (lists out of date)."""
+        return list(dict.fromkeys(note for result in self.results if result.as_of and (note := result.as_of.note)))
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deckcheck": REPORT_VERSION, "results": [result.to_dict() for result in self.results]}
+        if self.notes:
+            out["notes"] = self.notes
         if self.teams is not None:
             out["teams"] = [team.to_dict() for team in self.teams]
         if self.assertions is not None:

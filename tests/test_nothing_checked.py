@@ -1,6 +1,6 @@
 """Nothing checked is not a pass (#14 item 9): a batch with no registration at all exits 2,
 and a registration that could not be checked (a zip entry not extracted) makes the run exit
-1 and is reported in every output format."""
+1 and is reported in every output format (JSON, CSV, JUnit, GitHub, SARIF, HTML, text)."""
 from __future__ import annotations
 
 import csv
@@ -77,6 +77,9 @@ def test_every_output_reports_it(cli, slipped_zip):
     assert [(r["ruleId"], r["level"]) for r in run["results"]] == [("registration", "error")]
     notes = run["invocations"][0]["toolExecutionNotifications"]
     assert any("notes.md" in note["message"]["text"] for note in notes)
+    page = cli("batch", str(slipped_zip), "-f", "mtg/modern", "-o", "html")
+    assert page.returncode == 1
+    assert "../escape.txt" in page.stdout and "could not be checked" in page.stdout and "notes.md" in page.stdout
     text = cli("batch", str(slipped_zip), "-f", "mtg/modern")
     assert text.returncode == 1 and "../escape.txt" in text.stdout and "could not be checked" in text.stdout
 

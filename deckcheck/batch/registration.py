@@ -37,6 +37,7 @@ class Registration:
     # Limited events: the registered pool as the manifest names it, and the file to read.
     pool: str | None = None
     pool_path: Path | None = None
+    platform: str | None = None  # this row's own platform, else the batch's `--platform`
     # The same player registered again for the same team: reported once, on this row, and
     # never counted in the team's totals a second time.
     duplicate: bool = False

@@ -8,10 +8,11 @@ from typing import Optional
 import typer
 
 from ..errors import DeckcheckError
+from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
-from .app import CARDS_DB_OPTION, DATE_OPTION, app, handles_errors
+from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
+from .common import emit, one_of, open_cards, output_option, reports, say_note, spoken, warn, writable, write_file
 from .completion import complete_formats
-from .common import emit, open_cards, output_option, reports, say_note, warn
 
 
 @app.command(cls=reports(BATCH))
@@ -33,12 +34,21 @@ def batch(
         help="Pick players for deck checks: a share (10%, rounded up) or a number (5); printed with their registered decks.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed of the --deck-check sample: the same seed gives the same players."),
+    sheets_file: Optional[Path] = typer.Option(
+        None, "--sheets", metavar="FILE.pdf",
+        help="Also write every registration's sheet (player, team, seat, deck) to one PDF, in registration order.",
+    ),
+    event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name on the --sheets pages (default: the source's name)."),
+    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {spoken(list(PAPERS))}."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
+    platform: str = PLATFORM_OPTION,
+    no_cards: bool = NO_CARDS_OPTION,
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
-    With a card database (deckcheck cards sync) names are checked and made canonical and
-    card pools are checked; a batch never looks names up online.
+    With card data (built in, or a database from deckcheck cards sync) names are checked
+    and made canonical and card pools are checked; a batch never looks names up online.
+    A manifest's `platform` column sets a row's platform (else --platform).
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
 
@@ -48,6 +58,9 @@ def batch(
 
     Limited: a `pool` column checks each deck against its registered pool; --deck-check 10%
     --seed 7 adds a reproducible sample of players to deck-check.
+
+    Paperwork: --sheets sheets.pdf prints every registration's sheet; -o html --report
+    event.html writes one self-contained page for the event.
     """
     from ..batch import check_source
     from ..formats import load
@@ -64,12 +77,16 @@ def batch(
         bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
         return bars[-1].advance
 
-    if format_id is not None:
-        load(format_id)  # an unknown -f is a usage error before anything is read
+    # An unknown -f or a missing --cards-db is a usage error before anything is read.
+    _, note = open_cards(load(format_id) if format_id is not None else None, cards_db, offline=True, no_cards=no_cards)
+    sheets = None
+    if sheets_file is not None:
+        sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_id, paper=paper, cards_db=cards_db)
     try:
         result = check_source(
             source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
-            deck_check=deck_check, seed=seed, cards_db=cards_db,
+            deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
+            on_result=sheets.add if sheets else None,
         )
     except BaseException:
         for bar in bars:
@@ -77,13 +94,14 @@ def batch(
         raise
     for bar in bars:
         bar.close()
-    # The note about card data, for the game of -f or else of the first row's format.
-    shown_format = format_id or next((row.format_id for row in result.registrations if row.format_id), None)
-    note = None
-    if shown_format is not None:
-        _, note = open_cards(load(shown_format), cards_db, offline=True)
+    if format_id is None:  # the note speaks of the game of the rows' formats
+        _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
+    if sheets is not None and sheets_file is not None:
+        for message in sheets.warnings:
+            warn(message)
+        write_file("--sheets", sheets_file, [sheets.output()])
     if report_file is not None:
-        _write_report(report_file, deliver_batch(reporter, result, warn=warn))
+        write_file("--report", report_file, [deliver_batch(reporter, result, warn=warn).encode("utf-8", errors="replace")])
         emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
@@ -94,10 +112,28 @@ def batch(
     raise typer.Exit(result.exit_code)
 
 
-def _write_report(path: Path, text: str) -> None:
-    from ..atomic import write_text
+def _row_format(result: object) -> object:
+    """The first format of the batch's rows that loads (without -f every row names one)."""
+    from ..errors import FormatError
+    from ..formats import load
 
-    try:
-        write_text(path, text)
-    except OSError as exc:
-        raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None
+    for candidate in (row.format_id for row in result.registrations):  # type: ignore[attr-defined]
+        if candidate is not None:
+            try:
+                return load(candidate)
+            except FormatError:
+                continue
+    return None
+
+
+def _sheets(path: Path, *, source: str, event: str | None, date: str | None, format_id: str | None, paper: str, cards_db: Path | None):
+    """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
+    from ..paperwork import PAPERS
+    from ..paperwork.batch_sheets import BatchSheets
+    from ..pipeline import parse_date
+
+    one_of("--paper", paper, PAPERS)
+    writable("--sheets", path)
+    return BatchSheets(
+        event=event or Path(source).name, day=parse_date(date), format_id=format_id, paper=paper, cards_db=cards_db,
+    )

@@ -6,9 +6,10 @@ importing a command module stays cheap.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -72,19 +73,68 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     return read_deck(Path(source), input_format=input_format)
 
 
-def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool) -> tuple[object, str | None]:
-    """(the card catalog for a command, or None; the note to print once the work is done).
+def one_of(option: str, value: str, choices: Iterable[str]) -> str:
+    """`value` when it is one of `choices`, else DeckcheckError (exit 2) naming them."""
+    from ..errors import DeckcheckError
 
-    An explicit --cards-db that does not exist is a usage error. Without a database the
-    note says that the card pool went unchecked and how to get one - only for formats
-    that have a card pool, so other formats keep a quiet stderr. A database that is there
-    but unusable (older schema, not a database) is always worth a note.
+    listed = list(choices)
+    if value not in listed:
+        raise DeckcheckError(f"{option} {value!r}: choose one of {', '.join(listed)}")
+    return value
+
+
+def writable(option: str, path: Path) -> None:
+    """Stop before any work (exit 2) when `path` clearly cannot be written: a symbolic link
+    (never written through), a folder, or a file in a folder this user cannot write to."""
+    from ..errors import DeckcheckError
+
+    reason = None
+    if path.is_symlink():
+        reason = "it is a symbolic link, and deckcheck never writes through links; remove the link or name another file"
+    elif path.is_dir():
+        reason = "it is a folder; name a file"
+    else:
+        folder = next((parent for parent in path.absolute().parents if parent.exists()), None)
+        if folder is not None and not folder.is_dir():
+            reason = f"{folder} is not a folder"
+        elif folder is not None and not os.access(folder, os.W_OK | os.X_OK):
+            reason = f"no permission to write in {folder}"
+    if reason:
+        raise DeckcheckError(f"{option} {path}: cannot write ({reason})")
+
+
+def write_file(option: str, path: Path, chunks: Iterable[bytes]) -> None:
+    """Write `chunks` to `path` atomically (atomic.py: never through a link); one-line
+    DeckcheckError (exit 2) naming the option when it cannot be done."""
+    from ..atomic import write_chunks
+    from ..errors import DeckcheckError
+
+    try:
+        write_chunks(path, chunks)
+    except OSError as exc:
+        raise DeckcheckError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
+
+
+def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_cards: bool = False) -> tuple[object, str | None]:
+    """(the card catalog for a command, or None; the note to print once the work is done).
+    `fmt` None (a batch whose rows name their formats, before they are read): only the
+    --cards-db check.
+
+    `no_cards` (--no-cards): none, quietly. An explicit --cards-db that does not exist is
+    a usage error; a database or built-in file that is damaged is one too (CardDataError,
+    exit 2). Without a database the built-in card data is used; a game with no card data
+    at all gets a note - only for formats that have a card pool, so other formats keep a
+    quiet stderr. A database that is outdated is always worth a note.
     """
     from ..cards import NO_DATABASE_NOTE, catalog_for
     from ..errors import CardDataError
 
+    if no_cards:
+        return None, None
     if cards_db is not None and not cards_db.is_file():
         raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
+    if fmt is None:
+        return None, None
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
     if note == NO_DATABASE_NOTE and not fmt.option("card_pool"):
         note = None

@@ -13,7 +13,9 @@ from .app import (
     DECK_ARGUMENT,
     FORMAT_OPTION,
     INPUT_FORMAT_OPTION,
+    NO_CARDS_OPTION,
     OFFLINE_OPTION,
+    PLATFORM_OPTION,
     app,
     handles_errors,
 )
@@ -35,11 +37,14 @@ def validate(
     ),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
+    platform: str = PLATFORM_OPTION,
+    no_cards: bool = NO_CARDS_OPTION,
 ) -> None:
     """Check decklists against a format and say exactly what is wrong.
 
-    With a card database (deckcheck cards sync) names are made canonical, typos get
-    "did you mean" suggestions and cards outside the format's card pool are reported.
+    With card data (built in, or a newer database from deckcheck cards sync) names are
+    made canonical, typos get "did you mean" suggestions and cards outside the format's
+    card pool on the event date (and platform) are reported.
 
     Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
 
@@ -49,7 +54,7 @@ def validate(
     """
     from .. import decklists
     from ..formats import load
-    from ..pipeline import check_deck, parse_date
+    from ..pipeline import check_deck, check_platform, parse_date
     from ..registered_pools import read_pool
     from ..report import choose, deliver
     from ..report.style import wants_color
@@ -58,15 +63,16 @@ def validate(
     reporter = choose(output, DECKS)
     fmt = load(format_id)
     day = parse_date(date)
+    check_platform(platform)
     # Read before any deck: a pool that cannot be read is a usage error (exit 2).
     pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
     if input_format:
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
-    catalog, note = open_cards(fmt, cards_db, offline=offline)
+    catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     results = []
     for source in decks:
         deck = read_deck_argument(source, input_format=input_format)
-        results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False))
+        results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform))
     report = Report(results=results)
     emit(deliver(reporter, report, color=wants_color(), warn=warn))
     say_note(note)

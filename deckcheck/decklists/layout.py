@@ -20,6 +20,7 @@ A format that sizes neither the main deck nor the sideboard cannot tell: the gue
 """
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -31,13 +32,14 @@ if TYPE_CHECKING:
     from ..formats import Format
 
 
-def settle_sideboard(deck: Deck, fmt: Format) -> Deck:
-    """The deck with its guessed sideboard settled for `fmt` (the deck itself when it has
-    none); the settled deck has no guess left, so settling twice changes nothing."""
+def settle_sideboard(deck: Deck, fmt: Format, day: dt.date, platform: str = "paper") -> Deck:
+    """The deck with its guessed sideboard settled for `fmt`'s zone sizes in force on `day`
+    and `platform` (the deck itself when it has none); the settled deck has no guess left,
+    so settling twice changes nothing."""
     guess = deck.guessed_sideboard
     if guess is None:
         return deck
-    main_size, side_size = fmt.zones.get(MAIN), fmt.zones.get(SIDEBOARD)
+    main_size, side_size = fmt.zone_size(MAIN, day, platform), fmt.zone_size(SIDEBOARD, day, platform)
     settled = replace(deck, guessed_sideboard=None, problems=list(deck.problems))
     if main_size is None and side_size is None:
         return settled

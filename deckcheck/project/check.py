@@ -148,6 +148,7 @@ def run_check(
     *,
     format_id: str | None = None,
     date: dt.date | None = None,
+    platform: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> CheckRun:
     from ..formats import load
@@ -155,6 +156,7 @@ def run_check(
     from ..pipeline import check_deck, today
 
     day = date or config.date or today()
+    where = platform or config.platform or "paper"
     decks = select(config, paths)
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
     if not decks:
@@ -166,7 +168,7 @@ def run_check(
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
-        result = check_deck(deck, fmt, date=day)
+        result = check_deck(deck, fmt, date=day, platform=where)
         _rename(result, str(path), shown)
         run.report.results.append(result)
         run.decks.append(shown)

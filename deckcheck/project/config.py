@@ -2,6 +2,7 @@
 
     format: mtg/modern                 # default format of every deck
     date: 2024-06-01                   # default event date (default: today)
+    platform: mtgo                     # where the events are played: paper (default), mtgo, arena
     output: auto                       # default -o (an output of `deckcheck check --help`)
     decks: ["decks/**"]                # which files are decklists (default: every file with
                                        # a decklist extension outside hidden folders)
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError, FormatError
+from ..games.mtg.cards import PLATFORMS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
@@ -71,6 +73,7 @@ SIMULATE_SCHEMA = Struct(
 CONFIG_SCHEMA = Struct(fields={
     "format": Str(),
     "date": Date(),
+    "platform": Str(choices=PLATFORMS),
     "output": OutputName(),
     "decks": _TEXT_OR_LIST,
     "exclude": _TEXT_OR_LIST,
@@ -111,6 +114,7 @@ class ProjectConfig:
     path: Path | None = None            # None: no file, defaults only (`check -f FORMAT`)
     format: str | None = None
     date: dt.date | None = None
+    platform: str | None = None         # None: paper, unless --platform says
     output: str | None = None
     decks: tuple[str, ...] = ()         # empty: every file with a decklist extension
     exclude: tuple[str, ...] = ()
@@ -183,6 +187,7 @@ def load_config(path: Path) -> ProjectConfig:
         path=path,
         format=_format_id(data["format"], root) if "format" in data else None,
         date=dt.date.fromisoformat(date) if isinstance(date, str) else date,
+        platform=data.get("platform"),
         output=data.get("output"),
         decks=_texts(data.get("decks")),
         exclude=_texts(data.get("exclude")),

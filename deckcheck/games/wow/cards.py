@@ -23,8 +23,8 @@ from ...names import fold
 
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
-# The type of a token printing: what an effect puts into play, never a deck card. A name
-# printed both as a token and as a card (Water Elemental) is the card.
+# The type a name printed only as a token has: what an effect puts into play, never a deck
+# card. A name printed both as a token and as a card (Water Elemental) is the card.
 TOKEN = "Token"
 FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}
 CLASSES = ("Death Knight", "Druid", "Hunter", "Mage", "Paladin", "Priest", "Rogue", "Shaman", "Warlock", "Warrior")
@@ -70,6 +70,7 @@ class WowProfile:
     tags: frozenset[str] = frozenset()
     requires: tuple[frozenset[str], ...] = ()
     traits: frozenset[str] = frozenset()  # a hero's race, class, talent, professions, tags
+    token: bool = False  # a token printing (set TOK): made by other cards, never put in a deck
 
     @property
     def icons(self) -> frozenset[str]:
@@ -101,11 +102,14 @@ class WowCard:
     @property
     def card_profiles(self) -> tuple[WowProfile, ...]:
         """The profiles of its real printings, or its token ones when it has none."""
-        return tuple(profile for profile in self.profiles if profile.type != TOKEN) or self.profiles
+        return tuple(profile for profile in self.profiles if not profile.token) or self.profiles
 
     @property
     def types(self) -> frozenset[str]:
-        return frozenset(profile.type for profile in self.card_profiles if profile.type)
+        """Its printings' types, and `Token` for a name printed only as a token (which the
+        formats' `banned_types` keep out of decks)."""
+        types = frozenset(profile.type for profile in self.card_profiles if profile.type)
+        return types | {TOKEN} if self.is_token else types
 
     @property
     def tags(self) -> frozenset[str]:
@@ -117,6 +121,11 @@ class WowCard:
         return ANY_NUMBER if any(fold(tag) == UNLIMITED for tag in self.tags) else None
 
     is_basic = False
+
+    @property
+    def is_token(self) -> bool:
+        """Every printing of the name is a token (the card data's TOK set)."""
+        return bool(self.profiles) and all(profile.token for profile in self.profiles)
 
     def hero_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if profile.is_hero]

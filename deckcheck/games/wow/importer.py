@@ -1,7 +1,7 @@
 """Read World of Warcraft TCG card files into (name, `WowProfile`) pairs.
 
 - The shared card data (a JSON array of printings, as in seriallos/wowtcg-decktools):
-  `name`, `type` (a printing of the Tokens set, `TOK`, has the type `Token`), `faction`, class icons as keys with value `"x"` (`DeathKnight`, ...),
+  `name`, `type`, `faction`, class icons as keys with value `"x"` (`DeathKnight`, ...),
   `subtype`..`subtype4` (tags such as `Unlimited`, a hero's talent spec), `rules` (for
   "[Trait] Hero Required"), and for heroes `race`, `class`, `class2`, `profession`,
   `profession2`.
@@ -25,11 +25,10 @@ from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
 from . import store
-from .cards import CLASSES, TOKEN, WowProfile, canonical_class, requirements_from_text, trait_key
+from .cards import CLASSES, WowProfile, canonical_class, requirements_from_text, trait_key
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
 _LIST_SPLIT = re.compile(r"\s*[;,]\s*")
-TOKEN_SET = "TOK"
 USER_COLUMNS = ("name", "type", "class_icons", "faction", "tags", "hero_traits", "requires", "rules")
 
 
@@ -60,11 +59,14 @@ def _text(value: Any) -> str:
     return str(value).strip() if value not in (None, "", "None") else ""
 
 
+# The set the shared card data files its tokens under (Skeleton, Boar, ...).
+TOKEN_SET = "TOK"
+
+
 def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
     classes = frozenset(name for key, name in _ICON_KEYS.items() if _text(card.get(key)).lower() == "x")
     tags = frozenset(_text(card.get(key)) for key in ("subtype", "subtype2", "subtype3", "subtype4") if _text(card.get(key)))
-    # The Tokens set prints what effects put into play (a Skeleton ally): never a deck card.
-    card_type = TOKEN if _text(card.get("setcode")) == TOKEN_SET else _text(card.get("type"))
+    card_type = _text(card.get("type"))
     traits: frozenset[str] = frozenset()
     if card_type == "Hero":
         hero_classes = {canonical_class(_text(card.get(key))) for key in ("class", "class2") if _text(card.get(key))}
@@ -76,6 +78,7 @@ def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
     return WowProfile(
         type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
         requires=requirements_from_text(_text(card.get("rules"))), traits=traits,
+        token=_text(card.get("setcode")) == TOKEN_SET,
     )
 
 
