@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import sqrt
-from typing import Any, Optional
+from typing import Any
 
 from .categories import Atoms, DeckProfile
 from .exact import CountsView, max_lands
 from .mulligan import Step, preference_keys
 from .events import Event
 from .outcome import Estimate, Outcome
+from .per_game import GameOutcomes, Influence
 from .policy import evaluate
 
 BATCH = 1 << 16  # part of the reproducibility contract: changing it changes the numbers
@@ -328,9 +329,6 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
             tally.games["event:" + event.key][alive[ok]] = holds
 
 
-Influence = Optional[Callable[[], Any]]
-
-
 def _proportion(count: int, hands: int, influence: Influence = None) -> Estimate:
     p = count / hands
     return Estimate(p, sqrt(max(p * (1 - p), 0.0) / hands), influence)
@@ -342,42 +340,6 @@ def _mean(values: dict[int, int], hands: int, influence: Influence = None) -> Es
     return Estimate(mean, sqrt(variance / hands), influence)
 
 
-class _Games:
-    """Each game's outcome (a `per_game` run) as the influence of every estimate on it:
-    a game's deviation from the mean, worked out when an assertion asks."""
-
-    def __init__(self, games: dict[str, Any], steps: Sequence[Step]):
-        self.games = games
-        self.steps = steps
-
-    def _column(self, name: str) -> Any:
-        import numpy as np
-
-        if name in ("size", "mulligans"):
-            by_step = np.array([step.keep if name == "size" else step.mulligans for step in self.steps], dtype=np.int16)
-            return by_step[self.games["step"]]
-        return self.games[name]
-
-    def equal(self, name: str, value: int) -> Influence:
-        return self._deviation(lambda: self._column(name) == value)
-
-    def at_least(self, name: str, draws: int, value: int) -> Influence:
-        if name not in self.games:
-            return None
-        return self._deviation(lambda: self.games[name][draws] >= value)
-
-    def mean(self, name: str) -> Influence:
-        return self._deviation(lambda: self._column(name))
-
-    @staticmethod
-    def _deviation(values: Callable[[], Any]) -> Callable[[], Any]:
-        def influence() -> Any:
-            column = values().astype(float)
-            return column - column.mean()
-
-        return influence
-
-
 def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: int, seed: int) -> Outcome:
     by_size: dict[int, int] = {}
     by_mulligans: dict[int, int] = {}
@@ -386,7 +348,7 @@ def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: 
         by_mulligans[step.mulligans] = by_mulligans.get(step.mulligans, 0) + count
     lands = {count: int(n) for count, n in enumerate(tally.lands.tolist())}
     seen = tally.seen
-    games = _Games(tally.games, steps) if tally.games else None
+    games = GameOutcomes(tally.games, steps) if tally.games else None
 
     def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:
         if card_index not in seen or draws >= seen[card_index].shape[0]:
