@@ -50,9 +50,25 @@ class CardEntry:
         return fold(self.name) if self.code is not None else card_key(self.name)
 
 
+@dataclass(frozen=True)
+class GuessedSideboard:
+    """A sideboard a parser took from the list's layout alone: the last of `groups`
+    blank-line groups (the MTGO convention), on `lines`, holding `cards` cards. Whether that
+    reading stands depends on the format's sizes (decklists/layout.py decides)."""
+
+    lines: frozenset[int]
+    cards: int
+    groups: int
+
+    @property
+    def first_line(self) -> int:
+        return min(self.lines)
+
+
 @dataclass
 class Deck:
-    """A parsed decklist. `problems` holds what the parser could not read."""
+    """A parsed decklist. `problems` holds what the parser could not read;
+    `guessed_sideboard` the sideboard it read from blank lines alone, if any."""
 
     source: str
     entries: list[CardEntry] = field(default_factory=list)
@@ -66,6 +82,7 @@ class Deck:
     # (Cockatrice's banner card, a `CDR:` comment): a Commander format moves them to the
     # command zone when the deck has none (rules/commander.py).
     commander_hints: tuple[str, ...] = ()
+    guessed_sideboard: GuessedSideboard | None = None
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]

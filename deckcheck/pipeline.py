@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Union
 
 from . import decklists as parsers
+from .decklists.layout import settle_sideboard
 from .formats import Format, load
 from .model import Deck
 from .registered_pools import Pool, read_pool
@@ -80,6 +81,8 @@ def check_deck(
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
+    A sideboard the parser guessed from blank lines is settled with the format's sizes first
+    (decklists/layout.py).
 
     With card data (the built-in data, or a synced database) the names are made canonical
     first (the written name stays in `CardEntry.written`) and names no card has become
@@ -88,6 +91,7 @@ def check_deck(
     release and rule dates of that platform.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
+    deck = settle_sideboard(deck, fmt, date, platform)
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)
@@ -127,7 +131,7 @@ def _is_path(value: str | Path) -> bool:
 
 def read_deck(path_or_text: str | Path, *, input_format: str | None = None) -> Deck:
     if isinstance(path_or_text, str) and parsers.is_inline(path_or_text):
-        return parsers.parse_text(path_or_text.strip(), source=path_or_text.strip(), input_format=input_format)
+        return parsers.parse_text(path_or_text.strip(), source=parsers.inline_name(path_or_text), input_format=input_format)
     if _is_path(path_or_text):
         return parsers.load_deck(path_or_text, input_format=input_format)
     return parsers.parse_text(str(path_or_text), source="<text>", input_format=input_format)

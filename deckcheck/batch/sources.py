@@ -64,7 +64,7 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
 
     def unreadable_folder(error: OSError) -> None:
         where = Path(error.filename).relative_to(root).as_posix() if error.filename else shown
-        found.skipped.append(Skipped(where, f"cannot read folder ({error.strerror or error})"))
+        found.skipped.append(Skipped(where, f"cannot read folder ({error.strerror or error})", unchecked=True))
 
     for folder, dirs, names in os.walk(root, onerror=unreadable_folder):
         base = Path(folder)

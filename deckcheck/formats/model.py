@@ -80,6 +80,12 @@ class ZoneSize(Dated):
     # in the sideboard but is no sideboard card.
     not_counting: tuple[str, ...] = ()
 
+    def allows(self, count: int) -> bool:
+        """Whether a zone of `count` cards has an allowed size."""
+        if self.exactly is not None:
+            return count == self.exactly or (self.or_none and count == 0)
+        return (self.min is None or count >= self.min) and (self.max is None or count <= self.max)
+
     def describe(self) -> str:
         return self.bounds() + (f" counting the {' and '.join(self.including)}" if self.including else "") + (
             f" (the {' and '.join(self.not_counting)} not counted)" if self.not_counting else ""

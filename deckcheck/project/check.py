@@ -2,7 +2,8 @@
 
 Finding decks: with paths (a pre-commit hook passes the staged files) those paths, else
 every file under the config's folder; either way a file counts when `decks` matches it
-(or, without `decks`, when a decklist parser claims its extension) and `exclude` does not.
+(or, without `decks`, when a decklist parser claims its extension and its content looks
+like a decklist, so a staged notes.txt is not read as a deck) and `exclude` does not.
 Hidden folders, virtual environments and `node_modules` are never walked.
 
 Each deck is validated with its format (`-f`, else the first matching `formats` glob,
@@ -57,7 +58,10 @@ def relative(path: Path, root: Path) -> str | None:
         return None
 
 
-def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
+def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | None = None) -> bool:
+    """Whether the file at `rel` is one of the repository's decks: `decks` globs decide when
+    given; else a decklist extension, no well-known non-deck name, and (for the file at
+    `path`) content that looks like a decklist."""
     if any(matches(pattern, rel) for pattern in config.exclude):
         return False
     if config.decks:
@@ -65,7 +69,29 @@ def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
     suffix = Path(rel).suffix.lower()
     if not suffix or suffix not in extensions:
         return False
-    return not any(matches(pattern, rel) for pattern in _NOT_DECKS)
+    if any(matches(pattern, rel) for pattern in _NOT_DECKS):
+        return False
+    return path is None or _looks_like_decklist(path, rel)
+
+
+# Bytes read to tell a decklist from notes: the head of a file is enough.
+_LOOK_BYTES = 64 * 1024
+
+
+def _looks_like_decklist(path: Path, rel: str) -> bool:
+    """A file that cannot be read counts (checking it reports why); otherwise its head
+    must look like a decklist (decklists.looks_like_decklist)."""
+    from .. import decklists
+    from ..errors import InputError
+    from ..textio import decode
+
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(_LOOK_BYTES)
+        content = decode(head, source=rel)
+    except (OSError, InputError):  # unreadable, not text: let the check say so
+        return True
+    return decklists.looks_like_decklist(rel, content)
 
 
 def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]]:
@@ -83,12 +109,12 @@ def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]
                 if path.suffix.lower() in extensions:
                     chosen[given] = path
                 continue
-            if is_deck(config, rel, extensions) or not path.exists():
+            if not path.exists() or is_deck(config, rel, extensions, path):
                 chosen[rel] = path
     else:
         for path in _walk(config.root):
             rel = relative(path, config.root)
-            if rel is not None and is_deck(config, rel, extensions):
+            if rel is not None and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
 

@@ -31,6 +31,7 @@ from typing import Any
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
+from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
 
@@ -142,9 +143,10 @@ def _texts(value: Any) -> tuple[str, ...]:
 
 
 def _format_id(value: str, root: Path) -> str:
-    """Format files named in deckcheck.yaml are relative to it, wherever `check` runs."""
+    """Format files named in deckcheck.yaml are relative to it, wherever `check` runs; the
+    id reports show is that file from the working directory (`formats/cube.yaml`)."""
     if value.endswith((".yaml", ".yml")) and not Path(value).is_absolute():
-        return str(root / value)
+        return from_working_directory(root / value)
     return value
 
 

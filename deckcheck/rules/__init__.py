@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from . import (
     banned, card_limit, not_in_pool, card_type, class_faction, color_identity, commander, companion, copy_limit,
-    deck_size, extra_deck_size, extra_deck_type, hero, points, registered_pool, restricted, sideboard_size,
+    deck_size, extra_deck_size, extra_deck_type, format_date, hero, points, region, registered_pool, restricted,
+    sideboard_size,
 )
 
 if TYPE_CHECKING:
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 RULES: dict[str, ModuleType] = {
     module.ID: module
     for module in (
-        deck_size, sideboard_size, extra_deck_size, hero, commander, copy_limit, banned, restricted, card_limit,
-        registered_pool, not_in_pool, color_identity, companion, extra_deck_type, card_type, points, class_faction,
+        format_date, deck_size, sideboard_size, extra_deck_size, hero, commander, copy_limit, banned, restricted,
+        card_limit, registered_pool, not_in_pool, region, color_identity, companion, extra_deck_type, card_type, points,
+        class_faction,
     )
 }
 
@@ -53,9 +55,15 @@ def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
 
 
 def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
-    """The deck as `fmt` reads it: each applying rule's `prepare` in registry order."""
+    """The deck as `fmt` reads it: each applying rule's `prepare` in registry order, then a
+    sideboard the parser guessed from blank lines settled with the format's sizes (a
+    Commander format leaves that to after its command zone is read: decklists/layout.py)."""
     for rule in rules_for(fmt):
         step = getattr(rule, "prepare", None)
         if step is not None:
             deck = step(deck, fmt, ctx)
+    if deck.guessed_sideboard is not None:
+        from ..decklists.layout import settle_sideboard
+
+        deck = settle_sideboard(deck, fmt, ctx.date, ctx.platform, command_zone_read=True)
     return deck

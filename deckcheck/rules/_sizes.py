@@ -26,6 +26,8 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
     if spec is None:
         return
     count, parts = zone_count(deck, spec, zone, ctx)
+    if spec.allows(count):
+        return
     if spec.including:
         # "deck has 99 cards (main 98, commander 1)": the commander is part of the 100.
         label = "deck"
@@ -34,8 +36,6 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
     else:
         shown = f"{count} {'card' if count == 1 else 'cards'}"
     if spec.exactly is not None:
-        if count == spec.exactly or (spec.or_none and count == 0):
-            return
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
             message=f"{label} has {shown}; {spec.bounds()} required",

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..formats import Format
@@ -90,10 +91,18 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """The deck with its command zone filled from the file's conventions when it has
     none, and the companion a sideboard card's ability makes one marked as such."""
     entries = _set_aside(deck.entries, fmt, ctx)
+    laid_out = False
     if not any(entry.zone == COMMANDER for entry in entries):
-        entries = _from_hints(entries, deck.commander_hints, fmt, ctx) or _from_sideboard(entries, ctx) or \
-            _from_lone_group(entries) or entries
+        placed = _from_hints(entries, deck.commander_hints, fmt, ctx)
+        if placed is None:
+            placed = _from_sideboard(entries, ctx) or _from_lone_group(entries)
+            laid_out = placed is not None
+        entries = placed or entries
     entries = _mark_companion(entries, ctx)
+    if laid_out and deck.guessed_sideboard is not None:
+        # The blank-line group the parser guessed was the sideboard held the commander (or
+        # the deck): the layout is read, nothing is left for decklists/layout.py to settle.
+        return replace(deck, entries=entries, guessed_sideboard=None)
     return deck if entries is deck.entries else deck.with_entries(entries)
 
 
