@@ -210,7 +210,7 @@ def check_against_current(data: Path) -> int:
     xmage = json.loads((data / "banlists" / "xmage_lists.json").read_text(encoding="utf-8"))
     today = dt.date.today()
     differences = 0
-    for fmt_id, (name, _, _) in FORMATS.items():
+    for fmt_id, (name, *_) in FORMATS.items():
         fmt = load(f"mtg/{fmt_id}")
         ours = {"banned": {e.card for e in fmt.banned_on(today).values()},
                 "restricted": {e.card for e in fmt.restricted_on(today).values()}}
