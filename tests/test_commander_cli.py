@@ -122,6 +122,7 @@ REAL_FILES = {
     "cockatrice_cod/edh-Mikaeus.cod": (set(), set()),
     "cockatrice_cod/edh-Pirates.cod": (set(), set()),
     "cockatrice_cod/edh-Sliverfall.cod": (set(), set()),
+    "octgn_o8d/COMMANDER_Mind_Seize.o8d": (set(), set()),  # Commander 2013's precon: its Command Zone section
     "forge_dck/Ians_Klauth_Dragons_commander.dck": ({"banned", "not-in-pool"}, set()),
     "arena_txt/Ians_Klauth_Dragons.txt": ({"banned", "not-in-pool", "deck-size", "unknown-card"},
                                           {"deck-size", "unknown-card"}),
@@ -139,3 +140,14 @@ def test_real_exported_commander_lists(day, column, shared_data, shared_cards_db
         rules = {problem["rule"] for problem in result["problems"] if problem["severity"] == "error"}
         assert rules == expected[column], (name, result["problems"])
         assert result["counts"]["commander"] == 1, name
+
+
+def test_octgn_precon_is_legal_on_its_release_date_and_not_before(shared_data, shared_cards_db):
+    path = shared_data / "mtg" / "deck_formats" / "octgn_o8d" / "COMMANDER_Mind_Seize.o8d"
+    for day, code in (("2013-11-01", 0), ("2013-10-01", 1)):
+        done = run_cli("validate", str(path), "-f", "mtg/commander", "--date", day, "-o", "json", "--offline",
+                       "--cards-db", str(shared_cards_db))
+        assert done.returncode == code, done.stdout
+        result = json.loads(done.stdout)["results"][0]
+        assert result["counts"]["commander"] == 1 and result["counts"]["main"] == 99
+        assert {problem["rule"] for problem in result["problems"]} <= {"not-in-pool"}

@@ -91,18 +91,26 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """The deck with its command zone filled from the file's conventions when it has
     none, and the companion a sideboard card's ability makes one marked as such."""
     entries = _set_aside(deck.entries, fmt, ctx)
-    laid_out = False
     if not any(entry.zone == COMMANDER for entry in entries):
         placed = _from_hints(entries, deck.commander_hints, fmt, ctx)
         if placed is None:
+            placed = _from_first_group(entries, deck.guessed_sideboard, fmt, ctx)
+            if placed is not None:
+                # The commander first, then the deck in groups: what the last group is
+                # (more of the deck, or a sideboard) the format's sizes settle, before a
+                # sideboard card is taken as the companion.
+                from ..decklists.layout import settle_sideboard
+
+                deck = settle_sideboard(replace(deck, entries=placed), fmt, ctx.date, ctx.platform, command_zone_read=True)
+                placed = deck.entries
+        if placed is None:
             placed = _from_sideboard(entries, ctx) or _from_lone_group(entries)
-            laid_out = placed is not None
+            if placed is not None and deck.guessed_sideboard is not None:
+                # The blank-line group the parser guessed was the sideboard held the commander
+                # (or the deck): the layout is read, nothing is left to settle.
+                deck = replace(deck, guessed_sideboard=None)
         entries = placed or entries
     entries = _mark_companion(entries, ctx)
-    if laid_out and deck.guessed_sideboard is not None:
-        # The blank-line group the parser guessed was the sideboard held the commander (or
-        # the deck): the layout is read, nothing is left for decklists/layout.py to settle.
-        return replace(deck, entries=entries, guessed_sideboard=None)
     return deck if entries is deck.entries else deck.with_entries(entries)
 
 
@@ -175,6 +183,30 @@ def _from_lone_group(entries: list[CardEntry]) -> list[CardEntry] | None:
         return None
     swap = {MAIN: COMMANDER, SIDEBOARD: MAIN}
     return [CardEntry(e.name, e.count, swap.get(e.zone, e.zone), e.line, e.written, e.code) for e in entries]
+
+
+def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """A text list of three or more blank-line groups whose first is one or two cards that
+    can lead a deck (card data tells): the commander, then the deck grouped (by card type,
+    say), perhaps a companion last."""
+    if guess is None or guess.groups < 3 or ctx.cards is None:
+        return None
+    main = sorted((entry for entry in entries if entry.zone == MAIN and entry.line is not None), key=lambda e: e.line)
+    run = main[:1]
+    for entry in main[1:]:
+        if entry.line != run[-1].line + 1:
+            break
+        run.append(entry)
+    count = sum(entry.count for entry in run)
+    rest = sum(entry.count for entry in entries if entry.zone in (MAIN, SIDEBOARD)) - count
+    if not 1 <= count <= 2 or rest < 40 or len(run) == len(main):
+        return None
+    for entry in run:
+        card = lookup(ctx, entry)
+        if card is None or not _eligible_kinds(card, fmt, ctx.date):
+            return None
+    first = {id(entry) for entry in run}
+    return [CardEntry(e.name, e.count, COMMANDER, e.line, e.written, e.code) if id(e) in first else e for e in entries]
 
 
 def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:
