@@ -20,7 +20,8 @@ A format that sizes neither the main deck nor the sideboard cannot tell: the gue
 A Commander format whose list names no commander leaves the guess to its command zone
 first (the last group may be the commander, as MTGO exports it): rules/commander.py places
 the commander, then settles what is left (rules.prepare). Sizes that count other zones
-(`including` the commander, `not_counting` the companion) count them here too.
+(`including` the commander, `not_counting` the companion) count them as the size rules do
+(rules/_sizes.zone_count).
 """
 from __future__ import annotations
 
@@ -28,12 +29,14 @@ import datetime as dt
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard, copy_totals
+from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..problem import WARNING, Problem
+from ..rules._sizes import zone_count
+from ..rules.context import Context
 from .common import parse_error
 
 if TYPE_CHECKING:
-    from ..formats import Format, ZoneSize
+    from ..formats import Format
 
 
 def settle_sideboard(
@@ -45,14 +48,16 @@ def settle_sideboard(
     guess = deck.guessed_sideboard
     if guess is None:
         return deck
-    if not command_zone_read and fmt.option("commander") is not None and not any(entry.zone == COMMANDER for entry in deck.entries):
+    if not command_zone_read and fmt.option("commander") is not None and \
+            not any(entry.zone == COMMANDER for entry in deck.entries):
         return deck
     main_size, side_size = fmt.zone_size(MAIN, day, platform), fmt.zone_size(SIDEBOARD, day, platform)
     settled = replace(deck, guessed_sideboard=None, problems=list(deck.problems))
     if main_size is None and side_size is None:
         return settled
-    main = _counted(deck, main_size, MAIN)
-    side = _counted(deck, side_size, SIDEBOARD)
+    sizes = Context(date=day, platform=platform)
+    main = zone_count(deck, main_size, MAIN, sizes)[0] if main_size is not None else deck.count(MAIN)
+    side = zone_count(deck, side_size, SIDEBOARD, sizes)[0] if side_size is not None else deck.count(SIDEBOARD)
     whole = main + guess.cards
     side_fits = side_size is None or side_size.allows(side)
     main_fits = main_size is None or main_size.allows(main)
@@ -76,19 +81,6 @@ def settle_sideboard(
             f"as part of the main deck ({whole} cards) it would fit {fmt.name} too", guess, SIDEBOARD,
         ))
     return settled
-
-
-def _counted(deck: Deck, spec: ZoneSize | None, zone: str) -> int:
-    """The cards of `zone` as its size counts them (rules/_sizes.py): with the zones it
-    includes, less the cards also listed in a zone it does not count."""
-    count = deck.count(zone)
-    if spec is None:
-        return count
-    count += sum(deck.count(other) for other in spec.including)
-    if spec.not_counting:
-        here = copy_totals(deck.in_zones((zone,)))
-        count -= sum(min(copies, here.get(key, 0)) for key, copies in copy_totals(deck.in_zones(spec.not_counting)).items())
-    return count
 
 
 def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:

@@ -53,7 +53,6 @@ def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
     return found
 
 
-
 def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """The deck as `fmt` reads it: each applying rule's `prepare` in registry order, then a
     sideboard the parser guessed from blank lines settled with the format's sizes (a
