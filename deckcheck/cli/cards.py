@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, OFFLINE_OPTION, handles_errors
-from .common import emit, spoken, warn_once
+from .common import emit, say, spoken, warn_once
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -140,7 +140,7 @@ def cards_lookup(
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.id} card"
-        typer.echo(f"deckcheck: no {what} {name!r}{hint}", err=True)
+        say(f"deckcheck: no {what} {name!r}{hint}")
         raise typer.Exit(1)
     if output == "json":
         emit(json.dumps({"found": True, **game.card_facts(catalog, card)}, ensure_ascii=False, indent=2) + "\n")

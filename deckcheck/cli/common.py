@@ -6,6 +6,7 @@ importing a command module stays cheap.
 """
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -22,10 +23,74 @@ if TYPE_CHECKING:
     from ..model import Deck
 
 
+# ---------------------------------------------------------------- what reaches the terminal
+#
+# Everything deckcheck prints goes through `emit` (stdout) or `say` (stderr), which make
+# names from files harmless wherever they land (docs/security.md):
+# - control characters (terminal escape sequences, lone carriage returns, C1 controls) and
+#   bidirectional overrides are shown as visible symbols, never sent raw: a card or player
+#   name cannot retitle the terminal, clear the screen or hide a line. Only deckcheck's own
+#   colour codes pass, and only when the report is coloured;
+# - under GitHub Actions, no line that deckcheck did not mean as a workflow command starts
+#   with `::` (nor holds the legacy `##[`): a player named "ann\n::error::..." or a
+#   `::stop-commands::` cannot forge or hide annotations. The github reporter's own
+#   commands (`report.WorkflowCommands`) pass, their values escaped by the reporter;
+# - stderr messages are one line: line breaks inside them are shown as `\n`.
+
+_COLOR_CODE = re.compile(r"\x1b\[[0-9]{1,2}m")
+_UNSAFE = re.compile(r"\x1b\[[0-9]{1,2}m|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)")
+_LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_LEGACY_COMMAND = "##["
+_ZERO_WIDTH_SPACE = "\u200b"
+
+
+def _shown(char: str) -> str:
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Unicode "control pictures": ␛ for ESC, ␍ for CR
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def printable(text: str, *, color: bool = False) -> str:
+    """`text` with control characters shown (see above); deckcheck's colour codes kept
+    when `color`."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else
+                       "".join(_shown(char) for char in found.group()), text)
+
+
+def under_actions() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def no_workflow_commands(text: str) -> str:
+    """`text` with every line that the GitHub runner would take for a workflow command
+    defused: a zero-width space after the first `:` of a leading `::` (the runner ignores
+    leading blanks) and inside every legacy `##[`."""
+    if "::" not in text and _LEGACY_COMMAND not in text:
+        return text
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("::"):
+            at = len(line) - len(stripped) + 1
+            line = line[:at] + _ZERO_WIDTH_SPACE + line[at:]
+        lines[index] = line.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[")
+    return "\n".join(lines)
+
+
 def emit(text: str) -> None:
-    """Write a report to stdout. Text the terminal's encoding cannot carry (a file name
-    with undecodable bytes, a card name in a script a legacy console lacks) is replaced,
-    never a traceback half-way through a report."""
+    """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
+    terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
+    script a legacy console lacks) is replaced, never a traceback half-way through a report."""
+    from ..report import WorkflowCommands
+    from ..report.style import wants_color
+
+    commands = isinstance(text, WorkflowCommands)
+    text = printable(text, color=wants_color())
+    if under_actions():
+        text = text.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[") if commands else no_workflow_commands(text)
     stream = getattr(sys.stdout, "buffer", None)
     if stream is None:
         sys.stdout.write(text)
@@ -35,8 +100,15 @@ def emit(text: str) -> None:
     sys.stdout.flush()
 
 
+def say(line: str) -> None:
+    """One line on stderr (`deckcheck: warning: ...`): line breaks inside it shown as `\n`,
+    control characters shown, workflow commands defused."""
+    line = printable(_LINE_BREAKS.sub("\\\\n", line))
+    typer.echo(no_workflow_commands(line), err=True)
+
+
 def warn(message: str) -> None:
-    typer.echo(f"deckcheck: warning: {message}", err=True)
+    say(f"deckcheck: warning: {message}")
 
 
 def warn_once() -> Callable[[str], None]:
@@ -54,22 +126,31 @@ def warn_once() -> Callable[[str], None]:
 def say_note(note: str | None) -> None:
     """A note on stderr (what went unchecked and how to check it), printed after the report."""
     if note:
-        typer.echo(f"deckcheck: note: {note}", err=True)
+        say(f"deckcheck: note: {note}")
 
 
 def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     """The deck a DECK argument names: `-` is standard input (read up to the decklist size
     limit of textio, never more), a `ydke://` URL is the deck itself, anything else a file.
-    A deck that cannot be read comes back marked unreadable, with its `parse-error`."""
+    A relative path is a file of the current folder: a link (or a linked folder) on it that
+    leads out of the folder or into a hidden one is not followed (tree.py; a CI job that
+    expands `decks/*.txt` must not read `decks/evil.txt -> ../.git/config`). A deck that
+    cannot be read comes back marked unreadable, with its `parse-error`."""
     from .. import decklists
     from ..pipeline import read_deck
     from ..textio import read_stdin
+    from ..tree import link_reason
 
     if source == "-":
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)
-    return read_deck(Path(source), input_format=input_format)
+    path = Path(source)
+    if not path.is_absolute():
+        why = link_reason(path, Path.cwd(), tree="the current folder")
+        if why:
+            return decklists.unreadable(source, f"{source}: {why}; name the file itself")
+    return read_deck(path, input_format=input_format)
 
 
 def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool) -> tuple[object, str | None]:
