@@ -5,6 +5,10 @@ target's directory and renamed over the old file only when complete (a rename wi
 directory is atomic on every file system). A crash or an error half-way leaves the
 previous file untouched, and a reader never sees half a file.
 
+The target is never resolved: the temporary file is made beside the path as given, and
+the rename replaces a link itself, never the file it points to (callers that write where
+a stranger may have put a link refuse links first, tree.link_on_the_way).
+
 `temp_beside`, `replace` and `write_text` raise OSError; each caller says what failed in
 its own words (`AtomicDbWriter` for card databases here, `--report` in cli/batch.py).
 """
@@ -18,15 +22,17 @@ from pathlib import Path
 from .errors import CardDataError
 
 
-def temp_beside(path: Path) -> Path:
+def temp_beside(path: Path, *, private: bool = False) -> Path:
     """An empty temporary file in `path`'s directory (made if missing), with the
-    permissions an ordinary new file gets (mkstemp's are private to the user)."""
+    permissions an ordinary new file gets, or readable by the user only when `private`
+    (mkstemp's own 0600, whatever the umask)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
+    if not private:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
     return Path(tmp)
 
 
@@ -42,11 +48,11 @@ def replace(tmp: Path, path: Path) -> None:
         raise
 
 
-def write_text(path: Path, text: str) -> None:
+def write_text(path: Path, text: str, *, private: bool = False) -> None:
     """Write `text` (UTF-8, unencodable characters replaced, newlines as given) to `path`
-    atomically."""
-    target = Path(path).resolve()
-    tmp = temp_beside(target)
+    atomically; `private`: readable and writable by the user only (mode 0600)."""
+    target = Path(os.path.abspath(path))
+    tmp = temp_beside(target, private=private)
     try:
         with open(tmp, "w", encoding="utf-8", errors="replace", newline="") as stream:
             stream.write(text)

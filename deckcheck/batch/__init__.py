@@ -13,15 +13,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .check import BatchReport, check_registrations
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 __all__ = ["BatchReport", "check_source"]
 
 
 def check_source(
     source: str | Path,
-    format_id: str,
+    format_id: FormatRef,
     *,
     date: str | dt.date | None = None,
     jobs: int | None = None,
@@ -30,13 +34,15 @@ def check_source(
     deck_check: str | None = None,
     seed: int | None = None,
     cards_db: str | Path | None = None,
+    allow_outside_paths: bool = False,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
     reproducible random sample of players for deck checks, from `seed` (a fresh seed when
     None; `batch.deck_checks.seed` says which). `cards_db`: the card database (default: the
     one of DECKCHECK_CARDS_DB or the user data directory, when present); never online.
-    Raises DeckcheckError when the source, the format or the deck-check request cannot be
+    `allow_outside_paths` lets a plain manifest (not a zip's) name decks, pools and format
+    files outside its folder. Raises DeckcheckError when the source, the format or the deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
     from ..pipeline import parse_date
@@ -46,7 +52,7 @@ def check_source(
     day = parse_date(date)
     request = parse_request(deck_check, seed) if deck_check is not None else None
     load(format_id)  # an unknown -f stops here, before a zip is extracted
-    with open_source(source) as found:
+    with open_source(source, allow_outside_paths=allow_outside_paths) as found:
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,

@@ -103,7 +103,7 @@ def check_registrations(
     for row, index in zip(rows, task_of_row):
         outcome = outcomes[index] if index is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
         result = outcome.result
-        result.format = result.format or row.format_id or format_id
+        result.format = result.format or str(row.format_id or format_id)
         result.player, result.team = row.player, row.team
         result.problems = [*row.problems, *result.problems]
         results.append(result)

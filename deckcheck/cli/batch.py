@@ -1,6 +1,8 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
@@ -30,6 +32,10 @@ def batch(
     ),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed of the --deck-check sample: the same seed gives the same players."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
+    allow_outside_paths: bool = typer.Option(
+        False, "--allow-outside-paths",
+        help="Let a manifest you wrote name decks, pools and format files outside its folder (absolute or ../ paths, links); never for a zip.",
+    ),
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
@@ -44,7 +50,7 @@ def batch(
     --seed 7 adds a reproducible sample of players to deck-check.
     """
     from ..batch import check_source
-    from ..formats import load
+    from ..formats import load, reference
     from ..progress import Progress
     from ..report import choose, deliver_batch, load as load_reporter
     from ..report.style import wants_color
@@ -58,11 +64,14 @@ def batch(
         bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
         return bars[-1].advance
 
-    _, note = open_cards(load(format_id), cards_db, offline=True)
+    if report_file is not None:
+        _check_report_target(report_file, [Path(source)])  # before the work, as well as after it
+    format_ref = reference(format_id)
+    _, note = open_cards(load(format_ref), cards_db, offline=True)
     try:
         result = check_source(
-            source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
-            deck_check=deck_check, seed=seed, cards_db=cards_db,
+            source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
+            deck_check=deck_check, seed=seed, cards_db=cards_db, allow_outside_paths=allow_outside_paths,
         )
     except BaseException:
         for bar in bars:
@@ -71,7 +80,7 @@ def batch(
     for bar in bars:
         bar.close()
     if report_file is not None:
-        _write_report(report_file, deliver_batch(reporter, result, warn=warn))
+        _write_report(report_file, deliver_batch(reporter, result, warn=warn), _inputs(source, result))
         emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
@@ -79,10 +88,45 @@ def batch(
     raise typer.Exit(result.exit_code)
 
 
-def _write_report(path: Path, text: str) -> None:
+def _write_report(path: Path, text: str, inputs: list[Path]) -> None:
+    """Write the --report file: never through a link, never over a file this run read
+    (the manifest, a deck, a pool), readable by the user only (it names players)."""
     from ..atomic import write_text
 
+    _check_report_target(path, inputs)
     try:
-        write_text(path, text)
+        write_text(path, text, private=True)
     except OSError as exc:
         raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None
+
+
+def _check_report_target(path: Path, inputs: list[Path]) -> None:
+    """DeckcheckError (exit 2) when --report names a link, a path through a link, something
+    that is not a regular file, or one of the `inputs`."""
+    from ..tree import link_on_the_way
+
+    link = link_on_the_way(path)
+    if link is not None:
+        where = "" if link == path else f" ({link} is one)"
+        raise DeckcheckError(f"--report {path}: deckcheck does not write through symbolic links{where}; choose another path")
+    try:
+        target = os.stat(path)
+    except OSError:
+        target = None
+    if target is not None:
+        if not stat.S_ISREG(target.st_mode):
+            raise DeckcheckError(f"--report {path}: not a regular file; choose another path")
+        for read in inputs:
+            try:
+                if os.path.samestat(target, os.stat(read)):
+                    raise DeckcheckError(f"--report {path}: this run reads that file ({read}); choose another path")
+            except OSError:
+                continue
+
+
+def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
+    """The files a batch read: its source (a manifest or a zip) and every deck and pool."""
+    found = [Path(source)]
+    for row in result.registrations:
+        found += [path for path in (row.path, row.pool_path) if path is not None]
+    return found

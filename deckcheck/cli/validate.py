@@ -48,15 +48,16 @@ def validate(
     Limited: deckcheck validate deck.txt -f mtg/limited --pool pool.txt
     """
     from .. import decklists
-    from ..formats import load
+    from ..formats import load, reference
     from ..pipeline import check_deck, parse_date
+    from ..problem import ProblemBudget
     from ..registered_pools import read_pool
     from ..report import choose, deliver
     from ..report.style import wants_color
     from ..result import Report
 
     reporter = choose(output, DECKS)
-    fmt = load(format_id)
+    fmt = load(reference(format_id))
     day = parse_date(date)
     # Read before any deck: a pool that cannot be read is a usage error (exit 2).
     pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
@@ -64,9 +65,12 @@ def validate(
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     results = []
+    budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:
         deck = read_deck_argument(source, input_format=input_format)
-        results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False))
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False)
+        result.problems = budget.take(result.problems)
+        results.append(result)
     report = Report(results=results)
     emit(deliver(reporter, report, color=wants_color(), warn=warn))
     say_note(note)

@@ -5,17 +5,15 @@ from __future__ import annotations
 import re
 
 from ..errors import DeckcheckError
+from ..limits import MAX_COUNT, MAX_LINE_CHARS
 from ..model import CardEntry, Deck
 from ..names import display_name
 from ..problem import WARNING, Problem
 
-# No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
-# and letting it through would make sizes overflow any sensible report.
-MAX_COUNT = 9999
-# The longest card name is under 150 characters; with a count, a set code and a site's
-# decorations a real line stays far below this. A longer line is not a decklist line, and
-# refusing it keeps the per-line work (regular expressions) bounded on hostile files.
-MAX_LINE_CHARS = 1024
+# MAX_COUNT (limits.py): no legal deck holds more copies of one card; a bigger number is a
+# typo or garbage, and letting it through would make sizes overflow any sensible report.
+# MAX_LINE_CHARS: a longer line is not a decklist line, and refusing it keeps the per-line
+# work (regular expressions) bounded on hostile files.
 _SHOWN_TEXT = 120
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.

@@ -16,11 +16,16 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .. import tree
 from ..errors import DeckcheckError
 from ..result import AssertionOutcome, DeckResult, Report
 from .config import ProjectConfig, SimulateSpec
 from .globs import matches
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
@@ -37,24 +42,20 @@ class CheckRun:
     warnings: list[str] = field(default_factory=list)
 
 
-def _walk(root: Path) -> list[Path]:
-    found: list[Path] = []
-    for folder, dirs, names in os.walk(root):
-        base = Path(folder)
-        dirs[:] = sorted(
-            name for name in dirs
-            if not name.startswith(".") and name not in _SKIPPED_FOLDERS and not (base / name / "pyvenv.cfg").exists()
-        )
-        found.extend(base / name for name in names if not name.startswith("."))
-    return found
+def _skip_folder(relative: str, path: Path) -> str | None:
+    if path.name in _SKIPPED_FOLDERS or (path / "pyvenv.cfg").exists():
+        return "not a folder of decks"
+    return None
 
 
 def relative(path: Path, root: Path) -> str | None:
-    """`path` relative to the config's folder, `/`-separated; None when outside it."""
+    """`path` relative to the config's folder, `/`-separated; None when outside it. The
+    path as written, links not resolved: a link is judged by its own name (tree.py)."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError):
+        inside = Path(os.path.abspath(path)).relative_to(os.path.abspath(root))
+    except ValueError:
         return None
+    return inside.as_posix() if inside.parts and ".." not in inside.parts else None
 
 
 def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
@@ -68,12 +69,15 @@ def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
     return not any(matches(pattern, rel) for pattern in _NOT_DECKS)
 
 
-def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]]:
-    """(file, path relative to the root) of every deck to check, sorted."""
+def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None) -> list[tuple[Path, str]]:
+    """(file, path relative to the root) of every deck to check, sorted. A file that would
+    be a deck but is a link out of the repository (or into a hidden folder), a pipe or a
+    device is not read: `warnings` hears which and why."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
+    refused: list[str] = []
     if paths:
         for given in paths:
             path = Path(given)
@@ -84,16 +88,24 @@ def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]
                     chosen[given] = path
                 continue
             if is_deck(config, rel, extensions) or not path.exists():
-                chosen[rel] = path
+                why = tree.link_reason(path, config.root, tree="the repository")
+                if why:
+                    refused.append(f"{rel}: {why}")
+                else:
+                    chosen[rel] = path
     else:
-        for path in _walk(config.root):
-            rel = relative(path, config.root)
-            if rel is not None and is_deck(config, rel, extensions):
+        walked = tree.walk(config.root, skip_folder=_skip_folder, tree="the repository")
+        for rel, path in walked.files:
+            if is_deck(config, rel, extensions):
                 chosen[rel] = path
+        refused += [f"{rel}: {why}" for rel, why in walked.passed_over
+                    if not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
+    if warnings is not None:
+        warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
 
 
-def format_for(config: ProjectConfig, rel: str, forced: str | None) -> str:
+def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> FormatRef:
     if forced:
         return forced
     for pattern, format_id in config.formats:
@@ -120,28 +132,31 @@ def run_check(
     config: ProjectConfig,
     paths: Sequence[str] = (),
     *,
-    format_id: str | None = None,
+    format_id: FormatRef | None = None,
     date: dt.date | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> CheckRun:
     from ..formats import load
     from ..decklists import load_deck
     from ..pipeline import check_deck, today
+    from ..problem import ProblemBudget
 
     day = date or config.date or today()
-    decks = select(config, paths)
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
+    decks = select(config, paths, run.warnings)
     if not decks:
         return run
     used_globs: set[str] = set()
+    budget = ProblemBudget()  # the problems one report lists (limits.py)
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
-        fmt = load(fid)
+        fmt = load(fid, root=config.root)
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
         result = check_deck(deck, fmt, date=day)
         _rename(result, str(path), shown)
+        result.problems = budget.take(result.problems)
         run.report.results.append(result)
         run.decks.append(shown)
         for spec in config.simulate:
