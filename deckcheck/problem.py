@@ -140,10 +140,18 @@ class ProblemBudget:
         if len(problems) <= self.left:
             self.left -= len(problems)
             return problems
-        kept = problems[: max(self.left, 1)]
-        if not any(problem.is_error for problem in kept):
-            kept += [problem for problem in problems if problem.is_error][:1]
-        chosen = {id(problem) for problem in kept}
-        rest = [problem for problem in problems if id(problem) not in chosen]
+        keep = max(self.left, 1)
+        if not any(problem.is_error for problem in problems[:keep]):
+            first_error = next((index for index, problem in enumerate(problems) if problem.is_error), None)
+            if first_error is not None:
+                listed = [*problems[:keep], problems[first_error]]
+                rest = problems[keep:first_error] + problems[first_error + 1:]
+                self.left = 0
+                return [*listed, not_listed(rest, self._why)] if rest else listed
         self.left = 0
-        return [*kept, not_listed(rest, f"the report lists at most {self.limit:,} problems")] if rest else kept
+        rest = problems[keep:]
+        return [*problems[:keep], not_listed(rest, self._why)] if rest else problems[:keep]
+
+    @property
+    def _why(self) -> str:
+        return f"the report lists at most {self.limit:,} problems"

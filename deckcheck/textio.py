@@ -39,9 +39,10 @@ _SIGNATURES = (
     (b"MZ", "a Windows program"),
 )
 # Share of control characters (and undecodable bytes) in the first few thousand characters
-# above which the text is binary data: real lists have none but tabs and line breaks.
+# above which the text is binary data: real lists have none but tabs and line breaks (and
+# an escape sequence copied from a terminal is text with an ESC in it, not binary).
 _BINARY_SHARE = 0.05
-_TEXT_CONTROLS = frozenset("\t\n\r\f\v")
+_TEXT_CONTROLS = frozenset("\t\n\r\f\v\x1b")
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),

@@ -119,7 +119,8 @@ def common_checks(outcome: Outcome) -> list[str]:
     failed = []
     if SECRET in text:
         failed.append("secret")
-    if any(line.lstrip().startswith("::") and (FORGED in line or "stop-commands" in line) for line in text.splitlines()):
+    # A planted command starts a line; inside one of deckcheck's own commands it is data.
+    if any(line.lstrip().startswith((f"::error::{FORGED}", "::stop-commands")) or "##[" in line for line in text.splitlines()):
         failed.append("forged")
     if outcome.killed or "MemoryError" in text:
         failed.append("limit")

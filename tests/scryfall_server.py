@@ -5,7 +5,8 @@ Serves `GET /bulk-data` (the bulk-data index), `GET /files/<name>` (bulk files),
 Scryfall's `not_found` list). Faults are scripted per path: `server.fail(path, status,
 ...)` queues answers that are used up before the normal one, e.g. a 500, a 429 with
 Retry-After, a stall longer than the client's timeout, a body cut short, or invalid JSON.
-Every request is recorded (method, path, monotonic time, headers, body).
+A fault may also be an endless body (`endless=True`). Every request is recorded (method,
+path, monotonic time, headers, body).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     stall: float = 0.0          # seconds to wait before answering (timeouts)
     cut_after: int | None = None  # send only this many bytes of the body, then close
+    endless: bool = False       # after the body, send spaces until the client hangs up
 
 
 @dataclass
@@ -113,6 +115,20 @@ class ScryfallServer:
                 if cut_after is not None:
                     self.close_connection = True
 
+            def _endless(self, start: bytes) -> None:
+                """A body that never ends (no length, spaces until the client hangs up)."""
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.close_connection = True
+                try:
+                    self.wfile.write(start)
+                    while True:
+                        self.wfile.write(b" " * 65536)
+                except OSError:
+                    return
+
             def _serve(self, method: str) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
@@ -124,7 +140,10 @@ class ScryfallServer:
                 if fault is not None:
                     if fault.stall:
                         time.sleep(fault.stall)
-                    self._answer(fault.status, fault.body, fault.headers, fault.cut_after)
+                    if fault.endless:
+                        self._endless(fault.body)
+                    else:
+                        self._answer(fault.status, fault.body, fault.headers, fault.cut_after)
                     return
                 if method == "GET" and path == "/bulk-data":
                     self._answer(200, json.dumps(server.bulk_index()).encode())

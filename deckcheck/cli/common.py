@@ -48,7 +48,10 @@ def _shown(char: str) -> str:
     code = ord(char)
     if code < 0x20:
         return chr(0x2400 + code)  # the Unicode "control pictures": ␛ for ESC, ␍ for CR
-    return "\u2421" if code == 0x7F else "\ufffd"
+    if code == 0x7F:
+        return "\u2421"
+    unsafe = 0x80 <= code < 0xA0 or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069  # C1 controls, bidi overrides
+    return "\ufffd" if unsafe else char
 
 
 def printable(text: str, *, color: bool = False) -> str:

@@ -15,6 +15,8 @@ from ..problem import WARNING, Problem
 # MAX_LINE_CHARS: a longer line is not a decklist line, and refusing it keeps the per-line
 # work (regular expressions) bounded on hostile files.
 _SHOWN_TEXT = 120
+# `1 0 obj` opens an object inside a PDF; read as `COUNT Name` it would be a card "0 obj".
+_PDF_OBJECT = re.compile(r"[0-9]+ obj\Z")
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -78,6 +80,8 @@ def make_entry(
     name = display_name(name)
     if not name:
         return parse_error("no card name", line=line, text=raw, zone=zone)
+    if _PDF_OBJECT.match(name):
+        return parse_error("a PDF object header, not a card (is this the inside of a PDF?)", line=line, text=raw, zone=zone)
     return CardEntry(name=name, count=count, zone=zone, line=line)
 
 

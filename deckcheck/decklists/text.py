@@ -79,12 +79,13 @@ _ARENA_ABOUT = "about"
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
 # _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
 # directly, to the entry `_card_line` would make.
-_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)([^\s#^*<\[(][^#^*<\[(]*)\Z")
+_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
+# (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
 # A whole list of nothing but `_PLAIN_LINE`s and empty lines (an MTGO export, most files
 # of a batch): read by `_parse_plain` without classifying each line.
 # Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
 _PLAIN_LINE_BODY = (
-    r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
+    r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
 )
 _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
 

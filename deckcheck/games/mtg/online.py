@@ -17,6 +17,7 @@ from typing import Any
 
 from ...names import card_key, fold, full_key
 from ...cards.http import api_base, make_session, request_json, stale_note, timeouts
+from ...errors import NetworkError
 from ...limits import MAX_ONLINE_NAMES_PER_DECK, MAX_ONLINE_REQUESTS_PER_RUN, MAX_ONLINE_SECONDS_PER_RUN
 from .cards import Card
 from .scryfall_import import ShapeError, card_from_scryfall
@@ -46,7 +47,7 @@ class OnlineLookup:
         left = MAX_ONLINE_SECONDS_PER_RUN - (time.monotonic() - self._started)
         if self.requests >= MAX_ONLINE_REQUESTS_PER_RUN:
             self.stopped = f"online lookups stopped after {self.requests} requests (the most one run makes)"
-        elif left <= 0:
+        elif left < 0.1:  # less than that is no time for a request
             self.stopped = f"online lookups stopped after {MAX_ONLINE_SECONDS_PER_RUN:.0f} s (the most one run spends)"
         return None if self.stopped else left
 
@@ -67,8 +68,13 @@ class OnlineLookup:
             body = {"identifiers": [{"name": name} for name in batch]}
             self.requests += 1
             connect, read = timeouts()
-            data, response = request_json(self.session, "POST", f"{self.base_url}/cards/collection", json=body,
-                                          timeout=(min(connect, left), min(read, left)))
+            try:
+                data, response = request_json(self.session, "POST", f"{self.base_url}/cards/collection", json=body,
+                                              timeout=(min(connect, left), min(read, left)))
+            except NetworkError:
+                if self._left() is None:
+                    break  # it ran out of the run's time, which `stopped` says
+                raise
             note = stale_note(response)
             if note:
                 self._warn(note)
