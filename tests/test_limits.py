@@ -43,12 +43,13 @@ def test_modules_take_their_bounds_from_limits():
 
 
 def test_the_tests_expect_the_limits_the_module_has():
-    """tests/test_security_*.py state the limits they expect as numbers (so they run, and
+    """Tests of the limits state the limits they expect as numbers (so they run, and
     fail, against code that has no limits module); they must be limits.py's."""
+    import test_cards_sync
+    import test_cards_validate
     import test_security_output
-    import test_security_server
 
-    for module in (test_security_output, test_security_server):
+    for module in (test_security_output, test_cards_sync, test_cards_validate):
         for name in ("MAX_UNREADABLE_LINES", "MAX_PROBLEMS_PER_DECK", "MAX_PROBLEMS_PER_REPORT",
                      "MAX_API_RESPONSE_BYTES", "MAX_ONLINE_NAMES_PER_DECK", "MAX_ONLINE_REQUESTS_PER_RUN"):
             if hasattr(module, name):

@@ -244,6 +244,14 @@ def test_a_yaml_file_that_is_not_a_format_file_is_said_so_without_its_keys(cli, 
     assert done.stderr == "deckcheck: error: notes.yaml: not a format file (it states neither `game` nor `extends`)\n"
 
 
+def test_keys_in_messages_are_quoted_and_cut(cli, tmp_path):
+    key = "x" * 30 + SECRET + "y" * 100
+    write(tmp_path, {"f.yaml": f"name: F\ngame: mtg\n{key}: 1\n"})
+    done = cli("formats", "check", "f.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and "y" * 100 not in done.stderr
+    assert done.stderr.startswith(f"deckcheck: error: f.yaml: {key[:40]!r}…: unknown key")
+
+
 def test_deckcheck_yaml_names_only_format_and_policy_files_in_the_repository(cli, tmp_path, outside):
     repo = write(tmp_path / "repo", {"decks/a.txt": LEGAL})
     for body, fragment in (

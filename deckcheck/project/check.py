@@ -83,8 +83,12 @@ def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | No
             path = Path(given)
             rel = relative(path, config.root)
             if rel is None:
-                # Outside the project: only the path itself can say it is a deck.
-                if path.suffix.lower() in extensions:
+                # Outside the project: only the path itself can say it is a deck, and a link
+                # on it must stay in the current folder (as for `validate`).
+                why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
+                if why:
+                    refused.append(f"{given}: {why}")
+                elif path.suffix.lower() in extensions:
                     chosen[given] = path
                 continue
             if is_deck(config, rel, extensions) or not path.exists():
