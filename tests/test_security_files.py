@@ -266,6 +266,17 @@ def test_deckcheck_yaml_names_only_format_and_policy_files_in_the_repository(cli
         assert done.returncode == 2 and fragment in done.stderr
 
 
+@posix_only
+def test_a_deckcheck_yaml_that_links_out_of_its_folder_is_not_read(cli, tmp_path, outside):
+    repo = write(tmp_path / "repo", {"decks/a.txt": LEGAL})
+    write(outside, {"config.yaml": f"format: {FORMAT}\n{SECRET}: 1\n"})
+    os.symlink(outside / "config.yaml", repo / "deckcheck.yaml")
+    done = cli("check", cwd=repo)
+    _no_secret(done)
+    assert done.returncode == 2
+    assert done.stderr.endswith("deckcheck.yaml: a symbolic link to a file outside its folder; not followed\n")
+
+
 def test_library_format_id_str_is_an_id_never_a_file(outside):
     with pytest.raises(FormatError) as caught:
         validate(LEGAL, str(outside / "secret.yaml"))

@@ -170,6 +170,10 @@ def load_config(path: Path) -> ProjectConfig:
     from ..formats import load
 
     shown = str(path)
+    # The file of a pull request may be a link to a secret: never read one out of its folder.
+    why = tree.link_reason(path, path.parent, tree="its folder")
+    if why:
+        raise ConfigError(why, path=shown)
     try:
         document = read_yaml_file(path, what="deckcheck.yaml")
     except YamlError as exc:
