@@ -5,18 +5,22 @@ target's directory and renamed over the old file only when complete (a rename wi
 directory is atomic on every file system). A crash or an error half-way leaves the
 previous file untouched, and a reader never sees half a file.
 
-The target is never resolved: the temporary file is made beside the path as given, and
-the rename replaces a link itself, never the file it points to (callers that write where
-a stranger may have put a link refuse links first, tree.link_on_the_way).
+The target is never resolved: a target that is a symbolic link is refused (`LinkRefused`),
+so a report or a sheet is never written through a link to somewhere else, and the rename
+replaces a directory entry, never what a link points to. (Callers that write where a
+stranger may have put a link in a folder on the way refuse that too: cli/common.writable.)
 
-`temp_beside`, `replace` and `write_text` raise OSError; each caller says what failed in
-its own words (`AtomicDbWriter` for card databases here, `--report` in cli/batch.py).
+`temp_beside`, `replace` and the `write_*` functions raise OSError; each caller says what
+failed in its own words (`AtomicDbWriter` for card databases here, `--report` in
+cli/batch.py, `--out` and `--sheets` in cli/common.py).
 """
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import CardDataError
@@ -48,18 +52,41 @@ def replace(tmp: Path, path: Path) -> None:
         raise
 
 
-def write_text(path: Path, text: str, *, private: bool = False) -> None:
-    """Write `text` (UTF-8, unencodable characters replaced, newlines as given) to `path`
-    atomically; `private`: readable and writable by the user only (mode 0600)."""
-    target = Path(os.path.abspath(path))
+class LinkRefused(OSError):
+    """The target of a write is a symbolic link: deckcheck never writes through one."""
+
+
+def refuse_link(path: Path) -> None:
+    if os.path.islink(path):
+        raise LinkRefused(errno.ELOOP, "it is a symbolic link, and deckcheck never writes through links; remove the link or name another file", str(path))
+
+
+def write_chunks(path: Path, chunks: Iterable[bytes], *, private: bool = False) -> None:
+    """Write `chunks` one after another to `path` atomically (a report written as it is
+    rendered never sits whole in memory); `private`: mode 0600 (`temp_beside`)."""
+    target = Path(path)
+    refuse_link(target)
     tmp = temp_beside(target, private=private)
     try:
-        with open(tmp, "w", encoding="utf-8", errors="replace", newline="") as stream:
-            stream.write(text)
+        with open(tmp, "wb") as stream:
+            for chunk in chunks:
+                stream.write(chunk)
+        refuse_link(target)  # a link made while the file was written is refused all the same
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
     replace(tmp, target)
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` atomically."""
+    write_chunks(path, (data,))
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write `text` (UTF-8, unencodable characters replaced, newlines as given) to `path`
+    atomically."""
+    write_chunks(path, (text.encode("utf-8", errors="replace"),))
 
 
 class AtomicDbWriter:

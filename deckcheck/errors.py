@@ -38,3 +38,11 @@ class CardDataError(DeckcheckError):
 
 class NetworkError(CardDataError):
     """Scryfall could not be reached or answered with an error."""
+
+
+class MissingGameData(CardDataError):
+    """The card database holds no cards of the game asked for (the built-in data stands in)."""
+
+
+class OutdatedCardData(CardDataError):
+    """The card database was built by another deckcheck version (schema); rebuilding it fixes it."""

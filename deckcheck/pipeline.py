@@ -67,17 +67,29 @@ def _listed_names(fmt: Format) -> frozenset[str]:
     return cached[1]
 
 
+def check_platform(platform: str) -> str:
+    """`platform` checked against the platforms deckcheck knows (DeckcheckError when not)."""
+    from .errors import DeckcheckError
+    from .games.mtg.cards import PLATFORMS
+
+    if platform not in PLATFORMS:
+        raise DeckcheckError(f"--platform {platform!r}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+    return platform
+
+
 def check_deck(
     deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None,
-    pool: Pool | None = None,
+    pool: Pool | None = None, platform: str = "paper",
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
     At most MAX_PROBLEMS_PER_DECK problems are listed, then one that counts the rest.
 
-    With a card database the names are made canonical first (the written name stays in
-    `CardEntry.written`) and names no card has become `unknown-card` problems; without one
-    the rules that need card data (`not-in-pool`) have nothing to check.
+    With card data (the built-in data, or a synced database) the names are made canonical
+    first (the written name stays in `CardEntry.written`) and names no card has become
+    `unknown-card` problems; with `cards=False` the rules that need card data
+    (`not-in-pool`) have nothing to check. `platform` (paper, mtgo, arena) picks the
+    release and rule dates of that platform.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
     problems = list(deck.problems)
@@ -88,11 +100,13 @@ def check_deck(
         if catalog is not None:
             deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
             problems.extend(unknown)
-        ctx = Context(date=date, cards=catalog, pool=pool)
+        ctx = Context(date=date, cards=catalog, pool=pool, platform=platform)
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))
     problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems")
+    from .freshness import as_of
+
     return DeckResult(
         deck=deck.source,
         format=fmt.id,
@@ -100,6 +114,7 @@ def check_deck(
         counts=counts,
         unreadable=deck.unreadable,
         pool=pool.source if pool is not None else None,
+        as_of=as_of(fmt, catalog, date, platform),
     )
 
 
@@ -125,6 +140,7 @@ def validate(
     cards: CardsArg = None,
     offline: bool | None = None,
     pool: str | Path | Pool | None = None,
+    platform: str = "paper",
 ) -> DeckResult:
     """Validate one decklist against a format: `text_or_path` is the list's text (a `str`)
     or a file (a `pathlib.Path`); `format_id` an id (`"mtg/modern"`), a format file (a
@@ -142,12 +158,16 @@ def validate(
     `pool` is the registered pool of a limited event (its text, a file as a `Path`, or a
     `Pool`): every card of the deck must come from it (rule `registered-pool`). A pool that
     cannot be read raises InputError.
+
+    `platform` is where the event is played: `paper` (default), `mtgo` or `arena`; card
+    pools and list dates follow that platform's release and ban days.
     """
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
     if pool is not None and not isinstance(pool, Pool):
         pool = read_pool(pool)
     deck = read_deck(text_or_path, input_format=input_format)
-    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool)
+    return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,
+                      platform=check_platform(platform))
 
 
 def validate_file(

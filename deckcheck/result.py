@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .problem import Problem
+
+if TYPE_CHECKING:
+    from .freshness import AsOf
 
 REPORT_VERSION = "1"
 
@@ -20,6 +23,8 @@ class DeckResult:
     # The input could not be read at all (missing file, bad encoding): exit code 2.
     unreadable: bool = False
     pool: str | None = None  # the registered pool checked against (limited events)
+    # The event day, platform and how far the data behind the verdict reaches (freshness.py).
+    as_of: AsOf | None = None
 
     @property
     def legal(self) -> bool:
@@ -35,6 +40,8 @@ class DeckResult:
             out["pool"] = self.pool
         out["counts"] = dict(self.counts)
         out["problems"] = [problem.to_dict() for problem in self.problems]
+        if self.as_of is not None:
+            out["as_of"] = self.as_of.to_dict()
         return out
 
 
@@ -107,8 +114,15 @@ class Report:
             return 2
         return 0 if self.passed else 1
 
+    @property
+    def notes(self) -> list[str]:
+        """One line per distinct note about the data behind the verdicts (lists out of date)."""
+        return list(dict.fromkeys(note for result in self.results if result.as_of and (note := result.as_of.note)))
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deckcheck": REPORT_VERSION, "results": [result.to_dict() for result in self.results]}
+        if self.notes:
+            out["notes"] = self.notes
         if self.teams is not None:
             out["teams"] = [team.to_dict() for team in self.teams]
         if self.assertions is not None:

@@ -171,6 +171,10 @@ class Date(Spec):
                 return
             except ValueError:
                 pass
+        if isinstance(value, str):
+            # Text meant as a date: this message is the one to show, also among alternatives
+            # (a date, or a date per platform).
+            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}")
         self.fail(value, keys)
 
 

@@ -5,13 +5,20 @@ databases built from printings alone, the sets (with dates) or rarities that dec
 
 - Standard: the sets legal on each date. Up to 2020 they come from
   format_history/constructed_format_epochs.csv ("X cards now legal. A, B and C cards no
-  longer legal."), later rotations are listed below; a set enters on its release date
-  (sets.json) and leaves on the release date of the set that rotates it out. The script
-  checks the result against Forge's current Standard list.
+  longer legal."), later rotations are listed below; a set enters on its release and
+  leaves on the release of the set that rotates it out (`rotated_by`, with that set's
+  paper release date as `until`). A set's own release needs no date in the file: on each
+  platform it is the set's release there (games/mtg/availability.py), so `since` is
+  written only where the format admitted a set later than its release (Standard's
+  creation in 1995, Chronicles). The script checks the result against Forge's current
+  Standard list.
 - Pioneer, Modern: Forge's set lists (banlists/*.txt), set codes mapped to Scryfall's,
-  plus the sets released after those lists; each set from its release date.
+  plus the sets released after those lists; each set from its release.
 - Legacy, Vintage, Pauper: every set except those whose cards are not tournament cards
-  (Un-sets, playtest cards, planes and schemes, ...); Pauper also needs a common printing.
+  (Un-sets, playtest cards, planes and schemes, ...); Pauper also needs a common printing,
+  on paper or on Magic Online (`printed_on`: Pauper's card pool is what was printed at
+  common in either, as its rules say - Chainer's Edict and Thermokarst are commons only
+  in Magic Online's sets).
 """
 from __future__ import annotations
 
@@ -93,8 +100,9 @@ def _names(text: str) -> list[str]:
     return [part.strip() for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", text) if part.strip()]
 
 
-def standard_windows(data: Path) -> list[tuple[str, str | None, str | None]]:
-    """(set, since, until) for every set that was ever in Standard, in order of entry."""
+def standard_windows(data: Path) -> list[tuple[str, str | None, str | None, str | None]]:
+    """(set, since, until, rotated_by) for every set that was ever in Standard, in order of
+    entry; `since` is None where the set entered on its own release."""
     sets = _sets(data)
     by_name = {entry["name"].casefold(): entry["code"] for entry in sets}
     released = {entry["code"]: entry["release_date"] for entry in sets}
@@ -118,41 +126,44 @@ def standard_windows(data: Path) -> list[tuple[str, str | None, str | None]]:
             leaving = EPOCH_FIXES.get(row["Code"], leaving)
             events.append((code(arrived.group(1)), leaving))
     events.extend(STANDARD_SINCE_2020)
-    windows: dict[str, list[str | None]] = {code: [STANDARD_CREATED_ON, None] for code in STANDARD_CREATED}
+    windows: dict[str, list[str | None]] = {code: [STANDARD_CREATED_ON, None, None] for code in STANDARD_CREATED}
     for arriving, leaving in events:
         day = released[arriving]
-        windows.setdefault(arriving, [day, None])
+        windows.setdefault(arriving, [None, None, None])
         for old in leaving:
             if old not in windows:
                 raise SystemExit(f"{old} leaves Standard on {day} but never entered it")
-            windows[old][1] = day
+            windows[old][1:] = [day, arriving]
     for set_code, since, until in STANDARD_PROSE_WINDOWS:
-        windows[set_code] = [since, until]
+        windows[set_code] = [since, until, None]
     for companion, main in COMPANION_SETS.items():
         windows[companion] = list(windows[main])
-    return [(set_code, since, until) for set_code, (since, until) in windows.items()]
+    return [(set_code, since, until, rotated_by) for set_code, (since, until, rotated_by) in windows.items()]
 
 
-def standard_sets_on(windows: list[tuple[str, str | None, str | None]], day: str) -> set[str]:
-    return {code for code, since, until in windows if (since is None or since <= day) and (until is None or day < until)}
+def standard_sets_on(windows: list[tuple[str, str | None, str | None, str | None]], day: str, data: Path) -> set[str]:
+    """The sets of `windows` in Standard on `day` (paper release dates)."""
+    released = {entry["code"]: entry["release_date"] for entry in _sets(data)}
+    return {code for code, since, until, _ in windows
+            if (since or released[code]) <= day and (until is None or day < until)}
 
 
-def _dated(codes: list[str], released: dict[str, str]) -> list[tuple[str, str | None, str | None]]:
-    return [(code, released.get(code), None) for code in dict.fromkeys(codes)]
+def _dated(codes: list[str]) -> list[tuple[str, str | None, str | None, str | None]]:
+    return [(code, None, None, None) for code in dict.fromkeys(codes)]
 
 
 def card_pool(fmt_id: str, data: Path) -> dict:
     """The `card_pool` mapping of one format."""
-    released = {entry["code"]: entry["release_date"] for entry in _sets(data)}
     pool: dict = {"legality": fmt_id, "exclude_types": list(NOT_DECK_TYPES)}
     if fmt_id == "standard":
         pool["sets"] = standard_windows(data)
     elif fmt_id in ("pioneer", "modern"):
-        pool["sets"] = _dated(forge_sets(data, fmt_id.title()) + list(SETS_AFTER_FORGE), released)
+        pool["sets"] = _dated(forge_sets(data, fmt_id.title()) + list(SETS_AFTER_FORGE))
     else:
         pool["exclude_sets"] = sorted(NOT_TOURNAMENT_SETS)
         if fmt_id == "pauper":
             pool["rarity"] = "common"
+            pool["printed_on"] = ["paper", "mtgo"]
     return pool
 
 
@@ -162,8 +173,10 @@ def card_pool_lines(fmt_id: str, data: Path) -> list[str]:
     lines = ["card_pool:", f"  legality: {pool['legality']}"]
     if "sets" in pool:
         lines.append("  sets:")
-        for code, since, until in pool["sets"]:
+        for code, since, until, rotated_by in pool["sets"]:
             parts = [f"set: {json.dumps(code)}"] + [f"{key}: {value}" for key, value in (("since", since), ("until", until)) if value]
+            if rotated_by:
+                parts.append(f"rotated_by: {json.dumps(rotated_by)}")
             lines.append("    - {" + ", ".join(parts) + "}")
     if "exclude_sets" in pool:
         lines.append("  exclude_sets:")
@@ -171,12 +184,14 @@ def card_pool_lines(fmt_id: str, data: Path) -> list[str]:
     lines.append(f"  exclude_types: [{', '.join(pool['exclude_types'])}]")
     if "rarity" in pool:
         lines.append(f"  rarity: {pool['rarity']}")
+    if "printed_on" in pool:
+        lines.append(f"  printed_on: [{', '.join(pool['printed_on'])}]")
     return lines
 
 
 def check_standard(data: Path, day: str = "2025-12-01") -> list[str]:
     """Differences between our Standard sets on `day` and Forge's current list."""
-    ours = standard_sets_on(standard_windows(data), day)
+    ours = standard_sets_on(standard_windows(data), day, data)
     forge = set(forge_sets(data, "Standard"))
     return [f"only ours: {sorted(ours - forge)}"] * bool(ours - forge) + [f"only Forge: {sorted(forge - ours)}"] * bool(forge - ours)
 
@@ -186,5 +201,5 @@ if __name__ == "__main__":
 
     shared = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "data" / "mtg"
     for day in ("1999-01-01", "2010-01-01", "2024-06-01", "2024-09-01", str(dt.date.today())):
-        print(day, sorted(standard_sets_on(standard_windows(shared), day)))
+        print(day, sorted(standard_sets_on(standard_windows(shared), day, shared)))
     print(check_standard(shared) or "Standard matches Forge's list on 2025-12-01")

@@ -5,6 +5,9 @@
     tests/cases/engine/*.yaml            simulations with their expected probabilities
     tests/cases/expressions/errors.yaml  malformed keep rules and assertions
     tests/cases/mana/costs.yaml, lands.yaml  mana costs and what lands make (--cast)
+    tests/cases/cli/*.yaml               commands run through the installed `deckcheck` in a
+                                         clean environment (test_cli_cases.py)
+    tests/cases/diff/cases.yaml          `deckcheck diff` (test_paperwork_diff.py states its schema)
 
 `load` reads any other YAML the tests hold as data (Karsten's tables, format-error cases,
 the deck fixtures' expected rule ids), checked against the schema the test gives.
@@ -90,10 +93,29 @@ KIND_SCHEMAS: dict[str, Spec] = {
         "cost": Str(), "mana_value": Int(0), "pips": ListOf(Str(non_empty=True)), "error": Str(non_empty=True),
     }, required=("cost",)),
     "mana-lands": Struct({"deck": ListOf(Str(non_empty=True)), "sources": MapOf(Str())}, required=("deck", "sources")),
+    "cli": Struct({
+        "name": Str(non_empty=True),
+        "files": MapOf(Str()),                       # file name -> text, written first
+        "setup": ListOf(ListOf(Str())),              # commands run first (each must exit 0)
+        "args": ListOf(Str()),                       # the command checked
+        "stdin": Str(),
+        "expect": Struct({
+            "exit": Int(0),
+            "problems": ListOf(PROBLEM),             # -o json: the first result's problems, one to one
+            "suggestions": MapOf(ListOf(Str())),     # card -> its unknown-card suggestions, first ones
+            "json": MapOf(AnyOf((Str(), Number(), Bool(), Null()))),  # dotted path -> value
+            "stdout": ListOf(Str()),                 # substrings
+            "stderr": ListOf(Str()),
+            "stderr_lines": Int(0),
+        }, required=("exit",)),
+    }, required=("name", "args", "expect")),
 }
 # Folders whose cases are all of one kind, and files whose cases are; the others mix kinds
 # (`kind_of`).
-FOLDER_KINDS = {"engine": "simulate", "expressions": "expression-error", "mana/costs": "mana-cost", "mana/lands": "mana-lands"}
+FOLDER_KINDS = {
+    "engine": "simulate", "expressions": "expression-error", "mana/costs": "mana-cost", "mana/lands": "mana-lands",
+    "cli": "cli",
+}
 
 
 def load(path: Path, spec: Spec | None = None) -> Any:

@@ -41,13 +41,26 @@ def test_lookup_of_a_typo_exits_1_with_suggestions(cli, db):
     assert json.loads(as_json.stdout) == {"name": "Lightening Bolt", "found": False, "suggestions": ["Lightning Bolt"]}
 
 
+def test_without_a_database_the_commands_read_the_built_in_data(cli, db):
+    assert not db.exists()
+    done = cli("cards", "lookup", "Island")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Island\n  type:       Basic Land — Island\n")
+    stats = cli("cards", "stats")
+    assert stats.returncode == 0, stats.stderr
+    assert "(built-in card data)" in stats.stdout and "deckcheck built-in card data" in stats.stdout
+    info = cli("cards", "info", "-o", "json")
+    rows = {row["game"]: row for row in json.loads(info.stdout)["games"]}
+    assert all(rows[game]["builtin"] for game in ("mtg", "yugioh", "wow"))
+    assert rows["mtg"]["date"] == "2026-06-14" and rows["yugioh"]["date"] == "2026-08-22"
+
+
 @pytest.mark.parametrize("command", [("stats",), ("lookup", "Island")])
-def test_without_a_database_the_commands_say_how_to_get_one(cli, db, command):
-    done = cli("cards", *command)
+def test_an_explicit_missing_database_is_a_usage_error(cli, tmp_path, command):
+    missing = tmp_path / "nope.sqlite"
+    done = cli("cards", *command, "--cards-db", str(missing))
     assert done.returncode == 2
-    assert done.stderr == (
-        f"deckcheck: error: no card database at {db}; run `deckcheck cards sync` or `deckcheck cards import FILE`\n"
-    )
+    assert done.stderr.startswith("deckcheck: error: ") and str(missing) in done.stderr and "Traceback" not in done.stderr
 
 
 def test_import_of_a_broken_file_keeps_the_database(cli, db, tmp_path):

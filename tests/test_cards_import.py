@@ -84,7 +84,7 @@ def test_shared_card_file_in_scryfall_shape(shared_cards_db, shared_data):
     assert catalog.get("Bind").name == "Bind"
     assert catalog.get("Bind // Liberate").name == "Bind // Liberate"
     assert "cmb1" not in catalog.get("Bind").set_codes
-    assert catalog.set_released("lea").isoformat() == "1993-08-05"
+    assert catalog.availability.sets["lea"].released == "1993-08-05"
 
 
 def test_mtgjson_atomic_cards(tmp_path):

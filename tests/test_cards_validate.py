@@ -45,14 +45,23 @@ def test_cli_report_has_canonical_names_suggestions_and_pool(cli, db, tmp_path):
     assert "did you mean Lightning Bolt" in text.stdout
 
 
-def test_without_a_database_the_skip_is_said_once(cli, tmp_path):
+def test_without_a_database_the_built_in_card_data_checks_names(cli, tmp_path):
     decks = [_deck(tmp_path, "4 Lightening Bolt\n56 Island\n", f"d{i}.txt") for i in range(3)]
-    done = cli("validate", *decks, "-f", POOL_PIONEER, "-o", "json")
-    assert done.returncode == 0
+    done = cli("validate", *decks, "-f", POOL_PIONEER, "--date", "2024-06-01", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert [[(p["rule"], p["card"]) for p in r["problems"]] for r in results] == [[("unknown-card", "Lightening Bolt")]] * 3
+    assert results[0]["problems"][0]["suggestions"][0] == "Lightning Bolt"
+    assert "no card database" not in done.stderr
+
+
+def test_no_cards_turns_card_checks_off(cli, tmp_path):
+    decks = [_deck(tmp_path, "4 Lightening Bolt\n56 Island\n", f"d{i}.txt") for i in range(3)]
+    done = cli("validate", *decks, "-f", POOL_PIONEER, "--date", "2024-06-01", "-o", "json", "--no-cards")
+    assert done.returncode == 0, done.stderr
     assert [r["legal"] for r in json.loads(done.stdout)["results"]] == [True, True, True]
-    notes = done.stderr.strip().splitlines()
-    assert len(notes) == 1 and notes[0].startswith("deckcheck: note: no card database")
-    assert "deckcheck cards sync" in notes[0] and "deckcheck cards import FILE" in notes[0]
+    assert done.stderr == ""
+    assert validate("4 Lightening Bolt\n56 Island\n", Path(POOL_PIONEER), "2024-06-01", cards=False).legal
 
 
 def test_explicit_cards_db_option(cli, sample_cards_db, tmp_path):
@@ -72,8 +81,12 @@ def test_library_honours_the_environment_variable(db):
 def test_other_games_ignore_the_magic_database(db, tmp_path):
     fmt = tmp_path / "other.yaml"
     fmt.write_text("name: Other\ngame: wow\ndeck: {main: {min: 2}}\n", encoding="utf-8")
-    result = validate("2 Lightening Bolt\n", fmt, offline=True)
+    # Shadow Bolt is a WoW card and no Magic card: the WoW data (built in) knows it.
+    result = validate("2 Shadow Bolt\n", fmt, offline=True)
     assert result.legal and result.problems == []
+    # A misspelling is checked against WoW's names, not Magic's.
+    result = validate("2 Shadow Blot\n", fmt, offline=True)
+    assert [(p.rule, p.details.get("suggestions", [])[:1]) for p in result.problems] == [("unknown-card", ["Shadow Bolt"])]
 
 
 # ---------------------------------------------------------------- online lookups

@@ -115,11 +115,12 @@ def test_import_lflist_writes_formats_that_validate(cli, tmp_path):
     deck.write_text("#main\n" + "23434538\n24224830\n24224830\n" + "40640057\n" * 37 + "#extra\n!side\n", encoding="utf-8")
     done = cli("validate", str(deck), "-f", str(out / "2026.01-test.yaml"), "-o", "json")
     problems = json.loads(done.stdout)["results"][0]["problems"]
+    # The built-in card data names every passcode (40640057 is Kuriboh).
     assert [(p["rule"], p["card"], p["count"], p.get("limit")) for p in problems if p["severity"] == "error"] == [
-        ("copy-limit", "40640057", 37, 3), ("card-limit", 'Maxx "C"', 1, 0), ("card-limit", "Called by the Grave", 2, 1)]
+        ("copy-limit", "Kuriboh", 37, 3), ("card-limit", 'Maxx "C"', 1, 0), ("card-limit", "Called by the Grave", 2, 1)]
     done = cli("validate", str(deck), "-f", str(out / "goat-ish.yaml"), "-o", "json")
     rules = [(p["rule"], p.get("card")) for p in json.loads(done.stdout)["results"][0]["problems"] if p["severity"] == "error"]
-    assert ("not-in-pool", "23434538") in rules and ("not-in-pool", "24224830") in rules
+    assert ("not-in-pool", 'Maxx "C"') in rules and ("not-in-pool", "Called by the Grave") in rules
 
 
 def test_import_lflist_to_stdout_and_of_the_shared_lists(cli, shared_data):

@@ -160,9 +160,17 @@ def test_the_readme_runs_examples_of_every_command():
 
 
 def test_the_readme_test_command_is_what_ci_runs():
-    ci_command = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()[-1]
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    ci_command = lines[-1]
     assert ci_command.startswith("python3 -m venv"), ci_command
-    assert ci_command in (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert ci_command in readme
+    # Every command .ci/run runs after moving to the checkout (system packages included) is
+    # in the README too, the same line, so a person runs what CI runs.
+    commands = lines[lines.index(next(line for line in lines if line.startswith("cd "))) + 1:]
+    for line in commands:
+        if line.strip() and not line.lstrip().startswith("#"):
+            assert line in readme.splitlines(), f".ci/run runs a line the README does not show: {line}"
 
 
 def _links() -> list[tuple[str, str]]:
@@ -204,12 +212,12 @@ def test_the_readme_links_every_docs_page():
         assert f"(docs/{page.name})" in readme, f"README.md does not link docs/{page.name}"
 
 
-def test_contracts_list_every_rule_id_deckcheck_reports():
-    """docs/contracts.md's rule id table is the set of ids the SARIF report documents."""
+def test_the_rule_table_lists_every_rule_id_deckcheck_reports():
+    """docs/rules.md's table (the rule-id contract of docs/contracts.md) is the set of ids the
+    SARIF report documents."""
     done = run_cli("validate", str(ROOT / "examples" / "burn-modern.txt"), "-f", "mtg/modern", "-o", "sarif")
     assert done.returncode == 0, done.stderr
     reported = {rule["id"] for rule in json.loads(done.stdout)["runs"][0]["tool"]["driver"]["rules"]}
-    contracts = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
-    section = contracts.split("\n## Rule ids\n", 1)[1].split("\n## ", 1)[0]
-    table = set(re.findall(r"^\| `([a-z-]+)` \|", section, flags=re.MULTILINE))
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = set(re.findall(r"^\| `([a-z-]+)` \|", rules, flags=re.MULTILINE))
     assert table == reported

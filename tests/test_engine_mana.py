@@ -100,21 +100,27 @@ def test_monte_carlo_castability_agrees_with_exact(tmp_path):
 
 
 def test_cli_cast_errors_and_costs_without_a_database(cli, tmp_path):
+    """Without card data (--no-cards) costs come from the policy file alone."""
     deck = tmp_path / "deck.txt"
     deck.write_text("16 Plains\n9 Island\n35 Wrath of God\n", encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Wrath of God", "--offline")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Wrath of God", "--offline", "--no-cards")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "no mana cost known" in done.stderr and "costs:" in done.stderr
     policy = tmp_path / "p.yaml"
     policy.write_text('costs: {Wrath of God: "{2}{W}{W}"}\nsources: {Island: [W]}\n', encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy), "--cast", "Wrath of God", "-o", "json")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy), "--cast", "Wrath of God", "-o", "json",
+               "--no-cards")
     assert done.returncode == 0, done.stderr
     cell = json.loads(done.stdout)["castable"]["Wrath of God"]
     assert cell["sources"] == {"W": 25}           # the policy says Islands make white here
     assert cell["p_given_land_drops"] == pytest.approx(1.0)
-    text = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy), "--cast", "Wrath of God")
+    text = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(policy), "--cast", "Wrath of God", "--no-cards")
     assert "Castable on curve" in text.stdout and "{2}{W}{W}" in text.stdout
     bad = tmp_path / "bad.yaml"
     bad.write_text("sources: {Island: [Q]}\n", encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(bad), "--cast", "Wrath of God")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--policy", str(bad), "--cast", "Wrath of God", "--no-cards")
     assert done.returncode == 2 and "sources.Island" in done.stderr
+    # With the built-in card data (no database) the cost is the card's own.
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Wrath of God", "--offline", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["castable"]["Wrath of God"]["sources"] == {"W": 16}

@@ -7,6 +7,7 @@ adding a case is adding a file and a line there.
 """
 from __future__ import annotations
 
+import datetime as dt
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -21,6 +22,8 @@ ERRORS = Path(__file__).parent / "format_errors"
 CASE = Struct({"key": Str(), "message": Str(non_empty=True), "in": Str(), "cycle": ListOf(Str())}, required=("message",))
 CASES: dict[str, dict] = caseload.load(ERRORS / "cases.yaml", MapOf(CASE))
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+
+TODAY = dt.date.today()  # zone sizes are dated; these formats state one size for every day
 
 
 def _expected_line(name: str) -> str:
@@ -120,9 +123,9 @@ def test_relative_format_path_follows_the_current_directory(tmp_path, monkeypatc
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "f.yaml").write_text(f"name: F\ngame: mtg\ndeck: {{main: {{min: {size}}}}}\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path / "one")
-    assert load(Path("f.yaml")).zones["main"].min == 40
+    assert load(Path("f.yaml")).zone_size("main", TODAY).min == 40
     monkeypatch.chdir(tmp_path / "two")
-    assert load(Path("f.yaml")).zones["main"].min == 50
+    assert load(Path("f.yaml")).zone_size("main", TODAY).min == 50
 
 
 def test_cycle_through_parent_directories_is_found(tmp_path):
@@ -154,7 +157,7 @@ def test_yaml_merge_keys_are_not_duplicates(tmp_path):
         encoding="utf-8",
     )
     fmt = check_file(path)
-    assert fmt.zones["sideboard"].min == 0 and fmt.zones["main"].min == 60
+    assert fmt.zone_size("sideboard", TODAY).min == 0 and fmt.zone_size("main", TODAY).min == 60
 
 
 def test_dates_are_read_as_dates(tmp_path):

@@ -8,6 +8,8 @@ import pytest
 from deckcheck.errors import FormatError
 from deckcheck.formats import check_file, load
 
+TODAY = dt.date.today()  # zone sizes are dated; these formats state one size for every day
+
 
 @pytest.mark.parametrize(
     "format_id, hand",
@@ -27,7 +29,7 @@ def test_opening_hands(format_id, hand):
 def test_yugioh_limits_and_zones():
     fmt = load("yugioh/advanced-tcg")
     assert fmt.game == "yugioh"
-    assert (fmt.zones["main"].min, fmt.zones["main"].max, fmt.zones["extra"].max, fmt.zones["sideboard"].max) == (40, 60, 15, 15)
+    assert (fmt.zone_size("main", TODAY).min, fmt.zone_size("main", TODAY).max, fmt.zone_size("extra", TODAY).max, fmt.zone_size("sideboard", TODAY).max) == (40, 60, 15, 15)
     assert (fmt.copy_limit.default, fmt.copy_limit.zones) == (3, ("main", "extra", "sideboard"))
     assert fmt.option("extra_deck_types") == ["Fusion", "Synchro", "Xyz", "Link"]
     # The list in force moves with the date: Pot of Greed Limited in 2005, Forbidden since 2006-03-01.
@@ -39,9 +41,9 @@ def test_yugioh_limits_and_zones():
 
 def test_wow_sizes():
     constructed, limited = load("wow/constructed"), load("wow/limited")
-    assert (constructed.zones["main"].min, constructed.zones["sideboard"].exactly, constructed.copy_limit.default) == (60, 10, 4)
+    assert (constructed.zone_size("main", TODAY).min, constructed.zone_size("sideboard", TODAY).exactly, constructed.copy_limit.default) == (60, 10, 4)
     assert constructed.option("hero") == {"count": 1, "types": ["Hero"]} and constructed.option("class_faction") is True
-    assert (limited.zones["main"].min, limited.copy_limit) == (30, None)
+    assert (limited.zone_size("main", TODAY).min, limited.copy_limit) == (30, None)
 
 
 @pytest.mark.parametrize(

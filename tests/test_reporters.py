@@ -12,7 +12,7 @@ from deckcheck import report
 
 ILLEGAL = "5 Lightning Bolt\n55 Mountain\n"  # mtg/modern: copy-limit on line 1
 DECK_NAME = "bolts.txt"
-SUBJECTS = {report.DECKS, report.TEAMS, report.ASSERTIONS, report.BATCH, report.SIMULATIONS, report.COMPARISONS}
+SUBJECTS = {report.DECKS, report.TEAMS, report.ASSERTIONS, report.BATCH, report.SIMULATIONS, report.COMPARISONS, report.DIFFS}
 
 
 def outputs_for(subject: str) -> list[str]:
@@ -42,6 +42,8 @@ def test_every_reporter_declares_itself(name):
         assert {report.DECKS, report.TEAMS} <= module.RENDERS
     if report.COMPARISONS in module.RENDERS:
         assert callable(module.render_comparison)
+    if report.DIFFS in module.RENDERS:
+        assert callable(module.render_diff)
 
 
 def test_the_registry_covers_the_report_modules():

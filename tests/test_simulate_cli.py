@@ -128,7 +128,7 @@ def test_policy_file_lands_and_tags(cli):
 
 
 def test_without_lands_a_note_says_why(cli):
-    done = cli("simulate", str(BURN), "-f", "mtg/constructed", "--keep", "2 <= lands <= 5")
+    done = cli("simulate", str(BURN), "-f", "mtg/constructed", "--keep", "2 <= lands <= 5", "--no-cards")
     assert "note: only 4 of 60 cards count as lands" in done.stdout
 
 
@@ -163,8 +163,9 @@ def test_cli_import_does_not_load_numpy():
 
 
 def test_card_database_decides_lands(cli, shared_cards_db):
-    """With a card database every land counts (fetch lands, shock lands), not just basics;
-    without one only the 4 Mountains do, and the command says so."""
+    """With card data every land counts (fetch lands, shock lands), not just basics: a
+    database's, or the built-in data's on a fresh install; with --no-cards only the 4
+    Mountains do, and the command says so."""
     import json as _json
     from pathlib import Path as _Path
 
@@ -174,9 +175,12 @@ def test_card_database_decides_lands(cli, shared_cards_db):
     report = _json.loads(with_db.stdout)
     assert report["lands_in_deck"] == 20  # 4 each of Inspiring Vantage, Sacred Foundry, Arid Mesa, Bloodstained Mire, Mountain
     assert "count as lands" not in with_db.stderr
-    without = cli("simulate", str(example), "-f", "mtg/modern", "-o", "json")
+    built_in = cli("simulate", str(example), "-f", "mtg/modern", "-o", "json")
+    assert built_in.returncode == 0, built_in.stderr
+    assert _json.loads(built_in.stdout)["lands_in_deck"] == 20 and "count as lands" not in built_in.stderr
+    without = cli("simulate", str(example), "-f", "mtg/modern", "-o", "json", "--no-cards")
     assert _json.loads(without.stdout)["lands_in_deck"] == 4
-    assert "without a card database only basic lands" in without.stderr
+    assert "without card data (--no-cards) only basic lands" in without.stderr
     # The default keep-7 rule is 2..5 lands: a plain hypergeometric sum for 20 lands of 60.
     from math import comb
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .check import BatchReport, check_registrations
+from .check import BatchReport, OnResult, check_registrations
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -34,27 +34,36 @@ def check_source(
     deck_check: str | None = None,
     seed: int | None = None,
     cards_db: str | Path | None = None,
+    cards: bool = True,
+    platform: str = "paper",
+    on_result: OnResult | None = None,
     allow_outside_paths: bool = False,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
     reproducible random sample of players for deck checks, from `seed` (a fresh seed when
     None; `batch.deck_checks.seed` says which). `cards_db`: the card database (default: the
-    one of DECKCHECK_CARDS_DB or the user data directory, when present); never online.
+    one of DECKCHECK_CARDS_DB or the user data directory, when present, else the built-in
+    data; `cards=False`: none); never online. `platform`: where the event is played (a
+    manifest's `platform` column overrides it per row).
+    `on_result(row, result, entries)` hears each registration in order, with its cards.
     `allow_outside_paths` lets a plain manifest (not a zip's) name decks, pools and format
-    files outside its folder. Raises DeckcheckError when the source, the format or the deck-check request cannot be
+    files outside its folder. Raises DeckcheckError when the source, the format or the
+    deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
-    from ..pipeline import parse_date
+    from ..pipeline import check_platform, parse_date
     from .deck_checks import parse_request
     from .sources import open_source
 
     day = parse_date(date)
+    check_platform(platform)
     request = parse_request(deck_check, seed) if deck_check is not None else None
     load(format_id)  # an unknown -f stops here, before a zip is extracted
     with open_source(source, allow_outside_paths=allow_outside_paths) as found:
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
-            cards_db=str(cards_db) if cards_db else None,
+            cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
+            on_result=on_result,
         )

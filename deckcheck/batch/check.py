@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..errors import FormatError
 from ..formats import Format, load
+from ..model import CardEntry
 from ..problem import WARNING, Problem
 from ..result import DeckResult, Report
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
@@ -39,6 +40,9 @@ class BatchReport:
         # Broken rows are problems of their own rows: only an unreadable source exits 2,
         # and that never gets this far.
         return 0 if self.report.legal else 1
+
+
+OnResult = Callable[[Registration, DeckResult, "list[CardEntry] | None"], None]
 
 
 class _Formats:
@@ -75,7 +79,13 @@ def check_registrations(
     progress: Callable[[int], None] | None = None,
     deck_check: DeckCheckRequest | None = None,
     cards_db: str | None = None,
+    cards: bool = True,
+    platform: str = "paper",
+    on_result: OnResult | None = None,
 ) -> BatchReport:
+    """Check every registration. `on_result(row, result, entries)` hears each registration
+    in order as its verdict is known, with the deck's cards as read (None when the deck
+    could not be read): `batch --sheets` draws each registration's sheet from it."""
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
     rows = [_team_format_without_team(row, formats) for row in rows]
@@ -93,9 +103,9 @@ def check_registrations(
         tasks.append(Task(
             path=str(row.path), shown=row.deck,
             format_id=effective if effective in formats.loaded else None,
-            keep_entries=row.team is not None or number in sampled,
+            keep_entries=on_result is not None or row.team is not None or number in sampled,
             pool_path=str(row.pool_path) if row.pool_path is not None else None,
-            pool_shown=row.pool, line=row.line, cards_db=cards_db,
+            pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
         ))
     outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
     results: list[DeckResult] = []
@@ -107,6 +117,8 @@ def check_registrations(
         result.player, result.team = row.player, row.team
         result.problems = [*row.problems, *result.problems]
         results.append(result)
+        if on_result is not None:
+            on_result(row, result, outcome.entries)
         if row.team is not None:
             members.setdefault(row.team, []).append(_member(row, outcome, format_id))
     if sample is not None:

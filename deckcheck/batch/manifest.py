@@ -1,5 +1,8 @@
 """Registration manifests: a CSV or YAML table of `player`, `deck` and optional `team`,
-`seat`, `format`, `pool` (other columns are ignored).
+`seat`, `format`, `pool`, `platform` (other columns are ignored).
+
+`platform` is where that player's event is played (`paper`, `mtgo`, `arena`; default the
+batch's `--platform`): an unknown value is a `registration` problem of the row.
 
 `pool` is a limited event's registered pool, a decklist file relative to the manifest like
 `deck` (the same file for every member of a team that shares one).
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
 
 MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
 REQUIRED = ("player", "deck")
-OPTIONAL = ("team", "seat", "format", "pool")
+OPTIONAL = ("team", "seat", "format", "pool", "platform")
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
 # A manifest is a table of names and paths: 4 MiB is some 80,000 rows.
 MAX_MANIFEST_BYTES = MAX_INPUT_BYTES
@@ -183,6 +186,14 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         format_ref, why = _format_ref(format_text, place)
         if why:
             problems.append(why)
+    platform = _cell(row, "platform")
+    if platform is not None:
+        from ..games.mtg.cards import PLATFORMS
+
+        platform = platform.lower()
+        if platform not in PLATFORMS:
+            problems.append(f"platform {platform!r} is not one of {', '.join(PLATFORMS)}")
+            platform = None
     pool, pool_path = _cell(row, "pool"), None
     if pool is not None:
         pool = pool.replace("\\", "/")
@@ -201,6 +212,7 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         problems=tuple(registration_problem(message, line) for message in problems),
         pool=pool,
         pool_path=pool_path,
+        platform=platform,
     )
     return registration
 

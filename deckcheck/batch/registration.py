@@ -41,6 +41,7 @@ class Registration:
     # Limited events: the registered pool as the manifest names it, and the file to read.
     pool: str | None = None
     pool_path: Path | None = None
+    platform: str | None = None  # this row's own platform, else the batch's `--platform`
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))

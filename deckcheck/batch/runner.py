@@ -41,9 +41,10 @@ class Task:
     (None: only read it, the format could not be loaded). `keep_entries` asks for the
     deck's cards (and pool) back, for the team checks. `pool_path` is the registered pool
     of a limited event, `pool_shown` its name in the report, `line` the manifest line.
-    `cards_db` names the card database (None: the default one, when it exists); batches
-    never look names up online, because worker processes could not share Scryfall's rate
-    limit and `--jobs` must not change a report."""
+    `cards_db` names the card database (None: the default one, else the built-in data;
+    `cards=False`: none); batches never look names up online, because worker processes could
+    not share Scryfall's rate limit and `--jobs` must not change a report. `platform` is
+    where the player's event is played."""
 
     path: str
     shown: str
@@ -53,6 +54,8 @@ class Task:
     pool_shown: str | None = None
     line: int | None = None
     cards_db: str | None = None
+    cards: bool = True
+    platform: str = "paper"
 
 
 @dataclass
@@ -138,7 +141,8 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
         fmt = _format(task.format_id)
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=_catalog(fmt, task.cards_db), offline=True)
+        catalog = _catalog(fmt, task.cards_db) if task.cards else False
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
     result.deck = task.shown

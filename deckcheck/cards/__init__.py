@@ -1,11 +1,14 @@
-"""The card database: one SQLite file holding every game's cards, and the catalogs read from it.
+"""Card data: one SQLite file holding every game's cards (a synced or imported database,
+else the built-in data inside the package), and the catalogs read from it.
 
     >>> from deckcheck.cards import catalog_for
-    >>> catalog, note = catalog_for("mtg")       # the database of DECKCHECK_CARDS_DB or the default place
-    >>> catalog.get("lightning bolt").name if catalog else note
+    >>> catalog, note = catalog_for("mtg")       # DECKCHECK_CARDS_DB, the default place, or built in
+    >>> catalog.get("lightning bolt").name
+    'Lightning Bolt'
 
 Game-independent plumbing only: `catalog` (the `Catalog` protocol every game's catalog
-implements), `paths` (where the file lives), `importer` (`cards import`: which game a
+implements), `paths` (where the file lives), `builtin` (the data shipped in the
+package), `importer` (`cards import`: which game a
 file belongs to), `tables` (a game's own tables in the file, written atomically), `resolve`
 (names in a deck made the catalog's, `unknown-card`), `suggest` ("did you mean"), `http`
 (cached, rate-limited HTTP session), `jsonstream` (streamed JSON). What one game knows
@@ -20,6 +23,9 @@ from typing import TYPE_CHECKING, Any
 from .paths import DB_ENV, db_path
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from ..games import Game
     from .catalog import Catalog
 
 OFFLINE_ENV = "DECKCHECK_OFFLINE"
@@ -47,15 +53,17 @@ def catalog_for(
     offline: bool | None = None,
     warn: Callable[[str], None] | None = None,
 ) -> tuple[Catalog | None, str | None]:
-    """The card catalog to validate `game` with, or (None, a note saying why there is none).
+    """The card catalog to validate `game` with, and a note for the user (or None).
 
-    `path` overrides DECKCHECK_CARDS_DB and the default location. A missing or unusable
-    database is not an error here: validation goes on without card data, and the note
-    (the game's `no_data_note` or `unusable_note`) tells the user how to get it. A game
-    deckcheck does not register checks without card data, quietly. Catalogs are reused
-    while the file is unchanged.
+    The one place that chooses card data: the database at `path` (else
+    DECKCHECK_CARDS_DB, else the default place) when it holds this game's cards, else the
+    built-in data (cards/builtin.py). A database of an older deckcheck falls back to the
+    built-in data with a note saying how to rebuild it; a database or built-in file that
+    is damaged raises CardDataError (one line: the file and the fix). A game with no
+    data anywhere gets (None, its `no_data_note`) and is checked without card facts.
+    Catalogs are reused while the file is unchanged.
     """
-    from ..errors import CardDataError
+    from ..errors import MissingGameData, OutdatedCardData
     from ..games import find
 
     described = find(game)
@@ -64,19 +72,34 @@ def catalog_for(
     if offline is None:
         offline = offline_by_default()
     target = db_path(path)
+    note = None
     try:
         stat = os.stat(target)
     except OSError:
-        return None, described.no_data_note
+        stat = None
+    if stat is not None:
+        try:
+            return _open(described, target, stat, offline=offline, warn=warn, builtin=False), None
+        except MissingGameData:
+            pass
+        except OutdatedCardData as exc:
+            note = f"{exc}; until then the built-in card data is used"
+    from .builtin import builtin_file, holds
+
+    if not holds(described.tables):
+        return None, note or described.no_data_note
+    source, source_stat = builtin_file()
+    return _open(described, source, source_stat, offline=True, warn=warn, builtin=True), note
+
+
+def _open(described: Game, target: Path, stat: os.stat_result, *, offline: bool, warn: Callable[[str], None] | None,
+          builtin: bool) -> Catalog:
     # A stat, no path resolving, tells whether the file changed.
     key = (described.id, os.fspath(target), stat.st_mtime_ns, stat.st_size, offline, warn)
     catalog = _OPEN.get(key)
     if catalog is None:
-        try:
-            catalog = described.load_catalog(target, offline=offline, warn=warn)
-        except CardDataError as exc:
-            return None, described.unusable_note(str(exc))
+        catalog = described.load_catalog(target, offline=offline, warn=warn, builtin=builtin)
         for old in [old for old in _OPEN if old[0] == described.id]:
             del _OPEN[old]
         _OPEN[key] = catalog
-    return catalog, None
+    return catalog

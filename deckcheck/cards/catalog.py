@@ -6,6 +6,7 @@ them, so no caller asks which game it holds.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Collection
 from typing import Any, Protocol, runtime_checkable
 
@@ -13,6 +14,14 @@ from ..model import CardEntry, Deck
 from ..problem import Problem
 
 SUGGESTIONS = 3  # "did you mean" names in an unknown-card problem
+
+
+def snapshot_day(text: str) -> dt.date | None:
+    """The day a catalog's `source_date` names (its source's snapshot); None when it names none."""
+    try:
+        return dt.date.fromisoformat(text[:10]) if text else None
+    except ValueError:
+        return None
 
 
 @runtime_checkable

@@ -14,13 +14,14 @@ tables, versions and files.
 from __future__ import annotations
 
 import datetime as dt
+import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from ..atomic import AtomicDbWriter
-from ..errors import CardDataError
+from ..errors import CardDataError, MissingGameData, OutdatedCardData
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -28,8 +29,42 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def connect_read_only(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True)
+# What to do about a card database that cannot be read: a user's database is rebuilt (or
+# removed, so the built-in data stands in); the built-in data comes with the package.
+REBUILD_HINT = (
+    "rebuild it with `deckcheck cards sync` or `deckcheck cards import FILE`, or delete it to use the built-in card data"
+)
+REINSTALL_HINT = "reinstall deckcheck (`pip install --force-reinstall deckcheck`)"
+
+
+def damaged(path: Path, exc: Exception, fix: str) -> str:
+    """The one-line message for a card database file that cannot be read."""
+    return f"{path} is not a deckcheck card database or is damaged ({exc}); {fix}"
+
+
+def open_read_only(path: Path, *, immutable: bool = False, fix: str = REBUILD_HINT) -> sqlite3.Connection:
+    """A read-only connection to a card database file, checked before use: a file that is
+    not SQLite, has no `meta` table, or is shorter than its header says (a truncated copy
+    or download) is a CardDataError naming the file and `fix`. `immutable`: nothing ever
+    writes the file (the built-in data), so SQLite skips its locks."""
+    path = Path(path)
+    mode = "immutable=1" if immutable else "mode=ro"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, check_same_thread=False)
+        try:
+            expected = db.execute("PRAGMA page_size").fetchone()[0] * db.execute("PRAGMA page_count").fetchone()[0]
+            size = os.stat(path).st_size
+            if size < expected:
+                raise sqlite3.DatabaseError(f"truncated: {size:,} bytes of {expected:,}")
+            db.execute("SELECT key, value FROM meta LIMIT 1").fetchall()
+        except BaseException:
+            db.close()
+            raise
+    except sqlite3.DatabaseError as exc:
+        raise CardDataError(damaged(path, exc, fix)) from None
+    except OSError as exc:
+        raise CardDataError(damaged(path, exc, fix)) from None
+    return db
 
 
 class GameTablesWriter(AtomicDbWriter):
@@ -53,7 +88,7 @@ class GameTablesWriter(AtomicDbWriter):
 
     def _copy_current(self) -> None:
         try:
-            source = connect_read_only(self.path)
+            source = open_read_only(self.path)
             try:
                 source.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
                 source.backup(self._db)
@@ -84,36 +119,49 @@ class GameTablesWriter(AtomicDbWriter):
         self.finish()
 
 
-def game_meta(path: Path, game_id: str) -> dict[str, str] | None:
-    """The `meta` keys of a game (prefix removed), or None when the file has no such data."""
-    try:
-        db = connect_read_only(path)
-        try:
-            rows = db.execute("SELECT key, value FROM meta WHERE key LIKE ?", (f"{game_id}.%",)).fetchall()
-        finally:
-            db.close()
-    except sqlite3.DatabaseError:
-        return None
+def _game_meta(db: sqlite3.Connection, game_id: str) -> dict[str, str] | None:
+    rows = db.execute("SELECT key, value FROM meta WHERE key LIKE ?", (f"{game_id}.%",)).fetchall()
     return {key[len(game_id) + 1:]: value for key, value in rows} or None
 
 
-def read_game_tables(path: Path, game: Game, read: Callable[[sqlite3.Connection, dict[str, str]], T]) -> T:
-    """`read(connection, meta)` on `game`'s tables of the database at `path`, after checking
-    they are there and of this version (CardDataError, with the import hint, when not)."""
-    meta = game_meta(path, game.id)
-    if meta is None:
-        raise CardDataError(f"the card database {path} holds no {game.label} cards; import them with {game.import_hint}")
-    version = int(meta.get("schema_version", "0") or 0)
-    if version != game.schema_version:
-        raise CardDataError(
-            f"the {game.label} cards in {path} were stored by another deckcheck version (table version "
-            f"{version}, this one reads {game.schema_version}); import them again with {game.import_hint}"
-        )
+def game_meta(path: Path, game_id: str) -> dict[str, str] | None:
+    """The `meta` keys of a game (prefix removed), or None when the file has no such data."""
     try:
-        db = connect_read_only(path)
+        db = open_read_only(path)
+    except CardDataError:
+        return None
+    try:
+        return _game_meta(db, game_id)
+    except sqlite3.DatabaseError:
+        return None
+    finally:
+        db.close()
+
+
+def read_game_tables(
+    path: Path, game: Game, read: Callable[[sqlite3.Connection, dict[str, str]], T], *, builtin: bool = False,
+) -> T:
+    """`read(connection, meta)` on `game`'s tables of the database at `path`, after checking
+    they are there and of this version (CardDataError, with the import hint, when not).
+    `builtin`: the file is deckcheck's built-in data (immutable; the fix is a reinstall)."""
+    fix = REINSTALL_HINT if builtin else f"import them again with {game.import_hint}"
+    db = open_read_only(path, immutable=builtin, fix=REINSTALL_HINT if builtin else REBUILD_HINT)
+    try:
+        try:
+            meta = _game_meta(db, game.id)
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(damaged(path, exc, fix)) from None
+        if meta is None:
+            raise MissingGameData(f"the card database {path} holds no {game.label} cards; import them with {game.import_hint}")
+        version = int(meta.get("schema_version", "0") or 0)
+        if version != game.schema_version:
+            raise OutdatedCardData(
+                f"the {game.label} cards in {path} were stored by another deckcheck version (table version "
+                f"{version}, this one reads {game.schema_version}); {fix}"
+            )
         try:
             return read(db, meta)
-        finally:
-            db.close()
-    except (sqlite3.DatabaseError, KeyError, ValueError) as exc:
-        raise CardDataError(f"cannot read the {game.label} cards of {path} ({exc}); import them again") from None
+        except (sqlite3.DatabaseError, KeyError, ValueError) as exc:
+            raise CardDataError(f"cannot read the {game.label} cards of {path} ({exc}); {fix}") from None
+    finally:
+        db.close()

@@ -8,7 +8,7 @@ module imports on its own (`python -c "import deckcheck.cli.cards"`). The Typer 
 from __future__ import annotations
 
 from . import app as _app
-from . import batch, cards, check, convert, formats, simulate, validate  # noqa: F401  (importing registers them)
+from . import batch, cards, check, convert, diff, formats, sheet, simulate, validate  # noqa: F401  (importing registers them)
 
 _app.app.add_typer(formats.formats_app, name="formats")
 _app.app.add_typer(cards.cards_app, name="cards")

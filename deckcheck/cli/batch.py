@@ -1,8 +1,6 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
@@ -10,9 +8,10 @@ from typing import Optional
 import typer
 
 from ..errors import DeckcheckError
+from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
-from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, app, handles_errors
-from .common import emit, open_cards, output_option, reports, say_note, warn
+from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
+from .common import emit, one_of, open_cards, output_option, reports, say_note, spoken, warn, writable, write_file
 
 
 @app.command(cls=reports(BATCH))
@@ -31,7 +30,15 @@ def batch(
         help="Pick players for deck checks: a share (10%, rounded up) or a number (5); printed with their registered decks.",
     ),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Seed of the --deck-check sample: the same seed gives the same players."),
+    sheets_file: Optional[Path] = typer.Option(
+        None, "--sheets", metavar="FILE.pdf",
+        help="Also write every registration's sheet (player, team, seat, deck) to one PDF, in registration order.",
+    ),
+    event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name on the --sheets pages (default: the source's name)."),
+    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {spoken(list(PAPERS))}."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
+    platform: str = PLATFORM_OPTION,
+    no_cards: bool = NO_CARDS_OPTION,
     allow_outside_paths: bool = typer.Option(
         False, "--allow-outside-paths",
         help="Let a manifest you wrote name decks, pools and format files outside its folder (absolute or ../ paths, links); never for a zip.",
@@ -39,8 +46,9 @@ def batch(
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
-    With a card database (deckcheck cards sync) names are checked and made canonical and
-    card pools are checked; a batch never looks names up online.
+    With card data (built in, or a database from deckcheck cards sync) names are checked
+    and made canonical and card pools are checked; a batch never looks names up online.
+    A manifest's `platform` column sets a row's platform (else --platform).
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
 
@@ -48,6 +56,9 @@ def batch(
 
     Limited: a `pool` column checks each deck against its registered pool; --deck-check 10%
     --seed 7 adds a reproducible sample of players to deck-check.
+
+    Paperwork: --sheets sheets.pdf prints every registration's sheet; -o html --report
+    event.html writes one self-contained page for the event.
     """
     from ..batch import check_source
     from ..formats import load, reference
@@ -65,13 +76,17 @@ def batch(
         return bars[-1].advance
 
     if report_file is not None:
-        _check_report_target(report_file, [Path(source)])  # before the work, as well as after it
+        writable("--report", report_file, inputs=[Path(source)])  # before the work; again with every input after it
     format_ref = reference(format_id)
-    _, note = open_cards(load(format_ref), cards_db, offline=True)
+    _, note = open_cards(load(format_ref), cards_db, offline=True, no_cards=no_cards)
+    sheets = None
+    if sheets_file is not None:
+        sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
     try:
         result = check_source(
             source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
-            deck_check=deck_check, seed=seed, cards_db=cards_db, allow_outside_paths=allow_outside_paths,
+            deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
+            on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths,
         )
     except BaseException:
         for bar in bars:
@@ -79,49 +94,19 @@ def batch(
         raise
     for bar in bars:
         bar.close()
+    if sheets is not None and sheets_file is not None:
+        for message in sheets.warnings:
+            warn(message)
+        write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, result))
     if report_file is not None:
-        _write_report(report_file, deliver_batch(reporter, result, warn=warn), _inputs(source, result))
+        # It names players: readable by this user only, whatever the umask (docs/security.md).
+        write_file("--report", report_file, [deliver_batch(reporter, result, warn=warn).encode("utf-8", errors="replace")],
+                   private=True, inputs=_inputs(source, result))
         emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
     say_note(note)  # once, after the report: card pools went unchecked without a database
     raise typer.Exit(result.exit_code)
-
-
-def _write_report(path: Path, text: str, inputs: list[Path]) -> None:
-    """Write the --report file: never through a link, never over a file this run read
-    (the manifest, a deck, a pool), readable by the user only (it names players)."""
-    from ..atomic import write_text
-
-    _check_report_target(path, inputs)
-    try:
-        write_text(path, text, private=True)
-    except OSError as exc:
-        raise DeckcheckError(f"--report {path}: cannot write ({exc.strerror or exc})") from None
-
-
-def _check_report_target(path: Path, inputs: list[Path]) -> None:
-    """DeckcheckError (exit 2) when --report names a link, a path through a link, something
-    that is not a regular file, or one of the `inputs`."""
-    from ..tree import link_on_the_way
-
-    link = link_on_the_way(path)
-    if link is not None:
-        where = "" if link == path else f" ({link} is one)"
-        raise DeckcheckError(f"--report {path}: deckcheck does not write through symbolic links{where}; choose another path")
-    try:
-        target = os.stat(path)
-    except OSError:
-        target = None
-    if target is not None:
-        if not stat.S_ISREG(target.st_mode):
-            raise DeckcheckError(f"--report {path}: not a regular file; choose another path")
-        for read in inputs:
-            try:
-                if os.path.samestat(target, os.stat(read)):
-                    raise DeckcheckError(f"--report {path}: this run reads that file ({read}); choose another path")
-            except OSError:
-                continue
 
 
 def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
@@ -130,3 +115,16 @@ def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
     for row in result.registrations:
         found += [path for path in (row.path, row.pool_path) if path is not None]
     return found
+
+
+def _sheets(path: Path, *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
+    """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
+    from ..paperwork import PAPERS
+    from ..paperwork.batch_sheets import BatchSheets
+    from ..pipeline import parse_date
+
+    one_of("--paper", paper, PAPERS)
+    writable("--sheets", path, inputs=[Path(source)])
+    return BatchSheets(
+        event=event or Path(source).name, day=parse_date(date), format_id=format_id, paper=paper, cards_db=cards_db,
+    )

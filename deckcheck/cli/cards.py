@@ -1,4 +1,4 @@
-"""`deckcheck cards sync | import FILE | lookup NAME | stats`: the local card database.
+"""`deckcheck cards sync | import FILE | lookup NAME | stats | info`: the card data.
 
 The games, what `cards import` reads for each, how `cards lookup` finds and shows a card
 and which games `cards stats` lists all come from the game registry (`deckcheck.games`).
@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, OFFLINE_OPTION, handles_errors
+from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
 from .common import emit, say, spoken, warn_once
 
 if TYPE_CHECKING:
     from ..games import Game
 
 cards_app = typer.Typer(
-    help="Build and query the local card database (names, printings, legalities).\n\nExample: deckcheck cards lookup \"Lightning Bolt\"", no_args_is_help=True
+    help="Query the card data (built in, or a database you sync or import): names, printings, legality on a date.\n\n"
+    "Example: deckcheck cards lookup \"Lightning Bolt\" --format mtg/modern --date 2015-01-01",
+    no_args_is_help=True,
 )
 JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json.")
 
@@ -110,6 +112,22 @@ def _lookup_game(name: str, game_id: str | None) -> Game:
     return game
 
 
+def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
+    """The catalog `cards` commands read: the database at --cards-db (which must exist),
+    else the one validation would use (a synced database, or the built-in data)."""
+    from ..cards import catalog_for
+    from ..errors import CardDataError
+
+    if cards_db is not None and not cards_db.is_file():
+        raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
+    catalog, note = catalog_for(game.id, cards_db, offline=offline or None, warn=warn_once())
+    if catalog is None:
+        raise CardDataError(note or f"no {game.label} card data")
+    if note:
+        say(f"deckcheck: note: {note}")
+    return catalog
+
+
 @cards_app.command("lookup")
 @handles_errors
 def cards_lookup(
@@ -118,21 +136,40 @@ def cards_lookup(
     offline: bool = OFFLINE_OPTION,
     output: str = JSON_OPTION,
     game_id: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=_game_help()),
+    format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Also say whether the card is legal in this format (its game is the lookup's)."),
+    date: Optional[str] = DATE_OPTION,
+    platform: str = PLATFORM_OPTION,
 ) -> None:
     """Show a card: canonical name, type, text, copies allowed, legalities, printings.
 
+    With --format: whether the card is legal there on --date (default today) on
+    --platform, and why (card pool, list entries, platform); exit 1 when it is not.
     Exit 1 (with suggestions) when no card has that name.
 
     Example: deckcheck cards lookup "lightning bolt"; deckcheck cards lookup 14558127
+
+    Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
     from ..errors import DeckcheckError
-    from ..games import default
+    from ..games import default, find
+    from ..pipeline import check_platform, parse_date
 
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
-    game = _lookup_game(name, game_id)
-    catalog = game.load_catalog(_target(cards_db), offline=offline or offline_by_default(), warn=warn_once())
+    fmt = None
+    if format_id is not None:
+        from ..formats import load, reference
+
+        fmt = load(reference(format_id))
+        game = find(fmt.game) or _lookup_game(name, game_id)
+        if game_id is not None and game_id != game.id:
+            raise DeckcheckError(f"--game {game_id} and --format {format_id} (a {game.label} format) disagree")
+    else:
+        game = _lookup_game(name, game_id)
+    day = parse_date(date)
+    check_platform(platform)
+    catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     card = game.find_card(catalog, name)
     if card is None:
         suggestions = catalog.suggest(name)
@@ -142,33 +179,53 @@ def cards_lookup(
         what = "card named" if game is default() else f"{game.id} card"
         say(f"deckcheck: no {what} {name!r}{hint}")
         raise typer.Exit(1)
+    verdict = None
+    if fmt is not None:
+        from ..cards.verdict import card_verdict
+
+        code = getattr(card, "code", None)
+        verdict = card_verdict(catalog, card.name, code, fmt, day, platform)
     if output == "json":
-        emit(json.dumps({"found": True, **game.card_facts(catalog, card)}, ensure_ascii=False, indent=2) + "\n")
+        facts = {"found": True, **game.card_facts(catalog, card)}
+        if verdict is not None:
+            facts["legality"] = verdict.to_dict()
+        emit(json.dumps(facts, ensure_ascii=False, indent=2) + "\n")
     else:
-        emit(game.card_text(catalog, card))
+        emit(game.card_text(catalog, card) + (verdict.text(fmt.name) if verdict is not None and fmt is not None else ""))
+    if verdict is not None and not verdict.legal:
+        raise typer.Exit(1)
 
 
 @cards_app.command("stats")
 @handles_errors
 def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_OPTION) -> None:
-    """Show what the database holds: counts, source, dates, schema.
+    """Show what the card data holds: counts, source, dates, schema.
+
+    The database at --cards-db, else the synced or imported one, else the built-in data.
 
     Example: deckcheck cards stats
     """
+    from ..cards.builtin import builtin_path
     from ..games.mtg.store import CardDb
 
-    db = CardDb(_target(cards_db))
+    target = _target(cards_db)
+    if cards_db is None and not target.is_file():
+        target, builtin = builtin_path(), True
+    else:
+        builtin = False
+    db = CardDb(target, immutable=builtin)
     try:
         counts = db.counts()
         meta = dict(db.meta)
     finally:
         db.close()
     games = db.game_meta()
-    info: dict[str, Any] = {"database": str(db.path), **meta, **{f"count_{k}": v for k, v in counts.items()}}
+    info: dict[str, Any] = {"database": str(db.path), "builtin": builtin, **meta, **{f"count_{k}": v for k, v in counts.items()}}
     if output == "json":
         emit(json.dumps(info, indent=2) + "\n")
         return
-    rows = [("database", str(db.path)), ("schema", meta.get("schema_version", "?"))]
+    shown = f"{db.path} (built-in card data)" if builtin else str(db.path)
+    rows = [("database", shown), ("schema", meta.get("schema_version", "?"))]
     if db.has_magic:
         legal = (
             f"yes ({counts['with_legalities']:,} cards)"
@@ -191,3 +248,22 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
                            f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}"))
     emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))
+
+
+@cards_app.command("info")
+@handles_errors
+def cards_info(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_OPTION) -> None:
+    """Say which card data each game uses and how old it is.
+
+    A synced or imported database takes precedence over the built-in data for the games
+    it holds; validation, simulate and the other commands all use what this shows.
+
+    Example: deckcheck cards info
+    """
+    from ..cards.inventory import inventory
+
+    rows = inventory(cards_db)
+    if output == "json":
+        emit(json.dumps({"games": rows}, indent=2) + "\n")
+        return
+    emit("".join(f"{row['label']}: {row['summary']}\n" for row in rows))

@@ -20,12 +20,13 @@ def check(
     config_file: Optional[Path] = typer.Option(None, "--config", "-c", metavar="FILE", help="The deckcheck.yaml to use (default: the nearest one in this folder or above)."),
     format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats),
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
+    platform: Optional[str] = typer.Option(None, "--platform", metavar="PLATFORM", help="Where the events are played: paper, mtgo or arena (overrides deckcheck.yaml; default: paper)."),
     output: Optional[str] = output_option(None, more_help=f"Default: deckcheck.yaml's output, else {AUTO}."),
 ) -> None:
     """Check a repository as its deckcheck.yaml says: for CI and pre-commit.
 
-    Reads deckcheck.yaml (default format, formats by glob, date, output, simulate
-    assertions per deck), validates every deck it selects and runs the assertions, and
+    Reads deckcheck.yaml (default format, formats by glob, date, platform, output,
+    simulate assertions per deck), validates every deck it selects and runs the assertions, and
     prints one report. Exit 0 when all decks are legal and all assertions hold, 1 when
     not, 2 for a bad configuration or an unreadable deck.
 
@@ -34,7 +35,7 @@ def check(
     Example (pre-commit, GitHub Actions): deckcheck check -o github decks/burn.txt
     """
     from ..errors import DeckcheckError
-    from ..pipeline import parse_date
+    from ..pipeline import check_platform, parse_date
     from ..project.check import run_check
     from ..project.config import ProjectConfig, find_config, load_config
     from ..report import choose, deliver
@@ -48,7 +49,7 @@ def check(
         found = find_config(Path.cwd())
         if found is None and not format_id:
             raise DeckcheckError(
-                "no deckcheck.yaml in this folder or above; write one (see the README) or pass -f FORMAT"
+                "no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT"
             )
         config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     format_ref = None
@@ -59,7 +60,9 @@ def check(
         load(format_ref)  # an unknown -f is a usage error before any deck is read
     reporter = choose(output or config.output or AUTO, *REPORT_SUBJECTS)
     day = parse_date(date) if date else None
-    run = run_check(config, paths or (), format_id=format_ref, date=day)
+    if platform is not None:
+        check_platform(platform)
+    run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
     for message in run.warnings:
         warn(message)
     if not run.report.results:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -156,17 +156,85 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     return read_deck(path, input_format=input_format)
 
 
-def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool) -> tuple[object, str | None]:
+def one_of(option: str, value: str, choices: Iterable[str]) -> str:
+    """`value` when it is one of `choices`, else DeckcheckError (exit 2) naming them."""
+    from ..errors import DeckcheckError
+
+    listed = list(choices)
+    if value not in listed:
+        raise DeckcheckError(f"{option} {value!r}: choose one of {', '.join(listed)}")
+    return value
+
+
+def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
+    """Stop (exit 2) when `path` cannot or must not be written: a symbolic link or a relative
+    path through a linked folder (never written through, tree.link_on_the_way), a folder,
+    a file in a folder this user cannot write to, or one of the `inputs` the run reads
+    (nothing deckcheck reads is ever overwritten)."""
+    from ..errors import DeckcheckError
+    from ..tree import link_on_the_way
+
+    reason = None
+    link = link_on_the_way(path)
+    if link is not None:
+        what = "it is" if link == path else f"{link} is"
+        reason = f"{what} a symbolic link, and deckcheck never writes through links; remove the link or name another file"
+    elif _is_one_of(path, inputs):
+        reason = "this run reads that file; name another file"
+    elif path.is_dir():
+        reason = "it is a folder; name a file"
+    else:
+        folder = next((parent for parent in path.absolute().parents if parent.exists()), None)
+        if folder is not None and not folder.is_dir():
+            reason = f"{folder} is not a folder"
+        elif folder is not None and not os.access(folder, os.W_OK | os.X_OK):
+            reason = f"no permission to write in {folder}"
+    if reason:
+        raise DeckcheckError(f"{option} {path}: cannot write ({reason})")
+
+
+def _is_one_of(path: Path, files: Iterable[Path]) -> bool:
+    try:
+        target = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    for other in files:
+        try:
+            if os.path.samestat(target, os.stat(other)):
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
+def write_file(option: str, path: Path, chunks: Iterable[bytes], *, private: bool = False, inputs: Iterable[Path] = ()) -> None:
+    """Write `chunks` to `path` atomically (atomic.py: never through a link), after
+    `writable`'s checks (again: the run may have found more `inputs`); `private`: mode
+    0600. One-line DeckcheckError (exit 2) naming the option when it cannot be done."""
+    from ..atomic import write_chunks
+    from ..errors import DeckcheckError
+
+    writable(option, path, inputs=inputs)
+    try:
+        write_chunks(path, chunks, private=private)
+    except OSError as exc:
+        raise DeckcheckError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
+
+
+def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool, no_cards: bool = False) -> tuple[object, str | None]:
     """(the card catalog for a command, or None; the note to print once the work is done).
 
-    An explicit --cards-db that does not exist is a usage error. Without a database the
-    note says that the card pool went unchecked and how to get one - only for formats
-    that have a card pool, so other formats keep a quiet stderr. A database that is there
-    but unusable (older schema, not a database) is always worth a note.
+    `no_cards` (--no-cards): none, quietly. An explicit --cards-db that does not exist is
+    a usage error; a database or built-in file that is damaged is one too (CardDataError,
+    exit 2). Without a database the built-in card data is used; a game with no card data
+    at all gets a note - only for formats that have a card pool, so other formats keep a
+    quiet stderr. A database that is outdated is always worth a note.
     """
     from ..cards import NO_DATABASE_NOTE, catalog_for
     from ..errors import CardDataError
 
+    if no_cards:
+        return None, None
     if cards_db is not None and not cards_db.is_file():
         raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())

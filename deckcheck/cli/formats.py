@@ -1,4 +1,4 @@
-"""`deckcheck formats list | show | check`."""
+"""`deckcheck formats list | show | check | check-freshness | import-lflist`."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .app import DATE_OPTION, handles_errors
+from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
 from .common import emit, warn
 from .completion import complete_formats
 from ..errors import DeckcheckError
@@ -61,6 +61,52 @@ def formats_check(path: Path = typer.Argument(..., metavar="FILE.yaml", help="A 
 
     fmt = check_file(path)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
+
+
+@formats_app.command("check-freshness")
+@handles_errors
+def formats_check_freshness(
+    format_ids: Optional[list[str]] = typer.Argument(None, metavar="[FORMAT...]", help="Formats to compare (default: every format whose card pool names a legality key).", autocompletion=complete_formats),
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    output: str = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="text or json."),
+) -> None:
+    """List where a synced card database's bans and restrictions disagree with the bundled lists.
+
+    Compares, on the day the database's legalities describe, every card it calls banned or
+    restricted with the format's lists in force that day; exit 1 when they disagree (the
+    bundled lists need an update: scripts/build_mtg_formats.py), 2 when the card data has
+    no legalities (the built-in data has none: run deckcheck cards sync first).
+
+    Example: deckcheck formats check-freshness mtg/modern mtg/legacy
+    """
+    import json
+
+    from ..cards import catalog_for
+    from ..formats import iter_formats, load, reference
+    from ..formats.freshness import disagreements
+
+    if output not in ("text", "json"):
+        raise DeckcheckError(f"--output {output!r}: choose text or json")
+    formats = [load(reference(format_id)) for format_id in format_ids] if format_ids else [
+        item for item in iter_formats() if not isinstance(item, DeckcheckError) and (item.option("card_pool") or {}).get("legality")
+    ]
+    found, checked = [], []
+    for fmt in formats:
+        catalog, note = catalog_for(fmt.game, cards_db, offline=True)
+        day = getattr(catalog, "legalities_date", None)
+        if day is None:
+            raise DeckcheckError(f"the {fmt.game} card data in use ({catalog.describe() if catalog else note}) has no "
+                                 "legalities to compare; run `deckcheck cards sync` (or `deckcheck cards import` a Scryfall file)")
+        checked.append({"format": fmt.id, "database": catalog.describe(), "legalities_of": day.isoformat(),
+                        "lists_known_up_to": fmt.lists_known_up_to.isoformat() if fmt.lists_known_up_to else None})
+        found += disagreements(fmt, catalog)
+    if output == "json":
+        emit(json.dumps({"checked": checked, "disagreements": [item.to_dict() for item in found]}, indent=2) + "\n")
+    else:
+        for item in checked:
+            emit(f"{item['format']}: {item['database']}, legalities of {item['legalities_of']}\n")
+        emit("".join(f"  {item.text()}\n" for item in found) or "  no disagreements\n")
+    raise typer.Exit(1 if found else 0)
 
 
 @formats_app.command("import-lflist")

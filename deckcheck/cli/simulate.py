@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from ..report import COMPARISONS, PLAIN, SIMULATIONS
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, fail, handles_errors
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, NO_CARDS_OPTION, OFFLINE_OPTION, app, fail, handles_errors
 from .common import emit, output_option, outputs_mark, read_deck_argument, reports, say_note, warn
 
 OUTPUT_MORE_HELP = (
@@ -26,16 +26,19 @@ def _stdout_takes_blocks() -> bool:
     return True
 
 
-def _with_card_data(deck, format_id, cards_db, offline: bool):
-    """The deck named as the card database names it, and the database as the engine's
-    land oracle (None without one: then basic lands and the policy's `lands:` count).
+def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
+    """The deck named as the card data names it, and the card data as the engine's land
+    oracle (None with --no-cards or a game without card data: then basic lands and the
+    policy's `lands:` count).
 
-    Yu-Gi-Oh! passcodes become card names (alternate artworks count as their card); Magic
-    names become canonical, so a double-faced card listed by its front face is one card."""
-    from ..cards import catalog_for
+    The same card data as `validate` (cli/common.open_cards): a synced database, else the
+    built-in data. Yu-Gi-Oh! passcodes become card names (alternate artworks count as
+    their card); Magic names become canonical, so a double-faced card listed by its front
+    face is one card, and every land (not only basics) counts as a land."""
     from ..formats import load
+    from .common import open_cards
 
-    catalog, _ = catalog_for(load(format_id).game, cards_db, offline=offline or None)
+    catalog, _ = open_cards(load(format_id), cards_db, offline=offline, no_cards=no_cards)
     if catalog is None:
         return deck, None
     named, _problems = catalog.resolve_deck(deck)
@@ -64,6 +67,7 @@ def simulate(
     output: str = output_option(PLAIN, more_help=OUTPUT_MORE_HELP),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
+    no_cards: bool = NO_CARDS_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     more_policies: Optional[List[str]] = typer.Argument(None, hidden=True, metavar="[POLICY.yaml...]"),
 ) -> None:
@@ -95,7 +99,7 @@ def simulate(
 
         check_target(plot)
     parsed = read_deck_argument(deck, input_format=input_format)
-    parsed, card_data = _with_card_data(parsed, format_ref, cards_db, offline)
+    parsed, card_data = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
         "seed": seed, "card_data": card_data,

@@ -13,7 +13,9 @@ from .app import (
     DECK_ARGUMENT,
     FORMAT_OPTION,
     INPUT_FORMAT_OPTION,
+    NO_CARDS_OPTION,
     OFFLINE_OPTION,
+    PLATFORM_OPTION,
     app,
     handles_errors,
 )
@@ -35,11 +37,14 @@ def validate(
     ),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
+    platform: str = PLATFORM_OPTION,
+    no_cards: bool = NO_CARDS_OPTION,
 ) -> None:
     """Check decklists against a format and say exactly what is wrong.
 
-    With a card database (deckcheck cards sync) names are made canonical, typos get
-    "did you mean" suggestions and cards outside the format's card pool are reported.
+    With card data (built in, or a newer database from deckcheck cards sync) names are
+    made canonical, typos get "did you mean" suggestions and cards outside the format's
+    card pool on the event date (and platform) are reported.
 
     Example: deckcheck validate deck.txt -f mtg/modern --date 2024-06-01 -o json
 
@@ -49,7 +54,7 @@ def validate(
     """
     from .. import decklists
     from ..formats import load, reference
-    from ..pipeline import check_deck, parse_date
+    from ..pipeline import check_deck, check_platform, parse_date
     from ..problem import ProblemBudget
     from ..registered_pools import read_pool
     from ..report import choose, deliver
@@ -59,16 +64,17 @@ def validate(
     reporter = choose(output, DECKS)
     fmt = load(reference(format_id))
     day = parse_date(date)
+    check_platform(platform)
     # Read before any deck: a pool that cannot be read is a usage error (exit 2).
     pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
     if input_format:
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
-    catalog, note = open_cards(fmt, cards_db, offline=offline)
+    catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     results = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:
         deck = read_deck_argument(source, input_format=input_format)
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False)
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
         result.problems = budget.take(result.problems)
         results.append(result)
     report = Report(results=results)

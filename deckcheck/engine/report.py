@@ -166,9 +166,10 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     hand = simulation.fmt.opening_hand
     profile = simulation.profile
     rule_name = _RULE_NAMES.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
+    lands = f", {profile.lands} lands" if simulation.has_lands else ""
     lines = [
         paint(f"{simulation.deck.source} - {simulation.fmt.id}", "bold", color=color),
-        f"  {profile.size} cards, {profile.lands} lands; opening hand {hand.size}, {rule_name}",
+        f"  {profile.size} cards{lands}; opening hand {hand.size}, {rule_name}",
         "  exact (multivariate hypergeometric)" if exact else
         f"  Monte Carlo: {outcome.hands:,} hands, seed {outcome.seed} (± is one standard error)",
         "",
@@ -182,10 +183,11 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     lines.append(
         f"  expected {outcome.expected_hand_size.value:.3f} cards; mulligan at least once {outcome.mulligan.value * 100:.2f}%"
     )
-    lines += ["", "Lands in the kept hand"]
-    for count, estimate in outcome.lands.items():
-        lines.append(f"  {count:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
-    lines.append(f"  expected {outcome.expected_lands.value:.3f} lands")
+    if simulation.has_lands:
+        lines += ["", "Lands in the kept hand"]
+        for count, estimate in outcome.lands.items():
+            lines.append(f"  {count:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
+        lines.append(f"  expected {outcome.expected_lands.value:.3f} lands")
     lines += _by_turn_lines(simulation, exact)
     lines += _castable_lines(simulation)
     lines += _assertion_lines(simulation, exact, color)

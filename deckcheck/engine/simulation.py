@@ -56,6 +56,11 @@ class Simulation:
     def passed(self) -> bool:
         return all(result.passed for result in self.assertions)
 
+    @property
+    def has_lands(self) -> bool:
+        """Whether the format's game has lands (games/: Magic does, Yu-Gi-Oh! and WoW do not)."""
+        return game_has_lands(self.fmt)
+
     def draws(self, turn: int, side: str) -> int:
         return draws_by_turn(turn, side, self.fmt.opening_hand.first_player_draws)
 
@@ -113,14 +118,15 @@ def simulate(
     policy = probe
     if probe.default and profile.lands == 0:
         policy = build_policy(hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards))
-        warnings.append(
-            "no lands found in the main deck (without a card database only basic lands count; list others under "
-            "`lands:` in a policy file), so the default policy keeps every hand"
-        )
+        if game_has_lands(fmt):
+            warnings.append(
+                "no lands found in the main deck (without card data only basic lands count; list others under "
+                "`lands:` in a policy file), so the default policy keeps every hand"
+            )
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
-            f"only {profile.lands} of {profile.size} cards count as lands: without a card database only basic lands "
-            "do; list the others under `lands:` in a policy file (--policy)"
+            f"only {profile.lands} of {profile.size} cards count as lands: without card data (--no-cards) only basic "
+            "lands do; list the others under `lands:` in a policy file (--policy)"
         )
     if profile.size < hand_size:
         raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
@@ -259,6 +265,14 @@ def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPol
         warnings.append(f"using Monte Carlo: {reason}")
         return "monte-carlo"
     return "exact"
+
+
+def game_has_lands(fmt: Format) -> bool:
+    """Whether `fmt`'s game has lands (a user's format of an unknown game: assume it does)."""
+    from ..games import find
+
+    game = find(fmt.game)
+    return game is None or game.lands
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
+from ..games.mtg.cards import PAPER
 from ..model import ANY_NUMBER
 from ..names import card_key, fold
 
@@ -20,19 +21,43 @@ def as_date(value: Any) -> dt.date | None:
     return dt.date.fromisoformat(str(value))
 
 
-@dataclass(frozen=True)
-class ListEntry:
-    """A card on a dated list. `since` is inclusive, `until` exclusive (the day it left)."""
+def platform_dates(value: Any) -> tuple[dt.date | None, Mapping[str, dt.date]]:
+    """A `since`/`until` of a format file: a date, or a date per platform
+    (`{paper: D, mtgo: D2, arena: D3}`, platforms not named taking paper's) ->
+    (the paper date, the other platforms' dates where given)."""
+    if isinstance(value, Mapping):
+        others = {platform: as_date(day) for platform, day in value.items() if platform != PAPER}
+        return as_date(value.get(PAPER)), {platform: day for platform, day in others.items() if day is not None}
+    return as_date(value), {}
 
-    card: str
+
+@dataclass(frozen=True)
+class Dated:
+    """What a dated item shares: in force from `since` (inclusive) until `until`
+    (exclusive, the day it ended), on paper; `platform_since`/`platform_until` hold the
+    other platforms' days where they differ (a ban taking effect on MTGO days later)."""
+
     since: dt.date | None = None
     until: dt.date | None = None
+    platform_since: Mapping[str, dt.date] = field(default_factory=dict, compare=False)
+    platform_until: Mapping[str, dt.date] = field(default_factory=dict, compare=False)
+
+    def window(self, platform: str = PAPER) -> tuple[dt.date | None, dt.date | None]:
+        return self.platform_since.get(platform, self.since), self.platform_until.get(platform, self.until)
+
+    def in_force(self, day: dt.date, platform: str = PAPER) -> bool:
+        since, until = self.window(platform)
+        return (since is None or since <= day) and (until is None or day < until)
+
+
+@dataclass(frozen=True)
+class ListEntry(Dated):
+    """A card on a dated list (`Dated`: its days, per platform)."""
+
+    card: str = ""
     limit: int | None = None
     code: int | None = None
     note: str | None = None
-
-    def in_force(self, day: dt.date) -> bool:
-        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
 
     @property
     def key(self) -> str:
@@ -41,11 +66,14 @@ class ListEntry:
 
 
 @dataclass(frozen=True)
-class ZoneSize:
+class ZoneSize(Dated):
+    """How many cards a zone may hold; a zone may have several, dated like list entries
+    (the sideboard rule of the tournament rules before and after 2013)."""
+
     min: int | None = None
     max: int | None = None
     exactly: int | None = None
-    or_none: bool = False  # "exactly N or none" (2011 tournament rules for sideboards)
+    or_none: bool = False  # "exactly N or none" (tournament rules until 2013 for sideboards)
 
     def describe(self) -> str:
         if self.exactly is not None:
@@ -87,7 +115,7 @@ class Format:
     game: str
     path: str
     data: Mapping[str, Any]  # the merged YAML, for `formats show` and rule options
-    zones: Mapping[str, ZoneSize]
+    zones: Mapping[str, tuple[ZoneSize, ...]]
     copy_limit: CopyLimit | None
     basic_lands: frozenset[str]
     banned: tuple[ListEntry, ...]
@@ -99,53 +127,72 @@ class Format:
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # Lists resolved per date: thousands of decks of one event share a date, and replaying
     # a few hundred dated entries per deck would dominate validation time.
-    _on_date: dict[tuple[str, dt.date], dict[str, ListEntry]] = field(
+    _on_date: dict[tuple[str, dt.date, str], dict[Any, ListEntry]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
-    def _list_on(self, name: str, day: dt.date) -> dict[str, ListEntry]:
-        found = self._on_date.get((name, day))
+    def _list_on(self, name: str, day: dt.date, platform: str) -> dict[str, ListEntry]:
+        found = self._on_date.get((name, day, platform))
         if found is None:
-            found = self._on_date[(name, day)] = _in_force(getattr(self, name), day)
+            found = self._on_date[(name, day, platform)] = _in_force(getattr(self, name), day, platform)
         return found
 
-    def banned_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return self._list_on("banned", day)
+    def banned_on(self, day: dt.date, platform: str = PAPER) -> dict[str, ListEntry]:
+        return self._list_on("banned", day, platform)
 
-    def restricted_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return self._list_on("restricted", day)
+    def restricted_on(self, day: dt.date, platform: str = PAPER) -> dict[str, ListEntry]:
+        return self._list_on("restricted", day, platform)
 
-    def card_limits_on(self, day: dt.date) -> dict[str, ListEntry]:
-        return self._list_on("card_limits", day)
+    def card_limits_on(self, day: dt.date, platform: str = PAPER) -> dict[str, ListEntry]:
+        return self._list_on("card_limits", day, platform)
 
-    def card_limits_by_code_on(self, day: dt.date) -> dict[int, ListEntry]:
+    def card_limits_by_code_on(self, day: dt.date, platform: str = PAPER) -> dict[int, ListEntry]:
         """The per-card limits in force, by passcode (entries that give a `code`); a card
         listed under two passcodes (an alternate artwork on an lflist) is found by both."""
-        key = ("card_limits_by_code", day)
-        found = self._on_date.get(key)  # type: ignore[call-overload]
+        key = ("card_limits_by_code", day, platform)
+        found = self._on_date.get(key)
         if found is None:
             found = {}
             for entry in self.card_limits:
-                if entry.code is not None and entry.in_force(day):
+                if entry.code is not None and entry.in_force(day, platform):
                     previous = found.get(entry.code)
-                    if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
+                    if previous is None or _start(entry, platform) >= _start(previous, platform):
                         found[entry.code] = entry
-            self._on_date[key] = found  # type: ignore[index]
+            self._on_date[key] = found
         return found
+
+    def zone_size(self, zone: str, day: dt.date, platform: str = PAPER) -> ZoneSize | None:
+        """The size rule of `zone` in force on `day` (None: the format does not size it then)."""
+        return next((size for size in self.zones.get(zone, ()) if size.in_force(day, platform)), None)
+
+    @property
+    def lists_known_up_to(self) -> dt.date | None:
+        """The last day the format file's lists are known to be complete (`lists_known_up_to`)."""
+        return as_date(self.data.get("lists_known_up_to"))
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
 
-def _in_force(entries: tuple[ListEntry, ...], day: dt.date) -> dict[str, ListEntry]:
-    """Entries in force on `day`, by card key; where several are, the latest start wins."""
+def _start(entry: Dated, platform: str) -> dt.date:
+    return entry.window(platform)[0] or dt.date.min
+
+
+def _in_force(entries: tuple[ListEntry, ...], day: dt.date, platform: str) -> dict[str, ListEntry]:
+    """Entries in force on `day` on `platform`, by card key; where several are, the latest start wins."""
     found: dict[str, ListEntry] = {}
     for entry in entries:
-        if entry.in_force(day):
+        if entry.in_force(day, platform):
             previous = found.get(entry.key)
-            if previous is None or (entry.since or dt.date.min) >= (previous.since or dt.date.min):
+            if previous is None or _start(entry, platform) >= _start(previous, platform):
                 found[entry.key] = entry
     return found
+
+
+def _dates(item: Mapping[str, Any]) -> dict[str, Any]:
+    since, platform_since = platform_dates(item.get("since"))
+    until, platform_until = platform_dates(item.get("until"))
+    return {"since": since, "until": until, "platform_since": platform_since, "platform_until": platform_until}
 
 
 def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
@@ -156,15 +203,20 @@ def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
         else:
             out.append(
                 ListEntry(
-                    card=item.get("card") or str(item.get("code")),
-                    since=as_date(item.get("since")),
-                    until=as_date(item.get("until")),
-                    limit=item.get("limit"),
-                    code=item.get("code"),
-                    note=item.get("note"),
+                    card=item.get("card") or str(item.get("code")), limit=item.get("limit"), code=item.get("code"),
+                    note=item.get("note"), **_dates(item),
                 )
             )
     return tuple(out)
+
+
+def _zone_sizes(spec: Any) -> tuple[ZoneSize, ...]:
+    """A zone's size rules: one mapping, or a list of dated ones."""
+    items = spec if isinstance(spec, list) else [spec]
+    return tuple(
+        ZoneSize(**{key: value for key, value in item.items() if key not in ("since", "until")}, **_dates(item))
+        for item in items
+    )
 
 
 def build_format(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, ...]) -> Format:
@@ -172,7 +224,7 @@ def build_format(format_id: str, path: Path, data: dict[str, Any], chain: tuple[
     for key in ("name", "game"):
         if key not in data:
             raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
-    zones = {zone: ZoneSize(**spec) for zone, spec in (data.get("deck") or {}).items()}
+    zones = {zone: _zone_sizes(spec) for zone, spec in (data.get("deck") or {}).items()}
     copy_limit = None
     if data.get("copy_limit"):
         spec = data["copy_limit"]

@@ -14,15 +14,30 @@ from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
+from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
 from ..model import PLAYED_ZONES
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
 
 GAMES = game_ids()  # the registered games (deckcheck/games/__init__.py)
 ZONE_NAMES = PLAYED_ZONES
 MULLIGANS = ("london", "vancouver", "paris", "once", "none")
+# A `since`/`until`: one date, or a date per platform where they differ (a ban effective
+# on Magic Online days after paper); platforms not named take paper's.
+PLATFORM_DATE = AnyOf((Date(), Struct({platform: Date() for platform in PLATFORMS}, required=(PLATFORMS[0],))))
+
+
+def _paper(value: Any) -> str:
+    return str(value.get(PLATFORMS[0])) if isinstance(value, Mapping) else str(value)
+
+
+def _dates_in_order(value: Mapping[str, Any], keys: Keys) -> None:
+    since, until = value.get("since"), value.get("until")
+    if since is not None and until is not None and _paper(since) >= _paper(until):
+        raise SchemaError((*keys, "until"), f"`until` {_paper(until)} is not after `since` {_paper(since)}")
 
 
 def _zone_size_consistent(value: Mapping[str, Any], keys: Keys) -> None:
+    _dates_in_order(value, keys)
     if "exactly" in value and ("min" in value or "max" in value):
         raise SchemaError(keys, "give either `exactly` or `min`/`max`, not both")
     if value.get("or_none") and "exactly" not in value:
@@ -32,30 +47,31 @@ def _zone_size_consistent(value: Mapping[str, Any], keys: Keys) -> None:
 
 
 ZONE_SIZE = Struct(
-    {"min": Int(0), "max": Int(0), "exactly": Int(0), "or_none": Bool()},
+    {"min": Int(0), "max": Int(0), "exactly": Int(0), "or_none": Bool(), "since": PLATFORM_DATE, "until": PLATFORM_DATE},
     check_whole=_zone_size_consistent,
 )
+# A zone's size: one rule, or dated rules (the sideboard before and after a rules change).
+ZONE_SIZES = AnyOf((ZONE_SIZE, ListOf(ZONE_SIZE), Null()))
 
 
 def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:
     if "card" not in value and "code" not in value:
         raise SchemaError((*keys, "card"), "an entry needs `card` (or `code`)")
-    since, until = value.get("since"), value.get("until")
-    if since is not None and until is not None and str(since) >= str(until):
-        raise SchemaError((*keys, "until"), f"`until` {until} is not after `since` {since}")
+    _dates_in_order(value, keys)
 
 
 LIST_ENTRY = AnyOf(
     (
         Str(),
         Struct(
-            {"card": Str(), "code": Int(0), "since": Date(), "until": Date(), "limit": Int(0), "note": Str()},
+            {"card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str()},
             check_whole=_entry_names_a_card,
         ),
     )
 )
-# A set of a card pool, in it from `since` (inclusive) to `until` (exclusive).
-DATED_SET = Struct({"set": Str(), "since": Date(), "until": Date()}, required=("set",))
+# A set of a card pool, in it from `since` (inclusive; default: its release on the platform) to
+# `until` (exclusive), or to the release of `rotated_by` on the platform.
+DATED_SET = Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by": Str()}, required=("set",))
 # A dated card list (`banned`, `restricted`, `card_limits`); null drops the inherited list.
 DATED_LIST = AnyOf((Null(), ListOf(LIST_ENTRY)))
 
@@ -69,7 +85,10 @@ SHARED_KEYS: dict[str, Spec] = {
     "description": Str(),
     "sources": ListOf(Str()),
     # Zone sizes: deck-size, sideboard-size and extra-deck-size each read their zone's.
-    "deck": MapOf(AnyOf((ZONE_SIZE, Null())), key=Str(ZONE_NAMES)),
+    "deck": MapOf(ZONE_SIZES, key=Str(ZONE_NAMES)),
+    # The last day the format's dated lists are known to be complete: reports say so for
+    # later events (docs/card-data.md#freshness).
+    "lists_known_up_to": Date(),
     # Basic lands: exempt from the copy limit, provided in limited events.
     "basic_lands": ListOf(Str()),
     # Team formats (deckcheck batch: team-copy-limit, team-restricted, team-registration).

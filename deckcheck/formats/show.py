@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .model import Format, ListEntry
+from .model import Dated, Format, ListEntry
 
 
 def describe(fmt: Format, day: dt.date) -> str:
@@ -24,8 +24,13 @@ def describe(fmt: Format, day: dt.date) -> str:
     if description:
         lines.append(f"  {description}")
     lines.append("deck:")
-    for zone, size in fmt.zones.items():
-        lines.append(f"  {zone}: {size.describe()}")
+    for zone, sizes in fmt.zones.items():
+        size = fmt.zone_size(zone, day)
+        if size is not None:
+            lines.append(f"  {zone}: {size.describe()}{_dates(size)}" if len(sizes) > 1 else f"  {zone}: {size.describe()}")
+    known = fmt.lists_known_up_to
+    if known is not None:
+        lines.append(f"lists known up to {known.isoformat()}")
     for rule in RULES.values():
         show = getattr(rule, "show", None)
         if show is not None:
@@ -47,11 +52,20 @@ def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, l
     and the dates of its entry (`since`: first day, `until`: the day it ends)."""
     lines = [f"{title} on {day.isoformat()} ({len(entries)}):"]
     for entry in sorted(entries.values(), key=lambda e: e.card.casefold()):
-        dates = [f"since {entry.since.isoformat()}"] if entry.since else []
-        dates += [f"until {entry.until.isoformat()}"] if entry.until else []
         limit = f" [{entry.limit}]" if limits else ""
-        lines.append(f"  {entry.card}{limit}" + (f"  ({', '.join(dates)})" if dates else ""))
+        lines.append(f"  {entry.card}{limit}{_dates(entry, '  ')}")
     return lines
+
+
+def _dates(item: Dated, gap: str = " ") -> str:
+    """`  (since D, until E; on mtgo since D2)`: an item's days, and other platforms' where they differ."""
+    dates = [f"since {item.since.isoformat()}"] if item.since else []
+    dates += [f"until {item.until.isoformat()}"] if item.until else []
+    for platform in sorted({*item.platform_since, *item.platform_until}):
+        since, until = item.window(platform)
+        dates.append(f"on {platform} " + ", ".join(
+            [f"since {since.isoformat()}"] * bool(since) + [f"until {until.isoformat()}"] * bool(until)))
+    return f"{gap}({', '.join(dates)})" if dates else ""
 
 
 def names(items: Iterable[Any]) -> str:

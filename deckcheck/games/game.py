@@ -6,9 +6,10 @@ HTTP client is imported to say which games exist):
 
 | module | provides | used by |
 |---|---|---|
-| `store.py` | `load_catalog(path, *, offline, warn)`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used | validation, simulate, convert, `cards lookup` |
+| `store.py` | `load_catalog(path, *, offline, warn[, builtin])`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used (`builtin=True`: the package's built-in data file, for games that ship cards there) | validation, simulate, convert, `cards lookup` |
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
-| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str` | `cards lookup` |
+| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) | `cards lookup` |
+| `sheet.py` (optional) | `TITLE`, `sections(cards, *, by_type) -> list[Section]`: the game's registration sheet | `sheet`, `batch --sheets` |
 
 See docs/extending.md for the files a new game adds.
 """
@@ -38,7 +39,8 @@ class Game:
     (so its errors say what a card file should look like). `skipped_checks`: what
     validation leaves out when the game's card data is unusable, added to that note;
     `missing_note`: the note when there is no card data at all (default: from the label
-    and the import hint).
+    and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
+    and shows how many an opening hand holds; the other games' reports leave lands out.
     """
 
     id: str
@@ -52,6 +54,7 @@ class Game:
     import_last: bool = False
     skipped_checks: str = ""
     missing_note: str = ""
+    lands: bool = False
 
     @property
     def import_hint(self) -> str:
@@ -71,9 +74,13 @@ class Game:
     def _module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")
 
-    def load_catalog(self, path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> Catalog:
-        """The game's cards in the database at `path` (CardDataError when unusable)."""
-        return self._module("store").load_catalog(path, offline=offline, warn=warn)
+    def load_catalog(
+        self, path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, builtin: bool = False,
+    ) -> Catalog:
+        """The game's cards in the database at `path` (CardDataError when unusable);
+        `builtin`: `path` is the package's built-in card data (cards/builtin.py)."""
+        options = {"builtin": True} if builtin else {}
+        return self._module("store").load_catalog(path, offline=offline, warn=warn, **options)
 
     def recognise(self, file: CardFile) -> CardImport | None:
         """How `cards import` reads `file` as this game's card data, or None: not this game's."""
@@ -90,3 +97,19 @@ class Game:
     def card_text(self, catalog: Catalog, card: Any) -> str:
         """A card as `cards lookup` shows it."""
         return self._module("show").text(catalog, card)
+
+    def in_pool_reasons(self, catalog: Catalog, name: str, fmt: Any, day: Any, platform: str) -> list[str]:
+        """Why a card legal in `fmt` on `day` is in its card pool (`cards lookup --format`);
+        no lines for a game whose formats have no card pools."""
+        in_pool = getattr(self._module("show"), "in_pool", None)
+        return in_pool(catalog, name, fmt, day, platform) if in_pool is not None else []
+
+    def sheet_layout(self) -> ModuleType | None:
+        """The game's registration sheet module (`sheet.py`), or None: a game without one
+        gets one section per zone (paperwork/sheet.py)."""
+        try:
+            return self._module("sheet")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{self.package}.sheet":
+                raise
+            return None

@@ -138,6 +138,7 @@ def run_check(
     *,
     format_id: FormatRef | None = None,
     date: dt.date | None = None,
+    platform: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> CheckRun:
     from ..formats import load
@@ -146,6 +147,7 @@ def run_check(
     from ..problem import ProblemBudget
 
     day = date or config.date or today()
+    where = platform or config.platform or "paper"
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
     decks = select(config, paths, run.warnings)
     if not decks:
@@ -158,7 +160,7 @@ def run_check(
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
-        result = check_deck(deck, fmt, date=day)
+        result = check_deck(deck, fmt, date=day, platform=where)
         _rename(result, str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)

@@ -2,6 +2,7 @@
 
     format: mtg/modern                 # default format of every deck
     date: 2024-06-01                   # default event date (default: today)
+    platform: mtgo                     # where the events are played: paper (default), mtgo, arena
     output: auto                       # default -o (an output of `deckcheck check --help`)
     decks: ["decks/**"]                # which files are decklists (default: every file with
                                        # a decklist extension outside hidden folders)
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import tree
 from ..errors import DeckcheckError, FormatError
+from ..games.mtg.cards import PLATFORMS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
@@ -76,6 +78,7 @@ SIMULATE_SCHEMA = Struct(
 CONFIG_SCHEMA = Struct(fields={
     "format": Str(),
     "date": Date(),
+    "platform": Str(choices=PLATFORMS),
     "output": OutputName(),
     "decks": _TEXT_OR_LIST,
     "exclude": _TEXT_OR_LIST,
@@ -116,6 +119,7 @@ class ProjectConfig:
     path: Path | None = None            # None: no file, defaults only (`check -f FORMAT`)
     format: FormatRef | None = None
     date: dt.date | None = None
+    platform: str | None = None         # None: paper, unless --platform says
     output: str | None = None
     decks: tuple[str, ...] = ()         # empty: every file with a decklist extension
     exclude: tuple[str, ...] = ()
@@ -211,6 +215,7 @@ def load_config(path: Path) -> ProjectConfig:
         path=path,
         format=default,
         date=dt.date.fromisoformat(date) if isinstance(date, str) else date,
+        platform=data.get("platform"),
         output=data.get("output"),
         decks=_texts(data.get("decks")),
         exclude=_texts(data.get("exclude")),

@@ -10,7 +10,8 @@ and renders them: `render(report, *, color)` for a `Report` (decks, teams, asser
 `render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
 rendered as the `Report` of its decks and teams); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
-of its assertions); `render_comparison(comparison)` for `simulate --compare`. It may also
+of its assertions); `render_comparison(comparison)` for `simulate --compare`;
+`render_diff(diff)` for `deckcheck diff`. It may also
 have `publish(report) -> warning or None` for what goes beyond stdout (the GitHub job
 summary). Reporters only format; they never decide legality.
 
@@ -40,9 +41,10 @@ ASSERTIONS = "assertions"    # simulate --assert outcomes (simulate, check)
 BATCH = "batch"              # a batch: registrations, skipped files, deck checks
 SIMULATIONS = "simulations"  # simulate: keep odds, lands, cards by turn (or its assertions)
 COMPARISONS = "comparisons"  # simulate --compare: policies side by side
+DIFFS = "diffs"              # diff: a registered decklist against the deck as found
 
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
-REPORTERS = ("text", "json", "junit", "github", "sarif", "csv")
+REPORTERS = ("text", "json", "junit", "github", "sarif", "csv", "html")
 
 PLAIN = "text"      # the report written for people to read
 ACTIONS = "github"  # the report a GitHub Actions job shows on the pull request

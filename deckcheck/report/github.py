@@ -116,6 +116,7 @@ def render(report: Report, *, color: bool = False) -> str:
     if report.assertions:
         held = sum(outcome.passed for outcome in report.assertions)
         tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
+    lines += [command("notice", note, title="card data") for note in report.notes]
     if tail:
         lines.append(tail)
     return WorkflowCommands("\n".join(lines) + "\n")

@@ -10,17 +10,18 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
+    from ..paperwork.diff import DeckDiff
     from ..result import Report
 
 NAME = "json"
 DESCRIPTION = "one JSON object for the whole run, for scripts"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
 
 
 def render(report: Report, *, color: bool = False) -> str:
@@ -37,6 +38,10 @@ def render_comparison(comparison: Comparison) -> str:
     from ..engine.tables import render_compare_json
 
     return render_compare_json(comparison)
+
+
+def render_diff(diff: DeckDiff) -> str:
+    return json.dumps(diff.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
 def batch_dict(batch: BatchReport) -> dict[str, Any]:

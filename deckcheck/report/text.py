@@ -14,17 +14,18 @@ from typing import TYPE_CHECKING
 from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, SIMULATIONS, TEAMS
+from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS
 from .style import paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
+    from ..paperwork.diff import DeckDiff
 
 NAME = "text"
 DESCRIPTION = "a readable verdict per deck and its problems"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS})
+RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -108,7 +109,13 @@ def render(report: Report, *, color: bool = False) -> str:
             held = sum(outcome.passed for outcome in report.assertions)
             tail += f"; {held} of {len(report.assertions)} assertions hold"
         lines.append(tail)
+    lines += note_lines(report, color=color)
     return "\n".join(lines) + "\n"
+
+
+def note_lines(report: Report, *, color: bool) -> list[str]:
+    """`note: lists known up to D; run ...`: one line per note about the data (freshness.py)."""
+    return [paint(f"note: {note}", "yellow", color=color) for note in report.notes]
 
 
 def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
@@ -121,6 +128,12 @@ def render_comparison(comparison: Comparison) -> str:
     from ..engine.tables import render_compare_text
 
     return render_compare_text(comparison)
+
+
+def render_diff(diff: DeckDiff) -> str:
+    from ..paperwork.diff import render_text
+
+    return render_text(diff)
 
 
 # ---------------------------------------------------------------- batch
@@ -188,7 +201,7 @@ def render_batch(batch: BatchReport, *, color: bool = False) -> str:
     tail = summary(report)
     if batch.skipped:
         tail += f"; {len(batch.skipped)} file{'s' if len(batch.skipped) != 1 else ''} skipped"
-    lines += ["", tail]
+    lines += ["", tail, *note_lines(report, color=color)]
     return "\n".join(lines) + "\n"
 
 

@@ -10,6 +10,9 @@ from ..problem import WARNING, Problem
 from .context import Context
 
 IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
+# Every bundled game has built-in card data, so no data means the checks were turned off
+# (--no-cards, cards=False) or the game is one a user added without cards.
+NO_DATA = "no card data (card checks are off: --no-cards or cards=False; a game without built-in cards needs `deckcheck cards import FILE`)"
 
 
 def card_lookup(ctx: Context) -> Callable[[CardEntry], CardRecord | None] | None:
@@ -29,4 +32,4 @@ def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:
 
 def skipped(rule: str, what: str) -> Problem:
     """The one warning a rule gives when it had no card data to check with."""
-    return Problem(rule=rule, severity=WARNING, message=f"{what} not checked: no card data; {IMPORT_HINT}")
+    return Problem(rule=rule, severity=WARNING, message=f"{what} not checked: {NO_DATA}")

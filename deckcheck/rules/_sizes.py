@@ -10,7 +10,7 @@ from .context import Context
 
 
 def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
-    spec = fmt.zones.get(zone)
+    spec = fmt.zone_size(zone, ctx.date, ctx.platform)
     if spec is None:
         return
     count = ctx.counts(deck).get(zone, 0)

@@ -1,7 +1,11 @@
 """banned: no card on the format's banned list in force on the event date, in any zone.
 
 Format key `banned`: names, or `{card, since, until}` for dated entries (`since` is the
-first day of the ban, `until` the day it was lifted).
+first day of the ban, `until` the day it was lifted; either may give a day per platform,
+`{paper: D, mtgo: D2, arena: D3}`, where the ban took effect on different days).
+
+A synced card database newer than the bundled lists adds the bans it knows, for events on
+or after its snapshot (rules/_fresh.py); the message names the database and its date.
 
 FAIL (mtg/legacy on 2024-06-01): 1 Black Lotus -> "Black Lotus is banned in Legacy".
 PASS (mtg/legacy on 2010-12-31): Survival of the Fittest (banned from 2011-01-01).
@@ -16,6 +20,7 @@ from ..formats.schema import DATED_LIST
 from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
+from ._fresh import listed_only_by_database, source
 from .context import Context
 
 ID = "banned"
@@ -23,12 +28,23 @@ KEYS = {"banned": DATED_LIST}
 
 
 def applies(fmt: Format) -> bool:
-    """Whether this rule has anything to check in `fmt`: the format has a banned list."""
-    return bool(fmt.banned)
+    """Whether this rule has anything to check in `fmt`: the format has a banned list, or a
+    card-pool legality key a newer card database may ban cards by."""
+    return bool(fmt.banned) or bool((fmt.option("card_pool") or {}).get("legality"))
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    banned = fmt.banned_on(ctx.date)
+    yield from _bundled(deck, fmt, ctx)
+    for card in listed_only_by_database(deck, fmt, ctx, ID):
+        yield Problem(
+            rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
+            message=f"{card.name} is banned in {fmt.name} according to {source(fmt, ctx)}",
+            details={"listed_by": "card database"},
+        )
+
+
+def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    banned = fmt.banned_on(ctx.date, ctx.platform)
     if not banned:
         return
     hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys()
@@ -36,7 +52,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     for card in ctx.tally(deck, PLAYED_ZONES).values():
         if card.key in hits:
-            since = banned[card.key].since
+            since = banned[card.key].window(ctx.platform)[0]
             when = f" (since {since.isoformat()})" if since else ""
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,

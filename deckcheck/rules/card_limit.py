@@ -61,11 +61,11 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    limits = fmt.card_limits_on(ctx.date)
+    limits = fmt.card_limits_on(ctx.date, ctx.platform)
     whitelist = bool(fmt.option("whitelist"))
     if not limits and not whitelist:
         return
-    by_code = fmt.card_limits_by_code_on(ctx.date)
+    by_code = fmt.card_limits_by_code_on(ctx.date, ctx.platform)
     zones = fmt.copy_limit.zones if fmt.copy_limit else PLAYED_ZONES
     totals = ctx.totals(deck, zones)
     codes = codes_by_card(list(deck.in_zones(zones)), ctx) if by_code else {}

@@ -68,7 +68,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     hero_entry = heroes[0]
     hero_card = lookup(hero_entry)
     hero_profiles = hero_card.hero_profiles() if hero_card is not None else []
+    # With complete data (the built-in cards) a card it lacks is already an unknown-card
+    # error and a hero that is no Hero a hero error: no warning repeats them.
+    complete = getattr(ctx.cards, "complete", False)
     if not hero_profiles:
+        if complete:
+            return
         what = "is not in the card data" if hero_card is None else "is not a hero in the card data"
         yield Problem(rule=ID, severity=WARNING, zone=HERO, line=hero_entry.line, card=hero_entry.name,
                       message=f"class, faction and Hero Required checks skipped: the hero {hero_entry.name} {what}; "
@@ -78,7 +83,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     for entry, copies in group(cards):
         card = lookup(entry)
         if card is None:
-            missing.append((entry, copies))
+            if not complete:
+                missing.append((entry, copies))
             continue
         profiles = card.deck_profiles()
         if any(_fits(profile, hero) for profile in profiles for hero in hero_profiles):

@@ -16,11 +16,14 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Context:
     """`date` picks the lists in force; `cards` is the game's card catalog when there is one;
-    `pool` is the player's registered pool in a limited event (None: no pool to check)."""
+    `pool` is the player's registered pool in a limited event (None: no pool to check);
+    `platform` is where the event is played (`paper`, `mtgo`, `arena`): release days and
+    ban dates differ between them."""
 
     date: dt.date
     cards: Catalog | None = None
     pool: Pool | None = None
+    platform: str = "paper"
     _tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )

@@ -82,7 +82,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.copy_limit
     if limits is None:
         return
-    listed = (fmt.banned_on(ctx.date), fmt.restricted_on(ctx.date), fmt.card_limits_on(ctx.date))
+    listed = (fmt.banned_on(ctx.date, ctx.platform), fmt.restricted_on(ctx.date, ctx.platform),
+              fmt.card_limits_on(ctx.date, ctx.platform))
     over: dict[str, int] = {}
     for key, total in ctx.totals(deck, limits.zones).items():
         # Within the default limit and without a limit of its own: fine, whatever the lists

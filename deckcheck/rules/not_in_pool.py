@@ -1,24 +1,27 @@
-"""not-in-pool: every card comes from the format's card pool on the event date.
+"""not-in-pool: every card comes from the format's card pool on the event date, on the
+event's platform (`--platform paper|mtgo|arena`, default paper).
 
-Needs the card database (`deckcheck cards sync` or `cards import FILE`); without one the
-rule is skipped and `validate` says so once. Format key `card_pool`:
+Uses the card data (built in, or a synced database). Format key `card_pool`:
 
-- `legality: pioneer` - the card database's legality for that key (Scryfall data):
-  `not_legal` fails; banned cards are left to the `banned` rule.
-- `sets: [m19, {set: dmu, since: 2022-09-09, until: 2024-08-02}]` - a printing in one of
-  these sets on that date; `exclude_sets: [unh, ...]` - printings that never count;
-  `exclude_types: [Plane, Scheme, ...]` - cards that are never part of a deck;
-  `rarity: common` - a printing at that rarity (Pauper). Used when the database has no
-  legalities (built from printings alone) and, for rotating formats, to see that a card
-  legal on the event date has rotated out since.
+- every pool is bounded by the date: a card with no printing released on the platform by
+  the event date is not in the pool (Legacy, Vintage and Pauper included);
+- `sets: [m19, {set: dmu, until: 2024-08-02, rotated_by: blb}]` - a printing in one of
+  these sets, inside the set's window: from its release on the platform (or `since`) to
+  `until`, or to the release of `rotated_by` on the platform;
+- `exclude_sets: [unh, ...]` - printings that never count; `exclude_types: [Plane, ...]`
+  - cards that are never part of a deck; `rarity: common` - a printing at that rarity
+  (Pauper);
+- `legality: pioneer` - the synced database's legality for that key (Scryfall data),
+  which decides from the day the data was taken on; it never decides an earlier date.
 
-When neither the legality nor the printings settle a card, the result is a warning,
-not an error. Cards the database does not know are `unknown-card` problems instead.
+When nothing settles a card, the result is a warning, not an error. Cards the data does
+not know are `unknown-card` problems instead.
 
-FAIL (mtg/pioneer, Scryfall data): 1 Brainstorm -> "Brainstorm is not legal in Pioneer
-(card database legality: not_legal)".
-FAIL (mtg/pauper, printings only): 1 Tarmogoyf -> "Tarmogoyf has no printing at common in
-a set allowed in Pauper".
+FAIL (mtg/legacy on 2015-01-01): 4 Ragavan, Nimble Pilferer -> "Ragavan, Nimble Pilferer
+was not out by 2015-01-01 (legal from 2021-06-18, Modern Horizons 2), so it is not in
+Legacy's card pool".
+FAIL (mtg/pauper): 1 Tarmogoyf -> "Tarmogoyf has no printing at common in a set allowed
+in Pauper".
 PASS (mtg/pioneer): 4 Thoughtseize (printed in Theros, a Pioneer set).
 """
 from __future__ import annotations
@@ -29,7 +32,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..formats.schema import DATED_SET
+from ..formats.schema import DATED_SET, PLATFORMS
 from ..model import PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, ListOf, Null, Str, Struct
@@ -37,7 +40,7 @@ from .context import Context
 
 if TYPE_CHECKING:
     from ..games.mtg.cards import Card
-    from ..games.mtg.card_pool import CardPool, Verdict
+    from ..games.mtg.card_pool import CardPool, Decision
 
 ID = "not-in-pool"
 KEYS = {
@@ -51,6 +54,8 @@ KEYS = {
             # Card types that are never part of a deck (planes, schemes, ...).
             "exclude_types": ListOf(Str()),
             "rarity": AnyOf((Str(), ListOf(Str()))),
+            # Platforms whose printings qualify a card wherever the event is (Pauper: paper, mtgo).
+            "printed_on": ListOf(Str(PLATFORMS)),
         }),
     )),
 }
@@ -59,7 +64,7 @@ KEYS = {
 _POOLS: dict[int, tuple[Format, CardPool]] = {}
 
 
-def _pool(fmt: Format) -> CardPool:
+def pool_of(fmt: Format) -> CardPool:
     """The format's CardPool, built once per loaded format."""
     from ..games.mtg.card_pool import pool_from_spec
 
@@ -79,81 +84,117 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not fmt.option("card_pool") or catalog is None:
         return
     # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
-    # (`set_released`) that only the Magic catalog has, beyond the Catalog protocol.
+    # (`printings_of`, `availability`) that only the Magic catalog has, beyond the
+    # Catalog protocol.
     from ..games.mtg.card_pool import Verdict, standing, verdict_on
 
-    pool = _pool(fmt)
-    # A card's standing in the pool (legality, the days its printings cover) is worked
-    # out once and remembered with the catalog whose card it is; each deck then costs a
-    # lookup and a date comparison per card.
-    memo = catalog.memo.setdefault((ID, id(pool)), {})
+    pool = pool_of(fmt)
+    # A card's standing in the pool (legality, the days its printings cover on the
+    # platform) is worked out once and remembered with the catalog whose card it is; each
+    # deck then costs a lookup and a date comparison per card.
+    memo = catalog.memo.setdefault((ID, id(pool), ctx.platform), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(PLAYED_ZONES)
     day = ctx.date
-    failing: dict[str, tuple[Card, Verdict, str]] = {}
+    flagged: dict[str, tuple[Card, Decision]] = {}
     for entry in deck.entries:
         name = entry.name
-        if entry.zone not in played or name in failing:
+        if entry.zone not in played or name in flagged:
             continue
         known = memo.get(name)
         if known is None:
             record = catalog.get(name)
-            known = memo[name] = (record, standing(record, pool, catalog.set_released) if record else None)
+            found = None
+            if record is not None:
+                found = standing(record, catalog.printings_of(record), pool, availability=catalog.availability,
+                                 platform=ctx.platform, snapshot=catalog.legalities_date)
+            known = memo[name] = (record, found)
         record, card_standing = known
         if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= day):
             continue
-        verdict, how = verdict_on(card_standing, pool, day)
-        if verdict is not Verdict.IN:
-            failing[name] = (record, verdict, how)
-    if not failing:
+        decision = verdict_on(record, card_standing, pool, day)
+        if decision.verdict is not Verdict.IN:
+            flagged[name] = (record, decision)
+    if not flagged:
         return
-    banned = fmt.banned_on(ctx.date)
+    banned = fmt.banned_on(ctx.date, ctx.platform)
     for card in ctx.tally(deck, PLAYED_ZONES).values():
-        if card.name not in failing or card.key in banned:
+        if card.name not in flagged or card.key in banned:
             continue
-        record, verdict, how = failing[card.name]
+        record, decision = flagged[card.name]
         where = dict(rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total)
-        if verdict is Verdict.OUT:
-            yield Problem(**where, message=_reason(record, pool, how, fmt, ctx), details={"decided_by": how})
+        details = {"decided_by": decision.how, "platform": ctx.platform}
+        if decision.verdict is Verdict.OUT:
+            yield Problem(**where, message=explain(record, decision, pool, fmt, ctx), details=details)
         else:
             yield Problem(
-                **where, severity=WARNING, details={"decided_by": how},
+                **where, severity=WARNING, details=details,
                 message=f"cannot tell whether {card.name} is in {fmt.name}'s card pool: the card database has "
                 f"{_missing(pool)}",
             )
 
 
-def _reason(record: Card, pool: CardPool, how: str, fmt: Format, ctx: Context) -> str:
-    if how == "legality":
-        return f"{record.name} is not legal in {fmt.name} (card database legality: not_legal)"
-    kinds = pool.exclude_types.intersection(record.types)
-    if kinds:
+def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context) -> str:
+    """Why a card is not in the format's pool that day."""
+    from ..games.mtg.availability import PLATFORM_LABELS
+
+    catalog = ctx.cards
+    on = "" if ctx.platform == "paper" else f" on {PLATFORM_LABELS[ctx.platform]}"
+    day = ctx.date.isoformat()
+    if decision.how == "legality":
+        when = getattr(catalog, "legalities_date", None)
+        return f"{record.name} is not legal in {fmt.name} (card database legality of {when}: not_legal)"
+    if decision.how == "type":
+        kinds = pool.exclude_types.intersection(record.types)
         return f"{record.name} is a {'/'.join(sorted(kinds))} card, which no {fmt.name} deck can hold"
+    if decision.how == "unreleased":
+        first = _first_release(record, ctx)
+        if first is None:
+            return f"{record.name} never came out{on}, so it is not in {fmt.name}'s card pool"
+        return f"{record.name} was not out{on} by {day} (legal{on} from {first}), so it is not in " \
+               f"{fmt.name}'s card pool"
     if pool.sets is not None:
-        where = f"in a set legal in {fmt.name} on {ctx.date.isoformat()}"
+        where = f"in a set legal in {fmt.name}{on} on {day}"
     else:
         where = f"in a set allowed in {fmt.name}"
     rarity = f" at {' or '.join(sorted(pool.rarities))}" if pool.rarities else ""
     return f"{record.name} has no printing{rarity} {where}"
 
 
+def _first_release(record: Card, ctx: Context) -> str | None:
+    """`2021-06-18, Modern Horizons 2`: the card's first release on the event's platform."""
+    from ..games.mtg.card_pool import first_release
+
+    catalog = ctx.cards
+    first = first_release(catalog.printings_of(record), catalog.availability, ctx.platform)
+    if first is None:
+        return None
+    day, printing = first
+    return f"{day.isoformat()}, {_name_of(catalog, printing.set)}"
+
+
+def _name_of(catalog: object, code: str) -> str:
+    info = catalog.availability.sets.get(code)  # type: ignore[attr-defined]
+    return info.name if info is not None and info.name else code.upper()
+
+
 def _missing(pool: CardPool) -> str:
     if pool.legality:
-        return f"no legality for {pool.legality!r} and its printings do not settle it"
+        return f"no legality for {pool.legality!r} that decides this date, and its printings do not settle it"
     return "no printings for this card to check against the format's sets"
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
     if not fmt.option("card_pool"):
         return []
-    pool = _pool(fmt)
+    pool = pool_of(fmt)
     lines = ["card pool:"]
+    lines.append(f"  only cards out (on the event's platform) by the event date")
     if pool.legality:
-        lines.append(f"  cards legal in {pool.legality!r} (the card database's legality)")
+        lines.append(f"  from a synced database's snapshot on: cards it lists legal in {pool.legality!r}")
     if pool.sets is not None:
-        current = [window.code for window in pool.sets
-                   if (window.since is None or window.since <= day) and (window.until is None or day < window.until)]
-        lines += _wrapped(f"sets on {day.isoformat()} ({len(current)})", current)
+        current = _sets_on(fmt, pool, day)
+        lines += _wrapped(f"sets on {day.isoformat()} on paper ({len(current)})", current)
     if pool.rarities:
         lines.append(f"  printed at {' or '.join(sorted(pool.rarities))}")
     if pool.exclude_sets:
@@ -161,6 +202,19 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     if pool.exclude_types:
         lines.append(f"  never in a deck: {', '.join(sorted(pool.exclude_types))} cards")
     return lines
+
+
+def _sets_on(fmt: Format, pool: CardPool, day: dt.date) -> list[str]:
+    """The pool's sets on `day` on paper, by the release dates of the game's card data
+    (a window without `since` opens on its set's release)."""
+    from ..cards import catalog_for
+
+    catalog, _ = catalog_for(fmt.game, offline=True)
+    availability = getattr(catalog, "availability", None)
+    if availability is not None:
+        return pool.sets_on(day, availability)
+    return [window.code for window in pool.sets or ()
+            if (window.since is None or window.since <= day) and (window.until is None or day < window.until)]
 
 
 def _wrapped(title: str, codes: list[str]) -> list[str]:

@@ -1,6 +1,7 @@
 """restricted: a card on the restricted list may appear once, main deck and sideboard together.
 
-Format key `restricted`: names or dated entries, like `banned`.
+Format key `restricted`: names or dated entries, like `banned`. A synced card database
+newer than the bundled lists adds the restrictions it knows (rules/_fresh.py).
 
 FAIL (mtg/vintage): 1 Sol Ring in the main deck and 1 in the sideboard ->
 "2 copies of Sol Ring (main 1, sideboard 1); it is restricted to 1 in Vintage".
@@ -16,6 +17,7 @@ from ..formats.schema import DATED_LIST
 from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
+from ._fresh import listed_only_by_database, source
 from .context import Context
 from .copy_limit import where
 
@@ -25,12 +27,25 @@ RESTRICTED_LIMIT = 1
 
 
 def applies(fmt: Format) -> bool:
-    """Whether this rule has anything to check in `fmt`: the format has a restricted list."""
-    return bool(fmt.restricted)
+    """Whether this rule has anything to check in `fmt`: the format has a restricted list, or a
+    card-pool legality key a newer card database may restrict cards by."""
+    return bool(fmt.restricted) or bool((fmt.option("card_pool") or {}).get("legality"))
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    restricted = fmt.restricted_on(ctx.date)
+    yield from _bundled(deck, fmt, ctx)
+    for card in listed_only_by_database(deck, fmt, ctx, ID):
+        if card.total > RESTRICTED_LIMIT:
+            yield Problem(
+                rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
+                limit=RESTRICTED_LIMIT, details={"listed_by": "card database"},
+                message=f"{card.total} copies of {card.name}{where(card.by_zone)}; it is restricted to 1 in {fmt.name} "
+                f"according to {source(fmt, ctx)}",
+            )
+
+
+def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    restricted = fmt.restricted_on(ctx.date, ctx.platform)
     if not restricted:
         return
     totals = ctx.totals(deck, PLAYED_ZONES)

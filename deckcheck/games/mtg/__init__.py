@@ -11,10 +11,11 @@ GAME = Game(
     package=__name__,
     # The Magic tables own the file's unprefixed `meta` keys (see store.py).
     tables=("cards", "printings", "sets", "names", "loose_names", "spellings", "grams"),
-    schema_version=1,
+    schema_version=2,
     import_example="oracle-cards.json",
     import_files="a Scryfall bulk file (oracle_cards, default_cards) or MTGJSON AtomicCards.json",
     import_last=True,
     skipped_checks="card names and card pools were not checked",
     missing_note=NO_DATABASE_NOTE,
+    lands=True,
 )

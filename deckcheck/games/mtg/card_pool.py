@@ -1,39 +1,45 @@
-"""Is a card in a format's card pool on a date? The decision behind the `not-in-pool` rule.
+"""Is a card in a format's card pool on a date, on a platform? The decision behind the
+`not-in-pool` rule and `cards lookup --format`.
 
-A format's `card_pool` says how to decide, and the two kinds of card database give
-different evidence:
+A card is in the pool on a day when one of its printings was out on the event's platform
+by then (games/mtg/availability.py) and the format's `card_pool` admits that printing:
 
-- `legality: pioneer` - Scryfall's per-card legality for that key. `not_legal` means
-  outside the pool; `legal`, `restricted` and `banned` mean inside (bans are the `banned`
-  rule's business). Scryfall describes *today*, so for formats whose sets rotate, a card
-  that is `not_legal` now but was printed in a set legal on the event date was in the pool
-  then (a 2024 Standard deck still had its rotated cards).
-- `sets: [...]` (with `since`/`until` where sets rotate), `exclude_sets: [...]`,
-  `exclude_types: [Plane, ...]`, `rarity: common` - decided from the card's printings: in the pool when one printing is
-  in an allowed set, at an allowed rarity, in a set already released on that date. This is
-  what a database built from printings alone (no legalities) relies on.
+- `sets: [...]` - the printing's set is listed, and the day falls in its window: from
+  `since` (default: the set's own release on the platform) to `until`, or, with
+  `rotated_by: SET`, to that set's release on the platform (Standard's oldest sets leave
+  the day the new one arrives, which on Arena and MTGO is days before paper);
+- `exclude_sets`, `exclude_types`, `rarity` - printings in those sets never count, cards
+  of those types are never deck cards, a printing must be at that rarity (Pauper);
+- `printed_on: [paper, mtgo]` - printings on these platforms qualify a card wherever the
+  event is played (Pauper: a common printing on paper or on Magic Online); the card must
+  still be out on the event's platform by the date. Default: the event's platform only.
 
-When the card has no legality for the key and the printings cannot settle it either,
-the answer is UNDECIDED and the rule says so with a warning instead of guessing.
+Every pool is bounded by the date, whether it names sets or not: a card with no printing
+out by the event day is not in the pool (Ragavan in Legacy in 2015). An umbrella set's
+printing (a Pro Tour promo dated 2007) never counts before the card's first printing in
+a real set.
 
-For speed, a card's printings are turned once into the date intervals during which the
-card was in the pool (`Standing`); every deck and date after that is a comparison.
+`legality: KEY` names the card database's legality for the format (Scryfall data). A
+legality describes the day the data was taken, so it decides only from that snapshot
+day on ("current legalities never decide a past date"); before it, the printings decide.
+Where neither settles a card (a pool without set or rarity rules, a card without
+printings) the verdict is UNDECIDED and the rule warns instead of guessing.
+
+For speed, a card's printings become, once per card, pool and platform, the date windows
+during which it is in the pool (`Standing`); every deck and date after that is a
+comparison.
 """
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ...formats.model import as_date
-from .cards import NOT_LEGAL, Card
-
-# Magic Online and Arena release a set days before the paper date that Scryfall and
-# sets.json record (3 days for Bloomburrow, 8 for Throne of Eldraine), and their events
-# play the new cards at once: a set counts from 10 days before its release date.
-DIGITAL_HEAD_START = dt.timedelta(days=10)
+from .availability import Availability
+from .cards import NOT_LEGAL, PAPER, Card, Printing
 
 
 class Verdict(Enum):
@@ -44,9 +50,13 @@ class Verdict(Enum):
 
 @dataclass(frozen=True)
 class SetWindow:
+    """A set of a pool: in it from `since` (None: its own release on the platform) until
+    `until`, or until `rotated_by`'s release on the platform when that is known."""
+
     code: str
     since: dt.date | None = None
     until: dt.date | None = None
+    rotated_by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,7 @@ class CardPool:
     exclude_sets: frozenset[str] = frozenset()
     exclude_types: frozenset[str] = frozenset()
     rarities: frozenset[str] | None = None
+    printed_on: tuple[str, ...] = ()   # (): the event's platform
     _by_code: dict[str, list[SetWindow]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -64,7 +75,7 @@ class CardPool:
 
     @property
     def rotates(self) -> bool:
-        return self.sets is not None and any(window.until or window.since for window in self.sets)
+        return self.sets is not None and any(window.until or window.rotated_by for window in self.sets)
 
     @property
     def decides_by_printings(self) -> bool:
@@ -76,6 +87,16 @@ class CardPool:
             return None
         return self._by_code.get(code, [])
 
+    def sets_on(self, day: dt.date, availability: Availability, platform: str = PAPER) -> list[str]:
+        """The codes of the sets in the pool on `day` on `platform` (for `formats show`)."""
+        found = []
+        for window in self.sets or ():
+            out = availability.on(Printing(window.code, ""), platform)
+            start, end = _window_span(window, availability, platform, out)
+            if out is not None and start <= day and (end is None or day < end):
+                found.append(window.code)
+        return found
+
 
 def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
     """A CardPool from a format's `card_pool` mapping (already schema-checked)."""
@@ -86,7 +107,9 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
             if isinstance(item, str):
                 windows.append(SetWindow(item.lower()))
             else:
-                windows.append(SetWindow(item["set"].lower(), as_date(item.get("since")), as_date(item.get("until"))))
+                rotated_by = item.get("rotated_by")
+                windows.append(SetWindow(item["set"].lower(), as_date(item.get("since")), as_date(item.get("until")),
+                                         rotated_by.lower() if rotated_by else None))
         sets = tuple(windows)
     rarity = spec.get("rarity")
     rarities = None
@@ -98,95 +121,171 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
         exclude_sets=frozenset(code.lower() for code in spec.get("exclude_sets") or ()),
         exclude_types=frozenset(spec.get("exclude_types") or ()),
         rarities=rarities,
+        printed_on=tuple(spec.get("printed_on") or ()),
     )
 
 
-Interval = tuple["dt.date | None", "dt.date | None"]  # [start, end); None: open
+@dataclass(frozen=True)
+class Window:
+    """Days [start, end) a printing puts the card in the pool (None: open); `printing`
+    says which."""
+
+    start: dt.date
+    end: dt.date | None
+    printing: Printing
+
+    def covers(self, day: dt.date) -> bool:
+        return self.start <= day and (self.end is None or day < self.end)
 
 
 @dataclass(frozen=True)
 class Standing:
-    """Everything a card's pool verdicts depend on, worked out once per card and pool.
+    """Everything a card's verdicts in one pool on one platform depend on, worked out once.
 
-    `status`: the legality for the pool's key (None: none). `intervals`: the days the
-    printings put the card in the pool (None: the printings cannot tell).
+    `status`: the database's legality for the pool's key (None: none), which decides from
+    `snapshot` on. `windows`: the days the printings put the card in the pool (None: the
+    printings cannot tell). `first_out`: the first day any printing was out on the
+    platform (None: never). `in_from`: from this day on the card is in the pool for good
+    (None: no such day) - most cards of most decks are decided by this one comparison.
     """
 
     status: str | None
-    intervals: tuple[Interval, ...] | None
-    # From this day on the card is in the pool for good (None: no such day): most cards of
-    # most decks are decided by this one comparison.
+    snapshot: dt.date | None
+    windows: tuple[Window, ...] | None
+    first_out: dt.date | None
     in_from: dt.date | None = None
 
-    def printed_in_pool(self, day: dt.date) -> bool | None:
-        if self.intervals is None:
-            return None
-        return any((start is None or start <= day) and (end is None or day < end) for start, end in self.intervals)
+
+@dataclass(frozen=True)
+class Decision:
+    """A verdict and how it was reached: `how` is `legality` (the database, on or after
+    its snapshot), `sets` (a printing in the pool), `unreleased` (no printing out yet on
+    the platform), `type` (never a deck card) or `none`."""
+
+    verdict: Verdict
+    how: str
+    window: Window | None = None
 
 
-def _intervals(card: Card, pool: CardPool, released: Callable[[str], dt.date | None]) -> tuple[Interval, ...] | None:
-    if not pool.decides_by_printings:
-        return None
-    if pool.exclude_types.intersection(card.types):
-        return ()
-    if not card.printings:
-        return None
-    found: list[Interval] = []
-    unknown_rarity = False
-    for printing in card.printings:
-        if printing.set in pool.exclude_sets:
+def _window_span(window: SetWindow, availability: Availability, platform: str,
+                 printed: dt.date | None) -> tuple[dt.date, dt.date | None]:
+    """[start, end) of a set window on a platform, for a printing out on `printed`."""
+    start = printed or dt.date.min
+    opens = window.since
+    if opens is not None and opens > start:
+        start = opens
+    end = window.until
+    if window.rotated_by:
+        rotating = availability.rotation_day(window.rotated_by, platform)
+        if rotating is not None:
+            end = rotating
+    return start, end
+
+
+def _dates(printings: Iterable[Printing], availability: Availability, platform: str) -> list[tuple[Printing, dt.date]]:
+    """(printing, its day on the platform) for every printing out there, umbrella
+    printings moved no earlier than the card's first real printing."""
+    found: list[tuple[Printing, dt.date, bool]] = []
+    first_real: dt.date | None = None
+    for printing in printings:
+        day = availability.on(printing, platform)
+        if day is None:
             continue
-        if pool.rarities is not None:
-            if not printing.rarity:
-                unknown_rarity = True
-                continue
-            if printing.rarity not in pool.rarities:
-                continue
-        first_day = released(printing.set)
-        out = first_day - DIGITAL_HEAD_START if first_day is not None else None
-        windows = pool.windows(printing.set)
-        if windows is None:
-            found.append((out, None))
-            continue
-        for window in windows:
-            start = out
-            if window.since is not None:
-                opens = window.since - DIGITAL_HEAD_START
-                if start is None or opens > start:
-                    start = opens
-            if window.until is None or start is None or start < window.until:
-                found.append((start, window.until))
-    if not found and unknown_rarity:
-        return None
-    return tuple(found)
+        umbrella = availability.umbrella(printing.set)
+        found.append((printing, day, umbrella))
+        if not umbrella and (first_real is None or day < first_real):
+            first_real = day
+    if first_real is None:
+        return [(printing, day) for printing, day, _ in found]
+    return [(printing, max(day, first_real) if umbrella else day) for printing, day, umbrella in found]
 
 
-def standing(card: Card, pool: CardPool, released: Callable[[str], dt.date | None]) -> Standing:
+def first_release(printings: Iterable[Printing], availability: Availability,
+                  platform: str = PAPER) -> tuple[dt.date, Printing] | None:
+    """(day, printing) of a card's first release on `platform`, umbrella sets never counting
+    before its first real printing; None when it never came out there."""
+    return min(((day, printing) for printing, day in _dates(printings, availability, platform)),
+               key=lambda pair: (pair[0], availability.umbrella(pair[1].set)), default=None)
+
+
+def _qualifying(printings: tuple[Printing, ...], availability: Availability,
+                platforms: Iterable[str]) -> list[tuple[Printing, dt.date]]:
+    """(printing, its earliest day on any of `platforms`) for the printings that can put a
+    card in the pool."""
+    earliest: dict[Printing, dt.date] = {}
+    for platform in platforms:
+        for printing, day in _dates(printings, availability, platform):
+            if printing not in earliest or day < earliest[printing]:
+                earliest[printing] = day
+    return list(earliest.items())
+
+
+def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, availability: Availability,
+             platform: str = PAPER, snapshot: dt.date | None = None) -> Standing:
+    """A card's standing in `pool` on `platform`; `printings` are all its known printings
+    (the database's and the built-in data's), `snapshot` the day its legalities describe."""
     status = card.legalities.get(pool.legality) if pool.legality and card.legalities is not None else None
-    intervals = _intervals(card, pool, released)
+    printings = tuple(printings)
+    here = _dates(printings, availability, platform)
+    first_out = min((day for _, day in here), default=None)
+    on = pool.printed_on or (platform,)
+    dated = here if tuple(on) == (platform,) else _qualifying(printings, availability, on)
+    windows: tuple[Window, ...] | None = None
+    if pool.exclude_types.intersection(card.types):
+        windows = ()
+    elif pool.decides_by_printings:
+        found: list[Window] = []
+        unknown_rarity = False
+        for printing, day in dated:
+            if printing.set in pool.exclude_sets:
+                continue
+            if pool.rarities is not None:
+                if not printing.rarity:
+                    unknown_rarity = True
+                    continue
+                if printing.rarity not in pool.rarities:
+                    continue
+            set_windows = pool.windows(printing.set)
+            if set_windows is None:
+                found.append(Window(day, None, printing))
+                continue
+            for set_window in set_windows:
+                start, end = _window_span(set_window, availability, platform, day)
+                if end is None or start < end:
+                    found.append(Window(start, end, printing))
+        windows = None if not found and (unknown_rarity or not dated) else tuple(found)
     in_from = None
-    if status is not None and status != NOT_LEGAL:
-        in_from = dt.date.min
-    elif intervals and (status is None or pool.rotates):
-        open_ended = [start or dt.date.min for start, end in intervals if end is None]
-        in_from = min(open_ended, default=None)
-    return Standing(status, intervals, in_from)
+    if status is not None and snapshot is not None and status != NOT_LEGAL:
+        in_from = snapshot
+    if windows:
+        open_ended = [window.start for window in windows if window.end is None]
+        if open_ended and (status is None or status != NOT_LEGAL or snapshot is None):
+            earliest = min(open_ended)
+            in_from = earliest if in_from is None else min(in_from, earliest)
+    return Standing(status, snapshot, windows, first_out, in_from)
 
 
-def verdict_on(standing: Standing, pool: CardPool, day: dt.date) -> tuple[Verdict, str]:
-    """(verdict, how it was decided) for a card's standing on one day."""
-    if standing.status is not None:
-        if standing.status != NOT_LEGAL:
-            return Verdict.IN, "legality"
-        if pool.rotates and standing.printed_in_pool(day):
-            return Verdict.IN, "sets"
-        return Verdict.OUT, "legality"
-    printed = standing.printed_in_pool(day)
-    if printed is None:
-        return Verdict.UNDECIDED, "none"
-    return (Verdict.IN if printed else Verdict.OUT), "sets"
+def verdict_on(card: Card, standing: Standing, pool: CardPool, day: dt.date) -> Decision:
+    """The decision for a card's standing on one day."""
+    if standing.status is not None and standing.snapshot is not None and day >= standing.snapshot:
+        return Decision(Verdict.IN if standing.status != NOT_LEGAL else Verdict.OUT, "legality")
+    if pool.exclude_types.intersection(card.types):
+        return Decision(Verdict.OUT, "type")
+    if standing.first_out is None or day < standing.first_out:
+        if standing.windows is None and standing.first_out is None:
+            return Decision(Verdict.UNDECIDED, "none")
+        return Decision(Verdict.OUT, "unreleased")
+    if standing.windows is None:
+        return Decision(Verdict.UNDECIDED, "none")
+    covering = next((window for window in standing.windows if window.covers(day)), None)
+    if covering is None:
+        return Decision(Verdict.OUT, "sets")
+    return Decision(Verdict.IN, "sets", covering)
 
 
-def decide(card: Card, pool: CardPool, day: dt.date, released: Callable[[str], dt.date | None]) -> tuple[Verdict, str]:
-    """(verdict, how it was decided) for one card on one day."""
-    return verdict_on(standing(card, pool, released), pool, day)
+def decide(card: Card, printings: Iterable[Printing], pool: CardPool, day: dt.date, *, availability: Availability,
+           platform: str = PAPER, snapshot: dt.date | None = None) -> Decision:
+    """The decision for one card on one day (see `standing` for the arguments)."""
+    found = standing(card, printings, pool, availability=availability, platform=platform, snapshot=snapshot)
+    return verdict_on(card, found, pool, day)
+

@@ -29,11 +29,49 @@ _NUMBER_WORDS = {
 }
 
 
+# The platforms a printing can come out on (`--platform`), in the order messages name them.
+PLATFORMS = ("paper", "mtgo", "arena")
+PAPER = PLATFORMS[0]
+
+
 class Printing(NamedTuple):
-    """A set the card was printed in, and at which rarity (a tuple: Island has 700)."""
+    """A set the card was printed in, at which rarity, and (when the source says) on which
+    day and platforms (a tuple: Island has 700).
+
+    `released` is the printing's own release date (Scryfall's per-printing `released_at`)
+    when it differs from its set's: a Secret Lair drop or a Pro Tour promo comes out years
+    after the date its set carries. `platforms` lists where the printing exists
+    (`paper`, `mtgo`, `arena`); empty means the source does not say, and the set's
+    platform dates decide (games/mtg/availability.py).
+    """
 
     set: str       # lower-case set code, Scryfall style (`lea`, `mh3`)
     rarity: str    # common, uncommon, rare, mythic, special, bonus
+    released: str = ""            # YYYY-MM-DD, or "" for the set's date
+    platforms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SetInfo:
+    """A set as the database records it.
+
+    `released` is the set's (paper) release date, or its first printing's where a set
+    spans years. `kind` is Scryfall's `set_type` (`expansion`, `core`, `promo`, `box`,
+    ...; "" unknown). `digital`: the set came out on MTGO or Arena only. `mtgo`, `arena`:
+    its release day there, `none` when it never came out there, None when the data does
+    not say (the documented defaults of games/mtg/availability.py apply). `paper_legal`:
+    the day its cards became legal in paper tournaments when that is not `released`
+    (since Phyrexia: All Will Be One, the prerelease, a week before the release).
+    """
+
+    code: str
+    name: str | None = None
+    released: str | None = None
+    kind: str = ""
+    digital: bool = False
+    mtgo: str | None = None
+    arena: str | None = None
+    paper_legal: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +97,9 @@ class Card:
     oracle_text: str = ""
     legalities: Mapping[str, str] | None = None
     printings: tuple[Printing, ...] = field(default=(), compare=False)
+    # Other names printings of the card carry (Scryfall's `flavor_name`, MTGO and Arena's
+    # Through the Omenpaths names): a deck may list the card by them.
+    aliases: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def front_face(self) -> str:

@@ -3,8 +3,15 @@ and "did you mean".
 
 An `MtgCatalog` (a `cards.catalog.Catalog`) wraps a read-only `CardDb`, remembers every
 answer (a batch of decks asks for the same few thousand cards again and again), and,
-unless offline, asks Scryfall for the names the local data does not know. Suggestions come from the trigram tables built with
-the database (suggest.py), so a typo costs a few milliseconds and nothing is loaded first.
+unless offline, asks Scryfall for the names the local data does not know. Suggestions
+come from the trigram tables built with the database (suggest.py), so a typo costs a few
+milliseconds and nothing is loaded first.
+
+The same class reads the built-in card data (`builtin=True`: the file inside the package,
+opened immutable, never online). A catalog of a synced or imported database also reads
+the built-in data where its own is thin: a Scryfall `oracle_cards` file lists one
+printing per card, so a card's printings (which date it) are the union of both, and the
+researched MTGO and Arena release days of the sets come from the built-in `sets` table.
 """
 from __future__ import annotations
 
@@ -15,12 +22,13 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS
 from ...cards.resolve import resolve_by_name
-from ...errors import CardDataError
+from ...errors import MissingGameData
 from ...model import CardEntry, Deck
 from ...names import card_key, faces, full_key, loose_key
 from ...problem import Problem
 from . import GAME
-from .cards import Card
+from .availability import Availability
+from .cards import Card, Printing, SetInfo
 from .store import CardDb
 
 
@@ -29,25 +37,29 @@ class MtgCatalog:
 
     game = GAME.id
 
-    def __init__(self, path: Path, *, online: Any = None, warn: Callable[[str], None] | None = None):
+    def __init__(self, path: Path, *, online: Any = None, warn: Callable[[str], None] | None = None,
+                 builtin: bool = False):
         self.path = Path(path)
-        self.online = online
+        self.builtin = builtin
+        self.online = None if builtin else online
         self._warn = warn or (lambda message: None)
-        self._db: CardDb | None = CardDb(self.path)
+        self._db: CardDb | None = CardDb(self.path, immutable=builtin)
         if not self._db.has_magic:
             self._db.close()
-            raise CardDataError(
+            raise MissingGameData(
                 f"the card database {self.path} holds no Magic cards yet; run `deckcheck cards sync` "
                 "or `deckcheck cards import FILE`"
             )
         self.meta = dict(self._db.meta)
         self._cards: dict[str, Card | None] = {}
-        self._set_dates: dict[str, dt.date] | None = None
+        self._base: MtgCatalog | None = None
+        self._availability: Availability | None = None
+        self._printings: dict[str, tuple[Printing, ...]] = {}
         self.warnings: list[str] = []
         # Results derived from this catalog's cards (card-pool verdicts), by their owners' keys.
         self.memo: dict[Any, Any] = {}
 
-    # Catalogs travel to worker processes (batch --jobs): the connection does not.
+    # Catalogs travel to worker processes (batch --jobs): the connections do not.
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.update(_db=None, _warn=None)
@@ -59,17 +71,79 @@ class MtgCatalog:
     @property
     def db(self) -> CardDb:
         if self._db is None:
-            self._db = CardDb(self.path)
+            self._db = CardDb(self.path, immutable=self.builtin)
         return self._db
+
+    @property
+    def base(self) -> MtgCatalog | None:
+        """The built-in data behind a synced or imported database (None for the built-in
+        catalog itself)."""
+        if self.builtin:
+            return None
+        if self._base is None:
+            from ...cards.builtin import builtin_path
+
+            self._base = MtgCatalog(builtin_path(), builtin=True)
+        return self._base
 
     @property
     def has_legalities(self) -> bool:
         return self.meta.get("has_legalities") == "1"
 
+    @property
+    def source_date(self) -> dt.date | None:
+        """The day the data describes (a Scryfall file's date, the built-in data's snapshot)."""
+        text = self.meta.get("source_date") or self.meta.get("imported_at", "")[:10]
+        try:
+            return dt.date.fromisoformat(text[:10]) if text else None
+        except ValueError:
+            return None
+
+    @property
+    def data_date(self) -> dt.date | None:
+        """The day the card data describes (as every game's catalog says it)."""
+        return self.source_date
+
+    @property
+    def legalities_date(self) -> dt.date | None:
+        """The day the database's legalities describe: they decide from that day on only."""
+        return self.source_date if self.has_legalities else None
+
     def describe(self) -> str:
         source = self.meta.get("source", "unknown source")
         when = self.meta.get("source_date") or self.meta.get("imported_at", "")[:10]
         return f"{source}{f' of {when}' if when else ''}, {self.meta.get('cards', '?')} cards"
+
+    # ------------------------------------------------------------ dates of printings
+
+    @property
+    def availability(self) -> Availability:
+        """Release days of printings per platform, from this database's sets and the
+        built-in data's researched platform dates."""
+        if self._availability is None:
+            sets = self.db.sets()
+            base = self.base
+            if base is not None:
+                for code, known in base.db.sets().items():
+                    mine = sets.get(code)
+                    sets[code] = known if mine is None else SetInfo(
+                        code, mine.name, mine.released or known.released, mine.kind or known.kind,
+                        mine.digital or known.digital, mine.mtgo or known.mtgo, mine.arena or known.arena,
+                        mine.paper_legal or known.paper_legal,
+                    )
+            self._availability = Availability(sets)
+        return self._availability
+
+    def printings_of(self, card: Card) -> tuple[Printing, ...]:
+        """Every known printing of `card`: its own and, for a synced database, the
+        built-in data's printings of the same card."""
+        found = self._printings.get(card.name)
+        if found is None:
+            base = self.base
+            extra = base.get(card.name) if base is not None else None
+            found = card.printings if extra is None else tuple(dict.fromkeys((*card.printings, *extra.printings)))
+            self._printings[card.name] = found
+        return found
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -88,11 +162,15 @@ class MtgCatalog:
         return db.find(full_key(name), card_key(name)) or db.find(loose_key(name), loose_key(front), loose=True)
 
     def get(self, name: str) -> Card | None:
-        """The card `name` spells, from the local database (or an earlier online answer)."""
+        """The card `name` spells, from the local database (or an earlier online answer);
+        a name a synced database lacks is looked up in the built-in data behind it."""
         try:
             return self._cards[name]
         except KeyError:
-            card = self._cards[name] = self._local(name)
+            card = self._local(name)
+            if card is None and self.base is not None:
+                card = self.base.get(name)
+            self._cards[name] = card
             return card
 
     def lookup(self, entry: CardEntry) -> Card | None:
@@ -145,14 +223,4 @@ class MtgCatalog:
         if key not in self.memo:
             self.memo[key] = self.db.suggest(name, limit)
         return list(self.memo[key])
-
-    def set_released(self, code: str) -> dt.date | None:
-        if self._set_dates is None:
-            self._set_dates = {}
-            for set_code, released in self.db.set_dates().items():
-                try:
-                    self._set_dates[set_code] = dt.date.fromisoformat(released[:10])
-                except ValueError:
-                    continue
-        return self._set_dates.get(code)
 

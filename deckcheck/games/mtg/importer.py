@@ -20,9 +20,9 @@ from ...cards.importer import NOT_CHANGED, CardFile, CardImport, ImportSummary, 
 from ...cards.jsonstream import JsonStream, JsonStreamError
 from ...errors import CardDataError
 from ...progress import Progress
-from .cards import Card
+from .cards import Card, SetInfo
 from .mtgjson_import import read_atomic
-from .scryfall_import import SetInfo, ShapeError, read_array
+from .scryfall_import import ShapeError, read_array
 from .store import CardDbWriter
 
 
@@ -60,7 +60,7 @@ def build_from_stream(
             for objects, (card, set_info) in enumerate(_cards(stream, meta), start=1):
                 writer.add(card)
                 if set_info is not None:
-                    writer.add_set(set_info.code, set_info.name, set_info.released)
+                    writer.add_set(set_info)
                 if objects % 256 == 0:
                     progress.update(raw.tell())
         except (JsonStreamError, ShapeError) as exc:

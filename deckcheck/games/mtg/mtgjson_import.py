@@ -12,8 +12,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ...cards.jsonstream import JsonStream
-from .cards import NOT_LEGAL, Card, Printing, as_tuple
-from .scryfall_import import SetInfo, ShapeError
+from .cards import NOT_LEGAL, Card, Printing, SetInfo, as_tuple
+from .scryfall_import import ShapeError
 
 # Format keys MTGJSON knows; a card's missing key means "not legal" there.
 KNOWN_FORMATS = (

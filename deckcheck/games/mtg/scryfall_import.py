@@ -9,24 +9,16 @@ a deck can hold and are left out.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ...cards.jsonstream import JsonStream
-from .cards import Card, Printing, as_tuple, split_type_line
+from .cards import PLATFORMS, Card, Printing, SetInfo, as_tuple, split_type_line
 
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 
 
 class ShapeError(ValueError):
     """An item that is not a Scryfall card object."""
-
-
-@dataclass(frozen=True)
-class SetInfo:
-    code: str
-    name: str | None
-    released: str | None
 
 
 def _text(value: Any) -> str:
@@ -73,7 +65,14 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
     else:
         legal_map = None
     set_code = _text(obj.get("set")).lower()
-    printings = (Printing(set_code, _text(obj.get("rarity")).lower()),) if set_code else ()
+    released = _text(obj.get("released_at"))[:10]
+    games = obj.get("games")
+    platforms = tuple(game for game in PLATFORMS if isinstance(games, list) and game in games)
+    printings = (Printing(set_code, _text(obj.get("rarity")).lower(), released, platforms),) if set_code else ()
+    aliases = tuple(dict.fromkeys(
+        alias for alias in (_text(obj.get("flavor_name")), _text(obj.get("printed_name")) if obj.get("lang", "en") == "en" else "")
+        if alias and alias != name and alias not in face_names
+    ))
     card = Card(
         name=name,
         face_names=face_names,
@@ -89,10 +88,14 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
         oracle_text=oracle_text,
         legalities=legal_map,
         printings=printings,
+        aliases=aliases,
     )
     info = None
     if set_code:
-        info = SetInfo(set_code, _text(obj.get("set_name")) or None, _text(obj.get("released_at")) or None)
+        info = SetInfo(
+            set_code, _text(obj.get("set_name")) or None, released or None, kind=_text(obj.get("set_type")),
+            digital=obj.get("digital") is True and "paper" not in platforms,
+        )
     return card, info
 
 

@@ -2,6 +2,7 @@
 colours, copies allowed, Oracle text, legalities and printings."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from .cards import Card
@@ -30,8 +31,46 @@ def facts(catalog: MtgCatalog, card: Card) -> dict[str, Any]:
         "basic": card.is_basic,
         "deck_limit": card.deck_limit,
         "legalities": dict(card.legalities) if card.legalities is not None else None,
-        "printings": [{"set": p.set, "rarity": p.rarity} for p in card.printings],
+        "printings": [_printing(catalog, p) for p in catalog.printings_of(card)],
     }
+
+
+def _printing(catalog: MtgCatalog, printing: Any) -> dict[str, Any]:
+    """A printing with the days it came out on each platform (None: not there)."""
+    from .cards import PLATFORMS
+
+    days = {platform: catalog.availability.on(printing, platform) for platform in PLATFORMS}
+    return {"set": printing.set, "rarity": printing.rarity,
+            **{platform: day.isoformat() if day else None for platform, day in days.items()}}
+
+
+def in_pool(catalog: MtgCatalog, name: str, fmt: Any, day: dt.date, platform: str) -> list[str]:
+    """Why a legal card is in `fmt`'s card pool that day: the database's legality, or the
+    printing (set, rarity) whose window covers the day on the platform."""
+    from .card_pool import Verdict, standing, verdict_on
+    from ...rules.not_in_pool import pool_of
+
+    card = catalog.get(name)
+    spec = fmt.option("card_pool")
+    if card is None or not spec:
+        return []
+    pool = pool_of(fmt)
+    found = standing(card, catalog.printings_of(card), pool, availability=catalog.availability, platform=platform,
+                     snapshot=catalog.legalities_date)
+    decision = verdict_on(card, found, pool, day)
+    if decision.verdict is not Verdict.IN:
+        return []
+    if decision.how == "legality":
+        return [f"in the card pool: the card database of {catalog.legalities_date} lists it {found.status} "
+                f"in {pool.legality}"]
+    if decision.window is None:
+        return [f"in the card pool since {found.in_from}"] if found.in_from else []
+    window, info = decision.window, catalog.availability.sets.get(decision.window.printing.set)
+    label = info.name if info is not None and info.name else window.printing.set.upper()
+    rarity = f" at {window.printing.rarity}" if window.printing.rarity else ""
+    until = f" until {window.end.isoformat()}" if window.end else ""
+    return [f"in the card pool: printed in {label} ({window.printing.set}){rarity}, in {fmt.name} on {platform} "
+            f"from {window.start.isoformat()}{until}"]
 
 
 def text(catalog: MtgCatalog, card: Card) -> str:
@@ -52,8 +91,9 @@ def text(catalog: MtgCatalog, card: Card) -> str:
         legal = [fmt for fmt, status in sorted(card.legalities.items()) if status != "not_legal"]
         shown = ", ".join(f"{fmt} {card.legalities[fmt]}" if card.legalities[fmt] != "legal" else fmt for fmt in legal)
         lines.append(f"  legal in:   {shown or 'no format'}")
-    if card.printings:
-        sets = ", ".join(f"{p.set}{f' ({p.rarity})' if p.rarity else ''}" for p in card.printings[:12])
-        more = f" and {len(card.printings) - 12} more" if len(card.printings) > 12 else ""
+    printings = catalog.printings_of(card)
+    if printings:
+        sets = ", ".join(dict.fromkeys(f"{p.set}{f' ({p.rarity})' if p.rarity else ''}" for p in printings[:12]))
+        more = f" and {len(printings) - 12} more" if len(printings) > 12 else ""
         lines.append(f"  printings:  {sets}{more}")
     return "\n".join(lines) + "\n"

@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING
 
 from ...atomic import AtomicDbWriter
 from ...cards import suggest
-from ...errors import CardDataError
+from ...cards.tables import REBUILD_HINT, REINSTALL_HINT, damaged, open_read_only
+from ...errors import CardDataError, MissingGameData, OutdatedCardData
 from ...games import GAMES, Game
 from ...names import card_key, fold, full_key, loose_key
 from . import GAME
-from .cards import Card, Printing
+from .cards import Card, Printing, SetInfo
 
 if TYPE_CHECKING:
     from .catalog import MtgCatalog
@@ -71,9 +72,14 @@ CREATE TABLE cards (
 );
 CREATE TABLE printings (
     card_id INTEGER NOT NULL, set_code TEXT NOT NULL, rarity TEXT NOT NULL,
-    PRIMARY KEY (card_id, set_code, rarity)
+    released TEXT NOT NULL DEFAULT '', platforms TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (card_id, set_code, rarity, released, platforms)
 ) WITHOUT ROWID;
-CREATE TABLE sets (code TEXT PRIMARY KEY, name TEXT NOT NULL, released TEXT) WITHOUT ROWID;
+CREATE TABLE sets (
+    code TEXT PRIMARY KEY, name TEXT NOT NULL, released TEXT,
+    kind TEXT NOT NULL DEFAULT '', digital INTEGER NOT NULL DEFAULT 0,
+    mtgo TEXT, arena TEXT, paper_legal TEXT
+) WITHOUT ROWID;
 CREATE TABLE name_keys (key TEXT NOT NULL, card_id INTEGER NOT NULL, priority INTEGER NOT NULL);
 """
 # Run once all cards are in: exact spellings first by priority (a card's own name beats
@@ -97,8 +103,23 @@ _CARD_COLUMNS = (
 )
 
 
+def _printing(text: str) -> Printing:
+    """`set:rarity[:released[:platform|platform]]`, as `_store_printings` writes it."""
+    parts = text.split(":")
+    if len(parts) == 2:
+        return Printing(parts[0], parts[1])
+    platforms = tuple(parts[3].split("|")) if len(parts) > 3 and parts[3] else ()
+    return Printing(parts[0], parts[1], parts[2], platforms)
+
+
+def _printing_text(code: str, rarity: str, released: str, platforms: str) -> str:
+    if not released and not platforms:
+        return f"{code}:{rarity}"
+    return f"{code}:{rarity}:{released}" + (f":{platforms}" if platforms else "")
+
+
 def _card(row: tuple) -> Card:
-    printings = tuple(map(Printing._make, (pair.split(":", 1) for pair in row[13].split(",")))) if row[13] else ()
+    printings = tuple(_printing(text) for text in row[13].split(",")) if row[13] else ()
     return Card(
         name=row[0], face_names=_split(row[1]), layout=row[2], mana_cost=row[3], mana_value=row[4],
         type_line=row[5], supertypes=_split(row[6]), types=_split(row[7]), subtypes=_split(row[8]),
@@ -122,8 +143,13 @@ def _spellings(card: Card) -> Iterator[tuple[str, int]]:
     yield card_key(card.name), 1
     for face in card.face_names:
         yield fold(face), 2
-    for name in (card.name, card.front_face, *card.face_names):
-        yield loose_key(name), 9
+    for alias in card.aliases:
+        yield fold(alias), 3
+    for name in (card.name, card.front_face, *card.face_names, *card.aliases):
+        # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
+        # the blanks they would claim `Goblin`, or every name that is all punctuation.
+        if "_" not in name:
+            yield loose_key(name), 9
 
 
 def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[Game]) -> None:
@@ -196,19 +222,28 @@ class CardDbWriter(AtomicDbWriter):
                 "INSERT INTO name_keys VALUES (?, ?, ?)",
                 [(spelling, card_id, priority) for spelling, priority in _spellings(card)],
             )
+        elif card.aliases:  # another printing of a known card, under another name
+            self._db.executemany(
+                "INSERT INTO name_keys VALUES (?, ?, ?)",
+                [(fold(alias), card_id, 3) for alias in card.aliases] + [(loose_key(alias), card_id, 9) for alias in card.aliases],
+            )
         if card.printings:
             self._db.executemany(
-                "INSERT OR IGNORE INTO printings VALUES (?, ?, ?)",
-                [(card_id, printing.set, printing.rarity) for printing in card.printings],
+                "INSERT OR IGNORE INTO printings VALUES (?, ?, ?, ?, ?)",
+                [(card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in card.printings],
             )
         return card_id
 
-    def add_set(self, code: str, name: str | None, released: str | None) -> None:
+    def add_set(self, info: SetInfo) -> None:
+        """Record a set; a set met again keeps its earliest date and the facts it had."""
         self._db.execute(
-            "INSERT INTO sets VALUES (?, ?, ?) ON CONFLICT(code) DO UPDATE SET"
+            "INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(code) DO UPDATE SET"
             " name = COALESCE(excluded.name, name), released = MIN(COALESCE(released, excluded.released),"
-            " COALESCE(excluded.released, released))",
-            (code, name or code, released),
+            " COALESCE(excluded.released, released)), kind = COALESCE(NULLIF(kind, ''), excluded.kind),"
+            " digital = MIN(digital, excluded.digital), mtgo = COALESCE(mtgo, excluded.mtgo),"
+            " arena = COALESCE(arena, excluded.arena), paper_legal = COALESCE(paper_legal, excluded.paper_legal)",
+            (info.code, info.name or info.code, info.released, info.kind, int(info.digital), info.mtgo, info.arena,
+             info.paper_legal),
         )
 
     @property
@@ -233,40 +268,45 @@ class CardDbWriter(AtomicDbWriter):
         self.finish()
 
     def _store_printings(self) -> None:
-        """Each card's printings, oldest set first, as `set:rarity` pairs in one column."""
+        """Each card's printings, oldest first, in one column: `set:rarity`, with the
+        printing's own date and platforms after it when the source gave them."""
         by_card: dict[int, list[str]] = {}
-        for card_id, code, rarity in self._db.execute(
-            "SELECT card_id, set_code, rarity FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
-            " ORDER BY card_id, sets.released, set_code"
+        for card_id, code, rarity, released, platforms in self._db.execute(
+            "SELECT card_id, set_code, rarity, printings.released, platforms FROM printings"
+            " LEFT JOIN sets ON sets.code = printings.set_code"
+            " ORDER BY card_id, COALESCE(NULLIF(printings.released, ''), sets.released), set_code"
         ):
-            by_card.setdefault(card_id, []).append(f"{code}:{rarity}")
+            by_card.setdefault(card_id, []).append(_printing_text(code, rarity, released, platforms))
         self._db.executemany(
             "UPDATE cards SET printings = ? WHERE id = ?", [(",".join(pairs), card_id) for card_id, pairs in by_card.items()]
         )
 
 class CardDb:
-    """A finished database opened read-only. Raises CardDataError when it cannot be used."""
+    """A finished database opened read-only (`immutable`: a file nothing ever writes, the
+    built-in data: SQLite then skips locking). Raises CardDataError when it cannot be used:
+    missing, not a database, truncated, or of another schema version."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, immutable: bool = False):
         self.path = Path(path)
         if not self.path.is_file():
             raise CardDataError(NO_DATABASE.format(path=self.path))
-        try:
-            self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True, check_same_thread=False)
-            self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
-        except sqlite3.DatabaseError as exc:
-            raise CardDataError(
-                f"{self.path} is not a deckcheck card database ({exc}); "
-                "re-run `deckcheck cards import FILE` or `deckcheck cards sync`"
-            ) from None
+        self._db = open_read_only(self.path, immutable=immutable, fix=REBUILD_HINT if not immutable else REINSTALL_HINT)
+        self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         version = int(self.meta.get("schema_version", "0") or 0)
         # A file that so far holds only other games' cards has no Magic tables to be wrong.
         if self.has_magic and version != SCHEMA_VERSION:
             age = "an older" if version < SCHEMA_VERSION else "a newer"
-            raise CardDataError(
+            raise OutdatedCardData(
                 f"the card database {self.path} was built by {age} deckcheck (schema {version}, this one reads "
                 f"{SCHEMA_VERSION}); re-run `deckcheck cards import FILE` or `deckcheck cards sync` to rebuild it"
             )
+
+    def query(self, sql: str, parameters: tuple = ()) -> list[tuple]:
+        """Rows of one query; a file damaged after it was opened is a CardDataError too."""
+        try:
+            return self._db.execute(sql, parameters).fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(damaged(self.path, exc, REBUILD_HINT)) from None
 
     @property
     def has_magic(self) -> bool:
@@ -291,15 +331,16 @@ class CardDb:
         table = "loose_names" if loose else "names"
         joined = f"SELECT {_CARD_COLUMNS} FROM {table} JOIN cards ON cards.id = {table}.card_id"
         if first == second:  # a one-face name: the plain lookup is the cheaper query
-            row = self._db.execute(f"{joined} WHERE {table}.key = ?", (first,)).fetchone()
+            rows = self.query(f"{joined} WHERE {table}.key = ?", (first,))
         else:
-            row = self._db.execute(
-                f"{joined} WHERE {table}.key IN (?, ?) ORDER BY {table}.key <> ? LIMIT 1", (first, second, first)
-            ).fetchone()
-        return _card(row) if row else None
+            rows = self.query(f"{joined} WHERE {table}.key IN (?, ?) ORDER BY {table}.key <> ? LIMIT 1", (first, second, first))
+        return _card(rows[0]) if rows else None
 
     def suggest(self, name: str, limit: int) -> list[str]:
-        return suggest.suggest(self._db, name, limit)
+        try:
+            return suggest.suggest(self._db, name, limit)
+        except sqlite3.DatabaseError as exc:
+            raise CardDataError(damaged(self.path, exc, REBUILD_HINT)) from None
 
     def all_cards(self) -> Iterator[Card]:
         for row in self._db.execute(f"SELECT {_CARD_COLUMNS} FROM cards ORDER BY id"):
@@ -309,8 +350,10 @@ class CardDb:
         """(card id, name, faces) of every card."""
         return self._db.execute("SELECT id, name, faces FROM cards").fetchall()
 
-    def set_dates(self) -> dict[str, str]:
-        return {code: released for code, released in self._db.execute("SELECT code, released FROM sets WHERE released IS NOT NULL")}
+    def sets(self) -> dict[str, SetInfo]:
+        """Every set the database records, by code."""
+        rows = self.query("SELECT code, name, released, kind, digital, mtgo, arena, paper_legal FROM sets")
+        return {row[0]: SetInfo(row[0], row[1], row[2], row[3], bool(row[4]), row[5], row[6], row[7]) for row in rows}
 
     def counts(self) -> dict[str, int]:
         if not self.has_magic:
@@ -325,16 +368,19 @@ class CardDb:
         }
 
 
-def load_catalog(path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None) -> MtgCatalog:
+def load_catalog(
+    path: Path, *, offline: bool = True, warn: Callable[[str], None] | None = None, builtin: bool = False,
+) -> MtgCatalog:
     """The Magic cards of the database at `path` (CardDataError when it is missing or
-    unusable); unless `offline`, names it lacks are looked up on Scryfall."""
+    unusable); unless `offline`, names it lacks are looked up on Scryfall. `builtin`: the
+    file is deckcheck's built-in card data (opened immutable, never looked up online)."""
     from .catalog import MtgCatalog
 
     if not Path(path).is_file():
         raise CardDataError(NO_DATABASE.format(path=path))
     online = None
-    if not offline:
+    if not offline and not builtin:
         from .online import OnlineLookup
 
         online = OnlineLookup(warn=warn)
-    return MtgCatalog(path, online=online, warn=warn)
+    return MtgCatalog(path, online=online, warn=warn, builtin=builtin)

@@ -67,6 +67,7 @@ class WowProfile:
     tags: frozenset[str] = frozenset()
     requires: tuple[frozenset[str], ...] = ()
     traits: frozenset[str] = frozenset()  # a hero's race, class, talent, professions, tags
+    token: bool = False  # a token printing (set TOK): made by other cards, never put in a deck
 
     @property
     def icons(self) -> frozenset[str]:
@@ -106,6 +107,11 @@ class WowCard:
         return ANY_NUMBER if any(fold(tag) == UNLIMITED for tag in self.tags) else None
 
     is_basic = False
+
+    @property
+    def is_token(self) -> bool:
+        """Every printing of the name is a token (the card data's TOK set)."""
+        return bool(self.profiles) and all(profile.token for profile in self.profiles)
 
     def hero_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.profiles if profile.is_hero]

@@ -1,16 +1,20 @@
 """World of Warcraft TCG card lookups for validation, by name.
 
 `resolve_deck` gives entries the card data's spelling of their names (the list's own
-spelling stays in `written`). A name the data lacks is not an error here: card files
-are often partial (a user's own CSV), so the rules that need the card (class-faction)
-say, as a warning, which checks they skipped for it.
+spelling stays in `written`). With the built-in card data (every card printed, `complete`)
+a name it lacks is an `unknown-card` error with "did you mean" suggestions; with an
+imported file it is not an error, because card files are often partial (a user's own
+CSV): the rules that need the card (class-faction) say, as a warning, which checks they
+skipped for it.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Collection, Iterable
+from pathlib import Path
 from typing import Any
 
-from ...cards.catalog import SUGGESTIONS
+from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import resolve_by_name
 from ...cards.suggest import close_names
 from ...model import CardEntry, Deck
@@ -25,11 +29,20 @@ class WowCatalog:
 
     game = GAME.id
 
-    def __init__(self, cards: Iterable[tuple[str, WowProfile]], *, source: str = "", imported_at: str = ""):
+    def __init__(self, cards: Iterable[tuple[str, WowProfile]], *, source: str = "", imported_at: str = "",
+                 source_date: str = "", path: Path | None = None):
         self.source = source
         self.imported_at = imported_at
+        self.source_date = source_date or imported_at[:10]
+        self.path = path
+        self.complete = False  # the built-in data: every card printed (set by the store)
         self._cards = merge(cards)
         self.memo: dict[Any, Any] = {}
+
+    @property
+    def data_date(self) -> dt.date | None:
+        """The day the card data describes (its source's snapshot), when known."""
+        return snapshot_day(self.source_date)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -55,5 +68,6 @@ class WowCatalog:
         return None
 
     def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
-        """The data's spelling for every known name; unknown names are left to the rules."""
-        return resolve_by_name(deck, self, listed=listed, report_unknown=False)
+        """The data's spelling for every known name; unknown names are `unknown-card` errors
+        with complete card data, else left to the rules."""
+        return resolve_by_name(deck, self, listed=listed, report_unknown=self.complete)

@@ -59,6 +59,10 @@ def _text(value: Any) -> str:
     return str(value).strip() if value not in (None, "", "None") else ""
 
 
+# The set the shared card data files its tokens under (Skeleton, Boar, ...).
+TOKEN_SET = "TOK"
+
+
 def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
     classes = frozenset(name for key, name in _ICON_KEYS.items() if _text(card.get(key)).lower() == "x")
     tags = frozenset(_text(card.get(key)) for key in ("subtype", "subtype2", "subtype3", "subtype4") if _text(card.get(key)))
@@ -74,6 +78,7 @@ def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
     return WowProfile(
         type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
         requires=requirements_from_text(_text(card.get("rules"))), traits=traits,
+        token=_text(card.get("setcode")) == TOKEN_SET,
     )
 
 

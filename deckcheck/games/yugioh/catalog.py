@@ -9,19 +9,22 @@ Resolution (`resolve_deck`):
   alternate artworks, e.g. 14558128 for Ash Blossom & Joyous Spring 14558127) counts as
   that card, with an `unknown-card` warning saying so: data built from YAML Yugi or a
   partial `cards.cdb` lists only the original artwork;
-- any other unknown passcode is an `unknown-card` error naming the number;
+- any other unknown passcode is an `unknown-card` error naming the number, suggesting up
+  to three known passcodes one mistyped or two swapped digits away;
 - a name (text decklists) is looked up case- and accent-insensitively; an unknown name
   is an `unknown-card` error with "did you mean" suggestions.
 """
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from ...cards.catalog import SUGGESTIONS
+from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import unknown_card
 from ...cards.suggest import close_names
 from ...model import MAYBEBOARD, CardEntry, Deck
@@ -38,31 +41,72 @@ def _slash_key(name: str) -> str:
     return _SLASHES.sub("/", fold(name))
 
 
+class _CardsFromRows(Mapping[int, YgoCard]):
+    """Cards by passcode, each made from its table row when first asked for: a deck names a
+    few dozen of 14,000, and making them all would be most of the cost of opening the data."""
+
+    def __init__(self, rows: dict[int, tuple[Any, ...]]):
+        self._rows = rows
+        self._made: dict[int, YgoCard] = {}
+
+    def __getitem__(self, code: int) -> YgoCard:
+        card = self._made.get(code)
+        if card is None:
+            card = self._made[code] = YgoCard(*self._rows[code])
+        return card
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+
 class YgoCatalog:
     """Cards by passcode and by name (a `cards.catalog.Catalog`); `source` says where they
     came from."""
 
     game = GAME.id
 
-    def __init__(self, cards: Iterable[YgoCard], *, source: str = "", imported_at: str = ""):
+    def __init__(self, cards: Iterable[YgoCard] = (), *, rows: Iterable[tuple[Any, ...]] | None = None,
+                 source: str = "", imported_at: str = "", source_date: str = "", path: Path | None = None):
+        """`cards`, or the `rows` of a card table (`YgoCard` fields in order, passcode first)."""
         self.source = source
         self.imported_at = imported_at
-        self._by_code: dict[int, YgoCard] = {}
-        for card in cards:
-            self._by_code[card.code] = card
+        self.source_date = source_date or imported_at[:10]
+        self.path = path
+        self._by_code: Mapping[int, YgoCard]
+        if rows is not None:
+            self._by_code = _CardsFromRows({row[0]: row for row in rows})
+        else:
+            self._by_code = {card.code: card for card in cards}
         self._codes = sorted(self._by_code)
-        self._by_name: dict[str, YgoCard] = {}
-        # A name names the card others alias, not an alias; tokens lose to real cards
-        # (`Black Luster Soldier` is both a Ritual Monster and a token).
-        for card in sorted(self._by_code.values(), key=self._name_rank):
-            self._by_name.setdefault(fold(card.name), card)
-            self._by_name.setdefault(_slash_key(card.name), card)
+        self._names: dict[str, YgoCard] | None = None
         self._inferred: dict[int, YgoCard] = {}
         self.memo: dict[Any, Any] = {}
+
+    @property
+    def _by_name(self) -> dict[str, YgoCard]:
+        """Cards by folded name, built on the first name lookup: `.ydk` decks name cards by
+        passcode only, and folding 14,000 names is most of the cost of opening the data."""
+        if self._names is None:
+            names: dict[str, YgoCard] = {}
+            # A name names the card others alias, not an alias; tokens lose to real cards
+            # (`Black Luster Soldier` is both a Ritual Monster and a token).
+            for card in sorted(self._by_code.values(), key=self._name_rank):
+                names.setdefault(fold(card.name), card)
+                names.setdefault(_slash_key(card.name), card)
+            self._names = names
+        return self._names
 
     @staticmethod
     def _name_rank(card: YgoCard) -> tuple[int, int, int]:
         return (bool(card.alias), bool(card.type & TYPE_BITS["Token"]), card.code)
+
+    @property
+    def data_date(self) -> dt.date | None:
+        """The day the card data describes (its source's snapshot), when known."""
+        return snapshot_day(self.source_date)
 
     def __len__(self) -> int:
         return len(self._by_code)
@@ -111,6 +155,21 @@ class YgoCatalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         return close_names(name, (card.name for card in self._by_name.values()), limit)
 
+    def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
+        """Known cards whose passcode is `code` with two neighbouring digits swapped or one
+        digit mistyped (passcodes have eight digits), swaps first."""
+        digits = f"{code:08d}"
+        swaps = (digits[:i] + digits[i + 1] + digits[i] + digits[i + 2:] for i in range(len(digits) - 1))
+        typos = (digits[:i] + d + digits[i + 1:] for i in range(len(digits)) for d in "0123456789")
+        found: list[YgoCard] = []
+        for candidate in (*swaps, *typos):
+            card = self._by_code.get(int(candidate))
+            if card is not None and candidate != digits and card not in found:
+                found.append(card)
+                if len(found) == limit:
+                    break
+        return found
+
     def is_land(self, name: str) -> None:
         """Yu-Gi-Oh! has no lands."""
         return None
@@ -148,9 +207,10 @@ class YgoCatalog:
         first = group[0]
         count = sum(entry.count for entry in group)
         if first.code is not None:
+            near = [f"{card.name} ({card.code})" for card in self.suggest_codes(first.code)]
             return unknown_card(
                 first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
-                count=count, details={"code": first.code},
+                count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(
             first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
+from ...decklists.ydk import MAX_PASSCODE
 from . import store
 from .cards import TYPE_BITS, YgoCard
 
@@ -141,6 +142,11 @@ def ygoprodeck_type_bits(type_text: str, race: str | None = None, frame: str | N
     return bits
 
 
+def _is_passcode(value: Any) -> bool:
+    """A passcode is a whole number of 1 to MAX_PASSCODE (ydk.py: ydke:// stores 32 bits)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PASSCODE
+
+
 def _listed(value: Any) -> list[Any]:
     """A JSON list, or nothing (a field of the wrong kind reads as absent)."""
     return value if isinstance(value, list) else []
@@ -171,15 +177,15 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
     if not isinstance(document, dict) or not isinstance(document.get("data"), list):
         raise CardFileError('expected YGOPRODeck card JSON: an object with a "data" list')
     for index, card in enumerate(document["data"]):
-        if not isinstance(card, dict) or not isinstance(card.get("id"), int) or not isinstance(card.get("name"), str):
-            raise CardFileError(f'data[{index}] is not a card (needs an integer "id" and a "name")')
+        if not isinstance(card, dict) or not _is_passcode(card.get("id")) or not isinstance(card.get("name"), str):
+            raise CardFileError(f'data[{index}] is not a card (needs a passcode "id" and a "name")')
         bits = ygoprodeck_type_bits(_text(card.get("type")), _text(card.get("race")), _text(card.get("frameType")))
         code = card["id"]
         common = {"name": card["name"].strip(), "type": bits, "ot": _ot(card), "konami_id": _konami_id(card)}
         yield YgoCard(code=code, **common)
         for image in _listed(card.get("card_images")):
             other = image.get("id") if isinstance(image, dict) else None
-            if isinstance(other, int) and other != code:
+            if _is_passcode(other) and other != code:
                 yield YgoCard(code=other, alias=code, **common)
 
 
@@ -187,7 +193,7 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
 
 
 def _printings(card: dict[str, Any]) -> int:
-    return sum(len(card.get(key) or ()) for key in ("tcg_set_numbers", "ocg_set_numbers"))
+    return sum(len(_listed(card.get(key))) for key in ("tcg_set_numbers", "ocg_set_numbers"))
 
 
 def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
@@ -201,7 +207,7 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
             raise CardFileError(f"line {number}: not JSON ({exc.msg})") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
             raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
-        if isinstance(card["passcode"], int) and card["passcode"] > 0:
+        if _is_passcode(card["passcode"]):
             records.append(card)
     # One Konami id with several passcodes: the most printed one is the card, others alias it.
     by_konami: dict[int, dict[str, Any]] = {}

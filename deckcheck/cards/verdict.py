@@ -1,0 +1,62 @@
+"""Is one card legal in a format on a date, on a platform, and why? (`cards lookup --format`).
+
+The answer comes from the same rules as `validate`: the card is checked as a one-copy
+deck, and the problems the card-level rules raise for it (`banned`, `restricted`,
+`not-in-pool`, `card-limit`, `unknown-card`, ...) are the reasons it is not legal; deck
+rules (sizes, a hero) do not speak about one card and are left out. For a legal card the
+game may add why it is in the pool (Magic: the printing that puts it there, from when).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..formats import Format
+from ..model import MAIN, CardEntry, Deck
+
+# Rules about a deck as a whole: one card says nothing about them.
+DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "hero", "points", "registration"})
+
+
+@dataclass
+class CardVerdict:
+    """`legal`: no card-level rule objects (warnings aside); `reasons`: the problems that
+    say why not (or warn); `why`: lines saying why the card is in (from the game)."""
+
+    card: str
+    format: str
+    date: dt.date
+    platform: str
+    legal: bool
+    reasons: list[dict[str, Any]] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": self.format, "date": self.date.isoformat(), "platform": self.platform, "legal": self.legal,
+            "reasons": self.reasons, "why": self.why,
+        }
+
+    def text(self, fmt_name: str) -> str:
+        on = "" if self.platform == "paper" else f" on {self.platform}"
+        lines = [f"  {fmt_name}, {self.date.isoformat()}{on}: {'LEGAL' if self.legal else 'NOT LEGAL'}"]
+        lines += [f"    {reason['rule']}: {reason['message']}" for reason in self.reasons]
+        lines += [f"    {line}" for line in self.why]
+        return "\n".join(lines) + "\n"
+
+
+def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt.date, platform: str) -> CardVerdict:
+    """The verdict for the card `name` (or passcode `code`) in `fmt` on `day` on `platform`."""
+    from ..games import find
+    from ..pipeline import check_deck
+
+    deck = Deck(source=name, entries=[CardEntry(name, 1, MAIN, 1, None, code)])
+    result = check_deck(deck, fmt, date=day, cards=catalog, offline=True, platform=platform)
+    reasons = [problem.to_dict() for problem in result.problems if problem.rule not in DECK_RULES]
+    legal = not any(reason["severity"] == "error" for reason in reasons)
+    verdict = CardVerdict(card=name, format=fmt.id, date=day, platform=platform, legal=legal, reasons=reasons)
+    game = find(fmt.game)
+    if legal and game is not None:
+        verdict.why = game.in_pool_reasons(catalog, name, fmt, day, platform)
+    return verdict

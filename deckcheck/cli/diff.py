@@ -1,0 +1,70 @@
+"""`deckcheck diff`: a deck check, the registered decklist against the deck as found."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..report import DIFFS, PLAIN
+from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
+from .common import emit, open_cards, output_option, read_deck_argument, reports, say_note, warn
+
+MAX_SHOWN = 20  # unreadable lines listed before diff gives up
+
+
+@app.command(cls=reports(DIFFS))
+@handles_errors
+def diff(
+    registered: str = typer.Argument(..., metavar="REGISTERED", help="The decklist the player registered (any decklist format, or a ydke:// URL)."),
+    found: str = typer.Argument(..., metavar="FOUND", help="The deck as found at the table, typed up (any decklist format)."),
+    format_id: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT",
+        help="The event's format: its game's card data makes names canonical on both sides.",
+    ),
+    output: str = output_option(PLAIN),
+    input_format: Optional[str] = INPUT_FORMAT_OPTION,
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    offline: bool = OFFLINE_OPTION,
+) -> None:
+    """Compare a registered decklist with the deck as found: what is missing, what is extra.
+
+    Cards are compared zone by zone, every copy counted; exit 0 when they are the same,
+    1 when they differ, 2 when either list cannot be read. Without -f, names are compared
+    as written (case, accents and split-card spelling aside), and passcodes through the
+    Yu-Gi-Oh! card data.
+
+    Example: deckcheck diff registered.txt found.txt -f mtg/modern -o json
+    """
+    from ..errors import DeckcheckError
+    from ..formats import load, reference
+    from ..games import passcode_game
+    from ..paperwork.diff import compare
+    from ..report import choose
+
+    reporter = choose(output, DIFFS)
+    fmt = load(reference(format_id)) if format_id else None
+    decks = [read_deck_argument(source, input_format=input_format) for source in (registered, found)]
+    for deck in decks:
+        if deck.unreadable:
+            raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot be read")
+    unread = [(deck.source, problem) for deck in decks for problem in deck.problems if problem.is_error]
+    if unread:
+        for source, problem in unread[:MAX_SHOWN]:
+            warn(f"{source}" + (f" line {problem.line}" if problem.line is not None else "") + f": {problem.message}")
+        more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
+        raise DeckcheckError(f"{len(unread)} unreadable line{'s' if len(unread) != 1 else ''}{more}: fix them and compare again; a partial list proves nothing")
+    catalog, note = None, None
+    if fmt is not None:
+        catalog, note = open_cards(fmt, cards_db, offline=offline)
+    elif any(entry.code is not None for deck in decks for entry in deck.entries):
+        # Passcodes name no card by themselves: read them through their game's card data.
+        from ..cards import catalog_for
+
+        numbered = passcode_game()
+        if numbered is not None:
+            catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
+    comparison = compare(decks[0], decks[1], catalog)
+    emit(reporter.render_diff(comparison))
+    say_note(note)
+    raise typer.Exit(comparison.exit_code)

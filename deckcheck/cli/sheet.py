@@ -1,0 +1,82 @@
+"""`deckcheck sheet`: a player's registration sheet as a PDF, for a deck that is legal."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
+from ..paperwork import BY_TYPE, PAPERS, SORTS
+from .common import Command, emit, one_of, open_cards, read_deck_argument, say, say_note, spoken, warn, writable, write_file
+
+PAPER_HELP = f"Paper size: {spoken(list(PAPERS))}."
+SORT_HELP = f"Main deck order: {spoken(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."
+
+
+@app.command(cls=Command)
+@handles_errors
+def sheet(
+    deck: str = typer.Argument(..., metavar="DECK", help="The decklist (any format --input-format names, or a ydke:// URL); '-' reads stdin."),
+    format_id: str = FORMAT_OPTION,
+    player: str = typer.Option(..., "--player", metavar="NAME", help="The player's name, as printed on the sheet."),
+    event: str = typer.Option(..., "--event", metavar="NAME", help="The event's name."),
+    date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="The event's date: printed, and the lists in force that day decide (default: today)."),
+    player_id: Optional[str] = typer.Option(None, "--id", metavar="ID", help="The player's ID (Wizards account, CARD GAME ID, ...)."),
+    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=PAPER_HELP),
+    sort: str = typer.Option(BY_TYPE, "--sort", metavar="ORDER", help=SORT_HELP),
+    force: bool = typer.Option(False, "--force", help="Write the sheet even when the deck is not legal (the exit code still says so)."),
+    out: Path = typer.Option(..., "--out", metavar="FILE.pdf", help="Where to write the PDF (replaced atomically; never through a link)."),
+    input_format: Optional[str] = INPUT_FORMAT_OPTION,
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    offline: bool = OFFLINE_OPTION,
+) -> None:
+    """Print a player's deck registration sheet (PDF) after checking the deck.
+
+    Magic: event, date, player and ID, the main deck by card type (or name) in two
+    columns, sideboard, totals and a box for judges. Yu-Gi-Oh!: Monster, Spell, Trap,
+    Extra and Side decks. WoW TCG: hero, main and side deck. Problems are printed first;
+    an illegal deck gets no sheet unless --force (exit 1 either way).
+
+    Example: deckcheck sheet deck.txt -f mtg/modern --player "Ann Lee" --event "FNM" --out sheet.pdf
+    """
+    from ..errors import DeckcheckError
+    from ..formats import load, reference
+    from ..paperwork.pdf import SheetWriter
+    from ..paperwork.sheet import Registrant, build_sheet
+    from ..pipeline import check_deck, parse_date
+    from ..report import PLAIN, deliver, load as load_reporter
+    from ..report.style import wants_color
+    from ..result import Report
+
+    one_of("--paper", paper, PAPERS)
+    one_of("--sort", sort, SORTS)
+    fmt = load(reference(format_id))
+    day = parse_date(date)
+    writable("--out", out, inputs=[Path(deck)] if deck != "-" else [])
+    catalog, note = open_cards(fmt, cards_db, offline=offline)
+    parsed = read_deck_argument(deck, input_format=input_format)
+    result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline)
+    report = Report(results=[result])
+    emit(deliver(load_reporter(PLAIN), report, color=wants_color()))
+    if result.unreadable:
+        say_note(note)
+        raise DeckcheckError(f"no sheet written: {result.deck} could not be read")
+    if not result.legal and not force:
+        say_note(note)
+        errors = sum(problem.is_error for problem in result.problems)
+        say(
+            f"deckcheck: error: no sheet written: the deck is not legal in {fmt.name} ({errors} problem{'s' if errors != 1 else ''} above); "
+            "fix it, or add --force to print the sheet anyway"
+        )
+        raise typer.Exit(1)
+    registrant = Registrant(player=player, event=event, date=day, player_id=player_id)
+    drawn = build_sheet(parsed, fmt, result, registrant=registrant, day=day, catalog=catalog, by_type=sort == BY_TYPE)
+    writer = SheetWriter(paper, title=f"{event}: {player}")
+    pages = writer.add(drawn)
+    for message in [*drawn.notes, *writer.warnings]:
+        warn(message)
+    write_file("--out", out, [writer.output()], inputs=[Path(deck)] if deck != "-" else [])
+    emit(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})\n")
+    say_note(note)
+    raise typer.Exit(report.exit_code)

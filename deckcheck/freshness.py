@@ -1,0 +1,57 @@
+"""How current the data behind a verdict is: the dates a report carries and its stale note.
+
+A verdict rests on the format's bundled lists (known up to the format file's
+`lists_known_up_to`) and on the card data (the built-in data's snapshot, or a synced
+database's date). When the event is later than the newest of those, a ban announced since
+may be missing: every report says so in one line ("lists known up to 2026-09-02; run
+`deckcheck cards sync`"), and the JSON report carries the dates (`as_of`, docs/contracts.md).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from .formats import Format
+
+SYNC_HINT = "run `deckcheck cards sync`"
+
+
+@dataclass(frozen=True)
+class AsOf:
+    """The event day and platform a verdict is for, and how far the data behind it reaches."""
+
+    date: dt.date
+    platform: str
+    lists_known_up_to: dt.date | None = None
+    card_data_date: dt.date | None = None
+
+    @property
+    def known_up_to(self) -> dt.date | None:
+        """The newest day the data knows: the later of the lists' and the card data's."""
+        days = [day for day in (self.lists_known_up_to, self.card_data_date) if day is not None]
+        return max(days, default=None)
+
+    @property
+    def stale(self) -> bool:
+        """The event is later than anything the data knows (and the format has dated lists)."""
+        known = self.known_up_to
+        return self.lists_known_up_to is not None and known is not None and self.date > known
+
+    @property
+    def note(self) -> str | None:
+        known = self.known_up_to
+        return f"lists known up to {known.isoformat()}; {SYNC_HINT}" if self.stale and known is not None else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "date": self.date.isoformat(),
+            "platform": self.platform,
+            "lists_known_up_to": self.lists_known_up_to.isoformat() if self.lists_known_up_to else None,
+            "card_data_date": self.card_data_date.isoformat() if self.card_data_date else None,
+            "stale": self.stale,
+        }
+
+
+def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
+    return AsOf(day, platform, fmt.lists_known_up_to, getattr(catalog, "data_date", None) if catalog else None)

@@ -1,0 +1,96 @@
+"""When a printing came out on each platform (paper, Magic Online, MTG Arena).
+
+A set is released on paper on its `released` date; Magic Online and Arena usually have it
+a few days earlier, and some sets exist on one platform only. The card data records, per
+set, the MTGO and Arena release days that were researched (scripts/data/mtg_sets.csv,
+with sources), and per printing where the source says it (Scryfall's `games` and
+`released_at`). Where nothing is known, these documented defaults apply
+(docs/card-data.md#platforms):
+
+- paper: the day the set became tournament legal: its release date, or since Phyrexia:
+  All Will Be One (2023) its prerelease a week earlier (`paper_legal`, MTR 3.7); an
+  umbrella set's printing counts from its own date; digital-only sets and printings are
+  not on paper;
+- Magic Online: the researched MTGO day of the set; else a digital printing's own
+  date; else the paper date (a paper set counts on MTGO from its paper release);
+- Arena: the researched Arena day of the set; else the printing's own date when the
+  source says it is on Arena; else the printing is not on Arena (Arena carries the sets
+  in the table only).
+
+Umbrella sets (Scryfall set types `promo`, `box`, `memorabilia`, `masterpiece`: Pro
+Tour promos, Secret Lair, Mythic Edition, Inventions) carry one date for printings
+released over years, so `card_pool` never lets their date make a card older than its
+first printing in a real set (Teferi, Hero of Dominaria's Pro Tour promo sits in a set
+dated 2007).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+
+from .cards import PLATFORMS, Printing, SetInfo
+
+MTGO, ARENA = PLATFORMS[1], PLATFORMS[2]
+NEVER = "none"  # a set's `mtgo`/`arena` value: it never came out there
+UMBRELLA_KINDS = frozenset({"promo", "box", "memorabilia", "masterpiece"})
+PLATFORM_LABELS = {"paper": "paper", "mtgo": "Magic Online", "arena": "MTG Arena"}
+
+
+def _date(text: str | None) -> dt.date | None:
+    if not text or text == NEVER:
+        return None
+    try:
+        return dt.date.fromisoformat(text[:10])
+    except ValueError:
+        return None
+
+
+class Availability:
+    """Release days of printings per platform, from the sets a catalog knows."""
+
+    def __init__(self, sets: Mapping[str, SetInfo]):
+        self.sets = sets
+        self._memo: dict[tuple[Printing, str], dt.date | None] = {}
+
+    def umbrella(self, code: str) -> bool:
+        info = self.sets.get(code)
+        return info is not None and info.kind in UMBRELLA_KINDS
+
+    def rotation_day(self, code: str, platform: str) -> dt.date | None:
+        """The day a set's arrival rotates older sets out of a format on `platform`: its
+        paper release (not its earlier prerelease legality), or its release there."""
+        if platform == PLATFORMS[0]:
+            info = self.sets.get(code)
+            return _date(info.released) if info is not None else None
+        return self.on(Printing(code, ""), platform)
+
+    def on(self, printing: Printing, platform: str) -> dt.date | None:
+        """The day `printing` came out on `platform`, or None: never there (or no date known)."""
+        key = (printing, platform)
+        if key not in self._memo:
+            self._memo[key] = self._on(printing, platform)
+        return self._memo[key]
+
+    def _on(self, printing: Printing, platform: str) -> dt.date | None:
+        if printing.platforms and platform not in printing.platforms:
+            return None
+        info = self.sets.get(printing.set) or SetInfo(printing.set)
+        own = _date(printing.released)
+        paper = own or _date(info.released)
+        if platform == MTGO or platform == ARENA:
+            researched = info.mtgo if platform == MTGO else info.arena
+            if researched == NEVER:
+                return None
+            if researched and not self.umbrella(printing.set):
+                return _date(researched)
+            if own is not None and (printing.platforms or info.digital):
+                return own  # a digital printing's own day
+            if platform == ARENA and not printing.platforms:
+                return None  # Arena has only the sets the table names
+            return paper
+        if info.digital and not printing.platforms:
+            return None
+        legal = _date(info.paper_legal)
+        if legal is not None and not self.umbrella(printing.set):
+            return legal
+        return paper

@@ -1,0 +1,18 @@
+"""The World of Warcraft TCG registration sheet: the hero, the main deck by card type (or
+by name) and the side deck. Used by paperwork/sheet.py."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...model import HERO, SIDEBOARD
+from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
+
+TITLE = "World of Warcraft TCG deck registration sheet"
+TYPE_GROUPS = (
+    ("Allies", "Ally"), ("Abilities", "Ability"), ("Equipment", "Equipment"), ("Quests", "Quest"),
+    ("Locations", "Location"),
+)
+
+
+def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
+    return [*zone_section(cards, HERO), *main_deck(cards, TYPE_GROUPS, by_type=by_type), *zone_section(cards, SIDEBOARD, "Side deck", beside=True)]

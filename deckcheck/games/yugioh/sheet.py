@@ -1,0 +1,16 @@
+"""The Yu-Gi-Oh! registration sheet: Monster, Spell and Trap cards of the main deck, then
+the Extra and Side decks, each with its total. Konami's sheet always has the three main
+deck sections, so `--sort name` only orders cards within them. Used by paperwork/sheet.py."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...model import EXTRA, SIDEBOARD
+from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
+
+TITLE = "Yu-Gi-Oh! deck registration sheet"
+TYPE_GROUPS = (("Monster cards", "Monster"), ("Spell cards", "Spell"), ("Trap cards", "Trap"))
+
+
+def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
+    return [*main_deck(cards, TYPE_GROUPS, by_type=True), *zone_section(cards, EXTRA, "Extra Deck", beside=True), *zone_section(cards, SIDEBOARD, "Side Deck")]

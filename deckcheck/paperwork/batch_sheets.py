@@ -1,0 +1,74 @@
+"""`batch --sheets`: one registration sheet per registration, in registration order, for
+the deck-check table. A registration whose deck is missing or unreadable gets a page that
+says why; an illegal deck still gets its sheet, its verdict and problems at the bottom.
+
+`BatchSheets.add` takes one registration at a time (`check_source(on_result=...)`), so the
+sheets never wait for the whole event; formats and card catalogs are opened once each.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..model import CardEntry, Deck
+from .pdf import SheetWriter
+from .sheet import Registrant, broken_sheet, build_sheet
+
+if TYPE_CHECKING:
+    from ..batch.registration import Registration
+    from ..formats import Format
+    from ..result import DeckResult
+
+
+class BatchSheets:
+    def __init__(
+        self, *, event: str, day: dt.date, format_id: str, paper: str = "a4", by_type: bool = True,
+        cards_db: Path | None = None,
+    ):
+        self.event, self.day, self.format_id, self.by_type, self.cards_db = event, day, format_id, by_type, cards_db
+        self.writer = SheetWriter(paper, title=f"{event}: deck registration sheets")
+        self.sheets = 0
+        self._formats: dict[str, Format | None] = {}
+        self._catalogs: dict[str, Any] = {}
+
+    def _format(self, format_id: str) -> Format | None:
+        from ..errors import FormatError
+        from ..formats import load
+
+        if format_id not in self._formats:
+            try:
+                self._formats[format_id] = load(format_id)
+            except FormatError:
+                self._formats[format_id] = None  # the row's problems already say why
+        return self._formats[format_id]
+
+    def _catalog(self, fmt: Format) -> Any:
+        from ..cards import catalog_for
+
+        if fmt.game not in self._catalogs:
+            self._catalogs[fmt.game], _ = catalog_for(fmt.game, self.cards_db, offline=True)
+        return self._catalogs[fmt.game]
+
+    def add(self, row: Registration, result: DeckResult, entries: list[CardEntry] | None) -> None:
+        """The sheet (or the page saying why there is none) of one registration."""
+        fmt = self._format(row.format_id or self.format_id) or self._format(self.format_id)
+        assert fmt is not None  # the batch's own -f always loads
+        registrant = Registrant(
+            player=row.player or "", event=self.event, date=self.day, team=row.team, seat=row.seat, deck_file=row.deck,
+        )
+        errors = [problem.message for problem in result.problems if problem.is_error]
+        if entries is None or result.unreadable:
+            sheet = broken_sheet(registrant, fmt, errors[0] if errors else "no decklist", errors[1:])
+        else:
+            deck = Deck(source=result.deck, entries=entries)
+            sheet = build_sheet(deck, fmt, result, registrant=registrant, day=self.day, catalog=self._catalog(fmt), by_type=self.by_type)
+        self.writer.add(sheet)
+        self.sheets += 1
+
+    @property
+    def warnings(self) -> list[str]:
+        return self.writer.warnings
+
+    def output(self) -> bytes:
+        return self.writer.output()

@@ -1,0 +1,126 @@
+"""A deck check: the registered decklist against the deck as found, zone by zone.
+
+Cards are matched by `CardEntry.key` (case, accents and split-card spelling aside; a
+passcode's card by its name), after the card data made both sides' names canonical when a
+catalog is given. Every copy counts: a card with fewer copies in the deck than registered
+is missing, one with more is extra, a card moved to the sideboard is both. The wording
+stays neutral ("decklist and deck differ"): what penalty applies (Magic Tournament Rules
+2.8, the Infraction Procedure Guide's Deck Problem) is the judge's call.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..model import MAYBEBOARD, ZONES, Deck
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+
+REPORT_VERSION = "1"
+DIFFER = "decklist and deck differ"
+SAME = "decklist and deck are the same"
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One card of one zone whose copies differ: `registered` listed, `found` in the deck."""
+
+    zone: str
+    card: str
+    registered: int
+    found: int
+
+    @property
+    def count(self) -> int:
+        return abs(self.registered - self.found)
+
+    @property
+    def missing(self) -> bool:
+        return self.registered > self.found
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"zone": self.zone, "card": self.card, "count": self.count, "registered": self.registered, "found": self.found}
+
+
+@dataclass
+class DeckDiff:
+    registered: str
+    found: str
+    differences: list[Difference] = field(default_factory=list)
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> zone -> cards
+
+    @property
+    def same(self) -> bool:
+        return not self.differences
+
+    @property
+    def missing(self) -> list[Difference]:
+        return [difference for difference in self.differences if difference.missing]
+
+    @property
+    def extra(self) -> list[Difference]:
+        return [difference for difference in self.differences if not difference.missing]
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.same else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deckcheck": REPORT_VERSION, "registered": self.registered, "found": self.found, "same": self.same,
+            "message": SAME if self.same else DIFFER, "counts": self.counts,
+            "missing": [difference.to_dict() for difference in self.missing],
+            "extra": [difference.to_dict() for difference in self.extra],
+        }
+
+
+def _tally(deck: Deck) -> dict[tuple[str, str], list]:
+    """(zone, card key) -> [name, copies], in the deck's order."""
+    found: dict[tuple[str, str], list] = {}
+    for entry in deck.entries:
+        if entry.zone == MAYBEBOARD:
+            continue
+        slot = found.setdefault((entry.zone, entry.key), [entry.name, 0])
+        slot[1] += entry.count
+    return found
+
+
+def compare(registered: Deck, found: Deck, catalog: Catalog | None = None) -> DeckDiff:
+    """The differences between two decks, in zone order, then the registered list's order,
+    then cards only the deck holds."""
+    if catalog is not None:
+        registered, _ = catalog.resolve_deck(registered)
+        found, _ = catalog.resolve_deck(found)
+    listed, held = _tally(registered), _tally(found)
+    keys = list(listed) + [key for key in held if key not in listed]
+    keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))
+    differences = []
+    for key in keys:
+        name, want = listed.get(key, (None, 0))
+        other, have = held.get(key, (None, 0))
+        if want != have:
+            differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
+    return DeckDiff(
+        registered=registered.source, found=found.source, differences=differences,
+        counts={"registered": registered.counts(), "found": found.counts()},
+    )
+
+
+def render_text(diff: DeckDiff) -> str:
+    """The comparison for people: the verdict, then what is missing and what is extra."""
+    if diff.same:
+        totals = ", ".join(f"{zone} {count}" for zone, count in diff.counts.get("found", {}).items())
+        return f"{SAME}: {diff.registered} and {diff.found} ({totals})\n"
+    lines = [f"{DIFFER}: {diff.registered} (registered) and {diff.found} (found)"]
+    for title, listed in (("Missing from the deck (registered, not found):", diff.missing),
+                          ("Extra in the deck (found, not registered):", diff.extra)):
+        if listed:
+            lines.append(title)
+            width = max(len(difference.card) for difference in listed)
+            lines += [
+                f"  {difference.zone:<10} {difference.count:>2} {difference.card.ljust(width)}"
+                f"  (registered {difference.registered}, found {difference.found})"
+                for difference in listed
+            ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,312 @@
+"""`SheetWriter`: registration sheets drawn into one PDF, one sheet after another.
+
+Each sheet takes one page, or more when its list does not fit. Page 1 has the header
+(title, event, date, player, ID, format, team) and the footer (zone totals, the judges'
+box, deckcheck's verdict); the sections of counted cards flow down the columns of its
+`Layout`, a section split across columns repeating its title. A list too long for one
+page in two columns is set in three denser ones, and the pages after the first repeat the
+title, player, event and totals in one line each. A name too wide for its column is set
+smaller, down to a floor, then wrapped. Everything a user or the card data wrote goes
+through fonts.printable, so a character the fonts cannot draw prints as U+FFFD and becomes
+a warning (`warnings`), never a failure.
+
+fpdf2 is imported here only, so only the commands that draw sheets pay for it. A batch adds
+its sheets as its results come, in registration order; nothing here needs the whole event.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import PAPERS
+from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
+from .sheet import Section, Sheet
+
+MARGIN = 12.0        # mm, all sides
+FIELD_HEIGHT = 9.0   # mm per header field (label above, value below)
+HEADER_TOP = 9.0     # mm for the title line
+FOOTER_HEIGHT = 40.0
+BAND = 9.0           # mm of the one-line header and of the totals line of a continuation page
+MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the box has room for no more
+MAX_PROBLEM_LINES = 2
+GREY = (90, 90, 90)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How densely cards are listed: columns per page, row height (mm), name sizes (pt)."""
+
+    columns: int
+    row: float
+    name_pt: float
+    min_name_pt: float
+    count_width: float
+    gutter: float
+
+
+# A normal deck fits one page in two columns; a longer list (a 300-card cube or singleton
+# list) is set in three denser columns, page 1 with the full header and judges' box, the
+# pages after it with a one-line header and the totals.
+NORMAL = Layout(columns=2, row=4.4, name_pt=8.5, min_name_pt=5.0, count_width=8.0, gutter=6.0)
+COMPACT = Layout(columns=3, row=3.6, name_pt=7.0, min_name_pt=4.5, count_width=6.0, gutter=4.0)
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One row of a column: a section title (with its total, None when continued), a card
+    (count, and its name or a part of a wrapped name), or a gap between sections."""
+
+    kind: str  # "title", "card", "more" (the rest of a wrapped name) or "gap"
+    text: str = ""
+    count: int | None = None
+    size: float = 0.0
+
+
+class SheetWriter:
+    """A PDF being filled with sheets: `add(sheet)` per registration, then `output()`."""
+
+    def __init__(self, paper: str = "a4", *, title: str = "Deck registration sheets"):
+        from fpdf import FPDF
+
+        self.pdf = FPDF(orientation="portrait", unit="mm", format=PAPERS[paper])
+        for family, style, path in FONTS:
+            self.pdf.add_font(family, style, str(path))
+        self.pdf.set_fallback_fonts([FALLBACK_FAMILY], exact_match=False)
+        self.pdf.set_auto_page_break(False)
+        self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
+        self.pdf.set_creator("deckcheck")
+        self.pdf.set_title(title)
+        self.width = self.pdf.w - 2 * MARGIN
+        self.warnings: list[str] = []
+        self.pages = 0
+
+    # ------------------------------------------------------------------ text
+
+    def _text(self, text: str, what: str) -> str:
+        shown = printable(text)
+        if shown.missing:
+            warning = f"{what} {text!r}: the sheet's fonts cannot draw {describe(shown.missing)}; printed as \ufffd"
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        return shown.text
+
+    def _fit(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> float:
+        """The largest font size from `size` down to `floor` at which `text` fits `width`."""
+        self.pdf.set_font(FAMILY, style, size)
+        measured = self.pdf.get_string_width(text)
+        if measured <= width:
+            return size
+        return max(floor, size * width / measured - 0.05)
+
+    def _wrap(self, text: str, width: float, size: float) -> list[str]:
+        """`text` in lines no wider than `width` at `size`, broken between words (inside a
+        word only when one word alone is wider)."""
+        self.pdf.set_font(FAMILY, "", size)
+        lines: list[str] = []
+        current = ""
+        for word in text.split(" "):
+            trial = f"{current} {word}".strip()
+            if self.pdf.get_string_width(trial) <= width or not current:
+                current = trial
+            else:
+                lines.append(current)
+                current = word
+            while self.pdf.get_string_width(current) > width and len(current) > 1:
+                cut = len(current) - 1
+                while cut > 1 and self.pdf.get_string_width(current[:cut]) > width:
+                    cut -= 1
+                lines.append(current[:cut])
+                current = current[cut:]
+        return [*lines, current] if current else lines
+
+    # ------------------------------------------------------------------ layout
+
+    def _column_width(self, layout: Layout) -> float:
+        return (self.width - (layout.columns - 1) * layout.gutter) / layout.columns
+
+    def _card_rows(self, count: int, name: str, layout: Layout) -> list[_Row]:
+        width = self._column_width(layout) - layout.count_width - 1
+        size = self._fit(name, width, layout.name_pt, layout.min_name_pt)
+        self.pdf.set_font(FAMILY, "", size)
+        if self.pdf.get_string_width(name) <= width:
+            return [_Row("card", name, count, size)]
+        first, *rest = self._wrap(name, width, layout.min_name_pt)
+        smallest = layout.min_name_pt
+        return [_Row("card", first, count, smallest), *(_Row("more", part, None, smallest) for part in rest)]
+
+    def _columns(self, sections: Sequence[Section], layout: Layout, first: int, later: int) -> list[list[_Row]]:
+        """The sections' rows spread over columns: `first` rows in each column of page 1,
+        `later` in the columns of the pages after it."""
+        columns: list[list[_Row]] = [[]]
+
+        def room() -> int:
+            return (first if len(columns) <= layout.columns else later) - len(columns[-1])
+
+        for section in sections:
+            title = self._text(section.title, "section")
+            if columns[-1] and section.beside and len(columns) % layout.columns == 1:
+                columns.append([])
+            elif columns[-1] and room() >= 3:
+                columns[-1].append(_Row("gap"))
+            elif columns[-1]:
+                columns.append([])
+            columns[-1].append(_Row("title", title, section.total))
+            for count, name in section.lines:
+                rows = self._card_rows(count, self._text(name, "card name"), layout)
+                if len(rows) > room():
+                    columns.append([_Row("title", f"{title} (continued)")])
+                columns[-1].extend(rows)
+        return columns
+
+    # ------------------------------------------------------------------ drawing
+
+    def add(self, sheet: Sheet) -> int:
+        """Draw `sheet` on new pages; returns how many."""
+        fields = [(label, self._field(value, label)) for label, value in sheet.fields]
+        header = HEADER_TOP + FIELD_HEIGHT * math.ceil(len(fields) / 2) + 3
+        if sheet.broken is not None:
+            self.pdf.add_page()
+            self._header(sheet, fields, 1, 1)
+            self._broken(sheet, MARGIN + header)
+            self.pages += 1
+            return 1
+        body = self.pdf.h - 2 * MARGIN
+        for layout in (NORMAL, COMPACT):
+            first = max(3, int((body - header - FOOTER_HEIGHT) // layout.row) - 1)
+            later = max(3, int((body - 2 * BAND) // layout.row) - 1)
+            columns = self._columns(sheet.sections, layout, first, later)
+            if len(columns) <= layout.columns:
+                break
+        pages = [columns[:layout.columns]]
+        pages += [columns[start:start + layout.columns] for start in range(layout.columns, len(columns), layout.columns)]
+        for number, page in enumerate(pages, start=1):
+            self.pdf.add_page()
+            if number == 1:
+                self._header(sheet, fields, number, len(pages))
+                top = MARGIN + header
+            else:
+                self._band(sheet, fields, number, len(pages))
+                top = MARGIN + BAND
+            for side, column in enumerate(page):
+                self._column(column, layout, MARGIN + side * (self._column_width(layout) + layout.gutter), top)
+            if number == 1:
+                self._footer(sheet)
+            else:
+                self._totals(sheet, self.pdf.h - MARGIN - BAND + 2)
+        self.pages += len(pages)
+        return len(pages)
+
+    def _field(self, value: str, label: str) -> str:
+        text = self._text(value, label.lower())
+        return text if len(text) <= MAX_FIELD_CHARS else text[:MAX_FIELD_CHARS - 1] + "\u2026"
+
+    def _header(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
+        pdf = self.pdf
+        pdf.set_text_color(0, 0, 0)
+        pdf.set_font(FAMILY, "B", 13)
+        pdf.set_xy(MARGIN, MARGIN)
+        pdf.cell(self.width - 30, 7, sheet.title)
+        pdf.set_font(FAMILY, "", 8)
+        pdf.set_xy(MARGIN + self.width - 30, MARGIN)
+        pdf.cell(30, 7, f"Page {page} of {pages}", align="R")
+        half = (self.width - NORMAL.gutter) / 2
+        for index, (label, value) in enumerate(fields):
+            x = MARGIN + (index % 2) * (half + NORMAL.gutter)
+            y = MARGIN + HEADER_TOP + (index // 2) * FIELD_HEIGHT
+            pdf.set_text_color(*GREY)
+            pdf.set_font(FAMILY, "", 6.5)
+            pdf.set_xy(x, y)
+            pdf.cell(half, 3, label)
+            pdf.set_text_color(0, 0, 0)
+            pdf.set_font(FAMILY, "", self._fit(value, half, 10.5, 6))
+            pdf.set_xy(x, y + 3)
+            pdf.cell(half, 5, value)
+            pdf.line(x, y + 8.2, x + half, y + 8.2)
+
+    def _band(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
+        """The one-line header of a continuation page: title, player, event, page."""
+        values = dict(fields)
+        line = " \u00b7 ".join(part for part in (sheet.title, values.get("Player"), values.get("Event")) if part)
+        self.pdf.set_font(FAMILY, "B", self._fit(line, self.width - 30, 10, 5, style="B"))
+        self.pdf.set_xy(MARGIN, MARGIN)
+        self.pdf.cell(self.width - 30, 6, line)
+        self.pdf.set_font(FAMILY, "", 8)
+        self.pdf.set_xy(MARGIN + self.width - 30, MARGIN)
+        self.pdf.cell(30, 6, f"Page {page} of {pages}", align="R")
+        self.pdf.line(MARGIN, MARGIN + 7, MARGIN + self.width, MARGIN + 7)
+
+    def _column(self, rows: list[_Row], layout: Layout, x: float, top: float) -> None:
+        pdf = self.pdf
+        width, step = self._column_width(layout), layout.row
+        for index, row in enumerate(rows):
+            y = top + index * step
+            if row.kind == "title":
+                pdf.set_font(FAMILY, "B", layout.name_pt)
+                pdf.set_xy(x, y)
+                pdf.cell(width - 12, step, row.text)
+                if row.count is not None:
+                    pdf.set_xy(x + width - 12, y)
+                    pdf.cell(12, step, str(row.count), align="R")
+                pdf.line(x, y + step - 0.3, x + width, y + step - 0.3)
+            elif row.kind in ("card", "more"):
+                pdf.set_font(FAMILY, "", layout.name_pt)
+                if row.count is not None:
+                    pdf.set_xy(x, y)
+                    pdf.cell(layout.count_width - 1.5, step, str(row.count), align="R")
+                pdf.set_font(FAMILY, "", row.size)
+                pdf.set_xy(x + layout.count_width, y)
+                pdf.cell(width - layout.count_width, step, row.text)
+
+    def _totals(self, sheet: Sheet, y: float) -> None:
+        self.pdf.line(MARGIN, y - 1, MARGIN + self.width, y - 1)
+        self.pdf.set_font(FAMILY, "B", 9.5)
+        self.pdf.set_xy(MARGIN, y)
+        self.pdf.cell(self.width, 6, "      ".join(f"{label}: {total}" for label, total in sheet.totals) or "No cards listed")
+
+    def _footer(self, sheet: Sheet) -> None:
+        pdf = self.pdf
+        top = self.pdf.h - MARGIN - FOOTER_HEIGHT
+        self._totals(sheet, top + 1)
+        box = top + 8
+        pdf.rect(MARGIN, box, self.width, 19)
+        pdf.set_font(FAMILY, "B", 7.5)
+        pdf.set_xy(MARGIN + 2, box + 1)
+        pdf.cell(60, 4, "For judges only")
+        pdf.set_font(FAMILY, "", 7.5)
+        for offset, text in ((6.5, "Deck check round: ________    Status: ____________________    Judge: ____________________"),
+                             (12.5, "Notes: _____________________________________________________________________________")):
+            pdf.set_xy(MARGIN + 2, box + offset)
+            pdf.cell(self.width - 4, 4, text)
+        lines = [sheet.verdict, *sheet.notes]
+        if sheet.problems:
+            shown = "; ".join(self._text(problem, "problem") for problem in sheet.problems[:MAX_PROBLEM_LINES])
+            more = len(sheet.problems) - MAX_PROBLEM_LINES
+            lines.append(shown + (f"; and {more} more" if more > 0 else ""))
+        pdf.set_text_color(*GREY)
+        for index, line in enumerate(line for line in lines if line):
+            pdf.set_font(FAMILY, "", self._fit(line, self.width, 7, 4.5))
+            pdf.set_xy(MARGIN, box + 20 + index * 3.6)
+            pdf.cell(self.width, 3.6, line)
+        pdf.set_text_color(0, 0, 0)
+
+    def _broken(self, sheet: Sheet, top: float) -> None:
+        pdf = self.pdf
+        pdf.set_font(FAMILY, "B", 12)
+        pdf.set_xy(MARGIN, top + 4)
+        pdf.cell(self.width, 8, "No decklist for this registration")
+        pdf.set_font(FAMILY, "", 9.5)
+        pdf.set_xy(MARGIN, top + 14)
+        pdf.multi_cell(self.width, 5, self._text(sheet.broken or "", "reason"))
+        room = int((self.pdf.h - MARGIN - pdf.get_y() - 8) // 5)
+        for problem in sheet.problems[:room]:
+            pdf.set_x(MARGIN)
+            pdf.multi_cell(self.width, 5, "\u2022 " + self._text(problem, "problem"))
+            if pdf.get_y() > self.pdf.h - MARGIN - 10:
+                break
+
+    def output(self) -> bytes:
+        """The PDF so far (a document with no sheet gets no page: fpdf2 needs one)."""
+        if self.pages == 0:
+            self.pdf.add_page()
+        return bytes(self.pdf.output())

@@ -1,0 +1,211 @@
+"""What a registration sheet says, before any drawing: the header (event, date, player,
+ID, team, seat, format), the deck in sections of counted cards, zone totals, and the
+verdict deckcheck reached.
+
+Card names are the card data's spelling where a catalog knows the card, and card types
+for `--sort type` come from the catalog too. Each game's sections live in
+games/<game>/sheet.py (a `sections(cards, by_type=...)` function and a `TITLE`); a game
+without one gets one section per zone, names in alphabetical order.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
+from ..names import fold
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+    from ..formats import Format
+    from ..result import DeckResult
+
+NO_TYPES_NOTE = "no card data knows these cards' types, so the main deck is sorted by name"
+ZONE_TITLES = {
+    MAIN: "Main deck", SIDEBOARD: "Sideboard", EXTRA: "Extra deck", COMMANDER: "Commander",
+    COMPANION: "Companion", HERO: "Hero",
+}
+
+
+@dataclass(frozen=True)
+class SheetCard:
+    """A card as the sheet lists it: the card data's name, copies in one zone, and its
+    card types (None: no card data knows the card)."""
+
+    name: str
+    count: int
+    zone: str
+    types: frozenset[str] | None = None
+
+
+@dataclass
+class Section:
+    """A titled list of (count, name) lines. `zone` is the zone whose total it adds to;
+    None for a section listed for information only (a companion also sits in the sideboard)."""
+
+    title: str
+    zone: str | None
+    lines: list[tuple[int, str]] = field(default_factory=list)
+    # Start in the right-hand column when the left one is in use (a Magic sideboard
+    # stands beside the main deck, as on the paper sheet).
+    beside: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(count for count, _ in self.lines)
+
+
+@dataclass(frozen=True)
+class Registrant:
+    """Who registers the deck, and where: what the header of the sheet shows."""
+
+    player: str
+    event: str
+    date: dt.date | None = None
+    player_id: str | None = None
+    team: str | None = None
+    seat: str | None = None
+    deck_file: str | None = None  # in a batch: the registration's file, for the deck-check table
+
+
+@dataclass
+class Sheet:
+    """One registration sheet. `broken` says why there is no decklist to show (a batch
+    row whose deck is missing or unreadable); its page says that instead of the deck."""
+
+    title: str
+    fields: list[tuple[str, str]]
+    sections: list[Section] = field(default_factory=list)
+    totals: list[tuple[str, int]] = field(default_factory=list)
+    verdict: str = ""
+    notes: list[str] = field(default_factory=list)
+    broken: str | None = None
+    problems: list[str] = field(default_factory=list)
+
+
+def alphabetical(cards: Iterable[SheetCard]) -> list[tuple[int, str]]:
+    return [(card.count, card.name) for card in sorted(cards, key=lambda card: (fold(card.name), card.name))]
+
+
+def in_zone(cards: Iterable[SheetCard], zone: str) -> list[SheetCard]:
+    return [card for card in cards if card.zone == zone]
+
+
+def zone_section(
+    cards: Sequence[SheetCard], zone: str, title: str | None = None, *, counted: bool = True, beside: bool = False,
+) -> list[Section]:
+    """The zone's cards as one alphabetical section; nothing when the zone is empty."""
+    listed = in_zone(cards, zone)
+    if not listed:
+        return []
+    return [Section(title or ZONE_TITLES.get(zone, zone.capitalize()), zone if counted else None, alphabetical(listed), beside)]
+
+
+def grouped(
+    cards: Sequence[SheetCard], zone: str, groups: Sequence[tuple[str, str]], *, other: str = "Other cards",
+) -> list[Section]:
+    """The zone's cards in sections by card type: `groups` lists (title, type) in the order
+    a card is placed (its first type found wins), and the sections appear in that order.
+    Cards of none of those types go under `other`, cards no data knows under "Not in the
+    card data"."""
+    unknown = "Not in the card data"
+    by_title: dict[str, list[SheetCard]] = {}
+    for card in in_zone(cards, zone):
+        title = unknown if card.types is None else next((name for name, kind in groups if kind in card.types), other)
+        by_title.setdefault(title, []).append(card)
+    order = [name for name, _ in groups] + [other, unknown]
+    return [Section(title, zone, alphabetical(by_title[title])) for title in order if title in by_title]
+
+
+def main_deck(
+    cards: Sequence[SheetCard], groups: Sequence[tuple[str, str]], *, by_type: bool, title: str = "Main deck",
+) -> list[Section]:
+    """The main deck: by card type when asked and some card is known, else alphabetical."""
+    known = any(card.types is not None for card in in_zone(cards, MAIN))
+    if by_type and known:
+        return grouped(cards, MAIN, groups)
+    return zone_section(cards, MAIN, title)
+
+
+def generic_sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
+    """Every zone as one alphabetical section: the sheet of a game with no sheet.py."""
+    return [section for zone in ZONES if zone != MAYBEBOARD for section in zone_section(cards, zone)]
+
+
+def sheet_cards(deck: Deck, catalog: Catalog | None) -> list[SheetCard]:
+    """The deck's cards as the sheet lists them: names made the catalog's, copies of one
+    card in one zone added up (first line first), types from the catalog."""
+    if catalog is not None:
+        deck, _ = catalog.resolve_deck(deck)
+    merged: dict[tuple[str, str], SheetCard] = {}
+    for entry in deck.entries:
+        if entry.zone == MAYBEBOARD:
+            continue
+        key = (entry.zone, entry.key)
+        found = merged.get(key)
+        if found is not None:
+            merged[key] = SheetCard(found.name, found.count + entry.count, found.zone, found.types)
+            continue
+        record = catalog.lookup(entry) if catalog is not None else None
+        types = frozenset(record.types) if record is not None else None
+        merged[key] = SheetCard(entry.name, entry.count, entry.zone, types)
+    return list(merged.values())
+
+
+def header_fields(registrant: Registrant, fmt: Format) -> list[tuple[str, str]]:
+    fields = [
+        ("Event", registrant.event), ("Date", registrant.date.isoformat() if registrant.date else ""),
+        ("Player", registrant.player), ("Player ID", registrant.player_id or ""),
+        ("Format", f"{fmt.name} ({fmt.id})"),
+    ]
+    if registrant.team:
+        fields.append(("Team", registrant.team + (f", seat {registrant.seat}" if registrant.seat else "")))
+    if registrant.deck_file:
+        fields.append(("Deck file", registrant.deck_file))
+    return fields
+
+
+def verdict_line(result: DeckResult, fmt: Format, day: dt.date) -> str:
+    errors = sum(problem.is_error for problem in result.problems)
+    if not errors:
+        return f"Checked by deckcheck: legal in {fmt.name} on {day.isoformat()}."
+    return f"Checked by deckcheck: NOT legal in {fmt.name} on {day.isoformat()} ({errors} problem{'s' if errors != 1 else ''})."
+
+
+def build_sheet(
+    deck: Deck, fmt: Format, result: DeckResult, *, registrant: Registrant, day: dt.date,
+    catalog: Catalog | None, by_type: bool = True,
+) -> Sheet:
+    """The registration sheet of a checked deck, in its game's layout (games/<game>/sheet.py)."""
+    from ..games import find
+
+    game = find(fmt.game)
+    layout = game.sheet_layout() if game is not None else None
+    cards = sheet_cards(deck, catalog)
+    sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
+    notes = []
+    if by_type and (catalog is None or all(card.types is None for card in cards)):
+        notes.append(NO_TYPES_NOTE)
+    totals: dict[str, int] = {}
+    labels: dict[str, str] = {MAIN: ZONE_TITLES[MAIN]}  # other zones: their section's title
+    for section in sections:
+        if section.zone is not None:
+            totals[section.zone] = totals.get(section.zone, 0) + section.total
+            labels.setdefault(section.zone, section.title)
+    title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
+    return Sheet(
+        title=title, fields=header_fields(registrant, fmt), sections=sections,
+        totals=[(labels[zone], totals[zone]) for zone in ZONES if zone in totals],
+        verdict=verdict_line(result, fmt, day), notes=notes,
+        problems=[problem.message for problem in result.problems if problem.is_error],
+    )
+
+
+def broken_sheet(registrant: Registrant, fmt: Format, reason: str, problems: Sequence[str]) -> Sheet:
+    """The page of a registration with no deck to show, saying why."""
+    return Sheet(
+        title="Registration without a decklist", fields=header_fields(registrant, fmt),
+        broken=reason, problems=list(problems),
+    )

@@ -1,0 +1,136 @@
+"""`-o html`: one self-contained web page for an event (`batch -o html --report event.html`).
+
+The page has a summary (decks, legal, illegal, skipped, teams), one row per registration
+(player, team, deck file, verdict, problem count) with its problems, the teams' verdicts,
+the deck-check sample when one was asked for, and the skipped files. It loads nothing:
+the style and a small script are inline, and its Content-Security-Policy allows no other
+resource and only that script (by its hash), so a name that slipped through escaping
+still could not run. Rows sort and filter in the browser (html_page/event.js); below
+40rem wide each registration becomes a card.
+
+Jinja2 (imported only here) renders html_page/event.html.j2 with autoescape on: every
+name from a manifest, a file or the card data is escaped. The template walks the results
+once, in registration order, and asks for what needs every deck (teams, the deck-check
+sample, the counts of the summary, which CSS shows first) only after the rows, so a batch
+that streams its results can feed it one at a time (`stream_batch`).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import BATCH
+
+if TYPE_CHECKING:
+    from jinja2 import Template
+
+    from ..batch import BatchReport
+    from ..problem import Problem
+
+NAME = "html"
+DESCRIPTION = "one self-contained web page for an event: sortable, filterable, no network"
+RENDERS = frozenset({BATCH})
+PAGE = Path(__file__).resolve().parent / "html_page"
+
+
+@dataclass
+class Tally:
+    """Counts made while the rows are written, read by the summary after them."""
+
+    decks: int = 0
+    legal: int = 0
+
+    @property
+    def illegal(self) -> int:
+        return self.decks - self.legal
+
+
+@lru_cache(maxsize=1)
+def _template() -> tuple[Template, str, str]:
+    """(the page template, the script, the script's CSP hash)."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(
+        loader=FileSystemLoader(str(PAGE)), autoescape=True, undefined=StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+    )
+    script = (PAGE / "event.js").read_text(encoding="utf-8")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return env.get_template("event.html.j2"), script, f"sha256-{digest}"
+
+
+def _problems(problems: list[Problem]) -> list[dict[str, Any]]:
+    return [
+        {"rule": problem.rule, "severity": problem.severity, "line": problem.line, "zone": problem.zone,
+         "message": problem.message}
+        for problem in problems
+    ]
+
+
+def _rows(batch: BatchReport, tally: Tally) -> Iterator[dict[str, Any]]:
+    for order, (result, row) in enumerate(zip(batch.report.results, batch.registrations)):
+        tally.decks += 1
+        tally.legal += result.legal
+        errors = sum(problem.is_error for problem in result.problems)
+        yield {
+            "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
+            "deck": result.deck, "legal": result.legal, "errors": errors,
+            "warnings": len(result.problems) - errors, "problems": _problems(result.problems),
+        }
+
+
+def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
+    from ..batch.deck_checks import describe
+    from ..model import ZONES
+    from ..paperwork.sheet import ZONE_TITLES
+
+    sample = batch.deck_checks
+    if sample is None:
+        return None
+    picks = []
+    for pick in sample.picks:
+        result, row = batch.report.results[pick.index], batch.registrations[pick.index]
+        zones = None
+        if pick.entries is not None:
+            zones = []
+            for zone in ZONES:
+                cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
+                if cards:
+                    zones.append({"title": ZONE_TITLES.get(zone, zone.capitalize()), "total": sum(c for c, _ in cards), "cards": cards})
+        picks.append({"player": result.player, "team": result.team, "seat": row.seat, "deck": result.deck, "legal": result.legal, "zones": zones})
+    return {"description": describe(sample), "seed": sample.seed, "picks": picks}
+
+
+def stream_batch(batch: BatchReport) -> Iterator[str]:
+    """The page in pieces, rows rendered one at a time as the template reaches them."""
+    from .. import __version__
+
+    template, script, script_hash = _template()
+    tally = Tally()
+
+    def finish() -> dict[str, Any]:
+        teams = [
+            {"team": team.team, "format": team.format, "players": team.players, "legal": team.legal,
+             "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems)}
+            for team in batch.report.teams or []
+        ]
+        return {"teams": teams, "deck_checks": _deck_checks(batch), "skipped": batch.skipped}
+
+    return template.generate(
+        source=batch.source, format=_format_of(batch), version=__version__, rows=_rows(batch, tally), tally=tally,
+        finish=finish, script=script, script_hash=script_hash,
+    )
+
+
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    return "".join(stream_batch(batch))
+
+
+def _format_of(batch: BatchReport) -> str:
+    """The batch's format (`-f`): the first result's, before any row is written."""
+    return next((result.format for result in batch.report.results if result.format), "-")

@@ -1,0 +1,78 @@
+// Sorting and filtering of the registrations, without a server. The view lives in the
+// address's fragment (#sort=problems&dir=desc&q=ann&verdict=illegal), so a view can be
+// bookmarked or shared; every control rewrites the fragment, and one function applies
+// it. Text is compared as text: nothing from the page or the address is ever
+// parsed as HTML.
+(function () {
+  "use strict";
+  var table = document.getElementById("decks");
+  if (!table) { return; }
+  var filter = document.getElementById("filter");
+  var verdict = document.getElementById("verdict");
+  var shown = document.getElementById("shown");
+  var buttons = table.querySelectorAll("th button[data-sort]");
+  var rows = Array.prototype.slice.call(table.tBodies);
+  var collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
+  var text = rows.map(function (row) { return row.textContent.toLowerCase(); });
+
+  function readState() {
+    var state = { sort: "order", dir: "asc", q: "", verdict: "" };
+    var params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+    ["sort", "dir", "q", "verdict"].forEach(function (key) {
+      if (params.has(key)) { state[key] = params.get(key); }
+    });
+    return state;
+  }
+
+  function writeState(state) {
+    var params = new URLSearchParams();
+    Object.keys(state).forEach(function (key) { if (state[key]) { params.set(key, state[key]); } });
+    window.history.replaceState(null, "", "#" + params.toString());
+    apply();
+  }
+
+  function value(row, key) {
+    if (key === "order" || key === "problems") { return Number(row.dataset[key]) || 0; }
+    return row.dataset[key] || "";
+  }
+
+  function apply() {
+    var state = readState();
+    var key = ["player", "team", "deck", "verdict", "problems"].indexOf(state.sort) >= 0 ? state.sort : "order";
+    var sign = state.dir === "desc" ? -1 : 1;
+    var sorted = rows.slice().sort(function (a, b) {
+      var x = value(a, key), y = value(b, key);
+      var order = typeof x === "number" ? x - y : collator.compare(x, y);
+      return sign * order || value(a, "order") - value(b, "order");
+    });
+    sorted.forEach(function (row) { table.appendChild(row); });
+    var query = state.q.toLowerCase();
+    var visible = 0;
+    rows.forEach(function (row, index) {
+      var show = (!query || text[index].indexOf(query) >= 0) && (!state.verdict || row.dataset.verdict === state.verdict);
+      row.hidden = !show;
+      if (show) { visible += 1; }
+    });
+    shown.textContent = visible + " of " + rows.length + " shown";
+    if (filter.value !== state.q) { filter.value = state.q; }
+    verdict.value = state.verdict;
+    Array.prototype.forEach.call(buttons, function (button) {
+      var active = button.dataset.sort === key;
+      button.setAttribute("aria-sort", active ? (sign < 0 ? "descending" : "ascending") : "none");
+    });
+    document.body.dataset.sort = key + ":" + (sign < 0 ? "desc" : "asc");
+  }
+
+  Array.prototype.forEach.call(buttons, function (button) {
+    button.addEventListener("click", function () {
+      var state = readState();
+      state.dir = state.sort === button.dataset.sort && state.dir === "asc" ? "desc" : "asc";
+      state.sort = button.dataset.sort;
+      writeState(state);
+    });
+  });
+  filter.addEventListener("input", function () { var state = readState(); state.q = filter.value; writeState(state); });
+  verdict.addEventListener("change", function () { var state = readState(); state.verdict = verdict.value; writeState(state); });
+  window.addEventListener("hashchange", apply);
+  apply();
+}());

@@ -1,0 +1,146 @@
+"""The built-in card data (deckcheck/data/cards.sqlite): what it holds, that it is what
+scripts/build_card_data.py builds, that the wheel carries it, and what happens when a
+database or the built-in file itself is damaged, outdated or missing a game."""
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from deckcheck import cards as card_data
+from deckcheck import validate
+from deckcheck.cards import builtin, catalog_for
+from deckcheck.errors import CardDataError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def fresh_catalogs(monkeypatch):
+    """Each test opens its catalogs anew (catalog_for keeps them by file)."""
+    monkeypatch.setattr(card_data, "_OPEN", {})
+    builtin.holds.cache_clear()
+    yield
+    builtin.holds.cache_clear()
+
+
+def test_every_game_has_built_in_cards():
+    counts = {}
+    for game in ("mtg", "yugioh", "wow"):
+        catalog, note = catalog_for(game)
+        assert note is None and catalog.path == builtin.BUILTIN_FILE
+        counts[game] = len(catalog) if hasattr(catalog, "__len__") else int(catalog.meta["cards"])
+    assert counts == {"mtg": 32609, "yugioh": 14210, "wow": 5400}
+    mtg, _ = catalog_for("mtg")
+    assert mtg.builtin and mtg.online is None and mtg.legalities_date is None
+    bolt = mtg.get("lightning bolt")
+    assert (bolt.name, bolt.mana_cost, bolt.types, bolt.color_identity) == ("Lightning Bolt", "{R}", ("Instant",), ("R",))
+    assert {p.rarity for p in bolt.printings} >= {"common", "uncommon"}
+
+
+def test_yugioh_and_wow_facts_the_other_issues_need():
+    ygo, _ = catalog_for("yugioh")
+    maxx = ygo.by_code(23434538)
+    assert maxx.name == 'Maxx "C"' and maxx.ot == 3  # printed in the OCG and the TCG
+    wow, _ = catalog_for("wow")
+    skeleton = wow.get("Skeleton")
+    assert skeleton.is_token and not wow.get("Ironforge Guards").is_token
+
+
+def test_meld_back_faces_are_in_the_data():
+    catalog, _ = catalog_for("mtg")
+    for half in ("Bruna, the Fading Light", "Gisela, the Broken Blade"):
+        card = catalog.get(half)
+        assert card.layout == "meld" and "Brisela, Voice of Nightmares" in card.face_names
+
+
+def test_the_artifact_is_what_the_script_builds(shared_data):
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_card_data.py"), "--check", "--data", str(shared_data)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_wheel_carries_the_card_data_and_stays_small(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = tmp_path.glob("*.whl")
+    assert wheel.stat().st_size <= 25 * 1024 * 1024
+    with zipfile.ZipFile(wheel) as archive:
+        info = archive.getinfo("deckcheck/data/cards.sqlite")
+    assert info.file_size == builtin.BUILTIN_FILE.stat().st_size
+
+
+def _database(tmp_path: Path) -> Path:
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path / "cards.sqlite"
+    import_file(Path(__file__).parent / "cards" / "sample_cards.json", path)
+    return path
+
+
+def test_a_truncated_database_is_one_error_naming_the_file_and_the_fix(tmp_path):
+    path = _database(tmp_path)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    with pytest.raises(CardDataError) as caught:
+        validate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=path)
+    message = str(caught.value)
+    assert "\n" not in message and str(path) in message and "truncated" in message
+    assert "deckcheck cards sync" in message
+
+
+def test_a_damaged_built_in_file_says_to_reinstall(tmp_path, monkeypatch):
+    broken = tmp_path / "cards.sqlite"
+    broken.write_bytes(builtin.BUILTIN_FILE.read_bytes()[:4096])
+    monkeypatch.setattr(builtin, "BUILTIN_FILE", broken)
+    with pytest.raises(CardDataError) as caught:
+        catalog_for("mtg")
+    message = str(caught.value)
+    assert "\n" not in message and str(broken) in message and "reinstall deckcheck" in message
+
+
+def test_a_missing_built_in_file_says_to_reinstall(tmp_path, monkeypatch):
+    monkeypatch.setattr(builtin, "BUILTIN_FILE", tmp_path / "nothing.sqlite")
+    with pytest.raises(CardDataError, match="built-in card data .* is missing; reinstall deckcheck"):
+        catalog_for("mtg")
+
+
+def test_an_outdated_database_falls_back_to_the_built_in_data_with_a_note(tmp_path):
+    path = _database(tmp_path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    catalog, note = catalog_for("mtg", path)
+    assert catalog.builtin
+    assert "older deckcheck" in note and "built-in card data is used" in note
+
+
+def test_a_database_without_a_games_cards_leaves_that_game_to_the_built_in_data(tmp_path, shared_data):
+    from deckcheck.cards.importer import import_file
+
+    path = tmp_path / "ygo-only.sqlite"
+    import_file(shared_data / "ygo" / "cards_derived.cdb", path)
+    ygo, _ = catalog_for("yugioh", path)
+    mtg, note = catalog_for("mtg", path)
+    assert ygo.path == path and mtg.builtin and note is None
+
+
+def test_a_synced_database_takes_precedence(tmp_path):
+    path = _database(tmp_path)
+    catalog, _ = catalog_for("mtg", path)
+    assert not catalog.builtin and catalog.path == path
+    # Names the database lacks come from the built-in data behind it.
+    assert catalog.get("Ragavan, Nimble Pilferer").name == "Ragavan, Nimble Pilferer"
+
+
+def test_a_copied_database_keeps_working_read_only(tmp_path):
+    """Opening never writes: the built-in file is opened immutable, a database read-only."""
+    copy = tmp_path / "copy.sqlite"
+    shutil.copy(builtin.BUILTIN_FILE, copy)
+    copy.chmod(0o444)
+    catalog, _ = catalog_for("mtg", copy)
+    assert catalog.get("Island").is_basic

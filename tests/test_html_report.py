@@ -1,0 +1,150 @@
+"""`batch -o html`: the event's self-contained page (deckcheck/report/html.py), built
+through the installed command and rendered in headless Chromium (tests/browser.py)."""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from browser import dom, screenshot
+from paperwork import real_event
+
+BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+HOSTILE = (
+    '<img src=x onerror="document.body.dataset.pwned=1">',
+    "Bob </script><script>document.body.dataset.pwned=2</script>",
+    "\"'><svg onload=document.body.dataset.pwned=3>",
+)
+# Screenshots the tests take, kept after the run for a person to look at (build/ is not tracked).
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "build" / "test-screenshots"
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, and the text of the page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parse(html: str) -> Elements:
+    parser = Elements()
+    parser.feed(html)
+    return parser
+
+
+def _hostile_event(folder: Path) -> Path:
+    folder.mkdir()
+    lines = ["player,team,deck"]
+    for number, player in enumerate(HOSTILE):
+        (folder / f"deck{number}.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+        escaped = player.replace('"', '""')
+        lines.append(f'"{escaped}",T{number},deck{number}.txt')
+    (folder / "short.txt").write_text("4 Lightning Bolt\n20 Mountain\n", encoding="utf-8")
+    lines += ["Carl,,short.txt", "Dana,,missing.txt"]
+    (folder / "manifest.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder / "manifest.csv"
+
+
+@pytest.fixture
+def hostile_report(cli, tmp_path) -> Path:
+    manifest = _hostile_event(tmp_path / "event")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(manifest), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q",
+               "--deck-check", "2", "--seed", "5")
+    assert done.returncode == 1, done.stderr
+    return report
+
+
+def test_the_page_names_every_deck_and_loads_nothing(hostile_report):
+    html = hostile_report.read_text(encoding="utf-8")
+    page = parse(html)
+    text = "".join(page.text)
+    for deck in ("deck0.txt", "deck1.txt", "deck2.txt", "short.txt", "missing.txt"):
+        assert deck in text
+    for tag, attrs in page.tags:
+        assert tag not in ("link", "iframe", "object", "embed", "img", "svg", "base", "form"), tag
+        for name in ("src", "href", "action", "srcset", "poster", "data"):
+            assert name not in attrs, (tag, attrs)
+    assert [tag for tag, _ in page.tags].count("script") == 1
+    assert not re.search(r"url\(|@import|https?://", html.split("<script>")[0].split("<style>")[1])
+    policy = next(attrs["content"] for tag, attrs in page.tags if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy")
+    assert "default-src 'none'" in policy and "script-src 'sha256-" in policy and "script-src 'unsafe-inline'" not in policy
+
+
+def test_hostile_names_are_text(hostile_report):
+    page = parse(hostile_report.read_text(encoding="utf-8"))
+    text = "".join(page.text)
+    for player in HOSTILE:
+        assert player in text  # shown as written, because it was escaped
+    assert not any("onerror" in attrs or "onload" in attrs for _, attrs in page.tags)
+
+
+def test_summary_counts_and_problems(hostile_report):
+    page = parse(hostile_report.read_text(encoding="utf-8"))
+    text = " ".join(" ".join(page.text).split())
+    assert re.search(r"Decks 5 Legal 3 Illegal 2 Skipped 0", text), text[-600:]
+    assert "main deck has 24 cards; at least 60 required" in text
+    assert "missing.txt: no such file" in text
+    assert "Deck checks" in text and "2 of 5 decks, seed 5" in text
+    assert "Lightning Bolt" in text  # the registered decks of the sample, card by card
+
+
+def test_the_page_renders_in_chromium_and_hostile_names_do_not_run(hostile_report, tmp_path):
+    after = dom(hostile_report)
+    assert "data-pwned" not in after.split("<body", 1)[1].split(">", 1)[0]
+    assert "pwned" not in re.sub(r"<[^>]*>", "", after.split("<body", 1)[1].split(">", 1)[0])
+    assert 'id="shown" class="shown" aria-live="polite">5 of 5 shown<' in after  # the script ran
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    picture = screenshot(hostile_report, SCREENSHOTS / "event-report.png")
+    assert picture.stat().st_size > 10_000
+    phone = screenshot(hostile_report, SCREENSHOTS / "event-report-phone.png", width=390, height=844)
+    assert phone.stat().st_size > 5_000
+
+
+def _order(after: str) -> list[str]:
+    """The deck files in the order the table shows them, and which are hidden."""
+    rows = re.findall(r'<tbody class="registration[^"]*"[^>]*data-deck="([^"]*)"[^>]*?( hidden="")?>', after)
+    return [deck + (" (hidden)" if hidden else "") for deck, hidden in rows]
+
+
+def test_sorting_and_filtering_work_in_chromium(hostile_report):
+    assert _order(dom(hostile_report)) == ["deck0.txt", "deck1.txt", "deck2.txt", "short.txt", "missing.txt"]
+    by_problems = _order(dom(hostile_report, "#sort=problems&dir=desc"))
+    assert by_problems[:2] == ["short.txt", "missing.txt"]  # 1 problem each, registration order between them
+    by_deck = _order(dom(hostile_report, "#sort=deck&dir=desc"))
+    assert by_deck == ["short.txt", "missing.txt", "deck2.txt", "deck1.txt", "deck0.txt"]
+    found = _order(dom(hostile_report, "#q=carl"))
+    assert [row for row in found if not row.endswith("(hidden)")] == ["short.txt"]
+    illegal = _order(dom(hostile_report, "#verdict=illegal"))
+    assert [row for row in illegal if not row.endswith("(hidden)")] == ["short.txt", "missing.txt"]
+    hostile_filter = dom(hostile_report, "#q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E")
+    assert "0 of 5 shown" in hostile_filter and "<img" not in hostile_filter.split("<body", 1)[1]
+
+
+def test_a_real_40_deck_event(cli, tmp_path, shared_data):
+    decks = real_event(shared_data, tmp_path / "event")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(tmp_path / "event" / "manifest.csv"), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q")
+    assert done.returncode in (0, 1), done.stderr
+    text = "".join(parse(report.read_text(encoding="utf-8")).text)
+    for number, deck in enumerate(decks):
+        assert f"deck{number:02}.txt" in text and deck["player"] in text
+    after = dom(report, "#sort=player")
+    shown = _order(after)
+    assert len(shown) == 40
+    players = re.findall(r'<tbody class="registration[^"]*"[^>]*data-player="([^"]*)"', after)
+    assert sorted(players) == sorted(deck["player"] for deck in decks)
+    # The page sorts as people read (case aside, numbers by value); names of letters and
+    # digits only are compared here, where that order is plain to state.
+    plain = [name for name in players if name.isalnum() and name.isascii()]
+    assert len(plain) > 10
+    assert plain == sorted(plain, key=lambda name: [int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name)])

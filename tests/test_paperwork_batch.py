@@ -1,0 +1,81 @@
+"""`batch --sheets`: one registration sheet per registration, in registration order
+(deckcheck/paperwork/batch_sheets.py), through the installed command."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from paperwork import pdf_pages, real_event
+
+BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+
+
+def test_a_real_40_deck_event_gets_a_sheet_per_registration_in_order(cli, tmp_path, shared_data, shared_cards_db):
+    folder = tmp_path / "event"
+    decks = real_event(shared_data, folder)
+    manifest = folder / "manifest.csv"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "Ghost Player,absent.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(manifest), "-f", "mtg/modern", "--date", decks[0]["date"], "--sheets", str(sheets),
+               "--event", "Modern League", "--cards-db", str(shared_cards_db), "-q")
+    assert done.returncode == 1, done.stderr  # the absent deck is a problem of its row
+    pages = pdf_pages(sheets)
+    assert len(pages) >= 41
+    players = [deck["player"] for deck in decks] + ["Ghost Player"]
+    assert [next(player for player in players if player in page) for page in pages] == players
+    for number, page in enumerate(pages[:40]):
+        assert "Modern League" in page and f"deck{number:02}.txt" in page and "For judges only" in page
+        assert "Main deck: " in page
+    assert "No decklist for this registration" in pages[-1]
+    assert "absent.txt: no such file" in pages[-1]
+
+
+def test_teams_and_seats_come_from_the_manifest_and_names_stay_text(cli, tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "b.txt").write_text("4 Lightning Bolt\n", encoding="utf-8")
+    (folder / "manifest.csv").write_text(
+        'player,team,seat,deck\n"<script>alert(1)</script>\u202e",Red Deck Wins,A,a.txt\nBea,Red Deck Wins,B,b.txt\n',
+        encoding="utf-8",
+    )
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "manifest.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "--paper", "letter", "-q")
+    assert done.returncode == 1, done.stderr
+    pages = pdf_pages(sheets)
+    assert len(pages) == 2
+    assert "<script>alert(1)</script>" in pages[0] and "\u202e" not in pages[0]
+    assert "Red Deck Wins, seat A" in pages[0] and "Red Deck Wins, seat B" in pages[1]
+    assert "NOT legal in Modern" in pages[1] and "main deck has 4 cards" in pages[1]  # illegal: a sheet, with why
+    assert b"/MediaBox [0 0 612.00 792.00]" in sheets.read_bytes()
+
+
+def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    target = tmp_path / "precious.pdf"
+    target.write_bytes(b"%PDF precious")
+    link = tmp_path / "sheets.pdf"
+    link.symlink_to(target)
+    done = cli("batch", str(folder), "-f", "mtg/modern", "--sheets", str(link), "-q")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"deckcheck: error: --sheets {link}: cannot write (it is a symbolic link, and deckcheck never writes through links; "
+        "remove the link or name another file)"
+    ]
+    assert target.read_bytes() == b"%PDF precious"
+
+
+def test_the_html_report_is_not_written_through_a_symbolic_link(cli, tmp_path):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    target = tmp_path / "precious.html"
+    target.write_text("precious", encoding="utf-8")
+    link = tmp_path / "event.html"
+    link.symlink_to(target)
+    done = cli("batch", str(folder), "-f", "mtg/modern", "-o", "html", "--report", str(link), "-q")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith(f"deckcheck: error: --report {link}: cannot write (it is a symbolic link")
+    assert target.read_text(encoding="utf-8") == "precious" and link.is_symlink()

@@ -1,0 +1,106 @@
+"""`deckcheck diff`: a registered decklist against the deck as found (deckcheck/paperwork/diff.py),
+end to end through the installed command. Cases: tests/cases/diff/cases.yaml."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from caseload import CASES as CASE_DIR
+from caseload import load
+
+from deckcheck.schema import Int, ListOf, Str, Struct
+
+DIFFERENCE = Struct({"zone": Str(non_empty=True), "card": Str(non_empty=True), "count": Int(1)}, required=("zone", "count"))
+CASE = Struct({
+    "name": Str(non_empty=True), "registered": Str(), "found": Str(), "exit": Int(0),
+    "missing": ListOf(DIFFERENCE), "extra": ListOf(DIFFERENCE), "files": ListOf(Str(non_empty=True)),
+}, required=("name", "registered", "found", "exit", "missing", "extra"))
+CASES = load(CASE_DIR / "diff" / "cases.yaml", ListOf(CASE))
+
+
+def _write(folder: Path, case: dict) -> tuple[Path, Path]:
+    names = case.get("files", ["registered.txt", "found.txt"])
+    registered, found = folder / names[0], folder / names[1]
+    registered.write_text(case["registered"], encoding="utf-8")
+    found.write_text(case["found"], encoding="utf-8")
+    return registered, found
+
+
+def _matches(expected: list[dict], actual: list[dict]) -> bool:
+    return len(expected) == len(actual) and all(
+        all(got.get(key) == want for key, want in wanted.items()) for wanted, got in zip(expected, actual)
+    )
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_diff_cases(case, cli, tmp_path):
+    registered, found = _write(tmp_path, case)
+    done = cli("diff", str(registered), str(found), "-o", "json")
+    assert done.returncode == case["exit"], done.stderr
+    report = json.loads(done.stdout)
+    assert report["same"] is (case["exit"] == 0)
+    assert report["message"] == ("decklist and deck differ" if case["exit"] else "decklist and deck are the same")
+    assert _matches(case["missing"], report["missing"]), report["missing"]
+    assert _matches(case["extra"], report["extra"]), report["extra"]
+    for difference in report["missing"] + report["extra"]:
+        assert difference["count"] == abs(difference["registered"] - difference["found"])
+
+
+def test_text_output_names_what_is_missing_and_extra(cli, tmp_path):
+    registered, found = _write(tmp_path, CASES[0])
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"decklist and deck differ: {registered} (registered) and {found} (found)"
+    assert lines[1] == "Missing from the deck (registered, not found):"
+    assert lines[2].split() == ["main", "4", "Lightning", "Bolt", "(registered", "4,", "found", "0)"]
+    assert lines[3].split()[:3] == ["main", "1", "Mountain"]
+    assert lines[4] == "Extra in the deck (found, not registered):"
+    assert lines[5].split()[:4] == ["main", "4", "Chain", "Lightning"]
+
+
+def test_the_same_deck_in_another_file_format_is_the_same(cli, tmp_path):
+    """Any supported format on either side: the registered text against its .dek export."""
+    registered, _ = _write(tmp_path, CASES[0])
+    exported = cli("convert", str(registered), "--to", "dek")
+    assert exported.returncode == 0, exported.stderr
+    found = tmp_path / "found.dek"
+    found.write_text(exported.stdout, encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("decklist and deck are the same:")
+
+
+def test_names_are_made_canonical_with_the_formats_card_data(cli, tmp_path, shared_cards_db):
+    """A front face against the full name of a double-faced card is the same card once card
+    data names both."""
+    registered = tmp_path / "registered.txt"
+    found = tmp_path / "found.txt"
+    registered.write_text("4 Delver of Secrets\n56 Island\n", encoding="utf-8")
+    found.write_text("4 Delver of Secrets // Insectile Aberration\n56 Island\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/legacy", "--cards-db", str(shared_cards_db), "-o", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["same"] is True
+
+
+@pytest.mark.parametrize("which", ["registered", "found"])
+def test_an_unreadable_list_exits_2_with_one_line(cli, tmp_path, which):
+    registered, found = _write(tmp_path, CASES[0])
+    missing = tmp_path / "missing.txt"
+    args = (missing, found) if which == "registered" else (registered, missing)
+    done = cli("diff", *map(str, args))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [f"deckcheck: error: {missing}: no such file"]
+
+
+def test_unreadable_lines_are_listed_and_nothing_is_compared(cli, tmp_path):
+    registered, found = _write(tmp_path, CASES[0])
+    found.write_text("4 Chain Lightning\nfour Goblin Guide\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert f"{found} line 2: " in done.stderr
+    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix them")
+    assert "Traceback" not in done.stderr

@@ -1,0 +1,244 @@
+"""`deckcheck sheet`: registration sheets as PDF, end to end through the installed command,
+read back with pdftotext (docs/paperwork.md)."""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from paperwork import pdf_pages
+from real_decks import format_id, mtgo_text, read_decks
+
+from deckcheck.names import display_name
+
+BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+FORMATS = ("Modern", "Legacy", "Pioneer", "Pauper", "Standard", "Vintage")
+
+
+def _real_75_card_decks(shared_data: Path) -> list[dict]:
+    """The first MTGO deck of 60 + 15 cards of each format."""
+    found: dict[str, dict] = {}
+    for deck in read_decks(shared_data):
+        counts = (sum(card["count"] for card in deck["mainboard"]), sum(card["count"] for card in deck["sideboard"]))
+        if deck["event"]["source"] == "MTGO" and counts == (60, 15) and deck["format"] not in found:
+            found[deck["format"]] = deck
+        if len(found) == len(FORMATS):
+            break
+    return [found[name] for name in FORMATS if name in found]
+
+
+def _sheet(cli, deck: Path, out: Path, *args: str):
+    return cli("sheet", str(deck), "--player", "Ann Lee", "--event", "Friday Night Magic", "--out", str(out), *args)
+
+
+@pytest.mark.parametrize("which", FORMATS)
+def test_a_real_75_card_list_is_one_page_with_every_card_and_the_player(cli, tmp_path, shared_data, shared_cards_db, which):
+    from deckcheck.cards import catalog_for
+
+    decks = {deck["format"]: deck for deck in _real_75_card_decks(shared_data)}
+    if which not in decks:
+        pytest.skip(f"the shared decklists hold no MTGO {which} deck of 60 + 15 cards")
+    deck = decks[which]
+    path = tmp_path / "deck.txt"
+    path.write_text(mtgo_text(deck), encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(path), "-f", format_id(deck), "--date", deck["date"], "--player", deck["player"],
+               "--event", deck["event"]["name"], "--cards-db", str(shared_cards_db), "--force", "--out", str(out))
+    assert done.returncode in (0, 1), done.stderr
+    assert done.stdout.splitlines()[-1] == f"wrote {out} (1 page)"
+    pages = pdf_pages(out)
+    assert len(pages) == 1
+    text = pages[0]
+    catalog, _ = catalog_for("mtg", shared_cards_db)
+    for card in deck["mainboard"] + deck["sideboard"]:
+        known = catalog.get(card["name"])
+        assert (known.name if known else display_name(card["name"])) in text, card["name"]
+    assert deck["player"] in text
+    assert "Main deck: 60" in text and "Sideboard: 15" in text
+    assert "For judges only" in text
+
+
+def test_cards_are_grouped_by_type_with_card_data_and_by_name_without(cli, tmp_path, shared_cards_db):
+    by_type = tmp_path / "type.pdf"
+    done = _sheet(cli, BURN, by_type, "-f", "mtg/modern", "--cards-db", str(shared_cards_db))
+    assert done.returncode == 0, done.stderr
+    text = pdf_pages(by_type)[0]
+    for title in ("Lands", "Creatures", "Instants", "Sorceries", "Sideboard"):
+        assert title in text
+    assert text.index("Lands") < text.index("Mountain") < text.index("Creatures") < text.index("Monastery Swiftspear")
+    by_name = tmp_path / "name.pdf"
+    done = _sheet(cli, BURN, by_name, "-f", "mtg/modern", "--cards-db", str(shared_cards_db), "--sort", "name")
+    assert done.returncode == 0, done.stderr
+    text = pdf_pages(by_name)[0]
+    assert "Creatures" not in text and "Main deck" in text
+    main = [line.split(" ", 1)[1] for line in BURN.read_text(encoding="utf-8").split("\n\n")[0].splitlines() if line[:1].isdigit()]
+    assert len(main) == 16
+    assert [text.index(name) for name in sorted(main)] == sorted(text.index(name) for name in main)
+
+
+def test_a_card_database_named_but_missing_is_a_usage_error(cli, tmp_path):
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, BURN, out, "-f", "mtg/modern", "--cards-db", str(tmp_path / "none.sqlite"))
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith(f"deckcheck: error: --cards-db {tmp_path / 'none.sqlite'}: no such file")
+    assert not out.exists()
+
+
+def test_without_card_types_the_sheet_says_it_sorted_by_name(cli, tmp_path):
+    """Names no card data knows have no type: the main deck is one alphabetical list, and
+    the sheet and stderr say why."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Zebra Unknown Card\n56 Aardvark Unknown Card\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/legacy", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    assert "deckcheck: warning: no card data knows these cards' types, so the main deck is sorted by name" in done.stderr
+    text = pdf_pages(out)[0]
+    assert "sorted by name" in text and "Main deck" in text
+    assert text.index("Aardvark Unknown Card") < text.index("Zebra Unknown Card")
+
+
+def test_yugioh_sheet_has_monster_spell_trap_extra_and_side(cli, tmp_path, shared_data, ygo_cards_db):
+    deck = sorted((shared_data / "ygo" / "decks").glob("*.ydk"))[0]
+    out = tmp_path / "ygo.pdf"
+    done = cli("sheet", str(deck), "-f", "yugioh/advanced-tcg", "--player", "Yugi", "--event", "Locals",
+               "--cards-db", str(ygo_cards_db), "--force", "--out", str(out))
+    assert done.returncode in (0, 1), done.stderr
+    pages = pdf_pages(out)
+    assert len(pages) == 1
+    for title in ("Monster cards", "Spell cards", "Trap cards", "Extra Deck", "Side Deck", "Main deck: 40"):
+        assert title in pages[0]
+    assert "Yu-Gi-Oh! deck registration sheet" in pages[0]
+
+
+def test_wow_sheet_has_hero_main_and_side(cli, tmp_path):
+    deck = tmp_path / "wow.txt"
+    deck.write_text("Hero\n1 Varimathras\n\nDeck\n4 Ally One\n56 Ally Two\n\nSideboard\n10 Ability Three\n", encoding="utf-8")
+    out = tmp_path / "wow.pdf"
+    done = cli("sheet", str(deck), "-f", "wow/constructed", "--player", "Thrall", "--event", "Darkmoon Faire", "--force", "--out", str(out))
+    assert done.returncode in (0, 1), done.stderr
+    text = pdf_pages(out)[0]
+    for title in ("World of Warcraft TCG deck registration sheet", "Hero", "Varimathras", "Side deck", "Main deck: 60"):
+        assert title in text
+
+
+def test_a_300_card_list_continues_on_a_second_page(cli, tmp_path):
+    names = [f"Registration Test Card {number:03}" for number in range(300)]
+    deck = tmp_path / "big.txt"
+    deck.write_text("".join(f"1 {name}\n" for name in names), encoding="utf-8")
+    out = tmp_path / "big.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/legacy", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    assert done.returncode == (0 if ": LEGAL" in done.stdout else 1)
+    pages = pdf_pages(out)
+    assert len(pages) == 2
+    assert done.stdout.splitlines()[-1] == f"wrote {out} (2 pages)"
+    text = "".join(pages)
+    assert all(name in text for name in names)
+    assert all("Main deck: 300" in page and "Ann Lee" in page for page in pages)  # player and totals on each page
+    assert "Page 1 of 2" in pages[0] and "Page 2 of 2" in pages[1]
+    assert "Main deck (continued)" in pages[1]
+    assert "For judges only" in pages[0]
+
+
+def test_an_illegal_deck_gets_no_sheet_unless_forced(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Lightning Bolt\n1 Mox Opal\n40 Mountain\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2024-06-01")
+    assert done.returncode == 1
+    assert "banned" in done.stdout and "deck-size" in done.stdout  # the problems, printed first
+    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: no sheet written: the deck is not legal in Modern (2 problems above)")
+    assert not out.exists()
+    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2024-06-01", "--force")
+    assert done.returncode == 1
+    text = pdf_pages(out)[0]
+    assert "NOT legal in Modern on 2024-06-01 (2 problems)" in text
+    assert "Mox Opal is banned in Modern" in text
+
+
+def test_hostile_player_and_event_names_print_as_text(cli, tmp_path):
+    hostile = "Robert'); DROP TABLE players;--\n<script>alert(1)</script>\u202eevil\u0007 \U0001f40d"
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", hostile, "--event", "<b>" + "x" * 500,
+               "--id", "12\r\n34", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    assert "U+1F40D SNAKE" in done.stderr and "printed as \ufffd" in done.stderr
+    assert "Traceback" not in done.stderr
+    text = pdf_pages(out)[0]
+    assert "Robert'); DROP TABLE players;-- <script>alert(1)</script>evil \ufffd" in text  # line break a space, controls gone
+    assert "\u202e" not in text and "\u0007" not in text
+    assert "<b>xxxx" in text and "x" * 500 not in text  # a long value is cut to the box
+    assert "12 34" in text
+
+
+def test_a_card_name_the_fonts_cannot_draw_is_replaced_with_a_warning(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Snake \U0001f40d Charmer\n56 Mountain\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/legacy", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    assert "card name 'Snake \U0001f40d Charmer': the sheet's fonts cannot draw U+1F40D SNAKE; printed as \ufffd" in done.stderr
+    assert "Snake \ufffd Charmer" in pdf_pages(out)[0]
+
+
+def test_an_unwritable_out_is_one_line_and_exit_2(cli, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    for out, reason in ((blocker / "sheet.pdf", f"{blocker} is not a folder"), (tmp_path, "it is a folder; name a file")):
+        done = _sheet(cli, BURN, out, "-f", "mtg/modern")
+        assert done.returncode == 2
+        assert done.stderr.splitlines() == [f"deckcheck: error: --out {out}: cannot write ({reason})"]
+
+
+def test_out_is_never_written_through_a_symbolic_link(cli, tmp_path):
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("precious\n", encoding="utf-8")
+    link = tmp_path / "sheet.pdf"
+    link.symlink_to(target)
+    done = _sheet(cli, BURN, link, "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1].startswith(f"deckcheck: error: --out {link}: cannot write (it is a symbolic link")
+    assert target.read_text(encoding="utf-8") == "precious\n" and link.is_symlink()
+
+
+def test_an_unreadable_deck_gets_no_sheet(cli, tmp_path):
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, tmp_path / "missing.txt", out, "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[-1] == f"deckcheck: error: no sheet written: {tmp_path / 'missing.txt'} could not be read"
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("option", "value"), [("--paper", "a3"), ("--sort", "colour")])
+def test_unknown_paper_or_sort_is_a_usage_error(cli, tmp_path, option, value):
+    done = _sheet(cli, BURN, tmp_path / "sheet.pdf", "-f", "mtg/modern", option, value)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [f"deckcheck: error: {option} {value!r}: choose one of " + ("a4, letter" if option == "--paper" else "type, name")]
+
+
+def test_letter_paper(cli, tmp_path):
+    out = tmp_path / "sheet.pdf"
+    assert _sheet(cli, BURN, out, "-f", "mtg/modern", "--paper", "letter").returncode == 0
+    assert b"/MediaBox [0 0 612.00 792.00]" in out.read_bytes()
+
+
+def test_the_fonts_draw_every_card_name_of_the_shared_card_data(shared_data):
+    """Every name of every game's shared card file (accents, Æ, ☆, ・, ...) is drawn as it
+    is spelt: nothing is replaced."""
+    from deckcheck.paperwork.fonts import printable
+
+    names: list[str] = []
+    for game in ("mtg", "ygo"):
+        with gzip.open(shared_data / game / "cards.jsonl.gz", "rt", encoding="utf-8") as handle:
+            for line in handle:
+                card = json.loads(line)
+                names += [card["name"], *card.get("face_names", [])]
+    with gzip.open(shared_data / "wow" / "cards.json.gz", "rt", encoding="utf-8") as handle:
+        names += [card["name"] for card in json.load(handle) if card.get("name")]
+    assert len(names) > 50_000
+    assert {"・", "☆", "Æ"} <= {char for name in names for char in name} | {"Æ"}
+    undrawable = {name: printable(name).missing for name in names if printable(name).missing}
+    assert not undrawable
+    assert all(printable(name).text.rstrip("\u200b") == name.strip() for name in names if name.isprintable())
