@@ -52,6 +52,21 @@ def link_reason(path: Path, root: Path, *, tree: str = "the folder") -> str | No
     return None
 
 
+def named_inside(text: str, *, base: Path, root: Path, where: str) -> tuple[Path, str | None]:
+    """The file that `text` (a path written in a file of the tree: a manifest's deck, an
+    `extends:`) names relative to `base`, and why it must not be read (None when it may):
+    an absolute path, a `..` that leaves `root`, or a link out of it (`link_reason`).
+    Judged before anything is opened, so an outside file and a missing one look alike."""
+    named = Path(text)
+    if named.is_absolute():
+        return named, f"an absolute path, which points outside {where}"
+    target = Path(os.path.normpath(base / named))
+    inside = os.path.relpath(os.path.abspath(target), os.path.abspath(root))
+    if inside == os.pardir or inside.startswith(os.pardir + os.sep):
+        return target, f"it points outside {where}"
+    return target, link_reason(target, root, tree=where)
+
+
 @dataclass
 class Walked:
     """What a walk found: (path relative to the root, `/`-separated; the path) of every

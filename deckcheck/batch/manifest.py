@@ -226,14 +226,10 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
     path = relative if relative.is_absolute() else place.base / relative
     if not place.confine:
         return path, None
-    where = _where(place)
-    # Lexically first (`/etc/passwd`, `../../x`), then through links (tree.py).
-    if relative.is_absolute() or _leaves(path, place.root):
-        hint = "" if place.archive else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
-        return None, f"{what} path {shown_path(deck)} points outside {where}{hint}"
-    why = tree.link_reason(path, place.root, tree=where)
+    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place))
     if why:
-        return None, f"{what} path {shown_path(deck)}: {why}"
+        hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
+        return None, f"{what} path {shown_path(deck)}: {why}{hint}"
     return path, None
 
 
@@ -252,11 +248,6 @@ def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]
 
 def _where(place: _Place) -> str:
     return "the archive" if place.archive else "the manifest's folder"
-
-
-def _leaves(path: Path, root: Path) -> bool:
-    inside = os.path.relpath(os.path.normpath(path), os.path.normpath(root))
-    return inside == os.pardir or inside.startswith(os.pardir + os.sep)
 
 
 def invalid_path(text: str) -> str | None:

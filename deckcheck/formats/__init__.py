@@ -131,19 +131,9 @@ def confined(
     `where` names the tree in messages (default: its path)."""
     if not text.endswith(_FILE_SUFFIXES):
         return text
-    named = Path(text)
-    shown = f"{text[:200]!r}"
-    where = where or str(root)
-    if named.is_absolute():
-        raise FormatError(f"{shown}: an absolute path is not allowed here; name a format id or a file inside {where}",
-                          path=source, key=key)
-    target = Path(os.path.normpath(base / named))
-    inside = os.path.relpath(os.path.abspath(target), os.path.abspath(root))
-    if inside == os.pardir or inside.startswith(os.pardir + os.sep):
-        raise FormatError(f"{shown} is outside {where}; name a format id or a file inside it", path=source, key=key)
-    why = tree.link_reason(target, root, tree=where)
+    target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
     if why:
-        raise FormatError(f"{shown}: {why}", path=source, key=key)
+        raise FormatError(f"{text[:200]!r}: {why}; name a format id or a format file inside it", path=source, key=key)
     return target
 
 

@@ -160,14 +160,10 @@ def _format_ref(value: str, root: Path, shown: str, key: str) -> FormatRef:
 
 def _policy_path(value: str, root: Path, shown: str, key: str) -> str:
     """A policy file named in deckcheck.yaml: relative to it, inside its folder."""
-    path = Path(value)
-    inside = os.path.relpath(os.path.normpath(root / path), root)
-    if path.is_absolute() or inside == os.pardir or inside.startswith(os.pardir + os.sep):
-        raise ConfigError(f"{value[:200]!r} is outside {root}; name a policy file inside it", path=shown, key=key)
-    why = tree.link_reason(root / path, root, tree=str(root))
+    path, why = tree.named_inside(value, base=root, root=root, where=str(root))
     if why:
-        raise ConfigError(f"{value[:200]!r}: {why}", path=shown, key=key)
-    return str(root / path)
+        raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, key=key)
+    return str(path)
 
 
 def load_config(path: Path) -> ProjectConfig:
