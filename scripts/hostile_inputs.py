@@ -339,7 +339,7 @@ def case_report_links(work: Path) -> list[Run]:
 
 
 def case_smuggling(work: Path) -> list[Run]:
-    write(work / "a.txt", LEGAL)
+    write(work / "a.txt", "5 Lightning Bolt\n55 Mountain\n")  # illegal: every output then names the players
     write(work / "m.yaml", f'- {{player: "ann\\n::error::{FORGED}", deck: a.txt}}\n'
                            f'- {{player: "bob\\n::stop-commands::x", deck: a.txt}}\n')
     repo = work / "repo"
