@@ -23,12 +23,40 @@ def main() -> None:
         sys.stdout.write(f"deckcheck {__version__}\n")
         return
     try:
+        from typer import Abort
+        from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
         from .cli.app import app
 
-        app(prog_name="deckcheck")
+        try:
+            # standalone_mode=False: Click hands usage errors back instead of printing its
+            # multi-line usage text, so they are one line like every other error.
+            code = app(prog_name="deckcheck", standalone_mode=False)
+        except NoArgsIsHelpError as exc:  # `deckcheck` alone, `deckcheck cards`: the help
+            exc.show()
+            sys.exit(exc.exit_code)
+        except UsageError as exc:
+            sys.stderr.write(f"deckcheck: error: {usage_message(exc)}\n")
+            sys.exit(2)
+        except ClickException as exc:
+            sys.stderr.write(f"deckcheck: error: {' '.join(exc.format_message().split())}\n")
+            sys.exit(exc.exit_code)
+        except Abort:
+            raise KeyboardInterrupt from None
     except KeyboardInterrupt:
         sys.stderr.write("deckcheck: interrupted\n")
         sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def usage_message(error: Exception) -> str:
+    """A Click usage error in one line, with where to read the usage: `invalid value for
+    '--jobs' / '-j': 0 is not in the range x>=1 (see `deckcheck batch --help`)`."""
+    message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
+    message = message[:1].lower() + message[1:]
+    context = getattr(error, "ctx", None)
+    path = context.command_path if context is not None else "deckcheck"
+    return f"{message.rstrip('.')} (see `{path} --help`)"
 
 
 if __name__ == "__main__":

@@ -1,10 +1,16 @@
-"""Every bound deckcheck puts on what it reads, downloads, reports and writes, in one place.
+"""Every bound deckcheck puts on what it reads, downloads, reports and writes, and on the
+numbers options take, in one place.
 
-docs/security.md lists each of these with its value in one table (tests/test_security.py
+docs/security.md lists each of these with its value in one table (tests/test_limits.py
 checks that the table and this module agree). The modules that enforce a limit import it
-from here; none of them states its own number.
+from here; none of them states its own number. An option's value outside its bounds is a
+usage error (exit 2) with one line that says the bound, never an internal error from deep
+inside (numpy refuses a negative seed) and never a run that cannot end
+(`--hands 99999999999999999999`).
 """
 from __future__ import annotations
+
+from .errors import DeckcheckError
 
 # ---------------------------------------------------------------- files deckcheck reads
 
@@ -76,3 +82,23 @@ MAX_ONLINE_SECONDS_PER_RUN = 20.0
 
 # Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
 MAX_SUMMARY_ROWS = 1000
+
+# ---------------------------------------------------------------- options
+
+# Seeds: what every random generator deckcheck uses accepts, and what JSON readers keep exact.
+MAX_SEED = 2**63 - 1
+# Monte Carlo games: ten million give a standard error under 0.0002 on any probability (a
+# few seconds a million); more would only make a CI job wait.
+MAX_HANDS = 10_000_000
+
+
+def check_seed(seed: int | None, option: str = "--seed") -> None:
+    """DeckcheckError unless `seed` is None or a whole number from 0 to MAX_SEED."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise DeckcheckError(f"{option} {seed}: use a whole number from 0 to {MAX_SEED}")
+
+
+def check_hands(hands: int | None, option: str = "--hands") -> None:
+    """DeckcheckError unless `hands` is None or from 1 to MAX_HANDS."""
+    if hands is not None and not 1 <= hands <= MAX_HANDS:
+        raise DeckcheckError(f"{option} {hands}: simulate from 1 to {MAX_HANDS:,} games")

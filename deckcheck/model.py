@@ -50,10 +50,26 @@ class CardEntry:
         return fold(self.name) if self.code is not None else card_key(self.name)
 
 
+@dataclass(frozen=True)
+class GuessedSideboard:
+    """A sideboard a parser took from the list's layout alone: the last of `groups`
+    blank-line groups (the MTGO convention), on `lines`, holding `cards` cards. Whether that
+    reading stands depends on the format's sizes (decklists/layout.py decides)."""
+
+    lines: frozenset[int]
+    cards: int
+    groups: int
+
+    @property
+    def first_line(self) -> int:
+        return min(self.lines)
+
+
 @dataclass
 class Deck:
     """A parsed decklist. `problems` holds what the parser could not read (a LineProblems:
-    only the first unreadable lines are listed, limits.py)."""
+    only the first unreadable lines are listed, limits.py); `guessed_sideboard` the
+    sideboard it read from blank lines alone, if any."""
 
     source: str
     entries: list[CardEntry] = field(default_factory=list)
@@ -63,6 +79,7 @@ class Deck:
     # True when the file could not be read at all (missing, unreadable, too big): the
     # CLI then exits 2, because the input, not the deck, is at fault.
     unreadable: bool = False
+    guessed_sideboard: GuessedSideboard | None = None
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]

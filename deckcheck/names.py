@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import lru_cache
 
 # Letters that Unicode does not decompose into a base letter plus a mark.
@@ -22,6 +23,34 @@ _LIGATURES = str.maketrans(
         "\u00a0": " ",
     }
 )
+# Characters that show as nothing: Unicode format characters (category Cf: zero-width
+# space and joiners, soft hyphen, word joiner, byte-order mark, bidirectional marks, invisible
+# operators, tags...) and the other default-ignorable code points (the combining grapheme
+# joiner, Hangul fillers, Khmer inherent vowels, Mongolian and other variation selectors).
+# No card name holds one; inside a name they make two spellings of one card look like two.
+_IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0") | frozenset(
+    map(chr, (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)))
+)
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+@lru_cache(maxsize=4096)
+def is_invisible(char: str) -> bool:
+    """Whether one character shows as nothing (see _IGNORABLE)."""
+    return char in _IGNORABLE or unicodedata.category(char) == "Cf"
+
+
+def _visible(match: re.Match[str]) -> str:
+    return "" if is_invisible(match.group()) else match.group()
+
+
+def without_invisible(text: str) -> str:
+    """`text` without the characters that show as nothing; ASCII text is returned as it is."""
+    if text.isascii():
+        return text
+    return _NON_ASCII.sub(_visible, text)
+
+
 _SLASHES = re.compile(r"\s*/{1,3}\s*")
 _SPACES = re.compile(r"\s+")
 FACE_SEPARATOR = " // "
@@ -29,12 +58,32 @@ FACE_SEPARATOR = " // "
 
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
-    """Lower-case `text` and strip accents and typographic variants."""
+    """Lower-case `text` and strip accents (marks on Latin letters), typographic variants and
+    invisible characters."""
     text = text.translate(_LIGATURES)
     if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
-        decomposed = unicodedata.normalize("NFKD", text)
-        text = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+        text = without_invisible(text)
+        text = unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
     return _SPACES.sub(" ", text).strip().casefold()
+
+
+def _without_latin_marks(decomposed: str) -> Iterator[str]:
+    """The characters of NFKD text without the combining marks that follow a Latin letter
+    (accents: `û` -> `u`). Marks on other letters are part of them (the Japanese voicing
+    marks of `ブ`, which is not `フ`) and are kept."""
+    latin = False
+    for char in decomposed:
+        if unicodedata.combining(char):
+            if latin:
+                continue
+        else:
+            latin = _is_latin(char)
+        yield char
+
+
+@lru_cache(maxsize=4096)
+def _is_latin(char: str) -> bool:
+    return char.isascii() or unicodedata.name(char, "").startswith("LATIN ")
 
 
 @lru_cache(maxsize=65536)

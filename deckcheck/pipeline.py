@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 from . import decklists as parsers
+from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, load
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
@@ -83,7 +84,9 @@ def check_deck(
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
-    At most MAX_PROBLEMS_PER_DECK problems are listed, then one that counts the rest.
+    A sideboard the parser guessed from blank lines is settled with the format's sizes first
+    (decklists/layout.py). At most MAX_PROBLEMS_PER_DECK problems are listed, then one that
+    counts the rest.
 
     With card data (the built-in data, or a synced database) the names are made canonical
     first (the written name stays in `CardEntry.written`) and names no card has become
@@ -92,6 +95,7 @@ def check_deck(
     release and rule dates of that platform.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
+    deck = settle_sideboard(deck, fmt, date, platform)
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)
@@ -127,7 +131,7 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> D
     if not isinstance(text_or_path, str):
         raise TypeError(f"a decklist is text (str) or a file (pathlib.Path), not {type(text_or_path).__name__}")
     if parsers.is_inline(text_or_path):
-        return parsers.parse_text(text_or_path.strip(), source=text_or_path.strip(), input_format=input_format)
+        return parsers.parse_text(text_or_path.strip(), source=parsers.inline_name(text_or_path), input_format=input_format)
     return parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
 
 

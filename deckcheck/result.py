@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from .problem import Problem
 
 if TYPE_CHECKING:
+    from .batch.registration import Skipped
     from .freshness import AsOf
 
 REPORT_VERSION = "1"
@@ -23,12 +24,24 @@ class DeckResult:
     # The input could not be read at all (missing file, bad encoding): exit code 2.
     unreadable: bool = False
     pool: str | None = None  # the registered pool checked against (limited events)
+    # Where the deck's file is, for CI annotations, when `deck` names it otherwise (a batch
+    # names decks as its source does): a path from the working directory, or "" when the
+    # deck is no file of the working tree (an archive entry).
+    location: str | None = None
     # The event day, platform and how far the data behind the verdict reaches (freshness.py).
     as_of: AsOf | None = None
 
     @property
     def legal(self) -> bool:
         return not any(problem.is_error for problem in self.problems)
+
+    @property
+    def file(self) -> str | None:
+        """The deck's file for CI annotations (GitHub, SARIF); None when there is none
+        (standard input, text, an archive entry)."""
+        if self.location is not None:
+            return self.location or None
+        return None if self.deck.startswith("<") else self.deck
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deck": self.deck, "format": self.format, "legal": self.legal}
@@ -98,6 +111,9 @@ class Report:
     teams: list[TeamResult] | None = None
     # Simulate assertions (`deckcheck simulate -o junit`, `deckcheck check`); None: none run.
     assertions: list[AssertionOutcome] | None = None
+    # Batch: the files of the source that are no decklists, listed by the CI outputs too
+    # (a file that may be a registration but could not be checked is a result instead).
+    skipped: list[Skipped] = field(default_factory=list)
 
     @property
     def legal(self) -> bool:

@@ -17,7 +17,7 @@ from pathlib import Path
 from .errors import InputError
 from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS
 
-__all__ = ["MAX_INPUT_BYTES", "binary_kind", "decode", "read_bounded", "read_stdin", "read_text", "too_big"]
+__all__ = ["MAX_INPUT_BYTES", "binary_kind", "decode", "read_bounded", "read_head", "read_stdin", "read_text", "too_big"]
 
 # What a file that is not text at all usually is, by its first bytes: photos and scans of
 # a decklist, office documents, archives. Said by name, it is one clear problem instead of
@@ -197,6 +197,24 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
     if len(data) > limit:
         raise InputError(too_big(str(path), limit=limit, what=what))
     return data
+
+
+def read_head(path: str | Path, size: int) -> bytes:
+    """The first `size` bytes of a regular file (a pipe or a device is refused as in
+    `read_bounded`, without waiting on it); InputError when it cannot be read."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise InputError(f"{path}: not a regular file ({not_regular(mode) or 'a folder'})")
+    with os.fdopen(fd, "rb", buffering=0) as handle:
+        try:
+            return handle.read(size)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
 
 
 def _read_within_time(handle, size: int, limit: int, shown: str) -> bytes:  # type: ignore[no-untyped-def]

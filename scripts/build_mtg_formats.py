@@ -32,13 +32,18 @@ DEFAULT_DATA = next((parent / "shared" / "data" / "mtg" for parent in ROOT.paren
                     ROOT.parent / "shared" / "data" / "mtg")
 
 FORMATS = {
-    # id: (display name, history key, description)
-    "standard": ("Standard", "standard", "Magic's rotating format of the most recent sets."),
-    "pioneer": ("Pioneer", "pioneer", "Non-rotating format of sets from Return to Ravnica (2012) on, created 2019-10-21."),
-    "modern": ("Modern", "modern", "Non-rotating format of sets from Eighth Edition (2003) on, created 2011-08-12."),
-    "legacy": ("Legacy", "legacy", "Eternal format of every set, with a banned list."),
-    "vintage": ("Vintage", "vintage", "Eternal format of every set, with a restricted list (one copy)."),
-    "pauper": ("Pauper", "pauper", "Cards printed at common, with a banned list."),
+    # id: (display name, history key, description, first day: the format's `since`)
+    # First days: Standard (Type II), Vintage (Type I) and Legacy (Type 1.5) as the shared data's
+    # format epochs date them (format_history/constructed_format_epochs.csv); Pioneer and Modern
+    # on the day they were created; Pauper when Magic Online made it a format (December 2008).
+    "standard": ("Standard", "standard", "Magic's rotating format of the most recent sets.", "1995-01-01"),
+    "pioneer": ("Pioneer", "pioneer", "Non-rotating format of sets from Return to Ravnica (2012) on, created 2019-10-21.",
+                "2019-10-21"),
+    "modern": ("Modern", "modern", "Non-rotating format of sets from Eighth Edition (2003) on, created 2011-08-12.",
+               "2011-08-12"),
+    "legacy": ("Legacy", "legacy", "Eternal format of every set, with a banned list.", "1996-05-01"),
+    "vintage": ("Vintage", "vintage", "Eternal format of every set, with a restricted list (one copy).", "1994-01-01"),
+    "pauper": ("Pauper", "pauper", "Cards printed at common, with a banned list.", "2008-12-01"),
 }
 
 # Corrections to the history, each from the data README's known issues.
@@ -124,7 +129,7 @@ def intervals(events: list[dict], fmt: str) -> dict[str, list[tuple[str, str | N
 def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
     from mtg_card_pools import card_pool_lines
 
-    name, key, description = FORMATS[fmt_id]
+    name, key, description, since = FORMATS[fmt_id]
     spans = intervals(history["formats"][key], key)
     lines = [
         HEADER.rstrip(),
@@ -136,6 +141,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
         "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
+        f"since: {since}  # the format's first day (rule format-date)",
         *card_pool_lines(fmt_id, data),
     ]
     for status in ("banned", "restricted"):

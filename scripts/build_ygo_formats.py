@@ -13,7 +13,8 @@ Inputs (see ../shared/data/ygo/README.md):
   passcodes, the more printed one, as the card database does).
 
 Writes formats/yugioh/advanced-tcg.yaml (TCG lists 1999-2026, EU effective dates) and
-formats/yugioh/advanced-ocg.yaml (OCG lists 2021-2026; earlier dates have no list).
+formats/yugioh/advanced-ocg.yaml (OCG lists 2021-2026; earlier dates have no list), each with
+its `region` and its first list's date as `since`.
 `--check` compares the lists in force today with the EDOPro lflists in lflists/ and
 prints every difference.
 """
@@ -107,6 +108,10 @@ def region_yaml(region: str, cards: dict[int, tuple[str, int]], lists: list[tupl
         "sources:",
         f"  - \"DawnbrandBots/yaml-yugi-limit-regulation data/{region} ({len(lists)} lists, {first} to {last}; via ../shared/data)\"",
         "  - \"card names and passcodes: DawnbrandBots/yaml-yugi (via ../shared/data)\"",
+        "# Cards released in this region only (rule `region`); the first list is where the format",
+        "# starts for deckcheck (rule `format-date`): before it no list can be checked.",
+        f"region: {region}",
+        f"since: {first}",
         "card_limits:",
         *(row for _, _, row in rows),
     ]) + "\n"

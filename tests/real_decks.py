@@ -36,5 +36,14 @@ def mtgo_text(deck: dict) -> str:
     return main + ("\n\n" + side if side else "") + "\n"
 
 
+def registered_text(deck: dict) -> str:
+    """The deck with its zones stated (a `Sideboard` header): exactly the main deck and
+    sideboard the player registered, whatever their sizes (an MTGO-shaped list lets the
+    format's sizes decide where a blank-line group belongs, decklists/layout.py)."""
+    main = "\n".join(f"{card['count']} {card['name']}" for card in deck["mainboard"])
+    side = "\n".join(f"{card['count']} {card['name']}" for card in deck["sideboard"])
+    return main + ("\nSideboard\n" + side if side else "") + "\n"
+
+
 def format_id(deck: dict) -> str:
     return "mtg/" + deck["format"].lower()

@@ -47,10 +47,10 @@ def test_folder_walk_checks_every_decklist_and_lists_skipped_files(cli, tmp_path
     assert all(r["player"] is None and r["team"] is None for r in report["results"])
     assert report["teams"] == []
     assert report["skipped"] == [
-        {"file": ".DS_Store", "reason": "hidden file"},
-        {"file": ".git/", "reason": "hidden folder"},
-        {"file": "islands", "reason": "not a decklist (no extension)"},
-        {"file": "notes.pdf", "reason": "not a decklist (.pdf extension)"},
+        {"file": ".DS_Store", "reason": "hidden file", "unchecked": False},
+        {"file": ".git/", "reason": "hidden folder", "unchecked": False},
+        {"file": "islands", "reason": "not a decklist (no extension)", "unchecked": False},
+        {"file": "notes.pdf", "reason": "not a decklist (.pdf extension)", "unchecked": False},
     ]
     short = by_deck(report)["a/short.dec"]
     assert short["problems"] == [{
@@ -272,11 +272,14 @@ def test_zip_slip_entries_are_never_written_and_the_rest_is_checked(cli, tmp_pat
     })
     (tmp_path / "work").mkdir()
     done = cli("batch", str(archive), "-f", "mtg/modern", "-o", "json", "--date", DATE, cwd=tmp_path / "work")
-    assert done.returncode == 0, done.stdout + done.stderr
+    # An entry that was not extracted may be a registration that could not be checked: not a pass.
+    assert done.returncode == 1, done.stdout + done.stderr
     report = json.loads(done.stdout)
-    assert [r["deck"] for r in report["results"]] == ["ok.txt"]
-    assert [item["file"] for item in report["skipped"]] == ["../outside.txt", "/abs/evil.txt", "sub/../../outside.txt"]
-    assert all("not extracted" in item["reason"] for item in report["skipped"])
+    slipped = ["../outside.txt", "/abs/evil.txt", "sub/../../outside.txt"]
+    assert [r["deck"] for r in report["results"]] == ["ok.txt", *slipped]
+    assert [r["legal"] for r in report["results"]] == [True, False, False, False]
+    assert [item["file"] for item in report["skipped"]] == slipped
+    assert all("not extracted" in item["reason"] and item["unchecked"] for item in report["skipped"])
     assert not victim.exists()
 
 
@@ -419,3 +422,22 @@ def test_progress_bar_on_a_terminal_only_and_not_with_quiet(tmp_path, quiet):
     assert done.returncode == 0
     assert json.loads(done.stdout)["results"][0]["deck"] == "a.txt"
     assert (b"2/2 decks" in seen) is (not quiet)
+
+
+def test_without_f_when_every_row_names_its_format(cli, tmp_path):
+    """#14: `-f` is only needed for rows that name no format (and for folders)."""
+    write(tmp_path, {
+        "ann.txt": LEGAL_BURN,
+        "bob.txt": "4 Black Lotus\n56 Island\n",
+        "players.csv": "player,deck,format\nann,ann.txt,mtg/modern\nbob,bob.txt,mtg/legacy\n",
+    })
+    done, report = run_json(cli, str(tmp_path / "players.csv"))
+    assert done.returncode == 1, done.stderr
+    assert [(r["player"], r["format"], r["legal"]) for r in report["results"]] == [
+        ("ann", "mtg/modern", True), ("bob", "mtg/legacy", False)]
+    (tmp_path / "some.csv").write_text("player,deck,format\nann,ann.txt,mtg/modern\nbob,bob.txt,\n", encoding="utf-8")
+    missing = cli("batch", str(tmp_path / "some.csv"))
+    assert missing.returncode == 2
+    assert missing.stderr.count("\n") == 1 and "manifest line 3" in missing.stderr and "-f FORMAT" in missing.stderr
+    folder = cli("batch", str(tmp_path))
+    assert folder.returncode == 2 and "-f FORMAT" in folder.stderr and missing.stderr.count("\n") == 1

@@ -210,3 +210,44 @@ def test_format_file_in_config_is_relative_to_it(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     (result,) = json.loads(done.stdout)["results"]
     assert result["format"].endswith("cube.yaml")
+
+
+def test_a_format_file_is_named_from_the_working_directory(cli, tmp_path):
+    """#14: reports (and the JUnit testsuite) name a format file as the repository does,
+    not by its absolute path."""
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "cube.yaml").write_text("name: Cube\ngame: mtg\nextends: mtg/constructed\n", encoding="utf-8")
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text("format: formats/cube.yaml\n", encoding="utf-8")
+    text = cli("check", cwd=tmp_path)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.startswith("decks/a.txt - formats/cube.yaml: LEGAL")
+    junit = cli("check", "-o", "junit", cwd=tmp_path).stdout
+    assert '<testsuite name="formats/cube.yaml"' in junit and str(tmp_path) not in junit
+    # Run from a folder the file is not under, it keeps its full path.
+    below = cli("check", "-c", "../deckcheck.yaml", cwd=tmp_path / "decks")
+    assert f"- {(tmp_path / 'formats' / 'cube.yaml').as_posix()}: LEGAL" in below.stdout, below.stdout + below.stderr
+
+
+def test_without_a_decks_glob_only_files_that_look_like_decklists_are_checked(cli, tmp_path):
+    """#14: the pre-commit hook passes every staged .txt; notes are not decks."""
+    write(tmp_path, {
+        "deckcheck.yaml": "format: mtg/modern\n",
+        "decks/a.txt": LEGAL,
+        "decks/arena.txt": "Deck\n4 Lightning Bolt (STA) 42\n56 Mountain\n\nSideboard\n2 Abrade\n",
+        "decks/typo.txt": "4 Lightning Bolt\nfour Goblin Guide\n52 Mountain\n",
+        "notes.txt": "Things to test this week:\n- the sideboard plan against Tron\n- 4 or 5 lands?\n",
+        "todo.txt": "buy sleeves\n",
+        "empty.txt": "",
+    })
+    hook = cli("check", "decks/a.txt", "notes.txt", "todo.txt", "empty.txt", "-o", "json", cwd=tmp_path)
+    assert hook.returncode == 0, hook.stdout + hook.stderr
+    assert [r["deck"] for r in json.loads(hook.stdout)["results"]] == ["decks/a.txt"]
+    whole = cli("check", "-o", "json", cwd=tmp_path)
+    checked = [r["deck"] for r in json.loads(whole.stdout)["results"]]
+    assert checked == ["decks/a.txt", "decks/arena.txt", "decks/typo.txt"]  # a typo does not hide a deck
+    # With `decks`, the globs decide: a file they name is read whatever it holds.
+    (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["*.txt"]\n', encoding="utf-8")
+    named = cli("check", "notes.txt", "-o", "json", cwd=tmp_path)
+    assert [r["deck"] for r in json.loads(named.stdout)["results"]] == ["notes.txt"] and named.returncode == 1

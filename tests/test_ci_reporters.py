@@ -213,7 +213,8 @@ def test_github_summary_failure_is_a_warning_not_a_crash(cli, decks, tmp_path):
 def test_batch_github_annotations(cli, tmp_path):
     (tmp_path / "a.txt").write_text(ILLEGAL, encoding="utf-8")
     (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
-    done = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "auto", "-q", env={"GITHUB_ACTIONS": "true"})
+    # Files are named from the working directory (the repository root in CI).
+    done = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "auto", "-q", env={"GITHUB_ACTIONS": "true"}, cwd=tmp_path)
     assert done.returncode == 1
     assert "::group::a.txt - mtg/modern: ILLEGAL (2 problems)" in done.stdout
     assert "::error file=a.txt,line=1,title=copy-limit::" in done.stdout

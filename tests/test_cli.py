@@ -16,7 +16,7 @@ def test_example_deck_is_legal(cli):
 
 def test_json_report_shape(cli, tmp_path):
     deck = tmp_path / "deck.txt"
-    deck.write_text("3 Lightning Bolt\n56 Mountain\n\n2 Lightning Bolt\n", encoding="utf-8")
+    deck.write_text("3 Lightning Bolt\n56 Mountain\nSideboard\n2 Lightning Bolt\n", encoding="utf-8")
     done = cli("validate", str(deck), "-f", "mtg/constructed", "-o", "json")
     assert done.returncode == 1
     report = json.loads(done.stdout)

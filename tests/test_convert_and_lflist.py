@@ -30,6 +30,28 @@ def test_magic_writers_read_back_to_the_same_deck(target, parser):
     assert _counts(again) == _counts(deck)
 
 
+COMPANION_LISTS = {
+    "listed in both places (Arena)": "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n60 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n2 Abrade\n",
+    "listed only as the companion": "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n60 Mountain\n\nSideboard\n2 Abrade\n",
+}
+
+
+@pytest.mark.parametrize("target", ["dek", "cod", "dck"])
+@pytest.mark.parametrize("listed", COMPANION_LISTS)
+def test_a_companion_goes_to_the_sideboard_of_formats_without_a_companion_zone(cli, tmp_path, target, listed):
+    """#14 item 14: the companion is a sideboard card, once, where these formats keep it."""
+    source = tmp_path / "deck.txt"
+    source.write_text(COMPANION_LISTS[listed], encoding="utf-8")
+    done = cli("convert", str(source), "--to", target)
+    assert done.returncode == 0, done.stderr
+    again = parse_text(done.stdout, source=f"deck.{target}")
+    assert again.problems == []
+    assert _counts(again) == [("Abrade", 2, "sideboard"), ("Lurrus of the Dream-Den", 1, "sideboard"), ("Mountain", 60, MAIN)]
+    (tmp_path / f"deck.{target}").write_text(done.stdout, encoding="utf-8")
+    checked = cli("validate", str(tmp_path / f"deck.{target}"), "-f", "mtg/modern", "-o", "json")
+    assert json.loads(checked.stdout)["results"][0]["counts"] == {"main": 60, "sideboard": 3}
+
+
 def test_commander_zone_in_arena_and_dck_but_not_in_dek():
     deck = parse_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n99 Forest\n")
     for target in ("arena", "dck", "text"):

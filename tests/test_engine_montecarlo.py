@@ -136,3 +136,55 @@ def test_split_atoms_keep_categories_small():
     atoms = split_atoms(simulation.profile, named=["Lightning Bolt"], tags=[])
     assert atoms.labels == ("other lands", "Lightning Bolt", "other cards")
     assert atoms.copies == (24, 4, 32)
+
+
+SIXTEEN_LANDS = "44 Lightning Bolt\n16 Mountain\n"
+PARSE_ONLY = str(TESTS / "formats" / "parse-only.yaml")
+
+
+def test_an_expression_takes_its_standard_error_from_the_games_themselves(cli, tmp_path):
+    """keep7 + keep6 is the share of games that kept 7 or 6 cards: its standard error is that
+    proportion's, not the two terms' errors added (they are strongly correlated: a game
+    kept 7 or 6, never both)."""
+    from math import sqrt
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text(SIXTEEN_LANDS, encoding="utf-8")
+    args = ["simulate", str(deck), "-f", PARSE_ONLY, "--hands", "100000", "--seed", "3"]
+    report = json.loads(cli(*args, "-o", "json").stdout)
+    q = report["keep"]["7"] + report["keep"]["6"]
+    true_se = sqrt(q * (1 - q) / 100000)
+    summed = report["standard_errors"]["keep"]["7"] + report["standard_errors"]["keep"]["6"]
+    assert 3 * summed > 6 * true_se  # the old margin would let a 6-sigma miss through
+    far = cli(*args, "--assert", f"keep7 + keep6 >= {q + 6 * true_se:.6f}", "-o", "json")
+    assert far.returncode == 1, far.stdout
+    (result,) = json.loads(far.stdout)["assertions"]
+    (comparison,) = result["comparisons"]
+    assert comparison["standard_error"] == pytest.approx(true_se, rel=1e-9)
+    assert comparison["difference"] == pytest.approx(-6 * true_se, abs=1e-6)
+    near = cli(*args, "--assert", f"keep7 + keep6 >= {q + 2 * true_se:.6f}")
+    assert near.returncode == 0 and "within 3 standard errors" in near.stdout
+    # A comparison of two statistics uses the standard error of their difference too.
+    pair = json.loads(cli(*args, "--assert", "keep6 <= keep7", "-o", "json").stdout)["assertions"][0]["comparisons"][0]
+    d = [1.0 if size == "7" else -1.0 if size == "6" else 0.0 for size in report["keep"]]
+    p = [report["keep"][size] for size in report["keep"]]
+    mean = sum(di * pi for di, pi in zip(d, p))
+    variance = sum(pi * (di - mean) ** 2 for di, pi in zip(d, p))
+    assert pair["standard_error"] == pytest.approx(sqrt(variance / 100000), rel=1e-9)
+
+
+def test_expressions_of_every_sampled_statistic_have_sample_errors():
+    """mulligan, expected sizes, lands, by-turn cards and events all carry per-game values."""
+    simulation = simulate(
+        DECK, "mtg/constructed", keep=KEEP, hands=20000, seed=5,
+        assertions=(
+            'mulligan + keep7 >= 0', 'expected_hand_size - expected_lands >= 0',
+            'p_by_turn("Lightning Bolt", 2) - p_by_turn(lands, 2, 3) >= -1', 'land_drops(2) * 2 >= 0',
+        ),
+    )
+    mulligan_plus_keep7 = simulation.assertions[0]
+    # mulligan + keep7 = 1 in every game (a game mulligans or keeps 7): no sampling error at all.
+    assert mulligan_plus_keep7.comparisons[0].standard_error == pytest.approx(0.0, abs=1e-12)
+    for result in simulation.assertions[1:]:
+        (comparison,) = result.comparisons
+        assert comparison.standard_error > 0 and comparison.sampled

@@ -128,11 +128,14 @@ def test_action_is_composite_and_injection_safe():
     steps = action["runs"]["steps"]
     assert steps[0]["uses"].startswith("actions/setup-python@")
     for step in steps[1:]:
+        if "uses" in step:
+            assert step["uses"].startswith("actions/cache@"), step
+            continue
         assert step["shell"] == "bash"
         # Inputs reach scripts through `env:` only: `${{ }}` inside `run:` would be pasted
         # into the script before bash sees it (script injection).
         assert "${{" not in step["run"], step["name"]
-    assert set(action["inputs"]) == {"args", "python-version", "version"}
+    assert set(action["inputs"]) == {"args", "python-version", "version", "cards"}
 
 
 def _run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
@@ -163,3 +166,74 @@ def test_action_arguments_cannot_inject_shell(deck_repo, tmp_path):
     assert not marker.exists()
     assert done.returncode == 2  # the odd arguments are only (missing) decklist names: exit 2
     assert "::group::decks/burn.txt - mtg/modern: LEGAL" in done.stdout
+
+
+# ---------------------------------------------------------------- the Action's arguments (#14 item 17)
+
+
+@pytest.mark.parametrize(("args", "checked"), [
+    ("validate decks/*.txt -f mtg/modern", ["decks/bolts.txt", "decks/burn.txt"]),   # the documented example
+    ("validate 'decks/*.txt' -f mtg/modern", ["decks/bolts.txt", "decks/burn.txt"]),
+    ("validate decks/**/*.txt -f mtg/modern", ["decks/bolts.txt", "decks/burn.txt", "decks/more/my deck.txt"]),
+    ("validate decks/b*.txt -f mtg/modern", ["decks/bolts.txt", "decks/burn.txt"]),
+    ("", ["decks/bolts.txt", "decks/burn.txt", "decks/more/my deck.txt"]),          # empty: `check`
+    ("   ", ["decks/bolts.txt", "decks/burn.txt", "decks/more/my deck.txt"]),
+])
+def test_action_expands_globs_without_a_shell(deck_repo, tmp_path, args, checked):
+    (deck_repo / "decks" / "more").mkdir()
+    (deck_repo / "decks" / "more" / "my deck.txt").write_text(LEGAL, encoding="utf-8")
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": args}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stdout + done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert sorted(groups) == checked
+
+
+def test_action_glob_that_matches_nothing_is_named_as_given(deck_repo, tmp_path):
+    env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate nothing/*.txt -f mtg/modern"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 2 and "nothing/*.txt: no such file" in done.stdout
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=2\n"
+
+
+def test_action_arguments_with_an_open_quote_are_one_error(deck_repo, tmp_path):
+    env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate 'decks/burn.txt -f mtg/modern"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith("deckcheck: error: args:") and len(done.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=2\n"
+
+
+def test_action_caches_its_pip_install_and_the_card_data():
+    steps = _action()["runs"]["steps"]
+    caches = [step for step in steps if step.get("uses", "").startswith("actions/cache@")]
+    assert any("pip" in step["with"]["path"] for step in caches)
+    assert any("deckcheck-cards" in step["with"]["key"] for step in caches)
+    assert set(_action()["inputs"]["cards"]["default"].split()) == {"sync"}
+
+
+def test_action_card_data_step_syncs_and_the_run_checks_names(deck_repo, tmp_path, scryfall_server):
+    scryfall_server.files["oracle-cards.json"] = (ROOT / "tests" / "cards" / "sample_cards.json").read_bytes()
+    github_env = tmp_path / "github_env"
+    env = {"HOME": str(tmp_path / "home"), "GITHUB_ENV": str(github_env), "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_SCRYFALL_URL": scryfall_server.url, "RUNNER_OS": "Linux"}
+    done = _run_step("Card data location", env, deck_repo)
+    assert done.returncode == 0, done.stderr
+    exported = dict(line.split("=", 1) for line in github_env.read_text(encoding="utf-8").splitlines())
+    database = Path(exported["DECKCHECK_CARDS_DB"])
+    synced = _run_step("Sync card data", {**env, **exported}, deck_repo)
+    assert synced.returncode == 0, synced.stderr
+    assert database.is_file()
+    (deck_repo / "decks" / "typo.txt").write_text("4 Lightnig Bolt\n56 Island\n", encoding="utf-8")
+    run = _run_step("Run deckcheck", {**env, **exported, "DECKCHECK_ARGS": "validate decks/typo.txt -f mtg/modern"}, deck_repo)
+    assert run.returncode == 1 and "unknown-card" in run.stdout
+
+
+def test_action_card_sync_failure_is_a_warning_not_a_failure(deck_repo, tmp_path):
+    github_env = tmp_path / "github_env"
+    env = {"HOME": str(tmp_path / "home"), "GITHUB_ENV": str(github_env), "DECKCHECK_SCRYFALL_URL": "http://127.0.0.1:9"}
+    assert _run_step("Card data location", env, deck_repo).returncode == 0
+    exported = dict(line.split("=", 1) for line in github_env.read_text(encoding="utf-8").splitlines())
+    synced = _run_step("Sync card data", {**env, **exported}, deck_repo)
+    assert synced.returncode == 0
+    assert "::warning" in synced.stdout and "card data" in synced.stdout

@@ -14,7 +14,7 @@ import pytest
 
 from deckcheck import load_format, validate
 from deckcheck.games.mtg.catalog import MtgCatalog
-from real_decks import format_id, mtgo_text, read_decks
+from real_decks import format_id, mtgo_text, read_decks, registered_text
 from test_real_decks import expected_rules
 
 
@@ -32,7 +32,9 @@ def test_every_real_deck_legal_with_card_data_except_explained_ones(real_decks, 
     formats = {fid: load_format(fid) for fid in {format_id(deck) for deck in real_decks}}
     wrong, warnings = [], 0
     for deck in real_decks:
-        result = validate(mtgo_text(deck), formats[format_id(deck)], deck["date"], cards=catalog, offline=True)
+        # Lists known to be bad are checked as registered (see test_real_decks.py).
+        text = registered_text(deck) if expected_rules(deck["deck_id"]) else mtgo_text(deck)
+        result = validate(text, formats[format_id(deck)], deck["date"], cards=catalog, offline=True)
         rules = {p.rule for p in result.problems if p.is_error}
         warnings += sum(p.severity == "warning" and p.rule == "not-in-pool" for p in result.problems)
         if rules != expected_rules(deck["deck_id"]):

@@ -227,3 +227,40 @@ def test_historical_non_ascii_names(shared_data):
     for deck in decks:
         ogre = next(entry for entry in deck.entries if entry.name == "Ghazbán Ogre")
         assert ogre.key == "ghazban ogre" and ogre.count == 4 and ogre.zone == MAIN
+
+
+# ------------------------------------------------------------------ OCTGN .o8d (#14)
+
+_O8D_ZONES = {"Main": MAIN, "Sideboard": SIDEBOARD, "Command Zone": COMMANDER}
+
+
+def _count_o8d(text: str) -> dict[str, int]:
+    totals: Counter[str] = Counter()
+    for section, body in re.findall(r'<section name="([^"]+)"[^/>]*>(.*?)</section>', text, re.S):
+        if section in _O8D_ZONES:
+            totals[_O8D_ZONES[section]] += sum(int(n) for n in re.findall(r'<card qty="(\d+)"', body))
+    return {zone: count for zone, count in totals.items() if count}
+
+
+def test_octgn_files_counts(shared_data):
+    for path in _files(shared_data, "octgn_o8d", "*.o8d"):
+        deck = load_deck(path)
+        assert deck.input_format == "o8d", path.name
+        assert deck.problems == [], path.name
+        text = path.read_text(encoding="utf-8-sig")
+        assert _zone_totals(deck) == _count_o8d(text), path.name
+        lines = text.splitlines()
+        card_lines = [number for number, line in enumerate(lines, start=1) if "<card " in line]
+        assert sorted(entry.line for entry in deck.entries) == card_lines, path.name
+
+
+def test_octgn_entries_and_validation(shared_data, cli):
+    ajani = shared_data / FORMATS_DIR / "octgn_o8d" / "DUELDECK_Ajani.o8d"
+    deck = load_deck(ajani)
+    assert (_entry(deck, "Ajani Vengeant").count, _entry(deck, "Ajani Vengeant").line) == (1, 4)
+    forests = [entry for entry in deck.entries if entry.name == "Forest"]
+    assert [(e.count, e.line) for e in forests] == [(4, 41), (4, 42)]  # two printings, two lines
+    assert deck.count(MAIN) == 60 and deck.count(SIDEBOARD) == 0
+    done = cli("validate", str(ajani), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["results"][0]["counts"] == {"main": 60, "sideboard": 0}

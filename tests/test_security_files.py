@@ -90,12 +90,15 @@ def test_batch_folder_skips_links_out_of_it_and_linked_folders(cli, tmp_path, ou
     os.symlink(outside, regs / "linked")
     done = cli("batch", str(regs), "-f", FORMAT, "-o", "json", "-q")
     _no_secret(done)
+    assert done.returncode == 1  # what may be a registration but was not read is never a pass (#14)
     report = json.loads(done.stdout)
-    assert [result["deck"] for result in report["results"]] == ["ok.txt"]
-    assert {item["file"]: item["reason"] for item in report["skipped"]} == {
-        "evil.txt": "a symbolic link to a file outside the registration folder; not followed",
-        "linked/": "a symbolic link to a folder; not followed",
-    }
+    results = {result["deck"]: result for result in report["results"]}
+    assert results["ok.txt"]["legal"]
+    assert [problem["message"] for problem in results["evil.txt"]["problems"]] == [
+        "evil.txt could not be checked: a symbolic link to a file outside the registration folder; not followed"
+    ]
+    assert results["linked/"]["problems"][0]["message"] == "linked/ could not be checked: a symbolic link to a folder; not followed"
+    assert {item["file"] for item in report["skipped"] if item["unchecked"]} == {"evil.txt", "linked/"}
 
 
 # ---------------------------------------------------------------- pipes and devices (#14 item 13)

@@ -68,10 +68,15 @@ def test_exit_codes_follow_the_assertions(cli, deck):
         (["--keep", "distinct(lands) >= 2", "--exact"], "--exact needs a count-based keep policy: distinct() at column 1 of --keep"),
         (["--keep6", "lands >= 1"], "gives no rule for the opening hand of 7 cards"),
         (["--card", "Lightning Blot"], "--card / cards: 'Lightning Blot': no such card in the main deck"),
+        # A misspelt name in any expression is a usage error that suggests the deck's card (#14).
+        (["--card", "Lightning Blot"], "did you mean 'Lightning Bolt'?"),
+        (["--keep", 'count("Lightnig Bolt") >= 1'], "--keep: count('Lightnig Bolt'): no such card in the main deck; did you mean 'Lightning Bolt'?"),
+        (["--keep", "lands >= 2", "--keep6", 'count("lightning blot") >= 1'], "--keep6: count('lightning blot'): no such card in the main deck"),
+        (["--assert", 'p_by_turn("Lightnig Bolt", 2) > 0'], "did you mean 'Lightning Bolt'?"),
         (["--assert", "keep8 > 0"], "hands in mtg/constructed have at most 7 cards"),
         (["--on", "first"], "--on 'first': choose play or draw"),
         (["--turns", "0"], "--turns must be at least 1"),
-        (["--hands", "0"], "--hands must be at least 1"),
+        (["--hands", "0"], "--hands 0: simulate from 1 to 10,000,000 games"),
         (["-o", "xml"], "unknown output 'xml'"),
         (["-f", "mtg/nonsense"], "unknown format 'mtg/nonsense'"),
         (["--policy", "/nonexistent/policy.yaml"], "cannot read policy file"),
@@ -187,3 +192,19 @@ def test_card_database_decides_lands(cli, shared_cards_db):
     expected = sum(comb(20, k) * comb(40, 7 - k) for k in range(2, 6)) / comb(60, 7)
     assert abs(report["keep"]["7"] - expected) < 1e-12
     assert _json.loads(without.stdout)["keep"]["7"] < 0.1
+
+
+def test_turns_of_a_40_card_deck_are_limited_by_the_chosen_side(cli, tmp_path):
+    """#14: on the play a 40-card deck reaches one turn further than on the draw; the table of
+    the other side stops where that side runs out of cards."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("17 Forest\n23 Grizzly Bears\n", encoding="utf-8")
+    play = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "-o", "json")
+    assert play.returncode == 0, play.stderr
+    bears = json.loads(play.stdout)["by_turn"]["Grizzly Bears"]
+    assert "33" in bears["play"] and "33" not in bears["draw"] and "32" in bears["draw"]
+    csv_rows = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "-o", "csv").stdout
+    assert "Grizzly Bears,23,play,33," in csv_rows and "Grizzly Bears,23,draw,33," not in csv_rows
+    draw = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "--on", "draw")
+    assert draw.returncode == 2 and "turn 33" in draw.stderr
+    assert cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "32", "--on", "draw").returncode == 0

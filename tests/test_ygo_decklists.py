@@ -174,6 +174,20 @@ def test_validate_takes_a_ydke_url_on_the_command_line(cli):
     assert "deck-size" in [p["rule"] for p in result["problems"]]
 
 
+def test_a_long_ydke_url_is_named_short(cli):
+    """#14: a real URL is hundreds of characters; reports name it by its start and a digest."""
+    url = "ydke://" + encode_part([40640057] * 40) + "!" + encode_part([86066372] * 3) + "!!"
+    done = cli("validate", url, "-f", "yugioh/advanced-tcg", "--date", "2026-08-01")
+    first = done.stdout.splitlines()[0]
+    assert first.startswith(url[:24] + "…") and len(first.split(" - ")[0]) <= 40, first
+    assert url not in done.stdout
+    json_name = json.loads(cli("validate", url, "-f", "yugioh/advanced-tcg", "-o", "json").stdout)["results"][0]["deck"]
+    assert json_name == first.split(" - ")[0]
+    other = "ydke://" + encode_part([40640057] * 40) + "!" + encode_part([86066372] * 2) + "!!"
+    other_name = json.loads(cli("validate", other, "-f", "yugioh/advanced-tcg", "-o", "json").stdout)["results"][0]["deck"]
+    assert other_name != json_name  # two decks that start alike keep different names
+
+
 def test_bad_ydke_on_the_command_line_is_reported_not_a_traceback(cli):
     done = cli("validate", "ydke://AQAAAA==!!", "-f", "yugioh/advanced-tcg", "-o", "json")
     assert done.returncode == 1

@@ -190,7 +190,8 @@ def test_without_card_data_validation_still_runs_and_says_what_it_skipped(cli, t
     done = cli("validate", str(path), "-f", "yugioh/advanced-tcg", "--date", DATE, "-o", "json", "--no-cards")
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)["results"][0]
-    assert {(p["rule"], p["severity"]) for p in result["problems"]} == {("extra-deck-type", "warning"), ("card-type", "warning")}
+    assert {(p["rule"], p["severity"]) for p in result["problems"]} == {
+        ("extra-deck-type", "warning"), ("card-type", "warning"), ("region", "warning")}
     assert done.stderr == ""  # card checks were turned off on purpose: nothing to note
 
 

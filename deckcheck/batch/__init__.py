@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .check import BatchReport, OnResult, check_registrations
+from .registration import RegistrationSet
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -25,7 +26,7 @@ __all__ = ["BatchReport", "check_source"]
 
 def check_source(
     source: str | Path,
-    format_id: FormatRef,
+    format_id: FormatRef | None,
     *,
     date: str | dt.date | None = None,
     jobs: int | None = None,
@@ -47,6 +48,7 @@ def check_source(
     data; `cards=False`: none); never online. `platform`: where the event is played (a
     manifest's `platform` column overrides it per row).
     `on_result(row, result, entries)` hears each registration in order, with its cards.
+    `format_id` None: every row names its own format (a manifest's `format` column).
     `allow_outside_paths` lets a plain manifest (not a zip's) name decks, pools and format
     files outside its folder. Raises DeckcheckError when the source, the format or the
     deck-check request cannot be
@@ -59,11 +61,27 @@ def check_source(
     day = parse_date(date)
     check_platform(platform)
     request = parse_request(deck_check, seed) if deck_check is not None else None
-    load(format_id)  # an unknown -f stops here, before a zip is extracted
+    if format_id is not None:
+        load(format_id)  # an unknown -f stops here, before a zip is extracted
     with open_source(source, allow_outside_paths=allow_outside_paths) as found:
+        if format_id is None:
+            _every_row_names_its_format(found)
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
             on_result=on_result,
         )
+
+
+def _every_row_names_its_format(found: RegistrationSet) -> None:
+    """Without -f, every registration must name its format; DeckcheckError naming those that do not."""
+    from ..errors import DeckcheckError
+
+    missing = [row for row in found.registrations if row.format_id is None and not row.format_refused]
+    if not missing:
+        return
+    where = ", ".join(f"manifest line {row.line}" if row.line is not None else row.deck for row in missing[:3])
+    more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+    what = "these registrations name" if found.manifest else "a folder names"
+    raise DeckcheckError(f"{found.source}: {what} no format ({where}{more}); give -f FORMAT for them")

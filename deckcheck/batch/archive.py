@@ -67,20 +67,20 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
             name = entry.filename
             reason = unsafe_reason(name)
             if reason:
-                skipped.append(Skipped(name, reason))
+                skipped.append(Skipped(name, reason, unchecked=True))
                 continue
             target = root.joinpath(*PurePosixPath(name.replace("\\", "/")).parts)
             if entry.is_dir():
                 target.mkdir(parents=True, exist_ok=True)
                 continue
             if stat.S_ISLNK(entry.external_attr >> 16):
-                skipped.append(Skipped(name, "symbolic link in the archive; not extracted"))
+                skipped.append(Skipped(name, "symbolic link in the archive; not extracted", unchecked=True))
                 continue
             try:
                 written = _copy(archive, entry, target, written, shown)
             except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
                 target.unlink(missing_ok=True)
-                skipped.append(Skipped(name, f"cannot extract ({exc})"))
+                skipped.append(Skipped(name, f"cannot extract ({exc})", unchecked=True))
         return skipped
 
 

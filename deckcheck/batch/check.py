@@ -16,11 +16,14 @@ from ..formats import Format, load
 from ..model import CardEntry
 from ..problem import WARNING, Problem
 from ..result import DeckResult, Report
+from ..workdir import from_working_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
-from .registration import Registration, RegistrationSet, Skipped, check_rows, player_key
+from .registration import (
+    REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
+)
 from .runner import Outcome, Task, run
 from .team_pools import assign_pools
-from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, team_settings
+from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
 
 
 @dataclass
@@ -36,9 +39,16 @@ class BatchReport:
     deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
 
     @property
+    def nothing_to_check(self) -> bool:
+        """No registration at all (an empty folder, a header-only manifest): not a pass."""
+        return not self.registrations
+
+    @property
     def exit_code(self) -> int:
-        # Broken rows are problems of their own rows: only an unreadable source exits 2,
-        # and that never gets this far.
+        # Broken rows and files that could not be checked are problems of their own rows
+        # (exit 1); nothing at all to check is an input that cannot be used (exit 2).
+        if self.nothing_to_check:
+            return 2
         return 0 if self.report.legal else 1
 
 
@@ -48,9 +58,10 @@ OnResult = Callable[[Registration, DeckResult, "list[CardEntry] | None"], None]
 class _Formats:
     """Formats by the id a row gives, each loaded once; the reason when one cannot be."""
 
-    def __init__(self, default_id: str):
+    def __init__(self, default_id: str | None):
         self.default_id = default_id
-        self.loaded: dict[str, Format] = {default_id: load(default_id)}  # -f must load: else exit 2
+        # -f must load (else exit 2); without it every row names its own format.
+        self.loaded: dict[str, Format] = {default_id: load(default_id)} if default_id is not None else {}
         self.errors: dict[str, str] = {}
 
     def uses_pools(self, format_id: str) -> bool:
@@ -71,7 +82,7 @@ class _Formats:
 
 def check_registrations(
     found: RegistrationSet,
-    format_id: str,
+    format_id: str | None,
     *,
     day: dt.date,
     jobs: int | None = None,
@@ -88,6 +99,7 @@ def check_registrations(
     could not be read): `batch --sheets` draws each registration's sheet from it."""
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
+    rows += [unchecked_registration(item) for item in found.skipped if item.unchecked]
     rows = [_team_format_without_team(row, formats) for row in rows]
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
     sample = choose(rows, deck_check) if deck_check is not None else None
@@ -113,13 +125,14 @@ def check_registrations(
     for row, index in zip(rows, task_of_row):
         outcome = outcomes[index] if index is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
         result = outcome.result
-        result.format = result.format or str(row.format_id or format_id)
+        result.format = result.format or str(row.format_id or format_id or "")
         result.player, result.team = row.player, row.team
+        result.location = "" if found.kind == "zip" or row.path is None else from_working_directory(row.path)
         result.problems = [*row.problems, *result.problems]
         results.append(result)
         if on_result is not None:
             on_result(row, result, outcome.entries)
-        if row.team is not None:
+        if row.team is not None and not row.duplicate:
             members.setdefault(row.team, []).append(_member(row, outcome, format_id))
     if sample is not None:
         for pick in sample.picks:
@@ -132,12 +145,13 @@ def check_registrations(
     ]
     return BatchReport(
         source=found.source, kind=found.kind, manifest=found.manifest,
-        report=Report(results=results, teams=teams), registrations=rows, skipped=found.skipped,
+        report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
+        registrations=rows, skipped=found.skipped,
         deck_checks=sample,
     )
 
 
-def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
+def _member(row: Registration, outcome: Outcome, default_format: str | None) -> Member:
     reason = None
     if outcome.entries is None:
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
@@ -145,12 +159,15 @@ def _member(row: Registration, outcome: Outcome, default_format: str) -> Member:
     return Member(
         player=row.player or row.deck or f"line {row.line}",
         deck=row.deck,
-        format_id=row.format_id or default_format,
+        format_id=row.format_id or default_format or "",
         seat=row.seat,
         entries=outcome.entries,
         unreadable_reason=reason,
         pool=outcome.pool,
         pool_name=row.pool,
+        # The deck's errors; the row's own (`registration`) are the manifest's, and the team
+        # checks say what they mean for the team (a player on two teams, a missing deck).
+        errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem.rule != REGISTRATION),
     )
 
 
@@ -158,8 +175,8 @@ def _team_format_without_team(row: Registration, formats: _Formats) -> Registrat
     """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
     fmt = formats.loaded.get(row.format_id or formats.default_id)
     if row.team is None and fmt is not None and is_team_format(fmt):
-        size = team_settings(fmt)[1]
-        players = f" of {size}" if size else ""
+        sizes = team_settings(fmt)[1]
+        players = f" of {spoken_sizes(sizes)}" if sizes else ""
         return row.with_problem(
             f"{fmt.name} is played by teams{players}; no team given, so the team rules were not checked",
             severity=WARNING,

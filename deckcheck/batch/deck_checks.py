@@ -29,10 +29,10 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import DeckcheckError
+from ..limits import check_seed
 from ..model import CardEntry
 from .registration import Registration, player_key
 
-MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,7 @@ def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
     """`10%`, `2.5%` or `5`; anything else is a usage error (exit 2)."""
     value = text.strip()
     usage = f"--deck-check {text!r}: give a share of the players such as 10% or a number of players such as 5"
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise DeckcheckError(f"--seed {seed}: use a whole number from 0 to {MAX_SEED}")
+    check_seed(seed)
     if value.endswith("%"):
         try:
             share = Fraction(Decimal(value[:-1].strip()))

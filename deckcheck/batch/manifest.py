@@ -180,12 +180,13 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         path, why = _deck_path(deck, place)
         if why:
             problems.append(why)
-    format_ref = None
+    format_ref, format_refused = None, False
     format_text = _cell(row, "format")
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)
         if why:
             problems.append(why)
+            format_refused = True
     platform = _cell(row, "platform")
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS
@@ -208,6 +209,7 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         team=_cell(row, "team"),
         seat=seat.upper() if seat else None,
         format_id=format_ref,
+        format_refused=format_refused,
         line=line,
         problems=tuple(registration_problem(message, line) for message in problems),
         pool=pool,

@@ -36,12 +36,16 @@ class Registration:
     team: str | None = None
     seat: str | None = None
     format_id: FormatRef | None = None  # this row's own format (an id or a file), else the batch's `-f`
+    format_refused: bool = False  # the row named a format file that may not be read (its problem says why)
     line: int | None = None
     problems: tuple[Problem, ...] = ()
     # Limited events: the registered pool as the manifest names it, and the file to read.
     pool: str | None = None
     pool_path: Path | None = None
     platform: str | None = None  # this row's own platform, else the batch's `--platform`
+    # The same player registered again for the same team: reported once, on this row, and
+    # never counted in the team's totals a second time.
+    duplicate: bool = False
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
@@ -49,10 +53,16 @@ class Registration:
 
 @dataclass(frozen=True)
 class Skipped:
-    """A file of the source that is not checked, and why (listed in every report)."""
+    """A file of the source that is not checked, and why (listed in every report).
+
+    `unchecked`: it may be a registration, but could not be read safely (an archive entry
+    not extracted, a folder that cannot be read): the batch reports it as a registration
+    that could not be checked, which is never a pass. Otherwise it is no decklist (another
+    extension, a hidden file) and only listed."""
 
     file: str
     reason: str
+    unchecked: bool = False
 
 
 @dataclass
@@ -64,6 +74,13 @@ class RegistrationSet:
     registrations: list[Registration] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
+
+
+def unchecked_registration(item: Skipped) -> Registration:
+    """The row of a file that may be a registration but could not be checked."""
+    return Registration(deck=item.file, path=None, problems=(
+        registration_problem(f"{item.file} could not be checked: {item.reason}", None),
+    ))
 
 
 def registration_problem(message: str, line: int | None, *, severity: str = "error") -> Problem:
@@ -94,7 +111,9 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
                 )
             else:
-                row = row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}")
+                where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
+                row = replace(row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}"),
+                              duplicate=True)
         if row.seat is not None and row.seat not in SEATS:
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
         if row.format_id is not None:

@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
 from ..decklists import load_deck
+from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck
 from ..registered_pools import Pool, read_pool
 from ..problem import Problem, ProblemBudget
@@ -142,6 +143,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     else:
         fmt = _format(task.format_id)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
+        deck = settle_sideboard(deck, fmt, day, task.platform)  # the team checks below read the settled zones
         result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown

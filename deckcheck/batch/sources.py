@@ -59,7 +59,11 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
     claimed = parsers.extensions()
     found = RegistrationSet(source=shown, kind=kind)
     walked = tree.walk(root, tree="the registration folder")
-    found.skipped.extend(Skipped(relative, reason) for relative, reason in walked.passed_over)
+    for relative, reason in walked.passed_over:
+        # Something that may be a registration (a decklist's name, a folder) but was not
+        # read safely is a registration that could not be checked; hidden files are not.
+        maybe = relative.endswith("/") or relative == "." or os.path.splitext(relative)[1].lower() in claimed
+        found.skipped.append(Skipped(relative, reason, unchecked=maybe and not reason.startswith("hidden")))
     for relative, path in walked.files:
         suffix = os.path.splitext(path.name)[1].lower()
         if suffix not in claimed:

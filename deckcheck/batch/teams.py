@@ -11,21 +11,24 @@ team-restricted: a restricted card at most once across the whole team.
 FAIL (mtg/vintage): ann 1 Sol Ring, bob 1 Sol Ring -> "2 copies of Sol Ring across team T1
 (ann 1, bob 1); it is restricted to 1 per team in Vintage".
 
-Banned cards are banned in every deck already (rule `banned`), so the team adds nothing.
+The team's registration is its members' decks together (Magic Tournament Rules 8.5): every
+error of a member's deck (a banned card, a short main deck, ...) is also a problem of the
+team, under the same rule id, naming the member (`player`, and `holders` for a card).
+FAIL (mtg/legacy): ann 1 Black Lotus -> team T1: "ann's deck: Black Lotus is banned in Legacy".
 
 registered-pool (limited events with pools): members who registered the same pool share
 it; see `team_pools.py`.
 
 team-registration: the team as registered cannot be checked or cannot play: a member's
-deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant) with the
-wrong number of players, two players in one seat, members of a team format playing
+deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
+list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, members of a team format playing
 different formats, a player also registered for another team.
 """
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
@@ -52,19 +55,29 @@ class Member:
     unreadable_reason: str | None = None
     pool: Pool | None = None  # limited events: the registered pool, when it could be read
     pool_name: str | None = None  # the pool file as the manifest names it
+    errors: tuple[Problem, ...] = ()  # the errors of the member's own result (row and deck)
 
 
-def team_settings(fmt: Format) -> tuple[bool, int | None]:
-    """(unified construction always on, required team size) from the format's `team` key."""
+def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
+    """(unified construction always on, the team sizes allowed: () when any) from the
+    format's `team` key, whose `size` is one number or a list of them."""
     team = fmt.option("team") or {}
-    return bool(team.get("unified")), team.get("size")
+    size = team.get("size")
+    sizes = () if size is None else tuple(size) if isinstance(size, list) else (size,)
+    return bool(team.get("unified")), sizes
+
+
+def spoken_sizes(sizes: Sequence[int]) -> str:
+    """`2`, `2 or 3`."""
+    shown = [str(size) for size in sizes]
+    return " or ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
 
 
 def is_team_format(fmt: Format) -> bool:
     """Played by teams only (Two-Headed Giant, team sealed): unified construction, a team
     size, or one registered pool per team."""
-    unified, size = team_settings(fmt)
-    return unified or size is not None or pool_settings(fmt).shared_by_team
+    unified, sizes = team_settings(fmt)
+    return unified or bool(sizes) or pool_settings(fmt).shared_by_team
 
 
 def check_team(
@@ -94,9 +107,11 @@ def check_team(
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
     fmt = formats[format_ids[0]]
-    always, size = team_settings(fmt)
-    if size is not None and len(members) != size:
-        problems.append(_registration(f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {size}"))
+    always, sizes = team_settings(fmt)
+    if sizes and len(members) not in sizes:
+        problems.append(_registration(
+            f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {spoken_sizes(sizes)}"
+        ))
     problems += _seat_clashes(members)
     for member in members:
         if member.entries is None:
@@ -105,6 +120,8 @@ def check_team(
                 f"{member.player}'s deck {member.deck or '(none)'} could not be read{reason}; "
                 "the team's decks cannot be checked together"
             ))
+        else:
+            problems += [_member_problem(member.player, problem) for problem in member.errors]
     if always or unified:
         problems += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
     problems += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
@@ -159,6 +176,14 @@ def _team_problem(rule: str, team: str, card: str, total: int, limit: int, holde
         message=f"{total} copies of {card} across team {team} ({held}); {rest}",
         details={"holders": dict(holders)},
     )
+
+
+def _member_problem(player: str, problem: Problem) -> Problem:
+    """A member's deck error as the team's: same rule and fields, naming the player."""
+    details = {**problem.details, "player": player}
+    if problem.card is not None and problem.count is not None:
+        details.setdefault("holders", {player: problem.count})
+    return replace(problem, message=f"{player}'s deck: {problem.message}", details=details)
 
 
 def _seat_clashes(members: Sequence[Member]) -> list[Problem]:

@@ -46,11 +46,13 @@ def resolve_by_name(
     listed: Collection[str] = (),
     fetch: Callable[[Iterable[str]], Mapping[str, Any]] | None = None,
     report_unknown: bool = True,
+    explain: Callable[[str], str | None] | None = None,
 ) -> tuple[Deck, list[Problem]]:
     """The deck with the catalog's names, and `unknown-card` problems (none when
     `report_unknown` is False: a game whose card files are often partial). `fetch` looks
     up the deck's unknown names all at once (online); `listed` holds the card keys of names
-    the format's lists mention."""
+    the format's lists mention; `explain(name)` says why a name the data has is still no
+    card a deck holds (a melded back face, a token), for the problem's message."""
     get = catalog.get
     entries: list[CardEntry] = []
     unknown: list[int] = []
@@ -74,10 +76,11 @@ def resolve_by_name(
             continue
         if not report_unknown or entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
             continue
+        why = explain(entry.name) if explain is not None else None
         # Suggestions cost a lookup each: only the first names of a deck get them (limits.py).
         suggested = len(problems) < MAX_SUGGESTED_NAMES
         problems.append(unknown_card(
-            entry, f"unknown card {entry.name!r}: no card of that name in the card database",
+            entry, why or f"unknown card {entry.name!r}: no card of that name in the card database",
             suggestions=catalog.suggest(entry.name, SUGGESTIONS) if suggested else None,
         ))
     return deck.with_entries(entries), problems

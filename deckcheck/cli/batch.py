@@ -10,15 +10,19 @@ import typer
 from ..errors import DeckcheckError
 from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
-from .app import CARDS_DB_OPTION, DATE_OPTION, FORMAT_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
+from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
 from .common import emit, one_of, open_cards, output_option, reports, say_note, spoken, warn, writable, write_file
+from .completion import complete_formats
 
 
 @app.command(cls=reports(BATCH))
 @handles_errors
 def batch(
     source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.yaml) or a .zip of either."),
-    format_id: str = FORMAT_OPTION,
+    format_id: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT", autocompletion=complete_formats,
+        help="Format id (mtg/modern) or path to a format YAML file: the format of every row that names none.",
+    ),
     date: Optional[str] = DATE_OPTION,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
@@ -52,6 +56,8 @@ def batch(
 
     Example: deckcheck batch registrations.csv -f mtg/legacy --date 2024-06-01 -o json
 
+    -f may be left out when every manifest row names its format (a `format` column).
+
     Example (CI): deckcheck batch decks/ -f mtg/modern -o junit --report deckcheck.xml
 
     Limited: a `pool` column checks each deck against its registered pool; --deck-check 10%
@@ -77,8 +83,9 @@ def batch(
 
     if report_file is not None:
         writable("--report", report_file, inputs=[Path(source)])  # before the work; again with every input after it
-    format_ref = reference(format_id)
-    _, note = open_cards(load(format_ref), cards_db, offline=True, no_cards=no_cards)
+    format_ref = reference(format_id) if format_id is not None else None
+    # An unknown -f or a missing --cards-db is a usage error before anything is read.
+    _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
     sheets = None
     if sheets_file is not None:
         sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
@@ -94,6 +101,8 @@ def batch(
         raise
     for bar in bars:
         bar.close()
+    if format_id is None:  # the note speaks of the game of the rows' formats
+        _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
     if sheets is not None and sheets_file is not None:
         for message in sheets.warnings:
             warn(message)
@@ -106,6 +115,9 @@ def batch(
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
     say_note(note)  # once, after the report: card pools went unchecked without a database
+    if result.nothing_to_check:
+        skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
+        raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
     raise typer.Exit(result.exit_code)
 
 
@@ -115,6 +127,20 @@ def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
     for row in result.registrations:
         found += [path for path in (row.path, row.pool_path) if path is not None]
     return found
+
+
+def _row_format(result: object) -> object:
+    """The first format of the batch's rows that loads (without -f every row names one)."""
+    from ..errors import FormatError
+    from ..formats import load
+
+    for candidate in (row.format_id for row in result.registrations):  # type: ignore[attr-defined]
+        if candidate is not None:
+            try:
+                return load(candidate)
+            except FormatError:
+                continue
+    return None
 
 
 def _sheets(path: Path, *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]

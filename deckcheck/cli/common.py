@@ -221,8 +221,10 @@ def write_file(option: str, path: Path, chunks: Iterable[bytes], *, private: boo
         raise DeckcheckError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
 
 
-def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool, no_cards: bool = False) -> tuple[object, str | None]:
+def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_cards: bool = False) -> tuple[object, str | None]:
     """(the card catalog for a command, or None; the note to print once the work is done).
+    `fmt` None (a batch whose rows name their formats, before they are read): only the
+    --cards-db check.
 
     `no_cards` (--no-cards): none, quietly. An explicit --cards-db that does not exist is
     a usage error; a database or built-in file that is damaged is one too (CardDataError,
@@ -237,6 +239,8 @@ def open_cards(fmt: Format, cards_db: Path | None, *, offline: bool, no_cards: b
         return None, None
     if cards_db is not None and not cards_db.is_file():
         raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
+    if fmt is None:
+        return None, None
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
     if note == NO_DATABASE_NOTE and not fmt.option("card_pool"):
         note = None

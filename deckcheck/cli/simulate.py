@@ -26,6 +26,22 @@ def _stdout_takes_blocks() -> bool:
     return True
 
 
+# Runs this long (about a second and up) show a progress bar on a terminal.
+PROGRESS_FROM_HANDS = 1_000_000
+
+
+def _progress_bar(hands: Optional[int], exact: bool):  # type: ignore[no-untyped-def]
+    """The bar of a Monte Carlo run of `hands` games, or None for a short or exact run (the
+    bar draws only on a terminal, see DECKCHECK_PROGRESS)."""
+    if exact or hands is None or hands < PROGRESS_FROM_HANDS:
+        return None
+    from ..limits import check_hands
+    from ..progress import Progress
+
+    check_hands(hands)  # no bar for a run that will not start
+    return Progress("simulating", hands, unit="hands")
+
+
 def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
     """The deck named as the card data names it, and the card data as the engine's land
     oracle (None with --no-cards or a game without card data: then basic lands and the
@@ -107,23 +123,32 @@ def simulate(
     if policies:
         _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
         return
-    simulation = run(
-        parsed,
-        format_ref,
-        keep=keep,
-        keep_by_size={6: keep6, 5: keep5},
-        policy_file=policy,
-        mode="exact" if exact else "auto",
-        hands=hands,
-        seed=seed,
-        on=on,
-        turns=turns,
-        cards=tuple(cards or ()),
-        assertions=tuple(assertions or ()),
-        card_data=card_data,
-        cast=tuple(cast or ()),
-        land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
-    )
+    bar = _progress_bar(hands, exact)
+    try:
+        simulation = run(
+            parsed,
+            format_ref,
+            keep=keep,
+            keep_by_size={6: keep6, 5: keep5},
+            policy_file=policy,
+            mode="exact" if exact else "auto",
+            hands=hands,
+            seed=seed,
+            on=on,
+            turns=turns,
+            cards=tuple(cards or ()),
+            assertions=tuple(assertions or ()),
+            card_data=card_data,
+            cast=tuple(cast or ()),
+            land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
+            progress=bar.advance if bar is not None else None,
+        )
+    except BaseException:
+        if bar is not None:
+            bar.abandon()
+        raise
+    if bar is not None:
+        bar.close()
     if plot is not None:
         from ..engine.plot import plot_simulation
 

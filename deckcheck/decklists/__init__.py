@@ -21,17 +21,18 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..model import MAYBEBOARD, Deck
+from ..model import COMPANION, MAYBEBOARD, Deck
 from ..problem import LineProblems
 from ..textio import binary_kind, decode, read_bounded
 from . import text  # the parser of last resort: plain text accepts anything
-from .common import parse_error
+from .common import companions_for_sideboard, parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
 FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for name in (
     "dek",
     "cod",
+    "o8d",
     "dck",
     "ydk",
     "ydke",
@@ -45,6 +46,14 @@ WRITERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if h
 def is_inline(value: str) -> bool:
     """True when a command-line argument is a deck itself (a `ydke://` URL), not a path."""
     return any(getattr(module, "is_url", None) and module.is_url(value) for module in PARSERS.values())
+
+
+def inline_name(value: str) -> str:
+    """The name reports give a deck that is a command-line argument (a URL's `shown`)."""
+    for module in PARSERS.values():
+        if getattr(module, "is_url", None) and module.is_url(value):
+            return getattr(module, "shown", str.strip)(value)
+    return value.strip()
 
 
 def get(name: str) -> ModuleType:
@@ -66,8 +75,12 @@ def writer(name: str) -> ModuleType:
 
 def write(deck: Deck, name: str) -> str:
     """The deck in format `name`; a deck with cards in a zone the format cannot hold is
-    refused rather than written without them."""
+    refused rather than written without them. A format without a companion zone keeps the
+    companion where the rules put it: once, in the sideboard."""
     module = writer(name)
+    if COMPANION not in module.ZONES:
+        kept = [entry for entry in deck.entries if entry.zone != COMPANION]
+        deck = deck.with_entries(kept + companions_for_sideboard(deck.entries))
     lost = sorted({entry.zone for entry in deck.entries if entry.zone not in module.ZONES and entry.zone != MAYBEBOARD})
     if lost:
         raise DeckcheckError(f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck")
@@ -95,9 +108,20 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     return text
 
 
+def looks_like_decklist(source: str, content: str) -> bool:
+    """Whether a file's content is a decklist rather than other text that shares an
+    extension (notes.txt): a format recognised by its content is; text must read as a
+    list (text.looks_like_list)."""
+    module = choose(source, content)
+    return module is not text or text.looks_like_list(content)
+
+
 def parse_text(content: str, *, source: str = "<text>", input_format: str | None = None) -> Deck:
     """Parse decklist text. A file that is malformed as a whole (bad XML) yields a deck
-    whose only problem is the `parse-error`, so callers always get a Deck back."""
+    whose only problem is the `parse-error`, so callers always get a Deck back. Invisible
+    characters (a zero-width space inside a name) are removed first, with a warning per line,
+    whatever the format: a name must not hide a card from the rules."""
+    content, invisible = remove_invisible(content)
     module = choose(source, content, input_format)
     try:
         deck = module.parse(content, source)
@@ -106,6 +130,7 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         deck.problems.append(parse_error(str(exc), line=exc.line))
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
+    deck.problems[:0] = invisible
     return deck
 
 

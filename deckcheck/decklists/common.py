@@ -3,11 +3,12 @@ count checks; for writers the cards of a zone by name (`counted`) or by passcode
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..errors import DeckcheckError
-from ..limits import MAX_COUNT, MAX_LINE_CHARS
-from ..model import CardEntry, Deck
-from ..names import display_name
+from ..limits import MAX_COUNT, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
+from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
+from ..names import display_name, is_invisible, without_invisible
 from ..problem import WARNING, Problem
 
 # MAX_COUNT (limits.py): no legal deck holds more copies of one card; a bigger number is a
@@ -34,6 +35,36 @@ def squeeze(line: str) -> str:
     """One space for every run of whitespace: no decklist format gives runs a meaning, and
     patterns that meet a run of thousands of spaces would otherwise backtrack over it."""
     return " ".join(line.split())
+
+
+def remove_invisible(text: str) -> tuple[str, list[Problem]]:
+    """`text` without the characters that show as nothing (names.without_invisible), and a
+    `parse-error` warning for each line that held one. A byte-order mark that starts the
+    text only marks its encoding: it goes quietly."""
+    if text.isascii():
+        return text, []
+    text = text.removeprefix("\ufeff")
+    cleaned = without_invisible(text)
+    if len(cleaned) == len(text):
+        return text, []
+    problems = []
+    more = 0  # lines past the first MAX_UNREADABLE_LINES: counted, not listed (limits.py)
+    # Line breaks are ASCII and stay, so both texts have the same lines.
+    for number, (before, after) in enumerate(zip(split_lines(text), split_lines(cleaned)), start=1):
+        if len(before) != len(after):
+            if len(problems) >= MAX_UNREADABLE_LINES:
+                more += 1
+                continue
+            removed = [char for char in before if is_invisible(char)]
+            named = ", ".join(dict.fromkeys(f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}" for char in removed))
+            what = "an invisible character" if len(removed) == 1 else f"{len(removed)} invisible characters"
+            problems.append(parse_error(
+                f"removed {what} ({named}) from this line; card names never hold one",
+                line=number, severity=WARNING,
+            ))
+    if more:
+        problems.append(parse_error(f"invisible characters removed from {more:,} more lines (not listed)", severity=WARNING))
+    return cleaned, problems
 
 
 def too_long(line: str, number: int, zone: str | None = None) -> Problem | None:
@@ -85,18 +116,35 @@ def make_entry(
     return CardEntry(name=name, count=count, zone=zone, line=line)
 
 
+def companions_for_sideboard(entries: list[CardEntry]) -> list[CardEntry]:
+    """Sideboard entries for the companions the sideboard does not list: a companion is a
+    sideboard card (Arena lists it in both places, other lists only once)."""
+    sideboard = {entry.key for entry in entries if entry.zone == SIDEBOARD}
+    return [
+        CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line, written=entry.written, code=entry.code)
+        for entry in entries if entry.zone == COMPANION and entry.key not in sideboard
+    ]
+
+
 # ---------------------------------------------------------------- writing
 
 
 def counted(deck: Deck, zone: str) -> list[tuple[int, str]]:
     """Cards of a zone as (copies, name) in first-seen order, for the by-name writers: `.ydk`
-    lists every copy on its own line, by-name formats give each card once."""
+    lists every copy on its own line, by-name formats give each card once (in rows of at
+    most MAX_COUNT copies, the most a line may say and still be read back)."""
     totals: dict[str, list] = {}
     for entry in deck.zone(zone):
         name = entry.written if entry.code is not None and entry.written else entry.name
         slot = totals.setdefault(name, [0, name])
         slot[0] += entry.count
-    return [(count, name) for count, name in totals.values()]
+    rows = []
+    for count, name in totals.values():
+        while count > MAX_COUNT:
+            rows.append((MAX_COUNT, name))
+            count -= MAX_COUNT
+        rows.append((count, name))
+    return rows
 
 
 def passcodes(deck: Deck, zone: str) -> list[int]:

@@ -15,7 +15,9 @@ forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start c
 
 Without any section header, category heading or `SB:` line, a blank line between cards
 starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
-the last one is the sideboard.
+the last one is the sideboard. Such a sideboard is only a guess (`Deck.guessed_sideboard`):
+checked against a format, a group that cannot be its sideboard is part of the main deck
+(decklists/layout.py).
 
 Written as `COUNT Name` lines under section headers: Yu-Gi-Oh! decks (passcodes or an Extra
 Deck) get `Main`, `Extra` and `Side` sections; World of Warcraft decks a `Hero: Name` line,
@@ -27,10 +29,10 @@ from __future__ import annotations
 
 import re
 
-from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
 from ..problem import LineProblems, Problem
-from .common import MAX_LINE_CHARS, counted, make_entry, parse_error, split_lines, squeeze, too_long
+from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
 EXTENSIONS = (".txt", ".dec", ".mwdeck", ".deck", "")
@@ -66,11 +68,14 @@ _COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*[xX]?\s+(?P<name>\S.*)$")
 _COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
 
 # Decorations, removed in this order. No Magic card name contains `#`, `^`, `*`, `<` or `[`
-# (checked against every Oracle name), so these cannot eat part of a real name.
+# (checked against every Oracle name). Yu-Gi-Oh! names do (`Jinzo #7`, `Maliss <P> Dormouse`):
+# a `#` followed by a number is part of the name, never a tag, and a `<...>` is a site's
+# variant only at the end of the name (before other decorations), never inside it
+# (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
 _TAGS = re.compile(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
-_COMMENT = re.compile(r"\s+#(?P<text>.*)$")             # Moxfield `#tag`, deckstats `# !Commander`
+_COMMENT = re.compile(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
 _MARKER = re.compile(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
-_VARIANT = re.compile(r"\s*<[^<>]*>")                    # MTGGoldfish `<A>`, `<showcase>`
+_VARIANT = re.compile(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 _SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
@@ -93,6 +98,29 @@ _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})
 def sniff(text: str) -> bool:
     """Text is the fallback format: anything that is not XML or a known section file."""
     return True
+
+
+# Lines looked at to tell a typed list from other text: a list says what it is early.
+_LOOK_LINES = 200
+
+
+def looks_like_list(text: str) -> bool:
+    """Whether text reads as a decklist rather than notes or prose: among its first lines
+    that are not blank, comments or section headers, card lines (`4 Name`, `Name x4`,
+    `SB: 2 Name`) are at least as many as the others. Used to pick decklists among the text
+    files of a repository (`deckcheck check` without `decks` globs)."""
+    cards = others = 0
+    for raw in split_lines(text)[:_LOOK_LINES]:
+        line = squeeze(raw)
+        if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line):
+            continue
+        if _section(line) is not None:
+            continue
+        if _SB_PREFIX.match(line) or _COUNT_FIRST.match(line) or _COUNT_LAST.match(_strip_decorations(line)[0]):
+            cards += 1
+        else:
+            others += 1
+    return cards > 0 and cards >= others
 
 
 _DECORATION_CHARS = frozenset("#^*<[(")
@@ -193,9 +221,9 @@ def _looks_like_xml(text: str) -> bool:
 def parse(text: str, source: str = "<text>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     if _looks_like_xml(text):
-        # An XML file no parser claimed (OCTGN .o8d, a broken .dek): one clear problem
+        # An XML file no parser claimed (a broken .dek, another program's XML): one clear problem
         # instead of a parse error on every line.
-        deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek and Cockatrice .cod)", line=1))
+        deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)", line=1))
         return deck
     if _PLAIN_LIST.match(text):
         return _parse_plain(text, deck)
@@ -277,6 +305,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     entries = deck.entries
     last = len(groups) - 1
     problems = deck.problems
+    guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for position, (number, line, explicit) in enumerate(group):
@@ -299,6 +328,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                     return deck
             else:
                 entries.append(result)
+    _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
 
@@ -324,6 +354,14 @@ class _Hopeless:
         return all(isinstance(_card_line(line, zone=MAIN, number=number), Problem) for number, line, _ in waiting)  # type: ignore[arg-type]
 
 
+def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:
+    """Record that the sideboard on `lines` was read from blank lines alone, so the format's
+    sizes can still make it part of the main deck (decklists/layout.py)."""
+    cards = sum(entry.count for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines)
+    if cards:
+        deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
+
+
 def _parse_plain(text: str, deck: Deck) -> Deck:
     """A list of `4 Name` lines and blank lines only: the general parser's result, faster.
 
@@ -336,22 +374,24 @@ def _parse_plain(text: str, deck: Deck) -> Deck:
     sideboard_from = body.count("\n", 0, cut + 2) + 1 if cut != -1 else len(text) + 2
     entries = deck.entries
     append = entries.append
+    groups = 0
+    after_blank = True
     for number, line in enumerate(text.split("\n"), start=1):
         if line:
+            groups += after_blank
+            after_blank = False
             count, _, name = line.partition(" ")
             append(CardEntry(display_name(name), int(count), SIDEBOARD if number >= sideboard_from else MAIN, number))
+        else:
+            after_blank = True
+    if groups > 1:
+        _guess_sideboard(deck, {entry.line for entry in entries if entry.line >= sideboard_from}, groups)  # type: ignore[operator]
     return deck
 
 
 def _companion_in_sideboard(deck: Deck) -> None:
     """A companion is a sideboard card; Arena lists it in both places, others only once."""
-    companions = [entry for entry in deck.entries if entry.zone == COMPANION]
-    if not companions:
-        return
-    sideboard = {entry.key for entry in deck.entries if entry.zone == SIDEBOARD}
-    for entry in companions:
-        if entry.key not in sideboard:
-            deck.entries.append(CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line))
+    deck.entries.extend(companions_for_sideboard(deck.entries))
 
 
 # ---------------------------------------------------------------- writing

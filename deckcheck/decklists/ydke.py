@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import struct
 
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
@@ -30,6 +31,21 @@ def sniff(text: str) -> bool:
 def is_url(value: str) -> bool:
     """True for a string given on the command line that is a ydke URL, not a file name."""
     return sniff(value) and "\n" not in value.strip()
+
+
+# A URL on the command line is the deck's name in reports: a real one runs to hundreds of
+# characters, so longer ones are named by their start and a digest of the whole.
+SHOWN_CHARS = 40
+
+
+def shown(url: str) -> str:
+    """The name reports give a deck that is this URL: the URL itself when short, else its
+    first characters, `…` and a digest that tells two URLs apart (`ydke://M5EtBIQm2wSEJ…#3f2a9c1b`)."""
+    url = url.strip()
+    if len(url) <= SHOWN_CHARS:
+        return url
+    digest = hashlib.sha1(url.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return f"{url[:24]}…#{digest}"
 
 
 def decode_part(part: str) -> list[int]:

@@ -16,9 +16,14 @@ Same expression language as keep rules, with these names:
     castable_given_land_drops("Card")   the land drops (see cast.py)
 
 In Monte Carlo mode every estimate carries a standard error, and a comparison is only
-failed when the bound is missed by more than 3 standard errors (of both sides, added),
-so a CI job does not flicker on sampling noise; the report says when an assertion held
-only thanks to that margin. Exact mode compares exactly.
+failed when the bound is missed by more than 3 standard errors, so a CI job does not
+flicker on sampling noise; the report says when an assertion held only thanks to that
+margin. The standard error is that of the difference of the two sides, computed from the
+games themselves: every statistic knows each game's influence on it (outcome.Estimate),
+an expression combines them game by game (linearised for * and /), so `keep7 + keep6`
+gets the error of the share of games that kept 7 or 6 cards, not the two errors added
+(which ignores that a game keeps 7 or 6, never both). A statistic without per-game values
+falls back to the errors added, the safe bound. Exact mode compares exactly.
 """
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ from dataclasses import dataclass, field
 from ..errors import DeckcheckError
 from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Node, Not, Number, String, Vocabulary, parse, walk
 from .nodes import arithmetic, to_text
-from .outcome import Estimate
+from .outcome import Estimate, standard_error
 from .policy import BUILTIN_CATEGORIES, vocabulary as rule_vocabulary
 
 SIGMAS = 3.0
@@ -122,6 +127,25 @@ def parse_assertion(text: str, tags: Iterable[str] = ()) -> Assertion:
     return Assertion(text=text, node=node)
 
 
+@dataclass(frozen=True)
+class Comparison:
+    """One comparison of an assertion, Monte Carlo: `left - right` and its standard error
+    (`sampled`: computed from the games, else the sides' errors added)."""
+
+    left: str
+    op: str
+    right: str
+    difference: float
+    standard_error: float
+    sampled: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "left": self.left, "op": self.op, "right": self.right, "difference": self.difference,
+            "standard_error": self.standard_error, "from_games": self.sampled,
+        }
+
+
 @dataclass
 class AssertionResult:
     text: str
@@ -129,6 +153,7 @@ class AssertionResult:
     values: dict[str, Estimate] = field(default_factory=dict)
     within_margin: bool = False  # held only because of the 3-standard-error margin
     tolerance_used: bool = False
+    comparisons: list[Comparison] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -140,6 +165,7 @@ class AssertionResult:
             out["standard_errors"] = {name: estimate.se for name, estimate in self.values.items()}
             out["margin"] = f"fails only when missed by more than {SIGMAS:g} standard errors"
             out["within_margin"] = self.within_margin
+            out["comparisons"] = [comparison.to_dict() for comparison in self.comparisons]
         return out
 
 
@@ -149,14 +175,13 @@ Lookup = Callable[[Node], Estimate]
 def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> AssertionResult:
     """Evaluate an assertion; `lookup` gives the estimate of a statistic node."""
     values: dict[str, Estimate] = {}
+    comparisons: dict[tuple[str, str, str], Comparison] = {}
 
     def value(node: Node) -> Estimate:
         if isinstance(node, Number):
             return Estimate(float(node.value), 0.0)
         if isinstance(node, Arith):
-            left, right = value(node.left), value(node.right)
-            combined = float(arithmetic(node.op, left.value, right.value))
-            return Estimate(combined, _combined_error(node.op, left, right, combined))
+            return combine(node.op, value(node.left), value(node.right))
         estimate = lookup(node)
         values[_label(node)] = estimate
         return estimate
@@ -171,9 +196,17 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
             return all(results) if node.op == "and" else any(results)
         assert isinstance(node, Compare)
         operands = [value(operand) for operand in node.operands]
-        return all(
-            _compare(op, operands[i], operands[i + 1], lenient, margin) for i, op in enumerate(node.ops)
-        )
+        results = []
+        for index, op in enumerate(node.ops):
+            left, right = operands[index], operands[index + 1]
+            difference = combine("-", left, right)
+            label = (to_text(node.operands[index]), op, to_text(node.operands[index + 1]))
+            comparisons.setdefault(label, Comparison(
+                *label, difference=difference.value, standard_error=difference.se or 0.0,
+                sampled=difference.influence is not None,
+            ))
+            results.append(_compare(op, left.value, right.value, difference.se or 0.0, lenient, margin))
+        return all(results)
 
     margin = SIGMAS if monte_carlo else 0.0
     passed = truth(assertion.node, True, margin)
@@ -184,26 +217,37 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
         values=values,
         within_margin=passed and not on_estimate,
         tolerance_used=monte_carlo,
+        comparisons=list(comparisons.values()) if monte_carlo else [],
     )
 
 
-def _combined_error(op: str, left: Estimate, right: Estimate, combined: float) -> float:
-    """A standard error for `left op right`. Estimates share hands, so their errors may
-    correlate: adding them (relative errors for * and /) is the safe bound."""
-    a, b = left.se or 0.0, right.se or 0.0
-    if op in "+-":
-        return a + b
+def _exact(estimate: Estimate) -> bool:
+    return not estimate.se and estimate.influence is None
+
+
+def combine(op: str, left: Estimate, right: Estimate) -> Estimate:
+    """`left op right` with a standard error: from each game's influence when both sides
+    have one (or are exact), linearised (the delta method) for * and /; else the sides'
+    errors added (relative errors for * and /), the safe bound for correlated estimates."""
+    combined = float(arithmetic(op, left.value, right.value))
     if not isfinite(combined):
-        return 0.0
-    if op == "*":
-        return abs(left.value) * b + abs(right.value) * a
-    return (a + abs(combined) * b) / abs(right.value)
+        return Estimate(combined, 0.0)
+    # d(left op right) / d(left) and / d(right).
+    slopes = {"+": (1.0, 1.0), "-": (1.0, -1.0), "*": (right.value, left.value)}.get(op) or (
+        1.0 / right.value, -combined / right.value,
+    )
+    sampled = left.influence is not None or right.influence is not None
+    if sampled and (left.influence is not None or _exact(left)) and (right.influence is not None or _exact(right)):
+        games = sum(slope * estimate.influence() for slope, estimate in zip(slopes, (left, right)) if estimate.influence is not None)
+        return Estimate(combined, standard_error(games), lambda: games)
+    a, b = left.se or 0.0, right.se or 0.0
+    return Estimate(combined, abs(slopes[0]) * a + abs(slopes[1]) * b)
 
 
-def _compare(op: str, left: Estimate, right: Estimate, lenient: bool, sigmas: float) -> bool:
-    """Compare two estimates, giving (lenient) or taking (strict) `sigmas` standard errors."""
-    slack = sigmas * ((left.se or 0.0) + (right.se or 0.0))
-    a, b = left.value, right.value
+def _compare(op: str, a: float, b: float, se: float, lenient: bool, sigmas: float) -> bool:
+    """Compare two values, giving (lenient) or taking (strict) `sigmas` standard errors of
+    their difference."""
+    slack = sigmas * se
     if not lenient:
         slack = -slack
     if op in (">=", ">"):

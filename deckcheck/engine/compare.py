@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from math import sqrt
 from pathlib import Path
 from typing import Any
 
+from ..errors import DeckcheckError
 from ..names import card_key
-from .outcome import Estimate
+from .outcome import Estimate, standard_error
 from .simulation import SIDES, Simulation, simulate
 
 MIX = "mix"
@@ -70,6 +70,14 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
         simulate(deck, fmt, policy_file=policy, turns=turns, cast=cast, common_random=True, land_drop_turns=turns, **options)
         for policy in policies
     ]
+    for side in SIDES:
+        reached = runs[0].turns_on(side)
+        if turns not in reached:
+            # The table mixes both sides: each must last to the last turn.
+            raise DeckcheckError(
+                f"--compare shows both sides to turn {turns}, but the deck lasts to turn {len(reached)} on the {side}; "
+                "lower --turns"
+            )
     exact = all(run.outcome.mode == "exact" for run in runs)
     columns = ["keep7", "mulligan", "expected_hand_size", "expected_lands", f"land_drops({turns})"]
     for name in dict.fromkeys(cast):
@@ -196,12 +204,11 @@ def _ratio(pair: PerGame) -> tuple[float, Any]:
 
 def _estimate(pair: PerGame) -> Estimate:
     value, influence = _ratio(pair)
-    return Estimate(value, float(sqrt((influence ** 2).mean() / len(influence))))
+    return Estimate(value, standard_error(influence))
 
 
 def _difference(pair: PerGame, first: PerGame) -> Estimate:
     value, influence = _ratio(pair)
     base, base_influence = _ratio(first)
-    paired = influence - base_influence
-    return Estimate(value - base, float(sqrt((paired ** 2).mean() / len(paired))))
+    return Estimate(value - base, standard_error(influence - base_influence))
 

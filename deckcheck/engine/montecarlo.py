@@ -19,7 +19,7 @@ event categories (`refined`, a split of `atoms` or `atoms` itself).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import sqrt
 from typing import Any
@@ -29,6 +29,7 @@ from .exact import CountsView, max_lands
 from .mulligan import Step, preference_keys
 from .events import Event
 from .outcome import Estimate, Outcome
+from .per_game import GameOutcomes, Influence
 from .policy import evaluate
 
 BATCH = 1 << 16  # part of the reproducibility contract: changing it changes the numbers
@@ -171,7 +172,7 @@ def _choose_by_table(step: Step, deck: _Deck, hand: Any, table: tuple[Any, Any, 
 
 class _Tally:
     def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile,
-                 events: Sequence[Event], per_game: int):
+                 events: Sequence[Event], per_game: int, sampled_cards: Sequence[int] = ()):
         import numpy as np
 
         self.steps = np.zeros(len(steps), dtype=np.int64)
@@ -182,6 +183,10 @@ class _Tally:
         if per_game:
             self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
             self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events})
+            # Copies of a card seen after d draws, per game: only for the cards asked for.
+            self.games.update({
+                f"seen:{card}": np.zeros((max_draws + 1, per_game), dtype=np.int16) for card in sampled_cards if card in self.seen
+            })
 
 
 def run_monte_carlo(
@@ -198,15 +203,20 @@ def run_monte_carlo(
     refined: Atoms | None = None,
     common: bool = False,
     per_game: bool = False,
+    sampled_cards: Sequence[int] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> Outcome:
     """Simulate `hands` games. `lookup` (default: whenever the rules are count-based and
-    small enough) decides hands from precomputed tables instead of per-subset search."""
+    small enough) decides hands from precomputed tables instead of per-subset search.
+    `per_game` keeps each game's outcome (kept size, lands, events, and the copies seen of
+    the tracked `sampled_cards`), which gives every estimate its per-game influence.
+    `progress(games)` is told after each batch of games."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(seed))
     deck = _Deck(profile, atoms, refined)
     max_draws = max([max_draws, *(event.draws for event in events)])
-    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0)
+    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0, sampled_cards)
     tables = _tables(steps, atoms, profile) if lookup is not False else None
     if lookup and tables is None:
         raise ValueError("lookup tables need count-based rules")
@@ -232,6 +242,8 @@ def run_monte_carlo(
             if kept_games:
                 _record(tally, deck, step, cards, mask, counts, ok, max_draws, events, alive, index)
             alive = alive[~ok]
+        if progress is not None:
+            progress(games)
     return _outcome(tally, profile, steps, hands, seed)
 
 
@@ -287,10 +299,13 @@ def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None
         if mask is not None:
             hits &= mask
         total = hits.sum(axis=0)
+        per_game = tally.games.get(f"seen:{card}")
         for draws in range(max_draws + 1):
             if draws:
                 total += library[draws - 1] == card
             seen[draws] += np.bincount(total if every else total[ok], minlength=seen.shape[1])[: seen.shape[1]]
+            if per_game is not None:
+                per_game[draws, alive[ok]] = total[ok]
 
 
 def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, library: Any, ok: Any,
@@ -314,15 +329,15 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
             tally.games["event:" + event.key][alive[ok]] = holds
 
 
-def _proportion(count: int, hands: int) -> Estimate:
+def _proportion(count: int, hands: int, influence: Influence = None) -> Estimate:
     p = count / hands
-    return Estimate(p, sqrt(max(p * (1 - p), 0.0) / hands))
+    return Estimate(p, sqrt(max(p * (1 - p), 0.0) / hands), influence)
 
 
-def _mean(values: dict[int, int], hands: int) -> Estimate:
+def _mean(values: dict[int, int], hands: int, influence: Influence = None) -> Estimate:
     mean = sum(value * count for value, count in values.items()) / hands
     variance = sum(count * (value - mean) ** 2 for value, count in values.items()) / max(hands - 1, 1)
-    return Estimate(mean, sqrt(variance / hands))
+    return Estimate(mean, sqrt(variance / hands), influence)
 
 
 def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: int, seed: int) -> Outcome:
@@ -333,24 +348,26 @@ def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: 
         by_mulligans[step.mulligans] = by_mulligans.get(step.mulligans, 0) + count
     lands = {count: int(n) for count, n in enumerate(tally.lands.tolist())}
     seen = tally.seen
+    games = GameOutcomes(tally.games, steps) if tally.games else None
 
     def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:
         if card_index not in seen or draws >= seen[card_index].shape[0]:
             raise KeyError(f"card {card_index} at {draws} draws was not tracked in this run")
         histogram = seen[card_index][draws]
-        return _proportion(int(histogram[max(at_least, 0) :].sum()), hands)
+        influence = games and games.at_least(f"seen:{card_index}", draws, max(at_least, 0))
+        return _proportion(int(histogram[max(at_least, 0) :].sum()), hands, influence)
 
     return Outcome(
         mode="monte-carlo",
         steps=tuple(steps),
-        keep={size: _proportion(count, hands) for size, count in by_size.items()},
-        mulligans={count: _proportion(n, hands) for count, n in by_mulligans.items()},
-        expected_hand_size=_mean(by_size, hands),
-        lands={count: _proportion(n, hands) for count, n in lands.items()},
-        expected_lands=_mean(lands, hands),
+        keep={size: _proportion(count, hands, games and games.equal("size", size)) for size, count in by_size.items()},
+        mulligans={count: _proportion(n, hands, games and games.equal("mulligans", count)) for count, n in by_mulligans.items()},
+        expected_hand_size=_mean(by_size, hands, games and games.mean("size")),
+        lands={count: _proportion(n, hands, games and games.equal("lands", count)) for count, n in lands.items()},
+        expected_lands=_mean(lands, hands, games and games.mean("lands")),
         by_turn=by_turn,
         hands=hands,
         seed=seed,
-        events={key: _proportion(count, hands) for key, count in tally.events.items()},
+        events={key: _proportion(count, hands, games and games.equal("event:" + key, True)) for key, count in tally.events.items()},
         per_game=tally.games,
     )

@@ -18,10 +18,23 @@ from .mulligan import Step
 
 @dataclass(frozen=True)
 class Estimate:
-    """A probability or mean; `se` is its standard error (None when exact)."""
+    """A probability or mean; `se` is its standard error (None when exact).
+
+    In Monte Carlo mode `influence`, when given, returns each game's influence on the value
+    (its deviation from the mean; linearised for a ratio), worked out only when asked: an
+    expression of several estimates that share games takes its standard error from these
+    (`standard_error`), because such estimates are correlated."""
 
     value: float
     se: float | None = None
+    influence: Callable[[], Any] | None = field(default=None, compare=False, repr=False)
+
+
+def standard_error(influence: Any) -> float:
+    """The standard error of a mean from each game's influence on it."""
+    from math import sqrt
+
+    return float(sqrt((influence ** 2).mean() / len(influence))) if len(influence) else 0.0
 
 
 @dataclass
@@ -44,7 +57,8 @@ class Outcome:
     def mulligan(self) -> Estimate:
         """Probability of taking at least one mulligan."""
         first = self.mulligans.get(0, Estimate(0.0, 0.0 if self.hands else None))
-        return Estimate(1.0 - first.value, first.se)
+        influence = first.influence
+        return Estimate(1.0 - first.value, first.se, (lambda: -influence()) if influence is not None else None)
 
 
 @lru_cache(maxsize=65536)

@@ -35,7 +35,16 @@ def check_target(path: str | Path) -> Path:
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
         raise DeckcheckError(f"--plot {path}: write a .svg or .png file (the extension picks the format)")
+    if not target.parent.is_dir():
+        raise DeckcheckError(f"--plot {path}: no folder {target.parent}; create it first")
     return target
+
+
+def _save(figure: Any, target: Path) -> None:
+    try:
+        figure.savefig(target)
+    except OSError as exc:
+        raise DeckcheckError(f"--plot {target}: cannot write ({exc.strerror or exc})") from None
 
 
 def plot_simulation(simulation: Simulation, path: str | Path) -> Path:
@@ -54,16 +63,18 @@ def plot_simulation(simulation: Simulation, path: str | Path) -> Path:
     styles = {simulation.on: "-", next(side for side in SIDES if side != simulation.on): "--"}
     drawn = 0
     for side, style in styles.items():
-        values = [land_drops(simulation, turn, side) for turn in axis]
+        reached = list(simulation.turns_on(side))
+        values = [land_drops(simulation, turn, side) for turn in reached]
         if all(value is not None for value in values):
-            turns.plot(axis, [v.value * 100 for v in values], style, color="black", label=f"land drop every turn ({side})")
+            turns.plot(reached, [v.value * 100 for v in values], style, color="black", label=f"land drop every turn ({side})")
     for index in simulation.tracked[:_MAX_LINES]:
         card = simulation.profile.cards[index]
         color = f"C{drawn % 10}"
         drawn += 1
         for side, style in styles.items():
             label = f"{card.name} ({side})" if side == simulation.on else None
-            turns.plot(axis, [simulation.by_turn(index, turn, side).value * 100 for turn in axis], style, color=color, label=label)
+            reached = list(simulation.turns_on(side))
+            turns.plot(reached, [simulation.by_turn(index, turn, side).value * 100 for turn in reached], style, color=color, label=label)
     turns.set_title(f"By turn (mulligans included; {simulation.on} solid)")
     turns.set_xlabel("turn")
     turns.set_ylabel("% of games")
@@ -73,7 +84,7 @@ def plot_simulation(simulation: Simulation, path: str | Path) -> Path:
         turns.legend(fontsize="small")
     figure.suptitle(f"{simulation.deck.source} - {simulation.fmt.id}")
     figure.tight_layout()
-    figure.savefig(target)
+    _save(figure, target)
     plt.close(figure)
     return target
 
@@ -95,6 +106,6 @@ def plot_comparison(comparison: Any, path: str | Path) -> Path:
     axes.legend(fontsize="small")
     axes.set_title(f"{comparison.deck} - {comparison.format}")
     figure.tight_layout()
-    figure.savefig(target)
+    _save(figure, target)
     plt.close(figure)
     return target

@@ -3,7 +3,7 @@ by-turn events of the assertions (categories, conditions, land drops) and `--cas
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -46,13 +46,18 @@ def event_specs(assertions: Sequence[Assertion], on: str, first_player_draws: bo
     return list(found.values())
 
 
-def land_drop_specs(turns: int, first_player_draws: bool, known: set[str] = frozenset()) -> list[EventSpec]:  # type: ignore[assignment]
-    """"A land drop on every turn 1..t" for t = 1..T on both sides (--compare, -o csv, --plot)."""
+def land_drop_specs(
+    turns: int, first_player_draws: bool, known: set[str] = frozenset(), max_draws: int | None = None,  # type: ignore[assignment]
+) -> list[EventSpec]:
+    """"A land drop on every turn 1..t" for t = 1..T on both sides (--compare, -o csv, --plot),
+    as far as `max_draws` cards after the hand reach."""
     found: dict[str, EventSpec] = {}
     for turn in range(1, turns + 1):
         call = Call(0, "land_drops", (Number(0, turn),))
         for side in SIDES:
             spec = EventSpec(call, draws_by_turn(turn, side, first_player_draws))
+            if max_draws is not None and spec.draws > max_draws:
+                continue
             if spec.key not in known:
                 found.setdefault(spec.key, spec)
     return list(found.values())
@@ -106,6 +111,19 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
 
 
+def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable[[], Any] | None:
+    """Each game's influence on P(castable | land drops), linearised: (cast - ratio * lands) / P(lands)."""
+    if f"cast:{side}" not in games:
+        return None
+
+    def influence() -> Any:
+        cast, lands = games[f"cast:{side}"].astype(float), games[f"lands:{side}"].astype(float)
+        share = lands.mean()
+        return (cast - ratio * lands) / share if share > 0 else cast * 0
+
+    return influence
+
+
 def answer_casts(
     names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
@@ -149,7 +167,7 @@ def answer_casts(
             if cast.se is not None:
                 count = relevant[side]
                 se = sqrt(ratio * (1 - ratio) / count) if count > 0 else 0.0
-            answer.sides[side] = (cast, Estimate(ratio, se))
+            answer.sides[side] = (cast, Estimate(ratio, se, _ratio_influence(answer.per_game, side, ratio)))
         answers[card_key(name)] = answer
     return answers
 

@@ -42,7 +42,7 @@ def _by_turn(simulation: Simulation) -> dict[str, Any]:
         entry: dict[str, Any] = {"copies": card.copies, "at_least": 1}
         for side in SIDES:
             turns = {}
-            for turn in range(1, simulation.turns + 1):
+            for turn in simulation.turns_on(side):
                 estimate = simulation.by_turn(index, turn, side)
                 cell: dict[str, Any] = {
                     "p": estimate.value,

@@ -11,12 +11,14 @@ exact whenever it can.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DeckcheckError
 from ..formats import Format, load
+from ..limits import check_hands, check_seed
 from ..model import Deck
 from ..names import card_key
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
@@ -51,6 +53,9 @@ class Simulation:
     assertions: list[AssertionResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     castable: dict[str, CastAnswer] = field(default_factory=dict)   # --cast answers by card key
+    # The most cards drawn after the kept hand that the run answers for: the --on side's last
+    # turn (the other side may run out of cards a turn earlier in a 40-card deck).
+    max_draws: int = 0
 
     @property
     def passed(self) -> bool:
@@ -63,6 +68,14 @@ class Simulation:
 
     def draws(self, turn: int, side: str) -> int:
         return draws_by_turn(turn, side, self.fmt.opening_hand.first_player_draws)
+
+    def turns_on(self, side: str) -> range:
+        """The turns of the by-turn table on `side`: to --turns, no further than the deck
+        lets that side draw."""
+        last = self.turns
+        while last > 0 and self.draws(last, side) > self.max_draws:
+            last -= 1
+        return range(1, last + 1)
 
     def by_turn(self, card_index: int, turn: int, side: str, at_least: int = 1) -> Estimate:
         return self.outcome.by_turn(card_index, self.draws(turn, side), at_least)
@@ -91,10 +104,13 @@ def simulate(
     cast: Sequence[str] = (),
     common_random: bool = False,
     land_drop_turns: int = 0,
+    progress: Callable[[int], None] | None = None,
 ) -> Simulation:
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
-    every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`)."""
+    every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`). `progress(n)`
+    hears how many more games of the Monte Carlo run are done."""
+    from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
 
@@ -104,10 +120,11 @@ def simulate(
         raise DeckcheckError(f"--on {on!r}: choose play or draw")
     if turns < 1:
         raise DeckcheckError("--turns must be at least 1")
-    if hands is not None and hands < 1:
-        raise DeckcheckError("--hands must be at least 1")
+    check_hands(hands)
+    check_seed(seed)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
-    deck = deck if isinstance(deck, Deck) else read_deck(deck)
+    # Zone sizes as in force today: a simulation has no event date.
+    deck = settle_sideboard(deck if isinstance(deck, Deck) else read_deck(deck), fmt, dt.date.today())
     warnings = _deck_warnings(deck)
     hand_size = fmt.opening_hand.size
 
@@ -130,9 +147,11 @@ def simulate(
         )
     if profile.size < hand_size:
         raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
-    for name in policy.named_cards:
-        if profile.find(name) is None:
-            warnings.append(f"count({name!r}): no such card in the main deck, so it always counts 0")
+    for rule in policy.every_rule:
+        for name in rule.cards:
+            if profile.find(name) is None:
+                # A misspelt name would count 0 in every hand and mulligan them all away.
+                raise no_such_card(f"{rule.origin}: count({name!r})", name, profile)
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if fmt.opening_hand.mulligan == "none" and not policy.default:
@@ -142,8 +161,13 @@ def simulate(
     tracked = _tracked(profile, policy, parsed)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
-    max_draws = max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES)
-    needed = max(step.draw for step in steps) + max_draws + 1
+    # The --on side sets how far the deck must last (the table and the assertions read it);
+    # the other side's table goes as far as the cards do (a 40-card deck on the draw runs out
+    # a turn earlier).
+    hand_draw = max(step.draw for step in steps)
+    on_draws = draws_by_turn(max_turn, on, first_player_draws)
+    max_draws = min(max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES), profile.size - hand_draw - 1)
+    needed = hand_draw + on_draws + 1
     if profile.size < needed:
         raise DeckcheckError(
             f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}"
@@ -151,13 +175,17 @@ def simulate(
 
     specs = event_specs(parsed, on, first_player_draws)
     if land_drop_turns:
-        specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs})
+        specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs}, max_draws=max_draws)
     refined = refined_atoms(profile, policy, specs)
     events = build_events(specs, refined)
     chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings)
     sampling = {"hands": hands or DEFAULT_HANDS, "seed": DEFAULT_SEED if seed is None else seed}
     if common_random:
         sampling.update(common=True, per_game=True)
+    elif parsed:
+        # Each game's outcome, so an assertion's expression gets its standard error from
+        # the games themselves (assertions.py), not from its terms' errors added up.
+        sampling.update(per_game=True)
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
         try:
@@ -172,12 +200,14 @@ def simulate(
     else:
         from .montecarlo import run_monte_carlo
 
+        asked = [profile.index(card_key(name)) for assertion in parsed for name, _, _ in assertion.by_turn]
         outcome = run_monte_carlo(
-            profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined, **sampling
+            profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined,
+            sampled_cards=[index for index in asked if index is not None], progress=progress, **sampling,
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
-        tracked=tracked, turns=turns, on=on, warnings=warnings,
+        tracked=tracked, turns=turns, on=on, warnings=warnings, max_draws=max_draws,
     )
     wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
     simulation.castable = answer_casts(
@@ -192,7 +222,8 @@ def _deck_warnings(deck: Deck) -> list[str]:
     if deck.unreadable:
         raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot read the deck")
     warnings = [
-        f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.message} (skipped)"
+        f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.message}"
+        + (" (skipped)" if problem.is_error else "")
         for problem in deck.problems
     ]
     if deck.count("main") == 0:
@@ -216,17 +247,17 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
 
 
 def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion]) -> list[int]:
-    wanted: dict[str, str] = {}
+    wanted: dict[str, tuple[str, str]] = {}
     for name in policy.cards:
-        wanted.setdefault(card_key(name), f"--card / cards: {name!r}")
+        wanted.setdefault(card_key(name), (name, f"--card / cards: {name!r}"))
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            wanted.setdefault(card_key(name), f"--assert {assertion.text!r}")
+            wanted.setdefault(card_key(name), (name, f"--assert {assertion.text!r}"))
     indices: list[int] = []
-    for key, origin in wanted.items():
+    for key, (name, origin) in wanted.items():
         index = profile.index(key)
         if index is None:
-            raise DeckcheckError(f"{origin}: no such card in the main deck")
+            raise no_such_card(origin, name, profile)
         indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
@@ -236,6 +267,15 @@ def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertio
         others = [i for i, card in enumerate(profile.cards) if not card.land]
         indices = sorted(others, key=lambda i: (-profile.cards[i].copies, i))
     return indices
+
+
+def no_such_card(where: str, name: str, profile: DeckProfile) -> DeckcheckError:
+    """The usage error for a card name the main deck does not hold, with the closest name it does."""
+    from ..cards.suggest import close_names
+
+    close = close_names(name, [card.name for card in profile.cards], 1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return DeckcheckError(f"{where}: no such card in the main deck{hint}")
 
 
 def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str]) -> str:

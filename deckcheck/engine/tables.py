@@ -11,6 +11,7 @@ import csv
 import io
 from typing import Any
 
+from ..report import spreadsheet
 from .compare import Comparison
 from .outcome import Estimate, hypergeom_at_least
 from .simulation import SIDES, Simulation
@@ -26,7 +27,7 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
     for index in simulation.tracked:
         card = simulation.profile.cards[index]
         for side in SIDES:
-            for turn in range(1, simulation.turns + 1):
+            for turn in simulation.turns_on(side):
                 estimate = simulation.by_turn(index, turn, side)
                 rows.append({
                     "item": card.name, "copies": card.copies, "side": side, "turn": turn,
@@ -35,7 +36,7 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
                 })
     profile = simulation.profile
     for side in SIDES:
-        for turn in range(1, simulation.turns + 1):
+        for turn in simulation.turns_on(side):
             estimate = land_drops(simulation, turn, side)
             if estimate is None:
                 continue
@@ -57,7 +58,10 @@ def _csv(columns: Any, rows: list[dict[str, Any]]) -> str:
     writer = csv.DictWriter(out, fieldnames=list(columns), lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     for row in rows:
-        writer.writerow({key: ("" if value is None else (f"{value:.10g}" if isinstance(value, float) else value)) for key, value in row.items()})
+        writer.writerow({
+            key: "" if value is None else f"{value:.10g}" if isinstance(value, float) else spreadsheet.cell(value)
+            for key, value in row.items()
+        })
     return out.getvalue()
 
 

@@ -75,6 +75,12 @@ class ZoneSize(Dated):
     exactly: int | None = None
     or_none: bool = False  # "exactly N or none" (tournament rules until 2013 for sideboards)
 
+    def allows(self, count: int) -> bool:
+        """Whether a zone of `count` cards has an allowed size."""
+        if self.exactly is not None:
+            return count == self.exactly or (self.or_none and count == 0)
+        return (self.min is None or count >= self.min) and (self.max is None or count <= self.max)
+
     def describe(self) -> str:
         if self.exactly is not None:
             return f"exactly {self.exactly}" + (" or none" if self.or_none else "")

@@ -73,7 +73,9 @@ def names(items: Iterable[Any]) -> str:
 
 
 def _team(team: Mapping[str, Any]) -> str:
-    parts = [f"{team['size']} players" if "size" in team else "players"]
+    sizes = team.get("size")
+    shown = " or ".join(map(str, sizes)) if isinstance(sizes, list) else sizes
+    parts = [f"{shown} players" if sizes is not None else "players"]
     if team.get("unified"):
         parts.append("Team Unified Construction (copy limits across the team's decks)")
     return ", ".join(parts)

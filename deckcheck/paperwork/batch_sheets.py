@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 class BatchSheets:
     def __init__(
-        self, *, event: str, day: dt.date, format_id: str, paper: str = "a4", by_type: bool = True,
+        self, *, event: str, day: dt.date, format_id: str | None, paper: str = "a4", by_type: bool = True,
         cards_db: Path | None = None,
     ):
         self.event, self.day, self.format_id, self.by_type, self.cards_db = event, day, format_id, by_type, cards_db
@@ -32,10 +32,12 @@ class BatchSheets:
         self._formats: dict[str, Format | None] = {}
         self._catalogs: dict[str, Any] = {}
 
-    def _format(self, format_id: str) -> Format | None:
+    def _format(self, format_id: str | None) -> Format | None:
         from ..errors import FormatError
         from ..formats import load
 
+        if format_id is None:  # a batch without -f whose row names no format
+            return None
         if format_id not in self._formats:
             try:
                 self._formats[format_id] = load(format_id)

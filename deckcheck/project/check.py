@@ -2,7 +2,8 @@
 
 Finding decks: with paths (a pre-commit hook passes the staged files) those paths, else
 every file under the config's folder; either way a file counts when `decks` matches it
-(or, without `decks`, when a decklist parser claims its extension) and `exclude` does not.
+(or, without `decks`, when a decklist parser claims its extension and its content looks
+like a decklist, so a staged notes.txt is not read as a deck) and `exclude` does not.
 Hidden folders, virtual environments and `node_modules` are never walked.
 
 Each deck is validated with its format (`-f`, else the first matching `formats` glob,
@@ -58,7 +59,10 @@ def relative(path: Path, root: Path) -> str | None:
     return inside.as_posix() if inside.parts and ".." not in inside.parts else None
 
 
-def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
+def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | None = None) -> bool:
+    """Whether the file at `rel` is one of the repository's decks: `decks` globs decide when
+    given; else a decklist extension, no well-known non-deck name, and (for the file at
+    `path`) content that looks like a decklist."""
     if any(matches(pattern, rel) for pattern in config.exclude):
         return False
     if config.decks:
@@ -66,7 +70,27 @@ def is_deck(config: ProjectConfig, rel: str, extensions: set[str]) -> bool:
     suffix = Path(rel).suffix.lower()
     if not suffix or suffix not in extensions:
         return False
-    return not any(matches(pattern, rel) for pattern in _NOT_DECKS)
+    if any(matches(pattern, rel) for pattern in _NOT_DECKS):
+        return False
+    return path is None or _looks_like_decklist(path, rel)
+
+
+# Bytes read to tell a decklist from notes: the head of a file is enough.
+_LOOK_BYTES = 64 * 1024
+
+
+def _looks_like_decklist(path: Path, rel: str) -> bool:
+    """A file that cannot be read counts (checking it reports why); otherwise its head
+    must look like a decklist (decklists.looks_like_decklist)."""
+    from .. import decklists
+    from ..errors import InputError
+    from ..textio import decode, read_head
+
+    try:
+        content = decode(read_head(path, _LOOK_BYTES), source=rel)
+    except InputError:  # unreadable, a pipe, not text: let the check say so
+        return True
+    return decklists.looks_like_decklist(rel, content)
 
 
 def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None) -> list[tuple[Path, str]]:
@@ -91,16 +115,18 @@ def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | No
                 elif path.suffix.lower() in extensions:
                     chosen[given] = path
                 continue
-            if is_deck(config, rel, extensions) or not path.exists():
-                why = tree.link_reason(path, config.root, tree="the repository")
-                if why:
+            # The link check first: nothing of a link out of the repository is read, not
+            # even the head that tells a decklist from notes.
+            why = tree.link_reason(path, config.root, tree="the repository")
+            if why:
+                if is_deck(config, rel, extensions):
                     refused.append(f"{rel}: {why}")
-                else:
-                    chosen[rel] = path
+            elif not path.exists() or is_deck(config, rel, extensions, path):
+                chosen[rel] = path
     else:
         walked = tree.walk(config.root, skip_folder=_skip_folder, tree="the repository")
         for rel, path in walked.files:
-            if is_deck(config, rel, extensions):
+            if is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
                     if not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]

@@ -34,6 +34,7 @@ from .. import tree
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
+from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
 
@@ -149,13 +150,15 @@ def _texts(value: Any) -> tuple[str, ...]:
 
 def _format_ref(value: str, root: Path, shown: str, key: str) -> FormatRef:
     """A format named in deckcheck.yaml: an id, or a file relative to it (wherever `check`
-    runs) inside its folder."""
+    runs) inside its folder; the file as reports show it, from the working directory
+    (`formats/cube.yaml`)."""
     from ..formats import confined
 
     try:
-        return confined(value, base=root, root=root)
+        ref = confined(value, base=root, root=root)
     except FormatError as exc:
         raise ConfigError(str(exc), path=shown, key=key) from None
+    return Path(from_working_directory(ref)) if isinstance(ref, Path) else ref
 
 
 def _policy_path(value: str, root: Path, shown: str, key: str) -> str:

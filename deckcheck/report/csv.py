@@ -1,10 +1,11 @@
 """`-o csv`: tables for a spreadsheet.
 
 A batch: one row per problem, deck and team problems alike. `scope` says whether a row is
-about a deck or a team; `legal` is the verdict of that deck or team; team problems list
+about a deck or a team (`skipped`: a file that is no decklist, with the reason); `legal` is the verdict of that deck or team; team problems list
 their `holders` as `ann 4; bob 1`. With `--deck-check`, one row per player picked (`scope`
 deck-check, the seed in `message`). A simulation: its by-turn table, land drops included;
-a `--compare`: its table of policies (both in deckcheck/engine/tables.py)."""
+a `--compare`: its table of policies (both in deckcheck/engine/tables.py). Text that a
+spreadsheet would evaluate as a formula gets a leading `'` (report/spreadsheet.py)."""
 from __future__ import annotations
 
 import csv
@@ -12,7 +13,7 @@ import io
 from typing import TYPE_CHECKING
 
 from ..problem import Problem
-from . import BATCH, COMPARISONS, SIMULATIONS
+from . import BATCH, COMPARISONS, SIMULATIONS, spreadsheet
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -32,6 +33,11 @@ COLUMNS = (
 
 def _cell(value: object) -> str:
     return "" if value is None else str(value)
+
+
+def _row(values: dict[str, object]) -> dict[str, object]:
+    """A row whose text cells a spreadsheet will not evaluate (report/spreadsheet.py)."""
+    return {key: spreadsheet.cell(value) for key, value in values.items()}
 
 
 def _problem_cells(problem: Problem) -> dict[str, str]:
@@ -56,19 +62,21 @@ def render_batch(batch: BatchReport, *, color: bool = False) -> str:
             "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no",
         }
         for problem in result.problems:
-            writer.writerow({**base, **_problem_cells(problem)})
+            writer.writerow(_row({**base, **_problem_cells(problem)}))
     for team in batch.report.teams or []:
         base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
         for problem in team.problems:
-            writer.writerow({**base, **_problem_cells(problem)})
+            writer.writerow(_row({**base, **_problem_cells(problem)}))
+    for item in batch.report.skipped:
+        writer.writerow(_row({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason}))
     if batch.deck_checks is not None:
         note = f"selected for a deck check: {describe(batch.deck_checks)}"
         for pick in batch.deck_checks.picks:
             result, row = batch.report.results[pick.index], batch.registrations[pick.index]
-            writer.writerow({
+            writer.writerow(_row({
                 "scope": "deck-check", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
                 "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no", "message": note,
-            })
+            }))
     return buffer.getvalue()
 
 

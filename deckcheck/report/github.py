@@ -5,7 +5,8 @@
     ::endgroup::
 
 Errors become `::error`, warnings `::warning`, notes `::notice`, each with the file and
-line so GitHub shows it on the pull request's diff. Values are escaped the way the Actions
+line so GitHub shows it on the pull request's diff; a batch's files that are no decklists
+are one `::notice` each. Values are escaped the way the Actions
 toolkit (`@actions/core`) escapes them: in messages `%`, CR and LF; in properties (`file`,
 `title`) also `:` and `,`, so a hostile file name cannot end a property or start a new
 command.
@@ -76,7 +77,7 @@ def _verdict(legal: bool, problems: list[Problem]) -> str:
 
 def _deck_lines(result: DeckResult) -> list[str]:
     who = f" [{result.player}]" if result.player else ""
-    file = None if result.deck.startswith("<") else annotation_path(result.deck)
+    file = None if result.file is None else annotation_path(result.file)
     lines = [command("group", f"{result.deck}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
     for problem in result.problems:
         lines.append(_annotation(problem, file=file, title=problem.rule + who))
@@ -112,6 +113,7 @@ def render(report: Report, *, color: bool = False) -> str:
         lines += _team_lines(team)
     if report.assertions:
         lines += _assertion_lines(report.assertions)
+    lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
     tail = summary(report) if report.results else ""
     if report.assertions:
         held = sum(outcome.passed for outcome in report.assertions)

@@ -119,7 +119,8 @@ def stream_batch(batch: BatchReport) -> Iterator[str]:
              "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems)}
             for team in batch.report.teams or []
         ]
-        return {"teams": teams, "deck_checks": _deck_checks(batch), "skipped": batch.skipped}
+        # Files that may be registrations but could not be checked are rows of their own.
+        return {"teams": teams, "deck_checks": _deck_checks(batch), "skipped": batch.report.skipped}
 
     return template.generate(
         source=batch.source, format=_format_of(batch), version=__version__, rows=_rows(batch, tally), tally=tally,

@@ -2,7 +2,8 @@
 
 A batch's report adds to each result `player` and `team` (null when the source does not
 say), `seat` and `manifest_line` when known, a `teams` list, the `source`, the files that
-were `skipped` and, with `--deck-check`, the players picked. A simulation and a
+were `skipped` (`unchecked` when one may be a registration that could not be checked: it is
+a result too) and, with `--deck-check`, the players picked. A simulation and a
 `--compare` are the engine's own JSON (docs/engine.md).
 """
 from __future__ import annotations
@@ -57,7 +58,7 @@ def batch_dict(batch: BatchReport) -> dict[str, Any]:
     out["source"] = batch.source
     if batch.manifest is not None:
         out["manifest"] = batch.manifest
-    out["skipped"] = [{"file": item.file, "reason": item.reason} for item in batch.skipped]
+    out["skipped"] = [{"file": item.file, "reason": item.reason, "unchecked": item.unchecked} for item in batch.skipped]
     if batch.deck_checks is not None:
         out["deck_checks"] = deck_checks(batch, out["results"])
     return out

@@ -12,7 +12,8 @@
     </testsuites>
 
 A deck is a test case with one `failure` per problem (an unreadable deck is an `error`);
-warnings go to the case's `system-out`. The output follows the Jenkins xUnit plugin's
+warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
+cases of the suite "skipped files". The output follows the Jenkins xUnit plugin's
 JUnit schema (tests/schemas/junit-10.xsd). Text that XML 1.0 cannot carry (control
 characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 """
@@ -26,6 +27,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS
 
 NAME = "junit"
+SKIPPED_SUITE = "skipped files"  # a batch's files that are no decklists, each a skipped case
 DESCRIPTION = "JUnit XML test report (Jenkins, GitLab, most CI)"
 RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
@@ -61,6 +63,7 @@ class _Suite:
         self.cases: list[ET.Element] = []
         self.failures = 0
         self.errors = 0
+        self.skipped = 0
 
     def case(self, classname: str, name: str, problems: list[Problem], *, unreadable: bool = False) -> None:
         case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(name)})
@@ -83,10 +86,16 @@ class _Suite:
         self.failures += failed and not errored
         self.cases.append(case)
 
+    def skip(self, name: str, reason: str) -> None:
+        case = ET.Element("testcase", {"classname": xml_text(self.name), "name": xml_text(name)})
+        ET.SubElement(case, "skipped", {"message": xml_text(reason)})
+        self.skipped += 1
+        self.cases.append(case)
+
     def element(self) -> ET.Element:
         suite = ET.Element("testsuite", {
             "name": xml_text(self.name), "tests": str(len(self.cases)), "failures": str(self.failures),
-            "errors": str(self.errors), "skipped": "0",
+            "errors": str(self.errors), "skipped": str(self.skipped),
         })
         suite.extend(self.cases)
         return suite
@@ -129,6 +138,8 @@ def build(report: Report) -> ET.Element:
             suite(name).case(outcome.deck, outcome.assertion, problems)
             if outcome.passed:
                 ET.SubElement(suite(name).cases[-1], "system-out").text = xml_text(outcome.message)
+    for item in report.skipped:
+        suite(SKIPPED_SUITE).skip(item.file, item.reason)
     root = ET.Element("testsuites", {
         "name": "deckcheck",
         "tests": str(sum(len(s.cases) for s in suites.values())),

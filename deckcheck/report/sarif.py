@@ -5,9 +5,11 @@ in a fixed order, with the rule module's docstring as its help, so `ruleIndex` a
 rule metadata are the same from one run to the next (ids met in a report that no module
 documents are appended after them). Each problem is a result with its level (`error`,
 `warning`, `note`), its message and, when the deck is a file, a location: the file as a
-relative URI (percent-encoded) and the line. Team problems carry the team in
+URI relative to the working directory (percent-encoded, `uriBaseId` `%SRCROOT%`, which
+`originalUriBaseIds` gives as the working directory) and the line. Team problems carry the team in
 `properties`; simulate assertions are results of the rule `assertion`, with
-`kind: pass` when they hold.
+`kind: pass` when they hold. A batch's files that are no decklists are the invocation's
+`toolExecutionNotifications` (level `note`).
 """
 from __future__ import annotations
 
@@ -55,11 +57,16 @@ def _rule(doc: Any) -> dict[str, Any]:
     }
 
 
-def _location(deck: str, line: int | None) -> list[dict[str, Any]]:
-    uri = artifact_uri(deck)
+# Relative URIs are relative to the working directory, the repository root in a CI job.
+SOURCE_ROOT = "%SRCROOT%"
+
+
+def _location(deck: str | None, line: int | None) -> list[dict[str, Any]]:
+    uri = artifact_uri(deck) if deck is not None else None
     if uri is None:
         return []
-    physical: dict[str, Any] = {"artifactLocation": {"uri": uri}}
+    artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": SOURCE_ROOT}
+    physical: dict[str, Any] = {"artifactLocation": artifact}
     if line is not None and line >= 1:
         physical["region"] = {"startLine": line}
     return [{"physicalLocation": physical}]
@@ -84,7 +91,7 @@ def build(report: Report) -> dict[str, Any]:
 
     results: list[dict[str, Any]] = []
 
-    def add(problem: Problem, where: str, **extra: Any) -> None:
+    def add(problem: Problem, where: str | None, **extra: Any) -> None:
         result: dict[str, Any] = {
             "ruleId": problem.rule,
             "ruleIndex": rule_index(problem.rule),
@@ -99,11 +106,11 @@ def build(report: Report) -> dict[str, Any]:
 
     for deck_result in report.results:
         for problem in deck_result.problems:
-            add(problem, deck_result.deck, deck=deck_result.deck, format=deck_result.format,
+            add(problem, deck_result.file, deck=deck_result.deck, format=deck_result.format,
                 player=deck_result.player, team=deck_result.team)
     for team in report.teams or []:
         for problem in team.problems:
-            add(problem, "", team=team.team, players=list(team.players), format=team.format)
+            add(problem, None, team=team.team, players=list(team.players), format=team.format)
     for outcome in report.assertions or []:
         result = {
             "ruleId": ASSERTION,
@@ -127,7 +134,15 @@ def build(report: Report) -> dict[str, Any]:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": driver},
-            "invocations": [{"executionSuccessful": True, "exitCode": report.exit_code}],
+            "invocations": [{
+                "executionSuccessful": True, "exitCode": report.exit_code,
+                # A batch's files that are no decklists: what the run passed over, not results.
+                "toolExecutionNotifications": [
+                    {"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}}
+                    for item in report.skipped
+                ],
+            }],
+            "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],

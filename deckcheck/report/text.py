@@ -192,15 +192,16 @@ def render_batch(batch: BatchReport, *, color: bool = False) -> str:
             lines += _deck_block(result, color=color)
         for team in flagged_teams:
             lines += _batch_team_block(team, color=color)
-    if batch.skipped:
+    skipped = report.skipped  # files that could not be checked are rows of the table
+    if skipped:
         lines += ["", "Skipped:"]
-        width = max(len(item.file) for item in batch.skipped)
-        lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in batch.skipped]
+        width = max(len(item.file) for item in skipped)
+        lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in skipped]
     if batch.deck_checks is not None:
         lines += [""] + deck_check_lines(batch, color=color)
     tail = summary(report)
-    if batch.skipped:
-        tail += f"; {len(batch.skipped)} file{'s' if len(batch.skipped) != 1 else ''} skipped"
+    if skipped:
+        tail += f"; {len(skipped)} file{'s' if len(skipped) != 1 else ''} skipped"
     lines += ["", tail, *note_lines(report, color=color)]
     return "\n".join(lines) + "\n"
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from . import (
     banned, card_limit, not_in_pool, card_type, class_faction, copy_limit, deck_size, extra_deck_size, extra_deck_type,
-    hero, points, registered_pool, restricted, sideboard_size,
+    format_date, hero, points, region, registered_pool, restricted, sideboard_size,
 )
 
 if TYPE_CHECKING:
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 RULES: dict[str, ModuleType] = {
     module.ID: module
     for module in (
-        deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit, registered_pool, not_in_pool,
-        extra_deck_type, card_type, points, class_faction,
+        format_date, deck_size, sideboard_size, extra_deck_size, hero, copy_limit, banned, restricted, card_limit,
+        registered_pool, not_in_pool, region, extra_deck_type, card_type, points, class_faction,
     )
 }
 

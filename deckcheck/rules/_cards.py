@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..cards.catalog import CardRecord
-from ..model import CardEntry
+from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import WARNING, Problem
 from .context import Context
 
@@ -33,3 +33,21 @@ def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:
 def skipped(rule: str, what: str) -> Problem:
     """The one warning a rule gives when it had no card data to check with."""
     return Problem(rule=rule, severity=WARNING, message=f"{what} not checked: {NO_DATA}")
+
+
+def played_cards(deck: Deck, ctx: Context, rule: str, what: str) -> tuple[list[tuple[CardEntry, int, CardRecord]], Problem | None]:
+    """Each card of the played zones that the card data knows, as (first entry, copies,
+    card) per card and zone (see `group`); or, without card data, no cards and the one
+    warning that `what` was not checked (no warning for a deck that plays nothing)."""
+    entries = list(deck.in_zones(PLAYED_ZONES))
+    if not entries:
+        return [], None
+    lookup = card_lookup(ctx)
+    if lookup is None:
+        return [], skipped(rule, what)
+    found = []
+    for entry, count in group(entries):
+        card = lookup(entry)
+        if card is not None:  # unknown-card speaks for a name the data lacks
+            found.append((entry, count, card))
+    return found, None

@@ -14,10 +14,10 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
     if spec is None:
         return
     count = ctx.counts(deck).get(zone, 0)
+    if spec.allows(count):
+        return
     cards = "card" if count == 1 else "cards"
     if spec.exactly is not None:
-        if count == spec.exactly or (spec.or_none and count == 0):
-            return
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
             message=f"{label} has {count} {cards}; {spec.describe()} required",

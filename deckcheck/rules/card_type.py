@@ -1,8 +1,9 @@
 """card-type: no card of a type the format does not allow, in any zone.
 
 Format key `banned_types`: type names as the game's card data gives them. Yu-Gi-Oh!
-formats list `Token` (tokens are never part of a deck); Genesys adds `Link` and
-`Pendulum`. Needs card data; without it one warning says so.
+and WoW TCG formats list `Token` (tokens are never part of a deck; a WoW TCG name printed
+in the Tokens set only is a Token); Genesys adds `Link` and `Pendulum`. Needs card data;
+without it one warning says so.
 
 FAIL (yugioh/genesys): a Link monster in the extra deck -> "Accesscode Talker is a Link
 Monster: Link cards are not allowed in Genesys".
@@ -13,10 +14,10 @@ import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, Deck
+from ..model import Deck
 from ..problem import Problem
 from ..schema import ListOf, Str
-from ._cards import card_lookup, group, skipped
+from ._cards import played_cards
 from .context import Context
 
 ID = "card-type"
@@ -30,17 +31,12 @@ def applies(fmt: Format) -> bool:
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     banned = [str(name) for name in fmt.option("banned_types") or ()]
-    entries = list(deck.in_zones(PLAYED_ZONES))
-    if not banned or not entries:
+    if not banned:
         return
-    lookup = card_lookup(ctx)
-    if lookup is None:
-        yield skipped(ID, f"card types ({', '.join(banned)} not allowed)")
-        return
-    for entry, count in group(entries):
-        card = lookup(entry)
-        if card is None:
-            continue
+    cards, not_checked = played_cards(deck, ctx, ID, f"card types ({', '.join(banned)} not allowed)")
+    if not_checked is not None:
+        yield not_checked
+    for entry, count, card in cards:
         hits = [name for name in banned if name in card.types]
         if hits:
             kinds = " and ".join(hits)

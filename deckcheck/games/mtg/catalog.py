@@ -55,6 +55,7 @@ class MtgCatalog:
         self._base: MtgCatalog | None = None
         self._availability: Availability | None = None
         self._printings: dict[str, tuple[Printing, ...]] = {}
+        self._meld_halves: dict[str, list[str]] | None = None
         self.warnings: list[str] = []
         # Results derived from this catalog's cards (card-pool verdicts), by their owners' keys.
         self.memo: dict[Any, Any] = {}
@@ -163,15 +164,38 @@ class MtgCatalog:
 
     def get(self, name: str) -> Card | None:
         """The card `name` spells, from the local database (or an earlier online answer);
-        a name a synced database lacks is looked up in the built-in data behind it."""
+        a name a synced database lacks is looked up in the built-in data behind it. A
+        melded back face (Brisela, Voice of Nightmares) is no card: None."""
         try:
             return self._cards[name]
         except KeyError:
-            card = self._local(name)
-            if card is None and self.base is not None:
-                card = self.base.get(name)
+            if self.melded_from(name):
+                card = None
+            else:
+                card = self._local(name)
+                if card is None and self.base is not None:
+                    card = self.base.get(name)
             self._cards[name] = card
             return card
+
+    def melded_from(self, name: str) -> list[str]:
+        """The two cards that meld into `name` when it is a melded back face (no card a
+        deck can hold, though a face name of each half), else []. The built-in data behind
+        a synced database knows them too (a database synced before meld results were set
+        apart holds Brisela as a card of its own)."""
+        if self._meld_halves is None:
+            self._meld_halves = self.db.meld_halves()
+        halves = self._meld_halves.get(card_key(name), [])
+        if not halves and self.base is not None:
+            halves = self.base.melded_from(name)
+        return halves
+
+    def not_a_card(self, name: str) -> str | None:
+        """Why a name that is in the card data is still no card a deck holds, or None."""
+        halves = self.melded_from(name)
+        if not halves:
+            return None
+        return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
 
     def lookup(self, entry: CardEntry) -> Card | None:
         return self.get(entry.name)
@@ -183,7 +207,9 @@ class MtgCatalog:
     def resolve_deck(self, deck: Deck, listed: Collection[str] = ()) -> tuple[Deck, list[Problem]]:
         """Oracle names for the deck's entries; unknown names (after one online request for
         all of them, unless offline) are `unknown-card` errors with suggestions."""
-        return resolve_by_name(deck, self, listed=listed, fetch=self.resolve if self.online is not None else None)
+        return resolve_by_name(
+            deck, self, listed=listed, fetch=self.resolve if self.online is not None else None, explain=self.not_a_card,
+        )
 
     def is_land(self, name: str) -> bool | None:
         """Whether `name` is a land (its front face, as the card is played from the hand);
@@ -198,7 +224,7 @@ class MtgCatalog:
         for name in names:
             if name not in result:
                 result[name] = cards[name] if name in cards else self.get(name)
-        missing = [name for name, card in result.items() if card is None]
+        missing = [name for name, card in result.items() if card is None and not self.melded_from(name)]
         if missing and self.online is not None:
             from ...errors import NetworkError
 
@@ -219,6 +245,9 @@ class MtgCatalog:
         return result
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
+        halves = self.melded_from(name)
+        if halves:
+            return halves[:limit]
         key = ("suggest", name, limit)
         if key not in self.memo:
             self.memo[key] = self.db.suggest(name, limit)

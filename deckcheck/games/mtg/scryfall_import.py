@@ -32,6 +32,17 @@ def _faces(obj: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [face for face in faces if isinstance(face, Mapping) and isinstance(face.get("name"), str)]
 
 
+def _meld_result(obj: Mapping[str, Any]) -> str | None:
+    """The name of the card a meld card melds into (its `all_parts` `meld_result`), if any."""
+    parts = obj.get("all_parts")
+    if not isinstance(parts, list):
+        return None
+    for part in parts:
+        if isinstance(part, Mapping) and part.get("component") == "meld_result" and isinstance(part.get("name"), str):
+            return part["name"]
+    return None
+
+
 def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] | None:
     """The card an object describes (None for tokens and the like). Raises ShapeError."""
     if not isinstance(obj, Mapping):
@@ -45,10 +56,15 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
     if layout in SKIPPED_LAYOUTS:
         return None
     faces = _faces(obj)
+    meld = _meld_result(obj) if layout == "meld" else None
+    if meld == name:
+        return None  # the melded back face (Brisela): printed on the back of a half, no card a deck holds
     if layout == "reversible_card" and faces:
         # Two printed sides of one card (both usually the same card): the front is the card.
         obj, faces, name = {**obj, **faces[0]}, [], faces[0]["name"]
     face_names = tuple(face["name"] for face in faces) or tuple(part for part in name.split(" // ") if part) or (name,)
+    if meld:
+        face_names = (name, meld)  # a half: its back face is the melded card, as MTGJSON lists it
     type_line = _text(obj.get("type_line")) or " // ".join(_text(face.get("type_line")) for face in faces)
     oracle_text = _text(obj.get("oracle_text")) or "\n//\n".join(_text(face.get("oracle_text")) for face in faces)
     mana_cost = _text(obj.get("mana_cost")) or " // ".join(

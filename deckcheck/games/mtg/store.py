@@ -336,6 +336,16 @@ class CardDb:
             rows = self.query(f"{joined} WHERE {table}.key IN (?, ?) ORDER BY {table}.key <> ? LIMIT 1", (first, second, first))
         return _card(rows[0]) if rows else None
 
+    def meld_halves(self) -> dict[str, list[str]]:
+        """The melded back faces (folded) and the front faces of the two cards that meld
+        into each: `brisela, voice of nightmares` -> [Bruna, the Fading Light, Gisela, ...]."""
+        halves: dict[str, list[str]] = {}
+        for name, faces in self._db.execute("SELECT name, faces FROM cards WHERE layout = 'meld' ORDER BY name"):
+            face_names = _split(faces)
+            if len(face_names) > 1:
+                halves.setdefault(fold(face_names[-1]), []).append(face_names[0])
+        return halves
+
     def suggest(self, name: str, limit: int) -> list[str]:
         try:
             return suggest.suggest(self._db, name, limit)

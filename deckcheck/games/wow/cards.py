@@ -23,6 +23,9 @@ from ...names import fold
 
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
+# The type a name printed only as a token has: what an effect puts into play, never a deck
+# card. A name printed both as a token and as a card (Water Elemental) is the card.
+TOKEN = "Token"
 FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}
 CLASSES = ("Death Knight", "Druid", "Hunter", "Mage", "Paladin", "Priest", "Rogue", "Shaman", "Warlock", "Warrior")
 
@@ -90,16 +93,27 @@ class WowProfile:
 
 @dataclass(frozen=True)
 class WowCard:
+    """A card name and its distinct printings' profiles. Token printings count only for a
+    name that is nothing but a token (`types` then says `Token`)."""
+
     name: str
     profiles: tuple[WowProfile, ...] = field(default=())
 
     @property
+    def card_profiles(self) -> tuple[WowProfile, ...]:
+        """The profiles of its real printings, or its token ones when it has none."""
+        return tuple(profile for profile in self.profiles if not profile.token) or self.profiles
+
+    @property
     def types(self) -> frozenset[str]:
-        return frozenset(profile.type for profile in self.profiles if profile.type)
+        """Its printings' types, and `Token` for a name printed only as a token (which the
+        formats' `banned_types` keep out of decks)."""
+        types = frozenset(profile.type for profile in self.card_profiles if profile.type)
+        return types | {TOKEN} if self.is_token else types
 
     @property
     def tags(self) -> frozenset[str]:
-        return frozenset(tag for profile in self.profiles for tag in profile.tags)
+        return frozenset(tag for profile in self.card_profiles for tag in profile.tags)
 
     @property
     def deck_limit(self) -> str | None:
@@ -114,10 +128,10 @@ class WowCard:
         return bool(self.profiles) and all(profile.token for profile in self.profiles)
 
     def hero_profiles(self) -> list[WowProfile]:
-        return [profile for profile in self.profiles if profile.is_hero]
+        return [profile for profile in self.card_profiles if profile.is_hero]
 
     def deck_profiles(self) -> list[WowProfile]:
-        return [profile for profile in self.profiles if not profile.is_hero] or list(self.profiles)
+        return [profile for profile in self.card_profiles if not profile.is_hero] or list(self.card_profiles)
 
 
 def merge(cards: Iterable[tuple[str, WowProfile]]) -> dict[str, WowCard]:

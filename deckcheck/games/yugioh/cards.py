@@ -17,6 +17,8 @@ from functools import cached_property
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
+# YGOPro's `ot` bits of the two regions (others: anime, illegal, video game, custom...).
+REGION_BITS = {"ocg": 0x1, "tcg": 0x2}
 
 TYPE_BITS: dict[str, int] = {
     "Monster": 0x1, "Spell": 0x2, "Trap": 0x4, "Normal": 0x10, "Effect": 0x20, "Fusion": 0x40,
@@ -59,6 +61,15 @@ class YgoCard:
     @property
     def root(self) -> int:
         return self.alias or self.code
+
+    @property
+    def regions(self) -> frozenset[str] | None:
+        """Where the card was released, from `ot`: {"ocg", "tcg"} or a part of it; None
+        when the data gives no region at all (other bits alone, such as anime cards, give
+        an empty set: released in neither)."""
+        if not self.ot:
+            return None
+        return frozenset(name for name, bit in REGION_BITS.items() if self.ot & bit)
 
     @property
     def is_alternate_artwork(self) -> bool:

@@ -1,0 +1,50 @@
+"""The GitHub Action's `args` input as deckcheck arguments (`python -m deckcheck.action_args`).
+
+The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
+quoting rules (shlex) and each word holding `*`, `?` or `[` is expanded against the files of
+the working directory (`**` spans folders; hidden files only when the pattern names them),
+sorted; a pattern that matches nothing stays as it is, so deckcheck names it in its error.
+No shell ever runs on the text, so `$(...)`, `;` or backquotes are only characters. An empty
+input is `check` (the Action's default). The arguments are written to stdout separated by
+NUL bytes (a file name may hold any other character); a text that cannot be split (an open
+quote) is one error line and exit 2.
+"""
+from __future__ import annotations
+
+import glob
+import os
+import shlex
+import sys
+
+ENV = "DECKCHECK_ARGS"
+DEFAULT = ["check"]
+_GLOB_CHARS = ("*", "?", "[")
+
+
+def arguments(text: str) -> list[str]:
+    """The deckcheck arguments of the input `text`; ValueError when it cannot be split."""
+    words = shlex.split(text)
+    if not words:
+        return list(DEFAULT)
+    return [expanded for word in words for expanded in _expand(word)]
+
+
+def _expand(word: str) -> list[str]:
+    if not any(char in word for char in _GLOB_CHARS):
+        return [word]
+    matches = sorted(glob.glob(word, recursive=True))
+    return matches or [word]
+
+
+def main() -> int:
+    try:
+        words = arguments(os.environ.get(ENV, ""))
+    except ValueError as exc:
+        sys.stderr.write(f"deckcheck: error: args: {exc} in {os.environ.get(ENV, '')!r}; check the quotes\n")
+        return 2
+    sys.stdout.buffer.write(b"".join(os.fsencode(word) + b"\0" for word in words))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""Which reading of a list's blank-line groups a format's sizes allow.
+
+A typed list with no section header has only its layout to say where the sideboard is:
+the text parser takes the last blank-line group as the sideboard, as MTGO exports do, and
+records that guess (`Deck.guessed_sideboard`). Against a format the guess is settled:
+
+- the group is part of the main deck when it cannot be a sideboard: more cards than the
+  format's sideboard allows (or not the exact number it asks for), or the main deck would
+  fall under its minimum while the whole list fits it (a 60-card list grouped by card type);
+- otherwise it stays the sideboard.
+
+Where the layout leaves room for doubt, a warning (`parse-error`) says which reading was
+taken and how to make the list say which: read as main after a complete main deck (the
+group is too big for a sideboard), or in a two-group list (the shape of an MTGO export)
+whose group would be a valid sideboard; read as the sideboard in a list of more than two
+groups where one main deck of every card would fit too. A list grouped by card type whose
+last group is too big for a sideboard, and an MTGO export whose readings are clear, stay quiet.
+
+A format that sizes neither the main deck nor the sideboard cannot tell: the guess stands.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..model import MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
+from ..problem import WARNING, Problem
+from .common import parse_error
+
+if TYPE_CHECKING:
+    from ..formats import Format
+
+
+def settle_sideboard(deck: Deck, fmt: Format, day: dt.date, platform: str = "paper") -> Deck:
+    """The deck with its guessed sideboard settled for `fmt`'s zone sizes in force on `day`
+    and `platform` (the deck itself when it has none); the settled deck has no guess left,
+    so settling twice changes nothing."""
+    guess = deck.guessed_sideboard
+    if guess is None:
+        return deck
+    main_size, side_size = fmt.zone_size(MAIN, day, platform), fmt.zone_size(SIDEBOARD, day, platform)
+    settled = replace(deck, guessed_sideboard=None, problems=list(deck.problems))
+    if main_size is None and side_size is None:
+        return settled
+    main = deck.count(MAIN)
+    side = deck.count(SIDEBOARD)
+    whole = main + guess.cards
+    side_fits = side_size is None or side_size.allows(side)
+    main_fits = main_size is None or main_size.allows(main)
+    whole_fits = (main_size is None or main_size.allows(whole)) and (side_size is None or side_size.allows(side - guess.cards))
+    if not side_fits or (not main_fits and whole_fits):
+        settled.entries = [_to_main(entry, guess.lines) for entry in deck.entries]
+        if main_fits or (side_fits and guess.groups == 2):
+            # A complete main deck then a group too big for a sideboard, or an MTGO-shaped
+            # list whose main deck is short: a registration mistake is as likely as a longer
+            # main deck, so the organiser hears which reading was taken.
+            why = (f"{fmt.name} allows no sideboard of {side} cards" if not side_fits
+                   else f"as a sideboard it would leave the main deck {main} cards")
+            settled.problems.append(_reading(
+                f"read the last blank-line group ({guess.cards} cards) as part of the main deck ({whole} cards): {why}",
+                guess, MAIN,
+            ))
+        return settled
+    if main_fits and whole_fits and guess.groups > 2:
+        settled.problems.append(_reading(
+            f"read the last of {guess.groups} blank-line groups ({guess.cards} cards) as the sideboard; "
+            f"as part of the main deck ({whole} cards) it would fit {fmt.name} too", guess, SIDEBOARD,
+        ))
+    return settled
+
+
+def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:
+    """The warning that says which reading of an ambiguous layout was taken."""
+    return parse_error(
+        f"{message}; put a `Sideboard` line above the sideboard (or remove the blank lines inside the main deck) "
+        "to make the list say which", line=guess.first_line, zone=zone, severity=WARNING,
+    )
+
+
+def _to_main(entry: CardEntry, lines: frozenset[int]) -> CardEntry:
+    if entry.zone == SIDEBOARD and entry.line in lines:
+        return replace(entry, zone=MAIN)
+    return entry

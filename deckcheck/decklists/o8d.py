@@ -1,0 +1,53 @@
+"""OCTGN `.o8d` XML: `<deck game=...><section name="Main"><card qty="4" id=GUID>Name</card>`.
+
+Magic's sections: `Main`, `Sideboard`, `Command Zone` (the commander) and `Planes/Schemes`
+(Planechase and Archenemy cards, never part of a deck: listed as the maybeboard). The
+card's `id` (a Scryfall id in OCTGN's Magic) is not needed: the element's text is the name.
+A card printed twice (two `Forest` lines with different ids) stays two entries, each on its
+line. An empty `<section name="Sideboard" />` is simply no sideboard.
+"""
+from __future__ import annotations
+
+from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
+from ..problem import Problem
+from .common import make_entry, parse_error
+from .xmlsafe import parse_xml
+
+NAME = "o8d"
+EXTENSIONS = (".o8d",)
+XML = True  # chosen by extension only when the content is XML
+DESCRIPTION = "OCTGN .o8d XML"
+
+_SECTIONS = {"main": MAIN, "sideboard": SIDEBOARD, "command zone": COMMANDER, "planes/schemes": MAYBEBOARD}
+
+
+def sniff(text: str) -> bool:
+    head = text[:2000]
+    return "<deck" in head and "<section" in head
+
+
+def parse(text: str, source: str = "<o8d>") -> Deck:
+    deck = Deck(source=source, input_format=NAME)
+    document = parse_xml(text, source=source)
+    sections = [section for deck_element in document.iter("deck") for section in deck_element.iter("section")]
+    if not sections:
+        deck.problems.append(parse_error("no <deck> with <section> elements: not an OCTGN .o8d file?", line=1))
+        return deck
+    for section in sections:
+        label = section.attrs.get("name", "").strip()
+        zone = _SECTIONS.get(label.lower())
+        if zone is None:
+            deck.problems.append(parse_error("unknown OCTGN section", line=section.line, text=label))
+            continue
+        for card in section.iter("card"):
+            raw = f'qty="{card.attrs.get("qty", "")}" {card.text.strip()}'
+            name = card.text.strip()
+            if not name:
+                deck.problems.append(parse_error("<card> without a name", line=card.line, text=raw, zone=zone))
+                continue
+            result = make_entry(card.attrs.get("qty", "1").strip(), name, zone=zone, line=card.line, raw=raw)
+            if isinstance(result, Problem):
+                deck.problems.append(result)
+            else:
+                deck.entries.append(result)
+    return deck

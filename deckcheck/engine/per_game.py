@@ -1,0 +1,51 @@
+"""Each game's outcome of a Monte Carlo run, as the influence of every estimate on it.
+
+A run kept with `per_game` records per game the step that kept the hand (so its size and
+mulligans), the lands in it, the events that held and the copies seen of asked-for cards.
+An estimate's influence is each game's deviation from the estimate (the mean): what an
+assertion's expression combines game by game for its standard error (assertions.py).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
+
+from .mulligan import Step
+
+Influence = Optional[Callable[[], Any]]
+
+
+class GameOutcomes:
+    """Each game's outcome (a `per_game` run) as the influence of every estimate on it:
+    a game's deviation from the mean, worked out when an assertion asks."""
+
+    def __init__(self, games: dict[str, Any], steps: Sequence[Step]):
+        self.games = games
+        self.steps = steps
+
+    def _column(self, name: str) -> Any:
+        import numpy as np
+
+        if name in ("size", "mulligans"):
+            by_step = np.array([step.keep if name == "size" else step.mulligans for step in self.steps], dtype=np.int16)
+            return by_step[self.games["step"]]
+        return self.games[name]
+
+    def equal(self, name: str, value: int) -> Influence:
+        return self._deviation(lambda: self._column(name) == value)
+
+    def at_least(self, name: str, draws: int, value: int) -> Influence:
+        if name not in self.games:
+            return None
+        return self._deviation(lambda: self.games[name][draws] >= value)
+
+    def mean(self, name: str) -> Influence:
+        return self._deviation(lambda: self._column(name))
+
+    @staticmethod
+    def _deviation(values: Callable[[], Any]) -> Callable[[], Any]:
+        def influence() -> Any:
+            column = values().astype(float)
+            return column - column.mean()
+
+        return influence

@@ -1,0 +1,48 @@
+"""Card-name folding (deckcheck/names.py): which spellings are one card, and which are not."""
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from deckcheck.names import card_key, display_name, fold, without_invisible
+
+SAME = [
+    ("Lim-Dûl's Vault", "lim-dul's vault"),
+    ("Æther Vial", "aether vial"),
+    ("Black\u200b Lotus", "black lotus"),          # zero-width space
+    ("Light\u00adning Bolt", "lightning bolt"),    # soft hyphen
+    ("Lightning\u2060 Bolt", "lightning bolt"),    # word joiner
+    ("\ufeffCounterspell", "counterspell"),        # byte-order mark
+    ("Brainstorm\u200e", "brainstorm"),            # left-to-right mark
+    ("Ponder\ufe0f", "ponder"),                    # variation selector
+    ("Jötun Grunt", "jotun grunt"),
+    ("Jo\u0308tun Grunt", "jotun grunt"),          # a decomposed accent after a Latin letter
+]
+
+
+@pytest.mark.parametrize(("written", "key"), SAME)
+def test_spellings_of_one_card_fold_alike(written, key):
+    assert fold(written) == key
+    assert card_key(written) == card_key(key)
+
+
+def test_japanese_voicing_marks_are_kept():
+    """ブ and フ are different kana: the dakuten is part of the letter, not an accent."""
+    dark_magician = "ブラック・マジシャン"
+    assert fold(dark_magician) != fold("フラック・マシシャン")
+    assert fold(dark_magician) == dark_magician
+    # Written decomposed (フ + U+3099) or half-width, it is still the same name.
+    assert fold(unicodedata.normalize("NFD", dark_magician)) == fold(dark_magician)
+    assert fold("ﾌﾞﾗｯｸ･ﾏｼﾞｼｬﾝ") == fold("ブラック・マジシャン")
+    assert fold("パ") != fold("ハ") != fold("バ")
+
+
+def test_without_invisible_keeps_every_visible_character():
+    text = "4 Jötun Grunt — ブラック・マジシャン\t[SET]"
+    assert without_invisible(text) == text
+    assert without_invisible("a\u200bb\u00adc\u2060d") == "abcd"
+
+
+def test_display_name_keeps_the_name_as_written():
+    assert display_name("  Fire/Ice ") == "Fire // Ice"

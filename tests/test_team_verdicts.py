@@ -1,0 +1,39 @@
+"""Team verdicts through `deckcheck batch` (#14 item 4): a team is its members' decks
+together (Magic Tournament Rules 8.5), and a manifest row given twice counts once."""
+from __future__ import annotations
+
+import json
+
+
+def _write(tmp_path, decks: dict[str, str], manifest: str):
+    for name, text in decks.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "players.csv").write_text(manifest, encoding="utf-8")
+    return tmp_path / "players.csv"
+
+
+def test_a_member_with_a_banned_card_makes_the_team_illegal(cli, tmp_path):
+    manifest = _write(tmp_path, {"ann.txt": "1 Black Lotus\n59 Island\n", "bob.txt": "60 Island\n"},
+                      "player,deck,team\nann,ann.txt,T1\nbob,bob.txt,T1\n")
+    done = cli("batch", str(manifest), "-f", "mtg/legacy", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    (team,) = json.loads(done.stdout)["teams"]
+    assert team["legal"] is False
+    assert [(p["rule"], p.get("card"), p.get("holders")) for p in team["problems"]] == [("banned", "Black Lotus", {"ann": 1})]
+    text = cli("batch", str(manifest), "-f", "mtg/legacy")
+    assert "team T1 (ann, bob) - mtg/legacy: ILLEGAL" in text.stdout
+
+
+def test_a_duplicated_row_is_one_registration_problem_not_team_copy_limits(cli, tmp_path):
+    decks = {"ann.txt": "4 Brainstorm\n4 Force of Will\n4 Ponder\n48 Island\n", "bob.txt": "60 Island\n"}
+    manifest = _write(tmp_path, decks, "player,deck,team\nann,ann.txt,T1\nann,ann.txt,T1\nbob,bob.txt,T1\n")
+    done = cli("batch", str(manifest), "-f", "mtg/legacy", "-o", "json")
+    report = json.loads(done.stdout)
+    (team,) = report["teams"]
+    assert team["players"] == ["ann", "bob"]
+    assert [p["rule"] for p in team["problems"]] == []
+    rules = [p["rule"] for result in report["results"] for p in result["problems"]]
+    assert rules == ["registration"]
+    duplicate = report["results"][1]["problems"][0]
+    assert duplicate["manifest_line"] == 3 and "already registered on manifest line 2" in duplicate["message"]
+    assert done.returncode == 1  # the organiser fixes the manifest

@@ -1,0 +1,60 @@
+"""Usage errors are usage errors (#14 item 16): every bad option value, whichever layer
+finds it (Click's own checks, a command, the library), is exit 2 with one line on stderr,
+`deckcheck: error: ...`, never an internal error or Click's multi-line usage text."""
+from __future__ import annotations
+
+import pytest
+
+DECK = "4 Lightning Bolt\n56 Mountain\n"
+
+# (arguments, a fragment of the one error line); DECK, FOLDER and OUT are filled in.
+CASES = [
+    (["simulate", "DECK", "-f", "mtg/modern", "--seed", "-1"], "--seed -1"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--seed", "99999999999999999999999"], "--seed"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--hands", "99999999999999999999"], "--hands"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--hands", "10000001"], "from 1 to 10,000,000 games"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--hands", "0"], "--hands"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--turns", "0"], "--turns"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--turns", "abc"], "--turns"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--on", "sideways"], "--on"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--plot", "OUT/missing/odds.svg"], "--plot"),
+    (["simulate", "DECK", "-f", "mtg/modern", "--nope"], "--nope"),
+    (["simulate", "DECK"], "--format"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--jobs", "0"], "--jobs"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--jobs", "many"], "--jobs"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--deck-check", "1", "--seed", "-1"], "--seed -1"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--date", "2024-13-01"], "--date"),
+    (["validate", "DECK", "-f", "mtg/modern", "--date", "yesterday"], "--date"),
+    (["validate", "DECK", "-f", "mtg/modern", "extra", "--platform", "xbox"], "--platform"),
+    (["validate", "DECK", "-f", "mtg/modern", "-o", "xml"], "xml"),
+    (["convert", "DECK", "--to", "pdf"], "--to"),
+    (["cards", "lookup", "Bolt", "--game", "chess"], "--game"),
+    (["formats", "show", "mtg/modern", "--date", "2024-02-30"], "--date"),
+    (["nonsense"], "nonsense"),
+]
+
+
+@pytest.mark.parametrize(("args", "fragment"), CASES, ids=[" ".join(args[:1] + args[2:]) for args, _ in CASES])
+def test_one_line_exit_2(cli, tmp_path, args, fragment):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "deck.txt").write_text(DECK, encoding="utf-8")
+    filled = [arg.replace("DECK", str(deck)).replace("FOLDER", str(folder)).replace("OUT", str(tmp_path)) for arg in args]
+    done = cli(*filled)
+    assert done.returncode == 2, done.stdout + done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert lines[0].startswith("deckcheck: error: ") and fragment in lines[0], lines[0]
+    assert "internal error" not in lines[0] and "Traceback" not in done.stderr
+
+
+def test_a_big_run_draws_a_progress_bar(cli, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/modern", "--hands", "1000000", "-o", "json", env={"DECKCHECK_PROGRESS": "1"})
+    assert done.returncode == 0, done.stderr
+    assert "simulating" in done.stderr and "100%" in done.stderr
+    quiet = cli("simulate", str(deck), "-f", "mtg/modern", "--hands", "20000", "-o", "json", env={"DECKCHECK_PROGRESS": "1"})
+    assert "simulating" not in quiet.stderr  # a small run is over before a bar would help
