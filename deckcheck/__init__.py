@@ -1,23 +1,31 @@
 """deckcheck: tournament legality for trading-card-game decklists, and opening-hand odds.
 
+    >>> from pathlib import Path
     >>> from deckcheck import validate
-    >>> validate("deck.txt", "mtg/modern").legal
+    >>> validate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern").legal   # a str is the list's text
+    >>> validate(Path("deck.txt"), "mtg/modern").legal                     # a file is a Path
 
-The names below are imported on first use, so `import deckcheck` stays cheap for the CLI.
+A `str` is never taken for a file name (docs/security.md); `validate_file` and
+`read_pool_file` take file names from code that chose them. The names below are imported
+on first use, so `import deckcheck` stays cheap for the CLI.
 """
 from __future__ import annotations
 
 from typing import Any
 
 __version__ = "0.1.0"
-__all__ = ["validate", "check_deck", "load_format", "parse_deck", "__version__"]
+__all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "read_pool_file", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("validate", "check_deck"):
+    if name in ("validate", "validate_file", "check_deck"):
         from . import pipeline
 
         return getattr(pipeline, name)
+    if name == "read_pool_file":
+        from .registered_pools import read_pool_file
+
+        return read_pool_file
     if name == "load_format":
         from .formats import load
 

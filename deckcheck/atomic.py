@@ -7,7 +7,8 @@ previous file untouched, and a reader never sees half a file.
 
 The target is never resolved: a target that is a symbolic link is refused (`LinkRefused`),
 so a report or a sheet is never written through a link to somewhere else, and the rename
-replaces a directory entry, never what a link points to.
+replaces a directory entry, never what a link points to. (Callers that write where a
+stranger may have put a link in a folder on the way refuse that too: cli/common.writable.)
 
 `temp_beside`, `replace` and the `write_*` functions raise OSError; each caller says what
 failed in its own words (`AtomicDbWriter` for card databases here, `--report` in
@@ -25,15 +26,17 @@ from pathlib import Path
 from .errors import CardDataError
 
 
-def temp_beside(path: Path) -> Path:
+def temp_beside(path: Path, *, private: bool = False) -> Path:
     """An empty temporary file in `path`'s directory (made if missing), with the
-    permissions an ordinary new file gets (mkstemp's are private to the user)."""
+    permissions an ordinary new file gets, or readable by the user only when `private`
+    (mkstemp's own 0600, whatever the umask)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
+    if not private:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
     return Path(tmp)
 
 
@@ -58,12 +61,12 @@ def refuse_link(path: Path) -> None:
         raise LinkRefused(errno.ELOOP, "it is a symbolic link, and deckcheck never writes through links; remove the link or name another file", str(path))
 
 
-def write_chunks(path: Path, chunks: Iterable[bytes]) -> None:
+def write_chunks(path: Path, chunks: Iterable[bytes], *, private: bool = False) -> None:
     """Write `chunks` one after another to `path` atomically (a report written as it is
-    rendered never sits whole in memory)."""
+    rendered never sits whole in memory); `private`: mode 0600 (`temp_beside`)."""
     target = Path(path)
     refuse_link(target)
-    tmp = temp_beside(target)
+    tmp = temp_beside(target, private=private)
     try:
         with open(tmp, "wb") as stream:
             for chunk in chunks:

@@ -1,12 +1,89 @@
-"""Bounds on the numbers options take, written once for the commands and the library.
+"""Every bound deckcheck puts on what it reads, downloads, reports and writes, and on the
+numbers options take, in one place.
 
-A value outside them is a usage error (exit 2) with one line that says the bound, never an
-internal error from deep inside (numpy refuses a negative seed) and never a run that cannot
-end (`--hands 99999999999999999999`).
+docs/security.md lists each of these with its value in one table (tests/test_limits.py
+checks that the table and this module agree). The modules that enforce a limit import it
+from here; none of them states its own number. An option's value outside its bounds is a
+usage error (exit 2) with one line that says the bound, never an internal error from deep
+inside (numpy refuses a negative seed) and never a run that cannot end
+(`--hands 99999999999999999999`).
 """
 from __future__ import annotations
 
 from .errors import DeckcheckError
+
+# ---------------------------------------------------------------- files deckcheck reads
+
+# A decklist, a registered pool, a manifest, a format file, a policy file, deckcheck.yaml
+# or an lflist.conf. Real decklists are a few kilobytes, a cube or a collection well under
+# 1 MiB: anything bigger is not what the user meant, and refusing it bounds memory.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+# Reading one of those files (a slow network mount that keeps sending). A regular file on
+# a local disk is read in milliseconds; named pipes and devices are never opened.
+MAX_READ_SECONDS = 10.0
+# The longest card name is under 150 characters; a line with a count and a site's
+# decorations stays far below this. Longer lines are refused before any pattern runs.
+MAX_LINE_CHARS = 1024
+# No legal deck holds this many copies of one card.
+MAX_COUNT = 9999
+
+# ---------------------------------------------------------------- problems
+
+# Unreadable lines (`parse-error`) listed per file; the rest become one "N more
+# unreadable lines" problem. A file whose first this-many meaningful lines are all
+# unreadable, with no card line among them, is not a decklist: reading stops there.
+MAX_UNREADABLE_LINES = 25
+# Problems listed per deck, and per report (a batch), before one "N more problems"
+# problem takes the place of the rest (errors still make the deck illegal).
+MAX_PROBLEMS_PER_DECK = 500
+MAX_PROBLEMS_PER_REPORT = 50_000
+# Unknown card names per deck that get "did you mean" suggestions (each costs a lookup).
+MAX_SUGGESTED_NAMES = 100
+
+# ---------------------------------------------------------------- XML deck files (.dek, .cod)
+
+MAX_XML_DEPTH = 64
+# Characters of text kept per element (deck names, comments); the rest is dropped unread.
+MAX_XML_TEXT_CHARS = 64 * 1024
+
+# ---------------------------------------------------------------- batch archives (.zip)
+
+MAX_ZIP_ENTRIES = 20_000
+MAX_ZIP_BYTES = 256 * 1024 * 1024  # uncompressed, as declared and as actually inflated
+
+# ---------------------------------------------------------------- keep rules and assertions
+
+MAX_EXPRESSION_TOKENS = 256
+MAX_EXPRESSION_NESTING = 32
+
+# ---------------------------------------------------------------- the card server (Scryfall)
+
+CONNECT_TIMEOUT = 5.0   # seconds; DECKCHECK_HTTP_TIMEOUT sets both timeouts
+READ_TIMEOUT = 60.0     # seconds without a byte from the server
+MIN_REQUEST_INTERVAL = 0.5   # seconds between requests: at most 2 a second
+MAX_429_RETRIES = 3
+MAX_RETRY_WAIT = 120.0  # a longer Retry-After is reported, not slept through
+MAX_REDIRECTS = 5
+# An API answer (the bulk-data index, a `/cards/collection` page), decoded.
+MAX_API_RESPONSE_BYTES = 16 * 1024 * 1024
+# The bulk file, decoded: the size the index states plus a margin, and never more than
+# the ceiling (Scryfall's biggest file, all_cards, is about 2.3 GB).
+BULK_SIZE_MARGIN = 1.25
+MAX_BULK_BYTES = 4 * 1024 * 1024 * 1024
+# One JSON value (a card) of a streamed card file, in characters.
+MAX_JSON_ITEM_CHARS = 16 * 1024 * 1024
+# Online lookups of names the card database lacks (the CLI; the library makes none unless
+# asked): names looked up per deck, requests per run, and the run's time budget for them.
+MAX_ONLINE_NAMES_PER_DECK = 225  # three requests of 75
+MAX_ONLINE_REQUESTS_PER_RUN = 10
+MAX_ONLINE_SECONDS_PER_RUN = 20.0
+
+# ---------------------------------------------------------------- output
+
+# Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
+MAX_SUMMARY_ROWS = 1000
+
+# ---------------------------------------------------------------- options
 
 # Seeds: what every random generator deckcheck uses accepts, and what JSON readers keep exact.
 MAX_SEED = 2**63 - 1

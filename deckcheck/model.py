@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from .names import card_key, fold
-from .problem import Problem
+from .problem import LineProblems, Problem
 
 MAIN = "main"
 SIDEBOARD = "sideboard"
@@ -67,12 +67,13 @@ class GuessedSideboard:
 
 @dataclass
 class Deck:
-    """A parsed decklist. `problems` holds what the parser could not read;
-    `guessed_sideboard` the sideboard it read from blank lines alone, if any."""
+    """A parsed decklist. `problems` holds what the parser could not read (a LineProblems:
+    only the first unreadable lines are listed, limits.py); `guessed_sideboard` the
+    sideboard it read from blank lines alone, if any."""
 
     source: str
     entries: list[CardEntry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=LineProblems)
     input_format: str | None = None
     name: str | None = None
     # True when the file could not be read at all (missing, unreadable, too big): the

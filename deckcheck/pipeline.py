@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, Union
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
-from .formats import Format, load
+from .formats import Format, FormatRef, load
+from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
+from .problem import capped
 from .registered_pools import Pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for
@@ -42,13 +44,14 @@ CardsArg = Union["Catalog", str, Path, None, Literal[False]]
 def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Catalog | None:
     """The catalog to check `fmt` with: `cards` itself (when it is the format's game's),
     the database at a path, the default database when `cards` is None
-    (DECKCHECK_CARDS_DB honoured), or nothing for False."""
+    (DECKCHECK_CARDS_DB honoured), or nothing for False. Offline unless `offline` is
+    False: the library sends no user's text to a third party unless asked."""
     if cards is False:
         return None
     if cards is None or isinstance(cards, (str, Path)):
-        from .cards import catalog_for
+        from .cards import catalog_for, offline_by_default
 
-        catalog, _ = catalog_for(fmt.game, cards, offline=offline)
+        catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default())
         return catalog
     return cards if cards.game == fmt.game else None
 
@@ -82,7 +85,8 @@ def check_deck(
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
     A sideboard the parser guessed from blank lines is settled with the format's sizes first
-    (decklists/layout.py).
+    (decklists/layout.py). At most MAX_PROBLEMS_PER_DECK problems are listed, then one that
+    counts the rest.
 
     With card data (the built-in data, or a synced database) the names are made canonical
     first (the written name stays in `CardEntry.written`) and names no card has become
@@ -105,6 +109,7 @@ def check_deck(
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))
+    problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems")
     from .freshness import as_of
 
     return DeckResult(
@@ -118,28 +123,22 @@ def check_deck(
     )
 
 
-def _is_path(value: str | Path) -> bool:
-    if isinstance(value, Path):
-        return True
-    if "\n" in value or len(value) > 4096:
-        return False
-    if Path(value).exists():
-        return True
-    # A single line naming a decklist file that is missing: report it as missing, not parse it.
-    return Path(value).suffix.lower() in parsers.extensions() | {".yaml", ".yml", ".csv", ".zip"}
-
-
-def read_deck(path_or_text: str | Path, *, input_format: str | None = None) -> Deck:
-    if isinstance(path_or_text, str) and parsers.is_inline(path_or_text):
-        return parsers.parse_text(path_or_text.strip(), source=parsers.inline_name(path_or_text), input_format=input_format)
-    if _is_path(path_or_text):
-        return parsers.load_deck(path_or_text, input_format=input_format)
-    return parsers.parse_text(str(path_or_text), source="<text>", input_format=input_format)
+def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> Deck:
+    """A decklist parsed: a `str` is the list's text (or a `ydke://` URL), never a file
+    name; a `pathlib.Path` is a file (docs/security.md: text a website's user pasted can
+    never make deckcheck read a file)."""
+    if isinstance(text_or_path, Path):
+        return parsers.load_deck(text_or_path, input_format=input_format)
+    if not isinstance(text_or_path, str):
+        raise TypeError(f"a decklist is text (str) or a file (pathlib.Path), not {type(text_or_path).__name__}")
+    if parsers.is_inline(text_or_path):
+        return parsers.parse_text(text_or_path.strip(), source=parsers.inline_name(text_or_path), input_format=input_format)
+    return parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
 
 
 def validate(
-    path_or_text: str | Path,
-    format_id: str | Format,
+    text_or_path: str | Path,
+    format_id: FormatRef | Format,
     date: str | dt.date | None = None,
     *,
     input_format: str | None = None,
@@ -148,17 +147,20 @@ def validate(
     pool: str | Path | Pool | None = None,
     platform: str = "paper",
 ) -> DeckResult:
-    """Validate one decklist (a file path or the list's text) against a format.
+    """Validate one decklist against a format: `text_or_path` is the list's text (a `str`)
+    or a file (a `pathlib.Path`); `format_id` an id (`"mtg/modern"`), a format file (a
+    `Path`) or a loaded `Format`.
 
     >>> result = validate("4 Lightning Bolt\\n56 Mountain", "mtg/modern")
     >>> result.legal
     True
 
     `cards`: None uses the card database of DECKCHECK_CARDS_DB or the default place when
-    there is one; a path names a database; False checks without card data. `offline`
-    (default: DECKCHECK_OFFLINE) stops online lookups of names the database lacks.
+    there is one; a path names a database; False checks without card data. The library
+    never looks names up online unless asked: `offline=False` lets it ask Scryfall for
+    names the database lacks, within the limits of docs/security.md.
 
-    `pool` is the registered pool of a limited event (a decklist file, its text, or a
+    `pool` is the registered pool of a limited event (its text, a file as a `Path`, or a
     `Pool`): every card of the deck must come from it (rule `registered-pool`). A pool that
     cannot be read raises InputError.
 
@@ -168,6 +170,17 @@ def validate(
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
     if pool is not None and not isinstance(pool, Pool):
         pool = read_pool(pool)
-    deck = read_deck(path_or_text, input_format=input_format)
+    deck = read_deck(text_or_path, input_format=input_format)
     return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,
                       platform=check_platform(platform))
+
+
+def validate_file(
+    path: str | Path,
+    format_id: FormatRef | Format,
+    date: str | dt.date | None = None,
+    **options: Any,
+) -> DeckResult:
+    """`validate` of the decklist file at `path` (a `str` here is a file name: use this only
+    with paths your own code chose, never with text from users)."""
+    return validate(Path(path), format_id, date, **options)

@@ -42,3 +42,116 @@ class Problem:
         for key, value in self.details.items():
             out.setdefault(key, value)
         return out
+
+
+# Rule id of the one problem that stands for problems left out of a report (limits.py).
+NOT_LISTED = "problems-not-listed"
+PARSE_ERROR = "parse-error"
+_RANK = {ERROR: 2, WARNING: 1}
+
+
+def worst_severity(problems: list[Problem]) -> str:
+    return max((problem.severity for problem in problems), key=lambda severity: _RANK.get(severity, 0), default=INFO)
+
+
+class LineProblems(list):  # type: ignore[type-arg]
+    """A deck's problems as a parser reports them, keeping at most `limit` problems of
+    unreadable lines (`parse-error` with a line): further ones are only counted, so a
+    4 MiB file of junk lines costs a few problems, not millions. `close()` adds the one
+    problem that says how many were left out (of their worst severity, so a deck is still
+    illegal when an error was among them)."""
+
+    def __init__(self, items: list[Problem] | tuple[Problem, ...] = (), *, limit: int | None = None):
+        super().__init__(items)
+        from .limits import MAX_UNREADABLE_LINES
+
+        self.limit = MAX_UNREADABLE_LINES if limit is None else limit
+        self.lines = 0            # problems of lines seen, listed or not
+        self.unlisted_worst = ""  # the worst severity among those not listed
+        self.unlisted = 0
+
+    def __reduce__(self) -> tuple:  # type: ignore[type-arg]
+        # Pickled (to a batch worker and back) as the plain list it holds now.
+        return (list, (list(self),))
+
+    def append(self, problem: Problem) -> None:
+        if problem.rule == PARSE_ERROR and problem.line is not None:
+            self.lines += 1
+            if self.lines > self.limit:
+                self.unlisted += 1
+                if _RANK.get(problem.severity, 0) >= _RANK.get(self.unlisted_worst, -1):
+                    self.unlisted_worst = problem.severity
+                return
+        super().append(problem)
+
+    @property
+    def full(self) -> bool:
+        """True once further unreadable lines are only counted."""
+        return self.lines >= self.limit
+
+    def close(self, *, not_read: int = 0) -> None:
+        """Add the problem for the unreadable lines not listed, and for `not_read` lines
+        never looked at (a file that is clearly not a decklist, whose reading stopped)."""
+        if not_read:
+            super().append(Problem(
+                rule=PARSE_ERROR,
+                message=(f"not a decklist? none of its first {self.lines:,} card lines could be read; "
+                         f"stopped reading, {not_read:,} more lines not read"),
+            ))
+        if self.unlisted:
+            super().append(Problem(
+                rule=PARSE_ERROR, severity=self.unlisted_worst,
+                message=f"{self.unlisted:,} more unreadable lines not listed (only the first {self.limit:,} are)",
+            ))
+        self.unlisted = 0
+
+
+def capped(problems: list[Problem], limit: int, *, why: str) -> list[Problem]:
+    """`problems`, or the first `limit` of them and one `problems-not-listed` problem that
+    says how many more there were (of their worst severity: an error left out still makes
+    the deck illegal) and `why` they were left out."""
+    if len(problems) <= limit:
+        return problems
+    rest = problems[limit:]
+    return [*problems[:limit], not_listed(rest, why)]
+
+
+def not_listed(rest: list[Problem], why: str) -> Problem:
+    errors = sum(problem.is_error for problem in rest)
+    of_which = f" ({errors:,} of them error{'s' if errors != 1 else ''})" if errors and errors != len(rest) else ""
+    return Problem(rule=NOT_LISTED, severity=worst_severity(rest),
+                   message=f"{len(rest):,} more problems not listed{of_which}: {why}",
+                   count=len(rest))
+
+
+class ProblemBudget:
+    """The problems one report may list (MAX_PROBLEMS_PER_REPORT), spent deck by deck in
+    report order. Once it is spent, a deck keeps its first error (or first problem) and
+    one `problems-not-listed` problem, so every deck keeps its verdict."""
+
+    def __init__(self, limit: int | None = None):
+        from .limits import MAX_PROBLEMS_PER_REPORT
+
+        self.limit = MAX_PROBLEMS_PER_REPORT if limit is None else limit
+        self.left = self.limit
+
+    def take(self, problems: list[Problem]) -> list[Problem]:
+        """The problems of the next deck that the report lists."""
+        if len(problems) <= self.left:
+            self.left -= len(problems)
+            return problems
+        keep = max(self.left, 1)
+        if not any(problem.is_error for problem in problems[:keep]):
+            first_error = next((index for index, problem in enumerate(problems) if problem.is_error), None)
+            if first_error is not None:
+                listed = [*problems[:keep], problems[first_error]]
+                rest = problems[keep:first_error] + problems[first_error + 1:]
+                self.left = 0
+                return [*listed, not_listed(rest, self._why)] if rest else listed
+        self.left = 0
+        rest = problems[keep:]
+        return [*problems[:keep], not_listed(rest, self._why)] if rest else problems[:keep]
+
+    @property
+    def _why(self) -> str:
+        return f"the report lists at most {self.limit:,} problems"

@@ -88,16 +88,13 @@ def _pool_problem(source: str, problem: Problem) -> Problem:
     return replace(problem, message=f"{where}: {problem.message}", line=None, zone=None, details=details)
 
 
-def read_pool(path_or_text: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
-    """Read a pool from a decklist file (or a list's text). Raises InputError when the
-    file cannot be read at all (missing, not text, too big) or lists no card."""
-    from . import decklists as parsers
+def read_pool(text_or_path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
+    """Read a pool from a list's text (a `str`) or a decklist file (a `pathlib.Path`).
+    Raises InputError when the file cannot be read at all (missing, not text, too big) or
+    lists no card."""
     from .pipeline import read_deck
 
-    if isinstance(path_or_text, Path):
-        deck = parsers.load_deck(path_or_text, input_format=input_format)
-    else:
-        deck = read_deck(path_or_text, input_format=input_format)
+    deck = read_deck(text_or_path, input_format=input_format)
     if shown is None and deck.source == "<text>":
         shown = "<pool>"
     name = shown or deck.source
@@ -113,3 +110,9 @@ def read_pool(path_or_text: str | Path, *, input_format: str | None = None, show
     if not pool.cards:
         raise InputError(f"pool {name}: lists no cards")
     return pool
+
+
+def read_pool_file(path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
+    """`read_pool` of the file at `path` (a `str` here is a file name: only for paths your
+    own code chose)."""
+    return read_pool(Path(path), input_format=input_format, shown=shown)

@@ -21,11 +21,22 @@ from typing import Any
 Keys = tuple[str | int, ...]
 
 
+_KEY_SHOWN = 40
+
+
+def shown_key(key: str) -> str:
+    """A key as messages show it: as written when short and printable, else quoted and cut
+    (a file that is not what it should be must not have its content echoed as keys)."""
+    if len(key) <= _KEY_SHOWN and key.isprintable() and key.strip() == key and key:
+        return key
+    return repr(key[:_KEY_SHOWN]) + ("…" if len(key) > _KEY_SHOWN else "")
+
+
 def dotted(keys: Sequence[str | int]) -> str:
     """`banned[0].since` for ("banned", 0, "since")."""
     out = ""
     for key in keys:
-        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else key)
+        out += f"[{key}]" if isinstance(key, int) else (f".{shown_key(key)}" if out else shown_key(key))
     return out
 
 

@@ -9,15 +9,40 @@ from __future__ import annotations
 
 import codecs
 import os
+import stat
 import sys
+import time
 from pathlib import Path
 
 from .errors import InputError
+from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS
 
-# Real decklists are a few kilobytes; a cube or a whole collection is well under 1 MiB.
-# Anything bigger is not a decklist, and refusing it early keeps a stray file from
-# costing memory and time.
-MAX_INPUT_BYTES = 4 * 1024 * 1024
+__all__ = ["MAX_INPUT_BYTES", "binary_kind", "decode", "read_bounded", "read_head", "read_stdin", "read_text", "too_big"]
+
+# What a file that is not text at all usually is, by its first bytes: photos and scans of
+# a decklist, office documents, archives. Said by name, it is one clear problem instead of
+# a parse error on every "line" of the bytes.
+_SIGNATURES = (
+    (b"\x89PNG\r\n\x1a\n", "PNG (an image)"),
+    (b"\xff\xd8\xff", "JPEG (an image)"),
+    (b"GIF87a", "GIF (an image)"),
+    (b"GIF89a", "GIF (an image)"),
+    (b"II*\x00", "TIFF (an image)"),
+    (b"MM\x00*", "TIFF (an image)"),
+    (b"%PDF-", "PDF"),
+    (b"PK\x03\x04", "a zip archive (or a Word/Excel/OpenDocument file)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Word/Excel file"),
+    (b"{\\rtf", "RTF (a word-processor file)"),
+    (b"\x1f\x8b", "gzip-compressed data"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+    (b"\x7fELF", "a program"),
+    (b"MZ", "a Windows program"),
+)
+# Share of control characters (and undecodable bytes) in the first few thousand characters
+# above which the text is binary data: real lists have none but tabs and line breaks (and
+# an escape sequence copied from a terminal is text with an ESC in it, not binary).
+_BINARY_SHARE = 0.05
+_TEXT_CONTROLS = frozenset("\t\n\r\f\v\x1b")
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -52,9 +77,25 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return data.decode("cp1252", errors="replace")
 
 
-def too_big(source: str, size: int | None = None) -> str:
-    amount = f"{size:,} bytes is over" if size is not None and size != MAX_INPUT_BYTES + 1 else "over"
-    return f"{source}: {amount} the {MAX_INPUT_BYTES:,}-byte limit for a decklist; is this the right file?"
+def binary_kind(data: bytes, text: str | None = None) -> str | None:
+    """What `data` is when it is clearly not text ("PNG (an image)", "binary data"), else
+    None. `text` is `data` decoded, when the caller has it."""
+    for signature, kind in _SIGNATURES:
+        if data.startswith(signature):
+            return kind
+    if data[4:12] in (b"ftypheic", b"ftypmif1", b"ftypheix") or (data[:4] == b"RIFF" and data[8:12] == b"WEBP"):
+        return "an image"
+    head = (text if text is not None else data[:4096].decode("latin-1"))[:4096]
+    if head:
+        odd = sum(1 for char in head if (char < " " and char not in _TEXT_CONTROLS) or char in "\x7f\ufffd")
+        if odd / len(head) > _BINARY_SHARE:
+            return "binary data"
+    return None
+
+
+def too_big(source: str, size: int | None = None, *, limit: int = MAX_INPUT_BYTES, what: str = "a decklist") -> str:
+    amount = f"{size:,} bytes is over" if size is not None and size != limit + 1 else "over"
+    return f"{source}: {amount} the {limit:,}-byte limit for {what}; is this the right file?"
 
 
 def read_stdin() -> bytes:
@@ -95,21 +136,38 @@ def _utf16_without_bom(data: bytes) -> str | None:
 
 def read_text(path: str | Path) -> str:
     """Read a decklist file as text, with a one-line error when it cannot be read."""
+    data = read_bounded(path)
+    return decode(data, source=str(path))
+
+
+# Open flags for reading untrusted paths: O_NONBLOCK so that opening a named pipe returns
+# at once (instead of waiting for a writer) and the fstat below can refuse it.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+_NOT_REGULAR = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def not_regular(mode: int) -> str | None:
+    """What a file of this mode is when it is not a regular file or a folder ("a named
+    pipe"), else None."""
+    return next((kind for test, kind in _NOT_REGULAR if test(mode)), None)
+
+
+def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "a decklist") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, read within MAX_READ_SECONDS.
+
+    Named pipes, devices and sockets are refused without reading (a pipe would block,
+    `/dev/zero` never ends); so is a file over the limit (by its size, and again by what
+    comes out, for a file that grows while it is read). Every failure is an InputError
+    with a one-line message naming the path."""
     try:
         # One open and one fstat: a batch reads thousands of files, and stat-then-read
         # costs twice the system calls.
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_INPUT_BYTES:
-                raise InputError(too_big(str(path), size))
-            # Ask for one byte more than fstat says: read(n) allocates n bytes up front, so
-            # asking for the limit every time cost more than reading a small deck. A file
-            # that grows while we read, or a device (`/dev/zero`) whose size fstat reports
-            # as 0, is read on, but never past one byte over the limit.
-            want = size + 1 if 0 < size <= MAX_INPUT_BYTES else MAX_INPUT_BYTES + 1
-            data = handle.read(want)
-            if len(data) == want and want <= MAX_INPUT_BYTES:
-                data += handle.read(MAX_INPUT_BYTES + 1 - want)
+        fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -120,7 +178,65 @@ def read_text(path: str | Path) -> str:
         raise InputError(f"{path}: permission denied") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    return decode(data, source=str(path))
+    except ValueError:  # a NUL byte in the name: no file can have it
+        raise InputError(f"{path}: not a valid file name") from None
+    info = os.fstat(fd)
+    kind = not_regular(info.st_mode)
+    if kind is not None or stat.S_ISDIR(info.st_mode) or info.st_size > limit:
+        os.close(fd)
+        if kind is not None:
+            raise InputError(f"{path}: not a regular file ({kind}); give {what} saved on disk")
+        if stat.S_ISDIR(info.st_mode):
+            raise _is_directory(path)
+        raise InputError(too_big(str(path), info.st_size, limit=limit, what=what))
+    with os.fdopen(fd, "rb", buffering=0) as handle:
+        try:
+            data = _read_within_time(handle, info.st_size, limit, str(path))
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise InputError(too_big(str(path), limit=limit, what=what))
+    return data
+
+
+def read_head(path: str | Path, size: int) -> bytes:
+    """The first `size` bytes of a regular file (a pipe or a device is refused as in
+    `read_bounded`, without waiting on it); InputError when it cannot be read."""
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except (OSError, ValueError) as exc:
+        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise InputError(f"{path}: not a regular file ({not_regular(mode) or 'a folder'})")
+    with os.fdopen(fd, "rb", buffering=0) as handle:
+        try:
+            return handle.read(size)
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+
+
+def _read_within_time(handle, size: int, limit: int, shown: str) -> bytes:  # type: ignore[no-untyped-def]
+    """Up to `limit + 1` bytes. A small file is one read: ask for one byte more than fstat
+    says (read(n) allocates n bytes up front, so asking for the limit every time cost more
+    than reading a small deck). A file that keeps growing is read on in chunks, never past
+    one byte over the limit, nor past MAX_READ_SECONDS."""
+    want = size + 1 if size < limit else limit + 1
+    data = handle.read(want)
+    if len(data) < want or len(data) > limit:
+        return data
+    chunks, total = [data], len(data)
+    deadline = time.monotonic() + MAX_READ_SECONDS
+    while total <= limit:
+        chunk = handle.read(min(1 << 20, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        if time.monotonic() > deadline:
+            raise InputError(f"{shown}: still reading after {MAX_READ_SECONDS:.0f} s; is this file on a stalled network drive?")
+    return b"".join(chunks)
 
 
 def _is_directory(path: str | Path) -> InputError:

@@ -5,7 +5,8 @@ Serves `GET /bulk-data` (the bulk-data index), `GET /files/<name>` (bulk files),
 Scryfall's `not_found` list). Faults are scripted per path: `server.fail(path, status,
 ...)` queues answers that are used up before the normal one, e.g. a 500, a 429 with
 Retry-After, a stall longer than the client's timeout, a body cut short, or invalid JSON.
-Every request is recorded (method, path, monotonic time, headers, body).
+A fault may also be an endless body (`endless=True`). Every request is recorded (method,
+path, monotonic time, headers, body).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Fault:
     headers: dict[str, str] = field(default_factory=dict)
     stall: float = 0.0          # seconds to wait before answering (timeouts)
     cut_after: int | None = None  # send only this many bytes of the body, then close
+    endless: bool = False       # after the body, send spaces until the client hangs up
 
 
 @dataclass
@@ -45,6 +47,7 @@ class ScryfallServer:
         self._lock = threading.Lock()
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.httpd.daemon_threads = True
+        self.httpd.handle_error = self._handle_error  # type: ignore[method-assign]
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
 
     @property
@@ -59,6 +62,16 @@ class ScryfallServer:
     def stop(self) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
+
+    @staticmethod
+    def _handle_error(request: object, address: object) -> None:
+        """A client hanging up on an endless or too big answer is what the test wants;
+        anything else is printed as the standard server does."""
+        import sys
+        import traceback
+
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            traceback.print_exc()
 
     def fail(self, path: str, status: int = 500, *, times: int = 1, **kwargs: Any) -> None:
         with self._lock:
@@ -113,6 +126,20 @@ class ScryfallServer:
                 if cut_after is not None:
                     self.close_connection = True
 
+            def _endless(self, start: bytes) -> None:
+                """A body that never ends (no length, spaces until the client hangs up)."""
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.close_connection = True
+                try:
+                    self.wfile.write(start)
+                    while True:
+                        self.wfile.write(b" " * 65536)
+                except OSError:
+                    return
+
             def _serve(self, method: str) -> None:
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
@@ -124,7 +151,10 @@ class ScryfallServer:
                 if fault is not None:
                     if fault.stall:
                         time.sleep(fault.stall)
-                    self._answer(fault.status, fault.body, fault.headers, fault.cut_after)
+                    if fault.endless:
+                        self._endless(fault.body)
+                    else:
+                        self._answer(fault.status, fault.body, fault.headers, fault.cut_after)
                     return
                 if method == "GET" and path == "/bulk-data":
                     self._answer(200, json.dumps(server.bulk_index()).encode())

@@ -61,7 +61,7 @@ def test_no_cards_turns_card_checks_off(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     assert [r["legal"] for r in json.loads(done.stdout)["results"]] == [True, True, True]
     assert done.stderr == ""
-    assert validate("4 Lightening Bolt\n56 Island\n", POOL_PIONEER, "2024-06-01", cards=False).legal
+    assert validate("4 Lightening Bolt\n56 Island\n", Path(POOL_PIONEER), "2024-06-01", cards=False).legal
 
 
 def test_explicit_cards_db_option(cli, sample_cards_db, tmp_path):
@@ -82,10 +82,10 @@ def test_other_games_ignore_the_magic_database(db, tmp_path):
     fmt = tmp_path / "other.yaml"
     fmt.write_text("name: Other\ngame: wow\ndeck: {main: {min: 2}}\n", encoding="utf-8")
     # Shadow Bolt is a WoW card and no Magic card: the WoW data (built in) knows it.
-    result = validate("2 Shadow Bolt\n", str(fmt), offline=True)
+    result = validate("2 Shadow Bolt\n", fmt, offline=True)
     assert result.legal and result.problems == []
     # A misspelling is checked against WoW's names, not Magic's.
-    result = validate("2 Shadow Blot\n", str(fmt), offline=True)
+    result = validate("2 Shadow Blot\n", fmt, offline=True)
     assert [(p.rule, p.details.get("suggestions", [])[:1]) for p in result.problems] == [("unknown-card", ["Shadow Bolt"])]
 
 
@@ -126,7 +126,7 @@ def test_offline_never_touches_the_network(cli, db, scryfall_server, tmp_path):
 def test_many_unknown_names_go_75_a_request_at_most_two_a_second(db, scryfall_server):
     names = [f"Made Up Card {i}" for i in range(160)]
     deck = "\n".join(f"1 {name}" for name in names) + "\n"
-    result = validate(deck, "mtg/constructed")
+    result = validate(deck, "mtg/constructed", offline=False)  # the library asks only when told to
     assert sum(p.rule == "unknown-card" for p in result.problems) == 160
     posts = scryfall_server.hits("/cards/collection")
     assert [len(json.loads(p.body)["identifiers"]) for p in posts] == [75, 75, 10]
@@ -149,3 +149,49 @@ def test_online_lookup_with_the_network_down(cli, db, tmp_path):
     done = cli("validate", _deck(tmp_path, "4 Lightening Bolt\n56 Island\n"), "-f", "mtg/constructed")
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert "connection refused" in done.stderr and "--offline" in done.stderr
+
+
+# ---------------------------------------------------------------- online lookups (#18 item 10)
+#
+# Off in the library unless asked; bounded per deck, per run and in time in the CLI.
+
+MAX_ONLINE_NAMES_PER_DECK = 225   # limits.py, as these tests expect them (test_limits.py checks)
+MAX_ONLINE_REQUESTS_PER_RUN = 10
+
+
+def test_the_library_never_goes_online_unless_asked(db, scryfall_server):
+    result = validate("4 Brand New Card\n56 Island\n", "mtg/constructed")
+    assert [problem.rule for problem in result.problems] == ["unknown-card"]
+    assert scryfall_server.requests == []
+
+
+def test_the_cli_looks_up_a_bounded_number_of_names_per_deck(cli, db, scryfall_server, tmp_path):
+    deck = tmp_path / "unknown.txt"
+    deck.write_text("".join(f"1 Unknown Card {index}\n" for index in range(1000)), encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "mtg/constructed", "-o", "json")
+    posts = scryfall_server.hits("/cards/collection")
+    assert sum(len(json.loads(post.body)["identifiers"]) for post in posts) == MAX_ONLINE_NAMES_PER_DECK
+    assert f"1,000 names are not in the card database; only the first {MAX_ONLINE_NAMES_PER_DECK} are looked up online" in done.stderr
+
+
+def test_the_cli_makes_a_bounded_number_of_requests_per_run(cli, db, scryfall_server, tmp_path):
+    decks = []
+    for deck in range(5):
+        path = tmp_path / f"d{deck}.txt"
+        path.write_text("".join(f"1 Unknown {deck} {index}\n" for index in range(200)), encoding="utf-8")
+        decks.append(str(path))
+    done = cli("validate", *decks, "-f", "mtg/constructed", "-o", "json")
+    assert len(scryfall_server.hits("/cards/collection")) == MAX_ONLINE_REQUESTS_PER_RUN
+    assert f"online lookups stopped after {MAX_ONLINE_REQUESTS_PER_RUN} requests" in done.stderr
+    assert len(json.loads(done.stdout)["results"]) == 5
+
+
+def test_online_lookups_stop_when_the_run_s_time_is_spent(db, scryfall_server, monkeypatch):
+    from deckcheck.games.mtg import online
+
+    monkeypatch.setattr(online, "MAX_ONLINE_SECONDS_PER_RUN", 1.0)
+    scryfall_server.fail("/cards/collection", 200, body=b'{"object": "list", "data": [], "not_found": []}', stall=0.7, times=5)
+    lookup = online.OnlineLookup()
+    lookup.fetch([f"Unknown {index}" for index in range(200)])
+    assert len(scryfall_server.hits("/cards/collection")) == 2
+    assert lookup.stopped == "online lookups stopped after 1 s (the most one run spends)"

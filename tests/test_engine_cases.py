@@ -17,9 +17,10 @@ TOLERANCE = 1e-6
 CASES = caseload.cases("engine", kind="simulate")
 
 
-def _format(case: dict) -> str:
+def _format(case: dict) -> str | Path:
+    """The case's format: an id, or a test format file (a Path, as the library takes files)."""
     fmt = case["format"]
-    return str(TESTS / fmt) if fmt.endswith(".yaml") else fmt
+    return TESTS / fmt if fmt.endswith(".yaml") else fmt
 
 
 def _assertion_texts(case: dict) -> list[str]:
@@ -71,7 +72,7 @@ def test_case_library(case, tmp_path):
 def test_case_cli(case, tmp_path, cli):
     deck = tmp_path / "deck.txt"
     deck.write_text(case["deck"], encoding="utf-8")
-    args = ["simulate", str(deck), "-f", _format(case), "-o", "json"]
+    args = ["simulate", str(deck), "-f", str(_format(case)), "-o", "json"]
     for option, value in case.get("options", {}).items():
         args += [f"--{option}", str(value)]
     if "policy" in case:

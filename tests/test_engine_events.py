@@ -104,7 +104,7 @@ def test_bottoming_rules_match_the_named_strategy(tmp_path):
 
 
 def test_scry_rule_matches_the_named_strategy(tmp_path):
-    vancouver = str(Path(__file__).parent / "formats" / "hand-vancouver.yaml")
+    vancouver = Path(__file__).parent / "formats" / "hand-vancouver.yaml"
     results = []
     for scry in ("karsten", "top_land == 1"):
         policy = write(tmp_path, f'keep: {{7: "2 <= lands <= 5", 6: "2 <= lands <= 4", 5: true}}\nscry: {scry}\n')
@@ -148,7 +148,7 @@ def test_assertion_errors():
 
 
 def test_free_seven_rule(tmp_path):
-    free = str(Path(__file__).parent / "formats" / "hand-london-free.yaml")
+    free = Path(__file__).parent / "formats" / "hand-london-free.yaml"
     policy = write(tmp_path, 'keep: {free: "3 <= lands <= 4", 7: "2 <= lands <= 5", 6: true}\n')
     simulation = simulate("24 Mountain\n36 Grizzly Bears\n", free, policy_file=policy)
     first = sum(comb(24, k) * comb(36, 7 - k) for k in (3, 4)) / comb(60, 7)

@@ -35,7 +35,7 @@ LAND_DROPS = caseload.load(TESTS / "karsten" / "land_drops_2017.yaml", Struct({
         Struct({"drops": ListOf(ListOf(Number())), "hand": Number(), "flood": Number()}, required=("drops", "hand", "flood")),
         key=Int(1)), key=Int(1)),
 }, required=("decks",)))
-COMMANDER_LIKE = str(TESTS / "formats" / "hand-london-free.yaml")  # free mulligan, the first player draws
+COMMANDER_LIKE = TESTS / "formats" / "hand-london-free.yaml"  # free mulligan, the first player draws
 FORMATS = {40: "mtg/limited", 60: "mtg/constructed", 80: "mtg/constructed", 99: COMMANDER_LIKE}
 COLUMNS = (60, 80, 99, 40)   # the table's column order
 
@@ -204,7 +204,7 @@ def test_cli_castable_with_a_card_database(cli, mana_db, tmp_path, cards, source
     deck.write_text(f"{sources} {color}\n{lands - sources} Wastes\n{cards - lands - 4} Grizzly Bears\n4 {cost_name}\n", encoding="utf-8")
     policy_file = tmp_path / "karsten.yaml"
     policy_file.write_text("bottom: karsten\n", encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", FORMATS[cards], "--policy", str(policy_file), "--cast", cost_name,
+    done = cli("simulate", str(deck), "-f", str(FORMATS[cards]), "--policy", str(policy_file), "--cast", cost_name,
                "--cards-db", str(mana_db), "--offline", "-o", "json")
     assert done.returncode == 0, done.stderr
     cell = json.loads(done.stdout)["castable"][cost_name]
@@ -217,7 +217,7 @@ def test_cli_castable_with_a_card_database(cli, mana_db, tmp_path, cards, source
 # ---------------------------------------------------------------- the 2017 land-drop tables
 
 
-VANCOUVER = str(TESTS / "formats" / "hand-vancouver.yaml")
+VANCOUVER = TESTS / "formats" / "hand-vancouver.yaml"
 LAND_CELLS = [
     pytest.param(cards, lands, row, id=f"{cards}-{lands}")
     for cards, rows in LAND_DROPS["decks"].items() for lands, row in rows.items()

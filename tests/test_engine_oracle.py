@@ -171,7 +171,7 @@ def test_exact_matches_oracle(kind, rule_id, deck):
     lands, copies, others = deck
     rule, names_x, text = RULES[rule_id]
     fmt_id, free = FORMATS[kind]
-    fmt = str(Path(__file__).parent / fmt_id) if fmt_id.endswith(".yaml") else fmt_id
+    fmt = Path(__file__).parent / fmt_id if fmt_id.endswith(".yaml") else fmt_id
     rule_kind = kind.removesuffix("-free")
     decklist = f"{lands} Island\n{copies} Card X\n{others} Other Spell\n"
     simulation = simulate(decklist, fmt, keep=text, keep_by_size={5: "true"}, cards=["Card X"], turns=4)
@@ -193,7 +193,7 @@ def test_once_rule_by_turn_is_a_mixture():
     + P(redraw) P(card in a fresh hand)."""
     from pathlib import Path
 
-    simulation = simulate("24 Island\n4 Card X\n32 Other Spell\n", str(Path(__file__).parent / "formats/hand-wow-like.yaml"),
+    simulation = simulate("24 Island\n4 Card X\n32 Other Spell\n", Path(__file__).parent / "formats/hand-wow-like.yaml",
                           keep='count("Card X") >= 1', turns=3)
     x = simulation.profile.index("Card X")
     q = 1 - pmf(60, 4, 7, 0)

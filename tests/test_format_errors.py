@@ -110,12 +110,12 @@ def test_editing_a_parent_is_seen_by_the_next_load(tmp_path):
     child = tmp_path / "child.yaml"
     parent.write_text("name: P\ngame: mtg\nbanned: [Black Lotus]\n", encoding="utf-8")
     child.write_text("name: C\ngame: mtg\nextends: ./parent.yaml\n", encoding="utf-8")
-    assert [e.card for e in load(str(child)).banned] == ["Black Lotus"]
+    assert [e.card for e in load(child).banned] == ["Black Lotus"]
     parent.write_text("name: P\ngame: mtg\nbanned: [Black Lotus, Mox Pearl]\n", encoding="utf-8")
-    assert [e.card for e in load(str(child)).banned] == ["Black Lotus", "Mox Pearl"]
+    assert [e.card for e in load(child).banned] == ["Black Lotus", "Mox Pearl"]
     parent.write_text("name: P\ngame: mtg\nbaned: []\n", encoding="utf-8")
     with pytest.raises(FormatError, match="baned"):
-        load(str(child))
+        load(child)
 
 
 def test_relative_format_path_follows_the_current_directory(tmp_path, monkeypatch):
@@ -123,20 +123,21 @@ def test_relative_format_path_follows_the_current_directory(tmp_path, monkeypatc
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "f.yaml").write_text(f"name: F\ngame: mtg\ndeck: {{main: {{min: {size}}}}}\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path / "one")
-    assert load("f.yaml").zone_size("main", TODAY).min == 40
+    assert load(Path("f.yaml")).zone_size("main", TODAY).min == 40
     monkeypatch.chdir(tmp_path / "two")
-    assert load("f.yaml").zone_size("main", TODAY).min == 50
+    assert load(Path("f.yaml")).zone_size("main", TODAY).min == 50
 
 
 def test_cycle_through_parent_directories_is_found(tmp_path):
     """`d1/a.yaml` -> `../d2/b.yaml` -> `../d1/a.yaml` names one file by ever longer paths;
-    comparing spellings recursed until the OS refused the file name."""
+    comparing spellings recursed until the OS refused the file name. (`extends` leaves
+    d1, so the tree they may share is given: tmp_path.)"""
     (tmp_path / "d1").mkdir()
     (tmp_path / "d2").mkdir()
     (tmp_path / "d1" / "a.yaml").write_text("name: A\ngame: mtg\nextends: ../d2/b.yaml\n", encoding="utf-8")
     (tmp_path / "d2" / "b.yaml").write_text("name: B\ngame: mtg\nextends: ../d1/a.yaml\n", encoding="utf-8")
     with pytest.raises(FormatError) as caught:
-        check_file(tmp_path / "d1" / "a.yaml")
+        check_file(tmp_path / "d1" / "a.yaml", root=tmp_path)
     assert caught.value.key == "extends"
     assert str(caught.value).endswith(f"{tmp_path}/d1/a.yaml -> {tmp_path}/d2/b.yaml -> {tmp_path}/d1/a.yaml")
 

@@ -35,7 +35,7 @@ CARD_DATABASES = {
 def test_case(case, request):
     fmt = case["format"]
     if fmt.endswith(".yaml"):
-        fmt = str(Path(__file__).parent / fmt)
+        fmt = Path(__file__).parent / fmt  # a format file is a Path (a str is an id)
     cards = request.getfixturevalue(CARD_DATABASES[case["cards"]]) if case.get("cards") else False
     result = validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True)
     actual = [problem.to_dict() for problem in result.problems]

@@ -26,7 +26,27 @@ def test_file_at_the_limit_is_read_and_one_byte_more_is_refused(tmp_path):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero on this system")
-def test_endless_device_stops_at_the_limit():
-    # fstat reports size 0 for a device: reading must still stop one byte past the limit.
-    with pytest.raises(InputError, match="limit"):
+def test_endless_device_is_refused_without_reading():
+    # A device never ends (fstat says size 0): it is refused before a byte is read
+    # (issue #14: every file read is bounded), with what it is.
+    with pytest.raises(InputError, match=r"/dev/zero: not a regular file \(a device\)"):
         read_text("/dev/zero")
+
+
+def test_a_file_that_keeps_growing_stops_one_byte_past_the_limit(tmp_path, monkeypatch):
+    """fstat's size can be stale (a file still being written): reading stops one byte past
+    the limit whatever it said."""
+    from deckcheck import textio
+
+    path = tmp_path / "growing.txt"
+    path.write_bytes(b"1 Island\n" * 10)
+    real_fstat = os.fstat
+
+    def stale(fd):  # the size the file had when it was opened, before it grew
+        result = real_fstat(fd)
+        return os.stat_result((*result[:6], 0, *result[7:]))
+
+    path.write_bytes(b"1 Island\n" * (MAX_INPUT_BYTES // 9 + 10))
+    monkeypatch.setattr(textio.os, "fstat", stale)
+    with pytest.raises(InputError, match="limit"):
+        read_text(path)

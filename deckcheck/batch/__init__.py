@@ -13,16 +13,20 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .check import BatchReport, OnResult, check_registrations
 from .registration import RegistrationSet
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 __all__ = ["BatchReport", "check_source"]
 
 
 def check_source(
     source: str | Path,
-    format_id: str | None,
+    format_id: FormatRef | None,
     *,
     date: str | dt.date | None = None,
     jobs: int | None = None,
@@ -34,6 +38,7 @@ def check_source(
     cards: bool = True,
     platform: str = "paper",
     on_result: OnResult | None = None,
+    allow_outside_paths: bool = False,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
@@ -44,7 +49,9 @@ def check_source(
     manifest's `platform` column overrides it per row).
     `on_result(row, result, entries)` hears each registration in order, with its cards.
     `format_id` None: every row names its own format (a manifest's `format` column).
-    Raises DeckcheckError when the source, the format or the deck-check request cannot be
+    `allow_outside_paths` lets a plain manifest (not a zip's) name decks, pools and format
+    files outside its folder. Raises DeckcheckError when the source, the format or the
+    deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
     from ..pipeline import check_platform, parse_date
@@ -56,7 +63,7 @@ def check_source(
     request = parse_request(deck_check, seed) if deck_check is not None else None
     if format_id is not None:
         load(format_id)  # an unknown -f stops here, before a zip is extracted
-    with open_source(source) as found:
+    with open_source(source, allow_outside_paths=allow_outside_paths) as found:
         if format_id is None:
             _every_row_names_its_format(found)
         tick = progress(len(found.registrations)) if progress else None
@@ -71,7 +78,7 @@ def _every_row_names_its_format(found: RegistrationSet) -> None:
     """Without -f, every registration must name its format; DeckcheckError naming those that do not."""
     from ..errors import DeckcheckError
 
-    missing = [row for row in found.registrations if row.format_id is None]
+    missing = [row for row in found.registrations if row.format_id is None and not row.format_refused]
     if not missing:
         return
     where = ", ".join(f"manifest line {row.line}" if row.line is not None else row.deck for row in missing[:3])

@@ -17,12 +17,13 @@ from contextlib import contextmanager
 from pathlib import Path, PurePosixPath
 
 from ..errors import InputError
+from ..limits import MAX_ZIP_BYTES, MAX_ZIP_ENTRIES
 from .registration import Skipped
 
-# A registration set is thousands of small text files: these bounds leave room for the
-# biggest real events and stop anything that would need gigabytes.
-MAX_ENTRIES = 20_000
-MAX_TOTAL_BYTES = 256 * 1024 * 1024
+# A registration set is thousands of small text files: these bounds (limits.py) leave room
+# for the biggest real events and stop anything that would need gigabytes.
+MAX_ENTRIES = MAX_ZIP_ENTRIES
+MAX_TOTAL_BYTES = MAX_ZIP_BYTES
 _CHUNK = 64 * 1024
 _DRIVE = re.compile(r"^[A-Za-z]:")
 

@@ -125,7 +125,7 @@ def check_registrations(
     for row, index in zip(rows, task_of_row):
         outcome = outcomes[index] if index is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
         result = outcome.result
-        result.format = result.format or row.format_id or format_id or ""
+        result.format = result.format or str(row.format_id or format_id or "")
         result.player, result.team = row.player, row.team
         result.location = "" if found.kind == "zip" or row.path is None else from_working_directory(row.path)
         result.problems = [*row.problems, *result.problems]

@@ -7,25 +7,34 @@ batch's `--platform`): an unknown value is a `registration` problem of the row.
 `pool` is a limited event's registered pool, a decklist file relative to the manifest like
 `deck` (the same file for every member of a team that shares one).
 
-`deck` is a path relative to the manifest. A row that cannot be taken as it is (no player,
-no deck, a cell that is a list) still becomes a registration, carrying a `registration`
-problem that names its line, so the other rows are checked and nobody disappears from the
-report. A manifest that cannot be read at all (bad YAML, anchors or aliases, no
+`deck` is a path relative to the manifest, and stays inside the manifest's folder (inside
+the archive for a zip): an absolute path, a `..` that leaves the folder or a link out of
+it (tree.py) is a problem of its row, unless the organiser trusts the manifest
+(`batch --allow-outside-paths`, never for a zip). A row that cannot be taken as it is (no
+player, no deck, a cell that is a list, a path no file can have) still becomes a
+registration, carrying a `registration` problem that names its line, so the other rows
+are checked and nobody disappears from the report. A manifest that cannot be read at all (bad YAML, anchors or aliases, no
 `player`/`deck` column) is an error: exit 2.
 """
 from __future__ import annotations
 
 import csv
 import io
+import os
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError
+from .. import tree
+from ..errors import FormatError, InputError
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, validate
-from ..textio import MAX_INPUT_BYTES, decode
+from ..textio import MAX_INPUT_BYTES, decode, read_bounded
 from ..yamlload import YamlError, load_yaml_document
 from .registration import Registration, registration_problem
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
 REQUIRED = ("player", "deck")
@@ -39,27 +48,28 @@ def is_manifest(path: Path) -> bool:
     return path.suffix.lower() in MANIFEST_SUFFIXES
 
 
-def read_manifest(path: Path, *, root: Path | None = None, shown: str | None = None) -> list[Registration]:
+def read_manifest(
+    path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True,
+) -> list[Registration]:
     """The registrations a manifest lists, in file order.
 
-    `root` confines deck paths (a manifest from a zip must not point outside the archive);
-    `shown` is the manifest's name in messages.
+    Deck and pool paths must stay inside `root` (a zip's extracted folder; default: the
+    manifest's folder), unless `confine` is False (an organiser's own manifest, never a
+    zip's); `shown` is the manifest's name in messages.
     """
     shown = shown or str(path)
     text = _read(path, shown)
     rows = _yaml_rows(text, shown) if path.suffix.lower() in (".yaml", ".yml") else _csv_rows(text, shown)
-    return [_registration(line, row, path.parent, root) for line, row in rows]
+    place = _Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
+                   archive=root is not None)
+    return [_registration(line, row, place) for line, row in rows]
 
 
 def _read(path: Path, shown: str) -> str:
     try:
-        if path.stat().st_size > MAX_MANIFEST_BYTES:
-            raise InputError(f"{shown}: over {MAX_MANIFEST_BYTES:,} bytes, too big for a manifest; is this the right file?")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{shown}: no such file") from None
-    except OSError as exc:
-        raise InputError(f"{shown}: cannot read ({exc.strerror or exc})") from None
+        data = read_bounded(path, limit=MAX_MANIFEST_BYTES, what="a manifest")
+    except InputError as exc:
+        raise InputError(shown + str(exc)[len(str(path)):] if str(exc).startswith(str(path)) else str(exc)) from None
     # `decode` knows the encodings spreadsheets export (BOMs, UTF-8, Windows-1252).
     return decode(data, source=shown)
 
@@ -144,7 +154,17 @@ def _cell(row: Mapping[str, Any], key: str) -> str | None:
     return text or None
 
 
-def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None) -> Registration:
+@dataclass(frozen=True)
+class _Place:
+    """Where a manifest's paths lead: relative to `base`, confined (unless not) to `root`."""
+
+    base: Path
+    root: Path
+    confine: bool
+    archive: bool  # a zip's manifest: "outside the archive" in messages
+
+
+def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration:
     player, deck, seat = _cell(row, "player"), _cell(row, "deck"), _cell(row, "seat")
     problems: list[str] = []
     if "_error" in row:
@@ -157,9 +177,16 @@ def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None)
             problems.append("no deck file named")
     else:
         deck = deck.replace("\\", "/")
-        path, why = _deck_path(deck, base, root)
+        path, why = _deck_path(deck, place)
         if why:
             problems.append(why)
+    format_ref, format_refused = None, False
+    format_text = _cell(row, "format")
+    if format_text is not None:
+        format_ref, why = _format_ref(format_text, place)
+        if why:
+            problems.append(why)
+            format_refused = True
     platform = _cell(row, "platform")
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS
@@ -171,7 +198,7 @@ def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None)
     pool, pool_path = _cell(row, "pool"), None
     if pool is not None:
         pool = pool.replace("\\", "/")
-        pool_path, why = _deck_path(pool, base, root, what="pool")
+        pool_path, why = _deck_path(pool, place, what="pool")
         if why:
             problems.append(why)
         pool = PurePosixPath(pool).as_posix()
@@ -181,7 +208,8 @@ def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None)
         player=player,
         team=_cell(row, "team"),
         seat=seat.upper() if seat else None,
-        format_id=_format_id(_cell(row, "format"), base),
+        format_id=format_ref,
+        format_refused=format_refused,
         line=line,
         problems=tuple(registration_problem(message, line) for message in problems),
         pool=pool,
@@ -191,20 +219,52 @@ def _registration(line: int, row: dict[str, Any], base: Path, root: Path | None)
     return registration
 
 
-def _deck_path(deck: str, base: Path, root: Path | None, *, what: str = "deck") -> tuple[Path | None, str | None]:
+def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | None, str | None]:
+    """The file a row's deck (or pool) names, or why it is not read."""
+    invalid = invalid_path(deck)
+    if invalid:
+        return None, f"{what} path {shown_path(deck)}: {invalid}"
     relative = Path(deck)
-    path = relative if relative.is_absolute() else base / relative
-    if root is not None:
-        # Inside a zip every path must stay inside the extracted archive.
-        if relative.is_absolute() or ".." in relative.parts:
-            return None, f"{what} path {deck!r} points outside the archive"
+    path = relative if relative.is_absolute() else place.base / relative
+    if not place.confine:
+        return path, None
+    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place))
+    if why:
+        hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
+        return None, f"{what} path {shown_path(deck)}: {why}{hint}"
     return path, None
 
 
-def _format_id(value: str | None, base: Path) -> str | None:
-    """A row's format: an id (`mtg/legacy`) or a format file relative to the manifest."""
-    if value and value.endswith((".yaml", ".yml")) and not Path(value).is_absolute():
-        candidate = base / value
-        if candidate.is_file():
-            return str(candidate)
-    return value
+def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
+    """A row's format: an id (`mtg/legacy`) or a format file relative to the manifest
+    (inside its folder or archive unless trusted), or why it cannot be used."""
+    from ..formats import confined, reference
+
+    if not place.confine:
+        return reference(text, base=place.base) if text.endswith((".yaml", ".yml")) else text, None
+    try:
+        return confined(text, base=place.base, root=place.root, where=_where(place)), None
+    except FormatError as exc:
+        return None, f"format {shown_path(text)}: {exc}"
+
+
+def _where(place: _Place) -> str:
+    return "the archive" if place.archive else "the manifest's folder"
+
+
+def invalid_path(text: str) -> str | None:
+    """Why no file can have the name `text` (a NUL, a character the file system cannot
+    encode such as a lone surrogate), or None."""
+    if "\x00" in text:
+        return "has a NUL character, which no file name can hold"
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        return "has a character no file name can hold"
+    return None
+
+
+def shown_path(text: str, most: int = 120) -> str:
+    """A path quoted for a message: control characters escaped, cut to `most` characters."""
+    quoted = ascii(text) if not text.isprintable() else repr(text)
+    return quoted if len(quoted) <= most else quoted[:most] + "…"

@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..names import fold
 from ..problem import Problem
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 # Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
 REGISTRATION = "registration"
@@ -31,7 +35,8 @@ class Registration:
     player: str | None = None
     team: str | None = None
     seat: str | None = None
-    format_id: str | None = None  # this row's own format, else the batch's `-f`
+    format_id: FormatRef | None = None  # this row's own format (an id or a file), else the batch's `-f`
+    format_refused: bool = False  # the row named a format file that may not be read (its problem says why)
     line: int | None = None
     problems: tuple[Problem, ...] = ()
     # Limited events: the registered pool as the manifest names it, and the file to read.
@@ -114,7 +119,7 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
         if row.format_id is not None:
             why = format_error(row.format_id)
             if why:
-                row = row.with_problem(f"format {row.format_id!r}: {why}")
+                row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
 

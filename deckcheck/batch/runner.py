@@ -24,7 +24,7 @@ from ..decklists import load_deck
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck
 from ..registered_pools import Pool, read_pool
-from ..problem import Problem
+from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from .registration import registration_problem
 
@@ -176,22 +176,34 @@ def run(
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> list[Outcome]:
-    """Check every task; outcomes come back in task order."""
+    """Check every task; outcomes come back in task order, their problems within the
+    report's budget (limits.py), spent in task order whatever `jobs` is."""
     jobs = jobs or default_jobs()
     tick = progress or (lambda done: None)
+    budget = ProblemBudget()
     if jobs <= 1 or len(tasks) < PARALLEL_THRESHOLD:
         outcomes: list[Outcome] = []
         for _, chunk in _chunks(tasks, 1):
-            outcomes.extend(_check_chunk(chunk, day))
+            outcomes.extend(_spend(budget, _check_chunk(chunk, day)))
             tick(len(chunk))
         return outcomes
     slots: list[Outcome | None] = [None] * len(tasks)
     chunks = _chunks(tasks, jobs)
+    spent = 0  # outcomes before this index have had their problems budgeted
     with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
         futures = {pool.submit(_check_chunk, chunk, day): start for start, chunk in chunks}
         for future in as_completed(futures):
             start = futures[future]
             done = future.result()
             slots[start:start + len(done)] = done
+            while spent < len(slots) and slots[spent] is not None:
+                _spend(budget, [slots[spent]])  # type: ignore[list-item]
+                spent += 1
             tick(len(done))
     return [outcome for outcome in slots if outcome is not None]
+
+
+def _spend(budget: ProblemBudget, outcomes: list[Outcome]) -> list[Outcome]:
+    for outcome in outcomes:
+        outcome.result.problems = budget.take(outcome.result.problems)
+    return outcomes

@@ -18,18 +18,17 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .. import decklists as parsers
+from .. import tree
 from ..errors import InputError
 from ..yamlload import YamlError, load_yaml
 from . import archive
 from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, is_manifest, read_manifest
 from .registration import Registration, RegistrationSet, Skipped
 
-_HIDDEN_PREFIXES = (".", "__MACOSX")
-
-
 @contextmanager
-def open_source(source: str | Path) -> Iterator[RegistrationSet]:
-    """The registrations of SOURCE; files stay readable until the block ends (zip)."""
+def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Iterator[RegistrationSet]:
+    """The registrations of SOURCE; files stay readable until the block ends (zip). A plain
+    manifest's paths stay inside its folder unless `allow_outside_paths`."""
     path = Path(source)
     shown = str(source)
     if path.is_dir():
@@ -44,7 +43,8 @@ def open_source(source: str | Path) -> Iterator[RegistrationSet]:
             yield found
         return
     if is_manifest(path):
-        yield RegistrationSet(source=shown, kind="manifest", registrations=read_manifest(path), manifest=shown)
+        rows = read_manifest(path, confine=not allow_outside_paths)
+        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown)
         return
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
@@ -52,34 +52,21 @@ def open_source(source: str | Path) -> Iterator[RegistrationSet]:
     )
 
 
-def _hidden(name: str) -> bool:
-    return name.startswith(_HIDDEN_PREFIXES)
-
-
 def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
-    """Every decklist file under `root`, sorted by relative path so runs are stable."""
+    """Every decklist file under `root`, sorted by relative path so runs are stable. Links
+    out of the folder, linked folders, pipes and devices are skipped with their reason
+    (tree.py)."""
     claimed = parsers.extensions()
     found = RegistrationSet(source=shown, kind=kind)
-    files: list[tuple[str, Path]] = []
-
-    def unreadable_folder(error: OSError) -> None:
-        where = Path(error.filename).relative_to(root).as_posix() if error.filename else shown
-        found.skipped.append(Skipped(where, f"cannot read folder ({error.strerror or error})", unchecked=True))
-
-    for folder, dirs, names in os.walk(root, onerror=unreadable_folder):
-        base = Path(folder)
-        for name in list(dirs):
-            if _hidden(name):
-                dirs.remove(name)
-                found.skipped.append(Skipped(_relative(base / name, root) + "/", "hidden folder"))
-        for name in names:
-            files.append((_relative(base / name, root), base / name))
-    for relative, path in sorted(files):
-        name = path.name
-        suffix = path.suffix.lower()
-        if _hidden(name):
-            found.skipped.append(Skipped(relative, "hidden file"))
-        elif suffix not in claimed:
+    walked = tree.walk(root, tree="the registration folder")
+    for relative, reason in walked.passed_over:
+        # Something that may be a registration (a decklist's name, a folder) but was not
+        # read safely is a registration that could not be checked; hidden files are not.
+        maybe = relative.endswith("/") or relative == "." or os.path.splitext(relative)[1].lower() in claimed
+        found.skipped.append(Skipped(relative, reason, unchecked=maybe and not reason.startswith("hidden")))
+    for relative, path in walked.files:
+        suffix = os.path.splitext(path.name)[1].lower()
+        if suffix not in claimed:
             found.skipped.append(Skipped(relative, f"not a decklist ({suffix or 'no'} extension)"))
         else:
             found.registrations.append(Registration(deck=relative, path=path))
@@ -108,10 +95,10 @@ def _manifests_in(root: Path) -> list[Path]:
     """Manifests at the archive's top, or inside its only top-level folder (zipping a
     folder usually adds one). A YAML file that is not a table of registrations (a format
     file shipped beside the decks) does not count."""
-    top = [path for path in root.iterdir() if not _hidden(path.name)]
+    top = [path for path in root.iterdir() if not tree.is_hidden(path.name)]
     folders = [path for path in top if path.is_dir()]
     if len(top) == 1 and folders:
-        top = [path for path in folders[0].iterdir() if not _hidden(path.name)]
+        top = [path for path in folders[0].iterdir() if not tree.is_hidden(path.name)]
     return sorted(path for path in top if path.is_file() and is_manifest(path) and _looks_like_manifest(path))
 
 

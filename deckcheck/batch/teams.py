@@ -98,14 +98,14 @@ def check_team(
         known = [formats[fid] for fid in format_ids if fid in formats]
         team_format = next((fmt for fmt in known if is_team_format(fmt)), None)
         if len(format_ids) == 1:
-            problems.append(_registration(f"format {format_ids[0]!r} could not be loaded; the team cannot be checked"))
+            problems.append(_registration(f"format {str(format_ids[0])!r} could not be loaded; the team cannot be checked"))
         elif len(format_ids) > 1:
             listed = ", ".join(f"{member.player} {member.format_id}" for member in members)
             if team_format is not None:
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
             else:
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
-        return TeamResult(team=name, format=", ".join(format_ids), players=players, problems=problems)
+        return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
     if sizes and len(members) not in sizes:

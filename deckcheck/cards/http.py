@@ -1,4 +1,5 @@
-"""Talking to Scryfall politely: one cached session, a rate limit, and one-line errors.
+"""Talking to Scryfall politely and warily: one cached session, a rate limit, bounds on
+what a server may send, and one-line errors.
 
 Scryfall asks API clients for a real User-Agent and Accept header, at most about 10
 requests a second (we keep to 2), and to back off on HTTP 429. Answers are cached by
@@ -6,14 +7,23 @@ requests-cache in SQLite under the user cache directory for 24 hours; when Scryf
 cannot be reached, an expired cached answer is used rather than failing
 (stale-if-error). Only network requests are throttled: cache hits are free.
 
+A card server is not trusted (docs/security.md): every request, redirects included, goes
+only to Scryfall over https (`*.scryfall.com`, `*.scryfall.io`) or to the origin of the
+configured API base (DECKCHECK_SCRYFALL_URL), so an answer cannot point deckcheck at an
+internal host or downgrade it to http. An API answer is read whole before the cache sees
+it, and refused past MAX_API_RESPONSE_BYTES decoded (a gzip bomb stops there) or past
+its time; the bulk file is streamed by `download_session`, outside the cache, under its
+own bound (games/mtg/sync.py).
+
 Every failure becomes a `NetworkError` whose message is one line naming the host and
-the cause (DNS, refused, timeout, HTTP status, bad JSON).
+the cause (DNS, refused, timeout, TLS verification, HTTP status, too big, bad JSON).
 """
 from __future__ import annotations
 
 import datetime as dt
 import email.utils
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -24,6 +34,15 @@ from urllib.parse import urlsplit
 
 from .. import __version__
 from ..errors import NetworkError
+from ..limits import (
+    CONNECT_TIMEOUT,
+    MAX_429_RETRIES,
+    MAX_API_RESPONSE_BYTES,
+    MAX_REDIRECTS,
+    MAX_RETRY_WAIT,
+    MIN_REQUEST_INTERVAL,
+    READ_TIMEOUT,
+)
 from .paths import cache_dir
 
 if TYPE_CHECKING:
@@ -36,15 +55,50 @@ PROJECT_URL = "https://github.com/deckcheck/deckcheck"
 USER_AGENT = f"deckcheck/{__version__} (+{PROJECT_URL})"
 ACCEPT = "application/json;q=0.9,*/*;q=0.8"
 CACHE_HOURS = 24
-MIN_INTERVAL = 0.5          # seconds between network requests: at most 2 a second
-MAX_429_RETRIES = 3
-MAX_RETRY_WAIT = 120.0      # a longer Retry-After is reported, not slept through
-CONNECT_TIMEOUT = 5.0
-READ_TIMEOUT = 60.0
+MIN_INTERVAL = MIN_REQUEST_INTERVAL
+# Where deckcheck may fetch from over https, besides the configured API base's origin.
+SCRYFALL_DOMAINS = ("scryfall.com", "scryfall.io")
+_CHUNK = 1 << 16
+
+
+class ResponseTooBig(NetworkError):
+    """A server sent more than deckcheck accepts for that answer."""
 
 
 def api_base() -> str:
     return os.environ.get(API_ENV, DEFAULT_API).rstrip("/")
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    default = {"https": 443, "http": 80}.get(parts.scheme.lower())
+    try:
+        port = parts.port or default
+    except ValueError:
+        port = -1
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+def allowed(url: str, *, bases: tuple[str, ...] = ()) -> bool:
+    """May deckcheck fetch `url`? Scryfall's hosts over https, or the origin (scheme, host
+    and port) of the configured API base or one of `bases`."""
+    scheme, host, port = _origin(url)
+    if any((scheme, host, port) == _origin(base) for base in (api_base(), *bases)):
+        return True
+    return scheme == "https" and port == 443 and any(host == domain or host.endswith("." + domain) for domain in SCRYFALL_DOMAINS)
+
+
+def shown_url(url: str, most: int = 100) -> str:
+    text = url if url.isprintable() else ascii(url)
+    return text if len(text) <= most else text[:most] + "…"
+
+
+def refuse_unless_allowed(url: str, *, bases: tuple[str, ...] = ()) -> None:
+    if not allowed(url, bases=bases):
+        raise NetworkError(
+            f"refusing to fetch {shown_url(url)}: deckcheck fetches card data only from Scryfall over https "
+            f"(or the origin of {API_ENV})"
+        )
 
 
 def timeouts() -> tuple[float, float]:
@@ -100,16 +154,21 @@ class _Throttle:
 THROTTLE = _Throttle(MIN_INTERVAL)
 
 
-def _make_adapter() -> Any:
+def _make_adapter(*, read_limit: int | None, bases: tuple[str, ...]) -> Any:
     from requests.adapters import HTTPAdapter
 
     class PoliteAdapter(HTTPAdapter):
-        """Sends only as fast as THROTTLE allows and honours 429 Retry-After."""
+        """Sends only to allowed origins, only as fast as THROTTLE allows, honours 429
+        Retry-After, and (with `read_limit`) reads each answer whole within its bounds."""
 
         def send(self, request: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+            refuse_unless_allowed(request.url, bases=bases)  # every hop of a redirect comes here
             for attempt in range(MAX_429_RETRIES + 1):
                 THROTTLE.wait()
+                started = time.monotonic()
                 response = super().send(request, **kwargs)
+                if read_limit is not None:
+                    _read_whole(response, read_limit, started + _total_seconds(kwargs.get("timeout")))
                 if response.status_code != 429 or attempt == MAX_429_RETRIES:
                     return response
                 wait = retry_after_seconds(response.headers.get("Retry-After"))
@@ -122,6 +181,34 @@ def _make_adapter() -> Any:
             return response
 
     return PoliteAdapter()
+
+
+def _total_seconds(timeout: Any) -> float:
+    """The time a whole answer may take: its connect and read timeouts together."""
+    if isinstance(timeout, tuple):
+        return sum(part or 0 for part in timeout) or sum(timeouts())
+    return float(timeout) if timeout else sum(timeouts())
+
+
+def _read_whole(response: Any, limit: int, deadline: float) -> None:
+    """Read `response` now (decoded), refusing more than `limit` bytes or past `deadline`,
+    so that neither requests-cache nor a caller ever holds more."""
+    chunks, size = [], 0
+    try:
+        for chunk in response.iter_content(_CHUNK):
+            size += len(chunk)
+            if size > limit:
+                raise ResponseTooBig(
+                    f"{urlsplit(response.url).netloc} sent more than {limit:,} bytes for one answer; refusing it"
+                )
+            if time.monotonic() > deadline:
+                raise NetworkError(f"{urlsplit(response.url).netloc} took too long to send its answer")
+            chunks.append(chunk)
+    except BaseException:
+        response.close()
+        raise
+    response._content = b"".join(chunks)
+    response._content_consumed = True
 
 
 def _cache_backend(directory: Path | None, warn: Callable[[str], None]) -> Any:
@@ -138,8 +225,11 @@ def _cache_backend(directory: Path | None, warn: Callable[[str], None]) -> Any:
         return "memory"
 
 
-def make_session(*, directory: Path | None = None, warn: Callable[[str], None] | None = None) -> requests.Session:
-    """A requests-cache session with deckcheck's headers, cache and rate limit."""
+def make_session(
+    *, directory: Path | None = None, warn: Callable[[str], None] | None = None, base: str | None = None,
+) -> requests.Session:
+    """A requests-cache session with deckcheck's headers, cache, rate limit and bounds;
+    `base`: an API base besides the configured one that it may talk to."""
     from requests_cache import CachedSession
 
     session = CachedSession(
@@ -149,8 +239,22 @@ def make_session(*, directory: Path | None = None, warn: Callable[[str], None] |
         allowable_methods=("GET", "HEAD", "POST"),
         allowable_codes=(200,),
     )
+    return _equip(session, read_limit=MAX_API_RESPONSE_BYTES, bases=(base,) if base else ())
+
+
+def download_session(*, base: str | None = None) -> requests.Session:
+    """A plain session (no cache) for streaming a bulk file: the same headers, rate limit
+    and allowed origins; the caller bounds what it reads."""
+    import requests
+
+    return _equip(requests.Session(), read_limit=None, bases=(base,) if base else ())
+
+
+def _equip(session: requests.Session, *, read_limit: int | None, bases: tuple[str, ...]) -> requests.Session:
     session.headers.update({"User-Agent": USER_AGENT, "Accept": ACCEPT})
-    adapter = _make_adapter()
+    session.max_redirects = MAX_REDIRECTS
+    session.trust_env = True  # proxies and CA bundles from the environment still apply
+    adapter = _make_adapter(read_limit=read_limit, bases=bases)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session
@@ -162,6 +266,10 @@ def describe_failure(url: str, exc: BaseException) -> str:
 
     host = urlsplit(url).netloc or url
     text = str(exc)
+    if isinstance(exc, requests.exceptions.SSLError):
+        return _tls_failure(host, text)
+    if isinstance(exc, requests.exceptions.TooManyRedirects):
+        return f"{host} redirected more than {MAX_REDIRECTS} times"
     if isinstance(exc, requests.exceptions.Timeout):
         return f"{host} did not answer in time ({timeouts()[1]:.0f} s timeout)"
     if isinstance(exc, requests.exceptions.ConnectionError):
@@ -177,6 +285,17 @@ def describe_failure(url: str, exc: BaseException) -> str:
     if "IncompleteRead" in text or "Connection broken" in text:
         return f"{host} closed the connection before sending everything"
     return f"request to {host} failed ({type(exc).__name__})"
+
+
+def _tls_failure(host: str, text: str) -> str:
+    """A TLS failure said as one: what could not be verified, and what to look at."""
+    lowered = text.lower()
+    if "certificate verify failed" in lowered or "certificate" in lowered:
+        found = re.search(r"certificate verify failed: ([^(')\]]+)", text)
+        why = f" ({found.group(1).strip()})" if found else ""
+        return (f"the TLS certificate of {host} could not be verified{why}; a proxy or a wrong clock? "
+                "(REQUESTS_CA_BUNDLE names extra trusted certificates)")
+    return f"the TLS connection to {host} failed ({text[:160]})"
 
 
 def check_status(response: Any) -> None:
@@ -196,8 +315,9 @@ def request_json(session: requests.Session, method: str, url: str, **kwargs: Any
     """(decoded JSON, response) of a request; every failure is a one-line NetworkError."""
     import requests
 
+    kwargs.setdefault("timeout", timeouts())
     try:
-        response = session.request(method, url, timeout=timeouts(), **kwargs)
+        response = session.request(method, url, **kwargs)
     except requests.exceptions.RequestException as exc:
         raise NetworkError(describe_failure(url, exc)) from None
     except sqlite3.Error as exc:  # the cache file broke under us: say so, do not crash

@@ -127,7 +127,10 @@ def whole_file_import(
             raise CardDataError(f"{file.name}: not UTF-8 text; {NOT_CHANGED}") from None
         if not records:
             raise CardDataError(f"{file.name}: no cards found; {NOT_CHANGED}")
-        rows = write(db_path, records, {"source": source, "source_file": file.name})
+        try:
+            rows = write(db_path, records, {"source": source, "source_file": file.name})
+        except OverflowError:  # SQLite holds 64-bit integers; the new database is dropped
+            raise CardDataError(f"{file.name}: a number in it is too big for the card database; {NOT_CHANGED}") from None
         cards = count_cards(records) if count_cards is not None else rows
         return ImportSummary(path=db_path, source=source, cards=cards, objects=len(records))
 

@@ -14,9 +14,11 @@ import json
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from ..limits import MAX_JSON_ITEM_CHARS as MAX_ITEM_CHARS
+
 CHUNK_CHARS = 1 << 20
-# No card object comes near this; an item still undecodable at this size is broken, not cut.
-MAX_ITEM_CHARS = 64 << 20
+# No card object comes near MAX_ITEM_CHARS (limits.py); an item still undecodable at that
+# size is broken, not cut, and the window never holds more.
 _WHITESPACE = " \t\n\r"
 
 

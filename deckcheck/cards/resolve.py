@@ -5,7 +5,7 @@ Used by the catalogs of games whose decks name cards (Magic, WoW TCG): `4 lightn
 `Lightning Bolt`, `Fire // Ice` and `Delver of Secrets // Insectile Aberration`; the name
 as written stays in `CardEntry.written`. A name the catalog (and, when it may, an online
 lookup) does not know is an `unknown-card` error with up to three "did you mean"
-suggestions; its entry keeps the written name so the other rules still count it. Names
+suggestions (for the first MAX_SUGGESTED_NAMES such names of a deck); its entry keeps the written name so the other rules still count it. Names
 the format's own lists mention are known names even when the data lacks them (Unfinity
 sticker sheets on Pauper's banned list): the `banned` rule speaks for those.
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
+from ..limits import MAX_SUGGESTED_NAMES
 from ..model import MAYBEBOARD, CardEntry, Deck
 from ..problem import ERROR, Problem
 from .catalog import SUGGESTIONS, Catalog
@@ -76,8 +77,10 @@ def resolve_by_name(
         if not report_unknown or entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
             continue
         why = explain(entry.name) if explain is not None else None
+        # Suggestions cost a lookup each: only the first names of a deck get them (limits.py).
+        suggested = len(problems) < MAX_SUGGESTED_NAMES
         problems.append(unknown_card(
             entry, why or f"unknown card {entry.name!r}: no card of that name in the card database",
-            suggestions=catalog.suggest(entry.name, SUGGESTIONS),
+            suggestions=catalog.suggest(entry.name, SUGGESTIONS) if suggested else None,
         ))
     return deck.with_entries(entries), problems

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import typer
 
-from .common import PARSERS_MARK
+from .common import PARSERS_MARK, say
 from .completion import complete_formats, complete_parsers
 from ..errors import DeckcheckError
 
@@ -43,7 +43,7 @@ app = typer.Typer(
 
 
 def fail(message: str, code: int = 2) -> None:
-    typer.echo(f"deckcheck: error: {message}", err=True)
+    say(f"deckcheck: error: {message}")
     raise typer.Exit(code)
 
 

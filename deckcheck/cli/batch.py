@@ -43,6 +43,10 @@ def batch(
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     platform: str = PLATFORM_OPTION,
     no_cards: bool = NO_CARDS_OPTION,
+    allow_outside_paths: bool = typer.Option(
+        False, "--allow-outside-paths",
+        help="Let a manifest you wrote name decks, pools and format files outside its folder (absolute or ../ paths, links); never for a zip.",
+    ),
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
@@ -63,7 +67,7 @@ def batch(
     event.html writes one self-contained page for the event.
     """
     from ..batch import check_source
-    from ..formats import load
+    from ..formats import load, reference
     from ..progress import Progress
     from ..report import choose, deliver_batch, load as load_reporter
     from ..report.style import wants_color
@@ -77,16 +81,19 @@ def batch(
         bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
         return bars[-1].advance
 
+    if report_file is not None:
+        writable("--report", report_file, inputs=[Path(source)])  # before the work; again with every input after it
+    format_ref = reference(format_id) if format_id is not None else None
     # An unknown -f or a missing --cards-db is a usage error before anything is read.
-    _, note = open_cards(load(format_id) if format_id is not None else None, cards_db, offline=True, no_cards=no_cards)
+    _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
     sheets = None
     if sheets_file is not None:
-        sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_id, paper=paper, cards_db=cards_db)
+        sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
     try:
         result = check_source(
-            source, format_id, date=date, jobs=jobs, unified=not no_unified, progress=progress,
+            source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
-            on_result=sheets.add if sheets else None,
+            on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths,
         )
     except BaseException:
         for bar in bars:
@@ -99,9 +106,11 @@ def batch(
     if sheets is not None and sheets_file is not None:
         for message in sheets.warnings:
             warn(message)
-        write_file("--sheets", sheets_file, [sheets.output()])
+        write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, result))
     if report_file is not None:
-        write_file("--report", report_file, [deliver_batch(reporter, result, warn=warn).encode("utf-8", errors="replace")])
+        # It names players: readable by this user only, whatever the umask (docs/security.md).
+        write_file("--report", report_file, [deliver_batch(reporter, result, warn=warn).encode("utf-8", errors="replace")],
+                   private=True, inputs=_inputs(source, result))
         emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
     else:
         emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
@@ -110,6 +119,14 @@ def batch(
         skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
         raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
     raise typer.Exit(result.exit_code)
+
+
+def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
+    """The files a batch read: its source (a manifest or a zip) and every deck and pool."""
+    found = [Path(source)]
+    for row in result.registrations:
+        found += [path for path in (row.path, row.pool_path) if path is not None]
+    return found
 
 
 def _row_format(result: object) -> object:
@@ -126,14 +143,14 @@ def _row_format(result: object) -> object:
     return None
 
 
-def _sheets(path: Path, *, source: str, event: str | None, date: str | None, format_id: str | None, paper: str, cards_db: Path | None):
+def _sheets(path: Path, *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
     """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
     from ..paperwork import PAPERS
     from ..paperwork.batch_sheets import BatchSheets
     from ..pipeline import parse_date
 
     one_of("--paper", paper, PAPERS)
-    writable("--sheets", path)
+    writable("--sheets", path, inputs=[Path(source)])
     return BatchSheets(
         event=event or Path(source).name, day=parse_date(date), format_id=format_id, paper=paper, cards_db=cards_db,
     )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
-from .common import emit, spoken, warn_once
+from .common import emit, say, spoken, warn_once
 
 if TYPE_CHECKING:
     from ..games import Game
@@ -124,7 +124,7 @@ def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
     if catalog is None:
         raise CardDataError(note or f"no {game.label} card data")
     if note:
-        typer.echo(f"deckcheck: note: {note}", err=True)
+        say(f"deckcheck: note: {note}")
     return catalog
 
 
@@ -159,9 +159,9 @@ def cards_lookup(
         raise DeckcheckError(f"--output {output!r}: choose text or json")
     fmt = None
     if format_id is not None:
-        from ..formats import load
+        from ..formats import load, reference
 
-        fmt = load(format_id)
+        fmt = load(reference(format_id))
         game = find(fmt.game) or _lookup_game(name, game_id)
         if game_id is not None and game_id != game.id:
             raise DeckcheckError(f"--game {game_id} and --format {format_id} (a {game.label} format) disagree")
@@ -177,7 +177,7 @@ def cards_lookup(
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.id} card"
-        typer.echo(f"deckcheck: no {what} {name!r}{hint}", err=True)
+        say(f"deckcheck: no {what} {name!r}{hint}")
         raise typer.Exit(1)
     verdict = None
     if fmt is not None:

@@ -52,15 +52,17 @@ def check(
                 "no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT"
             )
         config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
+    format_ref = None
     if format_id:
-        from ..formats import load
+        from ..formats import load, reference
 
-        load(format_id)  # an unknown -f is a usage error before any deck is read
+        format_ref = reference(format_id)
+        load(format_ref)  # an unknown -f is a usage error before any deck is read
     reporter = choose(output or config.output or AUTO, *REPORT_SUBJECTS)
     day = parse_date(date) if date else None
     if platform is not None:
         check_platform(platform)
-    run = run_check(config, paths or (), format_id=format_id, date=day, platform=platform)
+    run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
     for message in run.warnings:
         warn(message)
     if not run.report.results:

@@ -23,10 +23,77 @@ if TYPE_CHECKING:
     from ..model import Deck
 
 
+# ---------------------------------------------------------------- what reaches the terminal
+#
+# Everything deckcheck prints goes through `emit` (stdout) or `say` (stderr), which make
+# names from files harmless wherever they land (docs/security.md):
+# - control characters (terminal escape sequences, lone carriage returns, C1 controls) and
+#   bidirectional overrides are shown as visible symbols, never sent raw: a card or player
+#   name cannot retitle the terminal, clear the screen or hide a line. Only deckcheck's own
+#   colour codes pass, and only when the report is coloured;
+# - under GitHub Actions, no line that deckcheck did not mean as a workflow command starts
+#   with `::` (nor holds the legacy `##[`): a player named "ann\n::error::..." or a
+#   `::stop-commands::` cannot forge or hide annotations. The github reporter's own
+#   commands (`report.WorkflowCommands`) pass, their values escaped by the reporter;
+# - stderr messages are one line: line breaks inside them are shown as `\n`.
+
+_COLOR_CODE = re.compile(r"\x1b\[[0-9]{1,2}m")
+_UNSAFE = re.compile(r"\x1b\[[0-9]{1,2}m|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)")
+_LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+_LEGACY_COMMAND = "##["
+_ZERO_WIDTH_SPACE = "\u200b"
+
+
+def _shown(char: str) -> str:
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)  # the Unicode "control pictures": ␛ for ESC, ␍ for CR
+    if code == 0x7F:
+        return "\u2421"
+    unsafe = 0x80 <= code < 0xA0 or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069  # C1 controls, bidi overrides
+    return "\ufffd" if unsafe else char
+
+
+def printable(text: str, *, color: bool = False) -> str:
+    """`text` with control characters shown (see above); deckcheck's colour codes kept
+    when `color`."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else
+                       "".join(_shown(char) for char in found.group()), text)
+
+
+def under_actions() -> bool:
+    return os.environ.get("GITHUB_ACTIONS") == "true"
+
+
+def no_workflow_commands(text: str) -> str:
+    """`text` with every line that the GitHub runner would take for a workflow command
+    defused: a zero-width space after the first `:` of a leading `::` (the runner ignores
+    leading blanks) and inside every legacy `##[`."""
+    if "::" not in text and _LEGACY_COMMAND not in text:
+        return text
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("::"):
+            at = len(line) - len(stripped) + 1
+            line = line[:at] + _ZERO_WIDTH_SPACE + line[at:]
+        lines[index] = line.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[")
+    return "\n".join(lines)
+
+
 def emit(text: str) -> None:
-    """Write a report to stdout. Text the terminal's encoding cannot carry (a file name
-    with undecodable bytes, a card name in a script a legacy console lacks) is replaced,
-    never a traceback half-way through a report."""
+    """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
+    terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
+    script a legacy console lacks) is replaced, never a traceback half-way through a report."""
+    from ..report import WorkflowCommands
+    from ..report.style import wants_color
+
+    commands = isinstance(text, WorkflowCommands)
+    text = printable(text, color=wants_color())
+    if under_actions():
+        text = text.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[") if commands else no_workflow_commands(text)
     stream = getattr(sys.stdout, "buffer", None)
     if stream is None:
         sys.stdout.write(text)
@@ -36,8 +103,15 @@ def emit(text: str) -> None:
     sys.stdout.flush()
 
 
+def say(line: str) -> None:
+    """One line on stderr (`deckcheck: warning: ...`): line breaks inside it shown as `\n`,
+    control characters shown, workflow commands defused."""
+    line = printable(_LINE_BREAKS.sub("\\\\n", line))
+    typer.echo(no_workflow_commands(line), err=True)
+
+
 def warn(message: str) -> None:
-    typer.echo(f"deckcheck: warning: {message}", err=True)
+    say(f"deckcheck: warning: {message}")
 
 
 def warn_once() -> Callable[[str], None]:
@@ -55,22 +129,31 @@ def warn_once() -> Callable[[str], None]:
 def say_note(note: str | None) -> None:
     """A note on stderr (what went unchecked and how to check it), printed after the report."""
     if note:
-        typer.echo(f"deckcheck: note: {note}", err=True)
+        say(f"deckcheck: note: {note}")
 
 
 def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     """The deck a DECK argument names: `-` is standard input (read up to the decklist size
     limit of textio, never more), a `ydke://` URL is the deck itself, anything else a file.
-    A deck that cannot be read comes back marked unreadable, with its `parse-error`."""
+    A relative path is a file of the current folder: a link (or a linked folder) on it that
+    leads out of the folder or into a hidden one is not followed (tree.py; a CI job that
+    expands `decks/*.txt` must not read `decks/evil.txt -> ../.git/config`). A deck that
+    cannot be read comes back marked unreadable, with its `parse-error`."""
     from .. import decklists
     from ..pipeline import read_deck
     from ..textio import read_stdin
+    from ..tree import link_reason
 
     if source == "-":
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)
-    return read_deck(Path(source), input_format=input_format)
+    path = Path(source)
+    if not path.is_absolute():
+        why = link_reason(path, Path.cwd(), tree="the current folder")
+        if why:
+            return decklists.unreadable(source, f"{source}: {why}; name the file itself")
+    return read_deck(path, input_format=input_format)
 
 
 def one_of(option: str, value: str, choices: Iterable[str]) -> str:
@@ -83,14 +166,21 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
     return value
 
 
-def writable(option: str, path: Path) -> None:
-    """Stop before any work (exit 2) when `path` clearly cannot be written: a symbolic link
-    (never written through), a folder, or a file in a folder this user cannot write to."""
+def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
+    """Stop (exit 2) when `path` cannot or must not be written: a symbolic link or a relative
+    path through a linked folder (never written through, tree.link_on_the_way), a folder,
+    a file in a folder this user cannot write to, or one of the `inputs` the run reads
+    (nothing deckcheck reads is ever overwritten)."""
     from ..errors import DeckcheckError
+    from ..tree import link_on_the_way
 
     reason = None
-    if path.is_symlink():
-        reason = "it is a symbolic link, and deckcheck never writes through links; remove the link or name another file"
+    link = link_on_the_way(path)
+    if link is not None:
+        what = "it is" if link == path else f"{link} is"
+        reason = f"{what} a symbolic link, and deckcheck never writes through links; remove the link or name another file"
+    elif _is_one_of(path, inputs):
+        reason = "this run reads that file; name another file"
     elif path.is_dir():
         reason = "it is a folder; name a file"
     else:
@@ -103,14 +193,30 @@ def writable(option: str, path: Path) -> None:
         raise DeckcheckError(f"{option} {path}: cannot write ({reason})")
 
 
-def write_file(option: str, path: Path, chunks: Iterable[bytes]) -> None:
-    """Write `chunks` to `path` atomically (atomic.py: never through a link); one-line
-    DeckcheckError (exit 2) naming the option when it cannot be done."""
+def _is_one_of(path: Path, files: Iterable[Path]) -> bool:
+    try:
+        target = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    for other in files:
+        try:
+            if os.path.samestat(target, os.stat(other)):
+                return True
+        except (OSError, ValueError):
+            continue
+    return False
+
+
+def write_file(option: str, path: Path, chunks: Iterable[bytes], *, private: bool = False, inputs: Iterable[Path] = ()) -> None:
+    """Write `chunks` to `path` atomically (atomic.py: never through a link), after
+    `writable`'s checks (again: the run may have found more `inputs`); `private`: mode
+    0600. One-line DeckcheckError (exit 2) naming the option when it cannot be done."""
     from ..atomic import write_chunks
     from ..errors import DeckcheckError
 
+    writable(option, path, inputs=inputs)
     try:
-        write_chunks(path, chunks)
+        write_chunks(path, chunks, private=private)
     except OSError as exc:
         raise DeckcheckError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
 

@@ -37,13 +37,13 @@ def diff(
     Example: deckcheck diff registered.txt found.txt -f mtg/modern -o json
     """
     from ..errors import DeckcheckError
-    from ..formats import load
+    from ..formats import load, reference
     from ..games import passcode_game
     from ..paperwork.diff import compare
     from ..report import choose
 
     reporter = choose(output, DIFFS)
-    fmt = load(format_id) if format_id else None
+    fmt = load(reference(format_id)) if format_id else None
     decks = [read_deck_argument(source, input_format=input_format) for source in (registered, found)]
     for deck in decks:
         if deck.unreadable:

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
-from .common import emit
+from .common import emit, warn
 from .completion import complete_formats
 from ..errors import DeckcheckError
 
@@ -28,7 +28,7 @@ def formats_list() -> None:
 
     for item in iter_formats():
         if isinstance(item, DeckcheckError):
-            typer.echo(f"deckcheck: warning: {item}", err=True)
+            warn(item)
             continue
         emit(f"{item.id:<28} {item.name}\n")
 
@@ -43,11 +43,11 @@ def formats_show(
 
     Example: deckcheck formats show mtg/legacy --date 2011-06-01
     """
-    from ..formats import load
+    from ..formats import load, reference
     from ..formats.show import describe
     from ..pipeline import parse_date
 
-    emit(describe(load(format_id), parse_date(date)))
+    emit(describe(load(reference(format_id)), parse_date(date)))
 
 
 @formats_app.command("check")
@@ -82,12 +82,12 @@ def formats_check_freshness(
     import json
 
     from ..cards import catalog_for
-    from ..formats import iter_formats, load
+    from ..formats import iter_formats, load, reference
     from ..formats.freshness import disagreements
 
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
-    formats = [load(format_id) for format_id in format_ids] if format_ids else [
+    formats = [load(reference(format_id)) for format_id in format_ids] if format_ids else [
         item for item in iter_formats() if not isinstance(item, DeckcheckError) and (item.option("card_pool") or {}).get("legality")
     ]
     found, checked = [], []
@@ -127,7 +127,7 @@ def formats_import_lflist(
 
     parsed = parse_lflist(read_text(path))
     for problem in parsed.problems:
-        typer.echo(f"deckcheck: warning: {path.name}: {problem} (skipped)", err=True)
+        warn(f"{path.name}: {problem} (skipped)")
     if not parsed.lists:
         raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
     documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name)) for lflist in parsed.lists]

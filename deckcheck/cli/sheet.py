@@ -8,7 +8,7 @@ import typer
 
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
-from .common import Command, emit, one_of, open_cards, read_deck_argument, say_note, spoken, warn, writable, write_file
+from .common import Command, emit, one_of, open_cards, read_deck_argument, say, say_note, spoken, warn, writable, write_file
 
 PAPER_HELP = f"Paper size: {spoken(list(PAPERS))}."
 SORT_HELP = f"Main deck order: {spoken(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."
@@ -41,7 +41,7 @@ def sheet(
     Example: deckcheck sheet deck.txt -f mtg/modern --player "Ann Lee" --event "FNM" --out sheet.pdf
     """
     from ..errors import DeckcheckError
-    from ..formats import load
+    from ..formats import load, reference
     from ..paperwork.pdf import SheetWriter
     from ..paperwork.sheet import Registrant, build_sheet
     from ..pipeline import check_deck, parse_date
@@ -51,9 +51,9 @@ def sheet(
 
     one_of("--paper", paper, PAPERS)
     one_of("--sort", sort, SORTS)
-    fmt = load(format_id)
+    fmt = load(reference(format_id))
     day = parse_date(date)
-    writable("--out", out)
+    writable("--out", out, inputs=[Path(deck)] if deck != "-" else [])
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     parsed = read_deck_argument(deck, input_format=input_format)
     result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline)
@@ -65,9 +65,9 @@ def sheet(
     if not result.legal and not force:
         say_note(note)
         errors = sum(problem.is_error for problem in result.problems)
-        typer.echo(
+        say(
             f"deckcheck: error: no sheet written: the deck is not legal in {fmt.name} ({errors} problem{'s' if errors != 1 else ''} above); "
-            "fix it, or add --force to print the sheet anyway", err=True,
+            "fix it, or add --force to print the sheet anyway"
         )
         raise typer.Exit(1)
     registrant = Registrant(player=player, event=event, date=day, player_id=player_id)
@@ -76,7 +76,7 @@ def sheet(
     pages = writer.add(drawn)
     for message in [*drawn.notes, *writer.warnings]:
         warn(message)
-    write_file("--out", out, [writer.output()])
+    write_file("--out", out, [writer.output()], inputs=[Path(deck)] if deck != "-" else [])
     emit(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})\n")
     say_note(note)
     raise typer.Exit(report.exit_code)

@@ -42,7 +42,7 @@ def _progress_bar(hands: Optional[int], exact: bool):  # type: ignore[no-untyped
     return Progress("simulating", hands, unit="hands")
 
 
-def _with_card_data(deck, format_id: str, cards_db, offline: bool, no_cards: bool):
+def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
     """The deck named as the card data names it, and the card data as the engine's land
     oracle (None with --no-cards or a game without card data: then basic lands and the
     policy's `lands:` count).
@@ -99,10 +99,12 @@ def simulate(
     Example: deckcheck simulate deck.txt -f mtg/modern --cast "Wrath of God" --compare mine.yaml karsten.yaml
     """
     from ..engine.simulation import simulate as run
+    from ..formats import reference
     from ..report import choose, deliver_simulation
     from ..report.style import wants_color
 
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
+    format_ref = reference(format_id)
     if more_policies and not compare_with:
         fail(f"unexpected extra argument {more_policies[0]!r}: simulate takes one DECK (policies to compare go after --compare)")
     policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
@@ -113,19 +115,19 @@ def simulate(
 
         check_target(plot)
     parsed = read_deck_argument(deck, input_format=input_format)
-    parsed, card_data = _with_card_data(parsed, format_id, cards_db, offline, no_cards)
+    parsed, card_data = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
         "seed": seed, "card_data": card_data,
     }
     if policies:
-        _compare(parsed, format_id, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
+        _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
         return
     bar = _progress_bar(hands, exact)
     try:
         simulation = run(
             parsed,
-            format_id,
+            format_ref,
             keep=keep,
             keep_by_size={6: keep6, 5: keep5},
             policy_file=policy,
@@ -159,7 +161,7 @@ def simulate(
     raise typer.Exit(0 if simulation.passed else 1)
 
 
-def _compare(deck, format_id: str, policies: List[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Optional[Path]) -> None:
+def _compare(deck, format_id, policies: List[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Optional[Path]) -> None:
     """`--compare`: the deck under each policy, one table in the reporter's format."""
     from ..engine.compare import compare
 

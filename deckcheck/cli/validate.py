@@ -53,15 +53,16 @@ def validate(
     Limited: deckcheck validate deck.txt -f mtg/limited --pool pool.txt
     """
     from .. import decklists
-    from ..formats import load
+    from ..formats import load, reference
     from ..pipeline import check_deck, check_platform, parse_date
+    from ..problem import ProblemBudget
     from ..registered_pools import read_pool
     from ..report import choose, deliver
     from ..report.style import wants_color
     from ..result import Report
 
     reporter = choose(output, DECKS)
-    fmt = load(format_id)
+    fmt = load(reference(format_id))
     day = parse_date(date)
     check_platform(platform)
     # Read before any deck: a pool that cannot be read is a usage error (exit 2).
@@ -70,9 +71,12 @@ def validate(
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     results = []
+    budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:
         deck = read_deck_argument(source, input_format=input_format)
-        results.append(check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform))
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
+        result.problems = budget.take(result.problems)
+        results.append(result)
     report = Report(results=results)
     emit(deliver(reporter, report, color=wants_color(), warn=warn))
     say_note(note)

@@ -22,7 +22,8 @@ from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
 from ..model import COMPANION, MAYBEBOARD, Deck
-from ..textio import decode, read_text
+from ..problem import LineProblems
+from ..textio import binary_kind, decode, read_bounded
 from . import text  # the parser of last resort: plain text accepts anything
 from .common import companions_for_sideboard, parse_error, remove_invisible
 
@@ -127,26 +128,34 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     except InputError as exc:
         deck = Deck(source=source, input_format=module.NAME)
         deck.problems.append(parse_error(str(exc), line=exc.line))
+    if isinstance(deck.problems, LineProblems):
+        deck.problems.close()  # "N more unreadable lines" (limits.py)
     deck.problems[:0] = invisible
     return deck
 
 
 def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:
+    """Parse a decklist file's bytes. Bytes that are not text (a photo or a PDF scan of a
+    list, a database) give an unreadable deck with one problem that says what they are."""
     try:
         content = decode(data, source=source)
     except InputError as exc:
         return unreadable(source, str(exc))
+    kind = binary_kind(data, content)
+    if kind is not None:
+        return unreadable(source, f"{source}: not a text decklist: looks like {kind}; export the list as text")
     return parse_text(content, source=source, input_format=input_format)
 
 
 def load_deck(path: str | Path, *, input_format: str | None = None) -> Deck:
-    """Read and parse a decklist file. An unreadable file gives a deck marked unreadable."""
+    """Read and parse a decklist file (a regular file of at most the size limit, textio).
+    An unreadable file gives a deck marked unreadable."""
     source = str(path)
     try:
-        content = read_text(path)
+        data = read_bounded(path)
     except InputError as exc:
         return unreadable(source, str(exc))
-    return parse_text(content, source=source, input_format=input_format)
+    return parse_bytes(data, source=source, input_format=input_format)
 
 
 def unreadable(source: str, message: str) -> Deck:

@@ -6,18 +6,18 @@ import re
 import unicodedata
 
 from ..errors import DeckcheckError
+from ..limits import MAX_COUNT, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
 from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, is_invisible, without_invisible
 from ..problem import WARNING, Problem
 
-# No legal deck holds this many copies of one card; a bigger number is a typo or garbage,
-# and letting it through would make sizes overflow any sensible report.
-MAX_COUNT = 9999
-# The longest card name is under 150 characters; with a count, a set code and a site's
-# decorations a real line stays far below this. A longer line is not a decklist line, and
-# refusing it keeps the per-line work (regular expressions) bounded on hostile files.
-MAX_LINE_CHARS = 1024
+# MAX_COUNT (limits.py): no legal deck holds more copies of one card; a bigger number is a
+# typo or garbage, and letting it through would make sizes overflow any sensible report.
+# MAX_LINE_CHARS: a longer line is not a decklist line, and refusing it keeps the per-line
+# work (regular expressions) bounded on hostile files.
 _SHOWN_TEXT = 120
+# `1 0 obj` opens an object inside a PDF; read as `COUNT Name` it would be a card "0 obj".
+_PDF_OBJECT = re.compile(r"[0-9]+ obj\Z")
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -48,9 +48,13 @@ def remove_invisible(text: str) -> tuple[str, list[Problem]]:
     if len(cleaned) == len(text):
         return text, []
     problems = []
+    more = 0  # lines past the first MAX_UNREADABLE_LINES: counted, not listed (limits.py)
     # Line breaks are ASCII and stay, so both texts have the same lines.
     for number, (before, after) in enumerate(zip(split_lines(text), split_lines(cleaned)), start=1):
         if len(before) != len(after):
+            if len(problems) >= MAX_UNREADABLE_LINES:
+                more += 1
+                continue
             removed = [char for char in before if is_invisible(char)]
             named = ", ".join(dict.fromkeys(f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed')}" for char in removed))
             what = "an invisible character" if len(removed) == 1 else f"{len(removed)} invisible characters"
@@ -58,6 +62,8 @@ def remove_invisible(text: str) -> tuple[str, list[Problem]]:
                 f"removed {what} ({named}) from this line; card names never hold one",
                 line=number, severity=WARNING,
             ))
+    if more:
+        problems.append(parse_error(f"invisible characters removed from {more:,} more lines (not listed)", severity=WARNING))
     return cleaned, problems
 
 
@@ -105,6 +111,8 @@ def make_entry(
     name = display_name(name)
     if not name:
         return parse_error("no card name", line=line, text=raw, zone=zone)
+    if _PDF_OBJECT.match(name):
+        return parse_error("a PDF object header, not a card (is this the inside of a PDF?)", line=line, text=raw, zone=zone)
     return CardEntry(name=name, count=count, zone=zone, line=line)
 
 

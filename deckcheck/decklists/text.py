@@ -34,7 +34,7 @@ import re
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
-from ..problem import Problem
+from ..problem import LineProblems, Problem
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -103,12 +103,13 @@ _ARENA_ABOUT = "about"
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
 # _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
 # directly, to the entry `_card_line` would make.
-_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)([^\s#^*<\[(][^#^*<\[(]*)\Z")
+_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
+# (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
 # A whole list of nothing but `_PLAIN_LINE`s and empty lines (an MTGO export, most files
 # of a batch): read by `_parse_plain` without classifying each line.
 # Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
 _PLAIN_LINE_BODY = (
-    r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
+    r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
 )
 _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
 
@@ -253,7 +254,15 @@ def parse(text: str, source: str = "<text>") -> Deck:
     in_about = False
     has_nul = "\x00" in text
     plain_line = _PLAIN_LINE.match
-    for number, raw in enumerate(split_lines(text), start=1):
+    lines = split_lines(text)
+    # Not a decklist at all (limits.py): when the first lines that should be cards are all
+    # unreadable and none is a card, the rest is counted, not read.
+    unread = 0
+    hopeless = _Hopeless(deck.problems)
+    for number, raw in enumerate(lines, start=1):
+        if hopeless.check(groups):
+            unread = len(lines) - number + 1
+            break
         line = raw.strip()
         if has_nul:
             line = line.replace("\x00", "")
@@ -321,10 +330,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
     blank_line_sideboard = not saw_header and len(groups) > 1
     entries = deck.entries
     last = len(groups) - 1
+    problems = deck.problems
     guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
-        for number, line, explicit in group:
+        for position, (number, line, explicit) in enumerate(group):
             line_zone = default_zone if explicit is None else explicit
             if line.__class__ is tuple:  # already read as a plain `4 Name` line in pass 1
                 entries.append(CardEntry(line[0], line[1], line_zone, number))
@@ -335,12 +345,39 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 continue
             result = _card_line(line, zone=line_zone, number=number)
             if isinstance(result, Problem):
-                deck.problems.append(result)
+                problems.append(result)
+                if not entries and isinstance(problems, LineProblems) and problems.full:
+                    # Not one card among the first lines that should be cards: this is
+                    # not a decklist (limits.py); stop instead of reading millions of lines.
+                    rest = len(group) - position - 1 + sum(len(later) for later in groups[index + 1:])
+                    problems.close(not_read=rest + unread)
+                    return deck
             else:
-                deck.entries.append(result)
+                entries.append(result)
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+class _Hopeless:
+    """Tells, once, whether the first lines that should be cards are all unreadable and no
+    card came before them: then the file is not a decklist (limits.py)."""
+
+    def __init__(self, problems: list[Problem]):
+        self.limit = problems.limit if isinstance(problems, LineProblems) else 0
+        self.done = not self.limit
+
+    def check(self, groups: list[list[tuple[int, str | tuple[str, int], str | None]]]) -> bool:
+        if self.done:
+            return False
+        waiting = [item for group in groups for item in group]  # at most `limit` lines
+        if any(item[1].__class__ is tuple for item in waiting):
+            self.done = True  # a card: this is a decklist
+            return False
+        if len(waiting) < self.limit:
+            return False
+        self.done = True
+        return all(isinstance(_card_line(line, zone=MAIN, number=number), Problem) for number, line, _ in waiting)  # type: ignore[arg-type]
 
 
 def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:

@@ -3,7 +3,9 @@
 Deck XML (MTGO `.dek`, Cockatrice `.cod`) never needs a DTD, so any `<!DOCTYPE`, entity
 declaration or external reference is refused outright: that closes billion-laughs and
 external-entity attacks without a further dependency. Nesting deeper than any real deck
-file is refused too.
+file is refused too, and an element keeps at most MAX_XML_TEXT_CHARS of text (gathered in
+pieces and joined once: adding to a string piece by piece took minutes on a file of
+newlines inside one element).
 """
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ import xml.parsers.expat
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-
-MAX_DEPTH = 64
+from ..limits import MAX_XML_DEPTH as MAX_DEPTH
+from ..limits import MAX_XML_TEXT_CHARS
 
 
 @dataclass
@@ -24,6 +26,9 @@ class Element:
     depth: int
     text: str = ""
     children: list["Element"] = field(default_factory=list)
+    # Text as it arrives (expat hands it over in many small pieces), and how much is kept.
+    _pieces: list[str] = field(default_factory=list, repr=False)
+    _kept: int = field(default=0, repr=False)
 
     def iter(self, tag: str):
         for child in self.children:
@@ -54,10 +59,15 @@ def parse_xml(text: str, *, source: str) -> Element:
         stack.append(element)
 
     def end(_tag: str) -> None:
-        stack.pop()
+        _close(stack.pop())
 
     def chars(data: str) -> None:
-        stack[-1].text += data
+        element = stack[-1]
+        room = MAX_XML_TEXT_CHARS - element._kept
+        if room > 0:
+            piece = data[:room]
+            element._pieces.append(piece)
+            element._kept += len(piece)
 
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
@@ -76,7 +86,14 @@ def parse_xml(text: str, *, source: str) -> Element:
         raise InputError(f"{source}: line {exc.lineno}: not well-formed XML ({message})", line=exc.lineno) from None
     except RecursionError:
         raise InputError(f"{source}: XML nested too deeply") from None
+    _close(root)
     return root
+
+
+def _close(element: Element) -> None:
+    """Join an element's text once, when it ends."""
+    element.text = "".join(element._pieces)
+    element._pieces = []
 
 
 def _without_declaration(text: str) -> str:

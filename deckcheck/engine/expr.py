@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ..limits import MAX_EXPRESSION_NESTING, MAX_EXPRESSION_TOKENS
 from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
 from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP, RPAREN, STRING, ExpressionError, Token, tokenize
 
@@ -78,10 +79,10 @@ class Vocabulary:
 
 # ---------------------------------------------------------------- parser
 
-# Bounds that no real rule comes near and that keep every recursive walk of the tree
-# (checks, evaluation) far from Python's recursion limit, whatever the input.
-MAX_TOKENS = 256
-MAX_NESTING = 32
+# Bounds (limits.py) that no real rule comes near and that keep every recursive walk of
+# the tree (checks, evaluation) far from Python's recursion limit, whatever the input.
+MAX_TOKENS = MAX_EXPRESSION_TOKENS
+MAX_NESTING = MAX_EXPRESSION_NESTING
 
 
 class _Parser:

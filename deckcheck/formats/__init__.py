@@ -1,9 +1,17 @@
 """Format files: find, load (merged along `extends`, validated), list and check them.
 
-A format id is a path under a formats directory without `.yaml` (`mtg/modern`), or a path
-to a user's YAML file. Directories searched, in order: those in `DECKCHECK_FORMATS_PATH`
+A format is named by an id, a `str`: a path under a formats directory without `.yaml`
+(`mtg/modern`); or by a format file of a user's, a `pathlib.Path`. A `str` is never
+read as a file path, so text from a web form cannot make deckcheck read a file
+(docs/security.md); the command line turns what the user typed into one or the other
+(`reference`). Directories searched for ids, in order: those in `DECKCHECK_FORMATS_PATH`
 (separated like PATH), then the formats shipped with deckcheck. The keys a format file may
 state are in docs/format-files.md.
+
+`extends:` names an id or a format file relative to the file that says it; a file must
+lie inside the tree the format came from (the folder of the format file given, the
+formats directory of an id, or the repository or archive a caller names): absolute paths,
+`..` out of it and links out of it are refused before anything is read.
 
 The package: model.py (the Format the rules read, built from merged data), merge.py
 (`extends` and the dated lists), schema.py (the keys, composed from the shared keys and
@@ -14,8 +22,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
+from .. import tree
 from ..errors import FormatError
 from ..model import ANY_NUMBER
 from ..schema import SchemaError, validate
@@ -25,9 +34,13 @@ from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_fo
 from .schema import format_schema
 
 __all__ = [  # the format objects live in formats/model.py; most callers import them from here
-    "ANY_NUMBER", "CopyLimit", "Format", "ListEntry", "OpeningHand", "ZoneSize",
-    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged",
+    "ANY_NUMBER", "CopyLimit", "Format", "FormatRef", "ListEntry", "OpeningHand", "ZoneSize",
+    "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged", "reference",
 ]
+
+# A format as callers name it: an id (`mtg/modern`) or the path of a format file.
+FormatRef = Union[str, Path]
+_FILE_SUFFIXES = (".yaml", ".yml")
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 # Installed wheels carry the files inside the package; a source checkout has them at the top.
@@ -58,37 +71,70 @@ def _is_dir(path: Path) -> bool:
         return False
 
 
-def _looks_like_path(format_id: str) -> bool:
+def reference(text: str, *, base: Path | None = None) -> FormatRef:
+    """What a user wrote for a format (`-f`, deckcheck.yaml, a manifest's `format` column),
+    as an id or a format file (relative to `base` when given): a file when it ends in
+    `.yaml`/`.yml`, or names an existing file through a folder (`my/cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    return format_id.endswith((".yaml", ".yml")) or (os.sep in format_id and _is_file(Path(format_id)))
+    if text.endswith(_FILE_SUFFIXES) or (os.sep in text and _is_file(Path(text))):
+        path = Path(text)
+        return path if base is None or path.is_absolute() else base / path
+    return text
 
 
-def find(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path]:
-    """Resolve a format id or path to (id, file)."""
-    if _looks_like_path(format_id):
-        candidates = [Path(format_id)]
-        if relative_to is not None and not Path(format_id).is_absolute():
-            candidates.insert(0, relative_to / format_id)
-        for candidate in candidates:
-            if _is_file(candidate):
-                # The id and path show in reports: `d1/../d2/b.yaml` reads better as
-                # `d2/b.yaml` (unless a symlink makes the two different files).
-                tidy = Path(os.path.normpath(candidate))
-                if tidy != candidate and tidy.resolve() == candidate.resolve():
-                    candidate = tidy
-                return str(candidate), candidate
-        raise FormatError(f"format file {format_id!r} not found")
-    clean = format_id.strip().strip("/")
+def find(ref: FormatRef) -> tuple[str, Path]:
+    """(id, file) of a format id or a format file."""
+    if isinstance(ref, Path):
+        if not _is_file(ref):
+            raise FormatError(f"format file {str(ref)!r} not found")
+        # The id and path show in reports: `d1/../d2/b.yaml` reads better as `d2/b.yaml`
+        # (unless a symlink makes the two different files).
+        tidy = Path(os.path.normpath(ref))
+        if tidy != ref and tidy.resolve() == ref.resolve():
+            ref = tidy
+        return str(ref), ref
+    if ref.endswith(_FILE_SUFFIXES):
+        raise FormatError(
+            f"{ref[:200]!r} is not a format id (like mtg/modern); a format file is given as a pathlib.Path"
+        )
+    clean = ref.strip().strip("/")
     if not clean or ".." in Path(clean).parts:
-        raise FormatError(f"{format_id!r} is not a format id (like mtg/modern)")
+        raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern)")
     for directory in format_dirs():
         candidate = directory / f"{clean}.yaml"
         if _is_file(candidate):
             return clean, candidate
     suggestions = [known for known in available() if clean.split("/")[-1] in known]
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
-    raise FormatError(f"unknown format {format_id!r}{hint}")
+    raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _tree_of(ref: FormatRef, path: Path) -> Path:
+    """The tree a format's `extends:` files must stay in, by default: the formats
+    directory of an id; for a format file the current folder when the file lies inside it
+    (a repository checked in CI), else the file's own folder."""
+    if isinstance(ref, Path):
+        here, folder = os.getcwd(), os.path.abspath(path.parent)
+        return Path(here if os.path.commonpath([here, folder]) == here else folder)
+    depth = len(Path(ref.strip().strip("/")).parts)  # `mtg/modern` lies two levels down
+    return Path(os.path.abspath(path.parents[depth - 1]))
+
+
+def confined(
+    text: str, *, base: Path, root: Path, source: str | None = None, key: str | None = None, where: str | None = None,
+) -> FormatRef:
+    """The format `text` names inside a tree: an id, or a `.yaml` file relative to `base`
+    that stays inside `root` (no absolute path, no `..` out of it, no link out of it or
+    into a hidden folder). A FormatError naming `source` and `key` otherwise, before
+    anything is read, so an outside file is never opened or told apart from a missing one.
+    `where` names the tree in messages (default: its path)."""
+    if not text.endswith(_FILE_SUFFIXES):
+        return text
+    target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
+    if why:
+        raise FormatError(f"{text[:200]!r}: {why}; name a format id or a format file inside it", path=source, key=key)
+    return target
 
 
 def available() -> list[str]:
@@ -111,6 +157,9 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         raise FormatError("file is empty", path=str(path))
     if not isinstance(data, dict):
         raise FormatError("expected a mapping of format keys at the top level", path=str(path))
+    if "game" not in data and "extends" not in data:
+        # Not a format file at all (some other YAML): say so without echoing its keys.
+        raise FormatError("not a format file (it states neither `game` nor `extends`)", path=str(path))
     try:
         validate(data, format_schema(), line_of=document.line_of)
     except SchemaError as exc:
@@ -118,16 +167,18 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def load_merged(format_id: str, *, relative_to: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
-    """(id, file, merged data, chain of ids child first) of a format and what it extends."""
-    resolved_id, path, data, chain, _files = _load_chain(format_id, relative_to=relative_to)
+def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
+    """(id, file, merged data, chain of ids child first) of a format and what it extends;
+    `extends:` files must stay inside `root` (default: see `_tree_of`)."""
+    resolved_id, path, data, chain, _files = _load_chain(ref, root=root)
     return resolved_id, path, data, chain
 
 
 def _load_chain(
-    format_id: str, *, relative_to: Path | None = None, _seen: tuple[tuple[str, Path], ...] = ()
+    ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = ()
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
-    resolved_id, path = find(format_id, relative_to=relative_to)
+    resolved_id, path = find(ref)
+    root = root or _tree_of(ref, path)
     real = path.resolve()
     # Compare files, not ids: `a.yaml` -> `../x/b.yaml` -> `../y/a.yaml` names one file
     # by ever longer paths, and comparing the spellings would recurse until the OS refuses.
@@ -139,14 +190,18 @@ def _load_chain(
     chain: tuple[str, ...] = (resolved_id,)
     files: tuple[Path, ...] = (real,)
     if parent_id:
+        parent_ref = confined(parent_id, base=path.parent, root=root, source=str(path), key="extends")
+        if isinstance(parent_ref, Path) and not _is_file(parent_ref):
+            shown = repr(parent_id[:200])
+            raise FormatError(f"cannot extend {shown}: format file {shown} not found", path=str(path), key="extends")
         try:
             _, _, parent, parent_chain, parent_files = _load_chain(
-                parent_id, relative_to=path.parent, _seen=(*_seen, (resolved_id, real))
+                parent_ref, root=root if isinstance(parent_ref, Path) else None, _seen=(*_seen, (resolved_id, real))
             )
         except FormatError as exc:
             if exc.path:  # the parent itself is broken: its own message says where
                 raise
-            raise FormatError(f"cannot extend {parent_id!r}: {exc}", path=str(path), key="extends") from None
+            raise FormatError(f"cannot extend {parent_id[:200]!r}: {exc}", path=str(path), key="extends") from None
         data = merge(parent, data)
         chain += parent_chain
         files += parent_files
@@ -157,7 +212,7 @@ def _load_chain(
 
 # Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so
 # an edit to a parent is seen too and a relative path means the file it names now.
-_CACHE: dict[tuple[str, str], tuple[Format, tuple[tuple[Path, int, int], ...]]] = {}
+_CACHE: dict[tuple[str, str, str], tuple[Format, tuple[tuple[Path, int, int], ...]]] = {}
 
 
 def _stamps(files: tuple[Path, ...]) -> tuple[tuple[Path, int, int], ...] | None:
@@ -167,14 +222,15 @@ def _stamps(files: tuple[Path, ...]) -> tuple[tuple[Path, int, int], ...] | None
         return None
 
 
-def load(format_id: str) -> Format:
-    """Load a format by id or path, merged and validated. Raises FormatError."""
-    resolved_id, path = find(format_id)
-    key = (resolved_id, str(path.resolve()))
+def load(ref: FormatRef, *, root: Path | None = None) -> Format:
+    """Load a format by id (a str) or file (a Path), merged and validated; `extends:` files
+    stay inside `root` (default: the format's own folder). Raises FormatError."""
+    resolved_id, path = find(ref)
+    key = (resolved_id, str(path.resolve()), str(root))
     cached = _CACHE.get(key)
     if cached is not None and _stamps(tuple(file for file, _, _ in cached[1])) == cached[1]:
         return cached[0]
-    resolved_id, path, data, chain, files = _load_chain(format_id)
+    resolved_id, path, data, chain, files = _load_chain(ref, root=root)
     fmt = build_format(resolved_id, path, data, chain)
     stamps = _stamps(files)
     if stamps is not None:
@@ -182,14 +238,15 @@ def load(format_id: str) -> Format:
     return fmt
 
 
-def check_file(path: str | Path) -> Format:
-    """Validate a user's format file (and what it extends); return the merged format."""
+def check_file(path: str | Path, *, root: Path | None = None) -> Format:
+    """Validate a user's format file (and what it extends, inside `root`: see `load`);
+    return the merged format."""
     path = Path(path)
     if not _is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
     if not _is_file(path):
         raise FormatError("no such file", path=str(path))
-    return build_format(*load_merged(str(path) if str(path).endswith((".yaml", ".yml")) else str(path.resolve())))
+    return build_format(*load_merged(path, root=root))
 
 
 def iter_formats(*, include_abstract: bool = False) -> Iterator[Format | FormatError]:

@@ -17,11 +17,16 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .. import tree
 from ..errors import DeckcheckError
 from ..result import AssertionOutcome, DeckResult, Report
 from .config import ProjectConfig, SimulateSpec
 from .globs import matches
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
@@ -38,24 +43,20 @@ class CheckRun:
     warnings: list[str] = field(default_factory=list)
 
 
-def _walk(root: Path) -> list[Path]:
-    found: list[Path] = []
-    for folder, dirs, names in os.walk(root):
-        base = Path(folder)
-        dirs[:] = sorted(
-            name for name in dirs
-            if not name.startswith(".") and name not in _SKIPPED_FOLDERS and not (base / name / "pyvenv.cfg").exists()
-        )
-        found.extend(base / name for name in names if not name.startswith("."))
-    return found
+def _skip_folder(relative: str, path: Path) -> str | None:
+    if path.name in _SKIPPED_FOLDERS or (path / "pyvenv.cfg").exists():
+        return "not a folder of decks"
+    return None
 
 
 def relative(path: Path, root: Path) -> str | None:
-    """`path` relative to the config's folder, `/`-separated; None when outside it."""
+    """`path` relative to the config's folder, `/`-separated; None when outside it. The
+    path as written, links not resolved: a link is judged by its own name (tree.py)."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError):
+        inside = Path(os.path.abspath(path)).relative_to(os.path.abspath(root))
+    except ValueError:
         return None
+    return inside.as_posix() if inside.parts and ".." not in inside.parts else None
 
 
 def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | None = None) -> bool:
@@ -83,43 +84,58 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
     must look like a decklist (decklists.looks_like_decklist)."""
     from .. import decklists
     from ..errors import InputError
-    from ..textio import decode
+    from ..textio import decode, read_head
 
     try:
-        with open(path, "rb") as stream:
-            head = stream.read(_LOOK_BYTES)
-        content = decode(head, source=rel)
-    except (OSError, InputError):  # unreadable, not text: let the check say so
+        content = decode(read_head(path, _LOOK_BYTES), source=rel)
+    except InputError:  # unreadable, a pipe, not text: let the check say so
         return True
     return decklists.looks_like_decklist(rel, content)
 
 
-def select(config: ProjectConfig, paths: Sequence[str]) -> list[tuple[Path, str]]:
-    """(file, path relative to the root) of every deck to check, sorted."""
+def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None) -> list[tuple[Path, str]]:
+    """(file, path relative to the root) of every deck to check, sorted. A file that would
+    be a deck but is a link out of the repository (or into a hidden folder), a pipe or a
+    device is not read: `warnings` hears which and why."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
+    refused: list[str] = []
     if paths:
         for given in paths:
             path = Path(given)
             rel = relative(path, config.root)
             if rel is None:
-                # Outside the project: only the path itself can say it is a deck.
-                if path.suffix.lower() in extensions:
+                # Outside the project: only the path itself can say it is a deck, and a link
+                # on it must stay in the current folder (as for `validate`).
+                why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
+                if why:
+                    refused.append(f"{given}: {why}")
+                elif path.suffix.lower() in extensions:
                     chosen[given] = path
                 continue
-            if not path.exists() or is_deck(config, rel, extensions, path):
+            # The link check first: nothing of a link out of the repository is read, not
+            # even the head that tells a decklist from notes.
+            why = tree.link_reason(path, config.root, tree="the repository")
+            if why:
+                if is_deck(config, rel, extensions):
+                    refused.append(f"{rel}: {why}")
+            elif not path.exists() or is_deck(config, rel, extensions, path):
                 chosen[rel] = path
     else:
-        for path in _walk(config.root):
-            rel = relative(path, config.root)
-            if rel is not None and is_deck(config, rel, extensions, path):
+        walked = tree.walk(config.root, skip_folder=_skip_folder, tree="the repository")
+        for rel, path in walked.files:
+            if is_deck(config, rel, extensions, path):
                 chosen[rel] = path
+        refused += [f"{rel}: {why}" for rel, why in walked.passed_over
+                    if not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
+    if warnings is not None:
+        warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
 
 
-def format_for(config: ProjectConfig, rel: str, forced: str | None) -> str:
+def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> FormatRef:
     if forced:
         return forced
     for pattern, format_id in config.formats:
@@ -146,7 +162,7 @@ def run_check(
     config: ProjectConfig,
     paths: Sequence[str] = (),
     *,
-    format_id: str | None = None,
+    format_id: FormatRef | None = None,
     date: dt.date | None = None,
     platform: str | None = None,
     progress: Callable[[str], None] | None = None,
@@ -154,22 +170,25 @@ def run_check(
     from ..formats import load
     from ..decklists import load_deck
     from ..pipeline import check_deck, today
+    from ..problem import ProblemBudget
 
     day = date or config.date or today()
     where = platform or config.platform or "paper"
-    decks = select(config, paths)
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
+    decks = select(config, paths, run.warnings)
     if not decks:
         return run
     used_globs: set[str] = set()
+    budget = ProblemBudget()  # the problems one report lists (limits.py)
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
-        fmt = load(fid)
+        fmt = load(fid, root=config.root)
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
         result = check_deck(deck, fmt, date=day, platform=where)
         _rename(result, str(path), shown)
+        result.problems = budget.take(result.problems)
         run.report.results.append(result)
         run.decks.append(shown)
         for spec in config.simulate:

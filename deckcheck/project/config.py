@@ -18,22 +18,28 @@
 The file is read and checked like a format file (the YAML loader of yamlload.py, the
 schema checker of schema.py): an unknown key, a wrong type, a key given twice, a format
 that does not exist or an assertion that does not parse is an error naming the file and
-the key (exit 2).
+the key (exit 2). Format and policy files it names stay inside the repository (its
+folder): a pull request cannot point them at `/etc/...` or `../..` (docs/security.md).
 """
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .. import tree
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 CONFIG_NAMES = ("deckcheck.yaml", "deckcheck.yml")
 
@@ -112,13 +118,13 @@ class SimulateSpec:
 class ProjectConfig:
     root: Path
     path: Path | None = None            # None: no file, defaults only (`check -f FORMAT`)
-    format: str | None = None
+    format: FormatRef | None = None
     date: dt.date | None = None
     platform: str | None = None         # None: paper, unless --platform says
     output: str | None = None
     decks: tuple[str, ...] = ()         # empty: every file with a decklist extension
     exclude: tuple[str, ...] = ()
-    formats: tuple[tuple[str, str], ...] = ()
+    formats: tuple[tuple[str, FormatRef], ...] = ()
     simulate: tuple[SimulateSpec, ...] = ()
 
     @property
@@ -142,18 +148,35 @@ def _texts(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _format_id(value: str, root: Path) -> str:
-    """Format files named in deckcheck.yaml are relative to it, wherever `check` runs; the
-    id reports show is that file from the working directory (`formats/cube.yaml`)."""
-    if value.endswith((".yaml", ".yml")) and not Path(value).is_absolute():
-        return from_working_directory(root / value)
-    return value
+def _format_ref(value: str, root: Path, shown: str, key: str) -> FormatRef:
+    """A format named in deckcheck.yaml: an id, or a file relative to it (wherever `check`
+    runs) inside its folder; the file as reports show it, from the working directory
+    (`formats/cube.yaml`)."""
+    from ..formats import confined
+
+    try:
+        ref = confined(value, base=root, root=root)
+    except FormatError as exc:
+        raise ConfigError(str(exc), path=shown, key=key) from None
+    return Path(from_working_directory(ref)) if isinstance(ref, Path) else ref
+
+
+def _policy_path(value: str, root: Path, shown: str, key: str) -> str:
+    """A policy file named in deckcheck.yaml: relative to it, inside its folder."""
+    path, why = tree.named_inside(value, base=root, root=root, where=str(root))
+    if why:
+        raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, key=key)
+    return str(path)
 
 
 def load_config(path: Path) -> ProjectConfig:
     from ..formats import load
 
     shown = str(path)
+    # The file of a pull request may be a link to a secret: never read one out of its folder.
+    why = tree.link_reason(path, path.parent, tree="its folder")
+    if why:
+        raise ConfigError(why, path=shown)
     try:
         document = read_yaml_file(path, what="deckcheck.yaml")
     except YamlError as exc:
@@ -171,13 +194,17 @@ def load_config(path: Path) -> ProjectConfig:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
         raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line) from None
-    root = path.parent
+    root = Path(os.path.abspath(path.parent))
     # Every format the file names must load now: a typo fails the run before any deck is read.
-    named = [("format", data["format"])] if "format" in data else []
-    named += [(f"formats.{glob}", value) for glob, value in (data.get("formats") or {}).items()]
-    for key, value in named:
+    default = _format_ref(data["format"], root, shown, "format") if "format" in data else None
+    formats = tuple(
+        (glob, _format_ref(value, root, shown, f"formats.{glob}")) for glob, value in (data.get("formats") or {}).items()
+    )
+    for key, ref in [("format", default), *((f"formats.{glob}", ref) for glob, ref in formats)]:
+        if ref is None:
+            continue
         try:
-            load(_format_id(value, root))
+            load(ref, root=root)
         except FormatError as exc:
             raise ConfigError(str(exc), path=shown, key=key) from None
     simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
@@ -185,13 +212,13 @@ def load_config(path: Path) -> ProjectConfig:
     return ProjectConfig(
         root=root,
         path=path,
-        format=_format_id(data["format"], root) if "format" in data else None,
+        format=default,
         date=dt.date.fromisoformat(date) if isinstance(date, str) else date,
         platform=data.get("platform"),
         output=data.get("output"),
         decks=_texts(data.get("decks")),
         exclude=_texts(data.get("exclude")),
-        formats=tuple((glob, _format_id(value, root)) for glob, value in (data.get("formats") or {}).items()),
+        formats=formats,
         simulate=simulate,
     )
 
@@ -213,7 +240,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         assertions=assertions,
         keep=spec.get("keep"),
         keep_by_size={size: spec[f"keep{size}"] for size in (6, 5) if f"keep{size}" in spec},
-        policy=str(root / policy) if policy and not Path(policy).is_absolute() else policy,
+        policy=_policy_path(policy, root, shown, f"simulate.{glob}.policy") if policy else None,
         on=spec.get("on", "play"),
         turns=spec.get("turns", 3),
         hands=spec.get("hands"),

@@ -54,6 +54,12 @@ AUTO_HELP = f"{AUTO} ({ACTIONS} under GitHub Actions, else {PLAIN})"
 Warn = Callable[[str], None]
 
 
+class WorkflowCommands(str):
+    """Text that is GitHub Actions workflow commands on purpose (the github reporter's, its
+    values escaped): printed as it is, where any other text has its `::` lines defused
+    (cli/common.py, `emit`)."""
+
+
 def load(name: str) -> ModuleType:
     """The reporter module of a registered output name (imported now, if not before)."""
     return importlib.import_module(f"{__name__}.{name}")

@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS
+from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS, WorkflowCommands
 from .text import summary
 
 NAME = "github"
@@ -30,8 +31,6 @@ DESCRIPTION = "GitHub Actions annotations and job summary"
 RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
 _COMMANDS = {ERROR: "error", WARNING: "warning"}
-# A job summary is at most 1 MiB per step; stop listing problems well before that.
-MAX_SUMMARY_ROWS = 1000
 
 
 def escape_data(text: str) -> str:
@@ -122,7 +121,7 @@ def render(report: Report, *, color: bool = False) -> str:
     lines += [command("notice", note, title="card data") for note in report.notes]
     if tail:
         lines.append(tail)
-    return "\n".join(lines) + "\n"
+    return WorkflowCommands("\n".join(lines) + "\n")
 
 
 # ---------------------------------------------------------------- job summary

@@ -38,6 +38,7 @@ RULES: dict[str, ModuleType] = {
 OTHER_IDS = (
     "parse-error", "unknown-card", "team-copy-limit", "team-restricted",
     "registration", "team-registration",  # deckcheck batch: manifest rows and teams as registered
+    "problems-not-listed",  # the problems a deck or a report leaves out past its limit (limits.py)
 )
 
 

@@ -13,6 +13,7 @@ import importlib
 import sys
 from dataclasses import dataclass
 
+from ..limits import MAX_PROBLEMS_PER_DECK, MAX_PROBLEMS_PER_REPORT, MAX_UNREADABLE_LINES
 from . import OTHER_IDS, RULES
 
 ASSERTION = "assertion"  # a simulate assertion that failed (`--assert`, deckcheck.yaml)
@@ -37,6 +38,13 @@ _TEXTS = {
     "registration": (
         "registration: a row of a batch registration set the organiser must fix: no player, no "
         "deck, an unknown format, the same player twice."
+    ),
+    "problems-not-listed": (
+        "problems-not-listed: the problems a deck or a report did not list, past its limit "
+        f"({MAX_PROBLEMS_PER_DECK:,} a deck, {MAX_PROBLEMS_PER_REPORT:,} a report; see docs/security.md).\n\n"
+        "Its count says how many were left out and its severity is the worst of theirs, so a "
+        "deck with an error left out is still illegal. The unreadable lines of a file past the "
+        f"first {MAX_UNREADABLE_LINES} are counted in one `parse-error` instead."
     ),
     ASSERTION: (
         "assertion: a simulate assertion (`keep7 >= 0.85`, from --assert or deckcheck.yaml) "

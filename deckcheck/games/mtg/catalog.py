@@ -238,6 +238,10 @@ class MtgCatalog:
             for name, card in found.items():
                 self._cards[name] = card
                 result[name] = card
+            stopped = getattr(self.online, "stopped", None)
+            if stopped:
+                self.online = None  # the run's budget is spent: the rest is checked offline
+                self.warn(f"{stopped}; names not looked up stay unknown (--offline skips lookups)")
         return result
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:

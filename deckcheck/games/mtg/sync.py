@@ -3,11 +3,16 @@
 1. GET `{api}/bulk-data` (cached for 24 h; an expired copy is used if Scryfall is down)
    and pick the entry of the wanted type (`oracle_cards`: one object per card).
 2. If the database was built from that same file (`updated_at`), stop: nothing changed.
-3. Stream `download_uri` into a `.part` file in the cache directory, check its length,
-   rename it, and import it (atomically, like `cards import`). The bulk file itself is not
-   kept in the HTTP cache: it is 150 MB and more, and the database is its useful form.
+3. Stream `download_uri` into a fresh temporary file (`mkstemp`) in the cache directory,
+   check its length, and import it (atomically, like `cards import`). The bulk file goes
+   around the HTTP cache (a plain session): it is 150 MB and more, and the database is its
+   useful form.
 
-Any failure leaves the existing database as it was and says so.
+The server is not trusted (docs/security.md): `download_uri` and every redirect must lead
+to Scryfall over https or to the configured API base's origin (cards/http.py), and the
+file may not grow past the size the index states (with a margin) nor past
+MAX_BULK_BYTES, decoded: a gzip bomb or an endless body stops there. Any failure leaves
+the existing database as it was and says so.
 """
 from __future__ import annotations
 
@@ -18,11 +23,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from ...cards.http import api_base, check_status, describe_failure, make_session, request_json, stale_note, timeouts
+from ...cards.http import (
+    ResponseTooBig,
+    api_base,
+    check_status,
+    describe_failure,
+    download_session,
+    make_session,
+    refuse_unless_allowed,
+    request_json,
+    stale_note,
+    timeouts,
+)
 from ...cards.importer import ImportSummary
 from ...cards.paths import cache_dir
 from ...errors import CardDataError, NetworkError
+from ...limits import BULK_SIZE_MARGIN, MAX_BULK_BYTES
 from ...progress import Progress
 from .importer import build_from_stream
 
@@ -76,38 +94,49 @@ def _download_folder() -> Path:
         return Path(tempfile.gettempdir())
 
 
+def bulk_limit(stated_size: int | None) -> int:
+    """The most bytes (decoded) a bulk file may have: the size the index states, with a
+    margin for a file that grew since, and never over MAX_BULK_BYTES."""
+    if stated_size is None or stated_size <= 0:
+        return MAX_BULK_BYTES
+    return min(MAX_BULK_BYTES, int(stated_size * BULK_SIZE_MARGIN) + (16 << 20))
+
+
 def download(session: Any, url: str, target: Path, *, expected_size: int | None = None) -> int:
-    """Stream `url` to `target` (via `target.part` and a rename); returns bytes written."""
+    """Stream `url` into the file `target` (made by the caller), within `bulk_limit`;
+    returns the bytes written. `session`: `download_session()` (the cache is bypassed)."""
     import requests
     import urllib3
-    from requests_cache import DO_NOT_CACHE
 
-    part = target.with_name(target.name + ".part")
+    limit = bulk_limit(expected_size)
     written = 0
     try:
-        response = session.get(url, stream=True, timeout=timeouts(), expire_after=DO_NOT_CACHE)
+        response = session.get(url, stream=True, timeout=timeouts())
         with response:
             check_status(response)
             length = response.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() and "Content-Encoding" not in response.headers else None
-            with open(part, "wb") as out, Progress("downloading", total or expected_size) as progress:
+            if total is not None and total > limit:
+                raise ResponseTooBig(_too_big(url, limit))
+            with open(target, "wb") as out, Progress("downloading", total or expected_size) as progress:
                 for chunk in response.iter_content(_CHUNK):
-                    out.write(chunk)
                     written += len(chunk)
+                    if written > limit:
+                        raise ResponseTooBig(_too_big(url, limit))
+                    out.write(chunk)
                     progress.update(written)
             if total is not None and written != total:
                 raise NetworkError(f"the download of {url} stopped after {written:,} of {total:,} bytes")
-        os.replace(part, target)
     except (requests.exceptions.RequestException, urllib3.exceptions.HTTPError) as exc:
-        part.unlink(missing_ok=True)
         raise NetworkError(describe_failure(url, exc) + " during the download") from None
     except OSError as exc:
-        part.unlink(missing_ok=True)
-        raise CardDataError(f"cannot save the download to {part} ({exc.strerror or exc})") from None
-    except BaseException:
-        part.unlink(missing_ok=True)
-        raise
+        raise CardDataError(f"cannot save the download to {target} ({exc.strerror or exc})") from None
     return written
+
+
+def _too_big(url: str, limit: int) -> str:
+    return (f"{urlsplit(url).netloc} sent more than {limit:,} bytes for the bulk file (more than the index "
+            "says it holds); refusing it")
 
 
 def sync(
@@ -120,7 +149,7 @@ def sync(
     warn: Callable[[str], None] | None = None,
 ) -> SyncResult:
     warn = warn or (lambda message: None)
-    session = session or make_session(warn=warn)
+    session = session or make_session(warn=warn, base=base_url)
     index_url = f"{(base_url or api_base()).rstrip('/')}/bulk-data"
     # The index is cached for a day like every answer; --force asks Scryfall again.
     index, response = request_json(session, "GET", index_url, force_refresh=force)
@@ -132,9 +161,14 @@ def sync(
     if not force and updated_at and _current_build(db_path) == updated_at:
         return SyncResult(updated=False, updated_at=updated_at)
     size = entry.get("size") if isinstance(entry.get("size"), int) else None
-    target = _download_folder() / f"{bulk_type}-{os.getpid()}.json"
+    refuse_unless_allowed(entry["download_uri"], bases=(base_url,) if base_url else ())
+    # A fresh file of our own (mkstemp), never a predictable name another user could
+    # have put a link at.
+    handle, name = tempfile.mkstemp(prefix=f"{bulk_type}-", suffix=".json", dir=_download_folder())
+    os.close(handle)
+    target = Path(name)
     try:
-        download(session, entry["download_uri"], target, expected_size=size)
+        download(download_session(base=base_url), entry["download_uri"], target, expected_size=size)
         meta = {
             "source": f"Scryfall {bulk_type}",
             "source_file": entry["download_uri"].rsplit("/", 1)[-1],

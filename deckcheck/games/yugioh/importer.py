@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
+from ...decklists.ydk import MAX_PASSCODE
 from . import store
 from .cards import TYPE_BITS, YgoCard
 
@@ -83,7 +84,30 @@ def read_cdb(path: Path) -> Iterator[YgoCard]:
     for code, name, bits, alias, ot in rows:
         if not code or not name:
             continue
-        yield YgoCard(code=int(code), name=str(name).strip(), type=int(bits or 0), alias=int(alias or 0), ot=int(ot or 0))
+        if not isinstance(name, str):
+            raise CardFileError(f"card {_shown(code)}: its name is not text")
+        yield YgoCard(code=_number(code, "passcode", code), name=name.strip(), type=_number(bits, "type", code),
+                      alias=_number(alias, "alias", code), ot=_number(ot, "ot", code))
+
+
+def _number(value: Any, what: str, code: Any) -> int:
+    """A cell that must hold a whole number (YGOPro's columns have no type affinity, so a
+    broken file may hold anything): 0 for none, else CardFileError naming the card."""
+    if value is None or value == "":
+        return 0
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        try:
+            return int(value)
+        except ValueError:
+            pass
+    elif isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise CardFileError(f"card {_shown(code)}: its {what} {_shown(value)} is not a whole number")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 # ------------------------------------------------------------------ YGOPRODeck JSON
@@ -118,8 +142,22 @@ def ygoprodeck_type_bits(type_text: str, race: str | None = None, frame: str | N
     return bits
 
 
+def _is_passcode(value: Any) -> bool:
+    """A passcode is a whole number of 1 to MAX_PASSCODE (ydk.py: ydke:// stores 32 bits)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PASSCODE
+
+
+def _listed(value: Any) -> list[Any]:
+    """A JSON list, or nothing (a field of the wrong kind reads as absent)."""
+    return value if isinstance(value, list) else []
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
 def _konami_id(card: dict[str, Any]) -> int | None:
-    for info in card.get("misc_info") or ():
+    for info in _listed(card.get("misc_info")):
         if isinstance(info, dict) and isinstance(info.get("konami_id"), int):
             return info["konami_id"]
     return None
@@ -127,9 +165,9 @@ def _konami_id(card: dict[str, Any]) -> int | None:
 
 def _ot(card: dict[str, Any]) -> int:
     formats: set[str] = set()
-    for info in card.get("misc_info") or ():
+    for info in _listed(card.get("misc_info")):
         if isinstance(info, dict):
-            formats.update(str(item) for item in info.get("formats") or ())
+            formats.update(str(item) for item in _listed(info.get("formats")))
     if formats:
         return (1 if "OCG" in formats else 0) | (2 if "TCG" in formats else 0)
     return 2 if card.get("card_sets") else 0
@@ -139,15 +177,15 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
     if not isinstance(document, dict) or not isinstance(document.get("data"), list):
         raise CardFileError('expected YGOPRODeck card JSON: an object with a "data" list')
     for index, card in enumerate(document["data"]):
-        if not isinstance(card, dict) or not isinstance(card.get("id"), int) or not isinstance(card.get("name"), str):
-            raise CardFileError(f'data[{index}] is not a card (needs an integer "id" and a "name")')
-        bits = ygoprodeck_type_bits(str(card.get("type") or ""), card.get("race"), card.get("frameType"))
+        if not isinstance(card, dict) or not _is_passcode(card.get("id")) or not isinstance(card.get("name"), str):
+            raise CardFileError(f'data[{index}] is not a card (needs a passcode "id" and a "name")')
+        bits = ygoprodeck_type_bits(_text(card.get("type")), _text(card.get("race")), _text(card.get("frameType")))
         code = card["id"]
         common = {"name": card["name"].strip(), "type": bits, "ot": _ot(card), "konami_id": _konami_id(card)}
         yield YgoCard(code=code, **common)
-        for image in card.get("card_images") or ():
+        for image in _listed(card.get("card_images")):
             other = image.get("id") if isinstance(image, dict) else None
-            if isinstance(other, int) and other != code:
+            if _is_passcode(other) and other != code:
                 yield YgoCard(code=other, alias=code, **common)
 
 
@@ -155,7 +193,7 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
 
 
 def _printings(card: dict[str, Any]) -> int:
-    return sum(len(card.get(key) or ()) for key in ("tcg_set_numbers", "ocg_set_numbers"))
+    return sum(len(_listed(card.get(key))) for key in ("tcg_set_numbers", "ocg_set_numbers"))
 
 
 def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
@@ -169,7 +207,7 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
             raise CardFileError(f"line {number}: not JSON ({exc.msg})") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
             raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
-        if isinstance(card["passcode"], int) and card["passcode"] > 0:
+        if _is_passcode(card["passcode"]):
             records.append(card)
     # One Konami id with several passcodes: the most printed one is the card, others alias it.
     by_konami: dict[int, dict[str, Any]] = {}
@@ -187,6 +225,7 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
         tcg = bool(card.get("tcg_set_numbers"))
         ocg = bool(card.get("ocg_set_numbers"))
         yield YgoCard(
-            code=card["passcode"], name=str(card["name"]).strip(), type=int(card.get("ygopro_type") or 0), alias=alias,
+            code=card["passcode"], name=str(card["name"]).strip(),
+            type=_number(card.get("ygopro_type"), "ygopro_type", card["passcode"]), alias=alias,
             ot=(1 if ocg else 0) | (2 if tcg else 0), konami_id=kid if isinstance(kid, int) else None,
         )

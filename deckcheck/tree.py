@@ -1,0 +1,162 @@
+"""A tree of files deckcheck reads (a batch folder, a repository, an extracted zip, a
+manifest's folder, the current folder), and what it never reads through it.
+
+Files are judged by their own path inside the tree: globs, hidden names and extensions
+look at the name a link has, never at what it points to. A symbolic link (or a path
+through a linked folder) is followed only when its target is a regular file inside the
+tree and outside hidden folders (`.git`, `.ssh`): `decks/evil.txt -> ../.git/config`
+is never read, whatever its name. Linked folders are not walked into; named pipes,
+devices and sockets are never opened (textio.read_bounded refuses them too). See
+docs/security.md.
+"""
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .textio import not_regular
+
+HIDDEN_PREFIXES = (".", "__MACOSX")
+
+
+def is_hidden(name: str) -> bool:
+    return name.startswith(HIDDEN_PREFIXES)
+
+
+def link_reason(path: Path, root: Path, *, tree: str = "the folder") -> str | None:
+    """Why `path` must not be read as a file of the tree at `root`, or None when it may:
+    it is a link (or lies under a linked folder) whose target is outside `root` or inside
+    a hidden folder. A path with no link on the way is always fine here (it may still be
+    missing or not a regular file: reading it says so)."""
+    lexical = os.path.abspath(path)
+    try:
+        real = os.path.realpath(path, strict=True)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a loop of symbolic links; not followed"
+        return None  # missing, a name too long, ...: reading it says so
+    except ValueError:  # a NUL in the name: reading it says so
+        return None
+    if real == lexical:
+        return None
+    real_root = os.path.realpath(root)
+    inside = os.path.relpath(real, real_root)
+    if inside == os.pardir or inside.startswith(os.pardir + os.sep) or os.path.isabs(inside):
+        return f"a symbolic link to a file outside {tree}; not followed"
+    if any(is_hidden(part) for part in Path(inside).parts):
+        return "a symbolic link into a hidden folder; not followed"
+    return None
+
+
+def named_inside(text: str, *, base: Path, root: Path, where: str) -> tuple[Path, str | None]:
+    """The file that `text` (a path written in a file of the tree: a manifest's deck, an
+    `extends:`) names relative to `base`, and why it must not be read (None when it may):
+    an absolute path, a `..` that leaves `root`, or a link out of it (`link_reason`).
+    Judged before anything is opened, so an outside file and a missing one look alike."""
+    named = Path(text)
+    if named.is_absolute():
+        return named, f"an absolute path, which points outside {where}"
+    target = Path(os.path.normpath(base / named))
+    inside = os.path.relpath(os.path.abspath(target), os.path.abspath(root))
+    if inside == os.pardir or inside.startswith(os.pardir + os.sep):
+        return target, f"it points outside {where}"
+    return target, link_reason(target, root, tree=where)
+
+
+@dataclass
+class Walked:
+    """What a walk found: (path relative to the root, `/`-separated; the path) of every
+    file deckcheck may read, and (relative path, reason) of everything passed over."""
+
+    files: list[tuple[str, Path]] = field(default_factory=list)
+    passed_over: list[tuple[str, str]] = field(default_factory=list)
+
+
+def walk(
+    root: Path,
+    *,
+    skip_folder: Callable[[str, Path], str | None] = lambda relative, path: None,
+    tree: str = "the folder",
+) -> Walked:
+    """Every file under `root` deckcheck may read, sorted by relative path.
+
+    Passed over, each with its reason: hidden files and folders, folders `skip_folder`
+    names a reason for, linked folders, links that leave the tree or enter a hidden
+    folder, named pipes, devices and sockets, and folders that cannot be read."""
+    found = Walked()
+    pending = [root]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError as exc:
+            where = _relative(folder, root) if folder != root else "."
+            found.passed_over.append((where, f"cannot read folder ({exc.strerror or exc})"))
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            relative = _relative(path, root)
+            reason, is_folder = _entry_reason(entry, path, relative, root, skip_folder, tree)
+            if reason is None:
+                (pending.append(path) if is_folder else found.files.append((relative, path)))
+            else:
+                found.passed_over.append((relative + ("/" if is_folder else ""), reason))
+    found.files.sort()
+    found.passed_over.sort()
+    return found
+
+
+def _entry_reason(
+    entry: os.DirEntry[str], path: Path, relative: str, root: Path,
+    skip_folder: Callable[[str, Path], str | None], tree: str,
+) -> str | None:
+    """(why the entry is passed over, or None to take it; whether it is a folder)."""
+    try:
+        is_link = entry.is_symlink()
+        is_dir = entry.is_dir(follow_symlinks=False)
+        # DirEntry knows links, folders and files without a system call on most file
+        # systems; only something else (a pipe, a device) costs an lstat.
+        special = not (is_link or is_dir or entry.is_file(follow_symlinks=False))
+        mode = entry.stat(follow_symlinks=False).st_mode if special else 0
+    except OSError as exc:
+        return f"cannot read ({exc.strerror or exc})", False
+    if is_dir:
+        return ("hidden folder" if is_hidden(entry.name) else skip_folder(relative, path)), True
+    if is_hidden(entry.name):
+        return "hidden file", False
+    if is_link:
+        try:
+            target_mode = os.stat(path).st_mode
+        except OSError:
+            return "a symbolic link to nothing (broken link)", False
+        if stat.S_ISDIR(target_mode):
+            return "a symbolic link to a folder; not followed", True
+        kind = not_regular(target_mode)
+        if kind is not None:
+            return f"a symbolic link to {kind}; not read", False
+        return link_reason(path, root, tree=tree), False
+    kind = not_regular(mode) if mode else None
+    return (f"{kind}, not a file; not read" if kind else None), False
+
+
+def _relative(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def link_on_the_way(path: Path) -> Path | None:
+    """The first symbolic link a write to `path` would go through, or None: `path` itself,
+    and for a relative path every folder on the way that exists (a repository's own
+    `reports -> /home/runner/.ssh`). The folders of an absolute path are the user's choice
+    (on some systems `/tmp` itself is a link)."""
+    candidates = [path]
+    if not path.is_absolute():
+        candidates += [parent for parent in path.parents if parent != Path(".")]
+    for candidate in candidates:
+        if candidate.is_symlink():
+            return candidate
+    return None

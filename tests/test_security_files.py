@@ -1,0 +1,376 @@
+"""Issue #18 (and #14 items 10, 13): what deckcheck reads and writes when the files are
+hostile, through the installed command and the library. A secret planted outside the tree
+must never appear in any output; nothing is read through a link out of the tree, nothing
+written through one; pipes and devices never block a run (docs/security.md)."""
+from __future__ import annotations
+
+import json
+import os
+import stat
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+from files import write
+
+from deckcheck import validate
+from deckcheck.errors import FormatError, InputError
+from deckcheck.formats import load
+
+SECRET = "SECRET-5a1d2c"
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+FORMAT = "mtg/constructed"
+posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links, pipes and file modes are POSIX")
+
+
+@pytest.fixture
+def outside(tmp_path) -> Path:
+    """A folder outside every tree a test checks, holding secrets."""
+    return write(tmp_path / "outside", {
+        "secret.txt": f"token = {SECRET}\n",
+        "secret.yaml": f"{SECRET}: 1\n",
+        "victim.txt": "precious\n",
+    })
+
+
+def _no_secret(done) -> None:
+    assert SECRET not in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------- links (#18 item 1)
+
+
+@posix_only
+def test_check_in_ci_never_reads_a_link_into_git_or_out_of_the_repository(cli, tmp_path, outside):
+    repo = write(tmp_path / "repo", {
+        ".git/config": f"[http]\n\textraheader = AUTHORIZATION: basic {SECRET}\n",
+        "deckcheck.yaml": f'format: {FORMAT}\ndecks: ["decks/**"]\n',
+        "decks/ok.txt": LEGAL,
+    })
+    os.symlink("../.git/config", repo / "decks" / "evil.txt")
+    os.symlink(outside / "secret.txt", repo / "decks" / "far.txt")
+    os.symlink(outside, repo / "decks" / "far-folder")
+    done = cli("check", "-o", "json", cwd=repo)
+    _no_secret(done)
+    assert done.returncode == 0, done.stderr
+    assert [result["deck"] for result in json.loads(done.stdout)["results"]] == ["decks/ok.txt"]
+    assert "decks/evil.txt: a symbolic link into a hidden folder; not followed" in done.stderr
+    assert "decks/far.txt: a symbolic link to a file outside the repository; not followed" in done.stderr
+
+
+@posix_only
+def test_check_follows_a_link_that_stays_in_the_repository_judged_by_its_own_name(cli, tmp_path):
+    repo = write(tmp_path / "repo", {
+        "deckcheck.yaml": f'format: {FORMAT}\ndecks: ["decks/**"]\n', "archive/old.txt": LEGAL,
+    })
+    (repo / "decks").mkdir()
+    os.symlink("../archive/old.txt", repo / "decks" / "current.txt")
+    done = cli("check", "-o", "json", cwd=repo)
+    assert done.returncode == 0, done.stderr
+    assert [result["deck"] for result in json.loads(done.stdout)["results"]] == ["decks/current.txt"]
+
+
+@posix_only
+def test_validate_under_actions_does_not_follow_a_link_out_of_the_folder(cli, tmp_path, outside):
+    repo = write(tmp_path / "repo", {".git/config": f"token {SECRET}\n", "decks/ok.txt": LEGAL})
+    os.symlink("../.git/config", repo / "decks" / "evil.txt")
+    done = cli("validate", "decks/evil.txt", "decks/ok.txt", "-f", FORMAT, cwd=repo, env={"GITHUB_ACTIONS": "true"})
+    _no_secret(done)
+    assert done.returncode == 2  # an input that cannot be read
+    assert "a symbolic link into a hidden folder; not followed" in done.stdout
+    assert "decks/ok.txt" in done.stdout
+
+
+@posix_only
+def test_batch_folder_skips_links_out_of_it_and_linked_folders(cli, tmp_path, outside):
+    regs = write(tmp_path / "regs", {"ok.txt": LEGAL})
+    os.symlink(outside / "secret.txt", regs / "evil.txt")
+    os.symlink(outside, regs / "linked")
+    done = cli("batch", str(regs), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    assert done.returncode == 1  # what may be a registration but was not read is never a pass (#14)
+    report = json.loads(done.stdout)
+    results = {result["deck"]: result for result in report["results"]}
+    assert results["ok.txt"]["legal"]
+    assert [problem["message"] for problem in results["evil.txt"]["problems"]] == [
+        "evil.txt could not be checked: a symbolic link to a file outside the registration folder; not followed"
+    ]
+    assert results["linked/"]["problems"][0]["message"] == "linked/ could not be checked: a symbolic link to a folder; not followed"
+    assert {item["file"] for item in report["skipped"] if item["unchecked"]} == {"evil.txt", "linked/"}
+
+
+# ---------------------------------------------------------------- pipes and devices (#14 item 13)
+
+
+@posix_only
+def test_named_pipes_and_devices_never_block_a_run(cli, tmp_path):
+    regs = write(tmp_path / "regs", {"ok.txt": LEGAL})
+    os.mkfifo(regs / "wait.txt")
+    os.symlink("/dev/zero", regs / "zero.txt")
+    os.mkfifo(tmp_path / "pipe.txt")
+    started = time.monotonic()
+    batch = cli("batch", str(regs), "-f", FORMAT, "-o", "json", "-q")
+    validated = cli("validate", str(tmp_path / "pipe.txt"), "-f", FORMAT, "-o", "json")
+    assert time.monotonic() - started < 60
+    skipped = {item["file"]: item["reason"] for item in json.loads(batch.stdout)["skipped"]}
+    assert skipped["wait.txt"] == "a named pipe, not a file; not read"
+    assert skipped["zero.txt"] == "a symbolic link to a device; not read"
+    assert validated.returncode == 2
+    (problem,) = json.loads(validated.stdout)["results"][0]["problems"]
+    assert problem["message"].endswith("not a regular file (a named pipe); give a decklist saved on disk")
+
+
+# ---------------------------------------------------------------- manifests (#18 items 3, 4, 12)
+
+
+ALIAS_BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join([f'*{chr(97 + i)}'] * 10)}]\n" for i in range(8)
+) + "registrations:\n- {player: ann, deck: a.txt, team: *i}\n"
+
+
+def test_zip_with_an_alias_bomb_manifest_is_refused_at_once(cli, tmp_path):
+    """Already refused on main (#18 item 3): the regression test of the zip the issue names."""
+    with zipfile.ZipFile(tmp_path / "bomb.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("manifest.yaml", ALIAS_BOMB)
+        archive.writestr("a.txt", LEGAL)
+    assert (tmp_path / "bomb.zip").stat().st_size < 600
+    started = time.monotonic()
+    done = cli("batch", str(tmp_path / "bomb.zip"), "-f", FORMAT, "-q")
+    assert time.monotonic() - started < 30
+    assert done.returncode == 2
+    assert "anchors and aliases (&name, *name) are not allowed in a manifest" in done.stderr
+
+
+def test_zip_manifest_format_column_stays_in_the_archive(cli, tmp_path, outside):
+    secret = outside / "secret.yaml"
+    with zipfile.ZipFile(tmp_path / "regs.zip", "w") as archive:
+        archive.writestr("manifest.csv", f"player,deck,format\nann,a.txt,{secret}\nbob,a.txt,../outside/secret.yaml\n"
+                                         f"cy,a.txt,{FORMAT}\ndee,a.txt,cube.yaml\n")
+        archive.writestr("a.txt", LEGAL)
+        archive.writestr("cube.yaml", "name: Cube\ngame: mtg\nextends: mtg/constructed\n")
+    done = cli("batch", str(tmp_path / "regs.zip"), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    results = {result["player"]: result for result in json.loads(done.stdout)["results"]}
+    assert "an absolute path, which points outside the archive" in results["ann"]["problems"][0]["message"]
+    assert "': it points outside the archive" in results["bob"]["problems"][0]["message"]
+    assert results["cy"]["legal"] and results["dee"]["legal"]
+    assert results["dee"]["format"].endswith("cube.yaml")
+
+
+def test_plain_manifest_paths_stay_in_its_folder_unless_trusted(cli, tmp_path, outside):
+    event = write(tmp_path / "event", {
+        "a.txt": LEGAL, "sub/b.txt": LEGAL,
+        "m.csv": f"player,deck\nann,a.txt\nbob,{outside / 'secret.txt'}\ncy,../outside/secret.txt\n"
+                 f"dee,sub/../a.txt\neve,a.txt\n",
+    })
+    write(tmp_path, {"outside/deck.txt": LEGAL})
+    done = cli("batch", str(event / "m.csv"), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    results = {result["player"]: result for result in json.loads(done.stdout)["results"]}
+    assert results["ann"]["legal"] and results["dee"]["legal"] and results["eve"]["legal"]
+    for player in ("bob", "cy"):
+        (problem,) = results[player]["problems"]
+        assert problem["rule"] == "registration"
+        assert "points outside the manifest's folder (batch --allow-outside-paths accepts it" in problem["message"]
+    (event / "m.csv").write_text("player,deck\nann,../outside/deck.txt\n", encoding="utf-8")
+    trusted = cli("batch", str(event / "m.csv"), "-f", FORMAT, "-o", "json", "-q", "--allow-outside-paths")
+    assert trusted.returncode == 0, trusted.stdout
+
+
+@posix_only
+def test_manifest_row_through_a_link_out_of_its_folder_is_a_problem(cli, tmp_path, outside):
+    event = write(tmp_path / "event", {"m.csv": "player,deck\nann,decks/evil.txt\n"})
+    (event / "decks").mkdir()
+    os.symlink(outside / "secret.txt", event / "decks" / "evil.txt")
+    done = cli("batch", str(event / "m.csv"), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    (problem,) = json.loads(done.stdout)["results"][0]["problems"]
+    assert "a symbolic link to a file outside the manifest's folder; not followed" in problem["message"]
+
+
+def test_a_path_no_file_can_have_is_a_problem_of_its_row(cli, tmp_path):
+    """A NUL in a deck or pool path crashed the whole batch (ValueError); now that row gets
+    a `registration` problem and the others their verdicts."""
+    write(tmp_path, {"a.txt": LEGAL, "m.yaml": '- {player: ann, deck: a.txt}\n- {player: bob, deck: "b\\0.txt"}\n'
+                                               '- {player: cy, deck: a.txt, pool: "p\\0.txt"}\n'})
+    done = cli("batch", str(tmp_path / "m.yaml"), "-f", FORMAT, "-o", "json", "-q")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    results = {result["player"]: result for result in json.loads(done.stdout)["results"]}
+    assert results["ann"]["legal"]
+    assert results["bob"]["problems"][0]["message"] == (
+        "manifest line 2: deck path 'b\\x00.txt': has a NUL character, which no file name can hold"
+    )
+    assert "pool path 'p\\x00.txt': has a NUL character" in results["cy"]["problems"][0]["message"]
+
+
+def test_a_lone_surrogate_in_a_path_is_a_problem_of_its_row(tmp_path):
+    """PyYAML without libyaml reads `"\\ud800"` into a path that no file system can encode
+    (UnicodeEncodeError crashed the batch)."""
+    from deckcheck.batch.manifest import _deck_path, _Place
+
+    place = _Place(base=tmp_path, root=tmp_path, confine=True, archive=False)
+    path, why = _deck_path("b\ud800.txt", place)
+    assert path is None and why == "deck path 'b\\ud800.txt': has a character no file name can hold"
+
+
+# ---------------------------------------------------------------- format files (#18 item 4)
+
+
+def test_extends_may_not_leave_the_tree_and_errors_never_echo_an_outside_file(cli, tmp_path, outside):
+    work = write(tmp_path / "work", {"a.txt": LEGAL})
+    cases = {
+        "absolute.yaml": f"extends: {outside / 'secret.yaml'}",
+        "missing-absolute.yaml": f"extends: {outside / 'nothing.yaml'}",
+        "dotdot.yaml": "extends: ../outside/secret.yaml",
+        "missing-dotdot.yaml": "extends: ../outside/nothing.yaml",
+    }
+    messages = {}
+    for name, line in cases.items():
+        (work / name).write_text(f"name: Evil\ngame: mtg\n{line}\n", encoding="utf-8")
+        done = cli("validate", "a.txt", "-f", f"./{name}", cwd=work)
+        _no_secret(done)
+        assert done.returncode == 2
+        messages[name] = done.stderr.split(": extends: ", 1)[1].split(":", 1)[-1]
+    # An outside file that exists and one that does not give the same answer.
+    assert messages["absolute.yaml"] == messages["missing-absolute.yaml"] == (
+        f" an absolute path, which points outside {work}; name a format id or a format file inside it\n"
+    )
+    assert messages["dotdot.yaml"] == messages["missing-dotdot.yaml"]
+    assert f"it points outside {work}" in messages["dotdot.yaml"]
+
+
+def test_a_yaml_file_that_is_not_a_format_file_is_said_so_without_its_keys(cli, tmp_path):
+    write(tmp_path, {"notes.yaml": f"{SECRET}: 1\nother: 2\n", "a.txt": LEGAL})
+    done = cli("validate", "a.txt", "-f", "./notes.yaml", cwd=tmp_path)
+    _no_secret(done)
+    assert done.stderr == "deckcheck: error: notes.yaml: not a format file (it states neither `game` nor `extends`)\n"
+
+
+def test_keys_in_messages_are_quoted_and_cut(cli, tmp_path):
+    key = "x" * 30 + SECRET + "y" * 100
+    write(tmp_path, {"f.yaml": f"name: F\ngame: mtg\n{key}: 1\n"})
+    done = cli("formats", "check", "f.yaml", cwd=tmp_path)
+    assert done.returncode == 2 and "y" * 100 not in done.stderr
+    assert done.stderr.startswith(f"deckcheck: error: f.yaml: {key[:40]!r}…: unknown key")
+
+
+def test_deckcheck_yaml_names_only_format_and_policy_files_in_the_repository(cli, tmp_path, outside):
+    repo = write(tmp_path / "repo", {"decks/a.txt": LEGAL})
+    for body, fragment in (
+        (f"format: {outside / 'secret.yaml'}\n", "format: "),
+        ("format: ../outside/secret.yaml\n", "format: "),
+        (f"format: {FORMAT}\nsimulate:\n  'decks/a.txt':\n    policy: {outside / 'secret.yaml'}\n    assert: ['keep7 >= 0']\n",
+         "simulate.decks/a.txt.policy: "),
+    ):
+        (repo / "deckcheck.yaml").write_text(body, encoding="utf-8")
+        done = cli("check", cwd=repo)
+        _no_secret(done)
+        assert done.returncode == 2 and fragment in done.stderr
+
+
+@posix_only
+def test_a_deckcheck_yaml_that_links_out_of_its_folder_is_not_read(cli, tmp_path, outside):
+    repo = write(tmp_path / "repo", {"decks/a.txt": LEGAL})
+    write(outside, {"config.yaml": f"format: {FORMAT}\n{SECRET}: 1\n"})
+    os.symlink(outside / "config.yaml", repo / "deckcheck.yaml")
+    done = cli("check", cwd=repo)
+    _no_secret(done)
+    assert done.returncode == 2
+    assert done.stderr.endswith("deckcheck.yaml: a symbolic link to a file outside its folder; not followed\n")
+
+
+def test_library_format_id_str_is_an_id_never_a_file(outside):
+    with pytest.raises(FormatError) as caught:
+        validate(LEGAL, str(outside / "secret.yaml"))
+    assert SECRET not in str(caught.value)
+    assert "is not a format id (like mtg/modern); a format file is given as a pathlib.Path" in str(caught.value)
+    with pytest.raises(FormatError, match="unknown format"):
+        load("/etc/passwd")
+    cube = outside.parent / "cube.yaml"
+    cube.write_text("name: Cube\ngame: mtg\nextends: mtg/constructed\n", encoding="utf-8")
+    assert validate(LEGAL, cube).legal
+
+
+# ---------------------------------------------------------------- the library's strings (#18 item 6)
+
+
+def test_library_str_is_decklist_text_never_a_file_name(outside):
+    secret = str(outside / "secret.txt")
+    result = validate(secret, FORMAT)
+    assert result.deck == "<text>"
+    assert SECRET not in json.dumps(result.to_dict())
+    with pytest.raises(InputError) as caught:
+        validate(LEGAL, "mtg/limited", pool=secret)
+    assert SECRET not in str(caught.value)
+
+
+def test_library_files_are_paths_or_named_by_validate_file(tmp_path):
+    from deckcheck import read_pool_file, validate_file
+
+    deck = write(tmp_path, {"deck.txt": LEGAL, "pool.txt": "4 Lightning Bolt\n"}) / "deck.txt"
+    assert validate(deck, FORMAT).deck == str(deck)
+    assert validate_file(str(deck), FORMAT).legal
+    assert read_pool_file(str(tmp_path / "pool.txt")).holds("lightning bolt") == 4
+    with pytest.raises(TypeError):
+        validate(b"4 Island", FORMAT)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- --report (#18 items 8, 12; #14 item 10)
+
+
+@posix_only
+def test_report_is_never_written_through_a_link(cli, tmp_path, outside):
+    write(tmp_path, {"regs/ok.txt": LEGAL})
+    os.symlink(outside / "victim.txt", tmp_path / "out.json")
+    os.symlink(outside, tmp_path / "linked")
+    first = cli("batch", "regs", "-f", FORMAT, "-o", "json", "-q", "--report", "out.json", cwd=tmp_path)
+    second = cli("batch", "regs", "-f", FORMAT, "-o", "json", "-q", "--report", "linked/new/r.json", cwd=tmp_path)
+    assert first.returncode == second.returncode == 2
+    assert first.stderr == ("deckcheck: error: --report out.json: cannot write (it is a symbolic link, and deckcheck "
+                            "never writes through links; remove the link or name another file)\n")
+    assert "cannot write (linked is a symbolic link, and deckcheck never writes through links" in second.stderr
+    assert (outside / "victim.txt").read_text(encoding="utf-8") == "precious\n"
+    assert not (outside / "new").exists()
+
+
+@pytest.mark.parametrize("target", ["m.csv", "decks/a.txt", "pools/p.txt"])
+def test_report_onto_a_file_the_batch_reads_is_refused(cli, tmp_path, target):
+    write(tmp_path, {"decks/a.txt": LEGAL, "pools/p.txt": "4 Lightning Bolt\n56 Mountain\n",
+                     "m.csv": "player,deck,pool\nann,decks/a.txt,pools/p.txt\n"})
+    before = (tmp_path / target).read_bytes()
+    done = cli("batch", "m.csv", "-f", "mtg/limited", "-o", "csv", "-q", "--report", target, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: --report {target}: cannot write (this run reads that file; name another file)\n"
+    assert (tmp_path / target).read_bytes() == before
+
+
+@posix_only
+def test_report_is_private_whatever_the_umask(cli, tmp_path):
+    write(tmp_path, {"regs/ok.txt": LEGAL})
+    umask = os.umask(0)
+    try:
+        done = cli("batch", "regs", "-f", FORMAT, "-o", "json", "-q", "--report", "out/report.json", cwd=tmp_path)
+    finally:
+        os.umask(umask)
+    assert done.returncode == 0, done.stderr
+    assert stat.S_IMODE((tmp_path / "out" / "report.json").stat().st_mode) == 0o600
+    assert json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))["results"][0]["legal"]
+
+
+# ---------------------------------------------------------------- policy files (#18 item 11)
+
+
+@posix_only
+def test_policy_files_are_bounded_regular_files(cli, tmp_path):
+    """Done on main with the one YAML reader (#18 item 11, the policy half): the regression test."""
+    write(tmp_path, {"a.txt": LEGAL})
+    os.mkfifo(tmp_path / "policy.yaml")
+    started = time.monotonic()
+    for policy in ("/dev/zero", "policy.yaml"):
+        done = cli("simulate", "a.txt", "-f", FORMAT, "--policy", policy, cwd=tmp_path)
+        assert done.returncode == 2
+        assert done.stderr == f"deckcheck: error: {policy}: not a regular file; give a policy file saved on disk\n"
+    assert time.monotonic() - started < 60
+

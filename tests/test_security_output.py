@@ -1,0 +1,198 @@
+"""Issue #18 (and #14 item 12): what deckcheck prints and how much, when the input is
+hostile. Output stays small whatever a file holds, no name can forge a GitHub workflow
+command or send a terminal escape, and a file that is not text is one clear problem
+(docs/security.md)."""
+from __future__ import annotations
+
+import json
+import time
+import zipfile
+
+import pytest
+from files import write
+
+from deckcheck.decklists import parse_text
+from deckcheck.problem import ERROR, WARNING, Problem
+
+# The limits of deckcheck/limits.py (docs/security.md), as the tests expect them.
+MAX_UNREADABLE_LINES = 25
+MAX_PROBLEMS_PER_DECK = 500
+MAX_PROBLEMS_PER_REPORT = 50_000
+
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+FORMAT = "mtg/constructed"
+FORGED = "FORGED-ANNOTATION"
+JUNK = b"a\n" * ((4 << 20) // 2 - 8)  # just under 4 MiB of short lines that are not cards
+
+
+def _forged_lines(text: str) -> list[str]:
+    """Lines the GitHub runner would take for a command planted by a name: one that starts
+    (after blanks) with the planted command, or holds the legacy `##[` anywhere. (A name
+    inside the github reporter's own command is that command's escaped data.)"""
+    return [line for line in text.splitlines()
+            if line.lstrip().startswith((f"::error::{FORGED}", "::stop-commands")) or "##[" in line]
+
+
+# ---------------------------------------------------------------- amplification (#18 item 2)
+
+
+def test_a_file_of_junk_lines_is_a_few_problems_not_millions(cli, tmp_path):
+    write(tmp_path, {"junk.txt": JUNK})
+    started = time.monotonic()
+    done = cli("validate", "junk.txt", "-f", FORMAT, "-o", "sarif", cwd=tmp_path)
+    assert time.monotonic() - started < 30
+    assert done.returncode == 1 and len(done.stdout) < 200_000
+    results = json.loads(done.stdout)["runs"][0]["results"]
+    assert len(results) == MAX_UNREADABLE_LINES + 2  # the lines listed, the stop, the deck size
+    assert any("not a decklist? none of its first 25 card lines could be read; stopped reading, "
+               f"{len(JUNK) // 2 - 25:,} more lines not read" == result["message"]["text"] for result in results)
+
+
+def test_unreadable_lines_among_cards_are_counted_past_the_limit():
+    deck = parse_text("4 Lightning Bolt\n" + "junk line\n" * 1000 + "56 Mountain\n")
+    lines = [problem for problem in deck.problems if problem.line is not None]
+    assert len(lines) == MAX_UNREADABLE_LINES
+    assert deck.problems[-1].message == f"{1000 - MAX_UNREADABLE_LINES:,} more unreadable lines not listed (only the first 25 are)"
+    assert deck.problems[-1].severity == ERROR
+    assert sum(entry.count for entry in deck.entries) == 60
+
+
+def test_warnings_past_the_limit_stay_warnings():
+    deck = parse_text("4 Lightning Bolt\n" + "0 Island\n" * 100)
+    assert deck.problems[-1].severity == WARNING and deck.problems[-1].message.startswith("75 more unreadable lines")
+
+
+def test_a_zip_of_junk_files_stays_small(cli, tmp_path):
+    """The 16.7 KB zip of the issue took a batch to 8.6 GB."""
+    with zipfile.ZipFile(tmp_path / "regs.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for index in range(4):
+            archive.writestr(f"junk{index}.txt", JUNK)
+        archive.writestr("ok.txt", LEGAL)
+    assert (tmp_path / "regs.zip").stat().st_size < 20_000
+    done = cli("batch", str(tmp_path / "regs.zip"), "-f", FORMAT, "-o", "json", "-q")
+    assert done.returncode == 1 and len(done.stdout) < 100_000
+    results = {result["deck"]: result for result in json.loads(done.stdout)["results"]}
+    assert results["ok.txt"]["legal"]
+    assert all(len(results[f"junk{index}.txt"]["problems"]) == MAX_UNREADABLE_LINES + 2 for index in range(4))
+
+
+def test_problems_per_deck_are_capped_with_one_that_counts_the_rest(cli, tmp_path):
+    names = "".join(f"5 Card Number {index}\n" for index in range(MAX_PROBLEMS_PER_DECK + 100))
+    write(tmp_path, {"many.txt": names})
+    done = cli("validate", "many.txt", "-f", FORMAT, "-o", "json", "--no-cards", cwd=tmp_path)
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    assert len(problems) == MAX_PROBLEMS_PER_DECK + 1
+    last = problems[-1]
+    assert (last["rule"], last["severity"], last["count"]) == ("problems-not-listed", "error", 100)
+    assert last["message"] == "100 more problems not listed: a deck lists at most 500 problems"
+
+
+def test_the_report_budget_keeps_every_verdict():
+    from deckcheck.problem import ProblemBudget
+
+    budget = ProblemBudget(limit=3)
+    warning = Problem(rule="not-in-pool", message="w", severity=WARNING)
+    error = Problem(rule="banned", message="e")
+    assert budget.take([warning, warning]) == [warning, warning]
+    kept = budget.take([warning, warning, error])
+    assert kept[:2] == [warning, error]  # the first error always stays: the deck stays illegal
+    assert kept[2].rule == "problems-not-listed" and kept[2].count == 1
+    later = budget.take([warning, error, error])
+    assert [problem.rule for problem in later] == ["not-in-pool", "banned", "problems-not-listed"]
+    assert later[2].severity == ERROR and budget.take([warning]) == [warning]
+    assert ProblemBudget().limit == MAX_PROBLEMS_PER_REPORT
+
+
+def test_xml_text_in_one_element_is_linear():
+    """`text += data` per chunk took minutes on a .dek of newlines inside one element."""
+    body = '<?xml version="1.0"?><Deck><NetDeckID>' + "\n" * 1_500_000 + "</NetDeckID>" \
+        + '<Cards CatID="1" Quantity="60" Sideboard="false" Name="Island"/></Deck>'
+    started = time.monotonic()
+    deck = parse_text(body, source="slow.dek")
+    assert time.monotonic() - started < 5
+    assert [(entry.name, entry.count) for entry in deck.entries] == [("Island", 60)]
+
+
+# ---------------------------------------------------------------- not text (#14 item 12)
+
+
+@pytest.mark.parametrize("name, data, kind", [
+    ("photo.txt", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 20, "PNG (an image)"),
+    ("photo.dek", b"\xff\xd8\xff\xe0" + bytes(range(256)) * 20, "JPEG (an image)"),
+    ("scan.txt", b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n" * 40, "PDF"),
+    ("deck.txt", b"PK\x03\x04" + bytes(200), "a zip archive (or a Word/Excel/OpenDocument file)"),
+    ("noise.txt", bytes(range(256)) * 40, "binary data"),
+])
+def test_a_file_that_is_not_text_is_one_clear_problem(cli, tmp_path, name, data, kind):
+    write(tmp_path, {name: data, "ok.txt": LEGAL})
+    done = cli("validate", name, "ok.txt", "-f", FORMAT, "-o", "json", cwd=tmp_path)
+    assert done.returncode == 2  # not text: unreadable (docs/contracts.md)
+    bad, good = json.loads(done.stdout)["results"]
+    assert [problem["message"] for problem in bad["problems"]] == [
+        f"{name}: not a text decklist: looks like {kind}; export the list as text"
+    ]
+    assert good["legal"]
+
+
+def test_a_pdf_object_line_is_never_a_card():
+    deck = parse_text("4 Island\n1 0 obj\n12 0 obj\n")
+    assert [entry.name for entry in deck.entries] == ["Island"]
+    assert [problem.line for problem in deck.problems] == [2, 3]
+
+
+# ---------------------------------------------------------------- workflow commands (#18 item 9)
+
+
+SMUGGLING = (f'- {{player: "ann\\n::error::{FORGED}", deck: a.txt}}\n'
+             '- {player: "bob\\r\\n  ::stop-commands::x", deck: a.txt}\n'
+             '- {player: "cy ##[error]hidden", deck: a.txt}\n')
+
+
+@pytest.mark.parametrize("args", [
+    ["-o", "text"], ["-o", "csv"], ["-o", "junit"], ["-o", "github"], ["-o", "sarif"], ["-o", "json"],
+    ["-o", "github", "--report", "report.txt"],  # the text summary still prints
+])
+def test_names_cannot_forge_workflow_commands_under_actions(cli, tmp_path, args):
+    # Illegal decks: every output then has a row (CSV), a failure (JUnit) or a result per deck.
+    write(tmp_path, {"a.txt": "5 Lightning Bolt\n55 Mountain\n", "m.yaml": SMUGGLING})
+    done = cli("batch", "m.yaml", "-f", FORMAT, "-q", *args, cwd=tmp_path, env={"GITHUB_ACTIONS": "true"})
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.count("ann") + done.stdout.count("bob") >= 2
+    assert _forged_lines(done.stdout + done.stderr) == []
+    if args[1] == "github" and "--report" not in args:
+        assert done.stdout.startswith("::group::a.txt [ann%0A::error::FORGED-ANNOTATION] - mtg/constructed: ILLEGAL")
+
+
+def test_warnings_naming_a_config_key_are_one_defused_line(cli, tmp_path):
+    write(tmp_path, {
+        "decks/a.txt": LEGAL,
+        "deckcheck.yaml": f'format: {FORMAT}\nsimulate:\n  "x\\n::error::{FORGED}":\n    assert: ["keep7 >= 0"]\n',
+    })
+    done = cli("check", cwd=tmp_path, env={"GITHUB_ACTIONS": "true"})
+    assert _forged_lines(done.stdout + done.stderr) == []
+    (warning,) = done.stderr.splitlines()
+    assert warning.endswith(f"simulate.x\\n::error::{FORGED}: matches no deck, so its assertions did not run")
+
+
+def test_outside_actions_the_data_is_left_as_it_is(cli, tmp_path):
+    write(tmp_path, {"a.txt": LEGAL, "m.yaml": SMUGGLING})
+    done = cli("batch", "m.yaml", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
+    players = [result["player"] for result in json.loads(done.stdout)["results"]]
+    assert players[0] == f"ann\n::error::{FORGED}"
+
+
+# ---------------------------------------------------------------- terminal escapes (#18 item 12)
+
+
+def test_terminal_escapes_in_names_are_shown_not_sent(cli, tmp_path):
+    write(tmp_path, {
+        "a.txt": "4 Lightning Bolt\x1b]0;owned\x07\n56 Mountain\x1b[2J\x1b[8m\n1 Black\u202eLotus\n",
+        "m.yaml": '- {player: "ann\\e[31mred", deck: a.txt}\n',
+    })
+    for args in (["validate", "a.txt", "-f", FORMAT, "-o", "text"], ["batch", "m.yaml", "-f", FORMAT, "-q"]):
+        done = cli(*args, cwd=tmp_path)
+        assert "\x1b" not in done.stdout + done.stderr and "\u202e" not in done.stdout
+    done = cli("validate", "a.txt", "-f", FORMAT, "-o", "text", cwd=tmp_path)
+    assert "56 copies of Mountain␛[2J␛[8m;" in done.stdout
+    missing = cli("validate", "no\x1b[2Jsuch.txt", "-f", FORMAT, cwd=tmp_path)
+    assert "\x1b" not in missing.stdout + missing.stderr and "no␛[2Jsuch.txt" in missing.stdout
