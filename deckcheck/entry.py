@@ -1,9 +1,10 @@
 """Console-script entry point.
 
 `deckcheck --help` is the first thing people run, so it must start fast. Importing Typer
-alone costs about six bare interpreter start-ups; the top-level help is therefore served
-from a text kept in `_help.py` (a test checks it matches what Typer renders), and Typer
-is imported only when a command actually runs.
+alone costs about four bare interpreter start-ups; the top-level help is therefore served
+from a text kept in `_help.py` (a test checks it matches what Typer renders), a plain
+`deckcheck validate` command line runs without Typer (cli/quick.py), and Typer is
+imported only for the other commands, help and usage errors.
 """
 from __future__ import annotations
 
@@ -23,11 +24,17 @@ def main() -> None:
         sys.stdout.write(f"deckcheck {__version__}\n")
         return
     try:
+        from .cli.quick import run
+
+        code = run(args)
+        if code is not None:
+            sys.exit(code)
         from typer import Abort
         from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
-        from .cli.app import app
+        from .cli import typer_app
 
+        app = typer_app()
         try:
             # standalone_mode=False: Click hands usage errors back instead of printing its
             # multi-line usage text, so they are one line like every other error.

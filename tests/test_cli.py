@@ -69,6 +69,15 @@ def test_fast_help_matches_typer(cli):
     assert done.stdout == render_top_level_help(), "run scripts/update_help.py to refresh deckcheck/_help.py"
 
 
+def test_generated_help_module_is_current():
+    """deckcheck/_help.py (top-level help, the parameters cli/quick.py reads) is what the
+    Typer app makes today."""
+    from deckcheck.cli.help_text import render_help_module
+
+    current = (ROOT / "deckcheck" / "_help.py").read_text(encoding="utf-8")
+    assert current == render_help_module(), "run scripts/update_help.py to refresh deckcheck/_help.py"
+
+
 def test_no_color_in_pipes(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
     assert "\x1b[" not in done.stdout

@@ -68,9 +68,9 @@ def test_completion_scripts_are_offered(cli, shell):
 def _commands():
     from typer.main import get_command
 
-    from deckcheck.cli.app import app
+    from deckcheck.cli import typer_app
 
-    root = get_command(app)
+    root = get_command(typer_app())
     found = []
 
     def walk(group, path):

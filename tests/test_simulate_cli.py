@@ -162,7 +162,7 @@ def test_policy_file_errors_name_the_key(cli, deck, tmp_path, content, message):
 
 def test_cli_import_does_not_load_numpy():
     """`deckcheck --help` and the CLI module stay light: numpy loads only to simulate."""
-    code = "import sys, deckcheck.cli; print('numpy' in sys.modules)"
+    code = "import sys, deckcheck.cli; deckcheck.cli.typer_app(); print('numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

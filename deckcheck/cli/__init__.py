@@ -1,14 +1,25 @@
 """The `deckcheck` command line: `app.py` defines the Typer app and the options commands
-share; each command lives in a module of its own; this package registers them all.
+share; each command lives in a module of its own; `typer_app()` registers them all.
 
-Importing a command module never imports this package's registration back, so every
-module imports on its own (`python -c "import deckcheck.cli.cards"`). The Typer app is
-`deckcheck.cli.app.app`; importing it through this package registers every command.
+Importing this package imports no command and not Typer: `deckcheck validate` runs
+without Typer when entry.py can read its command line on its own (quick.py). Importing a
+command module never imports the registration back, so every module imports on its own
+(`python -c "import deckcheck.cli.cards"`).
 """
 from __future__ import annotations
 
-from . import app as _app
-from . import batch, cards, check, convert, diff, formats, sheet, simulate, validate  # noqa: F401  (importing registers them)
+from typing import TYPE_CHECKING
 
-_app.app.add_typer(formats.formats_app, name="formats")
-_app.app.add_typer(cards.cards_app, name="cards")
+if TYPE_CHECKING:
+    import typer
+
+
+def typer_app() -> typer.Typer:
+    """The Typer app (`deckcheck.cli.app.app`) with every command registered."""
+    from . import app as _app
+    from . import batch, cards, check, convert, diff, formats, sheet, simulate, validate  # noqa: F401  (importing registers them)
+
+    if not _app.app.registered_groups:  # once, however often it is asked for
+        _app.app.add_typer(formats.formats_app, name="formats")
+        _app.app.add_typer(cards.cards_app, name="cards")
+    return _app.app

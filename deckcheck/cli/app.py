@@ -8,15 +8,13 @@ command.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
 
-from .common import PARSERS_MARK, say
+from .common import PARSERS_MARK, failure_code, say
 from .completion import complete_formats, complete_parsers
-from ..errors import DeckcheckError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,14 +52,10 @@ def handles_errors(command: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return command(*args, **kwargs)
-        except DeckcheckError as exc:
-            fail(str(exc), exc.exit_code)
         except (typer.Exit, typer.Abort, KeyboardInterrupt):
             raise
-        except Exception as exc:  # a bug: still one line, with a way to get the details
-            if os.environ.get("DECKCHECK_DEBUG"):
-                raise
-            fail(f"internal error ({type(exc).__name__}: {exc}); set DECKCHECK_DEBUG=1 for the traceback")
+        except Exception as exc:
+            raise typer.Exit(failure_code(exc)) from None
 
     return wrapper  # type: ignore[return-value]
 

@@ -11,7 +11,8 @@ from ..errors import DeckcheckError
 from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
 from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
-from .common import emit, one_of, open_cards, output_option, reports, say_note, spoken, warn, writable, write_file
+from .common import emit, one_of, open_cards, output_option, say_note, spoken, warn, writable, write_file
+from .help_lists import reports
 from .completion import complete_formats
 
 

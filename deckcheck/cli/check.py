@@ -9,7 +9,8 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import AUTO
 from .app import app, handles_errors
-from .common import emit, output_option, reports, warn
+from .common import emit, output_option, warn
+from .help_lists import reports
 from .completion import complete_formats
 
 

@@ -13,12 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import typer
-from typer.core import TyperCommand
-
 if TYPE_CHECKING:
-    from typer._click import Context, HelpFormatter
-
     from ..formats import Format
     from ..model import Deck
 
@@ -106,8 +101,30 @@ def emit(text: str) -> None:
 def say(line: str) -> None:
     """One line on stderr (`deckcheck: warning: ...`): line breaks inside it shown as `\n`,
     control characters shown, workflow commands defused."""
-    line = printable(_LINE_BREAKS.sub("\\\\n", line))
-    typer.echo(no_workflow_commands(line), err=True)
+    line = no_workflow_commands(printable(_LINE_BREAKS.sub("\\\\n", line)))
+    stream = sys.stderr
+    if stream is None:
+        return
+    if _misconfigured(stream):
+        # Click's echo re-wraps an ASCII stream in UTF-8 (errors replaced): keep exactly
+        # that for the rare terminal that needs it, without importing Typer on every run.
+        from typer import echo
+
+        echo(line, err=True)
+        return
+    stream.write(line + "\n")
+    stream.flush()
+
+
+def _misconfigured(stream: Any) -> bool:
+    """True when `stream` has no encoding or an ASCII one (what Click calls misconfigured)."""
+    import codecs
+
+    encoding = getattr(stream, "encoding", None) or "ascii"
+    try:
+        return codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        return False
 
 
 def warn(message: str) -> None:
@@ -124,6 +141,21 @@ def warn_once() -> Callable[[str], None]:
             warn(message)
 
     return warn_new
+
+
+def failure_code(exc: Exception) -> int:
+    """Say on stderr, in one line, why a command stopped, and return its exit code: a
+    DeckcheckError's message and code; anything else is a bug, still one line (exit 2) with
+    a way to get the details: DECKCHECK_DEBUG=1 raises it again, traceback and all."""
+    from ..errors import DeckcheckError
+
+    if isinstance(exc, DeckcheckError):
+        say(f"deckcheck: error: {exc}")
+        return exc.exit_code
+    if os.environ.get("DECKCHECK_DEBUG"):
+        raise exc
+    say(f"deckcheck: error: internal error ({type(exc).__name__}: {exc}); set DECKCHECK_DEBUG=1 for the traceback")
+    return 2
 
 
 def say_note(note: str | None) -> None:
@@ -247,11 +279,9 @@ def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_c
     return catalog, note
 
 
-# Help text naming what a registry holds is written only when help is shown (`Command`):
-# naming the outputs imports every reporter and naming the parsers every decklist module,
-# while a command that runs needs neither list. A parameter's help holds these marks.
+# Help text naming what a registry holds is written only when help is shown
+# (cli/help_lists.py): a parameter's help holds these marks.
 OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK = "{outputs}", "{parsers}", "{writers}"
-_OUTPUTS_FOR = re.compile(r"\{outputs:(\w+)\}")
 
 
 def outputs_mark(subject: str) -> str:
@@ -262,6 +292,8 @@ def outputs_mark(subject: str) -> str:
 def output_option(default: str | None, *, more_help: str = "") -> Any:
     """`--output/-o OUTPUT` of a command made with `cls=reports(...)`: completion offers the
     outputs that can report what the command reports, and its help lists them."""
+    import typer
+
     from .completion import complete_outputs
 
     help_text = OUTPUTS_MARK + (f" {more_help}" if more_help else "")
@@ -271,40 +303,3 @@ def output_option(default: str | None, *, more_help: str = "") -> Any:
 def spoken(names: list[str]) -> str:
     """`a, b or c`."""
     return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-
-
-def fill_lists(text: str, subjects: tuple[str, ...] = ()) -> str:
-    """`text` with its marks replaced by the registries' names (outputs for `subjects`)."""
-    if OUTPUTS_MARK in text or _OUTPUTS_FOR.search(text):
-        from ..report import names, output_help
-
-        text = text.replace(OUTPUTS_MARK, output_help(*subjects))
-        text = _OUTPUTS_FOR.sub(lambda match: spoken(names(match.group(1))), text)
-    if PARSERS_MARK in text or WRITERS_MARK in text:
-        from ..decklists import PARSERS, WRITERS
-
-        text = text.replace(PARSERS_MARK, spoken(list(PARSERS))).replace(WRITERS_MARK, spoken(list(WRITERS)))
-    return text
-
-
-class Command(TyperCommand):
-    """A command whose parameters' help may name registry members (the marks above); a
-    command with `-o` reports `subjects` (report/__init__.py) and is made by `reports()`."""
-
-    subjects: tuple[str, ...] = ()
-    _lists_filled = False
-
-    def format_help(self, ctx: Context, formatter: HelpFormatter) -> None:
-        if not self._lists_filled:
-            self._lists_filled = True
-            for param in self.params:
-                help_text = getattr(param, "help", None)
-                if help_text:
-                    param.help = fill_lists(help_text, self.subjects)  # type: ignore[attr-defined]
-        super().format_help(ctx, formatter)
-
-
-def reports(*subjects: str) -> type[Command]:
-    """The command class of a command whose `-o` reports `subjects`:
-    `@app.command(cls=reports(DECKS))`."""
-    return type("ReportingCommand", (Command,), {"subjects": subjects})

@@ -7,7 +7,8 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
-from .common import WRITERS_MARK, Command, emit, read_deck_argument
+from .common import WRITERS_MARK, emit, read_deck_argument
+from .help_lists import Command
 from .completion import complete_writers
 
 TO_OPTION = typer.Option(..., "--to", metavar="FORMAT", help=f"{WRITERS_MARK}.", autocompletion=complete_writers)

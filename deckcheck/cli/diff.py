@@ -8,7 +8,8 @@ import typer
 
 from ..report import DIFFS, PLAIN
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, open_cards, output_option, read_deck_argument, reports, say_note, warn
+from .common import emit, open_cards, output_option, read_deck_argument, say_note, warn
+from .help_lists import reports
 
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 

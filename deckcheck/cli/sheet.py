@@ -8,7 +8,8 @@ import typer
 
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
-from .common import Command, emit, one_of, open_cards, read_deck_argument, say, say_note, spoken, warn, writable, write_file
+from .common import emit, one_of, open_cards, read_deck_argument, say, say_note, spoken, warn, writable, write_file
+from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {spoken(list(PAPERS))}."
 SORT_HELP = f"Main deck order: {spoken(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."

@@ -10,7 +10,8 @@ import typer
 
 from ..report import COMPARISONS, PLAIN, SIMULATIONS
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, NO_CARDS_OPTION, OFFLINE_OPTION, app, fail, handles_errors
-from .common import emit, output_option, outputs_mark, read_deck_argument, reports, say_note, warn
+from .common import emit, output_option, outputs_mark, read_deck_argument, say_note, warn
+from .help_lists import reports
 
 OUTPUT_MORE_HELP = (
     "Outputs for CI report the --assert results, not the whole simulation. "

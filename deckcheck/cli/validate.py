@@ -1,4 +1,5 @@
-"""`deckcheck validate`: check decklists against a format."""
+"""`deckcheck validate`: check decklists against a format (the Typer declaration: its options
+and help; the work is cli/run_validate.py, which entry.py also runs without Typer)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -19,7 +20,8 @@ from .app import (
     app,
     handles_errors,
 )
-from .common import emit, open_cards, output_option, read_deck_argument, reports, say_note, warn
+from .common import output_option
+from .help_lists import reports
 
 
 @app.command(cls=reports(DECKS))
@@ -52,32 +54,9 @@ def validate(
 
     Limited: deckcheck validate deck.txt -f mtg/limited --pool pool.txt
     """
-    from .. import decklists
-    from ..formats import load, reference
-    from ..pipeline import check_deck, check_platform, parse_date
-    from ..problem import ProblemBudget
-    from ..registered_pools import read_pool
-    from ..report import choose, deliver
-    from ..report.style import wants_color
-    from ..result import Report
+    from .run_validate import run_validate
 
-    reporter = choose(output, DECKS)
-    fmt = load(reference(format_id))
-    day = parse_date(date)
-    check_platform(platform)
-    # Read before any deck: a pool that cannot be read is a usage error (exit 2).
-    pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
-    if input_format:
-        decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
-    catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    results = []
-    budget = ProblemBudget()  # the problems one report lists (limits.py)
-    for source in decks:
-        deck = read_deck_argument(source, input_format=input_format)
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
-        result.problems = budget.take(result.problems)
-        results.append(result)
-    report = Report(results=results)
-    emit(deliver(reporter, report, color=wants_color(), warn=warn))
-    say_note(note)
-    raise typer.Exit(report.exit_code)
+    raise typer.Exit(run_validate(
+        decks, format_id, date=date, output=output, input_format=input_format, pool_file=pool_file,
+        cards_db=cards_db, offline=offline, platform=platform, no_cards=no_cards,
+    ))

@@ -1,0 +1,56 @@
+"""The work of `deckcheck validate`, without Typer: cli/validate.py declares the command and
+calls `run_validate`; entry.py calls it directly when the command line is one it can read
+on its own (cli/quick.py), so one validate never pays for importing Typer."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..report import DECKS
+from .common import emit, open_cards, read_deck_argument, say_note, warn
+
+
+def run_validate(
+    decks: list[str],
+    format_id: str,
+    *,
+    date: str | None,
+    output: str,
+    input_format: str | None,
+    pool_file: str | None,
+    cards_db: Path | None,
+    offline: bool,
+    platform: str,
+    no_cards: bool,
+) -> int:
+    """Check `decks` against the format, print the report and return the exit code
+    (docs/contracts.md: 0 legal, 1 illegal, 2 unreadable). Usage errors raise DeckcheckError.
+    The defaults of the options are the command's (cli/validate.py), so every one is named."""
+    from .. import decklists
+    from ..formats import load, reference
+    from ..pipeline import check_deck, check_platform, parse_date
+    from ..problem import ProblemBudget
+    from ..registered_pools import read_pool
+    from ..report import choose, deliver
+    from ..report.style import wants_color
+    from ..result import Report
+
+    reporter = choose(output, DECKS)
+    fmt = load(reference(format_id))
+    day = parse_date(date)
+    check_platform(platform)
+    # Read before any deck: a pool that cannot be read is a usage error (exit 2).
+    pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
+    if input_format:
+        decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
+    catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
+    results = []
+    budget = ProblemBudget()  # the problems one report lists (limits.py)
+    for source in decks:
+        deck = read_deck_argument(source, input_format=input_format)
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
+        result.problems = budget.take(result.problems)
+        results.append(result)
+    report = Report(results=results)
+    emit(deliver(reporter, report, color=wants_color(), warn=warn))
+    say_note(note)
+    return report.exit_code
