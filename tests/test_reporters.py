@@ -16,7 +16,7 @@ SUBJECTS = {report.DECKS, report.TEAMS, report.ASSERTIONS, report.BATCH, report.
 
 
 def outputs_for(subject: str) -> list[str]:
-    return [name for name in report.REPORTERS if subject in report.load(name).RENDERS]
+    return [name for name in report.REPORTERS if subject in report.REPORTERS[name].renders]
 
 
 @pytest.fixture
@@ -30,19 +30,20 @@ def deck_folder(tmp_path):
 @pytest.mark.parametrize("name", report.REPORTERS)
 def test_every_reporter_declares_itself(name):
     module = report.load(name)
+    renders = report.REPORTERS[name].renders  # the registry says what it renders, as data
     assert module.NAME == name  # the registry names the module; the module says what it is
-    assert module.DESCRIPTION and "\n" not in module.DESCRIPTION
-    assert module.RENDERS and module.RENDERS <= SUBJECTS
-    if module.RENDERS & {report.DECKS, report.TEAMS, report.ASSERTIONS}:
+    assert report.REPORTERS[name].description and "\n" not in report.REPORTERS[name].description
+    assert renders and renders <= SUBJECTS
+    if renders & {report.DECKS, report.TEAMS, report.ASSERTIONS}:
         assert callable(module.render)
-    if report.SIMULATIONS in module.RENDERS and not hasattr(module, "render_simulation"):
-        assert report.ASSERTIONS in module.RENDERS  # rendered as the Report of its assertions
-    if report.BATCH in module.RENDERS and not hasattr(module, "render_batch"):
+    if report.SIMULATIONS in renders and not hasattr(module, "render_simulation"):
+        assert report.ASSERTIONS in renders  # rendered as the Report of its assertions
+    if report.BATCH in renders and not hasattr(module, "render_batch"):
         # Rendered as the Report of the batch's decks and teams.
-        assert {report.DECKS, report.TEAMS} <= module.RENDERS
-    if report.COMPARISONS in module.RENDERS:
+        assert {report.DECKS, report.TEAMS} <= renders
+    if report.COMPARISONS in renders:
         assert callable(module.render_comparison)
-    if report.DIFFS in module.RENDERS:
+    if report.DIFFS in renders:
         assert callable(module.render_diff)
 
 
@@ -87,7 +88,7 @@ def test_every_comparison_output_renders_simulate_compare(cli, deck_folder, name
     for policy, rule in (("loose.yaml", "1 <= lands"), ("strict.yaml", "2 <= lands <= 4")):
         (deck_folder / policy).write_text(f"keep:\n  7: {rule}\n", encoding="utf-8")
     done = cli("simulate", str(deck), "-f", "mtg/constructed", "--compare", "loose.yaml", "strict.yaml", "-o", name, cwd=deck_folder)
-    if report.COMPARISONS in report.load(name).RENDERS:
+    if report.COMPARISONS in report.REPORTERS[name].renders:
         assert done.returncode == 0, done.stderr
         assert "strict" in done.stdout
     else:
@@ -114,7 +115,7 @@ def test_unknown_output_lists_what_the_command_accepts(cli, deck_folder, command
 
 
 def test_an_output_that_cannot_report_decks_is_refused(cli, deck_folder):
-    batch_only = [name for name in report.REPORTERS if report.DECKS not in report.load(name).RENDERS]
+    batch_only = [name for name in report.REPORTERS if report.DECKS not in report.REPORTERS[name].renders]
     assert batch_only  # csv
     for name in batch_only:
         done = cli("validate", DECK_NAME, "-f", "mtg/modern", "-o", name, cwd=deck_folder)
@@ -168,26 +169,35 @@ def test_deckcheck_yaml_output_reads_the_registry(cli, deck_folder):
     assert done.returncode == 1 and json.loads(done.stdout)["results"][0]["deck"] == DECK_NAME
 
 
-def test_running_a_command_imports_only_its_reporter(deck_folder):
-    """A command imports the reporter it was asked for, not all of them."""
+@pytest.mark.parametrize(
+    ("options", "actions", "reporter"),
+    [(["-o", "json"], None, ["json"]), ([], None, ["text"]), (["-o", "junit"], "true", ["junit"]),
+     (["-o", "auto"], "true", ["github", "text"])],  # github's job summary is text's summary
+)
+def test_running_a_command_imports_only_its_reporter(deck_folder, options, actions, reporter):
+    """A command imports the reporter it was asked for, not all of them: `auto` (the
+    default) imports the one it stands for, never both."""
+    import os
     import subprocess
     import sys
 
     code = (
         "import sys\n"
         "from deckcheck.entry import main\n"
-        "sys.argv = ['deckcheck', 'validate', 'bolts.txt', '-f', 'mtg/modern', '-o', 'json']\n"
+        f"sys.argv = ['deckcheck', 'validate', 'bolts.txt', '-f', 'mtg/modern', *{options!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.startswith('deckcheck.report.')), file=sys.stderr)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], cwd=deck_folder, capture_output=True, text=True, timeout=120)
+    env = {key: value for key, value in os.environ.items() if key != "GITHUB_ACTIONS"}
+    env.update({"GITHUB_ACTIONS": actions} if actions else {})
+    done = subprocess.run([sys.executable, "-c", code], cwd=deck_folder, capture_output=True, text=True, timeout=120, env=env)
     loaded = done.stderr.strip().splitlines()[-1]
-    assert loaded == "['deckcheck.report.json', 'deckcheck.report.style']", done.stderr
+    assert loaded == str(sorted([*(f"deckcheck.report.{name}" for name in reporter), "deckcheck.report.style"])), done.stderr
 
 
 @pytest.mark.parametrize("subject", sorted(SUBJECTS))
 def test_auto_is_offered_only_where_both_of_its_outputs_render(subject):
-    both = subject in report.load(report.PLAIN).RENDERS and subject in report.load(report.ACTIONS).RENDERS
+    both = subject in report.REPORTERS[report.PLAIN].renders and subject in report.REPORTERS[report.ACTIONS].renders
     assert (report.AUTO in report.choices(subject)) is both
     assert report.renders(report.AUTO, subject) is both
 

@@ -15,7 +15,8 @@ formats directory of an id, or the repository or archive a caller names): absolu
 
 The package: model.py (the Format the rules read, built from merged data), merge.py
 (`extends` and the dated lists), schema.py (the keys, composed from the shared keys and
-each rule's `KEYS`), show.py (`deckcheck formats show`).
+each rule's `KEYS`), disk_cache.py (merged formats kept between runs in the user cache
+directory), show.py (`deckcheck formats show`).
 """
 from __future__ import annotations
 
@@ -27,11 +28,7 @@ from typing import Any, Union
 from .. import tree
 from ..errors import FormatError
 from ..model import ANY_NUMBER
-from ..schema import SchemaError, validate
-from ..yamlload import YamlError, read_yaml_file
-from .merge import merge
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
-from .schema import format_schema
 
 __all__ = [  # the format objects live in formats/model.py; most callers import them from here
     "ANY_NUMBER", "CopyLimit", "Format", "FormatRef", "ListEntry", "OpeningHand", "ZoneSize",
@@ -148,6 +145,11 @@ def available() -> list[str]:
 
 def _read_yaml(path: Path) -> dict[str, Any]:
     """One format file, parsed and checked against the format schema (not yet merged)."""
+    # Imported here: a format the disk cache holds (disk_cache.py) needs none of them.
+    from ..schema import SchemaError, validate
+    from ..yamlload import YamlError, read_yaml_file
+    from .schema import format_schema
+
     try:
         document = read_yaml_file(path, what="format file")
     except YamlError as exc:
@@ -170,8 +172,26 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
     """(id, file, merged data, chain of ids child first) of a format and what it extends;
     `extends:` files must stay inside `root` (default: see `_tree_of`)."""
-    resolved_id, path, data, chain, _files = _load_chain(ref, root=root)
+    resolved_id, path, data, chain, _files = _merged(ref, root=root)
     return resolved_id, path, data, chain
+
+
+def _merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
+    """`_load_chain`, through the disk cache of merged formats (disk_cache.py)."""
+    from . import disk_cache
+
+    if not disk_cache.enabled():
+        return _load_chain(ref, root=root)
+    resolved_id, path = find(ref)
+    tree_root = root or _tree_of(ref, path)
+    kind = "file" if isinstance(ref, Path) else "id"
+    key = [kind, resolved_id, str(path.resolve()), str(tree_root), *map(str, format_dirs())]
+    found = disk_cache.get(key)
+    if found is not None:
+        return found
+    merged = _load_chain(ref, root=root)
+    disk_cache.put(key, merged)
+    return merged
 
 
 def _load_chain(
@@ -186,6 +206,8 @@ def _load_chain(
         cycle = " -> ".join([*(seen_id for seen_id, _ in _seen), resolved_id])
         raise FormatError(f"`extends` forms a cycle: {cycle}", path=str(path), key="extends")
     data = _read_yaml(path)
+    from .merge import merge
+
     parent_id = data.get("extends")
     chain: tuple[str, ...] = (resolved_id,)
     files: tuple[Path, ...] = (real,)
@@ -230,7 +252,7 @@ def load(ref: FormatRef, *, root: Path | None = None) -> Format:
     cached = _CACHE.get(key)
     if cached is not None and _stamps(tuple(file for file, _, _ in cached[1])) == cached[1]:
         return cached[0]
-    resolved_id, path, data, chain, files = _load_chain(ref, root=root)
+    resolved_id, path, data, chain, files = _merged(ref, root=root)
     fmt = build_format(resolved_id, path, data, chain)
     stamps = _stamps(files)
     if stamps is not None:

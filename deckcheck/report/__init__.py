@@ -1,12 +1,10 @@
 """Reporters: one module per output (`-o NAME`), each turning a run's results into text.
 
-A reporter module `report/<name>.py` declares
-
-- `NAME`: its `-o` value (the module's own name),
-- `DESCRIPTION`: one line for people (shell completion shows it),
-- `RENDERS`: what it can report, a set of the subjects below,
-
-and renders them: `render(report, *, color)` for a `Report` (decks, teams, assertions);
+`REPORTERS` below is the registry: each output's `-o` name (its module is
+`report/<name>.py`, whose `NAME` says the same), one line for people (shell completion
+shows it) and what it can report, a set of the subjects below. They are data, so help,
+completion and the choice of a reporter read them without importing any reporter; a
+reporter module is imported when it is used. A reporter module renders: `render(report, *, color)` for a `Report` (decks, teams, assertions);
 `render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
 rendered as the `Report` of its decks and teams); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
@@ -15,9 +13,8 @@ of its assertions); `render_comparison(comparison)` for `simulate --compare`;
 have `publish(report) -> warning or None` for what goes beyond stdout (the GitHub job
 summary). Reporters only format; they never decide legality.
 
-`REPORTERS` is the one list of output names. A command imports only the reporter it was asked
-for; the others are imported only to list what can render a subject (help, completion,
-error messages). The outputs are described in docs/contracts.md.
+A command imports only the reporter it was asked for. The outputs are described in
+docs/contracts.md.
 """
 from __future__ import annotations
 
@@ -25,7 +22,7 @@ import importlib
 import os
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import DeckcheckError
 
@@ -34,7 +31,7 @@ if TYPE_CHECKING:
     from ..engine.simulation import Simulation
     from ..result import Report
 
-# What a reporter can render (its RENDERS); a command asks for the subjects it reports.
+# What a reporter can render (its `renders`); a command asks for the subjects it reports.
 DECKS = "decks"              # a verdict and the problems of each deck (validate, check)
 TEAMS = "teams"              # team problems (batch, Team Unified Construction)
 ASSERTIONS = "assertions"    # simulate --assert outcomes (simulate, check)
@@ -43,8 +40,27 @@ SIMULATIONS = "simulations"  # simulate: keep odds, lands, cards by turn (or its
 COMPARISONS = "comparisons"  # simulate --compare: policies side by side
 DIFFS = "diffs"              # diff: a registered decklist against the deck as found
 
+
+
+class Output(NamedTuple):
+    description: str          # one line for people
+    renders: frozenset[str]   # what it can report: subjects above
+
+
+_ALL = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
+_CI = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
+
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
-REPORTERS = ("text", "json", "junit", "github", "sarif", "csv", "html")
+REPORTERS: dict[str, Output] = {
+    "text": Output("a readable verdict per deck and its problems", _ALL),
+    "json": Output("one JSON object for the whole run, for scripts", _ALL),
+    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI),
+    "github": Output("GitHub Actions annotations and job summary", _CI),
+    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI),
+    "csv": Output("tables for a spreadsheet: a batch's problems, a simulation's odds by turn",
+                  frozenset({BATCH, SIMULATIONS, COMPARISONS})),
+    "html": Output("one self-contained web page for an event: sortable, filterable, no network", frozenset({BATCH})),
+}
 
 PLAIN = "text"      # the report written for people to read
 ACTIONS = "github"  # the report a GitHub Actions job shows on the pull request
@@ -77,7 +93,7 @@ def renders(name: str, *subjects: str) -> bool:
     outputs it may stand for can, so what it accepts does not depend on where it runs."""
     if name == AUTO:
         return renders(PLAIN, *subjects) and renders(ACTIONS, *subjects)
-    return name in REPORTERS and set(subjects) <= load(name).RENDERS
+    return name in REPORTERS and set(subjects) <= REPORTERS[name].renders
 
 
 def names(*subjects: str) -> list[str]:
@@ -92,7 +108,7 @@ def choices(*subjects: str) -> list[str]:
 
 def descriptions(*subjects: str) -> list[tuple[str, str]]:
     """(name, description) of each of `choices(*subjects)`, for shell completion."""
-    found = [(name, load(name).DESCRIPTION) for name in names(*subjects)]
+    found = [(name, REPORTERS[name].description) for name in names(*subjects)]
     if renders(AUTO, *subjects):
         found.append((AUTO, f"{ACTIONS} under GitHub Actions, else {PLAIN}"))
     return found

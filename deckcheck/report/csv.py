@@ -13,7 +13,7 @@ import io
 from typing import TYPE_CHECKING
 
 from ..problem import Problem
-from . import BATCH, COMPARISONS, SIMULATIONS, spreadsheet
+from . import spreadsheet
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -21,8 +21,6 @@ if TYPE_CHECKING:
     from ..engine.simulation import Simulation
 
 NAME = "csv"
-DESCRIPTION = "tables for a spreadsheet: a batch's problems, a simulation's odds by turn"
-RENDERS = frozenset({BATCH, SIMULATIONS, COMPARISONS})
 LAND_DROPS = True  # its by-turn table has the land drops, which the engine works out only when asked
 
 COLUMNS = (

@@ -23,12 +23,10 @@ from pathlib import Path
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS, WorkflowCommands
+from . import WorkflowCommands
 from .text import summary
 
 NAME = "github"
-DESCRIPTION = "GitHub Actions annotations and job summary"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
 _COMMANDS = {ERROR: "error", WARNING: "warning"}
 

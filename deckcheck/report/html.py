@@ -24,7 +24,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import BATCH
 
 if TYPE_CHECKING:
     from jinja2 import Template
@@ -33,8 +32,6 @@ if TYPE_CHECKING:
     from ..problem import Problem
 
 NAME = "html"
-DESCRIPTION = "one self-contained web page for an event: sortable, filterable, no network"
-RENDERS = frozenset({BATCH})
 PAGE = Path(__file__).resolve().parent / "html_page"
 
 

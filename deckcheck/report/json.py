@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -21,8 +20,6 @@ if TYPE_CHECKING:
     from ..result import Report
 
 NAME = "json"
-DESCRIPTION = "one JSON object for the whole run, for scripts"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
 
 
 def render(report: Report, *, color: bool = False) -> str:

@@ -24,12 +24,9 @@ import xml.etree.ElementTree as ET
 
 from ..problem import Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS
 
 NAME = "junit"
 SKIPPED_SUITE = "skipped files"  # a batch's files that are no decklists, each a skipped case
-DESCRIPTION = "JUnit XML test report (Jenkins, GitLab, most CI)"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
 # Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets); anything else is escaped.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

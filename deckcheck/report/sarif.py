@@ -23,11 +23,8 @@ from .. import __version__
 from ..problem import ERROR, WARNING, Problem
 from ..result import Report
 from ..rules.docs import ASSERTION, all_docs, describe
-from . import ASSERTIONS, BATCH, DECKS, SIMULATIONS, TEAMS
 
 NAME = "sarif"
-DESCRIPTION = "SARIF 2.1.0 for code-scanning viewers"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _LEVELS = {ERROR: "error", WARNING: "warning"}

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS
 from .style import paint
 
 if TYPE_CHECKING:
@@ -24,8 +23,6 @@ if TYPE_CHECKING:
     from ..paperwork.diff import DeckDiff
 
 NAME = "text"
-DESCRIPTION = "a readable verdict per deck and its problems"
-RENDERS = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
 
 
 def _counts(counts: dict[str, int]) -> str:

@@ -1,0 +1,108 @@
+"""Merged format files kept between runs, so a command does not parse YAML it parsed before.
+
+A format is read from YAML, checked against the schema and merged along `extends:`
+(formats/__init__.py); that takes longer than checking a deck, and reading YAML needs
+PyYAML. The merged, checked result is kept as JSON in the user cache directory
+(`<cache>/formats/`, platformdirs: XDG_CACHE_HOME on Linux) and used again while
+
+- deckcheck is the same: its version, and the size and time of the modules that read,
+  check and merge format files (`CODE`), so a changed schema is never skipped;
+- every file of the chain (the format and each file it extends) has the size and
+  modification time it had when it was read;
+- it is asked for the same way: the id or file as written, the tree `extends:` must stay
+  in, and the format directories searched.
+
+A cache is only a shortcut: one that is missing, unreadable, corrupt, from another
+deckcheck or stale is ignored and replaced; one that cannot be written is not written.
+It is never an error. Formats found through DECKCHECK_FORMATS_PATH are not kept: a file
+added to an earlier directory there could hide one a cached format extends.
+"""
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from pathlib import Path
+from typing import Any
+
+# What decides the merged data besides the format files themselves.
+_PACKAGE = Path(__file__).resolve().parent.parent
+CODE = (
+    _PACKAGE / "__init__.py", _PACKAGE / "schema.py", _PACKAGE / "yamlload.py", _PACKAGE / "rules" / "__init__.py",
+    _PACKAGE / "formats" / "__init__.py", _PACKAGE / "formats" / "merge.py", _PACKAGE / "formats" / "schema.py",
+)
+
+Merged = tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]
+
+
+def enabled() -> bool:
+    """False when DECKCHECK_FORMATS_PATH names format directories (see the module doc)."""
+    return not os.environ.get("DECKCHECK_FORMATS_PATH")
+
+
+def cache_folder() -> Path:
+    from ..cards.paths import cache_dir
+
+    return cache_dir() / "formats"
+
+
+def _stamps(files: tuple[Path, ...] | list[Path]) -> list[list[Any]] | None:
+    """[path, mtime in ns, size] of each file; None when one cannot be read."""
+    try:
+        return [[str(file), stat.st_mtime_ns, stat.st_size] for file in files for stat in (os.stat(file),)]
+    except (OSError, ValueError):
+        return None
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def _entry_file(key: list[str]) -> Path:
+    # crc32 names the file (no hashlib: it costs an OpenSSL load); the entry holds its
+    # whole key, so two keys that share a name only take turns.
+    return cache_folder() / f"{zlib.crc32(json.dumps(key).encode()):08x}.json"
+
+
+def get(key: list[str]) -> Merged | None:
+    """The merged format kept for `key`, when it is still what reading the files gives."""
+    try:
+        entry = json.loads(_entry_file(key).read_bytes())
+        if (
+            entry["key"] != key
+            or entry["deckcheck"] != _version()
+            or entry["code"] != _stamps(CODE)
+            or entry["files"] != _stamps([Path(path) for path, _, _ in entry["files"]])
+        ):
+            return None
+        resolved_id, path, data, chain = entry["id"], Path(entry["path"]), entry["data"], tuple(entry["chain"])
+        if not (isinstance(resolved_id, str) and isinstance(data, dict) and all(isinstance(i, str) for i in chain)):
+            return None
+        return resolved_id, path, data, chain, tuple(Path(path) for path, _, _ in entry["files"])
+    except Exception:  # a cache is a shortcut: whatever is wrong with it, read the files
+        return None
+
+
+def put(key: list[str], merged: Merged) -> None:
+    """Keep `merged` for `key`, when its data survives JSON unchanged (plain YAML data
+    does: yamlload keeps dates as text) and its files can still be read."""
+    resolved_id, path, data, chain, files = merged
+    stamps = _stamps(files)
+    code = _stamps(CODE)
+    if stamps is None or code is None:
+        return
+    entry = {
+        "key": key, "deckcheck": _version(), "code": code, "files": stamps,
+        "id": resolved_id, "path": str(path), "data": data, "chain": list(chain),
+    }
+    try:
+        text = json.dumps(entry, ensure_ascii=False)
+        if json.loads(text)["data"] != data:  # tuples, non-text keys: not kept
+            return
+        from ..atomic import write_text
+
+        write_text(_entry_file(key), text)
+    except (OSError, TypeError, ValueError):
+        return
