@@ -1,0 +1,128 @@
+"""Merged format files kept between runs (deckcheck/formats/disk_cache.py), through the
+installed command: an edit to the format or to a file it extends is seen at once, another
+deckcheck version or a damaged cache means reading the files again, and a cache that
+cannot be written is no error. Each test has its own XDG_CACHE_HOME (conftest.py)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+BOLTS = "4 Lightning Bolt\n56 Mountain\n"
+
+
+def cache_files() -> list[Path]:
+    folder = Path(os.environ["XDG_CACHE_HOME"]) / "deckcheck" / "formats"
+    return sorted(folder.glob("*.json"))
+
+
+def write(path: Path, text: str, *, mtime: int) -> None:
+    """Write `text` and set the file's time, so an edit is seen whatever the clock's grain."""
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(mtime, mtime))
+
+
+def make_event(tmp_path: Path, banned: str) -> tuple[Path, Path]:
+    """A deck of bolts and a format file that extends a local parent holding `banned`."""
+    (tmp_path / "deck.txt").write_text(BOLTS, encoding="utf-8")
+    write(tmp_path / "parent.yaml", f"extends: mtg/constructed\nbanned: [{banned}]\n", mtime=1_000_000_000_000_000_000)
+    write(tmp_path / "event.yaml", "name: Event\nextends: parent.yaml\n", mtime=1_000_000_000_000_000_000)
+    return tmp_path / "deck.txt", tmp_path / "event.yaml"
+
+
+def test_the_cache_is_written_and_a_hit_reads_no_yaml(tmp_path):
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    first = run_in_process(tmp_path, deck, event)
+    assert first["code"] == 1 and first["yaml"], first  # parsed: the bolt is banned
+    assert len(cache_files()) == 1
+    second = run_in_process(tmp_path, deck, event)
+    assert second == {**first, "yaml": False}, second  # same report, from the cache
+
+
+def run_in_process(folder: Path, deck: Path, event: Path) -> dict[str, object]:
+    """Exit code and stdout of `deckcheck validate deck -f event -o json`, and whether it
+    imported PyYAML."""
+    code = (
+        "import sys, json\n"
+        "from deckcheck.entry import main\n"
+        f"sys.argv = ['deckcheck', 'validate', {str(deck)!r}, '-f', {str(event)!r}, '-o', 'json']\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    code = exc.code\n"
+        "print(json.dumps({'code': code, 'yaml': 'yaml' in sys.modules}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *report, summary = done.stdout.strip().splitlines()
+    return {**json.loads(summary), "report": "\n".join(report)}
+
+
+def banned_cards(cli, deck: Path, event: Path) -> list[str]:
+    done = cli("validate", str(deck), "-f", str(event), "-o", "json", cwd=deck.parent)
+    assert done.returncode in (0, 1) and done.stderr == "", done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    return [problem["card"] for problem in result["problems"] if problem["rule"] == "banned"]
+
+
+def test_an_edit_to_the_format_file_is_seen(cli, tmp_path):
+    deck, event = make_event(tmp_path, "Counterspell")
+    assert banned_cards(cli, deck, event) == []
+    write(event, "name: Event\nextends: parent.yaml\nbanned: [Lightning Bolt]\n", mtime=1_000_000_000_000_000_000)
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+
+
+def test_an_edit_to_a_file_it_extends_is_seen(cli, tmp_path):
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    # Same size, same time as before: only the time of the edit tells it apart.
+    write(tmp_path / "parent.yaml", "extends: mtg/constructed\nbanned: [Lightning Bol_]\n", mtime=1_000_000_000_000_000_001)
+    assert banned_cards(cli, deck, event) == []
+
+
+def test_an_entry_of_another_version_is_read_again(cli, tmp_path):
+    """An entry written by another deckcheck is not used, even with every file unchanged:
+    here its data (no ban) would give another verdict than the files (a ban)."""
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    (entry_file,) = cache_files()
+    entry = json.loads(entry_file.read_text(encoding="utf-8"))
+    entry["data"]["banned"] = []
+    entry_file.write_text(json.dumps(entry), encoding="utf-8")
+    assert banned_cards(cli, deck, event) == [], "the cache is used while it is current"
+    entry["deckcheck"] = "0.0.0-older"
+    entry_file.write_text(json.dumps(entry), encoding="utf-8")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    rewritten = json.loads(entry_file.read_text(encoding="utf-8"))
+    assert rewritten["deckcheck"] != "0.0.0-older" and rewritten["data"]["banned"]
+
+
+def test_a_damaged_cache_is_ignored_and_replaced(cli, tmp_path):
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    (entry_file,) = cache_files()
+    for damage in (b"", b"{not json", b"\xff\xfe\x00", b'{"key": 1}', b"[]", b'{"key": null, "data": 3}'):
+        entry_file.write_bytes(damage)
+        assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+        assert json.loads(entry_file.read_text(encoding="utf-8"))["data"]["banned"]
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(cli, tmp_path):
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would go", encoding="utf-8")
+    for _ in range(2):
+        done = cli("validate", str(deck), "-f", str(event), cwd=tmp_path, env={"XDG_CACHE_HOME": str(blocker)})
+        assert done.returncode == 1 and done.stderr == "", done.stderr
+        assert "banned" in done.stdout
+
+
+def test_a_format_error_is_reported_the_same_after_a_cached_run(cli, tmp_path):
+    """Only merged, valid formats are kept: a file broken after a good run is read and
+    its error named, never hidden behind the entry of the good run."""
+    deck, event = make_event(tmp_path, "Lightning Bolt")
+    assert banned_cards(cli, deck, event) == ["Lightning Bolt"]
+    write(event, "name: Event\nextends: parent.yaml\nbanned: 3\n", mtime=1_000_000_000_000_000_002)
+    done = cli("validate", str(deck), "-f", str(event), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith("deckcheck: error: ") and "banned" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
