@@ -2,11 +2,13 @@
 
 The database goes to the user data directory (it is built on purpose and worth keeping),
 the HTTP cache to the user cache directory (anything there may be deleted). Both follow
-platformdirs, so XDG_DATA_HOME / XDG_CACHE_HOME apply on Linux.
+platformdirs, so XDG_DATA_HOME / XDG_CACHE_HOME apply on Linux. (The parsed-format cache
+lives in the cache directory too: formats/disk_cache.py.)
 """
 from __future__ import annotations
 
 import os
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,9 +24,32 @@ def default_db_path() -> Path:
 
 @lru_cache(maxsize=8)
 def _default_db_path(_xdg: str | None, _home: str | None) -> Path:
-    import platformdirs  # deferred: only card commands need it
+    return Path(user_dir("data")) / DB_FILE
 
-    return Path(platformdirs.user_data_dir(APP, appauthor=False)) / DB_FILE
+
+# Each user folder deckcheck uses on Linux: the XDG base directory variable, and the
+# folder under HOME when it is not set (the XDG Base Directory Specification).
+_XDG = {"data": ("XDG_DATA_HOME", ".local/share"), "cache": ("XDG_CACHE_HOME", ".cache")}
+
+
+def user_dir(kind: str) -> str:
+    """platformdirs' `user_<kind>_dir` of deckcheck ("data" or "cache"). On Linux, where
+    that is the XDG spec's answer, it is worked out here when the environment makes it
+    plain (an absolute XDG variable, else an absolute HOME): importing platformdirs costs
+    more than a whole `deckcheck validate` of a deck. Anywhere else platformdirs answers
+    (tests/test_user_dirs.py holds the two to the same answers)."""
+    if sys.platform.startswith("linux"):
+        variable, under_home = _XDG[kind]
+        base = os.environ.get(variable, "")
+        if os.path.isabs(base):
+            return os.path.join(base, APP)
+        home = os.environ.get("HOME", "")
+        if os.path.isabs(home):
+            return os.path.join(f"{home.rstrip('/')}/{under_home}", APP)
+    import platformdirs
+
+    ask = platformdirs.user_data_dir if kind == "data" else platformdirs.user_cache_dir
+    return ask(APP, appauthor=False)
 
 
 def db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
@@ -38,6 +63,4 @@ def db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
 
 
 def cache_dir() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+    return Path(user_dir("cache"))
