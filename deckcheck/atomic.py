@@ -19,7 +19,6 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -30,6 +29,8 @@ def temp_beside(path: Path, *, private: bool = False) -> Path:
     """An empty temporary file in `path`'s directory (made if missing), with the
     permissions an ordinary new file gets, or readable by the user only when `private`
     (mkstemp's own 0600, whatever the umask)."""
+    import tempfile  # here: importing it (shutil, random) is felt by every command that reads cards
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     os.close(handle)

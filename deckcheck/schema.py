@@ -10,7 +10,6 @@ messages stay specific.
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -122,6 +121,8 @@ class Str(Spec):
 
 @dataclass
 class Int(Spec):
+    """An integer (never a bool), at least `minimum` when given."""
+
     minimum: int | None = None
 
     @property
@@ -137,6 +138,8 @@ class Int(Spec):
 
 @dataclass
 class Number(Spec):
+    """An integer or a decimal number (never a bool)."""
+
     expected = "a number"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -146,6 +149,8 @@ class Number(Spec):
 
 @dataclass
 class Bool(Spec):
+    """true or false."""
+
     expected = "true or false"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -158,6 +163,8 @@ _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 @dataclass
 class Date(Spec):
+    """A date written YYYY-MM-DD."""
+
     expected = "a date YYYY-MM-DD"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -180,6 +187,8 @@ class Date(Spec):
 
 @dataclass
 class Const(Spec):
+    """Exactly `value`."""
+
     value: Any
 
     @property
@@ -193,6 +202,8 @@ class Const(Spec):
 
 @dataclass
 class Null(Spec):
+    """No value (`~` or nothing)."""
+
     expected = "null"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -202,6 +213,8 @@ class Null(Spec):
 
 @dataclass
 class ListOf(Spec):
+    """A list whose every item is an `item`."""
+
     item: Spec
 
     @property
@@ -217,6 +230,8 @@ class ListOf(Spec):
 
 @dataclass
 class MapOf(Spec):
+    """A mapping whose keys are `key`s and whose values are `value`s."""
+
     value: Spec
     key: Spec = field(default_factory=Str)
 
@@ -250,6 +265,8 @@ class Struct(Spec):
         for key, item in value.items():
             if key not in self.fields:
                 known = ", ".join(sorted(self.fields))
+                import difflib  # only for a key that is wrong
+
                 close = difflib.get_close_matches(str(key), list(self.fields), n=1, cutoff=0.75)
                 hint = f"did you mean {close[0]!r}? " if close else ""
                 raise SchemaError((*keys, str(key)), f"unknown key; {hint}known keys here: {known}")
@@ -263,6 +280,8 @@ class Struct(Spec):
 
 @dataclass
 class AnyOf(Spec):
+    """A value that one of `options` accepts."""
+
     options: tuple[Spec, ...]
 
     @property

@@ -105,6 +105,9 @@ class ZoneSize(Dated):
 
 @dataclass(frozen=True)
 class CopyLimit:
+    """How many copies of a card a deck may hold across `zones`: `default`, or the card's
+    own limit in `per_card` (None: any number); basic lands exempt when the format says."""
+
     default: int
     zones: tuple[str, ...]
     exempt_basic_lands: bool
@@ -118,6 +121,8 @@ class CopyLimit:
 
 @dataclass(frozen=True)
 class OpeningHand:
+    """How a game opens: the hand size and the mulligan rule (docs/format-files.md)."""
+
     size: int = 7
     mulligan: str = "london"
     free_mulligan: bool = False
@@ -126,6 +131,9 @@ class OpeningHand:
 
 @dataclass(frozen=True)
 class Format:
+    """A format as the rules read it (built by `build_format`); `data` keeps the merged
+    file for the keys each rule reads itself."""
+
     id: str
     name: str
     game: str

@@ -22,7 +22,7 @@ import importlib
 import os
 from collections.abc import Callable
 from types import ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
 
@@ -42,9 +42,14 @@ DIFFS = "diffs"              # diff: a registered decklist against the deck as f
 
 
 
-class Output(NamedTuple):
-    description: str          # one line for people
-    renders: frozenset[str]   # what it can report: subjects above
+class Output:
+    """One output of the registry: a line for people, and what it can report."""
+
+    __slots__ = ("description", "renders")  # a plain class: a NamedTuple costs a start-up
+
+    def __init__(self, description: str, renders: frozenset[str]) -> None:
+        self.description = description  # one line for people
+        self.renders = renders          # what it can report: subjects above
 
 
 _ALL = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
