@@ -112,3 +112,15 @@ def test_the_quick_parameters_cover_every_validate_option():
     declared = {option for param in command.params for option in getattr(param, "opts", ()) if option.startswith("-")}
     read = {option for _, options, _, _, _ in COMMAND_PARAMETERS["validate"] for option in options}
     assert read == declared
+
+
+def test_a_database_without_gaps_imports_no_network_module(sample_cards_db, tmp_path, monkeypatch):
+    """Online lookups are allowed (no --offline) but every name is in the database: no
+    lookup is needed, so no network module is imported."""
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(sample_cards_db))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Lightning Bolt\n56 Island\n", encoding="utf-8")
+    code, stdout, modules = modules_after("validate", str(deck), "-f", "mtg/constructed", cwd=tmp_path)
+    assert code == 0, stdout
+    assert "deckcheck.games.mtg.store" in modules  # the database was read
+    assert [name for name in heavy_in(modules) if not name.startswith("yaml")] == []
