@@ -6,8 +6,8 @@ directly: their parameters (names, option strings, kinds, defaults) are read fro
 Typer declaration by scripts/update_help.py into deckcheck/_help.py (a test checks they
 match), and `run` reads the command line with them the way Click would. Anything it does
 not read with certainty - `--help`, an unknown or abbreviated option, `-fVALUE`, a missing
-value, a value that looks like an option, a required parameter left out, shell completion
-- returns None, and entry.py hands the command line to Typer, which answers as it always
+value, a value that looks like an option, a required parameter left out, shell completion,
+Windows (where Typer expands wildcards) - returns None, and entry.py hands the command line to Typer, which answers as it always
 did (help, one-line usage errors).
 """
 from __future__ import annotations
@@ -85,7 +85,8 @@ def _readable_or_absent(path: str) -> bool:
 def run(args: Sequence[str]) -> int | None:
     """The exit code of running `args` (the command line after `deckcheck`) without Typer,
     or None when Typer must run it."""
-    if not args or args[0] not in RUNNERS or COMPLETION_VARIABLE in os.environ:
+    # On Windows Typer expands wildcards in the arguments itself (`decks/*.txt`): leave it to Typer.
+    if not args or args[0] not in RUNNERS or COMPLETION_VARIABLE in os.environ or os.name == "nt":
         return None
     from .._help import COMMAND_PARAMETERS
 
