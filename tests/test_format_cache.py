@@ -126,3 +126,22 @@ def test_a_format_error_is_reported_the_same_after_a_cached_run(cli, tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("deckcheck: error: ") and "banned" in done.stderr
     assert len(done.stderr.splitlines()) == 1
+
+
+def test_an_entry_written_before_a_change_to_the_format_code_is_not_used(tmp_path):
+    """The entry records the modules that read, check and merge formats; one of them
+    changed (another size or time than recorded) means the entry is not used."""
+    from deckcheck.formats import disk_cache
+
+    format_file = tmp_path / "event.yaml"
+    write(format_file, "game: mtg\n", mtime=1_000_000_000_000_000_000)
+    key = ["file", str(format_file), str(format_file), str(tmp_path)]
+    merged = (str(format_file), format_file, {"game": "mtg"}, (str(format_file),), (format_file,))
+    disk_cache.put(key, merged)
+    assert disk_cache.get(key) == merged
+    (entry_file,) = cache_files()
+    entry = json.loads(entry_file.read_text(encoding="utf-8"))
+    assert any(path.endswith("rules/__init__.py") for path, _, _ in entry["code"])  # each rule's KEYS
+    entry["code"][-1][1] += 1  # as if a rule module had been edited since
+    entry_file.write_text(json.dumps(entry), encoding="utf-8")
+    assert disk_cache.get(key) is None

@@ -6,7 +6,8 @@ PyYAML. The merged, checked result is kept as JSON in the user cache directory
 (`<cache>/formats/`, platformdirs: XDG_CACHE_HOME on Linux) and used again while
 
 - deckcheck is the same: its version, and the size and time of the modules that read,
-  check and merge format files (`CODE`), so a changed schema is never skipped;
+  check and merge format files (`code_files`: the loader, the schema, every rule's
+  `KEYS`), so a changed schema is never skipped, even between releases;
 - every file of the chain (the format and each file it extends) has the size and
   modification time it had when it was read;
 - it is asked for the same way: the id or file as written, the tree `extends:` must stay
@@ -25,12 +26,20 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-# What decides the merged data besides the format files themselves.
+# What decides the merged data besides the format files themselves: the loader, the
+# schema and each rule's `KEYS` (formats/schema.py composes them).
 _PACKAGE = Path(__file__).resolve().parent.parent
-CODE = (
-    _PACKAGE / "__init__.py", _PACKAGE / "schema.py", _PACKAGE / "yamlload.py", _PACKAGE / "rules" / "__init__.py",
-    _PACKAGE / "formats" / "__init__.py", _PACKAGE / "formats" / "merge.py", _PACKAGE / "formats" / "schema.py",
-)
+_CODE_FILES = (_PACKAGE / "__init__.py", _PACKAGE / "schema.py", _PACKAGE / "yamlload.py")
+_CODE_FOLDERS = (_PACKAGE / "formats", _PACKAGE / "rules")
+
+
+def code_files() -> list[Path]:
+    """The modules whose size and time an entry records (see the module doc)."""
+    found = list(_CODE_FILES)
+    for folder in _CODE_FOLDERS:
+        found += sorted(Path(entry.path) for entry in os.scandir(folder) if entry.name.endswith(".py"))
+    return found
+
 
 Merged = tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]
 
@@ -73,7 +82,7 @@ def get(key: list[str]) -> Merged | None:
         if (
             entry["key"] != key
             or entry["deckcheck"] != _version()
-            or entry["code"] != _stamps(CODE)
+            or entry["code"] != _stamps(code_files())
             or entry["files"] != _stamps([Path(path) for path, _, _ in entry["files"]])
         ):
             return None
@@ -90,7 +99,7 @@ def put(key: list[str], merged: Merged) -> None:
     does: yamlload keeps dates as text) and its files can still be read."""
     resolved_id, path, data, chain, files = merged
     stamps = _stamps(files)
-    code = _stamps(CODE)
+    code = _stamps(code_files())
     if stamps is None or code is None:
         return
     entry = {
