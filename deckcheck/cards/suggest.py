@@ -16,7 +16,7 @@ from __future__ import annotations
 import difflib
 import heapq
 import sqlite3
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 
 from ..names import fold
@@ -115,21 +115,23 @@ def common_subsequence(text: str, positions: dict[str, int], size: int) -> int:
 
 def trigrams(key: str) -> set[str]:
     padded = f"  {key} "
-    return {padded[i:i + 3] for i in range(len(padded) - 2)}
+    return set(map("".join, zip(padded, padded[1:], padded[2:])))
 
 
 def build(db: sqlite3.Connection) -> None:
     """Fill the suggestion tables from the finished `cards` table."""
     db.executescript(TABLES)
     spellings = []
-    postings: dict[str, list[str]] = {}
-    for card_id, name, faces in db.execute("SELECT id, name, faces FROM cards ORDER BY id").fetchall():
-        for spelling in dict.fromkeys([name, *(face for face in faces.split("\x1f") if face)]):
+    postings: defaultdict[str, list[str]] = defaultdict(list)
+    for card_id, name, faces in db.execute("SELECT id, name, faces FROM cards ORDER BY id"):
+        names = (name,) if faces == name else dict.fromkeys([name, *(face for face in faces.split("\x1f") if face)])
+        for spelling in names:
             key = fold(spelling)
             spelling_id = len(spellings) + 1
             spellings.append((spelling_id, spelling, key, card_id))
+            text_id = str(spelling_id)
             for gram in trigrams(key):
-                postings.setdefault(gram, []).append(str(spelling_id))
+                postings[gram].append(text_id)
     db.executemany("INSERT INTO spellings VALUES (?, ?, ?, ?)", spellings)
     # One row per trigram (about 9,000), its spellings as text: small and quick to write.
     db.executemany("INSERT INTO grams VALUES (?, ?)", [(gram, ",".join(ids)) for gram, ids in sorted(postings.items())])
