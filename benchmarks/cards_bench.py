@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from child_process import deckcheck_command, measured  # noqa: E402
 from conftest import SHARED_DATA  # noqa: E402
 from real_decks import format_id, mtgo_text, read_decks  # noqa: E402
 from scryfall_shape import convert  # noqa: E402
@@ -50,26 +51,9 @@ def misspell(name: str, rng: random.Random) -> str:
     return name[:i] + name[i + 1] + name[i] + name[i + 2:]
 
 
-MEASURE = """
-import resource, subprocess, sys, time
-start, cpu = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
-done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
-wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
-print(wall, after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime, after.ru_maxrss, done.returncode)
-"""
-
-
-def measured(argv: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds and peak RSS (MiB) of one command run in a fresh process."""
-    out = subprocess.run([sys.executable, "-c", MEASURE, *argv], capture_output=True, text=True, check=True).stdout.split()
-    if out[3] != "0":
-        raise SystemExit(f"{argv[:3]} failed (exit {out[3]})")
-    return float(out[0]), float(out[1]), int(out[2]) / 1024
-
-
 def import_against_json_load(bulk: Path, tmp: Path, repeat: int) -> None:
     """`deckcheck cards import` of `bulk` against a plain json.load of it, interleaved."""
-    command = shutil.which("deckcheck") or str(Path(sys.executable).parent / "deckcheck")
+    command = deckcheck_command()
     load = [sys.executable, "-c", f"import json; json.load(open({str(bulk)!r}, encoding='utf-8'))"]
     loads, imports = [], []
     for run in range(repeat):
