@@ -2,17 +2,17 @@
 
 `oracle_cards` has one object per card, `default_cards` one per printing: both are read the
 same way and printings of one card are merged by the store. A printing of a card the store
-already holds becomes a `Reprint` (its set, rarity and other names: all the store takes from
-it), which saves building the card again for each of the file's ~2.5 printings per card. Missing keys are treated as
-absent, not as errors, because older Scryfall objects (2018-2019) lack fields such as
-`keywords` or the `pioneer` legality. Tokens, emblems and art-series cards are not cards
+already holds becomes a `Reprint` (its set, rarity and other names: all the store takes
+from it), which saves building the card again for each of the file's ~2.5 printings per
+card. Missing keys are treated as absent, not as errors, because older Scryfall objects
+(2018-2019) lack fields such as `keywords` or the `pioneer` legality. Tokens, emblems and art-series cards are not cards
 a deck can hold and are left out.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ...cards.jsonstream import JsonStream
 from .cards import PLATFORMS, Card, Printing, SetInfo, as_tuple, split_type_line
@@ -66,11 +66,17 @@ def _set_info(code: str, name: str | None, released: str | None, kind: str, digi
     return SetInfo(code, name, released, kind=kind, digital=digital)
 
 
-def card_from_scryfall(
-    obj: Any, index: int = 0, known: Callable[[str], bool] | None = None,
+def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] | None:
+    """The card an object describes (None for tokens and the like). Raises ShapeError."""
+    # Without `known` nothing is a Reprint.
+    return cast("tuple[Card, SetInfo | None] | None", _from_scryfall(obj, index, None))
+
+
+def _from_scryfall(
+    obj: Any, index: int, known: Callable[[str], bool] | None,
 ) -> tuple[Card | Reprint, SetInfo | None] | None:
-    """The card an object describes (None for tokens and the like), or only its printing
-    (a `Reprint`) when `known` says a card of that name was read before. Raises ShapeError."""
+    """`card_from_scryfall`, or only the printing (a `Reprint`) when `known` says a card of
+    that name was read before."""
     if not isinstance(obj, dict) and not isinstance(obj, Mapping):  # dict first: Mapping's check is slow
         raise ShapeError(f"item {index + 1} is not a JSON object but {type(obj).__name__}")
     kind = obj.get("object", "card")
@@ -154,7 +160,7 @@ def read_array(
     """Cards of a Scryfall bulk file (a JSON array of card objects), one at a time; those
     `known` says were read before as `Reprint`s."""
     for index, obj in enumerate(stream.items()):
-        found = card_from_scryfall(obj, index, known)
+        found = _from_scryfall(obj, index, known)
         if found is not None:
             yield found
     stream.expect_end()
