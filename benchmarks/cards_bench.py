@@ -4,7 +4,10 @@
 
 Prints, in one run:
 - import: converting the shared card file to a Scryfall `default_cards` file (one object
-  per printing, as tests/scryfall_shape.py does) and the time `cards import` takes on it;
+  per printing, as tests/scryfall_shape.py does), then side by side, best of `--repeat`
+  each, a plain `json.load` of that file in a fresh Python and the installed
+  `deckcheck cards import` of it into a new database: wall and CPU seconds, the ratio
+  (the goal: <= 4x) and each one's peak RSS (the import streams the file);
 - lookups per second: every distinct card name of the real decklists, looked up in a
   fresh catalog (cold: SQLite queries) and again (warm: remembered answers); and
   "did you mean" suggestions per second for misspelled names;
@@ -30,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from child_process import deckcheck_command, measured  # noqa: E402
 from conftest import SHARED_DATA  # noqa: E402
 from real_decks import format_id, mtgo_text, read_decks  # noqa: E402
 from scryfall_shape import convert  # noqa: E402
@@ -47,11 +51,28 @@ def misspell(name: str, rng: random.Random) -> str:
     return name[:i] + name[i + 1] + name[i] + name[i + 2:]
 
 
+def import_against_json_load(bulk: Path, tmp: Path, repeat: int) -> None:
+    """`deckcheck cards import` of `bulk` against a plain json.load of it, interleaved."""
+    command = deckcheck_command()
+    load = [sys.executable, "-c", f"import json; json.load(open({str(bulk)!r}, encoding='utf-8'))"]
+    loads, imports = [], []
+    for run in range(repeat):
+        loads.append(measured(load))
+        imports.append(measured([command, "cards", "import", str(bulk), "--cards-db", str(tmp / f"import-{run}.sqlite")]))
+    best_load, best_import = min(loads), min(imports)
+    cpu_load, cpu_import = min(cpu for _, cpu, _ in loads), min(cpu for _, cpu, _ in imports)
+    print(f"import CLI:  `deckcheck cards import` {best_import[0]:.2f} s wall ({cpu_import:.2f} s CPU), peak RSS "
+          f"{max(rss for *_, rss in imports):.0f} MiB; plain json.load of the file {best_load[0]:.2f} s "
+          f"({cpu_load:.2f} s CPU), peak RSS {max(rss for *_, rss in loads):.0f} MiB; "
+          f"ratio {best_import[0] / best_load[0]:.2f}x wall, {cpu_import / cpu_load:.2f}x CPU (best of {repeat})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--decks", type=int, default=0, help="validate only the first N decks (0: all)")
-    parser.add_argument("--repeat", type=int, default=3, help="interleaved validation runs; the best of each counts")
+    parser.add_argument("--repeat", type=int, default=3, help="interleaved runs (import, validation); the best of each counts")
+    parser.add_argument("--import-only", action="store_true", help="stop after the import figures")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,6 +87,9 @@ def main() -> int:
         print(f"import:      {summary.cards:,} cards from {objects:,} Scryfall objects "
               f"({bulk.stat().st_size / 2**20:.0f} MiB) in {imported:.1f} s "
               f"({objects / imported:,.0f} objects/s; conversion {converted:.1f} s; database {db.stat().st_size / 2**20:.0f} MiB)")
+        import_against_json_load(bulk, Path(tmp), args.repeat)
+        if args.import_only:
+            return 0
 
         decks = list(read_decks(args.data))
         if args.decks:

@@ -10,7 +10,10 @@ second for
   lines (the least any .ydk checker does), so the ratio says what the rules cost,
 - the installed CLI validating all 205 files in one `deckcheck validate` call,
 - the library validating WoW TCG decks built from the shared WoW card data (60 cards, a
-  hero, a 10-card side deck; class and faction checked against the card data).
+  hero, a 10-card side deck; class and faction checked against the card data),
+- "did you mean" in both games: milliseconds per unknown name (swapped-letter typos of real
+  names) through the catalog's name index, the index's one-off build, and in the same run
+  difflib over every name as it was done before (`close_names`), with the answers compared.
 """
 from __future__ import annotations
 
@@ -32,6 +35,7 @@ sys.path.insert(0, str(ROOT))
 from deckcheck import load_format, validate  # noqa: E402
 from deckcheck.games import GAMES  # noqa: E402
 from deckcheck.cards.importer import import_file  # noqa: E402
+from deckcheck.cards.suggest import close_names  # noqa: E402
 
 DATE = "2026-08-01"
 
@@ -55,6 +59,34 @@ def wow_decks(data: Path, count: int, seed: int = 1) -> list[str]:
         decks.append(f"Hero: {rng.choice(heroes)}\nDeck\n" + "".join(f"4 {name}\n" for name in main)
                      + "Sideboard\n" + "".join(f"2 {name}\n" for name in side))
     return decks
+
+
+def misspell(name: str, rng: random.Random) -> str:
+    """Swap two neighbouring letters: the commonest typo."""
+    if len(name) < 4:
+        return name + "x"
+    i = rng.randrange(1, len(name) - 2)
+    return name[:i] + name[i + 1] + name[i] + name[i + 2:]
+
+
+def did_you_mean(label: str, catalog: object, names: list[str], count: int = 100) -> None:
+    """Milliseconds per unknown name: the catalog's index against difflib over every name."""
+    rng = random.Random(1)
+    typos = [misspell(name, rng) for name in rng.sample(sorted(set(names)), count)]
+    start = time.perf_counter()
+    catalog.suggest("qqqq")  # builds the index
+    build = time.perf_counter() - start
+    start = time.perf_counter()
+    answers = [catalog.suggest(typo) for typo in typos]
+    indexed = (time.perf_counter() - start) / count
+    slow = typos[:20]  # the old way is slow: a sample is enough for its rate
+    start = time.perf_counter()
+    before = [close_names(typo, names, 3) for typo in slow]
+    difflib_all = (time.perf_counter() - start) / len(slow)
+    same = sum(a == b for a, b in zip(answers, before))
+    print(f"{label} did you mean: {indexed * 1000:5.1f} ms per unknown name (index built once in {build * 1000:.0f} ms); "
+          f"difflib over all {len(set(names)):,} names {difflib_all * 1000:.0f} ms ({difflib_all / indexed:.0f}x); "
+          f"same answers {same} of {len(slow)}")
 
 
 def main() -> int:
@@ -107,6 +139,9 @@ def main() -> int:
         elapsed = time.perf_counter() - start
         print(f"wow lib:  {len(decks) / elapsed:10,.0f} decks/s  ({len(decks)} random 60+10-card decks with a hero, "
               f"{illegal} illegal)")
+
+        did_you_mean("ygo", ygo, [card.name for card in ygo._by_name.values()])
+        did_you_mean("wow", wow, [card.name for card in wow._cards.values()])
     return 0
 
 

@@ -129,6 +129,10 @@ class JsonStream:
 
     def _after_member(self, closer: str, what: str) -> bool:
         """Consume the ',' or the closing bracket after a member; True when it closed."""
+        pos = self._pos
+        if pos < len(self._buf) and self._buf[pos] == ",":  # the usual case, without peek's loop
+            self._pos = pos + 1
+            return False
         found = self.peek()
         if found in (",", closer):
             self._pos += 1

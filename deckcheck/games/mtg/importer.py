@@ -22,7 +22,7 @@ from ...errors import CardDataError
 from ...progress import Progress
 from .cards import Card, SetInfo
 from .mtgjson_import import read_atomic
-from .scryfall_import import ShapeError, read_array
+from .scryfall_import import Reprint, ShapeError, read_array
 from .store import CardDbWriter
 
 
@@ -31,11 +31,11 @@ def recognise(file: CardFile) -> CardImport:
     return lambda db_path: import_bulk_file(file.path, db_path)
 
 
-def _cards(stream: JsonStream, meta: dict[str, str]) -> Iterator[tuple[Card, SetInfo | None]]:
+def _cards(stream: JsonStream, meta: dict[str, str], writer: CardDbWriter) -> Iterator[tuple[Card | Reprint, SetInfo | None]]:
     first = stream.peek()
     if first == "[":
         meta.setdefault("source", "Scryfall bulk file")
-        yield from read_array(stream)
+        yield from read_array(stream, known=writer.knows)
     elif first == "{":
         meta.setdefault("source", "MTGJSON AtomicCards")
         yield from read_atomic(stream, meta)
@@ -57,8 +57,11 @@ def build_from_stream(
     with CardDbWriter(db_path) as writer, Progress(f"importing {label}", total_bytes) as progress:
         try:
             stream = JsonStream(open_text(raw))
-            for objects, (card, set_info) in enumerate(_cards(stream, meta), start=1):
-                writer.add(card)
+            for objects, (card, set_info) in enumerate(_cards(stream, meta, writer), start=1):
+                if isinstance(card, Reprint):
+                    writer.add_reprint(*card)
+                else:
+                    writer.add(card)
                 if set_info is not None:
                     writer.add_set(set_info)
                 if objects % 256 == 0:

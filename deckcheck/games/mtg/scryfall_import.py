@@ -1,15 +1,18 @@
 """Scryfall card objects -> `Card`s (bulk files `oracle_cards`, `default_cards`, API answers).
 
 `oracle_cards` has one object per card, `default_cards` one per printing: both are read the
-same way and printings of one card are merged by the store. Missing keys are treated as
-absent, not as errors, because older Scryfall objects (2018-2019) lack fields such as
-`keywords` or the `pioneer` legality. Tokens, emblems and art-series cards are not cards
+same way and printings of one card are merged by the store. A printing of a card the store
+already holds becomes a `Reprint` (its set, rarity and other names: all the store takes
+from it), which saves building the card again for each of the file's ~2.5 printings per
+card. Missing keys are treated as absent, not as errors, because older Scryfall objects
+(2018-2019) lack fields such as `keywords` or the `pioneer` legality. Tokens, emblems and art-series cards are not cards
 a deck can hold and are left out.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from functools import lru_cache
+from typing import Any, NamedTuple, cast
 
 from ...cards.jsonstream import JsonStream
 from .cards import PLATFORMS, Card, Printing, SetInfo, as_tuple, split_type_line
@@ -19,6 +22,14 @@ SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_serie
 
 class ShapeError(ValueError):
     """An item that is not a Scryfall card object."""
+
+
+class Reprint(NamedTuple):
+    """Another printing of a card already read: what it adds to the card."""
+
+    name: str
+    printings: tuple[Printing, ...]
+    aliases: tuple[str, ...]
 
 
 def _text(value: Any) -> str:
@@ -48,9 +59,25 @@ def _meld_result(obj: Mapping[str, Any]) -> str | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def _set_info(code: str, name: str | None, released: str | None, kind: str, digital: bool) -> SetInfo:
+    """One `SetInfo` for the many printings that say the same of their set (the store then
+    merges each only once)."""
+    return SetInfo(code, name, released, kind=kind, digital=digital)
+
+
 def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] | None:
     """The card an object describes (None for tokens and the like). Raises ShapeError."""
-    if not isinstance(obj, Mapping):
+    # Without `known` nothing is a Reprint.
+    return cast("tuple[Card, SetInfo | None] | None", _from_scryfall(obj, index, None))
+
+
+def _from_scryfall(
+    obj: Any, index: int, known: Callable[[str], bool] | None,
+) -> tuple[Card | Reprint, SetInfo | None] | None:
+    """`card_from_scryfall`, or only the printing (a `Reprint`) when `known` says a card of
+    that name was read before."""
+    if not isinstance(obj, dict) and not isinstance(obj, Mapping):  # dict first: Mapping's check is slow
         raise ShapeError(f"item {index + 1} is not a JSON object but {type(obj).__name__}")
     kind = obj.get("object", "card")
     name = obj.get("name")
@@ -67,9 +94,27 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
     if layout == "reversible_card" and faces:
         # Two printed sides of one card (both usually the same card): the front is the card.
         obj, faces, name = {**obj, **faces[0]}, [], faces[0]["name"]
+    set_code = _text(obj.get("set")).lower()
+    released = _text(obj.get("released_at"))[:10]
+    games = obj.get("games")
+    platforms = tuple(game for game in PLATFORMS if game in games) if isinstance(games, list) else ()
+    printings = (Printing(set_code, _text(obj.get("rarity")).lower(), released, platforms),) if set_code else ()
+    info = None
+    if set_code:
+        info = _set_info(set_code, _text(obj.get("set_name")) or None, released or None, _text(obj.get("set_type")),
+                         obj.get("digital") is True and "paper" not in platforms)
+    reprint = known is not None and known(name)
+    if reprint and not (obj.get("flavor_name") or obj.get("printed_name")):  # most printings have no other name
+        return Reprint(name, printings, ()), info
     face_names = tuple(face["name"] for face in faces) or tuple(part for part in name.split(" // ") if part) or (name,)
     if meld:
         face_names = (name, meld)  # a half: its back face is the melded card, as MTGJSON lists it
+    aliases = tuple(dict.fromkeys(
+        alias for alias in (_text(obj.get("flavor_name")), _text(obj.get("printed_name")) if obj.get("lang", "en") == "en" else "")
+        if alias and alias != name and alias not in face_names
+    ))
+    if reprint:
+        return Reprint(name, printings, aliases), info
     type_line = _text(obj.get("type_line")) or " // ".join(_text(face.get("type_line")) for face in faces)
     oracle_text = _text(obj.get("oracle_text")) or "\n//\n".join(_text(face.get("oracle_text")) for face in faces)
     mana_cost = _text(obj.get("mana_cost")) or " // ".join(
@@ -87,15 +132,6 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
         legal_map: dict[str, str] | None = {str(k): str(v) for k, v in legalities.items()}
     else:
         legal_map = None
-    set_code = _text(obj.get("set")).lower()
-    released = _text(obj.get("released_at"))[:10]
-    games = obj.get("games")
-    platforms = tuple(game for game in PLATFORMS if isinstance(games, list) and game in games)
-    printings = (Printing(set_code, _text(obj.get("rarity")).lower(), released, platforms),) if set_code else ()
-    aliases = tuple(dict.fromkeys(
-        alias for alias in (_text(obj.get("flavor_name")), _text(obj.get("printed_name")) if obj.get("lang", "en") == "en" else "")
-        if alias and alias != name and alias not in face_names
-    ))
     card = Card(
         name=name,
         face_names=face_names,
@@ -115,19 +151,16 @@ def card_from_scryfall(obj: Any, index: int = 0) -> tuple[Card, SetInfo | None] 
         power=_stat(box.get("power")),
         toughness=_stat(box.get("toughness")),
     )
-    info = None
-    if set_code:
-        info = SetInfo(
-            set_code, _text(obj.get("set_name")) or None, released or None, kind=_text(obj.get("set_type")),
-            digital=obj.get("digital") is True and "paper" not in platforms,
-        )
     return card, info
 
 
-def read_array(stream: JsonStream) -> Iterator[tuple[Card, SetInfo | None]]:
-    """Cards of a Scryfall bulk file (a JSON array of card objects), one at a time."""
+def read_array(
+    stream: JsonStream, known: Callable[[str], bool] | None = None,
+) -> Iterator[tuple[Card | Reprint, SetInfo | None]]:
+    """Cards of a Scryfall bulk file (a JSON array of card objects), one at a time; those
+    `known` says were read before as `Reprint`s."""
     for index, obj in enumerate(stream.items()):
-        found = card_from_scryfall(obj, index)
+        found = _from_scryfall(obj, index, known)
         if found is not None:
             yield found
     stream.expect_end()

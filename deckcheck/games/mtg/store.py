@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -89,16 +91,23 @@ CREATE TABLE name_keys (key TEXT NOT NULL, card_id INTEGER NOT NULL, priority IN
 # real `Bind` beats the playtest `Bind // Liberate`), loose spellings only where unambiguous.
 _FINISH = """
 CREATE TABLE names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-INSERT OR IGNORE INTO names SELECT key, card_id FROM name_keys WHERE priority < 9
-    ORDER BY priority, (SELECT COUNT(*) FROM printings WHERE printings.card_id = name_keys.card_id) DESC, card_id;
+CREATE TEMP TABLE printing_counts AS SELECT card_id, COUNT(*) AS printings FROM printings GROUP BY card_id;
+INSERT OR IGNORE INTO names SELECT key, name_keys.card_id FROM name_keys
+    LEFT JOIN printing_counts ON printing_counts.card_id = name_keys.card_id WHERE priority < 9
+    ORDER BY priority, COALESCE(printing_counts.printings, 0) DESC, name_keys.card_id;
 CREATE TABLE loose_names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
 INSERT INTO loose_names
     SELECT key, MIN(card_id) FROM name_keys WHERE priority = 9 AND key <> ''
     GROUP BY key HAVING COUNT(DISTINCT card_id) = 1;
 DROP TABLE name_keys;
+DROP TABLE printing_counts;
 """
 
 
+_CARD_FIELDS = (
+    "id, name, key, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
+    " color_identity, oracle_text, legalities, power, toughness"
+)
 _CARD_COLUMNS = (
     "cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
     " color_identity, oracle_text, legalities, printings, power, toughness"
@@ -112,12 +121,6 @@ def _printing(text: str) -> Printing:
         return Printing(parts[0], parts[1])
     platforms = tuple(parts[3].split("|")) if len(parts) > 3 and parts[3] else ()
     return Printing(parts[0], parts[1], parts[2], platforms)
-
-
-def _printing_text(code: str, rarity: str, released: str, platforms: str) -> str:
-    if not released and not platforms:
-        return f"{code}:{rarity}"
-    return f"{code}:{rarity}:{released}" + (f":{platforms}" if platforms else "")
 
 
 def _card(row: tuple) -> Card:
@@ -139,19 +142,22 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split(_LIST_SEP)) if text else ()
 
 
-def _spellings(card: Card) -> Iterator[tuple[str, int]]:
-    """Every key the card can be found by, with its priority (lower wins a clash)."""
-    yield full_key(card.name), 0
-    yield card_key(card.name), 1
-    for face in card.face_names:
-        yield fold(face), 2
-    for alias in card.aliases:
-        yield fold(alias), 3
-    for name in (card.name, card.front_face, *card.face_names, *card.aliases):
-        # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
-        # the blanks they would claim `Goblin`, or every name that is all punctuation.
-        if "_" not in name:
-            yield loose_key(name), 9
+def _spellings(card: Card) -> list[tuple[str, int]]:
+    """Every key the card can be found by, with its priority (lower wins a clash), each
+    key once: a card's other rows for a key it already has could never win it."""
+    exact: dict[str, int] = {}
+    for key, priority in (
+        (full_key(card.name), 0), (card_key(card.name), 1),
+        *((fold(face), 2) for face in card.face_names), *((fold(alias), 3) for alias in card.aliases),
+    ):
+        exact.setdefault(key, priority)  # in rising priority: the first is the best
+    # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
+    # the blanks they would claim `Goblin`, or every name that is all punctuation.
+    loose = dict.fromkeys(
+        loose_key(name) for name in dict.fromkeys((card.name, card.front_face, *card.face_names, *card.aliases))
+        if "_" not in name
+    )
+    return [*exact.items(), *((key, 9) for key in loose)]
 
 
 def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[Game]) -> None:
@@ -189,8 +195,13 @@ def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[G
 class CardDbWriter(AtomicDbWriter):
     """Builds a new database beside `path`; `commit()` swaps it in, `abort()` drops it.
 
-    Use as a context manager: leaving the block by an exception aborts.
+    Use as a context manager: leaving the block by an exception aborts. Rows are kept
+    until BATCH_ROWS of them are waiting and written with one `executemany` per table, in
+    the one transaction of the build (card ids are given here, in the order SQLite would
+    give them); sets, a few hundred, are merged in memory and written at the end.
     """
+
+    BATCH_ROWS = 20_000
 
     def __init__(self, path: Path):
         super().__init__(path)
@@ -198,6 +209,18 @@ class CardDbWriter(AtomicDbWriter):
         # build is simply deleted.
         self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _SCHEMA)
         self._ids: dict[str, int] = {}
+        self._card_rows: list[tuple] = []
+        self._name_rows: list[tuple[str, int, int]] = []
+        self._printing_rows: list[tuple[int, str, str, str, str]] = []
+        self._sets: dict[str, list] = {}
+        self._set_infos: dict[str, SetInfo] = {}
+        self._legalities: dict[tuple[tuple[str, str], ...], str] = {}
+        self._names_added: set[str] = set()
+
+    def knows(self, name: str) -> bool:
+        """Whether a card was added under exactly this name: its other printings need only
+        `add_reprint`. (A name spelt another way is not known here: `add` then finds its card.)"""
+        return name in self._names_added
 
     def add(self, card: Card) -> int:
         """Add a card (or, when its key is known, only its printings); returns its id."""
@@ -206,48 +229,68 @@ class CardDbWriter(AtomicDbWriter):
         key = full_key(card.name)
         card_id = self._ids.get(key)
         if card_id is None:
-            cursor = self._db.execute(
-                "INSERT INTO cards (name, key, faces, layout, mana_cost, mana_value, type_line, supertypes,"
-                " types, subtypes, colors, color_identity, oracle_text, legalities, power, toughness)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
-                    card.type_line, _join(card.supertypes), _join(card.types), _join(card.subtypes),
-                    _join(card.colors), _join(card.color_identity), card.oracle_text,
-                    None if card.legalities is None else json.dumps(dict(card.legalities), sort_keys=True),
-                    card.power, card.toughness,
-                ),
-            )
-            card_id = cursor.lastrowid
-            assert card_id is not None
-            self._ids[key] = card_id
-            self._db.executemany(
-                "INSERT INTO name_keys VALUES (?, ?, ?)",
-                [(spelling, card_id, priority) for spelling, priority in _spellings(card)],
-            )
-        elif card.aliases:  # another printing of a known card, under another name
-            self._db.executemany(
-                "INSERT INTO name_keys VALUES (?, ?, ?)",
-                [(fold(alias), card_id, 3) for alias in card.aliases] + [(loose_key(alias), card_id, 9) for alias in card.aliases],
-            )
-        if card.printings:
-            self._db.executemany(
-                "INSERT OR IGNORE INTO printings VALUES (?, ?, ?, ?, ?)",
-                [(card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in card.printings],
-            )
+            card_id = self._ids[key] = len(self._ids) + 1
+            self._names_added.add(card.name)
+            self._card_rows.append((
+                card_id, card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
+                card.type_line, _join(card.supertypes), _join(card.types), _join(card.subtypes),
+                _join(card.colors), _join(card.color_identity), card.oracle_text,
+                None if card.legalities is None else self._legalities_text(card.legalities),
+                card.power, card.toughness,
+            ))
+            self._name_rows.extend([(spelling, card_id, priority) for spelling, priority in _spellings(card)])
+            self._add_printings(card_id, card.printings)
+        else:
+            self._add_printings(card_id, card.printings, card.aliases)
         return card_id
 
+    def _legalities_text(self, legalities: Mapping[str, str]) -> str:
+        """The column's JSON text; most cards share theirs with many others (legal in the same formats)."""
+        items = tuple(legalities.items())
+        text = self._legalities.get(items)
+        if text is None:
+            text = self._legalities[items] = json.dumps(dict(legalities), sort_keys=True)
+        return text
+
+    def add_reprint(self, name: str, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> int:
+        """Another printing of the card `name`, added before: its printings and other names."""
+        card_id = self._ids[full_key(name)]
+        self._add_printings(card_id, printings, aliases)
+        return card_id
+
+    def _add_printings(self, card_id: int, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> None:
+        if aliases:  # another printing of a known card, under another name
+            self._name_rows.extend([(fold(alias), card_id, 3) for alias in aliases]
+                                   + [(loose_key(alias), card_id, 9) for alias in aliases])
+        self._printing_rows.extend((card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in printings)
+        if len(self._name_rows) + len(self._printing_rows) >= self.BATCH_ROWS:
+            self._write_rows()
+
+    def _write_rows(self) -> None:
+        self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 17)})", self._card_rows)
+        self._db.executemany("INSERT INTO name_keys VALUES (?, ?, ?)", self._name_rows)
+        self._db.executemany("INSERT OR IGNORE INTO printings VALUES (?, ?, ?, ?, ?)", self._printing_rows)
+        self._card_rows, self._name_rows, self._printing_rows = [], [], []
+
     def add_set(self, info: SetInfo) -> None:
-        """Record a set; a set met again keeps its earliest date and the facts it had."""
-        self._db.execute(
-            "INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(code) DO UPDATE SET"
-            " name = COALESCE(excluded.name, name), released = MIN(COALESCE(released, excluded.released),"
-            " COALESCE(excluded.released, released)), kind = COALESCE(NULLIF(kind, ''), excluded.kind),"
-            " digital = MIN(digital, excluded.digital), mtgo = COALESCE(mtgo, excluded.mtgo),"
-            " arena = COALESCE(arena, excluded.arena), paper_legal = COALESCE(paper_legal, excluded.paper_legal)",
-            (info.code, info.name or info.code, info.released, info.kind, int(info.digital), info.mtgo, info.arena,
-             info.paper_legal),
-        )
+        """Record a set; a set met again keeps its earliest date and the facts it had (its
+        name is the last one met)."""
+        if self._set_infos.get(info.code) is info:
+            return  # the same facts again (the reader shares one SetInfo between printings)
+        self._set_infos[info.code] = info
+        row = self._sets.get(info.code)
+        if row is None:
+            self._sets[info.code] = [info.name or info.code, info.released, info.kind, int(info.digital),
+                                     info.mtgo, info.arena, info.paper_legal]
+            return
+        row[0] = info.name or info.code
+        dates = [date for date in (row[1], info.released) if date is not None]
+        row[1] = min(dates) if dates else None
+        row[2] = row[2] or info.kind
+        row[3] = min(row[3], int(info.digital))
+        for column, value in ((4, info.mtgo), (5, info.arena), (6, info.paper_legal)):
+            if row[column] is None:
+                row[column] = value
 
     @property
     def card_count(self) -> int:
@@ -255,6 +298,9 @@ class CardDbWriter(AtomicDbWriter):
 
     def commit(self, meta: dict[str, str]) -> None:
         """Finish the tables, write `meta`, and atomically replace the target file."""
+        self._write_rows()
+        self._db.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             [(code, *row) for code, row in self._sets.items()])
         info = {
             "schema_version": str(SCHEMA_VERSION),
             "game": GAME.id,
@@ -272,17 +318,19 @@ class CardDbWriter(AtomicDbWriter):
 
     def _store_printings(self) -> None:
         """Each card's printings, oldest first, in one column: `set:rarity`, with the
-        printing's own date and platforms after it when the source gave them."""
-        by_card: dict[int, list[str]] = {}
-        for card_id, code, rarity, released, platforms in self._db.execute(
-            "SELECT card_id, set_code, rarity, printings.released, platforms FROM printings"
-            " LEFT JOIN sets ON sets.code = printings.set_code"
+        printing's own date and platforms after it when the source gave them (`_printing`
+        reads it back); SQLite makes the text while it sorts."""
+        rows = self._db.execute(
+            "SELECT card_id, set_code || ':' || rarity || CASE WHEN printings.released = '' AND platforms = '' THEN ''"
+            " ELSE ':' || printings.released || CASE WHEN platforms = '' THEN '' ELSE ':' || platforms END END"
+            " FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
             " ORDER BY card_id, COALESCE(NULLIF(printings.released, ''), sets.released), set_code"
-        ):
-            by_card.setdefault(card_id, []).append(_printing_text(code, rarity, released, platforms))
-        self._db.executemany(
-            "UPDATE cards SET printings = ? WHERE id = ?", [(",".join(pairs), card_id) for card_id, pairs in by_card.items()]
         )
+        self._db.executemany(
+            "UPDATE cards SET printings = ? WHERE id = ?",
+            [(",".join(text for _, text in texts), card_id) for card_id, texts in groupby(rows, key=itemgetter(0))],
+        )
+
 
 class CardDb:
     """A finished database opened read-only (`immutable`: a file nothing ever writes, the

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import resolve_by_name
-from ...cards.suggest import close_names
+from ...cards.suggest import NameIndex
 from ...model import CardEntry, Deck
 from ...names import fold
 from ...problem import Problem
@@ -38,6 +38,7 @@ class WowCatalog:
         self.complete = False  # the built-in data: every card printed (set by the store)
         self._cards = merge(cards)
         self.memo: dict[Any, Any] = {}
+        self._suggester: NameIndex | None = None
 
     @property
     def data_date(self) -> dt.date | None:
@@ -61,7 +62,9 @@ class WowCatalog:
         return None
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
-        return close_names(name, (card.name for card in self._cards.values()), limit)
+        if self._suggester is None:  # built on the first unknown name: most checks have none
+            self._suggester = NameIndex(card.name for card in self._cards.values())
+        return self._suggester.closest(name, limit)
 
     def is_land(self, name: str) -> None:
         """WoW TCG has no lands."""

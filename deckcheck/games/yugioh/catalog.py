@@ -26,7 +26,7 @@ from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import unknown_card
-from ...cards.suggest import close_names
+from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
 from ...problem import WARNING, Problem
@@ -84,6 +84,7 @@ class YgoCatalog:
         self._names: dict[str, YgoCard] | None = None
         self._inferred: dict[int, YgoCard] = {}
         self.memo: dict[Any, Any] = {}
+        self._suggester: NameIndex | None = None
 
     @property
     def _by_name(self) -> dict[str, YgoCard]:
@@ -153,7 +154,9 @@ class YgoCatalog:
         return self._inferred[code]
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
-        return close_names(name, (card.name for card in self._by_name.values()), limit)
+        if self._suggester is None:  # built on the first unknown name: most checks have none
+            self._suggester = NameIndex(card.name for card in self._by_name.values())
+        return self._suggester.closest(name, limit)
 
     def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
         """Known cards whose passcode is `code` with two neighbouring digits swapped or one

@@ -1,0 +1,34 @@
+"""Measure one command in a fresh process: wall seconds, CPU seconds and peak RSS.
+
+Shared by the benchmarks that time whole CLI runs (cards_bench.py, simulate_bench.py). A
+small Python parent starts the command and reads the child's resource usage, so the peak
+RSS is the command's own and not that of the benchmark process.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+_PARENT = """
+import resource, subprocess, sys, time
+start = time.perf_counter()
+done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)
+wall, usage = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+print(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode)
+"""
+
+
+def deckcheck_command() -> str:
+    """The installed `deckcheck` next to this Python (or on PATH)."""
+    beside = Path(sys.executable).parent / "deckcheck"
+    return str(beside) if beside.exists() else (shutil.which("deckcheck") or "deckcheck")
+
+
+def measured(argv: list[str], *, accept: tuple[int, ...] = (0,)) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak RSS (MiB) of one run of `argv`."""
+    out = subprocess.run([sys.executable, "-c", _PARENT, *argv], capture_output=True, text=True, check=True).stdout.split()
+    if int(out[3]) not in accept:
+        raise SystemExit(f"{' '.join(argv[:3])} ... failed (exit {out[3]})")
+    return float(out[0]), float(out[1]), int(out[2]) / 1024
