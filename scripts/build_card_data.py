@@ -165,10 +165,6 @@ def build(data: Path, out: Path) -> dict[str, int]:
     counts = {"mtg": build_magic(data, out), "yugioh": build_yugioh(data, out), "wow": build_wow(data, out)}
     db = sqlite3.connect(out)
     try:
-        # A catalog's first lookup asks for the meld cards (games/mtg/store.meld_halves);
-        # without an index that reads the whole cards table, oracle text and all: 3-15 ms
-        # of every `deckcheck validate`. This one holds the 14 meld rows (a few KB).
-        db.execute("CREATE INDEX cards_meld ON cards(layout) WHERE layout = 'meld'")
         db.execute("PRAGMA journal_mode = DELETE")
         db.execute("VACUUM")
     finally:
