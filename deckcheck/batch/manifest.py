@@ -22,7 +22,7 @@ import csv
 import io
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -162,6 +162,8 @@ class _Place:
     root: Path
     confine: bool
     archive: bool  # a zip's manifest: "outside the archive" in messages
+    # The real paths of the folders the rows name, resolved once per manifest read.
+    folders: tree.RealFolders = field(default_factory=tree.RealFolders, compare=False)
 
 
 def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration:
@@ -224,11 +226,10 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
     invalid = invalid_path(deck)
     if invalid:
         return None, f"{what} path {shown_path(deck)}: {invalid}"
-    relative = Path(deck)
-    path = relative if relative.is_absolute() else place.base / relative
     if not place.confine:
-        return path, None
-    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place))
+        relative = Path(deck)
+        return (relative if relative.is_absolute() else place.base / relative), None
+    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place), folders=place.folders)
     if why:
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"
