@@ -52,7 +52,7 @@ def settle_sideboard(
             not any(entry.zone == COMMANDER for entry in deck.entries):
         return deck
     main_size, side_size = fmt.zone_size(MAIN, day, platform), fmt.zone_size(SIDEBOARD, day, platform)
-    settled = replace(deck, guessed_sideboard=None, problems=list(deck.problems))
+    settled = deck.copy(guessed_sideboard=None, problems=list(deck.problems))
     if main_size is None and side_size is None:
         return settled
     sizes = Context(date=day, platform=platform)

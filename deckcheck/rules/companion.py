@@ -63,12 +63,27 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if named:
         yield from _check_companion(named[0], deck, fmt, ctx, chosen=True)
         return
-    candidates = [entry for entry, _ in group(e for e in deck.entries if e.zone == SIDEBOARD) if _condition_of(entry, ctx)]
+    # Most sideboards hold no card with a companion ability: tell that from a per-card
+    # memo before grouping the sideboard.
+    conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
+    sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
+    if not any(_has_condition(entry, ctx, conditions) for entry in sideboard):
+        return
+    candidates = [entry for entry, _ in group(sideboard) if _condition_of(entry, ctx)]
     results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]
     if results and all(results):
         # No sideboard card could be the companion: each one's reason.
         for found in results:
             yield from found
+
+
+def _has_condition(entry: CardEntry, ctx: Context, conditions: dict[tuple[str, int | None], bool]) -> bool:
+    """Whether the entry's card has a companion ability, remembered per name (and code)."""
+    key = (entry.name, entry.code)
+    found = conditions.get(key)
+    if found is None:
+        found = conditions[key] = _condition_of(entry, ctx) is not None
+    return found
 
 
 def _condition_of(entry: CardEntry, ctx: Context) -> str | None:
