@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -60,11 +60,18 @@ class Context:
         self._totals[key] = (deck, len(deck.entries), counted)
         return counted
 
-    def tally(self, deck: Deck, zones: Iterable[str]) -> dict[str, CardTally]:
+    def tally(self, deck: Deck, zones: Iterable[str], only: Collection[str] | None = None) -> dict[str, CardTally]:
         """`model.tally` of the deck's cards in `zones` (read-only). Several rules count the
         same cards (copy-limit over main and sideboard, banned over every played zone, which
-        for most decks are the same two zones): count them once."""
+        for most decks are the same two zones): count them once. With `only` (card keys),
+        just those cards, in the same order: what a rule that reports a few cards needs
+        (taken from the whole tally when one is at hand)."""
         key, _ = self._zones(deck, zones)
+        if only is not None:
+            cached = self._tallies.get(key)
+            if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
+                return {card_key: card for card_key, card in cached[2].items() if card_key in only}
+            return tally(deck.in_zones(key), only)
         cached = self._tallies.get(key)
         if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
             return cached[2]

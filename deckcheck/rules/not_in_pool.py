@@ -142,7 +142,8 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
     if not flagged:
         return
     banned = fmt.banned_on(ctx.date, ctx.platform)
-    for card in ctx.tally(deck, zones).values():
+    keys = {entry.key for entry in deck.entries if entry.name in flagged}
+    for card in ctx.tally(deck, zones, only=keys).values():
         if card.name not in flagged or card.key in banned:
             continue
         record, decision = flagged[card.name]
