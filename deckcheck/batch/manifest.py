@@ -203,9 +203,9 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         pool_path, why = _deck_path(pool, place, what="pool")
         if why:
             problems.append(why)
-        pool = PurePosixPath(pool).as_posix()
+        pool = _posix(pool)
     registration = Registration(
-        deck=PurePosixPath(deck).as_posix() if deck else "",
+        deck=_posix(deck) if deck else "",
         path=path,
         player=player,
         team=_cell(row, "team"),
@@ -219,6 +219,14 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         platform=platform,
     )
     return registration
+
+
+def _posix(text: str) -> str:
+    """`PurePosixPath(text).as_posix()` (no `.` parts, no doubled or trailing slashes);
+    the text itself when it has none of those, as every row of a big event has."""
+    if "//" in text or "/./" in text or text.startswith("./") or text.endswith(("/", "/.")) or text in ("", "."):
+        return PurePosixPath(text).as_posix()
+    return text
 
 
 def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | None, str | None]:
