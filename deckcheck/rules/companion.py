@@ -35,6 +35,7 @@ from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
+from ._sizes import zone_size
 from ._command_zone import command_zone, identity_text, lookup
 from .context import Context
 
@@ -52,7 +53,8 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    named = [entry for entry, _ in group(entry for entry in deck.entries if entry.zone == COMPANION)]
+    listed = [entry for entry in deck.entries if entry.zone == COMPANION]
+    named = [entry for entry, _ in group(listed)] if listed else []
     if len(named) > 1:
         yield Problem(rule=ID, zone=COMPANION, line=named[1].line, card=named[1].name, count=len(named), limit=1,
                       message=f"{len(named)} companions ({', '.join(entry.name for entry in named)}); a deck has at most one")
@@ -140,11 +142,11 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
         card = lookup(ctx, entry)
         if card is not None:
             cards.append((card, count))
-    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    size = zone_size(fmt, MAIN, ctx.date, ctx.platform)
     minimum = None
     if size is not None:
         minimum = size.exactly if size.exactly is not None else size.min
-    return companions.StartingDeck(cards, minimum)
+    return companions.StartingDeck(cards, minimum, memo=ctx.cards.memo.setdefault((ID, "breaks"), {}) if ctx.cards is not None else None)
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
