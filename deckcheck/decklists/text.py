@@ -115,7 +115,9 @@ _PLAIN_LINE_BODY = (
     r"|[A-Za-z][A-Za-z0-9 ():-]{0,63}"
 )
 _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
-_LINE_STARTS_WITH_LETTER = re.compile(r"^[A-Za-z]", re.MULTILINE)
+# A line break then a letter: a literal first character lets the search skip to line
+# breaks (a `^` in MULTILINE mode tries every position).
+_LETTER_AFTER_BREAK = re.compile(r"\n[A-Za-z]")
 _BLANK_RUN = re.compile(r"\n\n+")
 # The counts of almost every line, read by a dict lookup (a third of the cost of `int`).
 _COUNTS = {str(count): count for count in range(1, 100)}
@@ -410,7 +412,7 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     (`_guess_sideboard`). With headers, each header sets the zone of the lines after it
     (the main deck before the first) and blank lines are only spacing."""
     lines = text.split("\n")
-    if _LINE_STARTS_WITH_LETTER.search(text):
+    if text[:1].isalpha() or _LETTER_AFTER_BREAK.search(text):  # a header line (letters only: _PLAIN_LIST)
         return _parse_plain_sections(lines, deck)
     stripped = text.rstrip("\n")
     first_card = len(stripped) - len(stripped.lstrip("\n"))
