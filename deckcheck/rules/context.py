@@ -45,7 +45,7 @@ class Context:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
         present = self._present
         if present[0] is not deck or present[1] != len(deck.entries):
-            present[:] = [deck, len(deck.entries), frozenset(entry.zone for entry in deck.entries)]
+            present[:] = [deck, len(deck.entries), frozenset({entry.zone for entry in deck.entries})]
         used = present[2].intersection(zones)
         return used, len(used) == len(present[2])
 
