@@ -70,7 +70,7 @@ class Context:
         if only is not None:
             cached = self._tallies.get(key)
             if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
-                return {card_key: card for card_key, card in cached[2].items() if card_key in only}
+                return {card: tallied for card, tallied in cached[2].items() if card in only}
             return tally(deck.in_zones(key), only)
         cached = self._tallies.get(key)
         if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
