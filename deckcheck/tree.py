@@ -44,7 +44,9 @@ class RealFolders:
         return found
 
 
-def link_reason(path: Path | str, root: Path, *, tree: str = "the folder", folders: RealFolders | None = None) -> str | None:
+def link_reason(
+    path: Path | str, root: Path, *, tree: str = "the folder", folders: RealFolders | None = None,
+) -> str | None:
     """Why `path` must not be read as a file of the tree at `root`, or None when it may:
     it is a link (or lies under a linked folder) whose target is outside `root` or inside
     a hidden folder. A path with no link on the way is always fine here (it may still be

@@ -146,7 +146,9 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
     minimum = None
     if size is not None:
         minimum = size.exactly if size.exactly is not None else size.min
-    return companions.StartingDeck(cards, minimum, memo=ctx.cards.memo.setdefault((ID, "breaks"), {}) if ctx.cards is not None else None)
+    # Cards checked one by one against a condition: remembered with the catalog they come from.
+    memo = ctx.cards.memo.setdefault((ID, "breaks"), {}) if ctx.cards is not None else None
+    return companions.StartingDeck(cards, minimum, memo=memo)
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

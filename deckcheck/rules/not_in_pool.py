@@ -162,7 +162,9 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
 _UNDECIDED = object()
 
 
-def _not_in(name: str, catalog: Any, memo: dict[str, Any], pool: CardPool, ctx: Context) -> tuple[Card, Decision] | None:
+def _not_in(
+    name: str, catalog: Any, memo: dict[str, Any], pool: CardPool, ctx: Context,
+) -> tuple[Card, Decision] | None:
     """(card, decision) when the card `name` is not plainly in the pool on the event's day
     (out, or undecided), else None (in the pool, or a name the card data lacks). The
     card's standing is remembered in `memo` across days."""
