@@ -1,8 +1,8 @@
 """The deck as every parser produces it and every rule reads it."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Container, Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .names import card_key, fold
@@ -103,7 +103,14 @@ class Deck:
         return totals
 
     def with_entries(self, entries: list[CardEntry]) -> Deck:
-        return replace(self, entries=entries)
+        return self.copy(entries=entries)
+
+    def copy(self, **changes: object) -> Deck:
+        """A shallow copy with `changes` (`dataclasses.replace` without its per-field
+        work: every deck of a batch is copied once or twice)."""
+        copied = object.__new__(Deck)
+        copied.__dict__.update(self.__dict__, **changes)
+        return copied
 
 
 class CardTally(NamedTuple):
@@ -131,8 +138,9 @@ def copy_totals(entries: Iterable[CardEntry]) -> dict[str, int]:
     return totals
 
 
-def tally(entries: Iterable[CardEntry]) -> dict[str, CardTally]:
-    """Add up copies of each card over `entries`, keyed by `CardEntry.key`.
+def tally(entries: Iterable[CardEntry], only: Container[str] | None = None) -> dict[str, CardTally]:
+    """Add up copies of each card over `entries`, keyed by `CardEntry.key` (of the cards
+    whose key is in `only`, when given: a rule that reports two cards tallies those two).
 
     Counts of the same card on several lines add up; the first line and zone it appears on
     are kept so problems can point at it.
@@ -142,6 +150,8 @@ def tally(entries: Iterable[CardEntry]) -> dict[str, CardTally]:
     found: dict[str, list] = {}
     for entry in entries:
         key = card_key(entry.name) if entry.code is None else fold(entry.name)  # = entry.key, inlined
+        if only is not None and key not in only:
+            continue
         slot = found.get(key)
         if slot is None:
             found[key] = [entry.count, entry]

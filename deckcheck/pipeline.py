@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, load
+from .freshness import as_of
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
 from .problem import capped
@@ -110,8 +111,6 @@ def check_deck(
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))
     problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems")
-    from .freshness import as_of
-
     return DeckResult(
         deck=deck.source,
         format=fmt.id,

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .limits import MAX_UNREADABLE_LINES
+
 ERROR = "error"
 WARNING = "warning"
 INFO = "info"
@@ -63,8 +65,6 @@ class LineProblems(list):  # type: ignore[type-arg]
 
     def __init__(self, items: list[Problem] | tuple[Problem, ...] = (), *, limit: int | None = None):
         super().__init__(items)
-        from .limits import MAX_UNREADABLE_LINES
-
         self.limit = MAX_UNREADABLE_LINES if limit is None else limit
         self.lines = 0            # problems of lines seen, listed or not
         self.unlisted_worst = ""  # the worst severity among those not listed

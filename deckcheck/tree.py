@@ -27,14 +27,34 @@ def is_hidden(name: str) -> bool:
     return name.startswith(HIDDEN_PREFIXES)
 
 
-def link_reason(path: Path, root: Path, *, tree: str = "the folder") -> str | None:
+class RealFolders:
+    """The real path (links resolved) of each folder asked about, resolved once: a
+    manifest names thousands of files in a handful of folders, and resolving every path
+    component of every file was a quarter of a batch's time. Keep one for one reading of a
+    tree (a manifest), not longer: a folder may become a link later."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, str] = {}
+
+    def real(self, folder: str) -> str:
+        """`os.path.realpath(folder, strict=True)`, and its errors, for an absolute `folder`."""
+        found = self._known.get(folder)
+        if found is None:
+            found = self._known[folder] = os.path.realpath(folder, strict=True)
+        return found
+
+
+def link_reason(
+    path: Path | str, root: Path, *, tree: str = "the folder", folders: RealFolders | None = None,
+) -> str | None:
     """Why `path` must not be read as a file of the tree at `root`, or None when it may:
     it is a link (or lies under a linked folder) whose target is outside `root` or inside
     a hidden folder. A path with no link on the way is always fine here (it may still be
-    missing or not a regular file: reading it says so)."""
+    missing or not a regular file: reading it says so). `folders` remembers the real
+    paths of the folders on the way across calls."""
     lexical = os.path.abspath(path)
     try:
-        real = os.path.realpath(path, strict=True)
+        real = _real_path(lexical, folders)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "a loop of symbolic links; not followed"
@@ -52,19 +72,37 @@ def link_reason(path: Path, root: Path, *, tree: str = "the folder") -> str | No
     return None
 
 
-def named_inside(text: str, *, base: Path, root: Path, where: str) -> tuple[Path, str | None]:
+def _real_path(lexical: str, folders: RealFolders | None) -> str:
+    """`os.path.realpath(lexical, strict=True)` (errors included), from the folder's
+    remembered real path when the file itself is no link (one lstat)."""
+    folder, name = os.path.split(lexical)
+    if folders is None or not name:
+        return os.path.realpath(lexical, strict=True)
+    real_folder = folders.real(folder)
+    if stat.S_ISLNK(os.lstat(lexical).st_mode):
+        return os.path.realpath(lexical, strict=True)
+    return os.path.join(real_folder, name)
+
+
+def named_inside(
+    text: str, *, base: Path, root: Path, where: str, folders: RealFolders | None = None,
+) -> tuple[Path, str | None]:
     """The file that `text` (a path written in a file of the tree: a manifest's deck, an
     `extends:`) names relative to `base`, and why it must not be read (None when it may):
     an absolute path, a `..` that leaves `root`, or a link out of it (`link_reason`).
-    Judged before anything is opened, so an outside file and a missing one look alike."""
-    named = Path(text)
-    if named.is_absolute():
-        return named, f"an absolute path, which points outside {where}"
-    target = Path(os.path.normpath(base / named))
-    inside = os.path.relpath(os.path.abspath(target), os.path.abspath(root))
-    if inside == os.pardir or inside.startswith(os.pardir + os.sep):
-        return target, f"it points outside {where}"
-    return target, link_reason(target, root, tree=where)
+    Judged before anything is opened, so an outside file and a missing one look alike.
+    Plain strings, not pathlib, for the checks: a batch judges every deck's path."""
+    if os.path.isabs(text):
+        return Path(text), f"an absolute path, which points outside {where}"
+    target = os.path.normpath(os.path.join(base, text))
+    if not is_within(os.path.abspath(target), os.path.abspath(root)):
+        return Path(target), f"it points outside {where}"
+    return Path(target), link_reason(target, root, tree=where, folders=folders)
+
+
+def is_within(path: str, folder: str) -> bool:
+    """Whether the absolute, normalised `path` is `folder` or lies under it (by name alone)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 @dataclass

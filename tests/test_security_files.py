@@ -374,3 +374,37 @@ def test_policy_files_are_bounded_regular_files(cli, tmp_path):
         assert done.stderr == f"deckcheck: error: {policy}: not a regular file; give a policy file saved on disk\n"
     assert time.monotonic() - started < 60
 
+
+
+def test_manifest_link_checks_with_remembered_folders_judge_as_without(tmp_path, outside):
+    """tree.RealFolders (each folder's real path resolved once per manifest) gives every
+    path the verdict a full `realpath` gives: links out, into hidden folders, loops,
+    linked folders, missing files and plain files alike."""
+    from deckcheck import tree
+
+    root = tmp_path / "event"
+    (root / "decks" / "sub").mkdir(parents=True)
+    (root / ".git").mkdir()
+    (root / ".git" / "config").write_text("secret", encoding="utf-8")
+    (root / "decks" / "plain.txt").write_text("4 Island\n", encoding="utf-8")
+    os.symlink("plain.txt", root / "decks" / "inside.txt")
+    os.symlink("../.git/config", root / "decks" / "hidden.txt")
+    os.symlink(outside / "secret.txt", root / "decks" / "out.txt")
+    os.symlink("loop.txt", root / "decks" / "loop.txt")
+    os.symlink(outside, root / "far")
+    os.symlink("decks", root / "alias")
+    names = ["decks/plain.txt", "decks/inside.txt", "decks/hidden.txt", "decks/out.txt", "decks/loop.txt",
+             "decks/missing.txt", "far/secret.txt", "alias/plain.txt", "alias/out.txt", "decks/sub/../plain.txt",
+             "decks/sub", "../event/decks/plain.txt", "decks/plain.txt/x"]
+    folders = tree.RealFolders()
+    verdicts = []
+    for _ in range(2):  # the second round reads the remembered folders
+        for name in names:
+            alone = tree.named_inside(name, base=root, root=root, where="the folder")
+            remembered = tree.named_inside(name, base=root, root=root, where="the folder", folders=folders)
+            assert remembered == alone, name
+            verdicts.append(alone[1])
+    assert {verdict.split(";")[0] if verdict else None for verdict in verdicts} == {
+        None, "a symbolic link into a hidden folder", "a symbolic link to a file outside the folder",
+        "a loop of symbolic links",
+    }

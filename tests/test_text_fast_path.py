@@ -14,6 +14,7 @@ import pytest
 
 import caseload
 from deckcheck.decklists import text
+from deckcheck.model import Deck
 from real_decks import mtgo_text, read_decks
 
 NEVER = re.compile(r"(?!)")
@@ -42,6 +43,24 @@ EDGE_CASES = [
     "9999 Island\n10000 Island\n",
     "4 " + "A" * 1500 + "\n56 Mountain\n",  # over the line limit: a parse-error either way
     "4" + " " * 20 + "Island\n",
+    # Headers: main deck and sideboard ones are read by the fast path, others by the general one.
+    "4 Lightning Bolt\n56 Mountain\n\nSideboard\n15 Island\n",
+    "Deck\n4 Lightning Bolt\n56 Mountain\n\nSideboard\n15 Island\n",
+    "4 Lightning Bolt\n\n56 Mountain\nSideboard:\n2 Abrade\n\n1 Pyroblast\n",
+    "Sideboard (15)\n15 Island\nMain\n60 Mountain",
+    "SIDEBOARD\n\n\n15 Island\n",
+    "4 Lightning Bolt\nCreatures (20)\n20 Goblin Guide\n\n2 Abrade\n",
+    "4 Lightning Bolt\nCommander\n1 Krenko, Mob Boss\n",
+    "4 Lightning Bolt\nLightning Bolt x4\n\n1 Abrade\n",
+    "About\nName Burn\n\nDeck\n4 Lightning Bolt\n",
+    "SB: 2 Abrade\n4 Lightning Bolt\n\n1 Pyroblast\n",
+    "Side 2\n4 Lightning Bolt\n",
+    "Hero: Thrall\n4 Bolt\n",
+    "Companion: Lurrus of the Dream-Den\n4 Bolt\n",
+    # Windows line ends (a lone CR is not one: the general path).
+    "4 Lightning Bolt\r\n\r\nSideboard\r\n2 Abrade\r\n",
+    "4 Lightning Bolt\r\n56 Mountain\r\n\r\n15 Island\r\n",
+    "4 Lightning Bolt\r56 Mountain\r\n",
 ]
 
 
@@ -68,3 +87,18 @@ def test_real_decks_agree(shared_data, monkeypatch):
     for source in sources:
         fast, slow = _both_ways(source, monkeypatch)
         assert fast == slow, source[:200]
+
+
+def test_sideboard_header_lists_take_the_fast_path(shared_data, monkeypatch):
+    """MTGO and Arena exports with a `Sideboard` (and `Deck`) header, and Windows line
+    ends, are read by the fast path, to the general path's result."""
+    decks = list(read_decks(shared_data))[::25]
+    sources = [mtgo_text(deck).replace("\n\n", "\n\nSideboard\n") for deck in decks]
+    sources += ["Deck\n" + source.replace("\n", "\r\n") for source in sources]
+    for source in sources:
+        plain_text = source.replace("\r\n", "\n")
+        assert text._PLAIN_LIST.match(plain_text), source[:200]
+        assert text._parse_plain(plain_text, Deck(source="<text>")), source[:200]
+        fast, slow = _both_ways(source, monkeypatch)
+        assert fast == slow, source[:200]
+        assert ("Sideboard" in source) == any(entry[2] == "sideboard" for entry in fast[0])

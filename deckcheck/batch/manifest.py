@@ -22,7 +22,7 @@ import csv
 import io
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
@@ -162,6 +162,8 @@ class _Place:
     root: Path
     confine: bool
     archive: bool  # a zip's manifest: "outside the archive" in messages
+    # The real paths of the folders the rows name, resolved once per manifest read.
+    folders: tree.RealFolders = field(default_factory=tree.RealFolders, compare=False)
 
 
 def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration:
@@ -201,9 +203,9 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         pool_path, why = _deck_path(pool, place, what="pool")
         if why:
             problems.append(why)
-        pool = PurePosixPath(pool).as_posix()
+        pool = _posix(pool)
     registration = Registration(
-        deck=PurePosixPath(deck).as_posix() if deck else "",
+        deck=_posix(deck) if deck else "",
         path=path,
         player=player,
         team=_cell(row, "team"),
@@ -219,16 +221,23 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
     return registration
 
 
+def _posix(text: str) -> str:
+    """`PurePosixPath(text).as_posix()` (no `.` parts, no doubled or trailing slashes);
+    the text itself when it has none of those, as every row of a big event has."""
+    if "//" in text or "/./" in text or text.startswith("./") or text.endswith(("/", "/.")) or text in ("", "."):
+        return PurePosixPath(text).as_posix()
+    return text
+
+
 def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | None, str | None]:
     """The file a row's deck (or pool) names, or why it is not read."""
     invalid = invalid_path(deck)
     if invalid:
         return None, f"{what} path {shown_path(deck)}: {invalid}"
-    relative = Path(deck)
-    path = relative if relative.is_absolute() else place.base / relative
     if not place.confine:
-        return path, None
-    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place))
+        relative = Path(deck)
+        return (relative if relative.is_absolute() else place.base / relative), None
+    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place), folders=place.folders)
     if why:
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"

@@ -20,6 +20,7 @@ from ..problem import ERROR, Problem
 from .catalog import SUGGESTIONS, Catalog
 
 RULE = "unknown-card"
+_KNOWN_NAMES = (RULE, "known names")  # the key of resolve_by_name's memo in `Catalog.memo`
 
 
 def unknown_card(
@@ -54,14 +55,23 @@ def resolve_by_name(
     the format's lists mention; `explain(name)` says why a name the data has is still no
     card a deck holds (a melded back face, a token), for the problem's message."""
     get = catalog.get
+    # The catalog's name of each name it knows, remembered with the catalog: a batch
+    # resolves the same few thousand names in every deck.
+    known = catalog.memo.setdefault(_KNOWN_NAMES, {})
     entries: list[CardEntry] = []
     unknown: list[int] = []
     for entry in deck.entries:
-        card = get(entry.name)
-        if card is None:
-            unknown.append(len(entries))
-        elif card.name != entry.name:
-            entry = _renamed(entry, card.name)
+        name = entry.name
+        canonical = known.get(name)
+        if canonical is None:
+            card = get(name)
+            if card is None:
+                unknown.append(len(entries))
+                entries.append(entry)
+                continue
+            canonical = known[name] = card.name
+        if canonical != name:
+            entry = _renamed(entry, canonical)
         entries.append(entry)
     problems: list[Problem] = []
     if not unknown:

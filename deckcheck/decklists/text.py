@@ -105,13 +105,22 @@ _ARENA_ABOUT = "about"
 # directly, to the entry `_card_line` would make.
 _PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 # (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
-# A whole list of nothing but `_PLAIN_LINE`s and empty lines (an MTGO export, most files
-# of a batch): read by `_parse_plain` without classifying each line.
+# A whole list of nothing but `_PLAIN_LINE`s, empty lines and short lines that start with
+# a letter (`Sideboard`, `Deck`: headers, read by `_section`) is an MTGO or Arena export,
+# most files of a batch: read by `_parse_plain` without classifying each card line.
+# Card lines start with a digit and headers with a letter, so a line is tried one way only.
 # Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
 _PLAIN_LINE_BODY = (
     r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
+    r"|[A-Za-z][A-Za-z0-9 ():-]{0,63}"
 )
 _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
+# A line break then a letter: a literal first character lets the search skip to line
+# breaks (a `^` in MULTILINE mode tries every position).
+_LETTER_AFTER_BREAK = re.compile(r"\n[A-Za-z]")
+_BLANK_RUN = re.compile(r"\n\n+")
+# The counts of almost every line, read by a dict lookup (a third of the cost of `int`).
+_COUNTS = {str(count): count for count in range(1, 100)}
 
 
 def sniff(text: str) -> bool:
@@ -244,8 +253,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
         # instead of a parse error on every line.
         deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)", line=1))
         return deck
-    if _PLAIN_LIST.match(text):
-        return _parse_plain(text, deck)
+    if "\r" in text and "\r" not in text.replace("\r\n", "\n"):
+        plain_text = text.replace("\r\n", "\n")  # Windows line ends: the same lines
+    else:
+        plain_text = text
+    if _PLAIN_LIST.match(plain_text) and _parse_plain(plain_text, deck):
+        return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
     groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
@@ -388,31 +401,59 @@ def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:
         deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 
 
-def _parse_plain(text: str, deck: Deck) -> Deck:
-    """A list of `4 Name` lines and blank lines only: the general parser's result, faster.
+def _parse_plain(text: str, deck: Deck) -> bool:
+    """A list of `4 Name` lines, empty lines and maybe `Deck`/`Sideboard` headers: the
+    general parser's result, faster, added to `deck`. False (and `deck` untouched) when a
+    line that starts with a letter is not a main-deck or sideboard header: the general
+    parser reads such a list.
 
-    No headers can appear, so the MTGO rule decides the zones: with more than one group of
-    lines, the last group (after the last blank line between cards) is the sideboard."""
-    body = text.rstrip("\n")
-    first_card = len(body) - len(body.lstrip("\n"))
-    cut = body.rfind("\n\n", first_card)
-    # Line number of the sideboard's first line; past the end when there is one group.
-    sideboard_from = body.count("\n", 0, cut + 2) + 1 if cut != -1 else len(text) + 2
-    entries = deck.entries
-    append = entries.append
-    groups = 0
-    after_blank = True
-    for number, line in enumerate(text.split("\n"), start=1):
-        if line:
-            groups += after_blank
-            after_blank = False
+    Without headers the MTGO rule decides the zones: with more than one group of lines,
+    the last group (after the last blank line between cards) is the sideboard, a guess
+    (`_guess_sideboard`). With headers, each header sets the zone of the lines after it
+    (the main deck before the first) and blank lines are only spacing."""
+    lines = text.split("\n")
+    if text[:1].isalpha() or _LETTER_AFTER_BREAK.search(text):  # a header line (letters only: _PLAIN_LIST)
+        return _parse_plain_sections(lines, deck)
+    stripped = text.rstrip("\n")
+    first_card = len(stripped) - len(stripped.lstrip("\n"))
+    cut = stripped.rfind("\n\n", first_card)
+    # Lines before the sideboard's first line (all of them when there is one group).
+    main_lines = stripped.count("\n", 0, cut + 2) if cut != -1 else len(lines)
+    # Comprehensions, not a loop of appends: this runs for almost every deck of a batch.
+    deck.entries += [
+        CardEntry(display_name(name), _COUNTS.get(count) or int(count), MAIN, number)
+        for number, line in enumerate(lines[:main_lines], start=1) if line
+        for count, _, name in (line.partition(" "),)
+    ]
+    if cut != -1:
+        sideboard = [
+            CardEntry(display_name(name), _COUNTS.get(count) or int(count), SIDEBOARD, number)
+            for number, line in enumerate(lines[main_lines:], start=main_lines + 1) if line
+            for count, _, name in (line.partition(" "),)
+        ]
+        deck.entries += sideboard
+        groups = len(_BLANK_RUN.findall(stripped, first_card)) + 1
+        _guess_sideboard(deck, {entry.line for entry in sideboard}, groups)  # type: ignore[misc]
+    return True
+
+
+def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
+    """`_parse_plain` of a list with header lines (see there)."""
+    entries = []
+    zone = MAIN
+    for number, line in enumerate(lines, start=1):
+        if not line:
+            continue
+        if line[0].isdigit():
             count, _, name = line.partition(" ")
-            append(CardEntry(display_name(name), int(count), SIDEBOARD if number >= sideboard_from else MAIN, number))
-        else:
-            after_blank = True
-    if groups > 1:
-        _guess_sideboard(deck, {entry.line for entry in entries if entry.line >= sideboard_from}, groups)  # type: ignore[operator]
-    return deck
+            entries.append(CardEntry(display_name(name), int(count), zone, number))
+            continue
+        section = _section(squeeze(line))
+        if section != MAIN and section != SIDEBOARD:
+            return False  # another zone, a category heading, Arena's `About`, or no header at all
+        zone = section
+    deck.entries += entries
+    return True
 
 
 def _companion_in_sideboard(deck: Deck) -> None:

@@ -58,10 +58,11 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """The deck as `fmt` reads it: each applying rule's `prepare` in registry order, then a
     sideboard the parser guessed from blank lines settled with the format's sizes (a
     Commander format leaves that to after its command zone is read: decklists/layout.py)."""
-    for rule in rules_for(fmt):
-        step = getattr(rule, "prepare", None)
-        if step is not None:
-            deck = step(deck, fmt, ctx)
+    steps = fmt.memo.get("prepare")
+    if steps is None:  # once per format, like rules_for
+        steps = fmt.memo["prepare"] = tuple(rule.prepare for rule in rules_for(fmt) if hasattr(rule, "prepare"))
+    for step in steps:
+        deck = step(deck, fmt, ctx)
     if deck.guessed_sideboard is not None:
         from ..decklists.layout import settle_sideboard
 

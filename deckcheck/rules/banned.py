@@ -50,7 +50,7 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     hits = ctx.totals(deck, PLAYED_ZONES).keys() & banned.keys()
     if not hits:
         return
-    for card in ctx.tally(deck, PLAYED_ZONES).values():
+    for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
         if card.key in hits:
             since = banned[card.key].window(ctx.platform)[0]
             when = f" (since {since.isoformat()})" if since else ""

@@ -35,6 +35,7 @@ from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
+from ._sizes import zone_size
 from ._command_zone import command_zone, identity_text, lookup
 from .context import Context
 
@@ -52,7 +53,8 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    named = [entry for entry, _ in group(entry for entry in deck.entries if entry.zone == COMPANION)]
+    listed = [entry for entry in deck.entries if entry.zone == COMPANION]
+    named = [entry for entry, _ in group(listed)] if listed else []
     if len(named) > 1:
         yield Problem(rule=ID, zone=COMPANION, line=named[1].line, card=named[1].name, count=len(named), limit=1,
                       message=f"{len(named)} companions ({', '.join(entry.name for entry in named)}); a deck has at most one")
@@ -63,12 +65,27 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if named:
         yield from _check_companion(named[0], deck, fmt, ctx, chosen=True)
         return
-    candidates = [entry for entry, _ in group(e for e in deck.entries if e.zone == SIDEBOARD) if _condition_of(entry, ctx)]
+    # Most sideboards hold no card with a companion ability: tell that from a per-card
+    # memo before grouping the sideboard.
+    conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
+    sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
+    if not any(_has_condition(entry, ctx, conditions) for entry in sideboard):
+        return
+    candidates = [entry for entry, _ in group(sideboard) if _condition_of(entry, ctx)]
     results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]
     if results and all(results):
         # No sideboard card could be the companion: each one's reason.
         for found in results:
             yield from found
+
+
+def _has_condition(entry: CardEntry, ctx: Context, conditions: dict[tuple[str, int | None], bool]) -> bool:
+    """Whether the entry's card has a companion ability, remembered per name (and code)."""
+    key = (entry.name, entry.code)
+    found = conditions.get(key)
+    if found is None:
+        found = conditions[key] = _condition_of(entry, ctx) is not None
+    return found
 
 
 def _condition_of(entry: CardEntry, ctx: Context) -> str | None:
@@ -125,11 +142,13 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
         card = lookup(ctx, entry)
         if card is not None:
             cards.append((card, count))
-    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    size = zone_size(fmt, MAIN, ctx.date, ctx.platform)
     minimum = None
     if size is not None:
         minimum = size.exactly if size.exactly is not None else size.min
-    return companions.StartingDeck(cards, minimum)
+    # Cards checked one by one against a condition: remembered with the catalog they come from.
+    memo = ctx.cards.memo.setdefault((ID, "breaks"), {}) if ctx.cards is not None else None
+    return companions.StartingDeck(cards, minimum, memo=memo)
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

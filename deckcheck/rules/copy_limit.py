@@ -98,7 +98,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             over[key] = limit
     if not over:
         return
-    for card in ctx.tally(deck, limits.zones).values():
+    for card in ctx.tally(deck, limits.zones, only=over).values():
         limit = over.get(card.key)
         if limit is None:
             continue

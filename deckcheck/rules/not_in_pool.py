@@ -34,7 +34,7 @@ import datetime as dt
 import textwrap
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS
@@ -117,42 +117,33 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterator[Problem]:
     catalog = ctx.cards
-    # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
-    # (`printings_of`, `availability`) that only the Magic catalog has, beyond the
-    # Catalog protocol.
-    from ..games.mtg.card_pool import Verdict, standing, verdict_on
+    from ..games.mtg.card_pool import Verdict
 
     # A card's standing in the pool (legality, the days its printings cover on the
     # platform) is worked out once and remembered with the catalog whose card it is; each
     # deck then costs a lookup and a date comparison per card.
     memo = catalog.memo.setdefault((ID, id(pool), ctx.platform), {})
+    # And a card's verdict on the event's day once per day: a batch's decks share one.
+    day = ctx.date
+    verdicts = catalog.memo.setdefault((ID, id(pool), ctx.platform, day), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(zones)
-    day = ctx.date
     extra = fmt.dated_list_on("pool_cards", day, ctx.platform)
     flagged: dict[str, tuple[Card, Decision]] = {}
     for entry in deck.entries:
         name = entry.name
         if entry.zone not in played or name in flagged:
             continue
-        known = memo.get(name)
-        if known is None:
-            record = catalog.get(name)
-            found = None
-            if record is not None:
-                found = standing(record, catalog.printings_of(record), pool, availability=catalog.availability,
-                                 platform=ctx.platform, snapshot=catalog.legalities_date)
-            known = memo[name] = (record, found)
-        record, card_standing = known
-        if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= day):
-            continue
-        decision = verdict_on(record, card_standing, pool, day)
-        if decision.verdict is not Verdict.IN and entry.key not in extra:
-            flagged[name] = (record, decision)
+        found = verdicts.get(name, _UNDECIDED)
+        if found is _UNDECIDED:
+            found = verdicts[name] = _not_in(name, catalog, memo, pool, ctx)
+        if found is not None and entry.key not in extra:
+            flagged[name] = found
     if not flagged:
         return
     banned = fmt.banned_on(ctx.date, ctx.platform)
-    for card in ctx.tally(deck, zones).values():
+    keys = {entry.key for entry in deck.entries if entry.name in flagged}
+    for card in ctx.tally(deck, zones, only=keys).values():
         if card.name not in flagged or card.key in banned:
             continue
         record, decision = flagged[card.name]
@@ -166,6 +157,35 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
                 message=f"cannot tell whether {card.name} is in {fmt.name}'s card pool: the card database has "
                 f"{_missing(pool)}",
             )
+
+
+_UNDECIDED = object()
+
+
+def _not_in(
+    name: str, catalog: Any, memo: dict[str, Any], pool: CardPool, ctx: Context,
+) -> tuple[Card, Decision] | None:
+    """(card, decision) when the card `name` is not plainly in the pool on the event's day
+    (out, or undecided), else None (in the pool, or a name the card data lacks). The
+    card's standing is remembered in `memo` across days."""
+    # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
+    # (`printings_of`, `availability`) that only the Magic catalog has, beyond the
+    # Catalog protocol.
+    from ..games.mtg.card_pool import Verdict, standing, verdict_on
+
+    known = memo.get(name)
+    if known is None:
+        record = catalog.get(name)
+        found = None
+        if record is not None:
+            found = standing(record, catalog.printings_of(record), pool, availability=catalog.availability,
+                             platform=ctx.platform, snapshot=catalog.legalities_date)
+        known = memo[name] = (record, found)
+    record, card_standing = known
+    if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= ctx.date):
+        return None
+    decision = verdict_on(record, card_standing, pool, ctx.date)
+    return None if decision.verdict is Verdict.IN else (record, decision)
 
 
 def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context) -> str:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from . import abilities
 from .cards import Card
@@ -20,10 +21,13 @@ KAHEERA_TYPES = frozenset({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"}
 @dataclass(frozen=True)
 class StartingDeck:
     """The cards a game starts with (`cards`: card and copies), and the format's minimum
-    deck size (None: no minimum)."""
+    deck size (None: no minimum). `memo` remembers, across decks, whether a card breaks a
+    condition checked card by card, by (condition, card name): give one per card catalog
+    (names are unique within one)."""
 
     cards: Sequence[tuple[Card, int]]
     minimum: int | None
+    memo: dict[Any, bool] | None = field(default=None, compare=False)
 
     @property
     def size(self) -> int:
@@ -32,7 +36,22 @@ class StartingDeck:
 
 def _card_test(breaks: Callable[[Card], bool]) -> Callable[[StartingDeck], list[str]]:
     """A condition every card must meet on its own: the names of the cards that do not."""
-    return lambda deck: [card.name for card, _ in deck.cards if breaks(card)]
+
+    def test(deck: StartingDeck) -> list[str]:
+        memo = deck.memo
+        if memo is None:
+            return [card.name for card, _ in deck.cards if breaks(card)]
+        found = []
+        for card, _ in deck.cards:
+            key = (breaks, card.name)
+            broken = memo.get(key)
+            if broken is None:
+                broken = memo[key] = breaks(card)
+            if broken:
+                found.append(card.name)
+        return found
+
+    return test
 
 
 def _mv(card: Card) -> int:
