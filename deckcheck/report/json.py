@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..result import REPORT_VERSION
 from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS, Warn
-from .stream import Totals, render_with
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -97,6 +96,8 @@ class BatchWriter:
     (thousands of decks). The keys after the results are written by `finish`."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        from .stream import Totals  # here: validate's JSON needs none of it
+
         self.out = out
         self.totals = Totals()
         out.write('{\n  "deckcheck": ' + _dumps(REPORT_VERSION))
@@ -131,6 +132,8 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
 
 
 def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    from .stream import render_with
+
     out = io.StringIO()
     return render_with(BatchWriter(out), batch, out)
 

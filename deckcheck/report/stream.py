@@ -15,7 +15,6 @@ writing to a string, so the streamed and the rendered reports are one code.
 from __future__ import annotations
 
 import io
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TextIO
@@ -59,6 +58,8 @@ class Spool:
     survive the trip."""
 
     def __init__(self, memory: int = SPOOL_MEMORY):
+        import tempfile
+
         self._file = tempfile.SpooledTemporaryFile(
             max_size=memory, mode="w+", encoding="utf-8", errors="surrogatepass", newline="",
         )

@@ -17,7 +17,6 @@ from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import ASSERTIONS, BATCH, COMPARISONS, DECKS, DIFFS, SIMULATIONS, TEAMS, Warn
-from .stream import Spool, Totals, render_with
 from .style import paint
 
 if TYPE_CHECKING:
@@ -192,6 +191,8 @@ class BatchWriter:
     are written by `finish`."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        from .stream import Spool, Totals  # here: validate's text needs none of it
+
         self.out, self.color = out, color
         self.totals = Totals()
         self.rows, self.blocks = Spool(), Spool()
@@ -255,6 +256,8 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
 
 
 def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    from .stream import render_with
+
     out = io.StringIO()
     return render_with(BatchWriter(out, color=color), batch, out)
 
