@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
+import multiprocessing
 import os
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -32,10 +33,12 @@ from ..registered_pools import Pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from .registration import registration_problem
-from .wire import decode, encode
+from .wire import Wire, decode, encode
 
-# Below this many decks, starting processes costs more than it saves.
-PARALLEL_THRESHOLD = 64
+# Below this many decks, starting processes costs more than it saves: a new worker
+# imports the checks and opens the card data (about 0.3 s of CPU) before its first deck,
+# the time the parent takes to check some 700 decks itself (benchmarks/batch_bench.py).
+PARALLEL_THRESHOLD = 1000
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
 CHUNKS_PER_JOB = 8
@@ -43,7 +46,7 @@ MAX_CHUNK = 256
 # Chunks sent ahead to each worker (so it never waits for the parent), and chunks the
 # parent may check itself before the oldest worker chunk is back.
 IN_FLIGHT = 4
-RUN_AHEAD = 2
+RUN_AHEAD = 16
 
 
 @dataclass(frozen=True)
@@ -170,16 +173,18 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
 
 
-def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[tuple[Any, ...]]:
+def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
     """A worker's chunk: each outcome as a compact tuple (wire.py), which pickles and
     unpickles in C, where a dataclass goes through its __reduce__ field by field."""
     return [encode(check_one(task, day)) for task in tasks]
 
 
-def _start_worker() -> None:
-    # Forked from a parent that froze its objects and paused the collector for the run:
-    # a worker's own garbage is collected as usual.
-    gc.enable()
+def _start_worker(task: Task) -> None:
+    """A new worker loads the format and card data of the batch's first deck before any
+    chunk reaches it (while the parent is checking decks)."""
+    fmt = _format(task.format_id) if task.format_id is not None else None
+    if fmt is not None and task.cards:
+        _catalog(fmt, task.cards_db)
 
 
 def _chunks(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
@@ -259,16 +264,18 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
     most IN_FLIGHT chunks per worker are sent ahead, and the parent runs at most
     RUN_AHEAD chunks ahead of the oldest unfinished one, so the outcomes waiting for
     their turn stay few whatever the size of the batch."""
-    pending: deque[tuple[list[Task], Future[list[tuple[Any, ...]]] | list[Outcome]]] = deque()
     first = next(chunks, None)
     if first is None:
         return
-    # The first chunk here, before the workers are forked: they start with its format and
-    # card data loaded.
-    pending.append((first, [check_one(task, day) for task in first]))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
-        in_pool = 0
-        exhausted = False
+    pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
+    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
+    # the parent, every registration of the batch included, and its memory would grow
+    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first[0],)) as pool:
+        in_pool, exhausted = 0, False
+        own: list[Outcome] = []
+        pending.append((first, own))
         while True:
             while not exhausted and in_pool < workers * IN_FLIGHT:
                 chunk = next(chunks, None)
@@ -277,6 +284,9 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                     break
                 pending.append((chunk, pool.submit(_check_chunk, chunk, day)))
                 in_pool += 1
+            if own is not None:  # the first chunk, once the workers are on their way
+                own.extend(check_one(task, day) for task in first)
+                own = None  # type: ignore[assignment]
             while pending and _ready(pending[0][1]):
                 chunk, done = pending.popleft()
                 if isinstance(done, list):
@@ -286,8 +296,7 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                     yield chunk, (decode(item, task) for item, task in zip(done.result(), chunk))
             if not pending and exhausted:
                 return
-            own = sum(isinstance(done, list) for _, done in pending)
-            if not exhausted and own < RUN_AHEAD:
+            if not exhausted and sum(isinstance(done, list) for _, done in pending) < RUN_AHEAD:
                 chunk = next(chunks, None)
                 if chunk is None:
                     exhausted = True

@@ -1,7 +1,7 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Optional
 
@@ -142,12 +142,12 @@ def batch(
     raise typer.Exit(result.exit_code)
 
 
-def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
-    """The files a batch read: its source (a manifest or a zip) and every deck and pool."""
-    found = [Path(source)]
+def _inputs(source: str, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]
+    """The files a batch read: its source (a manifest or a zip) and every deck and pool
+    (made one at a time: an event may have 100,000 of them)."""
+    yield Path(source)
     for row in result.registrations:
-        found += [path for path in (row.path, row.pool_path) if path is not None]
-    return found
+        yield from (Path(path) for path in (row.path, row.pool_path) if path is not None)
 
 
 def _row_format(result: object) -> object:
