@@ -36,9 +36,10 @@ from .registration import registration_problem
 from .wire import Wire, decode, encode
 
 # Below this many decks, starting processes costs more than it saves: a new worker
-# imports the checks and opens the card data (about 0.3 s of CPU) before its first deck,
-# the time the parent takes to check some 700 decks itself (benchmarks/batch_bench.py).
-PARALLEL_THRESHOLD = 1000
+# imports the checks and opens the card data (about 0.3 s of CPU, more on a busy machine)
+# before its first deck; at 1,000 decks --jobs 2 was still slower than --jobs 1, at 2,000
+# even (benchmarks/batch_bench.py --scale).
+PARALLEL_THRESHOLD = 2000
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
 CHUNKS_PER_JOB = 8
