@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import io
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -121,19 +120,13 @@ class BatchWriter:
 
     def add(self, row: Registration, result: DeckResult) -> None:
         self.format = self.format or result.format
-        self.rows.write(json.dumps(_row(self.count, row, result)) + "\n")
+        self.rows.add_record(_row(self.count, row, result))
         self.count += 1
 
     def finish(self, batch: BatchReport) -> None:
-        for piece in stream_batch(batch, self._spooled(), self.format or "-"):
+        for piece in stream_batch(batch, self.rows.records(), self.format or "-"):
             self.out.write(piece)
         self.rows.close()
-
-    def _spooled(self) -> Iterator[dict[str, Any]]:
-        for chunk in self.rows.chunks():
-            for line in chunk.split("\n"):
-                if line:
-                    yield json.loads(line)
 
 
 def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], format_id: str) -> Iterator[str]:

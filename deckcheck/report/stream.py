@@ -15,9 +15,10 @@ writing to a string, so the streamed and the rendered reports are one code.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TextIO
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -69,6 +70,17 @@ class Spool:
         if text:
             self.empty = False
             self._file.write(text)
+
+    def add_record(self, value: Any) -> None:
+        """One JSON value on a line of its own (ASCII: any text survives), for `records`."""
+        self.write(json.dumps(value) + "\n")
+
+    def records(self) -> Iterator[Any]:
+        """The values `add_record` wrote, in order."""
+        for chunk in self.chunks():
+            for line in chunk.split("\n"):
+                if line:
+                    yield json.loads(line)
 
     def chunks(self) -> Iterator[str]:
         """What was written, in pieces of whole lines (a piece ends with a line break,

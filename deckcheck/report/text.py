@@ -9,7 +9,6 @@ table of policies side by side.
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -202,21 +201,15 @@ class BatchWriter:
         cells = (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
                  "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
         self.widths = [max(width, len(cell)) for width, cell in zip(self.widths, cells)]
-        self.rows.write(json.dumps(cells) + "\n")
+        self.rows.add_record(cells)
         if result.problems:
             self.blocks.write("".join(line + "\n" for line in _deck_block(result, color=self.color)))
         self.totals.count(result)
 
-    def _spooled_rows(self) -> Iterator[list[str]]:
-        for chunk in self.rows.chunks():
-            for line in chunk.split("\n"):
-                if line:
-                    yield json.loads(line)
-
     def finish(self, batch: BatchReport) -> None:
         report, write = batch.report, self.out.write
         if self.totals.decks:
-            for line in _table_lines(_REGISTRATIONS, self._spooled_rows(), self.widths, color=self.color, verdict_column=3):
+            for line in _table_lines(_REGISTRATIONS, self.rows.records(), self.widths, color=self.color, verdict_column=3):
                 write(line + "\n")
         else:
             write(f"{batch.source}: no decklists found\n")
