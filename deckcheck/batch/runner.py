@@ -264,7 +264,8 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
     queue, and the parent checks one itself whenever it has nothing ready to collect. At
     most IN_FLIGHT chunks per worker are sent ahead, and the parent runs at most
     RUN_AHEAD chunks ahead of the oldest unfinished one, so the outcomes waiting for
-    their turn stay few whatever the size of the batch."""
+    their turn stay few whatever the size of the batch. Once every chunk is handed out,
+    the parent takes back the chunks no worker has started."""
     first = next(chunks, None)
     if first is None:
         return
@@ -304,8 +305,22 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                 else:
                     pending.append((chunk, [check_one(task, day) for task in chunk]))
                 continue
+            if exhausted and _take_back(pending, day):
+                in_pool -= 1
+                continue
             oldest = next(done for _, done in pending if not isinstance(done, list))
             wait([oldest], return_when=FIRST_COMPLETED)
+
+
+def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:
+    """At the end of a batch, rather than wait: check here the newest chunk no worker has
+    started (a busy machine may give a worker little time); False when there is none."""
+    for index in range(len(pending) - 1, -1, -1):
+        chunk, done = pending[index]
+        if not isinstance(done, list) and done.cancel():
+            pending[index] = (chunk, [check_one(task, day) for task in chunk])
+            return True
+    return False
 
 
 def _ready(done: Future[Any] | list[Outcome]) -> bool:
