@@ -230,9 +230,9 @@ def run(
     workers = worker_count(total, jobs or default_jobs())
     chunks = _chunks(tasks, chunk_size(total, workers + 1))
     collecting = gc.isenabled()
-    # The card data and formats loaded so far live as long as the run: freezing them keeps
-    # the collector from walking them again and again (and forked workers from copying
-    # the pages it would touch); the outcomes hold no cycles, so it pauses meanwhile.
+    # The card data, formats and registrations loaded so far live as long as the run:
+    # freezing them keeps the collector from walking them again and again; the outcomes
+    # hold no cycles (reference counting frees each), so it pauses meanwhile.
     gc.freeze()
     gc.disable()
     try:

@@ -8,7 +8,8 @@ A reporter module `report/<name>.py` declares
 
 and renders them: `render(report, *, color)` for a `Report` (decks, teams, assertions);
 `render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
-rendered as the `Report` of its decks and teams); `render_simulation(simulation, *, color,
+rendered as the `Report` of its decks and teams), and `batch_writer(out, *, color, warn)`,
+which writes the same batch report as its results come (report/stream.py); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
 of its assertions); `render_comparison(comparison)` for `simulate --compare`;
 `render_diff(diff)` for `deckcheck diff`. It may also
