@@ -8,6 +8,7 @@ the problem that says so.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from ..model import CardEntry
 from ..problem import WARNING, Problem
 from ..report.stream import Totals
 from ..result import DeckResult, Report
-from ..workdir import from_working_directory
+from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
     REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
@@ -131,6 +132,7 @@ def check_registrations(
 
     results: list[DeckResult] = []
     totals = Totals()
+    location = from_directory(os.getcwd())
     members: dict[str, list[Member]] = {}
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
@@ -139,7 +141,7 @@ def check_registrations(
             result = outcome.result
             result.format = result.format or str(row.format_id or format_id or "")
             result.player, result.team = row.player, row.team
-            result.location = "" if found.kind == "zip" or row.path is None else from_working_directory(row.path)
+            result.location = "" if found.kind == "zip" or row.path is None else location(row.path)
             result.problems = [*row.problems, *result.problems]
             totals.count(result)
             if sink is not None:
