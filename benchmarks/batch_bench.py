@@ -1,7 +1,7 @@
-"""Batch benchmark: `deckcheck batch` over 10,000 real decklists, against mtg-parser.
+"""Batch benchmark: `deckcheck batch` over 10,000 real decklists, against mtg-parser and a floor.
 
     pip install -e '.[bench]'          # mtg-parser, the yardstick
-    python benchmarks/batch_bench.py [--decks 10000] [--jobs 1 2]
+    python benchmarks/batch_bench.py [--decks 10000] [--jobs 1 2] [--scale 1000 10000 50000]
 
 The real tournament decks of ../shared/data/mtg/decklists/decks.jsonl.gz are written as
 MTGO-style text files (main deck, blank line, sideboard) into a temporary folder, repeated
@@ -12,7 +12,19 @@ its own format (mtg/standard, mtg/modern, ...). Then, in the same run:
   installed command: read, parse and validate every deck, and write the JSON report;
 - the same files read and parsed by mtg-parser (`mtg_parser.parse_deck(text)`, which takes
   the list's text: it parses offline, the network is only for deck-site URLs), in a fresh
-  interpreter too, so both sides pay for their start-up and imports.
+  interpreter too, so both sides pay for their start-up and imports;
+- the floor: the same manifest and files checked in the simplest way plain Python allows,
+  in a fresh interpreter (`floor_worker`): read each file, split `N Name` lines into main
+  deck and sideboard at the blank line, check the sizes (main >= 60, sideboard <= 15), the
+  copy limit (4 by name over both, basic lands exempt) and the format's banned list on the
+  event day (read once per format from formats/, `extends` followed), and write one JSON
+  result per deck as it goes. It knows no other rule, no card data, no other list shape:
+  what deckcheck does beyond it is the price of everything else it checks.
+
+Then the scaling runs (`--scale`, 1k, 10k and 50k decks by default, `--jobs` each, one run
+each unless `--scale-repeat`): wall time, decks/s and peak memory of the process tree, the
+50k/10k memory ratio (a batch streams its report: memory should barely grow), and the
+largest event that fits in one minute at the best rate of the largest run.
 
 Each is run `--repeat` times (3) and the fastest run counts: on a shared machine the
 others are slowed by whatever else is running. Printed: wall time, decks/s, CPU time (user +
@@ -136,6 +148,69 @@ def mtg_parser_worker(file_list: str) -> None:
     print(json.dumps({"decks": len(paths), "entries": cards}))
 
 
+BASIC_LANDS = frozenset({
+    "Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes",
+    "Snow-Covered Plains", "Snow-Covered Island", "Snow-Covered Swamp", "Snow-Covered Mountain", "Snow-Covered Forest",
+})
+
+
+def floor_banned(format_id: str, day: str, cache: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The names banned in `format_id` on `day` (ISO dates compare as text), its `extends` included."""
+    if format_id not in cache:
+        import yaml
+
+        data = yaml.safe_load((ROOT / "formats" / f"{format_id}.yaml").read_text(encoding="utf-8")) or {}
+        names = set(floor_banned(data["extends"], day, cache)) if data.get("extends") else set()
+        for entry in data.get("banned") or ():
+            if isinstance(entry, str):
+                names.add(entry.lower())
+            elif str(entry.get("since", "")) <= day and (entry.get("until") is None or day < str(entry["until"])):
+                names.add(str(entry["card"]).lower())
+        cache[format_id] = frozenset(names)
+    return cache[format_id]
+
+
+def floor_worker(manifest: str) -> None:
+    """Runs in a fresh interpreter: the floor (see the module docstring), JSON on stdout."""
+    folder = Path(manifest).parent
+    banned_lists: dict[str, frozenset[str]] = {}
+    out = sys.stdout
+    out.write('{"deckcheck": "1", "results": [')
+    with open(manifest, newline="", encoding="utf-8") as rows:
+        for index, row in enumerate(csv.DictReader(rows)):
+            zones: dict[str, dict[str, int]] = {"main": {}, "sideboard": {}}
+            zone = zones["main"]
+            with open(folder / row["deck"], encoding="utf-8") as handle:
+                for line in handle:
+                    line = line.strip()
+                    if not line:
+                        zone = zones["sideboard"]
+                        continue
+                    count, _, name = line.partition(" ")
+                    zone[name] = zone.get(name, 0) + int(count)
+            counts = {name: sum(cards.values()) for name, cards in zones.items()}
+            problems = []
+            if counts["main"] < 60:
+                problems.append({"rule": "deck-size", "message": f"main deck has {counts['main']} cards; at least 60"})
+            if counts["sideboard"] > 15:
+                problems.append({"rule": "sideboard-size", "message": f"sideboard has {counts['sideboard']} cards; at most 15"})
+            banned = floor_banned(row["format"], EVENT_DATE, banned_lists)
+            totals: dict[str, int] = {}
+            for cards in zones.values():
+                for name, count in cards.items():
+                    totals[name] = totals.get(name, 0) + count
+            for name, count in totals.items():
+                if name.lower() in banned:
+                    problems.append({"rule": "banned", "card": name, "message": f"{name} is banned"})
+                elif count > 4 and name not in BASIC_LANDS:
+                    problems.append({"rule": "copy-limit", "card": name, "count": count, "limit": 4,
+                                     "message": f"{count} copies of {name}; at most 4 allowed"})
+            result = {"deck": row["deck"], "format": row["format"], "legal": not problems, "player": row["player"],
+                      "counts": counts, "problems": problems}
+            out.write(("\n" if index == 0 else ",\n") + json.dumps(result, ensure_ascii=False))
+    out.write("\n]}\n")
+
+
 def deckcheck_command() -> str:
     found = shutil.which("deckcheck", path=str(Path(sys.executable).parent)) or shutil.which("deckcheck")
     if not found:
@@ -148,10 +223,17 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--repeat", type=int, default=3, help="runs of each; the fastest counts (shared machines are noisy)")
+    parser.add_argument("--scale", type=int, nargs="*", default=[1_000, 10_000, 50_000],
+                        help="decks of each scaling run (none: skip them)")
+    parser.add_argument("--scale-repeat", type=int, default=1, help="runs of each scaling size; the fastest counts")
     parser.add_argument("--mtg-parser-worker", help=argparse.SUPPRESS)
+    parser.add_argument("--floor-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.mtg_parser_worker:
         mtg_parser_worker(args.mtg_parser_worker)
+        return
+    if args.floor_worker:
+        floor_worker(args.floor_worker)
         return
     shared = find_shared_data()
     decks_file = shared / "mtg" / "decklists" / "decks.jsonl.gz"
@@ -187,13 +269,47 @@ def main() -> None:
             sys.exit(f"mtg-parser run failed: {done.stderr.strip()}")
         parsed = json.loads(done.stdout)
         rows.append(("mtg-parser parse_deck (parse only)", elapsed, peak, cpu, f"{parsed['entries']:,} entries"))
+        elapsed, peak, cpu, done = best_of(args.repeat, [sys.executable, __file__, "--floor-worker", str(manifest)])
+        if done.returncode != 0:
+            sys.exit(f"floor run failed: {done.stderr.strip()}")
+        floor = json.loads(done.stdout)["results"]
+        rows.append(("floor (parse+3 rules+JSON, plain)", elapsed, peak, cpu, f"{sum(r['legal'] for r in floor):,} legal"))
         for name, elapsed, peak, cpu, note in rows:
             print(f"{name:<34} {elapsed:>8.2f} {len(files) / elapsed:>9,.0f} {peak / 2**20:>9.1f} "
                   f"{cpu:>8.2f} {len(files) / cpu:>10,.0f}  {note}")
-        baseline_wall, baseline_cpu = rows[-1][1], rows[-1][3]
-        for name, elapsed, _, cpu, _ in rows[:-1]:
-            print(f"{name}: {baseline_wall / elapsed:.2f}x the decks/s of mtg-parser's parse alone "
-                  f"({baseline_cpu / cpu:.2f}x per CPU-second)")
+        (_, parser_wall, _, parser_cpu, _), (_, floor_wall, _, floor_cpu, _) = rows[-2], rows[-1]
+        for name, elapsed, _, cpu, _ in rows[:-2]:
+            print(f"{name}: {parser_wall / elapsed:.2f}x the decks/s of mtg-parser's parse alone "
+                  f"({parser_cpu / cpu:.2f}x per CPU-second); {elapsed / floor_wall:.2f}x the floor's time "
+                  f"({cpu / floor_cpu:.2f}x its CPU time)")
+    if args.scale:
+        scaling(deckcheck, shared, args.scale, args.jobs, args.scale_repeat)
+
+
+def scaling(deckcheck: str, shared: Path, sizes: list[int], jobs_list: list[int], repeat: int) -> None:
+    """Time and peak memory of `deckcheck batch -o json` at each size, for each --jobs."""
+    print(f"\nscaling: best of {repeat} run(s) each, load average {os.getloadavg()[0]:.2f} at start")
+    print(f"{'decks':>7} {'jobs':>4} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9} {'CPU s':>8}")
+    peaks: dict[tuple[int, int], int] = {}
+    best_rate = 0.0
+    for size in sizes:
+        with tempfile.TemporaryDirectory(prefix="deckcheck-scale-") as folder:
+            manifest = write_set(Path(folder), size, shared)
+            for jobs in jobs_list:
+                command = [deckcheck, "batch", str(manifest), "-f", "mtg/legacy", "--date", EVENT_DATE,
+                           "-o", "json", "--quiet", "--jobs", str(jobs)]
+                elapsed, peak, cpu, done = best_of(repeat, command)
+                if done.returncode not in (0, 1):
+                    sys.exit(f"deckcheck failed ({done.returncode}): {done.stderr.strip()}")
+                peaks[size, jobs] = peak
+                if size == max(sizes):
+                    best_rate = max(best_rate, size / elapsed)
+                print(f"{size:>7,} {jobs:>4} {elapsed:>8.2f} {size / elapsed:>9,.0f} {peak / 2**20:>9.1f} {cpu:>8.2f}")
+    for jobs in jobs_list:
+        if (10_000, jobs) in peaks and (50_000, jobs) in peaks:
+            print(f"--jobs {jobs}: peak memory at 50k decks is {peaks[50_000, jobs] / peaks[10_000, jobs]:.2f}x that at 10k")
+    print(f"largest event in one minute: about {int(best_rate * 60) // 1000 * 1000:,} decks "
+          f"(the best rate at {max(sizes):,} decks, {best_rate:,.0f} decks/s)")
 
 
 if __name__ == "__main__":

@@ -3,22 +3,31 @@ in a CI job), where GitHub and SARIF viewers look files up, and short to read.""
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from pathlib import Path
 
 
 def from_working_directory(path: str | os.PathLike[str]) -> str:
     """`path` relative to the working directory when it lies inside it, else absolute;
     `/`-separated either way."""
-    absolute = os.path.abspath(path)
-    here = os.getcwd()
-    if absolute == here:
-        return "."
-    if absolute.startswith("//") or os.sep != "/":  # POSIX's `//` root, Windows drives: let pathlib judge
-        from pathlib import Path
+    return from_directory(os.getcwd())(path)
 
-        if absolute.startswith(here.rstrip(os.sep) + os.sep):
-            return Path(os.path.relpath(absolute, here)).as_posix()
-        return Path(absolute).as_posix()
+
+def from_directory(here: str) -> Callable[[str | os.PathLike[str]], str]:
+    """`from_working_directory` for a working directory `here` read once: a batch shows
+    thousands of paths (os.path.relpath and pathlib per deck cost more than the rest of a
+    batch's per-deck bookkeeping)."""
     inside = here.rstrip(os.sep) + os.sep
-    # Both are normalised absolute paths: what lies after the folder is the relative path
-    # (os.path.relpath and pathlib cost more than the rest of a batch's per-deck bookkeeping).
-    return absolute[len(inside):] if absolute.startswith(inside) else absolute
+
+    def shown(path: str | os.PathLike[str]) -> str:
+        absolute = os.path.abspath(path)  # normalised: no `.`, `..` or doubled separators
+        if absolute == here:
+            return "."
+        if absolute.startswith("//") or os.sep != "/":  # POSIX's `//` root, Windows drives: let pathlib judge
+            if absolute.startswith(inside):
+                return Path(os.path.relpath(absolute, here)).as_posix()
+            return Path(absolute).as_posix()
+        # Both are normalised absolute paths: what lies after the folder is the relative path.
+        return absolute[len(inside):] if absolute.startswith(inside) else absolute
+
+    return shown

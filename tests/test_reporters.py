@@ -41,6 +41,8 @@ def test_every_reporter_declares_itself(name):
     if report.BATCH in renders and not hasattr(module, "render_batch"):
         # Rendered as the Report of the batch's decks and teams.
         assert {report.DECKS, report.TEAMS} <= renders
+    if report.BATCH in renders:
+        assert callable(module.batch_writer)  # `deckcheck batch` streams every output (report/stream.py)
     if report.COMPARISONS in renders:
         assert callable(module.render_comparison)
     if report.DIFFS in renders:
@@ -52,7 +54,8 @@ def test_the_registry_covers_the_report_modules():
 
     folder = Path(report.__file__).parent
     modules = {path.stem for path in folder.glob("*.py") if path.stem != "__init__"}
-    assert modules - set(report.REPORTERS) == {"style", "spreadsheet"}  # colours and CSV cells, not outputs
+    # colours, CSV cells and the spools of streamed reports: not outputs
+    assert modules - set(report.REPORTERS) == {"style", "spreadsheet", "stream"}
 
 
 @pytest.mark.parametrize("name", outputs_for(report.DECKS))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .check import BatchReport, OnResult, check_registrations
+from .check import BatchReport, OnResult, Sink, check_registrations
 from .registration import RegistrationSet
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ def check_source(
     platform: str = "paper",
     on_result: OnResult | None = None,
     allow_outside_paths: bool = False,
+    sink: Sink | None = None,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
@@ -48,6 +49,9 @@ def check_source(
     data; `cards=False`: none); never online. `platform`: where the event is played (a
     manifest's `platform` column overrides it per row).
     `on_result(row, result, entries)` hears each registration in order, with its cards.
+    `sink(row, result)` hears each result in order instead of the batch keeping them all
+    (`report.results` stays empty; `totals` counts them): a report written as it comes
+    (report/stream.py) holds one result at a time.
     `format_id` None: every row names its own format (a manifest's `format` column).
     `allow_outside_paths` lets a plain manifest (not a zip's) name decks, pools and format
     files outside its folder. Raises DeckcheckError when the source, the format or the
@@ -70,7 +74,7 @@ def check_source(
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
-            on_result=on_result,
+            on_result=on_result, sink=sink,
         )
 
 

@@ -8,15 +8,18 @@ the problem that says so.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 
 from ..errors import FormatError
 from ..formats import Format, load
 from ..model import CardEntry
 from ..problem import WARNING, Problem
+from ..report.stream import Totals
 from ..result import DeckResult, Report
-from ..workdir import from_working_directory
+from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
     REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
@@ -28,7 +31,8 @@ from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken
 
 @dataclass
 class BatchReport:
-    """The report of one batch: per-deck results (in registration order), teams, skips."""
+    """The report of one batch: per-deck results (in registration order; none kept when
+    they were streamed to a report), teams, skips, and `totals` over the results."""
 
     source: str
     kind: str
@@ -37,6 +41,7 @@ class BatchReport:
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
     deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
+    totals: Totals = field(default_factory=Totals)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -49,10 +54,13 @@ class BatchReport:
         # (exit 1); nothing at all to check is an input that cannot be used (exit 2).
         if self.nothing_to_check:
             return 2
-        return 0 if self.report.legal else 1
+        legal = self.totals.all_legal and all(team.legal for team in self.report.teams or [])
+        return 0 if legal else 1
 
 
 OnResult = Callable[[Registration, DeckResult, "list[CardEntry] | None"], None]
+# Hears each registration's final result, in order, when a batch streams its report.
+Sink = Callable[[Registration, DeckResult], None]
 
 
 class _Formats:
@@ -93,51 +101,59 @@ def check_registrations(
     cards: bool = True,
     platform: str = "paper",
     on_result: OnResult | None = None,
+    sink: Sink | None = None,
 ) -> BatchReport:
     """Check every registration. `on_result(row, result, entries)` hears each registration
     in order as its verdict is known, with the deck's cards as read (None when the deck
-    could not be read): `batch --sheets` draws each registration's sheet from it."""
+    could not be read): `batch --sheets` draws each registration's sheet from it.
+    `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
+    none of them (`report.results` stays empty); it keeps only what the teams and the
+    deck-check sample need, and the `totals`."""
     formats = _Formats(format_id)
     rows = check_rows(found.registrations, format_error=formats.error)
     rows += [unchecked_registration(item) for item in found.skipped if item.unchecked]
     rows = [_team_format_without_team(row, formats) for row in rows]
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
     sample = choose(rows, deck_check) if deck_check is not None else None
-    sampled = {pick.index for pick in sample.picks} if sample is not None else set()
-    tasks: list[Task] = []
-    task_of_row: list[int | None] = []
-    for number, row in enumerate(rows):
-        if row.path is None:
-            task_of_row.append(None)
-            continue
-        effective = row.format_id or format_id
-        task_of_row.append(len(tasks))
-        tasks.append(Task(
-            path=str(row.path), shown=row.deck,
-            format_id=effective if effective in formats.loaded else None,
-            keep_entries=on_result is not None or row.team is not None or number in sampled,
-            pool_path=str(row.pool_path) if row.pool_path is not None else None,
-            pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
-        ))
-    outcomes = run(tasks, day=day, jobs=jobs, progress=progress)
+    picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
+
+    def tasks() -> Iterator[Task]:
+        for number, row in enumerate(rows):
+            if row.path is None:
+                continue
+            effective = row.format_id or format_id
+            yield Task(
+                path=str(row.path), shown=row.deck,
+                format_id=effective if effective in formats.loaded else None,
+                keep_entries=on_result is not None or row.team is not None or number in picks,
+                pool_path=str(row.pool_path) if row.pool_path is not None else None,
+                pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
+            )
+
     results: list[DeckResult] = []
+    totals = Totals()
+    location = from_directory(os.getcwd())
     members: dict[str, list[Member]] = {}
-    for row, index in zip(rows, task_of_row):
-        outcome = outcomes[index] if index is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
-        result = outcome.result
-        result.format = result.format or str(row.format_id or format_id or "")
-        result.player, result.team = row.player, row.team
-        result.location = "" if found.kind == "zip" or row.path is None else from_working_directory(row.path)
-        result.problems = [*row.problems, *result.problems]
-        results.append(result)
-        if on_result is not None:
-            on_result(row, result, outcome.entries)
-        if row.team is not None and not row.duplicate:
-            members.setdefault(row.team, []).append(_member(row, outcome, format_id))
-    if sample is not None:
-        for pick in sample.picks:
-            index = task_of_row[pick.index]
-            pick.entries = outcomes[index].entries if index is not None else None
+    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress)
+    with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
+        for number, row in enumerate(rows):
+            outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
+            result = outcome.result
+            result.format = result.format or str(row.format_id or format_id or "")
+            result.player, result.team = row.player, row.team
+            result.location = "" if found.kind == "zip" or row.path is None else location(row.path)
+            result.problems = [*row.problems, *result.problems]
+            totals.count(result)
+            if sink is not None:
+                sink(row, result)
+            else:
+                results.append(result)
+            if on_result is not None:
+                on_result(row, result, outcome.entries)
+            if number in picks:
+                picks[number].note(result, outcome.entries)
+            if row.team is not None and not row.duplicate:
+                members.setdefault(row.team, []).append(_member(row, outcome, format_id))
     cross_team = _cross_team(rows)
     teams = [
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
@@ -147,7 +163,7 @@ def check_registrations(
         source=found.source, kind=found.kind, manifest=found.manifest,
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
         registrations=rows, skipped=found.skipped,
-        deck_checks=sample,
+        deck_checks=sample, totals=totals,
     )
 
 

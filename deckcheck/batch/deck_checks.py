@@ -31,6 +31,7 @@ from fractions import Fraction
 from ..errors import DeckcheckError
 from ..limits import check_seed
 from ..model import CardEntry
+from ..result import DeckResult
 from .registration import Registration, player_key
 
 
@@ -78,11 +79,25 @@ def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
 
 @dataclass
 class DeckCheck:
-    """One player picked for a deck check: the row's index in the report and the
-    registered deck's cards (None when the deck could not be read)."""
+    """One player picked for a deck check: the row's index in the report, the registered
+    deck's cards (None when the deck could not be read) and, once it is checked, the facts
+    of its result the reports list (`note`), so a batch that streams its results need not
+    keep them."""
 
     index: int
     entries: list[CardEntry] | None = None
+    player: str | None = None
+    team: str | None = None
+    deck: str = ""
+    format: str = ""
+    pool: str | None = None
+    legal: bool = False
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def note(self, result: DeckResult, entries: list[CardEntry] | None) -> None:
+        self.entries = entries
+        self.player, self.team, self.deck, self.format = result.player, result.team, result.deck, result.format
+        self.pool, self.legal, self.counts = result.pool, result.legal, dict(result.counts)
 
 
 @dataclass

@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -186,6 +187,8 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
     format_text = _cell(row, "format")
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)
+        if isinstance(format_ref, str):
+            format_ref = sys.intern(format_ref)  # thousands of rows name a few formats: one string each
         if why:
             problems.append(why)
             format_refused = True

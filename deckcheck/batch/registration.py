@@ -6,9 +6,9 @@ row's problems are known before any deck is read.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..names import fold
@@ -22,16 +22,19 @@ REGISTRATION = "registration"
 SEATS = ("A", "B", "C")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Registration:
     """A deck to check, and who registered it.
 
     `deck` is the name the report shows (relative to the source, `/`-separated); `path` is
     the file to read, None when the row names no deck. `line` is the manifest line.
+    A batch holds every row until its end (teams, deck checks), so rows are slotted and
+    keep their files as strings: a `Path` given for `path` or `pool_path` is kept as
+    its text (a pathlib object costs about 500 bytes, its text a fifth of that).
     """
 
     deck: str
-    path: Path | None
+    path: str | None
     player: str | None = None
     team: str | None = None
     seat: str | None = None
@@ -41,11 +44,17 @@ class Registration:
     problems: tuple[Problem, ...] = ()
     # Limited events: the registered pool as the manifest names it, and the file to read.
     pool: str | None = None
-    pool_path: Path | None = None
+    pool_path: str | None = None
     platform: str | None = None  # this row's own platform, else the batch's `--platform`
     # The same player registered again for the same team: reported once, on this row, and
     # never counted in the team's totals a second time.
     duplicate: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("path", "pool_path"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                object.__setattr__(self, name, os.fspath(value))
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))

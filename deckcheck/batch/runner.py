@@ -3,16 +3,22 @@
 Decks are sent to workers in chunks (a task is a path and a format id, a few hundred
 bytes), because thousands of tiny decks would otherwise spend more time travelling
 between processes than being checked. Each worker loads a format once (formats are cached
-per process) and reads its decks itself. Results are put back in task order, so the report
-is the same whatever `--jobs` is.
+per process) and reads its decks itself, and sends each outcome back as a tuple of plain
+values (wire.py). With `--jobs N` the parent starts N - 1 workers and checks decks itself
+whenever it has nothing to collect; below PARALLEL_THRESHOLD decks it checks them all.
+Outcomes come out one at a time in task order, so the report is the same whatever
+`--jobs` is, and a batch that streams them to its report holds only the few that wait
+for an earlier chunk.
 """
 from __future__ import annotations
 
 import datetime as dt
+import gc
+import multiprocessing
 import os
-from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -27,13 +33,21 @@ from ..registered_pools import Pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from .registration import registration_problem
+from .wire import Wire, decode, encode
 
-# Below this many decks, starting processes costs more than it saves.
-PARALLEL_THRESHOLD = 64
+# Below this many decks, starting processes costs more than it saves: a new worker
+# imports the checks and opens the card data (about 0.3 s of CPU, more on a busy machine)
+# before its first deck; at 1,000 decks --jobs 2 was still slower than --jobs 1, at 2,000
+# even (benchmarks/batch_bench.py --scale).
+PARALLEL_THRESHOLD = 2000
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
 CHUNKS_PER_JOB = 8
 MAX_CHUNK = 256
+# Chunks sent ahead to each worker (so it never waits for the parent), and chunks the
+# parent may check itself before the oldest worker chunk is back.
+IN_FLIGHT = 4
+RUN_AHEAD = 16
 
 
 @dataclass(frozen=True)
@@ -160,50 +174,154 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
 
 
-def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Outcome]:
-    return [check_one(task, day) for task in tasks]
+def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
+    """A worker's chunk: each outcome as a compact tuple (wire.py), which pickles and
+    unpickles in C, where a dataclass goes through its __reduce__ field by field."""
+    return [encode(check_one(task, day)) for task in tasks]
 
 
-def _chunks(tasks: Sequence[Task], jobs: int) -> list[tuple[int, Sequence[Task]]]:
-    size = max(1, min(MAX_CHUNK, -(-len(tasks) // (jobs * CHUNKS_PER_JOB))))
-    return [(start, tasks[start:start + size]) for start in range(0, len(tasks), size)]
+def _start_worker(task: Task) -> None:
+    """A new worker loads the format and card data of the batch's first deck before any
+    chunk reaches it (while the parent is checking decks)."""
+    fmt = _format(task.format_id) if task.format_id is not None else None
+    if fmt is not None and task.cards:
+        _catalog(fmt, task.cards_db)
+
+
+def _chunks(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
+    chunk: list[Task] = []
+    for task in tasks:
+        chunk.append(task)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def chunk_size(total: int, jobs: int) -> int:
+    """Decks per chunk: CHUNKS_PER_JOB chunks per process, at most MAX_CHUNK decks."""
+    return max(1, min(MAX_CHUNK, -(-total // (jobs * CHUNKS_PER_JOB))))
+
+
+def worker_count(total: int, jobs: int) -> int:
+    """Worker processes for `total` decks and `--jobs N`: none below PARALLEL_THRESHOLD
+    decks (starting one costs more than it saves), else N - 1, because the parent checks
+    decks too between collecting the workers' (docs/speed.md, Batch)."""
+    if jobs <= 1 or total < PARALLEL_THRESHOLD:
+        return 0
+    return jobs - 1
 
 
 def run(
-    tasks: Sequence[Task],
+    tasks: Iterable[Task],
+    total: int,
     *,
     day: dt.date,
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
-) -> list[Outcome]:
-    """Check every task; outcomes come back in task order, their problems within the
-    report's budget (limits.py), spent in task order whatever `jobs` is."""
-    jobs = jobs or default_jobs()
+) -> Iterator[Outcome]:
+    """Check every task, yielding outcomes one at a time in task order, their problems
+    within the report's budget (limits.py), spent in task order whatever `jobs` is.
+    `total` is how many tasks there are. The outcomes are not kept: a caller that
+    streams them to a report holds one at a time."""
     tick = progress or (lambda done: None)
     budget = ProblemBudget()
-    if jobs <= 1 or len(tasks) < PARALLEL_THRESHOLD:
-        outcomes: list[Outcome] = []
-        for _, chunk in _chunks(tasks, 1):
-            outcomes.extend(_spend(budget, _check_chunk(chunk, day)))
+    workers = worker_count(total, jobs or default_jobs())
+    chunks = _chunks(tasks, chunk_size(total, workers + 1))
+    collecting = gc.isenabled()
+    # The card data, formats and registrations loaded so far live as long as the run:
+    # freezing them keeps the collector from walking them again and again; the outcomes
+    # hold no cycles (reference counting frees each), so it pauses meanwhile.
+    gc.freeze()
+    gc.disable()
+    try:
+        if workers == 0:
+            for chunk in chunks:
+                for outcome in _check_chunk_here(chunk, day):
+                    outcome.result.problems = budget.take(outcome.result.problems)
+                    yield outcome
+                tick(len(chunk))
+            return
+        for chunk, outcomes in _parallel(chunks, day, workers):
+            for outcome in outcomes:
+                outcome.result.problems = budget.take(outcome.result.problems)
+                yield outcome
             tick(len(chunk))
-        return outcomes
-    slots: list[Outcome | None] = [None] * len(tasks)
-    chunks = _chunks(tasks, jobs)
-    spent = 0  # outcomes before this index have had their problems budgeted
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
-        futures = {pool.submit(_check_chunk, chunk, day): start for start, chunk in chunks}
-        for future in as_completed(futures):
-            start = futures[future]
-            done = future.result()
-            slots[start:start + len(done)] = done
-            while spent < len(slots) and slots[spent] is not None:
-                _spend(budget, [slots[spent]])  # type: ignore[list-item]
-                spent += 1
-            tick(len(done))
-    return [outcome for outcome in slots if outcome is not None]
+    finally:
+        if collecting:
+            gc.enable()
+        gc.unfreeze()
 
 
-def _spend(budget: ProblemBudget, outcomes: list[Outcome]) -> list[Outcome]:
-    for outcome in outcomes:
-        outcome.result.problems = budget.take(outcome.result.problems)
-    return outcomes
+def _check_chunk_here(chunk: Sequence[Task], day: dt.date) -> Iterator[Outcome]:
+    for task in chunk:
+        yield check_one(task, day)
+
+
+def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Iterator[tuple[list[Task], Iterable[Outcome]]]:
+    """(chunk, its outcomes) in chunk order: `workers` processes take chunks from the
+    queue, and the parent checks one itself whenever it has nothing ready to collect. At
+    most IN_FLIGHT chunks per worker are sent ahead, and the parent runs at most
+    RUN_AHEAD chunks ahead of the oldest unfinished one, so the outcomes waiting for
+    their turn stay few whatever the size of the batch. Once every chunk is handed out,
+    the parent takes back the chunks no worker has started."""
+    first = next(chunks, None)
+    if first is None:
+        return
+    pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
+    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
+    # the parent, every registration of the batch included, and its memory would grow
+    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first[0],)) as pool:
+        in_pool, exhausted = 0, False
+        own: list[Outcome] = []
+        pending.append((first, own))
+        while True:
+            while not exhausted and in_pool < workers * IN_FLIGHT:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    exhausted = True
+                    break
+                pending.append((chunk, pool.submit(_check_chunk, chunk, day)))
+                in_pool += 1
+            if own is not None:  # the first chunk, once the workers are on their way
+                own.extend(check_one(task, day) for task in first)
+                own = None  # type: ignore[assignment]
+            while pending and _ready(pending[0][1]):
+                chunk, done = pending.popleft()
+                if isinstance(done, list):
+                    yield chunk, done
+                else:
+                    in_pool -= 1
+                    yield chunk, (decode(item, task) for item, task in zip(done.result(), chunk))
+            if not pending and exhausted:
+                return
+            if not exhausted and sum(isinstance(done, list) for _, done in pending) < RUN_AHEAD:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    exhausted = True
+                else:
+                    pending.append((chunk, [check_one(task, day) for task in chunk]))
+                continue
+            if exhausted and _take_back(pending, day):
+                in_pool -= 1
+                continue
+            oldest = next(done for _, done in pending if not isinstance(done, list))
+            wait([oldest], return_when=FIRST_COMPLETED)
+
+
+def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:
+    """At the end of a batch, rather than wait: check here the newest chunk no worker has
+    started (a busy machine may give a worker little time); False when there is none."""
+    for index in range(len(pending) - 1, -1, -1):
+        chunk, done = pending[index]
+        if not isinstance(done, list) and done.cancel():
+            pending[index] = (chunk, [check_one(task, day) for task in chunk])
+            return True
+    return False
+
+
+def _ready(done: Future[Any] | list[Outcome]) -> bool:
+    return isinstance(done, list) or done.done()

@@ -1,7 +1,7 @@
 """`deckcheck batch`: check a whole registration set (folder, manifest, zip) at once."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Optional
 
@@ -70,7 +70,8 @@ def batch(
     from ..batch import check_source
     from ..formats import load, reference
     from ..progress import Progress
-    from ..report import choose, deliver_batch, load as load_reporter
+    from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
+    from ..report.stream import Spool
     from ..report.style import wants_color
 
     reporter = choose(output, BATCH)
@@ -90,31 +91,51 @@ def batch(
     sheets = None
     if sheets_file is not None:
         sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
+    # Each result goes to the report(s) as it comes, written to spools (memory, then a
+    # temporary file) and copied out at the end: the batch never holds its results, and
+    # nothing reaches stdout or --report unless the whole run succeeds.
+    shown, filed = Spool(), Spool() if report_file is not None else None
+    if filed is not None:
+        writers = [reporter.batch_writer(filed, warn=warn), load_reporter(PLAIN).batch_writer(shown, color=wants_color())]
+    else:
+        writers = [reporter.batch_writer(shown, color=wants_color() and reporter.NAME == PLAIN, warn=warn)]
+
+    def sink(row, result) -> None:  # type: ignore[no-untyped-def]
+        for writer in writers:
+            writer.add(row, result)
+
     try:
         result = check_source(
             source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
-            on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths,
+            on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths, sink=sink,
         )
     except BaseException:
         for bar in bars:
             bar.abandon()
+        shown.close()
+        if filed is not None:
+            filed.close()
         raise
     for bar in bars:
         bar.close()
+    for writer in writers:
+        writer.finish(result)
     if format_id is None:  # the note speaks of the game of the rows' formats
         _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
     if sheets is not None and sheets_file is not None:
         for message in sheets.warnings:
             warn(message)
         write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, result))
-    if report_file is not None:
+    if filed is not None and report_file is not None:
         # It names players: readable by this user only, whatever the umask (docs/security.md).
-        write_file("--report", report_file, [deliver_batch(reporter, result, warn=warn).encode("utf-8", errors="replace")],
+        write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
                    private=True, inputs=_inputs(source, result))
-        emit(deliver_batch(load_reporter(PLAIN), result, color=wants_color()))
-    else:
-        emit(deliver_batch(reporter, result, color=wants_color() and reporter.NAME == PLAIN, warn=warn))
+        filed.close()
+    commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
+    for chunk in shown.chunks():
+        emit(WorkflowCommands(chunk) if commands else chunk)
+    shown.close()
     say_note(note)  # once, after the report: card pools went unchecked without a database
     if result.nothing_to_check:
         skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
@@ -122,12 +143,12 @@ def batch(
     raise typer.Exit(result.exit_code)
 
 
-def _inputs(source: str, result) -> list[Path]:  # type: ignore[no-untyped-def]
-    """The files a batch read: its source (a manifest or a zip) and every deck and pool."""
-    found = [Path(source)]
+def _inputs(source: str, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]
+    """The files a batch read: its source (a manifest or a zip) and every deck and pool
+    (made one at a time: an event may have 100,000 of them)."""
+    yield Path(source)
     for row in result.registrations:
-        found += [path for path in (row.path, row.pool_path) if path is not None]
-    return found
+        yield from (Path(path) for path in (row.path, row.pool_path) if path is not None)
 
 
 def _row_format(result: object) -> object:

@@ -6,7 +6,8 @@ shows it) and what it can report, a set of the subjects below. They are data, so
 completion and the choice of a reporter read them without importing any reporter; a
 reporter module is imported when it is used. A reporter module renders: `render(report, *, color)` for a `Report` (decks, teams, assertions);
 `render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
-rendered as the `Report` of its decks and teams); `render_simulation(simulation, *, color,
+rendered as the `Report` of its decks and teams), and `batch_writer(out, *, color, warn)`,
+which writes the same batch report as its results come (report/stream.py); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
 of its assertions); `render_comparison(comparison)` for `simulate --compare`;
 `render_diff(diff)` for `deckcheck diff`. It may also

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from ..problem import Problem
-from . import spreadsheet
+from . import Warn, spreadsheet
+from .stream import render_with
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..batch.registration import Registration
+    from ..result import DeckResult
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
 
@@ -48,34 +51,48 @@ def _problem_cells(problem: Problem) -> dict[str, str]:
     }
 
 
-def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    from ..batch.deck_checks import describe
+class BatchWriter:
+    """The batch's rows written as each deck's result comes; teams, skipped files and the
+    deck-check sample at the end."""
 
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS)
-    writer.writeheader()
-    for result, row in zip(batch.report.results, batch.registrations):
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        self.writer = csv.DictWriter(out, fieldnames=COLUMNS)
+        self.writer.writeheader()
+
+    def add(self, row: Registration, result: DeckResult) -> None:
         base = {
             "scope": "deck", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
             "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no",
         }
         for problem in result.problems:
-            writer.writerow(_row({**base, **_problem_cells(problem)}))
-    for team in batch.report.teams or []:
-        base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
-        for problem in team.problems:
-            writer.writerow(_row({**base, **_problem_cells(problem)}))
-    for item in batch.report.skipped:
-        writer.writerow(_row({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason}))
-    if batch.deck_checks is not None:
-        note = f"selected for a deck check: {describe(batch.deck_checks)}"
-        for pick in batch.deck_checks.picks:
-            result, row = batch.report.results[pick.index], batch.registrations[pick.index]
-            writer.writerow(_row({
-                "scope": "deck-check", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
-                "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no", "message": note,
-            }))
-    return buffer.getvalue()
+            self.writer.writerow(_row({**base, **_problem_cells(problem)}))
+
+    def finish(self, batch: BatchReport) -> None:
+        from ..batch.deck_checks import describe
+
+        for team in batch.report.teams or []:
+            base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
+            for problem in team.problems:
+                self.writer.writerow(_row({**base, **_problem_cells(problem)}))
+        for item in batch.report.skipped:
+            self.writer.writerow(_row({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason}))
+        if batch.deck_checks is not None:
+            note = f"selected for a deck check: {describe(batch.deck_checks)}"
+            for pick in batch.deck_checks.picks:
+                row = batch.registrations[pick.index]
+                self.writer.writerow(_row({
+                    "scope": "deck-check", "player": _cell(pick.player), "team": _cell(pick.team), "seat": _cell(row.seat),
+                    "deck": pick.deck, "format": pick.format, "legal": "yes" if pick.legal else "no", "message": note,
+                }))
+
+
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
+    return BatchWriter(out, color=color, warn=warn)
+
+
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    out = io.StringIO()
+    return render_with(BatchWriter(out), batch, out)
 
 
 def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:

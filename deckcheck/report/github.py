@@ -17,14 +17,22 @@ every problem to it (the job summary page).
 """
 from __future__ import annotations
 
+import io
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
 
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from . import WorkflowCommands
-from .text import summary
+from . import Warn, WorkflowCommands
+from .stream import Spool, Totals
+from .text import summary_of
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..batch.registration import Registration
 
 NAME = "github"
 
@@ -103,23 +111,63 @@ def _assertion_lines(outcomes: list[AssertionOutcome]) -> list[str]:
     return lines
 
 
+class Writer:
+    """The workflow commands of results that come one at a time: each deck's group is
+    written as it comes; the teams, assertions, skipped files, notes and the summary line
+    at the end. When the job has a summary file, its Markdown waits in spools (its head
+    counts every deck) and is appended by `finish`; `warn` hears when that fails."""
+
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, summary_file: str | None = None):
+        self.out, self.warn = out, warn
+        self.totals = Totals()
+        self.summary = _Summary() if summary_file else None
+        self.summary_file = summary_file
+
+    def add_result(self, result: DeckResult) -> None:
+        self.out.write("".join(line + "\n" for line in _deck_lines(result)))
+        self.totals.count(result)
+        if self.summary is not None:
+            self.summary.add(result)
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        self.add_result(result)
+
+    def finish(self, batch: BatchReport) -> None:
+        self.finish_report(batch.report)
+
+    def finish_report(self, report: Report) -> None:
+        """The job summary, then the rest of `report` after its results (which were added)."""
+        if self.summary is not None and self.summary_file:
+            problem = _append(self.summary_file, self.summary.chunks(report))
+            if problem and self.warn is not None:
+                self.warn(problem)
+        lines: list[str] = []
+        for team in report.teams or []:
+            lines += _team_lines(team)
+        if report.assertions:
+            lines += _assertion_lines(report.assertions)
+        lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
+        tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
+        if report.assertions:
+            held = sum(outcome.passed for outcome in report.assertions)
+            tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
+        lines += [command("notice", note, title="card data") for note in self.totals.notes]
+        if tail:
+            lines.append(tail)
+        self.out.write("".join(line + "\n" for line in lines))
+
+
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> Writer:
+    return Writer(out, color=color, warn=warn, summary_file=os.environ.get("GITHUB_STEP_SUMMARY"))
+
+
 def render(report: Report, *, color: bool = False) -> str:
-    lines: list[str] = []
+    out = io.StringIO()
+    writer = Writer(out)
     for result in report.results:
-        lines += _deck_lines(result)
-    for team in report.teams or []:
-        lines += _team_lines(team)
-    if report.assertions:
-        lines += _assertion_lines(report.assertions)
-    lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
-    tail = summary(report) if report.results else ""
-    if report.assertions:
-        held = sum(outcome.passed for outcome in report.assertions)
-        tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
-    lines += [command("notice", note, title="card data") for note in report.notes]
-    if tail:
-        lines.append(tail)
-    return WorkflowCommands("\n".join(lines) + "\n")
+        writer.add_result(result)
+    writer.finish_report(report)
+    return WorkflowCommands(out.getvalue())
 
 
 # ---------------------------------------------------------------- job summary
@@ -137,40 +185,63 @@ def markdown_text(text: object) -> str:
     return "".join(out)
 
 
-def markdown(report: Report) -> str:
-    results = report.results
-    legal = sum(result.legal for result in results)
-    head = f"## deckcheck: {legal} of {len(results)} deck{'s' if len(results) != 1 else ''} legal"
-    if report.teams:
-        head += f", {sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal"
-    if report.assertions:
-        head += f", {sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold"
-    lines = [head, ""]
-    if results:
-        lines += ["| deck | format | verdict | problems |", "|---|---|---|---|"]
-        for result in results:
-            who = f" ({result.player})" if result.player else ""
-            verdict = "legal" if result.legal else "**ILLEGAL**"
-            errors = sum(problem.is_error for problem in result.problems)
-            lines.append(f"| {markdown_text(result.deck + who)} | {markdown_text(result.format)} | {verdict} | {errors} |")
-        lines.append("")
-    rows: list[str] = []
-    for result in results:
+class _Summary:
+    """The job summary's Markdown of results that come one at a time: the table rows and
+    the first MAX_SUMMARY_ROWS problem rows wait in spools, because the head counts them."""
+
+    def __init__(self) -> None:
+        self.totals = Totals()
+        self.table, self.rows = Spool(), Spool()
+        self.problems = 0
+
+    def add(self, result: DeckResult) -> None:
+        self.totals.count(result)
+        who = f" ({result.player})" if result.player else ""
+        verdict = "legal" if result.legal else "**ILLEGAL**"
+        errors = sum(problem.is_error for problem in result.problems)
+        self.table.write(f"| {markdown_text(result.deck + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
         for problem in result.problems:
-            rows.append(_problem_row(result.deck, problem))
-    for team in report.teams or []:
-        for problem in team.problems:
-            rows.append(_problem_row(f"team {team.team}", problem))
-    for outcome in report.assertions or []:
-        if not outcome.passed:
-            rows.append(f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
-    if rows:
-        lines += ["### Problems", "", "| where | line | rule | message |", "|---|---|---|---|"]
-        lines += rows[:MAX_SUMMARY_ROWS]
-        if len(rows) > MAX_SUMMARY_ROWS:
-            lines.append(f"\n... and {len(rows) - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)")
-        lines.append("")
-    return "\n".join(lines) + "\n"
+            self._problem_row(lambda: _problem_row(result.deck, problem))
+
+    def _problem_row(self, row: Callable[[], str]) -> None:
+        if self.problems < MAX_SUMMARY_ROWS:
+            self.rows.write(row() + "\n")
+        self.problems += 1
+
+    def chunks(self, report: Report) -> Iterator[str]:
+        """The Markdown, in pieces; the teams and assertions of `report` after its results."""
+        for team in report.teams or []:
+            for problem in team.problems:
+                self._problem_row(lambda: _problem_row(f"team {team.team}", problem))
+        for outcome in report.assertions or []:
+            if not outcome.passed:
+                self._problem_row(lambda: f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
+        decks, legal = self.totals.decks, self.totals.legal
+        head = f"## deckcheck: {legal} of {decks} deck{'s' if decks != 1 else ''} legal"
+        if report.teams:
+            head += f", {sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal"
+        if report.assertions:
+            head += f", {sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold"
+        yield head + "\n\n"
+        if decks:
+            yield "| deck | format | verdict | problems |\n|---|---|---|---|\n"
+            yield from self.table.chunks()
+            yield "\n"
+        if self.problems:
+            yield "### Problems\n\n| where | line | rule | message |\n|---|---|---|---|\n"
+            yield from self.rows.chunks()
+            if self.problems > MAX_SUMMARY_ROWS:
+                yield f"\n... and {self.problems - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)\n"
+            yield "\n"
+        self.table.close()
+        self.rows.close()
+
+
+def markdown(report: Report) -> str:
+    summary = _Summary()
+    for result in report.results:
+        summary.add(result)
+    return "".join(summary.chunks(report))
 
 
 def _problem_row(where: str, problem: Problem) -> str:
@@ -184,9 +255,14 @@ def publish(report: Report) -> str | None:
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if not target:
         return None
+    return _append(target, [markdown(report)])
+
+
+def _append(target: str, chunks: Iterable[str]) -> str | None:
     try:
         with open(target, "a", encoding="utf-8", errors="replace") as stream:
-            stream.write(markdown(report))
+            for chunk in chunks:
+                stream.write(chunk)
     except OSError as exc:
         return f"cannot write the job summary to {target} ({exc.strerror or exc})"
     return None

@@ -11,25 +11,30 @@ still could not run. Rows sort and filter in the browser (html_page/event.js); b
 Jinja2 (imported only here) renders html_page/event.html.j2 with autoescape on: every
 name from a manifest, a file or the card data is escaped. The template walks the results
 once, in registration order, and asks for what needs every deck (teams, the deck-check
-sample, the counts of the summary, which CSS shows first) only after the rows, so a batch
-that streams its results can feed it one at a time (`stream_batch`).
+sample, the counts of the summary, which CSS shows first) only after the rows, so the rows
+of a batch that streams its results wait in a spool, not in memory (`BatchWriter`).
 """
 from __future__ import annotations
 
 import base64
 import hashlib
-from collections.abc import Iterator
+import io
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
+from . import Warn
+from .stream import Spool, render_with
 
 if TYPE_CHECKING:
     from jinja2 import Template
 
     from ..batch import BatchReport
+    from ..batch.registration import Registration
     from ..problem import Problem
+    from ..result import DeckResult
 
 NAME = "html"
 PAGE = Path(__file__).resolve().parent / "html_page"
@@ -69,16 +74,13 @@ def _problems(problems: list[Problem]) -> list[dict[str, Any]]:
     ]
 
 
-def _rows(batch: BatchReport, tally: Tally) -> Iterator[dict[str, Any]]:
-    for order, (result, row) in enumerate(zip(batch.report.results, batch.registrations)):
-        tally.decks += 1
-        tally.legal += result.legal
-        errors = sum(problem.is_error for problem in result.problems)
-        yield {
-            "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
-            "deck": result.deck, "legal": result.legal, "errors": errors,
-            "warnings": len(result.problems) - errors, "problems": _problems(result.problems),
-        }
+def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
+    errors = sum(problem.is_error for problem in result.problems)
+    return {
+        "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
+        "deck": result.deck, "legal": result.legal, "errors": errors,
+        "warnings": len(result.problems) - errors, "problems": _problems(result.problems),
+    }
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
@@ -91,7 +93,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
         return None
     picks = []
     for pick in sample.picks:
-        result, row = batch.report.results[pick.index], batch.registrations[pick.index]
+        row = batch.registrations[pick.index]
         zones = None
         if pick.entries is not None:
             zones = []
@@ -99,16 +101,44 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
                 cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
                 if cards:
                     zones.append({"title": ZONE_TITLES.get(zone, zone.capitalize()), "total": sum(c for c, _ in cards), "cards": cards})
-        picks.append({"player": result.player, "team": result.team, "seat": row.seat, "deck": result.deck, "legal": result.legal, "zones": zones})
+        picks.append({"player": pick.player, "team": pick.team, "seat": row.seat, "deck": pick.deck, "legal": pick.legal, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 
 
-def stream_batch(batch: BatchReport) -> Iterator[str]:
-    """The page in pieces, rows rendered one at a time as the template reaches them."""
+class BatchWriter:
+    """The page of a batch whose results come one at a time: each row waits in a spool
+    (as JSON, a few hundred bytes) until the page is written at the end, because the page
+    names the batch's format, known from the first result, above the rows."""
+
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        self.out = out
+        self.rows = Spool()
+        self.format = ""
+        self.count = 0
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        self.format = self.format or result.format
+        self.rows.add_record(_row(self.count, row, result))
+        self.count += 1
+
+    def finish(self, batch: BatchReport) -> None:
+        for piece in stream_batch(batch, self.rows.records(), self.format or "-"):
+            self.out.write(piece)
+        self.rows.close()
+
+
+def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], format_id: str) -> Iterator[str]:
+    """The page in pieces, `rows` rendered one at a time as the template reaches them."""
     from .. import __version__
 
     template, script, script_hash = _template()
     tally = Tally()
+
+    def counted() -> Iterator[dict[str, Any]]:
+        for row in rows:
+            tally.decks += 1
+            tally.legal += row["legal"]
+            yield row
 
     def finish() -> dict[str, Any]:
         teams = [
@@ -120,15 +150,15 @@ def stream_batch(batch: BatchReport) -> Iterator[str]:
         return {"teams": teams, "deck_checks": _deck_checks(batch), "skipped": batch.report.skipped}
 
     return template.generate(
-        source=batch.source, format=_format_of(batch), version=__version__, rows=_rows(batch, tally), tally=tally,
+        source=batch.source, format=format_id, version=__version__, rows=counted(), tally=tally,
         finish=finish, script=script, script_hash=script_hash,
     )
 
 
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
+    return BatchWriter(out, color=color, warn=warn)
+
+
 def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    return "".join(stream_batch(batch))
-
-
-def _format_of(batch: BatchReport) -> str:
-    """The batch's format (`-f`): the first result's, before any row is written."""
-    return next((result.format for result in batch.report.results if result.format), "-")
+    out = io.StringIO()
+    return render_with(BatchWriter(out), batch, out)

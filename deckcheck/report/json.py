@@ -8,16 +8,20 @@ a result too) and, with `--deck-check`, the players picked. A simulation and a
 """
 from __future__ import annotations
 
+import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
+from ..result import REPORT_VERSION
+from . import Warn
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..batch.registration import Registration
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
     from ..paperwork.diff import DeckDiff
-    from ..result import Report
+    from ..result import DeckResult, Report
 
 NAME = "json"
 
@@ -42,26 +46,20 @@ def render_diff(diff: DeckDiff) -> str:
     return json.dumps(diff.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
-def batch_dict(batch: BatchReport) -> dict[str, Any]:
-    out = batch.report.to_dict()
-    for result, row in zip(out["results"], batch.registrations):
-        result.setdefault("player", None)
-        result.setdefault("team", None)
-        if row.seat is not None:
-            result["seat"] = row.seat
-        if row.line is not None:
-            result["manifest_line"] = row.line
-    out["teams"] = out.get("teams") or []
-    out["source"] = batch.source
-    if batch.manifest is not None:
-        out["manifest"] = batch.manifest
-    out["skipped"] = [{"file": item.file, "reason": item.reason, "unchecked": item.unchecked} for item in batch.skipped]
-    if batch.deck_checks is not None:
-        out["deck_checks"] = deck_checks(batch, out["results"])
+def result_dict(row: Registration, result: DeckResult) -> dict[str, Any]:
+    """One result of a batch report: the deck's, with `player` and `team` always there and
+    `seat` and `manifest_line` when known."""
+    out = result.to_dict()
+    out.setdefault("player", None)
+    out.setdefault("team", None)
+    if row.seat is not None:
+        out["seat"] = row.seat
+    if row.line is not None:
+        out["manifest_line"] = row.line
     return out
 
 
-def deck_checks(batch: BatchReport, results: list[dict[str, Any]]) -> dict[str, Any]:
+def deck_checks(batch: BatchReport) -> dict[str, Any]:
     """`{seed, requested, candidates, size, players: [...]}`: each picked player's result
     fields and the registered deck's cards (`cards: [{zone, count, name}]`, null when the
     deck could not be read)."""
@@ -69,8 +67,16 @@ def deck_checks(batch: BatchReport, results: list[dict[str, Any]]) -> dict[str, 
     assert sample is not None
     players = []
     for pick in sample.picks:
-        result = results[pick.index]
-        entry = {key: result.get(key) for key in ("player", "team", "seat", "deck", "format", "pool", "legal", "counts", "manifest_line") if key in result}
+        row = batch.registrations[pick.index]
+        entry: dict[str, Any] = {"player": pick.player, "team": pick.team}
+        if row.seat is not None:
+            entry["seat"] = row.seat
+        entry.update(deck=pick.deck, format=pick.format)
+        if pick.pool is not None:
+            entry["pool"] = pick.pool
+        entry.update(legal=pick.legal, counts=dict(pick.counts))
+        if row.line is not None:
+            entry["manifest_line"] = row.line
         entry["cards"] = (
             [{"zone": card.zone, "count": card.count, "name": card.name} for card in pick.entries]
             if pick.entries is not None else None
@@ -82,19 +88,52 @@ def deck_checks(batch: BatchReport, results: list[dict[str, Any]]) -> dict[str, 
     }
 
 
+class BatchWriter:
+    """The batch report written as it comes: one result (and one team) per line, still
+    readable and diffable, each written by json's C encoder, which `indent` would turn off
+    (thousands of decks). The keys after the results are written by `finish`."""
+
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        from .stream import Totals  # here: validate's JSON needs none of it
+
+        self.out = out
+        self.totals = Totals()
+        out.write('{\n  "deckcheck": ' + _dumps(REPORT_VERSION))
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        self.out.write((',\n  "results": [\n    ' if not self.totals.decks else ",\n    ") + _dumps(result_dict(row, result)))
+        self.totals.count(result)
+
+    def finish(self, batch: BatchReport) -> None:
+        self.out.write("\n  ]" if self.totals.decks else ',\n  "results": []')
+        tail: dict[str, Any] = {}
+        if self.totals.notes:
+            tail["notes"] = list(self.totals.notes)
+        tail["teams"] = [team.to_dict() for team in batch.report.teams or []]
+        tail["source"] = batch.source
+        if batch.manifest is not None:
+            tail["manifest"] = batch.manifest
+        tail["skipped"] = [{"file": item.file, "reason": item.reason, "unchecked": item.unchecked} for item in batch.skipped]
+        if batch.deck_checks is not None:
+            tail["deck_checks"] = deck_checks(batch)
+        for key, value in tail.items():
+            if isinstance(value, list) and value:
+                items = ",\n".join("    " + _dumps(item) for item in value)
+                self.out.write(f",\n  {_dumps(key)}: [\n{items}\n  ]")
+            else:
+                self.out.write(f",\n  {_dumps(key)}: {_dumps(value)}")
+        self.out.write("\n}\n")
+
+
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
+    return BatchWriter(out, color=color, warn=warn)
+
+
 def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    """The batch report with one result (and one team) per line: still readable and
-    diffable, and written by json's C encoder, which `indent` would turn off (thousands of
-    decks)."""
-    data = batch_dict(batch)
-    parts = []
-    for key, value in data.items():
-        if isinstance(value, list) and value:
-            items = ",\n".join("    " + _dumps(item) for item in value)
-            parts.append(f"  {_dumps(key)}: [\n{items}\n  ]")
-        else:
-            parts.append(f"  {_dumps(key)}: {_dumps(value)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    from .stream import render_with
+
+    out = io.StringIO()
+    return render_with(BatchWriter(out), batch, out)
 
 
 def _dumps(value: Any) -> str:

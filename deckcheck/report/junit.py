@@ -19,11 +19,19 @@ characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 """
 from __future__ import annotations
 
+import io
 import re
 import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING, TextIO
 
 from ..problem import Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from . import Warn
+from .stream import Spool
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..batch.registration import Registration
 
 NAME = "junit"
 SKIPPED_SUITE = "skipped files"  # a batch's files that are no decklists, each a skipped case
@@ -55,14 +63,20 @@ def _problem_text(problem: Problem) -> str:
 
 
 class _Suite:
+    """One testsuite: its counts, and its cases written out (indented as they sit in the
+    document) to a spool, so a batch's cases never wait in memory."""
+
     def __init__(self, name: str):
         self.name = name
-        self.cases: list[ET.Element] = []
+        self.cases = Spool()
+        self.tests = 0
         self.failures = 0
         self.errors = 0
         self.skipped = 0
 
-    def case(self, classname: str, name: str, problems: list[Problem], *, unreadable: bool = False) -> None:
+    def case(
+        self, classname: str, name: str, problems: list[Problem], *, unreadable: bool = False, output: str | None = None,
+    ) -> None:
         case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(name)})
         failed = errored = False
         notes = []
@@ -79,23 +93,38 @@ class _Suite:
             failed |= tag == "failure"
         if notes:
             ET.SubElement(case, "system-out").text = xml_text("\n".join(notes))
+        if output is not None:
+            ET.SubElement(case, "system-out").text = xml_text(output)
         self.errors += errored
         self.failures += failed and not errored
-        self.cases.append(case)
+        self._write(case)
 
     def skip(self, name: str, reason: str) -> None:
         case = ET.Element("testcase", {"classname": xml_text(self.name), "name": xml_text(name)})
         ET.SubElement(case, "skipped", {"message": xml_text(reason)})
         self.skipped += 1
-        self.cases.append(case)
+        self._write(case)
+
+    def _write(self, case: ET.Element) -> None:
+        ET.indent(case, space=_INDENT, level=_CASE_LEVEL)
+        self.cases.write((_CASE_BREAK if self.tests else "") + ET.tostring(case, encoding="unicode"))
+        self.tests += 1
 
     def element(self) -> ET.Element:
+        """The suite without its cases: a mark stands where they go."""
         suite = ET.Element("testsuite", {
-            "name": xml_text(self.name), "tests": str(len(self.cases)), "failures": str(self.failures),
+            "name": xml_text(self.name), "tests": str(self.tests), "failures": str(self.failures),
             "errors": str(self.errors), "skipped": str(self.skipped),
         })
-        suite.extend(self.cases)
+        ET.SubElement(suite, _CASES_MARK)
         return suite
+
+
+# Cases sit at depth 2 (testsuites > testsuite > testcase), indented by two spaces a level.
+_INDENT = "  "
+_CASE_LEVEL = 2
+_CASE_BREAK = "\n" + _INDENT * _CASE_LEVEL
+_CASES_MARK = "deckcheck-cases"  # no JUnit element has this name; it never reaches the output
 
 
 def _deck_name(result: DeckResult) -> str:
@@ -115,39 +144,67 @@ def _assertion_problems(outcome: AssertionOutcome) -> list[Problem]:
     return [Problem(rule="assertion", message=outcome.message)]
 
 
-def build(report: Report) -> ET.Element:
-    suites: dict[str, _Suite] = {}
+class Writer:
+    """The JUnit document of results that come one at a time: cases go to their format's
+    suite as they come; `finish` writes the document, whose root and suites carry counts."""
 
-    def suite(name: str) -> _Suite:
-        return suites.setdefault(name, _Suite(name))
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        self.out = out
+        self.suites: dict[str, _Suite] = {}
 
-    for result in report.results:
+    def _suite(self, name: str) -> _Suite:
+        return self.suites.setdefault(name, _Suite(name))
+
+    def add_result(self, result: DeckResult) -> None:
         name = result.format or "unknown format"
-        suite(name).case(name, _deck_name(result), result.problems, unreadable=result.unreadable)
-    for team in report.teams or []:
-        suite(team.format).case(f"{team.format}.teams", _team_name(team), team.problems)
-    for outcome in report.assertions or []:
-        name = f"simulate {outcome.format}"
-        problems = _assertion_problems(outcome)
-        if outcome.error:
-            suite(name).case(outcome.deck, outcome.assertion, [Problem(rule="assertion", message=outcome.message)], unreadable=True)
-        else:
-            suite(name).case(outcome.deck, outcome.assertion, problems)
-            if outcome.passed:
-                ET.SubElement(suite(name).cases[-1], "system-out").text = xml_text(outcome.message)
-    for item in report.skipped:
-        suite(SKIPPED_SUITE).skip(item.file, item.reason)
-    root = ET.Element("testsuites", {
-        "name": "deckcheck",
-        "tests": str(sum(len(s.cases) for s in suites.values())),
-        "failures": str(sum(s.failures for s in suites.values())),
-        "errors": str(sum(s.errors for s in suites.values())),
-    })
-    root.extend(s.element() for s in suites.values())
-    return root
+        self._suite(name).case(name, _deck_name(result), result.problems, unreadable=result.unreadable)
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        self.add_result(result)
+
+    def finish(self, batch: BatchReport) -> None:
+        self.finish_report(batch.report)
+
+    def finish_report(self, report: Report) -> None:
+        """The teams, assertions and skipped files of `report` (not its results: those
+        were added), then the document."""
+        for team in report.teams or []:
+            self._suite(team.format).case(f"{team.format}.teams", _team_name(team), team.problems)
+        for outcome in report.assertions or []:
+            name = f"simulate {outcome.format}"
+            if outcome.error:
+                self._suite(name).case(outcome.deck, outcome.assertion, [Problem(rule="assertion", message=outcome.message)], unreadable=True)
+            else:
+                self._suite(name).case(outcome.deck, outcome.assertion, _assertion_problems(outcome),
+                                       output=outcome.message if outcome.passed else None)
+        for item in report.skipped:
+            self._suite(SKIPPED_SUITE).skip(item.file, item.reason)
+        suites = list(self.suites.values())
+        root = ET.Element("testsuites", {
+            "name": "deckcheck",
+            "tests": str(sum(s.tests for s in suites)),
+            "failures": str(sum(s.failures for s in suites)),
+            "errors": str(sum(s.errors for s in suites)),
+        })
+        root.extend(s.element() for s in suites)
+        ET.indent(root, space=_INDENT)
+        pieces = ET.tostring(root, encoding="unicode").split(f"<{_CASES_MARK} />")
+        self.out.write('<?xml version="1.0" encoding="UTF-8"?>\n' + pieces[0])
+        for suite, piece in zip(suites, pieces[1:]):
+            suite.cases.copy_to(self.out)
+            suite.cases.close()
+            self.out.write(piece)
+        self.out.write("\n")
+
+
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> Writer:
+    return Writer(out, color=color, warn=warn)
 
 
 def render(report: Report, *, color: bool = False) -> str:
-    root = build(report)
-    ET.indent(root, space="  ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    out = io.StringIO()
+    writer = Writer(out)
+    for result in report.results:
+        writer.add_result(result)
+    writer.finish_report(report)
+    return out.getvalue()

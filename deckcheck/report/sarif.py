@@ -13,16 +13,23 @@ URI relative to the working directory (percent-encoded, `uriBaseId` `%SRCROOT%`,
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
 from ..problem import ERROR, WARNING, Problem
-from ..result import Report
+from ..result import DeckResult, Report
 from ..rules.docs import ASSERTION, all_docs, describe
+from . import Warn
+from .stream import Spool, Totals
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..batch.registration import Registration
 
 NAME = "sarif"
 
@@ -76,22 +83,34 @@ def _properties(problem: Problem, **extra: Any) -> dict[str, Any]:
     return props
 
 
-def build(report: Report) -> dict[str, Any]:
-    docs = all_docs()
-    index = {doc.id: i for i, doc in enumerate(docs)}
+class Writer:
+    """The SARIF log of results that come one at a time. The rules (which unknown rule ids
+    extend) and the exit code come before the results in the log, so the results wait in a
+    spool, already indented as they sit in it; `finish` writes the log around them."""
 
-    def rule_index(rule_id: str) -> int:
-        if rule_id not in index:
-            index[rule_id] = len(docs)
-            docs.append(describe(rule_id))
-        return index[rule_id]
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        self.out = out
+        self.docs = all_docs()
+        self.index = {doc.id: i for i, doc in enumerate(self.docs)}
+        self.results = Spool()
+        self.count = 0
+        self.totals = Totals()
 
-    results: list[dict[str, Any]] = []
+    def _rule_index(self, rule_id: str) -> int:
+        if rule_id not in self.index:
+            self.index[rule_id] = len(self.docs)
+            self.docs.append(describe(rule_id))
+        return self.index[rule_id]
 
-    def add(problem: Problem, where: str | None, **extra: Any) -> None:
+    def _write(self, result: dict[str, Any]) -> None:
+        text = json.dumps(result, indent=2, ensure_ascii=False)
+        self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
+        self.count += 1
+
+    def _problem(self, problem: Problem, where: str | None, **extra: Any) -> None:
         result: dict[str, Any] = {
             "ruleId": problem.rule,
-            "ruleIndex": rule_index(problem.rule),
+            "ruleIndex": self._rule_index(problem.rule),
             "level": _LEVELS.get(problem.severity, "note"),
             "message": {"text": problem.message or problem.rule},
             "locations": _location(where, problem.line),
@@ -99,27 +118,57 @@ def build(report: Report) -> dict[str, Any]:
         props = _properties(problem, **extra)
         if props:
             result["properties"] = props
-        results.append(result)
+        self._write(result)
 
-    for deck_result in report.results:
+    def add_result(self, deck_result: DeckResult) -> None:
         for problem in deck_result.problems:
-            add(problem, deck_result.file, deck=deck_result.deck, format=deck_result.format,
-                player=deck_result.player, team=deck_result.team)
-    for team in report.teams or []:
-        for problem in team.problems:
-            add(problem, None, team=team.team, players=list(team.players), format=team.format)
-    for outcome in report.assertions or []:
-        result = {
-            "ruleId": ASSERTION,
-            "ruleIndex": rule_index(ASSERTION),
-            "kind": "pass" if outcome.passed else "fail",
-            "level": "none" if outcome.passed else "error",
-            "message": {"text": f"{outcome.assertion}: {outcome.message}"},
-            "locations": _location(outcome.deck, None),
-            "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
-                           "values": dict(outcome.values)},
-        }
-        results.append(result)
+            self._problem(problem, deck_result.file, deck=deck_result.deck, format=deck_result.format,
+                          player=deck_result.player, team=deck_result.team)
+        self.totals.count(deck_result)
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        self.add_result(result)
+
+    def finish(self, batch: BatchReport) -> None:
+        self.finish_report(batch.report)
+
+    def finish_report(self, report: Report) -> None:
+        """The teams and assertions of `report` (its results were added), then the log."""
+        for team in report.teams or []:
+            for problem in team.problems:
+                self._problem(problem, None, team=team.team, players=list(team.players), format=team.format)
+        for outcome in report.assertions or []:
+            self._write({
+                "ruleId": ASSERTION,
+                "ruleIndex": self._rule_index(ASSERTION),
+                "kind": "pass" if outcome.passed else "fail",
+                "level": "none" if outcome.passed else "error",
+                "message": {"text": f"{outcome.assertion}: {outcome.message}"},
+                "locations": _location(outcome.deck, None),
+                "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
+                               "values": dict(outcome.values)},
+            })
+        passed = (self.totals.all_legal and all(team.legal for team in report.teams or [])
+                  and all(outcome.passed for outcome in report.assertions or []))
+        exit_code = 2 if self.totals.unreadable else 0 if passed else 1
+        text = json.dumps(_log(self.docs, exit_code, report.skipped), indent=2, ensure_ascii=False)
+        if self.count:
+            head, mark, tail = text.rpartition(_NO_RESULTS)
+            self.out.write(head + '"results": [\n')
+            self.results.copy_to(self.out)
+            self.out.write("\n" + _RESULTS_CLOSE + tail + "\n")
+        else:
+            self.out.write(text + "\n")
+        self.results.close()
+
+
+# The results sit at depth 4 of the log (log > runs > run > results > result), two spaces a level.
+_RESULT_INDENT = "  " * 4
+_RESULTS_CLOSE = "  " * 3 + "]"
+_NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
+
+
+def _log(docs: list[Any], exit_code: int, skipped: list[Any]) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
         "version": __version__,
@@ -132,19 +181,28 @@ def build(report: Report) -> dict[str, Any]:
         "runs": [{
             "tool": {"driver": driver},
             "invocations": [{
-                "executionSuccessful": True, "exitCode": report.exit_code,
+                "executionSuccessful": True, "exitCode": exit_code,
                 # A batch's files that are no decklists: what the run passed over, not results.
                 "toolExecutionNotifications": [
                     {"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}}
-                    for item in report.skipped
+                    for item in skipped
                 ],
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
-            "results": results,
+            "results": [],
         }],
     }
 
 
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> Writer:
+    return Writer(out, color=color, warn=warn)
+
+
 def render(report: Report, *, color: bool = False) -> str:
-    return json.dumps(build(report), indent=2, ensure_ascii=False) + "\n"
+    out = io.StringIO()
+    writer = Writer(out)
+    for result in report.results:
+        writer.add_result(result)
+    writer.finish_report(report)
+    return out.getvalue()

@@ -8,16 +8,19 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import io
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, TextIO
 
 from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from . import Warn
 from .style import paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..batch.registration import Registration
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
     from ..paperwork.diff import DeckDiff
@@ -82,12 +85,15 @@ def _assertion_line(outcome: AssertionOutcome, *, color: bool) -> str:
 
 
 def summary(report: Report) -> str:
-    total = len(report.results)
-    legal = sum(result.legal for result in report.results)
+    return summary_of(len(report.results), sum(result.legal for result in report.results), report.teams)
+
+
+def summary_of(total: int, legal: int, teams: list[TeamResult] | None) -> str:
+    """`12 decks: 10 legal, 2 illegal; 3 teams, 1 illegal`."""
     text = f"{total} deck{'s' if total != 1 else ''}: {legal} legal, {total - legal} illegal"
-    if report.teams:
-        bad = sum(not team.legal for team in report.teams)
-        text += f"; {len(report.teams)} team{'s' if len(report.teams) != 1 else ''}, {bad} illegal"
+    if teams:
+        bad = sum(not team.legal for team in teams)
+        text += f"; {len(teams)} team{'s' if len(teams) != 1 else ''}, {bad} illegal"
     return text
 
 
@@ -112,7 +118,11 @@ def render(report: Report, *, color: bool = False) -> str:
 
 def note_lines(report: Report, *, color: bool) -> list[str]:
     """`note: lists known up to D; run ...`: one line per note about the data (freshness.py)."""
-    return [paint(f"note: {note}", "yellow", color=color) for note in report.notes]
+    return notes_of(report.notes, color=color)
+
+
+def notes_of(notes: Iterable[str], *, color: bool) -> list[str]:
+    return [paint(f"note: {note}", "yellow", color=color) for note in notes]
 
 
 def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
@@ -140,7 +150,13 @@ _EMPTY = "-"
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
     widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
-    lines = ["  ".join(name.ljust(width) for name, width in zip(header, widths)).rstrip()]
+    return list(_table_lines(header, rows, widths, color=color, verdict_column=verdict_column))
+
+
+def _table_lines(
+    header: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int], *, color: bool, verdict_column: int,
+) -> Iterator[str]:
+    yield "  ".join(name.ljust(width) for name, width in zip(header, widths)).rstrip()
     for row in rows:
         cells = []
         for i, (cell, width) in enumerate(zip(row, widths)):
@@ -148,8 +164,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool,
             if i == verdict_column:
                 padded = paint(padded, "green" if cell == "LEGAL" else "red", color=color)
             cells.append(padded)
-        lines.append("  ".join(cells).rstrip())
-    return lines
+        yield "  ".join(cells).rstrip()
 
 
 def _errors(problems) -> str:
@@ -163,44 +178,79 @@ def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
     return lines + [_problem_line(problem, color=color) for problem in team.problems]
 
 
-def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    report = batch.report
-    lines: list[str] = []
-    if report.results:
-        rows = [
-            (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
-             "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
-            for result in report.results
-        ]
-        lines += _table(("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS"), rows, color=color, verdict_column=3)
-    else:
-        lines.append(f"{batch.source}: no decklists found")
-    if report.teams:
-        rows = [
-            (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
-            for team in report.teams
-        ]
-        lines += [""] + _table(("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS"), rows, color=color, verdict_column=3)
-    flagged = [result for result in report.results if result.problems]
-    flagged_teams = [team for team in report.teams or [] if team.problems]
-    if flagged or flagged_teams:
-        lines += ["", "Problems:"]
-        for result in flagged:
-            lines += _deck_block(result, color=color)
+_REGISTRATIONS = ("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS")
+
+
+class BatchWriter:
+    """The batch report of results that come one at a time. The table of registrations
+    needs its column widths, known after the last row, and the problems are listed after
+    the teams, known only at the end: both wait in spools (the table's rows as JSON) and
+    are written by `finish`."""
+
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        from .stream import Spool, Totals  # here: validate's text needs none of it
+
+        self.out, self.color = out, color
+        self.totals = Totals()
+        self.rows, self.blocks = Spool(), Spool()
+        self.widths = [len(name) for name in _REGISTRATIONS]
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        cells = (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
+                 "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
+        self.widths = [max(width, len(cell)) for width, cell in zip(self.widths, cells)]
+        self.rows.add_record(cells)
+        if result.problems:
+            self.blocks.write("".join(line + "\n" for line in _deck_block(result, color=self.color)))
+        self.totals.count(result)
+
+    def finish(self, batch: BatchReport) -> None:
+        report, write = batch.report, self.out.write
+        if self.totals.decks:
+            for line in _table_lines(_REGISTRATIONS, self.rows.records(), self.widths, color=self.color, verdict_column=3):
+                write(line + "\n")
+        else:
+            write(f"{batch.source}: no decklists found\n")
+        lines: list[str] = []
+        if report.teams:
+            rows = [
+                (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
+                for team in report.teams
+            ]
+            lines += [""] + _table(("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS"), rows, color=self.color, verdict_column=3)
+        flagged_teams = [team for team in report.teams or [] if team.problems]
+        if not self.blocks.empty or flagged_teams:
+            lines += ["", "Problems:"]
+        write("".join(line + "\n" for line in lines))
+        self.blocks.copy_to(self.out)
+        lines = []
         for team in flagged_teams:
-            lines += _batch_team_block(team, color=color)
-    skipped = report.skipped  # files that could not be checked are rows of the table
-    if skipped:
-        lines += ["", "Skipped:"]
-        width = max(len(item.file) for item in skipped)
-        lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in skipped]
-    if batch.deck_checks is not None:
-        lines += [""] + deck_check_lines(batch, color=color)
-    tail = summary(report)
-    if skipped:
-        tail += f"; {len(skipped)} file{'s' if len(skipped) != 1 else ''} skipped"
-    lines += ["", tail, *note_lines(report, color=color)]
-    return "\n".join(lines) + "\n"
+            lines += _batch_team_block(team, color=self.color)
+        skipped = report.skipped  # files that could not be checked are rows of the table
+        if skipped:
+            lines += ["", "Skipped:"]
+            width = max(len(item.file) for item in skipped)
+            lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in skipped]
+        if batch.deck_checks is not None:
+            lines += [""] + deck_check_lines(batch, color=self.color)
+        tail = summary_of(self.totals.decks, self.totals.legal, report.teams)
+        if skipped:
+            tail += f"; {len(skipped)} file{'s' if len(skipped) != 1 else ''} skipped"
+        lines += ["", tail, *notes_of(self.totals.notes, color=self.color)]
+        write("".join(line + "\n" for line in lines))
+        self.rows.close()
+        self.blocks.close()
+
+
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
+    return BatchWriter(out, color=color, warn=warn)
+
+
+def render_batch(batch: BatchReport, *, color: bool = False) -> str:
+    from .stream import render_with
+
+    out = io.StringIO()
+    return render_with(BatchWriter(out, color=color), batch, out)
 
 
 _ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
@@ -216,19 +266,17 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False) -> list[str]:
     lines = [f"Deck checks: {describe(sample)} (--seed {sample.seed} picks the same players again)"]
     if not sample.picks:
         return lines + ["  no decks to check"]
-    results = batch.report.results
     rows = []
     for pick in sample.picks:
-        result, row = results[pick.index], batch.registrations[pick.index]
+        row = batch.registrations[pick.index]
         rows.append((
-            result.player or _EMPTY, result.team or _EMPTY, row.seat or _EMPTY, result.deck or _EMPTY,
-            row.pool or _EMPTY, "LEGAL" if result.legal else "ILLEGAL",
+            pick.player or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
+            row.pool or _EMPTY, "LEGAL" if pick.legal else "ILLEGAL",
         ))
     lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color, verdict_column=5)]
     lines += ["", "Registered decks to check:"]
     for pick in sample.picks:
-        result = results[pick.index]
-        lines.append(f"{paint(result.player or result.deck, 'bold', color=color)} - {result.deck}")
+        lines.append(f"{paint(pick.player or pick.deck, 'bold', color=color)} - {pick.deck}")
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue

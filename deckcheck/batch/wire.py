@@ -1,0 +1,68 @@
+"""What a batch worker sends back for each deck: a tuple of plain values, not dataclasses.
+
+A pickled dataclass is rebuilt through its `__reduce__`, attribute by attribute, in
+Python; tuples, strings and numbers pickle and unpickle in C. A worker's chunk is a list
+of `encode(outcome)`, and the parent turns each back into an `Outcome` with `decode` only
+when its turn in the report comes. What the parent knows from the task (the deck's name
+in the report, its pool's name) does not travel.
+
+    (format, counts, problems, unreadable, as_of, entries, pool)
+
+`counts` is the (zone, count) pairs, each problem is (rule, message, severity, zone,
+line, card, count, limit, details or None), `as_of` is (date, platform, lists known up to,
+card data date) or None, `entries` (zone, count, name, line, written, code) tuples or
+None; a registered `pool` is sent as it is (only team members of limited events carry one).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..freshness import AsOf
+from ..model import CardEntry
+from ..problem import Problem
+from ..result import DeckResult
+
+if TYPE_CHECKING:
+    from .runner import Outcome, Task
+
+Wire = tuple[Any, ...]
+
+# The parent's AsOf per wire tuple: every deck of a format shares one.
+_AS_OF: dict[tuple[Any, ...], AsOf] = {}
+
+
+def encode(outcome: Outcome) -> Wire:
+    result = outcome.result
+    problems = tuple(
+        (p.rule, p.message, p.severity, p.zone, p.line, p.card, p.count, p.limit, p.details or None)
+        for p in result.problems
+    )
+    as_of = result.as_of
+    stamp = None if as_of is None else (as_of.date, as_of.platform, as_of.lists_known_up_to, as_of.card_data_date)
+    entries = None if outcome.entries is None else tuple(
+        (e.zone, e.count, e.name, e.line, e.written, e.code) for e in outcome.entries
+    )
+    return (result.format, tuple(result.counts.items()), problems, result.unreadable, stamp, entries, outcome.pool)
+
+
+def decode(wire: Wire, task: Task) -> Outcome:
+    from .runner import Outcome
+
+    format_id, counts, problems, unreadable, stamp, entries, pool = wire
+    as_of = None
+    if stamp is not None:
+        as_of = _AS_OF.get(stamp)
+        if as_of is None:
+            as_of = _AS_OF[stamp] = AsOf(*stamp)
+    result = DeckResult(
+        deck=task.shown, format=format_id, counts=dict(counts), unreadable=unreadable, pool=task.pool_shown, as_of=as_of,
+        problems=[
+            Problem(rule, message, severity, zone, line, card, count, limit, details or {})
+            for rule, message, severity, zone, line, card, count, limit, details in problems
+        ],
+    )
+    cards = None if entries is None else [
+        CardEntry(name=name, count=count, zone=zone, line=line, written=written, code=code)
+        for zone, count, name, line, written, code in entries
+    ]
+    return Outcome(result=result, entries=cards, pool=pool)

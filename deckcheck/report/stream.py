@@ -1,0 +1,115 @@
+"""What the reporters need to write a report while its results are still coming.
+
+A batch hands each deck's result to the reporter as soon as it is known and keeps none
+(batch/check.py). What a report prints before or after the results but computes from all
+of them (a summary, JUnit's counts, SARIF's exit code) comes from `Totals`, counted as the
+results pass; what a report prints after something that is known only at the end (the
+text report's problems after the teams table, SARIF's results after the rules they
+introduce) waits in a `Spool`: a temporary file once it outgrows a little memory.
+
+A batch writer (`batch_writer(out, color=..., warn=...)` of a reporter module) has
+`add(row, result)` for each registration in order and `finish(batch)` at the end; it
+writes to `out` and returns nothing. `render_batch` and `render` are the same writers
+writing to a string, so the streamed and the rendered reports are one code.
+"""
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TextIO
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
+    from ..batch.registration import Registration
+    from ..result import DeckResult
+
+# Held in memory up to this size, then on disk.
+SPOOL_MEMORY = 1 << 20
+# Lines read back at a time (about this many bytes).
+READ_BACK = 1 << 16
+
+
+@dataclass
+class Totals:
+    """Counts over the results seen so far: what summaries and exit codes need."""
+
+    decks: int = 0
+    legal: int = 0
+    unreadable: bool = False
+    notes: dict[str, None] = field(default_factory=dict)  # distinct, in order
+
+    def count(self, result: DeckResult) -> None:
+        self.decks += 1
+        self.legal += result.legal
+        self.unreadable |= result.unreadable
+        note = result.as_of.note if result.as_of is not None else None
+        if note:
+            self.notes[note] = None
+
+    @property
+    def all_legal(self) -> bool:
+        return self.legal == self.decks
+
+
+class Spool:
+    """Text written now and read back later, line by line: in memory while small, then
+    in a temporary file (deleted when closed). Lone surrogates (undecodable file names)
+    survive the trip."""
+
+    def __init__(self, memory: int = SPOOL_MEMORY):
+        import tempfile
+
+        self._file = tempfile.SpooledTemporaryFile(
+            max_size=memory, mode="w+", encoding="utf-8", errors="surrogatepass", newline="",
+        )
+        self.empty = True
+
+    def write(self, text: str) -> None:
+        if text:
+            self.empty = False
+            self._file.write(text)
+
+    def add_record(self, value: Any) -> None:
+        """One JSON value on a line of its own (ASCII: any text survives), for `records`."""
+        self.write(json.dumps(value) + "\n")
+
+    def records(self) -> Iterator[Any]:
+        """The values `add_record` wrote, in order."""
+        for chunk in self.chunks():
+            for line in chunk.split("\n"):
+                if line:
+                    yield json.loads(line)
+
+    def chunks(self) -> Iterator[str]:
+        """What was written, in pieces of whole lines (a piece ends with a line break,
+        except perhaps the last)."""
+        self._file.flush()
+        self._file.seek(0)
+        while True:
+            lines = self._file.readlines(READ_BACK)
+            if not lines:
+                return
+            yield "".join(lines)
+
+    def copy_to(self, out: TextIO) -> None:
+        for chunk in self.chunks():
+            out.write(chunk)
+
+    def close(self) -> None:
+        self._file.close()
+
+
+class BatchWriter(Protocol):
+    def add(self, row: Registration, result: DeckResult) -> None: ...
+
+    def finish(self, batch: BatchReport) -> None: ...
+
+
+def render_with(writer: BatchWriter, batch: BatchReport, out: io.StringIO) -> str:
+    """A batch whose results are in memory, through a streaming writer: the report as text."""
+    for row, result in zip(batch.registrations, batch.report.results):
+        writer.add(row, result)
+    writer.finish(batch)
+    return out.getvalue()

@@ -1,0 +1,129 @@
+"""A batch streams its results: every output of `deckcheck batch` is byte for byte the
+report rendered from the results held in memory, in registration order whatever the
+number of workers, and the batch keeps no result once its report has it."""
+from __future__ import annotations
+
+import csv
+import io
+import weakref
+
+import pytest
+from files import write
+
+from deckcheck import report
+from deckcheck.batch import check_source, runner
+from deckcheck.report.stream import Spool
+
+DATE = "2024-06-01"
+DECKS = {
+    "legal": "4 Opt\n56 Island\n",
+    "short": "4 Lightning Bolt\n20 Mountain\n",
+    "five": "5 Brainstorm\n55 Island\n\nSideboard\n2 Pyroblast\n",
+    "banned": "1 Black Lotus\n59 Island\n",
+}
+BATCH_OUTPUTS = [name for name in report.REPORTERS if report.renders(name, report.BATCH)]
+
+
+def event(root, players: int) -> str:
+    """A manifest of `players` rows cycling through the decks above, teams of three among
+    the first twelve, one row whose deck file is missing; returns its name."""
+    write(root, {f"decks/{name}.txt": text for name, text in DECKS.items()})
+    buffer = io.StringIO()
+    out = csv.writer(buffer, lineterminator="\n")
+    out.writerow(["player", "deck", "team"])
+    names = list(DECKS)
+    for index in range(players):
+        deck = "decks/missing.txt" if index == 5 else f"decks/{names[index % len(names)]}.txt"
+        out.writerow([f"player {index:03d}", deck, f"T{index // 3}" if index < 12 else ""])
+    write(root, {"event.csv": buffer.getvalue()})
+    return "event.csv"
+
+
+def reference(manifest: str, output: str, **options) -> str:
+    """The report rendered the way a library caller does: results held, then rendered."""
+    batch = check_source(manifest, "mtg/legacy", date=DATE, jobs=1, **options)
+    assert len(batch.report.results) == len(batch.registrations)
+    return report.deliver_batch(report.load(output), batch)
+
+
+@pytest.mark.parametrize("output", BATCH_OUTPUTS)
+def test_the_streamed_report_is_the_rendered_one(cli, tmp_path, monkeypatch, output):
+    manifest = event(tmp_path, 40)
+    done = cli("batch", manifest, "-f", "mtg/legacy", "--date", DATE, "-o", output, "--quiet",
+               "--deck-check", "10%", "--seed", "3", cwd=tmp_path, input=b"")  # bytes: CSV's \r\n as written
+    assert done.returncode == 1, done.stderr
+    monkeypatch.chdir(tmp_path)
+    expected = reference(manifest, output, deck_check="10%", seed=3)
+    assert done.stdout == expected.encode("utf-8")
+    assert "player 039" in expected and "T3" in expected  # the last row and a team made it
+
+
+@pytest.mark.parametrize("output", ["json", "junit"])
+def test_a_report_file_streams_and_the_text_summary_still_prints(cli, tmp_path, monkeypatch, output):
+    manifest = event(tmp_path, 30)
+    done = cli("batch", manifest, "-f", "mtg/legacy", "--date", DATE, "-o", output, "--quiet",
+               "--report", "out/report", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    monkeypatch.chdir(tmp_path)
+    assert (tmp_path / "out" / "report").read_bytes() == reference(manifest, output).encode("utf-8")
+    assert done.stdout == reference(manifest, "text")
+
+
+def _streamed(manifest: str, jobs: int) -> tuple[str, object, list[weakref.ref]]:
+    """The JSON report of a batch written as it comes, the batch, and a weak reference
+    to each result the report was handed."""
+    out = io.StringIO()
+    writer = report.load("json").batch_writer(out)
+    seen: list[weakref.ref] = []
+
+    def sink(row, result) -> None:
+        seen.append(weakref.ref(result))
+        writer.add(row, result)
+
+    batch = check_source(manifest, "mtg/legacy", date=DATE, jobs=jobs, sink=sink)
+    writer.finish(batch)
+    return out.getvalue(), batch, seen
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_batch_keeps_no_result_it_streamed(tmp_path, monkeypatch, jobs):
+    monkeypatch.chdir(tmp_path)
+    manifest = event(tmp_path, 120)
+    # Small chunks and a worker even for a small batch: the parallel path, in many pieces.
+    monkeypatch.setattr(runner, "PARALLEL_THRESHOLD", 1)
+    monkeypatch.setattr(runner, "MAX_CHUNK", 7)
+    streamed, batch, seen = _streamed(manifest, jobs)
+    assert len(seen) == 120
+    assert sum(ref() is not None for ref in seen) == 0  # every result went once the report had it
+    assert batch.report.results == []
+    assert (batch.totals.decks, batch.totals.legal) == (120, 30)  # every fourth row has the legal deck
+    assert batch.exit_code == 1
+    assert streamed == reference(manifest, "json")  # same bytes, same order, with a worker too
+
+
+def test_the_batch_keeps_only_facts_for_its_deck_checks(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    manifest = event(tmp_path, 20)
+    batch = check_source(manifest, "mtg/legacy", date=DATE, jobs=1, deck_check="5", seed=1, sink=lambda row, result: None)
+    assert batch.deck_checks is not None and len(batch.deck_checks.picks) == 5
+    for pick in batch.deck_checks.picks:
+        row = batch.registrations[pick.index]
+        assert pick.player == row.player and pick.deck == row.deck and pick.format == "mtg/legacy"
+        if row.deck == "decks/missing.txt":
+            assert pick.entries is None and not pick.legal
+        else:
+            assert pick.entries and pick.counts["main"] >= 24
+
+
+def test_a_spool_outgrows_memory_and_gives_back_whole_lines(tmp_path):
+    spool = Spool(memory=64)
+    lines = [f"line {index} \udcff caf\u00e9\n" for index in range(500)]  # a lone surrogate survives
+    for line in lines:
+        spool.write(line)
+    chunks = list(spool.chunks())
+    assert "".join(chunks) == "".join(lines)
+    assert all(chunk.endswith("\n") for chunk in chunks)
+    out = io.StringIO()
+    spool.copy_to(out)
+    assert out.getvalue() == "".join(lines)
+    spool.close()
