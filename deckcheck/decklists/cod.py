@@ -11,8 +11,7 @@ from __future__ import annotations
 import re
 
 from ..model import MAIN, SIDEBOARD, Deck
-from ..problem import Problem
-from .common import counted, make_entry, parse_error
+from .common import add_entry, counted, parse_error
 from .xmlsafe import parse_xml
 
 NAME = "cod"
@@ -52,11 +51,7 @@ def parse(text: str, source: str = "<cod>") -> Deck:
             if "name" not in card.attrs:
                 deck.problems.append(parse_error("<card> without a name", line=card.line, text=raw, zone=zone))
                 continue
-            result = make_entry(card.attrs.get("number", "1").strip(), card.attrs["name"], zone=zone, line=card.line, raw=raw)
-            if isinstance(result, Problem):
-                deck.problems.append(result)
-            else:
-                deck.entries.append(result)
+            add_entry(deck, card.attrs.get("number", "1").strip(), card.attrs["name"], zone=zone, line=card.line, raw=raw)
     return deck
 
 

@@ -116,6 +116,14 @@ def make_entry(
     return CardEntry(name=name, count=count, zone=zone, line=line)
 
 
+def add_entry(deck: Deck, count_text: str, name: str, *, zone: str, line: int | None, raw: str) -> None:
+    """`make_entry`'s entry added to `deck`, or the problem that prevents it added to its problems."""
+    result = make_entry(count_text, name, zone=zone, line=line, raw=raw)
+    if isinstance(result, Problem):
+        deck.problems.append(result)
+    else:
+        deck.entries.append(result)
+
 def companions_for_sideboard(entries: list[CardEntry]) -> list[CardEntry]:
     """Sideboard entries for the companions the sideboard does not list: a companion is a
     sideboard card (Arena lists it in both places, other lists only once)."""

@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
-from ..problem import Problem
-from .common import counted, make_entry, parse_error, split_lines, squeeze, too_long
+from .common import add_entry, counted, parse_error, split_lines, squeeze, too_long
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
@@ -71,11 +70,7 @@ def parse(text: str, source: str = "<dck>") -> Deck:
         if not card:
             deck.problems.append(parse_error("expected `COUNT Name|SET`", line=number, text=line, zone=zone))
             continue
-        result = make_entry(card.group("count"), card.group("name"), zone=zone, line=number, raw=line)
-        if isinstance(result, Problem):
-            deck.problems.append(result)
-        else:
-            deck.entries.append(result)
+        add_entry(deck, card.group("count"), card.group("name"), zone=zone, line=number, raw=line)
     return deck
 
 

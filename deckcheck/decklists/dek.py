@@ -4,8 +4,7 @@ Written with one `<Cards>` element per card and zone."""
 from __future__ import annotations
 
 from ..model import MAIN, SIDEBOARD, Deck
-from ..problem import Problem
-from .common import counted, make_entry, parse_error
+from .common import add_entry, counted, parse_error
 from .xmlsafe import parse_xml
 
 NAME = "dek"
@@ -33,11 +32,7 @@ def parse(text: str, source: str = "<dek>") -> Deck:
         if "Quantity" not in attrs or "Name" not in attrs:
             deck.problems.append(parse_error("<Cards> needs Quantity and Name", line=element.line, text=raw, zone=zone))
             continue
-        result = make_entry(attrs["Quantity"].strip(), attrs["Name"], zone=zone, line=element.line, raw=raw)
-        if isinstance(result, Problem):
-            deck.problems.append(result)
-        else:
-            deck.entries.append(result)
+        add_entry(deck, attrs["Quantity"].strip(), attrs["Name"], zone=zone, line=element.line, raw=raw)
     return deck
 
 

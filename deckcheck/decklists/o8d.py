@@ -9,8 +9,7 @@ line. An empty `<section name="Sideboard" />` is simply no sideboard.
 from __future__ import annotations
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
-from ..problem import Problem
-from .common import make_entry, parse_error
+from .common import add_entry, parse_error
 from .xmlsafe import parse_xml
 
 NAME = "o8d"
@@ -45,9 +44,5 @@ def parse(text: str, source: str = "<o8d>") -> Deck:
             if not name:
                 deck.problems.append(parse_error("<card> without a name", line=card.line, text=raw, zone=zone))
                 continue
-            result = make_entry(card.attrs.get("qty", "1").strip(), name, zone=zone, line=card.line, raw=raw)
-            if isinstance(result, Problem):
-                deck.problems.append(result)
-            else:
-                deck.entries.append(result)
+            add_entry(deck, card.attrs.get("qty", "1").strip(), name, zone=zone, line=card.line, raw=raw)
     return deck

@@ -27,7 +27,7 @@ from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
-from .stream import Spool, Totals
+from .stream import Spool, Totals, render_report
 from .text import summary_of
 
 if TYPE_CHECKING:
@@ -163,11 +163,7 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
 
 def render(report: Report, *, color: bool = False) -> str:
     out = io.StringIO()
-    writer = Writer(out)
-    for result in report.results:
-        writer.add_result(result)
-    writer.finish_report(report)
-    return WorkflowCommands(out.getvalue())
+    return WorkflowCommands(render_report(Writer(out), report, out))
 
 
 # ---------------------------------------------------------------- job summary

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TextIO
 from ..problem import Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
-from .stream import Spool
+from .stream import Spool, render_report
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -203,8 +203,4 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
 
 def render(report: Report, *, color: bool = False) -> str:
     out = io.StringIO()
-    writer = Writer(out)
-    for result in report.results:
-        writer.add_result(result)
-    writer.finish_report(report)
-    return out.getvalue()
+    return render_report(Writer(out), report, out)

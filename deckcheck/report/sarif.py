@@ -25,7 +25,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import DeckResult, Report
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
-from .stream import Spool, Totals
+from .stream import Spool, Totals, render_report
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -201,8 +201,4 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
 
 def render(report: Report, *, color: bool = False) -> str:
     out = io.StringIO()
-    writer = Writer(out)
-    for result in report.results:
-        writer.add_result(result)
-    writer.finish_report(report)
-    return out.getvalue()
+    return render_report(Writer(out), report, out)

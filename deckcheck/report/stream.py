@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO
 if TYPE_CHECKING:
     from ..batch import BatchReport
     from ..batch.registration import Registration
-    from ..result import DeckResult
+    from ..result import DeckResult, Report
 
 # Held in memory up to this size, then on disk.
 SPOOL_MEMORY = 1 << 20
@@ -112,4 +112,13 @@ def render_with(writer: BatchWriter, batch: BatchReport, out: io.StringIO) -> st
     for row, result in zip(batch.registrations, batch.report.results):
         writer.add(row, result)
     writer.finish(batch)
+    return out.getvalue()
+
+
+def render_report(writer: Any, report: Report, out: io.StringIO) -> str:
+    """A validate/check report through a streaming writer (junit, sarif, github): one code
+    path for every command. `writer` writes into `out`."""
+    for result in report.results:
+        writer.add_result(result)
+    writer.finish_report(report)
     return out.getvalue()
