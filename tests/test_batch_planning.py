@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.batch import planning
+from deckcheck.batch import planning, runner
 
 # (CPU seconds of checking left, idle cores besides the main process's, --jobs, workers)
 CASES = [
@@ -35,3 +35,17 @@ def test_a_busy_sample_counts_idle_cores_between_zero_and_the_cpus():
     cpus = planning.default_jobs()
     assert idle == -1 or 0.0 <= idle <= cpus - 0.5  # this process kept one core busy (or no /proc/stat)
 
+
+
+@pytest.mark.parametrize(("total", "processes"), [(10_000, 2), (1_000, 2), (40, 2), (5_000, 8)])
+def test_chunks_keep_task_order_and_shrink_towards_the_end(total, processes):
+    tasks = [runner.Task(path=f"{index}.txt", shown=f"{index}.txt", format_id=None) for index in range(total)]
+    chunks = list(runner._chunks(tasks, total, processes))
+    assert [task for chunk in chunks for task in chunk] == tasks
+    sizes = [len(chunk) for chunk in chunks]
+    assert sizes[0] == runner.chunk_size(total, processes)
+    assert all(later <= earlier for earlier, later in zip(sizes, sizes[1:]))
+    assert all(size <= runner.MAX_CHUNK for size in sizes)
+    assert sizes[-1] <= runner.MIN_CHUNK
+    if total >= 1_000:
+        assert sizes[-2] == runner.MIN_CHUNK  # the last full chunks are the smallest

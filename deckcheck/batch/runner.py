@@ -42,6 +42,8 @@ from .wire import Wire, decode, encode
 # that the progress bar moves, few enough that sending them costs next to nothing.
 CHUNKS_PER_JOB = 8
 MAX_CHUNK = 256
+# The smallest chunk: below this, sending it back and forth costs more than its decks.
+MIN_CHUNK = 16
 # Chunks sent ahead to each worker (so it never waits for the parent), and chunks the
 # parent may check itself before the oldest worker chunk is back.
 IN_FLIGHT = 4
@@ -179,20 +181,27 @@ def _start_worker(task: Task) -> None:
         _catalog(fmt, task.cards_db)
 
 
-def _chunks(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
+def _chunks(tasks: Iterable[Task], total: int, processes: int) -> Iterator[list[Task]]:
+    """The tasks in chunks that shrink as the batch nears its end (chunk_size of the
+    decks left), so that the last chunks a worker holds are small and the main process
+    does not wait long for them."""
+    left = total
+    size = chunk_size(left, processes)
     chunk: list[Task] = []
     for task in tasks:
         chunk.append(task)
         if len(chunk) >= size:
             yield chunk
+            left -= len(chunk)
+            size = chunk_size(left, processes)
             chunk = []
     if chunk:
         yield chunk
 
 
 def chunk_size(total: int, jobs: int) -> int:
-    """Decks per chunk: CHUNKS_PER_JOB chunks per process, at most MAX_CHUNK decks."""
-    return max(1, min(MAX_CHUNK, -(-total // (jobs * CHUNKS_PER_JOB))))
+    """Decks per chunk: CHUNKS_PER_JOB chunks per process, MIN_CHUNK to MAX_CHUNK decks."""
+    return max(1, min(MAX_CHUNK, max(MIN_CHUNK, -(-total // (jobs * CHUNKS_PER_JOB)))))
 
 
 def run(
@@ -210,7 +219,7 @@ def run(
     tick = progress or (lambda done: None)
     budget = ProblemBudget()
     jobs = jobs or default_jobs()
-    chunks = _chunks(tasks, chunk_size(total, jobs))
+    chunks = _chunks(tasks, total, jobs)
     collecting = gc.isenabled()
     # The card data, formats and registrations loaded so far live as long as the run:
     # freezing them keeps the collector from walking them again and again; the outcomes
