@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -227,25 +227,7 @@ def run(
     gc.freeze()
     gc.disable()
     try:
-        # Alone first: every deck with --jobs 1, else the decks of the first
-        # SAMPLE_SECONDS, which tell what a deck costs and whether a core is idle.
-        sample = Sample.start()
-        sampled, timed, checking = 0, 0, 0.0
-        for chunk in chunks:
-            began = time.process_time()
-            outcomes = [check_one(task, day) for task in chunk]
-            if sampled:  # the first chunk also loads formats and card data: not a deck's cost
-                checking += time.process_time() - began
-                timed += len(chunk)
-            sampled += len(chunk)
-            yield from _spend(outcomes, budget)
-            tick(len(chunk))
-            if jobs > 1 and sample.elapsed() >= SAMPLE_SECONDS:
-                break
-        else:
-            return
-        per_deck = checking / timed if timed else sample.cpu_spent() / sampled
-        workers = worker_count(per_deck * (total - sampled), sample.idle_cores(fallback=jobs - 1), jobs)
+        workers = (yield from _sample(chunks, total, day, jobs, budget, tick)) if jobs > 1 else 0
         if workers == 0:
             for chunk in chunks:
                 yield from _spend(_check_chunk_here(chunk, day), budget)
@@ -258,6 +240,29 @@ def run(
         if collecting:
             gc.enable()
         gc.unfreeze()
+
+
+def _sample(
+    chunks: Iterator[list[Task]], total: int, day: dt.date, jobs: int, budget: ProblemBudget, tick: Callable[[int], None],
+) -> Generator[Outcome, None, int]:
+    """Check the chunks of the first SAMPLE_SECONDS here, yielding their outcomes, and
+    return how many workers the rest of the batch should have: from the CPU time a deck
+    took and the cores left idle meanwhile (planning.worker_count)."""
+    sample = Sample.start()
+    sampled, timed, checking = 0, 0, 0.0
+    for chunk in chunks:
+        began = time.process_time()
+        outcomes = [check_one(task, day) for task in chunk]
+        if sampled:  # the first chunk also loads formats and card data: not a deck's cost
+            checking += time.process_time() - began
+            timed += len(chunk)
+        sampled += len(chunk)
+        yield from _spend(outcomes, budget)
+        tick(len(chunk))
+        if sample.elapsed() >= SAMPLE_SECONDS:
+            break
+    per_deck = checking / timed if timed else sample.cpu_spent() / max(1, sampled)
+    return worker_count(per_deck * max(0, total - sampled), sample.idle_cores(fallback=jobs - 1), jobs)
 
 
 def _spend(outcomes: Iterable[Outcome], budget: ProblemBudget) -> Iterator[Outcome]:
