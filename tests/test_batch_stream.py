@@ -89,8 +89,10 @@ def _streamed(manifest: str, jobs: int) -> tuple[str, object, list[weakref.ref]]
 def test_the_batch_keeps_no_result_it_streamed(tmp_path, monkeypatch, jobs):
     monkeypatch.chdir(tmp_path)
     manifest = event(tmp_path, 120)
-    # Small chunks and a worker even for a small batch: the parallel path, in many pieces.
-    monkeypatch.setattr(runner, "PARALLEL_THRESHOLD", 1)
+    # Small chunks and a worker even for a small batch (after a one-chunk sample, whatever
+    # the machine's load): the parallel path, in many pieces.
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
     monkeypatch.setattr(runner, "MAX_CHUNK", 7)
     streamed, batch, seen = _streamed(manifest, jobs)
     assert len(seen) == 120
@@ -99,6 +101,21 @@ def test_the_batch_keeps_no_result_it_streamed(tmp_path, monkeypatch, jobs):
     assert (batch.totals.decks, batch.totals.legal) == (120, 30)  # every fourth row has the legal deck
     assert batch.exit_code == 1
     assert streamed == reference(manifest, "json")  # same bytes, same order, with a worker too
+
+
+def test_a_batch_too_small_to_pay_for_a_worker_starts_none(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    manifest = event(tmp_path, 60)
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)  # decide after the first chunk
+    monkeypatch.setattr(runner, "MAX_CHUNK", 5)
+
+    def no_workers(*args, **kwargs):
+        raise AssertionError("a worker was started for a batch of 60 small decks")
+
+    monkeypatch.setattr(runner, "ProcessPoolExecutor", no_workers)
+    expected = reference(manifest, "json")
+    batch = check_source(manifest, "mtg/legacy", date=DATE, jobs=2)
+    assert report.deliver_batch(report.load("json"), batch) == expected
 
 
 def test_the_batch_keeps_only_facts_for_its_deck_checks(tmp_path, monkeypatch):

@@ -4,8 +4,9 @@ Decks are sent to workers in chunks (a task is a path and a format id, a few hun
 bytes), because thousands of tiny decks would otherwise spend more time travelling
 between processes than being checked. Each worker loads a format once (formats are cached
 per process) and reads its decks itself, and sends each outcome back as a tuple of plain
-values (wire.py). With `--jobs N` the parent starts N - 1 workers and checks decks itself
-whenever it has nothing to collect; below PARALLEL_THRESHOLD decks it checks them all.
+values (wire.py). With `--jobs N` the parent checks the first decks itself, then starts
+up to N - 1 workers where cores are idle and the decks left pay for them (planning.py),
+and keeps checking decks whenever it has nothing to collect.
 Outcomes come out one at a time in task order, so the report is the same whatever
 `--jobs` is, and a batch that streams them to its report holds only the few that wait
 for an earlier chunk.
@@ -16,8 +17,9 @@ import datetime as dt
 import gc
 import multiprocessing
 import os
+import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -32,18 +34,16 @@ from ..pipeline import card_catalog, check_deck
 from ..registered_pools import Pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
+from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
 
-# Below this many decks, starting processes costs more than it saves: a new worker
-# imports the checks and opens the card data (about 0.3 s of CPU, more on a busy machine)
-# before its first deck; at 1,000 decks --jobs 2 was still slower than --jobs 1, at 2,000
-# even (benchmarks/batch_bench.py --scale).
-PARALLEL_THRESHOLD = 2000
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
 CHUNKS_PER_JOB = 8
 MAX_CHUNK = 256
+# The smallest chunk: below this, sending it back and forth costs more than its decks.
+MIN_CHUNK = 16
 # Chunks sent ahead to each worker (so it never waits for the parent), and chunks the
 # parent may check itself before the oldest worker chunk is back.
 IN_FLIGHT = 4
@@ -78,13 +78,6 @@ class Outcome:
     result: DeckResult
     entries: list[CardEntry] | None = None
     pool: Pool | None = None
-
-
-def default_jobs() -> int:
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 # Formats by id, per process: `formats.load` looks for the file on every call.
@@ -188,29 +181,27 @@ def _start_worker(task: Task) -> None:
         _catalog(fmt, task.cards_db)
 
 
-def _chunks(tasks: Iterable[Task], size: int) -> Iterator[list[Task]]:
+def _chunks(tasks: Iterable[Task], total: int, processes: int) -> Iterator[list[Task]]:
+    """The tasks in chunks that shrink as the batch nears its end (chunk_size of the
+    decks left), so that the last chunks a worker holds are small and the main process
+    does not wait long for them."""
+    left = total
+    size = chunk_size(left, processes)
     chunk: list[Task] = []
     for task in tasks:
         chunk.append(task)
         if len(chunk) >= size:
             yield chunk
+            left -= len(chunk)
+            size = chunk_size(left, processes)
             chunk = []
     if chunk:
         yield chunk
 
 
 def chunk_size(total: int, jobs: int) -> int:
-    """Decks per chunk: CHUNKS_PER_JOB chunks per process, at most MAX_CHUNK decks."""
-    return max(1, min(MAX_CHUNK, -(-total // (jobs * CHUNKS_PER_JOB))))
-
-
-def worker_count(total: int, jobs: int) -> int:
-    """Worker processes for `total` decks and `--jobs N`: none below PARALLEL_THRESHOLD
-    decks (starting one costs more than it saves), else N - 1, because the parent checks
-    decks too between collecting the workers' (docs/speed.md, Batch)."""
-    if jobs <= 1 or total < PARALLEL_THRESHOLD:
-        return 0
-    return jobs - 1
+    """Decks per chunk: CHUNKS_PER_JOB chunks per process, MIN_CHUNK to MAX_CHUNK decks."""
+    return max(1, min(MAX_CHUNK, max(MIN_CHUNK, -(-total // (jobs * CHUNKS_PER_JOB)))))
 
 
 def run(
@@ -227,8 +218,8 @@ def run(
     streams them to a report holds one at a time."""
     tick = progress or (lambda done: None)
     budget = ProblemBudget()
-    workers = worker_count(total, jobs or default_jobs())
-    chunks = _chunks(tasks, chunk_size(total, workers + 1))
+    jobs = jobs or default_jobs()
+    chunks = _chunks(tasks, total, jobs)
     collecting = gc.isenabled()
     # The card data, formats and registrations loaded so far live as long as the run:
     # freezing them keeps the collector from walking them again and again; the outcomes
@@ -236,22 +227,49 @@ def run(
     gc.freeze()
     gc.disable()
     try:
+        workers = (yield from _sample(chunks, total, day, jobs, budget, tick)) if jobs > 1 else 0
         if workers == 0:
             for chunk in chunks:
-                for outcome in _check_chunk_here(chunk, day):
-                    outcome.result.problems = budget.take(outcome.result.problems)
-                    yield outcome
+                yield from _spend(_check_chunk_here(chunk, day), budget)
                 tick(len(chunk))
             return
         for chunk, outcomes in _parallel(chunks, day, workers):
-            for outcome in outcomes:
-                outcome.result.problems = budget.take(outcome.result.problems)
-                yield outcome
+            yield from _spend(outcomes, budget)
             tick(len(chunk))
     finally:
         if collecting:
             gc.enable()
         gc.unfreeze()
+
+
+def _sample(
+    chunks: Iterator[list[Task]], total: int, day: dt.date, jobs: int, budget: ProblemBudget, tick: Callable[[int], None],
+) -> Generator[Outcome, None, int]:
+    """Check the chunks of the first SAMPLE_SECONDS here, yielding their outcomes, and
+    return how many workers the rest of the batch should have: from the CPU time a deck
+    took and the cores left idle meanwhile (planning.worker_count)."""
+    sample = Sample.start()
+    sampled, timed, checking = 0, 0, 0.0
+    for chunk in chunks:
+        began = time.process_time()
+        outcomes = [check_one(task, day) for task in chunk]
+        if sampled:  # the first chunk also loads formats and card data: not a deck's cost
+            checking += time.process_time() - began
+            timed += len(chunk)
+        sampled += len(chunk)
+        yield from _spend(outcomes, budget)
+        tick(len(chunk))
+        if sample.elapsed() >= SAMPLE_SECONDS:
+            break
+    per_deck = checking / timed if timed else sample.cpu_spent() / max(1, sampled)
+    return worker_count(per_deck * max(0, total - sampled), sample.idle_cores(fallback=jobs - 1), jobs)
+
+
+def _spend(outcomes: Iterable[Outcome], budget: ProblemBudget) -> Iterator[Outcome]:
+    """The outcomes, their problems cut to what the report's budget has left."""
+    for outcome in outcomes:
+        outcome.result.problems = budget.take(outcome.result.problems)
+        yield outcome
 
 
 def _check_chunk_here(chunk: Sequence[Task], day: dt.date) -> Iterator[Outcome]:
