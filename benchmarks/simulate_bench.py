@@ -155,7 +155,7 @@ def cast_and_compare(args) -> None:
         policy.write_text(f'bottom: karsten\ncosts: {{Target: "{symbols}"}}\n', encoding="utf-8")
         for size, sources in zip((60, 80, 99, 40), row):
             lands = table["lands"][size]
-            fmt = {40: "mtg/limited", 99: str(ROOT / "tests" / "formats" / "hand-london-free.yaml")}.get(size, FORMAT)
+            fmt = {40: "mtg/limited", 99: ROOT / "tests" / "formats" / "hand-london-free.yaml"}.get(size, FORMAT)
             simulate(f"{sources} Plains\n{lands - sources} Wastes\n{size - lands - 1} Grizzly Bears\n1 Target\n", fmt,
                      policy_file=policy, cast=["Target"])
             cells += 1
