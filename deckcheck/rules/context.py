@@ -48,6 +48,10 @@ class Context:
         """`deck.counts()` (read-only), worked out once per deck for the size rules and the report."""
         return self._scan(deck)[2]
 
+    def used_zones(self, deck: Deck) -> frozenset[str]:
+        """The zones the deck has entries in (a rule skips the walk for a zone not there)."""
+        return self._scan(deck)[3]
+
     def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
         present = self._scan(deck)[3]
