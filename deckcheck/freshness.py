@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .formats import Format
@@ -44,6 +45,14 @@ class AsOf:
         return f"lists known up to {known.isoformat()}; {SYNC_HINT}" if self.stale and known is not None else None
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON report's `as_of` (a fresh dict each call: callers may change theirs)."""
+        return dict(self._fields)
+
+    @cached_property
+    def _fields(self) -> dict[str, Any]:
+        # Worked out once per AsOf: a batch's decks share one (`as_of`), and the report
+        # writes it for every deck. (cached_property writes the instance's __dict__
+        # directly, which a frozen dataclass allows.)
         return {
             "date": self.date.isoformat(),
             "platform": self.platform,
@@ -54,4 +63,13 @@ class AsOf:
 
 
 def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
-    return AsOf(day, platform, fmt.lists_known_up_to, getattr(catalog, "data_date", None) if catalog else None)
+    """The AsOf of a verdict on `fmt` with `catalog`'s card data (None or False: none) on
+    `day` and `platform`: one per format, card data date, day and platform (a batch checks
+    thousands of decks with the same few)."""
+    data_date = getattr(catalog, "data_date", None) if catalog else None
+    shared = fmt.memo.setdefault("as_of", {})
+    key = (data_date, day, platform)
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date)
+    return found

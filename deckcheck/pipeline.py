@@ -81,7 +81,7 @@ def check_platform(platform: str) -> str:
 
 def check_deck(
     deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None,
-    pool: Pool | None = None, platform: str = "paper",
+    pool: Pool | None = None, platform: str = "paper", context: Context | None = None,
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
@@ -93,10 +93,13 @@ def check_deck(
     first (the written name stays in `CardEntry.written`) and names no card has become
     `unknown-card` problems; with `cards=False` the rules that need card data
     (`not-in-pool`) have nothing to check. `platform` (paper, mtgo, arena) picks the
-    release and rule dates of that platform.
+    release and rule dates of that platform. `context` is the rules' Context when the
+    caller made one (for the same date, card catalog, pool and platform) to settle the
+    deck's sideboard first: what it counted is not counted again.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
-    deck = settle_sideboard(deck, fmt, date, platform)
+    ctx = context if context is not None else Context(date=date, cards=catalog, pool=pool, platform=platform)
+    deck = settle_sideboard(deck, fmt, date, platform, context=ctx)
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)
@@ -105,7 +108,6 @@ def check_deck(
         if catalog is not None:
             deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
             problems.extend(unknown)
-        ctx = Context(date=date, cards=catalog, pool=pool, platform=platform)
         deck = prepare(deck, fmt, ctx)
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))

@@ -52,7 +52,11 @@ def link_reason(
     a hidden folder. A path with no link on the way is always fine here (it may still be
     missing or not a regular file: reading it says so). `folders` remembers the real
     paths of the folders on the way across calls."""
-    lexical = os.path.abspath(path)
+    return _link_reason(os.path.abspath(path), root, tree=tree, folders=folders)
+
+
+def _link_reason(lexical: str, root: Path, *, tree: str, folders: RealFolders | None) -> str | None:
+    """`link_reason` of the absolute, normalised path `lexical`."""
     try:
         real = _real_path(lexical, folders)
     except OSError as exc:
@@ -95,9 +99,11 @@ def named_inside(
     if os.path.isabs(text):
         return Path(text), f"an absolute path, which points outside {where}"
     target = os.path.normpath(os.path.join(base, text))
-    if not is_within(os.path.abspath(target), os.path.abspath(root)):
+    cwd = os.getcwd()  # asked once: os.path.abspath asks for each relative path
+    absolute = os.path.normpath(os.path.join(cwd, target))  # = os.path.abspath(target)
+    if not is_within(absolute, os.path.normpath(os.path.join(cwd, root))):
         return Path(target), f"it points outside {where}"
-    return Path(target), link_reason(target, root, tree=where, folders=folders)
+    return Path(target), _link_reason(absolute, root, tree=where, folders=folders)
 
 
 def is_within(path: str, folder: str) -> bool:

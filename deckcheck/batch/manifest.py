@@ -165,6 +165,9 @@ class _Place:
     archive: bool  # a zip's manifest: "outside the archive" in messages
     # The real paths of the folders the rows name, resolved once per manifest read.
     folders: tree.RealFolders = field(default_factory=tree.RealFolders, compare=False)
+    # Each distinct format cell's reading (`_format_ref`), once per manifest read: thousands
+    # of rows name a few formats.
+    formats: dict[str, tuple[FormatRef | None, str | None]] = field(default_factory=dict, compare=False)
 
 
 def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration:
@@ -250,6 +253,14 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
 def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
     """A row's format: an id (`mtg/legacy`) or a format file relative to the manifest
     (inside its folder or archive unless trusted), or why it cannot be used."""
+    found = place.formats.get(text)
+    if found is None:
+        found = place.formats[text] = _read_format_ref(text, place)
+    return found
+
+
+def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
+    """`_format_ref`, worked out."""
     from ..formats import confined, reference
 
     if not place.confine:

@@ -150,8 +150,13 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     else:
         fmt = _format(task.format_id)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
-        deck = settle_sideboard(deck, fmt, day, task.platform)  # the team checks below read the settled zones
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform)
+        # One Context settles the sideboard and checks the deck: the zones are counted once.
+        from ..rules.context import Context
+
+        ctx = Context(date=day, cards=catalog or None, pool=pool, platform=task.platform)
+        deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
+        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform,
+                            context=ctx)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
     result.deck = task.shown

@@ -60,6 +60,7 @@ def resolve_by_name(
     known = catalog.memo.setdefault(_KNOWN_NAMES, {})
     entries: list[CardEntry] = []
     unknown: list[int] = []
+    renamed = False
     for entry in deck.entries:
         name = entry.name
         canonical = known.get(name)
@@ -72,10 +73,13 @@ def resolve_by_name(
             canonical = known[name] = card.name
         if canonical != name:
             entry = _renamed(entry, canonical)
+            renamed = True
         entries.append(entry)
     problems: list[Problem] = []
     if not unknown:
-        return deck.with_entries(entries), problems
+        # Every name already the catalog's: the same entries, so what a context worked out
+        # about them (rules/context.py) still holds.
+        return deck.with_entries(entries if renamed else deck.entries), problems
     found = fetch([entries[index].name for index in unknown]) if fetch is not None else {}
     for index in unknown:
         entry = entries[index]

@@ -41,6 +41,14 @@ FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for 
 ))
 PARSERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "parse")}
 WRITERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "write")}
+# What `choose` reads for every deck of a batch, worked out once from PARSERS: the parsers
+# that sniff content, and per file extension the parsers claiming it (in PARSERS order)
+# with whether each reads only XML.
+_SNIFFERS: tuple[ModuleType, ...] = tuple(module for module in PARSERS.values() if module is not text)
+_BY_SUFFIX: dict[str, tuple[tuple[ModuleType, bool], ...]] = {
+    suffix: tuple((module, getattr(module, "XML", False)) for module in PARSERS.values() if suffix in module.EXTENSIONS)
+    for suffix in {ext for module in PARSERS.values() for ext in module.EXTENSIONS if ext}
+}
 
 
 def is_inline(value: str) -> bool:
@@ -89,21 +97,22 @@ def write(deck: Deck, name: str) -> str:
 
 def extensions() -> set[str]:
     """File extensions some parser claims (for finding decklists in folders)."""
-    return {ext for module in PARSERS.values() for ext in module.EXTENSIONS if ext}
+    return set(_BY_SUFFIX)
 
 
 def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     if forced:
         return get(forced)
-    for module in PARSERS.values():
-        if module is not text and module.sniff(content):
+    for module in _SNIFFERS:
+        if module.sniff(content):
             return module
     suffix = os.path.splitext(source)[1].lower()  # not pathlib: this runs once per deck of a batch
+    claiming = _BY_SUFFIX.get(suffix, ())
     # A typed list saved as `.dek` is still a typed list: an XML parser is chosen by extension
     # only when the content is XML at all.
-    is_xml = content.lstrip("\ufeff \t\r\n").startswith("<")
-    for module in PARSERS.values():
-        if suffix and suffix in module.EXTENSIONS and (is_xml or not getattr(module, "XML", False)):
+    is_xml = bool(claiming) and content.lstrip("\ufeff \t\r\n").startswith("<")
+    for module, reads_xml in claiming:
+        if is_xml or not reads_xml:
             return module
     return text
 

@@ -41,10 +41,12 @@ if TYPE_CHECKING:
 
 def settle_sideboard(
     deck: Deck, fmt: Format, day: dt.date, platform: str = "paper", *, command_zone_read: bool = False,
+    context: Context | None = None,
 ) -> Deck:
     """The deck with its guessed sideboard settled for `fmt`'s zone sizes in force on `day`
     and `platform` (the deck itself when it has none); the settled deck has no guess left,
-    so settling twice changes nothing."""
+    so settling twice changes nothing. `context` (for `day` and `platform`) counts the
+    zones when given, so the rules that check the deck with it count them once."""
     guess = deck.guessed_sideboard
     if guess is None:
         return deck
@@ -55,7 +57,7 @@ def settle_sideboard(
     settled = deck.copy(guessed_sideboard=None, problems=list(deck.problems))
     if main_size is None and side_size is None:
         return settled
-    sizes = Context(date=day, platform=platform)
+    sizes = context if context is not None else Context(date=day, platform=platform)
     main = zone_count(deck, main_size, MAIN, sizes)[0] if main_size is not None else deck.count(MAIN)
     side = zone_count(deck, side_size, SIDEBOARD, sizes)[0] if side_size is not None else deck.count(SIDEBOARD)
     whole = main + guess.cards

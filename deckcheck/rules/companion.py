@@ -53,7 +53,8 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    listed = [entry for entry in deck.entries if entry.zone == COMPANION]
+    used = ctx.used_zones(deck)  # most decks name no companion: no walk for that zone
+    listed = [entry for entry in deck.entries if entry.zone == COMPANION] if COMPANION in used else []
     named = [entry for entry, _ in group(listed)] if listed else []
     if len(named) > 1:
         yield Problem(rule=ID, zone=COMPANION, line=named[1].line, card=named[1].name, count=len(named), limit=1,
@@ -65,11 +66,17 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if named:
         yield from _check_companion(named[0], deck, fmt, ctx, chosen=True)
         return
+    if SIDEBOARD not in used:
+        return
     # Most sideboards hold no card with a companion ability: tell that from a per-card
     # memo before grouping the sideboard.
     conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
     sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
-    if not any(_has_condition(entry, ctx, conditions) for entry in sideboard):
+    for entry in sideboard:
+        known = conditions.get((entry.name, entry.code))  # = _has_condition, its memo read inline
+        if known or (known is None and _has_condition(entry, ctx, conditions)):
+            break
+    else:
         return
     candidates = [entry for entry, _ in group(sideboard) if _condition_of(entry, ctx)]
     results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]

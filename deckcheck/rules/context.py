@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import CardTally, Deck, copy_totals, tally
+from ..model import MAIN, SIDEBOARD, CardEntry, CardTally, Deck, copy_totals, tally
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -24,34 +24,52 @@ class Context:
     cards: Catalog | None = None
     pool: Pool | None = None
     platform: str = "paper"
-    # What the rules ask about the deck, worked out once per deck (one holder: a frozen
-    # dataclass pays a call per field it sets, and a batch builds two contexts per deck).
+    # What the rules ask about the deck, worked out once per list of entries (one holder:
+    # a frozen dataclass pays a call per field it sets). Keyed by the entries list, not the
+    # deck: settling a sideboard or resolving names that were already the catalog's copies
+    # the deck but keeps its entries, and a batch shares one context between the two.
     _memo: _Memo = field(default_factory=lambda: _Memo(), init=False, repr=False, compare=False)
 
+    def _scan(self, deck: Deck) -> list[Any]:
+        """[entries, their number, cards per zone, zones used]: one pass over the deck."""
+        scanned = self._memo.scanned
+        entries = deck.entries
+        if scanned[0] is not entries or scanned[1] != len(entries):
+            counts = {MAIN: 0, SIDEBOARD: 0}  # = deck.counts(), with the zones used alongside
+            used: set[str] = set()
+            for entry in entries:
+                zone = entry.zone
+                counts[zone] = counts.get(zone, 0) + entry.count
+                used.add(zone)
+            scanned[:] = [entries, len(entries), counts, frozenset(used)]
+        return scanned
+
     def counts(self, deck: Deck) -> dict[str, int]:
-        """`deck.counts()`, worked out once per deck for the size rules and the report."""
-        cached = self._memo.counts
-        if cached[0] is not deck or cached[1] != len(deck.entries):
-            cached[:] = [deck, len(deck.entries), deck.counts()]
-        return cached[2]
+        """`deck.counts()` (read-only), worked out once per deck for the size rules and the report."""
+        return self._scan(deck)[2]
+
+    def used_zones(self, deck: Deck) -> frozenset[str]:
+        """The zones the deck has entries in (a rule skips the walk for a zone not there)."""
+        return self._scan(deck)[3]
 
     def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
-        present = self._memo.present
-        if present[0] is not deck or present[1] != len(deck.entries):
-            present[:] = [deck, len(deck.entries), frozenset({entry.zone for entry in deck.entries})]
-        used = present[2].intersection(zones)
-        return used, len(used) == len(present[2])
+        present = self._scan(deck)[3]
+        used = present.intersection(zones)
+        return used, len(used) == len(present)
+
+    def _cached(self, found: tuple[list[CardEntry], int, Any] | None, deck: Deck) -> bool:
+        return found is not None and found[0] is deck.entries and found[1] == len(deck.entries)
 
     def totals(self, deck: Deck, zones: Iterable[str]) -> dict[str, int]:
         """Copies per card key over `zones` (read-only): what most checks need, much cheaper
         than the full `tally`, which rules fetch only for the cards they report."""
         key, every_zone = self._zones(deck, zones)
         cached = self._memo.totals.get(key)
-        if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
-            return cached[2]
+        if self._cached(cached, deck):
+            return cached[2]  # type: ignore[index]
         counted = copy_totals(deck.entries if every_zone else deck.in_zones(key))
-        self._memo.totals[key] = (deck, len(deck.entries), counted)
+        self._memo.totals[key] = (deck.entries, len(deck.entries), counted)
         return counted
 
     def tally(self, deck: Deck, zones: Iterable[str], only: Collection[str] | None = None) -> dict[str, CardTally]:
@@ -63,24 +81,23 @@ class Context:
         key, _ = self._zones(deck, zones)
         if only is not None:
             cached = self._memo.tallies.get(key)
-            if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
-                return {card: tallied for card, tallied in cached[2].items() if card in only}
+            if self._cached(cached, deck):
+                return {card: tallied for card, tallied in cached[2].items() if card in only}  # type: ignore[index]
             return tally(deck.in_zones(key), only)
         cached = self._memo.tallies.get(key)
-        if cached is not None and cached[0] is deck and cached[1] == len(deck.entries):
-            return cached[2]
+        if self._cached(cached, deck):
+            return cached[2]  # type: ignore[index]
         counted = tally(deck.in_zones(key))
-        self._memo.tallies[key] = (deck, len(deck.entries), counted)
+        self._memo.tallies[key] = (deck.entries, len(deck.entries), counted)
         return counted
 
 
 class _Memo:
-    """A context's answers, each for the deck it was worked out for (`Context`)."""
+    """A context's answers, each for the entries it was worked out for (`Context`)."""
 
-    __slots__ = ("tallies", "totals", "present", "counts")
+    __slots__ = ("tallies", "totals", "scanned")
 
     def __init__(self) -> None:
-        self.tallies: dict[frozenset[str], tuple[Deck, int, dict[str, CardTally]]] = {}
-        self.totals: dict[frozenset[str], tuple[Deck, int, dict[str, int]]] = {}
-        self.present: list[Any] = [None, -1, frozenset()]
-        self.counts: list[Any] = [None, -1, {}]
+        self.tallies: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, CardTally]]] = {}
+        self.totals: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, int]]] = {}
+        self.scanned: list[Any] = [None, -1, {}, frozenset()]

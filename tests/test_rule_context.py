@@ -1,0 +1,67 @@
+"""What the rules' Context remembers about a deck, and the verdict data shared across decks
+(rules/context.py, freshness.as_of): remembered per entries list, never stale."""
+from __future__ import annotations
+
+import datetime as dt
+
+from deckcheck.decklists import parse_text
+from deckcheck.decklists.layout import settle_sideboard
+from deckcheck.formats import load
+from deckcheck.freshness import as_of
+from deckcheck.model import MAIN, SIDEBOARD, CardEntry, Deck
+from deckcheck.pipeline import check_deck
+from deckcheck.rules.context import Context
+
+DAY = dt.date(2026, 8, 31)
+
+
+def _deck() -> Deck:
+    return Deck(source="t", entries=[
+        CardEntry("Lightning Bolt", 4, MAIN, 1), CardEntry("Mountain", 56, MAIN, 2),
+        CardEntry("Pyroblast", 3, SIDEBOARD, 4),
+    ])
+
+
+def test_counts_and_zones_come_from_one_pass_and_match_the_deck():
+    deck = _deck()
+    ctx = Context(date=DAY)
+    assert ctx.counts(deck) == deck.counts() == {MAIN: 60, SIDEBOARD: 3}
+    assert ctx.used_zones(deck) == {MAIN, SIDEBOARD}
+    assert ctx.totals(deck, (MAIN,)) == {"lightning bolt": 4, "mountain": 56}
+
+
+def test_a_copy_with_the_same_entries_reuses_the_count_and_new_entries_are_counted_again():
+    deck = _deck()
+    ctx = Context(date=DAY)
+    counted = ctx.counts(deck)
+    assert ctx.counts(deck.copy(name="renamed")) is counted  # same entries list: nothing to redo
+    moved = deck.with_entries([CardEntry(e.name, e.count, MAIN, e.line) for e in deck.entries])
+    assert ctx.counts(moved) == {MAIN: 63, SIDEBOARD: 0}
+    assert ctx.used_zones(moved) == {MAIN}
+    assert ctx.totals(moved, (MAIN, SIDEBOARD)) == {"lightning bolt": 4, "mountain": 56, "pyroblast": 3}
+
+
+def test_one_context_for_settling_and_checking_gives_the_verdict_of_two():
+    # A second blank-line group too big for a sideboard: settled into the main deck.
+    text = "4 Lightning Bolt\n40 Mountain\n\n16 Mountain\n"
+    fmt = load("mtg/modern")
+    alone = check_deck(parse_text(text, source="t"), fmt, date=DAY, cards=False)
+    ctx = Context(date=DAY)
+    settled = settle_sideboard(parse_text(text, source="t"), fmt, DAY, context=ctx)
+    shared = check_deck(settled, fmt, date=DAY, cards=False, context=ctx)
+    assert shared.counts == alone.counts == {MAIN: 60, SIDEBOARD: 0}
+    assert [p.message for p in shared.problems] == [p.message for p in alone.problems]
+    assert shared.legal == alone.legal
+
+
+def test_as_of_is_shared_per_format_day_and_platform_and_its_dict_is_the_callers_own():
+    fmt = load("mtg/modern")
+    first, again = as_of(fmt, None, DAY, "paper"), as_of(fmt, None, DAY, "paper")
+    assert first is again
+    assert as_of(fmt, None, DAY, "mtgo").platform == "mtgo"
+    written = first.to_dict()
+    written["stale"] = "changed by a caller"
+    assert first.to_dict()["stale"] is first.stale
+    assert first.to_dict() == {"date": "2026-08-31", "platform": "paper", "card_data_date": None,
+                               "lists_known_up_to": fmt.lists_known_up_to.isoformat() if fmt.lists_known_up_to else None,
+                               "stale": first.stale}
