@@ -34,6 +34,7 @@ from ..pipeline import card_catalog, check_deck
 from ..registered_pools import Pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
+from ..rules.context import Context
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
@@ -151,8 +152,6 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         fmt = _format(task.format_id)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
         # One Context settles the sideboard and checks the deck: the zones are counted once.
-        from ..rules.context import Context
-
         ctx = Context(date=day, cards=catalog or None, pool=pool, platform=task.platform)
         deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
         result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform,
