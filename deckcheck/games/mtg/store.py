@@ -139,6 +139,9 @@ def _card(row: tuple) -> Card:
     )
 
 
+_second = itemgetter(1)
+
+
 def _join(values: Iterable[str]) -> str:
     return _LIST_SEP.join(values)
 
@@ -267,7 +270,7 @@ class CardDbWriter(AtomicDbWriter):
         if aliases:  # another printing of a known card, under another name
             self._name_rows.extend([(fold(alias), card_id, 3) for alias in aliases]
                                    + [(loose_key(alias), card_id, 9) for alias in aliases])
-        self._printing_rows.extend((card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in printings)
+        self._printing_rows.extend([(card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in printings])
         if len(self._name_rows) + len(self._printing_rows) >= self.BATCH_ROWS:
             self._write_rows()
 
@@ -335,7 +338,7 @@ class CardDbWriter(AtomicDbWriter):
         )
         self._db.executemany(
             "UPDATE cards SET printings = ? WHERE id = ?",
-            [(",".join(text for _, text in texts), card_id) for card_id, texts in groupby(rows, key=itemgetter(0))],
+            [(",".join(map(_second, texts)), card_id) for card_id, texts in groupby(rows, key=itemgetter(0))],
         )
 
 
