@@ -62,8 +62,8 @@ def import_against_json_load(bulk: Path, tmp: Path, repeat: int, baseline: Path 
     for run in range(repeat):
         loads.append(measured(load))
         imports.append(measured([command, "cards", "import", str(bulk), "--cards-db", str(tmp / f"import-{run}.sqlite")]))
-        if baseline is not None:
-            baselines.append(measured(["env", f"PYTHONPATH={baseline}", sys.executable, "-m", "deckcheck", "cards", "import",
+        if baseline is not None:  # -P: the package on PYTHONPATH, not the one in the current folder
+            baselines.append(measured(["env", f"PYTHONPATH={baseline}", sys.executable, "-P", "-m", "deckcheck", "cards", "import",
                                        str(bulk), "--cards-db", str(tmp / f"baseline-{run}.sqlite")]))
     if baselines:
         best, cpu = min(baselines), min(cpu for _, cpu, _ in baselines)
