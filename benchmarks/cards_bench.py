@@ -1,13 +1,15 @@
 """Card database speed on the shared real data.
 
-    python benchmarks/cards_bench.py [--data ../shared/data] [--decks N]
+    python benchmarks/cards_bench.py [--data ../shared/data] [--decks N] [--import-only] [--baseline DIR]
 
 Prints, in one run:
 - import: converting the shared card file to a Scryfall `default_cards` file (one object
   per printing, as tests/scryfall_shape.py does), then side by side, best of `--repeat`
   each, a plain `json.load` of that file in a fresh Python and the installed
   `deckcheck cards import` of it into a new database: wall and CPU seconds, the ratio
-  (the goal: <= 4x) and each one's peak RSS (the import streams the file);
+  (the goal: <= 4x) and each one's peak RSS (the import streams the file); with
+  `--baseline DIR`, the same import by the deckcheck package in DIR (another checkout,
+  e.g. main's `git archive` unpacked), interleaved, for a before/after from one run;
 - lookups per second: every distinct card name of the real decklists, looked up in a
   fresh catalog (cold: SQLite queries) and again (warm: remembered answers); and
   "did you mean" suggestions per second for misspelled names;
@@ -51,14 +53,22 @@ def misspell(name: str, rng: random.Random) -> str:
     return name[:i] + name[i + 1] + name[i] + name[i + 2:]
 
 
-def import_against_json_load(bulk: Path, tmp: Path, repeat: int) -> None:
-    """`deckcheck cards import` of `bulk` against a plain json.load of it, interleaved."""
+def import_against_json_load(bulk: Path, tmp: Path, repeat: int, baseline: Path | None = None) -> None:
+    """`deckcheck cards import` of `bulk` against a plain json.load of it, interleaved (and,
+    given `baseline`, the import of that checkout's deckcheck package too)."""
     command = deckcheck_command()
     load = [sys.executable, "-c", f"import json; json.load(open({str(bulk)!r}, encoding='utf-8'))"]
-    loads, imports = [], []
+    loads, imports, baselines = [], [], []
     for run in range(repeat):
         loads.append(measured(load))
         imports.append(measured([command, "cards", "import", str(bulk), "--cards-db", str(tmp / f"import-{run}.sqlite")]))
+        if baseline is not None:  # -P: the package on PYTHONPATH, not the one in the current folder
+            baselines.append(measured(["env", f"PYTHONPATH={baseline}", sys.executable, "-P", "-m", "deckcheck", "cards", "import",
+                                       str(bulk), "--cards-db", str(tmp / f"baseline-{run}.sqlite")]))
+    if baselines:
+        best, cpu = min(baselines), min(cpu for _, cpu, _ in baselines)
+        print(f"import CLI of {baseline}: {best[0]:.2f} s wall ({cpu:.2f} s CPU), peak RSS "
+              f"{max(rss for *_, rss in baselines):.0f} MiB; ratio to json.load {best[0] / min(loads)[0]:.2f}x wall")
     best_load, best_import = min(loads), min(imports)
     cpu_load, cpu_import = min(cpu for _, cpu, _ in loads), min(cpu for _, cpu, _ in imports)
     print(f"import CLI:  `deckcheck cards import` {best_import[0]:.2f} s wall ({cpu_import:.2f} s CPU), peak RSS "
@@ -73,6 +83,8 @@ def main() -> int:
     parser.add_argument("--decks", type=int, default=0, help="validate only the first N decks (0: all)")
     parser.add_argument("--repeat", type=int, default=3, help="interleaved runs (import, validation); the best of each counts")
     parser.add_argument("--import-only", action="store_true", help="stop after the import figures")
+    parser.add_argument("--baseline", type=Path, help="a checkout (e.g. `git archive main` unpacked) whose `deckcheck cards import` "
+                        "is timed too, interleaved, for a before/after in one run")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -87,7 +99,7 @@ def main() -> int:
         print(f"import:      {summary.cards:,} cards from {objects:,} Scryfall objects "
               f"({bulk.stat().st_size / 2**20:.0f} MiB) in {imported:.1f} s "
               f"({objects / imported:,.0f} objects/s; conversion {converted:.1f} s; database {db.stat().st_size / 2**20:.0f} MiB)")
-        import_against_json_load(bulk, Path(tmp), args.repeat)
+        import_against_json_load(bulk, Path(tmp), args.repeat, args.baseline)
         if args.import_only:
             return 0
 

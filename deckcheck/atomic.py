@@ -113,10 +113,12 @@ class AtomicDbWriter:
         if not self._done:
             self.abort()
 
-    def finish(self) -> None:
-        """Commit, compact, and rename the new file over the old one."""
+    def finish(self, *, compact: bool = True) -> None:
+        """Commit, compact (unless the writer says its file has nothing to compact: no
+        table dropped, no rows deleted), and rename the new file over the old one."""
         self._db.commit()
-        self._db.execute("VACUUM")
+        if compact:
+            self._db.execute("VACUUM")
         self._db.close()
         try:
             replace(self._tmp, self.path)

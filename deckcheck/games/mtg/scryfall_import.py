@@ -36,6 +36,14 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+def _strings(value: Any) -> tuple[str, ...]:
+    """`as_tuple` of a field, quicker for the JSON list it nearly always is (as_tuple's
+    checks of abstract types cost more than the copy)."""
+    if type(value) is list:
+        return tuple([str(item) for item in value if item is not None])
+    return as_tuple(value)
+
+
 def _stat(value: Any) -> str | None:
     """A power or toughness as printed (`3`, `*`, `1+*`), or None when there is none."""
     return value if isinstance(value, str) and value else None
@@ -104,15 +112,23 @@ def _from_scryfall(
         info = _set_info(set_code, _text(obj.get("set_name")) or None, released or None, _text(obj.get("set_type")),
                          obj.get("digital") is True and "paper" not in platforms)
     reprint = known is not None and known(name)
-    if reprint and not (obj.get("flavor_name") or obj.get("printed_name")):  # most printings have no other name
+    flavor_name, printed_name = obj.get("flavor_name"), obj.get("printed_name")
+    if reprint and not (flavor_name or printed_name):  # most printings have no other name
         return Reprint(name, printings, ()), info
-    face_names = tuple(face["name"] for face in faces) or tuple(part for part in name.split(" // ") if part) or (name,)
+    if faces:
+        face_names = tuple(face["name"] for face in faces)
+    elif " // " in name:
+        face_names = tuple(part for part in name.split(" // ") if part) or (name,)
+    else:
+        face_names = (name,)
     if meld:
         face_names = (name, meld)  # a half: its back face is the melded card, as MTGJSON lists it
-    aliases = tuple(dict.fromkeys(
-        alias for alias in (_text(obj.get("flavor_name")), _text(obj.get("printed_name")) if obj.get("lang", "en") == "en" else "")
-        if alias and alias != name and alias not in face_names
-    ))
+    aliases: tuple[str, ...] = ()
+    if flavor_name or printed_name:
+        aliases = tuple(dict.fromkeys(
+            alias for alias in (_text(flavor_name), _text(printed_name) if obj.get("lang", "en") == "en" else "")
+            if alias and alias != name and alias not in face_names
+        ))
     if reprint:
         return Reprint(name, printings, aliases), info
     type_line = _text(obj.get("type_line")) or " // ".join(_text(face.get("type_line")) for face in faces)
@@ -142,8 +158,8 @@ def _from_scryfall(
         supertypes=supertypes,
         types=types,
         subtypes=subtypes,
-        colors=as_tuple(colors),
-        color_identity=as_tuple(obj.get("color_identity")),
+        colors=_strings(colors),
+        color_identity=_strings(obj.get("color_identity")),
         oracle_text=oracle_text,
         legalities=legal_map,
         printings=printings,
