@@ -38,17 +38,18 @@ import csv
 import json
 import os
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from child_process import deckcheck_command  # noqa: E402
 from real_decks import find_shared_data, format_id, mtgo_text, read_decks  # noqa: E402
 
 EVENT_DATE = "2026-08-31"
@@ -57,16 +58,27 @@ EVENT_DATE = "2026-08-31"
 def write_set(folder: Path, count: int, shared: Path) -> Path:
     """`count` deck files (the real decks, repeated) and a manifest naming them."""
     decks = list(read_decks(shared))
+
+    def deck_at(index: int) -> tuple[str, str]:
+        deck = decks[index % len(decks)]
+        return mtgo_text(deck), format_id(deck)
+
+    return write_manifest(folder, count, deck_at)
+
+
+def write_manifest(folder: Path, count: int, deck_at: Callable[[int], tuple[str, str]]) -> Path:
+    """`count` deck files under folder/decks and a CSV manifest (player, deck, format)
+    naming them; `deck_at(index)` gives each deck's text and format id."""
     (folder / "decks").mkdir()
     manifest = folder / "registrations.csv"
     with open(manifest, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(["player", "deck", "format"])
         for index in range(count):
-            deck = decks[index % len(decks)]
+            text, format_id_ = deck_at(index)
             name = f"decks/{index:05d}.txt"
-            (folder / name).write_text(mtgo_text(deck), encoding="utf-8")
-            writer.writerow([f"player {index:05d}", name, format_id(deck)])
+            (folder / name).write_text(text, encoding="utf-8")
+            writer.writerow([f"player {index:05d}", name, format_id_])
     return manifest
 
 
@@ -209,13 +221,6 @@ def floor_worker(manifest: str) -> None:
                       "counts": counts, "problems": problems}
             out.write(("\n" if index == 0 else ",\n") + json.dumps(result, ensure_ascii=False))
     out.write("\n]}\n")
-
-
-def deckcheck_command() -> str:
-    found = shutil.which("deckcheck", path=str(Path(sys.executable).parent)) or shutil.which("deckcheck")
-    if not found:
-        sys.exit("the deckcheck command is not installed; pip install -e '.[bench]' first")
-    return found
 
 
 def main() -> None:

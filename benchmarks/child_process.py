@@ -1,6 +1,6 @@
 """Measure one command in a fresh process: wall seconds, CPU seconds and peak RSS.
 
-Shared by the benchmarks that time whole CLI runs (cards_bench.py, simulate_bench.py). A
+Shared by the benchmarks that run the installed command (`deckcheck_command`) and time whole CLI runs (`measured`). A
 small Python parent starts the command and reads the child's resource usage, so the peak
 RSS is the command's own and not that of the benchmark process.
 """
@@ -21,9 +21,11 @@ print(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, done.returncode)
 
 
 def deckcheck_command() -> str:
-    """The installed `deckcheck` next to this Python (or on PATH)."""
-    beside = Path(sys.executable).parent / "deckcheck"
-    return str(beside) if beside.exists() else (shutil.which("deckcheck") or "deckcheck")
+    """The installed `deckcheck` next to this Python (or on PATH); exits when there is none."""
+    found = shutil.which("deckcheck", path=str(Path(sys.executable).parent)) or shutil.which("deckcheck")
+    if not found:
+        sys.exit("the deckcheck command is not installed; pip install -e '.[bench]' first")
+    return found
 
 
 def measured(argv: list[str], *, accept: tuple[int, ...] = (0,)) -> tuple[float, float, float]:

@@ -21,7 +21,6 @@ decks/s, CPU time (user + system, workers included) and peak memory of the proce
 from __future__ import annotations
 
 import argparse
-import csv
 import datetime as dt
 import json
 import subprocess
@@ -34,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_bench import best_of, deckcheck_command  # noqa: E402
+from batch_bench import best_of, write_manifest  # noqa: E402
+from child_process import deckcheck_command  # noqa: E402
 from real_decks import find_shared_data  # noqa: E402
 
 PRECONS = ROOT / "tests" / "decks" / "precons"
@@ -57,16 +57,7 @@ def build_database(folder: Path, shared: Path, command: str) -> tuple[Path, floa
 def write_set(folder: Path, count: int) -> tuple[Path, list[str]]:
     """`count` deck files (the precons, repeated) and a manifest naming them."""
     texts = [path.read_text(encoding="utf-8") for path in sorted(PRECONS.glob("*.txt"))]
-    (folder / "decks").mkdir()
-    manifest = folder / "registrations.csv"
-    with open(manifest, "w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(["player", "deck", "format"])
-        for index in range(count):
-            name = f"decks/{index:05d}.txt"
-            (folder / name).write_text(texts[index % len(texts)], encoding="utf-8")
-            writer.writerow([f"player {index:05d}", name, "mtg/commander"])
-    return manifest, texts
+    return write_manifest(folder, count, lambda index: (texts[index % len(texts)], "mtg/commander")), texts
 
 
 def library_rate(texts: list[str], count: int, database: Path, format_id: str) -> tuple[float, int]:

@@ -33,12 +33,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from child_process import deckcheck_command
+
 ROOT = Path(__file__).resolve().parent.parent
 DECK = "examples/burn-modern.txt"
-
-
-def deckcheck_command() -> str:
-    return str(Path(sys.executable).parent / "deckcheck")
 
 
 def timed(args: list[str], env: dict[str, str]) -> tuple[float, float]:
