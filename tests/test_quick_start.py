@@ -16,7 +16,7 @@ from deckcheck.cli.quick import read_command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "burn-modern.txt"
-HEAVY = ("typer", "click", "yaml", "requests", "requests_cache", "urllib3", "platformdirs", "numpy")
+HEAVY = ("typer", "click", "yaml", "requests", "requests_cache", "urllib3", "platformdirs", "numpy", "difflib")  # difflib: only for a typo
 
 
 def modules_after(*args: str, cwd: Path = ROOT) -> tuple[int, str, list[str]]:

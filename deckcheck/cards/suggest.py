@@ -13,7 +13,6 @@ hundred, by ranking only the names that could reach the cutoff.
 """
 from __future__ import annotations
 
-import difflib
 import heapq
 import sqlite3
 from collections import Counter, defaultdict
@@ -32,6 +31,8 @@ CUTOFF = 0.6
 
 def close_names(name: str, names: Iterable[str], limit: int) -> list[str]:
     """Up to `limit` of `names` closest to `name` (case and accents aside), closest first."""
+    import difflib  # imported for a typo only: not on every validate's start-up path
+
     by_key = {fold(known): known for known in names}
     return [by_key[key] for key in difflib.get_close_matches(fold(name), list(by_key), n=limit, cutoff=CUTOFF)]
 
@@ -77,6 +78,8 @@ class NameIndex:
         # The bound computed as difflib computes quick_ratio, so ties compare alike.
         bounds = [(2.0 * matches / (size + lengths[key_id]), key_id) for key_id, matches in shared.items()]
         bounds = sorted((bound for bound in bounds if bound[0] >= CUTOFF), reverse=True)
+        import difflib  # as in close_names
+
         matcher = difflib.SequenceMatcher()
         matcher.set_seq2(word)  # as get_close_matches: b is the word, a each name
         positions: dict[str, int] = {}  # each letter of the word: the bits of its positions
@@ -158,6 +161,8 @@ def suggest(db: sqlite3.Connection, name: str, limit: int) -> list[str]:
     rows = db.execute(
         f"SELECT spelling, key, card_id FROM spellings WHERE id IN ({','.join('?' * len(ids))})", ids
     ).fetchall()
+    import difflib  # as in close_names
+
     matcher = difflib.SequenceMatcher(None, b=key)  # b is analysed once, a varies
     scored = []
     for spelling, other, card_id in rows:
