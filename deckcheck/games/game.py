@@ -36,8 +36,7 @@ class Game:
     `passcodes`: decks may name its cards by number (Yu-Gi-Oh! passcodes), so a number
     given to `cards lookup` is this game's and `convert` bridges numbers and names with
     its catalog. `import_last`: its importer accepts any file no other game recognised
-    (so its errors say what a card file should look like). `skipped_checks`: what
-    validation leaves out when the game's card data is unusable, added to that note;
+    (so its errors say what a card file should look like).
     `missing_note`: the note when there is no card data at all (default: from the label
     and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
     and shows how many an opening hand holds; the other games' reports leave lands out.
@@ -52,7 +51,6 @@ class Game:
     import_files: str
     passcodes: bool = False
     import_last: bool = False
-    skipped_checks: str = ""
     missing_note: str = ""
     lands: bool = False
 
@@ -66,10 +64,6 @@ class Game:
         return self.missing_note or (
             f"no {self.label} card data, so the checks that need it were skipped; import it with {self.import_hint}"
         )
-
-    def unusable_note(self, reason: str) -> str:
-        """The note for card data that is there but cannot be used (`reason` says why)."""
-        return f"{reason}; {self.skipped_checks}" if self.skipped_checks else reason
 
     def _module(self, name: str) -> ModuleType:
         return importlib.import_module(f"{self.package}.{name}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
-from ..games.mtg.abilities import COLOR_NAMES, COLORS
+from ..games.mtg.abilities import COLORS
 from ..model import COMMANDER, CardEntry, Deck
 from .context import Context
 
@@ -78,14 +78,6 @@ def identity_text(colors: Iterable[str]) -> str:
     """`WUB` style letters in WUBRG order, or `colorless`."""
     letters = "".join(color for color in COLORS if color in set(colors))
     return letters or "colorless"
-
-
-def identity_words(colors: Iterable[str]) -> str:
-    """`white and blue`, `colorless`: an identity in words."""
-    named = [COLOR_NAMES[color] for color in COLORS if color in set(colors)]
-    if not named:
-        return "colorless"
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def ordered(colors: Iterable[str]) -> list[str]:

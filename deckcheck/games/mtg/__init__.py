@@ -15,7 +15,6 @@ GAME = Game(
     import_example="oracle-cards.json",
     import_files="a Scryfall bulk file (oracle_cards, default_cards) or MTGJSON AtomicCards.json",
     import_last=True,
-    skipped_checks="card names and card pools were not checked",
     missing_note=NO_DATABASE_NOTE,
     lands=True,
 )

@@ -21,7 +21,6 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 _FACE_BREAK = "\n//\n"
 _MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
 COLORS = ("W", "U", "B", "R", "G")  # the colour order Magic prints (WUBRG)
-COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
 

@@ -74,10 +74,6 @@ class CardPool:
             self._by_code.setdefault(window.code, []).append(window)
 
     @property
-    def rotates(self) -> bool:
-        return self.sets is not None and any(window.until or window.rotated_by for window in self.sets)
-
-    @property
     def decides_by_printings(self) -> bool:
         return self.sets is not None or bool(self.exclude_sets) or bool(self.exclude_types) or self.rarities is not None
 
@@ -291,4 +287,3 @@ def decide(card: Card, printings: Iterable[Printing], pool: CardPool, day: dt.da
     """The decision for one card on one day (see `standing` for the arguments)."""
     found = standing(card, printings, pool, availability=availability, platform=platform, snapshot=snapshot)
     return verdict_on(card, found, pool, day)
-
