@@ -12,7 +12,6 @@ import re
 
 from ..model import MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
-from .xmlsafe import parse_xml
 
 NAME = "cod"
 EXTENSIONS = (".cod",)
@@ -30,6 +29,8 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, source: str = "<cod>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
+    from .xmlsafe import parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
+
     root = parse_xml(text, source=source)
     for name in root.iter("deckname"):
         deck.name = name.text.strip() or None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ..model import MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
-from .xmlsafe import parse_xml
 
 NAME = "dek"
 EXTENSIONS = (".dek",)
@@ -21,6 +20,8 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, source: str = "<dek>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
+    from .xmlsafe import parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
+
     root = parse_xml(text, source=source)
     cards = list(root.iter("Cards"))
     if not cards:

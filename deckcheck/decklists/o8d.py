@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
 from .common import add_entry, parse_error
-from .xmlsafe import parse_xml
 
 NAME = "o8d"
 EXTENSIONS = (".o8d",)
@@ -27,6 +26,8 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, source: str = "<o8d>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
+    from .xmlsafe import parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
+
     document = parse_xml(text, source=source)
     sections = [section for deck_element in document.iter("deck") for section in deck_element.iter("section")]
     if not sections:

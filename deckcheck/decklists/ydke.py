@@ -7,11 +7,6 @@ on the command line instead of a file (`deckcheck validate 'ydke://...' -f ...`)
 """
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
-import struct
-
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
 from .common import parse_error, passcodes
 from .ydk import passcode_name
@@ -44,12 +39,19 @@ def shown(url: str) -> str:
     url = url.strip()
     if len(url) <= SHOWN_CHARS:
         return url
+    import hashlib  # OpenSSL is loaded only for a long URL (start-up: docs/speed.md)
+
     digest = hashlib.sha1(url.encode("utf-8", "surrogateescape")).hexdigest()[:8]
     return f"{url[:24]}…#{digest}"
 
 
 def decode_part(part: str) -> list[int]:
     """Passcodes of one base64 part; ValueError with a reason when it is not one."""
+    # Imported here: only ydke decks need them, and every other deck starts quicker.
+    import base64
+    import binascii
+    import struct
+
     try:
         data = base64.b64decode(part, validate=True)
     except (binascii.Error, ValueError):
@@ -60,6 +62,9 @@ def decode_part(part: str) -> list[int]:
 
 
 def encode_part(codes: list[int]) -> str:
+    import base64
+    import struct
+
     return base64.b64encode(struct.pack(f"<{len(codes)}I", *codes)).decode("ascii")
 
 

@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...atomic import AtomicDbWriter
-from ...cards import suggest
 from ...cards.tables import REBUILD_HINT, REINSTALL_HINT, damaged, open_read_only
 from ...errors import CardDataError, MissingGameData, OutdatedCardData
 from ...games import GAMES, Game
@@ -319,6 +318,8 @@ class CardDbWriter(AtomicDbWriter):
         }
         self._db.executescript(_FINISH)
         self._store_printings()
+        from ...cards import suggest  # not on a validate's start-up path (docs/speed.md)
+
         suggest.build(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
         carry_over_games(self._db, self.path, keep=other_games())
@@ -408,6 +409,8 @@ class CardDb:
         return halves
 
     def suggest(self, name: str, limit: int) -> list[str]:
+        from ...cards import suggest  # a typo's first suggestion pays for it, not every start-up
+
         try:
             return suggest.suggest(self._db, name, limit)
         except sqlite3.DatabaseError as exc:

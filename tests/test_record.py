@@ -1,0 +1,71 @@
+"""deckcheck.record.Record: the plain records on the start-up path behave as the
+dataclasses they replace (equality, hash, repr, replace, field order)."""
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from deckcheck.record import Record
+
+
+class Span(Record):
+    __slots__ = ("since", "until")
+
+    def __init__(self, since: str | None = None, until: str | None = None):
+        self.since = since
+        self.until = until
+
+
+class Named(Span):
+    __slots__ = ("name", "notes")
+    NOT_COMPARED = frozenset({"notes"})
+
+    def __init__(self, since: str | None = None, until: str | None = None, name: str = "", notes: str = ""):
+        super().__init__(since, until)
+        self.name = name
+        self.notes = notes
+
+
+class Mutable(Record):
+    __slots__ = ("items",)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, items: list[int]):
+        self.items = items
+
+
+def test_fields_are_the_slots_bases_first():
+    assert Named.fields() == ("since", "until", "name", "notes")
+
+
+def test_equality_and_hash_follow_the_compared_fields():
+    a = Named("2020-01-01", None, "Bolt", notes="one")
+    b = Named("2020-01-01", None, "Bolt", notes="another")
+    assert a == b and hash(a) == hash(b)
+    assert a != Named("2020-01-02", None, "Bolt")
+    assert Span("2020-01-01") != Named("2020-01-01")  # another class is never equal
+    assert {a: 1}[b] == 1
+
+
+def test_repr_names_every_field():
+    assert repr(Named("x", None, "Bolt")) == "Named(since='x', until=None, name='Bolt', notes='')"
+
+
+def test_replace_builds_a_new_record_through_init():
+    a = Named("x", None, "Bolt")
+    b = a.replace(name="Shock")
+    assert (b.name, b.since, a.name) == ("Shock", "x", "Bolt") and type(b) is Named
+    with pytest.raises(TypeError, match="no field colour"):
+        a.replace(colour="red")
+
+
+def test_a_mutable_record_is_not_hashable():
+    with pytest.raises(TypeError):
+        hash(Mutable([1]))
+    assert Mutable([1]) == Mutable([1])
+
+
+def test_records_pickle():
+    a = Named("x", None, "Bolt", "n")
+    assert pickle.loads(pickle.dumps(a)) == a
