@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from ..games.wow.cards import WowProfile
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, Deck
 from ..problem import WARNING, Problem
 from ..schema import Bool
 from ._cards import IMPORT_HINT, card_lookup, group, skipped
 from .context import Context
+
+if TYPE_CHECKING:  # only the annotations name it: Magic and Yu-Gi-Oh! checks never load WoW's card module
+    from ..games.wow.cards import WowProfile
 
 ID = "class-faction"
 KEYS = {"class_faction": Bool()}
