@@ -9,23 +9,34 @@ may be missing: every report says so in one line ("lists known up to 2026-09-02;
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 from .formats import Format
+from .record import Record
 
 SYNC_HINT = "run `deckcheck cards sync`"
 
 
-@dataclass(frozen=True)
-class AsOf:
-    """The event day and platform a verdict is for, and how far the data behind it reaches."""
+class AsOf(Record):
+    """The event day and platform a verdict is for, and how far the data behind it reaches.
 
-    date: dt.date
-    platform: str
-    lists_known_up_to: dt.date | None = None
-    card_data_date: dt.date | None = None
+    A Record, not a dataclass: it is built at every start-up (deckcheck/record.py); its
+    `__dict__` holds only what `cached_property` keeps."""
+
+    __slots__ = ("date", "platform", "lists_known_up_to", "card_data_date", "__dict__")
+
+    def __init__(
+        self,
+        date: dt.date,
+        platform: str,
+        lists_known_up_to: dt.date | None = None,
+        card_data_date: dt.date | None = None,
+    ):
+        self.date = date
+        self.platform = platform
+        self.lists_known_up_to = lists_known_up_to
+        self.card_data_date = card_data_date
 
     @property
     def known_up_to(self) -> dt.date | None:
@@ -46,13 +57,12 @@ class AsOf:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's `as_of` (a fresh dict each call: callers may change theirs)."""
-        return dict(self._fields)
+        return dict(self._report_fields)
 
     @cached_property
-    def _fields(self) -> dict[str, Any]:
+    def _report_fields(self) -> dict[str, Any]:
         # Worked out once per AsOf: a batch's decks share one (`as_of`), and the report
-        # writes it for every deck. (cached_property writes the instance's __dict__
-        # directly, which a frozen dataclass allows.)
+        # writes it for every deck. (Not named `_fields`: Record keeps its field names there.)
         return {
             "date": self.date.isoformat(),
             "platform": self.platform,

@@ -12,8 +12,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
+
+from .record import Record
 
 # Where a value sits: mapping keys as text, list indexes as ints (`banned[0].since` is
 # ("banned", 0, "since")).
@@ -86,6 +87,9 @@ def _describe(value: Any) -> str:
 
 
 class Spec:
+    """What every spec does: `check` a value at `keys`, and say what it `expected`."""
+
+    __slots__ = ()
     expected = "a value"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -95,14 +99,25 @@ class Spec:
         raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}", wrong_type=True)
 
 
-@dataclass
-class Str(Spec):
+class _RecordSpec(Spec, Record):
+    """A spec that compares and shows itself by its fields; not hashable, as its fields
+    may be lists or mappings. A Record, not a dataclass: every command builds its schemas
+    at start-up (deckcheck/record.py)."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Str(_RecordSpec):
     """Text; `choices` limits it to those words, `pattern` (a regular expression the
     whole text matches) to that shape, `non_empty` refuses blank text."""
 
-    choices: tuple[str, ...] = ()
-    non_empty: bool = False
-    pattern: str | None = None
+    __slots__ = ("choices", "non_empty", "pattern")
+
+    def __init__(self, choices: tuple[str, ...] = (), non_empty: bool = False, pattern: str | None = None):
+        self.choices = choices
+        self.non_empty = non_empty
+        self.pattern = pattern
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -119,11 +134,13 @@ class Str(Spec):
             self.fail(value, keys)
 
 
-@dataclass
-class Int(Spec):
+class Int(_RecordSpec):
     """An integer (never a bool), at least `minimum` when given."""
 
-    minimum: int | None = None
+    __slots__ = ("minimum",)
+
+    def __init__(self, minimum: int | None = None):
+        self.minimum = minimum
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -136,10 +153,10 @@ class Int(Spec):
             self.fail(value, keys)
 
 
-@dataclass
-class Number(Spec):
+class Number(_RecordSpec):
     """An integer or a decimal number (never a bool)."""
 
+    __slots__ = ()
     expected = "a number"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -147,10 +164,10 @@ class Number(Spec):
             self.fail(value, keys)
 
 
-@dataclass
-class Bool(Spec):
+class Bool(_RecordSpec):
     """true or false."""
 
+    __slots__ = ()
     expected = "true or false"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -161,10 +178,10 @@ class Bool(Spec):
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-@dataclass
-class Date(Spec):
+class Date(_RecordSpec):
     """A date written YYYY-MM-DD."""
 
+    __slots__ = ()
     expected = "a date YYYY-MM-DD"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -185,11 +202,13 @@ class Date(Spec):
         self.fail(value, keys)
 
 
-@dataclass
-class Const(Spec):
+class Const(_RecordSpec):
     """Exactly `value`."""
 
-    value: Any
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any):
+        self.value = value
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -200,10 +219,10 @@ class Const(Spec):
             self.fail(value, keys)
 
 
-@dataclass
-class Null(Spec):
+class Null(_RecordSpec):
     """No value (`~` or nothing)."""
 
+    __slots__ = ()
     expected = "null"
 
     def check(self, value: Any, keys: Keys) -> None:
@@ -211,11 +230,13 @@ class Null(Spec):
             self.fail(value, keys)
 
 
-@dataclass
-class ListOf(Spec):
+class ListOf(_RecordSpec):
     """A list whose every item is an `item`."""
 
-    item: Spec
+    __slots__ = ("item",)
+
+    def __init__(self, item: Spec):
+        self.item = item
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -228,12 +249,14 @@ class ListOf(Spec):
             self.item.check(item, (*keys, index))
 
 
-@dataclass
-class MapOf(Spec):
-    """A mapping whose keys are `key`s and whose values are `value`s."""
+class MapOf(_RecordSpec):
+    """A mapping whose keys are `key`s (any text when not given) and whose values are `value`s."""
 
-    value: Spec
-    key: Spec = field(default_factory=Str)
+    __slots__ = ("value", "key")
+
+    def __init__(self, value: Spec, key: Spec | None = None):
+        self.value = value
+        self.key = Str() if key is None else key
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -247,13 +270,31 @@ class MapOf(Spec):
             self.value.check(item, (*keys, str(key)))
 
 
-@dataclass
 class Struct(Spec):
-    """A mapping with known keys; unknown keys are errors (they are usually typos)."""
+    """A mapping with known keys; unknown keys are errors (they are usually typos).
 
-    fields: dict[str, Spec]
-    required: tuple[str, ...] = ()
-    check_whole: Callable[[Mapping[str, Any], Keys], None] | None = None
+    Not a Record: its `fields` (the known keys' specs) would hide `Record.fields`, so it
+    compares and shows itself by hand (by its fields; not hashable, as defining `__eq__` makes it)."""
+
+    __slots__ = ("fields", "required", "check_whole")
+
+    def __init__(
+        self,
+        fields: dict[str, Spec],
+        required: tuple[str, ...] = (),
+        check_whole: Callable[[Mapping[str, Any], Keys], None] | None = None,
+    ):
+        self.fields = fields
+        self.required = required
+        self.check_whole = check_whole
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Struct) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.fields, self.required, self.check_whole) == (other.fields, other.required, other.check_whole)
+
+    def __repr__(self) -> str:
+        return f"Struct(fields={self.fields!r}, required={self.required!r}, check_whole={self.check_whole!r})"
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -278,11 +319,13 @@ class Struct(Spec):
             self.check_whole(value, keys)
 
 
-@dataclass
-class AnyOf(Spec):
+class AnyOf(_RecordSpec):
     """A value that one of `options` accepts."""
 
-    options: tuple[Spec, ...]
+    __slots__ = ("options",)
+
+    def __init__(self, options: tuple[Spec, ...]):
+        self.options = options
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -304,13 +347,15 @@ class AnyOf(Spec):
         self.fail(value, keys)
 
 
-@dataclass
-class Described(Spec):
+class Described(_RecordSpec):
     """`spec` under a name the reader knows ("a list of card names"): a value of the
     wrong kind anywhere inside is reported as not being that, at this key."""
 
-    spec: Spec
-    description: str
+    __slots__ = ("spec", "description")
+
+    def __init__(self, spec: Spec, description: str):
+        self.spec = spec
+        self.description = description
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -325,13 +370,15 @@ class Described(Spec):
             self.fail(value, keys)
 
 
-@dataclass
-class Checked(Spec):
+class Checked(_RecordSpec):
     """A value `spec` accepts that must also pass `test` (which returns what is wrong, or
     None): for constraints a type cannot say (a tag name's letters, a reserved word)."""
 
-    spec: Spec
-    test: Callable[[Any], str | None]
+    __slots__ = ("spec", "test")
+
+    def __init__(self, spec: Spec, test: Callable[[Any], str | None]):
+        self.spec = spec
+        self.test = test
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -344,11 +391,11 @@ class Checked(Spec):
             raise SchemaError(keys, wrong)
 
 
-@dataclass
-class Unchecked(Spec):
+class Unchecked(_RecordSpec):
     """Any value: for a key whose value the code that uses it checks, with a message of
     its own (a keep policy's `bottom:`, which lists the strategies)."""
 
+    __slots__ = ()
     expected = "any value"
 
     def check(self, value: Any, keys: Keys) -> None:

@@ -176,3 +176,39 @@ def test_dates_are_read_as_dates(tmp_path):
     ]
     assert list(fmt.banned_on(dt.date(2010, 12, 31))) == ["time spiral"]
     assert list(fmt.banned_on(dt.date(2011, 1, 1))) == ["survival of the fittest"]
+
+
+def test_a_formats_records_compare_and_pickle_as_before(tmp_path):
+    """The format's records (formats/model.py) are deckcheck.record.Records: a list entry
+    compares without its per-platform days, a copy made with `replace` shares the format's
+    memo, and a format survives pickling (batch workers)."""
+    import pickle
+
+    path = tmp_path / "dated.yaml"
+    path.write_text(
+        "name: Dated\ngame: mtg\nbanned:\n  - {card: Oko, since: {paper: 2020-01-01, mtgo: 2020-01-03}}\n",
+        encoding="utf-8",
+    )
+    fmt = check_file(path)
+    entry = fmt.banned[0]
+    assert entry.platform_since == {"mtgo": dt.date(2020, 1, 3)}
+    assert entry == entry.replace(platform_since={}) and hash(entry) == hash(entry.replace(platform_since={}))
+    assert entry != entry.replace(since=dt.date(2020, 1, 2))
+    renamed = fmt.replace(name="Renamed")
+    assert renamed.name == "Renamed" and renamed.memo is fmt.memo and renamed != fmt
+    assert pickle.loads(pickle.dumps(fmt)) == fmt
+
+
+def test_specs_compare_by_their_fields():
+    """Schema specs (schema.py) compare by their fields and are not hashable; a MapOf's
+    keys are any text unless said."""
+    assert Struct({"a": Str()}, required=("a",)) == Struct({"a": Str()}, required=("a",))
+    assert Struct({"a": Str()}) != Struct({"a": Str(non_empty=True)})
+    assert MapOf(Str()).key == Str() and MapOf(Str()) != ListOf(Str())
+    assert repr(Struct({"a": Str()})) == (
+        "Struct(fields={'a': Str(choices=(), non_empty=False, pattern=None)}, required=(), check_whole=None)"
+    )
+    with pytest.raises(TypeError):
+        hash(Struct({}))
+    with pytest.raises(TypeError):
+        hash(Str())

@@ -65,3 +65,7 @@ def test_as_of_is_shared_per_format_day_and_platform_and_its_dict_is_the_callers
     assert first.to_dict() == {"date": "2026-08-31", "platform": "paper", "card_data_date": None,
                                "lists_known_up_to": fmt.lists_known_up_to.isoformat() if fmt.lists_known_up_to else None,
                                "stale": first.stale}
+    import pickle  # an AsOf keeps its worked-out dict beside its fields; both survive pickling
+
+    copied = pickle.loads(pickle.dumps(first))
+    assert copied == first and hash(copied) == hash(first) and copied.to_dict() == first.to_dict()

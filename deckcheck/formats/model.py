@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from ..errors import FormatError
 from ..games.mtg.cards import PAPER
 from ..model import ANY_NUMBER
 from ..names import card_key, fold
+from ..record import Record
 
 
 def as_date(value: Any) -> dt.date | None:
@@ -31,16 +31,28 @@ def platform_dates(value: Any) -> tuple[dt.date | None, Mapping[str, dt.date]]:
     return as_date(value), {}
 
 
-@dataclass(frozen=True)
-class Dated:
+class Dated(Record):
     """What a dated item shares: in force from `since` (inclusive) until `until`
     (exclusive, the day it ended), on paper; `platform_since`/`platform_until` hold the
-    other platforms' days where they differ (a ban taking effect on MTGO days later)."""
+    other platforms' days where they differ (a ban taking effect on MTGO days later).
 
-    since: dt.date | None = None
-    until: dt.date | None = None
-    platform_since: Mapping[str, dt.date] = field(default_factory=dict, compare=False)
-    platform_until: Mapping[str, dt.date] = field(default_factory=dict, compare=False)
+    The records of a format are Records, not dataclasses: every command that reads a
+    format builds these classes at start-up (deckcheck/record.py)."""
+
+    __slots__ = ("since", "until", "platform_since", "platform_until")
+    NOT_COMPARED = frozenset({"platform_since", "platform_until"})
+
+    def __init__(
+        self,
+        since: dt.date | None = None,
+        until: dt.date | None = None,
+        platform_since: Mapping[str, dt.date] | None = None,
+        platform_until: Mapping[str, dt.date] | None = None,
+    ):
+        self.since = since
+        self.until = until
+        self.platform_since = {} if platform_since is None else platform_since
+        self.platform_until = {} if platform_until is None else platform_until
 
     def window(self, platform: str = PAPER) -> tuple[dt.date | None, dt.date | None]:
         return self.platform_since.get(platform, self.since), self.platform_until.get(platform, self.until)
@@ -50,14 +62,27 @@ class Dated:
         return (since is None or since <= day) and (until is None or day < until)
 
 
-@dataclass(frozen=True)
 class ListEntry(Dated):
     """A card on a dated list (`Dated`: its days, per platform)."""
 
-    card: str = ""
-    limit: int | None = None
-    code: int | None = None
-    note: str | None = None
+    __slots__ = ("card", "limit", "code", "note")
+
+    def __init__(
+        self,
+        since: dt.date | None = None,
+        until: dt.date | None = None,
+        platform_since: Mapping[str, dt.date] | None = None,
+        platform_until: Mapping[str, dt.date] | None = None,
+        card: str = "",
+        limit: int | None = None,
+        code: int | None = None,
+        note: str | None = None,
+    ):
+        super().__init__(since, until, platform_since, platform_until)
+        self.card = card
+        self.limit = limit
+        self.code = code
+        self.note = note
 
     @property
     def key(self) -> str:
@@ -65,20 +90,35 @@ class ListEntry(Dated):
         return fold(self.card) if self.code is not None else card_key(self.card)
 
 
-@dataclass(frozen=True)
 class ZoneSize(Dated):
     """How many cards a zone may hold; a zone may have several, dated like list entries
     (the sideboard rule of the tournament rules before and after 2013)."""
 
-    min: int | None = None
-    max: int | None = None
-    exactly: int | None = None
-    or_none: bool = False  # "exactly N or none" (tournament rules until 2013 for sideboards)
-    # Zones counted together with this one: a Commander deck is 100 cards with its commander.
-    including: tuple[str, ...] = ()
-    # Zones whose cards, also listed here, do not count: a Commander deck's companion waits
-    # in the sideboard but is no sideboard card.
-    not_counting: tuple[str, ...] = ()
+    __slots__ = ("min", "max", "exactly", "or_none", "including", "not_counting")
+
+    def __init__(
+        self,
+        since: dt.date | None = None,
+        until: dt.date | None = None,
+        platform_since: Mapping[str, dt.date] | None = None,
+        platform_until: Mapping[str, dt.date] | None = None,
+        min: int | None = None,
+        max: int | None = None,
+        exactly: int | None = None,
+        or_none: bool = False,
+        including: tuple[str, ...] = (),
+        not_counting: tuple[str, ...] = (),
+    ):
+        super().__init__(since, until, platform_since, platform_until)
+        self.min = min
+        self.max = max
+        self.exactly = exactly
+        self.or_none = or_none  # "exactly N or none" (tournament rules until 2013 for sideboards)
+        # Zones counted together with this one: a Commander deck is 100 cards with its commander.
+        self.including = including
+        # Zones whose cards, also listed here, do not count: a Commander deck's companion
+        # waits in the sideboard but is no sideboard card.
+        self.not_counting = not_counting
 
     def allows(self, count: int) -> bool:
         """Whether a zone of `count` cards has an allowed size."""
@@ -103,15 +143,19 @@ class ZoneSize(Dated):
         return "any size"
 
 
-@dataclass(frozen=True)
-class CopyLimit:
+class CopyLimit(Record):
     """How many copies of a card a deck may hold across `zones`: `default`, or the card's
     own limit in `per_card` (None: any number); basic lands exempt when the format says."""
 
-    default: int
-    zones: tuple[str, ...]
-    exempt_basic_lands: bool
-    per_card: Mapping[str, int | None]  # card key -> limit; None means any number
+    __slots__ = ("default", "zones", "exempt_basic_lands", "per_card")
+
+    def __init__(
+        self, default: int, zones: tuple[str, ...], exempt_basic_lands: bool, per_card: Mapping[str, int | None],
+    ):
+        self.default = default
+        self.zones = zones
+        self.exempt_basic_lands = exempt_basic_lands
+        self.per_card = per_card  # card key -> limit; None means any number
 
     def limit_for(self, key: str, basic_lands: frozenset[str]) -> int | None:
         if self.exempt_basic_lands and key in basic_lands:
@@ -119,41 +163,66 @@ class CopyLimit:
         return self.per_card.get(key, self.default)
 
 
-@dataclass(frozen=True)
-class OpeningHand:
+class OpeningHand(Record):
     """How a game opens: the hand size and the mulligan rule (docs/format-files.md)."""
 
-    size: int = 7
-    mulligan: str = "london"
-    free_mulligan: bool = False
-    first_player_draws: bool = False
+    __slots__ = ("size", "mulligan", "free_mulligan", "first_player_draws")
+
+    def __init__(
+        self, size: int = 7, mulligan: str = "london", free_mulligan: bool = False, first_player_draws: bool = False,
+    ):
+        self.size = size
+        self.mulligan = mulligan
+        self.free_mulligan = free_mulligan
+        self.first_player_draws = first_player_draws
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(Record):
     """A format as the rules read it (built by `build_format`); `data` keeps the merged
     file for the keys each rule reads itself."""
 
-    id: str
-    name: str
-    game: str
-    path: str
-    data: Mapping[str, Any]  # the merged YAML, for `formats show` and rule options
-    zones: Mapping[str, tuple[ZoneSize, ...]]
-    copy_limit: CopyLimit | None
-    basic_lands: frozenset[str]
-    banned: tuple[ListEntry, ...]
-    restricted: tuple[ListEntry, ...]
-    card_limits: tuple[ListEntry, ...]
-    opening_hand: OpeningHand
-    chain: tuple[str, ...] = field(default=())  # this format and its ancestors, child first
-    # What is worked out once per format and reused for every deck (the rules that apply).
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-    # Lists resolved per date: thousands of decks of one event share a date, and replaying
-    # a few hundred dated entries per deck would dominate validation time.
-    _on_date: dict[tuple[str, dt.date, str], dict[Any, ListEntry]] = field(
-        default_factory=dict, compare=False, repr=False
+    __slots__ = (
+        "id", "name", "game", "path", "data", "zones", "copy_limit", "basic_lands", "banned", "restricted",
+        "card_limits", "opening_hand", "chain", "memo", "_on_date",
     )
+    NOT_COMPARED = frozenset({"memo", "_on_date"})
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        game: str,
+        path: str,
+        data: Mapping[str, Any],
+        zones: Mapping[str, tuple[ZoneSize, ...]],
+        copy_limit: CopyLimit | None,
+        basic_lands: frozenset[str],
+        banned: tuple[ListEntry, ...],
+        restricted: tuple[ListEntry, ...],
+        card_limits: tuple[ListEntry, ...],
+        opening_hand: OpeningHand,
+        chain: tuple[str, ...] = (),
+        memo: dict[str, Any] | None = None,
+        _on_date: dict[tuple[str, dt.date, str], dict[Any, ListEntry]] | None = None,
+    ):
+        self.id = id
+        self.name = name
+        self.game = game
+        self.path = path
+        self.data = data  # the merged YAML, for `formats show` and rule options
+        self.zones = zones
+        self.copy_limit = copy_limit
+        self.basic_lands = basic_lands
+        self.banned = banned
+        self.restricted = restricted
+        self.card_limits = card_limits
+        self.opening_hand = opening_hand
+        self.chain = chain  # this format and its ancestors, child first
+        # What is worked out once per format and reused for every deck (the rules that apply).
+        self.memo: dict[str, Any] = {} if memo is None else memo
+        # Lists resolved per date: thousands of decks of one event share a date, and replaying
+        # a few hundred dated entries per deck would dominate validation time.
+        self._on_date: dict[tuple[str, dt.date, str], dict[Any, ListEntry]] = {} if _on_date is None else _on_date
 
     def _list_on(self, name: str, day: dt.date, platform: str) -> dict[str, ListEntry]:
         found = self._on_date.get((name, day, platform))

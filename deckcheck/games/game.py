@@ -16,18 +16,18 @@ See docs/extending.md for the files a new game adds.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
+
+from ..record import Record
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..cards.importer import CardFile, CardImport
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Record):
     """One game. `id` is what format files say in `game:`; `label` is its name in messages.
 
     `tables` and `schema_version`: the game's tables in the card database file and the
@@ -40,19 +40,41 @@ class Game:
     `missing_note`: the note when there is no card data at all (default: from the label
     and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
     and shows how many an opening hand holds; the other games' reports leave lands out.
+
+    A Record, not a dataclass: every command reads the games' descriptors at start-up
+    (deckcheck/record.py).
     """
 
-    id: str
-    label: str
-    package: str
-    tables: tuple[str, ...]
-    schema_version: int
-    import_example: str
-    import_files: str
-    passcodes: bool = False
-    import_last: bool = False
-    missing_note: str = ""
-    lands: bool = False
+    __slots__ = (
+        "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
+        "import_last", "missing_note", "lands",
+    )
+
+    def __init__(
+        self,
+        id: str,
+        label: str,
+        package: str,
+        tables: tuple[str, ...],
+        schema_version: int,
+        import_example: str,
+        import_files: str,
+        passcodes: bool = False,
+        import_last: bool = False,
+        missing_note: str = "",
+        lands: bool = False,
+    ):
+        self.id = id
+        self.label = label
+        self.package = package
+        self.tables = tables
+        self.schema_version = schema_version
+        self.import_example = import_example
+        self.import_files = import_files
+        self.passcodes = passcodes
+        self.import_last = import_last
+        self.missing_note = missing_note
+        self.lands = lands
 
     @property
     def import_hint(self) -> str:
