@@ -7,12 +7,12 @@ docs/commander.md describes the rules these helpers serve.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
 from ..games.mtg.abilities import COLORS
 from ..model import COMMANDER, CardEntry, Deck
+from ..record import Record
 from .context import Context
 
 if TYPE_CHECKING:
@@ -33,13 +33,19 @@ def lookup(ctx: Context, entry: CardEntry) -> Card | None:
     return ctx.cards.lookup(entry) if ctx.cards is not None else None  # type: ignore[return-value]
 
 
-@dataclass
-class CommandZone:
+class CommandZone(Record):
     """The command zone of a deck: `commanders` and, in Oathbreaker, `spells` (signature
     spells), each as (entry, card or None without card data)."""
 
-    commanders: list[tuple[CardEntry, Card | None]] = field(default_factory=list)
-    spells: list[tuple[CardEntry, Card | None]] = field(default_factory=list)
+    # A Record, not a dataclass: defined at every start-up (deckcheck/record.py). Filled
+    # in place, so unhashable.
+    __slots__ = ("commanders", "spells")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, commanders: list[tuple[CardEntry, Card | None]] | None = None,
+                 spells: list[tuple[CardEntry, Card | None]] | None = None):
+        self.commanders = [] if commanders is None else commanders
+        self.spells = [] if spells is None else spells
 
     @property
     def known(self) -> bool:

@@ -33,7 +33,6 @@ from __future__ import annotations
 import datetime as dt
 import textwrap
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
@@ -92,7 +91,7 @@ def _command_pool(fmt: Format) -> CardPool | None:
     cached = _POOLS.get(-id(fmt))
     if cached is None or cached[0] is not fmt:
         rarities = frozenset(r.lower() for r in ([rarity] if isinstance(rarity, str) else rarity))
-        cached = _POOLS[-id(fmt)] = (fmt, replace(pool_of(fmt), rarities=rarities))
+        cached = _POOLS[-id(fmt)] = (fmt, pool_of(fmt).replace(rarities=rarities))
     return cached[1]
 
 

@@ -11,9 +11,9 @@ rules use these facts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
+from ...record import Record
 from .cards import Card
 
 # `(...)` reminder text (never nested in Oracle text).
@@ -77,16 +77,19 @@ def has_power_toughness(card: Card) -> bool:
     return card.power is not None and card.toughness is not None
 
 
-@dataclass(frozen=True)
-class Pairing:
+class Pairing(Record):
     """A card's ability that lets it share the command zone with a second commander.
 
     `kind` is one of PAIRING_KINDS; `detail` is the variant (`Friends forever`) of a
     "Partner—X" ability or the card named by "Partner with NAME".
     """
 
-    kind: str
-    detail: str = ""
+    # A Record, not a dataclass: defined at every start-up (deckcheck/record.py).
+    __slots__ = ("kind", "detail")
+
+    def __init__(self, kind: str, detail: str = ""):
+        self.kind = kind
+        self.detail = detail
 
     def describe(self) -> str:
         if self.kind == PARTNER_VARIANT:

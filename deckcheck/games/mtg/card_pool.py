@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from ...formats.model import as_date
+from ...record import Record
 from .availability import Availability
 from .cards import NOT_LEGAL, PAPER, Card, Printing
 
@@ -48,29 +48,40 @@ class Verdict(Enum):
     UNDECIDED = "undecided"
 
 
-@dataclass(frozen=True)
-class SetWindow:
+class SetWindow(Record):
     """A set of a pool: in it from `since` (None: its own release on the platform) until
     `until`, or until `rotated_by`'s release on the platform when that is known."""
 
-    code: str
-    since: dt.date | None = None
-    until: dt.date | None = None
-    rotated_by: str | None = None
+    # The classes of this module are Records, not dataclasses: defined at every start-up
+    # (deckcheck/record.py).
+    __slots__ = ("code", "since", "until", "rotated_by")
+
+    def __init__(self, code: str, since: dt.date | None = None, until: dt.date | None = None,
+                 rotated_by: str | None = None):
+        self.code = code
+        self.since = since
+        self.until = until
+        self.rotated_by = rotated_by
 
 
-@dataclass(frozen=True)
-class CardPool:
-    legality: str | None = None
-    sets: tuple[SetWindow, ...] | None = None   # None: every set (minus exclude_sets)
-    exclude_sets: frozenset[str] = frozenset()
-    exclude_types: frozenset[str] = frozenset()
-    rarities: frozenset[str] | None = None
-    printed_on: tuple[str, ...] = ()   # (): the event's platform
-    _by_code: dict[str, list[SetWindow]] = field(default_factory=dict, init=False, compare=False, repr=False)
+class CardPool(Record):
+    # `_by_code` (the windows by set code) lives in `__dict__`: not a field, so outside
+    # ==, the hash, the repr and `replace`.
+    __slots__ = ("legality", "sets", "exclude_sets", "exclude_types", "rarities", "printed_on", "__dict__")
 
-    def __post_init__(self) -> None:
-        for window in self.sets or ():
+    def __init__(self, legality: str | None = None,
+                 sets: tuple[SetWindow, ...] | None = None,   # None: every set (minus exclude_sets)
+                 exclude_sets: frozenset[str] = frozenset(), exclude_types: frozenset[str] = frozenset(),
+                 rarities: frozenset[str] | None = None,
+                 printed_on: tuple[str, ...] = ()):   # (): the event's platform
+        self.legality = legality
+        self.sets = sets
+        self.exclude_sets = exclude_sets
+        self.exclude_types = exclude_types
+        self.rarities = rarities
+        self.printed_on = printed_on
+        self._by_code: dict[str, list[SetWindow]] = {}
+        for window in sets or ():
             self._by_code.setdefault(window.code, []).append(window)
 
     @property
@@ -121,21 +132,22 @@ def pool_from_spec(spec: Mapping[str, Any]) -> CardPool:
     )
 
 
-@dataclass(frozen=True)
-class Window:
+class Window(Record):
     """Days [start, end) a printing puts the card in the pool (None: open); `printing`
     says which."""
 
-    start: dt.date
-    end: dt.date | None
-    printing: Printing
+    __slots__ = ("start", "end", "printing")
+
+    def __init__(self, start: dt.date, end: dt.date | None, printing: Printing):
+        self.start = start
+        self.end = end
+        self.printing = printing
 
     def covers(self, day: dt.date) -> bool:
         return self.start <= day and (self.end is None or day < self.end)
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(Record):
     """Everything a card's verdicts in one pool on one platform depend on, worked out once.
 
     `status`: the database's legality for the pool's key (None: none), which decides from
@@ -145,22 +157,28 @@ class Standing:
     (None: no such day) - most cards of most decks are decided by this one comparison.
     """
 
-    status: str | None
-    snapshot: dt.date | None
-    windows: tuple[Window, ...] | None
-    first_out: dt.date | None
-    in_from: dt.date | None = None
+    __slots__ = ("status", "snapshot", "windows", "first_out", "in_from")
+
+    def __init__(self, status: str | None, snapshot: dt.date | None, windows: tuple[Window, ...] | None,
+                 first_out: dt.date | None, in_from: dt.date | None = None):
+        self.status = status
+        self.snapshot = snapshot
+        self.windows = windows
+        self.first_out = first_out
+        self.in_from = in_from
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Record):
     """A verdict and how it was reached: `how` is `legality` (the database, on or after
     its snapshot), `sets` (a printing in the pool), `unreleased` (no printing out yet on
     the platform), `type` (never a deck card) or `none`."""
 
-    verdict: Verdict
-    how: str
-    window: Window | None = None
+    __slots__ = ("verdict", "how", "window")
+
+    def __init__(self, verdict: Verdict, how: str, window: Window | None = None):
+        self.verdict = verdict
+        self.how = how
+        self.window = window
 
 
 def _window_span(window: SetWindow, availability: Availability, platform: str,

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
 from ...model import ANY_NUMBER
+from ...record import Record
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 # Legality values as Scryfall writes them (MTGJSON's are mapped onto these).
@@ -51,8 +51,7 @@ class Printing(NamedTuple):
     platforms: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class SetInfo:
+class SetInfo(Record):
     """A set as the database records it.
 
     `released` is the set's (paper) release date, or its first printing's where a set
@@ -64,18 +63,23 @@ class SetInfo:
     (since Phyrexia: All Will Be One, the prerelease, a week before the release).
     """
 
-    code: str
-    name: str | None = None
-    released: str | None = None
-    kind: str = ""
-    digital: bool = False
-    mtgo: str | None = None
-    arena: str | None = None
-    paper_legal: str | None = None
+    # A Record, not a dataclass: defined at every start-up (deckcheck/record.py).
+    __slots__ = ("code", "name", "released", "kind", "digital", "mtgo", "arena", "paper_legal")
+
+    def __init__(self, code: str, name: str | None = None, released: str | None = None, kind: str = "",
+                 digital: bool = False, mtgo: str | None = None, arena: str | None = None,
+                 paper_legal: str | None = None):
+        self.code = code
+        self.name = name
+        self.released = released
+        self.kind = kind
+        self.digital = digital
+        self.mtgo = mtgo
+        self.arena = arena
+        self.paper_legal = paper_legal
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Record):
     """A card by its Oracle identity (one per unique name, not per printing).
 
     `legalities` is None when the source has none (a database built from printings
@@ -83,27 +87,41 @@ class Card:
     codes but no rarities: those become printings with rarity "").
     """
 
-    name: str
-    face_names: tuple[str, ...] = ()
-    layout: str = "normal"
-    mana_cost: str = ""
-    mana_value: float | None = None
-    type_line: str = ""
-    supertypes: tuple[str, ...] = ()
-    types: tuple[str, ...] = ()
-    subtypes: tuple[str, ...] = ()
-    colors: tuple[str, ...] = ()
-    color_identity: tuple[str, ...] = ()
-    oracle_text: str = ""
-    legalities: Mapping[str, str] | None = None
-    printings: tuple[Printing, ...] = field(default=(), compare=False)
-    # Other names printings of the card carry (Scryfall's `flavor_name`, MTGO and Arena's
-    # Through the Omenpaths names): a deck may list the card by them.
-    aliases: tuple[str, ...] = field(default=(), compare=False)
-    # Of the front face, as printed (`*`, `1+*` possible); None when it has none. Whether a
-    # card has a power/toughness box decides, for one, if a Spacecraft can be a commander.
-    power: str | None = None
-    toughness: str | None = None
+    # A Record, not a dataclass: defined at every start-up and built for every card looked
+    # up or imported (deckcheck/record.py). `__dict__` holds the cached properties below.
+    __slots__ = ("name", "face_names", "layout", "mana_cost", "mana_value", "type_line", "supertypes", "types",
+                 "subtypes", "colors", "color_identity", "oracle_text", "legalities", "printings", "aliases",
+                 "power", "toughness", "__dict__")
+    NOT_COMPARED = frozenset({"printings", "aliases"})
+
+    def __init__(self, name: str, face_names: tuple[str, ...] = (), layout: str = "normal", mana_cost: str = "",
+                 mana_value: float | None = None, type_line: str = "", supertypes: tuple[str, ...] = (),
+                 types: tuple[str, ...] = (), subtypes: tuple[str, ...] = (), colors: tuple[str, ...] = (),
+                 color_identity: tuple[str, ...] = (), oracle_text: str = "",
+                 legalities: Mapping[str, str] | None = None, printings: tuple[Printing, ...] = (),
+                 aliases: tuple[str, ...] = (), power: str | None = None, toughness: str | None = None):
+        self.name = name
+        self.face_names = face_names
+        self.layout = layout
+        self.mana_cost = mana_cost
+        self.mana_value = mana_value
+        self.type_line = type_line
+        self.supertypes = supertypes
+        self.types = types
+        self.subtypes = subtypes
+        self.colors = colors
+        self.color_identity = color_identity
+        self.oracle_text = oracle_text
+        self.legalities = legalities
+        self.printings = printings
+        # Other names printings of the card carry (Scryfall's `flavor_name`, MTGO and
+        # Arena's Through the Omenpaths names): a deck may list the card by them.
+        self.aliases = aliases
+        # Of the front face, as printed (`*`, `1+*` possible); None when it has none.
+        # Whether a card has a power/toughness box decides, for one, if a Spacecraft can
+        # be a commander.
+        self.power = power
+        self.toughness = toughness
 
     @property
     def front_face(self) -> str:

@@ -9,25 +9,29 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from ...record import Record
 from . import abilities
 from .cards import Card
 
 KAHEERA_TYPES = frozenset({"Cat", "Elemental", "Nightmare", "Dinosaur", "Beast"})
 
 
-@dataclass(frozen=True)
-class StartingDeck:
+class StartingDeck(Record):
     """The cards a game starts with (`cards`: card and copies), and the format's minimum
     deck size (None: no minimum). `memo` remembers, across decks, whether a card breaks a
     condition checked card by card, by (condition, card name): give one per card catalog
     (names are unique within one)."""
 
-    cards: Sequence[tuple[Card, int]]
-    minimum: int | None
-    memo: dict[Any, bool] | None = field(default=None, compare=False)
+    # A Record, not a dataclass: defined at every start-up (deckcheck/record.py).
+    __slots__ = ("cards", "minimum", "memo")
+    NOT_COMPARED = frozenset({"memo"})
+
+    def __init__(self, cards: Sequence[tuple[Card, int]], minimum: int | None, memo: dict[Any, bool] | None = None):
+        self.cards = cards
+        self.minimum = minimum
+        self.memo = memo
 
     @property
     def size(self) -> int:

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from ...model import ANY_NUMBER
 from ...names import fold
+from ...record import Record
 
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
@@ -60,17 +60,23 @@ def requirements_from_text(rules: str) -> tuple[frozenset[str], ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True)
-class WowProfile:
+class WowProfile(Record):
     """One printing's deck-building facts. Icons and traits are display names."""
 
-    type: str = ""
-    faction: str = ""
-    classes: frozenset[str] = frozenset()
-    tags: frozenset[str] = frozenset()
-    requires: tuple[frozenset[str], ...] = ()
-    traits: frozenset[str] = frozenset()  # a hero's race, class, talent, professions, tags
-    token: bool = False  # a token printing (set TOK): made by other cards, never put in a deck
+    # The classes of this module are Records, not dataclasses: defined at every start-up
+    # (deckcheck/record.py).
+    __slots__ = ("type", "faction", "classes", "tags", "requires", "traits", "token")
+
+    def __init__(self, type: str = "", faction: str = "", classes: frozenset[str] = frozenset(),
+                 tags: frozenset[str] = frozenset(), requires: tuple[frozenset[str], ...] = (),
+                 traits: frozenset[str] = frozenset(), token: bool = False):
+        self.type = type
+        self.faction = faction
+        self.classes = classes
+        self.tags = tags
+        self.requires = requires
+        self.traits = traits  # a hero's race, class, talent, professions, tags
+        self.token = token  # a token printing (set TOK): made by other cards, never put in a deck
 
     @property
     def icons(self) -> frozenset[str]:
@@ -91,13 +97,15 @@ class WowProfile:
         return ", ".join(sorted(self.icons)) or "no icons"
 
 
-@dataclass(frozen=True)
-class WowCard:
+class WowCard(Record):
     """A card name and its distinct printings' profiles. Token printings count only for a
     name that is nothing but a token (`types` then says `Token`)."""
 
-    name: str
-    profiles: tuple[WowProfile, ...] = field(default=())
+    __slots__ = ("name", "profiles")
+
+    def __init__(self, name: str, profiles: tuple[WowProfile, ...] = ()):
+        self.name = name
+        self.profiles = profiles
 
     @property
     def card_profiles(self) -> tuple[WowProfile, ...]:

@@ -12,8 +12,9 @@ limit and the Forbidden & Limited lists.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
+
+from ...record import Record
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
@@ -47,16 +48,21 @@ def describe_types(bits: int) -> str:
     return " ".join([*names, kind]).strip()
 
 
-@dataclass(frozen=True)
-class YgoCard:
+class YgoCard(Record):
     """One passcode. `alias` is the passcode this one counts as (0: none)."""
 
-    code: int
-    name: str
-    type: int
-    alias: int = 0
-    ot: int = 0  # YGOPro region bits: 1 OCG, 2 TCG (0 unknown)
-    konami_id: int | None = None
+    # A Record, not a dataclass: defined at every start-up (deckcheck/record.py).
+    # `__dict__` holds the cached `types`.
+    __slots__ = ("code", "name", "type", "alias", "ot", "konami_id", "__dict__")
+
+    def __init__(self, code: int, name: str, type: int, alias: int = 0, ot: int = 0,
+                 konami_id: int | None = None):
+        self.code = code
+        self.name = name
+        self.type = type
+        self.alias = alias
+        self.ot = ot  # YGOPro region bits: 1 OCG, 2 TCG (0 unknown)
+        self.konami_id = konami_id
 
     @property
     def root(self) -> int:

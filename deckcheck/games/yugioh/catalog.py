@@ -150,7 +150,7 @@ class YgoCatalog:
             base = self.artwork_of(code)
             if base is None:
                 return None
-            self._inferred[code] = replace(base, code=code, alias=base.code, konami_id=None)
+            self._inferred[code] = base.replace(code=code, alias=base.code, konami_id=None)
         return self._inferred[code]
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
