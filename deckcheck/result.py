@@ -16,7 +16,12 @@ REPORT_VERSION = "1"
 # Records, not dataclasses: imported at every start-up (deckcheck/record.py). Mutable (the
 # batch and the reports fill them in), so unhashable, as a dataclass with eq=True is.
 class DeckResult(Record):
-    __slots__ = ("deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of")
+    # `__weakref__`: that a streamed batch lets go of each result is watched through weak
+    # references (tests/test_batch_stream.py).
+    __slots__ = (
+        "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
+        "__weakref__",
+    )
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
