@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .names import card_key, fold
 from .problem import LineProblems, Problem
+from .record import Record
 
 MAIN = "main"
 SIDEBOARD = "sideboard"
@@ -24,24 +24,31 @@ ANY_NUMBER = "any"
 PLAYED_ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, HERO)
 
 
-# Not frozen: a frozen dataclass pays object.__setattr__ per field, which made building
-# entries a fifth of parsing time on big batches. Treat entries as immutable all the same
-# (use dataclasses.replace); unsafe_hash keeps them hashable like the frozen version.
-@dataclass(slots=True, unsafe_hash=True)
-class CardEntry:
+# Records, not dataclasses: imported at every start-up (deckcheck/record.py).
+class CardEntry(Record):
     """One line of a decklist: `count` copies of `name` in `zone`.
 
     `written` keeps the name as the file spelled it when the card database made it
     canonical; `code` is a game's numeric card id (Yu-Gi-Oh! passcode) when the list
-    names cards by number.
+    names cards by number. Treated as immutable (change one with `replace`).
     """
 
-    name: str
-    count: int
-    zone: str = MAIN
-    line: int | None = None
-    written: str | None = None
-    code: int | None = None
+    __slots__ = ("name", "count", "zone", "line", "written", "code")
+
+    def __init__(
+        self, name: str, count: int, zone: str = MAIN, line: int | None = None,
+        written: str | None = None, code: int | None = None,
+    ) -> None:
+        self.name = name
+        self.count = count
+        self.zone = zone
+        self.line = line
+        self.written = written
+        self.code = code
+
+    def _key(self) -> tuple[object, ...]:
+        # Record's _key without its per-field getattr: one is built per decklist line.
+        return (self.name, self.count, self.zone, self.line, self.written, self.code)
 
     @property
     def key(self) -> str:
@@ -50,40 +57,52 @@ class CardEntry:
         return fold(self.name) if self.code is not None else card_key(self.name)
 
 
-@dataclass(frozen=True)
-class GuessedSideboard:
+class GuessedSideboard(Record):
     """A sideboard a parser took from the list's layout alone: the last of `groups`
     blank-line groups (the MTGO convention), on `lines`, holding `cards` cards. Whether that
     reading stands depends on the format's sizes (decklists/layout.py decides)."""
 
-    lines: frozenset[int]
-    cards: int
-    groups: int
+    __slots__ = ("lines", "cards", "groups")
+
+    def __init__(self, lines: frozenset[int], cards: int, groups: int) -> None:
+        self.lines = lines
+        self.cards = cards
+        self.groups = groups
 
     @property
     def first_line(self) -> int:
         return min(self.lines)
 
 
-@dataclass
-class Deck:
+class Deck(Record):
     """A parsed decklist. `problems` holds what the parser could not read (a LineProblems:
     only the first unreadable lines are listed, limits.py); `guessed_sideboard` the
     sideboard it read from blank lines alone, if any."""
 
-    source: str
-    entries: list[CardEntry] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=LineProblems)
-    input_format: str | None = None
-    name: str | None = None
-    # True when the file could not be read at all (missing, unreadable, too big): the
-    # CLI then exits 2, because the input, not the deck, is at fault.
-    unreadable: bool = False
-    # Cards the file names as its commander(s) while listing them among the other cards
-    # (Cockatrice's banner card, a `CDR:` comment): a Commander format moves them to the
-    # command zone when the deck has none (rules/commander.py).
-    commander_hints: tuple[str, ...] = ()
-    guessed_sideboard: GuessedSideboard | None = None
+    __slots__ = (
+        "source", "entries", "problems", "input_format", "name", "unreadable", "commander_hints",
+        "guessed_sideboard",
+    )
+    __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
+
+    def __init__(
+        self, source: str, entries: list[CardEntry] | None = None, problems: list[Problem] | None = None,
+        input_format: str | None = None, name: str | None = None, unreadable: bool = False,
+        commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
+    ) -> None:
+        self.source = source
+        self.entries = [] if entries is None else entries
+        self.problems = LineProblems() if problems is None else problems
+        self.input_format = input_format
+        self.name = name
+        # True when the file could not be read at all (missing, unreadable, too big): the
+        # CLI then exits 2, because the input, not the deck, is at fault.
+        self.unreadable = unreadable
+        # Cards the file names as its commander(s) while listing them among the other cards
+        # (Cockatrice's banner card, a `CDR:` comment): a Commander format moves them to the
+        # command zone when the deck has none (rules/commander.py).
+        self.commander_hints = commander_hints
+        self.guessed_sideboard = guessed_sideboard
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -106,10 +125,19 @@ class Deck:
         return self.copy(entries=entries)
 
     def copy(self, **changes: object) -> Deck:
-        """A shallow copy with `changes` (`dataclasses.replace` without its per-field
-        work: every deck of a batch is copied once or twice)."""
+        """A shallow copy with `changes`: `replace` without its per-field lookups by name
+        (every deck of a batch is copied once or twice)."""
         copied = object.__new__(Deck)
-        copied.__dict__.update(self.__dict__, **changes)
+        copied.source = self.source
+        copied.entries = self.entries
+        copied.problems = self.problems
+        copied.input_format = self.input_format
+        copied.name = self.name
+        copied.unreadable = self.unreadable
+        copied.commander_hints = self.commander_hints
+        copied.guessed_sideboard = self.guessed_sideboard
+        for name, value in changes.items():
+            setattr(copied, name, value)
         return copied
 
 

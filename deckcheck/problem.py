@@ -1,34 +1,47 @@
 """A problem found in a deck: the unit every rule yields and every reporter formats."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .limits import MAX_UNREADABLE_LINES
+from .record import Record
 
 ERROR = "error"
 WARNING = "warning"
 INFO = "info"
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Record):
     """One finding about a deck (or a team of decks).
 
     `rule` is a stable id from docs/contracts.md (`copy-limit`, `banned`, ...). Optional fields are
     left out of the JSON report when they do not apply; `details` carries rule-specific
     extras (team `holders`, "did you mean" `suggestions`) that are merged into the JSON.
+    Treated as immutable (change one with `replace`); `details` is left out of `==` and the hash.
     """
 
-    rule: str
-    message: str
-    severity: str = ERROR
-    zone: str | None = None
-    line: int | None = None
-    card: str | None = None
-    count: int | None = None
-    limit: int | None = None
-    details: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
+    __slots__ = ("rule", "message", "severity", "zone", "line", "card", "count", "limit", "details")
+    NOT_COMPARED = frozenset({"details"})
+
+    def __init__(
+        self, rule: str, message: str, severity: str = ERROR, zone: str | None = None, line: int | None = None,
+        card: str | None = None, count: int | None = None, limit: int | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
+        self.rule = rule
+        self.message = message
+        self.severity = severity
+        self.zone = zone
+        self.line = line
+        self.card = card
+        self.count = count
+        self.limit = limit
+        self.details = {} if details is None else details
+
+    def _key(self) -> tuple[Any, ...]:
+        # Record's _key without its per-field getattr: the NOT_COMPARED fields left out by hand.
+        return (self.rule, self.message, self.severity, self.zone, self.line, self.card, self.count, self.limit)
 
     @property
     def is_error(self) -> bool:

@@ -17,7 +17,6 @@ team checks (batch/team_pools.py) add up a team's decks against the team's one p
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import InputError
@@ -25,19 +24,26 @@ from .formats import Format
 from .model import MAIN, MAYBEBOARD, SIDEBOARD, Deck, copy_totals
 from .names import card_key
 from .problem import Problem
+from .record import Record
 
 DEFAULT_ZONES = (MAIN, SIDEBOARD)
 
 
-@dataclass(frozen=True)
-class PoolSettings:
+# Records, not dataclasses: imported at every start-up (deckcheck/record.py).
+class PoolSettings(Record):
     """The format's `pool:` key, resolved."""
 
-    free_cards: frozenset[str] = frozenset()  # card keys
-    free_names: tuple[str, ...] = ()  # as the format file writes them, for messages
-    zones: tuple[str, ...] = DEFAULT_ZONES
-    shared_by_team: bool = False
-    shared_sideboard: bool = False
+    __slots__ = ("free_cards", "free_names", "zones", "shared_by_team", "shared_sideboard")
+
+    def __init__(
+        self, free_cards: frozenset[str] = frozenset(), free_names: tuple[str, ...] = (),
+        zones: tuple[str, ...] = DEFAULT_ZONES, shared_by_team: bool = False, shared_sideboard: bool = False,
+    ) -> None:
+        self.free_cards = free_cards  # card keys
+        self.free_names = free_names  # as the format file writes them, for messages
+        self.zones = zones
+        self.shared_by_team = shared_by_team
+        self.shared_sideboard = shared_sideboard
 
 
 def pool_settings(fmt: Format) -> PoolSettings:
@@ -54,15 +60,18 @@ def pool_settings(fmt: Format) -> PoolSettings:
     )
 
 
-@dataclass(frozen=True)
-class Pool:
+class Pool(Record):
     """The cards of one registered pool: copies per card key. `problems` are the pool's
     lines that could not be read (`parse-error`, the message naming the pool file and its
-    line)."""
+    line); they are left out of `==`."""
 
-    source: str
-    cards: Mapping[str, int]
-    problems: tuple[Problem, ...] = field(default=(), compare=False)
+    __slots__ = ("source", "cards", "problems")
+    NOT_COMPARED = frozenset({"problems"})
+
+    def __init__(self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = ()) -> None:
+        self.source = source
+        self.cards = cards
+        self.problems = problems
 
     def holds(self, key: str) -> int:
         return self.cards.get(key, 0)
@@ -85,7 +94,7 @@ def _pool_problem(source: str, problem: Problem) -> Problem:
     details = {"pool": source}
     if problem.line is not None:
         details["pool_line"] = problem.line
-    return replace(problem, message=f"{where}: {problem.message}", line=None, zone=None, details=details)
+    return problem.replace(message=f"{where}: {problem.message}", line=None, zone=None, details=details)
 
 
 def read_pool(text_or_path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
@@ -105,7 +114,7 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
             reason = reason[len(deck.source) + 2:]
         raise InputError(f"pool {name}: {reason}")
     if shown is not None:
-        deck = replace(deck, source=shown)
+        deck = deck.copy(source=shown)
     pool = pool_from_deck(deck)
     if not pool.cards:
         raise InputError(f"pool {name}: lists no cards")

@@ -1,10 +1,10 @@
 """What validation returns: a verdict per deck (and per team in batch), ready to report."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .problem import Problem
+from .record import Record
 
 if TYPE_CHECKING:
     from .batch.registration import Skipped
@@ -13,23 +13,37 @@ if TYPE_CHECKING:
 REPORT_VERSION = "1"
 
 
-@dataclass
-class DeckResult:
-    deck: str
-    format: str
-    problems: list[Problem] = field(default_factory=list)
-    counts: dict[str, int] = field(default_factory=dict)
-    player: str | None = None
-    team: str | None = None
-    # The input could not be read at all (missing file, bad encoding): exit code 2.
-    unreadable: bool = False
-    pool: str | None = None  # the registered pool checked against (limited events)
-    # Where the deck's file is, for CI annotations, when `deck` names it otherwise (a batch
-    # names decks as its source does): a path from the working directory, or "" when the
-    # deck is no file of the working tree (an archive entry).
-    location: str | None = None
-    # The event day, platform and how far the data behind the verdict reaches (freshness.py).
-    as_of: AsOf | None = None
+# Records, not dataclasses: imported at every start-up (deckcheck/record.py). Mutable (the
+# batch and the reports fill them in), so unhashable, as a dataclass with eq=True is.
+class DeckResult(Record):
+    # `__weakref__`: that a streamed batch lets go of each result is watched through weak
+    # references (tests/test_batch_stream.py).
+    __slots__ = (
+        "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
+        "__weakref__",
+    )
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(
+        self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
+        player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
+        location: str | None = None, as_of: AsOf | None = None,
+    ) -> None:
+        self.deck = deck
+        self.format = format
+        self.problems = [] if problems is None else problems
+        self.counts = {} if counts is None else counts
+        self.player = player
+        self.team = team
+        # The input could not be read at all (missing file, bad encoding): exit code 2.
+        self.unreadable = unreadable
+        self.pool = pool  # the registered pool checked against (limited events)
+        # Where the deck's file is, for CI annotations, when `deck` names it otherwise (a batch
+        # names decks as its source does): a path from the working directory, or "" when the
+        # deck is no file of the working tree (an archive entry).
+        self.location = location
+        # The event day, platform and how far the data behind the verdict reaches (freshness.py).
+        self.as_of = as_of
 
     @property
     def legal(self) -> bool:
@@ -58,12 +72,15 @@ class DeckResult:
         return out
 
 
-@dataclass
-class TeamResult:
-    team: str
-    format: str
-    players: list[str]
-    problems: list[Problem] = field(default_factory=list)
+class TeamResult(Record):
+    __slots__ = ("team", "format", "players", "problems")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, team: str, format: str, players: list[str], problems: list[Problem] | None = None) -> None:
+        self.team = team
+        self.format = format
+        self.players = players
+        self.problems = [] if problems is None else problems
 
     @property
     def legal(self) -> bool:
@@ -79,21 +96,27 @@ class TeamResult:
         }
 
 
-@dataclass
-class AssertionOutcome:
+class AssertionOutcome(Record):
     """A simulate assertion (`keep7 >= 0.85`) on one deck, as CI reports see it.
 
     `message` says what was measured (or why the simulation could not run, with
     `error` set); `values` are the statistics the assertion compared.
     """
 
-    deck: str
-    format: str
-    assertion: str
-    passed: bool
-    message: str
-    values: dict[str, float] = field(default_factory=dict)
-    error: bool = False
+    __slots__ = ("deck", "format", "assertion", "passed", "message", "values", "error")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(
+        self, deck: str, format: str, assertion: str, passed: bool, message: str,
+        values: dict[str, float] | None = None, error: bool = False,
+    ) -> None:
+        self.deck = deck
+        self.format = format
+        self.assertion = assertion
+        self.passed = passed
+        self.message = message
+        self.values = {} if values is None else values
+        self.error = error
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -105,15 +128,21 @@ class AssertionOutcome:
         return out
 
 
-@dataclass
-class Report:
-    results: list[DeckResult] = field(default_factory=list)
-    teams: list[TeamResult] | None = None
-    # Simulate assertions (`deckcheck simulate -o junit`, `deckcheck check`); None: none run.
-    assertions: list[AssertionOutcome] | None = None
-    # Batch: the files of the source that are no decklists, listed by the CI outputs too
-    # (a file that may be a registration but could not be checked is a result instead).
-    skipped: list[Skipped] = field(default_factory=list)
+class Report(Record):
+    __slots__ = ("results", "teams", "assertions", "skipped")
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(
+        self, results: list[DeckResult] | None = None, teams: list[TeamResult] | None = None,
+        assertions: list[AssertionOutcome] | None = None, skipped: list[Skipped] | None = None,
+    ) -> None:
+        self.results = [] if results is None else results
+        self.teams = teams
+        # Simulate assertions (`deckcheck simulate -o junit`, `deckcheck check`); None: none run.
+        self.assertions = assertions
+        # Batch: the files of the source that are no decklists, listed by the CI outputs too
+        # (a file that may be a registration but could not be checked is a result instead).
+        self.skipped = [] if skipped is None else skipped
 
     @property
     def legal(self) -> bool:

@@ -15,9 +15,9 @@ import errno
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from .record import Record
 from .textio import not_regular
 
 HIDDEN_PREFIXES = (".", "__MACOSX")
@@ -111,13 +111,19 @@ def is_within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-@dataclass
-class Walked:
+class Walked(Record):
     """What a walk found: (path relative to the root, `/`-separated; the path) of every
     file deckcheck may read, and (relative path, reason) of everything passed over."""
 
-    files: list[tuple[str, Path]] = field(default_factory=list)
-    passed_over: list[tuple[str, str]] = field(default_factory=list)
+    # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
+    __slots__ = ("files", "passed_over")
+    __hash__ = None  # type: ignore[assignment]  # mutable: the walk fills it in
+
+    def __init__(
+        self, files: list[tuple[str, Path]] | None = None, passed_over: list[tuple[str, str]] | None = None,
+    ) -> None:
+        self.files = [] if files is None else files
+        self.passed_over = [] if passed_over is None else passed_over
 
 
 def walk(

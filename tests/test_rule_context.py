@@ -69,3 +69,14 @@ def test_as_of_is_shared_per_format_day_and_platform_and_its_dict_is_the_callers
 
     copied = pickle.loads(pickle.dumps(first))
     assert copied == first and hash(copied) == hash(first) and copied.to_dict() == first.to_dict()
+
+
+def test_a_replaced_context_starts_with_its_own_memory_and_compares_by_its_fields():
+    deck = _deck()
+    ctx = Context(date=DAY)
+    counted = ctx.counts(deck)
+    online = ctx.replace(platform="mtgo")
+    assert (online.date, online.platform) == (DAY, "mtgo")
+    assert online.counts(deck) == counted and online.counts(deck) is not counted
+    assert ctx.replace() == ctx and hash(ctx.replace()) == hash(ctx) and online != ctx
+    assert "_memo" not in repr(ctx)

@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -163,7 +163,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         # Messages name the file read (a temporary folder for zips): name it as the report does.
         prefix = f"{task.path}:"
         result.problems = [
-            replace(problem, message=task.shown + ":" + problem.message[len(prefix):])
+            problem.replace(message=task.shown + ":" + problem.message[len(prefix):])
             if problem.message.startswith(prefix) else problem
             for problem in result.problems
         ]

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
@@ -183,7 +183,7 @@ def _member_problem(player: str, problem: Problem) -> Problem:
     details = {**problem.details, "player": player}
     if problem.card is not None and problem.count is not None:
         details.setdefault("holders", {player: problem.count})
-    return replace(problem, message=f"{player}'s deck: {problem.message}", details=details)
+    return problem.replace(message=f"{player}'s deck: {problem.message}", details=details)
 
 
 def _seat_clashes(members: Sequence[Member]) -> list[Problem]:

@@ -10,7 +10,6 @@ writes YGOPro's own layout, so a file saved by YGOPro converts back byte for byt
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
@@ -34,7 +33,7 @@ def name_passcodes(deck: Deck, catalog: PasscodeCatalog) -> Deck:
         if entry.code is not None:
             card = catalog.by_code(entry.code) or catalog.artwork_of(entry.code)
             if card is not None:
-                entry = replace(entry, name=card.name, written=None)
+                entry = entry.replace(name=card.name, written=None)
         entries.append(entry)
     return deck.with_entries(entries)
 
@@ -48,7 +47,7 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
             if card is None:
                 unknown.append(entry.name)
             else:
-                entry = replace(entry, name=card.name, code=card.code)
+                entry = entry.replace(name=card.name, code=card.code)
         entries.append(entry)
     if unknown:
         why = "not in the Yu-Gi-Oh! card data" if catalog is not None else "without card data (`deckcheck cards import cards.cdb`)"

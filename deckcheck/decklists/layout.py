@@ -26,7 +26,6 @@ the commander, then settles what is left (rules.prepare). Sizes that count other
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
@@ -95,5 +94,5 @@ def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:
 
 def _to_main(entry: CardEntry, lines: frozenset[int]) -> CardEntry:
     if entry.zone == SIDEBOARD and entry.line in lines:
-        return replace(entry, zone=MAIN)
+        return entry.replace(zone=MAIN)
     return entry

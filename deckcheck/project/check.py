@@ -209,12 +209,10 @@ def run_check(
 
 def _rename(result: DeckResult, read: str, shown: str) -> None:
     """Messages name the file as read; name it as the report does."""
-    from dataclasses import replace
-
     if read == shown:
         return
     result.problems = [
-        replace(problem, message=shown + problem.message[len(read):]) if problem.message.startswith(read + ":") else problem
+        problem.replace(message=shown + problem.message[len(read):]) if problem.message.startswith(read + ":") else problem
         for problem in result.problems
     ]
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..formats import Format
@@ -101,14 +100,14 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
                 # sideboard card is taken as the companion.
                 from ..decklists.layout import settle_sideboard
 
-                deck = settle_sideboard(replace(deck, entries=placed), fmt, ctx.date, ctx.platform, command_zone_read=True)
+                deck = settle_sideboard(deck.with_entries(placed), fmt, ctx.date, ctx.platform, command_zone_read=True)
                 placed = deck.entries
         if placed is None:
             placed = _from_sideboard(entries, ctx) or _from_lone_group(entries)
             if placed is not None and deck.guessed_sideboard is not None:
                 # The blank-line group the parser guessed was the sideboard held the commander
                 # (or the deck): the layout is read, nothing is left to settle.
-                deck = replace(deck, guessed_sideboard=None)
+                deck = deck.copy(guessed_sideboard=None)
         entries = placed or entries
     entries = _mark_companion(entries, ctx)
     return deck if entries is deck.entries else deck.with_entries(entries)

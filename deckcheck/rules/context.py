@@ -3,32 +3,46 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..model import MAIN, SIDEBOARD, CardEntry, CardTally, Deck, copy_totals, tally
+from ..record import Record
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..registered_pools import Pool
 
+# Context's fields; its `_memo` slot is none (Context.fields).
+_FIELDS = ("date", "cards", "pool", "platform")
 
-@dataclass(frozen=True)
-class Context:
+
+class Context(Record):
     """`date` picks the lists in force; `cards` is the game's card catalog when there is one;
     `pool` is the player's registered pool in a limited event (None: no pool to check);
     `platform` is where the event is played (`paper`, `mtgo`, `arena`): release days and
-    ban dates differ between them."""
+    ban dates differ between them. Treated as immutable (change one with `replace`)."""
 
-    date: dt.date
-    cards: Catalog | None = None
-    pool: Pool | None = None
-    platform: str = "paper"
-    # What the rules ask about the deck, worked out once per list of entries (one holder:
-    # a frozen dataclass pays a call per field it sets). Keyed by the entries list, not the
-    # deck: settling a sideboard or resolving names that were already the catalog's copies
-    # the deck but keeps its entries, and a batch shares one context between the two.
-    _memo: _Memo = field(default_factory=lambda: _Memo(), init=False, repr=False, compare=False)
+    # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
+    __slots__ = (*_FIELDS, "_memo")
+
+    def __init__(
+        self, date: dt.date, cards: Catalog | None = None, pool: Pool | None = None, platform: str = "paper",
+    ) -> None:
+        self.date = date
+        self.cards = cards
+        self.pool = pool
+        self.platform = platform
+        # What the rules ask about the deck, worked out once per list of entries. Keyed by
+        # the entries list, not the deck: settling a sideboard or resolving names that were
+        # already the catalog's copies the deck but keeps its entries, and a batch shares
+        # one context between the two.
+        self._memo = _Memo()
+
+    @classmethod
+    def fields(cls) -> tuple[str, ...]:
+        """The fields `==`, the hash, the repr and `replace` read: `_memo` is none of them
+        (a copy starts with its own)."""
+        return _FIELDS
 
     def _scan(self, deck: Deck) -> list[Any]:
         """[entries, their number, cards per zone, zones used]: one pass over the deck."""

@@ -200,8 +200,8 @@ class YgoCatalog:
             written = card.name if card.name != root.name else None
             if entry.code is None and entry.name != root.name:
                 written = entry.written or entry.name
-            entries.append(replace(entry, name=root.name, code=card.code if entry.code is not None else root.code,
-                                   written=written))
+            entries.append(entry.replace(name=root.name, code=card.code if entry.code is not None else root.code,
+                                       written=written))
         problems = [self._unknown_problem(group) for group in unknown.values()]
         problems += [self._inferred_problem(code, group) for code, group in inferred.items()]
         return deck.with_entries(entries), problems
