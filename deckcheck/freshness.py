@@ -62,7 +62,7 @@ class AsOf(Record):
     @cached_property
     def _report_fields(self) -> dict[str, Any]:
         # Worked out once per AsOf: a batch's decks share one (`as_of`), and the report
-        # writes it for every deck. (Not named `_fields`: Record keeps its field names there.)
+        # writes it for every deck.
         return {
             "date": self.date.isoformat(),
             "platform": self.platform,

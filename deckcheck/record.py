@@ -6,7 +6,9 @@ or so record classes one `deckcheck validate` defines, that was a third of its s
 (docs/speed.md). The classes on that path derive from `Record` instead: each lists its
 fields in `__slots__` (in `__init__` order, a base class's first, as dataclasses order
 them) and writes its own `__init__`; `Record` gives equality, a hash, a repr and
-`replace` from those fields, the way a dataclass would. Classes off that path (the
+`replace` from those fields, the way a dataclass would. A slot that is not a field (a
+memo a copy starts without: dataclasses' `init=False, compare=False, repr=False`) is named
+in `NOT_FIELDS`. Classes off that path (the
 engine, batch planning, paperwork) stay dataclasses.
 
 Records are treated as immutable, as the frozen dataclasses they replace were: change one
@@ -19,32 +21,36 @@ from __future__ import annotations
 from typing import Any, ClassVar, TypeVar
 
 _R = TypeVar("_R", bound="Record")
-_NOT_FIELDS = frozenset({"__dict__", "__weakref__"})
+_NEVER_FIELDS = frozenset({"__dict__", "__weakref__"})
 
 
 class Record:
     __slots__ = ()
     NOT_COMPARED: ClassVar[frozenset[str]] = frozenset()
+    NOT_FIELDS: ClassVar[frozenset[str]] = frozenset()
 
+    # Named record_* so that no class's own field (a schema's `fields`) can hide them.
     @classmethod
-    def fields(cls) -> tuple[str, ...]:
-        """The field names, base classes' first (the `__slots__` of the class and its bases)."""
-        found = cls.__dict__.get("_fields")
+    def record_fields(cls) -> tuple[str, ...]:
+        """The field names, base classes' first (the `__slots__` of the class and its
+        bases, less NOT_FIELDS), worked out once per class."""
+        found = cls.__dict__.get("_record_fields")
         if found is None:
             names: list[str] = []
             for klass in reversed(cls.__mro__):
                 slots = klass.__dict__.get("__slots__", ())
-                names += [name for name in ((slots,) if isinstance(slots, str) else slots) if name not in _NOT_FIELDS]
+                names += [name for name in ((slots,) if isinstance(slots, str) else slots)
+                          if name not in _NEVER_FIELDS and name not in cls.NOT_FIELDS]
             found = tuple(names)
-            type.__setattr__(cls, "_fields", found)
+            type.__setattr__(cls, "_record_fields", found)
         return found
 
     @classmethod
     def _compared(cls) -> tuple[str, ...]:
-        found = cls.__dict__.get("_compared_fields")
+        found = cls.__dict__.get("_record_compared")
         if found is None:
-            found = tuple(name for name in cls.fields() if name not in cls.NOT_COMPARED)
-            type.__setattr__(cls, "_compared_fields", found)
+            found = tuple(name for name in cls.record_fields() if name not in cls.NOT_COMPARED)
+            type.__setattr__(cls, "_record_compared", found)
         return found
 
     def _key(self) -> tuple[Any, ...]:
@@ -59,14 +65,14 @@ class Record:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields())
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.record_fields())
         return f"{type(self).__name__}({shown})"
 
     def replace(self: _R, **changes: Any) -> _R:
         """A copy with `changes`, built through `__init__` like `dataclasses.replace`."""
-        unknown = set(changes) - set(self.fields())
-        if unknown:
-            raise TypeError(f"{type(self).__name__} has no field {', '.join(sorted(unknown))}")
-        values = {name: getattr(self, name) for name in self.fields()}
+        values = {name: getattr(self, name) for name in self.record_fields()}
+        if not changes.keys() <= values.keys():
+            unknown = ", ".join(sorted(changes.keys() - values.keys()))
+            raise TypeError(f"{type(self).__name__} has no field {unknown}")
         values.update(changes)
         return type(self)(**values)

@@ -270,11 +270,8 @@ class MapOf(_RecordSpec):
             self.value.check(item, (*keys, str(key)))
 
 
-class Struct(Spec):
-    """A mapping with known keys; unknown keys are errors (they are usually typos).
-
-    Not a Record: its `fields` (the known keys' specs) would hide `Record.fields`, so it
-    compares and shows itself by hand (by its fields; not hashable, as defining `__eq__` makes it)."""
+class Struct(_RecordSpec):
+    """A mapping with known keys; unknown keys are errors (they are usually typos)."""
 
     __slots__ = ("fields", "required", "check_whole")
 
@@ -287,14 +284,6 @@ class Struct(Spec):
         self.fields = fields
         self.required = required
         self.check_whole = check_whole
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Struct) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return (self.fields, self.required, self.check_whole) == (other.fields, other.required, other.check_whole)
-
-    def __repr__(self) -> str:
-        return f"Struct(fields={self.fields!r}, required={self.required!r}, check_whole={self.check_whole!r})"
 
     @property
     def expected(self) -> str:  # type: ignore[override]

@@ -57,6 +57,22 @@ def test_validate_with_card_data_imports_no_typer_no_network_and_no_yaml_once_ca
     assert heavy_in(modules) == []
 
 
+# What one Magic `validate` of a text deck builds no more (docs/speed.md, start-up): the
+# dataclass machinery (records on that path are deckcheck.record.Record), OpenSSL, expat,
+# "did you mean", and the other games' card modules.
+NOT_FOR_ONE_MAGIC_DECK = (
+    "dataclasses", "inspect", "hashlib", "_hashlib", "pyexpat", "deckcheck.decklists.xmlsafe",
+    "deckcheck.cards.suggest", "deckcheck.games.wow.cards", "deckcheck.games.yugioh.catalog",
+)
+
+
+def test_validate_of_a_magic_text_deck_builds_only_what_it_uses():
+    modules_after("validate", str(EXAMPLE), "-f", "mtg/modern")  # the format in the cache
+    code, out, modules = modules_after("validate", str(EXAMPLE), "-f", "mtg/modern")
+    assert code == 0 and "LEGAL" in out
+    assert sorted(set(NOT_FOR_ONE_MAGIC_DECK) & set(modules)) == []
+
+
 def test_a_command_line_quick_cannot_read_goes_to_typer():
     code, _, modules = modules_after("validate", str(EXAMPLE), "-f", "mtg/modern", "--help")
     assert code == 0 and "typer" in modules

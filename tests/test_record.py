@@ -27,6 +27,15 @@ class Named(Span):
         self.notes = notes
 
 
+class Memoised(Record):
+    __slots__ = ("name", "_memo")
+    NOT_FIELDS = frozenset({"_memo"})
+
+    def __init__(self, name: str):
+        self.name = name
+        self._memo: dict[str, int] = {}
+
+
 class Mutable(Record):
     __slots__ = ("items",)
     __hash__ = None  # type: ignore[assignment]
@@ -36,7 +45,7 @@ class Mutable(Record):
 
 
 def test_fields_are_the_slots_bases_first():
-    assert Named.fields() == ("since", "until", "name", "notes")
+    assert Named.record_fields() == ("since", "until", "name", "notes")
 
 
 def test_equality_and_hash_follow_the_compared_fields():
@@ -58,6 +67,13 @@ def test_replace_builds_a_new_record_through_init():
     assert (b.name, b.since, a.name) == ("Shock", "x", "Bolt") and type(b) is Named
     with pytest.raises(TypeError, match="no field colour"):
         a.replace(colour="red")
+
+
+def test_a_slot_that_is_not_a_field_is_left_out_and_starts_afresh_in_a_copy():
+    a = Memoised("Bolt")
+    a._memo["x"] = 1
+    b = a.replace()
+    assert Memoised.record_fields() == ("name",) and b == a and b._memo == {} and repr(a) == "Memoised(name='Bolt')"
 
 
 def test_a_mutable_record_is_not_hashable():

@@ -12,9 +12,6 @@ if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..registered_pools import Pool
 
-# Context's fields; its `_memo` slot is none (Context.fields).
-_FIELDS = ("date", "cards", "pool", "platform")
-
 
 class Context(Record):
     """`date` picks the lists in force; `cards` is the game's card catalog when there is one;
@@ -23,7 +20,10 @@ class Context(Record):
     ban dates differ between them. Treated as immutable (change one with `replace`)."""
 
     # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
-    __slots__ = (*_FIELDS, "_memo")
+    __slots__ = ("date", "cards", "pool", "platform", "_memo")
+    # The memo is not a field: ==, the hash, the repr and `replace` ignore it, and a copy
+    # starts with its own.
+    NOT_FIELDS = frozenset({"_memo"})
 
     def __init__(
         self, date: dt.date, cards: Catalog | None = None, pool: Pool | None = None, platform: str = "paper",
@@ -37,12 +37,6 @@ class Context(Record):
         # already the catalog's copies the deck but keeps its entries, and a batch shares
         # one context between the two.
         self._memo = _Memo()
-
-    @classmethod
-    def fields(cls) -> tuple[str, ...]:
-        """The fields `==`, the hash, the repr and `replace` read: `_memo` is none of them
-        (a copy starts with its own)."""
-        return _FIELDS
 
     def _scan(self, deck: Deck) -> list[Any]:
         """[entries, their number, cards per zone, zones used]: one pass over the deck."""
