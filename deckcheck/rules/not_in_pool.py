@@ -31,7 +31,6 @@ PASS (mtg/pioneer): 4 Thoughtseize (printed in Theros, a Pioneer set).
 from __future__ import annotations
 
 import datetime as dt
-import textwrap
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -278,4 +277,6 @@ def _sets_on(fmt: Format, pool: CardPool, day: dt.date) -> list[str]:
 
 def _wrapped(title: str, codes: list[str]) -> list[str]:
     text = ", ".join(codes) if codes else "none"
+    import textwrap  # `formats show` only: not on every check's start-up path
+
     return [f"  {title}:", *textwrap.wrap(text, width=96, initial_indent="    ", subsequent_indent="    ")]
