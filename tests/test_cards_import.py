@@ -176,3 +176,33 @@ def test_stream_reader_reports_position_of_trailing_garbage():
     assert list(stream.items()) == [{"a": 1}]
     with pytest.raises(JsonStreamError, match="at character 11"):
         stream.expect_end()
+
+
+# The `cards.printings` column as SQLite orders it: oldest first (a printing without a
+# date of its own by its set's date), then set code; the writer builds it in Python
+# (games/mtg/printings.py) and must agree with this reading of the two tables.
+_PRINTINGS_BY_SQL = (
+    "SELECT card_id, group_concat(text, ',') FROM (SELECT card_id, set_code || ':' || rarity || CASE WHEN"
+    " printings.released = '' AND platforms = '' THEN '' ELSE ':' || printings.released || CASE WHEN platforms = ''"
+    " THEN '' ELSE ':' || platforms END END AS text FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
+    " ORDER BY card_id, COALESCE(NULLIF(printings.released, ''), sets.released), set_code) GROUP BY card_id"
+)
+
+
+def _printings_columns_agree(db_path: Path) -> int:
+    db = sqlite3.connect(db_path)
+    try:
+        by_sql = dict(db.execute(_PRINTINGS_BY_SQL).fetchall())
+        stored = dict(db.execute("SELECT id, printings FROM cards WHERE printings <> ''").fetchall())
+    finally:
+        db.close()
+    assert stored == by_sql
+    return len(stored)
+
+
+def test_printings_column_agrees_with_the_tables(shared_data, shared_cards_db, sample_cards_db, tmp_path):
+    real_2019 = tmp_path / "cards.sqlite"  # objects with `games`: printings with platforms
+    import_file(shared_data / "mtg" / "scryfall_sample.json", real_2019)
+    assert _printings_columns_agree(shared_cards_db) == 32609
+    assert _printings_columns_agree(sample_cards_db) > 10
+    assert _printings_columns_agree(real_2019) > 10

@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +33,7 @@ from ...games import GAMES, Game
 from ...names import card_key, fold, full_key, loose_key
 from . import GAME
 from .cards import Card, Printing, SetInfo
+from .printings import CardPrintings
 
 if TYPE_CHECKING:
     from .catalog import MtgCatalog
@@ -84,16 +83,16 @@ CREATE TABLE sets (
     kind TEXT NOT NULL DEFAULT '', digital INTEGER NOT NULL DEFAULT 0,
     mtgo TEXT, arena TEXT, paper_legal TEXT
 ) WITHOUT ROWID;
--- Only the build reads it (_FINISH makes `names` and `loose_names` of it): a TEMP table
--- leaves no free pages in the file when it is dropped, so the file needs no VACUUM.
+-- Only the build reads these (_FINISH makes `names` and `loose_names` of them): TEMP tables
+-- leave no free pages in the file when they are dropped, so the file needs no VACUUM.
 CREATE TEMP TABLE name_keys (key TEXT NOT NULL, card_id INTEGER NOT NULL, priority INTEGER NOT NULL);
+CREATE TEMP TABLE printing_counts (card_id INTEGER PRIMARY KEY, printings INTEGER NOT NULL);
 """
 # Run once all cards are in: exact spellings first by priority (a card's own name beats
 # another card's face name; between equals the card with more printings wins, so the
 # real `Bind` beats the playtest `Bind // Liberate`), loose spellings only where unambiguous.
 _FINISH = """
 CREATE TABLE names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TEMP TABLE printing_counts AS SELECT card_id, COUNT(*) AS printings FROM printings GROUP BY card_id;
 INSERT OR IGNORE INTO names SELECT key, name_keys.card_id FROM name_keys
     LEFT JOIN printing_counts ON printing_counts.card_id = name_keys.card_id WHERE priority < 9
     ORDER BY priority, COALESCE(printing_counts.printings, 0) DESC, name_keys.card_id;
@@ -137,9 +136,6 @@ def _card(row: tuple) -> Card:
         legalities=None if row[12] is None else json.loads(row[12]),
         printings=printings, power=row[14], toughness=row[15],
     )
-
-
-_second = itemgetter(1)
 
 
 def _join(values: Iterable[str]) -> str:
@@ -219,7 +215,7 @@ class CardDbWriter(AtomicDbWriter):
         self._ids: dict[str, int] = {}
         self._card_rows: list[tuple] = []
         self._name_rows: list[tuple[str, int, int]] = []
-        self._printing_rows: list[tuple[int, str, str, str, str]] = []
+        self._printings = CardPrintings()
         self._sets: dict[str, list] = {}
         self._set_infos: dict[str, SetInfo] = {}
         self._legalities: dict[tuple[tuple[str, str], ...], str] = {}
@@ -238,6 +234,7 @@ class CardDbWriter(AtomicDbWriter):
         card_id = self._ids.get(key)
         if card_id is None:
             card_id = self._ids[key] = len(self._ids) + 1
+            self._printings.new_card()
             self._names_added.add(card.name)
             self._card_rows.append((
                 card_id, card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
@@ -270,15 +267,14 @@ class CardDbWriter(AtomicDbWriter):
         if aliases:  # another printing of a known card, under another name
             self._name_rows.extend([(fold(alias), card_id, 3) for alias in aliases]
                                    + [(loose_key(alias), card_id, 9) for alias in aliases])
-        self._printing_rows.extend([(card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in printings])
-        if len(self._name_rows) + len(self._printing_rows) >= self.BATCH_ROWS:
+        self._printings.add(card_id, printings)
+        if len(self._name_rows) + len(self._card_rows) >= self.BATCH_ROWS:
             self._write_rows()
 
     def _write_rows(self) -> None:
         self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 17)})", self._card_rows)
         self._db.executemany("INSERT INTO name_keys VALUES (?, ?, ?)", self._name_rows)
-        self._db.executemany("INSERT OR IGNORE INTO printings VALUES (?, ?, ?, ?, ?)", self._printing_rows)
-        self._card_rows, self._name_rows, self._printing_rows = [], [], []
+        self._card_rows, self._name_rows = [], []
 
     def add_set(self, info: SetInfo) -> None:
         """Record a set; a set met again keeps its earliest date and the facts it had (its
@@ -309,6 +305,7 @@ class CardDbWriter(AtomicDbWriter):
         self._write_rows()
         self._db.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                              [(code, *row) for code, row in self._sets.items()])
+        self._store_printings()
         info = {
             "schema_version": str(SCHEMA_VERSION),
             "game": GAME.id,
@@ -318,7 +315,6 @@ class CardDbWriter(AtomicDbWriter):
             **meta,
         }
         self._db.executescript(_FINISH)
-        self._store_printings()
         suggest.build(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
         carry_over_games(self._db, self.path, keep=other_games())
@@ -327,19 +323,12 @@ class CardDbWriter(AtomicDbWriter):
         self.finish(compact=False)
 
     def _store_printings(self) -> None:
-        """Each card's printings, oldest first, in one column: `set:rarity`, with the
-        printing's own date and platforms after it when the source gave them (`_printing`
-        reads it back); SQLite makes the text while it sorts."""
-        rows = self._db.execute(
-            "SELECT card_id, set_code || ':' || rarity || CASE WHEN printings.released = '' AND platforms = '' THEN ''"
-            " ELSE ':' || printings.released || CASE WHEN platforms = '' THEN '' ELSE ':' || platforms END END"
-            " FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
-            " ORDER BY card_id, COALESCE(NULLIF(printings.released, ''), sets.released), set_code"
-        )
-        self._db.executemany(
-            "UPDATE cards SET printings = ? WHERE id = ?",
-            [(",".join(map(_second, texts)), card_id) for card_id, texts in groupby(rows, key=itemgetter(0))],
-        )
+        """The `printings` table, each card's `printings` column (printings.py says how it
+        is ordered) and the counts `_FINISH` ranks names by."""
+        self._db.executemany("INSERT INTO printings VALUES (?, ?, ?, ?, ?)", self._printings.table_rows())
+        self._db.executemany("INSERT INTO printing_counts VALUES (?, ?)", self._printings.counts())
+        set_dates = {code: row[1] for code, row in self._sets.items()}
+        self._db.executemany("UPDATE cards SET printings = ? WHERE id = ?", self._printings.columns(set_dates))
 
 
 class CardDb:
