@@ -95,13 +95,15 @@ def _from_scryfall(
     layout = _text(obj.get("layout")) or "normal"
     if layout in SKIPPED_LAYOUTS:
         return None
-    faces = _faces(obj)
     meld = _meld_result(obj) if layout == "meld" else None
     if meld == name:
         return None  # the melded back face (Brisela): printed on the back of a half, no card a deck holds
-    if layout == "reversible_card" and faces:
-        # Two printed sides of one card (both usually the same card): the front is the card.
-        obj, faces, name = {**obj, **faces[0]}, [], faces[0]["name"]
+    faces = None  # found below, where a new card or another name needs them: most objects are reprints
+    if layout == "reversible_card":
+        faces = _faces(obj)
+        if faces:
+            # Two printed sides of one card (both usually the same card): the front is the card.
+            obj, faces, name = {**obj, **faces[0]}, [], faces[0]["name"]
     set_code = _text(obj.get("set")).lower()
     released = _text(obj.get("released_at"))[:10]
     games = obj.get("games")
@@ -115,6 +117,8 @@ def _from_scryfall(
     flavor_name, printed_name = obj.get("flavor_name"), obj.get("printed_name")
     if reprint and not (flavor_name or printed_name):  # most printings have no other name
         return Reprint(name, printings, ()), info
+    if faces is None:
+        faces = _faces(obj)
     if faces:
         face_names = tuple(face["name"] for face in faces)
     elif " // " in name:

@@ -30,10 +30,11 @@ from ...cards import suggest
 from ...cards.tables import REBUILD_HINT, REINSTALL_HINT, damaged, open_read_only
 from ...errors import CardDataError, MissingGameData, OutdatedCardData
 from ...games import GAMES, Game
-from ...names import card_key, fold, full_key, loose_key
+from ...names import fold, full_key
 from . import GAME
 from .cards import Card, Printing, SetInfo
-from .printings import CardPrintings
+from .card_names import CardNames
+from .printings import CardPrintings, printing_rows
 
 if TYPE_CHECKING:
     from .catalog import MtgCatalog
@@ -83,25 +84,11 @@ CREATE TABLE sets (
     kind TEXT NOT NULL DEFAULT '', digital INTEGER NOT NULL DEFAULT 0,
     mtgo TEXT, arena TEXT, paper_legal TEXT
 ) WITHOUT ROWID;
--- Only the build reads these (_FINISH makes `names` and `loose_names` of them): TEMP tables
--- leave no free pages in the file when they are dropped, so the file needs no VACUUM.
-CREATE TEMP TABLE name_keys (key TEXT NOT NULL, card_id INTEGER NOT NULL, priority INTEGER NOT NULL);
-CREATE TEMP TABLE printing_counts (card_id INTEGER PRIMARY KEY, printings INTEGER NOT NULL);
 """
-# Run once all cards are in: exact spellings first by priority (a card's own name beats
-# another card's face name; between equals the card with more printings wins, so the
-# real `Bind` beats the playtest `Bind // Liberate`), loose spellings only where unambiguous.
+# Run once all cards are in (card_names.py resolves which card each spelling names).
 _FINISH = """
 CREATE TABLE names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-INSERT OR IGNORE INTO names SELECT key, name_keys.card_id FROM name_keys
-    LEFT JOIN printing_counts ON printing_counts.card_id = name_keys.card_id WHERE priority < 9
-    ORDER BY priority, COALESCE(printing_counts.printings, 0) DESC, name_keys.card_id;
 CREATE TABLE loose_names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-INSERT INTO loose_names
-    SELECT key, MIN(card_id) FROM name_keys WHERE priority = 9 AND key <> ''
-    GROUP BY key HAVING COUNT(DISTINCT card_id) = 1;
-DROP TABLE name_keys;
-DROP TABLE printing_counts;
 -- A catalog's first lookup asks for the meld cards (meld_halves); without an index that reads
 -- the whole cards table, oracle text and all: 3-15 ms of every `deckcheck validate`.
 CREATE INDEX cards_meld ON cards(layout) WHERE layout = 'meld';
@@ -146,24 +133,6 @@ def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split(_LIST_SEP)) if text else ()
 
 
-def _spellings(card: Card) -> list[tuple[str, int]]:
-    """Every key the card can be found by, with its priority (lower wins a clash), each
-    key once: a card's other rows for a key it already has could never win it."""
-    exact: dict[str, int] = {}
-    for key, priority in (
-        (full_key(card.name), 0), (card_key(card.name), 1),
-        *((fold(face), 2) for face in card.face_names), *((fold(alias), 3) for alias in card.aliases),
-    ):
-        exact.setdefault(key, priority)  # in rising priority: the first is the best
-    # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
-    # the blanks they would claim `Goblin`, or every name that is all punctuation.
-    loose = dict.fromkeys(
-        loose_key(name) for name in dict.fromkeys((card.name, card.front_face, *card.face_names, *card.aliases))
-        if "_" not in name
-    )
-    return [*exact.items(), *((key, 9) for key in loose)]
-
-
 def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[Game]) -> None:
     """Copy the tables and `meta` keys of the games in `keep` from the file at `old_path`
     (when it is a readable database) into the new one being built in `db`."""
@@ -196,16 +165,20 @@ def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[G
     finally:
         db.execute("DETACH DATABASE old")
 
+
 class CardDbWriter(AtomicDbWriter):
     """Builds a new database beside `path`; `commit()` swaps it in, `abort()` drops it.
 
-    Use as a context manager: leaving the block by an exception aborts. Rows are kept
-    until BATCH_ROWS of them are waiting and written with one `executemany` per table, in
-    the one transaction of the build (card ids are given here, in the order SQLite would
-    give them); sets, a few hundred, are merged in memory and written at the end.
+    Use as a context manager: leaving the block by an exception aborts. Card rows are kept
+    until BATCH_ROWS of them are waiting and written with one `executemany`, in the one
+    transaction of the build (card ids are given here, in the order SQLite would give
+    them). Everything else is small or needs every card before it can be written, and is
+    gathered in memory and written at the end: sets (a few hundred, merged), printings
+    (printings.py), the spellings cards are found by (card_names.py) and the tables of
+    "did you mean" (cards/suggest.py).
     """
 
-    BATCH_ROWS = 20_000
+    BATCH_ROWS = 2_000
 
     def __init__(self, path: Path):
         super().__init__(path)
@@ -214,7 +187,8 @@ class CardDbWriter(AtomicDbWriter):
         self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _SCHEMA)
         self._ids: dict[str, int] = {}
         self._card_rows: list[tuple] = []
-        self._name_rows: list[tuple[str, int, int]] = []
+        self._names = CardNames()
+        self._suggestions = suggest.SuggestionTables()
         self._printings = CardPrintings()
         self._sets: dict[str, list] = {}
         self._set_infos: dict[str, SetInfo] = {}
@@ -234,7 +208,6 @@ class CardDbWriter(AtomicDbWriter):
         card_id = self._ids.get(key)
         if card_id is None:
             card_id = self._ids[key] = len(self._ids) + 1
-            self._printings.new_card()
             self._names_added.add(card.name)
             self._card_rows.append((
                 card_id, card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
@@ -243,7 +216,8 @@ class CardDbWriter(AtomicDbWriter):
                 None if card.legalities is None else self._legalities_text(card.legalities),
                 card.power, card.toughness,
             ))
-            self._name_rows.extend([(spelling, card_id, priority) for spelling, priority in _spellings(card)])
+            self._names.add_card(card_id, card)
+            self._suggestions.add(card_id, card.name, card.face_names)
             self._add_printings(card_id, card.printings)
         else:
             self._add_printings(card_id, card.printings, card.aliases)
@@ -265,16 +239,14 @@ class CardDbWriter(AtomicDbWriter):
 
     def _add_printings(self, card_id: int, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> None:
         if aliases:  # another printing of a known card, under another name
-            self._name_rows.extend([(fold(alias), card_id, 3) for alias in aliases]
-                                   + [(loose_key(alias), card_id, 9) for alias in aliases])
+            self._names.add_aliases(card_id, aliases)
         self._printings.add(card_id, printings)
-        if len(self._name_rows) + len(self._card_rows) >= self.BATCH_ROWS:
+        if len(self._card_rows) >= self.BATCH_ROWS:
             self._write_rows()
 
     def _write_rows(self) -> None:
         self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 17)})", self._card_rows)
-        self._db.executemany("INSERT INTO name_keys VALUES (?, ?, ?)", self._name_rows)
-        self._card_rows, self._name_rows = [], []
+        self._card_rows = []
 
     def add_set(self, info: SetInfo) -> None:
         """Record a set; a set met again keeps its earliest date and the facts it had (its
@@ -305,30 +277,33 @@ class CardDbWriter(AtomicDbWriter):
         self._write_rows()
         self._db.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                              [(code, *row) for code, row in self._sets.items()])
-        self._store_printings()
+        printing_counts = self._store_printings()
         info = {
             "schema_version": str(SCHEMA_VERSION),
             "game": GAME.id,
             "cards": str(self.card_count),
-            "printings": str(self._db.execute("SELECT COUNT(*) FROM printings").fetchone()[0]),
+            "printings": str(sum(printing_counts.values())),
             "has_legalities": str(int(self._db.execute("SELECT 1 FROM cards WHERE legalities IS NOT NULL LIMIT 1").fetchone() is not None)),
             **meta,
         }
         self._db.executescript(_FINISH)
-        suggest.build(self._db)
+        self._db.executemany("INSERT INTO names VALUES (?, ?)", self._names.names_rows(printing_counts))
+        self._db.executemany("INSERT INTO loose_names VALUES (?, ?)", self._names.loose_rows())
+        self._suggestions.write(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
         carry_over_games(self._db, self.path, keep=other_games())
-        # Every page was written once and nothing of the file was dropped (name_keys is a
-        # TEMP table): VACUUM would only copy it (~5% of an import).
+        # Every page was written once and nothing of the file was dropped: VACUUM would
+        # only copy it (~5% of an import).
         self.finish(compact=False)
 
-    def _store_printings(self) -> None:
-        """The `printings` table, each card's `printings` column (printings.py says how it
-        is ordered) and the counts `_FINISH` ranks names by."""
-        self._db.executemany("INSERT INTO printings VALUES (?, ?, ?, ?, ?)", self._printings.table_rows())
-        self._db.executemany("INSERT INTO printing_counts VALUES (?, ?)", self._printings.counts())
+    def _store_printings(self) -> dict[int, int]:
+        """The `printings` table and each card's `printings` column (printings.py says how
+        it is ordered); returns the number of printings of each card that has any."""
+        cards = self._printings.by_card()
+        self._db.executemany("INSERT INTO printings VALUES (?, ?, ?, ?, ?)", printing_rows(cards))
         set_dates = {code: row[1] for code, row in self._sets.items()}
-        self._db.executemany("UPDATE cards SET printings = ? WHERE id = ?", self._printings.columns(set_dates))
+        self._db.executemany("UPDATE cards SET printings = ? WHERE id = ?", self._printings.columns(cards, set_dates))
+        return {card_id: len(rows) for card_id, rows in cards}
 
 
 class CardDb:
