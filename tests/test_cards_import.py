@@ -171,6 +171,23 @@ def test_stream_reader_across_chunk_boundaries(chunk):
     assert list(JsonStream(io.StringIO(text), chunk_chars=chunk).items()) == items
 
 
+@pytest.mark.parametrize("chunk", [1, 7, 64, 4096])
+@pytest.mark.parametrize("layout", ["compact", "line-after-comma", "line-before-comma", "indented"])
+def test_stream_reader_of_bulk_file_layouts(chunk, layout):
+    # Objects one after another, as Scryfall (`},\n{`) and other writers lay them out: the
+    # reader's quick path for objects and its general path must agree.
+    items = [{"name": f"card {n}", "faces": [{"name": "a"}], "cmc": n / 2} for n in range(30)] + ["s", 1, {}]
+    text = {
+        "compact": json.dumps(items, separators=(",", ":")),
+        "line-after-comma": "[\n" + ",\n".join(json.dumps(item) for item in items) + "\n]",
+        "line-before-comma": "[\n" + "\n,".join(json.dumps(item) for item in items) + "\n]\n",
+        "indented": json.dumps(items, indent=2),
+    }[layout]
+    stream = JsonStream(io.StringIO(text), chunk_chars=chunk)
+    assert list(stream.items()) == items
+    stream.expect_end()
+
+
 def test_stream_reader_reports_position_of_trailing_garbage():
     stream = JsonStream(io.StringIO('[{"a": 1}] ]'))
     assert list(stream.items()) == [{"a": 1}]

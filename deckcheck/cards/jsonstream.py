@@ -103,7 +103,26 @@ class JsonStream:
         if self.peek() == "]":
             self._pos += 1
             return
+        scan = self._decoder.scan_once
         while True:
+            # The usual item of a bulk file, an object that ends inside the window with a ','
+            # after it (a line break either side at most), is decoded here without the calls
+            # of the general path below; anything else (whitespace, the end of the window,
+            # an error) takes that path from the same place.
+            buf, pos = self._buf, self._pos
+            if buf.startswith("\n", pos):
+                pos += 1
+            try:
+                value, end = scan(buf, pos)
+            except (StopIteration, ValueError):
+                value = None
+            if type(value) is dict:
+                if buf.startswith("\n", end):
+                    end += 1
+                if buf.startswith(",", end):
+                    self._pos = end + 1
+                    yield value
+                    continue
             yield self.value()
             if self._after_member("]", "array"):
                 return
