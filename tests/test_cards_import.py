@@ -1,6 +1,7 @@
 """`deckcheck cards import`: Scryfall and MTGJSON files, streamed, built atomically."""
 from __future__ import annotations
 
+import dataclasses
 import gzip
 import io
 import json
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from deckcheck.games.mtg.catalog import MtgCatalog
+from deckcheck.games.mtg.cards import Card
+from deckcheck.games.mtg.scryfall_import import card_from_scryfall
 from deckcheck.cards.importer import import_file
 from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
 from deckcheck.games.mtg.store import SCHEMA_VERSION
@@ -223,3 +226,16 @@ def test_printings_column_agrees_with_the_tables(shared_data, shared_cards_db, s
     assert _printings_columns_agree(shared_cards_db) == 32609
     assert _printings_columns_agree(sample_cards_db) > 10
     assert _printings_columns_agree(real_2019) > 10
+
+
+def test_reader_makes_cards_with_every_field(shared_data):
+    # The reader builds cards with Card.of (all fields by name, no __init__): a field it
+    # forgot would be missing from the card, not defaulted.
+    objects = json.loads((shared_data / "mtg" / "scryfall_sample.json").read_text(encoding="utf-8"))
+    cards = [found[0] for index, obj in enumerate(objects) if (found := card_from_scryfall(obj, index)) is not None]
+    assert len(cards) > 10
+    for card in cards:
+        fields = {field.name: getattr(card, field.name) for field in dataclasses.fields(Card)}
+        assert set(vars(card)) == set(fields)
+        rebuilt = Card(**fields)
+        assert rebuilt == card and rebuilt.printings == card.printings and rebuilt.aliases == card.aliases

@@ -34,17 +34,18 @@ class CardNames:
     def add_card(self, card_id: int, card: Card) -> None:
         """The spellings of a card just added, each key once: the card's other rows for a
         key it already has could never win it."""
-        exact: dict[str, int] = {}
-        for key, priority in (
-            (full_key(card.name), FULL_NAME), (card_key(card.name), FRONT_FACE),
-            *((fold(face), FACE) for face in card.face_names), *((fold(alias), ALIAS) for alias in card.aliases),
-        ):
-            exact.setdefault(key, priority)  # in rising priority: the first is the best
+        name = card.name
+        exact = {full_key(name): FULL_NAME}  # in rising priority: the first is the best
+        exact.setdefault(card_key(name), FRONT_FACE)
+        for face in card.face_names:
+            exact.setdefault(fold(face), FACE)
+        for alias in card.aliases:
+            exact.setdefault(fold(alias), ALIAS)
         self._add_exact(card_id, exact)
         # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
         # the blanks they would claim `Goblin`, or every name that is all punctuation.
-        self._add_loose(card_id, (name for name in dict.fromkeys((card.name, card.front_face, *card.face_names, *card.aliases))
-                                  if "_" not in name))
+        names = dict.fromkeys((name, card.front_face, *card.face_names, *card.aliases))
+        self._add_loose(card_id, [spelling for spelling in names if "_" not in spelling])
 
     def add_aliases(self, card_id: int, aliases: Iterable[str]) -> None:
         """Other names a later printing of a card carries."""

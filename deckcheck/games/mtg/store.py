@@ -125,10 +125,6 @@ def _card(row: tuple) -> Card:
     )
 
 
-def _join(values: Iterable[str]) -> str:
-    return _LIST_SEP.join(values)
-
-
 def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split(_LIST_SEP)) if text else ()
 
@@ -193,12 +189,12 @@ class CardDbWriter(AtomicDbWriter):
         self._sets: dict[str, list] = {}
         self._set_infos: dict[str, SetInfo] = {}
         self._legalities: dict[tuple[tuple[str, str], ...], str] = {}
-        self._names_added: set[str] = set()
+        self._ids_by_name: dict[str, int] = {}  # the exact names cards were added under
 
     def knows(self, name: str) -> bool:
         """Whether a card was added under exactly this name: its other printings need only
         `add_reprint`. (A name spelt another way is not known here: `add` then finds its card.)"""
-        return name in self._names_added
+        return name in self._ids_by_name
 
     def add(self, card: Card) -> int:
         """Add a card (or, when its key is known, only its printings); returns its id."""
@@ -208,19 +204,22 @@ class CardDbWriter(AtomicDbWriter):
         card_id = self._ids.get(key)
         if card_id is None:
             card_id = self._ids[key] = len(self._ids) + 1
-            self._names_added.add(card.name)
+            self._ids_by_name[card.name] = card_id
+            join = _LIST_SEP.join
             self._card_rows.append((
-                card_id, card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
-                card.type_line, _join(card.supertypes), _join(card.types), _join(card.subtypes),
-                _join(card.colors), _join(card.color_identity), card.oracle_text,
+                card_id, card.name, key, join(card.face_names), card.layout, card.mana_cost, card.mana_value,
+                card.type_line, join(card.supertypes), join(card.types), join(card.subtypes),
+                join(card.colors), join(card.color_identity), card.oracle_text,
                 None if card.legalities is None else self._legalities_text(card.legalities),
                 card.power, card.toughness,
             ))
             self._names.add_card(card_id, card)
             self._suggestions.add(card_id, card.name, card.face_names)
-            self._add_printings(card_id, card.printings)
+            self._printings.add(card_id, card.printings)
+            if len(self._card_rows) >= self.BATCH_ROWS:
+                self._write_rows()
         else:
-            self._add_printings(card_id, card.printings, card.aliases)
+            self._add_printing(card_id, card.printings, card.aliases)
         return card_id
 
     def _legalities_text(self, legalities: Mapping[str, str]) -> str:
@@ -233,16 +232,15 @@ class CardDbWriter(AtomicDbWriter):
 
     def add_reprint(self, name: str, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> int:
         """Another printing of the card `name`, added before: its printings and other names."""
-        card_id = self._ids[full_key(name)]
-        self._add_printings(card_id, printings, aliases)
+        card_id = self._ids_by_name[name]
+        self._add_printing(card_id, printings, aliases)
         return card_id
 
-    def _add_printings(self, card_id: int, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> None:
-        if aliases:  # another printing of a known card, under another name
+    def _add_printing(self, card_id: int, printings: Iterable[Printing], aliases: tuple[str, ...]) -> None:
+        """Another printing of a card added before."""
+        if aliases:  # under another name
             self._names.add_aliases(card_id, aliases)
         self._printings.add(card_id, printings)
-        if len(self._card_rows) >= self.BATCH_ROWS:
-            self._write_rows()
 
     def _write_rows(self) -> None:
         self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 17)})", self._card_rows)
