@@ -5,6 +5,7 @@ import dataclasses
 import gzip
 import io
 import json
+import random
 import sqlite3
 from pathlib import Path
 
@@ -13,12 +14,14 @@ import pytest
 from deckcheck.games.mtg.catalog import MtgCatalog
 from deckcheck.games.mtg.cards import Card
 from deckcheck.games.mtg.scryfall_import import card_from_scryfall
+from deckcheck.games.mtg.store import CardDbWriter
 from deckcheck.cards.importer import import_file
 from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
 from deckcheck.games.mtg.store import SCHEMA_VERSION
 from deckcheck.errors import CardDataError
 
 from conftest import SAMPLE_CARDS
+from scryfall_shape import convert
 
 # A small AtomicCards.json in MTGJSON's shape (faces listed per card name, no rarities).
 ATOMIC = {
@@ -223,9 +226,39 @@ def _printings_columns_agree(db_path: Path) -> int:
 def test_printings_column_agrees_with_the_tables(shared_data, shared_cards_db, sample_cards_db, tmp_path):
     real_2019 = tmp_path / "cards.sqlite"  # objects with `games`: printings with platforms
     import_file(shared_data / "mtg" / "scryfall_sample.json", real_2019)
+    atomic = tmp_path / "AtomicCards.json"  # printings without dates: ordered by their sets' at the end
+    atomic.write_text(json.dumps(ATOMIC), encoding="utf-8")
+    import_file(atomic, tmp_path / "atomic.sqlite")
     assert _printings_columns_agree(shared_cards_db) == 32609
     assert _printings_columns_agree(sample_cards_db) > 10
     assert _printings_columns_agree(real_2019) > 10
+    assert _printings_columns_agree(tmp_path / "atomic.sqlite") == 3
+
+
+def _cards_by_name(db_path: Path) -> tuple[dict[str, tuple], list[tuple]]:
+    db = sqlite3.connect(db_path)
+    try:
+        cards = {row[0]: row for row in db.execute("SELECT name, faces, type_line, printings FROM cards")}
+        printings = sorted(db.execute("SELECT name, set_code, rarity, released FROM printings JOIN cards ON id = card_id"))
+    finally:
+        db.close()
+    return cards, printings
+
+
+def test_order_of_the_objects_does_not_change_the_cards(shared_data, tmp_path, monkeypatch):
+    # Shuffled, a card's printings come long after its row is written (more so with rows
+    # written every few cards): its printings column is written again at the end.
+    in_order = tmp_path / "default-cards.json"
+    convert(shared_data / "mtg", in_order, limit=1500)
+    objects = json.loads(in_order.read_text(encoding="utf-8"))
+    random.Random(15).shuffle(objects)
+    shuffled = tmp_path / "shuffled.json"
+    shuffled.write_text(json.dumps(objects), encoding="utf-8")
+    import_file(in_order, tmp_path / "in-order.sqlite")
+    monkeypatch.setattr(CardDbWriter, "BATCH_ROWS", 7)
+    import_file(shuffled, tmp_path / "shuffled.sqlite")
+    assert _cards_by_name(tmp_path / "shuffled.sqlite") == _cards_by_name(tmp_path / "in-order.sqlite")
+    assert _printings_columns_agree(tmp_path / "shuffled.sqlite") > 1000
 
 
 def test_reader_makes_cards_with_every_field(shared_data):

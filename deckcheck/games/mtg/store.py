@@ -97,7 +97,7 @@ CREATE INDEX cards_meld ON cards(layout) WHERE layout = 'meld';
 
 _CARD_FIELDS = (
     "id, name, key, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
-    " color_identity, oracle_text, legalities, power, toughness"
+    " color_identity, oracle_text, legalities, power, toughness, printings"
 )
 _CARD_COLUMNS = (
     "cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
@@ -243,7 +243,9 @@ class CardDbWriter(AtomicDbWriter):
         self._printings.add(card_id, printings)
 
     def _write_rows(self) -> None:
-        self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 17)})", self._card_rows)
+        printings = self._printings.new_columns(len(self._ids))
+        self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 18)})",
+                             [(*row, printings.get(row[0], "")) for row in self._card_rows])
         self._card_rows = []
 
     def add_set(self, info: SetInfo) -> None:
@@ -295,12 +297,14 @@ class CardDbWriter(AtomicDbWriter):
         self.finish(compact=False)
 
     def _store_printings(self) -> dict[int, int]:
-        """The `printings` table and each card's `printings` column (printings.py says how
-        it is ordered); returns the number of printings of each card that has any."""
+        """The `printings` table, and the `printings` column of the cards whose rows were
+        written before all their printings were known (printings.py); returns the number
+        of printings of each card that has any."""
         cards = self._printings.by_card()
         self._db.executemany("INSERT INTO printings VALUES (?, ?, ?, ?, ?)", printing_rows(cards))
         set_dates = {code: row[1] for code, row in self._sets.items()}
-        self._db.executemany("UPDATE cards SET printings = ? WHERE id = ?", self._printings.columns(cards, set_dates))
+        stale = self._printings.stale
+        self._db.executemany("UPDATE cards SET printings = ? WHERE id = ?", self._printings.columns(cards, set_dates, only=stale))
         return {card_id: len(rows) for card_id, rows in cards}
 
 
