@@ -67,6 +67,19 @@ def _meld_result(obj: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _platforms_of(games: list[Any]) -> tuple[str, ...]:
+    """The platforms of a printing's `games`, in PLATFORMS order."""
+    try:
+        return _platforms(tuple(games))  # a handful of lists recur
+    except TypeError:  # something unhashable in the list, no platform anyway
+        return tuple(game for game in PLATFORMS if game in games)
+
+
+@lru_cache(maxsize=256)
+def _platforms(games: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(game for game in PLATFORMS if game in games)
+
+
 @lru_cache(maxsize=4096)
 def _set_info(code: str, name: str | None, released: str | None, kind: str, digital: bool) -> SetInfo:
     """One `SetInfo` for the many printings that say the same of their set (the store then
@@ -107,7 +120,7 @@ def _from_scryfall(
     set_code = _text(obj.get("set")).lower()
     released = _text(obj.get("released_at"))[:10]
     games = obj.get("games")
-    platforms = tuple(game for game in PLATFORMS if game in games) if isinstance(games, list) else ()
+    platforms = _platforms_of(games) if isinstance(games, list) else ()
     printings = (Printing(set_code, _text(obj.get("rarity")).lower(), released, platforms),) if set_code else ()
     info = None
     if set_code:
