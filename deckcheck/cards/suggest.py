@@ -131,7 +131,8 @@ class SuggestionTables:
 
     def add(self, card_id: int, name: str, face_names: Iterable[str]) -> None:
         spellings = self._spellings
-        for spelling in dict.fromkeys([name, *(face for face in face_names if face)]):
+        names = (name,) if face_names == (name,) else dict.fromkeys([name, *(face for face in face_names if face)])
+        for spelling in names:
             spellings.append((len(spellings) + 1, spelling, fold(spelling), card_id))
 
     def write(self, db: sqlite3.Connection) -> None:

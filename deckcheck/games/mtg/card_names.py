@@ -36,7 +36,8 @@ class CardNames:
         key it already has could never win it."""
         name = card.name
         exact = {full_key(name): FULL_NAME}  # in rising priority: the first is the best
-        exact.setdefault(card_key(name), FRONT_FACE)
+        if "/" in name:  # without a slash the front face is the full name (names.faces)
+            exact.setdefault(card_key(name), FRONT_FACE)
         for face in card.face_names:
             exact.setdefault(fold(face), FACE)
         for alias in card.aliases:
