@@ -106,7 +106,7 @@ _CARD_COLUMNS = (
 
 
 def _printing(text: str) -> Printing:
-    """`set:rarity[:released[:platform|platform]]`, as `_store_printings` writes it."""
+    """`set:rarity[:released[:platform|platform]]`, as printings.py writes it."""
     parts = text.split(":")
     if len(parts) == 2:
         return Printing(parts[0], parts[1])
