@@ -9,7 +9,8 @@ Prints, in one run:
   `deckcheck cards import` of it into a new database: wall and CPU seconds, the ratio
   (the goal: <= 4x) and each one's peak RSS (the import streams the file); with
   `--baseline DIR`, the same import by the deckcheck package in DIR (another checkout,
-  e.g. main's `git archive` unpacked), interleaved, for a before/after from one run;
+  e.g. main's `git archive` unpacked), interleaved, for a before/after from one run, and
+  whether the two databases hold the same rows, table for table;
 - lookups per second: every distinct card name of the real decklists, looked up in a
   fresh catalog (cold: SQLite queries) and again (warm: remembered answers); and
   "did you mean" suggestions per second for misspelled names;
@@ -25,6 +26,7 @@ import argparse
 import csv
 import random
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -69,12 +71,34 @@ def import_against_json_load(bulk: Path, tmp: Path, repeat: int, baseline: Path 
         best, cpu = min(baselines), min(cpu for _, cpu, _ in baselines)
         print(f"import CLI of {baseline}: {best[0]:.2f} s wall ({cpu:.2f} s CPU), peak RSS "
               f"{max(rss for *_, rss in baselines):.0f} MiB; ratio to json.load {best[0] / min(loads)[0]:.2f}x wall")
+        differing = differing_tables(tmp / "baseline-0.sqlite", tmp / "import-0.sqlite")
+        print(f"import CLI: the two databases are {'the same table for table' if not differing else 'DIFFERENT in ' + ', '.join(differing)}"
+              " (meta's imported_at aside)")
     best_load, best_import = min(loads), min(imports)
     cpu_load, cpu_import = min(cpu for _, cpu, _ in loads), min(cpu for _, cpu, _ in imports)
     print(f"import CLI:  `deckcheck cards import` {best_import[0]:.2f} s wall ({cpu_import:.2f} s CPU), peak RSS "
           f"{max(rss for *_, rss in imports):.0f} MiB; plain json.load of the file {best_load[0]:.2f} s "
           f"({cpu_load:.2f} s CPU), peak RSS {max(rss for *_, rss in loads):.0f} MiB; "
           f"ratio {best_import[0] / best_load[0]:.2f}x wall, {cpu_import / cpu_load:.2f}x CPU (best of {repeat})")
+
+
+def differing_tables(first: Path, second: Path) -> list[str]:
+    """The tables (and `schema`) whose rows, sorted, differ between two card databases;
+    `meta`'s `imported_at` (the time of the import) is left out."""
+
+    def tables(path: Path) -> dict[str, list[tuple]]:
+        db = sqlite3.connect(path)
+        try:
+            found = {"schema": sorted(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall(), key=repr)}
+            for name in [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]:
+                rows = db.execute(f'SELECT * FROM "{name}"').fetchall()
+                found[name] = sorted((row for row in rows if name != "meta" or row[0] != "imported_at"), key=repr)
+        finally:
+            db.close()
+        return found
+
+    one, other = tables(first), tables(second)
+    return sorted(name for name in one.keys() | other.keys() if one.get(name) != other.get(name))
 
 
 def main() -> int:

@@ -4,18 +4,23 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
 from deckcheck.games.mtg.catalog import MtgCatalog
+from deckcheck.games.mtg.cards import Card
+from deckcheck.games.mtg.scryfall_import import card_from_scryfall
+from deckcheck.games.mtg.store import CardDbWriter
 from deckcheck.cards.importer import import_file
 from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
 from deckcheck.games.mtg.store import SCHEMA_VERSION
 from deckcheck.errors import CardDataError
 
 from conftest import SAMPLE_CARDS
+from scryfall_shape import convert
 
 # A small AtomicCards.json in MTGJSON's shape (faces listed per card name, no rarities).
 ATOMIC = {
@@ -171,8 +176,97 @@ def test_stream_reader_across_chunk_boundaries(chunk):
     assert list(JsonStream(io.StringIO(text), chunk_chars=chunk).items()) == items
 
 
+@pytest.mark.parametrize("chunk", [1, 7, 64, 4096])
+@pytest.mark.parametrize("layout", ["compact", "line-after-comma", "line-before-comma", "indented"])
+def test_stream_reader_of_bulk_file_layouts(chunk, layout):
+    # Objects one after another, as Scryfall (`},\n{`) and other writers lay them out: the
+    # reader's quick path for objects and its general path must agree.
+    items = [{"name": f"card {n}", "faces": [{"name": "a"}], "cmc": n / 2} for n in range(30)] + ["s", 1, {}]
+    text = {
+        "compact": json.dumps(items, separators=(",", ":")),
+        "line-after-comma": "[\n" + ",\n".join(json.dumps(item) for item in items) + "\n]",
+        "line-before-comma": "[\n" + "\n,".join(json.dumps(item) for item in items) + "\n]\n",
+        "indented": json.dumps(items, indent=2),
+    }[layout]
+    stream = JsonStream(io.StringIO(text), chunk_chars=chunk)
+    assert list(stream.items()) == items
+    stream.expect_end()
+
+
 def test_stream_reader_reports_position_of_trailing_garbage():
     stream = JsonStream(io.StringIO('[{"a": 1}] ]'))
     assert list(stream.items()) == [{"a": 1}]
     with pytest.raises(JsonStreamError, match="at character 11"):
         stream.expect_end()
+
+
+# The `cards.printings` column as SQLite orders it: oldest first (a printing without a
+# date of its own by its set's date), then set code; the writer builds it in Python
+# (games/mtg/printings.py) and must agree with this reading of the two tables.
+_PRINTINGS_BY_SQL = (
+    "SELECT card_id, group_concat(text, ',') FROM (SELECT card_id, set_code || ':' || rarity || CASE WHEN"
+    " printings.released = '' AND platforms = '' THEN '' ELSE ':' || printings.released || CASE WHEN platforms = ''"
+    " THEN '' ELSE ':' || platforms END END AS text FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
+    " ORDER BY card_id, COALESCE(NULLIF(printings.released, ''), sets.released), set_code) GROUP BY card_id"
+)
+
+
+def _printings_columns_agree(db_path: Path) -> int:
+    db = sqlite3.connect(db_path)
+    try:
+        by_sql = dict(db.execute(_PRINTINGS_BY_SQL).fetchall())
+        stored = dict(db.execute("SELECT id, printings FROM cards WHERE printings <> ''").fetchall())
+    finally:
+        db.close()
+    assert stored == by_sql
+    return len(stored)
+
+
+def test_printings_column_agrees_with_the_tables(shared_data, shared_cards_db, sample_cards_db, tmp_path):
+    real_2019 = tmp_path / "cards.sqlite"  # objects with `games`: printings with platforms
+    import_file(shared_data / "mtg" / "scryfall_sample.json", real_2019)
+    atomic = tmp_path / "AtomicCards.json"  # printings without dates: ordered by their sets' at the end
+    atomic.write_text(json.dumps(ATOMIC), encoding="utf-8")
+    import_file(atomic, tmp_path / "atomic.sqlite")
+    assert _printings_columns_agree(shared_cards_db) == 32609
+    assert _printings_columns_agree(sample_cards_db) > 10
+    assert _printings_columns_agree(real_2019) > 10
+    assert _printings_columns_agree(tmp_path / "atomic.sqlite") == 3
+
+
+def _cards_by_name(db_path: Path) -> tuple[dict[str, tuple], list[tuple]]:
+    db = sqlite3.connect(db_path)
+    try:
+        cards = {row[0]: row for row in db.execute("SELECT name, faces, type_line, printings FROM cards")}
+        printings = sorted(db.execute("SELECT name, set_code, rarity, released FROM printings JOIN cards ON id = card_id"))
+    finally:
+        db.close()
+    return cards, printings
+
+
+def test_order_of_the_objects_does_not_change_the_cards(shared_data, tmp_path, monkeypatch):
+    # Shuffled, a card's printings come long after its row is written (more so with rows
+    # written every few cards): its printings column is written again at the end.
+    in_order = tmp_path / "default-cards.json"
+    convert(shared_data / "mtg", in_order, limit=1500)
+    objects = json.loads(in_order.read_text(encoding="utf-8"))
+    random.Random(15).shuffle(objects)
+    shuffled = tmp_path / "shuffled.json"
+    shuffled.write_text(json.dumps(objects), encoding="utf-8")
+    import_file(in_order, tmp_path / "in-order.sqlite")
+    monkeypatch.setattr(CardDbWriter, "BATCH_ROWS", 7)
+    import_file(shuffled, tmp_path / "shuffled.sqlite")
+    assert _cards_by_name(tmp_path / "shuffled.sqlite") == _cards_by_name(tmp_path / "in-order.sqlite")
+    assert _printings_columns_agree(tmp_path / "shuffled.sqlite") > 1000
+
+
+def test_reader_makes_cards_with_every_field(shared_data):
+    # The reader names every field of the card it builds: rebuilding it from its fields
+    # gives the same card, printings and aliases included.
+    objects = json.loads((shared_data / "mtg" / "scryfall_sample.json").read_text(encoding="utf-8"))
+    cards = [found[0] for index, obj in enumerate(objects) if (found := card_from_scryfall(obj, index)) is not None]
+    assert len(cards) > 10
+    for card in cards:
+        fields = {name: getattr(card, name) for name in Card.record_fields()}
+        rebuilt = Card(**fields)
+        assert rebuilt == card and rebuilt.printings == card.printings and rebuilt.aliases == card.aliases

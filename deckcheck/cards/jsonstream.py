@@ -17,6 +17,10 @@ from typing import Any, TextIO
 from ..limits import MAX_JSON_ITEM_CHARS as MAX_ITEM_CHARS
 
 CHUNK_CHARS = 1 << 20
+# An array's items are decoded with at least this much text ahead where the file has it
+# (card objects are a few KiB): an item cut by the end of the window costs a failed decode,
+# and a JSONDecodeError counts the lines of the whole window for its message.
+READ_AHEAD_CHARS = 1 << 16
 # No card object comes near MAX_ITEM_CHARS (limits.py); an item still undecodable at that
 # size is broken, not cut, and the window never holds more.
 _WHITESPACE = " \t\n\r"
@@ -103,7 +107,29 @@ class JsonStream:
         if self.peek() == "]":
             self._pos += 1
             return
+        scan = self._decoder.scan_once
+        read_ahead = min(READ_AHEAD_CHARS, self._chunk)
         while True:
+            # The usual item of a bulk file, an object that ends inside the window with a ','
+            # after it (a line break either side at most), is decoded here without the calls
+            # of the general path below; anything else (whitespace, the end of the window,
+            # an error) takes that path from the same place.
+            buf, pos = self._buf, self._pos
+            if len(buf) - pos < read_ahead and self._fill():
+                continue
+            if buf.startswith("\n", pos):
+                pos += 1
+            try:
+                value, end = scan(buf, pos)
+            except (StopIteration, ValueError):
+                value = None
+            if type(value) is dict:
+                if buf.startswith("\n", end):
+                    end += 1
+                if buf.startswith(",", end):
+                    self._pos = end + 1
+                    yield value
+                    continue
             yield self.value()
             if self._after_member("]", "array"):
                 return

@@ -1,7 +1,7 @@
 """"Did you mean": the card names closest to a name no card has.
 
 Every card name and face name is stored, and for each trigram (three-letter piece of a
-folded name) the list of spellings that contain it, when the database is built. A
+folded name) the list of spellings that contain it, as the database is built. A
 misspelling shares most of its trigrams with the intended name: the few dozen spellings
 sharing the most are ranked with difflib. Nothing is loaded or built when the first typo turns up: a suggestion costs
 a few milliseconds whether one deck is checked or thousands.
@@ -121,23 +121,31 @@ def trigrams(key: str) -> set[str]:
     return set(map("".join, zip(padded, padded[1:], padded[2:])))
 
 
-def build(db: sqlite3.Connection) -> None:
-    """Fill the suggestion tables from the finished `cards` table."""
-    db.executescript(TABLES)
-    spellings = []
-    postings: defaultdict[str, list[str]] = defaultdict(list)
-    for card_id, name, faces in db.execute("SELECT id, name, faces FROM cards ORDER BY id"):
-        names = (name,) if faces == name else dict.fromkeys([name, *(face for face in faces.split("\x1f") if face)])
+class SuggestionTables:
+    """The `spellings` and `grams` rows of a database being built: each card's name and
+    face names are added with the card (`add`); `write` makes the trigram postings (the
+    bulk of the memory, so not held while the card file is read) and stores both."""
+
+    def __init__(self) -> None:
+        self._spellings: list[tuple[int, str, str, int]] = []
+
+    def add(self, card_id: int, name: str, face_names: Iterable[str]) -> None:
+        spellings = self._spellings
+        names = (name,) if face_names == (name,) else dict.fromkeys([name, *(face for face in face_names if face)])
         for spelling in names:
-            key = fold(spelling)
-            spelling_id = len(spellings) + 1
-            spellings.append((spelling_id, spelling, key, card_id))
+            spellings.append((len(spellings) + 1, spelling, fold(spelling), card_id))
+
+    def write(self, db: sqlite3.Connection) -> None:
+        postings: defaultdict[str, list[str]] = defaultdict(list)
+        posting_list = postings.__getitem__
+        for spelling_id, _, key, _ in self._spellings:
             text_id = str(spelling_id)
-            for gram in trigrams(key):
-                postings[gram].append(text_id)
-    db.executemany("INSERT INTO spellings VALUES (?, ?, ?, ?)", spellings)
-    # One row per trigram (about 9,000), its spellings as text: small and quick to write.
-    db.executemany("INSERT INTO grams VALUES (?, ?)", [(gram, ",".join(ids)) for gram, ids in sorted(postings.items())])
+            for ids in map(posting_list, trigrams(key)):
+                ids.append(text_id)
+        db.executescript(TABLES)
+        db.executemany("INSERT INTO spellings VALUES (?, ?, ?, ?)", self._spellings)
+        # One row per trigram (about 9,000), its spellings as text: small and quick to write.
+        db.executemany("INSERT INTO grams VALUES (?, ?)", [(gram, ",".join(ids)) for gram, ids in sorted(postings.items())])
 
 
 def suggest(db: sqlite3.Connection, name: str, limit: int) -> list[str]:

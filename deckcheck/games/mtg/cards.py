@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from ...model import ANY_NUMBER
@@ -157,6 +157,7 @@ def deck_limit_from_text(text: str) -> int | str | None:
     return None
 
 
+@lru_cache(maxsize=8192)  # an import asks for each of ~4,000 type lines 8 times on average
 def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """(supertypes, types, subtypes) of the front face of a type line.
 

@@ -67,6 +67,19 @@ def _meld_result(obj: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _platforms_of(games: list[Any]) -> tuple[str, ...]:
+    """The platforms of a printing's `games`, in PLATFORMS order."""
+    try:
+        return _platforms(tuple(games))  # a handful of lists recur
+    except TypeError:  # something unhashable in the list, no platform anyway
+        return tuple(game for game in PLATFORMS if game in games)
+
+
+@lru_cache(maxsize=256)
+def _platforms(games: tuple[Any, ...]) -> tuple[str, ...]:
+    return tuple(game for game in PLATFORMS if game in games)
+
+
 @lru_cache(maxsize=4096)
 def _set_info(code: str, name: str | None, released: str | None, kind: str, digital: bool) -> SetInfo:
     """One `SetInfo` for the many printings that say the same of their set (the store then
@@ -95,17 +108,19 @@ def _from_scryfall(
     layout = _text(obj.get("layout")) or "normal"
     if layout in SKIPPED_LAYOUTS:
         return None
-    faces = _faces(obj)
     meld = _meld_result(obj) if layout == "meld" else None
     if meld == name:
         return None  # the melded back face (Brisela): printed on the back of a half, no card a deck holds
-    if layout == "reversible_card" and faces:
-        # Two printed sides of one card (both usually the same card): the front is the card.
-        obj, faces, name = {**obj, **faces[0]}, [], faces[0]["name"]
+    faces = None  # found below, where a new card or another name needs them: most objects are reprints
+    if layout == "reversible_card":
+        faces = _faces(obj)
+        if faces:
+            # Two printed sides of one card (both usually the same card): the front is the card.
+            obj, faces, name = {**obj, **faces[0]}, [], faces[0]["name"]
     set_code = _text(obj.get("set")).lower()
     released = _text(obj.get("released_at"))[:10]
     games = obj.get("games")
-    platforms = tuple(game for game in PLATFORMS if game in games) if isinstance(games, list) else ()
+    platforms = _platforms_of(games) if isinstance(games, list) else ()
     printings = (Printing(set_code, _text(obj.get("rarity")).lower(), released, platforms),) if set_code else ()
     info = None
     if set_code:
@@ -115,6 +130,8 @@ def _from_scryfall(
     flavor_name, printed_name = obj.get("flavor_name"), obj.get("printed_name")
     if reprint and not (flavor_name or printed_name):  # most printings have no other name
         return Reprint(name, printings, ()), info
+    if faces is None:
+        faces = _faces(obj)
     if faces:
         face_names = tuple(face["name"] for face in faces)
     elif " // " in name:

@@ -22,8 +22,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import groupby
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,9 +29,11 @@ from ...atomic import AtomicDbWriter
 from ...cards.tables import REBUILD_HINT, REINSTALL_HINT, damaged, open_read_only
 from ...errors import CardDataError, MissingGameData, OutdatedCardData
 from ...games import GAMES, Game
-from ...names import card_key, fold, full_key, loose_key
+from ...names import fold, full_key
 from . import GAME
 from .cards import Card, Printing, SetInfo
+from .card_names import CardNames
+from .printings import CardPrintings, printing_rows
 
 if TYPE_CHECKING:
     from .catalog import MtgCatalog
@@ -83,25 +83,11 @@ CREATE TABLE sets (
     kind TEXT NOT NULL DEFAULT '', digital INTEGER NOT NULL DEFAULT 0,
     mtgo TEXT, arena TEXT, paper_legal TEXT
 ) WITHOUT ROWID;
--- Only the build reads it (_FINISH makes `names` and `loose_names` of it): a TEMP table
--- leaves no free pages in the file when it is dropped, so the file needs no VACUUM.
-CREATE TEMP TABLE name_keys (key TEXT NOT NULL, card_id INTEGER NOT NULL, priority INTEGER NOT NULL);
 """
-# Run once all cards are in: exact spellings first by priority (a card's own name beats
-# another card's face name; between equals the card with more printings wins, so the
-# real `Bind` beats the playtest `Bind // Liberate`), loose spellings only where unambiguous.
+# Run once all cards are in (card_names.py resolves which card each spelling names).
 _FINISH = """
 CREATE TABLE names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-CREATE TEMP TABLE printing_counts AS SELECT card_id, COUNT(*) AS printings FROM printings GROUP BY card_id;
-INSERT OR IGNORE INTO names SELECT key, name_keys.card_id FROM name_keys
-    LEFT JOIN printing_counts ON printing_counts.card_id = name_keys.card_id WHERE priority < 9
-    ORDER BY priority, COALESCE(printing_counts.printings, 0) DESC, name_keys.card_id;
 CREATE TABLE loose_names (key TEXT PRIMARY KEY, card_id INTEGER NOT NULL) WITHOUT ROWID;
-INSERT INTO loose_names
-    SELECT key, MIN(card_id) FROM name_keys WHERE priority = 9 AND key <> ''
-    GROUP BY key HAVING COUNT(DISTINCT card_id) = 1;
-DROP TABLE name_keys;
-DROP TABLE printing_counts;
 -- A catalog's first lookup asks for the meld cards (meld_halves); without an index that reads
 -- the whole cards table, oracle text and all: 3-15 ms of every `deckcheck validate`.
 CREATE INDEX cards_meld ON cards(layout) WHERE layout = 'meld';
@@ -110,7 +96,7 @@ CREATE INDEX cards_meld ON cards(layout) WHERE layout = 'meld';
 
 _CARD_FIELDS = (
     "id, name, key, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
-    " color_identity, oracle_text, legalities, power, toughness"
+    " color_identity, oracle_text, legalities, power, toughness, printings"
 )
 _CARD_COLUMNS = (
     "cards.name, faces, layout, mana_cost, mana_value, type_line, supertypes, types, subtypes, colors,"
@@ -119,7 +105,7 @@ _CARD_COLUMNS = (
 
 
 def _printing(text: str) -> Printing:
-    """`set:rarity[:released[:platform|platform]]`, as `_store_printings` writes it."""
+    """`set:rarity[:released[:platform|platform]]`, as printings.py writes it."""
     parts = text.split(":")
     if len(parts) == 2:
         return Printing(parts[0], parts[1])
@@ -138,33 +124,8 @@ def _card(row: tuple) -> Card:
     )
 
 
-_second = itemgetter(1)
-
-
-def _join(values: Iterable[str]) -> str:
-    return _LIST_SEP.join(values)
-
-
 def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split(_LIST_SEP)) if text else ()
-
-
-def _spellings(card: Card) -> list[tuple[str, int]]:
-    """Every key the card can be found by, with its priority (lower wins a clash), each
-    key once: a card's other rows for a key it already has could never win it."""
-    exact: dict[str, int] = {}
-    for key, priority in (
-        (full_key(card.name), 0), (card_key(card.name), 1),
-        *((fold(face), 2) for face in card.face_names), *((fold(alias), 3) for alias in card.aliases),
-    ):
-        exact.setdefault(key, priority)  # in rising priority: the first is the best
-    # Unfinity's blank names (`________ Goblin`, `_____`) have no loose spelling: without
-    # the blanks they would claim `Goblin`, or every name that is all punctuation.
-    loose = dict.fromkeys(
-        loose_key(name) for name in dict.fromkeys((card.name, card.front_face, *card.face_names, *card.aliases))
-        if "_" not in name
-    )
-    return [*exact.items(), *((key, 9) for key in loose)]
 
 
 def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[Game]) -> None:
@@ -199,35 +160,42 @@ def carry_over_games(db: sqlite3.Connection, old_path: Path, *, keep: Iterable[G
     finally:
         db.execute("DETACH DATABASE old")
 
+
 class CardDbWriter(AtomicDbWriter):
     """Builds a new database beside `path`; `commit()` swaps it in, `abort()` drops it.
 
-    Use as a context manager: leaving the block by an exception aborts. Rows are kept
-    until BATCH_ROWS of them are waiting and written with one `executemany` per table, in
-    the one transaction of the build (card ids are given here, in the order SQLite would
-    give them); sets, a few hundred, are merged in memory and written at the end.
+    Use as a context manager: leaving the block by an exception aborts. Card rows are kept
+    until BATCH_ROWS of them are waiting and written with one `executemany`, in the one
+    transaction of the build (card ids are given here, in the order SQLite would give
+    them). Everything else is small or needs every card before it can be written, and is
+    gathered in memory and written at the end: sets (a few hundred, merged), printings
+    (printings.py), the spellings cards are found by (card_names.py) and the tables of
+    "did you mean" (cards/suggest.py).
     """
 
-    BATCH_ROWS = 20_000
+    BATCH_ROWS = 2_000
 
     def __init__(self, path: Path):
+        from ...cards import suggest  # the writer's only: not on a validate's start-up path
+
         super().__init__(path)
         # Nothing reads this file before it is complete, so skip the journal: a failed
         # build is simply deleted.
         self._db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;" + _SCHEMA)
         self._ids: dict[str, int] = {}
         self._card_rows: list[tuple] = []
-        self._name_rows: list[tuple[str, int, int]] = []
-        self._printing_rows: list[tuple[int, str, str, str, str]] = []
+        self._names = CardNames()
+        self._suggestions = suggest.SuggestionTables()
+        self._printings = CardPrintings()
         self._sets: dict[str, list] = {}
         self._set_infos: dict[str, SetInfo] = {}
         self._legalities: dict[tuple[tuple[str, str], ...], str] = {}
-        self._names_added: set[str] = set()
+        self._ids_by_name: dict[str, int] = {}  # the exact names cards were added under
 
     def knows(self, name: str) -> bool:
         """Whether a card was added under exactly this name: its other printings need only
         `add_reprint`. (A name spelt another way is not known here: `add` then finds its card.)"""
-        return name in self._names_added
+        return name in self._ids_by_name
 
     def add(self, card: Card) -> int:
         """Add a card (or, when its key is known, only its printings); returns its id."""
@@ -237,18 +205,22 @@ class CardDbWriter(AtomicDbWriter):
         card_id = self._ids.get(key)
         if card_id is None:
             card_id = self._ids[key] = len(self._ids) + 1
-            self._names_added.add(card.name)
+            self._ids_by_name[card.name] = card_id
+            join = _LIST_SEP.join
             self._card_rows.append((
-                card_id, card.name, key, _join(card.face_names), card.layout, card.mana_cost, card.mana_value,
-                card.type_line, _join(card.supertypes), _join(card.types), _join(card.subtypes),
-                _join(card.colors), _join(card.color_identity), card.oracle_text,
+                card_id, card.name, key, join(card.face_names), card.layout, card.mana_cost, card.mana_value,
+                card.type_line, join(card.supertypes), join(card.types), join(card.subtypes),
+                join(card.colors), join(card.color_identity), card.oracle_text,
                 None if card.legalities is None else self._legalities_text(card.legalities),
                 card.power, card.toughness,
             ))
-            self._name_rows.extend([(spelling, card_id, priority) for spelling, priority in _spellings(card)])
-            self._add_printings(card_id, card.printings)
+            self._names.add_card(card_id, card)
+            self._suggestions.add(card_id, card.name, card.face_names)
+            self._printings.add(card_id, card.printings)
+            if len(self._card_rows) >= self.BATCH_ROWS:
+                self._write_rows()
         else:
-            self._add_printings(card_id, card.printings, card.aliases)
+            self._add_printing(card_id, card.printings, card.aliases)
         return card_id
 
     def _legalities_text(self, legalities: Mapping[str, str]) -> str:
@@ -261,23 +233,21 @@ class CardDbWriter(AtomicDbWriter):
 
     def add_reprint(self, name: str, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> int:
         """Another printing of the card `name`, added before: its printings and other names."""
-        card_id = self._ids[full_key(name)]
-        self._add_printings(card_id, printings, aliases)
+        card_id = self._ids_by_name[name]
+        self._add_printing(card_id, printings, aliases)
         return card_id
 
-    def _add_printings(self, card_id: int, printings: Iterable[Printing], aliases: tuple[str, ...] = ()) -> None:
-        if aliases:  # another printing of a known card, under another name
-            self._name_rows.extend([(fold(alias), card_id, 3) for alias in aliases]
-                                   + [(loose_key(alias), card_id, 9) for alias in aliases])
-        self._printing_rows.extend([(card_id, p.set, p.rarity, p.released, "|".join(p.platforms)) for p in printings])
-        if len(self._name_rows) + len(self._printing_rows) >= self.BATCH_ROWS:
-            self._write_rows()
+    def _add_printing(self, card_id: int, printings: Iterable[Printing], aliases: tuple[str, ...]) -> None:
+        """Another printing of a card added before."""
+        if aliases:  # under another name
+            self._names.add_aliases(card_id, aliases)
+        self._printings.add(card_id, printings)
 
     def _write_rows(self) -> None:
-        self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 17)})", self._card_rows)
-        self._db.executemany("INSERT INTO name_keys VALUES (?, ?, ?)", self._name_rows)
-        self._db.executemany("INSERT OR IGNORE INTO printings VALUES (?, ?, ?, ?, ?)", self._printing_rows)
-        self._card_rows, self._name_rows, self._printing_rows = [], [], []
+        printings = self._printings.new_columns(len(self._ids))
+        self._db.executemany(f"INSERT INTO cards ({_CARD_FIELDS}) VALUES ({', '.join('?' * 18)})",
+                             [(*row, printings.get(row[0], "")) for row in self._card_rows])
+        self._card_rows = []
 
     def add_set(self, info: SetInfo) -> None:
         """Record a set; a set met again keeps its earliest date and the facts it had (its
@@ -308,39 +278,35 @@ class CardDbWriter(AtomicDbWriter):
         self._write_rows()
         self._db.executemany("INSERT INTO sets VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                              [(code, *row) for code, row in self._sets.items()])
+        printing_counts = self._store_printings()
         info = {
             "schema_version": str(SCHEMA_VERSION),
             "game": GAME.id,
             "cards": str(self.card_count),
-            "printings": str(self._db.execute("SELECT COUNT(*) FROM printings").fetchone()[0]),
+            "printings": str(sum(printing_counts.values())),
             "has_legalities": str(int(self._db.execute("SELECT 1 FROM cards WHERE legalities IS NOT NULL LIMIT 1").fetchone() is not None)),
             **meta,
         }
         self._db.executescript(_FINISH)
-        self._store_printings()
-        from ...cards import suggest  # not on a validate's start-up path (docs/speed.md)
-
-        suggest.build(self._db)
+        self._db.executemany("INSERT INTO names VALUES (?, ?)", self._names.names_rows(printing_counts))
+        self._db.executemany("INSERT INTO loose_names VALUES (?, ?)", self._names.loose_rows())
+        self._suggestions.write(self._db)
         self._db.executemany("INSERT INTO meta VALUES (?, ?)", sorted(info.items()))
         carry_over_games(self._db, self.path, keep=other_games())
-        # Every page was written once and nothing of the file was dropped (name_keys is a
-        # TEMP table): VACUUM would only copy it (~5% of an import).
+        # Every page was written once and nothing of the file was dropped: VACUUM would
+        # only copy it (~5% of an import).
         self.finish(compact=False)
 
-    def _store_printings(self) -> None:
-        """Each card's printings, oldest first, in one column: `set:rarity`, with the
-        printing's own date and platforms after it when the source gave them (`_printing`
-        reads it back); SQLite makes the text while it sorts."""
-        rows = self._db.execute(
-            "SELECT card_id, set_code || ':' || rarity || CASE WHEN printings.released = '' AND platforms = '' THEN ''"
-            " ELSE ':' || printings.released || CASE WHEN platforms = '' THEN '' ELSE ':' || platforms END END"
-            " FROM printings LEFT JOIN sets ON sets.code = printings.set_code"
-            " ORDER BY card_id, COALESCE(NULLIF(printings.released, ''), sets.released), set_code"
-        )
-        self._db.executemany(
-            "UPDATE cards SET printings = ? WHERE id = ?",
-            [(",".join(map(_second, texts)), card_id) for card_id, texts in groupby(rows, key=itemgetter(0))],
-        )
+    def _store_printings(self) -> dict[int, int]:
+        """The `printings` table, and the `printings` column of the cards whose rows were
+        written before all their printings were known (printings.py); returns the number
+        of printings of each card that has any."""
+        cards = self._printings.by_card()
+        self._db.executemany("INSERT INTO printings VALUES (?, ?, ?, ?, ?)", printing_rows(cards))
+        set_dates = {code: row[1] for code, row in self._sets.items()}
+        stale = self._printings.stale
+        self._db.executemany("UPDATE cards SET printings = ? WHERE id = ?", self._printings.columns(cards, set_dates, only=stale))
+        return {card_id: len(rows) for card_id, rows in cards}
 
 
 class CardDb:

@@ -21,10 +21,10 @@ import csv
 import io
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
-from . import store
 from .cards import CLASSES, WowProfile, canonical_class, requirements_from_text, trait_key
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
@@ -44,9 +44,17 @@ def recognise(file: CardFile) -> CardImport | None:
     return None
 
 
+def _write(db_path: Path, records: list[tuple[str, WowProfile]], meta: dict[str, str]) -> int:
+    # The tables' module (and the catalog it imports) is loaded once a file is recognised:
+    # every `cards import`, a Magic one too, asks this module.
+    from . import store
+
+    return store.write(db_path, records, meta)
+
+
 def _import(file: CardFile, source: str, read: Callable[[CardFile], Iterable[tuple[str, WowProfile]]]) -> CardImport:
     # A name printed several times is one card: count names, not printings.
-    return whole_file_import(file, source, read, store.write, count_cards=lambda records: len({name for name, _ in records}))
+    return whole_file_import(file, source, read, _write, count_cards=lambda records: len({name for name, _ in records}))
 
 
 def _read_shared_file(document: Any) -> Iterator[tuple[str, WowProfile]]:

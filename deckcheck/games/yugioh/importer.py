@@ -27,8 +27,6 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
-from ...decklists.ydk import MAX_PASSCODE
-from . import store
 from .cards import TYPE_BITS, YgoCard
 
 _YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
@@ -37,12 +35,20 @@ _YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
 def recognise(file: CardFile) -> CardImport | None:
     """The import of a Yu-Gi-Oh! card file, or None when `file` is not one."""
     if is_cdb(file.path):
-        return whole_file_import(file, "YGOPro cards.cdb", lambda f: read_cdb(f.path), store.write)
+        return whole_file_import(file, "YGOPro cards.cdb", lambda f: read_cdb(f.path), _write)
     if _YGOPRODECK_HEAD.match(file.head):
-        return whole_file_import(file, "YGOPRODeck card JSON", lambda f: read_ygoprodeck(parse_json(f.text())), store.write)
+        return whole_file_import(file, "YGOPRODeck card JSON", lambda f: read_ygoprodeck(parse_json(f.text())), _write)
     if _first_line_is_yaml_yugi(file.head):
-        return whole_file_import(file, "YAML Yugi cards", lambda f: read_yaml_yugi(io.StringIO(f.text())), store.write)
+        return whole_file_import(file, "YAML Yugi cards", lambda f: read_yaml_yugi(io.StringIO(f.text())), _write)
     return None
+
+
+def _write(db_path: Path, cards: list[YgoCard], meta: dict[str, str]) -> int:
+    # The tables' module (and the catalog it imports) is loaded once a file is recognised:
+    # every `cards import`, a Magic one too, asks this module first.
+    from . import store
+
+    return store.write(db_path, cards, meta)
 
 
 def _first_line_is_yaml_yugi(head: str) -> bool:
@@ -144,6 +150,7 @@ def ygoprodeck_type_bits(type_text: str, race: str | None = None, frame: str | N
 
 def _is_passcode(value: Any) -> bool:
     """A passcode is a whole number of 1 to MAX_PASSCODE (ydk.py: ydke:// stores 32 bits)."""
+    from ...decklists.ydk import MAX_PASSCODE  # here: the deck readers are not needed to recognise a file
     return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PASSCODE
 
 
