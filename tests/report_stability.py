@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import os
 import shutil
 import subprocess

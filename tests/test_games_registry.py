@@ -93,8 +93,8 @@ def test_validation_uses_the_registered_games_catalog(toy):
         ("copy-limit", "Bolt of Toys", 2, None),  # the catalog's name for "bolt of toys"
     ]
     done = run_with_toy("validate", str(deck), "-f", str(toy["format"]), "-o", "json")  # no database at all
-    assert f"deckcheck: note: no Toy card data, so the checks that need it were skipped; import it with " \
-           f"`deckcheck cards import toy-cards.txt`" in done.stderr
+    assert "deckcheck: note: no Toy card data, so the checks that need it were skipped; import it with " \
+           "`deckcheck cards import toy-cards.txt`" in done.stderr
 
 
 # ------------------------------------------------------------------ the Catalog protocol

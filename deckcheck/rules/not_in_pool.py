@@ -241,7 +241,7 @@ def show(fmt: Format, day: dt.date) -> list[str]:
         return []
     pool = pool_of(fmt)
     lines = ["card pool:"]
-    lines.append(f"  only cards out (on the event's platform) by the event date")
+    lines.append("  only cards out (on the event's platform) by the event date")
     if pool.legality:
         lines.append(f"  from a synced database's snapshot on: cards it lists legal in {pool.legality!r}")
     if pool.sets is not None:

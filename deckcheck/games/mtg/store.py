@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from ...atomic import AtomicDbWriter
 from ...cards.tables import REBUILD_HINT, REINSTALL_HINT, damaged, open_read_only
-from ...errors import CardDataError, MissingGameData, OutdatedCardData
+from ...errors import CardDataError, OutdatedCardData
 from ...games import GAMES, Game
 from ...names import fold, full_key
 from . import GAME

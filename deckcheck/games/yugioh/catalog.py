@@ -20,7 +20,6 @@ import bisect
 import datetime as dt
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
