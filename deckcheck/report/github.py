@@ -21,18 +21,15 @@ import io
 import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
-from .stream import Spool, Totals, render_report
+from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
 
-if TYPE_CHECKING:
-    from ..batch import BatchReport
-    from ..batch.registration import Registration
 
 NAME = "github"
 
@@ -111,7 +108,7 @@ def _assertion_lines(outcomes: list[AssertionOutcome]) -> list[str]:
     return lines
 
 
-class Writer:
+class Writer(ReportWriter):
     """The workflow commands of results that come one at a time: each deck's group is
     written as it comes; the teams, assertions, skipped files, notes and the summary line
     at the end. When the job has a summary file, its Markdown waits in spools (its head
@@ -128,12 +125,6 @@ class Writer:
         self.totals.count(result)
         if self.summary is not None:
             self.summary.add(result)
-
-    def add(self, row: Registration, result: DeckResult) -> None:
-        self.add_result(result)
-
-    def finish(self, batch: BatchReport) -> None:
-        self.finish_report(batch.report)
 
     def finish_report(self, report: Report) -> None:
         """The job summary, then the rest of `report` after its results (which were added)."""

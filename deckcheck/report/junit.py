@@ -22,16 +22,13 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from ..problem import Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
-from .stream import Spool, render_report
+from .stream import ReportWriter, Spool, render_report
 
-if TYPE_CHECKING:
-    from ..batch import BatchReport
-    from ..batch.registration import Registration
 
 NAME = "junit"
 SKIPPED_SUITE = "skipped files"  # a batch's files that are no decklists, each a skipped case
@@ -144,7 +141,7 @@ def _assertion_problems(outcome: AssertionOutcome) -> list[Problem]:
     return [Problem(rule="assertion", message=outcome.message)]
 
 
-class Writer:
+class Writer(ReportWriter):
     """The JUnit document of results that come one at a time: cases go to their format's
     suite as they come; `finish` writes the document, whose root and suites carry counts."""
 
@@ -158,12 +155,6 @@ class Writer:
     def add_result(self, result: DeckResult) -> None:
         name = result.format or "unknown format"
         self._suite(name).case(name, _deck_name(result), result.problems, unreadable=result.unreadable)
-
-    def add(self, row: Registration, result: DeckResult) -> None:
-        self.add_result(result)
-
-    def finish(self, batch: BatchReport) -> None:
-        self.finish_report(batch.report)
 
     def finish_report(self, report: Report) -> None:
         """The teams, assertions and skipped files of `report` (not its results: those

@@ -17,7 +17,7 @@ import io
 import json
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
@@ -25,11 +25,8 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import DeckResult, Report
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
-from .stream import Spool, Totals, render_report
+from .stream import ReportWriter, Spool, Totals, render_report
 
-if TYPE_CHECKING:
-    from ..batch import BatchReport
-    from ..batch.registration import Registration
 
 NAME = "sarif"
 
@@ -83,7 +80,7 @@ def _properties(problem: Problem, **extra: Any) -> dict[str, Any]:
     return props
 
 
-class Writer:
+class Writer(ReportWriter):
     """The SARIF log of results that come one at a time. The rules (which unknown rule ids
     extend) and the exit code come before the results in the log, so the results wait in a
     spool, already indented as they sit in it; `finish` writes the log around them."""
@@ -125,12 +122,6 @@ class Writer:
             self._problem(problem, deck_result.file, deck=deck_result.deck, format=deck_result.format,
                           player=deck_result.player, team=deck_result.team)
         self.totals.count(deck_result)
-
-    def add(self, row: Registration, result: DeckResult) -> None:
-        self.add_result(result)
-
-    def finish(self, batch: BatchReport) -> None:
-        self.finish_report(batch.report)
 
     def finish_report(self, report: Report) -> None:
         """The teams and assertions of `report` (its results were added), then the log."""

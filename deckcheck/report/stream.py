@@ -107,6 +107,25 @@ class BatchWriter(Protocol):
     def finish(self, batch: BatchReport) -> None: ...
 
 
+class ReportWriter:
+    """A writer of any command's report (validate, check, batch: junit, sarif, github): it
+    has `add_result(result)` and `finish_report(report)`, and a batch drives it through
+    these, its BatchWriter side: each registration adds its result, and the batch's report
+    finishes it."""
+
+    def add_result(self, result: DeckResult) -> None:
+        raise NotImplementedError
+
+    def finish_report(self, report: Report) -> None:
+        raise NotImplementedError
+
+    def add(self, row: Registration, result: DeckResult) -> None:
+        self.add_result(result)
+
+    def finish(self, batch: BatchReport) -> None:
+        self.finish_report(batch.report)
+
+
 def render_with(writer: BatchWriter, batch: BatchReport, out: io.StringIO) -> str:
     """A batch whose results are in memory, through a streaming writer: the report as text."""
     for row, result in zip(batch.registrations, batch.report.results):
@@ -115,7 +134,7 @@ def render_with(writer: BatchWriter, batch: BatchReport, out: io.StringIO) -> st
     return out.getvalue()
 
 
-def render_report(writer: Any, report: Report, out: io.StringIO) -> str:
+def render_report(writer: ReportWriter, report: Report, out: io.StringIO) -> str:
     """A validate/check report through a streaming writer (junit, sarif, github): one code
     path for every command. `writer` writes into `out`."""
     for result in report.results:
