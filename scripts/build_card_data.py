@@ -118,7 +118,7 @@ def mtg_cards(data: Path) -> Iterator[Card]:
 
 
 def build_magic(data: Path, target: Path) -> int:
-    from deckcheck.games.mtg.store import CardDbWriter
+    from deckcheck.games.mtg.db_writer import CardDbWriter
 
     with CardDbWriter(target) as writer:
         for info in mtg_sets(data).values():

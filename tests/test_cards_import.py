@@ -13,7 +13,7 @@ import pytest
 from deckcheck.games.mtg.catalog import MtgCatalog
 from deckcheck.games.mtg.cards import Card
 from deckcheck.games.mtg.scryfall_import import card_from_scryfall
-from deckcheck.games.mtg.store import CardDbWriter
+from deckcheck.games.mtg.db_writer import CardDbWriter
 from deckcheck.cards.importer import import_file
 from deckcheck.cards.jsonstream import JsonStream, JsonStreamError
 from deckcheck.games.mtg.store import SCHEMA_VERSION

@@ -6,7 +6,7 @@ file, with its `meta` keys prefixed by its id (`yugioh.source`,
 file is copied into a temporary file beside it, this game's tables are replaced there,
 and the finished file is renamed over the old one, so a failed import leaves the
 database as it was and the other games' cards are kept. (The Magic tables are built
-whole by games/mtg/store.py and carry the other games' tables over the same way.)
+whole by games/mtg/db_writer.py and carry the other games' tables over the same way.)
 
 What the rows hold is the game's business (games/<game>/store.py); this module knows
 tables, versions and files.

@@ -5,7 +5,7 @@ AtomicCards.json; gzip, bzip2 and xz files too (MTGJSON offers all three).
 Magic is asked last (`import_last`), so any file no other game recognised comes here,
 and a file that is not one of these is refused saying what was expected. The file is
 streamed, and the whole database is rebuilt atomically (the other games' tables are
-carried over, see store.py).
+carried over, see db_writer.py).
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from ...progress import Progress
 from .cards import Card, SetInfo
 from .mtgjson_import import read_atomic
 from .scryfall_import import Reprint, ShapeError, read_array
-from .store import CardDbWriter
+from .db_writer import CardDbWriter
 
 
 def recognise(file: CardFile) -> CardImport:

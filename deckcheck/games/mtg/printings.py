@@ -1,7 +1,7 @@
 """Each card's printings, gathered while a card file is read, and written with the cards.
 
 A Scryfall `default_cards` file has one object per printing (about 2.5 per card), in any
-order. The writer (store.py) keeps every printing here as a card id in an array and a
+order. The writer (db_writer.py) keeps every printing here as a card id in an array and a
 reference to one shared tuple per distinct (set, rarity, date, platforms): a few thousand
 tuples for ~80,000 printings, about 12 bytes a printing.
 
