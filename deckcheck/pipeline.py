@@ -11,7 +11,7 @@ from .formats import Format, FormatRef, load
 from .freshness import as_of
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
-from .problem import capped
+from .problem import Problem, capped
 from .registered_pools import Pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for
@@ -100,15 +100,19 @@ def check_deck(
     catalog = card_catalog(fmt, cards, offline=offline)
     ctx = context if context is not None else Context(date=date, cards=catalog, pool=pool, platform=platform)
     deck = settle_sideboard(deck, fmt, date, platform, context=ctx)
-    problems = list(deck.problems)
-    if pool is not None:
-        problems.extend(pool.problems)
-    counts: dict[str, int] = {}
+    unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
             deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
-            problems.extend(unknown)
         deck = prepare(deck, fmt, ctx)
+    # The deck's own problems as `prepare` left them: a Commander format settles a guessed
+    # sideboard only there, once its command zone is read, and says which reading it took.
+    problems = list(deck.problems)
+    if pool is not None:
+        problems.extend(pool.problems)
+    problems.extend(unknown)
+    counts: dict[str, int] = {}
+    if not deck.unreadable:
         for rule in rules_for(fmt):
             problems.extend(rule.check(deck, fmt, ctx))
         counts = dict(ctx.counts(deck))
