@@ -126,7 +126,7 @@ def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Card
         if entry.zone == SIDEBOARD:
             card = lookup(ctx, entry)
             if entry.key in commanders or (card is not None and never.intersection(card.types)):
-                entry = CardEntry(entry.name, entry.count, MAYBEBOARD, entry.line, entry.written, entry.code)
+                entry = entry.replace(zone=MAYBEBOARD)
                 changed = True
         out.append(entry)
     return out if changed else entries
@@ -135,8 +135,8 @@ def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Card
 def _move_one(entries: list[CardEntry], index: int, zone: str) -> list[CardEntry]:
     """One copy of entries[index] moved to `zone` (the rest stays where it was)."""
     entry = entries[index]
-    moved = CardEntry(entry.name, 1, zone, entry.line, entry.written, entry.code)
-    rest = [] if entry.count == 1 else [CardEntry(entry.name, entry.count - 1, entry.zone, entry.line, entry.written, entry.code)]
+    moved = entry.replace(count=1, zone=zone)
+    rest = [] if entry.count == 1 else [entry.replace(count=entry.count - 1)]
     return [moved, *entries[:index], *rest, *entries[index + 1:]]
 
 
@@ -167,7 +167,7 @@ def _from_sideboard(entries: list[CardEntry], ctx: Context) -> list[CardEntry] |
     out = []
     for entry in entries:
         if any(entry is leader for leader in leaders):
-            out.append(CardEntry(entry.name, entry.count, COMMANDER, entry.line, entry.written, entry.code))
+            out.append(entry.replace(zone=COMMANDER))
         else:
             out.append(entry)
     return out
@@ -181,7 +181,7 @@ def _from_lone_group(entries: list[CardEntry]) -> list[CardEntry] | None:
     if not 1 <= main <= 2 or side < 40:
         return None
     swap = {MAIN: COMMANDER, SIDEBOARD: MAIN}
-    return [CardEntry(e.name, e.count, swap.get(e.zone, e.zone), e.line, e.written, e.code) for e in entries]
+    return [e.replace(zone=swap[e.zone]) if e.zone in swap else e for e in entries]
 
 
 def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Context) -> list[CardEntry] | None:
@@ -205,7 +205,7 @@ def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Co
         if card is None or not _eligible_kinds(card, fmt, ctx.date):
             return None
     first = {id(entry) for entry in run}
-    return [CardEntry(e.name, e.count, COMMANDER, e.line, e.written, e.code) if id(e) in first else e for e in entries]
+    return [e.replace(zone=COMMANDER) if id(e) in first else e for e in entries]
 
 
 def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:
@@ -221,7 +221,7 @@ def _mark_companion(entries: list[CardEntry], ctx: Context) -> list[CardEntry]:
     found = next((entry for entry in entries if entry.zone == SIDEBOARD and _has_companion_ability(entry, ctx)), None)
     if found is None:
         return entries
-    return [*entries, CardEntry(found.name, 1, COMPANION, found.line, found.written, found.code)]
+    return [*entries, found.replace(count=1, zone=COMPANION)]
 
 
 # ---------------------------------------------------------------- checking
