@@ -7,8 +7,9 @@ import pickle
 
 import pytest
 
-from deckcheck.model import MAIN, SIDEBOARD, CardEntry, Deck
+from deckcheck.model import MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from deckcheck.problem import LineProblems, Problem
+from deckcheck.record import Record
 from deckcheck.registered_pools import Pool
 from deckcheck.result import DeckResult, Report
 
@@ -29,7 +30,7 @@ def test_problems_compare_without_their_details():
     assert Problem("r", "m").details is not Problem("r", "m").details  # a new dict each, as default_factory gave
 
 
-def test_a_deck_copy_shares_nothing_it_changes_and_decks_are_unhashable():
+def test_a_deck_copy_changes_only_what_it_is_given_and_decks_are_unhashable():
     deck = Deck("t", [CardEntry("Mountain", 60, MAIN, 1)])
     renamed = deck.copy(name="Mono Red")
     assert (renamed.name, deck.name, renamed.entries is deck.entries) == ("Mono Red", None, True)
@@ -40,6 +41,19 @@ def test_a_deck_copy_shares_nothing_it_changes_and_decks_are_unhashable():
         hash(deck)
     with pytest.raises(AttributeError):
         deck.copy(colour="red")
+
+
+def test_the_hand_written_field_lists_follow_the_slots():
+    # CardEntry and Problem spell out their compared fields, and Deck.copy every field, for
+    # speed: each must say what Record derives from __slots__, or a new field would be left
+    # out of ==, the hash or a copy.
+    entry = CardEntry("Mountain", 4, MAIN, 3, "mountain", 7)
+    assert entry._key() == Record._key(entry)
+    problem = Problem("banned", "m", "warning", MAIN, 3, "Bolt", 4, 1, {"x": 1})
+    assert problem._key() == Record._key(problem)
+    deck = Deck("t", [entry], LineProblems(), "text", "Burn", True, ("Bolt",), GuessedSideboard(frozenset({3}), 4, 2))
+    copied = deck.copy()
+    assert [getattr(copied, name) for name in Deck.record_fields()] == [getattr(deck, name) for name in Deck.record_fields()]
 
 
 def test_pools_compare_by_their_cards_not_their_unreadable_lines():
