@@ -38,9 +38,6 @@ def test_every_reporter_declares_itself(name):
         assert callable(module.render)
     if report.SIMULATIONS in renders and not hasattr(module, "render_simulation"):
         assert report.ASSERTIONS in renders  # rendered as the Report of its assertions
-    if report.BATCH in renders and not hasattr(module, "render_batch"):
-        # Rendered as the Report of the batch's decks and teams.
-        assert {report.DECKS, report.TEAMS} <= renders
     if report.BATCH in renders:
         assert callable(module.batch_writer)  # `deckcheck batch` streams every output (report/stream.py)
     if report.COMPARISONS in renders:

@@ -6,7 +6,7 @@ every deck against its format, then Team Unified Construction for every team.
     >>> batch.exit_code, [team.legal for team in batch.report.teams]
 
 `sources` finds the registrations, `runner` checks decks (in parallel), `teams` checks
-teams; the reporters of report/ format the result (`render_batch`, report/__init__.py).
+teams; the reporters of report/ format the result (their `batch_writer`, report/stream.py).
 """
 from __future__ import annotations
 

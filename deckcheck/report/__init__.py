@@ -148,11 +148,14 @@ def deliver(reporter: ModuleType, report: Report, *, color: bool = False, warn: 
 
 
 def deliver_batch(reporter: ModuleType, batch: BatchReport, *, color: bool = False, warn: Warn | None = None) -> str:
-    """A batch in the reporter's own batch report, or as the `Report` of its decks and teams."""
-    render_batch = getattr(reporter, "render_batch", None)
-    if render_batch is not None:
-        return render_batch(batch, color=color)
-    return deliver(reporter, batch.report, color=color, warn=warn)
+    """A batch whose results are held (a library caller's), written by the reporter's
+    batch writer, the one `deckcheck batch` streams through: the same report."""
+    import io
+
+    from .stream import render_with
+
+    out = io.StringIO()
+    return render_with(reporter.batch_writer(out, color=color, warn=warn), batch, out)
 
 
 def deliver_simulation(

@@ -9,12 +9,10 @@ spreadsheet would evaluate as a formula gets a leading `'` (report/spreadsheet.p
 from __future__ import annotations
 
 import csv
-import io
 from typing import TYPE_CHECKING, TextIO
 
 from ..problem import Problem
 from . import Warn, spreadsheet
-from .stream import render_with
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -88,11 +86,6 @@ class BatchWriter:
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
     return BatchWriter(out, color=color, warn=warn)
-
-
-def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    out = io.StringIO()
-    return render_with(BatchWriter(out), batch, out)
 
 
 def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import Warn
-from .stream import Spool, render_with
+from .stream import Spool
 
 if TYPE_CHECKING:
     from jinja2 import Template
@@ -157,8 +156,3 @@ def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], format_id: 
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
     return BatchWriter(out, color=color, warn=warn)
-
-
-def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    out = io.StringIO()
-    return render_with(BatchWriter(out), batch, out)

@@ -8,7 +8,6 @@ a result too) and, with `--deck-check`, the players picked. A simulation and a
 """
 from __future__ import annotations
 
-import io
 import json
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -127,13 +126,6 @@ class BatchWriter:
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
     return BatchWriter(out, color=color, warn=warn)
-
-
-def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    from .stream import render_with
-
-    out = io.StringIO()
-    return render_with(BatchWriter(out), batch, out)
 
 
 def _dumps(value: Any) -> str:

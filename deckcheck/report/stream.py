@@ -9,8 +9,9 @@ introduce) waits in a `Spool`: a temporary file once it outgrows a little memory
 
 A batch writer (`batch_writer(out, color=..., warn=...)` of a reporter module) has
 `add(row, result)` for each registration in order and `finish(batch)` at the end; it
-writes to `out` and returns nothing. `render_batch` and `render` are the same writers
-writing to a string, so the streamed and the rendered reports are one code.
+writes to `out` and returns nothing. `deliver_batch` (a batch held in memory) and
+`render` are the same writers writing to a string, so the streamed and the rendered
+reports are one code.
 """
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -244,13 +243,6 @@ class BatchWriter:
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
     return BatchWriter(out, color=color, warn=warn)
-
-
-def render_batch(batch: BatchReport, *, color: bool = False) -> str:
-    from .stream import render_with
-
-    out = io.StringIO()
-    return render_with(BatchWriter(out, color=color), batch, out)
 
 
 _ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
