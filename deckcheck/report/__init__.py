@@ -4,10 +4,10 @@
 `report/<name>.py`, whose `NAME` says the same), one line for people (shell completion
 shows it) and what it can report, a set of the subjects below. They are data, so help,
 completion and the choice of a reporter read them without importing any reporter; a
-reporter module is imported when it is used. A reporter module renders: `render(report, *, color)` for a `Report` (decks, teams, assertions);
-`render_batch(batch, *, color)` when it has a report of its own for a batch (else a batch is
-rendered as the `Report` of its decks and teams), and `batch_writer(out, *, color, warn)`,
-which writes the same batch report as its results come (report/stream.py); `render_simulation(simulation, *, color,
+reporter module is imported when it is used. A reporter module renders:
+`render(report, *, color)` for a `Report` (decks, teams, assertions); for a batch,
+`batch_writer(out, *, color, warn)`, which writes the batch's report as its results come
+(report/stream.py; `deliver_batch` runs it on a batch held in memory); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
 of its assertions); `render_comparison(comparison)` for `simulate --compare`;
 `render_diff(diff)` for `deckcheck diff`. It may also
