@@ -56,15 +56,18 @@ _SPACES = re.compile(r"\s+")
 FACE_SEPARATOR = " // "
 
 
-@lru_cache(maxsize=65536)
-def fold(text: str) -> str:
+def fold_once(text: str) -> str:
     """Lower-case `text` and strip accents (marks on Latin letters), typographic variants and
-    invisible characters."""
+    invisible characters. `fold` is this with a cache, for card names, which repeat; text
+    folded once (a player's name) would only grow that cache."""
     text = text.translate(_LIGATURES)
     if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
         text = without_invisible(text)
         text = unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
     return _SPACES.sub(" ", text).strip().casefold()
+
+
+fold = lru_cache(maxsize=65536)(fold_once)
 
 
 def _without_latin_marks(decomposed: str) -> Iterator[str]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -189,9 +188,7 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
     format_ref, format_refused = None, False
     format_text = _cell(row, "format")
     if format_text is not None:
-        format_ref, why = _format_ref(format_text, place)
-        if isinstance(format_ref, str):
-            format_ref = sys.intern(format_ref)  # thousands of rows name a few formats: one string each
+        format_ref, why = _format_ref(format_text, place)  # one string per format cell: `place.formats`
         if why:
             problems.append(why)
             format_refused = True

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from ..names import fold
+from ..names import fold_once
 from ..problem import Problem
 
 if TYPE_CHECKING:
@@ -100,9 +100,9 @@ def registration_problem(message: str, line: int | None, *, severity: str = "err
 
 def player_key(name: str) -> str:
     """Players are the same person whatever the case or accents the rows use. Folded
-    without `fold`'s cache: that cache is for card names, which repeat; every player's name
-    is new, and keeping each one there grew a batch by ~150 bytes a registration."""
-    return fold.__wrapped__(name)
+    without `fold`'s cache of card names: every player's name is new, and keeping each one
+    there grew a batch by ~150 bytes a registration."""
+    return fold_once(name)
 
 
 def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], str | None]) -> list[Registration]:
