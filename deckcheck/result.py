@@ -57,6 +57,17 @@ class DeckResult(Record):
             return self.location or None
         return None if self.deck.startswith("<") else self.deck
 
+    def name_file_as(self, read: str, shown: str) -> None:
+        """Messages name the deck's file as it was read (a zip's temporary folder, a path
+        from the working directory): name it `shown`, as the report does."""
+        if read == shown:
+            return
+        prefix = read + ":"
+        self.problems = [
+            problem.replace(message=shown + problem.message[len(read):]) if problem.message.startswith(prefix) else problem
+            for problem in self.problems
+        ]
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deck": self.deck, "format": self.format, "legal": self.legal}
         if self.player is not None:

@@ -159,14 +159,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
     result.deck = task.shown
-    if task.path != task.shown:
-        # Messages name the file read (a temporary folder for zips): name it as the report does.
-        prefix = f"{task.path}:"
-        result.problems = [
-            problem.replace(message=task.shown + ":" + problem.message[len(prefix):])
-            if problem.message.startswith(prefix) else problem
-            for problem in result.problems
-        ]
+    result.name_file_as(task.path, task.shown)
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
 

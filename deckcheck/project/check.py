@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..result import AssertionOutcome, DeckResult, Report
+from ..result import AssertionOutcome, Report
 from .config import ProjectConfig, SimulateSpec
 from .globs import matches
 
@@ -187,7 +187,7 @@ def run_check(
         shown = _shown(path)
         deck.source = shown
         result = check_deck(deck, fmt, date=day, platform=where)
-        _rename(result, str(path), shown)
+        result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
         run.decks.append(shown)
@@ -205,16 +205,6 @@ def run_check(
             if not any(matches(pattern, rel) for _, rel in decks):
                 run.warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
     return run
-
-
-def _rename(result: DeckResult, read: str, shown: str) -> None:
-    """Messages name the file as read; name it as the report does."""
-    if read == shown:
-        return
-    result.problems = [
-        problem.replace(message=shown + problem.message[len(read):]) if problem.message.startswith(read + ":") else problem
-        for problem in result.problems
-    ]
 
 
 def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcome]:  # type: ignore[no-untyped-def]
