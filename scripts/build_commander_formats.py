@@ -27,11 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_mtg_formats import HEADER, NOT_CARDS, ROOT, intervals, write, yaml_str  # noqa: E402
+from build_mtg_formats import DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, write, yaml_str  # noqa: E402
 from mtg_card_pools import card_pool_lines  # noqa: E402
 
-FORMATS_DIR = ROOT / "formats" / "mtg"
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "mtg"
 STATUSES = ("banned", "banned_as_commander", "banned_as_companion")
 # The Standard Brawl part of the Brawl history ends with the 2021 bans; the 2025 and 2026
 # events are MTG Arena's 100-card Brawl (cards that were never Standard-legal).
@@ -40,32 +38,6 @@ STANDARD_BRAWL_UNTIL = "2022-01-01"
 BRAWL_CREATED = "2018-03-22"
 BRAWL_ALWAYS = ("Arcane Signet", "Command Tower")
 BRAWL_ALWAYS_SINCE = "2022-09-09"
-
-
-def _entry(card: str, since: str | None, until: str | None, note: str | None) -> str:
-    if since is None and until is None and note is None:
-        return f"  - {yaml_str(card)}"
-    parts = [f"card: {yaml_str(card, flow=True)}"]
-    parts += [f"since: {since}"] * bool(since) + [f"until: {until}"] * bool(until)
-    if note:
-        parts.append(f"note: {json.dumps(note)}")
-    return "  - {" + ", ".join(parts) + "}"
-
-
-def dated_lists(events: list[dict], history_key: str, urls: dict[str, str], statuses: tuple[str, ...] = STATUSES) -> list[str]:
-    """`banned`, `banned_as_commander` and `banned_as_companion` (those of `statuses`) from
-    a dated history; an entry's note is the announcement that started it."""
-    spans = intervals(events, history_key, statuses)
-    lines: list[str] = []
-    for status in statuses:
-        rows = [
-            _entry(card, since, until, urls.get(since or ""))
-            for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
-            for item_status, since, until in items if item_status == status
-        ]
-        lines.append(f"{status}:" + ("" if rows else " []"))
-        lines.extend(rows)
-    return lines
 
 
 def _pool(template: str, legality: str | None, data: Path, *extra: str) -> list[str]:
@@ -112,7 +84,7 @@ def commander(data: Path) -> str:
         ],
         [
             *_pool("legacy", "commander", data),
-            *dated_lists(source["events"], "commander", urls),
+            *dated_lists(source["events"], "commander", STATUSES, urls),
         ],
     )
 
@@ -133,7 +105,7 @@ def duel_commander(data: Path) -> str:
         ],
         [
             *_pool("legacy", "duel", data),
-            *dated_lists(history["formats"]["duel commander"], "duel commander", urls),
+            *dated_lists(history["formats"]["duel commander"], "duel commander", STATUSES, urls),
             "opening_hand: {size: 7, mulligan: london, free_mulligan: false, first_player_draws: false}",
         ],
     )
@@ -228,7 +200,7 @@ def standard_brawl(data: Path) -> str:
             *_pool("standard", "standardbrawl", data),
             "pool_cards:",
             *(f"  - {{card: {card}, since: {BRAWL_ALWAYS_SINCE}}}" for card in BRAWL_ALWAYS),
-            *dated_lists(events, "brawl", urls, ("banned",)),
+            *dated_lists(events, "brawl", ("banned",), urls),
         ],
     )
 
@@ -249,7 +221,7 @@ def brawl(data: Path) -> str:
             *BRAWL_COMMANDER,
             # Arena's pool: a card with a printing on MTG Arena (games/mtg/availability.py).
             *_pool("legacy", "brawl", data, "  printed_on: [arena]"),
-            *dated_lists(events, "brawl", urls, ("banned",)),
+            *dated_lists(events, "brawl", ("banned",), urls),
         ],
     )
 

@@ -87,14 +87,16 @@ def yaml_str(text: str, *, flow: bool = False) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def entry(card: str, since: str | None, until: str | None) -> str:
-    if since is None and until is None:
+def entry(card: str, since: str | None, until: str | None, note: str | None = None) -> str:
+    if since is None and until is None and note is None:
         return f"  - {yaml_str(card)}"
     parts = [f"card: {yaml_str(card, flow=True)}"]
     if since:
         parts.append(f"since: {since}")
     if until:
         parts.append(f"until: {until}")
+    if note:
+        parts.append(f"note: {json.dumps(note)}")
     return "  - {" + ", ".join(parts) + "}"
 
 
@@ -130,11 +132,29 @@ def intervals(
     return {card: spans[card] for card in order if spans[card]}
 
 
+def dated_lists(
+    events: list[dict], history_key: str, statuses: tuple[str, ...] = ("banned", "restricted"),
+    notes: dict[str, str] | None = None,
+) -> list[str]:
+    """The format file's list of each of `statuses` (`banned:`, ...) from a dated history;
+    `notes` gives an entry the note of the day it started (its announcement)."""
+    spans = intervals(events, history_key, statuses)
+    lines: list[str] = []
+    for status in statuses:
+        rows = [
+            entry(card, since, until, (notes or {}).get(since or ""))
+            for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
+            for item_status, since, until in items if item_status == status
+        ]
+        lines.append(f"{status}:" + ("" if rows else " []"))
+        lines.extend(rows)
+    return lines
+
+
 def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
     from mtg_card_pools import card_pool_lines
 
     name, key, description, since = FORMATS[fmt_id]
-    spans = intervals(history["formats"][key], key)
     lines = [
         HEADER.rstrip(),
         f"name: {name}",
@@ -148,11 +168,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         f"since: {since}  # the format's first day (rule format-date)",
         *card_pool_lines(fmt_id, data),
     ]
-    for status in ("banned", "restricted"):
-        rows = [entry(card, since, until) for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
-                for item_status, since, until in items if item_status == status]
-        lines.append(f"{status}:" + ("" if rows else " []"))
-        lines.extend(rows)
+    lines += dated_lists(history["formats"][key], key)
     return "\n".join(lines) + "\n"
 
 
