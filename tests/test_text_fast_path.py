@@ -70,6 +70,34 @@ def test_edge_cases_agree(source, monkeypatch):
     assert fast == slow
 
 
+FAST = [
+    "4 Lightning Bolt\n56 Mountain\n\n15 Island",
+    "4 Lightning Bolt\n56 Mountain\n\nSideboard\n15 Island\n",
+    "Deck\n4 Lightning Bolt\n56 Mountain\n\nSideboard\n15 Island\n",
+    "4 Lightning Bolt\r\n\r\nSideboard\r\n2 Abrade\r\n",
+]
+GENERAL = [
+    "4 Lightning Bolt\nCommander\n1 Krenko, Mob Boss\n",
+    "About\nName Burn\n\nDeck\n4 Lightning Bolt\n",
+    "4 x Lightning Bolt\n",
+]
+
+
+@pytest.mark.parametrize("source, fast", [(source, True) for source in FAST] + [(source, False) for source in GENERAL])
+def test_which_lists_the_fast_path_reads(source, fast, monkeypatch):
+    # The agreement above holds whichever path reads a list: this says which one did.
+    taken = []
+    real = text._parse_plain
+
+    def spy(content, deck):
+        taken.append(real(content, deck))
+        return taken[-1]
+
+    monkeypatch.setattr(text, "_parse_plain", spy)
+    text.parse(source)
+    assert any(taken) is fast
+
+
 def test_case_decks_agree(monkeypatch):
     decks = [case["deck"] for folder in ("rules", "decklists") for _, case in caseload.all_cases(folder, kind="deck")]
     assert len(decks) > 50
