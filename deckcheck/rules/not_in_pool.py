@@ -68,17 +68,14 @@ KEYS = {
 }
 
 
-_POOLS: dict[int, tuple[Format, CardPool]] = {}
-
-
 def pool_of(fmt: Format) -> CardPool:
-    """The format's CardPool, built once per loaded format."""
-    from ..games.mtg.card_pool import pool_from_spec
+    """The format's CardPool, built once per loaded format (kept in its memo)."""
+    found = fmt.memo.get((ID, "pool"))
+    if found is None:
+        from ..games.mtg.card_pool import pool_from_spec
 
-    cached = _POOLS.get(id(fmt))
-    if cached is None or cached[0] is not fmt:
-        cached = _POOLS[id(fmt)] = (fmt, pool_from_spec(fmt.option("card_pool")))
-    return cached[1]
+        found = fmt.memo[(ID, "pool")] = pool_from_spec(fmt.option("card_pool"))
+    return found
 
 
 def _command_pool(fmt: Format) -> CardPool | None:
@@ -87,11 +84,11 @@ def _command_pool(fmt: Format) -> CardPool | None:
     rarity = (fmt.option("card_pool") or {}).get("commander_rarity")
     if rarity is None:
         return None
-    cached = _POOLS.get(-id(fmt))
-    if cached is None or cached[0] is not fmt:
+    found = fmt.memo.get((ID, "command pool"))
+    if found is None:
         rarities = frozenset(r.lower() for r in ([rarity] if isinstance(rarity, str) else rarity))
-        cached = _POOLS[-id(fmt)] = (fmt, pool_of(fmt).replace(rarities=rarities))
-    return cached[1]
+        found = fmt.memo[(ID, "command pool")] = pool_of(fmt).replace(rarities=rarities)
+    return found
 
 
 def applies(fmt: Format) -> bool:
