@@ -51,13 +51,12 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not hits:
         return
     for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
-        if card.key in hits:
-            since = banned[card.key].window(ctx.platform)[0]
-            when = f" (since {since.isoformat()})" if since else ""
-            yield Problem(
-                rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
-                message=f"{card.name} is banned in {fmt.name}{when}",
-            )
+        since = banned[card.key].window(ctx.platform)[0]
+        when = f" (since {since.isoformat()})" if since else ""
+        yield Problem(
+            rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
+            message=f"{card.name} is banned in {fmt.name}{when}",
+        )
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

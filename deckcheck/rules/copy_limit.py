@@ -99,9 +99,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not over:
         return
     for card in ctx.tally(deck, limits.zones, only=over).values():
-        limit = over.get(card.key)
-        if limit is None:
-            continue
+        limit = over[card.key]
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
             message=f"{card.total} copies of {card.name}{where(card.by_zone)}; at most {limit} allowed",

@@ -52,7 +52,7 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not any(totals[key] > RESTRICTED_LIMIT for key in totals.keys() & restricted.keys()):
         return
     for card in ctx.tally(deck, PLAYED_ZONES, only=restricted).values():
-        if card.key in restricted and card.total > RESTRICTED_LIMIT:
+        if card.total > RESTRICTED_LIMIT:
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
                 limit=RESTRICTED_LIMIT,
