@@ -293,7 +293,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             yield Problem(rule=ID, zone=COMMANDER, line=second.line, card=second.name, count=2, limit=1,
                           message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
-        yield from _signature_spells(zone, deck, fmt)
+        yield from _signature_spells(zone)
 
 
 def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: str) -> Problem | None:
@@ -332,10 +332,8 @@ def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, c
                           message=f"{entry.name} is banned as a commander in {fmt.name}{since}; it may be one of the other cards of the deck")
 
 
-def _pair_problem(first: Card | None, second: Card | None, fmt: Format) -> str | None:
+def _pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     """Why two cards can't share the command zone in `fmt`, or None when they can."""
-    if first is None or second is None:
-        return None
     allowed = set(spec(fmt).get("pairs") or ())
     mine, theirs = abilities.pairings(first), abilities.pairings(second)
     kinds_a, kinds_b = {p.kind for p in mine}, {p.kind for p in theirs}
@@ -367,7 +365,7 @@ def _pairing_words(found: list[abilities.Pairing]) -> str:
     return " and ".join(p.describe() for p in found) if found else "no partner ability"
 
 
-def _signature_spells(zone: Any, deck: Deck, fmt: Format) -> Iterator[Problem]:
+def _signature_spells(zone: Any) -> Iterator[Problem]:
     """Oathbreaker: one signature spell (an instant or sorcery) per oathbreaker."""
     wanted, spells = len(zone.commanders), zone.spells
     count = sum(entry.count for entry, _ in spells)
