@@ -61,6 +61,12 @@ class Dated(Record):
         since, until = self.window(platform)
         return (since is None or since <= day) and (until is None or day < until)
 
+    def since_text(self, platform: str = PAPER) -> str:
+        """` (since 2019-08-26)`, the day it took effect on `platform`, for messages; empty
+        when the list does not say."""
+        since = self.window(platform)[0]
+        return f" (since {since.isoformat()})" if since else ""
+
 
 class ListEntry(Dated):
     """A card on a dated list (`Dated`: its days, per platform)."""

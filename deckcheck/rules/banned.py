@@ -51,11 +51,9 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not hits:
         return
     for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
-        since = banned[card.key].window(ctx.platform)[0]
-        when = f" (since {since.isoformat()})" if since else ""
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
-            message=f"{card.name} is banned in {fmt.name}{when}",
+            message=f"{card.name} is banned in {fmt.name}{banned[card.key].since_text(ctx.platform)}",
         )
 
 

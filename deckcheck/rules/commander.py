@@ -327,9 +327,9 @@ def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, c
         key = card_key(card.name) if card is not None else entry.key
         listed = banned.get(key) or banned.get(entry.key)
         if listed is not None:
-            since = f" (since {listed.since.isoformat()})" if listed.since else ""
             yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=entry.count, limit=0,
-                          message=f"{entry.name} is banned as a commander in {fmt.name}{since}; it may be one of the other cards of the deck")
+                          message=f"{entry.name} is banned as a commander in {fmt.name}{listed.since_text(ctx.platform)}; "
+                                  "it may be one of the other cards of the deck")
 
 
 def _pair_problem(first: Card, second: Card, fmt: Format) -> str | None:

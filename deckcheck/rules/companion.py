@@ -107,9 +107,8 @@ def _banned(entry: CardEntry, fmt: Format, ctx: Context) -> Iterator[Problem]:
         card = ctx.cards.get(entry.name)
         listed = banned.get(card_key(card.name)) if card is not None else None
     if listed is not None:
-        since = f" (since {listed.since.isoformat()})" if listed.since else ""
         yield Problem(rule=ID, zone=COMPANION, line=entry.line, card=entry.name, count=1, limit=0,
-                      message=f"{entry.name} is banned as a companion in {fmt.name}{since}")
+                      message=f"{entry.name} is banned as a companion in {fmt.name}{listed.since_text(ctx.platform)}")
 
 
 def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *, chosen: bool) -> Iterator[Problem]:
