@@ -40,3 +40,26 @@ def test_real_decks_keep7_matches_closed_form(shared_data):
                 assert 0.0 <= simulation.by_turn(index, 3, side).value <= 1.0 + 1e-12
         checked += 1
     assert checked >= 300
+
+
+def test_real_decks_get_the_same_floats_from_both_exact_enumerations(shared_data):
+    """engine/exact_plain.py against exact.py's numpy enumeration on every 20th real deck,
+    with a rule that names the deck's first spell (more categories, London bottoms)."""
+    from deckcheck.engine.exact import run_exact
+
+    fmt = load("mtg/constructed")
+    compared = 0
+    for record in _decks(shared_data):
+        entries = [CardEntry(name=card["name"], count=card["count"], zone=MAIN) for card in record["mainboard"]]
+        deck = Deck(source=record["deck_id"], entries=entries)
+        spell = next((e.name for e in entries if e.key not in fmt.basic_lands), None)
+        if spell is None or '"' in spell:
+            continue
+        simulation = simulate(deck, fmt, keep=f'2 <= lands <= 4 and count("{spell}") + spells >= 3', mode="exact")
+        args = (simulation.profile, simulation.atoms, simulation.steps)
+        plain, arrays = run_exact(*args, plain=True), run_exact(*args, plain=False)
+        assert (plain.keep, plain.lands, plain.expected_lands) == (arrays.keep, arrays.lands, arrays.expected_lands), record["deck_id"]
+        index = simulation.profile.index(spell)
+        assert plain.by_turn(index, 2, 1) == arrays.by_turn(index, 2, 1)
+        compared += 1
+    assert compared > 250

@@ -66,10 +66,11 @@ class Bottoming:
         return not any(isinstance(node, Call) and node.name == "distinct" for _, rule in self.rules for node in walk(rule))
 
     def keys(self, view: HandView, lands: Any, size: int, bottom: int, deck_size: int, deck_lands: int) -> list[Any]:
-        """Sort keys of candidate kept hands for this strategy alone (smaller preferred)."""
-        import numpy as np
-
+        """Sort keys of candidate kept hands for this strategy alone (smaller preferred);
+        `lands` is an array over the candidates, or a number for one (exact_plain.py)."""
         if self.rules:
+            import numpy as np
+
             return [-np.asarray(evaluate(node, view), dtype=float) for _, node in self.rules]
         if self.name == "default":
             return [abs(lands * deck_size - size * deck_lands), -lands]

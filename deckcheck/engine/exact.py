@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 from typing import Any
 
 from ..errors import DeckcheckError
+from . import exact_plain
 from .categories import Atoms, DeckProfile
+from .compositions import composition_rows, enumeration_work
 from .mulligan import Step, preference_keys
 from .outcome import Estimate, Outcome, hypergeom_at_least, hypergeom_pmf
 from .policy import HandView, evaluate
@@ -61,33 +62,8 @@ def compositions(total: int, caps: Sequence[int]) -> Any:
     """Every vector x with sum `total` and 0 <= x[a] <= caps[a], as rows of an array."""
     import numpy as np
 
-    rows: list[tuple[int, ...]] = []
-    suffix = [0] * (len(caps) + 1)
-    for index in range(len(caps) - 1, -1, -1):
-        suffix[index] = suffix[index + 1] + caps[index]
-
-    def extend(prefix: list[int], index: int, left: int) -> None:
-        if index == len(caps) - 1:
-            if left <= caps[index]:
-                rows.append((*prefix, left))
-            return
-        low = max(0, left - suffix[index + 1])
-        for value in range(low, min(caps[index], left) + 1):
-            prefix.append(value)
-            extend(prefix, index + 1, left - value)
-            prefix.pop()
-
-    if total <= suffix[0]:
-        extend([], 0, total)
+    rows = composition_rows(total, caps)
     return np.array(rows, dtype=np.int64).reshape(len(rows), len(caps))
-
-
-@lru_cache(maxsize=4096)
-def count_compositions(total: int, caps: tuple[int, ...]) -> int:
-    ways = [1] + [0] * total
-    for cap in caps:
-        ways = [sum(ways[s - v] for v in range(0, min(cap, s) + 1)) for s in range(total + 1)]
-    return ways[total]
 
 
 def composition_probabilities(rows: Any, copies: Sequence[int], deck_size: int, draw: int) -> Any:
@@ -101,13 +77,27 @@ def composition_probabilities(rows: Any, copies: Sequence[int], deck_size: int, 
 
 
 @dataclass
-class _Kept:
-    """The kept states of one step: drawn and kept compositions, and their probability."""
+class KeptStates:
+    """The kept states of one step as numpy arrays: drawn and kept compositions (rows),
+    and their probability."""
 
     step: Step
     drawn: Any
     kept: Any
     probability: Any
+
+    def total(self) -> float:
+        return float(self.probability.sum())
+
+    def lands_by_count(self, atoms: Atoms) -> list[tuple[int, float]]:
+        """(lands in the kept hand, probability), by land count."""
+        import numpy as np
+
+        counts = self.kept @ np.array(atoms.land, dtype=np.int64)
+        return [(int(count), float(p)) for count, p in zip(*_group(counts, self.probability))]
+
+    def as_arrays(self) -> tuple[Any, Any, Any]:
+        return self.drawn, self.kept, self.probability
 
 
 def _rule_mask(step: Step, rows: Any, atoms: Atoms) -> Any:
@@ -188,15 +178,7 @@ def decision_table(step: Step, atoms: Atoms, deck_size: int, deck_lands: int) ->
 
 
 def check_feasible(steps: Sequence[Step], atoms: Atoms) -> None:
-    caps = tuple(atoms.copies)
-    work = 0
-    for step in steps:
-        drawn = count_compositions(step.draw, caps)
-        if step.bottom:
-            width = min(count_compositions(step.bottom, (step.bottom,) * atoms.size), count_compositions(step.keep, caps))
-            work += drawn * width
-        else:
-            work += drawn
+    work = enumeration_work(steps, atoms)
     if work > WORK_LIMIT:
         raise ExactNotPossible(
             f"the policy splits the deck into {atoms.size} categories: about {work:,} hand combinations, "
@@ -204,36 +186,39 @@ def check_feasible(steps: Sequence[Step], atoms: Atoms) -> None:
         )
 
 
-def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step]) -> Outcome:
-    import numpy as np
-
+def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step], *, plain: bool | None = None) -> Outcome:
+    """The outcome of the schedule, exactly. `plain` enumerates in plain Python (no numpy
+    import, which takes longer than a small enumeration), else with numpy; by default
+    plain when exact_plain.py can and the enumeration is small. Both give the same floats."""
     check_feasible(steps, atoms)
+    if plain is None:
+        plain = exact_plain.suits(steps, atoms)
+    kept_states = exact_plain.kept_states if plain else _kept_states
     deck_size, deck_lands = profile.size, profile.lands
-    land_vector = np.array(atoms.land, dtype=np.int64)
     reach = 1.0
-    kept_states: list[_Kept] = []
+    states: list[Any] = []
     keep: dict[int, float] = {}
     mulligans: dict[int, float] = {}
     lands: dict[int, float] = {}
     for step in steps:
-        drawn = compositions(step.draw, atoms.copies)
-        probability = composition_probabilities(drawn, atoms.copies, deck_size, step.draw)
-        ok, chosen = choose_kept(step, drawn, atoms, deck_size, deck_lands)
-        kept_rows = chosen[ok]
-        state = _Kept(step, drawn[ok], kept_rows, reach * probability[ok])
-        kept_states.append(state)
-        p_step = float(state.probability.sum())
+        state = kept_states(step, atoms, deck_size, deck_lands, reach)
+        states.append(state)
+        p_step = state.total()
         keep[step.keep] = keep.get(step.keep, 0.0) + p_step
         mulligans[step.mulligans] = mulligans.get(step.mulligans, 0.0) + p_step
-        land_counts = kept_rows @ land_vector
-        for count, p in zip(*_group(land_counts, state.probability)):
-            lands[int(count)] = lands.get(int(count), 0.0) + float(p)
+        for count, p in state.lands_by_count(atoms):
+            lands[count] = lands.get(count, 0.0) + p
         reach -= p_step
     expected = sum(size * p for size, p in keep.items())
     expected_lands = sum(count * p for count, p in lands.items())
+    arrays: list[KeptStates] = []
 
     def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:
-        return Estimate(_by_turn(profile, atoms, kept_states, card_index, draws, at_least))
+        # By-turn odds add up with numpy's dot product, whose digits plain Python cannot
+        # reproduce: the states become arrays when first asked for.
+        if not arrays:
+            arrays.extend(KeptStates(state.step, *state.as_arrays()) for state in states)
+        return Estimate(_by_turn(profile, atoms, arrays, card_index, draws, at_least))
 
     return Outcome(
         mode="exact",
@@ -245,6 +230,14 @@ def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step]) -> Outc
         expected_lands=Estimate(expected_lands),
         by_turn=by_turn,
     )
+
+
+def _kept_states(step: Step, atoms: Atoms, deck_size: int, deck_lands: int, reach: float) -> KeptStates:
+    """The hands kept at `step` (reached with probability `reach`), enumerated with numpy."""
+    drawn = compositions(step.draw, atoms.copies)
+    probability = composition_probabilities(drawn, atoms.copies, deck_size, step.draw)
+    ok, chosen = choose_kept(step, drawn, atoms, deck_size, deck_lands)
+    return KeptStates(step, drawn[ok], chosen[ok], reach * probability[ok])
 
 
 def max_lands(steps: Sequence[Step], profile: DeckProfile) -> int:
@@ -259,7 +252,7 @@ def _group(keys: Any, weights: Any) -> tuple[Any, Any]:
     return unique, np.bincount(inverse, weights=weights, minlength=len(unique))
 
 
-def _by_turn(profile: DeckProfile, atoms: Atoms, states: Sequence[_Kept], card_index: int, draws: int, at_least: int) -> float:
+def _by_turn(profile: DeckProfile, atoms: Atoms, states: Sequence[KeptStates], card_index: int, draws: int, at_least: int) -> float:
     """P(at least `at_least` copies among the kept hand and the next `draws` cards)."""
     import numpy as np
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from math import copysign, inf, nan
 from typing import Any
 
 
@@ -136,7 +137,22 @@ def arithmetic(op: str, left: Any, right: Any) -> Any:
         return left - right
     if op == "*":
         return left * right
+    if type(left) in _PLAIN and type(right) in _PLAIN:
+        return _divide(left, right)  # two numbers: no numpy to import (exact mode, assertions)
     import numpy as np
 
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.true_divide(left, right)
+
+
+_PLAIN = (int, float, bool)
+
+
+def _divide(left: float, right: float) -> float:
+    """`left / right` as numpy's true_divide gives it for two numbers: IEEE 754 division,
+    where a zero divisor gives an infinity (signed like the quotient) or, for 0 / 0, NaN."""
+    if right != 0:
+        return left / right
+    if left == 0 or left != left:
+        return nan
+    return copysign(inf, left) * copysign(1.0, right)

@@ -15,10 +15,12 @@ which cards, so it is Monte Carlo only.
 """
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from math import inf
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..names import card_key
 from .nodes import arithmetic
@@ -149,17 +151,40 @@ def _truth(node: Node, size: int) -> str:
 
 # ---------------------------------------------------------------- evaluation
 
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {}
+class _Operations(NamedTuple):
+    """How `evaluate` combines values: numpy's functions over a batch of hands, or
+    Python's operators over one hand (`HandView.one_hand`)."""
+
+    full: Callable[[tuple[int, ...], Any], Any]
+    compare: dict[str, Callable[[Any, Any], Any]]
+    both: Callable[[Any, Any], Any]
+    either: Callable[[Any, Any], Any]
+    negate: Callable[[Any], Any]
+    spread: Callable[[Any, tuple[int, ...]], Any]
 
 
-def _ops() -> dict[str, Callable[[Any, Any], Any]]:
-    if not _COMPARE:
-        import numpy as np
+_ONE_HAND = _Operations(
+    full=lambda shape, value: value,
+    compare={"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne},
+    both=lambda a, b: bool(a) and bool(b),
+    either=lambda a, b: bool(a) or bool(b),
+    negate=operator.not_,
+    spread=lambda value, shape: value,
+)
 
-        _COMPARE.update(
-            {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal}
-        )
-    return _COMPARE
+
+@lru_cache(maxsize=1)
+def _batch_operations() -> _Operations:
+    import numpy as np
+
+    return _Operations(
+        full=np.full,
+        compare={"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal},
+        both=np.logical_and,
+        either=np.logical_or,
+        negate=np.logical_not,
+        spread=np.broadcast_to,
+    )
 
 
 class HandView:
@@ -167,10 +192,12 @@ class HandView:
 
     `category(name)` returns per-hand counts for a built-in category (`lands`, `spells`,
     `cards`), a tag or a card (`card:<key>`); `distinct(name)` the number of different
-    cards. Every result is a numpy array with one value per hand of the batch.
+    cards. Every result is a numpy array with one value per hand of the batch, or a
+    number when the view shows `one_hand` (exact mode's plain-Python enumeration).
     """
 
     shape: tuple[int, ...]
+    one_hand = False
 
     def category(self, name: str) -> Any:
         raise NotImplementedError
@@ -188,34 +215,36 @@ def category_name(arg: Node) -> str:
 
 
 def evaluate(node: Node, hands: HandView) -> Any:
-    """Evaluate a rule over a batch of hands at once (numpy arrays, never Python `eval`)."""
-    import numpy as np
+    """Evaluate a rule over a batch of hands at once (numpy arrays), or over one hand
+    (Python numbers) when `hands.one_hand`; never Python `eval`."""
+    return _evaluate(node, hands, _ONE_HAND if hands.one_hand else _batch_operations())
 
+
+def _evaluate(node: Node, hands: HandView, ops: _Operations) -> Any:
     if isinstance(node, Number):
         return node.value
     if isinstance(node, Boolean):
-        return np.full(hands.shape, node.value)
+        return ops.full(hands.shape, node.value)
     if isinstance(node, Name):
         return hands.category(node.name)
     if isinstance(node, Call):
         name = category_name(node.args[0])
         return hands.distinct(name) if node.name == "distinct" else hands.category(name)
     if isinstance(node, Arith):
-        return arithmetic(node.op, evaluate(node.left, hands), evaluate(node.right, hands))
+        return arithmetic(node.op, _evaluate(node.left, hands, ops), _evaluate(node.right, hands, ops))
     if isinstance(node, Compare):
-        values = [evaluate(operand, hands) for operand in node.operands]
-        ops = _ops()
+        values = [_evaluate(operand, hands, ops) for operand in node.operands]
         result = None
         for index, op in enumerate(node.ops):
-            step = ops[op](values[index], values[index + 1])
-            result = step if result is None else np.logical_and(result, step)
-        return np.broadcast_to(result, hands.shape)
+            step = ops.compare[op](values[index], values[index + 1])
+            result = step if result is None else ops.both(result, step)
+        return ops.spread(result, hands.shape)
     if isinstance(node, Not):
-        return np.logical_not(evaluate(node.operand, hands))
+        return ops.negate(_evaluate(node.operand, hands, ops))
     if isinstance(node, Logic):
-        combine = np.logical_and if node.op == "and" else np.logical_or
-        result = evaluate(node.operands[0], hands)
+        combine = ops.both if node.op == "and" else ops.either
+        result = _evaluate(node.operands[0], hands, ops)
         for operand in node.operands[1:]:
-            result = combine(result, evaluate(operand, hands))
+            result = combine(result, _evaluate(operand, hands, ops))
         return result
     raise TypeError(f"cannot evaluate {node!r}")
