@@ -81,54 +81,87 @@ def test_a_command_line_quick_cannot_read_goes_to_typer():
 
 # Command lines and whether cli/quick.py reads them itself (else Typer does).
 COMMAND_LINES = [
-    (["deck.txt", "-f", "mtg/modern"], True),
-    (["a.txt", "b.txt", "--format", "mtg/legacy", "-o", "json", "--date", "2024-01-01"], True),
-    (["-f", "mtg/modern", "a.txt", "--offline", "--no-cards", "b.txt", "--platform", "mtgo"], True),
-    (["--format=mtg/modern", "--output=junit", "a.txt"], True),
-    (["-f", "mtg/modern", "-f", "mtg/legacy", "a.txt"], True),  # the last one given counts
-    (["-f", "mtg/modern", "--", "-odd-name.txt", "--offline"], True),
-    (["-", "-f", "mtg/limited", "--pool", "pool.txt", "--input-format", "text"], True),
-    (["a.txt", "-f", "mtg/modern", "--cards-db", "cards.sqlite"], True),
-    (["a.txt", "-f", "mtg/modern", "--format="], True),
-    (["a.txt"], False),  # --format missing
-    (["-f", "mtg/modern"], False),  # no deck
-    (["a.txt", "-fmtg/modern"], False),
-    (["a.txt", "-f"], False),
-    (["a.txt", "-f", "--offline"], False),
-    (["a.txt", "-f", "mtg/modern", "--offline=yes"], False),
-    (["a.txt", "-f", "mtg/modern", "--off"], False),
-    (["a.txt", "-f", "mtg/modern", "--help"], False),
-    (["a.txt", "-f", "mtg/modern", "-x"], False),
+    ("validate", ["deck.txt", "-f", "mtg/modern"], True),
+    ("validate", ["a.txt", "b.txt", "--format", "mtg/legacy", "-o", "json", "--date", "2024-01-01"], True),
+    ("validate", ["-f", "mtg/modern", "a.txt", "--offline", "--no-cards", "b.txt", "--platform", "mtgo"], True),
+    ("validate", ["--format=mtg/modern", "--output=junit", "a.txt"], True),
+    ("validate", ["-f", "mtg/modern", "-f", "mtg/legacy", "a.txt"], True),  # the last one given counts
+    ("validate", ["-f", "mtg/modern", "--", "-odd-name.txt", "--offline"], True),
+    ("validate", ["-", "-f", "mtg/limited", "--pool", "pool.txt", "--input-format", "text"], True),
+    ("validate", ["a.txt", "-f", "mtg/modern", "--cards-db", "cards.sqlite"], True),
+    ("validate", ["a.txt", "-f", "mtg/modern", "--format="], True),
+    ("validate", ["a.txt"], False),  # --format missing
+    ("validate", ["-f", "mtg/modern"], False),  # no deck
+    ("validate", ["a.txt", "-fmtg/modern"], False),
+    ("validate", ["a.txt", "-f"], False),
+    ("validate", ["a.txt", "-f", "--offline"], False),
+    ("validate", ["a.txt", "-f", "mtg/modern", "--offline=yes"], False),
+    ("validate", ["a.txt", "-f", "mtg/modern", "--off"], False),
+    ("validate", ["a.txt", "-f", "mtg/modern", "--help"], False),
+    ("validate", ["a.txt", "-f", "mtg/modern", "-x"], False),
+    ("simulate", ["deck.txt", "-f", "mtg/modern"], True),
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--keep", "2 <= lands <= 4", "--assert", "keep7 >= 0.85",
+                  "--assert=keep6 > 0.1", "-o", "junit"], True),
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--hands", "5000", "--seed", "7", "--turns", "4", "--on", "draw",
+                  "--card", "Lightning Bolt", "--card", "Goblin Guide", "--cast", "Boros Charm", "--exact"], True),
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--compare", "a.yaml", "b.yaml", "c.yaml", "--plot", "odds.svg"], True),
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--keep6", "lands >= 1", "--keep5", "true", "--policy", "p.yaml",
+                  "--cards-db", "cards.sqlite", "--offline", "--no-cards", "--input-format", "text"], True),
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--hands", "1e6"], False),  # not a whole number: Click says so
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--hands", " 12 "], True),  # int() and Click both take it
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--seed", "-1"], False),  # looks like an option
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--assert"], False),
+    ("simulate", ["-f", "mtg/modern"], False),  # no deck
+    ("simulate", ["deck.txt", "-f", "mtg/modern", "--help"], False),
 ]
 
 
-@pytest.mark.parametrize(("args", "quick"), COMMAND_LINES, ids=[" ".join(args) for args, _ in COMMAND_LINES])
-def test_quick_reads_a_command_line_as_typer_does(args, quick):
+@pytest.mark.parametrize(("command", "args", "quick"), COMMAND_LINES, ids=[f"{c} {' '.join(a)}" for c, a, _ in COMMAND_LINES])
+def test_quick_reads_a_command_line_as_typer_does(command, args, quick):
     from typer.main import get_command
 
     from deckcheck.cli import typer_app
 
-    values = read_command_line(COMMAND_PARAMETERS["validate"], args)
+    values = read_command_line(COMMAND_PARAMETERS[command], args)
     assert (values is not None) is quick
     if values is None:
         return
-    command = get_command(typer_app()).commands["validate"]  # type: ignore[attr-defined]
-    with command.make_context("validate", list(args)) as context:
+    declared = get_command(typer_app()).commands[command]  # type: ignore[attr-defined]
+    with declared.make_context(command, list(args)) as context:
         expected = dict(context.params)
-    expected["decks"] = list(expected["decks"])
-    expected["cards_db"] = Path(expected["cards_db"]) if expected["cards_db"] is not None else None
+    for name, _, kind, _, _ in COMMAND_PARAMETERS[command]:
+        if kind == "arguments":
+            expected[name] = list(expected[name])
+        elif kind == "path" and expected[name] is not None:
+            expected[name] = Path(expected[name])
     assert values == expected
 
 
-def test_the_quick_parameters_cover_every_validate_option():
+@pytest.mark.parametrize("command", ["validate", "simulate"])
+def test_the_quick_parameters_cover_every_option(command):
     from typer.main import get_command
 
     from deckcheck.cli import typer_app
 
-    command = get_command(typer_app()).commands["validate"]  # type: ignore[attr-defined]
-    declared = {option for param in command.params for option in getattr(param, "opts", ()) if option.startswith("-")}
-    read = {option for _, options, _, _, _ in COMMAND_PARAMETERS["validate"] for option in options}
-    assert read == declared
+    declared = get_command(typer_app()).commands[command]  # type: ignore[attr-defined]
+    options = {option for param in declared.params for option in getattr(param, "opts", ()) if option.startswith("-")}
+    read = {option for _, options, _, _, _ in COMMAND_PARAMETERS[command] for option in options}
+    assert read == options
+
+
+def test_an_exact_simulation_for_ci_imports_no_typer_and_no_numpy():
+    """keep odds and assertions on them (no by-turn table): neither Typer nor numpy."""
+    code, out, modules = modules_after(
+        "simulate", str(EXAMPLE), "-f", "mtg/modern", "--keep", "2 <= lands <= 4", "--assert", "keep7 >= 0.7",
+        "--assert", "keep7 / keep6 > 3", "-o", "junit",
+    )
+    assert code == 0 and 'tests="2" failures="0"' in out
+    assert {name.split(".")[0] for name in heavy_in(modules)} <= {"yaml"}  # yaml: a first read of the format
+
+
+def test_a_simulation_usage_error_from_the_quick_path_is_one_line(tmp_path):
+    code, out, modules = modules_after("simulate", str(EXAMPLE), "-f", "mtg/modern", "extra.yaml", cwd=tmp_path)
+    assert code == 2 and out == "" and "typer" not in modules
 
 
 def test_a_database_without_gaps_imports_no_network_module(sample_cards_db, tmp_path, monkeypatch):

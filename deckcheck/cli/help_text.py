@@ -20,10 +20,11 @@ PLAIN_PATH = {"exists": False, "file_okay": True, "dir_okay": True, "readable": 
 
 def quick_options(name: str) -> list[tuple[str, tuple[str, ...], str, bool, object]]:
     """The parameters of the command `name` as cli/quick.py reads them: (parameter name,
-    its option strings (none for the DECK... argument), kind: "text", "path", "flag" or
-    "arguments", required, default). ValueError for a parameter quick.py cannot read the
-    way Click does (another type, several values, an environment variable)."""
-    from typer._click.types import StringParamType
+    its option strings (none for an argument), kind: "text", "int", "path", "flag",
+    "texts" (a repeatable option), "argument" (one value) or "arguments" (the rest),
+    required, default). ValueError for a parameter quick.py cannot read the way Click
+    does (another type, a range, several values at once, an environment variable)."""
+    from typer._click.types import IntParamType, StringParamType
     from typer.core import TyperArgument as Argument
     from typer.core import TyperOption as Option
     from typer.main import get_command
@@ -34,19 +35,27 @@ def quick_options(name: str) -> list[tuple[str, tuple[str, ...], str, bool, obje
     command = get_command(typer_app()).commands[name]  # type: ignore[attr-defined]
     found = []
     for param in command.params:
-        if getattr(param, "envvar", None) or getattr(param, "multiple", False):
-            raise ValueError(f"{name} {param.name}: an environment variable or a repeated option")
+        if getattr(param, "envvar", None):
+            raise ValueError(f"{name} {param.name}: an environment variable")
         if isinstance(param, Argument) and param.nargs == -1 and isinstance(param.type, StringParamType):
             kind = "arguments"
+        elif isinstance(param, Argument) and param.nargs == 1 and isinstance(param.type, StringParamType):
+            kind = "argument"
+        elif isinstance(param, Option) and param.multiple and param.nargs == 1 and isinstance(param.type, StringParamType):
+            kind = "texts"
+        elif getattr(param, "multiple", False):
+            raise ValueError(f"{name} {param.name}: a repeated option of type {param.type!r}")
         elif isinstance(param, Option) and param.is_flag and not param.secondary_opts and param.default is False:
             kind = "flag"
         elif isinstance(param, Option) and param.nargs == 1 and isinstance(param.type, TyperPath) and vars(param.type) == PLAIN_PATH:
             kind = "path"
         elif isinstance(param, Option) and param.nargs == 1 and isinstance(param.type, StringParamType):
             kind = "text"
+        elif isinstance(param, Option) and param.nargs == 1 and type(param.type) is IntParamType:  # not a range
+            kind = "int"
         else:
             raise ValueError(f"{name} {param.name}: a parameter of type {param.type!r}")
-        options = () if kind == "arguments" else tuple(param.opts)
+        options = () if isinstance(param, Argument) else tuple(param.opts)
         found.append((param.name, options, kind, bool(param.required), param.default))
     return found
 

@@ -18,19 +18,26 @@ from typing import Any
 
 # Command name -> (module, function): the Typer-free work of the command. The function
 # takes every parameter of the command by name and returns the exit code.
-RUNNERS = {"validate": ("deckcheck.cli.run_validate", "run_validate")}
+RUNNERS = {
+    "validate": ("deckcheck.cli.run_validate", "run_validate"),
+    "simulate": ("deckcheck.cli.run_simulate", "run_simulate"),
+}
 
 # Click runs shell completion when this variable is set (prog name "deckcheck").
 COMPLETION_VARIABLE = "_DECKCHECK_COMPLETE"
 
 Parameter = tuple[str, tuple[str, ...], str, bool, Any]
+# The kinds of positional parameters (one value; the rest of them), in declaration order.
+POSITIONAL = ("argument", "arguments")
 
 
 def read_command_line(parameters: Sequence[Parameter], args: Sequence[str]) -> dict[str, Any] | None:
     """The values of `parameters` (cli/help_text.py `quick_options`) given by `args` (the
     command line after the command's name), or None when Click might read it otherwise."""
     by_option = {option: parameter for parameter in parameters for option in parameter[1]}
-    values: dict[str, Any] = {name: default for name, _, kind, _, default in parameters if kind != "arguments"}
+    values: dict[str, Any] = {
+        name: () if kind == "texts" else default for name, _, kind, _, default in parameters if kind not in POSITIONAL
+    }
     given: set[str] = set()
     arguments: list[str] = []
     tokens = list(args)
@@ -56,13 +63,25 @@ def read_command_line(parameters: Sequence[Parameter], args: Sequence[str]) -> d
                 if not tokens or (tokens[0].startswith("-") and tokens[0] != "-"):
                     return None
                 value = tokens.pop(0)
-            values[name] = value
+            if kind == "int":
+                try:
+                    value = int(value)  # Click's IntParamType reads it so
+                except ValueError:
+                    return None  # Click says why, its way
+            values[name] = (*values[name], value) if kind == "texts" else value
         given.add(name)
     for name, _, kind, required, _ in parameters:
-        if kind == "arguments":
+        if kind == "argument":
+            if not arguments:
+                if required:
+                    return None
+                values[name] = None
+            else:
+                values[name] = arguments.pop(0)
+        elif kind == "arguments":
             if required and not arguments:
                 return None
-            values[name] = arguments
+            values[name], arguments = arguments, []
         elif required and name not in given:
             return None
         elif kind == "path" and values[name] is not None:
@@ -71,6 +90,8 @@ def read_command_line(parameters: Sequence[Parameter], args: Sequence[str]) -> d
             from pathlib import Path
 
             values[name] = Path(values[name])
+    if arguments:
+        return None  # more than the command takes: Click's usage error
     return values
 
 
@@ -99,7 +120,7 @@ def run(args: Sequence[str]) -> int | None:
     runner: Callable[..., int] = getattr(importlib.import_module(module), function)
     from .common import failure_code
 
-    positional = [values.pop(name) for name, _, kind, _, _ in COMMAND_PARAMETERS[args[0]] if kind == "arguments"]
+    positional = [values.pop(name) for name, _, kind, _, _ in COMMAND_PARAMETERS[args[0]] if kind in POSITIONAL]
     try:
         return runner(*positional, **values)
     except KeyboardInterrupt:

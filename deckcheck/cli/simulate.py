@@ -1,65 +1,22 @@
-"""`deckcheck simulate`: opening-hand odds of a deck, for people and for CI."""
+"""`deckcheck simulate`: opening-hand odds of a deck, for people and for CI (the Typer
+declaration: its options and help; the work is cli/run_simulate.py, which entry.py also
+runs without Typer)."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from types import ModuleType
 from typing import List, Optional
 
 import typer
 
 from ..report import COMPARISONS, PLAIN, SIMULATIONS
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, NO_CARDS_OPTION, OFFLINE_OPTION, app, fail, handles_errors
-from .common import emit, output_option, outputs_mark, read_deck_argument, say_note, warn
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, NO_CARDS_OPTION, OFFLINE_OPTION, app, handles_errors
+from .common import output_option, outputs_mark
 from .help_lists import reports
 
 OUTPUT_MORE_HELP = (
     "Outputs for CI report the --assert results, not the whole simulation. "
     f"With --compare: {outputs_mark(COMPARISONS)}."
 )
-
-
-def _stdout_takes_blocks() -> bool:
-    try:
-        "█▏".encode(sys.stdout.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-# Runs this long (about a second and up) show a progress bar on a terminal.
-PROGRESS_FROM_HANDS = 1_000_000
-
-
-def _progress_bar(hands: Optional[int], exact: bool):  # type: ignore[no-untyped-def]
-    """The bar of a Monte Carlo run of `hands` games, or None for a short or exact run (the
-    bar draws only on a terminal, see DECKCHECK_PROGRESS)."""
-    if exact or hands is None or hands < PROGRESS_FROM_HANDS:
-        return None
-    from ..limits import check_hands
-    from ..progress import Progress
-
-    check_hands(hands)  # no bar for a run that will not start
-    return Progress("simulating", hands, unit="hands")
-
-
-def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
-    """The deck named as the card data names it, and the card data as the engine's land
-    oracle (None with --no-cards or a game without card data: then basic lands and the
-    policy's `lands:` count).
-
-    The same card data as `validate` (cli/common.open_cards): a synced database, else the
-    built-in data. Yu-Gi-Oh! passcodes become card names (alternate artworks count as
-    their card); Magic names become canonical, so a double-faced card listed by its front
-    face is one card, and every land (not only basics) counts as a land."""
-    from ..formats import load
-    from .common import open_cards
-
-    catalog, _ = open_cards(load(format_id), cards_db, offline=offline, no_cards=no_cards)
-    if catalog is None:
-        return deck, None
-    named, _problems = catalog.resolve_deck(deck)
-    return named, catalog
 
 
 @app.command(cls=reports(SIMULATIONS))
@@ -99,79 +56,11 @@ def simulate(
 
     Example: deckcheck simulate deck.txt -f mtg/modern --cast "Wrath of God" --compare mine.yaml karsten.yaml
     """
-    from ..engine.simulation import simulate as run
-    from ..formats import reference
-    from ..report import choose, deliver_simulation
-    from ..report.style import wants_color
+    from .run_simulate import run_simulate
 
-    reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
-    format_ref = reference(format_id)
-    if more_policies and not compare_with:
-        fail(f"unexpected extra argument {more_policies[0]!r}: simulate takes one DECK (policies to compare go after --compare)")
-    policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
-    if compare_with and assertions:
-        fail("--compare does not check --assert: run the assertions without --compare, one policy at a time")
-    if plot is not None:
-        from ..engine.plot import check_target
-
-        check_target(plot)
-    parsed = read_deck_argument(deck, input_format=input_format)
-    parsed, card_data = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
-    options = {
-        "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
-        "seed": seed, "card_data": card_data,
-    }
-    if policies:
-        _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
-        return
-    bar = _progress_bar(hands, exact)
-    try:
-        simulation = run(
-            parsed,
-            format_ref,
-            keep=keep,
-            keep_by_size={6: keep6, 5: keep5},
-            policy_file=policy,
-            mode="exact" if exact else "auto",
-            hands=hands,
-            seed=seed,
-            on=on,
-            turns=turns,
-            cards=tuple(cards or ()),
-            assertions=tuple(assertions or ()),
-            card_data=card_data,
-            cast=tuple(cast or ()),
-            land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
-            progress=bar.advance if bar is not None else None,
-        )
-    except BaseException:
-        if bar is not None:
-            bar.abandon()
-        raise
-    if bar is not None:
-        bar.close()
-    if plot is not None:
-        from ..engine.plot import plot_simulation
-
-        say_note(f"wrote {plot_simulation(simulation, plot)}")
-    if reporter.NAME != PLAIN:
-        # The plain text report shows the notes itself; with the others they go to stderr.
-        for warning in simulation.warnings:
-            say_note(warning)
-    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
-    raise typer.Exit(0 if simulation.passed else 1)
-
-
-def _compare(deck, format_id, policies: List[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Optional[Path]) -> None:
-    """`--compare`: the deck under each policy, one table in the reporter's format."""
-    from ..engine.compare import compare
-
-    comparison = compare(deck, format_id, policies, turns=turns, cast=cast, **options)
-    if plot is not None:
-        from ..engine.plot import plot_comparison
-
-        say_note(f"wrote {plot_comparison(comparison, plot)}")
-    if reporter.NAME != PLAIN:
-        for warning in comparison.warnings:
-            say_note(warning)
-    emit(reporter.render_comparison(comparison))
+    raise typer.Exit(run_simulate(
+        deck, more_policies, format_id=format_id, hands=hands, seed=seed, keep=keep, keep6=keep6, keep5=keep5,
+        policy=policy, on=on, turns=turns, exact=exact, assertions=assertions, cards=cards, cast=cast,
+        compare_with=compare_with, plot=plot, output=output, cards_db=cards_db, offline=offline, no_cards=no_cards,
+        input_format=input_format,
+    ))

@@ -24,7 +24,6 @@ column of the token that caused it, before anything runs.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -73,6 +72,8 @@ class Vocabulary:
         return name in self.variables or bool(self.variable_pattern and self.variable_pattern.fullmatch(name))
 
     def suggest(self, name: str, pool: object) -> str:
+        import difflib  # for a mistake only: not on every simulation's start-up path
+
         close = difflib.get_close_matches(name, sorted(pool), n=1, cutoff=0.6)  # type: ignore[arg-type]
         return f"; did you mean {close[0]!r}?" if close else ""
 

@@ -1,0 +1,163 @@
+"""The work of `deckcheck simulate`, without Typer: cli/simulate.py declares the command and
+calls `run_simulate`; entry.py calls it directly when the command line is one it can read
+on its own (cli/quick.py), so a simulation in CI does not pay for importing Typer."""
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+from ..errors import DeckcheckError
+from ..report import COMPARISONS, PLAIN, SIMULATIONS
+from .common import emit, read_deck_argument, say_note, warn
+
+
+def run_simulate(
+    deck: str,
+    more_policies: Sequence[str] | None,
+    *,
+    format_id: str,
+    hands: int | None,
+    seed: int | None,
+    keep: str | None,
+    keep6: str | None,
+    keep5: str | None,
+    policy: str | None,
+    on: str,
+    turns: int,
+    exact: bool,
+    assertions: Sequence[str] | None,
+    cards: Sequence[str] | None,
+    cast: Sequence[str] | None,
+    compare_with: Sequence[str] | None,
+    plot: Path | None,
+    output: str,
+    cards_db: Path | None,
+    offline: bool,
+    no_cards: bool,
+    input_format: str | None,
+) -> int:
+    """Simulate `deck` (or compare policies), print the report and return the exit code: 0,
+    or 1 when an --assert fails. Usage errors raise DeckcheckError. The defaults of the
+    options are the command's (cli/simulate.py), so every one is named; a repeatable option
+    or the extra arguments may come as None, a tuple or a list."""
+    from ..engine.simulation import simulate as run
+    from ..formats import reference
+    from ..report import choose, deliver_simulation
+    from ..report.style import wants_color
+
+    reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
+    format_ref = reference(format_id)
+    if more_policies and not compare_with:
+        raise DeckcheckError(f"unexpected extra argument {more_policies[0]!r}: simulate takes one DECK (policies to compare go after --compare)")
+    policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
+    if compare_with and assertions:
+        raise DeckcheckError("--compare does not check --assert: run the assertions without --compare, one policy at a time")
+    if plot is not None:
+        from ..engine.plot import check_target
+
+        check_target(plot)
+    parsed = read_deck_argument(deck, input_format=input_format)
+    parsed, card_data = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
+    options = {
+        "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
+        "seed": seed, "card_data": card_data,
+    }
+    if policies:
+        _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
+        return 0
+    bar = _progress_bar(hands, exact)
+    try:
+        simulation = run(
+            parsed,
+            format_ref,
+            keep=keep,
+            keep_by_size={6: keep6, 5: keep5},
+            policy_file=policy,
+            mode="exact" if exact else "auto",
+            hands=hands,
+            seed=seed,
+            on=on,
+            turns=turns,
+            cards=tuple(cards or ()),
+            assertions=tuple(assertions or ()),
+            card_data=card_data,
+            cast=tuple(cast or ()),
+            land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
+            progress=bar.advance if bar is not None else None,
+        )
+    except BaseException:
+        if bar is not None:
+            bar.abandon()
+        raise
+    if bar is not None:
+        bar.close()
+    if plot is not None:
+        from ..engine.plot import plot_simulation
+
+        say_note(f"wrote {plot_simulation(simulation, plot)}")
+    if reporter.NAME != PLAIN:
+        # The plain text report shows the notes itself; with the others they go to stderr.
+        for warning in simulation.warnings:
+            say_note(warning)
+    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
+    return 0 if simulation.passed else 1
+
+
+def _stdout_takes_blocks() -> bool:
+    try:
+        "█▏".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+# Runs this long (about a second and up) show a progress bar on a terminal.
+PROGRESS_FROM_HANDS = 1_000_000
+
+
+def _progress_bar(hands: int | None, exact: bool):  # type: ignore[no-untyped-def]
+    """The bar of a Monte Carlo run of `hands` games, or None for a short or exact run (the
+    bar draws only on a terminal, see DECKCHECK_PROGRESS)."""
+    if exact or hands is None or hands < PROGRESS_FROM_HANDS:
+        return None
+    from ..limits import check_hands
+    from ..progress import Progress
+
+    check_hands(hands)  # no bar for a run that will not start
+    return Progress("simulating", hands, unit="hands")
+
+
+def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
+    """The deck named as the card data names it, and the card data as the engine's land
+    oracle (None with --no-cards or a game without card data: then basic lands and the
+    policy's `lands:` count).
+
+    The same card data as `validate` (cli/common.open_cards): a synced database, else the
+    built-in data. Yu-Gi-Oh! passcodes become card names (alternate artworks count as
+    their card); Magic names become canonical, so a double-faced card listed by its front
+    face is one card, and every land (not only basics) counts as a land."""
+    from ..formats import load
+    from .common import open_cards
+
+    catalog, _ = open_cards(load(format_id), cards_db, offline=offline, no_cards=no_cards)
+    if catalog is None:
+        return deck, None
+    named, _problems = catalog.resolve_deck(deck)
+    return named, catalog
+
+
+def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Path | None) -> None:
+    """`--compare`: the deck under each policy, one table in the reporter's format."""
+    from ..engine.compare import compare
+
+    comparison = compare(deck, format_id, policies, turns=turns, cast=cast, **options)
+    if plot is not None:
+        from ..engine.plot import plot_comparison
+
+        say_note(f"wrote {plot_comparison(comparison, plot)}")
+    if reporter.NAME != PLAIN:
+        for warning in comparison.warnings:
+            say_note(warning)
+    emit(reporter.render_comparison(comparison))
