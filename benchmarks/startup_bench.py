@@ -13,7 +13,12 @@ goal ratios of issue #15 on medians:
 - `deckcheck validate examples/burn-modern.txt -f mtg/modern`: card checks on, with the
   built-in card data (no database in the user folders the run sees), without Typer
   (cli/quick.py) (goal <= 6x);
-- the same with `--no-cards`.
+- the same with `--no-cards`;
+- `deckcheck simulate examples/burn-modern.txt -f mtg/modern --keep "2 <= lands <= 4"
+  --assert "keep7 >= 0.7" -o junit`: an exact simulation in CI (keep odds and an
+  assertion, no by-turn table), without Typer and, in plain-Python exact mode
+  (engine/exact_plain.py), without numpy; next to it `python -c "import numpy"`, what
+  that run no longer pays.
 
 The user folders (XDG_DATA_HOME, XDG_CACHE_HOME) are a temporary folder, so a synced card
 database of the machine's user is not what is measured. Compiled modules (.pyc) are
@@ -69,6 +74,11 @@ def main() -> None:
         "deckcheck --help": [deckcheck_command(), "--help"],
         "validate (card data)": validate,
         "validate --no-cards": [*validate, "--no-cards"],
+        "simulate, exact, for CI": [
+            deckcheck_command(), "simulate", DECK, "-f", "mtg/modern", "--keep", "2 <= lands <= 4",
+            "--assert", "keep7 >= 0.7", "-o", "junit",
+        ],
+        'python -c "import numpy"': [sys.executable, "-c", "import numpy"],
     }
     runs: dict[str, list[tuple[float, float]]] = {label: [] for label in commands}
     for round_number in range(options.runs + 2):
