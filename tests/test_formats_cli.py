@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from deckcheck.formats import available, load, reference
+from deckcheck.formats.show import describe
+from deckcheck.pipeline import parse_date
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "burn-modern.txt"
 
@@ -174,3 +178,24 @@ def test_without_the_variable_the_user_formats_are_unknown(cli, user_formats):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/cube")
     assert done.returncode == 2
     assert "unknown format 'mtg/cube'" in done.stderr
+
+
+# Days around the dated entries of the bundled formats: before and after the 2013 sideboard
+# rule (its MTGO day differs), a ban list change, and today.
+SHOW_DAYS = ["1996-01-01", "2013-07-20", "2019-08-30", None]
+
+
+@pytest.mark.parametrize("format_id", available())
+def test_every_bundled_format_shows_on_every_day(format_id):
+    """`formats show` describes each bundled format (a dated entry with another platform's
+    window once made it fail on every constructed Magic format)."""
+    fmt = load(reference(format_id))
+    for day in SHOW_DAYS:
+        text = describe(fmt, parse_date(day))
+        assert text.startswith(f"{fmt.name} ({format_id}, game {fmt.game})")
+
+
+def test_show_names_each_platforms_window(cli):
+    done = cli("formats", "show", "mtg/modern", "--date", "2012-01-01")
+    assert done.returncode == 0, done.stderr
+    assert "  sideboard: exactly 15 or none (until 2013-07-13, on mtgo until 2013-07-24)" in done.stdout.splitlines()

@@ -63,8 +63,8 @@ def _dates(item: Dated, gap: str = " ") -> str:
     dates += [f"until {item.until.isoformat()}"] if item.until else []
     for platform in sorted({*item.platform_since, *item.platform_until}):
         since, until = item.window(platform)
-        dates.append(f"on {platform} " + ", ".join(
-            [f"since {since.isoformat()}"] * bool(since) + [f"until {until.isoformat()}"] * bool(until)))
+        window = ([f"since {since.isoformat()}"] if since else []) + ([f"until {until.isoformat()}"] if until else [])
+        dates.append(f"on {platform} " + ", ".join(window))
     return f"{gap}({', '.join(dates)})" if dates else ""
 
 
