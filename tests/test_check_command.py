@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -251,3 +252,22 @@ def test_without_a_decks_glob_only_files_that_look_like_decklists_are_checked(cl
     (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["*.txt"]\n', encoding="utf-8")
     named = cli("check", "notes.txt", "-o", "json", cwd=tmp_path)
     assert [r["deck"] for r in json.loads(named.stdout)["results"]] == ["notes.txt"] and named.returncode == 1
+
+
+def test_check_simulates_with_the_card_data_validation_uses(cli, tmp_path):
+    """A deck whose lands are mostly not basic (the bundled Burn list: fetch lands, Sacred
+    Foundry): its keep odds in `check` are `deckcheck simulate`'s, where every land counts,
+    not the basic-lands-only odds of a run without card data."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {keep: "2 <= lands <= 4", assert: "keep7 >= 0.7"}\n',
+        "burn.txt": example.read_text(encoding="utf-8"),
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [outcome] = json.loads(done.stdout)["assertions"]
+    alone = cli("simulate", "burn.txt", "-f", "mtg/modern", "--keep", "2 <= lands <= 4", "-o", "json", cwd=tmp_path)
+    keep7 = json.loads(alone.stdout)["keep"]["7"]
+    assert outcome["passed"] is True and outcome["values"]["keep7"] == keep7 > 0.7
+    without = cli("simulate", "burn.txt", "-f", "mtg/modern", "--keep", "2 <= lands <= 4", "--no-cards", "-o", "json", cwd=tmp_path)
+    assert json.loads(without.stdout)["keep"]["7"] < 0.1  # what `check` reported before
