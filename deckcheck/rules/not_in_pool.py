@@ -22,7 +22,7 @@ When nothing settles a card, the result is a warning, not an error. Cards the da
 not know are `unknown-card` problems instead.
 
 FAIL (mtg/legacy on 2015-01-01): 4 Ragavan, Nimble Pilferer -> "Ragavan, Nimble Pilferer
-was not out by 2015-01-01 (legal from 2021-06-18, Modern Horizons 2), so it is not in
+was not out by 2015-01-01 (out from 2021-06-18, Modern Horizons 2), so it is not in
 Legacy's card pool".
 FAIL (mtg/pauper): 1 Tarmogoyf -> "Tarmogoyf has no printing at common in a set allowed
 in Pauper".
@@ -200,7 +200,7 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
         first = _first_release(record, ctx)
         if first is None:
             return f"{record.name} never came out{on}, so it is not in {fmt.name}'s card pool"
-        return f"{record.name} was not out{on} by {day} (legal{on} from {first}), so it is not in " \
+        return f"{record.name} was not out{on} by {day} (out{on} from {first}), so it is not in " \
                f"{fmt.name}'s card pool"
     if pool.sets is not None:
         where = f"in a set legal in {fmt.name}{on} on {day}"
