@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..problem import WARNING, Problem
-from ..rules._sizes import zone_count, zone_size
+from ..rules._sizes import zone_count
 from ..rules.context import Context
 from .common import parse_error
 
@@ -52,7 +52,7 @@ def settle_sideboard(
     if not command_zone_read and fmt.option("commander") is not None and \
             not any(entry.zone == COMMANDER for entry in deck.entries):
         return deck
-    main_size, side_size = zone_size(fmt, MAIN, day, platform), zone_size(fmt, SIDEBOARD, day, platform)
+    main_size, side_size = fmt.zone_size(MAIN, day, platform), fmt.zone_size(SIDEBOARD, day, platform)
     settled = deck.copy(guessed_sideboard=None, problems=list(deck.problems))
     if main_size is None and side_size is None:
         return settled

@@ -209,7 +209,7 @@ class Format(Record):
         opening_hand: OpeningHand,
         chain: tuple[str, ...] = (),
         memo: dict[str, Any] | None = None,
-        _on_date: dict[tuple[str, dt.date, str], dict[Any, ListEntry]] | None = None,
+        _on_date: dict[tuple[Any, ...], Any] | None = None,
     ):
         self.id = id
         self.name = name
@@ -228,7 +228,8 @@ class Format(Record):
         self.memo: dict[str, Any] = {} if memo is None else memo
         # Lists resolved per date: thousands of decks of one event share a date, and replaying
         # a few hundred dated entries per deck would dominate validation time.
-        self._on_date: dict[tuple[str, dt.date, str], dict[Any, ListEntry]] = {} if _on_date is None else _on_date
+        # What the *_on methods and zone_size worked out, by (what, ..., day, platform).
+        self._on_date: dict[tuple[Any, ...], Any] = {} if _on_date is None else _on_date
 
     def _list_on(self, name: str, day: dt.date, platform: str) -> dict[str, ListEntry]:
         found = self._on_date.get((name, day, platform))
@@ -271,8 +272,14 @@ class Format(Record):
         return found
 
     def zone_size(self, zone: str, day: dt.date, platform: str = PAPER) -> ZoneSize | None:
-        """The size rule of `zone` in force on `day` (None: the format does not size it then)."""
-        return next((size for size in self.zones.get(zone, ()) if size.in_force(day, platform)), None)
+        """The size rule of `zone` in force on `day` (None: the format does not size it then),
+        worked out once per zone, day and platform: every deck of a batch asks for its main
+        deck and sideboard sizes several times."""
+        key = ("zone_size", zone, day, platform)
+        found = self._on_date.get(key, _UNSIZED)
+        if found is _UNSIZED:
+            found = self._on_date[key] = next((size for size in self.zones.get(zone, ()) if size.in_force(day, platform)), None)
+        return found  # type: ignore[return-value]
 
     @property
     def lists_known_up_to(self) -> dt.date | None:
@@ -281,6 +288,9 @@ class Format(Record):
 
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
+
+
+_UNSIZED = object()  # zone_size's "not worked out yet" (None is an answer)
 
 
 def _start(entry: Dated, platform: str) -> dt.date:

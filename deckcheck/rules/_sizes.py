@@ -1,27 +1,12 @@
 """Shared check behind the zone-size rules (`deck-size`, `sideboard-size`, `extra-deck-size`)."""
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format, ZoneSize
 from ..model import Deck
 from ..problem import Problem
 from .context import Context
-
-
-_UNSIZED = object()
-
-
-def zone_size(fmt: Format, zone: str, day: dt.date, platform: str) -> ZoneSize | None:
-    """`fmt.zone_size(zone, day, platform)`, worked out once per format, zone, day and
-    platform: every deck of a batch asks for its main deck and sideboard sizes three times."""
-    sizes = fmt.memo.setdefault("zone_size", {})
-    key = (zone, day, platform)
-    found = sizes.get(key, _UNSIZED)
-    if found is _UNSIZED:
-        found = sizes[key] = fmt.zone_size(zone, day, platform)
-    return found  # type: ignore[return-value]
 
 
 def zone_count(deck: Deck, spec: ZoneSize, zone: str, ctx: Context) -> tuple[int, dict[str, int]]:
@@ -37,7 +22,7 @@ def zone_count(deck: Deck, spec: ZoneSize, zone: str, ctx: Context) -> tuple[int
 
 
 def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
-    spec = zone_size(fmt, zone, ctx.date, ctx.platform)
+    spec = fmt.zone_size(zone, ctx.date, ctx.platform)
     if spec is None:
         return
     count, parts = zone_count(deck, spec, zone, ctx)

@@ -35,7 +35,6 @@ from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
-from ._sizes import zone_size
 from ._command_zone import command_zone, identity_text, lookup
 from .context import Context
 
@@ -148,7 +147,7 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
         card = lookup(ctx, entry)
         if card is not None:
             cards.append((card, count))
-    size = zone_size(fmt, MAIN, ctx.date, ctx.platform)
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
     minimum = None
     if size is not None:
         minimum = size.exactly if size.exactly is not None else size.min
