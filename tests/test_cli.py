@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "burn-modern.txt"
 
@@ -47,6 +49,20 @@ def test_unknown_format_is_a_one_line_error(cli):
     assert done.returncode == 2
     assert done.stderr.startswith("deckcheck: error: unknown format 'mtg/nonsense'")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("mtg/modren", "did you mean mtg/modern?"),          # a typo
+    ("legcy", "did you mean mtg/legacy?"),               # a typo without the game
+    ("modern", "did you mean mtg/2hg-modern, mtg/modern?"),  # a part of the id
+    ("mtg/limitd", "did you mean mtg/limited?"),         # the game's own, not wow/limited
+    ("yugioh/advnced-tcg", "did you mean yugioh/advanced-tcg, yugioh/advanced-ocg?"),
+    ("mtg/xyz", "`deckcheck formats list` shows them all"),  # nothing close
+])
+def test_an_unknown_format_suggests_the_ids_close_to_it(cli, typed, meant):
+    done = cli("validate", str(EXAMPLE), "-f", typed)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: unknown format {typed!r}; {meant}\n"
 
 
 def test_bad_date_is_a_usage_error(cli):

@@ -94,7 +94,7 @@ def test_show_a_bundled_format(cli):
 def test_show_errors(cli):
     unknown = cli("formats", "show", "mtg/limitd")
     assert unknown.returncode == 2
-    assert unknown.stderr == "deckcheck: error: unknown format 'mtg/limitd'; `deckcheck formats list` shows them all\n"
+    assert unknown.stderr == "deckcheck: error: unknown format 'mtg/limitd'; did you mean mtg/limited?\n"
     bad_date = cli("formats", "show", "mtg/limited", "--date", "2011-02-30")
     assert bad_date.returncode == 2
     assert bad_date.stderr == "deckcheck: error: --date '2011-02-30' is not a date; use YYYY-MM-DD\n"

@@ -29,6 +29,7 @@ from .. import tree
 from ..errors import FormatError
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
+from .stamps import Stamp, file_stamps
 
 __all__ = [  # the format objects live in formats/model.py; most callers import them from here
     "ANY_NUMBER", "CopyLimit", "Format", "FormatRef", "ListEntry", "OpeningHand", "ZoneSize",
@@ -102,7 +103,19 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         candidate = directory / f"{clean}.yaml"
         if _is_file(candidate):
             return clean, candidate
-    suggestions = [known for known in available() if clean.split("/")[-1] in known]
+    known = available()
+    last = clean.split("/")[-1]
+    suggestions = [name for name in known if last in name]
+    if not suggestions:  # a typo rather than a part of the id (mtg/modren, legcy)
+        import difflib
+
+        game = clean.rpartition("/")[0]
+        by_name: dict[str, list[str]] = {}
+        for name in known:
+            if not game or name.startswith(game + "/"):  # mtg/limitd: Magic's limited, not WoW's
+                by_name.setdefault(name.split("/")[-1], []).append(name)
+        close = difflib.get_close_matches(last, list(by_name), n=3, cutoff=0.75)
+        suggestions = [name for found in close for name in by_name[found]]
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
 
@@ -176,28 +189,33 @@ def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path,
     return resolved_id, path, data, chain
 
 
-def _merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
-    """`_load_chain`, through the disk cache of merged formats (disk_cache.py)."""
+def _merged(
+    ref: FormatRef, *, root: Path | None = None, found: tuple[str, Path] | None = None,
+) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
+    """`_load_chain`, through the disk cache of merged formats (disk_cache.py). `found`:
+    `find(ref)` when the caller has it."""
     from . import disk_cache
 
+    found = found or find(ref)
     if not disk_cache.enabled():
-        return _load_chain(ref, root=root)
-    resolved_id, path = find(ref)
+        return _load_chain(ref, root=root, found=found)
+    resolved_id, path = found
     tree_root = root or _tree_of(ref, path)
     kind = "file" if isinstance(ref, Path) else "id"
     key = [kind, resolved_id, str(path.resolve()), str(tree_root), *map(str, format_dirs())]
     found = disk_cache.get(key)
     if found is not None:
         return found
-    merged = _load_chain(ref, root=root)
+    merged = _load_chain(ref, root=root, found=found)
     disk_cache.put(key, merged)
     return merged
 
 
 def _load_chain(
-    ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = ()
+    ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = (),
+    found: tuple[str, Path] | None = None,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
-    resolved_id, path = find(ref)
+    resolved_id, path = found or find(ref)
     root = root or _tree_of(ref, path)
     real = path.resolve()
     # Compare files, not ids: `a.yaml` -> `../x/b.yaml` -> `../y/a.yaml` names one file
@@ -234,27 +252,21 @@ def _load_chain(
 
 # Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so
 # an edit to a parent is seen too and a relative path means the file it names now.
-_CACHE: dict[tuple[str, str, str], tuple[Format, tuple[tuple[Path, int, int], ...]]] = {}
-
-
-def _stamps(files: tuple[Path, ...]) -> tuple[tuple[Path, int, int], ...] | None:
-    try:
-        return tuple((file, stat.st_mtime_ns, stat.st_size) for file in files for stat in (file.stat(),))
-    except OSError:
-        return None
+_CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
 def load(ref: FormatRef, *, root: Path | None = None) -> Format:
     """Load a format by id (a str) or file (a Path), merged and validated; `extends:` files
     stay inside `root` (default: the format's own folder). Raises FormatError."""
-    resolved_id, path = find(ref)
+    found = find(ref)
+    resolved_id, path = found
     key = (resolved_id, str(path.resolve()), str(root))
     cached = _CACHE.get(key)
-    if cached is not None and _stamps(tuple(file for file, _, _ in cached[1])) == cached[1]:
+    if cached is not None and file_stamps(file for file, _, _ in cached[1]) == cached[1]:
         return cached[0]
-    resolved_id, path, data, chain, files = _merged(ref, root=root)
+    resolved_id, path, data, chain, files = _merged(ref, root=root, found=found)
     fmt = build_format(resolved_id, path, data, chain)
-    stamps = _stamps(files)
+    stamps = file_stamps(files)
     if stamps is not None:
         _CACHE[key] = (fmt, stamps)
     return fmt

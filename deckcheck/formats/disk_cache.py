@@ -23,8 +23,11 @@ from __future__ import annotations
 import json
 import os
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+
+from .stamps import file_stamps
 
 # What decides the merged data besides the format files themselves: the loader, the
 # schema and each rule's `KEYS` (formats/schema.py composes them).
@@ -55,12 +58,10 @@ def cache_folder() -> Path:
     return cache_dir() / "formats"
 
 
-def _stamps(files: tuple[Path, ...] | list[Path]) -> list[list[Any]] | None:
-    """[path, mtime in ns, size] of each file; None when one cannot be read."""
-    try:
-        return [[str(file), stat.st_mtime_ns, stat.st_size] for file in files for stat in (os.stat(file),)]
-    except (OSError, ValueError):
-        return None
+def _stamps(files: Iterable[Path | str]) -> list[list[Any]] | None:
+    """`file_stamps` as JSON keeps them (lists)."""
+    found = file_stamps(files)
+    return None if found is None else [list(stamp) for stamp in found]
 
 
 def _version() -> str:
@@ -83,7 +84,7 @@ def get(key: list[str]) -> Merged | None:
             entry["key"] != key
             or entry["deckcheck"] != _version()
             or entry["code"] != _stamps(code_files())
-            or entry["files"] != _stamps([Path(path) for path, _, _ in entry["files"]])
+            or entry["files"] != _stamps(path for path, _, _ in entry["files"])
         ):
             return None
         resolved_id, path, data, chain = entry["id"], Path(entry["path"]), entry["data"], tuple(entry["chain"])

@@ -1,0 +1,21 @@
+"""What a format file was when it was read: its path, modification time and size.
+
+Both caches of loaded formats (the in-memory one in formats/__init__.py, the one on disk
+in disk_cache.py) keep these for every file of an `extends:` chain and use what they hold
+only while every file still has them.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+Stamp = tuple[str, int, int]
+
+
+def file_stamps(files: Iterable[Path | str]) -> tuple[Stamp, ...] | None:
+    """(path, mtime in ns, size) of each file; None when one cannot be read."""
+    try:
+        return tuple((str(file), stat.st_mtime_ns, stat.st_size) for file in files for stat in (os.stat(file),))
+    except (OSError, ValueError):
+        return None
