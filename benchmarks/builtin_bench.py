@@ -34,7 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from batch_bench import EVENT_DATE, best_of, deckcheck_command, write_set  # noqa: E402
+from batch_bench import EVENT_DATE, write_set  # noqa: E402
+from child_process import best_of, deckcheck_command  # noqa: E402
 from real_decks import find_shared_data, format_id, mtgo_text, read_decks  # noqa: E402
 
 ARTIFACT = ROOT / "deckcheck" / "data" / "cards.sqlite"

@@ -1,14 +1,20 @@
-"""Measure one command in a fresh process: wall seconds, CPU seconds and peak RSS.
+"""Measure one command in a fresh process: wall seconds, CPU seconds and peak memory.
 
-Shared by the benchmarks that run the installed command (`deckcheck_command`) and time whole CLI runs (`measured`). A
-small Python parent starts the command and reads the child's resource usage, so the peak
-RSS is the command's own and not that of the benchmark process.
+Shared by the benchmarks that run the installed command (`deckcheck_command`) and time
+whole CLI runs. `measured`: a small Python parent starts the command and reads the
+child's resource usage, so the peak RSS is the command's own and not that of the
+benchmark process. `timed` / `best_of`: the peak of the whole process tree (workers
+included), sampled from /proc (`TreeMemory`).
 """
 from __future__ import annotations
 
+import os
+import resource
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 _PARENT = """
@@ -34,3 +40,69 @@ def measured(argv: list[str], *, accept: tuple[int, ...] = (0,)) -> tuple[float,
     if int(out[3]) not in accept:
         raise SystemExit(f"{' '.join(argv[:3])} ... failed (exit {out[3]})")
     return float(out[0]), float(out[1]), int(out[2]) / 1024
+
+
+class TreeMemory:
+    """Peak resident memory of a process and all its descendants, sampled from /proc."""
+
+    def __init__(self, pid: int):
+        self.pid = pid
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> TreeMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _children(self, pid: int) -> list[int]:
+        found = []
+        try:
+            for task in os.listdir(f"/proc/{pid}/task"):
+                with open(f"/proc/{pid}/task/{task}/children") as handle:
+                    found += [int(child) for child in handle.read().split()]
+        except OSError:
+            pass
+        return found
+
+    def _rss(self, pid: int) -> int:
+        try:
+            with open(f"/proc/{pid}/statm") as handle:
+                return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            return 0
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            pids, total = [self.pid], 0
+            while pids:
+                pid = pids.pop()
+                total += self._rss(pid)
+                pids += self._children(pid)
+            self.peak = max(self.peak, total)
+            self._stop.wait(0.01)
+
+
+def best_of(repeat: int, command: list[str]) -> tuple[float, int, float, subprocess.CompletedProcess]:
+    """The fastest of `repeat` runs (wall and CPU each at their best; the highest peak memory seen)."""
+    runs = [timed(command) for _ in range(max(1, repeat))]
+    fastest = min(runs, key=lambda run: run[0])
+    return fastest[0], max(run[1] for run in runs), min(run[2] for run in runs), fastest[3]
+
+
+def timed(command: list[str]) -> tuple[float, int, float, subprocess.CompletedProcess]:
+    """Wall seconds, peak memory of the process tree, CPU seconds (user + system, workers
+    included: they are reaped by the command, so they count in its children's usage)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    with TreeMemory(process.pid) as memory:
+        stdout, stderr = process.communicate()
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, memory.peak, cpu, subprocess.CompletedProcess(command, process.returncode, stdout, stderr)

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_bench import best_of, write_manifest  # noqa: E402
-from child_process import deckcheck_command  # noqa: E402
+from batch_bench import write_manifest  # noqa: E402
+from child_process import best_of, deckcheck_command  # noqa: E402
 from real_decks import find_shared_data  # noqa: E402
 
 PRECONS = ROOT / "tests" / "decks" / "precons"

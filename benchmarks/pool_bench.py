@@ -34,8 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_bench import best_of  # noqa: E402
-from child_process import deckcheck_command  # noqa: E402
+from child_process import best_of, deckcheck_command  # noqa: E402
 from real_decks import find_shared_data  # noqa: E402
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
