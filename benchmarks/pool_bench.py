@@ -33,6 +33,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # real_decks
 
 from child_process import best_of, deckcheck_command  # noqa: E402
 from real_decks import find_shared_data  # noqa: E402
