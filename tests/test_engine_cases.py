@@ -53,19 +53,23 @@ def check_report(report: dict, expect: dict) -> None:
     assert report["passed"] is all(a["passed"] for a in expected_assertions)
 
 
-@pytest.mark.parametrize("case", CASES)
-def test_case_library(case, tmp_path):
+def simulate_case(case: dict, folder: Path):  # type: ignore[no-untyped-def]
+    """The case's simulation through the library (its policy file written to `folder`)."""
     policy_file = None
     if "policy" in case:
-        policy_file = tmp_path / "policy.yaml"
+        policy_file = folder / "policy.yaml"
         policy_file.write_text(case["policy"], encoding="utf-8")
     options = dict(case.get("options", {}))
     by_size = {size: options.pop(f"keep{size}") for size in (6, 5) if f"keep{size}" in options}
-    simulation = simulate(
+    return simulate(
         case["deck"], _format(case), keep_by_size=by_size, policy_file=policy_file,
         assertions=_assertion_texts(case), **options,
     )
-    check_report(to_dict(simulation), case["expect"])
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_case_library(case, tmp_path):
+    check_report(to_dict(simulate_case(case, tmp_path)), case["expect"])
 
 
 @pytest.mark.parametrize("case", [param for param in CASES if param.values[0].get("cli")])

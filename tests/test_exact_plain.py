@@ -14,6 +14,7 @@ import caseload
 from deckcheck.engine import exact_plain, simulate
 from deckcheck.engine.exact import run_exact
 from deckcheck.engine.pairwise import numpy_sum
+from test_engine_cases import simulate_case
 
 np = pytest.importorskip("numpy", reason="the comparison needs numpy, which the engine's [test] install brings")
 
@@ -91,13 +92,7 @@ def test_plain_enumeration_gives_the_numpy_floats(fmt, bottom, keep, keep6, tmp_
 def test_every_exact_engine_case_gives_the_same_floats_both_ways(case, tmp_path):
     """The engine cases (tests/cases/engine): the same floats from both enumerations where
     the plain one can take the schedule; numpy's alone where it cannot."""
-    policy_file = None
-    if "policy" in case:
-        policy_file = tmp_path / "policy.yaml"
-        policy_file.write_text(case["policy"], encoding="utf-8")
-    options = dict(case.get("options", {}))
-    by_size = {size: options.pop(f"keep{size}") for size in (6, 5) if f"keep{size}" in options}
-    simulation = simulate(case["deck"], _format(case["format"]), keep_by_size=by_size, policy_file=policy_file, **options)
+    simulation = simulate_case(case, tmp_path)
     if simulation.outcome.mode != "exact":
         return  # sampled: neither enumeration ran
     if not exact_plain.can_take(simulation.steps, simulation.atoms):
