@@ -60,6 +60,15 @@ class DeckProfile:
         return next((i for i, card in enumerate(self.cards) if card.key == key), None)
 
 
+def did_you_mean(name: str, profile: DeckProfile) -> str:
+    """`; did you mean 'Card'?` with the deck's card closest to a name it lacks (a typo), or
+    nothing when no card is close."""
+    from ..cards.suggest import close_names
+
+    close = close_names(name, [card.name for card in profile.cards], 1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
 def profile_deck(
     deck: Deck,
     fmt: Format,

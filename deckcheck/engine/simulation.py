@@ -26,13 +26,14 @@ from ..rules import prepare
 from ..rules.context import Context
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
-from .categories import Atoms, CardData, DeckProfile, profile_deck, split_atoms
+from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
 from .keep import KeepPolicy, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
+from .policy_notes import policy_notes
 
 MODES = ("auto", "exact", "monte-carlo")
 SIDES = ("play", "draw")
@@ -162,6 +163,8 @@ def simulate(
             if profile.find(name) is None:
                 # A misspelt name would count 0 in every hand and mulligan them all away.
                 raise no_such_card(f"{rule.origin}: count({name!r})", name, profile)
+    wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
+    warnings.extend(policy_notes(policy, profile, cast=wanted_casts))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if fmt.opening_hand.mulligan == "none" and not policy.default:
@@ -219,7 +222,6 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, max_draws=max_draws,
     )
-    wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
     simulation.castable = answer_casts(
         wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
         warnings=warnings, **sampling,  # type: ignore[arg-type]
@@ -284,11 +286,7 @@ def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertio
 
 def no_such_card(where: str, name: str, profile: DeckProfile) -> DeckcheckError:
     """The usage error for a card name the main deck does not hold, with the closest name it does."""
-    from ..cards.suggest import close_names
-
-    close = close_names(name, [card.name for card in profile.cards], 1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return DeckcheckError(f"{where}: no such card in the main deck{hint}")
+    return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
 
 
 def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str]) -> str:
