@@ -9,8 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError
-from ..report import COMPARISONS, PLAIN, SIMULATIONS
-from .common import emit, read_deck_argument, say_note, warn
+from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, renders
+from .common import emit, read_deck_argument, say, say_note, warn
 
 
 def run_simulate(
@@ -103,6 +103,12 @@ def run_simulate(
         for warning in simulation.warnings:
             say_note(warning)
     emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
+    if not renders(reporter.NAME, ASSERTIONS):
+        # This output has no place for assertions (csv): a CI log still shows which one failed.
+        from ..engine.report import assertion_line
+
+        for result in simulation.assertions:
+            say(f"deckcheck: {assertion_line(result, exact=simulation.outcome.mode == 'exact')}")
     return 0 if simulation.passed else 1
 
 
