@@ -3,8 +3,9 @@
 A format module declares `NAME`, `EXTENSIONS`, `DESCRIPTION`, and has `sniff(text) -> bool`
 and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `is_url(argument)` when a
 command-line argument can be a deck itself). A format deckcheck also writes declares `ZONES`
-(the zones it can hold; `PASSCODES = True` when it lists cards by passcode) and has
-`write(deck) -> str`. A format that is only written (arena, which the text parser reads)
+(the zones it can hold; `PASSCODES = True` when it lists cards by passcode;
+`COMMANDER_FILED_IN`, the zone where a format without a command zone files a commander) and
+has `write(deck) -> str`. A format that is only written (arena, which the text parser reads)
 has no sniff or parse. Adding a format is a module and one line in `FORMATS`
 (docs/decklists.md); parser and writer names everywhere (`--input-format`, `convert --to`,
 completion, errors) come from here.
@@ -99,11 +100,11 @@ def fit(deck: Deck, name: str) -> Deck:
     held = _holds(module)
     if COMMANDER in held:
         deck = _named_commanders(deck)
-    if getattr(module, "COMMANDER_FILED_IN", None) == SIDEBOARD and deck.zone(COMMANDER):
+    if _files_commander_in(module) == SIDEBOARD and deck.zone(COMMANDER):
         companions = {entry.key for entry in deck.entries if entry.zone == COMPANION}
         if any(entry.zone == SIDEBOARD and entry.key not in companions for entry in deck.entries):
-            others = [other for other, module in WRITERS.items()
-                      if COMMANDER in _holds(module) and getattr(module, "COMMANDER_FILED_IN", None) != SIDEBOARD]
+            others = [other for other, candidate in WRITERS.items()
+                      if COMMANDER in _holds(candidate) and _files_commander_in(candidate) != SIDEBOARD]
             raise DeckcheckError(
                 f"{name} files a commander alone in the sideboard (MTGO's way), and this deck has a sideboard besides: "
                 f"convert to {', '.join(others[:-1])} or {others[-1]}"
@@ -113,7 +114,7 @@ def fit(deck: Deck, name: str) -> Deck:
         deck = deck.with_entries(kept + companions_for_sideboard(deck.entries))
     lost = sorted({entry.zone for entry in deck.entries if entry.zone not in held and entry.zone != MAYBEBOARD})
     if lost:
-        able = [other for other, module in WRITERS.items() if set(lost) <= _holds(module)]
+        able = [other for other, candidate in WRITERS.items() if set(lost) <= _holds(candidate)]
         raise DeckcheckError(
             f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck"
             + (f"; formats that can: {', '.join(able)}" if able else "")
@@ -121,9 +122,14 @@ def fit(deck: Deck, name: str) -> Deck:
     return deck
 
 
+def _files_commander_in(module: ModuleType) -> str | None:
+    """The zone a writer without a command zone files a commander in (`COMMANDER_FILED_IN`), if any."""
+    return getattr(module, "COMMANDER_FILED_IN", None)
+
+
 def _holds(module: ModuleType) -> set[str]:
     """The zones a writer holds: its `ZONES`, and the commander when it files one elsewhere."""
-    return {*module.ZONES, *([COMMANDER] if getattr(module, "COMMANDER_FILED_IN", None) else [])}
+    return {*module.ZONES, *([COMMANDER] if _files_commander_in(module) else [])}
 
 
 def _named_commanders(deck: Deck) -> Deck:

@@ -150,7 +150,9 @@ def simulate(
                 "without card data only basic lands count; list others" if card_data is None
                 else "the card data knows none of its cards as a land; list lands"
             )
-            warnings.append(f"no lands found in the main deck ({why} under `lands:` in a policy file), so the default policy keeps every hand")
+            warnings.append(
+                f"no lands found in the main deck ({why} under `lands:` in a policy file), so the default policy keeps every hand"
+            )
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
             f"only {profile.lands} of {profile.size} cards count as lands: without card data (--no-cards) only basic "
