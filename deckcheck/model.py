@@ -81,7 +81,7 @@ class Deck(Record):
 
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "unreadable", "commander_hints",
-        "guessed_sideboard",
+        "banner_card", "guessed_sideboard",
     )
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
@@ -89,6 +89,7 @@ class Deck(Record):
         self, source: str, entries: list[CardEntry] | None = None, problems: list[Problem] | None = None,
         input_format: str | None = None, name: str | None = None, unreadable: bool = False,
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
+        banner_card: str | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -99,9 +100,13 @@ class Deck(Record):
         # CLI then exits 2, because the input, not the deck, is at fault.
         self.unreadable = unreadable
         # Cards the file names as its commander(s) while listing them among the other cards
-        # (Cockatrice's banner card, a `CDR:` comment): a Commander format moves them to the
-        # command zone when the deck has none (rules/commander.py).
+        # (a `CDR:` comment of a Cockatrice file): a Commander format moves them to the
+        # command zone when the deck has none (rules/commander.py), and so does `convert`
+        # for a format with a command zone.
         self.commander_hints = commander_hints
+        # The card a Cockatrice file shows as the deck's picture (any deck may have one): a
+        # Commander format takes it as the commander when the file names none and it can lead.
+        self.banner_card = banner_card
         self.guessed_sideboard = guessed_sideboard
 
     def zone(self, zone: str) -> list[CardEntry]:
@@ -135,6 +140,7 @@ class Deck(Record):
         copied.name = self.name
         copied.unreadable = self.unreadable
         copied.commander_hints = self.commander_hints
+        copied.banner_card = self.banner_card
         copied.guessed_sideboard = self.guessed_sideboard
         for name, value in changes.items():
             setattr(copied, name, value)
@@ -154,6 +160,18 @@ class CardTally(NamedTuple):
     by_zone: dict[str, int]
     first_line: int | None
     first_zone: str
+
+
+def move_one(entries: list[CardEntry], keys: Container[str], zone: str) -> list[CardEntry] | None:
+    """One copy of the first main deck or sideboard entry whose key is in `keys` moved to
+    `zone`, first (the rest stays where it was); None when no entry is."""
+    index = next((i for i, entry in enumerate(entries) if entry.zone in (MAIN, SIDEBOARD) and entry.key in keys), None)
+    if index is None:
+        return None
+    entry = entries[index]
+    moved = entry.replace(count=1, zone=zone)
+    rest = [] if entry.count == 1 else [entry.replace(count=entry.count - 1)]
+    return [moved, *entries[:index], *rest, *entries[index + 1:]]
 
 
 def copy_totals(entries: Iterable[CardEntry]) -> dict[str, int]:

@@ -60,7 +60,7 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
 _LISTED: dict[int, tuple[Format, frozenset[str]]] = {}
 
 
-def _listed_names(fmt: Format) -> frozenset[str]:
+def listed_names(fmt: Format) -> frozenset[str]:
     """Keys of every card the format's dated lists mention, on any date."""
     cached = _LISTED.get(id(fmt))
     if cached is None or cached[0] is not fmt:
@@ -103,7 +103,7 @@ def check_deck(
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
-            deck, unknown = catalog.resolve_deck(deck, _listed_names(fmt))
+            deck, unknown = catalog.resolve_deck(deck, listed_names(fmt))
         deck = prepare(deck, fmt, ctx)
     # The deck's own problems as `prepare` left them: a Commander format settles a guessed
     # sideboard only there, once its command zone is read, and says which reading it took.

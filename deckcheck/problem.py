@@ -47,6 +47,14 @@ class Problem(Record):
     def is_error(self) -> bool:
         return self.severity == ERROR
 
+    @property
+    def full_message(self) -> str:
+        """The message with its "did you mean" suggestions, as reports for people word it."""
+        suggestions = self.details.get("suggestions")
+        if not suggestions:
+            return self.message
+        return self.message + " (did you mean " + ", ".join(map(str, suggestions)) + "?)"
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "severity": self.severity}
         for key in ("zone", "line", "card", "count", "limit"):

@@ -106,6 +106,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
             "json": MapOf(AnyOf((Str(), Number(), Bool(), Null()))),  # dotted path -> value
             "stdout": ListOf(Str()),                 # substrings
             "stderr": ListOf(Str()),
+            "absent": ListOf(Str()),                 # substrings neither stdout nor stderr holds
             "stderr_lines": Int(0),
         }, required=("exit",)),
     }, required=("name", "args", "expect")),

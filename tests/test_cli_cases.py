@@ -4,7 +4,7 @@ card checks use the built-in card data. Every case of tests/cases/cli/*.yaml
 (tests/caseload.py, kind `cli`) writes its `files`, runs its `setup` commands and then its
 `args` in a fresh folder, and checks the exit code and what it `expect`s: the problems of
 the first result of `-o json` (one to one), "did you mean" suggestions, values at dotted
-paths of the JSON output, and text on stdout and stderr.
+paths of the JSON output, text on stdout and stderr, and text on neither (`absent`).
 """
 from __future__ import annotations
 
@@ -69,5 +69,7 @@ def test_cli_case(case, tmp_path):
         assert text in done.stdout
     for text in expect.get("stderr") or []:
         assert text in done.stderr
+    for text in expect.get("absent") or []:
+        assert text not in done.stdout + done.stderr
     if "stderr_lines" in expect:
         assert len(done.stderr.splitlines()) == expect["stderr_lines"], done.stderr

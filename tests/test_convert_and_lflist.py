@@ -1,4 +1,4 @@
-"""`deckcheck convert` to every format, and `deckcheck formats import-lflist`."""
+"""`deckcheck convert` to every format (a commander: test_convert_commander.py), and `deckcheck formats import-lflist`."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ import pytest
 from deckcheck.decklists.convert import convert
 from deckcheck.errors import DeckcheckError
 from deckcheck.games.yugioh.lflist import parse_lflist
-from deckcheck.model import COMMANDER, MAIN
+from deckcheck.model import MAIN
 from deckcheck.decklists import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,15 +50,6 @@ def test_a_companion_goes_to_the_sideboard_of_formats_without_a_companion_zone(c
     (tmp_path / f"deck.{target}").write_text(done.stdout, encoding="utf-8")
     checked = cli("validate", str(tmp_path / f"deck.{target}"), "-f", "mtg/modern", "-o", "json")
     assert json.loads(checked.stdout)["results"][0]["counts"] == {"main": 60, "sideboard": 3}
-
-
-def test_commander_zone_in_arena_and_dck_but_not_in_dek():
-    deck = parse_text("Commander\n1 Atraxa, Praetors' Voice\nDeck\n99 Forest\n")
-    for target in ("arena", "dck", "text"):
-        assert _counts(parse_text(convert(deck, target), source=f"x.{target}")) == [
-            ("Atraxa, Praetors' Voice", 1, COMMANDER), ("Forest", 99, MAIN)]
-    with pytest.raises(DeckcheckError, match="dek cannot hold the commander zone"):
-        convert(deck, "dek")
 
 
 def test_ydk_needs_passcodes_and_says_how_to_get_them():

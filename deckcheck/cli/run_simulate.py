@@ -9,8 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError
-from ..report import COMPARISONS, PLAIN, SIMULATIONS
-from .common import emit, read_deck_argument, say_note, warn
+from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, renders
+from .common import emit, read_deck_argument, say, say_note, warn
 
 
 def run_simulate(
@@ -59,10 +59,10 @@ def run_simulate(
 
         check_target(plot)
     parsed = read_deck_argument(deck, input_format=input_format)
-    parsed, card_data = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
+    parsed, card_data, card_problems = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
-        "seed": seed, "card_data": card_data,
+        "seed": seed, "card_data": card_data, "card_problems": card_problems,
     }
     if policies:
         _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
@@ -83,6 +83,7 @@ def run_simulate(
             cards=tuple(cards or ()),
             assertions=tuple(assertions or ()),
             card_data=card_data,
+            card_problems=card_problems,
             cast=tuple(cast or ()),
             land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
             progress=bar.advance if bar is not None else None,
@@ -102,6 +103,12 @@ def run_simulate(
         for warning in simulation.warnings:
             say_note(warning)
     emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
+    if not renders(reporter.NAME, ASSERTIONS):
+        # This output has no place for assertions (csv): a CI log still shows which one failed.
+        from ..engine.report import assertion_line
+
+        for result in simulation.assertions:
+            say(f"deckcheck: {assertion_line(result, exact=simulation.outcome.mode == 'exact')}")
     return 0 if simulation.passed else 1
 
 
@@ -130,22 +137,25 @@ def _progress_bar(hands: int | None, exact: bool):  # type: ignore[no-untyped-de
 
 
 def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
-    """The deck named as the card data names it, and the card data as the engine's land
-    oracle (None with --no-cards or a game without card data: then basic lands and the
-    policy's `lands:` count).
+    """The deck named as the card data names it, the card data as the engine's land oracle
+    (None with --no-cards or a game without card data: then basic lands and the policy's
+    `lands:` count), and the `unknown-card` problems of names the card data lacks (the
+    simulation's notes, with validate's suggestions).
 
     The same card data as `validate` (cli/common.open_cards): a synced database, else the
     built-in data. Yu-Gi-Oh! passcodes become card names (alternate artworks count as
     their card); Magic names become canonical, so a double-faced card listed by its front
     face is one card, and every land (not only basics) counts as a land."""
     from ..formats import load
+    from ..pipeline import listed_names
     from .common import open_cards
 
-    catalog, _ = open_cards(load(format_id), cards_db, offline=offline, no_cards=no_cards)
+    fmt = load(format_id)
+    catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     if catalog is None:
-        return deck, None
-    named, _problems = catalog.resolve_deck(deck)
-    return named, catalog
+        return deck, None, []
+    named, unknown = catalog.resolve_deck(deck, listed_names(fmt))
+    return named, catalog, unknown
 
 
 def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Path | None) -> None:

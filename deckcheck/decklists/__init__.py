@@ -3,8 +3,9 @@
 A format module declares `NAME`, `EXTENSIONS`, `DESCRIPTION`, and has `sniff(text) -> bool`
 and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `is_url(argument)` when a
 command-line argument can be a deck itself). A format deckcheck also writes declares `ZONES`
-(the zones it can hold; `PASSCODES = True` when it lists cards by passcode) and has
-`write(deck) -> str`. A format that is only written (arena, which the text parser reads)
+(the zones it can hold; `PASSCODES = True` when it lists cards by passcode;
+`COMMANDER_FILED_IN`, the zone where a format without a command zone files a commander) and
+has `write(deck) -> str`. A format that is only written (arena, which the text parser reads)
 has no sniff or parse. Adding a format is a module and one line in `FORMATS`
 (docs/decklists.md); parser and writer names everywhere (`--input-format`, `convert --to`,
 completion, errors) come from here.
@@ -21,7 +22,8 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..model import COMPANION, MAYBEBOARD, Deck
+from ..model import COMMANDER, COMPANION, MAYBEBOARD, SIDEBOARD, Deck, move_one
+from ..names import card_key
 from ..problem import LineProblems
 from ..textio import binary_kind, decode, read_bounded
 from . import text  # the parser of last resort: plain text accepts anything
@@ -82,17 +84,63 @@ def writer(name: str) -> ModuleType:
 
 
 def write(deck: Deck, name: str) -> str:
-    """The deck in format `name`; a deck with cards in a zone the format cannot hold is
-    refused rather than written without them. A format without a companion zone keeps the
-    companion where the rules put it: once, in the sideboard."""
+    """The deck in format `name` (as `fit` leaves it)."""
+    return writer(name).write(fit(deck, name))
+
+
+def fit(deck: Deck, name: str) -> Deck:
+    """The deck as format `name` holds it. A deck that names its commanders while listing
+    them with the other cards (a Cockatrice `CDR:` line) gets them in its command zone, for a
+    format that holds a commander (a command zone, or a place it files one: `COMMANDER_FILED_IN`),
+    so each writer writes the commander its own way. A format without a companion zone keeps
+    the companion where the rules put it: once, in the sideboard. A deck with cards in a zone
+    the format cannot hold is refused (naming the formats that can) rather than written
+    without them, as is a commander that a format files in the sideboard beside a sideboard."""
     module = writer(name)
+    held = _holds(module)
+    if COMMANDER in held:
+        deck = _named_commanders(deck)
+    if _files_commander_in(module) == SIDEBOARD and deck.zone(COMMANDER):
+        companions = {entry.key for entry in deck.entries if entry.zone == COMPANION}
+        if any(entry.zone == SIDEBOARD and entry.key not in companions for entry in deck.entries):
+            others = [other for other, candidate in WRITERS.items()
+                      if COMMANDER in _holds(candidate) and _files_commander_in(candidate) != SIDEBOARD]
+            raise DeckcheckError(
+                f"{name} files a commander alone in the sideboard (MTGO's way), and this deck has a sideboard besides: "
+                f"convert to {', '.join(others[:-1])} or {others[-1]}"
+            )
     if COMPANION not in module.ZONES:
         kept = [entry for entry in deck.entries if entry.zone != COMPANION]
         deck = deck.with_entries(kept + companions_for_sideboard(deck.entries))
-    lost = sorted({entry.zone for entry in deck.entries if entry.zone not in module.ZONES and entry.zone != MAYBEBOARD})
+    lost = sorted({entry.zone for entry in deck.entries if entry.zone not in held and entry.zone != MAYBEBOARD})
     if lost:
-        raise DeckcheckError(f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck")
-    return module.write(deck)
+        able = [other for other, candidate in WRITERS.items() if set(lost) <= _holds(candidate)]
+        raise DeckcheckError(
+            f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck"
+            + (f"; formats that can: {', '.join(able)}" if able else "")
+        )
+    return deck
+
+
+def _files_commander_in(module: ModuleType) -> str | None:
+    """The zone a writer without a command zone files a commander in (`COMMANDER_FILED_IN`), if any."""
+    return getattr(module, "COMMANDER_FILED_IN", None)
+
+
+def _holds(module: ModuleType) -> set[str]:
+    """The zones a writer holds: its `ZONES`, and the commander when it files one elsewhere."""
+    return {*module.ZONES, *([COMMANDER] if _files_commander_in(module) else [])}
+
+
+def _named_commanders(deck: Deck) -> Deck:
+    """The deck with one copy of each commander it names (`commander_hints`) in its command
+    zone, when it has none. Its banner card stays where it is: a picture, not a commander."""
+    if not deck.commander_hints or deck.zone(COMMANDER):
+        return deck
+    entries = deck.entries
+    for hint in deck.commander_hints:
+        entries = move_one(entries, {card_key(hint)}, COMMANDER) or entries
+    return deck if entries is deck.entries else deck.with_entries(entries)
 
 
 def extensions() -> set[str]:

@@ -1,16 +1,18 @@
 """Cockatrice `.cod` XML: `<zone name="main|side|tokens"><card number= name=/></zone>`.
 
 Cockatrice has no command zone: a Commander deck lists its commander in `main` (naming it
-as the deck's `<bannerCard>` or in a `CDR: Name` line of the comments, as TappedOut's
-exports do) or alone in `side`. The names are kept as the deck's commander hints; a
-Commander format places the card (rules/commander.py).
+in a `CDR: Name` line of the comments, as TappedOut's exports do, or showing it as the
+deck's `<bannerCard>`) or alone in `side`. The named commanders are kept as the deck's
+commander hints, the banner card as its banner card; a Commander format places the card
+(rules/commander.py).
 
-Written with the deck's name and a `main` and a `side` zone."""
+Written with the deck's name, its banner card (else its first commander), a `CDR: Name`
+comment line for each commander, and a `main` zone (the commanders first) and a `side` zone."""
 from __future__ import annotations
 
 import re
 
-from ..model import MAIN, SIDEBOARD, Deck
+from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
 
 NAME = "cod"
@@ -18,6 +20,7 @@ EXTENSIONS = (".cod",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "Cockatrice .cod XML"
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
+COMMANDER_FILED_IN = MAIN  # where it files a commander: in main, named by a CDR line
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
 _COMMANDER_LINE = re.compile(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
@@ -35,7 +38,11 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     for name in root.iter("deckname"):
         deck.name = name.text.strip() or None
         break
-    deck.commander_hints = _commander_hints(root)
+    deck.commander_hints = tuple(dict.fromkeys(
+        match.group("name") for comments in root.iter("comments")
+        for match in map(_COMMANDER_LINE.match, comments.text.splitlines()) if match
+    ))
+    deck.banner_card = next((banner.text.strip() for banner in root.iter("bannerCard") if banner.text.strip()), None)
     zones = list(root.iter("zone"))
     if not zones:
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
@@ -56,23 +63,20 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     return deck
 
 
-def _commander_hints(root) -> tuple[str, ...]:
-    """The commander names a comment line gives (`CDR: Name`), else the banner card."""
-    named = [match.group("name") for comments in root.iter("comments")
-             for match in map(_COMMANDER_LINE.match, comments.text.splitlines()) if match]
-    if not named:
-        named = [banner.text.strip() for banner in root.iter("bannerCard") if banner.text.strip()]
-    return tuple(dict.fromkeys(named))
-
-
 def write(deck: Deck) -> str:
     # Imported here: xml.sax.saxutils pulls in urllib.request, which reading decks never needs.
     from xml.sax.saxutils import escape, quoteattr
 
+    commanders = [name for _, name in counted(deck, COMMANDER)]
+    named = list(dict.fromkeys([*commanders, *deck.commander_hints]))
+    banner = deck.banner_card or next(iter(named), None)
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
-             f"    <deckname>{escape(deck.name or '')}</deckname>", "    <comments></comments>"]
+             f"    <deckname>{escape(deck.name or '')}</deckname>"]
+    if banner:
+        lines.append(f'    <bannerCard providerId="">{escape(banner)}</bannerCard>')
+    lines.append(f"    <comments>{escape(chr(10).join(f'CDR: {name}' for name in named))}</comments>")
     for zone, label in ((MAIN, "main"), (SIDEBOARD, "side")):
-        rows = counted(deck, zone)
+        rows = (counted(deck, COMMANDER) if zone == MAIN else []) + counted(deck, zone)
         if not rows:
             continue
         lines.append(f'    <zone name="{label}">')

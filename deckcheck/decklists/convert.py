@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import DeckcheckError
 from ..model import Deck
 from ..problem import ERROR
-from . import write, writer
+from . import fit, writer
 
 if TYPE_CHECKING:
     from ..cards.catalog import PasscodeCatalog
@@ -63,8 +63,9 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None) -> s
         first = errors[0]
         where = f"line {first.line}: " if first.line else ""
         raise DeckcheckError(f"{deck.source}: cannot convert, {len(errors)} problem(s) reading it ({where}{first.message})")
+    deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
     if by_passcode(to):
         deck = number_names(deck, catalog)
     elif catalog is not None:
         deck = name_passcodes(deck, catalog)
-    return write(deck, to)
+    return writer(to).write(deck)

@@ -1,9 +1,13 @@
 """MTGO `.dek` XML: `<Deck><Cards CatID= Quantity= Sideboard="true|false" Name=/></Deck>`.
 
-Written with one `<Cards>` element per card and zone."""
+MTGO has no command zone: a Commander deck files its commander (one card, or two) in the
+sideboard, which holds nothing else but a companion; a Commander format reads it from there
+(rules/commander.py).
+
+Written with one `<Cards>` element per card and zone, the commanders first in the sideboard."""
 from __future__ import annotations
 
-from ..model import MAIN, SIDEBOARD, Deck
+from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
 
 NAME = "dek"
@@ -11,6 +15,7 @@ EXTENSIONS = (".dek",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "MTGO .dek XML"
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
+COMMANDER_FILED_IN = SIDEBOARD  # where it files a commander: a sideboard of its own
 
 
 def sniff(text: str) -> bool:
@@ -44,7 +49,7 @@ def write(deck: Deck) -> str:
     lines = ['<?xml version="1.0" encoding="utf-8"?>',
              '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
              "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
-    for zone, side in ((MAIN, "false"), (SIDEBOARD, "true")):
+    for zone, side in ((MAIN, "false"), (COMMANDER, "true"), (SIDEBOARD, "true")):
         for count, name in counted(deck, zone):
             lines.append(f'  <Cards CatID="0" Quantity="{count}" Sideboard="{side}" Name={quoteattr(name)} />')
     lines.append("</Deck>")

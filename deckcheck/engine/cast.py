@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..names import card_key
-from .categories import Atoms, DeckProfile, split_atoms
+from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
 from .mana import SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
@@ -91,12 +91,15 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         card = found(name)
         if card is not None:
             text, shown = card.mana_cost, card.name
+    card = profile.find(name)
     if text is None:
+        hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
+        if hint:  # a name neither the deck nor the card data has, close to one they have: a typo
+            raise ManaError(f"--cast {name!r}: no such card in the main deck or the card data{hint}")
         raise ManaError(
             f"--cast {name!r}: no mana cost known (no card database has it); import one with "
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
         )
-    card = profile.find(name)
     return CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=f"--cast {name!r}"), in_deck=card is not None)
 
 

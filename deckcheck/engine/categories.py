@@ -13,7 +13,7 @@ assertion split categories too, but are not "key" cards for bottoming.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -58,6 +58,15 @@ class DeckProfile:
     def index(self, name: str) -> int | None:
         key = card_key(name)
         return next((i for i, card in enumerate(self.cards) if card.key == key), None)
+
+
+def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], list[str]] | None = None) -> str:
+    """`; did you mean 'Card'?` with the deck's card closest to a name it lacks (a typo), else
+    the first of `more(name, 1)` (the card data's `suggest`), or nothing when none is close."""
+    from ..cards.suggest import close_names
+
+    close = close_names(name, [card.name for card in profile.cards], 1) or (more(name, 1) if more else [])
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def profile_deck(

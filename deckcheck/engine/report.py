@@ -14,6 +14,7 @@ from typing import Any
 
 from ..report.style import paint
 from ..result import AssertionOutcome
+from .assertions import AssertionResult
 from .outcome import Estimate
 from .simulation import SIDES, Simulation
 
@@ -254,13 +255,16 @@ def _assertion_lines(simulation: Simulation, exact: bool, color: bool) -> list[s
     header = "Assertions"
     if not exact:
         header += " (Monte Carlo: a bound fails only when missed by more than 3 standard errors)"
-    lines = ["", header]
-    for result in simulation.assertions:
-        status = paint("PASS", "green", color=color) if result.passed else paint("FAIL", "red", color=color)
-        values = ", ".join(
-            f"{name} = {estimate.value:.4f}" + ("" if exact or not estimate.se else f" ± {estimate.se:.4f}")
-            for name, estimate in result.values.items()
-        )
-        note = " (within 3 standard errors)" if result.within_margin else ""
-        lines.append(f"  {status}  {result.text}   [{values}]{note}")
-    return lines
+    return ["", header, *(f"  {assertion_line(result, exact=exact, color=color)}" for result in simulation.assertions)]
+
+
+def assertion_line(result: AssertionResult, *, exact: bool, color: bool = False) -> str:
+    """One assertion's result as the text report words it: `FAIL  keep7 >= 0.9   [keep7 = 0.8439]`
+    (also what run_simulate prints on stderr for outputs that do not show assertions)."""
+    status = paint("PASS", "green", color=color) if result.passed else paint("FAIL", "red", color=color)
+    values = ", ".join(
+        f"{name} = {estimate.value:.4f}" + ("" if exact or not estimate.se else f" ± {estimate.se:.4f}")
+        for name, estimate in result.values.items()
+    )
+    note = " (within 3 standard errors)" if result.within_margin else ""
+    return f"{status}  {result.text}   [{values}]{note}"

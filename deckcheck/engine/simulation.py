@@ -21,17 +21,19 @@ from ..formats import Format, load
 from ..limits import check_hands, check_seed
 from ..model import Deck
 from ..names import card_key
+from ..problem import Problem
 from ..rules import prepare
 from ..rules.context import Context
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
-from .categories import Atoms, CardData, DeckProfile, profile_deck, split_atoms
+from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
 from .keep import KeepPolicy, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
+from .policy_notes import policy_notes
 
 MODES = ("auto", "exact", "monte-carlo")
 SIDES = ("play", "draw")
@@ -103,6 +105,7 @@ def simulate(
     cards: Sequence[str] = (),
     assertions: Sequence[str] = (),
     card_data: CardData | None = None,
+    card_problems: Sequence[Problem] = (),
     cast: Sequence[str] = (),
     common_random: bool = False,
     land_drop_turns: int = 0,
@@ -111,7 +114,9 @@ def simulate(
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
     every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`). `progress(n)`
-    hears how many more games of the Monte Carlo run are done."""
+    hears how many more games of the Monte Carlo run are done. `card_problems` are what the
+    caller's card data found in the deck (`unknown-card`, with suggestions): notes, like the
+    deck's unreadable lines."""
     from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
@@ -130,7 +135,7 @@ def simulate(
     # (rules/commander.py), so the engine draws from the 99.
     deck = settle_sideboard(deck if isinstance(deck, Deck) else read_deck(deck), fmt, dt.date.today())
     deck = prepare(deck, fmt, Context(date=dt.date.today(), cards=card_data))
-    warnings = _deck_warnings(deck)
+    warnings = _deck_warnings(deck, card_problems)
     hand_size = fmt.opening_hand.size
 
     # Lands first (the default policy depends on whether the deck has any), then the policy.
@@ -141,9 +146,12 @@ def simulate(
     if probe.default and profile.lands == 0:
         policy = build_policy(hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards))
         if game_has_lands(fmt):
+            why = (
+                "without card data only basic lands count; list others" if card_data is None
+                else "the card data knows none of its cards as a land; list lands"
+            )
             warnings.append(
-                "no lands found in the main deck (without card data only basic lands count; list others under "
-                "`lands:` in a policy file), so the default policy keeps every hand"
+                f"no lands found in the main deck ({why} under `lands:` in a policy file), so the default policy keeps every hand"
             )
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
@@ -157,6 +165,8 @@ def simulate(
             if profile.find(name) is None:
                 # A misspelt name would count 0 in every hand and mulligan them all away.
                 raise no_such_card(f"{rule.origin}: count({name!r})", name, profile)
+    wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
+    warnings.extend(policy_notes(policy, profile, cast=wanted_casts))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if fmt.opening_hand.mulligan == "none" and not policy.default:
@@ -214,7 +224,6 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, max_draws=max_draws,
     )
-    wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
     simulation.castable = answer_casts(
         wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
         warnings=warnings, **sampling,  # type: ignore[arg-type]
@@ -223,14 +232,17 @@ def simulate(
     return simulation
 
 
-def _deck_warnings(deck: Deck) -> list[str]:
+def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
+    """Notes on the deck as read: its unreadable lines (skipped), then the card data's problems
+    (an unknown card is simulated too: a land only when the policy lists it under `lands:`)."""
     if deck.unreadable:
         raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot read the deck")
-    warnings = [
-        f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.message}"
-        + (" (skipped)" if problem.is_error else "")
-        for problem in deck.problems
-    ]
+
+    def located(problem: Problem) -> str:
+        return f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.full_message}"
+
+    warnings = [located(problem) + (" (skipped)" if problem.is_error else "") for problem in deck.problems]
+    warnings += [located(problem) for problem in card_problems]
     if deck.count("main") == 0:
         raise DeckcheckError(f"{deck.source}: the main deck is empty")
     return warnings
@@ -276,11 +288,7 @@ def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertio
 
 def no_such_card(where: str, name: str, profile: DeckProfile) -> DeckcheckError:
     """The usage error for a card name the main deck does not hold, with the closest name it does."""
-    from ..cards.suggest import close_names
-
-    close = close_names(name, [card.name for card in profile.cards], 1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
-    return DeckcheckError(f"{where}: no such card in the main deck{hint}")
+    return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
 
 
 def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str]) -> str:

@@ -65,11 +65,7 @@ def command(name: str, message: str, **properties: object) -> str:
 
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
     name = _COMMANDS.get(problem.severity, "notice")
-    message = problem.message
-    suggestions = problem.details.get("suggestions")
-    if suggestions:
-        message += " (did you mean " + ", ".join(map(str, suggestions)) + "?)"
-    return command(name, message, file=file, line=problem.line, title=title)
+    return command(name, problem.full_message, file=file, line=problem.line, title=title)
 
 
 def _verdict(legal: bool, problems: list[Problem]) -> str:

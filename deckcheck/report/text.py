@@ -36,11 +36,7 @@ def _problem_line(problem: Problem, *, color: bool) -> str:
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
     rule = paint(f"{problem.rule:<16}", "red" if problem.is_error else "yellow", color=color)
     zone = problem.zone or ""
-    message = problem.message
-    suggestions = problem.details.get("suggestions")
-    if suggestions:
-        message += " (did you mean " + ", ".join(suggestions) + "?)"
-    return f"  {where:<9} {zone:<10} {rule} {severity}{message}"
+    return f"  {where:<9} {zone:<10} {rule} {severity}{problem.full_message}"
 
 
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:

@@ -38,7 +38,7 @@ from ..formats.model import as_date
 from ..formats.schema import DATED_LIST
 from ..formats.show import entry_lines
 from ..games.mtg import abilities
-from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, move_one
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
@@ -91,7 +91,9 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     none, and the companion a sideboard card's ability makes one marked as such."""
     entries = _set_aside(deck.entries, fmt, ctx)
     if not any(entry.zone == COMMANDER for entry in entries):
-        placed = _from_hints(entries, deck.commander_hints, fmt, ctx)
+        # The commanders the file names, else its banner card (a picture: taken only if it can lead).
+        hints = deck.commander_hints or ((deck.banner_card,) if deck.banner_card else ())
+        placed = _from_hints(entries, hints, fmt, ctx)
         if placed is None:
             placed = _from_first_group(entries, deck.guessed_sideboard, fmt, ctx)
             if placed is not None:
@@ -132,14 +134,6 @@ def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Card
     return out if changed else entries
 
 
-def _move_one(entries: list[CardEntry], index: int, zone: str) -> list[CardEntry]:
-    """One copy of entries[index] moved to `zone` (the rest stays where it was)."""
-    entry = entries[index]
-    moved = entry.replace(count=1, zone=zone)
-    rest = [] if entry.count == 1 else [entry.replace(count=entry.count - 1)]
-    return [moved, *entries[:index], *rest, *entries[index + 1:]]
-
-
 def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, ctx: Context) -> list[CardEntry] | None:
     """The commander(s) a file names while listing them with the deck (Cockatrice)."""
     moved = None
@@ -150,10 +144,7 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
             if card is None or not _eligible_kinds(card, fmt, ctx.date):
                 continue  # a banner card is a picture: only a card that can lead is taken as the commander
             wanted.add(card_key(card.name))
-        current = moved or entries
-        index = next((i for i, entry in enumerate(current) if entry.zone in (MAIN, SIDEBOARD) and entry.key in wanted), None)
-        if index is not None:
-            moved = _move_one(current, index, COMMANDER)
+        moved = move_one(moved or entries, wanted, COMMANDER) or moved
     return moved
 
 
