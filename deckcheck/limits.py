@@ -40,6 +40,12 @@ MAX_PROBLEMS_PER_REPORT = 50_000
 # Unknown card names per deck that get "did you mean" suggestions (each costs a lookup).
 MAX_SUGGESTED_NAMES = 100
 
+# ---------------------------------------------------------------- format files
+
+# Format files one `extends:` chain may hold (the bundled ones are at most 4 deep): each
+# level merges every list above it.
+MAX_EXTENDS_DEPTH = 16
+
 # ---------------------------------------------------------------- XML deck files (.dek, .cod)
 
 MAX_XML_DEPTH = 64

@@ -212,3 +212,39 @@ def test_specs_compare_by_their_fields():
         hash(Struct({}))
     with pytest.raises(TypeError):
         hash(Str())
+
+
+def _chain(folder: Path, length: int, entries: int = 1) -> Path:
+    """f0.yaml extends f1.yaml ... extends f{length-1}.yaml (which extends nothing); each
+    bans `entries` cards of its own and one of the file above it, so every merge has
+    inherited entries to drop."""
+    for index in range(length):
+        banned = [f"Card {index} {n}" for n in range(entries)] + ([f"Card {index + 1} 0"] if index + 1 < length else [])
+        parent = f"extends: f{index + 1}.yaml\n" if index + 1 < length else ""
+        (folder / f"f{index}.yaml").write_text(
+            f"name: F{index}\ngame: mtg\n{parent}banned: [{', '.join(repr(b) for b in banned)}]\n", encoding="utf-8"
+        )
+    return folder / "f0.yaml"
+
+
+def test_an_extends_chain_deeper_than_the_limit_is_refused(tmp_path):
+    from deckcheck.limits import MAX_EXTENDS_DEPTH
+
+    assert check_file(_chain(tmp_path, MAX_EXTENDS_DEPTH)).name == "F0"
+    deeper = tmp_path / "deeper"
+    deeper.mkdir()
+    with pytest.raises(FormatError, match=f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep"):
+        check_file(_chain(deeper, MAX_EXTENDS_DEPTH + 1))
+
+
+def test_a_chain_keys_each_list_entry_once(tmp_path, monkeypatch):
+    """Merging a level re-keyed every entry inherited from above it: a long chain of long
+    lists cost the square of its length (docs/security.md)."""
+    from deckcheck.formats import merge as merging
+
+    keyed: list[str] = []
+    real = merging.card_key
+    monkeypatch.setattr(merging, "card_key", lambda name: keyed.append(name) or real(name))
+    fmt = check_file(_chain(tmp_path, 10, entries=50))
+    assert len(fmt.banned) == 10 * 50  # each file's own 50; the parent's card it names is its own entry now
+    assert len(keyed) == 10 * 51 - 1  # each of the files' 509 entries once (before: every level again)

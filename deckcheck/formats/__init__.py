@@ -27,6 +27,7 @@ from typing import Any, Union
 
 from .. import tree
 from ..errors import FormatError
+from ..limits import MAX_EXTENDS_DEPTH
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
 from .stamps import Stamp, file_stamps
@@ -203,9 +204,9 @@ def _merged(
     tree_root = root or _tree_of(ref, path)
     kind = "file" if isinstance(ref, Path) else "id"
     key = [kind, resolved_id, str(path.resolve()), str(tree_root), *map(str, format_dirs())]
-    found = disk_cache.get(key)
-    if found is not None:
-        return found
+    cached = disk_cache.get(key)
+    if cached is not None:
+        return cached
     merged = _load_chain(ref, root=root, found=found)
     disk_cache.put(key, merged)
     return merged
@@ -213,7 +214,7 @@ def _merged(
 
 def _load_chain(
     ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = (),
-    found: tuple[str, Path] | None = None,
+    found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     resolved_id, path = found or find(ref)
     root = root or _tree_of(ref, path)
@@ -223,6 +224,11 @@ def _load_chain(
     if any(real == seen for _, seen in _seen):
         cycle = " -> ".join([*(seen_id for seen_id, _ in _seen), resolved_id])
         raise FormatError(f"`extends` forms a cycle: {cycle}", path=str(path), key="extends")
+    if len(_seen) >= MAX_EXTENDS_DEPTH:
+        # Each level merges everything above it: a chain's cost grows with its length
+        # times its lists, so a hostile repository's chain of files is cut short.
+        raise FormatError(f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep", path=str(path), key="extends")
+    keys = {} if _keys is None else _keys  # each list entry's card key, once per chain (merge.py)
     data = _read_yaml(path)
     from .merge import merge
 
@@ -236,17 +242,18 @@ def _load_chain(
             raise FormatError(f"cannot extend {shown}: format file {shown} not found", path=str(path), key="extends")
         try:
             _, _, parent, parent_chain, parent_files = _load_chain(
-                parent_ref, root=root if isinstance(parent_ref, Path) else None, _seen=(*_seen, (resolved_id, real))
+                parent_ref, root=root if isinstance(parent_ref, Path) else None, _seen=(*_seen, (resolved_id, real)),
+                _keys=keys,
             )
         except FormatError as exc:
             if exc.path:  # the parent itself is broken: its own message says where
                 raise
             raise FormatError(f"cannot extend {parent_id[:200]!r}: {exc}", path=str(path), key="extends") from None
-        data = merge(parent, data)
+        data = merge(parent, data, keys)
         chain += parent_chain
         files += parent_files
     else:
-        data = merge({}, data)
+        data = merge({}, data, keys)
     return resolved_id, path, data, chain, files
 
 

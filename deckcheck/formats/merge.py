@@ -23,38 +23,48 @@ LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
 OWN_KEYS = ("abstract", "description")
 
 
-def merge(parent: Mapping[str, Any], child: Mapping[str, Any]) -> dict[str, Any]:
-    """A format file's data merged into its parent's (`{}` for a file that extends nothing)."""
-    return _merge_mappings(parent, child, top=True)
+def merge(parent: Mapping[str, Any], child: Mapping[str, Any], keys: dict[int, str] | None = None) -> dict[str, Any]:
+    """A format file's data merged into its parent's (`{}` for a file that extends nothing).
+    `keys` remembers each list entry's card key by the entry's identity across the merges
+    of one `extends:` chain: an entry is keyed once, not again at every level below it
+    (a long chain of long lists would cost the square of their length)."""
+    return _merge_mappings(parent, child, top=True, keys={} if keys is None else keys)
 
 
-def _entry_key(item: Any) -> str:
-    if isinstance(item, str):
-        return card_key(item)
-    if item.get("code") is not None:
-        return fold(item.get("card") or str(item["code"]))
-    return card_key(item.get("card"))
+def _entry_key(item: Any, keys: dict[int, str]) -> str:
+    found = keys.get(id(item))
+    if found is None:
+        if isinstance(item, str):
+            found = card_key(item)
+        elif item.get("code") is not None:
+            found = fold(item.get("card") or str(item["code"]))
+        else:
+            found = card_key(item.get("card"))
+        keys[id(item)] = found
+    return found
 
 
-def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any]) -> None:
+def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any], keys: dict[int, str]) -> None:
     for group in LIST_GROUPS:
-        named = {_entry_key(item) for key in group for item in child.get(key) or ()}
+        named = {_entry_key(item, keys) for key in group for item in child.get(key) or ()}
         for key in group:
             if key not in child and key not in parent:
                 continue
             if key in child and child[key] is None:
                 merged[key] = []  # `banned: null` starts the list afresh
                 continue
-            inherited = [item for item in parent.get(key) or () if _entry_key(item) not in named]
+            inherited = list(parent.get(key) or ())
+            if named:
+                inherited = [item for item in inherited if _entry_key(item, keys) not in named]
             merged[key] = inherited + list(child.get(key) or [])
 
 
-def _merge_mappings(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool) -> dict[str, Any]:
+def _merge_mappings(parent: Mapping[str, Any], child: Mapping[str, Any], *, top: bool, keys: dict[int, str]) -> dict[str, Any]:
     merged = dict(parent)
     if top:
         for key in OWN_KEYS:
             merged.pop(key, None)
-        _merge_lists(parent, child, merged)
+        _merge_lists(parent, child, merged, keys)
     for key, value in child.items():
         if key == "extends" and top:
             continue
@@ -66,7 +76,7 @@ def _merge_mappings(parent: Mapping[str, Any], child: Mapping[str, Any], *, top:
             # Merge into {} when there is nothing to merge with, so a `null` inside still
             # means "absent" (`deck: {main: null}` with no parent) rather than reaching the model.
             base = merged.get(key) if isinstance(merged.get(key), Mapping) else {}
-            merged[key] = _merge_mappings(base, value, top=False)
+            merged[key] = _merge_mappings(base, value, top=False, keys=keys)
         else:
             merged[key] = value
     return merged
