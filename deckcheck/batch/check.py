@@ -22,7 +22,7 @@ from ..result import DeckResult, Report
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
-    REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
+    Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
 )
 from .runner import Outcome, Task, run
 from .team_pools import assign_pools
@@ -181,9 +181,9 @@ def _member(row: Registration, outcome: Outcome, default_format: str | None) -> 
         unreadable_reason=reason,
         pool=outcome.pool,
         pool_name=row.pool,
-        # The deck's errors; the row's own (`registration`) are the manifest's, and the team
-        # checks say what they mean for the team (a player on two teams, a missing deck).
-        errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem.rule != REGISTRATION),
+        # The errors of the row and its deck, but those the team check states its own way
+        # (a player on two teams); a missing deck is the team's `team-registration` instead.
+        errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem not in row.team_states),
     )
 
 

@@ -49,6 +49,9 @@ class Registration:
     # The same player registered again for the same team: reported once, on this row, and
     # never counted in the team's totals a second time.
     duplicate: bool = False
+    # Problems of this row its team's check states in its own words (a player also on
+    # another team is the team's `team-registration`): not repeated as the member's.
+    team_states: tuple[Problem, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("path", "pool_path"):
@@ -121,6 +124,7 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     f"player {row.player!r} is on team {row.team or '(none)'} here and on team "
                     f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
                 )
+                row = replace(row, team_states=(row.problems[-1],))
             else:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
                 row = replace(row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}"),
