@@ -227,6 +227,24 @@ def test_manifest_without_required_columns_is_an_error_naming_line_1(cli, tmp_pa
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("content, line, spellings", [
+    ("player,deck,Player\nann,decks/a.txt,bob\n", 1, "'player' and 'Player'"),
+    ("Deck;player;DECK\ndecks/a.txt;ann;decks/b.txt\n", 1, "'Deck' and 'DECK'"),
+    ("- {player: ann, deck: decks/a.txt}\n- {player: ann, deck: decks/a.txt, Player: bob}\n", 2, "'player' and 'Player'"),
+])
+def test_a_column_given_twice_is_an_error_naming_it_and_its_line(cli, tmp_path, content, line, spellings):
+    manifest = tmp_path / ("reg.yaml" if content.startswith("-") else "reg.csv")
+    manifest.write_text(content, encoding="utf-8")
+    done = cli("batch", str(manifest), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    column = spellings.split()[0].lower()
+    assert done.stderr.splitlines() == [
+        f"deckcheck: error: {manifest} line {line}: column {column} is given twice ({spellings}; column names "
+        "are case-insensitive); keep one"
+    ]
+
+
 def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN})
     (tmp_path / "reg.csv").write_bytes("\ufeffplayer;deck;team\r\nann;ann.txt;\r\n".encode("utf-8"))

@@ -16,7 +16,7 @@ registration, carrying a `registration` problem that names its line, so the othe
 are checked and nobody disappears from the report; a cell that is a list or mapping is
 that column's problem, the row's other cells stand (its deck is checked), and in a column
 deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML, anchors or aliases, no
-`player`/`deck` column) is an error: exit 2.
+`player`/`deck` column, a column deckcheck reads given twice in any case) is an error: exit 2.
 """
 from __future__ import annotations
 
@@ -77,7 +77,9 @@ def _read(path: Path, shown: str) -> str:
 
 
 def _header(names: list[str], shown: str) -> list[str]:
-    header = [name.strip().lower().lstrip("\ufeff") for name in names]
+    spelled = [name.strip().lstrip("\ufeff") for name in names]
+    header = [name.lower() for name in spelled]
+    _refuse_twice(spelled, f"{shown} line 1")
     missing = [name for name in REQUIRED if name not in header]
     if missing:
         have = ", ".join(name for name in header if name) or "none"
@@ -86,6 +88,20 @@ def _header(names: list[str], shown: str) -> list[str]:
             f"{', '.join(repr(name) for name in missing)} (columns found: {have})"
         )
     return header
+
+
+def _refuse_twice(spelled: list[str], where: str) -> None:
+    """InputError (exit 2) when a column deckcheck reads is named twice, in any case: which
+    cell is meant cannot be told (a YAML row's duplicate key, same spelling, is invalid YAML)."""
+    first: dict[str, str] = {}
+    for name in spelled:
+        column = name.lower()
+        if column in first and column in REQUIRED + OPTIONAL:
+            raise InputError(
+                f"{where}: column {column!r} is given twice ({first[column]!r} and {name!r}; "
+                "column names are case-insensitive); keep one"
+            )
+        first.setdefault(column, name)
 
 
 def _csv_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -148,6 +164,7 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
             column = f"column {exc.keys[0]!r}: " if exc.keys else ""
             yield line, {"_error": f"{column}{exc}"}
             continue
+        _refuse_twice([str(key).strip() for key in item], f"{shown} line {line}")
         yield line, _cells(item)
 
 
