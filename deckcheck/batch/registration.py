@@ -102,10 +102,26 @@ def registration_problem(message: str, line: int | None, *, severity: str = "err
 
 
 def player_key(name: str) -> str:
-    """Players are the same person whatever the case or accents the rows use. Folded
+    """Players are the same person whatever the case, accents or spaces the rows use (and
+    teams the same team, `fold_teams`). Folded
     without `fold`'s cache of card names: every player's name is new, and keeping each one
     there grew a batch by ~150 bytes a registration."""
     return fold_once(name)
+
+
+def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
+    """Rows whose teams are one team as players are one player (`player_key`: case,
+    accents, spaces) name it as its first row spells it: `Blue Sky`, `blue sky` and
+    `Blue  Sky` are team `Blue Sky`."""
+    spelled: dict[str, str] = {}
+    folded: list[Registration] = []
+    for row in rows:
+        if row.team is not None:
+            team = spelled.setdefault(player_key(row.team), row.team)
+            if team != row.team:
+                row = replace(row, team=team)
+        folded.append(row)
+    return folded
 
 
 def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], str | None]) -> list[Registration]:
