@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -294,11 +295,31 @@ def test_zip_slip_entries_are_never_written_and_the_rest_is_checked(cli, tmp_pat
     assert done.returncode == 1, done.stdout + done.stderr
     report = json.loads(done.stdout)
     slipped = ["../outside.txt", "/abs/evil.txt", "sub/../../outside.txt"]
-    assert [r["deck"] for r in report["results"]] == ["ok.txt", *slipped]
-    assert [r["legal"] for r in report["results"]] == [True, False, False, False]
+    # In the order of the source, folder paths sorted: the entries not extracted too.
+    assert [r["deck"] for r in report["results"]] == ["../outside.txt", "/abs/evil.txt", "ok.txt", "sub/../../outside.txt"]
+    assert [r["legal"] for r in report["results"]] == [False, False, True, False]
     assert [item["file"] for item in report["skipped"]] == slipped
     assert all("not extracted" in item["reason"] and item["unchecked"] for item in report["skipped"])
     assert not victim.exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links and named pipes as POSIX makes them")
+def test_rows_that_could_not_be_checked_sit_in_their_sorted_place(cli, tmp_path):
+    regs = tmp_path / "regs"
+    write(regs, {"a.txt": LEGAL_BURN, "weird.dec": SHORT, "z.txt": LEGAL_BURN})
+    (tmp_path / "elsewhere").mkdir()
+    os.symlink(tmp_path / "elsewhere", regs / "linkdir")
+    os.mkfifo(regs / "pipe.txt")
+    order = ["a.txt", "linkdir/", "pipe.txt", "weird.dec", "z.txt"]
+    done, report = run_json(cli, str(regs), "-f", "mtg/modern", "-q")
+    assert done.returncode == 1
+    assert [r["deck"] for r in report["results"]] == order
+    assert [r["legal"] for r in report["results"]] == [True, False, False, False, True]
+    text = cli("batch", str(regs), "-f", "mtg/modern", "-q", "--date", DATE)
+    assert [line.split()[2] for line in text.stdout.splitlines()[1:6]] == order
+    table = cli("batch", str(regs), "-f", "mtg/modern", "-q", "--date", DATE, "-o", "csv")
+    decks = [row["deck"] for row in csv.DictReader(io.StringIO(table.stdout)) if row["scope"] == "deck"]
+    assert decks == ["linkdir/", "pipe.txt", "weird.dec"]
 
 
 def test_manifest_in_a_zip_cannot_point_outside_the_archive(cli, tmp_path):

@@ -22,7 +22,7 @@ from ..result import DeckResult, Report
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, unchecked_registration,
+    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, with_unchecked,
 )
 from .runner import Outcome, Task, run
 from .team_pools import assign_pools
@@ -110,8 +110,7 @@ def check_registrations(
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`."""
     formats = _Formats(format_id)
-    rows = check_rows(fold_teams(found.registrations), format_error=formats.error)
-    rows += [unchecked_registration(item) for item in found.skipped if item.unchecked]
+    rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = [_team_format_without_team(row, formats) for row in rows]
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
     sample = choose(rows, deck_check) if deck_check is not None else None

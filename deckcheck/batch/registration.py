@@ -6,6 +6,7 @@ row's problems are known before any deck is read.
 """
 from __future__ import annotations
 
+import heapq
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -93,6 +94,21 @@ def unchecked_registration(item: Skipped) -> Registration:
     return Registration(deck=item.file, path=None, problems=(
         registration_problem(f"{item.file} could not be checked: {item.reason}", None),
     ))
+
+
+def with_unchecked(found: RegistrationSet, rows: list[Registration]) -> list[Registration]:
+    """`rows` (the source's registrations) and a row for each file that may be one but
+    could not be checked, in the order of the source: a folder's (or a zip walked as one)
+    sorted by path, like its registrations; after a manifest's rows, which are no part
+    of its order."""
+    unchecked = [unchecked_registration(item) for item in found.skipped if item.unchecked]
+    if found.manifest is not None:
+        return [*rows, *unchecked]
+    return list(heapq.merge(rows, sorted(unchecked, key=_by_deck), key=_by_deck))
+
+
+def _by_deck(row: Registration) -> str:
+    return row.deck
 
 
 def registration_problem(message: str, line: int | None, *, severity: str = "error") -> Problem:
