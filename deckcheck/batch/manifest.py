@@ -15,8 +15,9 @@ player, no deck, a cell that is a list, a path no file can have) still becomes a
 registration, carrying a `registration` problem that names its line, so the other rows
 are checked and nobody disappears from the report; a cell that is a list or mapping is
 that column's problem, the row's other cells stand (its deck is checked), and in a column
-deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML, anchors or aliases, no
-`player`/`deck` column, a column deckcheck reads given twice in any case) is an error: exit 2.
+deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML,
+anchors or aliases, no `player`/`deck` column, a column deckcheck reads given twice in any
+case) is an error: exit 2.
 """
 from __future__ import annotations
 

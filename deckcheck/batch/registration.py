@@ -119,9 +119,9 @@ def registration_problem(message: str, line: int | None, *, severity: str = "err
 
 def player_key(name: str) -> str:
     """Players are the same person whatever the case, accents or spaces the rows use (and
-    teams the same team, `fold_teams`). Folded
-    without `fold`'s cache of card names: every player's name is new, and keeping each one
-    there grew a batch by ~150 bytes a registration."""
+    teams the same team, `fold_teams`). Folded without `fold`'s cache of card names: every
+    player's name is new, and keeping each one there grew a batch by ~150 bytes a
+    registration."""
     return fold_once(name)
 
 

@@ -7,8 +7,8 @@ pool; the cards neither main deck uses are the team's shared sideboard (format k
 `pool: {shared_sideboard: true}`).
 
 registered-pool (team): members of a team who registered the same pool (the same file, or
-files listing the same cards) share it, and so do members who name none (`assign_pools`): over their decks a card is used at most as often as
-the pool holds it. Each deck is also checked against the pool on its own (the deck's own
+files listing the same cards) share it, and so do members who name none (`assign_pools`):
+over their decks a card is used at most as often as the pool holds it. Each deck is also checked against the pool on its own (the deck's own
 `registered-pool`), so a team problem is raised only where two or more members use copies
 of a card: it names who holds how many (`holders`).
 FAIL (mtg/limited, team T1, pool with 1 Lightning Bolt): ann and bob each play it ->
@@ -78,11 +78,13 @@ def _one_pool(pools: list[tuple[str, str | None]]) -> tuple[str, str | None] | N
         from ..errors import InputError
         from ..registered_pools import read_pool
 
+        if any(path is None for _, path in pools):
+            return None
         try:
             cards = {read_pool(Path(path)).signature for _, path in pools if path is not None}
         except InputError:
             return None
-        if len(cards) != 1 or any(path is None for _, path in pools):
+        if len(cards) != 1:
             return None
     return pools[0]
 
