@@ -25,9 +25,13 @@ case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_o
     pool       `deck` and `pool` (the registered pool's text), through `deckcheck validate
                --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names
     team       `decks` (player -> text) of one team, through the batch library
-               (test_team_cases.py); optional `date`, `unified`, `deck_rules`
-    team-pool  `decks` and `pool` (one file for the team) or `pools` (player -> text),
-               through `deckcheck batch` with a `pool` column (test_pool_cases.py)
+               (test_team_cases.py); optional `date`, `unified`, `deck_rules`, `cells`
+    team-pool  `decks` and `pool` (one file for the team) or `pools` (player -> text; a
+               player left out names no pool), through `deckcheck batch` with a `pool`
+               column (test_pool_cases.py); optional `cells`
+
+`cells` (player -> {column: text}) adds cells to that player's manifest row (`seat`,
+`format`, ...).
 
 `problems` are compared one to one, each on the fields it states.
 """
@@ -46,11 +50,12 @@ from deckcheck.yamlload import load_yaml
 CASES = Path(__file__).parent / "cases"
 
 PROBLEM = Struct({
-    "rule": Str(non_empty=True), "severity": Str(("error", "warning")), "card": Str(), "zone": Str(),
+    "rule": Str(non_empty=True), "severity": Str(("error", "warning", "info")), "card": Str(), "zone": Str(),
     "line": AnyOf((Int(1), Null())), "count": Int(0), "limit": AnyOf((Int(0), Null())), "holders": MapOf(Int(0)),
 }, required=("rule",))
 _COMMON = {"name": Str(non_empty=True), "format": Str(non_empty=True), "problems": ListOf(PROBLEM)}
 _RULE_IDS = ListOf(Str(non_empty=True))
+_CELLS = MapOf(MapOf(Str()))  # player -> more cells of their manifest row
 
 KIND_SCHEMAS: dict[str, Spec] = {
     "deck": Struct({
@@ -64,10 +69,11 @@ KIND_SCHEMAS: dict[str, Spec] = {
     }, required=("name", "format", "deck", "pool")),
     "team": Struct({
         **_COMMON, "decks": MapOf(Str()), "date": Date(), "unified": Bool(), "deck_rules": MapOf(_RULE_IDS),
+        "cells": _CELLS,
     }, required=("name", "format", "decks", "date")),
     "team-pool": Struct({
         **_COMMON, "decks": MapOf(Str()), "pool": Str(), "pools": MapOf(Str()), "pool_on_every_row": Bool(),
-        "deck_rules": MapOf(_RULE_IDS),
+        "deck_rules": MapOf(_RULE_IDS), "cells": _CELLS,
     }, required=("name", "format", "decks")),
     "simulate": Struct({
         "name": Str(non_empty=True), "format": Str(non_empty=True), "deck": Str(), "policy": Str(), "cli": Bool(),

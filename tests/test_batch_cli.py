@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -227,6 +228,24 @@ def test_manifest_without_required_columns_is_an_error_naming_line_1(cli, tmp_pa
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("content, line, spellings", [
+    ("player,deck,Player\nann,decks/a.txt,bob\n", 1, "'player' and 'Player'"),
+    ("Deck;player;DECK\ndecks/a.txt;ann;decks/b.txt\n", 1, "'Deck' and 'DECK'"),
+    ("- {player: ann, deck: decks/a.txt}\n- {player: ann, deck: decks/a.txt, Player: bob}\n", 2, "'player' and 'Player'"),
+])
+def test_a_column_given_twice_is_an_error_naming_it_and_its_line(cli, tmp_path, content, line, spellings):
+    manifest = tmp_path / ("reg.yaml" if content.startswith("-") else "reg.csv")
+    manifest.write_text(content, encoding="utf-8")
+    done = cli("batch", str(manifest), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stdout == ""
+    column = spellings.split()[0].lower()
+    assert done.stderr.splitlines() == [
+        f"deckcheck: error: {manifest} line {line}: column {column} is given twice ({spellings}; column names "
+        "are case-insensitive); keep one"
+    ]
+
+
 def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN})
     (tmp_path / "reg.csv").write_bytes("\ufeffplayer;deck;team\r\nann;ann.txt;\r\n".encode("utf-8"))
@@ -276,11 +295,31 @@ def test_zip_slip_entries_are_never_written_and_the_rest_is_checked(cli, tmp_pat
     assert done.returncode == 1, done.stdout + done.stderr
     report = json.loads(done.stdout)
     slipped = ["../outside.txt", "/abs/evil.txt", "sub/../../outside.txt"]
-    assert [r["deck"] for r in report["results"]] == ["ok.txt", *slipped]
-    assert [r["legal"] for r in report["results"]] == [True, False, False, False]
+    # In the order of the source, folder paths sorted: the entries not extracted too.
+    assert [r["deck"] for r in report["results"]] == ["../outside.txt", "/abs/evil.txt", "ok.txt", "sub/../../outside.txt"]
+    assert [r["legal"] for r in report["results"]] == [False, False, True, False]
     assert [item["file"] for item in report["skipped"]] == slipped
     assert all("not extracted" in item["reason"] and item["unchecked"] for item in report["skipped"])
     assert not victim.exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links and named pipes as POSIX makes them")
+def test_rows_that_could_not_be_checked_sit_in_their_sorted_place(cli, tmp_path):
+    regs = tmp_path / "regs"
+    write(regs, {"a.txt": LEGAL_BURN, "weird.dec": SHORT, "z.txt": LEGAL_BURN})
+    (tmp_path / "elsewhere").mkdir()
+    os.symlink(tmp_path / "elsewhere", regs / "linkdir")
+    os.mkfifo(regs / "pipe.txt")
+    order = ["a.txt", "linkdir/", "pipe.txt", "weird.dec", "z.txt"]
+    done, report = run_json(cli, str(regs), "-f", "mtg/modern", "-q")
+    assert done.returncode == 1
+    assert [r["deck"] for r in report["results"]] == order
+    assert [r["legal"] for r in report["results"]] == [True, False, False, False, True]
+    text = cli("batch", str(regs), "-f", "mtg/modern", "-q", "--date", DATE)
+    assert [line.split()[2] for line in text.stdout.splitlines()[1:6]] == order
+    table = cli("batch", str(regs), "-f", "mtg/modern", "-q", "--date", DATE, "-o", "csv")
+    decks = [row["deck"] for row in csv.DictReader(io.StringIO(table.stdout)) if row["scope"] == "deck"]
+    assert decks == ["linkdir/", "pipe.txt", "weird.dec"]
 
 
 def test_manifest_in_a_zip_cannot_point_outside_the_archive(cli, tmp_path):

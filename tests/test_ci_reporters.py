@@ -290,6 +290,32 @@ def test_sarif_teams_assertions_unknown_rules_and_odd_paths():
     assert run["invocations"][0]["exitCode"] == 1
 
 
+# (command line, the exit code the contract gives it): SARIF's `exitCode` is the process's.
+EXIT_CODE_RUNS = [
+    (["validate", "legal.txt", "-f", "mtg/modern"], 0),
+    (["validate", "illegal.txt", "-f", "mtg/modern"], 1),
+    (["validate", "legal.txt", "missing.txt", "-f", "mtg/modern"], 2),
+    (["batch", "reg.csv", "-f", "mtg/modern", "-q"], 0),
+    (["batch", "broken.csv", "-f", "mtg/modern", "-q"], 1),  # a row's deck file is missing: exit 1
+    (["check", "-c", "deckcheck.yaml", "legal.txt"], 0),
+    (["check", "-c", "deckcheck.yaml", "illegal.txt"], 1),
+    (["check", "-c", "deckcheck.yaml", "legal.txt", "missing.txt"], 2),
+]
+
+
+@pytest.mark.parametrize("argv, code", EXIT_CODE_RUNS, ids=lambda value: " ".join(value) if isinstance(value, list) else str(value))
+def test_sarif_exit_code_is_the_process_exit_code(cli, tmp_path, argv, code):
+    (tmp_path / "legal.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "illegal.txt").write_text(ILLEGAL, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann,legal.txt\n", encoding="utf-8")
+    (tmp_path / "broken.csv").write_text("player,deck\nann,legal.txt\nbob,missing.txt\n", encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\ndate: 2024-06-01\n", encoding="utf-8")
+    done = cli(*argv, "--date", "2024-06-01", "-o", "sarif", cwd=tmp_path)
+    assert done.returncode == code, done.stdout + done.stderr
+    log = assert_valid_sarif(done.stdout)
+    assert log["runs"][0]["invocations"][0]["exitCode"] == code
+
+
 def test_batch_and_simulate_sarif_are_valid(cli, tmp_path):
     (tmp_path / "a.txt").write_text(ILLEGAL, encoding="utf-8")
     done = cli("batch", str(tmp_path), "-f", "mtg/modern", "-o", "sarif", "-q")

@@ -98,6 +98,28 @@ def test_summary_counts_and_problems(hostile_report):
     assert "Lightning Bolt" in text  # the registered decks of the sample, card by card
 
 
+def _source_line(html: str) -> str:
+    return re.search(r'<p class="source">(.*?)</p>', html).group(1)
+
+
+def test_the_header_names_the_events_format(hostile_report):
+    assert " &middot; format mtg/modern &middot; " in _source_line(hostile_report.read_text(encoding="utf-8"))
+
+
+def test_the_header_names_every_format_of_a_mixed_event(cli, tmp_path):
+    """Rows naming their own formats: the header lists the formats of the registrations, in
+    the order the rows name them (as a mixed team's FORMAT does), not only the first."""
+    for name in ("a", "b", "c", "d"):
+        (tmp_path / f"{name}.txt").write_text("4 Opt\n56 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        "player,deck,format\nann,a.txt,mtg/legacy\nbob,b.txt,mtg/modern\ncy,c.txt,mtg/legacy\ndee,d.txt,mtg/pioneer\n",
+        encoding="utf-8",
+    )
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/vintage", "-o", "html", "--date", "2024-06-01", "-q")
+    assert done.returncode == 0, done.stderr
+    assert " &middot; formats mtg/legacy, mtg/modern, mtg/pioneer &middot; " in _source_line(done.stdout)
+
+
 def test_the_page_renders_in_chromium_and_hostile_names_do_not_run(hostile_report, tmp_path):
     after = dom(hostile_report)
     assert "data-pwned" not in after.split("<body", 1)[1].split(">", 1)[0]

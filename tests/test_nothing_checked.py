@@ -51,8 +51,8 @@ def test_an_entry_not_extracted_is_a_registration_that_could_not_be_checked(cli,
     done = cli("batch", str(slipped_zip), "-f", "mtg/modern", "-o", "json")
     assert done.returncode == 1, done.stdout
     report = json.loads(done.stdout)
-    assert [(r["deck"], r["legal"]) for r in report["results"]] == [("ok.txt", True), ("../escape.txt", False)]
-    (problem,) = report["results"][1]["problems"]
+    assert [(r["deck"], r["legal"]) for r in report["results"]] == [("../escape.txt", False), ("ok.txt", True)]  # paths sorted
+    (problem,) = report["results"][0]["problems"]
     assert problem["rule"] == "registration" and "could not be checked" in problem["message"]
     assert "not extracted" in problem["message"]
     skipped = {item["file"]: item for item in report["skipped"]}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from paperwork import pdf_pages, real_event
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
@@ -79,3 +81,19 @@ def test_the_html_report_is_not_written_through_a_symbolic_link(cli, tmp_path):
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1].startswith(f"deckcheck: error: --report {link}: cannot write (it is a symbolic link")
     assert target.read_text(encoding="utf-8") == "precious" and link.is_symlink()
+
+
+@pytest.mark.parametrize("sheets, report", [("same.pdf", "same.pdf"), ("same.pdf", "./out/../same.pdf")])
+def test_sheets_and_report_naming_one_file_stop_the_batch_before_any_work(cli, tmp_path, sheets, report):
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    done = cli("batch", str(folder), "-f", "mtg/modern", "--sheets", sheets, "-o", "html", "--report", report, "-q", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"deckcheck: error: --sheets {sheets} and --report {Path(report)} name the same file; "
+        "one would replace the other: name two files"
+    ]
+    assert not (tmp_path / "same.pdf").exists()

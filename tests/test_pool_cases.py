@@ -68,19 +68,20 @@ def test_pool_case(case, cli, tmp_path):
 def test_pool_team_case(case, cli, tmp_path):
     """A team's decks against the team's pool: `decks` {player: text}, `pool` (one file
     for the team, named on the first row only unless `pool_on_every_row`) or `pools`
-    {player: text}; `problems` of the team, `deck_rules` {player: [rule ids]}."""
+    {player: text; a player left out names none}; `cells` {player: {column: text}} more
+    cells of a row; `problems` of the team, `deck_rules` {player: [rule ids]}."""
     rows = []
     if "pool" in case:
         (tmp_path / "pool.txt").write_text(case["pool"], encoding="utf-8")
     for number, (player, text) in enumerate(case["decks"].items()):
         (tmp_path / f"{player}.txt").write_text(text, encoding="utf-8")
         row = {"player": player, "deck": f"{player}.txt", "team": "T1"}
-        if "pools" in case:
+        if player in case.get("pools", {}):
             (tmp_path / f"{player}-pool.txt").write_text(case["pools"][player], encoding="utf-8")
             row["pool"] = f"{player}-pool.txt"
         elif "pool" in case and (number == 0 or case.get("pool_on_every_row", True)):
             row["pool"] = "pool.txt"
-        rows.append(row)
+        rows.append({**row, **case.get("cells", {}).get(player, {})})
     manifest = tmp_path / "registrations.yaml"
     manifest.write_text(yaml.safe_dump(rows), encoding="utf-8")
 

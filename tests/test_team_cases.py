@@ -1,5 +1,6 @@
 """Data-driven team tests: each `team` case of tests/cases/rules/*.yaml (tests/caseload.py)
-is one team's decks, a format and date, and the exact team problems expected. The decks are
+is one team's decks, a format and date, and the exact team problems expected (`cells` add
+cells to a player's manifest row: a seat, the row's own format). The decks are
 written to a folder with a YAML manifest and checked by the batch library, as an
 organiser's set would be."""
 from __future__ import annotations
@@ -16,7 +17,7 @@ def test_team_case(case, tmp_path):
     rows = []
     for player, text in case["decks"].items():
         (tmp_path / f"{player}.txt").write_text(text, encoding="utf-8")
-        rows.append({"player": player, "deck": f"{player}.txt", "team": "T1"})
+        rows.append({"player": player, "deck": f"{player}.txt", "team": "T1", **case.get("cells", {}).get(player, {})})
     manifest = tmp_path / "registrations.yaml"
     manifest.write_text(yaml.safe_dump(rows), encoding="utf-8")
 
@@ -29,7 +30,7 @@ def test_team_case(case, tmp_path):
     assert len(actual) == len(expected), f"team problems: {actual}"
     for got, want in zip(actual, expected):
         assert {key: got.get(key) for key in want} == want, f"got {got}"
-    assert team.legal is (not expected)
+    assert team.legal is not any(problem.get("severity", "error") == "error" for problem in expected)
     deck_rules = case.get("deck_rules") or {}
     for result in batch.report.results:
         assert [problem.rule for problem in result.problems] == deck_rules.get(result.player, []), result.to_dict()

@@ -37,3 +37,27 @@ def test_a_duplicated_row_is_one_registration_problem_not_team_copy_limits(cli, 
     duplicate = report["results"][1]["problems"][0]
     assert duplicate["manifest_line"] == 3 and "already registered on manifest line 2" in duplicate["message"]
     assert done.returncode == 1  # the organiser fixes the manifest
+
+
+def test_a_member_registration_problem_makes_the_team_illegal(cli, tmp_path):
+    manifest = _write(tmp_path, {"a.txt": "60 Island\n", "b.txt": "60 Island\n"},
+                      "player,deck,team,seat\nann,a.txt,Red,A\nbob,b.txt,Red,D\n")
+    done = cli("batch", str(manifest), "-f", "mtg/legacy", "--date", "2024-06-01")
+    assert done.returncode == 1, done.stderr
+    assert "team Red (ann, bob) - mtg/legacy: ILLEGAL" in done.stdout
+    assert "bob's registration: manifest line 3: seat 'D' is not one of A, B, C" in done.stdout
+    assert done.stdout.splitlines()[-1] == "2 decks: 1 legal, 1 illegal; 1 team, 1 illegal"
+
+
+def test_team_names_are_folded_like_player_names(cli, tmp_path):
+    """`Blue Sky`, `blue sky` and `Blue  Sky` are one team, shown as first spelled, so
+    unified construction is checked across all three decks."""
+    decks = {"a.txt": "4 Brainstorm\n56 Island\n", "b.txt": "1 Brainstorm\n59 Island\n", "c.txt": "60 Island\n"}
+    manifest = _write(tmp_path, decks, "player,deck,team\nann,a.txt,Blue Sky\nbob,b.txt,blue sky\ncy,c.txt,Blue  Sky\n")
+    done = cli("batch", str(manifest), "-f", "mtg/legacy", "--date", "2024-06-01", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    (team,) = report["teams"]
+    assert (team["team"], team["players"]) == ("Blue Sky", ["ann", "bob", "cy"])
+    assert [(p["rule"], p["holders"]) for p in team["problems"]] == [("team-copy-limit", {"ann": 4, "bob": 1})]
+    assert [result["team"] for result in report["results"]] == ["Blue Sky"] * 3

@@ -22,7 +22,7 @@ from ..result import DeckResult, Report
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
-    REGISTRATION, Registration, RegistrationSet, Skipped, check_rows, player_key, unchecked_registration,
+    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, with_unchecked,
 )
 from .runner import Outcome, Task, run
 from .team_pools import assign_pools
@@ -110,8 +110,7 @@ def check_registrations(
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`."""
     formats = _Formats(format_id)
-    rows = check_rows(found.registrations, format_error=formats.error)
-    rows += [unchecked_registration(item) for item in found.skipped if item.unchecked]
+    rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = [_team_format_without_team(row, formats) for row in rows]
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
     sample = choose(rows, deck_check) if deck_check is not None else None
@@ -181,9 +180,9 @@ def _member(row: Registration, outcome: Outcome, default_format: str | None) -> 
         unreadable_reason=reason,
         pool=outcome.pool,
         pool_name=row.pool,
-        # The deck's errors; the row's own (`registration`) are the manifest's, and the team
-        # checks say what they mean for the team (a player on two teams, a missing deck).
-        errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem.rule != REGISTRATION),
+        # The errors of the row and its deck, but those the team check states its own way
+        # (a player on two teams); a missing deck is the team's `team-registration` instead.
+        errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem not in row.team_states),
     )
 
 

@@ -13,8 +13,11 @@ it (tree.py) is a problem of its row, unless the organiser trusts the manifest
 (`batch --allow-outside-paths`, never for a zip). A row that cannot be taken as it is (no
 player, no deck, a cell that is a list, a path no file can have) still becomes a
 registration, carrying a `registration` problem that names its line, so the other rows
-are checked and nobody disappears from the report. A manifest that cannot be read at all (bad YAML, anchors or aliases, no
-`player`/`deck` column) is an error: exit 2.
+are checked and nobody disappears from the report; a cell that is a list or mapping is
+that column's problem, the row's other cells stand (its deck is checked), and in a column
+deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML,
+anchors or aliases, no `player`/`deck` column, a column deckcheck reads given twice in any
+case) is an error: exit 2.
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import tree
 from ..errors import FormatError, InputError
-from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, validate
+from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
 from ..textio import MAX_INPUT_BYTES, decode, read_bounded
 from ..yamlload import YamlError, load_yaml_document
 from .registration import Registration, registration_problem
@@ -75,7 +78,9 @@ def _read(path: Path, shown: str) -> str:
 
 
 def _header(names: list[str], shown: str) -> list[str]:
-    header = [name.strip().lower().lstrip("\ufeff") for name in names]
+    spelled = [name.strip().lstrip("\ufeff") for name in names]
+    header = [name.lower() for name in spelled]
+    _refuse_twice(spelled, f"{shown} line 1")
     missing = [name for name in REQUIRED if name not in header]
     if missing:
         have = ", ".join(name for name in header if name) or "none"
@@ -84,6 +89,20 @@ def _header(names: list[str], shown: str) -> list[str]:
             f"{', '.join(repr(name) for name in missing)} (columns found: {have})"
         )
     return header
+
+
+def _refuse_twice(spelled: list[str], where: str) -> None:
+    """InputError (exit 2) when a column deckcheck reads is named twice, in any case: which
+    cell is meant cannot be told (a YAML row's duplicate key, same spelling, is invalid YAML)."""
+    first: dict[str, str] = {}
+    for name in spelled:
+        column = name.lower()
+        if column in first and column in REQUIRED + OPTIONAL:
+            raise InputError(
+                f"{where}: column {column!r} is given twice ({first[column]!r} and {name!r}; "
+                "column names are case-insensitive); keep one"
+            )
+        first.setdefault(column, name)
 
 
 def _csv_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -107,10 +126,13 @@ def _csv_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
 
 
 # A YAML manifest's row: column -> one value (text, a number, true/false or nothing).
-# Cells are scalars: a list or mapping where a name or path belongs is a mistake, and
-# refusing it keeps a row's size bounded by the file's.
+# Cells are scalars: a list or mapping where a name or path belongs is a mistake of that
+# cell (a `registration` problem naming its column; the rest of the row stands), and in a
+# column deckcheck ignores it does not matter.
 CELL = Described(AnyOf((Str(), Number(), Bool(), Null())), "text or a number")
-ROW = Described(MapOf(CELL, key=CELL), "a mapping with player and deck")
+ROW = Described(MapOf(Unchecked(), key=CELL), "a mapping with player and deck")
+# In a row as read: the problems of its cells that could not be taken, and their columns.
+CELL_ERRORS, BAD_COLUMNS = "_cell_errors", "_bad_columns"
 
 
 def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -143,7 +165,29 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
             column = f"column {exc.keys[0]!r}: " if exc.keys else ""
             yield line, {"_error": f"{column}{exc}"}
             continue
-        yield line, {str(key).strip().lower(): value for key, value in item.items()}
+        _refuse_twice([str(key).strip() for key in item], f"{shown} line {line}")
+        yield line, _cells(item)
+
+
+def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
+    """A YAML row by column name; a cell that is not one value is left out, and noted
+    (CELL_ERRORS, BAD_COLUMNS) when its column is one deckcheck reads."""
+    row: dict[str, Any] = {}
+    errors: list[str] = []
+    bad: set[str] = set()
+    for key, value in item.items():
+        column = str(key).strip().lower()
+        try:
+            validate(value, CELL)
+        except SchemaError as exc:
+            if column in REQUIRED + OPTIONAL:
+                errors.append(f"column {column!r}: {exc}")
+                bad.add(column)
+            continue
+        row[column] = value
+    if errors:
+        row[CELL_ERRORS], row[BAD_COLUMNS] = errors, bad
+    return row
 
 
 def _cell(row: Mapping[str, Any], key: str) -> str | None:
@@ -171,21 +215,24 @@ class _Place:
 
 def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration:
     player, deck, seat = _cell(row, "player"), _cell(row, "deck"), _cell(row, "seat")
-    problems: list[str] = []
+    # A row that is no mapping (`_error`), or cells that are not one value: said once, not
+    # again as a missing player or deck.
     if "_error" in row:
-        problems.append(row["_error"])
-    elif player is None:
+        problems, said = [row["_error"]], {"player", "deck"}
+    else:
+        problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, set())
+    if player is None and "player" not in said:
         problems.append("no player name")
     path = None
     if deck is None:
-        if "_error" not in row:
+        if "deck" not in said:
             problems.append("no deck file named")
     else:
         deck = deck.replace("\\", "/")
         path, why = _deck_path(deck, place)
         if why:
             problems.append(why)
-    format_ref, format_refused = None, False
+    format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
     format_text = _cell(row, "format")
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)  # one string per format cell: `place.formats`

@@ -6,6 +6,7 @@ row's problems are known before any deck is read.
 """
 from __future__ import annotations
 
+import heapq
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -49,6 +50,9 @@ class Registration:
     # The same player registered again for the same team: reported once, on this row, and
     # never counted in the team's totals a second time.
     duplicate: bool = False
+    # Problems of this row its team's check states in its own words (a player also on
+    # another team is the team's `team-registration`): not repeated as the member's.
+    team_states: tuple[Problem, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("path", "pool_path"):
@@ -92,6 +96,21 @@ def unchecked_registration(item: Skipped) -> Registration:
     ))
 
 
+def with_unchecked(found: RegistrationSet, rows: list[Registration]) -> list[Registration]:
+    """`rows` (the source's registrations) and a row for each file that may be one but
+    could not be checked, in the order of the source: a folder's (or a zip walked as one)
+    sorted by path, like its registrations; after a manifest's rows, which are no part
+    of its order."""
+    unchecked = [unchecked_registration(item) for item in found.skipped if item.unchecked]
+    if found.manifest is not None:
+        return [*rows, *unchecked]
+    return list(heapq.merge(rows, sorted(unchecked, key=_by_deck), key=_by_deck))
+
+
+def _by_deck(row: Registration) -> str:
+    return row.deck
+
+
 def registration_problem(message: str, line: int | None, *, severity: str = "error") -> Problem:
     where = f"manifest line {line}: " if line is not None else ""
     details = {"manifest_line": line} if line is not None else {}
@@ -99,10 +118,26 @@ def registration_problem(message: str, line: int | None, *, severity: str = "err
 
 
 def player_key(name: str) -> str:
-    """Players are the same person whatever the case or accents the rows use. Folded
-    without `fold`'s cache of card names: every player's name is new, and keeping each one
-    there grew a batch by ~150 bytes a registration."""
+    """Players are the same person whatever the case, accents or spaces the rows use (and
+    teams the same team, `fold_teams`). Folded without `fold`'s cache of card names: every
+    player's name is new, and keeping each one there grew a batch by ~150 bytes a
+    registration."""
     return fold_once(name)
+
+
+def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
+    """Rows whose teams are one team as players are one player (`player_key`: case,
+    accents, spaces) name it as its first row spells it: `Blue Sky`, `blue sky` and
+    `Blue  Sky` are team `Blue Sky`."""
+    spelled: dict[str, str] = {}
+    folded: list[Registration] = []
+    for row in rows:
+        if row.team is not None:
+            team = spelled.setdefault(player_key(row.team), row.team)
+            if team != row.team:
+                row = replace(row, team=team)
+        folded.append(row)
+    return folded
 
 
 def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], str | None]) -> list[Registration]:
@@ -121,6 +156,7 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     f"player {row.player!r} is on team {row.team or '(none)'} here and on team "
                     f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
                 )
+                row = replace(row, team_states=(row.problems[-1],))
             else:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
                 row = replace(row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}"),

@@ -7,8 +7,8 @@ pool; the cards neither main deck uses are the team's shared sideboard (format k
 `pool: {shared_sideboard: true}`).
 
 registered-pool (team): members of a team who registered the same pool (the same file, or
-files listing the same cards) share it: over their decks a card is used at most as often as
-the pool holds it. Each deck is also checked against the pool on its own (the deck's own
+files listing the same cards) share it, and so do members who name none (`assign_pools`):
+over their decks a card is used at most as often as the pool holds it. Each deck is also checked against the pool on its own (the deck's own
 `registered-pool`), so a team problem is raised only where two or more members use copies
 of a card: it names who holds how many (`holders`).
 FAIL (mtg/limited, team T1, pool with 1 Lightning Bolt): ann and bob each play it ->
@@ -45,26 +45,48 @@ NO_POOL = "no pool given; the deck was not checked against a registered pool"
 
 
 def assign_pools(rows: list[Registration], uses_pools: Callable[[Registration], bool]) -> list[Registration]:
-    """Give each team member without a pool of their own the pool another member names
-    (an organiser may write a team's pool once); in an event that registers pools, a row
-    of a pooled format (`uses_pools`) that still has none gets a `registration` problem."""
+    """Give each team member without a pool of their own the team's pool (an organiser may
+    write a team's pool once): the one file its members name, or the first of the files
+    they name when those list the same cards (one pool, docs/batch.md). In an event that
+    registers pools, a row of a pooled format (`uses_pools`) that still has none gets a
+    `registration` problem."""
     if not any(row.pool for row in rows):
         return rows
-    named: dict[str, set[tuple[str, Path | None]]] = {}
+    named: dict[str, dict[tuple[str, str | None], None]] = {}  # team -> its pools, in row order
     for row in rows:
         if row.team is not None and row.pool is not None:
-            named.setdefault(row.team, set()).add((row.pool, row.pool_path))
+            named.setdefault(row.team, {})[(row.pool, row.pool_path)] = None
+    team_pools = {team: _one_pool(list(pools)) for team, pools in named.items()}
     assigned: list[Registration] = []
     for row in rows:
         if row.pool is None:
-            given = named.get(row.team) if row.team is not None else None
-            if given is not None and len(given) == 1:
-                pool, path = next(iter(given))
+            given = team_pools.get(row.team) if row.team is not None else None
+            if given is not None:
+                pool, path = given
                 row = replace(row, pool=pool, pool_path=path)
             elif uses_pools(row):
                 row = row.with_problem(NO_POOL)
         assigned.append(row)
     return assigned
+
+
+def _one_pool(pools: list[tuple[str, str | None]]) -> tuple[str, str | None] | None:
+    """The team's pool among the (name, file) its members named: the first, when every
+    file lists the same cards; None when they differ or one cannot be read (the rows
+    that name them say why when their decks are checked)."""
+    if len(pools) > 1:
+        from ..errors import InputError
+        from ..registered_pools import read_pool
+
+        if any(path is None for _, path in pools):
+            return None
+        try:
+            cards = {read_pool(Path(path)).signature for _, path in pools if path is not None}
+        except InputError:
+            return None
+        if len(cards) != 1:
+            return None
+    return pools[0]
 
 
 def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one_pool: bool) -> list[Problem]:

@@ -12,9 +12,11 @@ FAIL (mtg/vintage): ann 1 Sol Ring, bob 1 Sol Ring -> "2 copies of Sol Ring acro
 (ann 1, bob 1); it is restricted to 1 per team in Vintage".
 
 The team's registration is its members' decks together (Magic Tournament Rules 8.5): every
-error of a member's deck (a banned card, a short main deck, ...) is also a problem of the
-team, under the same rule id, naming the member (`player`, and `holders` for a card).
+error of a member's deck (a banned card, a short main deck, ...) or manifest row (a seat not
+A/B/C, no pool) is also a problem of the team, under the same rule id, naming the member
+(`player`, and `holders` for a card), also when the members play different formats.
 FAIL (mtg/legacy): ann 1 Black Lotus -> team T1: "ann's deck: Black Lotus is banned in Legacy".
+FAIL (mtg/legacy): bob in seat D -> team T1: "bob's registration: manifest line 3: seat 'D' is not one of A, B, C".
 
 registered-pool (limited events with pools): members who registered the same pool share
 it; see `team_pools.py`.
@@ -35,6 +37,7 @@ from ..model import PLAYED_ZONES, CardEntry, tally
 from ..registered_pools import Pool, pool_settings
 from ..problem import INFO, Problem
 from ..result import TeamResult
+from .registration import REGISTRATION
 from .team_pools import team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
@@ -105,6 +108,8 @@ def check_team(
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
             else:
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
+            # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
+            problems += _seat_clashes(members) + _members_problems(members)
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
@@ -112,16 +117,7 @@ def check_team(
         problems.append(_registration(
             f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {spoken_sizes(sizes)}"
         ))
-    problems += _seat_clashes(members)
-    for member in members:
-        if member.entries is None:
-            reason = f" ({member.unreadable_reason})" if member.unreadable_reason else ""
-            problems.append(_registration(
-                f"{member.player}'s deck {member.deck or '(none)'} could not be read{reason}; "
-                "the team's decks cannot be checked together"
-            ))
-        else:
-            problems += [_member_problem(member.player, problem) for problem in member.errors]
+    problems += _seat_clashes(members) + _members_problems(members)
     if always or unified:
         problems += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
     problems += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
@@ -178,12 +174,29 @@ def _team_problem(rule: str, team: str, card: str, total: int, limit: int, holde
     )
 
 
+def _members_problems(members: Sequence[Member]) -> list[Problem]:
+    """Each member's errors as the team's; a deck that could not be read, once."""
+    problems: list[Problem] = []
+    for member in members:
+        if member.entries is None:
+            reason = f" ({member.unreadable_reason})" if member.unreadable_reason else ""
+            problems.append(_registration(
+                f"{member.player}'s deck {member.deck or '(none)'} could not be read{reason}; "
+                "the team's decks cannot be checked together"
+            ))
+        else:
+            problems += [_member_problem(member.player, problem) for problem in member.errors]
+    return problems
+
+
 def _member_problem(player: str, problem: Problem) -> Problem:
-    """A member's deck error as the team's: same rule and fields, naming the player."""
+    """A member's error (of the deck, or of the manifest row) as the team's: same rule and
+    fields, naming the player."""
     details = {**problem.details, "player": player}
     if problem.card is not None and problem.count is not None:
         details.setdefault("holders", {player: problem.count})
-    return problem.replace(message=f"{player}'s deck: {problem.message}", details=details)
+    whose = "registration" if problem.rule == REGISTRATION else "deck"
+    return problem.replace(message=f"{player}'s {whose}: {problem.message}", details=details)
 
 
 def _seat_clashes(members: Sequence[Member]) -> list[Problem]:

@@ -11,7 +11,7 @@ from ..errors import DeckcheckError
 from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
 from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
-from .common import emit, one_of, open_cards, output_option, say_note, spoken, warn, writable, write_file
+from .common import distinct_outputs, emit, one_of, open_cards, output_option, say_note, spoken, warn, writable, write_file
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -83,6 +83,7 @@ def batch(
         bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
         return bars[-1].advance
 
+    distinct_outputs(("--sheets", sheets_file), ("--report", report_file))
     if report_file is not None:
         writable("--report", report_file, inputs=[Path(source)])  # before the work; again with every input after it
     format_ref = reference(format_id) if format_id is not None else None

@@ -225,6 +225,23 @@ def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
         raise DeckcheckError(f"{option} {path}: cannot write ({reason})")
 
 
+def distinct_outputs(*outputs: tuple[str, Path | None]) -> None:
+    """Stop (exit 2) when two outputs of one run, (option, file) each, name the same file
+    (the same path, or one file under two names): one would silently replace the other."""
+    from ..errors import DeckcheckError
+
+    named: list[tuple[str, Path]] = []
+    for option, path in outputs:
+        if path is None:
+            continue
+        for earlier_option, earlier in named:
+            if os.path.abspath(earlier) == os.path.abspath(path) or _is_one_of(path, [earlier]):
+                raise DeckcheckError(
+                    f"{earlier_option} {earlier} and {option} {path} name the same file; one would replace the other: name two files"
+                )
+        named.append((option, path))
+
+
 def _is_one_of(path: Path, files: Iterable[Path]) -> bool:
     try:
         target = os.stat(path)

@@ -122,7 +122,7 @@ class Writer(ReportWriter):
         if self.summary is not None:
             self.summary.add(result)
 
-    def finish_report(self, report: Report) -> None:
+    def finish_report(self, report: Report, exit_code: int) -> None:
         """The job summary, then the rest of `report` after its results (which were added)."""
         if self.summary is not None and self.summary_file:
             problem = _append(self.summary_file, self.summary.chunks(report))

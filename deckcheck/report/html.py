@@ -1,6 +1,7 @@
 """`-o html`: one self-contained web page for an event (`batch -o html --report event.html`).
 
-The page has a summary (decks, legal, illegal, skipped, teams), one row per registration
+The page has a header (the source; the event's format, or every format of a mixed event),
+a summary (decks, legal, illegal, skipped, teams), one row per registration
 (player, team, deck file, verdict, problem count) with its problems, the teams' verdicts,
 the deck-check sample when one was asked for, and the skipped files. It loads nothing:
 the style and a small script are inline, and its Content-Security-Policy allows no other
@@ -107,27 +108,37 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
 class BatchWriter:
     """The page of a batch whose results come one at a time: each row waits in a spool
     (as JSON, a few hundred bytes) until the page is written at the end, because the page
-    names the batch's format, known from the first result, above the rows."""
+    names the event's formats, known after the last result, above the rows."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
         self.out = out
         self.rows = Spool()
-        self.format = ""
+        self.formats: dict[str, None] = {}  # distinct, in the order the rows name them
         self.count = 0
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        self.format = self.format or result.format
+        if result.format:
+            self.formats[result.format] = None
         self.rows.add_record(_row(self.count, row, result))
         self.count += 1
 
     def finish(self, batch: BatchReport) -> None:
-        for piece in stream_batch(batch, self.rows.records(), self.format or "-"):
+        for piece in stream_batch(batch, self.rows.records(), formats_text(list(self.formats))):
             self.out.write(piece)
         self.rows.close()
 
 
-def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], format_id: str) -> Iterator[str]:
-    """The page in pieces, `rows` rendered one at a time as the template reaches them."""
+def formats_text(formats: list[str]) -> str:
+    """The header's formats: `format mtg/legacy`, or every one of a mixed event, in the
+    order the rows name them (as a mixed team's format reads): `formats mtg/legacy, mtg/modern`."""
+    if len(formats) > 1:
+        return "formats " + ", ".join(formats)
+    return f"format {formats[0] if formats else '-'}"
+
+
+def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], formats: str) -> Iterator[str]:
+    """The page in pieces, `rows` rendered one at a time as the template reaches them;
+    `formats` is the header's (`formats_text`)."""
     from .. import __version__
 
     template, script, script_hash = _template()
@@ -149,7 +160,7 @@ def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], format_id: 
         return {"teams": teams, "deck_checks": _deck_checks(batch), "skipped": batch.report.skipped}
 
     return template.generate(
-        source=batch.source, format=format_id, version=__version__, rows=counted(), tally=tally,
+        source=batch.source, formats=formats, version=__version__, rows=counted(), tally=tally,
         finish=finish, script=script, script_hash=script_hash,
     )
 

@@ -156,7 +156,7 @@ class Writer(ReportWriter):
         name = result.format or "unknown format"
         self._suite(name).case(name, _deck_name(result), result.problems, unreadable=result.unreadable)
 
-    def finish_report(self, report: Report) -> None:
+    def finish_report(self, report: Report, exit_code: int) -> None:
         """The teams, assertions and skipped files of `report` (not its results: those
         were added), then the document."""
         for team in report.teams or []:

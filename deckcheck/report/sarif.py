@@ -25,7 +25,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import DeckResult, Report
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
-from .stream import ReportWriter, Spool, Totals, render_report
+from .stream import ReportWriter, Spool, render_report
 
 
 NAME = "sarif"
@@ -91,7 +91,6 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
-        self.totals = Totals()
 
     def _rule_index(self, rule_id: str) -> int:
         if rule_id not in self.index:
@@ -121,10 +120,10 @@ class Writer(ReportWriter):
         for problem in deck_result.problems:
             self._problem(problem, deck_result.file, deck=deck_result.deck, format=deck_result.format,
                           player=deck_result.player, team=deck_result.team)
-        self.totals.count(deck_result)
 
-    def finish_report(self, report: Report) -> None:
-        """The teams and assertions of `report` (its results were added), then the log."""
+    def finish_report(self, report: Report, exit_code: int) -> None:
+        """The teams and assertions of `report` (its results were added), then the log,
+        whose invocation states `exit_code`, the command's."""
         for team in report.teams or []:
             for problem in team.problems:
                 self._problem(problem, None, team=team.team, players=list(team.players), format=team.format)
@@ -139,9 +138,6 @@ class Writer(ReportWriter):
                 "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
                                "values": dict(outcome.values)},
             })
-        passed = (self.totals.all_legal and all(team.legal for team in report.teams or [])
-                  and all(outcome.passed for outcome in report.assertions or []))
-        exit_code = 2 if self.totals.unreadable else 0 if passed else 1
         text = json.dumps(_log(self.docs, exit_code, report.skipped), indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)

@@ -2,8 +2,8 @@
 
 A batch hands each deck's result to the reporter as soon as it is known and keeps none
 (batch/check.py). What a report prints before or after the results but computes from all
-of them (a summary, JUnit's counts, SARIF's exit code) comes from `Totals`, counted as the
-results pass; what a report prints after something that is known only at the end (the
+of them (a summary, JUnit's counts) comes from `Totals`, counted as the results pass; the
+exit code a report states (SARIF's) is the command's own, handed to `finish_report`; what a report prints after something that is known only at the end (the
 text report's problems after the teams table, SARIF's results after the rules they
 introduce) waits in a `Spool`: a temporary file once it outgrows a little memory.
 
@@ -34,17 +34,15 @@ READ_BACK = 1 << 16
 
 @dataclass
 class Totals:
-    """Counts over the results seen so far: what summaries and exit codes need."""
+    """Counts over the results seen so far: what summaries and a batch's exit code need."""
 
     decks: int = 0
     legal: int = 0
-    unreadable: bool = False
     notes: dict[str, None] = field(default_factory=dict)  # distinct, in order
 
     def count(self, result: DeckResult) -> None:
         self.decks += 1
         self.legal += result.legal
-        self.unreadable |= result.unreadable
         note = result.as_of.note if result.as_of is not None else None
         if note:
             self.notes[note] = None
@@ -112,19 +110,21 @@ class ReportWriter:
     """A writer of any command's report (validate, check, batch: junit, sarif, github): it
     has `add_result(result)` and `finish_report(report)`, and a batch drives it through
     these, its BatchWriter side: each registration adds its result, and the batch's report
-    finishes it."""
+    finishes it. `finish_report` is told the command's exit code, from the one place that
+    decides it (`Report.exit_code` for validate and check, `BatchReport.exit_code` for a
+    batch), so a report that states it agrees with the process."""
 
     def add_result(self, result: DeckResult) -> None:
         raise NotImplementedError
 
-    def finish_report(self, report: Report) -> None:
+    def finish_report(self, report: Report, exit_code: int) -> None:
         raise NotImplementedError
 
     def add(self, row: Registration, result: DeckResult) -> None:
         self.add_result(result)
 
     def finish(self, batch: BatchReport) -> None:
-        self.finish_report(batch.report)
+        self.finish_report(batch.report, batch.exit_code)
 
 
 def render_with(writer: BatchWriter, batch: BatchReport, out: io.StringIO) -> str:
@@ -140,5 +140,5 @@ def render_report(writer: ReportWriter, report: Report, out: io.StringIO) -> str
     path for every command. `writer` writes into `out`."""
     for result in report.results:
         writer.add_result(result)
-    writer.finish_report(report)
+    writer.finish_report(report, report.exit_code)
     return out.getvalue()
