@@ -277,3 +277,21 @@ def test_reader_fills_every_field_from_the_object(shared_data):
         assert [printing.set for printing in card.printings] == [obj["set"]], card.name
         with_stats += card.power is not None
     assert with_stats > 5  # creatures of both shapes are among them
+
+def test_a_named_pipe_is_refused_without_reading_it(tmp_path):
+    """A pipe would block the import's first read for ever (docs/security.md); run in a
+    child with a timeout, so a regression fails instead of hanging the suite."""
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    before = db.read_bytes()
+    pipe = tmp_path / "cards.json"
+    os.mkfifo(pipe)
+    code = f"from deckcheck.cards.importer import import_file\nimport_file({str(pipe)!r}, __import__('pathlib').Path({str(db)!r}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert "is a named pipe, not a card file; the card database was not changed" in done.stderr
+    assert db.read_bytes() == before

@@ -14,6 +14,7 @@ import gzip
 import io
 import json
 import lzma
+import os
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -141,7 +142,16 @@ def import_file(path: str | Path, db_path: Path) -> ImportSummary:
     """Import the card file at `path` into the database at `db_path`: the game that
     recognises it replaces its own cards there and keeps the other games' cards."""
     from ..games import import_order
+    from ..textio import not_regular
 
+    # A named pipe would block the first read for ever, /dev/zero never end: only a
+    # regular file is read (docs/security.md).
+    try:
+        kind = not_regular(os.stat(path).st_mode)
+    except OSError as exc:
+        raise CardDataError(f"cannot read {path} ({exc.strerror or exc}); {NOT_CHANGED}") from None
+    if kind is not None:
+        raise CardDataError(f"{path} is {kind}, not a card file; {NOT_CHANGED}")
     file = CardFile(Path(path))
     for game in import_order():
         job = game.recognise(file)
