@@ -361,6 +361,38 @@ def test_zip_bomb_is_refused_before_filling_the_disk(cli, tmp_path):
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+# Entries the file system cannot take as named: each is a registration that could not be
+# checked, with the reason, and the rest of the set is checked (they ended in an internal error).
+AWKWARD_ENTRIES = {
+    "a file and a folder of one name": ["dup.txt", "dup.txt/"],
+    "a folder, then a file of its name": ["d/", "d"],
+    "a folder name over the file system's limit": ["x" * 300 + "/"],
+}
+
+
+@pytest.mark.parametrize("names", AWKWARD_ENTRIES.values(), ids=AWKWARD_ENTRIES.keys())
+def test_zip_entries_the_file_system_refuses_are_reported_and_the_rest_is_checked(cli, tmp_path, names):
+    archive = make_zip(tmp_path / "set.zip", {"ok.txt": LEGAL_BURN, **{name: LEGAL_BURN for name in names}})
+    done = cli("batch", str(archive), "-f", "mtg/modern", "-o", "json", "--date", DATE, cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert any(r["deck"] == "ok.txt" and r["legal"] for r in results)
+    refused = [r for r in results if not r["legal"]]
+    assert refused and all("cannot extract" in r["problems"][0]["message"] for r in refused)
+
+
+def test_a_zip_whose_names_are_not_the_utf_8_they_claim_is_an_error(cli, tmp_path):
+    archive = make_zip(tmp_path / "names.zip", {"aQb.txt": LEGAL_BURN})
+    data = bytearray(archive.read_bytes().replace(b"aQb.txt", b"a\xffb.txt"))
+    central = data.index(b"PK\x01\x02")
+    for flags in (6, central + 8):  # the local and the central header: "the names are UTF-8"
+        data[flags + 1] |= 0x08
+    archive.write_bytes(bytes(data))
+    done = cli("batch", str(archive), "-f", "mtg/modern")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"deckcheck: error: {archive}: not a readable zip archive")
+
+
 def test_not_a_zip_is_an_error(cli, tmp_path):
     (tmp_path / "broken.zip").write_bytes(b"PK\x03\x04 not really")
     done = cli("batch", str(tmp_path / "broken.zip"), "-f", "mtg/modern")

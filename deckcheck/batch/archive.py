@@ -49,7 +49,7 @@ def unsafe_reason(name: str) -> str | None:
 def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
     try:
         archive = zipfile.ZipFile(path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:  # ValueError: a name flagged UTF-8 that is not
         raise InputError(f"{shown}: not a readable zip archive ({exc})") from None
     with archive:
         entries = archive.infolist()
@@ -70,17 +70,21 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
                 skipped.append(Skipped(name, reason, unchecked=True))
                 continue
             target = root.joinpath(*PurePosixPath(name.replace("\\", "/")).parts)
-            if entry.is_dir():
-                target.mkdir(parents=True, exist_ok=True)
-                continue
             if stat.S_ISLNK(entry.external_attr >> 16):
                 skipped.append(Skipped(name, "symbolic link in the archive; not extracted", unchecked=True))
                 continue
             try:
-                written = _copy(archive, entry, target, written, shown)
+                if entry.is_dir():
+                    target.mkdir(parents=True, exist_ok=True)
+                else:
+                    written = _copy(archive, entry, target, written, shown)
             except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
-                target.unlink(missing_ok=True)
-                skipped.append(Skipped(name, f"cannot extract ({exc})", unchecked=True))
+                # A name too long, a folder where a file was written (or the reverse), a
+                # damaged entry: this entry is passed over, the rest of the set is read.
+                if not entry.is_dir() and target.is_file():
+                    target.unlink()
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                skipped.append(Skipped(name, f"cannot extract ({reason})", unchecked=True))
         return skipped
 
 
