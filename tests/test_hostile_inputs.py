@@ -235,3 +235,37 @@ def test_manifest_cells_must_be_scalars(cli, tmp_path):
     assert [[problem["rule"] for problem in result["problems"]] for result in results[1:]] == [["registration"]] * 2
     assert results[1]["problems"][0]["message"] == "manifest line 2: column 'player': expected text or a number, got a list"
     assert results[2]["problems"][0]["message"] == "manifest line 3: column 'deck': expected text or a number, got a mapping"
+
+
+def _nested(open_tag: str, close_tag: str, levels: int, inner: str) -> str:
+    return open_tag * levels + inner + close_tag * levels
+
+
+NESTED_XML = {
+    # Every <deck> walked every <section> below it and every <section> every <card> below
+    # it: 31 x 31 levels made each card count 961 times.
+    "o8d": '<?xml version="1.0"?>' + _nested("<deck>", "</deck>", 31, _nested(
+        '<section name="Main">', "</section>", 31, '<card qty="1">Island</card>' * 10)),
+    "cod": '<?xml version="1.0"?><cockatrice_deck>' + _nested(
+        '<zone name="main">', "</zone>", 62, '<card number="1" name="Island"/>' * 10) + "</cockatrice_deck>",
+    "dek": '<?xml version="1.0"?><Deck>' + _nested(
+        '<Cards Quantity="1" Sideboard="false" Name="Island">', "</Cards>", 62, "") + "</Deck>",
+}
+
+
+@pytest.mark.parametrize("input_format", list(NESTED_XML))
+def test_nested_xml_counts_each_card_once_at_most(input_format):
+    """A card element is read where the format puts it (a child of its section or zone, a
+    child of the deck), so nesting cannot make one element count many times."""
+    text = NESTED_XML[input_format]
+    deck = parse_text(text, input_format=input_format)
+    assert sum(entry.count for entry in deck.entries) <= text.count("Island")
+    assert deck.problems, "unexpected nesting is reported, not read silently"
+
+
+def test_nested_xml_through_the_library_stays_linear():
+    from deckcheck import validate
+
+    result = validate(NESTED_XML["o8d"], "mtg/modern", cards=False)
+    assert sum(result.to_dict()["counts"].values()) <= 10
+    assert "parse-error" in {problem["rule"] for problem in result.to_dict()["problems"]}
