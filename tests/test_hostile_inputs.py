@@ -269,3 +269,23 @@ def test_nested_xml_through_the_library_stays_linear():
     result = validate(NESTED_XML["o8d"], "mtg/modern", cards=False)
     assert sum(result.to_dict()["counts"].values()) <= 10
     assert "parse-error" in {problem["rule"] for problem in result.to_dict()["problems"]}
+
+
+def test_yugioh_suggests_for_the_first_unknown_names_only():
+    """Unknown passcodes and names share the one budget of "did you mean" (limits.py),
+    as Magic's and WoW's names do: 3,000 unknown names took 21 s."""
+    from deckcheck.games.yugioh.cards import TYPE_BITS, YgoCard
+    from deckcheck.games.yugioh.catalog import YgoCatalog
+    from deckcheck.limits import MAX_SUGGESTED_NAMES
+    from deckcheck.model import CardEntry, Deck
+
+    catalog = YgoCatalog([YgoCard(46986414, "Dark Magician", TYPE_BITS["Monster"] | TYPE_BITS["Normal"])])
+    # One mistyped digit among the first six: never an alternate artwork (1 to 20 above).
+    typos = [int(f"{46986414:08d}"[:i] + d + f"{46986414:08d}"[i + 1:]) for i in range(6) for d in "0123456789"]
+    codes = [code for code in typos if code != 46986414][:60]
+    entries = [CardEntry(str(code), 1, line=n, code=code) for n, code in enumerate(codes, 1)]
+    entries += [CardEntry(f"Dark Magicain {n}", 1, line=100 + n) for n in range(MAX_SUGGESTED_NAMES)]
+    _, problems = catalog.resolve_deck(Deck("<test>", entries))
+    assert len(problems) == len(codes) + MAX_SUGGESTED_NAMES
+    suggested = [bool(problem.details.get("suggestions")) for problem in problems]
+    assert suggested == [True] * MAX_SUGGESTED_NAMES + [False] * len(codes)
