@@ -289,3 +289,23 @@ def test_yugioh_suggests_for_the_first_unknown_names_only():
     assert len(problems) == len(codes) + MAX_SUGGESTED_NAMES
     suggested = [bool(problem.details.get("suggestions")) for problem in problems]
     assert suggested == [True] * MAX_SUGGESTED_NAMES + [False] * len(codes)
+
+
+@pytest.mark.parametrize("to", ["ydk", "ydke"])
+def test_convert_to_passcodes_refuses_more_copies_than_a_zone_holds(cli, tmp_path, to):
+    """`.ydk` and `ydke://` write one passcode per copy: 28 KB of `9999 Blue-Eyes White
+    Dragon` lines wrote 90 MB. A count past MAX_COPIES_WRITTEN is refused, one line, exit 2."""
+    from deckcheck.limits import MAX_COPIES_WRITTEN
+
+    (tmp_path / "many.txt").write_text("9999 Blue-Eyes White Dragon\n" * 1000, encoding="utf-8")
+    done = cli("convert", "many.txt", "--to", to, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert f"9999 copies of 'Blue-Eyes White Dragon' in main: {to}" in done.stderr
+    assert f"at most {MAX_COPIES_WRITTEN}" in done.stderr
+    (tmp_path / "full.txt").write_text(f"{MAX_COPIES_WRITTEN} Blue-Eyes White Dragon\n", encoding="utf-8")
+    done = cli("convert", "full.txt", "--to", to, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    again = parse_text(done.stdout.strip(), source=f"deck.{to}")
+    assert {entry.code for entry in again.entries} == {89631139}
+    assert sum(entry.count for entry in again.entries) == MAX_COPIES_WRITTEN
