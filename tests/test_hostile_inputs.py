@@ -309,3 +309,22 @@ def test_convert_to_passcodes_refuses_more_copies_than_a_zone_holds(cli, tmp_pat
     again = parse_text(done.stdout.strip(), source=f"deck.{to}")
     assert {entry.code for entry in again.entries} == {89631139}
     assert sum(entry.count for entry in again.entries) == MAX_COPIES_WRITTEN
+
+
+@pytest.mark.parametrize("call", ["deck", "pool", "format"])
+def test_library_text_with_a_lone_surrogate_is_read_not_a_traceback(call):
+    """JSON-decoded text may hold a lone surrogate (`"\\ud800"`), which no file and no
+    UTF-8 can: the library reads it as the replacement character, as it reads a file's
+    undecodable bytes, or says no with its own error; never a UnicodeEncodeError."""
+    from deckcheck import validate
+
+    if call == "format":
+        with pytest.raises(DeckcheckError):
+            validate(LEGAL, "mtg/mod\ud800ern")
+        return
+    text = "4 Q\ud800zzq Wrack\n56 Mountain\n"
+    result = validate(text, "mtg/modern") if call == "deck" else validate(text, "mtg/limited", pool=text)
+    json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")  # the whole report is UTF-8
+    assert [problem.card for problem in result.problems if problem.rule == "unknown-card"] == ["Q\ufffdzzq Wrack"]
+    # A name that reads as a card once the replacement character is passed over is that card.
+    assert validate("4 Isl\ud800and\n56 Mountain\n", "mtg/constructed").legal
