@@ -168,8 +168,9 @@ def passcodes(deck: Deck, zone: str, written_as: str) -> list[int]:
             )
         if entry.count > MAX_COPIES_WRITTEN:
             raise DeckcheckError(
-                f"{deck.source}: line {entry.line}: {entry.count} copies of {entry.name!r} in {zone}: {written_as} writes one passcode "
-                f"per copy, at most {MAX_COPIES_WRITTEN} (a Yu-Gi-Oh! main deck); fix the count"
+                f"{deck.source}: line {entry.line}: {entry.count} copies of {entry.name!r} in {zone}: "
+                f"{written_as} writes one passcode per copy, at most {MAX_COPIES_WRITTEN} (a Yu-Gi-Oh! main deck); "
+                "fix the count"
             )
         codes.extend([entry.code] * entry.count)
     return codes

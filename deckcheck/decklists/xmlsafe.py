@@ -20,9 +20,10 @@ import xml.parsers.expat
 from dataclasses import dataclass, field
 
 from ..errors import InputError
-from ..problem import Problem
 from ..limits import MAX_XML_DEPTH as MAX_DEPTH
 from ..limits import MAX_XML_TEXT_CHARS
+from ..problem import Problem
+from .common import parse_error
 
 
 @dataclass
@@ -51,8 +52,6 @@ class Element:
 def misplaced(parent: Element, expected: str = "", *, zone: str | None = None) -> list[Problem]:
     """A `parse-error` for each child of `parent` that is not an `expected` element (any
     child when `expected` is empty): nesting the format does not have, left unread."""
-    from .common import parse_error
-
     allowed = f"only <{expected}> elements are read there" if expected else "nothing inside it is read"
     return [
         parse_error(f"<{child.tag}> inside <{parent.tag}> (line {parent.line}): {allowed}", line=child.line, zone=zone)
