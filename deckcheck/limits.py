@@ -26,6 +26,10 @@ MAX_READ_SECONDS = 10.0
 MAX_LINE_CHARS = 1024
 # No legal deck holds this many copies of one card.
 MAX_COUNT = 9999
+# Copies of one line that `.ydk` and `ydke://` write, one passcode each: the largest zone
+# of a Yu-Gi-Oh! deck (a main deck of 60, formats/yugioh/base.yaml). More would make a few
+# kilobytes of `9999 Name` lines write hundreds of megabytes.
+MAX_COPIES_WRITTEN = 60
 
 # ---------------------------------------------------------------- problems
 

@@ -18,7 +18,10 @@ from pathlib import Path
 from .errors import InputError
 from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS
 
-__all__ = ["MAX_INPUT_BYTES", "binary_kind", "decode", "read_bounded", "read_head", "read_stdin", "read_text", "too_big"]
+__all__ = [
+    "MAX_INPUT_BYTES", "binary_kind", "decode", "read_bounded", "read_head", "read_stdin", "read_text", "too_big",
+    "without_surrogates",
+]
 
 # What a file that is not text at all usually is, by its first bytes: photos and scans of
 # a decklist, office documents, archives. Said by name, it is one clear problem instead of
@@ -78,6 +81,17 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     except UnicodeDecodeError:
         # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
         return data.decode("cp1252", errors="replace")
+
+
+# Surrogate code points: a `str` from JSON (`"\ud800"`) may hold one alone, which UTF-8,
+# SQLite and every file encoding refuse. Decoded bytes never hold one.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(text: str) -> str:
+    """`text` with each surrogate code point shown as the replacement character, as a
+    file's undecodable bytes are (`decode`): text handed to the library as a `str`."""
+    return _SURROGATE.sub("\ufffd", text)
 
 
 def binary_kind(data: bytes, text: str | None = None) -> str | None:

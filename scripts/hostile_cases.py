@@ -183,6 +183,21 @@ def case_quadratic_xml(work: Path) -> list[Run]:
     return [Run(["deckcheck", "validate", "slow.dek", "-f", FORMAT], work, seconds=60)]
 
 
+def case_nested_xml(work: Path) -> list[Run]:
+    """31 nested `<deck>`s, 31 nested `<section>`s, then the cards: each card was read 961 times."""
+    cards = '<card qty="1">Island</card>' * 10_000
+    body = "<deck>" * 31 + '<section name="Main">' * 31 + cards + "</section>" * 31 + "</deck>" * 31
+    write(work / "nested.o8d", '<?xml version="1.0"?>' + body)
+    cod = '<zone name="main">' * 62 + '<card number="1" name="Island"/>' * 100_000 + "</zone>" * 62
+    write(work / "nested.cod", f'<?xml version="1.0"?><cockatrice_deck>{cod}</cockatrice_deck>')
+    library = library_call(f"validate(open('nested.o8d').read(), {FORMAT!r}, cards=False)")
+    return [
+        Run(["deckcheck", "validate", "nested.o8d", "nested.cod", "-f", FORMAT, "-o", "json"], work, seconds=30,
+            checks=[exits(1), under(1 << 20)]),
+        Run(["python", "-c", library], work, seconds=30, checks=[under(1 << 20)]),
+    ]
+
+
 def case_library_paths(work: Path) -> list[Run]:
     secret = outside(work) / "secret.txt"
     script = library_call(f"validate({str(secret)!r}, {FORMAT!r})")
@@ -353,6 +368,7 @@ CASES: dict[str, Callable[..., list[Run]]] = {
     "alias-bomb-zip": case_alias_bomb_zip,
     "format-outside": case_format_outside,
     "quadratic-xml": case_quadratic_xml,
+    "nested-xml": case_nested_xml,
     "library-paths": case_library_paths,
     "card-server": case_server,
     "tls": case_tls,

@@ -261,3 +261,96 @@ def test_a_bad_cell_keeps_the_rest_of_its_row(cli, tmp_path):
     assert results[3]["problems"][0]["message"] == "manifest line 4: column 'format': expected text or a number, got a mapping"
     assert results[0]["counts"] == {"main": 60, "sideboard": 0} and results[0]["format"] == "mtg/constructed"
     assert results[2]["legal"] is True
+
+
+def _nested(open_tag: str, close_tag: str, levels: int, inner: str) -> str:
+    return open_tag * levels + inner + close_tag * levels
+
+
+NESTED_XML = {
+    # Every <deck> walked every <section> below it and every <section> every <card> below
+    # it: 31 x 31 levels made each card count 961 times.
+    "o8d": '<?xml version="1.0"?>' + _nested("<deck>", "</deck>", 31, _nested(
+        '<section name="Main">', "</section>", 31, '<card qty="1">Island</card>' * 10)),
+    "cod": '<?xml version="1.0"?><cockatrice_deck>' + _nested(
+        '<zone name="main">', "</zone>", 62, '<card number="1" name="Island"/>' * 10) + "</cockatrice_deck>",
+    "dek": '<?xml version="1.0"?><Deck>' + _nested(
+        '<Cards Quantity="1" Sideboard="false" Name="Island">', "</Cards>", 62, "") + "</Deck>",
+}
+
+
+@pytest.mark.parametrize("input_format", list(NESTED_XML))
+def test_nested_xml_counts_each_card_once_at_most(input_format):
+    """A card element is read where the format puts it (a child of its section or zone, a
+    child of the deck), so nesting cannot make one element count many times."""
+    text = NESTED_XML[input_format]
+    deck = parse_text(text, input_format=input_format)
+    assert sum(entry.count for entry in deck.entries) <= text.count("Island")
+    assert deck.problems, "unexpected nesting is reported, not read silently"
+
+
+def test_nested_xml_through_the_library_stays_linear():
+    from deckcheck import validate
+
+    result = validate(NESTED_XML["o8d"], "mtg/modern", cards=False)
+    assert sum(result.to_dict()["counts"].values()) <= 10
+    assert "parse-error" in {problem["rule"] for problem in result.to_dict()["problems"]}
+
+
+def test_yugioh_suggests_for_the_first_unknown_names_only():
+    """Unknown passcodes and names share the one budget of "did you mean" (limits.py),
+    as Magic's and WoW's names do: 3,000 unknown names took 21 s."""
+    from deckcheck.games.yugioh.cards import TYPE_BITS, YgoCard
+    from deckcheck.games.yugioh.catalog import YgoCatalog
+    from deckcheck.limits import MAX_SUGGESTED_NAMES
+    from deckcheck.model import CardEntry, Deck
+
+    catalog = YgoCatalog([YgoCard(46986414, "Dark Magician", TYPE_BITS["Monster"] | TYPE_BITS["Normal"])])
+    # One mistyped digit among the first six: never an alternate artwork (1 to 20 above).
+    typos = [int(f"{46986414:08d}"[:i] + d + f"{46986414:08d}"[i + 1:]) for i in range(6) for d in "0123456789"]
+    codes = [code for code in typos if code != 46986414][:60]
+    entries = [CardEntry(str(code), 1, line=n, code=code) for n, code in enumerate(codes, 1)]
+    entries += [CardEntry(f"Dark Magicain {n}", 1, line=100 + n) for n in range(MAX_SUGGESTED_NAMES)]
+    _, problems = catalog.resolve_deck(Deck("<test>", entries))
+    assert len(problems) == len(codes) + MAX_SUGGESTED_NAMES
+    suggested = [bool(problem.details.get("suggestions")) for problem in problems]
+    assert suggested == [True] * MAX_SUGGESTED_NAMES + [False] * len(codes)
+
+
+@pytest.mark.parametrize("to", ["ydk", "ydke"])
+def test_convert_to_passcodes_refuses_more_copies_than_a_zone_holds(cli, tmp_path, to):
+    """`.ydk` and `ydke://` write one passcode per copy: 28 KB of `9999 Blue-Eyes White
+    Dragon` lines wrote 90 MB. A count past MAX_COPIES_WRITTEN is refused, one line, exit 2."""
+    from deckcheck.limits import MAX_COPIES_WRITTEN
+
+    (tmp_path / "many.txt").write_text("9999 Blue-Eyes White Dragon\n" * 1000, encoding="utf-8")
+    done = cli("convert", "many.txt", "--to", to, cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert f"9999 copies of 'Blue-Eyes White Dragon' in main: {to}" in done.stderr
+    assert f"at most {MAX_COPIES_WRITTEN}" in done.stderr
+    (tmp_path / "full.txt").write_text(f"{MAX_COPIES_WRITTEN} Blue-Eyes White Dragon\n", encoding="utf-8")
+    done = cli("convert", "full.txt", "--to", to, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    again = parse_text(done.stdout.strip(), source=f"deck.{to}")
+    assert {entry.code for entry in again.entries} == {89631139}
+    assert sum(entry.count for entry in again.entries) == MAX_COPIES_WRITTEN
+
+
+@pytest.mark.parametrize("call", ["deck", "pool", "format"])
+def test_library_text_with_a_lone_surrogate_is_read_not_a_traceback(call):
+    """JSON-decoded text may hold a lone surrogate (`"\\ud800"`), which no file and no
+    UTF-8 can: the library reads it as the replacement character, as it reads a file's
+    undecodable bytes, or says no with its own error; never a UnicodeEncodeError."""
+    from deckcheck import validate
+
+    if call == "format":
+        with pytest.raises(DeckcheckError):
+            validate(LEGAL, "mtg/mod\ud800ern")
+        return
+    text = "4 Q\ud800zzq Wrack\n56 Mountain\n"
+    result = validate(text, "mtg/modern") if call == "deck" else validate(text, "mtg/limited", pool=text)
+    json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")  # the whole report is UTF-8
+    assert [problem.card for problem in result.problems if problem.rule == "unknown-card"] == ["Q\ufffdzzq Wrack"]
+    # A name that reads as a card once the replacement character is passed over is that card.
+    assert validate("4 Isl\ud800and\n56 Mountain\n", "mtg/constructed").legal

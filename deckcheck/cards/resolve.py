@@ -35,6 +35,13 @@ def unknown_card(
     )
 
 
+def suggestions_within_budget(rank: int, suggest: Callable[[], list[str]]) -> list[str] | None:
+    """`suggest()` for the deck's first MAX_SUGGESTED_NAMES unknown names (`rank` counts
+    them from 0), None past them: each costs a lookup, and a text of thousands of unknown
+    names must not cost thousands (limits.py). Every game's catalog asks here."""
+    return suggest() if rank < MAX_SUGGESTED_NAMES else None
+
+
 def _renamed(entry: CardEntry, name: str) -> CardEntry:
     # Built directly: `replace` looks each field up by name, several times the cost, per entry.
     return CardEntry(name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
@@ -91,10 +98,8 @@ def resolve_by_name(
         if not report_unknown or entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
             continue
         why = explain(entry.name) if explain is not None else None
-        # Suggestions cost a lookup each: only the first names of a deck get them (limits.py).
-        suggested = len(problems) < MAX_SUGGESTED_NAMES
         problems.append(unknown_card(
             entry, why or f"unknown card {entry.name!r}: no card of that name in the card database",
-            suggestions=catalog.suggest(entry.name, SUGGESTIONS) if suggested else None,
+            suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
         ))
     return deck.with_entries(entries), problems

@@ -25,7 +25,7 @@ from ..errors import DeckcheckError, InputError
 from ..model import COMMANDER, COMPANION, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
-from ..textio import binary_kind, decode, read_bounded
+from ..textio import binary_kind, decode, read_bounded, without_surrogates
 from . import text  # the parser of last resort: plain text accepts anything
 from .common import companions_for_sideboard, parse_error, remove_invisible
 
@@ -177,8 +177,9 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     """Parse decklist text. A file that is malformed as a whole (bad XML) yields a deck
     whose only problem is the `parse-error`, so callers always get a Deck back. Invisible
     characters (a zero-width space inside a name) are removed first, with a warning per line,
-    whatever the format: a name must not hide a card from the rules."""
-    content, invisible = remove_invisible(content)
+    whatever the format: a name must not hide a card from the rules. A lone surrogate (text
+    a caller decoded from JSON) is read as the replacement character, as undecodable bytes are."""
+    content, invisible = remove_invisible(without_surrogates(content))
     module = choose(source, content, input_format)
     try:
         deck = module.parse(content, source)

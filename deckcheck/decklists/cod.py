@@ -32,7 +32,7 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, source: str = "<cod>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
-    from .xmlsafe import parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
+    from .xmlsafe import misplaced, parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
 
     root = parse_xml(text, source=source)
     for name in root.iter("deckname"):
@@ -43,7 +43,8 @@ def parse(text: str, source: str = "<cod>") -> Deck:
         for match in map(_COMMANDER_LINE.match, comments.text.splitlines()) if match
     ))
     deck.banner_card = next((banner.text.strip() for banner in root.iter("bannerCard") if banner.text.strip()), None)
-    zones = list(root.iter("zone"))
+    # Zones are children of the deck, cards children of their zone (xmlsafe.py says why).
+    zones = [zone for top in root.children for zone in top.children_named("zone")]
     if not zones:
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
@@ -54,7 +55,8 @@ def parse(text: str, source: str = "<cod>") -> Deck:
         if zone is None:
             deck.problems.append(parse_error("unknown Cockatrice zone", line=zone_element.line, text=zone_name))
             continue
-        for card in zone_element.iter("card"):
+        deck.problems.extend(misplaced(zone_element, "card", zone=zone))
+        for card in zone_element.children_named("card"):
             raw = " ".join(f'{key}="{value}"' for key, value in card.attrs.items())
             if "name" not in card.attrs:
                 deck.problems.append(parse_error("<card> without a name", line=card.line, text=raw, zone=zone))

@@ -6,7 +6,7 @@ import re
 import unicodedata
 
 from ..errors import DeckcheckError
-from ..limits import MAX_COUNT, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
+from ..limits import MAX_COPIES_WRITTEN, MAX_COUNT, MAX_LINE_CHARS, MAX_UNREADABLE_LINES
 from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, is_invisible, without_invisible
 from ..problem import WARNING, Problem
@@ -155,15 +155,22 @@ def counted(deck: Deck, zone: str) -> list[tuple[int, str]]:
     return rows
 
 
-def passcodes(deck: Deck, zone: str) -> list[int]:
-    """Each copy's passcode in deck order, for the Yu-Gi-Oh! writers; a card without one
-    cannot be written."""
+def passcodes(deck: Deck, zone: str, written_as: str) -> list[int]:
+    """Each copy's passcode in deck order, for the Yu-Gi-Oh! writers (`written_as`: the
+    format's name); a card without one cannot be written, nor a line of more copies than
+    MAX_COPIES_WRITTEN (each copy is a passcode of its own: limits.py)."""
     codes: list[int] = []
     for entry in deck.zone(zone):
         if entry.code is None:
             raise DeckcheckError(
                 f"{entry.name!r} has no passcode; import Yu-Gi-Oh! card data (`deckcheck cards import cards.cdb`) "
                 "so names can be turned into passcodes"
+            )
+        if entry.count > MAX_COPIES_WRITTEN:
+            raise DeckcheckError(
+                f"{deck.source}: line {entry.line}: {entry.count} copies of {entry.name!r} in {zone}: "
+                f"{written_as} writes one passcode per copy, at most {MAX_COPIES_WRITTEN} (a Yu-Gi-Oh! main deck); "
+                "fix the count"
             )
         codes.extend([entry.code] * entry.count)
     return codes

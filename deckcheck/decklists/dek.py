@@ -25,15 +25,17 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, source: str = "<dek>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
-    from .xmlsafe import parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
+    from .xmlsafe import misplaced, parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
 
     root = parse_xml(text, source=source)
-    cards = list(root.iter("Cards"))
+    # `<Cards>` are children of the deck, with nothing inside them (xmlsafe.py says why).
+    cards = [element for top in root.children for element in top.children_named("Cards")]
     if not cards:
         deck.problems.append(parse_error("no <Cards> elements: not an MTGO .dek file?", line=1))
     for element in cards:
         attrs = element.attrs
         zone = SIDEBOARD if attrs.get("Sideboard", "false").strip().lower() == "true" else MAIN
+        deck.problems.extend(misplaced(element, zone=zone))
         raw = " ".join(f'{key}="{value}"' for key, value in attrs.items())
         if "Quantity" not in attrs or "Name" not in attrs:
             deck.problems.append(parse_error("<Cards> needs Quantity and Name", line=element.line, text=raw, zone=zone))

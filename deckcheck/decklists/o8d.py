@@ -26,10 +26,11 @@ def sniff(text: str) -> bool:
 
 def parse(text: str, source: str = "<o8d>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
-    from .xmlsafe import parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
+    from .xmlsafe import misplaced, parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
 
     document = parse_xml(text, source=source)
-    sections = [section for deck_element in document.iter("deck") for section in deck_element.iter("section")]
+    # Each level from the one above it, never every descendant (xmlsafe.py says why).
+    sections = [section for root in document.children_named("deck") for section in root.children_named("section")]
     if not sections:
         deck.problems.append(parse_error("no <deck> with <section> elements: not an OCTGN .o8d file?", line=1))
         return deck
@@ -39,7 +40,8 @@ def parse(text: str, source: str = "<o8d>") -> Deck:
         if zone is None:
             deck.problems.append(parse_error("unknown OCTGN section", line=section.line, text=label))
             continue
-        for card in section.iter("card"):
+        deck.problems.extend(misplaced(section, "card", zone=zone))
+        for card in section.children_named("card"):
             raw = f'qty="{card.attrs.get("qty", "")}" {card.text.strip()}'
             name = card.text.strip()
             if not name:

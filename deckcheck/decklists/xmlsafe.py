@@ -6,6 +6,12 @@ external-entity attacks without a further dependency. Nesting deeper than any re
 file is refused too, and an element keeps at most MAX_XML_TEXT_CHARS of text (gathered in
 pieces and joined once: adding to a string piece by piece took minutes on a file of
 newlines inside one element).
+
+The deck readers take each level from the one above it (`children_named`: cards are
+children of their section or zone), never from every descendant: a `<section>` nested in
+a `<section>` would otherwise have its cards read once per level above them, so 31 x 31
+nested levels made one `<card>` count 961 times (docs/security.md). Elements where the
+format has none are `parse-error`s (`misplaced`), their cards unread.
 """
 from __future__ import annotations
 
@@ -16,6 +22,8 @@ from dataclasses import dataclass, field
 from ..errors import InputError
 from ..limits import MAX_XML_DEPTH as MAX_DEPTH
 from ..limits import MAX_XML_TEXT_CHARS
+from ..problem import Problem
+from .common import parse_error
 
 
 @dataclass
@@ -35,6 +43,20 @@ class Element:
             if child.tag == tag:
                 yield child
             yield from child.iter(tag)
+
+    def children_named(self, tag: str) -> list["Element"]:
+        """The element's own children called `tag`, none of their descendants."""
+        return [child for child in self.children if child.tag == tag]
+
+
+def misplaced(parent: Element, expected: str = "", *, zone: str | None = None) -> list[Problem]:
+    """A `parse-error` for each child of `parent` that is not an `expected` element (any
+    child when `expected` is empty): nesting the format does not have, left unread."""
+    allowed = f"only <{expected}> elements are read there" if expected else "nothing inside it is read"
+    return [
+        parse_error(f"<{child.tag}> inside <{parent.tag}> (line {parent.line}): {allowed}", line=child.line, zone=zone)
+        for child in parent.children if child.tag != expected
+    ]
 
 
 class _Refused(Exception):

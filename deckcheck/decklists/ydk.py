@@ -85,5 +85,5 @@ def write(deck: Deck) -> str:
     lines = [HEADER]
     for header, zone in (("#main", MAIN), ("#extra", EXTRA), ("!side", SIDEBOARD)):
         lines.append(header)
-        lines.extend(str(code) for code in passcodes(deck, zone))
+        lines.extend(str(code) for code in passcodes(deck, zone, NAME))
     return "\n".join(lines) + "\n"

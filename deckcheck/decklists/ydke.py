@@ -107,4 +107,4 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
 
 
 def write(deck: Deck) -> str:
-    return PREFIX + "".join(encode_part(passcodes(deck, zone)) + "!" for zone in ZONES) + "\n"
+    return PREFIX + "".join(encode_part(passcodes(deck, zone, NAME)) + "!" for zone in ZONES) + "\n"

@@ -13,6 +13,8 @@ Resolution (`resolve_deck`):
   to three known passcodes one mistyped or two swapped digits away;
 - a name (text decklists) is looked up case- and accent-insensitively; an unknown name
   is an `unknown-card` error with "did you mean" suggestions.
+Unknown passcodes and names share the deck's budget of suggestions (the first
+MAX_SUGGESTED_NAMES get them, `cards.resolve.suggestions_within_budget`).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
-from ...cards.resolve import unknown_card
+from ...cards.resolve import suggestions_within_budget, unknown_card
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
@@ -201,22 +203,25 @@ class YgoCatalog:
                 written = entry.written or entry.name
             entries.append(entry.replace(name=root.name, code=card.code if entry.code is not None else root.code,
                                        written=written))
-        problems = [self._unknown_problem(group) for group in unknown.values()]
+        problems = [self._unknown_problem(group, rank) for rank, group in enumerate(unknown.values())]
         problems += [self._inferred_problem(code, group) for code, group in inferred.items()]
         return deck.with_entries(entries), problems
 
-    def _unknown_problem(self, group: list[CardEntry]) -> Problem:
+    def _unknown_problem(self, group: list[CardEntry], rank: int) -> Problem:
+        """The `unknown-card` error of one unknown passcode or name, the deck's `rank`-th."""
         first = group[0]
         count = sum(entry.count for entry in group)
         if first.code is not None:
-            near = [f"{card.name} ({card.code})" for card in self.suggest_codes(first.code)]
+            code = first.code
+            near = suggestions_within_budget(
+                rank, lambda: [f"{card.name} ({card.code})" for card in self.suggest_codes(code)])
             return unknown_card(
                 first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(
             first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",
-            count=count, suggestions=self.suggest(first.name),
+            count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
         )
 
     def _inferred_problem(self, code: int, group: list[CardEntry]) -> Problem:
