@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -201,8 +202,9 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
 def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
     """Stop (exit 2) when `path` cannot or must not be written: a symbolic link or a relative
     path through a linked folder (never written through, tree.link_on_the_way), a folder,
-    a file in a folder this user cannot write to, or one of the `inputs` the run reads
-    (nothing deckcheck reads is ever overwritten)."""
+    something other than a regular file (a named pipe, a device: never replaced), a file in
+    a folder this user cannot write to, or one of the `inputs` the run reads (nothing
+    deckcheck reads is ever overwritten)."""
     from ..errors import DeckcheckError
     from ..tree import link_on_the_way
 
@@ -215,6 +217,9 @@ def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
         reason = "this run reads that file; name another file"
     elif path.is_dir():
         reason = "it is a folder; name a file"
+    elif _is_special(path):
+        # A named pipe or a device (/dev/null as root): the rename would replace it.
+        reason = "it is not a regular file; name another file"
     else:
         folder = next((parent for parent in path.absolute().parents if parent.exists()), None)
         if folder is not None and not folder.is_dir():
@@ -240,6 +245,15 @@ def distinct_outputs(*outputs: tuple[str, Path | None]) -> None:
                     f"{earlier_option} {earlier} and {option} {path} name the same file; one would replace the other: name two files"
                 )
         named.append((option, path))
+
+
+def _is_special(path: Path) -> bool:
+    """True when `path` exists and is neither a regular file nor a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _is_one_of(path: Path, files: Iterable[Path]) -> bool:
