@@ -88,6 +88,10 @@ MAX_ONLINE_SECONDS_PER_RUN = 20.0
 
 # Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
 MAX_SUMMARY_ROWS = 1000
+# Characters of one cell of a text report's table (a player, team, deck path): every row is
+# padded to the widest cell, so one 130,000-character name would widen all of them. A
+# longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name.
+MAX_TABLE_CELL_CHARS = 60
 
 # ---------------------------------------------------------------- options
 

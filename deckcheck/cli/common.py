@@ -40,23 +40,14 @@ _LEGACY_COMMAND = "##["
 _ZERO_WIDTH_SPACE = "\u200b"
 
 
-def _shown(char: str) -> str:
-    code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)  # the Unicode "control pictures": ␛ for ESC, ␍ for CR
-    if code == 0x7F:
-        return "\u2421"
-    unsafe = 0x80 <= code < 0xA0 or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069  # C1 controls, bidi overrides
-    return "\ufffd" if unsafe else char
-
-
 def printable(text: str, *, color: bool = False) -> str:
     """`text` with control characters shown (see above); deckcheck's colour codes kept
     when `color`."""
     if not _UNSAFE.search(text):
         return text
-    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else
-                       "".join(_shown(char) for char in found.group()), text)
+    from ..report.style import inert
+
+    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else inert(found.group()), text)
 
 
 def under_actions() -> bool:
