@@ -250,3 +250,26 @@ def test_a_long_name_cannot_widen_every_row_of_the_batch_table(cli, tmp_path):
     assert len(done.stdout) < 302 * 100
     full = cli("batch", "m.csv", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
     assert json.loads(full.stdout)["results"][0]["player"] == long_name
+
+
+MAX_HOLDERS_LISTED = 20
+
+
+def test_a_huge_team_lists_a_bounded_number_of_problems_and_holders(cli, tmp_path):
+    """One team of 40,000 rows reusing 50 decks listed 128,393 team problems of 389 KB each."""
+    decks = {f"d{index}.txt": "5 Lightning Bolt\n55 Mountain\n" for index in range(5)}
+    rows = "".join(f"p{index},d{index % 5}.txt,Horde\n" for index in range(MAX_PROBLEMS_PER_DECK + 300))
+    write(tmp_path, {**decks, "m.csv": "player,deck,team\n" + rows})
+    done = cli("batch", "m.csv", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    (team,) = json.loads(done.stdout)["teams"]
+    problems = team["problems"]
+    assert len(problems) == MAX_PROBLEMS_PER_DECK  # the members' errors cut first, the team's own listed
+    (cut,) = [problem for problem in problems if problem["rule"] == "problems-not-listed"]
+    assert cut["severity"] == "error" and cut["message"].endswith("a team lists at most 500 problems")
+    assert max(len(problem["message"]) for problem in problems) < 1_000
+    assert max(len(problem.get("holders", {})) for problem in problems) <= MAX_HOLDERS_LISTED
+    copies = next(problem for problem in problems if problem["rule"] == "team-copy-limit")
+    assert copies["count"] == 5 * (MAX_PROBLEMS_PER_DECK + 300)
+    assert copies["message"].endswith(f"p19 5, and {MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED:,} more players); at most 4 per team")
+    assert copies["holders_not_listed"] == MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED
