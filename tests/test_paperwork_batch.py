@@ -97,3 +97,26 @@ def test_sheets_and_report_naming_one_file_stop_the_batch_before_any_work(cli, t
         "one would replace the other: name two files"
     ]
     assert not (tmp_path / "same.pdf").exists()
+
+
+MAX_CARD_NAME_CHARS = 200  # deckcheck/paperwork/pdf.py: a longer card name is cut with …
+
+
+@pytest.mark.parametrize("name", ["W" * 3000, "Ab " * 1000, "x" * 1020])
+def test_a_hostile_card_name_is_cut_and_wrapped_with_few_measurements(name):
+    """Wrapping shortened a line one character at a time, measuring the whole line each
+    time: a 3,000-character name took over a minute."""
+    from deckcheck.paperwork.fonts import FAMILY
+    from deckcheck.paperwork.pdf import NORMAL, SheetWriter
+
+    writer = SheetWriter()
+    measured: list[int] = []
+    measure = writer.pdf.get_string_width
+    writer.pdf.get_string_width = lambda text, *args, **kwargs: measured.append(len(text)) or measure(text, *args, **kwargs)
+    rows = writer._card_rows(4, writer._card_name(name), NORMAL)
+    text = "".join(row.text for row in rows).replace(" ", "")
+    assert text == name[:MAX_CARD_NAME_CHARS - 1].replace(" ", "") + "\u2026"
+    assert len(measured) < 400 and sum(measured) < 40_000
+    width = writer._column_width(NORMAL) - NORMAL.count_width - 1
+    writer.pdf.set_font(FAMILY, "", NORMAL.min_name_pt)
+    assert all(measure(row.text) <= width for row in rows)

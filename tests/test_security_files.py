@@ -346,6 +346,55 @@ def test_report_onto_a_file_the_batch_reads_is_refused(cli, tmp_path, target):
     assert (tmp_path / target).read_bytes() == before
 
 
+def _special_file(path: Path, kind: str) -> None:
+    """A named pipe, or (as root) a character device like /dev/null, at `path`."""
+    if kind == "fifo":
+        os.mkfifo(path)
+        return
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a character device needs root (CAP_MKNOD)")
+
+
+@posix_only
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+@pytest.mark.parametrize("command", [
+    ["batch", "regs", "-f", FORMAT, "-q", "-o", "json", "--report", "target"],
+    ["batch", "regs", "-f", FORMAT, "-q", "--sheets", "target"],
+    ["sheet", "regs/ok.txt", "-f", FORMAT, "--player", "ann", "--event", "fnm", "--out", "target"],
+])
+def test_outputs_never_replace_a_pipe_or_a_device(cli, tmp_path, kind, command):
+    write(tmp_path, {"regs/ok.txt": LEGAL})
+    _special_file(tmp_path / "target", kind)
+    option = command[-2]
+    done = cli(*command, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: {option} target: cannot write (it is not a regular file; name another file)\n"
+    mode = os.lstat(tmp_path / "target").st_mode
+    assert (stat.S_ISFIFO if kind == "fifo" else stat.S_ISCHR)(mode)
+    assert done.stdout == ""  # refused before any deck was checked
+
+
+CUBE = "game: mtg\nextends: mtg/constructed\n"
+
+
+@pytest.mark.parametrize("command, target", [
+    (["batch", "regs", "-f", "./cube.yaml", "-q", "--report", "cube.yaml"], "cube.yaml"),
+    (["batch", "regs", "-f", "cube.yaml", "-q", "--sheets", "./cube.yaml"], "cube.yaml"),
+    (["batch", "m.csv", "-q", "-o", "json", "--report", "formats/row.yaml"], "formats/row.yaml"),
+    (["batch", "m.csv", "-q", "--sheets", "formats/row.yaml"], "formats/row.yaml"),
+    (["sheet", "regs/ok.txt", "-f", "./cube.yaml", "--player", "ann", "--event", "fnm", "--out", "cube.yaml"], "cube.yaml"),
+])
+def test_outputs_never_replace_a_format_file_the_run_reads(cli, tmp_path, command, target):
+    write(tmp_path, {"regs/ok.txt": LEGAL, "cube.yaml": CUBE, "formats/row.yaml": CUBE,
+                     "m.csv": "player,deck,format\nann,regs/ok.txt,formats/row.yaml\n"})
+    done = cli(*command, cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.endswith("cannot write (this run reads that file; name another file)\n")
+    assert (tmp_path / target).read_text(encoding="utf-8") == CUBE
+
+
 @posix_only
 def test_report_is_private_whatever_the_umask(cli, tmp_path):
     write(tmp_path, {"regs/ok.txt": LEGAL})

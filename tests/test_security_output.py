@@ -4,6 +4,7 @@ command or send a terminal escape, and a file that is not text is one clear prob
 (docs/security.md)."""
 from __future__ import annotations
 
+import datetime
 import json
 import time
 import zipfile
@@ -196,3 +197,79 @@ def test_terminal_escapes_in_names_are_shown_not_sent(cli, tmp_path):
     assert "56 copies of Mountain␛[2J␛[8m;" in done.stdout
     missing = cli("validate", "no\x1b[2Jsuch.txt", "-f", FORMAT, cwd=tmp_path)
     assert "\x1b" not in missing.stdout + missing.stderr and "no␛[2Jsuch.txt" in missing.stdout
+
+
+def test_colour_codes_from_names_never_pass_on_a_colour_terminal():
+    """With colour on, `emit` lets colour codes through: a card name's `ESC[8m` (hide) passed
+    raw. The text report shows every name's control characters itself."""
+    from deckcheck.cli.common import printable
+    from deckcheck.formats import load
+    from deckcheck.pipeline import check_deck
+    from deckcheck.report.text import render
+    from deckcheck.result import Report
+
+    deck = parse_text("5 Lightning Bolt\x1b[8m\n55 Mountain\x1b[0m\n")
+    result = check_deck(deck, load(FORMAT), date=datetime.date(2024, 6, 1), cards=False)
+    shown = printable(render(Report(results=[result]), color=True), color=True)
+    assert "\x1b[8m" not in shown and "\x1b[0m\x1b" not in shown
+    assert "5 copies of Lightning Bolt␛[8m" in shown
+    assert "\x1b[31m" in shown  # deckcheck's own colour still passes
+
+
+def test_line_breaks_in_names_cannot_forge_rows_of_the_batch_table(cli, tmp_path):
+    write(tmp_path, {
+        "a.txt": "5 Lightning Bolt\n55 Mountain\n",
+        "m.csv": 'player,deck,team\n"ann\nmallory  -  ok.txt  LEGAL  0",a.txt,"T\nLEGAL"\n',
+        "x\nLEGAL.txt": LEGAL,
+    })
+    for source in ("m.csv", "."):
+        done = cli("batch", source, "-f", FORMAT, "-q", cwd=tmp_path)
+        assert done.returncode == 1, done.stderr
+        lines = done.stdout.splitlines()
+        assert not [line for line in lines if line.startswith(("mallory", "LEGAL"))]
+    done = cli("batch", "m.csv", "-f", FORMAT, "-q", cwd=tmp_path)
+    assert "ann␊mallory" in done.stdout and "T␊LEGAL" in done.stdout
+
+
+# ---------------------------------------------------------------- output that a name can grow
+
+
+MAX_TABLE_CELL_CHARS = 60
+
+
+def test_a_long_name_cannot_widen_every_row_of_the_batch_table(cli, tmp_path):
+    """Every row was padded to the longest name: a 165 KB CSV wrote 260 MB."""
+    long_name = "x" * 20_000
+    rows = "".join(f"p{index},a.txt\n" for index in range(300))
+    write(tmp_path, {"a.txt": LEGAL, "m.csv": f"player,deck\n{long_name},a.txt\n{rows}"})
+    done = cli("batch", "m.csv", "-f", FORMAT, "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    table = done.stdout.splitlines()[:302]
+    assert max(len(line) for line in table) < 3 * MAX_TABLE_CELL_CHARS + 30
+    assert table[1].startswith("x" * (MAX_TABLE_CELL_CHARS - 1) + "…  ")
+    assert len(done.stdout) < 302 * 100
+    full = cli("batch", "m.csv", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
+    assert json.loads(full.stdout)["results"][0]["player"] == long_name
+
+
+MAX_HOLDERS_LISTED = 20
+
+
+def test_a_huge_team_lists_a_bounded_number_of_problems_and_holders(cli, tmp_path):
+    """One team of 40,000 rows reusing 50 decks listed 128,393 team problems of 389 KB each."""
+    decks = {f"d{index}.txt": "5 Lightning Bolt\n55 Mountain\n" for index in range(5)}
+    rows = "".join(f"p{index},d{index % 5}.txt,Horde\n" for index in range(MAX_PROBLEMS_PER_DECK + 300))
+    write(tmp_path, {**decks, "m.csv": "player,deck,team\n" + rows})
+    done = cli("batch", "m.csv", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    (team,) = json.loads(done.stdout)["teams"]
+    problems = team["problems"]
+    assert len(problems) == MAX_PROBLEMS_PER_DECK  # the members' errors cut first, the team's own listed
+    (cut,) = [problem for problem in problems if problem["rule"] == "problems-not-listed"]
+    assert cut["severity"] == "error" and cut["message"].endswith("a team lists at most 500 problems")
+    assert max(len(problem["message"]) for problem in problems) < 1_000
+    assert max(len(problem.get("holders", {})) for problem in problems) <= MAX_HOLDERS_LISTED
+    copies = next(problem for problem in problems if problem["rule"] == "team-copy-limit")
+    assert copies["count"] == 5 * (MAX_PROBLEMS_PER_DECK + 300)
+    assert copies["message"].endswith(f"p19 5, and {MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED:,} more players); at most 4 per team")
+    assert copies["holders_not_listed"] == MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ..errors import FormatError
 from ..formats import Format, load
 from ..model import CardEntry
-from ..problem import WARNING, Problem
+from ..problem import WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
 from ..result import DeckResult, Report
 from ..workdir import from_directory
@@ -133,7 +133,8 @@ def check_registrations(
     totals = Totals()
     location = from_directory(os.getcwd())
     members: dict[str, list[Member]] = {}
-    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress)
+    budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
+    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
@@ -158,6 +159,8 @@ def check_registrations(
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
         for name, team in members.items()
     ]
+    for team_result in teams:
+        team_result.problems = budget.take(team_result.problems)
     return BatchReport(
         source=found.source, kind=found.kind, manifest=found.manifest,
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),

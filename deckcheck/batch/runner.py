@@ -208,13 +208,15 @@ def run(
     day: dt.date,
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
+    budget: ProblemBudget | None = None,
 ) -> Iterator[Outcome]:
     """Check every task, yielding outcomes one at a time in task order, their problems
-    within the report's budget (limits.py), spent in task order whatever `jobs` is.
+    within the report's budget (limits.py; `budget`, whose rest the caller spends on the
+    teams), spent in task order whatever `jobs` is.
     `total` is how many tasks there are. The outcomes are not kept: a caller that
     streams them to a report holds one at a time."""
     tick = progress or (lambda done: None)
-    budget = ProblemBudget()
+    budget = budget or ProblemBudget()
     jobs = jobs or default_jobs()
     chunks = _chunks(tasks, total, jobs)
     collecting = gc.isenabled()

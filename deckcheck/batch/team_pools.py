@@ -101,7 +101,7 @@ def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one
     if len(groups) > 1 and one_pool:
         from .teams import TEAM_REGISTRATION
 
-        listed = ", ".join(f"{member.player} {member.pool_name}" for member in pooled)
+        listed = named_few([f"{member.player} {member.pool_name}" for member in pooled], "more players")
         problems.append(Problem(
             rule=TEAM_REGISTRATION,
             message=f"members registered pools with different cards ({listed}); a {fmt.name} team builds its decks from one pool",
@@ -141,12 +141,12 @@ def _shared_pool_problems(team: str, members: Sequence[Member], pool: Pool, fmt:
         in_pool = pool.holds(key)
         if total <= in_pool:
             continue
-        held = ", ".join(f"{player} {count}" for player, count in held_by.items())
+        held, details = listed_holders(held_by)
         rest = held_text(in_pool, "the team's pool")
         problems.append(Problem(
             rule=REGISTERED_POOL, card=names[key], count=total, limit=in_pool,
             message=f"{total} copies of {names[key]} across team {team} ({held}); {rest}",
-            details={"holders": dict(held_by), "pool": pool.source},
+            details={**details, "pool": pool.source},
         ))
     return problems
 
@@ -154,3 +154,24 @@ def _shared_pool_problems(team: str, members: Sequence[Member], pool: Pool, fmt:
 def _hold(holders: dict[str, dict[str, int]], key: str, player: str, count: int) -> None:
     held = holders.setdefault(key, {})
     held[player] = held.get(player, 0) + count
+
+
+def named_few(items: Sequence[str], rest: str) -> str:
+    """`items` joined by commas, the first MAX_HOLDERS_LISTED of them and then how many
+    more (`and 37 more players`): a team problem's message stays short however big the team."""
+    from ..limits import MAX_HOLDERS_LISTED
+
+    shown = ", ".join(items[:MAX_HOLDERS_LISTED])
+    more = len(items) - MAX_HOLDERS_LISTED
+    return f"{shown}, and {more:,} {rest}" if more > 0 else shown
+
+
+def listed_holders(held_by: dict[str, int]) -> tuple[str, dict[str, object]]:
+    """(`ann 4, bob 1` for a team problem's message, its `holders` details): at most
+    MAX_HOLDERS_LISTED players, in team order, and `holders_not_listed` counting the rest."""
+    from ..limits import MAX_HOLDERS_LISTED
+
+    held = named_few([f"{player} {count}" for player, count in held_by.items()], "more players")
+    listed = dict(list(held_by.items())[:MAX_HOLDERS_LISTED])
+    more = len(held_by) - len(listed)
+    return held, {"holders": listed, **({"holders_not_listed": more} if more else {})}

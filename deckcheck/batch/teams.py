@@ -35,10 +35,11 @@ from dataclasses import dataclass
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardEntry, tally
 from ..registered_pools import Pool, pool_settings
-from ..problem import INFO, Problem
+from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
+from ..problem import INFO, Problem, capped
 from ..result import TeamResult
 from .registration import REGISTRATION
-from .team_pools import team_pool_problems
+from .team_pools import listed_holders, named_few, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"
@@ -103,13 +104,14 @@ def check_team(
         if len(format_ids) == 1:
             problems.append(_registration(f"format {str(format_ids[0])!r} could not be loaded; the team cannot be checked"))
         elif len(format_ids) > 1:
-            listed = ", ".join(f"{member.player} {member.format_id}" for member in members)
+            listed = named_few([f"{member.player} {member.format_id}" for member in members], "more players")
             if team_format is not None:
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
             else:
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
-            problems += _seat_clashes(members) + _members_problems(members)
+            problems += _seat_clashes(members)
+            problems = _with_members(problems, _members_problems(members), [])
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
@@ -117,11 +119,23 @@ def check_team(
         problems.append(_registration(
             f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {spoken_sizes(sizes)}"
         ))
-    problems += _seat_clashes(members) + _members_problems(members)
+    problems += _seat_clashes(members)
+    after: list[Problem] = []
     if always or unified:
-        problems += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
-    problems += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
-    return TeamResult(team=name, format=fmt.id, players=players, problems=problems)
+        after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
+    after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
+    return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after))
+
+
+def _with_members(before: list[Problem], members: list[Problem], after: list[Problem]) -> list[Problem]:
+    """A team's problems in order, at most MAX_PROBLEMS_PER_DECK and one `problems-not-listed`
+    (limits.py): the members' errors, which their own decks list too, are the ones cut first,
+    so the team's own problems (unified construction, its pool) stay listed."""
+    why = f"a team lists at most {MAX_PROBLEMS_PER_DECK:,} problems"
+    room = MAX_PROBLEMS_PER_DECK - len(before) - len(after)
+    if len(members) > room:
+        members = capped(members, max(room - 1, 0), why=why)  # room - 1 and the one that counts the rest
+    return capped([*before, *members, *after], MAX_PROBLEMS_PER_DECK, why=why)
 
 
 def unified_problems(team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date) -> list[Problem]:
@@ -166,11 +180,11 @@ def _holders(decks: Sequence[tuple[str, Sequence[CardEntry]]], zones: set[str]) 
 
 
 def _team_problem(rule: str, team: str, card: str, total: int, limit: int, holders: dict[str, int], rest: str) -> Problem:
-    held = ", ".join(f"{player} {count}" for player, count in holders.items())
+    held, details = listed_holders(holders)
     return Problem(
         rule=rule, card=card, count=total, limit=limit,
         message=f"{total} copies of {card} across team {team} ({held}); {rest}",
-        details={"holders": dict(holders)},
+        details=details,
     )
 
 
@@ -205,7 +219,7 @@ def _seat_clashes(members: Sequence[Member]) -> list[Problem]:
         if member.seat:
             seats.setdefault(member.seat, []).append(member.player)
     return [
-        _registration(f"seat {seat} is taken by {' and '.join(players)}")
+        _registration(f"seat {seat} is taken by {' and '.join(players) if len(players) <= MAX_HOLDERS_LISTED else named_few(players, 'more players')}")
         for seat, players in seats.items() if len(players) > 1
     ]
 

@@ -84,14 +84,15 @@ def batch(
         return bars[-1].advance
 
     distinct_outputs(("--sheets", sheets_file), ("--report", report_file))
-    if report_file is not None:
-        writable("--report", report_file, inputs=[Path(source)])  # before the work; again with every input after it
     format_ref = reference(format_id) if format_id is not None else None
+    read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
+    if report_file is not None:
+        writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
     # An unknown -f or a missing --cards-db is a usage error before anything is read.
     _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
     sheets = None
     if sheets_file is not None:
-        sheets = _sheets(sheets_file, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
+        sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
     # Each result goes to the report(s) as it comes, written to spools (memory, then a
     # temporary file) and copied out at the end: the batch never holds its results, and
     # nothing reaches stdout or --report unless the whole run succeeds.
@@ -127,11 +128,11 @@ def batch(
     if sheets is not None and sheets_file is not None:
         for message in sheets.warnings:
             warn(message)
-        write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, result))
+        write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, format_ref, result))
     if filed is not None and report_file is not None:
         # It names players: readable by this user only, whatever the umask (docs/security.md).
         write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
-                   private=True, inputs=_inputs(source, result))
+                   private=True, inputs=_inputs(source, format_ref, result))
         filed.close()
     commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
     for chunk in shown.chunks():
@@ -144,12 +145,17 @@ def batch(
     raise typer.Exit(result.exit_code)
 
 
-def _inputs(source: str, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]
-    """The files a batch read: its source (a manifest or a zip) and every deck and pool
-    (made one at a time: an event may have 100,000 of them)."""
+def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]
+    """The files a batch read: its source (a manifest or a zip), the format file of -f, and
+    every deck, pool and row's format file (made one at a time: an event may have 100,000
+    of them)."""
     yield Path(source)
+    if isinstance(format_ref, Path):
+        yield format_ref
     for row in result.registrations:
         yield from (Path(path) for path in (row.path, row.pool_path) if path is not None)
+        if isinstance(row.format_id, Path):
+            yield row.format_id
 
 
 def _row_format(result: object) -> object:
@@ -166,14 +172,14 @@ def _row_format(result: object) -> object:
     return None
 
 
-def _sheets(path: Path, *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
+def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
     """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
     from ..paperwork import PAPERS
     from ..paperwork.batch_sheets import BatchSheets
     from ..pipeline import parse_date
 
     one_of("--paper", paper, PAPERS)
-    writable("--sheets", path, inputs=[Path(source)])
+    writable("--sheets", path, inputs=inputs)
     return BatchSheets(
         event=event or Path(source).name, day=parse_date(date), format_id=format_id, paper=paper, cards_db=cards_db,
     )

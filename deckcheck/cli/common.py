@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -39,23 +40,14 @@ _LEGACY_COMMAND = "##["
 _ZERO_WIDTH_SPACE = "\u200b"
 
 
-def _shown(char: str) -> str:
-    code = ord(char)
-    if code < 0x20:
-        return chr(0x2400 + code)  # the Unicode "control pictures": ␛ for ESC, ␍ for CR
-    if code == 0x7F:
-        return "\u2421"
-    unsafe = 0x80 <= code < 0xA0 or 0x202A <= code <= 0x202E or 0x2066 <= code <= 0x2069  # C1 controls, bidi overrides
-    return "\ufffd" if unsafe else char
-
-
 def printable(text: str, *, color: bool = False) -> str:
     """`text` with control characters shown (see above); deckcheck's colour codes kept
     when `color`."""
     if not _UNSAFE.search(text):
         return text
-    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else
-                       "".join(_shown(char) for char in found.group()), text)
+    from ..report.style import inert
+
+    return _UNSAFE.sub(lambda found: found.group() if color and _COLOR_CODE.fullmatch(found.group()) else inert(found.group()), text)
 
 
 def under_actions() -> bool:
@@ -201,8 +193,9 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
 def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
     """Stop (exit 2) when `path` cannot or must not be written: a symbolic link or a relative
     path through a linked folder (never written through, tree.link_on_the_way), a folder,
-    a file in a folder this user cannot write to, or one of the `inputs` the run reads
-    (nothing deckcheck reads is ever overwritten)."""
+    something other than a regular file (a named pipe, a device: never replaced), a file in
+    a folder this user cannot write to, or one of the `inputs` the run reads (nothing
+    deckcheck reads is ever overwritten)."""
     from ..errors import DeckcheckError
     from ..tree import link_on_the_way
 
@@ -215,6 +208,9 @@ def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
         reason = "this run reads that file; name another file"
     elif path.is_dir():
         reason = "it is a folder; name a file"
+    elif _is_special(path):
+        # A named pipe or a device (/dev/null as root): the rename would replace it.
+        reason = "it is not a regular file; name another file"
     else:
         folder = next((parent for parent in path.absolute().parents if parent.exists()), None)
         if folder is not None and not folder.is_dir():
@@ -240,6 +236,15 @@ def distinct_outputs(*outputs: tuple[str, Path | None]) -> None:
                     f"{earlier_option} {earlier} and {option} {path} name the same file; one would replace the other: name two files"
                 )
         named.append((option, path))
+
+
+def _is_special(path: Path) -> bool:
+    """True when `path` exists and is neither a regular file nor a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _is_one_of(path: Path, files: Iterable[Path]) -> bool:

@@ -52,9 +52,11 @@ def sheet(
 
     one_of("--paper", paper, PAPERS)
     one_of("--sort", sort, SORTS)
-    fmt = load(reference(format_id))
+    format_ref = reference(format_id)
+    fmt = load(format_ref)
     day = parse_date(date)
-    writable("--out", out, inputs=[Path(deck)] if deck != "-" else [])
+    read = [*([Path(deck)] if deck != "-" else []), *([format_ref] if isinstance(format_ref, Path) else [])]
+    writable("--out", out, inputs=read)
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     parsed = read_deck_argument(deck, input_format=input_format)
     result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline)
@@ -77,7 +79,7 @@ def sheet(
     pages = writer.add(drawn)
     for message in [*drawn.notes, *writer.warnings]:
         warn(message)
-    write_file("--out", out, [writer.output()], inputs=[Path(deck)] if deck != "-" else [])
+    write_file("--out", out, [writer.output()], inputs=read)
     emit(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})\n")
     say_note(note)
     raise typer.Exit(report.exit_code)

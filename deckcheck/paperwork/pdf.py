@@ -29,6 +29,7 @@ HEADER_TOP = 9.0     # mm for the title line
 FOOTER_HEIGHT = 40.0
 BAND = 9.0           # mm of the one-line header and of the totals line of a continuation page
 MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the box has room for no more
+MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
 GREY = (90, 90, 90)
 
@@ -61,6 +62,11 @@ class _Row:
     text: str = ""
     count: int | None = None
     size: float = 0.0
+
+
+def _cut(text: str, limit: int) -> str:
+    """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 class SheetWriter:
@@ -112,13 +118,24 @@ class SheetWriter:
             else:
                 lines.append(current)
                 current = word
-            while self.pdf.get_string_width(current) > width and len(current) > 1:
-                cut = len(current) - 1
-                while cut > 1 and self.pdf.get_string_width(current[:cut]) > width:
-                    cut -= 1
+            while len(current) > 1 and self.pdf.get_string_width(current) > width:
+                cut = self._longest_fit(current, width)
                 lines.append(current[:cut])
                 current = current[cut:]
         return [*lines, current] if current else lines
+
+    def _longest_fit(self, text: str, width: float) -> int:
+        """The longest prefix of `text` (at least 1 character, less than all of it) no wider
+        than `width`, found by halving (a prefix is never narrower than a shorter one), so a
+        long word costs a few measurements per line, not one per character."""
+        low, high = 1, len(text) - 1  # text[:low] is kept even when too wide; text[:high + 1] is too wide
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.pdf.get_string_width(text[:middle]) <= width:
+                low = middle
+            else:
+                high = middle - 1
+        return low
 
     # ------------------------------------------------------------------ layout
 
@@ -153,7 +170,7 @@ class SheetWriter:
                 columns.append([])
             columns[-1].append(_Row("title", title, section.total))
             for count, name in section.lines:
-                rows = self._card_rows(count, self._text(name, "card name"), layout)
+                rows = self._card_rows(count, self._card_name(name), layout)
                 if len(rows) > room():
                     columns.append([_Row("title", f"{title} (continued)")])
                 columns[-1].extend(rows)
@@ -197,9 +214,11 @@ class SheetWriter:
         self.pages += len(pages)
         return len(pages)
 
+    def _card_name(self, name: str) -> str:
+        return _cut(self._text(name, "card name"), MAX_CARD_NAME_CHARS)
+
     def _field(self, value: str, label: str) -> str:
-        text = self._text(value, label.lower())
-        return text if len(text) <= MAX_FIELD_CHARS else text[:MAX_FIELD_CHARS - 1] + "\u2026"
+        return _cut(self._text(value, label.lower()), MAX_FIELD_CHARS)
 
     def _header(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
         pdf = self.pdf

@@ -1,7 +1,9 @@
-"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)."""
+"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org);
+and `inert`, how a name shows in a text report: its control characters as visible symbols."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import TextIO
 
@@ -19,3 +21,24 @@ def paint(text: str, style: str, *, color: bool) -> str:
     if not color:
         return text
     return f"\x1b[{_CODES[style]}m{text}\x1b[0m"
+
+
+# Controls (line breaks and tabs among them), C1 controls, line and paragraph separators
+# and bidirectional overrides: none of them may reach a terminal from a name.
+_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def symbol_for(char: str) -> str:
+    """The visible stand-in of a control character: its Unicode "control picture" (␛ for
+    ESC, ␊ for a line feed, ␡ for DEL), U+FFFD for C1 controls, separators and bidi overrides."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def inert(text: str) -> str:
+    """`text` from a file (a card, deck, player, team or file name, or a message quoting one)
+    with every control character shown as its symbol: a name cannot colour, hide or move
+    anything, nor start a line of its own, in a text report (docs/security.md)."""
+    return _NOT_IN_NAMES.sub(lambda found: symbol_for(found.group()), text) if _NOT_IN_NAMES.search(text) else text

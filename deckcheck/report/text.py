@@ -15,7 +15,8 @@ from ..model import ZONES, CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
-from .style import paint
+from ..limits import MAX_TABLE_CELL_CHARS
+from .style import inert, paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -36,13 +37,13 @@ def _problem_line(problem: Problem, *, color: bool) -> str:
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
     rule = paint(f"{problem.rule:<16}", "red" if problem.is_error else "yellow", color=color)
     zone = problem.zone or ""
-    return f"  {where:<9} {zone:<10} {rule} {severity}{problem.full_message}"
+    return f"  {where:<9} {zone:<10} {rule} {severity}{inert(problem.full_message)}"
 
 
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     who = ""
     if result.player:
-        who = f" [{result.player}" + (f", team {result.team}" if result.team else "") + "]"
+        who = f" [{inert(result.player)}" + (f", team {inert(result.team)}" if result.team else "") + "]"
     if result.legal:
         verdict = paint("LEGAL", "green", color=color)
     else:
@@ -57,26 +58,30 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     if warnings:
         tail.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
     extra = f" ({'; '.join(tail)})" if tail else ""
-    lines = [f"{paint(result.deck, 'bold', color=color)}{who} - {result.format}: {verdict}{extra}"]
+    lines = [f"{paint(inert(result.deck), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
     lines += [_problem_line(problem, color=color) for problem in result.problems]
     return lines
 
 
 def _team_block(team: TeamResult, *, color: bool) -> list[str]:
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
-    lines = [f"team {paint(team.team, 'bold', color=color)} ({', '.join(team.players)}) - {team.format}: {verdict}"]
+    lines = [_team_head(team, verdict, color=color)]
     for problem in team.problems:
         line = _problem_line(problem, color=color)
         holders = problem.details.get("holders")
         if holders:
-            line += " [" + ", ".join(f"{player} {count}" for player, count in holders.items()) + "]"
+            line += " [" + ", ".join(f"{inert(player)} {count}" for player, count in holders.items()) + "]"
         lines.append(line)
     return lines
 
 
+def _team_head(team: TeamResult, verdict: str, *, color: bool) -> str:
+    return f"team {paint(inert(team.team), 'bold', color=color)} ({inert(', '.join(team.players))}) - {inert(team.format)}: {verdict}"
+
+
 def _assertion_line(outcome: AssertionOutcome, *, color: bool) -> str:
     status = paint("PASS", "green", color=color) if outcome.passed else paint("FAIL", "red", color=color)
-    return f"  {status}  {outcome.deck}: {outcome.assertion}   [{outcome.message}]"
+    return f"  {status}  {inert(outcome.deck)}: {inert(outcome.assertion)}   [{inert(outcome.message)}]"
 
 
 def summary(report: Report) -> str:
@@ -143,7 +148,15 @@ def render_diff(diff: DeckDiff) -> str:
 _EMPTY = "-"
 
 
+def _cell(text: str) -> str:
+    """A table cell: `text` inert, cut to MAX_TABLE_CELL_CHARS with an ellipsis (every row
+    is padded to the widest cell, so one long name would widen them all)."""
+    text = inert(text)
+    return text if len(text) <= MAX_TABLE_CELL_CHARS else text[:MAX_TABLE_CELL_CHARS - 1] + "\u2026"
+
+
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
+    rows = [[_cell(cell) for cell in row] for row in rows]
     widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
     return list(_table_lines(header, rows, widths, color=color, verdict_column=verdict_column))
 
@@ -169,7 +182,7 @@ def _errors(problems) -> str:
 def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
     # Team problems' messages already say who holds how many copies.
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
-    lines = [f"team {paint(team.team, 'bold', color=color)} ({', '.join(team.players)}) - {team.format}: {verdict}"]
+    lines = [_team_head(team, verdict, color=color)]
     return lines + [_problem_line(problem, color=color) for problem in team.problems]
 
 
@@ -191,8 +204,8 @@ class BatchWriter:
         self.widths = [len(name) for name in _REGISTRATIONS]
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        cells = (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
-                 "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
+        cells = tuple(_cell(cell) for cell in (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
+                                                "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems)))
         self.widths = [max(width, len(cell)) for width, cell in zip(self.widths, cells)]
         self.rows.add_record(cells)
         if result.problems:
@@ -205,7 +218,7 @@ class BatchWriter:
             for line in _table_lines(_REGISTRATIONS, self.rows.records(), self.widths, color=self.color, verdict_column=3):
                 write(line + "\n")
         else:
-            write(f"{batch.source}: no decklists found\n")
+            write(f"{inert(str(batch.source))}: no decklists found\n")
         lines: list[str] = []
         if report.teams:
             rows = [
@@ -224,8 +237,8 @@ class BatchWriter:
         skipped = report.skipped  # files that could not be checked are rows of the table
         if skipped:
             lines += ["", "Skipped:"]
-            width = max(len(item.file) for item in skipped)
-            lines += [f"  {item.file.ljust(width)}  {item.reason}" for item in skipped]
+            width = min(max(len(inert(item.file)) for item in skipped), MAX_TABLE_CELL_CHARS)
+            lines += [f"  {inert(item.file).ljust(width)}  {inert(item.reason)}" for item in skipped]
         if batch.deck_checks is not None:
             lines += [""] + deck_check_lines(batch, color=self.color)
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams)
@@ -264,7 +277,7 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False) -> list[str]:
     lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color, verdict_column=5)]
     lines += ["", "Registered decks to check:"]
     for pick in sample.picks:
-        lines.append(f"{paint(pick.player or pick.deck, 'bold', color=color)} - {pick.deck}")
+        lines.append(f"{paint(inert(pick.player or pick.deck), 'bold', color=color)} - {inert(pick.deck)}")
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
@@ -281,5 +294,5 @@ def _decklist(entries: list[CardEntry]) -> list[str]:
         total = sum(entry.count for entry in listed)
         lines.append(f"  {_ZONE_TITLES.get(zone, zone.capitalize())} ({total})")
         width = len(str(max(entry.count for entry in listed)))
-        lines += [f"    {str(entry.count).rjust(width)} {entry.name}" for entry in listed]
+        lines += [f"    {str(entry.count).rjust(width)} {inert(entry.name)}" for entry in listed]
     return lines
