@@ -273,3 +273,18 @@ def test_a_huge_team_lists_a_bounded_number_of_problems_and_holders(cli, tmp_pat
     assert copies["count"] == 5 * (MAX_PROBLEMS_PER_DECK + 300)
     assert copies["message"].endswith(f"p19 5, and {MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED:,} more players); at most 4 per team")
     assert copies["holders_not_listed"] == MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED
+
+
+def test_a_simulation_report_in_colour_shows_a_names_escape_codes_as_symbols():
+    """On a colour terminal the report's own codes pass; a code inside a card name, a deck
+    name or an assertion must not (it could hide or recolour the verdict)."""
+    from deckcheck.engine import simulate
+    from deckcheck.engine.report import render_text
+
+    hidden = "Goblin\x1b[8m Guide"
+    deck = f"4 {hidden}\n20 Mountain\n36 Lightning Bolt\n"
+    simulation = simulate(deck, "mtg/modern", cards=(hidden,), assertions=(f'p_by_turn("{hidden}", 2) >= 0',))
+    text = render_text(simulation, color=True)
+    assert "\x1b[8m" not in text
+    assert "Goblin␛[8m Guide" in text
+    assert "\x1b[1m" in text  # the report's own bold title is still there

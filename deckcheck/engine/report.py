@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..report.style import paint
+from ..report.style import inert, paint
 from ..result import AssertionOutcome
 from .assertions import AssertionResult
 from .outcome import Estimate
@@ -169,7 +169,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     rule_name = _RULE_NAMES.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
     lands = f", {profile.lands} lands" if simulation.has_lands else ""
     lines = [
-        paint(f"{simulation.deck.source} - {simulation.fmt.id}", "bold", color=color),
+        paint(f"{inert(simulation.deck.source)} - {simulation.fmt.id}", "bold", color=color),
         f"  {profile.size} cards{lands}; opening hand {hand.size}, {rule_name}",
         "  exact (multivariate hypergeometric)" if exact else
         f"  Monte Carlo: {outcome.hands:,} hands, seed {outcome.seed} (± is one standard error)",
@@ -177,7 +177,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         "Keep policy" + (" (default)" if simulation.policy.default else ""),
     ]
     for size, text in _policy_lines(simulation).items():
-        lines.append(f"  {size:>2} cards  {text}")
+        lines.append(f"  {size:>2} cards  {inert(text)}")
     lines += ["", "Kept hand size"]
     for size, estimate in outcome.keep.items():
         lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
@@ -193,7 +193,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     lines += _castable_lines(simulation)
     lines += _assertion_lines(simulation, exact, color)
     for warning in simulation.warnings:
-        lines.append(paint(f"note: {warning}", "yellow", color=color))
+        lines.append(paint(f"note: {inert(warning)}", "yellow", color=color))
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
@@ -205,7 +205,7 @@ def _by_turn_lines(simulation: Simulation, exact: bool) -> list[str]:
         return []
     side = simulation.on
     turns = range(1, simulation.turns + 1)
-    names = [simulation.profile.cards[i].name for i in simulation.tracked[:_MAX_ROWS]]
+    names = [inert(simulation.profile.cards[i].name) for i in simulation.tracked[:_MAX_ROWS]]
     width = max(12, *(len(name) for name in names))
     lines = [
         "",
@@ -243,7 +243,7 @@ def _castable_lines(simulation: Simulation) -> list[str]:
             p, given = answer.sides[side]
             cells.append(f"{_percent(p, p.se is None):>9} {_percent(given, given.se is None):>12}")
         lines.append(
-            f"  {answer.question.name:<{width}}  {answer.question.cost.text:<{cost_width}}  {answer.question.turn:>4}  "
+            f"  {inert(answer.question.name):<{width}}  {answer.question.cost.text:<{cost_width}}  {answer.question.turn:>4}  "
             f"{sources:<10}" + "".join(f"  {cell}" for cell in cells)
         )
     return lines
@@ -267,4 +267,4 @@ def assertion_line(result: AssertionResult, *, exact: bool, color: bool = False)
         for name, estimate in result.values.items()
     )
     note = " (within 3 standard errors)" if result.within_margin else ""
-    return f"{status}  {result.text}   [{values}]{note}"
+    return f"{status}  {inert(result.text)}   [{inert(values)}]{note}"
