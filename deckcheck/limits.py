@@ -56,6 +56,14 @@ MAX_ZIP_BYTES = 256 * 1024 * 1024  # uncompressed, as declared and as actually i
 MAX_EXPRESSION_TOKENS = 256
 MAX_EXPRESSION_NESTING = 32
 
+# ---------------------------------------------------------------- deckcheck.yaml globs
+
+# Globs of one deckcheck.yaml (`decks`, `exclude`, `formats`, `simulate` together) and the
+# characters of one. Real files hold a handful of short ones; every file of the repository
+# is matched against each, so the two bound a run's matching work.
+MAX_GLOBS = 256
+MAX_GLOB_CHARS = 256
+
 # ---------------------------------------------------------------- the card server (Scryfall)
 
 CONNECT_TIMEOUT = 5.0   # seconds; DECKCHECK_HTTP_TIMEOUT sets both timeouts
