@@ -235,3 +235,56 @@ def test_manifest_cells_must_be_scalars(cli, tmp_path):
     assert [[problem["rule"] for problem in result["problems"]] for result in results[1:]] == [["registration"]] * 2
     assert results[1]["problems"][0]["message"] == "manifest line 2: column 'player': expected text or a number, got a list"
     assert results[2]["problems"][0]["message"] == "manifest line 3: column 'deck': expected text or a number, got a mapping"
+
+
+# A game of Magic rarely lasts past turn 20-30; past limits.MAX_TURNS a run could take
+# minutes on a 19,998-card deck, so every turn an option, a config or an assertion names is
+# bounded, and the error names the bound.
+BIG_DECK = "4 Lightning Bolt\n96 Mountain\n"
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["--turns", "51"], "--turns 51: give a turn from 1 to 50"),
+    (["--turns", "1000"], "--turns 1000: give a turn from 1 to 50"),
+    (["--assert", 'p_by_turn("Lightning Bolt", 5000) >= 0.5'], "turn 5000: give a turn from 1 to 50"),
+    (["--assert", "land_drops(51) >= 0.5"], "turn 51: give a turn from 1 to 50"),
+    (["--compare", "-", "--turns", "999"], "--turns 999: give a turn from 1 to 50"),
+])
+def test_simulate_turns_are_bounded(cli, tmp_path, args, expected):
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    if "--compare" in args:
+        (tmp_path / "p.yaml").write_text("keep: {7: lands >= 2}\n", encoding="utf-8")
+        args = [arg if arg != "-" else str(tmp_path / "p.yaml") for arg in args]
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards", *args, timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert expected in done.stderr and "Traceback" not in done.stderr
+
+
+def test_simulate_turn_at_the_limit_runs(cli, tmp_path):
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards", "--turns", "50",
+               "--assert", 'p_by_turn("Lightning Bolt", 50) >= 0.5', "-o", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["assertions"][0]["passed"] is True
+
+
+def test_cast_question_past_the_turn_limit_is_an_error(cli, tmp_path):
+    # A cost of {60} asks about turn 60 (Gleemax costs {1000000}).
+    (tmp_path / "d.txt").write_text("4 Big Spell\n96 Mountain\n", encoding="utf-8")
+    (tmp_path / "p.yaml").write_text('costs: {"Big Spell": "{60}"}\n', encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards",
+               "--policy", str(tmp_path / "p.yaml"), "--cast", "Big Spell", timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "mana value 60: castability is asked up to turn 50" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ('{assert: "keep7 >= 0.5", turns: 1000}', "simulate.*.txt.turns: expected a whole number from 1 to 50"),
+    ("{assert: 'p_by_turn(\"Lightning Bolt\", 5000) >= 0.5'}", "turn 5000: give a turn from 1 to 50"),
+])
+def test_check_turns_are_bounded(cli, tmp_path, spec, expected):
+    (tmp_path / "deckcheck.yaml").write_text(f'format: mtg/constructed\nsimulate:\n  "*.txt": {spec}\n', encoding="utf-8")
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    done = cli("check", cwd=tmp_path, timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert expected in done.stderr and "Traceback" not in done.stderr
