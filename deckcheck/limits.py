@@ -102,6 +102,10 @@ MAX_HANDS = 10_000_000
 # a game of Magic rarely lasts past turn 20-30, and the work grows faster than the turns (a
 # 19,998-card deck took 43 s to turn 500; to turn 50, at most about 5 s).
 MAX_TURNS = 50
+# An opening hand (a format's `opening_hand.size`, a policy's `keep` hand sizes): real games
+# deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
+# grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
+MAX_HAND_SIZE = 20
 
 
 def check_seed(seed: int | None, option: str = "--seed") -> None:

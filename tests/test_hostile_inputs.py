@@ -288,3 +288,24 @@ def test_check_turns_are_bounded(cli, tmp_path, spec, expected):
     done = cli("check", cwd=tmp_path, timeout=20)
     assert done.returncode == 2, done.stdout + done.stderr
     assert expected in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("policy, expected", [
+    ('keep:\n  ? keep' + "9" * 5000 + '\n  : "true"\n', "a hand size (a whole number up to 20) as the key"),
+    ('keep:\n  ? ' + "9" * 4000 + '\n  : "true"\n', "a hand size (a whole number up to 20) as the key"),
+])
+def test_policy_hand_size_keys_are_bounded(cli, tmp_path, policy, expected):
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    (tmp_path / "p.yaml").write_text(policy, encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards", "--policy", str(tmp_path / "p.yaml"))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert expected in done.stderr and "internal error" not in done.stderr
+
+
+def test_opening_hand_size_is_bounded(cli, tmp_path):
+    (tmp_path / "d.txt").write_text("4 Lightning Bolt\n9999 Mountain\n9995 Island\n", encoding="utf-8")
+    (tmp_path / "f.yaml").write_text("game: mtg\nname: big\nextends: mtg/constructed\nopening_hand: {size: 200}\n")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", str(tmp_path / "f.yaml"), "--no-cards", timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "opening_hand.size" in done.stderr and "from 1 to 20" in done.stderr
+    assert "internal error" not in done.stderr
