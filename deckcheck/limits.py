@@ -69,6 +69,14 @@ MAX_ZIP_BYTES = 256 * 1024 * 1024  # uncompressed, as declared and as actually i
 MAX_EXPRESSION_TOKENS = 256
 MAX_EXPRESSION_NESTING = 32
 
+# ---------------------------------------------------------------- deckcheck.yaml globs
+
+# Globs of one deckcheck.yaml (`decks`, `exclude`, `formats`, `simulate` together) and the
+# characters of one. Real files hold a handful of short ones; every file of the repository
+# is matched against each, so the two bound a run's matching work.
+MAX_GLOBS = 256
+MAX_GLOB_CHARS = 256
+
 # ---------------------------------------------------------------- the card server (Scryfall)
 
 CONNECT_TIMEOUT = 5.0   # seconds; DECKCHECK_HTTP_TIMEOUT sets both timeouts
@@ -107,6 +115,14 @@ MAX_SEED = 2**63 - 1
 # Monte Carlo games: ten million give a standard error under 0.0002 on any probability (a
 # few seconds a million); more would only make a CI job wait.
 MAX_HANDS = 10_000_000
+# Turns of a by-turn table, an assertion (p_by_turn, land_drops) or a castability question:
+# a game of Magic rarely lasts past turn 20-30, and the work grows faster than the turns (a
+# 19,998-card deck took 43 s to turn 500; to turn 50, at most about 5 s).
+MAX_TURNS = 50
+# An opening hand (a format's `opening_hand.size`, a policy's `keep` hand sizes): real games
+# deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
+# grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
+MAX_HAND_SIZE = 20
 
 
 def check_seed(seed: int | None, option: str = "--seed") -> None:
@@ -119,3 +135,9 @@ def check_hands(hands: int | None, option: str = "--hands") -> None:
     """DeckcheckError unless `hands` is None or from 1 to MAX_HANDS."""
     if hands is not None and not 1 <= hands <= MAX_HANDS:
         raise DeckcheckError(f"{option} {hands}: simulate from 1 to {MAX_HANDS:,} games")
+
+
+def check_turns(turn: int, what: str = "--turns") -> None:
+    """DeckcheckError unless `turn` is from 1 to MAX_TURNS; `what` names where it was given."""
+    if not 1 <= turn <= MAX_TURNS:
+        raise DeckcheckError(f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")

@@ -135,21 +135,26 @@ class Str(_RecordSpec):
 
 
 class Int(_RecordSpec):
-    """An integer (never a bool), at least `minimum` when given."""
+    """An integer (never a bool), at least `minimum` and at most `maximum` when given."""
 
-    __slots__ = ("minimum",)
+    __slots__ = ("minimum", "maximum")
 
-    def __init__(self, minimum: int | None = None):
+    def __init__(self, minimum: int | None = None, maximum: int | None = None):
         self.minimum = minimum
+        self.maximum = maximum
 
     @property
     def expected(self) -> str:  # type: ignore[override]
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum:,}"
         return "a whole number" + (f" >= {self.minimum}" if self.minimum is not None else "")
 
     def check(self, value: Any, keys: Keys) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(value, keys)
         if self.minimum is not None and value < self.minimum:
+            self.fail(value, keys)
+        if self.maximum is not None and value > self.maximum:
             self.fail(value, keys)
 
 

@@ -28,7 +28,11 @@ def deckcheck_executable() -> Path:
     )
 
 
-def run_cli(*args: str, input: str | bytes | None = None, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str, input: str | bytes | None = None, env: dict[str, str] | None = None, cwd: Path | None = None,
+    timeout: float = 300,
+) -> subprocess.CompletedProcess:
+    """The installed command; `timeout` (seconds) fails a test that would hang."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
     full_env.pop("GITHUB_ACTIONS", None) if env is None or "GITHUB_ACTIONS" not in env else None
     text_mode = not isinstance(input, bytes)
@@ -39,7 +43,7 @@ def run_cli(*args: str, input: str | bytes | None = None, env: dict[str, str] | 
         text=text_mode,
         env=full_env,
         cwd=cwd,
-        timeout=300,
+        timeout=timeout,
     )
 
 

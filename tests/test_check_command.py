@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -40,6 +42,43 @@ GLOB_CASES = [
 @pytest.mark.parametrize("pattern, path, expected", GLOB_CASES)
 def test_globs(pattern, path, expected):
     assert matches(pattern, path) is expected
+
+
+# Patterns a backtracking regular expression took exponential time on (minutes each).
+HOSTILE_GLOBS = [
+    ("*a*a*a*a*a*a*a*b", "a" * 200 + ".txt", False), ("*a*a*a*a*a*a*a*", "a" * 200 + ".txt", True),
+    ("**/" * 8 + "x.txt", "a/" * 40 + "y.txt", False), ("**/" * 8 + "y.txt", "a/" * 40 + "y.txt", True),
+    ("a*" * 120 + "b", "a" * 250, False),
+]
+
+
+def test_hostile_globs_match_in_polynomial_time():
+    # In a child process with a timeout, so that a matcher that hangs fails the test in seconds.
+    code = (
+        "import sys; from deckcheck.project.globs import matches\n"
+        f"print([matches(p, s) for p, s, _ in {HOSTILE_GLOBS!r}])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=3)
+    assert done.stdout.strip() == str([expected for _, _, expected in HOSTILE_GLOBS]), done.stderr
+
+
+def test_glob_sets_stay_within_a_segment():
+    # `[*-b]` is a range holding `/`; a set is one character of a name, never a separator.
+    assert matches("a[*-b]b", "a-b") and not matches("a[*-b]b", "a/b")
+    assert not matches("[z-a]", "m")  # a reversed range holds nothing (no internal error)
+
+
+@pytest.mark.parametrize("config, expected", [
+    ("exclude: [" + ", ".join(f'"x{n}"' for n in range(257)) + "]\n", "257 globs; give at most 256 in all"),
+    ("formats:\n" + "".join(f'  "x{n}": mtg/modern\n' for n in range(200))
+     + "exclude: [" + ", ".join(f'"y{n}"' for n in range(57)) + "]\n", "257 globs; give at most 256 in all"),
+    ('decks: ["' + "*" * 257 + '"]\n', "decks[0]: a glob of 257 characters; at most 256"),
+])
+def test_config_globs_are_bounded(cli, tmp_path, config, expected):
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n" + config, "burn.txt": BURN})
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2 and expected in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_check_whole_repository(cli, tmp_path):

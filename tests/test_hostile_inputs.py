@@ -354,3 +354,77 @@ def test_library_text_with_a_lone_surrogate_is_read_not_a_traceback(call):
     assert [problem.card for problem in result.problems if problem.rule == "unknown-card"] == ["Q\ufffdzzq Wrack"]
     # A name that reads as a card once the replacement character is passed over is that card.
     assert validate("4 Isl\ud800and\n56 Mountain\n", "mtg/constructed").legal
+
+
+# A game of Magic rarely lasts past turn 20-30; past limits.MAX_TURNS a run could take
+# minutes on a 19,998-card deck, so every turn an option, a config or an assertion names is
+# bounded, and the error names the bound.
+BIG_DECK = "4 Lightning Bolt\n96 Mountain\n"
+
+
+@pytest.mark.parametrize("args, expected", [
+    (["--turns", "51"], "--turns 51: give a turn from 1 to 50"),
+    (["--turns", "1000"], "--turns 1000: give a turn from 1 to 50"),
+    (["--assert", 'p_by_turn("Lightning Bolt", 5000) >= 0.5'], "turn 5000: give a turn from 1 to 50"),
+    (["--assert", "land_drops(51) >= 0.5"], "turn 51: give a turn from 1 to 50"),
+    (["--compare", "-", "--turns", "999"], "--turns 999: give a turn from 1 to 50"),
+])
+def test_simulate_turns_are_bounded(cli, tmp_path, args, expected):
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    if "--compare" in args:
+        (tmp_path / "p.yaml").write_text("keep: {7: lands >= 2}\n", encoding="utf-8")
+        args = [arg if arg != "-" else str(tmp_path / "p.yaml") for arg in args]
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards", *args, timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert expected in done.stderr and "Traceback" not in done.stderr
+
+
+def test_simulate_turn_at_the_limit_runs(cli, tmp_path):
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards", "--turns", "50",
+               "--assert", 'p_by_turn("Lightning Bolt", 50) >= 0.5', "-o", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["assertions"][0]["passed"] is True
+
+
+def test_cast_question_past_the_turn_limit_is_an_error(cli, tmp_path):
+    # A cost of {60} asks about turn 60 (Gleemax costs {1000000}).
+    (tmp_path / "d.txt").write_text("4 Big Spell\n96 Mountain\n", encoding="utf-8")
+    (tmp_path / "p.yaml").write_text('costs: {"Big Spell": "{60}"}\n', encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards",
+               "--policy", str(tmp_path / "p.yaml"), "--cast", "Big Spell", timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "mana value 60: castability is asked up to turn 50" in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ('{assert: "keep7 >= 0.5", turns: 1000}', "simulate.*.txt.turns: expected a whole number from 1 to 50"),
+    ("{assert: 'p_by_turn(\"Lightning Bolt\", 5000) >= 0.5'}", "turn 5000: give a turn from 1 to 50"),
+])
+def test_check_turns_are_bounded(cli, tmp_path, spec, expected):
+    (tmp_path / "deckcheck.yaml").write_text(f'format: mtg/constructed\nsimulate:\n  "*.txt": {spec}\n', encoding="utf-8")
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    done = cli("check", cwd=tmp_path, timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert expected in done.stderr and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("policy, expected", [
+    ('keep:\n  ? keep' + "9" * 5000 + '\n  : "true"\n', "a hand size (a whole number up to 20) as the key"),
+    ('keep:\n  ? ' + "9" * 4000 + '\n  : "true"\n', "a hand size (a whole number up to 20) as the key"),
+])
+def test_policy_hand_size_keys_are_bounded(cli, tmp_path, policy, expected):
+    (tmp_path / "d.txt").write_text(BIG_DECK, encoding="utf-8")
+    (tmp_path / "p.yaml").write_text(policy, encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", "mtg/constructed", "--no-cards", "--policy", str(tmp_path / "p.yaml"))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert expected in done.stderr and "internal error" not in done.stderr
+
+
+def test_opening_hand_size_is_bounded(cli, tmp_path):
+    (tmp_path / "d.txt").write_text("4 Lightning Bolt\n9999 Mountain\n9995 Island\n", encoding="utf-8")
+    (tmp_path / "f.yaml").write_text("game: mtg\nname: big\nextends: mtg/constructed\nopening_hand: {size: 200}\n")
+    done = cli("simulate", str(tmp_path / "d.txt"), "-f", str(tmp_path / "f.yaml"), "--no-cards", timeout=20)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "opening_hand.size" in done.stderr and "from 1 to 20" in done.stderr
+    assert "internal error" not in done.stderr

@@ -33,6 +33,7 @@ from math import isfinite
 from dataclasses import dataclass, field
 
 from ..errors import DeckcheckError
+from ..limits import check_turns
 from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Node, Not, Number, String, Vocabulary, parse, walk
 from .nodes import arithmetic, to_text
 from .outcome import Estimate, standard_error
@@ -119,6 +120,7 @@ def parse_assertion(text: str, tags: Iterable[str] = ()) -> Assertion:
         turn = item.args[turn_at(item)]
         if int(turn.value) < 1:  # type: ignore[attr-defined]
             raise DeckcheckError(f"--assert: column {turn.column} in {text!r}: turns start at 1")
+        check_turns(int(turn.value), f"--assert: column {turn.column} in {text[:80]!r}: turn")  # type: ignore[attr-defined]
         if item.name == "p_by_turn" and len(item.args) > 2 and item.args[0].kind == "condition":
             raise DeckcheckError(
                 f"--assert: column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..limits import MAX_TURNS
 from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
@@ -100,7 +101,12 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
             f"--cast {name!r}: no mana cost known (no card database has it); import one with "
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
         )
-    return CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=f"--cast {name!r}"), in_deck=card is not None)
+    question = CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=f"--cast {name!r}"), in_deck=card is not None)
+    if question.turn > MAX_TURNS:
+        raise ManaError(
+            f"--cast {name!r}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
+        )
+    return question
 
 
 def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion, kinds: Sequence[frozenset[str]]) -> Atoms:

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
+from ..limits import MAX_HAND_SIZE
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
@@ -178,7 +179,10 @@ POLICY_SCHEMA = Struct({
     "keep": Described(
         AnyOf((Null(), MapOf(
             Described(AnyOf((Str(), Bool())), "a keep rule as text (like `2 <= lands <= 5`) or true"),
-            key=Described(AnyOf((Int(0), Str(pattern=rf"\s*(keep)?\d+\s*|{FREE}"))), "a hand size (a whole number) as the key"),
+            key=Described(
+                AnyOf((Int(0, maximum=MAX_HAND_SIZE), Str(pattern=rf"\s*(keep)?\d{{1,{len(str(MAX_HAND_SIZE))}}}\s*|{FREE}"))),
+                f"a hand size (a whole number up to {MAX_HAND_SIZE}) as the key",
+            ),
         ))),
         "a mapping of hand size to rule, like `7: 2 <= lands <= 5`",
     ),

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import DeckcheckError
 from ..formats import Format, load
-from ..limits import check_hands, check_seed
+from ..limits import check_hands, check_seed, check_turns
 from ..model import Deck
 from ..names import card_key
 from ..problem import Problem
@@ -127,6 +127,7 @@ def simulate(
         raise DeckcheckError(f"--on {on!r}: choose play or draw")
     if turns < 1:
         raise DeckcheckError("--turns must be at least 1")
+    check_turns(turns)
     check_hands(hands)
     check_seed(seed)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)

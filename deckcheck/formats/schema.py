@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
+from ..limits import MAX_HAND_SIZE
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
 from ..model import PLAYED_ZONES, ZONES
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
@@ -98,7 +99,7 @@ SHARED_KEYS: dict[str, Spec] = {
     "team": AnyOf((Null(), Struct({"unified": Bool(), "size": AnyOf((Int(1), ListOf(Int(1)))), "sideboard": Bool()}))),
     # The simulate engine.
     "opening_hand": Struct(
-        {"size": Int(1), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
+        {"size": Int(1, maximum=MAX_HAND_SIZE), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
     ),
 }
 

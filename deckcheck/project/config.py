@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from .. import tree
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
+from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_TURNS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
@@ -68,7 +69,7 @@ SIMULATE_SCHEMA = Struct(
         "keep": Str(), "keep6": Str(), "keep5": Str(),
         "policy": Str(),
         "on": Str(choices=("play", "draw")),
-        "turns": Int(minimum=1),
+        "turns": Int(minimum=1, maximum=MAX_TURNS),
         "hands": Int(minimum=1),
         "seed": Int(minimum=0),
         "exact": Bool(),
@@ -194,6 +195,7 @@ def load_config(path: Path) -> ProjectConfig:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
         raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line) from None
+    _check_globs(data, shown)
     root = Path(os.path.abspath(path.parent))
     # Every format the file names must load now: a typo fails the run before any deck is read.
     default = _format_ref(data["format"], root, shown, "format") if "format" in data else None
@@ -221,6 +223,19 @@ def load_config(path: Path) -> ProjectConfig:
         formats=formats,
         simulate=simulate,
     )
+
+
+def _check_globs(data: Mapping[str, Any], shown: str) -> None:
+    """ConfigError past MAX_GLOBS globs or a glob past MAX_GLOB_CHARS (docs/security.md)."""
+    globs = [
+        (f"{key}[{index}]" if isinstance(data.get(key), list) else key, glob)
+        for key in ("decks", "exclude") for index, glob in enumerate(_texts(data.get(key)))
+    ] + [(f"{key}.{glob[:40]}", glob) for key in ("formats", "simulate") for glob in data.get(key) or {}]
+    if len(globs) > MAX_GLOBS:
+        raise ConfigError(f"{len(globs):,} globs; give at most {MAX_GLOBS} in all", path=shown)
+    for key, glob in globs:
+        if len(glob) > MAX_GLOB_CHARS:
+            raise ConfigError(f"a glob of {len(glob):,} characters; at most {MAX_GLOB_CHARS}", path=shown, key=key)
 
 
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:

@@ -2,68 +2,155 @@
 
     *         any characters within one path segment (not `/`)
     ?         one character within a segment
-    [abc]     one of the characters ([!abc]: none of them)
+    [abc]     one of the characters ([!abc]: none of them; [a-z]: a range)
     **        any number of whole segments, none included: `decks/**/*.txt`
     name/     a folder: everything under it (same as `name/**`)
 
 A pattern without a `/` (other than a trailing one) matches a file name in any folder, as
-in `.gitignore`: `*.dek` matches `a/b/c.dek`. Patterns are translated to regular
-expressions once; matching never touches the file system.
+in `.gitignore`: `*.dek` matches `a/b/c.dek`. Matching never touches the file system.
+
+A pull request writes these patterns (docs/security.md), so matching takes polynomial
+time whatever they hold: a pattern is parsed once into segments, a segment is matched
+against one path segment by the two-pointer wildcard algorithm (every token but `*` takes
+exactly one character, so going back to the last `*` is enough), and `**` is matched over
+whole segments by dynamic programming over (pattern segment, path segment). A backtracking
+regular expression took exponential time on `*a*a*a*a*a*b` or eight `**/`.
 """
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass
 from functools import lru_cache
 
+_STAR = "*"      # a token: any characters of one segment
+_ANY = "?"       # a token: one character
+_GLOBSTAR = "**"  # a whole pattern segment: any number of path segments
 
-def _segment(part: str) -> str:
-    out = []
+
+@dataclass(frozen=True)
+class _CharSet:
+    """`[...]`: characters and (low, high) ranges, or every character but those."""
+
+    chars: str
+    ranges: tuple[tuple[str, str], ...]
+    negate: bool
+
+    def accepts(self, char: str) -> bool:
+        inside = char in self.chars or any(low <= char <= high for low, high in self.ranges)
+        return inside is not self.negate
+
+
+
+
+def _char_set(inner: str) -> _CharSet:
+    negate = inner.startswith("!")
+    inner = inner[1:] if negate else inner
+    chars: list[str] = []
+    ranges: list[tuple[str, str]] = []
+    index = 0
+    while index < len(inner):
+        if index + 2 < len(inner) and inner[index + 1] == "-":
+            # A reversed range (`z-a`) holds no character.
+            ranges.append((inner[index], inner[index + 2]))
+            index += 3
+        else:
+            chars.append(inner[index])
+            index += 1
+    return _CharSet("".join(chars), tuple(ranges), negate)
+
+
+def _tokens(part: str) -> tuple[str | _CharSet, ...]:
+    out: list[str | _CharSet] = []
     index = 0
     while index < len(part):
         char = part[index]
         if char == "*":
-            out.append("[^/]*")
+            if not out or out[-1] != _STAR:  # `**` inside a segment is one `*`
+                out.append(_STAR)
         elif char == "?":
-            out.append("[^/]")
+            out.append(_ANY)
         elif char == "[":
+            # `]` right after `[` or `[!` belongs to the set; an unclosed `[` is itself.
             end = part.find("]", index + 2 if part[index + 1 : index + 2] in ("!", "]") else index + 1)
             if end == -1:
-                out.append(re.escape(char))
+                out.append(char)
             else:
-                inner = part[index + 1 : end]
-                negate = inner.startswith("!")
-                inner = inner[1:] if negate else inner
-                body = "".join("\\" + c if c in "\\^]" else c for c in inner)
-                out.append(f"[{'^' if negate else ''}{body}]" if not negate else f"[^/{body}]")
+                out.append(_char_set(part[index + 1 : end]))
                 index = end
         else:
-            out.append(re.escape(char))
+            out.append(char)
         index += 1
-    return "".join(out)
+    return tuple(out)
+
+
+def _accepts(token: str | _CharSet, char: str) -> bool:
+    if isinstance(token, _CharSet):
+        return token.accepts(char)
+    return token == _ANY or token == char
+
+
+def _segment_matches(tokens: tuple[str | _CharSet, ...], name: str) -> bool:
+    """Do the tokens match the whole of `name` (one path segment)? O(tokens x characters)."""
+    token = char = 0
+    star = -1          # the token after the last `*` seen
+    resume = 0         # where that `*`'s match ends so far
+    while char < len(name):
+        if token < len(tokens) and tokens[token] == _STAR:
+            star, resume = token + 1, char
+            token += 1
+        elif token < len(tokens) and _accepts(tokens[token], name[char]):
+            token += 1
+            char += 1
+        elif star != -1:
+            resume += 1
+            token, char = star, resume
+        else:
+            return False
+    while token < len(tokens) and tokens[token] == _STAR:
+        token += 1
+    return token == len(tokens)
+
+
+@dataclass(frozen=True)
+class _Glob:
+    parts: tuple[str | tuple[str | _CharSet, ...], ...]  # _GLOBSTAR or a segment's tokens
+
+    def matches(self, path: str) -> bool:
+        names = path.split("/")
+        count = len(names)
+        # later[i]: do the parts after the current one match names[i:]? Filled from the end.
+        later = [index == count for index in range(count + 1)]
+        for number in range(len(self.parts) - 1, -1, -1):
+            part = self.parts[number]
+            row = [False] * (count + 1)
+            if part == _GLOBSTAR and number == len(self.parts) - 1:
+                # A trailing `**` is everything under the folder: one name or more.
+                row = [index < count for index in range(count + 1)]
+            elif part == _GLOBSTAR:
+                # Whole folders (non-empty names), none included.
+                for index in range(count, -1, -1):
+                    row[index] = later[index] or (index < count and names[index] != "" and row[index + 1])
+            else:
+                for index in range(count):
+                    row[index] = later[index + 1] and _segment_matches(part, names[index])  # type: ignore[arg-type]
+            later = row
+        return later[0]
 
 
 @lru_cache(maxsize=1024)
-def compile_glob(pattern: str) -> re.Pattern[str]:
+def compile_glob(pattern: str) -> _Glob:
+    """The pattern parsed once: its segments, a leading `**` when it is not anchored."""
     text = pattern.strip().replace("\\", "/")
     while text.startswith("./"):
         text = text[2:]
     if text.endswith("/"):
         text += "**"
     anchored = "/" in text.rstrip("/").removesuffix("/**") or text.startswith("/")
-    text = text.lstrip("/")
-    parts = text.split("/")
-    regex = ""
-    for index, part in enumerate(parts):
-        last = index == len(parts) - 1
-        if part == "**":
-            regex += ".*" if last else "(?:[^/]+/)*"
-        else:
-            regex += _segment(part) + ("" if last else "/")
-    if not anchored:
-        regex = "(?:[^/]+/)*" + regex
-    return re.compile(regex + r"\Z", re.DOTALL)
+    parts: list[str | tuple[str | _CharSet, ...]] = [] if anchored else [_GLOBSTAR]
+    for part in text.lstrip("/").split("/"):
+        parts.append(_GLOBSTAR if part == "**" else _tokens(part))
+    return _Glob(tuple(parts))
 
 
 def matches(pattern: str, relative_path: str) -> bool:
     """Does `relative_path` (`/`-separated, relative to the config's folder) match?"""
-    return compile_glob(pattern).match(relative_path) is not None
+    return compile_glob(pattern).matches(relative_path)
