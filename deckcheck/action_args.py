@@ -2,8 +2,8 @@
 
 The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
 quoting rules (shlex) and each word holding `*`, `?` or `[` is expanded against the files of
-the working directory (`**` spans folders; hidden files only when the pattern names them),
-sorted; a pattern that matches nothing stays as it is, so deckcheck names it in its error.
+the working directory (`**` spans folders, never linked or hidden ones; other hidden files
+only when the pattern names them), sorted; a pattern that matches nothing stays as it is, so deckcheck names it in its error.
 No shell ever runs on the text, so `$(...)`, `;` or backquotes are only characters. An empty
 input is `check` (the Action's default). The arguments are written to stdout separated by
 NUL bytes (a file name may hold any other character); a text that cannot be split (an open
@@ -32,8 +32,33 @@ def arguments(text: str) -> list[str]:
 def _expand(word: str) -> list[str]:
     if not any(char in word for char in _GLOB_CHARS):
         return [word]
-    matches = sorted(glob.glob(word, recursive=True))
+    matches = sorted(_spanning(word) if "**" in word.replace("\\", "/").split("/") else glob.glob(word))
     return matches or [word]
+
+
+def _spanning(word: str) -> list[str]:
+    """The files a pattern with a `**` segment names, found by walking the folder before its
+    first wildcard with tree.walk: linked folders are never entered (glob's recursion follows
+    them: `decks/a -> .` and `decks/b -> .` made 2^40 paths, and a link out of the repository
+    listed the names of files outside it), nor hidden ones. Matched by project/globs, whose
+    matching takes polynomial time whatever the pattern holds."""
+    from pathlib import Path
+
+    from .project.globs import matches
+    from .tree import walk
+
+    parts = word.replace("\\", "/").split("/")
+    fixed = next(index for index, part in enumerate(parts) if any(char in part for char in _GLOB_CHARS))
+    start = "/".join(parts[:fixed]) or "."
+    if not os.path.isdir(start) or os.path.islink(start):
+        return []
+    pattern = "/".join(parts[fixed:])
+    anchored = pattern if "/" in pattern.strip("/") else f"./{pattern}"  # `**` alone: every file under `start`
+    found = []
+    for relative, _ in walk(Path(start)).files:
+        if matches(anchored, relative):
+            found.append(relative if start == "." else f"{start.rstrip('/')}/{relative}")
+    return found
 
 
 def main() -> int:

@@ -189,6 +189,22 @@ def test_action_expands_globs_without_a_shell(deck_repo, tmp_path, args, checked
     assert sorted(groups) == checked
 
 
+def test_action_globstar_never_enters_linked_folders(deck_repo, tmp_path):
+    """`decks/a -> .` and `decks/b -> .` made glob's `**` walk 2^40 paths, and a link out of
+    the repository listed the names of the files outside it (docs/security.md)."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text(LEGAL, encoding="utf-8")
+    for name in ("a", "b", "c", "d"):
+        (deck_repo / "decks" / name).symlink_to("..")
+    (deck_repo / "decks" / "out").symlink_to(outside)
+    env = {**os.environ, "DECKCHECK_ARGS": "validate decks/**/*.txt -f mtg/modern"}
+    done = subprocess.run([sys.executable, "-m", "deckcheck.action_args"], cwd=deck_repo, env=env,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split(b"\0")[:-1] == [b"validate", b"decks/bolts.txt", b"decks/burn.txt", b"-f", b"mtg/modern"]
+
+
 def test_action_glob_that_matches_nothing_is_named_as_given(deck_repo, tmp_path):
     env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate nothing/*.txt -f mtg/modern"}
     done = _run_step("Run deckcheck", env, deck_repo)
