@@ -428,3 +428,16 @@ def test_opening_hand_size_is_bounded(cli, tmp_path):
     assert done.returncode == 2, done.stdout + done.stderr
     assert "opening_hand.size" in done.stderr and "from 1 to 20" in done.stderr
     assert "internal error" not in done.stderr
+
+
+def test_a_main_deck_past_the_simulation_limit_is_refused_before_any_work(cli, tmp_path):
+    """Monte Carlo shuffles 65,536 decks at a time: a 19,998-card deck took 1.5 GB."""
+    from deckcheck.limits import MAX_SIMULATED_CARDS
+
+    (tmp_path / "big.txt").write_text("9999 Island\n9999 Lightning Bolt\n", encoding="utf-8")
+    done = cli("simulate", "big.txt", "-f", "mtg/modern", "--hands", "100000", "--seed", "1", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: the main deck has 19,998 cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)\n"
+    at_limit = tmp_path / "at-limit.txt"
+    at_limit.write_text(f"{MAX_SIMULATED_CARDS // 2} Island\n{MAX_SIMULATED_CARDS // 2} Lightning Bolt\n", encoding="utf-8")
+    assert cli("simulate", "at-limit.txt", "-f", "mtg/modern", "-o", "json", cwd=tmp_path).returncode == 0

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import DeckcheckError
 from ..formats import Format, load
-from ..limits import check_hands, check_seed, check_turns
+from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
 from ..model import Deck
 from ..names import card_key
 from ..problem import Problem
@@ -161,6 +161,10 @@ def simulate(
         )
     if profile.size < hand_size:
         raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
+    if profile.size > MAX_SIMULATED_CARDS:
+        raise DeckcheckError(
+            f"the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"
+        )
     for rule in policy.every_rule:
         for name in rule.cards:
             if profile.find(name) is None:
