@@ -332,6 +332,24 @@ def test_manifest_in_a_zip_cannot_point_outside_the_archive(cli, tmp_path):
     assert "outside the archive" in result["problems"][0]["message"]
 
 
+def test_a_format_file_in_a_zip_cannot_extend_one_outside_the_archive(cli, tmp_path):
+    """Run from a folder that holds the temporary folder (here TMPDIR inside it, as when
+    running from /tmp): an `extends:` chain was confined to the working folder, not the
+    archive, and read a format file outside it."""
+    (tmp_path / "outside.yaml").write_text("name: Outside\ngame: mtg\nextends: mtg/limited\n", encoding="utf-8")
+    (tmp_path / "tmp").mkdir()
+    archive = make_zip(tmp_path / "set.zip", {
+        "reg.csv": "player,deck,format\nann,a.txt,f/x.yaml\n",
+        "a.txt": "40 Island\n",
+        "f/x.yaml": "name: X\ngame: mtg\nextends: ../../../outside.yaml\n",
+    })
+    done = cli("batch", str(archive), "-o", "json", cwd=tmp_path, env={"TMPDIR": str(tmp_path / "tmp")})
+    assert done.returncode == 1, done.stdout + done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert result["problems"][0]["rule"] == "registration"
+    assert "extends: '../../../outside.yaml': it points outside" in result["problems"][0]["message"]
+
+
 def test_zip_with_too_many_entries_is_refused(cli, tmp_path):
     from deckcheck.batch.archive import MAX_ENTRIES
 

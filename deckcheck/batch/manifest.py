@@ -305,12 +305,18 @@ def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]
 
 def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
     """`_format_ref`, worked out."""
-    from ..formats import confined, reference
+    from ..formats import confined, load, reference
 
     if not place.confine:
         return reference(text, base=place.base) if text.endswith((".yaml", ".yml")) else text, None
     try:
-        return confined(text, base=place.base, root=place.root, where=_where(place)), None
+        ref = confined(text, base=place.base, root=place.root, where=_where(place))
+        if place.archive and isinstance(ref, Path):
+            # Its `extends:` chain must stay in the archive too: loaded later without a
+            # root, a chain is confined to the working folder when that holds the file,
+            # and run from /tmp that holds the archive's temporary folder and far more.
+            load(ref, root=place.root)
+        return ref, None
     except FormatError as exc:
         return None, f"format {shown_path(text)}: {exc}"
 
