@@ -122,6 +122,10 @@ def test_scry_rule_matches_the_named_strategy(tmp_path):
     ("bottom: {6: lands}\n", "expected default, karsten, karsten-code or a list of rules"),
     ("bottom: [landz]\n", "unknown name 'landz'"),
     ("scry: sometimes\n", "unknown name 'sometimes'"),
+    ("bottom: karsten2\n", "bottom: 'karsten2' is not a strategy; did you mean 'karsten'? (strategies: default, karsten, karsten-code)"),
+    ("bottom: defualt\n", "did you mean 'default'?"),
+    ("scry: karsen\n", "scry: 'karsen' is not a strategy; did you mean 'karsten'? (strategies: default, karsten)"),
+    ("bottom: lands\nkeep: {7: true}\n", None),  # a rule that is one name: more lands preferred
     ("scry: count(lands) >= 1\n", "unknown function 'count'"),
     ("scry: 3\n", "expected default, karsten or a rule"),
     ("keep: {free: [1]}\n", "keep.free"),

@@ -60,7 +60,9 @@ def test_compare_monte_carlo_pairs_differences(cli, files):
 def test_compare_text_and_csv(cli, files):
     text = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["karsten.yaml"])
     assert text.returncode == 0, text.stderr
-    assert "policies side by side" in text.stdout and "karsten.yaml" in text.stdout and "mix" in text.stdout
+    assert ": 2 policies side by side" in text.stdout and "karsten.yaml" in text.stdout and "mix" in text.stdout
+    one = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"])
+    assert one.returncode == 0 and ": 1 policy side by side" in one.stdout
     table = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["karsten.yaml"], "-o", "csv")
     rows = list(csv.DictReader(io.StringIO(table.stdout)))
     assert {row["measure"] for row in rows} >= {"keep7", "mulligan", "land_drops(3)"}

@@ -138,6 +138,7 @@ def parse_bottoming(value: Any, *, origin: str, tags: Sequence[str]) -> Bottomin
     if isinstance(value, str) and value.strip() in BOTTOM_NAMES:
         return Bottoming(name=value.strip())
     if isinstance(value, str):
+        _strategy_typo(value, BOTTOM_NAMES, origin)
         value = [value]
     if not isinstance(value, list) or not value or not all(isinstance(item, (str, int)) and not isinstance(item, bool) for item in value):
         raise PolicyError(f"{origin}: expected {', '.join(BOTTOM_NAMES)} or a list of rules (like `0 - (lands - 3) * (lands - 3)`)")
@@ -157,8 +158,21 @@ def parse_scry(value: Any, *, origin: str) -> Scry:
     text = value.strip()
     if text in SCRY_NAMES:
         return Scry(name=text)
+    _strategy_typo(text, SCRY_NAMES, origin)
     node = parse(text, _SCRY_VOCABULARY, origin=origin)
     return Scry(name="rule", rule=node, text=text)
+
+
+def _strategy_typo(text: str, names: Sequence[str], origin: str) -> None:
+    """A PolicyError naming the strategies when `text` is one misspelt (`karsten2`, `defualt`):
+    read as a rule it would only be an unknown name."""
+    from difflib import get_close_matches
+
+    from .keep import PolicyError
+
+    close = get_close_matches(text.strip(), names, n=1, cutoff=0.75)
+    if close and text.strip() not in close:
+        raise PolicyError(f"{origin}: {text.strip()!r} is not a strategy; did you mean {close[0]!r}? (strategies: {', '.join(names)})")
 
 
 DEFAULT_BOTTOMING = _DEFAULT

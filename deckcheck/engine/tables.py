@@ -103,8 +103,9 @@ def render_compare_text(comparison: Comparison) -> str:
     width = max(8, *(len(name) for name in names))
     headers = [_short(column) for column in comparison.columns]
     cell = max(12 if exact else 22, *(len(h) for h in headers))
+    policies = len({row.policy for row in comparison.rows})
     lines = [
-        f"{comparison.deck} - {comparison.format}: {len({r.policy for r in comparison.rows})} policies side by side",
+        f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
         f"  {how}",
         "",
         f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h in headers),
