@@ -441,3 +441,18 @@ def test_a_main_deck_past_the_simulation_limit_is_refused_before_any_work(cli, t
     at_limit = tmp_path / "at-limit.txt"
     at_limit.write_text(f"{MAX_SIMULATED_CARDS // 2} Island\n{MAX_SIMULATED_CARDS // 2} Lightning Bolt\n", encoding="utf-8")
     assert cli("simulate", "at-limit.txt", "-f", "mtg/modern", "-o", "json", cwd=tmp_path).returncode == 0
+
+
+def test_a_cockatrice_comment_nested_in_a_zone_names_no_commander():
+    """Only the deck's own `<comments>` (a child of the deck) can name a commander with a
+    `CDR:` line, as zones and cards are read from their parents only."""
+    from deckcheck.decklists import cod
+
+    text = (
+        '<?xml version="1.0"?><cockatrice_deck version="1"><comments>CDR: Krenko, Mob Boss</comments>'
+        '<zone name="main"><comments>CDR: Island</comments><card number="99" name="Island"/></zone>'
+        '</cockatrice_deck>'
+    )
+    deck = cod.parse(text)
+    assert deck.commander_hints == ("Krenko, Mob Boss",)
+    assert any(problem.rule == "parse-error" for problem in deck.problems)  # the nested comment itself

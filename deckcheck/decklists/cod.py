@@ -11,9 +11,13 @@ comment line for each commander, and a `main` zone (the commanders first) and a 
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
+
+if TYPE_CHECKING:
+    from .xmlsafe import Element
 
 NAME = "cod"
 EXTENSIONS = (".cod",)
@@ -35,16 +39,20 @@ def parse(text: str, source: str = "<cod>") -> Deck:
     from .xmlsafe import misplaced, parse_xml  # expat is loaded only for XML decks (start-up: docs/speed.md)
 
     root = parse_xml(text, source=source)
-    for name in root.iter("deckname"):
-        deck.name = name.text.strip() or None
-        break
+    # The deck's name, comments, banner card and zones are children of the deck, cards
+    # children of their zone (xmlsafe.py says why): a `CDR:` comment inside a card is none.
+    deck_elements = [child for top in root.children for child in top.children]
+
+    def named(tag: str) -> list[Element]:
+        return [element for element in deck_elements if element.tag == tag]
+
+    deck.name = next((name.text.strip() or None for name in named("deckname")), None)
     deck.commander_hints = tuple(dict.fromkeys(
-        match.group("name") for comments in root.iter("comments")
+        match.group("name") for comments in named("comments")
         for match in map(_COMMANDER_LINE.match, comments.text.splitlines()) if match
     ))
-    deck.banner_card = next((banner.text.strip() for banner in root.iter("bannerCard") if banner.text.strip()), None)
-    # Zones are children of the deck, cards children of their zone (xmlsafe.py says why).
-    zones = [zone for top in root.children for zone in top.children_named("zone")]
+    deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
+    zones = named("zone")
     if not zones:
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
