@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from . import PAPERS
 from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
+from ..report.style import cut
 from .sheet import Section, Sheet
 
 MARGIN = 12.0        # mm, all sides
@@ -62,11 +63,6 @@ class _Row:
     text: str = ""
     count: int | None = None
     size: float = 0.0
-
-
-def _cut(text: str, limit: int) -> str:
-    """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
-    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 class SheetWriter:
@@ -215,10 +211,10 @@ class SheetWriter:
         return len(pages)
 
     def _card_name(self, name: str) -> str:
-        return _cut(self._text(name, "card name"), MAX_CARD_NAME_CHARS)
+        return cut(self._text(name, "card name"), MAX_CARD_NAME_CHARS)
 
     def _field(self, value: str, label: str) -> str:
-        return _cut(self._text(value, label.lower()), MAX_FIELD_CHARS)
+        return cut(self._text(value, label.lower()), MAX_FIELD_CHARS)
 
     def _header(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
         pdf = self.pdf

@@ -25,7 +25,10 @@ def paint(text: str, style: str, *, color: bool) -> str:
 
 # Controls (line breaks and tabs among them), C1 controls, line and paragraph separators
 # and bidirectional overrides: none of them may reach a terminal from a name.
-_NOT_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# DEL, C1 controls and bidirectional overrides as a character-class body, shared with
+# cli/common.printable (which lets line breaks and tabs through, and shows the rest).
+DEL_C1_AND_BIDI = "\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+_NOT_IN_NAMES = re.compile(f"[\x00-\x1f\u2028\u2029{DEL_C1_AND_BIDI}]")
 
 
 def symbol_for(char: str) -> str:
@@ -35,6 +38,11 @@ def symbol_for(char: str) -> str:
     if code < 0x20:
         return chr(0x2400 + code)
     return "\u2421" if code == 0x7F else "\ufffd"
+
+
+def cut(text: str, limit: int) -> str:
+    """`text`, or its first `limit` - 1 characters and an ellipsis when it is longer."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def inert(text: str) -> str:

@@ -16,7 +16,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
-from .style import inert, paint
+from .style import cut, inert, paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -151,8 +151,7 @@ _EMPTY = "-"
 def _cell(text: str) -> str:
     """A table cell: `text` inert, cut to MAX_TABLE_CELL_CHARS with an ellipsis (every row
     is padded to the widest cell, so one long name would widen them all)."""
-    text = inert(text)
-    return text if len(text) <= MAX_TABLE_CELL_CHARS else text[:MAX_TABLE_CELL_CHARS - 1] + "\u2026"
+    return cut(inert(text), MAX_TABLE_CELL_CHARS)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
