@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ..report.style import DEL_C1_AND_BIDI
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 # - stderr messages are one line: line breaks inside them are shown as `\n`.
 
 _COLOR_CODE = re.compile(r"\x1b\[[0-9]{1,2}m")
-_UNSAFE = re.compile(r"\x1b\[[0-9]{1,2}m|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]|\r(?!\n)")
+_UNSAFE = re.compile(rf"\x1b\[[0-9]{{1,2}}m|[\x00-\x08\x0b\x0c\x0e-\x1f{DEL_C1_AND_BIDI}]|\r(?!\n)")
 _LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 _LEGACY_COMMAND = "##["
 _ZERO_WIDTH_SPACE = "\u200b"
@@ -208,7 +209,7 @@ def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
         reason = "this run reads that file; name another file"
     elif path.is_dir():
         reason = "it is a folder; name a file"
-    elif _is_special(path):
+    elif _special_kind(path) is not None:
         # A named pipe or a device (/dev/null as root): the rename would replace it.
         reason = "it is not a regular file; name another file"
     else:
@@ -238,13 +239,14 @@ def distinct_outputs(*outputs: tuple[str, Path | None]) -> None:
         named.append((option, path))
 
 
-def _is_special(path: Path) -> bool:
-    """True when `path` exists and is neither a regular file nor a folder."""
+def _special_kind(path: Path) -> str | None:
+    """What `path` is when it exists and is neither a regular file nor a folder (textio)."""
+    from ..textio import not_regular
+
     try:
-        mode = os.stat(path).st_mode
+        return not_regular(os.stat(path).st_mode)
     except (OSError, ValueError):
-        return False
-    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+        return None
 
 
 def _is_one_of(path: Path, files: Iterable[Path]) -> bool:
