@@ -53,10 +53,9 @@ def _spanning(word: str) -> list[str]:
     if not os.path.isdir(start) or os.path.islink(start):
         return []
     pattern = "/".join(parts[fixed:])
-    anchored = pattern if "/" in pattern.strip("/") else f"./{pattern}"  # `**` alone: every file under `start`
     found = []
     for relative, _ in walk(Path(start)).files:
-        if matches(anchored, relative):
+        if matches(pattern, relative):
             found.append(relative if start == "." else f"{start.rstrip('/')}/{relative}")
     return found
 
