@@ -69,6 +69,15 @@ def listed_names(fmt: Format) -> frozenset[str]:
     return cached[1]
 
 
+def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, list[Problem]]:
+    """`deck` as the card data names it (canonical names; passcodes as names) and the
+    `unknown-card` problems of the names it lacks; the deck as it is without card data.
+    What validation checks and what a simulation draws from (cli/run_simulate, check)."""
+    if catalog is None:
+        return deck, []
+    return catalog.resolve_deck(deck, listed_names(fmt))
+
+
 def check_platform(platform: str) -> str:
     """`platform` checked against the platforms deckcheck knows (DeckcheckError when not)."""
     from .errors import DeckcheckError
@@ -103,7 +112,7 @@ def check_deck(
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
-            deck, unknown = catalog.resolve_deck(deck, listed_names(fmt))
+            deck, unknown = named_by(catalog, deck, fmt)
         deck = prepare(deck, fmt, ctx)
     # The deck's own problems as `prepare` left them: a Commander format settles a guessed
     # sideboard only there, once its command zone is read, and says which reading it took.

@@ -147,14 +147,12 @@ def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
     their card); Magic names become canonical, so a double-faced card listed by its front
     face is one card, and every land (not only basics) counts as a land."""
     from ..formats import load
-    from ..pipeline import listed_names
+    from ..pipeline import named_by
     from .common import open_cards
 
     fmt = load(format_id)
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    if catalog is None:
-        return deck, None, []
-    named, unknown = catalog.resolve_deck(deck, listed_names(fmt))
+    named, unknown = named_by(catalog, deck, fmt)  # type: ignore[arg-type]
     return named, catalog, unknown
 
 

@@ -212,18 +212,17 @@ def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcom
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
     from ..engine.simulation import simulate
-    from ..pipeline import card_catalog
+    from ..pipeline import card_catalog, named_by
 
     # The card data validation used, as `deckcheck simulate` takes it: canonical names, and
     # every land a land (without it only basic lands count, and keep odds fall apart).
     catalog = card_catalog(fmt)
-    if catalog is not None:
-        deck, _ = catalog.resolve_deck(deck)
+    deck, unknown = named_by(catalog, deck, fmt)
     try:
         simulation = simulate(
             deck, fmt, keep=spec.keep, keep_by_size=spec.keep_by_size, policy_file=spec.policy,
             mode="exact" if spec.exact else "auto", hands=spec.hands, seed=spec.seed, on=spec.on,
-            turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog,
+            turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog, card_problems=unknown,
         )
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for every deck: the configuration's fault.
