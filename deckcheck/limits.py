@@ -41,8 +41,9 @@ MAX_UNREADABLE_LINES = 25
 # problem takes the place of the rest (errors still make the deck illegal).
 MAX_PROBLEMS_PER_DECK = 500
 MAX_PROBLEMS_PER_REPORT = 50_000
-# Players a team problem names (in its message and its `holders`): a team of 40,000 rows
-# made each message 389 KB. The rest are counted ("and 37 more players").
+# Players a team problem names (in its message and its `holders`), and players a deck
+# file shared by several rows names (batch/shared_decks.py): a team of 40,000 rows made each
+# message 389 KB. The rest are counted ("and 37 more players").
 MAX_HOLDERS_LISTED = 20
 # Unknown card names per deck that get "did you mean" suggestions (each costs a lookup).
 MAX_SUGGESTED_NAMES = 100
