@@ -2,7 +2,8 @@
 
 - A folder is walked recursively; every file whose extension a decklist parser claims is
   a registration (named by its path relative to the folder), every other file is listed
-  as skipped. Hidden files and folders (`.git`, `.DS_Store`, `__MACOSX`) are skipped too.
+  as skipped. Hidden files and folders (`.git`, `.DS_Store`, `__MACOSX`) are skipped too,
+  and so are an organiser's documents named like `README.txt` (`DOCUMENT_NAMES`).
 - A manifest (`.csv`, `.yaml`, `.yml`) lists players and deck paths; see `manifest.py`.
 - A `.zip` is extracted into a temporary folder (see `archive.py`); when its top level
   (or its single top-level folder) holds one manifest, that manifest is read, otherwise
@@ -13,6 +14,7 @@ Anything that keeps the source itself from being read raises `InputError` (exit 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,10 +54,18 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     )
 
 
+# An organiser's documents beside the decks (README.txt, LICENSE, CHANGELOG.txt, NOTES.txt,
+# readme-fr.txt): by their names, never a player's decklist. Matched on the file's name,
+# case-insensitively, as the whole name before its extension or followed by `-`, `_`, a
+# space or a dot (`notes-day1.txt`, not `notestein.txt`).
+DOCUMENT_NAMES = ("readme", "license", "licence", "changelog", "notes")
+_DOCUMENT = re.compile(rf"^({'|'.join(DOCUMENT_NAMES)})([-_ .]|$)", re.IGNORECASE)
+
+
 def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
     """Every decklist file under `root`, sorted by relative path so runs are stable. Links
     out of the folder, linked folders, pipes and devices are skipped with their reason
-    (tree.py)."""
+    (tree.py); so are documents (`DOCUMENT_NAMES`) and files that are no decklists."""
     claimed = parsers.extensions()
     found = RegistrationSet(source=shown, kind=kind)
     walked = tree.walk(root, tree="the registration folder")
@@ -68,6 +78,8 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
         suffix = os.path.splitext(path.name)[1].lower()
         if suffix not in claimed:
             found.skipped.append(Skipped(relative, f"not a decklist ({suffix or 'no'} extension)"))
+        elif _DOCUMENT.match(path.name):
+            found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
         else:
             found.registrations.append(Registration(deck=relative, path=path))
     found.skipped.sort(key=lambda item: item.file)
