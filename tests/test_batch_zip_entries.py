@@ -1,4 +1,5 @@
-"""`deckcheck batch` over a zip, end to end: what its entries become, as docs/batch.md says."""
+"""`deckcheck batch` over a zip, end to end: what its entries become, as docs/batch.md says;
+every entry is accounted for, two entries of one name included."""
 from __future__ import annotations
 
 import json
@@ -25,6 +26,35 @@ def batch_json(cli, archive: Path) -> tuple[int, dict]:
     done = cli("batch", str(archive), "-f", "mtg/modern", "--date", DATE, "-q", "-o", "json")
     assert "Traceback" not in done.stderr
     return done.returncode, json.loads(done.stdout)
+
+
+def test_two_entries_of_one_name_are_both_accounted_for(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [
+        ("decks/ann.txt", LEGAL), ("decks/bob.txt", LEGAL), ("decks/ann.txt", BANNED), ("./decks/bob.txt", BANNED),
+    ])
+    code, report = batch_json(cli, archive)
+    assert code == 1  # the second ann.txt could not be checked: never a pass
+    assert [(r["deck"], r["legal"]) for r in report["results"]] == [
+        ("./decks/bob.txt", False), ("decks/ann.txt", True), ("decks/ann.txt", False), ("decks/bob.txt", True),
+    ]
+    # The first entry is the one checked (the banned Mox Opal of the second is never read).
+    assert all(problem["rule"] == "registration" for r in report["results"] for problem in r["problems"])
+    second = report["results"][2]["problems"][0]["message"]
+    assert second == ("decks/ann.txt could not be checked: the archive holds an earlier entry of the same name; "
+                      "not extracted (the earlier one is checked)")
+    assert report["results"][0]["problems"][0]["message"].endswith("earlier entry of the same name (decks/bob.txt); "
+                                                                   "not extracted (the earlier one is checked)")
+    assert sorted((item["file"], item["unchecked"]) for item in report["skipped"]) == [
+        ("./decks/bob.txt", True), ("decks/ann.txt", True),
+    ]
+
+
+def test_a_folder_entry_given_twice_is_no_second_registration(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [("decks/", ""), ("decks/", ""), ("decks/ann.txt", LEGAL)])
+    code, report = batch_json(cli, archive)
+    assert code == 0
+    assert [r["deck"] for r in report["results"]] == ["decks/ann.txt"]
+    assert report["skipped"] == []
 
 
 def test_a_manifest_below_the_top_of_a_walked_zip_is_named_as_one(cli, tmp_path):
