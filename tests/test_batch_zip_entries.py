@@ -1,5 +1,6 @@
-"""`deckcheck batch` over a zip, end to end: what its entries become, as docs/batch.md says;
-every entry is accounted for, two entries of one name included."""
+"""`deckcheck batch` over a zip, end to end, as docs/batch.md says: every entry is accounted
+for (two entries of one name included), the skipped list is in one sorted order, and a
+manifest below the top is named as one."""
 from __future__ import annotations
 
 import json
@@ -55,6 +56,26 @@ def test_a_folder_entry_given_twice_is_no_second_registration(cli, tmp_path):
     assert code == 0
     assert [r["deck"] for r in report["results"]] == ["decks/ann.txt"]
     assert report["skipped"] == []
+
+
+def test_entries_not_extracted_take_their_sorted_place_in_the_skipped_list(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [
+        ("m.txt", LEGAL), ("z-notes.md", "x"), ("../a-evil.txt", LEGAL), ("b.csv", "x,y\n"),
+        ("zz/../../up.txt", LEGAL), ("README.txt", "Read me\n"), ("m.txt", LEGAL),
+    ])
+    code, report = batch_json(cli, archive)
+    assert code == 1
+    skipped = [(item["file"], item["unchecked"]) for item in report["skipped"]]
+    assert skipped == sorted(skipped)
+    assert skipped == [
+        ("../a-evil.txt", True), ("README.txt", False), ("b.csv", False), ("m.txt", True), ("z-notes.md", False),
+        ("zz/../../up.txt", True),
+    ]
+    # The report's rows merge the same way: registrations and entries not extracted, by path.
+    assert [r["deck"] for r in report["results"]] == ["../a-evil.txt", "m.txt", "m.txt", "zz/../../up.txt"]
+    text = cli("batch", str(archive), "-f", "mtg/modern", "--date", DATE, "-q").stdout
+    listed = text.split("Skipped:\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert [line.split()[0] for line in listed] == ["README.txt", "b.csv", "z-notes.md"]
 
 
 def test_a_manifest_below_the_top_of_a_walked_zip_is_named_as_one(cli, tmp_path):

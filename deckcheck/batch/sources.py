@@ -43,7 +43,8 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     if path.suffix.lower() == ".zip":
         with archive.extracted(path, shown=shown) as (root, skipped):
             found = _from_archive(root, shown)
-            found.skipped[:0] = skipped
+            # The entries not extracted take their sorted place among the walk's skips.
+            found.skipped = sorted([*skipped, *found.skipped], key=_by_file)
             yield found
         return
     if is_manifest(path):
