@@ -106,7 +106,9 @@ MAX_ONLINE_SECONDS_PER_RUN = 20.0
 MAX_SUMMARY_ROWS = 1000
 # Characters of one cell of a text report's table (a player, team, deck path): every row is
 # padded to the widest cell, so one 130,000-character name would widen all of them. A
-# longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name.
+# longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name,
+# but for the players a shared deck file's warning names (batch/shared_decks.py: each row of
+# the group names up to MAX_HOLDERS_LISTED of them).
 MAX_TABLE_CELL_CHARS = 60
 
 # ---------------------------------------------------------------- options
