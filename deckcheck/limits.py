@@ -41,8 +41,9 @@ MAX_UNREADABLE_LINES = 25
 # problem takes the place of the rest (errors still make the deck illegal).
 MAX_PROBLEMS_PER_DECK = 500
 MAX_PROBLEMS_PER_REPORT = 50_000
-# Players a team problem names (in its message and its `holders`): a team of 40,000 rows
-# made each message 389 KB. The rest are counted ("and 37 more players").
+# Players a team problem names (in its message and its `holders`), and players a deck
+# file shared by several rows names (batch/shared_decks.py): a team of 40,000 rows made each
+# message 389 KB. The rest are counted ("and 37 more players").
 MAX_HOLDERS_LISTED = 20
 # Unknown card names per deck that get "did you mean" suggestions (each costs a lookup).
 MAX_SUGGESTED_NAMES = 100
@@ -105,7 +106,9 @@ MAX_ONLINE_SECONDS_PER_RUN = 20.0
 MAX_SUMMARY_ROWS = 1000
 # Characters of one cell of a text report's table (a player, team, deck path): every row is
 # padded to the widest cell, so one 130,000-character name would widen all of them. A
-# longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name.
+# longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name,
+# but for the players a shared deck file's warning names (batch/shared_decks.py: each row of
+# the group names up to MAX_HOLDERS_LISTED of them).
 MAX_TABLE_CELL_CHARS = 60
 
 # ---------------------------------------------------------------- options

@@ -149,10 +149,19 @@ def test_csv_manifest_with_teams_exact_json(cli, tmp_path):
     assert results[7]["format"] == "mtg/nonsense"
     assert results[7]["problems"][0]["message"].startswith("manifest line 9: format 'mtg/nonsense': unknown format")
     assert results[7]["problems"][0]["manifest_line"] == 9
+    # Ann registered eve's deck file: a warning on both rows, naming the other player.
+    shared = "each player registers a deck of their own (a row copied by mistake?)"
     assert results[8]["problems"] == [{
         "rule": "registration", "severity": "error", "manifest_line": 10,
         "message": "manifest line 10: player 'Ann' is on team T2 here and on team T1 on manifest line 2; "
                    "a player plays for one team",
+    }, {
+        "rule": "registration", "severity": "warning", "manifest_line": 10,
+        "message": f"manifest line 10: deck file decks/eve.txt is also registered by eve (manifest line 6); {shared}",
+    }]
+    assert results[4]["problems"] == [{
+        "rule": "registration", "severity": "warning", "manifest_line": 6,
+        "message": f"manifest line 6: deck file decks/eve.txt is also registered by Ann (manifest line 10); {shared}",
     }]
     teams = {team["team"]: team for team in report["teams"]}
     assert list(teams) == ["T1", "T2", "T3"]
@@ -205,7 +214,12 @@ def test_yaml_manifest_and_row_level_problems(cli, tmp_path):
     # A 2HG deck registered without a team: a warning, the deck itself is checked.
     assert results[4]["problems"][1]["severity"] == "warning"
     assert results[4]["format"] == "mtg/2hg-modern"
-    assert [p["rule"] for p in results[4]["problems"]] == ["registration", "registration", "sideboard-size"]
+    # dee also registered ann's deck file: a warning on both rows.
+    assert [p["rule"] for p in results[4]["problems"]] == ["registration", "registration", "registration", "sideboard-size"]
+    assert results[4]["problems"][2]["message"].startswith("manifest line 6: deck file ann.txt is also registered by ann (manifest line 2)")
+    assert [(p["severity"], p["message"].split("; ")[0]) for p in results[0]["problems"]] == [
+        ("warning", "manifest line 2: deck file ann.txt is also registered by dee (manifest line 6)"),
+    ]
     assert results[5]["problems"][0]["message"].startswith("manifest line 7: expected a mapping")
     teams = {team["team"]: team for team in report["teams"]}
     assert teams["Red"]["legal"] is False  # 8 Lightning Bolt between ann and bob
@@ -463,15 +477,18 @@ def test_csv_output_has_one_row_per_problem(cli, tmp_path):
     assert done.returncode == 1
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
     assert [(row["scope"], row["player"], row["team"], row["rule"]) for row in rows] == [
+        ("deck", "eve", "T2", "registration"),  # Ann registered eve's deck file too: a warning on each
         ("deck", "fay", "T3", "parse-error"),
         ("deck", "hal", "", "registration"),
+        ("deck", "Ann", "T2", "registration"),
         ("deck", "Ann", "T2", "registration"),
         ("team", "", "T1", "team-copy-limit"),
         ("team", "", "T2", "team-registration"),
         ("team", "", "T2", "team-copy-limit"),
         ("team", "", "T3", "team-registration"),
     ]
-    copy = rows[3]
+    assert [row["severity"] for row in rows[:5]] == ["warning", "error", "error", "error", "warning"]
+    copy = rows[5]
     assert (copy["card"], copy["count"], copy["limit"], copy["holders"], copy["legal"]) == ("Brainstorm", "5", "4", "ann 4; bob 1", "no")
 
 

@@ -240,18 +240,20 @@ def test_manifest_cells_must_be_scalars(cli, tmp_path):
 def test_a_bad_cell_keeps_the_rest_of_its_row(cli, tmp_path):
     """A list in one cell is a `registration` problem naming that column: the row keeps its
     player and deck, and the deck is checked; a column deckcheck ignores does not matter."""
-    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    # A deck file each: one file named by two players is a warning of its own (shared_decks.py).
+    for name in ("a.txt", "f.txt", "g.txt"):
+        (tmp_path / name).write_text(LEGAL, encoding="utf-8")
     (tmp_path / "short.txt").write_text("20 Island\n", encoding="utf-8")
     (tmp_path / "m.yaml").write_text(
         "- {player: dee, deck: a.txt, team: [x, y]}\n- {player: eve, deck: short.txt, seat: [A]}\n"
-        "- {player: fay, deck: a.txt, notes: [a, b]}\n- {player: gus, deck: a.txt, format: {id: mtg/legacy}}\n",
+        "- {player: fay, deck: f.txt, notes: [a, b]}\n- {player: gus, deck: g.txt, format: {id: mtg/legacy}}\n",
         encoding="utf-8",
     )
     done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-o", "json")
     assert done.returncode == 1, done.stderr
     results = json.loads(done.stdout)["results"]
     assert [(result["player"], result["deck"], result["team"]) for result in results] == [
-        ("dee", "a.txt", None), ("eve", "short.txt", None), ("fay", "a.txt", None), ("gus", "a.txt", None),
+        ("dee", "a.txt", None), ("eve", "short.txt", None), ("fay", "f.txt", None), ("gus", "g.txt", None),
     ]
     assert [[problem["rule"] for problem in result["problems"]] for result in results] == [
         ["registration"], ["registration", "deck-size"], [], ["registration"],

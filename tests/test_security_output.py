@@ -240,8 +240,10 @@ MAX_TABLE_CELL_CHARS = 60
 def test_a_long_name_cannot_widen_every_row_of_the_batch_table(cli, tmp_path):
     """Every row was padded to the longest name: a 165 KB CSV wrote 260 MB."""
     long_name = "x" * 20_000
-    rows = "".join(f"p{index},a.txt\n" for index in range(300))
-    write(tmp_path, {"a.txt": LEGAL, "m.csv": f"player,deck\n{long_name},a.txt\n{rows}"})
+    # A deck file each: rows sharing one are warned about, naming each other (the next test).
+    rows = "".join(f"p{index},p{index}.txt\n" for index in range(300))
+    decks = {f"p{index}.txt": LEGAL for index in range(300)}
+    write(tmp_path, {"a.txt": LEGAL, **decks, "m.csv": f"player,deck\n{long_name},a.txt\n{rows}"})
     done = cli("batch", "m.csv", "-f", FORMAT, "-q", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     table = done.stdout.splitlines()[:302]
@@ -253,6 +255,23 @@ def test_a_long_name_cannot_widen_every_row_of_the_batch_table(cli, tmp_path):
 
 
 MAX_HOLDERS_LISTED = 20
+
+
+def test_a_long_name_is_not_repeated_in_full_by_every_row_sharing_its_deck(cli, tmp_path):
+    """Each row sharing a deck file names up to MAX_HOLDERS_LISTED others: a 20,000-character
+    name in full on 300 rows would turn a 25 KB manifest into 6 MB of warnings."""
+    long_name = "x" * 20_000
+    rows = "".join(f"p{index},a.txt\n" for index in range(300))
+    write(tmp_path, {"a.txt": LEGAL, "m.csv": f"player,deck\n{long_name},a.txt\n{rows}"})
+    done = cli("batch", "m.csv", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    results = json.loads(done.stdout)["results"]
+    assert len(done.stdout) < 301 * 2_000
+    warnings = [result["problems"][0]["message"] for result in results]
+    assert max(len(message) for message in warnings) < MAX_HOLDERS_LISTED * (MAX_TABLE_CELL_CHARS + 25) + 200
+    assert warnings[1].startswith(f"manifest line 3: deck file a.txt is also registered by {'x' * (MAX_TABLE_CELL_CHARS - 1)}… (manifest line 2), p1 (manifest line 4)")
+    assert warnings[1].endswith("p19 (manifest line 22), and 280 more players; each player registers a deck of their own (a row copied by mistake?)")
+    assert results[0]["player"] == long_name  # the name itself is whole
 
 
 def test_a_huge_team_lists_a_bounded_number_of_problems_and_holders(cli, tmp_path):

@@ -2,9 +2,10 @@
 
 Entries are written only inside a fresh temporary folder that is removed afterwards. An
 entry with an absolute path, a drive letter or a `..` part is never written (it is listed
-as skipped, with the reason). The number of entries and the total uncompressed size are
-bounded, as the archive declares them and again as the bytes come out, so a
-decompression bomb stops with a clear error instead of filling the disk.
+as skipped, with the reason), nor is a second entry of a name already written (zip files
+may hold two). The number of entries and the total uncompressed size are bounded, as the
+archive declares them and again as the bytes come out, so a decompression bomb stops with
+a clear error instead of filling the disk.
 """
 from __future__ import annotations
 
@@ -63,6 +64,9 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
             raise InputError(_too_big(shown, declared))
         skipped: list[Skipped] = []
         written = 0
+        # A zip may hold two entries of one name: the first is extracted; a later one
+        # would silently replace it, so it is not written and is reported instead.
+        files: dict[Path, str] = {}  # file written -> the entry's name
         for entry in entries:
             name = entry.filename
             reason = unsafe_reason(name)
@@ -73,11 +77,18 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
             if stat.S_ISLNK(entry.external_attr >> 16):
                 skipped.append(Skipped(name, "symbolic link in the archive; not extracted", unchecked=True))
                 continue
+            if not entry.is_dir() and (target in files or target.is_file()):
+                # `is_file`: the same name in another case, on a file system that ignores case.
+                earlier = f" ({files[target]})" if files.get(target, name) != name else ""
+                skipped.append(Skipped(name, f"the archive holds an earlier entry of the same name{earlier}; "
+                                             "not extracted (the earlier one is checked)", unchecked=True))
+                continue
             try:
                 if entry.is_dir():
                     target.mkdir(parents=True, exist_ok=True)
                 else:
                     written = _copy(archive, entry, target, written, shown)
+                    files[target] = name
             except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
                 # A name too long, a folder where a file was written (or the reverse), a
                 # damaged entry: this entry is passed over, the rest of the set is read.

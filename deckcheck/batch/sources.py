@@ -2,7 +2,9 @@
 
 - A folder is walked recursively; every file whose extension a decklist parser claims is
   a registration (named by its path relative to the folder), every other file is listed
-  as skipped. Hidden files and folders (`.git`, `.DS_Store`, `__MACOSX`) are skipped too.
+  as skipped. Hidden files and folders (`.git`, `.DS_Store`, `__MACOSX`) are skipped too,
+  and so are an organiser's documents named like `README.txt` (`DOCUMENT_NAMES`). A file
+  that looks like a manifest is skipped with a reason that says how to read it.
 - A manifest (`.csv`, `.yaml`, `.yml`) lists players and deck paths; see `manifest.py`.
 - A `.zip` is extracted into a temporary folder (see `archive.py`); when its top level
   (or its single top-level folder) holds one manifest, that manifest is read, otherwise
@@ -13,6 +15,8 @@ Anything that keeps the source itself from being read raises `InputError` (exit 
 from __future__ import annotations
 
 import os
+import re
+import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -39,7 +43,8 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     if path.suffix.lower() == ".zip":
         with archive.extracted(path, shown=shown) as (root, skipped):
             found = _from_archive(root, shown)
-            found.skipped[:0] = skipped
+            # The entries not extracted take their sorted place among the walk's skips.
+            found.skipped = sorted([*skipped, *found.skipped], key=_by_file)
             yield found
         return
     if is_manifest(path):
@@ -52,10 +57,19 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     )
 
 
+# An organiser's documents beside the decks (README.txt, LICENSE, CHANGELOG.txt, NOTES.txt,
+# readme-fr.txt): by their names, never a player's decklist. Matched on the file's name,
+# case-insensitively, as the whole name before its extension or followed by `-`, `_`, a
+# space or a dot (`notes-day1.txt`, not `notestein.txt`).
+DOCUMENT_NAMES = ("readme", "license", "licence", "changelog", "notes")
+_DOCUMENT = re.compile(rf"^({'|'.join(DOCUMENT_NAMES)})([-_ .]|$)", re.IGNORECASE)
+
+
 def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
     """Every decklist file under `root`, sorted by relative path so runs are stable. Links
     out of the folder, linked folders, pipes and devices are skipped with their reason
-    (tree.py)."""
+    (tree.py); so are documents (`DOCUMENT_NAMES`) and files that are no decklists, a
+    manifest's reason saying how to read it."""
     claimed = parsers.extensions()
     found = RegistrationSet(source=shown, kind=kind)
     walked = tree.walk(root, tree="the registration folder")
@@ -67,11 +81,29 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
     for relative, path in walked.files:
         suffix = os.path.splitext(path.name)[1].lower()
         if suffix not in claimed:
-            found.skipped.append(Skipped(relative, f"not a decklist ({suffix or 'no'} extension)"))
+            found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found)))
+        elif _DOCUMENT.match(path.name):
+            found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
         else:
             found.registrations.append(Registration(deck=relative, path=path))
-    found.skipped.sort(key=lambda item: item.file)
+    found.skipped.sort(key=_by_file)
     return found
+
+
+def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet) -> str:
+    """Why a file no parser claims is skipped; for one that looks like a manifest, how to
+    have it read (a folder is checked file by file and never reads one)."""
+    if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
+        return f"not a decklist ({suffix or 'no'} extension)"
+    if found.kind == "zip":
+        return ("looks like a manifest, not read: only a manifest at the top of the archive "
+                "(or of its only folder) is read")
+    command = shlex.quote((Path(found.source) / relative).as_posix())
+    return f"looks like a manifest, not read: a folder is checked file by file; to check its registrations, run `deckcheck batch {command}`"
+
+
+def _by_file(item: Skipped) -> str:
+    return item.file
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -102,7 +134,10 @@ def _manifests_in(root: Path) -> list[Path]:
     return sorted(path for path in top if path.is_file() and is_manifest(path) and _looks_like_manifest(path))
 
 
-def _looks_like_manifest(path: Path) -> bool:
+def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
+    """A CSV whose first line names the player and deck columns, or YAML holding a list of
+    registrations; YAML that cannot be parsed counts when `broken` (an archive's top
+    level, where reading it says what is wrong), not for a hint about a folder's file."""
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:
             return False
@@ -116,7 +151,7 @@ def _looks_like_manifest(path: Path) -> bool:
     try:
         data = load_yaml(text, source=str(path), aliases=False, what="manifest")
     except YamlError:
-        return True  # broken, but meant as a manifest: reading it will say what is wrong
+        return broken  # perhaps meant as a manifest: reading it will say what is wrong
     if isinstance(data, dict):
         return "registrations" in data
     return isinstance(data, list) and any(isinstance(row, dict) and set(REQUIRED) & set(row) for row in data)

@@ -156,13 +156,15 @@ def _hold(holders: dict[str, dict[str, int]], key: str, player: str, count: int)
     held[player] = held.get(player, 0) + count
 
 
-def named_few(items: Sequence[str], rest: str) -> str:
+def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> str:
     """`items` joined by commas, the first MAX_HOLDERS_LISTED of them and then how many
-    more (`and 37 more players`): a team problem's message stays short however big the team."""
+    more (`and 37 more players`): a team problem's message stays short however big the team.
+    `total`: how many there are when `items` holds only the first of them."""
     from ..limits import MAX_HOLDERS_LISTED
 
-    shown = ", ".join(items[:MAX_HOLDERS_LISTED])
-    more = len(items) - MAX_HOLDERS_LISTED
+    listed = items[:MAX_HOLDERS_LISTED]
+    more = (len(items) if total is None else total) - len(listed)
+    shown = ", ".join(listed)
     return f"{shown}, and {more:,} {rest}" if more > 0 else shown
 
 

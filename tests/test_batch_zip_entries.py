@@ -1,0 +1,90 @@
+"""`deckcheck batch` over a zip, end to end, as docs/batch.md says: every entry is accounted
+for (two entries of one name included), the skipped list is in one sorted order, and a
+manifest below the top is named as one."""
+from __future__ import annotations
+
+import json
+import warnings
+import zipfile
+from pathlib import Path
+
+LEGAL = "4 Lightning Bolt\n56 Mountain\n"
+BANNED = "1 Mox Opal\n59 Mountain\n"
+DATE = "2024-06-01"
+
+
+def zip_of(path: Path, entries: list[tuple[str, str]]) -> Path:
+    """A zip of `entries` in this order; a name may come twice (zipfile warns, and writes it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "Duplicate name": the very point here
+        with zipfile.ZipFile(path, "w") as archive:
+            for name, text in entries:
+                archive.writestr(name, text)
+    return path
+
+
+def batch_json(cli, archive: Path) -> tuple[int, dict]:
+    done = cli("batch", str(archive), "-f", "mtg/modern", "--date", DATE, "-q", "-o", "json")
+    assert "Traceback" not in done.stderr
+    return done.returncode, json.loads(done.stdout)
+
+
+def test_two_entries_of_one_name_are_both_accounted_for(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [
+        ("decks/ann.txt", LEGAL), ("decks/bob.txt", LEGAL), ("decks/ann.txt", BANNED), ("./decks/bob.txt", BANNED),
+    ])
+    code, report = batch_json(cli, archive)
+    assert code == 1  # the second ann.txt could not be checked: never a pass
+    assert [(r["deck"], r["legal"]) for r in report["results"]] == [
+        ("./decks/bob.txt", False), ("decks/ann.txt", True), ("decks/ann.txt", False), ("decks/bob.txt", True),
+    ]
+    # The first entry is the one checked (the banned Mox Opal of the second is never read).
+    assert all(problem["rule"] == "registration" for r in report["results"] for problem in r["problems"])
+    second = report["results"][2]["problems"][0]["message"]
+    assert second == ("decks/ann.txt could not be checked: the archive holds an earlier entry of the same name; "
+                      "not extracted (the earlier one is checked)")
+    assert report["results"][0]["problems"][0]["message"].endswith("earlier entry of the same name (decks/bob.txt); "
+                                                                   "not extracted (the earlier one is checked)")
+    assert sorted((item["file"], item["unchecked"]) for item in report["skipped"]) == [
+        ("./decks/bob.txt", True), ("decks/ann.txt", True),
+    ]
+
+
+def test_a_folder_entry_given_twice_is_no_second_registration(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [("decks/", ""), ("decks/", ""), ("decks/ann.txt", LEGAL)])
+    code, report = batch_json(cli, archive)
+    assert code == 0
+    assert [r["deck"] for r in report["results"]] == ["decks/ann.txt"]
+    assert report["skipped"] == []
+
+
+def test_entries_not_extracted_take_their_sorted_place_in_the_skipped_list(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [
+        ("m.txt", LEGAL), ("z-notes.md", "x"), ("../a-evil.txt", LEGAL), ("b.csv", "x,y\n"),
+        ("zz/../../up.txt", LEGAL), ("README.txt", "Read me\n"), ("m.txt", LEGAL),
+    ])
+    code, report = batch_json(cli, archive)
+    assert code == 1
+    skipped = [(item["file"], item["unchecked"]) for item in report["skipped"]]
+    assert skipped == sorted(skipped)
+    assert skipped == [
+        ("../a-evil.txt", True), ("README.txt", False), ("b.csv", False), ("m.txt", True), ("z-notes.md", False),
+        ("zz/../../up.txt", True),
+    ]
+    # The report's rows merge the same way: registrations and entries not extracted, by path.
+    assert [r["deck"] for r in report["results"]] == ["../a-evil.txt", "m.txt", "m.txt", "zz/../../up.txt"]
+    text = cli("batch", str(archive), "-f", "mtg/modern", "--date", DATE, "-q").stdout
+    listed = text.split("Skipped:\n", 1)[1].split("\n\n", 1)[0].split("\n")
+    assert [line.split()[0] for line in listed] == ["README.txt", "b.csv", "z-notes.md"]
+
+
+def test_a_manifest_below_the_top_of_a_walked_zip_is_named_as_one(cli, tmp_path):
+    archive = zip_of(tmp_path / "event.zip", [
+        ("a/ann.txt", LEGAL), ("b/registrations.csv", "player,deck\nann,../a/ann.txt\n"),
+    ])
+    code, report = batch_json(cli, archive)
+    assert code == 0
+    assert report["skipped"] == [{
+        "file": "b/registrations.csv", "unchecked": False,
+        "reason": "looks like a manifest, not read: only a manifest at the top of the archive (or of its only folder) is read",
+    }]
