@@ -1,4 +1,4 @@
-"""Registration manifests: a CSV or YAML table of `player`, `deck` and optional `team`,
+"""Registration manifests: a CSV (or tab-separated `.tsv`) or YAML table of `player`, `deck` and optional `team`,
 `seat`, `format`, `pool`, `platform` (other columns are ignored).
 
 `platform` is where that player's event is played (`paper`, `mtgo`, `arena`; default the
@@ -39,7 +39,10 @@ from .registration import Registration, registration_problem
 if TYPE_CHECKING:
     from ..formats import FormatRef
 
-MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
+# A table manifest's delimiter by suffix (None: told from the header line), and YAML's.
+TABLE_DELIMITERS: dict[str, str | None] = {".csv": None, ".tsv": "\t"}
+YAML_SUFFIXES = (".yaml", ".yml")
+MANIFEST_SUFFIXES = (*TABLE_DELIMITERS, *YAML_SUFFIXES)
 REQUIRED = ("player", "deck")
 OPTIONAL = ("team", "seat", "format", "pool", "platform")
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
@@ -62,7 +65,8 @@ def read_manifest(
     """
     shown = shown or str(path)
     text = _read(path, shown)
-    rows = _yaml_rows(text, shown) if path.suffix.lower() in (".yaml", ".yml") else _csv_rows(text, shown)
+    suffix = path.suffix.lower()
+    rows = _yaml_rows(text, shown) if suffix in YAML_SUFFIXES else _csv_rows(text, shown, TABLE_DELIMITERS[suffix])
     place = _Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
     return [_registration(line, row, place) for line, row in rows]
@@ -105,12 +109,13 @@ def _refuse_twice(spelled: list[str], where: str) -> None:
         first.setdefault(column, name)
 
 
-def _csv_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The rows of a table manifest; `delimiter` None: the one the header line uses most."""
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:
         raise InputError(f"{shown}: the manifest is empty (expected a header with columns player, deck)")
-    delimiter = max(_DELIMITERS, key=first.count)
+    delimiter = delimiter or max(_DELIMITERS, key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     try:
@@ -308,7 +313,7 @@ def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | 
     from ..formats import confined, load, reference
 
     if not place.confine:
-        return reference(text, base=place.base) if text.endswith((".yaml", ".yml")) else text, None
+        return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
         ref = confined(text, base=place.base, root=place.root, where=_where(place))
         if place.archive and isinstance(ref, Path):
