@@ -81,15 +81,17 @@ def _read(path: Path, shown: str) -> str:
     return decode(data, source=shown)
 
 
-def _header(names: list[str], shown: str) -> list[str]:
+def _header(names: list[str], shown: str, line: int) -> list[str]:
+    """The column names of a header written on `line` (a CSV's first line that is not
+    blank), lower case; InputError when a required one is missing or one is given twice."""
     spelled = [name.strip().lstrip("\ufeff") for name in names]
     header = [name.lower() for name in spelled]
-    _refuse_twice(spelled, f"{shown} line 1")
+    _refuse_twice(spelled, f"{shown} line {line}")
     missing = [name for name in REQUIRED if name not in header]
     if missing:
         have = ", ".join(name for name in header if name) or "none"
         raise InputError(
-            f"{shown} line 1: missing required column{'s' if len(missing) > 1 else ''} "
+            f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
             f"{', '.join(repr(name) for name in missing)} (columns found: {have})"
         )
     return header
@@ -123,7 +125,7 @@ def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[in
             if not any(cell.strip() for cell in cells):
                 continue
             if header is None:
-                header = _header(cells, shown)
+                header = _header(cells, shown, reader.line_num)
                 continue
             yield reader.line_num, {name: cell for name, cell in zip(header, cells) if name}
     except csv.Error as exc:
@@ -162,7 +164,7 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
         if isinstance(item, Mapping):
             keys.update(str(key).strip().lower() for key in item)
     if items and not keys & set(REQUIRED):
-        _header(sorted(keys), shown)
+        _header(sorted(keys), shown, lines[0] or 1)
     for line, item in zip(lines, items):
         try:
             validate(item, ROW)
