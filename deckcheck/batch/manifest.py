@@ -132,7 +132,8 @@ def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[in
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
 
-# A YAML manifest's row: column -> one value (text, a number, true/false or nothing).
+# A YAML manifest's row: column -> one value (text as written, or nothing; a number or
+# true/false only when tagged `!!int`, `!!bool`).
 # Cells are scalars: a list or mapping where a name or path belongs is a mistake of that
 # cell (a `registration` problem naming its column; the rest of the row stands), and in a
 # column deckcheck ignores it does not matter.
@@ -146,7 +147,8 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
         # for gigabytes of rows (docs/batch.md).
-        document = load_yaml_document(text, source=shown, aliases=False, what="manifest")
+        # Cells as written: a player `true` or a seat `007` is shown so, never as True or 7.
+        document = load_yaml_document(text, source=shown, aliases=False, what="manifest", scalars_as_text=True)
     except YamlError as exc:
         raise InputError(str(exc)) from None
     data = document.data
