@@ -254,6 +254,17 @@ def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     assert [(r["player"], r["deck"]) for r in report["results"]] == [("ann", "ann.txt")]
 
 
+@pytest.mark.skipif(os.name != "posix", reason="Windows opens a path with a drive letter")
+def test_a_drive_letter_cannot_be_opened_here_even_with_allow_outside_paths(cli, tmp_path):
+    write(tmp_path, {"decks/ann.txt": LEGAL_BURN, "reg.csv": "player,deck\nann,C:\\decks\\ann.txt\n"})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern", "--allow-outside-paths")
+    assert done.returncode == 1
+    assert [problem["message"] for problem in report["results"][0]["problems"]] == [
+        "manifest line 2: deck path 'C:/decks/ann.txt': a Windows path from drive C:, which this system cannot open; "
+        "name it relative to the manifest: 'decks/ann.txt'"
+    ]
+
+
 # ------------------------------------------------------------------ zips
 
 

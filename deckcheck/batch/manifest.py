@@ -1,5 +1,5 @@
-"""Registration manifests: a CSV (or tab-separated `.tsv`) or YAML table of `player`, `deck` and optional `team`,
-`seat`, `format`, `pool`, `platform` (other columns are ignored).
+"""Registration manifests: a CSV (or tab-separated `.tsv`) or YAML table of `player`,
+`deck` and optional `team`, `seat`, `format`, `pool`, `platform` (other columns are ignored).
 
 `platform` is where that player's event is played (`paper`, `mtgo`, `arena`; default the
 batch's `--platform`): an unknown value is a `registration` problem of the row.
@@ -7,12 +7,13 @@ batch's `--platform`): an unknown value is a `registration` problem of the row.
 `pool` is a limited event's registered pool, a decklist file relative to the manifest like
 `deck` (the same file for every member of a team that shares one).
 
-`deck` is a path relative to the manifest, and stays inside the manifest's folder (inside
-the archive for a zip): an absolute path, a `..` that leaves the folder or a link out of
-it (tree.py) is a problem of its row, unless the organiser trusts the manifest
-(`batch --allow-outside-paths`, never for a zip). A row that cannot be taken as it is (no
-player, no deck, a cell that is a list, a path no file can have) still becomes a
-registration, carrying a `registration` problem that names its line, so the other rows
+`deck` is a path relative to the manifest (`\\` separates folders as `/` does), and stays
+inside the manifest's folder (inside the archive for a zip): an absolute path, a `..` that
+leaves the folder, a link out of it (tree.py) or a Windows drive letter is a problem of its
+row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
+zip; a drive letter stays a problem where there are no drives). A row that cannot be
+taken as it is (no player, no deck, a cell that is a list, a path no file can have) still
+becomes a registration, carrying a `registration` problem that names its line, so the other rows
 are checked and nobody disappears from the report; a cell that is a list or mapping is
 that column's problem, the row's other cells stand (its deck is checked), and in a column
 deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML,
@@ -24,6 +25,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -293,6 +295,8 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
     invalid = invalid_path(deck)
     if invalid:
         return None, f"{what} path {shown_path(deck)}: {invalid}"
+    if _DRIVE.match(deck) and (place.confine or os.name != "nt"):
+        return None, f"{what} path {shown_path(deck)}: {_drive_path_reason(deck, place)}"
     if not place.confine:
         relative = Path(deck)
         return (relative if relative.is_absolute() else place.base / relative), None
@@ -301,6 +305,32 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"
     return path, None
+
+
+# A Windows drive letter (`C:\decks\ann.txt`, `C:ann.txt`): absolute, or relative to that
+# drive's own working folder, never to the manifest's; on POSIX, a name no file has.
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
+def _drive_path_reason(deck: str, place: _Place) -> str:
+    """Why a path with a drive letter is not read, and what to write instead."""
+    why = f"a Windows path from drive {deck[:2]}, which "
+    why += f"points outside {_where(place)}" if place.confine else "this system cannot open"
+    beside = _tail_beside_manifest([part for part in deck[2:].split("/") if part and part != "."], place)
+    if beside:
+        return f"{why}; name it relative to the manifest: {shown_path(beside)}"
+    return f"{why}; name the file relative to the manifest's folder, with / between folders"
+
+
+def _tail_beside_manifest(parts: list[str], place: _Place) -> str | None:
+    """The longest tail of a path's parts that names a file the manifest may name
+    (`decks/ann.txt` of `C:/event/decks/ann.txt`), or None."""
+    for start in range(len(parts)):
+        tail = "/".join(parts[start:])
+        path, why = tree.named_inside(tail, base=place.base, root=place.root, where=_where(place), folders=place.folders)
+        if why is None and path.is_file():
+            return tail
+    return None
 
 
 def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
