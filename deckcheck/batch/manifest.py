@@ -34,8 +34,9 @@ from typing import TYPE_CHECKING, Any
 from .. import tree
 from ..errors import FormatError, InputError
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
-from ..textio import MAX_INPUT_BYTES, decode, read_bounded
+from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..yamlload import YamlError, load_yaml_document
+from .manifest_text import ManifestText, decode_manifest
 from .registration import Registration, registration_problem
 
 if TYPE_CHECKING:
@@ -66,21 +67,32 @@ def read_manifest(
     zip's); `shown` is the manifest's name in messages.
     """
     shown = shown or str(path)
-    text = _read(path, shown)
+    read = _read(path, shown)
     suffix = path.suffix.lower()
-    rows = _yaml_rows(text, shown) if suffix in YAML_SUFFIXES else _csv_rows(text, shown, TABLE_DELIMITERS[suffix])
+    if suffix in YAML_SUFFIXES:
+        rows = _yaml_rows(read.text, shown)
+    else:
+        rows = _csv_rows(read.text, shown, TABLE_DELIMITERS[suffix])
     place = _Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
-    return [_registration(line, row, place) for line, row in rows]
+    return [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
 
 
-def _read(path: Path, shown: str) -> str:
+def _read(path: Path, shown: str) -> ManifestText:
     try:
         data = read_bounded(path, limit=MAX_MANIFEST_BYTES, what="a manifest")
     except InputError as exc:
         raise InputError(shown + str(exc)[len(str(path)):] if str(exc).startswith(str(path)) else str(exc)) from None
-    # `decode` knows the encodings spreadsheets export (BOMs, UTF-8, Windows-1252).
-    return decode(data, source=shown)
+    # The encodings spreadsheets export (BOMs, UTF-8, Windows-1252, a file mixing the last
+    # two), and the lines whose NUL bytes were left out.
+    return decode_manifest(data, source=shown)
+
+
+def _line_notes(registration: Registration, span: range, read: ManifestText) -> Registration:
+    """The row with what reading its lines (`span`) left out or guessed (manifest_text.py)."""
+    for message, severity in read.row_notes(span, registration.line):
+        registration = registration.with_problem(message, severity=severity)
+    return registration
 
 
 def _header(names: list[str], shown: str, line: int) -> list[str]:
@@ -113,8 +125,9 @@ def _refuse_twice(spelled: list[str], where: str) -> None:
         first.setdefault(column, name)
 
 
-def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The rows of a table manifest; `delimiter` None: the one the header line uses most."""
+def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[int, range, dict[str, Any]]]:
+    """The rows of a table manifest, each with its line (the last, for a cell running over
+    several) and the lines it spans; `delimiter` None: the one the header line uses most."""
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:
@@ -122,14 +135,16 @@ def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[in
     delimiter = delimiter or max(_DELIMITERS, key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
+    previous = 0
     try:
         for cells in reader:
+            span, previous = range(previous + 1, reader.line_num + 1), reader.line_num
             if not any(cell.strip() for cell in cells):
                 continue
             if header is None:
                 header = _header(cells, shown, reader.line_num)
                 continue
-            yield reader.line_num, {name: cell for name, cell in zip(header, cells) if name}
+            yield reader.line_num, span, {name: cell for name, cell in zip(header, cells) if name}
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
@@ -145,7 +160,8 @@ ROW = Described(MapOf(Unchecked(), key=CELL), "a mapping with player and deck")
 CELL_ERRORS, BAD_COLUMNS = "_cell_errors", "_bad_columns"
 
 
-def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, range, dict[str, Any]]]:
+    """The rows of a YAML manifest, each with its line and the lines up to the next row's."""
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
         # for gigabytes of rows (docs/batch.md).
@@ -169,15 +185,17 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
             keys.update(str(key).strip().lower() for key in item)
     if items and not keys & set(REQUIRED):
         _header(sorted(keys), shown, lines[0] or 1)
-    for line, item in zip(lines, items):
+    ends = [*lines[1:], len(text) + 2]  # past the last line
+    for line, end, item in zip(lines, ends, items):
+        span = range(line, max(end, line + 1))  # rows written on one line share it
         try:
             validate(item, ROW)
         except SchemaError as exc:
             column = f"column {exc.keys[0]!r}: " if exc.keys else ""
-            yield line, {"_error": f"{column}{exc}"}
+            yield line, span, {"_error": f"{column}{exc}"}
             continue
         _refuse_twice([str(key).strip() for key in item], f"{shown} line {line}")
-        yield line, _cells(item)
+        yield line, span, _cells(item)
 
 
 def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
