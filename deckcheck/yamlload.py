@@ -166,7 +166,7 @@ _TYPED_TAGS = frozenset({"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag
 
 
 @lru_cache(maxsize=2)
-def _loader(scalars_as_text: bool = False) -> type:
+def _loader(scalars_as_text: bool) -> type:
     """PyYAML's SafeLoader with dates (and, when asked, booleans and numbers) kept as text
     and duplicate keys refused."""
     import yaml

@@ -12,13 +12,13 @@ inside the manifest's folder (inside the archive for a zip): an absolute path, a
 leaves the folder, a link out of it (tree.py) or a Windows drive letter is a problem of its
 row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
 zip; a drive letter stays a problem where there are no drives). A row that cannot be
-taken as it is (no player, no deck, a cell that is a list, a path no file can have) still
-becomes a registration, carrying a `registration` problem that names its line, so the other rows
-are checked and nobody disappears from the report; a cell that is a list or mapping is
-that column's problem, the row's other cells stand (its deck is checked), and in a column
-deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML,
-anchors or aliases, no `player`/`deck` column, a column deckcheck reads given twice in any
-case) is an error: exit 2.
+taken as it is (no player, no deck, a cell that is a list, a path no file can have, NUL
+bytes: manifest_text.py) still becomes a registration, carrying a `registration` problem
+that names its line, so the other rows are checked and nobody disappears from the report;
+a cell that is a list or mapping is that column's problem, the row's other cells stand
+(its deck is checked), and in a column deckcheck ignores it does not matter. A manifest
+that cannot be read at all (bad YAML, anchors or aliases, no `player`/`deck` column, a
+column deckcheck reads given twice in any case) is an error: exit 2.
 """
 from __future__ import annotations
 
