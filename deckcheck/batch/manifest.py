@@ -75,6 +75,8 @@ def read_manifest(
         rows = _csv_rows(read.text, shown, TABLE_DELIMITERS[suffix])
     place = _Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
+    if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
+        return [_registration(line, row, place) for line, _span, row in rows]
     return [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
 
 
