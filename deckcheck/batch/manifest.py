@@ -315,8 +315,9 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
     invalid = invalid_path(deck)
     if invalid:
         return None, f"{what} path {shown_path(deck)}: {invalid}"
-    if _DRIVE.match(deck) and (place.confine or os.name != "nt"):
-        return None, f"{what} path {shown_path(deck)}: {_drive_path_reason(deck, place)}"
+    drive = _drive_letter_reason(deck, place)
+    if drive:
+        return None, f"{what} path {shown_path(deck)}: {drive}"
     if not place.confine:
         relative = Path(deck)
         return (relative if relative.is_absolute() else place.base / relative), None
@@ -332,8 +333,11 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
 _DRIVE = re.compile(r"[A-Za-z]:")
 
 
-def _drive_path_reason(deck: str, place: _Place) -> str:
-    """Why a path with a drive letter is not read, and what to write instead."""
+def _drive_letter_reason(deck: str, place: _Place) -> str | None:
+    """Why a path with a drive letter is not read, and what to write instead; None for a
+    path without one (or with one on Windows, for a manifest trusted to point outside)."""
+    if not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):
+        return None
     why = f"a Windows path from drive {deck[:2]}, which "
     why += f"points outside {_where(place)}" if place.confine else "this system cannot open"
     beside = _tail_beside_manifest([part for part in deck[2:].split("/") if part and part != "."], place)
@@ -366,6 +370,11 @@ def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | 
     """`_format_ref`, worked out."""
     from ..formats import confined, load, reference
 
+    if text.endswith(YAML_SUFFIXES):  # a format file's path: `\` and drive letters as for a deck
+        text = text.replace("\\", "/")
+        drive = _drive_letter_reason(text, place)
+        if drive:
+            return None, f"format {shown_path(text)}: {drive}"
     if not place.confine:
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
