@@ -19,8 +19,8 @@ from .errors import InputError
 from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS
 
 __all__ = [
-    "MAX_INPUT_BYTES", "binary_kind", "decode", "read_bounded", "read_head", "read_stdin", "read_text", "too_big",
-    "without_surrogates",
+    "MAX_INPUT_BYTES", "binary_kind", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
+    "read_text", "too_big", "without_surrogates",
 ]
 
 # What a file that is not text at all usually is, by its first bytes: photos and scans of
@@ -57,6 +57,14 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+
+
+def is_wide_unicode(data: bytes) -> bool:
+    """Whether `decode` reads `data` as UTF-16 or UTF-32 (a byte-order mark, or UTF-16 that
+    lost its BOM): its NUL bytes are part of its characters, not stray bytes."""
+    return any(data.startswith(bom) for bom, encoding in _BOMS if encoding != "utf-8-sig") or (
+        b"\x00" in data and _utf16_without_bom(data) is not None
+    )
 
 
 def decode(data: bytes, *, source: str = "<input>") -> str:

@@ -10,6 +10,8 @@ and YAML card files are all read here.
 - Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests
   refuse them: a few hundred bytes of nested aliases stand for gigabytes of rows.
 - Every fault is a `YamlError` naming the file and, when known, the line.
+- Plain scalars can be kept as the text written (`scalars_as_text=True`): a batch
+  manifest's `true`, `007` or `1.50` is a player's or a seat's text, not True, 7 or 1.5.
 
 `read_yaml_file` adds what every file deckcheck reads gets: a size bound and UTF-8 with
 an optional BOM. A `YamlDocument` keeps the parsed node tree, so a schema error found
@@ -82,11 +84,14 @@ def load_yaml(text: str, *, source: str, aliases: bool = True, what: str = "YAML
     return load_yaml_document(text, source=source, aliases=aliases, what=what).data
 
 
-def load_yaml_document(text: str, *, source: str, aliases: bool = True, what: str = "YAML file") -> YamlDocument:
-    """`load_yaml`, keeping the node tree for line numbers. Raises YamlError."""
+def load_yaml_document(
+    text: str, *, source: str, aliases: bool = True, what: str = "YAML file", scalars_as_text: bool = False,
+) -> YamlDocument:
+    """`load_yaml`, keeping the node tree for line numbers; with `scalars_as_text`, plain
+    scalars other than null (`~`, `null`, nothing) are the text written. Raises YamlError."""
     import yaml  # deferred: not needed for `deckcheck --help`
 
-    loader_class = _loader()
+    loader_class = _loader(scalars_as_text)
     try:
         if not aliases:
             _refuse_aliases(text, loader_class, source, what)
@@ -154,9 +159,16 @@ def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> No
             )
 
 
-@lru_cache(maxsize=1)
-def _loader() -> type:
-    """PyYAML's SafeLoader with dates kept as text and duplicate keys refused."""
+# The implicit types PyYAML's SafeLoader gives plain scalars that deckcheck keeps as text:
+# always dates; with `scalars_as_text`, booleans and numbers as well.
+_TEXT_TAGS = frozenset({"tag:yaml.org,2002:timestamp"})
+_TYPED_TAGS = frozenset({"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+
+
+@lru_cache(maxsize=2)
+def _loader(scalars_as_text: bool) -> type:
+    """PyYAML's SafeLoader with dates (and, when asked, booleans and numbers) kept as text
+    and duplicate keys refused."""
     import yaml
 
     # libyaml's parser when PyYAML has it (same safe constructors, overridden below):
@@ -164,8 +176,9 @@ def _loader() -> type:
     class DeckcheckLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
         pass
 
+    as_text = _TEXT_TAGS | _TYPED_TAGS if scalars_as_text else _TEXT_TAGS
     DeckcheckLoader.yaml_implicit_resolvers = {
-        first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        first: [(tag, regexp) for tag, regexp in resolvers if tag not in as_text]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 

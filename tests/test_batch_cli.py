@@ -2,6 +2,7 @@
 teams, bad rows, reports and exit codes."""
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import json
@@ -266,6 +267,89 @@ def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 0, done.stdout
     assert [(r["player"], r["deck"]) for r in report["results"]] == [("ann", "ann.txt")]
+
+
+def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_checked(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": LEGAL_BURN, "cy.txt": SHORT})
+    # A NUL in a cell, a row whose quoted cell runs over a line with a NUL, and the NUL
+    # padding a crash leaves at the end of a file (no row at all).
+    (tmp_path / "reg.csv").write_bytes(
+        b"player,deck,team\nann,ann.txt,\nb\x00ob,bob.txt,\ncy,cy.txt,\"Red\x00\nSky\"\n" + b"\x00" * 512
+    )
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1
+    results = report["results"]
+    assert [(r["player"], r["team"], r["legal"]) for r in results] == [
+        ("ann", None, True), ("bob", None, False), ("cy", "Red\nSky", False),
+    ]
+    assert [p["message"] for p in results[1]["problems"]] == [
+        "manifest line 3: held NUL bytes, which were left out (is the manifest damaged?); check this row and save it again"
+    ]
+    assert [p["rule"] for p in results[2]["problems"]] == ["registration", "deck-size"]
+    assert results[2]["problems"][0]["message"].startswith("manifest line 5: held NUL bytes (line 4), which were left out")
+
+
+def test_a_yaml_manifest_with_a_nul_byte_names_its_row(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.yaml").write_bytes(b"- player: ann\n  deck: ann.txt\n- player: b\x00ob\n  deck: ann.txt\n")
+    done, report = run_json(cli, str(tmp_path / "reg.yaml"), "-f", "mtg/modern")
+    assert done.returncode == 1
+    assert [(r["player"], r["legal"]) for r in report["results"]] == [("ann", True), ("bob", False)]
+    assert report["results"][1]["problems"][0]["message"].startswith("manifest line 3: held NUL bytes, which were left out")
+
+
+def test_a_manifest_mixing_utf_8_and_windows_1252_reads_every_name_and_says_which_line(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "mountains.txt": "60 Mountain\n"})
+    utf8 = "player,deck,team\nJosé,ann.txt,Café\nZoë,ann.txt,\n".encode("utf-8")
+    (tmp_path / "reg.csv").write_bytes(utf8 + "Renée,mountains.txt,Café\n".encode("cp1252"))
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout
+    results = report["results"]
+    assert [(r["player"], r["team"]) for r in results] == [("José", "Café"), ("Zoë", None), ("Renée", "Café")]
+    assert [r["problems"] for r in results[:2]] == [[], []]
+    (warning,) = results[2]["problems"]
+    assert (warning["rule"], warning["severity"], warning["manifest_line"]) == ("registration", "warning", 4)
+    assert warning["message"] == (
+        "manifest line 4: written in Windows-1252, the rest of the manifest in UTF-8: read in its own encoding; "
+        "check its names, and save the manifest as UTF-8"
+    )
+    assert report["teams"][0]["players"] == ["José", "Renée"]  # one team, not Café and CafÃ©
+
+
+@pytest.mark.parametrize("data, names", [
+    ("player,deck\nJosé,ann.txt\nZoë,ann.txt\n".encode("utf-8"), ["José", "Zoë"]),
+    ("player,deck\nJosé,ann.txt\nZoë,ann.txt\n".encode("cp1252"), ["José", "Zoë"]),
+    (codecs.BOM_UTF8 + "player;deck\nJosé;ann.txt\n".encode("utf-8"), ["José"]),
+])
+def test_a_manifest_in_one_encoding_has_no_encoding_warning(cli, tmp_path, data, names):
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_bytes(data)
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout
+    assert [(r["player"], r["problems"]) for r in report["results"]] == [(name, []) for name in names]
+
+
+def test_a_windows_1252_row_under_a_utf_8_bom_is_read_with_a_warning(cli, tmp_path):
+    """A BOM says UTF-8; a row Excel later saved as Windows-1252 made the whole manifest
+    unreadable (exit 2). It is read, each line in its own encoding, and named."""
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    data = codecs.BOM_UTF8 + b"player,deck\nann,ann.txt\n" + "Renée,ann.txt\n".encode("cp1252")
+    (tmp_path / "reg.csv").write_bytes(data)
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    assert [r["player"] for r in report["results"]] == ["ann", "Renée"]
+    assert report["results"][1]["problems"][0]["message"].startswith("manifest line 3: written in Windows-1252, the rest")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="Windows opens a path with a drive letter")
+def test_a_drive_letter_cannot_be_opened_here_even_with_allow_outside_paths(cli, tmp_path):
+    write(tmp_path, {"decks/ann.txt": LEGAL_BURN, "reg.csv": "player,deck\nann,C:\\decks\\ann.txt\n"})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern", "--allow-outside-paths")
+    assert done.returncode == 1
+    assert [problem["message"] for problem in report["results"][0]["problems"]] == [
+        "manifest line 2: deck path 'C:/decks/ann.txt': a Windows path from drive C:, which this system cannot open; "
+        "name it relative to the manifest: 'decks/ann.txt'"
+    ]
 
 
 # ------------------------------------------------------------------ zips

@@ -175,7 +175,7 @@ def test_format_id_too_long_for_the_os(cli, tmp_path):
 
 
 @pytest.mark.parametrize("manifest", [
-    "- player: ann\n  deck: a.txt\n  seat: " + "9" * 5000 + "\n",
+    "- player: ann\n  deck: a.txt\n  seat: !!int " + "9" * 5000 + "\n",  # over Python's int limit
     "[" * 50_000 + "]" * 50_000 + "\n",
     "- player: ann\n  deck: a.txt\n  player: bob\n",  # a key given twice
 ])
@@ -185,6 +185,20 @@ def test_manifest_yaml_faults_are_clear_errors(cli, tmp_path, manifest):
     done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-q")
     assert done.returncode == 2
     assert "invalid YAML" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_manifest_number_too_long_for_python_is_text(cli, tmp_path):
+    """A plain YAML cell is the text written (docs/batch.md): 5000 digits are a seat that is
+    not A, B or C, a problem of that row, not an integer Python refuses to build."""
+    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "m.yaml").write_text(
+        "- {player: ann, deck: a.txt, seat: " + "9" * 5000 + "}\n- {player: bob, deck: a.txt}\n", encoding="utf-8",
+    )
+    done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    ann, bob = json.loads(done.stdout)["results"]
+    assert [problem["message"][:30] for problem in ann["problems"]] == ["manifest line 1: seat '9999999"]
+    assert bob["legal"] is True
 
 
 def test_manifest_dates_are_text(cli, tmp_path):

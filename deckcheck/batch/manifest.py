@@ -1,5 +1,5 @@
-"""Registration manifests: a CSV or YAML table of `player`, `deck` and optional `team`,
-`seat`, `format`, `pool`, `platform` (other columns are ignored).
+"""Registration manifests: a CSV (or tab-separated `.tsv`) or YAML table of `player`,
+`deck` and optional `team`, `seat`, `format`, `pool`, `platform` (other columns are ignored).
 
 `platform` is where that player's event is played (`paper`, `mtgo`, `arena`; default the
 batch's `--platform`): an unknown value is a `registration` problem of the row.
@@ -7,23 +7,25 @@ batch's `--platform`): an unknown value is a `registration` problem of the row.
 `pool` is a limited event's registered pool, a decklist file relative to the manifest like
 `deck` (the same file for every member of a team that shares one).
 
-`deck` is a path relative to the manifest, and stays inside the manifest's folder (inside
-the archive for a zip): an absolute path, a `..` that leaves the folder or a link out of
-it (tree.py) is a problem of its row, unless the organiser trusts the manifest
-(`batch --allow-outside-paths`, never for a zip). A row that cannot be taken as it is (no
-player, no deck, a cell that is a list, a path no file can have) still becomes a
-registration, carrying a `registration` problem that names its line, so the other rows
-are checked and nobody disappears from the report; a cell that is a list or mapping is
-that column's problem, the row's other cells stand (its deck is checked), and in a column
-deckcheck ignores it does not matter. A manifest that cannot be read at all (bad YAML,
-anchors or aliases, no `player`/`deck` column, a column deckcheck reads given twice in any
-case) is an error: exit 2.
+`deck` is a path relative to the manifest (`\\` separates folders as `/` does), and stays
+inside the manifest's folder (inside the archive for a zip): an absolute path, a `..` that
+leaves the folder, a link out of it (tree.py) or a Windows drive letter is a problem of its
+row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
+zip; a drive letter stays a problem where there are no drives). A row that cannot be
+taken as it is (no player, no deck, a cell that is a list, a path no file can have, NUL
+bytes: manifest_text.py) still becomes a registration, carrying a `registration` problem
+that names its line, so the other rows are checked and nobody disappears from the report;
+a cell that is a list or mapping is that column's problem, the row's other cells stand
+(its deck is checked), and in a column deckcheck ignores it does not matter. A manifest
+that cannot be read at all (bad YAML, anchors or aliases, no `player`/`deck` column, a
+column deckcheck reads given twice in any case) is an error: exit 2.
 """
 from __future__ import annotations
 
 import csv
 import io
 import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -32,14 +34,18 @@ from typing import TYPE_CHECKING, Any
 from .. import tree
 from ..errors import FormatError, InputError
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
-from ..textio import MAX_INPUT_BYTES, decode, read_bounded
+from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..yamlload import YamlError, load_yaml_document
+from .manifest_text import ManifestText, decode_manifest
 from .registration import Registration, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
 
-MANIFEST_SUFFIXES = (".csv", ".yaml", ".yml")
+# A table manifest's delimiter by suffix (None: told from the header line), and YAML's.
+TABLE_DELIMITERS: dict[str, str | None] = {".csv": None, ".tsv": "\t"}
+YAML_SUFFIXES = (".yaml", ".yml")
+MANIFEST_SUFFIXES = (*TABLE_DELIMITERS, *YAML_SUFFIXES)
 REQUIRED = ("player", "deck")
 OPTIONAL = ("team", "seat", "format", "pool", "platform")
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
@@ -61,31 +67,47 @@ def read_manifest(
     zip's); `shown` is the manifest's name in messages.
     """
     shown = shown or str(path)
-    text = _read(path, shown)
-    rows = _yaml_rows(text, shown) if path.suffix.lower() in (".yaml", ".yml") else _csv_rows(text, shown)
+    read = _read(path, shown)
+    suffix = path.suffix.lower()
+    if suffix in YAML_SUFFIXES:
+        rows = _yaml_rows(read.text, shown)
+    else:
+        rows = _csv_rows(read.text, shown, TABLE_DELIMITERS[suffix])
     place = _Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
-    return [_registration(line, row, place) for line, row in rows]
+    if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
+        return [_registration(line, row, place) for line, _span, row in rows]
+    return [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
 
 
-def _read(path: Path, shown: str) -> str:
+def _read(path: Path, shown: str) -> ManifestText:
     try:
         data = read_bounded(path, limit=MAX_MANIFEST_BYTES, what="a manifest")
     except InputError as exc:
         raise InputError(shown + str(exc)[len(str(path)):] if str(exc).startswith(str(path)) else str(exc)) from None
-    # `decode` knows the encodings spreadsheets export (BOMs, UTF-8, Windows-1252).
-    return decode(data, source=shown)
+    # The encodings spreadsheets export (BOMs, UTF-8, Windows-1252, a file mixing the last
+    # two), and the lines whose NUL bytes were left out.
+    return decode_manifest(data, source=shown)
 
 
-def _header(names: list[str], shown: str) -> list[str]:
+def _line_notes(registration: Registration, span: range, read: ManifestText) -> Registration:
+    """The row with what reading its lines (`span`) left out or guessed (manifest_text.py)."""
+    for message, severity in read.row_notes(span, registration.line):
+        registration = registration.with_problem(message, severity=severity)
+    return registration
+
+
+def _header(names: list[str], shown: str, line: int) -> list[str]:
+    """The column names of a header written on `line` (a CSV's first line that is not
+    blank), lower case; InputError when a required one is missing or one is given twice."""
     spelled = [name.strip().lstrip("\ufeff") for name in names]
     header = [name.lower() for name in spelled]
-    _refuse_twice(spelled, f"{shown} line 1")
+    _refuse_twice(spelled, f"{shown} line {line}")
     missing = [name for name in REQUIRED if name not in header]
     if missing:
         have = ", ".join(name for name in header if name) or "none"
         raise InputError(
-            f"{shown} line 1: missing required column{'s' if len(missing) > 1 else ''} "
+            f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
             f"{', '.join(repr(name) for name in missing)} (columns found: {have})"
         )
     return header
@@ -105,27 +127,32 @@ def _refuse_twice(spelled: list[str], where: str) -> None:
         first.setdefault(column, name)
 
 
-def _csv_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[int, range, dict[str, Any]]]:
+    """The rows of a table manifest, each with its line (the last, for a cell running over
+    several) and the lines it spans; `delimiter` None: the one the header line uses most."""
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:
         raise InputError(f"{shown}: the manifest is empty (expected a header with columns player, deck)")
-    delimiter = max(_DELIMITERS, key=first.count)
+    delimiter = delimiter or max(_DELIMITERS, key=first.count)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
+    previous = 0
     try:
         for cells in reader:
+            span, previous = range(previous + 1, reader.line_num + 1), reader.line_num
             if not any(cell.strip() for cell in cells):
                 continue
             if header is None:
-                header = _header(cells, shown)
+                header = _header(cells, shown, reader.line_num)
                 continue
-            yield reader.line_num, {name: cell for name, cell in zip(header, cells) if name}
+            yield reader.line_num, span, {name: cell for name, cell in zip(header, cells) if name}
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
 
-# A YAML manifest's row: column -> one value (text, a number, true/false or nothing).
+# A YAML manifest's row: column -> one value (text as written, or nothing; a number or
+# true/false only when tagged `!!int`, `!!bool`).
 # Cells are scalars: a list or mapping where a name or path belongs is a mistake of that
 # cell (a `registration` problem naming its column; the rest of the row stands), and in a
 # column deckcheck ignores it does not matter.
@@ -135,11 +162,13 @@ ROW = Described(MapOf(Unchecked(), key=CELL), "a mapping with player and deck")
 CELL_ERRORS, BAD_COLUMNS = "_cell_errors", "_bad_columns"
 
 
-def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
+def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, range, dict[str, Any]]]:
+    """The rows of a YAML manifest, each with its line and the lines up to the next row's."""
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
         # for gigabytes of rows (docs/batch.md).
-        document = load_yaml_document(text, source=shown, aliases=False, what="manifest")
+        # Cells as written: a player `true` or a seat `007` is shown so, never as True or 7.
+        document = load_yaml_document(text, source=shown, aliases=False, what="manifest", scalars_as_text=True)
     except YamlError as exc:
         raise InputError(str(exc)) from None
     data = document.data
@@ -157,16 +186,18 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, dict[str, Any]]]:
         if isinstance(item, Mapping):
             keys.update(str(key).strip().lower() for key in item)
     if items and not keys & set(REQUIRED):
-        _header(sorted(keys), shown)
-    for line, item in zip(lines, items):
+        _header(sorted(keys), shown, lines[0] or 1)
+    ends = [*lines[1:], len(text) + 2]  # past the last line
+    for line, end, item in zip(lines, ends, items):
+        span = range(line, max(end, line + 1))  # rows written on one line share it
         try:
             validate(item, ROW)
         except SchemaError as exc:
             column = f"column {exc.keys[0]!r}: " if exc.keys else ""
-            yield line, {"_error": f"{column}{exc}"}
+            yield line, span, {"_error": f"{column}{exc}"}
             continue
         _refuse_twice([str(key).strip() for key in item], f"{shown} line {line}")
-        yield line, _cells(item)
+        yield line, span, _cells(item)
 
 
 def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
@@ -284,6 +315,9 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
     invalid = invalid_path(deck)
     if invalid:
         return None, f"{what} path {shown_path(deck)}: {invalid}"
+    drive = _drive_letter_reason(deck, place)
+    if drive:
+        return None, f"{what} path {shown_path(deck)}: {drive}"
     if not place.confine:
         relative = Path(deck)
         return (relative if relative.is_absolute() else place.base / relative), None
@@ -292,6 +326,35 @@ def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | 
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"
     return path, None
+
+
+# A Windows drive letter (`C:\decks\ann.txt`, `C:ann.txt`): absolute, or relative to that
+# drive's own working folder, never to the manifest's; on POSIX, a name no file has.
+_DRIVE = re.compile(r"[A-Za-z]:")
+
+
+def _drive_letter_reason(deck: str, place: _Place) -> str | None:
+    """Why a path with a drive letter is not read, and what to write instead; None for a
+    path without one (or with one on Windows, for a manifest trusted to point outside)."""
+    if not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):
+        return None
+    why = f"a Windows path from drive {deck[:2]}, which "
+    why += f"points outside {_where(place)}" if place.confine else "this system cannot open"
+    beside = _tail_beside_manifest([part for part in deck[2:].split("/") if part and part != "."], place)
+    if beside:
+        return f"{why}; name it relative to the manifest: {shown_path(beside)}"
+    return f"{why}; name the file relative to the manifest's folder, with / between folders"
+
+
+def _tail_beside_manifest(parts: list[str], place: _Place) -> str | None:
+    """The longest tail of a path's parts that names a file the manifest may name
+    (`decks/ann.txt` of `C:/event/decks/ann.txt`), or None."""
+    for start in range(len(parts)):
+        tail = "/".join(parts[start:])
+        path, why = tree.named_inside(tail, base=place.base, root=place.root, where=_where(place), folders=place.folders)
+        if why is None and path.is_file():
+            return tail
+    return None
 
 
 def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
@@ -307,8 +370,13 @@ def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | 
     """`_format_ref`, worked out."""
     from ..formats import confined, load, reference
 
+    if text.endswith(YAML_SUFFIXES):  # a format file's path: `\` and drive letters as for a deck
+        text = text.replace("\\", "/")
+        drive = _drive_letter_reason(text, place)
+        if drive:
+            return None, f"format {shown_path(text)}: {drive}"
     if not place.confine:
-        return reference(text, base=place.base) if text.endswith((".yaml", ".yml")) else text, None
+        return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
         ref = confined(text, base=place.base, root=place.root, where=_where(place))
         if place.archive and isinstance(ref, Path):

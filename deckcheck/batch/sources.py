@@ -5,7 +5,7 @@
   as skipped. Hidden files and folders (`.git`, `.DS_Store`, `__MACOSX`) are skipped too,
   and so are an organiser's documents named like `README.txt` (`DOCUMENT_NAMES`). A file
   that looks like a manifest is skipped with a reason that says how to read it.
-- A manifest (`.csv`, `.yaml`, `.yml`) lists players and deck paths; see `manifest.py`.
+- A manifest (`.csv`, `.tsv`, `.yaml`, `.yml`) lists players and deck paths; see `manifest.py`.
 - A `.zip` is extracted into a temporary folder (see `archive.py`); when its top level
   (or its single top-level folder) holds one manifest, that manifest is read, otherwise
   the extracted tree is walked like a folder.
@@ -26,7 +26,7 @@ from .. import tree
 from ..errors import InputError
 from ..yamlload import YamlError, load_yaml
 from . import archive
-from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, is_manifest, read_manifest
+from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, is_manifest, read_manifest
 from .registration import Registration, RegistrationSet, Skipped
 
 @contextmanager
@@ -144,7 +144,7 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
         text = path.read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return False
-    if path.suffix.lower() == ".csv":
+    if path.suffix.lower() in TABLE_DELIMITERS:
         first = next((line for line in text.splitlines() if line.strip()), "").lower()
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.

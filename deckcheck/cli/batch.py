@@ -19,7 +19,7 @@ from .completion import complete_formats
 @app.command(cls=reports(BATCH))
 @handles_errors
 def batch(
-    source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.yaml) or a .zip of either."),
+    source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.tsv/.yaml) or a .zip of either."),
     format_id: Optional[str] = typer.Option(
         None, "--format", "-f", metavar="FORMAT", autocompletion=complete_formats,
         help="Format id (mtg/modern) or path to a format YAML file: the format of every row that names none.",

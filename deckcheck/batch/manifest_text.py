@@ -1,0 +1,116 @@
+"""A manifest's bytes as text, and the lines whose reading had to leave something out or
+guess, so that their rows can say so (docs/batch.md#sources).
+
+A deck file is read whole by `textio.decode`: UTF-8, else Windows-1252, stray NUL bytes
+dropped. A manifest is a table that organisers, spreadsheets and scripts edit row by row:
+
+- NUL bytes are left out as in a deck file, but the lines that held them are kept
+  (`nul_lines`): their rows get a `registration` problem instead of being read silently
+  altered.
+- A file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
+  file, or the other way round) is read line by line, each line in its own encoding, and
+  the lines of the rarer of the two (`odd_lines`) are kept for a warning; so are the
+  Windows-1252 lines of a file whose byte-order mark says UTF-8. A file in one encoding is
+  read exactly as `decode` reads it.
+"""
+from __future__ import annotations
+
+import codecs
+from dataclasses import dataclass
+
+from ..problem import ERROR, WARNING
+from ..textio import decode, is_wide_unicode
+
+UTF8, CP1252 = "UTF-8", "Windows-1252"
+
+
+@dataclass(frozen=True)
+class ManifestText:
+    """`text`, the lines (1-based, as csv and YAML count them) that held NUL bytes, and
+    those in `odd_encoding` in a file mostly in `usual_encoding`."""
+
+    text: str
+    nul_lines: frozenset[int] = frozenset()
+    odd_lines: frozenset[int] = frozenset()
+    odd_encoding: str = ""
+    usual_encoding: str = ""
+
+    def row_notes(self, span: range, row_line: int | None) -> list[tuple[str, str]]:
+        """(message, severity) for a row written on the lines of `span`: NUL bytes left out
+        (an error: the row as read is not the row as written), an encoding other than the
+        rest of the manifest's (a warning: each line was read in its own)."""
+        notes = []
+        nul = _lines_of(span, self.nul_lines, row_line)
+        if nul is not None:
+            notes.append((
+                f"held NUL bytes{nul}, which were left out (is the manifest damaged?); check this row and save it again",
+                ERROR,
+            ))
+        odd = _lines_of(span, self.odd_lines, row_line)
+        if odd is not None:
+            notes.append((
+                f"written in {self.odd_encoding}{odd}, the rest of the manifest in {self.usual_encoding}: read in its "
+                "own encoding; check its names, and save the manifest as UTF-8",
+                WARNING,
+            ))
+        return notes
+
+
+def _lines_of(span: range, lines: frozenset[int], row_line: int | None) -> str | None:
+    """None when no line of `lines` is in the row's `span`; else "" when the one found is
+    the row's own line, and " (line 4)" or " (lines 4, 5)" when they are others."""
+    found = sorted(line for line in lines if line in span)
+    if not found:
+        return None
+    if found == [row_line]:
+        return ""
+    return f" (line{'s' if len(found) > 1 else ''} {', '.join(map(str, found))})"
+
+
+def decode_manifest(data: bytes, *, source: str) -> ManifestText:
+    """The text of a manifest's bytes (see the module docstring); InputError as `decode`."""
+    if is_wide_unicode(data):
+        return ManifestText(decode(data, source=source))
+    nul_lines: frozenset[int] = frozenset()
+    if b"\x00" in data:
+        nul_lines = frozenset(number for number, line in enumerate(_lines(data), 1) if b"\x00" in line)
+        data = data.replace(b"\x00", b"")
+    mixed = _by_line(data)
+    if mixed is None:
+        return ManifestText(decode(data, source=source), nul_lines)
+    return ManifestText(mixed[0], nul_lines, *mixed[1:])
+
+
+def _lines(data: bytes) -> list[bytes]:
+    """The lines of `data`, ends kept: bytes.splitlines breaks at CR, LF and CR LF only,
+    the line ends csv and YAML count."""
+    return data.splitlines(keepends=True)
+
+
+def _by_line(data: bytes) -> tuple[str, frozenset[int], str, str] | None:
+    """A manifest that mixes UTF-8 and Windows-1252 lines, decoded line by line: its text,
+    the lines of the rarer encoding (the Windows-1252 ones on a tie or under a UTF-8 BOM)
+    and the two encodings; None when the file is in one encoding."""
+    marked = data.startswith(codecs.BOM_UTF8)
+    if marked:
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        data.decode("utf-8")
+        return None  # all UTF-8: `decode` reads it so
+    except UnicodeDecodeError:
+        pass
+    texts: list[str] = []
+    by_encoding: dict[str, list[int]] = {UTF8: [], CP1252: []}
+    for number, line in enumerate(_lines(data), 1):
+        try:
+            texts.append(line.decode("utf-8"))
+            if not line.isascii():
+                by_encoding[UTF8].append(number)
+        except UnicodeDecodeError:
+            # Windows-1252 leaves five bytes undefined: replaced, as `decode` does.
+            texts.append(line.decode("cp1252", errors="replace"))
+            by_encoding[CP1252].append(number)
+    if not by_encoding[UTF8] and not marked:
+        return None  # all Windows-1252: `decode` reads it so
+    odd, usual = (CP1252, UTF8) if marked or len(by_encoding[CP1252]) <= len(by_encoding[UTF8]) else (UTF8, CP1252)
+    return "".join(texts), frozenset(by_encoding[odd]), odd, usual

@@ -1,0 +1,71 @@
+"""How a batch manifest's bytes become text (deckcheck/batch/manifest_text.py): the lines
+that held NUL bytes and the lines of a file mixing UTF-8 and Windows-1252 are kept for
+their rows' problems, and a file in one encoding reads exactly as a deck file does."""
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from deckcheck.batch.manifest_text import CP1252, UTF8, decode_manifest
+from deckcheck.textio import decode
+
+HEADER = b"player,deck\r\n"
+JOSE_UTF8 = "José,a.txt\r\n".encode("utf-8")
+RENEE_CP1252 = "Renée,b.txt\r\n".encode("cp1252")
+CLEAN = [
+    HEADER + JOSE_UTF8,                                   # UTF-8
+    codecs.BOM_UTF8 + HEADER + JOSE_UTF8,                 # UTF-8 with a BOM, as Excel saves "CSV UTF-8"
+    HEADER + RENEE_CP1252 + "Zoë,c.txt\n".encode("cp1252"),  # Windows-1252, as Excel saves "CSV"
+    "player,deck\nann,a.txt\n".encode("utf-16"),          # UTF-16 with its BOM: its NULs are characters
+    "player,deck\nann,a.txt\n".encode("utf-16-le"),       # UTF-16 that lost its BOM
+    HEADER + "Ren\x81e,b.txt\n".encode("latin-1"),        # a byte Windows-1252 leaves undefined
+]
+
+
+@pytest.mark.parametrize("data", CLEAN)
+def test_a_manifest_in_one_encoding_reads_as_a_deck_file_does(data):
+    read = decode_manifest(data, source="m.csv")
+    assert read.text == decode(data, source="m.csv")
+    assert (read.nul_lines, read.odd_lines) == (frozenset(), frozenset())
+
+
+@pytest.mark.parametrize("data, text, odd_lines, odd, usual", [
+    # Excel on Windows added a row to a UTF-8 file: each line in its own encoding.
+    (HEADER + JOSE_UTF8 + RENEE_CP1252, "player,deck\r\nJosé,a.txt\r\nRenée,b.txt\r\n", {3}, CP1252, UTF8),
+    # The other way round: the UTF-8 line is the odd one out.
+    (HEADER + RENEE_CP1252 + RENEE_CP1252 + JOSE_UTF8, "player,deck\r\nRenée,b.txt\r\nRenée,b.txt\r\nJosé,a.txt\r\n",
+     {4}, UTF8, CP1252),
+    # A tie: the Windows-1252 lines are named.
+    (HEADER + RENEE_CP1252 + JOSE_UTF8, "player,deck\r\nRenée,b.txt\r\nJosé,a.txt\r\n", {2}, CP1252, UTF8),
+    # A BOM says UTF-8: every Windows-1252 line is odd, even with no other non-ASCII line
+    # (decode refuses the file whole).
+    (codecs.BOM_UTF8 + HEADER + RENEE_CP1252 + b"ann,c.txt\r\n", "player,deck\r\nRenée,b.txt\r\nann,c.txt\r\n", {2},
+     CP1252, UTF8),
+    # Lines end with a lone CR as old Mac files do: counted as csv and YAML count them.
+    (b"player,deck\r" + "José,a.txt\r".encode("utf-8") + "Renée,b.txt\r".encode("cp1252"),
+     "player,deck\rJosé,a.txt\rRenée,b.txt\r", {3}, CP1252, UTF8),
+])
+def test_a_manifest_mixing_utf_8_and_windows_1252_is_read_line_by_line(data, text, odd_lines, odd, usual):
+    read = decode_manifest(data, source="m.csv")
+    assert (read.text, read.odd_lines, read.odd_encoding, read.usual_encoding) == (text, odd_lines, odd, usual)
+
+
+def test_nul_bytes_are_left_out_and_their_lines_kept():
+    read = decode_manifest(HEADER + b"b\x00ob,b.txt\r\n" + JOSE_UTF8 + b"cy,c.txt\x00\x00\n", source="m.csv")
+    assert read.text == "player,deck\r\nbob,b.txt\r\nJosé,a.txt\r\ncy,c.txt\n"
+    assert read.nul_lines == {2, 4} and read.odd_lines == frozenset()
+
+
+def test_row_notes_name_the_lines_of_a_row_written_over_several():
+    read = decode_manifest(HEADER + JOSE_UTF8 + b"bob,\"b\x00\n.txt\"\n" + RENEE_CP1252, source="m.csv")
+    assert read.row_notes(range(3, 5), 4) == [(
+        "held NUL bytes (line 3), which were left out (is the manifest damaged?); check this row and save it again",
+        "error",
+    )]
+    assert read.row_notes(range(5, 6), 5) == [(
+        "written in Windows-1252, the rest of the manifest in UTF-8: read in its own encoding; check its names, "
+        "and save the manifest as UTF-8",
+        "warning",
+    )]
+    assert read.row_notes(range(2, 3), 2) == []
