@@ -15,6 +15,9 @@ REPORT_VERSION = "1"
 
 # Records, not dataclasses: imported at every start-up (deckcheck/record.py). Mutable (the
 # batch and the reports fill them in), so unhashable, as a dataclass with eq=True is.
+NO_DECK = "(no deck)"
+
+
 class DeckResult(Record):
     # `__weakref__`: that a streamed batch lets go of each result is watched through weak
     # references (tests/test_batch_stream.py).
@@ -48,6 +51,12 @@ class DeckResult(Record):
     @property
     def legal(self) -> bool:
         return not any(problem.is_error for problem in self.problems)
+
+    @property
+    def heading(self) -> str:
+        """The deck as a report heads its problems: a manifest row that names no deck shows
+        `(no deck)`, so the heading starts with what was registered, never with a blank."""
+        return self.deck or NO_DECK
 
     @property
     def file(self) -> str | None:

@@ -77,7 +77,7 @@ def _verdict(legal: bool, problems: list[Problem]) -> str:
 def _deck_lines(result: DeckResult) -> list[str]:
     who = f" [{result.player}]" if result.player else ""
     file = None if result.file is None else annotation_path(result.file)
-    lines = [command("group", f"{result.deck}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
+    lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
     for problem in result.problems:
         lines.append(_annotation(problem, file=file, title=problem.rule + who))
     lines.append("::endgroup::")
@@ -182,7 +182,7 @@ class _Summary:
         who = f" ({result.player})" if result.player else ""
         verdict = "legal" if result.legal else "**ILLEGAL**"
         errors = sum(problem.is_error for problem in result.problems)
-        self.table.write(f"| {markdown_text(result.deck + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
+        self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
         for problem in result.problems:
             self._problem_row(lambda: _problem_row(result.deck, problem))
 

@@ -127,8 +127,8 @@ _CASES_MARK = "deckcheck-cases"  # no JUnit element has this name; it never reac
 def _deck_name(result: DeckResult) -> str:
     if result.player:
         team = f", team {result.team}" if result.team else ""
-        return f"{result.deck} [{result.player}{team}]"
-    return result.deck
+        return f"{result.heading} [{result.player}{team}]"
+    return result.heading
 
 
 def _team_name(team: TeamResult) -> str:

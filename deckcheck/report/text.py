@@ -40,11 +40,6 @@ def _problem_line(problem: Problem, *, color: bool) -> str:
     return f"  {where:<9} {zone:<10} {rule} {severity}{inert(problem.full_message)}"
 
 
-# A manifest row that names no deck, at the head of its problems: the line starts with what
-# was registered, never with a blank.
-_NO_DECK = "(no deck)"
-
-
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     who = ""
     if result.player:
@@ -63,7 +58,7 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     if warnings:
         tail.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
     extra = f" ({'; '.join(tail)})" if tail else ""
-    lines = [f"{paint(inert(result.deck or _NO_DECK), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
+    lines = [f"{paint(inert(result.heading), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
     lines += [_problem_line(problem, color=color) for problem in result.problems]
     return lines
 
