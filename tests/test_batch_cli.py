@@ -299,8 +299,8 @@ def test_a_yaml_manifest_with_a_nul_byte_names_its_row(cli, tmp_path):
 
 
 def test_a_manifest_mixing_utf_8_and_windows_1252_reads_every_name_and_says_which_line(cli, tmp_path):
-    write(tmp_path, {"ann.txt": LEGAL_BURN, "mountains.txt": "60 Mountain\n"})
-    utf8 = "player,deck,team\nJosé,ann.txt,Café\nZoë,ann.txt,\n".encode("utf-8")
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "zoe.txt": LEGAL_BURN, "mountains.txt": "60 Mountain\n"})
+    utf8 = "player,deck,team\nJosé,ann.txt,Café\nZoë,zoe.txt,\n".encode("utf-8")
     (tmp_path / "reg.csv").write_bytes(utf8 + "Renée,mountains.txt,Café\n".encode("cp1252"))
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 0, done.stdout
@@ -317,12 +317,12 @@ def test_a_manifest_mixing_utf_8_and_windows_1252_reads_every_name_and_says_whic
 
 
 @pytest.mark.parametrize("data, names", [
-    ("player,deck\nJosé,ann.txt\nZoë,ann.txt\n".encode("utf-8"), ["José", "Zoë"]),
-    ("player,deck\nJosé,ann.txt\nZoë,ann.txt\n".encode("cp1252"), ["José", "Zoë"]),
+    ("player,deck\nJosé,ann.txt\nZoë,zoe.txt\n".encode("utf-8"), ["José", "Zoë"]),
+    ("player,deck\nJosé,ann.txt\nZoë,zoe.txt\n".encode("cp1252"), ["José", "Zoë"]),
     (codecs.BOM_UTF8 + "player;deck\nJosé;ann.txt\n".encode("utf-8"), ["José"]),
 ])
 def test_a_manifest_in_one_encoding_has_no_encoding_warning(cli, tmp_path, data, names):
-    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "zoe.txt": LEGAL_BURN})
     (tmp_path / "reg.csv").write_bytes(data)
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 0, done.stdout
@@ -332,8 +332,8 @@ def test_a_manifest_in_one_encoding_has_no_encoding_warning(cli, tmp_path, data,
 def test_a_windows_1252_row_under_a_utf_8_bom_is_read_with_a_warning(cli, tmp_path):
     """A BOM says UTF-8; a row Excel later saved as Windows-1252 made the whole manifest
     unreadable (exit 2). It is read, each line in its own encoding, and named."""
-    write(tmp_path, {"ann.txt": LEGAL_BURN})
-    data = codecs.BOM_UTF8 + b"player,deck\nann,ann.txt\n" + "Renée,ann.txt\n".encode("cp1252")
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "renee.txt": LEGAL_BURN})
+    data = codecs.BOM_UTF8 + b"player,deck\nann,ann.txt\n" + "Renée,renee.txt\n".encode("cp1252")
     (tmp_path / "reg.csv").write_bytes(data)
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 0, done.stderr

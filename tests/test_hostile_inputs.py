@@ -191,8 +191,9 @@ def test_a_manifest_number_too_long_for_python_is_text(cli, tmp_path):
     """A plain YAML cell is the text written (docs/batch.md): 5000 digits are a seat that is
     not A, B or C, a problem of that row, not an integer Python refuses to build."""
     (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
     (tmp_path / "m.yaml").write_text(
-        "- {player: ann, deck: a.txt, seat: " + "9" * 5000 + "}\n- {player: bob, deck: a.txt}\n", encoding="utf-8",
+        "- {player: ann, deck: a.txt, seat: " + "9" * 5000 + "}\n- {player: bob, deck: b.txt}\n", encoding="utf-8",
     )
     done = cli("batch", str(tmp_path / "m.yaml"), "-f", "mtg/constructed", "-o", "json")
     assert done.returncode == 1, done.stderr

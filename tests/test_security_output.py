@@ -294,6 +294,27 @@ def test_a_huge_team_lists_a_bounded_number_of_problems_and_holders(cli, tmp_pat
     assert copies["holders_not_listed"] == MAX_PROBLEMS_PER_DECK + 300 - MAX_HOLDERS_LISTED
 
 
+def test_a_long_player_name_is_cut_in_every_team_message_that_names_it(cli, tmp_path):
+    """A team's problems name its players in every message (each member's errors, copy
+    limits across the team, seats): a 20,000-character name would be copied into each."""
+    long_name = "y" * 20_000
+    decks = {"a.txt": "4 Lightning Bolt\n4 Mountain\n", "b.txt": "4 Lightning Bolt\n56 Mountain\n"}
+    manifest = f"player,deck,team,seat\n{long_name},a.txt,Red,A\nbob,b.txt,Red,A\n"
+    write(tmp_path, {**decks, "m.csv": manifest})
+    done = cli("batch", "m.csv", "-f", "mtg/modern", "-q", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    (team,) = json.loads(done.stdout)["teams"]
+    messages = [problem["message"] for problem in team["problems"]]
+    shown = "y" * (MAX_TABLE_CELL_CHARS - 1) + "\u2026"
+    assert {"team-copy-limit", "team-registration", "deck-size"} <= {problem["rule"] for problem in team["problems"]}
+    assert all(long_name not in message for message in messages), messages
+    assert any(message.startswith(f"{shown}'s deck: ") for message in messages), messages
+    assert any(f"({shown} 4, bob 4)" in message for message in messages), messages
+    assert any(f"seat A is taken by {shown} and bob" in message for message in messages), messages
+    copies = next(problem for problem in team["problems"] if problem["rule"] == "team-copy-limit")
+    assert copies["holders"] == {long_name: 4, "bob": 4}  # the details keep the whole name
+
+
 def test_a_simulation_report_in_colour_shows_a_names_escape_codes_as_symbols():
     """On a colour terminal the report's own codes pass; a code inside a card name, a deck
     name or an assertion must not (it could hide or recolour the verdict)."""

@@ -17,11 +17,10 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 
-from ..limits import MAX_HOLDERS_LISTED, MAX_TABLE_CELL_CHARS
+from ..limits import MAX_HOLDERS_LISTED
 from ..problem import WARNING
-from ..report.style import cut
 from .registration import Registration, player_key
-from .team_pools import named_few
+from .team_pools import named_few, shown_player
 
 FileKey = tuple[int, int] | str
 
@@ -80,5 +79,5 @@ def _named(row: Registration) -> str:
     """The player as the warning names them, cut to MAX_TABLE_CELL_CHARS: each of a
     group's rows names up to MAX_HOLDERS_LISTED others, so one 20,000-character name
     would otherwise be repeated on every row that shares its deck."""
-    player = cut(str(row.player), MAX_TABLE_CELL_CHARS)
+    player = shown_player(str(row.player))
     return f"{player} (manifest line {row.line})" if row.line is not None else player

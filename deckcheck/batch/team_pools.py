@@ -101,7 +101,7 @@ def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one
     if len(groups) > 1 and one_pool:
         from .teams import TEAM_REGISTRATION
 
-        listed = named_few([f"{member.player} {member.pool_name}" for member in pooled], "more players")
+        listed = named_few([f"{shown_player(member.player)} {member.pool_name}" for member in pooled], "more players")
         problems.append(Problem(
             rule=TEAM_REGISTRATION,
             message=f"members registered pools with different cards ({listed}); a {fmt.name} team builds its decks from one pool",
@@ -156,6 +156,17 @@ def _hold(holders: dict[str, dict[str, int]], key: str, player: str, count: int)
     held[player] = held.get(player, 0) + count
 
 
+def shown_player(player: str) -> str:
+    """A player as a team problem's message names them, cut to MAX_TABLE_CELL_CHARS: a
+    team's problems name its players again and again (up to MAX_HOLDERS_LISTED a message,
+    MAX_PROBLEMS_PER_DECK messages), so one 20,000-character name would be copied into
+    every one of them. The `holders` and `player` details keep the whole name."""
+    from ..limits import MAX_TABLE_CELL_CHARS
+    from ..report.style import cut
+
+    return cut(player, MAX_TABLE_CELL_CHARS)
+
+
 def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> str:
     """`items` joined by commas, the first MAX_HOLDERS_LISTED of them and then how many
     more (`and 37 more players`): a team problem's message stays short however big the team.
@@ -173,7 +184,7 @@ def listed_holders(held_by: dict[str, int]) -> tuple[str, dict[str, object]]:
     MAX_HOLDERS_LISTED players, in team order, and `holders_not_listed` counting the rest."""
     from ..limits import MAX_HOLDERS_LISTED
 
-    held = named_few([f"{player} {count}" for player, count in held_by.items()], "more players")
+    held = named_few([f"{shown_player(player)} {count}" for player, count in held_by.items()], "more players")
     listed = dict(list(held_by.items())[:MAX_HOLDERS_LISTED])
     more = len(held_by) - len(listed)
     return held, {"holders": listed, **({"holders_not_listed": more} if more else {})}

@@ -39,7 +39,7 @@ from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
 from ..result import TeamResult
 from .registration import REGISTRATION
-from .team_pools import listed_holders, named_few, team_pool_problems
+from .team_pools import listed_holders, named_few, shown_player, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"
@@ -104,7 +104,7 @@ def check_team(
         if len(format_ids) == 1:
             problems.append(_registration(f"format {str(format_ids[0])!r} could not be loaded; the team cannot be checked"))
         elif len(format_ids) > 1:
-            listed = named_few([f"{member.player} {member.format_id}" for member in members], "more players")
+            listed = named_few([f"{shown_player(member.player)} {member.format_id}" for member in members], "more players")
             if team_format is not None:
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
             else:
@@ -195,7 +195,7 @@ def _members_problems(members: Sequence[Member]) -> list[Problem]:
         if member.entries is None:
             reason = f" ({member.unreadable_reason})" if member.unreadable_reason else ""
             problems.append(_registration(
-                f"{member.player}'s deck {member.deck or '(none)'} could not be read{reason}; "
+                f"{shown_player(member.player)}'s deck {member.deck or '(none)'} could not be read{reason}; "
                 "the team's decks cannot be checked together"
             ))
         else:
@@ -210,14 +210,14 @@ def _member_problem(player: str, problem: Problem) -> Problem:
     if problem.card is not None and problem.count is not None:
         details.setdefault("holders", {player: problem.count})
     whose = "registration" if problem.rule == REGISTRATION else "deck"
-    return problem.replace(message=f"{player}'s {whose}: {problem.message}", details=details)
+    return problem.replace(message=f"{shown_player(player)}'s {whose}: {problem.message}", details=details)
 
 
 def _seat_clashes(members: Sequence[Member]) -> list[Problem]:
     seats: dict[str, list[str]] = {}
     for member in members:
         if member.seat:
-            seats.setdefault(member.seat, []).append(member.player)
+            seats.setdefault(member.seat, []).append(shown_player(member.player))
     return [
         _registration(f"seat {seat} is taken by {' and '.join(players) if len(players) <= MAX_HOLDERS_LISTED else named_few(players, 'more players')}")
         for seat, players in seats.items() if len(players) > 1
