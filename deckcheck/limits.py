@@ -141,7 +141,12 @@ def check_hands(hands: int | None, option: str = "--hands") -> None:
         raise DeckcheckError(f"{option} {hands}: simulate from 1 to {MAX_HANDS:,} games")
 
 
-def check_turns(turn: int, what: str = "--turns") -> None:
-    """DeckcheckError unless `turn` is from 1 to MAX_TURNS; `what` names where it was given."""
-    if not 1 <= turn <= MAX_TURNS:
-        raise DeckcheckError(f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
+def check_turns(turn: int, what: str = "--turns", *, too_early: str | None = None, too_late: str | None = None) -> None:
+    """DeckcheckError unless `turn` is from 1 to MAX_TURNS: the one turn check of --turns,
+    the assertions' turns and --cast's mana value. `what` names where the turn was given;
+    `too_early` and `too_late`, when given, are the whole message for a turn under 1 or
+    over MAX_TURNS (each caller keeps the wording its users know)."""
+    if turn < 1:
+        raise DeckcheckError(too_early or f"{what} must be at least 1")
+    if turn > MAX_TURNS:
+        raise DeckcheckError(too_late or f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
