@@ -123,9 +123,9 @@ MAX_TURNS = 50
 # deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
 # grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
 MAX_HAND_SIZE = 20
-# Cards of a simulated main deck: Monte Carlo shuffles 65,536 decks at a time, so memory
-# grows with the deck (a 19,998-card deck took 1.5 GB); the largest real decks (Commander,
-# 250-card casual formats) stay far below.
+# Cards of a simulated main deck: the largest real decks (Commander, 250-card casual
+# formats) stay far below. Monte Carlo shuffles a batch of a big deck a slice of games at a
+# time (memory flat in the deck size), but exact mode and the by-turn table grow with it.
 MAX_SIMULATED_CARDS = 500
 
 
