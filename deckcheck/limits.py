@@ -116,9 +116,15 @@ MAX_SEED = 2**63 - 1
 # few seconds a million); more would only make a CI job wait.
 MAX_HANDS = 10_000_000
 # Turns of a by-turn table, an assertion (p_by_turn, land_drops) or a castability question:
-# a game of Magic rarely lasts past turn 20-30, and the work grows faster than the turns (a
-# 19,998-card deck took 43 s to turn 500; to turn 50, at most about 5 s).
+# a game of Magic rarely lasts past turn 20-30, and the work grows with the turns (the
+# by-turn table of 300 different cards to turn 50 took 12 s before its answers were shared
+# by the cards alike; it takes under 1 s now).
 MAX_TURNS = 50
+# Cells (kept hands x compositions of the draws x categories) of an exact by-turn event
+# (`p_by_turn` of a condition or category, `land_drops`, `castable`): about 25 ns each, so
+# at most about half a second. An event with six cards of its own at turn 20 took 80 s;
+# past this bound it is sampled (Monte Carlo, with a note) instead.
+MAX_EXACT_EVENT_WORK = 20_000_000
 # An opening hand (a format's `opening_hand.size`, a policy's `keep` hand sizes): real games
 # deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
 # grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
