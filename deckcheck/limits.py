@@ -119,16 +119,22 @@ MAX_SEED = 2**63 - 1
 # few seconds a million); more would only make a CI job wait.
 MAX_HANDS = 10_000_000
 # Turns of a by-turn table, an assertion (p_by_turn, land_drops) or a castability question:
-# a game of Magic rarely lasts past turn 20-30, and the work grows faster than the turns (a
-# 19,998-card deck took 43 s to turn 500; to turn 50, at most about 5 s).
+# a game of Magic rarely lasts past turn 20-30, and the work grows with the turns (the exact
+# by-turn table of 300 different cards to turn 50 took 9 s of CPU before cards alike shared
+# their answers, 0.6 s now; sampled, 100,000 games of it take about 11 s).
 MAX_TURNS = 50
+# Cells (kept hands x compositions of the draws x categories) of an exact by-turn event
+# (`p_by_turn` of a condition or category, `land_drops`, `castable`): about 25 ns each, so
+# at most about half a second. An event with six cards of its own at turn 20 took 80 s;
+# past this bound it is sampled (Monte Carlo, with a note) instead.
+MAX_EXACT_EVENT_WORK = 20_000_000
 # An opening hand (a format's `opening_hand.size`, a policy's `keep` hand sizes): real games
 # deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
 # grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
 MAX_HAND_SIZE = 20
-# Cards of a simulated main deck: Monte Carlo shuffles 65,536 decks at a time, so memory
-# grows with the deck (a 19,998-card deck took 1.5 GB); the largest real decks (Commander,
-# 250-card casual formats) stay far below.
+# Cards of a simulated main deck: the largest real decks (Commander, 250-card casual
+# formats) stay far below. Monte Carlo shuffles a batch of a big deck a slice of games at a
+# time (memory flat in the deck size), but exact mode and the by-turn table grow with it.
 MAX_SIMULATED_CARDS = 500
 
 
@@ -144,7 +150,12 @@ def check_hands(hands: int | None, option: str = "--hands") -> None:
         raise DeckcheckError(f"{option} {hands}: simulate from 1 to {MAX_HANDS:,} games")
 
 
-def check_turns(turn: int, what: str = "--turns") -> None:
-    """DeckcheckError unless `turn` is from 1 to MAX_TURNS; `what` names where it was given."""
-    if not 1 <= turn <= MAX_TURNS:
-        raise DeckcheckError(f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
+def check_turns(turn: int, what: str = "--turns", *, too_early: str | None = None, too_late: str | None = None) -> None:
+    """DeckcheckError unless `turn` is from 1 to MAX_TURNS: the one turn check of --turns,
+    the assertions' turns and --cast's mana value. `what` names where the turn was given;
+    `too_early` and `too_late`, when given, are the whole message for a turn under 1 or
+    over MAX_TURNS (each caller keeps the wording its users know)."""
+    if turn < 1:
+        raise DeckcheckError(too_early or f"{what} must be at least 1")
+    if turn > MAX_TURNS:
+        raise DeckcheckError(too_late or f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")

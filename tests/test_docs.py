@@ -221,3 +221,44 @@ def test_the_rule_table_lists_every_rule_id_deckcheck_reports():
     rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     table = set(re.findall(r"^\| `([a-z-]+)` \|", rules, flags=re.MULTILINE))
     assert table == reported
+
+
+def _synopses() -> dict[str, str]:
+    """docs/contracts.md's command synopses: `deckcheck CMD [SUBCMD]` -> its text (continuation lines joined)."""
+    page = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    block = page.split("## Commands", 1)[1].split("```", 2)[1]
+    entries: list[str] = []
+    for line in block.splitlines():
+        if line.startswith("deckcheck "):
+            entries.append(line)
+        elif line.strip() and entries:
+            entries[-1] += " " + line.strip()
+    synopses = {}
+    for entry in entries:
+        words = entry.split()
+        if words[1].startswith("-"):
+            continue  # --install-completion | --show-completion
+        path = " ".join(words[:3] if words[1] in ("formats", "cards") else words[:2])
+        synopses[path] = synopses.get(path, "") + " " + entry
+    return synopses
+
+
+@pytest.mark.parametrize("path", sorted(_synopses()))
+def test_the_contract_synopsis_of_each_command_matches_its_help(path):
+    """Every option `--help` shows is in the command's synopsis, with the same outputs."""
+    synopsis = _synopses()[path]
+    done = run_cli(*path.split()[1:], "--help")
+    assert done.returncode == 0, done.stderr
+    # (short form or "", long form) of each option; the synopsis may give either.
+    options = set(re.findall(r"^\s+(?:(-\w), )?(--[a-z][a-z-]*)", done.stdout, flags=re.MULTILINE)) - {("", "--help")}
+
+    def named(option: str) -> bool:
+        return bool(option) and re.search(r"(?<![\w-])" + re.escape(option) + r"(?![\w-])", synopsis) is not None
+
+    missing = [long for short, long in sorted(options) if not (named(short) or named(long))]
+    assert not missing, f"docs/contracts.md: `{path}` lacks {missing}"
+    helped = re.search(r"--output OUTPUT\s+(.*?)(?: \(|\.)", " ".join(done.stdout.split()))
+    if helped:
+        outputs = set(re.split(r", | or ", helped[1]))
+        shown = re.search(r"-o ([a-z|]+)", synopsis)
+        assert shown and set(shown[1].split("|")) == outputs, f"docs/contracts.md: `{path}` outputs differ from --help's {outputs}"

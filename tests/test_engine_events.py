@@ -170,3 +170,40 @@ def test_bottoming_rules_that_need_the_cards_run_by_sampling(tmp_path):
     assert any("distinct()" in warning for warning in simulation.warnings)
     with pytest.raises(DeckcheckError, match="--exact needs a count-based keep policy"):
         simulate(DECK, "mtg/constructed", policy_file=policy, mode="exact")
+
+
+@pytest.mark.parametrize(("total", "caps"), [(0, [3]), (3, [1, 1]), (7, [4, 4, 20, 32]), (50, [4, 4, 4, 4, 4, 4, 20, 16]), (9, [0, 2, 9])])
+def test_composition_count_is_the_length_of_the_enumeration(total, caps):
+    from deckcheck.engine.events import composition_count
+    from deckcheck.engine.exact import compositions
+
+    assert composition_count(total, caps) == len(compositions(total, caps))
+
+
+def test_an_event_too_big_to_enumerate_is_sampled_with_a_note():
+    # Six cards of its own to turn 50: about 6e9 cells (minutes exactly); sampled instead.
+    deck = "20 Mountain\n" + "".join(f"4 Card {letter}\n" for letter in "ABCDEFGHIJ")
+    condition = " + ".join(f'count("Card {letter}")' for letter in "ABCDEF")
+    small = 'p_by_turn(count("Card A") >= 1 and count("Card B") >= 1, 3) >= 0'
+    simulation = simulate(deck, "mtg/constructed", turns=1, assertions=[f"p_by_turn({condition} >= 1, 50) >= 0.99", small])
+    assert simulation.outcome.mode == "exact" and simulation.passed
+    (note,) = [warning for warning in simulation.warnings if "using Monte Carlo" in warning]
+    assert "combinations of kept hands and draws to enumerate, more than 20,000,000 (docs/security.md#limits)" in note
+    # The run's events are sampled together; the keep odds stay exact.
+    assert all(value.se is not None for result in simulation.assertions for value in result.values.values())
+    assert simulation.outcome.keep[7].se is None
+
+
+def test_cards_alike_share_their_exact_by_turn_answers(monkeypatch):
+    """The exact by-turn table of many different cards: a card's answer depends only on its
+    category and copies, so 100 singletons ask the enumeration once per number of draws."""
+    from deckcheck.engine import exact
+    from deckcheck.engine.report import to_dict
+
+    asked = []
+    original = exact._by_turn
+    monkeypatch.setattr(exact, "_by_turn", lambda *args: asked.append(args[4:]) or original(*args))
+    deck = "40 Mountain\n" + "".join(f"1 Spell {index:03d}\n" for index in range(100))
+    table = to_dict(simulate(deck, "mtg/constructed", keep="2 <= lands <= 5"))["by_turn"]
+    assert len(table) == 100 and len({cell["p"] for card in table.values() for cell in card["play"].values()}) == 3
+    assert sorted(asked) == [(draws, 1) for draws in range(4)]     # turns 1-3 on the play and the draw: 0-3 draws

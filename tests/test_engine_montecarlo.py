@@ -76,6 +76,23 @@ def test_seeded_stream_is_pinned():
     assert counts == {7: 5173, 6: 2636, 5: 2191}
 
 
+@pytest.mark.parametrize("common", [False, True])
+def test_a_big_deck_is_shuffled_in_slices_that_give_the_same_games(monkeypatch, common):
+    """A batch of a big deck is shuffled a slice of games at a time (memory flat in the deck
+    size): whatever the slice, the same seed gives the same games, card for card."""
+    from deckcheck.engine import montecarlo
+    from deckcheck.engine.report import to_dict
+
+    deck = "160 Mountain\n" + "".join(f"2 Spell {index:03d}\n" for index in range(170))  # 500 cards, int16 ids
+    options = {"keep": "2 <= lands <= 5", "hands": 9000, "seed": 11, "cards": ["Spell 000", "Spell 169"],
+               "assertions": ['p_by_turn("Spell 007", 3) >= 0', "land_drops(3) >= 0"], "common_random": common}
+    monkeypatch.setattr(montecarlo, "SHUFFLE_CELLS", 500 * 9000)  # the batch in one block
+    whole = to_dict(simulate(deck, "mtg/constructed", **options))
+    monkeypatch.setattr(montecarlo, "SHUFFLE_CELLS", 500 * 7)  # slices of 7 games, the last one shorter
+    sliced = to_dict(simulate(deck, "mtg/constructed", **options))
+    assert whole["mode"] == "monte-carlo" and sliced == whole
+
+
 def test_lookup_tables_and_subset_search_pick_the_same_hands():
     """Count-based rules are decided from exact-mode tables; any rule can be decided by
     trying every choice of cards to bottom. Same seed: the same games, card for card."""

@@ -54,3 +54,28 @@ def test_the_tests_expect_the_limits_the_module_has():
                      "MAX_API_RESPONSE_BYTES", "MAX_ONLINE_NAMES_PER_DECK", "MAX_ONLINE_REQUESTS_PER_RUN"):
             if hasattr(module, name):
                 assert getattr(module, name) == getattr(limits, name), (module.__name__, name)
+
+
+def test_every_turn_bound_is_the_one_check_in_limits(monkeypatch, tmp_path):
+    """--turns, an assertion's turn and --cast's mana value are bounded by
+    limits.check_turns alone: lowering MAX_TURNS there bounds all three, each error in the
+    wording its users know."""
+    import pytest
+
+    from deckcheck.engine.simulation import simulate
+    from deckcheck.errors import DeckcheckError
+
+    monkeypatch.setattr(limits, "MAX_TURNS", 2)
+    policy = tmp_path / "costs.yaml"
+    policy.write_text('costs: {Wrath of God: "{2}{W}{W}"}\n', encoding="utf-8")
+    cases = [
+        ({"turns": 3}, "--turns 3: give a turn from 1 to 2 "),
+        ({"turns": 0}, "--turns must be at least 1"),
+        ({"turns": 1, "assertions": ["land_drops(3) >= 0.5"]}, "--assert: column 12 in 'land_drops(3) >= 0.5': turn 3: give a turn from 1 to 2 "),
+        ({"turns": 1, "assertions": ["land_drops(0) >= 0.5"]}, "--assert: column 12 in 'land_drops(0) >= 0.5': turns start at 1"),
+        ({"turns": 1, "cast": ["Wrath of God"], "policy_file": policy}, "--cast 'Wrath of God': mana value 4: castability is asked up to turn"),
+    ]
+    for options, message in cases:
+        with pytest.raises(DeckcheckError) as caught:
+            simulate("24 Plains\n36 Grizzly Bears\n", "mtg/constructed", **options)
+        assert str(caught.value).startswith(message), (options, str(caught.value))

@@ -24,7 +24,7 @@ def run_simulate(
     keep6: str | None,
     keep5: str | None,
     policy: str | None,
-    on: str,
+    on: str | None,
     turns: int,
     exact: bool,
     assertions: Sequence[str] | None,
@@ -41,7 +41,7 @@ def run_simulate(
     """Simulate `deck` (or compare policies), print the report and return the exit code: 0,
     or 1 when an --assert fails. Usage errors raise DeckcheckError. The defaults of the
     options are the command's (cli/simulate.py), so every one is named; a repeatable option
-    or the extra arguments may come as None, a tuple or a list."""
+    or the extra arguments may come as None, a tuple or a list; `on` None is the play."""
     from ..engine.simulation import simulate as run
     from ..formats import reference
     from ..report import choose, deliver_simulation
@@ -54,6 +54,12 @@ def run_simulate(
     policies = [*([policy] if policy and compare_with else []), *(compare_with or []), *(more_policies or [])]
     if compare_with and assertions:
         raise DeckcheckError("--compare does not check --assert: run the assertions without --compare, one policy at a time")
+    if compare_with and on is not None:
+        raise DeckcheckError("--compare shows the play, the draw and a 50/50 mix side by side: leave out --on")
+    if compare_with and cards:
+        raise DeckcheckError(
+            "--compare has no by-turn table, so --card would track nothing: run simulate without --compare to see cards by turn"
+        )
     if plot is not None:
         from ..engine.plot import check_target
 
@@ -78,7 +84,7 @@ def run_simulate(
             mode="exact" if exact else "auto",
             hands=hands,
             seed=seed,
-            on=on,
+            on=on or "play",
             turns=turns,
             cards=tuple(cards or ()),
             assertions=tuple(assertions or ()),

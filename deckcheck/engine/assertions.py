@@ -118,9 +118,8 @@ def parse_assertion(text: str, tags: Iterable[str] = ()) -> Assertion:
         if not isinstance(item, Call) or item.name not in ("p_by_turn", "land_drops"):
             continue
         turn = item.args[turn_at(item)]
-        if int(turn.value) < 1:  # type: ignore[attr-defined]
-            raise DeckcheckError(f"--assert: column {turn.column} in {text!r}: turns start at 1")
-        check_turns(int(turn.value), f"--assert: column {turn.column} in {text[:80]!r}: turn")  # type: ignore[attr-defined]
+        where = f"--assert: column {turn.column} in {text[:80]!r}"
+        check_turns(int(turn.value), f"{where}: turn", too_early=f"{where}: turns start at 1")  # type: ignore[attr-defined]
         if item.name == "p_by_turn" and len(item.args) > 2 and item.args[0].kind == "condition":
             raise DeckcheckError(
                 f"--assert: column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "

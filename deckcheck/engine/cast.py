@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..limits import MAX_TURNS
+from ..limits import MAX_TURNS, check_turns
 from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
@@ -102,10 +102,9 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
         )
     question = CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=f"--cast {name!r}"), in_deck=card is not None)
-    if question.turn > MAX_TURNS:
-        raise ManaError(
-            f"--cast {name!r}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
-        )
+    check_turns(question.turn, too_late=(
+        f"--cast {name!r}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
+    ))
     return question
 
 

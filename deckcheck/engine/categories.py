@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol
 
 from ..formats import Format
@@ -43,11 +44,13 @@ class DeckProfile:
 
     cards: tuple[DeckCard, ...]
 
-    @property
+    # Cached: the by-turn table asks for them once a cell (a frozen dataclass keeps them in
+    # its __dict__, which cached_property writes directly).
+    @cached_property
     def size(self) -> int:
         return sum(card.copies for card in self.cards)
 
-    @property
+    @cached_property
     def lands(self) -> int:
         return sum(card.copies for card in self.cards if card.land)
 

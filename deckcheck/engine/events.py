@@ -144,6 +144,40 @@ def probability(profile: DeckProfile, refined: Atoms, states: KeptStates, event:
     return total
 
 
+def event_work(profile: DeckProfile, refined: Atoms, states: KeptStates, events: Sequence[Event]) -> int:
+    """About how many cells `probability` computes for `events`: per step, its kept states
+    times the compositions of the draws times the categories (a Vancouver scry: twice that
+    for each category the top card may be from)."""
+    import numpy as np
+
+    work = 0
+    for step, drawn, _, weight in states.steps:
+        if len(weight) == 0:
+            continue
+        caps = [int(c) for c in (np.array(refined.copies, dtype=np.int64)[None, :] - drawn).max(axis=0)]
+        population = profile.size - step.draw
+        for event in events:
+            rows = composition_count(min(max(event.draws, 0), max(population, 0)), caps) if event.draws > 0 else 1
+            scry = 2 * refined.size if step.scry and event.draws > 0 else 1
+            work += len(weight) * rows * refined.size * scry
+    return work
+
+
+def composition_count(total: int, caps: Sequence[int]) -> int:
+    """How many vectors x have sum `total` and 0 <= x[a] <= caps[a] (what `compositions` would list)."""
+    ways = [1] + [0] * total
+    for cap in caps:
+        # Ways to reach each sum with this category too: a sliding window over the last cap + 1 sums.
+        running, widened = 0, []
+        for value in range(total + 1):
+            running += ways[value]
+            if value - cap - 1 >= 0:
+                running -= ways[value - cap - 1]
+            widened.append(running)
+        ways = widened
+    return ways[total]
+
+
 def _after_draws(kept: Any, unseen: Any, population: int, draws: int, holds: Holds) -> Any:
     """Per state: P(the event holds on kept + `draws` cards from `unseen`)."""
     import numpy as np

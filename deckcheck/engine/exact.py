@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -212,13 +213,20 @@ def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step], *, plai
     expected = sum(size * p for size, p in keep.items())
     expected_lands = sum(count * p for count, p in lands.items())
     arrays: list[KeptStates] = []
+    answers: dict[tuple[int, int, bool, int, int], Estimate] = {}
 
     def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:
         # By-turn odds add up with numpy's dot product, whose digits plain Python cannot
         # reproduce: the states become arrays when first asked for.
         if not arrays:
             arrays.extend(KeptStates(state.step, *state.as_arrays()) for state in states)
-        return Estimate(_by_turn(profile, atoms, arrays, card_index, draws, at_least))
+        # The enumeration tells the cards of one category apart only by their copies: a
+        # deck of 300 singletons asks for one answer per turn, not 300 (the same floats).
+        card = profile.cards[card_index]
+        key = (atoms.of_card[card_index], card.copies, card.land, draws, at_least)
+        if key not in answers:
+            answers[key] = Estimate(_by_turn(profile, atoms, arrays, card_index, draws, at_least))
+        return answers[key]
 
     return Outcome(
         mode="exact",
@@ -291,6 +299,16 @@ def _by_turn(profile: DeckProfile, atoms: Atoms, states: Sequence[KeptStates], c
 def _plain_value(in_atom: int, copies: int, drawn: int, kept: int, unseen: int, draws: int, at_least: int) -> float:
     """Given `drawn` cards of the category drawn and `kept` of them kept: P(success)."""
     value = 0.0
+    for weight, drawn_copies, kept_copies in _plain_terms(in_atom, copies, drawn, kept):
+        value += weight * hypergeom_at_least(unseen, copies - drawn_copies, draws, at_least - kept_copies)
+    return value
+
+
+@lru_cache(maxsize=65536)
+def _plain_terms(in_atom: int, copies: int, drawn: int, kept: int) -> tuple[tuple[float, int, int], ...]:
+    """(P(drawn_copies drawn and kept_copies of them kept), drawn_copies, kept_copies) with a
+    chance above 0: the part of `_plain_value` that every turn of the table shares."""
+    terms = []
     for drawn_copies in range(min(copies, drawn) + 1):
         p_drawn = hypergeom_pmf(in_atom, copies, drawn, drawn_copies)
         if p_drawn == 0.0:
@@ -300,8 +318,8 @@ def _plain_value(in_atom: int, copies: int, drawn: int, kept: int, unseen: int, 
             p_kept = hypergeom_pmf(drawn, drawn_copies, kept, kept_copies)
             if p_kept == 0.0:
                 continue
-            value += p_drawn * p_kept * hypergeom_at_least(unseen, copies - drawn_copies, draws, at_least - kept_copies)
-    return value
+            terms.append((p_drawn * p_kept, drawn_copies, kept_copies))
+    return tuple(terms)
 
 
 def _scry_value(

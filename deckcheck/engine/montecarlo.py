@@ -75,19 +75,38 @@ class _Deck:
         self.refined_of = np.array(self.refined.of_card, dtype=np.int16)
 
 
+# Cards x games of one block of shuffled decks (4 Mi cells: 4 MiB for a deck of under 127
+# different cards, 8 MiB above). A batch of a bigger deck is shuffled a slice of its games
+# at a time, so memory stays flat in the deck size. Not part of the reproducibility
+# contract: the random positions are drawn for the whole batch first, row by row as they
+# always were, so every slice size gives the very same games.
+SHUFFLE_CELLS = 1 << 22
+
+
 def _shuffle_top(rng: Any, deck: _Deck, games: int, depth: int) -> Any:
-    """Rows 0..depth-1 of `games` independent shuffles (partial Fisher-Yates), shape (N, games)."""
+    """Rows 0..depth-1 of `games` independent shuffles (partial Fisher-Yates), shape
+    (depth, games), depth at most the deck size."""
     import numpy as np
 
-    cards = np.repeat(deck.base[:, None], games, axis=1)
-    flat = cards.reshape(-1)
-    columns = np.arange(games, dtype=np.int64)
-    for row in range(min(depth, deck.size)):
-        swap = rng.integers(row, deck.size, size=games, dtype=np.int64) * games + columns
-        current = cards[row].copy()
-        cards[row] = flat[swap]
-        flat[swap] = current
-    return cards
+    rows = min(depth, deck.size)
+    # Row r swaps with a position from r to the end, drawn for every game in one call.
+    swaps = np.empty((rows, games), dtype=np.min_scalar_type(deck.size))
+    for row in range(rows):
+        swaps[row] = rng.integers(row, deck.size, size=games, dtype=np.int64)
+    top = np.empty((rows, games), dtype=deck.base.dtype)
+    width = max(1, SHUFFLE_CELLS // deck.size)
+    for start in range(0, games, width):
+        stop = min(start + width, games)
+        cards = np.repeat(deck.base[:, None], stop - start, axis=1)
+        flat = cards.reshape(-1)
+        columns = np.arange(stop - start, dtype=np.int64)
+        for row in range(rows):
+            swap = swaps[row, start:stop].astype(np.int64) * (stop - start) + columns
+            current = cards[row].copy()
+            cards[row] = flat[swap]
+            flat[swap] = current
+        top[:, start:stop] = cards[:rows]
+    return top
 
 
 def _count_atoms(atom_rows: Any, atoms: int) -> list[Any]:
@@ -229,9 +248,9 @@ def run_monte_carlo(
             depth = min(step.draw + max_draws + (1 if step.scry else 0), deck.size)
             if common:
                 stream = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, batch, index])))
-                cards = _shuffle_top(stream, deck, games, depth)[:depth][:, alive - start]
+                cards = _shuffle_top(stream, deck, games, depth)[:, alive - start]
             else:
-                cards = _shuffle_top(rng, deck, len(alive), depth)[:depth]
+                cards = _shuffle_top(rng, deck, len(alive), depth)
             hand = cards[: step.draw]
             if tables is not None:
                 ok, mask, counts = _choose_by_table(step, deck, hand, tables[index])

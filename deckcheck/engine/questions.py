@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
+from ..limits import MAX_EXACT_EVENT_WORK
 from ..names import card_key
 from .assertions import Assertion, turn_at
 from .cast import CastAnswer, cast_atoms, cast_events, cast_question, deck_land_kinds, source_counts
 from .categories import Atoms, DeckProfile, split_atoms
-from .events import Event, category_holds, condition_holds, kept_states, probability
+from .events import Event, category_holds, condition_holds, event_work, kept_states, probability
 from .exact import ExactNotPossible, check_feasible
 from .expr import Call, Name, Number, String, walk
 from .keep import KeepPolicy
@@ -108,6 +109,13 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
         return {}
     check_feasible(steps, refined)
     states = kept_states(profile, atoms, refined, steps)
+    work = event_work(profile, refined, states, events)
+    if work > MAX_EXACT_EVENT_WORK:
+        # Many categories and many draws: the enumeration would take seconds or minutes.
+        raise ExactNotPossible(
+            f"about {work:,} combinations of kept hands and draws to enumerate, more than {MAX_EXACT_EVENT_WORK:,} "
+            "(docs/security.md#limits)"
+        )
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
 
 

@@ -40,6 +40,9 @@ SIDES = ("play", "draw")
 DEFAULT_HANDS = 100_000
 DEFAULT_SEED = 0
 DEFAULT_TURNS = 3
+EXACT_WITH_SAMPLING = (
+    "--exact computes exact odds and simulates no games: leave out --hands and --seed, or leave out --exact to sample"
+)
 
 
 @dataclass
@@ -125,8 +128,10 @@ def simulate(
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
         raise DeckcheckError(f"--on {on!r}: choose play or draw")
-    if turns < 1:
-        raise DeckcheckError("--turns must be at least 1")
+    if mode == "exact" and (hands is not None or seed is not None):
+        # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
+        # never passes on a run other than the one its command line asks for (docs/engine.md).
+        raise DeckcheckError(EXACT_WITH_SAMPLING)
     check_turns(turns)
     check_hands(hands)
     check_seed(seed)
@@ -316,8 +321,6 @@ def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPol
     if mode == "exact":
         if reason:
             raise ExactNotPossible(f"--exact needs a count-based keep policy: {reason}; leave out --exact to use Monte Carlo")
-        if sampling_asked:
-            warnings.append("--hands/--seed are ignored in exact mode")
         return "exact"
     if reason:
         warnings.append(f"using Monte Carlo: {reason}")

@@ -249,6 +249,13 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             parse_assertion(text)
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]") from None
+    sampling = [key for key in ("hands", "seed") if key in spec]
+    if spec.get("exact") and sampling:
+        # As `simulate --exact --hands`: refused, never a silent exact run (docs/ci.md).
+        raise ConfigError(
+            f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
+            "or exact to sample", path=shown, key=f"simulate.{glob}.{sampling[0]}",
+        )
     policy = spec.get("policy")
     return SimulateSpec(
         glob=glob,
