@@ -99,6 +99,14 @@ MAX_ONLINE_NAMES_PER_DECK = 225  # three requests of 75
 MAX_ONLINE_REQUESTS_PER_RUN = 10
 MAX_ONLINE_SECONDS_PER_RUN = 20.0
 
+# ---------------------------------------------------------------- card files (`cards import`)
+
+# A card file given to `cards import`, decoded (gzip, bzip2 and xz are read as they are): a
+# Magic bulk file is streamed and bounded like a download (MAX_BULK_BYTES); the other card
+# files are read whole and parsed in memory (YAML Yugi's lines and the WoW TCG file are 12 MB
+# and 4 MB), so a kilobyte-sized gzip of gigabytes must stop before it is all in memory.
+MAX_WHOLE_CARD_FILE_BYTES = 64 * 1024 * 1024
+
 # ---------------------------------------------------------------- output
 
 # Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
