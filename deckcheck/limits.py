@@ -10,6 +10,8 @@ inside (numpy refuses a negative seed) and never a run that cannot end
 """
 from __future__ import annotations
 
+import sys
+
 from .errors import DeckcheckError
 
 # ---------------------------------------------------------------- files deckcheck reads
@@ -153,3 +155,27 @@ def check_turns(turn: int, what: str = "--turns") -> None:
     """DeckcheckError unless `turn` is from 1 to MAX_TURNS; `what` names where it was given."""
     if not 1 <= turn <= MAX_TURNS:
         raise DeckcheckError(f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
+
+
+class NumberTooLong(ValueError):
+    """Digits past what Python's int() reads (4,300 unless PYTHONINTMAXSTRDIGITS says
+    otherwise); `digits` counts them. A ValueError, so a caller that already refuses text
+    that is not a number refuses this one too."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+        super().__init__(f"a number of {digits:,} digits, longer than any deckcheck reads")
+
+
+def whole_number(text: str) -> int:
+    """int(text) for a number written in a file or an option. Python refuses a number of
+    thousands of digits with a message about sys.set_int_max_str_digits, which means
+    nothing to the user: that raises NumberTooLong instead (any other failure is int()'s
+    own ValueError). Also the `parse_int` of JSON read from files."""
+    try:
+        return int(text)
+    except ValueError:
+        digits = sum(char.isdigit() for char in text)
+        if digits > sys.get_int_max_str_digits() > 0:
+            raise NumberTooLong(digits) from None
+        raise

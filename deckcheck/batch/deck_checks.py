@@ -29,7 +29,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import DeckcheckError
-from ..limits import check_seed
+from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry
 from ..result import DeckResult
 from .registration import Registration, player_key
@@ -71,7 +71,10 @@ def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
         return DeckCheckRequest(text=value, share=share, seed=seed)
     if not value.isdigit():
         raise DeckcheckError(usage)
-    count = int(value)
+    try:
+        count = whole_number(value)
+    except NumberTooLong as exc:
+        raise DeckcheckError(f"--deck-check: {exc}; give a number of players such as 5") from None
     if count < 1:
         raise DeckcheckError(f"--deck-check {text!r}: check at least 1 player")
     return DeckCheckRequest(text=value, count=count, seed=seed)

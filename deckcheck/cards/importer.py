@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
 from ..errors import CardDataError
-from ..limits import MAX_BULK_BYTES, MAX_WHOLE_CARD_FILE_BYTES
+from ..limits import MAX_BULK_BYTES, MAX_WHOLE_CARD_FILE_BYTES, NumberTooLong, whole_number
 
 _COMPRESSED = (
     (b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw)),
@@ -122,10 +122,13 @@ class CardFile:
 
 
 def parse_json(text: str) -> Any:
+    """JSON of a card file; CardFileError when it is not JSON or holds a number too long to read."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
         raise CardFileError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except NumberTooLong as exc:
+        raise CardFileError(str(exc)) from None
 
 
 def parse_yaml(text: str) -> Any:
