@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from .errors import DeckcheckError
+from .errors import DeckcheckError, OptionError
 
 # ---------------------------------------------------------------- files deckcheck reads
 
@@ -139,22 +139,24 @@ MAX_HAND_SIZE = 20
 MAX_SIMULATED_CARDS = 500
 
 
-def check_seed(seed: int | None, option: str = "--seed") -> None:
-    """DeckcheckError unless `seed` is None or a whole number from 0 to MAX_SEED."""
+def check_seed(seed: int | None) -> None:
+    """OptionError (setting `seed`) unless `seed` is None or a whole number from 0 to MAX_SEED."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise DeckcheckError(f"{option} {seed}: use a whole number from 0 to {MAX_SEED}")
+        raise OptionError("seed", f"{seed}: use a whole number from 0 to {MAX_SEED}")
 
 
-def check_hands(hands: int | None, option: str = "--hands") -> None:
-    """DeckcheckError unless `hands` is None or from 1 to MAX_HANDS."""
+def check_hands(hands: int | None) -> None:
+    """OptionError (setting `hands`) unless `hands` is None or from 1 to MAX_HANDS."""
     if hands is not None and not 1 <= hands <= MAX_HANDS:
-        raise DeckcheckError(f"{option} {hands}: simulate from 1 to {MAX_HANDS:,} games")
+        raise OptionError("hands", f"{hands}: simulate from 1 to {MAX_HANDS:,} games")
 
 
-def check_turns(turn: int, what: str = "--turns") -> None:
-    """DeckcheckError unless `turn` is from 1 to MAX_TURNS; `what` names where it was given."""
+def check_turns(turn: int, what: str | None = None) -> None:
+    """An error unless `turn` is from 1 to MAX_TURNS: OptionError (setting `turns`), or a
+    DeckcheckError naming `what`, where the turn was given (an assertion's text)."""
     if not 1 <= turn <= MAX_TURNS:
-        raise DeckcheckError(f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
+        detail = f"{turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)"
+        raise OptionError("turns", detail) if what is None else DeckcheckError(f"{what} {detail}")
 
 
 class NumberTooLong(ValueError):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DeckcheckError
+from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
 from ..model import Deck
@@ -124,9 +124,9 @@ def simulate(
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
-        raise DeckcheckError(f"--on {on!r}: choose play or draw")
+        raise OptionError("on", f"{on!r}: choose play or draw")
     if turns < 1:
-        raise DeckcheckError("--turns must be at least 1")
+        raise OptionError("turns", "must be at least 1")
     check_turns(turns)
     check_hands(hands)
     check_seed(seed)
