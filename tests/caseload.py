@@ -51,6 +51,7 @@ CASES = Path(__file__).parent / "cases"
 
 PROBLEM = Struct({
     "rule": Str(non_empty=True), "severity": Str(("error", "warning", "info")), "card": Str(), "zone": Str(),
+    "message": Str(non_empty=True),
     "line": AnyOf((Int(1), Null())), "count": Int(0), "limit": AnyOf((Int(0), Null())), "holders": MapOf(Int(0)),
 }, required=("rule",))
 _COMMON = {"name": Str(non_empty=True), "format": Str(non_empty=True), "problems": ListOf(PROBLEM)}

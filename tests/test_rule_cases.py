@@ -19,7 +19,7 @@ import caseload
 from deckcheck import validate
 from deckcheck.pipeline import read_deck
 
-COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity")
+COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "message")
 
 
 def _project(problem: dict, keys) -> dict:
