@@ -17,7 +17,6 @@ import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..games.mtg.availability import PLATFORM_LABELS
 from ..games.mtg.cards import PLATFORMS
 from ..model import Deck
 from ..problem import WARNING, Problem
@@ -33,14 +32,20 @@ def applies(fmt: Format) -> bool:
     return fmt.option("platforms") is not None
 
 
+def _label(platform: str) -> str:
+    from ..games.mtg.availability import PLATFORM_LABELS  # what a Magic run loads anyway
+
+    return PLATFORM_LABELS[platform]
+
+
 def _played_on(fmt: Format) -> str:
-    return " and ".join(PLATFORM_LABELS[platform] for platform in fmt.option("platforms"))
+    return " and ".join(_label(platform) for platform in fmt.option("platforms"))
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if ctx.platform not in fmt.option("platforms"):
         yield Problem(rule=ID, severity=WARNING,
-                      message=f"{fmt.name} is not played on {PLATFORM_LABELS[ctx.platform]}: only on {_played_on(fmt)}")
+                      message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
