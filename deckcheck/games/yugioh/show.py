@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...limits import NumberTooLong, whole_number
-
 from .cards import YgoCard, describe_types
 from .catalog import YgoCatalog
 
