@@ -7,8 +7,8 @@ report says it once, as its first problem: a warning (the cards' own problems de
 verdict). Formats that do not say (limited, the Commander family, a format file of your own
 without `platforms`) are played everywhere.
 
-WARN (mtg/modern, --platform arena): "Modern is not played on MTG Arena: only on paper and
-Magic Online".
+FAIL, as a warning (mtg/modern, --platform arena): "Modern is not played on MTG Arena: only on
+paper and Magic Online".
 PASS (mtg/modern, --platform mtgo).
 """
 from __future__ import annotations
