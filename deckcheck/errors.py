@@ -8,6 +8,26 @@ class DeckcheckError(Exception):
     exit_code = 2
 
 
+class OptionError(DeckcheckError):
+    """A value of one setting that cannot be used. The message names the setting as the
+    library's keyword does (`date '2024-13-01' is not a date`); the command line names
+    its option there instead (`--date ...`, cli/common.py), so neither reads the other's
+    terms. `before` is the text before the name, `detail` the text after it."""
+
+    def __init__(self, setting: str, detail: str, before: str = ""):
+        self.setting = setting
+        self.detail = detail
+        self.before = before
+        super().__init__(self.naming(setting))
+
+    def naming(self, name: str) -> str:
+        """The message, with the setting called `name`."""
+        return f"{self.before}{name} {self.detail}"
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]  # a batch worker's error crosses processes
+        return type(self), (self.setting, self.detail, self.before)
+
+
 class InputError(DeckcheckError):
     """A file or string that cannot be read as a decklist at all; `line` when known."""
 

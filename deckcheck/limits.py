@@ -10,7 +10,9 @@ inside (numpy refuses a negative seed) and never a run that cannot end
 """
 from __future__ import annotations
 
-from .errors import DeckcheckError
+import sys
+
+from .errors import DeckcheckError, OptionError
 
 # ---------------------------------------------------------------- files deckcheck reads
 
@@ -100,6 +102,14 @@ MAX_ONLINE_NAMES_PER_DECK = 225  # three requests of 75
 MAX_ONLINE_REQUESTS_PER_RUN = 10
 MAX_ONLINE_SECONDS_PER_RUN = 20.0
 
+# ---------------------------------------------------------------- card files (`cards import`)
+
+# A card file given to `cards import`, decoded (gzip, bzip2 and xz are read as they are): a
+# Magic bulk file is streamed and bounded like a download (MAX_BULK_BYTES); the other card
+# files are read whole and parsed in memory (YAML Yugi's lines and the WoW TCG file are 12 MB
+# and 4 MB), so a kilobyte-sized gzip of gigabytes must stop before it is all in memory.
+MAX_WHOLE_CARD_FILE_BYTES = 64 * 1024 * 1024
+
 # ---------------------------------------------------------------- output
 
 # Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
@@ -138,24 +148,54 @@ MAX_HAND_SIZE = 20
 MAX_SIMULATED_CARDS = 500
 
 
-def check_seed(seed: int | None, option: str = "--seed") -> None:
-    """DeckcheckError unless `seed` is None or a whole number from 0 to MAX_SEED."""
+def check_seed(seed: int | None) -> None:
+    """OptionError (setting `seed`) unless `seed` is None or a whole number from 0 to MAX_SEED."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise DeckcheckError(f"{option} {seed}: use a whole number from 0 to {MAX_SEED}")
+        raise OptionError("seed", f"{seed}: use a whole number from 0 to {MAX_SEED}")
 
 
-def check_hands(hands: int | None, option: str = "--hands") -> None:
-    """DeckcheckError unless `hands` is None or from 1 to MAX_HANDS."""
+def check_hands(hands: int | None) -> None:
+    """OptionError (setting `hands`) unless `hands` is None or from 1 to MAX_HANDS."""
     if hands is not None and not 1 <= hands <= MAX_HANDS:
-        raise DeckcheckError(f"{option} {hands}: simulate from 1 to {MAX_HANDS:,} games")
+        raise OptionError("hands", f"{hands}: simulate from 1 to {MAX_HANDS:,} games")
 
 
-def check_turns(turn: int, what: str = "--turns", *, too_early: str | None = None, too_late: str | None = None) -> None:
-    """DeckcheckError unless `turn` is from 1 to MAX_TURNS: the one turn check of --turns,
-    the assertions' turns and --cast's mana value. `what` names where the turn was given;
-    `too_early` and `too_late`, when given, are the whole message for a turn under 1 or
-    over MAX_TURNS (each caller keeps the wording its users know)."""
+def check_turns(turn: int, what: str | None = None, *, too_early: str | None = None, too_late: str | None = None) -> None:
+    """An error unless `turn` is from 1 to MAX_TURNS: the one turn check of `turns`, the
+    assertions' turns and --cast's mana value. Without `what` it is an OptionError of the
+    setting `turns`; with it, a DeckcheckError naming `what`, where the turn was given (an
+    assertion's text). `too_early` and `too_late`, when given, are the whole message for a
+    turn under 1 or over MAX_TURNS (each caller keeps the wording its users know)."""
     if turn < 1:
-        raise DeckcheckError(too_early or f"{what} must be at least 1")
+        if too_early is not None:
+            raise DeckcheckError(too_early)
+        raise OptionError("turns", "must be at least 1") if what is None else DeckcheckError(f"{what} must be at least 1")
     if turn > MAX_TURNS:
-        raise DeckcheckError(too_late or f"{what} {turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
+        if too_late is not None:
+            raise DeckcheckError(too_late)
+        detail = f"{turn}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)"
+        raise OptionError("turns", detail) if what is None else DeckcheckError(f"{what} {detail}")
+
+
+class NumberTooLong(ValueError):
+    """Digits past what Python's int() reads (4,300 unless PYTHONINTMAXSTRDIGITS says
+    otherwise); `digits` counts them. A ValueError, so a caller that already refuses text
+    that is not a number refuses this one too."""
+
+    def __init__(self, digits: int):
+        self.digits = digits
+        super().__init__(f"a number of {digits:,} digits, longer than any deckcheck reads")
+
+
+def whole_number(text: str) -> int:
+    """int(text) for a number written in a file or an option. Python refuses a number of
+    thousands of digits with a message about sys.set_int_max_str_digits, which means
+    nothing to the user: that raises NumberTooLong instead (any other failure is int()'s
+    own ValueError). Also the `parse_int` of JSON read from files."""
+    try:
+        return int(text)
+    except ValueError:
+        digits = sum(char.isdigit() for char in text)
+        if digits > sys.get_int_max_str_digits() > 0:
+            raise NumberTooLong(digits) from None
+        raise

@@ -80,7 +80,7 @@ class Deck(Record):
     sideboard it read from blank lines alone, if any."""
 
     __slots__ = (
-        "source", "entries", "problems", "input_format", "name", "unreadable", "commander_hints",
+        "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
         "banner_card", "guessed_sideboard",
     )
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
@@ -89,13 +89,16 @@ class Deck(Record):
         self, source: str, entries: list[CardEntry] | None = None, problems: list[Problem] | None = None,
         input_format: str | None = None, name: str | None = None, unreadable: bool = False,
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
-        banner_card: str | None = None,
+        banner_card: str | None = None, comments: str | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
         self.problems = LineProblems() if problems is None else problems
         self.input_format = input_format
         self.name = name
+        # The deck's own notes (a Cockatrice `<comments>`, a Forge `Description=`), kept so
+        # `convert` writes them where the target format has room (decklists/cod.py, dck.py).
+        self.comments = comments
         # True when the file could not be read at all (missing, unreadable, too big): the
         # CLI then exits 2, because the input, not the deck, is at fault.
         self.unreadable = unreadable
@@ -138,6 +141,7 @@ class Deck(Record):
         copied.problems = self.problems
         copied.input_format = self.input_format
         copied.name = self.name
+        copied.comments = self.comments
         copied.unreadable = self.unreadable
         copied.commander_hints = self.commander_hints
         copied.banner_card = self.banner_card

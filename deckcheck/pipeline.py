@@ -26,7 +26,9 @@ def today() -> dt.date:
 
 
 def parse_date(value: str | dt.date | None) -> dt.date:
-    from .errors import DeckcheckError
+    """The event date `value` names (today for None); OptionError (setting `date`) when it
+    is not a YYYY-MM-DD date."""
+    from .errors import OptionError
 
     if value is None:
         return today()
@@ -35,7 +37,7 @@ def parse_date(value: str | dt.date | None) -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise DeckcheckError(f"--date {value!r} is not a date; use YYYY-MM-DD") from None
+        raise OptionError("date", f"{value!r} is not a date; use YYYY-MM-DD") from None
 
 
 # A Catalog, a database path, None (the default database) or False (none).
@@ -79,12 +81,12 @@ def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, li
 
 
 def check_platform(platform: str) -> str:
-    """`platform` checked against the platforms deckcheck knows (DeckcheckError when not)."""
-    from .errors import DeckcheckError
+    """`platform` checked against the platforms deckcheck knows (OptionError when not)."""
+    from .errors import OptionError
     from .games.mtg.cards import PLATFORMS
 
     if platform not in PLATFORMS:
-        raise DeckcheckError(f"--platform {platform!r}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+        raise OptionError("platform", f"{platform!r}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
     return platform
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DeckcheckError
+from .limits import NumberTooLong
 from .textio import MAX_INPUT_BYTES
 
 
@@ -109,8 +110,8 @@ def load_yaml_document(
         where = f"line {mark.line + 1}, column {mark.column + 1}: "
         raise YamlError(f"{where}invalid YAML ({problem})", source=source, line=mark.line + 1) from None
     except ValueError as exc:
-        # PyYAML's constructors let a few conversions fail bare: an integer of thousands of
-        # digits (Python's int limit), bad base64 in `!!binary`.
+        # PyYAML's constructors let a few conversions fail bare: bad base64 in `!!binary`
+        # (an integer past Python's int() limit is said, with its line, by construct_int).
         raise YamlError(f"invalid YAML value ({str(exc).split(';')[0]})", source=source) from None
     except RecursionError:
         raise YamlError("invalid YAML (nested too deeply)", source=source) from None
@@ -199,5 +200,14 @@ def _loader(scalars_as_text: bool) -> type:
             first_line[key] = key_node.start_mark.line + 1
         return yaml.SafeLoader.construct_mapping(loader, node, deep=deep)
 
+    def construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
+        try:
+            return yaml.SafeLoader.construct_yaml_int(loader, node)
+        except ValueError:  # the resolver matched digits: only Python's int() limit is left
+            too_long = NumberTooLong(sum(char.isdigit() for char in node.value))
+            raise yaml.constructor.ConstructorError(
+                None, None, str(too_long), node.start_mark) from None
+
     DeckcheckLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
+    DeckcheckLoader.add_constructor("tag:yaml.org,2002:int", construct_int)
     return DeckcheckLoader

@@ -46,6 +46,18 @@ FORMATS = {
     "pauper": ("Pauper", "pauper", "Cards printed at common, with a banned list.", "2008-12-01"),
 }
 
+# Where each format is played (rule format-platform): MTG Arena's constructed play has
+# Standard and Pioneer (as Explorer before), never Modern, Legacy, Vintage or Pauper, whose
+# cards mostly never came out there (Magic Online has them all).
+PLAYED_ON = {
+    "standard": ("paper", "mtgo", "arena"),
+    "pioneer": ("paper", "mtgo", "arena"),
+    "modern": ("paper", "mtgo"),
+    "legacy": ("paper", "mtgo"),
+    "vintage": ("paper", "mtgo"),
+    "pauper": ("paper", "mtgo"),
+}
+
 # Corrections to the history, each from the data README's known issues.
 DATE_FIXES = {
     # The source cites the March 11, 2024 announcement but dates these changes 2025-03-11;
@@ -166,6 +178,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
         "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
         f"since: {since}  # the format's first day (rule format-date)",
+        f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
         *card_pool_lines(fmt_id, data),
     ]
     lines += dated_lists(history["formats"][key], key)

@@ -20,7 +20,7 @@ A case file is a list of cases, each with a `name` unique in its file. Which tes
 case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_of`):
 
     deck       `deck` (the deck's text) and `format`, checked through the library
-               (test_rule_cases.py); optional `date`, `problems`, `legal`, `counts`,
+               (test_rule_cases.py); optional `date`, `platform`, `problems`, `legal`, `counts`,
                `entries`, `deck_name`, `input_format`, `cards`, `suggestions`, `canonical`
     pool       `deck` and `pool` (the registered pool's text), through `deckcheck validate
                --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names
@@ -51,6 +51,7 @@ CASES = Path(__file__).parent / "cases"
 
 PROBLEM = Struct({
     "rule": Str(non_empty=True), "severity": Str(("error", "warning", "info")), "card": Str(), "zone": Str(),
+    "message": Str(non_empty=True),
     "line": AnyOf((Int(1), Null())), "count": Int(0), "limit": AnyOf((Int(0), Null())), "holders": MapOf(Int(0)),
 }, required=("rule",))
 _COMMON = {"name": Str(non_empty=True), "format": Str(non_empty=True), "problems": ListOf(PROBLEM)}
@@ -59,7 +60,7 @@ _CELLS = MapOf(MapOf(Str()))  # player -> more cells of their manifest row
 
 KIND_SCHEMAS: dict[str, Spec] = {
     "deck": Struct({
-        **_COMMON, "deck": Str(), "date": Date(), "legal": Bool(), "counts": MapOf(Int(0)),
+        **_COMMON, "deck": Str(), "date": Date(), "platform": Str(), "legal": Bool(), "counts": MapOf(Int(0)),
         "entries": ListOf(Struct({"name": Str(), "count": Int(), "zone": Str(), "line": Int(1)})),
         "deck_name": Str(), "input_format": Str(), "cards": Str(("sample", "shared", "ygo", "wow")),
         "suggestions": MapOf(ListOf(Str())), "canonical": ListOf(Str()),

@@ -7,12 +7,20 @@ import sys
 from pathlib import Path
 
 import pytest
-from real_decks import find_shared_data
+from real_decks import find_shared_data, shared_data_misconfigured
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 SHARED_DATA = find_shared_data()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A DECKCHECK_SHARED_DATA that points nowhere is said once, as a usage error, before
+    any test runs: not a skip or a failure in every test that reads the data."""
+    problem = shared_data_misconfigured()
+    if problem is not None:
+        raise pytest.UsageError(problem)
 
 
 def deckcheck_executable() -> Path:

@@ -1,9 +1,11 @@
 """`deckcheck cards import`: Scryfall and MTGJSON files, streamed, built atomically."""
 from __future__ import annotations
 
+import bz2
 import gzip
 import io
 import json
+import lzma
 import random
 import sqlite3
 from pathlib import Path
@@ -294,4 +296,48 @@ def test_a_named_pipe_is_refused_without_reading_it(tmp_path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "is a named pipe, not a card file; the card database was not changed" in done.stderr
+    assert db.read_bytes() == before
+
+
+# A few bytes of each compression that stand for MiB of spaces: a stream of one member
+# repeated (gzip, bzip2 and xz all read concatenated members as one file).
+_COMPRESS = {"gzip": gzip.compress, "bzip2": bz2.compress, "xz": lzma.compress}
+_MIB_OF_SPACES = {name: compress(b" " * (1 << 20)) for name, compress in _COMPRESS.items()}
+
+
+def _bomb(compression: str, head: bytes, mib: int) -> bytes:
+    return _COMPRESS[compression](head) + _MIB_OF_SPACES[compression] * mib
+
+
+@pytest.mark.parametrize("compression", sorted(_COMPRESS))
+@pytest.mark.parametrize("head", [b'{"data": [', b'[{"cardid": 1, "setcode": "X"}'], ids=["ygoprodeck", "wow"])
+def test_a_decompression_bomb_read_whole_is_refused_before_it_fills_memory(tmp_path, cli, compression, head):
+    """A card file read whole (Yu-Gi-Oh!, WoW) is refused past MAX_WHOLE_CARD_FILE_BYTES
+    decoded (64 MiB, docs/security.md): 65 MiB of spaces made 2 GB of memory before."""
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    before = db.read_bytes()
+    bomb = tmp_path / "cards.json.bin"
+    bomb.write_bytes(_bomb(compression, head, 65))
+    done = cli("cards", "import", str(bomb), "--cards-db", str(db))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == ("deckcheck: error: cards.json.bin: its text (decompressed) is over 67,108,864 bytes, "
+                           "bigger than any card file deckcheck reads; the card database was not changed\n")
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("compression", sorted(_COMPRESS))
+def test_a_streamed_magic_file_is_bounded_like_a_download(tmp_path, monkeypatch, compression):
+    """The Magic file is streamed, under the bulk download's bound (MAX_BULK_BYTES, 4 GiB:
+    lowered here to 2 MiB so the test reads little)."""
+    import deckcheck.cards.importer as importer
+
+    monkeypatch.setattr(importer, "MAX_BULK_BYTES", 2 << 20)
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    before = db.read_bytes()
+    bomb = tmp_path / "cards.json.gz"
+    bomb.write_bytes(_bomb(compression, b"[", 3))
+    with pytest.raises(CardDataError, match=r"^cards.json.gz: its text \(decompressed\) is over 2,097,152 bytes"):
+        import_file(bomb, db)
     assert db.read_bytes() == before

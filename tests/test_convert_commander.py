@@ -137,3 +137,32 @@ def test_convert_to_dek_of_a_commander_list_through_the_command(cli, tmp_path):
     refused = cli("convert", str(source), "--to", "ydk")
     assert refused.returncode == 2
     assert "formats that can: dek, cod, dck, text, arena" in refused.stderr
+
+
+# The comments and name each writer that has room for them keeps (cod: `<deckname>` and
+# `<comments>`; dck: `Name=` and one `Description=` line), read back by its own reader.
+COMMENTED_COD = COD_HEAD + (
+    '  <comments>Format: EDH\nCDR: Omnath, Locus of Mana\nColors: G\nEst $120</comments>\n'
+    '  <zone name="main">\n    <card number="1" name="Omnath, Locus of Mana"/>\n    <card number="99" name="Forest"/>\n'
+    '  </zone>\n</cockatrice_deck>\n')
+
+
+@pytest.mark.parametrize("target, comments", [
+    ("cod", "Format: EDH\nColors: G\nEst $120"),
+    ("dck", "Format: EDH / Colors: G / Est $120"),  # Forge's Description is one line
+])
+def test_convert_keeps_the_comments_and_the_name_where_the_format_holds_them(cli, tmp_path, target, comments):
+    (tmp_path / "deck.cod").write_text(COMMENTED_COD, encoding="utf-8")
+    done = cli("convert", str(tmp_path / "deck.cod"), "--to", target)
+    assert done.returncode == 0, done.stderr
+    again = parse_text(done.stdout, source=f"again.{target}")
+    assert (again.name, again.comments) == ("Omnath", comments)
+    assert _as_commander_reads(again) == [("Forest", 99, MAIN), ("Omnath, Locus of Mana", 1, COMMANDER)]
+    # And once more through the same writer: nothing is added or lost.
+    assert convert(again, target) == done.stdout
+
+
+def test_a_cod_without_comments_writes_only_its_commander_line():
+    deck = parse_text(SOURCES["cod CDR line, another banner card"][1], source="deck.cod")
+    assert deck.comments is None
+    assert "<comments>CDR: Omnath, Locus of Mana</comments>" in convert(deck, "cod")

@@ -155,7 +155,7 @@ def test_longest_allowed_expression_still_evaluates():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("name: x\ngame: mtg\ndeck: {main: {min: " + "9" * 5000 + "}}\n", "invalid YAML value"),
+    ("name: x\ngame: mtg\ndeck: {main: {min: " + "9" * 5000 + "}}\n", "line 3, column 20: invalid YAML (a number of 5,000 digits"),
     ("name: x\ngame: mtg\nextends: " + "a" * 5000 + ".yaml\n", "cannot extend"),
     ("name: x\ngame: mtg\nextends: " + "a/" * 3000 + "b\n", "cannot extend"),
     ("name: x\ngame: mtg\nbanned: " + "[" * 100_000 + "]" * 100_000 + "\n", "invalid YAML"),

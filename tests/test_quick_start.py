@@ -64,6 +64,7 @@ NOT_FOR_ONE_MAGIC_DECK = (
     "dataclasses", "inspect", "hashlib", "_hashlib", "pyexpat", "deckcheck.decklists.xmlsafe",
     "deckcheck.cards.suggest", "deckcheck.games.mtg.db_writer", "deckcheck.games.mtg.card_names",
     "deckcheck.games.mtg.printings", "deckcheck.games.wow.cards", "deckcheck.games.yugioh.catalog",
+    "deckcheck.games.yugioh.cards",
 )
 
 

@@ -19,7 +19,7 @@ import caseload
 from deckcheck import validate
 from deckcheck.pipeline import read_deck
 
-COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity")
+COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "message")
 
 
 def _project(problem: dict, keys) -> dict:
@@ -37,7 +37,8 @@ def test_case(case, request):
     if fmt.endswith(".yaml"):
         fmt = Path(__file__).parent / fmt  # a format file is a Path (a str is an id)
     cards = request.getfixturevalue(CARD_DATABASES[case["cards"]]) if case.get("cards") else False
-    result = validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True)
+    result = validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True,
+                      platform=case.get("platform", "paper"))
     actual = [problem.to_dict() for problem in result.problems]
     expected = case.get("problems") or []
     # Compare each expected problem on the fields it states; the lists must match one to one.

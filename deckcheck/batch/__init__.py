@@ -80,7 +80,7 @@ def check_source(
 
 def _every_row_names_its_format(found: RegistrationSet) -> None:
     """Without -f, every registration must name its format; DeckcheckError naming those that do not."""
-    from ..errors import DeckcheckError
+    from ..errors import OptionError
 
     missing = [row for row in found.registrations if row.format_id is None and not row.format_refused]
     if not missing:
@@ -88,4 +88,4 @@ def _every_row_names_its_format(found: RegistrationSet) -> None:
     where = ", ".join(f"manifest line {row.line}" if row.line is not None else row.deck for row in missing[:3])
     more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
     what = "these registrations name" if found.manifest else "a folder names"
-    raise DeckcheckError(f"{found.source}: {what} no format ({where}{more}); give -f FORMAT for them")
+    raise OptionError("format_id", "for them", before=f"{found.source}: {what} no format ({where}{more}); give ")

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from ..errors import DeckcheckError
-from ..limits import check_seed
+from ..errors import OptionError
+from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry
 from ..result import DeckResult
 from .registration import Registration, player_key
@@ -59,21 +59,24 @@ class DeckCheckRequest:
 def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
     """`10%`, `2.5%` or `5`; anything else is a usage error (exit 2)."""
     value = text.strip()
-    usage = f"--deck-check {text!r}: give a share of the players such as 10% or a number of players such as 5"
+    usage = OptionError("deck_check", f"{text!r}: give a share of the players such as 10% or a number of players such as 5")
     check_seed(seed)
     if value.endswith("%"):
         try:
             share = Fraction(Decimal(value[:-1].strip()))
         except (InvalidOperation, ValueError):
-            raise DeckcheckError(usage) from None
+            raise usage from None
         if not 0 < share <= 100:
-            raise DeckcheckError(f"--deck-check {text!r}: the share must be more than 0% and at most 100%")
+            raise OptionError("deck_check", f"{text!r}: the share must be more than 0% and at most 100%")
         return DeckCheckRequest(text=value, share=share, seed=seed)
     if not value.isdigit():
-        raise DeckcheckError(usage)
-    count = int(value)
+        raise usage
+    try:
+        count = whole_number(value)
+    except NumberTooLong as exc:
+        raise OptionError("deck_check", f"is {exc}; give a number of players such as 5") from None
     if count < 1:
-        raise DeckcheckError(f"--deck-check {text!r}: check at least 1 player")
+        raise OptionError("deck_check", f"{text!r}: check at least 1 player")
     return DeckCheckRequest(text=value, count=count, seed=seed)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
 from ..errors import CardDataError
+from ..limits import MAX_BULK_BYTES, MAX_WHOLE_CARD_FILE_BYTES, NumberTooLong, whole_number
 
 _COMPRESSED = (
     (b"\x1f\x8b", lambda raw: gzip.GzipFile(fileobj=raw)),
@@ -51,13 +52,41 @@ class ImportSummary:
 CardImport = Callable[[Path], ImportSummary]
 
 
-def open_text(raw: BinaryIO) -> io.TextIOWrapper:
-    """`raw` as UTF-8 text, decompressed when it starts like gzip, bzip2 or xz."""
+class _Bounded(io.RawIOBase):
+    """The bytes of `inner` (a decompressor or the file itself), refused past `max_bytes`:
+    a few kilobytes of gzip, bzip2 or xz can stand for gigabytes (docs/security.md)."""
+
+    def __init__(self, inner: BinaryIO, *, label: str, max_bytes: int):
+        self._inner = inner
+        self._label = label
+        self._max_bytes = max_bytes
+        self._read = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        count = self._inner.readinto(buffer)  # type: ignore[attr-defined]
+        self._read += count or 0
+        if self._read > self._max_bytes:
+            raise CardDataError(
+                f"{self._label}: its text (decompressed) is over {self._max_bytes:,} bytes, bigger than any "
+                f"card file deckcheck reads; {NOT_CHANGED}")
+        return count
+
+
+def open_text(raw: BinaryIO, *, label: str, max_bytes: int | None = None) -> io.TextIOWrapper:
+    """`raw` as UTF-8 text, decompressed when it starts like gzip, bzip2 or xz; reading
+    past `max_bytes` decoded bytes (default MAX_BULK_BYTES, as for a download) raises
+    CardDataError naming `label`."""
     head = raw.peek(8)[:8] if hasattr(raw, "peek") else b""
+    inner = raw
     for magic, opener in _COMPRESSED:
         if head.startswith(magic):
-            return io.TextIOWrapper(opener(raw), encoding="utf-8-sig")  # type: ignore[arg-type]
-    return io.TextIOWrapper(raw, encoding="utf-8-sig")
+            inner = opener(raw)  # type: ignore[assignment]
+            break
+    bounded = io.BufferedReader(_Bounded(inner, label=label, max_bytes=MAX_BULK_BYTES if max_bytes is None else max_bytes))
+    return io.TextIOWrapper(bounded, encoding="utf-8-sig")
 
 
 class CardFile:
@@ -76,15 +105,16 @@ class CardFile:
         """The first 64 KiB of its text, decompressed ("" when it is not readable text)."""
         try:
             with open(self.path, "rb") as raw:
-                return open_text(raw).read(_HEAD_CHARS)  # type: ignore[arg-type]
+                return open_text(raw, label=self.name, max_bytes=MAX_WHOLE_CARD_FILE_BYTES).read(_HEAD_CHARS)  # type: ignore[arg-type]
         except READ_ERRORS:  # (UnicodeDecodeError is a ValueError) then no game's sniffing matches
             return ""
 
     def text(self) -> str:
-        """The whole text, decompressed (these files are a few megabytes; bulk files are streamed)."""
+        """The whole text, decompressed (these files are a few megabytes; bulk files are
+        streamed): CardDataError past MAX_WHOLE_CARD_FILE_BYTES, before it is all in memory."""
         try:
             with open(self.path, "rb") as raw:
-                return open_text(raw).read()  # type: ignore[arg-type]
+                return open_text(raw, label=self.name, max_bytes=MAX_WHOLE_CARD_FILE_BYTES).read()  # type: ignore[arg-type]
         except UnicodeDecodeError:
             raise CardDataError(f"{self.name}: not UTF-8 text; {NOT_CHANGED}") from None
         except READ_ERRORS as exc:
@@ -92,10 +122,13 @@ class CardFile:
 
 
 def parse_json(text: str) -> Any:
+    """JSON of a card file; CardFileError when it is not JSON or holds a number too long to read."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
         raise CardFileError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except NumberTooLong as exc:
+        raise CardFileError(str(exc)) from None
 
 
 def parse_yaml(text: str) -> Any:

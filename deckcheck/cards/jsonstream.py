@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from ..limits import MAX_JSON_ITEM_CHARS as MAX_ITEM_CHARS
+from ..limits import NumberTooLong, whole_number
 
 CHUNK_CHARS = 1 << 20
 # An array's items are decoded with at least this much text ahead where the file has it
@@ -42,7 +43,7 @@ class JsonStream:
         self._pos = 0
         self._dropped = 0  # characters discarded before the window
         self._eof = False
-        self._decoder = json.JSONDecoder()
+        self._decoder = json.JSONDecoder(parse_int=whole_number)
 
     @property
     def position(self) -> int:
@@ -95,6 +96,8 @@ class JsonStream:
                 if self._eof and (exc.pos >= len(tail) or exc.msg.startswith("Unterminated") or not tail.endswith(("]", "}"))):
                     raise JsonStreamError("the file ends in the middle of an item (truncated?)", self.position) from None
                 raise JsonStreamError(f"invalid JSON: {exc.msg}", self._dropped + exc.pos) from None
+            except NumberTooLong as exc:
+                raise JsonStreamError(str(exc), self.position) from None
             # A number or literal that touches the end of the window may continue in the next chunk.
             if end == len(self._buf) and not isinstance(value, (dict, list, str)) and self._fill():
                 continue

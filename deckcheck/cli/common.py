@@ -136,12 +136,23 @@ def warn_once() -> Callable[[str], None]:
     return warn_new
 
 
+# The option that gives each setting an OptionError names (the library's keyword): the
+# library's messages name the keyword, the command line's the option.
+OPTION_OF_SETTING = {
+    "date": "--date", "platform": "--platform", "format_id": "-f FORMAT", "deck_check": "--deck-check",
+    "seed": "--seed", "hands": "--hands", "turns": "--turns", "on": "--on",
+}
+
+
 def failure_code(exc: Exception) -> int:
     """Say on stderr, in one line, why a command stopped, and return its exit code: a
     DeckcheckError's message and code; anything else is a bug, still one line (exit 2) with
     a way to get the details: DECKCHECK_DEBUG=1 raises it again, traceback and all."""
-    from ..errors import DeckcheckError
+    from ..errors import DeckcheckError, OptionError
 
+    if isinstance(exc, OptionError):
+        say(f"deckcheck: error: {exc.naming(OPTION_OF_SETTING.get(exc.setting, exc.setting))}")
+        return exc.exit_code
     if isinstance(exc, DeckcheckError):
         say(f"deckcheck: error: {exc}")
         return exc.exit_code

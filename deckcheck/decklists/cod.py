@@ -6,8 +6,9 @@ deck's `<bannerCard>`) or alone in `side`. The named commanders are kept as the 
 commander hints, the banner card as its banner card; a Commander format places the card
 (rules/commander.py).
 
-Written with the deck's name, its banner card (else its first commander), a `CDR: Name`
-comment line for each commander, and a `main` zone (the commanders first) and a `side` zone."""
+The other lines of `<comments>` are the deck's comments. Written with the deck's name, its
+banner card (else its first commander), a `CDR: Name` comment line for each commander and
+then the deck's comments, and a `main` zone (the commanders first) and a `side` zone."""
 from __future__ import annotations
 
 import re
@@ -47,10 +48,12 @@ def parse(text: str, source: str = "<cod>") -> Deck:
         return [element for element in deck_elements if element.tag == tag]
 
     deck.name = next((name.text.strip() or None for name in named("deckname")), None)
+    comment_lines = [line for comments in named("comments") for line in comments.text.splitlines()]
     deck.commander_hints = tuple(dict.fromkeys(
-        match.group("name") for comments in named("comments")
-        for match in map(_COMMANDER_LINE.match, comments.text.splitlines()) if match
+        match.group("name") for match in map(_COMMANDER_LINE.match, comment_lines) if match
     ))
+    # The CDR lines are the commanders, written again from them; the rest is the deck's.
+    deck.comments = "\n".join(line for line in comment_lines if not _COMMANDER_LINE.match(line)).strip() or None
     deck.banner_card = next((banner.text.strip() for banner in named("bannerCard") if banner.text.strip()), None)
     zones = named("zone")
     if not zones:
@@ -84,7 +87,8 @@ def write(deck: Deck) -> str:
              f"    <deckname>{escape(deck.name or '')}</deckname>"]
     if banner:
         lines.append(f'    <bannerCard providerId="">{escape(banner)}</bannerCard>')
-    lines.append(f"    <comments>{escape(chr(10).join(f'CDR: {name}' for name in named))}</comments>")
+    comments = [f"CDR: {name}" for name in named] + ([deck.comments] if deck.comments else [])
+    lines.append(f"    <comments>{escape(chr(10).join(comments))}</comments>")
     for zone, label in ((MAIN, "main"), (SIDEBOARD, "side")):
         rows = (counted(deck, COMMANDER) if zone == MAIN else []) + counted(deck, zone)
         if not rows:

@@ -1,7 +1,9 @@
 """Forge `.dck`: `[metadata]` then `[Main]`, `[Sideboard]`, `[Commander]` sections of
 `N Name|SET|art` lines (`|SET` and `|art` optional).
 
-Written with `[metadata]` holding the deck's name, then `[Commander]`, `[Main]`, `[Sideboard]`."""
+`Description=` in `[metadata]` is the deck's comments. Written with `[metadata]` holding the
+deck's name and its comments (one `Description=` line: Forge reads a key per line, so the
+lines of a longer comment are joined with " / "), then `[Commander]`, `[Main]`, `[Sideboard]`."""
 from __future__ import annotations
 
 import re
@@ -59,8 +61,12 @@ def parse(text: str, source: str = "<dck>") -> Deck:
                 deck.problems.append(parse_error("unknown Forge section", line=number, text=line))
             continue
         if section in _SETTINGS_SECTIONS:
-            if section == "metadata" and line.lower().startswith("name="):
-                deck.name = line[5:].strip() or None
+            if section == "metadata":
+                key, _, value = line.partition("=")
+                if key.strip().lower() == "name":
+                    deck.name = value.strip() or None
+                elif key.strip().lower() == "description":
+                    deck.comments = value.strip() or None
             continue
         if zone is None:
             if not section:
@@ -76,6 +82,8 @@ def parse(text: str, source: str = "<dck>") -> Deck:
 
 def write(deck: Deck) -> str:
     lines = ["[metadata]", f"Name={deck.name or 'deck'}"]
+    if deck.comments:
+        lines.append("Description=" + " / ".join(line.strip() for line in deck.comments.splitlines() if line.strip()))
     for zone, section in ((COMMANDER, "Commander"), (MAIN, "Main"), (SIDEBOARD, "Sideboard")):
         rows = counted(deck, zone)
         if rows or zone == MAIN:

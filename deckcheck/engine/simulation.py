@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DeckcheckError
+from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
 from ..model import Deck
@@ -127,7 +127,7 @@ def simulate(
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
-        raise DeckcheckError(f"--on {on!r}: choose play or draw")
+        raise OptionError("on", f"{on!r}: choose play or draw")
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from . import PAPERS
 from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
 from ..report.style import cut
+from ..textio import without_surrogates
 from .sheet import Section, Sheet
 
 MARGIN = 12.0        # mm, all sides
@@ -78,7 +79,7 @@ class SheetWriter:
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
-        self.pdf.set_title(title)
+        self.pdf.set_title(without_surrogates(title))  # the event's name from the command line
         self.width = self.pdf.w - 2 * MARGIN
         self.warnings: list[str] = []
         self.pages = 0

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from . import (
     banned, card_limit, not_in_pool, card_type, class_faction, color_identity, commander, companion, copy_limit,
-    deck_size, extra_deck_size, extra_deck_type, format_date, hero, points, region, registered_pool, restricted,
-    sideboard_size, zone_not_in_format,
+    deck_size, extra_deck_size, extra_deck_type, format_date, format_platform, hero, points, region, registered_pool,
+    restricted, sideboard_size, zone_not_in_format,
 )
 
 if TYPE_CHECKING:
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 RULES: dict[str, ModuleType] = {
     module.ID: module
     for module in (
-        format_date, deck_size, sideboard_size, extra_deck_size, hero, commander, zone_not_in_format, copy_limit, banned,
-        restricted, card_limit, registered_pool, not_in_pool, region, color_identity, companion, extra_deck_type,
-        card_type, points, class_faction,
+        format_date, format_platform, deck_size, sideboard_size, extra_deck_size, hero, commander, zone_not_in_format,
+        copy_limit, banned, restricted, card_limit, registered_pool, not_in_pool, region, color_identity, companion,
+        extra_deck_type, card_type, points, class_faction,
     )
 }
 

@@ -227,10 +227,14 @@ def _kinds(fmt: Format) -> list[tuple[str, dt.date | None, dt.date | None]]:
     return found
 
 
+def _kinds_on(fmt: Format, day: dt.date) -> list[str]:
+    """The kinds of card that may lead a deck on `day` (a dated kind only inside its dates)."""
+    return [kind for kind, since, until in _kinds(fmt) if (since is None or since <= day) and (until is None or day < until)]
+
+
 def _eligible_kinds(card: Card, fmt: Format, day: dt.date) -> list[str]:
     """The kinds in force on `day` that make the card a possible commander."""
-    return [kind for kind, since, until in _kinds(fmt)
-            if (since is None or since <= day) and (until is None or day < until) and ELIGIBLE[kind][1](card)]
+    return [kind for kind in _kinds_on(fmt, day) if ELIGIBLE[kind][1](card)]
 
 
 def _not_yet(card: Card, fmt: Format, day: dt.date) -> tuple[str, dt.date | None, dt.date | None] | None:
@@ -244,8 +248,10 @@ def _what_it_is(card: Card) -> str:
     return front or "a card of no type"
 
 
-def _wanted(fmt: Format) -> str:
-    names = [ELIGIBLE[kind][0] for kind, _, _ in _kinds(fmt)]
+def _wanted(fmt: Format, day: dt.date) -> str:
+    """What may lead a deck on `day`: the kinds in force then (a legendary Vehicle only from
+    2025-07-25 in Commander), as the rules of that day say it."""
+    names = [ELIGIBLE[kind][0] for kind in _kinds_on(fmt, day)] or ["no card on that day"]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
@@ -303,7 +309,7 @@ def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: 
         return Problem(**where, message=f"{entry.name} can't be your {word} on its own: a Background is the second "
                                         f"commander of one with Choose a Background")
     return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {_article(what)} {what}, "
-                                    f"and {_article(word)} {word} is {_wanted(fmt)}")
+                                    f"and {_article(word)} {word} is {_wanted(fmt, ctx.date)}")
 
 
 def _article(text: str) -> str:

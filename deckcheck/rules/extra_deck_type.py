@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator
 
-from ..games.yugioh.cards import TYPE_NAMES, describe_types
+from ..games.yugioh import TYPE_NAMES
 from ..formats import Format
 from ..model import EXTRA, MAIN, Deck
 from ..problem import Problem
@@ -38,6 +38,8 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    from ..games.yugioh.cards import describe_types  # a Yu-Gi-Oh! format's run loads the cards module
+
     wanted = [str(name) for name in fmt.option("extra_deck_types") or ()]
     entries = [entry for entry in deck.entries if entry.zone in (MAIN, EXTRA)]
     if not wanted or not entries:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property, lru_cache
 from typing import NamedTuple
 
+from ...limits import NumberTooLong, whole_number
 from ...model import ANY_NUMBER
 from ...record import Record
 
@@ -152,7 +153,11 @@ def deck_limit_from_text(text: str) -> int | str | None:
     if match:
         word = match.group(1).lower()
         if word.isdigit():
-            return int(word)
+            # Oracle text from an imported file: thousands of digits mean any number.
+            try:
+                return whole_number(word)
+            except NumberTooLong:
+                return ANY_NUMBER
         return _NUMBER_WORDS.get(word)
     return None
 

@@ -26,6 +26,7 @@ from ...errors import MissingGameData
 from ...model import CardEntry, Deck
 from ...names import card_key, faces, full_key, loose_key
 from ...problem import Problem
+from ...textio import without_surrogates
 from . import GAME
 from .availability import Availability
 from .cards import Card, Printing, SetInfo
@@ -155,6 +156,10 @@ class MtgCatalog:
 
     def _local(self, name: str) -> Card | None:
         db = self.db
+        # A name from the command line may hold a lone surrogate (undecodable bytes), which
+        # SQLite cannot take as text: it is looked up as the replacement character, as a
+        # deck file's undecodable bytes are (docs/security.md).
+        name = without_surrogates(name)
         if "/" not in name:  # one face: the card key (already computed for the deck) is the name's key
             key = card_key(name)
             return db.find(key, key) or db.find(loose_key(name), loose_key(name), loose=True)
@@ -250,6 +255,6 @@ class MtgCatalog:
             return halves[:limit]
         key = ("suggest", name, limit)
         if key not in self.memo:
-            self.memo[key] = self.db.suggest(name, limit)
+            self.memo[key] = self.db.suggest(without_surrogates(name), limit)  # as in _local
         return list(self.memo[key])
 

@@ -73,7 +73,7 @@ def build_from_stream(
     objects = 0
     with _collector_paused(), CardDbWriter(db_path) as writer, Progress(f"importing {label}", total_bytes) as progress:
         try:
-            stream = JsonStream(open_text(raw))
+            stream = JsonStream(open_text(raw, label=label))
             for objects, (card, set_info) in enumerate(_cards(stream, meta, writer), start=1):
                 if isinstance(card, Reprint):
                     writer.add_reprint(*card)

@@ -4,6 +4,19 @@ from __future__ import annotations
 
 from ..game import Game
 
+# YGOPro's card type bits (`datas.type`), by name. Here rather than in cards.py: a format's
+# `extra_deck_types` are checked against these names whatever game a run checks
+# (rules/extra_deck_type.py), and this module is loaded anyway.
+TYPE_BITS: dict[str, int] = {
+    "Monster": 0x1, "Spell": 0x2, "Trap": 0x4, "Normal": 0x10, "Effect": 0x20, "Fusion": 0x40,
+    "Ritual": 0x80, "Trap Monster": 0x100, "Spirit": 0x200, "Union": 0x400, "Gemini": 0x800,
+    "Tuner": 0x1000, "Synchro": 0x2000, "Token": 0x4000, "Quick-Play": 0x10000,
+    "Continuous": 0x20000, "Equip": 0x40000, "Field": 0x80000, "Counter": 0x100000,
+    "Flip": 0x200000, "Toon": 0x400000, "Xyz": 0x800000, "Pendulum": 0x1000000,
+    "Special Summon": 0x2000000, "Link": 0x4000000, "Skill": 0x8000000,
+}
+TYPE_NAMES = tuple(TYPE_BITS)
+
 GAME = Game(
     id="yugioh",
     label="Yu-Gi-Oh!",

@@ -15,21 +15,13 @@ from __future__ import annotations
 from functools import cached_property
 
 from ...record import Record
+from . import TYPE_BITS, TYPE_NAMES  # noqa: F401  # the type table, kept light for the rules' format keys
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
 # YGOPro's `ot` bits of the two regions (others: anime, illegal, video game, custom...).
 REGION_BITS = {"ocg": 0x1, "tcg": 0x2}
 
-TYPE_BITS: dict[str, int] = {
-    "Monster": 0x1, "Spell": 0x2, "Trap": 0x4, "Normal": 0x10, "Effect": 0x20, "Fusion": 0x40,
-    "Ritual": 0x80, "Trap Monster": 0x100, "Spirit": 0x200, "Union": 0x400, "Gemini": 0x800,
-    "Tuner": 0x1000, "Synchro": 0x2000, "Token": 0x4000, "Quick-Play": 0x10000,
-    "Continuous": 0x20000, "Equip": 0x40000, "Field": 0x80000, "Counter": 0x100000,
-    "Flip": 0x200000, "Toon": 0x400000, "Xyz": 0x800000, "Pendulum": 0x1000000,
-    "Special Summon": 0x2000000, "Link": 0x4000000, "Skill": 0x8000000,
-}
-TYPE_NAMES = tuple(TYPE_BITS)
 EXTRA_DECK_BITS = TYPE_BITS["Fusion"] | TYPE_BITS["Synchro"] | TYPE_BITS["Xyz"] | TYPE_BITS["Link"]
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
+from ...limits import NumberTooLong, whole_number
 from .cards import TYPE_BITS, YgoCard
 
 _YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
@@ -209,9 +210,11 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
         if not line.strip():
             continue
         try:
-            card = json.loads(line)
+            card = json.loads(line, parse_int=whole_number)
         except json.JSONDecodeError as exc:
             raise CardFileError(f"line {number}: not JSON ({exc.msg})") from None
+        except NumberTooLong as exc:
+            raise CardFileError(f"line {number}: {exc}") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
             raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
         if _is_passcode(card["passcode"]):

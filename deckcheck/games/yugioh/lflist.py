@@ -20,6 +20,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
+from ...limits import NumberTooLong, whole_number
+
 _ENTRY = re.compile(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
 MAX_COUNT = 3
 
@@ -79,7 +81,11 @@ def parse_lflist(text: str) -> ParsedLfLists:
         if current is None:
             problems.append(f"line {number}: card line before any `!Name` list header")
             continue
-        count = int(match.group("count"))
+        try:
+            count = whole_number(match.group("count"))
+        except NumberTooLong as exc:
+            problems.append(f"line {number}: count is {exc}; give 0 to {MAX_COUNT}")
+            continue
         if not 0 <= count <= MAX_COUNT:
             problems.append(f"line {number}: count {count} is not 0 to {MAX_COUNT}")
             continue

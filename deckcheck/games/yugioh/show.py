@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...limits import NumberTooLong, whole_number
 from .cards import YgoCard, describe_types
 from .catalog import YgoCatalog
 
 
 def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
     """A passcode (all digits) or any spelling of a name."""
-    return catalog.by_code(int(query)) if query.strip().isdigit() else catalog.get(query)
+    if not query.strip().isdigit():
+        return catalog.get(query)
+    try:
+        return catalog.by_code(whole_number(query))
+    except NumberTooLong:  # no passcode has thousands of digits
+        return None
 
 
 def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:

@@ -1,0 +1,52 @@
+"""format-platform: the format is played on the event's platform.
+
+Format key `platforms`: where the format is played (`paper`, `mtgo`, `arena`). Modern,
+Legacy, Vintage and Pauper are not played on MTG Arena, where most of their cards never
+came out: checked there, nearly every card would be `not-in-pool` with no word of why. The
+report says it once, as its first problem: a warning (the cards' own problems decide the
+verdict). Formats that do not say (limited, the Commander family, a format file of your own
+without `platforms`) are played everywhere.
+
+FAIL, as a warning (mtg/modern, --platform arena): "Modern is not played on MTG Arena: only on
+paper and Magic Online".
+PASS (mtg/modern, --platform mtgo).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+
+from ..formats import Format
+from ..games.mtg.cards import PLATFORMS
+from ..model import Deck
+from ..problem import WARNING, Problem
+from ..schema import ListOf, Str
+from .context import Context
+
+ID = "format-platform"
+KEYS = {"platforms": ListOf(Str(PLATFORMS))}
+
+
+def applies(fmt: Format) -> bool:
+    """Whether this rule has anything to check in `fmt`: the format says where it is played."""
+    return fmt.option("platforms") is not None
+
+
+def _label(platform: str) -> str:
+    from ..games.mtg.availability import PLATFORM_LABELS  # what a Magic run loads anyway
+
+    return PLATFORM_LABELS[platform]
+
+
+def _played_on(fmt: Format) -> str:
+    return " and ".join(_label(platform) for platform in fmt.option("platforms"))
+
+
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+    if ctx.platform not in fmt.option("platforms"):
+        yield Problem(rule=ID, severity=WARNING,
+                      message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")
+
+
+def show(fmt: Format, day: dt.date) -> list[str]:
+    return [f"played on: {_played_on(fmt)}"] if applies(fmt) else []
