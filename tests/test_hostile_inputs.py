@@ -473,3 +473,29 @@ def test_a_cockatrice_comment_nested_in_a_zone_names_no_commander():
     deck = cod.parse(text)
     assert deck.commander_hints == ("Krenko, Mob Boss",)
     assert any(problem.rule == "parse-error" for problem in deck.problems)  # the nested comment itself
+
+
+def test_a_drive_letter_path_of_thousands_of_folders_is_its_rows_problem(cli, tmp_path):
+    """A `C:` path is looked for beside the manifest by its last few folders only: every
+    tail of 20,000 folders was looked up in turn, and a name too long for the file system
+    ended the batch in an internal error quoting the whole path."""
+    (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
+    deep = "C:/" + "a/" * 20_000 + "x.txt"
+    (tmp_path / "m.csv").write_text(f"player,deck\nann,{deep}\nbob,b.txt\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "m.csv"), "-f", "mtg/modern", "-q", "-o", "json")
+    assert done.returncode == 1, done.stderr[:500]
+    ann, bob = json.loads(done.stdout)["results"]
+    (problem,) = ann["problems"]
+    assert problem["rule"] == "registration" and "a Windows path from drive C:" in problem["message"]
+    assert len(problem["message"]) < 1_000
+    assert bob["legal"] is True
+
+
+def test_an_internal_error_quotes_its_cause_cut(capsys):
+    """An unforeseen error is one line on stderr, its text cut: it may quote a whole input."""
+    from deckcheck.cli.common import failure_code
+
+    assert failure_code(RuntimeError("z" * 40_000)) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith("deckcheck: error: internal error (RuntimeError: zzz") and len(line) < 700
+    assert line.endswith("…); set DECKCHECK_DEBUG=1 for the traceback")

@@ -346,14 +346,23 @@ def _drive_letter_reason(deck: str, place: _Place) -> str | None:
     return f"{why}; name the file relative to the manifest's folder, with / between folders"
 
 
+# The most parts of a drive-letter path tried as a path beside the manifest: a deck sits a
+# few folders below its manifest, and a hostile cell of thousands of parts must not cost
+# thousands of lookups (each of its whole tail) per row.
+_MOST_PARTS_BESIDE = 8
+
+
 def _tail_beside_manifest(parts: list[str], place: _Place) -> str | None:
-    """The longest tail of a path's parts that names a file the manifest may name
-    (`decks/ann.txt` of `C:/event/decks/ann.txt`), or None."""
-    for start in range(len(parts)):
+    """The longest tail, of at most _MOST_PARTS_BESIDE parts, of a path's parts that names
+    a file the manifest may name (`decks/ann.txt` of `C:/event/decks/ann.txt`), or None."""
+    for start in range(max(0, len(parts) - _MOST_PARTS_BESIDE), len(parts)):
         tail = "/".join(parts[start:])
-        path, why = tree.named_inside(tail, base=place.base, root=place.root, where=_where(place), folders=place.folders)
-        if why is None and path.is_file():
-            return tail
+        try:
+            path, why = tree.named_inside(tail, base=place.base, root=place.root, where=_where(place), folders=place.folders)
+            if why is None and path.is_file():
+                return tail
+        except OSError:  # a name too long for the file system, say: no file there
+            continue
     return None
 
 

@@ -144,6 +144,9 @@ OPTION_OF_SETTING = {
 }
 
 
+_MOST_INTERNAL_CHARS = 500  # of an internal error's own text on stderr
+
+
 def failure_code(exc: Exception) -> int:
     """Say on stderr, in one line, why a command stopped, and return its exit code: a
     DeckcheckError's message and code; anything else is a bug, still one line (exit 2) with
@@ -158,7 +161,11 @@ def failure_code(exc: Exception) -> int:
         return exc.exit_code
     if os.environ.get("DECKCHECK_DEBUG"):
         raise exc
-    say(f"deckcheck: error: internal error ({type(exc).__name__}: {exc}); set DECKCHECK_DEBUG=1 for the traceback")
+    from ..report.style import cut
+
+    # Cut: an unforeseen error may quote whatever input it met (a 40,000-character path).
+    say(f"deckcheck: error: internal error ({type(exc).__name__}: {cut(str(exc), _MOST_INTERNAL_CHARS)}); "
+        "set DECKCHECK_DEBUG=1 for the traceback")
     return 2
 
 
