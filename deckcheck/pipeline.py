@@ -46,14 +46,16 @@ CardsArg = Union["Catalog", str, Path, None, Literal[False]]
 
 def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = None) -> Catalog | None:
     """The catalog to check `fmt` with: `cards` itself (when it is the format's game's),
-    the database at a path, the default database when `cards` is None
+    the database at a path (which must exist), the default database when `cards` is None
     (DECKCHECK_CARDS_DB honoured), or nothing for False. Offline unless `offline` is
     False: the library sends no user's text to a third party unless asked."""
     if cards is False:
         return None
     if cards is None or isinstance(cards, (str, Path)):
-        from .cards import catalog_for, offline_by_default
+        from .cards import catalog_for, offline_by_default, require_database
 
+        if cards is not None:
+            require_database(cards)
         catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default())
         return catalog
     return cards if cards.game == fmt.game else None

@@ -63,3 +63,16 @@ def test_the_library_names_its_keywords_and_the_command_line_its_options(tmp_pat
     done = run_cli(*args, cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith("deckcheck: error: ") and done.stderr.endswith(message.replace(setting, OPTION[setting], 1) + "\n")
+
+
+def test_a_card_database_named_on_purpose_must_exist_in_the_library_as_on_the_command_line(tmp_path):
+    """`validate(..., cards=PATH)` with no file there used the built-in data without a word,
+    where `--cards-db PATH` is refused: both now refuse it, each in its own terms."""
+    missing = tmp_path / "missing.sqlite"
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards=missing)
+    assert str(raised.value).startswith(f"cards {missing}: no such file; build it with `deckcheck cards import FILE")
+    done = run_cli("validate", "deck.txt", "-f", "mtg/modern", "--cards-db", str(missing), cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"deckcheck: error: --cards-db {missing}: no such file; build it with")

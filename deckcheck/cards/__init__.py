@@ -46,6 +46,17 @@ def offline_by_default() -> bool:
     return os.environ.get(OFFLINE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def require_database(path: str | os.PathLike[str]) -> None:
+    """OptionError (setting `cards`) unless a card database file is at `path`: a database
+    named on purpose that is missing is a mistake to say, never a quiet fall back to the
+    built-in data (the CLI names the setting --cards-db)."""
+    from ..errors import OptionError
+
+    if not os.path.isfile(path):
+        shown = os.fspath(path)
+        raise OptionError("cards", f"{shown}: no such file; build it with `deckcheck cards import FILE --cards-db {shown}`")
+
+
 def catalog_for(
     game: str,
     path: str | os.PathLike[str] | None = None,

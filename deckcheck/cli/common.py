@@ -140,7 +140,7 @@ def warn_once() -> Callable[[str], None]:
 # library's messages name the keyword, the command line's the option.
 OPTION_OF_SETTING = {
     "date": "--date", "platform": "--platform", "format_id": "-f FORMAT", "deck_check": "--deck-check",
-    "seed": "--seed", "hands": "--hands", "turns": "--turns", "on": "--on",
+    "seed": "--seed", "hands": "--hands", "turns": "--turns", "on": "--on", "cards": "--cards-db",
 }
 
 
@@ -306,13 +306,12 @@ def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_c
     at all gets a note - only for formats that have a card pool, so other formats keep a
     quiet stderr. A database that is outdated is always worth a note.
     """
-    from ..cards import NO_DATABASE_NOTE, catalog_for
-    from ..errors import CardDataError
+    from ..cards import NO_DATABASE_NOTE, catalog_for, require_database
 
     if no_cards:
         return None, None
-    if cards_db is not None and not cards_db.is_file():
-        raise CardDataError(f"--cards-db {cards_db}: no such file; build it with `deckcheck cards import FILE --cards-db {cards_db}`")
+    if cards_db is not None:
+        require_database(cards_db)
     if fmt is None:
         return None, None
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
