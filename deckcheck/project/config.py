@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from .. import tree
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
-from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_TURNS
+from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
 from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
@@ -70,8 +70,8 @@ SIMULATE_SCHEMA = Struct(
         "policy": Str(),
         "on": Str(choices=("play", "draw")),
         "turns": Int(minimum=1, maximum=MAX_TURNS),
-        "hands": Int(minimum=1),
-        "seed": Int(minimum=0),
+        "hands": Int(minimum=1, maximum=MAX_HANDS),
+        "seed": Int(minimum=0, maximum=MAX_SEED),
         "exact": Bool(),
         "cards": ListOf(Str()),
     },
