@@ -37,7 +37,7 @@ from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, S
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..yamlload import YamlError, load_yaml_document
 from .manifest_text import ManifestText, decode_manifest
-from .registration import Registration, registration_problem
+from .registration import SEATS, Registration, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -290,7 +290,8 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
         path=path,
         player=player,
         team=_cell(row, "team"),
-        seat=seat.upper() if seat else None,
+        # A seat in either case (`b` is B); anything else stays as written for its problem.
+        seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
         format_id=format_ref,
         format_refused=format_refused,
         line=line,
