@@ -208,10 +208,10 @@ def test_a_path_no_file_can_have_is_a_problem_of_its_row(cli, tmp_path):
 def test_a_lone_surrogate_in_a_path_is_a_problem_of_its_row(tmp_path):
     """PyYAML without libyaml reads `"\\ud800"` into a path that no file system can encode
     (UnicodeEncodeError crashed the batch)."""
-    from deckcheck.batch.manifest import _deck_path, _Place
+    from deckcheck.batch.manifest_paths import Place, file_path
 
-    place = _Place(base=tmp_path, root=tmp_path, confine=True, archive=False)
-    path, why = _deck_path("b\ud800.txt", place)
+    place = Place(base=tmp_path, root=tmp_path, confine=True, archive=False)
+    path, why = file_path("b\ud800.txt", place)
     assert path is None and why == "deck path 'b\\ud800.txt': has a character no file name can hold"
 
 

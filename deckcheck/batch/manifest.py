@@ -11,7 +11,7 @@ batch's `--platform`): an unknown value is a `registration` problem of the row.
 inside the manifest's folder (inside the archive for a zip): an absolute path, a `..` that
 leaves the folder, a link out of it (tree.py) or a Windows drive letter is a problem of its
 row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
-zip; a drive letter stays a problem where there are no drives). A row that cannot be
+zip; a drive letter stays a problem where there are no drives: manifest_paths.py). A row that cannot be
 taken as it is (no player, no deck, a cell that is a list, a path no file can have, NUL
 bytes: manifest_text.py) still becomes a registration, carrying a `registration` problem
 that names its line, so the other rows are checked and nobody disappears from the report;
@@ -24,18 +24,15 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import tree
 from ..errors import FormatError, InputError
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..yamlload import YamlError, load_yaml_document
+from .manifest_paths import Place, drive_letter_reason, file_path, place_label, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
 from .registration import SEATS, Registration, registration_problem
 
@@ -73,7 +70,7 @@ def read_manifest(
         rows = _yaml_rows(read.text, shown)
     else:
         rows = _csv_rows(read.text, shown, TABLE_DELIMITERS[suffix])
-    place = _Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
+    place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
     if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
         return [_registration(line, row, place) for line, _span, row in rows]
@@ -229,22 +226,7 @@ def _cell(row: Mapping[str, Any], key: str) -> str | None:
     return text or None
 
 
-@dataclass(frozen=True)
-class _Place:
-    """Where a manifest's paths lead: relative to `base`, confined (unless not) to `root`."""
-
-    base: Path
-    root: Path
-    confine: bool
-    archive: bool  # a zip's manifest: "outside the archive" in messages
-    # The real paths of the folders the rows name, resolved once per manifest read.
-    folders: tree.RealFolders = field(default_factory=tree.RealFolders, compare=False)
-    # Each distinct format cell's reading (`_format_ref`), once per manifest read: thousands
-    # of rows name a few formats.
-    formats: dict[str, tuple[FormatRef | None, str | None]] = field(default_factory=dict, compare=False)
-
-
-def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration:
+def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     player, deck, seat = _cell(row, "player"), _cell(row, "deck"), _cell(row, "seat")
     # A row that is no mapping (`_error`), or cells that are not one value: said once, not
     # again as a missing player or deck.
@@ -260,7 +242,7 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
             problems.append("no deck file named")
     else:
         deck = deck.replace("\\", "/")
-        path, why = _deck_path(deck, place)
+        path, why = file_path(deck, place)
         if why:
             problems.append(why)
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
@@ -281,12 +263,12 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
     pool, pool_path = _cell(row, "pool"), None
     if pool is not None:
         pool = pool.replace("\\", "/")
-        pool_path, why = _deck_path(pool, place, what="pool")
+        pool_path, why = file_path(pool, place, what="pool")
         if why:
             problems.append(why)
-        pool = _posix(pool)
+        pool = posix(pool)
     registration = Registration(
-        deck=_posix(deck) if deck else "",
+        deck=posix(deck) if deck else "",
         path=path,
         player=player,
         team=_cell(row, "team"),
@@ -303,71 +285,7 @@ def _registration(line: int, row: dict[str, Any], place: _Place) -> Registration
     return registration
 
 
-def _posix(text: str) -> str:
-    """`PurePosixPath(text).as_posix()` (no `.` parts, no doubled or trailing slashes);
-    the text itself when it has none of those, as every row of a big event has."""
-    if "//" in text or "/./" in text or text.startswith("./") or text.endswith(("/", "/.")) or text in ("", "."):
-        return PurePosixPath(text).as_posix()
-    return text
-
-
-def _deck_path(deck: str, place: _Place, *, what: str = "deck") -> tuple[Path | None, str | None]:
-    """The file a row's deck (or pool) names, or why it is not read."""
-    invalid = invalid_path(deck)
-    if invalid:
-        return None, f"{what} path {shown_path(deck)}: {invalid}"
-    drive = _drive_letter_reason(deck, place)
-    if drive:
-        return None, f"{what} path {shown_path(deck)}: {drive}"
-    if not place.confine:
-        relative = Path(deck)
-        return (relative if relative.is_absolute() else place.base / relative), None
-    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=_where(place), folders=place.folders)
-    if why:
-        hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
-        return None, f"{what} path {shown_path(deck)}: {why}{hint}"
-    return path, None
-
-
-# A Windows drive letter (`C:\decks\ann.txt`, `C:ann.txt`): absolute, or relative to that
-# drive's own working folder, never to the manifest's; on POSIX, a name no file has.
-_DRIVE = re.compile(r"[A-Za-z]:")
-
-
-def _drive_letter_reason(deck: str, place: _Place) -> str | None:
-    """Why a path with a drive letter is not read, and what to write instead; None for a
-    path without one (or with one on Windows, for a manifest trusted to point outside)."""
-    if not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):
-        return None
-    why = f"a Windows path from drive {deck[:2]}, which "
-    why += f"points outside {_where(place)}" if place.confine else "this system cannot open"
-    beside = _tail_beside_manifest([part for part in deck[2:].split("/") if part and part != "."], place)
-    if beside:
-        return f"{why}; name it relative to the manifest: {shown_path(beside)}"
-    return f"{why}; name the file relative to the manifest's folder, with / between folders"
-
-
-# The most parts of a drive-letter path tried as a path beside the manifest: a deck sits a
-# few folders below its manifest, and a hostile cell of thousands of parts must not cost
-# thousands of lookups (each of its whole tail) per row.
-_MOST_PARTS_BESIDE = 8
-
-
-def _tail_beside_manifest(parts: list[str], place: _Place) -> str | None:
-    """The longest tail, of at most _MOST_PARTS_BESIDE parts, of a path's parts that names
-    a file the manifest may name (`decks/ann.txt` of `C:/event/decks/ann.txt`), or None."""
-    for start in range(max(0, len(parts) - _MOST_PARTS_BESIDE), len(parts)):
-        tail = "/".join(parts[start:])
-        try:
-            path, why = tree.named_inside(tail, base=place.base, root=place.root, where=_where(place), folders=place.folders)
-            if why is None and path.is_file():
-                return tail
-        except OSError:  # a name too long for the file system, say: no file there
-            continue
-    return None
-
-
-def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
+def _format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
     """A row's format: an id (`mtg/legacy`) or a format file relative to the manifest
     (inside its folder or archive unless trusted), or why it cannot be used."""
     found = place.formats.get(text)
@@ -376,19 +294,19 @@ def _format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]
     return found
 
 
-def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | None]:
+def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
     """`_format_ref`, worked out."""
     from ..formats import confined, load, reference
 
     if text.endswith(YAML_SUFFIXES):  # a format file's path: `\` and drive letters as for a deck
         text = text.replace("\\", "/")
-        drive = _drive_letter_reason(text, place)
+        drive = drive_letter_reason(text, place)
         if drive:
             return None, f"format {shown_path(text)}: {drive}"
     if not place.confine:
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
-        ref = confined(text, base=place.base, root=place.root, where=_where(place))
+        ref = confined(text, base=place.base, root=place.root, where=place_label(place))
         if place.archive and isinstance(ref, Path):
             # Its `extends:` chain must stay in the archive too: loaded later without a
             # root, a chain is confined to the working folder when that holds the file,
@@ -397,25 +315,3 @@ def _read_format_ref(text: str, place: _Place) -> tuple[FormatRef | None, str | 
         return ref, None
     except FormatError as exc:
         return None, f"format {shown_path(text)}: {exc}"
-
-
-def _where(place: _Place) -> str:
-    return "the archive" if place.archive else "the manifest's folder"
-
-
-def invalid_path(text: str) -> str | None:
-    """Why no file can have the name `text` (a NUL, a character the file system cannot
-    encode such as a lone surrogate), or None."""
-    if "\x00" in text:
-        return "has a NUL character, which no file name can hold"
-    try:
-        os.fsencode(text)
-    except UnicodeError:
-        return "has a character no file name can hold"
-    return None
-
-
-def shown_path(text: str, most: int = 120) -> str:
-    """A path quoted for a message: control characters escaped, cut to `most` characters."""
-    quoted = ascii(text) if not text.isprintable() else repr(text)
-    return quoted if len(quoted) <= most else quoted[:most] + "…"
