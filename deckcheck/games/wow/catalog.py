@@ -64,7 +64,7 @@ class WowCatalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if self._suggester is None:  # built on the first unknown name: most checks have none
             self._suggester = NameIndex(card.name for card in self._cards.values())
-        return self._suggester.closest(name, limit)
+        return self._suggester.suggest(name, limit)
 
     def is_land(self, name: str) -> None:
         """WoW TCG has no lands."""

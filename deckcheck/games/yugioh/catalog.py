@@ -163,7 +163,7 @@ class YgoCatalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if self._suggester is None:  # built on the first unknown name: most checks have none
             self._suggester = NameIndex(card.name for card in self._by_name.values())
-        return self._suggester.closest(name, limit)
+        return self._suggester.suggest(name, limit)
 
     def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
         """Known cards whose passcode is `code` with two neighbouring digits swapped or one
