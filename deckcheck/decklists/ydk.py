@@ -37,7 +37,8 @@ HEADER = "#created by ..."
 
 MAX_PASSCODE = 2**32 - 1  # passcodes are unsigned 32-bit numbers (ydke:// stores them so)
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
-_PASSCODE = re.compile(r"^\d{1,10}$")
+_NUMBER = re.compile(r"^\d+$")
+_PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
 _SHOWCASE = re.compile(r"^\$\d+\$$")  # MDPro3 `#representative` cards
 
 
@@ -64,12 +65,14 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
             continue
         if line.startswith("#") or _SHOWCASE.match(line):
             continue
-        if not _PASSCODE.match(line):
+        if not _NUMBER.match(line):
             deck.problems.append(parse_error("expected a passcode (a number)", line=number, text=line, zone=zone))
             continue
-        code = int(line)
+        code = int(line) if len(line) <= _PASSCODE_DIGITS else 0
         if not 0 < code <= MAX_PASSCODE:
-            deck.problems.append(parse_error("passcode out of range", line=number, text=line, zone=zone))
+            # A number all the same (99999999999 is not "not a number"): say what a passcode is.
+            deck.problems.append(parse_error(f"passcode out of range: a passcode is a number from 1 to {MAX_PASSCODE}",
+                                             line=number, text=line if len(line) <= 40 else line[:40] + "…", zone=zone))
             continue
         last = deck.entries[-1] if deck.entries else None
         if last is not None and last.code == code and last.zone == zone:
