@@ -8,6 +8,9 @@
     !side
     ...
 
+A file is taken for a `.ydk` by its `.ydk` name, or by its content: a `#main` line with
+`#extra`, `!side` or `#created by`, or followed by a passcode.
+
 Each passcode line is one copy; copies of a card on consecutive lines form one entry
 (count 2 or 3, at the first copy's line), so the order and the duplicates of the file
 survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
@@ -42,9 +45,19 @@ _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, un
 _SHOWCASE = re.compile(r"^\$\d+\$$")  # MDPro3 `#representative` cards
 
 
+# `#main` on a line of its own, then (comments and blank lines aside) a passcode: a list by
+# name never has a bare number for a card line, so this is a `.ydk` without `#extra`,
+# `!side` or `#created by` (Goat-format decks often leave them out).
+_MAIN_THEN_PASSCODE = re.compile(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\d{1,10}[ \t]*\r?$",
+                                 re.IGNORECASE | re.MULTILINE)
+
+
 def sniff(text: str) -> bool:
-    head = text[:4000].lower()
-    return "#main" in head and ("#extra" in head or "!side" in head or "#created by" in head)
+    head = text[:4000]
+    lowered = head.lower()
+    if "#main" not in lowered:
+        return False
+    return "#extra" in lowered or "!side" in lowered or "#created by" in lowered or bool(_MAIN_THEN_PASSCODE.search(head))
 
 
 def passcode_name(code: int) -> str:
