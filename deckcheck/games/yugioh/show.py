@@ -32,8 +32,13 @@ def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:
         "extra_deck": card.is_extra_deck, "alias": card.alias or None,
         "counts_as": root.name if card.alias else None,
         "alternate_artwork": card.is_alternate_artwork, "in_card_data": not catalog.is_inferred(card),
-        "regions": [r for r, bit in (("OCG", 1), ("TCG", 2)) if card.ot & bit],
+        "regions": _regions(card),
     }
+
+
+def _regions(card: YgoCard) -> list[str]:
+    """Where the card came out, `OCG` and `TCG` (its card data's region bits)."""
+    return [name.upper() for name in sorted(card.regions or ())]
 
 
 def text(catalog: YgoCatalog, card: YgoCard) -> str:
@@ -46,6 +51,9 @@ def text(catalog: YgoCatalog, card: YgoCard) -> str:
             kind += f", {card.code - card.alias} above it: {card.code} is not in the card data"
         lines.append(f"  counts as:  {root.name} ({card.alias}; {kind})")
     lines.append(f"  deck:       {'Extra Deck' if card.is_extra_deck else 'Main Deck'}")
+    regions = _regions(card)
+    if regions or card.ot:  # `ot` 0: the data says nothing of where the card came out
+        lines.append(f"  released:   {' and '.join(regions) if regions else 'in neither the OCG nor the TCG'}")
     return "\n".join(lines) + "\n"
 
 
