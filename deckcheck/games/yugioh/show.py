@@ -8,9 +8,10 @@ from typing import Any
 
 from ...formats import Format, ListEntry
 from ...limits import NumberTooLong, whole_number
-from ...rules.points import DEFAULT_MAX
 from .cards import YgoCard, describe_types
 from .catalog import YgoCatalog
+
+_STATUS = {1: "Limited", 2: "Semi-Limited"}  # a Forbidden card is never legal: its problem says so
 
 
 def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
@@ -63,6 +64,7 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
     card is not on it), and its points in a points format."""
     from ...names import fold
     from ...rules.card_limit import find_limit
+    from ...rules.points import DEFAULT_MAX
 
     card = catalog.get(name)
     lines = []
@@ -82,9 +84,6 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
             (value for key, value in points.items() if not isinstance(key, int) and fold(key) == fold(name)), 0)
         lines.append(f"points: {value} a copy (at most {fmt.option('max_points', DEFAULT_MAX)} a deck)")
     return lines
-
-
-_STATUS = {1: "Limited", 2: "Semi-Limited"}
 
 
 def _window(entry: ListEntry) -> str:
