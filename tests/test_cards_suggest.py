@@ -11,6 +11,7 @@ import pytest
 
 from deckcheck.cards.suggest import NameIndex, close_names
 from deckcheck.games import GAMES
+from deckcheck.names import fold
 
 ODD_WORDS = ["", " ", "x", "zz", "Dark", "the", "a b c d e f g", "ÆTHER", "Lim-Dûl", "???", "1234 5678"]
 
@@ -59,7 +60,33 @@ def test_game_catalogs(game, fixture, request):
     cards = catalog._by_name.values() if game == "yugioh" else catalog._cards.values()
     names = [card.name for card in cards]
     assert len(names) > 5_000
-    assert_same_answers(names, typos(names, 25, seed=2), lambda word, limit: catalog.suggest(word, limit))
+    for word in typos(names, 25, seed=2):
+        for limit in (1, 3):
+            assert catalog.suggest(word, limit) == completed_then_closest(word, names, limit), (word, limit)
+
+
+def completed_then_closest(word: str, names: list[str], limit: int) -> list[str]:
+    """What a game catalog suggests, the slow way: the names that begin with the word's
+    whole words (shortest first), then difflib's closest names."""
+    key = fold(word).strip()
+    by_key = {fold(name): name for name in names}
+    begun = sorted((k for k in by_key if len(key) >= 3 and k.startswith(key) and len(k) > len(key)
+                    and not k[len(key)].isalnum()), key=lambda k: (len(k), k))
+    found = [by_key[k] for k in begun[:limit]]
+    return found + [name for name in close_names(word, names, limit) if name not in found][:limit - len(found)]
+
+
+def test_shortened_names_are_completed():
+    """A name cut after a whole word suggests the names it begins, shortest first; a cut
+    inside a word, or under three letters, does not."""
+    names = ["Nibiru, the Primal Being", "Unibird", "Ash Blossom & Joyous Spring", "Ashened", "Ash Blossom"]
+    index = NameIndex(names)
+    assert index.completions("nibiru", 3) == ["Nibiru, the Primal Being"]
+    assert index.suggest("Nibiru", 3)[0] == "Nibiru, the Primal Being"
+    assert index.completions("ash", 3) == ["Ash Blossom", "Ash Blossom & Joyous Spring"]
+    assert index.completions("ash blos", 3) == []
+    assert index.completions("as", 3) == []
+    assert index.completions("ash", 1) == ["Ash Blossom"]
 
 
 def test_ties_and_duplicates():

@@ -58,7 +58,7 @@ def _cube_show(path: Path, day: str, banned: list[str]) -> str:
             "  Sol Ring  (since 2005-01-01)",
             f"card limits on {day} (1):",
             "  Brainstorm [2]",
-            "opening hand: 7 cards, vancouver mulligan, free first mulligan, first player draws",
+            "opening hand: 7 cards, Vancouver mulligan (scry 1), free first mulligan, first player draws",
             "",
         ]
     )
@@ -199,3 +199,15 @@ def test_show_names_each_platforms_window(cli):
     done = cli("formats", "show", "mtg/modern", "--date", "2012-01-01")
     assert done.returncode == 0, done.stderr
     assert "  sideboard: exactly 15 or none (until 2013-07-13, on mtgo until 2013-07-24)" in done.stdout.splitlines()
+
+
+@pytest.mark.parametrize("format_id, hand", [
+    ("yugioh/advanced-tcg", "opening hand: 5 cards, no mulligans, first player skips the first draw"),
+    ("wow/constructed", "opening hand: 7 cards, one redraw, first player skips the first draw"),
+    ("mtg/modern", "opening hand: 7 cards, London mulligan, first player skips the first draw"),
+])
+def test_show_names_the_mulligan_rule_as_simulate_does(cli, format_id, hand):
+    """It said "none mulligan" and "once mulligan"."""
+    done = cli("formats", "show", format_id)
+    assert done.returncode == 0, done.stderr
+    assert hand in done.stdout.splitlines()

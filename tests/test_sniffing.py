@@ -36,6 +36,12 @@ TEXT = (DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.txt").read_text(enc
         ("deck.DEK", "\n\n<Deck/>", "dek"),  # extension case and leading blank lines
         ("deck.txt", "[Sideboard]\n2 Duress\n", "text"),  # a bracket header is not Forge
         ("deck.mwdeck", TEXT, "text"),
+        # A .ydk with `#main` alone (no `#extra`, `!side` or `#created by`): read as text,
+        # every passcode was "expected `COUNT Card Name`".
+        ("-", "#main\n14558127\n14558127\n", "ydk"),
+        ("deck.txt", "#Main\r\n\r\n#a comment\r\n05318639\r\n", "ydk"),
+        ("deck.txt", "#main\n3 Kuriboh\n14558127\n", "text"),  # a list by name with a `#main` comment
+        ("deck.txt", "# main\n14558127\n", "text"),
     ],
 )
 def test_choose(file_name, content, parser):

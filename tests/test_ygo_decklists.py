@@ -54,6 +54,18 @@ def test_ydk_junk_lines_are_parse_errors_and_the_rest_is_read(tmp_path):
     deck = load_deck(path)
     assert [(p.rule, p.line) for p in deck.problems] == [("parse-error", 3), ("parse-error", 4), ("parse-error", 7)]
     assert "Ash Blossom" in deck.problems[0].message
+    # An 11-digit number is a number: it is out of range, not "expected a number".
+    assert "passcode out of range: a passcode is a number from 1 to 4294967295" in deck.problems[1].message
+    assert _codes(deck, MAIN) == [14558127]
+
+
+@pytest.mark.parametrize("line", ["0", "4294967296", "0" * 12 + "1" * 30, "9" * 2000])
+def test_ydk_numbers_out_of_range_say_so(line):
+    deck = parse_text(f"#main\n14558127\n{line}\n#extra\n!side\n")
+    (problem,) = deck.problems
+    assert (problem.rule, problem.line) == ("parse-error", 3)
+    assert problem.message.startswith("passcode out of range: a passcode is a number from 1 to 4294967295")
+    assert len(problem.message) < 200
     assert _codes(deck, MAIN) == [14558127]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 
+from ..decklists import is_inline
 from ..errors import FormatError
 from ..formats import Format, load
 from ..model import CardEntry
@@ -142,7 +143,7 @@ def check_registrations(
             result = outcome.result
             result.format = result.format or str(row.format_id or format_id or "")
             result.player, result.team = row.player, row.team
-            result.location = "" if found.kind == "zip" or row.path is None else location(row.path)
+            result.location = "" if found.kind == "zip" or row.path is None or is_inline(row.path) else location(row.path)
             result.problems = [*row.problems, *result.problems]
             totals.count(result)
             if sink is not None:

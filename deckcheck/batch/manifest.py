@@ -7,7 +7,8 @@ batch's `--platform`): an unknown value is a `registration` problem of the row.
 `pool` is a limited event's registered pool, a decklist file relative to the manifest like
 `deck` (the same file for every member of a team that shares one).
 
-`deck` is a path relative to the manifest (`\\` separates folders as `/` does), and stays
+`deck` is a `ydke://` URL (the deck itself, named in reports as on the command line) or a
+path relative to the manifest (`\\` separates folders as `/` does), and stays
 inside the manifest's folder (inside the archive for a zip): an absolute path, a `..` that
 leaves the folder, a link out of it (tree.py) or a Windows drive letter is a problem of its
 row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
@@ -28,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..decklists import inline_name, is_inline
 from ..errors import FormatError, InputError
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
@@ -236,10 +238,14 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, set())
     if player is None and "player" not in said:
         problems.append("no player name")
-    path = None
+    path, inline = None, False
     if deck is None:
         if "deck" not in said:
             problems.append("no deck file named")
+    elif is_inline(deck):
+        # A `ydke://` URL is the deck itself, as on the command line: registrations
+        # gathered by a web form hold the URL a player pasted, not a file.
+        path, deck, inline = deck.strip(), inline_name(deck), True
     else:
         deck = deck.replace("\\", "/")
         path, why = file_path(deck, place)
@@ -268,7 +274,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             problems.append(why)
         pool = posix(pool)
     registration = Registration(
-        deck=posix(deck) if deck else "",
+        deck=(deck if inline else posix(deck)) if deck else "",
         path=path,
         player=player,
         team=_cell(row, "team"),

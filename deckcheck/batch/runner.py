@@ -28,9 +28,9 @@ from typing import Any
 from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
-from ..decklists import load_deck
+from ..decklists import is_inline, load_deck
 from ..decklists.layout import settle_sideboard
-from ..pipeline import card_catalog, check_deck
+from ..pipeline import card_catalog, check_deck, read_deck
 from ..registered_pools import Pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
@@ -136,7 +136,8 @@ def _catalog(fmt: Format, cards_db: str | None) -> Any:
 
 
 def check_one(task: Task, day: dt.date) -> Outcome:
-    deck = load_deck(task.path)
+    # A manifest row may give the deck itself, a `ydke://` URL (manifest.py), not a file.
+    deck = read_deck(task.path) if is_inline(task.path) else load_deck(task.path)
     pool: Pool | None = None
     pool_problems: list[Problem] = []
     if task.pool_path is not None:

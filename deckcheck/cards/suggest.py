@@ -9,10 +9,13 @@ a few milliseconds whether one deck is checked or thousands.
 Games whose cards are all in memory (Yu-Gi-Oh!, WoW TCG) build a `NameIndex` of their
 folded names on the first unknown name: it gives exactly the answer of difflib's
 `get_close_matches` over every name (`close_names`), in a few milliseconds instead of a
-hundred, by ranking only the names that could reach the cutoff.
+hundred, by ranking only the names that could reach the cutoff; their suggestions put
+first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
+Primal Being`).
 """
 from __future__ import annotations
 
+import bisect
 import heapq
 import sqlite3
 from collections import Counter, defaultdict
@@ -27,6 +30,7 @@ CREATE TABLE grams (gram TEXT PRIMARY KEY, spelling_ids TEXT NOT NULL) WITHOUT R
 CANDIDATES = 30
 COMMON = 1500  # a trigram in more spellings than this is common
 CUTOFF = 0.6
+MIN_COMPLETED = 3  # letters a shortened name needs before it is completed
 
 
 def close_names(name: str, names: Iterable[str], limit: int) -> list[str]:
@@ -52,6 +56,7 @@ class NameIndex:
         # Same keying as close_names: the last spelling of a folded key wins.
         self._by_key = {fold(known): known for known in names}
         self._keys = list(self._by_key)
+        self._sorted: list[str] | None = None  # the keys in order, for `completions`
         self._lengths = [len(key) for key in self._keys]
         # _postings[letter][k - 1]: ids of the keys holding `letter` at least k times.
         self._postings: dict[str, list[list[int]]] = {}
@@ -62,6 +67,34 @@ class NameIndex:
                     lists.append([])
                 for k in range(count):
                     lists[k].append(key_id)
+
+    def suggest(self, name: str, limit: int) -> list[str]:
+        """"Did you mean": the names `name` is the start of (`completions`), then the
+        closest (`closest`), up to `limit` in all."""
+        found = self.completions(name, limit)
+        if len(found) < limit:
+            found += [known for known in self.closest(name, limit) if known not in found][:limit - len(found)]
+        return found
+
+    def completions(self, name: str, limit: int) -> list[str]:
+        """Up to `limit` names that begin with the whole words of `name`, shortest first:
+        players shorten long names (`Nibiru` for `Nibiru, the Primal Being`, `Ash Blossom`),
+        and a shortened name is too far from the whole one for `closest`."""
+        word = fold(name).strip()
+        if len(word) < MIN_COMPLETED or limit <= 0:
+            return []
+        if self._sorted is None:
+            self._sorted = sorted(self._keys)
+        keys = self._sorted
+        found = []
+        for index in range(bisect.bisect_left(keys, word), len(keys)):
+            key = keys[index]
+            if not key.startswith(word):
+                break
+            if len(key) > len(word) and not key[len(word)].isalnum():
+                found.append(key)
+        found.sort(key=lambda key: (len(key), key))
+        return [self._by_key[key] for key in found[:limit]]
 
     def closest(self, name: str, limit: int) -> list[str]:
         """Up to `limit` names closest to `name` (case and accents aside), closest first."""

@@ -15,8 +15,11 @@ from typing import Any
 from ..formats import Format
 from ..model import MAIN, CardEntry, Deck
 
-# Rules about a deck as a whole: one card says nothing about them.
-DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "hero", "points", "registration"})
+# Rules about a deck as a whole: one card says nothing about them. `extra-deck-type` says
+# where a card goes (the one-card deck lists it in the main deck, so every Extra Deck
+# monster would read "not legal"), not whether it may be played.
+DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "extra-deck-type", "hero", "points",
+                        "registration"})
 
 
 @dataclass

@@ -128,6 +128,25 @@ def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
     return catalog
 
 
+def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool) -> str:
+    """`; it is a Yu-Gi-Oh! card: add --game yugioh` when a game the lookup did not search
+    (no --game, no --format: Magic) has a card of that name; else nothing."""
+    from ..cards import catalog_for
+    from ..errors import CardDataError
+    from ..games import GAMES
+
+    for other in GAMES.values():
+        if other is searched:
+            continue
+        try:  # quietly: a note about another game's data is not what was asked
+            catalog, _ = catalog_for(other.id, cards_db, offline=offline)
+        except CardDataError:
+            continue
+        if catalog is not None and other.find_card(catalog, name) is not None:
+            return f"; it is a {other.label} card: add --game {other.id}"
+    return ""
+
+
 @cards_app.command("lookup")
 @handles_errors
 def cards_lookup(
@@ -174,6 +193,8 @@ def cards_lookup(
     if card is None:
         suggestions = catalog.suggest(name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        if game_id is None and format_id is None:
+            hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default())
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.id} card"

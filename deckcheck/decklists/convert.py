@@ -38,21 +38,31 @@ def name_passcodes(deck: Deck, catalog: PasscodeCatalog) -> Deck:
     return deck.with_entries(entries)
 
 
+# Unknown names whose line and "did you mean" the error gives (the rest are only named).
+SUGGESTED_NAMES = 3
+
+
 def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
-    """Entries given their card's passcode; unknown names are an error naming them all."""
-    entries, unknown = [], []
+    """Entries given their card's passcode; unknown names are an error naming them all,
+    the first few with their line and the card data's closest names."""
+    entries, unknown = [], {}
     for entry in deck.entries:
         if entry.code is None:
             card = catalog.get(entry.name) if catalog is not None else None
             if card is None:
-                unknown.append(entry.name)
+                unknown.setdefault(entry.name, entry.line)
             else:
                 entry = entry.replace(name=card.name, code=card.code)
         entries.append(entry)
     if unknown:
         why = "not in the Yu-Gi-Oh! card data" if catalog is not None else "without card data (`deckcheck cards import cards.cdb`)"
-        shown = ", ".join(repr(name) for name in dict.fromkeys(unknown))
-        raise DeckcheckError(f"no passcode for {shown}: {why}")
+        shown = []
+        for rank, (name, line) in enumerate(unknown.items()):
+            hints = [f"line {line}"] if line and rank < SUGGESTED_NAMES else []
+            near = catalog.suggest(name) if catalog is not None and rank < SUGGESTED_NAMES else []
+            hints += [f"did you mean {', '.join(near)}?"] if near else []
+            shown.append(f"{name!r} ({'; '.join(hints)})" if hints else repr(name))
+        raise DeckcheckError(f"{deck.source}: no passcode for {', '.join(shown)}: {why}")
     return deck.with_entries(entries)
 
 

@@ -8,6 +8,9 @@
     !side
     ...
 
+A file is taken for a `.ydk` by its `.ydk` name, or by its content: a `#main` line with
+`#extra`, `!side` or `#created by`, or followed by a passcode.
+
 Each passcode line is one copy; copies of a card on consecutive lines form one entry
 (count 2 or 3, at the first copy's line), so the order and the duplicates of the file
 survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
@@ -37,13 +40,24 @@ HEADER = "#created by ..."
 
 MAX_PASSCODE = 2**32 - 1  # passcodes are unsigned 32-bit numbers (ydke:// stores them so)
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
-_PASSCODE = re.compile(r"^\d{1,10}$")
+_NUMBER = re.compile(r"^\d+$")
+_PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
 _SHOWCASE = re.compile(r"^\$\d+\$$")  # MDPro3 `#representative` cards
 
 
+# `#main` on a line of its own, then (comments and blank lines aside) a passcode: a list by
+# name never has a bare number for a card line, so this is a `.ydk` without `#extra`,
+# `!side` or `#created by` (Goat-format decks often leave them out).
+_MAIN_THEN_PASSCODE = re.compile(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\d{1,10}[ \t]*\r?$",
+                                 re.IGNORECASE | re.MULTILINE)
+
+
 def sniff(text: str) -> bool:
-    head = text[:4000].lower()
-    return "#main" in head and ("#extra" in head or "!side" in head or "#created by" in head)
+    head = text[:4000]
+    lowered = head.lower()
+    if "#main" not in lowered:
+        return False
+    return "#extra" in lowered or "!side" in lowered or "#created by" in lowered or bool(_MAIN_THEN_PASSCODE.search(head))
 
 
 def passcode_name(code: int) -> str:
@@ -64,12 +78,14 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
             continue
         if line.startswith("#") or _SHOWCASE.match(line):
             continue
-        if not _PASSCODE.match(line):
+        if not _NUMBER.match(line):
             deck.problems.append(parse_error("expected a passcode (a number)", line=number, text=line, zone=zone))
             continue
-        code = int(line)
+        code = int(line) if len(line) <= _PASSCODE_DIGITS else 0
         if not 0 < code <= MAX_PASSCODE:
-            deck.problems.append(parse_error("passcode out of range", line=number, text=line, zone=zone))
+            # A number all the same (99999999999 is not "not a number"): say what a passcode is.
+            deck.problems.append(parse_error(f"passcode out of range: a passcode is a number from 1 to {MAX_PASSCODE}",
+                                             line=number, text=line if len(line) <= 40 else line[:40] + "…", zone=zone))
             continue
         last = deck.entries[-1] if deck.entries else None
         if last is not None and last.code == code and last.zone == zone:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..formats.schema import MULLIGAN_LABELS
 from ..report.style import inert, paint
 from ..result import AssertionOutcome
 from .assertions import AssertionResult
@@ -19,10 +20,6 @@ from .outcome import Estimate
 from .simulation import SIDES, Simulation
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
-_RULE_NAMES = {
-    "london": "London mulligan", "paris": "Paris mulligan", "vancouver": "Vancouver mulligan (scry 1)",
-    "once": "one redraw", "none": "no mulligans",
-}
 BAR_WIDTH = 32
 
 
@@ -166,7 +163,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     exact = outcome.mode == "exact"
     hand = simulation.fmt.opening_hand
     profile = simulation.profile
-    rule_name = _RULE_NAMES.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
+    rule_name = MULLIGAN_LABELS.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
     lands = f", {profile.lands} lands" if simulation.has_lands else ""
     lines = [
         paint(f"{inert(simulation.deck.source)} - {simulation.fmt.id}", "bold", color=color),

@@ -21,7 +21,12 @@ from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaEr
 
 GAMES = game_ids()  # the registered games (deckcheck/games/__init__.py)
 ZONE_NAMES = PLAYED_ZONES
-MULLIGANS = ("london", "vancouver", "paris", "once", "none")
+# The mulligan rules a format may name, and how reports and `formats show` name them.
+MULLIGAN_LABELS = {
+    "london": "London mulligan", "vancouver": "Vancouver mulligan (scry 1)", "paris": "Paris mulligan",
+    "once": "one redraw", "none": "no mulligans",
+}
+MULLIGANS = tuple(MULLIGAN_LABELS)
 # A `since`/`until`: one date, or a date per platform where they differ (a ban effective
 # on Magic Online days after paper); platforms not named take paper's.
 PLATFORM_DATE = AnyOf((Date(), Struct({platform: Date() for platform in PLATFORMS}, required=(PLATFORMS[0],))))

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .model import Dated, Format, ListEntry
+from .schema import MULLIGAN_LABELS
 
 
 def describe(fmt: Format, day: dt.date) -> str:
@@ -40,7 +41,7 @@ def describe(fmt: Format, day: dt.date) -> str:
         lines.append(f"team: {_team(team)}")
     hand = fmt.opening_hand
     lines.append(
-        f"opening hand: {hand.size} cards, {hand.mulligan} mulligan"
+        f"opening hand: {hand.size} cards, {MULLIGAN_LABELS.get(hand.mulligan, hand.mulligan)}"
         + (", free first mulligan" if hand.free_mulligan else "")
         + (", first player draws" if hand.first_player_draws else ", first player skips the first draw")
     )

@@ -11,12 +11,14 @@ without any card data one warning says the whole check was skipped.
 
 FAIL (wow/constructed, hero an Alliance Paladin): a Horde ally -> "Grunt (Horde) shares no
 icon with Tirion (Alliance, Paladin)".
-FAIL: a "Holy Hero Required" card with a Protection hero -> "X requires a Holy hero".
+FAIL: a "Holy Hero Required" card with a Protection hero -> "Holy Nova requires a hero with
+the trait Holy; Kalatine Carmichael does not have it" (traits named as the cards print them).
+A hero listed among the deck's cards is left to the rule `hero`.
 """
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
@@ -41,12 +43,12 @@ def _fits(card: WowProfile, hero: WowProfile) -> bool:
     return all(alternatives & traits for alternatives in card.requires)
 
 
-def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str) -> str:
+def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trait_name: Callable[[str], str]) -> str:
     icons = card.icons
     if icons and not icons & hero.icons:
         return f"{name} ({card.describe_icons()}) shares no icon with {hero_name} ({hero.describe_icons()})"
     missing = [alternatives for alternatives in card.requires if not alternatives & hero.trait_keys]
-    needed = " or ".join(sorted(missing[0])) if missing else "?"
+    needed = " or ".join(sorted(trait_name(key) for key in missing[0])) if missing else "?"
     return f"{name} requires a hero with the trait {needed}; {hero_name} does not have it"
 
 
@@ -90,10 +92,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 missing.append((entry, copies))
             continue
         profiles = card.deck_profiles()
+        if all(profile.is_hero for profile in profiles):
+            continue  # a hero listed in the deck: the hero rule says it is no deck card
         if any(_fits(profile, hero) for profile in profiles for hero in hero_profiles):
             continue
         yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
-                      message=_why_not(profiles[0], hero_profiles[0], entry.name, hero_entry.name))
+                      message=_why_not(profiles[0], hero_profiles[0], entry.name, hero_entry.name,
+                                       getattr(ctx.cards, "trait_name", str.capitalize)))
     for entry, copies in missing:
         yield Problem(rule=ID, severity=WARNING, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
                       message=f"{entry.name} is not in the card data: its class, faction and Hero Required "

@@ -2,8 +2,9 @@
 
 Format keys `points` (card name -> points for each copy; a passcode may stand for a
 name) and `max_points` (default 100). Every copy counts, over main, extra and side deck
-together; cards not listed are worth 0. Alternate artworks count as their card (they
-carry its name once card data named them).
+together; cards not listed are worth 0. Alternate artworks count as their card: they
+carry its name once card data named them, and a passcode key covers the passcodes that
+count as it (an inferred alternate artwork, an `alias` of the card data).
 
 FAIL (yugioh/genesys, cap 100): 3 copies of a 33-point card and 1 of a 2-point card ->
 "the deck has 101 points; at most 100 allowed".
@@ -18,6 +19,7 @@ from ..model import PLAYED_ZONES, Deck
 from ..names import fold
 from ..problem import Problem
 from ..schema import AnyOf, Int, MapOf, Str
+from .card_limit import codes_by_card
 from .context import Context
 
 ID = "points"
@@ -38,9 +40,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     cap = fmt.option("max_points", DEFAULT_MAX)
     by_name = {fold(str(key)): value for key, value in table.items() if not isinstance(key, int)}
     by_code = {key: value for key, value in table.items() if isinstance(key, int)}
+    entries = list(deck.in_zones(PLAYED_ZONES))
+    # An alternate artwork's passcode (14558128) is worth what its card's (14558127) is.
+    codes = codes_by_card(entries, ctx) if by_code else {}
     spent: dict[str, int] = {}
-    for entry in deck.in_zones(PLAYED_ZONES):
-        value = by_code.get(entry.code) if entry.code is not None and entry.code in by_code else by_name.get(fold(entry.name))
+    for entry in entries:
+        coded = [by_code[code] for code in sorted(codes.get(entry.key, ())) if code in by_code]
+        value = coded[0] if coded else by_name.get(fold(entry.name))
         if value:
             spent[entry.name] = spent.get(entry.name, 0) + value * entry.count
     total = sum(spent.values())

@@ -21,7 +21,7 @@ from ...model import CardEntry, Deck
 from ...names import fold
 from ...problem import Problem
 from . import GAME
-from .cards import WowCard, WowProfile, merge
+from .cards import WowCard, WowProfile, merge, trait_key
 
 
 class WowCatalog:
@@ -39,6 +39,7 @@ class WowCatalog:
         self._cards = merge(cards)
         self.memo: dict[Any, Any] = {}
         self._suggester: NameIndex | None = None
+        self._trait_names: dict[str, str] | None = None
 
     @property
     def data_date(self) -> dt.date | None:
@@ -50,6 +51,19 @@ class WowCatalog:
 
     def describe(self) -> str:
         return f"{self.source or 'WoW TCG card data'}, {len(self):,} card names"
+
+    def trait_name(self, key: str) -> str:
+        """A trait key (`deathknight`) as the cards print it (`Death Knight`): messages name
+        the trait a "Hero Required" card needs."""
+        if self._trait_names is None:
+            names: dict[str, str] = {}
+            for card in self._cards.values():
+                for profile in card.profiles:
+                    for trait in sorted(profile.traits | profile.tags | profile.icons):
+                        if trait[:1].isupper():  # `Orc` over a stray `orc`
+                            names.setdefault(trait_key(trait), trait)
+            self._trait_names = names
+        return self._trait_names.get(key) or key.capitalize()  # `loyal`: no card prints it
 
     def get(self, name: str) -> WowCard | None:
         return self._cards.get(fold(name))
@@ -64,7 +78,7 @@ class WowCatalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if self._suggester is None:  # built on the first unknown name: most checks have none
             self._suggester = NameIndex(card.name for card in self._cards.values())
-        return self._suggester.closest(name, limit)
+        return self._suggester.suggest(name, limit)
 
     def is_land(self, name: str) -> None:
         """WoW TCG has no lands."""

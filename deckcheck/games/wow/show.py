@@ -33,7 +33,8 @@ def text(catalog: WowCatalog, card: WowCard) -> str:
         if p.tags:
             lines.append(f"  {'':<12}tags: {', '.join(sorted(p.tags))}")
         if p.requires:
-            lines.append(f"  {'':<12}hero required: {' and '.join(' or '.join(sorted(g)) for g in p.requires)}")
+            needed = (" or ".join(sorted(catalog.trait_name(key) for key in group)) for group in p.requires)
+            lines.append(f"  {'':<12}hero required: {' and '.join(needed)}")
         if p.traits:
             lines.append(f"  {'':<12}hero traits: {', '.join(sorted(p.traits))}")
     return "\n".join(lines) + "\n"

@@ -121,6 +121,10 @@ class YgoCatalog:
     def by_code(self, code: int) -> YgoCard | None:
         return self._by_code.get(code) or self._inferred.get(code)
 
+    def is_inferred(self, card: YgoCard) -> bool:
+        """True for a card made by `infer_artwork`: its passcode is not in the data."""
+        return card.code not in self._by_code
+
     def get(self, name: str) -> YgoCard | None:
         return self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name))
 
@@ -146,7 +150,9 @@ class YgoCatalog:
                 return candidate
         return None
 
-    def _infer_artwork(self, code: int) -> YgoCard | None:
+    def infer_artwork(self, code: int) -> YgoCard | None:
+        """A card for a passcode the data lacks, counted as the card it is most likely an
+        alternate artwork of (None when no card is close enough); see the module docstring."""
         if code not in self._inferred:
             base = self.artwork_of(code)
             if base is None:
@@ -157,7 +163,7 @@ class YgoCatalog:
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if self._suggester is None:  # built on the first unknown name: most checks have none
             self._suggester = NameIndex(card.name for card in self._by_name.values())
-        return self._suggester.closest(name, limit)
+        return self._suggester.suggest(name, limit)
 
     def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
         """Known cards whose passcode is `code` with two neighbouring digits swapped or one
@@ -189,7 +195,7 @@ class YgoCatalog:
         for entry in deck.entries:
             card = self._by_code.get(entry.code) if entry.code is not None else self.get(entry.name)
             if card is None and entry.code is not None:
-                card = self._infer_artwork(entry.code)
+                card = self.infer_artwork(entry.code)
                 if card is not None:
                     inferred.setdefault(entry.code, []).append(entry)
             if card is None:

@@ -1,22 +1,29 @@
 """A Yu-Gi-Oh! card as `deckcheck cards lookup` shows it: name, passcode, types, the card
-it counts as (alternate artworks, "always treated as"), Main or Extra Deck, regions."""
+it counts as (alternate artworks, "always treated as"), Main or Extra Deck, regions; with a
+format, the copies it allows (its Forbidden & Limited status that day) and its points."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
+from ...formats import Format, ListEntry
 from ...limits import NumberTooLong, whole_number
 from .cards import YgoCard, describe_types
 from .catalog import YgoCatalog
 
+_STATUS = {1: "Limited", 2: "Semi-Limited"}  # a Forbidden card is never legal: its problem says so
+
 
 def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
-    """A passcode (all digits) or any spelling of a name."""
+    """A passcode (all digits) or any spelling of a name. A passcode the data lacks is
+    taken as an alternate artwork, as validation takes it (`YgoCatalog.infer_artwork`)."""
     if not query.strip().isdigit():
         return catalog.get(query)
     try:
-        return catalog.by_code(whole_number(query))
+        code = whole_number(query)
     except NumberTooLong:  # no passcode has thousands of digits
         return None
+    return catalog.by_code(code) or catalog.infer_artwork(code)
 
 
 def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:
@@ -25,15 +32,61 @@ def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:
         "name": card.name, "passcode": card.code, "types": sorted(card.types), "type_bits": card.type,
         "extra_deck": card.is_extra_deck, "alias": card.alias or None,
         "counts_as": root.name if card.alias else None,
-        "alternate_artwork": card.is_alternate_artwork, "regions": [r for r, bit in (("OCG", 1), ("TCG", 2)) if card.ot & bit],
+        "alternate_artwork": card.is_alternate_artwork, "in_card_data": not catalog.is_inferred(card),
+        "regions": _regions(card),
     }
+
+
+def _regions(card: YgoCard) -> list[str]:
+    """Where the card came out, `OCG` and `TCG` (its card data's region bits)."""
+    return [name.upper() for name in sorted(card.regions or ())]
 
 
 def text(catalog: YgoCatalog, card: YgoCard) -> str:
     root = catalog.root(card)
     lines = [card.name, f"  passcode:   {card.code}", f"  type:       {describe_types(card.type)} ({', '.join(sorted(card.types))})"]
     if card.alias:
-        kind = "alternate artwork of" if card.is_alternate_artwork else "always treated as"
+        same_name = card.name == root.name  # Dark Magician's second artwork is 10 million away
+        kind = "an alternate artwork" if card.is_alternate_artwork or same_name else "always treated as it"
+        if catalog.is_inferred(card):  # validation counts it so too, with a warning
+            kind += f", {card.code - card.alias} above it: {card.code} is not in the card data"
         lines.append(f"  counts as:  {root.name} ({card.alias}; {kind})")
     lines.append(f"  deck:       {'Extra Deck' if card.is_extra_deck else 'Main Deck'}")
+    regions = _regions(card)
+    if regions or card.ot:  # `ot` 0: the data says nothing of where the card came out
+        lines.append(f"  released:   {' and '.join(regions) if regions else 'in neither the OCG nor the TCG'}")
     return "\n".join(lines) + "\n"
+
+
+def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
+    """What a legal card may be played as in `fmt` on `day`: the copies its Forbidden &
+    Limited entry allows (or the format's copy limit, when the format has a list and the
+    card is not on it), and its points in a points format."""
+    from ...names import fold
+    from ...rules.card_limit import find_limit
+    from ...rules.points import DEFAULT_MAX
+
+    card = catalog.get(name)
+    lines = []
+    if fmt.card_limits:
+        codes = {card.code, card.root} if card is not None else set()
+        entry = find_limit(fold(name), codes, fmt.card_limits_on(day, platform),
+                           fmt.card_limits_by_code_on(day, platform))
+        if entry is not None and entry.limit:
+            copies = "copy" if entry.limit == 1 else "copies"
+            lines.append(f"{_STATUS.get(entry.limit, 'listed')} on {day.isoformat()}: at most {entry.limit} {copies}"
+                         f"{_window(entry)}")
+        elif entry is None and fmt.copy_limit is not None:
+            lines.append(f"not on the Forbidden & Limited list on {day.isoformat()}: up to {fmt.copy_limit.default} copies")
+    points = fmt.option("points")
+    if points is not None:
+        value = points.get(card.code) if card is not None and card.code in points else next(
+            (value for key, value in points.items() if not isinstance(key, int) and fold(key) == fold(name)), 0)
+        lines.append(f"points: {value} a copy (at most {fmt.option('max_points', DEFAULT_MAX)} a deck)")
+    return lines
+
+
+def _window(entry: ListEntry) -> str:
+    dates = ([f"since {entry.since.isoformat()}"] if entry.since else []) + (
+        [f"until {entry.until.isoformat()}"] if entry.until else [])
+    return f" ({', '.join(dates)})" if dates else ""
