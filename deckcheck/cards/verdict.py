@@ -3,7 +3,7 @@
 The answer comes from the same rules as `validate`: the card is checked as a one-copy
 deck, and the problems the card-level rules raise for it (`banned`, `restricted`,
 `not-in-pool`, `card-limit`, `unknown-card`, ...) are the reasons it is not legal; deck
-rules (sizes, a hero) do not speak about one card and are left out. For a legal card the
+rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are left out. For a legal card the
 game may add why it is in the pool (Magic: the printing that puts it there, from when).
 """
 from __future__ import annotations
@@ -15,8 +15,10 @@ from typing import Any
 from ..formats import Format
 from ..model import MAIN, CardEntry, Deck
 
-# Rules about a deck as a whole: one card says nothing about them.
-DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "hero", "points", "registration"})
+# Rules about a deck as a whole: one card says nothing about them. `commander` is one: a
+# one-card deck has no command zone, and "no commander" said every card of Commander,
+# Brawl or Oathbreaker was not legal.
+DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "hero", "points", "registration", "commander"})
 
 
 @dataclass
