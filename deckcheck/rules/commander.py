@@ -43,7 +43,7 @@ from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ._cards import skipped
-from ._command_zone import command_zone, lookup, spec
+from ._command_zone import command_zone, is_signature_spell, lookup, spec
 from .context import Context
 
 if TYPE_CHECKING:
@@ -135,13 +135,15 @@ def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Card
 
 
 def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, ctx: Context) -> list[CardEntry] | None:
-    """The commander(s) a file names while listing them with the deck (Cockatrice)."""
+    """The commander(s) a file names while listing them with the deck (Cockatrice), and in
+    Oathbreaker the signature spells it names beside them (`convert` writes both)."""
     moved = None
+    spells = bool(spec(fmt).get("signature_spell"))
     for hint in hints:
         wanted = {card_key(hint)}
         if ctx.cards is not None:
             card = ctx.cards.get(hint)
-            if card is None or not _eligible_kinds(card, fmt, ctx.date):
+            if card is None or not (_eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))):
                 continue  # a banner card is a picture: only a card that can lead is taken as the commander
             wanted.add(card_key(card.name))
         moved = move_one(moved or entries, wanted, COMMANDER) or moved
