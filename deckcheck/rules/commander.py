@@ -265,11 +265,17 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
         yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
                       message=f"no {word}: a {fmt.name} deck names one in {where} (or two that pair)")
+    copies: dict[str, int] = {}
     for entry, _ in commanders:
-        if entry.count > 1:
-            yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=entry.count, limit=1,
-                          message=f"{entry.count} copies of {entry.name} in the command zone; a commander is one card")
+        copies[entry.key] = copies.get(entry.key, 0) + entry.count
+    for entry, card in _distinct(commanders):
+        if copies[entry.key] > 1:
+            count = copies[entry.key]
+            yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=count, limit=1,
+                          message=f"{count} copies of {entry.name} in the command zone; a commander is one card")
     yield from _banned_as_commander(commanders, fmt, ctx)
+    # The same card on two lines is one commander listed twice (the copies above), not a pair.
+    commanders = _distinct(commanders)
     if len(commanders) > 2:
         yield Problem(rule=ID, zone=COMMANDER, line=commanders[2][0].line, count=len(commanders), limit=2,
                       message=f"{len(commanders)} {word}s ({zone.names()}); a deck has one, or two that pair")
@@ -293,6 +299,17 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                           message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
         yield from _signature_spells(zone)
+
+
+def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, Any]]:
+    """The commanders with each card once (its first line)."""
+    seen: set[str] = set()
+    out = []
+    for entry, card in commanders:
+        if entry.key not in seen:
+            seen.add(entry.key)
+            out.append((entry, card))
+    return out
 
 
 def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: str) -> Problem | None:
