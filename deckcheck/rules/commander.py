@@ -389,8 +389,13 @@ def _signature_spells(zone: Any) -> Iterator[Problem]:
         names = ", ".join(entry.name for entry, _ in spells) or "none"
         first = spells[0][0] if spells else None
         yield Problem(rule=ID, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
-                      message=f"{count} signature spells ({names}); each oathbreaker has exactly one instant or sorcery "
+                      message=f"{_counted(count, 'signature spell')} ({names}) for {_counted(wanted, 'oathbreaker')} "
+                              f"({zone.names()}); each oathbreaker has exactly one instant or sorcery "
                               f"as its signature spell in the command zone")
+
+
+def _counted(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
