@@ -262,9 +262,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     commanders = zone.commanders
     word = "oathbreaker" if spec(fmt).get("signature_spell") else "commander"
     if not commanders:
-        where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
-        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
-                      message=f"no {word}: a {fmt.name} deck names one in {where} (or two that pair)")
+        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1, message=f"no {word}: {_how_named(deck, fmt, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
         copies[entry.key] = copies.get(entry.key, 0) + entry.count
@@ -299,6 +297,19 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                           message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
         yield from _signature_spells(zone)
+
+
+def _how_named(deck: Deck, fmt: Format, word: str) -> str:
+    """How the deck's file names a commander: a `Commander` section in text, and what each
+    other reader takes (Cockatrice, MTGO, Forge, OCTGN: the reader module says)."""
+    from ..decklists import PARSERS
+
+    reader = PARSERS.get(deck.input_format or "")
+    how = getattr(reader, "COMMANDER_NAMED_BY", None)
+    if how is not None:
+        return f"{_article(fmt.name)} {fmt.name} deck in {reader.DESCRIPTION} names it {how}"
+    where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
+    return f"{_article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
 
 
 def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, Any]]:
