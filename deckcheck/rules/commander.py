@@ -44,6 +44,7 @@ from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ._cards import skipped
 from ._command_zone import command_zone, is_signature_spell, lookup, spec
+from ._signature_spells import signature_spell_problems
 from .context import Context
 
 if TYPE_CHECKING:
@@ -296,7 +297,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             yield Problem(rule=ID, zone=COMMANDER, line=second.line, card=second.name, count=2, limit=1,
                           message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
-        yield from _signature_spells(zone)
+        yield from signature_spell_problems(zone, ID)
 
 
 def _how_named(deck: Deck, fmt: Format, word: str) -> str:
@@ -390,23 +391,6 @@ def _names(found: list[abilities.Pairing], other: Card) -> bool:
 
 def _pairing_words(found: list[abilities.Pairing]) -> str:
     return " and ".join(p.describe() for p in found) if found else "no partner ability"
-
-
-def _signature_spells(zone: Any) -> Iterator[Problem]:
-    """Oathbreaker: one signature spell (an instant or sorcery) per oathbreaker."""
-    wanted, spells = len(zone.commanders), zone.spells
-    count = sum(entry.count for entry, _ in spells)
-    if count != wanted and wanted:
-        names = ", ".join(entry.name for entry, _ in spells) or "none"
-        first = spells[0][0] if spells else None
-        yield Problem(rule=ID, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
-                      message=f"{_counted(count, 'signature spell')} ({names}) for {_counted(wanted, 'oathbreaker')} "
-                              f"({zone.names()}); each oathbreaker has exactly one instant or sorcery "
-                              f"as its signature spell in the command zone")
-
-
-def _counted(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
