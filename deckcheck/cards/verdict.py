@@ -61,4 +61,11 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
     game = find(fmt.game)
     if legal and game is not None:
         verdict.why = game.in_pool_reasons(catalog, name, fmt, day, platform)
+    if legal:
+        from ..rules import rules_for
+
+        # Legal among the deck's cards, and yet not as a commander or companion (Derevi in Duel Commander).
+        for rule in rules_for(fmt):
+            if hasattr(rule, "card_notes"):
+                verdict.why += rule.card_notes(name, fmt, day, platform)
     return verdict

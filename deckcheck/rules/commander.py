@@ -393,6 +393,14 @@ def _pairing_words(found: list[abilities.Pairing]) -> str:
     return " and ".join(p.describe() for p in found) if found else "no partner ability"
 
 
+def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
+    """What `cards lookup -f` adds about one card: banned as a commander on `day`."""
+    listed = fmt.dated_list_on("banned_as_commander", day, platform).get(card_key(name))
+    if listed is None:
+        return []
+    return [f"banned as a commander{listed.since_text(platform)}: it may be one of the other cards of the deck"]
+
+
 def show(fmt: Format, day: dt.date) -> list[str]:
     spec_ = spec(fmt)
     if not spec_:
