@@ -24,7 +24,8 @@ DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "hero"
 @dataclass
 class CardVerdict:
     """`legal`: no card-level rule objects (warnings aside); `reasons`: the problems that
-    say why not (or warn); `why`: lines saying why the card is in (from the game)."""
+    say why not (or warn); `why`: lines saying why the card is in (from the game), then
+    where it still may not go (the rules' `card_notes`: banned as a commander)."""
 
     card: str
     format: str
