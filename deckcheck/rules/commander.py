@@ -305,6 +305,10 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
     other reader takes (Cockatrice, MTGO, Forge, OCTGN: the reader module says)."""
     from ..decklists import PARSERS
 
+    if deck.commander_hints:
+        named = ", ".join(repr(hint) for hint in deck.commander_hints)
+        return (f"the file names {named} as its {word}, and no card of that name in it can lead "
+                f"{_article(fmt.name)} {fmt.name} deck; check the name")
     reader = PARSERS.get(deck.input_format or "")
     how = getattr(reader, "COMMANDER_NAMED_BY", None)
     if how is not None:
