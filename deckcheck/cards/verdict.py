@@ -3,8 +3,9 @@
 The answer comes from the same rules as `validate`: the card is checked as a one-copy
 deck, and the problems the card-level rules raise for it (`banned`, `restricted`,
 `not-in-pool`, `card-limit`, `unknown-card`, ...) are the reasons it is not legal; deck
-rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are left out. For a legal card the
-game may add why it is in the pool (Magic: the printing that puts it there, from when).
+rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are
+left out. For a legal card the game may add why it is in the pool (Magic: the printing
+that puts it there, from when), and the rules where it still may not go (`card_notes`).
 """
 from __future__ import annotations
 

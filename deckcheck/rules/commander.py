@@ -267,7 +267,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     copies: dict[str, int] = {}
     for entry, _ in commanders:
         copies[entry.key] = copies.get(entry.key, 0) + entry.count
-    for entry, card in _distinct(commanders):
+    for entry, _ in _distinct(commanders):
         if copies[entry.key] > 1:
             count = copies[entry.key]
             yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=count, limit=1,

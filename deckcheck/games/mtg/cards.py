@@ -159,7 +159,8 @@ def with_defined_colors(face_names: Iterable[str], text: str, identity: tuple[st
         sentence = f"{face} is all colors."
         at = text.find(sentence)
         # At the start of a line: an ability of its own, not reminder text or another card's name.
-        if at >= 0 and (at == 0 or text[at - 1] == "\n") and not text[at + len(sentence):].lstrip(" ").startswith(_NOT_IDENTITY):
+        own_ability = at >= 0 and (at == 0 or text[at - 1] == "\n")
+        if own_ability and not text[at + len(sentence):].lstrip(" ").startswith(_NOT_IDENTITY):
             return _ALL_COLORS
     return identity
 
