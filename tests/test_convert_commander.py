@@ -127,6 +127,24 @@ def test_the_real_cockatrice_commander_deck_converts_and_stays_legal(cli, shared
     assert result["counts"] == {"main": 99, "sideboard": 0, "commander": 1}
 
 
+@pytest.mark.parametrize("target", WRITERS)
+def test_an_oathbreaker_deck_keeps_its_signature_spell_through_every_writer(cli, tmp_path, target):
+    """cod names the signature spell in a `CDR:` line as it does the oathbreaker; reading
+    it back took only the oathbreaker, and the deck lost its signature spell."""
+    source = tmp_path / "deck.txt"
+    source.write_text("Oathbreaker\n1 Chandra, Torch of Defiance\nSignature Spell\n1 Lightning Bolt\nDeck\n58 Mountain\n",
+                      encoding="utf-8")
+    done = cli("convert", str(source), "--to", target)
+    assert done.returncode == 0, done.stderr
+    converted = tmp_path / f"converted.{target}"
+    converted.write_text(done.stdout, encoding="utf-8")
+    checked = cli("validate", str(converted), "--input-format", WRITERS[target], "-f", "mtg/oathbreaker",
+                  "--date", "2025-06-01", "-o", "json", env={"DECKCHECK_OFFLINE": "1"})
+    result = json.loads(checked.stdout)["results"][0]
+    assert result["legal"] is True, (result["problems"], done.stdout)
+    assert result["counts"] == {"main": 58, "sideboard": 0, "commander": 2}
+
+
 def test_convert_to_dek_of_a_commander_list_through_the_command(cli, tmp_path):
     source = tmp_path / "deck.txt"
     source.write_text(SOURCES["text Commander section"][1], encoding="utf-8")

@@ -3,8 +3,9 @@
 The answer comes from the same rules as `validate`: the card is checked as a one-copy
 deck, and the problems the card-level rules raise for it (`banned`, `restricted`,
 `not-in-pool`, `card-limit`, `unknown-card`, ...) are the reasons it is not legal; deck
-rules (sizes, a hero) do not speak about one card and are left out. For a legal card the
-game may add why it is in the pool (Magic: the printing that puts it there, from when).
+rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are
+left out. For a legal card the game may add why it is in the pool (Magic: the printing
+that puts it there, from when), and the rules where it still may not go (`card_notes`).
 """
 from __future__ import annotations
 
@@ -17,15 +18,18 @@ from ..model import MAIN, CardEntry, Deck
 
 # Rules about a deck as a whole: one card says nothing about them. `extra-deck-type` says
 # where a card goes (the one-card deck lists it in the main deck, so every Extra Deck
-# monster would read "not legal"), not whether it may be played.
+# monster would read "not legal"), not whether it may be played; `commander` needs a
+# command zone, which a one-card deck lacks ("no commander" said every card of Commander,
+# Brawl or Oathbreaker was not legal).
 DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "extra-deck-type", "hero", "points",
-                        "registration"})
+                        "registration", "commander"})
 
 
 @dataclass
 class CardVerdict:
     """`legal`: no card-level rule objects (warnings aside); `reasons`: the problems that
-    say why not (or warn); `why`: lines saying why the card is in (from the game)."""
+    say why not (or warn); `why`: lines saying why the card is in (from the game), then
+    where it still may not go (the rules' `card_notes`: banned as a commander)."""
 
     card: str
     format: str
@@ -62,4 +66,11 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
     game = find(fmt.game)
     if legal and game is not None:
         verdict.why = game.in_pool_reasons(catalog, name, fmt, day, platform)
+    if legal:
+        from ..rules import rules_for
+
+        # Legal among the deck's cards, and yet not as a commander or companion (Derevi in Duel Commander).
+        for rule in rules_for(fmt):
+            if hasattr(rule, "card_notes"):
+                verdict.why += rule.card_notes(name, fmt, day, platform)
     return verdict

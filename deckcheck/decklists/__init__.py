@@ -5,8 +5,10 @@ and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `is_url(argum
 command-line argument can be a deck itself). A format deckcheck also writes declares `ZONES`
 (the zones it can hold; `PASSCODES = True` when it lists cards by passcode;
 `COMMANDER_FILED_IN`, the zone where a format without a command zone files a commander) and
-has `write(deck) -> str`. A format that is only written (arena, which the text parser reads)
-has no sniff or parse. Adding a format is a module and one line in `FORMATS`
+has `write(deck) -> str`. A reader whose files name a commander otherwise than text's
+`Commander` section says how in `COMMANDER_NAMED_BY` (the "no commander" problem quotes
+it). A format that is only written (arena, which the text parser reads) has no sniff or
+parse. Adding a format is a module and one line in `FORMATS`
 (docs/decklists.md); parser and writer names everywhere (`--input-format`, `convert --to`,
 completion, errors) come from here.
 

@@ -26,6 +26,8 @@ XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "Cockatrice .cod XML"
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 COMMANDER_FILED_IN = MAIN  # where it files a commander: in main, named by a CDR line
+# How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
+COMMANDER_NAMED_BY = "with a `CDR: Name` comment line, as its banner card, or alone in the `side` zone"
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
 _COMMANDER_LINE = re.compile(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)

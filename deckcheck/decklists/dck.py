@@ -15,6 +15,8 @@ NAME = "dck"
 EXTENSIONS = (".dck",)
 DESCRIPTION = "Forge .dck"
 ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
+# How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
+COMMANDER_NAMED_BY = "in a `[Commander]` section (one card, or two that pair)"
 
 _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
 _CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*(?:\|.*)?$")

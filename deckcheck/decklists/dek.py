@@ -16,6 +16,8 @@ XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "MTGO .dek XML"
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 COMMANDER_FILED_IN = SIDEBOARD  # where it files a commander: a sideboard of its own
+# How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
+COMMANDER_NAMED_BY = "alone in the sideboard (one card, or two that pair)"
 
 
 def sniff(text: str) -> bool:

@@ -64,6 +64,11 @@ class CommandZone(Record):
         return " + ".join(entry.name for entry, _ in self.commanders)
 
 
+def is_signature_spell(card: Card) -> bool:
+    """An instant or sorcery: what Oathbreaker's command zone holds beside its oathbreakers."""
+    return not SPELL_TYPES.isdisjoint(card.types)
+
+
 def command_zone(deck: Deck, fmt: Format, ctx: Context) -> CommandZone:
     """The deck's command zone; with `signature_spell` in the format, its instants and
     sorceries are signature spells, the rest commanders."""
@@ -73,7 +78,7 @@ def command_zone(deck: Deck, fmt: Format, ctx: Context) -> CommandZone:
         if entry.zone != COMMANDER:
             continue
         card = lookup(ctx, entry)
-        if spells_allowed and card is not None and not SPELL_TYPES.isdisjoint(card.types):
+        if spells_allowed and card is not None and is_signature_spell(card):
             zone.spells.append((entry, card))
         else:
             zone.commanders.append((entry, card))

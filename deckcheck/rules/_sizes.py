@@ -35,6 +35,9 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
         shown = f"{count} {unit} (" + ", ".join(f"{name} {value}" for name, value in parts.items()) + ")"
     else:
         shown = f"{count} {'card' if count == 1 else 'cards'}"
+        if count < ctx.counts(deck).get(zone, 0):
+            # A Commander sideboard holding the companion: the count the deck's summary shows is larger.
+            shown += " besides the " + " and ".join(spec.not_counting)
     if spec.exactly is not None:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,

@@ -43,7 +43,8 @@ from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ._cards import skipped
-from ._command_zone import command_zone, lookup, spec
+from ._command_zone import command_zone, is_signature_spell, lookup, spec
+from ._signature_spells import signature_spell_problems
 from .context import Context
 
 if TYPE_CHECKING:
@@ -135,13 +136,15 @@ def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Card
 
 
 def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, ctx: Context) -> list[CardEntry] | None:
-    """The commander(s) a file names while listing them with the deck (Cockatrice)."""
+    """The commander(s) a file names while listing them with the deck (Cockatrice), and in
+    Oathbreaker the signature spells it names beside them (`convert` writes both)."""
     moved = None
+    spells = bool(spec(fmt).get("signature_spell"))
     for hint in hints:
         wanted = {card_key(hint)}
         if ctx.cards is not None:
             card = ctx.cards.get(hint)
-            if card is None or not _eligible_kinds(card, fmt, ctx.date):
+            if card is None or not (_eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))):
                 continue  # a banner card is a picture: only a card that can lead is taken as the commander
             wanted.add(card_key(card.name))
         moved = move_one(moved or entries, wanted, COMMANDER) or moved
@@ -260,14 +263,18 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     commanders = zone.commanders
     word = "oathbreaker" if spec(fmt).get("signature_spell") else "commander"
     if not commanders:
-        where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
-        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
-                      message=f"no {word}: a {fmt.name} deck names one in {where} (or two that pair)")
+        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1, message=f"no {word}: {_how_named(deck, fmt, word)}")
+    copies: dict[str, int] = {}
     for entry, _ in commanders:
-        if entry.count > 1:
-            yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=entry.count, limit=1,
-                          message=f"{entry.count} copies of {entry.name} in the command zone; a commander is one card")
+        copies[entry.key] = copies.get(entry.key, 0) + entry.count
+    for entry, _ in _distinct(commanders):
+        if copies[entry.key] > 1:
+            count = copies[entry.key]
+            yield Problem(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=count, limit=1,
+                          message=f"{count} copies of {entry.name} in the command zone; a commander is one card")
     yield from _banned_as_commander(commanders, fmt, ctx)
+    # The same card on two lines is one commander listed twice (the copies above), not a pair.
+    commanders = _distinct(commanders)
     if len(commanders) > 2:
         yield Problem(rule=ID, zone=COMMANDER, line=commanders[2][0].line, count=len(commanders), limit=2,
                       message=f"{len(commanders)} {word}s ({zone.names()}); a deck has one, or two that pair")
@@ -290,7 +297,35 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             yield Problem(rule=ID, zone=COMMANDER, line=second.line, card=second.name, count=2, limit=1,
                           message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
-        yield from _signature_spells(zone)
+        yield from signature_spell_problems(zone, ID)
+
+
+def _how_named(deck: Deck, fmt: Format, word: str) -> str:
+    """How the deck's file names a commander: a `Commander` section in text, and what each
+    other reader takes (Cockatrice, MTGO, Forge, OCTGN: the reader module says)."""
+    from ..decklists import PARSERS
+
+    if deck.commander_hints:
+        named = ", ".join(repr(hint) for hint in deck.commander_hints)
+        return (f"the file names {named} as its {word}, and no card of that name in it can lead "
+                f"{_article(fmt.name)} {fmt.name} deck; check the name")
+    reader = PARSERS.get(deck.input_format or "")
+    how = getattr(reader, "COMMANDER_NAMED_BY", None)
+    if how is not None:
+        return f"{_article(fmt.name)} {fmt.name} deck in {reader.DESCRIPTION} names it {how}"
+    where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
+    return f"{_article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
+
+
+def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, Any]]:
+    """The commanders with each card once (its first line)."""
+    seen: set[str] = set()
+    out = []
+    for entry, card in commanders:
+        if entry.key not in seen:
+            seen.add(entry.key)
+            out.append((entry, card))
+    return out
 
 
 def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: str) -> Problem | None:
@@ -362,16 +397,12 @@ def _pairing_words(found: list[abilities.Pairing]) -> str:
     return " and ".join(p.describe() for p in found) if found else "no partner ability"
 
 
-def _signature_spells(zone: Any) -> Iterator[Problem]:
-    """Oathbreaker: one signature spell (an instant or sorcery) per oathbreaker."""
-    wanted, spells = len(zone.commanders), zone.spells
-    count = sum(entry.count for entry, _ in spells)
-    if count != wanted and wanted:
-        names = ", ".join(entry.name for entry, _ in spells) or "none"
-        first = spells[0][0] if spells else None
-        yield Problem(rule=ID, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
-                      message=f"{count} signature spells ({names}); each oathbreaker has exactly one instant or sorcery "
-                              f"as its signature spell in the command zone")
+def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
+    """What `cards lookup -f` adds about one card: banned as a commander on `day`."""
+    listed = fmt.dated_list_on("banned_as_commander", day, platform).get(card_key(name))
+    if listed is None:
+        return []
+    return [f"banned as a commander{listed.since_text(platform)}: it may be one of the other cards of the deck"]
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

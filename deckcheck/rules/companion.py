@@ -156,6 +156,14 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
     return companions.StartingDeck(cards, minimum, memo=memo)
 
 
+def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
+    """What `cards lookup -f` adds about one card: banned as a companion on `day`."""
+    listed = fmt.dated_list_on("banned_as_companion", day, platform).get(card_key(name))
+    if listed is None:
+        return []
+    return [f"banned as a companion{listed.since_text(platform)}"]
+
+
 def show(fmt: Format, day: dt.date) -> list[str]:
     option = fmt.option("companion")
     if option is None:

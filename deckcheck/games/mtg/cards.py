@@ -29,6 +29,10 @@ _NUMBER_WORDS = {
     )
 }
 
+_ALL_COLORS = ("W", "U", "B", "R", "G")
+# Fallaji Wayfarer's own text takes its "is all colors" out of its identity.
+_NOT_IDENTITY = "This ability doesn't affect its color identity."
+
 
 # The platforms a printing can come out on (`--platform`), in the order messages name them.
 PLATFORMS = ("paper", "mtgo", "arena")
@@ -111,7 +115,7 @@ class Card(Record):
         self.types = types
         self.subtypes = subtypes
         self.colors = colors
-        self.color_identity = color_identity
+        self.color_identity = with_defined_colors(face_names or (name,), oracle_text, color_identity)
         self.oracle_text = oracle_text
         self.legalities = legalities
         self.printings = printings
@@ -142,6 +146,23 @@ class Card(Record):
     @property
     def set_codes(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(printing.set for printing in self.printings))
+
+
+def with_defined_colors(face_names: Iterable[str], text: str, identity: tuple[str, ...]) -> tuple[str, ...]:
+    """`identity` with the colors a color-defining ability of the card's own text adds
+    (CR 903.4): "Transguild Courier is all colors." makes it all five. The shared card file
+    computes identity from mana symbols and color indicators only, so it leaves such cards
+    colorless; "Ghostfire is colorless." takes nothing away from its {R}."""
+    if "is all colors." not in text:
+        return identity
+    for face in face_names:
+        sentence = f"{face} is all colors."
+        at = text.find(sentence)
+        # At the start of a line: an ability of its own, not reminder text or another card's name.
+        own_ability = at >= 0 and (at == 0 or text[at - 1] == "\n")
+        if own_ability and not text[at + len(sentence):].lstrip(" ").startswith(_NOT_IDENTITY):
+            return _ALL_COLORS
+    return identity
 
 
 def deck_limit_from_text(text: str) -> int | str | None:
