@@ -190,6 +190,10 @@ CONFIG_ERRORS = [
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
     ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: --assert: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
+    ("simulate: {'*.txt': {keep6: '2 <= landz', assert: 'keep7 >= 0.5'}}\n",
+     "simulate.*.txt.keep6: column 6 in '2 <= landz': unknown name 'landz'; did you mean 'lands'?"),
+    ("simulate: {'*.txt': {policy: nope.yaml, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
+    ("simulate: {'*.txt': {policy: a.txt, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
     ("format: [unclosed\n", "invalid YAML"),
     ("- a list\n", "expected a mapping of settings"),
     ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
@@ -310,3 +314,49 @@ def test_check_simulates_with_the_card_data_validation_uses(cli, tmp_path):
     assert outcome["passed"] is True and outcome["values"]["keep7"] == keep7 > 0.7
     without = cli("simulate", "burn.txt", "-f", "mtg/modern", "--keep", "2 <= lands <= 4", "--no-cards", "-o", "json", cwd=tmp_path)
     assert json.loads(without.stdout)["keep"]["7"] < 0.1  # what `check` reported before
+
+
+def test_check_assertions_and_keep_rules_count_the_policy_tags(cli, tmp_path):
+    """`p_by_turn(tag, T, k)` and `count(tag)` with a tag of the entry's policy file work in
+    deckcheck.yaml as with `simulate --policy` (they were config errors: the assertions
+    were parsed without the policy's tags)."""
+    write(tmp_path, {
+        "deckcheck.yaml": """
+            format: mtg/modern
+            decks: ["decks/**"]
+            simulate:
+              "decks/burn.txt":
+                policy: policy.yaml
+                keep: "2 <= lands <= 5 and count(burn) >= 1"
+                assert: ["p_by_turn(burn, 2, 2) >= 0.3", "p_by_turn(count(burn) >= 1, 1) >= 0.5"]
+        """,
+        "policy.yaml": "tags:\n  burn: [Lightning Bolt, Lava Spike, Rift Bolt]\n",
+        "decks/burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    checked = [(a["assertion"], a["passed"]) for a in json.loads(done.stdout)["assertions"]]
+    assert checked == [("p_by_turn(burn, 2, 2) >= 0.3", True), ("p_by_turn(count(burn) >= 1, 1) >= 0.5", True)]
+    alone = cli("simulate", "decks/burn.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--keep",
+                "2 <= lands <= 5 and count(burn) >= 1", "--assert", "p_by_turn(burn, 2, 2) >= 0.3", "-o", "json", cwd=tmp_path)
+    [expected] = json.loads(alone.stdout)["assertions"]
+    assert json.loads(done.stdout)["assertions"][0]["values"] == expected["values"]
+    (tmp_path / "deckcheck.yaml").write_text(
+        'format: mtg/modern\nsimulate:\n  "decks/burn.txt": {policy: policy.yaml, assert: "p_by_turn(brun, 2) >= 0.3"}\n',
+        encoding="utf-8",
+    )
+    typo = cli("check", cwd=tmp_path)
+    assert typo.returncode == 2 and "simulate.decks/burn.txt.assert[0]" in typo.stderr and "did you mean 'burn'?" in typo.stderr
+
+
+def test_a_broken_simulate_entry_fails_a_hook_run_that_stages_none_of_its_decks(cli, tmp_path):
+    """The configuration is checked whole before any deck is read: a missing policy file
+    or a keep rule that does not parse is exit 2 even when the staged deck is another."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "burn.txt": {policy: gone.yaml, assert: "keep7 >= 0.5"}\n',
+        "other.txt": LEGAL,
+    })
+    done = cli("check", "other.txt", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith("deckcheck: error: ") and "simulate.burn.txt.policy: " in done.stderr
+    assert "gone.yaml: cannot read policy file" in done.stderr
