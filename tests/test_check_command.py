@@ -360,3 +360,17 @@ def test_a_broken_simulate_entry_fails_a_hook_run_that_stages_none_of_its_decks(
     assert done.returncode == 2, done.stdout
     assert done.stderr.startswith("deckcheck: error: ") and "simulate.burn.txt.policy: " in done.stderr
     assert "gone.yaml: cannot read policy file" in done.stderr
+
+
+def test_keep_rules_in_config_may_be_true_or_false_as_in_a_policy_file(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {keep: "3 <= lands", keep6: false, keep5: true, assert: "keep5 >= 0.1"}\n',
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [outcome] = json.loads(done.stdout)["assertions"]
+    alone = cli("simulate", "burn.txt", "-f", "mtg/modern", "--keep", "3 <= lands", "--keep6", "false", "--keep5", "true",
+                "-o", "json", cwd=tmp_path)
+    keep = json.loads(alone.stdout)["keep"]
+    assert keep["6"] == 0.0 and outcome["values"]["keep5"] == keep["5"] > 0.1

@@ -66,7 +66,8 @@ _TEXT_OR_LIST = AnyOf((Str(), ListOf(Str())))
 SIMULATE_SCHEMA = Struct(
     fields={
         "assert": _TEXT_OR_LIST,
-        "keep": Str(), "keep6": Str(), "keep5": Str(),
+        # A rule is text, or true / false as in a policy file (`keep5: true`: keep any five).
+        **{key: AnyOf((Str(), Bool())) for key in ("keep", "keep6", "keep5")},
         "policy": Str(),
         "on": Str(choices=("play", "draw")),
         "turns": Int(minimum=1, maximum=MAX_TURNS),
@@ -254,12 +255,15 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             tags = check_policy_file(policy_path)
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.policy") from None
-    for key in ("keep", "keep6", "keep5"):
-        if spec.get(key) is not None:
-            try:
-                parse_rule(spec[key], origin="", tags=tags)
-            except DeckcheckError as exc:
-                raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.{key}") from None
+    rules = {
+        key: ("true" if spec[key] else "false") if isinstance(spec[key], bool) else spec[key]
+        for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
+    }
+    for key, text in rules.items():
+        try:
+            parse_rule(text, origin="", tags=tags)
+        except DeckcheckError as exc:
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.{key}") from None
     assertions = _texts(spec["assert"])
     if not assertions:
         raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert")
@@ -278,8 +282,8 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
     return SimulateSpec(
         glob=glob,
         assertions=assertions,
-        keep=spec.get("keep"),
-        keep_by_size={size: spec[f"keep{size}"] for size in (6, 5) if f"keep{size}" in spec},
+        keep=rules.get("keep"),
+        keep_by_size={size: rules[f"keep{size}"] for size in (6, 5) if f"keep{size}" in rules},
         policy=policy_path,
         on=spec.get("on", "play"),
         turns=spec.get("turns", 3),
