@@ -374,3 +374,23 @@ def test_keep_rules_in_config_may_be_true_or_false_as_in_a_policy_file(cli, tmp_
                 "-o", "json", cwd=tmp_path)
     keep = json.loads(alone.stdout)["keep"]
     assert keep["6"] == 0.0 and outcome["values"]["keep5"] == keep["5"] > 0.1
+
+
+def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
+    """`check decks/` checked nothing and exited 0; a folder stands for its decks, as the
+    config selects them, and a folder without any is 'no decklists found' (exit 2)."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+        "decks/modern/a.txt": LEGAL, "decks/modern/b.txt": ILLEGAL, "decks/other/c.txt": LEGAL,
+        "decks/modern/.hidden/d.txt": ILLEGAL, "elsewhere/e.txt": ILLEGAL, "empty/notes.md": "x\n",
+    })
+    done = cli("check", "decks/modern/", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/modern/a.txt", "decks/modern/b.txt"]
+    everything = cli("check", ".", "-o", "json", cwd=tmp_path / "decks")
+    assert [r["deck"] for r in json.loads(everything.stdout)["results"]] == ["modern/a.txt", "modern/b.txt", "other/c.txt"]
+    mixed = cli("check", "decks/other", "decks/modern/a.txt", "-o", "json", cwd=tmp_path)
+    assert (mixed.returncode, [r["deck"] for r in json.loads(mixed.stdout)["results"]]) == (0, ["decks/modern/a.txt", "decks/other/c.txt"])
+    nothing = cli("check", "empty", cwd=tmp_path)
+    assert nothing.returncode == 2 and nothing.stderr == "deckcheck: error: no decklists found under empty (decks: decks/**)\n"
+

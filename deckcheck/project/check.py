@@ -94,42 +94,51 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
 
 
 def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None) -> list[tuple[Path, str]]:
-    """(file, path relative to the root) of every deck to check, sorted. A file that would
-    be a deck but is a link out of the repository (or into a hidden folder), a pipe or a
-    device is not read: `warnings` hears which and why."""
+    """(file, path relative to the root) of every deck to check, sorted. A folder among
+    `paths` stands for the decks under it (`check decks/`; `check .` is the whole
+    repository). A file that would be a deck but is a link out of the repository (or into
+    a hidden folder), a pipe or a device is not read: `warnings` hears which and why."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
     refused: list[str] = []
-    if paths:
-        for given in paths:
-            path = Path(given)
-            rel = relative(path, config.root)
-            if rel is None:
-                # Outside the project: only the path itself can say it is a deck, and a link
-                # on it must stay in the current folder (as for `validate`).
-                why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
-                if why:
-                    refused.append(f"{given}: {why}")
-                elif path.suffix.lower() in extensions:
-                    chosen[given] = path
-                continue
-            # The link check first: nothing of a link out of the repository is read, not
-            # even the head that tells a decklist from notes.
-            why = tree.link_reason(path, config.root, tree="the repository")
+    folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
+    for given in paths:
+        path = Path(given)
+        rel = relative(path, config.root)
+        if rel is None and os.path.abspath(path) == os.path.abspath(config.root):
+            rel = ""
+        if rel is None:
+            # Outside the project: only the path itself can say it is a deck, and a link
+            # on it must stay in the current folder (as for `validate`).
+            why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
             if why:
-                if is_deck(config, rel, extensions):
-                    refused.append(f"{rel}: {why}")
-            elif not path.exists() or is_deck(config, rel, extensions, path):
-                chosen[rel] = path
-    else:
+                refused.append(f"{given}: {why}")
+            elif path.suffix.lower() in extensions:
+                chosen[given] = path
+            continue
+        # The link check first: nothing of a link out of the repository is read, not
+        # even the head that tells a decklist from notes.
+        why = tree.link_reason(path, config.root, tree="the repository")
+        if why:
+            if is_deck(config, rel, extensions):
+                refused.append(f"{rel}: {why}")
+        elif path.is_dir():
+            folders.append(rel)
+        elif not path.exists() or is_deck(config, rel, extensions, path):
+            chosen[rel] = path
+    if folders or not paths:
+        # The decks of the whole repository, as `check` without paths finds them, kept when
+        # they lie in a folder given (links and hidden folders judged from the root).
         walked = tree.walk(config.root, skip_folder=_skip_folder, tree="the repository")
+        wanted = (lambda rel: True) if not paths or "" in folders else (
+            lambda rel: any(rel.startswith(folder + "/") for folder in folders))
         for rel, path in walked.files:
-            if is_deck(config, rel, extensions, path):
+            if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
-                    if not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
+                    if wanted(rel) and not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
