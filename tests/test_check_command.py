@@ -394,3 +394,13 @@ def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
     nothing = cli("check", "empty", cwd=tmp_path)
     assert nothing.returncode == 2 and nothing.stderr == "deckcheck: error: no decklists found under empty (decks: decks/**)\n"
 
+
+def test_check_given_a_missing_file_reports_it_only_when_it_would_be_a_deck(cli, tmp_path):
+    """What `git diff --name-only` lists includes deleted files: a deleted README is passed
+    over like the existing one, a deleted deck is 'no such file' (exit 2)."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL})
+    skipped = cli("check", "decks/a.txt", "README.md", "notes/gone.txt", "-o", "json", cwd=tmp_path)
+    assert skipped.returncode == 0, skipped.stdout + skipped.stderr
+    assert [r["deck"] for r in json.loads(skipped.stdout)["results"]] == ["decks/a.txt"]
+    deleted = cli("check", "decks/gone.txt", cwd=tmp_path)
+    assert deleted.returncode == 2 and "decks/gone.txt: no such file" in deleted.stdout

@@ -126,7 +126,12 @@ def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | No
                 refused.append(f"{rel}: {why}")
         elif path.is_dir():
             folders.append(rel)
-        elif not path.exists() or is_deck(config, rel, extensions, path):
+        elif not path.exists():
+            # Missing: reported when its name makes it a deck, passed over like any other
+            # file when not (`check $(git diff --name-only ...)` names deleted READMEs too).
+            if is_deck(config, rel, extensions):
+                chosen[rel] = path
+        elif is_deck(config, rel, extensions, path):
             chosen[rel] = path
     if folders or not paths:
         # The decks of the whole repository, as `check` without paths finds them, kept when
