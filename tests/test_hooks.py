@@ -111,6 +111,8 @@ def test_hook_definition():
     files = re.compile(hook["files"])
     for ext in sorted(extensions() - {""}):
         assert files.search(f"decks/a{ext}"), ext
+        # deckcheck reads extensions in any case (Burn.TXT, DECK.YDK): so must the hook
+        assert files.search(f"decks/A{ext.upper()}"), ext.upper()
     for other in ("README.md", "deckcheck.yaml", "a.py", "a.txt.bak"):
         assert not files.search(other), other
 
