@@ -200,12 +200,14 @@ class _Summary:
             if not outcome.passed:
                 self._problem_row(lambda: f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
         decks, legal = self.totals.decks, self.totals.legal
-        head = f"## deckcheck: {legal} of {decks} deck{'s' if decks != 1 else ''} legal"
+        counts = []
+        if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
+            counts.append(f"{legal} of {decks} deck{'s' if decks != 1 else ''} legal")
         if report.teams:
-            head += f", {sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal"
+            counts.append(f"{sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal")
         if report.assertions:
-            head += f", {sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold"
-        yield head + "\n\n"
+            counts.append(f"{sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold")
+        yield "## deckcheck: " + ", ".join(counts) + "\n\n"
         if decks:
             yield "| deck | format | verdict | problems |\n|---|---|---|---|\n"
             yield from self.table.chunks()
