@@ -111,6 +111,10 @@ def test_plot_without_matplotlib_says_how_to_get_it(cli, files, tmp_path, monkey
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "pip install 'deckcheck[plot]'" in done.stderr
     assert not (tmp_path / "odds.svg").exists()
+    # Said before any work: a --card the deck lacks is found only by the simulation, which
+    # ran first (a 10,000,000-hand run ended in the advice after its seconds of work).
+    early = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--card", "No Such Card", "--plot", str(tmp_path / "odds.svg"))
+    assert early.returncode == 2 and "pip install 'deckcheck[plot]'" in early.stderr and "No Such Card" not in early.stderr
 
 
 def test_compare_refuses_assertions(cli, files):
