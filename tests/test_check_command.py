@@ -404,3 +404,16 @@ def test_check_given_a_missing_file_reports_it_only_when_it_would_be_a_deck(cli,
     assert [r["deck"] for r in json.loads(skipped.stdout)["results"]] == ["decks/a.txt"]
     deleted = cli("check", "decks/gone.txt", cwd=tmp_path)
     assert deleted.returncode == 2 and "decks/gone.txt: no such file" in deleted.stdout
+
+
+def test_a_policy_without_a_rule_for_the_format_s_hand_names_the_config(cli, tmp_path):
+    """Known only once a deck's format gives the hand size: still one line naming
+    deckcheck.yaml and the entry, as its other errors do."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {policy: five.yaml, assert: "keep7 >= 0.5"}\n',
+        "five.yaml": "keep:\n  5: true\n", "burn.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml: simulate.*.txt: " in done.stderr
+    assert "gives no rule for the opening hand of 7 cards" in done.stderr

@@ -208,7 +208,7 @@ def run_check(
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown))  # type: ignore[union-attr]
+                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config))  # type: ignore[union-attr]
         if progress:
             progress(shown)
     if not paths:
@@ -221,7 +221,7 @@ def run_check(
     return run
 
 
-def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcome]:  # type: ignore[no-untyped-def]
+def _simulate(deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig) -> list[AssertionOutcome]:  # type: ignore[no-untyped-def]
     from ..engine.expr import ExpressionError
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
@@ -239,8 +239,9 @@ def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcom
             turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog, card_problems=unknown,
         )
     except (ExpressionError, PolicyError) as exc:
-        # A keep rule or policy file that is wrong for every deck: the configuration's fault.
-        raise DeckcheckError(f"simulate.{spec.glob}: {exc}") from None
+        # A keep rule or policy file that is wrong for this deck's format (no rule for its
+        # opening hand size): the configuration's fault, named like its other errors.
+        raise DeckcheckError(f"{config.shown}: simulate.{spec.glob}: {exc}") from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
         # assertions fail, saying why, and the other decks go on.
