@@ -86,6 +86,23 @@ def test_csv_by_turn_table(cli, files):
     assert wrath[("play", 1)]["cards_seen"] == "7" and wrath[("draw", 1)]["cards_seen"] == "8"
 
 
+def test_csv_by_turn_table_has_the_cast_answers(cli, files):
+    """`--cast` with `-o csv` printed no castability at all: each spell has its rows, the
+    numbers `-o json` gives, on its turn on both sides."""
+    args = ["simulate", files["deck.txt"], "-f", "mtg/constructed", "--policy", files["mine.yaml"], "--cast", "Wrath of God"]
+    done = cli(*args, "-o", "csv")
+    assert done.returncode == 0, done.stderr
+    rows = {(row["item"], row["side"]): row for row in csv.DictReader(io.StringIO(done.stdout)) if "(" in row["item"]}
+    answer = json.loads(cli(*args, "-o", "json").stdout)["castable"]["Wrath of God"]
+    assert set(rows) == {(f"{m}(Wrath of God)", side) for m in ("castable", "castable_given_land_drops") for side in ("play", "draw")}
+    for side in ("play", "draw"):
+        assert float(rows[("castable(Wrath of God)", side)]["p"]) == pytest.approx(answer["sides"][side]["p"], rel=1e-9)
+        given = rows[("castable_given_land_drops(Wrath of God)", side)]
+        assert float(given["p"]) == pytest.approx(answer["sides"][side]["p_given_land_drops"], rel=1e-9)
+        assert (given["turn"], given["copies"], given["hypergeometric"]) == ("4", "4", "")
+    assert rows[("castable(Wrath of God)", "draw")]["cards_seen"] == "11"
+
+
 def test_plot_writes_real_pictures(cli, files, tmp_path):
     pytest.importorskip("matplotlib", reason="matplotlib is the `plot` extra (also in `test`); install it to test --plot")
     svg = tmp_path / "odds.svg"

@@ -1,9 +1,10 @@
 """Tables for people and spreadsheets: the by-turn table as CSV (`-o csv`), and the
 `--compare` table as text, JSON or CSV.
 
-By-turn CSV columns: item (a card, or `lands` for "a land drop on every turn 1..T"),
-copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no mulligans; empty
-for land drops), se (Monte Carlo only).
+By-turn CSV columns: item (a card, or `land drops` for "a land drop on every turn 1..T",
+or for each `--cast` spell `castable(NAME)` and `castable_given_land_drops(NAME)` on its
+turn), copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no
+mulligans; empty for castability), se (Monte Carlo only).
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ LAND_DROPS = "land drops"
 
 
 def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
-    """One row per tracked card, side and turn, then the land drops (when computed)."""
+    """One row per tracked card, side and turn, then the land drops (when computed), then
+    each `--cast` spell's castability on its turn, on each side."""
     rows = []
     size = simulation.fmt.opening_hand.size
     for index in simulation.tracked:
@@ -46,6 +48,16 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
                 "p": estimate.value, "hypergeometric": hypergeom_at_least(profile.size, profile.lands, seen, turn),
                 "se": estimate.se,
             })
+    for answer in simulation.castable.values():
+        question = answer.question
+        copies = profile.cards[profile.index(question.name)].copies if question.in_deck else 0
+        for side in SIDES:
+            seen = size + simulation.draws(question.turn, side)
+            for measure, estimate in zip(("castable", "castable_given_land_drops"), answer.sides[side]):
+                rows.append({
+                    "item": f"{measure}({question.name})", "copies": copies, "side": side, "turn": question.turn,
+                    "cards_seen": seen, "p": estimate.value, "hypergeometric": None, "se": estimate.se,
+                })
     return rows
 
 
