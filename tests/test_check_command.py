@@ -417,3 +417,20 @@ def test_a_policy_without_a_rule_for_the_format_s_hand_names_the_config(cli, tmp
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml: simulate.*.txt: " in done.stderr
     assert "gives no rule for the opening hand of 7 cards" in done.stderr
+
+
+def test_check_github_output_annotates_its_own_warnings(cli, tmp_path):
+    """A simulate glob with a typo turns its assertions off: under -o github that is a
+    `::warning` the pull request shows, not only a line on stderr."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate: {"typo.txt": {assert: "keep7 >= 0.1"}}\n',
+        "a.txt": LEGAL,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [annotation] = [line for line in done.stdout.splitlines() if line.startswith("::warning")]
+    assert annotation.startswith("::warning title=deckcheck check::") and annotation.endswith(
+        "deckcheck.yaml: simulate.typo.txt: matches no deck, so its assertions did not run")
+    assert "simulate.typo.txt: matches no deck" in done.stderr
+    text = cli("check", "-o", "text", cwd=tmp_path)
+    assert "::warning" not in text.stdout and "simulate.typo.txt: matches no deck" in text.stderr

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from ..project import REPORT_SUBJECTS
-from ..report import AUTO
+from ..report import ACTIONS, AUTO
 from .app import app, handles_errors
 from .common import emit, output_option, warn
 from .help_lists import reports
@@ -66,6 +66,9 @@ def check(
     run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
     for message in run.warnings:
         warn(message)
+    if reporter.NAME == ACTIONS and run.warnings:
+        # A simulate glob with a typo turns its assertions off: the pull request must show it.
+        emit(reporter.warning_annotations(run.warnings, title="deckcheck check"))
     if not run.report.results:
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:

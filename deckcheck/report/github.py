@@ -63,6 +63,12 @@ def command(name: str, message: str, **properties: object) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
+def warning_annotations(messages: Iterable[str], *, title: str) -> WorkflowCommands:
+    """A `::warning` for each of a run's own warnings (`check`: a glob that matches no deck,
+    a link not followed), so the pull request shows them, not only the log's stderr."""
+    return WorkflowCommands("".join(command("warning", message, title=title) + "\n" for message in messages))
+
+
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
     name = _COMMANDS.get(problem.severity, "notice")
     return command(name, problem.full_message, file=file, line=problem.line, title=title)
