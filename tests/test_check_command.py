@@ -434,3 +434,23 @@ def test_check_github_output_annotates_its_own_warnings(cli, tmp_path):
     assert "simulate.typo.txt: matches no deck" in done.stderr
     text = cli("check", "-o", "text", cwd=tmp_path)
     assert "::warning" not in text.stdout and "simulate.typo.txt: matches no deck" in text.stderr
+
+
+def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
+    """`exclude: [decks/archive]` excluded nothing (globs match files; `.gitignore` would
+    take the folder), and `decks: [decks]` found no deck without saying why."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nexclude: ["decks/archive", "decks/old/", "../x", "*.md"]\n',
+        "decks/a.txt": LEGAL, "decks/archive/b.txt": ILLEGAL, "decks/old/c.txt": ILLEGAL,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1  # the archive is still checked: the hint changes no verdict
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt", "decks/archive/b.txt"]
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: warning: ")]
+    assert warnings == [
+        f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: exclude: 'decks/archive' is a folder, but globs match "
+        "files, so it takes nothing under it; write 'decks/archive/' for everything in it",
+    ]
+    (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["decks"]\n', encoding="utf-8")
+    nothing = cli("check", cwd=tmp_path)
+    assert nothing.returncode == 2 and "decks: 'decks' is a folder" in nothing.stderr and "write 'decks/'" in nothing.stderr

@@ -149,6 +149,27 @@ def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | No
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
 
 
+def folder_globs(config: ProjectConfig) -> list[str]:
+    """A warning for each glob that is the plain name of a folder of the repository
+    (`archive`, `decks/legacy`): globs match files, so it takes nothing under that folder,
+    where `.gitignore` would take all of it. Only folders inside the repository, reached
+    without a link, are looked at: a pull request writes these globs (docs/security.md)."""
+    keyed = [
+        *(("decks", glob) for glob in config.decks), *(("exclude", glob) for glob in config.exclude),
+        *(("formats", glob) for glob, _ in config.formats), *(("simulate", spec.glob) for spec in config.simulate),
+    ]
+    found = []
+    for key, glob in keyed:
+        name = glob.lstrip("/").removeprefix("./")
+        if not name or glob.endswith("/") or any(char in glob for char in "*?[") or ".." in name.split("/"):
+            continue
+        folder = config.root / name
+        if folder.is_dir() and tree.link_reason(folder, config.root) is None and not folder.is_symlink():
+            found.append(f"{config.shown}: {key}: {glob!r} is a folder, but globs match files, so it takes nothing "
+                         f"under it; write '{glob}/' for everything in it")
+    return found
+
+
 def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> FormatRef:
     if forced:
         return forced
@@ -189,6 +210,7 @@ def run_check(
     day = date or config.date or today()
     where = platform or config.platform or "paper"
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
+    run.warnings.extend(folder_globs(config))
     decks = select(config, paths, run.warnings)
     if not decks:
         return run
