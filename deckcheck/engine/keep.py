@@ -234,7 +234,8 @@ def _read_file(path: Path) -> dict[str, Any]:
         raise PolicyError(str(exc)) from None
     data = document.data
     if not isinstance(data, Mapping):
-        raise PolicyError(f"{path}: expected a mapping with keys keep, lands, tags, cards")
+        # The same key list as the unknown-key error's (an empty file is not a policy).
+        raise PolicyError(f"{path}: expected a mapping with keys {', '.join(sorted(POLICY_SCHEMA.fields))}")
     try:
         validate(data, POLICY_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
