@@ -436,6 +436,29 @@ def test_check_github_output_annotates_its_own_warnings(cli, tmp_path):
     assert "::warning" not in text.stdout and "simulate.typo.txt: matches no deck" in text.stderr
 
 
+def test_check_passes_on_the_simulation_s_notes(cli, tmp_path):
+    """A policy tag whose only card is misspelt makes keep7 0: `simulate` says why in a
+    note, and `check` said nothing. Its notes on the deck as read (an unknown card) are
+    not repeated: validation reports them."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {policy: p.yaml, assert: "keep7 >= 0.5"}\n',
+        "p.yaml": "keep:\n  7: count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
+        "a.txt": "4 Lightning Bolt\n4 Mountian\n52 Mountain\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 1 and "FAIL  a.txt: keep7 >= 0.5   [keep7 = 0.0000]" in done.stdout
+    notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: a.txt: ")]
+    assert notes == [
+        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tags.burn: 'Lightening Bolt' is not in the main deck; "
+        "did you mean 'Lightning Bolt'?",
+        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tag 'burn' holds no card of the main deck, "
+        "so count(burn) is 0 in every hand (keep.7)",
+    ]
+    assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert sum(line.startswith("::notice title=deckcheck check::a.txt: simulate.*.txt: ") for line in github.stdout.splitlines()) == 2
+
+
 def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
     """`exclude: [decks/archive]` excluded nothing (globs match files; `.gitignore` would
     take the folder), and `decks: [decks]` found no deck without saying why."""

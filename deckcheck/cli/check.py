@@ -9,7 +9,7 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import ACTIONS, AUTO
 from .app import app, handles_errors
-from .common import emit, output_option, warn
+from .common import emit, output_option, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -66,9 +66,9 @@ def check(
     run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
     for message in run.warnings:
         warn(message)
-    if reporter.NAME == ACTIONS and run.warnings:
+    if reporter.NAME == ACTIONS and (run.warnings or run.notes):
         # A simulate glob with a typo turns its assertions off: the pull request must show it.
-        emit(reporter.warning_annotations(run.warnings, title="deckcheck check"))
+        emit(reporter.run_annotations(run.warnings, run.notes, title="deckcheck check"))
     if not run.report.results:
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:
@@ -76,6 +76,8 @@ def check(
         where = ", ".join(folders) if folders else str(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     emit(deliver(reporter, run.report, color=wants_color(), warn=warn))
+    for note in run.notes:
+        say_note(note)
     raise typer.Exit(run.report.exit_code)
 
 

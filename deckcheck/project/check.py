@@ -41,6 +41,9 @@ class CheckRun:
     report: Report
     decks: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # The simulations' notes (a policy tag that holds none of the deck's cards, ...), each
+    # with its deck: what `deckcheck simulate` would print under its report.
+    notes: list[str] = field(default_factory=list)
 
 
 def _skip_folder(relative: str, path: Path) -> str | None:
@@ -230,7 +233,7 @@ def run_check(
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config))  # type: ignore[union-attr]
+                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, run.notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
     if not paths:
@@ -243,7 +246,10 @@ def run_check(
     return run
 
 
-def _simulate(deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig) -> list[AssertionOutcome]:  # type: ignore[no-untyped-def]
+def _simulate(  # type: ignore[no-untyped-def]
+    deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig, notes: list[str],
+) -> list[AssertionOutcome]:
+    """The outcomes of `spec`'s assertions on `deck`; the simulation's notes go to `notes`."""
     from ..engine.expr import ExpressionError
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
@@ -272,4 +278,8 @@ def _simulate(deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig) 
                              message=f"cannot simulate: {exc}", error=True)
             for text in spec.assertions
         ]
+    # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation
+    # reported; the others explain the numbers (a tag that holds no card makes keep7 0).
+    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.warnings
+                 if not note.startswith((f"{deck.source}:", f"{deck.source} line ")))
     return outcomes(simulation)

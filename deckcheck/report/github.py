@@ -63,10 +63,13 @@ def command(name: str, message: str, **properties: object) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
-def warning_annotations(messages: Iterable[str], *, title: str) -> WorkflowCommands:
+def run_annotations(warnings: Iterable[str], notes: Iterable[str], *, title: str) -> WorkflowCommands:
     """A `::warning` for each of a run's own warnings (`check`: a glob that matches no deck,
-    a link not followed), so the pull request shows them, not only the log's stderr."""
-    return WorkflowCommands("".join(command("warning", message, title=title) + "\n" for message in messages))
+    a link not followed) and a `::notice` for each note (a simulation's), so the pull
+    request shows them, not only the log's stderr."""
+    lines = [command("warning", message, title=title) for message in warnings]
+    lines += [command("notice", message, title=title) for message in notes]
+    return WorkflowCommands("".join(line + "\n" for line in lines))
 
 
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
