@@ -42,6 +42,16 @@ def test_compare_exact_json(cli, files):
     assert rows[("karsten.yaml", "play")]["castable_given_land_drops(Wrath of God)"] == pytest.approx(single["p_given_land_drops"], abs=1e-15)
 
 
+def test_compare_text_columns_are_as_wide_as_their_own_header(cli, files):
+    """A long `--cast` header made every column of the table that wide (keep7 in 45
+    characters): only its own columns widen."""
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--cast", "Wrath of God")
+    assert done.returncode == 0, done.stderr
+    header = next(line for line in done.stdout.splitlines() if line.lstrip().startswith("policy"))
+    assert f"{'on':<4}  {'keep7':>12}  {'mulligan':>12}" in header
+    assert header.endswith("  castable(Wrath of God)  given drops(Wrath of God)")
+
+
 def test_compare_monte_carlo_pairs_differences(cli, files):
     # The same policy twice under common random numbers: every difference is exactly 0.
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--compare", files["mine.yaml"],

@@ -114,24 +114,25 @@ def render_compare_text(comparison: Comparison) -> str:
     names = [row.policy for row in comparison.rows]
     width = max(8, *(len(name) for name in names))
     headers = [_short(column) for column in comparison.columns]
-    cell = max(12 if exact else 22, *(len(h) for h in headers))
+    # Each column as wide as its own header (a long `--cast` name widens only its columns).
+    cells = [max(12 if exact else 22, len(h)) for h in headers]
     policies = len({row.policy for row in comparison.rows})
     lines = [
         f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
         f"  {how}",
         "",
-        f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h in headers),
+        f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h, cell in zip(headers, cells)),
     ]
     for row in comparison.rows:
-        cells = []
-        for column in comparison.columns:
+        texts = []
+        for column, cell in zip(comparison.columns, cells):
             value = row.values[column]
             text = _number(column, value.value)
             difference = row.differences.get(column)
             if difference is not None:
                 text += f" Δ{difference.value * (1 if _is_mean(column) else 100):+.2f}±{difference.se * (1 if _is_mean(column) else 100):.2f}"
-            cells.append(f"  {text:>{cell}}")
-        lines.append(f"  {row.policy:<{width}}  {row.side:<4}" + "".join(cells))
+            texts.append(f"  {text:>{cell}}")
+        lines.append(f"  {row.policy:<{width}}  {row.side:<4}" + "".join(texts))
     lines.append("")
     lines.append("  columns: " + "; ".join(f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c))
     for warning in comparison.warnings:
