@@ -7,7 +7,9 @@ only when the pattern names them), sorted; a pattern that matches nothing stays 
 No shell ever runs on the text, so `$(...)`, `;` or backquotes are only characters. An empty
 input is `check` (the Action's default). The arguments are written to stdout separated by
 NUL bytes (a file name may hold any other character); a text that cannot be split (an open
-quote) is one error line and exit 2.
+quote) or that holds a shell operator as a word of its own (`>`, `|`, `;`, `&&`, ...:
+`check -o sarif > deckcheck.sarif` would pass `>` to deckcheck as a file to check) is one
+error line and exit 2; the Action's `report` input keeps the report in a file.
 """
 from __future__ import annotations
 
@@ -21,11 +23,27 @@ DEFAULT = ["check"]
 _GLOB_CHARS = ("*", "?", "[")
 
 
+# Words a shell would take as redirections, pipes or command lists; here they would only be
+# odd arguments. A word starting with `>` (`>deckcheck.sarif`) is a redirection too.
+_SHELL_OPERATORS = frozenset({"<", "|", "||", "&", "&&", ";", ";;", "2>&1", "&>", "<<"})
+
+
+class ShellSyntax(ValueError):
+    """A word of the input that only a shell would understand."""
+
+
 def arguments(text: str) -> list[str]:
-    """The deckcheck arguments of the input `text`; ValueError when it cannot be split."""
+    """The deckcheck arguments of the input `text`; ValueError when it cannot be split or
+    holds a shell operator."""
     words = shlex.split(text)
     if not words:
         return list(DEFAULT)
+    for word in words:
+        if word in _SHELL_OPERATORS or word.startswith((">", "2>")):
+            redirection = word.startswith((">", "2>", "&>", "<"))
+            hint = ("to keep the report in a file, give the action's `report` input (report: deckcheck.sarif)"
+                    if redirection else "give one deckcheck command line (a step of its own for another)")
+            raise ShellSyntax(f"{word!r} is shell syntax, but args never reaches a shell; {hint}")
     return [expanded for word in words for expanded in _expand(word)]
 
 
@@ -63,6 +81,9 @@ def _spanning(word: str) -> list[str]:
 def main() -> int:
     try:
         words = arguments(os.environ.get(ENV, ""))
+    except ShellSyntax as exc:
+        sys.stderr.write(f"deckcheck: error: args: {exc}\n")
+        return 2
     except ValueError as exc:
         sys.stderr.write(f"deckcheck: error: args: {exc} in {os.environ.get(ENV, '')!r}; check the quotes\n")
         return 2

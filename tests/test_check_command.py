@@ -190,6 +190,10 @@ CONFIG_ERRORS = [
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
     ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: --assert: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
+    ("simulate: {'*.txt': {keep6: '2 <= landz', assert: 'keep7 >= 0.5'}}\n",
+     "simulate.*.txt.keep6: column 6 in '2 <= landz': unknown name 'landz'; did you mean 'lands'?"),
+    ("simulate: {'*.txt': {policy: nope.yaml, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
+    ("simulate: {'*.txt': {policy: a.txt, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
     ("format: [unclosed\n", "invalid YAML"),
     ("- a list\n", "expected a mapping of settings"),
     ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
@@ -310,3 +314,73 @@ def test_check_simulates_with_the_card_data_validation_uses(cli, tmp_path):
     assert outcome["passed"] is True and outcome["values"]["keep7"] == keep7 > 0.7
     without = cli("simulate", "burn.txt", "-f", "mtg/modern", "--keep", "2 <= lands <= 4", "--no-cards", "-o", "json", cwd=tmp_path)
     assert json.loads(without.stdout)["keep"]["7"] < 0.1  # what `check` reported before
+
+
+def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
+    """`check decks/` checked nothing and exited 0; a folder stands for its decks, as the
+    config selects them, and a folder without any is 'no decklists found' (exit 2)."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+        "decks/modern/a.txt": LEGAL, "decks/modern/b.txt": ILLEGAL, "decks/other/c.txt": LEGAL,
+        "decks/modern/.hidden/d.txt": ILLEGAL, "elsewhere/e.txt": ILLEGAL, "empty/notes.md": "x\n",
+    })
+    done = cli("check", "decks/modern/", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/modern/a.txt", "decks/modern/b.txt"]
+    everything = cli("check", ".", "-o", "json", cwd=tmp_path / "decks")
+    assert [r["deck"] for r in json.loads(everything.stdout)["results"]] == ["modern/a.txt", "modern/b.txt", "other/c.txt"]
+    mixed = cli("check", "decks/other", "decks/modern/a.txt", "-o", "json", cwd=tmp_path)
+    assert (mixed.returncode, [r["deck"] for r in json.loads(mixed.stdout)["results"]]) == (0, ["decks/modern/a.txt", "decks/other/c.txt"])
+    nothing = cli("check", "empty", cwd=tmp_path)
+    assert nothing.returncode == 2 and nothing.stderr == "deckcheck: error: no decklists found under empty (decks: decks/**)\n"
+
+
+def test_check_given_a_missing_file_reports_it_only_when_it_would_be_a_deck(cli, tmp_path):
+    """What `git diff --name-only` lists includes deleted files: a deleted README is passed
+    over like the existing one, a deleted deck is 'no such file' (exit 2)."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL})
+    skipped = cli("check", "decks/a.txt", "README.md", "notes/gone.txt", "-o", "json", cwd=tmp_path)
+    assert skipped.returncode == 0, skipped.stdout + skipped.stderr
+    assert [r["deck"] for r in json.loads(skipped.stdout)["results"]] == ["decks/a.txt"]
+    deleted = cli("check", "decks/gone.txt", cwd=tmp_path)
+    assert deleted.returncode == 2 and "decks/gone.txt: no such file" in deleted.stdout
+
+
+def test_check_github_output_annotates_its_own_warnings(cli, tmp_path):
+    """A simulate glob with a typo turns its assertions off: under -o github that is a
+    `::warning` the pull request shows, not only a line on stderr."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate: {"typo.txt": {assert: "keep7 >= 0.1"}}\n',
+        "a.txt": LEGAL,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [annotation] = [line for line in done.stdout.splitlines() if line.startswith("::warning")]
+    assert annotation.startswith("::warning title=deckcheck check::") and annotation.endswith(
+        "deckcheck.yaml: simulate.typo.txt: matches no deck, so its assertions did not run")
+    assert "simulate.typo.txt: matches no deck" in done.stderr
+    text = cli("check", "-o", "text", cwd=tmp_path)
+    assert "::warning" not in text.stdout and "simulate.typo.txt: matches no deck" in text.stderr
+
+
+def test_check_passes_on_the_simulation_s_notes(cli, tmp_path):
+    """A policy tag whose only card is misspelt makes keep7 0: `simulate` says why in a
+    note, and `check` said nothing. Its notes on the deck as read (an unknown card) are
+    not repeated: validation reports them."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {policy: p.yaml, assert: "keep7 >= 0.5"}\n',
+        "p.yaml": "keep:\n  7: count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
+        "a.txt": "4 Lightning Bolt\n4 Mountian\n52 Mountain\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 1 and "FAIL  a.txt: keep7 >= 0.5   [keep7 = 0.0000]" in done.stdout
+    notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: a.txt: ")]
+    assert notes == [
+        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tags.burn: 'Lightening Bolt' is not in the main deck; "
+        "did you mean 'Lightning Bolt'?",
+        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tag 'burn' holds no card of the main deck, "
+        "so count(burn) is 0 in every hand (keep.7)",
+    ]
+    assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert sum(line.startswith("::notice title=deckcheck check::a.txt: simulate.*.txt: ") for line in github.stdout.splitlines()) == 2

@@ -337,3 +337,15 @@ def test_batch_report_file_in_junit(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     assert_valid_junit(target.read_text(encoding="utf-8"))
     assert "1 deck: 1 legal, 0 illegal" in done.stdout  # the text summary still prints
+
+
+def test_simulate_github_step_summary_counts_assertions_not_decks(cli, tmp_path):
+    """`simulate -o github` checks no deck's legality: its summary said '0 of 0 decks legal'."""
+    deck = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
+    summary = tmp_path / "summary.md"
+    done = cli("simulate", str(deck), "-f", "mtg/modern", "--assert", "keep7 >= 0.99", "--assert", "keep7 >= 0.1",
+               "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 1
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("## deckcheck: 1 of 2 assertions hold\n\n")
+    assert "decks legal" not in text and "| assertion | keep7 \\>\\= 0\\.99" in text

@@ -8,6 +8,7 @@ install, entry point and `files` filter run for real without network access.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -111,6 +112,8 @@ def test_hook_definition():
     files = re.compile(hook["files"])
     for ext in sorted(extensions() - {""}):
         assert files.search(f"decks/a{ext}"), ext
+        # deckcheck reads extensions in any case (Burn.TXT, DECK.YDK): so must the hook
+        assert files.search(f"decks/A{ext.upper()}"), ext.upper()
     for other in ("README.md", "deckcheck.yaml", "a.py", "a.txt.bak"):
         assert not files.search(other), other
 
@@ -135,7 +138,7 @@ def test_action_is_composite_and_injection_safe():
         # Inputs reach scripts through `env:` only: `${{ }}` inside `run:` would be pasted
         # into the script before bash sees it (script injection).
         assert "${{" not in step["run"], step["name"]
-    assert set(action["inputs"]) == {"args", "python-version", "version", "cards"}
+    assert set(action["inputs"]) == {"args", "report", "python-version", "version", "cards"}
 
 
 def _run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
@@ -218,6 +221,35 @@ def test_action_arguments_with_an_open_quote_are_one_error(deck_repo, tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().startswith("deckcheck: error: args:") and len(done.stderr.strip().splitlines()) == 1
     assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=2\n"
+
+
+@pytest.mark.parametrize(("args", "word"), [
+    ("check -o sarif > deckcheck.sarif", "'>'"), ("check -o junit >out.xml", "'>out.xml'"),
+    ("check | tee log", "'|'"), ("check ; validate decks/burn.txt -f mtg/modern", "';'"),
+])
+def test_action_arguments_with_shell_operators_are_one_error(deck_repo, tmp_path, args, word):
+    """`>` was passed to deckcheck as a deck to check ('>: no such file'): it is named as
+    shell syntax, with the `report` input as the way to keep a report in a file."""
+    env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": args}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"deckcheck: error: args: {word} is shell syntax") and len(done.stderr.splitlines()) == 1
+    assert ("`report` input" in done.stderr) == (">" in word)
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=2\n"
+
+
+def test_action_report_input_keeps_the_report_in_a_file(deck_repo, tmp_path):
+    report = tmp_path / "deckcheck.sarif"
+    env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "check --date 2024-06-01 -o sarif",
+           "DECKCHECK_REPORT": str(report)}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1 and done.stdout == ""
+    results = json.loads(report.read_text(encoding="utf-8"))["runs"][0]["results"]
+    assert {result["ruleId"] for result in results} == {"copy-limit"}
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=1\n"
+    nowhere = _run_step("Run deckcheck", {**env, "DECKCHECK_REPORT": str(tmp_path / "no-such-dir" / "x.sarif")}, deck_repo)
+    assert nowhere.returncode == 2 and "cannot write the file named by the report input" in nowhere.stderr
+    assert (tmp_path / "out").read_text(encoding="utf-8").endswith("exit-code=2\n")
 
 
 def test_action_caches_its_pip_install_and_the_card_data():

@@ -42,6 +42,16 @@ def test_compare_exact_json(cli, files):
     assert rows[("karsten.yaml", "play")]["castable_given_land_drops(Wrath of God)"] == pytest.approx(single["p_given_land_drops"], abs=1e-15)
 
 
+def test_compare_text_columns_are_as_wide_as_their_own_header(cli, files):
+    """A long `--cast` header made every column of the table that wide (keep7 in 45
+    characters): only its own columns widen."""
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--cast", "Wrath of God")
+    assert done.returncode == 0, done.stderr
+    header = next(line for line in done.stdout.splitlines() if line.lstrip().startswith("policy"))
+    assert f"{'on':<4}  {'keep7':>12}  {'mulligan':>12}" in header
+    assert header.endswith("  castable(Wrath of God)  given drops(Wrath of God)")
+
+
 def test_compare_monte_carlo_pairs_differences(cli, files):
     # The same policy twice under common random numbers: every difference is exactly 0.
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], "--compare", files["mine.yaml"],
@@ -86,6 +96,23 @@ def test_csv_by_turn_table(cli, files):
     assert wrath[("play", 1)]["cards_seen"] == "7" and wrath[("draw", 1)]["cards_seen"] == "8"
 
 
+def test_csv_by_turn_table_has_the_cast_answers(cli, files):
+    """`--cast` with `-o csv` printed no castability at all: each spell has its rows, the
+    numbers `-o json` gives, on its turn on both sides."""
+    args = ["simulate", files["deck.txt"], "-f", "mtg/constructed", "--policy", files["mine.yaml"], "--cast", "Wrath of God"]
+    done = cli(*args, "-o", "csv")
+    assert done.returncode == 0, done.stderr
+    rows = {(row["item"], row["side"]): row for row in csv.DictReader(io.StringIO(done.stdout)) if "(" in row["item"]}
+    answer = json.loads(cli(*args, "-o", "json").stdout)["castable"]["Wrath of God"]
+    assert set(rows) == {(f"{m}(Wrath of God)", side) for m in ("castable", "castable_given_land_drops") for side in ("play", "draw")}
+    for side in ("play", "draw"):
+        assert float(rows[("castable(Wrath of God)", side)]["p"]) == pytest.approx(answer["sides"][side]["p"], rel=1e-9)
+        given = rows[("castable_given_land_drops(Wrath of God)", side)]
+        assert float(given["p"]) == pytest.approx(answer["sides"][side]["p_given_land_drops"], rel=1e-9)
+        assert (given["turn"], given["copies"], given["hypergeometric"]) == ("4", "4", "")
+    assert rows[("castable(Wrath of God)", "draw")]["cards_seen"] == "11"
+
+
 def test_plot_writes_real_pictures(cli, files, tmp_path):
     pytest.importorskip("matplotlib", reason="matplotlib is the `plot` extra (also in `test`); install it to test --plot")
     svg = tmp_path / "odds.svg"
@@ -111,6 +138,10 @@ def test_plot_without_matplotlib_says_how_to_get_it(cli, files, tmp_path, monkey
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "pip install 'deckcheck[plot]'" in done.stderr
     assert not (tmp_path / "odds.svg").exists()
+    # Said before any work: a --card the deck lacks is found only by the simulation, which
+    # ran first (a 10,000,000-hand run ended in the advice after its seconds of work).
+    early = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--card", "No Such Card", "--plot", str(tmp_path / "odds.svg"))
+    assert early.returncode == 2 and "pip install 'deckcheck[plot]'" in early.stderr and "No Such Card" not in early.stderr
 
 
 def test_compare_refuses_assertions(cli, files):

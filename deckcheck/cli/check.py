@@ -7,9 +7,9 @@ from typing import List, Optional
 import typer
 
 from ..project import REPORT_SUBJECTS
-from ..report import AUTO
+from ..report import ACTIONS, AUTO
 from .app import app, handles_errors
-from .common import emit, output_option, warn
+from .common import emit, output_option, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -17,7 +17,7 @@ from .completion import complete_formats
 @app.command(cls=reports(*REPORT_SUBJECTS))
 @handles_errors
 def check(
-    paths: Optional[List[str]] = typer.Argument(None, metavar="PATH", help="Check only these files (a pre-commit hook passes the staged ones); default: the whole repository."),
+    paths: Optional[List[str]] = typer.Argument(None, metavar="PATH", help="Check only these files, or the decks under these folders (a pre-commit hook passes the staged files); default: the whole repository."),
     config_file: Optional[Path] = typer.Option(None, "--config", "-c", metavar="FILE", help="The deckcheck.yaml to use (default: the nearest one in this folder or above)."),
     format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats),
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
@@ -66,11 +66,18 @@ def check(
     run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
     for message in run.warnings:
         warn(message)
+    if reporter.NAME == ACTIONS and (run.warnings or run.notes):
+        # A simulate glob with a typo turns its assertions off: the pull request must show it.
+        emit(reporter.run_annotations(run.warnings, run.notes, title="deckcheck check"))
     if not run.report.results:
-        if paths:
+        folders = [path for path in paths or () if Path(path).is_dir()]
+        if paths and not folders:
             raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
-        raise DeckcheckError(f"no decklists found under {config.root} ({_selection(config)})")
+        where = ", ".join(folders) if folders else str(config.root)
+        raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     emit(deliver(reporter, run.report, color=wants_color(), warn=warn))
+    for note in run.notes:
+        say_note(note)
     raise typer.Exit(run.report.exit_code)
 
 

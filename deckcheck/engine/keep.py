@@ -155,6 +155,25 @@ def build_policy(
     )
 
 
+def check_policy_file(path: str | Path) -> tuple[str, ...]:
+    """Check the policy file at `path` as far as that needs no deck and no format (its
+    keys and types, its tag names, every rule it holds and its strategies) and return its
+    tag names. Raises PolicyError or ExpressionError when it is broken: deckcheck.yaml
+    checks its policy files this way before any deck is read (project/config.py)."""
+    file_data = _read_file(Path(path))
+    tags = tuple(file_data.get("tags", {}))
+    if "bottom" in file_data:
+        parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags)
+    if "scry" in file_data:
+        parse_scry(file_data["scry"], origin=f"{path}: scry")
+    rules = {f"keep.{size}": text for size, text in file_data.get("keep", {}).items()}
+    if "free" in file_data:
+        rules[f"keep.{FREE}"] = file_data["free"]
+    for key, text in rules.items():
+        parse_rule(text, origin=f"{path}: {key}", tags=tags)
+    return tags
+
+
 # ---------------------------------------------------------------- policy files
 
 
@@ -215,7 +234,8 @@ def _read_file(path: Path) -> dict[str, Any]:
         raise PolicyError(str(exc)) from None
     data = document.data
     if not isinstance(data, Mapping):
-        raise PolicyError(f"{path}: expected a mapping with keys keep, lands, tags, cards")
+        # The same key list as the unknown-key error's (an empty file is not a policy).
+        raise PolicyError(f"{path}: expected a mapping with keys {', '.join(sorted(POLICY_SCHEMA.fields))}")
     try:
         validate(data, POLICY_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:

@@ -18,13 +18,18 @@ FORMATS = (".svg", ".png")
 _MAX_LINES = 8
 
 
-def _pyplot() -> Any:
+def _matplotlib() -> Any:
     try:
         import matplotlib
     except ImportError:
         raise DeckcheckError(
             "--plot needs matplotlib, which is not installed: pip install 'deckcheck[plot]' (or pip install matplotlib)"
         ) from None
+    return matplotlib
+
+
+def _pyplot() -> Any:
+    matplotlib = _matplotlib()
     matplotlib.use("Agg")  # files only: never a window, works without a display
     import matplotlib.pyplot as plt
 
@@ -32,11 +37,14 @@ def _pyplot() -> Any:
 
 
 def check_target(path: str | Path) -> Path:
+    """The picture file `path`, checked before any simulation runs: its extension, its
+    folder, and matplotlib being installed (a long run must not end in that advice)."""
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
         raise DeckcheckError(f"--plot {path}: write a .svg or .png file (the extension picks the format)")
     if not target.parent.is_dir():
         raise DeckcheckError(f"--plot {path}: no folder {target.parent}; create it first")
+    _matplotlib()
     return target
 
 

@@ -1,9 +1,10 @@
 """Tables for people and spreadsheets: the by-turn table as CSV (`-o csv`), and the
 `--compare` table as text, JSON or CSV.
 
-By-turn CSV columns: item (a card, or `lands` for "a land drop on every turn 1..T"),
-copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no mulligans; empty
-for land drops), se (Monte Carlo only).
+By-turn CSV columns: item (a card, or `land drops` for "a land drop on every turn 1..T",
+or for each `--cast` spell `castable(NAME)` and `castable_given_land_drops(NAME)` on its
+turn), copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no
+mulligans; empty for castability), se (Monte Carlo only).
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ LAND_DROPS = "land drops"
 
 
 def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
-    """One row per tracked card, side and turn, then the land drops (when computed)."""
+    """One row per tracked card, side and turn, then the land drops (when computed), then
+    each `--cast` spell's castability on its turn, on each side."""
     rows = []
     size = simulation.fmt.opening_hand.size
     for index in simulation.tracked:
@@ -46,6 +48,16 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
                 "p": estimate.value, "hypergeometric": hypergeom_at_least(profile.size, profile.lands, seen, turn),
                 "se": estimate.se,
             })
+    for answer in simulation.castable.values():
+        question = answer.question
+        copies = profile.cards[profile.index(question.name)].copies if question.in_deck else 0
+        for side in SIDES:
+            seen = size + simulation.draws(question.turn, side)
+            for measure, estimate in zip(("castable", "castable_given_land_drops"), answer.sides[side]):
+                rows.append({
+                    "item": f"{measure}({question.name})", "copies": copies, "side": side, "turn": question.turn,
+                    "cards_seen": seen, "p": estimate.value, "hypergeometric": None, "se": estimate.se,
+                })
     return rows
 
 
@@ -102,24 +114,25 @@ def render_compare_text(comparison: Comparison) -> str:
     names = [row.policy for row in comparison.rows]
     width = max(8, *(len(name) for name in names))
     headers = [_short(column) for column in comparison.columns]
-    cell = max(12 if exact else 22, *(len(h) for h in headers))
+    # Each column as wide as its own header (a long `--cast` name widens only its columns).
+    cells = [max(12 if exact else 22, len(h)) for h in headers]
     policies = len({row.policy for row in comparison.rows})
     lines = [
         f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
         f"  {how}",
         "",
-        f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h in headers),
+        f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h, cell in zip(headers, cells)),
     ]
     for row in comparison.rows:
-        cells = []
-        for column in comparison.columns:
+        texts = []
+        for column, cell in zip(comparison.columns, cells):
             value = row.values[column]
             text = _number(column, value.value)
             difference = row.differences.get(column)
             if difference is not None:
                 text += f" Δ{difference.value * (1 if _is_mean(column) else 100):+.2f}±{difference.se * (1 if _is_mean(column) else 100):.2f}"
-            cells.append(f"  {text:>{cell}}")
-        lines.append(f"  {row.policy:<{width}}  {row.side:<4}" + "".join(cells))
+            texts.append(f"  {text:>{cell}}")
+        lines.append(f"  {row.policy:<{width}}  {row.side:<4}" + "".join(texts))
     lines.append("")
     lines.append("  columns: " + "; ".join(f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c))
     for warning in comparison.warnings:

@@ -41,6 +41,9 @@ class CheckRun:
     report: Report
     decks: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # The simulations' notes (a policy tag that holds none of the deck's cards, ...), each
+    # with its deck: what `deckcheck simulate` would print under its report.
+    notes: list[str] = field(default_factory=list)
 
 
 def _skip_folder(relative: str, path: Path) -> str | None:
@@ -94,45 +97,80 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
 
 
 def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None) -> list[tuple[Path, str]]:
-    """(file, path relative to the root) of every deck to check, sorted. A file that would
-    be a deck but is a link out of the repository (or into a hidden folder), a pipe or a
-    device is not read: `warnings` hears which and why."""
+    """(file, path relative to the root) of every deck to check, sorted. A folder among
+    `paths` stands for the decks under it (`check decks/`; `check .` is the whole
+    repository). A file that would be a deck but is a link out of the repository (or into
+    a hidden folder), a pipe or a device is not read: `warnings` hears which and why."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
     refused: list[str] = []
-    if paths:
-        for given in paths:
-            path = Path(given)
-            rel = relative(path, config.root)
-            if rel is None:
-                # Outside the project: only the path itself can say it is a deck, and a link
-                # on it must stay in the current folder (as for `validate`).
-                why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
-                if why:
-                    refused.append(f"{given}: {why}")
-                elif path.suffix.lower() in extensions:
-                    chosen[given] = path
-                continue
-            # The link check first: nothing of a link out of the repository is read, not
-            # even the head that tells a decklist from notes.
-            why = tree.link_reason(path, config.root, tree="the repository")
+    folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
+    for given in paths:
+        path = Path(given)
+        rel = relative(path, config.root)
+        if rel is None and os.path.abspath(path) == os.path.abspath(config.root):
+            rel = ""
+        if rel is None:
+            # Outside the project: only the path itself can say it is a deck, and a link
+            # on it must stay in the current folder (as for `validate`).
+            why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
             if why:
-                if is_deck(config, rel, extensions):
-                    refused.append(f"{rel}: {why}")
-            elif not path.exists() or is_deck(config, rel, extensions, path):
+                refused.append(f"{given}: {why}")
+            elif path.suffix.lower() in extensions:
+                chosen[given] = path
+            continue
+        # The link check first: nothing of a link out of the repository is read, not
+        # even the head that tells a decklist from notes.
+        why = tree.link_reason(path, config.root, tree="the repository")
+        if why:
+            if is_deck(config, rel, extensions):
+                refused.append(f"{rel}: {why}")
+        elif path.is_dir():
+            folders.append(rel)
+        elif not path.exists():
+            # Missing: reported when its name makes it a deck, passed over like any other
+            # file when not (`check $(git diff --name-only ...)` names deleted READMEs too).
+            if is_deck(config, rel, extensions):
                 chosen[rel] = path
-    else:
+        elif is_deck(config, rel, extensions, path):
+            chosen[rel] = path
+    if folders or not paths:
+        # The decks of the whole repository, as `check` without paths finds them, kept when
+        # they lie in a folder given (links and hidden folders judged from the root).
         walked = tree.walk(config.root, skip_folder=_skip_folder, tree="the repository")
+        wanted = (lambda rel: True) if not paths or "" in folders else (
+            lambda rel: any(rel.startswith(folder + "/") for folder in folders))
         for rel, path in walked.files:
-            if is_deck(config, rel, extensions, path):
+            if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
-                    if not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
+                    if wanted(rel) and not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
+
+
+def folder_globs(config: ProjectConfig) -> list[str]:
+    """A warning for each glob that is the plain name of a folder of the repository
+    (`archive`, `decks/legacy`): globs match files, so it takes nothing under that folder,
+    where `.gitignore` would take all of it. Only folders inside the repository, reached
+    without a link, are looked at: a pull request writes these globs (docs/security.md)."""
+    keyed = [
+        *(("decks", glob) for glob in config.decks), *(("exclude", glob) for glob in config.exclude),
+        *(("formats", glob) for glob, _ in config.formats), *(("simulate", spec.glob) for spec in config.simulate),
+    ]
+    found = []
+    for key, glob in keyed:
+        name = glob.lstrip("/").removeprefix("./")
+        if not name or glob.endswith("/") or any(char in glob for char in "*?[") or ".." in name.split("/"):
+            continue
+        folder = config.root / name
+        if folder.is_dir() and tree.link_reason(folder, config.root) is None and not folder.is_symlink():
+            found.append(f"{config.shown}: {key}: {glob!r} is a folder, but globs match files, so it takes nothing "
+                         f"under it; write '{glob}/' for everything in it")
+    return found
 
 
 def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> FormatRef:
@@ -175,6 +213,7 @@ def run_check(
     day = date or config.date or today()
     where = platform or config.platform or "paper"
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
+    run.warnings.extend(folder_globs(config))
     decks = select(config, paths, run.warnings)
     if not decks:
         return run
@@ -194,7 +233,7 @@ def run_check(
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown))  # type: ignore[union-attr]
+                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, run.notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
     if not paths:
@@ -207,7 +246,10 @@ def run_check(
     return run
 
 
-def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcome]:  # type: ignore[no-untyped-def]
+def _simulate(  # type: ignore[no-untyped-def]
+    deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig, notes: list[str],
+) -> list[AssertionOutcome]:
+    """The outcomes of `spec`'s assertions on `deck`; the simulation's notes go to `notes`."""
     from ..engine.expr import ExpressionError
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
@@ -225,8 +267,9 @@ def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcom
             turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog, card_problems=unknown,
         )
     except (ExpressionError, PolicyError) as exc:
-        # A keep rule or policy file that is wrong for every deck: the configuration's fault.
-        raise DeckcheckError(f"simulate.{spec.glob}: {exc}") from None
+        # A keep rule or policy file that is wrong for this deck's format (no rule for its
+        # opening hand size): the configuration's fault, named like its other errors.
+        raise DeckcheckError(f"{config.shown}: simulate.{spec.glob}: {exc}") from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
         # assertions fail, saying why, and the other decks go on.
@@ -235,4 +278,8 @@ def _simulate(deck, fmt, spec: SimulateSpec, shown: str) -> list[AssertionOutcom
                              message=f"cannot simulate: {exc}", error=True)
             for text in spec.assertions
         ]
+    # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation
+    # reported; the others explain the numbers (a tag that holds no card makes keep7 0).
+    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.warnings
+                 if not note.startswith((f"{deck.source}:", f"{deck.source} line ")))
     return outcomes(simulation)

@@ -66,7 +66,8 @@ _TEXT_OR_LIST = AnyOf((Str(), ListOf(Str())))
 SIMULATE_SCHEMA = Struct(
     fields={
         "assert": _TEXT_OR_LIST,
-        "keep": Str(), "keep6": Str(), "keep5": Str(),
+        # A rule is text, or true / false as in a policy file (`keep5: true`: keep any five).
+        **{key: AnyOf((Str(), Bool())) for key in ("keep", "keep6", "keep5")},
         "policy": Str(),
         "on": Str(choices=("play", "draw")),
         "turns": Int(minimum=1, maximum=MAX_TURNS),
@@ -240,13 +241,35 @@ def _check_globs(data: Mapping[str, Any], shown: str) -> None:
 
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
     from ..engine.assertions import parse_assertion
+    from ..engine.keep import check_policy_file
+    from ..engine.policy import parse_rule
 
+    policy = spec.get("policy")
+    policy_path = _policy_path(policy, root, shown, f"simulate.{glob}.policy") if policy else None
+    tags: tuple[str, ...] = ()
+    if policy_path is not None:
+        # Read now, not when a deck it applies to comes up: a pre-commit run that stages
+        # no such deck still hears of a missing or broken policy file, and the rules and
+        # assertions below may count its tags.
+        try:
+            tags = check_policy_file(policy_path)
+        except DeckcheckError as exc:
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.policy") from None
+    rules = {
+        key: ("true" if spec[key] else "false") if isinstance(spec[key], bool) else spec[key]
+        for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
+    }
+    for key, text in rules.items():
+        try:
+            parse_rule(text, origin="", tags=tags)
+        except DeckcheckError as exc:
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.{key}") from None
     assertions = _texts(spec["assert"])
     if not assertions:
         raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert")
     for index, text in enumerate(assertions):
         try:
-            parse_assertion(text)
+            parse_assertion(text, tags=tags)
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]") from None
     sampling = [key for key in ("hands", "seed") if key in spec]
@@ -256,13 +279,12 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
             "or exact to sample", path=shown, key=f"simulate.{glob}.{sampling[0]}",
         )
-    policy = spec.get("policy")
     return SimulateSpec(
         glob=glob,
         assertions=assertions,
-        keep=spec.get("keep"),
-        keep_by_size={size: spec[f"keep{size}"] for size in (6, 5) if f"keep{size}" in spec},
-        policy=_policy_path(policy, root, shown, f"simulate.{glob}.policy") if policy else None,
+        keep=rules.get("keep"),
+        keep_by_size={size: rules[f"keep{size}"] for size in (6, 5) if f"keep{size}" in rules},
+        policy=policy_path,
         on=spec.get("on", "play"),
         turns=spec.get("turns", 3),
         hands=spec.get("hands"),

@@ -63,6 +63,15 @@ def command(name: str, message: str, **properties: object) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
+def run_annotations(warnings: Iterable[str], notes: Iterable[str], *, title: str) -> WorkflowCommands:
+    """A `::warning` for each of a run's own warnings (`check`: a glob that matches no deck,
+    a link not followed) and a `::notice` for each note (a simulation's), so the pull
+    request shows them, not only the log's stderr."""
+    lines = [command("warning", message, title=title) for message in warnings]
+    lines += [command("notice", message, title=title) for message in notes]
+    return WorkflowCommands("".join(line + "\n" for line in lines))
+
+
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
     name = _COMMANDS.get(problem.severity, "notice")
     return command(name, problem.full_message, file=file, line=problem.line, title=title)
@@ -200,12 +209,14 @@ class _Summary:
             if not outcome.passed:
                 self._problem_row(lambda: f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
         decks, legal = self.totals.decks, self.totals.legal
-        head = f"## deckcheck: {legal} of {decks} deck{'s' if decks != 1 else ''} legal"
+        counts = []
+        if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
+            counts.append(f"{legal} of {decks} deck{'s' if decks != 1 else ''} legal")
         if report.teams:
-            head += f", {sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal"
+            counts.append(f"{sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal")
         if report.assertions:
-            head += f", {sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold"
-        yield head + "\n\n"
+            counts.append(f"{sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold")
+        yield "## deckcheck: " + ", ".join(counts) + "\n\n"
         if decks:
             yield "| deck | format | verdict | problems |\n|---|---|---|---|\n"
             yield from self.table.chunks()

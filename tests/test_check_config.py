@@ -1,0 +1,100 @@
+"""`deckcheck check`: what deckcheck.yaml's simulate entries and globs may say, checked
+when the file loads, through the installed command (test_check_command.py has the rest)."""
+from __future__ import annotations
+
+import json
+
+from test_check_command import BURN, ILLEGAL, LEGAL, write
+
+
+def test_check_assertions_and_keep_rules_count_the_policy_tags(cli, tmp_path):
+    """`p_by_turn(tag, T, k)` and `count(tag)` with a tag of the entry's policy file work in
+    deckcheck.yaml as with `simulate --policy` (they were config errors: the assertions
+    were parsed without the policy's tags)."""
+    write(tmp_path, {
+        "deckcheck.yaml": """
+            format: mtg/modern
+            decks: ["decks/**"]
+            simulate:
+              "decks/burn.txt":
+                policy: policy.yaml
+                keep: "2 <= lands <= 5 and count(burn) >= 1"
+                assert: ["p_by_turn(burn, 2, 2) >= 0.3", "p_by_turn(count(burn) >= 1, 1) >= 0.5"]
+        """,
+        "policy.yaml": "tags:\n  burn: [Lightning Bolt, Lava Spike, Rift Bolt]\n",
+        "decks/burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    checked = [(a["assertion"], a["passed"]) for a in json.loads(done.stdout)["assertions"]]
+    assert checked == [("p_by_turn(burn, 2, 2) >= 0.3", True), ("p_by_turn(count(burn) >= 1, 1) >= 0.5", True)]
+    alone = cli("simulate", "decks/burn.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--keep",
+                "2 <= lands <= 5 and count(burn) >= 1", "--assert", "p_by_turn(burn, 2, 2) >= 0.3", "-o", "json", cwd=tmp_path)
+    [expected] = json.loads(alone.stdout)["assertions"]
+    assert json.loads(done.stdout)["assertions"][0]["values"] == expected["values"]
+    (tmp_path / "deckcheck.yaml").write_text(
+        'format: mtg/modern\nsimulate:\n  "decks/burn.txt": {policy: policy.yaml, assert: "p_by_turn(brun, 2) >= 0.3"}\n',
+        encoding="utf-8",
+    )
+    typo = cli("check", cwd=tmp_path)
+    assert typo.returncode == 2 and "simulate.decks/burn.txt.assert[0]" in typo.stderr and "did you mean 'burn'?" in typo.stderr
+
+
+def test_a_broken_simulate_entry_fails_a_hook_run_that_stages_none_of_its_decks(cli, tmp_path):
+    """The configuration is checked whole before any deck is read: a missing policy file
+    or a keep rule that does not parse is exit 2 even when the staged deck is another."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "burn.txt": {policy: gone.yaml, assert: "keep7 >= 0.5"}\n',
+        "other.txt": LEGAL,
+    })
+    done = cli("check", "other.txt", cwd=tmp_path)
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith("deckcheck: error: ") and "simulate.burn.txt.policy: " in done.stderr
+    assert "gone.yaml: cannot read policy file" in done.stderr
+
+
+def test_keep_rules_in_config_may_be_true_or_false_as_in_a_policy_file(cli, tmp_path):
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {keep: "3 <= lands", keep6: false, keep5: true, assert: "keep5 >= 0.1"}\n',
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [outcome] = json.loads(done.stdout)["assertions"]
+    alone = cli("simulate", "burn.txt", "-f", "mtg/modern", "--keep", "3 <= lands", "--keep6", "false", "--keep5", "true",
+                "-o", "json", cwd=tmp_path)
+    keep = json.loads(alone.stdout)["keep"]
+    assert keep["6"] == 0.0 and outcome["values"]["keep5"] == keep["5"] > 0.1
+
+
+def test_a_policy_without_a_rule_for_the_format_s_hand_names_the_config(cli, tmp_path):
+    """Known only once a deck's format gives the hand size: still one line naming
+    deckcheck.yaml and the entry, as its other errors do."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {policy: five.yaml, assert: "keep7 >= 0.5"}\n',
+        "five.yaml": "keep:\n  5: true\n", "burn.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml: simulate.*.txt: " in done.stderr
+    assert "gives no rule for the opening hand of 7 cards" in done.stderr
+
+
+def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
+    """`exclude: [decks/archive]` excluded nothing (globs match files; `.gitignore` would
+    take the folder), and `decks: [decks]` found no deck without saying why."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nexclude: ["decks/archive", "decks/old/", "../x", "*.md"]\n',
+        "decks/a.txt": LEGAL, "decks/archive/b.txt": ILLEGAL, "decks/old/c.txt": ILLEGAL,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1  # the archive is still checked: the hint changes no verdict
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt", "decks/archive/b.txt"]
+    warnings = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: warning: ")]
+    assert warnings == [
+        f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: exclude: 'decks/archive' is a folder, but globs match "
+        "files, so it takes nothing under it; write 'decks/archive/' for everything in it",
+    ]
+    (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["decks"]\n', encoding="utf-8")
+    nothing = cli("check", cwd=tmp_path)
+    assert nothing.returncode == 2 and "decks: 'decks' is a folder" in nothing.stderr and "write 'decks/'" in nothing.stderr
