@@ -17,6 +17,8 @@ HERO = "hero"            # World of Warcraft TCG
 MAYBEBOARD = "maybeboard"  # listed for reference only, never counted
 
 ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, COMPANION, HERO, MAYBEBOARD)
+# How messages name a zone whose id is not the word players use (others: the id itself).
+ZONE_LABELS = {EXTRA: "Extra Deck", COMMANDER: "command zone", HERO: "hero"}
 # A copy limit of any number of copies: a format's `copy_limit.per_card` value, and what a
 # card's own text says ("A deck can have any number of cards named ...").
 ANY_NUMBER = "any"

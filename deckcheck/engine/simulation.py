@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
-from ..model import Deck
+from ..model import ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import prepare
@@ -148,6 +148,10 @@ def simulate(
     probe = build_policy(hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards))
     parsed = [parse_assertion(text, tags=probe.tags) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
+    # Cards the deck holds outside the library (a commander, the sideboard): a name asked
+    # for among them is told where it is, not "no such card".
+    library = {card.key for card in profile.cards}
+    outside = {entry.key: entry.zone for entry in reversed(deck.entries) if entry.key not in library}
     policy = probe
     if probe.default and profile.lands == 0:
         policy = build_policy(hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards))
@@ -174,7 +178,7 @@ def simulate(
         for name in rule.cards:
             if profile.find(name) is None:
                 # A misspelt name would count 0 in every hand and mulligan them all away.
-                raise no_such_card(f"{rule.origin}: count({name!r})", name, profile)
+                raise no_such_card(f"{rule.origin}: count({name!r})", name, profile, outside)
     wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
     warnings.extend(policy_notes(policy, profile, cast=wanted_casts))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
@@ -183,7 +187,7 @@ def simulate(
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
-    tracked = _tracked(profile, policy, parsed)
+    tracked = _tracked(profile, policy, parsed, outside)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
@@ -273,7 +277,7 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
     ]
 
 
-def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion]) -> list[int]:
+def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str]) -> list[int]:
     wanted: dict[str, tuple[str, str]] = {}
     for name in policy.cards:
         wanted.setdefault(card_key(name), (name, f"--card / cards: {name!r}"))
@@ -284,7 +288,7 @@ def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertio
     for key, (name, origin) in wanted.items():
         index = profile.index(key)
         if index is None:
-            raise no_such_card(origin, name, profile)
+            raise no_such_card(origin, name, profile, outside)
         indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
@@ -296,8 +300,15 @@ def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertio
     return indices
 
 
-def no_such_card(where: str, name: str, profile: DeckProfile) -> DeckcheckError:
-    """The usage error for a card name the main deck does not hold, with the closest name it does."""
+def no_such_card(where: str, name: str, profile: DeckProfile, outside: Mapping[str, str] | None = None) -> DeckcheckError:
+    """The usage error for a card name the main deck does not hold: where the deck holds it
+    instead (`outside`: card key -> zone, a commander or a sideboard card), else the
+    closest name the main deck has."""
+    zone = (outside or {}).get(card_key(name))
+    if zone is not None:
+        return DeckcheckError(
+            f"{where}: {name} is in the deck's {ZONE_LABELS.get(zone, zone)}, not its main deck: a simulation draws "
+            "from the main deck only")
     return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
 
 

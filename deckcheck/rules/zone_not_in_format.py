@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
-from ..model import COMMANDER, COMPANION, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
+from ..model import COMMANDER, COMPANION, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONE_LABELS, ZONES, Deck
 from ..problem import Problem
 from ..schema import Spec
 from .context import Context
@@ -27,7 +27,6 @@ ID = "zone-not-in-format"
 KEYS: dict[str, Spec] = {}  # reads `deck`, `copy_limit`, `commander` and `hero`, which other rules own
 
 ALWAYS = frozenset({MAIN, SIDEBOARD, COMPANION, MAYBEBOARD})
-LABELS = {"extra": "Extra Deck", COMMANDER: "command zone", HERO: "hero"}
 
 
 def applies(fmt: Format) -> bool:
@@ -60,6 +59,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         cards = "1 card is" if count == 1 else f"{count} cards are"
         yield Problem(
             rule=ID, zone=zone, line=entries[0].line, count=count, card=entries[0].name if len(entries) == 1 else None,
-            message=f"{fmt.name} has no {LABELS.get(zone, zone)}: {cards} listed there ({names}); "
+            message=f"{fmt.name} has no {ZONE_LABELS.get(zone, zone)}: {cards} listed there ({names}); "
             "a card of the deck goes in the main deck or the sideboard",
         )
