@@ -6,8 +6,14 @@ together; cards not listed are worth 0. Alternate artworks count as their card: 
 carry its name once card data named them, and a passcode key covers the passcodes that
 count as it (an inferred alternate artwork, an `alias` of the card data).
 
+A format whose `points` is empty (the bundled `yugioh/genesys`: the official list changes
+every few weeks and is not bundled) cannot check the cap: each deck gets one warning saying
+so, never a silent LEGAL on points.
+
 FAIL (yugioh/genesys, cap 100): 3 copies of a 33-point card and 1 of a 2-point card ->
 "the deck has 101 points; at most 100 allowed".
+FAIL, as a warning (yugioh/genesys as bundled): "points not checked: Genesys lists no card's
+points; ...".
 """
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import PLAYED_ZONES, Deck
 from ..names import fold
-from ..problem import Problem
+from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, MapOf, Str
 from .card_limit import codes_by_card
 from .context import Context
@@ -38,6 +44,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if table is None:
         return
     cap = fmt.option("max_points", DEFAULT_MAX)
+    if not table:
+        yield Problem(
+            rule=ID, severity=WARNING,
+            message=f"points not checked: {fmt.name} lists no card's points, so every deck would have 0 (the cap is "
+                    f"{cap}); add the current point list under `points:` in a format file that extends {fmt.id}",
+        )
+        return
     by_name = {fold(str(key)): value for key, value in table.items() if not isinstance(key, int)}
     by_code = {key: value for key, value in table.items() if isinstance(key, int)}
     entries = list(deck.in_zones(PLAYED_ZONES))
