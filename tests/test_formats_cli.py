@@ -211,3 +211,13 @@ def test_show_names_the_mulligan_rule_as_simulate_does(cli, format_id, hand):
     done = cli("formats", "show", format_id)
     assert done.returncode == 0, done.stderr
     assert hand in done.stdout.splitlines()
+
+
+def test_a_forbidden_and_limited_format_shows_no_empty_banned_list(cli):
+    """Yu-Gi-Oh!'s forbidden cards are its card limits at 0: "banned (0)" read as nothing
+    forbidden. A Magic or WoW format without bans still shows its empty list."""
+    ygo = cli("formats", "show", "yugioh/advanced-tcg", "--date", "2026-06-01").stdout.splitlines()
+    assert not any(line.startswith(("banned on", "restricted on")) for line in ygo)
+    assert "card limits on 2026-06-01 (226):" in ygo
+    wow = cli("formats", "show", "wow/constructed", "--date", "2026-06-01").stdout.splitlines()
+    assert "banned on 2026-06-01 (0):" in wow

@@ -58,6 +58,15 @@ def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, l
     return lines
 
 
+def ban_list_lines(title: str, fmt: Format, entries: Mapping[str, ListEntry], day: dt.date) -> list[str]:
+    """`entry_lines` of a banned or restricted list, or nothing when the list is empty and
+    the format's list is its card limits (Yu-Gi-Oh!'s Forbidden & Limited List, whose
+    forbidden cards have limit 0): "banned (0)" there read as "nothing is forbidden"."""
+    if not entries and fmt.card_limits:
+        return []
+    return entry_lines(title, entries, day)
+
+
 def _dates(item: Dated, gap: str = " ") -> str:
     """`  (since D, until E; on mtgo since D2)`: an item's days, and other platforms' where they differ."""
     dates = [f"since {item.since.isoformat()}"] if item.since else []

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
-from ..formats.show import entry_lines
+from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ._fresh import listed_only_by_database, source
@@ -58,4 +58,4 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
-    return entry_lines("banned", fmt.banned_on(day), day)
+    return ban_list_lines("banned", fmt, fmt.banned_on(day), day)

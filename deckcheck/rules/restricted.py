@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
-from ..formats.show import entry_lines
+from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ._fresh import listed_only_by_database, source
@@ -61,4 +61,4 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
-    return entry_lines("restricted", fmt.restricted_on(day), day)
+    return ban_list_lines("restricted", fmt, fmt.restricted_on(day), day)
