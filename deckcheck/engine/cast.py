@@ -83,6 +83,16 @@ def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, wa
     return [kinds.get(card.key, frozenset()) if card.land else frozenset() for card in profile.cards]
 
 
+def _never_cast(asked: str, name: str, types: Sequence[str]) -> str:
+    """Why a card without a mana cost has no castability to ask about (a land, Ancestral Vision)."""
+    if "Land" in types:
+        return f"--cast {asked!r}: {name} is a land: it is played, not cast; ask about a spell"
+    return (
+        f"--cast {asked!r}: {name} has no mana cost, so it is never cast for mana (suspend, an alternative cost); "
+        "give the cost you mean under `costs:` in a policy file"
+    )
+
+
 def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any) -> CastQuestion:
     costs = {card_key(key): text for key, text in policy.costs.items()}
     text = costs.get(card_key(name))
@@ -92,6 +102,8 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         card = found(name)
         if card is not None:
             text, shown = card.mana_cost, card.name
+            if not text:  # no mana cost at all: "castable on curve" would read 100% on turn 1
+                raise ManaError(_never_cast(name, card.name, card.types))
     card = profile.find(name)
     if text is None:
         hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
