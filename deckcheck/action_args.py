@@ -24,8 +24,11 @@ _GLOB_CHARS = ("*", "?", "[")
 
 
 # Words a shell would take as redirections, pipes or command lists; here they would only be
-# odd arguments. A word starting with `>` (`>deckcheck.sarif`) is a redirection too.
-_SHELL_OPERATORS = frozenset({"<", "|", "||", "&", "&&", ";", ";;", "2>&1", "&>", "<<"})
+# odd arguments. A word that starts with a redirection or a pipe (`>deckcheck.sarif`,
+# `&>log`, `<in`, `|tee`) is one too; `2>&1` starts with `2>`.
+_SHELL_OPERATORS = frozenset({"||", "&", "&&", ";", ";;"})
+_REDIRECTIONS = (">", "2>", "&>")  # of the output: the `report` input is what was meant
+_SHELL_STARTS = (*_REDIRECTIONS, "<", "|")
 
 
 class ShellSyntax(ValueError):
@@ -39,8 +42,8 @@ def arguments(text: str) -> list[str]:
     if not words:
         return list(DEFAULT)
     for word in words:
-        if word in _SHELL_OPERATORS or word.startswith((">", "2>")):
-            redirection = word.startswith((">", "2>", "&>", "<"))
+        if word in _SHELL_OPERATORS or word.startswith(_SHELL_STARTS):
+            redirection = word.startswith(_REDIRECTIONS)
             hint = ("to keep the report in a file, give the action's `report` input (report: deckcheck.sarif)"
                     if redirection else "give one deckcheck command line (a step of its own for another)")
             raise ShellSyntax(f"{word!r} is shell syntax, but args never reaches a shell; {hint}")

@@ -226,6 +226,8 @@ def test_action_arguments_with_an_open_quote_are_one_error(deck_repo, tmp_path):
 @pytest.mark.parametrize(("args", "word"), [
     ("check -o sarif > deckcheck.sarif", "'>'"), ("check -o junit >out.xml", "'>out.xml'"),
     ("check | tee log", "'|'"), ("check ; validate decks/burn.txt -f mtg/modern", "';'"),
+    ("check -o sarif &>out.sarif", "'&>out.sarif'"), ("check <in.txt", "'<in.txt'"), ("check |tee log", "'|tee'"),
+    ("check 2>&1", "'2>&1'"),
 ])
 def test_action_arguments_with_shell_operators_are_one_error(deck_repo, tmp_path, args, word):
     """`>` was passed to deckcheck as a deck to check ('>: no such file'): it is named as
