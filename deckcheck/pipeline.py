@@ -52,10 +52,8 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
     if cards is False:
         return None
     if cards is None or isinstance(cards, (str, Path)):
-        from .cards import catalog_for, offline_by_default, require_database
+        from .cards import catalog_for, offline_by_default
 
-        if cards is not None:
-            require_database(cards)
         catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default())
         return catalog
     return cards if cards.game == fmt.game else None

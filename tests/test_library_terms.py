@@ -76,3 +76,16 @@ def test_a_card_database_named_on_purpose_must_exist_in_the_library_as_on_the_co
     done = run_cli("validate", "deck.txt", "-f", "mtg/modern", "--cards-db", str(missing), cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.startswith(f"deckcheck: error: --cards-db {missing}: no such file; build it with")
+
+
+@pytest.mark.parametrize("args", [
+    ["convert", "deck.ydk", "--to", "text"], ["cards", "lookup", "Lightning Bolt"],
+])
+def test_every_command_refuses_a_card_database_named_that_is_not_there(tmp_path, args):
+    """catalog_for itself refuses an explicit path with no database: convert (naming a
+    .ydk's passcodes) and the other commands fell back to the built-in data without a word."""
+    missing = tmp_path / "missing.sqlite"
+    (tmp_path / "deck.ydk").write_text("#main\n14558127\n", encoding="utf-8")
+    done = run_cli(*args, "--cards-db", str(missing), cwd=tmp_path)
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.startswith(f"deckcheck: error: --cards-db {missing}: no such file")

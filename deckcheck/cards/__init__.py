@@ -66,7 +66,8 @@ def catalog_for(
 ) -> tuple[Catalog | None, str | None]:
     """The card catalog to validate `game` with, and a note for the user (or None).
 
-    The one place that chooses card data: the database at `path` (else
+    The one place that chooses card data: the database at `path` (which must exist:
+    OptionError, setting `cards`, when not; else
     DECKCHECK_CARDS_DB, else the default place) when it holds this game's cards, else the
     built-in data (cards/builtin.py). A database of an older deckcheck falls back to the
     built-in data with a note saying how to rebuild it; a database or built-in file that
@@ -77,6 +78,8 @@ def catalog_for(
     from ..errors import MissingGameData, OutdatedCardData
     from ..games import find
 
+    if path is not None:  # named on purpose: missing is a mistake to say, not a fall back
+        require_database(path)
     described = find(game)
     if described is None:
         return None, None

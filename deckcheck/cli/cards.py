@@ -115,11 +115,9 @@ def _lookup_game(name: str, game_id: str | None) -> Game:
 def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
     """The catalog `cards` commands read: the database at --cards-db (which must exist),
     else the one validation would use (a synced database, or the built-in data)."""
-    from ..cards import catalog_for, require_database
+    from ..cards import catalog_for
     from ..errors import CardDataError
 
-    if cards_db is not None:
-        require_database(cards_db)
     catalog, note = catalog_for(game.id, cards_db, offline=offline or None, warn=warn_once())
     if catalog is None:
         raise CardDataError(note or f"no {game.label} card data")

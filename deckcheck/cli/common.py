@@ -310,8 +310,8 @@ def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_c
 
     if no_cards:
         return None, None
-    if cards_db is not None:
-        require_database(cards_db)
+    if cards_db is not None and fmt is None:
+        require_database(cards_db)  # a batch whose rows name their formats: said before any is read
     if fmt is None:
         return None, None
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
