@@ -167,9 +167,7 @@ def check_turns(turn: int, what: str | None = None, *, too_early: str | None = N
     assertion's text). `too_early` and `too_late`, when given, are the whole message for a
     turn under 1 or over MAX_TURNS (each caller keeps the wording its users know)."""
     if turn < 1:
-        if too_early is not None:
-            raise DeckcheckError(too_early)
-        raise OptionError("turns", "must be at least 1") if what is None else DeckcheckError(f"{what} must be at least 1")
+        raise OptionError("turns", "must be at least 1") if too_early is None else DeckcheckError(too_early)
     if turn > MAX_TURNS:
         if too_late is not None:
             raise DeckcheckError(too_late)

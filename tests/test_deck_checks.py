@@ -102,7 +102,7 @@ def test_below_stays_in_range_and_reaches_every_value():
     assert set(seen) == set(range(7)) and all(800 <= count <= 1200 for count in seen.values())
 
 
-@pytest.mark.parametrize("text", ["0%", "0", "-5", "ten", "101%", "%", "5.5", "1e3%x"])
+@pytest.mark.parametrize("text", ["0%", "0", "-5", "ten", "101%", "%", "5.5", "1e3%x", "²"])
 def test_bad_requests_are_usage_errors(text):
     with pytest.raises(DeckcheckError):
         parse_request(text, seed=1)

@@ -69,7 +69,7 @@ def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
         if not 0 < share <= 100:
             raise OptionError("deck_check", f"{text!r}: the share must be more than 0% and at most 100%")
         return DeckCheckRequest(text=value, share=share, seed=seed)
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):  # `²` is a digit to str.isdigit, not to int()
         raise usage
     try:
         count = whole_number(value)

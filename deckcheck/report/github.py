@@ -193,7 +193,7 @@ class _Summary:
         errors = sum(problem.is_error for problem in result.problems)
         self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
         for problem in result.problems:
-            self._problem_row(lambda: _problem_row(result.deck, problem))
+            self._problem_row(lambda: _problem_row(result.heading, problem))
 
     def _problem_row(self, row: Callable[[], str]) -> None:
         if self.problems < MAX_SUMMARY_ROWS:
