@@ -18,7 +18,7 @@ points; ...".
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, Deck
@@ -51,15 +51,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                     f"{cap}); add the current point list under `points:` in a format file that extends {fmt.id}",
         )
         return
-    by_name = {fold(str(key)): value for key, value in table.items() if not isinstance(key, int)}
-    by_code = {key: value for key, value in table.items() if isinstance(key, int)}
+    by_name, by_code = _tables(table)
     entries = list(deck.in_zones(PLAYED_ZONES))
     # An alternate artwork's passcode (14558128) is worth what its card's (14558127) is.
     codes = codes_by_card(entries, ctx) if by_code else {}
     spent: dict[str, int] = {}
     for entry in entries:
-        coded = [by_code[code] for code in sorted(codes.get(entry.key, ())) if code in by_code]
-        value = coded[0] if coded else by_name.get(fold(entry.name))
+        value = _value(by_name, by_code, entry.name, codes.get(entry.key, ()))
         if value:
             spent[entry.name] = spent.get(entry.name, 0) + value * entry.count
     total = sum(spent.values())
@@ -72,6 +70,32 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         message=f"the deck has {total} points; at most {cap} allowed ({shown})",
         details={"points": dict(costly)},
     )
+
+
+def _tables(table: dict[str | int, int]) -> tuple[dict[str, int], dict[int, int]]:
+    """The points table split into folded names and passcodes."""
+    by_name = {fold(str(key)): value for key, value in table.items() if not isinstance(key, int)}
+    return by_name, {key: value for key, value in table.items() if isinstance(key, int)}
+
+
+def _value(by_name: dict[str, int], by_code: dict[int, int], name: str, codes: Iterable[int]) -> int | None:
+    """A card's points: by the first of its passcodes the table keys (its own, the card it
+    counts as), else by its name; None when the table does not list it."""
+    coded = [by_code[code] for code in sorted(codes) if code in by_code]
+    return coded[0] if coded else by_name.get(fold(name))
+
+
+def points_line(fmt: Format, name: str, codes: Iterable[int]) -> str | None:
+    """What one card is worth in `fmt` (`cards lookup`), as `check` counts it; None when
+    the format has no points. An empty table says so, as a deck's warning does."""
+    table = fmt.option("points")
+    if table is None:
+        return None
+    cap = fmt.option("max_points", DEFAULT_MAX)
+    if not table:
+        return f"points: not checked, {fmt.name} lists no card's points (at most {cap} a deck)"
+    value = _value(*_tables(table), name, codes)
+    return f"points: {value or 0} a copy (at most {cap} a deck)"
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

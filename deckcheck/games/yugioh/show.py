@@ -64,7 +64,7 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
     card is not on it), and its points in a points format."""
     from ...names import fold
     from ...rules.card_limit import find_limit
-    from ...rules.points import DEFAULT_MAX
+    from ...rules.points import points_line
 
     card = catalog.get(name)
     lines = []
@@ -78,11 +78,9 @@ def in_pool(catalog: YgoCatalog, name: str, fmt: Format, day: dt.date, platform:
                          f"{_window(entry)}")
         elif entry is None and fmt.copy_limit is not None:
             lines.append(f"not on the Forbidden & Limited list on {day.isoformat()}: up to {fmt.copy_limit.default} copies")
-    points = fmt.option("points")
+    points = points_line(fmt, card.name if card is not None else name, {card.code, card.root} if card is not None else ())
     if points is not None:
-        value = points.get(card.code) if card is not None and card.code in points else next(
-            (value for key, value in points.items() if not isinstance(key, int) and fold(key) == fold(name)), 0)
-        lines.append(f"points: {value} a copy (at most {fmt.option('max_points', DEFAULT_MAX)} a deck)")
+        lines.append(points)
     return lines
 
 
