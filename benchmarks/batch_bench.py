@@ -1,7 +1,7 @@
 """Batch benchmark: `deckcheck batch` over 10,000 real decklists, against mtg-parser and a floor.
 
     pip install -e '.[bench]'          # mtg-parser, the yardstick
-    python benchmarks/batch_bench.py [--decks 10000] [--jobs 1 2] [--scale 1000 10000 50000]
+    python benchmarks/batch_bench.py [--decks 10000] [--jobs 1 2] [--scale 1000 10000 50000] [--scale-outputs json sarif ...]
 
 The real tournament decks of ../shared/data/mtg/decklists/decks.jsonl.gz are written as
 MTGO-style text files (main deck, blank line, sideboard) into a temporary folder, repeated
@@ -22,8 +22,9 @@ its own format (mtg/standard, mtg/modern, ...). Then, in the same run:
   what deckcheck does beyond it is the price of everything else it checks.
 
 Then the scaling runs (`--scale`, 1k, 10k and 50k decks by default, `--jobs` each, one run
-each unless `--scale-repeat`): wall time, decks/s and peak memory of the process tree, the
-50k/10k memory ratio (a batch streams its report: memory should barely grow), and the
+each unless `--scale-repeat`, JSON unless `--scale-outputs` names others): wall time,
+decks/s and peak memory of the process tree, the 50k/10k memory ratio of each output (a
+batch streams its report: memory should barely grow), and the
 largest event that fits in one minute at the best rate of the largest run.
 
 Each is run `--repeat` times (3) and the fastest run counts: on a shared machine the
@@ -161,6 +162,9 @@ def main() -> None:
     parser.add_argument("--scale", type=int, nargs="*", default=[1_000, 10_000, 50_000],
                         help="decks of each scaling run (none: skip them)")
     parser.add_argument("--scale-repeat", type=int, default=1, help="runs of each scaling size; the fastest counts")
+    parser.add_argument("--scale-outputs", nargs="+", default=["json"],
+                        help="the report formats of the scaling runs (each streams: its memory should barely grow), "
+                             "e.g. text json csv junit sarif html github")
     parser.add_argument("--mtg-parser-worker", help=argparse.SUPPRESS)
     parser.add_argument("--floor-worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -218,33 +222,40 @@ def main() -> None:
                   f"({parser_cpu / cpu:.2f}x per CPU-second); {elapsed / floor_wall:.2f}x the floor's time "
                   f"({cpu / floor_cpu:.2f}x its CPU time)")
     if args.scale:
-        scaling(deckcheck, shared, args.scale, args.jobs, args.scale_repeat)
+        scaling(deckcheck, shared, args.scale, args.jobs, args.scale_repeat, args.scale_outputs)
 
 
-def scaling(deckcheck: str, shared: Path, sizes: list[int], jobs_list: list[int], repeat: int) -> None:
-    """Time and peak memory of `deckcheck batch -o json` at each size, for each --jobs."""
+def scaling(
+    deckcheck: str, shared: Path, sizes: list[int], jobs_list: list[int], repeat: int, outputs: list[str],
+) -> None:
+    """Time and peak memory of `deckcheck batch -o OUTPUT` at each size, for each --jobs."""
     print(f"\nscaling: best of {repeat} run(s) each, load average {os.getloadavg()[0]:.2f} at start")
-    print(f"{'decks':>7} {'jobs':>4} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9} {'CPU s':>8}")
-    peaks: dict[tuple[int, int], int] = {}
+    print(f"{'decks':>7} {'output':>6} {'jobs':>4} {'seconds':>8} {'decks/s':>9} {'peak MiB':>9} {'CPU s':>8}")
+    peaks: dict[tuple[int, str, int], int] = {}
     best_rate = 0.0
     for size in sizes:
         with tempfile.TemporaryDirectory(prefix="deckcheck-scale-") as folder:
             manifest = write_set(Path(folder), size, shared)
-            for jobs in jobs_list:
-                command = [deckcheck, "batch", str(manifest), "-f", "mtg/legacy", "--date", EVENT_DATE,
-                           "-o", "json", "--quiet", "--jobs", str(jobs)]
-                elapsed, peak, cpu, done = best_of(repeat, command)
-                if done.returncode not in (0, 1):
-                    sys.exit(f"deckcheck failed ({done.returncode}): {done.stderr.strip()}")
-                peaks[size, jobs] = peak
-                if size == max(sizes):
-                    best_rate = max(best_rate, size / elapsed)
-                print(f"{size:>7,} {jobs:>4} {elapsed:>8.2f} {size / elapsed:>9,.0f} {peak / 2**20:>9.1f} {cpu:>8.2f}")
-    for jobs in jobs_list:
-        if (10_000, jobs) in peaks and (50_000, jobs) in peaks:
-            print(f"--jobs {jobs}: peak memory at 50k decks is {peaks[50_000, jobs] / peaks[10_000, jobs]:.2f}x that at 10k")
-    print(f"largest event in one minute: about {int(best_rate * 60) // 1000 * 1000:,} decks "
-          f"(the best rate at {max(sizes):,} decks, {best_rate:,.0f} decks/s)")
+            for output in outputs:
+                for jobs in jobs_list:
+                    command = [deckcheck, "batch", str(manifest), "-f", "mtg/legacy", "--date", EVENT_DATE,
+                               "-o", output, "--quiet", "--jobs", str(jobs)]
+                    elapsed, peak, cpu, done = best_of(repeat, command)
+                    if done.returncode not in (0, 1):
+                        sys.exit(f"deckcheck failed ({done.returncode}): {done.stderr.strip()}")
+                    peaks[size, output, jobs] = peak
+                    if size == max(sizes) and output == "json":
+                        best_rate = max(best_rate, size / elapsed)
+                    print(f"{size:>7,} {output:>6} {jobs:>4} {elapsed:>8.2f} {size / elapsed:>9,.0f} "
+                          f"{peak / 2**20:>9.1f} {cpu:>8.2f}")
+    for output in outputs:
+        for jobs in jobs_list:
+            if (10_000, output, jobs) in peaks and (50_000, output, jobs) in peaks:
+                ratio = peaks[50_000, output, jobs] / peaks[10_000, output, jobs]
+                print(f"-o {output} --jobs {jobs}: peak memory at 50k decks is {ratio:.2f}x that at 10k")
+    if best_rate:
+        print(f"largest event in one minute: about {int(best_rate * 60) // 1000 * 1000:,} decks "
+              f"(the best JSON rate at {max(sizes):,} decks, {best_rate:,.0f} decks/s)")
 
 
 if __name__ == "__main__":

@@ -223,7 +223,10 @@ def run(
     collecting = gc.isenabled()
     # The card data, formats and registrations loaded so far live as long as the run:
     # freezing them keeps the collector from walking them again and again; the outcomes
-    # hold no cycles (reference counting frees each), so it pauses meanwhile.
+    # hold no cycles (reference counting frees each), so it pauses meanwhile, and sweeps
+    # only the young objects once a chunk: what the caller made of the outcomes may hold
+    # cycles (an indented `json.dumps`, SARIF's and JUnit's, leaves one per call), which
+    # would otherwise stay until the end and grow the batch's memory with its size.
     gc.freeze()
     gc.disable()
     try:
@@ -232,10 +235,12 @@ def run(
             for chunk in chunks:
                 yield from _spend(_check_chunk_here(chunk, day), budget)
                 tick(len(chunk))
+                gc.collect(0)
             return
         for chunk, outcomes in _parallel(chunks, day, workers):
             yield from _spend(outcomes, budget)
             tick(len(chunk))
+            gc.collect(0)
     finally:
         if collecting:
             gc.enable()
