@@ -56,8 +56,7 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
         entries = archive.infolist()
         if len(entries) > MAX_ENTRIES:
             raise InputError(
-                f"{shown}: {len(entries):,} entries is over the limit of {MAX_ENTRIES:,}; "
-                "refusing to extract (is this a decompression bomb?)"
+                f"{shown}: {len(entries):,} entries is over the limit of {MAX_ENTRIES:,}; {_REFUSED}"
             )
         declared = sum(entry.file_size for entry in entries)
         if declared > MAX_TOTAL_BYTES:
@@ -116,6 +115,13 @@ def _copy(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, target: Path, writte
 def _too_big(shown: str, size: int, *, actual: bool = False) -> str:
     amount = "" if actual else f" ({size:,} bytes)"
     return (
-        f"{shown}: uncompressed contents{amount} exceed the limit of {MAX_TOTAL_BYTES:,} bytes; "
-        "refusing to extract (is this a decompression bomb?)"
+        f"{shown}: uncompressed contents{amount} exceed the limit of {MAX_TOTAL_BYTES:,} bytes; {_REFUSED}"
     )
+
+
+# The limits stop a bomb from a stranger; an organiser's own event that outgrows them is
+# checked from its files instead, which have no such limit.
+_REFUSED = (
+    "refusing to extract (is this a decompression bomb?); "
+    "an archive you trust can be unzipped and its folder or manifest checked instead"
+)
