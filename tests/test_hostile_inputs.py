@@ -103,6 +103,46 @@ def test_file_over_the_limit_is_refused(cli, tmp_path):
     assert f"{big.stat().st_size:,} bytes is over the 4,194,304-byte limit" in done.stdout
 
 
+def test_library_text_over_the_limit_is_an_unreadable_deck_not_parsed():
+    """A website passes what its user pasted: the library bounds it as a file is bounded."""
+    from deckcheck import validate
+
+    result = validate("1 Island\n" * (MAX_INPUT_BYTES // 9 + 10), "mtg/constructed")
+    assert result.unreadable and not result.legal
+    assert [problem.message for problem in result.problems] == [
+        f"<text>: over the {MAX_INPUT_BYTES:,}-byte limit for a decklist's text; is this the right file?"
+    ]
+
+
+def test_a_list_of_more_card_lines_than_any_deck_is_cut_to_the_limit(cli, tmp_path):
+    """190,000 different unknown names in a 4 MiB file took 18 s and 230 MiB: each was looked
+    up and carried through every rule. Now the first MAX_DECK_ENTRIES lines are checked and
+    the rest are one error naming the first line left out."""
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    lines = MAX_DECK_ENTRIES * 3
+    path = tmp_path / "collection.txt"
+    path.write_text("".join(f"1 Unknown Card {index}\n" for index in range(lines)), encoding="utf-8")
+    assert path.stat().st_size < MAX_INPUT_BYTES
+    done = cli("validate", str(path), "-f", "mtg/constructed", "-o", "json")
+    assert done.returncode == 1, done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    cut = [problem for problem in result["problems"] if problem["rule"] == "parse-error"]
+    assert cut == [{
+        "rule": "parse-error", "severity": "error", "line": MAX_DECK_ENTRIES + 1,
+        "message": f"{lines:,} card lines; only the first {MAX_DECK_ENTRIES:,} were read, the rest were not checked "
+                   "(no deck, pool or cube is that long: is this the right file?)",
+    }]
+    assert result["counts"]["main"] == MAX_DECK_ENTRIES
+
+
+def test_a_list_at_the_card_line_limit_is_read_whole():
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    deck = parse_text("1 Island\n" * MAX_DECK_ENTRIES)
+    assert len(deck.entries) == MAX_DECK_ENTRIES and not deck.problems
+
+
 # ---------------------------------------------------------------- regressions
 
 

@@ -24,10 +24,11 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
+from ..limits import MAX_DECK_ENTRIES
 from ..model import COMMANDER, COMPANION, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
-from ..textio import binary_kind, decode, read_bounded, without_surrogates
+from ..textio import MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import text  # the parser of last resort: plain text accepts anything
 from .common import companions_for_sideboard, parse_error, remove_invisible
 
@@ -181,6 +182,10 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     characters (a zero-width space inside a name) are removed first, with a warning per line,
     whatever the format: a name must not hide a card from the rules. A lone surrogate (text
     a caller decoded from JSON) is read as the replacement character, as undecodable bytes are."""
+    if len(content) > MAX_INPUT_BYTES:
+        # Text a library caller passed (a file is bounded as it is read): each character is
+        # at least a byte, so this is over the limit a file has (docs/security.md).
+        return unreadable(source, too_big(source, what="a decklist's text"))
     content, invisible = remove_invisible(without_surrogates(content))
     module = choose(source, content, input_format)
     try:
@@ -191,7 +196,23 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
     deck.problems[:0] = invisible
+    if len(deck.entries) > MAX_DECK_ENTRIES:
+        _cut_entries(deck)
     return deck
+
+
+def _cut_entries(deck: Deck) -> None:
+    """Keep the first MAX_DECK_ENTRIES card lines of a list that holds more; the rest are
+    one error, not checked: no real list is that long, and every line costs a card lookup
+    and a place in each rule's tally (limits.py)."""
+    total = len(deck.entries)
+    first_left = deck.entries[MAX_DECK_ENTRIES]
+    del deck.entries[MAX_DECK_ENTRIES:]
+    deck.problems.append(parse_error(
+        f"{total:,} card lines; only the first {MAX_DECK_ENTRIES:,} were read, the rest were not checked "
+        "(no deck, pool or cube is that long: is this the right file?)",
+        line=first_left.line,
+    ))
 
 
 def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) -> Deck:
