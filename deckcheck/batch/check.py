@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 
-from ..decklists import is_inline
 from ..errors import FormatError
 from ..formats import Format, load
 from ..model import CardEntry
@@ -124,7 +123,7 @@ def check_registrations(
                 continue
             effective = row.format_id or format_id
             yield Task(
-                path=str(row.path), shown=row.deck,
+                path=str(row.path), shown=row.deck, inline=row.inline,
                 format_id=effective if effective in formats.loaded else None,
                 keep_entries=on_result is not None or row.team is not None or number in picks,
                 pool_path=str(row.pool_path) if row.pool_path is not None else None,
@@ -143,7 +142,7 @@ def check_registrations(
             result = outcome.result
             result.format = result.format or str(row.format_id or format_id or "")
             result.player, result.team = row.player, row.team
-            result.location = "" if found.kind == "zip" or row.path is None or is_inline(row.path) else location(row.path)
+            result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             result.problems = [*row.problems, *result.problems]
             totals.count(result)
             if sink is not None:

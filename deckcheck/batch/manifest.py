@@ -287,6 +287,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         pool=pool,
         pool_path=pool_path,
         platform=platform,
+        inline=inline,
     )
     return registration
 

@@ -28,7 +28,9 @@ class Registration:
     """A deck to check, and who registered it.
 
     `deck` is the name the report shows (relative to the source, `/`-separated); `path` is
-    the file to read, None when the row names no deck. `line` is the manifest line.
+    the file to read, None when the row names no deck, or the deck itself when `inline`
+    (a manifest row's `ydke://` URL: manifest.py decides it once, and every later step
+    reads this flag). `line` is the manifest line.
     A batch holds every row until its end (teams, deck checks), so rows are slotted and
     keep their files as strings: a `Path` given for `path` or `pool_path` is kept as
     its text (a pathlib object costs about 500 bytes, its text a fifth of that).
@@ -53,6 +55,7 @@ class Registration:
     # Problems of this row its team's check states in its own words (a player also on
     # another team is the team's `team-registration`): not repeated as the member's.
     team_states: tuple[Problem, ...] = ()
+    inline: bool = False
 
     def __post_init__(self) -> None:
         for name in ("path", "pool_path"):

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
-from ..decklists import is_inline, load_deck
+from ..decklists import load_deck
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck, read_deck
 from ..registered_pools import Pool, read_pool
@@ -60,7 +60,8 @@ class Task:
     `cards_db` names the card database (None: the default one, else the built-in data;
     `cards=False`: none); batches never look names up online, because worker processes could
     not share Scryfall's rate limit and `--jobs` must not change a report. `platform` is
-    where the player's event is played."""
+    where the player's event is played. `inline`: `path` is the deck itself (a `ydke://`
+    URL), not a file (Registration.inline)."""
 
     path: str
     shown: str
@@ -72,6 +73,7 @@ class Task:
     cards_db: str | None = None
     cards: bool = True
     platform: str = "paper"
+    inline: bool = False
 
 
 @dataclass
@@ -136,8 +138,7 @@ def _catalog(fmt: Format, cards_db: str | None) -> Any:
 
 
 def check_one(task: Task, day: dt.date) -> Outcome:
-    # A manifest row may give the deck itself, a `ydke://` URL (manifest.py), not a file.
-    deck = read_deck(task.path) if is_inline(task.path) else load_deck(task.path)
+    deck = read_deck(task.path) if task.inline else load_deck(task.path)
     pool: Pool | None = None
     pool_problems: list[Problem] = []
     if task.pool_path is not None:

@@ -17,7 +17,6 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 
-from ..decklists import is_inline
 from ..limits import MAX_HOLDERS_LISTED
 from ..problem import WARNING
 from .registration import Registration, player_key
@@ -49,7 +48,7 @@ def warn_shared_decks(rows: Sequence[Registration]) -> list[Registration]:
                 named[mine] = _first_others(rows, group, keys, mine)
             row = rows[index]
             others = named_few(named[mine], "more players", total=len(group) - rows_of[mine])
-            what = "deck" if is_inline(row.path or "") else "deck file"  # a `ydke://` URL is no file
+            what = "deck" if row.inline else "deck file"  # a `ydke://` URL is no file
             warned[index] = row.with_problem(
                 f"{what} {row.deck} is also registered by {others}; "
                 "each player registers a deck of their own (a row copied by mistake?)",

@@ -149,13 +149,12 @@ def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type:
     """The files a batch read: its source (a manifest or a zip), the format file of -f, and
     every deck, pool and row's format file (made one at a time: an event may have 100,000
     of them); a deck given as a `ydke://` URL is no file."""
-    from ..decklists import is_inline
-
     yield Path(source)
     if isinstance(format_ref, Path):
         yield format_ref
     for row in result.registrations:
-        yield from (Path(path) for path in (row.path, row.pool_path) if path is not None and not is_inline(path))
+        deck = None if row.inline else row.path
+        yield from (Path(path) for path in (deck, row.pool_path) if path is not None)
         if isinstance(row.format_id, Path):
             yield row.format_id
 
