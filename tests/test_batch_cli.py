@@ -289,6 +289,32 @@ def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_chec
     assert results[2]["problems"][0]["message"].startswith("manifest line 5: held NUL bytes (line 4), which were left out")
 
 
+@pytest.mark.parametrize("header, where", [
+    (b"play\x00er,deck\n", "line 1: the header"),
+    (b"player,deck\x00\n", "line 1: the header"),
+    (b"\n\"player\",\"de\x00\nck\"\n", "line 3: the header (line 2)"),  # a quoted name running over two lines
+])
+def test_nul_bytes_in_a_csv_header_stop_the_batch_naming_its_line(cli, tmp_path, header, where):
+    # They were left out without a word; every row is read through the header's column
+    # names, so a damaged header is an unreadable manifest (exit 2), as a missing column is.
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_bytes(header + b"ann,ann.txt\n")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 2 and report is None
+    assert done.stderr.strip() == (
+        f"deckcheck: error: {tmp_path / 'reg.csv'} {where} holds NUL bytes (is the manifest damaged?), "
+        "so its columns cannot be told; check its column names and save the manifest again"
+    )
+
+
+def test_nul_bytes_only_on_blank_lines_above_a_csv_header_mean_nothing(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_bytes(b"\x00\x00\nplayer,deck\nann,ann.txt\n")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert report["results"][0]["problems"] == []
+
+
 def test_a_yaml_manifest_with_a_nul_byte_names_its_row(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN})
     (tmp_path / "reg.yaml").write_bytes(b"- player: ann\n  deck: ann.txt\n- player: b\x00ob\n  deck: ann.txt\n")
