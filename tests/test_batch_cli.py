@@ -405,6 +405,30 @@ def test_zip_of_a_manifest_inside_a_folder(cli, tmp_path):
     assert team["problems"][0]["holders"] == {"ann": 3, "bob": 3}
 
 
+@pytest.mark.parametrize("where", ["reg.csv", "event/reg.csv"])
+def test_a_csv_manifest_in_a_zip_with_a_comment_above_its_header_is_read_as_on_the_command_line(cli, tmp_path, where):
+    # It was not recognised: the archive was walked as a folder, the manifest listed as
+    # "not a decklist (.csv extension)", and its players' decks checked without them.
+    manifest = "# Spring Open, registrations\nplayer,deck\nann,ann.txt\n"
+    folder = where.rpartition("/")[0]
+    archive = make_zip(tmp_path / "set.zip", {where: manifest, f"{folder}/ann.txt".lstrip("/"): LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text(manifest, encoding="utf-8")
+    error = ("line 1: missing required columns 'player', 'deck' (columns found: # spring open, registrations); "
+             "a manifest has no comment lines: its first line names the columns")
+    for source, shown in ((archive, f"{archive}:{where}"), (tmp_path / "reg.csv", tmp_path / "reg.csv")):
+        done, report = run_json(cli, str(source), "-f", "mtg/modern")
+        assert done.returncode == 2 and report is None, done.stdout
+        assert done.stderr.strip() == f"deckcheck: error: {shown} {error}"
+
+
+def test_a_csv_in_a_zip_whose_lines_name_no_columns_is_no_manifest(cli, tmp_path):
+    archive = make_zip(tmp_path / "set.zip", {"standings.csv": "# day 1\nrank,name\n1,ann\n", "ann.txt": LEGAL_BURN})
+    done, report = run_json(cli, str(archive), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "manifest" not in report and [r["deck"] for r in report["results"]] == ["ann.txt"]
+    assert report["skipped"] == [{"file": "standings.csv", "reason": "not a decklist (.csv extension)", "unchecked": False}]
+
+
 def test_zip_slip_entries_are_never_written_and_the_rest_is_checked(cli, tmp_path):
     victim = tmp_path / "outside.txt"
     archive = make_zip(tmp_path / "set.zip", {
