@@ -498,6 +498,65 @@ def test_a_format_file_in_a_zip_cannot_extend_one_outside_the_archive(cli, tmp_p
     assert "extends: '../../../outside.yaml': it points outside" in result["problems"][0]["message"]
 
 
+ZIP_WITH_A_FORMAT_CHAIN = {
+    "reg.csv": "player,deck,format\nann,a.txt,formats/cube.yaml\n",
+    "a.txt": LEGAL_BURN,
+    "formats/cube.yaml": "name: Cube\nextends: ../common/base.yaml\n",
+    "common/base.yaml": "name: Base\ngame: mtg\nextends: mtg/modern\n",
+}
+
+
+def test_a_format_file_in_a_zip_may_extend_one_elsewhere_in_the_archive(cli, tmp_path):
+    """Run from a folder that does not hold the temporary folder: the row's format was
+    loaded again without the archive as its tree, so its chain was kept in the format's own
+    folder and `../common/base.yaml` refused (the message naming the temporary folder)."""
+    archive = make_zip(tmp_path / "set.zip", ZIP_WITH_A_FORMAT_CHAIN)
+    (tmp_path / "work").mkdir()
+    (tmp_path / "tmp").mkdir()
+    done = cli("batch", str(archive), "-o", "json", "--date", DATE, cwd=tmp_path / "work", env={"TMPDIR": str(tmp_path / "tmp")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["legal"], result["problems"]) == (True, [])
+
+
+def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
+    # The manifest loads it (with the archive as its tree), the batch loaded it again
+    # without one (here the disk cache of merged formats spared it the YAML, not the rest).
+    import deckcheck.formats as formats
+    from deckcheck.batch import check_source
+
+    archive = make_zip(tmp_path / "set.zip", {
+        "reg.csv": "player,deck,format\nann,a.txt,cube.yaml\nbob,b.txt,cube.yaml\n",
+        "a.txt": LEGAL_BURN, "b.txt": LEGAL_ISLANDS,
+        "cube.yaml": "name: Cube\ngame: mtg\nextends: mtg/modern\n",
+    })
+    built: list[str] = []
+    real_build = formats.build_format
+
+    def counted(format_id, *args):
+        built.append(Path(format_id).name)
+        return real_build(format_id, *args)
+
+    monkeypatch.setattr(formats, "build_format", counted)
+    batch = check_source(archive, None, date=DATE, jobs=1)
+    assert batch.exit_code == 0, [problem.message for result in batch.report.results for problem in result.problems]
+    assert built == ["cube.yaml"]
+
+
+def test_worker_processes_keep_a_zip_format_files_chain_in_the_archive(tmp_path, monkeypatch):
+    # A worker loads the row's format itself: without the archive as its tree it refused
+    # `../common/base.yaml` (an exception in the worker).
+    from deckcheck.batch import check_source, runner
+
+    rows = "".join(f"p{number},a.txt,formats/cube.yaml\n" for number in range(40))
+    archive = make_zip(tmp_path / "set.zip", {**ZIP_WITH_A_FORMAT_CHAIN, "reg.csv": "player,deck,format\n" + rows})
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
+    monkeypatch.setattr(runner, "MAX_CHUNK", 4)
+    batch = check_source(archive, None, date=DATE, jobs=2)
+    assert (batch.totals.decks, batch.totals.legal, batch.exit_code) == (40, 40, 0)
+
+
 def test_zip_with_too_many_entries_is_refused(cli, tmp_path):
     from deckcheck.batch.archive import MAX_ENTRIES
 

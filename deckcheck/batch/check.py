@@ -12,6 +12,8 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import FormatError
 from ..formats import Format, load
@@ -28,6 +30,9 @@ from .runner import Outcome, Task, run
 from .shared_decks import warn_shared_decks
 from .team_pools import assign_pools
 from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
+
+if TYPE_CHECKING:
+    from ..formats import FormatRef
 
 
 @dataclass
@@ -65,13 +70,20 @@ Sink = Callable[[Registration, DeckResult], None]
 
 
 class _Formats:
-    """Formats by the id a row gives, each loaded once; the reason when one cannot be."""
+    """Formats by the id a row gives, each loaded once; the reason when one cannot be.
+    A row's format file loads with its `extends:` chain kept in `root` (the set's
+    `format_root`), as the manifest that named it loaded it."""
 
-    def __init__(self, default_id: str | None):
+    def __init__(self, default_id: str | None, *, root: Path | None = None):
         self.default_id = default_id
+        self.root = root
         # -f must load (else exit 2); without it every row names its own format.
         self.loaded: dict[str, Format] = {default_id: load(default_id)} if default_id is not None else {}
         self.errors: dict[str, str] = {}
+
+    def root_of(self, format_id: FormatRef | None) -> str | None:
+        """The folder a row's format keeps its `extends:` chain in, for the runner's Task."""
+        return str(self.root) if self.root is not None and isinstance(format_id, Path) else None
 
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
@@ -83,7 +95,7 @@ class _Formats:
             return None
         if format_id not in self.errors:
             try:
-                self.loaded[format_id] = load(format_id)
+                self.loaded[format_id] = load(format_id, root=self.root if isinstance(format_id, Path) else None)
             except FormatError as exc:
                 self.errors[format_id] = str(exc)
         return self.errors.get(format_id)
@@ -110,7 +122,7 @@ def check_registrations(
     `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`."""
-    formats = _Formats(format_id)
+    formats = _Formats(format_id, root=found.format_root)
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = warn_shared_decks([_team_format_without_team(row, formats) for row in rows])
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
@@ -124,7 +136,7 @@ def check_registrations(
             effective = row.format_id or format_id
             yield Task(
                 path=str(row.path), shown=row.deck, inline=row.inline,
-                format_id=effective if effective in formats.loaded else None,
+                format_id=effective if effective in formats.loaded else None, format_root=formats.root_of(effective),
                 keep_entries=on_result is not None or row.team is not None or number in picks,
                 pool_path=str(row.pool_path) if row.pool_path is not None else None,
                 pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,

@@ -10,6 +10,7 @@ import heapq
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..names import fold_once
@@ -83,13 +84,17 @@ class Skipped:
 
 @dataclass
 class RegistrationSet:
-    """What a source holds: the registrations in report order and the files skipped."""
+    """What a source holds: the registrations in report order and the files skipped.
+    `format_root`: the folder a row's format file, with its whole `extends:` chain, stays
+    in (a zip's extracted archive: manifest.py loads each such file so); None: where
+    `formats.load` keeps a format file by default."""
 
     source: str
     kind: str  # "directory", "manifest" (with `manifest` set) or "zip" of either
     registrations: list[Registration] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
+    format_root: Path | None = None
 
 
 def unchecked_registration(item: Skipped) -> Registration:

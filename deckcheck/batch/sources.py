@@ -120,7 +120,7 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
     manifest = manifests[0]
     relative = _relative(manifest, root)
     rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}")
-    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative)
+    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root)
 
 
 def _manifests_in(root: Path) -> list[Path]:
