@@ -106,7 +106,8 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
     if missing:
         have = ", ".join(name for name in header if name) or "none"
         # A note above the header (`# Spring Open`) is read as the header: say so.
-        comment = "; a manifest has no comment lines: its first line names the columns" if spelled and spelled[0].startswith("#") else ""
+        noted = spelled and spelled[0].startswith("#")
+        comment = "; a manifest has no comment lines: its first line names the columns" if noted else ""
         raise InputError(
             f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
             f"{', '.join(repr(name) for name in missing)} (columns found: {have}){comment}"

@@ -56,7 +56,6 @@ class ManifestText:
             ))
         return notes
 
-
     def header_error(self, span: range, header_line: int) -> str | None:
         """Why a table's header, written on the lines of `span` (ending on `header_line`),
         cannot be read: it held NUL bytes, so its column names as read may not be those
