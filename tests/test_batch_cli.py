@@ -541,6 +541,11 @@ def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
     batch = check_source(archive, None, date=DATE, jobs=1)
     assert batch.exit_code == 0, [problem.message for result in batch.report.results for problem in result.problems]
     assert built == ["cube.yaml"]
+    # The command's card-data note reads the rows' format from the batch: loading it
+    # again, once the archive was gone, found no file and the note was lost.
+    from deckcheck.cli.batch import _row_format
+
+    assert _row_format(batch).name == "Cube" and built == ["cube.yaml"]
 
 
 def test_worker_processes_keep_a_zip_format_files_chain_in_the_archive(tmp_path, monkeypatch):

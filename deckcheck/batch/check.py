@@ -48,6 +48,9 @@ class BatchReport:
     manifest: str | None = None
     deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
     totals: Totals = field(default_factory=Totals)
+    # The formats that loaded (-f, then each row's, in the order rows first name them):
+    # read from here, a zip's format files are not loaded again once the archive is gone.
+    formats: dict[FormatRef, Format] = field(default_factory=dict)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -178,7 +181,7 @@ def check_registrations(
         source=found.source, kind=found.kind, manifest=found.manifest,
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
         registrations=rows, skipped=found.skipped,
-        deck_checks=sample, totals=totals,
+        deck_checks=sample, totals=totals, formats=formats.loaded,
     )
 
 

@@ -160,17 +160,8 @@ def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type:
 
 
 def _row_format(result: object) -> object:
-    """The first format of the batch's rows that loads (without -f every row names one)."""
-    from ..errors import FormatError
-    from ..formats import load
-
-    for candidate in (row.format_id for row in result.registrations):  # type: ignore[attr-defined]
-        if candidate is not None:
-            try:
-                return load(candidate)
-            except FormatError:
-                continue
-    return None
+    """The first format of the batch's rows that loaded (without -f every row names one)."""
+    return next(iter(result.formats.values()), None)  # type: ignore[attr-defined]
 
 
 def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
