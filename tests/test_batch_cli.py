@@ -550,11 +550,18 @@ def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
 
 def test_worker_processes_keep_a_zip_format_files_chain_in_the_archive(tmp_path, monkeypatch):
     # A worker loads the row's format itself: without the archive as its tree it refused
-    # `../common/base.yaml` (an exception in the worker).
+    # `../common/base.yaml` (an exception in the worker). Run from a folder that does not
+    # hold the temporary folder, which a worker would otherwise take for the chain's tree.
+    import tempfile
+
     from deckcheck.batch import check_source, runner
 
     rows = "".join(f"p{number},a.txt,formats/cube.yaml\n" for number in range(40))
     archive = make_zip(tmp_path / "set.zip", {**ZIP_WITH_A_FORMAT_CHAIN, "reg.csv": "player,deck,format\n" + rows})
+    for folder in ("work", "tmp"):
+        (tmp_path / folder).mkdir()
+    monkeypatch.chdir(tmp_path / "work")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
     monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
     monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
     monkeypatch.setattr(runner, "MAX_CHUNK", 4)
