@@ -68,10 +68,9 @@ def _link_reason(lexical: str, root: Path, *, tree: str, folders: RealFolders | 
     if real == lexical:
         return None
     real_root = os.path.realpath(root)
-    inside = os.path.relpath(real, real_root)
-    if inside == os.pardir or inside.startswith(os.pardir + os.sep) or os.path.isabs(inside):
+    if not is_within(real, real_root):
         return f"a symbolic link to a file outside {tree}; not followed"
-    if any(is_hidden(part) for part in Path(inside).parts):
+    if any(is_hidden(part) for part in Path(os.path.relpath(real, real_root)).parts):
         return "a symbolic link into a hidden folder; not followed"
     return None
 
@@ -107,7 +106,11 @@ def named_inside(
 
 
 def is_within(path: str, folder: str) -> bool:
-    """Whether the absolute, normalised `path` is `folder` or lies under it (by name alone)."""
+    """Whether the absolute, normalised `path` is `folder` or lies under it, by name alone
+    (`/a/bc` is not under `/a/b`; resolve links first where they are followed). The one
+    judge of "inside" for deckcheck's trees (docs/security.md): a path named inside one,
+    a link's target, the folder a format file's `extends:` chain stays in. Names are
+    compared exactly: a folder spelled in another case, or on another drive, is outside."""
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 

@@ -289,6 +289,32 @@ def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_chec
     assert results[2]["problems"][0]["message"].startswith("manifest line 5: held NUL bytes (line 4), which were left out")
 
 
+@pytest.mark.parametrize("header, where", [
+    (b"play\x00er,deck\n", "line 1: the header"),
+    (b"player,deck\x00\n", "line 1: the header"),
+    (b"\n\"player\",\"de\x00\nck\"\n", "line 3: the header (line 2)"),  # a quoted name running over two lines
+])
+def test_nul_bytes_in_a_csv_header_stop_the_batch_naming_its_line(cli, tmp_path, header, where):
+    # They were left out without a word; every row is read through the header's column
+    # names, so a damaged header is an unreadable manifest (exit 2), as a missing column is.
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_bytes(header + b"ann,ann.txt\n")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 2 and report is None
+    assert done.stderr.strip() == (
+        f"deckcheck: error: {tmp_path / 'reg.csv'} {where} holds NUL bytes (is the manifest damaged?), "
+        "so its columns cannot be told; check its column names and save the manifest again"
+    )
+
+
+def test_nul_bytes_only_on_blank_lines_above_a_csv_header_mean_nothing(cli, tmp_path):
+    write(tmp_path, {"ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_bytes(b"\x00\x00\nplayer,deck\nann,ann.txt\n")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert report["results"][0]["problems"] == []
+
+
 def test_a_yaml_manifest_with_a_nul_byte_names_its_row(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN})
     (tmp_path / "reg.yaml").write_bytes(b"- player: ann\n  deck: ann.txt\n- player: b\x00ob\n  deck: ann.txt\n")
@@ -379,6 +405,30 @@ def test_zip_of_a_manifest_inside_a_folder(cli, tmp_path):
     assert team["problems"][0]["holders"] == {"ann": 3, "bob": 3}
 
 
+@pytest.mark.parametrize("where", ["reg.csv", "event/reg.csv"])
+def test_a_csv_manifest_in_a_zip_with_a_comment_above_its_header_is_read_as_on_the_command_line(cli, tmp_path, where):
+    # It was not recognised: the archive was walked as a folder, the manifest listed as
+    # "not a decklist (.csv extension)", and its players' decks checked without them.
+    manifest = "# Spring Open, registrations\nplayer,deck\nann,ann.txt\n"
+    folder = where.rpartition("/")[0]
+    archive = make_zip(tmp_path / "set.zip", {where: manifest, f"{folder}/ann.txt".lstrip("/"): LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text(manifest, encoding="utf-8")
+    error = ("line 1: missing required columns 'player', 'deck' (columns found: # spring open, registrations); "
+             "a manifest has no comment lines: its first line names the columns")
+    for source, shown in ((archive, f"{archive}:{where}"), (tmp_path / "reg.csv", tmp_path / "reg.csv")):
+        done, report = run_json(cli, str(source), "-f", "mtg/modern")
+        assert done.returncode == 2 and report is None, done.stdout
+        assert done.stderr.strip() == f"deckcheck: error: {shown} {error}"
+
+
+def test_a_csv_in_a_zip_whose_lines_name_no_columns_is_no_manifest(cli, tmp_path):
+    archive = make_zip(tmp_path / "set.zip", {"standings.csv": "# day 1\nrank,name\n1,ann\n", "ann.txt": LEGAL_BURN})
+    done, report = run_json(cli, str(archive), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "manifest" not in report and [r["deck"] for r in report["results"]] == ["ann.txt"]
+    assert report["skipped"] == [{"file": "standings.csv", "reason": "not a decklist (.csv extension)", "unchecked": False}]
+
+
 def test_zip_slip_entries_are_never_written_and_the_rest_is_checked(cli, tmp_path):
     victim = tmp_path / "outside.txt"
     archive = make_zip(tmp_path / "set.zip", {
@@ -446,6 +496,77 @@ def test_a_format_file_in_a_zip_cannot_extend_one_outside_the_archive(cli, tmp_p
     (result,) = json.loads(done.stdout)["results"]
     assert result["problems"][0]["rule"] == "registration"
     assert "extends: '../../../outside.yaml': it points outside" in result["problems"][0]["message"]
+
+
+ZIP_WITH_A_FORMAT_CHAIN = {
+    "reg.csv": "player,deck,format\nann,a.txt,formats/cube.yaml\n",
+    "a.txt": LEGAL_BURN,
+    "formats/cube.yaml": "name: Cube\nextends: ../common/base.yaml\n",
+    "common/base.yaml": "name: Base\ngame: mtg\nextends: mtg/modern\n",
+}
+
+
+def test_a_format_file_in_a_zip_may_extend_one_elsewhere_in_the_archive(cli, tmp_path):
+    """Run from a folder that does not hold the temporary folder: the row's format was
+    loaded again without the archive as its tree, so its chain was kept in the format's own
+    folder and `../common/base.yaml` refused (the message naming the temporary folder)."""
+    archive = make_zip(tmp_path / "set.zip", ZIP_WITH_A_FORMAT_CHAIN)
+    (tmp_path / "work").mkdir()
+    (tmp_path / "tmp").mkdir()
+    done = cli("batch", str(archive), "-o", "json", "--date", DATE, cwd=tmp_path / "work", env={"TMPDIR": str(tmp_path / "tmp")})
+    assert done.returncode == 0, done.stdout + done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["legal"], result["problems"]) == (True, [])
+
+
+def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
+    # The manifest loads it (with the archive as its tree), the batch loaded it again
+    # without one (here the disk cache of merged formats spared it the YAML, not the rest).
+    import deckcheck.formats as formats
+    from deckcheck.batch import check_source
+
+    archive = make_zip(tmp_path / "set.zip", {
+        "reg.csv": "player,deck,format\nann,a.txt,cube.yaml\nbob,b.txt,cube.yaml\n",
+        "a.txt": LEGAL_BURN, "b.txt": LEGAL_ISLANDS,
+        "cube.yaml": "name: Cube\ngame: mtg\nextends: mtg/modern\n",
+    })
+    built: list[str] = []
+    real_build = formats.build_format
+
+    def counted(format_id, *args):
+        built.append(Path(format_id).name)
+        return real_build(format_id, *args)
+
+    monkeypatch.setattr(formats, "build_format", counted)
+    batch = check_source(archive, None, date=DATE, jobs=1)
+    assert batch.exit_code == 0, [problem.message for result in batch.report.results for problem in result.problems]
+    assert built == ["cube.yaml"]
+    # The command's card-data note reads the rows' format from the batch: loading it
+    # again, once the archive was gone, found no file and the note was lost.
+    from deckcheck.cli.batch import _row_format
+
+    assert _row_format(batch).name == "Cube" and built == ["cube.yaml"]
+
+
+def test_worker_processes_keep_a_zip_format_files_chain_in_the_archive(tmp_path, monkeypatch):
+    # A worker loads the row's format itself: without the archive as its tree it refused
+    # `../common/base.yaml` (an exception in the worker). Run from a folder that does not
+    # hold the temporary folder, which a worker would otherwise take for the chain's tree.
+    import tempfile
+
+    from deckcheck.batch import check_source, runner
+
+    rows = "".join(f"p{number},a.txt,formats/cube.yaml\n" for number in range(40))
+    archive = make_zip(tmp_path / "set.zip", {**ZIP_WITH_A_FORMAT_CHAIN, "reg.csv": "player,deck,format\n" + rows})
+    for folder in ("work", "tmp"):
+        (tmp_path / folder).mkdir()
+    monkeypatch.chdir(tmp_path / "work")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
+    monkeypatch.setattr(runner, "MAX_CHUNK", 4)
+    batch = check_source(archive, None, date=DATE, jobs=2)
+    assert (batch.totals.decks, batch.totals.legal, batch.exit_code) == (40, 40, 0)
 
 
 def test_zip_with_too_many_entries_is_refused(cli, tmp_path):

@@ -65,3 +65,14 @@ def test_bare_yaml_list_manifest_keeps_line_numbers(tmp_path):
         rows = found.registrations
     assert [(row.player, row.deck, row.line) for row in rows] == [("ann", "ann.txt", 2), ("bob", "sub/bob.txt", 4)]
     assert rows[1].path == str(tmp_path / "sub" / "bob.txt")
+
+
+def test_a_manifest_row_records_once_whether_its_deck_is_a_ydke_url(tmp_path):
+    # Every later step (the checks, the shared-deck warning, the report's file list) reads
+    # `inline` instead of asking the parsers again; a file whose name starts like a URL is a file.
+    manifest = tmp_path / "reg.csv"
+    manifest.write_text("player,deck\nann, ydke://ryPeAK8j3gCvI94Ao6lXBQ==!!!\nbob,ydke/bob.ydk\n", encoding="utf-8")
+    with open_source(manifest) as found:
+        rows = found.registrations
+    assert [(row.deck, row.inline) for row in rows] == [("ydke://ryPeAK8j3gCvI94Ao6lXBQ==!!!", True), ("ydke/bob.ydk", False)]
+    assert rows[0].path == "ydke://ryPeAK8j3gCvI94Ao6lXBQ==!!!"

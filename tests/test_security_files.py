@@ -457,3 +457,46 @@ def test_manifest_link_checks_with_remembered_folders_judge_as_without(tmp_path,
         None, "a symbolic link into a hidden folder", "a symbolic link to a file outside the folder",
         "a loop of symbolic links",
     }
+
+
+# ---------------------------------------------------------------- "inside" judged one way (tree.is_within)
+
+
+@pytest.mark.parametrize("path, folder, inside", [
+    ("/event/regs", "/event/regs", True),
+    ("/event/regs/decks/a.txt", "/event/regs", True),
+    ("/event/regs/a.txt", "/event/regs/", True),
+    ("/event/regs-2/a.txt", "/event/regs", False),  # a sibling whose name starts like the folder's
+    ("/event/regsa.txt", "/event/regs", False),
+    ("/event", "/event/regs", False),
+    ("/event/Regs/a.txt", "/event/regs", False),  # names compared exactly: another case is outside
+    ("/anything", "/", True),
+])
+def test_is_within_judges_by_whole_names(path, folder, inside):
+    from deckcheck import tree
+
+    sep = os.sep
+    assert tree.is_within(path.replace("/", sep), folder.replace("/", sep)) is inside
+
+
+@posix_only
+def test_a_link_to_a_sibling_folder_named_like_the_registration_folder_is_outside_it(cli, tmp_path):
+    regs = write(tmp_path / "regs", {"ok.txt": LEGAL})
+    write(tmp_path / "regs-old", {"secret.txt": f"4 {SECRET}\n56 Mountain\n"})
+    os.symlink(tmp_path / "regs-old" / "secret.txt", regs / "evil.txt")
+    done = cli("batch", str(regs), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    results = {result["deck"]: result for result in json.loads(done.stdout)["results"]}
+    assert [problem["message"] for problem in results["evil.txt"]["problems"]] == [
+        "evil.txt could not be checked: a symbolic link to a file outside the registration folder; not followed"
+    ]
+
+
+def test_a_format_file_beside_the_working_folder_keeps_its_chain_in_its_own_folder(cli, tmp_path):
+    # `repo2` starts like `repo`, the working folder, but is not inside it: the chain of
+    # `../repo2/cube.yaml` stays in repo2, so `../repo/base.yaml` is outside its tree.
+    write(tmp_path / "repo", {"base.yaml": "name: Base\ngame: mtg\nextends: mtg/constructed\n", "deck.txt": LEGAL})
+    write(tmp_path / "repo2", {"cube.yaml": "name: Cube\nextends: ../repo/base.yaml\n"})
+    done = cli("validate", "deck.txt", "-f", "../repo2/cube.yaml", cwd=tmp_path / "repo")
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "extends: '../repo/base.yaml': it points outside" in done.stderr

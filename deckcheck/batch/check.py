@@ -12,8 +12,9 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..decklists import is_inline
 from ..errors import FormatError
 from ..formats import Format, load
 from ..model import CardEntry
@@ -30,6 +31,9 @@ from .shared_decks import warn_shared_decks
 from .team_pools import assign_pools
 from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
 
+if TYPE_CHECKING:
+    from ..formats import FormatRef
+
 
 @dataclass
 class BatchReport:
@@ -44,6 +48,9 @@ class BatchReport:
     manifest: str | None = None
     deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
     totals: Totals = field(default_factory=Totals)
+    # The formats that loaded (-f, then each row's, in the order rows first name them):
+    # read from here, a zip's format files are not loaded again once the archive is gone.
+    formats: dict[FormatRef, Format] = field(default_factory=dict)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -66,13 +73,20 @@ Sink = Callable[[Registration, DeckResult], None]
 
 
 class _Formats:
-    """Formats by the id a row gives, each loaded once; the reason when one cannot be."""
+    """Formats by the id a row gives, each loaded once; the reason when one cannot be.
+    A row's format file loads with its `extends:` chain kept in `root` (the set's
+    `format_root`), as the manifest that named it loaded it."""
 
-    def __init__(self, default_id: str | None):
+    def __init__(self, default_id: str | None, *, root: Path | None = None):
         self.default_id = default_id
+        self.root = root
         # -f must load (else exit 2); without it every row names its own format.
         self.loaded: dict[str, Format] = {default_id: load(default_id)} if default_id is not None else {}
         self.errors: dict[str, str] = {}
+
+    def root_of(self, format_id: FormatRef | None) -> str | None:
+        """The folder a row's format keeps its `extends:` chain in, for the runner's Task."""
+        return str(self.root) if self.root is not None and isinstance(format_id, Path) else None
 
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
@@ -84,7 +98,7 @@ class _Formats:
             return None
         if format_id not in self.errors:
             try:
-                self.loaded[format_id] = load(format_id)
+                self.loaded[format_id] = load(format_id, root=self.root if isinstance(format_id, Path) else None)
             except FormatError as exc:
                 self.errors[format_id] = str(exc)
         return self.errors.get(format_id)
@@ -111,7 +125,7 @@ def check_registrations(
     `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`."""
-    formats = _Formats(format_id)
+    formats = _Formats(format_id, root=found.format_root)
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = warn_shared_decks([_team_format_without_team(row, formats) for row in rows])
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
@@ -124,8 +138,8 @@ def check_registrations(
                 continue
             effective = row.format_id or format_id
             yield Task(
-                path=str(row.path), shown=row.deck,
-                format_id=effective if effective in formats.loaded else None,
+                path=str(row.path), shown=row.deck, inline=row.inline,
+                format_id=effective if effective in formats.loaded else None, format_root=formats.root_of(effective),
                 keep_entries=on_result is not None or row.team is not None or number in picks,
                 pool_path=str(row.pool_path) if row.pool_path is not None else None,
                 pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
@@ -143,7 +157,7 @@ def check_registrations(
             result = outcome.result
             result.format = result.format or str(row.format_id or format_id or "")
             result.player, result.team = row.player, row.team
-            result.location = "" if found.kind == "zip" or row.path is None or is_inline(row.path) else location(row.path)
+            result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             result.problems = [*row.problems, *result.problems]
             totals.count(result)
             if sink is not None:
@@ -167,7 +181,7 @@ def check_registrations(
         source=found.source, kind=found.kind, manifest=found.manifest,
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
         registrations=rows, skipped=found.skipped,
-        deck_checks=sample, totals=totals,
+        deck_checks=sample, totals=totals, formats=formats.loaded,
     )
 
 

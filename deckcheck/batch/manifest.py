@@ -71,7 +71,7 @@ def read_manifest(
     if suffix in YAML_SUFFIXES:
         rows = _yaml_rows(read.text, shown)
     else:
-        rows = _csv_rows(read.text, shown, TABLE_DELIMITERS[suffix])
+        rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix])
     place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
     if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
@@ -105,9 +105,12 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
     missing = [name for name in REQUIRED if name not in header]
     if missing:
         have = ", ".join(name for name in header if name) or "none"
+        # A note above the header (`# Spring Open`) is read as the header: say so.
+        noted = spelled and spelled[0].startswith("#")
+        comment = "; a manifest has no comment lines: its first line names the columns" if noted else ""
         raise InputError(
             f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(repr(name) for name in missing)} (columns found: {have})"
+            f"{', '.join(repr(name) for name in missing)} (columns found: {have}){comment}"
         )
     return header
 
@@ -126,9 +129,11 @@ def _refuse_twice(spelled: list[str], where: str) -> None:
         first.setdefault(column, name)
 
 
-def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[int, range, dict[str, Any]]]:
+def _csv_rows(read: ManifestText, shown: str, delimiter: str | None) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a table manifest, each with its line (the last, for a cell running over
-    several) and the lines it spans; `delimiter` None: the one the header line uses most."""
+    several) and the lines it spans; `delimiter` None: the one the header line uses most.
+    InputError when the header cannot be read (a missing column, NUL bytes in it)."""
+    text = read.text
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:
@@ -143,6 +148,9 @@ def _csv_rows(text: str, shown: str, delimiter: str | None) -> Iterator[tuple[in
             if not any(cell.strip() for cell in cells):
                 continue
             if header is None:
+                damaged = read.header_error(span, reader.line_num)
+                if damaged:
+                    raise InputError(f"{shown} line {reader.line_num}: {damaged}")
                 header = _header(cells, shown, reader.line_num)
                 continue
             yield reader.line_num, span, {name: cell for name, cell in zip(header, cells) if name}
@@ -287,6 +295,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         pool=pool,
         pool_path=pool_path,
         platform=platform,
+        inline=inline,
     )
     return registration
 

@@ -6,7 +6,8 @@ dropped. A manifest is a table that organisers, spreadsheets and scripts edit ro
 
 - NUL bytes are left out as in a deck file, but the lines that held them are kept
   (`nul_lines`): their rows get a `registration` problem instead of being read silently
-  altered.
+  altered, and a table whose header line held them is not read at all (`header_error`):
+  every row is read through its column names.
 - A file whose lines mix UTF-8 and Windows-1252 (rows added by Excel on Windows to a UTF-8
   file, or the other way round) is read line by line, each line in its own encoding, and
   the lines of the rarer of the two (`odd_lines`) are kept for a warning; so are the
@@ -54,6 +55,16 @@ class ManifestText:
                 WARNING,
             ))
         return notes
+
+    def header_error(self, span: range, header_line: int) -> str | None:
+        """Why a table's header, written on the lines of `span` (ending on `header_line`),
+        cannot be read: it held NUL bytes, so its column names as read may not be those
+        written, and every row is read through them. None when it held none."""
+        nul = _lines_of(span, self.nul_lines, header_line)
+        if nul is None:
+            return None
+        return (f"the header{nul} holds NUL bytes (is the manifest damaged?), so its columns cannot be told; "
+                "check its column names and save the manifest again")
 
 
 def _lines_of(span: range, lines: frozenset[int], row_line: int | None) -> str | None:

@@ -10,6 +10,7 @@ import heapq
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..names import fold_once
@@ -28,7 +29,9 @@ class Registration:
     """A deck to check, and who registered it.
 
     `deck` is the name the report shows (relative to the source, `/`-separated); `path` is
-    the file to read, None when the row names no deck. `line` is the manifest line.
+    the file to read, None when the row names no deck, or the deck itself when `inline`
+    (a manifest row's `ydke://` URL: manifest.py decides it once, and every later step
+    reads this flag). `line` is the manifest line.
     A batch holds every row until its end (teams, deck checks), so rows are slotted and
     keep their files as strings: a `Path` given for `path` or `pool_path` is kept as
     its text (a pathlib object costs about 500 bytes, its text a fifth of that).
@@ -53,6 +56,7 @@ class Registration:
     # Problems of this row its team's check states in its own words (a player also on
     # another team is the team's `team-registration`): not repeated as the member's.
     team_states: tuple[Problem, ...] = ()
+    inline: bool = False
 
     def __post_init__(self) -> None:
         for name in ("path", "pool_path"):
@@ -80,13 +84,17 @@ class Skipped:
 
 @dataclass
 class RegistrationSet:
-    """What a source holds: the registrations in report order and the files skipped."""
+    """What a source holds: the registrations in report order and the files skipped.
+    `format_root`: the folder a row's format file, with its whole `extends:` chain, stays
+    in (a zip's extracted archive: manifest.py loads each such file so); None: where
+    `formats.load` keeps a format file by default."""
 
     source: str
     kind: str  # "directory", "manifest" (with `manifest` set) or "zip" of either
     registrations: list[Registration] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
+    format_root: Path | None = None
 
 
 def unchecked_registration(item: Skipped) -> Registration:

@@ -28,7 +28,7 @@ from typing import Any
 from ..errors import InputError
 from ..formats import Format, load
 from ..model import CardEntry
-from ..decklists import is_inline, load_deck
+from ..decklists import load_deck
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck, read_deck
 from ..registered_pools import Pool, read_pool
@@ -60,7 +60,9 @@ class Task:
     `cards_db` names the card database (None: the default one, else the built-in data;
     `cards=False`: none); batches never look names up online, because worker processes could
     not share Scryfall's rate limit and `--jobs` must not change a report. `platform` is
-    where the player's event is played."""
+    where the player's event is played. `inline`: `path` is the deck itself (a `ydke://`
+    URL), not a file (Registration.inline). `format_root`: the folder a format file's
+    `extends:` chain stays in (a zip's archive, RegistrationSet.format_root)."""
 
     path: str
     shown: str
@@ -72,6 +74,8 @@ class Task:
     cards_db: str | None = None
     cards: bool = True
     platform: str = "paper"
+    inline: bool = False
+    format_root: str | None = None
 
 
 @dataclass
@@ -81,14 +85,14 @@ class Outcome:
     pool: Pool | None = None
 
 
-# Formats by id, per process: `formats.load` looks for the file on every call.
-_FORMATS: dict[str, Format] = {}
+# Formats by (id, root), per process: `formats.load` looks for the file on every call.
+_FORMATS: dict[tuple[str, str | None], Format] = {}
 
 
-def _format(format_id: str) -> Format:
-    fmt = _FORMATS.get(format_id)
+def _format(format_id: str, root: str | None = None) -> Format:
+    fmt = _FORMATS.get((format_id, root))
     if fmt is None:
-        fmt = _FORMATS[format_id] = load(format_id)
+        fmt = _FORMATS[(format_id, root)] = load(format_id, root=Path(root) if root is not None else None)
     return fmt
 
 
@@ -136,8 +140,7 @@ def _catalog(fmt: Format, cards_db: str | None) -> Any:
 
 
 def check_one(task: Task, day: dt.date) -> Outcome:
-    # A manifest row may give the deck itself, a `ydke://` URL (manifest.py), not a file.
-    deck = read_deck(task.path) if is_inline(task.path) else load_deck(task.path)
+    deck = read_deck(task.path) if task.inline else load_deck(task.path)
     pool: Pool | None = None
     pool_problems: list[Problem] = []
     if task.pool_path is not None:
@@ -150,7 +153,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         counts = {} if deck.unreadable else deck.counts()
         result = DeckResult(deck=task.shown, format="", problems=list(deck.problems), counts=counts, unreadable=deck.unreadable)
     else:
-        fmt = _format(task.format_id)
+        fmt = _format(task.format_id, task.format_root)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
         # One Context settles the sideboard and checks the deck: the zones are counted once.
         ctx = Context(date=day, cards=catalog or None, pool=pool, platform=task.platform)
@@ -174,7 +177,7 @@ def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
 def _start_worker(task: Task) -> None:
     """A new worker loads the format and card data of the batch's first deck before any
     chunk reaches it (while the parent is checking decks)."""
-    fmt = _format(task.format_id) if task.format_id is not None else None
+    fmt = _format(task.format_id, task.format_root) if task.format_id is not None else None
     if fmt is not None and task.cards:
         _catalog(fmt, task.cards_db)
 

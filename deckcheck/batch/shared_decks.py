@@ -1,4 +1,4 @@
-"""One deck file registered by two players: a `registration` warning on each of their rows.
+"""One deck registered by two players: a `registration` warning on each of their rows.
 
 Each player registers a deck of their own (teams too: a Two-Headed Giant team or a Team
 Sealed team shares its *pool*, the `pool` column, never a deck), so two players naming one
@@ -6,7 +6,9 @@ deck file is almost always a row copied by mistake. It stays a warning: both dec
 still checked, and the organiser decides. A file is the same whatever path reaches it
 (`./decks/a.txt`, `decks/a.txt`, `decks/sub/../a.txt`, a link to it, another case of its
 name on a file system that ignores case): files are told apart by device and inode, and a
-file that cannot be looked at (missing) by its normalised path. Rows of one player (a
+file that cannot be looked at (missing) by its normalised path. A deck given as a `ydke://`
+URL (Registration.inline) is no file: two rows share it when they give the same URL, and
+the warning says so. Rows of one player (a
 player registered twice, already an error of its own) do not warn each other. A row's
 warning names at most MAX_HOLDERS_LISTED players, each cut to MAX_TABLE_CELL_CHARS, so the
 warnings of a big group grow with its rows, not with its longest name.
@@ -17,24 +19,24 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 
-from ..decklists import is_inline
 from ..limits import MAX_HOLDERS_LISTED
 from ..problem import WARNING
 from .registration import Registration, player_key
 from .team_pools import named_few, shown_player
 
-FileKey = tuple[int, int] | str
+# A file by (device, inode), a missing one by its normalised path, a `ydke://` deck by its URL.
+DeckKey = tuple[int, int] | tuple[str, str] | str
 
 
 def warn_shared_decks(rows: Sequence[Registration]) -> list[Registration]:
-    """`rows`, each row whose deck file another player's row names too carrying a
-    `registration` warning naming those players (at most MAX_HOLDERS_LISTED of them)."""
-    by_file: dict[FileKey, list[int]] = {}
+    """`rows`, each row whose deck (file or `ydke://` URL) another player's row names too
+    carrying a `registration` warning naming those players (at most MAX_HOLDERS_LISTED)."""
+    by_deck: dict[DeckKey, list[int]] = {}
     for index, row in enumerate(rows):
         if row.path is not None and row.player:
-            by_file.setdefault(_file_key(row.path), []).append(index)
+            by_deck.setdefault(_deck_key(row), []).append(index)
     warned = list(rows)
-    for group in by_file.values():
+    for group in by_deck.values():
         if len(group) < 2:
             continue
         keys = [player_key(rows[index].player or "") for index in group]
@@ -49,9 +51,9 @@ def warn_shared_decks(rows: Sequence[Registration]) -> list[Registration]:
                 named[mine] = _first_others(rows, group, keys, mine)
             row = rows[index]
             others = named_few(named[mine], "more players", total=len(group) - rows_of[mine])
-            what = "deck" if is_inline(row.path or "") else "deck file"  # a `ydke://` URL is no file
+            what = f"ydke:// deck {row.deck} (the same URL)" if row.inline else f"deck file {row.deck}"
             warned[index] = row.with_problem(
-                f"{what} {row.deck} is also registered by {others}; "
+                f"{what} is also registered by {others}; "
                 "each player registers a deck of their own (a row copied by mistake?)",
                 severity=WARNING,
             )
@@ -69,7 +71,12 @@ def _first_others(rows: Sequence[Registration], group: list[int], keys: list[str
     return found
 
 
-def _file_key(path: str) -> FileKey:
+def _deck_key(row: Registration) -> DeckKey:
+    """What two rows share when they name one deck: the URL itself for a `ydke://` deck
+    (as a path, `//` in its base64 would be folded to `/` and another URL taken for it)."""
+    path = str(row.path)
+    if row.inline:
+        return ("url", path)
     try:
         found = os.stat(path)
     except (OSError, ValueError):  # missing (its deck's parse-error says so), or a name no file can have

@@ -120,7 +120,7 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
     manifest = manifests[0]
     relative = _relative(manifest, root)
     rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}")
-    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative)
+    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root)
 
 
 def _manifests_in(root: Path) -> list[Path]:
@@ -136,8 +136,10 @@ def _manifests_in(root: Path) -> list[Path]:
 
 def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
     """A CSV whose first line names the player and deck columns, or YAML holding a list of
-    registrations; YAML that cannot be parsed counts when `broken` (an archive's top
-    level, where reading it says what is wrong), not for a hint about a folder's file."""
+    registrations. When `broken` (an archive's top level, where reading it says what is
+    wrong, as for a manifest named on the command line) YAML that cannot be parsed counts,
+    and so does a CSV whose header comes after `#` lines (a manifest has no comments);
+    neither does for a hint about a folder's file."""
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:
             return False
@@ -145,7 +147,8 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
     except OSError:
         return False
     if path.suffix.lower() in TABLE_DELIMITERS:
-        first = next((line for line in text.splitlines() if line.strip()), "").lower()
+        first = next((line for line in text.splitlines() if line.strip() and not (broken and _is_comment(line))), "")
+        first = first.lower()
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
     try:
@@ -155,3 +158,7 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
     if isinstance(data, dict):
         return "registrations" in data
     return isinstance(data, list) and any(isinstance(row, dict) and set(REQUIRED) & set(row) for row in data)
+
+
+def _is_comment(line: str) -> bool:
+    return line.lstrip().startswith("#")

@@ -149,29 +149,19 @@ def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type:
     """The files a batch read: its source (a manifest or a zip), the format file of -f, and
     every deck, pool and row's format file (made one at a time: an event may have 100,000
     of them); a deck given as a `ydke://` URL is no file."""
-    from ..decklists import is_inline
-
     yield Path(source)
     if isinstance(format_ref, Path):
         yield format_ref
     for row in result.registrations:
-        yield from (Path(path) for path in (row.path, row.pool_path) if path is not None and not is_inline(path))
+        deck = None if row.inline else row.path
+        yield from (Path(path) for path in (deck, row.pool_path) if path is not None)
         if isinstance(row.format_id, Path):
             yield row.format_id
 
 
 def _row_format(result: object) -> object:
-    """The first format of the batch's rows that loads (without -f every row names one)."""
-    from ..errors import FormatError
-    from ..formats import load
-
-    for candidate in (row.format_id for row in result.registrations):  # type: ignore[attr-defined]
-        if candidate is not None:
-            try:
-                return load(candidate)
-            except FormatError:
-                continue
-    return None
+    """The first format of the batch's rows that loaded (without -f every row names one)."""
+    return next(iter(result.formats.values()), None)  # type: ignore[attr-defined]
 
 
 def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]

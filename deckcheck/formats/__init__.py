@@ -127,7 +127,7 @@ def _tree_of(ref: FormatRef, path: Path) -> Path:
     (a repository checked in CI), else the file's own folder."""
     if isinstance(ref, Path):
         here, folder = os.getcwd(), os.path.abspath(path.parent)
-        return Path(here if os.path.commonpath([here, folder]) == here else folder)
+        return Path(here if tree.is_within(folder, here) else folder)
     depth = len(Path(ref.strip().strip("/")).parts)  # `mtg/modern` lies two levels down
     return Path(os.path.abspath(path.parents[depth - 1]))
 
