@@ -12,16 +12,21 @@ only if the hero has that trait (race, class, talent spec, profession, faction, 
 tag such as Traitor or Monster). A hero that is not a Traitor counts as Loyal ("Loyal
 Hero Required", Black Temple). 100.4: four copies by name, any number of `Unlimited` cards.
 Some heroes print their own deck rules after "Deckbuilding:" (Monster and Scourge heroes):
-a profile keeps that text whole (`deckbuilding`), never read as Hero Required clauses.
+a profile keeps that text whole (`deckbuilding`), never read as Hero Required clauses;
+games/wow/deckbuilding.py says what of it deckcheck checks.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ...model import ANY_NUMBER
 from ...names import fold
 from ...record import Record
+
+if TYPE_CHECKING:
+    from .deckbuilding import DeckRestriction
 
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
@@ -159,6 +164,14 @@ class WowCard(Record):
 
     def hero_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if profile.is_hero]
+
+    def deck_restriction(self) -> DeckRestriction | None:
+        """What deckcheck reads of the hero's own "Deckbuilding:" text (its first hero
+        printing that prints one), or None."""
+        from .deckbuilding import restriction
+
+        text = next((profile.deckbuilding for profile in self.hero_profiles() if profile.deckbuilding), "")
+        return restriction(text)
 
     def deck_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if not profile.is_hero] or list(self.card_profiles)
