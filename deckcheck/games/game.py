@@ -40,6 +40,8 @@ class Game(Record):
     `missing_note`: the note when there is no card data at all (default: from the label
     and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
     and shows how many an opening hand holds; the other games' reports leave lands out.
+    `zone_labels`: the game's own words for zones in messages (Yu-Gi-Oh!'s "Side Deck" for
+    the `sideboard` zone); the JSON zone keys stay the ids.
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -47,7 +49,7 @@ class Game(Record):
 
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
-        "import_last", "missing_note", "lands",
+        "import_last", "missing_note", "lands", "zone_labels",
     )
 
     def __init__(
@@ -63,6 +65,7 @@ class Game(Record):
         import_last: bool = False,
         missing_note: str = "",
         lands: bool = False,
+        zone_labels: dict[str, str] | None = None,
     ):
         self.id = id
         self.label = label
@@ -75,6 +78,7 @@ class Game(Record):
         self.import_last = import_last
         self.missing_note = missing_note
         self.lands = lands
+        self.zone_labels = zone_labels or {}
 
     @property
     def import_hint(self) -> str:
