@@ -8,7 +8,7 @@ HTTP client is imported to say which games exist):
 |---|---|---|
 | `store.py` | `load_catalog(path, *, offline, warn[, builtin])`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used (`builtin=True`: the package's built-in data file, for games that ship cards there) | validation, simulate, convert, `cards lookup` |
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
-| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) | `cards lookup` |
+| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) and `suggest(catalog, query) -> list[str]` (what a lookup that found nothing suggests; default: close names) | `cards lookup` |
 | `sheet.py` (optional) | `TITLE`, `sections(cards, *, by_type) -> list[Section]`: the game's registration sheet | `sheet`, `batch --sheets` |
 
 See docs/extending.md for the files a new game adds.
@@ -109,6 +109,12 @@ class Game(Record):
     def find_card(self, catalog: Catalog, query: str) -> Any:
         """The card a `cards lookup` query names (any spelling; a number for a passcode game)."""
         return self._module("show").find(catalog, query)
+
+    def card_suggestions(self, catalog: Catalog, query: str) -> list[str]:
+        """What `cards lookup` suggests for a query that found no card: the game's `show.suggest`
+        when it has one (Yu-Gi-Oh!: near passcodes for a number), else close names."""
+        suggest = getattr(self._module("show"), "suggest", None)
+        return suggest(catalog, query) if suggest is not None else catalog.suggest(query)
 
     def card_facts(self, catalog: Catalog, card: Any) -> dict[str, Any]:
         """A card as `cards lookup -o json` shows it."""
