@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from ...limits import MAX_DECKBUILDING_CHARS
 from ...model import ANY_NUMBER
 from ...names import fold
 from ...record import Record
@@ -78,11 +79,13 @@ def requirements_from_text(rules: str) -> tuple[frozenset[str], ...]:
 
 
 def deckbuilding_from_text(rules: str) -> str:
-    """A hero's own deck rules, the text after "Deckbuilding:" ("" when it prints none)."""
+    """A hero's own deck rules, the text after "Deckbuilding:" ("" when it prints none),
+    cut to MAX_DECKBUILDING_CHARS (docs/security.md)."""
     for clause in _clauses(rules):
         match = _DECKBUILDING.match(clause)
         if match:
-            return " ".join(clause[match.end():].split())
+            text = " ".join(clause[match.end():match.end() + 4 * MAX_DECKBUILDING_CHARS].split())
+            return text if len(text) <= MAX_DECKBUILDING_CHARS else text[:MAX_DECKBUILDING_CHARS - 1] + "…"
     return ""
 
 

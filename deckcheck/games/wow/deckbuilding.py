@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from .cards import WowProfile
 
 # "You can't put [Horde], [Alliance], or class cards in your deck." (case as printed varies)
-_KEEPS_OUT = re.compile(r"You can't put (?P<kinds>[^.]+?) cards in your deck\.?", re.IGNORECASE)
+# The kinds are bounded so that a long text without a period is read in linear time.
+_KEEPS_OUT = re.compile(r"You can't put (?P<kinds>[^.]{1,200}?) cards in your deck\.?", re.IGNORECASE)
 _KINDS_SPLIT = re.compile(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
 # Each kind a sentence names, as the card reads it (folded) -> how messages name it.
 KINDS = {"[horde]": "[Horde]", "[alliance]": "[Alliance]", "class": "class", "talent": "Talent"}
