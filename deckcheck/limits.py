@@ -114,6 +114,10 @@ MAX_ONLINE_SECONDS_PER_RUN = 20.0
 # files are read whole and parsed in memory (YAML Yugi's lines and the WoW TCG file are 12 MB
 # and 4 MB), so a kilobyte-sized gzip of gigabytes must stop before it is all in memory.
 MAX_WHOLE_CARD_FILE_BYTES = 64 * 1024 * 1024
+# Characters kept of a WoW TCG hero's "Deckbuilding:" text (the card data's longest is 331):
+# the hero rule quotes it in its messages and reads it with regular expressions, so a user's
+# card file cannot make either as long as the file.
+MAX_DECKBUILDING_CHARS = 1024
 
 # ---------------------------------------------------------------- output
 

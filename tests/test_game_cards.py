@@ -159,6 +159,40 @@ def test_user_wow_card_files_csv_and_yaml(tmp_path, cli):
     assert done.returncode == 0
 
 
+WOW_DECKBUILDING_CSV = """name,type,class_icons,faction,tags,hero_traits,requires,rules
+Gruul the Tester,Hero,,Neutral,Monster,Ogre;Monster,,"Smash;;<b>Deckbuilding:</b> You can't put [Horde] or Scourge cards in your deck. You can't put Talent cards in your deck."
+Long Text,Hero,,Neutral,,Ogre,,"Deckbuilding: {long}"
+Ogre Brute,Ally,,Neutral,,,,
+Ogre Might,Ability,,Neutral,Arms;Talent,,,
+Ogre Rally,Ability,,Horde,,,,
+"""
+
+
+def test_a_user_card_files_hero_deckbuilding_text_is_read_bounded_and_quoted(tmp_path, cli):
+    """The sentence whose kinds deckcheck knows (Talent) is checked; the one naming a kind it
+    does not (Scourge) stays unchecked, whole, in the warning; a text longer than
+    MAX_DECKBUILDING_CHARS is kept cut."""
+    from deckcheck.limits import MAX_DECKBUILDING_CHARS
+
+    db = tmp_path / "cards.sqlite"
+    csv_file = tmp_path / "heroes.csv"
+    csv_file.write_text(WOW_DECKBUILDING_CSV.format(long="You can't put " * 5000), encoding="utf-8")
+    assert cli("cards", "import", str(csv_file), "--cards-db", str(db)).returncode == 0
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Hero: Gruul the Tester\nDeck\n4 Ogre Might\n4 Ogre Rally\n22 Ogre Brute\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", "wow/limited", "--cards-db", str(db), "-o", "json")
+    problems = [(p["rule"], p["severity"], p.get("card"), p["message"]) for p in json.loads(done.stdout)["results"][0]["problems"]]
+    quoted = ("Gruul the Tester's Deckbuilding: \"You can't put [Horde] or Scourge cards in your deck. "
+              "You can't put Talent cards in your deck.\"")
+    assert ("hero", "error", "Ogre Might", f"Ogre Might is a Talent card; {quoted}") in problems
+    assert ("hero", "warning", "Gruul the Tester", "Gruul the Tester's Deckbuilding text is not checked: \"You can't "
+            "put [Horde] or Scourge cards in your deck.\"; check the deck against it by hand") in problems
+    assert not any(card == "Ogre Rally" and rule == "hero" for rule, _, card, _ in problems)  # its sentence is unread
+    done = cli("cards", "lookup", "Long Text", "--game", "wow", "--cards-db", str(db), "-o", "json")
+    text = json.loads(done.stdout)["printings"][0]["deckbuilding"]
+    assert len(text) == MAX_DECKBUILDING_CHARS and text.endswith("…")
+
+
 def test_lookup_and_stats_through_the_cli(cli, tmp_path, shared_data):
     db = tmp_path / "cards.sqlite"
     assert cli("cards", "import", str(shared_data / "ygo" / "cards_derived.cdb"), "--cards-db", str(db)).returncode == 0

@@ -104,13 +104,34 @@ def test_ydke_parts_decode_little_endian_passcodes():
 
 
 @pytest.mark.parametrize(
+    "url, main, extra",
+    [
+        # What ProjectIgnis' decoders read (ydke.js, EDOPro's deck_manager.cpp and Base64.h).
+        ("ydke://AQAAAA==!!", [1], []),  # no final `!`: ydke.js needs three parts, not three `!`
+        ("ydke://AQAAAA!AgAAAA!", [1], [2]),  # no `=` padding
+        ("ydke://AQAAAA=!AgAAAA===!!", [1], [2]),  # too little or too much padding
+        ("ydke://_v___w==!-v___w==!!", [0xFFFFFFFE], [0xFFFFFFFA]),  # the URL-safe alphabet
+        ("ydke://AQAAAAIAAAA!!AwAAAA", [1, 2], []),
+    ],
+)
+def test_ydke_reads_what_the_reference_decoders_read(url, main, extra):
+    deck = parse_text(url)
+    assert deck.problems == []
+    assert _codes(deck, MAIN) == main and _codes(deck, EXTRA) == extra
+
+
+@pytest.mark.parametrize(
     "url, reason",
     [
-        ("ydke://AQAAAA==!!", "three parts"),
-        ("ydke://AQAAAA==!!!!", "three parts"),
+        ("ydke://AQAAAA==!", "three parts separated by `!` (main!extra!side!); found 1 `!`"),
+        ("ydke://AQAAAA==!!!!", "text after the side part's `!` ('!')"),
+        ("ydke://AQAAAA==!!!AgAAAA==!", "text after the side part's `!` ('AgAAAA==!')"),
         ("ydke://AQAAAA==", "three parts"),
         ("ydke://not*base64!!!", "not valid base64"),
+        ("ydke://AQAAA!!!", "not valid base64"),  # 5 characters cannot be base64
+        ("ydke://AQ=A!!!", "not valid base64"),  # padding inside a part
         ("ydke://AQAA!!!", "not a whole number"),
+        ("ydke://AQ!!!", "1 bytes is not a whole number"),
     ],
 )
 def test_bad_ydke_is_a_parse_error(url, reason):
@@ -201,7 +222,7 @@ def test_a_long_ydke_url_is_named_short(cli):
 
 
 def test_bad_ydke_on_the_command_line_is_reported_not_a_traceback(cli):
-    done = cli("validate", "ydke://AQAAAA==!!", "-f", "yugioh/advanced-tcg", "-o", "json")
+    done = cli("validate", "ydke://AQAAAA==!", "-f", "yugioh/advanced-tcg", "-o", "json")
     assert done.returncode == 1
     problems = json.loads(done.stdout)["results"][0]["problems"]
     assert problems[0]["rule"] == "parse-error"

@@ -189,14 +189,19 @@ def cards_lookup(
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
     card = game.find_card(catalog, name)
     if card is None:
-        suggestions = catalog.suggest(name)
+        suggestions = game.card_suggestions(catalog, name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         if game_id is None and format_id is None:
             hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default())
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.id} card"
-        say(f"deckcheck: no {what} {name!r}{hint}")
+        if game.passcodes and name.strip().isdigit():
+            say(f"deckcheck: no {game.id} card has the passcode {name.strip()} in the card data{hint}"
+                + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
+                   f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
+        else:
+            say(f"deckcheck: no {what} {name!r}{hint}")
         raise typer.Exit(1)
     verdict = None
     if fmt is not None:

@@ -1,9 +1,13 @@
 """`ydke://` deck URLs (EDOPro, Dueling Book, YGOPRODeck): `ydke://MAIN!EXTRA!SIDE!`.
 
-Each part is standard base64 of the passcodes as little-endian unsigned 32-bit numbers, in
-deck order. A URL with other than exactly three `!`, a part that is not base64, or a part
-whose length is not a whole number of passcodes is a `parse-error`. The URL can be passed
-on the command line instead of a file (`deckcheck validate 'ydke://...' -f ...`).
+Each part is base64 of the passcodes as little-endian unsigned 32-bit numbers, in deck
+order. What the ProjectIgnis decoders take is read too: a part without its `=` padding,
+the URL-safe alphabet (`-` and `_` for `+` and `/`), and a URL without its final `!`
+(ydke.js splits on `!` and needs three parts). Still a `parse-error`: fewer than three
+parts, text after the third `!` (the decoders drop it; deckcheck would rather say so than
+drop cards), a part with other characters, and a part whose length is not a whole number
+of passcodes. The URL can be passed on the command line instead of a file
+(`deckcheck validate 'ydke://...' -f ...`).
 """
 from __future__ import annotations
 
@@ -45,6 +49,9 @@ def shown(url: str) -> str:
     return f"{url[:24]}…#{digest}"
 
 
+_URL_SAFE = str.maketrans("-_", "+/")
+
+
 def decode_part(part: str) -> list[int]:
     """Passcodes of one base64 part; ValueError with a reason when it is not one."""
     # Imported here: only ydke decks need them, and every other deck starts quicker.
@@ -52,8 +59,10 @@ def decode_part(part: str) -> list[int]:
     import binascii
     import struct
 
+    # Padding is optional and both alphabets are read, as EDOPro's decoder reads them.
+    body = part.rstrip("=").translate(_URL_SAFE)
     try:
-        data = base64.b64decode(part, validate=True)
+        data = base64.b64decode(body + "=" * (-len(body) % 4), validate=True)
     except (binascii.Error, ValueError):
         raise ValueError("not valid base64") from None
     if len(data) % 4:
@@ -80,14 +89,17 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
     if not sniff(url):
         deck.problems.append(parse_error("expected a ydke:// URL", line=number, text=url))
         return deck
-    body = url[len(PREFIX):]
-    if body.count("!") != 3 or not body.endswith("!"):
-        deck.problems.append(
-            parse_error(f"a ydke URL has three parts each ended by `!` (main!extra!side!); found {body.count('!')} `!`",
-                        line=number, text=url)
-        )
+    parts = url[len(PREFIX):].split("!")
+    if parts[-1] == "" and len(parts) == len(ZONES) + 1:
+        parts.pop()  # the final `!`, which the decoders do not need
+    if len(parts) != len(ZONES):
+        if len(parts) < len(ZONES):
+            why = f"a ydke URL has three parts separated by `!` (main!extra!side!); found {url.count('!')} `!`"
+        else:
+            why = f"text after the side part's `!` ({'!'.join(parts[len(ZONES):])!r}); a ydke URL has three parts (main!extra!side!)"
+        deck.problems.append(parse_error(why, line=number, text=url))
         return deck
-    for zone, part in zip(ZONES, body.split("!")[:3]):
+    for zone, part in zip(ZONES, parts):
         try:
             codes = decode_part(part)
         except ValueError as exc:

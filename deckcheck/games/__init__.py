@@ -16,7 +16,7 @@ from .wow import GAME as WOW
 # the default of `cards lookup`.
 GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
-__all__ = ["GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order"]
+__all__ = ["GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name"]
 
 
 def ids() -> tuple[str, ...]:
@@ -25,6 +25,14 @@ def ids() -> tuple[str, ...]:
 
 def find(game_id: str) -> Game | None:
     return GAMES.get(game_id)
+
+
+def zone_name(game_id: str, zone: str, default: str | None = None) -> str:
+    """How messages about a `game_id` deck name `zone`: the game's own word (Yu-Gi-Oh!'s
+    "Side Deck"), else `default`, else the zone id (a game a user added has no descriptor)."""
+    game = GAMES.get(game_id)
+    word = game.zone_labels.get(zone) if game is not None else None
+    return word or default or zone
 
 
 def default() -> Game:

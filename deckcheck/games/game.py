@@ -8,7 +8,7 @@ HTTP client is imported to say which games exist):
 |---|---|---|
 | `store.py` | `load_catalog(path, *, offline, warn[, builtin])`: the game's cards in the card database file, as a `cards.catalog.Catalog`; raises CardDataError when they cannot be used (`builtin=True`: the package's built-in data file, for games that ship cards there) | validation, simulate, convert, `cards lookup` |
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
-| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) | `cards lookup` |
+| `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) and `suggest(catalog, query) -> list[str]` (what a lookup that found nothing suggests; default: close names) | `cards lookup` |
 | `sheet.py` (optional) | `TITLE`, `sections(cards, *, by_type) -> list[Section]`: the game's registration sheet | `sheet`, `batch --sheets` |
 
 See docs/extending.md for the files a new game adds.
@@ -40,6 +40,8 @@ class Game(Record):
     `missing_note`: the note when there is no card data at all (default: from the label
     and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
     and shows how many an opening hand holds; the other games' reports leave lands out.
+    `zone_labels`: the game's own words for zones in messages (Yu-Gi-Oh!'s "Side Deck" for
+    the `sideboard` zone); the JSON zone keys stay the ids.
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -47,7 +49,7 @@ class Game(Record):
 
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
-        "import_last", "missing_note", "lands",
+        "import_last", "missing_note", "lands", "zone_labels",
     )
 
     def __init__(
@@ -63,6 +65,7 @@ class Game(Record):
         import_last: bool = False,
         missing_note: str = "",
         lands: bool = False,
+        zone_labels: dict[str, str] | None = None,
     ):
         self.id = id
         self.label = label
@@ -75,6 +78,7 @@ class Game(Record):
         self.import_last = import_last
         self.missing_note = missing_note
         self.lands = lands
+        self.zone_labels = zone_labels or {}
 
     @property
     def import_hint(self) -> str:
@@ -105,6 +109,12 @@ class Game(Record):
     def find_card(self, catalog: Catalog, query: str) -> Any:
         """The card a `cards lookup` query names (any spelling; a number for a passcode game)."""
         return self._module("show").find(catalog, query)
+
+    def card_suggestions(self, catalog: Catalog, query: str) -> list[str]:
+        """What `cards lookup` suggests for a query that found no card: the game's `show.suggest`
+        when it has one (Yu-Gi-Oh!: near passcodes for a number), else close names."""
+        suggest = getattr(self._module("show"), "suggest", None)
+        return suggest(catalog, query) if suggest is not None else catalog.suggest(query)
 
     def card_facts(self, catalog: Catalog, card: Any) -> dict[str, Any]:
         """A card as `cards lookup -o json` shows it."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format, ZoneSize
+from ..games import zone_name
 from ..model import Deck
 from ..problem import Problem
 from .context import Context
@@ -28,6 +29,7 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
     count, parts = zone_count(deck, spec, zone, ctx)
     if spec.allows(count):
         return
+    label = zone_name(fmt.game, zone, label)  # the game's word: Yu-Gi-Oh!'s "Side Deck"
     if spec.including:
         # "deck has 99 cards (main 98, commander 1)": the commander is part of the 100.
         label = "deck"

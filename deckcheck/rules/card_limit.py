@@ -90,10 +90,10 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         name = entry.card if card.name.isdigit() and not entry.card.isdigit() else card.name
         copies = f"{card.total} {'copy' if card.total == 1 else 'copies'}"
         if entry.limit == 0:
-            message = f"{name} is forbidden in {fmt.name}: {copies}{where(card.by_zone)}"
+            message = f"{name} is forbidden in {fmt.name}: {copies}{where(card.by_zone, fmt.game)}"
         else:
             status = _STATUS.get(entry.limit, f"limited to {entry.limit}")
-            message = f"{copies} of {name}{where(card.by_zone)}; {status} in {fmt.name}"
+            message = f"{copies} of {name}{where(card.by_zone, fmt.game)}; {status} in {fmt.name}"
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=name, count=card.total, limit=entry.limit,
             message=message,

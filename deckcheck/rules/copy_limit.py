@@ -22,6 +22,7 @@ from collections.abc import Iterator
 
 from ..formats import Format
 from ..formats.schema import ZONE_NAMES
+from ..games import zone_name
 from ..model import ANY_NUMBER, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, ListOf, MapOf, Null, Str, Struct
@@ -41,11 +42,12 @@ KEYS = {
 }
 
 
-def where(by_zone: dict[str, int]) -> str:
-    """`(main 3, sideboard 2)` when copies sit in more than one zone."""
+def where(by_zone: dict[str, int], game: str) -> str:
+    """`(main 3, sideboard 2)` when copies sit in more than one zone, each zone named in
+    the game's words (`(Main Deck 2, Side Deck 1)` in Yu-Gi-Oh!)."""
     if len(by_zone) < 2:
         return ""
-    return " (" + ", ".join(f"{zone} {count}" for zone, count in by_zone.items()) + ")"
+    return " (" + ", ".join(f"{zone_name(game, zone)} {count}" for zone, count in by_zone.items()) + ")"
 
 
 def limit_for(key: str, name: str | None, fmt: Format, ctx: Context) -> int | None:
@@ -102,7 +104,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         limit = over[card.key]
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
-            message=f"{card.total} copies of {card.name}{where(card.by_zone)}; at most {limit} allowed",
+            message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; at most {limit} allowed",
         )
 
 

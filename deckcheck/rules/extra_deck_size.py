@@ -2,7 +2,7 @@
 
 Format key `deck.extra`: `{max: 15}`.
 
-FAIL (yugioh/advanced-tcg): 16 Extra Deck cards -> "extra deck has 16 cards; at most 15 allowed".
+FAIL (yugioh/advanced-tcg): 16 Extra Deck cards -> "Extra Deck has 16 cards; at most 15 allowed".
 """
 from __future__ import annotations
 

@@ -6,17 +6,25 @@ Format key `hero`: `{count: 1, types: [Hero]}`. The hero is given on a `Hero: Na
 must be a card of one of `types`, and a hero listed among the deck's cards is a problem
 (move it to the `Hero:` line). Without card data only the count is checked.
 
+A hero may print its own deck rules after "Deckbuilding:" (World of Warcraft TCG Monster
+and Scourge heroes). The sentences that keep Horde, Alliance, class or Talent cards out of
+the deck are checked, each problem quoting the hero's text; any other sentence is a
+warning that names it as not checked (games/wow/deckbuilding.py says which and why).
+
 FAIL (wow/constructed): no `Hero:` line -> "no hero: a deck needs exactly 1 hero (a `Hero: Name` line)".
 FAIL: `Hero: Ironforge Guards` -> "Ironforge Guards is an Ally, not a Hero".
+FAIL: `Hero: Hogger` and a Horde card -> "Into the Fray is a [Horde] card; Hogger's
+Deckbuilding: "You can't put [Horde] or [Alliance] cards in your deck.""
 """
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ..formats import Format
-from ..model import HERO, MAIN, SIDEBOARD, Deck
-from ..problem import Problem
+from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck
+from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
 from ._cards import card_lookup, group
 from .context import Context
@@ -56,18 +64,46 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             kinds = "/".join(sorted(card.types)) or "card of no type"
             yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
                           message=f"{entry.name} is {_article(kinds)} {kinds}, not {_article(min(types))} {' or '.join(sorted(types))}")
-    for entry, copies in group(entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD)):
+    cards = group(entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD))
+    for entry, copies in cards:
         card = lookup(entry)
         if card is not None and card.types and card.types <= types:
             yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
                           message=f"{entry.name} is a hero: heroes are not part of the deck (give it on the `Hero:` line)")
+    if len(heroes) == 1:
+        yield from _deckbuilding(heroes[0], cards, lookup, types)
+
+
+def _deckbuilding(hero: CardEntry, cards: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],
+                  types: frozenset[str]) -> Iterator[Problem]:
+    """The hero's own "Deckbuilding:" rules: a card of a kind they keep out (every printing
+    of it) is an error; the sentences deckcheck does not read, one warning."""
+    hero_card = lookup(hero)
+    read = getattr(hero_card, "deck_restriction", None)  # only WoW TCG heroes print deck rules
+    restriction = read() if read is not None else None
+    if restriction is None:
+        return
+    quoted = f"{hero.name}'s Deckbuilding: \"{restriction.text}\""
+    for entry, copies in cards:
+        card = lookup(entry)
+        if card is None or (card.types and card.types <= types):
+            continue  # an unknown card or a listed hero: other problems say what is wrong
+        kinds = [restriction.kept_out(profile) for profile in card.deck_profiles()]
+        if all(kinds):
+            yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
+                          message=f"{entry.name} is {_article(kinds[0].lstrip('['))} {kinds[0]} card; {quoted}")
+    if restriction.unchecked:
+        yield Problem(rule=ID, severity=WARNING, zone=HERO, line=hero.line, card=hero.name,
+                      message=f"{hero.name}'s Deckbuilding text is not checked: \"{restriction.unchecked}\"; "
+                              "check the deck against it by hand")
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
     hero = fmt.option("hero")
     if not hero:
         return []
-    return [f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck"]
+    return [f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck;"
+            " a hero's own Deckbuilding rules keep Horde, Alliance, class or Talent cards out as it says"]
 
 
 def _article(word: str) -> str:

@@ -61,7 +61,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             continue
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=held,
-            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone)}; {held_text(held)}"
+            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone, fmt.game)}; {held_text(held)}"
             + free_hint(card.key, fmt, settings, held),
             details={"pool": pool.source},
         )

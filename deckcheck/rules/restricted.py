@@ -39,7 +39,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
                 limit=RESTRICTED_LIMIT, details={"listed_by": "card database"},
-                message=f"{card.total} copies of {card.name}{where(card.by_zone)}; it is restricted to 1 in {fmt.name} "
+                message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name} "
                 f"according to {source(fmt, ctx)}",
             )
 
@@ -56,7 +56,7 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
                 limit=RESTRICTED_LIMIT,
-                message=f"{card.total} copies of {card.name}{where(card.by_zone)}; it is restricted to 1 in {fmt.name}",
+                message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name}",
             )
 
 

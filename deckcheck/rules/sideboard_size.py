@@ -5,6 +5,8 @@ Format key `deck.sideboard`: `{max: 15}` (Magic today), `{exactly: 15, or_none: 
 `{max: 0}` (no sideboard, Two-Headed Giant constructed).
 
 FAIL (mtg/constructed): 16 sideboard cards -> "sideboard has 16 cards; at most 15 allowed".
+FAIL (yugioh/advanced-tcg): 16 Side Deck cards -> "Side Deck has 16 cards; at most 15 allowed"
+(a game's own words for its zones: `zone_labels` of its descriptor, games/game.py).
 PASS: 0 to 15 cards.
 """
 from __future__ import annotations

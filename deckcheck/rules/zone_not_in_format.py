@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..formats import Format
+from ..games import zone_name
 from ..model import COMMANDER, COMPANION, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONE_LABELS, ZONES, Deck
 from ..problem import Problem
 from ..schema import Spec
@@ -59,6 +60,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         cards = "1 card is" if count == 1 else f"{count} cards are"
         yield Problem(
             rule=ID, zone=zone, line=entries[0].line, count=count, card=entries[0].name if len(entries) == 1 else None,
-            message=f"{fmt.name} has no {ZONE_LABELS.get(zone, zone)}: {cards} listed there ({names}); "
-            "a card of the deck goes in the main deck or the sideboard",
+            message=f"{fmt.name} has no {zone_name(fmt.game, zone, ZONE_LABELS.get(zone))}: {cards} listed there ({names}); "
+            f"a card of the deck goes in the {zone_name(fmt.game, MAIN, 'main deck')} or the "
+            f"{zone_name(fmt.game, SIDEBOARD, 'sideboard')}",
         )

@@ -11,15 +11,23 @@ icon with the hero (the hero's faction and class); a card reading "[Trait] Hero 
 only if the hero has that trait (race, class, talent spec, profession, faction, or a
 tag such as Traitor or Monster). A hero that is not a Traitor counts as Loyal ("Loyal
 Hero Required", Black Temple). 100.4: four copies by name, any number of `Unlimited` cards.
+Some heroes print their own deck rules after "Deckbuilding:" (Monster and Scourge heroes):
+a profile keeps that text whole (`deckbuilding`), never read as Hero Required clauses;
+games/wow/deckbuilding.py says what of it deckcheck checks.
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
+from ...limits import MAX_DECKBUILDING_CHARS
 from ...model import ANY_NUMBER
 from ...names import fold
 from ...record import Record
+
+if TYPE_CHECKING:
+    from .deckbuilding import DeckRestriction
 
 UNLIMITED = "unlimited"
 HERO_TYPES = frozenset({"Hero"})
@@ -31,6 +39,8 @@ CLASSES = ("Death Knight", "Druid", "Hunter", "Mage", "Paladin", "Priest", "Rogu
 
 _TAGS = re.compile(r"<[^>]+>")
 _REQUIRED = re.compile(r"^\s*(?P<traits>[^;]+?)\s+Hero Required", re.IGNORECASE)
+# "Deckbuilding:" opens a hero's own deck rules; one printing spells it "Deckuilding:".
+_DECKBUILDING = re.compile(r"^\s*deck\s*b?uilding\s*:\s*", re.IGNORECASE)
 _ALTERNATIVES = re.compile(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
 
 
@@ -47,11 +57,19 @@ def canonical_class(text: str) -> str:
     return text.strip()
 
 
+def _clauses(rules: str) -> list[str]:
+    """A card text's clauses (`;` separates them), markup removed."""
+    return _TAGS.sub("", rules or "").split(";")
+
+
 def requirements_from_text(rules: str) -> tuple[frozenset[str], ...]:
-    """Each "[A] or [B] Hero Required" clause of a card's text, as a set of trait keys."""
-    plain = _TAGS.sub("", rules or "")
+    """Each "[A] or [B] Hero Required" clause of a card's text, as a set of trait keys. A
+    hero's "Deckbuilding:" text is no such clause: its "(like Fire Hero Required)" names
+    the kind of card the hero keeps out, not a trait it needs."""
     found = []
-    for clause in plain.split(";"):
+    for clause in _clauses(rules):
+        if _DECKBUILDING.match(clause):
+            continue
         match = _REQUIRED.match(clause)
         if match:
             traits = frozenset(trait_key(part) for part in _ALTERNATIVES.split(match.group("traits")) if part.strip())
@@ -60,16 +78,27 @@ def requirements_from_text(rules: str) -> tuple[frozenset[str], ...]:
     return tuple(found)
 
 
+def deckbuilding_from_text(rules: str) -> str:
+    """A hero's own deck rules, the text after "Deckbuilding:" ("" when it prints none),
+    cut to MAX_DECKBUILDING_CHARS (docs/security.md)."""
+    for clause in _clauses(rules):
+        match = _DECKBUILDING.match(clause)
+        if match:
+            text = " ".join(clause[match.end():match.end() + 4 * MAX_DECKBUILDING_CHARS].split())
+            return text if len(text) <= MAX_DECKBUILDING_CHARS else text[:MAX_DECKBUILDING_CHARS - 1] + "…"
+    return ""
+
+
 class WowProfile(Record):
     """One printing's deck-building facts. Icons and traits are display names."""
 
     # The classes of this module are Records, not dataclasses: defined at every start-up
     # (deckcheck/record.py).
-    __slots__ = ("type", "faction", "classes", "tags", "requires", "traits", "token")
+    __slots__ = ("type", "faction", "classes", "tags", "requires", "traits", "token", "deckbuilding")
 
     def __init__(self, type: str = "", faction: str = "", classes: frozenset[str] = frozenset(),
                  tags: frozenset[str] = frozenset(), requires: tuple[frozenset[str], ...] = (),
-                 traits: frozenset[str] = frozenset(), token: bool = False):
+                 traits: frozenset[str] = frozenset(), token: bool = False, deckbuilding: str = ""):
         self.type = type
         self.faction = faction
         self.classes = classes
@@ -77,6 +106,7 @@ class WowProfile(Record):
         self.requires = requires
         self.traits = traits  # a hero's race, class, talent, professions, tags
         self.token = token  # a token printing (set TOK): made by other cards, never put in a deck
+        self.deckbuilding = deckbuilding  # a hero's own deck rules, the text after "Deckbuilding:"
 
     @property
     def icons(self) -> frozenset[str]:
@@ -137,6 +167,14 @@ class WowCard(Record):
 
     def hero_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if profile.is_hero]
+
+    def deck_restriction(self) -> DeckRestriction | None:
+        """What deckcheck reads of the hero's own "Deckbuilding:" text (its first hero
+        printing that prints one), or None."""
+        from .deckbuilding import restriction
+
+        text = next((profile.deckbuilding for profile in self.hero_profiles() if profile.deckbuilding), "")
+        return restriction(text)
 
     def deck_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if not profile.is_hero] or list(self.card_profiles)

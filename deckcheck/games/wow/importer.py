@@ -4,11 +4,12 @@
   `name`, `type`, `faction`, class icons as keys with value `"x"` (`DeathKnight`, ...),
   `subtype`..`subtype4` (tags such as `Unlimited`, a hero's talent spec), `rules` (for
   "[Trait] Hero Required"), and for heroes `race`, `class`, `class2`, `profession`,
-  `profession2`.
+  `profession2`; a hero's "Deckbuilding:" text is kept apart from its Hero Required clauses.
 - A user's card file, CSV (a header row) or YAML (a list of mappings, or `{cards: [...]}`),
   with the columns `name` (required), `type`, `class_icons`, `faction`, `tags`,
   `hero_traits`, `requires` (traits that satisfy "Hero Required", alternatives separated
-  by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty).
+  by `|`) and `rules` (card text, read for "Hero Required" when `requires` is empty, and
+  for a hero's "Deckbuilding:" text).
   List cells separate items with `;` or `,`.
 
 `recognise` tells them apart for `cards import`: a `.csv` or `.yaml`/`.yml` file is the
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
-from .cards import CLASSES, WowProfile, canonical_class, requirements_from_text, trait_key
+from .cards import CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, trait_key
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
 _LIST_SPLIT = re.compile(r"\s*[;,]\s*")
@@ -83,10 +84,11 @@ def profile_from_shared(card: Mapping[str, Any]) -> WowProfile:
             | hero_classes | tags
         )
         classes = frozenset(hero_classes)  # a hero's class is its class icon
+    rules = _text(card.get("rules"))
     return WowProfile(
         type=card_type, faction=_text(card.get("faction")), classes=classes, tags=tags,
-        requires=requirements_from_text(_text(card.get("rules"))), traits=traits,
-        token=_text(card.get("setcode")) == TOKEN_SET,
+        requires=requirements_from_text(rules), traits=traits, token=_text(card.get("setcode")) == TOKEN_SET,
+        deckbuilding=deckbuilding_from_text(rules),
     )
 
 
@@ -126,17 +128,19 @@ def profile_from_user(row: Mapping[str, Any], where: str) -> tuple[str, WowProfi
     name = _text(values.get("name"))
     if not name:
         raise CardFileError(f"{where}: a card needs a name")
+    rules = _text(values.get("rules"))
     requires_cell = values.get("requires")
     if requires_cell:
         clauses = requires_cell if isinstance(requires_cell, list) else [requires_cell]
         requires = tuple(frozenset(trait_key(part) for part in str(clause).split("|") if part.strip()) for clause in clauses)
     else:
-        requires = requirements_from_text(_text(values.get("rules")))
+        requires = requirements_from_text(rules)
     classes = frozenset(canonical_class(item) for item in _items(values.get("class_icons")))
     card_type = _text(values.get("type"))
     traits = frozenset(_items(values.get("hero_traits")))
     return name, WowProfile(type=card_type, faction=_text(values.get("faction")), classes=classes,
-                            tags=frozenset(_items(values.get("tags"))), requires=requires, traits=traits)
+                            tags=frozenset(_items(values.get("tags"))), requires=requires, traits=traits,
+                            deckbuilding=deckbuilding_from_text(rules))
 
 
 def read_user_csv(text: str) -> Iterator[tuple[str, WowProfile]]:

@@ -1,5 +1,6 @@
 """A WoW TCG card as `deckcheck cards lookup` shows it: every distinct printing's type,
-faction, class icons, tags and hero requirements, and whether any number may be played."""
+faction, class icons, tags, hero requirements and a hero's own "Deckbuilding:" text, and
+whether any number may be played."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,7 +18,8 @@ def facts(catalog: WowCatalog, card: WowCard) -> dict[str, Any]:
         "name": card.name, "deck_limit": card.deck_limit,
         "printings": [
             {"type": p.type, "faction": p.faction, "icons": sorted(p.icons), "tags": sorted(p.tags),
-             "hero_required": [sorted(group) for group in p.requires], "hero_traits": sorted(p.traits)}
+             "hero_required": [sorted(group) for group in p.requires], "hero_traits": sorted(p.traits),
+             **({"deckbuilding": p.deckbuilding} if p.deckbuilding else {})}
             for p in card.profiles
         ],
     }
@@ -37,4 +39,6 @@ def text(catalog: WowCatalog, card: WowCard) -> str:
             lines.append(f"  {'':<12}hero required: {' and '.join(needed)}")
         if p.traits:
             lines.append(f"  {'':<12}hero traits: {', '.join(sorted(p.traits))}")
+        if p.deckbuilding:
+            lines.append(f"  {'':<12}deckbuilding: {p.deckbuilding}")
     return "\n".join(lines) + "\n"

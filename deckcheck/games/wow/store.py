@@ -21,6 +21,7 @@ def _profile_json(profile: WowProfile) -> str:
         "type": profile.type, "faction": profile.faction, "classes": sorted(profile.classes),
         "tags": sorted(profile.tags), "requires": [sorted(group) for group in profile.requires],
         "traits": sorted(profile.traits), **({"token": True} if profile.token else {}),
+        **({"deckbuilding": profile.deckbuilding} if profile.deckbuilding else {}),
     }, ensure_ascii=False)
 
 
@@ -29,7 +30,7 @@ def _profile(text: str) -> WowProfile:
     return WowProfile(
         type=data["type"], faction=data["faction"], classes=frozenset(data["classes"]), tags=frozenset(data["tags"]),
         requires=tuple(frozenset(group) for group in data["requires"]), traits=frozenset(data["traits"]),
-        token=bool(data.get("token")),
+        token=bool(data.get("token")), deckbuilding=data.get("deckbuilding", ""),
     )
 
 

@@ -2,6 +2,7 @@
 `cards.cdb`, the YGOPRODeck card JSON or YAML Yugi; Forbidden & Limited lists (`lflist`)."""
 from __future__ import annotations
 
+from ...model import EXTRA, MAIN, SIDEBOARD
 from ..game import Game
 
 # YGOPro's card type bits (`datas.type`), by name. Here rather than in cards.py: a format's
@@ -26,4 +27,6 @@ GAME = Game(
     import_example="cards.cdb",
     import_files="a YGOPro/EDOPro database, the YGOPRODeck card JSON or cards.jsonl.gz",
     passcodes=True,
+    # Konami's names for the three decks: messages never call the Side Deck a sideboard.
+    zone_labels={MAIN: "Main Deck", EXTRA: "Extra Deck", SIDEBOARD: "Side Deck"},
 )

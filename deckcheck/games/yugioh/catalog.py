@@ -167,18 +167,26 @@ class YgoCatalog:
 
     def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
         """Known cards whose passcode is `code` with two neighbouring digits swapped or one
-        digit mistyped (passcodes have eight digits), swaps first."""
+        digit mistyped (passcodes have eight digits), then with one digit left out or one
+        too many: every passcode one edit away, about 180 lookups, swaps first."""
         digits = f"{code:08d}"
+        typed = str(code)
         swaps = (digits[:i] + digits[i + 1] + digits[i] + digits[i + 2:] for i in range(len(digits) - 1))
         typos = (digits[:i] + d + digits[i + 1:] for i in range(len(digits)) for d in "0123456789")
+        missed = (typed[:i] + d + typed[i:] for i in range(len(typed) + 1) for d in "0123456789")
+        doubled = (typed[:i] + typed[i + 1:] for i in range(len(typed)) if len(typed) > 1)
         found: list[YgoCard] = []
-        for candidate in (*swaps, *typos):
+        for candidate in (*swaps, *typos, *missed, *doubled):
             card = self._by_code.get(int(candidate))
-            if card is not None and candidate != digits and card not in found:
+            if card is not None and int(candidate) != code and card not in found:
                 found.append(card)
                 if len(found) == limit:
                     break
         return found
+
+    def suggest_passcodes(self, code: int) -> list[str]:
+        """`suggest_codes` as messages name them: `Ash Blossom & Joyous Spring (14558127)`."""
+        return [f"{card.name} ({card.code})" for card in self.suggest_codes(code)]
 
     def is_land(self, name: str) -> None:
         """Yu-Gi-Oh! has no lands."""
@@ -219,8 +227,7 @@ class YgoCatalog:
         count = sum(entry.count for entry in group)
         if first.code is not None:
             code = first.code
-            near = suggestions_within_budget(
-                rank, lambda: [f"{card.name} ({card.code})" for card in self.suggest_codes(code)])
+            near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
             return unknown_card(
                 first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code},

@@ -26,6 +26,18 @@ def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
     return catalog.by_code(code) or catalog.infer_artwork(code)
 
 
+def suggest(catalog: YgoCatalog, query: str) -> list[str]:
+    """What a lookup that found nothing suggests: names close to a name, or for a number
+    the cards whose passcode is one digit away (`YgoCatalog.suggest_codes`)."""
+    if not query.strip().isdigit():
+        return catalog.suggest(query)
+    try:
+        code = whole_number(query)
+    except NumberTooLong:
+        return []
+    return catalog.suggest_passcodes(code)
+
+
 def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:
     root = catalog.root(card)
     return {
