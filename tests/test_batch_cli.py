@@ -519,6 +519,27 @@ def test_a_format_file_in_a_zip_may_extend_one_elsewhere_in_the_archive(cli, tmp
     assert (result["legal"], result["problems"]) == (True, [])
 
 
+@pytest.mark.parametrize("output", ["json", "text", "junit"])
+def test_a_zip_format_file_is_shown_as_its_path_in_the_archive_and_the_report_is_the_same_each_run(cli, tmp_path, output):
+    """It was the temporary folder's path (`/tmp/deckcheck-zip-hdy4p4p6/formats/cube.yaml`),
+    a new one each run, in the results, the team's format and the messages naming it."""
+    archive = make_zip(tmp_path / "set.zip", {
+        **ZIP_WITH_A_FORMAT_CHAIN,
+        "reg.csv": "player,deck,format,team\nann,a.txt,formats/cube.yaml,T\nbob,b.txt,formats/bad.yaml,T\n",
+        "b.txt": LEGAL_ISLANDS,
+        "formats/bad.yaml": "name: Bad\ngame: mtg\nextends: formats/cube.yaml\nnot_a_key: 1\n",
+    })
+    runs = [cli("batch", archive.name, "-o", output, "--date", DATE, cwd=tmp_path) for _ in range(2)]
+    assert runs[0].returncode == 1, runs[0].stdout + runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    assert "deckcheck-zip" not in runs[0].stdout and str(tmp_path) not in runs[0].stdout
+    assert "formats/cube.yaml" in runs[0].stdout
+    if output == "json":
+        report = json.loads(runs[0].stdout)
+        assert report["results"][0]["format"] == "formats/cube.yaml"
+        assert any("formats/bad.yaml" in problem["message"] for problem in report["results"][1]["problems"])
+
+
 def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
     # The manifest loads it (with the archive as its tree), the batch loaded it again
     # without one (here the disk cache of merged formats spared it the YAML, not the rest).

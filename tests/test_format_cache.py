@@ -145,3 +145,23 @@ def test_an_entry_written_before_a_change_to_the_format_code_is_not_used(tmp_pat
     entry["code"][-1][1] += 1  # as if a rule module had been edited since
     entry_file.write_text(json.dumps(entry), encoding="utf-8")
     assert disk_cache.get(key) is None
+
+
+def test_the_cache_keeps_a_bounded_number_of_entries_the_newest(tmp_path, monkeypatch):
+    """A key names a format file by its path: a zip's formats, extracted to a new temporary
+    folder each run, left one more entry per run, for ever."""
+    from deckcheck.formats import disk_cache
+
+    monkeypatch.setattr(disk_cache, "MAX_ENTRIES", 5)
+    keys = []
+    for number in range(8):
+        format_file = tmp_path / f"run{number}" / "event.yaml"
+        format_file.parent.mkdir()
+        write(format_file, "game: mtg\n", mtime=1_000_000_000_000_000_000)
+        key = ["file", str(format_file), str(format_file), str(format_file.parent)]
+        disk_cache.put(key, (str(format_file), format_file, {"game": "mtg"}, (str(format_file),), (format_file,)))
+        keys.append(key)
+        # Written one after the other, whatever the clock's resolution (pruning reads the times).
+        os.utime(disk_cache._entry_file(key), ns=(10**18 + number, 10**18 + number))
+    assert len(cache_files()) == 5
+    assert [disk_cache.get(key) is not None for key in keys] == [False] * 3 + [True] * 5

@@ -20,7 +20,7 @@ from ..formats import Format, load
 from ..model import CardEntry
 from ..problem import WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
-from ..result import DeckResult, Report
+from ..result import DeckResult, Report, TeamResult
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
@@ -126,6 +126,7 @@ def check_registrations(
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`."""
     formats = _Formats(format_id, root=found.format_root)
+    in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = warn_shared_decks([_team_format_without_team(row, formats) for row in rows])
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
@@ -159,6 +160,8 @@ def check_registrations(
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             result.problems = [*row.problems, *result.problems]
+            if in_archive is not None:
+                in_archive.show(result)
             totals.count(result)
             if sink is not None:
                 sink(row, result)
@@ -176,6 +179,8 @@ def check_registrations(
         for name, team in members.items()
     ]
     for team_result in teams:
+        if in_archive is not None:
+            in_archive.show(team_result)
         team_result.problems = budget.take(team_result.problems)
     return BatchReport(
         source=found.source, kind=found.kind, manifest=found.manifest,
@@ -183,6 +188,26 @@ def check_registrations(
         registrations=rows, skipped=found.skipped,
         deck_checks=sample, totals=totals, formats=formats.loaded,
     )
+
+
+class _ArchivePaths:
+    """A zip's files as its report shows them: paths inside the archive
+    (`formats/cube.yaml`, as its decks are shown), not in the temporary folder it was
+    extracted to, whose name changes from run to run (a report must not)."""
+
+    def __init__(self, root: Path):
+        self.prefix = os.path.join(str(root), "")
+
+    def text(self, text: str) -> str:
+        return text.replace(self.prefix, "")
+
+    def show(self, result: DeckResult | TeamResult) -> None:
+        """`result`'s format and problem messages, in place."""
+        result.format = self.text(result.format)
+        result.problems = [
+            problem if self.prefix not in problem.message else problem.replace(message=self.text(problem.message))
+            for problem in result.problems
+        ]
 
 
 def _member(row: Registration, outcome: Outcome, default_format: str | None) -> Member:

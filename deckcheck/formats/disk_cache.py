@@ -16,7 +16,8 @@ PyYAML. The merged, checked result is kept as JSON in the user cache directory
 A cache is only a shortcut: one that is missing, unreadable, corrupt, from another
 deckcheck or stale is ignored and replaced; one that cannot be written is not written.
 It is never an error. Formats found through DECKCHECK_FORMATS_PATH are not kept: a file
-added to an earlier directory there could hide one a cached format extends.
+added to an earlier directory there could hide one a cached format extends. At most
+MAX_ENTRIES entries are kept; the least recently written go first.
 """
 from __future__ import annotations
 
@@ -114,5 +115,26 @@ def put(key: list[str], merged: Merged) -> None:
         from ..atomic import write_text
 
         write_text(_entry_file(key), text)
+        _prune(cache_folder())
     except (OSError, TypeError, ValueError):
         return
+
+
+# Entries kept: every bundled format (26) many times over. A key names a format
+# file by its path, so files that come and go (a zip's formats, extracted to a new
+# temporary folder each run; a test's) would otherwise leave an entry each, for ever.
+MAX_ENTRIES = 512
+
+
+def _prune(folder: Path) -> None:
+    """Remove the entries least recently written past MAX_ENTRIES (a write is rare: only
+    when a format is read from its files, so listing the folder then costs little)."""
+    entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".json")]
+    if len(entries) <= MAX_ENTRIES:
+        return
+    entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
+    for entry in entries[: len(entries) - MAX_ENTRIES]:
+        try:
+            os.unlink(entry.path)
+        except OSError:  # gone already (another deckcheck pruning), or not ours to remove
+            pass
