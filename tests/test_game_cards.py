@@ -193,6 +193,19 @@ def test_a_user_card_files_hero_deckbuilding_text_is_read_bounded_and_quoted(tmp
     assert len(text) == MAX_DECKBUILDING_CHARS and text.endswith("…")
 
 
+def test_hero_required_text_of_a_hostile_card_file_is_read_in_linear_time():
+    """`[^;]+?` then `\\s+` tried every run of spaces again at each step: 16,000 spaces in
+    one card's text took 0.9 s, a card file of such cards minutes."""
+    import time
+
+    from deckcheck.games.wow.cards import requirements_from_text
+
+    started = time.perf_counter()
+    found = requirements_from_text("a" + " " * 1_000_000 + "x; [Horde]   or  [Alliance]  Hero Required")
+    assert time.perf_counter() - started < 2  # 0.001 s here; quadratic, hours
+    assert found == (frozenset({"horde", "alliance"}),)
+
+
 def test_lookup_and_stats_through_the_cli(cli, tmp_path, shared_data):
     db = tmp_path / "cards.sqlite"
     assert cli("cards", "import", str(shared_data / "ygo" / "cards_derived.cdb"), "--cards-db", str(db)).returncode == 0
