@@ -384,3 +384,22 @@ def test_check_passes_on_the_simulation_s_notes(cli, tmp_path):
     assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
     github = cli("check", "-o", "github", cwd=tmp_path)
     assert sum(line.startswith("::notice title=deckcheck check::a.txt: simulate.*.txt: ") for line in github.stdout.splitlines()) == 2
+
+
+def test_the_simulation_s_own_notes_are_told_apart_from_its_notes_on_the_deck(cli, tmp_path):
+    """The engine says which of its notes are on the deck as read (validation reports those);
+    they used to be told apart by their text starting with the deck's name, so a deck
+    named like the start of another note (`using Monte Carlo`) lost that note."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["using*"]\n'
+                          'simulate:\n  "using*": {keep: "distinct(lands) >= 1", assert: "keep7 >= 0.5"}\n',
+        "using Monte Carlo": "4 Lightning Bolt\n4 Mountian\n52 Mountain\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 1 and "PASS  using Monte Carlo: keep7 >= 0.5" in done.stdout, done.stdout + done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: using Monte Carlo: ")]
+    assert notes == [
+        "deckcheck: note: using Monte Carlo: simulate.using*: using Monte Carlo: distinct() at column 1 of --keep "
+        "('distinct(lands) >= 1') depends on which cards are in the hand, not only how many of each kind",
+    ]
+    assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout

@@ -280,6 +280,5 @@ def _simulate(  # type: ignore[no-untyped-def]
         ]
     # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation
     # reported; the others explain the numbers (a tag that holds no card makes keep7 0).
-    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.warnings
-                 if not note.startswith((f"{deck.source}:", f"{deck.source} line ")))
+    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.simulation_notes)
     return outcomes(simulation)
