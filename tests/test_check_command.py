@@ -403,3 +403,45 @@ def test_the_simulation_s_own_notes_are_told_apart_from_its_notes_on_the_deck(cl
         "('distinct(lands) >= 1') depends on which cards are in the hand, not only how many of each kind",
     ]
     assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
+
+
+def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
+    """A glob that matches no deck turns its assertions off: every report says so, each in
+    its own way (JSON `messages`, SARIF notifications, a JUnit suite's system-out, GitHub
+    annotations), not only `-o github`; stderr still carries them, and a run without any
+    writes its reports as before."""
+    from test_ci_reporters import assert_valid_junit, assert_valid_sarif
+
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndate: 2024-06-01\nsimulate:\n  "typo.txt": {assert: "keep7 >= 0.1"}\n'
+                          '  "burn.txt": {policy: p.yaml, exact: true, assert: "keep7 >= 0.1"}\n',
+        "p.yaml": "keep:\n  7: lands >= 1 or count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
+        "burn.txt": BURN,
+    })
+    warning = f"{tmp_path / 'deckcheck.yaml'}: simulate.typo.txt: matches no deck, so its assertions did not run"
+    policy = tmp_path / "p.yaml"
+    notes = [
+        f"burn.txt: simulate.burn.txt: {policy}: tags.burn: 'Lightening Bolt' is not in the main deck; did you mean 'Lightning Bolt'?",
+        f"burn.txt: simulate.burn.txt: {policy}: tag 'burn' holds no card of the main deck, so count(burn) is 0 in every hand (keep.7)",
+    ]
+    expected = [("warning", warning), *(("note", note) for note in notes)]
+    runs = {output: cli("check", "-o", output, cwd=tmp_path) for output in ("json", "sarif", "junit", "github", "text")}
+    for output, done in runs.items():
+        assert done.returncode == 0, output + done.stdout + done.stderr
+        assert done.stderr.splitlines() == [f"deckcheck: warning: {warning}", *(f"deckcheck: note: {note}" for note in notes)]
+    assert [(m["level"], m["message"]) for m in json.loads(runs["json"].stdout)["messages"]] == expected
+    [invocation] = assert_valid_sarif(runs["sarif"].stdout)["runs"][0]["invocations"]
+    assert [(n["level"], n["message"]["text"]) for n in invocation["toolExecutionNotifications"]] == expected
+    suites = assert_valid_junit(runs["junit"].stdout).findall("testsuite")
+    assert [suite.get("name") for suite in suites] == ["warnings and notes", "mtg/modern", "simulate mtg/modern"]
+    assert suites[0].get("tests") == "0" and suites[0].findtext("system-out").splitlines() == [
+        f"{level}: {message}" for level, message in expected]
+    annotations = [line for line in runs["github"].stdout.splitlines() if line.startswith(("::warning", "::notice"))]
+    assert annotations == [f"::warning title=deckcheck check::{warning}", *(f"::notice title=deckcheck check::{note}" for note in notes)]
+    assert warning not in runs["text"].stdout and notes[0] not in runs["text"].stdout  # stderr has them, as before
+
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\ndate: 2024-06-01\n", encoding="utf-8")
+    quiet = {output: cli("check", "-o", output, cwd=tmp_path) for output in ("json", "sarif", "junit")}
+    assert "messages" not in json.loads(quiet["json"].stdout) and quiet["json"].stderr == ""
+    assert json.loads(quiet["sarif"].stdout)["runs"][0]["invocations"][0]["toolExecutionNotifications"] == []
+    assert [suite.get("name") for suite in assert_valid_junit(quiet["junit"].stdout).findall("testsuite")] == ["mtg/modern"]

@@ -8,7 +8,9 @@ Hidden folders, virtual environments and `node_modules` are never walked.
 
 Each deck is validated with its format (`-f`, else the first matching `formats` glob,
 else `format`), then every `simulate` entry whose glob matches it runs its assertions.
-One Report holds it all, so every reporter and the exit codes work as for `validate`.
+One Report holds it all, the run's own warnings (a glob that matches no deck) and the
+simulations' notes included (`Report.messages`), so every reporter and the exit codes work
+as for `validate`.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..result import AssertionOutcome, Report
+from ..result import RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import ProjectConfig, SimulateSpec
 from .globs import matches
 
@@ -38,12 +40,21 @@ _NOT_DECKS = ("README*", "LICENSE*", "LICENCE*", "COPYING*", "CHANGELOG*", "CHAN
 
 @dataclass
 class CheckRun:
+    """A check's report, the decks it holds as the report names them, and the run's own
+    warnings and notes, which the report carries too (`Report.messages`)."""
+
     report: Report
     decks: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    # The simulations' notes (a policy tag that holds none of the deck's cards, ...), each
-    # with its deck: what `deckcheck simulate` would print under its report.
-    notes: list[str] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        return [message.message for message in self.report.messages if message.is_warning]
+
+    @property
+    def notes(self) -> list[str]:
+        """The simulations' notes (a policy tag that holds none of the deck's cards, ...),
+        each with its deck: what `deckcheck simulate` would print under its report."""
+        return [message.message for message in self.report.messages if not message.is_warning]
 
 
 def _skip_folder(relative: str, path: Path) -> str | None:
@@ -213,10 +224,9 @@ def run_check(
     day = date or config.date or today()
     where = platform or config.platform or "paper"
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
-    run.warnings.extend(folder_globs(config))
-    decks = select(config, paths, run.warnings)
-    if not decks:
-        return run
+    warnings = folder_globs(config)
+    decks = select(config, paths, warnings)
+    notes: list[str] = []
     used_globs: set[str] = set()
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for path, rel in decks:
@@ -233,16 +243,18 @@ def run_check(
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, run.notes))  # type: ignore[union-attr]
+                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
-    if not paths:
+    if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                run.warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
+                warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
-                run.warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+                warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+    # Warnings first, as stderr has them (before the report; the notes follow it).
+    run.report.messages = [RunMessage(RUN_WARNING, text) for text in warnings] + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 
 

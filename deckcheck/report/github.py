@@ -6,7 +6,8 @@
 
 Errors become `::error`, warnings `::warning`, notes `::notice`, each with the file and
 line so GitHub shows it on the pull request's diff; a batch's files that are no decklists
-are one `::notice` each. Values are escaped the way the Actions
+are one `::notice` each, and so is each of the run's own notes (`check`: a simulation's),
+its own warnings (`check`: a glob that matches no deck) a `::warning` each. Values are escaped the way the Actions
 toolkit (`@actions/core`) escapes them: in messages `%`, CR and LF; in properties (`file`,
 `title`) also `:` and `,`, so a hostile file name cannot end a property or start a new
 command.
@@ -34,6 +35,8 @@ from .text import summary_of
 NAME = "github"
 
 _COMMANDS = {ERROR: "error", WARNING: "warning"}
+# The title of the run's own warnings and notes (`Report.messages`): only `check` has any.
+RUN_TITLE = "deckcheck check"
 
 
 def escape_data(text: str) -> str:
@@ -61,15 +64,6 @@ def command(name: str, message: str, **properties: object) -> str:
         f"{key}={escape_property(str(value))}" for key, value in properties.items() if value is not None and value != ""
     )
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
-
-
-def run_annotations(warnings: Iterable[str], notes: Iterable[str], *, title: str) -> WorkflowCommands:
-    """A `::warning` for each of a run's own warnings (`check`: a glob that matches no deck,
-    a link not followed) and a `::notice` for each note (a simulation's), so the pull
-    request shows them, not only the log's stderr."""
-    lines = [command("warning", message, title=title) for message in warnings]
-    lines += [command("notice", message, title=title) for message in notes]
-    return WorkflowCommands("".join(line + "\n" for line in lines))
 
 
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
@@ -143,6 +137,8 @@ class Writer(ReportWriter):
         if report.assertions:
             lines += _assertion_lines(report.assertions)
         lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
+        lines += [command("warning" if message.is_warning else "notice", message.message, title=RUN_TITLE)
+                  for message in report.messages]
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
         if report.assertions:
             held = sum(outcome.passed for outcome in report.assertions)
