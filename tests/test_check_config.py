@@ -119,3 +119,26 @@ def test_a_policy_file_is_checked_whole_by_check_and_simulate_alike(cli, tmp_pat
     overridden = cli("simulate", "burn.txt", "-f", "mtg/modern", "--policy", "p.yaml", "--keep", "true", "--exact",
                      "--assert", "keep7 >= 0.99", "-o", "json", cwd=tmp_path)
     assert overridden.returncode == 0, overridden.stdout + overridden.stderr
+
+
+def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
+    """A name without `/` matches in any folder, so `legacy` names `events/legacy` as well;
+    the hint only looked at the top of the repository. A hook run sees the folders of the
+    files it is given."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["events/modern", "legacy", "events/*", "events/x/**"]\nexclude: ["modern"]\n',
+        "events/modern/a.txt": LEGAL, "events/x/legacy/b.txt": LEGAL, ".hidden/legacy/c.txt": LEGAL,
+    })
+    config = tmp_path / "deckcheck.yaml"
+    hint = "is a folder{}, but globs match files, so it takes nothing under it; write '{}/' for everything in it"
+    expected = [
+        f"deckcheck: warning: {config}: decks: 'events/modern' " + hint.format("", "events/modern"),
+        f"deckcheck: warning: {config}: decks: 'legacy' " + hint.format(" (events/x/legacy)", "legacy"),
+        f"deckcheck: warning: {config}: exclude: 'modern' " + hint.format(" (events/modern)", "modern"),
+    ]
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr.splitlines() == expected, done.stderr
+    hook = cli("check", "events/x/legacy/b.txt", "-o", "json", cwd=tmp_path)
+    assert hook.returncode == 0 and hook.stderr.splitlines() == expected[:2], hook.stderr
+    assert [(m["level"], m["message"]) for m in json.loads(hook.stdout)["messages"]] == [
+        ("warning", line.removeprefix("deckcheck: warning: ")) for line in expected[:2]]
