@@ -445,3 +445,26 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
     assert "messages" not in json.loads(quiet["json"].stdout) and quiet["json"].stderr == ""
     assert json.loads(quiet["sarif"].stdout)["runs"][0]["invocations"][0]["toolExecutionNotifications"] == []
     assert [suite.get("name") for suite in assert_valid_junit(quiet["junit"].stdout).findall("testsuite")] == ["mtg/modern"]
+
+
+def test_check_warns_about_links_it_does_not_follow_not_about_folders_it_never_walks(cli, tmp_path):
+    """The walk says which files and folders it passed over by choice (hidden ones, virtual
+    environments, node_modules) and which it could not read safely; check warned about the
+    latter by telling the reasons apart by their first words."""
+    from deckcheck import tree
+    from deckcheck.project.check import _skip_folder
+
+    repo = tmp_path / "repo"
+    write(repo, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["**/*.txt"]\n', "a.txt": LEGAL,
+        ".git/x.txt": LEGAL, "node_modules/y.txt": LEGAL, "venv/pyvenv.cfg": "home = /usr\n", "venv/z.txt": LEGAL,
+        ".hidden.txt": LEGAL,
+    })
+    write(tmp_path, {"outside.txt": LEGAL})
+    (repo / "evil.txt").symlink_to(tmp_path / "outside.txt")
+    walked = tree.walk(repo, skip_folder=_skip_folder, tree="the repository")
+    assert walked.by_choice == {".git/", ".hidden.txt", "node_modules/", "venv/"}
+    assert {rel for rel, _ in walked.passed_over} == walked.by_choice | {"evil.txt"}
+    done = cli("check", cwd=repo)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr.splitlines() == ["deckcheck: warning: evil.txt: a symbolic link to a file outside the repository; not followed"]

@@ -164,7 +164,7 @@ def select(
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
-                    if wanted(rel) and not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
+                    if rel not in walked.by_choice and wanted(rel) and is_deck(config, rel.rstrip("/"), extensions)]
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
