@@ -425,7 +425,9 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
         f"burn.txt: simulate.burn.txt: {policy}: tag 'burn' holds no card of the main deck, so count(burn) is 0 in every hand (keep.7)",
     ]
     expected = [("warning", warning), *(("note", note) for note in notes)]
-    runs = {output: cli("check", "-o", output, cwd=tmp_path) for output in ("json", "sarif", "junit", "github", "text")}
+    summary = tmp_path / "summary.md"
+    runs = {output: cli("check", "-o", output, cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+            for output in ("json", "sarif", "junit", "github", "text")}
     for output, done in runs.items():
         assert done.returncode == 0, output + done.stdout + done.stderr
         assert done.stderr.splitlines() == [f"deckcheck: warning: {warning}", *(f"deckcheck: note: {note}" for note in notes)]
@@ -438,6 +440,9 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
         f"{level}: {message}" for level, message in expected]
     annotations = [line for line in runs["github"].stdout.splitlines() if line.startswith(("::warning", "::notice"))]
     assert annotations == [f"::warning title=deckcheck check::{warning}", *(f"::notice title=deckcheck check::{note}" for note in notes)]
+    # GitHub shows ten warning annotations a step: the job summary lists them all.
+    listed = summary.read_text(encoding="utf-8").partition("### Warnings and notes\n\n")[2].splitlines()
+    assert [line.replace("\\", "") for line in listed if line] == [f"- {level}: {message}" for level, message in expected]
     assert warning not in runs["text"].stdout and notes[0] not in runs["text"].stdout  # stderr has them, as before
 
     (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\ndate: 2024-06-01\n", encoding="utf-8")

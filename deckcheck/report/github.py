@@ -6,15 +6,15 @@
 
 Errors become `::error`, warnings `::warning`, notes `::notice`, each with the file and
 line so GitHub shows it on the pull request's diff; a batch's files that are no decklists
-are one `::notice` each, and so is each of the run's own notes (`check`: a simulation's),
-its own warnings (`check`: a glob that matches no deck) a `::warning` each. Values are escaped the way the Actions
-toolkit (`@actions/core`) escapes them: in messages `%`, CR and LF; in properties (`file`,
-`title`) also `:` and `,`, so a hostile file name cannot end a property or start a new
-command.
+are one `::notice` each. The run's own warnings (`check`: a glob that matches no deck) are
+a `::warning` each and its notes (a simulation's) a `::notice` each, after the groups.
+Values are escaped the way the Actions toolkit (`@actions/core`) escapes them: in messages
+`%`, CR and LF; in properties (`file`, `title`) also `:` and `,`, so a hostile file name
+cannot end a property or start a new command.
 
 GitHub shows only the first ten errors and ten warnings of a step as annotations, so when
 `GITHUB_STEP_SUMMARY` names a file, `publish` appends a Markdown summary of every deck and
-every problem to it (the job summary page).
+every problem to it (the job summary page), and of the run's own warnings and notes.
 """
 from __future__ import annotations
 
@@ -222,6 +222,15 @@ class _Summary:
             yield from self.rows.chunks()
             if self.problems > MAX_SUMMARY_ROWS:
                 yield f"\n... and {self.problems - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)\n"
+            yield "\n"
+        if report.messages:
+            # A step shows ten warnings as annotations at most: the summary lists them (as
+            # many as it lists problems).
+            listed = report.messages[:MAX_SUMMARY_ROWS]
+            yield "### Warnings and notes\n\n"
+            yield "".join(f"- {message.level}: {markdown_text(message.message)}\n" for message in listed)
+            if len(report.messages) > len(listed):
+                yield f"\n... and {len(report.messages) - len(listed)} more (run `deckcheck ... -o json` for all)\n"
             yield "\n"
         self.table.close()
         self.rows.close()

@@ -15,8 +15,8 @@ A deck is a test case with one `failure` per problem (an unreadable deck is an `
 warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
 cases of the suite "skipped files". The run's own warnings and notes (`check`: a glob of
 deckcheck.yaml that matches no deck, a simulation's notes) lead the document as the
-`system-out` of a suite "warnings and notes" of no tests. The output follows the Jenkins xUnit plugin's
-JUnit schema (tests/schemas/junit-10.xsd). Text that XML 1.0 cannot carry (control
+`system-out` of a suite "warnings and notes" of no tests. The output follows the Jenkins
+xUnit plugin's JUnit schema (tests/schemas/junit-10.xsd). Text that XML 1.0 cannot carry (control
 characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 """
 from __future__ import annotations
