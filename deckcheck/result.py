@@ -148,13 +148,39 @@ class AssertionOutcome(Record):
         return out
 
 
+# The levels of a RunMessage, as SARIF names a notification's.
+RUN_WARNING = "warning"  # something the run did not do that its configuration asked for
+RUN_NOTE = "note"        # what explains the numbers, changes nothing
+
+
+class RunMessage(Record):
+    """A message about the run itself rather than one deck: `deckcheck check`'s warnings (a
+    glob of deckcheck.yaml that matches no deck, so its assertions did not run; a link not
+    followed) and notes (a simulation's: a policy tag that holds no card of the deck).
+    Every report carries them in its own way (docs/contracts.md)."""
+
+    __slots__ = ("level", "message")
+
+    def __init__(self, level: str, message: str) -> None:
+        self.level = level  # RUN_WARNING or RUN_NOTE
+        self.message = message
+
+    @property
+    def is_warning(self) -> bool:
+        return self.level == RUN_WARNING
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "message": self.message}
+
+
 class Report(Record):
-    __slots__ = ("results", "teams", "assertions", "skipped")
+    __slots__ = ("results", "teams", "assertions", "skipped", "messages")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, results: list[DeckResult] | None = None, teams: list[TeamResult] | None = None,
         assertions: list[AssertionOutcome] | None = None, skipped: list[Skipped] | None = None,
+        messages: list[RunMessage] | None = None,
     ) -> None:
         self.results = [] if results is None else results
         self.teams = teams
@@ -163,6 +189,8 @@ class Report(Record):
         # Batch: the files of the source that are no decklists, listed by the CI outputs too
         # (a file that may be a registration but could not be checked is a result instead).
         self.skipped = [] if skipped is None else skipped
+        # The run's own warnings and notes, in the order they arose (RunMessage).
+        self.messages = [] if messages is None else messages
 
     @property
     def legal(self) -> bool:
@@ -188,6 +216,8 @@ class Report(Record):
         out: dict[str, Any] = {"deckcheck": REPORT_VERSION, "results": [result.to_dict() for result in self.results]}
         if self.notes:
             out["notes"] = self.notes
+        if self.messages:
+            out["messages"] = [message.to_dict() for message in self.messages]
         if self.teams is not None:
             out["teams"] = [team.to_dict() for team in self.teams]
         if self.assertions is not None:

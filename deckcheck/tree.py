@@ -116,17 +116,22 @@ def is_within(path: str, folder: str) -> bool:
 
 class Walked(Record):
     """What a walk found: (path relative to the root, `/`-separated; the path) of every
-    file deckcheck may read, and (relative path, reason) of everything passed over."""
+    file deckcheck may read, and (relative path, reason) of everything passed over; of
+    those, `by_choice` holds the relative paths passed over for what they are (hidden
+    files and folders, folders `skip_folder` turns away), not because they cannot be read
+    safely (links, pipes, devices, unreadable folders)."""
 
     # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
-    __slots__ = ("files", "passed_over")
+    __slots__ = ("files", "passed_over", "by_choice")
     __hash__ = None  # type: ignore[assignment]  # mutable: the walk fills it in
 
     def __init__(
         self, files: list[tuple[str, Path]] | None = None, passed_over: list[tuple[str, str]] | None = None,
+        by_choice: set[str] | None = None,
     ) -> None:
         self.files = [] if files is None else files
         self.passed_over = [] if passed_over is None else passed_over
+        self.by_choice = set() if by_choice is None else by_choice
 
 
 def walk(
@@ -154,11 +159,14 @@ def walk(
         for entry in entries:
             path = Path(entry.path)
             relative = _relative(path, root)
-            reason, is_folder = _entry_reason(entry, path, relative, root, skip_folder, tree)
+            reason, is_folder, chosen = _entry_reason(entry, path, relative, root, skip_folder, tree)
             if reason is None:
                 (pending.append(path) if is_folder else found.files.append((relative, path)))
             else:
-                found.passed_over.append((relative + ("/" if is_folder else ""), reason))
+                shown = relative + ("/" if is_folder else "")
+                found.passed_over.append((shown, reason))
+                if chosen:
+                    found.by_choice.add(shown)
     found.files.sort()
     found.passed_over.sort()
     return found
@@ -167,8 +175,9 @@ def walk(
 def _entry_reason(
     entry: os.DirEntry[str], path: Path, relative: str, root: Path,
     skip_folder: Callable[[str, Path], str | None], tree: str,
-) -> str | None:
-    """(why the entry is passed over, or None to take it; whether it is a folder)."""
+) -> tuple[str | None, bool, bool]:
+    """(why the entry is passed over, or None to take it; whether it is a folder; whether
+    it is passed over by choice, see Walked.by_choice)."""
     try:
         is_link = entry.is_symlink()
         is_dir = entry.is_dir(follow_symlinks=False)
@@ -177,24 +186,24 @@ def _entry_reason(
         special = not (is_link or is_dir or entry.is_file(follow_symlinks=False))
         mode = entry.stat(follow_symlinks=False).st_mode if special else 0
     except OSError as exc:
-        return f"cannot read ({exc.strerror or exc})", False
+        return f"cannot read ({exc.strerror or exc})", False, False
     if is_dir:
-        return ("hidden folder" if is_hidden(entry.name) else skip_folder(relative, path)), True
+        return ("hidden folder" if is_hidden(entry.name) else skip_folder(relative, path)), True, True
     if is_hidden(entry.name):
-        return "hidden file", False
+        return "hidden file", False, True
     if is_link:
         try:
             target_mode = os.stat(path).st_mode
         except OSError:
-            return "a symbolic link to nothing (broken link)", False
+            return "a symbolic link to nothing (broken link)", False, False
         if stat.S_ISDIR(target_mode):
-            return "a symbolic link to a folder; not followed", True
+            return "a symbolic link to a folder; not followed", True, False
         kind = not_regular(target_mode)
         if kind is not None:
-            return f"a symbolic link to {kind}; not read", False
-        return link_reason(path, root, tree=tree), False
+            return f"a symbolic link to {kind}; not read", False, False
+        return link_reason(path, root, tree=tree), False, False
     kind = not_regular(mode) if mode else None
-    return (f"{kind}, not a file; not read" if kind else None), False
+    return (f"{kind}, not a file; not read" if kind else None), False, False
 
 
 def _relative(path: Path, root: Path) -> str:

@@ -384,3 +384,92 @@ def test_check_passes_on_the_simulation_s_notes(cli, tmp_path):
     assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
     github = cli("check", "-o", "github", cwd=tmp_path)
     assert sum(line.startswith("::notice title=deckcheck check::a.txt: simulate.*.txt: ") for line in github.stdout.splitlines()) == 2
+
+
+def test_the_simulation_s_own_notes_are_told_apart_from_its_notes_on_the_deck(cli, tmp_path):
+    """The engine says which of its notes are on the deck as read (validation reports those);
+    they used to be told apart by their text starting with the deck's name, so a deck
+    named like the start of another note (`using Monte Carlo`) lost that note."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["using*"]\n'
+                          'simulate:\n  "using*": {keep: "distinct(lands) >= 1", assert: "keep7 >= 0.5"}\n',
+        "using Monte Carlo": "4 Lightning Bolt\n4 Mountian\n52 Mountain\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 1 and "PASS  using Monte Carlo: keep7 >= 0.5" in done.stdout, done.stdout + done.stderr
+    notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: using Monte Carlo: ")]
+    assert notes == [
+        "deckcheck: note: using Monte Carlo: simulate.using*: using Monte Carlo: distinct() at column 1 of --keep "
+        "('distinct(lands) >= 1') depends on which cards are in the hand, not only how many of each kind",
+    ]
+    assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
+
+
+def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
+    """A glob that matches no deck turns its assertions off: every report says so, each in
+    its own way (JSON `messages`, SARIF notifications, a JUnit suite's system-out, GitHub
+    annotations), not only `-o github`; stderr still carries them, and a run without any
+    writes its reports as before."""
+    from test_ci_reporters import assert_valid_junit, assert_valid_sarif
+
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndate: 2024-06-01\nsimulate:\n  "typo.txt": {assert: "keep7 >= 0.1"}\n'
+                          '  "burn.txt": {policy: p.yaml, exact: true, assert: "keep7 >= 0.1"}\n',
+        "p.yaml": "keep:\n  7: lands >= 1 or count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
+        "burn.txt": BURN,
+    })
+    warning = f"{tmp_path / 'deckcheck.yaml'}: simulate.typo.txt: matches no deck, so its assertions did not run"
+    policy = tmp_path / "p.yaml"
+    notes = [
+        f"burn.txt: simulate.burn.txt: {policy}: tags.burn: 'Lightening Bolt' is not in the main deck; did you mean 'Lightning Bolt'?",
+        f"burn.txt: simulate.burn.txt: {policy}: tag 'burn' holds no card of the main deck, so count(burn) is 0 in every hand (keep.7)",
+    ]
+    expected = [("warning", warning), *(("note", note) for note in notes)]
+    summary = tmp_path / "summary.md"
+    runs = {output: cli("check", "-o", output, cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+            for output in ("json", "sarif", "junit", "github", "text")}
+    for output, done in runs.items():
+        assert done.returncode == 0, output + done.stdout + done.stderr
+        assert done.stderr.splitlines() == [f"deckcheck: warning: {warning}", *(f"deckcheck: note: {note}" for note in notes)]
+    assert [(m["level"], m["message"]) for m in json.loads(runs["json"].stdout)["messages"]] == expected
+    [invocation] = assert_valid_sarif(runs["sarif"].stdout)["runs"][0]["invocations"]
+    assert [(n["level"], n["message"]["text"]) for n in invocation["toolExecutionNotifications"]] == expected
+    suites = assert_valid_junit(runs["junit"].stdout).findall("testsuite")
+    assert [suite.get("name") for suite in suites] == ["warnings and notes", "mtg/modern", "simulate mtg/modern"]
+    assert suites[0].get("tests") == "0" and suites[0].findtext("system-out").splitlines() == [
+        f"{level}: {message}" for level, message in expected]
+    annotations = [line for line in runs["github"].stdout.splitlines() if line.startswith(("::warning", "::notice"))]
+    assert annotations == [f"::warning title=deckcheck check::{warning}", *(f"::notice title=deckcheck check::{note}" for note in notes)]
+    # GitHub shows ten warning annotations a step: the job summary lists them all.
+    listed = summary.read_text(encoding="utf-8").partition("### Warnings and notes\n\n")[2].splitlines()
+    assert [line.replace("\\", "") for line in listed if line] == [f"- {level}: {message}" for level, message in expected]
+    assert warning not in runs["text"].stdout and notes[0] not in runs["text"].stdout  # stderr has them, as before
+
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\ndate: 2024-06-01\n", encoding="utf-8")
+    quiet = {output: cli("check", "-o", output, cwd=tmp_path) for output in ("json", "sarif", "junit")}
+    assert "messages" not in json.loads(quiet["json"].stdout) and quiet["json"].stderr == ""
+    assert json.loads(quiet["sarif"].stdout)["runs"][0]["invocations"][0]["toolExecutionNotifications"] == []
+    assert [suite.get("name") for suite in assert_valid_junit(quiet["junit"].stdout).findall("testsuite")] == ["mtg/modern"]
+
+
+def test_check_warns_about_links_it_does_not_follow_not_about_folders_it_never_walks(cli, tmp_path):
+    """The walk says which files and folders it passed over by choice (hidden ones, virtual
+    environments, node_modules) and which it could not read safely; check warned about the
+    latter by telling the reasons apart by their first words."""
+    from deckcheck import tree
+    from deckcheck.project.check import _skip_folder
+
+    repo = tmp_path / "repo"
+    write(repo, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["**/*.txt"]\n', "a.txt": LEGAL,
+        ".git/x.txt": LEGAL, "node_modules/y.txt": LEGAL, "venv/pyvenv.cfg": "home = /usr\n", "venv/z.txt": LEGAL,
+        ".hidden.txt": LEGAL,
+    })
+    write(tmp_path, {"outside.txt": LEGAL})
+    (repo / "evil.txt").symlink_to(tmp_path / "outside.txt")
+    walked = tree.walk(repo, skip_folder=_skip_folder, tree="the repository")
+    assert walked.by_choice == {".git/", ".hidden.txt", "node_modules/", "venv/"}
+    assert {rel for rel, _ in walked.passed_over} == walked.by_choice | {"evil.txt"}
+    done = cli("check", cwd=repo)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr.splitlines() == ["deckcheck: warning: evil.txt: a symbolic link to a file outside the repository; not followed"]

@@ -98,3 +98,47 @@ def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
     (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["decks"]\n', encoding="utf-8")
     nothing = cli("check", cwd=tmp_path)
     assert nothing.returncode == 2 and "decks: 'decks' is a folder" in nothing.stderr and "write 'decks/'" in nothing.stderr
+
+
+def test_a_policy_file_is_checked_whole_by_check_and_simulate_alike(cli, tmp_path):
+    """One reader checks a policy file for deckcheck.yaml and builds the policy `simulate`
+    uses: a broken rule of the file is refused by both, even where an option (`keep:`,
+    `--keep`) stands in for it; `simulate` used to pass it over."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "burn.txt": {policy: p.yaml, keep: "lands >= 2", assert: "keep7 >= 0.1"}\n',
+        "p.yaml": "keep:\n  7: count(nope) >= 1\n  5: true\n",
+        "burn.txt": BURN,
+    })
+    check = cli("check", cwd=tmp_path)
+    simulate = cli("simulate", "burn.txt", "-f", "mtg/modern", "--policy", "p.yaml", "--keep", "lands >= 2", "--exact", cwd=tmp_path)
+    for done in (check, simulate):
+        assert done.returncode == 2 and len(done.stderr.splitlines()) == 1, done.stdout + done.stderr
+        assert "p.yaml: keep.7: column 7 in 'count(nope) >= 1': unknown tag 'nope'" in done.stderr
+    # Options still override the file's rules size by size once they all parse.
+    (tmp_path / "p.yaml").write_text("keep:\n  7: lands >= 8\n  5: true\n", encoding="utf-8")
+    overridden = cli("simulate", "burn.txt", "-f", "mtg/modern", "--policy", "p.yaml", "--keep", "true", "--exact",
+                     "--assert", "keep7 >= 0.99", "-o", "json", cwd=tmp_path)
+    assert overridden.returncode == 0, overridden.stdout + overridden.stderr
+
+
+def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
+    """A name without `/` matches in any folder, so `legacy` names `events/legacy` as well;
+    the hint only looked at the top of the repository. A hook run sees the folders of the
+    files it is given."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["events/modern", "legacy", "events/*", "events/x/**"]\nexclude: ["modern"]\n',
+        "events/modern/a.txt": LEGAL, "events/x/legacy/b.txt": LEGAL, ".hidden/legacy/c.txt": LEGAL,
+    })
+    config = tmp_path / "deckcheck.yaml"
+    hint = "is a folder{}, but globs match files, so it takes nothing under it; write '{}/' for everything in it"
+    expected = [
+        f"deckcheck: warning: {config}: decks: 'events/modern' " + hint.format("", "events/modern"),
+        f"deckcheck: warning: {config}: decks: 'legacy' " + hint.format(" (events/x/legacy)", "legacy"),
+        f"deckcheck: warning: {config}: exclude: 'modern' " + hint.format(" (events/modern)", "modern"),
+    ]
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0 and done.stderr.splitlines() == expected, done.stderr
+    hook = cli("check", "events/x/legacy/b.txt", "-o", "json", cwd=tmp_path)
+    assert hook.returncode == 0 and hook.stderr.splitlines() == expected[:2], hook.stderr
+    assert [(m["level"], m["message"]) for m in json.loads(hook.stdout)["messages"]] == [
+        ("warning", line.removeprefix("deckcheck: warning: ")) for line in expected[:2]]

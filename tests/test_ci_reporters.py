@@ -349,3 +349,16 @@ def test_simulate_github_step_summary_counts_assertions_not_decks(cli, tmp_path)
     text = summary.read_text(encoding="utf-8")
     assert text.startswith("## deckcheck: 1 of 2 assertions hold\n\n")
     assert "decks legal" not in text and "| assertion | keep7 \\>\\= 0\\.99" in text
+
+
+def test_github_summary_lists_a_run_s_warnings_and_notes_up_to_the_row_limit():
+    from deckcheck.limits import MAX_SUMMARY_ROWS
+    from deckcheck.result import RUN_NOTE, RUN_WARNING, RunMessage
+
+    messages = [RunMessage(RUN_WARNING, "decks/a|b.txt: a symbolic link; not followed")]
+    messages += [RunMessage(RUN_NOTE, f"note {index}") for index in range(MAX_SUMMARY_ROWS + 4)]
+    listed = github.markdown(Report(messages=messages)).partition("### Warnings and notes\n\n")[2].splitlines()
+    assert listed[0] == r"- warning: decks\/a\|b\.txt\: a symbolic link\; not followed"  # no table, no link
+    assert listed[MAX_SUMMARY_ROWS - 1] == f"- note: note {MAX_SUMMARY_ROWS - 2}"
+    assert listed[MAX_SUMMARY_ROWS:] == ["", "... and 5 more (run `deckcheck ... -o json` for all)", ""]
+    assert "Warnings and notes" not in github.markdown(Report())

@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from ..project import REPORT_SUBJECTS
-from ..report import ACTIONS, AUTO
+from ..report import AUTO
 from .app import app, handles_errors
 from .common import emit, output_option, say_note, warn
 from .help_lists import reports
@@ -64,11 +64,10 @@ def check(
     if platform is not None:
         check_platform(platform)
     run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
+    # The run's warnings and notes are in its report too, each output showing them its way
+    # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:
         warn(message)
-    if reporter.NAME == ACTIONS and (run.warnings or run.notes):
-        # A simulate glob with a typo turns its assertions off: the pull request must show it.
-        emit(reporter.run_annotations(run.warnings, run.notes, title="deckcheck check"))
     if not run.report.results:
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:

@@ -40,7 +40,7 @@ from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
 from .expr import Node
 from .mana import SOURCE_KINDS
-from .policy import RESERVED, Rule, parse_rule
+from .policy import RESERVED, Rule, parse_rule, rule_text
 
 _TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 DEFAULT_RULES = ("2 <= lands <= 5", "2 <= lands <= 4", "1 <= lands <= 4", "true")
@@ -106,37 +106,28 @@ def build_policy(
     deck_has_lands: bool = True,
     extra_cards: tuple[str, ...] = (),
 ) -> KeepPolicy:
-    """Combine a policy file and `--keep`/`--keepN` options into one policy."""
+    """Combine a policy file and `--keep`/`--keepN` options into one policy: an option
+    overrides the file's rule for its hand size."""
     file_data = _read_file(Path(policy_file)) if policy_file else {}
     tags = file_data.get("tags", {})
-    bottoming = DEFAULT_BOTTOMING
-    if "bottom" in file_data:
-        bottoming = parse_bottoming(file_data["bottom"], origin=f"{policy_file}: bottom", tags=tuple(tags))
-    scry = parse_scry(file_data["scry"], origin=f"{policy_file}: scry") if "scry" in file_data else DEFAULT_SCRY
+    bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
+    for size, (text, origin) in _option_rules(hand_size, keep, by_size).items():
+        rules[size] = parse_rule(text, origin=origin, tags=tags)
     karsten = bottoming.name.startswith("karsten")
-    texts: dict[int, tuple[str, str]] = {}
-    for size, text in file_data.get("keep", {}).items():
-        texts[size] = (text, f"{policy_file}: keep.{size}")
-    if keep is not None:
-        texts[hand_size] = (keep, "--keep")
-    for size, text in (by_size or {}).items():
-        if text is not None:
-            texts[size] = (text, f"--keep{size}")
-    default = not texts and not karsten
+    default = not rules and not karsten
     if default:
         rules_text = DEFAULT_RULES if deck_has_lands else ("true",)
-        texts = {hand_size - index: (text, "default policy") for index, text in enumerate(rules_text) if hand_size - index >= 0}
+        for index, text in enumerate(rules_text):
+            if hand_size - index >= 0:
+                rules[hand_size - index] = parse_rule(text, origin="default policy", tags=tags)
     elif karsten:
         for index, text in enumerate(KARSTEN_RULES):
-            if hand_size - index >= 0 and hand_size - index not in texts:
-                texts[hand_size - index] = (text, f"{policy_file}: bottom: {bottoming.name} (his keep rules)")
-    free_text = file_data.get("free")
-    free_rule = None
-    if free_text is not None:
-        free_rule = parse_rule(free_text, origin=f"{policy_file}: keep.free", tags=tags)
-    elif karsten:
-        free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)", tags=tags)
-    rules = {size: parse_rule(text, origin=origin, tags=tags) for size, (text, origin) in sorted(texts.items(), reverse=True)}
+            if hand_size - index >= 0 and hand_size - index not in rules:
+                rules[hand_size - index] = parse_rule(
+                    text, origin=f"{policy_file}: bottom: {bottoming.name} (his keep rules)", tags=tags)
+        if free_rule is None:
+            free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)", tags=tags)
+    rules = dict(sorted(rules.items(), reverse=True))
     if not any(size >= hand_size for size in rules):
         given = ", ".join(rule.origin for rule in rules.values())
         raise PolicyError(f"{given} gives no rule for the opening hand of {hand_size} cards: add --keep (or keep.{hand_size} in a policy file)")
@@ -161,17 +152,32 @@ def check_policy_file(path: str | Path) -> tuple[str, ...]:
     tag names. Raises PolicyError or ExpressionError when it is broken: deckcheck.yaml
     checks its policy files this way before any deck is read (project/config.py)."""
     file_data = _read_file(Path(path))
+    _file_rules(file_data, path)
+    return tuple(file_data["tags"])
+
+
+def _option_rules(hand_size: int, keep: str | None, by_size: Mapping[int, str] | None) -> dict[int, tuple[str, str]]:
+    """(rule text, origin) by hand size of `--keep` (the opening hand) and `--keepN`."""
+    texts = {} if keep is None else {hand_size: (keep, "--keep")}
+    texts.update({size: (text, f"--keep{size}") for size, text in (by_size or {}).items() if text is not None})
+    return texts
+
+
+def _file_rules(
+    file_data: Mapping[str, Any], path: str | Path | None,
+) -> tuple[Bottoming, Scry, dict[int, Rule], Rule | None]:
+    """What a policy file (as `_read_file` gives it) says that is written in the policy
+    language, parsed: its bottoming and scry strategies (the defaults when it names none),
+    its keep rules by hand size and its free-hand rule. Raises PolicyError or
+    ExpressionError for the first that is broken. No deck or format is needed for this,
+    so deckcheck.yaml checks its policy files with it before reading any deck."""
     tags = tuple(file_data.get("tags", {}))
-    if "bottom" in file_data:
-        parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags)
-    if "scry" in file_data:
-        parse_scry(file_data["scry"], origin=f"{path}: scry")
-    rules = {f"keep.{size}": text for size, text in file_data.get("keep", {}).items()}
-    if "free" in file_data:
-        rules[f"keep.{FREE}"] = file_data["free"]
-    for key, text in rules.items():
-        parse_rule(text, origin=f"{path}: {key}", tags=tags)
-    return tags
+    bottoming = parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags) if "bottom" in file_data else DEFAULT_BOTTOMING
+    scry = parse_scry(file_data["scry"], origin=f"{path}: scry") if "scry" in file_data else DEFAULT_SCRY
+    rules = {size: parse_rule(text, origin=f"{path}: keep.{size}", tags=tags) for size, text in file_data.get("keep", {}).items()}
+    free = file_data.get("free")
+    free_rule = None if free is None else parse_rule(free, origin=f"{path}: keep.{FREE}", tags=tags)
+    return bottoming, scry, rules, free_rule
 
 
 # ---------------------------------------------------------------- policy files
@@ -243,7 +249,7 @@ def _read_file(path: Path) -> dict[str, Any]:
         raise PolicyError(f"{path}: {exc.path}: {exc}{line}") from None
     out: dict[str, Any] = {"keep": {}, "tags": {}, "costs": {}, "sources": {}}
     for size, rule in (data.get("keep") or {}).items():
-        rule = ("true" if rule else "false") if isinstance(rule, bool) else rule
+        rule = rule_text(rule)
         if size == FREE:
             out["free"] = rule
         else:

@@ -82,6 +82,12 @@ class Rule:
         return _truth(self.node, size) == ALWAYS
 
 
+def rule_text(value: str | bool) -> str:
+    """A keep rule as a YAML file gives it (a policy file, deckcheck.yaml): text, or true /
+    false, which YAML reads as booleans, as the rule's text (`keep5: true`: keep any five)."""
+    return ("true" if value else "false") if isinstance(value, bool) else value
+
+
 def parse_rule(text: str, *, origin: str, tags: Iterable[str] = (), kinds: tuple[str, ...] = ("condition",)) -> Rule:
     return Rule(text=text, node=parse(text, vocabulary(tags), origin=origin, kinds=kinds), origin=origin)
 

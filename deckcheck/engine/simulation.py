@@ -59,6 +59,9 @@ class Simulation:
     on: str
     assertions: list[AssertionResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # Those of `warnings` that are about the deck as read (its unreadable lines, the cards the
+    # card data does not know): what validating the deck reports too.
+    deck_notes: tuple[str, ...] = ()
     castable: dict[str, CastAnswer] = field(default_factory=dict)   # --cast answers by card key
     # The most cards drawn after the kept hand that the run answers for: the --on side's last
     # turn (the other side may run out of cards a turn earlier in a 40-card deck).
@@ -67,6 +70,13 @@ class Simulation:
     @property
     def passed(self) -> bool:
         return all(result.passed for result in self.assertions)
+
+    @property
+    def simulation_notes(self) -> list[str]:
+        """`warnings` less `deck_notes`: what the simulation says beyond the deck's own report
+        (a policy tag that holds no card of the deck, a keep rule that judges no hand)."""
+        deck_notes = set(self.deck_notes)
+        return [note for note in self.warnings if note not in deck_notes]
 
     @property
     def has_lands(self) -> bool:
@@ -141,7 +151,8 @@ def simulate(
     # (rules/commander.py), so the engine draws from the 99.
     deck = settle_sideboard(deck if isinstance(deck, Deck) else read_deck(deck), fmt, dt.date.today())
     deck = prepare(deck, fmt, Context(date=dt.date.today(), cards=card_data))
-    warnings = _deck_warnings(deck, card_problems)
+    deck_notes = tuple(_deck_warnings(deck, card_problems))
+    warnings = list(deck_notes)
     hand_size = fmt.opening_hand.size
 
     # Lands first (the default policy depends on whether the deck has any), then the policy.
@@ -236,7 +247,7 @@ def simulate(
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
-        tracked=tracked, turns=turns, on=on, warnings=warnings, max_draws=max_draws,
+        tracked=tracked, turns=turns, on=on, warnings=warnings, deck_notes=deck_notes, max_draws=max_draws,
     )
     simulation.castable = answer_casts(
         wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,

@@ -8,20 +8,22 @@ Hidden folders, virtual environments and `node_modules` are never walked.
 
 Each deck is validated with its format (`-f`, else the first matching `formats` glob,
 else `format`), then every `simulate` entry whose glob matches it runs its assertions.
-One Report holds it all, so every reporter and the exit codes work as for `validate`.
+One Report holds it all, the run's own warnings (a glob that matches no deck) and the
+simulations' notes included (`Report.messages`), so every reporter and the exit codes work
+as for `validate`.
 """
 from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..result import AssertionOutcome, Report
+from ..result import RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import ProjectConfig, SimulateSpec
 from .globs import matches
 
@@ -38,12 +40,21 @@ _NOT_DECKS = ("README*", "LICENSE*", "LICENCE*", "COPYING*", "CHANGELOG*", "CHAN
 
 @dataclass
 class CheckRun:
+    """A check's report, the decks it holds as the report names them, and the run's own
+    warnings and notes, which the report carries too (`Report.messages`)."""
+
     report: Report
     decks: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    # The simulations' notes (a policy tag that holds none of the deck's cards, ...), each
-    # with its deck: what `deckcheck simulate` would print under its report.
-    notes: list[str] = field(default_factory=list)
+
+    @property
+    def warnings(self) -> list[str]:
+        return [message.message for message in self.report.messages if message.is_warning]
+
+    @property
+    def notes(self) -> list[str]:
+        """The simulations' notes (a policy tag that holds none of the deck's cards, ...),
+        each with its deck: what `deckcheck simulate` would print under its report."""
+        return [message.message for message in self.report.messages if not message.is_warning]
 
 
 def _skip_folder(relative: str, path: Path) -> str | None:
@@ -96,11 +107,15 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
     return decklists.looks_like_decklist(rel, content)
 
 
-def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None) -> list[tuple[Path, str]]:
+def select(
+    config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None, seen_folders: set[str] | None = None,
+) -> list[tuple[Path, str]]:
     """(file, path relative to the root) of every deck to check, sorted. A folder among
     `paths` stands for the decks under it (`check decks/`; `check .` is the whole
     repository). A file that would be a deck but is a link out of the repository (or into
-    a hidden folder), a pipe or a device is not read: `warnings` hears which and why."""
+    a hidden folder), a pipe or a device is not read: `warnings` hears which and why.
+    `seen_folders` gets the folders (relative to the root) of the repository's files that
+    were looked at: every walked file's, or those of the files given."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
@@ -134,8 +149,10 @@ def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | No
             # file when not (`check $(git diff --name-only ...)` names deleted READMEs too).
             if is_deck(config, rel, extensions):
                 chosen[rel] = path
-        elif is_deck(config, rel, extensions, path):
-            chosen[rel] = path
+        else:
+            _add_folders(seen_folders, rel)
+            if is_deck(config, rel, extensions, path):
+                chosen[rel] = path
     if folders or not paths:
         # The decks of the whole repository, as `check` without paths finds them, kept when
         # they lie in a folder given (links and hidden folders judged from the root).
@@ -143,24 +160,39 @@ def select(config: ProjectConfig, paths: Sequence[str], warnings: list[str] | No
         wanted = (lambda rel: True) if not paths or "" in folders else (
             lambda rel: any(rel.startswith(folder + "/") for folder in folders))
         for rel, path in walked.files:
+            _add_folders(seen_folders, rel)
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
-                    if wanted(rel) and not why.startswith(("hidden", "not a folder")) and is_deck(config, rel.rstrip("/"), extensions)]
+                    if rel not in walked.by_choice and wanted(rel) and is_deck(config, rel.rstrip("/"), extensions)]
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
 
 
-def folder_globs(config: ProjectConfig) -> list[str]:
+def _add_folders(folders: set[str] | None, rel: str) -> None:
+    """The folders the file at `rel` lies in (`a/b/c.txt`: `a/b`, `a`), added to `folders`."""
+    if folders is None:
+        return
+    folder = rel.rpartition("/")[0]
+    while folder and folder not in folders:
+        folders.add(folder)
+        folder = folder.rpartition("/")[0]
+
+
+def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[str]:
     """A warning for each glob that is the plain name of a folder of the repository
-    (`archive`, `decks/legacy`): globs match files, so it takes nothing under that folder,
-    where `.gitignore` would take all of it. Only folders inside the repository, reached
-    without a link, are looked at: a pull request writes these globs (docs/security.md)."""
+    (`archive`, `decks/legacy`; a name without `/` matches in any folder, so `legacy` names
+    `events/legacy` too): globs match files, so it takes nothing under that folder, where
+    `.gitignore` would take all of it. The folders looked at are those under the root
+    named by the glob itself and `folders` (relative to the root: those of the files the
+    run looked at), all inside the repository and reached without a link: a pull request
+    writes these globs (docs/security.md)."""
     keyed = [
         *(("decks", glob) for glob in config.decks), *(("exclude", glob) for glob in config.exclude),
         *(("formats", glob) for glob, _ in config.formats), *(("simulate", spec.glob) for spec in config.simulate),
     ]
+    known = sorted(folders)
     found = []
     for key, glob in keyed:
         name = glob.lstrip("/").removeprefix("./")
@@ -168,8 +200,13 @@ def folder_globs(config: ProjectConfig) -> list[str]:
             continue
         folder = config.root / name
         if folder.is_dir() and tree.link_reason(folder, config.root) is None and not folder.is_symlink():
-            found.append(f"{config.shown}: {key}: {glob!r} is a folder, but globs match files, so it takes nothing "
-                         f"under it; write '{glob}/' for everything in it")
+            named = ""
+        else:
+            named = next((f" ({inside})" for inside in known if matches(glob, inside)), None)
+            if named is None:
+                continue
+        found.append(f"{config.shown}: {key}: {glob!r} is a folder{named}, but globs match files, so it takes nothing "
+                     f"under it; write '{glob}/' for everything in it")
     return found
 
 
@@ -213,10 +250,11 @@ def run_check(
     day = date or config.date or today()
     where = platform or config.platform or "paper"
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
-    run.warnings.extend(folder_globs(config))
-    decks = select(config, paths, run.warnings)
-    if not decks:
-        return run
+    refused: list[str] = []
+    seen_folders: set[str] = set()
+    decks = select(config, paths, refused, seen_folders)
+    warnings = folder_globs(config, seen_folders) + refused
+    notes: list[str] = []
     used_globs: set[str] = set()
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for path, rel in decks:
@@ -233,16 +271,18 @@ def run_check(
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, run.notes))  # type: ignore[union-attr]
+                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
-    if not paths:
+    if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                run.warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
+                warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
-                run.warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+                warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+    # Warnings first, as stderr has them (before the report; the notes follow it).
+    run.report.messages = [RunMessage(RUN_WARNING, text) for text in warnings] + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 
 
@@ -280,6 +320,5 @@ def _simulate(  # type: ignore[no-untyped-def]
         ]
     # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation
     # reported; the others explain the numbers (a tag that holds no card makes keep7 0).
-    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.warnings
-                 if not note.startswith((f"{deck.source}:", f"{deck.source} line ")))
+    notes.extend(f"{shown}: simulate.{spec.glob}: {note}" for note in simulation.simulation_notes)
     return outcomes(simulation)

@@ -242,7 +242,7 @@ def _check_globs(data: Mapping[str, Any], shown: str) -> None:
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
     from ..engine.assertions import parse_assertion
     from ..engine.keep import check_policy_file
-    from ..engine.policy import parse_rule
+    from ..engine.policy import parse_rule, rule_text
 
     policy = spec.get("policy")
     policy_path = _policy_path(policy, root, shown, f"simulate.{glob}.policy") if policy else None
@@ -256,8 +256,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.policy") from None
     rules = {
-        key: ("true" if spec[key] else "false") if isinstance(spec[key], bool) else spec[key]
-        for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
+        key: rule_text(spec[key]) for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
     }
     for key, text in rules.items():
         try:

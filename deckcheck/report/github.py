@@ -6,14 +6,15 @@
 
 Errors become `::error`, warnings `::warning`, notes `::notice`, each with the file and
 line so GitHub shows it on the pull request's diff; a batch's files that are no decklists
-are one `::notice` each. Values are escaped the way the Actions
-toolkit (`@actions/core`) escapes them: in messages `%`, CR and LF; in properties (`file`,
-`title`) also `:` and `,`, so a hostile file name cannot end a property or start a new
-command.
+are one `::notice` each. The run's own warnings (`check`: a glob that matches no deck) are
+a `::warning` each and its notes (a simulation's) a `::notice` each, after the groups.
+Values are escaped the way the Actions toolkit (`@actions/core`) escapes them: in messages
+`%`, CR and LF; in properties (`file`, `title`) also `:` and `,`, so a hostile file name
+cannot end a property or start a new command.
 
 GitHub shows only the first ten errors and ten warnings of a step as annotations, so when
 `GITHUB_STEP_SUMMARY` names a file, `publish` appends a Markdown summary of every deck and
-every problem to it (the job summary page).
+every problem to it (the job summary page), and of the run's own warnings and notes.
 """
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ from .text import summary_of
 NAME = "github"
 
 _COMMANDS = {ERROR: "error", WARNING: "warning"}
+# The title of the run's own warnings and notes (`Report.messages`): only `check` has any.
+RUN_TITLE = "deckcheck check"
 
 
 def escape_data(text: str) -> str:
@@ -61,15 +64,6 @@ def command(name: str, message: str, **properties: object) -> str:
         f"{key}={escape_property(str(value))}" for key, value in properties.items() if value is not None and value != ""
     )
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
-
-
-def run_annotations(warnings: Iterable[str], notes: Iterable[str], *, title: str) -> WorkflowCommands:
-    """A `::warning` for each of a run's own warnings (`check`: a glob that matches no deck,
-    a link not followed) and a `::notice` for each note (a simulation's), so the pull
-    request shows them, not only the log's stderr."""
-    lines = [command("warning", message, title=title) for message in warnings]
-    lines += [command("notice", message, title=title) for message in notes]
-    return WorkflowCommands("".join(line + "\n" for line in lines))
 
 
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
@@ -143,6 +137,8 @@ class Writer(ReportWriter):
         if report.assertions:
             lines += _assertion_lines(report.assertions)
         lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
+        lines += [command("warning" if message.is_warning else "notice", message.message, title=RUN_TITLE)
+                  for message in report.messages]
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
         if report.assertions:
             held = sum(outcome.passed for outcome in report.assertions)
@@ -226,6 +222,15 @@ class _Summary:
             yield from self.rows.chunks()
             if self.problems > MAX_SUMMARY_ROWS:
                 yield f"\n... and {self.problems - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)\n"
+            yield "\n"
+        if report.messages:
+            # A step shows ten warnings as annotations at most: the summary lists them (as
+            # many as it lists problems).
+            listed = report.messages[:MAX_SUMMARY_ROWS]
+            yield "### Warnings and notes\n\n"
+            yield "".join(f"- {message.level}: {markdown_text(message.message)}\n" for message in listed)
+            if len(report.messages) > len(listed):
+                yield f"\n... and {len(report.messages) - len(listed)} more (run `deckcheck ... -o json` for all)\n"
             yield "\n"
         self.table.close()
         self.rows.close()

@@ -13,8 +13,10 @@
 
 A deck is a test case with one `failure` per problem (an unreadable deck is an `error`);
 warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
-cases of the suite "skipped files". The output follows the Jenkins xUnit plugin's
-JUnit schema (tests/schemas/junit-10.xsd). Text that XML 1.0 cannot carry (control
+cases of the suite "skipped files". The run's own warnings and notes (`check`: a glob of
+deckcheck.yaml that matches no deck, a simulation's notes) lead the document as the
+`system-out` of a suite "warnings and notes" of no tests. The output follows the Jenkins
+xUnit plugin's JUnit schema (tests/schemas/junit-10.xsd). Text that XML 1.0 cannot carry (control
 characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 """
 from __future__ import annotations
@@ -25,13 +27,14 @@ import xml.etree.ElementTree as ET
 from typing import TextIO
 
 from ..problem import Problem
-from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from ..result import AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
 
 
 NAME = "junit"
 SKIPPED_SUITE = "skipped files"  # a batch's files that are no decklists, each a skipped case
+MESSAGES_SUITE = "warnings and notes"  # the run's own (`check`), in the suite's system-out
 
 # Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets); anything else is escaped.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -177,6 +180,8 @@ class Writer(ReportWriter):
             "failures": str(sum(s.failures for s in suites)),
             "errors": str(sum(s.errors for s in suites)),
         })
+        if report.messages:
+            root.append(_messages_suite(report.messages))
         root.extend(s.element() for s in suites)
         ET.indent(root, space=_INDENT)
         pieces = ET.tostring(root, encoding="unicode").split(f"<{_CASES_MARK} />")
@@ -186,6 +191,14 @@ class Writer(ReportWriter):
             suite.cases.close()
             self.out.write(piece)
         self.out.write("\n")
+
+
+def _messages_suite(messages: list[RunMessage]) -> ET.Element:
+    """The run's own warnings and notes (`check`) as the `system-out` of a suite of no tests,
+    one `warning: ...` / `note: ...` line each."""
+    suite = ET.Element("testsuite", {"name": MESSAGES_SUITE, "tests": "0", "failures": "0", "errors": "0", "skipped": "0"})
+    ET.SubElement(suite, "system-out").text = xml_text("\n".join(f"{message.level}: {message.message}" for message in messages))
+    return suite
 
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> Writer:

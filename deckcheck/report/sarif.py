@@ -9,7 +9,8 @@ URI relative to the working directory (percent-encoded, `uriBaseId` `%SRCROOT%`,
 `originalUriBaseIds` gives as the working directory) and the line. Team problems carry the team in
 `properties`; simulate assertions are results of the rule `assertion`, with
 `kind: pass` when they hold. A batch's files that are no decklists are the invocation's
-`toolExecutionNotifications` (level `note`).
+`toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
+`warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`).
 """
 from __future__ import annotations
 
@@ -138,7 +139,7 @@ class Writer(ReportWriter):
                 "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
                                "values": dict(outcome.values)},
             })
-        text = json.dumps(_log(self.docs, exit_code, report.skipped), indent=2, ensure_ascii=False)
+        text = json.dumps(_log(self.docs, exit_code, report), indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
             self.out.write(head + '"results": [\n')
@@ -155,7 +156,14 @@ _RESULTS_CLOSE = "  " * 3 + "]"
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
 
-def _log(docs: list[Any], exit_code: int, skipped: list[Any]) -> dict[str, Any]:
+def _notifications(report: Report) -> list[dict[str, Any]]:
+    """The invocation's notifications: a batch's files that are no decklists (what the run
+    passed over, not results), then the run's own warnings and notes (`check`)."""
+    skipped = [{"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}} for item in report.skipped]
+    return skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
+
+
+def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
         "version": __version__,
@@ -169,11 +177,7 @@ def _log(docs: list[Any], exit_code: int, skipped: list[Any]) -> dict[str, Any]:
             "tool": {"driver": driver},
             "invocations": [{
                 "executionSuccessful": True, "exitCode": exit_code,
-                # A batch's files that are no decklists: what the run passed over, not results.
-                "toolExecutionNotifications": [
-                    {"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}}
-                    for item in skipped
-                ],
+                "toolExecutionNotifications": _notifications(report),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
