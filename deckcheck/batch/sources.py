@@ -75,9 +75,10 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
     walked = tree.walk(root, tree="the registration folder")
     for relative, reason in walked.passed_over:
         # Something that may be a registration (a decklist's name, a folder) but was not
-        # read safely is a registration that could not be checked; hidden files are not.
+        # read safely is a registration that could not be checked; what the walk passes over
+        # by choice (hidden files and folders) is not.
         maybe = relative.endswith("/") or relative == "." or os.path.splitext(relative)[1].lower() in claimed
-        found.skipped.append(Skipped(relative, reason, unchecked=maybe and not reason.startswith("hidden")))
+        found.skipped.append(Skipped(relative, reason, unchecked=maybe and relative not in walked.by_choice))
     for relative, path in walked.files:
         suffix = os.path.splitext(path.name)[1].lower()
         if suffix not in claimed:
