@@ -378,6 +378,21 @@ def test_a_drive_letter_cannot_be_opened_here_even_with_allow_outside_paths(cli,
     ]
 
 
+def test_a_row_whose_own_format_is_refused_is_not_checked_against_the_default_one(cli, tmp_path):
+    """The row registered another format: checked against -f instead, it got -f's problems
+    (Black Lotus banned in Modern) and -f's name as its format; without -f, no name at all."""
+    write(tmp_path, {"ann.txt": "4 Black Lotus\n56 Island\n",
+                     "reg.csv": "player,deck,format\nann,ann.txt,C:\\formats\\cube.yaml\n"})
+    for default in (["-f", "mtg/modern"], []):
+        done, report = run_json(cli, str(tmp_path / "reg.csv"), *default)
+        assert done.returncode == 1, done.stderr
+        (result,) = report["results"]
+        assert result["format"] == "C:\\formats\\cube.yaml"  # as the row wrote it
+        assert [problem["rule"] for problem in result["problems"]] == ["registration"]
+        assert "a Windows path from drive C:" in result["problems"][0]["message"]
+        assert result["counts"] == {"main": 60, "sideboard": 0}  # the deck was read
+
+
 # ------------------------------------------------------------------ zips
 
 

@@ -129,7 +129,7 @@ def check_registrations(
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = warn_shared_decks([_team_format_without_team(row, formats) for row in rows])
-    rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_id or format_id))
+    rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_of(format_id)))
     sample = choose(rows, deck_check) if deck_check is not None else None
     picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
 
@@ -137,7 +137,7 @@ def check_registrations(
         for number, row in enumerate(rows):
             if row.path is None:
                 continue
-            effective = row.format_id or format_id
+            effective = row.format_of(format_id)
             yield Task(
                 path=str(row.path), shown=row.deck, inline=row.inline,
                 format_id=effective if effective in formats.loaded else None, format_root=formats.root_of(effective),
@@ -156,7 +156,7 @@ def check_registrations(
         for number, row in enumerate(rows):
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
             result = outcome.result
-            result.format = result.format or str(row.format_id or format_id or "")
+            result.format = result.format or row.format_shown(format_id)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             result.problems = [*row.problems, *result.problems]
@@ -218,7 +218,7 @@ def _member(row: Registration, outcome: Outcome, default_format: str | None) -> 
     return Member(
         player=row.player or row.deck or f"line {row.line}",
         deck=row.deck,
-        format_id=row.format_id or default_format or "",
+        format_id=row.format_of(default_format) or row.format_written or "",  # a key of the loaded formats
         seat=row.seat,
         entries=outcome.entries,
         unreadable_reason=reason,
@@ -232,7 +232,7 @@ def _member(row: Registration, outcome: Outcome, default_format: str | None) -> 
 
 def _team_format_without_team(row: Registration, formats: _Formats) -> Registration:
     """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
-    fmt = formats.loaded.get(row.format_id or formats.default_id)
+    fmt = formats.loaded.get(row.format_of(formats.default_id))
     if row.team is None and fmt is not None and is_team_format(fmt):
         sizes = team_settings(fmt)[1]
         players = f" of {spoken_sizes(sizes)}" if sizes else ""

@@ -290,6 +290,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
         format_id=format_ref,
         format_refused=format_refused,
+        format_written=format_text if format_refused else None,
         line=line,
         problems=tuple(registration_problem(message, line) for message in problems),
         pool=pool,

@@ -44,6 +44,7 @@ class Registration:
     seat: str | None = None
     format_id: FormatRef | None = None  # this row's own format (an id or a file), else the batch's `-f`
     format_refused: bool = False  # the row named a format file that may not be read (its problem says why)
+    format_written: str | None = None  # that refused format as the row wrote it, for the report
     line: int | None = None
     problems: tuple[Problem, ...] = ()
     # Limited events: the registered pool as the manifest names it, and the file to read.
@@ -57,6 +58,18 @@ class Registration:
     # another team is the team's `team-registration`): not repeated as the member's.
     team_states: tuple[Problem, ...] = ()
     inline: bool = False
+
+    def format_of(self, default: FormatRef | None) -> FormatRef | None:
+        """The format this row is checked against: its own, else the batch's `-f`; None
+        when its own was refused (its problem says why): never another in its place."""
+        if self.format_refused:
+            return None
+        return self.format_id or default
+
+    def format_shown(self, default: FormatRef | None) -> str:
+        """The row's format as its result names it: the one it is checked against, else
+        the refused one as written."""
+        return str(self.format_of(default) or self.format_written or "")
 
     def __post_init__(self) -> None:
         for name in ("path", "pool_path"):
