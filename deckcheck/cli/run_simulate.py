@@ -114,7 +114,7 @@ def run_simulate(
         from ..engine.report import assertion_line
 
         for result in simulation.assertions:
-            say(f"deckcheck: {assertion_line(result, exact=simulation.outcome.mode == 'exact')}")
+            say(f"deckcheck: {assertion_line(result)}")
     return 0 if simulation.passed else 1
 
 

@@ -174,7 +174,10 @@ Lookup = Callable[[Node], Estimate]
 
 
 def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> AssertionResult:
-    """Evaluate an assertion; `lookup` gives the estimate of a statistic node."""
+    """Evaluate an assertion; `lookup` gives the estimate of a statistic node. Judged with
+    the Monte Carlo margin when the run is sampled (`monte_carlo`) or one of its statistics
+    is (an exact run samples an event past the exact work limit)."""
+    monte_carlo = monte_carlo or any(lookup(node).se is not None for node in _statistics(assertion.node))
     values: dict[str, Estimate] = {}
     comparisons: dict[tuple[str, str, str], Comparison] = {}
 
@@ -220,6 +223,20 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
         tolerance_used=monte_carlo,
         comparisons=list(comparisons.values()) if monte_carlo else [],
     )
+
+
+def _statistics(node: Node) -> Iterable[Node]:
+    """The statistic nodes `check` looks up: the operands of comparisons and arithmetic."""
+    if isinstance(node, (Compare, Logic)):
+        for operand in node.operands:
+            yield from _statistics(operand)
+    elif isinstance(node, Not):
+        yield from _statistics(node.operand)
+    elif isinstance(node, Arith):
+        yield from _statistics(node.left)
+        yield from _statistics(node.right)
+    elif not isinstance(node, (Boolean, Number)):
+        yield node
 
 
 def _exact(estimate: Estimate) -> bool:

@@ -104,7 +104,8 @@ def build_events(specs: Sequence[EventSpec], refined: Atoms) -> list[Event]:
 
 
 def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequence[Step], events: Sequence[Event]) -> dict[str, Estimate]:
-    """Exact probabilities of the events (raises ExactNotPossible when too large)."""
+    """Exact probabilities of all the events (raises ExactNotPossible when they are too
+    large together: the events of a --cast question go exact or sampled as one)."""
     if not events:
         return {}
     check_feasible(steps, refined)
@@ -112,11 +113,38 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
     work = event_work(profile, refined, states, events)
     if work > MAX_EXACT_EVENT_WORK:
         # Many categories and many draws: the enumeration would take seconds or minutes.
-        raise ExactNotPossible(
-            f"about {work:,} combinations of kept hands and draws to enumerate, more than {MAX_EXACT_EVENT_WORK:,} "
-            "(docs/security.md#limits)"
-        )
+        raise ExactNotPossible(_too_much(work, MAX_EXACT_EVENT_WORK))
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
+
+
+def exact_events_within(
+    profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequence[Step], events: Sequence[Event],
+) -> tuple[dict[str, Estimate], dict[str, str]]:
+    """Exact probabilities of the events the work limit allows, and why each other one is
+    not exact (by key). The events of a run share MAX_EXACT_EVENT_WORK, smallest first: one
+    big event leaves the others exact, and a long list of events cannot add up to minutes.
+    Raises ExactNotPossible when the kept hands over the event categories cannot be
+    enumerated at all."""
+    if not events:
+        return {}, {}
+    check_feasible(steps, refined)
+    states = kept_states(profile, atoms, refined, steps)
+    work = {event.key: event_work(profile, refined, states, [event]) for event in events}
+    left = MAX_EXACT_EVENT_WORK
+    values: dict[str, Estimate] = {}
+    too_large: dict[str, str] = {}
+    for event in sorted(events, key=lambda event: work[event.key]):
+        if work[event.key] > left:
+            too_large[event.key] = _too_much(work[event.key], left)
+            continue
+        left -= work[event.key]
+        values[event.key] = Estimate(probability(profile, refined, states, event))
+    return {event.key: values[event.key] for event in events if event.key in values}, too_large
+
+
+def _too_much(work: int, left: int) -> str:
+    allowed = f"{MAX_EXACT_EVENT_WORK:,}" if work > MAX_EXACT_EVENT_WORK else f"the {left:,} left of {MAX_EXACT_EVENT_WORK:,} once the smaller events were exact"
+    return f"about {work:,} combinations of kept hands and draws to enumerate, more than {allowed} (docs/security.md#limits)"
 
 
 def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable[[], Any] | None:

@@ -15,6 +15,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
@@ -34,6 +35,9 @@ from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
 from .policy_notes import policy_notes
+
+if TYPE_CHECKING:
+    from .questions import EventSpec
 
 MODES = ("auto", "exact", "monte-carlo")
 SIDES = ("play", "draw")
@@ -122,7 +126,7 @@ def simulate(
     deck's unreadable lines."""
     from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
-    from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
+    from .questions import answer_casts, build_events, event_specs, exact_events_within, land_drop_specs, refined_atoms
 
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -218,14 +222,17 @@ def simulate(
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
         try:
-            outcome.events = exact_events(profile, atoms, refined, steps, events)
+            outcome.events, too_large = exact_events_within(profile, atoms, refined, steps, events)
         except ExactNotPossible as exc:
+            too_large = {event.key: str(exc) for event in events}
+        if too_large:
             from .montecarlo import run_monte_carlo
 
-            warnings.append(f"--assert: using Monte Carlo for {', '.join(to_text(s.call) for s in specs)} ({exc})")
-            outcome.events = run_monte_carlo(
-                profile, atoms, steps, tracked=[], max_draws=0, events=events, refined=refined, **sampling
-            ).events
+            warnings.extend(_sampled_notes(specs, too_large))
+            outcome.events.update(run_monte_carlo(
+                profile, atoms, steps, tracked=[], max_draws=0, events=[e for e in events if e.key in too_large],
+                refined=refined, **sampling,
+            ).events)
     else:
         from .montecarlo import run_monte_carlo
 
@@ -244,6 +251,15 @@ def simulate(
     )
     simulation.assertions = [check(a, _lookup(simulation), monte_carlo=outcome.mode != "exact") for a in parsed]
     return simulation
+
+
+def _sampled_notes(specs: Sequence[EventSpec], reasons: Mapping[str, str]) -> list[str]:
+    """One note per reason the events that are not exact were sampled for, naming them."""
+    by_reason: dict[str, dict[str, None]] = {}
+    for spec in specs:
+        if spec.key in reasons:
+            by_reason.setdefault(reasons[spec.key], {})[to_text(spec.call)] = None
+    return [f"using Monte Carlo for {', '.join(texts)} ({reason})" for reason, texts in by_reason.items()]
 
 
 def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
