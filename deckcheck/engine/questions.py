@@ -113,38 +113,63 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
     work = event_work(profile, refined, states, events)
     if work > MAX_EXACT_EVENT_WORK:
         # Many categories and many draws: the enumeration would take seconds or minutes.
-        raise ExactNotPossible(_too_much(work, MAX_EXACT_EVENT_WORK))
+        raise ExactNotPossible(
+            f"about {work:,} combinations of kept hands and draws to enumerate, more than {MAX_EXACT_EVENT_WORK:,} "
+            "(docs/security.md#limits)"
+        )
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
+
+
+@dataclass
+class PartlyExact:
+    """The exact values of the events the work limit allows, and the others' work."""
+
+    values: dict[str, Estimate]
+    sampled: dict[str, int]      # event key -> its work, for the events to sample
+    left: int                    # what the exact events left of MAX_EXACT_EVENT_WORK
+
+    def notes(self) -> list[str]:
+        """Why the events to sample are not exact, naming them: those past the limit on their
+        own, then those past what the smaller ones left (one note each)."""
+        notes = []
+        for alone in (True, False):
+            works = {key: work for key, work in self.sampled.items() if (work > MAX_EXACT_EVENT_WORK) == alone}
+            if not works:
+                continue
+            allowed = f"{MAX_EXACT_EVENT_WORK:,}" if alone else (
+                f"the {self.left:,} left of {MAX_EXACT_EVENT_WORK:,} once the smaller events were exact"
+            )
+            low, high = min(works.values()), max(works.values())
+            about = f"about {low:,}" if low == high else f"from about {low:,} to {high:,}"
+            texts = dict.fromkeys(key.rsplit("|", 1)[0] for key in works)
+            notes.append(f"using Monte Carlo for {', '.join(texts)} ({about} combinations of kept hands and draws to "
+                         f"enumerate, more than {allowed} (docs/security.md#limits))")
+        return notes
 
 
 def exact_events_within(
     profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequence[Step], events: Sequence[Event],
-) -> tuple[dict[str, Estimate], dict[str, str]]:
-    """Exact probabilities of the events the work limit allows, and why each other one is
-    not exact (by key). The events of a run share MAX_EXACT_EVENT_WORK, smallest first: one
-    big event leaves the others exact, and a long list of events cannot add up to minutes.
-    Raises ExactNotPossible when the kept hands over the event categories cannot be
-    enumerated at all."""
+) -> PartlyExact:
+    """Exact probabilities of the events the work limit allows. The events of a run share
+    MAX_EXACT_EVENT_WORK, smallest first: one big event leaves the others exact, and a long
+    list of events cannot add up to minutes. Raises ExactNotPossible when the kept hands
+    over the event categories cannot be enumerated at all."""
+    answer = PartlyExact({}, {}, MAX_EXACT_EVENT_WORK)
     if not events:
-        return {}, {}
+        return answer
     check_feasible(steps, refined)
     states = kept_states(profile, atoms, refined, steps)
     work = {event.key: event_work(profile, refined, states, [event]) for event in events}
-    left = MAX_EXACT_EVENT_WORK
-    values: dict[str, Estimate] = {}
-    too_large: dict[str, str] = {}
     for event in sorted(events, key=lambda event: work[event.key]):
-        if work[event.key] > left:
-            too_large[event.key] = _too_much(work[event.key], left)
-            continue
-        left -= work[event.key]
-        values[event.key] = Estimate(probability(profile, refined, states, event))
-    return {event.key: values[event.key] for event in events if event.key in values}, too_large
-
-
-def _too_much(work: int, left: int) -> str:
-    allowed = f"{MAX_EXACT_EVENT_WORK:,}" if work > MAX_EXACT_EVENT_WORK else f"the {left:,} left of {MAX_EXACT_EVENT_WORK:,} once the smaller events were exact"
-    return f"about {work:,} combinations of kept hands and draws to enumerate, more than {allowed} (docs/security.md#limits)"
+        if work[event.key] > answer.left:
+            answer.sampled[event.key] = work[event.key]
+        else:
+            answer.left -= work[event.key]
+            answer.values[event.key] = Estimate(probability(profile, refined, states, event))
+    # In the order asked, as a run of them all would list them.
+    answer.values = {event.key: answer.values[event.key] for event in events if event.key in answer.values}
+    answer.sampled = {event.key: answer.sampled[event.key] for event in events if event.key in answer.sampled}
+    return answer
 
 
 def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable[[], Any] | None:

@@ -15,7 +15,6 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
@@ -35,9 +34,6 @@ from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
 from .policy_notes import policy_notes
-
-if TYPE_CHECKING:
-    from .questions import EventSpec
 
 MODES = ("auto", "exact", "monte-carlo")
 SIDES = ("play", "draw")
@@ -222,15 +218,17 @@ def simulate(
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
         try:
-            outcome.events, too_large = exact_events_within(profile, atoms, refined, steps, events)
+            partly = exact_events_within(profile, atoms, refined, steps, events)
+            outcome.events, to_sample = partly.values, set(partly.sampled)
+            warnings.extend(partly.notes())
         except ExactNotPossible as exc:
-            too_large = {event.key: str(exc) for event in events}
-        if too_large:
+            to_sample = {event.key for event in events}
+            warnings.append(f"using Monte Carlo for {', '.join(dict.fromkeys(to_text(s.call) for s in specs))} ({exc})")
+        if to_sample:
             from .montecarlo import run_monte_carlo
 
-            warnings.extend(_sampled_notes(specs, too_large))
             outcome.events.update(run_monte_carlo(
-                profile, atoms, steps, tracked=[], max_draws=0, events=[e for e in events if e.key in too_large],
+                profile, atoms, steps, tracked=[], max_draws=0, events=[e for e in events if e.key in to_sample],
                 refined=refined, **sampling,
             ).events)
     else:
@@ -251,15 +249,6 @@ def simulate(
     )
     simulation.assertions = [check(a, _lookup(simulation), monte_carlo=outcome.mode != "exact") for a in parsed]
     return simulation
-
-
-def _sampled_notes(specs: Sequence[EventSpec], reasons: Mapping[str, str]) -> list[str]:
-    """One note per reason the events that are not exact were sampled for, naming them."""
-    by_reason: dict[str, dict[str, None]] = {}
-    for spec in specs:
-        if spec.key in reasons:
-            by_reason.setdefault(reasons[spec.key], {})[to_text(spec.call)] = None
-    return [f"using Monte Carlo for {', '.join(texts)} ({reason})" for reason, texts in by_reason.items()]
 
 
 def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
