@@ -188,7 +188,7 @@ CONFIG_ERRORS = [
     ("date: 2024-02-30\n", "date: expected a date YYYY-MM-DD"),
     ("output: xml\n", "output: expected one of"),
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
-    ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: --assert: column"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
     ("simulate: {'*.txt': {keep6: '2 <= landz', assert: 'keep7 >= 0.5'}}\n",
      "simulate.*.txt.keep6: column 6 in '2 <= landz': unknown name 'landz'; did you mean 'lands'?"),

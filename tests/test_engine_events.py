@@ -168,7 +168,7 @@ def test_bottoming_rules_that_need_the_cards_run_by_sampling(tmp_path):
     simulation = simulate(DECK, "mtg/constructed", policy_file=policy, assertions=["p_by_turn(burn, 1, 2) >= 0"])
     assert simulation.outcome.mode == "monte-carlo"
     assert any("distinct()" in warning for warning in simulation.warnings)
-    with pytest.raises(DeckcheckError, match="--exact needs a count-based keep policy"):
+    with pytest.raises(DeckcheckError, match="mode=.exact. needs a count-based keep policy"):
         simulate(DECK, "mtg/constructed", policy_file=policy, mode="exact")
 
 

@@ -105,8 +105,12 @@ def build_policy(
     policy_file: str | Path | None = None,
     deck_has_lands: bool = True,
     extra_cards: tuple[str, ...] = (),
+    names: Mapping[str, str] | None = None,
 ) -> KeepPolicy:
-    """Combine a policy file and `--keep`/`--keepN` options into one policy."""
+    """Combine a policy file and the `keep` / `by_size` rules into one policy. A rule's
+    origin (in its errors and notes) is the setting that gave it, named as `names` says
+    (the front end's word: `--keep`; the keyword by default), or the policy file's key."""
+    word = (names or {}).get
     file_data = _read_file(Path(policy_file)) if policy_file else {}
     tags = file_data.get("tags", {})
     bottoming = DEFAULT_BOTTOMING
@@ -118,10 +122,10 @@ def build_policy(
     for size, text in file_data.get("keep", {}).items():
         texts[size] = (text, f"{policy_file}: keep.{size}")
     if keep is not None:
-        texts[hand_size] = (keep, "--keep")
+        texts[hand_size] = (keep, word("keep", "keep"))
     for size, text in (by_size or {}).items():
         if text is not None:
-            texts[size] = (text, f"--keep{size}")
+            texts[size] = (text, word(f"keep_by_size[{size}]", f"keep_by_size[{size}]"))
     default = not texts and not karsten
     if default:
         rules_text = DEFAULT_RULES if deck_has_lands else ("true",)
@@ -139,7 +143,10 @@ def build_policy(
     rules = {size: parse_rule(text, origin=origin, tags=tags) for size, (text, origin) in sorted(texts.items(), reverse=True)}
     if not any(size >= hand_size for size in rules):
         given = ", ".join(rule.origin for rule in rules.values())
-        raise PolicyError(f"{given} gives no rule for the opening hand of {hand_size} cards: add --keep (or keep.{hand_size} in a policy file)")
+        raise PolicyError(
+            f"{given} gives no rule for the opening hand of {hand_size} cards: add {word('keep', 'keep')} "
+            f"(or keep.{hand_size} in a policy file)"
+        )
     return KeepPolicy(
         rules=rules,
         tags={name: tuple(cards) for name, cards in tags.items()},

@@ -3,7 +3,7 @@ by-turn events of the assertions (categories, conditions, land drops) and `--cas
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -188,9 +188,10 @@ def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable
 def answer_casts(
     names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
-    common: bool = False, per_game: bool = False,
+    common: bool = False, per_game: bool = False, origins: Mapping[str, str] | None = None,
 ) -> dict[str, CastAnswer]:
-    """Castability of each spell on curve, on the play and on the draw."""
+    """Castability of each spell on curve, on the play and on the draw. Its notes and errors
+    name where the user asked about each spell (`origins`, by name: `--cast 'Wrath of God'`)."""
     from .montecarlo import run_monte_carlo
 
     if not names:
@@ -198,9 +199,10 @@ def answer_casts(
     kinds = deck_land_kinds(profile, policy, card_data, warnings)
     answers: dict[str, CastAnswer] = {}
     for name in dict.fromkeys(names):
-        question = cast_question(name, profile, policy, card_data)
+        origin = (origins or {}).get(name) or f"cast {name!r}"
+        question = cast_question(name, profile, policy, card_data, origin)
         if not question.in_deck:
-            warnings.append(f"--cast {name!r}: not in the main deck; its castability assumes it is in hand")
+            warnings.append(f"{origin}: not in the main deck; its castability assumes it is in hand")
         atoms = cast_atoms(profile, policy, question, kinds)
         draws = {side: draws_by_turn(question.turn, side, first_player_draws) for side in SIDES}
         events = cast_events(atoms, question, draws)
@@ -210,7 +212,7 @@ def answer_casts(
             try:
                 values = exact_events(profile, atoms, atoms, steps, events)
             except ExactNotPossible as exc:
-                warnings.append(f"--cast {name!r}: using Monte Carlo ({exc})")
+                warnings.append(f"{origin}: using Monte Carlo ({exc})")
         if values is None:
             sampled = run_monte_carlo(
                 profile, atoms, steps, hands=hands, seed=seed, tracked=[], max_draws=0, events=events,
