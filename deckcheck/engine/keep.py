@@ -110,7 +110,10 @@ def build_policy(
     """Combine a policy file and the `keep` / `by_size` rules into one policy. A rule's
     origin (in its errors and notes) is the setting that gave it, named as `names` says
     (the front end's word: `--keep`; the keyword by default), or the policy file's key."""
-    word = (names or {}).get
+
+    def named(setting: str) -> str:
+        return (names or {}).get(setting, setting)
+
     file_data = _read_file(Path(policy_file)) if policy_file else {}
     tags = file_data.get("tags", {})
     bottoming = DEFAULT_BOTTOMING
@@ -122,10 +125,10 @@ def build_policy(
     for size, text in file_data.get("keep", {}).items():
         texts[size] = (text, f"{policy_file}: keep.{size}")
     if keep is not None:
-        texts[hand_size] = (keep, word("keep", "keep"))
+        texts[hand_size] = (keep, named("keep"))
     for size, text in (by_size or {}).items():
         if text is not None:
-            texts[size] = (text, word(f"keep_by_size[{size}]", f"keep_by_size[{size}]"))
+            texts[size] = (text, named(f"keep_by_size[{size}]"))
     default = not texts and not karsten
     if default:
         rules_text = DEFAULT_RULES if deck_has_lands else ("true",)
@@ -144,7 +147,7 @@ def build_policy(
     if not any(size >= hand_size for size in rules):
         given = ", ".join(rule.origin for rule in rules.values())
         raise PolicyError(
-            f"{given} gives no rule for the opening hand of {hand_size} cards: add {word('keep', 'keep')} "
+            f"{given} gives no rule for the opening hand of {hand_size} cards: add {named('keep')} "
             f"(or keep.{hand_size} in a policy file)"
         )
     return KeepPolicy(

@@ -116,7 +116,6 @@ def _extras(simulation: Simulation) -> dict[str, Any]:
 
 def outcomes(simulation: Simulation) -> list[AssertionOutcome]:
     """The assertions of a simulation as the CI reports (`-o junit|github|sarif`) take them."""
-    exact = simulation.outcome.mode == "exact"
     found = []
     for result in simulation.assertions:
         values = ", ".join(

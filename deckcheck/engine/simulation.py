@@ -127,7 +127,9 @@ def simulate(
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events_within, land_drop_specs, refined_atoms
 
-    word = (names or {}).get
+    def named(setting: str) -> str:
+        return (names or {}).get(setting, setting)
+
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
@@ -153,7 +155,7 @@ def simulate(
     probe = build_policy(
         hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards), names=names,
     )
-    parsed = [parse_assertion(text, tags=probe.tags, origin=word("assertion", "assertion")) for text in assertions]
+    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     # Cards the deck holds outside the library (a commander, the sideboard): a name asked
     # for among them is told where it is, not "no such card".
@@ -175,8 +177,8 @@ def simulate(
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
             f"only {profile.lands} of {profile.size} cards count as lands: without card data "
-            f"({word('card_data=None', 'card_data=None')}) only basic lands do; list the others under `lands:` in a "
-            f"policy file ({word('policy_file', 'policy_file')})"
+            f"({named('card_data=None')}) only basic lands do; list the others under `lands:` in a "
+            f"policy file ({named('policy_file')})"
         )
     if profile.size < hand_size:
         raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
@@ -197,7 +199,7 @@ def simulate(
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, word)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
@@ -217,7 +219,7 @@ def simulate(
         specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs}, max_draws=max_draws)
     refined = refined_atoms(profile, policy, specs)
     events = build_events(specs, refined)
-    chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings, word('mode="exact"', 'mode="exact"'))
+    chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings, named('mode="exact"'))
     sampling = {"hands": hands or DEFAULT_HANDS, "seed": DEFAULT_SEED if seed is None else seed}
     if common_random:
         sampling.update(common=True, per_game=True)
@@ -254,15 +256,15 @@ def simulate(
         tracked=tracked, turns=turns, on=on, warnings=warnings, max_draws=max_draws,
     )
     # Where the user asked about each spell: --cast, or an assertion's castable().
-    origins = {name: f"{word('cast', 'cast')} {name!r}" for name in cast}
+    origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:
         for name in assertion.casts:
-            origins.setdefault(name, f"{word('assertion', 'assertion')} {assertion.text!r}")
+            origins.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     simulation.castable = answer_casts(
         wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
         warnings=warnings, origins=origins, **sampling,  # type: ignore[arg-type]
     )
-    lookup = _lookup(simulation, word("assertion", "assertion"))
+    lookup = _lookup(simulation, named("assertion"))
     simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
     return simulation
 
@@ -300,18 +302,18 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
 
 def _tracked(
     profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
-    word: Callable[[str, str], str],
+    named: Callable[[str], str],
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
     where the user wrote it."""
     wanted: dict[str, tuple[str, str]] = {}
     for name in policy.cards:
-        origin = f"{word('card', 'card')} {name!r}" if name in cards else f"{policy.source}: cards: {name!r}"
+        origin = f"{named('card')} {name!r}" if name in cards else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(card_key(name), (name, origin))
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            wanted.setdefault(card_key(name), (name, f"{word('assertion', 'assertion')} {assertion.text!r}"))
+            wanted.setdefault(card_key(name), (name, f"{named('assertion')} {assertion.text!r}"))
     indices: list[int] = []
     for key, (name, origin) in wanted.items():
         index = profile.index(key)
