@@ -14,6 +14,8 @@ cards ("Spell 0000", ...), read with --no-cards.
 - The exact by-turn table to `--turns` of every card (the default: every non-land card)
   of the largest deck, and of a deck of 35 Mountains and 30 cards of 1 to 30 copies (the
   most different copy counts 500 cards can hold).
+- The same table of the largest deck sampled: `--hands 100000 --seed 1` (every one of its
+  singletons tracked to `--turns`).
 - An exact event of six cards of its own to turn `--turns` (past MAX_EXACT_EVENT_WORK: it
   is sampled, with a note).
 """
@@ -65,6 +67,9 @@ def main() -> None:
     run(f"{max(sizes)} cards, every card", singletons(max(sizes)), "--turns", str(args.turns), "-o", "json")
     copies = "35 Mountain\n" + "".join(f"{count} Card {count:02d}\n" for count in range(1, 31))
     run("500 cards of 1-30 copies", copies, "--turns", str(args.turns), "-o", "json")
+    print(f"Sampled by-turn table to turn {args.turns}, 100,000 hands, seed 1:")
+    run(f"{max(sizes)} cards, every card", singletons(max(sizes)), "--turns", str(args.turns), "--hands", "100000",
+        "--seed", "1", "-o", "json")
     print(f"Exact event of six cards to turn {args.turns} (sampled past MAX_EXACT_EVENT_WORK):")
     condition = " + ".join(f'count("Card {letter}")' for letter in "ABCDEF")
     deck = "20 Mountain\n" + "".join(f"4 Card {letter}\n" for letter in "ABCDEFGHIJ")

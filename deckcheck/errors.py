@@ -1,31 +1,41 @@
 """Errors that stop a command: each carries a one-line message for the user (exit 2)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class DeckcheckError(Exception):
     """A failure the user must fix (bad option, unreadable input); the CLI exits 2."""
 
     exit_code = 2
 
+    def named(self, names: Mapping[str, str]) -> str:
+        """The message, with each setting it names called as `names` says (a front end's
+        word for each of the library's settings: `{"date": "--date"}`); see OptionError."""
+        return str(self)
+
 
 class OptionError(DeckcheckError):
     """A value of one setting that cannot be used. The message names the setting as the
     library's keyword does (`date '2024-13-01' is not a date`); the command line names
-    its option there instead (`--date ...`, cli/common.py), so neither reads the other's
-    terms. `before` is the text before the name, `detail` the text after it."""
+    its option there instead (`--date ...`, cli/common.py) and deckcheck.yaml its key, so
+    none reads another's terms. `before` is the text before the name, `detail` the text
+    after it; a message that names other settings too lists them in `also`, and `detail`
+    names them as the fields {0}, {1}, ... (its other braces doubled)."""
 
-    def __init__(self, setting: str, detail: str, before: str = ""):
+    def __init__(self, setting: str, detail: str, before: str = "", also: tuple[str, ...] = ()):
         self.setting = setting
         self.detail = detail
         self.before = before
-        super().__init__(self.naming(setting))
+        self.also = also
+        super().__init__(self.named({}))
 
-    def naming(self, name: str) -> str:
-        """The message, with the setting called `name`."""
-        return f"{self.before}{name} {self.detail}"
+    def named(self, names: Mapping[str, str]) -> str:
+        detail = self.detail.format(*(names.get(setting, setting) for setting in self.also)) if self.also else self.detail
+        return f"{self.before}{names.get(self.setting, self.setting)} {detail}"
 
     def __reduce__(self):  # type: ignore[no-untyped-def]  # a batch worker's error crosses processes
-        return type(self), (self.setting, self.detail, self.before)
+        return type(self), (self.setting, self.detail, self.before, self.also)
 
 
 class InputError(DeckcheckError):

@@ -188,7 +188,7 @@ CONFIG_ERRORS = [
     ("date: 2024-02-30\n", "date: expected a date YYYY-MM-DD"),
     ("output: xml\n", "output: expected one of"),
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
-    ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: --assert: column"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
     ("simulate: {'*.txt': {keep6: '2 <= landz', assert: 'keep7 >= 0.5'}}\n",
      "simulate.*.txt.keep6: column 6 in '2 <= landz': unknown name 'landz'; did you mean 'lands'?"),
@@ -399,7 +399,7 @@ def test_the_simulation_s_own_notes_are_told_apart_from_its_notes_on_the_deck(cl
     assert done.returncode == 1 and "PASS  using Monte Carlo: keep7 >= 0.5" in done.stdout, done.stdout + done.stderr
     notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: using Monte Carlo: ")]
     assert notes == [
-        "deckcheck: note: using Monte Carlo: simulate.using*: using Monte Carlo: distinct() at column 1 of --keep "
+        "deckcheck: note: using Monte Carlo: simulate.using*: using Monte Carlo: distinct() at column 1 of keep "
         "('distinct(lands) >= 1') depends on which cards are in the hand, not only how many of each kind",
     ]
     assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout

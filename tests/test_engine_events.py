@@ -168,7 +168,7 @@ def test_bottoming_rules_that_need_the_cards_run_by_sampling(tmp_path):
     simulation = simulate(DECK, "mtg/constructed", policy_file=policy, assertions=["p_by_turn(burn, 1, 2) >= 0"])
     assert simulation.outcome.mode == "monte-carlo"
     assert any("distinct()" in warning for warning in simulation.warnings)
-    with pytest.raises(DeckcheckError, match="--exact needs a count-based keep policy"):
+    with pytest.raises(DeckcheckError, match="mode=.exact. needs a count-based keep policy"):
         simulate(DECK, "mtg/constructed", policy_file=policy, mode="exact")
 
 
@@ -188,10 +188,38 @@ def test_an_event_too_big_to_enumerate_is_sampled_with_a_note():
     simulation = simulate(deck, "mtg/constructed", turns=1, assertions=[f"p_by_turn({condition} >= 1, 50) >= 0.99", small])
     assert simulation.outcome.mode == "exact" and simulation.passed
     (note,) = [warning for warning in simulation.warnings if "using Monte Carlo" in warning]
+    assert note.startswith("using Monte Carlo for p_by_turn((((((count(\"Card A\")")
     assert "combinations of kept hands and draws to enumerate, more than 20,000,000 (docs/security.md#limits)" in note
-    # The run's events are sampled together; the keep odds stay exact.
-    assert all(value.se is not None for result in simulation.assertions for value in result.values.values())
+    assert "count(\"Card A\") >= 1) and" not in note     # the small event is not named: it stays exact
+    # Only the big event is sampled (judged with the Monte Carlo margin); the small one and
+    # the keep odds stay exact, the small one as it is on its own.
+    big, rest = simulation.assertions
+    assert big.tolerance_used and all(value.se is not None for value in big.values.values())
+    alone = simulate(deck, "mtg/constructed", turns=1, assertions=[small])
+    assert not rest.tolerance_used and [value.se for value in rest.values.values()] == [None]
+    assert value(simulation, 1) == pytest.approx(value(alone), abs=1e-12)
     assert simulation.outcome.keep[7].se is None
+
+
+def test_exact_events_share_the_work_limit_smallest_first(monkeypatch):
+    """The events of a run share MAX_EXACT_EVENT_WORK: with room for one of two events, the
+    smaller is exact and the other sampled, its note saying what was left."""
+    from deckcheck.engine import questions
+
+    deck = "24 Mountain\n" + "".join(f"4 Card {letter}\n" for letter in "ABCDEFGHI")
+    near, far = "land_drops(2) >= 0", 'p_by_turn(count("Card A") >= 2, 6) >= 0'
+    work: dict[str, int] = {}
+    original = questions.event_work
+    monkeypatch.setattr(questions, "event_work", lambda *args: work.setdefault(args[3][0].key, original(*args)))
+    simulate(deck, "mtg/constructed", turns=1, assertions=[far, near])     # both exact: each one's work
+    small, big = work["land_drops(2)|1"], work['p_by_turn(count("Card A") >= 2, 6)|5']
+    assert small < big
+    monkeypatch.setattr(questions, "MAX_EXACT_EVENT_WORK", big)      # room for the big one alone, not for both
+    simulation = simulate(deck, "mtg/constructed", turns=1, assertions=[far, near])
+    sampled, exact = simulation.assertions
+    assert sampled.tolerance_used and not exact.tolerance_used
+    (note,) = [warning for warning in simulation.warnings if "using Monte Carlo" in warning]
+    assert f"more than the {big - small:,} left of {big:,} once the smaller events were exact" in note
 
 
 def test_cards_alike_share_their_exact_by_turn_answers(monkeypatch):

@@ -76,6 +76,47 @@ def test_seeded_stream_is_pinned():
     assert counts == {7: 5173, 6: 2636, 5: 2191}
 
 
+
+def test_seeded_by_turn_table_is_pinned():
+    """The by-turn table's counts at seed 12345, as counting card by card gave them before
+    the table was tallied for all tracked cards at once (engine/seen.py): same seed, same table."""
+    simulation = simulate(DECK, "mtg/constructed", keep="2 <= lands <= 4", keep_by_size={5: "true"}, hands=10000,
+                          seed=12345, mode="monte-carlo", cards=["Lightning Bolt", "Mountain"], turns=4)
+    counts = {
+        name: [[round(simulation.outcome.by_turn(simulation.profile.index(name), draws, k).value * 10000) for k in (1, 2, 3)]
+               for draws in (0, 2, 4)]
+        for name in ("lightning bolt", "mountain")
+    }
+    assert counts == {"lightning bolt": [[3889, 555, 24], [4809, 960, 67], [5613, 1427, 150]],
+                      "mountain": [[9986, 9951, 5697], [9998, 9981, 8481], [10000, 9998, 9478]]}
+
+
+@pytest.mark.parametrize("sort_cells", [1 << 22, 5 * 19])
+def test_by_turn_tally_matches_counting_each_card(monkeypatch, sort_cells):
+    """The histograms tallied at once (in sorted slices of any width) equal counting each
+    tracked card's copies game by game: kept cards only, untracked cards ignored."""
+    import numpy as np
+
+    from deckcheck.engine import seen as seen_module
+
+    monkeypatch.setattr(seen_module, "SORT_CELLS", sort_cells)
+    rng = np.random.default_rng(5)
+    deck = np.repeat(np.arange(5, dtype=np.int8), [4, 3, 1, 6, 5])   # 19 cards of 5 kinds
+    copies = {0: 4, 2: 1, 3: 6}            # tracked cards; cards 1 and 4 are not tracked
+    shuffled = np.stack([rng.permutation(deck) for _ in range(300)], axis=1)
+    hand, library = shuffled[:8], shuffled[8:]
+    kept = rng.random((8, 300)) < 0.8
+    ok = rng.random(300) < 0.7
+    tally = seen_module.SeenTally(copies, 5, 11)
+    tally.add(hand, kept, library, ok)
+    for card, most in copies.items():
+        total = ((hand == card) & kept).sum(axis=0)[ok]
+        for draws in range(12):
+            if draws:
+                total = total + (library[draws - 1] == card)[ok]
+            want = np.bincount(total, minlength=most + 1)
+            assert tally.by_card[card][draws].tolist() == want.tolist(), (card, draws)
+
 @pytest.mark.parametrize("common", [False, True])
 def test_a_big_deck_is_shuffled_in_slices_that_give_the_same_games(monkeypatch, common):
     """A batch of a big deck is shuffled a slice of games at a time (memory flat in the deck
@@ -205,3 +246,23 @@ def test_expressions_of_every_sampled_statistic_have_sample_errors():
     for result in simulation.assertions[1:]:
         (comparison,) = result.comparisons
         assert comparison.standard_error > 0 and comparison.sampled
+
+
+def test_sampled_events_far_out_keep_memory_flat_and_their_counts():
+    """Events are counted draw range by draw range, not from a running count of every
+    category after every draw: a six-card event to turn 50 peaked at 193 MiB of numpy
+    arrays (tracemalloc) with that running count; the counts are the ones it gave."""
+    import tracemalloc
+
+    condition = " + ".join(f'count("Card {letter}")' for letter in "ABCDEF")
+    deck = "20 Mountain\n" + "".join(f"4 Card {letter}\n" for letter in "ABCDEFGHIJ")
+    asked = [f"p_by_turn({condition} >= 23, 50) >= 0", f"p_by_turn({condition} >= 9, 6) >= 0", "land_drops(4) >= 0"]
+    tracemalloc.start()
+    try:
+        simulation = simulate(deck, "mtg/constructed", turns=1, hands=BATCH, seed=1, assertions=asked)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    counts = sorted((key.rsplit("|", 1)[1], round(estimate.value * BATCH)) for key, estimate in simulation.outcome.events.items())
+    assert counts == [("3", 33226), ("49", 28018), ("5", 129)]
+    assert peak < 64 * 2**20, f"peak {peak / 2**20:.0f} MiB"

@@ -89,3 +89,87 @@ def test_every_command_refuses_a_card_database_named_that_is_not_there(tmp_path,
     done = run_cli(*args, "--cards-db", str(missing), cwd=tmp_path)
     assert done.returncode == 2, done.stdout
     assert done.stderr.startswith(f"deckcheck: error: --cards-db {missing}: no such file")
+
+
+# A simulation's messages name what the user wrote in each front end: the library's
+# keywords (or its call's words), `deckcheck simulate`'s options, deckcheck.yaml's keys.
+# Each case: the library's settings, the simulate command line and the `simulate` entry of
+# deckcheck.yaml that give the same thing, and the message each says (an error, or a note).
+SIMULATE_CASES = [
+    {"library": {"cards": ["Lightning Blot"]},
+     "args": ["--card", "Lightning Blot"], "config": {"cards": ["Lightning Blot"]},
+     "says": ["card 'Lightning Blot'", "--card 'Lightning Blot'", "cards 'Lightning Blot'"],
+     "then": ": no such card in the main deck; did you mean 'Lightning Bolt'?"},
+    {"library": {"assertions": ['p_by_turn("Lightning Blot", 2) >= 0']},
+     "args": ["--assert", 'p_by_turn("Lightning Blot", 2) >= 0'], "config": {},
+     "says": ["assertion 'p_by_turn(\"Lightning Blot\", 2) >= 0'", "--assert 'p_by_turn(\"Lightning Blot\", 2) >= 0'",
+              "assert 'p_by_turn(\"Lightning Blot\", 2) >= 0'"],
+     "then": ": no such card in the main deck; did you mean 'Lightning Bolt'?"},
+    {"library": {"assertions": ["keep9 >= 0"]}, "args": ["--assert", "keep9 >= 0"], "config": {},
+     "says": ["assertion", "--assert", "assert"], "then": ": keep9: hands in mtg/modern have at most 7 cards"},
+    {"library": {"mode": "exact", "keep": "distinct(lands) >= 1", "assertions": ["keep7 >= 0"]},
+     "args": ["--exact", "--keep", "distinct(lands) >= 1", "--assert", "keep7 >= 0"],
+     "config": {"exact": True, "keep": "distinct(lands) >= 1"},
+     "says": ['mode="exact" needs a count-based keep policy: distinct() at column 1 of keep ',
+              "--exact needs a count-based keep policy: distinct() at column 1 of --keep ",
+              "exact: true needs a count-based keep policy: distinct() at column 1 of keep "],
+     "then": "('distinct(lands) >= 1') depends on which cards are in the hand"},
+    {"library": {"keep_by_size": {6: "true"}, "assertions": ["keep7 >= 0"]},
+     "args": ["--keep6", "true", "--assert", "keep7 >= 0"], "config": {"keep6": "true"},
+     "says": ["keep_by_size[6] gives no rule for the opening hand of 7 cards: add keep ",
+              "--keep6 gives no rule for the opening hand of 7 cards: add --keep ",
+              "keep6 gives no rule for the opening hand of 7 cards: add keep "],
+     "then": "(or keep.7 in a policy file)"},
+    # A note: the spell was asked about in an assertion, in every front end.
+    {"library": {"assertions": ['castable("Lightning Helix") >= 0'], "policy_file": "costs.yaml"},
+     "args": ["--assert", 'castable("Lightning Helix") >= 0', "--policy", "costs.yaml"],
+     "config": {"policy": "costs.yaml"},
+     "says": ["assertion 'castable(\"Lightning Helix\") >= 0'", "--assert 'castable(\"Lightning Helix\") >= 0'",
+              "assert 'castable(\"Lightning Helix\") >= 0'"],
+     "then": ": not in the main deck; its castability assumes it is in hand"},
+]
+
+
+@pytest.mark.parametrize("case", SIMULATE_CASES, ids=[f"simulate-{index}" for index in range(len(SIMULATE_CASES))])
+def test_a_simulation_names_what_each_front_end_s_user_wrote(tmp_path, case):
+    import json
+
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    (tmp_path / "costs.yaml").write_text('costs: {Lightning Helix: "{R}{W}"}\n', encoding="utf-8")
+    library, command, config = (said + case["then"] for said in case["says"])
+    options = {key: str(tmp_path / value) if key == "policy_file" else value for key, value in case["library"].items()}
+    try:
+        told = simulate(DECK, "mtg/modern", **options).warnings
+    except DeckcheckError as exc:
+        told = [str(exc)]
+    assert any(message.startswith(library) for message in told), told
+    done = run_cli("simulate", "deck.txt", "-f", "mtg/modern", *case["args"], cwd=tmp_path)
+    assert command in done.stdout + done.stderr and "Traceback" not in done.stderr
+    entry = {"assert": [text for text in case["library"].get("assertions", ["keep7 >= 0"])], **case["config"]}
+    (tmp_path / "deckcheck.yaml").write_text(
+        "format: mtg/modern\ndecks: [deck.txt]\nsimulate:\n  deck.txt: " + json.dumps(entry) + "\n", encoding="utf-8")
+    checked = run_cli("check", "-o", "json", cwd=tmp_path)
+    outcomes = json.loads(checked.stdout)["assertions"] if checked.returncode != 2 else []   # 2: the config's fault
+    said = "\n".join([outcome["message"] for outcome in outcomes] + [checked.stderr])
+    assert config in said, said
+    for other in (library, command):
+        assert other == config or other not in said
+
+
+def test_an_error_that_names_several_settings_names_each_in_each_front_end(tmp_path):
+    """Exact odds with a number of games: the library names its call's words, the command
+    line its options; the error survives a trip between processes (batch workers)."""
+    import pickle
+
+    from deckcheck.cli.common import OPTION_OF_SETTING
+
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", mode="exact", hands=10)
+    assert str(raised.value) == ('mode="exact" computes exact odds and simulates no games: leave out hands and seed, '
+                                 'or leave out mode="exact" to sample')
+    command = ("--exact computes exact odds and simulates no games: leave out --hands and --seed, "
+               "or leave out --exact to sample")
+    assert pickle.loads(pickle.dumps(raised.value)).named(OPTION_OF_SETTING) == command
+    done = run_cli("simulate", "deck.txt", "-f", "mtg/modern", "--exact", "--seed", "3", cwd=tmp_path)
+    assert done.returncode == 2 and done.stderr == f"deckcheck: error: {command}\n"

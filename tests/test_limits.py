@@ -71,9 +71,9 @@ def test_every_turn_bound_is_the_one_check_in_limits(monkeypatch, tmp_path):
     cases = [
         ({"turns": 3}, "turns 3: give a turn from 1 to 2 "),  # the library's keyword; the CLI says --turns
         ({"turns": 0}, "turns must be at least 1"),
-        ({"turns": 1, "assertions": ["land_drops(3) >= 0.5"]}, "--assert: column 12 in 'land_drops(3) >= 0.5': turn 3: give a turn from 1 to 2 "),
-        ({"turns": 1, "assertions": ["land_drops(0) >= 0.5"]}, "--assert: column 12 in 'land_drops(0) >= 0.5': turns start at 1"),
-        ({"turns": 1, "cast": ["Wrath of God"], "policy_file": policy}, "--cast 'Wrath of God': mana value 4: castability is asked up to turn"),
+        ({"turns": 1, "assertions": ["land_drops(3) >= 0.5"]}, "assertion: column 12 in 'land_drops(3) >= 0.5': turn 3: give a turn from 1 to 2 "),
+        ({"turns": 1, "assertions": ["land_drops(0) >= 0.5"]}, "assertion: column 12 in 'land_drops(0) >= 0.5': turns start at 1"),
+        ({"turns": 1, "cast": ["Wrath of God"], "policy_file": policy}, "cast 'Wrath of God': mana value 4: castability is asked up to turn"),
     ]
     for options, message in cases:
         with pytest.raises(DeckcheckError) as caught:

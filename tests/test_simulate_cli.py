@@ -67,7 +67,7 @@ def test_exit_codes_follow_the_assertions(cli, deck):
         (["--assert", "keep7 >> 1"], "--assert: column 8"),
         (["--keep", "distinct(lands) >= 2", "--exact"], "--exact needs a count-based keep policy: distinct() at column 1 of --keep"),
         (["--keep6", "lands >= 1"], "gives no rule for the opening hand of 7 cards"),
-        (["--card", "Lightning Blot"], "--card / cards: 'Lightning Blot': no such card in the main deck"),
+        (["--card", "Lightning Blot"], "--card 'Lightning Blot': no such card in the main deck"),
         # A misspelt name in any expression is a usage error that suggests the deck's card (#14).
         (["--card", "Lightning Blot"], "did you mean 'Lightning Bolt'?"),
         (["--keep", 'count("Lightnig Bolt") >= 1'], "--keep: count('Lightnig Bolt'): no such card in the main deck; did you mean 'Lightning Bolt'?"),

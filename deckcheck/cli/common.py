@@ -136,11 +136,15 @@ def warn_once() -> Callable[[str], None]:
     return warn_new
 
 
-# The option that gives each setting an OptionError names (the library's keyword): the
-# library's messages name the keyword, the command line's the option.
+# The option that gives each setting a library message names (an OptionError's, a
+# simulation's notes and keep rules): the library's messages name its keyword (or the
+# words of its call, `mode="exact"`), the command line's the option.
 OPTION_OF_SETTING = {
     "date": "--date", "platform": "--platform", "format_id": "-f FORMAT", "deck_check": "--deck-check",
     "seed": "--seed", "hands": "--hands", "turns": "--turns", "on": "--on", "cards": "--cards-db",
+    'mode="exact"': "--exact", "keep": "--keep", "keep_by_size[6]": "--keep6", "keep_by_size[5]": "--keep5",
+    "policy_file": "--policy", "assertion": "--assert", "card": "--card", "cast": "--cast", "card_data=None": "--no-cards",
+    "plot": "--plot", "compare": "--compare",
 }
 
 
@@ -151,13 +155,10 @@ def failure_code(exc: Exception) -> int:
     """Say on stderr, in one line, why a command stopped, and return its exit code: a
     DeckcheckError's message and code; anything else is a bug, still one line (exit 2) with
     a way to get the details: DECKCHECK_DEBUG=1 raises it again, traceback and all."""
-    from ..errors import DeckcheckError, OptionError
+    from ..errors import DeckcheckError
 
-    if isinstance(exc, OptionError):
-        say(f"deckcheck: error: {exc.naming(OPTION_OF_SETTING.get(exc.setting, exc.setting))}")
-        return exc.exit_code
     if isinstance(exc, DeckcheckError):
-        say(f"deckcheck: error: {exc}")
+        say(f"deckcheck: error: {exc.named(OPTION_OF_SETTING)}")
         return exc.exit_code
     if os.environ.get("DECKCHECK_DEBUG"):
         raise exc

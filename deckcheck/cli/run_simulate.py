@@ -10,7 +10,7 @@ from types import ModuleType
 
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, renders
-from .common import emit, read_deck_argument, say, say_note, warn
+from .common import OPTION_OF_SETTING, emit, read_deck_argument, say, say_note, warn
 
 
 def run_simulate(
@@ -68,7 +68,7 @@ def run_simulate(
     parsed, card_data, card_problems = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
-        "seed": seed, "card_data": card_data, "card_problems": card_problems,
+        "seed": seed, "card_data": card_data, "card_problems": card_problems, "names": OPTION_OF_SETTING,
     }
     if policies:
         _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
@@ -93,6 +93,7 @@ def run_simulate(
             cast=tuple(cast or ()),
             land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
             progress=bar.advance if bar is not None else None,
+            names=OPTION_OF_SETTING,
         )
     except BaseException:
         if bar is not None:
@@ -114,7 +115,7 @@ def run_simulate(
         from ..engine.report import assertion_line
 
         for result in simulation.assertions:
-            say(f"deckcheck: {assertion_line(result, exact=simulation.outcome.mode == 'exact')}")
+            say(f"deckcheck: {assertion_line(result)}")
     return 0 if simulation.passed else 1
 
 

@@ -12,6 +12,7 @@ Modules, each with one job:
     bottoming    London bottoming and Vancouver scry strategies (default, karsten, rules)
     exact        exact probabilities by multivariate hypergeometric enumeration
     montecarlo   vectorised, seeded sampling for what exact mode cannot do
+    seen         ... its by-turn table: copies of every tracked card seen after each draw
     events       by-turn events (categories, conditions, land drops), exactly
     mana         the mana model: what lands make, what costs ask for
     cast         `--cast`: castability on curve and Karsten's measure

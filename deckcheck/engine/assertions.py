@@ -112,17 +112,20 @@ def turn_at(call: Call) -> int:
     return 0 if call.name == "land_drops" else 1
 
 
-def parse_assertion(text: str, tags: Iterable[str] = ()) -> Assertion:
-    node = parse(text, vocabulary(tags), origin="--assert")
+def parse_assertion(text: str, tags: Iterable[str] = (), *, origin: str = "assertion") -> Assertion:
+    """The assertion `text`; its errors name `origin` (the caller's word for where the user
+    wrote it: `--assert`; empty when the caller names the place itself) and the column."""
+    node = parse(text, vocabulary(tags), origin=origin)
+    lead = f"{origin}: " if origin else ""
     for item in walk(node):
         if not isinstance(item, Call) or item.name not in ("p_by_turn", "land_drops"):
             continue
         turn = item.args[turn_at(item)]
-        where = f"--assert: column {turn.column} in {text[:80]!r}"
+        where = f"{lead}column {turn.column} in {text[:80]!r}"
         check_turns(int(turn.value), f"{where}: turn", too_early=f"{where}: turns start at 1")  # type: ignore[attr-defined]
         if item.name == "p_by_turn" and len(item.args) > 2 and item.args[0].kind == "condition":
             raise DeckcheckError(
-                f"--assert: column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "
+                f"{lead}column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "
                 "not with a condition (write the count into the condition)"
             )
     return Assertion(text=text, node=node)
@@ -174,7 +177,10 @@ Lookup = Callable[[Node], Estimate]
 
 
 def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> AssertionResult:
-    """Evaluate an assertion; `lookup` gives the estimate of a statistic node."""
+    """Evaluate an assertion; `lookup` gives the estimate of a statistic node. Judged with
+    the Monte Carlo margin when the run is sampled (`monte_carlo`) or one of its statistics
+    is (an exact run samples an event past the exact work limit)."""
+    monte_carlo = monte_carlo or any(lookup(node).se is not None for node in _statistics(assertion.node))
     values: dict[str, Estimate] = {}
     comparisons: dict[tuple[str, str, str], Comparison] = {}
 
@@ -220,6 +226,20 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
         tolerance_used=monte_carlo,
         comparisons=list(comparisons.values()) if monte_carlo else [],
     )
+
+
+def _statistics(node: Node) -> Iterable[Node]:
+    """The statistic nodes `check` looks up: the operands of comparisons and arithmetic."""
+    if isinstance(node, (Compare, Logic)):
+        for operand in node.operands:
+            yield from _statistics(operand)
+    elif isinstance(node, Not):
+        yield from _statistics(node.operand)
+    elif isinstance(node, Arith):
+        yield from _statistics(node.left)
+        yield from _statistics(node.right)
+    elif not isinstance(node, (Boolean, Number)):
+        yield node
 
 
 def _exact(estimate: Estimate) -> bool:

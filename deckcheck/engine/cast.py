@@ -76,24 +76,27 @@ def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, wa
         facts[card.key] = fact
     if unknown:
         warnings.append(
-            f"--cast: no card data for {', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}: counted as "
+            f"castability: no card data for {', '.join(unknown[:5])}{' ...' if len(unknown) > 5 else ''}: counted as "
             "lands that make no colored mana; name what they make under `sources:` in a policy file"
         )
     kinds = {**land_sources(facts), **overrides}
     return [kinds.get(card.key, frozenset()) if card.land else frozenset() for card in profile.cards]
 
 
-def _never_cast(asked: str, name: str, types: Sequence[str]) -> str:
+def _never_cast(origin: str, name: str, types: Sequence[str]) -> str:
     """Why a card without a mana cost has no castability to ask about (a land, Ancestral Vision)."""
     if "Land" in types:
-        return f"--cast {asked!r}: {name} is a land: it is played, not cast; ask about a spell"
+        return f"{origin}: {name} is a land: it is played, not cast; ask about a spell"
     return (
-        f"--cast {asked!r}: {name} has no mana cost, so it is never cast for mana (suspend, an alternative cost); "
+        f"{origin}: {name} has no mana cost, so it is never cast for mana (suspend, an alternative cost); "
         "give the cost you mean under `costs:` in a policy file"
     )
 
 
-def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any) -> CastQuestion:
+def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str | None = None) -> CastQuestion:
+    """The castability question about `name`; its errors name `origin`, where the user asked
+    it (`--cast 'Wrath of God'`; `cast 'Wrath of God'` by default)."""
+    origin = origin or f"cast {name!r}"
     costs = {card_key(key): text for key, text in policy.costs.items()}
     text = costs.get(card_key(name))
     shown = name
@@ -103,19 +106,19 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         if card is not None:
             text, shown = card.mana_cost, card.name
             if not text:  # no mana cost at all: "castable on curve" would read 100% on turn 1
-                raise ManaError(_never_cast(name, card.name, card.types))
+                raise ManaError(_never_cast(origin, card.name, card.types))
     card = profile.find(name)
     if text is None:
         hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
         if hint:  # a name neither the deck nor the card data has, close to one they have: a typo
-            raise ManaError(f"--cast {name!r}: no such card in the main deck or the card data{hint}")
+            raise ManaError(f"{origin}: no such card in the main deck or the card data{hint}")
         raise ManaError(
-            f"--cast {name!r}: no mana cost known (no card database has it); import one with "
+            f"{origin}: no mana cost known (no card database has it); import one with "
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
         )
-    question = CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=f"--cast {name!r}"), in_deck=card is not None)
+    question = CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=origin), in_deck=card is not None)
     check_turns(question.turn, too_late=(
-        f"--cast {name!r}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
+        f"{origin}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
     ))
     return question
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckcheckError
+from ..errors import OptionError
 from ..names import card_key
 from .outcome import Estimate, standard_error
 from .simulation import SIDES, Simulation, simulate
@@ -74,9 +74,9 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
         reached = runs[0].turns_on(side)
         if turns not in reached:
             # The table mixes both sides: each must last to the last turn.
-            raise DeckcheckError(
-                f"--compare shows both sides to turn {turns}, but the deck lasts to turn {len(reached)} on the {side}; "
-                "lower --turns"
+            raise OptionError(
+                "compare", f"shows both sides to turn {turns}, but the deck lasts to turn {len(reached)} on the {side}; "
+                "lower {0}", also=("turns",),
             )
     exact = all(run.outcome.mode == "exact" for run in runs)
     columns = ["keep7", "mulligan", "expected_hand_size", "expected_lands", f"land_drops({turns})"]

@@ -28,7 +28,7 @@ free hand the policy leaves open (see bottoming.py and docs/engine.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -105,13 +105,19 @@ def build_policy(
     policy_file: str | Path | None = None,
     deck_has_lands: bool = True,
     extra_cards: tuple[str, ...] = (),
+    names: Mapping[str, str] | None = None,
 ) -> KeepPolicy:
-    """Combine a policy file and `--keep`/`--keepN` options into one policy: an option
-    overrides the file's rule for its hand size."""
+    """Combine a policy file and the `keep` / `by_size` rules into one policy. A rule's
+    origin (in its errors and notes) is the setting that gave it, named as `names` says
+    (the front end's word: `--keep`; the keyword by default), or the policy file's key."""
+
+    def named(setting: str) -> str:
+        return (names or {}).get(setting, setting)
+
     file_data = _read_file(Path(policy_file)) if policy_file else {}
     tags = file_data.get("tags", {})
     bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
-    for size, (text, origin) in _option_rules(hand_size, keep, by_size).items():
+    for size, (text, origin) in _option_rules(hand_size, keep, by_size, named).items():
         rules[size] = parse_rule(text, origin=origin, tags=tags)
     karsten = bottoming.name.startswith("karsten")
     default = not rules and not karsten
@@ -130,7 +136,10 @@ def build_policy(
     rules = dict(sorted(rules.items(), reverse=True))
     if not any(size >= hand_size for size in rules):
         given = ", ".join(rule.origin for rule in rules.values())
-        raise PolicyError(f"{given} gives no rule for the opening hand of {hand_size} cards: add --keep (or keep.{hand_size} in a policy file)")
+        raise PolicyError(
+            f"{given} gives no rule for the opening hand of {hand_size} cards: add {named('keep')} "
+            f"(or keep.{hand_size} in a policy file)"
+        )
     return KeepPolicy(
         rules=rules,
         tags={name: tuple(cards) for name, cards in tags.items()},
@@ -156,10 +165,13 @@ def check_policy_file(path: str | Path) -> tuple[str, ...]:
     return tuple(file_data["tags"])
 
 
-def _option_rules(hand_size: int, keep: str | None, by_size: Mapping[int, str] | None) -> dict[int, tuple[str, str]]:
-    """(rule text, origin) by hand size of `--keep` (the opening hand) and `--keepN`."""
-    texts = {} if keep is None else {hand_size: (keep, "--keep")}
-    texts.update({size: (text, f"--keep{size}") for size, text in (by_size or {}).items() if text is not None})
+def _option_rules(
+    hand_size: int, keep: str | None, by_size: Mapping[int, str] | None, named: Callable[[str], str],
+) -> dict[int, tuple[str, str]]:
+    """(rule text, origin) by hand size of `keep` (the opening hand) and `by_size`, each
+    origin the setting as the front end names it (`named`: `--keep`, `keep6`, ...)."""
+    texts = {} if keep is None else {hand_size: (keep, named("keep"))}
+    texts.update({size: (text, named(f"keep_by_size[{size}]")) for size, text in (by_size or {}).items() if text is not None})
     return texts
 
 

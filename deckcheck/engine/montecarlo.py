@@ -31,6 +31,7 @@ from .events import Event
 from .outcome import Estimate, Outcome
 from .per_game import GameOutcomes, Influence
 from .policy import evaluate
+from .seen import SeenTally
 
 BATCH = 1 << 16  # part of the reproducibility contract: changing it changes the numbers
 
@@ -196,7 +197,7 @@ class _Tally:
 
         self.steps = np.zeros(len(steps), dtype=np.int64)
         self.lands = np.zeros(max_lands(steps, profile) + 1, dtype=np.int64)
-        self.seen = {card: np.zeros((max_draws + 1, profile.cards[card].copies + 1), dtype=np.int64) for card in tracked}
+        self.seen = SeenTally({card: profile.cards[card].copies for card in tracked}, len(profile.cards), max_draws)
         self.events = {event.key: 0 for event in events}
         self.games: dict[str, Any] = {}
         if per_game:
@@ -204,7 +205,7 @@ class _Tally:
             self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events})
             # Copies of a card seen after d draws, per game: only for the cards asked for.
             self.games.update({
-                f"seen:{card}": np.zeros((max_draws + 1, per_game), dtype=np.int16) for card in sampled_cards if card in self.seen
+                f"seen:{card}": np.zeros((max_draws + 1, per_game), dtype=np.int16) for card in sampled_cards if card in self.seen.by_card
             })
 
 
@@ -313,18 +314,21 @@ def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None
         library = np.where(stays, cards[step.keep : step.keep + max_draws], cards[step.keep + 1 : step.keep + 1 + max_draws])
     if events:
         _record_events(tally, deck, hand, mask, library, ok, events, alive)
-    for card, seen in tally.seen.items():
+    if tally.seen:
+        tally.seen.add(hand, mask, library, ok)
+    # Each game's copies seen, for the cards the assertions ask about (their standard errors).
+    for card in tally.seen.tracked:
+        per_game = tally.games.get(f"seen:{card}")
+        if per_game is None:
+            continue
         hits = hand == card
         if mask is not None:
             hits &= mask
         total = hits.sum(axis=0)
-        per_game = tally.games.get(f"seen:{card}")
         for draws in range(max_draws + 1):
             if draws:
                 total += library[draws - 1] == card
-            seen[draws] += np.bincount(total if every else total[ok], minlength=seen.shape[1])[: seen.shape[1]]
-            if per_game is not None:
-                per_game[draws, alive[ok]] = total[ok]
+            per_game[draws, alive[ok]] = total[ok]
 
 
 def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, library: Any, ok: Any,
@@ -335,13 +339,18 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
 
     refined = deck.refined_of[hand[:, ok]]
     kept = mask[:, ok] if mask is not None else np.ones(refined.shape, dtype=bool)
-    base = [((refined == a) & kept).sum(axis=0) for a in range(deck.refined.size)]
-    drawn = deck.refined_of[library[:, ok]] if len(library) else np.zeros((0, int(ok.sum())), dtype=np.int16)
-    # Per category, how many of the first d draws it got (row d - 1), shared by all events.
-    running = [np.cumsum(drawn == a, axis=0) for a in range(deck.refined.size)] if len(drawn) else []
-    for event in events:
+    counts = [((refined == a) & kept).sum(axis=0) for a in range(deck.refined.size)]
+    drawn = deck.refined_of[library[:, ok]]
+    # The events in the order of their draws, the counts per category carried from one
+    # event's draws to the next: memory stays a row of counts per category, where a running
+    # count of every category after every draw took 229 MiB for a six-card event to turn 50
+    # (docs/speed.md).
+    reached = 0
+    for event in sorted(events, key=lambda event: event.draws):
         reach = min(event.draws, len(drawn))   # a deck too small to draw them all stops at its end
-        counts = [base[a] + running[a][reach - 1] if reach else base[a] for a in range(deck.refined.size)]
+        if reach > reached:
+            counts = [counts[a] + (drawn[reached:reach] == a).sum(axis=0) for a in range(deck.refined.size)]
+            reached = reach
         holds = np.asarray(event.holds(counts), dtype=bool)
         tally.events[event.key] += int(holds.sum())
         if tally.games:
@@ -366,7 +375,7 @@ def _outcome(tally: _Tally, profile: DeckProfile, steps: Sequence[Step], hands: 
         by_size[step.keep] = by_size.get(step.keep, 0) + count
         by_mulligans[step.mulligans] = by_mulligans.get(step.mulligans, 0) + count
     lands = {count: int(n) for count, n in enumerate(tally.lands.tolist())}
-    seen = tally.seen
+    seen = tally.seen.by_card
     games = GameOutcomes(tally.games, steps) if tally.games else None
 
     def by_turn(card_index: int, draws: int, at_least: int) -> Estimate:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import DeckcheckError
+from ..errors import OptionError
 from .simulation import SIDES, Simulation
 
 FORMATS = (".svg", ".png")
@@ -22,8 +22,8 @@ def _matplotlib() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise DeckcheckError(
-            "--plot needs matplotlib, which is not installed: pip install 'deckcheck[plot]' (or pip install matplotlib)"
+        raise OptionError(
+            "plot", "needs matplotlib, which is not installed: pip install 'deckcheck[plot]' (or pip install matplotlib)"
         ) from None
     return matplotlib
 
@@ -41,9 +41,9 @@ def check_target(path: str | Path) -> Path:
     folder, and matplotlib being installed (a long run must not end in that advice)."""
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
-        raise DeckcheckError(f"--plot {path}: write a .svg or .png file (the extension picks the format)")
+        raise OptionError("plot", f"{path}: write a .svg or .png file (the extension picks the format)")
     if not target.parent.is_dir():
-        raise DeckcheckError(f"--plot {path}: no folder {target.parent}; create it first")
+        raise OptionError("plot", f"{path}: no folder {target.parent}; create it first")
     _matplotlib()
     return target
 
@@ -52,7 +52,7 @@ def _save(figure: Any, target: Path) -> None:
     try:
         figure.savefig(target)
     except OSError as exc:
-        raise DeckcheckError(f"--plot {target}: cannot write ({exc.strerror or exc})") from None
+        raise OptionError("plot", f"{target}: cannot write ({exc.strerror or exc})") from None
 
 
 def plot_simulation(simulation: Simulation, path: str | Path) -> Path:

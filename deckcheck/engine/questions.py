@@ -3,7 +3,7 @@ by-turn events of the assertions (categories, conditions, land drops) and `--cas
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -104,7 +104,8 @@ def build_events(specs: Sequence[EventSpec], refined: Atoms) -> list[Event]:
 
 
 def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequence[Step], events: Sequence[Event]) -> dict[str, Estimate]:
-    """Exact probabilities of the events (raises ExactNotPossible when too large)."""
+    """Exact probabilities of all the events (raises ExactNotPossible when they are too
+    large together: the events of a --cast question go exact or sampled as one)."""
     if not events:
         return {}
     check_feasible(steps, refined)
@@ -117,6 +118,58 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
             "(docs/security.md#limits)"
         )
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
+
+
+@dataclass
+class PartlyExact:
+    """The exact values of the events the work limit allows, and the others' work."""
+
+    values: dict[str, Estimate]
+    sampled: dict[str, int]      # event key -> its work, for the events to sample
+    left: int                    # what the exact events left of MAX_EXACT_EVENT_WORK
+
+    def notes(self) -> list[str]:
+        """Why the events to sample are not exact, naming them: those past the limit on their
+        own, then those past what the smaller ones left (one note each)."""
+        notes = []
+        for alone in (True, False):
+            works = {key: work for key, work in self.sampled.items() if (work > MAX_EXACT_EVENT_WORK) == alone}
+            if not works:
+                continue
+            allowed = f"{MAX_EXACT_EVENT_WORK:,}" if alone else (
+                f"the {self.left:,} left of {MAX_EXACT_EVENT_WORK:,} once the smaller events were exact"
+            )
+            low, high = min(works.values()), max(works.values())
+            about = f"about {low:,}" if low == high else f"from about {low:,} to {high:,}"
+            texts = dict.fromkeys(key.rsplit("|", 1)[0] for key in works)
+            notes.append(f"using Monte Carlo for {', '.join(texts)} ({about} combinations of kept hands and draws to "
+                         f"enumerate, more than {allowed} (docs/security.md#limits))")
+        return notes
+
+
+def exact_events_within(
+    profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequence[Step], events: Sequence[Event],
+) -> PartlyExact:
+    """Exact probabilities of the events the work limit allows. The events of a run share
+    MAX_EXACT_EVENT_WORK, smallest first: one big event leaves the others exact, and a long
+    list of events cannot add up to minutes. Raises ExactNotPossible when the kept hands
+    over the event categories cannot be enumerated at all."""
+    answer = PartlyExact({}, {}, MAX_EXACT_EVENT_WORK)
+    if not events:
+        return answer
+    check_feasible(steps, refined)
+    states = kept_states(profile, atoms, refined, steps)
+    work = {event.key: event_work(profile, refined, states, [event]) for event in events}
+    for event in sorted(events, key=lambda event: work[event.key]):
+        if work[event.key] > answer.left:
+            answer.sampled[event.key] = work[event.key]
+        else:
+            answer.left -= work[event.key]
+            answer.values[event.key] = Estimate(probability(profile, refined, states, event))
+    # In the order asked, as a run of them all would list them.
+    answer.values = {event.key: answer.values[event.key] for event in events if event.key in answer.values}
+    answer.sampled = {event.key: answer.sampled[event.key] for event in events if event.key in answer.sampled}
+    return answer
 
 
 def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable[[], Any] | None:
@@ -135,9 +188,10 @@ def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable
 def answer_casts(
     names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
-    common: bool = False, per_game: bool = False,
+    common: bool = False, per_game: bool = False, origins: Mapping[str, str] | None = None,
 ) -> dict[str, CastAnswer]:
-    """Castability of each spell on curve, on the play and on the draw."""
+    """Castability of each spell on curve, on the play and on the draw. Its notes and errors
+    name where the user asked about each spell (`origins`, by name: `--cast 'Wrath of God'`)."""
     from .montecarlo import run_monte_carlo
 
     if not names:
@@ -145,9 +199,10 @@ def answer_casts(
     kinds = deck_land_kinds(profile, policy, card_data, warnings)
     answers: dict[str, CastAnswer] = {}
     for name in dict.fromkeys(names):
-        question = cast_question(name, profile, policy, card_data)
+        origin = (origins or {}).get(name) or f"cast {name!r}"
+        question = cast_question(name, profile, policy, card_data, origin)
         if not question.in_deck:
-            warnings.append(f"--cast {name!r}: not in the main deck; its castability assumes it is in hand")
+            warnings.append(f"{origin}: not in the main deck; its castability assumes it is in hand")
         atoms = cast_atoms(profile, policy, question, kinds)
         draws = {side: draws_by_turn(question.turn, side, first_player_draws) for side in SIDES}
         events = cast_events(atoms, question, draws)
@@ -157,7 +212,7 @@ def answer_casts(
             try:
                 values = exact_events(profile, atoms, atoms, steps, events)
             except ExactNotPossible as exc:
-                warnings.append(f"--cast {name!r}: using Monte Carlo ({exc})")
+                warnings.append(f"{origin}: using Monte Carlo ({exc})")
         if values is None:
             sampled = run_monte_carlo(
                 profile, atoms, steps, hands=hands, seed=seed, tracked=[], max_draws=0, events=events,

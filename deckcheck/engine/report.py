@@ -116,11 +116,10 @@ def _extras(simulation: Simulation) -> dict[str, Any]:
 
 def outcomes(simulation: Simulation) -> list[AssertionOutcome]:
     """The assertions of a simulation as the CI reports (`-o junit|github|sarif`) take them."""
-    exact = simulation.outcome.mode == "exact"
     found = []
     for result in simulation.assertions:
         values = ", ".join(
-            f"{name} = {estimate.value:.4f}" + ("" if exact or not estimate.se else f" ± {estimate.se:.4f}")
+            f"{name} = {estimate.value:.4f}" + ("" if not result.tolerance_used or not estimate.se else f" ± {estimate.se:.4f}")
             for name, estimate in result.values.items()
         )
         if result.within_margin:
@@ -252,15 +251,16 @@ def _assertion_lines(simulation: Simulation, exact: bool, color: bool) -> list[s
     header = "Assertions"
     if not exact:
         header += " (Monte Carlo: a bound fails only when missed by more than 3 standard errors)"
-    return ["", header, *(f"  {assertion_line(result, exact=exact, color=color)}" for result in simulation.assertions)]
+    return ["", header, *(f"  {assertion_line(result, color=color)}" for result in simulation.assertions)]
 
 
-def assertion_line(result: AssertionResult, *, exact: bool, color: bool = False) -> str:
-    """One assertion's result as the text report words it: `FAIL  keep7 >= 0.9   [keep7 = 0.8439]`
-    (also what run_simulate prints on stderr for outputs that do not show assertions)."""
+def assertion_line(result: AssertionResult, *, color: bool = False) -> str:
+    """One assertion's result as the text report words it: `FAIL  keep7 >= 0.9   [keep7 = 0.8439]`,
+    with standard errors when it was judged as sampled (also what run_simulate prints on
+    stderr for outputs that do not show assertions)."""
     status = paint("PASS", "green", color=color) if result.passed else paint("FAIL", "red", color=color)
     values = ", ".join(
-        f"{name} = {estimate.value:.4f}" + ("" if exact or not estimate.se else f" ± {estimate.se:.4f}")
+        f"{name} = {estimate.value:.4f}" + ("" if not result.tolerance_used or not estimate.se else f" ± {estimate.se:.4f}")
         for name, estimate in result.values.items()
     )
     note = " (within 3 standard errors)" if result.within_margin else ""

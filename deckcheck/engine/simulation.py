@@ -40,9 +40,6 @@ SIDES = ("play", "draw")
 DEFAULT_HANDS = 100_000
 DEFAULT_SEED = 0
 DEFAULT_TURNS = 3
-EXACT_WITH_SAMPLING = (
-    "--exact computes exact odds and simulates no games: leave out --hands and --seed, or leave out --exact to sample"
-)
 
 
 @dataclass
@@ -123,16 +120,25 @@ def simulate(
     common_random: bool = False,
     land_drop_turns: int = 0,
     progress: Callable[[int], None] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> Simulation:
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
     every turn 1..t", t = 1..T, on both sides (keys `land_drops(t)|<draws>`). `progress(n)`
     hears how many more games of the Monte Carlo run are done. `card_problems` are what the
     caller's card data found in the deck (`unknown-card`, with suggestions): notes, like the
-    deck's unreadable lines."""
+    deck's unreadable lines.
+
+    Its notes and errors name the settings the user gave as `names` says (the front end's
+    word for each: `{"assertion": "--assert", "keep": "--keep"}`, cli/common.py and
+    project/config.py); the library's keywords by default. Errors about one setting's value
+    are OptionErrors, which the front end names the same way."""
     from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
-    from .questions import answer_casts, build_events, event_specs, exact_events, land_drop_specs, refined_atoms
+    from .questions import answer_casts, build_events, event_specs, exact_events_within, land_drop_specs, refined_atoms
+
+    def named(setting: str) -> str:
+        return (names or {}).get(setting, setting)
 
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -141,7 +147,8 @@ def simulate(
     if mode == "exact" and (hands is not None or seed is not None):
         # Contradictory: exact odds simulate no games. Refused rather than noted, so a CI job
         # never passes on a run other than the one its command line asks for (docs/engine.md).
-        raise DeckcheckError(EXACT_WITH_SAMPLING)
+        raise OptionError('mode="exact"', "computes exact odds and simulates no games: leave out {0} and {1}, or leave "
+                          "out {2} to sample", also=("hands", "seed", 'mode="exact"'))
     check_turns(turns)
     check_hands(hands)
     check_seed(seed)
@@ -156,8 +163,10 @@ def simulate(
     hand_size = fmt.opening_hand.size
 
     # Lands first (the default policy depends on whether the deck has any), then the policy.
-    probe = build_policy(hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards))
-    parsed = [parse_assertion(text, tags=probe.tags) for text in assertions]
+    probe = build_policy(
+        hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards), names=names,
+    )
+    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     # Cards the deck holds outside the library (a commander, the sideboard): a name asked
     # for among them is told where it is, not "no such card".
@@ -165,7 +174,9 @@ def simulate(
     outside = {entry.key: entry.zone for entry in reversed(deck.entries) if entry.key not in library}
     policy = probe
     if probe.default and profile.lands == 0:
-        policy = build_policy(hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards))
+        policy = build_policy(
+            hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards), names=names,
+        )
         if game_has_lands(fmt):
             why = (
                 "without card data only basic lands count; list others" if card_data is None
@@ -176,8 +187,9 @@ def simulate(
             )
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
-            f"only {profile.lands} of {profile.size} cards count as lands: without card data (--no-cards) only basic "
-            "lands do; list the others under `lands:` in a policy file (--policy)"
+            f"only {profile.lands} of {profile.size} cards count as lands: without card data "
+            f"({named('card_data=None')}) only basic lands do; list the others under `lands:` in a "
+            f"policy file ({named('policy_file')})"
         )
     if profile.size < hand_size:
         raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
@@ -198,7 +210,7 @@ def simulate(
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
-    tracked = _tracked(profile, policy, parsed, outside)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
@@ -218,7 +230,7 @@ def simulate(
         specs += land_drop_specs(land_drop_turns, first_player_draws, known={spec.key for spec in specs}, max_draws=max_draws)
     refined = refined_atoms(profile, policy, specs)
     events = build_events(specs, refined)
-    chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings)
+    chosen = _choose_mode(mode, hands, seed, policy, steps, atoms, warnings, named('mode="exact"'))
     sampling = {"hands": hands or DEFAULT_HANDS, "seed": DEFAULT_SEED if seed is None else seed}
     if common_random:
         sampling.update(common=True, per_game=True)
@@ -229,14 +241,19 @@ def simulate(
     if chosen == "exact":
         outcome = run_exact(profile, atoms, steps)
         try:
-            outcome.events = exact_events(profile, atoms, refined, steps, events)
+            partly = exact_events_within(profile, atoms, refined, steps, events)
+            outcome.events, to_sample = partly.values, set(partly.sampled)
+            warnings.extend(partly.notes())
         except ExactNotPossible as exc:
+            to_sample = {event.key for event in events}
+            warnings.append(f"using Monte Carlo for {', '.join(dict.fromkeys(to_text(s.call) for s in specs))} ({exc})")
+        if to_sample:
             from .montecarlo import run_monte_carlo
 
-            warnings.append(f"--assert: using Monte Carlo for {', '.join(to_text(s.call) for s in specs)} ({exc})")
-            outcome.events = run_monte_carlo(
-                profile, atoms, steps, tracked=[], max_draws=0, events=events, refined=refined, **sampling
-            ).events
+            outcome.events.update(run_monte_carlo(
+                profile, atoms, steps, tracked=[], max_draws=0, events=[e for e in events if e.key in to_sample],
+                refined=refined, **sampling,
+            ).events)
     else:
         from .montecarlo import run_monte_carlo
 
@@ -249,11 +266,17 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, deck_notes=deck_notes, max_draws=max_draws,
     )
+    # Where the user asked about each spell: --cast, or an assertion's castable().
+    origins = {name: f"{named('cast')} {name!r}" for name in cast}
+    for assertion in parsed:
+        for name in assertion.casts:
+            origins.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     simulation.castable = answer_casts(
         wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-        warnings=warnings, **sampling,  # type: ignore[arg-type]
+        warnings=warnings, origins=origins, **sampling,  # type: ignore[arg-type]
     )
-    simulation.assertions = [check(a, _lookup(simulation), monte_carlo=outcome.mode != "exact") for a in parsed]
+    lookup = _lookup(simulation, named("assertion"))
+    simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
     return simulation
 
 
@@ -288,13 +311,20 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
     ]
 
 
-def _tracked(profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str]) -> list[int]:
+def _tracked(
+    profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
+    named: Callable[[str], str],
+) -> list[int]:
+    """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
+    assertions), else every non-land card; a name the main deck lacks is an error naming
+    where the user wrote it."""
     wanted: dict[str, tuple[str, str]] = {}
     for name in policy.cards:
-        wanted.setdefault(card_key(name), (name, f"--card / cards: {name!r}"))
+        origin = f"{named('card')} {name!r}" if name in cards else f"{policy.source}: cards: {name!r}"
+        wanted.setdefault(card_key(name), (name, origin))
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            wanted.setdefault(card_key(name), (name, f"--assert {assertion.text!r}"))
+            wanted.setdefault(card_key(name), (name, f"{named('assertion')} {assertion.text!r}"))
     indices: list[int] = []
     for key, (name, origin) in wanted.items():
         index = profile.index(key)
@@ -323,7 +353,10 @@ def no_such_card(where: str, name: str, profile: DeckProfile, outside: Mapping[s
     return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
 
 
-def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str]) -> str:
+def _choose_mode(
+    mode: str, hands: int | None, seed: int | None, policy: KeepPolicy, steps: Sequence[Step], atoms: Atoms, warnings: list[str],
+    exact_named: str,
+) -> str:
     sampling_asked = hands is not None or seed is not None
     if mode == "monte-carlo" or (mode == "auto" and sampling_asked):
         return "monte-carlo"
@@ -342,7 +375,7 @@ def _choose_mode(mode: str, hands: int | None, seed: int | None, policy: KeepPol
             reason = str(exc)
     if mode == "exact":
         if reason:
-            raise ExactNotPossible(f"--exact needs a count-based keep policy: {reason}; leave out --exact to use Monte Carlo")
+            raise ExactNotPossible(f"{exact_named} needs a count-based keep policy: {reason}; leave out {exact_named} to use Monte Carlo")
         return "exact"
     if reason:
         warnings.append(f"using Monte Carlo: {reason}")
@@ -370,7 +403,7 @@ def _describe(node: Node) -> str:
     return f"{node.name}()" if isinstance(node, Call) else "this expression"
 
 
-def _lookup(simulation: Simulation):  # type: ignore[no-untyped-def]
+def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-untyped-def]
     outcome = simulation.outcome
     hand_size = simulation.fmt.opening_hand.size
     exact = outcome.mode == "exact"
@@ -385,7 +418,7 @@ def _lookup(simulation: Simulation):  # type: ignore[no-untyped-def]
                 return outcome.expected_lands
             size = int(node.name[4:])
             if size > hand_size:
-                raise DeckcheckError(f"--assert: {node.name}: hands in {simulation.fmt.id} have at most {hand_size} cards")
+                raise DeckcheckError(f"{assertion_named}: {node.name}: hands in {simulation.fmt.id} have at most {hand_size} cards")
             return outcome.keep.get(size, Estimate(0.0, None if exact else 0.0))
         assert isinstance(node, Call)
         if node.name in ("castable", "castable_given_land_drops"):

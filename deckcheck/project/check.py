@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from .. import tree
 from ..errors import DeckcheckError
 from ..result import RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
-from .config import ProjectConfig, SimulateSpec
+from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches
 
 if TYPE_CHECKING:
@@ -305,17 +305,18 @@ def _simulate(  # type: ignore[no-untyped-def]
             deck, fmt, keep=spec.keep, keep_by_size=spec.keep_by_size, policy_file=spec.policy,
             mode="exact" if spec.exact else "auto", hands=spec.hands, seed=spec.seed, on=spec.on,
             turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog, card_problems=unknown,
+            names=KEY_OF_SETTING,
         )
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its
         # opening hand size): the configuration's fault, named like its other errors.
-        raise DeckcheckError(f"{config.shown}: simulate.{spec.glob}: {exc}") from None
+        raise DeckcheckError(f"{config.shown}: simulate.{spec.glob}: {exc.named(KEY_OF_SETTING)}") from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
         # assertions fail, saying why, and the other decks go on.
         return [
             AssertionOutcome(deck=shown, format=fmt.id, assertion=text, passed=False,
-                             message=f"cannot simulate: {exc}", error=True)
+                             message=f"cannot simulate: {exc.named(KEY_OF_SETTING)}", error=True)
             for text in spec.assertions
         ]
     # Its notes on the deck as read (unreadable lines, unknown cards) repeat what validation

@@ -99,6 +99,15 @@ class ConfigError(DeckcheckError):
         super().__init__(where + message + (f" (line {line})" if line is not None and key else ""))
 
 
+# The key of a `simulate` entry that gives each setting the engine's messages name (its
+# notes, keep rules and OptionErrors; engine/simulation.py): what the user wrote here.
+KEY_OF_SETTING = {
+    "keep": "keep", "keep_by_size[6]": "keep6", "keep_by_size[5]": "keep5", "policy_file": "policy",
+    'mode="exact"': "exact: true", "hands": "hands", "seed": "seed", "turns": "turns", "on": "on",
+    "card": "cards", "assertion": "assert",
+}
+
+
 @dataclass(frozen=True)
 class SimulateSpec:
     """Opening-hand assertions for the decks one glob matches (keys as `deckcheck simulate`)."""
@@ -268,7 +277,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert")
     for index, text in enumerate(assertions):
         try:
-            parse_assertion(text, tags=tags)
+            parse_assertion(text, tags=tags, origin="")
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]") from None
     sampling = [key for key in ("hands", "seed") if key in spec]
