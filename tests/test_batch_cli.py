@@ -555,6 +555,17 @@ def test_a_zip_format_file_is_shown_as_its_path_in_the_archive_and_the_report_is
         assert any("formats/bad.yaml" in problem["message"] for problem in report["results"][1]["problems"])
 
 
+def test_a_format_file_given_with_f_keeps_its_chain_where_it_is_for_a_zip_too(cli, tmp_path):
+    """-f names the organiser's own file, beside its parent: taken for one of the archive's,
+    it was loaded with the archive as its tree and its `extends: base.yaml` refused."""
+    archive = make_zip(tmp_path / "set.zip", {"reg.csv": "player,deck\nann,a.txt\n", "a.txt": LEGAL_BURN})
+    write(tmp_path, {"mine.yaml": "name: Mine\nextends: base.yaml\n", "base.yaml": "name: Base\ngame: mtg\nextends: mtg/modern\n"})
+    done = cli("batch", archive.name, "-f", "mine.yaml", "-o", "json", "--date", DATE, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (result,) = json.loads(done.stdout)["results"]
+    assert (result["format"], result["legal"]) == ("mine.yaml", True)
+
+
 def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
     # The manifest loads it (with the archive as its tree), the batch loaded it again
     # without one (here the disk cache of merged formats spared it the YAML, not the rest).

@@ -51,6 +51,29 @@ def test_teams_and_seats_come_from_the_manifest_and_names_stay_text(cli, tmp_pat
     assert b"/MediaBox [0 0 612.00 792.00]" in sheets.read_bytes()
 
 
+def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_path):
+    """The sheets loaded each row's format again, without the archive as its `extends:`
+    tree: a format extending `../common/base.yaml` ended the run in an internal error
+    (AssertionError), as did any row whose format could not be used when no -f was given."""
+    import zipfile
+
+    archive = tmp_path / "set.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.writestr("reg.csv", "player,deck,format\nann,a.txt,formats/cube.yaml\nbob,a.txt,formats/missing.yaml\n")
+        out.writestr("a.txt", BURN.read_text(encoding="utf-8"))
+        out.writestr("formats/cube.yaml", "name: Cube\nextends: ../common/base.yaml\n")
+        out.writestr("common/base.yaml", "name: Base\ngame: mtg\nextends: mtg/modern\n")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "set.zip", "--sheets", str(sheets), "--date", "2024-06-01", "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr  # bob's format file is missing: his row's problem
+    assert "internal error" not in done.stderr
+    pages = pdf_pages(sheets)
+    assert len(pages) == 2
+    assert "Cube (formats/cube.yaml)" in pages[0] and "legal in Cube" in pages[0]
+    assert "Registration without a usable format" in pages[1] and "formats/missing.yaml" in pages[1]
+    assert "deckcheck-zip" not in pages[1]
+
+
 def test_sheets_that_cannot_be_written_stop_the_batch_before_any_deck_is_read(cli, tmp_path):
     folder = tmp_path / "event"
     folder.mkdir()

@@ -48,7 +48,8 @@ def check_source(
     one of DECKCHECK_CARDS_DB or the user data directory, when present, else the built-in
     data; `cards=False`: none); never online. `platform`: where the event is played (a
     manifest's `platform` column overrides it per row).
-    `on_result(row, result, entries)` hears each registration in order, with its cards.
+    `on_result(row, result, entries, fmt)` hears each registration in order, with its cards
+    and the format it was checked against.
     `sink(row, result)` hears each result in order instead of the batch keeping them all
     (`report.results` stays empty; `totals` counts them): a report written as it comes
     (report/stream.py) holds one result at a time.

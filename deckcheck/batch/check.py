@@ -67,7 +67,7 @@ class BatchReport:
         return 0 if legal else 1
 
 
-OnResult = Callable[[Registration, DeckResult, "list[CardEntry] | None"], None]
+OnResult = Callable[[Registration, DeckResult, list[CardEntry] | None, Format | None], None]
 # Hears each registration's final result, in order, when a batch streams its report.
 Sink = Callable[[Registration, DeckResult], None]
 
@@ -84,9 +84,15 @@ class _Formats:
         self.loaded: dict[str, Format] = {default_id: load(default_id)} if default_id is not None else {}
         self.errors: dict[str, str] = {}
 
-    def root_of(self, format_id: FormatRef | None) -> str | None:
-        """The folder a row's format keeps its `extends:` chain in, for the runner's Task."""
-        return str(self.root) if self.root is not None and isinstance(format_id, Path) else None
+    def root_of(self, format_id: FormatRef | None) -> Path | None:
+        """The folder a row's own format file keeps its `extends:` chain in (the batch's `-f`
+        loads where `formats.load` keeps a file: it is the organiser's, not the archive's)."""
+        return self.root if isinstance(format_id, Path) else None
+
+    def root_text(self, row: Registration) -> str | None:
+        """`root_of` the row's own format, as the runner's Task carries it (text)."""
+        root = self.root_of(row.format_of(None))
+        return None if root is None else str(root)
 
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
@@ -98,7 +104,7 @@ class _Formats:
             return None
         if format_id not in self.errors:
             try:
-                self.loaded[format_id] = load(format_id, root=self.root if isinstance(format_id, Path) else None)
+                self.loaded[format_id] = load(format_id, root=self.root_of(format_id))
             except FormatError as exc:
                 self.errors[format_id] = str(exc)
         return self.errors.get(format_id)
@@ -119,9 +125,10 @@ def check_registrations(
     on_result: OnResult | None = None,
     sink: Sink | None = None,
 ) -> BatchReport:
-    """Check every registration. `on_result(row, result, entries)` hears each registration
+    """Check every registration. `on_result(row, result, entries, fmt)` hears each registration
     in order as its verdict is known, with the deck's cards as read (None when the deck
-    could not be read): `batch --sheets` draws each registration's sheet from it.
+    could not be read) and the format it was checked against (None when it has none it
+    may use): `batch --sheets` draws each registration's sheet from it.
     `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`."""
@@ -140,7 +147,7 @@ def check_registrations(
             effective = row.format_of(format_id)
             yield Task(
                 path=str(row.path), shown=row.deck, inline=row.inline,
-                format_id=effective if effective in formats.loaded else None, format_root=formats.root_of(effective),
+                format_id=effective if effective in formats.loaded else None, format_root=formats.root_text(row),
                 keep_entries=on_result is not None or row.team is not None or number in picks,
                 pool_path=str(row.pool_path) if row.pool_path is not None else None,
                 pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
@@ -168,7 +175,7 @@ def check_registrations(
             else:
                 results.append(result)
             if on_result is not None:
-                on_result(row, result, outcome.entries)
+                on_result(row, result, outcome.entries, formats.loaded.get(row.format_of(format_id)))
             if number in picks:
                 picks[number].note(result, outcome.entries)
             if row.team is not None and not row.duplicate:

@@ -92,7 +92,7 @@ def batch(
     _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
     sheets = None
     if sheets_file is not None:
-        sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, format_id=format_ref, paper=paper, cards_db=cards_db)
+        sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
     # Each result goes to the report(s) as it comes, written to spools (memory, then a
     # temporary file) and copied out at the end: the batch never holds its results, and
     # nothing reaches stdout or --report unless the whole run succeeds.
@@ -164,7 +164,7 @@ def _row_format(result: object) -> object:
     return next(iter(result.formats.values()), None)  # type: ignore[attr-defined]
 
 
-def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, format_id, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
+def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
     """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
     from ..paperwork import PAPERS
     from ..paperwork.batch_sheets import BatchSheets
@@ -173,5 +173,5 @@ def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, d
     one_of("--paper", paper, PAPERS)
     writable("--sheets", path, inputs=inputs)
     return BatchSheets(
-        event=event or Path(source).name, day=parse_date(date), format_id=format_id, paper=paper, cards_db=cards_db,
+        event=event or Path(source).name, day=parse_date(date), paper=paper, cards_db=cards_db,
     )

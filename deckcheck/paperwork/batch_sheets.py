@@ -22,28 +22,11 @@ if TYPE_CHECKING:
 
 
 class BatchSheets:
-    def __init__(
-        self, *, event: str, day: dt.date, format_id: str | None, paper: str = "a4", by_type: bool = True,
-        cards_db: Path | None = None,
-    ):
-        self.event, self.day, self.format_id, self.by_type, self.cards_db = event, day, format_id, by_type, cards_db
+    def __init__(self, *, event: str, day: dt.date, paper: str = "a4", by_type: bool = True, cards_db: Path | None = None):
+        self.event, self.day, self.by_type, self.cards_db = event, day, by_type, cards_db
         self.writer = SheetWriter(paper, title=f"{event}: deck registration sheets")
         self.sheets = 0
-        self._formats: dict[str, Format | None] = {}
         self._catalogs: dict[str, Any] = {}
-
-    def _format(self, format_id: str | None) -> Format | None:
-        from ..errors import FormatError
-        from ..formats import load
-
-        if format_id is None:  # a batch without -f whose row names no format
-            return None
-        if format_id not in self._formats:
-            try:
-                self._formats[format_id] = load(format_id)
-            except FormatError:
-                self._formats[format_id] = None  # the row's problems already say why
-        return self._formats[format_id]
 
     def _catalog(self, fmt: Format) -> Any:
         from ..cards import catalog_for
@@ -52,16 +35,16 @@ class BatchSheets:
             self._catalogs[fmt.game], _ = catalog_for(fmt.game, self.cards_db, offline=True)
         return self._catalogs[fmt.game]
 
-    def add(self, row: Registration, result: DeckResult, entries: list[CardEntry] | None) -> None:
-        """The sheet (or the page saying why there is none) of one registration."""
-        fmt = self._format(row.format_id or self.format_id) or self._format(self.format_id)
-        assert fmt is not None  # the batch's own -f always loads
+    def add(self, row: Registration, result: DeckResult, entries: list[CardEntry] | None, fmt: Format | None) -> None:
+        """The sheet (or the page saying why there is none) of one registration, checked
+        against `fmt` (None: the row has no format it may use, and its problems say why)."""
         registrant = Registrant(
             player=row.player or "", event=self.event, date=self.day, team=row.team, seat=row.seat, deck_file=row.deck,
         )
         errors = [problem.message for problem in result.problems if problem.is_error]
-        if entries is None or result.unreadable:
-            sheet = broken_sheet(registrant, fmt, errors[0] if errors else "no decklist", errors[1:])
+        if entries is None or result.unreadable or fmt is None:
+            why = errors[0] if errors else "no decklist"
+            sheet = broken_sheet(registrant, fmt or result.format, why, errors[1:])
         else:
             deck = Deck(source=result.deck, entries=entries)
             sheet = build_sheet(deck, fmt, result, registrant=registrant, day=self.day, catalog=self._catalog(fmt), by_type=self.by_type)

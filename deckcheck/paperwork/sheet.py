@@ -154,11 +154,14 @@ def sheet_cards(deck: Deck, catalog: Catalog | None) -> list[SheetCard]:
     return list(merged.values())
 
 
-def header_fields(registrant: Registrant, fmt: Format) -> list[tuple[str, str]]:
+def header_fields(registrant: Registrant, fmt: Format | str, shown_id: str = "") -> list[tuple[str, str]]:
+    """The sheet's header; `fmt` is the format, or the name a registration gave one that
+    could not be used. `shown_id` is the format as the deck's report names it (a zip's
+    format file by its path in the archive), `fmt.id` by default."""
     fields = [
         ("Event", registrant.event), ("Date", registrant.date.isoformat() if registrant.date else ""),
         ("Player", registrant.player), ("Player ID", registrant.player_id or ""),
-        ("Format", f"{fmt.name} ({fmt.id})"),
+        ("Format", fmt if isinstance(fmt, str) else f"{fmt.name} ({shown_id or fmt.id})"),
     ]
     if registrant.team:
         fields.append(("Team", registrant.team + (f", seat {registrant.seat}" if registrant.seat else "")))
@@ -196,16 +199,18 @@ def build_sheet(
             labels.setdefault(section.zone, section.title)
     title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
     return Sheet(
-        title=title, fields=header_fields(registrant, fmt), sections=sections,
+        title=title, fields=header_fields(registrant, fmt, result.format), sections=sections,
         totals=[(labels[zone], totals[zone]) for zone in ZONES if zone in totals],
         verdict=verdict_line(result, fmt, day), notes=notes,
         problems=[problem.message for problem in result.problems if problem.is_error],
     )
 
 
-def broken_sheet(registrant: Registrant, fmt: Format, reason: str, problems: Sequence[str]) -> Sheet:
-    """The page of a registration with no deck to show, saying why."""
+def broken_sheet(registrant: Registrant, fmt: Format | str, reason: str, problems: Sequence[str]) -> Sheet:
+    """The page of a registration with no deck to show (or no format to show it in: `fmt`
+    is then the name the registration gave it), saying why."""
     return Sheet(
-        title="Registration without a decklist", fields=header_fields(registrant, fmt),
+        title="Registration without a decklist" if not isinstance(fmt, str) else "Registration without a usable format",
+        fields=header_fields(registrant, fmt),
         broken=reason, problems=list(problems),
     )
