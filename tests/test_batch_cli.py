@@ -552,6 +552,10 @@ def test_a_zip_format_file_is_shown_as_its_path_in_the_archive_and_the_report_is
     if output == "json":
         report = json.loads(runs[0].stdout)
         assert report["results"][0]["format"] == "formats/cube.yaml"
+        # Nor is the format kept in the disk cache under a folder gone after the run.
+        cache = Path(os.environ["XDG_CACHE_HOME"]) / "deckcheck" / "formats"
+        kept = [json.loads(entry.read_text(encoding="utf-8"))["path"] for entry in cache.glob("*.json")]
+        assert not [path for path in kept if "deckcheck-zip" in path]  # before: one entry per run
         assert any("formats/bad.yaml" in problem["message"] for problem in report["results"][1]["problems"])
 
 

@@ -104,7 +104,8 @@ class _Formats:
             return None
         if format_id not in self.errors:
             try:
-                self.loaded[format_id] = load(format_id, root=self.root_of(format_id))
+                root = self.root_of(format_id)  # a zip's temporary folder: not kept for the next run
+                self.loaded[format_id] = load(format_id, root=root, keep=root is None)
             except FormatError as exc:
                 self.errors[format_id] = str(exc)
         return self.errors.get(format_id)

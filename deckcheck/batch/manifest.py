@@ -327,7 +327,7 @@ def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | N
             # Its `extends:` chain must stay in the archive too: loaded later without a
             # root, a chain is confined to the working folder when that holds the file,
             # and run from /tmp that holds the archive's temporary folder and far more.
-            load(ref, root=place.root)
+            load(ref, root=place.root, keep=False)  # the archive's temporary folder goes after the run
         return ref, None
     except FormatError as exc:
         return None, f"format {shown_path(text)}: {exc}"

@@ -92,7 +92,8 @@ _FORMATS: dict[tuple[str, str | None], Format] = {}
 def _format(format_id: str, root: str | None = None) -> Format:
     fmt = _FORMATS.get((format_id, root))
     if fmt is None:
-        fmt = _FORMATS[(format_id, root)] = load(format_id, root=Path(root) if root is not None else None)
+        # A root is a zip's temporary folder (Task.format_root): gone after the run.
+        fmt = _FORMATS[(format_id, root)] = load(format_id, root=Path(root) if root is not None else None, keep=root is None)
     return fmt
 
 

@@ -191,14 +191,14 @@ def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path,
 
 
 def _merged(
-    ref: FormatRef, *, root: Path | None = None, found: tuple[str, Path] | None = None,
+    ref: FormatRef, *, root: Path | None = None, found: tuple[str, Path] | None = None, keep: bool = True,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
-    """`_load_chain`, through the disk cache of merged formats (disk_cache.py). `found`:
-    `find(ref)` when the caller has it."""
+    """`_load_chain`, through the disk cache of merged formats (disk_cache.py) unless
+    `keep` is False. `found`: `find(ref)` when the caller has it."""
     from . import disk_cache
 
     found = found or find(ref)
-    if not disk_cache.enabled():
+    if not keep or not disk_cache.enabled():
         return _load_chain(ref, root=root, found=found)
     resolved_id, path = found
     tree_root = root or _tree_of(ref, path)
@@ -262,16 +262,18 @@ def _load_chain(
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
-def load(ref: FormatRef, *, root: Path | None = None) -> Format:
+def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Format:
     """Load a format by id (a str) or file (a Path), merged and validated; `extends:` files
-    stay inside `root` (default: the format's own folder). Raises FormatError."""
+    stay inside `root` (default: the format's own folder). `keep=False`: a file that will
+    not be there next run (a zip's, in its temporary folder) is not kept in the disk cache,
+    where its entry could never be read again. Raises FormatError."""
     found = find(ref)
     resolved_id, path = found
     key = (resolved_id, str(path.resolve()), str(root))
     cached = _CACHE.get(key)
     if cached is not None and file_stamps(file for file, _, _ in cached[1]) == cached[1]:
         return cached[0]
-    resolved_id, path, data, chain, files = _merged(ref, root=root, found=found)
+    resolved_id, path, data, chain, files = _merged(ref, root=root, found=found, keep=keep)
     fmt = build_format(resolved_id, path, data, chain)
     stamps = file_stamps(files)
     if stamps is not None:
