@@ -226,7 +226,9 @@ def _member(row: Registration, outcome: Outcome, default_format: str | None) -> 
     return Member(
         player=row.player or row.deck or f"line {row.line}",
         deck=row.deck,
-        format_id=row.format_of(default_format) or row.format_written or "",  # a key of the loaded formats
+        # The format the member was checked against (a key of the loaded formats), else the
+        # refused one as written, for the team's "could not be loaded" message.
+        format_id=row.format_of(default_format) or row.format_written or "",
         seat=row.seat,
         entries=outcome.entries,
         unreadable_reason=reason,

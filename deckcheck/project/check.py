@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,11 +40,10 @@ _NOT_DECKS = ("README*", "LICENSE*", "LICENCE*", "COPYING*", "CHANGELOG*", "CHAN
 
 @dataclass
 class CheckRun:
-    """A check's report, the decks it holds as the report names them, and the run's own
-    warnings and notes, which the report carries too (`Report.messages`)."""
+    """A check's report, and the run's own warnings and notes, which the report carries
+    too (`Report.messages`)."""
 
     report: Report
-    decks: list[str] = field(default_factory=list)
 
     @property
     def warnings(self) -> list[str]:
@@ -267,7 +266,6 @@ def run_check(
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
-        run.decks.append(shown)
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)

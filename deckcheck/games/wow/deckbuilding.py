@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...record import Record
+from .cards import _ALTERNATIVES  # "A or B" and "A, B, or C", as Hero Required clauses list traits
 
 if TYPE_CHECKING:
     from .cards import WowProfile
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 # "You can't put [Horde], [Alliance], or class cards in your deck." (case as printed varies)
 # The kinds are bounded so that a long text without a period is read in linear time.
 _KEEPS_OUT = re.compile(r"You can't put (?P<kinds>[^.]{1,200}?) cards in your deck\.?", re.IGNORECASE)
-_KINDS_SPLIT = re.compile(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
 # Each kind a sentence names, as the card reads it (folded) -> how messages name it.
 KINDS = {"[horde]": "[Horde]", "[alliance]": "[Alliance]", "class": "class", "talent": "Talent"}
 
@@ -69,7 +69,7 @@ def restriction(text: str) -> DeckRestriction | None:
     for match in _KEEPS_OUT.finditer(text):
         unread.append(text[position:match.start()])
         position = match.end()
-        named = [part.lower() for part in _KINDS_SPLIT.split(match.group("kinds")) if part.strip()]
+        named = [part.lower() for part in _ALTERNATIVES.split(match.group("kinds")) if part.strip()]
         if all(part in KINDS for part in named):
             kinds += [part for part in named if part not in kinds]
         else:  # a kind deckcheck cannot tell from the card data: the sentence stays unchecked
