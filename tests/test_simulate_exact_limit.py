@@ -45,6 +45,8 @@ def test_simulate_samples_only_the_event_past_the_limit(cli, tmp_path, exact_lan
     text = cli("simulate", deck, "-f", "mtg/modern", "--turns", "1", "--assert", BIG, "--assert", SMALL).stdout
     assert f"  PASS  {SMALL}   [land_drops(3) = {exact_land_drops:.4f}]\n" in text
     assert " ± " in text.split(f"PASS  {BIG}")[1].splitlines()[0]
+    # The header says how a sampled value is judged, as a Monte Carlo run's does.
+    assert "\nAssertions (Monte Carlo: a bound fails only when missed by more than 3 standard errors)\n" in text
 
 
 def test_check_samples_only_the_event_past_the_limit(cli, tmp_path, exact_land_drops):
