@@ -93,10 +93,9 @@ def _never_cast(origin: str, name: str, types: Sequence[str]) -> str:
     )
 
 
-def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str | None = None) -> CastQuestion:
+def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str) -> CastQuestion:
     """The castability question about `name`; its errors name `origin`, where the user asked
-    it (`--cast 'Wrath of God'`; `cast 'Wrath of God'` by default)."""
-    origin = origin or f"cast {name!r}"
+    it (`--cast 'Wrath of God'`)."""
     costs = {card_key(key): text for key, text in policy.costs.items()}
     text = costs.get(card_key(name))
     shown = name

@@ -186,20 +186,20 @@ def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable
 
 
 def answer_casts(
-    names: Sequence[str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
+    origins: Mapping[str, str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
-    common: bool = False, per_game: bool = False, origins: Mapping[str, str] | None = None,
+    common: bool = False, per_game: bool = False,
 ) -> dict[str, CastAnswer]:
-    """Castability of each spell on curve, on the play and on the draw. Its notes and errors
-    name where the user asked about each spell (`origins`, by name: `--cast 'Wrath of God'`)."""
+    """Castability on curve, on the play and on the draw, of each spell `origins` names, in
+    its order; its notes and errors name where the user asked about each spell (the value:
+    `--cast 'Wrath of God'`)."""
     from .montecarlo import run_monte_carlo
 
-    if not names:
+    if not origins:
         return {}
     kinds = deck_land_kinds(profile, policy, card_data, warnings)
     answers: dict[str, CastAnswer] = {}
-    for name in dict.fromkeys(names):
-        origin = (origins or {}).get(name) or f"cast {name!r}"
+    for name, origin in origins.items():
         question = cast_question(name, profile, policy, card_data, origin)
         if not question.in_deck:
             warnings.append(f"{origin}: not in the main deck; its castability assumes it is in hand")

@@ -202,8 +202,12 @@ def simulate(
             if profile.find(name) is None:
                 # A misspelt name would count 0 in every hand and mulligan them all away.
                 raise no_such_card(f"{rule.origin}: count({name!r})", name, profile, outside)
-    wanted_casts = [*cast, *(name for a in parsed for name in a.casts)]
-    warnings.extend(policy_notes(policy, profile, cast=wanted_casts))
+    # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
+    origins = {name: f"{named('cast')} {name!r}" for name in cast}
+    for assertion in parsed:
+        for name in assertion.casts:
+            origins.setdefault(name, f"{named('assertion')} {assertion.text!r}")
+    warnings.extend(policy_notes(policy, profile, cast=list(origins)))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
     if fmt.opening_hand.mulligan == "none" and not policy.default:
@@ -266,14 +270,9 @@ def simulate(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,
         tracked=tracked, turns=turns, on=on, warnings=warnings, deck_notes=deck_notes, max_draws=max_draws,
     )
-    # Where the user asked about each spell: --cast, or an assertion's castable().
-    origins = {name: f"{named('cast')} {name!r}" for name in cast}
-    for assertion in parsed:
-        for name in assertion.casts:
-            origins.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     simulation.castable = answer_casts(
-        wanted_casts, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-        warnings=warnings, origins=origins, **sampling,  # type: ignore[arg-type]
+        origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
+        warnings=warnings, **sampling,  # type: ignore[arg-type]
     )
     lookup = _lookup(simulation, named("assertion"))
     simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
