@@ -78,22 +78,15 @@ def run_simulate(
         simulation = run(
             parsed,
             format_ref,
-            keep=keep,
-            keep_by_size={6: keep6, 5: keep5},
+            **options,  # type: ignore[arg-type]
             policy_file=policy,
-            mode="exact" if exact else "auto",
-            hands=hands,
-            seed=seed,
             on=on or "play",
             turns=turns,
             cards=tuple(cards or ()),
             assertions=tuple(assertions or ()),
-            card_data=card_data,
-            card_problems=card_problems,
             cast=tuple(cast or ()),
             land_drop_turns=turns if getattr(reporter, "LAND_DROPS", False) or plot is not None else 0,
             progress=bar.advance if bar is not None else None,
-            names=OPTION_OF_SETTING,
         )
     except BaseException:
         if bar is not None:
