@@ -85,15 +85,20 @@ def _streamed(manifest: str, jobs: int) -> tuple[str, object, list[weakref.ref]]
     return out.getvalue(), batch, seen
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_the_batch_keeps_no_result_it_streamed(tmp_path, monkeypatch, jobs):
+def _in_small_chunks(monkeypatch, tmp_path) -> str:
+    """A 120-row event, checked in chunks of 7 decks, with a worker even for so small a
+    batch (after a one-chunk sample, whatever the machine's load) when jobs > 1: the
+    parallel path, in many pieces. Returns the manifest."""
     monkeypatch.chdir(tmp_path)
-    manifest = event(tmp_path, 120)
-    # Small chunks and a worker even for a small batch (after a one-chunk sample, whatever
-    # the machine's load): the parallel path, in many pieces.
     monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
     monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
     monkeypatch.setattr(runner, "MAX_CHUNK", 7)
+    return event(tmp_path, 120)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_batch_keeps_no_result_it_streamed(tmp_path, monkeypatch, jobs):
+    manifest = _in_small_chunks(monkeypatch, tmp_path)
     streamed, batch, seen = _streamed(manifest, jobs)
     assert len(seen) == 120
     assert sum(ref() is not None for ref in seen) == 0  # every result went once the report had it
@@ -113,11 +118,7 @@ class _Cycle:
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_the_garbage_a_writer_leaves_in_cycles_is_freed_as_the_batch_goes(tmp_path, monkeypatch, jobs):
-    monkeypatch.chdir(tmp_path)
-    manifest = event(tmp_path, 120)
-    monkeypatch.setattr(runner, "SAMPLE_SECONDS", 0.0)
-    monkeypatch.setattr(runner, "worker_count", lambda remaining, idle, jobs: jobs - 1)
-    monkeypatch.setattr(runner, "MAX_CHUNK", 7)
+    manifest = _in_small_chunks(monkeypatch, tmp_path)
     made: list[weakref.ref] = []
     alive_at_the_end: list[int] = []
 
