@@ -180,7 +180,6 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
     """Evaluate an assertion; `lookup` gives the estimate of a statistic node. Judged with
     the Monte Carlo margin when the run is sampled (`monte_carlo`) or one of its statistics
     is (an exact run samples an event past the exact work limit)."""
-    monte_carlo = monte_carlo or any(lookup(node).se is not None for node in _statistics(assertion.node))
     values: dict[str, Estimate] = {}
     comparisons: dict[tuple[str, str, str], Comparison] = {}
 
@@ -215,9 +214,11 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
             results.append(_compare(op, left.value, right.value, difference.se or 0.0, lenient, margin))
         return all(results)
 
-    margin = SIGMAS if monte_carlo else 0.0
-    passed = truth(assertion.node, True, margin)
+    # Judged on the estimates first: that reads every statistic (truth never stops early),
+    # so `values` then says whether one of them was sampled (a standard error).
     on_estimate = truth(assertion.node, True, 0.0)
+    monte_carlo = monte_carlo or any(estimate.se is not None for estimate in values.values())
+    passed = truth(assertion.node, True, SIGMAS) if monte_carlo else on_estimate
     return AssertionResult(
         text=assertion.text,
         passed=passed,
@@ -226,20 +227,6 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
         tolerance_used=monte_carlo,
         comparisons=list(comparisons.values()) if monte_carlo else [],
     )
-
-
-def _statistics(node: Node) -> Iterable[Node]:
-    """The statistic nodes `check` looks up: the operands of comparisons and arithmetic."""
-    if isinstance(node, (Compare, Logic)):
-        for operand in node.operands:
-            yield from _statistics(operand)
-    elif isinstance(node, Not):
-        yield from _statistics(node.operand)
-    elif isinstance(node, Arith):
-        yield from _statistics(node.left)
-        yield from _statistics(node.right)
-    elif not isinstance(node, (Boolean, Number)):
-        yield node
 
 
 def _exact(estimate: Estimate) -> bool:
