@@ -165,10 +165,11 @@ class YgoCatalog:
             self._suggester = NameIndex(card.name for card in self._by_name.values())
         return self._suggester.suggest(name, limit)
 
-    def suggest_codes(self, code: int, limit: int = SUGGESTIONS) -> list[YgoCard]:
+    def suggest_passcodes(self, code: int) -> list[str]:
         """Known cards whose passcode is `code` with two neighbouring digits swapped or one
         digit mistyped (passcodes have eight digits), then with one digit left out or one
-        too many: every passcode one edit away, about 180 lookups, swaps first."""
+        too many: every passcode one edit away, about 180 lookups, swaps first; named as
+        messages name them: `Ash Blossom & Joyous Spring (14558127)`."""
         digits = f"{code:08d}"
         typed = str(code)
         swaps = (digits[:i] + digits[i + 1] + digits[i] + digits[i + 2:] for i in range(len(digits) - 1))
@@ -180,13 +181,9 @@ class YgoCatalog:
             card = self._by_code.get(int(candidate))
             if card is not None and int(candidate) != code and card not in found:
                 found.append(card)
-                if len(found) == limit:
+                if len(found) == SUGGESTIONS:
                     break
-        return found
-
-    def suggest_passcodes(self, code: int) -> list[str]:
-        """`suggest_codes` as messages name them: `Ash Blossom & Joyous Spring (14558127)`."""
-        return [f"{card.name} ({card.code})" for card in self.suggest_codes(code)]
+        return [f"{card.name} ({card.code})" for card in found]
 
     def is_land(self, name: str) -> None:
         """Yu-Gi-Oh! has no lands."""

@@ -14,28 +14,33 @@ from .catalog import YgoCatalog
 _STATUS = {1: "Limited", 2: "Semi-Limited"}  # a Forbidden card is never legal: its problem says so
 
 
+def _passcode(query: str) -> int | None:
+    """The passcode a query of digits gives; None for a name, or for digits no passcode
+    has (thousands of them: `whole_number` refuses what Python would not read)."""
+    if not query.strip().isdigit():
+        return None
+    try:
+        return whole_number(query)
+    except NumberTooLong:
+        return None
+
+
 def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
     """A passcode (all digits) or any spelling of a name. A passcode the data lacks is
     taken as an alternate artwork, as validation takes it (`YgoCatalog.infer_artwork`)."""
     if not query.strip().isdigit():
         return catalog.get(query)
-    try:
-        code = whole_number(query)
-    except NumberTooLong:  # no passcode has thousands of digits
-        return None
-    return catalog.by_code(code) or catalog.infer_artwork(code)
+    code = _passcode(query)
+    return None if code is None else catalog.by_code(code) or catalog.infer_artwork(code)
 
 
 def suggest(catalog: YgoCatalog, query: str) -> list[str]:
     """What a lookup that found nothing suggests: names close to a name, or for a number
-    the cards whose passcode is one digit away (`YgoCatalog.suggest_codes`)."""
+    the cards whose passcode is one edit away (`YgoCatalog.suggest_passcodes`)."""
     if not query.strip().isdigit():
         return catalog.suggest(query)
-    try:
-        code = whole_number(query)
-    except NumberTooLong:
-        return []
-    return catalog.suggest_passcodes(code)
+    code = _passcode(query)
+    return [] if code is None else catalog.suggest_passcodes(code)
 
 
 def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:
