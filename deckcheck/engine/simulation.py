@@ -56,7 +56,7 @@ class Simulation:
     on: str
     assertions: list[AssertionResult] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    # Those of `warnings` that are about the deck as read (its unreadable lines, the cards the
+    # The first of `warnings`, about the deck as read (its unreadable lines, the cards the
     # card data does not know): what validating the deck reports too.
     deck_notes: tuple[str, ...] = ()
     castable: dict[str, CastAnswer] = field(default_factory=dict)   # --cast answers by card key
@@ -70,10 +70,10 @@ class Simulation:
 
     @property
     def simulation_notes(self) -> list[str]:
-        """`warnings` less `deck_notes`: what the simulation says beyond the deck's own report
-        (a policy tag that holds no card of the deck, a keep rule that judges no hand)."""
-        deck_notes = set(self.deck_notes)
-        return [note for note in self.warnings if note not in deck_notes]
+        """`warnings` after `deck_notes`, which come first: what the simulation says beyond
+        the deck's own report (a policy tag that holds no card of the deck, a keep rule that
+        judges no hand)."""
+        return self.warnings[len(self.deck_notes):]
 
     @property
     def has_lands(self) -> bool:
