@@ -113,10 +113,7 @@ def exact_events(profile: DeckProfile, atoms: Atoms, refined: Atoms, steps: Sequ
     work = event_work(profile, refined, states, events)
     if work > MAX_EXACT_EVENT_WORK:
         # Many categories and many draws: the enumeration would take seconds or minutes.
-        raise ExactNotPossible(
-            f"about {work:,} combinations of kept hands and draws to enumerate, more than {MAX_EXACT_EVENT_WORK:,} "
-            "(docs/security.md#limits)"
-        )
+        raise ExactNotPossible(_too_much_work(f"about {work:,}", f"{MAX_EXACT_EVENT_WORK:,}"))
     return {event.key: Estimate(probability(profile, refined, states, event)) for event in events}
 
 
@@ -142,9 +139,13 @@ class PartlyExact:
             low, high = min(works.values()), max(works.values())
             about = f"about {low:,}" if low == high else f"from about {low:,} to {high:,}"
             texts = dict.fromkeys(key.rsplit("|", 1)[0] for key in works)
-            notes.append(f"using Monte Carlo for {', '.join(texts)} ({about} combinations of kept hands and draws to "
-                         f"enumerate, more than {allowed} (docs/security.md#limits))")
+            notes.append(f"using Monte Carlo for {', '.join(texts)} ({_too_much_work(about, allowed)})")
         return notes
+
+
+def _too_much_work(about: str, allowed: str) -> str:
+    """Why events are not exact: their work (`about 4,000,000,000`) past what is `allowed`."""
+    return f"{about} combinations of kept hands and draws to enumerate, more than {allowed} (docs/security.md#limits)"
 
 
 def exact_events_within(
