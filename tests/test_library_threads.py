@@ -1,0 +1,58 @@
+"""A website's server calls the library from several threads at once (docs/security.md,
+"A website or bot that calls the library on pasted text"): each call gets the answer it
+gets alone, from a cold start (the card data, the formats and their caches first loaded
+while other threads use them)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+# Decks that differ in what the checks find: legal, banned, unknown and misspelt names,
+# a copy-limit break, another format, another game.
+DECKS = [
+    ("4 Lightning Bolt\n56 Mountain\n", "mtg/modern"),
+    ("1 Mox Opal\n59 Island\n", "mtg/modern"),
+    ("4 Lightening Bolt\n4 Unknown Card {n}\n52 Mountain\n", "mtg/modern"),
+    ("5 Brainstorm\n55 Island\n", "mtg/legacy"),
+    ("1 Black Lotus\n1 Sol Ring\n58 Island\n", "mtg/vintage"),
+    ("4 Oko, Thief of Crowns\n56 Forest\n", "mtg/pioneer"),
+    ("#main\n89631139\n89631139\n89631139\n89631139\n", "yugioh/advanced-tcg"),
+]
+
+SCRIPT = textwrap.dedent("""
+    import json, sys, threading
+    from deckcheck import validate
+    decks = json.loads(sys.argv[1])
+    calls = [(text.replace("{n}", str(n)), fmt) for n in range(6) for text, fmt in decks]
+    answers = [None] * len(calls)
+
+    def answer(text, fmt):
+        result = validate(text, fmt, "2024-06-01")
+        return [result.legal, [[p.rule, p.card, p.message] for p in result.problems]]
+
+    def work(first):
+        for index in range(first, len(calls), 8):
+            try:
+                answers[index] = answer(*calls[index])
+            except Exception as exc:  # the test compares: an exception is a different answer
+                answers[index] = repr(exc)
+
+    threads = [threading.Thread(target=work, args=(first,)) for first in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    alone = [answer(*call) for call in calls]  # the same calls again, one at a time
+    print(json.dumps({"threads": answers, "alone": alone}))
+""")
+
+
+def test_calls_from_several_threads_answer_as_each_alone():
+    done = subprocess.run([sys.executable, "-c", SCRIPT, json.dumps(DECKS)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert found["threads"] == found["alone"]
+    verdicts = {legal for legal, _ in found["alone"]}
+    assert verdicts == {True, False}  # the decks do differ in what they get
