@@ -23,9 +23,9 @@ NAME_LISTS: tuple[Keys, ...] = (("basic_lands",), ("pool", "free_cards"))
 
 def _dated_list_keys() -> list[str]:
     """The top-level keys holding a dated card list, read from the format schema."""
-    from .schema import DATED_LIST, format_schema
+    from .schema import CARD_LISTS, format_schema
 
-    return [key for key, spec in format_schema().fields.items() if spec is DATED_LIST]
+    return [key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS)]
 
 
 def _at(data: Any, keys: Keys) -> Any:

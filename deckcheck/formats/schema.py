@@ -69,20 +69,41 @@ def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:
     _dates_in_order(value, keys)
 
 
-LIST_ENTRY = AnyOf(
-    (
-        Str(),
-        Struct(
-            {"card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str()},
-            check_whole=_entry_names_a_card,
-        ),
-    )
-)
+ENTRY_FIELDS: dict[str, Spec] = {
+    "card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str(),
+}
+LIST_ENTRY = AnyOf((Str(), Struct(ENTRY_FIELDS, check_whole=_entry_names_a_card)))
+LIMIT_NEEDED = "a card_limits entry needs `limit`, the copies allowed (0 forbidden, 1 limited, 2 semi-limited)"
+
+
+def _entry_has_limit(value: Mapping[str, Any], keys: Keys) -> None:
+    _entry_names_a_card(value, keys)
+    if "limit" not in value:
+        raise SchemaError((*keys, "limit"), LIMIT_NEEDED)
+
+
+class LimitEntry(Struct):
+    """A `card_limits` entry: a mapping with `limit`. A bare name, or an entry without
+    `limit`, would limit nothing and say nothing, so each is an error."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(ENTRY_FIELDS, check_whole=_entry_has_limit)
+
+    def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, str):
+            raise SchemaError(keys, f"{LIMIT_NEEDED}: write {{card: {value[:60]}, limit: N}}")
+        super().check(value, keys)
+
 # A set of a card pool, in it from `since` (inclusive; default: its release on the platform) to
 # `until` (exclusive), or to the release of `rotated_by` on the platform.
 DATED_SET = Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by": Str()}, required=("set",))
-# A dated card list (`banned`, `restricted`, `card_limits`); null drops the inherited list.
+# A dated card list (`banned`, `restricted`, ...); null drops the inherited list.
 DATED_LIST = AnyOf((Null(), ListOf(LIST_ENTRY)))
+# `card_limits`: a dated card list whose every entry states its limit.
+LIMITS_LIST = AnyOf((Null(), ListOf(LimitEntry())))
+CARD_LISTS = (DATED_LIST, LIMITS_LIST)  # the specs of the keys that hold dated card lists
 
 # The keys no one rule owns: what the format is, what it extends, its zones, and what the
 # engine and the team checks read.
