@@ -249,6 +249,13 @@ def _load_chain(
             if exc.path:  # the parent itself is broken: its own message says where
                 raise
             raise FormatError(f"cannot extend {parent_id[:200]!r}: {exc}", path=str(path), key="extends") from None
+        own_game, parent_game = data.get("game"), parent.get("game")
+        if own_game and parent_game and own_game != parent_game:
+            # Another game's rules and lists would check this game's decks: never meant.
+            raise FormatError(
+                f"game {own_game!r} differs from the game of {parent_id[:200]}, which it extends ({parent_game!r}); "
+                f"extend a format of game {own_game!r}, or leave `game` out", path=str(path), key="game",
+            )
         data = merge(parent, data, keys)
         chain += parent_chain
         files += parent_files
