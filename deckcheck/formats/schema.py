@@ -9,7 +9,7 @@ rule's `KEYS` reads as one line per key.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -72,7 +72,32 @@ def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:
 ENTRY_FIELDS: dict[str, Spec] = {
     "card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str(),
 }
-LIST_ENTRY = AnyOf((Str(), Struct(ENTRY_FIELDS, check_whole=_entry_names_a_card)))
+
+
+class EntrySpec(Struct):
+    """A card list entry (`{card, code, since, until, limit, note}`). A card name holding a
+    comma, unquoted in a flow mapping (`{card: Ragavan, Nimble Pilferer}`), reads as a
+    name cut at the comma and a key with no value: the message says to quote it."""
+
+    __slots__ = ()
+
+    def __init__(self, check_whole: Callable[[Mapping[str, Any], Keys], None] = _entry_names_a_card) -> None:
+        super().__init__(ENTRY_FIELDS, check_whole=check_whole)
+
+    def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, Mapping) and isinstance(value.get("card"), str):
+            for key, item in value.items():
+                if key not in self.fields and item is None:
+                    whole = f"{value['card']}, {key}"
+                    raise SchemaError(
+                        (*keys, str(key)),
+                        f"unknown key; in {{...}} a comma ends the card's name: quote a name that holds one "
+                        f"({{card: \"{whole[:80]}\", ...}})",
+                    )
+        super().check(value, keys)
+
+
+LIST_ENTRY = AnyOf((Str(), EntrySpec()))
 LIMIT_NEEDED = "a card_limits entry needs `limit`, the copies allowed (0 forbidden, 1 limited, 2 semi-limited)"
 
 
@@ -82,14 +107,14 @@ def _entry_has_limit(value: Mapping[str, Any], keys: Keys) -> None:
         raise SchemaError((*keys, "limit"), LIMIT_NEEDED)
 
 
-class LimitEntry(Struct):
+class LimitEntry(EntrySpec):
     """A `card_limits` entry: a mapping with `limit`. A bare name, or an entry without
     `limit`, would limit nothing and say nothing, so each is an error."""
 
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(ENTRY_FIELDS, check_whole=_entry_has_limit)
+        super().__init__(check_whole=_entry_has_limit)
 
     def check(self, value: Any, keys: Keys) -> None:
         if isinstance(value, str):
