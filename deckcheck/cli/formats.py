@@ -68,13 +68,13 @@ def formats_check(
 
     fmt = check_file(path)
     own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith((".yaml", ".yml")))]
-    unknown: list[DeckcheckError] = []
+    unknown = []
     for own in own_files:
         found, looked_in = unknown_names(own, fmt.game, cards_db)
         unknown += found
     if unknown:
-        for problem in sorted(unknown, key=lambda problem: (problem.path or "", problem.line or 0)):
-            say(f"deckcheck: error: {problem}")
+        for name in unknown:
+            say(f"deckcheck: error: {name.error()}")
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
         raise DeckcheckError(
             f"{names} no card of the {fmt.game} card data ({looked_in}), so the entries apply to no card: correct "

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
+from ..record import Record
 from ..schema import Keys, dotted
 
 # Mappings whose keys are card names, and lists of plain card names, by where they sit.
@@ -54,10 +55,26 @@ def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
                 yield (*keys, index), name
 
 
-def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[list[FormatError], str | None]:
-    """The names `path` writes that no card of `game`'s card data has, each a FormatError
-    naming the key and line, with the closest names; and the card data looked in (None when
-    the game has no card data, and nothing was checked)."""
+class UnknownName(Record):
+    """A name no card has, where the file writes it (`key`, `line`), with the closest names."""
+
+    __slots__ = ("path", "key", "line", "name", "close")
+
+    def __init__(self, path: Path, key: str, line: int | None, name: str, close: list[str]) -> None:
+        self.path = path
+        self.key = key
+        self.line = line
+        self.name = name
+        self.close = close
+
+    def error(self) -> FormatError:
+        hint = f"; did you mean {', '.join(self.close)}?" if self.close else ""
+        return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
+
+
+def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[list[UnknownName], str | None]:
+    """The names `path` writes that no card of `game`'s card data has, in file order, and
+    the card data looked in (None when the game has no card data: nothing was checked)."""
     from ..cards import catalog_for
     from ..yamlload import read_yaml_file
 
@@ -65,13 +82,27 @@ def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[
     if catalog is None:
         return [], None
     document = read_yaml_file(path, what="format file")
-    found = []
-    for keys, name in written_names(document.data or {}):
-        if catalog.get(name) is not None:
-            continue
-        close = catalog.suggest(name)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        found.append(FormatError(
-            f"no card named {name!r} in the card data{hint}", path=str(path), key=dotted(keys), line=document.line_of(keys),
-        ))
+    found = [
+        UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
+        for keys, name in written_names(document.data or {}) if catalog.get(name) is None
+    ]
+    found.sort(key=lambda unknown: unknown.line or 0)
     return found, catalog.describe()
+
+
+# Names a `validate` warning shows; `formats check` names them all.
+NAMES_SHOWN = 3
+
+
+def unknown_names_warning(path: Path, game: str, cards_db: Path | None = None) -> str | None:
+    """One line for `validate -f FILE.yaml` when the file writes names no card has (None
+    when every name is a card's): how many, the first few with their key and line."""
+    found, _looked_in = unknown_names(path, game, cards_db)
+    if not found:
+        return None
+    shown = [f"{unknown.name!r} ({unknown.key}, line {unknown.line})" for unknown in found[:NAMES_SHOWN]]
+    more = ", ..." if len(found) > NAMES_SHOWN else ""
+    names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
+    entries = "its entry applies" if len(found) == 1 else "their entries apply"
+    return (f"{path}: {names} no card of the card data, so {entries} to no card: {', '.join(shown)}{more}; "
+            f"`deckcheck formats check {path}` names them all")
