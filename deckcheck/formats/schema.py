@@ -75,16 +75,23 @@ ENTRY_FIELDS: dict[str, Spec] = {
 
 
 class EntrySpec(Struct):
-    """A card list entry (`{card, code, since, until, limit, note}`). A card name holding a
-    comma, unquoted in a flow mapping (`{card: Ragavan, Nimble Pilferer}`), reads as a
-    name cut at the comma and a key with no value: the message says to quote it."""
+    """A card list entry (`{card, code, since, until, limit, note}`); `limit` only in
+    `card_limits` (`limited`). A card name holding a comma, unquoted in a flow mapping
+    (`{card: Ragavan, Nimble Pilferer}`), reads as a name cut at the comma and a key with
+    no value: the message says to quote it."""
 
-    __slots__ = ()
+    __slots__ = ("limited",)
 
-    def __init__(self, check_whole: Callable[[Mapping[str, Any], Keys], None] = _entry_names_a_card) -> None:
+    def __init__(self, check_whole: Callable[[Mapping[str, Any], Keys], None] = _entry_names_a_card, limited: bool = False):
         super().__init__(ENTRY_FIELDS, check_whole=check_whole)
+        self.limited = limited  # an entry of `card_limits`, the one list that reads `limit`
 
     def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, Mapping) and "limit" in value and not self.limited:
+            # `{card: Ponder, limit: 2}` under `banned` bans Ponder outright, which is not what it says.
+            what = {"banned": "bans", "restricted": "restricts"}.get(str(keys[0]), "lists")
+            raise SchemaError((*keys, "limit"), f"`limit` is read only in `card_limits` entries; here the entry {what} "
+                                                "the card whatever its limit: move it to `card_limits`, or drop `limit`")
         if isinstance(value, Mapping) and isinstance(value.get("card"), str):
             for key, item in value.items():
                 if key not in self.fields and item is None:
@@ -114,7 +121,7 @@ class LimitEntry(EntrySpec):
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(check_whole=_entry_has_limit)
+        super().__init__(check_whole=_entry_has_limit, limited=True)
 
     def check(self, value: Any, keys: Keys) -> None:
         if isinstance(value, str):
