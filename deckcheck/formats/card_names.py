@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
+from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted
 
@@ -82,12 +83,34 @@ def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[
     if catalog is None:
         return [], None
     document = read_yaml_file(path, what="format file")
-    found = [
-        UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
-        for keys, name in written_names(document.data or {}) if catalog.get(name) is None
-    ]
+    missing = [(keys, name) for keys, name in written_names(document.data or {}) if catalog.get(name) is None]
+    if missing:  # names the bundled lists hold are real cards, even where the card data lacks them
+        vouched = bundled_names(game)
+        missing = [(keys, name) for keys, name in missing if card_key(name) not in vouched]
+    found = [UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name)) for keys, name in missing]
     found.sort(key=lambda unknown: unknown.line or 0)
     return found, catalog.describe()
+
+
+def bundled_names(game: str) -> set[str]:
+    """The card keys of every name the formats shipped with deckcheck for `game` write: the
+    official lists name cards the built-in card data leaves out (playtest cards, Unfinity's
+    stickers), and a format copying such a list names real cards."""
+    from . import BUNDLED_DIRS, available, find, load
+
+    bundled = [str(directory.resolve()) for directory in BUNDLED_DIRS]
+    keys: set[str] = set()
+    for format_id in available():
+        try:
+            _id, file = find(format_id)
+            if not str(file.resolve()).startswith(tuple(bundled)):
+                continue
+            fmt = load(format_id)
+        except FormatError:
+            continue
+        if fmt.game == game:
+            keys.update(card_key(name) for _keys, name in written_names(fmt.data))
+    return keys
 
 
 # Names a `validate` warning shows; `formats check` names them all.
