@@ -63,11 +63,11 @@ def formats_check(
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
-    from ..formats import check_file
+    from ..formats import FILE_SUFFIXES, check_file
     from ..formats.card_names import unknown_names
 
     fmt = check_file(path)
-    own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith((".yaml", ".yml")))]
+    own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith(FILE_SUFFIXES))]
     unknown = []
     for own in own_files:
         found, looked_in = unknown_names(own, fmt.game, cards_db)

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+    from .model import Format
 
 # Mappings whose keys are card names, and lists of plain card names, by where they sit.
 NAMES_AS_KEYS: tuple[Keys, ...] = (("points",), ("copy_limit", "per_card"))
@@ -117,15 +121,27 @@ def bundled_names(game: str) -> set[str]:
 NAMES_SHOWN = 3
 
 
-def unknown_names_warning(path: Path, game: str, cards_db: Path | None = None) -> str | None:
-    """One line for `validate -f FILE.yaml` when the file writes names no card has (None
-    when every name is a card's): how many, the first few with their key and line."""
-    found, _looked_in = unknown_names(path, game, cards_db)
+def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
+    """The names the user's own format files of `fmt` write (kept when the chain was read:
+    formats/merge.py) that no card of `catalog` has. Reads no YAML, so `validate` keeps
+    its format cache."""
+    from .merge import WRITTEN_NAMES
+
+    missing = {card_key(name): name for name in fmt.data.get(WRITTEN_NAMES, ()) if catalog.get(name) is None}
+    if missing:
+        vouched = bundled_names(fmt.game)
+        missing = {key: name for key, name in missing.items() if key not in vouched}
+    return list(missing.values())
+
+
+def unknown_names_warning(fmt: Format, catalog: Catalog) -> str | None:
+    """One line for `validate -f FILE.yaml` when the format file writes names no card has
+    (None when every name is a card's): how many, and the first few."""
+    found = unknown_in_format(fmt, catalog)
     if not found:
         return None
-    shown = [f"{unknown.name!r} ({unknown.key}, line {unknown.line})" for unknown in found[:NAMES_SHOWN]]
-    more = ", ..." if len(found) > NAMES_SHOWN else ""
+    shown = ", ".join(repr(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
     names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
     entries = "its entry applies" if len(found) == 1 else "their entries apply"
-    return (f"{path}: {names} no card of the card data, so {entries} to no card: {', '.join(shown)}{more}; "
-            f"`deckcheck formats check {path}` names them all")
+    return (f"{fmt.path}: {names} no card of the card data, so {entries} to no card: {shown}; "
+            f"`deckcheck formats check {fmt.path}` says where")
