@@ -9,10 +9,11 @@ passcode, so its name is only a label), the cards named by `points` and
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import tree
 from ..errors import FormatError
 from ..names import card_key
 from ..record import Record
@@ -87,19 +88,20 @@ def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[
     if catalog is None:
         return [], None
     document = read_yaml_file(path, what="format file")
-    missing = [(keys, name) for keys, name in written_names(document.data or {}) if catalog.get(name) is None]
-    if missing:  # names the bundled lists hold are real cards, even where the card data lacks them
-        vouched = bundled_names(game)
-        missing = [(keys, name) for keys, name in missing if card_key(name) not in vouched]
-    found = [UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name)) for keys, name in missing]
+    written = list(written_names(document.data or {}))
+    unknown = set(no_card(catalog, game, [name for _keys, name in written]))
+    found = [
+        UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
+        for keys, name in written if name in unknown
+    ]
     found.sort(key=lambda unknown: unknown.line or 0)
     return found, catalog.describe()
 
 
 def bundled_names(game: str) -> set[str]:
     """The card keys of every name the formats shipped with deckcheck for `game` write: the
-    official lists name cards the built-in card data leaves out (playtest cards, Unfinity's
-    stickers), and a format copying such a list names real cards."""
+    official lists name cards the built-in card data leaves out (Mystery Booster playtest
+    cards, Unfinity's stickers), and a format copying such a list names real cards."""
     from . import BUNDLED_DIRS, available, find, load
 
     bundled = [str(directory.resolve()) for directory in BUNDLED_DIRS]
@@ -107,8 +109,8 @@ def bundled_names(game: str) -> set[str]:
     for format_id in available():
         try:
             _id, file = find(format_id)
-            if not str(file.resolve()).startswith(tuple(bundled)):
-                continue
+            if not any(tree.is_within(str(file.resolve()), folder) for folder in bundled):
+                continue  # a user's format of that id, in DECKCHECK_FORMATS_PATH
             fmt = load(format_id)
         except FormatError:
             continue
@@ -127,11 +129,17 @@ def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
     its format cache."""
     from .merge import WRITTEN_NAMES
 
-    missing = {card_key(name): name for name in fmt.data.get(WRITTEN_NAMES, ()) if catalog.get(name) is None}
+    return list(dict.fromkeys(no_card(catalog, fmt.game, fmt.data.get(WRITTEN_NAMES, ()))))
+
+
+def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:
+    """The `names` no card of `catalog` has. A name the bundled formats' lists hold counts
+    as a card: the official lists name cards the built-in data leaves out."""
+    missing = [name for name in names if catalog.get(name) is None]
     if missing:
-        vouched = bundled_names(fmt.game)
-        missing = {key: name for key, name in missing.items() if key not in vouched}
-    return list(missing.values())
+        vouched = bundled_names(game)
+        missing = [name for name in missing if card_key(name) not in vouched]
+    return missing
 
 
 def unknown_names_warning(fmt: Format, catalog: Catalog) -> str | None:
