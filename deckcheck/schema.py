@@ -128,8 +128,15 @@ class Str(_RecordSpec):
         return "non-empty text" if self.non_empty else "text"
 
     def check(self, value: Any, keys: Keys) -> None:
-        if not isinstance(value, str) or (self.choices and value not in self.choices):
+        if not isinstance(value, str):
             self.fail(value, keys)
+        if self.choices and value not in self.choices:
+            import difflib  # only for a word that is wrong
+
+            by_folded = {choice.lower(): choice for choice in self.choices}
+            close = difflib.get_close_matches(value.lower(), list(by_folded), n=1, cutoff=0.75)
+            hint = f"; did you mean {by_folded[close[0]]!r}?" if close else ""
+            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}", wrong_type=True)
         if (self.non_empty and not value.strip()) or (self.pattern and not re.fullmatch(self.pattern, value)):
             self.fail(value, keys)
 

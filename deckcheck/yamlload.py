@@ -108,6 +108,8 @@ def load_yaml_document(
         if mark is None:
             raise YamlError(f"invalid YAML ({problem})", source=source) from None
         where = f"line {mark.line + 1}, column {mark.column + 1}: "
+        if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token
+            problem += "; a tab: YAML indents with spaces"
         raise YamlError(f"{where}invalid YAML ({problem})", source=source, line=mark.line + 1) from None
     except ValueError as exc:
         # PyYAML's constructors let a few conversions fail bare: bad base64 in `!!binary`

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
-from .common import WRITERS_MARK, emit, read_deck_argument
+from .common import WRITERS_MARK, emit, read_deck_argument, warn
 from .help_lists import Command
 from .completion import complete_writers
 
@@ -33,6 +33,7 @@ def convert(
     from ..decklists.convert import by_passcode
     from ..decklists.convert import convert as convert_deck
     from ..games import passcode_game
+    from ..model import MAYBEBOARD
 
     decklists.writer(to)  # an unknown --to is a usage error before any reading
     deck = read_deck_argument(source, input_format=input_format)
@@ -43,3 +44,10 @@ def convert(
     if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
         catalog, _ = catalog_for(numbered.id, cards_db)
     emit(convert_deck(deck, to, catalog=catalog))
+    outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
+    if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
+        count = sum(entry.count for entry in outside)
+        first = min((entry.line for entry in outside if entry.line), default=None)
+        where = f": line {first} on" if first else ""
+        warn(f"{deck.source}: {count} card{'s' if count != 1 else ''} outside the deck (a maybeboard, tokens, ...{where}) "
+             f"{'are' if count != 1 else 'is'} not written")

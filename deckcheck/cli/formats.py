@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
-from .common import emit, warn
+from .common import emit, say, warn
 from .completion import complete_formats
 from ..errors import DeckcheckError
 
@@ -52,14 +52,34 @@ def formats_show(
 
 @formats_app.command("check")
 @handles_errors
-def formats_check(path: Path = typer.Argument(..., metavar="FILE.yaml", help="A format YAML file to validate.")) -> None:
+def formats_check(
+    path: Path = typer.Argument(..., metavar="FILE.yaml", help="A format YAML file to validate."),
+    cards_db: Optional[Path] = CARDS_DB_OPTION,
+) -> None:
     """Validate a format file (and what it extends); exit 2 with the key at fault.
+
+    Every card name the file (and the format files of yours it extends) writes must be a
+    card of the card data: a ban on a misspelt name would ban nothing.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
-    from ..formats import check_file
+    from ..formats import FILE_SUFFIXES, check_file
+    from ..formats.card_names import unknown_names
 
     fmt = check_file(path)
+    own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith(FILE_SUFFIXES))]
+    unknown = []
+    for own in own_files:
+        found, looked_in = unknown_names(own, fmt.game, cards_db)
+        unknown += found
+    if unknown:
+        for name in unknown:
+            say(f"deckcheck: error: {name.error()}")
+        names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
+        raise DeckcheckError(
+            f"{names} no card of the {fmt.game} card data ({looked_in}), so the entries apply to no card: correct "
+            "them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
+        )
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
 
 

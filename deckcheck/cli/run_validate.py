@@ -43,6 +43,12 @@ def run_validate(
     if input_format:
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
+    if isinstance(reference(format_id), Path) and catalog is not None:  # a user's file: a misspelt ban bans nothing
+        from ..formats.card_names import unknown_names_warning
+
+        warning = unknown_names_warning(fmt, catalog)
+        if warning:
+            warn(warning)
     results = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:

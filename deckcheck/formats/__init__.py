@@ -39,7 +39,7 @@ __all__ = [  # the format objects live in formats/model.py; most callers import 
 
 # A format as callers name it: an id (`mtg/modern`) or the path of a format file.
 FormatRef = Union[str, Path]
-_FILE_SUFFIXES = (".yaml", ".yml")
+FILE_SUFFIXES = (".yaml", ".yml")
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 # Installed wheels carry the files inside the package; a source checkout has them at the top.
@@ -76,7 +76,7 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     `.yaml`/`.yml`, or names an existing file through a folder (`my/cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    if text.endswith(_FILE_SUFFIXES) or (os.sep in text and _is_file(Path(text))):
+    if text.endswith(FILE_SUFFIXES) or (os.sep in text and _is_file(Path(text))):
         path = Path(text)
         return path if base is None or path.is_absolute() else base / path
     return text
@@ -93,7 +93,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         if tidy != ref and tidy.resolve() == ref.resolve():
             ref = tidy
         return str(ref), ref
-    if ref.endswith(_FILE_SUFFIXES):
+    if ref.endswith(FILE_SUFFIXES):
         raise FormatError(
             f"{ref[:200]!r} is not a format id (like mtg/modern); a format file is given as a pathlib.Path"
         )
@@ -140,7 +140,7 @@ def confined(
     into a hidden folder). A FormatError naming `source` and `key` otherwise, before
     anything is read, so an outside file is never opened or told apart from a missing one.
     `where` names the tree in messages (default: its path)."""
-    if not text.endswith(_FILE_SUFFIXES):
+    if not text.endswith(FILE_SUFFIXES):
         return text
     target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
     if why:
@@ -230,8 +230,13 @@ def _load_chain(
         raise FormatError(f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep", path=str(path), key="extends")
     keys = {} if _keys is None else _keys  # each list entry's card key, once per chain (merge.py)
     data = _read_yaml(path)
-    from .merge import merge
+    from .merge import WRITTEN_NAMES, merge
 
+    written: list[str] = []
+    if isinstance(ref, Path):  # a user's file, not a format by id
+        from .card_names import written_names
+
+        written = [name for _keys, name in written_names(data)]
     parent_id = data.get("extends")
     chain: tuple[str, ...] = (resolved_id,)
     files: tuple[Path, ...] = (real,)
@@ -249,11 +254,21 @@ def _load_chain(
             if exc.path:  # the parent itself is broken: its own message says where
                 raise
             raise FormatError(f"cannot extend {parent_id[:200]!r}: {exc}", path=str(path), key="extends") from None
+        own_game, parent_game = data.get("game"), parent.get("game")
+        if own_game and parent_game and own_game != parent_game:
+            # Another game's rules and lists would check this game's decks: never meant.
+            raise FormatError(
+                f"game {own_game!r} differs from the game of {parent_id[:200]}, which it extends ({parent_game!r}); "
+                f"extend a format of game {own_game!r}, or leave `game` out", path=str(path), key="game",
+            )
+        written += parent.get(WRITTEN_NAMES, [])
         data = merge(parent, data, keys)
         chain += parent_chain
         files += parent_files
     else:
         data = merge({}, data, keys)
+    if written:
+        data[WRITTEN_NAMES] = written
     return resolved_id, path, data, chain, files
 
 

@@ -9,7 +9,7 @@ rule's `KEYS` reads as one line per key.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -69,20 +69,73 @@ def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:
     _dates_in_order(value, keys)
 
 
-LIST_ENTRY = AnyOf(
-    (
-        Str(),
-        Struct(
-            {"card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str()},
-            check_whole=_entry_names_a_card,
-        ),
-    )
-)
+ENTRY_FIELDS: dict[str, Spec] = {
+    "card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str(),
+}
+
+
+class EntrySpec(Struct):
+    """A card list entry (`{card, code, since, until, limit, note}`); `limit` only in
+    `card_limits` (`limited`). A card name holding a comma, unquoted in a flow mapping
+    (`{card: Ragavan, Nimble Pilferer}`), reads as a name cut at the comma and a key with
+    no value: the message says to quote it."""
+
+    __slots__ = ("limited",)
+
+    def __init__(self, check_whole: Callable[[Mapping[str, Any], Keys], None] = _entry_names_a_card, limited: bool = False):
+        super().__init__(ENTRY_FIELDS, check_whole=check_whole)
+        self.limited = limited  # an entry of `card_limits`, the one list that reads `limit`
+
+    def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, Mapping) and "limit" in value and not self.limited:
+            # `{card: Ponder, limit: 2}` under `banned` bans Ponder outright, which is not what it says.
+            what = {"banned": "bans", "restricted": "restricts"}.get(str(keys[0]), "lists")
+            raise SchemaError((*keys, "limit"), f"`limit` is read only in `card_limits` entries; here the entry {what} "
+                                                "the card whatever its limit: move it to `card_limits`, or drop `limit`")
+        if isinstance(value, Mapping) and isinstance(value.get("card"), str):
+            for key, item in value.items():
+                if key not in self.fields and item is None:
+                    whole = f"{value['card']}, {key}"
+                    raise SchemaError(
+                        (*keys, str(key)),
+                        f"unknown key; in {{...}} a comma ends the card's name: quote a name that holds one "
+                        f"({{card: \"{whole[:80]}\", ...}})",
+                    )
+        super().check(value, keys)
+
+
+LIST_ENTRY = AnyOf((Str(), EntrySpec()))
+LIMIT_NEEDED = "a card_limits entry needs `limit`, the copies allowed (0 forbidden, 1 limited, 2 semi-limited)"
+
+
+def _entry_has_limit(value: Mapping[str, Any], keys: Keys) -> None:
+    _entry_names_a_card(value, keys)
+    if "limit" not in value:
+        raise SchemaError((*keys, "limit"), LIMIT_NEEDED)
+
+
+class LimitEntry(EntrySpec):
+    """A `card_limits` entry: a mapping with `limit`. A bare name, or an entry without
+    `limit`, would limit nothing and say nothing, so each is an error."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(check_whole=_entry_has_limit, limited=True)
+
+    def check(self, value: Any, keys: Keys) -> None:
+        if isinstance(value, str):
+            raise SchemaError(keys, f"{LIMIT_NEEDED}: write {{card: {value[:60]}, limit: N}}")
+        super().check(value, keys)
+
 # A set of a card pool, in it from `since` (inclusive; default: its release on the platform) to
 # `until` (exclusive), or to the release of `rotated_by` on the platform.
 DATED_SET = Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by": Str()}, required=("set",))
-# A dated card list (`banned`, `restricted`, `card_limits`); null drops the inherited list.
+# A dated card list (`banned`, `restricted`, ...); null drops the inherited list.
 DATED_LIST = AnyOf((Null(), ListOf(LIST_ENTRY)))
+# `card_limits`: a dated card list whose every entry states its limit.
+LIMITS_LIST = AnyOf((Null(), ListOf(LimitEntry())))
+CARD_LISTS = (DATED_LIST, LIMITS_LIST)  # the specs of the keys that hold dated card lists
 
 # The keys no one rule owns: what the format is, what it extends, its zones, and what the
 # engine and the team checks read.

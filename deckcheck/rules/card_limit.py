@@ -18,7 +18,7 @@ import datetime as dt
 from collections.abc import Iterator
 
 from ..formats import Format, ListEntry
-from ..formats.schema import DATED_LIST
+from ..formats.schema import LIMITS_LIST
 from ..formats.show import entry_lines
 from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import Problem
@@ -27,7 +27,7 @@ from .context import Context
 from .copy_limit import where
 
 ID = "card-limit"
-KEYS = {"card_limits": DATED_LIST, "whitelist": Bool()}
+KEYS = {"card_limits": LIMITS_LIST, "whitelist": Bool()}
 NOT_IN_POOL = "not-in-pool"
 _STATUS = {0: "forbidden", 1: "limited to 1", 2: "semi-limited to 2"}
 

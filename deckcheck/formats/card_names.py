@@ -1,0 +1,155 @@
+"""The card names a format file writes that no card of the card data has.
+
+A ban on a misspelt name (`Lightning Blot`) bans nothing: the deck's Lightning Bolt never
+matches it, and nothing else says so. `deckcheck formats check` looks every name a user's
+format file writes up in the card data of the format's game (docs/format-files.md#errors):
+the entries of the dated card lists (by `card`; an entry with a `code` is matched by its
+passcode, so its name is only a label), the cards named by `points` and
+`copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .. import tree
+from ..errors import FormatError
+from ..names import card_key
+from ..record import Record
+from ..schema import Keys, dotted
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+    from .model import Format
+
+# Mappings whose keys are card names, and lists of plain card names, by where they sit.
+NAMES_AS_KEYS: tuple[Keys, ...] = (("points",), ("copy_limit", "per_card"))
+NAME_LISTS: tuple[Keys, ...] = (("basic_lands",), ("pool", "free_cards"))
+
+
+def _dated_list_keys() -> list[str]:
+    """The top-level keys holding a dated card list, read from the format schema."""
+    from .schema import CARD_LISTS, format_schema
+
+    return [key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS)]
+
+
+def _at(data: Any, keys: Keys) -> Any:
+    for key in keys:
+        if not isinstance(data, Mapping):
+            return None
+        data = data.get(key)
+    return data
+
+
+def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
+    """(where, name) of every card name a format file's own data writes, in file order."""
+    for list_key in _dated_list_keys():
+        for index, entry in enumerate(data.get(list_key) or ()):
+            if isinstance(entry, str):
+                yield (list_key, index), entry
+            elif isinstance(entry, Mapping) and entry.get("code") is None and isinstance(entry.get("card"), str):
+                yield (list_key, index, "card"), entry["card"]
+    for keys in NAMES_AS_KEYS:
+        for name in _at(data, keys) or {}:
+            if isinstance(name, str) and not name.isdigit():  # a passcode is not a name (Genesys points)
+                yield (*keys, name), name
+    for keys in NAME_LISTS:
+        for index, name in enumerate(_at(data, keys) or ()):
+            if isinstance(name, str):
+                yield (*keys, index), name
+
+
+class UnknownName(Record):
+    """A name no card has, where the file writes it (`key`, `line`), with the closest names."""
+
+    __slots__ = ("path", "key", "line", "name", "close")
+
+    def __init__(self, path: Path, key: str, line: int | None, name: str, close: list[str]) -> None:
+        self.path = path
+        self.key = key
+        self.line = line
+        self.name = name
+        self.close = close
+
+    def error(self) -> FormatError:
+        hint = f"; did you mean {', '.join(self.close)}?" if self.close else ""
+        return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
+
+
+def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[list[UnknownName], str | None]:
+    """The names `path` writes that no card of `game`'s card data has, in file order, and
+    the card data looked in (None when the game has no card data: nothing was checked)."""
+    from ..cards import catalog_for
+    from ..yamlload import read_yaml_file
+
+    catalog, _note = catalog_for(game, cards_db, offline=True)
+    if catalog is None:
+        return [], None
+    document = read_yaml_file(path, what="format file")
+    written = list(written_names(document.data or {}))
+    unknown = set(no_card(catalog, game, [name for _keys, name in written]))
+    found = [
+        UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
+        for keys, name in written if name in unknown
+    ]
+    found.sort(key=lambda unknown: unknown.line or 0)
+    return found, catalog.describe()
+
+
+def bundled_names(game: str) -> set[str]:
+    """The card keys of every name the formats shipped with deckcheck for `game` write: the
+    official lists name cards the built-in card data leaves out (Mystery Booster playtest
+    cards, Unfinity's stickers), and a format copying such a list names real cards."""
+    from . import BUNDLED_DIRS, available, find, load
+
+    bundled = [str(directory.resolve()) for directory in BUNDLED_DIRS]
+    keys: set[str] = set()
+    for format_id in available():
+        try:
+            _id, file = find(format_id)
+            if not any(tree.is_within(str(file.resolve()), folder) for folder in bundled):
+                continue  # a user's format of that id, in DECKCHECK_FORMATS_PATH
+            fmt = load(format_id)
+        except FormatError:
+            continue
+        if fmt.game == game:
+            keys.update(card_key(name) for _keys, name in written_names(fmt.data))
+    return keys
+
+
+# Names a `validate` warning shows; `formats check` names them all.
+NAMES_SHOWN = 3
+
+
+def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
+    """The names the user's own format files of `fmt` write (kept when the chain was read:
+    formats/merge.py) that no card of `catalog` has. Reads no YAML, so `validate` keeps
+    its format cache."""
+    from .merge import WRITTEN_NAMES
+
+    return list(dict.fromkeys(no_card(catalog, fmt.game, fmt.data.get(WRITTEN_NAMES, ()))))
+
+
+def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:
+    """The `names` no card of `catalog` has. A name the bundled formats' lists hold counts
+    as a card: the official lists name cards the built-in data leaves out."""
+    missing = [name for name in names if catalog.get(name) is None]
+    if missing:
+        vouched = bundled_names(game)
+        missing = [name for name in missing if card_key(name) not in vouched]
+    return missing
+
+
+def unknown_names_warning(fmt: Format, catalog: Catalog) -> str | None:
+    """One line for `validate -f FILE.yaml` when the format file writes names no card has
+    (None when every name is a card's): how many, and the first few."""
+    found = unknown_in_format(fmt, catalog)
+    if not found:
+        return None
+    shown = ", ".join(repr(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
+    names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
+    entries = "its entry applies" if len(found) == 1 else "their entries apply"
+    return (f"{fmt.path}: {names} no card of the card data, so {entries} to no card: {shown}; "
+            f"`deckcheck formats check {fmt.path}` says where")
