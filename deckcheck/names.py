@@ -58,13 +58,20 @@ FACE_SEPARATOR = " // "
 
 def fold_once(text: str) -> str:
     """Lower-case `text` and strip accents (marks on Latin letters), typographic variants and
-    invisible characters. `fold` is this with a cache, for card names, which repeat; text
-    folded once (a player's name) would only grow that cache."""
+    invisible characters; a run of underscores is one (Unfinity's blanks: `_____ Goblin` is
+    written with five in the ban announcements and eight in the card data, and players type
+    any number). `fold` is this with a cache, for card names, which repeat; text folded once
+    (a player's name) would only grow that cache."""
     text = text.translate(_LIGATURES)
     if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
         text = without_invisible(text)
         text = unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
+    if "__" in text:
+        text = _BLANKS.sub("_", text)
     return _SPACES.sub(" ", text).strip().casefold()
+
+
+_BLANKS = re.compile(r"_{2,}")
 
 
 fold = lru_cache(maxsize=65536)(fold_once)

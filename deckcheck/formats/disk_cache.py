@@ -31,9 +31,9 @@ from typing import Any
 from .stamps import file_stamps
 
 # What decides the merged data besides the format files themselves: the loader, the
-# schema and each rule's `KEYS` (formats/schema.py composes them).
+# schema, each rule's `KEYS` (formats/schema.py composes them) and how names fold (names.py).
 _PACKAGE = Path(__file__).resolve().parent.parent
-_CODE_FILES = (_PACKAGE / "__init__.py", _PACKAGE / "schema.py", _PACKAGE / "yamlload.py")
+_CODE_FILES = (_PACKAGE / "__init__.py", _PACKAGE / "schema.py", _PACKAGE / "yamlload.py", _PACKAGE / "names.py")
 _CODE_FOLDERS = (_PACKAGE / "formats", _PACKAGE / "rules")
 
 
