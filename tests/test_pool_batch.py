@@ -172,3 +172,23 @@ def test_a_team_sealed_deck_without_a_team_is_checked_with_a_warning(cli, tmp_pa
     assert code == 0 and result["legal"]
     assert [(p["rule"], p["severity"]) for p in result["problems"]] == [("registration", "warning")]
     assert "Team Sealed is played by teams" in result["problems"][0]["message"]
+
+
+def test_batch_reads_each_pool_with_the_card_data_as_its_deck(cli, tmp_path, sample_cards_db):
+    """A pool typed by hand names cards as a player may (`Stomp` for Bonecrusher Giant //
+    Stomp): batch checks the deck against the pool as the card data names both, and a
+    name the card data lacks is a warning naming the pool's line and the card meant."""
+    write(tmp_path, {
+        "named.txt": "1 Stomp\n1 Lightning Bolt\n", "ann.txt": "1 Bonecrusher Giant\n1 Lightning Bolt\n38 Mountain\n",
+        "typo.txt": "1 Lightning Bolt\n2 Grizly Bears\n", "bob.txt": "1 Lightning Bolt\n2 Grizzly Bears\n37 Forest\n",
+        "reg.csv": "player,deck,pool\nann,ann.txt,named.txt\nbob,bob.txt,typo.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--cards-db", str(sample_cards_db))
+    ann, bob = report["results"]
+    assert ann["legal"] and ann["problems"] == []
+    assert [(p["rule"], p["severity"], p["card"]) for p in bob["problems"]] == [
+        ("unknown-card", "warning", "Grizly Bears"), ("registered-pool", "error", "Grizzly Bears"),
+    ]
+    assert bob["problems"][0]["message"].startswith("pool typo.txt line 2: unknown card 'Grizly Bears'")
+    assert "Grizzly Bears" in bob["problems"][0]["suggestions"] and bob["problems"][0]["pool_line"] == 2
+    assert code == 1

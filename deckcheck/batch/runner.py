@@ -31,7 +31,7 @@ from ..model import CardEntry
 from ..decklists import load_deck
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck, read_deck
-from ..registered_pools import Pool, read_pool
+from ..registered_pools import Pool, named_pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules.context import Context
@@ -156,10 +156,13 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     else:
         fmt = _format(task.format_id, task.format_root)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
+        # The deck is checked against its pool as the card data names it; the team checks
+        # (teams.py) count members' cards as written, so they get the pool as written too.
+        named = named_pool(pool, catalog, fmt) if pool is not None and catalog else pool
         # One Context settles the sideboard and checks the deck: the zones are counted once.
-        ctx = Context(date=day, cards=catalog or None, pool=pool, platform=task.platform)
+        ctx = Context(date=day, cards=catalog or None, pool=named, platform=task.platform)
         deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform,
+        result = check_deck(deck, fmt, date=day, pool=named, cards=catalog, offline=True, platform=task.platform,
                             context=ctx)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
