@@ -192,3 +192,30 @@ def test_batch_reads_each_pool_with_the_card_data_as_its_deck(cli, tmp_path, sam
     assert bob["problems"][0]["message"].startswith("pool typo.txt line 2: unknown card 'Grizly Bears'")
     assert "Grizzly Bears" in bob["problems"][0]["suggestions"] and bob["problems"][0]["pool_line"] == 2
     assert code == 1
+
+
+def test_a_team_counts_its_members_cards_and_pool_as_the_card_data_names_them(cli, tmp_path, sample_cards_db):
+    """Team sealed: a pool typed `Stomp` holds the Bonecrusher Giants two members play,
+    and a member writing the adventure's spell plays the same card as one writing the
+    creature, so the team's copies add up whichever way each line spells it."""
+    write(tmp_path, {
+        "pool.txt": "2 Stomp\n1 Lightning Bolt\n",
+        "ann.txt": "1 Bonecrusher Giant\n39 Mountain\n", "bob.txt": "1 Bonecrusher Giant // Stomp\n39 Mountain\n",
+        "cy.txt": "1 Stomp\n1 Lightning Bolt\n38 Mountain\n", "dee.txt": "1 Bonecrusher Giant\n39 Mountain\n",
+        "reg.csv": "player,deck,team,pool\nann,ann.txt,T1,pool.txt\nbob,bob.txt,T1,pool.txt\n"
+                   "cy,cy.txt,T2,pool.txt\ndee,dee.txt,T2,pool.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed", "--cards-db", str(sample_cards_db))
+    assert [result["problems"] for result in report["results"]] == [[], [], [], []]
+    t1, t2 = report["teams"]
+    assert t1["legal"] and t1["problems"] == []
+    assert t2["legal"] and t2["problems"] == []
+    assert code == 0
+    write(tmp_path, {"pool.txt": "1 Stomp\n1 Lightning Bolt\n"})
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed", "--cards-db", str(sample_cards_db))
+    for team in report["teams"]:
+        (problem,) = team["problems"]
+        assert (problem["rule"], problem["card"], problem["count"], problem["limit"]) == (
+            "registered-pool", "Bonecrusher Giant // Stomp", 2, 1,
+        )
+    assert code == 1

@@ -27,10 +27,10 @@ from typing import Any
 
 from ..errors import InputError
 from ..formats import Format, load
-from ..model import CardEntry
+from ..model import CardEntry, Deck
 from ..decklists import load_deck
 from ..decklists.layout import settle_sideboard
-from ..pipeline import card_catalog, check_deck, read_deck
+from ..pipeline import card_catalog, check_deck, named_by, read_deck
 from ..registered_pools import Pool, named_pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
@@ -170,6 +170,18 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     result.name_file_as(task.path, task.shown)
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
+
+
+def team_cards(outcome: Outcome, fmt: Format | None, cards_db: str | None, cards: bool) -> tuple[list[CardEntry] | None, Pool | None]:
+    """A team member's cards and pool as the card data names them, as the deck's own check
+    named them, so a team's totals add up `Stomp` and `Bonecrusher Giant` as one card
+    (the lines keep their written names in `written`); as read without card data."""
+    entries, pool = outcome.entries, outcome.pool
+    catalog = _catalog(fmt, cards_db) if fmt is not None and cards and entries is not None else False
+    if not catalog or entries is None:
+        return entries, pool
+    named, _ = named_by(catalog, Deck(outcome.result.deck, list(entries)), fmt)
+    return named.entries, named_pool(pool, catalog, fmt) if pool is not None else None
 
 
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
