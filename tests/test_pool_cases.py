@@ -19,7 +19,7 @@ import yaml
 import caseload
 
 TESTS = Path(__file__).parent
-COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "holders")
+COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "holders", "message")
 
 
 def _format(case: dict) -> str:
