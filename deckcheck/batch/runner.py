@@ -156,8 +156,8 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     else:
         fmt = _format(task.format_id, task.format_root)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
-        # The deck is checked against its pool as the card data names it; the team checks
-        # (teams.py) count members' cards as written, so they get the pool as written too.
+        # The deck is checked against its pool as the card data names it. The outcome keeps
+        # the pool as read (a smaller pickle); the team checks name it again (team_cards).
         named = named_pool(pool, catalog, fmt) if pool is not None and catalog else pool
         # One Context settles the sideboard and checks the deck: the zones are counted once.
         ctx = Context(date=day, cards=catalog or None, pool=named, platform=task.platform)
@@ -172,7 +172,9 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
 
 
-def team_cards(outcome: Outcome, fmt: Format | None, cards_db: str | None, cards: bool) -> tuple[list[CardEntry] | None, Pool | None]:
+def team_cards(
+    outcome: Outcome, fmt: Format | None, cards_db: str | None, cards: bool,
+) -> tuple[list[CardEntry] | None, Pool | None]:
     """A team member's cards and pool as the card data names them, as the deck's own check
     named them, so a team's totals add up `Stomp` and `Bonecrusher Giant` as one card
     (the lines keep their written names in `written`); as read without card data."""
