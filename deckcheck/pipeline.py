@@ -12,7 +12,7 @@ from .freshness import as_of
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
 from .problem import Problem, capped
-from .registered_pools import Pool, read_pool
+from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for
 from .rules.context import Context
@@ -109,6 +109,8 @@ def check_deck(
     deck's sideboard first: what it counted is not counted again.
     """
     catalog = card_catalog(fmt, cards, offline=offline)
+    if pool is not None and catalog is not None:
+        pool = named_pool(pool, catalog, fmt)  # the pool's names are the card data's, as the deck's
     ctx = context if context is not None else Context(date=date, cards=catalog, pool=pool, platform=platform)
     deck = settle_sideboard(deck, fmt, date, platform, context=ctx)
     unknown: list[Problem] = []

@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .formats import Format
-from .model import MAIN, MAYBEBOARD, SIDEBOARD, Deck, copy_totals
+from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, copy_totals
 from .names import card_key
-from .problem import Problem
+from .problem import WARNING, Problem
 from .record import Record
+
+if TYPE_CHECKING:
+    from .cards.catalog import Catalog
 
 DEFAULT_ZONES = (MAIN, SIDEBOARD)
 
@@ -63,15 +67,20 @@ def pool_settings(fmt: Format) -> PoolSettings:
 class Pool(Record):
     """The cards of one registered pool: copies per card key. `problems` are the pool's
     lines that could not be read (`parse-error`, the message naming the pool file and its
-    line); they are left out of `==`."""
+    line) and, once the card data has named the pool (`named_pool`), the names it lacks;
+    `entries` the lines the cards were counted from. Both are left out of `==`."""
 
-    __slots__ = ("source", "cards", "problems")
-    NOT_COMPARED = frozenset({"problems"})
+    __slots__ = ("source", "cards", "problems", "entries")
+    NOT_COMPARED = frozenset({"problems", "entries"})
 
-    def __init__(self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = ()) -> None:
+    def __init__(
+        self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = (),
+        entries: tuple[CardEntry, ...] = (),
+    ) -> None:
         self.source = source
         self.cards = cards
         self.problems = problems
+        self.entries = entries
 
     def holds(self, key: str) -> int:
         return self.cards.get(key, 0)
@@ -84,17 +93,48 @@ class Pool(Record):
 
 def pool_from_deck(deck: Deck) -> Pool:
     """The pool a parsed decklist lists (every zone but the maybeboard)."""
-    cards = copy_totals(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
-    return Pool(source=deck.source, cards=cards, problems=tuple(_pool_problem(deck.source, p) for p in deck.problems))
+    entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
+    return Pool(
+        source=deck.source, cards=copy_totals(entries), entries=entries,
+        problems=tuple(_pool_problem(deck.source, p) for p in deck.problems),
+    )
 
 
-def _pool_problem(source: str, problem: Problem) -> Problem:
-    """A pool line that could not be read, told as the pool's (its line is not the deck's)."""
+def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
+    """A problem of a pool line, told as the pool's (its line is not the deck's)."""
     where = f"pool {source}" + (f" line {problem.line}" if problem.line is not None else "")
-    details = {"pool": source}
+    details = {**problem.details, "pool": source}
     if problem.line is not None:
         details["pool_line"] = problem.line
-    return problem.replace(message=f"{where}: {problem.message}", line=None, zone=None, details=details)
+    return problem.replace(message=f"{where}: {problem.message}", line=None, zone=None, details=details, **changes)
+
+
+_NAMED = ("registered-pool", "named")  # the key of named_pool's memo in `Catalog.memo`
+
+
+def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
+    """`pool` with the card data's names, as a deck gets them (pipeline.named_by): a pool
+    typed by hand as `Stomp` or `Lim Duls Vault` holds Bonecrusher Giant // Stomp and
+    Lim-Dûl's Vault, which is how the deck's lines are named. A name the card data lacks
+    stays as written and is an `unknown-card` warning of the pool, naming its line and
+    the cards meant: only the deck's cards make the deck illegal, and one the pool
+    misspells is reported there as a card the pool does not hold.
+
+    The last pool named is remembered with the catalog: a team's rows, which share a
+    pool, sit together."""
+    from .pipeline import named_by
+
+    last = catalog.memo.get(_NAMED)
+    if last is not None and (pool is last[0] or pool is last[1]):
+        return last[1]
+    deck, unknown = named_by(catalog, Deck(pool.source, list(pool.entries)), fmt)
+    entries = tuple(deck.entries)
+    named = Pool(
+        source=pool.source, cards=copy_totals(entries), entries=entries,
+        problems=pool.problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
+    )
+    catalog.memo[_NAMED] = (pool, named)
+    return named
 
 
 def read_pool(text_or_path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:

@@ -23,7 +23,8 @@ case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_o
                (test_rule_cases.py); optional `date`, `platform`, `problems`, `legal`, `counts`,
                `entries`, `deck_name`, `input_format`, `cards`, `suggestions`, `canonical`
     pool       `deck` and `pool` (the registered pool's text), through `deckcheck validate
-               --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names
+               --pool` (test_pool_cases.py); optional `pool_file` / `deck_file` names,
+               `cards` (a card database, as for `deck`; default none: `--no-cards`)
     team       `decks` (player -> text) of one team, through the batch library
                (test_team_cases.py); optional `date`, `unified`, `deck_rules`, `cells`
     team-pool  `decks` and `pool` (one file for the team) or `pools` (player -> text; a
@@ -58,15 +59,22 @@ _COMMON = {"name": Str(non_empty=True), "format": Str(non_empty=True), "problems
 _RULE_IDS = ListOf(Str(non_empty=True))
 _CELLS = MapOf(MapOf(Str()))  # player -> more cells of their manifest row
 
+# The card database fixture (conftest.py) a case's `cards` key names.
+CARD_DATABASES = {
+    "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
+}
+_CARDS = Str(tuple(CARD_DATABASES))
+
 KIND_SCHEMAS: dict[str, Spec] = {
     "deck": Struct({
         **_COMMON, "deck": Str(), "date": Date(), "platform": Str(), "legal": Bool(), "counts": MapOf(Int(0)),
         "entries": ListOf(Struct({"name": Str(), "count": Int(), "zone": Str(), "line": Int(1)})),
-        "deck_name": Str(), "input_format": Str(), "cards": Str(("sample", "shared", "ygo", "wow")),
+        "deck_name": Str(), "input_format": Str(), "cards": _CARDS,
         "suggestions": MapOf(ListOf(Str())), "canonical": ListOf(Str()),
     }, required=("name", "format", "deck")),
     "pool": Struct({
         **_COMMON, "deck": Str(), "pool": Str(), "legal": Bool(), "pool_file": Str(), "deck_file": Str(),
+        "cards": _CARDS,
     }, required=("name", "format", "deck", "pool")),
     "team": Struct({
         **_COMMON, "decks": MapOf(Str()), "date": Date(), "unified": Bool(), "deck_rules": MapOf(_RULE_IDS),

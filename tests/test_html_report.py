@@ -120,6 +120,18 @@ def test_the_header_names_every_format_of_a_mixed_event(cli, tmp_path):
     assert " &middot; formats mtg/legacy, mtg/modern, mtg/pioneer &middot; " in _source_line(done.stdout)
 
 
+def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):
+    """The judge checking a sealed deck at the table needs its pool as well as its list,
+    as the text report's POOL column gives it."""
+    (tmp_path / "pool.txt").write_text("3 Shock\n10 Goblin Piker\n", encoding="utf-8")
+    (tmp_path / "ann.txt").write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann.txt,pool.txt\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "html", "--deck-check", "1", "--seed", "1", "-q")
+    assert done.returncode == 0, done.stderr
+    (summary,) = re.findall(r"<summary>(.*?)</summary>", done.stdout, re.S)
+    assert " &middot; ann.txt &middot; pool pool.txt &middot; " in summary
+
+
 def test_the_page_renders_in_chromium_and_hostile_names_do_not_run(hostile_report, tmp_path):
     after = dom(hostile_report)
     assert "data-pwned" not in after.split("<body", 1)[1].split(">", 1)[0]

@@ -84,6 +84,22 @@ def test_names_are_made_canonical_with_the_formats_card_data(cli, tmp_path, shar
     assert json.loads(done.stdout)["same"] is True
 
 
+def test_a_name_the_card_data_lacks_is_a_warning_naming_the_card_meant(cli, tmp_path, sample_cards_db):
+    """A deck typed up at the table with a typo differs from its list by that card: the
+    judge is told it is no card's name, and which card it may be, before calling it extra."""
+    registered = tmp_path / "registered.txt"
+    found = tmp_path / "found.txt"
+    registered.write_text("2 Grizzly Bears\n38 Forest\n", encoding="utf-8")
+    found.write_text("38 Forest\n2 Grizly Bears\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "--cards-db", str(sample_cards_db), "--offline")
+    assert done.returncode == 1
+    assert "Extra in the deck (found, not registered):" in done.stdout and "Grizly Bears" in done.stdout
+    assert done.stderr.splitlines() == [
+        f"deckcheck: warning: {found} line 2: unknown card 'Grizly Bears': no card of that name in the card database"
+        " (did you mean Grizzly Bears?)",
+    ]
+
+
 @pytest.mark.parametrize("which", ["registered", "found"])
 def test_an_unreadable_list_exits_2_with_one_line(cli, tmp_path, which):
     registered, found = _write(tmp_path, CASES[0])

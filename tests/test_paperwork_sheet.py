@@ -183,6 +183,34 @@ def test_a_card_name_the_fonts_cannot_draw_is_replaced_with_a_warning(cli, tmp_p
     assert "Snake \ufffd Charmer" in pdf_pages(out)[0]
 
 
+def test_a_limited_deck_is_checked_against_its_registered_pool(cli, tmp_path):
+    """A sealed deck's sheet says whether its cards come from the player's pool, as
+    `validate --pool` does: without a pool it says the pool was not checked, never that
+    cards from outside it are legal."""
+    pool, deck, out = tmp_path / "pool.txt", tmp_path / "deck.txt", tmp_path / "sheet.pdf"
+    pool.write_text("3 Shock\n10 Goblin Piker\n", encoding="utf-8")
+    deck.write_text("4 Shock\n10 Goblin Piker\n26 Mountain\n", encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
+    assert done.returncode == 1
+    assert "registered-pool  4 copies of Shock; the pool holds 3" in done.stdout
+    assert not out.exists()
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool), "--force")
+    assert done.returncode == 1
+    text = pdf_pages(out)[0]
+    assert "NOT legal in Limited on 2024-06-01 (1 problem)" in text and "the pool holds 3" in text
+    deck.write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"legal in Limited on 2024-06-01, every card from the pool {pool}." in pdf_pages(out)[0].replace("\n", " ")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01")
+    assert done.returncode == 0
+    assert "legal in Limited on 2024-06-01; no pool given, so its cards were not checked against one." in (
+        pdf_pages(out)[0].replace("\n", " ")
+    )
+    done = _sheet(cli, deck, pool, "-f", "mtg/limited", "--pool", str(pool))
+    assert done.returncode == 2 and "Traceback" not in done.stderr  # the pool is never the sheet's --out
+
+
 def test_an_unwritable_out_is_one_line_and_exit_2(cli, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")

@@ -172,3 +172,84 @@ def test_a_team_sealed_deck_without_a_team_is_checked_with_a_warning(cli, tmp_pa
     assert code == 0 and result["legal"]
     assert [(p["rule"], p["severity"]) for p in result["problems"]] == [("registration", "warning")]
     assert "Team Sealed is played by teams" in result["problems"][0]["message"]
+
+
+def test_batch_reads_each_pool_with_the_card_data_as_its_deck(cli, tmp_path, sample_cards_db):
+    """A pool typed by hand names cards as a player may (`Stomp` for Bonecrusher Giant //
+    Stomp): batch checks the deck against the pool as the card data names both, and a
+    name the card data lacks is a warning naming the pool's line and the card meant."""
+    write(tmp_path, {
+        "named.txt": "1 Stomp\n1 Lightning Bolt\n", "ann.txt": "1 Bonecrusher Giant\n1 Lightning Bolt\n38 Mountain\n",
+        "typo.txt": "1 Lightning Bolt\n2 Grizly Bears\n", "bob.txt": "1 Lightning Bolt\n2 Grizzly Bears\n37 Forest\n",
+        "reg.csv": "player,deck,pool\nann,ann.txt,named.txt\nbob,bob.txt,typo.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--cards-db", str(sample_cards_db))
+    ann, bob = report["results"]
+    assert ann["legal"] and ann["problems"] == []
+    assert [(p["rule"], p["severity"], p["card"]) for p in bob["problems"]] == [
+        ("unknown-card", "warning", "Grizly Bears"), ("registered-pool", "error", "Grizzly Bears"),
+    ]
+    assert bob["problems"][0]["message"].startswith("pool typo.txt line 2: unknown card 'Grizly Bears'")
+    assert "Grizzly Bears" in bob["problems"][0]["suggestions"] and bob["problems"][0]["pool_line"] == 2
+    assert code == 1
+
+
+def test_a_team_counts_its_members_cards_and_pool_as_the_card_data_names_them(cli, tmp_path, sample_cards_db):
+    """Team sealed: a pool typed `Stomp` holds the Bonecrusher Giants two members play,
+    and a member writing the adventure's spell plays the same card as one writing the
+    creature, so the team's copies add up whichever way each line spells it."""
+    write(tmp_path, {
+        "pool.txt": "2 Stomp\n1 Lightning Bolt\n", "pool2.txt": "2 Stomp\n1 Lightning Bolt\n",
+        "ann.txt": "1 Bonecrusher Giant\n39 Mountain\n", "bob.txt": "1 Bonecrusher Giant // Stomp\n39 Mountain\n",
+        "cy.txt": "1 Stomp\n1 Lightning Bolt\n38 Mountain\n", "dee.txt": "1 Bonecrusher Giant\n39 Mountain\n",
+        "reg.csv": "player,deck,team,pool\nann,ann.txt,T1,pool.txt\nbob,bob.txt,T1,pool.txt\n"
+                   "cy,cy.txt,T2,pool2.txt\ndee,dee.txt,T2,pool2.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed", "--cards-db", str(sample_cards_db))
+    assert [result["problems"] for result in report["results"]] == [[], [], [], []]
+    t1, t2 = report["teams"]
+    assert t1["legal"] and t1["problems"] == []
+    assert t2["legal"] and t2["problems"] == []
+    assert code == 0
+    write(tmp_path, {"pool.txt": "1 Stomp\n1 Lightning Bolt\n", "pool2.txt": "1 Stomp\n1 Lightning Bolt\n"})
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed", "--cards-db", str(sample_cards_db))
+    for team in report["teams"]:
+        (problem,) = team["problems"]
+        assert (problem["rule"], problem["card"], problem["count"], problem["limit"]) == (
+            "registered-pool", "Bonecrusher Giant // Stomp", 2, 1,
+        )
+    assert code == 1
+
+
+def test_one_pool_file_registered_by_two_players_or_teams_is_a_warning_on_each_row(cli, tmp_path):
+    """Each player of a sealed event opens a pool of their own, and each team one for the
+    team: one pool file named by rows of different players (not teammates) is almost
+    always a row copied by mistake, as one deck file is. Teammates share theirs freely."""
+    write(tmp_path, {
+        "p1.txt": POOL, "p2.txt": POOL, "team.txt": POOL,
+        **{f"{name}.txt": LEGAL for name in ("ann", "bob", "cy", "fay")},
+        "dee.txt": "3 Shock\n37 Mountain\n", "eve.txt": "10 Goblin Piker\n30 Mountain\n",  # T1 splits its pool
+        "reg.csv": "player,deck,team,pool\n"
+                   "ann,ann.txt,,p1.txt\nbob,bob.txt,,p1.txt\ncy,cy.txt,,p2.txt\n"
+                   "dee,dee.txt,T1,team.txt\neve,eve.txt,T1,team.txt\nfay,fay.txt,T2,team.txt\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    warned = {
+        result["player"]: [p["message"] for p in result["problems"] if p["rule"] == "registration"]
+        for result in report["results"]
+    }
+    assert warned == {
+        "ann": ["manifest line 2: pool file p1.txt is also registered by bob (manifest line 3); "
+                "each player or team registers a pool of their own (a row copied by mistake?)"],
+        "bob": ["manifest line 3: pool file p1.txt is also registered by ann (manifest line 2); "
+                "each player or team registers a pool of their own (a row copied by mistake?)"],
+        "cy": [],
+        "dee": ["manifest line 5: pool file team.txt is also registered by fay (manifest line 7); "
+                "each player or team registers a pool of their own (a row copied by mistake?)"],
+        "eve": ["manifest line 6: pool file team.txt is also registered by fay (manifest line 7); "
+                "each player or team registers a pool of their own (a row copied by mistake?)"],
+        "fay": ["manifest line 7: pool file team.txt is also registered by dee (manifest line 5), eve (manifest line 6); "
+                "each player or team registers a pool of their own (a row copied by mistake?)"],
+    }
+    assert all(p["severity"] == "warning" for result in report["results"] for p in result["problems"])
+    assert code == 0

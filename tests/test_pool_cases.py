@@ -5,7 +5,8 @@ format: the files are written to a folder and checked with `deckcheck validate D
 FORMAT --pool POOL -o json`; the problems must match the case one to one (on the fields it
 states) and the exit code the verdict. `team-pool` cases write a manifest with a `pool`
 column and run `deckcheck batch`. As for every case without a `cards` key, they run
-without card data (`--no-cards`): they are about pools, not card names.
+without card data (`--no-cards`): they are about pools, not card names; a `pool` case with
+`cards` names the card database its deck and pool are read with.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import yaml
 import caseload
 
 TESTS = Path(__file__).parent
-COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "holders")
+COMPARED = ("rule", "card", "count", "limit", "zone", "line", "severity", "holders", "message")
 
 
 def _format(case: dict) -> str:
@@ -43,13 +44,17 @@ def _legal(case: dict) -> bool:
 
 
 @pytest.mark.parametrize("case", caseload.cases("rules", kind="pool"))
-def test_pool_case(case, cli, tmp_path):
+def test_pool_case(case, cli, tmp_path, request):
     pool = tmp_path / case.get("pool_file", "pool.txt")
     deck = tmp_path / case.get("deck_file", "deck.txt")
     pool.write_text(case["pool"], encoding="utf-8")
     deck.write_text(case["deck"], encoding="utf-8")
+    if case.get("cards"):
+        cards = ["--cards-db", str(request.getfixturevalue(caseload.CARD_DATABASES[case["cards"]])), "--offline"]
+    else:
+        cards = ["--no-cards"]
 
-    done = cli("validate", str(deck), "-f", _format(case), "--pool", str(pool), "-o", "json", "--no-cards")
+    done = cli("validate", str(deck), "-f", _format(case), "--pool", str(pool), "-o", "json", *cards)
 
     assert "Traceback" not in done.stderr
     (result,) = json.loads(done.stdout)["results"]
@@ -58,6 +63,9 @@ def test_pool_case(case, cli, tmp_path):
     assert result["pool"] == str(pool)
     assert done.returncode == (0 if _legal(case) else 1), done.stdout + done.stderr
     for problem in result["problems"]:
+        if "pool_line" in problem:
+            # A problem of the pool's own lines names the pool file and its line.
+            assert problem["message"].startswith(f"pool {pool} line {problem['pool_line']}: "), problem
         if problem["rule"] == "registered-pool":
             # The message names the card, the copies used and what the pool holds.
             assert problem["card"] in problem["message"] and f"{problem['count']} cop" in problem["message"]

@@ -26,9 +26,6 @@ def _project(problem: dict, keys) -> dict:
     return {key: problem[key] for key in keys if key in problem}
 
 
-CARD_DATABASES = {
-    "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
-}
 
 
 @pytest.mark.parametrize("case", caseload.cases("rules", kind="deck") + caseload.cases("decklists", kind="deck"))
@@ -36,7 +33,7 @@ def test_case(case, request):
     fmt = case["format"]
     if fmt.endswith(".yaml"):
         fmt = Path(__file__).parent / fmt  # a format file is a Path (a str is an id)
-    cards = request.getfixturevalue(CARD_DATABASES[case["cards"]]) if case.get("cards") else False
+    cards = request.getfixturevalue(caseload.CARD_DATABASES[case["cards"]]) if case.get("cards") else False
     result = validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True,
                       platform=case.get("platform", "paper"))
     actual = [problem.to_dict() for problem in result.problems]

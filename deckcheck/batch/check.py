@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..errors import FormatError
 from ..formats import Format, load
 from ..model import CardEntry
+from ..registered_pools import Pool
 from ..problem import WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
@@ -26,8 +27,8 @@ from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, with_unchecked,
 )
-from .runner import Outcome, Task, run
-from .shared_decks import warn_shared_decks
+from .runner import Outcome, Task, run, team_cards
+from .shared_decks import warn_shared_decks, warn_shared_pools
 from .team_pools import assign_pools
 from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
 
@@ -136,7 +137,7 @@ def check_registrations(
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
-    rows = warn_shared_decks([_team_format_without_team(row, formats) for row in rows])
+    rows = warn_shared_pools(warn_shared_decks([_team_format_without_team(row, formats) for row in rows]))
     rows = assign_pools(rows, lambda row: formats.uses_pools(row.format_of(format_id)))
     sample = choose(rows, deck_check) if deck_check is not None else None
     picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
@@ -180,7 +181,9 @@ def check_registrations(
             if number in picks:
                 picks[number].note(result, outcome.entries)
             if row.team is not None and not row.duplicate:
-                members.setdefault(row.team, []).append(_member(row, outcome, format_id))
+                fmt = formats.loaded.get(row.format_of(format_id))
+                entries, pool = team_cards(outcome, fmt, cards_db, cards)
+                members.setdefault(row.team, []).append(_member(row, outcome, format_id, entries, pool))
     cross_team = _cross_team(rows)
     teams = [
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
@@ -218,7 +221,10 @@ class _ArchivePaths:
         ]
 
 
-def _member(row: Registration, outcome: Outcome, default_format: str | None) -> Member:
+def _member(
+    row: Registration, outcome: Outcome, default_format: str | None, entries: list[CardEntry] | None, pool: Pool | None,
+) -> Member:
+    """The team member of a row: its deck's cards and its pool as `team_cards` named them."""
     reason = None
     if outcome.entries is None:
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
@@ -230,9 +236,9 @@ def _member(row: Registration, outcome: Outcome, default_format: str | None) -> 
         # refused one as written, for the team's "could not be loaded" message.
         format_id=row.format_of(default_format) or row.format_written or "",
         seat=row.seat,
-        entries=outcome.entries,
+        entries=entries,
         unreadable_reason=reason,
-        pool=outcome.pool,
+        pool=pool,
         pool_name=row.pool,
         # The errors of the row and its deck, but those the team check states its own way
         # (a player on two teams); a missing deck is the team's `team-registration` instead.

@@ -27,11 +27,11 @@ from typing import Any
 
 from ..errors import InputError
 from ..formats import Format, load
-from ..model import CardEntry
+from ..model import CardEntry, Deck
 from ..decklists import load_deck
 from ..decklists.layout import settle_sideboard
-from ..pipeline import card_catalog, check_deck, read_deck
-from ..registered_pools import Pool, read_pool
+from ..pipeline import card_catalog, check_deck, named_by, read_deck
+from ..registered_pools import Pool, named_pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules.context import Context
@@ -156,10 +156,13 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     else:
         fmt = _format(task.format_id, task.format_root)
         catalog = _catalog(fmt, task.cards_db) if task.cards else False
+        # The deck is checked against its pool as the card data names it. The outcome keeps
+        # the pool as read (a smaller pickle); the team checks name it again (team_cards).
+        named = named_pool(pool, catalog, fmt) if pool is not None and catalog else pool
         # One Context settles the sideboard and checks the deck: the zones are counted once.
-        ctx = Context(date=day, cards=catalog or None, pool=pool, platform=task.platform)
+        ctx = Context(date=day, cards=catalog or None, pool=named, platform=task.platform)
         deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
-        result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog, offline=True, platform=task.platform,
+        result = check_deck(deck, fmt, date=day, pool=named, cards=catalog, offline=True, platform=task.platform,
                             context=ctx)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
@@ -167,6 +170,20 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     result.name_file_as(task.path, task.shown)
     entries = list(deck.entries) if task.keep_entries and not deck.unreadable else None
     return Outcome(result=result, entries=entries, pool=pool if task.keep_entries else None)
+
+
+def team_cards(
+    outcome: Outcome, fmt: Format | None, cards_db: str | None, cards: bool,
+) -> tuple[list[CardEntry] | None, Pool | None]:
+    """A team member's cards and pool as the card data names them, as the deck's own check
+    named them, so a team's totals add up `Stomp` and `Bonecrusher Giant` as one card
+    (the lines keep their written names in `written`); as read without card data."""
+    entries, pool = outcome.entries, outcome.pool
+    catalog = _catalog(fmt, cards_db) if fmt is not None and cards and entries is not None else False
+    if not catalog or entries is None:
+        return entries, pool
+    named, _ = named_by(catalog, Deck(outcome.result.deck, list(entries)), fmt)
+    return named.entries, named_pool(pool, catalog, fmt) if pool is not None else None
 
 
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:

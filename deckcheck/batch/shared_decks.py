@@ -1,4 +1,5 @@
-"""One deck registered by two players: a `registration` warning on each of their rows.
+"""One deck registered by two players, or one pool by two players who are not teammates:
+a `registration` warning on each of their rows.
 
 Each player registers a deck of their own (teams too: a Two-Headed Giant team or a Team
 Sealed team shares its *pool*, the `pool` column, never a deck), so two players naming one
@@ -12,12 +13,16 @@ the warning says so. Rows of one player (a
 player registered twice, already an error of its own) do not warn each other. A row's
 warning names at most MAX_HOLDERS_LISTED players, each cut to MAX_TABLE_CELL_CHARS, so the
 warnings of a big group grow with its rows, not with its longest name.
+
+Pools are the same (`warn_shared_pools`), with teams in the place of players: the members
+of a team share the team's pool, but two players of a sealed event, or two teams, each
+open their own, so one pool file named by both is a row copied by mistake too.
 """
 from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from ..limits import MAX_HOLDERS_LISTED
 from ..problem import WARNING
@@ -31,36 +36,61 @@ DeckKey = tuple[int, int] | tuple[str, str] | str
 def warn_shared_decks(rows: Sequence[Registration]) -> list[Registration]:
     """`rows`, each row whose deck (file or `ydke://` URL) another player's row names too
     carrying a `registration` warning naming those players (at most MAX_HOLDERS_LISTED)."""
-    by_deck: dict[DeckKey, list[int]] = {}
+    return _warn_shared(
+        rows, lambda row: _deck_key(row) if row.path is not None else None, lambda row: player_key(row.player or ""),
+        lambda row: f"ydke:// deck {row.deck} (the same URL)" if row.inline else f"deck file {row.deck}",
+        "each player registers a deck of their own",
+    )
+
+
+def warn_shared_pools(rows: Sequence[Registration]) -> list[Registration]:
+    """`rows`, each row whose pool file a row of another player, not a teammate, names
+    too carrying a `registration` warning naming those players: each player of a sealed
+    event, or each team, opens a pool of its own. Teammates share theirs (team sealed,
+    Two-Headed Giant). Run on the pools the rows name, before `assign_pools` gives a
+    team's pool to the members who name none."""
+    return _warn_shared(
+        rows, lambda row: _file_key(row.pool_path) if row.pool_path is not None else None,
+        lambda row: ("team", player_key(row.team)) if row.team is not None else ("player", player_key(row.player or "")),
+        lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
+    )
+
+
+def _warn_shared(
+    rows: Sequence[Registration], item_of: Callable[[Registration], Hashable | None],
+    owner_of: Callable[[Registration], Hashable], what: Callable[[Registration], str], rule: str,
+) -> list[Registration]:
+    """Each row whose item (`item_of`: a deck, a pool; None: none) rows of other owners
+    (`owner_of`: a player, a team) name too, warned that they do, naming those rows'
+    players (`what` says what the item is, `rule` why one owner has it)."""
+    by_item: dict[Hashable, list[int]] = {}
     for index, row in enumerate(rows):
-        if row.path is not None and row.player:
-            by_deck.setdefault(_deck_key(row), []).append(index)
+        item = item_of(row) if row.player else None
+        if item is not None:
+            by_item.setdefault(item, []).append(index)
     warned = list(rows)
-    for group in by_deck.values():
+    for group in by_item.values():
         if len(group) < 2:
             continue
-        keys = [player_key(rows[index].player or "") for index in group]
+        keys = [owner_of(rows[index]) for index in group]
         rows_of = Counter(keys)
         if len(rows_of) < 2:
             continue
-        # The players each row names, worked out once per player: a group of thousands
+        # The players each row names, worked out once per owner: a group of thousands
         # of rows costs a pass over it, not one per row.
-        named: dict[str, list[str]] = {}
+        named: dict[Hashable, list[str]] = {}
         for index, mine in zip(group, keys):
             if mine not in named:
                 named[mine] = _first_others(rows, group, keys, mine)
             row = rows[index]
             others = named_few(named[mine], "more players", total=len(group) - rows_of[mine])
-            what = f"ydke:// deck {row.deck} (the same URL)" if row.inline else f"deck file {row.deck}"
             warned[index] = row.with_problem(
-                f"{what} is also registered by {others}; "
-                "each player registers a deck of their own (a row copied by mistake?)",
-                severity=WARNING,
+                f"{what(row)} is also registered by {others}; {rule} (a row copied by mistake?)", severity=WARNING,
             )
     return warned
 
 
-def _first_others(rows: Sequence[Registration], group: list[int], keys: list[str], mine: str) -> list[str]:
+def _first_others(rows: Sequence[Registration], group: list[int], keys: list[Hashable], mine: Hashable) -> list[str]:
     """The first MAX_HOLDERS_LISTED rows of `group` of players other than `mine`, named."""
     found: list[str] = []
     for index, key in zip(group, keys):
@@ -77,6 +107,12 @@ def _deck_key(row: Registration) -> DeckKey:
     path = str(row.path)
     if row.inline:
         return ("url", path)
+    return _file_key(path)
+
+
+def _file_key(path: str) -> DeckKey:
+    """A file by (device, inode), whatever path reaches it; one that cannot be looked at by
+    its normalised path."""
     try:
         found = os.stat(path)
     except (OSError, ValueError):  # missing (its deck's parse-error says so), or a name no file can have

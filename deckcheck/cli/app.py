@@ -67,5 +67,10 @@ INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", hel
 CARDS_DB_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to use (default: $DECKCHECK_CARDS_DB, the user data directory, else the built-in card data).")
 NO_CARDS_OPTION = typer.Option(False, "--no-cards", help="Check without card data: no unknown-card or not-in-pool checks, no canonical names.")
 PLATFORM_OPTION = typer.Option("paper", "--platform", metavar="PLATFORM", help="Where the event is played: paper, mtgo or arena (release and ban dates differ).")
+POOL_OPTION = typer.Option(
+    None, "--pool", metavar="POOL",
+    help="Limited events: the registered pool (a decklist file of the cards opened or drafted); "
+    "every card of the deck must come from it.",
+)
 OFFLINE_OPTION = typer.Option(False, "--offline", help="Never use the network (no online lookups of names missing from the card database).")
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -10,6 +10,9 @@ from ..report import DIFFS, PLAIN
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from .common import emit, open_cards, output_option, read_deck_argument, say_note, warn
 from .help_lists import reports
+
+if TYPE_CHECKING:
+    from ..problem import Problem
 
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 
@@ -52,7 +55,7 @@ def diff(
     unread = [(deck.source, problem) for deck in decks for problem in deck.problems if problem.is_error]
     if unread:
         for source, problem in unread[:MAX_SHOWN]:
-            warn(f"{source}" + (f" line {problem.line}" if problem.line is not None else "") + f": {problem.message}")
+            warn(f"{_where(source, problem)}: {problem.message}")
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
         raise DeckcheckError(f"{len(unread)} unreadable line{'s' if len(unread) != 1 else ''}{more}: fix them and compare again; a partial list proves nothing")
     catalog, note = None, None
@@ -66,6 +69,13 @@ def diff(
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
     comparison = compare(decks[0], decks[1], catalog)
+    for source, problem in comparison.unknown:
+        warn(f"{_where(source, problem)}: {problem.full_message}")
     emit(reporter.render_diff(comparison))
     say_note(note)
     raise typer.Exit(comparison.exit_code)
+
+
+def _where(source: str, problem: Problem) -> str:
+    """The list and line a problem of one side is on, as a warning names them."""
+    return source + (f" line {problem.line}" if problem.line is not None else "")

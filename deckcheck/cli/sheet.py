@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from .common import emit, one_of, open_cards, read_deck_argument, say, say_note, spoken, warn, writable, write_file
 from .help_lists import Command
@@ -28,6 +28,7 @@ def sheet(
     sort: str = typer.Option(BY_TYPE, "--sort", metavar="ORDER", help=SORT_HELP),
     force: bool = typer.Option(False, "--force", help="Write the sheet even when the deck is not legal (the exit code still says so)."),
     out: Path = typer.Option(..., "--out", metavar="FILE.pdf", help="Where to write the PDF (replaced atomically; never through a link)."),
+    pool_file: Optional[str] = POOL_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
@@ -37,7 +38,8 @@ def sheet(
     Magic: event, date, player and ID, the main deck by card type (or name) in two
     columns, sideboard, totals and a box for judges. Yu-Gi-Oh!: Monster, Spell, Trap,
     Extra and Side decks. WoW TCG: hero, main and side deck. Problems are printed first;
-    an illegal deck gets no sheet unless --force (exit 1 either way).
+    an illegal deck gets no sheet unless --force (exit 1 either way). A limited deck is
+    checked against its registered pool (--pool), as validate does.
 
     Example: deckcheck sheet deck.txt -f mtg/modern --player "Ann Lee" --event "FNM" --out sheet.pdf
     """
@@ -46,6 +48,7 @@ def sheet(
     from ..paperwork.pdf import SheetWriter
     from ..paperwork.sheet import Registrant, build_sheet
     from ..pipeline import check_deck, parse_date
+    from ..registered_pools import read_pool
     from ..report import PLAIN, deliver, load as load_reporter
     from ..report.style import wants_color
     from ..result import Report
@@ -55,11 +58,16 @@ def sheet(
     format_ref = reference(format_id)
     fmt = load(format_ref)
     day = parse_date(date)
-    read = [*([Path(deck)] if deck != "-" else []), *([format_ref] if isinstance(format_ref, Path) else [])]
+    read = [
+        *([Path(deck)] if deck != "-" else []), *([format_ref] if isinstance(format_ref, Path) else []),
+        *([Path(pool_file)] if pool_file is not None else []),
+    ]
     writable("--out", out, inputs=read)
+    # Read before the deck, as validate does: a pool that cannot be read is a usage error (exit 2).
+    pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     parsed = read_deck_argument(deck, input_format=input_format)
-    result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline)
+    result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline, pool=pool)
     report = Report(results=[result])
     emit(deliver(load_reporter(PLAIN), report, color=wants_color()))
     if result.unreadable:

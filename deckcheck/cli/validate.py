@@ -17,6 +17,7 @@ from .app import (
     NO_CARDS_OPTION,
     OFFLINE_OPTION,
     PLATFORM_OPTION,
+    POOL_OPTION,
     app,
     handles_errors,
 )
@@ -32,11 +33,7 @@ def validate(
     date: Optional[str] = DATE_OPTION,
     output: str = output_option("auto"),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
-    pool_file: Optional[str] = typer.Option(
-        None, "--pool", metavar="POOL",
-        help="Limited events: the registered pool (a decklist file of the cards opened or drafted); "
-        "every card of the deck must come from it.",
-    ),
+    pool_file: Optional[str] = POOL_OPTION,
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     platform: str = PLATFORM_OPTION,

@@ -16,6 +16,7 @@ from ..model import MAYBEBOARD, ZONES, Deck
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
+    from ..problem import Problem
 
 REPORT_VERSION = "1"
 DIFFER = "decklist and deck differ"
@@ -49,6 +50,9 @@ class DeckDiff:
     found: str
     differences: list[Difference] = field(default_factory=list)
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> zone -> cards
+    # (list, `unknown-card` problem) of each name the card data lacks, on either side: a
+    # typo made typing up the deck, which the command says on stderr (not in the report).
+    unknown: list[tuple[str, Problem]] = field(default_factory=list)
 
     @property
     def same(self) -> bool:
@@ -89,9 +93,12 @@ def _tally(deck: Deck) -> dict[tuple[str, str], list]:
 def compare(registered: Deck, found: Deck, catalog: Catalog | None = None) -> DeckDiff:
     """The differences between two decks, in zone order, then the registered list's order,
     then cards only the deck holds."""
+    unknown: list[tuple[str, Problem]] = []
     if catalog is not None:
-        registered, _ = catalog.resolve_deck(registered)
-        found, _ = catalog.resolve_deck(found)
+        registered, lacking = catalog.resolve_deck(registered)
+        unknown += [(registered.source, problem) for problem in lacking]
+        found, lacking = catalog.resolve_deck(found)
+        unknown += [(found.source, problem) for problem in lacking]
     listed, held = _tally(registered), _tally(found)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))
@@ -103,7 +110,7 @@ def compare(registered: Deck, found: Deck, catalog: Catalog | None = None) -> De
             differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
     return DeckDiff(
         registered=registered.source, found=found.source, differences=differences,
-        counts={"registered": registered.counts(), "found": found.counts()},
+        counts={"registered": registered.counts(), "found": found.counts()}, unknown=unknown,
     )
 
 

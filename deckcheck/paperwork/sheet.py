@@ -171,8 +171,16 @@ def header_fields(registrant: Registrant, fmt: Format | str, shown_id: str = "")
 
 
 def verdict_line(result: DeckResult, fmt: Format, day: dt.date) -> str:
+    """deckcheck's verdict at the foot of the sheet. A legal limited deck's says whether
+    its cards were checked against a registered pool: without one, a sheet must not vouch
+    for cards the player may not have opened."""
     errors = sum(problem.is_error for problem in result.problems)
     if not errors:
+        if result.pool is not None:
+            return f"Checked by deckcheck: legal in {fmt.name} on {day.isoformat()}, every card from the pool {result.pool}."
+        if fmt.option("pool") is not None:
+            return (f"Checked by deckcheck: legal in {fmt.name} on {day.isoformat()}; "
+                    "no pool given, so its cards were not checked against one.")
         return f"Checked by deckcheck: legal in {fmt.name} on {day.isoformat()}."
     return f"Checked by deckcheck: NOT legal in {fmt.name} on {day.isoformat()} ({errors} problem{'s' if errors != 1 else ''})."
 

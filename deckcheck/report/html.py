@@ -101,7 +101,8 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
                 cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
                 if cards:
                     zones.append({"title": ZONE_TITLES.get(zone, zone.capitalize()), "total": sum(c for c, _ in cards), "cards": cards})
-        picks.append({"player": pick.player, "team": pick.team, "seat": row.seat, "deck": pick.deck, "legal": pick.legal, "zones": zones})
+        picks.append({"player": pick.player, "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
+                      "legal": pick.legal, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 
 

@@ -78,8 +78,9 @@ def held_text(held: int, whose: str = "the pool") -> str:
 def free_hint(key: str, fmt: Format, settings: PoolSettings, held: int) -> str:
     """Why a basic land counts at all: the organiser does not provide that one."""
     if key in fmt.basic_lands and not held:
-        provided = ", ".join(settings.free_names) if settings.free_names else "no cards"
-        return f" (the organiser provides only {provided})"
+        if not settings.free_names:  # a format without free cards (a constructed one, given a pool)
+            return f" (in {fmt.name} the organiser provides no cards)"
+        return f" (the organiser provides only {', '.join(settings.free_names)})"
     return ""
 
 
