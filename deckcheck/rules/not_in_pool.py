@@ -213,7 +213,8 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
     if decision.how == "unreleased":
         first = _first_release(record, ctx)
         if first is None:
-            return f"{record.name} never came out{on}, so it is not in {fmt.name}'s card pool"
+            return f"{record.name} never came out on {PLATFORM_LABELS[ctx.platform]}, so it is not in " \
+                   f"{fmt.name}'s card pool"
         return f"{record.name} was not out{on} by {day} (out{on} from {first}), so it is not in " \
                f"{fmt.name}'s card pool"
     if pool.sets is not None:
