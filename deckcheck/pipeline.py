@@ -26,17 +26,19 @@ def today() -> dt.date:
 
 
 def parse_date(value: str | dt.date | None) -> dt.date:
-    """The event date `value` names (today for None); OptionError (setting `date`) when it
-    is not a YYYY-MM-DD date."""
+    """The event date `value` names (today for None; a datetime's day); OptionError
+    (setting `date`) when it is not a YYYY-MM-DD date."""
     from .errors import OptionError
 
     if value is None:
         return today()
+    if isinstance(value, dt.datetime):
+        return value.date()  # lists change by the day; a date and a datetime never compare
     if isinstance(value, dt.date):
         return value
     try:
         return dt.date.fromisoformat(value)
-    except ValueError:
+    except (ValueError, TypeError):
         raise OptionError("date", f"{value!r} is not a date; use YYYY-MM-DD") from None
 
 

@@ -173,3 +173,16 @@ def test_an_error_that_names_several_settings_names_each_in_each_front_end(tmp_p
     assert pickle.loads(pickle.dumps(raised.value)).named(OPTION_OF_SETTING) == command
     done = run_cli("simulate", "deck.txt", "-f", "mtg/modern", "--exact", "--seed", "3", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr == f"deckcheck: error: {command}\n"
+
+
+def test_a_datetime_is_the_day_it_falls_on_and_a_number_is_refused_in_one_line():
+    """A deck site passing `datetime.now()` got a bare TypeError ("can't compare
+    datetime.datetime to datetime.date"); a number got another one from fromisoformat."""
+    import datetime as dt
+
+    at_noon = validate("4 Mox Opal\n56 Mountain\n", "mtg/modern", dt.datetime(2024, 6, 1, 12, 30))
+    assert [p.message for p in at_noon.problems] == ["Mox Opal is banned in Modern (since 2020-01-14)"]
+    assert at_noon.as_of.date == dt.date(2024, 6, 1)
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", date=20240601)
+    assert str(raised.value) == "date 20240601 is not a date; use YYYY-MM-DD"
