@@ -16,6 +16,7 @@ from .registered_pools import Pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for
 from .rules.context import Context
+from .schema import ISO_DATE
 
 if TYPE_CHECKING:
     from .cards.catalog import Catalog
@@ -37,6 +38,10 @@ def parse_date(value: str | dt.date | None) -> dt.date:
     if isinstance(value, dt.date):
         return value
     try:
+        # The pattern first, as for format files (schema.py): Python 3.11's fromisoformat
+        # also reads `20110101` and `2011-W40`, which 3.10 refuses.
+        if not ISO_DATE.match(value):
+            raise ValueError(value)
         return dt.date.fromisoformat(value)
     except (ValueError, TypeError):
         raise OptionError("date", f"{value!r} is not a date; use YYYY-MM-DD") from None

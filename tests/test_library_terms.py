@@ -21,6 +21,11 @@ CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="2024-13-01"),
      "date '2024-13-01' is not a date; use YYYY-MM-DD",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2024-13-01"]),
+    # Python 3.11's fromisoformat reads `2011-W40` as a week's Monday, 3.10's refuses it:
+    # the date means the same on every supported Python, as in format files.
+    (lambda folder: validate(DECK, "mtg/modern", date="2011-W40"),
+     "date '2011-W40' is not a date; use YYYY-MM-DD",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2011-W40"]),
     (lambda folder: validate(DECK, "mtg/modern", platform="pc"),
      "platform 'pc': choose paper, mtgo or arena",
      ["validate", "deck.txt", "-f", "mtg/modern", "--platform", "pc"]),
