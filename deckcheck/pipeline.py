@@ -63,7 +63,13 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
 
         catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default())
         return catalog
-    return cards if cards.game == fmt.game else None
+    game = getattr(cards, "game", None)
+    if not isinstance(game, str):
+        from .errors import OptionError
+
+        raise OptionError("cards", f"{cards!r}: give a card database's path, a catalog, None (the default card data) "
+                                   "or False (no card data)")
+    return cards if game == fmt.game else None
 
 
 _LISTED: dict[int, tuple[Format, frozenset[str]]] = {}

@@ -191,3 +191,13 @@ def test_a_datetime_is_the_day_it_falls_on_and_a_number_is_refused_in_one_line()
     with pytest.raises(DeckcheckError) as raised:
         validate(DECK, "mtg/modern", date=20240601)
     assert str(raised.value) == "date 20240601 is not a date; use YYYY-MM-DD"
+
+
+@pytest.mark.parametrize("value", [True, 0, 1.5])
+def test_cards_of_another_kind_is_one_line_naming_the_keyword(value):
+    """`cards=True` (meaning "with card data") raised AttributeError: 'bool' object has no
+    attribute 'game'."""
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards=value)
+    assert str(raised.value) == (f"cards {value!r}: give a card database's path, a catalog, None (the default "
+                                 "card data) or False (no card data)")
