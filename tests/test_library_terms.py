@@ -201,3 +201,15 @@ def test_cards_of_another_kind_is_one_line_naming_the_keyword(value):
         validate(DECK, "mtg/modern", cards=value)
     assert str(raised.value) == (f"cards {value!r}: give a card database's path, a catalog, None (the default "
                                  "card data) or False (no card data)")
+
+
+def test_a_folder_named_as_the_card_database_says_it_is_a_folder(tmp_path):
+    """`--cards-db FOLDER` said "no such file; build it with `deckcheck cards import FILE
+    --cards-db FOLDER`", advice that import then refused ("cannot replace FOLDER")."""
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    expected = f"{tmp_path}: a folder, not a card database; name a file in it ({tmp_path / 'cards.sqlite'})"
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards=tmp_path)
+    assert str(raised.value) == f"cards {expected}"
+    done = run_cli("validate", "deck.txt", "-f", "mtg/modern", "--cards-db", str(tmp_path), cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: --cards-db {expected}\n")
