@@ -226,3 +226,16 @@ def test_a_database_older_than_the_bundled_lists_does_not_undo_a_rotation(cli, t
     # On the file's own day its legalities are no older than the lists in force: still legal.
     assert cli("validate", deck, "-f", "mtg/standard", "--date", "2019-09-21", "--cards-db", db,
                "--offline").returncode == 0
+
+
+def test_a_scryfall_file_is_dated_by_the_stamp_in_its_name(cli, tmp_path):
+    """A bulk file copied or unpacked today has today's mtime; Scryfall names each file by
+    the moment it was made (oracle-cards-20190920090000.json), which is the data's day."""
+    bulk = tmp_path / "oracle-cards-20190920090000.json"
+    bulk.write_text(json.dumps(_GRN_2019), encoding="utf-8")
+    db = str(tmp_path / "stamped.sqlite")
+    assert cli("cards", "import", str(bulk), "--cards-db", db).returncode == 0
+    assert "source date: 2019-09-20" in cli("cards", "stats", "--cards-db", db).stdout
+    deck = _deck(tmp_path, "4 Vraska, Regal Gorgon\n56 Swamp\n")
+    done = cli("validate", deck, "-f", "mtg/standard", "--date", "2026-10-01", "--cards-db", db, "--offline")
+    assert done.returncode == 1 and "Vraska, Regal Gorgon has no printing in a set legal in Standard" in done.stdout
