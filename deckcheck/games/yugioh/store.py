@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from ...cards.tables import GameTablesWriter, read_game_tables
+from ...cards.tables import GameTablesWriter, rows_behind
 from . import GAME
 from .cards import YgoCard
 from .catalog import YgoCatalog
@@ -45,14 +45,9 @@ def load_catalog(
     deckcheck's built-in data. An imported database has the built-in data behind it: a
     passcode it lacks (an EDOPro prerelease .cdb holds a few dozen) is the built-in card,
     and the database's own row wins where both have one."""
-    rows, meta = read_game_tables(path, GAME, _rows, builtin=builtin)
-    own = len(rows)
-    if not builtin:
-        from ...cards.builtin import builtin_path
-
-        behind, _ = read_game_tables(builtin_path(), GAME, _rows, builtin=True)
-        rows = behind + rows  # later rows win: the database's over the built-in data's
+    behind, own, meta = rows_behind(path, GAME, _rows, builtin=builtin)
+    rows = behind + own  # later rows win: the database's over the built-in data's
     catalog = YgoCatalog(rows=rows, source=meta.get("source", ""), imported_at=meta.get("imported_at", ""),
-                         source_date=meta.get("source_date", ""), own=None if builtin else own)
+                         source_date=meta.get("source_date", ""), own=None if builtin else len(own))
     catalog.path = Path(path)
     return catalog
