@@ -168,6 +168,7 @@ def cards_lookup(
     Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
+    from ..cards.resolve import script_note
     from ..errors import DeckcheckError
     from ..games import default, find
     from ..pipeline import check_platform, parse_date
@@ -201,7 +202,7 @@ def cards_lookup(
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
         else:
-            say(f"deckcheck: no {what} {name!r}{hint}")
+            say(f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
         raise typer.Exit(1)
     verdict = None
     if fmt is not None:
