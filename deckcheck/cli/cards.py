@@ -175,6 +175,8 @@ def cards_lookup(
 
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
+    if not name.strip():
+        raise DeckcheckError("NAME is empty: give a card name (or a Yu-Gi-Oh! passcode)")
     fmt = None
     if format_id is not None:
         from ..formats import load, reference
