@@ -204,7 +204,10 @@ def cards_lookup(
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
         else:
-            say(f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
+            # A name the data has that is still no card (a melded back face) says so, as in validate.
+            not_a_card = getattr(catalog, "not_a_card", None)
+            why = not_a_card(name) if not_a_card is not None else None
+            say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
         raise typer.Exit(1)
     verdict = None
     if fmt is not None:
