@@ -16,6 +16,7 @@ from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for
 from .rules.context import Context
+from .schema import ISO_DATE
 
 if TYPE_CHECKING:
     from .cards.catalog import Catalog
@@ -26,17 +27,23 @@ def today() -> dt.date:
 
 
 def parse_date(value: str | dt.date | None) -> dt.date:
-    """The event date `value` names (today for None); OptionError (setting `date`) when it
-    is not a YYYY-MM-DD date."""
+    """The event date `value` names (today for None; a datetime's day); OptionError
+    (setting `date`) when it is not a YYYY-MM-DD date."""
     from .errors import OptionError
 
     if value is None:
         return today()
+    if isinstance(value, dt.datetime):
+        return value.date()  # lists change by the day; a date and a datetime never compare
     if isinstance(value, dt.date):
         return value
     try:
+        # The pattern first, as for format files (schema.py): Python 3.11's fromisoformat
+        # also reads `20110101` and `2011-W40`, which 3.10 refuses.
+        if not ISO_DATE.match(value):
+            raise ValueError(value)
         return dt.date.fromisoformat(value)
-    except ValueError:
+    except (ValueError, TypeError):
         raise OptionError("date", f"{value!r} is not a date; use YYYY-MM-DD") from None
 
 
@@ -56,7 +63,13 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
 
         catalog, _ = catalog_for(fmt.game, cards, offline=offline is not False or offline_by_default())
         return catalog
-    return cards if cards.game == fmt.game else None
+    game = getattr(cards, "game", None)
+    if not isinstance(game, str):
+        from .errors import OptionError
+
+        raise OptionError("cards", f"{cards!r}: give a card database's path, a catalog, None (the default card data) "
+                                   "or False (no card data)")
+    return cards if game == fmt.game else None
 
 
 _LISTED: dict[int, tuple[Format, frozenset[str]]] = {}

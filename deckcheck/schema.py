@@ -187,7 +187,7 @@ class Bool(_RecordSpec):
             self.fail(value, keys)
 
 
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
 class Date(_RecordSpec):
@@ -201,7 +201,7 @@ class Date(_RecordSpec):
             return
         # The pattern first: newer Pythons' fromisoformat also takes `20110101` or `2011-W01`,
         # and a format file must mean the same on every supported Python.
-        if isinstance(value, str) and _ISO_DATE.match(value):
+        if isinstance(value, str) and ISO_DATE.match(value):
             try:
                 dt.date.fromisoformat(value)
                 return

@@ -130,8 +130,15 @@ def test_scryfall_sample_of_real_2019_objects(shared_data, tmp_path):
         (b"", "empty file"),
         (b"\xff\xfe\x00garbage", "not UTF-8"),
         (b"\x1f\x8b\x08\x00garbage-that-is-not-gzip", "cannot read"),
+        # The shared card file's shape (cards.jsonl.gz): one card object a line.
+        (b'{"name": "A", "type_line": "Instant"}\n{"name": "B", "type_line": "Instant"}\n',
+         "one JSON object a line \\(JSON Lines\\): deckcheck reads a Scryfall bulk file \\(a JSON array of cards\\)"),
+        # A list of sets (../shared/data/mtg/sets.json) is not a list of cards.
+        (b'[{"code": "lea", "name": "Limited Edition Alpha", "release_date": "1993-08-05", "card_count": 295}]',
+         "item 1 is not a Scryfall card object \\(none of a card's keys"),
     ],
-    ids=["truncated", "invalid", "wrong-object", "sets-not-cards", "numbers", "empty-array", "empty-file", "binary", "bad-gzip"],
+    ids=["truncated", "invalid", "wrong-object", "sets-not-cards", "numbers", "empty-array", "empty-file", "binary", "bad-gzip",
+         "json-lines", "a-list-of-sets"],
 )
 def test_bad_files_leave_the_previous_database(tmp_path, content, message):
     db = tmp_path / "cards.sqlite"

@@ -195,3 +195,47 @@ def test_online_lookups_stop_when_the_run_s_time_is_spent(db, scryfall_server, m
     lookup.fetch([f"Unknown {index}" for index in range(200)])
     assert len(scryfall_server.hits("/cards/collection")) == 2
     assert lookup.stopped == "online lookups stopped after 1 s (the most one run spends)"
+
+
+_GRN_2019 = [
+    {"name": "Vraska, Regal Gorgon", "type_line": "Legendary Planeswalker — Vraska", "mana_cost": "{5}{B}{G}", "cmc": 7,
+     "set": "grn", "released_at": "2018-10-05", "rarity": "mythic", "legalities": {"standard": "legal", "modern": "legal"}},
+    {"name": "Swamp", "type_line": "Basic Land — Swamp", "set": "grn", "released_at": "2018-10-05", "rarity": "common",
+     "legalities": {"standard": "legal", "modern": "legal"}},
+]
+
+
+def test_a_database_older_than_the_bundled_lists_does_not_undo_a_rotation(cli, tmp_path):
+    """A Scryfall file of 2019 says Guilds of Ravnica is Standard-legal; the bundled set
+    lists, known up to 2026, know it rotated in 2021: the older legalities decide nothing."""
+    import os
+
+    bulk = tmp_path / "oracle-cards-2019.json"
+    bulk.write_text(json.dumps(_GRN_2019), encoding="utf-8")
+    taken = 1568970000  # 2019-09-20, the day this file was downloaded
+    os.utime(bulk, (taken, taken))
+    db = str(tmp_path / "old.sqlite")
+    assert cli("cards", "import", str(bulk), "--cards-db", db).returncode == 0
+    deck = _deck(tmp_path, "4 Vraska, Regal Gorgon\n56 Swamp\n")
+    done = cli("validate", deck, "-f", "mtg/standard", "--date", "2026-10-01", "--cards-db", db, "--offline")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Vraska, Regal Gorgon has no printing in a set legal in Standard on 2026-10-01" in done.stdout
+    looked = cli("cards", "lookup", "Vraska, Regal Gorgon", "-f", "mtg/standard", "--date", "2026-10-01",
+                 "--cards-db", db, "--offline")
+    assert looked.returncode == 1 and "NOT LEGAL" in looked.stdout, looked.stdout
+    # On the file's own day its legalities are no older than the lists in force: still legal.
+    assert cli("validate", deck, "-f", "mtg/standard", "--date", "2019-09-21", "--cards-db", db,
+               "--offline").returncode == 0
+
+
+def test_a_scryfall_file_is_dated_by_the_stamp_in_its_name(cli, tmp_path):
+    """A bulk file copied or unpacked today has today's mtime; Scryfall names each file by
+    the moment it was made (oracle-cards-20190920090000.json), which is the data's day."""
+    bulk = tmp_path / "oracle-cards-20190920090000.json"
+    bulk.write_text(json.dumps(_GRN_2019), encoding="utf-8")
+    db = str(tmp_path / "stamped.sqlite")
+    assert cli("cards", "import", str(bulk), "--cards-db", db).returncode == 0
+    assert "source date: 2019-09-20" in cli("cards", "stats", "--cards-db", db).stdout
+    deck = _deck(tmp_path, "4 Vraska, Regal Gorgon\n56 Swamp\n")
+    done = cli("validate", deck, "-f", "mtg/standard", "--date", "2026-10-01", "--cards-db", db, "--offline")
+    assert done.returncode == 1 and "Vraska, Regal Gorgon has no printing in a set legal in Standard" in done.stdout

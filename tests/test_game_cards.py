@@ -154,9 +154,12 @@ def test_user_wow_card_files_csv_and_yaml(tmp_path, cli):
     deck.write_text("Hero: Tess Greymane\n4 Combat Strike\n56 Shadowstep\n", encoding="utf-8")
     done = cli("validate", str(deck), "-f", "wow/limited", "--cards-db", str(db), "-o", "json")
     problems = json.loads(done.stdout)["results"][0]["problems"]
-    # The YAML file replaced the CSV's cards: Shadowstep is no longer known (a warning).
-    assert [(p["rule"], p["severity"], p["card"]) for p in problems] == [("class-faction", "warning", "Shadowstep")]
-    assert done.returncode == 0
+    # The YAML file replaced the CSV's cards: Shadowstep is the built-in data's card behind
+    # it now (Subtlety Hero Required), which the YAML's Combat Tess cannot play; her own
+    # Combat Strike passes, so the file's Tess, not the built-in one, is the hero.
+    assert [(p["rule"], p["severity"], p["card"]) for p in problems] == [("class-faction", "error", "Shadowstep")]
+    assert "Subtlety" in problems[0]["message"]
+    assert done.returncode == 1
 
 
 WOW_DECKBUILDING_CSV = """name,type,class_icons,faction,tags,hero_traits,requires,rules

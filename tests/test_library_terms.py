@@ -21,6 +21,11 @@ CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="2024-13-01"),
      "date '2024-13-01' is not a date; use YYYY-MM-DD",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2024-13-01"]),
+    # Python 3.11's fromisoformat reads `2011-W40` as a week's Monday, 3.10's refuses it:
+    # the date means the same on every supported Python, as in format files.
+    (lambda folder: validate(DECK, "mtg/modern", date="2011-W40"),
+     "date '2011-W40' is not a date; use YYYY-MM-DD",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2011-W40"]),
     (lambda folder: validate(DECK, "mtg/modern", platform="pc"),
      "platform 'pc': choose paper, mtgo or arena",
      ["validate", "deck.txt", "-f", "mtg/modern", "--platform", "pc"]),
@@ -173,3 +178,38 @@ def test_an_error_that_names_several_settings_names_each_in_each_front_end(tmp_p
     assert pickle.loads(pickle.dumps(raised.value)).named(OPTION_OF_SETTING) == command
     done = run_cli("simulate", "deck.txt", "-f", "mtg/modern", "--exact", "--seed", "3", cwd=tmp_path)
     assert done.returncode == 2 and done.stderr == f"deckcheck: error: {command}\n"
+
+
+def test_a_datetime_is_the_day_it_falls_on_and_a_number_is_refused_in_one_line():
+    """A deck site passing `datetime.now()` got a bare TypeError ("can't compare
+    datetime.datetime to datetime.date"); a number got another one from fromisoformat."""
+    import datetime as dt
+
+    at_noon = validate("4 Mox Opal\n56 Mountain\n", "mtg/modern", dt.datetime(2024, 6, 1, 12, 30))
+    assert [p.message for p in at_noon.problems] == ["Mox Opal is banned in Modern (since 2020-01-14)"]
+    assert at_noon.as_of.date == dt.date(2024, 6, 1)
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", date=20240601)
+    assert str(raised.value) == "date 20240601 is not a date; use YYYY-MM-DD"
+
+
+@pytest.mark.parametrize("value", [True, 0, 1.5])
+def test_cards_of_another_kind_is_one_line_naming_the_keyword(value):
+    """`cards=True` (meaning "with card data") raised AttributeError: 'bool' object has no
+    attribute 'game'."""
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards=value)
+    assert str(raised.value) == (f"cards {value!r}: give a card database's path, a catalog, None (the default "
+                                 "card data) or False (no card data)")
+
+
+def test_a_folder_named_as_the_card_database_says_it_is_a_folder(tmp_path):
+    """`--cards-db FOLDER` said "no such file; build it with `deckcheck cards import FILE
+    --cards-db FOLDER`", advice that import then refused ("cannot replace FOLDER")."""
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    expected = f"{tmp_path}: a folder, not a card database; name a file in it ({tmp_path / 'cards.sqlite'})"
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards=tmp_path)
+    assert str(raised.value) == f"cards {expected}"
+    done = run_cli("validate", "deck.txt", "-f", "mtg/modern", "--cards-db", str(tmp_path), cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: --cards-db {expected}\n")

@@ -217,3 +217,30 @@ def test_simulate_names_passcodes_with_card_data(cli, ygo_db, shared_data):
     assert "Lava Golem" in done.stdout and "102380" not in json.dumps(report.get("cards", report))
     text = cli("simulate", str(path), "-f", "yugioh/advanced-tcg", "--hands", "500", "--seed", "1", env=env).stdout
     assert "opening hand 5, no mulligans" in text
+
+
+def test_a_partial_cards_cdb_finds_the_passcodes_it_lacks_in_the_built_in_data(cli, tmp_path):
+    """EDOPro ships prerelease cards in small extra .cdb files; importing one replaced the
+    whole Yu-Gi-Oh! data and every other passcode of a deck became unknown. As with Magic,
+    the built-in data stands behind a partial import (docs/card-data.md)."""
+    cdb = tmp_path / "prerelease.cdb"
+    db = sqlite3.connect(cdb)
+    db.executescript(
+        "CREATE TABLE datas (id INTEGER PRIMARY KEY, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
+        " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER);"
+        "CREATE TABLE texts (id INTEGER PRIMARY KEY, name TEXT, desc TEXT);"
+        "INSERT INTO datas VALUES (100200300, 3, 0, 0, 33, 0, 0, 1, 0, 0, 0);"  # MONSTER|EFFECT
+        "INSERT INTO texts VALUES (100200300, 'Prerelease Sprite', '');"
+    )
+    db.commit()
+    db.close()
+    target = tmp_path / "cards.sqlite"
+    assert cli("cards", "import", str(cdb), "--cards-db", str(target)).returncode == 0
+    deck = _ydk([100200300] * 3 + [14558127] * 3 + [40640057] * 3 + [12345678] + [83764718])
+    result = _validate(cli, target, tmp_path, deck)
+    unknown = [p["code"] for p in result["problems"] if p["rule"] == "unknown-card"]
+    assert unknown == [12345678], result["problems"]
+    looked = cli("cards", "lookup", "14558127", "--cards-db", str(target))
+    assert looked.returncode == 0 and "Ash Blossom & Joyous Spring" in looked.stdout
+    missing = cli("cards", "lookup", "Prerelease Sprit", "--game", "yugioh", "--cards-db", str(target))
+    assert "Prerelease Sprite" in missing.stdout + missing.stderr

@@ -52,6 +52,10 @@ def require_database(path: str | os.PathLike[str]) -> None:
     built-in data (the CLI names the setting --cards-db)."""
     from ..errors import OptionError
 
+    if os.path.isdir(path):
+        shown = os.fspath(path)
+        raise OptionError("cards", f"{shown}: a folder, not a card database; name a file in it "
+                                   f"({os.path.join(shown, 'cards.sqlite')})")
     if not os.path.isfile(path):
         shown = os.fspath(path)
         raise OptionError("cards", f"{shown}: no such file; build it with `deckcheck cards import FILE --cards-db {shown}`")

@@ -35,6 +35,20 @@ def unknown_card(
     )
 
 
+def script_note(name: str) -> str:
+    """` (card names are read in English; this one is in Cyrillic letters)` for a name
+    written in another alphabet (a player's own language), else "": every game's card
+    data is English, and no spelling near it will be suggested."""
+    import unicodedata  # only for an unknown name
+
+    scripts = {unicodedata.name(char, "").split(" ", 1)[0] for char in name if char.isalpha()}
+    others = sorted(script for script in scripts if script and script != "LATIN")
+    if not others:
+        return ""
+    script = others[0] if others[0] == "CJK" else others[0].title()
+    return f" (card names are read in English; this one is in {script} letters)"
+
+
 def suggestions_within_budget(rank: int, suggest: Callable[[], list[str]]) -> list[str] | None:
     """`suggest()` for the deck's first MAX_SUGGESTED_NAMES unknown names (`rank` counts
     them from 0), None past them: each costs a lookup, and a text of thousands of unknown
@@ -99,7 +113,7 @@ def resolve_by_name(
             continue
         why = explain(entry.name) if explain is not None else None
         problems.append(unknown_card(
-            entry, why or f"unknown card {entry.name!r}: no card of that name in the card database",
+            entry, why or f"unknown card {entry.name!r}: no card of that name in the card database{script_note(entry.name)}",
             suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
         ))
     return deck.with_entries(entries), problems

@@ -18,7 +18,7 @@ import os
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..atomic import AtomicDbWriter
 from ..errors import CardDataError, MissingGameData, OutdatedCardData
@@ -165,3 +165,20 @@ def read_game_tables(
             raise CardDataError(f"cannot read the {game.label} cards of {path} ({exc}); {fix}") from None
     finally:
         db.close()
+
+
+def rows_behind(
+    path: Path, game: Game, read: Callable[[sqlite3.Connection, dict[str, str]], tuple[list[Any], dict[str, str]]],
+    *, builtin: bool = False,
+) -> tuple[list[Any], list[Any], dict[str, str]]:
+    """(the built-in data's rows, the database's rows, its meta) of `game`, read by `read`
+    (-> rows, meta): an imported file is often partial (a prerelease .cdb, a CSV of one's
+    own cards), so the built-in data stands behind it; for the built-in data itself there
+    is nothing behind (`builtin`)."""
+    own, meta = read_game_tables(path, game, read, builtin=builtin)
+    if builtin:
+        return [], own, meta
+    from .builtin import builtin_path
+
+    behind, _ = read_game_tables(builtin_path(), game, read, builtin=True)
+    return behind, own, meta

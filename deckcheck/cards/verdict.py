@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..formats import Format
+from ..freshness import AsOf
 from ..model import MAIN, CardEntry, Deck
 
 # Rules about a deck as a whole: one card says nothing about them. `extra-deck-type` says
@@ -38,11 +39,14 @@ class CardVerdict:
     legal: bool
     reasons: list[dict[str, Any]] = field(default_factory=list)
     why: list[str] = field(default_factory=list)
+    # The dates the verdict rests on, as a validation report's (freshness.py): a date past
+    # the known lists gets validate's note.
+    as_of: AsOf | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": self.format, "date": self.date.isoformat(), "platform": self.platform, "legal": self.legal,
-            "reasons": self.reasons, "why": self.why,
+            "reasons": self.reasons, "why": self.why, "as_of": self.as_of.to_dict() if self.as_of else None,
         }
 
     def text(self, fmt_name: str) -> str:
@@ -50,6 +54,9 @@ class CardVerdict:
         lines = [f"  {fmt_name}, {self.date.isoformat()}{on}: {'LEGAL' if self.legal else 'NOT LEGAL'}"]
         lines += [f"    {reason['rule']}: {reason['message']}" for reason in self.reasons]
         lines += [f"    {line}" for line in self.why]
+        note = self.as_of.note if self.as_of is not None else None
+        if note:
+            lines.append(f"note: {note}")
         return "\n".join(lines) + "\n"
 
 
@@ -62,7 +69,8 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
     result = check_deck(deck, fmt, date=day, cards=catalog, offline=True, platform=platform)
     reasons = [problem.to_dict() for problem in result.problems if problem.rule not in DECK_RULES]
     legal = not any(reason["severity"] == "error" for reason in reasons)
-    verdict = CardVerdict(card=name, format=fmt.id, date=day, platform=platform, legal=legal, reasons=reasons)
+    verdict = CardVerdict(card=name, format=fmt.id, date=day, platform=platform, legal=legal, reasons=reasons,
+                          as_of=result.as_of)
     game = find(fmt.game)
     if legal and game is not None:
         verdict.why = game.in_pool_reasons(catalog, name, fmt, day, platform)

@@ -168,12 +168,15 @@ def cards_lookup(
     Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
+    from ..cards.resolve import script_note
     from ..errors import DeckcheckError
     from ..games import default, find
     from ..pipeline import check_platform, parse_date
 
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
+    if not name.strip():
+        raise DeckcheckError("NAME is empty: give a card name (or a Yu-Gi-Oh! passcode)")
     fmt = None
     if format_id is not None:
         from ..formats import load, reference
@@ -201,7 +204,10 @@ def cards_lookup(
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
         else:
-            say(f"deckcheck: no {what} {name!r}{hint}")
+            # A name the data has that is still no card (a melded back face) says so, as in validate.
+            not_a_card = getattr(catalog, "not_a_card", None)
+            why = not_a_card(name) if not_a_card is not None else None
+            say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
         raise typer.Exit(1)
     verdict = None
     if fmt is not None:

@@ -16,6 +16,7 @@ from typing import Any
 from ..formats import Format
 from ..model import PLAYED_ZONES, CardTally, Deck
 from .context import Context
+from .not_in_pool import legalities_snapshot
 
 
 def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None:
@@ -23,11 +24,8 @@ def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None
     format, taken after the bundled lists' last known day and on or before the event; else None."""
     catalog = ctx.cards
     key = (fmt.option("card_pool") or {}).get("legality")
-    snapshot = getattr(catalog, "legalities_date", None)
+    snapshot = legalities_snapshot(fmt, catalog)
     if not key or snapshot is None or ctx.date < snapshot:
-        return None
-    known = fmt.lists_known_up_to
-    if known is not None and snapshot <= known:
         return None
     return catalog, key, snapshot
 

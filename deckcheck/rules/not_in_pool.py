@@ -13,7 +13,10 @@ Uses the card data (built in, or a synced database). Format key `card_pool`:
   (Pauper); `commander_rarity: uncommon` - the command zone's own rarity (Pauper
   Commander);
 - `legality: pioneer` - the synced database's legality for that key (Scryfall data),
-  which decides from the day the data was taken on; it never decides an earlier date.
+  which decides from the day the data was taken on; it never decides an earlier date,
+  nor any date when the data is no newer than the bundled lists (`lists_known_up_to`):
+  a Scryfall file of 2019 calls Guilds of Ravnica Standard-legal, the lists know it
+  rotated.
 
 Format key `pool_cards`: cards in the pool whatever their printings, a dated list
 (Standard Brawl: Arcane Signet and Command Tower from 2022-09-09).
@@ -66,6 +69,17 @@ KEYS = {
     # Cards in the pool whatever their printings (Standard Brawl: Arcane Signet, Command Tower).
     "pool_cards": DATED_LIST,
 }
+
+
+def legalities_snapshot(fmt: Format, catalog: Any) -> dt.date | None:
+    """The day from which the catalog's legalities decide `fmt`'s pool: their snapshot,
+    when it is newer than the bundled lists (`lists_known_up_to`); else None (the
+    printings and the format's set lists decide every date)."""
+    snapshot = getattr(catalog, "legalities_date", None)
+    known = fmt.lists_known_up_to
+    if snapshot is None or (known is not None and snapshot <= known):
+        return None
+    return snapshot
 
 
 def pool_of(fmt: Format) -> CardPool:
@@ -131,7 +145,7 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
             continue
         found = verdicts.get(name, _UNDECIDED)
         if found is _UNDECIDED:
-            found = verdicts[name] = _not_in(name, catalog, memo, pool, ctx)
+            found = verdicts[name] = _not_in(name, catalog, memo, pool, fmt, ctx)
         if found is not None and entry.key not in extra:
             flagged[name] = found
     if not flagged:
@@ -158,7 +172,7 @@ _UNDECIDED = object()
 
 
 def _not_in(
-    name: str, catalog: Any, memo: dict[str, Any], pool: CardPool, ctx: Context,
+    name: str, catalog: Any, memo: dict[str, Any], pool: CardPool, fmt: Format, ctx: Context,
 ) -> tuple[Card, Decision] | None:
     """(card, decision) when the card `name` is not plainly in the pool on the event's day
     (out, or undecided), else None (in the pool, or a name the card data lacks). The
@@ -174,7 +188,7 @@ def _not_in(
         found = None
         if record is not None:
             found = standing(record, catalog.printings_of(record), pool, availability=catalog.availability,
-                             platform=ctx.platform, snapshot=catalog.legalities_date)
+                             platform=ctx.platform, snapshot=legalities_snapshot(fmt, catalog))
         known = memo[name] = (record, found)
     record, card_standing = known
     if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= ctx.date):
@@ -199,7 +213,8 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
     if decision.how == "unreleased":
         first = _first_release(record, ctx)
         if first is None:
-            return f"{record.name} never came out{on}, so it is not in {fmt.name}'s card pool"
+            return f"{record.name} never came out on {PLATFORM_LABELS[ctx.platform]}, so it is not in " \
+                   f"{fmt.name}'s card pool"
         return f"{record.name} was not out{on} by {day} (out{on} from {first}), so it is not in " \
                f"{fmt.name}'s card pool"
     if pool.sets is not None:

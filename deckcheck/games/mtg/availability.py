@@ -71,6 +71,19 @@ class Availability:
             self._memo[key] = self._on(printing, platform)
         return self._memo[key]
 
+    def never_on(self, printing: Printing, platform: str) -> bool:
+        """Whether `printing` certainly never came out on `platform` (where `on` also says
+        None for a day nobody knows): a digital printing or a digital-only set's on paper, a
+        set researched as never there. Arena's default (a set missing from the table) is not
+        certain: the data lacks Arena-only reprint sets; nor is one paper printing's absence
+        from a digital platform (Scryfall's oracle_cards keeps one printing a card)."""
+        info = self.sets.get(printing.set)
+        if platform == MTGO or platform == ARENA:
+            return info is not None and (info.mtgo if platform == MTGO else info.arena) == NEVER
+        if printing.platforms:
+            return platform not in printing.platforms
+        return info is not None and bool(info.digital)
+
     def _on(self, printing: Printing, platform: str) -> dt.date | None:
         if printing.platforms and platform not in printing.platforms:
             return None

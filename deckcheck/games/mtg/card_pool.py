@@ -247,6 +247,8 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     windows: tuple[Window, ...] | None = None
     if pool.exclude_types.intersection(card.types):
         windows = ()
+    elif printings and all(availability.never_on(printing, platform) for printing in printings):
+        windows = ()  # never out on the event's platform (an Arena-only card on paper): outside
     elif pool.decides_by_printings:
         found: list[Window] = []
         unknown_rarity = False

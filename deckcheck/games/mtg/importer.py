@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import lzma
+import re
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -101,6 +102,22 @@ def build_from_stream(
     return summary
 
 
+# Scryfall names each bulk file by when it was made (oracle-cards-20240315090500.json): a
+# truer day for its legalities than the file's mtime, which a copy or an unpacking resets.
+_STAMP = re.compile(r"-(\d{4})(\d{2})(\d{2})\d{6}\.json(?:\.(?:gz|bz2|xz))?$")
+
+
+def _stamped_day(name: str) -> str | None:
+    """The YYYY-MM-DD of a Scryfall bulk file's name, or None."""
+    found = _STAMP.search(name)
+    if found is None:
+        return None
+    try:
+        return dt.date(*map(int, found.groups())).isoformat()
+    except ValueError:
+        return None
+
+
 def import_bulk_file(path: Path, db_path: Path) -> ImportSummary:
     """Build the database at `db_path` from a Scryfall bulk file or MTGJSON AtomicCards.json."""
     try:
@@ -110,5 +127,5 @@ def import_bulk_file(path: Path, db_path: Path) -> ImportSummary:
         raise CardDataError(f"cannot read {path} ({exc.strerror or exc})") from None
     with raw:
         modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).date().isoformat()
-        meta = {"source_file": path.name, "source_date": modified}
+        meta = {"source_file": path.name, "source_date": _stamped_day(path.name) or modified}
         return build_from_stream(raw, db_path=db_path, label=path.name, total_bytes=size, meta=meta)

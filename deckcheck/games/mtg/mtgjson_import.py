@@ -76,6 +76,9 @@ def read_atomic(stream: JsonStream, meta: dict[str, str]) -> Iterator[tuple[Card
                 yield card_from_atomic(name, stream.value()), None
         else:
             stream.skip()
+    if not saw_data and stream.peek() == "{":
+        raise ShapeError("one JSON object a line (JSON Lines): deckcheck reads a Scryfall bulk file (a JSON array "
+                         "of cards) or MTGJSON AtomicCards.json")
     stream.expect_end()
     if not saw_data:
         raise ShapeError("no `data` object: not an MTGJSON AtomicCards.json file")

@@ -18,6 +18,9 @@ from ...cards.jsonstream import JsonStream
 from .cards import PLATFORMS, Card, Printing, SetInfo, as_tuple, split_type_line
 
 SKIPPED_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+# An object that does not say it is a card (`"object": "card"`, as every Scryfall object
+# does) must have one of these to be read as one: a list of sets has a `name` too.
+CARD_KEYS = ("type_line", "card_faces", "layout", "set", "mana_cost", "oracle_text", "legalities")
 
 
 class ShapeError(ValueError):
@@ -105,6 +108,9 @@ def _from_scryfall(
     if kind != "card" or not isinstance(name, str) or not name.strip():
         what = f"object {kind!r}" if kind != "card" else "no card name"
         raise ShapeError(f"item {index + 1} is not a Scryfall card object ({what})")
+    if "object" not in obj and not any(key in obj for key in CARD_KEYS):
+        raise ShapeError(f"item {index + 1} is not a Scryfall card object (none of a card's keys: "
+                         f"{', '.join(CARD_KEYS)})")
     layout = _text(obj.get("layout")) or "normal"
     if layout in SKIPPED_LAYOUTS:
         return None

@@ -48,7 +48,7 @@ def in_pool(catalog: MtgCatalog, name: str, fmt: Any, day: dt.date, platform: st
     """Why a legal card is in `fmt`'s card pool that day: the database's legality, or the
     printing (set, rarity) whose window covers the day on the platform."""
     from .card_pool import Verdict, standing, verdict_on
-    from ...rules.not_in_pool import pool_of
+    from ...rules.not_in_pool import legalities_snapshot, pool_of
 
     card = catalog.get(name)
     spec = fmt.option("card_pool")
@@ -56,7 +56,7 @@ def in_pool(catalog: MtgCatalog, name: str, fmt: Any, day: dt.date, platform: st
         return []
     pool = pool_of(fmt)
     found = standing(card, catalog.printings_of(card), pool, availability=catalog.availability, platform=platform,
-                     snapshot=catalog.legalities_date)
+                     snapshot=legalities_snapshot(fmt, catalog))
     decision = verdict_on(card, found, pool, day)
     if decision.verdict is not Verdict.IN:
         return []

@@ -2,10 +2,10 @@
 
 `resolve_deck` gives entries the card data's spelling of their names (the list's own
 spelling stays in `written`). With the built-in card data (every card printed, `complete`)
-a name it lacks is an `unknown-card` error with "did you mean" suggestions; with an
-imported file it is not an error, because card files are often partial (a user's own
-CSV): the rules that need the card (class-faction) say, as a warning, which checks they
-skipped for it.
+a name it lacks is an `unknown-card` error with "did you mean" suggestions; an imported
+file has the built-in cards behind it (store.py), and a name neither has is not an error,
+because card files are often partial (a user's own CSV of new cards): the rules that need
+the card (class-faction) say, as a warning, which checks they skipped for it.
 """
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ class WowCatalog:
     game = GAME.id
 
     def __init__(self, cards: Iterable[tuple[str, WowProfile]], *, source: str = "", imported_at: str = "",
-                 source_date: str = "", path: Path | None = None):
+                 source_date: str = "", path: Path | None = None, own: int | None = None):
+        """`own`: the card names of an imported file when the built-in data's stand behind them."""
         self.source = source
+        self.own = own
         self.imported_at = imported_at
         self.source_date = source_date or imported_at[:10]
         self.path = path
@@ -50,6 +52,8 @@ class WowCatalog:
         return len(self._cards)
 
     def describe(self) -> str:
+        if self.own is not None:
+            return f"{self.source or 'WoW TCG card data'}, {self.own:,} card names, and the built-in data behind it"
         return f"{self.source or 'WoW TCG card data'}, {len(self):,} card names"
 
     def trait_name(self, key: str) -> str:

@@ -8,7 +8,8 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from ...cards.tables import GameTablesWriter, read_game_tables
+from ...cards.tables import GameTablesWriter, rows_behind
+from ...names import fold
 from . import GAME
 from .cards import WowProfile
 from .catalog import WowCatalog
@@ -42,13 +43,8 @@ def write(db_path: Path, cards: Iterable[tuple[str, WowProfile]], meta: dict[str
         return writer.count
 
 
-def _read(db: sqlite3.Connection, meta: dict[str, str]) -> WowCatalog:
-    rows = db.execute("SELECT name, profile FROM wow_cards ORDER BY rowid").fetchall()
-    # Printings share profiles (1,307 distinct among 6,924 rows of the built-in data): each
-    # distinct text is decoded once.
-    profiles = {text: _profile(text) for text in {text for _, text in rows}}
-    return WowCatalog(((name, profiles[text]) for name, text in rows), source=meta.get("source", ""),
-                      imported_at=meta.get("imported_at", ""), source_date=meta.get("source_date", ""))
+def _rows(db: sqlite3.Connection, meta: dict[str, str]) -> tuple[list[tuple[str, str]], dict[str, str]]:
+    return db.execute("SELECT name, profile FROM wow_cards ORDER BY rowid").fetchall(), meta
 
 
 def load_catalog(
@@ -56,8 +52,18 @@ def load_catalog(
 ) -> WowCatalog:
     """The WoW TCG cards of the database at `path` (CardDataError when it has none);
     `offline` and `warn` do not matter: there are no online lookups. `builtin`: the file is
-    deckcheck's built-in data."""
-    catalog = read_game_tables(path, GAME, _read, builtin=builtin)
+    deckcheck's built-in data. An imported file has the built-in data behind it: a name it
+    lacks is the built-in card (a CSV of one's own cards still knows Hogger); a name it has
+    is its own, every printing of it."""
+    behind, own, meta = rows_behind(path, GAME, _rows, builtin=builtin)
+    mine = {fold(name) for name, _ in own}
+    rows = [row for row in behind if fold(row[0]) not in mine] + own
+    # Printings share profiles (1,307 distinct among 6,924 rows of the built-in data): each
+    # distinct text is decoded once.
+    profiles = {text: _profile(text) for text in {text for _, text in rows}}
+    catalog = WowCatalog(((name, profiles[text]) for name, text in rows), source=meta.get("source", ""),
+                         imported_at=meta.get("imported_at", ""), source_date=meta.get("source_date", ""),
+                         own=None if builtin else len(mine))
     catalog.path = Path(path)
     catalog.complete = builtin
     return catalog

@@ -70,9 +70,12 @@ class YgoCatalog:
     game = GAME.id
 
     def __init__(self, cards: Iterable[YgoCard] = (), *, rows: Iterable[tuple[Any, ...]] | None = None,
-                 source: str = "", imported_at: str = "", source_date: str = "", path: Path | None = None):
-        """`cards`, or the `rows` of a card table (`YgoCard` fields in order, passcode first)."""
+                 source: str = "", imported_at: str = "", source_date: str = "", path: Path | None = None,
+                 own: int | None = None):
+        """`cards`, or the `rows` of a card table (`YgoCard` fields in order, passcode first);
+        `own`: the passcodes of an imported database when the built-in data's stand behind them."""
         self.source = source
+        self.own = own
         self.imported_at = imported_at
         self.source_date = source_date or imported_at[:10]
         self.path = path
@@ -114,6 +117,8 @@ class YgoCatalog:
         return len(self._by_code)
 
     def describe(self) -> str:
+        if self.own is not None:
+            return f"{self.source or 'Yu-Gi-Oh! card data'}, {self.own:,} passcodes, and the built-in data behind it"
         return f"{self.source or 'Yu-Gi-Oh! card data'}, {len(self):,} passcodes"
 
     # ------------------------------------------------------------ lookups

@@ -8,8 +8,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
-from ...cards.tables import GameTablesWriter, read_game_tables
+from ...cards.tables import GameTablesWriter, rows_behind
 from . import GAME
 from .cards import YgoCard
 from .catalog import YgoCatalog
@@ -32,10 +33,8 @@ def write(db_path: Path, cards: Iterable[YgoCard], meta: dict[str, str]) -> int:
         return writer.count
 
 
-def _read(db: sqlite3.Connection, meta: dict[str, str]) -> YgoCatalog:
-    rows = db.execute("SELECT code, name, type, alias, ot, konami_id FROM ygo_cards").fetchall()
-    return YgoCatalog(rows=rows, source=meta.get("source", ""), imported_at=meta.get("imported_at", ""),
-                      source_date=meta.get("source_date", ""))
+def _rows(db: sqlite3.Connection, meta: dict[str, str]) -> tuple[list[tuple[Any, ...]], dict[str, str]]:
+    return db.execute("SELECT code, name, type, alias, ot, konami_id FROM ygo_cards").fetchall(), meta
 
 
 def load_catalog(
@@ -43,7 +42,12 @@ def load_catalog(
 ) -> YgoCatalog:
     """The Yu-Gi-Oh! cards of the database at `path` (CardDataError when it has none);
     `offline` and `warn` do not matter: there are no online lookups. `builtin`: the file is
-    deckcheck's built-in data."""
-    catalog = read_game_tables(path, GAME, _read, builtin=builtin)
+    deckcheck's built-in data. An imported database has the built-in data behind it: a
+    passcode it lacks (an EDOPro prerelease .cdb holds a few dozen) is the built-in card,
+    and the database's own row wins where both have one."""
+    behind, own, meta = rows_behind(path, GAME, _rows, builtin=builtin)
+    rows = behind + own  # later rows win: the database's over the built-in data's
+    catalog = YgoCatalog(rows=rows, source=meta.get("source", ""), imported_at=meta.get("imported_at", ""),
+                         source_date=meta.get("source_date", ""), own=None if builtin else len(own))
     catalog.path = Path(path)
     return catalog
