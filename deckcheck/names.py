@@ -58,23 +58,26 @@ FACE_SEPARATOR = " // "
 
 def fold_once(text: str) -> str:
     """Lower-case `text` and strip accents (marks on Latin letters), typographic variants and
-    invisible characters; a run of underscores is one (Unfinity's blanks: `_____ Goblin` is
-    written with five in the ban announcements and eight in the card data, and players type
-    any number). `fold` is this with a cache, for card names, which repeat; text folded once
-    (a player's name) would only grow that cache."""
+    invisible characters: how a player's or a team's name is compared (folded once: such
+    names would only grow `fold`'s cache)."""
     text = text.translate(_LIGATURES)
     if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
         text = without_invisible(text)
         text = unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
-    if "__" in text:
-        text = _BLANKS.sub("_", text)
     return _SPACES.sub(" ", text).strip().casefold()
 
 
 _BLANKS = re.compile(r"_{2,}")
 
 
-fold = lru_cache(maxsize=65536)(fold_once)
+@lru_cache(maxsize=65536)
+def fold(name: str) -> str:
+    """`fold_once` of a card name, with a cache (card names repeat), and a run of
+    underscores read as one: Unfinity's blanks (`_____ Goblin` is written with five in the
+    ban announcements and eight in the card data, and players type any number). Not for
+    players' names, where `john__doe` and `john_doe` are two people."""
+    folded = fold_once(name)
+    return _BLANKS.sub("_", folded) if "__" in folded else folded
 
 
 def _without_latin_marks(decomposed: str) -> Iterator[str]:

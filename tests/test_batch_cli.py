@@ -393,6 +393,15 @@ def test_a_row_whose_own_format_is_refused_is_not_checked_against_the_default_on
         assert result["counts"] == {"main": 60, "sideboard": 0}  # the deck was read
 
 
+def test_players_whose_names_differ_in_underscores_are_two_players(cli, tmp_path):
+    """Card names read a run of underscores as one blank (Unfinity's `_____ Goblin`);
+    players' handles do not: `john__doe` and `john_doe` are two people."""
+    write(tmp_path, {"a.txt": LEGAL_BURN, "reg.csv": "player,deck\njohn__doe,a.txt\njohn_doe,a.txt\n"})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    messages = [problem["message"] for result in report["results"] for problem in result["problems"]]
+    assert not [message for message in messages if "already registered" in message], messages
+
+
 # ------------------------------------------------------------------ zips
 
 
