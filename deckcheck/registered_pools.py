@@ -121,9 +121,12 @@ def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
     misspells is reported there as a card the pool does not hold.
 
     The last pool named is remembered with the catalog: a team's rows, which share a
-    pool, sit together."""
+    pool, sit together. A `Pool` a caller built from card keys (no `entries`: no lines to
+    name) is taken as it is."""
     from .pipeline import named_by
 
+    if not pool.entries:
+        return pool
     last = catalog.memo.get(_NAMED)
     if last is not None and (pool is last[0] or pool is last[1]):
         return last[1]

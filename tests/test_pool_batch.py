@@ -75,6 +75,18 @@ def test_library_accepts_pool_text_and_raises_on_missing_pool(tmp_path):
         raise AssertionError("a missing pool must raise InputError")
 
 
+def test_library_takes_a_pool_built_from_card_keys_as_it_is():
+    """docs/batch.md: a library caller may give a `Pool` it built itself. Naming pools with
+    the card data read only a pool's lines, so one built from keys held nothing."""
+    from deckcheck.names import card_key
+    from deckcheck.registered_pools import Pool
+
+    pool = Pool("p", {card_key("Lightning Bolt"): 1, card_key("Grizzly Bears"): 2})
+    assert validate("1 Lightning Bolt\n2 Grizzly Bears\n37 Mountain\n", "mtg/limited", pool=pool).legal
+    result = validate("2 Lightning Bolt\n38 Mountain\n", "mtg/limited", pool=pool)
+    assert [(p.rule, p.card, p.count, p.limit) for p in result.problems] == [("registered-pool", "Lightning Bolt", 2, 1)]
+
+
 def test_without_a_pool_limited_checks_sizes_only(cli, tmp_path):
     write(tmp_path, {"deck.txt": "4 Black Lotus\n36 Snow-Covered Island\n"})
     assert cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited").returncode == 0
