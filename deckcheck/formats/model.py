@@ -342,11 +342,29 @@ def _zone_sizes(spec: Any) -> tuple[ZoneSize, ...]:
     )
 
 
+def _check_limits_stated(data: dict[str, Any], path: Path) -> None:
+    """A `card_limits` entry without `limit` allows a card in a `whitelist: true` format (at
+    its usual copy limit); in any other it would limit nothing and say nothing: an error.
+    Judged on the merged format, since the whitelist may be the format extended."""
+    from .schema import LIMIT_NEEDED
+
+    if data.get("whitelist"):
+        return
+    for index, entry in enumerate(data.get("card_limits") or ()):
+        if isinstance(entry, str) or "limit" not in entry:
+            card = entry if isinstance(entry, str) else entry.get("card") or entry.get("code")
+            raise FormatError(
+                f"{LIMIT_NEEDED}: write {{card: {str(card)[:60]}, limit: N}} (without it only a `whitelist: true` "
+                "format lists a card, allowing it)", path=str(path), key=f"card_limits[{index}]",
+            )
+
+
 def build_format(format_id: str, path: Path, data: dict[str, Any], chain: tuple[str, ...]) -> Format:
     """The Format of merged, validated format data (`chain`: its id and its ancestors')."""
     for key in ("name", "game"):
         if key not in data:
             raise FormatError("required key is missing (set it here or in the format it extends)", path=str(path), key=key)
+    _check_limits_stated(data, path)
     zones = {zone: _zone_sizes(spec) for zone, spec in (data.get("deck") or {}).items()}
     copy_limit = None
     if data.get("copy_limit"):

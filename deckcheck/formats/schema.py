@@ -108,25 +108,16 @@ LIST_ENTRY = AnyOf((Str(), EntrySpec()))
 LIMIT_NEEDED = "a card_limits entry needs `limit`, the copies allowed (0 forbidden, 1 limited, 2 semi-limited)"
 
 
-def _entry_has_limit(value: Mapping[str, Any], keys: Keys) -> None:
-    _entry_names_a_card(value, keys)
-    if "limit" not in value:
-        raise SchemaError((*keys, "limit"), LIMIT_NEEDED)
-
-
 class LimitEntry(EntrySpec):
-    """A `card_limits` entry: a mapping with `limit`. A bare name, or an entry without
-    `limit`, would limit nothing and say nothing, so each is an error."""
+    """A `card_limits` entry: a mapping that may state `limit`. A bare name, or an entry
+    without `limit`, is a card a `whitelist: true` format allows at its usual copy limit;
+    in any other format it would limit nothing, which the merged format refuses
+    (formats/model.py `build_format`: a whitelist may come from the format extended)."""
 
     __slots__ = ()
 
     def __init__(self) -> None:
-        super().__init__(check_whole=_entry_has_limit, limited=True)
-
-    def check(self, value: Any, keys: Keys) -> None:
-        if isinstance(value, str):
-            raise SchemaError(keys, f"{LIMIT_NEEDED}: write {{card: {value[:60]}, limit: N}}")
-        super().check(value, keys)
+        super().__init__(limited=True)
 
 # A set of a card pool, in it from `since` (inclusive; default: its release on the platform) to
 # `until` (exclusive), or to the release of `rotated_by` on the platform.
@@ -134,7 +125,7 @@ DATED_SET = Struct({"set": Str(), "since": Date(), "until": Date(), "rotated_by"
 # A dated card list (`banned`, `restricted`, ...); null drops the inherited list.
 DATED_LIST = AnyOf((Null(), ListOf(LIST_ENTRY)))
 # `card_limits`: a dated card list whose every entry states its limit.
-LIMITS_LIST = AnyOf((Null(), ListOf(LimitEntry())))
+LIMITS_LIST = AnyOf((Null(), ListOf(AnyOf((Str(), LimitEntry())))))
 CARD_LISTS = (DATED_LIST, LIMITS_LIST)  # the specs of the keys that hold dated card lists
 
 # The keys no one rule owns: what the format is, what it extends, its zones, and what the
