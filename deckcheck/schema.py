@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .record import Record
@@ -131,14 +131,20 @@ class Str(_RecordSpec):
         if not isinstance(value, str):
             self.fail(value, keys)
         if self.choices and value not in self.choices:
-            import difflib  # only for a word that is wrong
-
-            by_folded = {choice.lower(): choice for choice in self.choices}
-            close = difflib.get_close_matches(value.lower(), list(by_folded), n=1, cutoff=0.75)
-            hint = f"; did you mean {by_folded[close[0]]!r}?" if close else ""
+            close = _closest(value, self.choices, ignore_case=True)
+            hint = f"; did you mean {close!r}?" if close else ""
             raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}", wrong_type=True)
         if (self.non_empty and not value.strip()) or (self.pattern and not re.fullmatch(self.pattern, value)):
             self.fail(value, keys)
+
+
+def _closest(word: str, known: Iterable[str], *, ignore_case: bool = False) -> str | None:
+    """The one of `known` a mistyped `word` most likely meant, or None ("did you mean")."""
+    import difflib  # only for a word that is wrong
+
+    by_form = {(choice.lower() if ignore_case else choice): choice for choice in known}
+    close = difflib.get_close_matches(word.lower() if ignore_case else word, list(by_form), n=1, cutoff=0.75)
+    return by_form[close[0]] if close else None
 
 
 class Int(_RecordSpec):
@@ -307,10 +313,8 @@ class Struct(_RecordSpec):
         for key, item in value.items():
             if key not in self.fields:
                 known = ", ".join(sorted(self.fields))
-                import difflib  # only for a key that is wrong
-
-                close = difflib.get_close_matches(str(key), list(self.fields), n=1, cutoff=0.75)
-                hint = f"did you mean {close[0]!r}? " if close else ""
+                close = _closest(str(key), self.fields)
+                hint = f"did you mean {close!r}? " if close else ""
                 raise SchemaError((*keys, str(key)), f"unknown key; {hint}known keys here: {known}")
             self.fields[key].check(item, (*keys, key))
         for key in self.required:
