@@ -223,7 +223,8 @@ def test_a_database_older_than_the_bundled_lists_does_not_undo_a_rotation(cli, t
     looked = cli("cards", "lookup", "Vraska, Regal Gorgon", "-f", "mtg/standard", "--date", "2026-10-01",
                  "--cards-db", db, "--offline")
     assert looked.returncode == 1 and "NOT LEGAL" in looked.stdout, looked.stdout
-    # On the file's own day its legalities are no older than the lists in force: still legal.
+    # In 2019 the bundled set lists have Guilds of Ravnica in Standard: legal by them (the
+    # database's old legalities decide no date now).
     assert cli("validate", deck, "-f", "mtg/standard", "--date", "2019-09-21", "--cards-db", db,
                "--offline").returncode == 0
 
@@ -239,3 +240,20 @@ def test_a_scryfall_file_is_dated_by_the_stamp_in_its_name(cli, tmp_path):
     deck = _deck(tmp_path, "4 Vraska, Regal Gorgon\n56 Swamp\n")
     done = cli("validate", deck, "-f", "mtg/standard", "--date", "2026-10-01", "--cards-db", db, "--offline")
     assert done.returncode == 1 and "Vraska, Regal Gorgon has no printing in a set legal in Standard" in done.stdout
+    # Today, the day its mtime gave it (later than the bundled lists): what used to pass.
+    today = cli("validate", deck, "-f", "mtg/standard", "--cards-db", db, "--offline")
+    assert today.returncode == 1 and "Vraska, Regal Gorgon has no printing in a set legal in Standard" in today.stdout
+
+
+def test_a_file_with_no_date_is_never_newer_than_its_newest_printing(cli, tmp_path):
+    """A 2019 file copied today under a plain name has only today's mtime: dated by it,
+    its 2019 legalities passed for today's, and Guilds of Ravnica was Standard-legal."""
+    bulk = tmp_path / "cards.json"
+    bulk.write_text(json.dumps(_GRN_2019), encoding="utf-8")
+    db = str(tmp_path / "plain.sqlite")
+    assert cli("cards", "import", str(bulk), "--cards-db", db).returncode == 0
+    newest = max(printing["released_at"] for printing in _GRN_2019)
+    assert f"source date: {newest}" in cli("cards", "stats", "--cards-db", db).stdout
+    deck = _deck(tmp_path, "4 Vraska, Regal Gorgon\n56 Swamp\n")
+    today = cli("validate", deck, "-f", "mtg/standard", "--cards-db", db, "--offline")
+    assert today.returncode == 1 and "Vraska, Regal Gorgon has no printing in a set legal in Standard" in today.stdout

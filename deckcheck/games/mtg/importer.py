@@ -72,10 +72,12 @@ def build_from_stream(
 ) -> ImportSummary:
     """Read cards from an open binary file and build the database at `db_path` atomically."""
     objects = 0
+    newest = ""  # the latest printing's release day: how old a file without a date can be
     with _collector_paused(), CardDbWriter(db_path) as writer, Progress(f"importing {label}", total_bytes) as progress:
         try:
             stream = JsonStream(open_text(raw, label=label))
             for objects, (card, set_info) in enumerate(_cards(stream, meta, writer), start=1):
+                newest = max(newest, max((printing.released for printing in card.printings), default=""))
                 if isinstance(card, Reprint):
                     writer.add_reprint(*card)
                 else:
@@ -95,6 +97,12 @@ def build_from_stream(
             raise CardDataError(f"{label}: no cards found; {NOT_CHANGED}")
         if "mtgjson_date" in meta:
             meta["source_date"] = meta["mtgjson_date"]
+        elif "source_date" not in meta and "modified_date" in meta:
+            # No date in the file or its name: the day it was last written, but never later
+            # than its newest printing came out, so a copy of a 2019 file made today does not
+            # pass its 2019 legalities for today's (rules/not_in_pool.py legalities_snapshot).
+            meta["source_date"] = min(meta["modified_date"], newest) if newest else meta["modified_date"]
+        meta.pop("modified_date", None)
         meta.setdefault("imported_at", dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat())
         summary = ImportSummary(path=db_path, source=meta["source"], cards=writer.card_count, objects=objects)
         meta["objects"] = str(objects)
@@ -127,5 +135,6 @@ def import_bulk_file(path: Path, db_path: Path) -> ImportSummary:
         raise CardDataError(f"cannot read {path} ({exc.strerror or exc})") from None
     with raw:
         modified = dt.datetime.fromtimestamp(path.stat().st_mtime, dt.timezone.utc).date().isoformat()
-        meta = {"source_file": path.name, "source_date": _stamped_day(path.name) or modified}
+        stamped = _stamped_day(path.name)
+        meta = {"source_file": path.name, **({"source_date": stamped} if stamped else {"modified_date": modified})}
         return build_from_stream(raw, db_path=db_path, label=path.name, total_bytes=size, meta=meta)
