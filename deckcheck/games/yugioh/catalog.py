@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
-from ...cards.resolve import suggestions_within_budget, unknown_card
+from ...cards.resolve import script_note, suggestions_within_budget, unknown_card
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
@@ -235,7 +235,7 @@ class YgoCatalog:
                 count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(
-            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data",
+            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{script_note(first.name)}",
             count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
         )
 
