@@ -5,6 +5,8 @@ written to a folder with a YAML manifest and checked by the batch library, as an
 organiser's set would be."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import yaml
 
@@ -21,7 +23,10 @@ def test_team_case(case, tmp_path):
     manifest = tmp_path / "registrations.yaml"
     manifest.write_text(yaml.safe_dump(rows), encoding="utf-8")
 
-    batch = check_source(manifest, case["format"], date=str(case["date"]), jobs=1, unified=case.get("unified", True))
+    # A format id, or a format file of tests/ (formats/...yaml), which the library takes as a Path.
+    fmt = case["format"]
+    fmt = Path(__file__).resolve().parent / fmt if fmt.endswith(".yaml") else fmt
+    batch = check_source(manifest, fmt, date=str(case["date"]), jobs=1, unified=case.get("unified", True))
 
     (team,) = batch.report.teams
     assert team.players == list(case["decks"])

@@ -7,6 +7,14 @@ that allows N copies allows N per team (`copy_limit` of the format, with its `pe
 FAIL (mtg/legacy, team T1): ann 4 Brainstorm, bob 1 Brainstorm ->
 "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team".
 
+With `team: {one_deck_per_card: true}` (Unified Deck Construction as the Magic Tournament
+Rules 8.4 have put it since about 2018): a card other than a basic land is in one deck of
+the team only, whatever its copies; a card that may break the copy limit (Relentless Rats)
+does so in that one deck. The bundled formats keep the rule above (a team's 4 copies).
+FAIL (mtg/modern with one_deck_per_card, team T1): ann 2 Thoughtseize, bob 2 Thoughtseize ->
+"Thoughtseize is in 2 decks of team T1 (ann 2, bob 2); under unified deck construction a card
+other than a basic land is in one deck of a team".
+
 team-restricted: a restricted card at most once across the whole team.
 FAIL (mtg/vintage): ann 1 Sol Ring, bob 1 Sol Ring -> "2 copies of Sol Ring across team T1
 (ann 1, bob 1); it is restricted to 1 per team in Vintage".
@@ -33,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..formats import Format
-from ..model import PLAYED_ZONES, CardEntry, tally
+from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, tally
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
@@ -142,7 +150,9 @@ def unified_problems(team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]]
     """Team Unified Construction over the decks of one team, as (player, entries)."""
     problems: list[Problem] = []
     banned, restricted, card_limits = fmt.banned_on(day), fmt.restricted_on(day), fmt.card_limits_on(day)
-    if fmt.copy_limit is not None:
+    if (fmt.option("team") or {}).get("one_deck_per_card"):
+        problems += _in_several_decks(team, decks, fmt, banned)
+    elif fmt.copy_limit is not None:
         zones = set(fmt.copy_limit.zones)
         holders = _holders(decks, zones)
         for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
@@ -166,6 +176,28 @@ def unified_problems(team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]]
                     TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, holders[card.key],
                     f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",
                 ))
+    return problems
+
+
+def _in_several_decks(
+    team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, banned: Iterable[str],
+) -> list[Problem]:
+    """`one_deck_per_card`: each card but a basic land held by two or more of the decks
+    (main deck and sideboard, the zones of the copy limit); banned cards are each deck's own
+    problem."""
+    zones = set(fmt.copy_limit.zones) if fmt.copy_limit is not None else {MAIN, SIDEBOARD}
+    holders = _holders(decks, zones)
+    problems = []
+    for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
+        held = holders[card.key]
+        if len(held) < 2 or card.key in fmt.basic_lands or card.key in banned:
+            continue
+        shown, details = listed_holders(held)
+        problems.append(Problem(
+            rule=TEAM_COPY_LIMIT, card=card.name, count=card.total, limit=max(held.values()), details=details,
+            message=f"{card.name} is in {len(held)} decks of team {team} ({shown}); under unified deck construction "
+            "a card other than a basic land is in one deck of a team",
+        ))
     return problems
 
 

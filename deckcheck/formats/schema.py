@@ -145,7 +145,9 @@ SHARED_KEYS: dict[str, Spec] = {
     # Basic lands: exempt from the copy limit, provided in limited events.
     "basic_lands": ListOf(Str()),
     # Team formats (deckcheck batch: team-copy-limit, team-restricted, team-registration).
-    "team": AnyOf((Null(), Struct({"unified": Bool(), "size": AnyOf((Int(1), ListOf(Int(1)))), "sideboard": Bool()}))),
+    "team": AnyOf((Null(), Struct({
+        "unified": Bool(), "one_deck_per_card": Bool(), "size": AnyOf((Int(1), ListOf(Int(1)))), "sideboard": Bool(),
+    }))),
     # The simulate engine.
     "opening_hand": Struct(
         {"size": Int(1, maximum=MAX_HAND_SIZE), "mulligan": Str(MULLIGANS), "free_mulligan": Bool(), "first_player_draws": Bool()}
