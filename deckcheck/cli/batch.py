@@ -11,7 +11,10 @@ from ..errors import DeckcheckError
 from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
 from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
-from .common import distinct_outputs, emit, one_of, open_cards, output_option, say_note, spoken, warn, writable, write_file
+from .common import (
+    distinct_outputs, emit, one_of, open_cards, output_option, say_note, spoken, warn, warn_unknown_format_names, writable,
+    write_file,
+)
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -123,6 +126,7 @@ def batch(
         bar.close()
     for writer in writers:
         writer.finish(result)
+    _warn_unknown_names(result, cards_db, no_cards)
     if format_id is None:  # the note speaks of the game of the rows' formats
         _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
     if sheets is not None and sheets_file is not None:
@@ -143,6 +147,18 @@ def batch(
         skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
         raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
     raise typer.Exit(result.exit_code)
+
+
+def _warn_unknown_names(result, cards_db: Path | None, no_cards: bool) -> None:  # type: ignore[no-untyped-def]
+    """As `validate -f FILE.yaml` does: each user's format file (-f, a row's) whose lists
+    name no card, once. A zip's format files are left out: their path is a temporary
+    folder's, gone after the run."""
+    if no_cards or result.kind == "zip":
+        return
+    for ref, fmt in result.formats.items():
+        if isinstance(ref, Path):
+            catalog, _ = open_cards(fmt, cards_db, offline=True)
+            warn_unknown_format_names(fmt, catalog)
 
 
 def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]

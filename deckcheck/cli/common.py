@@ -345,3 +345,15 @@ def output_option(default: str | None, *, more_help: str = "") -> Any:
 def spoken(names: list[str]) -> str:
     """`a, b or c`."""
     return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def warn_unknown_format_names(fmt: Any, catalog: Any) -> None:
+    """A user's format file whose lists name no card of the card data: its entries apply
+    to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py)."""
+    if catalog is None:
+        return
+    from ..formats.card_names import unknown_names_warning
+
+    warning = unknown_names_warning(fmt, catalog)
+    if warning:
+        warn(warning)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..report import DECKS
-from .common import emit, open_cards, read_deck_argument, say_note, warn
+from .common import emit, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
 
 
 def run_validate(
@@ -43,12 +43,8 @@ def run_validate(
     if input_format:
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    if isinstance(reference(format_id), Path) and catalog is not None:  # a user's file: a misspelt ban bans nothing
-        from ..formats.card_names import unknown_names_warning
-
-        warning = unknown_names_warning(fmt, catalog)
-        if warning:
-            warn(warning)
+    if isinstance(reference(format_id), Path):  # a user's file: a misspelt ban bans nothing
+        warn_unknown_format_names(fmt, catalog)
     results = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:
