@@ -114,6 +114,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
         "setup": ListOf(ListOf(Str())),              # commands run first (each must exit 0)
         "args": ListOf(Str()),                       # the command checked
         "stdin": Str(),
+        "env": MapOf(Str()),                         # variable -> value ({work}: the case's folder)
         "expect": Struct({
             "exit": Int(0),
             "problems": ListOf(PROBLEM),             # -o json: the first result's problems, one to one

@@ -568,6 +568,22 @@ def test_a_zip_format_file_is_shown_as_its_path_in_the_archive_and_the_report_is
         assert any("formats/bad.yaml" in problem["message"] for problem in report["results"][1]["problems"])
 
 
+def test_a_zip_format_file_that_misspells_a_card_is_warned_of_by_its_path_in_the_archive(cli, tmp_path):
+    """A zip's format files drew no unknown-name warning (their path was the temporary
+    folder's): an event's misspelt ban banned nothing without a word. The warning names the
+    file inside the archive, where `formats check` finds it once unzipped."""
+    archive = make_zip(tmp_path / "set.zip", {
+        **ZIP_WITH_A_FORMAT_CHAIN,
+        "formats/cube.yaml": "name: Cube\nextends: ../common/base.yaml\nbanned: [Lightning Blot]\n",
+    })
+    done = cli("batch", archive.name, "-o", "json", "--date", DATE, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr.count("warning:") == 1, done.stderr
+    assert ("formats/cube.yaml: 1 card name matches no card of the card data, so its entry applies to no card: "
+            "'Lightning Blot'; `deckcheck formats check formats/cube.yaml` in the unzipped archive says where") in done.stderr
+    assert "deckcheck-zip" not in done.stderr
+
+
 def test_a_format_file_given_with_f_keeps_its_chain_where_it_is_for_a_zip_too(cli, tmp_path):
     """-f names the organiser's own file, beside its parent: taken for one of the archive's,
     it was loaded with the archive as its tree and its `extends: base.yaml` refused."""

@@ -5,6 +5,7 @@ card checks use the built-in card data. Every case of tests/cases/cli/*.yaml
 `args` in a fresh folder, and checks the exit code and what it `expect`s: the problems of
 the first result of `-o json` (one to one), "did you mean" suggestions, values at dotted
 paths of the JSON output, text on stdout and stderr, and text on neither (`absent`).
+A case's `env` adds environment variables; `{work}` in a value is the case's folder.
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ def test_cli_case(case, tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     env = clean_env(home)
+    env.update({key: value.replace("{work}", str(work)) for key, value in (case.get("env") or {}).items()})
     for name, text in (case.get("files") or {}).items():
         (work / name).parent.mkdir(parents=True, exist_ok=True)
         (work / name).write_text(text, encoding="utf-8")

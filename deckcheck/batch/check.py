@@ -52,6 +52,8 @@ class BatchReport:
     # The formats that loaded (-f, then each row's, in the order rows first name them):
     # read from here, a zip's format files are not loaded again once the archive is gone.
     formats: dict[FormatRef, Format] = field(default_factory=dict)
+    # A zip's format files as the report shows them: their paths inside the archive.
+    formats_in_archive: dict[FormatRef, str] = field(default_factory=dict)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -198,6 +200,7 @@ def check_registrations(
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
         registrations=rows, skipped=found.skipped,
         deck_checks=sample, totals=totals, formats=formats.loaded,
+        formats_in_archive={} if in_archive is None else {ref: in_archive.text(str(ref)) for ref in formats.loaded},
     )
 
 

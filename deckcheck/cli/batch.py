@@ -150,15 +150,13 @@ def batch(
 
 
 def _warn_unknown_names(result, cards_db: Path | None, no_cards: bool) -> None:  # type: ignore[no-untyped-def]
-    """As `validate -f FILE.yaml` does: each user's format file (-f, a row's) whose lists
-    name no card, once. A zip's format files are left out: their path is a temporary
-    folder's, gone after the run."""
-    if no_cards or result.kind == "zip":
+    """As `validate -f FILE.yaml` does: each user's format file (-f, a row's, one found
+    through DECKCHECK_FORMATS_PATH, a zip's) whose lists name no card, once."""
+    if no_cards:
         return
     for ref, fmt in result.formats.items():
-        if isinstance(ref, Path):
-            catalog, _ = open_cards(fmt, cards_db, offline=True)
-            warn_unknown_format_names(fmt, catalog)
+        catalog, _ = open_cards(fmt, cards_db, offline=True)
+        warn_unknown_format_names(fmt, catalog, in_archive=result.formats_in_archive.get(ref))
 
 
 def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]

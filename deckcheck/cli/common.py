@@ -347,13 +347,14 @@ def spoken(names: list[str]) -> str:
     return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
-def warn_unknown_format_names(fmt: Any, catalog: Any) -> None:
+def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> None:
     """A user's format file whose lists name no card of the card data: its entries apply
-    to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py)."""
+    to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py).
+    `in_archive`: the file's path inside a batch's zip."""
     if catalog is None:
         return
     from ..formats.card_names import unknown_names_warning
 
-    warning = unknown_names_warning(fmt, catalog)
+    warning = unknown_names_warning(fmt, catalog, in_archive=in_archive)
     if warning:
         warn(warning)

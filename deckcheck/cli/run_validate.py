@@ -43,8 +43,7 @@ def run_validate(
     if input_format:
         decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    if isinstance(reference(format_id), Path):  # a user's file: a misspelt ban bans nothing
-        warn_unknown_format_names(fmt, catalog)
+    warn_unknown_format_names(fmt, catalog)  # a user's format file: a misspelt ban bans nothing
     results = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:

@@ -148,6 +148,12 @@ def confined(
     return target
 
 
+def is_bundled(file: Path) -> bool:
+    """Whether `file` (resolved) is a format file shipped with deckcheck, not a user's
+    (a path, or an id found in DECKCHECK_FORMATS_PATH)."""
+    return any(tree.is_within(str(file), str(folder.resolve())) for folder in BUNDLED_DIRS)
+
+
 def available() -> list[str]:
     """Every format id found in the format directories (abstract bases included)."""
     ids: set[str] = set()
@@ -233,7 +239,7 @@ def _load_chain(
     from .merge import WRITTEN_NAMES, merge
 
     written: list[str] = []
-    if isinstance(ref, Path):  # a user's file, not a format by id
+    if isinstance(ref, Path) or not is_bundled(real):  # a user's file: a path, or an id of DECKCHECK_FORMATS_PATH
         from .card_names import written_names
 
         written = [name for _keys, name in written_names(data)]

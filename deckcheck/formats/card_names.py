@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import tree
 from ..errors import FormatError
 from ..names import card_key
 from ..record import Record
@@ -102,14 +101,13 @@ def bundled_names(game: str) -> set[str]:
     """The card keys of every name the formats shipped with deckcheck for `game` write: the
     official lists name cards the built-in card data leaves out (Mystery Booster playtest
     cards, Unfinity's stickers), and a format copying such a list names real cards."""
-    from . import BUNDLED_DIRS, available, find, load
+    from . import available, find, is_bundled, load
 
-    bundled = [str(directory.resolve()) for directory in BUNDLED_DIRS]
     keys: set[str] = set()
     for format_id in available():
         try:
             _id, file = find(format_id)
-            if not any(tree.is_within(str(file.resolve()), folder) for folder in bundled):
+            if not is_bundled(file.resolve()):
                 continue  # a user's format of that id, in DECKCHECK_FORMATS_PATH
             fmt = load(format_id)
         except FormatError:
@@ -142,14 +140,17 @@ def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:
     return missing
 
 
-def unknown_names_warning(fmt: Format, catalog: Catalog) -> str | None:
+def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | None = None) -> str | None:
     """One line for `validate -f FILE.yaml` when the format file writes names no card has
-    (None when every name is a card's): how many, and the first few."""
+    (None when every name is a card's): how many, and the first few. `in_archive`: the
+    file's path inside a batch's zip, which `formats check` reads once unzipped."""
     found = unknown_in_format(fmt, catalog)
     if not found:
         return None
     shown = ", ".join(repr(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
     names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
     entries = "its entry applies" if len(found) == 1 else "their entries apply"
-    return (f"{fmt.path}: {names} no card of the card data, so {entries} to no card: {shown}; "
-            f"`deckcheck formats check {fmt.path}` says where")
+    where = in_archive or fmt.path
+    unzipped = " in the unzipped archive" if in_archive else ""
+    return (f"{where}: {names} no card of the card data, so {entries} to no card: {shown}; "
+            f"`deckcheck formats check {where}`{unzipped} says where")

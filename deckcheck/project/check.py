@@ -28,7 +28,7 @@ from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches
 
 if TYPE_CHECKING:
-    from ..formats import FormatRef
+    from ..formats import Format, FormatRef
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
 _SKIPPED_FOLDERS = frozenset({"node_modules", "__pycache__", "site-packages"})
@@ -255,10 +255,12 @@ def run_check(
     warnings = folder_globs(config, seen_folders) + refused
     notes: list[str] = []
     used_globs: set[str] = set()
+    used_formats: dict[str, Format] = {}
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
         fmt = load(fid, root=config.root)
+        used_formats.setdefault(str(fmt.path), fmt)
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
@@ -279,9 +281,25 @@ def run_check(
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
                 warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+    warnings += _unknown_names(used_formats.values())
     # Warnings first, as stderr has them (before the report; the notes follow it).
     run.report.messages = [RunMessage(RUN_WARNING, text) for text in warnings] + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
+
+
+def _unknown_names(formats: Iterable[Format]) -> list[str]:
+    """One warning for each of the project's own format files that names a card the card
+    data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py)."""
+    from ..formats.card_names import unknown_names_warning
+    from ..pipeline import card_catalog
+
+    warnings = []
+    for fmt in formats:
+        catalog = card_catalog(fmt)
+        warning = unknown_names_warning(fmt, catalog) if catalog is not None else None
+        if warning:
+            warnings.append(warning)
+    return warnings
 
 
 def _simulate(  # type: ignore[no-untyped-def]
