@@ -233,6 +233,23 @@ def test_a_team_counts_its_members_cards_and_pool_as_the_card_data_names_them(cl
     assert code == 1
 
 
+def test_two_pool_files_that_spell_one_card_two_ways_are_the_team_s_one_pool(cli, tmp_path, sample_cards_db):
+    """Teammates who typed the team's pool, one `Stomp`, one `Bonecrusher Giant`: the same
+    cards, so one pool, which serves the member who names none. The files were compared as
+    written, so they differed, and that member's deck got `no pool given`."""
+    write(tmp_path, {
+        "pool.txt": "2 Stomp\n1 Lightning Bolt\n", "pool2.txt": "2 Bonecrusher Giant\n1 Lightning Bolt\n",
+        "ann.txt": "1 Bonecrusher Giant\n39 Mountain\n", "bob.txt": "1 Lightning Bolt\n39 Mountain\n",
+        "cy.txt": "1 Bonecrusher Giant\n39 Mountain\n",
+        "reg.csv": "player,deck,team,pool\nann,ann.txt,T1,pool.txt\nbob,bob.txt,T1,pool2.txt\ncy,cy.txt,T1,\n",
+    })
+    code, report = batch_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/team-sealed", "--cards-db", str(sample_cards_db))
+    assert [result["problems"] for result in report["results"]] == [[], [], []]
+    (team,) = report["teams"]
+    assert team["legal"] and team["problems"] == []
+    assert code == 0
+
+
 def test_one_pool_file_registered_by_two_players_or_teams_is_a_warning_on_each_row(cli, tmp_path):
     """Each player of a sealed event opens a pool of their own, and each team one for the
     team: one pool file named by rows of different players (not teammates) is almost

@@ -186,6 +186,14 @@ def team_cards(
     return named.entries, named_pool(pool, catalog, fmt) if pool is not None else None
 
 
+def pool_as_named(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> Pool:
+    """`pool` as the card data names it for `fmt` (as team_cards names a member's), so two
+    files that spell one card two ways (`Stomp`, `Bonecrusher Giant`) hold the same
+    cards; as read without card data."""
+    catalog = _catalog(fmt, cards_db) if fmt is not None and cards else False
+    return named_pool(pool, catalog, fmt) if catalog else pool
+
+
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
     """A worker's chunk: each outcome as a compact tuple (wire.py), which pickles and
     unpickles in C, where a dataclass goes through its __reduce__ field by field."""

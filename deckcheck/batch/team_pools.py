@@ -42,21 +42,26 @@ if TYPE_CHECKING:
     from .teams import Member
 
 NO_POOL = "no pool given; the deck was not checked against a registered pool"
+# A pool as the card data names it for the format of the row that named it.
+PoolCards = Callable[[Registration, Pool], Pool]
 
 
-def assign_pools(rows: list[Registration], uses_pools: Callable[[Registration], bool]) -> list[Registration]:
+def assign_pools(
+    rows: list[Registration], uses_pools: Callable[[Registration], bool], cards_of: PoolCards = lambda _row, pool: pool,
+) -> list[Registration]:
     """Give each team member without a pool of their own the team's pool (an organiser may
     write a team's pool once): the one file its members name, or the first of the files
-    they name when those list the same cards (one pool, docs/batch.md). In an event that
+    they name when those hold the same cards as `cards_of` names them (one pool,
+    docs/batch.md). In an event that
     registers pools, a row of a pooled format (`uses_pools`) that still has none gets a
     `registration` problem."""
     if not any(row.pool for row in rows):
         return rows
-    named: dict[str, dict[tuple[str, str | None], None]] = {}  # team -> its pools, in row order
+    named: dict[str, dict[tuple[str, str | None], Registration]] = {}  # team -> its pools (and a row naming each), in row order
     for row in rows:
         if row.team is not None and row.pool is not None:
-            named.setdefault(row.team, {})[(row.pool, row.pool_path)] = None
-    team_pools = {team: _one_pool(list(pools)) for team, pools in named.items()}
+            named.setdefault(row.team, {}).setdefault((row.pool, row.pool_path), row)
+    team_pools = {team: _one_pool(pools, cards_of) for team, pools in named.items()}
     assigned: list[Registration] = []
     for row in rows:
         if row.pool is None:
@@ -70,23 +75,27 @@ def assign_pools(rows: list[Registration], uses_pools: Callable[[Registration], 
     return assigned
 
 
-def _one_pool(pools: list[tuple[str, str | None]]) -> tuple[str, str | None] | None:
-    """The team's pool among the (name, file) its members named: the first, when every
-    file lists the same cards; None when they differ or one cannot be read (the rows
-    that name them say why when their decks are checked)."""
-    if len(pools) > 1:
+def _one_pool(
+    pools: dict[tuple[str, str | None], Registration], cards_of: PoolCards,
+) -> tuple[str, str | None] | None:
+    """The team's pool among the (name, file) its members named (each with a row naming
+    it): the first, when every file holds the same cards (`cards_of`); None when they
+    differ or one cannot be read (the rows that name them say why when their decks are
+    checked)."""
+    named = list(pools)
+    if len(named) > 1:
         from ..errors import InputError
         from ..registered_pools import read_pool
 
-        if any(path is None for _, path in pools):
+        if any(path is None for _, path in named):
             return None
         try:
-            cards = {read_pool(Path(path)).signature for _, path in pools if path is not None}
+            cards = {cards_of(row, read_pool(Path(path))).signature for (_, path), row in pools.items() if path is not None}
         except InputError:
             return None
         if len(cards) != 1:
             return None
-    return pools[0]
+    return named[0]
 
 
 def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one_pool: bool) -> list[Problem]:
