@@ -351,7 +351,7 @@ def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None 
     """A user's format file whose lists name no card of the card data: its entries apply
     to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py).
     `in_archive`: the file's path inside a batch's zip."""
-    if catalog is None:
+    if catalog is None or not fmt.names_written_by_files:  # a bundled format: nothing to look up, nothing imported
         return
     from ..formats.card_names import unknown_names_warning
 

@@ -236,7 +236,8 @@ def _load_chain(
         raise FormatError(f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep", path=str(path), key="extends")
     keys = {} if _keys is None else _keys  # each list entry's card key, once per chain (merge.py)
     data = _read_yaml(path)
-    from .merge import WRITTEN_NAMES, merge
+    from .merge import merge
+    from .model import WRITTEN_NAMES
 
     written: list[str] = []
     if isinstance(ref, Path) or not is_bundled(real):  # a user's file: a path, or an id of DECKCHECK_FORMATS_PATH

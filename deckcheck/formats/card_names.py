@@ -125,9 +125,7 @@ def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
     """The names the user's own format files of `fmt` write (kept when the chain was read:
     formats/merge.py) that no card of `catalog` has. Reads no YAML, so `validate` keeps
     its format cache."""
-    from .merge import WRITTEN_NAMES
-
-    return list(dict.fromkeys(no_card(catalog, fmt.game, fmt.data.get(WRITTEN_NAMES, ()))))
+    return list(dict.fromkeys(no_card(catalog, fmt.game, fmt.names_written_by_files)))
 
 
 def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:

@@ -13,15 +13,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..names import card_key, fold
+from .model import WRITTEN_NAMES
 
 # Keys whose lists add up along `extends` rather than replace. Within a group, a child that
 # names a card speaks for it: the parent's entries for that card (in any list of the group)
 # are dropped, so a format's own dated history can lift or change an inherited ban.
 LIST_GROUPS = (("banned", "restricted", "banned_as_commander", "banned_as_companion"), ("card_limits",))
 LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
-# The card names the user's own format files of a chain write (formats/card_names.py), kept
-# with the merged data so `validate` can look them up without reading the YAML again.
-WRITTEN_NAMES = "_names_written_by_files"
 # Keys that describe one file and are not inherited along `extends`.
 OWN_KEYS = ("abstract", "description", WRITTEN_NAMES)
 

@@ -290,9 +290,19 @@ class Format(Record):
         """The last day the format file's lists are known to be complete (`lists_known_up_to`)."""
         return as_date(self.data.get("lists_known_up_to"))
 
+    @property
+    def names_written_by_files(self) -> list[str]:
+        """The card names the user's own files of the chain write (none for a bundled format)."""
+        return self.data.get(WRITTEN_NAMES, [])
+
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
+
+# The card names the user's own format files of a chain write (formats/card_names.py), kept
+# with the merged data (formats/merge.py) so `validate` can look them up without reading
+# the YAML again.
+WRITTEN_NAMES = "_names_written_by_files"
 
 _UNSIZED = object()  # zone_size's "not worked out yet" (None is an answer)
 

@@ -295,6 +295,8 @@ def _unknown_names(formats: Iterable[Format]) -> list[str]:
 
     warnings = []
     for fmt in formats:
+        if not fmt.names_written_by_files:  # a bundled format
+            continue
         catalog = card_catalog(fmt)
         warning = unknown_names_warning(fmt, catalog) if catalog is not None else None
         if warning:
