@@ -184,6 +184,17 @@ def dated_lists(
     return lines
 
 
+def platform_day_sources(announced: set[str], platforms: tuple[str, ...]) -> list[str]:
+    """`sources:` lines citing the PLATFORM_DAYS announcements a format's lists use (one of
+    its announcement days, a later day on a platform it is played on)."""
+    lines = []
+    for day, (days, url) in PLATFORM_DAYS.items():
+        later = [f"{platform} {other}" for platform, other in days.items() if platform in platforms]
+        if day in announced and later:
+            lines.append(f"  - announcement of {day} effective on {', '.join(later)} ({url})")
+    return lines
+
+
 def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
     from mtg_card_pools import card_pool_lines
 
@@ -198,10 +209,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
-        *[f"  - announcement of {day} effective on " + ", ".join(
-            f"{platform} {other}" for platform, other in days.items() if platform in PLAYED_ON[fmt_id]) + f" ({url})"
-          for day, (days, url) in PLATFORM_DAYS.items()
-          if day in announced and any(platform in PLAYED_ON[fmt_id] for platform in days)],
+        *platform_day_sources(announced, PLAYED_ON[fmt_id]),
         "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
         f"since: {since}  # the format's first day (rule format-date)",
         f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
