@@ -69,6 +69,8 @@ DATE_FIXES = {
 # on paper (the announcement's own "Effective Date" lines): platform -> day, and the source.
 # Announcements not listed took effect on the same day everywhere, or were not researched.
 PLATFORM_DAYS = {
+    "2020-06-01": ({"arena": "2020-06-04"},
+                   "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
     "2022-01-25": ({"mtgo": "2022-01-27", "arena": "2022-01-27"},
                    "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
     "2022-10-10": ({"arena": "2022-10-13"},
