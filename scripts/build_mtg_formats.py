@@ -65,6 +65,18 @@ DATE_FIXES = {
     ("modern", "Violent Outburst", "banned", "2025-03-11"): "2024-03-11",
     ("vintage", "Ponder", "legal", "2025-03-11"): "2024-03-11",
 }
+# Announcements whose changes took effect on Magic Online or MTG Arena on another day than
+# on paper (the announcement's own "Effective Date" lines): platform -> day, and the source.
+# Announcements not listed took effect on the same day everywhere, or were not researched.
+PLATFORM_DAYS = {
+    "2020-06-01": ({"arena": "2020-06-04"},
+                   "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
+    "2022-01-25": ({"mtgo": "2022-01-27", "arena": "2022-01-27"},
+                   "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
+    "2022-10-10": ({"arena": "2022-10-13"},
+                   "https://magic.wizards.com/en/articles/archive/news/october-10-2022-banned-and-restricted-announcement"),
+}
+
 # Placeholders in the history that do not name a card; mtg/constructed covers them.
 NOT_CARDS = {"Sticker sheet"}
 
@@ -99,14 +111,24 @@ def yaml_str(text: str, *, flow: bool = False) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def entry(card: str, since: str | None, until: str | None, note: str | None = None) -> str:
+def day_on(day: str, platforms: tuple[str, ...]) -> str:
+    """A list entry's date: the paper day, or `{paper: ..., arena: ...}` when the
+    announcement of that day took effect later on a platform the format is played on."""
+    later = {platform: other for platform, other in PLATFORM_DAYS.get(day, ({}, ""))[0].items() if platform in platforms}
+    if not later:
+        return day
+    return "{" + ", ".join(f"{platform}: {other}" for platform, other in {"paper": day, **later}.items()) + "}"
+
+
+def entry(card: str, since: str | None, until: str | None, note: str | None = None,
+          platforms: tuple[str, ...] = ()) -> str:
     if since is None and until is None and note is None:
         return f"  - {yaml_str(card)}"
     parts = [f"card: {yaml_str(card, flow=True)}"]
     if since:
-        parts.append(f"since: {since}")
+        parts.append(f"since: {day_on(since, platforms)}")
     if until:
-        parts.append(f"until: {until}")
+        parts.append(f"until: {day_on(until, platforms)}")
     if note:
         parts.append(f"note: {json.dumps(note)}")
     return "  - {" + ", ".join(parts) + "}"
@@ -146,15 +168,16 @@ def intervals(
 
 def dated_lists(
     events: list[dict], history_key: str, statuses: tuple[str, ...] = ("banned", "restricted"),
-    notes: dict[str, str] | None = None,
+    notes: dict[str, str] | None = None, platforms: tuple[str, ...] = (),
 ) -> list[str]:
     """The format file's list of each of `statuses` (`banned:`, ...) from a dated history;
-    `notes` gives an entry the note of the day it started (its announcement)."""
+    `notes` gives an entry the note of the day it started (its announcement); `platforms`
+    (where the format is played) take an announcement's later day there (PLATFORM_DAYS)."""
     spans = intervals(events, history_key, statuses)
     lines: list[str] = []
     for status in statuses:
         rows = [
-            entry(card, since, until, (notes or {}).get(since or ""))
+            entry(card, since, until, (notes or {}).get(since or ""), platforms)
             for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
             for item_status, since, until in items if item_status == status
         ]
@@ -163,10 +186,22 @@ def dated_lists(
     return lines
 
 
+def platform_day_sources(announced: set[str], platforms: tuple[str, ...]) -> list[str]:
+    """`sources:` lines citing the PLATFORM_DAYS announcements a format's lists use (one of
+    its announcement days, a later day on a platform it is played on)."""
+    lines = []
+    for day, (days, url) in PLATFORM_DAYS.items():
+        later = [f"{platform} {other}" for platform, other in days.items() if platform in platforms]
+        if day in announced and later:
+            lines.append(f"  - announcement of {day} effective on {', '.join(later)} ({url})")
+    return lines
+
+
 def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
     from mtg_card_pools import card_pool_lines
 
     name, key, description, since = FORMATS[fmt_id]
+    announced = {event["date"] for event in history["formats"][key]}
     lines = [
         HEADER.rstrip(),
         f"name: {name}",
@@ -176,12 +211,13 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
+        *platform_day_sources(announced, PLAYED_ON[fmt_id]),
         "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
         f"since: {since}  # the format's first day (rule format-date)",
         f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
         *card_pool_lines(fmt_id, data),
     ]
-    lines += dated_lists(history["formats"][key], key)
+    lines += dated_lists(history["formats"][key], key, platforms=PLAYED_ON[fmt_id])
     return "\n".join(lines) + "\n"
 
 

@@ -30,7 +30,7 @@ DECK_RULES = frozenset({"deck-size", "sideboard-size", "extra-deck-size", "extra
 class CardVerdict:
     """`legal`: no card-level rule objects (warnings aside); `reasons`: the problems that
     say why not (or warn); `why`: lines saying why the card is in (from the game), then
-    where it still may not go (the rules' `card_notes`: banned as a commander)."""
+    where it still may not go (the rules' `card_notes`: banned as a commander, restricted)."""
 
     card: str
     format: str

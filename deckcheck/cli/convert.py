@@ -30,7 +30,7 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import by_passcode
+    from ..decklists.convert import by_passcode, names_faces
     from ..decklists.convert import convert as convert_deck
     from ..games import passcode_game
     from ..model import MAYBEBOARD
@@ -43,7 +43,8 @@ def convert(
     numbered = passcode_game()
     if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
         catalog, _ = catalog_for(numbered.id, cards_db)
-    emit(convert_deck(deck, to, catalog=catalog))
+    magic = catalog_for("mtg", cards_db)[0] if names_faces(to, deck) else None
+    emit(convert_deck(deck, to, catalog=catalog, magic=magic))
     outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         count = sum(entry.count for entry in outside)

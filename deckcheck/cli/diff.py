@@ -24,7 +24,7 @@ def diff(
     found: str = typer.Argument(..., metavar="FOUND", help="The deck as found at the table, typed up (any decklist format)."),
     format_id: Optional[str] = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
-        help="The event's format: its game's card data makes names canonical on both sides.",
+        help="The event's format: its game's card data makes names canonical on both sides, and its deck sizes say where a blank-line list's sideboard is.",
     ),
     output: str = output_option(PLAIN),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -36,7 +36,8 @@ def diff(
     Cards are compared zone by zone, every copy counted; exit 0 when they are the same,
     1 when they differ, 2 when either list cannot be read. Without -f, names are compared
     as written (case, accents and split-card spelling aside), and passcodes through the
-    Yu-Gi-Oh! card data.
+    Yu-Gi-Oh! card data; with it, a list grouped by blank lines is also read as validate
+    reads it.
 
     Example: deckcheck diff registered.txt found.txt -f mtg/modern -o json
     """
@@ -60,6 +61,12 @@ def diff(
         raise DeckcheckError(f"{len(unread)} unreadable line{'s' if len(unread) != 1 else ''}{more}: fix them and compare again; a partial list proves nothing")
     catalog, note = None, None
     if fmt is not None:
+        from ..decklists.layout import settle_sideboard
+        from ..pipeline import today
+
+        # A list grouped by blank lines is read as `validate -f` reads it: the format's
+        # sizes decide whether its last group is the sideboard (docs/decklists.md).
+        decks = [settle_sideboard(deck, fmt, today()) for deck in decks]
         catalog, note = open_cards(fmt, cards_db, offline=offline)
     elif any(entry.code is not None for deck in decks for entry in deck.entries):
         # Passcodes name no card by themselves: read them through their game's card data.

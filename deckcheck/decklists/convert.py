@@ -18,6 +18,7 @@ from ..problem import ERROR
 from . import fit, writer
 
 if TYPE_CHECKING:
+    from ..cards.catalog import Catalog as NameCatalog
     from ..cards.catalog import PasscodeCatalog
 
 
@@ -66,8 +67,29 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
     return deck.with_entries(entries)
 
 
-def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None) -> str:
-    """The deck written as `to`; `catalog` (Yu-Gi-Oh! card data) bridges names and passcodes."""
+def names_faces(to: str, deck: Deck) -> bool:
+    """True when the format `to` names multi-face cards its own way (it declares
+    `card_name`) and the deck has a name of several faces (`A // B`, `A/B`) to rename."""
+    return hasattr(writer(to), "card_name") and any("/" in entry.name for entry in deck.entries)
+
+
+def name_faces(deck: Deck, to: str, magic: NameCatalog) -> Deck:
+    """Entries of several faces named as the format `to` names them (`Fire/Ice` in a
+    `.dek`), the layout read from the Magic card data; a name it lacks stays as read."""
+    card_name = writer(to).card_name
+    entries = []
+    for entry in deck.entries:
+        if "/" in entry.name:
+            card = magic.get(entry.name)
+            if card is not None:
+                entry = entry.replace(name=card_name(card.name, card.front_face, card.layout), written=None)
+        entries.append(entry)
+    return deck.with_entries(entries)
+
+
+def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magic: NameCatalog | None = None) -> str:
+    """The deck written as `to`; `catalog` (Yu-Gi-Oh! card data) bridges names and passcodes,
+    `magic` (Magic card data) names multi-face cards as `to` does (see `names_faces`)."""
     errors = [problem for problem in deck.problems if problem.severity == ERROR]
     if deck.unreadable or errors:
         first = errors[0]
@@ -78,4 +100,6 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None) -> s
         deck = number_names(deck, catalog)
     elif catalog is not None:
         deck = name_passcodes(deck, catalog)
+    if magic is not None and names_faces(to, deck):
+        deck = name_faces(deck, to, magic)
     return writer(to).write(deck)

@@ -20,6 +20,17 @@ COMMANDER_FILED_IN = SIDEBOARD  # where it files a commander: a sideboard of its
 COMMANDER_NAMED_BY = "alone in the sideboard (one card, or two that pair)"
 
 
+# Layouts whose halves Magic Online names together, joined by a bare slash (`Fire/Ice`).
+JOINED_LAYOUTS = frozenset({"split", "aftermath"})
+
+
+def card_name(name: str, front_face: str, layout: str) -> str:
+    """How Magic Online names a Magic card (`name`: its Oracle name): split and aftermath
+    cards by their halves with a bare slash (`Fire/Ice`), every other card of several faces
+    by its front face (`Delver of Secrets`, `Bonecrusher Giant`), as its own files do."""
+    return name.replace(" // ", "/") if layout in JOINED_LAYOUTS else front_face
+
+
 def sniff(text: str) -> bool:
     head = text[:2000]
     return "<Deck" in head and "<Cards" in text[:20000]

@@ -8,8 +8,8 @@ optionally `show(fmt, day)`, its lines of `deckcheck formats show`, and `prepare
 ctx)`, which returns the deck as the format reads it before any rule checks it (the
 commander rule fills the command zone from a file's conventions), and `card_notes(name, fmt,
 day, platform)`, lines `cards lookup -f` adds about one card that is legal in the deck but
-not everywhere (banned as a commander, as a companion). Rules never read files
-or print. docs/rules.md has one row per rule id.
+not everywhere (banned as a commander, as a companion) or not in any number (restricted).
+Rules never read files or print. docs/rules.md has one row per rule id.
 """
 from __future__ import annotations
 

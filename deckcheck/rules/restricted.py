@@ -16,6 +16,7 @@ from ..formats import Format
 from ..formats.schema import DATED_LIST
 from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
+from ..names import card_key
 from ..problem import Problem
 from ._fresh import listed_only_by_database, source
 from .context import Context
@@ -58,6 +59,15 @@ def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 limit=RESTRICTED_LIMIT,
                 message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name}",
             )
+
+
+def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
+    """What `cards lookup -f` adds about one card: restricted on `day` (a one-copy deck
+    never breaks the rule, so without this Black Lotus read as legal at the copy limit)."""
+    listed = fmt.restricted_on(day, platform).get(card_key(name))
+    if listed is None:
+        return []
+    return [f"restricted: at most {RESTRICTED_LIMIT} copy, main deck and sideboard together{listed.since_text(platform)}"]
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

@@ -2,7 +2,9 @@
 `not-in-pool` rule and `cards lookup --format`.
 
 A card is in the pool on a day when one of its printings was out on the event's platform
-by then (games/mtg/availability.py) and the format's `card_pool` admits that printing:
+by then (games/mtg/availability.py) and the format's `card_pool` admits that printing; on
+Magic Online and Arena a paper printing the platform never carried also counts, from the
+day the card came there in another printing (a format admits a card by name):
 
 - `sets: [...]` - the printing's set is listed, and the day falls in its window: from
   `since` (default: the set's own release on the platform) to `until`, or, with
@@ -234,6 +236,23 @@ def _qualifying(printings: tuple[Printing, ...], availability: Availability,
     return list(earliest.items())
 
 
+def _by_name(printings: tuple[Printing, ...], here: list[tuple[Printing, dt.date]], availability: Availability,
+             platform: str, first_out: dt.date | None) -> list[tuple[Printing, dt.date]]:
+    """(printing, the day it counts on `platform`) for the printings that can put a card in
+    the pool there: those out on the platform from their day there, and on Magic Online or
+    Arena also the paper printings that never came there, from the day the card itself did.
+    A format admits a card by name (any printing of a legal card is legal), so Thoughtseize,
+    a Pioneer card of Theros that came to Arena only with Breaking News (not a Pioneer set),
+    is Pioneer on Arena from Breaking News's day there. A printing out on the platform keeps
+    its own day: a reprint in a new Standard set counts on Arena from the set's release
+    there, not from its earlier paper prerelease."""
+    if platform == PAPER or first_out is None:
+        return here
+    carried = {printing for printing, _ in here}
+    return here + [(printing, max(day, first_out)) for printing, day in _dates(printings, availability, PAPER)
+                   if printing not in carried]
+
+
 def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, availability: Availability,
              platform: str = PAPER, snapshot: dt.date | None = None) -> Standing:
     """A card's standing in `pool` on `platform`; `printings` are all its known printings
@@ -243,7 +262,8 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     here = _dates(printings, availability, platform)
     first_out = min((day for _, day in here), default=None)
     on = pool.printed_on or (platform,)
-    dated = here if tuple(on) == (platform,) else _qualifying(printings, availability, on)
+    dated = _by_name(printings, here, availability, platform, first_out) if tuple(on) == (platform,) \
+        else _qualifying(printings, availability, on)
     windows: tuple[Window, ...] | None = None
     if pool.exclude_types.intersection(card.types):
         windows = ()

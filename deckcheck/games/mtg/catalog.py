@@ -32,6 +32,9 @@ from .availability import Availability
 from .cards import Card, Printing, SetInfo
 from .store import CardDb
 
+# How MTG Arena names an Alchemy rebalanced card: `A-` before the original's name.
+ALCHEMY_PREFIX = "A-"
+
 
 class MtgCatalog:
     """Cards by any spelling. `online` (an OnlineLookup) fills gaps unless it is None."""
@@ -196,11 +199,17 @@ class MtgCatalog:
         return halves
 
     def not_a_card(self, name: str) -> str | None:
-        """Why a name that is in the card data is still no card a deck holds, or None."""
+        """Why a name the card data lacks or holds is still no card a deck holds, or None:
+        a melded back face, or an Alchemy rebalanced card (`A-` and an Oracle name, as Arena
+        exports it: the shared card data has none of them)."""
         halves = self.melded_from(name)
-        if not halves:
+        if halves:
+            return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
+        original = self.get(name[len(ALCHEMY_PREFIX):]) if name.startswith(ALCHEMY_PREFIX) else None
+        if original is None:
             return None
-        return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
+        return (f"{name!r} is an Alchemy rebalanced card (MTG Arena's Alchemy and Historic only, never Standard or a "
+                f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
     def lookup(self, entry: CardEntry) -> Card | None:
         return self.get(entry.name)
