@@ -30,14 +30,24 @@ def type_names(bits: int) -> frozenset[str]:
 
 
 def describe_types(bits: int) -> str:
-    """`Synchro Tuner Monster`-style label for messages (the frame types that matter)."""
+    """`Synchro Tuner Monster`-style label for messages (the frame types that matter); a
+    monster of none of them is a `Normal Monster` or an `Effect Monster`, as its frame says."""
     names = [name for name in ("Pendulum", "Fusion", "Synchro", "Xyz", "Link", "Ritual", "Tuner", "Token")
              if bits & TYPE_BITS[name]]
+    if not names and bits & TYPE_BITS["Monster"]:
+        names = [name for name in ("Normal", "Effect") if bits & TYPE_BITS[name]][:1]
     kind = "Monster" if bits & TYPE_BITS["Monster"] else "Spell" if bits & TYPE_BITS["Spell"] else (
         "Trap" if bits & TYPE_BITS["Trap"] else "card")
     if bits & TYPE_BITS["Token"]:
         kind = ""
     return " ".join([*names, kind]).strip()
+
+
+def a_card_of_types(bits: int) -> str:
+    """`describe_types` with its article, as English reads it: `an Xyz Monster` (said
+    "ex"), `an Effect Monster`, `a Normal Monster`."""
+    label = describe_types(bits)
+    return f"an {label}" if label[:1] in "AEIOU" or label.startswith("Xyz") else f"a {label}"
 
 
 class YgoCard(Record):
