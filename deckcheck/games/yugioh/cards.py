@@ -12,6 +12,7 @@ limit and the Forbidden & Limited lists.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from ...record import Record
@@ -22,7 +23,17 @@ ARTWORK_OFFSET = 20
 # YGOPro's `ot` bits of the two regions (others: anime, illegal, video game, custom...).
 REGION_BITS = {"ocg": 0x1, "tcg": 0x2}
 
+# A passcode a text list gives in place of a name: eight digits, fewer with leading zeros
+# left out (as .ydk files write them), up to nine (Rush Duel ids, 160xxxxxx).
+_PASSCODE = re.compile(r"[0-9]{1,9}")
+
 EXTRA_DECK_BITS = TYPE_BITS["Fusion"] | TYPE_BITS["Synchro"] | TYPE_BITS["Xyz"] | TYPE_BITS["Link"]
+
+
+def passcode_in_name(name: str) -> int | None:
+    """The passcode a text list's name of digits stands for (`3 23434538`), else None;
+    callers ask only once no card has the name (a card named `7` stays that card)."""
+    return int(name) if _PASSCODE.fullmatch(name) else None
 
 
 def type_names(bits: int) -> frozenset[str]:
