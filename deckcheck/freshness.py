@@ -4,7 +4,8 @@ A verdict rests on the format's bundled lists (known up to the format file's
 `lists_known_up_to`) and on the card data (the built-in data's snapshot, or a synced
 database's date). When the event is later than the newest of those, a ban announced since
 may be missing: every report says so in one line ("lists known up to 2026-09-02; run
-`deckcheck cards sync`"), and the JSON report carries the dates (`as_of`, docs/contracts.md).
+`deckcheck cards sync`", or what the format's game has instead of a sync: its
+`newer_lists_hint`), and the JSON report carries the dates (`as_of`, docs/contracts.md).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ class AsOf(Record):
     A Record, not a dataclass: it is built at every start-up (deckcheck/record.py); its
     `__dict__` holds only what `cached_property` keeps."""
 
-    __slots__ = ("date", "platform", "lists_known_up_to", "card_data_date", "__dict__")
+    __slots__ = ("date", "platform", "lists_known_up_to", "card_data_date", "hint", "__dict__")
 
     def __init__(
         self,
@@ -32,11 +33,13 @@ class AsOf(Record):
         platform: str,
         lists_known_up_to: dt.date | None = None,
         card_data_date: dt.date | None = None,
+        hint: str = SYNC_HINT,
     ):
         self.date = date
         self.platform = platform
         self.lists_known_up_to = lists_known_up_to
         self.card_data_date = card_data_date
+        self.hint = hint  # what to do about a stale verdict (the note's end)
 
     @property
     def known_up_to(self) -> dt.date | None:
@@ -53,7 +56,7 @@ class AsOf(Record):
     @property
     def note(self) -> str | None:
         known = self.known_up_to
-        return f"lists known up to {known.isoformat()}; {SYNC_HINT}" if self.stale and known is not None else None
+        return f"lists known up to {known.isoformat()}; {self.hint}" if self.stale and known is not None else None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's `as_of` (a fresh dict each call: callers may change theirs)."""
@@ -81,5 +84,14 @@ def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
     key = (data_date, day, platform)
     found = shared.get(key)
     if found is None:
-        found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date)
+        found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date, newer_lists_hint(fmt.game))
     return found
+
+
+def newer_lists_hint(game_id: str) -> str:
+    """What a stale note tells a player of `game_id` to do: the game's own way to newer
+    lists (Yu-Gi-Oh!: a format file from a newer lflist), else a sync."""
+    from .games import find
+
+    game = find(game_id)
+    return (game.newer_lists_hint if game is not None else "") or SYNC_HINT

@@ -46,11 +46,16 @@ SUGGESTED_NAMES = 3
 def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
     """Entries given their card's passcode; unknown names are an error naming them all,
     the first few with their line and the card data's closest names."""
+    from ..games.yugioh.cards import passcode_in_name
+
     entries, unknown = [], {}
     for entry in deck.entries:
         if entry.code is None:
             card = catalog.get(entry.name) if catalog is not None else None
-            if card is None:
+            code = passcode_in_name(entry.name) if card is None else None
+            if code is not None:  # a passcode in place of a name (what convert --to text writes for one the data lacks)
+                entry = entry.replace(code=code)
+            elif card is None:
                 unknown.setdefault(entry.name, entry.line)
             else:
                 entry = entry.replace(name=card.name, code=card.code)

@@ -207,6 +207,10 @@ def simulate(
     for assertion in parsed:
         for name in assertion.casts:
             origins.setdefault(name, f"{named('assertion')} {assertion.text!r}")
+    if origins and not game_has_lands(fmt):
+        # Castability counts lands and pays mana costs: a game without them has no answer.
+        raise DeckcheckError(f"{next(iter(origins.values()))}: castability on curve needs mana costs and lands, "
+                             f"which {game_label(fmt)} does not have")
     warnings.extend(policy_notes(policy, profile, cast=list(origins)))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
@@ -388,6 +392,14 @@ def game_has_lands(fmt: Format) -> bool:
 
     game = find(fmt.game)
     return game is None or game.lands
+
+
+def game_label(fmt: Format) -> str:
+    """The name of `fmt`'s game in messages (its `game:` id for a game deckcheck does not know)."""
+    from ..games import find
+
+    game = find(fmt.game)
+    return fmt.game if game is None else game.label
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:

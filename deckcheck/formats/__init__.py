@@ -40,6 +40,8 @@ __all__ = [  # the format objects live in formats/model.py; most callers import 
 # A format as callers name it: an id (`mtg/modern`) or the path of a format file.
 FormatRef = Union[str, Path]
 FILE_SUFFIXES = (".yaml", ".yml")
+# What EDOPro calls its Forbidden & Limited files (`formats import-lflist` reads them).
+LFLIST_SUFFIX = ".conf"
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 # Installed wheels carry the files inside the package; a source checkout has them at the top.
@@ -84,6 +86,13 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
 
 def find(ref: FormatRef) -> tuple[str, Path]:
     """(id, file) of a format id or a format file."""
+    if str(ref).endswith(LFLIST_SUFFIX):
+        # A Yu-Gi-Oh! player's list as EDOPro keeps it: no YAML, and no id either.
+        shown = str(ref)[:200]
+        raise FormatError(
+            f"{shown!r} is an EDOPro lflist.conf, not a format file: turn it into format files with "
+            f"`deckcheck formats import-lflist {shown} -d DIR` and use one of them as the format"
+        )
     if isinstance(ref, Path):
         if not _is_file(ref):
             raise FormatError(f"format file {str(ref)!r} not found")

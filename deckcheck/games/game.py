@@ -41,7 +41,9 @@ class Game(Record):
     and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
     and shows how many an opening hand holds; the other games' reports leave lands out.
     `zone_labels`: the game's own words for zones in messages (Yu-Gi-Oh!'s "Side Deck" for
-    the `sideboard` zone); the JSON zone keys stay the ids.
+    the `sideboard` zone); the JSON zone keys stay the ids. `newer_lists_hint`: how a player
+    gets lists newer than the bundled ones, the end of a report's stale note (default: a
+    `deckcheck cards sync`, freshness.py).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -49,7 +51,7 @@ class Game(Record):
 
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
-        "import_last", "missing_note", "lands", "zone_labels",
+        "import_last", "missing_note", "lands", "zone_labels", "newer_lists_hint",
     )
 
     def __init__(
@@ -66,6 +68,7 @@ class Game(Record):
         missing_note: str = "",
         lands: bool = False,
         zone_labels: dict[str, str] | None = None,
+        newer_lists_hint: str = "",
     ):
         self.id = id
         self.label = label
@@ -79,6 +82,7 @@ class Game(Record):
         self.missing_note = missing_note
         self.lands = lands
         self.zone_labels = zone_labels or {}
+        self.newer_lists_hint = newer_lists_hint
 
     @property
     def import_hint(self) -> str:

@@ -38,7 +38,7 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    from ..games.yugioh.cards import describe_types  # a Yu-Gi-Oh! format's run loads the cards module
+    from ..games.yugioh.cards import a_card_of_types  # a Yu-Gi-Oh! format's run loads the cards module
 
     wanted = [str(name) for name in fmt.option("extra_deck_types") or ()]
     entries = [entry for entry in deck.entries if entry.zone in (MAIN, EXTRA)]
@@ -57,12 +57,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if entry.zone == MAIN and card.types & extra_types:
             yield Problem(
                 rule=ID, zone=MAIN, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is a {describe_types(card.type)}: it belongs in the Extra Deck, not the Main Deck",
+                message=f"{entry.name} is {a_card_of_types(card.type)}: it belongs in the Extra Deck, not the Main Deck",
             )
         elif entry.zone == EXTRA and not card.types & extra_types:
             yield Problem(
                 rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is a {describe_types(card.type)}: the Extra Deck holds only {_kinds(wanted)} monsters",
+                message=f"{entry.name} is {a_card_of_types(card.type)}: the Extra Deck holds only {_kinds(wanted)} monsters",
             )
 
 

@@ -2,6 +2,7 @@
 requirements, from the WoW TCG card data or a user's own CSV/YAML card file."""
 from __future__ import annotations
 
+from ...model import MAIN, SIDEBOARD
 from ..game import Game
 
 GAME = Game(
@@ -12,4 +13,6 @@ GAME = Game(
     schema_version=1,
     import_example="cards.json.gz",
     import_files="the WoW TCG card data, or your own CSV/YAML card file",
+    # The Comprehensive Rules' words (100.1, 100.3): messages never call the side deck a sideboard.
+    zone_labels={MAIN: "deck", SIDEBOARD: "side deck"},
 )

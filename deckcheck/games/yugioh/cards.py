@@ -12,6 +12,7 @@ limit and the Forbidden & Limited lists.
 """
 from __future__ import annotations
 
+import re
 from functools import cached_property
 
 from ...record import Record
@@ -22,7 +23,17 @@ ARTWORK_OFFSET = 20
 # YGOPro's `ot` bits of the two regions (others: anime, illegal, video game, custom...).
 REGION_BITS = {"ocg": 0x1, "tcg": 0x2}
 
+# A passcode a text list gives in place of a name: eight digits, fewer with leading zeros
+# left out (as .ydk files write them), up to nine (Rush Duel ids, 160xxxxxx).
+_PASSCODE = re.compile(r"[0-9]{1,9}")
+
 EXTRA_DECK_BITS = TYPE_BITS["Fusion"] | TYPE_BITS["Synchro"] | TYPE_BITS["Xyz"] | TYPE_BITS["Link"]
+
+
+def passcode_in_name(name: str) -> int | None:
+    """The passcode a text list's name of digits stands for (`3 23434538`), else None;
+    callers ask only once no card has the name (a card named `7` stays that card)."""
+    return int(name) if _PASSCODE.fullmatch(name) else None
 
 
 def type_names(bits: int) -> frozenset[str]:
@@ -30,14 +41,24 @@ def type_names(bits: int) -> frozenset[str]:
 
 
 def describe_types(bits: int) -> str:
-    """`Synchro Tuner Monster`-style label for messages (the frame types that matter)."""
+    """`Synchro Tuner Monster`-style label for messages (the frame types that matter); a
+    monster of none of them is a `Normal Monster` or an `Effect Monster`, as its frame says."""
     names = [name for name in ("Pendulum", "Fusion", "Synchro", "Xyz", "Link", "Ritual", "Tuner", "Token")
              if bits & TYPE_BITS[name]]
+    if not names and bits & TYPE_BITS["Monster"]:
+        names = [name for name in ("Normal", "Effect") if bits & TYPE_BITS[name]][:1]
     kind = "Monster" if bits & TYPE_BITS["Monster"] else "Spell" if bits & TYPE_BITS["Spell"] else (
         "Trap" if bits & TYPE_BITS["Trap"] else "card")
     if bits & TYPE_BITS["Token"]:
         kind = ""
     return " ".join([*names, kind]).strip()
+
+
+def a_card_of_types(bits: int) -> str:
+    """`describe_types` with its article, as English reads it: `an Xyz Monster` (said
+    "ex"), `an Effect Monster`, `a Normal Monster`."""
+    label = describe_types(bits)
+    return f"an {label}" if label[:1] in "AEIOU" or label.startswith("Xyz") else f"a {label}"
 
 
 class YgoCard(Record):

@@ -12,7 +12,9 @@ Resolution (`resolve_deck`):
 - any other unknown passcode is an `unknown-card` error naming the number, suggesting up
   to three known passcodes one mistyped or two swapped digits away;
 - a name (text decklists) is looked up case- and accent-insensitively; an unknown name
-  is an `unknown-card` error with "did you mean" suggestions.
+  is an `unknown-card` error with "did you mean" suggestions. A name of digits that no
+  card has (`3 23434538`: a text list written with passcodes, or `convert --to text` of
+  a passcode the data lacks) is a passcode, resolved as above.
 Unknown passcodes and names share the deck's budget of suggestions (the first
 MAX_SUGGESTED_NAMES get them, `cards.resolve.suggestions_within_budget`).
 """
@@ -32,7 +34,7 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
 from ...problem import WARNING, Problem
 from . import GAME
-from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, passcode_in_name
 
 _SLASHES = re.compile(r"\s*/+\s*")
 
@@ -204,6 +206,9 @@ class YgoCatalog:
         inferred: dict[int, list[CardEntry]] = {}
         for entry in deck.entries:
             card = self._by_code.get(entry.code) if entry.code is not None else self.get(entry.name)
+            if card is None and entry.code is None and (code := passcode_in_name(entry.name)) is not None:
+                entry = entry.replace(code=code)
+                card = self._by_code.get(code)
             if card is None and entry.code is not None:
                 card = self.infer_artwork(entry.code)
                 if card is not None:
