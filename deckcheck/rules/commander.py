@@ -16,7 +16,8 @@ banned-as-commander list; without it one warning says so.
 Before the rules run, a deck without a command zone gets one from its file's conventions
 (`prepare`): the commander a Cockatrice file names (banner card, `CDR:` comment), or the one
 or two cards MTGO and Moxfield exports file in the sideboard (a sideboard card with a
-companion ability beside them is the companion); a list of one or two cards followed by
+companion ability beside them is the companion, also when it is alone there under a first
+group that can lead a deck of the format's size); a list of one or two cards followed by
 a blank line and the rest reads as commander and deck.
 
 FAIL (mtg/commander): no `Commander` section -> "no commander: a Commander deck names one
@@ -98,15 +99,10 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
         if placed is None:
             placed = _from_first_group(entries, deck.guessed_sideboard, fmt, ctx)
             if placed is not None:
-                # The commander first, then the deck in groups: what the last group is
-                # (more of the deck, or a sideboard) the format's sizes settle, before a
-                # sideboard card is taken as the companion.
-                from ..decklists.layout import settle_sideboard
-
-                deck = settle_sideboard(deck.with_entries(placed), fmt, ctx.date, ctx.platform, command_zone_read=True)
+                deck = _settle_after_commander(deck, placed, fmt, ctx)
                 placed = deck.entries
         if placed is None:
-            placed = _from_sideboard(entries, ctx) or _from_lone_group(entries)
+            placed = _from_sideboard(entries, fmt, ctx) or _from_lone_group(entries)
             if placed is not None and deck.guessed_sideboard is not None:
                 # The blank-line group the parser guessed was the sideboard held the commander
                 # (or the deck): the layout is read, nothing is left to settle.
@@ -151,13 +147,37 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
     return moved
 
 
-def _from_sideboard(entries: list[CardEntry], ctx: Context) -> list[CardEntry] | None:
-    """MTGO and Moxfield's convention: the sideboard holds the commander(s) (and the companion)."""
+def _settle_after_commander(deck: Deck, placed: list[CardEntry], fmt: Format, ctx: Context) -> Deck:
+    """The commander first, then the deck in groups: what the last group is (more of the
+    deck, or a sideboard) the format's sizes settle. A card there with a companion ability
+    is counted as the companion (outside the 100) while they do; if the sizes make it part
+    of the deck, it is no companion."""
+    from ..decklists.layout import settle_sideboard
+
+    marked = _mark_companion(placed, ctx)
+    settled = settle_sideboard(deck.with_entries(marked), fmt, ctx.date, ctx.platform, command_zone_read=True)
+    if marked is placed:
+        return settled
+    companion = marked[-1]
+    if any(entry.zone == SIDEBOARD and entry.key == companion.key for entry in settled.entries):
+        return settled
+    return settled.with_entries([entry for entry in settled.entries if entry is not companion])
+
+
+def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """MTGO and Moxfield's convention: the sideboard holds the commander(s) (and the companion).
+    A sideboard of companions only under a list whose first group can lead the deck (and
+    makes it the format's size) holds the companion: the first group is the commander."""
     side = [entry for entry in entries if entry.zone == SIDEBOARD]
     if not side or sum(entry.count for entry in side) > _MOST_IN_SIDEBOARD:
         return None
     companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
-    leaders = [entry for entry in side if entry not in companions] or companions[:1]
+    leaders = [entry for entry in side if entry not in companions]
+    if not leaders:
+        first = _lead_group(entries, fmt, ctx)
+        if first is not None and _fits_without_sideboard(entries, fmt, ctx):
+            return _to_command_zone(entries, first)
+        leaders = companions[:1]
     out = []
     for entry in entries:
         if any(entry is leader for leader in leaders):
@@ -182,7 +202,28 @@ def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Co
     """A text list of three or more blank-line groups whose first is one or two cards that
     can lead a deck (card data tells): the commander, then the deck grouped (by card type,
     say), perhaps a companion last."""
-    if guess is None or guess.groups < 3 or ctx.cards is None:
+    if guess is None or guess.groups < 3:
+        return None
+    first = _lead_group(entries, fmt, ctx)
+    return None if first is None else _to_command_zone(entries, first)
+
+
+def _to_command_zone(entries: list[CardEntry], moved: list[CardEntry]) -> list[CardEntry]:
+    ids = {id(entry) for entry in moved}
+    return [e.replace(zone=COMMANDER) if id(e) in ids else e for e in entries]
+
+
+def _fits_without_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> bool:
+    """Whether the main deck as listed (its first group included: the size counts the
+    command zone) has the format's size, the sideboard left out of it."""
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    return size is None or size.allows(sum(entry.count for entry in entries if entry.zone == MAIN))
+
+
+def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """The main deck's first lines before a blank line, when they are one or two cards that
+    can lead a deck (card data tells) and the rest is a deck (40 cards or more)."""
+    if ctx.cards is None:
         return None
     main = sorted((entry for entry in entries if entry.zone == MAIN and entry.line is not None), key=lambda e: e.line)
     run = main[:1]
@@ -198,8 +239,7 @@ def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Co
         card = lookup(ctx, entry)
         if card is None or not _eligible_kinds(card, fmt, ctx.date):
             return None
-    first = {id(entry) for entry in run}
-    return [e.replace(zone=COMMANDER) if id(e) in first else e for e in entries]
+    return run
 
 
 def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:
