@@ -115,11 +115,14 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
 def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
     """A sideboard is no part of a Commander deck: what a file files there that no deck can
     hold (a precon's planes and phenomena) or that repeats a commander (its display copy)
-    is set aside, as the maybeboard is. The rest stays for `sideboard-size` to judge."""
+    is set aside, as the maybeboard is. The rest stays for `sideboard-size` to judge. The
+    sideboard copy of a card the deck names as its companion is the companion, never a
+    display copy: as the commander too, it is a second copy (`copy-limit`)."""
     if not any(entry.zone == SIDEBOARD for entry in entries):
         return entries
     never = frozenset((fmt.option("card_pool") or {}).get("exclude_types") or ())
-    commanders = {entry.key for entry in entries if entry.zone == COMMANDER}
+    companions = {entry.key for entry in entries if entry.zone == COMPANION}
+    commanders = {entry.key for entry in entries if entry.zone == COMMANDER} - companions
     out, changed = [], False
     for entry in entries:
         if entry.zone == SIDEBOARD:
