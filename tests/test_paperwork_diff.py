@@ -15,6 +15,7 @@ DIFFERENCE = Struct({"zone": Str(non_empty=True), "card": Str(non_empty=True), "
 CASE = Struct({
     "name": Str(non_empty=True), "registered": Str(), "found": Str(), "exit": Int(0),
     "missing": ListOf(DIFFERENCE), "extra": ListOf(DIFFERENCE), "files": ListOf(Str(non_empty=True)),
+    "format": Str(non_empty=True),
 }, required=("name", "registered", "found", "exit", "missing", "extra"))
 CASES = load(CASE_DIR / "diff" / "cases.yaml", ListOf(CASE))
 
@@ -36,7 +37,8 @@ def _matches(expected: list[dict], actual: list[dict]) -> bool:
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_diff_cases(case, cli, tmp_path):
     registered, found = _write(tmp_path, case)
-    done = cli("diff", str(registered), str(found), "-o", "json")
+    options = ("-f", case["format"]) if "format" in case else ()
+    done = cli("diff", str(registered), str(found), "-o", "json", *options)
     assert done.returncode == case["exit"], done.stderr
     report = json.loads(done.stdout)
     assert report["same"] is (case["exit"] == 0)

@@ -24,7 +24,7 @@ def diff(
     found: str = typer.Argument(..., metavar="FOUND", help="The deck as found at the table, typed up (any decklist format)."),
     format_id: Optional[str] = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
-        help="The event's format: its game's card data makes names canonical on both sides.",
+        help="The event's format: its game's card data makes names canonical on both sides, and both lists are read as it reads them (a Commander deck's commander wherever the file puts it).",
     ),
     output: str = output_option(PLAIN),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -68,7 +68,7 @@ def diff(
         numbered = passcode_game()
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
-    comparison = compare(decks[0], decks[1], catalog)
+    comparison = compare(decks[0], decks[1], catalog, fmt)
     for source, problem in comparison.unknown:
         warn(f"{_where(source, problem)}: {problem.full_message}")
     emit(reporter.render_diff(comparison))
