@@ -76,7 +76,8 @@ def read_as(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """The zones of a parsed deck (its names made canonical, when card data is at hand) as
     `fmt` reads them on `ctx.date`: a sideboard guessed from blank lines settled with the
     format's sizes, then `prepare` (a Commander deck's command zone filled). What `simulate`
-    draws from and what `diff -f` compares."""
+    draws from, `diff -f` compares, `convert -f` writes, and a sheet or a batch's deck check
+    lists."""
     from ..decklists.layout import settle_sideboard
 
     return prepare(settle_sideboard(deck, fmt, ctx.date, ctx.platform, context=ctx), fmt, ctx)
