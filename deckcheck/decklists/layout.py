@@ -18,7 +18,7 @@ last group is too big for a sideboard, and an MTGO export whose readings are cle
 
 A format that sizes neither the main deck nor the sideboard cannot tell: the guess stands.
 A Commander format whose list names no commander leaves the guess to its command zone
-first (the last group may be the commander, as MTGO exports it): rules/commander.py places
+first (the last group may be the commander, as MTGO exports it): rules/_commander_placing.py places
 the commander, then settles what is left (rules.prepare). Sizes that count other zones
 (`including` the commander, `not_counting` the companion) count them as the size rules do
 (rules/_sizes.zone_count).

@@ -154,7 +154,7 @@ def simulate(
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
-    # (rules/commander.py), so the engine draws from the 99.
+    # (rules/_commander_placing.py), so the engine draws from the 99.
     deck = read_as(deck if isinstance(deck, Deck) else read_deck(deck), fmt, Context(date=dt.date.today(), cards=card_data))
     deck_notes = tuple(_deck_warnings(deck, card_problems))
     warnings = list(deck_notes)
