@@ -106,7 +106,7 @@ class Deck(Record):
         self.unreadable = unreadable
         # Cards the file names as its commander(s) while listing them among the other cards
         # (a `CDR:` comment of a Cockatrice file): a Commander format moves them to the
-        # command zone when the deck has none (rules/commander.py), and so does `convert`
+        # command zone when the deck has none (rules/_commander_placing.py), and so does `convert`
         # for a format with a command zone.
         self.commander_hints = commander_hints
         # The card a Cockatrice file shows as the deck's picture (any deck may have one): a

@@ -151,3 +151,21 @@ def test_csv_rows_and_folder_sources(cli, tmp_path):
     folder = cli("batch", str(tmp_path / "decks"), "-f", "mtg/limited", "-o", "json", "--deck-check", "25%", "--seed", "1")
     checks = json.loads(folder.stdout)["deck_checks"]
     assert checks["size"] == 3 and all(entry["deck"].startswith("p") for entry in checks["players"])
+
+
+def test_a_commander_decks_registered_list_shows_the_zones_validate_read(cli, tmp_path):
+    """The judge's copy of a Commander deck: the commanders in the command zone wherever the
+    file put them (first, or last as MTGO exports them), not in a guessed sideboard."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "first.txt").write_text("1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n\n1 Sol Ring\n97 Plains\n", encoding="utf-8")
+    (decks / "last.txt").write_text("1 Sol Ring\n97 Plains\n\n1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n", encoding="utf-8")
+    done = cli("batch", str(decks), "-f", "mtg/commander", "--date", "2025-01-01", "-o", "json", "-q", "--deck-check", "2", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    checks = json.loads(done.stdout)["deck_checks"]["players"]
+    assert len(checks) == 2
+    for entry in checks:
+        zones = Counter()
+        for card in entry["cards"]:
+            zones[card["zone"]] += card["count"]
+        assert zones == {"commander": 2, "main": 98}, entry

@@ -37,8 +37,8 @@ def _matches(expected: list[dict], actual: list[dict]) -> bool:
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_diff_cases(case, cli, tmp_path):
     registered, found = _write(tmp_path, case)
-    fmt = ("-f", case["format"]) if "format" in case else ()
-    done = cli("diff", str(registered), str(found), *fmt, "-o", "json")
+    options = ("-f", case["format"]) if "format" in case else ()
+    done = cli("diff", str(registered), str(found), "-o", "json", *options)
     assert done.returncode == case["exit"], done.stderr
     report = json.loads(done.stdout)
     assert report["same"] is (case["exit"] == 0)

@@ -270,3 +270,32 @@ def test_the_fonts_draw_every_card_name_of_the_shared_card_data(shared_data):
     undrawable = {name: printable(name).missing for name in names if printable(name).missing}
     assert not undrawable
     assert all(printable(name).text.rstrip("\u200b") == name.strip() for name in names if name.isprintable())
+
+
+@pytest.mark.parametrize("layout", [
+    "1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n\n1 Sol Ring\n97 Plains\n",  # the commanders first
+    "1 Sol Ring\n97 Plains\n\n1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n",  # last, as MTGO files them
+], ids=["first", "last"])
+def test_a_commander_deck_sheet_shows_the_zones_validate_read(cli, tmp_path, layout):
+    """The sheet lists the deck as validate read it: the command zone found where the file
+    puts it, not the blank-line group the parser guessed was a sideboard."""
+    deck = tmp_path / "edh.txt"
+    deck.write_text(layout, encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/commander", "--date", "2025-01-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = pdf_pages(out)[0]
+    assert "Commander: 2" in text and "Main deck: 98" in text
+    assert "Sideboard" not in text
+
+
+def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
+    """A 60-card list whose blank line only separates card types: validate reads one main
+    deck (the format's sizes say so), and so does the sheet."""
+    deck = tmp_path / "grouped.txt"
+    deck.write_text("4 Goblin Guide\n4 Lightning Bolt\n\n52 Mountain\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2025-01-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = pdf_pages(out)[0]
+    assert "Main deck: 60" in text and "Sideboard" not in text

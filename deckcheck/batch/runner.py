@@ -34,6 +34,7 @@ from ..pipeline import card_catalog, check_deck, named_by, read_deck
 from ..registered_pools import Pool, named_pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
+from ..rules import read_as
 from ..rules.context import Context
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
@@ -164,6 +165,10 @@ def check_one(task: Task, day: dt.date) -> Outcome:
         deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
         result = check_deck(deck, fmt, date=day, pool=named, cards=catalog, offline=True, platform=task.platform,
                             context=ctx)
+        if task.keep_entries and not deck.unreadable:
+            # What a deck check prints and a sheet lists: the zones the check read (a
+            # Commander deck's commander wherever the file put it).
+            deck = read_as(deck, fmt, ctx)
     result.problems[:0] = pool_problems
     result.pool = task.pool_shown
     result.deck = task.shown

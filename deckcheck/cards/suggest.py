@@ -11,7 +11,8 @@ folded names on the first unknown name: it gives exactly the answer of difflib's
 `get_close_matches` over every name (`close_names`), in a few milliseconds instead of a
 hundred, by ranking only the names that could reach the cutoff; their suggestions put
 first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
-Primal Being`).
+Primal Being`). Magic's suggestions put first the legendary cards an unknown name is the
+short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`).
 """
 from __future__ import annotations
 
@@ -182,11 +183,35 @@ class SuggestionTables:
 
 
 def suggest(db: sqlite3.Connection, name: str, limit: int) -> list[str]:
-    """Up to `limit` spellings of cards close to `name`, best first (one per card)."""
+    """Up to `limit` spellings of cards close to `name`, best first (one per card): first
+    the cards `name` is the short name of (`completions`), then the closest spellings."""
     key = fold(name)
     grams = sorted(trigrams(key))
     if not grams:
         return []
+    completed = completions(db, key, limit)
+    if completed:
+        rest = [spelling for spelling in _closest(db, key, grams, limit) if spelling not in completed]
+        return (completed + rest)[:limit]
+    return _closest(db, key, grams, limit)
+
+
+def completions(db: sqlite3.Connection, key: str, limit: int) -> list[str]:
+    """Cards whose name is `key` then a comma: the short name players give a legendary card
+    (`Kenrith` for Kenrith, the Returned King; `Atraxa` for both Atraxas), in name order.
+    A range of the `names` table's primary key: one index lookup."""
+    if len(key) < MIN_COMPLETED or "," in key:
+        return []
+    rows = db.execute(
+        "SELECT DISTINCT cards.name FROM names JOIN cards ON cards.id = names.card_id "
+        "WHERE names.key >= ? AND names.key < ? ORDER BY cards.name LIMIT ?",
+        (key + ",", key + chr(ord(",") + 1), limit),
+    )
+    return [found for (found,) in rows]
+
+
+def _closest(db: sqlite3.Connection, key: str, grams: list[str], limit: int) -> list[str]:
+    """Up to `limit` spellings of cards close to the folded name `key` (trigrams, then difflib)."""
     postings = [ids.split(",") for (ids,) in db.execute(
         f"SELECT spelling_ids FROM grams WHERE gram IN ({','.join('?' * len(grams))})", grams
     )]

@@ -6,6 +6,8 @@ deck, and the problems the card-level rules raise for it (`banned`, `restricted`
 rules (sizes, a hero, a Commander deck's commander) do not speak about one card and are
 left out. For a legal card the game may add why it is in the pool (Magic: the printing
 that puts it there, from when), and the rules where it still may not go (`card_notes`).
+A card not legal among a Commander-family deck's cards that may still lead one (Pauper
+Commander's uncommon creature) is said to.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from typing import Any
 
 from ..formats import Format
 from ..freshness import AsOf
-from ..model import MAIN, CardEntry, Deck
+from ..model import COMMANDER, MAIN, CardEntry, Deck
 
 # Rules about a deck as a whole: one card says nothing about them. `extra-deck-type` says
 # where a card goes (the one-card deck lists it in the main deck, so every Extra Deck
@@ -74,6 +76,8 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
     game = find(fmt.game)
     if legal and game is not None:
         verdict.why = game.in_pool_reasons(catalog, name, fmt, day, platform)
+    if not legal and fmt.option("commander"):
+        verdict.why += _as_commander(catalog, name, code, fmt, day, platform)
     if legal:
         from ..rules import rules_for
 
@@ -82,3 +86,17 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
             if hasattr(rule, "card_notes"):
                 verdict.why += rule.card_notes(name, fmt, day, platform)
     return verdict
+
+
+def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: dt.date, platform: str) -> list[str]:
+    """The line saying a card the deck's other cards may not be may still be its commander:
+    Pauper Commander's command zone has its own pool (an uncommon creature). The card is
+    checked alone in the command zone; the commander rule speaks here (it can lead a deck),
+    the sizes do not."""
+    from ..pipeline import check_deck
+
+    deck = Deck(source=name, entries=[CardEntry(name, 1, COMMANDER, 1, None, code)])
+    result = check_deck(deck, fmt, date=day, cards=catalog, offline=True, platform=platform)
+    if any(problem.is_error and problem.rule not in DECK_RULES - {"commander"} for problem in result.problems):
+        return []
+    return ["it may be the deck's commander: legal in the command zone"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -10,6 +10,10 @@ from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
 from .common import WRITERS_MARK, emit, read_deck_argument, warn
 from .help_lists import Command
 from .completion import complete_writers
+
+if TYPE_CHECKING:
+    from ..formats import Format
+    from ..model import Deck
 
 TO_OPTION = typer.Option(..., "--to", metavar="FORMAT", help=f"{WRITERS_MARK}.", autocompletion=complete_writers)
 
@@ -21,12 +25,19 @@ def convert(
     to: str = TO_OPTION,
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     cards_db: Optional[Path] = CARDS_DB_OPTION,
+    format_id: Optional[str] = typer.Option(
+        None, "--format", "-f", metavar="FORMAT",
+        help="Read the list as this format reads it before writing: a Commander deck's commander wherever the "
+             "file puts it (first or last in a typed list), a blank-line group its sizes make part of the main deck.",
+    ),
 ) -> None:
     """Write a decklist in another format on stdout (.ydk <-> ydke:// exactly).
 
     Yu-Gi-Oh! passcodes and names are bridged with the card database when one is there.
 
     Example: deckcheck convert deck.ydk --to ydke
+
+    Example: deckcheck convert edh.txt --to arena -f mtg/commander
     """
     from .. import decklists
     from ..cards import catalog_for
@@ -36,7 +47,10 @@ def convert(
     from ..model import MAYBEBOARD
 
     decklists.writer(to)  # an unknown --to is a usage error before any reading
+    fmt = _format(format_id)
     deck = read_deck_argument(source, input_format=input_format)
+    if fmt is not None and not deck.unreadable:
+        deck = _as_read_by(deck, fmt, cards_db)
     if deck.name is None and source != "-" and not decklists.is_inline(source):
         deck.name = Path(source).stem
     catalog = None
@@ -52,3 +66,26 @@ def convert(
         where = f": line {first} on" if first else ""
         warn(f"{deck.source}: {count} card{'s' if count != 1 else ''} outside the deck (a maybeboard, tokens, ...{where}) "
              f"{'are' if count != 1 else 'is'} not written")
+
+
+def _format(format_id: str | None) -> Format | None:
+    """The --format, loaded (an unknown one is a usage error before any reading)."""
+    if format_id is None:
+        return None
+    from ..formats import load, reference
+
+    return load(reference(format_id))
+
+
+def _as_read_by(deck: Deck, fmt: Format, cards_db: Path | None) -> Deck:
+    """The deck's zones as validating it against `fmt` today reads them (rules.read_as),
+    with the format's game's card data (a Commander deck's first group is its commander
+    only when the data says it can lead a deck)."""
+    import datetime as dt
+
+    from ..rules import read_as
+    from ..rules.context import Context
+    from .common import open_cards
+
+    catalog, _ = open_cards(fmt, cards_db, offline=True)
+    return read_as(deck, fmt, Context(date=dt.date.today(), cards=catalog))  # type: ignore[arg-type]

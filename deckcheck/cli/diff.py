@@ -24,7 +24,7 @@ def diff(
     found: str = typer.Argument(..., metavar="FOUND", help="The deck as found at the table, typed up (any decklist format)."),
     format_id: Optional[str] = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
-        help="The event's format: its game's card data makes names canonical on both sides, and its deck sizes say where a blank-line list's sideboard is.",
+        help="The event's format: its game's card data makes names canonical on both sides, and both lists are read as validating against it reads them (its deck sizes say where a blank-line list's sideboard is; a Commander deck's commander wherever the file puts it).",
     ),
     output: str = output_option(PLAIN),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
@@ -61,12 +61,8 @@ def diff(
         raise DeckcheckError(f"{len(unread)} unreadable line{'s' if len(unread) != 1 else ''}{more}: fix them and compare again; a partial list proves nothing")
     catalog, note = None, None
     if fmt is not None:
-        from ..decklists.layout import settle_sideboard
-        from ..pipeline import today
-
-        # A list grouped by blank lines is read as `validate -f` reads it: the format's
-        # sizes decide whether its last group is the sideboard (docs/decklists.md).
-        decks = [settle_sideboard(deck, fmt, today()) for deck in decks]
+        # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
+        # format's sizes decide whether a last blank-line group is the sideboard.
         catalog, note = open_cards(fmt, cards_db, offline=offline)
     elif any(entry.code is not None for deck in decks for entry in deck.entries):
         # Passcodes name no card by themselves: read them through their game's card data.
@@ -75,7 +71,7 @@ def diff(
         numbered = passcode_game()
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
-    comparison = compare(decks[0], decks[1], catalog)
+    comparison = compare(decks[0], decks[1], catalog, fmt)
     for source, problem in comparison.unknown:
         warn(f"{_where(source, problem)}: {problem.full_message}")
     emit(reporter.render_diff(comparison))

@@ -4,7 +4,7 @@ Cockatrice has no command zone: a Commander deck lists its commander in `main` (
 in a `CDR: Name` line of the comments, as TappedOut's exports do, or showing it as the
 deck's `<bannerCard>`) or alone in `side`. The named commanders are kept as the deck's
 commander hints, the banner card as its banner card; a Commander format places the card
-(rules/commander.py).
+(rules/_commander_placing.py).
 
 The other lines of `<comments>` are the deck's comments. Written with the deck's name, its
 banner card (else its first commander), a `CDR: Name` comment line for each commander and

@@ -2,7 +2,7 @@
 
 MTGO has no command zone: a Commander deck files its commander (one card, or two) in the
 sideboard, which holds nothing else but a companion; a Commander format reads it from there
-(rules/commander.py).
+(rules/_commander_placing.py).
 
 Written with one `<Cards>` element per card and zone, the commanders first in the sideboard."""
 from __future__ import annotations

@@ -18,7 +18,7 @@ last group is too big for a sideboard, and an MTGO export whose readings are cle
 
 A format that sizes neither the main deck nor the sideboard cannot tell: the guess stands.
 A Commander format whose list names no commander leaves the guess to its command zone
-first (the last group may be the commander, as MTGO exports it): rules/commander.py places
+first (the last group may be the commander, as MTGO exports it): rules/_commander_placing.py places
 the commander, then settles what is left (rules.prepare). Sizes that count other zones
 (`including` the commander, `not_counting` the companion) count them as the size rules do
 (rules/_sizes.zone_count).
@@ -69,19 +69,23 @@ def settle_sideboard(
             # A complete main deck then a group too big for a sideboard, or an MTGO-shaped
             # list whose main deck is short: a registration mistake is as likely as a longer
             # main deck, so the organiser hears which reading was taken.
-            why = (f"{fmt.name} allows no sideboard of {side} cards" if not side_fits
-                   else f"as a sideboard it would leave the main deck {main} cards")
+            why = (f"{fmt.name} allows no sideboard of {_cards(side)}" if not side_fits
+                   else f"as a sideboard it would leave the main deck {_cards(main)}")
             settled.problems.append(_reading(
-                f"read the last blank-line group ({guess.cards} cards) as part of the main deck ({whole} cards): {why}",
+                f"read the last blank-line group ({_cards(guess.cards)}) as part of the main deck ({_cards(whole)}): {why}",
                 guess, MAIN,
             ))
         return settled
     if main_fits and whole_fits and guess.groups > 2:
         settled.problems.append(_reading(
-            f"read the last of {guess.groups} blank-line groups ({guess.cards} cards) as the sideboard; "
-            f"as part of the main deck ({whole} cards) it would fit {fmt.name} too", guess, SIDEBOARD,
+            f"read the last of {guess.groups} blank-line groups ({_cards(guess.cards)}) as the sideboard; "
+            f"as part of the main deck ({_cards(whole)}) it would fit {fmt.name} too", guess, SIDEBOARD,
         ))
     return settled
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:

@@ -15,6 +15,9 @@ Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `C
 carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
 in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
 forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start comment lines.
+A `Commander` or `Companion` section ends at a blank line or a category heading after its
+cards: what follows is the main deck (`Commander (1)` then `Creatures (30)`, as sites export
+by card type, or a typed list without a `Deck` header).
 
 Without any section header, category heading or `SB:` line, a blank line between cards
 starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
@@ -100,6 +103,9 @@ _CATEGORY_ZONES = {
     "token": MAYBEBOARD, "tokens": MAYBEBOARD,
 }
 _ARENA_ABOUT = "about"
+# Zones a header opens for a card or two: a blank line or a category heading after their
+# cards goes back to the main deck.
+_COMMAND_ZONES = (COMMANDER, COMPANION)
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
 # _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
 # directly, to the entry `_card_line` would make.
@@ -282,6 +288,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if not line:
             in_about = False
             if groups[-1]:
+                if zone in _COMMAND_ZONES and groups[-1][-1][2] == zone:
+                    # The command zone's cards, then a blank line: a typed list's deck follows
+                    # without a `Deck` header.
+                    zone = MAIN
                 groups.append([])
             continue
         if len(line) > MAX_LINE_CHARS:
@@ -305,7 +315,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             section = _section(comment) if comment else None
             if section is not None:
                 saw_header = True  # a category heading also means groups are not MTGO's sideboard
-                zone = section or zone
+                zone = _zone_after(section, zone)
             continue
         hero = _HERO_LINE.match(line)
         if hero:
@@ -327,7 +337,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 in_about = True
             else:
                 saw_header = True
-                zone = section or zone
+                zone = _zone_after(section, zone)
             continue
         if in_about:
             arena_name = _ARENA_NAME.match(line)
@@ -370,6 +380,15 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+def _zone_after(section: str, zone: str | None) -> str | None:
+    """The zone after a header line: the zone it names, or for a category heading
+    (`Creatures (20)`) the zone it sits in, except the command zone's: a site's export by
+    card type heads the commander `Commander (1)`, then the deck's cards by type."""
+    if section:
+        return section
+    return MAIN if zone in _COMMAND_ZONES else zone
 
 
 class _Hopeless:

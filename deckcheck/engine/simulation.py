@@ -22,7 +22,7 @@ from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
 from ..model import ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
-from ..rules import prepare
+from ..rules import read_as
 from ..rules.context import Context
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
@@ -133,7 +133,6 @@ def simulate(
     word for each: `{"assertion": "--assert", "keep": "--keep"}`, cli/common.py and
     project/config.py); the library's keywords by default. Errors about one setting's value
     are OptionErrors, which the front end names the same way."""
-    from ..decklists.layout import settle_sideboard
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events_within, land_drop_specs, refined_atoms
 
@@ -155,9 +154,8 @@ def simulate(
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
-    # (rules/commander.py), so the engine draws from the 99.
-    deck = settle_sideboard(deck if isinstance(deck, Deck) else read_deck(deck), fmt, dt.date.today())
-    deck = prepare(deck, fmt, Context(date=dt.date.today(), cards=card_data))
+    # (rules/_commander_placing.py), so the engine draws from the 99.
+    deck = read_as(deck if isinstance(deck, Deck) else read_deck(deck), fmt, Context(date=dt.date.today(), cards=card_data))
     deck_notes = tuple(_deck_warnings(deck, card_problems))
     warnings = list(deck_notes)
     hand_size = fmt.opening_hand.size

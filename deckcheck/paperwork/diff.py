@@ -16,6 +16,7 @@ from ..model import MAYBEBOARD, ZONES, Deck
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
+    from ..formats import Format
     from ..problem import Problem
 
 REPORT_VERSION = "1"
@@ -90,15 +91,24 @@ def _tally(deck: Deck) -> dict[tuple[str, str], list]:
     return found
 
 
-def compare(registered: Deck, found: Deck, catalog: Catalog | None = None) -> DeckDiff:
+def compare(registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: Format | None = None) -> DeckDiff:
     """The differences between two decks, in zone order, then the registered list's order,
-    then cards only the deck holds."""
+    then cards only the deck holds. With `fmt`, each side's zones are the ones validating
+    it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
+    file puts it, a blank-line group the format's sizes make part of the main deck."""
     unknown: list[tuple[str, Problem]] = []
     if catalog is not None:
         registered, lacking = catalog.resolve_deck(registered)
         unknown += [(registered.source, problem) for problem in lacking]
         found, lacking = catalog.resolve_deck(found)
         unknown += [(found.source, problem) for problem in lacking]
+    if fmt is not None:
+        import datetime as dt
+
+        from ..rules import read_as
+        from ..rules.context import Context
+
+        registered, found = (read_as(deck, fmt, Context(date=dt.date.today(), cards=catalog)) for deck in (registered, found))
     listed, held = _tally(registered), _tally(found)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))

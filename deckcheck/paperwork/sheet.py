@@ -134,11 +134,17 @@ def generic_sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Secti
     return [section for zone in ZONES if zone != MAYBEBOARD for section in zone_section(cards, zone)]
 
 
-def sheet_cards(deck: Deck, catalog: Catalog | None) -> list[SheetCard]:
-    """The deck's cards as the sheet lists them: names made the catalog's, copies of one
-    card in one zone added up (first line first), types from the catalog."""
+def sheet_cards(deck: Deck, catalog: Catalog | None, fmt: Format, day: dt.date) -> list[SheetCard]:
+    """The deck's cards as the sheet lists them: names made the catalog's, in the zones
+    validating the deck against `fmt` on `day` reads (rules.read_as: a Commander deck's
+    commander wherever its file puts it, a blank-line group the sizes make part of the main
+    deck), copies of one card in one zone added up (first line first), types from the catalog."""
+    from ..rules import read_as
+    from ..rules.context import Context
+
     if catalog is not None:
         deck, _ = catalog.resolve_deck(deck)
+    deck = read_as(deck, fmt, Context(date=day, cards=catalog))
     merged: dict[tuple[str, str], SheetCard] = {}
     for entry in deck.entries:
         if entry.zone == MAYBEBOARD:
@@ -194,7 +200,7 @@ def build_sheet(
 
     game = find(fmt.game)
     layout = game.sheet_layout() if game is not None else None
-    cards = sheet_cards(deck, catalog)
+    cards = sheet_cards(deck, catalog, fmt, day)
     sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
     notes = []
     if by_type and (catalog is None or all(card.types is None for card in cards)):

@@ -70,3 +70,14 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
 
         deck = settle_sideboard(deck, fmt, ctx.date, ctx.platform, command_zone_read=True)
     return deck
+
+
+def read_as(deck: Deck, fmt: Format, ctx: Context) -> Deck:
+    """The zones of a parsed deck (its names made canonical, when card data is at hand) as
+    `fmt` reads them on `ctx.date`: a sideboard guessed from blank lines settled with the
+    format's sizes, then `prepare` (a Commander deck's command zone filled). What `simulate`
+    draws from, `diff -f` compares, `convert -f` writes, and a sheet or a batch's deck check
+    lists."""
+    from ..decklists.layout import settle_sideboard
+
+    return prepare(settle_sideboard(deck, fmt, ctx.date, ctx.platform, context=ctx), fmt, ctx)

@@ -1,15 +1,19 @@
 """What the Commander-family rules (`commander`, `color-identity`, `companion`) share: the
 cards of the command zone sorted into commanders and Oathbreaker signature spells, their
-colour identity, and how identities read in messages.
+colour identity, how identities read in messages, and what may lead a deck (the format's
+`eligible` kinds in force on a date).
 
 docs/commander.md describes the rules these helpers serve.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..formats import Format
+from ..formats.model import as_date
+from ..games.mtg import abilities
 from ..games.mtg.abilities import COLORS
 from ..model import COMMANDER, CardEntry, Deck
 from ..record import Record
@@ -22,6 +26,20 @@ if TYPE_CHECKING:
 # one colour of its player's choice (Commander Legends release notes).
 CHOSEN_COLOR_COMMANDERS = frozenset({"The Prismatic Piper"})
 SPELL_TYPES = frozenset({"Instant", "Sorcery"})
+
+
+# What may lead a deck: kind -> (what it means in messages, the test).
+ELIGIBLE: dict[str, tuple[str, Callable[[Card], bool]]] = {
+    "legendary creature": ("a legendary creature", lambda card: abilities.is_legendary(card) and abilities.is_creature_card(card)),
+    "can be your commander": ("a card that says it can be your commander", abilities.says_it_can_be_commander),
+    "legendary vehicle": ("a legendary Vehicle", lambda card: abilities.is_legendary(card) and "Vehicle" in card.subtypes),
+    "legendary spacecraft with power/toughness": (
+        "a legendary Spacecraft with power and toughness",
+        lambda card: abilities.is_legendary(card) and "Spacecraft" in card.subtypes and abilities.has_power_toughness(card),
+    ),
+    "planeswalker": ("a planeswalker", lambda card: "Planeswalker" in card.types),
+    "creature": ("a creature", abilities.is_creature_card),
+}
 
 
 def spec(fmt: Format) -> dict[str, Any]:
@@ -94,3 +112,24 @@ def identity_text(colors: Iterable[str]) -> str:
 def ordered(colors: Iterable[str]) -> list[str]:
     wanted = set(colors)
     return [color for color in COLORS if color in wanted]
+
+
+def dated_kinds(fmt: Format) -> list[tuple[str, dt.date | None, dt.date | None]]:
+    """The format's `eligible` kinds, each with the dates it is in force from and until (None: always)."""
+    found = []
+    for item in spec(fmt).get("eligible") or ():
+        if isinstance(item, str):
+            found.append((item, None, None))
+        else:
+            found.append((item["kind"], as_date(item.get("since")), as_date(item.get("until"))))
+    return found
+
+
+def kinds_on(fmt: Format, day: dt.date) -> list[str]:
+    """The kinds of card that may lead a deck on `day` (a dated kind only inside its dates)."""
+    return [kind for kind, since, until in dated_kinds(fmt) if (since is None or since <= day) and (until is None or day < until)]
+
+
+def eligible_kinds(card: Card, fmt: Format, day: dt.date) -> list[str]:
+    """The kinds in force on `day` that make the card a possible commander."""
+    return [kind for kind in kinds_on(fmt, day) if ELIGIBLE[kind][1](card)]

@@ -51,6 +51,12 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
             rule=rule, zone=zone, count=count, limit=spec.min,
             message=f"{label} has {shown}; at least {spec.min} required",
         )
+    if spec.max == 0 and count > 0:
+        # "at most 0 allowed" says it backwards: the format has no such zone (Commander's
+        # holds only the companion).
+        aside = f" but the {' and '.join(spec.not_counting)}" if spec.not_counting else ""
+        yield Problem(rule=rule, zone=zone, count=count, limit=0, message=f"{label} has {shown}; {fmt.name} has no {label}{aside}")
+        return
     if spec.max is not None and count > spec.max:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.max,

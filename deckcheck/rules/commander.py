@@ -14,10 +14,11 @@ the other cards of the deck). Needs card data for everything but the count and t
 banned-as-commander list; without it one warning says so.
 
 Before the rules run, a deck without a command zone gets one from its file's conventions
-(`prepare`): the commander a Cockatrice file names (banner card, `CDR:` comment), or the one
-or two cards MTGO and Moxfield exports file in the sideboard (a sideboard card with a
-companion ability beside them is the companion); a list of one or two cards followed by
-a blank line and the rest reads as commander and deck.
+(`prepare`, rules/_commander_placing.py): the commander a Cockatrice file names (banner
+card, `CDR:` comment), or the one or two cards MTGO and Moxfield exports file in the
+sideboard (a sideboard card with a companion ability beside them is the companion, also
+when it is alone there under a first group that can lead a deck of the format's size); a
+list of one or two cards followed by a blank line and the rest reads as commander and deck.
 
 FAIL (mtg/commander): no `Commander` section -> "no commander: a Commander deck names one
 in a `Commander` section (or two that pair)".
@@ -31,19 +32,19 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
-from ..formats.model import as_date
 from ..formats.schema import DATED_LIST
 from ..formats.show import entry_lines
 from ..games.mtg import abilities
-from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, move_one
+from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ._cards import skipped
-from ._command_zone import command_zone, is_signature_spell, lookup, spec
+from ._command_zone import ELIGIBLE, command_zone, dated_kinds, eligible_kinds, kinds_on, lookup, spec
+from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
 from .context import Context
 
@@ -52,18 +53,6 @@ if TYPE_CHECKING:
 
 ID = "commander"
 
-# What may lead a deck: kind -> (what it means in messages, the test).
-ELIGIBLE: dict[str, tuple[str, Callable[[Card], bool]]] = {
-    "legendary creature": ("a legendary creature", lambda card: abilities.is_legendary(card) and abilities.is_creature_card(card)),
-    "can be your commander": ("a card that says it can be your commander", abilities.says_it_can_be_commander),
-    "legendary vehicle": ("a legendary Vehicle", lambda card: abilities.is_legendary(card) and "Vehicle" in card.subtypes),
-    "legendary spacecraft with power/toughness": (
-        "a legendary Spacecraft with power and toughness",
-        lambda card: abilities.is_legendary(card) and "Spacecraft" in card.subtypes and abilities.has_power_toughness(card),
-    ),
-    "planeswalker": ("a planeswalker", lambda card: "Planeswalker" in card.types),
-    "creature": ("a creature", abilities.is_creature_card),
-}
 KIND = Str(tuple(ELIGIBLE))
 KEYS = {
     "commander": AnyOf((
@@ -76,173 +65,16 @@ KEYS = {
     )),
     "banned_as_commander": DATED_LIST,
 }
-# MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard.
-_MOST_IN_SIDEBOARD = 3
-
-
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format has a command zone."""
     return bool(fmt.option("commander"))
 
 
-# ---------------------------------------------------------------- placing the commander
-
-def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
-    """The deck with its command zone filled from the file's conventions when it has
-    none, and the companion a sideboard card's ability makes one marked as such."""
-    entries = _set_aside(deck.entries, fmt, ctx)
-    if not any(entry.zone == COMMANDER for entry in entries):
-        # The commanders the file names, else its banner card (a picture: taken only if it can lead).
-        hints = deck.commander_hints or ((deck.banner_card,) if deck.banner_card else ())
-        placed = _from_hints(entries, hints, fmt, ctx)
-        if placed is None:
-            placed = _from_first_group(entries, deck.guessed_sideboard, fmt, ctx)
-            if placed is not None:
-                # The commander first, then the deck in groups: what the last group is
-                # (more of the deck, or a sideboard) the format's sizes settle, before a
-                # sideboard card is taken as the companion.
-                from ..decklists.layout import settle_sideboard
-
-                deck = settle_sideboard(deck.with_entries(placed), fmt, ctx.date, ctx.platform, command_zone_read=True)
-                placed = deck.entries
-        if placed is None:
-            placed = _from_sideboard(entries, ctx) or _from_lone_group(entries)
-            if placed is not None and deck.guessed_sideboard is not None:
-                # The blank-line group the parser guessed was the sideboard held the commander
-                # (or the deck): the layout is read, nothing is left to settle.
-                deck = deck.copy(guessed_sideboard=None)
-        entries = placed or entries
-    entries = _mark_companion(entries, ctx)
-    return deck if entries is deck.entries else deck.with_entries(entries)
-
-
-def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
-    """A sideboard is no part of a Commander deck: what a file files there that no deck can
-    hold (a precon's planes and phenomena) or that repeats a commander (its display copy)
-    is set aside, as the maybeboard is. The rest stays for `sideboard-size` to judge."""
-    if not any(entry.zone == SIDEBOARD for entry in entries):
-        return entries
-    never = frozenset((fmt.option("card_pool") or {}).get("exclude_types") or ())
-    commanders = {entry.key for entry in entries if entry.zone == COMMANDER}
-    out, changed = [], False
-    for entry in entries:
-        if entry.zone == SIDEBOARD:
-            card = lookup(ctx, entry)
-            if entry.key in commanders or (card is not None and never.intersection(card.types)):
-                entry = entry.replace(zone=MAYBEBOARD)
-                changed = True
-        out.append(entry)
-    return out if changed else entries
-
-
-def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, ctx: Context) -> list[CardEntry] | None:
-    """The commander(s) a file names while listing them with the deck (Cockatrice), and in
-    Oathbreaker the signature spells it names beside them (`convert` writes both)."""
-    moved = None
-    spells = bool(spec(fmt).get("signature_spell"))
-    for hint in hints:
-        wanted = {card_key(hint)}
-        if ctx.cards is not None:
-            card = ctx.cards.get(hint)
-            if card is None or not (_eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))):
-                continue  # a banner card is a picture: only a card that can lead is taken as the commander
-            wanted.add(card_key(card.name))
-        moved = move_one(moved or entries, wanted, COMMANDER) or moved
-    return moved
-
-
-def _from_sideboard(entries: list[CardEntry], ctx: Context) -> list[CardEntry] | None:
-    """MTGO and Moxfield's convention: the sideboard holds the commander(s) (and the companion)."""
-    side = [entry for entry in entries if entry.zone == SIDEBOARD]
-    if not side or sum(entry.count for entry in side) > _MOST_IN_SIDEBOARD:
-        return None
-    companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
-    leaders = [entry for entry in side if entry not in companions] or companions[:1]
-    out = []
-    for entry in entries:
-        if any(entry is leader for leader in leaders):
-            out.append(entry.replace(zone=COMMANDER))
-        else:
-            out.append(entry)
-    return out
-
-
-def _from_lone_group(entries: list[CardEntry]) -> list[CardEntry] | None:
-    """A text list whose first group (before a blank line) is one or two cards and whose
-    second is the deck: the blank-line rule read them as deck and sideboard."""
-    main = sum(entry.count for entry in entries if entry.zone == MAIN)
-    side = sum(entry.count for entry in entries if entry.zone == SIDEBOARD)
-    if not 1 <= main <= 2 or side < 40:
-        return None
-    swap = {MAIN: COMMANDER, SIDEBOARD: MAIN}
-    return [e.replace(zone=swap[e.zone]) if e.zone in swap else e for e in entries]
-
-
-def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Context) -> list[CardEntry] | None:
-    """A text list of three or more blank-line groups whose first is one or two cards that
-    can lead a deck (card data tells): the commander, then the deck grouped (by card type,
-    say), perhaps a companion last."""
-    if guess is None or guess.groups < 3 or ctx.cards is None:
-        return None
-    main = sorted((entry for entry in entries if entry.zone == MAIN and entry.line is not None), key=lambda e: e.line)
-    run = main[:1]
-    for entry in main[1:]:
-        if entry.line != run[-1].line + 1:
-            break
-        run.append(entry)
-    count = sum(entry.count for entry in run)
-    rest = sum(entry.count for entry in entries if entry.zone in (MAIN, SIDEBOARD)) - count
-    if not 1 <= count <= 2 or rest < 40 or len(run) == len(main):
-        return None
-    for entry in run:
-        card = lookup(ctx, entry)
-        if card is None or not _eligible_kinds(card, fmt, ctx.date):
-            return None
-    first = {id(entry) for entry in run}
-    return [e.replace(zone=COMMANDER) if id(e) in first else e for e in entries]
-
-
-def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:
-    card = lookup(ctx, entry)
-    return card is not None and abilities.companion_condition(card) is not None
-
-
-def _mark_companion(entries: list[CardEntry], ctx: Context) -> list[CardEntry]:
-    """A Commander deck has no sideboard: a sideboard card with a companion ability is
-    its companion (one only), marked as such unless a `Companion` section names one."""
-    if any(entry.zone == COMPANION for entry in entries):
-        return entries
-    found = next((entry for entry in entries if entry.zone == SIDEBOARD and _has_companion_ability(entry, ctx)), None)
-    if found is None:
-        return entries
-    return [*entries, found.replace(count=1, zone=COMPANION)]
-
-
 # ---------------------------------------------------------------- checking
-
-def _kinds(fmt: Format) -> list[tuple[str, dt.date | None, dt.date | None]]:
-    found = []
-    for item in spec(fmt).get("eligible") or ():
-        if isinstance(item, str):
-            found.append((item, None, None))
-        else:
-            found.append((item["kind"], as_date(item.get("since")), as_date(item.get("until"))))
-    return found
-
-
-def _kinds_on(fmt: Format, day: dt.date) -> list[str]:
-    """The kinds of card that may lead a deck on `day` (a dated kind only inside its dates)."""
-    return [kind for kind, since, until in _kinds(fmt) if (since is None or since <= day) and (until is None or day < until)]
-
-
-def _eligible_kinds(card: Card, fmt: Format, day: dt.date) -> list[str]:
-    """The kinds in force on `day` that make the card a possible commander."""
-    return [kind for kind in _kinds_on(fmt, day) if ELIGIBLE[kind][1](card)]
-
 
 def _not_yet(card: Card, fmt: Format, day: dt.date) -> tuple[str, dt.date | None, dt.date | None] | None:
     """A dated kind the card fits but which is not in force on `day`."""
-    return next(((kind, since, until) for kind, since, until in _kinds(fmt)
+    return next(((kind, since, until) for kind, since, until in dated_kinds(fmt)
                  if (since or until) and ELIGIBLE[kind][1](card)), None)
 
 
@@ -254,7 +86,7 @@ def _what_it_is(card: Card) -> str:
 def _wanted(fmt: Format, day: dt.date) -> str:
     """What may lead a deck on `day`: the kinds in force then (a legendary Vehicle only from
     2025-07-25 in Commander), as the rules of that day say it."""
-    names = [ELIGIBLE[kind][0] for kind in _kinds_on(fmt, day)] or ["no card on that day"]
+    names = [ELIGIBLE[kind][0] for kind in kinds_on(fmt, day)] or ["no card on that day"]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
@@ -263,7 +95,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     commanders = zone.commanders
     word = "oathbreaker" if spec(fmt).get("signature_spell") else "commander"
     if not commanders:
-        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1, message=f"no {word}: {_how_named(deck, fmt, word)}")
+        yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
+                      message=f"no {word}: {_how_named(deck, fmt, word)}{_first_card_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
         copies[entry.key] = copies.get(entry.key, 0) + entry.count
@@ -317,6 +150,22 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
     return f"{_article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
 
 
+def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
+    """A typed list of the deck's cards only whose first card can lead it (a site's export
+    with the commander on top): which card, and the lines that name it."""
+    if ctx.cards is None or deck.commander_hints or deck.input_format not in (None, "text"):
+        return ""
+    listed = [entry for entry in deck.entries if entry.zone == MAIN and entry.line is not None]
+    if not listed:
+        return ""
+    first = min(listed, key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
+    card = lookup(ctx, first)
+    if first.count != 1 or card is None or not eligible_kinds(card, fmt, ctx.date):
+        return ""
+    header = "Oathbreaker" if word == "oathbreaker" else "Commander"
+    return f"; its first card, {first.name}, can lead it: put a `{header}` line above it and a `Deck` line below"
+
+
 def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, Any]]:
     """The commanders with each card once (its first line)."""
     seen: set[str] = set()
@@ -329,7 +178,7 @@ def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, 
 
 
 def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: str) -> Problem | None:
-    if _eligible_kinds(card, fmt, ctx.date):
+    if eligible_kinds(card, fmt, ctx.date):
         return None
     later = _not_yet(card, fmt, ctx.date)
     where = dict(rule=ID, zone=COMMANDER, line=entry.line, card=entry.name, count=entry.count)
@@ -410,7 +259,7 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     if not spec_:
         return []
     kinds = []
-    for kind, since, until in _kinds(fmt):
+    for kind, since, until in dated_kinds(fmt):
         dates = (f" from {since.isoformat()}" if since else "") + (f" until {until.isoformat()}" if until else "")
         kinds.append(ELIGIBLE[kind][0] + dates)
     lines = ["commander: " + "; ".join(kinds)]

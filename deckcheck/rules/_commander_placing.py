@@ -1,0 +1,194 @@
+"""Placing a Commander deck's command zone before any rule checks it (the `commander`
+rule's `prepare`): a deck without a command zone gets one from its file's conventions - the
+commander a Cockatrice file names (banner card, `CDR:` comment), the one or two cards a
+typed list puts first (card data tells), or the ones MTGO and Moxfield exports file in the
+sideboard - and a sideboard card with a companion ability is marked as the companion.
+
+docs/commander.md ("Writing the command zone") describes the conventions.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..formats import Format
+from ..games.mtg import abilities
+from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, move_one
+from ..names import card_key
+from ._command_zone import eligible_kinds, is_signature_spell, lookup, spec
+from .context import Context
+
+# MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard.
+_MOST_IN_SIDEBOARD = 3
+
+
+def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
+    """The deck with its command zone filled from the file's conventions when it has
+    none, and the companion a sideboard card's ability makes one marked as such."""
+    entries = _set_aside(deck.entries, fmt, ctx)
+    if not any(entry.zone == COMMANDER for entry in entries):
+        # The commanders the file names, else its banner card (a picture: taken only if it can lead).
+        hints = deck.commander_hints or ((deck.banner_card,) if deck.banner_card else ())
+        placed = _from_hints(entries, hints, fmt, ctx)
+        if placed is None:
+            placed = _from_first_group(entries, deck.guessed_sideboard, fmt, ctx)
+            if placed is not None:
+                deck = _settle_after_commander(deck, placed, fmt, ctx)
+                placed = deck.entries
+        if placed is None:
+            placed = _from_sideboard(entries, fmt, ctx) or _from_lone_group(entries)
+            if placed is not None and deck.guessed_sideboard is not None:
+                # The blank-line group the parser guessed was the sideboard held the commander
+                # (or the deck): the layout is read, nothing is left to settle.
+                deck = deck.copy(guessed_sideboard=None)
+        entries = placed or entries
+    entries = _mark_companion(entries, ctx)
+    return deck if entries is deck.entries else deck.with_entries(entries)
+
+
+def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
+    """A sideboard is no part of a Commander deck: what a file files there that no deck can
+    hold (a precon's planes and phenomena) or that repeats a commander (its display copy)
+    is set aside, as the maybeboard is. The rest stays for `sideboard-size` to judge. The
+    sideboard copy of a card the deck names as its companion is the companion, never a
+    display copy: as the commander too, it is a second copy (`copy-limit`)."""
+    if not any(entry.zone == SIDEBOARD for entry in entries):
+        return entries
+    never = frozenset((fmt.option("card_pool") or {}).get("exclude_types") or ())
+    companions = {entry.key for entry in entries if entry.zone == COMPANION}
+    commanders = {entry.key for entry in entries if entry.zone == COMMANDER} - companions
+    out, changed = [], False
+    for entry in entries:
+        if entry.zone == SIDEBOARD:
+            card = lookup(ctx, entry)
+            if entry.key in commanders or (card is not None and never.intersection(card.types)):
+                entry = entry.replace(zone=MAYBEBOARD)
+                changed = True
+        out.append(entry)
+    return out if changed else entries
+
+
+def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """The commander(s) a file names while listing them with the deck (Cockatrice), and in
+    Oathbreaker the signature spells it names beside them (`convert` writes both)."""
+    moved = None
+    spells = bool(spec(fmt).get("signature_spell"))
+    for hint in hints:
+        wanted = {card_key(hint)}
+        if ctx.cards is not None:
+            card = ctx.cards.get(hint)
+            if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))):
+                continue  # a banner card is a picture: only a card that can lead is taken as the commander
+            wanted.add(card_key(card.name))
+        moved = move_one(moved or entries, wanted, COMMANDER) or moved
+    return moved
+
+
+def _settle_after_commander(deck: Deck, placed: list[CardEntry], fmt: Format, ctx: Context) -> Deck:
+    """The commander first, then the deck in groups: what the last group is (more of the
+    deck, or a sideboard) the format's sizes settle. A card there with a companion ability
+    is counted as the companion (outside the 100) while they do; if the sizes make it part
+    of the deck, it is no companion."""
+    from ..decklists.layout import settle_sideboard
+
+    marked = _mark_companion(placed, ctx)
+    settled = settle_sideboard(deck.with_entries(marked), fmt, ctx.date, ctx.platform, command_zone_read=True)
+    if marked is placed:
+        return settled
+    companion = marked[-1]
+    if any(entry.zone == SIDEBOARD and entry.key == companion.key for entry in settled.entries):
+        return settled
+    return settled.with_entries([entry for entry in settled.entries if entry is not companion])
+
+
+def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """MTGO and Moxfield's convention: the sideboard holds the commander(s) (and the companion).
+    A sideboard of companions only under a list whose first group can lead the deck (and
+    makes it the format's size) holds the companion: the first group is the commander."""
+    side = [entry for entry in entries if entry.zone == SIDEBOARD]
+    if not side or sum(entry.count for entry in side) > _MOST_IN_SIDEBOARD:
+        return None
+    companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
+    leaders = [entry for entry in side if entry not in companions]
+    if not leaders:
+        first = _lead_group(entries, fmt, ctx)
+        if first is not None and _fits_without_sideboard(entries, fmt, ctx):
+            return _to_command_zone(entries, first)
+        leaders = companions[:1]
+    out = []
+    for entry in entries:
+        if any(entry is leader for leader in leaders):
+            out.append(entry.replace(zone=COMMANDER))
+        else:
+            out.append(entry)
+    return out
+
+
+def _from_lone_group(entries: list[CardEntry]) -> list[CardEntry] | None:
+    """A text list whose first group (before a blank line) is one or two cards and whose
+    second is the deck: the blank-line rule read them as deck and sideboard."""
+    main = sum(entry.count for entry in entries if entry.zone == MAIN)
+    side = sum(entry.count for entry in entries if entry.zone == SIDEBOARD)
+    if not 1 <= main <= 2 or side < 40:
+        return None
+    swap = {MAIN: COMMANDER, SIDEBOARD: MAIN}
+    return [e.replace(zone=swap[e.zone]) if e.zone in swap else e for e in entries]
+
+
+def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """A text list of three or more blank-line groups whose first is one or two cards that
+    can lead a deck (card data tells): the commander, then the deck grouped (by card type,
+    say), perhaps a companion last."""
+    if guess is None or guess.groups < 3:
+        return None
+    first = _lead_group(entries, fmt, ctx)
+    return None if first is None else _to_command_zone(entries, first)
+
+
+def _to_command_zone(entries: list[CardEntry], moved: list[CardEntry]) -> list[CardEntry]:
+    ids = {id(entry) for entry in moved}
+    return [e.replace(zone=COMMANDER) if id(e) in ids else e for e in entries]
+
+
+def _fits_without_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> bool:
+    """Whether the main deck as listed (its first group included: the size counts the
+    command zone) has the format's size, the sideboard left out of it."""
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    return size is None or size.allows(sum(entry.count for entry in entries if entry.zone == MAIN))
+
+
+def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """The main deck's first lines before a blank line, when they are one or two cards that
+    can lead a deck (card data tells) and the rest is a deck (40 cards or more)."""
+    if ctx.cards is None:
+        return None
+    main = sorted((entry for entry in entries if entry.zone == MAIN and entry.line is not None), key=lambda e: e.line)
+    run = main[:1]
+    for entry in main[1:]:
+        if entry.line != run[-1].line + 1:
+            break
+        run.append(entry)
+    count = sum(entry.count for entry in run)
+    rest = sum(entry.count for entry in entries if entry.zone in (MAIN, SIDEBOARD)) - count
+    if not 1 <= count <= 2 or rest < 40 or len(run) == len(main):
+        return None
+    for entry in run:
+        card = lookup(ctx, entry)
+        if card is None or not eligible_kinds(card, fmt, ctx.date):
+            return None
+    return run
+
+
+def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:
+    card = lookup(ctx, entry)
+    return card is not None and abilities.companion_condition(card) is not None
+
+
+def _mark_companion(entries: list[CardEntry], ctx: Context) -> list[CardEntry]:
+    """A Commander deck has no sideboard: a sideboard card with a companion ability is
+    its companion (one only), marked as such unless a `Companion` section names one."""
+    if any(entry.zone == COMPANION for entry in entries):
+        return entries
+    found = next((entry for entry in entries if entry.zone == SIDEBOARD and _has_companion_ability(entry, ctx)), None)
+    if found is None:
+        return entries
+    return [*entries, found.replace(count=1, zone=COMPANION)]
