@@ -55,14 +55,6 @@ def format_dirs() -> list[Path]:
 # ---------------------------------------------------------------- finding and loading
 
 
-def _is_file(path: Path) -> bool:
-    """`Path.is_file`, false for names the OS refuses outright (too long, NUL bytes)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
@@ -76,7 +68,7 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     `.yaml`/`.yml`, or names an existing file through a folder (`my/cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    if text.endswith(FILE_SUFFIXES) or (os.sep in text and _is_file(Path(text))):
+    if text.endswith(FILE_SUFFIXES) or (os.sep in text and tree.is_file(Path(text))):
         path = Path(text)
         return path if base is None or path.is_absolute() else base / path
     return text
@@ -85,7 +77,7 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
 def find(ref: FormatRef) -> tuple[str, Path]:
     """(id, file) of a format id or a format file."""
     if isinstance(ref, Path):
-        if not _is_file(ref):
+        if not tree.is_file(ref):
             raise FormatError(f"format file {str(ref)!r} not found")
         # The id and path show in reports: `d1/../d2/b.yaml` reads better as `d2/b.yaml`
         # (unless a symlink makes the two different files).
@@ -102,7 +94,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern)")
     for directory in format_dirs():
         candidate = directory / f"{clean}.yaml"
-        if _is_file(candidate):
+        if tree.is_file(candidate):
             return clean, candidate
     known = available()
     last = clean.split("/")[-1]
@@ -242,7 +234,7 @@ def _load_chain(
     files: tuple[Path, ...] = (real,)
     if parent_id:
         parent_ref = confined(parent_id, base=path.parent, root=root, source=str(path), key="extends")
-        if isinstance(parent_ref, Path) and not _is_file(parent_ref):
+        if isinstance(parent_ref, Path) and not tree.is_file(parent_ref):
             shown = repr(parent_id[:200])
             raise FormatError(f"cannot extend {shown}: format file {shown} not found", path=str(path), key="extends")
         try:
@@ -300,9 +292,9 @@ def check_file(path: str | Path, *, root: Path | None = None) -> Format:
     """Validate a user's format file (and what it extends, inside `root`: see `load`);
     return the merged format."""
     path = Path(path)
-    if not _is_file(path) and _is_dir(path):
+    if not tree.is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
-    if not _is_file(path):
+    if not tree.is_file(path):
         raise FormatError("no such file", path=str(path))
     return build_format(*load_merged(path, root=root))
 
