@@ -19,7 +19,7 @@ event categories (`refined`, a split of `atoms` or `atoms` itself).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import combinations
 from math import sqrt
 from typing import Any
@@ -192,7 +192,7 @@ def _choose_by_table(step: Step, deck: _Deck, hand: Any, table: tuple[Any, Any, 
 
 class _Tally:
     def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile,
-                 events: Sequence[Event], per_game: int, sampled_cards: Sequence[int] = ()):
+                 events: Sequence[Event], per_game: int, sampled_cards: Mapping[int, Collection[int]] | None = None):
         import numpy as np
 
         self.steps = np.zeros(len(steps), dtype=np.int64)
@@ -200,12 +200,16 @@ class _Tally:
         self.seen = SeenTally({card: profile.cards[card].copies for card in tracked}, len(profile.cards), max_draws)
         self.events = {event.key: 0 for event in events}
         self.games: dict[str, Any] = {}
+        sampled_cards = sampled_cards or {}
         if per_game:
             self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
             self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events})
-            # Copies of a card seen after d draws, per game: only for the cards asked for.
+            # Copies of a card seen after d draws, per game: only for the cards and the
+            # draws asked for ({draws: games}), not after every draw (102 bytes a game a
+            # card to turn 50: 2 GB for twenty cards at a million games).
             self.games.update({
-                f"seen:{card}": np.zeros((max_draws + 1, per_game), dtype=np.int16) for card in sampled_cards if card in self.seen.by_card
+                f"seen:{card}": {draws: np.zeros(per_game, dtype=np.int16) for draws in sorted(rows) if draws <= max_draws}
+                for card, rows in sampled_cards.items() if card in self.seen.by_card
             })
 
 
@@ -223,13 +227,14 @@ def run_monte_carlo(
     refined: Atoms | None = None,
     common: bool = False,
     per_game: bool = False,
-    sampled_cards: Sequence[int] = (),
+    sampled_cards: Mapping[int, Collection[int]] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Outcome:
     """Simulate `hands` games. `lookup` (default: whenever the rules are count-based and
     small enough) decides hands from precomputed tables instead of per-subset search.
     `per_game` keeps each game's outcome (kept size, lands, events, and the copies seen of
-    the tracked `sampled_cards`), which gives every estimate its per-game influence.
+    the tracked `sampled_cards` after the draws each maps to), which gives every estimate
+    its per-game influence.
     `progress(games)` is told after each batch of games."""
     import numpy as np
 
@@ -325,10 +330,11 @@ def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None
         if mask is not None:
             hits &= mask
         total = hits.sum(axis=0)
-        for draws in range(max_draws + 1):
+        for draws in range(max(per_game, default=-1) + 1):
             if draws:
                 total += library[draws - 1] == card
-            per_game[draws, alive[ok]] = total[ok]
+            if draws in per_game:
+                per_game[draws][alive[ok]] = total[ok]
 
 
 def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, library: Any, ok: Any,

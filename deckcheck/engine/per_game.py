@@ -35,9 +35,11 @@ class GameOutcomes:
         return self._deviation(lambda: self._column(name) == value)
 
     def at_least(self, name: str, draws: int, value: int) -> Influence:
-        if name not in self.games:
+        """Copies seen after `draws` (kept for the draws asked for only: {draws: games})."""
+        rows = self.games.get(name)
+        if rows is None or draws not in rows:
             return None
-        return self._deviation(lambda: self.games[name][draws] >= value)
+        return self._deviation(lambda: rows[draws] >= value)
 
     def mean(self, name: str) -> Influence:
         return self._deviation(lambda: self._column(name))
