@@ -151,6 +151,13 @@ MAX_EXACT_EVENT_WORK = 20_000_000
 # deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
 # grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
 MAX_HAND_SIZE = 20
+# Bytes of the per-game values one sampled run keeps beside the kept size and lands (each
+# game's events and the copies seen of the assertions' cards: what gives an expression its
+# standard error from the games). Real assertions keep tens of bytes a game (at most a few
+# hundred MB at MAX_HANDS); a file of thousands of assertions kept a byte a game for each
+# (200 of them at a million games took 272 MB). Past it, an estimate keeps none: the same
+# value, and its comparisons add the sides' errors (the safe bound).
+MAX_PER_GAME_BYTES = 1 << 30
 # Cards of a simulated main deck: the largest real decks (Commander, 250-card casual
 # formats) stay far below. Monte Carlo shuffles a batch of a big deck a slice of games at a
 # time (memory flat in the deck size), but exact mode and the by-turn table grow with it.

@@ -290,3 +290,36 @@ def test_per_game_copies_seen_are_kept_for_the_turns_asked_only():
         ((name, p),) = result.values.items()
         (comparison,) = result.comparisons
         assert comparison.sampled and comparison.standard_error == pytest.approx(sqrt(p.value * (1 - p.value) / 100_000), rel=1e-9)
+
+
+def test_per_game_values_past_their_budget_are_not_kept(monkeypatch):
+    """Each event an assertion asks about kept a byte a game: a 4 MiB deckcheck.yaml holds
+    tens of thousands of them (`p_by_turn(lands, 1, 1)`, `..., 1, 2)`, ...), and 200 at a
+    million games took 272 MB (2.7 GB at `hands: 10000000`). Past MAX_PER_GAME_BYTES an
+    estimate keeps no per-game values: the same value, its comparisons' errors added (the
+    safe bound, `from_games: false`), never more memory."""
+    import tracemalloc
+
+    from deckcheck.engine import montecarlo
+
+    asked = [f"p_by_turn(lands, {turn}, {at_least}) >= 0" for turn in range(1, 11) for at_least in range(1, 5)]
+    asked.append('p_by_turn("Lightning Bolt", 3) + p_by_turn("Rift Bolt", 3) >= 0')
+
+    def run(budget: int):
+        monkeypatch.setattr(montecarlo, "MAX_PER_GAME_BYTES", budget)
+        tracemalloc.start()
+        try:
+            simulation = simulate(DECK, "mtg/constructed", turns=1, hands=200_000, seed=4, assertions=asked)
+            return simulation, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    unbounded, unbounded_peak = run(1 << 40)
+    bounded, bounded_peak = run(200_000 * 10)   # ten one-byte events a game
+    assert bounded_peak < unbounded_peak - 200_000 * 25, (bounded_peak, unbounded_peak)
+    for whole, cut in zip(unbounded.assertions, bounded.assertions):
+        assert {k: v.value for k, v in cut.values.items()} == {k: v.value for k, v in whole.values.items()}
+        assert cut.passed == whole.passed
+    kept = [result.comparisons[0].sampled for result in bounded.assertions]
+    assert kept[:10] == [True] * 10 and kept[10:] == [False] * 31
+    assert all(result.comparisons[0].sampled for result in unbounded.assertions)

@@ -24,6 +24,7 @@ from itertools import combinations
 from math import sqrt
 from typing import Any
 
+from ..limits import MAX_PER_GAME_BYTES
 from .categories import Atoms, DeckProfile
 from .exact import CountsView, max_lands
 from .mulligan import Step, preference_keys
@@ -192,7 +193,8 @@ def _choose_by_table(step: Step, deck: _Deck, hand: Any, table: tuple[Any, Any, 
 
 class _Tally:
     def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile,
-                 events: Sequence[Event], per_game: int, sampled_cards: Mapping[int, Collection[int]] | None = None):
+                 events: Sequence[Event], per_game: int, sampled_cards: Mapping[int, Collection[int]] | None = None,
+                 budget: int | None = None):
         import numpy as np
 
         self.steps = np.zeros(len(steps), dtype=np.int64)
@@ -203,12 +205,23 @@ class _Tally:
         sampled_cards = sampled_cards or {}
         if per_game:
             self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
-            self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events})
+            left = [MAX_PER_GAME_BYTES if budget is None else budget]
+
+            def room(dtype: Any) -> bool:
+                """Whether one more value a game of `dtype` stays within the budget (taken if so)."""
+                cost = per_game * np.dtype(dtype).itemsize
+                if cost > left[0]:
+                    return False
+                left[0] -= cost
+                return True
+
+            self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events if room(bool)})
             # Copies of a card seen after d draws, per game: only for the cards and the
             # draws asked for ({draws: games}), not after every draw (102 bytes a game a
             # card to turn 50: 2 GB for twenty cards at a million games).
             self.games.update({
-                f"seen:{card}": {draws: np.zeros(per_game, dtype=np.int16) for draws in sorted(rows) if draws <= max_draws}
+                f"seen:{card}": {draws: np.zeros(per_game, dtype=np.int16) for draws in sorted(rows)
+                                 if draws <= max_draws and room(np.int16)}
                 for card, rows in sampled_cards.items() if card in self.seen.by_card
             })
 
@@ -234,14 +247,18 @@ def run_monte_carlo(
     small enough) decides hands from precomputed tables instead of per-subset search.
     `per_game` keeps each game's outcome (kept size, lands, events, and the copies seen of
     the tracked `sampled_cards` after the draws each maps to), which gives every estimate
-    its per-game influence.
+    its per-game influence; events and copies seen past MAX_PER_GAME_BYTES are not kept
+    (those estimates have no influence), except in `common` runs, whose comparisons pair
+    every game.
     `progress(games)` is told after each batch of games."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(seed))
     deck = _Deck(profile, atoms, refined)
     max_draws = max([max_draws, *(event.draws for event in events)])
-    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0, sampled_cards)
+    # Paired comparisons (`common`) read every game's events: their per-game values are all kept.
+    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0, sampled_cards,
+                   budget=1 << 62 if common else None)
     tables = _tables(steps, atoms, profile) if lookup is not False else None
     if lookup and tables is None:
         raise ValueError("lookup tables need count-based rules")
@@ -359,8 +376,9 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
             reached = reach
         holds = np.asarray(event.holds(counts), dtype=bool)
         tally.events[event.key] += int(holds.sum())
-        if tally.games:
-            tally.games["event:" + event.key][alive[ok]] = holds
+        per_game = tally.games.get("event:" + event.key)  # none past MAX_PER_GAME_BYTES
+        if per_game is not None:
+            per_game[alive[ok]] = holds
 
 
 def _proportion(count: int, hands: int, influence: Influence = None) -> Estimate:

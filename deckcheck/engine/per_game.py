@@ -32,6 +32,8 @@ class GameOutcomes:
         return self.games[name]
 
     def equal(self, name: str, value: int) -> Influence:
+        if name not in ("size", "mulligans") and name not in self.games:
+            return None  # an event past the run's budget of per-game values (limits.py)
         return self._deviation(lambda: self._column(name) == value)
 
     def at_least(self, name: str, draws: int, value: int) -> Influence:
