@@ -205,11 +205,14 @@ class _Tally:
         sampled_cards = sampled_cards or {}
         if per_game:
             self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
-            left = [MAX_PER_GAME_BYTES if budget is None else budget]
+            left = [budget]
 
             def room(dtype: Any) -> bool:
-                """Whether one more value a game of `dtype` stays within the budget (taken if so)."""
+                """Whether one more value a game of `dtype` stays within the budget (None:
+                no bound), which it then takes."""
                 cost = per_game * np.dtype(dtype).itemsize
+                if left[0] is None:
+                    return True
                 if cost > left[0]:
                     return False
                 left[0] -= cost
@@ -258,7 +261,7 @@ def run_monte_carlo(
     max_draws = max([max_draws, *(event.draws for event in events)])
     # Paired comparisons (`common`) read every game's events: their per-game values are all kept.
     tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0, sampled_cards,
-                   budget=1 << 62 if common else None)
+                   budget=None if common else MAX_PER_GAME_BYTES)
     tables = _tables(steps, atoms, profile) if lookup is not False else None
     if lookup and tables is None:
         raise ValueError("lookup tables need count-based rules")
