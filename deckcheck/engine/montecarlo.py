@@ -30,7 +30,7 @@ from .exact import CountsView, max_lands
 from .mulligan import Step, preference_keys
 from .events import Event
 from .outcome import Estimate, Outcome
-from .per_game import GameOutcomes, Influence
+from .per_game import GameOutcomes, Influence, game_columns
 from .policy import evaluate
 from .seen import SeenTally
 
@@ -202,31 +202,9 @@ class _Tally:
         self.seen = SeenTally({card: profile.cards[card].copies for card in tracked}, len(profile.cards), max_draws)
         self.events = {event.key: 0 for event in events}
         self.games: dict[str, Any] = {}
-        sampled_cards = sampled_cards or {}
         if per_game:
-            self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
-            left = [budget]
-
-            def room(dtype: Any) -> bool:
-                """Whether one more value a game of `dtype` stays within the budget (None:
-                no bound), which it then takes."""
-                cost = per_game * np.dtype(dtype).itemsize
-                if left[0] is None:
-                    return True
-                if cost > left[0]:
-                    return False
-                left[0] -= cost
-                return True
-
-            self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events if room(bool)})
-            # Copies of a card seen after d draws, per game: only for the cards and the
-            # draws asked for ({draws: games}), not after every draw (102 bytes a game a
-            # card to turn 50: 2 GB for twenty cards at a million games).
-            self.games.update({
-                f"seen:{card}": {draws: np.zeros(per_game, dtype=np.int16) for draws in sorted(rows)
-                                 if draws <= max_draws and room(np.int16)}
-                for card, rows in sampled_cards.items() if card in self.seen.by_card
-            })
+            cards = {card: rows for card, rows in (sampled_cards or {}).items() if card in self.seen.by_card}
+            self.games = game_columns(per_game, [event.key for event in events], cards, max_draws, budget)
 
 
 def run_monte_carlo(
