@@ -27,7 +27,7 @@ from typing import Any, Union
 
 from .. import tree
 from ..errors import FormatError
-from ..limits import MAX_EXTENDS_DEPTH
+from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
 from .stamps import Stamp, file_stamps
@@ -175,6 +175,23 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+def _count_list_entries(data: dict[str, Any], path: Path, below: int) -> int:
+    """The entries of `data`'s dated lists plus `below` (those of the files of the chain that
+    extend it, read before it); a FormatError past MAX_FORMAT_LIST_ENTRIES. Counted as each
+    file is read, so a chain stops at the file that passes the bound, before its parents are
+    read (the merged lists hold at most this many)."""
+    from .merge import LIST_KEYS
+
+    entries = below + sum(len(value) for key in LIST_KEYS if isinstance(value := data.get(key), list))
+    if entries > MAX_FORMAT_LIST_ENTRIES:
+        raise FormatError(
+            f"the lists ({', '.join(LIST_KEYS[:2])}, ...) of this file and the files that extend it hold "
+            f"{entries:,} entries; at most {MAX_FORMAT_LIST_ENTRIES:,} (no game has that many cards)",
+            path=str(path), key="extends" if below else None,
+        )
+    return entries
+
+
 def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
     """(id, file, merged data, chain of ids child first) of a format and what it extends;
     `extends:` files must stay inside `root` (default: see `_tree_of`)."""
@@ -206,7 +223,7 @@ def _merged(
 
 def _load_chain(
     ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = (),
-    found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None,
+    found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None, _listed: int = 0,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     resolved_id, path = found or find(ref)
     root = root or _tree_of(ref, path)
@@ -222,6 +239,7 @@ def _load_chain(
         raise FormatError(f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep", path=str(path), key="extends")
     keys = {} if _keys is None else _keys  # each list entry's card key, once per chain (merge.py)
     data = _read_yaml(path)
+    listed = _count_list_entries(data, path, _listed)
     from .merge import WRITTEN_NAMES, merge
 
     written: list[str] = []
@@ -240,7 +258,7 @@ def _load_chain(
         try:
             _, _, parent, parent_chain, parent_files = _load_chain(
                 parent_ref, root=root if isinstance(parent_ref, Path) else None, _seen=(*_seen, (resolved_id, real)),
-                _keys=keys,
+                _keys=keys, _listed=listed,
             )
         except FormatError as exc:
             if exc.path:  # the parent itself is broken: its own message says where
