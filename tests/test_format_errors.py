@@ -252,8 +252,8 @@ def test_a_chain_keys_each_list_entry_once(tmp_path, monkeypatch):
 
 def test_a_chain_whose_lists_grow_past_the_limit_is_refused(tmp_path, monkeypatch):
     """Each `extends` level adds its lists to its parent's: a pull request's chain of 8
-    format files of 170,000 names each (git stores them in kilobytes) held 1.36 million
-    entries, 818 MB and 34 s for one deck. A chain whose files list more than
+    format files of 95,000 names each (git stores them in kilobytes) took 495 MB and 16 s
+    of CPU for one deck. A chain whose files list more than
     MAX_FORMAT_LIST_ENTRIES together is refused at the file that passes the bound, before
     the files it extends are read."""
     from deckcheck import formats
