@@ -274,3 +274,22 @@ def test_a_chain_whose_lists_grow_past_the_limit_is_refused(tmp_path, monkeypatc
         "extend it hold 122 entries; at most 121 (no game has that many cards)"
     )
     assert MAX_FORMAT_LIST_ENTRIES == 100_000
+
+
+def test_the_formats_kept_in_memory_are_bounded(tmp_path):
+    """A server that checks decks against its users' format files (a new temporary file
+    each) kept every format it ever loaded; the oldest go first past MAX_FORMATS_KEPT, and
+    one loaded again is the same format."""
+    from deckcheck import formats
+    from deckcheck.limits import MAX_FORMATS_KEPT
+
+    paths = []
+    for index in range(MAX_FORMATS_KEPT + 10):
+        path = tmp_path / f"f{index}.yaml"
+        path.write_text(f"name: F{index}\nextends: mtg/modern\nbanned: [Card {index}]\n", encoding="utf-8")
+        paths.append(path)
+        formats.load(path)
+    assert len(formats._CACHE) <= MAX_FORMATS_KEPT
+    assert not any(str(paths[0].resolve()) in key for key in formats._CACHE)
+    again = formats.load(paths[0])
+    assert again.name == "F0" and [entry.card for entry in again.banned if entry.card.startswith("Card")] == ["Card 0"]

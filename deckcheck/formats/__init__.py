@@ -27,7 +27,7 @@ from typing import Any, Union
 
 from .. import tree
 from ..errors import FormatError
-from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES
+from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES, MAX_FORMATS_KEPT
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
 from .stamps import Stamp, file_stamps
@@ -284,6 +284,8 @@ def _load_chain(
 
 # Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so
 # an edit to a parent is seen too and a relative path means the file it names now.
+# At most MAX_FORMATS_KEPT of them, the oldest going first: a server that checks decks
+# against formats its users upload (each a new temporary file) kept every one for ever.
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
@@ -303,6 +305,8 @@ def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Form
     stamps = file_stamps(files)
     if stamps is not None:
         _CACHE[key] = (fmt, stamps)
+        for oldest in list(_CACHE)[: max(0, len(_CACHE) - MAX_FORMATS_KEPT)]:
+            _CACHE.pop(oldest, None)  # another thread may have removed it first
     return fmt
 
 
