@@ -305,9 +305,15 @@ def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Form
     stamps = file_stamps(files)
     if stamps is not None:
         _CACHE[key] = (fmt, stamps)
-        for oldest in list(_CACHE)[: max(0, len(_CACHE) - MAX_FORMATS_KEPT)]:
-            _CACHE.pop(oldest, None)  # another thread may have removed it first
+        keep_few(_CACHE)
     return fmt
+
+
+def keep_few(cache: dict[Any, Any]) -> None:
+    """Drop the oldest entries of a cache of loaded formats (or of what is worked out from
+    one) past MAX_FORMATS_KEPT."""
+    for oldest in list(cache)[: max(0, len(cache) - MAX_FORMATS_KEPT)]:
+        cache.pop(oldest, None)  # another thread may have removed it first
 
 
 def check_file(path: str | Path, *, root: Path | None = None) -> Format:
