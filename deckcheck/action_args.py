@@ -3,7 +3,9 @@
 The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
 quoting rules (shlex) and each word holding `*`, `?` or `[` is expanded against the files of
 the working directory (`**` spans folders, never linked or hidden ones; other hidden files
-only when the pattern names them), sorted; a pattern that matches nothing stays as it is, so deckcheck names it in its error.
+only when the pattern names them), sorted; a match that starts with `-` is given as `./-...`,
+so a file name never becomes an option; a pattern that matches nothing stays as it is, so
+deckcheck names it in its error.
 No shell ever runs on the text, so `$(...)`, `;` or backquotes are only characters. An empty
 input is `check` (the Action's default). The arguments are written to stdout separated by
 NUL bytes (a file name may hold any other character); a text that cannot be split (an open
@@ -54,7 +56,10 @@ def _expand(word: str) -> list[str]:
     if not any(char in word for char in _GLOB_CHARS):
         return [word]
     matches = sorted(_spanning(word) if "**" in word.replace("\\", "/").split("/") else glob.glob(word))
-    return matches or [word]
+    # A file of the repository named `--pool=x.txt` would be read as an option (another
+    # pool, card database or date, chosen by whoever wrote the pull request): a match is
+    # always a path, so one that starts with `-` is given as `./-...`.
+    return [f"./{match}" if match.startswith("-") else match for match in matches] or [word]
 
 
 def _spanning(word: str) -> list[str]:

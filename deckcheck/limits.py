@@ -61,6 +61,19 @@ MAX_DECK_ENTRIES = 10_000
 # level merges every list above it.
 MAX_EXTENDS_DEPTH = 16
 
+# Entries of a format's dated lists (banned, restricted, card_limits, ...), merged along its
+# `extends:` chain, where each level adds its own to its parent's. Every card name of a
+# game (Magic has about 32,000) is far fewer; the bundled formats list at most about
+# 1,000. A pull request's chain of 8 files of 95,000 names (kilobytes in git) took 495 MB
+# and 16 s of CPU to check one deck.
+MAX_FORMAT_LIST_ENTRIES = 100_000
+
+# Loaded formats one process keeps in memory (every bundled format, 26, and a repository's
+# or an event's own files): a library server loading its users' format files would keep
+# each for ever, and a `check` of 256 format files each one (up to MAX_FORMAT_LIST_ENTRIES
+# entries, about 35 MB). One loaded again comes from the disk cache (formats/disk_cache.py).
+MAX_FORMATS_KEPT = 64
+
 # ---------------------------------------------------------------- XML deck files (.dek, .cod)
 
 MAX_XML_DEPTH = 64
@@ -151,6 +164,13 @@ MAX_EXACT_EVENT_WORK = 20_000_000
 # deal 5 to 7 cards; exact odds of a 120-card hand overflow a float, and the by-turn events
 # grow with the hand (a 60-card hand took minutes where 7 cards take seconds).
 MAX_HAND_SIZE = 20
+# Bytes of the per-game values one sampled run keeps beside the kept size and lands (each
+# game's events and the copies seen of the assertions' cards: what gives an expression its
+# standard error from the games). Real assertions keep tens of bytes a game (at most a few
+# hundred MB at MAX_HANDS); a file of thousands of assertions kept a byte a game for each
+# (200 of them at a million games took 272 MB). Past it, an estimate keeps none: the same
+# value, and its comparisons add the sides' errors (the safe bound).
+MAX_PER_GAME_BYTES = 1 << 30
 # Cards of a simulated main deck: the largest real decks (Commander, 250-card casual
 # formats) stay far below. Monte Carlo shuffles a batch of a big deck a slice of games at a
 # time (memory flat in the deck size), but exact mode and the by-turn table grow with it.

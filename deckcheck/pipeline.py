@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
-from .formats import Format, FormatRef, load
+from .formats import Format, FormatRef, keep_few, load
 from .freshness import as_of
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
@@ -81,6 +81,7 @@ def listed_names(fmt: Format) -> frozenset[str]:
     if cached is None or cached[0] is not fmt:
         keys = frozenset(entry.key for entry in (*fmt.banned, *fmt.restricted, *fmt.card_limits))
         cached = _LISTED[id(fmt)] = (fmt, keys)
+        keep_few(_LISTED)  # it holds the format: as many as formats/ keeps
     return cached[1]
 
 

@@ -27,6 +27,15 @@ def is_hidden(name: str) -> bool:
     return name.startswith(HIDDEN_PREFIXES)
 
 
+def is_file(path: Path) -> bool:
+    """`Path.is_file`, false for names the OS refuses outright (too long, NUL bytes), which
+    `Path.is_file` raises for: a name from a file or an archive is no file then."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
 class RealFolders:
     """The real path (links resolved) of each folder asked about, resolved once: a
     manifest names thousands of files in a handful of folders, and resolving every path

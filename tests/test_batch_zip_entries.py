@@ -88,3 +88,20 @@ def test_a_manifest_below_the_top_of_a_walked_zip_is_named_as_one(cli, tmp_path)
         "file": "b/registrations.csv", "unchecked": False,
         "reason": "looks like a manifest, not read: only a manifest at the top of the archive (or of its only folder) is read",
     }]
+
+
+def test_an_entry_whose_name_no_file_can_have_is_one_registration_not_an_internal_error(cli, tmp_path):
+    """A name of 300 characters, or a path of 4,200, is longer than the file system takes:
+    it stopped the whole batch with `internal error (OSError: File name too long)`."""
+    long_name, deep_path = "x" * 300 + ".txt", "o/" * 2100 + "p.txt"
+    archive = zip_of(tmp_path / "event.zip", [
+        ("ann.txt", LEGAL), (long_name, LEGAL), (deep_path, LEGAL), ("bob.txt", BANNED),
+    ])
+    code, report = batch_json(cli, archive)
+    assert code == 1
+    verdicts = {r["deck"]: (r["legal"], [p["rule"] for p in r["problems"]]) for r in report["results"]}
+    assert verdicts["ann.txt"] == (True, []) and verdicts["bob.txt"] == (False, ["banned"])
+    for name in (long_name, deep_path):
+        assert verdicts[name] == (False, ["registration"])
+    messages = [p["message"] for r in report["results"] if r["deck"] in (long_name, deep_path) for p in r["problems"]]
+    assert all(m.endswith("could not be checked: cannot extract (File name too long)") for m in messages), messages

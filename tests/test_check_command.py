@@ -473,3 +473,25 @@ def test_check_warns_about_links_it_does_not_follow_not_about_folders_it_never_w
     done = cli("check", cwd=repo)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stderr.splitlines() == ["deckcheck: warning: evil.txt: a symbolic link to a file outside the repository; not followed"]
+
+
+def test_check_passes_over_a_folder_nested_past_the_longest_path(cli, tmp_path):
+    """Folders 20 levels deep of 250-character names (5,020 characters, past the 4,096 of
+    Linux's PATH_MAX):
+    asking whether it was a virtual environment stopped `check` with
+    `internal error (OSError: File name too long)`; the decks above it are checked."""
+    import os
+
+    repo = tmp_path / "repo"
+    write(repo, {"a.txt": LEGAL})
+    folder = os.open(repo, os.O_RDONLY)
+    for _ in range(20):
+        os.mkdir("o" * 250, dir_fd=folder)
+        inner = os.open("o" * 250, os.O_RDONLY, dir_fd=folder)
+        os.close(folder)
+        folder = inner
+    os.close(os.open("deep.txt", os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=folder))
+    os.close(folder)
+    done = cli("check", "-f", "mtg/modern", cwd=repo)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "internal error" not in done.stderr and done.stdout.startswith("a.txt - mtg/modern: LEGAL")

@@ -266,3 +266,60 @@ def test_sampled_events_far_out_keep_memory_flat_and_their_counts():
     counts = sorted((key.rsplit("|", 1)[1], round(estimate.value * BATCH)) for key, estimate in simulation.outcome.events.items())
     assert counts == [("3", 33226), ("49", 28018), ("5", 129)]
     assert peak < 64 * 2**20, f"peak {peak / 2**20:.0f} MiB"
+
+
+def test_per_game_copies_seen_are_kept_for_the_turns_asked_only():
+    """Each game's copies seen of a card an assertion asks about were kept after every
+    draw to the last turn: 102 bytes a game a card to turn 50, so twenty `p_by_turn` of a
+    PR's deckcheck.yaml at `hands: 10000000` asked for 20 GB (2 GB measured at a million).
+    Only the draws the assertions ask about are kept, and they give the same errors."""
+    import tracemalloc
+    from math import sqrt
+
+    cards = [f"Card {letter}" for letter in "ABCDEFGHIJKL"]
+    deck = "24 Mountain\n" + "".join(f"3 {card}\n" for card in cards)
+    asked = [f'p_by_turn("{card}", {50 - index}) >= 0' for index, card in enumerate(cards)]
+    tracemalloc.start()
+    try:
+        simulation = simulate(deck, "mtg/constructed", turns=1, hands=100_000, seed=2, assertions=asked)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 * 2**20, f"peak {peak / 2**20:.0f} MiB"
+    for result in simulation.assertions:
+        ((name, p),) = result.values.items()
+        (comparison,) = result.comparisons
+        assert comparison.sampled and comparison.standard_error == pytest.approx(sqrt(p.value * (1 - p.value) / 100_000), rel=1e-9)
+
+
+def test_per_game_values_past_their_budget_are_not_kept(monkeypatch):
+    """Each event an assertion asks about kept a byte a game: a 4 MiB deckcheck.yaml holds
+    tens of thousands of them (`p_by_turn(lands, 1, 1)`, `..., 1, 2)`, ...), and 200 at a
+    million games took 272 MB (2.7 GB at `hands: 10000000`). Past MAX_PER_GAME_BYTES an
+    estimate keeps no per-game values: the same value, its comparisons' errors added (the
+    safe bound, `from_games: false`), never more memory."""
+    import tracemalloc
+
+    from deckcheck.engine import montecarlo
+
+    asked = [f"p_by_turn(lands, {turn}, {at_least}) >= 0" for turn in range(1, 11) for at_least in range(1, 5)]
+    asked.append('p_by_turn("Lightning Bolt", 3) + p_by_turn("Rift Bolt", 3) >= 0')
+
+    def run(budget: int):
+        monkeypatch.setattr(montecarlo, "MAX_PER_GAME_BYTES", budget)
+        tracemalloc.start()
+        try:
+            simulation = simulate(DECK, "mtg/constructed", turns=1, hands=200_000, seed=4, assertions=asked)
+            return simulation, tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    unbounded, unbounded_peak = run(1 << 40)
+    bounded, bounded_peak = run(200_000 * 10)   # ten one-byte events a game
+    assert bounded_peak < unbounded_peak - 200_000 * 25, (bounded_peak, unbounded_peak)
+    for whole, cut in zip(unbounded.assertions, bounded.assertions):
+        assert {k: v.value for k, v in cut.values.items()} == {k: v.value for k, v in whole.values.items()}
+        assert cut.passed == whole.passed
+    kept = [result.comparisons[0].sampled for result in bounded.assertions]
+    assert kept[:10] == [True] * 10 and kept[10:] == [False] * 31
+    assert all(result.comparisons[0].sampled for result in unbounded.assertions)

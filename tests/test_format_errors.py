@@ -248,3 +248,49 @@ def test_a_chain_keys_each_list_entry_once(tmp_path, monkeypatch):
     fmt = check_file(_chain(tmp_path, 10, entries=50))
     assert len(fmt.banned) == 10 * 50  # each file's own 50; the parent's card it names is its own entry now
     assert len(keyed) == 10 * 51 - 1  # each of the files' 509 entries once (before: every level again)
+
+
+def test_a_chain_whose_lists_grow_past_the_limit_is_refused(tmp_path, monkeypatch):
+    """Each `extends` level adds its lists to its parent's: a pull request's chain of 8
+    format files of 95,000 names each (git stores them in kilobytes) took 495 MB and 16 s
+    of CPU for one deck. A chain whose files list more than
+    MAX_FORMAT_LIST_ENTRIES together is refused at the file that passes the bound, before
+    the files it extends are read."""
+    from deckcheck import formats
+    from deckcheck.limits import MAX_FORMAT_LIST_ENTRIES
+
+    monkeypatch.setattr(formats, "MAX_FORMAT_LIST_ENTRIES", 121)
+    assert len(check_file(_chain(tmp_path, 2, entries=60)).banned) == 120  # 61 + 60 entries written
+    longer = tmp_path / "longer"
+    longer.mkdir()
+    (longer / "f2.yaml").write_text("not: [valid", encoding="utf-8")  # never read: f1 passes the bound
+    _chain(longer, 2, entries=60)
+    (longer / "f1.yaml").write_text((longer / "f1.yaml").read_text(encoding="utf-8").replace(
+        "name: F1\n", "name: F1\nextends: f2.yaml\n").replace("]", ", 'Card 2 0']"), encoding="utf-8")
+    with pytest.raises(FormatError) as refused:
+        check_file(longer / "f0.yaml")
+    assert str(refused.value) == (
+        f"{longer / 'f1.yaml'}: extends: the lists (banned, restricted, ...) of this file and the files that "
+        "extend it hold 122 entries; at most 121 (no game has that many cards)"
+    )
+    assert MAX_FORMAT_LIST_ENTRIES == 100_000
+
+
+def test_the_formats_kept_in_memory_are_bounded(tmp_path):
+    """A server that checks decks against its users' format files (a new temporary file
+    each) kept every format it ever loaded (200 formats of 30,000 names: 3.1 GB); the
+    oldest go first past MAX_FORMATS_KEPT, and one loaded again is the same format."""
+    from deckcheck import formats, pipeline, validate
+    from deckcheck.limits import MAX_FORMATS_KEPT
+
+    paths = []
+    for index in range(MAX_FORMATS_KEPT + 10):
+        path = tmp_path / f"f{index}.yaml"
+        path.write_text(f"name: F{index}\nextends: mtg/modern\nbanned: [Card {index}]\n", encoding="utf-8")
+        paths.append(path)
+        assert validate("4 Lightning Bolt\n56 Mountain\n", path).legal
+    # The names each format lists, worked out once a format, held it too.
+    assert len(formats._CACHE) <= MAX_FORMATS_KEPT and len(pipeline._LISTED) <= MAX_FORMATS_KEPT
+    assert not any(str(paths[0].resolve()) in key for key in formats._CACHE)
+    again = formats.load(paths[0])
+    assert again.name == "F0" and [entry.card for entry in again.banned if entry.card.startswith("Card")] == ["Card 0"]

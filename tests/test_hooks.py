@@ -208,6 +208,20 @@ def test_action_globstar_never_enters_linked_folders(deck_repo, tmp_path):
     assert done.stdout.split(b"\0")[:-1] == [b"validate", b"decks/bolts.txt", b"decks/burn.txt", b"-f", b"mtg/modern"]
 
 
+def test_action_glob_matches_are_never_options(deck_repo, tmp_path):
+    """A pull request's file named `--pool=burn.txt` matched `*.txt` and reached deckcheck
+    as the option `--pool burn.txt` (any option: another card database, another date); a
+    match that starts with `-` is passed as `./--pool=burn.txt`, a file to check."""
+    (deck_repo / "--pool=burn.txt").write_text(LEGAL, encoding="utf-8")
+    (deck_repo / "-omd.txt").write_text(ILLEGAL, encoding="utf-8")
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate *.txt -f mtg/modern"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stdout + done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert sorted(groups) == ["--pool=burn.txt", "-omd.txt", "README.txt"]  # reports show the path tidied
+    assert "::error file=-omd.txt,line=1,title=copy-limit::" in done.stdout
+
+
 def test_action_glob_that_matches_nothing_is_named_as_given(deck_repo, tmp_path):
     env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate nothing/*.txt -f mtg/modern"}
     done = _run_step("Run deckcheck", env, deck_repo)

@@ -500,3 +500,30 @@ def test_a_format_file_beside_the_working_folder_keeps_its_chain_in_its_own_fold
     done = cli("validate", "deck.txt", "-f", "../repo2/cube.yaml", cwd=tmp_path / "repo")
     assert done.returncode == 2, done.stdout + done.stderr
     assert "extends: '../repo/base.yaml': it points outside" in done.stderr
+
+
+@pytest.mark.parametrize("template", [
+    '<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="4" Sideboard="false" Name="Lightning Bolt"/>'
+    '<Cards CatID="2" Quantity="1" Sideboard="false" Name="{name}"/></Deck>',
+    '<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main"><card number="4" name="Lightning Bolt"/>'
+    '<card number="1" name="{name}"/></zone></cockatrice_deck>',
+    '<?xml version="1.0"?><deck game="a6c8d2e8-7cd8-11dd-8f94-e62b56d89593"><section name="Main">'
+    '<card qty="4" id="x">Lightning Bolt</card><card qty="1" id="y">{name}</card></section></deck>',
+], ids=["dek", "cod", "o8d"])
+def test_a_card_name_longer_than_any_line_is_refused_in_deck_xml_too(template):
+    """A text decklist refuses a line past MAX_LINE_CHARS, but an XML attribute or element
+    had no bound: a name of a million characters became an unknown card whose problem
+    quoted all of it (a megabyte a problem, twice in JSON: 2,000,745 bytes of report for
+    one such .dek, now 1,080)."""
+    from deckcheck.limits import MAX_LINE_CHARS
+
+    from deckcheck.decklists import parse_text
+
+    text = template.format(name="Mox " * 250_000)
+    assert [entry.name for entry in parse_text(text).entries] == ["Lightning Bolt"]
+    result = validate(text, FORMAT)
+    (problem,) = [p for p in result.problems if p.rule == "parse-error"]
+    # (an element's text is kept to MAX_XML_TEXT_CHARS: the .o8d name is read cut already)
+    length = "65,535" if template.startswith('<?xml version="1.0"?><deck ') else "999,999"
+    assert problem.message.startswith(f"card name of {length} characters; no card name is longer than {MAX_LINE_CHARS:,}")
+    assert all(len(p.message) < 400 for p in result.problems)

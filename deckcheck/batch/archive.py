@@ -19,6 +19,7 @@ from pathlib import Path, PurePosixPath
 
 from ..errors import InputError
 from ..limits import MAX_ZIP_BYTES, MAX_ZIP_ENTRIES
+from ..tree import is_file
 from .registration import Skipped
 
 # A registration set is thousands of small text files: these bounds (limits.py) leave room
@@ -76,7 +77,7 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
             if stat.S_ISLNK(entry.external_attr >> 16):
                 skipped.append(Skipped(name, "symbolic link in the archive; not extracted", unchecked=True))
                 continue
-            if not entry.is_dir() and (target in files or target.is_file()):
+            if not entry.is_dir() and (target in files or is_file(target)):
                 # `is_file`: the same name in another case, on a file system that ignores case.
                 earlier = f" ({files[target]})" if files.get(target, name) != name else ""
                 skipped.append(Skipped(name, f"the archive holds an earlier entry of the same name{earlier}; "
@@ -91,7 +92,7 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
             except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError, EOFError) as exc:
                 # A name too long, a folder where a file was written (or the reverse), a
                 # damaged entry: this entry is passed over, the rest of the set is read.
-                if not entry.is_dir() and target.is_file():
+                if not entry.is_dir() and is_file(target):
                     target.unlink()
                 reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
                 skipped.append(Skipped(name, f"cannot extract ({reason})", unchecked=True))

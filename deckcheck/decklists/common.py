@@ -111,6 +111,13 @@ def make_entry(
     name = display_name(name)
     if not name:
         return parse_error("no card name", line=line, text=raw, zone=zone)
+    if len(name) > MAX_LINE_CHARS:
+        # A text line is refused past this (too_long); an XML attribute or element has no
+        # line to refuse, and an unknown name is quoted whole in its problem.
+        return parse_error(
+            f"card name of {len(name):,} characters; no card name is longer than {MAX_LINE_CHARS:,}",
+            line=line, text=name, zone=zone,
+        )
     if _PDF_OBJECT.match(name):
         return parse_error("a PDF object header, not a card (is this the inside of a PDF?)", line=line, text=raw, zone=zone)
     return CardEntry(name=name, count=count, zone=zone, line=line)

@@ -19,17 +19,18 @@ event categories (`refined`, a split of `atoms` or `atoms` itself).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from itertools import combinations
 from math import sqrt
 from typing import Any
 
+from ..limits import MAX_PER_GAME_BYTES
 from .categories import Atoms, DeckProfile
 from .exact import CountsView, max_lands
 from .mulligan import Step, preference_keys
 from .events import Event
 from .outcome import Estimate, Outcome
-from .per_game import GameOutcomes, Influence
+from .per_game import GameOutcomes, Influence, game_columns
 from .policy import evaluate
 from .seen import SeenTally
 
@@ -192,7 +193,8 @@ def _choose_by_table(step: Step, deck: _Deck, hand: Any, table: tuple[Any, Any, 
 
 class _Tally:
     def __init__(self, steps: Sequence[Step], tracked: Sequence[int], max_draws: int, profile: DeckProfile,
-                 events: Sequence[Event], per_game: int, sampled_cards: Sequence[int] = ()):
+                 events: Sequence[Event], per_game: int, sampled_cards: Mapping[int, Collection[int]] | None = None,
+                 budget: int | None = None):
         import numpy as np
 
         self.steps = np.zeros(len(steps), dtype=np.int64)
@@ -201,12 +203,8 @@ class _Tally:
         self.events = {event.key: 0 for event in events}
         self.games: dict[str, Any] = {}
         if per_game:
-            self.games = {"step": np.zeros(per_game, dtype=np.int8), "lands": np.zeros(per_game, dtype=np.int8)}
-            self.games.update({"event:" + event.key: np.zeros(per_game, dtype=bool) for event in events})
-            # Copies of a card seen after d draws, per game: only for the cards asked for.
-            self.games.update({
-                f"seen:{card}": np.zeros((max_draws + 1, per_game), dtype=np.int16) for card in sampled_cards if card in self.seen.by_card
-            })
+            cards = {card: rows for card, rows in (sampled_cards or {}).items() if card in self.seen.by_card}
+            self.games = game_columns(per_game, [event.key for event in events], cards, max_draws, budget)
 
 
 def run_monte_carlo(
@@ -223,20 +221,25 @@ def run_monte_carlo(
     refined: Atoms | None = None,
     common: bool = False,
     per_game: bool = False,
-    sampled_cards: Sequence[int] = (),
+    sampled_cards: Mapping[int, Collection[int]] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Outcome:
     """Simulate `hands` games. `lookup` (default: whenever the rules are count-based and
     small enough) decides hands from precomputed tables instead of per-subset search.
     `per_game` keeps each game's outcome (kept size, lands, events, and the copies seen of
-    the tracked `sampled_cards`), which gives every estimate its per-game influence.
+    the tracked `sampled_cards` after the draws each maps to), which gives every estimate
+    its per-game influence; events and copies seen past MAX_PER_GAME_BYTES are not kept
+    (those estimates have no influence), except in `common` runs, whose comparisons pair
+    every game.
     `progress(games)` is told after each batch of games."""
     import numpy as np
 
     rng = np.random.Generator(np.random.PCG64(seed))
     deck = _Deck(profile, atoms, refined)
     max_draws = max([max_draws, *(event.draws for event in events)])
-    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0, sampled_cards)
+    # Paired comparisons (`common`) read every game's events: their per-game values are all kept.
+    tally = _Tally(steps, tracked, max_draws, profile, events, hands if per_game else 0, sampled_cards,
+                   budget=None if common else MAX_PER_GAME_BYTES)
     tables = _tables(steps, atoms, profile) if lookup is not False else None
     if lookup and tables is None:
         raise ValueError("lookup tables need count-based rules")
@@ -325,10 +328,11 @@ def _record(tally: _Tally, deck: _Deck, step: Step, cards: Any, mask: Any | None
         if mask is not None:
             hits &= mask
         total = hits.sum(axis=0)
-        for draws in range(max_draws + 1):
+        for draws in range(max(per_game, default=-1) + 1):
             if draws:
                 total += library[draws - 1] == card
-            per_game[draws, alive[ok]] = total[ok]
+            if draws in per_game:
+                per_game[draws][alive[ok]] = total[ok]
 
 
 def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, library: Any, ok: Any,
@@ -353,8 +357,9 @@ def _record_events(tally: _Tally, deck: _Deck, hand: Any, mask: Any | None, libr
             reached = reach
         holds = np.asarray(event.holds(counts), dtype=bool)
         tally.events[event.key] += int(holds.sum())
-        if tally.games:
-            tally.games["event:" + event.key][alive[ok]] = holds
+        per_game = tally.games.get("event:" + event.key)  # none past MAX_PER_GAME_BYTES
+        if per_game is not None:
+            per_game[alive[ok]] = holds
 
 
 def _proportion(count: int, hands: int, influence: Influence = None) -> Estimate:

@@ -7,12 +7,41 @@ assertion's expression combines game by game for its standard error (assertions.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Optional
 
 from .mulligan import Step
 
 Influence = Optional[Callable[[], Any]]
+
+
+def game_columns(
+    games: int, events: Sequence[str], cards: Mapping[int, Collection[int]], max_draws: int, budget: int | None,
+) -> dict[str, Any]:
+    """Empty per-game columns of a run of `games` games: the step that kept the hand, its
+    lands, each event (by key) and the copies seen of each card after the draws it maps
+    to ({draws: games}; not after every draw: 102 bytes a game a card to turn 50 made 2 GB
+    for twenty cards at a million games). Events and copies seen past `budget` bytes
+    (None: no bound) get no column: those estimates have no influence."""
+    import numpy as np
+
+    columns: dict[str, Any] = {"step": np.zeros(games, dtype=np.int8), "lands": np.zeros(games, dtype=np.int8)}
+    left = budget
+
+    def room(dtype: Any) -> bool:
+        nonlocal left
+        cost = games * np.dtype(dtype).itemsize
+        if left is not None and cost > left:
+            return False
+        left = None if left is None else left - cost
+        return True
+
+    columns.update({"event:" + key: np.zeros(games, dtype=bool) for key in events if room(bool)})
+    columns.update({
+        f"seen:{card}": {draws: np.zeros(games, dtype=np.int16) for draws in sorted(rows) if draws <= max_draws and room(np.int16)}
+        for card, rows in cards.items()
+    })
+    return columns
 
 
 class GameOutcomes:
@@ -32,12 +61,16 @@ class GameOutcomes:
         return self.games[name]
 
     def equal(self, name: str, value: int) -> Influence:
+        if name not in ("size", "mulligans") and name not in self.games:
+            return None  # an event past the run's budget of per-game values (limits.py)
         return self._deviation(lambda: self._column(name) == value)
 
     def at_least(self, name: str, draws: int, value: int) -> Influence:
-        if name not in self.games:
+        """Copies seen after `draws` (kept for the draws asked for only: {draws: games})."""
+        rows = self.games.get(name)
+        if rows is None or draws not in rows:
             return None
-        return self._deviation(lambda: self.games[name][draws] >= value)
+        return self._deviation(lambda: rows[draws] >= value)
 
     def mean(self, name: str) -> Influence:
         return self._deviation(lambda: self._column(name))

@@ -263,10 +263,16 @@ def simulate(
     else:
         from .montecarlo import run_monte_carlo
 
-        asked = [profile.index(card_key(name)) for assertion in parsed for name, _, _ in assertion.by_turn]
+        # The assertions' cards and the draws they ask about (on the --on side, as they are judged).
+        asked: dict[int, set[int]] = {}
+        for assertion in parsed:
+            for name, turn, _ in assertion.by_turn:
+                index = profile.index(card_key(name))
+                if index is not None:
+                    asked.setdefault(index, set()).add(draws_by_turn(turn, on, first_player_draws))
         outcome = run_monte_carlo(
             profile, atoms, steps, tracked=tracked, max_draws=max_draws, events=events, refined=refined,
-            sampled_cards=[index for index in asked if index is not None], progress=progress, **sampling,
+            sampled_cards=asked, progress=progress, **sampling,
         )
     simulation = Simulation(
         deck=deck, fmt=fmt, policy=policy, profile=profile, atoms=atoms, steps=tuple(steps), outcome=outcome,

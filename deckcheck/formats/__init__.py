@@ -27,7 +27,7 @@ from typing import Any, Union
 
 from .. import tree
 from ..errors import FormatError
-from ..limits import MAX_EXTENDS_DEPTH
+from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES, MAX_FORMATS_KEPT
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
 from .stamps import Stamp, file_stamps
@@ -57,14 +57,6 @@ def format_dirs() -> list[Path]:
 # ---------------------------------------------------------------- finding and loading
 
 
-def _is_file(path: Path) -> bool:
-    """`Path.is_file`, false for names the OS refuses outright (too long, NUL bytes)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
@@ -78,7 +70,7 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
     `.yaml`/`.yml`, or names an existing file through a folder (`my/cube`)."""
     # `is_file`, not `exists`: a folder that happens to be called `mtg/modern` under the
     # current directory must not hide the bundled format of that id.
-    if text.endswith(FILE_SUFFIXES) or (os.sep in text and _is_file(Path(text))):
+    if text.endswith(FILE_SUFFIXES) or (os.sep in text and tree.is_file(Path(text))):
         path = Path(text)
         return path if base is None or path.is_absolute() else base / path
     return text
@@ -94,7 +86,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
             f"`deckcheck formats import-lflist {shown} -d DIR` and use one of them as the format"
         )
     if isinstance(ref, Path):
-        if not _is_file(ref):
+        if not tree.is_file(ref):
             raise FormatError(f"format file {str(ref)!r} not found")
         # The id and path show in reports: `d1/../d2/b.yaml` reads better as `d2/b.yaml`
         # (unless a symlink makes the two different files).
@@ -111,7 +103,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern)")
     for directory in format_dirs():
         candidate = directory / f"{clean}.yaml"
-        if _is_file(candidate):
+        if tree.is_file(candidate):
             return clean, candidate
     known = available()
     last = clean.split("/")[-1]
@@ -198,6 +190,23 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
+def _count_list_entries(data: dict[str, Any], path: Path, below: int) -> int:
+    """The entries of `data`'s dated lists plus `below` (those of the files of the chain that
+    extend it, read before it); a FormatError past MAX_FORMAT_LIST_ENTRIES. Counted as each
+    file is read, so a chain stops at the file that passes the bound, before its parents are
+    read (the merged lists hold at most this many)."""
+    from .merge import LIST_KEYS
+
+    entries = below + sum(len(value) for key in LIST_KEYS if isinstance(value := data.get(key), list))
+    if entries > MAX_FORMAT_LIST_ENTRIES:
+        raise FormatError(
+            f"the lists ({', '.join(LIST_KEYS[:2])}, ...) of this file and the files that extend it hold "
+            f"{entries:,} entries; at most {MAX_FORMAT_LIST_ENTRIES:,} (no game has that many cards)",
+            path=str(path), key="extends" if below else None,
+        )
+    return entries
+
+
 def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path, dict[str, Any], tuple[str, ...]]:
     """(id, file, merged data, chain of ids child first) of a format and what it extends;
     `extends:` files must stay inside `root` (default: see `_tree_of`)."""
@@ -229,7 +238,7 @@ def _merged(
 
 def _load_chain(
     ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = (),
-    found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None,
+    found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None, _listed: int = 0,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     resolved_id, path = found or find(ref)
     root = root or _tree_of(ref, path)
@@ -245,6 +254,7 @@ def _load_chain(
         raise FormatError(f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep", path=str(path), key="extends")
     keys = {} if _keys is None else _keys  # each list entry's card key, once per chain (merge.py)
     data = _read_yaml(path)
+    listed = _count_list_entries(data, path, _listed)
     from .merge import merge
     from .model import WRITTEN_NAMES
 
@@ -258,13 +268,13 @@ def _load_chain(
     files: tuple[Path, ...] = (real,)
     if parent_id:
         parent_ref = confined(parent_id, base=path.parent, root=root, source=str(path), key="extends")
-        if isinstance(parent_ref, Path) and not _is_file(parent_ref):
+        if isinstance(parent_ref, Path) and not tree.is_file(parent_ref):
             shown = repr(parent_id[:200])
             raise FormatError(f"cannot extend {shown}: format file {shown} not found", path=str(path), key="extends")
         try:
             _, _, parent, parent_chain, parent_files = _load_chain(
                 parent_ref, root=root if isinstance(parent_ref, Path) else None, _seen=(*_seen, (resolved_id, real)),
-                _keys=keys,
+                _keys=keys, _listed=listed,
             )
         except FormatError as exc:
             if exc.path:  # the parent itself is broken: its own message says where
@@ -290,6 +300,8 @@ def _load_chain(
 
 # Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so
 # an edit to a parent is seen too and a relative path means the file it names now.
+# At most MAX_FORMATS_KEPT of them, the oldest going first: a server that checks decks
+# against formats its users upload (each a new temporary file) kept every one for ever.
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
@@ -309,16 +321,24 @@ def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Form
     stamps = file_stamps(files)
     if stamps is not None:
         _CACHE[key] = (fmt, stamps)
+        keep_few(_CACHE)
     return fmt
+
+
+def keep_few(cache: dict[Any, Any]) -> None:
+    """Drop the oldest entries of a cache of loaded formats (or of what is worked out from
+    one) past MAX_FORMATS_KEPT."""
+    for oldest in list(cache)[: max(0, len(cache) - MAX_FORMATS_KEPT)]:
+        cache.pop(oldest, None)  # another thread may have removed it first
 
 
 def check_file(path: str | Path, *, root: Path | None = None) -> Format:
     """Validate a user's format file (and what it extends, inside `root`: see `load`);
     return the merged format."""
     path = Path(path)
-    if not _is_file(path) and _is_dir(path):
+    if not tree.is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
-    if not _is_file(path):
+    if not tree.is_file(path):
         raise FormatError("no such file", path=str(path))
     return build_format(*load_merged(path, root=root))
 

@@ -57,7 +57,8 @@ class CheckRun:
 
 
 def _skip_folder(relative: str, path: Path) -> str | None:
-    if path.name in _SKIPPED_FOLDERS or (path / "pyvenv.cfg").exists():
+    # `tree.is_file`: a folder nested past the longest path the OS takes has no such file.
+    if path.name in _SKIPPED_FOLDERS or tree.is_file(path / "pyvenv.cfg"):
         return "not a folder of decks"
     return None
 
