@@ -137,6 +137,12 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
     verdicts = catalog.memo.setdefault((ID, id(pool), ctx.platform, day), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(zones)
+    # Most decks of a batch: every name decided on this day before, and in the pool. Set
+    # operations in C tell so before the walk below, which then runs only for a deck with
+    # a name new to the day or one out of the pool.
+    names = {entry.name for entry in deck.entries if entry.zone in played}
+    if names <= verdicts.keys() and not any(map(verdicts.__getitem__, names)):
+        return
     extra = fmt.dated_list_on("pool_cards", day, ctx.platform)
     flagged: dict[str, tuple[Card, Decision]] = {}
     for entry in deck.entries:
