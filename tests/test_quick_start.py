@@ -76,13 +76,15 @@ def test_validate_of_a_magic_text_deck_builds_only_what_it_uses():
 
 
 def test_a_plain_batch_command_line_imports_no_typer(tmp_path):
-    """A plain batch command line runs without Typer (cli/run_batch.py)."""
+    """A plain batch command line runs without Typer (cli/run_batch.py), and a batch too
+    small for a worker loads no process pool (batch/runner.py, process_pool)."""
     (tmp_path / "decks").mkdir()
     (tmp_path / "decks" / "burn.txt").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     code, out, modules = modules_after("batch", "decks", "-f", "mtg/modern", "--date", "2024-06-01", "-o", "json",
                                        "--quiet", cwd=tmp_path)
     assert code == 0 and json.loads(out)["results"][0]["legal"] is True
     assert "typer" not in modules and "deckcheck.cli.batch" not in modules
+    assert "multiprocessing" not in modules and "concurrent.futures.process" not in modules
 
 
 def test_a_command_line_quick_cannot_read_goes_to_typer():

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import multiprocessing
 import os
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InputError
 from ..formats import Format, load
@@ -38,6 +36,9 @@ from ..rules.context import Context
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
@@ -315,12 +316,10 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
     first = next(chunks, None)
     if first is None:
         return
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
-    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
-    # the parent, every registration of the batch included, and its memory would grow
-    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first[0],)) as pool:
+    with process_pool(workers, first[0]) as pool:
         in_pool, exhausted = 0, False
         own: list[Outcome] = []
         pending.append((first, own))
@@ -356,6 +355,20 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                 continue
             oldest = next(done for _, done in pending if not isinstance(done, list))
             wait([oldest], return_when=FIRST_COMPLETED)
+
+
+def process_pool(workers: int, first: Task) -> ProcessPoolExecutor:
+    """The pool of `workers` worker processes, each loading what `first` needs on start.
+    Imported here: multiprocessing and concurrent.futures cost a batch's start-up more
+    than a hundred decks take, and most batches start no worker (planning.py)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
+    # the parent, every registration of the batch included, and its memory would grow
+    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first,))
 
 
 def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:
