@@ -3,8 +3,8 @@
 `deckcheck --help` is the first thing people run, so it must start fast. Importing Typer
 alone costs about four bare interpreter start-ups; the top-level help is therefore served
 from a text kept in `_help.py` (a test checks it matches what Typer renders), a plain
-`deckcheck validate` command line runs without Typer (cli/quick.py), and Typer is
-imported only for the other commands, help and usage errors.
+`deckcheck validate`, `simulate` or `batch` command line runs without Typer
+(cli/quick.py), and Typer is imported only for the other commands, help and usage errors.
 """
 from __future__ import annotations
 

@@ -53,8 +53,9 @@ class AsOf(Record):
         known = self.known_up_to
         return self.lists_known_up_to is not None and known is not None and self.date > known
 
-    @property
+    @cached_property
     def note(self) -> str | None:
+        # Worked out once per AsOf, like the report fields: the totals ask it of every deck.
         known = self.known_up_to
         return f"lists known up to {known.isoformat()}; {self.hint}" if self.stale and known is not None else None
 

@@ -44,6 +44,23 @@ class RealFolders:
 
     def __init__(self) -> None:
         self._known: dict[str, str] = {}
+        self._cwd: str | None = None
+        self._roots: dict[str, str] = {}
+
+    def cwd(self) -> str:
+        """The working directory, asked once per reading (a system call per row was
+        a measurable part of reading a big manifest)."""
+        if self._cwd is None:
+            self._cwd = os.getcwd()
+        return self._cwd
+
+    def absolute(self, root: Path | str) -> str:
+        """`root` made absolute and normalised from `cwd()`, once per root."""
+        key = os.fspath(root)
+        found = self._roots.get(key)
+        if found is None:
+            found = self._roots[key] = os.path.normpath(os.path.join(self.cwd(), key))
+        return found
 
     def real(self, folder: str) -> str:
         """`os.path.realpath(folder, strict=True)`, and its errors, for an absolute `folder`."""
@@ -107,9 +124,16 @@ def named_inside(
     if os.path.isabs(text):
         return Path(text), f"an absolute path, which points outside {where}"
     target = os.path.normpath(os.path.join(base, text))
-    cwd = os.getcwd()  # asked once: os.path.abspath asks for each relative path
+    # The working directory and the root's absolute path: once per reading with `folders`
+    # (a manifest's thousands of rows share them), else once here (os.path.abspath would
+    # ask for the working directory twice).
+    if folders is not None:
+        cwd, absolute_root = folders.cwd(), folders.absolute(root)
+    else:
+        cwd = os.getcwd()
+        absolute_root = os.path.normpath(os.path.join(cwd, root))
     absolute = os.path.normpath(os.path.join(cwd, target))  # = os.path.abspath(target)
-    if not is_within(absolute, os.path.normpath(os.path.join(cwd, root))):
+    if not is_within(absolute, absolute_root):
         return Path(target), f"it points outside {where}"
     return Path(target), _link_reason(absolute, root, tree=where, folders=folders)
 

@@ -20,7 +20,9 @@ def from_directory(here: str) -> Callable[[str | os.PathLike[str]], str]:
     inside = here.rstrip(os.sep) + os.sep
 
     def shown(path: str | os.PathLike[str]) -> str:
-        absolute = os.path.abspath(path)  # normalised: no `.`, `..` or doubled separators
+        # = os.path.abspath(path) (normalised: no `.`, `..` or doubled separators); on POSIX
+        # from the folder read once instead of asking the system for it per path.
+        absolute = os.path.normpath(os.path.join(here, path)) if os.sep == "/" else os.path.abspath(path)
         if absolute == here:
             return "."
         if absolute.startswith("//") or os.sep != "/":  # POSIX's `//` root, Windows drives: let pathlib judge

@@ -619,7 +619,7 @@ def test_a_format_file_in_a_zip_is_loaded_once(tmp_path, monkeypatch):
     assert built == ["cube.yaml"]
     # The command's card-data note reads the rows' format from the batch: loading it
     # again, once the archive was gone, found no file and the note was lost.
-    from deckcheck.cli.batch import _row_format
+    from deckcheck.cli.run_batch import _row_format
 
     assert _row_format(batch).name == "Cube" and built == ["cube.yaml"]
 

@@ -171,7 +171,7 @@ def test_a_batch_too_small_to_pay_for_a_worker_starts_none(tmp_path, monkeypatch
     def no_workers(*args, **kwargs):
         raise AssertionError("a worker was started for a batch of 60 small decks")
 
-    monkeypatch.setattr(runner, "ProcessPoolExecutor", no_workers)
+    monkeypatch.setattr(runner, "process_pool", no_workers)
     expected = reference(manifest, "json")
     batch = check_source(manifest, "mtg/legacy", date=DATE, jobs=2)
     assert report.deliver_batch(report.load("json"), batch) == expected

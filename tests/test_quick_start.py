@@ -75,6 +75,18 @@ def test_validate_of_a_magic_text_deck_builds_only_what_it_uses():
     assert sorted(set(NOT_FOR_ONE_MAGIC_DECK) & set(modules)) == []
 
 
+def test_a_plain_batch_command_line_imports_no_typer(tmp_path):
+    """A plain batch command line runs without Typer (cli/run_batch.py), and a batch too
+    small for a worker loads no process pool (batch/runner.py, process_pool)."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "burn.txt").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, modules = modules_after("batch", "decks", "-f", "mtg/modern", "--date", "2024-06-01", "-o", "json",
+                                       "--quiet", cwd=tmp_path)
+    assert code == 0 and json.loads(out)["results"][0]["legal"] is True
+    assert "typer" not in modules and "deckcheck.cli.batch" not in modules
+    assert "multiprocessing" not in modules and "concurrent.futures.process" not in modules
+
+
 def test_a_command_line_quick_cannot_read_goes_to_typer():
     code, _, modules = modules_after("validate", str(EXAMPLE), "-f", "mtg/modern", "--help")
     assert code == 0 and "typer" in modules
@@ -114,6 +126,18 @@ COMMAND_LINES = [
     ("simulate", ["deck.txt", "-f", "mtg/modern", "--assert"], False),
     ("simulate", ["-f", "mtg/modern"], False),  # no deck
     ("simulate", ["deck.txt", "-f", "mtg/modern", "--help"], False),
+    ("batch", ["registrations.csv", "-f", "mtg/legacy", "--date", "2026-08-31", "-o", "json", "--quiet", "--jobs", "1"], True),
+    ("batch", ["decks/"], True),  # -f is optional: rows may name their formats
+    ("batch", ["decks.zip", "-j", "2", "--no-unified", "--report", "out.xml", "-o", "junit", "--deck-check", "10%",
+               "--seed", "7", "--sheets", "sheets.pdf", "--event", "Spring Open", "--paper", "letter", "--cards-db",
+               "cards.sqlite", "--platform", "mtgo", "--no-cards", "--allow-outside-paths"], True),
+    ("batch", ["decks/", "--jobs=3"], True),
+    ("batch", ["decks/", "--jobs", "0"], False),  # below IntRange(min=1): Click says so
+    ("batch", ["decks/", "--jobs", "two"], False),
+    ("batch", ["decks/", "-j2"], False),
+    ("batch", [], False),  # no source
+    ("batch", ["a/", "b/"], False),  # one source only
+    ("batch", ["decks/", "--help"], False),
 ]
 
 
@@ -138,7 +162,7 @@ def test_quick_reads_a_command_line_as_typer_does(command, args, quick):
     assert values == expected
 
 
-@pytest.mark.parametrize("command", ["validate", "simulate"])
+@pytest.mark.parametrize("command", ["validate", "simulate", "batch"])
 def test_the_quick_parameters_cover_every_option(command):
     from typer.main import get_command
 

@@ -107,6 +107,8 @@ def invalid_path(text: str) -> str | None:
     encode such as a lone surrogate), or None."""
     if "\x00" in text:
         return "has a NUL character, which no file name can hold"
+    if text.isascii():
+        return None  # every file system encodes ASCII: no need to encode each row's path
     try:
         os.fsencode(text)
     except UnicodeError:

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import datetime as dt
 import gc
-import multiprocessing
 import os
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InputError
 from ..formats import Format, load
@@ -40,6 +38,9 @@ from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
 CHUNKS_PER_JOB = 8
@@ -52,8 +53,7 @@ IN_FLIGHT = 4
 RUN_AHEAD = 16
 
 
-@dataclass(frozen=True)
-class Task:
+class Task(NamedTuple):
     """One deck to check: the file, its name in the report, and the format to apply
     (None: only read it, the format could not be loaded). `keep_entries` asks for the
     deck's cards (and pool) back, for the team checks. `pool_path` is the registered pool
@@ -63,7 +63,10 @@ class Task:
     not share Scryfall's rate limit and `--jobs` must not change a report. `platform` is
     where the player's event is played. `inline`: `path` is the deck itself (a `ydke://`
     URL), not a file (Registration.inline). `format_root`: the folder a format file's
-    `extends:` chain stays in (a zip's archive, RegistrationSet.format_root)."""
+    `extends:` chain stays in (a zip's archive, RegistrationSet.format_root).
+
+    A named tuple, not a frozen dataclass: one is built per deck, and a frozen dataclass
+    sets each of its twelve fields through `object.__setattr__` (2.5 times the cost)."""
 
     path: str
     shown: str
@@ -326,12 +329,10 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
     first = next(chunks, None)
     if first is None:
         return
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
-    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
-    # the parent, every registration of the batch included, and its memory would grow
-    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first[0],)) as pool:
+    with process_pool(workers, first[0]) as pool:
         in_pool, exhausted = 0, False
         own: list[Outcome] = []
         pending.append((first, own))
@@ -367,6 +368,20 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                 continue
             oldest = next(done for _, done in pending if not isinstance(done, list))
             wait([oldest], return_when=FIRST_COMPLETED)
+
+
+def process_pool(workers: int, first: Task) -> ProcessPoolExecutor:
+    """The pool of `workers` worker processes, each loading what `first` needs on start.
+    Imported here: multiprocessing and concurrent.futures cost a batch's start-up more
+    than a hundred decks take, and most batches start no worker (planning.py)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
+    # the parent, every registration of the batch included, and its memory would grow
+    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
+    context = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first,))
 
 
 def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:

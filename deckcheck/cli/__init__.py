@@ -1,8 +1,8 @@
 """The `deckcheck` command line: `app.py` defines the Typer app and the options commands
 share; each command lives in a module of its own; `typer_app()` registers them all.
 
-Importing this package imports no command and not Typer: `deckcheck validate` runs
-without Typer when entry.py can read its command line on its own (quick.py). Importing a
+Importing this package imports no command and not Typer: `deckcheck validate`, `simulate`
+and `batch` run without Typer when entry.py can read the command line on its own (quick.py). Importing a
 command module never imports the registration back, so every module imports on its own
 (`python -c "import deckcheck.cli.cards"`).
 """

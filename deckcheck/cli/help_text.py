@@ -20,11 +20,12 @@ PLAIN_PATH = {"exists": False, "file_okay": True, "dir_okay": True, "readable": 
 
 def quick_options(name: str) -> list[tuple[str, tuple[str, ...], str, bool, object]]:
     """The parameters of the command `name` as cli/quick.py reads them: (parameter name,
-    its option strings (none for an argument), kind: "text", "int", "path", "flag",
+    its option strings (none for an argument), kind: "text", "int", "count" (an int of at
+    least 1), "path", "flag",
     "texts" (a repeatable option), "argument" (one value) or "arguments" (the rest),
     required, default). ValueError for a parameter quick.py cannot read the way Click
     does (another type, a range, several values at once, an environment variable)."""
-    from typer._click.types import IntParamType, StringParamType
+    from typer._click.types import IntParamType, IntRange, StringParamType
     from typer.core import TyperArgument as Argument
     from typer.core import TyperOption as Option
     from typer.main import get_command
@@ -53,6 +54,9 @@ def quick_options(name: str) -> list[tuple[str, tuple[str, ...], str, bool, obje
             kind = "text"
         elif isinstance(param, Option) and param.nargs == 1 and type(param.type) is IntParamType:  # not a range
             kind = "int"
+        elif isinstance(param, Option) and param.nargs == 1 and type(param.type) is IntRange and \
+                (param.type.min, param.type.max, param.type.min_open, param.type.clamp) == (1, None, False, False):
+            kind = "count"  # a whole number of at least 1 (`batch --jobs`)
         else:
             raise ValueError(f"{name} {param.name}: a parameter of type {param.type!r}")
         options = () if isinstance(param, Argument) else tuple(param.opts)

@@ -1,8 +1,8 @@
 """Run a command without Typer when its command line is a plain one.
 
 Importing Typer and building its commands costs several interpreter start-ups, more than
-one `deckcheck validate` of a deck takes. The commands in `RUNNERS` are therefore also run
-directly: their parameters (names, option strings, kinds, defaults) are read from the
+one `deckcheck validate` of a deck takes (and every batch paid it before its first deck).
+The commands in `RUNNERS` are therefore also run directly: their parameters (names, option strings, kinds, defaults) are read from the
 Typer declaration by scripts/update_help.py into deckcheck/_help.py (a test checks they
 match), and `run` reads the command line with them the way Click would. Anything it does
 not read with certainty - `--help`, an unknown or abbreviated option, `-fVALUE`, a missing
@@ -21,6 +21,7 @@ from typing import Any
 RUNNERS = {
     "validate": ("deckcheck.cli.run_validate", "run_validate"),
     "simulate": ("deckcheck.cli.run_simulate", "run_simulate"),
+    "batch": ("deckcheck.cli.run_batch", "run_batch"),
 }
 
 # Click runs shell completion when this variable is set (prog name "deckcheck").
@@ -63,11 +64,13 @@ def read_command_line(parameters: Sequence[Parameter], args: Sequence[str]) -> d
                 if not tokens or (tokens[0].startswith("-") and tokens[0] != "-"):
                     return None
                 value = tokens.pop(0)
-            if kind == "int":
+            if kind in ("int", "count"):
                 try:
                     value = int(value)  # Click's IntParamType reads it so
                 except ValueError:
                     return None  # Click says why, its way
+                if kind == "count" and value < 1:
+                    return None  # out of Click's IntRange(min=1): Click says so
             values[name] = (*values[name], value) if kind == "texts" else value
         given.add(name)
     for name, _, kind, required, _ in parameters:
@@ -123,8 +126,8 @@ def run(args: Sequence[str]) -> int | None:
     positional = [values.pop(name) for name, _, kind, _, _ in COMMAND_PARAMETERS[args[0]] if kind in POSITIONAL]
     try:
         return runner(*positional, **values)
-    except KeyboardInterrupt:
-        return 130  # what Typer returns for an interrupted command
     except Exception as exc:
+        # (KeyboardInterrupt goes on to entry.py, which says "deckcheck: interrupted" and
+        # exits 130, as it does for a command Typer runs.)
         return failure_code(exc)
 

@@ -56,15 +56,19 @@ _BY_SUFFIX: dict[str, tuple[tuple[ModuleType, bool], ...]] = {
 }
 
 
+# The parsers that read a deck given as a URL, found once: every manifest row asks.
+_URL_READERS = tuple(module for module in PARSERS.values() if getattr(module, "is_url", None))
+
+
 def is_inline(value: str) -> bool:
     """True when a command-line argument is a deck itself (a `ydke://` URL), not a path."""
-    return any(getattr(module, "is_url", None) and module.is_url(value) for module in PARSERS.values())
+    return any(module.is_url(value) for module in _URL_READERS)
 
 
 def inline_name(value: str) -> str:
     """The name reports give a deck that is a command-line argument (a URL's `shown`)."""
-    for module in PARSERS.values():
-        if getattr(module, "is_url", None) and module.is_url(value):
+    for module in _URL_READERS:
+        if module.is_url(value):
             return getattr(module, "shown", str.strip)(value)
     return value.strip()
 

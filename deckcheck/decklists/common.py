@@ -134,10 +134,13 @@ def add_entry(deck: Deck, count_text: str, name: str, *, zone: str, line: int | 
 def companions_for_sideboard(entries: list[CardEntry]) -> list[CardEntry]:
     """Sideboard entries for the companions the sideboard does not list: a companion is a
     sideboard card (Arena lists it in both places, other lists only once)."""
+    companions = [entry for entry in entries if entry.zone == COMPANION]
+    if not companions:
+        return []  # most lists: no sideboard keys to work out (every list is asked)
     sideboard = {entry.key for entry in entries if entry.zone == SIDEBOARD}
     return [
         CardEntry(name=entry.name, count=entry.count, zone=SIDEBOARD, line=entry.line, written=entry.written, code=entry.code)
-        for entry in entries if entry.zone == COMPANION and entry.key not in sideboard
+        for entry in companions if entry.key not in sideboard
     ]
 
 

@@ -415,7 +415,8 @@ class _Hopeless:
 def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:
     """Record that the sideboard on `lines` was read from blank lines alone, so the format's
     sizes can still make it part of the main deck (decklists/layout.py)."""
-    cards = sum(entry.count for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines)
+    # A list, not a generator: summed in one go (a guess is recorded for most MTGO lists).
+    cards = sum([entry.count for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines])
     if cards:
         deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 

@@ -128,5 +128,10 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
     return BatchWriter(out, color=color, warn=warn)
 
 
+# One encoder for the run: `json.dumps` with an option builds a new one per call, and a
+# batch writes a line per deck.
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return _ENCODER.encode(value)

@@ -14,6 +14,11 @@ def zone_count(deck: Deck, spec: ZoneSize, zone: str, ctx: Context) -> tuple[int
     """Cards the size rule counts for `zone` (with the zones it `including`s, less the
     cards also listed in a `not_counting` zone), and the count per zone when there are several."""
     counts = ctx.counts(deck)
+    if not spec.including and not spec.not_counting:
+        # The zone alone (nearly every size rule): each deck is sized four times, counting
+        # the settling of its sideboard.
+        count = counts.get(zone, 0)
+        return count, {zone: count}
     parts = {name: counts.get(name, 0) for name in (zone, *spec.including)}
     if spec.not_counting:
         here = ctx.totals(deck, (zone,))

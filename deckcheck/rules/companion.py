@@ -71,6 +71,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     # memo before grouping the sideboard.
     conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
     sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
+    known = list(map(conditions.get, [(entry.name, entry.code) for entry in sideboard]))
+    if True not in known and None not in known:
+        return  # every card known, none with the ability: the loop below, in C
     for entry in sideboard:
         known = conditions.get((entry.name, entry.code))  # = _has_condition, its memo read inline
         if known or (known is None and _has_condition(entry, ctx, conditions)):

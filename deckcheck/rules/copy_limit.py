@@ -80,15 +80,18 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     limits = fmt.copy_limit
     if limits is None:
         return
+    # Within the default limit and without a limit of its own: fine, whatever the lists say
+    # (most cards of most decks). Sifted out in one comprehension; most decks stop here.
+    default, per_card = limits.default, limits.per_card
+    totals = ctx.totals(deck, limits.zones)
+    candidates = [(key, total) for key, total in totals.items() if total > default or key in per_card]
+    if not candidates:
+        return
     listed = (fmt.banned_on(ctx.date, ctx.platform), fmt.restricted_on(ctx.date, ctx.platform),
               fmt.card_limits_on(ctx.date, ctx.platform))
     over: dict[str, int] = {}
     names: dict[str, str] | None = None
-    for key, total in ctx.totals(deck, limits.zones).items():
-        # Within the default limit and without a limit of its own: fine, whatever the lists
-        # say (most cards of most decks).
-        if total <= limits.default and key not in limits.per_card:
-            continue
+    for key, total in candidates:
         if limits.exempt_basic_lands and key in fmt.basic_lands:
             continue  # the many basic lands of a singleton deck
         if any(key in lists for lists in listed):

@@ -126,8 +126,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterator[Problem]:
     catalog = ctx.cards
-    from ..games.mtg.card_pool import Verdict
-
     # A card's standing in the pool (legality, the days its printings cover on the
     # platform) is worked out once and remembered with the catalog whose card it is; each
     # deck then costs a lookup and a date comparison per card.
@@ -137,6 +135,12 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
     verdicts = catalog.memo.setdefault((ID, id(pool), ctx.platform, day), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(zones)
+    # Most decks of a batch: every name decided on this day before, and in the pool. Set
+    # operations in C tell so before the walk below, which then runs only for a deck with
+    # a name new to the day or one out of the pool.
+    names = {entry.name for entry in deck.entries if entry.zone in played}
+    if names <= verdicts.keys() and not any(map(verdicts.__getitem__, names)):
+        return
     extra = fmt.dated_list_on("pool_cards", day, ctx.platform)
     flagged: dict[str, tuple[Card, Decision]] = {}
     for entry in deck.entries:
@@ -150,6 +154,10 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
             flagged[name] = found
     if not flagged:
         return
+    # Imported here, past the return of nearly every deck: an import statement costs the
+    # import machinery's lookups each time it runs.
+    from ..games.mtg.card_pool import Verdict
+
     banned = fmt.banned_on(ctx.date, ctx.platform)
     keys = {entry.key for entry in deck.entries if entry.name in flagged}
     for card in ctx.tally(deck, zones, only=keys).values():

@@ -1,0 +1,158 @@
+"""The work of `deckcheck batch`, without Typer: cli/batch.py declares the command and calls
+`run_batch`; entry.py calls it directly when the command line is one it can read on its own
+(cli/quick.py), so a batch does not pay for importing Typer and building every command
+before its first deck."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from ..errors import DeckcheckError
+from ..report import BATCH, PLAIN
+from .common import (
+    distinct_outputs, emit, one_of, open_cards, say_note, warn, warn_unknown_format_names, writable, write_file,
+)
+
+
+def run_batch(
+    source: str,
+    *,
+    format_id: str | None,
+    date: str | None,
+    jobs: int | None,
+    no_unified: bool,
+    output: str,
+    report_file: Path | None,
+    quiet: bool,
+    deck_check: str | None,
+    seed: int | None,
+    sheets_file: Path | None,
+    event: str | None,
+    paper: str,
+    cards_db: Path | None,
+    platform: str,
+    no_cards: bool,
+    allow_outside_paths: bool,
+) -> int:
+    """Check the registrations of `source`, write the report(s) and return the exit code
+    (docs/contracts.md). Usage errors raise DeckcheckError. The defaults of the options are
+    the command's (cli/batch.py), so every one is named."""
+    from ..batch import check_source
+    from ..formats import load, reference
+    from ..progress import Progress
+    from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
+    from ..report.stream import Spool
+    from ..report.style import wants_color
+
+    reporter = choose(output, BATCH)
+    if seed is not None and deck_check is None:
+        raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
+    bars: list[Progress] = []
+
+    def progress(total: int) -> Callable[[int], None]:
+        bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
+        return bars[-1].advance
+
+    distinct_outputs(("--sheets", sheets_file), ("--report", report_file))
+    format_ref = reference(format_id) if format_id is not None else None
+    read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
+    if report_file is not None:
+        writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
+    # An unknown -f or a missing --cards-db is a usage error before anything is read.
+    _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
+    sheets = None
+    if sheets_file is not None:
+        sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
+    # Each result goes to the report(s) as it comes, written to spools (memory, then a
+    # temporary file) and copied out at the end: the batch never holds its results, and
+    # nothing reaches stdout or --report unless the whole run succeeds.
+    shown, filed = Spool(), Spool() if report_file is not None else None
+    if filed is not None:
+        writers = [reporter.batch_writer(filed, warn=warn), load_reporter(PLAIN).batch_writer(shown, color=wants_color())]
+    else:
+        writers = [reporter.batch_writer(shown, color=wants_color() and reporter.NAME == PLAIN, warn=warn)]
+
+    def sink(row, result) -> None:  # type: ignore[no-untyped-def]
+        for writer in writers:
+            writer.add(row, result)
+
+    try:
+        result = check_source(
+            source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
+            deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
+            on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths, sink=sink,
+        )
+    except BaseException:
+        for bar in bars:
+            bar.abandon()
+        shown.close()
+        if filed is not None:
+            filed.close()
+        raise
+    for bar in bars:
+        bar.close()
+    for writer in writers:
+        writer.finish(result)
+    _warn_unknown_names(result, cards_db, no_cards)
+    if format_id is None:  # the note speaks of the game of the rows' formats
+        _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
+    if sheets is not None and sheets_file is not None:
+        for message in sheets.warnings:
+            warn(message)
+        write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, format_ref, result))
+    if filed is not None and report_file is not None:
+        # It names players: readable by this user only, whatever the umask (docs/security.md).
+        write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
+                   private=True, inputs=_inputs(source, format_ref, result))
+        filed.close()
+    commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
+    for chunk in shown.chunks():
+        emit(WorkflowCommands(chunk) if commands else chunk)
+    shown.close()
+    say_note(note)  # once, after the report: card pools went unchecked without a database
+    if result.nothing_to_check:
+        skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
+        raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
+    return result.exit_code
+
+
+def _warn_unknown_names(result, cards_db: Path | None, no_cards: bool) -> None:  # type: ignore[no-untyped-def]
+    """As `validate -f FILE.yaml` does: each user's format file (-f, a row's, one found
+    through DECKCHECK_FORMATS_PATH, a zip's) whose lists name no card, once."""
+    if no_cards:
+        return
+    for ref, fmt in result.formats.items():
+        catalog, _ = open_cards(fmt, cards_db, offline=True)
+        warn_unknown_format_names(fmt, catalog, in_archive=result.formats_in_archive.get(ref))
+
+
+def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]
+    """The files a batch read: its source (a manifest or a zip), the format file of -f, and
+    every deck, pool and row's format file (made one at a time: an event may have 100,000
+    of them); a deck given as a `ydke://` URL is no file."""
+    yield Path(source)
+    if isinstance(format_ref, Path):
+        yield format_ref
+    for row in result.registrations:
+        deck = None if row.inline else row.path
+        yield from (Path(path) for path in (deck, row.pool_path) if path is not None)
+        if isinstance(row.format_id, Path):
+            yield row.format_id
+
+
+def _row_format(result: object) -> object:
+    """The first format of the batch's rows that loaded (without -f every row names one)."""
+    return next(iter(result.formats.values()), None)  # type: ignore[attr-defined]
+
+
+def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
+    """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
+    from ..paperwork import PAPERS
+    from ..paperwork.batch_sheets import BatchSheets
+    from ..pipeline import parse_date
+
+    one_of("--paper", paper, PAPERS)
+    writable("--sheets", path, inputs=inputs)
+    return BatchSheets(
+        event=event or Path(source).name, day=parse_date(date), paper=paper, cards_db=cards_db,
+    )
