@@ -42,8 +42,17 @@ class AsOf(Record):
         self.hint = hint  # what to do about a stale verdict (the note's end)
 
     @property
+    def card_data_brings_lists(self) -> bool:
+        """A sync brings newer lists with the card data (Magic: rules/_fresh.py); a game
+        whose hint names another way to newer lists (Yu-Gi-Oh!) has card data without them."""
+        return self.hint == SYNC_HINT
+
+    @property
     def known_up_to(self) -> dt.date | None:
-        """The newest day the data knows: the later of the lists' and the card data's."""
+        """The newest day the data knows: the later of the lists' and the card data's, when
+        the card data brings lists; else the lists' own."""
+        if not self.card_data_brings_lists:
+            return self.lists_known_up_to
         days = [day for day in (self.lists_known_up_to, self.card_data_date) if day is not None]
         return max(days, default=None)
 
