@@ -208,7 +208,7 @@ class MtgCatalog:
         original = self.get(name[len(ALCHEMY_PREFIX):]) if name.startswith(ALCHEMY_PREFIX) else None
         if original is None:
             return None
-        return (f"{name!r} is an Alchemy rebalanced card (MTG Arena's Alchemy and Historic only, never Standard or a "
+        return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
     def lookup(self, entry: CardEntry) -> Card | None:
