@@ -42,6 +42,7 @@ from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
+from ..wording import article
 from ._cards import skipped
 from ._command_zone import ELIGIBLE, command_zone, dated_kinds, eligible_kinds, kinds_on, lookup, spec
 from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
@@ -141,13 +142,13 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
     if deck.commander_hints:
         named = ", ".join(repr(hint) for hint in deck.commander_hints)
         return (f"the file names {named} as its {word}, and no card of that name in it can lead "
-                f"{_article(fmt.name)} {fmt.name} deck; check the name")
+                f"{article(fmt.name)} {fmt.name} deck; check the name")
     reader = PARSERS.get(deck.input_format or "")
     how = getattr(reader, "COMMANDER_NAMED_BY", None)
     if how is not None:
-        return f"{_article(fmt.name)} {fmt.name} deck in {reader.DESCRIPTION} names it {how}"
+        return f"{article(fmt.name)} {fmt.name} deck in {reader.DESCRIPTION} names it {how}"
     where = "an `Oathbreaker` section" if word == "oathbreaker" else "a `Commander` section"
-    return f"{_article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
+    return f"{article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
 
 
 def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
@@ -192,12 +193,9 @@ def _eligibility(entry: CardEntry, card: Card, fmt: Format, ctx: Context, word: 
     if abilities.is_background(card):
         return Problem(**where, message=f"{entry.name} can't be your {word} on its own: a Background is the second "
                                         f"commander of one with Choose a Background")
-    return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {_article(what)} {what}, "
-                                    f"and {_article(word)} {word} is {_wanted(fmt, ctx.date)}")
+    return Problem(**where, message=f"{entry.name} can't be your {word} in {fmt.name}: it is {article(what)} {what}, "
+                                    f"and {article(word)} {word} is {_wanted(fmt, ctx.date)}")
 
-
-def _article(text: str) -> str:
-    return "an" if text[:1].lower() in "aeiou" else "a"
 
 
 def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, ctx: Context) -> Iterator[Problem]:

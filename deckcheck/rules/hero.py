@@ -26,6 +26,7 @@ from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
+from ..wording import article
 from ._cards import card_lookup, group
 from .context import Context
 
@@ -63,7 +64,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if card is not None and not card.types & types:
             kinds = "/".join(sorted(card.types)) or "card of no type"
             yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
-                          message=f"{entry.name} is {_article(kinds)} {kinds}, not {_article(min(types))} {' or '.join(sorted(types))}")
+                          message=f"{entry.name} is {article(kinds)} {kinds}, not {article(min(types))} {' or '.join(sorted(types))}")
     cards = group(entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD))
     for entry, copies in cards:
         card = lookup(entry)
@@ -91,7 +92,7 @@ def _deckbuilding(hero: CardEntry, cards: list[tuple[CardEntry, int]], lookup: C
         kinds = [restriction.kept_out(profile) for profile in card.deck_profiles()]
         if all(kinds):
             yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
-                          message=f"{entry.name} is {_article(kinds[0].lstrip('['))} {kinds[0]} card; {quoted}")
+                          message=f"{entry.name} is {article(kinds[0].lstrip('['))} {kinds[0]} card; {quoted}")
     if restriction.unchecked:
         yield Problem(rule=ID, severity=WARNING, zone=HERO, line=hero.line, card=hero.name,
                       message=f"{hero.name}'s Deckbuilding text is not checked: \"{restriction.unchecked}\"; "
@@ -106,5 +107,3 @@ def show(fmt: Format, day: dt.date) -> list[str]:
             " a hero's own Deckbuilding rules keep Horde, Alliance, class or Talent cards out as it says"]
 
 
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"

@@ -57,8 +57,10 @@ def describe_types(bits: int) -> str:
 def a_card_of_types(bits: int) -> str:
     """`describe_types` with its article, as English reads it: `an Xyz Monster` (said
     "ex"), `an Effect Monster`, `a Normal Monster`."""
+    from ...wording import article
+
     label = describe_types(bits)
-    return f"an {label}" if label[:1] in "AEIOU" or label.startswith("Xyz") else f"a {label}"
+    return f"{article(label)} {label}"
 
 
 class YgoCard(Record):
