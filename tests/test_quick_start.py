@@ -199,3 +199,28 @@ def test_a_database_without_gaps_imports_no_network_module(sample_cards_db, tmp_
     assert code == 0, stdout
     assert "deckcheck.games.mtg.store" in modules  # the database was read
     assert [name for name in heavy_in(modules) if not name.startswith("yaml")] == []
+
+
+@pytest.mark.parametrize("command", sorted(COMMAND_PARAMETERS))
+def test_an_interrupted_command_exits_130_quietly_on_the_quick_path_as_under_typer(command, monkeypatch, capsys):
+    """Typer turns Ctrl-C into exit 130 without a word; the quick path let it reach
+    entry.py, which printed `deckcheck: interrupted`: one command printed or not by how an
+    option was spelt (`-f mtg/modern` or `-fmtg/modern`)."""
+    import importlib
+
+    from deckcheck.cli import quick
+
+    module, function = quick.RUNNERS[command]
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module(module), function, interrupted)
+    args = {"validate": ["validate", "deck.txt", "-f", "mtg/modern"], "simulate": ["simulate", "deck.txt", "-f", "mtg/modern"],
+            "batch": ["batch", "decks", "-f", "mtg/modern"]}[command]
+    try:
+        code = quick.run(args)
+    except KeyboardInterrupt:  # let through, it would stop the whole test run
+        pytest.fail("the interrupt left the quick path: entry.py says `deckcheck: interrupted`, Typer says nothing")
+    assert code == 130
+    assert capsys.readouterr().err == ""

@@ -126,8 +126,8 @@ def run(args: Sequence[str]) -> int | None:
     positional = [values.pop(name) for name, _, kind, _, _ in COMMAND_PARAMETERS[args[0]] if kind in POSITIONAL]
     try:
         return runner(*positional, **values)
+    except KeyboardInterrupt:
+        return 130  # what Typer returns for an interrupted command, as quietly
     except Exception as exc:
-        # (KeyboardInterrupt goes on to entry.py, which says "deckcheck: interrupted" and
-        # exits 130, as it does for a command Typer runs.)
         return failure_code(exc)
 
