@@ -584,6 +584,17 @@ def test_a_zip_format_file_that_misspells_a_card_is_warned_of_by_its_path_in_the
     assert "deckcheck-zip" not in done.stderr
 
 
+def test_an_f_format_file_outside_a_zip_is_warned_of_by_its_own_path(cli, tmp_path):
+    """Every loaded format was taken for one of the archive's: `-f mine.yaml` beside the
+    zip was sent to `formats check` "in the unzipped archive"."""
+    archive = make_zip(tmp_path / "set.zip", ZIP_WITH_A_FORMAT_CHAIN)
+    write(tmp_path, {"mine.yaml": "name: Mine\nextends: mtg/modern\nbanned: [Lightning Blot]\n"})
+    done = cli("batch", archive.name, "-f", "mine.yaml", "-o", "json", "--date", DATE, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "`deckcheck formats check mine.yaml` says where" in done.stderr
+    assert "unzipped" not in done.stderr
+
+
 def test_a_format_file_given_with_f_keeps_its_chain_where_it_is_for_a_zip_too(cli, tmp_path):
     """-f names the organiser's own file, beside its parent: taken for one of the archive's,
     it was loaded with the archive as its tree and its `extends: base.yaml` refused."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,7 +203,7 @@ def check_registrations(
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
         registrations=rows, skipped=found.skipped,
         deck_checks=sample, totals=totals, formats=formats.loaded,
-        formats_in_archive={} if in_archive is None else {ref: in_archive.text(str(ref)) for ref in formats.loaded},
+        formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
     )
 
 
@@ -217,6 +217,11 @@ class _ArchivePaths:
 
     def text(self, text: str) -> str:
         return text.replace(self.prefix, "")
+
+    def formats(self, refs: Iterable[FormatRef]) -> dict[FormatRef, str]:
+        """The archive's own format files among `refs` (not `-f`'s, nor an id), by their
+        paths inside it."""
+        return {ref: str(ref)[len(self.prefix):] for ref in refs if isinstance(ref, Path) and str(ref).startswith(self.prefix)}
 
     def show(self, result: DeckResult | TeamResult) -> None:
         """`result`'s format and problem messages, in place."""
