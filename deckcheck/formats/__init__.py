@@ -191,18 +191,19 @@ def _read_yaml(path: Path) -> dict[str, Any]:
 
 
 def _count_list_entries(data: dict[str, Any], path: Path, below: int) -> int:
-    """The entries of `data`'s dated lists plus `below` (those of the files of the chain that
-    extend it, read before it); a FormatError past MAX_FORMAT_LIST_ENTRIES. Counted as each
-    file is read, so a chain stops at the file that passes the bound, before its parents are
-    read (the merged lists hold at most this many)."""
-    from .merge import LIST_KEYS
+    """The card names `data` writes (card_names.name_count: its dated lists' entries, the
+    cards `points` and `copy_limit.per_card` map, the name lists) plus `below` (those of the
+    files of the chain that extend it, read before it); a FormatError past
+    MAX_FORMAT_LIST_ENTRIES. Counted as each file is read, so a chain stops at the file that
+    passes the bound, before its parents are read (every level adds to its parent's)."""
+    from .card_names import name_count
 
-    entries = below + sum(len(value) for key in LIST_KEYS if isinstance(value := data.get(key), list))
+    entries = below + name_count(data)
     if entries > MAX_FORMAT_LIST_ENTRIES:
         raise FormatError(
-            f"the lists ({', '.join(LIST_KEYS[:2])}, ...) of this file and the files that extend it hold "
-            f"{entries:,} entries; at most {MAX_FORMAT_LIST_ENTRIES:,} (no game has that many cards)",
-            path=str(path), key="extends" if below else None,
+            f"the card names (banned, restricted, ..., points, copy_limit.per_card) of this file and the files "
+            f"that extend it number {entries:,}; at most {MAX_FORMAT_LIST_ENTRIES:,} (no game has that many cards)",
+            path=str(path),
         )
     return entries
 

@@ -60,6 +60,16 @@ def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
                 yield (*keys, index), name
 
 
+def name_count(data: Mapping[str, Any]) -> int:
+    """How many card names a format file's own data writes: the entries of its dated lists
+    (those named by passcode too), the cards `points` and `copy_limit.per_card` map, and
+    the lists of names (what formats.MAX_FORMAT_LIST_ENTRIES bounds over a chain)."""
+    from .merge import LIST_KEYS
+
+    lists = sum(len(value) for key in LIST_KEYS if isinstance(value := data.get(key), list))
+    return lists + sum(len(value) for keys in (*NAMES_AS_KEYS, *NAME_LISTS) if isinstance(value := _at(data, keys), (list, dict)))
+
+
 class UnknownName(Record):
     """A name no card has, where the file writes it (`key`, `line`), with the closest names."""
 
