@@ -274,15 +274,16 @@ class Format(Record):
     def zone_size(self, zone: str, day: dt.date, platform: str = PAPER) -> ZoneSize | None:
         """The size rule of `zone` in force on `day` (None: the format does not size it then);
         where dated sizes overlap, the one that started latest, as in the dated card lists
-        (the first listed of those that started the same day). Worked out once per zone,
+        (`_in_force`: the last listed of those that started the same day). Worked out once per zone,
         day and platform: every deck of a batch asks for its main deck and sideboard sizes
         several times."""
         key = ("zone_size", zone, day, platform)
         found = self._on_date.get(key, _UNSIZED)
         if found is _UNSIZED:
             in_force = [size for size in self.zones.get(zone, ()) if size.in_force(day, platform)]
-            # max keeps the first of equals: the first listed of sizes that started the same day.
-            found = self._on_date[key] = max(in_force, key=lambda size: _start(size, platform), default=None)
+            # max keeps the first of equals, so the list is read from its end: the last listed
+            # of sizes that started the same day wins, as for list entries.
+            found = self._on_date[key] = max(reversed(in_force), key=lambda size: _start(size, platform), default=None)
         return found  # type: ignore[return-value]
 
     @property
