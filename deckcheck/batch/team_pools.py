@@ -47,7 +47,7 @@ PoolCards = Callable[[Registration, Pool], Pool]
 
 
 def assign_pools(
-    rows: list[Registration], uses_pools: Callable[[Registration], bool], cards_of: PoolCards = lambda _row, pool: pool,
+    rows: list[Registration], uses_pools: Callable[[Registration], bool], cards_of: PoolCards,
 ) -> list[Registration]:
     """Give each team member without a pool of their own the team's pool (an organiser may
     write a team's pool once): the one file its members name, or the first of the files

@@ -190,6 +190,10 @@ def cards_lookup(
     day = parse_date(date)
     check_platform(platform)
     catalog = _catalog(game, cards_db, offline=offline or offline_by_default())
+    if fmt is not None:  # a user's format file: a misspelt ban bans nothing, this card included
+        from .common import warn_unknown_format_names
+
+        warn_unknown_format_names(fmt, catalog)
     card = game.find_card(catalog, name)
     if card is None:
         suggestions = game.card_suggestions(catalog, name)
