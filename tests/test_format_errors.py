@@ -311,3 +311,19 @@ def test_the_formats_kept_in_memory_are_bounded(tmp_path):
     assert not any(str(paths[0].resolve()) in key for key in formats._CACHE)
     again = formats.load(paths[0])
     assert again.name == "F0" and [entry.card for entry in again.banned if entry.card.startswith("Card")] == ["Card 0"]
+
+
+def test_the_format_used_most_stays_kept_however_many_others_load(tmp_path):
+    """The least used goes first, not the first loaded: a server's own format, loaded
+    first and used between every user's upload, was dropped and read again and again."""
+    from deckcheck import formats
+    from deckcheck.limits import MAX_FORMATS_KEPT
+
+    own = tmp_path / "own.yaml"
+    own.write_text("name: Own\nextends: mtg/modern\n", encoding="utf-8")
+    first = formats.load(own)
+    for index in range(MAX_FORMATS_KEPT + 10):
+        path = tmp_path / f"user{index}.yaml"
+        path.write_text(f"name: U{index}\nextends: mtg/modern\n", encoding="utf-8")
+        formats.load(path)
+        assert formats.load(own) is first

@@ -301,7 +301,7 @@ def _load_chain(
 
 # Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so
 # an edit to a parent is seen too and a relative path means the file it names now.
-# At most MAX_FORMATS_KEPT of them, the oldest going first: a server that checks decks
+# At most MAX_FORMATS_KEPT of them, the least used going first: a server that checks decks
 # against formats its users upload (each a new temporary file) kept every one for ever.
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
@@ -316,6 +316,10 @@ def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Form
     key = (resolved_id, str(path.resolve()), str(root))
     cached = _CACHE.get(key)
     if cached is not None and file_stamps(file for file, _, _ in cached[1]) == cached[1]:
+        # Used again: to the end, so keep_few drops the least used (a server's own
+        # mtg/modern stays however many formats its users upload).
+        _CACHE.pop(key, None)
+        _CACHE[key] = cached
         return cached[0]
     resolved_id, path, data, chain, files = _merged(ref, root=root, found=found, keep=keep)
     fmt = build_format(resolved_id, path, data, chain)
