@@ -81,11 +81,8 @@ def _as_read_by(deck: Deck, fmt: Format, cards_db: Path | None) -> Deck:
     """The deck's zones as validating it against `fmt` today reads them (rules.read_as),
     with the format's game's card data (a Commander deck's first group is its commander
     only when the data says it can lead a deck)."""
-    import datetime as dt
-
     from ..rules import read_as
-    from ..rules.context import Context
     from .common import open_cards
 
     catalog, _ = open_cards(fmt, cards_db, offline=True)
-    return read_as(deck, fmt, Context(date=dt.date.today(), cards=catalog))  # type: ignore[arg-type]
+    return read_as(deck, fmt, cards=catalog)

@@ -11,7 +11,6 @@ exact whenever it can.
 """
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +22,6 @@ from ..model import ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
-from ..rules.context import Context
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
@@ -155,7 +153,7 @@ def simulate(
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
     # (rules/_commander_placing.py), so the engine draws from the 99.
-    deck = read_as(deck if isinstance(deck, Deck) else read_deck(deck), fmt, Context(date=dt.date.today(), cards=card_data))
+    deck = read_as(deck if isinstance(deck, Deck) else read_deck(deck), fmt, cards=card_data)
     deck_notes = tuple(_deck_warnings(deck, card_problems))
     warnings = list(deck_notes)
     hand_size = fmt.opening_hand.size

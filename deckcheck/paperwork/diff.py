@@ -103,12 +103,9 @@ def compare(registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: 
         found, lacking = catalog.resolve_deck(found)
         unknown += [(found.source, problem) for problem in lacking]
     if fmt is not None:
-        import datetime as dt
-
         from ..rules import read_as
-        from ..rules.context import Context
 
-        registered, found = (read_as(deck, fmt, Context(date=dt.date.today(), cards=catalog)) for deck in (registered, found))
+        registered, found = (read_as(deck, fmt, cards=catalog) for deck in (registered, found))
     listed, held = _tally(registered), _tally(found)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))

@@ -140,11 +140,10 @@ def sheet_cards(deck: Deck, catalog: Catalog | None, fmt: Format, day: dt.date) 
     commander wherever its file puts it, a blank-line group the sizes make part of the main
     deck), copies of one card in one zone added up (first line first), types from the catalog."""
     from ..rules import read_as
-    from ..rules.context import Context
 
     if catalog is not None:
         deck, _ = catalog.resolve_deck(deck)
-    deck = read_as(deck, fmt, Context(date=day, cards=catalog))
+    deck = read_as(deck, fmt, cards=catalog, day=day)
     merged: dict[tuple[str, str], SheetCard] = {}
     for entry in deck.entries:
         if entry.zone == MAYBEBOARD:

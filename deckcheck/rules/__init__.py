@@ -13,19 +13,20 @@ Rules never read files or print. docs/rules.md has one row per rule id.
 """
 from __future__ import annotations
 
+import datetime as dt
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import (
     banned, card_limit, not_in_pool, card_type, class_faction, color_identity, commander, companion, copy_limit,
     deck_size, extra_deck_size, extra_deck_type, format_date, format_platform, hero, points, region, registered_pool,
     restricted, sideboard_size, zone_not_in_format,
 )
+from .context import Context
 
 if TYPE_CHECKING:
     from ..formats import Format
     from ..model import Deck
-    from .context import Context
 
 RULES: dict[str, ModuleType] = {
     module.ID: module
@@ -72,12 +73,16 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     return deck
 
 
-def read_as(deck: Deck, fmt: Format, ctx: Context) -> Deck:
-    """The zones of a parsed deck (its names made canonical, when card data is at hand) as
-    `fmt` reads them on `ctx.date`: a sideboard guessed from blank lines settled with the
+def read_as(deck: Deck, fmt: Format, ctx: Context | None = None, *, cards: Any = None, day: dt.date | None = None) -> Deck:
+    """The zones of a parsed deck (named by the card data already, when the caller has it)
+    as `fmt` reads them on `ctx.date`: a sideboard guessed from blank lines settled with the
     format's sizes, then `prepare` (a Commander deck's command zone filled). What `simulate`
     draws from, `diff -f` compares, `convert -f` writes, and a sheet or a batch's deck check
-    lists."""
+    lists. `ctx`: the check's own (a batch's); else one on `day` (default today) with the
+    catalog `cards`."""
     from ..decklists.layout import settle_sideboard
+
+    if ctx is None:
+        ctx = Context(date=day or dt.date.today(), cards=cards)
 
     return prepare(settle_sideboard(deck, fmt, ctx.date, ctx.platform, context=ctx), fmt, ctx)
