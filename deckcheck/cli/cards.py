@@ -202,9 +202,9 @@ def cards_lookup(
             hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default())
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
-        what = "card named" if game is default() else f"{game.id} card"
+        what = "card named" if game is default() else f"{game.label} card"
         if game.passcodes and name.strip().isdigit():
-            say(f"deckcheck: no {game.id} card has the passcode {name.strip()} in the card data{hint}"
+            say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
         else:
