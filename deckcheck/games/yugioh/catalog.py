@@ -34,7 +34,7 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
 from ...problem import WARNING, Problem
 from . import GAME
-from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, passcode_in_name
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
 
 _SLASHES = re.compile(r"\s*/+\s*")
 
@@ -234,9 +234,13 @@ class YgoCatalog:
         count = sum(entry.count for entry in group)
         if first.code is not None:
             code = first.code
-            near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
+            # A Rush Duel card is no TCG/OCG card mistyped: a passcode one digit away would mislead.
+            rush = looks_like_rush_duel(code)
+            near = [] if rush else suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
+            aside = (" it looks like a Rush Duel card (EDOPro numbers them 160xxxxxx), which the Yu-Gi-Oh! TCG/OCG "
+                     "formats do not play;" if rush else "")
             return unknown_card(
-                first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
+                first, f"unknown passcode {first.code}:{aside} no card with that number in the card data ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(
