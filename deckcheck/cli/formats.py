@@ -66,6 +66,7 @@ def formats_check(
     from ..formats import FILE_SUFFIXES, check_file
     from ..cards import catalog_for
     from ..formats.card_names import unknown_names
+    from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
 
     fmt = check_file(path)
@@ -89,6 +90,8 @@ def formats_check(
                 say(f"deckcheck: error: {error}")
             cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
+    for warning in format_warnings(fmt, own_files):
+        warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
 
 
