@@ -358,9 +358,7 @@ def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None 
     (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip."""
     if catalog is None or not fmt.names_written_by_files:  # a bundled format: nothing to look up, nothing imported
         return
-    from ..formats.card_names import unknown_names_warning
-    from ..formats.points_conflicts import conflicts_warning
+    from ..formats.card_names import format_file_warnings
 
-    for warning in (unknown_names_warning(fmt, catalog, in_archive=in_archive), conflicts_warning(fmt, catalog, in_archive=in_archive)):
-        if warning:
-            warn(warning)
+    for warning in format_file_warnings(fmt, catalog, in_archive=in_archive):
+        warn(warning)

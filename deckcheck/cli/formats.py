@@ -59,7 +59,9 @@ def formats_check(
     """Validate a format file (and what it extends); exit 2 with the key at fault.
 
     Every card name the file (and the format files of yours it extends) writes must be a
-    card of the card data: a ban on a misspelt name would ban nothing.
+    card of the card data: a ban on a misspelt name would ban nothing; and `points` may
+    not give one card two values, by name and by passcode. Keys with no effect and deck
+    sizes in force on the same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
