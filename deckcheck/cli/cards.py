@@ -203,7 +203,12 @@ def cards_lookup(
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.label} card"
-        if game.passcodes and name.strip().isdigit():
+        passcode_note = getattr(catalog, "passcode_note", None)  # a passcode game's: a Rush Duel id
+        number = name.strip()
+        note = passcode_note(int(number)) if passcode_note is not None and number.isdecimal() else None
+        if note:
+            say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
+        elif game.passcodes and name.strip().isdigit():
             say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
