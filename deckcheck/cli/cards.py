@@ -105,7 +105,7 @@ def _lookup_game(name: str, game_id: str | None) -> Game:
 
     if game_id is None:
         numbered = passcode_game()
-        return numbered if numbered is not None and name.strip().isdigit() else default()
+        return numbered if numbered is not None and name.strip().isdecimal() else default()
     game = find(game_id)
     if game is None:
         raise DeckcheckError(f"--game {game_id!r}: choose {spoken(list(GAMES))}")
@@ -208,7 +208,7 @@ def cards_lookup(
         note = passcode_note(int(number)) if passcode_note is not None and number.isdecimal() else None
         if note:
             say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
-        elif game.passcodes and name.strip().isdigit():
+        elif game.passcodes and name.strip().isdecimal():
             say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
