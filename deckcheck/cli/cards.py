@@ -105,7 +105,7 @@ def _lookup_game(name: str, game_id: str | None) -> Game:
 
     if game_id is None:
         numbered = passcode_game()
-        return numbered if numbered is not None and name.strip().isdigit() else default()
+        return numbered if numbered is not None and name.strip().isdecimal() else default()
     game = find(game_id)
     if game is None:
         raise DeckcheckError(f"--game {game_id!r}: choose {spoken(list(GAMES))}")
@@ -202,9 +202,14 @@ def cards_lookup(
             hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default())
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
-        what = "card named" if game is default() else f"{game.id} card"
-        if game.passcodes and name.strip().isdigit():
-            say(f"deckcheck: no {game.id} card has the passcode {name.strip()} in the card data{hint}"
+        what = "card named" if game is default() else f"{game.label} card"
+        passcode_note = getattr(catalog, "passcode_note", None)  # a passcode game's: a Rush Duel id
+        number = name.strip()
+        note = passcode_note(int(number)) if passcode_note is not None and number.isdecimal() else None
+        if note:
+            say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
+        elif game.passcodes and name.strip().isdecimal():
+            say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
                 + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
                    f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
         else:

@@ -353,12 +353,12 @@ def spoken(names: list[str]) -> str:
 
 def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> None:
     """A user's format file whose lists name no card of the card data: its entries apply
-    to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py).
-    `in_archive`: the file's path inside a batch's zip."""
+    to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py);
+    and one whose `points` gives a card two values, by name and by passcode, said once too
+    (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip."""
     if catalog is None or not fmt.names_written_by_files:  # a bundled format: nothing to look up, nothing imported
         return
-    from ..formats.card_names import unknown_names_warning
+    from ..formats.card_names import format_file_warnings
 
-    warning = unknown_names_warning(fmt, catalog, in_archive=in_archive)
-    if warning:
+    for warning in format_file_warnings(fmt, catalog, in_archive=in_archive):
         warn(warning)

@@ -59,12 +59,17 @@ def formats_check(
     """Validate a format file (and what it extends); exit 2 with the key at fault.
 
     Every card name the file (and the format files of yours it extends) writes must be a
-    card of the card data: a ban on a misspelt name would ban nothing.
+    card of the card data: a ban on a misspelt name would ban nothing; and `points` may
+    not give one card two values, by name and by passcode. Keys with no effect and deck
+    sizes in force on the same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
     from ..formats import FILE_SUFFIXES, check_file
+    from ..cards import catalog_for
     from ..formats.card_names import unknown_names
+    from ..formats.lint import format_warnings
+    from ..formats.points_conflicts import conflict_errors
 
     fmt = check_file(path)
     own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith(FILE_SUFFIXES))]
@@ -80,6 +85,15 @@ def formats_check(
             f"{names} no card of the {fmt.game} card data ({looked_in}), so the entries apply to no card: correct "
             "them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
         )
+    if fmt.option("points"):
+        conflicts = conflict_errors(fmt.option("points"), catalog_for(fmt.game, cards_db, offline=True)[0], own_files)
+        if conflicts:
+            for error in conflicts:
+                say(f"deckcheck: error: {error}")
+            cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
+            raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
+    for warning in format_warnings(fmt, own_files):
+        warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
 
 

@@ -162,3 +162,13 @@ def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | No
     unzipped = " in the unzipped archive" if in_archive else ""
     return (f"{where}: {names} no card of the card data, so {entries} to no card: {shown}; "
             f"`deckcheck formats check {where}`{unzipped} says where")
+
+
+def format_file_warnings(fmt: Format, catalog: Catalog, *, in_archive: str | None = None) -> list[str]:
+    """The warnings a user's format file gets wherever a deck is checked with it (`validate`,
+    `batch`, `cards lookup -f`, `check`): names no card has, and a card its `points` gives
+    two values (formats/points_conflicts.py)."""
+    from .points_conflicts import conflicts_warning
+
+    found = (unknown_names_warning(fmt, catalog, in_archive=in_archive), conflicts_warning(fmt, catalog, in_archive=in_archive))
+    return [warning for warning in found if warning]

@@ -290,8 +290,9 @@ def run_check(
 
 def _unknown_names(formats: Iterable[Format]) -> list[str]:
     """One warning for each of the project's own format files that names a card the card
-    data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py)."""
-    from ..formats.card_names import unknown_names_warning
+    data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py); and
+    one for each whose `points` gives a card two values (formats/points_conflicts.py)."""
+    from ..formats.card_names import format_file_warnings
     from ..pipeline import card_catalog
 
     warnings = []
@@ -299,9 +300,8 @@ def _unknown_names(formats: Iterable[Format]) -> list[str]:
         if not fmt.names_written_by_files:  # a bundled format
             continue
         catalog = card_catalog(fmt)
-        warning = unknown_names_warning(fmt, catalog) if catalog is not None else None
-        if warning:
-            warnings.append(warning)
+        if catalog is not None:
+            warnings += format_file_warnings(fmt, catalog)
     return warnings
 
 

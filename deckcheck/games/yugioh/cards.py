@@ -30,6 +30,16 @@ _PASSCODE = re.compile(r"[0-9]{1,9}")
 EXTRA_DECK_BITS = TYPE_BITS["Fusion"] | TYPE_BITS["Synchro"] | TYPE_BITS["Xyz"] | TYPE_BITS["Link"]
 
 
+# EDOPro numbers Rush Duel cards 160xxxxxx (ProjectIgnis/CardScripts rush/c160001017.lua);
+# every TCG/OCG passcode has at most eight digits (docs/card-data.md).
+RUSH_DUEL_IDS = range(160_000_000, 161_000_000)
+
+
+def looks_like_rush_duel(code: int) -> bool:
+    """Whether an unknown passcode is numbered as EDOPro numbers Rush Duel cards."""
+    return code in RUSH_DUEL_IDS
+
+
 def passcode_in_name(name: str) -> int | None:
     """The passcode a text list's name of digits stands for (`3 23434538`), else None;
     callers ask only once no card has the name (a card named `7` stays that card)."""

@@ -34,7 +34,7 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold
 from ...problem import WARNING, Problem
 from . import GAME
-from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, passcode_in_name
+from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
 
 _SLASHES = re.compile(r"\s*/+\s*")
 
@@ -172,11 +172,22 @@ class YgoCatalog:
             self._suggester = NameIndex(card.name for card in self._by_name.values())
         return self._suggester.suggest(name, limit)
 
+    @staticmethod
+    def passcode_note(code: int) -> str | None:
+        """What an unknown passcode looks like when it is no TCG/OCG card, for its message."""
+        if looks_like_rush_duel(code):
+            return ("it looks like a Rush Duel card (EDOPro numbers them 160xxxxxx), which the Yu-Gi-Oh! TCG/OCG "
+                    "formats do not play")
+        return None
+
     def suggest_passcodes(self, code: int) -> list[str]:
         """Known cards whose passcode is `code` with two neighbouring digits swapped or one
         digit mistyped (passcodes have eight digits), then with one digit left out or one
         too many: every passcode one edit away, about 180 lookups, swaps first; named as
-        messages name them: `Ash Blossom & Joyous Spring (14558127)`."""
+        messages name them: `Ash Blossom & Joyous Spring (14558127)`. None for a Rush Duel
+        id: it is no TCG/OCG card mistyped, and a passcode one digit away would mislead."""
+        if looks_like_rush_duel(code):
+            return []
         digits = f"{code:08d}"
         typed = str(code)
         swaps = (digits[:i] + digits[i + 1] + digits[i] + digits[i + 2:] for i in range(len(digits) - 1))
@@ -235,8 +246,10 @@ class YgoCatalog:
         if first.code is not None:
             code = first.code
             near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
+            note = self.passcode_note(code)
+            aside = f" {note};" if note else ""
             return unknown_card(
-                first, f"unknown passcode {first.code}: no card with that number in the card data ({self.describe()})",
+                first, f"unknown passcode {first.code}:{aside} no card with that number in the card data ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(

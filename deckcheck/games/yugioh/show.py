@@ -17,7 +17,7 @@ _STATUS = {1: "Limited", 2: "Semi-Limited"}  # a Forbidden card is never legal: 
 def _passcode(query: str) -> int | None:
     """The passcode a query of digits gives; None for a name, or for digits no passcode
     has (thousands of them: `whole_number` refuses what Python would not read)."""
-    if not query.strip().isdigit():
+    if not query.strip().isdecimal():
         return None
     try:
         return whole_number(query)
@@ -28,7 +28,7 @@ def _passcode(query: str) -> int | None:
 def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
     """A passcode (all digits) or any spelling of a name. A passcode the data lacks is
     taken as an alternate artwork, as validation takes it (`YgoCatalog.infer_artwork`)."""
-    if not query.strip().isdigit():
+    if not query.strip().isdecimal():
         return catalog.get(query)
     code = _passcode(query)
     return None if code is None else catalog.by_code(code) or catalog.infer_artwork(code)
@@ -37,7 +37,7 @@ def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
 def suggest(catalog: YgoCatalog, query: str) -> list[str]:
     """What a lookup that found nothing suggests: names close to a name, or for a number
     the cards whose passcode is one edit away (`YgoCatalog.suggest_passcodes`)."""
-    if not query.strip().isdigit():
+    if not query.strip().isdecimal():
         return catalog.suggest(query)
     code = _passcode(query)
     return [] if code is None else catalog.suggest_passcodes(code)

@@ -1,0 +1,90 @@
+"""Warnings `deckcheck formats check` gives a format file that loads (docs/format-files.md#errors).
+
+Neither stops the file loading: a key no check reads (`team.sideboard`), and two sizes of
+one zone in force on the same day and platform (the one that started latest wins, as
+formats/model.py resolves them, which the author may not have meant).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import FormatError
+
+if TYPE_CHECKING:
+    from ..yamlload import YamlDocument
+    from .model import Format, ZoneSize
+
+# Keys the schema accepts (existing files keep loading) that no check reads, with what to
+# write instead.
+DEAD_KEYS: dict[tuple[str, str], str] = {
+    ("team", "sideboard"): ("a team's shared sideboard is `pool.shared_sideboard` (as in mtg/2hg-limited), "
+                            "no sideboard at all `deck.sideboard: {max: 0}`"),
+}
+
+
+def format_warnings(fmt: Format, files: Sequence[Path]) -> list[str]:
+    """The warnings for `fmt`, placed in `files` (the checked file, then the files of yours
+    it extends): where the first of them that writes the key does."""
+    from ..yamlload import read_yaml_file
+
+    documents = [(path, read_yaml_file(path, what="format file")) for path in files]
+    return [*_dead_keys(documents), *_overlapping_sizes(fmt, documents)]
+
+
+def _at(document: YamlDocument, keys: Sequence[str]) -> Any:
+    data: Any = document.data
+    for key in keys:
+        if not isinstance(data, Mapping) or key not in data:
+            return None
+        data = data[key]
+    return data
+
+
+def _dead_keys(documents: list[tuple[Path, YamlDocument]]) -> Iterator[str]:
+    for keys, instead in DEAD_KEYS.items():
+        for path, document in documents:
+            if _at(document, keys) is not None:
+                yield str(FormatError(f"has no effect, no check reads it: {instead}", path=str(path),
+                                      key=".".join(keys), line=document.line_of(keys)))
+
+
+def _overlapping_sizes(fmt: Format, documents: list[tuple[Path, YamlDocument]]) -> Iterator[str]:
+    from ..games.mtg.cards import PLATFORMS
+
+    for zone, sizes in fmt.zones.items():
+        written = next(((path, document) for path, document in documents
+                        if isinstance(_at(document, ("deck", zone)), list)), None)
+        if written is None:  # a single size, or one a bundled format gives (none overlap)
+            continue
+        path, document = written
+        for first in range(len(sizes)):
+            for second in range(first + 1, len(sizes)):
+                groups: dict[tuple[dt.date, int], list[str]] = {}
+                for platform in PLATFORMS:
+                    day = _first_shared_day(sizes[first], sizes[second], platform)
+                    if day is not None:
+                        winner = second if _start(sizes[second], platform) >= _start(sizes[first], platform) else first
+                        groups.setdefault((day, winner), []).append(platform)
+                for (day, winner), platforms in groups.items():
+                    loser = first if winner == second else second
+                    why = ("the last listed of those that started the same day"
+                           if _start(sizes[first], platforms[0]) == _start(sizes[second], platforms[0])
+                           else "the one that started later")
+                    since = f"from {day.isoformat()}" if day != dt.date.min else "on every day"
+                    yield (f"{path}: deck.{zone}: sizes [{first}] (line {document.line_of(('deck', zone, first))}) and "
+                           f"[{second}] (line {document.line_of(('deck', zone, second))}) are both in force {since} "
+                           f"({', '.join(platforms)}): [{winner}] wins, as {why}; give [{loser}] an `until` if that is meant")
+
+
+def _start(size: ZoneSize, platform: str) -> dt.date:
+    return size.window(platform)[0] or dt.date.min
+
+
+def _first_shared_day(one: ZoneSize, other: ZoneSize, platform: str) -> dt.date | None:
+    """The first day both sizes are in force on `platform` (date.min: from the start), or None."""
+    start = max(_start(one, platform), _start(other, platform))
+    ends = [end for end in (one.window(platform)[1], other.window(platform)[1]) if end is not None]
+    return start if not ends or start < min(ends) else None
