@@ -70,7 +70,8 @@ _CATEGORY_HEADINGS = {
     "monster", "monsters", "trap", "traps", "ally", "allies", "ability", "abilities",
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
-_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
+# `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
+_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
 _BRACKETED = re.compile(r"^\[(?P<inner>[^\[\]]+)\]$")
 _FORUM_TAG = re.compile(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _HERO_LINE = re.compile(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
