@@ -14,9 +14,9 @@ leaves the folder, a link out of it (tree.py) or a Windows drive letter is a pro
 row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
 zip; a drive letter stays a problem where there are no drives: manifest_paths.py). A row that cannot be
 taken as it is (no player, no deck, a cell that is a list, a path no file can have, NUL
-bytes: manifest_text.py, a table cell over MAX_MANIFEST_CELL_CHARS) still becomes a registration, carrying a `registration` problem
-that names its line, so the other rows are checked and nobody disappears from the report;
-a cell that is a list or mapping is that column's problem, the row's other cells stand
+bytes: manifest_text.py, a table cell over MAX_MANIFEST_CELL_CHARS) still becomes a
+registration, carrying a `registration` problem that names its line, so the other rows
+are checked and nobody disappears from the report; a cell that is a list or mapping is that column's problem, the row's other cells stand
 (its deck is checked), and in a column deckcheck ignores it does not matter. A manifest
 that cannot be read at all (bad YAML, anchors or aliases, no `player`/`deck` column, a
 column deckcheck reads given twice in any case) is an error: exit 2.

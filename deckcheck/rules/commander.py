@@ -9,7 +9,8 @@ Partner), `partner variant` (both have the same "Partner—X", such as Friends f
 `partner with` (each names the other), `background` ("Choose a Background" with a
 legendary Background), `doctor's companion` (with a legendary Time Lord Doctor)) and
 `signature_spell` (Oathbreaker: each oathbreaker brings one instant or sorcery to the
-command zone; a card there that is neither is one problem, not also a second oathbreaker); `banned_as_commander`, a dated card list (a card on it may still be one of
+command zone; a card there that is neither is one problem, not also a second
+oathbreaker); `banned_as_commander`, a dated card list (a card on it may still be one of
 the other cards of the deck). Needs card data for everything but the count and the
 banned-as-commander list; without it one warning says so.
 
@@ -115,9 +116,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     stray = _stray(commanders, fmt, ctx)
     yield from (_stray_problem(entry, card, fmt, ctx) for entry, card in stray)
     if stray:
-        commanders = [pair for pair in commanders if pair not in stray]
-        zone = CommandZone(commanders=[pair for pair in zone.commanders if pair[0].key not in {e.key for e, _ in stray}],
-                           spells=zone.spells)
+        left_out = {entry.key for entry, _ in stray}
+        commanders = [pair for pair in commanders if pair[0].key not in left_out]
+        zone = CommandZone(commanders=[pair for pair in zone.commanders if pair[0].key not in left_out], spells=zone.spells)
     if len(commanders) > 2:
         yield Problem(rule=ID, zone=COMMANDER, line=commanders[2][0].line, count=len(commanders), limit=2,
                       message=f"{len(commanders)} {word}s ({zone.names()}); a deck has one, or two that pair")
