@@ -3,7 +3,8 @@
 The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
 quoting rules (shlex) and each word holding `*`, `?` or `[` is expanded against the files of
 the working directory (`**` spans folders, never linked or hidden ones; other hidden files
-only when the pattern names them), sorted; a match that starts with `-` is given as `./-...`,
+only when the pattern names them; no pattern enters a linked folder or takes a file linked
+out of the folder before its first wildcard), sorted; a match that starts with `-` is given as `./-...`,
 so a file name never becomes an option; a pattern that matches nothing stays as it is, so
 deckcheck names it in its error.
 No shell ever runs on the text, so `$(...)`, `;` or backquotes are only characters. An empty
@@ -55,11 +56,35 @@ def arguments(text: str) -> list[str]:
 def _expand(word: str) -> list[str]:
     if not any(char in word for char in _GLOB_CHARS):
         return [word]
-    matches = sorted(_spanning(word) if "**" in word.replace("\\", "/").split("/") else glob.glob(word))
+    matches = sorted(_spanning(word) if "**" in word.replace("\\", "/").split("/") else _plain(word))
     # A file of the repository named `--pool=x.txt` would be read as an option (another
     # pool, card database or date, chosen by whoever wrote the pull request): a match is
     # always a path, so one that starts with `-` is given as `./-...`.
     return [f"./{match}" if match.startswith("-") else match for match in matches] or [word]
+
+
+def _plain(word: str) -> list[str]:
+    """The files a pattern without `**` names (glob's), less those `_spanning` would pass
+    over: any under a linked folder from the folder before the first wildcard on (glob
+    follows them, and one pointing out of the repository listed the names of the files
+    outside it), and a file that is a link out of that folder (tree.link_reason)."""
+    from pathlib import Path
+
+    from .tree import link_reason
+
+    parts = word.split("/")
+    fixed = next(index for index, part in enumerate(parts) if any(char in part for char in _GLOB_CHARS))
+    start = "/".join(parts[:fixed]) or "."
+    found = []
+    for match in glob.glob(word):
+        names = match.split("/")
+        folders = ("/".join(names[:end]) for end in range(max(fixed, 1), len(names)))
+        if any(os.path.islink(folder) for folder in folders if folder):
+            continue
+        if os.path.islink(match) and link_reason(match, Path(start), tree="the folder"):
+            continue
+        found.append(match)
+    return found
 
 
 def _spanning(word: str) -> list[str]:

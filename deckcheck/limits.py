@@ -26,6 +26,10 @@ MAX_READ_SECONDS = 10.0
 # The longest card name is under 150 characters; a line with a count and a site's
 # decorations stays far below this. Longer lines are refused before any pattern runs.
 MAX_LINE_CHARS = 1024
+# One cell of a batch manifest (a player, a path, a team): real ones are a few dozen
+# characters. Python's csv refuses a longer field (its default field limit, the same
+# number) by stopping the whole read; a longer cell is a problem of its row instead.
+MAX_MANIFEST_CELL_CHARS = 131_072
 # No legal deck holds this many copies of one card.
 MAX_COUNT = 9999
 # Copies of one line that `.ydk` and `ydke://` write, one passcode each: the largest zone

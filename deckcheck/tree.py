@@ -152,19 +152,21 @@ class Walked(Record):
     file deckcheck may read, and (relative path, reason) of everything passed over; of
     those, `by_choice` holds the relative paths passed over for what they are (hidden
     files and folders, folders `skip_folder` turns away), not because they cannot be read
-    safely (links, pipes, devices, unreadable folders)."""
+    safely (links, pipes, devices, unreadable folders); `unreadable_folders` holds the
+    relative paths of the folders that could not be listed (whose files nobody saw)."""
 
     # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
-    __slots__ = ("files", "passed_over", "by_choice")
+    __slots__ = ("files", "passed_over", "by_choice", "unreadable_folders")
     __hash__ = None  # type: ignore[assignment]  # mutable: the walk fills it in
 
     def __init__(
         self, files: list[tuple[str, Path]] | None = None, passed_over: list[tuple[str, str]] | None = None,
-        by_choice: set[str] | None = None,
+        by_choice: set[str] | None = None, unreadable_folders: set[str] | None = None,
     ) -> None:
         self.files = [] if files is None else files
         self.passed_over = [] if passed_over is None else passed_over
         self.by_choice = set() if by_choice is None else by_choice
+        self.unreadable_folders = set() if unreadable_folders is None else unreadable_folders
 
 
 def walk(
@@ -188,6 +190,7 @@ def walk(
         except OSError as exc:
             where = _relative(folder, root) if folder != root else "."
             found.passed_over.append((where, f"cannot read folder ({exc.strerror or exc})"))
+            found.unreadable_folders.add(where)
             continue
         for entry in entries:
             path = Path(entry.path)

@@ -289,6 +289,31 @@ def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_chec
     assert results[2]["problems"][0]["message"].startswith("manifest line 5: held NUL bytes (line 4), which were left out")
 
 
+def test_a_cell_over_the_cell_limit_is_a_problem_of_its_row_and_the_rest_is_checked(cli, tmp_path):
+    # Python's csv stopped the whole batch (exit 2) at a cell over its field limit.
+    from deckcheck.limits import MAX_MANIFEST_CELL_CHARS
+
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": LEGAL_BURN, "cy.txt": LEGAL_BURN, "di.txt": LEGAL_BURN})
+    huge = "x" * (MAX_MANIFEST_CELL_CHARS + 1)
+    (tmp_path / "reg.csv").write_text(
+        f"player,deck,team,notes\nann,ann.txt,,\nbob,bob.txt,\"{huge}\n{huge}\",\ncy,cy.txt,,\"{huge}\"\n"
+        f"{huge},di.txt,,\n",
+        encoding="utf-8",
+    )
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stderr
+    results = report["results"]
+    # A cell of a column deckcheck ignores (`notes`) does not matter, however long.
+    assert [(r["player"], r["team"], r["legal"]) for r in results] == [
+        ("ann", None, True), ("bob", None, False), ("cy", None, True), (None, None, False),
+    ]
+    too_long = f"more than a manifest cell may hold ({MAX_MANIFEST_CELL_CHARS:,}); shorten it"
+    assert [p["message"] for p in results[1]["problems"]] == [
+        f"manifest line 4: column 'team': {2 * len(huge) + 1:,} characters, {too_long}"]
+    assert [p["message"] for p in results[3]["problems"]] == [
+        f"manifest line 6: column 'player': {len(huge):,} characters, {too_long}"]
+
+
 @pytest.mark.parametrize("header, where", [
     (b"play\x00er,deck\n", "line 1: the header"),
     (b"player,deck\x00\n", "line 1: the header"),

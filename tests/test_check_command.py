@@ -495,3 +495,45 @@ def test_check_passes_over_a_folder_nested_past_the_longest_path(cli, tmp_path):
     done = cli("check", "-f", "mtg/modern", cwd=repo)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "internal error" not in done.stderr and done.stdout.startswith("a.txt - mtg/modern: LEGAL")
+
+
+# Root reads a folder whatever its mode: there the folder is made unreadable by failing
+# os.scandir on it, in a process started as the installed command's entry point.
+_UNREADABLE_AS_ROOT = """
+import os, sys
+listing = os.scandir
+def refuse(path="."):
+    if os.path.basename(os.fspath(path)) == "locked":
+        raise PermissionError(13, "Permission denied", os.fspath(path))
+    return listing(path)
+os.scandir = refuse
+from deckcheck.entry import main
+sys.argv = ["deckcheck", "check"]
+main()
+"""
+
+
+@pytest.mark.parametrize("decks, warned", [
+    ("", True), ('decks: ["**/*.txt"]\n', True), ('decks: ["locked/*.txt", "a.txt"]\n', True),
+    ('decks: ["locked/deep/**/*.txt", "a.txt"]\n', True),
+    ('decks: ["/a.txt", "other/*.txt"]\n', False),  # no glob reaches into it: nothing to say
+    ('exclude: ["locked/"]\n', False),
+])
+def test_check_warns_about_a_folder_it_cannot_read_and_checks_the_rest(cli, tmp_path, decks, warned):
+    """A folder that cannot be read was passed over without a word: its decks went unchecked
+    and the run said all was well."""
+    import os
+
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n" + decks, "a.txt": LEGAL, "locked/b.txt": LEGAL})
+    if os.geteuid() == 0:
+        done = subprocess.run([sys.executable, "-c", _UNREADABLE_AS_ROOT], cwd=tmp_path, capture_output=True, text=True)
+    else:
+        (tmp_path / "locked").chmod(0)
+        try:
+            done = cli("check", cwd=tmp_path)
+        finally:
+            (tmp_path / "locked").chmod(0o755)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("a.txt - mtg/modern: LEGAL")
+    expected = ["deckcheck: warning: locked/: cannot read folder (Permission denied)"] if warned else []
+    assert done.stderr.splitlines() == expected

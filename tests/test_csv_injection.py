@@ -31,15 +31,17 @@ def test_batch_csv_escapes_players_teams_decks_and_cards(cli, tmp_path):
     players = "\n".join(f"\"{name.replace(chr(34), chr(34) * 2)}\",{index}.txt,=T1" for index, name in enumerate(DANGEROUS))
     files = {f"{index}.txt": "5 =1+1\n4 @Bolt\n51 Island\n" for index in range(len(DANGEROUS))}
     write(tmp_path, {**files, "players.csv": "player,deck,team\n" + players + "\n"})
-    done = cli("batch", str(tmp_path / "players.csv"), "-f", "mtg/modern", "-o", "csv")
-    assert done.returncode == 1, done.stderr
-    rows = _rows(done.stdout)
-    assert rows
-    for row in rows:
-        assert all(_safe(cell) for cell in row.values()), row
-    players_seen = {row["player"] for row in rows if row["scope"] == "deck"}
-    assert players_seen == {"'" + name for name in DANGEROUS}  # the text itself is kept, behind a '
-    assert {row["card"] for row in rows if row["rule"] == "copy-limit"} == {"'=1+1"}
+    # Without card data `=1+1` is a card counted against the copy limit; with it, an unknown card.
+    for cards, rule, named in ((["--no-cards"], "copy-limit", {"'=1+1"}), ([], "unknown-card", {"'=1+1", "'@Bolt"})):
+        done = cli("batch", str(tmp_path / "players.csv"), "-f", "mtg/modern", "-o", "csv", *cards)
+        assert done.returncode == 1, done.stderr
+        rows = _rows(done.stdout)
+        assert rows
+        for row in rows:
+            assert all(_safe(cell) for cell in row.values()), row
+        players_seen = {row["player"] for row in rows if row["scope"] == "deck"}
+        assert players_seen == {"'" + name for name in DANGEROUS}  # the text itself is kept, behind a '
+        assert {row["card"] for row in rows if row["rule"] == rule} == named
     assert {row["team"] for row in rows} == {"'=T1"}
 
 

@@ -208,6 +208,27 @@ def test_action_globstar_never_enters_linked_folders(deck_repo, tmp_path):
     assert done.stdout.split(b"\0")[:-1] == [b"validate", b"decks/bolts.txt", b"decks/burn.txt", b"-f", b"mtg/modern"]
 
 
+@pytest.mark.parametrize("pattern", ["*/*.txt", "decks/*/*.txt", "decks/*.txt", "*/*/*.txt", "decks/**/*.txt", "**/*.txt"])
+def test_action_plain_globs_pass_over_links_out_as_globstar_does(deck_repo, tmp_path, pattern):
+    """`*/*.txt` listed the names of files inside a linked folder pointing out of the
+    repository (and a file linked out of it), which `**` passes over: every pattern agrees."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text(LEGAL, encoding="utf-8")
+    (deck_repo / "out").symlink_to(outside)
+    (deck_repo / "decks" / "out").symlink_to(outside)
+    (deck_repo / "decks" / "evil.txt").symlink_to(outside / "secret.txt")
+    (deck_repo / "decks" / "more").mkdir()
+    (deck_repo / "decks" / "more" / "mine.txt").write_text(LEGAL, encoding="utf-8")
+    env = {**os.environ, "DECKCHECK_ARGS": f"validate {pattern}"}
+    done = subprocess.run([sys.executable, "-m", "deckcheck.action_args"], cwd=deck_repo, env=env,
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    words = [word.decode() for word in done.stdout.split(b"\0")[:-1]]
+    assert not [word for word in words if "out/" in word or "evil" in word], words
+    assert len(words) > 1 and all(word.endswith(".txt") for word in words[1:])
+
+
 def test_action_glob_matches_are_never_options(deck_repo, tmp_path):
     """A pull request's file named `--pool=burn.txt` matched `*.txt` and reached deckcheck
     as the option `--pool burn.txt` (any option: another card database, another date); a

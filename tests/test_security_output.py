@@ -193,8 +193,11 @@ def test_terminal_escapes_in_names_are_shown_not_sent(cli, tmp_path):
     for args in (["validate", "a.txt", "-f", FORMAT, "-o", "text"], ["batch", "m.yaml", "-f", FORMAT, "-q"]):
         done = cli(*args, cwd=tmp_path)
         assert "\x1b" not in done.stdout + done.stderr and "\u202e" not in done.stdout
-    done = cli("validate", "a.txt", "-f", FORMAT, "-o", "text", cwd=tmp_path)
+    # Without card data the name is counted against the copy limit; with it, an unknown card.
+    done = cli("validate", "a.txt", "-f", FORMAT, "-o", "text", "--no-cards", cwd=tmp_path)
     assert "56 copies of Mountain␛[2J␛[8m;" in done.stdout
+    done = cli("validate", "a.txt", "-f", FORMAT, "-o", "text", cwd=tmp_path)
+    assert "unknown card 'Mountain\\x1b[2J\\x1b[8m'" in done.stdout
     missing = cli("validate", "no\x1b[2Jsuch.txt", "-f", FORMAT, cwd=tmp_path)
     assert "\x1b" not in missing.stdout + missing.stderr and "no␛[2Jsuch.txt" in missing.stdout
 

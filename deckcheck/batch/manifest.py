@@ -14,9 +14,9 @@ leaves the folder, a link out of it (tree.py) or a Windows drive letter is a pro
 row, unless the organiser trusts the manifest (`batch --allow-outside-paths`, never for a
 zip; a drive letter stays a problem where there are no drives: manifest_paths.py). A row that cannot be
 taken as it is (no player, no deck, a cell that is a list, a path no file can have, NUL
-bytes: manifest_text.py) still becomes a registration, carrying a `registration` problem
-that names its line, so the other rows are checked and nobody disappears from the report;
-a cell that is a list or mapping is that column's problem, the row's other cells stand
+bytes: manifest_text.py, a table cell over MAX_MANIFEST_CELL_CHARS) still becomes a
+registration, carrying a `registration` problem that names its line, so the other rows
+are checked and nobody disappears from the report; a cell that is a list or mapping is that column's problem, the row's other cells stand
 (its deck is checked), and in a column deckcheck ignores it does not matter. A manifest
 that cannot be read at all (bad YAML, anchors or aliases, no `player`/`deck` column, a
 column deckcheck reads given twice in any case) is an error: exit 2.
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..decklists import inline_name, is_inline
 from ..errors import FormatError, InputError
+from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..yamlload import YamlError, load_yaml_document
@@ -139,6 +140,11 @@ def _csv_rows(read: ManifestText, shown: str, delimiter: str | None) -> Iterator
     if not first:
         raise InputError(f"{shown}: the manifest is empty (expected a header with columns player, deck)")
     delimiter = delimiter or max(_DELIMITERS, key=first.count)
+    # csv's own field limit (process-wide, only ever raised here) would stop the whole read
+    # at one long cell: no cell can be longer than the text, which MAX_MANIFEST_BYTES bounds,
+    # and a cell past MAX_MANIFEST_CELL_CHARS is a problem of its row (`_table_cells`).
+    if csv.field_size_limit() < len(text) + 1:
+        csv.field_size_limit(len(text) + 1)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     previous = 0
@@ -153,9 +159,31 @@ def _csv_rows(read: ManifestText, shown: str, delimiter: str | None) -> Iterator
                     raise InputError(f"{shown} line {reader.line_num}: {damaged}")
                 header = _header(cells, shown, reader.line_num)
                 continue
-            yield reader.line_num, span, {name: cell for name, cell in zip(header, cells) if name}
+            yield reader.line_num, span, _table_cells(header, cells)
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
+
+
+def _table_cells(header: list[str], cells: list[str]) -> dict[str, Any]:
+    """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out,
+    and noted (CELL_ERRORS, BAD_COLUMNS) when its column is one deckcheck reads."""
+    row: dict[str, Any] = {}
+    errors: list[str] = []
+    bad: set[str] = set()
+    for column, cell in zip(header, cells):
+        if not column:
+            continue
+        if len(cell) <= MAX_MANIFEST_CELL_CHARS:
+            row[column] = cell
+        elif column in REQUIRED + OPTIONAL:
+            errors.append(
+                f"column {column!r}: {len(cell):,} characters, more than a manifest cell may hold "
+                f"({MAX_MANIFEST_CELL_CHARS:,}); shorten it"
+            )
+            bad.add(column)
+    if errors:
+        row[CELL_ERRORS], row[BAD_COLUMNS] = errors, bad
+    return row
 
 
 # A YAML manifest's row: column -> one value (text as written, or nothing; a number or

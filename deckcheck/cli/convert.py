@@ -51,7 +51,7 @@ def convert(
     deck = read_deck_argument(source, input_format=input_format)
     if fmt is not None and not deck.unreadable:
         deck = _as_read_by(deck, fmt, cards_db)
-    if deck.name is None and source != "-" and not decklists.is_inline(source):
+    if deck.name is None and source != "-" and not decklists.is_inline(source) and decklists.names_deck_by_file(to):
         deck.name = Path(source).stem
     catalog = None
     numbered = passcode_game()

@@ -4,8 +4,9 @@ A format module declares `NAME`, `EXTENSIONS`, `DESCRIPTION`, and has `sniff(tex
 and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `is_url(argument)` when a
 command-line argument can be a deck itself). A format deckcheck also writes declares `ZONES`
 (the zones it can hold; `PASSCODES = True` when it lists cards by passcode;
-`COMMANDER_FILED_IN`, the zone where a format without a command zone files a commander) and
-has `write(deck) -> str`. A reader whose files name a commander otherwise than text's
+`COMMANDER_FILED_IN`, the zone where a format without a command zone files a commander;
+`NAMED_BY_FILE_NAME = False` when a deck whose list gives no name is written without one,
+not under its file's name) and has `write(deck) -> str`. A reader whose files name a commander otherwise than text's
 `Commander` section says how in `COMMANDER_NAMED_BY` (the "no commander" problem quotes
 it). A format that is only written (arena, which the text parser reads) has no sniff or
 parse. Adding a format is a module and one line in `FORMATS`
@@ -127,6 +128,12 @@ def fit(deck: Deck, name: str) -> Deck:
             + (f"; formats that can: {', '.join(able)}" if able else "")
         )
     return deck
+
+
+def names_deck_by_file(name: str) -> bool:
+    """Whether the writer `name` names a deck its list leaves unnamed by the file's name
+    (`NAMED_BY_FILE_NAME`, default True: `<deckname>`, `Name=` want one)."""
+    return bool(getattr(writer(name), "NAMED_BY_FILE_NAME", True))
 
 
 def _files_commander_in(module: ModuleType) -> str | None:

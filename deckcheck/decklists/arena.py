@@ -1,4 +1,5 @@
-"""MTG Arena import text: `Commander`, `Companion`, `Deck` and `Sideboard` sections.
+"""MTG Arena import text: an `About` block with the deck's name, `Commander`, `Companion`,
+`Deck` and `Sideboard` sections.
 
 A format deckcheck writes but has no parser of its own: Arena's exports are plain text with
 section headers and `(SET) 123` decorations, which the text parser reads (decklists/text.py),
@@ -14,11 +15,18 @@ NAME = "arena"
 EXTENSIONS: tuple[str, ...] = ()
 DESCRIPTION = "MTG Arena import text"
 ZONES = (COMMANDER, COMPANION, MAIN, SIDEBOARD)  # what the format can hold (written)
+# Arena's `About` block is optional: only a name the list read gave is written back.
+NAMED_BY_FILE_NAME = False
 _TITLES = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck"), (SIDEBOARD, "Sideboard"))
 
 
 def write(deck: Deck) -> str:
+    """Arena's import text: the deck's name (when the file read gave one) in an `About`
+    block as Arena exports it, then a block per zone that holds cards (`Deck` always)."""
     blocks = []
+    name = " ".join((deck.name or "").split())  # one line, whatever the file read held
+    if name:
+        blocks.append(f"About\nName {name}")
     for zone, title in _TITLES:
         rows = counted(deck, zone)
         if rows or zone == MAIN:

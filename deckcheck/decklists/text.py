@@ -1,6 +1,6 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name`, `Name x4`, and `SB: 2 Name` sideboard lines.
+Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines.
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
@@ -70,7 +70,8 @@ _CATEGORY_HEADINGS = {
     "monster", "monsters", "trap", "traps", "ally", "allies", "ability", "abilities",
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
-_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
+# `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
+_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
 _BRACKETED = re.compile(r"^\[(?P<inner>[^\[\]]+)\]$")
 _FORUM_TAG = re.compile(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _HERO_LINE = re.compile(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
@@ -82,8 +83,11 @@ _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANIO
 _NAME_COMMENT = re.compile(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = re.compile(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
-_COUNT_FIRST = re.compile(r"^(?P<count>[+-]?\d+)\s*[xX]?\s+(?P<name>\S.*)$")
-_COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
+# The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
+# sites export (`4× Lightning Bolt`).
+_TIMES = "[xX\u00d7]"
+_COUNT_FIRST = re.compile(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
+_COUNT_LAST = re.compile(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
 
 # Decorations, removed in this order. No Magic card name contains `#`, `^`, `*`, `<` or `[`
 # (checked against every Oracle name). Yu-Gi-Oh! names do (`Jinzo #7`, `Maliss <P> Dormouse`):
@@ -109,7 +113,7 @@ _COMMAND_ZONES = (COMMANDER, COMPANION)
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
 # _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
 # directly, to the entry `_card_line` would make.
-_PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
+_PLAIN_LINE = re.compile(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 # (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
 # A whole list of nothing but `_PLAIN_LINE`s, empty lines and short lines that start with
 # a letter (`Sideboard`, `Deck`: headers, read by `_section`) is an MTGO or Arena export,
@@ -117,7 +121,7 @@ _PLAIN_LINE = re.compile(r"([1-9][0-9]{0,3}) +(?![xX]\s)(?![0-9]+ obj\Z)([^\s#^*
 # Card lines start with a digit and headers with a letter, so a line is tried one way only.
 # Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
 _PLAIN_LINE_BODY = (
-    r"[1-9][0-9]{0,3} {1,8}(?![xX]\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900}"
+    rf"[1-9][0-9]{{0,3}} {{1,8}}(?!{_TIMES}\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}}"
     r"|[A-Za-z][A-Za-z0-9 ():-]{0,63}"
 )
 _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")

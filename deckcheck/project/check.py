@@ -25,7 +25,7 @@ from .. import tree
 from ..errors import DeckcheckError
 from ..result import RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
-from .globs import matches
+from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
     from ..formats import Format, FormatRef
@@ -113,7 +113,8 @@ def select(
     """(file, path relative to the root) of every deck to check, sorted. A folder among
     `paths` stands for the decks under it (`check decks/`; `check .` is the whole
     repository). A file that would be a deck but is a link out of the repository (or into
-    a hidden folder), a pipe or a device is not read: `warnings` hears which and why.
+    a hidden folder), a pipe or a device is not read, nor is a folder that cannot be
+    listed where a deck could lie: `warnings` hears which and why.
     `seen_folders` gets the folders (relative to the root) of the repository's files that
     were looked at: every walked file's, or those of the files given."""
     from .. import decklists as parsers
@@ -165,9 +166,20 @@ def select(
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
                     if rel not in walked.by_choice and wanted(rel) and is_deck(config, rel.rstrip("/"), extensions)]
+        # A folder that cannot be listed may hold decks nobody checked: said, unless no
+        # `decks` glob reaches into it or an `exclude` glob takes all of it.
+        refused += [f"{rel}/: {why}" for rel, why in walked.passed_over
+                    if rel in walked.unreadable_folders and wanted(rel + "/") and _may_hold_decks(config, rel)]
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
+
+
+def _may_hold_decks(config: ProjectConfig, folder: str) -> bool:
+    """Whether a deck could lie under `folder` (relative to the root), judged by the globs."""
+    if folder == "." or any(matches_all_under(pattern, folder) for pattern in config.exclude):
+        return False
+    return not config.decks or any(may_match_under(pattern, folder) for pattern in config.decks)
 
 
 def _add_folders(folders: set[str] | None, rel: str) -> None:

@@ -135,6 +135,42 @@ class _Glob:
             later = row
         return later[0]
 
+    def may_match_under(self, folder: str) -> bool:
+        """Could a path under `folder` (`/`-separated, relative) match? Some part must be
+        left for the names under the folder once the folder's own names are matched."""
+        return any(number < len(self.parts) for number in self._after(folder))
+
+    def matches_all_under(self, folder: str) -> bool:
+        """Does every path under `folder` match (`folder/`, `**/folder/**`)? Only a
+        trailing `**` left once the folder's own names are matched takes them all."""
+        last = len(self.parts) - 1
+        return self.parts[last] == _GLOBSTAR and last in self._after(folder)
+
+    def _after(self, folder: str) -> set[int]:
+        """The parts a path may go on from once `folder`'s names are matched, `**` taking
+        any number of them (an NFA over the parts: polynomial, as `matches`)."""
+        states = self._past_globstars({0})
+        for name in folder.split("/"):
+            following: set[int] = set()
+            for number in states:
+                part = self.parts[number] if number < len(self.parts) else None
+                if part == _GLOBSTAR:
+                    following.add(number)
+                elif part is not None and _segment_matches(part, name):  # type: ignore[arg-type]
+                    following.add(number + 1)
+            states = self._past_globstars(following)
+        return states
+
+    def _past_globstars(self, states: set[int]) -> set[int]:
+        """`states` and every part reached by letting a `**` match no folder."""
+        found, pending = set(states), list(states)
+        while pending:
+            number = pending.pop()
+            if number < len(self.parts) and self.parts[number] == _GLOBSTAR and number + 1 not in found:
+                found.add(number + 1)
+                pending.append(number + 1)
+        return found
+
 
 @lru_cache(maxsize=1024)
 def compile_glob(pattern: str) -> _Glob:
@@ -154,3 +190,13 @@ def compile_glob(pattern: str) -> _Glob:
 def matches(pattern: str, relative_path: str) -> bool:
     """Does `relative_path` (`/`-separated, relative to the config's folder) match?"""
     return compile_glob(pattern).matches(relative_path)
+
+
+def may_match_under(pattern: str, folder: str) -> bool:
+    """Could some path under `folder` (relative to the config's folder) match `pattern`?"""
+    return compile_glob(pattern).may_match_under(folder)
+
+
+def matches_all_under(pattern: str, folder: str) -> bool:
+    """Does `pattern` match every path under `folder` (relative to the config's folder)?"""
+    return compile_glob(pattern).matches_all_under(folder)

@@ -72,11 +72,16 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     shown = f"{zone.names()} ({identity_text(fixed)}" + (", with a chosen color" if zone.chosen_colors() else "") + ")"
     for entry, count in group(outside):
         card = lookup(ctx, entry)
-        if spare_type is not None and card.is_basic and _basic_type(card) == spare_type:
-            continue
+        # Brawl's exception, named where a basic land of a second type falls outside it.
+        why = ""
+        if spare_type is not None and card.is_basic and _basic_type(card) is not None:
+            if _basic_type(card) == spare_type:
+                continue
+            why = (f"; a colorless commander's deck may hold basic lands of one basic land type only "
+                   f"(here {spare_type}, the type it holds most of)")
         yield Problem(
             rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
-            message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color identity of {shown}",
+            message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color identity of {shown}{why}",
             details={"identity": ordered(card.color_identity), "commander_identity": ordered(fixed)},
         )
 
