@@ -11,6 +11,7 @@ from .formats import Format, FormatRef, keep_few, load
 from .freshness import as_of
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
+from .names import card_key
 from .problem import Problem, capped
 from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
@@ -131,6 +132,10 @@ def check_deck(
     if not deck.unreadable:
         if catalog is not None:
             deck, unknown = named_by(catalog, deck, fmt)
+        # Set for every deck (a context may serve several): copy-limit leaves these names
+        # to their unknown-card error (`20 Islands`), and counts a name the data lacks
+        # that no error reports (a WoW database of one's own cards: a warning).
+        ctx.report_unknown_cards(frozenset(card_key(problem.card) for problem in unknown if problem.is_error and problem.card))
         deck = prepare(deck, fmt, ctx)
     # The deck's own problems as `prepare` left them: a Commander format settles a guessed
     # sideboard only there, once its command zone is read, and says which reading it took.

@@ -56,6 +56,15 @@ class Context(Record):
             scanned[:] = [entries, len(entries), counts, frozenset(zones)]
         return scanned
 
+    @property
+    def unknown_cards(self) -> frozenset[str]:
+        """The card keys of the deck's names that are `unknown-card` errors (pipeline.check_deck
+        says which): a rule that counts cards leaves those to that problem."""
+        return self._memo.unknown
+
+    def report_unknown_cards(self, keys: frozenset[str]) -> None:
+        self._memo.unknown = keys
+
     def counts(self, deck: Deck) -> dict[str, int]:
         """`deck.counts()` (read-only), worked out once per deck for the size rules and the report."""
         scanned = self._memo.scanned
@@ -110,9 +119,10 @@ class Context(Record):
 class _Memo:
     """A context's answers, each for the entries it was worked out for (`Context`)."""
 
-    __slots__ = ("tallies", "totals", "scanned")
+    __slots__ = ("tallies", "totals", "scanned", "unknown")
 
     def __init__(self) -> None:
         self.tallies: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, CardTally]]] = {}
         self.totals: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, int]]] = {}
         self.scanned: list[Any] = [None, -1, {}, frozenset()]
+        self.unknown: frozenset[str] = frozenset()

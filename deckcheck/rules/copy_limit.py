@@ -9,9 +9,10 @@ rule off (Limited). With a card database, basic lands and "any number"/"up to N"
 read from the cards themselves (type line and Oracle text), so cards newer than the
 bundled lists are covered; an explicit `per_card` entry in the format still wins. Cards
 on a banned, restricted or per-card list in force are left to those rules, which state
-the stricter limit. With a card database, a name it does not know is left to
-`unknown-card` (`20 Islands` is a misspelt basic land, not 20 copies of a card), unless
-the format's `per_card` names it.
+the stricter limit. A name reported as an `unknown-card` error is left to it (`20 Islands`
+is a misspelt basic land, not 20 copies of a card), unless the format's `per_card` names
+it; a name the card data lacks that no error reports (a WoW database of one's own cards
+warns instead) still counts.
 
 FAIL (mtg/constructed): 3 Lightning Bolt in the main deck and 2 in the sideboard ->
 "5 copies of Lightning Bolt (main 3, sideboard 2); at most 4 allowed".
@@ -101,8 +102,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if ctx.cards is not None and names is None:
             names = {entry.key: entry.name for entry in reversed(deck.entries)}
         name = names.get(key) if names is not None else None
-        if ctx.cards is not None and key not in per_card and (name is None or ctx.cards.get(name) is None):
-            continue  # a name the card data lacks is its unknown-card problem, not a card to count
+        if key in ctx.unknown_cards and key not in per_card:
+            continue  # a name reported as an unknown-card error is that problem, not a card to count
         limit = limit_for(key, name, fmt, ctx)
         if limit is not None and total > limit:
             over[key] = limit
