@@ -119,10 +119,20 @@ def named_inside(
     """The file that `text` (a path written in a file of the tree: a manifest's deck, an
     `extends:`) names relative to `base`, and why it must not be read (None when it may):
     an absolute path, a `..` that leaves `root`, or a link out of it (`link_reason`).
-    Judged before anything is opened, so an outside file and a missing one look alike.
-    Plain strings, not pathlib, for the checks: a batch judges every deck's path."""
+    Judged before anything is opened, so an outside file and a missing one look alike."""
+    target, why = named_inside_text(text, base=base, root=root, where=where, folders=folders)
+    return Path(target), why
+
+
+def named_inside_text(
+    text: str, *, base: Path, root: Path, where: str, folders: RealFolders | None = None,
+) -> tuple[str, str | None]:
+    """`named_inside` with the file as a string: a batch judges every manifest row's path
+    and keeps it as text (batch/registration.py), where a `pathlib.Path` per row cost
+    about 1.5 us to build and was turned back into its text. Plain strings, not pathlib,
+    for the checks too."""
     if os.path.isabs(text):
-        return Path(text), f"an absolute path, which points outside {where}"
+        return text, f"an absolute path, which points outside {where}"
     target = os.path.normpath(os.path.join(base, text))
     # The working directory and the root's absolute path: once per reading with `folders`
     # (a manifest's thousands of rows share them), else once here (os.path.abspath would
@@ -134,8 +144,8 @@ def named_inside(
         absolute_root = os.path.normpath(os.path.join(cwd, root))
     absolute = os.path.normpath(os.path.join(cwd, target))  # = os.path.abspath(target)
     if not is_within(absolute, absolute_root):
-        return Path(target), f"it points outside {where}"
-    return Path(target), _link_reason(absolute, root, tree=where, folders=folders)
+        return target, f"it points outside {where}"
+    return target, _link_reason(absolute, root, tree=where, folders=folders)
 
 
 def is_within(path: str, folder: str) -> bool:

@@ -41,8 +41,9 @@ def posix(text: str) -> str:
     return text
 
 
-def file_path(deck: str, place: Place, *, what: str = "deck") -> tuple[Path | None, str | None]:
-    """The file a row's deck (or pool) names, or why it is not read."""
+def file_path(deck: str, place: Place, *, what: str = "deck") -> tuple[str | None, str | None]:
+    """The file a row's deck (or pool) names, as text (a Registration keeps its files as
+    text), or why it is not read."""
     invalid = invalid_path(deck)
     if invalid:
         return None, f"{what} path {shown_path(deck)}: {invalid}"
@@ -51,8 +52,8 @@ def file_path(deck: str, place: Place, *, what: str = "deck") -> tuple[Path | No
         return None, f"{what} path {shown_path(deck)}: {drive}"
     if not place.confine:
         relative = Path(deck)
-        return (relative if relative.is_absolute() else place.base / relative), None
-    path, why = tree.named_inside(deck, base=place.base, root=place.root, where=place_label(place), folders=place.folders)
+        return os.fspath(relative if relative.is_absolute() else place.base / relative), None
+    path, why = tree.named_inside_text(deck, base=place.base, root=place.root, where=place_label(place), folders=place.folders)
     if why:
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"
