@@ -82,3 +82,13 @@ def test_explicit_database_option_wins_over_the_environment(cli, db, tmp_path):
     assert cli("cards", "import", str(SAMPLE_CARDS), "--cards-db", str(other)).returncode == 0
     assert other.is_file() and not db.exists()
     assert cli("cards", "stats", "--cards-db", str(other)).returncode == 0
+
+
+@pytest.mark.parametrize("game", [[], ["--game", "yugioh"]])
+def test_lookup_of_a_number_of_thousands_of_digits_says_no_card_has_it(cli, game):
+    """int() refuses over 4,300 digits: the Rush Duel note read the query with int() and
+    the lookup ended in an internal error."""
+    done = cli("cards", "lookup", *game, "1" * 5000)
+    assert done.returncode == 1, done.stderr
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.startswith("deckcheck: no ")

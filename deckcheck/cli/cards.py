@@ -203,9 +203,13 @@ def cards_lookup(
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.label} card"
-        passcode_note = getattr(catalog, "passcode_note", None)  # a passcode game's: a Rush Duel id
-        number = name.strip()
-        note = passcode_note(int(number)) if passcode_note is not None and number.isdecimal() else None
+        # A query of digits is a passcode in a passcode game (None: not one, or thousands of
+        # digits no passcode has); a Rush Duel id gets the catalog's note.
+        from ..games.yugioh.show import passcode_of
+
+        code = passcode_of(name) if game.passcodes else None
+        passcode_note = getattr(catalog, "passcode_note", None)
+        note = passcode_note(code) if passcode_note is not None and code is not None else None
         if note:
             say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
         elif game.passcodes and name.strip().isdecimal():

@@ -14,7 +14,7 @@ from .catalog import YgoCatalog
 _STATUS = {1: "Limited", 2: "Semi-Limited"}  # a Forbidden card is never legal: its problem says so
 
 
-def _passcode(query: str) -> int | None:
+def passcode_of(query: str) -> int | None:
     """The passcode a query of digits gives; None for a name, or for digits no passcode
     has (thousands of them: `whole_number` refuses what Python would not read)."""
     if not query.strip().isdecimal():
@@ -30,7 +30,7 @@ def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
     taken as an alternate artwork, as validation takes it (`YgoCatalog.infer_artwork`)."""
     if not query.strip().isdecimal():
         return catalog.get(query)
-    code = _passcode(query)
+    code = passcode_of(query)
     return None if code is None else catalog.by_code(code) or catalog.infer_artwork(code)
 
 
@@ -39,7 +39,7 @@ def suggest(catalog: YgoCatalog, query: str) -> list[str]:
     the cards whose passcode is one edit away (`YgoCatalog.suggest_passcodes`)."""
     if not query.strip().isdecimal():
         return catalog.suggest(query)
-    code = _passcode(query)
+    code = passcode_of(query)
     return [] if code is None else catalog.suggest_passcodes(code)
 
 
