@@ -75,10 +75,6 @@ _HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\
 _BRACKETED = re.compile(r"^\[(?P<inner>[^\[\]]+)\]$")
 _FORUM_TAG = re.compile(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _HERO_LINE = re.compile(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
-# `Commander: Name` / `CMDR: Name` / `Companion: Name`: one card named on its header line.
-_NAMED_LINE = re.compile(
-    r"^(?P<zone>commander|cmdr|companion)\s*:\s*(?:(?P<count>[1-9][0-9]?)\s*[xX]?\s+)?(?P<name>\D.*)$", re.IGNORECASE
-)
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
 _NAME_COMMENT = re.compile(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = re.compile(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
@@ -88,6 +84,12 @@ _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
 _TIMES = "[xX\u00d7]"
 _COUNT_FIRST = re.compile(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
 _COUNT_LAST = re.compile(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
+# `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
+# named on its header line, with the count marker and the `(s)` plural headers take.
+_NAMED_LINE = re.compile(
+    rf"^(?P<zone>commander|cmdr|companion)(?:\(s\))?\s*:\s*(?:(?P<count>[1-9][0-9]?)\s*{_TIMES}?\s+)?(?P<name>\D.*)$",
+    re.IGNORECASE,
+)
 
 # Decorations, removed in this order. No Magic card name contains `#`, `^`, `*`, `<` or `[`
 # (checked against every Oracle name). Yu-Gi-Oh! names do (`Jinzo #7`, `Maliss <P> Dormouse`):
