@@ -74,9 +74,12 @@ def _overlapping_sizes(fmt: Format, documents: list[tuple[Path, YamlDocument]]) 
                            if _start(sizes[first], platforms[0]) == _start(sizes[second], platforms[0])
                            else "the one that started later")
                     since = f"from {day.isoformat()}" if day != dt.date.min else "on every day"
+                    # Platforms are named only where the overlap differs between them (dates
+                    # by platform): another game's format has no MTGO or Arena to speak of.
+                    where = f" ({', '.join(platforms)})" if len(platforms) < len(PLATFORMS) else ""
                     yield (f"{path}: deck.{zone}: sizes [{first}] (line {document.line_of(('deck', zone, first))}) and "
-                           f"[{second}] (line {document.line_of(('deck', zone, second))}) are both in force {since} "
-                           f"({', '.join(platforms)}): [{winner}] wins, as {why}; give [{loser}] an `until` if that is meant")
+                           f"[{second}] (line {document.line_of(('deck', zone, second))}) are both in force {since}"
+                           f"{where}: [{winner}] wins, as {why}; give [{loser}] an `until` if that is meant")
 
 
 def _start(size: ZoneSize, platform: str) -> dt.date:
