@@ -41,7 +41,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..formats import Format
+from ..cards.resolve import RULE as UNKNOWN_CARD
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, tally
+from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
@@ -130,7 +132,11 @@ def check_team(
     problems += _seat_clashes(members)
     after: list[Problem] = []
     if always or unified:
-        after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day)
+        # Names a member's deck reports as unknown-card errors are that problem, not copies
+        # of a card for the team to count (as copy-limit leaves them in each deck).
+        unknown = frozenset(card_key(p.card) for m in members for p in m.errors if p.rule == UNKNOWN_CARD and p.card)
+        after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
+                                  unknown=unknown)
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after))
 
@@ -146,8 +152,12 @@ def _with_members(before: list[Problem], members: list[Problem], after: list[Pro
     return capped([*before, *members, *after], MAX_PROBLEMS_PER_DECK, why=why)
 
 
-def unified_problems(team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date) -> list[Problem]:
-    """Team Unified Construction over the decks of one team, as (player, entries)."""
+def unified_problems(
+    team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date,
+    *, unknown: frozenset[str] = frozenset(),
+) -> list[Problem]:
+    """Team Unified Construction over the decks of one team, as (player, entries); the card
+    keys in `unknown` (the members' unknown-card errors) are not counted."""
     problems: list[Problem] = []
     banned, restricted, card_limits = fmt.banned_on(day), fmt.restricted_on(day), fmt.card_limits_on(day)
     if (fmt.option("team") or {}).get("one_deck_per_card"):
@@ -156,8 +166,8 @@ def unified_problems(team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]]
         zones = set(fmt.copy_limit.zones)
         holders = _holders(decks, zones)
         for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
-            if card.key in banned or card.key in restricted:
-                continue  # banned: each deck's own problem; restricted: team-restricted below
+            if card.key in banned or card.key in restricted or card.key in unknown:
+                continue  # banned, unknown: each deck's own problem; restricted: team-restricted below
             if card.key in card_limits:
                 limit = card_limits[card.key].limit
             else:
