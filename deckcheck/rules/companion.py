@@ -73,12 +73,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD]
     known = list(map(conditions.get, [(entry.name, entry.code) for entry in sideboard]))
     if True not in known and None not in known:
-        return  # every card known, none with the ability: the loop below, in C
-    for entry in sideboard:
-        known = conditions.get((entry.name, entry.code))  # = _has_condition, its memo read inline
-        if known or (known is None and _has_condition(entry, ctx, conditions)):
-            break
-    else:
+        return  # every card known, none with the ability: told in C, without the call per card below
+    if not any(_has_condition(entry, ctx, conditions) for entry in sideboard):
         return
     candidates = [entry for entry, _ in group(sideboard) if _condition_of(entry, ctx)]
     results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]
