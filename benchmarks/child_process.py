@@ -8,6 +8,7 @@ included), sampled from /proc (`TreeMemory`).
 """
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import shutil
@@ -36,6 +37,7 @@ def deckcheck_command() -> str:
     return found
 
 
+@functools.cache  # once a run: deckcheck_command is asked for at every measurement
 def compile_installed_package() -> None:
     """Write the bytecode of the deckcheck package this Python imports, as `pip install .`
     (the README's install) does at install time. An editable install has none, and where

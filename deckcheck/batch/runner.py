@@ -191,7 +191,7 @@ def team_cards(
     if not catalog or entries is None:
         return entries, pool
     named, _ = named_by(catalog, Deck(outcome.result.deck, list(entries)), fmt)
-    return named.entries, named_pool(pool, catalog, fmt) if pool is not None else None
+    return named.entries, pool_as_named(pool, fmt, cards_db, cards) if pool is not None else None
 
 
 def pool_as_named(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> Pool:

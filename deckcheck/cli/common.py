@@ -356,7 +356,7 @@ def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None 
     to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py);
     and one whose `points` gives a card two values, by name and by passcode, said once too
     (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip."""
-    if catalog is None or not fmt.names_written_by_files:  # a bundled format: nothing to look up, nothing imported
+    if not fmt.names_written_by_files:  # a bundled format: nothing to look up, nothing imported
         return
     from ..formats.card_names import format_file_warnings
 

@@ -9,7 +9,9 @@ passcode, so its name is only a label), the cards named by `points` and
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,11 +29,12 @@ NAMES_AS_KEYS: tuple[Keys, ...] = (("points",), ("copy_limit", "per_card"))
 NAME_LISTS: tuple[Keys, ...] = (("basic_lands",), ("pool", "free_cards"))
 
 
-def _dated_list_keys() -> list[str]:
+@lru_cache(maxsize=1)
+def _dated_list_keys() -> tuple[str, ...]:
     """The top-level keys holding a dated card list, read from the format schema."""
     from .schema import CARD_LISTS, format_schema
 
-    return [key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS)]
+    return tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))
 
 
 def _at(data: Any, keys: Keys) -> Any:
@@ -64,9 +67,7 @@ def name_count(data: Mapping[str, Any]) -> int:
     """How many card names a format file's own data writes: the entries of its dated lists
     (those named by passcode too), the cards `points` and `copy_limit.per_card` map, and
     the lists of names (what formats.MAX_FORMAT_LIST_ENTRIES bounds over a chain)."""
-    from .merge import LIST_KEYS
-
-    lists = sum(len(value) for key in LIST_KEYS if isinstance(value := data.get(key), list))
+    lists = sum(len(value) for key in _dated_list_keys() if isinstance(value := data.get(key), list))
     return lists + sum(len(value) for keys in (*NAMES_AS_KEYS, *NAME_LISTS) if isinstance(value := _at(data, keys), (list, dict)))
 
 
@@ -107,10 +108,17 @@ def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[
     return found, catalog.describe()
 
 
-def bundled_names(game: str) -> set[str]:
+def bundled_names(game: str) -> frozenset[str]:
     """The card keys of every name the formats shipped with deckcheck for `game` write: the
     official lists name cards the built-in card data leaves out (Mystery Booster playtest
-    cards, Unfinity's stickers), and a format copying such a list names real cards."""
+    cards, Unfinity's stickers), and a format copying such a list names real cards. Worked
+    out once a run (for each DECKCHECK_FORMATS_PATH, whose ids may shadow bundled ones):
+    a batch or a check asks it for every user's format file."""
+    return _bundled_names(game, os.environ.get("DECKCHECK_FORMATS_PATH", ""))
+
+
+@lru_cache(maxsize=8)
+def _bundled_names(game: str, _formats_path: str) -> frozenset[str]:
     from . import available, find, is_bundled, load
 
     keys: set[str] = set()
@@ -124,7 +132,7 @@ def bundled_names(game: str) -> set[str]:
             continue
         if fmt.game == game:
             keys.update(card_key(name) for _keys, name in written_names(fmt.data))
-    return keys
+    return frozenset(keys)
 
 
 # Names a `validate` warning shows; `formats check` names them all.
@@ -164,10 +172,14 @@ def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | No
             f"`deckcheck formats check {where}`{unzipped} says where")
 
 
-def format_file_warnings(fmt: Format, catalog: Catalog, *, in_archive: str | None = None) -> list[str]:
+def format_file_warnings(fmt: Format, catalog: Catalog | None, *, in_archive: str | None = None) -> list[str]:
     """The warnings a user's format file gets wherever a deck is checked with it (`validate`,
     `batch`, `cards lookup -f`, `check`): names no card has, and a card its `points` gives
-    two values (formats/points_conflicts.py)."""
+    two values (formats/points_conflicts.py). None for a bundled format, or without card
+    data (callers that must not import this module for those test
+    `fmt.names_written_by_files` first)."""
+    if catalog is None or not fmt.names_written_by_files:
+        return []
     from .points_conflicts import conflicts_warning
 
     found = (unknown_names_warning(fmt, catalog, in_archive=in_archive), conflicts_warning(fmt, catalog, in_archive=in_archive))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
+from .model import start_on
 
 if TYPE_CHECKING:
     from ..yamlload import YamlDocument
@@ -66,12 +67,12 @@ def _overlapping_sizes(fmt: Format, documents: list[tuple[Path, YamlDocument]]) 
                 for platform in PLATFORMS:
                     day = _first_shared_day(sizes[first], sizes[second], platform)
                     if day is not None:
-                        winner = second if _start(sizes[second], platform) >= _start(sizes[first], platform) else first
+                        winner = second if start_on(sizes[second], platform) >= start_on(sizes[first], platform) else first
                         groups.setdefault((day, winner), []).append(platform)
                 for (day, winner), platforms in groups.items():
                     loser = first if winner == second else second
                     why = ("the last listed of those that started the same day"
-                           if _start(sizes[first], platforms[0]) == _start(sizes[second], platforms[0])
+                           if start_on(sizes[first], platforms[0]) == start_on(sizes[second], platforms[0])
                            else "the one that started later")
                     since = f"from {day.isoformat()}" if day != dt.date.min else "on every day"
                     # Platforms are named only where the overlap differs between them (dates
@@ -82,12 +83,8 @@ def _overlapping_sizes(fmt: Format, documents: list[tuple[Path, YamlDocument]]) 
                            f"{where}: [{winner}] wins, as {why}; give [{loser}] an `until` if that is meant")
 
 
-def _start(size: ZoneSize, platform: str) -> dt.date:
-    return size.window(platform)[0] or dt.date.min
-
-
 def _first_shared_day(one: ZoneSize, other: ZoneSize, platform: str) -> dt.date | None:
     """The first day both sizes are in force on `platform` (date.min: from the start), or None."""
-    start = max(_start(one, platform), _start(other, platform))
+    start = max(start_on(one, platform), start_on(other, platform))
     ends = [end for end in (one.window(platform)[1], other.window(platform)[1]) if end is not None]
     return start if not ends or start < min(ends) else None

@@ -266,7 +266,7 @@ class Format(Record):
             for entry in self.card_limits:
                 if entry.code is not None and entry.in_force(day, platform):
                     previous = found.get(entry.code)
-                    if previous is None or _start(entry, platform) >= _start(previous, platform):
+                    if previous is None or start_on(entry, platform) >= start_on(previous, platform):
                         found[entry.code] = entry
             self._on_date[key] = found
         return found
@@ -283,7 +283,7 @@ class Format(Record):
             in_force = [size for size in self.zones.get(zone, ()) if size.in_force(day, platform)]
             # max keeps the first of equals, so the list is read from its end: the last listed
             # of sizes that started the same day wins, as for list entries.
-            found = self._on_date[key] = max(reversed(in_force), key=lambda size: _start(size, platform), default=None)
+            found = self._on_date[key] = max(reversed(in_force), key=lambda size: start_on(size, platform), default=None)
         return found  # type: ignore[return-value]
 
     @property
@@ -308,7 +308,8 @@ WRITTEN_NAMES = "_names_written_by_files"
 _UNSIZED = object()  # zone_size's "not worked out yet" (None is an answer)
 
 
-def _start(entry: Dated, platform: str) -> dt.date:
+def start_on(entry: Dated, platform: str) -> dt.date:
+    """The first day `entry` is in force on `platform` (date.min: from the start)."""
     return entry.window(platform)[0] or dt.date.min
 
 
@@ -318,7 +319,7 @@ def _in_force(entries: tuple[ListEntry, ...], day: dt.date, platform: str) -> di
     for entry in entries:
         if entry.in_force(day, platform):
             previous = found.get(entry.key)
-            if previous is None or _start(entry, platform) >= _start(previous, platform):
+            if previous is None or start_on(entry, platform) >= start_on(previous, platform):
                 found[entry.key] = entry
     return found
 

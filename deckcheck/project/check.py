@@ -307,14 +307,9 @@ def _unknown_names(formats: Iterable[Format]) -> list[str]:
     from ..formats.card_names import format_file_warnings
     from ..pipeline import card_catalog
 
-    warnings = []
-    for fmt in formats:
-        if not fmt.names_written_by_files:  # a bundled format
-            continue
-        catalog = card_catalog(fmt)
-        if catalog is not None:
-            warnings += format_file_warnings(fmt, catalog)
-    return warnings
+    # A bundled format writes no names: no card data opened for it.
+    return [warning for fmt in formats if fmt.names_written_by_files
+            for warning in format_file_warnings(fmt, card_catalog(fmt))]
 
 
 def _simulate(  # type: ignore[no-untyped-def]
