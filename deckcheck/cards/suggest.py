@@ -190,6 +190,8 @@ def suggest(db: sqlite3.Connection, name: str, limit: int) -> list[str]:
     if not grams:
         return []
     completed = completions(db, key, limit)
+    if len(completed) >= limit:
+        return completed[:limit]  # the short name's cards fill the answer: no closest spellings to look for
     if completed:
         rest = [spelling for spelling in _closest(db, key, grams, limit) if spelling not in completed]
         return (completed + rest)[:limit]

@@ -99,11 +99,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             continue  # the many basic lands of a singleton deck
         if any(key in lists for lists in listed):
             continue
+        if key in ctx.unknown_cards and key not in per_card:
+            continue  # a name reported as an unknown-card error is that problem, not a card to count
         if ctx.cards is not None and names is None:
             names = {entry.key: entry.name for entry in reversed(deck.entries)}
         name = names.get(key) if names is not None else None
-        if key in ctx.unknown_cards and key not in per_card:
-            continue  # a name reported as an unknown-card error is that problem, not a card to count
         limit = limit_for(key, name, fmt, ctx)
         if limit is not None and total > limit:
             over[key] = limit

@@ -16,6 +16,7 @@ import re
 from functools import cached_property
 
 from ...record import Record
+from ...wording import article
 from . import TYPE_BITS, TYPE_NAMES  # noqa: F401  # the type table, kept light for the rules' format keys
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
@@ -67,8 +68,6 @@ def describe_types(bits: int) -> str:
 def a_card_of_types(bits: int) -> str:
     """`describe_types` with its article, as English reads it: `an Xyz Monster` (said
     "ex"), `an Effect Monster`, `a Normal Monster`."""
-    from ...wording import article
-
     label = describe_types(bits)
     return f"{article(label)} {label}"
 
