@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -165,21 +165,27 @@ def _csv_rows(read: ManifestText, shown: str, delimiter: str | None) -> Iterator
 
 
 def _table_cells(header: list[str], cells: list[str]) -> dict[str, Any]:
-    """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out,
-    and noted (CELL_ERRORS, BAD_COLUMNS) when its column is one deckcheck reads."""
+    """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out."""
+    def refused(cell: str) -> str | None:
+        if len(cell) <= MAX_MANIFEST_CELL_CHARS:
+            return None
+        return f"{len(cell):,} characters, more than a manifest cell may hold ({MAX_MANIFEST_CELL_CHARS:,}); shorten it"
+
+    return _row_of((column, cell, refused(cell)) for column, cell in zip(header, cells) if column)
+
+
+def _row_of(cells: Iterable[tuple[str, Any, str | None]]) -> dict[str, Any]:
+    """A row by column name from (column, value, why it cannot be taken or None): a cell
+    that cannot be taken is left out, and noted (CELL_ERRORS, BAD_COLUMNS) when its column
+    is one deckcheck reads."""
     row: dict[str, Any] = {}
     errors: list[str] = []
     bad: set[str] = set()
-    for column, cell in zip(header, cells):
-        if not column:
-            continue
-        if len(cell) <= MAX_MANIFEST_CELL_CHARS:
-            row[column] = cell
+    for column, value, why in cells:
+        if why is None:
+            row[column] = value
         elif column in REQUIRED + OPTIONAL:
-            errors.append(
-                f"column {column!r}: {len(cell):,} characters, more than a manifest cell may hold "
-                f"({MAX_MANIFEST_CELL_CHARS:,}); shorten it"
-            )
+            errors.append(f"column {column!r}: {why}")
             bad.add(column)
     if errors:
         row[CELL_ERRORS], row[BAD_COLUMNS] = errors, bad
@@ -236,24 +242,15 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, range, dict[str, An
 
 
 def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
-    """A YAML row by column name; a cell that is not one value is left out, and noted
-    (CELL_ERRORS, BAD_COLUMNS) when its column is one deckcheck reads."""
-    row: dict[str, Any] = {}
-    errors: list[str] = []
-    bad: set[str] = set()
-    for key, value in item.items():
-        column = str(key).strip().lower()
+    """A YAML row by column name; a cell that is not one value is left out (`_row_of`)."""
+    def refused(value: Any) -> str | None:
         try:
             validate(value, CELL)
         except SchemaError as exc:
-            if column in REQUIRED + OPTIONAL:
-                errors.append(f"column {column!r}: {exc}")
-                bad.add(column)
-            continue
-        row[column] = value
-    if errors:
-        row[CELL_ERRORS], row[BAD_COLUMNS] = errors, bad
-    return row
+            return str(exc)
+        return None
+
+    return _row_of((str(key).strip().lower(), value, refused(value)) for key, value in item.items())
 
 
 def _cell(row: Mapping[str, Any], key: str) -> str | None:
