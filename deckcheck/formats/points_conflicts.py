@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
-from ..names import fold
 from ..record import Record
 
 if TYPE_CHECKING:
@@ -43,13 +42,13 @@ def points_conflicts(table: Mapping[Any, Any] | None, catalog: Catalog | None) -
     values, in the table's order of passcodes; none without card data to name a passcode."""
     if not table or catalog is None:
         return []
-    by_name = {fold(key): (key, value) for key, value in table.items() if isinstance(key, str)}
+    from ..rules.points import PointsTable
+
+    points = PointsTable(table)
     found = []
-    for code, value in table.items():
-        if not isinstance(code, int) or isinstance(code, bool):
-            continue
+    for code, value in points.by_code.items():
         card = catalog.by_code(code)
-        named = by_name.get(fold(card.name)) if card is not None else None
+        named = points.by_name_of(card.name) if card is not None else None
         if named is not None and named[1] != value:
             found.append(PointsConflict(code, named[0], value, named[1]))
     return found
