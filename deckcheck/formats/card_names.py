@@ -10,7 +10,7 @@ passcode, so its name is only a label), the cards named by `points` and
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +22,7 @@ from ..schema import Keys, dotted
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
+    from ..yamlload import YamlDocument
     from .model import Format
 
 # Mappings whose keys are card names, and lists of plain card names, by where they sit.
@@ -88,24 +89,19 @@ class UnknownName(Record):
         return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
 
 
-def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[list[UnknownName], str | None]:
-    """The names `path` writes that no card of `game`'s card data has, in file order, and
-    the card data looked in (None when the game has no card data: nothing was checked)."""
-    from ..cards import catalog_for
-    from ..yamlload import read_yaml_file
-
-    catalog, _note = catalog_for(game, cards_db, offline=True)
-    if catalog is None:
-        return [], None
-    document = read_yaml_file(path, what="format file")
-    written = list(written_names(document.data or {}))
-    unknown = set(no_card(catalog, game, [name for _keys, name in written]))
-    found = [
-        UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
-        for keys, name in written if name in unknown
-    ]
-    found.sort(key=lambda unknown: unknown.line or 0)
-    return found, catalog.describe()
+def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str) -> list[UnknownName]:
+    """The names `documents` (format files as read) write that no card of `catalog`, the
+    card data of `game`, has: file by file, each in line order."""
+    found: list[UnknownName] = []
+    for path, document in documents:
+        written = list(written_names(document.data or {}))
+        unknown = set(no_card(catalog, game, [name for _keys, name in written]))
+        own = [
+            UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
+            for keys, name in written if name in unknown
+        ]
+        found += sorted(own, key=lambda unknown: unknown.line or 0)
+    return found
 
 
 def bundled_names(game: str) -> frozenset[str]:
