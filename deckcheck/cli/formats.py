@@ -60,14 +60,14 @@ def formats_check(
 
     Every card name the file (and the format files of yours it extends) writes must be a
     card of the card data: a ban on a misspelt name would ban nothing; and `points` may
-    not give one card two values, by name and by passcode. Keys with no effect and deck
-    sizes in force on the same day get warnings.
+    not give one card two values, by name and by passcode. Passcodes no card has, keys
+    with no effect and deck sizes in force on the same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
     from ..formats import FILE_SUFFIXES, Documents, check_file
     from ..cards import catalog_for
-    from ..formats.card_names import unknown_names
+    from ..formats.card_names import unknown_names, unknown_passcodes
     from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
     from ..yamlload import read_yaml_file
@@ -94,7 +94,7 @@ def formats_check(
                 say(f"deckcheck: error: {error}")
             cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
-    for warning in format_warnings(fmt, documents):
+    for warning in (*unknown_passcodes(documents, catalog), *format_warnings(fmt, documents)):
         warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
 

@@ -5,7 +5,8 @@ matches it, and nothing else says so. `deckcheck formats check` looks every name
 format file writes up in the card data of the format's game (docs/format-files.md#errors):
 the entries of the dated card lists (by `card`; an entry with a `code` is matched by its
 passcode, so its name is only a label), the cards named by `points` and
-`copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`.
+`copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`; and
+warns of every passcode it writes that no card has (`unknown_passcodes`).
 """
 from __future__ import annotations
 
@@ -102,6 +103,47 @@ def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catal
         ]
         found += sorted(own, key=lambda unknown: unknown.line or 0)
     return found
+
+
+def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
+    """(where, passcode) of every passcode a format file's own data writes: the `code` of
+    its dated lists' entries (an imported lflist's), then the passcode keys of `points`."""
+    for list_key in _dated_list_keys():
+        for index, entry in enumerate(data.get(list_key) or ()):
+            if isinstance(entry, Mapping) and _is_passcode(entry.get("code")):
+                yield (list_key, index, "code"), entry["code"]
+    for key in _at(data, ("points",)) or {}:
+        if _is_passcode(key):
+            yield ("points", str(key)), key  # a mapping key, as `points.14558127` (not an index)
+
+
+def _is_passcode(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None) -> list[str]:
+    """One warning for each passcode `documents` write that no card of `catalog` has: its
+    entry applies to no card (a mistyped `points: {14558172: 40}`). A passcode 1 to 20
+    above a card's is that card's alternate artwork, as a deck's is (games/yugioh/catalog.py):
+    imported lflists list such passcodes, and they are no mistake. None in a game whose
+    cards have no passcodes."""
+    from ..cards.catalog import PasscodeCatalog
+
+    if not isinstance(catalog, PasscodeCatalog):
+        return []
+    warnings = []
+    for path, document in documents:
+        for keys, code in written_passcodes(document.data or {}):
+            if catalog.by_code(code) is not None or catalog.artwork_of(code) is not None:
+                continue
+            close = catalog.suggest_passcodes(code)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            warnings.append(str(FormatError(
+                f"no card has passcode {code} in the card data, so its entry applies to no card{hint} "
+                "(a card newer than the data: run `deckcheck cards sync` or give --cards-db)",
+                path=str(path), key=dotted(keys), line=document.line_of(keys),
+            )))
+    return warnings
 
 
 def bundled_names(game: str) -> frozenset[str]:
