@@ -24,11 +24,10 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..games import zone_name
 from ..model import HERO, MAIN, SIDEBOARD, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Bool, ListOf, Str, Struct
-from ._cards import IMPORT_HINT, card_lookup, group, skipped
+from ._cards import IMPORT_HINT, card_lookup, group, only_in, skipped
 from .context import Context
 
 if TYPE_CHECKING:  # only the annotations name it: Magic and Yu-Gi-Oh! checks never load WoW's card module
@@ -116,5 +115,4 @@ def show(fmt: Format, day: dt.date) -> list[str]:
         return []
     option = fmt.option("class_faction")
     zones = option.get("zones") if isinstance(option, dict) else None
-    where = f" (in the {' and '.join(zone_name(fmt.game, zone) for zone in zones)} only)" if zones else ""
-    return [f"class/faction: cards share a trait icon with the hero{where}; Hero Required cards need the trait"]
+    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, zones)}; Hero Required cards need the trait"]
