@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .formats import Format
 from .record import Record
+
+if TYPE_CHECKING:
+    from .games.game import Game
 
 SYNC_HINT = "run `deckcheck cards sync`"
 
@@ -25,7 +28,7 @@ class AsOf(Record):
     A Record, not a dataclass: it is built at every start-up (deckcheck/record.py); its
     `__dict__` holds only what `cached_property` keeps."""
 
-    __slots__ = ("date", "platform", "lists_known_up_to", "card_data_date", "hint", "__dict__")
+    __slots__ = ("date", "platform", "lists_known_up_to", "card_data_date", "hint", "card_data_brings_lists", "__dict__")
 
     def __init__(
         self,
@@ -34,18 +37,16 @@ class AsOf(Record):
         lists_known_up_to: dt.date | None = None,
         card_data_date: dt.date | None = None,
         hint: str = SYNC_HINT,
+        card_data_brings_lists: bool = True,
     ):
         self.date = date
         self.platform = platform
         self.lists_known_up_to = lists_known_up_to
         self.card_data_date = card_data_date
         self.hint = hint  # what to do about a stale verdict (the note's end)
-
-    @property
-    def card_data_brings_lists(self) -> bool:
-        """A sync brings newer lists with the card data (Magic: rules/_fresh.py); a game
-        whose hint names another way to newer lists (Yu-Gi-Oh!) has card data without them."""
-        return self.hint == SYNC_HINT
+        # The game's card data carries its lists (Magic: a sync brings newer bans,
+        # rules/_fresh.py); Yu-Gi-Oh!'s card data has no Forbidden & Limited List.
+        self.card_data_brings_lists = card_data_brings_lists
 
     @property
     def known_up_to(self) -> dt.date | None:
@@ -94,14 +95,15 @@ def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
     key = (data_date, day, platform)
     found = shared.get(key)
     if found is None:
-        found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date, newer_lists_hint(fmt.game))
+        from .games import find
+
+        game = find(fmt.game)
+        found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date, newer_lists_hint(game),
+                                   game is None or game.card_data_brings_lists)
     return found
 
 
-def newer_lists_hint(game_id: str) -> str:
-    """What a stale note tells a player of `game_id` to do: the game's own way to newer
-    lists (Yu-Gi-Oh!: a format file from a newer lflist), else a sync."""
-    from .games import find
-
-    game = find(game_id)
+def newer_lists_hint(game: Game | None) -> str:
+    """What a stale note tells a player of `game` to do: the game's own way to newer lists
+    (Yu-Gi-Oh!: a format file from a newer lflist), else a sync."""
     return (game.newer_lists_hint if game is not None else "") or SYNC_HINT

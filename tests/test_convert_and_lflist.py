@@ -144,6 +144,18 @@ def test_import_lflist_to_stdout_and_of_the_shared_lists(cli, shared_data):
     assert '  - {card: "Apollousa, Bow of the Goddess", code: 4280259, limit: 0}' in done.stdout
 
 
+@pytest.mark.parametrize("conf", ["0TCG.lflist.conf", "OCG.lflist.conf"])
+def test_the_shared_lflists_imported_check_with_no_passcode_warning(cli, shared_data, tmp_path, conf):
+    """Their alternate artworks' passcodes (Apollousa's 4280259) are no card of the built-in
+    data, yet no mistake: formats check warns only of a passcode no card accounts for."""
+    out = tmp_path / "formats"
+    assert cli("formats", "import-lflist", str(shared_data / "ygo" / "lflists" / conf), "-d", str(out)).returncode == 0
+    for imported in sorted(out.iterdir()):
+        done = cli("formats", "check", str(imported))
+        assert done.returncode == 0, done.stderr
+        assert "passcode" not in done.stderr, done.stderr
+
+
 def test_import_lflist_of_a_file_without_lists_is_an_error(cli, tmp_path):
     conf = tmp_path / "empty.conf"
     conf.write_text("#nothing here\n", encoding="utf-8")

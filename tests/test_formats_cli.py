@@ -221,3 +221,32 @@ def test_a_forbidden_and_limited_format_shows_no_empty_banned_list(cli):
     assert "card limits on 2026-06-01 (226):" in ygo
     wow = cli("formats", "show", "wow/constructed", "--date", "2026-06-01").stdout.splitlines()
     assert "banned on 2026-06-01 (0):" in wow
+
+
+def test_formats_check_reads_each_file_of_yours_once_cached_or_not(tmp_path):
+    """It read the checked file and each file of yours it extends up to four times (to load,
+    to look up names, for points conflicts, for warnings); now once a run, whether loading
+    read it or the disk cache of merged formats held the chain (formats/disk_cache.py)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "parent.yaml").write_text("extends: yugioh/genesys\npoints: {Maxx \"C\": 20}\n", encoding="utf-8")
+    (tmp_path / "event.yaml").write_text("name: Event\nextends: parent.yaml\npoints: {14558127: 30}\n"
+                                         "team: {sideboard: true}\n", encoding="utf-8")
+    code = (
+        "import collections, json, sys\n"
+        "import deckcheck.yamlload as yamlload\n"
+        "from deckcheck.entry import main\n"
+        "reads, real = collections.Counter(), yamlload.read_yaml_file\n"
+        "def counted(path, **kw):\n    reads[str(path)] += 1\n    return real(path, **kw)\n"
+        "yamlload.read_yaml_file = counted\n"
+        "sys.argv = ['deckcheck', 'formats', 'check', 'event.yaml']\n"
+        "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
+        "print(json.dumps({path: count for path, count in reads.items() if not path.startswith('/')}))\n"
+    )
+    for run in ("cold", "cached"):
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert "team.sideboard: has no effect" in done.stderr  # the warnings still read the files
+        reads = json.loads(done.stdout.strip().splitlines()[-1])
+        assert reads == {"event.yaml": 1, "parent.yaml": 1}, (run, reads)

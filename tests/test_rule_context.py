@@ -7,7 +7,7 @@ import datetime as dt
 from deckcheck.decklists import parse_text
 from deckcheck.decklists.layout import settle_sideboard
 from deckcheck.formats import load
-from deckcheck.freshness import as_of
+from deckcheck.freshness import SYNC_HINT, AsOf, as_of
 from deckcheck.model import MAIN, SIDEBOARD, CardEntry, Deck
 from deckcheck.pipeline import check_deck
 from deckcheck.rules.context import Context
@@ -69,6 +69,22 @@ def test_as_of_is_shared_per_format_day_and_platform_and_its_dict_is_the_callers
 
     copied = pickle.loads(pickle.dumps(first))
     assert copied == first and hash(copied) == hash(first) and copied.to_dict() == first.to_dict()
+
+
+def test_whether_the_card_data_brings_lists_is_the_games_flag_not_the_words_of_its_hint():
+    """A newer card database moves the day the data knows only for a game whose card data
+    carries its lists (Magic), whatever its stale note tells the player to do."""
+    lists, synced = dt.date(2026, 8, 1), dt.date(2026, 8, 20)
+    own_words = AsOf(DAY, "paper", lists, synced, hint="fetch the club's list", card_data_brings_lists=True)
+    assert own_words.known_up_to == synced
+    assert AsOf(DAY, "paper", lists, synced, hint=SYNC_HINT, card_data_brings_lists=False).known_up_to == lists
+
+    class Synced:
+        data_date = synced
+
+    assert as_of(load("mtg/modern"), Synced(), DAY, "paper").card_data_brings_lists is True
+    yugioh = as_of(load("yugioh/advanced-tcg"), Synced(), DAY, "paper")
+    assert yugioh.card_data_brings_lists is False and yugioh.known_up_to == yugioh.lists_known_up_to
 
 
 def test_a_replaced_context_starts_with_its_own_memory_and_compares_by_its_fields():

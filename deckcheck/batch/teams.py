@@ -37,12 +37,12 @@ different formats, a player also registered for another team.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..formats import Format
 from ..cards.resolve import RULE as UNKNOWN_CARD
-from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, tally
+from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, tally
 from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
@@ -161,11 +161,9 @@ def unified_problems(
     problems: list[Problem] = []
     banned, restricted, card_limits = fmt.banned_on(day), fmt.restricted_on(day), fmt.card_limits_on(day)
     if (fmt.option("team") or {}).get("one_deck_per_card"):
-        problems += _in_several_decks(team, decks, fmt, banned)
+        problems += _in_several_decks(team, decks, fmt, banned, unknown)
     elif fmt.copy_limit is not None:
-        zones = set(fmt.copy_limit.zones)
-        holders = _holders(decks, zones)
-        for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
+        for card, held in _team_cards(decks, fmt.copy_limit.zones):
             if card.key in banned or card.key in restricted or card.key in unknown:
                 continue  # banned, unknown: each deck's own problem; restricted: team-restricted below
             if card.key in card_limits:
@@ -174,16 +172,12 @@ def unified_problems(
                 limit = fmt.copy_limit.limit_for(card.key, fmt.basic_lands)
             if limit is None or card.total <= limit:
                 continue
-            problems.append(_team_problem(
-                TEAM_COPY_LIMIT, team, card.name, card.total, limit, holders[card.key],
-                f"at most {limit} per team",
-            ))
+            problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))
     if restricted:
-        holders = _holders(decks, set(PLAYED_ZONES))
-        for card in tally(e for _, entries in decks for e in entries if e.zone in PLAYED_ZONES).values():
+        for card, held in _team_cards(decks, PLAYED_ZONES):
             if card.key in restricted and card.total > RESTRICTED_PER_TEAM:
                 problems.append(_team_problem(
-                    TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, holders[card.key],
+                    TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, held,
                     f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",
                 ))
     return problems
@@ -191,16 +185,15 @@ def unified_problems(
 
 def _in_several_decks(
     team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, banned: Iterable[str],
+    unknown: frozenset[str],
 ) -> list[Problem]:
     """`one_deck_per_card`: each card but a basic land held by two or more of the decks
-    (main deck and sideboard, the zones of the copy limit); banned cards are each deck's own
-    problem."""
-    zones = set(fmt.copy_limit.zones) if fmt.copy_limit is not None else {MAIN, SIDEBOARD}
-    holders = _holders(decks, zones)
+    (main deck and sideboard, the zones of the copy limit); banned cards and the names in
+    `unknown` (the members' unknown-card errors) are each deck's own problem."""
+    zones = fmt.copy_limit.zones if fmt.copy_limit is not None else (MAIN, SIDEBOARD)
     problems = []
-    for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
-        held = holders[card.key]
-        if len(held) < 2 or card.key in fmt.basic_lands or card.key in banned:
+    for card, held in _team_cards(decks, zones):
+        if len(held) < 2 or card.key in fmt.basic_lands or card.key in banned or card.key in unknown:
             continue
         shown, details = listed_holders(held)
         problems.append(Problem(
@@ -211,14 +204,17 @@ def _in_several_decks(
     return problems
 
 
-def _holders(decks: Sequence[tuple[str, Sequence[CardEntry]]], zones: set[str]) -> dict[str, dict[str, int]]:
-    """card key -> {player: copies}, players in team order."""
-    out: dict[str, dict[str, int]] = {}
+def _team_cards(decks: Sequence[tuple[str, Sequence[CardEntry]]], zones: Iterable[str]) -> Iterator[tuple[CardTally, dict[str, int]]]:
+    """Each card of the team's decks in `zones`, in order of appearance: its tally over
+    them all, and {player: copies} in team order."""
+    zones = set(zones)
+    holders: dict[str, dict[str, int]] = {}
     for player, entries in decks:
         for card in tally(e for e in entries if e.zone in zones).values():
-            held = out.setdefault(card.key, {})
+            held = holders.setdefault(card.key, {})
             held[player] = held.get(player, 0) + card.total
-    return out
+    for card in tally(e for _, entries in decks for e in entries if e.zone in zones).values():
+        yield card, holders[card.key]
 
 
 def _team_problem(rule: str, team: str, card: str, total: int, limit: int, holders: dict[str, int], rest: str) -> Problem:

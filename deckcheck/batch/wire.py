@@ -38,7 +38,8 @@ def encode(outcome: Outcome) -> Wire:
         for p in result.problems
     )
     as_of = result.as_of
-    stamp = None if as_of is None else (as_of.date, as_of.platform, as_of.lists_known_up_to, as_of.card_data_date, as_of.hint)
+    stamp = None if as_of is None else (as_of.date, as_of.platform, as_of.lists_known_up_to, as_of.card_data_date, as_of.hint,
+                                        as_of.card_data_brings_lists)
     entries = None if outcome.entries is None else tuple(
         (e.zone, e.count, e.name, e.line, e.written, e.code) for e in outcome.entries
     )

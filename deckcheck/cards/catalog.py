@@ -105,3 +105,7 @@ class PasscodeCatalog(Catalog, Protocol):
     def artwork_of(self, code: int) -> NumberedCard | None:
         """The card an unknown number most likely is an alternate artwork of, if any."""
         ...
+
+    def suggest_passcodes(self, code: int) -> list[str]:
+        """Known cards whose number is one typo away from `code`, as messages name them."""
+        ...

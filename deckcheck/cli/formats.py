@@ -60,39 +60,41 @@ def formats_check(
 
     Every card name the file (and the format files of yours it extends) writes must be a
     card of the card data: a ban on a misspelt name would ban nothing; and `points` may
-    not give one card two values, by name and by passcode. Keys with no effect and deck
-    sizes in force on the same day get warnings.
+    not give one card two values, by name and by passcode. Passcodes no card has, keys
+    with no effect and deck sizes in force on the same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
-    from ..formats import FILE_SUFFIXES, check_file
+    from ..formats import FILE_SUFFIXES, Documents, check_file
     from ..cards import catalog_for
-    from ..formats.card_names import unknown_names
+    from ..formats.card_names import unknown_names, unknown_passcodes
     from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
+    from ..yamlload import read_yaml_file
 
-    fmt = check_file(path)
+    read: Documents = {}
+    fmt = check_file(path, documents=read)
     own_files = [path, *(Path(ref) for ref in fmt.chain[1:] if ref.endswith(FILE_SUFFIXES))]
-    unknown = []
-    for own in own_files:
-        found, looked_in = unknown_names(own, fmt.game, cards_db)
-        unknown += found
+    # Each file once: as loading read it, or (the disk cache held the chain) read here.
+    documents = [(own, read.get(own.resolve()) or read_yaml_file(own, what="format file")) for own in own_files]
+    catalog = catalog_for(fmt.game, cards_db, offline=True)[0]
+    unknown = unknown_names(documents, catalog, fmt.game) if catalog is not None else []
     if unknown:
         for name in unknown:
             say(f"deckcheck: error: {name.error()}")
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
         raise DeckcheckError(
-            f"{names} no card of the {fmt.game} card data ({looked_in}), so the entries apply to no card: correct "
-            "them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
+            f"{names} no card of the {fmt.game} card data ({catalog.describe()}), so the entries apply to no card: "
+            "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
         )
     if fmt.option("points"):
-        conflicts = conflict_errors(fmt.option("points"), catalog_for(fmt.game, cards_db, offline=True)[0], own_files)
+        conflicts = conflict_errors(fmt.option("points"), catalog, documents)
         if conflicts:
             for error in conflicts:
                 say(f"deckcheck: error: {error}")
             cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
-    for warning in format_warnings(fmt, own_files):
+    for warning in (*unknown_passcodes(documents, catalog), *format_warnings(fmt, documents)):
         warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
 

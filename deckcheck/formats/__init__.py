@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from .. import tree
 from ..errors import FormatError
@@ -32,6 +32,9 @@ from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
 from .stamps import Stamp, file_stamps
 
+if TYPE_CHECKING:
+    from ..yamlload import YamlDocument
+
 __all__ = [  # the format objects live in formats/model.py; most callers import them from here
     "ANY_NUMBER", "CopyLimit", "Format", "FormatRef", "ListEntry", "OpeningHand", "ZoneSize",
     "available", "check_file", "find", "format_dirs", "iter_formats", "load", "load_merged", "reference",
@@ -39,6 +42,8 @@ __all__ = [  # the format objects live in formats/model.py; most callers import 
 
 # A format as callers name it: an id (`mtg/modern`) or the path of a format file.
 FormatRef = Union[str, Path]
+# Format files as read, by real path (`check_file`).
+Documents = dict[Path, "YamlDocument"]
 FILE_SUFFIXES = (".yaml", ".yml")
 # What EDOPro calls its Forbidden & Limited files (`formats import-lflist` reads them).
 LFLIST_SUFFIX = ".conf"
@@ -164,8 +169,9 @@ def available() -> list[str]:
     return sorted(ids)
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
-    """One format file, parsed and checked against the format schema (not yet merged)."""
+def _read_yaml(path: Path, documents: Documents | None = None) -> dict[str, Any]:
+    """One format file, parsed and checked against the format schema (not yet merged);
+    kept in `documents` by its real path when the caller gives one."""
     # Imported here: a format the disk cache holds (disk_cache.py) needs none of them.
     from ..schema import SchemaError, validate
     from ..yamlload import YamlError, read_yaml_file
@@ -175,6 +181,8 @@ def _read_yaml(path: Path) -> dict[str, Any]:
         document = read_yaml_file(path, what="format file")
     except YamlError as exc:
         raise FormatError(exc.detail, path=str(path)) from None
+    if documents is not None:
+        documents[path.resolve()] = document
     data = document.data
     if data is None:
         raise FormatError("file is empty", path=str(path))
@@ -217,14 +225,15 @@ def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path,
 
 def _merged(
     ref: FormatRef, *, root: Path | None = None, found: tuple[str, Path] | None = None, keep: bool = True,
+    documents: Documents | None = None,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     """`_load_chain`, through the disk cache of merged formats (disk_cache.py) unless
-    `keep` is False. `found`: `find(ref)` when the caller has it."""
+    `keep` is False. `found`: `find(ref)` when the caller has it; `documents`: see `check_file`."""
     from . import disk_cache
 
     found = found or find(ref)
     if not keep or not disk_cache.enabled():
-        return _load_chain(ref, root=root, found=found)
+        return _load_chain(ref, root=root, found=found, _documents=documents)
     resolved_id, path = found
     tree_root = root or _tree_of(ref, path)
     kind = "file" if isinstance(ref, Path) else "id"
@@ -232,7 +241,7 @@ def _merged(
     cached = disk_cache.get(key)
     if cached is not None:
         return cached
-    merged = _load_chain(ref, root=root, found=found)
+    merged = _load_chain(ref, root=root, found=found, _documents=documents)
     disk_cache.put(key, merged)
     return merged
 
@@ -240,6 +249,7 @@ def _merged(
 def _load_chain(
     ref: FormatRef, *, root: Path | None = None, _seen: tuple[tuple[str, Path], ...] = (),
     found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None, _listed: int = 0,
+    _documents: Documents | None = None,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
     resolved_id, path = found or find(ref)
     root = root or _tree_of(ref, path)
@@ -254,7 +264,7 @@ def _load_chain(
         # times its lists, so a hostile repository's chain of files is cut short.
         raise FormatError(f"`extends` goes more than {MAX_EXTENDS_DEPTH} files deep", path=str(path), key="extends")
     keys = {} if _keys is None else _keys  # each list entry's card key, once per chain (merge.py)
-    data = _read_yaml(path)
+    data = _read_yaml(path, _documents)
     listed = _count_list_entries(data, path, _listed)
     from .merge import merge
     from .model import WRITTEN_NAMES
@@ -275,7 +285,7 @@ def _load_chain(
         try:
             _, _, parent, parent_chain, parent_files = _load_chain(
                 parent_ref, root=root if isinstance(parent_ref, Path) else None, _seen=(*_seen, (resolved_id, real)),
-                _keys=keys, _listed=listed,
+                _keys=keys, _listed=listed, _documents=_documents,
             )
         except FormatError as exc:
             if exc.path:  # the parent itself is broken: its own message says where
@@ -337,15 +347,18 @@ def keep_few(cache: dict[Any, Any]) -> None:
         cache.pop(oldest, None)  # another thread may have removed it first
 
 
-def check_file(path: str | Path, *, root: Path | None = None) -> Format:
+def check_file(path: str | Path, *, root: Path | None = None, documents: Documents | None = None) -> Format:
     """Validate a user's format file (and what it extends, inside `root`: see `load`);
-    return the merged format."""
+    return the merged format. `documents` gets each file read, as parsed, by its real path
+    (none when the disk cache held the merged chain), so a caller that looks into the files
+    (`formats check`) reads each once."""
     path = Path(path)
     if not tree.is_file(path) and _is_dir(path):
         raise FormatError("is a directory, not a format file", path=str(path))
     if not tree.is_file(path):
         raise FormatError("no such file", path=str(path))
-    return build_format(*load_merged(path, root=root))
+    resolved_id, file, data, chain, _files = _merged(path, root=root, documents=documents)
+    return build_format(resolved_id, file, data, chain)
 
 
 def iter_formats(*, include_abstract: bool = False) -> Iterator[Format | FormatError]:

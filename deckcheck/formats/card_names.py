@@ -5,12 +5,13 @@ matches it, and nothing else says so. `deckcheck formats check` looks every name
 format file writes up in the card data of the format's game (docs/format-files.md#errors):
 the entries of the dated card lists (by `card`; an entry with a `code` is matched by its
 passcode, so its name is only a label), the cards named by `points` and
-`copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`.
+`copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`; and
+warns of every passcode it writes that no card has (`unknown_passcodes`).
 """
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ from ..schema import Keys, dotted
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
+    from ..yamlload import YamlDocument
     from .model import Format
 
 # Mappings whose keys are card names, and lists of plain card names, by where they sit.
@@ -88,24 +90,60 @@ class UnknownName(Record):
         return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
 
 
-def unknown_names(path: Path, game: str, cards_db: Path | None = None) -> tuple[list[UnknownName], str | None]:
-    """The names `path` writes that no card of `game`'s card data has, in file order, and
-    the card data looked in (None when the game has no card data: nothing was checked)."""
-    from ..cards import catalog_for
-    from ..yamlload import read_yaml_file
+def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str) -> list[UnknownName]:
+    """The names `documents` (format files as read) write that no card of `catalog`, the
+    card data of `game`, has: file by file, each in line order."""
+    found: list[UnknownName] = []
+    for path, document in documents:
+        written = list(written_names(document.data or {}))
+        unknown = set(no_card(catalog, game, [name for _keys, name in written]))
+        own = [
+            UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
+            for keys, name in written if name in unknown
+        ]
+        found += sorted(own, key=lambda unknown: unknown.line or 0)
+    return found
 
-    catalog, _note = catalog_for(game, cards_db, offline=True)
-    if catalog is None:
-        return [], None
-    document = read_yaml_file(path, what="format file")
-    written = list(written_names(document.data or {}))
-    unknown = set(no_card(catalog, game, [name for _keys, name in written]))
-    found = [
-        UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
-        for keys, name in written if name in unknown
-    ]
-    found.sort(key=lambda unknown: unknown.line or 0)
-    return found, catalog.describe()
+
+def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
+    """(where, passcode) of every passcode a format file's own data writes: the `code` of
+    its dated lists' entries (an imported lflist's), then the passcode keys of `points`."""
+    for list_key in _dated_list_keys():
+        for index, entry in enumerate(data.get(list_key) or ()):
+            if isinstance(entry, Mapping) and _is_passcode(entry.get("code")):
+                yield (list_key, index, "code"), entry["code"]
+    for key in _at(data, ("points",)) or {}:
+        if _is_passcode(key):
+            yield ("points", str(key)), key  # a mapping key, as `points.14558127` (not an index)
+
+
+def _is_passcode(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None) -> list[str]:
+    """One warning for each passcode `documents` write that no card of `catalog` has: its
+    entry applies to no card (a mistyped `points: {14558172: 40}`). A passcode 1 to 20
+    above a card's is that card's alternate artwork, as a deck's is (games/yugioh/catalog.py):
+    imported lflists list such passcodes, and they are no mistake. None in a game whose
+    cards have no passcodes."""
+    from ..cards.catalog import PasscodeCatalog
+
+    if not isinstance(catalog, PasscodeCatalog):
+        return []
+    warnings = []
+    for path, document in documents:
+        for keys, code in written_passcodes(document.data or {}):
+            if catalog.by_code(code) is not None or catalog.artwork_of(code) is not None:
+                continue
+            close = catalog.suggest_passcodes(code)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            warnings.append(str(FormatError(
+                f"no card has passcode {code} in the card data, so its entry applies to no card{hint} "
+                "(a card newer than the data: run `deckcheck cards sync` or give --cards-db)",
+                path=str(path), key=dotted(keys), line=document.line_of(keys),
+            )))
+    return warnings
 
 
 def bundled_names(game: str) -> frozenset[str]:

@@ -26,12 +26,9 @@ DEAD_KEYS: dict[tuple[str, str], str] = {
 }
 
 
-def format_warnings(fmt: Format, files: Sequence[Path]) -> list[str]:
-    """The warnings for `fmt`, placed in `files` (the checked file, then the files of yours
-    it extends): where the first of them that writes the key does."""
-    from ..yamlload import read_yaml_file
-
-    documents = [(path, read_yaml_file(path, what="format file")) for path in files]
+def format_warnings(fmt: Format, documents: Sequence[tuple[Path, YamlDocument]]) -> list[str]:
+    """The warnings for `fmt`, placed in `documents` (the checked file, then the files of
+    yours it extends, as read): where the first of them that writes the key does."""
     return [*_dead_keys(documents), *_overlapping_sizes(fmt, documents)]
 
 
@@ -44,7 +41,7 @@ def _at(document: YamlDocument, keys: Sequence[str]) -> Any:
     return data
 
 
-def _dead_keys(documents: list[tuple[Path, YamlDocument]]) -> Iterator[str]:
+def _dead_keys(documents: Sequence[tuple[Path, YamlDocument]]) -> Iterator[str]:
     for keys, instead in DEAD_KEYS.items():
         for path, document in documents:
             if _at(document, keys) is not None:
@@ -52,7 +49,7 @@ def _dead_keys(documents: list[tuple[Path, YamlDocument]]) -> Iterator[str]:
                                       key=".".join(keys), line=document.line_of(keys)))
 
 
-def _overlapping_sizes(fmt: Format, documents: list[tuple[Path, YamlDocument]]) -> Iterator[str]:
+def _overlapping_sizes(fmt: Format, documents: Sequence[tuple[Path, YamlDocument]]) -> Iterator[str]:
     from ..games.mtg.cards import PLATFORMS
 
     for zone, sizes in fmt.zones.items():

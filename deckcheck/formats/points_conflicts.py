@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
-from ..names import fold
 from ..record import Record
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
+    from ..yamlload import YamlDocument
     from .model import Format
 
 
@@ -43,28 +43,26 @@ def points_conflicts(table: Mapping[Any, Any] | None, catalog: Catalog | None) -
     values, in the table's order of passcodes; none without card data to name a passcode."""
     if not table or catalog is None:
         return []
-    by_name = {fold(key): (key, value) for key, value in table.items() if isinstance(key, str)}
+    from ..rules.points import PointsTable
+
+    points = PointsTable(table)
     found = []
-    for code, value in table.items():
-        if not isinstance(code, int) or isinstance(code, bool):
-            continue
+    for code, value in points.by_code.items():
         card = catalog.by_code(code)
-        named = by_name.get(fold(card.name)) if card is not None else None
+        named = points.by_name_of(card.name) if card is not None else None
         if named is not None and named[1] != value:
             found.append(PointsConflict(code, named[0], value, named[1]))
     return found
 
 
-def conflict_errors(table: Mapping[Any, Any] | None, catalog: Catalog | None, files: Sequence[Path]) -> list[FormatError]:
+def conflict_errors(table: Mapping[Any, Any] | None, catalog: Catalog | None,
+                    documents: Sequence[tuple[Path, YamlDocument]]) -> list[FormatError]:
     """One error per conflict of `table` (the merged `points` of a chain), placed at the
-    passcode's key in the first of `files` (the checked file, then the files of yours it
-    extends) that writes it, the name's line said too."""
-    from ..yamlload import read_yaml_file
-
+    passcode's key in the first of `documents` (the checked file, then the files of yours
+    it extends, as read) that writes it, the name's line said too."""
     conflicts = points_conflicts(table, catalog)
     if not conflicts:
         return []
-    documents = [(path, read_yaml_file(path, what="format file")) for path in files]
 
     def where(key: Any) -> tuple[Path | None, int | None]:
         for path, document in documents:
@@ -81,7 +79,7 @@ def conflict_errors(table: Mapping[Any, Any] | None, catalog: Catalog | None, fi
         name_at += f"line {name_line}" if name_line is not None else "an extended format"
         errors.append(FormatError(
             f"{conflict.text()}, and `points.{conflict.name}` ({name_at}) is ignored: keep one of the two keys",
-            path=str(code_path or files[0]), key=f"points.{conflict.code}", line=code_line,
+            path=str(code_path or documents[0][0]), key=f"points.{conflict.code}", line=code_line,
         ))
     return errors
 

@@ -43,7 +43,9 @@ class Game(Record):
     `zone_labels`: the game's own words for zones in messages (Yu-Gi-Oh!'s "Side Deck" for
     the `sideboard` zone); the JSON zone keys stay the ids. `newer_lists_hint`: how a player
     gets lists newer than the bundled ones, the end of a report's stale note (default: a
-    `deckcheck cards sync`, freshness.py).
+    `deckcheck cards sync`, freshness.py). `card_data_brings_lists`: the game's card data
+    carries its formats' lists (Magic: Scryfall's legalities), so a newer database makes
+    the bundled lists' date no longer the newest the data knows (freshness.py).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -52,6 +54,7 @@ class Game(Record):
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "newer_lists_hint",
+        "card_data_brings_lists",
     )
 
     def __init__(
@@ -69,6 +72,7 @@ class Game(Record):
         lands: bool = False,
         zone_labels: dict[str, str] | None = None,
         newer_lists_hint: str = "",
+        card_data_brings_lists: bool = False,
     ):
         self.id = id
         self.label = label
@@ -83,6 +87,7 @@ class Game(Record):
         self.lands = lands
         self.zone_labels = zone_labels or {}
         self.newer_lists_hint = newer_lists_hint
+        self.card_data_brings_lists = card_data_brings_lists
 
     @property
     def import_hint(self) -> str:

@@ -1,10 +1,12 @@
-"""What the rules that need card facts (types, traits) share: the lookup and grouping."""
+"""What the rules that need card facts (types, traits) share: the lookup and grouping, and
+how `formats show` names the zones a rule is limited to."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..cards.catalog import CardRecord
+from ..games import zone_name
 from ..model import PLAYED_ZONES, CardEntry, Deck
 from ..problem import WARNING, Problem
 from .context import Context
@@ -51,3 +53,9 @@ def played_cards(deck: Deck, ctx: Context, rule: str, what: str) -> tuple[list[t
         if card is not None:  # unknown-card speaks for a name the data lacks
             found.append((entry, count, card))
     return found, None
+
+
+def only_in(game: str, zones: Iterable[str] | None) -> str:
+    """` (in the deck only)`: the zones of a rule's `zones` option in the game's words, for
+    `formats show`; "" when the option is not given (the rule's default zones)."""
+    return f" (in the {' and '.join(zone_name(game, zone) for zone in zones)} only)" if zones else ""

@@ -53,17 +53,20 @@ def lookup(ctx: Context, entry: CardEntry) -> Card | None:
 
 class CommandZone(Record):
     """The command zone of a deck: `commanders` and, in Oathbreaker, `spells` (signature
-    spells), each as (entry, card or None without card data)."""
+    spells) and `stray` (known cards that are neither: they lead nothing and widen no
+    identity), each as (entry, card or None without card data)."""
 
     # A Record, not a dataclass: defined at every start-up (deckcheck/record.py). Filled
     # in place, so unhashable.
-    __slots__ = ("commanders", "spells")
+    __slots__ = ("commanders", "spells", "stray")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(self, commanders: list[tuple[CardEntry, Card | None]] | None = None,
-                 spells: list[tuple[CardEntry, Card | None]] | None = None):
+                 spells: list[tuple[CardEntry, Card | None]] | None = None,
+                 stray: list[tuple[CardEntry, Card]] | None = None):
         self.commanders = [] if commanders is None else commanders
         self.spells = [] if spells is None else spells
+        self.stray = [] if stray is None else stray
 
     @property
     def known(self) -> bool:
@@ -89,18 +92,32 @@ def is_signature_spell(card: Card) -> bool:
 
 def command_zone(deck: Deck, fmt: Format, ctx: Context) -> CommandZone:
     """The deck's command zone; with `signature_spell` in the format, its instants and
-    sorceries are signature spells, the rest commanders."""
+    sorceries are signature spells, the known cards that fit none of the format's
+    `eligible` kinds on any date are stray, the rest commanders. A stray card is no
+    oathbreaker, so it brings no colours to the deck's identity (Oathbreaker: the
+    identity is the oathbreaker's, docs/commander.md)."""
     zone = CommandZone()
     spells_allowed = bool(spec(fmt).get("signature_spell"))
     for entry in deck.entries:
         if entry.zone != COMMANDER:
             continue
         card = lookup(ctx, entry)
-        if spells_allowed and card is not None and is_signature_spell(card):
-            zone.spells.append((entry, card))
-        else:
+        if not spells_allowed or card is None:
             zone.commanders.append((entry, card))
+        elif is_signature_spell(card):
+            zone.spells.append((entry, card))
+        elif can_ever_lead(card, fmt):
+            zone.commanders.append((entry, card))
+        else:
+            zone.stray.append((entry, card))
     return zone
+
+
+def can_ever_lead(card: Card, fmt: Format) -> bool:
+    """The card fits one of the format's `eligible` kinds, in force on some date or other
+    (one that fits only a kind not yet in force is still a commander: the `commander`
+    rule says when it may lead)."""
+    return any(ELIGIBLE[kind][1](card) for kind, _, _ in dated_kinds(fmt))
 
 
 def identity_text(colors: Iterable[str]) -> str:

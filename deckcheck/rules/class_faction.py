@@ -2,7 +2,9 @@
 Required" cards have a hero with that trait (World of Warcraft TCG, Comprehensive Rules
 100.2).
 
-Format key `class_faction: true`. A card's icons are its faction (Alliance, Horde; both
+Format key `class_faction`: `true` checks the deck and the side deck; `{zones: [main]}`
+the zones named (WoW limited: the side deck is the rest of the pool, any class's cards,
+and only the deck must fit the hero, Comprehensive Rules 100.2). A card's icons are its faction (Alliance, Horde; both
 for `Both`) and its class icons; a card with icons needs at least one the hero has (the
 hero's faction and class); a card without icons fits any hero. A card whose printings
 differ (one with a class icon, one without) passes when any printing would. Needs card
@@ -24,15 +26,16 @@ from typing import TYPE_CHECKING
 from ..formats import Format
 from ..model import HERO, MAIN, SIDEBOARD, Deck
 from ..problem import WARNING, Problem
-from ..schema import Bool
-from ._cards import IMPORT_HINT, card_lookup, group, skipped
+from ..schema import AnyOf, Bool, ListOf, Str, Struct
+from ._cards import IMPORT_HINT, card_lookup, group, only_in, skipped
 from .context import Context
 
 if TYPE_CHECKING:  # only the annotations name it: Magic and Yu-Gi-Oh! checks never load WoW's card module
     from ..games.wow.cards import WowProfile
 
 ID = "class-faction"
-KEYS = {"class_faction": Bool()}
+KEYS = {"class_faction": AnyOf((Bool(), Struct({"zones": ListOf(Str((MAIN, SIDEBOARD)))})))}
+_ZONES = (MAIN, SIDEBOARD)
 
 
 def _fits(card: WowProfile, hero: WowProfile) -> bool:
@@ -58,9 +61,11 @@ def applies(fmt: Format) -> bool:
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    if not fmt.option("class_faction"):
+    option = fmt.option("class_faction")
+    if not option:
         return
-    cards = [entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD)]
+    zones = tuple(option.get("zones") or _ZONES) if isinstance(option, dict) else _ZONES
+    cards = [entry for entry in deck.entries if entry.zone in zones]
     if not cards:
         return
     lookup = card_lookup(ctx)
@@ -108,4 +113,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 def show(fmt: Format, day: dt.date) -> list[str]:
     if not fmt.option("class_faction"):
         return []
-    return ["class/faction: cards share a trait icon with the hero; Hero Required cards need the trait"]
+    option = fmt.option("class_faction")
+    zones = option.get("zones") if isinstance(option, dict) else None
+    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, zones)}; Hero Required cards need the trait"]

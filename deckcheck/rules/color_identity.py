@@ -7,9 +7,10 @@ does not count. A card with a basic land type may be in the deck only if every c
 mana it could make is in the identity (CR 903.5d), so Tundra needs white and blue. The
 card data states each card's identity with those basic-land colours included (Scryfall's
 `color_identity`, which the shared card file computes the same way). The deck's identity
-is the union of its commanders' (Oathbreaker: its oathbreakers'; the signature spell is
-one of the deck's cards); a colourless commander allows only colourless cards. The
-Prismatic Piper stands for one colour of the player's choice.
+is the union of its commanders' (Oathbreaker: its oathbreakers'; the signature spell and
+any stray card of the command zone are among the deck's cards); a colourless commander
+allows only colourless cards. The Prismatic Piper stands for one colour of the player's
+choice.
 
 Format key `color_identity`: `{colorless_basic_lands: one_type}` (Brawl: a deck with a
 colourless commander may hold basic lands of one basic land type) or `{}`. Needs card

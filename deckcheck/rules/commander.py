@@ -45,7 +45,7 @@ from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ..wording import article
 from ._cards import skipped
-from ._command_zone import ELIGIBLE, CommandZone, command_zone, dated_kinds, eligible_kinds, kinds_on, lookup, spec
+from ._command_zone import ELIGIBLE, command_zone, dated_kinds, eligible_kinds, kinds_on, lookup, spec
 from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
 from .context import Context
@@ -96,7 +96,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     zone = command_zone(deck, fmt, ctx)
     commanders = zone.commanders
     word = "oathbreaker" if spec(fmt).get("signature_spell") else "commander"
-    if not commanders:
+    if not commanders and not zone.stray:  # a stray card is a problem of its own, not also "no oathbreaker"
         yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
                       message=f"no {word}: {_how_named(deck, fmt, word)}{_first_card_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
@@ -111,14 +111,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     # The same card on two lines is one commander listed twice (the copies above), not a pair.
     commanders = _distinct(commanders)
     # Oathbreaker: a card that is neither an oathbreaker nor a signature spell is one problem
-    # of its own, and is left out of the counting and pairing below (it made the deck two
-    # oathbreakers that cannot partner, one spell short).
-    stray = _stray(commanders, fmt, ctx)
-    yield from (_stray_problem(entry, card, fmt, ctx) for entry, card in stray)
-    if stray:
-        left_out = {entry.key for entry, _ in stray}
-        commanders = [pair for pair in commanders if pair[0].key not in left_out]
-        zone = CommandZone(commanders=[pair for pair in zone.commanders if pair[0].key not in left_out], spells=zone.spells)
+    # of its own; the command zone left it out of the commanders (it would have made the
+    # deck two oathbreakers that cannot partner, one spell short).
+    yield from (_stray_problem(entry, card, fmt, ctx) for entry, card in _distinct(zone.stray))
     if len(commanders) > 2:
         yield Problem(rule=ID, zone=COMMANDER, line=commanders[2][0].line, count=len(commanders), limit=2,
                       message=f"{len(commanders)} {word}s ({zone.names()}); a deck has one, or two that pair")
@@ -142,15 +137,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                           message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
         yield from signature_spell_problems(zone, ID)
-
-
-def _stray(commanders: list[tuple[CardEntry, Any]], fmt: Format, ctx: Context) -> list[tuple[CardEntry, Any]]:
-    """In a format with signature spells, the command zone's known cards that can neither
-    lead the deck nor be a signature spell (those are never among `commanders`)."""
-    if not spec(fmt).get("signature_spell") or ctx.cards is None:
-        return []
-    return [(entry, card) for entry, card in commanders
-            if card is not None and not eligible_kinds(card, fmt, ctx.date) and _not_yet(card, fmt, ctx.date) is None]
 
 
 def _stray_problem(entry: CardEntry, card: Card, fmt: Format, ctx: Context) -> Problem:

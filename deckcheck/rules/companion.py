@@ -9,10 +9,13 @@ cards more than the minimum deck size" can never hold where the size is exact. A
 has at most one companion; a card named as companion must have the ability.
 
 Format keys: `companion` (`{within_color_identity: true}` in the Commander family: the
-companion waits outside the 100 and must fit the commanders' colour identity; `{}`
-elsewhere) and `banned_as_companion`, a dated card list (Lutri in Commander since
-2026-02-09). Applies to every constructed format. Needs card data; without it the
-banned-as-companion list is still checked.
+companion waits outside the 100 and must fit the commanders' colour identity;
+`{named_only: true}` in Limited: the sideboard is the rest of the pool, where a card with
+a companion ability may be just a card not played, so only a companion the `Companion`
+section names is checked; `{}` elsewhere) and `banned_as_companion`, a dated card list
+(Lutri in Commander since 2026-02-09). Applies to every constructed format and to Magic
+Limited (Ikoria's companions were drafted; Yorion then needs 60 cards, 20 over Limited's
+40). Needs card data; without it the banned-as-companion list is still checked.
 
 FAIL (mtg/modern): Companion Lurrus of the Dream-Den and 4 Ice-Fang Coatl (mana value 3)
 -> "Lurrus of the Dream-Den can't be your companion: each permanent card in your starting
@@ -40,7 +43,7 @@ from .context import Context
 
 ID = "companion"
 KEYS = {
-    "companion": AnyOf((Null(), Struct({"within_color_identity": Bool()}))),
+    "companion": AnyOf((Null(), Struct({"within_color_identity": Bool(), "named_only": Bool()}))),
     "banned_as_companion": DATED_LIST,
 }
 _SHOWN = 5  # offending cards named in a message
@@ -65,7 +68,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if named:
         yield from _check_companion(named[0], deck, fmt, ctx, chosen=True)
         return
-    if SIDEBOARD not in used:
+    if SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
         return
     # Most sideboards hold no card with a companion ability: tell that from a per-card
     # memo before grouping the sideboard.
@@ -168,7 +171,8 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     if option is None:
         return []
     lines = ["companion: its deck-building condition holds for the starting deck"
-             + ("; outside the deck, within the commanders' color identity" if option.get("within_color_identity") else "")]
+             + ("; outside the deck, within the commanders' color identity" if option.get("within_color_identity") else "")
+             + ("; only a companion named in a `Companion` section" if option.get("named_only") else "")]
     banned = fmt.dated_list_on("banned_as_companion", day)
     if banned or fmt.option("banned_as_companion"):
         lines += entry_lines("banned as companion", banned, day)

@@ -1,14 +1,16 @@
 """hero: a World of Warcraft TCG deck names exactly one hero, and the hero is not part of
 the deck.
 
-Format key `hero`: `{count: 1, types: [Hero]}`. The hero is given on a `Hero: Name` line
-(or under a `Hero` section) and is not counted in the main deck. With card data, the hero
-must be a card of one of `types`, and a hero listed among the deck's cards is a problem
-(move it to the `Hero:` line). Without card data only the count is checked.
+Format key `hero`: `{count: 1, types: [Hero], zones: [main, sideboard]}`. The hero is given
+on a `Hero: Name` line (or under a `Hero` section) and is not counted in the main deck.
+With card data, the hero must be a card of one of `types`, and a hero listed among the
+cards of `zones` (default deck and side deck; WoW limited: the deck only, its side deck
+being the rest of the pool) is a problem (move it to the `Hero:` line). Without card data
+only the count is checked.
 
 A hero may print its own deck rules after "Deckbuilding:" (World of Warcraft TCG Monster
 and Scourge heroes). The sentences that keep Horde, Alliance, class or Talent cards out of
-the deck are checked, each problem quoting the hero's text; any other sentence is a
+the deck are checked (over the same `zones`), each problem quoting the hero's text; any other sentence is a
 warning that names it as not checked (games/wow/deckbuilding.py says which and why).
 
 FAIL (wow/constructed): no `Hero:` line -> "no hero: a deck needs exactly 1 hero (a `Hero: Name` line)".
@@ -27,11 +29,12 @@ from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
 from ..wording import article
-from ._cards import card_lookup, group
+from ._cards import card_lookup, group, only_in
 from .context import Context
 
 ID = "hero"
-KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str())})))}
+KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str()), "zones": ListOf(Str((MAIN, SIDEBOARD)))})))}
+_ZONES = (MAIN, SIDEBOARD)
 
 
 def applies(fmt: Format) -> bool:
@@ -65,7 +68,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             kinds = "/".join(sorted(card.types)) or "card of no type"
             yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
                           message=f"{entry.name} is {article(kinds)} {kinds}, not {article(min(types))} {' or '.join(sorted(types))}")
-    cards = group(entry for entry in deck.entries if entry.zone in (MAIN, SIDEBOARD))
+    zones = tuple(spec.get("zones") or _ZONES)
+    cards = group(entry for entry in deck.entries if entry.zone in zones)
     for entry, copies in cards:
         card = lookup(entry)
         if card is not None and card.types and card.types <= types:
@@ -104,6 +108,7 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     if not hero:
         return []
     return [f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck;"
-            " a hero's own Deckbuilding rules keep Horde, Alliance, class or Talent cards out as it says"]
+            f" a hero's own Deckbuilding rules keep Horde, Alliance, class or Talent cards out as it says"
+            f"{only_in(fmt.game, hero.get('zones'))}"]
 
 

@@ -18,12 +18,13 @@ points; ...".
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..formats import Format
 from ..model import PLAYED_ZONES, Deck
 from ..names import fold
 from ..problem import WARNING, Problem
+from ..record import Record
 from ..schema import AnyOf, Int, MapOf, Str
 from .card_limit import codes_by_card
 from .context import Context
@@ -51,13 +52,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                     f"{cap}); add the current point list under `points:` in a format file that extends {fmt.id}",
         )
         return
-    by_name, by_code = _tables(table)
+    points = PointsTable(table)
     entries = list(deck.in_zones(PLAYED_ZONES))
     # An alternate artwork's passcode (14558128) is worth what its card's (14558127) is.
-    codes = codes_by_card(entries, ctx) if by_code else {}
+    codes = codes_by_card(entries, ctx) if points.by_code else {}
     spent: dict[str, int] = {}
     for entry in entries:
-        value = _value(by_name, by_code, entry.name, codes.get(entry.key, ()))
+        value = points.value(entry.name, codes.get(entry.key, ()))
         if value:
             spent[entry.name] = spent.get(entry.name, 0) + value * entry.count
     total = sum(spent.values())
@@ -72,17 +73,35 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     )
 
 
-def _tables(table: dict[str | int, int]) -> tuple[dict[str, int], dict[int, int]]:
-    """The points table split into folded names and passcodes."""
-    by_name = {fold(str(key)): value for key, value in table.items() if not isinstance(key, int)}
-    return by_name, {key: value for key, value in table.items() if isinstance(key, int)}
+class PointsTable(Record):
+    """A format's `points` read once, as every reader takes it (this rule, `cards lookup`,
+    formats/points_conflicts.py): `by_code` the passcode keys, `by_name` the name keys
+    folded, each with (the key as written, its points)."""
 
+    __slots__ = ("by_name", "by_code")
+    __hash__ = None  # type: ignore[assignment]
 
-def _value(by_name: dict[str, int], by_code: dict[int, int], name: str, codes: Iterable[int]) -> int | None:
-    """A card's points: by the first of its passcodes the table keys (its own, the card it
-    counts as), else by its name; None when the table does not list it."""
-    coded = [by_code[code] for code in sorted(codes) if code in by_code]
-    return coded[0] if coded else by_name.get(fold(name))
+    def __init__(self, table: Mapping[str | int, int]) -> None:
+        self.by_name: dict[str, tuple[str, int]] = {}
+        self.by_code: dict[int, int] = {}
+        for key, value in table.items():
+            if isinstance(key, int) and not isinstance(key, bool):
+                self.by_code[key] = value
+            else:
+                self.by_name[fold(str(key))] = (str(key), value)
+
+    def by_name_of(self, name: str) -> tuple[str, int] | None:
+        """(the key as written, its points) of the name key for `name`; None when none."""
+        return self.by_name.get(fold(name))
+
+    def value(self, name: str, codes: Iterable[int]) -> int | None:
+        """A card's points: by the first of its passcodes the table keys (its own, the card
+        it counts as), else by its name; None when the table does not list it."""
+        coded = [self.by_code[code] for code in sorted(codes) if code in self.by_code]
+        if coded:
+            return coded[0]
+        named = self.by_name_of(name)
+        return named[1] if named is not None else None
 
 
 def points_line(fmt: Format, name: str, codes: Iterable[int]) -> str | None:
@@ -94,7 +113,7 @@ def points_line(fmt: Format, name: str, codes: Iterable[int]) -> str | None:
     cap = fmt.option("max_points", DEFAULT_MAX)
     if not table:
         return f"points: not checked, {fmt.name} lists no card's points (at most {cap} a deck)"
-    value = _value(*_tables(table), name, codes)
+    value = PointsTable(table).value(name, codes)
     return f"points: {value or 0} a copy (at most {cap} a deck)"
 
 

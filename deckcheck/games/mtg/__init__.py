@@ -17,4 +17,6 @@ GAME = Game(
     import_last=True,
     missing_note=NO_DATABASE_NOTE,
     lands=True,
+    # Scryfall's legalities come with the card data: a sync brings newer bans (rules/_fresh.py).
+    card_data_brings_lists=True,
 )
