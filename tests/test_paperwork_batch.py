@@ -51,6 +51,21 @@ def test_teams_and_seats_come_from_the_manifest_and_names_stay_text(cli, tmp_pat
     assert b"/MediaBox [0 0 612.00 792.00]" in sheets.read_bytes()
 
 
+def test_the_player_id_comes_from_the_manifests_id_column(cli, tmp_path):
+    """Every sheet has a Player ID box, which `sheet --id` fills; a batch's sheets take it
+    from the manifest's `id` column (written as given: `0012` stays `0012`)."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "manifest.csv").write_text("player,deck,id\nAnn,a.txt,0012345678\nBea,a.txt,\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "manifest.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "-q")
+    assert done.returncode == 0, done.stderr
+    first, second = pdf_pages(sheets)
+    assert "0012345678" in first and "0012345678" not in second
+    assert "Player ID" in second
+
+
 def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_path):
     """The sheets loaded each row's format again, without the archive as its `extends:`
     tree: a format extending `../common/base.yaml` ended the run in an internal error
