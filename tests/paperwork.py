@@ -38,3 +38,31 @@ def real_event(shared_data: Path, folder: Path, *, size: int = 40, fmt: str = "M
         rows.append(f'"{deck["player"]}",{name}')
     (folder / "manifest.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
     return decks
+
+
+def pdf_words(path: Path) -> list[list[tuple[str, float, float, float, float]]]:
+    """Each page's words with their boxes (text, x0, y0, x1, y1 in points), as pdftotext
+    -bbox reads them."""
+    import xml.etree.ElementTree as ET
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (Debian package poppler-utils) is not installed; .ci/run installs it")
+    done = subprocess.run(["pdftotext", "-bbox", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    space = "{http://www.w3.org/1999/xhtml}"
+    root = ET.fromstring(done.stdout[done.stdout.index("<html"):])  # past the DOCTYPE
+    return [
+        [(word.text or "", *(float(word.get(key)) for key in ("xMin", "yMin", "xMax", "yMax"))) for word in page.iter(f"{space}word")]
+        for page in root.iter(f"{space}page")
+    ]
+
+
+def overlapping_words(words: list[tuple[str, float, float, float, float]], slack: float = 0.5) -> list[tuple[str, str]]:
+    """Pairs of words printed over each other (their boxes meet by more than `slack` points
+    both ways)."""
+    found = []
+    for index, (text, x0, y0, x1, y1) in enumerate(words):
+        for other, ox0, oy0, ox1, oy1 in words[index + 1:]:
+            if min(x1, ox1) - max(x0, ox0) > slack and min(y1, oy1) - max(y0, oy0) > slack:
+                found.append((text, other))
+    return found

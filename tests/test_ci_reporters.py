@@ -100,6 +100,8 @@ def test_batch_junit_one_suite_per_format_and_teams_as_cases(cli, tmp_path):
     team = suites["mtg/legacy"].findall("testcase")[-1]
     assert team.get("classname") == "mtg/legacy.teams"
     assert [f.get("type") for f in team.findall("failure")] == ["team-copy-limit"]
+    # Who holds how many, as the CSV writes it (not a Python dict's repr).
+    assert "\nholders: ann 4; bob 1" in team.find("failure").text
     broken = suites["mtg/legacy"].findall("testcase")[2]
     assert [f.get("type") for f in broken.findall("failure")][0] == "parse-error"  # then deck-size: 0 cards
     assert suites["mtg/limited"].get("failures") == "0"

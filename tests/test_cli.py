@@ -58,6 +58,8 @@ def test_unknown_format_is_a_one_line_error(cli):
     ("mtg/limitd", "did you mean mtg/limited?"),         # the game's own, not wow/limited
     ("yugioh/advnced-tcg", "did you mean yugioh/advanced-tcg, yugioh/advanced-ocg?"),
     ("mtg/xyz", "`deckcheck formats list` shows them all"),  # nothing close
+    ("MTG/Legacy", "did you mean mtg/2hg-legacy, mtg/legacy?"),  # as a spreadsheet capitalises it
+    ("MTG/Modren", "did you mean mtg/modern?"),
 ])
 def test_an_unknown_format_suggests_the_ids_close_to_it(cli, typed, meant):
     done = cli("validate", str(EXAMPLE), "-f", typed)

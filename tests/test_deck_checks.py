@@ -169,3 +169,21 @@ def test_a_commander_decks_registered_list_shows_the_zones_validate_read(cli, tm
         for card in entry["cards"]:
             zones[card["zone"]] += card["count"]
         assert zones == {"commander": 2, "main": 98}, entry
+
+
+def test_a_yugioh_decks_registered_list_names_its_cards(cli, tmp_path):
+    """A .ydk lists passcodes; the judge at the table reads card names, so the deck-check
+    copy names each card as the card data does (as the registration sheet does), in
+    every output."""
+    deck = "#main\n" + "70781052\n" * 2 + "95718355\n" * 3 + "14558127\n" * 35 + "#extra\n!side\n"
+    (tmp_path / "ann.ydk").write_text(deck, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann,ann.ydk\n", encoding="utf-8")
+    args = ("batch", str(tmp_path / "reg.csv"), "-f", "yugioh/advanced-tcg", "--date", "2025-01-01", "-q",
+            "--deck-check", "1", "--seed", "1")
+    checks = json.loads(cli(*args, "-o", "json").stdout)["deck_checks"]["players"]
+    names = {card["name"]: card["count"] for card in checks[0]["cards"]}
+    assert names == {"Summoned Skull": 2, "Regenesis Archfiend": 3, "Ash Blossom & Joyous Spring": 35}, names
+    text = cli(*args).stdout
+    assert "     2 Summoned Skull\n" in text and "70781052" not in text
+    page = cli(*args, "-o", "html").stdout
+    assert "Summoned Skull" in page and "70781052" not in page

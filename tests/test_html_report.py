@@ -132,6 +132,19 @@ def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):
     assert " &middot; ann.txt &middot; pool pool.txt &middot; " in summary
 
 
+def test_a_teams_problems_name_the_line_and_zone_as_its_decks_do(cli, tmp_path):
+    """A member's banned card is the team's problem too: the page said where it is in the
+    deck's row but not in the team's, as the text report does in both."""
+    (tmp_path / "ann.txt").write_text("56 Island\n4 Mental Misstep\n", encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("60 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,team\nann,ann.txt,T1\nbob,bob.txt,T1\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/legacy", "--date", "2024-06-01", "-o", "html", "-q")
+    assert done.returncode == 1, done.stderr
+    where = '<code>banned</code> <span class="where">line 2</span> <span class="where">main</span> '
+    deck_item, team_item = re.findall(r"<li class=\"error\">(.*?)</li>", done.stdout)
+    assert deck_item.startswith(where) and team_item.startswith(where) and "ann&#39;s deck: " in team_item
+
+
 def test_the_page_renders_in_chromium_and_hostile_names_do_not_run(hostile_report, tmp_path):
     after = dom(hostile_report)
     assert "data-pwned" not in after.split("<body", 1)[1].split(">", 1)[0]

@@ -51,6 +51,41 @@ def test_teams_and_seats_come_from_the_manifest_and_names_stay_text(cli, tmp_pat
     assert b"/MediaBox [0 0 612.00 792.00]" in sheets.read_bytes()
 
 
+def test_the_player_id_comes_from_the_manifests_id_column(cli, tmp_path):
+    """Every sheet has a Player ID box, which `sheet --id` fills; a batch's sheets take it
+    from the manifest's `id` column (written as given: `0012` stays `0012`)."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "manifest.csv").write_text("player,deck,id\nAnn,a.txt,0012345678\nBea,a.txt,\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "manifest.csv"), "-f", "mtg/modern", "--sheets", str(sheets), "-q")
+    assert done.returncode == 0, done.stderr
+    first, second = pdf_pages(sheets)
+    assert "0012345678" in first and "0012345678" not in second
+    assert "Player ID" in second
+
+
+def test_a_team_members_sheet_says_its_verdict_is_the_decks_alone(cli, tmp_path):
+    """Sheets are drawn as each deck is checked, before its team is: a legal deck of a team
+    over the unified copy limit must not read as the team's clearance."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "ann.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")
+    (folder / "bob.txt").write_text("1 Brainstorm\n59 Island\n", encoding="utf-8")
+    (folder / "cy.txt").write_text("60 Island\n", encoding="utf-8")
+    (folder / "reg.csv").write_text("player,deck,team\nann,ann.txt,Blue Sky\nbob,bob.txt,Blue Sky\ncy,cy.txt,\n",
+                                    encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(folder / "reg.csv"), "-f", "mtg/legacy", "--date", "2024-06-01", "--sheets", str(sheets), "-q")
+    assert done.returncode == 1, done.stderr  # team Blue Sky: 5 Brainstorm
+    ann, bob, cy = (" ".join(page.split()) for page in pdf_pages(sheets))
+    said = ("Checked by deckcheck: legal in Legacy on 2024-06-01. This verdict is the deck's alone: team Blue Sky"
+            " is checked as a whole in the event's report.")
+    assert said in ann and said in bob
+    assert "Checked by deckcheck: legal in Legacy on 2024-06-01." in cy and "as a whole" not in cy
+
+
 def test_sheets_of_a_zip_use_the_format_each_row_was_checked_against(cli, tmp_path):
     """The sheets loaded each row's format again, without the archive as its `extends:`
     tree: a format extending `../common/base.yaml` ended the run in an internal error

@@ -15,7 +15,7 @@ DIFFERENCE = Struct({"zone": Str(non_empty=True), "card": Str(non_empty=True), "
 CASE = Struct({
     "name": Str(non_empty=True), "registered": Str(), "found": Str(), "exit": Int(0),
     "missing": ListOf(DIFFERENCE), "extra": ListOf(DIFFERENCE), "files": ListOf(Str(non_empty=True)),
-    "format": Str(non_empty=True),
+    "format": Str(non_empty=True), "pool": Str(),
 }, required=("name", "registered", "found", "exit", "missing", "extra"))
 CASES = load(CASE_DIR / "diff" / "cases.yaml", ListOf(CASE))
 
@@ -38,6 +38,9 @@ def _matches(expected: list[dict], actual: list[dict]) -> bool:
 def test_diff_cases(case, cli, tmp_path):
     registered, found = _write(tmp_path, case)
     options = ("-f", case["format"]) if "format" in case else ()
+    if "pool" in case:
+        (tmp_path / "pool.txt").write_text(case["pool"], encoding="utf-8")
+        options += ("--pool", str(tmp_path / "pool.txt"))
     done = cli("diff", str(registered), str(found), "-o", "json", *options)
     assert done.returncode == case["exit"], done.stderr
     report = json.loads(done.stdout)
@@ -122,3 +125,31 @@ def test_unreadable_lines_are_listed_and_nothing_is_compared(cli, tmp_path):
     assert f"{found} line 2: " in done.stderr
     assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix them")
     assert "Traceback" not in done.stderr
+
+
+def test_a_limited_sideboard_left_uncompared_is_said_and_pool_mistakes_are_usage_errors(cli, tmp_path):
+    """A sealed deck registered by its main deck: the sideboard at the table is the rest of
+    the pool, so without the pool it is not compared, and stderr says so and how to."""
+    registered, found = tmp_path / "registered.txt", tmp_path / "found.txt"
+    registered.write_text("2 Lightning Bolt\n38 Mountain\n", encoding="utf-8")
+    found.write_text("2 Lightning Bolt\n38 Mountain\n\nSideboard\n3 Grizzly Bears\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/limited")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("decklist and deck are the same: ")
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: sideboard not compared: in a limited event it is the rest of the pool, which the registered"
+        " list does not state; give the registered pool (--pool POOL) to compare it",
+    ]
+    report = json.loads(cli("diff", str(registered), str(found), "-f", "mtg/limited", "-o", "json").stdout)
+    assert report["same"] is True and report["not_compared"].startswith("sideboard not compared: ")
+    assert report["counts"]["found"] == {"main": 40, "sideboard": 3}
+    pool = tmp_path / "pool.txt"
+    pool.write_text("2 Lightning Bolt\n2 Grizzly Bears\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool))
+    assert done.returncode == 1 and done.stderr == ""
+    assert "  sideboard   1 Grizzly Bears  (registered 2, found 3)" in done.stdout
+    for options in (["--pool", str(pool)], ["-f", "mtg/modern", "--pool", str(pool)],
+                    ["-f", "mtg/limited", "--pool", str(tmp_path / "none.txt")]):
+        done = cli("diff", str(registered), str(found), *options)
+        assert done.returncode == 2, options
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("deckcheck: error: "), done.stderr

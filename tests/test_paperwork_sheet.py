@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from paperwork import pdf_pages
+from paperwork import overlapping_words, pdf_pages, pdf_words
 from real_decks import format_id, mtgo_text, read_decks
 
 from deckcheck.names import display_name
@@ -171,6 +171,27 @@ def test_hostile_player_and_event_names_print_as_text(cli, tmp_path):
     assert "\u202e" not in text and "\u0007" not in text
     assert "<b>xxxx" in text and "x" * 500 not in text  # a long value is cut to the box
     assert "12 34" in text
+
+
+def test_a_long_event_or_player_name_wraps_in_its_box_and_never_prints_over_the_next(cli, tmp_path):
+    """A store's event name of 110 characters was set at the smallest size and still ran
+    over the Date box beside it; now it takes two lines of its box, and a value too long
+    even for them is cut there with `…`."""
+    event = "Friday Night Magic — Modern — Store Championship Qualifier at The Very Long Name Games and Comics Emporium 2024"
+    player = "Maximilian Alexander Christopher Montgomery-Worthington de la Fuente y Rodríguez Ortega"
+    out = tmp_path / "sheet.pdf"
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", player, "--event", event, "--date", "2024-06-01",
+               "--id", "123456789012345", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    (words,) = pdf_words(out)
+    assert overlapping_words(words) == []
+    text = " ".join(" ".join(pdf_pages(out)[0].split()).split())
+    assert event in text and player in text and "2024-06-01" in text
+    done = cli("sheet", str(BURN), "-f", "mtg/modern", "--player", "Ann", "--event", "W" * 119 + "Z", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    (words,) = pdf_words(out)
+    assert overlapping_words(words) == []
+    assert "…" in pdf_pages(out)[0] and "Z" not in pdf_pages(out)[0].split("Player")[0]
 
 
 def test_a_card_name_the_fonts_cannot_draw_is_replaced_with_a_warning(cli, tmp_path):

@@ -126,6 +126,24 @@ def test_batch_checks_each_deck_against_its_pool_and_reports_bad_pools_per_row(c
     assert (bob["card"], bob["count"], bob["limit"]) == ("Shock", 4, 3)
 
 
+def test_a_limited_event_registering_no_pools_says_its_cards_went_unchecked(cli, tmp_path):
+    """Without pools a sealed deck is checked for its size only: LEGAL, as validate says,
+    but the organiser is told what was not checked and how to check it."""
+    write(tmp_path, {
+        "ann.txt": LEGAL, "bob.txt": "4 Black Lotus\n36 Island\n", "cy.txt": "4 Lightning Bolt\n56 Mountain\n",
+        "reg.csv": "player,deck,format\nann,ann.txt,\nbob,bob.txt,\ncy,cy.txt,mtg/modern\n",
+    })
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--date", "2024-06-01")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: 2 decks of a limited format (mtg/limited) were checked without a registered pool,"
+        " so not against the cards their players opened: a `pool` column gives each row its pool",
+    ]
+    write(tmp_path, {"pool.txt": POOL, "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\n"})
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--date", "2024-06-01")
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
 def test_rows_of_a_constructed_format_need_no_pool(cli, tmp_path):
     write(tmp_path, {
         "pool.txt": POOL, "ann.txt": LEGAL, "bob.txt": "4 Lightning Bolt\n56 Mountain\n",

@@ -183,12 +183,15 @@ def check_registrations(
                 results.append(result)
             if on_result is not None:
                 on_result(row, result, outcome.entries, formats.loaded.get(row.format_of(format_id)))
-            if number in picks:
-                picks[number].note(result, outcome.entries)
-            if row.team is not None and not row.duplicate:
-                fmt = formats.loaded.get(row.format_of(format_id))
-                entries, pool = team_cards(outcome, fmt, cards_db, cards)
-                members.setdefault(row.team, []).append(_member(row, outcome, format_id, entries, pool))
+            in_team = row.team is not None and not row.duplicate
+            if number in picks or in_team:
+                # As the card data names them: a team counts `Stomp` and `Bonecrusher Giant`
+                # as one card, and a judge reads a .ydk's cards by name, not passcode.
+                entries, pool = team_cards(outcome, formats.loaded.get(row.format_of(format_id)), cards_db, cards)
+                if number in picks:
+                    picks[number].note(result, entries)
+                if in_team:
+                    members.setdefault(row.team, []).append(_member(row, outcome, format_id, entries, pool))
     cross_team = _cross_team(rows)
     teams = [
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))

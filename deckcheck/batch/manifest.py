@@ -47,7 +47,7 @@ TABLE_DELIMITERS: dict[str, str | None] = {".csv": None, ".tsv": "\t"}
 YAML_SUFFIXES = (".yaml", ".yml")
 MANIFEST_SUFFIXES = (*TABLE_DELIMITERS, *YAML_SUFFIXES)
 REQUIRED = ("player", "deck")
-OPTIONAL = ("team", "seat", "format", "pool", "platform")
+OPTIONAL = ("team", "seat", "format", "pool", "platform", "id")
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
 # A manifest is a table of names and paths: 4 MiB is some 80,000 rows.
 MAX_MANIFEST_BYTES = MAX_INPUT_BYTES
@@ -322,6 +322,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         pool_path=pool_path,
         platform=platform,
         inline=inline,
+        player_id=_cell(row, "id"),
     )
     return registration
 

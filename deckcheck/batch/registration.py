@@ -58,6 +58,7 @@ class Registration:
     # another team is the team's `team-registration`): not repeated as the member's.
     team_states: tuple[Problem, ...] = ()
     inline: bool = False
+    player_id: str | None = None  # the `id` column (Wizards account, CARD GAME ID): printed on the sheets
 
     def format_of(self, default: FormatRef | None) -> FormatRef | None:
         """The format this row is checked against: its own, else the batch's `-f`; None

@@ -3,7 +3,8 @@ each team as registered.
 
 team-copy-limit: across all decks and sideboards of one team, no more copies of a card by
 English name than one deck may hold: 4, basic lands and "any number" cards exempt, a card
-that allows N copies allows N per team (`copy_limit` of the format, with its `per_card`).
+that allows N copies allows N per team (`copy_limit` of the format, with its `per_card`);
+banned cards and forbidden ones (a Yu-Gi-Oh! limit of 0) are each deck's own problem.
 FAIL (mtg/legacy, team T1): ann 4 Brainstorm, bob 1 Brainstorm ->
 "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team".
 
@@ -170,8 +171,8 @@ def unified_problems(
                 limit = card_limits[card.key].limit
             else:
                 limit = fmt.copy_limit.limit_for(card.key, fmt.basic_lands)
-            if limit is None or card.total <= limit:
-                continue
+            if limit is None or limit == 0 or card.total <= limit:
+                continue  # limit 0: a forbidden Yu-Gi-Oh! card, each deck's own problem as a banned one is
             problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))
     if restricted:
         for card, held in _team_cards(decks, PLAYED_ZONES):

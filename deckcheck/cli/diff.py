@@ -27,6 +27,10 @@ def diff(
         help="The event's format: its game's card data makes names canonical on both sides, and both lists are read as validating against it reads them (its deck sizes say where a blank-line list's sideboard is; a Commander deck's commander wherever the file puts it).",
     ),
     output: str = output_option(PLAIN),
+    pool_file: Optional[str] = typer.Option(
+        None, "--pool", metavar="POOL",
+        help="Limited events (with -f): the registered pool; the sideboard a list does not state is the pool's cards its main deck does not use. Without it such a sideboard is not compared.",
+    ),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
@@ -37,9 +41,12 @@ def diff(
     1 when they differ, 2 when either list cannot be read. Without -f, names are compared
     as written (case, accents and split-card spelling aside), and passcodes through the
     Yu-Gi-Oh! card data; with it, a list grouped by blank lines is also read as validate
-    reads it.
+    reads it. In a limited event the sideboard is the rest of the pool: give the pool
+    (--pool) to compare it.
 
     Example: deckcheck diff registered.txt found.txt -f mtg/modern -o json
+
+    Example: deckcheck diff registered.txt found.txt -f mtg/limited --pool pool.txt
     """
     from ..errors import DeckcheckError
     from ..formats import load, reference
@@ -49,6 +56,14 @@ def diff(
 
     reporter = choose(output, DIFFS)
     fmt = load(reference(format_id)) if format_id else None
+    pool = None
+    if pool_file is not None:
+        from ..registered_pools import read_pool
+
+        if fmt is None or fmt.option("pool") is None:
+            raise DeckcheckError("--pool compares a limited event's sideboard: give its format too (-f mtg/limited)")
+        # Read before the decks, as validate does: a pool that cannot be read is exit 2.
+        pool = read_pool(Path(pool_file), shown=pool_file)
     decks = [read_deck_argument(source, input_format=input_format) for source in (registered, found)]
     for deck in decks:
         if deck.unreadable:
@@ -71,10 +86,11 @@ def diff(
         numbered = passcode_game()
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
-    comparison = compare(decks[0], decks[1], catalog, fmt)
+    comparison = compare(decks[0], decks[1], catalog, fmt, pool)
     for source, problem in comparison.unknown:
         warn(f"{_where(source, problem)}: {problem.full_message}")
     emit(reporter.render_diff(comparison))
+    say_note(comparison.not_compared)
     say_note(note)
     raise typer.Exit(comparison.exit_code)
 

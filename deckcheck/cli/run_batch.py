@@ -110,6 +110,7 @@ def run_batch(
         emit(WorkflowCommands(chunk) if commands else chunk)
     shown.close()
     say_note(note)  # once, after the report: card pools went unchecked without a database
+    say_note(_without_pools(result, format_ref))
     if result.nothing_to_check:
         skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
         raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
@@ -139,6 +140,26 @@ def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type:
         yield from (Path(path) for path in (deck, row.pool_path) if path is not None)
         if isinstance(row.format_id, Path):
             yield row.format_id
+
+
+def _without_pools(result, default: object) -> str | None:  # type: ignore[no-untyped-def]
+    """What a limited event that registers no pool at all left unchecked: its decks were
+    checked for their sizes only (in an event that registers pools, a row without one is
+    that row's `registration` problem instead)."""
+    if any(row.pool for row in result.registrations):
+        return None
+    decks, formats = 0, {}
+    for row in result.registrations:
+        fmt = result.formats.get(row.format_of(default))
+        if row.path is not None and fmt is not None and fmt.option("pool") is not None:
+            decks += 1
+            formats.setdefault(fmt.id, None)
+    if not decks:
+        return None
+    many = decks != 1
+    return (f"{decks} deck{'s' if many else ''} of a limited format ({', '.join(formats)}) "
+            f"{'were' if many else 'was'} checked without a registered pool, so not against the cards "
+            f"{'their players' if many else 'its player'} opened: a `pool` column gives each row its pool")
 
 
 def _row_format(result: object) -> object:

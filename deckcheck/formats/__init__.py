@@ -111,12 +111,13 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         if tree.is_file(candidate):
             return clean, candidate
     known = available()
-    last = clean.split("/")[-1]
+    typed = clean.lower()  # ids are lower case; a spreadsheet writes MTG/Legacy
+    last = typed.split("/")[-1]
     suggestions = [name for name in known if last in name]
     if not suggestions:  # a typo rather than a part of the id (mtg/modren, legcy)
         import difflib
 
-        game = clean.rpartition("/")[0]
+        game = typed.rpartition("/")[0]
         by_name: dict[str, list[str]] = {}
         for name in known:
             if not game or name.startswith(game + "/"):  # mtg/limitd: Magic's limited, not WoW's

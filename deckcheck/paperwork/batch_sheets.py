@@ -40,6 +40,7 @@ class BatchSheets:
         against `fmt` (None: the row has no format it may use, and its problems say why)."""
         registrant = Registrant(
             player=row.player or "", event=self.event, date=self.day, team=row.team, seat=row.seat, deck_file=row.deck,
+            player_id=row.player_id,
         )
         errors = [problem.message for problem in result.problems if problem.is_error]
         if entries is None or result.unreadable or fmt is None:

@@ -6,18 +6,26 @@ catalog is given. Every copy counts: a card with fewer copies in the deck than r
 is missing, one with more is extra, a card moved to the sideboard is both. The wording
 stays neutral ("decklist and deck differ"): what penalty applies (Magic Tournament Rules
 2.8, the Infraction Procedure Guide's Deck Problem) is the judge's call.
+
+In a limited event (a format with a `pool` key) the sideboard is the rest of the pool,
+which a registered list need not state (docs/batch.md#limited-events-registered-pools):
+the basic lands the organiser hands out (the pool's `free_cards`) are left out of both
+sideboards, and when the registered list states no sideboard it is the registered pool's
+cards its main deck does not use, or, without a pool, the sideboards are not compared
+(`DeckDiff.not_compared` says why, when the deck found has one).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import MAYBEBOARD, ZONES, Deck
+from ..model import MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..formats import Format
     from ..problem import Problem
+    from ..registered_pools import Pool
 
 REPORT_VERSION = "1"
 DIFFER = "decklist and deck differ"
@@ -54,6 +62,7 @@ class DeckDiff:
     # (list, `unknown-card` problem) of each name the card data lacks, on either side: a
     # typo made typing up the deck, which the command says on stderr (not in the report).
     unknown: list[tuple[str, Problem]] = field(default_factory=list)
+    not_compared: str | None = None  # why a zone was left out (a limited list without its sideboard)
 
     @property
     def same(self) -> bool:
@@ -72,12 +81,15 @@ class DeckDiff:
         return 0 if self.same else 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "deckcheck": REPORT_VERSION, "registered": self.registered, "found": self.found, "same": self.same,
             "message": SAME if self.same else DIFFER, "counts": self.counts,
             "missing": [difference.to_dict() for difference in self.missing],
             "extra": [difference.to_dict() for difference in self.extra],
         }
+        if self.not_compared is not None:  # only then: other reports stay as they were
+            out["not_compared"] = self.not_compared
+        return out
 
 
 def _tally(deck: Deck) -> dict[tuple[str, str], list]:
@@ -91,11 +103,14 @@ def _tally(deck: Deck) -> dict[tuple[str, str], list]:
     return found
 
 
-def compare(registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: Format | None = None) -> DeckDiff:
+def compare(
+    registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: Format | None = None, pool: Pool | None = None,
+) -> DeckDiff:
     """The differences between two decks, in zone order, then the registered list's order,
     then cards only the deck holds. With `fmt`, each side's zones are the ones validating
     it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
-    file puts it, a blank-line group the format's sizes make part of the main deck."""
+    file puts it, a blank-line group the format's sizes make part of the main deck; a
+    limited format's sideboards as the module docstring says, from `pool` when given."""
     unknown: list[tuple[str, Problem]] = []
     if catalog is not None:
         registered, lacking = catalog.resolve_deck(registered)
@@ -106,6 +121,9 @@ def compare(registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: 
         from ..rules import read_as
 
         registered, found = (read_as(deck, fmt, cards=catalog) for deck in (registered, found))
+    not_compared, found_counts = None, found.counts()  # the deck as found, all of it
+    if fmt is not None and fmt.option("pool") is not None:
+        registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
     listed, held = _tally(registered), _tally(found)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))
@@ -117,8 +135,46 @@ def compare(registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: 
             differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
     return DeckDiff(
         registered=registered.source, found=found.source, differences=differences,
-        counts={"registered": registered.counts(), "found": found.counts()}, unknown=unknown,
+        counts={"registered": registered.counts(), "found": found_counts}, unknown=unknown, not_compared=not_compared,
     )
+
+
+def _limited_sideboards(
+    registered: Deck, found: Deck, fmt: Format, pool: Pool | None, catalog: Catalog | None,
+) -> tuple[Deck, Deck, str | None]:
+    """Both decks with a limited event's sideboards as the module docstring says, and why
+    the sideboards were not compared (None when they were)."""
+    from ..registered_pools import named_pool, pool_settings
+
+    free = pool_settings(fmt).free_cards
+
+    def without_free(deck: Deck) -> Deck:
+        return deck.copy(entries=[e for e in deck.entries if not (e.zone == SIDEBOARD and e.key in free)])
+
+    registered, found = without_free(registered), without_free(found)
+    if any(entry.zone == SIDEBOARD for entry in registered.entries):
+        return registered, found, None
+    if pool is None:
+        if not any(entry.zone == SIDEBOARD for entry in found.entries):
+            return registered, found, None
+        found = found.copy(entries=[entry for entry in found.entries if entry.zone != SIDEBOARD])
+        return registered, found, (
+            "sideboard not compared: in a limited event it is the rest of the pool, which the registered "
+            "list does not state; give the registered pool (--pool POOL) to compare it"
+        )
+    if catalog is not None:
+        pool = named_pool(pool, catalog, fmt)
+    used = copy_totals(entry for entry in registered.entries if entry.zone == MAIN)
+    rest, seen = [], set()
+    for entry in pool.entries:
+        key = entry.key
+        if key in seen or key in free:
+            continue
+        seen.add(key)
+        left = pool.holds(key) - used.get(key, 0)
+        if left > 0:
+            rest.append(CardEntry(entry.name, left, SIDEBOARD))
+    return registered.copy(entries=[*registered.entries, *rest]), found, None
 
 
 def render_text(diff: DeckDiff) -> str:

@@ -31,6 +31,7 @@ HEADER_TOP = 9.0     # mm for the title line
 FOOTER_HEIGHT = 40.0
 BAND = 9.0           # mm of the one-line header and of the totals line of a continuation page
 MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the box has room for no more
+FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two lines of its box
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
 GREY = (90, 90, 90)
@@ -120,6 +121,12 @@ class SheetWriter:
                 lines.append(current[:cut])
                 current = current[cut:]
         return [*lines, current] if current else lines
+
+    def _clipped(self, text: str, width: float) -> str:
+        """`text`, or as much of it as fits `width` in the current font followed by `…`."""
+        if self.pdf.get_string_width(text) <= width:
+            return text
+        return text[:self._longest_fit(text, width - self.pdf.get_string_width("\u2026"))] + "\u2026"
 
     def _longest_fit(self, text: str, width: float) -> int:
         """The longest prefix of `text` (at least 1 character, less than all of it) no wider
@@ -235,9 +242,18 @@ class SheetWriter:
             pdf.set_xy(x, y)
             pdf.cell(half, 3, label)
             pdf.set_text_color(0, 0, 0)
-            pdf.set_font(FAMILY, "", self._fit(value, half, 10.5, 6))
-            pdf.set_xy(x, y + 3)
-            pdf.cell(half, 5, value)
+            size = self._fit(value, half, 10.5, FIELD_MIN_PT)
+            pdf.set_font(FAMILY, "", size)
+            if pdf.get_string_width(value) <= half:
+                pdf.set_xy(x, y + 3)
+                pdf.cell(half, 5, value)
+            else:  # too wide even at the smallest size: two lines of the box, the rest cut
+                lines = self._wrap(value, half, size)
+                if len(lines) > 2:
+                    lines = [lines[0], " ".join(lines[1:])]
+                for row, line in enumerate(lines):
+                    pdf.set_xy(x, y + 2.9 + row * 2.5)
+                    pdf.cell(half, 2.5, self._clipped(line, half))
             pdf.line(x, y + 8.2, x + half, y + 8.2)
 
     def _band(self, sheet: Sheet, fields: list[tuple[str, str]], page: int, pages: int) -> None:
@@ -246,7 +262,7 @@ class SheetWriter:
         line = " \u00b7 ".join(part for part in (sheet.title, values.get("Player"), values.get("Event")) if part)
         self.pdf.set_font(FAMILY, "B", self._fit(line, self.width - 30, 10, 5, style="B"))
         self.pdf.set_xy(MARGIN, MARGIN)
-        self.pdf.cell(self.width - 30, 6, line)
+        self.pdf.cell(self.width - 30, 6, self._clipped(line, self.width - 30))
         self.pdf.set_font(FAMILY, "", 8)
         self.pdf.set_xy(MARGIN + self.width - 30, MARGIN)
         self.pdf.cell(30, 6, f"Page {page} of {pages}", align="R")
@@ -303,7 +319,7 @@ class SheetWriter:
         for index, line in enumerate(line for line in lines if line):
             pdf.set_font(FAMILY, "", self._fit(line, self.width, 7, 4.5))
             pdf.set_xy(MARGIN, box + 20 + index * 3.6)
-            pdf.cell(self.width, 3.6, line)
+            pdf.cell(self.width, 3.6, self._clipped(line, self.width))
         pdf.set_text_color(0, 0, 0)
 
     def _broken(self, sheet: Sheet, top: float) -> None:

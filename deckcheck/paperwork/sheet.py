@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..result import DeckResult
 
 NO_TYPES_NOTE = "no card data knows these cards' types, so the main deck is sorted by name"
+TEAM_SHOWN_CHARS = 60  # a team name in the team note (the header box cuts it at 120)
 ZONE_TITLES = {
     MAIN: "Main deck", SIDEBOARD: "Sideboard", EXTRA: "Extra deck", COMMANDER: "Commander",
     COMPANION: "Companion", HERO: "Hero",
@@ -202,6 +203,13 @@ def build_sheet(
     cards = sheet_cards(deck, catalog, fmt, day)
     sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
     notes = []
+    if registrant.team and not any(problem.is_error for problem in result.problems):
+        # A batch draws each sheet before the team is checked: a legal deck of a team over
+        # the unified copy limit must not read as the team's clearance.
+        from ..report.style import cut
+
+        notes.append(f"This verdict is the deck's alone: team {cut(registrant.team, TEAM_SHOWN_CHARS)} "
+                     "is checked as a whole in the event's report.")
     if by_type and (catalog is None or all(card.types is None for card in cards)):
         notes.append(NO_TYPES_NOTE)
     totals: dict[str, int] = {}

@@ -58,8 +58,18 @@ def _problem_text(problem: Problem) -> str:
     text = f"{where}: {problem.message}" if where else problem.message
     extras = {key: value for key, value in problem.to_dict().items() if key not in ("rule", "severity", "message", "zone", "line")}
     if extras:
-        text += "\n" + "\n".join(f"{key}: {value}" for key, value in extras.items())
+        text += "\n" + "\n".join(f"{key}: {_value(value)}" for key, value in extras.items())
     return text
+
+
+def _value(value: object) -> str:
+    """A problem's field as text, not a Python repr: `holders` as the CSV writes them
+    (`ann 4; bob 1`), a list's items joined by `; ` (card names hold commas)."""
+    if isinstance(value, dict):
+        return "; ".join(f"{key} {count}" for key, count in value.items())
+    if isinstance(value, (list, tuple)):
+        return "; ".join(map(str, value))
+    return str(value)
 
 
 class _Suite:
