@@ -30,6 +30,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
+from .workspace import from_workspace
 
 
 NAME = "github"
@@ -48,15 +49,9 @@ def escape_property(text: str) -> str:
 
 
 def annotation_path(deck: str) -> str:
-    """The deck as GitHub expects a file: relative to the workspace when it lies inside it."""
-    workspace = os.environ.get("GITHUB_WORKSPACE")
-    path = Path(deck)
-    if workspace and path.is_absolute():
-        try:
-            return path.relative_to(workspace).as_posix()
-        except ValueError:
-            return deck
-    return deck
+    """The deck as GitHub expects a file: from the root of the checkout when it lies in it
+    (report/workspace.py)."""
+    return from_workspace(deck)
 
 
 def command(name: str, message: str, **properties: object) -> str:
