@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from test_check_command import BURN, ILLEGAL, LEGAL, write
 
 
@@ -142,3 +144,34 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
     assert hook.returncode == 0 and hook.stderr.splitlines() == expected[:2], hook.stderr
     assert [(m["level"], m["message"]) for m in json.loads(hook.stdout)["messages"]] == [
         ("warning", line.removeprefix("deckcheck: warning: ")) for line in expected[:2]]
+
+
+# A pull request that breaks deckcheck.yaml failed its check with one log line and no
+# annotation: in a GitHub job (`-o auto`, `-o github`) the error is also an `::error` on
+# the file and line that give the key, from the root of the checkout. Each case: the
+# file's text, the line of the annotation and the start of its message.
+BROKEN_CONFIGS = [
+    ('format: mtg/modern\nformats:\n  "decks/**": mtg/modrn\n', 3,
+     "formats.decks/**: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
+    ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: expected a date YYYY-MM-DD"),
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
+     "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
+     "simulate.decks/burn.txt.policy: "),
+    ("format: [mtg/modern\n", 2, "line 2, column 1: invalid YAML"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", BROKEN_CONFIGS, ids=[case[2].split(":")[0] for case in BROKEN_CONFIGS])
+def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cli, tmp_path, text, line, message):
+    write(tmp_path, {"ci/deckcheck.yaml": text, "ci/decks/burn.txt": BURN})
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)}
+    done = cli("check", cwd=tmp_path / "ci", env=env)
+    assert done.returncode == 2
+    [error] = done.stderr.splitlines()
+    assert error.startswith("deckcheck: error: ") and message in error
+    [annotation] = done.stdout.splitlines()
+    prefix = f"::error file=ci/deckcheck.yaml,line={line},title=deckcheck.yaml::"
+    assert annotation.startswith(prefix) and annotation[len(prefix):].startswith(message.replace("%", "%25")), annotation
+    plain = cli("check", cwd=tmp_path / "ci", env={"GITHUB_ACTIONS": "false"})
+    assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
