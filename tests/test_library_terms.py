@@ -5,6 +5,7 @@ still says "--date". Each case states the call, the library's message, the comma
 that gives the same value and its message."""
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -254,3 +255,18 @@ def test_one_text_where_a_list_goes_is_that_one_item_as_in_deckcheck_yaml(settin
     as_list = simulate(DECK, "mtg/modern", **{setting: listed})
     assert [a.text for a in alone.assertions] == [a.text for a in as_list.assertions]
     assert alone.tracked == as_list.tracked and alone.passed == as_list.passed
+
+
+def test_check_deck_takes_what_validate_takes_for_its_format_and_date():
+    """`check_deck` (exported beside `validate`) raised AttributeError ('str' object has no
+    attribute 'game') for a format id and TypeError for a date as text or None."""
+    from deckcheck import check_deck, parse_deck
+
+    deck = parse_deck("4 Mox Opal\n56 Mountain\n")
+    expected = validate("4 Mox Opal\n56 Mountain\n", "mtg/modern", "2024-06-01").to_dict()
+    assert check_deck(deck, "mtg/modern", date="2024-06-01").to_dict() == expected
+    assert check_deck(deck, load_format("mtg/modern"), date=dt.datetime(2024, 6, 1, 9)).to_dict() == expected
+    assert check_deck(deck, "mtg/modern").format == "mtg/modern"  # today, as validate
+    with pytest.raises(DeckcheckError) as raised:
+        check_deck(deck, "mtg/modern", date="2024-13-01")
+    assert str(raised.value) == "date '2024-13-01' is not a date; use YYYY-MM-DD"
