@@ -233,6 +233,11 @@ WRONG_KINDS = [
     (lambda: simulate(DECK, None), "format None: give a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format"),
     (lambda: validate(DECK, 3), "format 3: give a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format"),
     (lambda: load_format(None), "format None: give a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format"),
+    (lambda: simulate(DECK, "mtg/modern", assertions=[5]), "assertion [5]: give a list of texts, such as ['...']"),
+    (lambda: simulate(DECK, "mtg/modern", cards={"Lightning Bolt": 4}), "card {'Lightning Bolt': 4}: give a list of texts, such as ['...']"),
+    (lambda: simulate(DECK, "mtg/modern", cast=[None]), "cast [None]: give a list of texts, such as ['...']"),
+    (lambda: simulate(DECK, "mtg/modern", policy_file=5), "policy_file 5: give the policy file's path (a str or a pathlib.Path)"),
+    (lambda: simulate(DECK, "mtg/modern", card_data=5), "card_data 5: give card data that answers is_land(name), or None"),
 ]
 
 

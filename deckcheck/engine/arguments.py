@@ -13,10 +13,29 @@ from collections.abc import Mapping, Sequence
 from ..errors import OptionError
 
 
-def items(value: str | Sequence[str]) -> tuple[str, ...]:
-    """A list setting (`cards`, `assertions`, `cast`) as a tuple: one text is that one
-    item, as in deckcheck.yaml (`assert: "keep7 >= 0.85"`)."""
-    return (value,) if isinstance(value, str) else tuple(value)
+def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
+    """A list setting (`cards`, `assertions`, `cast`) as a tuple of texts: one text is that
+    one item, as in deckcheck.yaml (`assert: "keep7 >= 0.85"`), None none; anything else
+    an OptionError naming `setting`."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    listed = tuple(value) if isinstance(value, (list, tuple)) else None
+    if listed is None or not all(isinstance(item, str) for item in listed):
+        raise OptionError(setting, f"{str(value)[:200]}: give a list of texts, such as ['...']")
+    return listed
+
+
+def check_sources(policy_file: object, card_data: object) -> None:
+    """OptionError unless `policy_file` is a path (text or a Path) or None and `card_data`
+    answers `is_land(name)` or is None."""
+    from pathlib import Path
+
+    if policy_file is not None and not isinstance(policy_file, (str, Path)):
+        raise OptionError("policy_file", f"{str(policy_file)[:200]}: give the policy file's path (a str or a pathlib.Path)")
+    if card_data is not None and not callable(getattr(card_data, "is_land", None)):
+        raise OptionError("card_data", f"{str(card_data)[:200]}: give card data that answers is_land(name), or None")
 
 
 def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mapping[int, str] | None]:
