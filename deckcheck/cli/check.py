@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
@@ -12,6 +12,9 @@ from .app import app, handles_errors
 from .common import emit, output_option, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
+
+if TYPE_CHECKING:
+    from ..project.config import ConfigError
 
 
 @app.command(cls=reports(*REPORT_SUBJECTS))
@@ -84,12 +87,12 @@ def check(
     raise typer.Exit(run.report.exit_code)
 
 
-def _annotate(error, output: str | None) -> None:  # type: ignore[no-untyped-def]
+def _annotate(error: ConfigError, output: str | None) -> None:
     """A broken deckcheck.yaml in a GitHub job (the output `-o` asks for, `auto` by
     default: the file's own `output:` is not read yet): also an `::error` on the file and
     line that give the key, so the pull request that broke it shows where (the one-line
     error on stderr and exit 2 stay)."""
-    from ..report import AUTO, WorkflowCommands, resolve_auto
+    from ..report import WorkflowCommands, resolve_auto
     from ..report.github import NAME, annotation_path, command
 
     if resolve_auto(output or AUTO) == NAME:
