@@ -175,3 +175,33 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
     assert annotation.startswith(prefix) and annotation[len(prefix):].startswith(message.replace("%", "%25")), annotation
     plain = cli("check", cwd=tmp_path / "ci", env={"GITHUB_ACTIONS": "false"})
     assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
+
+
+def test_a_deck_of_another_game_than_its_format_gets_a_hint(cli, tmp_path):
+    """A Yu-Gi-Oh! deck that no `formats:` glob reaches is checked as the default Magic
+    format: forty `unknown card '14558127'` errors and nothing saying why. A deck whose
+    names are mostly unknown to its format's game but cards of another game gets one
+    warning naming that game (the errors stay: the deck is not legal in that format)."""
+    write(tmp_path, {
+        "deckcheck.yaml": "format: mtg/modern\ndecks: ['decks/**']\n",
+        "decks/ash.ydk": "#main\n" + "14558127\n" * 3 + "46986414\n" * 3 + "#extra\n!side\n",
+        "decks/names.txt": "3 Ash Blossom & Joyous Spring\n3 Dark Magician\n3 Pot of Greed\n",
+        "decks/burn.txt": BURN,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 1
+    for deck in ("decks/ash.ydk", "decks/names.txt"):
+        hint = (f"deckcheck: warning: {deck}: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a "
+                f"Yu-Gi-Oh! format (a `formats:` glob in deckcheck.yaml, or -f)")
+        assert hint in done.stderr.splitlines(), done.stderr
+        assert f"::warning title=deckcheck check::{hint.removeprefix('deckcheck: warning: ')}" in done.stdout
+    assert "decks/burn.txt:" not in done.stderr
+
+
+def test_validate_notes_a_deck_of_another_game_after_its_report(cli, tmp_path):
+    write(tmp_path, {"ash.ydk": "#main\n" + "14558127\n" * 3 + "46986414\n" * 3 + "#extra\n!side\n", "burn.txt": BURN})
+    done = cli("validate", "ash.ydk", "burn.txt", "-f", "mtg/modern", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == ("deckcheck: note: ash.ydk: its card names are not Magic cards but Yu-Gi-Oh! "
+                                           "cards: give it a Yu-Gi-Oh! format (-f FORMAT)")
+    assert "burn.txt:" not in done.stderr

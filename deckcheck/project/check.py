@@ -258,6 +258,7 @@ def run_check(
     from ..decklists import load_deck
     from ..pipeline import check_deck, today
     from ..problem import ProblemBudget
+    from ..cards.other_game import other_game_hint
 
     day = date or config.date or today()
     where = platform or config.platform or "paper"
@@ -278,6 +279,9 @@ def run_check(
         shown = _shown(path)
         deck.source = shown
         result = check_deck(deck, fmt, date=day, platform=where)
+        hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
+        if hint:
+            warnings.append(hint)
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
