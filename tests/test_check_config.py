@@ -205,3 +205,18 @@ def test_validate_notes_a_deck_of_another_game_after_its_report(cli, tmp_path):
     assert done.stderr.splitlines()[0] == ("deckcheck: note: ash.ydk: its card names are not Magic cards but Yu-Gi-Oh! "
                                            "cards: give it a Yu-Gi-Oh! format (-f FORMAT)")
     assert "burn.txt:" not in done.stderr
+
+
+def test_a_glob_that_matches_no_deck_is_annotated_on_its_line_from_the_checkout(cli, tmp_path):
+    """The warning that a glob matches no deck (its assertions or format do nothing) points
+    at the glob's line in deckcheck.yaml, named from the root of the checkout."""
+    write(tmp_path, {
+        "ci/deckcheck.yaml": 'format: mtg/modern\nformats:\n  "legacy/**": mtg/legacy\nsimulate:\n'
+                             '  "Burn.txt": {assert: "keep7 >= 0.1"}\n',
+        "ci/burn.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path / "ci", env={"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    warnings = [line.partition("::")[2].partition("::")[0] for line in done.stdout.splitlines() if line.startswith("::warning")]
+    assert warnings == ["warning file=ci/deckcheck.yaml,line=5,title=deckcheck check",
+                        "warning file=ci/deckcheck.yaml,line=3,title=deckcheck check"]

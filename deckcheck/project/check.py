@@ -291,16 +291,24 @@ def run_check(
                 run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
+    located: dict[str, int | None] = {}  # a warning on a line of deckcheck.yaml: that line
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
+                text = f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                located[text] = config.lines.get(("simulate", spec.glob))
+                warnings.append(text)
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
-                warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+                text = f"{config.shown}: formats.{pattern}: matches no deck"
+                located[text] = config.lines.get(("formats", pattern))
+                warnings.append(text)
     warnings += _unknown_names(used_formats.values())
     # Warnings first, as stderr has them (before the report; the notes follow it).
-    run.report.messages = [RunMessage(RUN_WARNING, text) for text in warnings] + [RunMessage(RUN_NOTE, text) for text in notes]
+    config_file = _shown(config.path) if config.path else None
+    run.report.messages = [
+        RunMessage(RUN_WARNING, text, *((config_file, located[text]) if text in located else ())) for text in warnings
+    ] + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 
 

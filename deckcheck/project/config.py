@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -142,6 +142,9 @@ class ProjectConfig:
     exclude: tuple[str, ...] = ()
     formats: tuple[tuple[str, FormatRef], ...] = ()
     simulate: tuple[SimulateSpec, ...] = ()
+    # The line of each `formats` and `simulate` glob, by (key, glob): where `check` points
+    # its warning that a glob matches no deck.
+    lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
 
     @property
     def shown(self) -> str:
@@ -210,14 +213,16 @@ def load_config(path: Path) -> ProjectConfig:
     except SchemaError as exc:
         raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line, keys=exc.keys) from None
     try:
-        return _settings(path, data, shown)
+        return _settings(path, data, shown, document.line_of)
     except ConfigError as exc:
         if exc.line is None and exc.keys:
             exc.line = document.line_of(exc.keys)  # for the annotation; the message stays as it was
         raise
 
 
-def _settings(path: Path, data: dict[str, Any], shown: str) -> ProjectConfig:
+def _settings(
+    path: Path, data: dict[str, Any], shown: str, line_of: Callable[[Sequence[str | int]], int | None],
+) -> ProjectConfig:
     """The settings of a deckcheck.yaml whose keys and types are valid: every format,
     policy file, keep rule and assertion it names checked (ConfigError)."""
     from ..formats import load
@@ -238,6 +243,8 @@ def _settings(path: Path, data: dict[str, Any], shown: str) -> ProjectConfig:
             raise ConfigError(str(exc), path=shown, key=".".join(keys), keys=keys) from None
     simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
     date = data.get("date")
+    lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
+             if (line := line_of((key, glob))) is not None}
     return ProjectConfig(
         root=root,
         path=path,
@@ -249,6 +256,7 @@ def _settings(path: Path, data: dict[str, Any], shown: str) -> ProjectConfig:
         exclude=_texts(data.get("exclude")),
         formats=formats,
         simulate=simulate,
+        lines=lines,
     )
 
 

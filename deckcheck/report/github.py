@@ -132,7 +132,8 @@ class Writer(ReportWriter):
         if report.assertions:
             lines += _assertion_lines(report.assertions)
         lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
-        lines += [command("warning" if message.is_warning else "notice", message.message, title=RUN_TITLE)
+        lines += [command("warning" if message.is_warning else "notice", message.message,
+                          file=annotation_path(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
         if report.assertions:
