@@ -220,3 +220,21 @@ def test_a_glob_that_matches_no_deck_is_annotated_on_its_line_from_the_checkout(
     warnings = [line.partition("::")[2].partition("::")[0] for line in done.stdout.splitlines() if line.startswith("::warning")]
     assert warnings == ["warning file=ci/deckcheck.yaml,line=5,title=deckcheck check",
                         "warning file=ci/deckcheck.yaml,line=3,title=deckcheck check"]
+
+
+def test_deckcheck_yaml_and_the_files_it_names_are_never_decks(cli, tmp_path):
+    """`decks: ["**"]` (decks at the top of a repository) read deckcheck.yaml itself as an
+    illegal deck, and the policy and format files it names too: the build failed whatever
+    the decks said. Other files a `decks` glob picks are still read as decks (docs/ci.md)."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["**"]\nformats:\n  "cube/*": formats/cube.yaml\n'
+                          'simulate:\n  "burn.txt": {policy: policies/burn.yaml, assert: "keep7 >= 0.1"}\n',
+        "formats/cube.yaml": "name: Cube\nextends: mtg/constructed\ndeck: {main: {min: 40}}\n",
+        "policies/burn.yaml": "keep:\n  7: lands >= 2\n",
+        "cube/c.txt": "40 Mountain\n",
+        "burn.txt": BURN,
+        "notes.md": "4 Lightning Bolt\n",
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert sorted(r["deck"] for r in json.loads(done.stdout)["results"]) == ["burn.txt", "cube/c.txt", "notes.md"]
+    assert cli("check", "deckcheck.yaml", "policies/burn.yaml", cwd=tmp_path).returncode == 0  # a hook run on them

@@ -76,8 +76,9 @@ def relative(path: Path, root: Path) -> str | None:
 def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | None = None) -> bool:
     """Whether the file at `rel` is one of the repository's decks: `decks` globs decide when
     given; else a decklist extension, no well-known non-deck name, and (for the file at
-    `path`) content that looks like a decklist."""
-    if any(matches(pattern, rel) for pattern in config.exclude):
+    `path`) content that looks like a decklist. deckcheck.yaml and the files it names
+    (format and policy files) never are."""
+    if rel in config.own_files or any(matches(pattern, rel) for pattern in config.exclude):
         return False
     if config.decks:
         return any(matches(pattern, rel) for pattern in config.decks)

@@ -145,6 +145,8 @@ class ProjectConfig:
     # The line of each `formats` and `simulate` glob, by (key, glob): where `check` points
     # its warning that a glob matches no deck.
     lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    # deckcheck.yaml and the format and policy files it names, relative to `root`: never decks.
+    own_files: frozenset[str] = frozenset()
 
     @property
     def shown(self) -> str:
@@ -245,6 +247,9 @@ def _settings(
     date = data.get("date")
     lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
              if (line := line_of((key, glob))) is not None}
+    named = [path, *(ref for ref in (default, *(ref for _, ref in formats)) if isinstance(ref, Path)),
+             *(Path(spec.policy) for spec in simulate if spec.policy)]
+    own_files = frozenset(os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/") for file in named)
     return ProjectConfig(
         root=root,
         path=path,
@@ -257,6 +262,7 @@ def _settings(
         formats=formats,
         simulate=simulate,
         lines=lines,
+        own_files=own_files,
     )
 
 
