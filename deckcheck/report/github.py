@@ -21,7 +21,6 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import TextIO
 
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
