@@ -181,16 +181,27 @@ MAX_PER_GAME_BYTES = 1 << 30
 MAX_SIMULATED_CARDS = 500
 
 
+def _whole(value: object) -> bool:
+    """An int, not a bool: a library caller's `"100"`, `1.5` or `True` is refused in the
+    setting's own words, never met later by a comparison or numpy (a bare TypeError)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _shown(value: object) -> str:
+    """A setting's value as its message quotes it: text in quotes (`hands '100'`), numbers bare."""
+    return repr(value) if isinstance(value, str) else str(value)
+
+
 def check_seed(seed: int | None) -> None:
     """OptionError (setting `seed`) unless `seed` is None or a whole number from 0 to MAX_SEED."""
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise OptionError("seed", f"{seed}: use a whole number from 0 to {MAX_SEED}")
+    if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
+        raise OptionError("seed", f"{_shown(seed)}: use a whole number from 0 to {MAX_SEED}")
 
 
 def check_hands(hands: int | None) -> None:
-    """OptionError (setting `hands`) unless `hands` is None or from 1 to MAX_HANDS."""
-    if hands is not None and not 1 <= hands <= MAX_HANDS:
-        raise OptionError("hands", f"{hands}: simulate from 1 to {MAX_HANDS:,} games")
+    """OptionError (setting `hands`) unless `hands` is None or a whole number from 1 to MAX_HANDS."""
+    if hands is not None and not (_whole(hands) and 1 <= hands <= MAX_HANDS):
+        raise OptionError("hands", f"{_shown(hands)}: simulate from 1 to {MAX_HANDS:,} games")
 
 
 def check_turns(turn: int, what: str | None = None, *, too_early: str | None = None, too_late: str | None = None) -> None:
@@ -198,7 +209,10 @@ def check_turns(turn: int, what: str | None = None, *, too_early: str | None = N
     assertions' turns and --cast's mana value. Without `what` it is an OptionError of the
     setting `turns`; with it, a DeckcheckError naming `what`, where the turn was given (an
     assertion's text). `too_early` and `too_late`, when given, are the whole message for a
-    turn under 1 or over MAX_TURNS (each caller keeps the wording its users know)."""
+    turn under 1 or over MAX_TURNS (each caller keeps the wording its users know). A value
+    that is no whole number (a library caller's `turns="3"`) is the OptionError of `turns`."""
+    if not _whole(turn):
+        raise OptionError("turns", f"{_shown(turn)}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
     if turn < 1:
         raise OptionError("turns", "must be at least 1") if too_early is None else DeckcheckError(too_early)
     if turn > MAX_TURNS:

@@ -106,8 +106,8 @@ def check_platform(platform: str) -> str:
 
 
 def check_deck(
-    deck: Deck, fmt: Format, *, date: dt.date, cards: CardsArg = None, offline: bool | None = None,
-    pool: Pool | None = None, platform: str = "paper", context: Context | None = None,
+    deck: Deck, fmt: FormatRef | Format, *, date: str | dt.date | None = None, cards: CardsArg = None,
+    offline: bool | None = None, pool: Pool | None = None, platform: str = "paper", context: Context | None = None,
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
@@ -121,8 +121,12 @@ def check_deck(
     (`not-in-pool`) have nothing to check. `platform` (paper, mtgo, arena) picks the
     release and rule dates of that platform. `context` is the rules' Context when the
     caller made one (for the same date, card catalog, pool and platform) to settle the
-    deck's sideboard first: what it counted is not counted again.
+    deck's sideboard first: what it counted is not counted again. `fmt` and `date` are
+    taken as `validate` takes them (an id or a file; text, a datetime, or None for today).
     """
+    if not isinstance(fmt, Format):
+        fmt = load(fmt)
+    date = parse_date(date)
     catalog = card_catalog(fmt, cards, offline=offline)
     if pool is not None and catalog is not None:
         pool = named_pool(pool, catalog, fmt)  # the pool's names are the card data's, as the deck's

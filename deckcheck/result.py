@@ -157,13 +157,17 @@ class RunMessage(Record):
     """A message about the run itself rather than one deck: `deckcheck check`'s warnings (a
     glob of deckcheck.yaml that matches no deck, so its assertions did not run; a link not
     followed) and notes (a simulation's: a policy tag that holds no card of the deck).
-    Every report carries them in its own way (docs/contracts.md)."""
+    Every report carries them in its own way (docs/contracts.md). `file` and `line`, when
+    known, are where the message points (the line of deckcheck.yaml that gives the glob),
+    for the outputs that place a message on a file (GitHub annotations)."""
 
-    __slots__ = ("level", "message")
+    __slots__ = ("level", "message", "file", "line")
 
-    def __init__(self, level: str, message: str) -> None:
+    def __init__(self, level: str, message: str, file: str | None = None, line: int | None = None) -> None:
         self.level = level  # RUN_WARNING or RUN_NOTE
         self.message = message
+        self.file = file
+        self.line = line
 
     @property
     def is_warning(self) -> bool:

@@ -356,7 +356,8 @@ def test_check_github_output_annotates_its_own_warnings(cli, tmp_path):
     done = cli("check", "-o", "github", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     [annotation] = [line for line in done.stdout.splitlines() if line.startswith("::warning")]
-    assert annotation.startswith("::warning title=deckcheck check::") and annotation.endswith(
+    # On the line of deckcheck.yaml that gives the glob, so the pull request shows where.
+    assert annotation.startswith("::warning file=deckcheck.yaml,line=2,title=deckcheck check::") and annotation.endswith(
         "deckcheck.yaml: simulate.typo.txt: matches no deck, so its assertions did not run")
     assert "simulate.typo.txt: matches no deck" in done.stderr
     text = cli("check", "-o", "text", cwd=tmp_path)
@@ -439,7 +440,8 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
     assert suites[0].get("tests") == "0" and suites[0].findtext("system-out").splitlines() == [
         f"{level}: {message}" for level, message in expected]
     annotations = [line for line in runs["github"].stdout.splitlines() if line.startswith(("::warning", "::notice"))]
-    assert annotations == [f"::warning title=deckcheck check::{warning}", *(f"::notice title=deckcheck check::{note}" for note in notes)]
+    assert annotations == [f"::warning file=deckcheck.yaml,line=4,title=deckcheck check::{warning}",
+                           *(f"::notice title=deckcheck check::{note}" for note in notes)]
     # GitHub shows ten warning annotations a step: the job summary lists them all.
     listed = summary.read_text(encoding="utf-8").partition("### Warnings and notes\n\n")[2].splitlines()
     assert [line.replace("\\", "") for line in listed if line] == [f"- {level}: {message}" for level, message in expected]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from test_check_command import BURN, ILLEGAL, LEGAL, write
 
 
@@ -142,3 +144,97 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
     assert hook.returncode == 0 and hook.stderr.splitlines() == expected[:2], hook.stderr
     assert [(m["level"], m["message"]) for m in json.loads(hook.stdout)["messages"]] == [
         ("warning", line.removeprefix("deckcheck: warning: ")) for line in expected[:2]]
+
+
+# A pull request that breaks deckcheck.yaml failed its check with one log line and no
+# annotation: in a GitHub job (`-o auto`, `-o github`) the error is also an `::error` on
+# the file and line that give the key, from the root of the checkout. Each case: the
+# file's text, the line of the annotation and the start of its message.
+BROKEN_CONFIGS = [
+    ('format: mtg/modern\nformats:\n  "decks/**": mtg/modrn\n', 3,
+     "formats.decks/**: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
+    ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: expected a date YYYY-MM-DD"),
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
+     "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
+    ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
+     "simulate.decks/burn.txt.policy: "),
+    ("format: [mtg/modern\n", 2, "line 2, column 1: invalid YAML"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", BROKEN_CONFIGS, ids=[case[2].split(":")[0] for case in BROKEN_CONFIGS])
+def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cli, tmp_path, text, line, message):
+    write(tmp_path, {"ci/deckcheck.yaml": text, "ci/decks/burn.txt": BURN})
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)}
+    done = cli("check", cwd=tmp_path / "ci", env=env)
+    assert done.returncode == 2
+    [error] = done.stderr.splitlines()
+    assert error.startswith("deckcheck: error: ") and message in error
+    [annotation] = done.stdout.splitlines()
+    prefix = f"::error file=ci/deckcheck.yaml,line={line},title=deckcheck.yaml::"
+    assert annotation.startswith(prefix) and annotation[len(prefix):].startswith(message.replace("%", "%25")), annotation
+    plain = cli("check", cwd=tmp_path / "ci", env={"GITHUB_ACTIONS": "false"})
+    assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
+
+
+def test_a_deck_of_another_game_than_its_format_gets_a_hint(cli, tmp_path):
+    """A Yu-Gi-Oh! deck that no `formats:` glob reaches is checked as the default Magic
+    format: forty `unknown card '14558127'` errors and nothing saying why. A deck whose
+    names are mostly unknown to its format's game but cards of another game gets one
+    warning naming that game (the errors stay: the deck is not legal in that format)."""
+    write(tmp_path, {
+        "deckcheck.yaml": "format: mtg/modern\ndecks: ['decks/**']\n",
+        "decks/ash.ydk": "#main\n" + "14558127\n" * 3 + "46986414\n" * 3 + "#extra\n!side\n",
+        "decks/names.txt": "3 Ash Blossom & Joyous Spring\n3 Dark Magician\n3 Pot of Greed\n",
+        "decks/burn.txt": BURN,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 1
+    for deck in ("decks/ash.ydk", "decks/names.txt"):
+        hint = (f"deckcheck: warning: {deck}: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a "
+                f"Yu-Gi-Oh! format (a `formats:` glob in deckcheck.yaml, or -f)")
+        assert hint in done.stderr.splitlines(), done.stderr
+        assert f"::warning title=deckcheck check::{hint.removeprefix('deckcheck: warning: ')}" in done.stdout
+    assert "decks/burn.txt:" not in done.stderr
+
+
+def test_validate_notes_a_deck_of_another_game_after_its_report(cli, tmp_path):
+    write(tmp_path, {"ash.ydk": "#main\n" + "14558127\n" * 3 + "46986414\n" * 3 + "#extra\n!side\n", "burn.txt": BURN})
+    done = cli("validate", "ash.ydk", "burn.txt", "-f", "mtg/modern", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.splitlines()[0] == ("deckcheck: note: ash.ydk: its card names are not Magic cards but Yu-Gi-Oh! "
+                                           "cards: give it a Yu-Gi-Oh! format (-f FORMAT)")
+    assert "burn.txt:" not in done.stderr
+
+
+def test_a_glob_that_matches_no_deck_is_annotated_on_its_line_from_the_checkout(cli, tmp_path):
+    """The warning that a glob matches no deck (its assertions or format do nothing) points
+    at the glob's line in deckcheck.yaml, named from the root of the checkout."""
+    write(tmp_path, {
+        "ci/deckcheck.yaml": 'format: mtg/modern\nformats:\n  "legacy/**": mtg/legacy\nsimulate:\n'
+                             '  "Burn.txt": {assert: "keep7 >= 0.1"}\n',
+        "ci/burn.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path / "ci", env={"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    warnings = [line.partition("::")[2].partition("::")[0] for line in done.stdout.splitlines() if line.startswith("::warning")]
+    assert warnings == ["warning file=ci/deckcheck.yaml,line=5,title=deckcheck check",
+                        "warning file=ci/deckcheck.yaml,line=3,title=deckcheck check"]
+
+
+def test_deckcheck_yaml_and_the_files_it_names_are_never_decks(cli, tmp_path):
+    """`decks: ["**"]` (decks at the top of a repository) read deckcheck.yaml itself as an
+    illegal deck, and the policy and format files it names too: the build failed whatever
+    the decks said. Other files a `decks` glob picks are still read as decks (docs/ci.md)."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["**"]\nformats:\n  "cube/*": formats/cube.yaml\n'
+                          'simulate:\n  "burn.txt": {policy: policies/burn.yaml, assert: "keep7 >= 0.1"}\n',
+        "formats/cube.yaml": "name: Cube\nextends: mtg/constructed\ndeck: {main: {min: 40}}\n",
+        "policies/burn.yaml": "keep:\n  7: lands >= 2\n",
+        "cube/c.txt": "40 Mountain\n",
+        "burn.txt": BURN,
+        "notes.md": "4 Lightning Bolt\n",
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert sorted(r["deck"] for r in json.loads(done.stdout)["results"]) == ["burn.txt", "cube/c.txt", "notes.md"]
+    assert cli("check", "deckcheck.yaml", "policies/burn.yaml", cwd=tmp_path).returncode == 0  # a hook run on them

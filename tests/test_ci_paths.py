@@ -55,3 +55,29 @@ def test_a_deck_inside_a_zip_is_no_file_to_annotate(cli, repo):
     assert errors and not any("file=" in line for line in errors)
     sarif = json.loads(cli("batch", "set.zip", "-f", "mtg/legacy", "-o", "sarif", cwd=repo).stdout)
     assert all(result["locations"] == [] for result in sarif["runs"][0]["results"])
+
+
+@pytest.mark.parametrize("step_folder", ["events", "events/june"])
+def test_a_step_in_a_subfolder_still_names_files_from_the_workspace(cli, repo, step_folder):
+    """A workflow step with `working-directory: events` named `june/decks/ann.txt`:
+    GitHub reads an annotation's file, and code scanning a SARIF URI, from the root of the
+    checkout (GITHUB_WORKSPACE), so it attached nothing to the pull request."""
+    env = {"GITHUB_WORKSPACE": str(repo)}
+    cwd = repo / step_folder
+    deck = "june/decks/ann.txt" if step_folder == "events" else "decks/ann.txt"
+    github = cli("validate", deck, "-f", "mtg/legacy", "-o", "github", cwd=cwd, env=env)
+    errors = [line for line in github.stdout.splitlines() if line.startswith("::error")]
+    assert errors and all(line.startswith("::error file=events/june/decks/ann.txt,line=") for line in errors), errors
+    assert github.stdout.splitlines()[0] == f"::group::{deck} - mtg/legacy: ILLEGAL (1 problem)"  # the log keeps its name
+    sarif = json.loads(cli("validate", deck, "-f", "mtg/legacy", "-o", "sarif", cwd=cwd, env=env).stdout)["runs"][0]
+    location = sarif["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "events/june/decks/ann.txt", "uriBaseId": "%SRCROOT%"}
+    assert sarif["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.resolve().as_uri() + "/"
+
+
+def test_a_file_outside_the_workspace_keeps_its_own_name(cli, repo, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (elsewhere / "x.txt").write_text(BAD, encoding="utf-8")
+    github = cli("validate", str(elsewhere / "x.txt"), "-f", "mtg/legacy", "-o", "github", cwd=repo,
+                 env={"GITHUB_WORKSPACE": str(repo)})
+    assert f"::error file={elsewhere / 'x.txt'},line=" in github.stdout

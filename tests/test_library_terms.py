@@ -5,12 +5,13 @@ still says "--date". Each case states the call, the library's message, the comma
 that gives the same value and its message."""
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
 
 from conftest import run_cli
-from deckcheck import validate
+from deckcheck import load_format, validate
 from deckcheck.batch import check_source
 from deckcheck.engine import simulate
 from deckcheck.errors import DeckcheckError
@@ -213,3 +214,64 @@ def test_a_folder_named_as_the_card_database_says_it_is_a_folder(tmp_path):
     assert str(raised.value) == f"cards {expected}"
     done = run_cli("validate", "deck.txt", "-f", "mtg/modern", "--cards-db", str(tmp_path), cwd=tmp_path)
     assert (done.returncode, done.stderr) == (2, f"deckcheck: error: --cards-db {expected}\n")
+
+
+# A website calls the library with values from a form or a JSON body: a number that came as
+# text, a float, a missing format. Each raised a bare TypeError or AttributeError from deep
+# inside (`'<=' not supported between instances of 'int' and 'str'`, numpy's SeedSequence,
+# `'NoneType' object has no attribute 'endswith'`); now one DeckcheckError naming the setting.
+WRONG_KINDS = [
+    (lambda: simulate(DECK, "mtg/modern", hands="100"), "hands '100': simulate from 1 to 10,000,000 games"),
+    (lambda: simulate(DECK, "mtg/modern", hands=1000.5), "hands 1000.5: simulate from 1 to 10,000,000 games"),
+    (lambda: simulate(DECK, "mtg/modern", hands=True), "hands True: simulate from 1 to 10,000,000 games"),
+    (lambda: simulate(DECK, "mtg/modern", seed="x"), "seed 'x': use a whole number from 0 to 9223372036854775807"),
+    (lambda: simulate(DECK, "mtg/modern", seed=1.5, hands=1000), "seed 1.5: use a whole number from 0 to 9223372036854775807"),
+    (lambda: simulate(DECK, "mtg/modern", turns="3"), "turns '3': give a turn from 1 to 50 (a game rarely lasts past turn 30)"),
+    (lambda: simulate(DECK, "mtg/modern", keep=5), "keep 5: give a keep rule as text, such as 'lands >= 2'"),
+    (lambda: simulate(DECK, "mtg/modern", keep_by_size={"6": "true"}),
+     "keep_by_size {'6': 'true'}: give hand sizes (whole numbers) and keep rules as text, such as {6: 'lands >= 1'}"),
+    (lambda: simulate(DECK, None), "format None: give a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format"),
+    (lambda: validate(DECK, 3), "format 3: give a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format"),
+    (lambda: load_format(None), "format None: give a format id such as 'mtg/modern' (a str), a format file (a pathlib.Path) or a Format"),
+    (lambda: simulate(DECK, "mtg/modern", assertions=[5]), "assertion [5]: give a list of texts, such as ['...']"),
+    (lambda: simulate(DECK, "mtg/modern", cards={"Lightning Bolt": 4}), "card {'Lightning Bolt': 4}: give a list of texts, such as ['...']"),
+    (lambda: simulate(DECK, "mtg/modern", cast=[None]), "cast [None]: give a list of texts, such as ['...']"),
+    (lambda: simulate(DECK, "mtg/modern", policy_file=5), "policy_file 5: give the policy file's path (a str or a pathlib.Path)"),
+    (lambda: simulate(DECK, "mtg/modern", card_data=5), "card_data 5: give card data that answers is_land(name), or None"),
+]
+
+
+@pytest.mark.parametrize("call, message", WRONG_KINDS, ids=[case[1].split(":")[0] for case in WRONG_KINDS])
+def test_a_value_of_the_wrong_kind_is_one_line_naming_the_setting(call, message):
+    with pytest.raises(DeckcheckError) as raised:
+        call()
+    assert str(raised.value) == message
+
+
+@pytest.mark.parametrize("setting, value, listed", [
+    ("assertions", "keep7 >= 0.5", ["keep7 >= 0.5"]),
+    ("cards", "Lightning Bolt", ["Lightning Bolt"]),
+])
+def test_one_text_where_a_list_goes_is_that_one_item_as_in_deckcheck_yaml(setting, value, listed):
+    """`assertions="keep7 >= 0.5"` was read a character at a time ("assertion: column 1 in
+    'k': unknown name 'k'"), `cards="Lightning Bolt"` as the card 'L'; deckcheck.yaml's
+    `assert: "keep7 >= 0.5"` was always one assertion. One text is now that one item."""
+    alone = simulate(DECK, "mtg/modern", **{setting: value})
+    as_list = simulate(DECK, "mtg/modern", **{setting: listed})
+    assert [a.text for a in alone.assertions] == [a.text for a in as_list.assertions]
+    assert alone.tracked == as_list.tracked and alone.passed == as_list.passed
+
+
+def test_check_deck_takes_what_validate_takes_for_its_format_and_date():
+    """`check_deck` (exported beside `validate`) raised AttributeError ('str' object has no
+    attribute 'game') for a format id and TypeError for a date as text or None."""
+    from deckcheck import check_deck, parse_deck
+
+    deck = parse_deck("4 Mox Opal\n56 Mountain\n")
+    expected = validate("4 Mox Opal\n56 Mountain\n", "mtg/modern", "2024-06-01").to_dict()
+    assert check_deck(deck, "mtg/modern", date="2024-06-01").to_dict() == expected
+    assert check_deck(deck, load_format("mtg/modern"), date=dt.datetime(2024, 6, 1, 9)).to_dict() == expected
+    assert check_deck(deck, "mtg/modern").format == "mtg/modern"  # today, as validate
+    with pytest.raises(DeckcheckError) as raised:
+        check_deck(deck, "mtg/modern", date="2024-13-01")
+    assert str(raised.value) == "date '2024-13-01' is not a date; use YYYY-MM-DD"

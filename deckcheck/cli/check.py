@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
@@ -12,6 +12,9 @@ from .app import app, handles_errors
 from .common import emit, output_option, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
+
+if TYPE_CHECKING:
+    from ..project.config import ConfigError
 
 
 @app.command(cls=reports(*REPORT_SUBJECTS))
@@ -38,21 +41,25 @@ def check(
     from ..errors import DeckcheckError
     from ..pipeline import check_platform, parse_date
     from ..project.check import run_check
-    from ..project.config import ProjectConfig, find_config, load_config
+    from ..project.config import ConfigError, ProjectConfig, find_config, load_config
     from ..report import choose, deliver
     from ..report.style import wants_color
 
     if config_file is not None:
         if not config_file.is_file():
             raise DeckcheckError(f"--config {config_file}: no such file")
-        config = load_config(config_file)
+        found: Path | None = config_file
     else:
         found = find_config(Path.cwd())
         if found is None and not format_id:
             raise DeckcheckError(
                 "no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT"
             )
+    try:
         config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
+    except ConfigError as exc:
+        _annotate(exc, output)
+        raise
     format_ref = None
     if format_id:
         from ..formats import load, reference
@@ -78,6 +85,19 @@ def check(
     for note in run.notes:
         say_note(note)
     raise typer.Exit(run.report.exit_code)
+
+
+def _annotate(error: ConfigError, output: str | None) -> None:
+    """A broken deckcheck.yaml in a GitHub job (the output `-o` asks for, `auto` by
+    default: the file's own `output:` is not read yet): also an `::error` on the file and
+    line that give the key, so the pull request that broke it shows where (the one-line
+    error on stderr and exit 2 stay)."""
+    from ..report import WorkflowCommands, resolve_auto
+    from ..report.github import NAME, annotation_path, command
+
+    if resolve_auto(output or AUTO) == NAME:
+        annotation = command("error", error.detail, file=annotation_path(error.path), line=error.line, title="deckcheck.yaml")
+        emit(WorkflowCommands(annotation + "\n"))
 
 
 def _selection(config) -> str:  # type: ignore[no-untyped-def]

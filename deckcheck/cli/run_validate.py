@@ -45,13 +45,20 @@ def run_validate(
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     warn_unknown_format_names(fmt, catalog)  # a user's format file: a misspelt ban bans nothing
     results = []
+    hints = []  # decks of another game than the format's (cards/other_game.py), after the report
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     for source in decks:
         deck = read_deck_argument(source, input_format=input_format)
         result = check_deck(deck, fmt, date=day, pool=pool, cards=catalog or False, platform=platform)
+        if catalog and not result.legal:  # only a deck with errors pays for the import
+            from ..cards.other_game import other_game_hint
+
+            hints.append(other_game_hint(deck, result, fmt, result.deck, how="-f FORMAT"))
         result.problems = budget.take(result.problems)
         results.append(result)
     report = Report(results=results)
     emit(deliver(reporter, report, color=wants_color(), warn=warn))
+    for hint in hints:
+        say_note(hint)
     say_note(note)
     return report.exit_code

@@ -150,6 +150,10 @@ class Comparison:
         }
 
 
+# Decimals past which a value shown tells nothing more (a double holds 15-17 significant digits).
+_MOST_DIGITS = 15
+
+
 @dataclass
 class AssertionResult:
     text: str
@@ -158,6 +162,18 @@ class AssertionResult:
     within_margin: bool = False  # held only because of the 3-standard-error margin
     tolerance_used: bool = False
     comparisons: list[Comparison] = field(default_factory=list)
+    numbers: tuple[float, ...] = ()  # the numbers the assertion's text gives (bounds, turns)
+
+    def shown(self, value: float) -> str:
+        """`value` with four decimals, or as many more as it takes to tell it apart from
+        each number and other value it was compared with: `keep7 >= 0.6056` fails on
+        0.605588..., which four decimals show as the bound itself."""
+        others = [*self.numbers, *(estimate.value for estimate in self.values.values())]
+        for digits in range(4, _MOST_DIGITS + 1):
+            text = f"{value:.{digits}f}"
+            if all(other == value or f"{other:.{digits}f}" != text for other in others if isfinite(other)):
+                return text
+        return repr(value)
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -222,6 +238,7 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
     return AssertionResult(
         text=assertion.text,
         passed=passed,
+        numbers=tuple(float(node.value) for node in walk(assertion.node) if isinstance(node, Number)),
         values=values,
         within_margin=passed and not on_estimate,
         tolerance_used=monte_carlo,

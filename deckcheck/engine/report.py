@@ -254,10 +254,10 @@ def _assertion_lines(simulation: Simulation, exact: bool, color: bool) -> list[s
 
 
 def _values_text(result: AssertionResult) -> str:
-    """`keep7 = 0.8439`, each value the assertion read, with its standard error when it
-    was judged as sampled."""
+    """`keep7 = 0.8439`, each value the assertion read (with the digits that tell it from
+    its bounds, AssertionResult.shown), with its standard error when it was judged as sampled."""
     return ", ".join(
-        f"{name} = {estimate.value:.4f}" + ("" if not result.tolerance_used or not estimate.se else f" ± {estimate.se:.4f}")
+        f"{name} = {result.shown(estimate.value)}" + ("" if not result.tolerance_used or not estimate.se else f" ± {estimate.se:.4f}")
         for name, estimate in result.values.items()
     )
 

@@ -22,6 +22,7 @@ from ..model import ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
+from .arguments import check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
@@ -137,6 +138,11 @@ def simulate(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
+    keep, keep_by_size = checked_rules(keep, keep_by_size)
+    # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
+    # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
+    cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
+    check_sources(policy_file, card_data)
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:

@@ -83,6 +83,12 @@ def reference(text: str, *, base: Path | None = None) -> FormatRef:
 
 def find(ref: FormatRef) -> tuple[str, Path]:
     """(id, file) of a format id or a format file."""
+    if not isinstance(ref, (str, Path)):
+        # A library caller's missing or mistyped format (None from a form): one line, not an
+        # AttributeError from deep inside.
+        shown = str(ref)[:200]
+        raise FormatError(f"format {shown}: give a format id such as 'mtg/modern' (a str), a format file "
+                          "(a pathlib.Path) or a Format")
     if str(ref).endswith(LFLIST_SUFFIX):
         # A Yu-Gi-Oh! player's list as EDOPro keeps it: no YAML, and no id either.
         shown = str(ref)[:200]

@@ -76,8 +76,9 @@ def relative(path: Path, root: Path) -> str | None:
 def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | None = None) -> bool:
     """Whether the file at `rel` is one of the repository's decks: `decks` globs decide when
     given; else a decklist extension, no well-known non-deck name, and (for the file at
-    `path`) content that looks like a decklist."""
-    if any(matches(pattern, rel) for pattern in config.exclude):
+    `path`) content that looks like a decklist. deckcheck.yaml and the files it names
+    (format and policy files) never are."""
+    if rel in config.own_files or any(matches(pattern, rel) for pattern in config.exclude):
         return False
     if config.decks:
         return any(matches(pattern, rel) for pattern in config.decks)
@@ -258,6 +259,7 @@ def run_check(
     from ..decklists import load_deck
     from ..pipeline import check_deck, today
     from ..problem import ProblemBudget
+    from ..cards.other_game import other_game_hint
 
     day = date or config.date or today()
     where = platform or config.platform or "paper"
@@ -278,6 +280,9 @@ def run_check(
         shown = _shown(path)
         deck.source = shown
         result = check_deck(deck, fmt, date=day, platform=where)
+        hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
+        if hint:
+            warnings.append(hint)
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
@@ -287,16 +292,24 @@ def run_check(
                 run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
+    located: dict[str, int | None] = {}  # a warning on a line of deckcheck.yaml: that line
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                warnings.append(f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run")
+                text = f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                located[text] = config.lines.get(("simulate", spec.glob))
+                warnings.append(text)
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
-                warnings.append(f"{config.shown}: formats.{pattern}: matches no deck")
+                text = f"{config.shown}: formats.{pattern}: matches no deck"
+                located[text] = config.lines.get(("formats", pattern))
+                warnings.append(text)
     warnings += _unknown_names(used_formats.values())
     # Warnings first, as stderr has them (before the report; the notes follow it).
-    run.report.messages = [RunMessage(RUN_WARNING, text) for text in warnings] + [RunMessage(RUN_NOTE, text) for text in notes]
+    config_file = _shown(config.path) if config.path else None
+    run.report.messages = [
+        RunMessage(RUN_WARNING, text, *((config_file, located[text]) if text in located else ())) for text in warnings
+    ] + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 
 

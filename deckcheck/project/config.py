@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,11 +92,16 @@ CONFIG_SCHEMA = Struct(fields={
 
 class ConfigError(DeckcheckError):
     """An invalid deckcheck.yaml: names the file, the key at fault and, when known, the
-    line that gives it (exit 2)."""
+    line that gives it (exit 2). `keys` locate the key in the file (mapping keys, list
+    indexes) when `key` is not a path of them (a glob may hold dots); `load_config` finds
+    `line` from them for a `check -o github` annotation (cli/check.py), and `detail` is the
+    message without the file's name, as the annotation on the file says it."""
 
-    def __init__(self, message: str, *, path: str, key: str | None = None, line: int | None = None):
-        where = f"{path}: " + (f"{key}: " if key else "")
-        super().__init__(where + message + (f" (line {line})" if line is not None and key else ""))
+    def __init__(self, message: str, *, path: str, key: str | None = None, line: int | None = None,
+                 keys: tuple[str | int, ...] = ()):
+        self.path, self.keys, self.line = path, keys, line
+        self.detail = (f"{key}: " if key else "") + message + (f" (line {line})" if line is not None and key else "")
+        super().__init__(f"{path}: {self.detail}")
 
 
 # The key of a `simulate` entry that gives each setting the engine's messages name (its
@@ -137,6 +142,11 @@ class ProjectConfig:
     exclude: tuple[str, ...] = ()
     formats: tuple[tuple[str, FormatRef], ...] = ()
     simulate: tuple[SimulateSpec, ...] = ()
+    # The line of each `formats` and `simulate` glob, by (key, glob): where `check` points
+    # its warning that a glob matches no deck.
+    lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
+    # deckcheck.yaml and the format and policy files it names, relative to `root`: never decks.
+    own_files: frozenset[str] = frozenset()
 
     @property
     def shown(self) -> str:
@@ -159,7 +169,7 @@ def _texts(value: Any) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def _format_ref(value: str, root: Path, shown: str, key: str) -> FormatRef:
+def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> FormatRef:
     """A format named in deckcheck.yaml: an id, or a file relative to it (wherever `check`
     runs) inside its folder; the file as reports show it, from the working directory
     (`formats/cube.yaml`)."""
@@ -168,21 +178,20 @@ def _format_ref(value: str, root: Path, shown: str, key: str) -> FormatRef:
     try:
         ref = confined(value, base=root, root=root)
     except FormatError as exc:
-        raise ConfigError(str(exc), path=shown, key=key) from None
+        raise ConfigError(str(exc), path=shown, key=".".join(keys), keys=keys) from None
     return Path(from_working_directory(ref)) if isinstance(ref, Path) else ref
 
 
-def _policy_path(value: str, root: Path, shown: str, key: str) -> str:
+def _policy_path(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> str:
     """A policy file named in deckcheck.yaml: relative to it, inside its folder."""
     path, why = tree.named_inside(value, base=root, root=root, where=str(root))
     if why:
-        raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, key=key)
+        raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, key=".".join(keys), keys=keys)
     return str(path)
 
 
 def load_config(path: Path) -> ProjectConfig:
-    from ..formats import load
-
+    """The deckcheck.yaml at `path`, checked whole before any deck is read (ConfigError)."""
     shown = str(path)
     # The file of a pull request may be a link to a secret: never read one out of its folder.
     why = tree.link_reason(path, path.parent, tree="its folder")
@@ -191,7 +200,7 @@ def load_config(path: Path) -> ProjectConfig:
     try:
         document = read_yaml_file(path, what="deckcheck.yaml")
     except YamlError as exc:
-        raise ConfigError(exc.detail, path=shown) from None
+        raise ConfigError(exc.detail, path=shown, line=exc.line) from None
     data = document.data
     if data is None:
         data = {}
@@ -204,23 +213,43 @@ def load_config(path: Path) -> ProjectConfig:
     try:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
-        raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line) from None
+        raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line, keys=exc.keys) from None
+    try:
+        return _settings(path, data, shown, document.line_of)
+    except ConfigError as exc:
+        if exc.line is None and exc.keys:
+            exc.line = document.line_of(exc.keys)  # for the annotation; the message stays as it was
+        raise
+
+
+def _settings(
+    path: Path, data: dict[str, Any], shown: str, line_of: Callable[[Sequence[str | int]], int | None],
+) -> ProjectConfig:
+    """The settings of a deckcheck.yaml whose keys and types are valid: every format,
+    policy file, keep rule and assertion it names checked (ConfigError)."""
+    from ..formats import load
+
     _check_globs(data, shown)
     root = Path(os.path.abspath(path.parent))
     # Every format the file names must load now: a typo fails the run before any deck is read.
-    default = _format_ref(data["format"], root, shown, "format") if "format" in data else None
+    default = _format_ref(data["format"], root, shown, ("format",)) if "format" in data else None
     formats = tuple(
-        (glob, _format_ref(value, root, shown, f"formats.{glob}")) for glob, value in (data.get("formats") or {}).items()
+        (glob, _format_ref(value, root, shown, ("formats", glob))) for glob, value in (data.get("formats") or {}).items()
     )
-    for key, ref in [("format", default), *((f"formats.{glob}", ref) for glob, ref in formats)]:
+    for keys, ref in [(("format",), default), *((("formats", glob), ref) for glob, ref in formats)]:
         if ref is None:
             continue
         try:
             load(ref, root=root)
         except FormatError as exc:
-            raise ConfigError(str(exc), path=shown, key=key) from None
+            raise ConfigError(str(exc), path=shown, key=".".join(keys), keys=keys) from None
     simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
     date = data.get("date")
+    lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
+             if (line := line_of((key, glob))) is not None}
+    named = [path, *(ref for ref in (default, *(ref for _, ref in formats)) if isinstance(ref, Path)),
+             *(Path(spec.policy) for spec in simulate if spec.policy)]
+    own_files = frozenset(os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/") for file in named)
     return ProjectConfig(
         root=root,
         path=path,
@@ -232,6 +261,8 @@ def load_config(path: Path) -> ProjectConfig:
         exclude=_texts(data.get("exclude")),
         formats=formats,
         simulate=simulate,
+        lines=lines,
+        own_files=own_files,
     )
 
 
@@ -254,7 +285,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
     from ..engine.policy import parse_rule, rule_text
 
     policy = spec.get("policy")
-    policy_path = _policy_path(policy, root, shown, f"simulate.{glob}.policy") if policy else None
+    policy_path = _policy_path(policy, root, shown, ("simulate", glob, "policy")) if policy else None
     tags: tuple[str, ...] = ()
     if policy_path is not None:
         # Read now, not when a deck it applies to comes up: a pre-commit run that stages
@@ -263,7 +294,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         try:
             tags = check_policy_file(policy_path)
         except DeckcheckError as exc:
-            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.policy") from None
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.policy", keys=("simulate", glob, "policy")) from None
     rules = {
         key: rule_text(spec[key]) for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
     }
@@ -271,21 +302,22 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         try:
             parse_rule(text, origin="", tags=tags)
         except DeckcheckError as exc:
-            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.{key}") from None
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.{key}", keys=("simulate", glob, key)) from None
     assertions = _texts(spec["assert"])
     if not assertions:
-        raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert")
+        raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert", keys=("simulate", glob, "assert"))
     for index, text in enumerate(assertions):
         try:
             parse_assertion(text, tags=tags, origin="")
         except DeckcheckError as exc:
-            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]") from None
+            keys: tuple[str | int, ...] = ("simulate", glob, "assert", index) if isinstance(spec["assert"], list) else ("simulate", glob, "assert")
+            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]", keys=keys) from None
     sampling = [key for key in ("hands", "seed") if key in spec]
     if spec.get("exact") and sampling:
         # As `simulate --exact --hands`: refused, never a silent exact run (docs/ci.md).
         raise ConfigError(
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
-            "or exact to sample", path=shown, key=f"simulate.{glob}.{sampling[0]}",
+            "or exact to sample", path=shown, key=f"simulate.{glob}.{sampling[0]}", keys=("simulate", glob, sampling[0]),
         )
     return SimulateSpec(
         glob=glob,

@@ -21,7 +21,6 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import TextIO
 
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
@@ -30,6 +29,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
+from .workspace import from_workspace
 
 
 NAME = "github"
@@ -48,15 +48,9 @@ def escape_property(text: str) -> str:
 
 
 def annotation_path(deck: str) -> str:
-    """The deck as GitHub expects a file: relative to the workspace when it lies inside it."""
-    workspace = os.environ.get("GITHUB_WORKSPACE")
-    path = Path(deck)
-    if workspace and path.is_absolute():
-        try:
-            return path.relative_to(workspace).as_posix()
-        except ValueError:
-            return deck
-    return deck
+    """The deck as GitHub expects a file: from the root of the checkout when it lies in it
+    (report/workspace.py)."""
+    return from_workspace(deck)
 
 
 def command(name: str, message: str, **properties: object) -> str:
@@ -137,7 +131,8 @@ class Writer(ReportWriter):
         if report.assertions:
             lines += _assertion_lines(report.assertions)
         lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
-        lines += [command("warning" if message.is_warning else "notice", message.message, title=RUN_TITLE)
+        lines += [command("warning" if message.is_warning else "notice", message.message,
+                          file=annotation_path(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
         if report.assertions:

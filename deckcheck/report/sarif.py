@@ -5,8 +5,9 @@ in a fixed order, with the rule module's docstring as its help, so `ruleIndex` a
 rule metadata are the same from one run to the next (ids met in a report that no module
 documents are appended after them). Each problem is a result with its level (`error`,
 `warning`, `note`), its message and, when the deck is a file, a location: the file as a
-URI relative to the working directory (percent-encoded, `uriBaseId` `%SRCROOT%`, which
-`originalUriBaseIds` gives as the working directory) and the line. Team problems carry the team in
+URI relative to the working directory, or in a GitHub job to the root of the checkout
+(report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
+gives as that folder) and the line. Team problems carry the team in
 `properties`; simulate assertions are results of the rule `assertion`, with
 `kind: pass` when they hold. A batch's files that are no decklists are the invocation's
 `toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
@@ -27,6 +28,7 @@ from ..result import DeckResult, Report
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
+from .workspace import from_workspace, source_root
 
 
 NAME = "sarif"
@@ -36,10 +38,12 @@ _LEVELS = {ERROR: "error", WARNING: "warning"}
 
 
 def artifact_uri(deck: str) -> str | None:
-    """A URI reference for a deck file: relative paths stay relative (percent-encoded),
-    absolute ones become file URIs; stdin and text have no location."""
+    """A URI reference for a deck file: relative paths stay relative (percent-encoded; in a
+    GitHub job, from the root of the checkout), absolute ones become file URIs; stdin and
+    text have no location."""
     if not deck or deck.startswith("<"):
         return None
+    deck = from_workspace(deck)
     path = Path(deck)
     if path.is_absolute():
         return path.as_uri()
@@ -59,7 +63,7 @@ def _rule(doc: Any) -> dict[str, Any]:
     }
 
 
-# Relative URIs are relative to the working directory, the repository root in a CI job.
+# Relative URIs start from the working directory, or in a GitHub job from the checkout's root.
 SOURCE_ROOT = "%SRCROOT%"
 
 
@@ -179,7 +183,7 @@ def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
                 "executionSuccessful": True, "exitCode": exit_code,
                 "toolExecutionNotifications": _notifications(report),
             }],
-            "originalUriBaseIds": {SOURCE_ROOT: {"uri": Path.cwd().as_uri() + "/"}},
+            "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
             "results": [],
         }],

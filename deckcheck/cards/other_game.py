@@ -1,0 +1,48 @@
+"""A hint for a deck checked against another game's format.
+
+A Yu-Gi-Oh! deck in a repository whose default format is Magic's (a folder no `formats:`
+glob reaches) comes out as a list of `unknown card '14558127'` errors, one per card, and
+nothing says why. When most of a deck's names are unknown to its format's game and most
+of those are cards of another game, `check` warns once and `validate` notes it, naming
+that game. The deck's errors stay: it is not legal in the format it was checked against.
+"""
+from __future__ import annotations
+
+from ..formats import Format
+from ..model import Deck
+from ..result import DeckResult
+from .resolve import RULE as UNKNOWN_CARD
+
+# Names looked up in the other games' card data: enough to tell a deck of that game from
+# a few typos, few enough to stay quick on a deck of hundreds of unknown names.
+_SAMPLE = 12
+
+
+def other_game_hint(deck: Deck, result: DeckResult, fmt: Format, shown: str, *, how: str) -> str | None:
+    """The hint for `deck` (checked as `result` says against `fmt`, named `shown`) when its
+    names are mostly another game's cards, ending with `how` the user gives a format
+    (`-f`); else None."""
+    from . import catalog_for
+    from ..errors import CardDataError
+    from ..games import GAMES
+
+    unknown = list(dict.fromkeys(p.card for p in result.problems if p.rule == UNKNOWN_CARD and p.is_error and p.card))
+    names = {entry.name for entry in deck.entries}
+    if not unknown or len(unknown) * 2 < len(names):
+        return None
+    own = GAMES.get(fmt.game)
+    sample = unknown[:_SAMPLE]
+    for other in GAMES.values():
+        if other is own:
+            continue
+        try:  # the built-in data or the synced database, never the network
+            catalog, _ = catalog_for(other.id, offline=True)
+        except CardDataError:
+            continue
+        if catalog is None:
+            continue
+        found = sum(other.find_card(catalog, name) is not None for name in sample)
+        if found * 2 > len(sample):
+            mine = own.label if own is not None else fmt.game
+            return f"{shown}: its card names are not {mine} cards but {other.label} cards: give it a {other.label} format ({how})"
+    return None

@@ -1,0 +1,54 @@
+"""The kinds of `simulate`'s settings, checked as a library caller gives them.
+
+A website passes values from a form or a JSON body: a keep rule that is a number, hand
+sizes as text, one assertion where a list goes. Each is refused (or taken) here in the
+setting's own words (an OptionError, which a front end names its way), before a parser or
+a comparison deep inside meets it as a bare TypeError. The numbers (`hands`, `seed`,
+`turns`) are checked in limits.py, with their ranges.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ..errors import OptionError
+
+
+def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
+    """A list setting (`cards`, `assertions`, `cast`) as a tuple of texts: one text is that
+    one item, as in deckcheck.yaml (`assert: "keep7 >= 0.85"`), None none; anything else
+    an OptionError naming `setting`."""
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    listed = tuple(value) if isinstance(value, (list, tuple)) else None
+    if listed is None or not all(isinstance(item, str) for item in listed):
+        raise OptionError(setting, f"{str(value)[:200]}: give a list of texts, such as ['...']")
+    return listed
+
+
+def check_sources(policy_file: object, card_data: object) -> None:
+    """OptionError unless `policy_file` is a path (text or a Path) or None and `card_data`
+    answers `is_land(name)` or is None."""
+    from pathlib import Path
+
+    if policy_file is not None and not isinstance(policy_file, (str, Path)):
+        raise OptionError("policy_file", f"{str(policy_file)[:200]}: give the policy file's path (a str or a pathlib.Path)")
+    if card_data is not None and not callable(getattr(card_data, "is_land", None)):
+        raise OptionError("card_data", f"{str(card_data)[:200]}: give card data that answers is_land(name), or None")
+
+
+def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mapping[int, str] | None]:
+    """`keep` (a rule's text or None) and `keep_by_size` (hand size -> text or None) as
+    given, or an OptionError naming the one of another kind."""
+    if keep is not None and not isinstance(keep, str):
+        raise OptionError("keep", f"{str(keep)[:200]}: give a keep rule as text, such as 'lands >= 2'")
+    if keep_by_size is None:
+        return keep, None
+    if not isinstance(keep_by_size, Mapping) or not all(
+        isinstance(size, int) and not isinstance(size, bool) and (text is None or isinstance(text, str))
+        for size, text in keep_by_size.items()
+    ):
+        raise OptionError("keep_by_size", f"{str(keep_by_size)[:200]}: give hand sizes (whole numbers) and keep rules "
+                          "as text, such as {6: 'lands >= 1'}")
+    return keep, keep_by_size
