@@ -131,7 +131,9 @@ def check_deck(
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
-            deck, unknown = named_by(catalog, deck, fmt)
+            named, unknown = named_by(catalog, deck, fmt)
+            ctx.carry_counts(deck.entries, named.entries)  # what settling the sideboard counted
+            deck = named
         # Set for every deck (a context may serve several): copy-limit leaves these names
         # to their unknown-card error (`20 Islands`), and counts a name the data lacks
         # that no error reports (a WoW database of one's own cards: a warning).
