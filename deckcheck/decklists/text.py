@@ -34,7 +34,6 @@ have such cards, then the main deck (headed `Deck` only after another section), 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
@@ -134,16 +133,6 @@ _LETTER_AFTER_BREAK = re.compile(r"\n[A-Za-z]")
 _BLANK_RUN = re.compile(r"\n\n+")
 # The counts of almost every line, read by a dict lookup (a third of the cost of `int`).
 _COUNTS = {str(count): count for count in range(1, 100)}
-
-
-@lru_cache(maxsize=65536)
-def _plain_card(line: str) -> tuple[str, int]:
-    """(name as shown, count) of a `_PLAIN_LIST` card line (`4 Lightning Bolt`). Remembered
-    as `display_name` is: a batch's decks repeat the same few thousand lines, and one lookup
-    per line replaces splitting it, tidying its name and reading its count (about 4 us of
-    a 32-line deck's parse)."""
-    count, _, name = line.partition(" ")
-    return display_name(name), _COUNTS.get(count) or int(count)
 
 
 def sniff(text: str) -> bool:
@@ -461,15 +450,15 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     main_lines = stripped.count("\n", 0, cut + 2) if cut != -1 else len(lines)
     # Comprehensions, not a loop of appends: this runs for almost every deck of a batch.
     deck.entries += [
-        CardEntry(name, count, MAIN, number)
+        CardEntry(display_name(name), _COUNTS.get(count) or int(count), MAIN, number)
         for number, line in enumerate(lines[:main_lines], start=1) if line
-        for name, count in (_plain_card(line),)
+        for count, _, name in (line.partition(" "),)
     ]
     if cut != -1:
         sideboard = [
-            CardEntry(name, count, SIDEBOARD, number)
+            CardEntry(display_name(name), _COUNTS.get(count) or int(count), SIDEBOARD, number)
             for number, line in enumerate(lines[main_lines:], start=main_lines + 1) if line
-            for name, count in (_plain_card(line),)
+            for count, _, name in (line.partition(" "),)
         ]
         deck.entries += sideboard
         groups = len(_BLANK_RUN.findall(stripped, first_card)) + 1
@@ -485,8 +474,8 @@ def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
         if not line:
             continue
         if line[0].isdigit():
-            name, count = _plain_card(line)
-            entries.append(CardEntry(name, count, zone, number))
+            count, _, name = line.partition(" ")
+            entries.append(CardEntry(display_name(name), int(count), zone, number))
             continue
         section = _section(squeeze(line))
         if section != MAIN and section != SIDEBOARD:
