@@ -105,6 +105,9 @@ def check_platform(platform: str) -> str:
     return platform
 
 
+_NONE: frozenset[str] = frozenset()  # the unknown cards of nearly every deck
+
+
 def check_deck(
     deck: Deck, fmt: FormatRef | Format, *, date: str | dt.date | None = None, cards: CardsArg = None,
     offline: bool | None = None, pool: Pool | None = None, platform: str = "paper", context: Context | None = None,
@@ -135,11 +138,15 @@ def check_deck(
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
-            deck, unknown = named_by(catalog, deck, fmt)
+            named, unknown = named_by(catalog, deck, fmt)
+            ctx.carry_counts(deck.entries, named.entries)  # what settling the sideboard counted
+            deck = named
         # Set for every deck (a context may serve several): copy-limit leaves these names
         # to their unknown-card error (`20 Islands`), and counts a name the data lacks
         # that no error reports (a WoW database of one's own cards: a warning).
-        ctx.report_unknown_cards(frozenset(card_key(problem.card) for problem in unknown if problem.is_error and problem.card))
+        ctx.report_unknown_cards(
+            frozenset(card_key(problem.card) for problem in unknown if problem.is_error and problem.card) if unknown else _NONE,
+        )
         deck = prepare(deck, fmt, ctx)
     # The deck's own problems as `prepare` left them: a Commander format settles a guessed
     # sideboard only there, once its command zone is read, and says which reading it took.

@@ -41,6 +41,26 @@ def test_a_copy_with_the_same_entries_reuses_the_count_and_new_entries_are_count
     assert ctx.totals(moved, (MAIN, SIDEBOARD)) == {"lightning bolt": 4, "mountain": 56, "pyroblast": 3}
 
 
+def test_counts_carry_to_renamed_copies_and_only_to_those():
+    deck = _deck()
+    ctx = Context(date=DAY)
+    counted = ctx.counts(deck)
+    # The card data's names (a copy of one entry, same zone and count): the count holds.
+    renamed = deck.with_entries([CardEntry("Lightning Bolt", 4, MAIN, 1, written="lightning bolt"), *deck.entries[1:]])
+    ctx.carry_counts(deck.entries, renamed.entries)
+    assert ctx.counts(renamed) is counted
+    # A copy in another zone, or with another count: counted again, and counted right.
+    for changed, expected in (
+        (CardEntry("Pyroblast", 3, MAIN, 4), {MAIN: 63, SIDEBOARD: 0}),
+        (CardEntry("Pyroblast", 2, SIDEBOARD, 4), {MAIN: 60, SIDEBOARD: 2}),
+    ):
+        ctx = Context(date=DAY)
+        ctx.counts(deck)
+        other = deck.with_entries([*deck.entries[:2], changed])
+        ctx.carry_counts(deck.entries, other.entries)
+        assert ctx.counts(other) == expected == other.counts()
+
+
 def test_one_context_for_settling_and_checking_gives_the_verdict_of_two():
     # A second blank-line group too big for a sideboard: settled into the main deck.
     text = "4 Lightning Bolt\n40 Mountain\n\n16 Mountain\n"

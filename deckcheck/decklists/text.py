@@ -418,11 +418,14 @@ class _Hopeless:
         return all(isinstance(_card_line(line, zone=MAIN, number=number), Problem) for number, line, _ in waiting)  # type: ignore[arg-type]
 
 
-def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:
+def _guess_sideboard(deck: Deck, lines: set[int], groups: int, sideboard: list[CardEntry] | None = None) -> None:
     """Record that the sideboard on `lines` was read from blank lines alone, so the format's
-    sizes can still make it part of the main deck (decklists/layout.py)."""
+    sizes can still make it part of the main deck (decklists/layout.py). `sideboard`: its
+    entries, when the caller has them (the fast path), else found in the deck."""
+    if sideboard is None:
+        sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines]
     # A list, not a generator: summed in one go (a guess is recorded for most MTGO lists).
-    cards = sum([entry.count for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines])
+    cards = sum([entry.count for entry in sideboard])
     if cards:
         deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 
@@ -459,7 +462,7 @@ def _parse_plain(text: str, deck: Deck) -> bool:
         ]
         deck.entries += sideboard
         groups = len(_BLANK_RUN.findall(stripped, first_card)) + 1
-        _guess_sideboard(deck, {entry.line for entry in sideboard}, groups)  # type: ignore[misc]
+        _guess_sideboard(deck, {entry.line for entry in sideboard}, groups, sideboard)  # type: ignore[misc]
     return True
 
 

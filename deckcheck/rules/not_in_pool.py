@@ -76,8 +76,10 @@ def legalities_snapshot(fmt: Format, catalog: Any) -> dt.date | None:
     when it is newer than the bundled lists (`lists_known_up_to`); else None (the
     printings and the format's set lists decide every date)."""
     snapshot = getattr(catalog, "legalities_date", None)
+    if snapshot is None:
+        return None  # the built-in data's case, asked for every deck: no date to read from the format
     known = fmt.lists_known_up_to
-    if snapshot is None or (known is not None and snapshot <= known):
+    if known is not None and snapshot <= known:
         return None
     return snapshot
 
