@@ -10,6 +10,10 @@ if TYPE_CHECKING:
     from .batch.registration import Skipped
     from .freshness import AsOf
 
+    # A place in a file: the file (as the command names it, from the working directory)
+    # and its line, None when a line of it means nothing (a zip archive).
+    Place = tuple[str, int | None]
+
 REPORT_VERSION = "1"
 
 
@@ -23,14 +27,14 @@ class DeckResult(Record):
     # references (tests/test_batch_stream.py).
     __slots__ = (
         "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
-        "__weakref__",
+        "registered_at", "__weakref__",
     )
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
         player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
-        location: str | None = None, as_of: AsOf | None = None,
+        location: str | None = None, as_of: AsOf | None = None, registered_at: Place | None = None,
     ) -> None:
         self.deck = deck
         self.format = format
@@ -47,6 +51,10 @@ class DeckResult(Record):
         self.location = location
         # The event day, platform and how far the data behind the verdict reaches (freshness.py).
         self.as_of = as_of
+        # A batch's deck that is no file of the working tree (an archive entry, a manifest
+        # row with a URL or no deck): where it was registered, for SARIF, which must place
+        # every result on a file (report/sarif.py).
+        self.registered_at = registered_at
 
     @property
     def legal(self) -> bool:
@@ -95,14 +103,20 @@ class DeckResult(Record):
 
 
 class TeamResult(Record):
-    __slots__ = ("team", "format", "players", "problems")
+    __slots__ = ("team", "format", "players", "problems", "registered_at")
     __hash__ = None  # type: ignore[assignment]
 
-    def __init__(self, team: str, format: str, players: list[str], problems: list[Problem] | None = None) -> None:
+    def __init__(
+        self, team: str, format: str, players: list[str], problems: list[Problem] | None = None,
+        registered_at: dict[str, Place] | None = None,
+    ) -> None:
         self.team = team
         self.format = format
         self.players = players
         self.problems = [] if problems is None else problems
+        # Where each member registered (player -> manifest and line, or the archive), in the
+        # manifest's order: a team problem has no file of its own (report/sarif.py).
+        self.registered_at = {} if registered_at is None else registered_at
 
     @property
     def legal(self) -> bool:

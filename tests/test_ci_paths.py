@@ -8,6 +8,7 @@ import zipfile
 
 import pytest
 
+from code_scanning import refusals
 from files import write
 
 BAD = "4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n"
@@ -53,8 +54,104 @@ def test_a_deck_inside_a_zip_is_no_file_to_annotate(cli, repo):
     github = cli("batch", "set.zip", "-f", "mtg/legacy", "-o", "github", cwd=repo).stdout
     errors = [line for line in github.splitlines() if line.startswith("::error")]
     assert errors and not any("file=" in line for line in errors)
-    sarif = json.loads(cli("batch", "set.zip", "-f", "mtg/legacy", "-o", "sarif", cwd=repo).stdout)
-    assert all(result["locations"] == [] for result in sarif["runs"][0]["results"])
+
+
+BRAINSTORM = "4 Brainstorm\n56 Island\n"
+YDKE = "ydke://ryPeAK8j3gCvI94Ao6lXBQ==!xEQhBQ==!KpVlAQ==!"
+TEAMS = "player,team,deck\nann,T1,decks/ann.txt\nbob,T1,decks/bob.txt\ncid,T2,\n"
+TEAM_DECKS = {"decks/ann.txt": BRAINSTORM, "decks/bob.txt": "4 Brainstorm\n1 Black Lotus\n55 Island\n"}
+
+# Results that are no deck file of the working tree, and where SARIF places them for code
+# scanning, which refuses the whole file when one result has no location
+# (github/codeql-action#2459): (files, zips: name -> files inside, folder the command runs
+# in, its arguments, [(rule, URI, start line or None, words the message starts with)]).
+UNFILED = {
+    "zip entry: the archive": (
+        {}, {"events/set.zip": {"ann.txt": BAD}}, "events", ["batch", "set.zip", "-f", "mtg/legacy"],
+        [("banned", "events/set.zip", None, "ann.txt, line 2: Black Lotus is banned")],
+    ),
+    "teams and a row with no deck: the manifest's rows": (
+        {"events/players.csv": TEAMS, **{f"events/{name}": text for name, text in TEAM_DECKS.items()}}, {},
+        "events", ["batch", "players.csv", "-f", "mtg/legacy"],
+        [("banned", "events/decks/bob.txt", 2, "Black Lotus is banned"),
+         ("registration", "events/players.csv", 4, "manifest line 4: no deck file named"),
+         ("banned", "events/players.csv", 3, "bob's deck: Black Lotus"),  # the row of the member it names
+         ("team-copy-limit", "events/players.csv", 2, "8 copies of Brainstorm across team T1"),  # ann: named first
+         ("team-registration", "events/players.csv", 4, "cid's deck (none) could not be read")],
+    ),
+    "teams in a zip: the archive": (
+        {}, {"set.zip": {"players.csv": TEAMS.replace("cid,T2,\n", ""), **TEAM_DECKS}}, ".",
+        ["batch", "set.zip", "-f", "mtg/legacy"],
+        [("banned", "set.zip", None, "decks/bob.txt, line 2: Black Lotus is banned"),
+         ("banned", "set.zip", None, "bob's deck: Black Lotus"),
+         ("team-copy-limit", "set.zip", None, "8 copies of Brainstorm across team T1")],
+    ),
+    "a ydke:// row: its manifest row": (
+        {"ydk.csv": f"player,deck\nann,{YDKE}\n"}, {}, ".", ["batch", "ydk.csv", "-f", "yugioh/advanced-tcg", "--no-cards"],
+        [(rule, "ydk.csv", 2, "ydke://ryPeAK8j3gCvI94Ao…#7f1b1d5e: ")
+         for rule in ("deck-size", "card-limit", "region", "extra-deck-type", "card-type")],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", UNFILED, ids=str)
+def test_sarif_places_what_is_no_file_on_its_registration(cli, tmp_path, case):
+    files, zips, folder, argv, expected = UNFILED[case]
+    write(tmp_path, files)
+    for name, entries in zips.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        with zipfile.ZipFile(tmp_path / name, "w") as archive:
+            for entry, text in entries.items():
+                archive.writestr(entry, text)
+    # In a GitHub job, from the root of the checkout, whatever folder the step runs in.
+    done = cli(*argv, "-o", "sarif", cwd=tmp_path / folder, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    log = json.loads(done.stdout)
+    assert refusals(log) == []
+    found = []
+    for result in log["runs"][0]["results"]:
+        (location,) = result["locations"]
+        physical = location["physicalLocation"]
+        assert physical["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+        found.append((result["ruleId"], physical["artifactLocation"]["uri"], physical.get("region", {}).get("startLine"),
+                      result["message"]["text"]))
+    assert [(rule, uri, line) for rule, uri, line, _ in found] == [(rule, uri, line) for rule, uri, line, _ in expected]
+    for (_, _, _, message), (_, _, _, start) in zip(found, expected):
+        assert message.startswith(start), message
+
+
+def test_a_folder_entry_that_could_not_be_checked_sits_on_itself(cli, tmp_path, tmp_path_factory):
+    """A link out of the registration folder is a registration that could not be checked:
+    the link is the file of the working tree it is about."""
+    outside = tmp_path_factory.mktemp("outside") / "deck.txt"
+    outside.write_text(BAD, encoding="utf-8")
+    write(tmp_path, {"decks/a.txt": BAD})
+    (tmp_path / "decks" / "link.txt").symlink_to(outside)
+    log = json.loads(cli("batch", "decks", "-f", "mtg/legacy", "-o", "sarif", cwd=tmp_path).stdout)
+    assert refusals(log) == []
+    (unchecked,) = [result for result in log["runs"][0]["results"] if result["ruleId"] == "registration"]
+    assert unchecked["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "decks/link.txt"
+
+
+def test_a_zip_entry_keeps_its_name_and_line_as_properties(cli, repo):
+    with zipfile.ZipFile(repo / "set.zip", "w") as archive:
+        archive.writestr("ann.txt", BAD)
+    (result,) = json.loads(cli("batch", "set.zip", "-f", "mtg/legacy", "-o", "sarif", cwd=repo).stdout)["runs"][0]["results"]
+    assert result["locations"][0]["physicalLocation"] == {"artifactLocation": {"uri": "set.zip", "uriBaseId": "%SRCROOT%"}}
+    assert (result["properties"]["deck"], result["properties"]["line"]) == ("ann.txt", 2)
+
+
+@pytest.mark.parametrize("argv, stdin", [
+    (["validate", "-", "-f", "mtg/legacy"], BAD),
+    (["simulate", "-", "-f", "mtg/legacy", "--assert", "keep7 >= 0.99", "--seed", "1"], BAD),
+    (["validate", YDKE, "-f", "yugioh/advanced-tcg", "--no-cards"], None),
+])
+def test_a_deck_that_is_no_file_has_no_location(cli, tmp_path, argv, stdin):
+    """Standard input and a deck given as a URL are no file: no location (docs/ci.md says
+    code scanning cannot take such a log), and never a made-up file like `ydke%3A//...`."""
+    log = json.loads(cli(*argv, "-o", "sarif", input=stdin, cwd=tmp_path).stdout)
+    results = log["runs"][0]["results"]
+    assert results and all(result["locations"] == [] for result in results)
+    assert refusals(log) == []  # allowed only because the deck names no file
 
 
 @pytest.mark.parametrize("step_folder", ["events", "events/june"])

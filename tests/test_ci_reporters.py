@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 import xmlschema
+from code_scanning import refusals
 
 from deckcheck.problem import WARNING, Problem
 from deckcheck.report import github, junit, sarif
@@ -43,6 +44,7 @@ def assert_valid_sarif(text: str) -> dict:
                 uri = location["physicalLocation"]["artifactLocation"]["uri"]
                 assert re.fullmatch(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]+", uri), uri
                 assert uri.startswith("file:") or ":" not in uri.split("/")[0], uri
+    assert refusals(log) == []  # GitHub code scanning takes the whole file or none of it
     return log
 
 
@@ -274,7 +276,9 @@ def test_sarif_teams_assertions_unknown_rules_and_odd_paths():
             DeckResult(deck="/abs/path with space/d.txt", format="f", problems=[Problem(rule="future-rule", message="m", line=0)]),
             DeckResult(deck="<stdin>", format="f", problems=[Problem(rule="banned", message="b", severity="info")]),
         ],
-        teams=[TeamResult(team="T1", format="f", players=["a"], problems=[Problem(rule="team-restricted", message="t")])],
+        teams=[TeamResult(team="T1", format="f", players=["a", "b"], registered_at={"a": ("players.csv", 3), "b": ("players.csv", 5)},
+                          problems=[Problem(rule="team-restricted", message="t"),
+                                    Problem(rule="team-copy-limit", message="c", details={"holders": {"b": 4, "a": 1}})])],
         assertions=[
             AssertionOutcome(deck="d.txt", format="f", assertion="keep7 >= 0.85", passed=True, message="keep7 = 0.9"),
             AssertionOutcome(deck="d.txt", format="f", assertion="keep6 >= 0.99", passed=False, message="keep6 = 0.1"),
@@ -283,11 +287,15 @@ def test_sarif_teams_assertions_unknown_rules_and_odd_paths():
     log = assert_valid_sarif(sarif.render(report))
     run = log["runs"][0]
     ids = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
-    future, stdin, team, held, failed = run["results"]
+    future, stdin, team, named, held, failed = run["results"]
     assert ids[future["ruleIndex"]] == "future-rule" and "region" not in future["locations"][0]["physicalLocation"]
     assert future["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "file:///abs/path%20with%20space/d.txt"
     assert stdin["locations"] == [] and stdin["level"] == "note"
     assert team["properties"]["team"] == "T1"
+    # A team problem sits on its first member's row, or on the row of the member it names first.
+    assert [(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+             result["locations"][0]["physicalLocation"]["region"]["startLine"]) for result in (team, named)] == [
+        ("players.csv", 3), ("players.csv", 5)]
     assert (held["kind"], held["level"], failed["kind"], failed["level"]) == ("pass", "none", "fail", "error")
     assert run["invocations"][0]["exitCode"] == 1
 
@@ -364,3 +372,17 @@ def test_github_summary_lists_a_run_s_warnings_and_notes_up_to_the_row_limit():
     assert listed[MAX_SUMMARY_ROWS - 1] == f"- note: note {MAX_SUMMARY_ROWS - 2}"
     assert listed[MAX_SUMMARY_ROWS:] == ["", "... and 5 more (run `deckcheck ... -o json` for all)", ""]
     assert "Warnings and notes" not in github.markdown(Report())
+
+
+KEPT_SARIF = sorted((Path(__file__).parent / "reports").glob("*-sarif.stdout"))
+
+
+@pytest.mark.parametrize("kept", KEPT_SARIF, ids=lambda path: path.name)
+def test_every_kept_sarif_report_is_one_code_scanning_takes(kept):
+    """The SARIF reports of tests/reports (batch teams, hostile manifests, hostile decks):
+    every result has a location with a file, every line is 1 or more."""
+    assert refusals(json.loads(kept.read_text(encoding="utf-8"))) == []
+
+
+def test_the_kept_sarif_reports_are_there():
+    assert len(KEPT_SARIF) >= 3

@@ -34,6 +34,7 @@ from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
+    from ..result import Place
 
 
 @dataclass
@@ -163,7 +164,9 @@ def check_registrations(
     results: list[DeckResult] = []
     totals = Totals()
     location = from_directory(os.getcwd())
+    registered_at = _registration_places(found, location)
     members: dict[str, list[Member]] = {}
+    places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
@@ -173,6 +176,8 @@ def check_registrations(
             result.format = result.format or row.format_shown(format_id)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
+            if not result.location:
+                result.registered_at = registered_at(row)
             result.problems = [*row.problems, *result.problems]
             if in_archive is not None:
                 in_archive.show(result)
@@ -191,13 +196,16 @@ def check_registrations(
                 if number in picks:
                     picks[number].note(result, entries)
                 if in_team:
-                    members.setdefault(row.team, []).append(_member(row, outcome, format_id, entries, pool))
+                    member = _member(row, outcome, format_id, entries, pool)
+                    members.setdefault(row.team, []).append(member)
+                    places.setdefault(row.team, {})[member.player] = registered_at(row)
     cross_team = _cross_team(rows)
     teams = [
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
         for name, team in members.items()
     ]
-    for team_result in teams:
+    for name, team_result in zip(members, teams):
+        team_result.registered_at = places[name]
         if in_archive is not None:
             in_archive.show(team_result)
         team_result.problems = budget.take(team_result.problems)
@@ -208,6 +216,19 @@ def check_registrations(
         deck_checks=sample, totals=totals, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
     )
+
+
+def _registration_places(found: RegistrationSet, shown: Callable[[str], str]) -> Callable[[Registration], Place]:
+    """Where a row was registered, for what has no file of its own (an archive entry, a
+    row with a URL or no deck, a team): the archive of a zip (a line of the manifest inside
+    it is a line of no file), else the manifest and the row's line, else, in a folder, the
+    entry that could not be read. Files are named by `shown`, from the working directory."""
+    source = shown(found.source)
+    if found.kind == "zip":
+        return lambda row: (source, None)
+    if found.kind == "manifest":
+        return lambda row: (source, row.line)
+    return lambda row: (shown(os.path.join(found.source, row.deck)), None)
 
 
 class _ArchivePaths:

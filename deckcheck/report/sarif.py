@@ -4,10 +4,18 @@ One run of the tool `deckcheck`. `tool.driver.rules` lists every rule id deckche
 in a fixed order, with the rule module's docstring as its help, so `ruleIndex` and the
 rule metadata are the same from one run to the next (ids met in a report that no module
 documents are appended after them). Each problem is a result with its level (`error`,
-`warning`, `note`), its message and, when the deck is a file, a location: the file as a
-URI relative to the working directory, or in a GitHub job to the root of the checkout
-(report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
-gives as that folder) and the line. Team problems carry the team in
+`warning`, `note`), its message and a location: the file as a URI relative to the working
+directory, or in a GitHub job to the root of the checkout (report/workspace.py;
+percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds` gives as that folder)
+and the line. GitHub code scanning refuses the whole log when one result has no location
+(github/codeql-action#2459; docs.github.com, "SARIF support for code scanning": a result's
+`locations` and a location's `artifactLocation.uri` are required, lines start at 1), so
+what a batch checked that is no file of its own sits where it was registered: an archive
+entry on the archive (its name and line lead the message, the line is a property), a
+manifest row with a URL or no deck on the manifest's line, a team problem on the row of
+the member it names first, else of the team's first member. A deck that is no file at all
+(standard input, text, a `ydke://` URL) has no location: docs/ci.md says such a log cannot
+be uploaded. Team problems carry the team in
 `properties`; simulate assertions are results of the rule `assertion`, with
 `kind: pass` when they hold. A batch's files that are no decklists are the invocation's
 `toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
@@ -23,8 +31,10 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
+from ..batch.registration import REGISTRATION
+from ..decklists import is_inline
 from ..problem import ERROR, WARNING, Problem
-from ..result import DeckResult, Report
+from ..result import DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
@@ -39,9 +49,9 @@ _LEVELS = {ERROR: "error", WARNING: "warning"}
 
 def artifact_uri(deck: str) -> str | None:
     """A URI reference for a deck file: relative paths stay relative (percent-encoded; in a
-    GitHub job, from the root of the checkout), absolute ones become file URIs; stdin and
-    text have no location."""
-    if not deck or deck.startswith("<"):
+    GitHub job, from the root of the checkout), absolute ones become file URIs; stdin,
+    text and a deck given as a URL have none."""
+    if not deck or deck.startswith("<") or is_inline(deck):
         return None
     deck = from_workspace(deck)
     path = Path(deck)
@@ -78,9 +88,12 @@ def _location(deck: str | None, line: int | None) -> list[dict[str, Any]]:
     return [{"physicalLocation": physical}]
 
 
-def _properties(problem: Problem, **extra: Any) -> dict[str, Any]:
+def _properties(problem: Problem, *, line_elsewhere: bool = False, **extra: Any) -> dict[str, Any]:
+    """The problem's fields that are not the result's own; its line too when the location
+    is not the file the line is in (`line_elsewhere`)."""
     data = problem.to_dict()
-    props = {key: value for key, value in data.items() if key not in ("rule", "severity", "message", "line")}
+    own = ("rule", "severity", "message") if line_elsewhere else ("rule", "severity", "message", "line")
+    props = {key: value for key, value in data.items() if key not in own}
     props.update({key: value for key, value in extra.items() if value is not None})
     return props
 
@@ -108,30 +121,38 @@ class Writer(ReportWriter):
         self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
         self.count += 1
 
-    def _problem(self, problem: Problem, where: str | None, **extra: Any) -> None:
+    def _problem(self, problem: Problem, where: str | None, line: int | None, *, message: str | None = None,
+                 line_elsewhere: bool = True, **extra: Any) -> None:
+        """`problem` as a result at `line` of `where`; `line_elsewhere`: that is not the file
+        the problem's own line is in, which goes in the properties then."""
         result: dict[str, Any] = {
             "ruleId": problem.rule,
             "ruleIndex": self._rule_index(problem.rule),
             "level": _LEVELS.get(problem.severity, "note"),
-            "message": {"text": problem.message or problem.rule},
-            "locations": _location(where, problem.line),
+            "message": {"text": message or problem.message or problem.rule},
+            "locations": _location(where, line),
         }
-        props = _properties(problem, **extra)
+        props = _properties(problem, line_elsewhere=line_elsewhere, **extra)
         if props:
             result["properties"] = props
         self._write(result)
 
     def add_result(self, deck_result: DeckResult) -> None:
+        about = dict(deck=deck_result.deck, format=deck_result.format, player=deck_result.player, team=deck_result.team)
+        place = deck_result.registered_at if deck_result.file is None else None
         for problem in deck_result.problems:
-            self._problem(problem, deck_result.file, deck=deck_result.deck, format=deck_result.format,
-                          player=deck_result.player, team=deck_result.team)
+            if place is None:
+                self._problem(problem, deck_result.file, problem.line, line_elsewhere=False, **about)
+            else:
+                self._problem(problem, place[0], place[1], message=_in_deck(deck_result.heading, problem), **about)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The teams and assertions of `report` (its results were added), then the log,
         whose invocation states `exit_code`, the command's."""
         for team in report.teams or []:
             for problem in team.problems:
-                self._problem(problem, None, team=team.team, players=list(team.players), format=team.format)
+                where, line = _member_place(team, problem)
+                self._problem(problem, where, line, team=team.team, players=list(team.players), format=team.format)
         for outcome in report.assertions or []:
             self._write({
                 "ruleId": ASSERTION,
@@ -152,6 +173,27 @@ class Writer(ReportWriter):
         else:
             self.out.write(text + "\n")
         self.results.close()
+
+
+def _in_deck(heading: str, problem: Problem) -> str:
+    """A problem of a deck placed on its registration: the message names the deck (an
+    archive entry) and the line in it, unless it starts with the deck already or is the
+    registration's own (a manifest row's, which says its line)."""
+    text = problem.message or problem.rule
+    if problem.rule == REGISTRATION or text.startswith(heading + ":"):
+        return text
+    return f"{heading}{f', line {problem.line}' if problem.line is not None else ''}: {text}"
+
+
+def _member_place(team: TeamResult, problem: Problem) -> tuple[str | None, int | None]:
+    """Where a team problem sits: the registration of the member it names first (a
+    member's own error names `player`, a card's copies its `holders`), else of the team's
+    first member; nowhere for a team built without its registrations."""
+    named = [problem.details.get("player"), *problem.details.get("holders", {})]
+    for player in [*named, *team.registered_at]:
+        if player in team.registered_at:
+            return team.registered_at[player]
+    return None, None
 
 
 # The results sit at depth 4 of the log (log > runs > run > results > result), two spaces a level.

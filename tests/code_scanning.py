@@ -1,0 +1,36 @@
+"""What GitHub code scanning refuses in a SARIF log, checked offline.
+
+GitHub rejects the whole file (`locationFromSarifResult: expected at least one location`,
+github/codeql-action#2459) when a result has no location, or a location with no
+`artifactLocation.uri` (`expected artifact location`, microsoft/sarif-sdk#2704), and lines
+start at 1. deckcheck gives no location only to a result about a deck that is no file
+(standard input, text, a `ydke://` URL): docs/ci.md says such a log cannot be uploaded.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+NO_FILE_PREFIXES = ("<", "ydke://")  # `<stdin>`, `<text>`, a deck given as a URL
+
+
+def names_no_file(deck: object) -> bool:
+    return isinstance(deck, str) and deck.startswith(NO_FILE_PREFIXES)
+
+
+def refusals(log: dict[str, Any]) -> list[str]:
+    """Why GitHub would refuse `log`: one line per result or location it cannot place."""
+    found = []
+    for run in log["runs"]:
+        for number, result in enumerate(run["results"]):
+            where = f"result {number} ({result['ruleId']}: {result['message']['text'][:60]})"
+            locations = result.get("locations") or []
+            if not locations and not names_no_file(result.get("properties", {}).get("deck")):
+                found.append(f"{where}: no location")
+            for location in locations:
+                physical = location.get("physicalLocation", {})
+                if not physical.get("artifactLocation", {}).get("uri"):
+                    found.append(f"{where}: a location without artifactLocation.uri")
+                line = physical.get("region", {}).get("startLine", 1)
+                if not isinstance(line, int) or line < 1:
+                    found.append(f"{where}: startLine {line!r}")
+    return found
