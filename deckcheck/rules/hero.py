@@ -25,16 +25,15 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..formats import Format
-from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck
+from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
 from ..wording import article
-from ._cards import card_lookup, group, only_in
+from ._cards import ZONES_OPTION, card_lookup, group, only_in, zones_of
 from .context import Context
 
 ID = "hero"
-KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str()), "zones": ListOf(Str((MAIN, SIDEBOARD)))})))}
-_ZONES = (MAIN, SIDEBOARD)
+KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str()), "zones": ZONES_OPTION})))}
 
 
 def applies(fmt: Format) -> bool:
@@ -68,7 +67,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             kinds = "/".join(sorted(card.types)) or "card of no type"
             yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
                           message=f"{entry.name} is {article(kinds)} {kinds}, not {article(min(types))} {' or '.join(sorted(types))}")
-    zones = tuple(spec.get("zones") or _ZONES)
+    zones = zones_of(spec)
     cards = group(entry for entry in deck.entries if entry.zone in zones)
     for entry, copies in cards:
         card = lookup(entry)
@@ -109,6 +108,6 @@ def show(fmt: Format, day: dt.date) -> list[str]:
         return []
     return [f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck;"
             f" a hero's own Deckbuilding rules keep Horde, Alliance, class or Talent cards out as it says"
-            f"{only_in(fmt.game, hero.get('zones'))}"]
+            f"{only_in(fmt.game, hero)}"]
 
 
