@@ -266,3 +266,15 @@ def test_formats_check_reads_each_file_of_yours_once_cached_or_not(tmp_path, poi
         seen = json.loads(done.stdout.strip().splitlines()[-1])
         assert seen["hit"] is hit, (run, seen)  # the second text-key run took the chain from the disk cache
         assert seen["reads"] == {"event.yaml": 1, "parent.yaml": 1}, (run, seen)
+
+
+@pytest.mark.parametrize("file, line", [
+    ("class-faction-empty.yaml", "class/faction: cards share a trait icon with the hero; Hero Required cards need the trait"),
+    ("hero-empty.yaml", "hero: exactly 1 (any card), not part of the deck;"),
+])
+def test_show_names_a_rule_an_empty_mapping_turns_on(cli, file, line):
+    """`class_faction: {}` and `hero: {}` turn their rules on, as `companion: {}` does; show
+    left them out (and validate did not check them)."""
+    done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
+    assert done.returncode == 0, done.stderr
+    assert any(shown.startswith(line) for shown in done.stdout.splitlines()), done.stdout

@@ -10,7 +10,7 @@ from ..cards.catalog import CardRecord
 from ..games import zone_name
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING, Problem
-from ..schema import ListOf, Str
+from ..schema import Checked, ListOf, Str
 from .context import Context
 
 IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
@@ -61,7 +61,14 @@ def played_cards(deck: Deck, ctx: Context, rule: str, what: str) -> tuple[list[t
 # deck, both when it is not given; WoW limited names the deck only, its side deck being the
 # rest of the pool.
 DECK_ZONES = (MAIN, SIDEBOARD)
-ZONES_OPTION = ListOf(Str(DECK_ZONES))
+ZONES_OPTION = Checked(ListOf(Str(DECK_ZONES)), lambda zones: None if zones else
+                       "an empty list names no zone: give main, sideboard or both, or leave `zones` out for both")
+
+
+def is_on(option: Any) -> bool:
+    """Whether a rule's option turns it on: `true` or any mapping, `{}` too (as `companion: {}`
+    and `color_identity: {}` do); `false`, null or the key left out, off."""
+    return option is True or isinstance(option, dict)
 
 
 def _zones_given(option: Any) -> list[str] | None:
