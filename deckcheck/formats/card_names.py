@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
+from ..games.yugioh import is_passcode
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted
@@ -112,15 +113,11 @@ def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
     its dated lists' entries (an imported lflist's), then the passcode keys of `points`."""
     for list_key in _dated_list_keys():
         for index, entry in enumerate(data.get(list_key) or ()):
-            if isinstance(entry, Mapping) and _is_passcode(entry.get("code")):
+            if isinstance(entry, Mapping) and is_passcode(entry.get("code")):
                 yield (list_key, index, "code"), entry["code"]
     for key in _at(data, ("points",)) or {}:
-        if _is_passcode(key):
+        if is_passcode(key):
             yield ("points", str(key)), key  # a mapping key, as `points.14558127` (not an index)
-
-
-def _is_passcode(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def written_cards(data: Mapping[str, Any]) -> dict[str, list[Any]]:
@@ -146,13 +143,12 @@ def _has_passcodes(game_id: str) -> bool:
     return game is not None and game.passcodes
 
 
-def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None) -> list[str]:
-    """One warning for each passcode `documents` write that no card of `catalog` has: its
-    entry applies to no card (a mistyped `points: {14558172: 40}`; an alternate artwork's
-    is none, see `_no_card_has`). None in a game whose cards have no passcodes."""
-    from ..cards.catalog import PasscodeCatalog
-
-    if not isinstance(catalog, PasscodeCatalog):
+def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None, game: str) -> list[str]:
+    """One warning for each passcode `documents` write that no card of `catalog`, the card
+    data of `game`, has: its entry applies to no card (a mistyped `points: {14558172: 40}`;
+    an alternate artwork's is none, see `_no_card_has`). None without card data, or in a
+    game whose cards have no passcodes (`Game.passcodes`)."""
+    if catalog is None or not _has_passcodes(game):
         return []
     warnings = []
     for path, document in documents:
