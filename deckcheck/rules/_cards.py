@@ -61,8 +61,14 @@ def played_cards(deck: Deck, ctx: Context, rule: str, what: str) -> tuple[list[t
 # deck, both when it is not given; WoW limited names the deck only, its side deck being the
 # rest of the pool.
 DECK_ZONES = (MAIN, SIDEBOARD)
-ZONES_OPTION = Checked(ListOf(Str(DECK_ZONES)), lambda zones: None if zones else
-                       "an empty list names no zone: give main, sideboard or both, or leave `zones` out for both")
+
+
+def _names_a_zone(zones: list[str]) -> str | None:
+    # `zones: []` would check nothing; read as "both" it quietly meant the opposite.
+    return None if zones else "an empty list names no zone: give main, sideboard or both, or leave `zones` out for both"
+
+
+ZONES_OPTION = Checked(ListOf(Str(DECK_ZONES)), _names_a_zone)
 
 
 def is_on(option: Any) -> bool:

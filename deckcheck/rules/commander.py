@@ -10,8 +10,9 @@ Partner), `partner variant` (both have the same "Partner—X", such as Friends f
 legendary Background), `doctor's companion` (with a legendary Time Lord Doctor)) and
 `signature_spell` (Oathbreaker: each oathbreaker brings one instant or sorcery to the
 command zone; a card there that is neither is one problem, not also a second
-oathbreaker, and a command zone of such cards alone also has no oathbreaker); `banned_as_commander`, a dated card list (a card on it may still be one of
-the other cards of the deck). Needs card data for everything but the count and the
+oathbreaker, and a command zone of such cards alone also has no oathbreaker);
+`banned_as_commander`, a dated card list (a card on it may still be one of the other
+cards of the deck). Needs card data for everything but the count and the
 banned-as-commander list; without it one warning says so.
 
 Before the rules run, a deck without a command zone gets one from its file's conventions
