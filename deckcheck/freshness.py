@@ -37,7 +37,7 @@ class AsOf(Record):
         lists_known_up_to: dt.date | None = None,
         card_data_date: dt.date | None = None,
         hint: str = SYNC_HINT,
-        card_data_brings_lists: bool = True,
+        card_data_brings_lists: bool = False,
     ):
         self.date = date
         self.platform = platform
@@ -45,7 +45,8 @@ class AsOf(Record):
         self.card_data_date = card_data_date
         self.hint = hint  # what to do about a stale verdict (the note's end)
         # The game's card data carries its lists (Magic: a sync brings newer bans,
-        # rules/_fresh.py); Yu-Gi-Oh!'s card data has no Forbidden & Limited List.
+        # rules/_fresh.py); Yu-Gi-Oh!'s card data has no Forbidden & Limited List. The
+        # default is Game.card_data_brings_lists's: a game says so, or it does not.
         self.card_data_brings_lists = card_data_brings_lists
 
     @property
@@ -99,7 +100,7 @@ def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
 
         game = find(fmt.game)
         found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date, newer_lists_hint(game),
-                                   game is None or game.card_data_brings_lists)
+                                   game is not None and game.card_data_brings_lists)
     return found
 
 

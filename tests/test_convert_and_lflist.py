@@ -115,6 +115,22 @@ def test_parse_lflist_lists_counts_names_and_junk():
     assert parsed.problems == ["line 8: expected `passcode count --name`, got 'this line is junk'"]
 
 
+def test_import_lflist_skips_a_passcode_out_of_range_so_its_format_loads(cli, tmp_path):
+    """A passcode is 1 to 4294967295 (a .ydk's bound, and the format schema's); an lflist
+    line outside it was written into a format file that then failed to load."""
+    conf = tmp_path / "lflist.conf"
+    conf.write_text("!Odd\n14558127 1 --Ash\n0 1 --Zero\n5000000000 2 --Big\n", encoding="utf-8")
+    parsed = parse_lflist(conf.read_text(encoding="utf-8"))
+    assert [entry.code for entry in parsed.lists[0].entries] == [14558127]
+    assert parsed.problems == ["line 3: passcode 0 is out of range: a passcode is a number from 1 to 4294967295",
+                               "line 4: passcode 5000000000 is out of range: a passcode is a number from 1 to 4294967295"]
+    out = tmp_path / "formats"
+    done = cli("formats", "import-lflist", str(conf), "-d", str(out))
+    assert done.returncode == 0, done.stderr
+    checked = cli("formats", "check", str(out / "odd.yaml"))
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_import_lflist_writes_formats_that_validate(cli, tmp_path):
     conf = tmp_path / "lflist.conf"
     conf.write_text(LFLIST, encoding="utf-8")

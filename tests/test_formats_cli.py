@@ -223,7 +223,17 @@ def test_a_forbidden_and_limited_format_shows_no_empty_banned_list(cli):
     assert "banned on 2026-06-01 (0):" in wow
 
 
-def test_formats_check_reads_each_file_of_yours_once_cached_or_not(tmp_path):
+# The read-count runs: `cold` with a passcode written as a YAML number (JSON cannot keep an
+# int key, so formats/disk_cache.py never keeps that chain: every run loads it), `cached`
+# with text keys only (the second run takes the chain from the disk cache).
+READ_RUNS = {
+    "cold": ("points: {14558127: 30}", [False, False]),
+    "cached": ("points: {Ash Blossom & Joyous Spring: 30}", [False, True]),
+}
+
+
+@pytest.mark.parametrize("points, hits", READ_RUNS.values(), ids=READ_RUNS.keys())
+def test_formats_check_reads_each_file_of_yours_once_cached_or_not(tmp_path, points, hits):
     """It read the checked file and each file of yours it extends up to four times (to load,
     to look up names, for points conflicts, for warnings); now once a run, whether loading
     read it or the disk cache of merged formats held the chain (formats/disk_cache.py)."""
@@ -231,22 +241,40 @@ def test_formats_check_reads_each_file_of_yours_once_cached_or_not(tmp_path):
     import sys
 
     (tmp_path / "parent.yaml").write_text("extends: yugioh/genesys\npoints: {Maxx \"C\": 20}\n", encoding="utf-8")
-    (tmp_path / "event.yaml").write_text("name: Event\nextends: parent.yaml\npoints: {14558127: 30}\n"
+    (tmp_path / "event.yaml").write_text(f"name: Event\nextends: parent.yaml\n{points}\n"
                                          "team: {sideboard: true}\n", encoding="utf-8")
     code = (
         "import collections, json, sys\n"
         "import deckcheck.yamlload as yamlload\n"
+        "import deckcheck.formats.disk_cache as disk_cache\n"
         "from deckcheck.entry import main\n"
         "reads, real = collections.Counter(), yamlload.read_yaml_file\n"
         "def counted(path, **kw):\n    reads[str(path)] += 1\n    return real(path, **kw)\n"
         "yamlload.read_yaml_file = counted\n"
+        "hits, real_get = [], disk_cache.get\n"
+        "def kept(key):\n    found = real_get(key)\n    hits.append(found is not None and key[1].endswith('event.yaml'))\n"
+        "    return found\n"
+        "disk_cache.get = kept\n"
         "sys.argv = ['deckcheck', 'formats', 'check', 'event.yaml']\n"
         "try:\n    main()\nexcept SystemExit as exc:\n    assert not exc.code, exc.code\n"
-        "print(json.dumps({path: count for path, count in reads.items() if not path.startswith('/')}))\n"
+        "print(json.dumps({'hit': any(hits), 'reads': {path: count for path, count in reads.items() if not path.startswith('/')}}))\n"
     )
-    for run in ("cold", "cached"):
+    for run, hit in enumerate(hits):
         done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert "team.sideboard: has no effect" in done.stderr  # the warnings still read the files
-        reads = json.loads(done.stdout.strip().splitlines()[-1])
-        assert reads == {"event.yaml": 1, "parent.yaml": 1}, (run, reads)
+        seen = json.loads(done.stdout.strip().splitlines()[-1])
+        assert seen["hit"] is hit, (run, seen)  # the second text-key run took the chain from the disk cache
+        assert seen["reads"] == {"event.yaml": 1, "parent.yaml": 1}, (run, seen)
+
+
+@pytest.mark.parametrize("file, line", [
+    ("class-faction-empty.yaml", "class/faction: cards share a trait icon with the hero; Hero Required cards need the trait"),
+    ("hero-empty.yaml", "hero: exactly 1 (any card), not part of the deck;"),
+])
+def test_show_names_a_rule_an_empty_mapping_turns_on(cli, file, line):
+    """`class_faction: {}` and `hero: {}` turn their rules on, as `companion: {}` does; show
+    left them out (and validate did not check them)."""
+    done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
+    assert done.returncode == 0, done.stderr
+    assert any(shown.startswith(line) for shown in done.stdout.splitlines()), done.stdout

@@ -107,6 +107,22 @@ def test_whether_the_card_data_brings_lists_is_the_games_flag_not_the_words_of_i
     assert yugioh.card_data_brings_lists is False and yugioh.known_up_to == yugioh.lists_known_up_to
 
 
+def test_card_data_brings_no_lists_unless_its_game_says_so(monkeypatch):
+    """One default, False (Game's): an AsOf built without the flag, and the AsOf of a game
+    deckcheck does not know, keep the lists' own day; AsOf and an unknown game said True."""
+    import deckcheck.games as games
+
+    lists, synced = dt.date(2026, 8, 1), dt.date(2026, 8, 20)
+    assert AsOf(DAY, "paper", lists, synced).known_up_to == lists
+
+    class Synced:
+        data_date = synced
+
+    monkeypatch.setattr(games, "find", lambda game_id: None)
+    unknown = as_of(load("wow/constructed"), Synced(), DAY, "paper")
+    assert unknown.card_data_brings_lists is False
+
+
 def test_a_replaced_context_starts_with_its_own_memory_and_compares_by_its_fields():
     deck = _deck()
     ctx = Context(date=DAY)

@@ -352,11 +352,12 @@ def spoken(names: list[str]) -> str:
 
 
 def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> None:
-    """A user's format file whose lists name no card of the card data: its entries apply
-    to no card (a misspelt ban bans nothing), said once on stderr (formats/card_names.py);
+    """A user's format file whose lists name no card of the card data, or write a passcode
+    no card has: its entries apply to no card (a misspelt ban bans nothing, a mistyped
+    Genesys passcode scores nothing), each said once on stderr (formats/card_names.py);
     and one whose `points` gives a card two values, by name and by passcode, said once too
     (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip."""
-    if not fmt.names_written_by_files:  # a bundled format: nothing to look up, nothing imported
+    if not fmt.writes_cards:  # a bundled format: nothing to look up, nothing imported
         return
     from ..formats.card_names import format_file_warnings
 

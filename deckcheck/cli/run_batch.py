@@ -123,7 +123,7 @@ def _warn_unknown_names(result, cards_db: Path | None, no_cards: bool) -> None: 
     if no_cards:
         return
     for ref, fmt in result.formats.items():
-        if fmt.names_written_by_files:  # a user's file (a bundled format writes none to look up)
+        if fmt.writes_cards:  # a user's file (a bundled format writes none to look up)
             catalog, _ = open_cards(fmt, cards_db, offline=True)
             warn_unknown_format_names(fmt, catalog, in_archive=result.formats_in_archive.get(ref))
 

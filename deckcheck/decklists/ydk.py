@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 
+from ..games.yugioh import MAX_PASSCODE
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
 from .common import parse_error, passcodes
 
@@ -38,7 +39,6 @@ ZONES = (MAIN, EXTRA, SIDEBOARD)  # what the format can hold (written)
 PASSCODES = True  # cards are written by passcode: names need card data to become one
 HEADER = "#created by ..."
 
-MAX_PASSCODE = 2**32 - 1  # passcodes are unsigned 32-bit numbers (ydke:// stores them so)
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
 _NUMBER = re.compile(r"^\d+$")
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread

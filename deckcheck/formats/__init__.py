@@ -274,13 +274,13 @@ def _load_chain(
     data = _read_yaml(path, _documents)
     listed = _count_list_entries(data, path, _listed)
     from .merge import merge
-    from .model import WRITTEN_NAMES
+    from .model import WRITTEN
 
-    written: list[str] = []
+    written: dict[str, list[Any]] = {}
     if isinstance(ref, Path) or not is_bundled(real):  # a user's file: a path, or an id of DECKCHECK_FORMATS_PATH
-        from .card_names import written_names
+        from .card_names import written_cards
 
-        written = [name for _keys, name in written_names(data)]
+        written = written_cards(data)
     parent_id = data.get("extends")
     chain: tuple[str, ...] = (resolved_id,)
     files: tuple[Path, ...] = (real,)
@@ -305,14 +305,13 @@ def _load_chain(
                 f"game {own_game!r} differs from the game of {parent_id[:200]}, which it extends ({parent_game!r}); "
                 f"extend a format of game {own_game!r}, or leave `game` out", path=str(path), key="game",
             )
-        written += parent.get(WRITTEN_NAMES, [])
+        written = {key: written.get(key, []) + parent.get(key, []) for key in WRITTEN}
         data = merge(parent, data, keys)
         chain += parent_chain
         files += parent_files
     else:
         data = merge({}, data, keys)
-    if written:
-        data[WRITTEN_NAMES] = written
+    data.update((key, value) for key, value in written.items() if value)
     return resolved_id, path, data, chain, files
 
 

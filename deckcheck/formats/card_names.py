@@ -6,7 +6,9 @@ format file writes up in the card data of the format's game (docs/format-files.m
 the entries of the dated card lists (by `card`; an entry with a `code` is matched by its
 passcode, so its name is only a label), the cards named by `points` and
 `copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`; and
-warns of every passcode it writes that no card has (`unknown_passcodes`).
+warns of every passcode it writes that no card has (`unknown_passcodes`). Both are kept
+with the merged format (`written_cards`), so `validate`, `batch`, `cards lookup -f` and
+`check` warn of them in one line each (`format_file_warnings`) without reading YAML again.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
+from ..games.yugioh import is_passcode
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted
@@ -110,31 +113,47 @@ def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
     its dated lists' entries (an imported lflist's), then the passcode keys of `points`."""
     for list_key in _dated_list_keys():
         for index, entry in enumerate(data.get(list_key) or ()):
-            if isinstance(entry, Mapping) and _is_passcode(entry.get("code")):
+            if isinstance(entry, Mapping) and is_passcode(entry.get("code")):
                 yield (list_key, index, "code"), entry["code"]
     for key in _at(data, ("points",)) or {}:
-        if _is_passcode(key):
+        if is_passcode(key):
             yield ("points", str(key)), key  # a mapping key, as `points.14558127` (not an index)
 
 
-def _is_passcode(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def written_cards(data: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """What a user's format file writes to look up in the card data, as the merged format
+    keeps it (formats/model.py `WRITTEN`): its card names and its passcodes."""
+    from .model import WRITTEN_NAMES, WRITTEN_PASSCODES
+
+    return {WRITTEN_NAMES: [name for _keys, name in written_names(data)],
+            WRITTEN_PASSCODES: [code for _keys, code in written_passcodes(data)]}
 
 
-def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None) -> list[str]:
-    """One warning for each passcode `documents` write that no card of `catalog` has: its
-    entry applies to no card (a mistyped `points: {14558172: 40}`). A passcode 1 to 20
-    above a card's is that card's alternate artwork, as a deck's is (games/yugioh/catalog.py):
-    imported lflists list such passcodes, and they are no mistake. None in a game whose
-    cards have no passcodes."""
-    from ..cards.catalog import PasscodeCatalog
+def _no_card_has(catalog: Any, code: int) -> bool:
+    """No card of `catalog` has passcode `code`. A passcode 1 to 20 above a card's is that
+    card's alternate artwork, as a deck's is (games/yugioh/catalog.py): imported lflists
+    list such passcodes, and they are no mistake."""
+    return catalog.by_code(code) is None and catalog.artwork_of(code) is None
 
-    if not isinstance(catalog, PasscodeCatalog):
+
+def _has_passcodes(game_id: str) -> bool:
+    from ..games import find
+
+    game = find(game_id)
+    return game is not None and game.passcodes
+
+
+def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None, game: str) -> list[str]:
+    """One warning for each passcode `documents` write that no card of `catalog`, the card
+    data of `game`, has: its entry applies to no card (a mistyped `points: {14558172: 40}`;
+    an alternate artwork's is none, see `_no_card_has`). None without card data, or in a
+    game whose cards have no passcodes (`Game.passcodes`)."""
+    if catalog is None or not _has_passcodes(game):
         return []
     warnings = []
     for path, document in documents:
         for keys, code in written_passcodes(document.data or {}):
-            if catalog.by_code(code) is not None or catalog.artwork_of(code) is not None:
+            if not _no_card_has(catalog, code):
                 continue
             close = catalog.suggest_passcodes(code)
             hint = f"; did you mean {', '.join(close)}?" if close else ""
@@ -203,22 +222,43 @@ def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | No
         return None
     shown = ", ".join(repr(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
     names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
-    entries = "its entry applies" if len(found) == 1 else "their entries apply"
+    return _no_card_line(fmt, names, len(found), shown, in_archive)
+
+
+def unknown_passcodes_warning(fmt: Format, catalog: Catalog, *, in_archive: str | None = None) -> str | None:
+    """One line, as `unknown_names_warning`'s, when the user's own format files of `fmt`
+    write passcodes no card has (kept when the chain was read: no YAML read again); None
+    when every one is a card's, or the game's cards have no passcodes."""
+    if not fmt.passcodes_written_by_files or not _has_passcodes(fmt.game):
+        return None
+    found = list(dict.fromkeys(code for code in fmt.passcodes_written_by_files if _no_card_has(catalog, code)))
+    if not found:
+        return None
+    shown = ", ".join(str(code) for code in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
+    codes = "1 passcode matches" if len(found) == 1 else f"{len(found)} passcodes match"
+    return _no_card_line(fmt, codes, len(found), shown, in_archive)
+
+
+def _no_card_line(fmt: Format, what: str, count: int, shown: str, in_archive: str | None) -> str:
+    """`FILE: <what> no card of the card data, so ... to no card: <shown>; formats check says where`."""
+    entries = "its entry applies" if count == 1 else "their entries apply"
     where = in_archive or fmt.path
     unzipped = " in the unzipped archive" if in_archive else ""
-    return (f"{where}: {names} no card of the card data, so {entries} to no card: {shown}; "
+    return (f"{where}: {what} no card of the card data, so {entries} to no card: {shown}; "
             f"`deckcheck formats check {where}`{unzipped} says where")
 
 
 def format_file_warnings(fmt: Format, catalog: Catalog | None, *, in_archive: str | None = None) -> list[str]:
     """The warnings a user's format file gets wherever a deck is checked with it (`validate`,
-    `batch`, `cards lookup -f`, `check`): names no card has, and a card its `points` gives
-    two values (formats/points_conflicts.py). None for a bundled format, or without card
-    data (callers that must not import this module for those test
-    `fmt.names_written_by_files` first)."""
-    if catalog is None or not fmt.names_written_by_files:
+    `batch`, `cards lookup -f`, `check`): names and passcodes no card has, and a card its
+    `points` gives two values (formats/points_conflicts.py). None for a bundled format, or
+    without card data (callers that must not import this module for those test
+    `fmt.writes_cards` first)."""
+    if catalog is None or not fmt.writes_cards:
         return []
     from .points_conflicts import conflicts_warning
 
-    found = (unknown_names_warning(fmt, catalog, in_archive=in_archive), conflicts_warning(fmt, catalog, in_archive=in_archive))
+    found = (unknown_names_warning(fmt, catalog, in_archive=in_archive),
+             unknown_passcodes_warning(fmt, catalog, in_archive=in_archive),
+             conflicts_warning(fmt, catalog, in_archive=in_archive))
     return [warning for warning in found if warning]

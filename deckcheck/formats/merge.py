@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..names import card_key, fold
-from .model import WRITTEN_NAMES
+from .model import WRITTEN
 
 # Keys whose lists add up along `extends` rather than replace. Within a group, a child that
 # names a card speaks for it: the parent's entries for that card (in any list of the group)
@@ -21,7 +21,7 @@ from .model import WRITTEN_NAMES
 LIST_GROUPS = (("banned", "restricted", "banned_as_commander", "banned_as_companion"), ("card_limits",))
 LIST_KEYS = tuple(key for group in LIST_GROUPS for key in group)
 # Keys that describe one file and are not inherited along `extends`.
-OWN_KEYS = ("abstract", "description", WRITTEN_NAMES)
+OWN_KEYS = ("abstract", "description", *WRITTEN)
 
 
 def merge(parent: Mapping[str, Any], child: Mapping[str, Any], keys: dict[int, str] | None = None) -> dict[str, Any]:

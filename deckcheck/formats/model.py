@@ -296,14 +296,28 @@ class Format(Record):
         """The card names the user's own files of the chain write (none for a bundled format)."""
         return self.data.get(WRITTEN_NAMES, [])
 
+    @property
+    def passcodes_written_by_files(self) -> list[int]:
+        """The passcodes the user's own files of the chain write (a `points` key, a list
+        entry's `code`; none for a bundled format)."""
+        return self.data.get(WRITTEN_PASSCODES, [])
+
+    @property
+    def writes_cards(self) -> bool:
+        """Whether the user's own files of the chain write a card, by name or passcode, to
+        look up in the card data (never a bundled format: no card data opened for one)."""
+        return bool(self.names_written_by_files or self.passcodes_written_by_files)
+
     def option(self, key: str, default: Any = None) -> Any:
         return self.data.get(key, default)
 
 
-# The card names the user's own format files of a chain write (formats/card_names.py), kept
-# with the merged data (formats/merge.py) so `validate` can look them up without reading
-# the YAML again.
+# The card names and passcodes the user's own format files of a chain write
+# (formats/card_names.py), kept with the merged data (formats/merge.py) so `validate` can
+# look them up without reading the YAML again.
 WRITTEN_NAMES = "_names_written_by_files"
+WRITTEN_PASSCODES = "_passcodes_written_by_files"
+WRITTEN = (WRITTEN_NAMES, WRITTEN_PASSCODES)
 
 _UNSIZED = object()  # zone_size's "not worked out yet" (None is an answer)
 

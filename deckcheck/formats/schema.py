@@ -16,6 +16,7 @@ from typing import Any
 from ..games import ids as game_ids
 from ..limits import MAX_HAND_SIZE
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
+from ..games.yugioh import MAX_PASSCODE
 from ..model import PLAYED_ZONES, ZONES
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
 
@@ -70,7 +71,7 @@ def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:
 
 
 ENTRY_FIELDS: dict[str, Spec] = {
-    "card": Str(), "code": Int(0), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str(),
+    "card": Str(), "code": Int(1, MAX_PASSCODE), "since": PLATFORM_DATE, "until": PLATFORM_DATE, "limit": Int(0), "note": Str(),
 }
 
 

@@ -315,13 +315,14 @@ def run_check(
 
 def _unknown_names(formats: Iterable[Format]) -> list[str]:
     """One warning for each of the project's own format files that names a card the card
-    data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py); and
-    one for each whose `points` gives a card two values (formats/points_conflicts.py)."""
+    data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py); one
+    for each that writes a passcode no card has; and one for each whose `points` gives a
+    card two values (formats/points_conflicts.py)."""
     from ..formats.card_names import format_file_warnings
     from ..pipeline import card_catalog
 
-    # A bundled format writes no names: no card data opened for it.
-    return [warning for fmt in formats if fmt.names_written_by_files
+    # A bundled format writes no names or passcodes: no card data opened for it.
+    return [warning for fmt in formats if fmt.writes_cards
             for warning in format_file_warnings(fmt, card_catalog(fmt))]
 
 

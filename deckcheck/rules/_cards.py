@@ -1,5 +1,6 @@
 """What the rules that need card facts (types, traits) share: the lookup and grouping, and
-how `formats show` names the zones a rule is limited to."""
+the `zones` option that limits a rule to the deck or the side deck (how it is written, read
+and named by `formats show`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -7,8 +8,9 @@ from typing import Any
 
 from ..cards.catalog import CardRecord
 from ..games import zone_name
-from ..model import PLAYED_ZONES, CardEntry, Deck
+from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING, Problem
+from ..schema import Checked, ListOf, Str
 from .context import Context
 
 IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
@@ -55,7 +57,38 @@ def played_cards(deck: Deck, ctx: Context, rule: str, what: str) -> tuple[list[t
     return found, None
 
 
-def only_in(game: str, zones: Iterable[str] | None) -> str:
-    """` (in the deck only)`: the zones of a rule's `zones` option in the game's words, for
-    `formats show`; "" when the option is not given (the rule's default zones)."""
+# The zones a rule's `zones` option may name (hero, class_faction): the deck and the side
+# deck, both when it is not given; WoW limited names the deck only, its side deck being the
+# rest of the pool.
+DECK_ZONES = (MAIN, SIDEBOARD)
+
+
+def _names_a_zone(zones: list[str]) -> str | None:
+    # `zones: []` would check nothing; read as "both" it quietly meant the opposite.
+    return None if zones else "an empty list names no zone: give main, sideboard or both, or leave `zones` out for both"
+
+
+ZONES_OPTION = Checked(ListOf(Str(DECK_ZONES)), _names_a_zone)
+
+
+def is_on(option: Any) -> bool:
+    """Whether a rule's option turns it on: `true` or any mapping, `{}` too (as `companion: {}`
+    and `color_identity: {}` do); `false`, null or the key left out, off."""
+    return option is True or isinstance(option, dict)
+
+
+def _zones_given(option: Any) -> list[str] | None:
+    return option.get("zones") if isinstance(option, dict) else None
+
+
+def zones_of(option: Any) -> tuple[str, ...]:
+    """The zones a rule's option (`{zones: [main]}`, or `true` and the like) limits it to:
+    those named, else DECK_ZONES."""
+    return tuple(_zones_given(option) or DECK_ZONES)
+
+
+def only_in(game: str, option: Any) -> str:
+    """` (in the deck only)`: the zones of a rule option's `zones` in the game's words, for
+    `formats show`; "" when the option names none (the rule's default zones)."""
+    zones = _zones_given(option)
     return f" (in the {' and '.join(zone_name(game, zone) for zone in zones)} only)" if zones else ""

@@ -2,7 +2,7 @@
 Required" cards have a hero with that trait (World of Warcraft TCG, Comprehensive Rules
 100.2).
 
-Format key `class_faction`: `true` checks the deck and the side deck; `{zones: [main]}`
+Format key `class_faction`: `true` (or `{}`) checks the deck and the side deck; `{zones: [main]}`
 the zones named (WoW limited: the side deck is the rest of the pool, any class's cards,
 and only the deck must fit the hero, Comprehensive Rules 100.2). A card's icons are its faction (Alliance, Horde; both
 for `Both`) and its class icons; a card with icons needs at least one the hero has (the
@@ -24,18 +24,17 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..model import HERO, MAIN, SIDEBOARD, Deck
+from ..model import HERO, Deck
 from ..problem import WARNING, Problem
-from ..schema import AnyOf, Bool, ListOf, Str, Struct
-from ._cards import IMPORT_HINT, card_lookup, group, only_in, skipped
+from ..schema import AnyOf, Bool, Struct
+from ._cards import IMPORT_HINT, ZONES_OPTION, card_lookup, group, is_on, only_in, skipped, zones_of
 from .context import Context
 
 if TYPE_CHECKING:  # only the annotations name it: Magic and Yu-Gi-Oh! checks never load WoW's card module
     from ..games.wow.cards import WowProfile
 
 ID = "class-faction"
-KEYS = {"class_faction": AnyOf((Bool(), Struct({"zones": ListOf(Str((MAIN, SIDEBOARD)))})))}
-_ZONES = (MAIN, SIDEBOARD)
+KEYS = {"class_faction": AnyOf((Bool(), Struct({"zones": ZONES_OPTION})))}
 
 
 def _fits(card: WowProfile, hero: WowProfile) -> bool:
@@ -57,14 +56,14 @@ def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trai
 
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format checks class and faction."""
-    return bool(fmt.option("class_faction"))
+    return is_on(fmt.option("class_faction"))
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     option = fmt.option("class_faction")
-    if not option:
+    if not is_on(option):
         return
-    zones = tuple(option.get("zones") or _ZONES) if isinstance(option, dict) else _ZONES
+    zones = zones_of(option)
     cards = [entry for entry in deck.entries if entry.zone in zones]
     if not cards:
         return
@@ -111,8 +110,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
-    if not fmt.option("class_faction"):
+    if not is_on(fmt.option("class_faction")):
         return []
-    option = fmt.option("class_faction")
-    zones = option.get("zones") if isinstance(option, dict) else None
-    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, zones)}; Hero Required cards need the trait"]
+    return [f"class/faction: cards share a trait icon with the hero{only_in(fmt.game, fmt.option('class_faction'))}; Hero Required cards need the trait"]

@@ -10,8 +10,9 @@ Partner), `partner variant` (both have the same "Partner—X", such as Friends f
 legendary Background), `doctor's companion` (with a legendary Time Lord Doctor)) and
 `signature_spell` (Oathbreaker: each oathbreaker brings one instant or sorcery to the
 command zone; a card there that is neither is one problem, not also a second
-oathbreaker); `banned_as_commander`, a dated card list (a card on it may still be one of
-the other cards of the deck). Needs card data for everything but the count and the
+oathbreaker, and a command zone of such cards alone also has no oathbreaker);
+`banned_as_commander`, a dated card list (a card on it may still be one of the other
+cards of the deck). Needs card data for everything but the count and the
 banned-as-commander list; without it one warning says so.
 
 Before the rules run, a deck without a command zone gets one from its file's conventions
@@ -96,7 +97,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     zone = command_zone(deck, fmt, ctx)
     commanders = zone.commanders
     word = "oathbreaker" if spec(fmt).get("signature_spell") else "commander"
-    if not commanders and not zone.stray:  # a stray card is a problem of its own, not also "no oathbreaker"
+    if not commanders:  # a stray card beside them is a problem of its own; with none, no oathbreaker either
         yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
                       message=f"no {word}: {_how_named(deck, fmt, word)}{_first_card_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}

@@ -5,8 +5,9 @@ Format key `hero`: `{count: 1, types: [Hero], zones: [main, sideboard]}`. The he
 on a `Hero: Name` line (or under a `Hero` section) and is not counted in the main deck.
 With card data, the hero must be a card of one of `types`, and a hero listed among the
 cards of `zones` (default deck and side deck; WoW limited: the deck only, its side deck
-being the rest of the pool) is a problem (move it to the `Hero:` line). Without card data
-only the count is checked.
+being the rest of the pool; an empty list is a format error) is a problem (move it to the
+`Hero:` line). `hero: {}` asks for one hero with those defaults; `null` turns the rule off.
+Without card data only the count is checked.
 
 A hero may print its own deck rules after "Deckbuilding:" (World of Warcraft TCG Monster
 and Scourge heroes). The sentences that keep Horde, Alliance, class or Talent cards out of
@@ -25,26 +26,25 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..formats import Format
-from ..model import HERO, MAIN, SIDEBOARD, CardEntry, Deck
+from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
 from ..wording import article
-from ._cards import card_lookup, group, only_in
+from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
 from .context import Context
 
 ID = "hero"
-KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str()), "zones": ListOf(Str((MAIN, SIDEBOARD)))})))}
-_ZONES = (MAIN, SIDEBOARD)
+KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str()), "zones": ZONES_OPTION})))}
 
 
 def applies(fmt: Format) -> bool:
     """Whether this rule has anything to check in `fmt`: the format asks for a hero."""
-    return bool(fmt.option("hero"))
+    return is_on(fmt.option("hero"))
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     spec = fmt.option("hero")
-    if not spec:
+    if not is_on(spec):
         return
     wanted = int(spec.get("count", 1))
     types = frozenset(spec.get("types") or ())
@@ -68,7 +68,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             kinds = "/".join(sorted(card.types)) or "card of no type"
             yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
                           message=f"{entry.name} is {article(kinds)} {kinds}, not {article(min(types))} {' or '.join(sorted(types))}")
-    zones = tuple(spec.get("zones") or _ZONES)
+    zones = zones_of(spec)
     cards = group(entry for entry in deck.entries if entry.zone in zones)
     for entry, copies in cards:
         card = lookup(entry)
@@ -105,10 +105,10 @@ def _deckbuilding(hero: CardEntry, cards: list[tuple[CardEntry, int]], lookup: C
 
 def show(fmt: Format, day: dt.date) -> list[str]:
     hero = fmt.option("hero")
-    if not hero:
+    if not is_on(hero):
         return []
     return [f"hero: exactly {hero.get('count', 1)} ({', '.join(hero.get('types') or ['any card'])}), not part of the deck;"
             f" a hero's own Deckbuilding rules keep Horde, Alliance, class or Talent cards out as it says"
-            f"{only_in(fmt.game, hero.get('zones'))}"]
+            f"{only_in(fmt.game, hero)}"]
 
 

@@ -21,6 +21,7 @@ import datetime as dt
 from collections.abc import Iterable, Iterator, Mapping
 
 from ..formats import Format
+from ..games.yugioh import MAX_PASSCODE, is_passcode
 from ..model import PLAYED_ZONES, Deck
 from ..names import fold
 from ..problem import WARNING, Problem
@@ -32,7 +33,7 @@ from .context import Context
 ID = "points"
 DEFAULT_MAX = 100
 # Card name (or passcode) -> points per copy; the cap.
-KEYS = {"points": MapOf(Int(0), key=AnyOf((Str(), Int(1)))), "max_points": Int(0)}
+KEYS = {"points": MapOf(Int(0), key=AnyOf((Str(), Int(1, MAX_PASSCODE)))), "max_points": Int(0)}
 
 
 def applies(fmt: Format) -> bool:
@@ -85,7 +86,7 @@ class PointsTable(Record):
         self.by_name: dict[str, tuple[str, int]] = {}
         self.by_code: dict[int, int] = {}
         for key, value in table.items():
-            if isinstance(key, int) and not isinstance(key, bool):
+            if is_passcode(key):
                 self.by_code[key] = value
             else:
                 self.by_name[fold(str(key))] = (str(key), value)

@@ -2,8 +2,20 @@
 `cards.cdb`, the YGOPRODeck card JSON or YAML Yugi; Forbidden & Limited lists (`lflist`)."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...model import EXTRA, MAIN, SIDEBOARD
 from ..game import Game
+
+# Passcodes are unsigned 32-bit numbers (ydke:// stores them so). Here, as TYPE_BITS: a
+# format's `points` keys and list `code`s are passcodes whatever game a run checks, the
+# deck readers (.ydk) and the card importer read them too, and this module is loaded anyway.
+MAX_PASSCODE = 2**32 - 1
+
+
+def is_passcode(value: Any) -> bool:
+    """A passcode: a whole number (never a bool) of 1 to MAX_PASSCODE."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PASSCODE
 
 # YGOPro's card type bits (`datas.type`), by name. Here rather than in cards.py: a format's
 # `extra_deck_types` are checked against these names whatever game a run checks

@@ -28,6 +28,7 @@ from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
 from ...limits import NumberTooLong, whole_number
+from . import is_passcode
 from .cards import TYPE_BITS, YgoCard
 
 _YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
@@ -149,12 +150,6 @@ def ygoprodeck_type_bits(type_text: str, race: str | None = None, frame: str | N
     return bits
 
 
-def _is_passcode(value: Any) -> bool:
-    """A passcode is a whole number of 1 to MAX_PASSCODE (ydk.py: ydke:// stores 32 bits)."""
-    from ...decklists.ydk import MAX_PASSCODE  # here: the deck readers are not needed to recognise a file
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PASSCODE
-
-
 def _listed(value: Any) -> list[Any]:
     """A JSON list, or nothing (a field of the wrong kind reads as absent)."""
     return value if isinstance(value, list) else []
@@ -185,7 +180,7 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
     if not isinstance(document, dict) or not isinstance(document.get("data"), list):
         raise CardFileError('expected YGOPRODeck card JSON: an object with a "data" list')
     for index, card in enumerate(document["data"]):
-        if not isinstance(card, dict) or not _is_passcode(card.get("id")) or not isinstance(card.get("name"), str):
+        if not isinstance(card, dict) or not is_passcode(card.get("id")) or not isinstance(card.get("name"), str):
             raise CardFileError(f'data[{index}] is not a card (needs a passcode "id" and a "name")')
         bits = ygoprodeck_type_bits(_text(card.get("type")), _text(card.get("race")), _text(card.get("frameType")))
         code = card["id"]
@@ -193,7 +188,7 @@ def read_ygoprodeck(document: Any) -> Iterator[YgoCard]:
         yield YgoCard(code=code, **common)
         for image in _listed(card.get("card_images")):
             other = image.get("id") if isinstance(image, dict) else None
-            if _is_passcode(other) and other != code:
+            if is_passcode(other) and other != code:
                 yield YgoCard(code=other, alias=code, **common)
 
 
@@ -217,7 +212,7 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
             raise CardFileError(f"line {number}: {exc}") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
             raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
-        if _is_passcode(card["passcode"]):
+        if is_passcode(card["passcode"]):
             records.append(card)
     # One Konami id with several passcodes: the most printed one is the card, others alias it.
     by_konami: dict[int, dict[str, Any]] = {}

@@ -9,7 +9,8 @@
 Each `code count` line gives a passcode and the copies allowed (0 Forbidden, 1 Limited,
 2 Semi-Limited; 3 in whitelists); the `--comment` is the card's name by convention. Lines
 before the first `!` and other `#` lines are comments. A line that is none of these is
-reported with its line number and skipped, as YGOPro skips it.
+reported with its line number and skipped, as YGOPro skips it, and so is a passcode out of
+range (not 1 to MAX_PASSCODE, as a `.ydk` reads).
 
 `format_yaml` turns one list into a deckcheck format file whose `card_limits` carry the
 passcodes, so the list works with or without card data.
@@ -21,6 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...limits import NumberTooLong, whole_number
+from . import MAX_PASSCODE, is_passcode
 
 _ENTRY = re.compile(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
 MAX_COUNT = 3
@@ -89,7 +91,11 @@ def parse_lflist(text: str) -> ParsedLfLists:
         if not 0 <= count <= MAX_COUNT:
             problems.append(f"line {number}: count {count} is not 0 to {MAX_COUNT}")
             continue
-        current.entries.append(LimitLine(int(match.group("code")), count, _comment_name(match.group("rest")), number))
+        code = int(match.group("code"))
+        if not is_passcode(code):  # the format file's schema would refuse it (formats/schema.py)
+            problems.append(f"line {number}: passcode {code} is out of range: a passcode is a number from 1 to {MAX_PASSCODE}")
+            continue
+        current.entries.append(LimitLine(code, count, _comment_name(match.group("rest")), number))
     return ParsedLfLists(lists=lists, problems=problems)
 
 
