@@ -176,3 +176,16 @@ def test_a_pool_leaves_a_found_deck_without_sideboard_uncompared_and_counts_both
     report = json.loads(cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool), "-o", "json").stdout)
     assert report["same"] is True and "not_compared" not in report
     assert report["counts"] == {"registered": {"main": 40, "sideboard": 0}, "found": {"main": 40, "sideboard": 24}}
+
+
+@pytest.mark.parametrize(("options", "error"), [
+    ([], "--pool compares a limited event's sideboard: give its format too (-f mtg/limited)"),
+    (["-f", "mtg/modern"], "--pool compares a limited event's sideboard: mtg/modern is not a limited format "
+                           "(no `pool` key); give the event's limited format (-f mtg/limited)"),
+])
+def test_a_pool_without_a_limited_format_says_what_is_wrong(cli, tmp_path, options, error):
+    registered = tmp_path / "registered.txt"
+    registered.write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(registered), *options, "--pool", str(registered))
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: {error}\n"
