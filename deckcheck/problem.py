@@ -1,6 +1,7 @@
 """A problem found in a deck: the unit every rule yields and every reporter formats."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .limits import MAX_UNREADABLE_LINES
@@ -65,6 +66,12 @@ class Problem(Record):
         for key, value in self.details.items():
             out.setdefault(key, value)
         return out
+
+
+def holders_text(holders: Mapping[str, object]) -> str:
+    """A team problem's `holders` ({player: copies}) as one line of text, `ann 4; bob 1`:
+    the CSV column and JUnit's failure text (a player's name may hold a comma)."""
+    return "; ".join(f"{player} {count}" for player, count in holders.items())
 
 
 # Rule id of the one problem that stands for problems left out of a report (limits.py).

@@ -127,6 +127,18 @@ def team_set(root: Path) -> Path:
     return root / "registrations.csv"
 
 
+def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
+    """Ids are lower case and stay so (a row is not silently read as another spelling);
+    a spreadsheet's `MTG/Legacy` is told the one id it spells, first and alone."""
+    write(tmp_path, {"burn.txt": LEGAL_BURN, "reg.csv": "player,deck,format\nann,burn.txt,MTG/Legacy\n"})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "--date", "2024-06-01")
+    assert done.returncode == 1
+    assert report["results"][0]["problems"][0]["message"] == (
+        "manifest line 2: format 'MTG/Legacy': unknown format 'MTG/Legacy'; format ids are lower case: "
+        "did you mean mtg/legacy?"
+    )
+
+
 def test_csv_manifest_with_teams_exact_json(cli, tmp_path):
     done, report = run_json(cli, str(team_set(tmp_path)), "-f", "mtg/legacy")
     assert done.returncode == 1

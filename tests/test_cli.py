@@ -58,7 +58,9 @@ def test_unknown_format_is_a_one_line_error(cli):
     ("mtg/limitd", "did you mean mtg/limited?"),         # the game's own, not wow/limited
     ("yugioh/advnced-tcg", "did you mean yugioh/advanced-tcg, yugioh/advanced-ocg?"),
     ("mtg/xyz", "`deckcheck formats list` shows them all"),  # nothing close
-    ("MTG/Legacy", "did you mean mtg/2hg-legacy, mtg/legacy?"),  # as a spreadsheet capitalises it
+    # As a spreadsheet capitalises it: the id it spells, alone, and why it was not taken.
+    ("MTG/Legacy", "format ids are lower case: did you mean mtg/legacy?"),
+    ("Yugioh/Advanced-TCG", "format ids are lower case: did you mean yugioh/advanced-tcg?"),
     ("MTG/Modren", "did you mean mtg/modern?"),
 ])
 def test_an_unknown_format_suggests_the_ids_close_to_it(cli, typed, meant):

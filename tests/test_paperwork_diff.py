@@ -153,3 +153,39 @@ def test_a_limited_sideboard_left_uncompared_is_said_and_pool_mistakes_are_usage
         done = cli("diff", str(registered), str(found), *options)
         assert done.returncode == 2, options
         assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("deckcheck: error: "), done.stderr
+
+
+def test_a_pool_leaves_a_found_deck_without_sideboard_uncompared_and_counts_both_lists_as_given(cli, tmp_path):
+    """--pool makes the sideboard the registered list does not state; a deck found with none
+    stated was typed up without it, so its sideboard is not compared either (as without
+    --pool). `counts` are both lists as given: not the pool's rest made up for one side."""
+    registered, found, pool = tmp_path / "registered.txt", tmp_path / "found.txt", tmp_path / "pool.txt"
+    registered.write_text("2 Lightning Bolt\n38 Mountain\n", encoding="utf-8")
+    found.write_text("2 Lightning Bolt\n38 Mountain\n", encoding="utf-8")
+    pool.write_text("2 Lightning Bolt\n20 Goblin Piker\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool), "-o", "json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    report = json.loads(done.stdout)
+    assert report["not_compared"] == (
+        "sideboard not compared: the deck as found states none; type its sideboard up too to compare it "
+        "with the rest of the pool"
+    )
+    assert done.stderr == f"deckcheck: note: {report['not_compared']}\n"
+    assert report["counts"] == {"registered": {"main": 40, "sideboard": 0}, "found": {"main": 40, "sideboard": 0}}
+    found.write_text("2 Lightning Bolt\n38 Mountain\n\nSideboard\n20 Goblin Piker\n4 Forest\n", encoding="utf-8")
+    report = json.loads(cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool), "-o", "json").stdout)
+    assert report["same"] is True and "not_compared" not in report
+    assert report["counts"] == {"registered": {"main": 40, "sideboard": 0}, "found": {"main": 40, "sideboard": 24}}
+
+
+@pytest.mark.parametrize(("options", "error"), [
+    ([], "--pool compares a limited event's sideboard: give its format too (-f mtg/limited)"),
+    (["-f", "mtg/modern"], "--pool compares a limited event's sideboard: mtg/modern is not a limited format "
+                           "(no `pool` key); give the event's limited format (-f mtg/limited)"),
+])
+def test_a_pool_without_a_limited_format_says_what_is_wrong(cli, tmp_path, options, error):
+    registered = tmp_path / "registered.txt"
+    registered.write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(registered), *options, "--pool", str(registered))
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: {error}\n"

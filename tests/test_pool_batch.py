@@ -137,11 +137,22 @@ def test_a_limited_event_registering_no_pools_says_its_cards_went_unchecked(cli,
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == [
         "deckcheck: note: 2 decks of a limited format (mtg/limited) were checked without a registered pool,"
-        " so not against the cards their players opened: a `pool` column gives each row its pool",
+        " so not against the cards their players opened: a manifest with a `pool` column gives each row its pool",
     ]
     write(tmp_path, {"pool.txt": POOL, "reg.csv": "player,deck,pool\nann,ann.txt,pool.txt\n"})
     done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--date", "2024-06-01")
     assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def test_a_folder_of_limited_decks_is_told_a_manifest_registers_pools(cli, tmp_path):
+    """A folder has no columns: the note says what would give each deck its pool."""
+    write(tmp_path, {"decks/ann.txt": LEGAL})
+    done = cli("batch", str(tmp_path / "decks"), "-f", "mtg/limited", "--date", "2024-06-01")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: 1 deck of a limited format (mtg/limited) was checked without a registered pool,"
+        " so not against the cards its player opened: a manifest with a `pool` column gives each row its pool",
+    ]
 
 
 def test_rows_of_a_constructed_format_need_no_pool(cli, tmp_path):

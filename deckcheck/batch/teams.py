@@ -161,18 +161,21 @@ def unified_problems(
     keys in `unknown` (the members' unknown-card errors) are not counted."""
     problems: list[Problem] = []
     banned, restricted, card_limits = fmt.banned_on(day), fmt.restricted_on(day), fmt.card_limits_on(day)
+    # Each deck's own problem, not the team's: a banned card, a forbidden Yu-Gi-Oh! card (a
+    # card limit of 0, as banned), a name its deck reports as unknown.
+    own = frozenset(banned).union(unknown, (key for key, entry in card_limits.items() if entry.limit == 0))
     if (fmt.option("team") or {}).get("one_deck_per_card"):
-        problems += _in_several_decks(team, decks, fmt, banned, unknown)
+        problems += _in_several_decks(team, decks, fmt, own)
     elif fmt.copy_limit is not None:
         for card, held in _team_cards(decks, fmt.copy_limit.zones):
-            if card.key in banned or card.key in restricted or card.key in unknown:
-                continue  # banned, unknown: each deck's own problem; restricted: team-restricted below
+            if card.key in own or card.key in restricted:
+                continue  # restricted: team-restricted below
             if card.key in card_limits:
                 limit = card_limits[card.key].limit
             else:
                 limit = fmt.copy_limit.limit_for(card.key, fmt.basic_lands)
-            if limit is None or limit == 0 or card.total <= limit:
-                continue  # limit 0: a forbidden Yu-Gi-Oh! card, each deck's own problem as a banned one is
+            if limit is None or card.total <= limit:
+                continue
             problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))
     if restricted:
         for card, held in _team_cards(decks, PLAYED_ZONES):
@@ -185,16 +188,15 @@ def unified_problems(
 
 
 def _in_several_decks(
-    team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, banned: Iterable[str],
-    unknown: frozenset[str],
+    team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, own: frozenset[str],
 ) -> list[Problem]:
     """`one_deck_per_card`: each card but a basic land held by two or more of the decks
-    (main deck and sideboard, the zones of the copy limit); banned cards and the names in
-    `unknown` (the members' unknown-card errors) are each deck's own problem."""
+    (main deck and sideboard, the zones of the copy limit); the card keys in `own` (banned,
+    forbidden, unknown) are each deck's own problem."""
     zones = fmt.copy_limit.zones if fmt.copy_limit is not None else (MAIN, SIDEBOARD)
     problems = []
     for card, held in _team_cards(decks, zones):
-        if len(held) < 2 or card.key in fmt.basic_lands or card.key in banned or card.key in unknown:
+        if len(held) < 2 or card.key in fmt.basic_lands or card.key in own:
             continue
         shown, details = listed_holders(held)
         problems.append(Problem(

@@ -60,8 +60,11 @@ def diff(
     if pool_file is not None:
         from ..registered_pools import read_pool
 
-        if fmt is None or fmt.option("pool") is None:
+        if fmt is None:
             raise DeckcheckError("--pool compares a limited event's sideboard: give its format too (-f mtg/limited)")
+        if fmt.option("pool") is None:
+            raise DeckcheckError(f"--pool compares a limited event's sideboard: {fmt.id} is not a limited format "
+                                 "(no `pool` key); give the event's limited format (-f mtg/limited)")
         # Read before the decks, as validate does: a pool that cannot be read is exit 2.
         pool = read_pool(Path(pool_file), shown=pool_file)
     decks = [read_deck_argument(source, input_format=input_format) for source in (registered, found)]

@@ -159,7 +159,7 @@ def _without_pools(result, default: object) -> str | None:  # type: ignore[no-un
     many = decks != 1
     return (f"{decks} deck{'s' if many else ''} of a limited format ({', '.join(formats)}) "
             f"{'were' if many else 'was'} checked without a registered pool, so not against the cards "
-            f"{'their players' if many else 'its player'} opened: a `pool` column gives each row its pool")
+            f"{'their players' if many else 'its player'} opened: a manifest with a `pool` column gives each row its pool")
 
 
 def _row_format(result: object) -> object:

@@ -118,6 +118,10 @@ def find(ref: FormatRef) -> tuple[str, Path]:
             return clean, candidate
     known = available()
     typed = clean.lower()  # ids are lower case; a spreadsheet writes MTG/Legacy
+    if typed in known:
+        # The one id it spells, not ids that merely contain it (mtg/2hg-legacy), and why it
+        # was not taken: other spellings are refused, not read as the id (docs/contracts.md).
+        raise FormatError(f"unknown format {ref[:200]!r}; format ids are lower case: did you mean {typed}?")
     last = typed.split("/")[-1]
     suggestions = [name for name in known if last in name]
     if not suggestions:  # a typo rather than a part of the id (mtg/modren, legcy)

@@ -12,7 +12,9 @@ which a registered list need not state (docs/batch.md#limited-events-registered-
 the basic lands the organiser hands out (the pool's `free_cards`) are left out of both
 sideboards, and when the registered list states no sideboard it is the registered pool's
 cards its main deck does not use, or, without a pool, the sideboards are not compared
-(`DeckDiff.not_compared` says why, when the deck found has one).
+(`DeckDiff.not_compared` says why, when the deck found has one). A deck found with no
+sideboard stated was typed up without it: with a pool its sideboard is not compared either
+(and `not_compared` says so). `DeckDiff.counts` are both lists as given, before any of this.
 """
 from __future__ import annotations
 
@@ -121,7 +123,9 @@ def compare(
         from ..rules import read_as
 
         registered, found = (read_as(deck, fmt, cards=catalog) for deck in (registered, found))
-    not_compared, found_counts = None, found.counts()  # the deck as found, all of it
+    # Both lists as given, before a limited event's sideboards are made (the pool's rest
+    # added to one, the basic lands the organiser hands out taken from both).
+    not_compared, counts = None, {"registered": registered.counts(), "found": found.counts()}
     if fmt is not None and fmt.option("pool") is not None:
         registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
     listed, held = _tally(registered), _tally(found)
@@ -135,7 +139,7 @@ def compare(
             differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
     return DeckDiff(
         registered=registered.source, found=found.source, differences=differences,
-        counts={"registered": registered.counts(), "found": found_counts}, unknown=unknown, not_compared=not_compared,
+        counts=counts, unknown=unknown, not_compared=not_compared,
     )
 
 
@@ -147,6 +151,7 @@ def _limited_sideboards(
     from ..registered_pools import named_pool, pool_settings
 
     free = pool_settings(fmt).free_cards
+    found_states_one = any(entry.zone == SIDEBOARD for entry in found.entries)  # basic lands alone are one
 
     def without_free(deck: Deck) -> Deck:
         return deck.copy(entries=[e for e in deck.entries if not (e.zone == SIDEBOARD and e.key in free)])
@@ -161,6 +166,11 @@ def _limited_sideboards(
         return registered, found, (
             "sideboard not compared: in a limited event it is the rest of the pool, which the registered "
             "list does not state; give the registered pool (--pool POOL) to compare it"
+        )
+    if not found_states_one:
+        return registered, found, (
+            "sideboard not compared: the deck as found states none; type its sideboard up too to compare it "
+            "with the rest of the pool"
         )
     if catalog is not None:
         pool = named_pool(pool, catalog, fmt)

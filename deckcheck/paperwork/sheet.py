@@ -203,7 +203,7 @@ def build_sheet(
     cards = sheet_cards(deck, catalog, fmt, day)
     sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
     notes = []
-    if registrant.team and not any(problem.is_error for problem in result.problems):
+    if registrant.team and result.legal:
         # A batch draws each sheet before the team is checked: a legal deck of a team over
         # the unified copy limit must not read as the team's clearance.
         from ..report.style import cut

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 from typing import TYPE_CHECKING, TextIO
 
-from ..problem import Problem
+from ..problem import Problem, holders_text
 from . import Warn, spreadsheet
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def _problem_cells(problem: Problem) -> dict[str, str]:
         "rule": problem.rule, "severity": problem.severity, "zone": _cell(problem.zone),
         "line": _cell(problem.line), "card": _cell(problem.card), "count": _cell(problem.count),
         "limit": _cell(problem.limit), "message": problem.message,
-        "holders": "; ".join(f"{player} {count}" for player, count in holders.items()),
+        "holders": holders_text(holders),
     }
 
 

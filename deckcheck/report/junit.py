@@ -26,7 +26,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from ..problem import Problem
+from ..problem import Problem, holders_text
 from ..result import AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
@@ -66,7 +66,7 @@ def _value(value: object) -> str:
     """A problem's field as text, not a Python repr: `holders` as the CSV writes them
     (`ann 4; bob 1`), a list's items joined by `; ` (card names hold commas)."""
     if isinstance(value, dict):
-        return "; ".join(f"{key} {count}" for key, count in value.items())
+        return holders_text(value)
     if isinstance(value, (list, tuple)):
         return "; ".join(map(str, value))
     return str(value)

@@ -224,14 +224,14 @@ def first_release(printings: Iterable[Printing], availability: Availability,
                key=lambda pair: (pair[0], availability.umbrella(pair[1].set)), default=None)
 
 
-def _qualifying(printings: tuple[Printing, ...], availability: Availability,
-                platforms: Iterable[str], known: Mapping[str, list[tuple[Printing, dt.date]]]) -> list[tuple[Printing, dt.date]]:
+def _qualifying(printings: tuple[Printing, ...], availability: Availability, platforms: Iterable[str],
+                known: str, known_dates: list[tuple[Printing, dt.date]]) -> list[tuple[Printing, dt.date]]:
     """(printing, its earliest day on any of `platforms`) for the printings that can put a
-    card in the pool; `known` holds the `_dates` of a platform already worked out."""
+    card in the pool; `known_dates` are the `_dates` of platform `known`, already worked out."""
     earliest: dict[Printing, dt.date] = {}
     for platform in platforms:
-        dated = known.get(platform)
-        for printing, day in dated if dated is not None else _dates(printings, availability, platform):
+        dated = known_dates if platform == known else _dates(printings, availability, platform)
+        for printing, day in dated:
             if printing not in earliest or day < earliest[printing]:
                 earliest[printing] = day
     return list(earliest.items())
@@ -264,7 +264,7 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     first_out = min((day for _, day in here), default=None)
     on = pool.printed_on or (platform,)
     dated = _by_name(printings, here, availability, platform, first_out) if tuple(on) == (platform,) \
-        else _qualifying(printings, availability, on, {platform: here})  # Pauper: paper's days are `here`
+        else _qualifying(printings, availability, on, platform, here)  # Pauper: paper's days are `here`
     windows: tuple[Window, ...] | None = None
     if pool.exclude_types.intersection(card.types):
         windows = ()
