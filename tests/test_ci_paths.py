@@ -3,6 +3,7 @@ root in CI (#14 item 15): GitHub attaches annotations only to paths it knows, an
 gives its relative URIs a `uriBaseId`."""
 from __future__ import annotations
 
+import base64
 import json
 import zipfile
 
@@ -178,3 +179,18 @@ def test_a_file_outside_the_workspace_keeps_its_own_name(cli, repo, tmp_path_fac
     github = cli("validate", str(elsewhere / "x.txt"), "-f", "mtg/legacy", "-o", "github", cwd=repo,
                  env={"GITHUB_WORKSPACE": str(repo)})
     assert f"::error file={elsewhere / 'x.txt'},line=" in github.stdout
+
+
+YDKE_40 = "ydke://" + base64.b64encode(bytes.fromhex("a3a95705") * 40).decode() + "!!!"  # 40 x passcode 89631139
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", YDKE, "-f", "yugioh/advanced-tcg", "--no-cards"],
+    ["simulate", YDKE_40, "-f", "yugioh/advanced-tcg", "--no-cards", "--assert", "keep5 >= 1.01", "--seed", "1", "--hands", "100"],
+])
+def test_a_ydke_url_is_annotated_without_a_file(cli, tmp_path, argv):
+    """A `ydke://` URL is the deck itself, no file: its annotations have no `file=` (GitHub
+    would look for a file named `ydke%3A//...`), as a zip entry's."""
+    done = cli(*argv, "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    errors = [line for line in done.stdout.splitlines() if line.startswith("::error")]
+    assert errors and not any("file=" in line for line in errors), errors

@@ -23,6 +23,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
+from ..decklists import names_a_file
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
@@ -95,7 +96,7 @@ def _assertion_lines(outcomes: list[AssertionOutcome]) -> list[str]:
         if outcome.passed:
             lines.append(escape_data(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
             continue
-        file = None if outcome.deck.startswith("<") else annotation_path(outcome.deck)
+        file = annotation_path(outcome.deck) if names_a_file(outcome.deck) else None
         lines.append(command("error", f"{outcome.assertion}: {outcome.message}", file=file, title="assertion failed"))
     lines.append("::endgroup::")
     return lines

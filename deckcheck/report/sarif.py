@@ -32,7 +32,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..batch.registration import REGISTRATION
-from ..decklists import is_inline
+from ..decklists import names_a_file
 from ..problem import ERROR, WARNING, Problem
 from ..result import DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, all_docs, describe
@@ -51,7 +51,7 @@ def artifact_uri(deck: str) -> str | None:
     """A URI reference for a deck file: relative paths stay relative (percent-encoded; in a
     GitHub job, from the root of the checkout), absolute ones become file URIs; stdin,
     text and a deck given as a URL have none."""
-    if not deck or deck.startswith("<") or is_inline(deck):
+    if not names_a_file(deck):
         return None
     deck = from_workspace(deck)
     path = Path(deck)
