@@ -27,6 +27,7 @@ import io
 import json
 import os
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any, TextIO
 from urllib.parse import quote
 
@@ -38,7 +39,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
-from .workspace import from_workspace, source_root
+from .workspace import namer, source_root
 
 
 NAME = "sarif"
@@ -47,13 +48,14 @@ SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas
 _LEVELS = {ERROR: "error", WARNING: "warning"}
 
 
-def artifact_uri(deck: str) -> str | None:
-    """A URI reference for a deck file: relative paths stay relative (percent-encoded; in a
-    GitHub job, from the root of the checkout), absolute ones become file URIs; stdin,
-    text and a deck given as a URL have none."""
+def artifact_uri(deck: str, file_name: Callable[[str], str]) -> str | None:
+    """A URI reference for a deck file, named by `file_name` (report/workspace.py):
+    relative paths stay relative (percent-encoded; in a GitHub job, from the root of the
+    checkout), absolute ones become file URIs; stdin, text and a deck given as a URL have
+    none."""
     if not names_a_file(deck):
         return None
-    deck = from_workspace(deck)
+    deck = file_name(deck)
     path = Path(deck)
     if path.is_absolute():
         return path.as_uri()
@@ -77,8 +79,8 @@ def _rule(doc: Any) -> dict[str, Any]:
 SOURCE_ROOT = "%SRCROOT%"
 
 
-def _location(deck: str | None, line: int | None) -> list[dict[str, Any]]:
-    uri = artifact_uri(deck) if deck is not None else None
+def _location(deck: str | None, line: int | None, file_name: Callable[[str], str]) -> list[dict[str, Any]]:
+    uri = artifact_uri(deck, file_name) if deck is not None else None
     if uri is None:
         return []
     artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": SOURCE_ROOT}
@@ -109,6 +111,7 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
+        self.file_name = namer()  # files from the root of the checkout, worked out once a run
 
     def _rule_index(self, rule_id: str) -> int:
         if rule_id not in self.index:
@@ -130,7 +133,7 @@ class Writer(ReportWriter):
             "ruleIndex": self._rule_index(problem.rule),
             "level": _LEVELS.get(problem.severity, "note"),
             "message": {"text": message or problem.message or problem.rule},
-            "locations": _location(where, line),
+            "locations": _location(where, line, self.file_name),
         }
         props = _properties(problem, line_elsewhere=line_elsewhere, **extra)
         if props:
@@ -160,7 +163,7 @@ class Writer(ReportWriter):
                 "kind": "pass" if outcome.passed else "fail",
                 "level": "none" if outcome.passed else "error",
                 "message": {"text": f"{outcome.assertion}: {outcome.message}"},
-                "locations": _location(outcome.deck, None),
+                "locations": _location(outcome.deck, None, self.file_name),
                 "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
                                "values": dict(outcome.values)},
             })
