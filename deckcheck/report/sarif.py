@@ -5,9 +5,10 @@ in a fixed order, with the rule module's docstring as its help, so `ruleIndex` a
 rule metadata are the same from one run to the next (ids met in a report that no module
 documents are appended after them). Each problem is a result with its level (`error`,
 `warning`, `note`), its message and a location: the file as a URI relative to the working
-directory, or in a GitHub job to the root of the checkout (report/workspace.py;
-percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds` gives as that folder)
-and the line. GitHub code scanning refuses the whole log when one result has no location
+directory, or in a GitHub job to the root of the checkout wherever the step runs
+(report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
+gives as that folder; in a job a file outside the checkout is an absolute file URI) and
+the line. GitHub code scanning refuses the whole log when one result has no location
 (github/codeql-action#2459; docs.github.com, "SARIF support for code scanning": a result's
 `locations` and a location's `artifactLocation.uri` are required, lines start at 1), so
 what a batch checked that is no file of its own sits where it was registered: an archive
@@ -75,7 +76,8 @@ def _rule(doc: Any) -> dict[str, Any]:
     }
 
 
-# Relative URIs start from the working directory, or in a GitHub job from the checkout's root.
+# Relative URIs start from the working directory, or in a GitHub job from the checkout's root
+# (report/workspace.py: source_root).
 SOURCE_ROOT = "%SRCROOT%"
 
 
@@ -111,7 +113,8 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
-        self.file_name = namer()  # files from the root of the checkout, worked out once a run
+        # Files from the root of the checkout (source_root), worked out once a run.
+        self.file_name = namer(absolute_outside=True)
 
     def _rule_index(self, rule_id: str) -> int:
         if rule_id not in self.index:

@@ -4,7 +4,9 @@ GitHub reads an annotation's `file` and a SARIF result's relative URI from the r
 checkout (`GITHUB_WORKSPACE`), whatever folder the step runs in (`working-directory:`), so
 in a job a deck is named from there, however the command named it (`june/decks/ann.txt`
 run in `events/` is `events/june/decks/ann.txt`). Outside Actions, and for a file outside
-the checkout, names stay as the command was given them, from the working directory.
+the checkout, names stay as the command was given them, from the working directory; SARIF,
+whose relative names all start from one folder (`source_root`: the checkout in a job),
+names a file outside the checkout in a job by its absolute path.
 """
 from __future__ import annotations
 
@@ -27,18 +29,23 @@ def _workspaces() -> list[str]:
 
 
 def source_root() -> Path:
-    """The folder relative names start from: the checkout when the working directory lies
-    in it, else the working directory."""
+    """The folder relative names start from: in a GitHub job the checkout, wherever the
+    working directory is (files in it are named from it: `namer`), as the runner names it
+    (the spelling the working directory lies in, when a link gives two); else the working
+    directory."""
     cwd = Path.cwd()
-    for workspace in _workspaces():
+    workspaces = _workspaces()
+    for workspace in workspaces:
         if cwd == Path(workspace) or Path(workspace) in cwd.parents:
             return Path(workspace)
-    return cwd
+    return Path(workspaces[0]) if workspaces else cwd
 
 
-def namer() -> Callable[[str], str]:
+def namer(*, absolute_outside: bool = False) -> Callable[[str], str]:
     """`name(deck)`: a file as the command named it, named from the checkout
-    (`/`-separated) when it lies in it, else as it was. The checkout's spellings and the
+    (`/`-separated) when it lies in it, else as it was, or in a GitHub job absolute with
+    `absolute_outside` (SARIF: a relative name starts from `source_root`, the checkout,
+    which a file outside it cannot be named from). The checkout's spellings and the
     working directory are read once, here: a batch names every deck (reading the
     environment and `realpath` per deck cost 20 times the rest)."""
     workspaces = _workspaces()
@@ -55,7 +62,7 @@ def namer() -> Callable[[str], str]:
             shown = from_checkout(path)
             if not os.path.isabs(shown):
                 return shown
-        return deck
+        return shown if absolute_outside else deck
 
     return name
 
