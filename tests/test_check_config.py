@@ -188,13 +188,15 @@ def test_a_deck_of_another_game_than_its_format_gets_a_hint(cli, tmp_path):
         "decks/names.txt": "3 Ash Blossom & Joyous Spring\n3 Dark Magician\n3 Pot of Greed\n",
         "decks/burn.txt": BURN,
     })
-    done = cli("check", "-o", "github", cwd=tmp_path)
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
     assert done.returncode == 1
     for deck in ("decks/ash.ydk", "decks/names.txt"):
         hint = (f"deckcheck: warning: {deck}: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a "
                 f"Yu-Gi-Oh! format (a `formats:` glob in deckcheck.yaml, or -f)")
         assert hint in done.stderr.splitlines(), done.stderr
-        assert f"::warning title=deckcheck check::{hint.removeprefix('deckcheck: warning: ')}" in done.stdout
+        # In a GitHub job the warning sits on the deck's own file.
+        annotation = f"::warning file={deck},title=deckcheck check::{hint.removeprefix('deckcheck: warning: ')}"
+        assert annotation in done.stdout, done.stdout
     assert "decks/burn.txt:" not in done.stderr
 
 
