@@ -209,6 +209,21 @@ def test_validate_notes_a_deck_of_another_game_after_its_report(cli, tmp_path):
     assert "burn.txt:" not in done.stderr
 
 
+def test_the_hint_reads_the_other_game_from_validates_cards_db(cli, tmp_path):
+    """`validate --cards-db` names the card data: a Yu-Gi-Oh! deck of cards only that
+    database knows (a set newer than the built-in data) still gets the hint."""
+    new_cards = {"data": [
+        {"id": 99990001, "name": "Brand New Dragon", "type": "Effect Monster", "frameType": "effect", "race": "Dragon"},
+        {"id": 99990002, "name": "Brand New Spell", "type": "Spell Card", "frameType": "spell", "race": "Normal"},
+    ]}
+    write(tmp_path, {"cardinfo.json": json.dumps(new_cards), "new.ydk": "#main\n" + "99990001\n99990002\n" * 3 + "#extra\n!side\n"})
+    assert cli("cards", "import", "cardinfo.json", "--cards-db", "db.sqlite", cwd=tmp_path).returncode == 0
+    done = cli("validate", "new.ydk", "-f", "mtg/modern", "--cards-db", "db.sqlite", cwd=tmp_path)
+    assert done.returncode == 1
+    assert ("deckcheck: note: new.ydk: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a Yu-Gi-Oh! "
+            "format (-f FORMAT)") in done.stderr.splitlines(), done.stderr
+
+
 def test_a_glob_that_matches_no_deck_is_annotated_on_its_line_from_the_checkout(cli, tmp_path):
     """The warning that a glob matches no deck (its assertions or format do nothing) points
     at the glob's line in deckcheck.yaml, named from the root of the checkout."""
