@@ -159,6 +159,7 @@ BROKEN_CONFIGS = [
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
      "simulate.decks/burn.txt.policy: "),
     ("format: [mtg/modern\n", 2, "line 2, column 1: invalid YAML"),
+    ('format: mtg/modern\ndecks:\n  - "decks/**"\n  - "' + "*" * 257 + '"\n', 4, "decks[1]: a glob of 257 characters; at most 256"),
 ]
 
 
