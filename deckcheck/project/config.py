@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import tree
+from ..engine.arguments import items
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
@@ -163,12 +164,6 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
-def _texts(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    return (value,) if isinstance(value, str) else tuple(value)
-
-
 def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> FormatRef:
     """A format named in deckcheck.yaml: an id, or a file relative to it (wherever `check`
     runs) inside its folder; the file as reports show it, from the working directory
@@ -257,8 +252,8 @@ def _settings(
         date=dt.date.fromisoformat(date) if isinstance(date, str) else date,
         platform=data.get("platform"),
         output=data.get("output"),
-        decks=_texts(data.get("decks")),
-        exclude=_texts(data.get("exclude")),
+        decks=items(data.get("decks"), "decks"),
+        exclude=items(data.get("exclude"), "exclude"),
         formats=formats,
         simulate=simulate,
         lines=lines,
@@ -270,7 +265,7 @@ def _check_globs(data: Mapping[str, Any], shown: str) -> None:
     """ConfigError past MAX_GLOBS globs or a glob past MAX_GLOB_CHARS (docs/security.md)."""
     globs: list[tuple[Keys, str]] = [
         ((key, index) if isinstance(data.get(key), list) else (key,), glob)
-        for key in ("decks", "exclude") for index, glob in enumerate(_texts(data.get(key)))
+        for key in ("decks", "exclude") for index, glob in enumerate(items(data.get(key), key))
     ] + [((key, glob), glob) for key in ("formats", "simulate") for glob in data.get(key) or {}]
     if len(globs) > MAX_GLOBS:
         raise ConfigError(f"{len(globs):,} globs; give at most {MAX_GLOBS} in all", path=shown)
@@ -303,7 +298,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             parse_rule(text, origin="", tags=tags)
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, keys=("simulate", glob, key)) from None
-    assertions = _texts(spec["assert"])
+    assertions = items(spec["assert"], "assert")
     if not assertions:
         raise ConfigError("give at least one assertion", path=shown, keys=("simulate", glob, "assert"))
     for index, text in enumerate(assertions):
