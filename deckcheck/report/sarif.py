@@ -27,8 +27,8 @@ from __future__ import annotations
 import io
 import json
 import os
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 

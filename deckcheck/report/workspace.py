@@ -47,7 +47,7 @@ def namer(*, absolute_outside: bool = False) -> Callable[[str], str]:
     `absolute_outside` (SARIF: a relative name starts from `source_root`, the checkout,
     which a file outside it cannot be named from). The checkout's spellings and the
     working directory are read once, here: a batch names every deck (reading the
-    environment and `realpath` per deck cost 20 times the rest)."""
+    environment and calling `realpath` per deck cost about 10 µs, naming it 0.7 µs)."""
     workspaces = _workspaces()
     if not workspaces:
         return _as_given
