@@ -181,7 +181,7 @@ MAX_PER_GAME_BYTES = 1 << 30
 MAX_SIMULATED_CARDS = 500
 
 
-def _whole(value: object) -> bool:
+def is_whole(value: object) -> bool:
     """An int, not a bool: a library caller's `"100"`, `1.5` or `True` is refused in the
     setting's own words, never met later by a comparison or numpy (a bare TypeError)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -194,13 +194,13 @@ def _shown(value: object) -> str:
 
 def check_seed(seed: int | None) -> None:
     """OptionError (setting `seed`) unless `seed` is None or a whole number from 0 to MAX_SEED."""
-    if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
+    if seed is not None and not (is_whole(seed) and 0 <= seed <= MAX_SEED):
         raise OptionError("seed", f"{_shown(seed)}: use a whole number from 0 to {MAX_SEED}")
 
 
 def check_hands(hands: int | None) -> None:
     """OptionError (setting `hands`) unless `hands` is None or a whole number from 1 to MAX_HANDS."""
-    if hands is not None and not (_whole(hands) and 1 <= hands <= MAX_HANDS):
+    if hands is not None and not (is_whole(hands) and 1 <= hands <= MAX_HANDS):
         raise OptionError("hands", f"{_shown(hands)}: simulate from 1 to {MAX_HANDS:,} games")
 
 
@@ -211,7 +211,7 @@ def check_turns(turn: int, what: str | None = None, *, too_early: str | None = N
     assertion's text). `too_early` and `too_late`, when given, are the whole message for a
     turn under 1 or over MAX_TURNS (each caller keeps the wording its users know). A value
     that is no whole number (a library caller's `turns="3"`) is the OptionError of `turns`."""
-    if not _whole(turn):
+    if not is_whole(turn):
         raise OptionError("turns", f"{_shown(turn)}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
     if turn < 1:
         raise OptionError("turns", "must be at least 1") if too_early is None else DeckcheckError(too_early)

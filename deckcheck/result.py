@@ -71,10 +71,12 @@ class DeckResult(Record):
     @property
     def file(self) -> str | None:
         """The deck's file for CI annotations (GitHub, SARIF); None when there is none
-        (standard input, text, an archive entry)."""
+        (standard input, text, a `ydke://` URL, an archive entry)."""
         if self.location is not None:
             return self.location or None
-        return None if self.deck.startswith("<") else self.deck
+        from .decklists import names_a_file
+
+        return self.deck if names_a_file(self.deck) else None
 
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path

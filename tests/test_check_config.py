@@ -159,6 +159,7 @@ BROKEN_CONFIGS = [
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
      "simulate.decks/burn.txt.policy: "),
     ("format: [mtg/modern\n", 2, "line 2, column 1: invalid YAML"),
+    ('format: mtg/modern\ndecks:\n  - "decks/**"\n  - "' + "*" * 257 + '"\n', 4, "decks[1]: a glob of 257 characters; at most 256"),
 ]
 
 
@@ -188,13 +189,15 @@ def test_a_deck_of_another_game_than_its_format_gets_a_hint(cli, tmp_path):
         "decks/names.txt": "3 Ash Blossom & Joyous Spring\n3 Dark Magician\n3 Pot of Greed\n",
         "decks/burn.txt": BURN,
     })
-    done = cli("check", "-o", "github", cwd=tmp_path)
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
     assert done.returncode == 1
     for deck in ("decks/ash.ydk", "decks/names.txt"):
         hint = (f"deckcheck: warning: {deck}: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a "
                 f"Yu-Gi-Oh! format (a `formats:` glob in deckcheck.yaml, or -f)")
         assert hint in done.stderr.splitlines(), done.stderr
-        assert f"::warning title=deckcheck check::{hint.removeprefix('deckcheck: warning: ')}" in done.stdout
+        # In a GitHub job the warning sits on the deck's own file.
+        annotation = f"::warning file={deck},title=deckcheck check::{hint.removeprefix('deckcheck: warning: ')}"
+        assert annotation in done.stdout, done.stdout
     assert "decks/burn.txt:" not in done.stderr
 
 
@@ -205,6 +208,21 @@ def test_validate_notes_a_deck_of_another_game_after_its_report(cli, tmp_path):
     assert done.stderr.splitlines()[0] == ("deckcheck: note: ash.ydk: its card names are not Magic cards but Yu-Gi-Oh! "
                                            "cards: give it a Yu-Gi-Oh! format (-f FORMAT)")
     assert "burn.txt:" not in done.stderr
+
+
+def test_the_hint_reads_the_other_game_from_validates_cards_db(cli, tmp_path):
+    """`validate --cards-db` names the card data: a Yu-Gi-Oh! deck of cards only that
+    database knows (a set newer than the built-in data) still gets the hint."""
+    new_cards = {"data": [
+        {"id": 99990001, "name": "Brand New Dragon", "type": "Effect Monster", "frameType": "effect", "race": "Dragon"},
+        {"id": 99990002, "name": "Brand New Spell", "type": "Spell Card", "frameType": "spell", "race": "Normal"},
+    ]}
+    write(tmp_path, {"cardinfo.json": json.dumps(new_cards), "new.ydk": "#main\n" + "99990001\n99990002\n" * 3 + "#extra\n!side\n"})
+    assert cli("cards", "import", "cardinfo.json", "--cards-db", "db.sqlite", cwd=tmp_path).returncode == 0
+    done = cli("validate", "new.ydk", "-f", "mtg/modern", "--cards-db", "db.sqlite", cwd=tmp_path)
+    assert done.returncode == 1
+    assert ("deckcheck: note: new.ydk: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a Yu-Gi-Oh! "
+            "format (-f FORMAT)") in done.stderr.splitlines(), done.stderr
 
 
 def test_a_glob_that_matches_no_deck_is_annotated_on_its_line_from_the_checkout(cli, tmp_path):

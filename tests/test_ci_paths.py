@@ -3,7 +3,9 @@ root in CI (#14 item 15): GitHub attaches annotations only to paths it knows, an
 gives its relative URIs a `uriBaseId`."""
 from __future__ import annotations
 
+import base64
 import json
+import os
 import zipfile
 
 import pytest
@@ -178,3 +180,47 @@ def test_a_file_outside_the_workspace_keeps_its_own_name(cli, repo, tmp_path_fac
     github = cli("validate", str(elsewhere / "x.txt"), "-f", "mtg/legacy", "-o", "github", cwd=repo,
                  env={"GITHUB_WORKSPACE": str(repo)})
     assert f"::error file={elsewhere / 'x.txt'},line=" in github.stdout
+
+
+YDKE_40 = "ydke://" + base64.b64encode(bytes.fromhex("a3a95705") * 40).decode() + "!!!"  # 40 x passcode 89631139
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate", YDKE, "-f", "yugioh/advanced-tcg", "--no-cards"],
+    ["simulate", YDKE_40, "-f", "yugioh/advanced-tcg", "--no-cards", "--assert", "keep5 >= 1.01", "--seed", "1", "--hands", "100"],
+])
+def test_a_ydke_url_is_annotated_without_a_file(cli, tmp_path, argv):
+    """A `ydke://` URL is the deck itself, no file: its annotations have no `file=` (GitHub
+    would look for a file named `ydke%3A//...`), as a zip entry's."""
+    done = cli(*argv, "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    errors = [line for line in done.stdout.splitlines() if line.startswith("::error")]
+    assert errors and not any("file=" in line for line in errors), errors
+
+
+def test_sarif_from_a_folder_outside_the_checkout_agrees_with_its_base(cli, repo, tmp_path_factory):
+    """A step run outside the checkout (GITHUB_WORKSPACE) named a deck in it from the
+    checkout but gave `%SRCROOT%` as the working directory: every relative URI now starts
+    from the checkout, and a file outside it is an absolute file URI."""
+    out = tmp_path_factory.mktemp("out")
+    (out / "b.txt").write_text(BAD, encoding="utf-8")
+    inside = repo / "events/june/decks/ann.txt"
+    run = json.loads(cli("validate", str(inside), "b.txt", "-f", "mtg/legacy", "-o", "sarif", cwd=out,
+                         env={"GITHUB_WORKSPACE": str(repo)}).stdout)["runs"][0]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == repo.resolve().as_uri() + "/"
+    located = {result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: result["locations"][0]
+               for result in run["results"]}
+    assert located["events/june/decks/ann.txt"]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+    outside = located[(out / "b.txt").as_uri()]["physicalLocation"]["artifactLocation"]
+    assert "uriBaseId" not in outside
+
+
+def test_sarif_names_a_file_outside_the_checkout_absolutely(cli, repo, tmp_path_factory):
+    """From a subfolder of the checkout, `../x.txt` outside it is no path from the checkout's
+    root (`%SRCROOT%`): an absolute file URI."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (elsewhere / "x.txt").write_text(BAD, encoding="utf-8")
+    relative = os.path.relpath(elsewhere / "x.txt", repo / "events")
+    run = json.loads(cli("validate", relative, "-f", "mtg/legacy", "-o", "sarif", cwd=repo / "events",
+                         env={"GITHUB_WORKSPACE": str(repo)}).stdout)["runs"][0]
+    uris = {result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for result in run["results"]}
+    assert uris == {(elsewhere / "x.txt").as_uri()}

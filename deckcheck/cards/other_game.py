@@ -8,6 +8,8 @@ that game. The deck's errors stay: it is not legal in the format it was checked 
 """
 from __future__ import annotations
 
+import os
+
 from ..formats import Format
 from ..model import Deck
 from ..result import DeckResult
@@ -18,10 +20,13 @@ from .resolve import RULE as UNKNOWN_CARD
 _SAMPLE = 12
 
 
-def other_game_hint(deck: Deck, result: DeckResult, fmt: Format, shown: str, *, how: str) -> str | None:
+def other_game_hint(
+    deck: Deck, result: DeckResult, fmt: Format, shown: str, *, how: str, cards_db: str | os.PathLike[str] | None = None,
+) -> str | None:
     """The hint for `deck` (checked as `result` says against `fmt`, named `shown`) when its
     names are mostly another game's cards, ending with `how` the user gives a format
-    (`-f`); else None."""
+    (`-f`); else None. `cards_db` is the database the command was given (`--cards-db`),
+    None for the default one."""
     from . import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
@@ -35,8 +40,8 @@ def other_game_hint(deck: Deck, result: DeckResult, fmt: Format, shown: str, *, 
     for other in GAMES.values():
         if other is own:
             continue
-        try:  # the built-in data or the synced database, never the network
-            catalog, _ = catalog_for(other.id, offline=True)
+        try:  # the built-in data or the database, never the network
+            catalog, _ = catalog_for(other.id, cards_db, offline=True)
         except CardDataError:
             continue
         if catalog is None:

@@ -93,10 +93,11 @@ def _annotate(error: ConfigError, output: str | None) -> None:
     line that give the key, so the pull request that broke it shows where (the one-line
     error on stderr and exit 2 stay)."""
     from ..report import WorkflowCommands, resolve_auto
-    from ..report.github import NAME, annotation_path, command
+    from ..report.github import NAME, command
+    from ..report.workspace import namer
 
     if resolve_auto(output or AUTO) == NAME:
-        annotation = command("error", error.detail, file=annotation_path(error.path), line=error.line, title="deckcheck.yaml")
+        annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
         emit(WorkflowCommands(annotation + "\n"))
 
 

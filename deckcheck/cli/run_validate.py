@@ -53,7 +53,7 @@ def run_validate(
         if catalog and not result.legal:  # only a deck with errors pays for the import
             from ..cards.other_game import other_game_hint
 
-            hints.append(other_game_hint(deck, result, fmt, result.deck, how="-f FORMAT"))
+            hints.append(other_game_hint(deck, result, fmt, result.deck, how="-f FORMAT", cards_db=cards_db))
         result.problems = budget.take(result.problems)
         results.append(result)
     report = Report(results=results)

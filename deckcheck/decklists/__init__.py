@@ -66,6 +66,13 @@ def is_inline(value: str) -> bool:
     return any(module.is_url(value) for module in _URL_READERS)
 
 
+def names_a_file(deck: str) -> bool:
+    """True when `deck`, a deck's name in a report, is a file's: not standard input or text
+    (`<stdin>`, `<text>`) nor a deck given as a URL (`ydke://...`), which CI outputs place
+    on no file (docs/ci.md)."""
+    return bool(deck) and not deck.startswith("<") and not is_inline(deck)
+
+
 def inline_name(value: str) -> str:
     """The name reports give a deck that is a command-line argument (a URL's `shown`)."""
     for module in _URL_READERS:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import OptionError
+from ..limits import is_whole
 
 
 def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
-    """A list setting (`cards`, `assertions`, `cast`) as a tuple of texts: one text is that
-    one item, as in deckcheck.yaml (`assert: "keep7 >= 0.85"`), None none; anything else
-    an OptionError naming `setting`."""
+    """A list setting (`cards`, `assertions`, `cast`; deckcheck.yaml's `decks`, `exclude`
+    and `assert`) as a tuple of texts: one text is that one item (`assert: "keep7 >=
+    0.85"`), None none; anything else an OptionError naming `setting`."""
     if value is None:
         return ()
     if isinstance(value, str):
@@ -46,7 +47,7 @@ def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mappi
     if keep_by_size is None:
         return keep, None
     if not isinstance(keep_by_size, Mapping) or not all(
-        isinstance(size, int) and not isinstance(size, bool) and (text is None or isinstance(text, str))
+        is_whole(size) and (text is None or isinstance(text, str))
         for size, text in keep_by_size.items()
     ):
         raise OptionError("keep_by_size", f"{str(keep_by_size)[:200]}: give hand sizes (whole numbers) and keep rules "

@@ -268,6 +268,10 @@ def run_check(
     seen_folders: set[str] = set()
     decks = select(config, paths, refused, seen_folders)
     warnings = folder_globs(config, seen_folders) + refused
+    # A warning about one file (a deck of another game; a glob on its line of
+    # deckcheck.yaml): that file and line, where a GitHub annotation points.
+    located: dict[str, tuple[str | None, int | None]] = {}
+    config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
     used_formats: dict[str, Format] = {}
@@ -283,6 +287,7 @@ def run_check(
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
             warnings.append(hint)
+            located[hint] = (shown, None)
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
@@ -292,23 +297,21 @@ def run_check(
                 run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
         if progress:
             progress(shown)
-    located: dict[str, int | None] = {}  # a warning on a line of deckcheck.yaml: that line
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
                 text = f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
-                located[text] = config.lines.get(("simulate", spec.glob))
+                located[text] = (config_file, config.lines.get(("simulate", spec.glob)))
                 warnings.append(text)
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
                 text = f"{config.shown}: formats.{pattern}: matches no deck"
-                located[text] = config.lines.get(("formats", pattern))
+                located[text] = (config_file, config.lines.get(("formats", pattern)))
                 warnings.append(text)
     warnings += _unknown_names(used_formats.values())
     # Warnings first, as stderr has them (before the report; the notes follow it).
-    config_file = _shown(config.path) if config.path else None
     run.report.messages = [
-        RunMessage(RUN_WARNING, text, *((config_file, located[text]) if text in located else ())) for text in warnings
+        RunMessage(RUN_WARNING, text, *located.get(text, ())) for text in warnings
     ] + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 

@@ -31,10 +31,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import tree
+from ..engine.arguments import items
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
-from ..schema import AnyOf, Bool, Date, Int, ListOf, MapOf, SchemaError, Spec, Str, Struct, validate
+from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, SchemaError, Spec, Str, Struct, dotted, validate
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
@@ -93,13 +94,13 @@ CONFIG_SCHEMA = Struct(fields={
 class ConfigError(DeckcheckError):
     """An invalid deckcheck.yaml: names the file, the key at fault and, when known, the
     line that gives it (exit 2). `keys` locate the key in the file (mapping keys, list
-    indexes) when `key` is not a path of them (a glob may hold dots); `load_config` finds
-    `line` from them for a `check -o github` annotation (cli/check.py), and `detail` is the
+    indexes; the message shows them dotted, schema.dotted); `load_config` finds `line`
+    from them for a `check -o github` annotation (cli/check.py), and `detail` is the
     message without the file's name, as the annotation on the file says it."""
 
-    def __init__(self, message: str, *, path: str, key: str | None = None, line: int | None = None,
-                 keys: tuple[str | int, ...] = ()):
+    def __init__(self, message: str, *, path: str, keys: Keys = (), line: int | None = None):
         self.path, self.keys, self.line = path, keys, line
+        key = dotted(keys)
         self.detail = (f"{key}: " if key else "") + message + (f" (line {line})" if line is not None and key else "")
         super().__init__(f"{path}: {self.detail}")
 
@@ -163,12 +164,6 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
-def _texts(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    return (value,) if isinstance(value, str) else tuple(value)
-
-
 def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> FormatRef:
     """A format named in deckcheck.yaml: an id, or a file relative to it (wherever `check`
     runs) inside its folder; the file as reports show it, from the working directory
@@ -178,7 +173,7 @@ def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> Fo
     try:
         ref = confined(value, base=root, root=root)
     except FormatError as exc:
-        raise ConfigError(str(exc), path=shown, key=".".join(keys), keys=keys) from None
+        raise ConfigError(str(exc), path=shown, keys=keys) from None
     return Path(from_working_directory(ref)) if isinstance(ref, Path) else ref
 
 
@@ -186,7 +181,7 @@ def _policy_path(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> s
     """A policy file named in deckcheck.yaml: relative to it, inside its folder."""
     path, why = tree.named_inside(value, base=root, root=root, where=str(root))
     if why:
-        raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, key=".".join(keys), keys=keys)
+        raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, keys=keys)
     return str(path)
 
 
@@ -213,7 +208,7 @@ def load_config(path: Path) -> ProjectConfig:
     try:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
-        raise ConfigError(str(exc), path=shown, key=exc.path, line=exc.line, keys=exc.keys) from None
+        raise ConfigError(str(exc), path=shown, keys=exc.keys, line=exc.line) from None
     try:
         return _settings(path, data, shown, document.line_of)
     except ConfigError as exc:
@@ -242,7 +237,7 @@ def _settings(
         try:
             load(ref, root=root)
         except FormatError as exc:
-            raise ConfigError(str(exc), path=shown, key=".".join(keys), keys=keys) from None
+            raise ConfigError(str(exc), path=shown, keys=keys) from None
     simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
     date = data.get("date")
     lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
@@ -257,8 +252,8 @@ def _settings(
         date=dt.date.fromisoformat(date) if isinstance(date, str) else date,
         platform=data.get("platform"),
         output=data.get("output"),
-        decks=_texts(data.get("decks")),
-        exclude=_texts(data.get("exclude")),
+        decks=items(data.get("decks"), "decks"),
+        exclude=items(data.get("exclude"), "exclude"),
         formats=formats,
         simulate=simulate,
         lines=lines,
@@ -268,15 +263,15 @@ def _settings(
 
 def _check_globs(data: Mapping[str, Any], shown: str) -> None:
     """ConfigError past MAX_GLOBS globs or a glob past MAX_GLOB_CHARS (docs/security.md)."""
-    globs = [
-        (f"{key}[{index}]" if isinstance(data.get(key), list) else key, glob)
-        for key in ("decks", "exclude") for index, glob in enumerate(_texts(data.get(key)))
-    ] + [(f"{key}.{glob[:40]}", glob) for key in ("formats", "simulate") for glob in data.get(key) or {}]
+    globs: list[tuple[Keys, str]] = [
+        ((key, index) if isinstance(data.get(key), list) else (key,), glob)
+        for key in ("decks", "exclude") for index, glob in enumerate(items(data.get(key), key))
+    ] + [((key, glob), glob) for key in ("formats", "simulate") for glob in data.get(key) or {}]
     if len(globs) > MAX_GLOBS:
         raise ConfigError(f"{len(globs):,} globs; give at most {MAX_GLOBS} in all", path=shown)
-    for key, glob in globs:
+    for keys, glob in globs:
         if len(glob) > MAX_GLOB_CHARS:
-            raise ConfigError(f"a glob of {len(glob):,} characters; at most {MAX_GLOB_CHARS}", path=shown, key=key)
+            raise ConfigError(f"a glob of {len(glob):,} characters; at most {MAX_GLOB_CHARS}", path=shown, keys=keys)
 
 
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
@@ -294,7 +289,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         try:
             tags = check_policy_file(policy_path)
         except DeckcheckError as exc:
-            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.policy", keys=("simulate", glob, "policy")) from None
+            raise ConfigError(str(exc), path=shown, keys=("simulate", glob, "policy")) from None
     rules = {
         key: rule_text(spec[key]) for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
     }
@@ -302,22 +297,22 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         try:
             parse_rule(text, origin="", tags=tags)
         except DeckcheckError as exc:
-            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.{key}", keys=("simulate", glob, key)) from None
-    assertions = _texts(spec["assert"])
+            raise ConfigError(str(exc), path=shown, keys=("simulate", glob, key)) from None
+    assertions = items(spec["assert"], "assert")
     if not assertions:
-        raise ConfigError("give at least one assertion", path=shown, key=f"simulate.{glob}.assert", keys=("simulate", glob, "assert"))
+        raise ConfigError("give at least one assertion", path=shown, keys=("simulate", glob, "assert"))
     for index, text in enumerate(assertions):
         try:
             parse_assertion(text, tags=tags, origin="")
         except DeckcheckError as exc:
-            keys: tuple[str | int, ...] = ("simulate", glob, "assert", index) if isinstance(spec["assert"], list) else ("simulate", glob, "assert")
-            raise ConfigError(str(exc), path=shown, key=f"simulate.{glob}.assert[{index}]", keys=keys) from None
+            # `assert[0]` for one text too; its line is the key's (yamlload.line_of).
+            raise ConfigError(str(exc), path=shown, keys=("simulate", glob, "assert", index)) from None
     sampling = [key for key in ("hands", "seed") if key in spec]
     if spec.get("exact") and sampling:
         # As `simulate --exact --hands`: refused, never a silent exact run (docs/ci.md).
         raise ConfigError(
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
-            "or exact to sample", path=shown, key=f"simulate.{glob}.{sampling[0]}", keys=("simulate", glob, sampling[0]),
+            "or exact to sample", path=shown, keys=("simulate", glob, sampling[0]),
         )
     return SimulateSpec(
         glob=glob,

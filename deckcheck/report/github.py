@@ -23,13 +23,14 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
+from ..decklists import names_a_file
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
-from .workspace import from_workspace
+from .workspace import namer
 
 
 NAME = "github"
@@ -45,12 +46,6 @@ def escape_data(text: str) -> str:
 
 def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
-def annotation_path(deck: str) -> str:
-    """The deck as GitHub expects a file: from the root of the checkout when it lies in it
-    (report/workspace.py)."""
-    return from_workspace(deck)
 
 
 def command(name: str, message: str, **properties: object) -> str:
@@ -71,9 +66,10 @@ def _verdict(legal: bool, problems: list[Problem]) -> str:
     return ("LEGAL" if legal else "ILLEGAL") + tail
 
 
-def _deck_lines(result: DeckResult) -> list[str]:
+def _deck_lines(result: DeckResult, file_name: Callable[[str], str]) -> list[str]:
+    """The deck's group; `file_name` names its file as GitHub reads it (report/workspace.py)."""
     who = f" [{result.player}]" if result.player else ""
-    file = None if result.file is None else annotation_path(result.file)
+    file = None if result.file is None else file_name(result.file)
     lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
     for problem in result.problems:
         lines.append(_annotation(problem, file=file, title=problem.rule + who))
@@ -89,13 +85,13 @@ def _team_lines(team: TeamResult) -> list[str]:
     return lines
 
 
-def _assertion_lines(outcomes: list[AssertionOutcome]) -> list[str]:
+def _assertion_lines(outcomes: list[AssertionOutcome], file_name: Callable[[str], str]) -> list[str]:
     lines = [command("group", "simulate assertions")]
     for outcome in outcomes:
         if outcome.passed:
             lines.append(escape_data(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
             continue
-        file = None if outcome.deck.startswith("<") else annotation_path(outcome.deck)
+        file = file_name(outcome.deck) if names_a_file(outcome.deck) else None
         lines.append(command("error", f"{outcome.assertion}: {outcome.message}", file=file, title="assertion failed"))
     lines.append("::endgroup::")
     return lines
@@ -112,9 +108,10 @@ class Writer(ReportWriter):
         self.totals = Totals()
         self.summary = _Summary() if summary_file else None
         self.summary_file = summary_file
+        self.file_name = namer()  # files from the root of the checkout, worked out once a run
 
     def add_result(self, result: DeckResult) -> None:
-        self.out.write("".join(line + "\n" for line in _deck_lines(result)))
+        self.out.write("".join(line + "\n" for line in _deck_lines(result, self.file_name)))
         self.totals.count(result)
         if self.summary is not None:
             self.summary.add(result)
@@ -129,10 +126,10 @@ class Writer(ReportWriter):
         for team in report.teams or []:
             lines += _team_lines(team)
         if report.assertions:
-            lines += _assertion_lines(report.assertions)
+            lines += _assertion_lines(report.assertions, self.file_name)
         lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
         lines += [command("warning" if message.is_warning else "notice", message.message,
-                          file=annotation_path(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
+                          file=self.file_name(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
         if report.assertions:

@@ -5,9 +5,10 @@ in a fixed order, with the rule module's docstring as its help, so `ruleIndex` a
 rule metadata are the same from one run to the next (ids met in a report that no module
 documents are appended after them). Each problem is a result with its level (`error`,
 `warning`, `note`), its message and a location: the file as a URI relative to the working
-directory, or in a GitHub job to the root of the checkout (report/workspace.py;
-percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds` gives as that folder)
-and the line. GitHub code scanning refuses the whole log when one result has no location
+directory, or in a GitHub job to the root of the checkout wherever the step runs
+(report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
+gives as that folder; in a job a file outside the checkout is an absolute file URI) and
+the line. GitHub code scanning refuses the whole log when one result has no location
 (github/codeql-action#2459; docs.github.com, "SARIF support for code scanning": a result's
 `locations` and a location's `artifactLocation.uri` are required, lines start at 1), so
 what a batch checked that is no file of its own sits where it was registered: an archive
@@ -26,19 +27,20 @@ from __future__ import annotations
 import io
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
 from ..batch.registration import REGISTRATION
-from ..decklists import is_inline
+from ..decklists import names_a_file
 from ..problem import ERROR, WARNING, Problem
 from ..result import DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
-from .workspace import from_workspace, source_root
+from .workspace import namer, source_root
 
 
 NAME = "sarif"
@@ -47,13 +49,14 @@ SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas
 _LEVELS = {ERROR: "error", WARNING: "warning"}
 
 
-def artifact_uri(deck: str) -> str | None:
-    """A URI reference for a deck file: relative paths stay relative (percent-encoded; in a
-    GitHub job, from the root of the checkout), absolute ones become file URIs; stdin,
-    text and a deck given as a URL have none."""
-    if not deck or deck.startswith("<") or is_inline(deck):
+def artifact_uri(deck: str, file_name: Callable[[str], str]) -> str | None:
+    """A URI reference for a deck file, named by `file_name` (report/workspace.py):
+    relative paths stay relative (percent-encoded; in a GitHub job, from the root of the
+    checkout), absolute ones become file URIs; stdin, text and a deck given as a URL have
+    none."""
+    if not names_a_file(deck):
         return None
-    deck = from_workspace(deck)
+    deck = file_name(deck)
     path = Path(deck)
     if path.is_absolute():
         return path.as_uri()
@@ -73,12 +76,13 @@ def _rule(doc: Any) -> dict[str, Any]:
     }
 
 
-# Relative URIs start from the working directory, or in a GitHub job from the checkout's root.
+# Relative URIs start from the working directory, or in a GitHub job from the checkout's root
+# (report/workspace.py: source_root).
 SOURCE_ROOT = "%SRCROOT%"
 
 
-def _location(deck: str | None, line: int | None) -> list[dict[str, Any]]:
-    uri = artifact_uri(deck) if deck is not None else None
+def _location(deck: str | None, line: int | None, file_name: Callable[[str], str]) -> list[dict[str, Any]]:
+    uri = artifact_uri(deck, file_name) if deck is not None else None
     if uri is None:
         return []
     artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": SOURCE_ROOT}
@@ -109,6 +113,8 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
+        # Files from the root of the checkout (source_root), worked out once a run.
+        self.file_name = namer(absolute_outside=True)
 
     def _rule_index(self, rule_id: str) -> int:
         if rule_id not in self.index:
@@ -130,7 +136,7 @@ class Writer(ReportWriter):
             "ruleIndex": self._rule_index(problem.rule),
             "level": _LEVELS.get(problem.severity, "note"),
             "message": {"text": message or problem.message or problem.rule},
-            "locations": _location(where, line),
+            "locations": _location(where, line, self.file_name),
         }
         props = _properties(problem, line_elsewhere=line_elsewhere, **extra)
         if props:
@@ -160,7 +166,7 @@ class Writer(ReportWriter):
                 "kind": "pass" if outcome.passed else "fail",
                 "level": "none" if outcome.passed else "error",
                 "message": {"text": f"{outcome.assertion}: {outcome.message}"},
-                "locations": _location(outcome.deck, None),
+                "locations": _location(outcome.deck, None, self.file_name),
                 "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
                                "values": dict(outcome.values)},
             })
