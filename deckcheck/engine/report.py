@@ -17,6 +17,8 @@ from ..report.style import inert, paint
 from ..result import AssertionOutcome
 from .assertions import AssertionResult
 from .outcome import Estimate
+from .keep import FREE
+from .mulligan import Step
 from .simulation import SIDES, Simulation
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
@@ -24,11 +26,18 @@ BAR_WIDTH = 32
 
 
 def _policy_lines(simulation: Simulation) -> dict[str, str]:
+    """The rule applied to each hand size, largest first; in a format with a free first
+    mulligan, the first hand's rule under `free` too when it is not its size's rule."""
+    def text(step: Step) -> str:
+        return step.rule.text if step.rule is not None else "keep any hand"
+
     out = {}
-    for step in simulation.steps:
-        key = str(step.keep)
-        if key not in out:
-            out[key] = step.rule.text if step.rule is not None else "keep any hand"
+    steps = simulation.steps
+    free = simulation.fmt.opening_hand.free_mulligan and len(steps) > 1 and steps[1].keep == steps[0].keep
+    if free and text(steps[0]) != text(steps[1]):
+        out[FREE] = text(steps[0])
+    for step in steps[1:] if free else steps:
+        out.setdefault(str(step.keep), text(step))
     return out
 
 
@@ -170,7 +179,10 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         "Keep policy" + (" (default)" if simulation.policy.default else ""),
     ]
     for size, text in _policy_lines(simulation).items():
-        lines.append(f"  {size:>2} cards  {inert(text)}")
+        if size == FREE:
+            lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
+        else:
+            lines.append(f"  {size:>2} cards  {inert(text)}")
     lines += ["", "Kept hand size"]
     for size, estimate in outcome.keep.items():
         lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
