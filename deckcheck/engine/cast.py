@@ -97,25 +97,28 @@ def _never_cast(origin: str, name: str, types: Sequence[str]) -> str:
     )
 
 
-def card_face_cost(name: str, card: Any, origin: str) -> tuple[str, str]:
-    """(the cost, the name to show) of the card data's `card` asked for as `name`: its front
-    face's cost and the card's name, or the cost and name of the face `name` names (a split
-    card's right half, an adventure, a double-faced card's back). ManaError when that face
-    is never cast for mana."""
+def other_face(name: str, card: Any) -> int | None:
+    """The index of the face of the card data's `card` that `name` names, when it is not
+    the front one (a split card's right half, an adventure, a double-faced card's back)."""
     faces = tuple(getattr(card, "face_names", ()) or ())
-    asked = next((i for i, face in enumerate(faces) if i > 0 and card_key(face) == card_key(name)), None)
-    if asked is None:
+    return next((i for i, face in enumerate(faces) if i > 0 and card_key(face) == card_key(name)), None)
+
+
+def card_face_cost(card: Any, face: int | None, origin: str) -> str:
+    """The cost of the card data's `card`: its front face's, or that of face number `face`.
+    ManaError when that face is never cast for mana."""
+    if face is None:
         if not card.mana_cost:  # no mana cost at all: "castable on curve" would read 100% on turn 1
             raise ManaError(_never_cast(origin, card.name, card.types))
-        return card.mana_cost, card.name
-    face = faces[asked]
+        return str(card.mana_cost)
+    name = card.face_names[face]
     lines = (getattr(card, "type_line", "") or "").split(" // ")
     costs = (card.mana_cost or "").split(" // ")
-    if asked < len(lines) and "Land" in lines[asked]:
-        raise ManaError(_never_cast(origin, face, ("Land",)))
-    if asked >= len(costs) or not costs[asked].strip():
-        raise ManaError(_never_cast(origin, face, ()))
-    return costs[asked].strip(), face
+    if face < len(lines) and "Land" in lines[face]:
+        raise ManaError(_never_cast(origin, name, ("Land",)))
+    if face >= len(costs) or not costs[face].strip():
+        raise ManaError(_never_cast(origin, name, ()))
+    return costs[face].strip()
 
 
 def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str) -> CastQuestion:
@@ -126,10 +129,9 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
     shown = name
     found = getattr(card_data, "get", None)
     known = found(name) if found is not None else None
-    face = None  # the face asked for, when not the front one
+    face = other_face(name, known) if known is not None else None
     if text is None and known is not None:
-        text, shown = card_face_cost(name, known, origin)
-        face = shown if shown != known.name else None
+        text, shown = card_face_cost(known, face, origin), known.name
     card = profile.find(name) or (profile.find(known.name) if known is not None else None)
     if text is None:
         hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
@@ -140,7 +142,8 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
         )
     question = CastQuestion(
-        name=face or (card.name if card else shown), cost=parse_cost(text, name=origin),
+        name=known.face_names[face] if known is not None and face is not None else card.name if card else shown,
+        cost=parse_cost(text, name=origin),
         deck_card=card.name if card else None,
     )
     check_turns(question.turn, too_late=(

@@ -16,9 +16,9 @@ from ..formats.schema import MULLIGAN_LABELS
 from ..report.style import inert, paint
 from ..result import AssertionOutcome
 from .assertions import AssertionResult
-from .outcome import Estimate
 from .keep import FREE
 from .mulligan import Step
+from .outcome import Estimate
 from .simulation import SIDES, Simulation
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
