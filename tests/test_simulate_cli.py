@@ -208,3 +208,25 @@ def test_turns_of_a_40_card_deck_are_limited_by_the_chosen_side(cli, tmp_path):
     draw = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "--on", "draw")
     assert draw.returncode == 2 and "turn 33" in draw.stderr
     assert cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "32", "--on", "draw").returncode == 0
+
+
+def test_castable_table_columns_line_up_with_their_headings(cli, tmp_path):
+    # Four colors of sources and Monte Carlo's "±" made rows wider than the headings.
+    deck = tmp_path / "four-color.txt"
+    deck.write_text("10 Plains\n10 Island\n10 Swamp\n10 Forest\n60 Llanowar Elves\n", encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Atraxa, Praetors' Voice", "--cast", "Counterspell",
+               "--hands", "2000")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    start = lines.index(next(line for line in lines if line.startswith("Castable on curve")))
+    header, rows = lines[start + 1], lines[start + 2:start + 4]
+    assert all("±" in row for row in rows) and any("W 10 U 10 B 10 G 10" in row for row in rows)
+    ends = [header.index(word) + len(word) for word in ("play: p", "draw: p")]
+    for row in rows:
+        cells = row.split("  ")
+        percents = [c.strip() for c in cells if c.strip().endswith(tuple("0123456789")) and "%" in c]
+        assert len(percents) == 4, row
+        # Each side's p ends where its heading does; each heading sits on its column.
+        for heading_end, cell in zip(ends, percents[::2]):
+            assert row[heading_end - len(cell):heading_end] == cell, (header, row)
+        assert row[header.index("sources"):].startswith(("W 10 U 10", "U 10  ")), (header, row)

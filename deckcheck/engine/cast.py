@@ -27,9 +27,13 @@ from .mana import SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts
 
 @dataclass(frozen=True)
 class CastQuestion:
-    name: str
+    name: str                 # as asked and shown: a card, or one face of it (Ice of Fire // Ice)
     cost: ManaCost
-    in_deck: bool
+    deck_card: str | None     # the main deck's card holding it, or None
+
+    @property
+    def in_deck(self) -> bool:
+        return self.deck_card is not None
 
     @property
     def turn(self) -> int:
@@ -93,6 +97,30 @@ def _never_cast(origin: str, name: str, types: Sequence[str]) -> str:
     )
 
 
+def other_face(name: str, card: Any) -> int | None:
+    """The index of the face of the card data's `card` that `name` names, when it is not
+    the front one (a split card's right half, an adventure, a double-faced card's back)."""
+    faces = tuple(getattr(card, "face_names", ()) or ())
+    return next((i for i, face in enumerate(faces) if i > 0 and card_key(face) == card_key(name)), None)
+
+
+def card_face_cost(card: Any, face: int | None, origin: str) -> str:
+    """The cost of the card data's `card`: its front face's, or that of face number `face`.
+    ManaError when that face is never cast for mana."""
+    if face is None:
+        if not card.mana_cost:  # no mana cost at all: "castable on curve" would read 100% on turn 1
+            raise ManaError(_never_cast(origin, card.name, card.types))
+        return str(card.mana_cost)
+    name = card.face_names[face]
+    lines = (getattr(card, "type_line", "") or "").split(" // ")
+    costs = (card.mana_cost or "").split(" // ")
+    if face < len(lines) and "Land" in lines[face]:
+        raise ManaError(_never_cast(origin, name, ("Land",)))
+    if face >= len(costs) or not costs[face].strip():
+        raise ManaError(_never_cast(origin, name, ()))
+    return costs[face].strip()
+
+
 def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str) -> CastQuestion:
     """The castability question about `name`; its errors name `origin`, where the user asked
     it (`--cast 'Wrath of God'`)."""
@@ -100,13 +128,11 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
     text = costs.get(card_key(name))
     shown = name
     found = getattr(card_data, "get", None)
-    if text is None and found is not None:
-        card = found(name)
-        if card is not None:
-            text, shown = card.mana_cost, card.name
-            if not text:  # no mana cost at all: "castable on curve" would read 100% on turn 1
-                raise ManaError(_never_cast(origin, card.name, card.types))
-    card = profile.find(name)
+    known = found(name) if found is not None else None
+    face = other_face(name, known) if known is not None else None
+    if text is None and known is not None:
+        text, shown = card_face_cost(known, face, origin), known.name
+    card = profile.find(name) or (profile.find(known.name) if known is not None else None)
     if text is None:
         hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
         if hint:  # a name neither the deck nor the card data has, close to one they have: a typo
@@ -115,7 +141,11 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
             f"{origin}: no mana cost known (no card database has it); import one with "
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
         )
-    question = CastQuestion(name=card.name if card else shown, cost=parse_cost(text, name=origin), in_deck=card is not None)
+    question = CastQuestion(
+        name=known.face_names[face] if known is not None and face is not None else card.name if card else shown,
+        cost=parse_cost(text, name=origin),
+        deck_card=card.name if card else None,
+    )
     check_turns(question.turn, too_late=(
         f"{origin}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
     ))

@@ -4,7 +4,9 @@ Written down with its sources in docs/engine.md ("Mana model"). In short:
 
 * A land produces the colors of its basic land types (Plains W, Island U, Swamp B,
   Mountain R, Forest G), the mana symbols of its "Add ..." abilities ({C} is colorless
-  mana, a color of its own), every color for "mana of any color" (or "any type"), and,
+  mana, a color of its own), every color for "mana of any color" (or "any type") and for
+  a color or basic land type chosen as it enters (Thriving lands, Multiversal Passage),
+  the color of the type it gives every land (Urborg: a Swamp), and,
   for a land whose text searches the library for lands (fetch lands), the colors of the
   deck's lands it can find: lands with a basic land type it names, or the deck's basic
   lands for "a basic land card". A snow land's mana is also snow mana (S). A land whose
@@ -36,7 +38,13 @@ _BASIC_NAMES = {**{name.lower(): color for name, color in BASIC_LAND_TYPES.items
 
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 _ADD_CLAUSE = re.compile(r"\badd\b([^.\n]*)", re.IGNORECASE)
-_ANY_COLOR = re.compile(r"any (?:one )?(?:color|type)|any combination of colors", re.IGNORECASE)
+# "the chosen color": a color chosen as the land enters (Thriving lands, Gates, Sunken
+# Citadel) is any color the deck needs, as a fetch land is a source of all it may find.
+_ANY_COLOR = re.compile(r"any (?:one )?(?:color|type)|any combination of colors|the chosen color", re.IGNORECASE)
+# A land that becomes a basic land type chosen as it enters (Multiversal Passage, Thran Portal).
+_CHOSEN_TYPE = re.compile(r"choose a basic land type\b.*\bis the chosen type", re.IGNORECASE | re.DOTALL)
+# "Each land is a Swamp in addition to its other land types" (Urborg): the land itself too.
+_EACH_LAND_IS = re.compile(r"\beach land is an? (" + "|".join(BASIC_LAND_TYPES) + r")\b", re.IGNORECASE)
 _SEARCH = re.compile(r"search your library for ([^.\n]*)", re.IGNORECASE)
 
 
@@ -159,6 +167,9 @@ def land_facts(card: Any) -> LandFacts:
     searches: list[str] = []
     for face in land_faces:
         produces |= _produced(face)
+        if _CHOSEN_TYPE.search(face):
+            produces.update(COLORS)
+        produces.update(BASIC_LAND_TYPES[t.title()] for t in _EACH_LAND_IS.findall(face))
         for target in _SEARCH.findall(face):
             named = [t for t in BASIC_LAND_TYPES if re.search(rf"\b{t}\b", target)]
             if named:

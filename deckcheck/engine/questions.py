@@ -9,6 +9,7 @@ from math import sqrt
 from typing import Any
 
 from ..limits import MAX_EXACT_EVENT_WORK
+from ..model import COMMANDER, ZONE_LABELS
 from ..names import card_key
 from .assertions import Assertion, turn_at
 from .cast import CastAnswer, cast_atoms, cast_events, cast_question, deck_land_kinds, source_counts
@@ -189,11 +190,12 @@ def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable
 def answer_casts(
     origins: Mapping[str, str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
-    common: bool = False, per_game: bool = False,
+    common: bool = False, per_game: bool = False, outside: Mapping[str, str] | None = None,
 ) -> dict[str, CastAnswer]:
     """Castability on curve, on the play and on the draw, of each spell `origins` names, in
     its order; its notes and errors name where the user asked about each spell (the value:
-    `--cast 'Wrath of God'`)."""
+    `--cast 'Wrath of God'`) and where the deck holds a spell outside its main deck
+    (`outside`: card key -> zone)."""
     from .montecarlo import run_monte_carlo
 
     if not origins:
@@ -202,7 +204,10 @@ def answer_casts(
     answers: dict[str, CastAnswer] = {}
     for name, origin in origins.items():
         question = cast_question(name, profile, policy, card_data, origin)
-        if not question.in_deck:
+        zone = (outside or {}).get(card_key(name))
+        if not question.in_deck and zone == COMMANDER:
+            warnings.append(f"{origin}: in the deck's {ZONE_LABELS[zone]}, cast from there; its castability assumes it is at hand")
+        elif not question.in_deck:
             warnings.append(f"{origin}: not in the main deck; its castability assumes it is in hand")
         atoms = cast_atoms(profile, policy, question, kinds)
         draws = {side: draws_by_turn(question.turn, side, first_player_draws) for side in SIDES}

@@ -16,6 +16,8 @@ from ..formats.schema import MULLIGAN_LABELS
 from ..report.style import inert, paint
 from ..result import AssertionOutcome
 from .assertions import AssertionResult
+from .keep import FREE
+from .mulligan import Step
 from .outcome import Estimate
 from .simulation import SIDES, Simulation
 
@@ -24,11 +26,18 @@ BAR_WIDTH = 32
 
 
 def _policy_lines(simulation: Simulation) -> dict[str, str]:
+    """The rule applied to each hand size, largest first; in a format with a free first
+    mulligan, the first hand's rule under `free` too when it is not its size's rule."""
+    def text(step: Step) -> str:
+        return step.rule.text if step.rule is not None else "keep any hand"
+
     out = {}
-    for step in simulation.steps:
-        key = str(step.keep)
-        if key not in out:
-            out[key] = step.rule.text if step.rule is not None else "keep any hand"
+    steps = simulation.steps
+    free = simulation.fmt.opening_hand.free_mulligan and len(steps) > 1 and steps[1].keep == steps[0].keep
+    if free and text(steps[0]) != text(steps[1]):
+        out[FREE] = text(steps[0])
+    for step in steps[1:] if free else steps:
+        out.setdefault(str(step.keep), text(step))
     return out
 
 
@@ -170,7 +179,10 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         "Keep policy" + (" (default)" if simulation.policy.default else ""),
     ]
     for size, text in _policy_lines(simulation).items():
-        lines.append(f"  {size:>2} cards  {inert(text)}")
+        if size == FREE:
+            lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
+        else:
+            lines.append(f"  {size:>2} cards  {inert(text)}")
     lines += ["", "Kept hand size"]
     for size, estimate in outcome.keep.items():
         lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
@@ -224,20 +236,23 @@ def _castable_lines(simulation: Simulation) -> list[str]:
     answers = list(simulation.castable.values())
     width = max(12, *(len(a.question.name) for a in answers))
     cost_width = max(6, *(len(a.question.cost.text) for a in answers))
+    # Every column as wide as its widest cell: four colors of sources, or Monte Carlo's
+    # "±", would push a row past its headings.
+    sources = [" ".join(f"{kind} {count}" for kind, count in a.sources.items()) or "-" for a in answers]
+    cells = [[_percent(estimate, estimate.se is None) for side in SIDES for estimate in a.sides[side]] for a in answers]
+    source_width = max(10, *map(len, sources))
+    p_width = max(9, *(len(row[i]) for row in cells for i in (0, 2)))
+    given_width = max(12, *(len(row[i]) for row in cells for i in (1, 3)))
+    sides = "".join(f"  {side + ': p':>{p_width}} {'given drops':>{given_width}}" for side in SIDES)
     lines = [
         "",
         "Castable on curve (mulligans included; \"given drops\": given the land drops, Karsten's measure)",
-        f"  {'card':<{width}}  {'cost':<{cost_width}}  turn  sources     play: p  given drops   draw: p  given drops",
+        f"  {'card':<{width}}  {'cost':<{cost_width}}  turn  {'sources':<{source_width}}{sides}",
     ]
-    for answer in answers:
-        sources = " ".join(f"{kind} {count}" for kind, count in answer.sources.items()) or "-"
-        cells = []
-        for side in SIDES:
-            p, given = answer.sides[side]
-            cells.append(f"{_percent(p, p.se is None):>9} {_percent(given, given.se is None):>12}")
+    for answer, made, row in zip(answers, sources, cells):
         lines.append(
             f"  {inert(answer.question.name):<{width}}  {answer.question.cost.text:<{cost_width}}  {answer.question.turn:>4}  "
-            f"{sources:<10}" + "".join(f"  {cell}" for cell in cells)
+            f"{made:<{source_width}}" + "".join(f"  {row[i]:>{p_width}} {row[i + 1]:>{given_width}}" for i in (0, 2))
         )
     return lines
 

@@ -28,7 +28,7 @@ from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
-from .keep import KeepPolicy, build_policy
+from .keep import FREE, KeepPolicy, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
@@ -284,7 +284,7 @@ def simulate(
     )
     simulation.castable = answer_casts(
         origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-        warnings=warnings, **sampling,  # type: ignore[arg-type]
+        warnings=warnings, outside=outside, **sampling,  # type: ignore[arg-type]
     )
     lookup = _lookup(simulation, named("assertion"))
     simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
@@ -315,11 +315,15 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
         if rule is not None and (step.rule is not None or (step.keep > 0 and rule.always_holds(step.keep))):
             used.add(rule.origin)
     sizes = sorted({step.keep for step in steps}, reverse=True)
-    return [
+    unused = [
         f"{rule.origin} ({rule.text!r}) is never used: {fmt.id} judges hands of {', '.join(map(str, sizes))} cards"
         for size, rule in policy.rules.items()
         if rule.origin not in used
     ]
+    free = policy.free_rule
+    if free is not None and free.origin.endswith(f"keep.{FREE}") and not fmt.opening_hand.free_mulligan:
+        unused.append(f"{free.origin} ({free.text!r}) is never used: {fmt.id} has no free first mulligan")
+    return unused
 
 
 def _tracked(

@@ -50,7 +50,7 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
             })
     for answer in simulation.castable.values():
         question = answer.question
-        copies = profile.cards[profile.index(question.name)].copies if question.in_deck else 0
+        copies = profile.cards[profile.index(question.deck_card)].copies if question.deck_card else 0
         for side in SIDES:
             seen = size + simulation.draws(question.turn, side)
             for measure, estimate in zip(("castable", "castable_given_land_drops"), answer.sides[side]):
