@@ -45,7 +45,13 @@ def parse_date(value: str | dt.date | None) -> dt.date:
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except (ValueError, TypeError):
-        raise OptionError("date", f"{value!r} is not a date; use YYYY-MM-DD") from None
+        raise OptionError("date", f"{_quoted(value)} is not a date; use YYYY-MM-DD") from None
+
+
+def _quoted(value: object) -> str:
+    """A setting's value as a message quotes it: at most 200 characters of a text (a web
+    form's field may hold megabytes; docs/security.md)."""
+    return repr(value[:200]) if isinstance(value, str) else repr(value)[:200]
 
 
 # A Catalog, a database path, None (the default database) or False (none).
@@ -101,7 +107,7 @@ def check_platform(platform: str) -> str:
     from .games.mtg.cards import PLATFORMS
 
     if platform not in PLATFORMS:
-        raise OptionError("platform", f"{platform!r}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+        raise OptionError("platform", f"{_quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
     return platform
 
 
@@ -121,8 +127,8 @@ def check_deck(
     With card data (the built-in data, or a synced database) the names are made canonical
     first (the written name stays in `CardEntry.written`) and names no card has become
     `unknown-card` problems; with `cards=False` the rules that need card data
-    (`not-in-pool`) have nothing to check. `platform` (paper, mtgo, arena) picks the
-    release and rule dates of that platform. `context` is the rules' Context when the
+    (`not-in-pool`) have nothing to check. `platform` (paper, mtgo, arena; another is an
+    OptionError) picks the release and rule dates of that platform. `context` is the rules' Context when the
     caller made one (for the same date, card catalog, pool and platform) to settle the
     deck's sideboard first: what it counted is not counted again. `fmt` and `date` are
     taken as `validate` takes them (an id or a file; text, a datetime, or None for today).
@@ -130,6 +136,7 @@ def check_deck(
     if not isinstance(fmt, Format):
         fmt = load(fmt)
     date = parse_date(date)
+    check_platform(platform)  # a library caller's `platform="mtgx"` met a rule's KeyError
     catalog = card_catalog(fmt, cards, offline=offline)
     if pool is not None and catalog is not None:
         pool = named_pool(pool, catalog, fmt)  # the pool's names are the card data's, as the deck's

@@ -224,3 +224,29 @@ def test_sarif_names_a_file_outside_the_checkout_absolutely(cli, repo, tmp_path_
                          env={"GITHUB_WORKSPACE": str(repo)}).stdout)["runs"][0]
     uris = {result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for result in run["results"]}
     assert uris == {(elsewhere / "x.txt").as_uri()}
+
+
+@pytest.mark.parametrize("argv", [
+    ["check"],
+    ["validate", "<evil>.txt", "-f", "mtg/legacy"],
+    ["simulate", "<evil>.txt", "-f", "mtg/legacy", "--assert", "keep7 >= 0.99", "--seed", "1", "--hands", "100"],
+    ["batch", ".", "-f", "mtg/legacy"],
+])
+def test_a_deck_file_whose_name_starts_with_a_bracket_is_still_a_file(cli, tmp_path, argv):
+    """`<stdin>` and `<text>` name no file, but a pull request may add a deck named
+    `<evil>.txt`: its results had no location, and code scanning refuses a whole log for
+    one result without (code_scanning.py), so one file hid every other deck's results; its
+    annotations had no `file=`."""
+    write(tmp_path, {"<evil>.txt": BAD, "deckcheck.yaml": "format: mtg/legacy\ndecks: ['*.txt']\n"})
+    cwd = tmp_path
+    if argv[0] == "batch":  # a folder of registrations, run from inside it
+        write(tmp_path, {"decks/<evil>.txt": BAD})
+        cwd = tmp_path / "decks"
+    env = {"GITHUB_WORKSPACE": str(cwd), "GITHUB_ACTIONS": "true"}
+    log = json.loads(cli(*argv, "-o", "sarif", cwd=cwd, env=env).stdout)
+    results = log["runs"][0]["results"]
+    uris = [location["physicalLocation"]["artifactLocation"]["uri"] for result in results for location in result["locations"]]
+    assert results and uris == ["%3Cevil%3E.txt"] * len(results), results
+    github = cli(*argv, "-o", "github", cwd=cwd, env=env).stdout
+    errors = [line for line in github.splitlines() if line.startswith("::error")]
+    assert errors and all(line.startswith("::error file=<evil>.txt,") for line in errors), errors

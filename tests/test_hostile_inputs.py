@@ -194,6 +194,55 @@ def test_longest_allowed_expression_still_evaluates():
     assert simulation.passed
 
 
+def test_lines_of_a_large_mapping_are_found_without_searching_it_per_key(monkeypatch):
+    """`formats check` asks the line of each passcode or name a format file writes that no
+    card has; a search of the `points` mapping per question made a 1.4 MB file of 99,000
+    mistyped passcodes cost 522 s of CPU. Each mapping is indexed once: looking up all
+    of its keys reads each key of the document once (`points` and its 2,000)."""
+    from deckcheck import yamlload
+
+    keys = 2_000
+    document = yamlload.load_yaml_document(
+        "points:\n" + "".join(f"  {10_000_000 + n}: 1\n" for n in range(keys)), source="x.yaml",
+    )
+    reads = []
+    real = yamlload._key_text
+    monkeypatch.setattr(yamlload, "_key_text", lambda node: reads.append(node) or real(node))
+    lines = [document.line_of(("points", str(10_000_000 + n))) for n in range(keys)]
+    assert lines == list(range(2, keys + 2))
+    assert len(reads) <= keys + 1, f"{len(reads):,} key reads to find {keys:,} keys"
+
+
+def _mistyped(code: int) -> list[int]:
+    """`code` with one digit mistyped, in each place: a passcode one typo from a card's."""
+    digits = f"{code:08d}"
+    return [int(digits[:i] + d + digits[i + 1:]) for i in range(8) for d in "0123456789" if d != digits[i]]
+
+
+MISTYPED = _mistyped(14558127) + _mistyped(46986414)  # Ash Blossom & Joyous Spring, Dark Magician
+
+
+@pytest.mark.parametrize("game, key, written", [
+    ("mtg/modern", "banned", lambda n: f"  - Lightning Blot {n}\n"),
+    ("yugioh/genesys", "points", lambda n: f"  {MISTYPED[n]}: 1\n"),
+])
+def test_formats_check_suggests_for_the_first_unknown_entries_only(cli, tmp_path, game, key, written):
+    """`formats check` names every name and passcode no card has, with "did you mean" for
+    the first MAX_SUGGESTED_NAMES of them only, as a deck's unknown names (limits.py): a
+    suggestion costs 5 to 15 ms, and a 2 MB file of 90,000 misspelt names took minutes."""
+    from deckcheck.limits import MAX_SUGGESTED_NAMES
+
+    count = MAX_SUGGESTED_NAMES + 20  # a few mistyped passcodes are cards (or artworks) after all
+    path = tmp_path / "mine.yaml"
+    path.write_text(f"name: Mine\nextends: {game}\n{key}:\n" + "".join(written(n) for n in range(count)))
+    done = cli("formats", "check", str(path), cwd=tmp_path)
+    # Every one is named (a passcode that is a card's, or an artwork's, is none).
+    told = [line for line in done.stderr.splitlines() if "mine.yaml: " + key in line]
+    assert len(told) > MAX_SUGGESTED_NAMES, done.stderr[-500:]
+    suggested = ["did you mean" in line for line in told]
+    assert suggested == [True] * MAX_SUGGESTED_NAMES + [False] * (len(told) - MAX_SUGGESTED_NAMES)
+
+
 @pytest.mark.parametrize("text, expected", [
     ("name: x\ngame: mtg\ndeck: {main: {min: " + "9" * 5000 + "}}\n", "line 3, column 20: invalid YAML (a number of 5,000 digits"),
     ("name: x\ngame: mtg\nextends: " + "a" * 5000 + ".yaml\n", "cannot extend"),

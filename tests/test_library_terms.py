@@ -238,7 +238,21 @@ WRONG_KINDS = [
     (lambda: simulate(DECK, "mtg/modern", cast=[None]), "cast [None]: give a list of texts, such as ['...']"),
     (lambda: simulate(DECK, "mtg/modern", policy_file=5), "policy_file 5: give the policy file's path (a str or a pathlib.Path)"),
     (lambda: simulate(DECK, "mtg/modern", card_data=5), "card_data 5: give card data that answers is_land(name), or None"),
+    # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
+    (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
+    (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),
+    # A form's value of a megabyte was quoted whole.
+    (lambda: validate(DECK, "mtg/modern", date="2024-" + "1" * 1_000_000),
+     f"date '2024-{'1' * 195}' is not a date; use YYYY-MM-DD"),
+    (lambda: validate(DECK, "mtg/modern", platform="arena" + "x" * 1_000_000),
+     f"platform 'arena{'x' * 195}': choose paper, mtgo or arena"),
 ]
+
+
+def _check_deck(**settings):  # type: ignore[no-untyped-def]
+    from deckcheck import check_deck, parse_deck
+
+    return check_deck(parse_deck(DECK), "mtg/modern", **settings)
 
 
 @pytest.mark.parametrize("call, message", WRONG_KINDS, ids=[case[1].split(":")[0] for case in WRONG_KINDS])

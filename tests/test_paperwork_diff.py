@@ -127,6 +127,21 @@ def test_unreadable_lines_are_listed_and_nothing_is_compared(cli, tmp_path):
     assert "Traceback" not in done.stderr
 
 
+def test_a_pool_with_unreadable_lines_is_listed_and_nothing_is_compared(cli, tmp_path):
+    """The pool is a list too: its lines that cannot be read are told, as a deck's are, and
+    nothing is compared (exit 2). Its cards were left out of the sideboard the pool makes,
+    and a player who had them read as holding cards that were not registered."""
+    registered, found, pool = tmp_path / "registered.txt", tmp_path / "found.txt", tmp_path / "pool.txt"
+    registered.write_text("2 Lightning Bolt\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
+    found.write_text("2 Lightning Bolt\n10 Goblin Piker\n28 Mountain\n\nSideboard\n10 Goblin Piker\n3 Grizzly Bears\n",
+                     encoding="utf-8")
+    pool.write_text("2 Lightning Bolt\n20 Goblin Piker\nthree Grizzly Bears\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/limited", "--pool", str(pool))
+    assert (done.returncode, done.stdout) == (2, ""), done.stdout
+    assert f"pool {pool} line 3: " in done.stderr
+    assert done.stderr.splitlines()[-1].startswith("deckcheck: error: 1 unreadable line: fix them")
+
+
 def test_a_limited_sideboard_left_uncompared_is_said_and_pool_mistakes_are_usage_errors(cli, tmp_path):
     """A sealed deck registered by its main deck: the sideboard at the table is the rest of
     the pool, so without the pool it is not compared, and stderr says so and how to."""

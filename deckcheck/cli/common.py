@@ -201,7 +201,9 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
         why = link_reason(path, Path.cwd(), tree="the current folder")
         if why:
             return decklists.unreadable(source, f"{source}: {why}; name the file itself")
-    return read_deck(path, input_format=input_format)
+    deck = read_deck(path, input_format=input_format)
+    deck.source = decklists.file_shown(deck.source)  # a file's, even named `<evil>.txt`
+    return deck
 
 
 def one_of(option: str, value: str, choices: Iterable[str]) -> str:

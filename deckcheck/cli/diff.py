@@ -71,10 +71,13 @@ def diff(
     for deck in decks:
         if deck.unreadable:
             raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot be read")
-    unread = [(deck.source, problem) for deck in decks for problem in deck.problems if problem.is_error]
+    unread = [f"{_where(deck.source, problem)}: {problem.message}" for deck in decks for problem in deck.problems
+              if problem.is_error]
+    # The pool's too (their messages name the pool and the line): its sideboard would lack their cards.
+    unread += [problem.message for problem in (pool.problems if pool is not None else ()) if problem.is_error]
     if unread:
-        for source, problem in unread[:MAX_SHOWN]:
-            warn(f"{_where(source, problem)}: {problem.message}")
+        for message in unread[:MAX_SHOWN]:
+            warn(message)
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
         raise DeckcheckError(f"{len(unread)} unreadable line{'s' if len(unread) != 1 else ''}{more}: fix them and compare again; a partial list proves nothing")
     catalog, note = None, None

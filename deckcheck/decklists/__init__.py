@@ -73,6 +73,14 @@ def names_a_file(deck: str) -> bool:
     return bool(deck) and not deck.startswith("<") and not is_inline(deck)
 
 
+def file_shown(name: str) -> str:
+    """`name`, a file's as a report gives it, as `./name` when it would read as no file's
+    (`names_a_file`): a pull request's deck `<evil>.txt` was taken for standard input, so
+    its annotations named no file and its SARIF results had no location, and code scanning
+    refuses a whole log for one such result."""
+    return name if names_a_file(name) else "./" + name
+
+
 def inline_name(value: str) -> str:
     """The name reports give a deck that is a command-line argument (a URL's `shown`)."""
     for module in _URL_READERS:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
 from ..games.yugioh import is_passcode
+from ..limits import MAX_SUGGESTED_NAMES
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted
@@ -95,16 +96,18 @@ class UnknownName(Record):
 
 def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str) -> list[UnknownName]:
     """The names `documents` (format files as read) write that no card of `catalog`, the
-    card data of `game`, has: file by file, each in line order."""
+    card data of `game`, has: file by file, each in line order; the first
+    MAX_SUGGESTED_NAMES with the closest names (`close`)."""
     found: list[UnknownName] = []
     for path, document in documents:
         written = list(written_names(document.data or {}))
         unknown = set(no_card(catalog, game, [name for _keys, name in written]))
-        own = [
-            UnknownName(path, dotted(keys), document.line_of(keys), name, catalog.suggest(name))
-            for keys, name in written if name in unknown
-        ]
+        own = [UnknownName(path, dotted(keys), document.line_of(keys), name, []) for keys, name in written if name in unknown]
         found += sorted(own, key=lambda unknown: unknown.line or 0)
+    # "Did you mean" for the first names only, as in a deck (limits.py): a suggestion costs
+    # 5 to 15 ms, and a file of 90,000 misspelt names took minutes.
+    for name in found[:MAX_SUGGESTED_NAMES]:
+        name.close = catalog.suggest(name.name)
     return found
 
 
@@ -146,7 +149,8 @@ def _has_passcodes(game_id: str) -> bool:
 def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None, game: str) -> list[str]:
     """One warning for each passcode `documents` write that no card of `catalog`, the card
     data of `game`, has: its entry applies to no card (a mistyped `points: {14558172: 40}`;
-    an alternate artwork's is none, see `_no_card_has`). None without card data, or in a
+    an alternate artwork's is none, see `_no_card_has`), the first MAX_SUGGESTED_NAMES with
+    the cards one typo away. None without card data, or in a
     game whose cards have no passcodes (`Game.passcodes`)."""
     if catalog is None or not _has_passcodes(game):
         return []
@@ -155,7 +159,8 @@ def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: C
         for keys, code in written_passcodes(document.data or {}):
             if not _no_card_has(catalog, code):
                 continue
-            close = catalog.suggest_passcodes(code)
+            # The cards one typo away for the first passcodes only, as for names (above).
+            close = catalog.suggest_passcodes(code) if len(warnings) < MAX_SUGGESTED_NAMES else []
             hint = f"; did you mean {', '.join(close)}?" if close else ""
             warnings.append(str(FormatError(
                 f"no card has passcode {code} in the card data, so its entry applies to no card{hint} "

@@ -239,11 +239,14 @@ def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> For
 
 def _shown(path: Path) -> str:
     """How the report names a deck: relative to the working folder (what GitHub
-    annotations and editors expect), else the path as found."""
+    annotations and editors expect), else the path as found; a file's name always
+    (decklists.file_shown: `./<evil>.txt`)."""
+    from ..decklists import file_shown
+
     try:
-        return os.path.relpath(path.absolute(), Path.cwd()).replace(os.sep, "/")
+        return file_shown(os.path.relpath(path.absolute(), Path.cwd()).replace(os.sep, "/"))
     except (ValueError, OSError):
-        return str(path)
+        return file_shown(str(path))
 
 
 def run_check(

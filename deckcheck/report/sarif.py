@@ -49,13 +49,12 @@ SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas
 _LEVELS = {ERROR: "error", WARNING: "warning"}
 
 
-def artifact_uri(deck: str, file_name: Callable[[str], str]) -> str | None:
+def artifact_uri(deck: str, file_name: Callable[[str], str]) -> str:
     """A URI reference for a deck file, named by `file_name` (report/workspace.py):
     relative paths stay relative (percent-encoded; in a GitHub job, from the root of the
-    checkout), absolute ones become file URIs; stdin, text and a deck given as a URL have
-    none."""
-    if not names_a_file(deck):
-        return None
+    checkout), absolute ones become file URIs. Callers pass files only (`DeckResult.file`,
+    a registration's place, an assertion's deck that `names_a_file`): a batch's deck
+    `<evil>.txt` is one, though its name reads as standard input's."""
     deck = file_name(deck)
     path = Path(deck)
     if path.is_absolute():
@@ -82,7 +81,7 @@ SOURCE_ROOT = "%SRCROOT%"
 
 
 def _location(deck: str | None, line: int | None, file_name: Callable[[str], str]) -> list[dict[str, Any]]:
-    uri = artifact_uri(deck, file_name) if deck is not None else None
+    uri = artifact_uri(deck, file_name) if deck else None
     if uri is None:
         return []
     artifact = {"uri": uri} if uri.startswith("file:") else {"uri": uri, "uriBaseId": SOURCE_ROOT}
@@ -166,7 +165,7 @@ class Writer(ReportWriter):
                 "kind": "pass" if outcome.passed else "fail",
                 "level": "none" if outcome.passed else "error",
                 "message": {"text": f"{outcome.assertion}: {outcome.message}"},
-                "locations": _location(outcome.deck, None, self.file_name),
+                "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
                 "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
                                "values": dict(outcome.values)},
             })
