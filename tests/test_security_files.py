@@ -396,16 +396,21 @@ def test_outputs_never_replace_a_format_file_the_run_reads(cli, tmp_path, comman
 
 
 @posix_only
-def test_report_is_private_whatever_the_umask(cli, tmp_path):
+@pytest.mark.parametrize("option, target", [("--report", "out/report.json"), ("--sheets", "out/sheets.pdf")])
+def test_report_and_sheets_are_private_whatever_the_umask(cli, tmp_path, option, target):
+    # Both name the event's players (the sheets their IDs too, from a manifest's `id`).
     write(tmp_path, {"regs/ok.txt": LEGAL})
     umask = os.umask(0)
     try:
-        done = cli("batch", "regs", "-f", FORMAT, "-o", "json", "-q", "--report", "out/report.json", cwd=tmp_path)
+        done = cli("batch", "regs", "-f", FORMAT, "-o", "json", "-q", option, target, cwd=tmp_path)
     finally:
         os.umask(umask)
     assert done.returncode == 0, done.stderr
-    assert stat.S_IMODE((tmp_path / "out" / "report.json").stat().st_mode) == 0o600
-    assert json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))["results"][0]["legal"]
+    assert stat.S_IMODE((tmp_path / target).stat().st_mode) == 0o600
+    if option == "--report":
+        assert json.loads((tmp_path / target).read_text(encoding="utf-8"))["results"][0]["legal"]
+    else:
+        assert (tmp_path / target).read_bytes().startswith(b"%PDF-")
 
 
 # ---------------------------------------------------------------- policy files (#18 item 11)

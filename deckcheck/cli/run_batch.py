@@ -99,7 +99,8 @@ def run_batch(
     if sheets is not None and sheets_file is not None:
         for message in sheets.warnings:
             warn(message)
-        write_file("--sheets", sheets_file, [sheets.output()], inputs=_inputs(source, format_ref, result))
+        # Private as the report is: the sheets name the players (and their IDs).
+        write_file("--sheets", sheets_file, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
     if filed is not None and report_file is not None:
         # It names players: readable by this user only, whatever the umask (docs/security.md).
         write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
