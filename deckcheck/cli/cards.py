@@ -54,14 +54,32 @@ def cards_sync(
     try:
         result = sync(target, bulk_type=bulk_type, force=force, warn=warn)
     except DeckcheckError as exc:
-        if target.is_file():
-            raise type(exc)(f"{exc}; the card database {target} is unchanged") from None
-        raise
+        raise type(exc)(_sync_failure(exc, target)) from None
     if not result.updated:
         emit(f"{target}: already up to date (Scryfall {bulk_type} of {result.updated_at[:10]})\n")
         return
     assert result.summary is not None
     emit(f"{target}: {result.summary.cards:,} cards from Scryfall {bulk_type} of {result.updated_at[:10]}\n")
+
+
+def _sync_failure(exc: Exception, target: Path) -> str:
+    """A failed sync's one line: the reason, that the data in use stays (the database as it
+    was, or the built-in data when there is none), and to try again later when the fault
+    may pass. A server that sent too much or pointed elsewhere gets no such advice."""
+    from ..cards.http import Refused, ResponseTooBig
+    from ..cards.importer import NOT_CHANGED
+    from ..errors import NetworkError
+
+    reason = str(exc)
+    unchanged = f"the card database {target} is unchanged"
+    if isinstance(exc, (Refused, ResponseTooBig)):
+        return f"{reason}; {unchanged}" if target.is_file() else reason
+    if target.is_file():
+        kept = "" if reason.endswith(NOT_CHANGED) else f"; {unchanged}"  # an import's own words say so
+    else:
+        kept = "; deckcheck goes on with its built-in card data"
+    passing = isinstance(exc, NetworkError) and "try again" not in reason
+    return reason + kept + ("; try again later" if passing else "")
 
 
 def _import_help() -> str:
