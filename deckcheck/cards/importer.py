@@ -33,6 +33,7 @@ _COMPRESSED = (
 _HEAD_CHARS = 65536
 READ_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
 NOT_CHANGED = "the card database was not changed"
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 T = TypeVar("T")
 
 
@@ -99,6 +100,15 @@ class CardFile:
     @cached_property
     def suffixes(self) -> list[str]:
         return [suffix.lower() for suffix in self.path.suffixes]
+
+    @cached_property
+    def is_sqlite(self) -> bool:
+        """Whether the file starts as an SQLite database does."""
+        try:
+            with open(self.path, "rb") as raw:
+                return raw.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+        except OSError:
+            return False
 
     @cached_property
     def head(self) -> str:
@@ -187,6 +197,11 @@ def import_file(path: str | Path, db_path: Path) -> ImportSummary:
         raise CardDataError(f"{path} is {kind}, not a card file; {NOT_CHANGED}")
     file = CardFile(Path(path))
     for game in import_order():
+        if game.import_last and file.is_sqlite:
+            # The last game takes any file as its text format: an SQLite file no game
+            # before it read is a card database cut short or damaged, not text.
+            raise CardDataError(f"{file.name}: an SQLite database that deckcheck cannot read as card data (damaged or cut "
+                                f"short? a YGOPro cards.cdb needs its tables datas and texts); {NOT_CHANGED}")
         job = game.recognise(file)
         if job is not None:
             return job(db_path)
