@@ -240,3 +240,17 @@ def test_a_cards_cdb_cut_short_is_called_a_damaged_database(cli, tmp_path, share
     assert "an SQLite database" in line and "damaged or cut short" in line and "not changed" in line, line
     assert "UTF-8" not in line
     assert not db.exists()
+
+
+@pytest.mark.parametrize("source, cut_name", [("wow/cards.json.gz", "wow.json"), ("ygo/cards.jsonl.gz", "cards.jsonl")])
+def test_a_game_card_file_cut_short_says_it_looks_truncated(cli, tmp_path, shared_data, source, cut_name):
+    """A cut WoW TCG file said "not valid JSON (line 1: Unterminated string starting at)",
+    the parser's words without their position; a cut YAML Yugi file the same for its line."""
+    import gzip
+
+    cut = tmp_path / cut_name
+    cut.write_bytes(gzip.decompress((shared_data / source).read_bytes())[:30_000])
+    done = cli("cards", "import", str(cut), "--cards-db", str(tmp_path / "cards.sqlite"))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert "truncated?" in line and "column" in line and "starting at)" not in line, line

@@ -33,6 +33,7 @@ _COMPRESSED = (
 _HEAD_CHARS = 65536
 READ_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
 NOT_CHANGED = "the card database was not changed"
+FILE = "the file"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 T = TypeVar("T")
 
@@ -136,9 +137,18 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
-        raise CardFileError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise CardFileError(f"not valid JSON ({json_failure(exc, FILE)})") from None
     except NumberTooLong as exc:
         raise CardFileError(str(exc)) from None
+
+
+def json_failure(exc: json.JSONDecodeError, what: str) -> str:
+    """Where and why JSON text is not JSON: `what` (the file, the line) ending inside a value
+    is said to be cut short, since the parser's own words ("Unterminated string starting
+    at") lose their position when taken alone."""
+    cut = exc.msg.startswith("Unterminated") or exc.pos >= len(exc.doc.rstrip())
+    why = f"{what} ends in the middle of an item (truncated?)" if cut else exc.msg
+    return f"line {exc.lineno}, column {exc.colno}: {why}"
 
 
 def parse_yaml(text: str) -> Any:
