@@ -15,6 +15,8 @@ from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, 
 from .common import emit, say, spoken, warn_once
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..games import Game
 
 cards_app = typer.Typer(
@@ -144,12 +146,18 @@ def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
     return catalog
 
 
-def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool) -> str:
+def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool,
+                     suggested: Iterable[str] = ()) -> str:
     """`; it is a Yu-Gi-Oh! card: add --game yugioh` when a game the lookup did not search
-    (no --game, no --format: Magic) has a card of that name; else nothing."""
+    (no --game, no --format: Magic) has a card of that name and the searched game did not
+    suggest a card of the same name (`Lightningbolt`: Magic's Lightning Bolt, not WoW's);
+    else nothing."""
     from ..cards import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
+    from ..names import fold
+
+    own = {fold(other_name) for other_name in suggested}
 
     for other in GAMES.values():
         if other is searched:
@@ -158,7 +166,8 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
             catalog, _ = catalog_for(other.id, cards_db, offline=offline)
         except CardDataError:
             continue
-        if catalog is not None and other.find_card(catalog, name) is not None:
+        found = other.find_card(catalog, name) if catalog is not None else None
+        if found is not None and fold(getattr(found, "name", "")) not in own:
             return f"; it is a {other.label} card: add --game {other.id}"
     return ""
 
@@ -217,7 +226,7 @@ def cards_lookup(
         suggestions = game.card_suggestions(catalog, name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         if game_id is None and format_id is None:
-            hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default())
+            hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions)
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.label} card"
