@@ -108,3 +108,13 @@ def newer_lists_hint(game: Game | None) -> str:
     """What a stale note tells a player of `game` to do: the game's own way to newer lists
     (Yu-Gi-Oh!: a format file from a newer lflist), else a sync."""
     return (game.newer_lists_hint if game is not None else "") or SYNC_HINT
+
+
+def newer_card_note(stamp: AsOf) -> str | None:
+    """What an unknown card's message adds when the event is later than the card data and
+    a sync brings newer cards (the game whose card data brings its lists, Magic): the card
+    may be one printed since, not a misspelling."""
+    data = stamp.card_data_date
+    if not stamp.card_data_brings_lists or data is None or stamp.date <= data:
+        return None
+    return f"the card data is of {data.isoformat()}, before the event: a card printed since is not in it ({stamp.hint})"

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import TypeVar
+
+T = TypeVar("T")
 
 # Letters that Unicode does not decompose into a base letter plus a mark.
 _LIGATURES = str.maketrans(
@@ -142,3 +145,20 @@ def loose_key(name: str) -> str:
     punctuation can merge names that are really different.
     """
     return _NOT_ALNUM.sub("", fold(name))
+
+
+def loose_index(named: Iterable[tuple[str, T]]) -> dict[str, T]:
+    """`loose_key` -> value of each (name, value), the first value of a name winning, kept
+    only where one name has that key: `Maxx C` is `Maxx "C"`, but `HERO Flash` is neither
+    `Hero Flash!!` nor `H.E.R.O. Flash!`. A key without a letter (a passcode, a name that
+    is all punctuation or Unfinity's blanks) is left out."""
+    found: dict[str, tuple[str, T]] = {}
+    shared: set[str] = set()
+    for name, value in named:
+        key = loose_key(name)
+        if "_" in name or not any(char.isalpha() for char in key):
+            continue
+        held = found.setdefault(key, (fold(name), value))
+        if held[0] != fold(name):
+            shared.add(key)
+    return {key: value for key, (_, value) in found.items() if key not in shared}

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, keep_few, load
-from .freshness import as_of
+from .cards.resolve import UNKNOWN_MESSAGE
+from .freshness import AsOf, as_of, newer_card_note
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
 from .names import card_key
@@ -101,6 +102,17 @@ def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, li
     return catalog.resolve_deck(deck, listed_names(fmt))
 
 
+def _maybe_newer(unknown: list[Problem], stamp: AsOf) -> list[Problem]:
+    """The `unknown-card` problems, those of names the data has never heard of saying the
+    card may be newer than the card data when the event is later (freshness.newer_card_note);
+    a name explained otherwise (a melded back face, an Alchemy card) keeps its message."""
+    note = newer_card_note(stamp)
+    if note is None:
+        return unknown
+    return [problem.replace(message=f"{problem.message}; {note}") if problem.message.startswith(UNKNOWN_MESSAGE) else problem
+            for problem in unknown]
+
+
 def check_platform(platform: str) -> str:
     """`platform` checked against the platforms deckcheck knows (OptionError when not)."""
     from .errors import OptionError
@@ -146,6 +158,8 @@ def check_deck(
     if not deck.unreadable:
         if catalog is not None:
             named, unknown = named_by(catalog, deck, fmt)
+            if unknown:
+                unknown = _maybe_newer(unknown, as_of(fmt, catalog, date, platform))
             ctx.carry_counts(deck.entries, named.entries)  # what settling the sideboard counted
             deck = named
         # Set for every deck (a context may serve several): copy-limit leaves these names

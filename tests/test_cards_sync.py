@@ -393,3 +393,45 @@ def test_the_bulk_download_never_writes_through_a_predictable_temporary_name(ser
         os.symlink(victim, bulk / name)
     assert sync(db, base_url=served.url).updated
     assert victim.read_text(encoding="utf-8") == "precious\n"
+
+
+# ---------------------------------------------------------------- what a failed sync tells the user
+#
+# A failed sync says what went wrong, at which step (the index or the download), that the
+# data in use stays usable (the old database, or the built-in data when there is none), and
+# what to do about a passing fault; once each.
+
+
+def test_a_500_on_the_index_names_the_step_keeps_the_database_and_says_to_retry(cli, served, previous, db):
+    served.fail("/bulk-data", 500)
+    line = _error(cli("cards", "sync"))
+    assert "bulk-data index" in line and "HTTP 500" in line
+    assert line.endswith(f"the card database {db} is unchanged; try again later")
+    assert db.read_bytes() == previous
+    deck = db.parent / "deck.txt"
+    deck.write_text("4 Lightning Bolt\n56 Island\n", encoding="utf-8")
+    assert cli("validate", str(deck), "-f", "mtg/constructed").returncode == 0  # the old data still answers
+
+
+def test_a_failed_first_sync_says_the_built_in_data_stays_in_use(cli, served, db, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
+    served.fail("/files/oracle-cards.json", 200, body=SAMPLE_CARDS.read_bytes(), cut_after=3000)
+    line = _error(cli("cards", "sync"))
+    assert f"the download of {served.url}/files/oracle-cards.json" in line
+    assert line.endswith("deckcheck goes on with its built-in card data; try again later")
+    assert not db.exists()
+
+
+def test_a_500_on_the_download_names_the_step(cli, served, previous, db):
+    served.fail("/files/oracle-cards.json", 500)
+    line = _error(cli("cards", "sync"))
+    assert f"the download of {served.url}/files/oracle-cards.json: " in line and "HTTP 500" in line
+    assert line.endswith("is unchanged; try again later")
+
+
+def test_garbage_for_a_bulk_file_says_where_it_came_from_and_that_nothing_changed_once(cli, served, previous, db):
+    served.fail("/files/oracle-cards.json", 200, body=b"<html>Service unavailable</html>")
+    line = _error(cli("cards", "sync"))
+    assert f"{served.url}/files/oracle-cards.json" in line
+    assert line.count("unchanged") + line.count("not changed") == 1, line
+    assert db.read_bytes() == previous

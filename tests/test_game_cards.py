@@ -225,3 +225,32 @@ def test_lookup_and_stats_through_the_cli(cli, tmp_path, shared_data):
     done = cli("cards", "stats", "--cards-db", str(db))
     assert "yugioh:" in done.stdout and "14,210 rows" in done.stdout and "wow:" in done.stdout
     assert "no cards" in done.stdout  # no Magic cards yet
+
+
+@pytest.mark.parametrize("kept", [100_000, 4_096])
+def test_a_cards_cdb_cut_short_is_called_a_damaged_database(cli, tmp_path, shared_data, kept):
+    """It said "not UTF-8 text, so not a card file": the Magic importer's words for a file
+    no other game took, which sent the user looking at the wrong thing."""
+    cut = tmp_path / "cards.cdb"
+    cut.write_bytes((shared_data / "ygo" / "cards_derived.cdb").read_bytes()[:kept])
+    db = tmp_path / "cards.sqlite"
+    done = cli("cards", "import", str(cut), "--cards-db", str(db))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert "an SQLite database" in line and "damaged or cut short" in line and "not changed" in line, line
+    assert "UTF-8" not in line
+    assert not db.exists()
+
+
+@pytest.mark.parametrize("source, cut_name", [("wow/cards.json.gz", "wow.json"), ("ygo/cards.jsonl.gz", "cards.jsonl")])
+def test_a_game_card_file_cut_short_says_it_looks_truncated(cli, tmp_path, shared_data, source, cut_name):
+    """A cut WoW TCG file said "not valid JSON (line 1: Unterminated string starting at)",
+    the parser's words without their position; a cut YAML Yugi file the same for its line."""
+    import gzip
+
+    cut = tmp_path / cut_name
+    cut.write_bytes(gzip.decompress((shared_data / source).read_bytes())[:30_000])
+    done = cli("cards", "import", str(cut), "--cards-db", str(tmp_path / "cards.sqlite"))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert "truncated?" in line and "column" in line and "starting at)" not in line, line

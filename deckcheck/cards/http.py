@@ -65,6 +65,10 @@ class ResponseTooBig(NetworkError):
     """A server sent more than deckcheck accepts for that answer."""
 
 
+class Refused(NetworkError):
+    """deckcheck would not fetch from where an answer pointed it (docs/security.md)."""
+
+
 def api_base() -> str:
     return os.environ.get(API_ENV, DEFAULT_API).rstrip("/")
 
@@ -95,7 +99,7 @@ def shown_url(url: str, most: int = 100) -> str:
 
 def refuse_unless_allowed(url: str, *, bases: tuple[str, ...] = ()) -> None:
     if not allowed(url, bases=bases):
-        raise NetworkError(
+        raise Refused(
             f"refusing to fetch {shown_url(url)}: deckcheck fetches card data only from Scryfall over https "
             f"(or the origin of {API_ENV})"
         )

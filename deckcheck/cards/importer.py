@@ -33,6 +33,8 @@ _COMPRESSED = (
 _HEAD_CHARS = 65536
 READ_ERRORS = (OSError, EOFError, ValueError, zlib.error, lzma.LZMAError)
 NOT_CHANGED = "the card database was not changed"
+FILE = "the file"
+_SQLITE_MAGIC = b"SQLite format 3\x00"
 T = TypeVar("T")
 
 
@@ -101,6 +103,15 @@ class CardFile:
         return [suffix.lower() for suffix in self.path.suffixes]
 
     @cached_property
+    def is_sqlite(self) -> bool:
+        """Whether the file starts as an SQLite database does."""
+        try:
+            with open(self.path, "rb") as raw:
+                return raw.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
+        except OSError:
+            return False
+
+    @cached_property
     def head(self) -> str:
         """The first 64 KiB of its text, decompressed ("" when it is not readable text)."""
         try:
@@ -126,9 +137,18 @@ def parse_json(text: str) -> Any:
     try:
         return json.loads(text, parse_int=whole_number)
     except json.JSONDecodeError as exc:
-        raise CardFileError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        raise CardFileError(f"not valid JSON ({json_failure(exc, FILE)})") from None
     except NumberTooLong as exc:
         raise CardFileError(str(exc)) from None
+
+
+def json_failure(exc: json.JSONDecodeError, what: str) -> str:
+    """Where and why JSON text is not JSON: `what` (the file, the line) ending inside a value
+    is said to be cut short, since the parser's own words ("Unterminated string starting
+    at") lose their position when taken alone."""
+    cut = exc.msg.startswith("Unterminated") or exc.pos >= len(exc.doc.rstrip())
+    why = f"{what} ends in the middle of an item (truncated?)" if cut else exc.msg
+    return f"line {exc.lineno}, column {exc.colno}: {why}"
 
 
 def parse_yaml(text: str) -> Any:
@@ -187,6 +207,11 @@ def import_file(path: str | Path, db_path: Path) -> ImportSummary:
         raise CardDataError(f"{path} is {kind}, not a card file; {NOT_CHANGED}")
     file = CardFile(Path(path))
     for game in import_order():
+        if game.import_last and file.is_sqlite:
+            # The last game takes any file as its text format: an SQLite file no game
+            # before it read is a card database cut short or damaged, not text.
+            raise CardDataError(f"{file.name}: an SQLite database that deckcheck cannot read as card data (damaged or cut "
+                                f"short? a YGOPro cards.cdb needs its tables datas and texts); {NOT_CHANGED}")
         job = game.recognise(file)
         if job is not None:
             return job(db_path)

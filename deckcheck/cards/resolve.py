@@ -20,6 +20,7 @@ from ..problem import ERROR, Problem
 from .catalog import SUGGESTIONS, Catalog
 
 RULE = "unknown-card"
+UNKNOWN_MESSAGE = "unknown card "  # how the message of a name no card has begins (pipeline adds to it)
 _KNOWN_NAMES = (RULE, "known names")  # the key of resolve_by_name's memo in `Catalog.memo`
 
 
@@ -126,7 +127,7 @@ def resolve_by_name(
             continue
         why = explain(entry.name) if explain is not None else None
         problems.append(unknown_card(
-            entry, why or f"unknown card {entry.name!r}: no card of that name in the card database{script_note(entry.name)}",
+            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{script_note(entry.name)}",
             suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
         ))
     return deck.with_entries(entries), problems

@@ -15,6 +15,8 @@ from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, 
 from .common import emit, say, spoken, warn_once
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..games import Game
 
 cards_app = typer.Typer(
@@ -54,14 +56,32 @@ def cards_sync(
     try:
         result = sync(target, bulk_type=bulk_type, force=force, warn=warn)
     except DeckcheckError as exc:
-        if target.is_file():
-            raise type(exc)(f"{exc}; the card database {target} is unchanged") from None
-        raise
+        raise type(exc)(_sync_failure(exc, target)) from None
     if not result.updated:
         emit(f"{target}: already up to date (Scryfall {bulk_type} of {result.updated_at[:10]})\n")
         return
     assert result.summary is not None
     emit(f"{target}: {result.summary.cards:,} cards from Scryfall {bulk_type} of {result.updated_at[:10]}\n")
+
+
+def _sync_failure(exc: Exception, target: Path) -> str:
+    """A failed sync's one line: the reason, that the data in use stays (the database as it
+    was, or the built-in data when there is none), and to try again later when the fault
+    may pass. A server that sent too much or pointed elsewhere gets no such advice."""
+    from ..cards.http import Refused, ResponseTooBig
+    from ..cards.importer import NOT_CHANGED
+    from ..errors import NetworkError
+
+    reason = str(exc)
+    unchanged = f"the card database {target} is unchanged"
+    if isinstance(exc, (Refused, ResponseTooBig)):
+        return f"{reason}; {unchanged}" if target.is_file() else reason
+    if target.is_file():
+        kept = "" if reason.endswith(NOT_CHANGED) else f"; {unchanged}"  # an import's own words say so
+    else:
+        kept = "; deckcheck goes on with its built-in card data"
+    passing = isinstance(exc, NetworkError) and "try again" not in reason
+    return reason + kept + ("; try again later" if passing else "")
 
 
 def _import_help() -> str:
@@ -126,12 +146,18 @@ def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
     return catalog
 
 
-def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool) -> str:
+def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool,
+                     suggested: Iterable[str] = ()) -> str:
     """`; it is a Yu-Gi-Oh! card: add --game yugioh` when a game the lookup did not search
-    (no --game, no --format: Magic) has a card of that name; else nothing."""
+    (no --game, no --format: Magic) has a card of that name and the searched game did not
+    suggest a card of the same name (`Lightningbolt`: Magic's Lightning Bolt, not WoW's);
+    else nothing."""
     from ..cards import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
+    from ..names import fold
+
+    own = {fold(other_name) for other_name in suggested}
 
     for other in GAMES.values():
         if other is searched:
@@ -140,7 +166,8 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
             catalog, _ = catalog_for(other.id, cards_db, offline=offline)
         except CardDataError:
             continue
-        if catalog is not None and other.find_card(catalog, name) is not None:
+        found = other.find_card(catalog, name) if catalog is not None else None
+        if found is not None and fold(getattr(found, "name", "")) not in own:
             return f"; it is a {other.label} card: add --game {other.id}"
     return ""
 
@@ -199,7 +226,7 @@ def cards_lookup(
         suggestions = game.card_suggestions(catalog, name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
         if game_id is None and format_id is None:
-            hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default())
+            hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions)
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.label} card"

@@ -170,6 +170,13 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
         details = {"decided_by": decision.how, "platform": ctx.platform}
         if decision.verdict is Verdict.OUT:
             yield Problem(**where, message=explain(record, decision, pool, fmt, ctx), details=details)
+        elif decision.how == "sets":  # a day after the bundled lists, before the database's snapshot
+            yield Problem(
+                **where, severity=WARNING, details=details,
+                message=f"cannot tell whether {card.name} is in {fmt.name}'s card pool on {ctx.date.isoformat()}: no set "
+                f"of the bundled lists (known up to {fmt.lists_known_up_to}) holds it, and the card database lists it "
+                f"{record.legalities.get(pool.legality)} in {pool.legality} only from {legalities_snapshot(fmt, ctx.cards)}",
+            )
         else:
             yield Problem(
                 **where, severity=WARNING, details=details,
@@ -203,7 +210,7 @@ def _not_in(
     record, card_standing = known
     if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= ctx.date):
         return None
-    decision = verdict_on(record, card_standing, pool, ctx.date)
+    decision = verdict_on(record, card_standing, pool, ctx.date, fmt.lists_known_up_to)
     return None if decision.verdict is Verdict.IN else (record, decision)
 
 

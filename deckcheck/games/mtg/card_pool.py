@@ -305,8 +305,12 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     return Standing(status, snapshot, windows, first_out, in_from)
 
 
-def verdict_on(card: Card, standing: Standing, pool: CardPool, day: dt.date) -> Decision:
-    """The decision for a card's standing on one day."""
+def verdict_on(card: Card, standing: Standing, pool: CardPool, day: dt.date,
+               lists_known_up_to: dt.date | None = None) -> Decision:
+    """The decision for a card's standing on one day. `lists_known_up_to`: the last day the
+    format's set lists are known; on a later day before the database's snapshot, a card no
+    listed set holds that the database calls legal is UNDECIDED, not out: a set out since
+    the lists may have brought it (the database's legality describes only its snapshot)."""
     if standing.status is not None and standing.snapshot is not None and day >= standing.snapshot:
         return Decision(Verdict.IN if standing.status != NOT_LEGAL else Verdict.OUT, "legality")
     if pool.exclude_types.intersection(card.types):
@@ -319,6 +323,9 @@ def verdict_on(card: Card, standing: Standing, pool: CardPool, day: dt.date) -> 
         return Decision(Verdict.UNDECIDED, "none")
     covering = next((window for window in standing.windows if window.covers(day)), None)
     if covering is None:
+        if (lists_known_up_to is not None and day > lists_known_up_to and standing.snapshot is not None
+                and standing.status is not None and standing.status != NOT_LEGAL):
+            return Decision(Verdict.UNDECIDED, "sets")  # the day is after the lists, before the snapshot
         return Decision(Verdict.OUT, "sets")
     return Decision(Verdict.IN, "sets", covering)
 

@@ -34,6 +34,7 @@ from ...cards.http import (
     make_session,
     refuse_unless_allowed,
     request_json,
+    shown_url,
     stale_note,
     timeouts,
 )
@@ -126,9 +127,9 @@ def download(session: Any, url: str, target: Path, *, expected_size: int | None 
                     out.write(chunk)
                     progress.update(written)
             if total is not None and written != total:
-                raise NetworkError(f"the download of {url} stopped after {written:,} of {total:,} bytes")
+                raise NetworkError(f"{urlsplit(url).netloc} stopped sending after {written:,} of {total:,} bytes")
     except (requests.exceptions.RequestException, urllib3.exceptions.HTTPError) as exc:
-        raise NetworkError(describe_failure(url, exc) + " during the download") from None
+        raise NetworkError(describe_failure(url, exc)) from None
     except OSError as exc:
         raise CardDataError(f"cannot save the download to {target} ({exc.strerror or exc})") from None
     return written
@@ -152,7 +153,10 @@ def sync(
     session = session or make_session(warn=warn, base=base_url)
     index_url = f"{(base_url or api_base()).rstrip('/')}/bulk-data"
     # The index is cached for a day like every answer; --force asks Scryfall again.
-    index, response = request_json(session, "GET", index_url, force_refresh=force)
+    try:
+        index, response = request_json(session, "GET", index_url, force_refresh=force)
+    except NetworkError as exc:  # the step first: the reason may end in what to do
+        raise type(exc)(f"the bulk-data index: {exc}") from None
     note = stale_note(response)
     if note:
         warn(note)
@@ -168,7 +172,11 @@ def sync(
     os.close(handle)
     target = Path(name)
     try:
-        download(download_session(base=base_url), entry["download_uri"], target, expected_size=size)
+        source = shown_url(entry["download_uri"])
+        try:
+            download(download_session(base=base_url), entry["download_uri"], target, expected_size=size)
+        except NetworkError as exc:  # the step first, as for the index
+            raise type(exc)(f"the download of {source}: {exc}") from None
         meta = {
             "source": f"Scryfall {bulk_type}",
             "source_file": entry["download_uri"].rsplit("/", 1)[-1],
@@ -177,7 +185,10 @@ def sync(
             "source_date": updated_at[:10] or dt.date.today().isoformat(),
         }
         with open(target, "rb") as raw:
-            summary = build_from_stream(raw, db_path=db_path, label=f"Scryfall {bulk_type}", total_bytes=target.stat().st_size, meta=meta)
+            try:
+                summary = build_from_stream(raw, db_path=db_path, label=f"Scryfall {bulk_type}", total_bytes=target.stat().st_size, meta=meta)
+            except CardDataError as exc:  # what came down is no card file: say where from
+                raise CardDataError(f"the download of {source}: {exc}") from None
     finally:
         target.unlink(missing_ok=True)
     return SyncResult(updated=True, updated_at=updated_at, summary=summary)

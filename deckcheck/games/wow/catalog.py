@@ -18,7 +18,7 @@ from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import resolve_by_name
 from ...cards.suggest import NameIndex
 from ...model import CardEntry, Deck
-from ...names import fold
+from ...names import fold, loose_index, loose_key
 from ...problem import Problem
 from . import GAME
 from .cards import WowCard, WowProfile, merge, trait_key
@@ -42,6 +42,7 @@ class WowCatalog:
         self.memo: dict[Any, Any] = {}
         self._suggester: NameIndex | None = None
         self._trait_names: dict[str, str] | None = None
+        self._loose_names: dict[str, WowCard] | None = None
 
     @property
     def data_date(self) -> dt.date | None:
@@ -70,7 +71,12 @@ class WowCatalog:
         return self._trait_names.get(key) or key.capitalize()  # `loyal`: no card prints it
 
     def get(self, name: str) -> WowCard | None:
-        return self._cards.get(fold(name))
+        found = self._cards.get(fold(name))
+        if found is None:  # `Ragnaros, the Firelord`: the one card it spells loosely, if any
+            if self._loose_names is None:
+                self._loose_names = loose_index((card.name, card) for card in self._cards.values())
+            found = self._loose_names.get(loose_key(name))
+        return found
 
     def lookup(self, entry: CardEntry) -> WowCard | None:
         return self.get(entry.name)

@@ -31,7 +31,7 @@ from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import script_note, suggestions_within_budget, unknown_card
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
-from ...names import fold
+from ...names import fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from . import GAME
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
@@ -88,6 +88,7 @@ class YgoCatalog:
             self._by_code = {card.code: card for card in cards}
         self._codes = sorted(self._by_code)
         self._names: dict[str, YgoCard] | None = None
+        self._loose_names: dict[str, YgoCard] | None = None
         self._inferred: dict[int, YgoCard] = {}
         self.memo: dict[Any, Any] = {}
         self._suggester: NameIndex | None = None
@@ -133,7 +134,14 @@ class YgoCatalog:
         return card.code not in self._by_code
 
     def get(self, name: str) -> YgoCard | None:
-        return self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name))
+        return self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name)) or self._loose(name)
+
+    def _loose(self, name: str) -> YgoCard | None:
+        """The one card `name` spells without its spaces and punctuation (`Maxx C`,
+        `DD Crow`), built on the first name no exact spelling finds."""
+        if self._loose_names is None:
+            self._loose_names = loose_index((card.name, card) for card in self._by_name.values())
+        return self._loose_names.get(loose_key(name))
 
     def root(self, card: YgoCard) -> YgoCard:
         """The card `card` counts as (itself when it has no alias or the alias is unknown)."""

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, whole_file_import
+from ...cards.importer import CardFile, CardFileError, CardImport, json_failure, parse_json, whole_file_import
 from ...limits import NumberTooLong, whole_number
 from . import is_passcode
 from .cards import TYPE_BITS, YgoCard
@@ -199,6 +199,9 @@ def _printings(card: dict[str, Any]) -> int:
     return sum(len(_listed(card.get(key))) for key in ("tcg_set_numbers", "ocg_set_numbers"))
 
 
+_LINE = "the line"
+
+
 def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
     records: list[dict[str, Any]] = []
     for number, line in enumerate(lines, start=1):
@@ -207,7 +210,8 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
         try:
             card = json.loads(line, parse_int=whole_number)
         except json.JSONDecodeError as exc:
-            raise CardFileError(f"line {number}: not JSON ({exc.msg})") from None
+            where = json_failure(exc, _LINE).removeprefix("line 1, ")  # one JSON text a line: its column says where
+            raise CardFileError(f"line {number}: not JSON ({where})") from None
         except NumberTooLong as exc:
             raise CardFileError(f"line {number}: {exc}") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
