@@ -4,10 +4,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 
+def bounded(message: str) -> str:
+    """`message` as an error may carry it: at most MAX_MESSAGE_CHARS of it, its start and
+    its end (where the advice is), the middle cut with a note of how much. A message quotes
+    a bounded piece of the input (docs/security.md); most cut what they quote themselves,
+    and this holds for the rest (a library caller's megabyte setting quoted whole)."""
+    from .limits import MAX_MESSAGE_CHARS  # here: limits imports this module
+
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    tail = MAX_MESSAGE_CHARS // 4
+    head = MAX_MESSAGE_CHARS - tail
+    return f"{message[:head]}…({len(message) - head - tail:,} characters cut)…{message[-tail:]}"
+
+
 class DeckcheckError(Exception):
     """A failure the user must fix (bad option, unreadable input); the CLI exits 2."""
 
     exit_code = 2
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(bounded(arg) if isinstance(arg, str) else arg for arg in args))
 
     def named(self, names: Mapping[str, str]) -> str:
         """The message, with each setting it names called as `names` says (a front end's
@@ -32,7 +49,7 @@ class OptionError(DeckcheckError):
 
     def named(self, names: Mapping[str, str]) -> str:
         detail = self.detail.format(*(names.get(setting, setting) for setting in self.also)) if self.also else self.detail
-        return f"{self.before}{names.get(self.setting, self.setting)} {detail}"
+        return bounded(f"{self.before}{names.get(self.setting, self.setting)} {detail}")
 
     def __reduce__(self):  # type: ignore[no-untyped-def]  # a batch worker's error crosses processes
         return type(self), (self.setting, self.detail, self.before, self.also)

@@ -37,6 +37,11 @@ MAX_COUNT = 9999
 # kilobytes of `9999 Name` lines write hundreds of megabytes.
 MAX_COPIES_WRITTEN = 60
 
+# One error message (errors.bounded): the longest real ones (a format file's unknown
+# names, a setting's choices) are a few hundred characters; a library caller's megabyte
+# setting quoted whole is cut in the middle, its start and its advice kept.
+MAX_MESSAGE_CHARS = 4000
+
 # ---------------------------------------------------------------- problems
 
 # Unreadable lines (`parse-error`) listed per file; the rest become one "N more

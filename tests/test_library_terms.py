@@ -289,3 +289,29 @@ def test_check_deck_takes_what_validate_takes_for_its_format_and_date():
     with pytest.raises(DeckcheckError) as raised:
         check_deck(deck, "mtg/modern", date="2024-13-01")
     assert str(raised.value) == "date '2024-13-01' is not a date; use YYYY-MM-DD"
+
+
+_HUGE = "x" * 1_000_000
+_DECK = "4 Lightning Bolt\n56 Mountain\n"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: simulate(_DECK, "mtg/modern", on=_HUGE),
+    lambda: simulate(_DECK, "mtg/modern", mode=_HUGE),
+    lambda: simulate(_DECK, "mtg/modern", cards=[_HUGE]),
+    lambda: simulate(_DECK, "mtg/modern", cast=[_HUGE]),
+    lambda: simulate(_DECK, "mtg/modern", keep=_HUGE),
+    lambda: simulate(_DECK, "mtg/modern", assertions=[f"{_HUGE} >= 0.5"]),
+    lambda: validate(_DECK, "mtg/modern", input_format=_HUGE),
+    lambda: validate(_DECK, "mtg/modern", cards=_HUGE),
+], ids=["on", "mode", "cards", "cast", "keep", "assertions", "input_format", "validate-cards"])
+def test_a_megabyte_setting_is_not_quoted_whole(call):
+    # A deck site passes its form's fields through: each of these quoted the megabyte
+    # (twice for cast), against docs/security.md's "a message quotes at most a bounded piece".
+    from deckcheck.limits import MAX_MESSAGE_CHARS
+
+    with pytest.raises(DeckcheckError) as raised:
+        call()
+    message = str(raised.value)
+    assert len(message) < MAX_MESSAGE_CHARS + 60, len(message)
+    assert "characters cut)" in message and "\n" not in message
