@@ -139,6 +139,31 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
     )
 
 
+@pytest.mark.parametrize("name, text, warnings", [
+    ("reg.csv", "player,deck,Date,email\nann,burn.txt,2019-01-01,a@b.c\n",
+     ["reg.csv: column 'date' is not read; the event's day is one for the whole batch: give it with --date"]),
+    ("reg.tsv", "player\tdeck\tevent\nann\tburn.txt\tSpring Open\n",
+     ["reg.tsv: column 'event' is not read; the event's name goes on the sheets with --event"]),
+    ("reg.yaml", "date: 2019-01-01\nformat: mtg/legacy\nregistrations:\n  - {player: ann, deck: burn.txt, date: 2019-01-01}\n",
+     ["reg.yaml: key 'date' is not read (a manifest's only top-level key is `registrations`); "
+      "the event's day is one for the whole batch: give it with --date",
+      "reg.yaml: key 'format' is not read (a manifest's only top-level key is `registrations`)",
+      "reg.yaml: column 'date' is not read; the event's day is one for the whole batch: give it with --date"]),
+    ("reg.csv", "player,deck,email,timestamp\nann,burn.txt,a@b.c,2019-01-01\n", []),
+])
+def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
+    """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,
+    and the decks were checked as of the --date given (today by default); a sign-up sheet's
+    other columns (e-mail, a timestamp) are still ignored quietly."""
+    write(tmp_path, {"burn.txt": LEGAL_BURN, name: text})
+    done, report = run_json(cli, str(tmp_path / name), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    assert report["results"][0]["legal"]
+    said = [line.removeprefix("deckcheck: warning: ").replace(str(tmp_path) + os.sep, "")
+            for line in done.stderr.splitlines() if line.startswith("deckcheck: warning: ")]
+    assert said == warnings
+
+
 def test_csv_manifest_with_teams_exact_json(cli, tmp_path):
     done, report = run_json(cli, str(team_set(tmp_path)), "-f", "mtg/legacy")
     assert done.returncode == 1

@@ -55,6 +55,7 @@ class BatchReport:
     formats: dict[FormatRef, Format] = field(default_factory=dict)
     # A zip's format files as the report shows them: their paths inside the archive.
     formats_in_archive: dict[FormatRef, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # the source's (RegistrationSet.notes)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -215,6 +216,7 @@ def check_registrations(
         registrations=rows, skipped=found.skipped,
         deck_checks=sample, totals=totals, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
+        notes=found.notes,
     )
 
 

@@ -1,5 +1,6 @@
 """Registration manifests: a CSV (or tab-separated `.tsv`) or YAML table of `player`,
-`deck` and optional `team`, `seat`, `format`, `pool`, `platform` (other columns are ignored).
+`deck` and optional `team`, `seat`, `format`, `pool`, `platform`, `id` (other columns are
+ignored; `date` and `event`, settings of the whole batch, with a warning: EVENT_SETTINGS).
 
 `platform` is where that player's event is played (`paper`, `mtgo`, `arena`; default the
 batch's `--platform`): an unknown value is a `registration` problem of the row.
@@ -48,6 +49,14 @@ YAML_SUFFIXES = (".yaml", ".yml")
 MANIFEST_SUFFIXES = (*TABLE_DELIMITERS, *YAML_SUFFIXES)
 REQUIRED = ("player", "deck")
 OPTIONAL = ("team", "seat", "format", "pool", "platform", "id")
+# Columns that name a setting of the whole batch, not of a row: an organiser who writes
+# one means it to take effect, so it is not passed over silently (the other columns
+# deckcheck ignores, a sign-up sheet's e-mail or timestamp, are). A YAML manifest's
+# top-level keys other than `registrations` are never read, and each is said so.
+EVENT_SETTINGS = {
+    "date": "the event's day is one for the whole batch: give it with --date",
+    "event": "the event's name goes on the sheets with --event",
+}
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
 # A manifest is a table of names and paths: 4 MiB is some 80,000 rows.
 MAX_MANIFEST_BYTES = MAX_INPUT_BYTES
@@ -59,20 +68,24 @@ def is_manifest(path: Path) -> bool:
 
 def read_manifest(
     path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True,
+    notes: list[str] | None = None,
 ) -> list[Registration]:
     """The registrations a manifest lists, in file order.
 
     Deck and pool paths must stay inside `root` (a zip's extracted folder; default: the
     manifest's folder), unless `confine` is False (an organiser's own manifest, never a
-    zip's); `shown` is the manifest's name in messages.
+    zip's); `shown` is the manifest's name in messages. `notes` gets a warning for each
+    column or top-level key that names a setting of the whole batch (EVENT_SETTINGS),
+    which a manifest does not read.
     """
     shown = shown or str(path)
     read = _read(path, shown)
     suffix = path.suffix.lower()
+    notes = [] if notes is None else notes
     if suffix in YAML_SUFFIXES:
-        rows = _yaml_rows(read.text, shown)
+        rows = _yaml_rows(read.text, shown, notes)
     else:
-        rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix])
+        rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix], notes)
     place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
                    archive=root is not None)
     if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
@@ -130,7 +143,14 @@ def _refuse_twice(spelled: list[str], where: str) -> None:
         first.setdefault(column, name)
 
 
-def _csv_rows(read: ManifestText, shown: str, delimiter: str | None) -> Iterator[tuple[int, range, dict[str, Any]]]:
+def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
+    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS."""
+    return [f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}" for name in dict.fromkeys(names) if name in EVENT_SETTINGS]
+
+
+def _csv_rows(
+    read: ManifestText, shown: str, delimiter: str | None, notes: list[str],
+) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a table manifest, each with its line (the last, for a cell running over
     several) and the lines it spans; `delimiter` None: the one the header line uses most.
     InputError when the header cannot be read (a missing column, NUL bytes in it)."""
@@ -158,6 +178,7 @@ def _csv_rows(read: ManifestText, shown: str, delimiter: str | None) -> Iterator
                 if damaged:
                     raise InputError(f"{shown} line {reader.line_num}: {damaged}")
                 header = _header(cells, shown, reader.line_num)
+                notes += _unread_settings(header, shown, "column")
                 continue
             yield reader.line_num, span, _table_cells(header, cells)
     except csv.Error as exc:
@@ -203,7 +224,7 @@ ROW = Described(MapOf(Unchecked(), key=CELL), "a mapping with player and deck")
 CELL_ERRORS, BAD_COLUMNS = "_cell_errors", "_bad_columns"
 
 
-def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, range, dict[str, Any]]]:
+def _yaml_rows(text: str, shown: str, notes: list[str]) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a YAML manifest, each with its line and the lines up to the next row's."""
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
@@ -217,6 +238,11 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, range, dict[str, An
     prefix: tuple[str, ...] = ()
     if isinstance(data, Mapping) and "registrations" in data:
         items, prefix = data["registrations"], ("registrations",)
+        notes += [
+            f"{shown}: key {key!r} is not read (a manifest's only top-level key is `registrations`)"
+            + (f"; {EVENT_SETTINGS[key]}" if key in EVENT_SETTINGS else "")
+            for key in dict.fromkeys(str(key).strip().lower() for key in data) if key != "registrations"
+        ]
     else:
         items = data
     if not isinstance(items, list):
@@ -228,6 +254,7 @@ def _yaml_rows(text: str, shown: str) -> Iterator[tuple[int, range, dict[str, An
             keys.update(str(key).strip().lower() for key in item)
     if items and not keys & set(REQUIRED):
         _header(sorted(keys), shown, lines[0] or 1)
+    notes += _unread_settings(sorted(keys), shown, "column")
     ends = [*lines[1:], len(text) + 2]  # past the last line
     for line, end, item in zip(lines, ends, items):
         span = range(line, max(end, line + 1))  # rows written on one line share it

@@ -109,6 +109,9 @@ class RegistrationSet:
     skipped: list[Skipped] = field(default_factory=list)
     manifest: str | None = None
     format_root: Path | None = None
+    # What reading the source passed over that the organiser may have meant to take
+    # effect (a manifest's `date` column): warnings for stderr.
+    notes: list[str] = field(default_factory=list)
 
 
 def unchecked_registration(item: Skipped) -> Registration:

@@ -48,8 +48,9 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
             yield found
         return
     if is_manifest(path):
-        rows = read_manifest(path, confine=not allow_outside_paths)
-        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown)
+        notes: list[str] = []
+        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes)
+        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes)
         return
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
@@ -120,8 +121,9 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
         return walk(root, shown=shown, kind="zip")
     manifest = manifests[0]
     relative = _relative(manifest, root)
-    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}")
-    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root)
+    notes: list[str] = []
+    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes)
+    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes)
 
 
 def _manifests_in(root: Path) -> list[Path]:

@@ -94,6 +94,8 @@ def run_batch(
     for writer in writers:
         writer.finish(result)
     _warn_unknown_names(result, cards_db, no_cards)
+    for message in result.notes:
+        warn(message)
     if format_id is None:  # the note speaks of the game of the rows' formats
         _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
     if sheets is not None and sheets_file is not None:
