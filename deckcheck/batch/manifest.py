@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from ..decklists import inline_name, is_inline
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
-from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, validate
+from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..yamlload import YamlError, load_yaml_document
 from .manifest_paths import Place, drive_letter_reason, file_path, place_label, posix, shown_path
@@ -148,6 +148,12 @@ def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
     return [f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}" for name in dict.fromkeys(names) if name in EVENT_SETTINGS]
 
 
+def _quoted(key: str) -> str:
+    """A key of the manifest's own as a warning quotes it: cut when long (shown_key)."""
+    shown = shown_key(key)
+    return shown if shown != key else repr(key)
+
+
 def _csv_rows(
     read: ManifestText, shown: str, delimiter: str | None, notes: list[str],
 ) -> Iterator[tuple[int, range, dict[str, Any]]]:
@@ -239,7 +245,7 @@ def _yaml_rows(text: str, shown: str, notes: list[str]) -> Iterator[tuple[int, r
     if isinstance(data, Mapping) and "registrations" in data:
         items, prefix = data["registrations"], ("registrations",)
         notes += [
-            f"{shown}: key {key!r} is not read (a manifest's only top-level key is `registrations`)"
+            f"{shown}: key {_quoted(key)} is not read (a manifest's only top-level key is `registrations`)"
             + (f"; {EVENT_SETTINGS[key]}" if key in EVENT_SETTINGS else "")
             for key in dict.fromkeys(str(key).strip().lower() for key in data) if key != "registrations"
         ]
