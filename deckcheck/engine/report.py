@@ -182,7 +182,7 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         if size == FREE:
             lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
         else:
-            lines.append(f"  {size:>2} cards  {inert(text)}")
+            lines.append(f"  {size:>2} {'card ' if size == '1' else 'cards'}  {inert(text)}")  # column kept
     lines += ["", "Kept hand size"]
     for size, estimate in outcome.keep.items():
         lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
