@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, keep_few, load
-from .cards.resolve import UNKNOWN_MESSAGE
+from .cards.resolve import UNKNOWN_MESSAGE, script_note
 from .freshness import AsOf, as_of, newer_card_note
 from .limits import MAX_PROBLEMS_PER_DECK
 from .model import Deck
@@ -105,12 +105,16 @@ def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, li
 def _maybe_newer(unknown: list[Problem], stamp: AsOf) -> list[Problem]:
     """The `unknown-card` problems, those of names the data has never heard of saying the
     card may be newer than the card data when the event is later (freshness.newer_card_note);
-    a name explained otherwise (a melded back face, an Alchemy card) keeps its message."""
+    a name explained otherwise (a melded back face, an Alchemy card, a name in another
+    alphabet: a player's own language, not a new card) keeps its message."""
     note = newer_card_note(stamp)
     if note is None:
         return unknown
-    return [problem.replace(message=f"{problem.message}; {note}") if problem.message.startswith(UNKNOWN_MESSAGE) else problem
-            for problem in unknown]
+    return [
+        problem.replace(message=f"{problem.message}; {note}")
+        if problem.message.startswith(UNKNOWN_MESSAGE) and not script_note(problem.card or "") else problem
+        for problem in unknown
+    ]
 
 
 def check_platform(platform: str) -> str:
