@@ -87,9 +87,16 @@ def test_library_takes_a_pool_built_from_card_keys_as_it_is():
     assert [(p.rule, p.card, p.count, p.limit) for p in result.problems] == [("registered-pool", "Lightning Bolt", 2, 1)]
 
 
-def test_without_a_pool_limited_checks_sizes_only(cli, tmp_path):
-    write(tmp_path, {"deck.txt": "4 Black Lotus\n36 Snow-Covered Island\n"})
-    assert cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited").returncode == 0
+def test_without_a_pool_limited_checks_sizes_only_and_says_so(cli, tmp_path):
+    # Black Lotus passed with nothing said; the note says what was not checked and how.
+    write(tmp_path, {"deck.txt": "4 Black Lotus\n36 Snow-Covered Island\n", "pool.txt": POOL})
+    done = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited")
+    assert done.returncode == 0
+    assert ("deckcheck: note: mtg/limited is a limited format: the deck was checked without a registered pool, "
+            "so not against the cards opened; give the pool with --pool FILE") in done.stderr
+    constructed = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/vintage")
+    with_pool = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "pool.txt"))
+    assert "registered pool" not in constructed.stderr + with_pool.stderr
 
 
 # ------------------------------------------------------------------ batch with a pool column

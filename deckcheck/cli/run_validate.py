@@ -60,5 +60,11 @@ def run_validate(
     emit(deliver(reporter, report, color=wants_color(), warn=warn))
     for hint in hints:
         say_note(hint)
+    if pool is None and fmt.option("pool") is not None and results:
+        # A limited deck without its pool is checked for its sizes only (Black Lotus passes):
+        # said, as `batch` says it of an event that registers no pool.
+        many = len(results) != 1
+        say_note(f"{fmt.id} is a limited format: the deck{'s were' if many else ' was'} checked without a registered "
+                 "pool, so not against the cards opened; give the pool with --pool FILE")
     say_note(note)
     return report.exit_code
