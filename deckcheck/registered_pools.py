@@ -91,6 +91,18 @@ class Pool(Record):
         return frozenset(self.cards.items())
 
 
+def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str | None:
+    """The note of `decks` decks of the limited formats `format_ids` checked without a
+    registered pool, so for their sizes only (`validate` without --pool, a `batch` that
+    registers none); `how` says how to give one. None when there are none."""
+    if not decks:
+        return None
+    many = decks != 1
+    return (f"{decks} deck{'s' if many else ''} of a limited format ({', '.join(format_ids)}) "
+            f"{'were' if many else 'was'} checked without a registered pool, so not against the cards "
+            f"{'their players' if many else 'its player'} opened: {how}")
+
+
 def pool_from_deck(deck: Deck) -> Pool:
     """The pool a parsed decklist lists (every zone but the maybeboard)."""
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)

@@ -92,8 +92,8 @@ def test_without_a_pool_limited_checks_sizes_only_and_says_so(cli, tmp_path):
     write(tmp_path, {"deck.txt": "4 Black Lotus\n36 Snow-Covered Island\n", "pool.txt": POOL})
     done = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited")
     assert done.returncode == 0
-    assert ("deckcheck: note: mtg/limited is a limited format: the deck was checked without a registered pool, "
-            "so not against the cards opened; give the pool with --pool FILE") in done.stderr
+    assert ("deckcheck: note: 1 deck of a limited format (mtg/limited) was checked without a registered pool, "
+            "so not against the cards its player opened: give the pool with --pool FILE") in done.stderr
     constructed = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/vintage")
     with_pool = cli("validate", str(tmp_path / "deck.txt"), "-f", "mtg/limited", "--pool", str(tmp_path / "pool.txt"))
     assert "registered pool" not in constructed.stderr + with_pool.stderr

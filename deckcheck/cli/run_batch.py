@@ -149,6 +149,8 @@ def _without_pools(result, default: object) -> str | None:  # type: ignore[no-un
     """What a limited event that registers no pool at all left unchecked: its decks were
     checked for their sizes only (in an event that registers pools, a row without one is
     that row's `registration` problem instead)."""
+    from ..registered_pools import unchecked_without_pools
+
     if any(row.pool for row in result.registrations):
         return None
     decks, formats = 0, {}
@@ -157,12 +159,7 @@ def _without_pools(result, default: object) -> str | None:  # type: ignore[no-un
         if row.path is not None and fmt is not None and fmt.option("pool") is not None:
             decks += 1
             formats.setdefault(fmt.id, None)
-    if not decks:
-        return None
-    many = decks != 1
-    return (f"{decks} deck{'s' if many else ''} of a limited format ({', '.join(formats)}) "
-            f"{'were' if many else 'was'} checked without a registered pool, so not against the cards "
-            f"{'their players' if many else 'its player'} opened: a manifest with a `pool` column gives each row its pool")
+    return unchecked_without_pools(decks, list(formats), "a manifest with a `pool` column gives each row its pool")
 
 
 def _row_format(result: object) -> object:

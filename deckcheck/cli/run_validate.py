@@ -29,7 +29,7 @@ def run_validate(
     from ..formats import load, reference
     from ..pipeline import check_deck, check_platform, parse_date
     from ..problem import ProblemBudget
-    from ..registered_pools import read_pool
+    from ..registered_pools import read_pool, unchecked_without_pools
     from ..report import choose, deliver
     from ..report.style import wants_color
     from ..result import Report
@@ -60,11 +60,8 @@ def run_validate(
     emit(deliver(reporter, report, color=wants_color(), warn=warn))
     for hint in hints:
         say_note(hint)
-    if pool is None and fmt.option("pool") is not None and results:
-        # A limited deck without its pool is checked for its sizes only (Black Lotus passes):
-        # said, as `batch` says it of an event that registers no pool.
-        many = len(results) != 1
-        say_note(f"{fmt.id} is a limited format: the deck{'s were' if many else ' was'} checked without a registered "
-                 "pool, so not against the cards opened; give the pool with --pool FILE")
+    if pool is None and fmt.option("pool") is not None:
+        # A limited deck without its pool is checked for its sizes only (Black Lotus passes).
+        say_note(unchecked_without_pools(len(results), [fmt.id], "give the pool with --pool FILE"))
     say_note(note)
     return report.exit_code

@@ -33,7 +33,6 @@ from typing import Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
-from ..batch.registration import REGISTRATION
 from ..decklists import names_a_file
 from ..problem import ERROR, WARNING, Problem
 from ..result import DeckResult, Report, TeamResult
@@ -184,6 +183,10 @@ def _in_deck(heading: str, problem: Problem) -> str:
     """A problem of a deck placed on its registration: the message names the deck (an
     archive entry) and the line in it, unless it starts with the deck already or is the
     registration's own (a manifest row's, which says its line)."""
+    # Here, not at the top: importing batch/ loads the whole batch machinery, which
+    # `validate -o sarif` never needs (this runs for a batch's archive entries only).
+    from ..batch.registration import REGISTRATION
+
     text = problem.message or problem.rule
     if problem.rule == REGISTRATION or text.startswith(heading + ":"):
         return text
