@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-NO_FILE_PREFIXES = ("<", "ydke://")  # `<stdin>`, `<text>`, a deck given as a URL
+# The exact names of decks given as text, and a deck given as a URL: a file named
+# `<evil>.txt` is a file and must have a location (written out here, not read from
+# deckcheck's own `names_a_file`, so the oracle is not the code under test).
+NO_FILE_NAMES = ("<stdin>", "<text>")
 
 
 def names_no_file(deck: object) -> bool:
-    return isinstance(deck, str) and deck.startswith(NO_FILE_PREFIXES)
+    return isinstance(deck, str) and (deck in NO_FILE_NAMES or deck.startswith("ydke://"))
 
 
 def refusals(log: dict[str, Any]) -> list[str]:

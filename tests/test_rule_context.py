@@ -118,8 +118,12 @@ def test_card_data_brings_no_lists_unless_its_game_says_so(monkeypatch):
     class Synced:
         data_date = synced
 
+    # Magic's own answer is True; as a game deckcheck does not know, False. Another day than
+    # the test above's, so the format's memo of AsOfs cannot answer for the patched lookup.
+    other_day = DAY + dt.timedelta(days=1)
+    assert as_of(load("mtg/modern"), Synced(), other_day, "arena").card_data_brings_lists is True
     monkeypatch.setattr(games, "find", lambda game_id: None)
-    unknown = as_of(load("wow/constructed"), Synced(), DAY, "paper")
+    unknown = as_of(load("mtg/modern"), Synced(), other_day + dt.timedelta(days=1), "arena")
     assert unknown.card_data_brings_lists is False
 
 
