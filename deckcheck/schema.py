@@ -32,6 +32,15 @@ def shown_key(key: str) -> str:
     return repr(key[:_KEY_SHOWN]) + ("…" if len(key) > _KEY_SHOWN else "")
 
 
+def value_at(data: Any, keys: Sequence[Any]) -> Any:
+    """The value under `keys` in nested mappings (a file as parsed), None where one is missing."""
+    for key in keys:
+        if not isinstance(data, Mapping):
+            return None
+        data = data.get(key)
+    return data
+
+
 def dotted(keys: Sequence[str | int]) -> str:
     """`banned[0].since` for ("banned", 0, "since")."""
     out = ""

@@ -23,7 +23,7 @@ from ..games.yugioh import is_passcode
 from ..limits import MAX_SUGGESTED_NAMES
 from ..names import card_key
 from ..record import Record
-from ..schema import Keys, dotted
+from ..schema import Keys, dotted, value_at
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -43,14 +43,6 @@ def _dated_list_keys() -> tuple[str, ...]:
     return tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))
 
 
-def _at(data: Any, keys: Keys) -> Any:
-    for key in keys:
-        if not isinstance(data, Mapping):
-            return None
-        data = data.get(key)
-    return data
-
-
 def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
     """(where, name) of every card name a format file's own data writes, in file order."""
     for list_key in _dated_list_keys():
@@ -60,11 +52,11 @@ def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
             elif isinstance(entry, Mapping) and entry.get("code") is None and isinstance(entry.get("card"), str):
                 yield (list_key, index, "card"), entry["card"]
     for keys in NAMES_AS_KEYS:
-        for name in _at(data, keys) or {}:
+        for name in value_at(data, keys) or {}:
             if isinstance(name, str) and not name.isdigit():  # a passcode is not a name (Genesys points)
                 yield (*keys, name), name
     for keys in NAME_LISTS:
-        for index, name in enumerate(_at(data, keys) or ()):
+        for index, name in enumerate(value_at(data, keys) or ()):
             if isinstance(name, str):
                 yield (*keys, index), name
 
@@ -74,7 +66,7 @@ def name_count(data: Mapping[str, Any]) -> int:
     (those named by passcode too), the cards `points` and `copy_limit.per_card` map, and
     the lists of names (what formats.MAX_FORMAT_LIST_ENTRIES bounds over a chain)."""
     lists = sum(len(value) for key in _dated_list_keys() if isinstance(value := data.get(key), list))
-    return lists + sum(len(value) for keys in (*NAMES_AS_KEYS, *NAME_LISTS) if isinstance(value := _at(data, keys), (list, dict)))
+    return lists + sum(len(value) for keys in (*NAMES_AS_KEYS, *NAME_LISTS) if isinstance(value := value_at(data, keys), (list, dict)))
 
 
 class UnknownName(Record):
@@ -118,7 +110,7 @@ def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
         for index, entry in enumerate(data.get(list_key) or ()):
             if isinstance(entry, Mapping) and is_passcode(entry.get("code")):
                 yield (list_key, index, "code"), entry["code"]
-    for key in _at(data, ("points",)) or {}:
+    for key in value_at(data, ("points",)) or {}:
         if is_passcode(key):
             yield ("points", str(key)), key  # a mapping key, as `points.14558127` (not an index)
 

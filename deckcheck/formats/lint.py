@@ -7,11 +7,12 @@ formats/model.py resolves them, which the author may not have meant).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import FormatError
+from ..schema import value_at
 from .model import start_on
 
 if TYPE_CHECKING:
@@ -32,19 +33,10 @@ def format_warnings(fmt: Format, documents: Sequence[tuple[Path, YamlDocument]])
     return [*_dead_keys(documents), *_overlapping_sizes(fmt, documents)]
 
 
-def _at(document: YamlDocument, keys: Sequence[str]) -> Any:
-    data: Any = document.data
-    for key in keys:
-        if not isinstance(data, Mapping) or key not in data:
-            return None
-        data = data[key]
-    return data
-
-
 def _dead_keys(documents: Sequence[tuple[Path, YamlDocument]]) -> Iterator[str]:
     for keys, instead in DEAD_KEYS.items():
         for path, document in documents:
-            if _at(document, keys) is not None:
+            if value_at(document.data, keys) is not None:
                 yield str(FormatError(f"has no effect, no check reads it: {instead}", path=str(path),
                                       key=".".join(keys), line=document.line_of(keys)))
 
@@ -54,7 +46,7 @@ def _overlapping_sizes(fmt: Format, documents: Sequence[tuple[Path, YamlDocument
 
     for zone, sizes in fmt.zones.items():
         written = next(((path, document) for path, document in documents
-                        if isinstance(_at(document, ("deck", zone)), list)), None)
+                        if isinstance(value_at(document.data, ("deck", zone)), list)), None)
         if written is None:  # a single size, or one a bundled format gives (none overlap)
             continue
         path, document = written

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
 from ..record import Record
+from ..schema import value_at
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -66,7 +67,7 @@ def conflict_errors(table: Mapping[Any, Any] | None, catalog: Catalog | None,
 
     def where(key: Any) -> tuple[Path | None, int | None]:
         for path, document in documents:
-            points = (document.data or {}).get("points") if isinstance(document.data, Mapping) else None
+            points = value_at(document.data, ("points",))
             if isinstance(points, Mapping) and key in points:
                 return path, document.line_of(("points", key))
         return None, None

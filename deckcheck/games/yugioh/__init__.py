@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...limits import is_whole
 from ...model import EXTRA, MAIN, SIDEBOARD
 from ..game import Game
 
@@ -15,7 +16,8 @@ MAX_PASSCODE = 2**32 - 1
 
 def is_passcode(value: Any) -> bool:
     """A passcode: a whole number (never a bool) of 1 to MAX_PASSCODE."""
-    return isinstance(value, int) and not isinstance(value, bool) and 0 < value <= MAX_PASSCODE
+    return is_whole(value) and 0 < value <= MAX_PASSCODE
+
 
 # YGOPro's card type bits (`datas.type`), by name. Here rather than in cards.py: a format's
 # `extra_deck_types` are checked against these names whatever game a run checks
