@@ -135,11 +135,20 @@ _ENCODER = json.JSONEncoder(ensure_ascii=False)
 # Python closure for floats and a dict for its circular check) at every call, about 1.5 us
 # of each result line. The same separators and float spelling, so the same text; no
 # circular check, as a report holds only the dicts and lists built for it. None where
-# json has no C speedups: `encode` then.
-_C_ENCODE = json.encoder.c_make_encoder and json.encoder.c_make_encoder(  # type: ignore[attr-defined]
-    None, _ENCODER.default, json.encoder.encode_basestring, None,  # type: ignore[attr-defined]
-    _ENCODER.key_separator, _ENCODER.item_separator, False, False, True,
-)
+# json has no C speedups, or a Python whose private signature differs: `encode` then
+# (tests/test_reporters.py compares the two).
+def _c_encoder() -> Any:
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return None
+    try:
+        return make(None, _ENCODER.default, json.encoder.encode_basestring, None,  # type: ignore[attr-defined]
+                    _ENCODER.key_separator, _ENCODER.item_separator, False, False, True)
+    except TypeError:
+        return None
+
+
+_C_ENCODE = _c_encoder()
 
 
 def _dumps(value: Any) -> str:
