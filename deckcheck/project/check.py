@@ -270,10 +270,10 @@ def run_check(
     refused: list[str] = []
     seen_folders: set[str] = set()
     decks = select(config, paths, refused, seen_folders)
-    warnings = folder_globs(config, seen_folders) + refused
-    # A warning about one file (a deck of another game; a glob on its line of
-    # deckcheck.yaml): that file and line, where a GitHub annotation points.
-    located: dict[str, tuple[str | None, int | None]] = {}
+    # The run's warnings, each with the file and line it is about when it is about one (a
+    # deck of another game; a glob on its line of deckcheck.yaml): where a GitHub
+    # annotation points.
+    warnings = [RunMessage(RUN_WARNING, text) for text in folder_globs(config, seen_folders) + refused]
     config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
@@ -289,8 +289,7 @@ def run_check(
         result = check_deck(deck, fmt, date=day, platform=where)
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
-            warnings.append(hint)
-            located[hint] = (shown, None)
+            warnings.append(RunMessage(RUN_WARNING, hint, shown))
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
@@ -304,18 +303,14 @@ def run_check(
         for spec in config.simulate:
             if spec.glob not in used_globs:
                 text = f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
-                located[text] = (config_file, config.lines.get(("simulate", spec.glob)))
-                warnings.append(text)
+                warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("simulate", spec.glob))))
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for _, rel in decks):
                 text = f"{config.shown}: formats.{pattern}: matches no deck"
-                located[text] = (config_file, config.lines.get(("formats", pattern)))
-                warnings.append(text)
-    warnings += _unknown_names(used_formats.values())
+                warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
+    warnings += [RunMessage(RUN_WARNING, text) for text in _unknown_names(used_formats.values())]
     # Warnings first, as stderr has them (before the report; the notes follow it).
-    run.report.messages = [
-        RunMessage(RUN_WARNING, text, *located.get(text, ())) for text in warnings
-    ] + [RunMessage(RUN_NOTE, text) for text in notes]
+    run.report.messages = warnings + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 
 
