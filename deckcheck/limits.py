@@ -42,6 +42,10 @@ MAX_COPIES_WRITTEN = 60
 # setting quoted whole is cut in the middle, its start and its advice kept.
 MAX_MESSAGE_CHARS = 4000
 
+# A setting's value as an error quotes it (`quoted`): a date, a platform, a format id,
+# a keep rule are a few dozen characters; a web form's field may hold megabytes.
+MAX_QUOTED_CHARS = 200
+
 # ---------------------------------------------------------------- problems
 
 # Unreadable lines (`parse-error`) listed per file; the rest become one "N more
@@ -193,21 +197,22 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _shown(value: object) -> str:
-    """A setting's value as its message quotes it: text in quotes (`hands '100'`), numbers bare."""
-    return repr(value) if isinstance(value, str) else str(value)
+def quoted(value: object) -> str:
+    """A setting's value as its message quotes it: text in quotes (`hands '100'`), anything
+    else as written (numbers bare), at most MAX_QUOTED_CHARS of either."""
+    return repr(value[:MAX_QUOTED_CHARS]) if isinstance(value, str) else str(value)[:MAX_QUOTED_CHARS]
 
 
 def check_seed(seed: int | None) -> None:
     """OptionError (setting `seed`) unless `seed` is None or a whole number from 0 to MAX_SEED."""
     if seed is not None and not (is_whole(seed) and 0 <= seed <= MAX_SEED):
-        raise OptionError("seed", f"{_shown(seed)}: use a whole number from 0 to {MAX_SEED}")
+        raise OptionError("seed", f"{quoted(seed)}: use a whole number from 0 to {MAX_SEED}")
 
 
 def check_hands(hands: int | None) -> None:
     """OptionError (setting `hands`) unless `hands` is None or a whole number from 1 to MAX_HANDS."""
     if hands is not None and not (is_whole(hands) and 1 <= hands <= MAX_HANDS):
-        raise OptionError("hands", f"{_shown(hands)}: simulate from 1 to {MAX_HANDS:,} games")
+        raise OptionError("hands", f"{quoted(hands)}: simulate from 1 to {MAX_HANDS:,} games")
 
 
 def check_turns(turn: int, what: str | None = None, *, too_early: str | None = None, too_late: str | None = None) -> None:
@@ -218,7 +223,7 @@ def check_turns(turn: int, what: str | None = None, *, too_early: str | None = N
     turn under 1 or over MAX_TURNS (each caller keeps the wording its users know). A value
     that is no whole number (a library caller's `turns="3"`) is the OptionError of `turns`."""
     if not is_whole(turn):
-        raise OptionError("turns", f"{_shown(turn)}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
+        raise OptionError("turns", f"{quoted(turn)}: give a turn from 1 to {MAX_TURNS} (a game rarely lasts past turn 30)")
     if turn < 1:
         raise OptionError("turns", "must be at least 1") if too_early is None else DeckcheckError(too_early)
     if turn > MAX_TURNS:

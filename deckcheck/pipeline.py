@@ -10,7 +10,7 @@ from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, keep_few, load
 from .cards.resolve import UNKNOWN_MESSAGE, script_note
 from .freshness import AsOf, as_of, newer_card_note
-from .limits import MAX_PROBLEMS_PER_DECK
+from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import Deck
 from .names import card_key
 from .problem import Problem, capped
@@ -46,13 +46,7 @@ def parse_date(value: str | dt.date | None) -> dt.date:
             raise ValueError(value)
         return dt.date.fromisoformat(value)
     except (ValueError, TypeError):
-        raise OptionError("date", f"{_quoted(value)} is not a date; use YYYY-MM-DD") from None
-
-
-def _quoted(value: object) -> str:
-    """A setting's value as a message quotes it: at most 200 characters of a text (a web
-    form's field may hold megabytes; docs/security.md)."""
-    return repr(value[:200]) if isinstance(value, str) else repr(value)[:200]
+        raise OptionError("date", f"{quoted(value)} is not a date; use YYYY-MM-DD") from None
 
 
 # A Catalog, a database path, None (the default database) or False (none).
@@ -123,7 +117,7 @@ def check_platform(platform: str) -> str:
     from .games.mtg.cards import PLATFORMS
 
     if platform not in PLATFORMS:
-        raise OptionError("platform", f"{_quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+        raise OptionError("platform", f"{quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
     return platform
 
 

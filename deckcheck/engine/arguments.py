@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..errors import OptionError
-from ..limits import is_whole
+from ..limits import is_whole, quoted
 
 
 def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
@@ -24,7 +24,7 @@ def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
         return (value,)
     listed = tuple(value) if isinstance(value, (list, tuple)) else None
     if listed is None or not all(isinstance(item, str) for item in listed):
-        raise OptionError(setting, f"{str(value)[:200]}: give a list of texts, such as ['...']")
+        raise OptionError(setting, f"{quoted(value)}: give a list of texts, such as ['...']")
     return listed
 
 
@@ -34,22 +34,22 @@ def check_sources(policy_file: object, card_data: object) -> None:
     from pathlib import Path
 
     if policy_file is not None and not isinstance(policy_file, (str, Path)):
-        raise OptionError("policy_file", f"{str(policy_file)[:200]}: give the policy file's path (a str or a pathlib.Path)")
+        raise OptionError("policy_file", f"{quoted(policy_file)}: give the policy file's path (a str or a pathlib.Path)")
     if card_data is not None and not callable(getattr(card_data, "is_land", None)):
-        raise OptionError("card_data", f"{str(card_data)[:200]}: give card data that answers is_land(name), or None")
+        raise OptionError("card_data", f"{quoted(card_data)}: give card data that answers is_land(name), or None")
 
 
 def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mapping[int, str] | None]:
     """`keep` (a rule's text or None) and `keep_by_size` (hand size -> text or None) as
     given, or an OptionError naming the one of another kind."""
     if keep is not None and not isinstance(keep, str):
-        raise OptionError("keep", f"{str(keep)[:200]}: give a keep rule as text, such as 'lands >= 2'")
+        raise OptionError("keep", f"{quoted(keep)}: give a keep rule as text, such as 'lands >= 2'")
     if keep_by_size is None:
         return keep, None
     if not isinstance(keep_by_size, Mapping) or not all(
         is_whole(size) and (text is None or isinstance(text, str))
         for size, text in keep_by_size.items()
     ):
-        raise OptionError("keep_by_size", f"{str(keep_by_size)[:200]}: give hand sizes (whole numbers) and keep rules "
+        raise OptionError("keep_by_size", f"{quoted(keep_by_size)}: give hand sizes (whole numbers) and keep rules "
                           "as text, such as {6: 'lands >= 1'}")
     return keep, keep_by_size

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from .. import tree
 from ..errors import FormatError
-from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES, MAX_FORMATS_KEPT
+from ..limits import MAX_EXTENDS_DEPTH, MAX_FORMAT_LIST_ENTRIES, MAX_FORMATS_KEPT, quoted
 from ..model import ANY_NUMBER
 from .model import CopyLimit, Format, ListEntry, OpeningHand, ZoneSize, build_format
 from .stamps import Stamp, file_stamps
@@ -86,8 +86,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     if not isinstance(ref, (str, Path)):
         # A library caller's missing or mistyped format (None from a form): one line, not an
         # AttributeError from deep inside.
-        shown = str(ref)[:200]
-        raise FormatError(f"format {shown}: give a format id such as 'mtg/modern' (a str), a format file "
+        raise FormatError(f"format {quoted(ref)}: give a format id such as 'mtg/modern' (a str), a format file "
                           "(a pathlib.Path) or a Format")
     if str(ref).endswith(LFLIST_SUFFIX):
         # A Yu-Gi-Oh! player's list as EDOPro keeps it: no YAML, and no id either.
