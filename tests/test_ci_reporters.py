@@ -287,7 +287,7 @@ def test_sarif_teams_assertions_unknown_rules_and_odd_paths():
     log = assert_valid_sarif(sarif.render(report))
     run = log["runs"][0]
     ids = [rule["id"] for rule in run["tool"]["driver"]["rules"]]
-    future, stdin, team, named, held, failed = run["results"]
+    future, stdin, team, named, failed = run["results"]
     assert ids[future["ruleIndex"]] == "future-rule" and "region" not in future["locations"][0]["physicalLocation"]
     assert future["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "file:///abs/path%20with%20space/d.txt"
     assert stdin["locations"] == [] and stdin["level"] == "note"
@@ -296,7 +296,10 @@ def test_sarif_teams_assertions_unknown_rules_and_odd_paths():
     assert [(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
              result["locations"][0]["physicalLocation"]["region"]["startLine"]) for result in (team, named)] == [
         ("players.csv", 3), ("players.csv", 5)]
-    assert (held["kind"], held["level"], failed["kind"], failed["level"]) == ("pass", "none", "fail", "error")
+    assert (failed["kind"], failed["level"], failed["properties"]["assertion"]) == ("fail", "error", "keep6 >= 0.99")
+    # A passing assertion is no result (code scanning would open an alert for it): the run lists it.
+    assert run["properties"]["passedAssertions"] == [
+        {"deck": "d.txt", "format": "f", "assertion": "keep7 >= 0.85", "values": {}, "message": "keep7 = 0.9"}]
     assert run["invocations"][0]["exitCode"] == 1
 
 
@@ -336,7 +339,13 @@ def test_batch_and_simulate_sarif_are_valid(cli, tmp_path):
     done = cli("simulate", str(deck), "-f", "mtg/constructed", "--assert", "keep7 >= 0.5", "-o", "sarif")
     assert done.returncode == 0
     log = assert_valid_sarif(done.stdout)
-    assert [r["kind"] for r in log["runs"][0]["results"]] == ["pass"]
+    assert log["runs"][0]["results"] == []
+    assert [held["assertion"] for held in log["runs"][0]["properties"]["passedAssertions"]] == ["keep7 >= 0.5"]
+    done = cli("simulate", str(deck), "-f", "mtg/constructed", "--assert", "keep7 >= 0.99", "-o", "sarif")
+    assert done.returncode == 1
+    log = assert_valid_sarif(done.stdout)
+    assert [(r["kind"], r["level"]) for r in log["runs"][0]["results"]] == [("fail", "error")]
+    assert "properties" not in log["runs"][0]
 
 
 def test_batch_report_file_in_junit(cli, tmp_path):

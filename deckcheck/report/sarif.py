@@ -17,8 +17,9 @@ manifest row with a URL or no deck on the manifest's line, a team problem on the
 the member it names first, else of the team's first member. A deck that is no file at all
 (standard input, text, a `ydke://` URL) has no location: docs/ci.md says such a log cannot
 be uploaded. Team problems carry the team in
-`properties`; simulate assertions are results of the rule `assertion`, with
-`kind: pass` when they hold. A batch's files that are no decklists are the invocation's
+`properties`; a simulate assertion that fails is a result of the rule `assertion` (`kind:
+fail`); those that hold are listed in the run's `properties.passedAssertions`, not as
+results: code scanning would open an alert for each. A batch's files that are no decklists are the invocation's
 `toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
 `warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`).
 """
@@ -35,7 +36,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..decklists import names_a_file
 from ..problem import ERROR, WARNING, Problem
-from ..result import DeckResult, Report, TeamResult
+from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, all_docs, describe
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
@@ -158,16 +159,16 @@ class Writer(ReportWriter):
                 where, line = _member_place(team, problem)
                 self._problem(problem, where, line, team=team.team, players=list(team.players), format=team.format)
         for outcome in report.assertions or []:
-            self._write({
-                "ruleId": ASSERTION,
-                "ruleIndex": self._rule_index(ASSERTION),
-                "kind": "pass" if outcome.passed else "fail",
-                "level": "none" if outcome.passed else "error",
-                "message": {"text": f"{outcome.assertion}: {outcome.message}"},
-                "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
-                "properties": {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion,
-                               "values": dict(outcome.values)},
-            })
+            if not outcome.passed:
+                self._write({
+                    "ruleId": ASSERTION,
+                    "ruleIndex": self._rule_index(ASSERTION),
+                    "kind": "fail",
+                    "level": "error",
+                    "message": {"text": f"{outcome.assertion}: {outcome.message}"},
+                    "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
+                    "properties": _assertion_properties(outcome),
+                })
         text = json.dumps(_log(self.docs, exit_code, report), indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
@@ -177,6 +178,18 @@ class Writer(ReportWriter):
         else:
             self.out.write(text + "\n")
         self.results.close()
+
+
+def _assertion_properties(outcome: AssertionOutcome) -> dict[str, Any]:
+    return {"deck": outcome.deck, "format": outcome.format, "assertion": outcome.assertion, "values": dict(outcome.values)}
+
+
+def _passed_assertions(report: Report) -> list[dict[str, Any]]:
+    """The assertions that held, for the run's `properties`: not results, since GitHub code
+    scanning opens an alert for every result whatever its `kind` (microsoft/PSRule#955,
+    complytime/complyctl#868), so a passing assertion would read as a finding."""
+    return [{**_assertion_properties(outcome), "message": outcome.message}
+            for outcome in report.assertions or [] if outcome.passed]
 
 
 def _in_deck(heading: str, problem: Problem) -> str:
@@ -235,6 +248,7 @@ def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
+            **({"properties": {"passedAssertions": passed}} if (passed := _passed_assertions(report)) else {}),
             "results": [],
         }],
     }
