@@ -38,7 +38,6 @@ from ..limits import MAX_HAND_SIZE
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
-from .expr import Node
 from .mana import SOURCE_KINDS
 from .policy import RESERVED, Rule, parse_rule, rule_text
 
@@ -87,14 +86,6 @@ class KeepPolicy:
     @property
     def used_tags(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(tag for rule in self.every_rule for tag in rule.tags))
-
-    def non_count(self) -> tuple[Rule, Node] | None:
-        """The first rule (and construct) that is not count-based, if any."""
-        for rule in self.every_rule:
-            node = rule.first_non_count()
-            if node is not None:
-                return rule, node
-        return None
 
 
 def build_policy(

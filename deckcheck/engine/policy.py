@@ -76,6 +76,15 @@ class Rule:
         """The first construct exact mode cannot handle (a `distinct` call), if any."""
         return next((node for node in walk(self.node) if isinstance(node, Call) and node.name == "distinct"), None)
 
+    def why_not_count_based(self) -> str | None:
+        """Why exact mode cannot judge hands by this rule, in words (None when it can)."""
+        node = self.first_non_count()
+        if node is None:
+            return None
+        what = f"{node.name}()" if isinstance(node, Call) else "this expression"
+        return (f"{what} at column {node.column} of {self.origin} ({self.text!r}) depends on which cards "
+                "are in the hand, not only how many of each kind")
+
     def always_holds(self, size: int) -> bool:
         """True when every hand of `size` cards satisfies the rule (e.g. `lands >= 0`):
         such a rule ends mulliganing at that size."""

@@ -375,15 +375,8 @@ def _choose_mode(
     sampling_asked = hands is not None or seed is not None
     if mode == "monte-carlo" or (mode == "auto" and sampling_asked):
         return "monte-carlo"
-    reason = None
-    non_count = policy.non_count()
-    if non_count is not None:
-        rule, node = non_count
-        reason = (
-            f"{_describe(node)} at column {node.column} of {rule.origin} ({rule.text!r}) depends on which cards "
-            "are in the hand, not only how many of each kind"
-        )
-    else:
+    reason = next((why for rule in policy.every_rule if (why := rule.why_not_count_based())), None)
+    if reason is None:
         try:
             check_feasible(steps, atoms)
         except ExactNotPossible as exc:
@@ -420,10 +413,6 @@ def _mentions_lands(policy: KeepPolicy) -> bool:
             if isinstance(node, Name) and node.name in ("lands", "spells"):
                 return True
     return False
-
-
-def _describe(node: Node) -> str:
-    return f"{node.name}()" if isinstance(node, Call) else "this expression"
 
 
 def _lookup(simulation: Simulation, assertion_named: str):  # type: ignore[no-untyped-def]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -295,9 +295,15 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
     }
     for key, text in rules.items():
         try:
-            parse_rule(text, origin="", tags=tags)
+            rule = parse_rule(text, origin="", tags=tags)  # the error names the key already
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, keys=("simulate", glob, key)) from None
+        why = replace(rule, origin=key).why_not_count_based() if spec.get("exact") else None
+        if why:
+            # Known from the file alone, as `simulate --exact --keep 'distinct(...)'` is a usage
+            # error (exit 2), not a failed assertion of each deck it applies to.
+            raise ConfigError(f"exact: true needs a count-based keep policy: {why}; leave out exact: true to use Monte Carlo",
+                              path=shown, keys=("simulate", glob, key))
     assertions = items(spec["assert"], "assert")
     if not assertions:
         raise ConfigError("give at least one assertion", path=shown, keys=("simulate", glob, "assert"))
