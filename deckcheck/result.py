@@ -196,13 +196,13 @@ class RunMessage(Record):
 
 
 class Report(Record):
-    __slots__ = ("results", "teams", "assertions", "skipped", "messages")
+    __slots__ = ("results", "teams", "assertions", "skipped", "messages", "strict")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, results: list[DeckResult] | None = None, teams: list[TeamResult] | None = None,
         assertions: list[AssertionOutcome] | None = None, skipped: list[Skipped] | None = None,
-        messages: list[RunMessage] | None = None,
+        messages: list[RunMessage] | None = None, strict: bool = False,
     ) -> None:
         self.results = [] if results is None else results
         self.teams = teams
@@ -213,6 +213,9 @@ class Report(Record):
         self.skipped = [] if skipped is None else skipped
         # The run's own warnings and notes, in the order they arose (RunMessage).
         self.messages = [] if messages is None else messages
+        # The run's warnings fail it (`check --strict`): a glob that matches no deck, so
+        # its assertions did not run, is then a failed check, not a green build.
+        self.strict = strict
 
     @property
     def legal(self) -> bool:
@@ -220,8 +223,14 @@ class Report(Record):
 
     @property
     def passed(self) -> bool:
-        """Every deck and team legal and every assertion held: what exit code 0 means."""
-        return self.legal and all(outcome.passed for outcome in self.assertions or [])
+        """Every deck and team legal and every assertion held (and, when strict, no
+        warning of the run's own): what exit code 0 means."""
+        return self.legal and all(outcome.passed for outcome in self.assertions or []) and not self.failing_warnings
+
+    @property
+    def failing_warnings(self) -> int:
+        """How many of the run's own warnings fail it: all of them when strict, else none."""
+        return sum(message.is_warning for message in self.messages) if self.strict else 0
 
     @property
     def exit_code(self) -> int:

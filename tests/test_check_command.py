@@ -335,6 +335,25 @@ def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
     assert nothing.returncode == 2 and nothing.stderr == "deckcheck: error: no decklists found under empty (decks: decks/**)\n"
 
 
+@pytest.mark.parametrize("how", ["--strict", "strict: true"])
+def test_strict_check_fails_on_its_own_warnings(cli, tmp_path, how):
+    """A deck renamed away from its simulate glob switches its assertions off: a warning,
+    exit 0, unless the check is strict, when every report states exit 1 and stderr says why."""
+    config = 'format: mtg/modern\nsimulate: {"typo.txt": {assert: "keep7 >= 0"}}\n'
+    write(tmp_path, {"deckcheck.yaml": config + ("strict: true\n" if how == "strict: true" else ""), "a.txt": LEGAL})
+    flags = ["--strict"] if how == "--strict" else []
+    done = cli("check", *flags, cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stderr.splitlines()[-1].endswith(f"{how}: 1 warning fails the check")
+    sarif = cli("check", *flags, "-o", "sarif", cwd=tmp_path)
+    assert sarif.returncode == 1 and json.loads(sarif.stdout)["runs"][0]["invocations"][0]["exitCode"] == 1
+    # Without the warning a strict check passes, and without strict the warning does not fail.
+    write(tmp_path, {"deckcheck.yaml": config.replace("typo.txt", "a.txt") + ("strict: true\n" if how == "strict: true" else "")})
+    assert cli("check", *flags, cwd=tmp_path).returncode == 0
+    write(tmp_path, {"deckcheck.yaml": config})
+    assert cli("check", cwd=tmp_path).returncode == 0
+
+
 def test_check_given_a_missing_file_reports_it_only_when_it_would_be_a_deck(cli, tmp_path):
     """What `git diff --name-only` lists includes deleted files: a deleted README is passed
     over like the existing one, a deleted deck is 'no such file' (exit 2)."""

@@ -9,7 +9,7 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import AUTO
 from .app import app, handles_errors
-from .common import emit, output_option, say_note, warn
+from .common import emit, output_option, say, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -26,6 +26,7 @@ def check(
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
     platform: Optional[str] = typer.Option(None, "--platform", metavar="PLATFORM", help="Where the events are played: paper, mtgo or arena (overrides deckcheck.yaml; default: paper)."),
     output: Optional[str] = output_option(None, more_help=f"Default: deckcheck.yaml's output, else {AUTO}."),
+    strict: bool = typer.Option(False, "--strict", help="Fail (exit 1) on the run's own warnings too, such as a glob of deckcheck.yaml that matches no deck (also `strict: true` in deckcheck.yaml)."),
 ) -> None:
     """Check a repository as its deckcheck.yaml says: for CI and pre-commit.
 
@@ -71,6 +72,7 @@ def check(
     if platform is not None:
         check_platform(platform)
     run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
+    run.report.strict = strict or config.strict
     # The run's warnings and notes are in its report too, each output showing them its way
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:
@@ -84,6 +86,10 @@ def check(
     emit(deliver(reporter, run.report, color=wants_color(), warn=warn))
     for note in run.notes:
         say_note(note)
+    if run.report.failing_warnings:
+        how = "--strict" if strict else f"{config.shown}: strict: true"
+        count = run.report.failing_warnings
+        say(f"deckcheck: error: {how}: {count} warning{'s' if count != 1 else ''} fail{'' if count != 1 else 's'} the check")
     raise typer.Exit(run.report.exit_code)
 
 

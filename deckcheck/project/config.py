@@ -88,6 +88,7 @@ CONFIG_SCHEMA = Struct(fields={
     "exclude": _TEXT_OR_LIST,
     "formats": MapOf(Str()),
     "simulate": MapOf(SIMULATE_SCHEMA),
+    "strict": Bool(),
 })
 
 
@@ -143,6 +144,7 @@ class ProjectConfig:
     exclude: tuple[str, ...] = ()
     formats: tuple[tuple[str, FormatRef], ...] = ()
     simulate: tuple[SimulateSpec, ...] = ()
+    strict: bool = False                # the run's own warnings fail the check (`check --strict`)
     # The line of each `formats` and `simulate` glob, by (key, glob): where `check` points
     # its warning that a glob matches no deck.
     lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
@@ -256,6 +258,7 @@ def _settings(
         exclude=items(data.get("exclude"), "exclude"),
         formats=formats,
         simulate=simulate,
+        strict=data.get("strict", False),
         lines=lines,
         own_files=own_files,
     )
