@@ -354,6 +354,23 @@ def test_strict_check_fails_on_its_own_warnings(cli, tmp_path, how):
     assert cli("check", cwd=tmp_path).returncode == 0
 
 
+def test_check_given_its_config_or_a_format_file_it_names_checks_every_deck(cli, tmp_path):
+    """A commit that edits deckcheck.yaml (or a format file it names) can change every
+    deck's verdict: the hook passes that file, and check checks the whole repository."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nformats: {"decks/cube/*": formats/cube.yaml}\n',
+        "formats/cube.yaml": "extends: mtg/modern\nname: My cube\n",
+        "decks/a.txt": LEGAL, "decks/b.txt": ILLEGAL, "decks/cube/c.txt": LEGAL, "notes.txt": "hello\n",
+    })
+    for given in ("deckcheck.yaml", "formats/cube.yaml"):
+        done = cli("check", given, "-o", "json", cwd=tmp_path)
+        assert done.returncode == 1, done.stdout + done.stderr
+        assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt", "decks/b.txt", "decks/cube/c.txt"]
+    # Any other file that is no deck is still passed over.
+    done = cli("check", "notes.txt", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout == ""
+
+
 def test_check_given_a_missing_file_reports_it_only_when_it_would_be_a_deck(cli, tmp_path):
     """What `git diff --name-only` lists includes deleted files: a deleted README is passed
     over like the existing one, a deleted deck is 'no such file' (exit 2)."""

@@ -114,7 +114,10 @@ def test_hook_definition():
         assert files.search(f"decks/a{ext}"), ext
         # deckcheck reads extensions in any case (Burn.TXT, DECK.YDK): so must the hook
         assert files.search(f"decks/A{ext.upper()}"), ext.upper()
-    for other in ("README.md", "deckcheck.yaml", "a.py", "a.txt.bak"):
+    # deckcheck.yaml too: a commit that edits it has every deck checked again (docs/ci.md).
+    for config in ("deckcheck.yaml", "deckcheck.yml", "team/deckcheck.yaml"):
+        assert files.search(config), config
+    for other in ("README.md", "a.py", "a.txt.bak", "mydeckcheck.yaml", "deckcheck.yaml.bak"):
         assert not files.search(other), other
 
 
