@@ -49,7 +49,7 @@ from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
 from ..result import TeamResult
-from .registration import REGISTRATION
+from .registration import REGISTRATION, SEATS
 from .team_pools import listed_holders, named_few, shown_player, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
@@ -130,7 +130,7 @@ def check_team(
         problems.append(_registration(
             f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {spoken_sizes(sizes)}"
         ))
-    problems += _seat_clashes(members)
+    problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
     after: list[Problem] = []
     if always or unified:
         # Names a member's deck reports as unknown-card errors are that problem, not copies
@@ -262,6 +262,19 @@ def _seat_clashes(members: Sequence[Member]) -> list[Problem]:
     return [
         _registration(f"seat {seat} is taken by {' and '.join(players) if len(players) <= MAX_HOLDERS_LISTED else named_few(players, 'more players')}")
         for seat, players in seats.items() if len(players) > 1
+    ]
+
+
+def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) -> list[Problem]:
+    """A seat no team of the format has (seat C in a Two-Headed Giant team of two): its
+    teams' seats are the first letters of SEATS, one for each player of the largest team."""
+    if not sizes:
+        return []
+    seats = SEATS[:max(sizes)]
+    return [
+        _registration(f"{shown_player(member.player)} in seat {member.seat}: {fmt.name} teams have "
+                      f"{spoken_sizes(sizes)} players, in seats {' and '.join([', '.join(seats[:-1]), seats[-1]])}")
+        for member in members if member.seat in SEATS and member.seat not in seats
     ]
 
 
