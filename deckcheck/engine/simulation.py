@@ -22,7 +22,7 @@ from ..model import ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
-from .arguments import check_sources, checked_rules, items
+from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
@@ -143,6 +143,8 @@ def simulate(
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
     check_sources(policy_file, card_data)
+    check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
+                             common_random=common_random, progress=progress)
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
