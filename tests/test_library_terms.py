@@ -246,6 +246,9 @@ WRONG_KINDS = [
     (lambda: simulate(DECK, "mtg/modern", names={"keep": 3}), "names {'keep': 3}: give each setting's word as text, such as {'keep': '--keep'}"),
     (lambda: simulate(DECK, "mtg/modern", common_random="yes"), "common_random 'yes': give True or False"),
     (lambda: simulate(DECK, "mtg/modern", progress=5), "progress 5: give a function of the games done, or None"),
+    # A pool of another kind was "a decklist is text (str) or a file", of the deck.
+    (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
+    (lambda: _check_deck(pool=["Mountain"]), "pool ['Mountain']: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
     (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
     (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),
