@@ -299,8 +299,9 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         emit(json.dumps(info, indent=2) + "\n")
         return
     shown = f"{db.path} (built-in card data)" if builtin else str(db.path)
-    rows = [("database", shown), ("schema", meta.get("schema_version", "?"))]
-    if db.has_magic:
+    rows = [("database", shown)]
+    if db.has_magic:  # the schema of the Magic tables; each other game's is on its line
+        rows.append(("schema", meta.get("schema_version", "?")))
         legal = (
             f"yes ({counts['with_legalities']:,} cards)"
             if counts["with_legalities"]
@@ -320,7 +321,8 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         rows.append(("magic", "no cards (run `deckcheck cards sync` or `deckcheck cards import FILE`)"))
     for game, values in sorted(games.items()):
         rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
-                           f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}"))
+                           f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}, "
+                           f"schema {values.get('schema_version', '?')}"))
     emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))
 
 
