@@ -143,8 +143,6 @@ def simulate(
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
     check_sources(policy_file, card_data)
-    check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
-                             common_random=common_random, progress=progress)
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
     if on not in SIDES:
@@ -157,6 +155,9 @@ def simulate(
     check_turns(turns)
     check_hands(hands)
     check_seed(seed)
+    # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
+    check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
+                             common_random=common_random, progress=progress)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
