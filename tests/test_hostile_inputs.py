@@ -243,7 +243,7 @@ def test_formats_check_suggests_for_the_first_unknown_entries_only(cli, tmp_path
     assert len(told) == MAX_SUGGESTED_NAMES, done.stderr[-500:]
     assert all("did you mean" in line for line in told)
     # A passcode that is a card's, or an artwork's, is none of the rest.
-    rest = re.search(r"deckcheck: (?:error|warning): (\d+) more (?:card names|passcodes no card has) not listed "
+    rest = re.search(r"deckcheck: (?:error|warning): (\d+) more (?:card names|passcodes) not listed "
                      rf"\(only the first {MAX_SUGGESTED_NAMES} are\)", done.stderr)
     assert rest and 0 < int(rest.group(1)) <= count - MAX_SUGGESTED_NAMES, done.stderr[-500:]
 

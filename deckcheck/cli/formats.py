@@ -94,7 +94,7 @@ def formats_check(
             cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
     passcodes = unknown_passcodes(documents, catalog, fmt.game)
-    _say_listed("warning", passcodes, len(passcodes), "passcodes no card has")
+    _say_listed("warning", passcodes, len(passcodes), "passcodes")
     for warning in format_warnings(fmt, documents):
         warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
