@@ -63,6 +63,13 @@ def _expand(word: str) -> list[str]:
     return [f"./{match}" if match.startswith("-") else match for match in matches] or [word]
 
 
+def _first_wildcard(parts: list[str]) -> tuple[int, str]:
+    """The index of the first of a pattern's `parts` (split at `/`) holding a wildcard, and
+    the folder the parts before it name (`.` for none): where matching starts."""
+    fixed = next(index for index, part in enumerate(parts) if any(char in part for char in _GLOB_CHARS))
+    return fixed, "/".join(parts[:fixed]) or "."
+
+
 def _plain(word: str) -> list[str]:
     """The files a pattern without `**` names (glob's), less those `_spanning` would pass
     over: any under a linked folder from the folder before the first wildcard on (glob
@@ -72,9 +79,7 @@ def _plain(word: str) -> list[str]:
 
     from .tree import link_reason
 
-    parts = word.split("/")
-    fixed = next(index for index, part in enumerate(parts) if any(char in part for char in _GLOB_CHARS))
-    start = "/".join(parts[:fixed]) or "."
+    fixed, start = _first_wildcard(word.split("/"))
     found = []
     for match in glob.glob(word):
         names = match.split("/")
@@ -99,8 +104,7 @@ def _spanning(word: str) -> list[str]:
     from .tree import walk
 
     parts = word.replace("\\", "/").split("/")
-    fixed = next(index for index, part in enumerate(parts) if any(char in part for char in _GLOB_CHARS))
-    start = "/".join(parts[:fixed]) or "."
+    fixed, start = _first_wildcard(parts)
     if not os.path.isdir(start) or os.path.islink(start):
         return []
     pattern = "/".join(parts[fixed:])

@@ -61,7 +61,8 @@ MAX_PROBLEMS_PER_REPORT = 50_000
 # message 389 KB. The rest are counted ("and 37 more players").
 MAX_HOLDERS_LISTED = 20
 # Unknown card names per deck that get "did you mean" suggestions (each costs a lookup), and
-# per `formats check` the names and the passcodes its files write that no card has.
+# per `formats check` the names and the passcodes its files write that no card has: those
+# listed (with suggestions), the rest counted in one line, as are its cards with two point values.
 MAX_SUGGESTED_NAMES = 100
 # Card lines of one decklist (or pool) that are checked; the rest are one `parse-error`.
 # The largest real lists (a cube, a 250-card Battle of Wits deck) hold under 1,000; a

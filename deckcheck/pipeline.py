@@ -126,7 +126,7 @@ _NONE: frozenset[str] = frozenset()  # the unknown cards of nearly every deck
 
 def check_deck(
     deck: Deck, fmt: FormatRef | Format, *, date: str | dt.date | None = None, cards: CardsArg = None,
-    offline: bool | None = None, pool: Pool | None = None, platform: str = "paper", context: Context | None = None,
+    offline: bool | None = None, pool: str | Path | Pool | None = None, platform: str = "paper", context: Context | None = None,
 ) -> DeckResult:
     """Run every rule of `fmt` on an already parsed deck (and against its registered
     `pool` in a limited event; the pool's unreadable lines are reported with the deck).
@@ -141,13 +141,15 @@ def check_deck(
     OptionError) picks the release and rule dates of that platform. `context` is the rules' Context when the
     caller made one (for the same date, card catalog, pool and platform) to settle the
     deck's sideboard first: what it counted is not counted again. `fmt` and `date` are
-    taken as `validate` takes them (an id or a file; text, a datetime, or None for today).
+    taken as `validate` takes them (an id or a file; text, a datetime, or None for today),
+    and `pool` too (its text, a file or a `Pool`).
     """
     if not isinstance(fmt, Format):
         fmt = load(fmt)
     date = parse_date(date)
     check_platform(platform)  # a library caller's `platform="mtgx"` met a rule's KeyError
     catalog = card_catalog(fmt, cards, offline=offline)
+    pool = pool_argument(pool)
     if pool is not None and catalog is not None:
         pool = named_pool(pool, catalog, fmt)  # the pool's names are the card data's, as the deck's
     ctx = context if context is not None else Context(date=date, cards=catalog, pool=pool, platform=platform)
@@ -203,6 +205,19 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> D
     return parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
 
 
+def pool_argument(pool: object) -> Pool | None:
+    """A registered pool as a library caller gives it: its text (a `str`) or a file (a
+    `pathlib.Path`) read (InputError when it cannot be), a `Pool` or None as it is; anything
+    else an OptionError naming `pool` (it said "a decklist is text", of the deck)."""
+    if pool is None or isinstance(pool, Pool):
+        return pool
+    if not isinstance(pool, (str, Path)):
+        from .errors import OptionError
+
+        raise OptionError("pool", f"{quoted(pool)}: give the pool's text (a str), its file (a pathlib.Path) or a Pool")
+    return read_pool(pool)
+
+
 def validate(
     text_or_path: str | Path,
     format_id: FormatRef | Format,
@@ -235,8 +250,7 @@ def validate(
     pools and list dates follow that platform's release and ban days.
     """
     fmt = format_id if isinstance(format_id, Format) else load(format_id)
-    if pool is not None and not isinstance(pool, Pool):
-        pool = read_pool(pool)
+    pool = pool_argument(pool)
     deck = read_deck(text_or_path, input_format=input_format)
     return check_deck(deck, fmt, date=parse_date(date), cards=cards, offline=offline, pool=pool,
                       platform=check_platform(platform))

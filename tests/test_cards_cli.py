@@ -18,7 +18,10 @@ def db(tmp_path, monkeypatch):
 def test_import_then_lookup_and_stats(cli, db):
     done = cli("cards", "import", str(SAMPLE_CARDS), env={"DECKCHECK_PROGRESS": "1"})
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"{db}: 17 cards from Scryfall bulk file sample_cards.json (20 objects)\n"
+    # Every object the file holds is counted, those that are no card too (a meld card's back
+    # face): it said 20 of the 21, counting the objects kept.
+    assert len(json.loads(SAMPLE_CARDS.read_text(encoding="utf-8"))) == 21
+    assert done.stdout == f"{db}: 17 cards from Scryfall bulk file sample_cards.json (21 objects)\n"
     assert "importing sample_cards.json [" in done.stderr  # the bar, on stderr only
     lookup = cli("cards", "lookup", "insectile aberration", "--offline")
     assert lookup.returncode == 0

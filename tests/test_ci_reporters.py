@@ -101,12 +101,27 @@ def test_batch_junit_one_suite_per_format_and_teams_as_cases(cli, tmp_path):
     assert legacy_cases == ["ann.txt [ann, team T1]", "bob.txt [bob, team T1]", "broken.dek [dan]", "team T1 (ann, bob)"]
     team = suites["mtg/legacy"].findall("testcase")[-1]
     assert team.get("classname") == "mtg/legacy.teams"
+    assert {case.get("classname") for case in suites["mtg/legacy"].findall("testcase")[:-1]} == {"mtg/legacy"}
     assert [f.get("type") for f in team.findall("failure")] == ["team-copy-limit"]
     # Who holds how many, as the CSV writes it (not a Python dict's repr).
     assert "\nholders: ann 4; bob 1" in team.find("failure").text
     broken = suites["mtg/legacy"].findall("testcase")[2]
     assert [f.get("type") for f in broken.findall("failure")][0] == "parse-error"  # then deck-size: 0 cards
     assert suites["mtg/limited"].get("failures") == "0"
+
+
+def test_junit_classnames_have_no_dots_but_the_teams_package(cli, tmp_path):
+    """Jenkins splits a classname at its last dot into package and class: a format file
+    `cube.yaml` showed as package `cube`, class `yaml`. The suite keeps its name; the
+    classname writes the dots `_`, and a batch's teams stay the package `.teams` below it."""
+    (tmp_path / "cube.yaml").write_text("name: Cube\nextends: mtg/legacy\n", encoding="utf-8")
+    (tmp_path / "ann.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("1 Brainstorm\n59 Island\n", encoding="utf-8")
+    (tmp_path / "teams.csv").write_text("player,deck,team\nann,ann.txt,T1\nbob,bob.txt,T1\n", encoding="utf-8")
+    done = cli("batch", "teams.csv", "-f", "cube.yaml", "-o", "junit", "-q", cwd=tmp_path)
+    (suite,) = assert_valid_junit(done.stdout).findall("testsuite")
+    assert suite.get("name") == "cube.yaml"
+    assert [case.get("classname") for case in suite.findall("testcase")] == ["cube_yaml", "cube_yaml", "cube_yaml.teams"]
 
 
 def test_unreadable_deck_is_a_junit_error(cli, tmp_path):
@@ -127,7 +142,9 @@ def test_simulate_assertions_are_junit_test_cases(cli, tmp_path):
     (suite,) = root.findall("testsuite")
     assert suite.get("name") == "simulate mtg/constructed"
     held, failed = suite.findall("testcase")
-    assert held.get("name") == "keep7 >= 0.5" and held.find("failure") is None
+    assert held.get("name") == f"{deck}: keep7 >= 0.5" and held.find("failure") is None
+    # Jenkins splits a classname at its last dot: the deck's `.txt` made it package `deck`, class `txt`.
+    assert {case.get("classname") for case in (held, failed)} == {"simulate mtg/constructed"}
     assert failed.find("failure").get("type") == "assertion"
     assert "keep7 = 0." in failed.find("failure").get("message")
 

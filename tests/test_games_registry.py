@@ -71,6 +71,8 @@ def test_cards_import_lookup_and_stats_read_the_registry(cli, toy):
     done = run_with_toy("cards", "stats", "--cards-db", db)
     assert "toy:         3 rows from toy card list (toy-cards.txt)" in done.stdout
     assert "cards:       " in done.stdout  # the Magic cards were kept
+    # The Magic tables' schema heads them; each other game's ends its line.
+    assert "\nschema:      3\n" in done.stdout and done.stdout.rstrip().endswith(", schema 1")
 
     done = run_with_toy("cards", "lookup", "toy golem", "--game", "toy", "--cards-db", db)
     assert (done.returncode, done.stdout) == (0, "Toy Golem\n  type:       Creature\n"), done.stderr
@@ -79,6 +81,19 @@ def test_cards_import_lookup_and_stats_read_the_registry(cli, toy):
     assert json.loads(done.stdout) == {"name": "Toy Glem", "found": False, "suggestions": ["Toy Golem"]}
     assert "--game 'toy': choose mtg, yugioh or wow" in cli("cards", "lookup", "Toy Golem", "--game", "toy").stderr
     assert "mtg, yugioh, wow or toy" in " ".join(run_with_toy("cards", "lookup", "--help").stdout.split())
+
+
+def test_cards_stats_of_a_database_without_magic_says_each_games_schema(toy):
+    """`schema: ?` stood for the Magic tables' schema, which a database of another game's
+    cards alone does not have; its game's own schema went unsaid."""
+    db = str(toy["db"])
+    assert run_with_toy("cards", "import", str(toy["cards"]), "--cards-db", db).returncode == 0
+    done = run_with_toy("cards", "stats", "--cards-db", db)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["database", "magic", "toy"]
+    assert lines[2].startswith("toy:         3 rows from toy card list (toy-cards.txt), imported ")
+    assert lines[2].endswith(", schema 1")
 
 
 def test_validation_uses_the_registered_games_catalog(toy):

@@ -238,6 +238,17 @@ WRONG_KINDS = [
     (lambda: simulate(DECK, "mtg/modern", cast=[None]), "cast [None]: give a list of texts, such as ['...']"),
     (lambda: simulate(DECK, "mtg/modern", policy_file=5), "policy_file 5: give the policy file's path (a str or a pathlib.Path)"),
     (lambda: simulate(DECK, "mtg/modern", card_data=5), "card_data 5: give card data that answers is_land(name), or None"),
+    # The keywords the front ends pass (simulate --compare): a raw TypeError, or 4.5 s for a million turns.
+    (lambda: simulate(DECK, "mtg/modern", land_drop_turns="3"), "land_drop_turns '3': give a turn from 0 (none) to 50"),
+    (lambda: simulate(DECK, "mtg/modern", land_drop_turns=10**6), "land_drop_turns 1000000: give a turn from 0 (none) to 50"),
+    (lambda: simulate(DECK, "mtg/modern", card_problems=["x"]),
+     "card_problems ['x']: give a list of the card data's problems (deckcheck.problem.Problem), or leave it out"),
+    (lambda: simulate(DECK, "mtg/modern", names={"keep": 3}), "names {'keep': 3}: give each setting's word as text, such as {'keep': '--keep'}"),
+    (lambda: simulate(DECK, "mtg/modern", common_random="yes"), "common_random 'yes': give True or False"),
+    (lambda: simulate(DECK, "mtg/modern", progress=5), "progress 5: give a function of the games done, or None"),
+    # A pool of another kind was "a decklist is text (str) or a file", of the deck.
+    (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
+    (lambda: _check_deck(pool=["Mountain"]), "pool ['Mountain']: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
     (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
     (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),

@@ -15,7 +15,7 @@ DIFFERENCE = Struct({"zone": Str(non_empty=True), "card": Str(non_empty=True), "
 CASE = Struct({
     "name": Str(non_empty=True), "registered": Str(), "found": Str(), "exit": Int(0),
     "missing": ListOf(DIFFERENCE), "extra": ListOf(DIFFERENCE), "files": ListOf(Str(non_empty=True)),
-    "format": Str(non_empty=True), "pool": Str(),
+    "format": Str(non_empty=True), "pool": Str(), "warnings": ListOf(Str(non_empty=True)),
 }, required=("name", "registered", "found", "exit", "missing", "extra"))
 CASES = load(CASE_DIR / "diff" / "cases.yaml", ListOf(CASE))
 
@@ -50,6 +50,9 @@ def test_diff_cases(case, cli, tmp_path):
     assert _matches(case["extra"], report["extra"]), report["extra"]
     for difference in report["missing"] + report["extra"]:
         assert difference["count"] == abs(difference["registered"] - difference["found"])
+    # Warnings on stderr, `{pool}` standing for the pool file's path.
+    for warning in case.get("warnings", []):
+        assert f"deckcheck: warning: {warning.replace('{pool}', str(tmp_path / 'pool.txt'))}" in done.stderr
 
 
 def test_text_output_names_what_is_missing_and_extra(cli, tmp_path):

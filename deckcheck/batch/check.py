@@ -267,7 +267,9 @@ def _member(
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
         reason = reasons[0] if reasons else "no deck"
     return Member(
-        player=row.player or row.deck or f"line {row.line}",
+        # A row with no player (its own `registration` error) is still a member, counted and
+        # checked; named so no one takes it for a player (its deck path was its name).
+        player=row.player or f"(no player: {f'manifest line {row.line}' if row.line is not None else row.deck})",
         deck=row.deck,
         # The format the member was checked against (a key of the loaded formats), else the
         # refused one as written, for the team's "could not be loaded" message.

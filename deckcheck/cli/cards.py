@@ -147,11 +147,13 @@ def _catalog(game: Game, cards_db: Optional[Path], *, offline: bool) -> Any:
 
 
 def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, offline: bool,
-                     suggested: Iterable[str] = ()) -> str:
+                     suggested: Iterable[str] = (), chosen: bool = False) -> str:
     """`; it is a Yu-Gi-Oh! card: add --game yugioh` when a game the lookup did not search
-    (no --game, no --format: Magic) has a card of that name and the searched game did not
-    suggest a card of the same name (`Lightningbolt`: Magic's Lightning Bolt, not WoW's);
-    else nothing."""
+    (Magic without --game and --format) has a card of that name and the searched game did
+    not suggest a card of the same name (`Lightningbolt`: Magic's Lightning Bolt, not
+    WoW's); else nothing. `chosen`: the user chose the searched game (--game, --format), so
+    the hint says to look it up in the other game instead, as validate's other-game hint
+    tells a deck checked against another game's format."""
     from ..cards import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
@@ -168,6 +170,8 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
             continue
         found = other.find_card(catalog, name) if catalog is not None else None
         if found is not None and fold(getattr(found, "name", "")) not in own:
+            if chosen:
+                return f"; it is a {other.label} card, not a {searched.label} one: look it up with --game {other.id}"
             return f"; it is a {other.label} card: add --game {other.id}"
     return ""
 
@@ -225,8 +229,8 @@ def cards_lookup(
     if card is None:
         suggestions = game.card_suggestions(catalog, name)
         hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-        if game_id is None and format_id is None:
-            hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions)
+        hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
+                                 chosen=game_id is not None or format_id is not None)
         if output == "json":
             emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
         what = "card named" if game is default() else f"{game.label} card"
@@ -295,8 +299,9 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         emit(json.dumps(info, indent=2) + "\n")
         return
     shown = f"{db.path} (built-in card data)" if builtin else str(db.path)
-    rows = [("database", shown), ("schema", meta.get("schema_version", "?"))]
-    if db.has_magic:
+    rows = [("database", shown)]
+    if db.has_magic:  # the schema of the Magic tables; each other game's is on its line
+        rows.append(("schema", meta.get("schema_version", "?")))
         legal = (
             f"yes ({counts['with_legalities']:,} cards)"
             if counts["with_legalities"]
@@ -316,7 +321,8 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
         rows.append(("magic", "no cards (run `deckcheck cards sync` or `deckcheck cards import FILE`)"))
     for game, values in sorted(games.items()):
         rows.append((game, f"{int(values.get('rows', '0')):,} rows from {values.get('source', '?')} "
-                           f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}"))
+                           f"({values.get('source_file', '?')}), imported {values.get('imported_at', '?')}, "
+                           f"schema {values.get('schema_version', '?')}"))
     emit("".join(f"{label + ':':<13}{value}\n" for label, value in rows))
 
 

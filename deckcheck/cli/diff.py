@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 import typer
 
@@ -10,9 +10,6 @@ from ..report import DIFFS, PLAIN
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from .common import emit, open_cards, output_option, read_deck_argument, say_note, warn
 from .help_lists import reports
-
-if TYPE_CHECKING:
-    from ..problem import Problem
 
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 
@@ -51,7 +48,7 @@ def diff(
     from ..errors import DeckcheckError
     from ..formats import load, reference
     from ..games import passcode_game
-    from ..paperwork.diff import compare
+    from ..paperwork.diff import compare, located
     from ..report import choose
 
     reporter = choose(output, DIFFS)
@@ -71,7 +68,7 @@ def diff(
     for deck in decks:
         if deck.unreadable:
             raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot be read")
-    unread = [f"{_where(deck.source, problem)}: {problem.message}" for deck in decks for problem in deck.problems
+    unread = [f"{located(deck.source, problem)}: {problem.message}" for deck in decks for problem in deck.problems
               if problem.is_error]
     # The pool's too (their messages name the pool and the line): its sideboard would lack their cards.
     unread += [problem.message for problem in (pool.problems if pool is not None else ()) if problem.is_error]
@@ -93,14 +90,10 @@ def diff(
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
     comparison = compare(decks[0], decks[1], catalog, fmt, pool)
-    for source, problem in comparison.unknown:
-        warn(f"{_where(source, problem)}: {problem.full_message}")
+    for warning in comparison.unknown:
+        warn(warning)
     emit(reporter.render_diff(comparison))
     say_note(comparison.not_compared)
     say_note(note)
     raise typer.Exit(comparison.exit_code)
 
-
-def _where(source: str, problem: Problem) -> str:
-    """The list and line a problem of one side is on, as a warning names them."""
-    return source + (f" line {problem.line}" if problem.line is not None else "")

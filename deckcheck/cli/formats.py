@@ -10,6 +10,7 @@ from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
 from .common import emit, say, warn
 from .completion import complete_formats
 from ..errors import DeckcheckError
+from ..limits import MAX_SUGGESTED_NAMES
 
 formats_app = typer.Typer(
     help="List, show and check format files.\n\nExample: deckcheck formats show mtg/modern",
@@ -80,8 +81,7 @@ def formats_check(
     catalog = catalog_for(fmt.game, cards_db, offline=True)[0]
     unknown = unknown_names(documents, catalog, fmt.game) if catalog is not None else []
     if unknown:
-        for name in unknown:
-            say(f"deckcheck: error: {name.error()}")
+        _say_listed("error", [str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names")
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
         raise DeckcheckError(
             f"{names} no card of the {fmt.game} card data ({catalog.describe()}), so the entries apply to no card: "
@@ -90,13 +90,24 @@ def formats_check(
     if fmt.option("points"):
         conflicts = conflict_errors(fmt.option("points"), catalog, documents)
         if conflicts:
-            for error in conflicts:
-                say(f"deckcheck: error: {error}")
+            _say_listed("error", [str(error) for error in conflicts], len(conflicts), "cards with two point values")
             cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
-    for warning in (*unknown_passcodes(documents, catalog, fmt.game), *format_warnings(fmt, documents)):
+    passcodes = unknown_passcodes(documents, catalog, fmt.game)
+    _say_listed("warning", passcodes, len(passcodes), "passcodes")
+    for warning in format_warnings(fmt, documents):
         warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")
+
+
+def _say_listed(kind: str, lines: list[str], count: int, what: str) -> None:
+    """The first MAX_SUGGESTED_NAMES of `count` lines of `formats check` on stderr (`kind`:
+    error or warning), then one line counting the rest, as a deck's problems are cut
+    (limits.py): a 1 MB file of misspelt names printed 5 MB of errors, one a name."""
+    for line in lines[:MAX_SUGGESTED_NAMES]:
+        say(f"deckcheck: {kind}: {line}")
+    if count > MAX_SUGGESTED_NAMES:
+        say(f"deckcheck: {kind}: {count - MAX_SUGGESTED_NAMES:,} more {what} not listed (only the first {MAX_SUGGESTED_NAMES:,} are)")
 
 
 @formats_app.command("check-freshness")

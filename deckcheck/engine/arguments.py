@@ -4,14 +4,16 @@ A website passes values from a form or a JSON body: a keep rule that is a number
 sizes as text, one assertion where a list goes. Each is refused (or taken) here in the
 setting's own words (an OptionError, which a front end names its way), before a parser or
 a comparison deep inside meets it as a bare TypeError. The numbers (`hands`, `seed`,
-`turns`) are checked in limits.py, with their ranges.
+`turns`) are checked in limits.py, with their ranges. The keywords the front ends pass
+(`land_drop_turns`, `card_problems`, `names`, `common_random`, `progress`) are checked
+here too (`check_front_end_settings`): they are keywords of the library's call like the rest.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
 from ..errors import OptionError
-from ..limits import is_whole, quoted
+from ..limits import MAX_TURNS, is_whole, quoted
 
 
 def items(value: str | Sequence[str] | None, setting: str) -> tuple[str, ...]:
@@ -53,3 +55,25 @@ def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mappi
         raise OptionError("keep_by_size", f"{quoted(keep_by_size)}: give hand sizes (whole numbers) and keep rules "
                           "as text, such as {6: 'lands >= 1'}")
     return keep, keep_by_size
+
+
+def check_front_end_settings(*, land_drop_turns: object, card_problems: object, names: object,
+                             common_random: object, progress: object) -> None:
+    """OptionError naming the setting unless `land_drop_turns` is a whole number from 0 (none)
+    to MAX_TURNS (each turn is an event worked out on both sides: a million took seconds),
+    `card_problems` a list of deckcheck Problems, `names` None or a mapping of texts,
+    `common_random` True or False and `progress` None or callable."""
+    from ..problem import Problem
+
+    if not (is_whole(land_drop_turns) and 0 <= land_drop_turns <= MAX_TURNS):
+        raise OptionError("land_drop_turns", f"{quoted(land_drop_turns)}: give a turn from 0 (none) to {MAX_TURNS}")
+    if not (isinstance(card_problems, (list, tuple)) and all(isinstance(problem, Problem) for problem in card_problems)):
+        raise OptionError("card_problems", f"{quoted(card_problems)}: give a list of the card data's problems "
+                          "(deckcheck.problem.Problem), or leave it out")
+    if names is not None and not (isinstance(names, Mapping) and all(
+            isinstance(setting, str) and isinstance(word, str) for setting, word in names.items())):
+        raise OptionError("names", f"{quoted(names)}: give each setting's word as text, such as {{'keep': '--keep'}}")
+    if not isinstance(common_random, bool):
+        raise OptionError("common_random", f"{quoted(common_random)}: give True or False")
+    if progress is not None and not callable(progress):
+        raise OptionError("progress", f"{quoted(progress)}: give a function of the games done, or None")

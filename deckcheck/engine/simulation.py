@@ -22,7 +22,7 @@ from ..model import ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
-from .arguments import check_sources, checked_rules, items
+from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
@@ -155,6 +155,9 @@ def simulate(
     check_turns(turns)
     check_hands(hands)
     check_seed(seed)
+    # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
+    check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
+                             common_random=common_random, progress=progress)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it

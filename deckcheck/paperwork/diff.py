@@ -61,9 +61,10 @@ class DeckDiff:
     found: str
     differences: list[Difference] = field(default_factory=list)
     counts: dict[str, dict[str, int]] = field(default_factory=dict)  # side -> zone -> cards
-    # (list, `unknown-card` problem) of each name the card data lacks, on either side: a
-    # typo made typing up the deck, which the command says on stderr (not in the report).
-    unknown: list[tuple[str, Problem]] = field(default_factory=list)
+    # A warning (where, then the `unknown-card` problem) for each name the card data lacks,
+    # on either side (a typo made typing up the deck) and in the pool (its sideboard would
+    # lack the card): the command says them on stderr (not in the report).
+    unknown: list[str] = field(default_factory=list)
     not_compared: str | None = None  # why a zone was left out (a limited list without its sideboard)
 
     @property
@@ -113,12 +114,19 @@ def compare(
     it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
     file puts it, a blank-line group the format's sizes make part of the main deck; a
     limited format's sideboards as the module docstring says, from `pool` when given."""
-    unknown: list[tuple[str, Problem]] = []
+    unknown: list[str] = []
     if catalog is not None:
         registered, lacking = catalog.resolve_deck(registered)
-        unknown += [(registered.source, problem) for problem in lacking]
+        unknown += [f"{located(registered.source, problem)}: {problem.full_message}" for problem in lacking]
         found, lacking = catalog.resolve_deck(found)
-        unknown += [(found.source, problem) for problem in lacking]
+        unknown += [f"{located(found.source, problem)}: {problem.full_message}" for problem in lacking]
+        if pool is not None and fmt is not None:
+            from ..cards.resolve import RULE as UNKNOWN_CARD
+            from ..registered_pools import named_pool
+
+            # As validate names it: its names the card data lacks are warnings naming the pool and line.
+            pool = named_pool(pool, catalog, fmt)
+            unknown += [problem.full_message for problem in pool.problems if problem.rule == UNKNOWN_CARD]
     if fmt is not None:
         from ..rules import read_as
 
@@ -148,7 +156,7 @@ def _limited_sideboards(
 ) -> tuple[Deck, Deck, str | None]:
     """Both decks with a limited event's sideboards as the module docstring says, and why
     the sideboards were not compared (None when they were)."""
-    from ..registered_pools import named_pool, pool_settings
+    from ..registered_pools import pool_settings
 
     free = pool_settings(fmt).free_cards
     found_states_one = any(entry.zone == SIDEBOARD for entry in found.entries)  # basic lands alone are one
@@ -172,8 +180,6 @@ def _limited_sideboards(
             "sideboard not compared: the deck as found states none; type its sideboard up too to compare it "
             "with the rest of the pool"
         )
-    if catalog is not None:
-        pool = named_pool(pool, catalog, fmt)
     used = copy_totals(entry for entry in registered.entries if entry.zone == MAIN)
     rest, seen = [], set()
     for entry in pool.entries:
@@ -185,6 +191,11 @@ def _limited_sideboards(
         if left > 0:
             rest.append(CardEntry(entry.name, left, SIDEBOARD))
     return registered.copy(entries=[*registered.entries, *rest]), found, None
+
+
+def located(source: str, problem: Problem) -> str:
+    """The list and line a problem of one side is on, as a warning names them."""
+    return source + (f" line {problem.line}" if problem.line is not None else "")
 
 
 def render_text(diff: DeckDiff) -> str:

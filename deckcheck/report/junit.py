@@ -8,8 +8,13 @@
         <testcase classname="mtg/legacy.teams" name="team T1 (ann, bob)"/>   batch teams
       </testsuite>
       <testsuite name="simulate mtg/modern">            simulate assertions
-        <testcase classname="decks/burn.txt" name="keep7 &gt;= 0.85"/>
+        <testcase classname="simulate mtg/modern" name="decks/burn.txt: keep7 &gt;= 0.85"/>
     </testsuites>
+
+A case's classname is its suite's name (a batch's teams: a package `.teams` below it), with
+its dots written `_` (`_classname`): Jenkins splits a classname at its last dot into package
+and class, so a format file `cube.yaml` would show as package `cube`, class `yaml`. The
+deck path stays whole in the case's name.
 
 A deck is a test case with one `failure` per problem (an unreadable deck is an `error`);
 warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
@@ -110,7 +115,7 @@ class _Suite:
         self._write(case)
 
     def skip(self, name: str, reason: str) -> None:
-        case = ET.Element("testcase", {"classname": xml_text(self.name), "name": xml_text(name)})
+        case = ET.Element("testcase", {"classname": xml_text(_classname(self.name)), "name": xml_text(name)})
         ET.SubElement(case, "skipped", {"message": xml_text(reason)})
         self.skipped += 1
         self._write(case)
@@ -135,6 +140,11 @@ _INDENT = "  "
 _CASE_LEVEL = 2
 _CASE_BREAK = "\n" + _INDENT * _CASE_LEVEL
 _CASES_MARK = "deckcheck-cases"  # no JUnit element has this name; it never reaches the output
+
+
+def _classname(suite: str) -> str:
+    """`suite` as a classname Jenkins shows as one class: its dots written `_`."""
+    return suite.replace(".", "_")
 
 
 def _deck_name(result: DeckResult) -> str:
@@ -167,20 +177,21 @@ class Writer(ReportWriter):
 
     def add_result(self, result: DeckResult) -> None:
         name = result.format or "unknown format"
-        self._suite(name).case(name, _deck_name(result), result.problems, unreadable=result.unreadable)
+        self._suite(name).case(_classname(name), _deck_name(result), result.problems, unreadable=result.unreadable)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The teams, assertions and skipped files of `report` (not its results: those
         were added), then the document."""
         for team in report.teams or []:
-            self._suite(team.format).case(f"{team.format}.teams", _team_name(team), team.problems)
+            self._suite(team.format).case(f"{_classname(team.format)}.teams", _team_name(team), team.problems)
         for outcome in report.assertions or []:
-            name = f"simulate {outcome.format}"
+            suite = f"simulate {outcome.format}"
+            name = f"{outcome.deck}: {outcome.assertion}"
             if outcome.error:
-                self._suite(name).case(outcome.deck, outcome.assertion, [Problem(rule="assertion", message=outcome.message)], unreadable=True)
+                self._suite(suite).case(_classname(suite), name, [Problem(rule="assertion", message=outcome.message)], unreadable=True)
             else:
-                self._suite(name).case(outcome.deck, outcome.assertion, _assertion_problems(outcome),
-                                       output=outcome.message if outcome.passed else None)
+                self._suite(suite).case(_classname(suite), name, _assertion_problems(outcome),
+                                        output=outcome.message if outcome.passed else None)
         for item in report.skipped:
             self._suite(SKIPPED_SUITE).skip(item.file, item.reason)
         suites = list(self.suites.values())

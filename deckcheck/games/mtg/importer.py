@@ -34,7 +34,9 @@ def recognise(file: CardFile) -> CardImport:
     return lambda db_path: import_bulk_file(file.path, db_path)
 
 
-def _cards(stream: JsonStream, meta: dict[str, str], writer: CardDbWriter) -> Iterator[tuple[Card | Reprint, SetInfo | None]]:
+def _cards(stream: JsonStream, meta: dict[str, str], writer: CardDbWriter) -> Iterator[tuple[Card | Reprint | None, SetInfo | None]]:
+    """One item per object the file holds (a card of MTGJSON's `data`, a Scryfall card
+    object); `(None, None)` for one that is no card."""
     first = stream.peek()
     if first == "[":
         meta.setdefault("source", "Scryfall bulk file")
@@ -77,6 +79,8 @@ def build_from_stream(
         try:
             stream = JsonStream(open_text(raw, label=label))
             for objects, (card, set_info) in enumerate(_cards(stream, meta, writer), start=1):
+                if card is None:  # an object read that is no card
+                    continue
                 newest = max(newest, max((printing.released for printing in card.printings), default=""))
                 if isinstance(card, Reprint):
                     writer.add_reprint(*card)

@@ -195,11 +195,10 @@ def _from_scryfall(
 
 def read_array(
     stream: JsonStream, known: Callable[[str], bool] | None = None,
-) -> Iterator[tuple[Card | Reprint, SetInfo | None]]:
-    """Cards of a Scryfall bulk file (a JSON array of card objects), one at a time; those
-    `known` says were read before as `Reprint`s."""
+) -> Iterator[tuple[Card | Reprint | None, SetInfo | None]]:
+    """Cards of a Scryfall bulk file (a JSON array of card objects), one item per object
+    read; those `known` says were read before as `Reprint`s, an object that is no card
+    (a meld card's back face) `(None, None)`, so the import counts the objects it read."""
     for index, obj in enumerate(stream.items()):
-        found = _from_scryfall(obj, index, known)
-        if found is not None:
-            yield found
+        yield _from_scryfall(obj, index, known) or (None, None)
     stream.expect_end()
