@@ -13,7 +13,7 @@ import pytest
 
 import caseload
 from deckcheck.engine import simulate
-from deckcheck.engine.mana import ManaError, parse_cost
+from deckcheck.engine.mana import MANA, ManaError, parse_cost
 
 TESTS = Path(__file__).parent
 
@@ -51,8 +51,10 @@ def test_land_sources(case, catalog):
     profile = profile_deck(deck, load("mtg/constructed"), card_data=catalog)
     warnings: list[str] = []
     kinds = deck_land_kinds(profile, build_policy(hand_size=7), catalog, warnings)
-    got = {card.name: "".join(sorted(made)) for card, made in zip(profile.cards, kinds) if card.land}
-    assert got == {name: "".join(sorted(made)) for name, made in case["sources"].items()}
+    # A land's kinds, or `none` for a land that makes no mana (every land making a kind makes mana).
+    assert all(MANA in made for made in kinds if made)
+    got = {card.name: "".join(sorted(made - {MANA})) if made else "none" for card, made in zip(profile.cards, kinds) if card.land}
+    assert got == {name: made if made == "none" else "".join(sorted(made)) for name, made in case["sources"].items()}
     assert warnings == []
 
 
@@ -124,3 +126,41 @@ def test_cli_cast_errors_and_costs_without_a_database(cli, tmp_path):
     done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Wrath of God", "--offline", "-o", "json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["castable"]["Wrath of God"]["sources"] == {"W": 16}
+
+
+def _hypergeometric(groups: dict[str, int], drawn: int, wanted) -> float:
+    """P(wanted(counts)) for `drawn` cards from a deck split into `groups`, by hand:
+    every composition of the drawn cards weighed by the multivariate hypergeometric."""
+    from itertools import product
+
+    names = list(groups)
+    total = 0
+    for counts in product(*(range(min(groups[n], drawn) + 1) for n in names)):
+        if sum(counts) == drawn and wanted(dict(zip(names, counts))):
+            weight = 1
+            for name, count in zip(names, counts):
+                weight *= comb(groups[name], count)
+            total += weight
+    return total / comb(sum(groups.values()), drawn)
+
+
+def test_a_land_that_makes_no_mana_pays_nothing_but_is_a_land_drop(cli, tmp_path):
+    """Maze of Ith makes no mana: {1}{G} on turn 2 needs two Forests, not a Forest and a
+    Maze; the Maze is still a land (the deck's land count, the land drops Karsten's measure
+    conditions on). No mulligans (keep every seven), on the play by turn 2: 8 cards."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("16 Forest\n8 Maze of Ith\n36 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "true"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Grizzly Bears", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["lands_in_deck"] == 24
+    groups = {"forest": 16, "maze": 8, "other": 36}
+    for side, drawn in (("play", 8), ("draw", 9)):
+        cell = output["castable"]["Grizzly Bears"]["sides"][side]
+        castable = _hypergeometric(groups, drawn, lambda c: c["forest"] >= 2)
+        land_drops = _hypergeometric(groups, drawn, lambda c: c["forest"] + c["maze"] >= 2)
+        assert cell["p"] == pytest.approx(castable, abs=1e-12)
+        assert cell["p_given_land_drops"] == pytest.approx(castable / land_drops, abs=1e-12)
+    assert output["castable"]["Grizzly Bears"]["sides"]["play"]["p"] == pytest.approx(0.691099, abs=1e-6)

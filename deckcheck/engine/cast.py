@@ -22,7 +22,7 @@ from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
-from .mana import SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
+from .mana import MANA, SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,10 @@ class CastAnswer:
 
 def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, warnings: list[str]) -> list[frozenset[str]]:
     """What each land of the deck can make (empty for non-lands), from the policy's
-    `sources:`, else the card database, else basic land names."""
-    overrides = {card_key(name): frozenset(kinds) for name, kinds in policy.sources.items()}
+    `sources:`, else the card database, else basic land names: its source kinds, and MANA
+    when it makes any mana (a land listed with no kinds under `sources:` makes none; a land
+    nothing is known about makes mana of no known color)."""
+    overrides = {card_key(name): frozenset(kinds) | ({MANA} if kinds else set()) for name, kinds in policy.sources.items()}
     facts: dict[str, LandFacts] = {}
     unknown = []
     for card in profile.cards:
@@ -84,7 +86,7 @@ def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, wa
             "lands that make no colored mana; name what they make under `sources:` in a policy file"
         )
     kinds = {**land_sources(facts), **overrides}
-    return [kinds.get(card.key, frozenset()) if card.land else frozenset() for card in profile.cards]
+    return [kinds.get(card.key, frozenset({MANA})) if card.land else frozenset() for card in profile.cards]
 
 
 def _never_cast(origin: str, name: str, types: Sequence[str]) -> str:
@@ -153,8 +155,9 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
 
 
 def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion, kinds: Sequence[frozenset[str]]) -> Atoms:
-    """The policy's categories with lands split by the spell's source kinds they make."""
-    wanted = question.cost.kinds
+    """The policy's categories with lands split by the spell's source kinds they make, and
+    by whether they make mana at all."""
+    wanted = question.cost.kinds | {MANA}
     return split_atoms(
         profile, named=policy.named_cards, tags=policy.used_tags,
         land_kinds=[k & wanted for k in kinds], requirements=question.cost.requirements(),
@@ -162,7 +165,8 @@ def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion,
 
 
 def castable_holds(atoms: Atoms, cost: ManaCost) -> Holds:
-    lands = [a for a in range(atoms.size) if atoms.land[a]]
+    """Enough lands that make mana, and the colored symbols paid (Hall's condition)."""
+    lands = [a for a in range(atoms.size) if atoms.land[a] and MANA in atoms.mana[a]]
     groups = [([a for a in lands if atoms.mana[a] & kinds], need) for kinds, need in cost.requirements()]
     needed = cost.mana_value
 

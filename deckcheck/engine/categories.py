@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ..formats import Format
 from ..model import MAIN, Deck, tally
 from ..names import card_key
+from .mana import MANA
 
 
 class CardData(Protocol):
@@ -107,7 +108,7 @@ class Atoms:
     key: tuple[bool, ...]          # holds cards the policy names or tags (kept when bottoming)
     of_card: tuple[int, ...]
     features: Mapping[str, tuple[int, ...]]  # category name -> the atoms it sums
-    mana: tuple[frozenset[str], ...] = ()    # per atom: the spell's source kinds its lands make
+    mana: tuple[frozenset[str], ...] = ()    # per atom: the spell's source kinds its lands make, and MANA
     requirements: tuple[tuple[frozenset[str], int], ...] = ()  # the spell's Hall conditions
 
     @property
@@ -116,8 +117,8 @@ class Atoms:
 
     def color_keys(self, counts: Sequence[Any]) -> list[Any]:
         """For a --cast question: how many of the spell's colored symbols the lands can pay
-        (a maximum matching, by Hall's deficiency), and how many lands make its colors;
-        both larger is better. Nothing without a question."""
+        (a maximum matching, by Hall's deficiency), how many lands make its colors, and how
+        many make mana at all; each larger is better. Nothing without a question."""
         if not self.requirements:
             return []
         zero = 0 * counts[0]
@@ -126,8 +127,9 @@ class Atoms:
             supply = sum((counts[a] for a in range(self.size) if self.mana[a] & kinds), start=zero)
             deficit = _maximum(deficit, symbols - supply)
         symbols = max(need for _, need in self.requirements)
-        on_color = sum((counts[a] for a in range(self.size) if self.mana[a]), start=zero)
-        return [symbols - deficit, on_color]
+        on_color = sum((counts[a] for a in range(self.size) if self.mana[a] - {MANA}), start=zero)
+        making_mana = sum((counts[a] for a in range(self.size) if MANA in self.mana[a]), start=zero)
+        return [symbols - deficit, on_color, making_mana]
 
     def atoms_of(self, name: str) -> tuple[int, ...]:
         """Atoms summed by `lands`, `spells`, `cards`, `tag:<t>` or `card:<key>`."""
@@ -179,7 +181,7 @@ def split_atoms(
         else:
             label = "other lands" if is_land else "other cards"
         if land_kinds is not None and is_land:
-            label += f" ({''.join(sorted(kinds)) or 'off-color'})"
+            label += f" ({''.join(sorted(kinds - {MANA})) or ('off-color' if MANA in kinds else 'no mana')})"
         labels.append(label)
         copies.append(sum(profile.cards[i].copies for i in members))
         land.append(is_land)

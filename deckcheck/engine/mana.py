@@ -10,14 +10,15 @@ Written down with its sources in docs/engine.md ("Mana model"). In short:
   for a land whose text searches the library for lands (fetch lands), the colors of the
   deck's lands it can find: lands with a basic land type it names, or the deck's basic
   lands for "a basic land card". A snow land's mana is also snow mana (S). A land whose
-  faces are both lands (Pathways) produces what either face produces.
+  faces are both lands (Pathways) produces what either face produces. A land with none of
+  these (Bazaar of Baghdad, Maze of Ith) makes no mana: it pays nothing, not even generic.
 * A spell's cost is read from its front face: {W} needs a white source; hybrid {W/U} a
   white or a blue one; {2/W} is paid with two generic mana; Phyrexian {W/P} with 2 life,
   so it needs no source; {X} is 0 (as in the mana value); {C} needs a colorless source and
   {S} a snow source. The turn it is cast on curve is its mana value computed the same way.
-* A hand casts the spell with L lands when L is at least the mana value and the colored
-  symbols can be paid by different lands (Hall's condition: every group of symbols has at
-  least as many lands able to pay one of them as it has symbols).
+* A hand casts the spell with L lands that make mana when L is at least the mana value
+  and the colored symbols can be paid by different lands (Hall's condition: every group of
+  symbols has at least as many lands able to pay one of them as it has symbols).
 """
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ from ..errors import DeckcheckError
 COLORS = ("W", "U", "B", "R", "G")
 COLORLESS, SNOW = "C", "S"
 SOURCE_KINDS = (*COLORS, COLORLESS, SNOW)   # everything a source may be counted for
+# The kind of every land that makes some mana, whatever its color: it pays generic mana. A
+# land without it (Bazaar of Baghdad, Maze of Ith, Dark Depths) is played but pays nothing.
+MANA = "mana"
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 # Basic lands by name, for decks read without a card database.
 _BASIC_NAMES = {**{name.lower(): color for name, color in BASIC_LAND_TYPES.items()}, "wastes": COLORLESS}
@@ -46,6 +50,11 @@ _CHOSEN_TYPE = re.compile(r"choose a basic land type\b.*\bis the chosen type", r
 # "Each land is a Swamp in addition to its other land types" (Urborg): the land itself too.
 _EACH_LAND_IS = re.compile(r"\beach land is an? (" + "|".join(BASIC_LAND_TYPES) + r")\b", re.IGNORECASE)
 _SEARCH = re.compile(r"search your library for ([^.\n]*)", re.IGNORECASE)
+# An "Add" clause that adds mana, of a color the model may not read ("one mana of either of
+# the circled colors": Cryptic Spires; "of that color": Rhystic Cave, Meteor Crater).
+_ADDS_MANA = re.compile(r"\{[^}]*\}|\bmana\b", re.IGNORECASE)
+# A land that enters as a copy of a land (Vesuva): it makes what the copied land makes.
+_COPIES_LAND = re.compile(r"\bas a copy of (?:any|a|target) land\b", re.IGNORECASE)
 
 
 class ManaError(DeckcheckError):
@@ -129,6 +138,11 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
 # ---------------------------------------------------------------- lands
 
 
+def _adds_mana(oracle_text: str) -> bool:
+    """Whether the text has an "Add" ability that adds mana."""
+    return any(_ADDS_MANA.search(clause) for clause in _ADD_CLAUSE.findall(oracle_text or ""))
+
+
 def _produced(oracle_text: str) -> set[str]:
     found: set[str] = set()
     for clause in _ADD_CLAUSE.findall(oracle_text or ""):
@@ -150,6 +164,9 @@ class LandFacts:
     basic: bool
     snow: bool
     searches: tuple[str, ...] = ()   # what its search looks for: land types, or "basic"
+    # Makes mana by itself (its colors may be unknown: Vesuva, Cryptic Spires); a fetch
+    # land makes mana when a land it can find does (land_sources).
+    makes_mana: bool = True
 
 
 def land_facts(card: Any) -> LandFacts:
@@ -165,11 +182,14 @@ def land_facts(card: Any) -> LandFacts:
     land_types = frozenset(t for t in subtypes if t in BASIC_LAND_TYPES)
     produces = {BASIC_LAND_TYPES[t] for t in land_types}
     searches: list[str] = []
+    makes_mana = bool(produces)
     for face in land_faces:
         produces |= _produced(face)
+        makes_mana = makes_mana or _adds_mana(face) or bool(_COPIES_LAND.search(face))
         if _CHOSEN_TYPE.search(face):
             produces.update(COLORS)
         produces.update(BASIC_LAND_TYPES[t.title()] for t in _EACH_LAND_IS.findall(face))
+        makes_mana = makes_mana or bool(produces)
         for target in _SEARCH.findall(face):
             named = [t for t in BASIC_LAND_TYPES if re.search(rf"\b{t}\b", target)]
             if named:
@@ -179,7 +199,7 @@ def land_facts(card: Any) -> LandFacts:
     supertypes = getattr(card, "supertypes", ()) or ()
     return LandFacts(
         produces=frozenset(produces), land_types=land_types, basic="Basic" in supertypes,
-        snow="Snow" in supertypes, searches=tuple(dict.fromkeys(searches)),
+        snow="Snow" in supertypes, searches=tuple(dict.fromkeys(searches)), makes_mana=makes_mana,
     )
 
 
@@ -195,18 +215,19 @@ def basic_land_facts(name: str) -> LandFacts | None:
 
 
 def land_sources(facts: Mapping[str, LandFacts]) -> dict[str, frozenset[str]]:
-    """The source kinds of each land of a deck (by card key): what it produces, plus for a
-    fetch land what the deck's lands it can find produce; snow lands add S."""
+    """The source kinds of each land of a deck (by card key): what it produces and MANA
+    when it makes any mana, plus for a fetch land what the deck's lands it can find make;
+    snow lands that make mana add S. A land that makes no mana has no kind at all."""
     out: dict[str, frozenset[str]] = {}
     for key, land in facts.items():
-        kinds = set(land.produces)
+        kinds = set(land.produces) | ({MANA} if land.makes_mana else set())
         for target in land.searches:
             for other_key, other in facts.items():
-                if other_key == key:
+                if other_key == key or not other.makes_mana:
                     continue
                 if (target == "basic" and other.basic) or target in other.land_types:
-                    kinds |= other.produces
-                    if other.snow and other.produces:
+                    kinds |= other.produces | {MANA}
+                    if other.snow:
                         kinds.add(SNOW)
         if land.snow and kinds:
             kinds.add(SNOW)
