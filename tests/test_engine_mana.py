@@ -36,6 +36,7 @@ def test_costs(case):
         return
     cost = parse_cost(case["cost"])
     assert cost.mana_value == case["mana_value"]
+    assert cost.fewest_lands == case.get("fewest_lands", case["mana_value"])
     assert sorted("".join(sorted(pip)) for pip in cost.pips) == sorted("".join(sorted(p)) for p in case["pips"])
 
 
@@ -164,3 +165,23 @@ def test_a_land_that_makes_no_mana_pays_nothing_but_is_a_land_drop(cli, tmp_path
         assert cell["p"] == pytest.approx(castable, abs=1e-12)
         assert cell["p_given_land_drops"] == pytest.approx(castable / land_drops, abs=1e-12)
     assert output["castable"]["Grizzly Bears"]["sides"]["play"]["p"] == pytest.approx(0.691099, abs=1e-6)
+
+
+def test_a_two_or_color_symbol_is_paid_by_one_source_of_its_color(cli, tmp_path):
+    """Spectral Procession {2/W}{2/W}{2/W} (mana value 6) is a three-drop with three white
+    sources: each {2/W} is paid with one W or two generic, so three lands pay it only when
+    all three make white. No mulligans, by turn 3: 9 cards on the play, 10 on the draw."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("10 Plains\n14 Island\n32 Grizzly Bears\n4 Spectral Procession\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "true"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/modern", "--policy", str(policy), "--cast", "Spectral Procession", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["castable"]["Spectral Procession"]
+    assert (answer["turn"], answer["mana_value"], answer["sources"]) == (3, 6, {"W": 10})
+    groups = {"plains": 10, "island": 14, "other": 36}
+    for side, drawn in (("play", 9), ("draw", 10)):
+        castable = _hypergeometric(groups, drawn, lambda c: c["plains"] >= 3)
+        land_drops = _hypergeometric(groups, drawn, lambda c: c["plains"] + c["island"] >= 3)
+        assert answer["sides"][side]["p"] == pytest.approx(castable, abs=1e-12)
+        assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(castable / land_drops, abs=1e-12)

@@ -1,7 +1,7 @@
 """`--cast NAME`: can the spell be cast on curve, on the play and on the draw?
 
-For a spell of mana value T (turn T, at least turn 1) two probabilities, mulligans
-included (docs/engine.md, "Castability"):
+For a spell that T lands pay (its mana value, each {2/W} paid with one W: turn T, at least
+turn 1) two probabilities, mulligans included (docs/engine.md, "Castability"):
 
     p                    P(at least T lands and the colored symbols paid, by turn T)
     p_given_land_drops   p / P(at least T lands by turn T): Frank Karsten's measure, "the
@@ -37,7 +37,7 @@ class CastQuestion:
 
     @property
     def turn(self) -> int:
-        return max(1, self.cost.mana_value)
+        return max(1, self.cost.fewest_lands)
 
 
 @dataclass
@@ -148,8 +148,10 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         cost=parse_cost(text, name=origin),
         deck_card=card.name if card else None,
     )
+    value = question.cost.mana_value
+    on_curve = f"mana value {value}" + ("" if value == question.turn else f", turn {question.turn} on curve")
     check_turns(question.turn, too_late=(
-        f"{origin}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
+        f"{origin}: {on_curve}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
     ))
     return question
 
@@ -168,7 +170,7 @@ def castable_holds(atoms: Atoms, cost: ManaCost) -> Holds:
     """Enough lands that make mana, and the colored symbols paid (Hall's condition)."""
     lands = [a for a in range(atoms.size) if atoms.land[a] and MANA in atoms.mana[a]]
     groups = [([a for a in lands if atoms.mana[a] & kinds], need) for kinds, need in cost.requirements()]
-    needed = cost.mana_value
+    needed = cost.fewest_lands
 
     def holds(counts: Sequence[Any]) -> Any:
         zero = 0 * counts[0]
@@ -194,7 +196,7 @@ def cast_events(atoms: Atoms, question: CastQuestion, draws: Mapping[str, int]) 
     events = []
     for side, count in draws.items():
         events.append(Event(f"cast:{side}", count, castable_holds(atoms, question.cost)))
-        events.append(Event(f"lands:{side}", count, lands_holds(atoms, question.cost.mana_value)))
+        events.append(Event(f"lands:{side}", count, lands_holds(atoms, question.cost.fewest_lands)))
     return events
 
 

@@ -13,9 +13,10 @@ Written down with its sources in docs/engine.md ("Mana model"). In short:
   faces are both lands (Pathways) produces what either face produces. A land with none of
   these (Bazaar of Baghdad, Maze of Ith) makes no mana: it pays nothing, not even generic.
 * A spell's cost is read from its front face: {W} needs a white source; hybrid {W/U} a
-  white or a blue one; {2/W} is paid with two generic mana; Phyrexian {W/P} with 2 life,
-  so it needs no source; {X} is 0 (as in the mana value); {C} needs a colorless source and
-  {S} a snow source. The turn it is cast on curve is its mana value computed the same way.
+  white or a blue one; {2/W} one white source (or two generic mana, which is never
+  cheaper); Phyrexian {W/P} is paid with 2 life, so it needs no source; {X} is 0 (as in the
+  mana value); {C} needs a colorless source and {S} a snow source. The turn it is cast on
+  curve is the fewest lands that pay it: its mana value with each {2/W} counting 1.
 * A hand casts the spell with L lands that make mana when L is at least the mana value
   and the colored symbols can be paid by different lands (Hall's condition: every group of
   symbols has at least as many lands able to pay one of them as it has symbols).
@@ -76,9 +77,17 @@ class ManaCost:
     text: str
     generic: int
     pips: tuple[frozenset[str], ...]
+    # {2/W} symbols: each is also a pip (one W source pays it) and counts 2 in the mana value.
+    two_or_color: int = 0
 
     @property
     def mana_value(self) -> int:
+        return self.generic + len(self.pips) + self.two_or_color
+
+    @property
+    def fewest_lands(self) -> int:
+        """The fewest lands that pay the cost, each {2/W} with one white source: the turn on
+        curve (Spectral Procession's {2/W}{2/W}{2/W} is a three-drop with three white sources)."""
         return self.generic + len(self.pips)
 
     @property
@@ -105,7 +114,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
     """Read a cost like `{2}{W}{W}` or `{W/U}{G/P}`; a split or double-faced card's cost
     is its front face's (the part before ` // `)."""
     front = text.split("//")[0].strip()
-    generic = 0
+    generic = two_or_color = 0
     pips: list[frozenset[str]] = []
     rest = _SYMBOL.sub("", front).strip()
     if rest:
@@ -122,17 +131,20 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
             pieces = part.split("/")
             if "P" in pieces:
                 continue  # Phyrexian: payable with 2 life
-            if any(piece.isdigit() for piece in pieces):
-                generic += max(int(piece) for piece in pieces if piece.isdigit())
-                continue
-            if not all(piece in SOURCE_KINDS for piece in pieces):
+            numbers = [int(piece) for piece in pieces if piece.isdigit()]
+            kinds = [piece for piece in pieces if not piece.isdigit()]
+            # {W/U} (any colors), or {2/W} (one number, one color)
+            well_formed = len(kinds) == 1 and len(numbers) == 1 if numbers else bool(kinds)
+            if not well_formed or not all(piece in SOURCE_KINDS for piece in kinds):
                 raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
-            pips.append(frozenset(pieces))
+            pips.append(frozenset(kinds))
+            if numbers:  # {2/W}: one W source, or two generic mana
+                two_or_color += max(numbers[0] - 1, 0)
         elif part in ("H" + c for c in COLORS) or part == "½":
             continue  # half mana (Un-sets): rounds to nothing on curve
         else:
             raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
-    return ManaCost(text=front, generic=generic, pips=tuple(pips))
+    return ManaCost(text=front, generic=generic, pips=tuple(pips), two_or_color=two_or_color)
 
 
 # ---------------------------------------------------------------- lands
