@@ -13,7 +13,7 @@ import pytest
 
 import caseload
 from deckcheck.engine import simulate
-from deckcheck.engine.mana import MANA, ManaError, parse_cost
+from deckcheck.engine.mana import EVERY_LAND, MANA, SOURCE_KINDS, ManaError, parse_cost
 
 TESTS = Path(__file__).parent
 
@@ -52,10 +52,20 @@ def test_land_sources(case, catalog):
     profile = profile_deck(deck, load("mtg/constructed"), card_data=catalog)
     warnings: list[str] = []
     kinds = deck_land_kinds(profile, build_policy(hand_size=7), catalog, warnings)
-    # A land's kinds, or `none` for a land that makes no mana (every land making a kind makes mana).
+    # A land's kinds (`B; every land B` for Urborg), or `none` for a land that makes no mana
+    # (every land making a kind makes mana).
     assert all(MANA in made for made in kinds if made)
-    got = {card.name: "".join(sorted(made - {MANA})) if made else "none" for card, made in zip(profile.cards, kinds) if card.land}
-    assert got == {name: made if made == "none" else "".join(sorted(made)) for name, made in case["sources"].items()}
+
+    def shown(made: frozenset[str]) -> str:
+        given = "".join(sorted(color for color, kind in EVERY_LAND.items() if kind in made))
+        return "".join(sorted(made & set(SOURCE_KINDS))) + (f"; every land {given}" if given else "") if made else "none"
+
+    def expected(made: str) -> str:
+        own, _, given = made.partition(";")
+        return made if made == "none" else "".join(sorted(own)) + (f";{given}" if given else "")
+
+    got = {card.name: shown(made) for card, made in zip(profile.cards, kinds) if card.land}
+    assert got == {name: expected(made) for name, made in case["sources"].items()}
     assert warnings == []
 
 
@@ -185,3 +195,28 @@ def test_a_two_or_color_symbol_is_paid_by_one_source_of_its_color(cli, tmp_path)
         land_drops = _hypergeometric(groups, drawn, lambda c: c["plains"] + c["island"] >= 3)
         assert answer["sides"][side]["p"] == pytest.approx(castable, abs=1e-12)
         assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(castable / land_drops, abs=1e-12)
+
+
+def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
+    """While Urborg, Tomb of Yawgmoth is out each land is a Swamp: {B}{B} on turn 2 needs
+    two lands when an Urborg is among them (an Island or a Maze of Ith taps for B), and two
+    Swamps otherwise. No mulligans, by turn 2: 8 cards on the play, 9 on the draw."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Urborg, Tomb of Yawgmoth\n8 Swamp\n8 Island\n4 Maze of Ith\n36 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "true"}\ncosts: {Spell: "{B}{B}"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["castable"]["Spell"]
+    assert answer["sources"] == {"B": 12}
+    groups = {"urborg": 4, "swamp": 8, "island": 8, "maze": 4, "other": 36}
+
+    def castable(c: dict[str, int]) -> bool:
+        lands = c["urborg"] + c["swamp"] + c["island"] + c["maze"]
+        return lands >= 2 if c["urborg"] else c["swamp"] >= 2
+
+    for side, drawn in (("play", 8), ("draw", 9)):
+        p = _hypergeometric(groups, drawn, castable)
+        land_drops = _hypergeometric(groups, drawn, lambda c: c["urborg"] + c["swamp"] + c["island"] + c["maze"] >= 2)
+        assert answer["sides"][side]["p"] == pytest.approx(p, abs=1e-12)
+        assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)

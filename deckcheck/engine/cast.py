@@ -22,7 +22,7 @@ from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
-from .mana import MANA, SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
+from .mana import EVERY_LAND, MANA, SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
 
 
 @dataclass(frozen=True)
@@ -159,7 +159,7 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
 def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion, kinds: Sequence[frozenset[str]]) -> Atoms:
     """The policy's categories with lands split by the spell's source kinds they make, and
     by whether they make mana at all."""
-    wanted = question.cost.kinds | {MANA}
+    wanted = question.cost.kinds | {MANA} | {EVERY_LAND[k] for k in question.cost.kinds if k in EVERY_LAND}
     return split_atoms(
         profile, named=policy.named_cards, tags=policy.used_tags,
         land_kinds=[k & wanted for k in kinds], requirements=question.cost.requirements(),
@@ -168,15 +168,14 @@ def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion,
 
 def castable_holds(atoms: Atoms, cost: ManaCost) -> Holds:
     """Enough lands that make mana, and the colored symbols paid (Hall's condition)."""
-    lands = [a for a in range(atoms.size) if atoms.land[a] and MANA in atoms.mana[a]]
-    groups = [([a for a in lands if atoms.mana[a] & kinds], need) for kinds, need in cost.requirements()]
+    making_mana = atoms.paying()
+    groups = [(atoms.paying(kinds), need) for kinds, need in cost.requirements()]
     needed = cost.fewest_lands
 
     def holds(counts: Sequence[Any]) -> Any:
-        zero = 0 * counts[0]
-        result = sum((counts[a] for a in lands), start=zero) >= needed
-        for members, need in groups:
-            result = result & (sum((counts[a] for a in members), start=zero) >= need)
+        result = making_mana(counts) >= needed
+        for paying, need in groups:
+            result = result & (paying(counts) >= need)
         return result
 
     return holds

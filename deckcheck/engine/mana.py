@@ -6,7 +6,8 @@ Written down with its sources in docs/engine.md ("Mana model"). In short:
   Mountain R, Forest G), the mana symbols of its "Add ..." abilities ({C} is colorless
   mana, a color of its own), every color for "mana of any color" (or "any type") and for
   a color or basic land type chosen as it enters (Thriving lands, Multiversal Passage),
-  the color of the type it gives every land (Urborg: a Swamp), and,
+  the color of the type it gives every land (Urborg: a Swamp; while it is out every land
+  makes that color too, even one that makes no mana of its own), and,
   for a land whose text searches the library for lands (fetch lands), the colors of the
   deck's lands it can find: lands with a basic land type it names, or the deck's basic
   lands for "a basic land card". A snow land's mana is also snow mana (S). A land whose
@@ -37,6 +38,9 @@ SOURCE_KINDS = (*COLORS, COLORLESS, SNOW)   # everything a source may be counted
 # The kind of every land that makes some mana, whatever its color: it pays generic mana. A
 # land without it (Bazaar of Baghdad, Maze of Ith, Dark Depths) is played but pays nothing.
 MANA = "mana"
+# The kind of a land that makes every land a basic land type (Urborg, Tomb of Yawgmoth: each
+# land is a Swamp): while it is out, every land makes that color, even one making no mana.
+EVERY_LAND = {color: f"every land {color}" for color in COLORS}
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 # Basic lands by name, for decks read without a card database.
 _BASIC_NAMES = {**{name.lower(): color for name, color in BASIC_LAND_TYPES.items()}, "wastes": COLORLESS}
@@ -179,6 +183,7 @@ class LandFacts:
     # Makes mana by itself (its colors may be unknown: Vesuva, Cryptic Spires); a fetch
     # land makes mana when a land it can find does (land_sources).
     makes_mana: bool = True
+    every_land: frozenset[str] = frozenset()  # colors it gives every land (Urborg: B)
 
 
 def land_facts(card: Any) -> LandFacts:
@@ -194,13 +199,15 @@ def land_facts(card: Any) -> LandFacts:
     land_types = frozenset(t for t in subtypes if t in BASIC_LAND_TYPES)
     produces = {BASIC_LAND_TYPES[t] for t in land_types}
     searches: list[str] = []
+    every_land: set[str] = set()
     makes_mana = bool(produces)
     for face in land_faces:
         produces |= _produced(face)
         makes_mana = makes_mana or _adds_mana(face) or bool(_COPIES_LAND.search(face))
         if _CHOSEN_TYPE.search(face):
             produces.update(COLORS)
-        produces.update(BASIC_LAND_TYPES[t.title()] for t in _EACH_LAND_IS.findall(face))
+        every_land.update(BASIC_LAND_TYPES[t.title()] for t in _EACH_LAND_IS.findall(face))
+        produces |= every_land
         makes_mana = makes_mana or bool(produces)
         for target in _SEARCH.findall(face):
             named = [t for t in BASIC_LAND_TYPES if re.search(rf"\b{t}\b", target)]
@@ -212,6 +219,7 @@ def land_facts(card: Any) -> LandFacts:
     return LandFacts(
         produces=frozenset(produces), land_types=land_types, basic="Basic" in supertypes,
         snow="Snow" in supertypes, searches=tuple(dict.fromkeys(searches)), makes_mana=makes_mana,
+        every_land=frozenset(every_land),
     )
 
 
@@ -229,10 +237,11 @@ def basic_land_facts(name: str) -> LandFacts | None:
 def land_sources(facts: Mapping[str, LandFacts]) -> dict[str, frozenset[str]]:
     """The source kinds of each land of a deck (by card key): what it produces and MANA
     when it makes any mana, plus for a fetch land what the deck's lands it can find make;
-    snow lands that make mana add S. A land that makes no mana has no kind at all."""
+    snow lands that make mana add S; EVERY_LAND[c] when it makes every land make c. A land
+    that makes no mana has no kind at all."""
     out: dict[str, frozenset[str]] = {}
     for key, land in facts.items():
-        kinds = set(land.produces) | ({MANA} if land.makes_mana else set())
+        kinds = set(land.produces) | ({MANA} if land.makes_mana else set()) | {EVERY_LAND[c] for c in land.every_land}
         for target in land.searches:
             for other_key, other in facts.items():
                 if other_key == key or not other.makes_mana:
