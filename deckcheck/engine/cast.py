@@ -22,7 +22,7 @@ from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
-from .mana import EVERY_LAND, MANA, SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
+from .mana import EVERY_LAND, MANA, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
 
 
 @dataclass(frozen=True)
@@ -200,8 +200,10 @@ def cast_events(atoms: Atoms, question: CastQuestion, draws: Mapping[str, int]) 
 
 
 def source_counts(profile: DeckProfile, kinds: Sequence[frozenset[str]], question: CastQuestion) -> dict[str, int]:
-    """Lands in the deck making each kind the spell asks for."""
-    out = {}
-    for kind in (k for k in SOURCE_KINDS if k in question.cost.kinds):
-        out[kind] = sum(card.copies for card, made in zip(profile.cards, kinds) if card.land and kind in made)
-    return out
+    """Lands in the deck that can pay each kind of symbol of the spell's cost, by its name:
+    `W` the lands making white, `R/W` those making red or white (Karsten's "combined sources
+    of either color")."""
+    return {
+        name: sum(card.copies for card, made in zip(profile.cards, kinds) if card.land and made & paid_by)
+        for name, paid_by in question.cost.symbols().items()
+    }

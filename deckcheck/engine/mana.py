@@ -83,6 +83,7 @@ class ManaCost:
     pips: tuple[frozenset[str], ...]
     # {2/W} symbols: each is also a pip (one W source pays it) and counts 2 in the mana value.
     two_or_color: int = 0
+    names: tuple[str, ...] = ()  # per pip, its symbol as printed: `W`, `R/W` ({2/W}: `W`)
 
     @property
     def mana_value(self) -> int:
@@ -93,6 +94,14 @@ class ManaCost:
         """The fewest lands that pay the cost, each {2/W} with one white source: the turn on
         curve (Spectral Procession's {2/W}{2/W}{2/W} is a three-drop with three white sources)."""
         return self.generic + len(self.pips)
+
+    def symbols(self) -> dict[str, frozenset[str]]:
+        """Each kind of symbol of the cost by name, with the source kinds that pay it: one-kind
+        symbols in the order W U B R G C S, then hybrid ones (`R/W`) as printed."""
+        named = dict(zip(self.names, self.pips))
+        return dict(sorted(named.items(), key=lambda item: (
+            len(item[1]) > 1, SOURCE_KINDS.index(item[0]) if item[0] in SOURCE_KINDS else self.names.index(item[0]),
+        )))
 
     @property
     def kinds(self) -> frozenset[str]:
@@ -120,6 +129,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
     front = text.split("//")[0].strip()
     generic = two_or_color = 0
     pips: list[frozenset[str]] = []
+    names: list[str] = []
     rest = _SYMBOL.sub("", front).strip()
     if rest:
         raise ManaError(f"{name or 'mana cost'}: cannot read the mana cost {text!r} (symbols look like {{2}}{{W}})")
@@ -131,6 +141,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
             continue
         elif part in SOURCE_KINDS:
             pips.append(frozenset({part}))
+            names.append(part)
         elif "/" in part:
             pieces = part.split("/")
             if "P" in pieces:
@@ -142,13 +153,14 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
             if not well_formed or not all(piece in SOURCE_KINDS for piece in kinds):
                 raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
             pips.append(frozenset(kinds))
+            names.append("/".join(kinds))
             if numbers:  # {2/W}: one W source, or two generic mana
                 two_or_color += max(numbers[0] - 1, 0)
         elif part in ("H" + c for c in COLORS) or part == "½":
             continue  # half mana (Un-sets): rounds to nothing on curve
         else:
             raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
-    return ManaCost(text=front, generic=generic, pips=tuple(pips), two_or_color=two_or_color)
+    return ManaCost(text=front, generic=generic, pips=tuple(pips), two_or_color=two_or_color, names=tuple(names))
 
 
 # ---------------------------------------------------------------- lands
