@@ -220,3 +220,16 @@ def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
         land_drops = _hypergeometric(groups, drawn, lambda c: c["urborg"] + c["swamp"] + c["island"] + c["maze"] >= 2)
         assert answer["sides"][side]["p"] == pytest.approx(p, abs=1e-12)
         assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)
+
+
+@pytest.mark.parametrize("symbol", ["9" * 5000, "9" * 5000 + "/W"])
+def test_a_generic_cost_too_long_for_a_number_is_a_usage_error(cli, tmp_path, symbol):
+    """int() refuses more than 4,300 digits: such a cost is a one-line error, not an internal one."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("20 Plains\n40 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text(f'costs: {{Spell: "{{{symbol}}}"}}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/modern", "--policy", str(policy), "--cast", "Spell")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "(5000 digits): castability is asked up to turn 50" in done.stderr
+    assert len(done.stderr) < 300

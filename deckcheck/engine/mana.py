@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import Any, Protocol
 
 from ..errors import DeckcheckError
+from ..limits import MAX_QUOTED_CHARS, MAX_TURNS, quoted
 
 COLORS = ("W", "U", "B", "R", "G")
 COLORLESS, SNOW = "C", "S"
@@ -123,6 +124,17 @@ class ManaCost:
         return sorted(found.items(), key=lambda item: (len(item[0]), sorted(item[0])))
 
 
+def _number(digits: str, name: str) -> int:
+    """A number of generic mana; one too long for int() (4,300 digits) is far past any turn
+    castability is asked about."""
+    if len(digits) > len(str(MAX_TURNS)) + 15:
+        raise ManaError(
+            f"{name or 'mana cost'}: {{{digits[:20]}...}} ({len(digits)} digits): castability is asked up to turn "
+            f"{MAX_TURNS} (docs/security.md#limits)"
+        )
+    return int(digits)
+
+
 def parse_cost(text: str, *, name: str = "") -> ManaCost:
     """Read a cost like `{2}{W}{W}` or `{W/U}{G/P}`; a split or double-faced card's cost
     is its front face's (the part before ` // `)."""
@@ -132,11 +144,11 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
     names: list[str] = []
     rest = _SYMBOL.sub("", front).strip()
     if rest:
-        raise ManaError(f"{name or 'mana cost'}: cannot read the mana cost {text!r} (symbols look like {{2}}{{W}})")
+        raise ManaError(f"{name or 'mana cost'}: cannot read the mana cost {quoted(text)} (symbols look like {{2}}{{W}})")
     for symbol in _SYMBOL.findall(front):
         part = symbol.upper().strip()
         if part.isdigit():
-            generic += int(part)
+            generic += _number(part, name)
         elif part in ("X", "Y", "Z"):
             continue
         elif part in SOURCE_KINDS:
@@ -146,12 +158,12 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
             pieces = part.split("/")
             if "P" in pieces:
                 continue  # Phyrexian: payable with 2 life
-            numbers = [int(piece) for piece in pieces if piece.isdigit()]
+            numbers = [_number(piece, name) for piece in pieces if piece.isdigit()]
             kinds = [piece for piece in pieces if not piece.isdigit()]
             # {W/U} (any colors), or {2/W} (one number, one color)
             well_formed = len(kinds) == 1 and len(numbers) == 1 if numbers else bool(kinds)
             if not well_formed or not all(piece in SOURCE_KINDS for piece in kinds):
-                raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
+                raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol[:MAX_QUOTED_CHARS]}}} in {quoted(text)}")
             pips.append(frozenset(kinds))
             names.append("/".join(kinds))
             if numbers:  # {2/W}: one W source, or two generic mana
@@ -159,7 +171,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
         elif part in ("H" + c for c in COLORS) or part == "½":
             continue  # half mana (Un-sets): rounds to nothing on curve
         else:
-            raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol}}} in {text!r}")
+            raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol[:MAX_QUOTED_CHARS]}}} in {quoted(text)}")
     return ManaCost(text=front, generic=generic, pips=tuple(pips), two_or_color=two_or_color, names=tuple(names))
 
 
