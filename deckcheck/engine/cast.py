@@ -126,6 +126,8 @@ def card_face_cost(card: Any, face: int | None, origin: str) -> str:
 def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str) -> CastQuestion:
     """The castability question about `name`; its errors name `origin`, where the user asked
     it (`--cast 'Wrath of God'`)."""
+    if not name.strip():
+        raise ManaError(f"{origin}: the spell's name is empty: name a spell, as in 'Lightning Bolt'")
     costs = {card_key(key): text for key, text in policy.costs.items()}
     text = costs.get(card_key(name))
     shown = name
