@@ -3,7 +3,7 @@
 For a spell that T lands pay (its mana value, each {2/W} paid with one W: turn T, at least
 turn 1) two probabilities, mulligans included (docs/engine.md, "Castability"):
 
-    p                    P(at least T lands and the colored symbols paid, by turn T)
+    p                    P(at least T lands that make mana and the colored symbols paid, by turn T)
     p_given_land_drops   p / P(at least T lands by turn T): Frank Karsten's measure, "the
                          probability to have the colored sources conditional on drawing at
                          least T lands by turn T"

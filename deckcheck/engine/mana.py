@@ -224,15 +224,12 @@ def land_facts(card: Any) -> LandFacts:
     produces = {BASIC_LAND_TYPES[t] for t in land_types}
     searches: list[str] = []
     every_land: set[str] = set()
-    makes_mana = bool(produces)
     for face in land_faces:
         produces |= _produced(face)
-        makes_mana = makes_mana or _adds_mana(face) or bool(_COPIES_LAND.search(face))
         if _CHOSEN_TYPE.search(face):
             produces.update(COLORS)
         every_land.update(BASIC_LAND_TYPES[t.title()] for t in _EACH_LAND_IS.findall(face))
         produces |= every_land
-        makes_mana = makes_mana or bool(produces)
         for target in _SEARCH.findall(face):
             named = [t for t in BASIC_LAND_TYPES if re.search(rf"\b{t}\b", target)]
             if named:
@@ -242,7 +239,8 @@ def land_facts(card: Any) -> LandFacts:
     supertypes = getattr(card, "supertypes", ()) or ()
     return LandFacts(
         produces=frozenset(produces), land_types=land_types, basic="Basic" in supertypes,
-        snow="Snow" in supertypes, searches=tuple(dict.fromkeys(searches)), makes_mana=makes_mana,
+        snow="Snow" in supertypes, searches=tuple(dict.fromkeys(searches)),
+        makes_mana=bool(produces) or any(_adds_mana(face) or _COPIES_LAND.search(face) for face in land_faces),
         every_land=frozenset(every_land),
     )
 
