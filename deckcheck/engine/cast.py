@@ -9,7 +9,8 @@ turn 1) two probabilities, mulligans included (docs/engine.md, "Castability"):
                          least T lands by turn T"
 
 The lands are split by what of the spell's colors they make (mana.py); those categories
-take part in bottoming, so off-color lands go to the bottom first (bottoming.py).
+take part in bottoming, so off-color lands go to the bottom first, and lands that make no
+mana before them (bottoming.py).
 """
 from __future__ import annotations
 
