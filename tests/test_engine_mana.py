@@ -139,20 +139,25 @@ def test_cli_cast_errors_and_costs_without_a_database(cli, tmp_path):
     assert json.loads(done.stdout)["castable"]["Wrath of God"]["sources"] == {"W": 16}
 
 
+def _hypergeometric_weight(groups: dict[str, int], drawn: dict[str, int]) -> float:
+    """The multivariate hypergeometric probability of drawing `drawn` from `groups`."""
+    weight = 1
+    for name, count in drawn.items():
+        weight *= comb(groups[name], count)
+    return weight / comb(sum(groups.values()), sum(drawn.values()))
+
+
 def _hypergeometric(groups: dict[str, int], drawn: int, wanted) -> float:
     """P(wanted(counts)) for `drawn` cards from a deck split into `groups`, by hand:
     every composition of the drawn cards weighed by the multivariate hypergeometric."""
     from itertools import product
 
     names = list(groups)
-    total = 0
-    for counts in product(*(range(min(groups[n], drawn) + 1) for n in names)):
-        if sum(counts) == drawn and wanted(dict(zip(names, counts))):
-            weight = 1
-            for name, count in zip(names, counts):
-                weight *= comb(groups[name], count)
-            total += weight
-    return total / comb(sum(groups.values()), drawn)
+    return sum(
+        _hypergeometric_weight(groups, dict(zip(names, counts)))
+        for counts in product(*(range(min(groups[n], drawn) + 1) for n in names))
+        if sum(counts) == drawn and wanted(dict(zip(names, counts)))
+    )
 
 
 def test_a_land_that_makes_no_mana_pays_nothing_but_is_a_land_drop(cli, tmp_path):
@@ -233,3 +238,44 @@ def test_a_generic_cost_too_long_for_a_number_is_a_usage_error(cli, tmp_path, sy
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "(5000 digits): castability is asked up to turn 50" in done.stderr
     assert len(done.stderr) < 300
+
+
+def test_bottoming_keeps_a_land_that_makes_mana_before_one_that_makes_none(cli, tmp_path):
+    """Every seven is sent back and every six kept (London: draw 7, bottom 1). The bottomed
+    card follows docs/engine.md: the land count nearest 6 x 25/60 (ties: more lands), then
+    the lands paying more of {1}{U}'s symbols, more lands of its colors, more lands making
+    mana - so a Maze of Ith goes before a Forest. Then 1 draw on the play, 2 on the draw,
+    from the 53 unseen cards; castable with two mana-making lands, one of them an Island.
+    (Bottoming the Forest on that tie gives 0.3967 on the play instead of 0.4355.)"""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("5 Island\n10 Forest\n10 Maze of Ith\n35 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "false", 6: "true"}\ncosts: {Spell: "{1}{U}"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    sides = json.loads(done.stdout)["castable"]["Spell"]["sides"]
+    deck_counts = {"island": 5, "forest": 10, "maze": 10, "other": 35}
+
+    def kept_six(seven: dict[str, int]) -> dict[str, int]:
+        def key(hand: dict[str, int]) -> tuple:
+            lands = hand["island"] + hand["forest"] + hand["maze"]
+            return (abs(lands - 6 * 25 / 60), -lands, -min(hand["island"], 1), -hand["island"], -(hand["island"] + hand["forest"]))
+        choices = [{**seven, name: seven[name] - 1} for name in seven if seven[name]]
+        return min(choices, key=key)
+
+    from itertools import product
+
+    for side, draws in (("play", 1), ("draw", 2)):
+        p = 0.0
+        for counts in product(*(range(min(n, 7) + 1) for n in deck_counts.values())):
+            if sum(counts) != 7:
+                continue
+            seven = dict(zip(deck_counts, counts))
+            weight = _hypergeometric_weight(deck_counts, seven)
+            unseen = {name: deck_counts[name] - seven[name] for name in deck_counts}
+            kept = kept_six(seven)
+            p += weight * _hypergeometric(unseen, draws, lambda c, kept=kept: (
+                kept["island"] + c["island"] >= 1 and kept["island"] + c["island"] + kept["forest"] + c["forest"] >= 2
+            ))
+        assert sides[side]["p"] == pytest.approx(p, abs=1e-12)
+    assert sides["play"]["p"] == pytest.approx(0.435452, abs=1e-6)
