@@ -105,7 +105,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
         "tags": ListOf(Str()),
     }, required=("text", "column", "message")),
     "mana-cost": Struct({
-        "cost": Str(), "mana_value": Int(0), "pips": ListOf(Str(non_empty=True)), "error": Str(non_empty=True),
+        "cost": Str(), "mana_value": Int(0), "fewest_lands": Int(0), "pips": ListOf(Str(non_empty=True)), "error": Str(non_empty=True),
     }, required=("cost",)),
     "mana-lands": Struct({"deck": ListOf(Str(non_empty=True)), "sources": MapOf(Str())}, required=("deck", "sources")),
     "cli": Struct({

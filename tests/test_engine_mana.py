@@ -13,7 +13,7 @@ import pytest
 
 import caseload
 from deckcheck.engine import simulate
-from deckcheck.engine.mana import ManaError, parse_cost
+from deckcheck.engine.mana import EVERY_LAND, MANA, SOURCE_KINDS, ManaError, parse_cost
 
 TESTS = Path(__file__).parent
 
@@ -36,6 +36,7 @@ def test_costs(case):
         return
     cost = parse_cost(case["cost"])
     assert cost.mana_value == case["mana_value"]
+    assert cost.fewest_lands == case.get("fewest_lands", case["mana_value"])
     assert sorted("".join(sorted(pip)) for pip in cost.pips) == sorted("".join(sorted(p)) for p in case["pips"])
 
 
@@ -51,8 +52,20 @@ def test_land_sources(case, catalog):
     profile = profile_deck(deck, load("mtg/constructed"), card_data=catalog)
     warnings: list[str] = []
     kinds = deck_land_kinds(profile, build_policy(hand_size=7), catalog, warnings)
-    got = {card.name: "".join(sorted(made)) for card, made in zip(profile.cards, kinds) if card.land}
-    assert got == {name: "".join(sorted(made)) for name, made in case["sources"].items()}
+    # A land's kinds (`B; every land B` for Urborg), or `none` for a land that makes no mana
+    # (every land making a kind makes mana).
+    assert all(MANA in made for made in kinds if made)
+
+    def shown(made: frozenset[str]) -> str:
+        given = "".join(sorted(color for color, kind in EVERY_LAND.items() if kind in made))
+        return "".join(sorted(made & set(SOURCE_KINDS))) + (f"; every land {given}" if given else "") if made else "none"
+
+    def expected(made: str) -> str:
+        own, _, given = made.partition(";")
+        return made if made == "none" else "".join(sorted(own)) + (f";{given}" if given else "")
+
+    got = {card.name: shown(made) for card, made in zip(profile.cards, kinds) if card.land}
+    assert got == {name: expected(made) for name, made in case["sources"].items()}
     assert warnings == []
 
 
@@ -124,3 +137,145 @@ def test_cli_cast_errors_and_costs_without_a_database(cli, tmp_path):
     done = cli("simulate", str(deck), "-f", "mtg/constructed", "--cast", "Wrath of God", "--offline", "-o", "json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["castable"]["Wrath of God"]["sources"] == {"W": 16}
+
+
+def _hypergeometric_weight(groups: dict[str, int], drawn: dict[str, int]) -> float:
+    """The multivariate hypergeometric probability of drawing `drawn` from `groups`."""
+    weight = 1
+    for name, count in drawn.items():
+        weight *= comb(groups[name], count)
+    return weight / comb(sum(groups.values()), sum(drawn.values()))
+
+
+def _hypergeometric(groups: dict[str, int], drawn: int, wanted) -> float:
+    """P(wanted(counts)) for `drawn` cards from a deck split into `groups`, by hand:
+    every composition of the drawn cards weighed by the multivariate hypergeometric."""
+    from itertools import product
+
+    names = list(groups)
+    return sum(
+        _hypergeometric_weight(groups, dict(zip(names, counts)))
+        for counts in product(*(range(min(groups[n], drawn) + 1) for n in names))
+        if sum(counts) == drawn and wanted(dict(zip(names, counts)))
+    )
+
+
+def test_a_land_that_makes_no_mana_pays_nothing_but_is_a_land_drop(cli, tmp_path):
+    """Maze of Ith makes no mana: {1}{G} on turn 2 needs two Forests, not a Forest and a
+    Maze; the Maze is still a land (the deck's land count, the land drops Karsten's measure
+    conditions on). No mulligans (keep every seven), on the play by turn 2: 8 cards."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("16 Forest\n8 Maze of Ith\n36 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "true"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Grizzly Bears", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    output = json.loads(done.stdout)
+    assert output["lands_in_deck"] == 24
+    groups = {"forest": 16, "maze": 8, "other": 36}
+    for side, drawn in (("play", 8), ("draw", 9)):
+        cell = output["castable"]["Grizzly Bears"]["sides"][side]
+        castable = _hypergeometric(groups, drawn, lambda c: c["forest"] >= 2)
+        land_drops = _hypergeometric(groups, drawn, lambda c: c["forest"] + c["maze"] >= 2)
+        assert cell["p"] == pytest.approx(castable, abs=1e-12)
+        assert cell["p_given_land_drops"] == pytest.approx(castable / land_drops, abs=1e-12)
+    assert output["castable"]["Grizzly Bears"]["sides"]["play"]["p"] == pytest.approx(0.691099, abs=1e-6)
+
+
+def test_a_two_or_color_symbol_is_paid_by_one_source_of_its_color(cli, tmp_path):
+    """Spectral Procession {2/W}{2/W}{2/W} (mana value 6) is a three-drop with three white
+    sources: each {2/W} is paid with one W or two generic, so three lands pay it only when
+    all three make white. No mulligans, by turn 3: 9 cards on the play, 10 on the draw."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("10 Plains\n14 Island\n32 Grizzly Bears\n4 Spectral Procession\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "true"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/modern", "--policy", str(policy), "--cast", "Spectral Procession", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["castable"]["Spectral Procession"]
+    assert (answer["turn"], answer["mana_value"], answer["sources"]) == (3, 6, {"W": 10})
+    groups = {"plains": 10, "island": 14, "other": 36}
+    for side, drawn in (("play", 9), ("draw", 10)):
+        castable = _hypergeometric(groups, drawn, lambda c: c["plains"] >= 3)
+        land_drops = _hypergeometric(groups, drawn, lambda c: c["plains"] + c["island"] >= 3)
+        assert answer["sides"][side]["p"] == pytest.approx(castable, abs=1e-12)
+        assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(castable / land_drops, abs=1e-12)
+
+
+def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
+    """While Urborg, Tomb of Yawgmoth is out each land is a Swamp: {B}{B} on turn 2 needs
+    two lands when an Urborg is among them (an Island or a Maze of Ith taps for B), and two
+    Swamps otherwise. No mulligans, by turn 2: 8 cards on the play, 9 on the draw."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Urborg, Tomb of Yawgmoth\n8 Swamp\n8 Island\n4 Maze of Ith\n36 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "true"}\ncosts: {Spell: "{B}{B}"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["castable"]["Spell"]
+    assert answer["sources"] == {"B": 12}
+    groups = {"urborg": 4, "swamp": 8, "island": 8, "maze": 4, "other": 36}
+
+    def castable(c: dict[str, int]) -> bool:
+        lands = c["urborg"] + c["swamp"] + c["island"] + c["maze"]
+        return lands >= 2 if c["urborg"] else c["swamp"] >= 2
+
+    for side, drawn in (("play", 8), ("draw", 9)):
+        p = _hypergeometric(groups, drawn, castable)
+        land_drops = _hypergeometric(groups, drawn, lambda c: c["urborg"] + c["swamp"] + c["island"] + c["maze"] >= 2)
+        assert answer["sides"][side]["p"] == pytest.approx(p, abs=1e-12)
+        assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)
+
+
+@pytest.mark.parametrize("symbol", ["9" * 5000, "9" * 5000 + "/W"])
+def test_a_generic_cost_too_long_for_a_number_is_a_usage_error(cli, tmp_path, symbol):
+    """int() refuses more than 4,300 digits: such a cost is a one-line error, not an internal one."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("20 Plains\n40 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text(f'costs: {{Spell: "{{{symbol}}}"}}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/modern", "--policy", str(policy), "--cast", "Spell")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "(5000 digits): castability is asked up to turn 50" in done.stderr
+    assert len(done.stderr) < 300
+
+
+def test_bottoming_keeps_a_land_that_makes_mana_before_one_that_makes_none(cli, tmp_path):
+    """Every seven is sent back and every six kept (London: draw 7, bottom 1). The bottomed
+    card follows docs/engine.md: the land count nearest 6 x 25/60 (ties: more lands), then
+    the lands paying more of {1}{U}'s symbols, more lands of its colors, more lands making
+    mana - so a Maze of Ith goes before a Forest. Then 1 draw on the play, 2 on the draw,
+    from the 53 unseen cards; castable with two mana-making lands, one of them an Island.
+    (Bottoming the Forest on that tie gives 0.3967 on the play instead of 0.4355.)"""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("5 Island\n10 Forest\n10 Maze of Ith\n35 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text('keep: {7: "false", 6: "true"}\ncosts: {Spell: "{1}{U}"}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    sides = json.loads(done.stdout)["castable"]["Spell"]["sides"]
+    deck_counts = {"island": 5, "forest": 10, "maze": 10, "other": 35}
+
+    def kept_six(seven: dict[str, int]) -> dict[str, int]:
+        def key(hand: dict[str, int]) -> tuple:
+            lands = hand["island"] + hand["forest"] + hand["maze"]
+            return (abs(lands - 6 * 25 / 60), -lands, -min(hand["island"], 1), -hand["island"], -(hand["island"] + hand["forest"]))
+        choices = [{**seven, name: seven[name] - 1} for name in seven if seven[name]]
+        return min(choices, key=key)
+
+    from itertools import product
+
+    for side, draws in (("play", 1), ("draw", 2)):
+        p = 0.0
+        for counts in product(*(range(min(n, 7) + 1) for n in deck_counts.values())):
+            if sum(counts) != 7:
+                continue
+            seven = dict(zip(deck_counts, counts))
+            weight = _hypergeometric_weight(deck_counts, seven)
+            unseen = {name: deck_counts[name] - seven[name] for name in deck_counts}
+            kept = kept_six(seven)
+            p += weight * _hypergeometric(unseen, draws, lambda c, kept=kept: (
+                kept["island"] + c["island"] >= 1 and kept["island"] + c["island"] + kept["forest"] + c["forest"] >= 2
+            ))
+        assert sides[side]["p"] == pytest.approx(p, abs=1e-12)
+    assert sides["play"]["p"] == pytest.approx(0.435452, abs=1e-6)

@@ -1,15 +1,16 @@
 """`--cast NAME`: can the spell be cast on curve, on the play and on the draw?
 
-For a spell of mana value T (turn T, at least turn 1) two probabilities, mulligans
-included (docs/engine.md, "Castability"):
+For a spell that T lands pay (its mana value, each {2/W} paid with one W: turn T, at least
+turn 1) two probabilities, mulligans included (docs/engine.md, "Castability"):
 
-    p                    P(at least T lands and the colored symbols paid, by turn T)
+    p                    P(at least T lands that make mana and the colored symbols paid, by turn T)
     p_given_land_drops   p / P(at least T lands by turn T): Frank Karsten's measure, "the
                          probability to have the colored sources conditional on drawing at
                          least T lands by turn T"
 
 The lands are split by what of the spell's colors they make (mana.py); those categories
-take part in bottoming, so off-color lands go to the bottom first (bottoming.py).
+take part in bottoming, so off-color lands go to the bottom first, and lands that make no
+mana before them (bottoming.py).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
-from .mana import SOURCE_KINDS, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
+from .mana import EVERY_LAND, MANA, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class CastQuestion:
 
     @property
     def turn(self) -> int:
-        return max(1, self.cost.mana_value)
+        return max(1, self.cost.fewest_lands)
 
 
 @dataclass
@@ -64,8 +65,10 @@ class CastAnswer:
 
 def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, warnings: list[str]) -> list[frozenset[str]]:
     """What each land of the deck can make (empty for non-lands), from the policy's
-    `sources:`, else the card database, else basic land names."""
-    overrides = {card_key(name): frozenset(kinds) for name, kinds in policy.sources.items()}
+    `sources:`, else the card database, else basic land names: its source kinds, and MANA
+    when it makes any mana (a land listed with no kinds under `sources:` makes none; a land
+    nothing is known about makes mana of no known color)."""
+    overrides = {card_key(name): frozenset(kinds) | ({MANA} if kinds else set()) for name, kinds in policy.sources.items()}
     facts: dict[str, LandFacts] = {}
     unknown = []
     for card in profile.cards:
@@ -84,7 +87,7 @@ def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, wa
             "lands that make no colored mana; name what they make under `sources:` in a policy file"
         )
     kinds = {**land_sources(facts), **overrides}
-    return [kinds.get(card.key, frozenset()) if card.land else frozenset() for card in profile.cards]
+    return [kinds.get(card.key, frozenset({MANA})) if card.land else frozenset() for card in profile.cards]
 
 
 def _never_cast(origin: str, name: str, types: Sequence[str]) -> str:
@@ -124,6 +127,8 @@ def card_face_cost(card: Any, face: int | None, origin: str) -> str:
 def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str) -> CastQuestion:
     """The castability question about `name`; its errors name `origin`, where the user asked
     it (`--cast 'Wrath of God'`)."""
+    if not name.strip():
+        raise ManaError(f"{origin}: the spell's name is empty: name a spell, as in 'Lightning Bolt'")
     costs = {card_key(key): text for key, text in policy.costs.items()}
     text = costs.get(card_key(name))
     shown = name
@@ -146,15 +151,18 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         cost=parse_cost(text, name=origin),
         deck_card=card.name if card else None,
     )
+    value = question.cost.mana_value
+    on_curve = f"mana value {value}" + ("" if value == question.turn else f", turn {question.turn} on curve")
     check_turns(question.turn, too_late=(
-        f"{origin}: mana value {question.turn}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
+        f"{origin}: {on_curve}: castability is asked up to turn {MAX_TURNS} (docs/security.md#limits)"
     ))
     return question
 
 
 def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion, kinds: Sequence[frozenset[str]]) -> Atoms:
-    """The policy's categories with lands split by the spell's source kinds they make."""
-    wanted = question.cost.kinds
+    """The policy's categories with lands split by the spell's source kinds they make, and
+    by whether they make mana at all."""
+    wanted = question.cost.kinds | {MANA} | {EVERY_LAND[k] for k in question.cost.kinds if k in EVERY_LAND}
     return split_atoms(
         profile, named=policy.named_cards, tags=policy.used_tags,
         land_kinds=[k & wanted for k in kinds], requirements=question.cost.requirements(),
@@ -162,15 +170,15 @@ def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion,
 
 
 def castable_holds(atoms: Atoms, cost: ManaCost) -> Holds:
-    lands = [a for a in range(atoms.size) if atoms.land[a]]
-    groups = [([a for a in lands if atoms.mana[a] & kinds], need) for kinds, need in cost.requirements()]
-    needed = cost.mana_value
+    """Enough lands that make mana, and the colored symbols paid (Hall's condition)."""
+    making_mana = atoms.paying()
+    groups = [(atoms.paying(kinds), need) for kinds, need in cost.requirements()]
+    needed = cost.fewest_lands
 
     def holds(counts: Sequence[Any]) -> Any:
-        zero = 0 * counts[0]
-        result = sum((counts[a] for a in lands), start=zero) >= needed
-        for members, need in groups:
-            result = result & (sum((counts[a] for a in members), start=zero) >= need)
+        result = making_mana(counts) >= needed
+        for paying, need in groups:
+            result = result & (paying(counts) >= need)
         return result
 
     return holds
@@ -190,13 +198,15 @@ def cast_events(atoms: Atoms, question: CastQuestion, draws: Mapping[str, int]) 
     events = []
     for side, count in draws.items():
         events.append(Event(f"cast:{side}", count, castable_holds(atoms, question.cost)))
-        events.append(Event(f"lands:{side}", count, lands_holds(atoms, question.cost.mana_value)))
+        events.append(Event(f"lands:{side}", count, lands_holds(atoms, question.cost.fewest_lands)))
     return events
 
 
 def source_counts(profile: DeckProfile, kinds: Sequence[frozenset[str]], question: CastQuestion) -> dict[str, int]:
-    """Lands in the deck making each kind the spell asks for."""
-    out = {}
-    for kind in (k for k in SOURCE_KINDS if k in question.cost.kinds):
-        out[kind] = sum(card.copies for card, made in zip(profile.cards, kinds) if card.land and kind in made)
-    return out
+    """Lands in the deck that can pay each kind of symbol of the spell's cost, by its name:
+    `W` the lands making white, `R/W` those making red or white (Karsten's "combined sources
+    of either color")."""
+    return {
+        name: sum(card.copies for card, made in zip(profile.cards, kinds) if card.land and made & paid_by)
+        for name, paid_by in question.cost.symbols().items()
+    }

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from ..formats import Format
 from ..model import MAIN, Deck, tally
 from ..names import card_key
+from .mana import EVERY_LAND, MANA, SOURCE_KINDS
 
 
 class CardData(Protocol):
@@ -107,27 +108,45 @@ class Atoms:
     key: tuple[bool, ...]          # holds cards the policy names or tags (kept when bottoming)
     of_card: tuple[int, ...]
     features: Mapping[str, tuple[int, ...]]  # category name -> the atoms it sums
-    mana: tuple[frozenset[str], ...] = ()    # per atom: the spell's source kinds its lands make
+    mana: tuple[frozenset[str], ...] = ()    # per atom: the spell's source kinds its lands make, and MANA
     requirements: tuple[tuple[frozenset[str], int], ...] = ()  # the spell's Hall conditions
 
     @property
     def size(self) -> int:
         return len(self.labels)
 
+    def paying(self, kinds: frozenset[str] | None = None) -> Callable[[Sequence[Any]], Any]:
+        """For a --cast question: a function of a hand's counts giving how many of its lands
+        can pay a symbol of `kinds` (None: generic mana), those that make one of them, or
+        every land while one that gives every land such a color (Urborg) is among them."""
+        wanted = {MANA} if kinds is None else set(kinds)
+        given = set(EVERY_LAND.values()) if kinds is None else {EVERY_LAND[k] for k in kinds if k in EVERY_LAND}
+        lands = [a for a in range(self.size) if self.land[a]]
+        direct = [a for a in lands if self.mana[a] & wanted]
+        giving = [a for a in lands if self.mana[a] & given]
+
+        def count(counts: Sequence[Any]) -> Any:
+            zero = 0 * counts[0]
+            paid = sum((counts[a] for a in direct), start=zero)
+            if not giving:
+                return paid
+            every = sum((counts[a] for a in lands), start=zero)
+            return paid + (sum((counts[a] for a in giving), start=zero) >= 1) * (every - paid)
+
+        return count
+
     def color_keys(self, counts: Sequence[Any]) -> list[Any]:
         """For a --cast question: how many of the spell's colored symbols the lands can pay
-        (a maximum matching, by Hall's deficiency), and how many lands make its colors;
-        both larger is better. Nothing without a question."""
+        (a maximum matching, by Hall's deficiency), how many lands make its colors, and how
+        many make mana at all; each larger is better. Nothing without a question."""
         if not self.requirements:
             return []
-        zero = 0 * counts[0]
-        deficit = zero
+        deficit = 0 * counts[0]
         for kinds, symbols in self.requirements:
-            supply = sum((counts[a] for a in range(self.size) if self.mana[a] & kinds), start=zero)
-            deficit = _maximum(deficit, symbols - supply)
+            deficit = _maximum(deficit, symbols - self.paying(kinds)(counts))
         symbols = max(need for _, need in self.requirements)
-        on_color = sum((counts[a] for a in range(self.size) if self.mana[a]), start=zero)
-        return [symbols - deficit, on_color]
+        on_color = self.paying(frozenset().union(*(kinds for kinds, _ in self.requirements)))(counts)
+        return [symbols - deficit, on_color, self.paying()(counts)]
 
     def atoms_of(self, name: str) -> tuple[int, ...]:
         """Atoms summed by `lands`, `spells`, `cards`, `tag:<t>` or `card:<key>`."""
@@ -179,7 +198,8 @@ def split_atoms(
         else:
             label = "other lands" if is_land else "other cards"
         if land_kinds is not None and is_land:
-            label += f" ({''.join(sorted(kinds)) or 'off-color'})"
+            made = "".join(sorted(kinds & set(SOURCE_KINDS))) or ("off-color" if MANA in kinds else "no mana")
+            label += f" ({made}{''.join(f', {k}' for k in sorted(kinds & set(EVERY_LAND.values())))})"
         labels.append(label)
         copies.append(sum(profile.cards[i].copies for i in members))
         land.append(is_land)

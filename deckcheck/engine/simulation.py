@@ -223,6 +223,8 @@ def simulate(
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
+    # The free seven's rule is the user's even when the other rules are the defaults.
+    warnings.extend(_unused_free_rule(policy, fmt))
     tracked = _tracked(profile, policy, parsed, outside, cards, named)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
@@ -323,10 +325,15 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
         for size, rule in policy.rules.items()
         if rule.origin not in used
     ]
+    return unused
+
+
+def _unused_free_rule(policy: KeepPolicy, fmt: Format) -> list[str]:
+    """A note for the user's `keep.free` rule in a format without a free first mulligan."""
     free = policy.free_rule
     if free is not None and free.origin.endswith(f"keep.{FREE}") and not fmt.opening_hand.free_mulligan:
-        unused.append(f"{free.origin} ({free.text!r}) is never used: {fmt.id} has no free first mulligan")
-    return unused
+        return [f"{free.origin} ({free.text!r}) is never used: {fmt.id} has no free first mulligan"]
+    return []
 
 
 def _tracked(
