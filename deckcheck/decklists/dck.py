@@ -1,5 +1,5 @@
 """Forge `.dck`: `[metadata]` then `[Main]`, `[Sideboard]`, `[Commander]` sections of
-`N Name|SET|art` lines (`|SET` and `|art` optional).
+`N Name|SET|art` lines (`|SET` and `|art` optional, `Name+` a foil copy).
 
 `Description=` in `[metadata]` is the deck's comments. Written with `[metadata]` holding the
 deck's name and its comments (one `Description=` line: Forge reads a key per line, so the
@@ -19,7 +19,9 @@ ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
 COMMANDER_NAMED_BY = "in a `[Commander]` section (one card, or two that pair)"
 
 _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
-_CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*(?:\|.*)?$")
+# Forge marks a foil copy with a `+` after the name (`4 Lightning Bolt+|M10|1`, CardDb's
+# foil suffix): no card name ends with one, so it is dropped with the printing.
+_CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*\+?\s*(?:\|.*)?$")
 _ZONES = {
     "main": MAIN, "sideboard": SIDEBOARD, "commander": COMMANDER,
     # Forge's other DeckSections hold cards outside the deck proper (planes, schemes, ...).
