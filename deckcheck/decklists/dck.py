@@ -13,6 +13,10 @@ from .common import add_entry, counted, parse_error, split_lines, squeeze, too_l
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
+# XMage saves `.dck` files too, in a text layout of its own (`NAME:`, `4 [M10:146] Name`,
+# `SB: ...`, `LAYOUT ...` lines) that the text parser reads: a `.dck` is Forge's only when
+# it reads as Forge's (`sniff`).
+BY_CONTENT_ONLY = True
 DESCRIPTION = "Forge .dck"
 ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
