@@ -10,6 +10,20 @@ import sys
 READER_GONE = 141
 
 
+def stdout_reader_gone() -> bool:
+    """Whether stdout is a pipe (or socket) whose reader has closed it: the one broken pipe
+    that is the reader's doing. Another one (a worker process that died) stays an error.
+    Where poll cannot tell (Windows), a broken pipe is taken to be stdout's."""
+    try:
+        import select
+
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return True
+
+
 def reader_gone() -> int:
     """Point stdout at the null device, so that the flush at exit does not fail on the
     closed pipe again (Python would print "Exception ignored ..." then), and return the

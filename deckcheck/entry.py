@@ -14,9 +14,11 @@ import sys
 def main() -> None:
     try:
         _main(sys.argv[1:])
-    except BrokenPipeError:  # the reader of stdout went away (`deckcheck --help | head -1`)
-        from .closed_output import reader_gone
+    except BrokenPipeError:  # the reader of stdout went away (`deckcheck --help | head -1`)?
+        from .closed_output import reader_gone, stdout_reader_gone
 
+        if not stdout_reader_gone():
+            raise
         sys.exit(reader_gone())
 
 

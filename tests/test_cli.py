@@ -124,6 +124,19 @@ def test_a_reader_that_stops_reading_stops_deckcheck_quietly(argv):
     assert (done.returncode, done.stderr) == (141, "")
 
 
+def test_a_broken_pipe_that_is_not_stdout_stays_an_internal_error():
+    """Only stdout's reader going away is quiet: a broken pipe elsewhere (a worker process
+    that died) while stdout is read is an error that says so."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom deckcheck.cli.common import failure_code\n"
+            "sys.exit(failure_code(BrokenPipeError(32, 'Broken pipe')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("deckcheck: error: internal error (BrokenPipeError: [Errno 32] Broken pipe)")
+
+
 def test_no_color_in_pipes(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
     assert "\x1b[" not in done.stdout

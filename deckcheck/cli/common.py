@@ -163,9 +163,10 @@ def failure_code(exc: Exception) -> int:
     from ..errors import DeckcheckError
 
     if isinstance(exc, BrokenPipeError):
-        from ..closed_output import reader_gone
+        from ..closed_output import reader_gone, stdout_reader_gone
 
-        return reader_gone()
+        if stdout_reader_gone():
+            return reader_gone()
     if isinstance(exc, DeckcheckError):
         say(f"deckcheck: error: {exc.named(OPTION_OF_SETTING)}")
         return exc.exit_code
