@@ -152,12 +152,13 @@ _LOOK_LINES = 200
 def looks_like_list(text: str) -> bool:
     """Whether text reads as a decklist rather than notes or prose: among its first lines
     that are not blank, comments or section headers, card lines (`4 Name`, `Name x4`,
-    `SB: 2 Name`) are at least as many as the others. Used to pick decklists among the text
+    `SB: 2 Name`) are at least as many as the others (XMage's `NAME:` and `LAYOUT` lines
+    aside, as headers are). Used to pick decklists among the text
     files of a repository (`deckcheck check` without `decks` globs)."""
     cards = others = 0
     for raw in split_lines(text)[:_LOOK_LINES]:
         line = squeeze(raw)
-        if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line):
+        if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line) or _XMAGE_META.match(line):
             continue
         if _section(line) is not None:
             continue
