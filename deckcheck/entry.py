@@ -12,7 +12,17 @@ import sys
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    try:
+        _main(sys.argv[1:])
+    except BrokenPipeError:  # the reader of stdout went away (`deckcheck --help | head -1`)?
+        from .closed_output import reader_gone, stdout_reader_gone
+
+        if not stdout_reader_gone():
+            raise
+        sys.exit(reader_gone())
+
+
+def _main(args: list[str]) -> None:
     if args in (["--help"], ["-h"]):
         from ._help import TOP_LEVEL_HELP
 

@@ -98,6 +98,45 @@ def test_generated_help_module_is_current():
     assert current == render_help_module(), "run scripts/update_help.py to refresh deckcheck/_help.py"
 
 
+@pytest.mark.parametrize("argv", [
+    ["--help"],
+    ["formats", "list"],  # through Typer
+    ["validate", str(EXAMPLE), "-f", "mtg/modern"],  # without Typer (cli/quick.py)
+    ["convert", str(EXAMPLE), "--to", "cod"],
+    ["cards", "lookup", "Lightning Bolt"],
+], ids=lambda argv: " ".join(argv[:2]))
+def test_a_reader_that_stops_reading_stops_deckcheck_quietly(argv):
+    """`deckcheck formats list | head -3`: when the pipe's reader has gone, deckcheck stops
+    as a program stopped by SIGPIPE does (exit 141, nothing on stderr), not with an
+    "internal error (BrokenPipeError ...)" or a traceback."""
+    import os
+    import subprocess
+
+    from conftest import deckcheck_executable
+
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader is gone before deckcheck writes a byte
+    try:
+        done = subprocess.run([str(deckcheck_executable()), *argv], stdout=writer, stderr=subprocess.PIPE,
+                              text=True, timeout=120, env={**os.environ, "DECKCHECK_OFFLINE": "1"})
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (141, "")
+
+
+def test_a_broken_pipe_that_is_not_stdout_stays_an_internal_error():
+    """Only stdout's reader going away is quiet: a broken pipe elsewhere (a worker process
+    that died) while stdout is read is an error that says so."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom deckcheck.cli.common import failure_code\n"
+            "sys.exit(failure_code(BrokenPipeError(32, 'Broken pipe')))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("deckcheck: error: internal error (BrokenPipeError: [Errno 32] Broken pipe)")
+
+
 def test_no_color_in_pipes(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
     assert "\x1b[" not in done.stdout

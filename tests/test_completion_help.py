@@ -99,6 +99,34 @@ def test_every_command_help_shows_an_example(cli, command):
     assert not any(mark in done.stdout for mark in (OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK))
 
 
+def _arguments_of_several_values():
+    """(command, metavar) of every argument that takes several values."""
+    from typer.main import get_command
+
+    from deckcheck.cli import typer_app
+
+    root = get_command(typer_app())
+    found = []
+    for path in _commands():
+        command = root
+        for name in path:
+            command = command.commands[name]
+        found.extend(
+            (path, param.metavar) for param in getattr(command, "params", ())
+            if param.param_type_name == "argument" and param.nargs != 1
+        )
+    return found
+
+
+@pytest.mark.parametrize(("command", "metavar"), _arguments_of_several_values(), ids=str)
+def test_usage_says_which_arguments_take_several_values(cli, command, metavar):
+    """`validate` checks several decks, `check` several paths: the usage line says so
+    (`{DECK...}`), as docs/contracts.md writes it, not `{DECK}` as for one."""
+    assert metavar and metavar.strip("[]{}").endswith("..."), metavar
+    usage = cli(*command, "--help").stdout.splitlines()[0]
+    assert metavar.strip("[]{}") in usage, usage
+
+
 def test_top_level_help_shows_examples(cli):
     done = cli("--help")
     assert "Examples:" in done.stdout and "deckcheck check" in done.stdout

@@ -13,16 +13,24 @@ commands read `examples/...` as they do from the repository root. A fenced block
 after a `<!-- file: PATH -->` line (invisible on GitHub) is written to PATH there before
 the commands that follow it run, so a page can show a decklist and then check it.
 
+Python examples run too: a ```python block that imports deckcheck by name (not a module
+of the package, which imports relatively) is run as a script in the same folder, at its
+place among the commands, and must not fail. A line `EXPRESSION  # VALUE` in it is checked:
+the expression must equal VALUE when VALUE is a Python literal (`# False`), or its repr
+start with VALUE's text before `...` (`# 0.7487...`); any other comment is prose.
+
 Links: every relative link of these documents points to a file that exists, and to one of
 its headings when it names an anchor.
 """
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shlex
 import shutil
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,9 +59,20 @@ class FileBlock:
     text: str
 
 
-def read_steps(path: Path) -> list[Command | FileBlock]:
-    """The file blocks and `$ deckcheck` commands of a Markdown document, in order."""
-    steps: list[Command | FileBlock] = []
+@dataclass
+class PythonBlock:
+    line: int  # 1-based line of the opening fence
+    text: str
+
+
+PYTHON_FENCE = re.compile(r"^(```+|~~~+)python\s*$")
+IMPORTS_DECKCHECK = re.compile(r"^(?:from deckcheck[.\w]* import|import deckcheck)\b", re.MULTILINE)
+VALUE_COMMENT = re.compile(r"^(?P<expression>\S.*?)\s+#\s*(?P<value>\S.*?)\s*$")
+
+
+def read_steps(path: Path) -> list[Command | FileBlock | PythonBlock]:
+    """The file blocks, `$ deckcheck` commands and Python examples of a Markdown document, in order."""
+    steps: list[Command | FileBlock | PythonBlock] = []
     lines = path.read_text(encoding="utf-8").splitlines()
     index = 0
     pending_file: str | None = None
@@ -77,6 +96,10 @@ def read_steps(path: Path) -> list[Command | FileBlock]:
         if pending_file is not None:
             steps.append(FileBlock(start, pending_file, "\n".join(body) + "\n"))
             pending_file = None
+        elif PYTHON_FENCE.match(lines[start - 1]):
+            text = "\n".join(body) + "\n"
+            if IMPORTS_DECKCHECK.search(text):
+                steps.append(PythonBlock(start, text))
         else:
             steps.extend(_commands(body, first_line=start + 1))
     return steps
@@ -131,6 +154,52 @@ def _run(argv: list[str], cwd: Path, last_code: int | None) -> tuple[list[str], 
     return done.stdout.splitlines(), done.returncode
 
 
+# Put before each script: the check of a `EXPRESSION  # VALUE` line.
+_SHOWS = '''
+def _shows(value, expected, line):
+    import ast
+    if expected.endswith("..."):
+        assert repr(value).startswith(expected[:-3]), f"line {line}: {value!r}, the document shows {expected}"
+    else:
+        assert value == ast.literal_eval(expected), f"line {line}: {value!r}, the document shows {expected}"
+'''
+
+
+def python_script(block: PythonBlock) -> str:
+    """The block as a script that also checks each `EXPRESSION  # VALUE` line (module docstring)."""
+    lines = []
+    for offset, line in enumerate(block.text.splitlines()):
+        shown = VALUE_COMMENT.match(line)
+        if shown and _is_expression(shown["expression"]) and _is_value(shown["value"]):
+            line = f"_shows({shown['expression']}, {shown['value']!r}, {block.line + 1 + offset})"
+        lines.append(line)
+    return _SHOWS + "\n".join(lines) + "\n"
+
+
+def _is_expression(text: str) -> bool:
+    try:
+        ast.parse(text, mode="eval")
+    except SyntaxError:
+        return False
+    return True
+
+
+def _is_value(text: str) -> bool:
+    if text.endswith("...") and len(text) > 3:
+        return True
+    try:
+        ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return False
+    return True
+
+
+def _run_python(block: PythonBlock, cwd: Path) -> subprocess.CompletedProcess:
+    script = cwd / f"docs_example_{block.line}.py"
+    script.write_text(python_script(block), encoding="utf-8")
+    return subprocess.run([sys.executable, script.name], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
 def _relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
@@ -144,6 +213,10 @@ def test_examples_print_what_the_docs_show(document, tmp_path):
             target = tmp_path / step.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(step.text, encoding="utf-8")
+            continue
+        if isinstance(step, PythonBlock):
+            done = _run_python(step, tmp_path)
+            assert done.returncode == 0, f"{_relative(document)} line {step.line}: the Python example failed\n{done.stderr}"
             continue
         output, last_code = _run(step.argv, tmp_path, last_code)
         actual, expected = _clean(output), _clean(step.expected)

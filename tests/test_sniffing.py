@@ -31,7 +31,10 @@ TEXT = (DECKS / "legal" / "mtg" / "constructed" / "burn-mtgo.txt").read_text(enc
         ("deck.txt", DCK, "dck"),
         ("deck.dek", TEXT, "text"),  # a typed list saved as .dek is still a typed list
         ("deck.cod", TEXT, "text"),
-        ("deck.dck", TEXT, "dck"),  # Forge lines need no XML: the extension decides
+        # A .dck is Forge's by its content only: XMage saves .dck files in a text layout.
+        ("deck.dck", TEXT, "text"),
+        ("deck.dck", "NAME:Burn\n4 [M10:146] Lightning Bolt\nSB: 2 [M21:96] Duress\nLAYOUT MAIN:(1,1)(NONE,false,50)|([M10:146])\n", "text"),
+        ("deck.dck", DCK, "dck"),
         ("deck.dek", "<Deck>\n</Deck>\n", "dek"),  # XML without <Cards>: extension decides
         ("deck.DEK", "\n\n<Deck/>", "dek"),  # extension case and leading blank lines
         ("deck.txt", "[Sideboard]\n2 Duress\n", "text"),  # a bracket header is not Forge

@@ -61,7 +61,7 @@ def handles_errors(command: F) -> F:
 
 
 FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.", autocompletion=complete_formats)
-DECK_ARGUMENT = typer.Argument(..., metavar="DECK", help="Decklist files (in any format --input-format names, or a ydke:// URL); '-' reads stdin.")
+DECK_ARGUMENT = typer.Argument(..., metavar="DECK...", help="Decklist files (in any format --input-format names, or a ydke:// URL); '-' reads stdin.")
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
 INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help=f"Force a decklist parser: {PARSERS_MARK}.", autocompletion=complete_parsers)
 CARDS_DB_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to use (default: $DECKCHECK_CARDS_DB, the user data directory, else the built-in card data).")

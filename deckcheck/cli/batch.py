@@ -25,7 +25,7 @@ def batch(
         help="Format id (mtg/modern) or path to a format YAML file: the format of every row that names none.",
     ),
     date: Optional[str] = DATE_OPTION,
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: the machine's cores)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="At most N processes checking decks (default: the cores this process may use); workers start only when cores are idle and the decks left pay for them."),
     no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
     output: str = output_option(PLAIN),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 @app.command(cls=reports(*REPORT_SUBJECTS))
 @handles_errors
 def check(
-    paths: Optional[List[str]] = typer.Argument(None, metavar="PATH", help="Check only these files, or the decks under these folders (a pre-commit hook passes the staged files); default: the whole repository."),
+    paths: Optional[List[str]] = typer.Argument(None, metavar="[PATH...]", help="Check only these files, or the decks under these folders (a pre-commit hook passes the staged files); default: the whole repository."),
     config_file: Optional[Path] = typer.Option(None, "--config", "-c", metavar="FILE", help="The deckcheck.yaml to use (default: the nearest one in this folder or above)."),
     format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats),
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),

@@ -191,6 +191,7 @@ def formats_import_lflist(
             written.add(name)
             target = output_dir / f"{name}.yaml"
             target.write_text(text, encoding="utf-8")
-            emit(f"{target}: {lflist.name} ({len(lflist.entries)} cards{', whitelist' if lflist.whitelist else ''})\n")
+            cards = len(lflist.entries)
+            emit(f"{target}: {lflist.name} ({cards} card{'s' if cards != 1 else ''}{', whitelist' if lflist.whitelist else ''})\n")
     except OSError as exc:
         raise DeckcheckError(f"cannot write to {output_dir} ({exc.strerror or exc})") from None

@@ -22,7 +22,7 @@ OUTPUT_MORE_HELP = (
 @app.command(cls=reports(SIMULATIONS))
 @handles_errors
 def simulate(
-    deck: str = typer.Argument(..., metavar="DECK", help="A decklist file; '-' reads stdin."),
+    deck: str = typer.Argument(..., metavar="DECK", help="A decklist file (any format --input-format names, or a ydke:// URL); '-' reads stdin."),
     format_id: str = FORMAT_OPTION,
     hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Monte Carlo: simulate N games (default 100000)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Monte Carlo: random seed; the same seed gives the same answer anywhere (default 0)."),

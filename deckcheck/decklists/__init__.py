@@ -1,7 +1,8 @@
 """Decklist file formats, one module per format, and the one registry that picks them.
 
 A format module declares `NAME`, `EXTENSIONS`, `DESCRIPTION`, and has `sniff(text) -> bool`
-and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `is_url(argument)` when a
+and `parse(text, source) -> Deck` (`XML = True` when it reads XML; `BY_CONTENT_ONLY = True`
+when another program's files share its extension, so that only its sniff picks it; `is_url(argument)` when a
 command-line argument can be a deck itself). A format deckcheck also writes declares `ZONES`
 (the zones it can hold; `PASSCODES = True` when it lists cards by passcode;
 `COMMANDER_FILED_IN`, the zone where a format without a command zone files a commander;
@@ -48,12 +49,17 @@ FORMATS: tuple[ModuleType, ...] = tuple(import_module(f"{__name__}.{name}") for 
 PARSERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "parse")}
 WRITERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if hasattr(module, "write")}
 # What `choose` reads for every deck of a batch, worked out once from PARSERS: the parsers
-# that sniff content, and per file extension the parsers claiming it (in PARSERS order)
-# with whether each reads only XML.
+# that sniff content, the extensions parsers claim (the files of a folder that are decks),
+# and per extension the parsers its name picks (in PARSERS order) with whether each reads
+# only XML.
 _SNIFFERS: tuple[ModuleType, ...] = tuple(module for module in PARSERS.values() if module is not text)
+_EXTENSIONS = frozenset(ext for module in PARSERS.values() for ext in module.EXTENSIONS if ext)
 _BY_SUFFIX: dict[str, tuple[tuple[ModuleType, bool], ...]] = {
-    suffix: tuple((module, getattr(module, "XML", False)) for module in PARSERS.values() if suffix in module.EXTENSIONS)
-    for suffix in {ext for module in PARSERS.values() for ext in module.EXTENSIONS if ext}
+    suffix: tuple(
+        (module, getattr(module, "XML", False)) for module in PARSERS.values()
+        if suffix in module.EXTENSIONS and not getattr(module, "BY_CONTENT_ONLY", False)
+    )
+    for suffix in _EXTENSIONS
 }
 
 
@@ -174,7 +180,7 @@ def _named_commanders(deck: Deck) -> Deck:
 
 def extensions() -> set[str]:
     """File extensions some parser claims (for finding decklists in folders)."""
-    return set(_BY_SUFFIX)
+    return set(_EXTENSIONS)
 
 
 def choose(source: str, content: str, forced: str | None = None) -> ModuleType:

@@ -30,6 +30,7 @@ COMMANDER_FILED_IN = MAIN  # where it files a commander: in main, named by a CDR
 COMMANDER_NAMED_BY = "with a `CDR: Name` comment line, as its banner card, or alone in the `side` zone"
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
+_TOKENS = "tokens"  # the zone of the tokens a deck makes, not part of the deck
 _COMMANDER_LINE = re.compile(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
 
 
@@ -62,11 +63,14 @@ def parse(text: str, source: str = "<cod>") -> Deck:
         deck.problems.append(parse_error("no <zone> elements: not a Cockatrice .cod file?", line=1))
     for zone_element in zones:
         zone_name = zone_element.attrs.get("name", "").strip().lower()
-        if zone_name == "tokens":
+        if zone_name == _TOKENS:
             continue  # tokens are not part of the deck
         zone = _ZONES.get(zone_name)
         if zone is None:
-            deck.problems.append(parse_error("unknown Cockatrice zone", line=zone_element.line, text=zone_name))
+            deck.problems.append(parse_error(
+                f"unknown Cockatrice zone (Cockatrice's are {', '.join([*_ZONES, _TOKENS])}); its cards were not read",
+                line=zone_element.line, text=zone_name,
+            ))
             continue
         deck.problems.extend(misplaced(zone_element, "card", zone=zone))
         for card in zone_element.children_named("card"):

@@ -99,7 +99,8 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
     if deck.unreadable or errors:
         first = errors[0]
         where = f"line {first.line}: " if first.line else ""
-        raise DeckcheckError(f"{deck.source}: cannot convert, {len(errors)} problem(s) reading it ({where}{first.message})")
+        problems = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
+        raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{first.message})")
     deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
     if by_passcode(to):
         deck = number_names(deck, catalog)

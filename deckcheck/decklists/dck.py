@@ -1,5 +1,6 @@
 """Forge `.dck`: `[metadata]` then `[Main]`, `[Sideboard]`, `[Commander]` sections of
-`N Name|SET|art` lines (`|SET` and `|art` optional).
+`N Name|SET|art` lines (`|SET` and `|art` optional, `Name+` a foil copy). Forge's old files
+open with the deck's name and a `[general]` section (its type) instead of `[metadata]`.
 
 `Description=` in `[metadata]` is the deck's comments. Written with `[metadata]` holding the
 deck's name and its comments (one `Description=` line: Forge reads a key per line, so the
@@ -13,13 +14,19 @@ from .common import add_entry, counted, parse_error, split_lines, squeeze, too_l
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
+# XMage saves `.dck` files too, in a text layout of its own (`NAME:`, `4 [M10:146] Name`,
+# `SB: ...`, `LAYOUT ...` lines) that the text parser reads: a `.dck` is Forge's only when
+# it reads as Forge's (`sniff`).
+BY_CONTENT_ONLY = True
 DESCRIPTION = "Forge .dck"
 ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
 COMMANDER_NAMED_BY = "in a `[Commander]` section (one card, or two that pair)"
 
 _SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
-_CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*(?:\|.*)?$")
+# Forge marks a foil copy with a `+` after the name (`4 Lightning Bolt+|M10|1`, CardDb's
+# foil suffix): no card name ends with one, so it is dropped with the printing.
+_CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*\+?\s*(?:\|.*)?$")
 _ZONES = {
     "main": MAIN, "sideboard": SIDEBOARD, "commander": COMMANDER,
     # Forge's other DeckSections hold cards outside the deck proper (planes, schemes, ...).
@@ -27,24 +34,32 @@ _ZONES = {
     "dungeon": MAYBEBOARD, "attractions": MAYBEBOARD, "contraptions": MAYBEBOARD,
 }
 # `key=value` sections: deck metadata, and the unlock terms of Forge's quest precons.
-_SETTINGS_SECTIONS = ("metadata", "shop")
+# `[general]` is the header of Forge's old files, which Forge still reads: the deck type
+# (`Constructed`) in it, and the deck's name on the lines above it, before any section.
+_LEGACY_HEADER = "general"
+_SETTINGS_SECTIONS = ("metadata", "shop", _LEGACY_HEADER)
 _KNOWN_SECTION = re.compile(r"^\[(?:metadata|main)\]\s*$", re.IGNORECASE | re.MULTILINE)
 
 
 def sniff(text: str) -> bool:
-    """A Forge file opens with a `[section]` line and has `[metadata]` or `[Main]`; a text
-    list may use `[Sideboard]` as a header, but it does not start with one before its cards."""
+    """A Forge file opens with a `[section]` line (or, in Forge's old layout, its name and
+    then `[general]`) and has `[metadata]` or `[Main]`; a text list may use `[Sideboard]` as
+    a header, but it does not start with one before its cards."""
     head = text[:4000]
     if "[" not in head:  # most lists: no section line at all, skip the line split
         return False
-    first = next((line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")), "")
-    return _SECTION.match(first) is not None and _KNOWN_SECTION.search(head) is not None
+    lines = [line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")][:2]
+    opens = bool(lines) and (
+        _SECTION.match(lines[0]) is not None or (len(lines) == 2 and lines[1].lower() == f"[{_LEGACY_HEADER}]")
+    )
+    return opens and _KNOWN_SECTION.search(head) is not None
 
 
 def parse(text: str, source: str = "<dck>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     zone: str | None = None
     section = ""
+    before: list[tuple[int, str]] = []  # lines before the first section: an old file's name, else errors
     for number, raw in enumerate(split_lines(text), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -56,6 +71,8 @@ def parse(text: str, source: str = "<dck>") -> Deck:
         line = squeeze(line)
         match = _SECTION.match(line)
         if match:
+            if not section:
+                _settle_lines_before(deck, before, first_section=match.group("name").strip().lower())
             section = match.group("name").strip().lower()
             zone = _ZONES.get(section)
             if zone is None and section not in _SETTINGS_SECTIONS:
@@ -72,14 +89,25 @@ def parse(text: str, source: str = "<dck>") -> Deck:
             continue
         if zone is None:
             if not section:
-                deck.problems.append(parse_error("card line outside a known section", line=number, text=line))
+                before.append((number, line))
             continue
         card = _CARD.match(line)
         if not card:
             deck.problems.append(parse_error("expected `COUNT Name|SET`", line=number, text=line, zone=zone))
             continue
         add_entry(deck, card.group("count"), card.group("name"), zone=zone, line=number, raw=line)
+    if not section:
+        _settle_lines_before(deck, before, first_section=None)
     return deck
+
+
+def _settle_lines_before(deck: Deck, lines: list[tuple[int, str]], *, first_section: str | None) -> None:
+    """The lines before the first section: the deck's name when `[general]` follows them
+    (Forge's old layout), else each a `parse-error`."""
+    if first_section == _LEGACY_HEADER:
+        deck.name = " ".join(line for _, line in lines) or None
+        return
+    deck.problems.extend(parse_error("card line outside a known section", line=number, text=line) for number, line in lines)
 
 
 def write(deck: Deck) -> str:

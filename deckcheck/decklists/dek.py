@@ -20,6 +20,9 @@ COMMANDER_FILED_IN = SIDEBOARD  # where it files a commander: a sideboard of its
 COMMANDER_NAMED_BY = "alone in the sideboard (one card, or two that pair)"
 
 
+# The `Sideboard` attribute's values (case aside; absent is the main deck).
+_SIDEBOARD_VALUES = {"true": SIDEBOARD, "false": MAIN}
+
 # Layouts whose halves Magic Online names together, joined by a bare slash (`Fire/Ice`).
 JOINED_LAYOUTS = frozenset({"split", "aftermath"})
 
@@ -47,9 +50,15 @@ def parse(text: str, source: str = "<dek>") -> Deck:
         deck.problems.append(parse_error("no <Cards> elements: not an MTGO .dek file?", line=1))
     for element in cards:
         attrs = element.attrs
-        zone = SIDEBOARD if attrs.get("Sideboard", "false").strip().lower() == "true" else MAIN
-        deck.problems.extend(misplaced(element, zone=zone))
         raw = " ".join(f'{key}="{value}"' for key, value in attrs.items())
+        side = attrs.get("Sideboard", "false").strip().lower()
+        if side not in _SIDEBOARD_VALUES:
+            # Not a zone MTGO writes: guessing main or sideboard would check the card in a
+            # zone the file may not mean.
+            deck.problems.append(parse_error(f"Sideboard={attrs['Sideboard']!r}: MTGO writes \"true\" or \"false\"", line=element.line, text=raw))
+            continue
+        zone = _SIDEBOARD_VALUES[side]
+        deck.problems.extend(misplaced(element, zone=zone))
         if "Quantity" not in attrs or "Name" not in attrs:
             deck.problems.append(parse_error("<Cards> needs Quantity and Name", line=element.line, text=raw, zone=zone))
             continue

@@ -14,7 +14,8 @@ Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `C
 `Companion: Name` on one line); each may
 carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
 in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
-forum `[DECK]` tags and Arena's `About` / `Name ...` block. `#` and `//` start comment lines.
+forum `[DECK]` tags, Arena's `About` / `Name ...` block and XMage's `NAME:`, `AUTHOR:` and
+`LAYOUT ...:` lines (the name is the deck's). `#` and `//` start comment lines.
 A `Commander` or `Companion` section ends at a blank line or a category heading after its
 cards: what follows is the main deck (`Commander (1)` then `Creatures (30)`, as sites export
 by card type, or a typed list without a `Deck` header).
@@ -79,6 +80,10 @@ _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANIO
 _NAME_COMMENT = re.compile(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = re.compile(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
+# XMage's `.dck` metadata: `NAME:Burn` (the deck's name), `AUTHOR:...`, and the deck
+# editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
+# the card lines do not.
+_XMAGE_META = re.compile(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
 _TIMES = "[xX\u00d7]"
@@ -147,12 +152,13 @@ _LOOK_LINES = 200
 def looks_like_list(text: str) -> bool:
     """Whether text reads as a decklist rather than notes or prose: among its first lines
     that are not blank, comments or section headers, card lines (`4 Name`, `Name x4`,
-    `SB: 2 Name`) are at least as many as the others. Used to pick decklists among the text
+    `SB: 2 Name`) are at least as many as the others (XMage's `NAME:` and `LAYOUT` lines
+    aside, as headers are). Used to pick decklists among the text
     files of a repository (`deckcheck check` without `decks` globs)."""
     cards = others = 0
     for raw in split_lines(text)[:_LOOK_LINES]:
         line = squeeze(raw)
-        if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line):
+        if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line) or _XMAGE_META.match(line):
             continue
         if _section(line) is not None:
             continue
@@ -336,6 +342,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             saw_header = True
             continue
         if _FORUM_TAG.match(line):
+            continue
+        xmage = _XMAGE_META.match(line)
+        if xmage:
+            deck.name = deck.name or (xmage.group("name") or "").strip() or None
             continue
         section = _section(line)
         if section is not None:
