@@ -157,17 +157,22 @@ class Standing(Record):
     printings cannot tell). `first_out`: the first day any printing was out on the
     platform (None: never). `in_from`: from this day on the card is in the pool for good
     (None: no such day) - most cards of most decks are decided by this one comparison.
+    `closed_from`, when the printings cannot tell: from this day on no printing can put the
+    card in the pool, whatever day it came out on the platform (every window of the sets
+    the pool holds has ended; Mox Opal in Standard on Arena, where nobody knows whether it
+    ever came); None when a window stays open or the pool names no sets.
     """
 
-    __slots__ = ("status", "snapshot", "windows", "first_out", "in_from")
+    __slots__ = ("status", "snapshot", "windows", "first_out", "in_from", "closed_from")
 
     def __init__(self, status: str | None, snapshot: dt.date | None, windows: tuple[Window, ...] | None,
-                 first_out: dt.date | None, in_from: dt.date | None = None):
+                 first_out: dt.date | None, in_from: dt.date | None = None, closed_from: dt.date | None = None):
         self.status = status
         self.snapshot = snapshot
         self.windows = windows
         self.first_out = first_out
         self.in_from = in_from
+        self.closed_from = closed_from
 
 
 class Decision(Record):
@@ -302,7 +307,26 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
         if open_ended and (status is None or status != NOT_LEGAL or snapshot is None):
             earliest = min(open_ended)
             in_from = earliest if in_from is None else min(in_from, earliest)
-    return Standing(status, snapshot, windows, first_out, in_from)
+    closed_from = _closed_from(printings, pool, availability, platform) if windows is None else None
+    return Standing(status, snapshot, windows, first_out, in_from, closed_from)
+
+
+def _closed_from(printings: tuple[Printing, ...], pool: CardPool, availability: Availability,
+                 platform: str) -> dt.date | None:
+    """Standing.closed_from: the day the last window of the sets the pool holds ends for the
+    card's printings, whatever day each came out (`date.min` when none is in such a set)."""
+    if pool.sets is None:
+        return None
+    closed = dt.date.min
+    for printing in printings:
+        if printing.set in pool.exclude_sets:
+            continue
+        for set_window in pool.windows(printing.set) or ():
+            _, end = _window_span(set_window, availability, platform, None)
+            if end is None:
+                return None
+            closed = max(closed, end)
+    return closed
 
 
 def verdict_on(card: Card, standing: Standing, pool: CardPool, day: dt.date,
@@ -317,17 +341,32 @@ def verdict_on(card: Card, standing: Standing, pool: CardPool, day: dt.date,
         return Decision(Verdict.OUT, "type")
     if standing.first_out is None or day < standing.first_out:
         if standing.windows is None and standing.first_out is None:
-            return Decision(Verdict.UNDECIDED, "none")
+            return _cannot_tell(standing, day, lists_known_up_to)
         return Decision(Verdict.OUT, "unreleased")
     if standing.windows is None:
-        return Decision(Verdict.UNDECIDED, "none")
+        return _cannot_tell(standing, day, lists_known_up_to)
     covering = next((window for window in standing.windows if window.covers(day)), None)
     if covering is None:
-        if (lists_known_up_to is not None and day > lists_known_up_to and standing.snapshot is not None
-                and standing.status is not None and standing.status != NOT_LEGAL):
-            return Decision(Verdict.UNDECIDED, "sets")  # the day is after the lists, before the snapshot
-        return Decision(Verdict.OUT, "sets")
+        return _out_of_sets(standing, day, lists_known_up_to)
     return Decision(Verdict.IN, "sets", covering)
+
+
+def _cannot_tell(standing: Standing, day: dt.date, lists_known_up_to: dt.date | None) -> Decision:
+    """The printings' days on the platform cannot tell: out all the same once every window
+    of the pool's sets has closed for the card, else undecided."""
+    if standing.closed_from is not None and day >= standing.closed_from:
+        return _out_of_sets(standing, day, lists_known_up_to)
+    return Decision(Verdict.UNDECIDED, "none")
+
+
+def _out_of_sets(standing: Standing, day: dt.date, lists_known_up_to: dt.date | None) -> Decision:
+    """No window of the pool's sets covers the day: out, unless the day is after the
+    format's set lists and before the database's snapshot, which calls the card legal (a
+    set out since the lists may have brought it)."""
+    if (lists_known_up_to is not None and day > lists_known_up_to and standing.snapshot is not None
+            and standing.status is not None and standing.status != NOT_LEGAL):
+        return Decision(Verdict.UNDECIDED, "sets")
+    return Decision(Verdict.OUT, "sets")
 
 
 def decide(card: Card, printings: Iterable[Printing], pool: CardPool, day: dt.date, *, availability: Availability,
