@@ -168,6 +168,7 @@ class AssertionOutcome(Record):
 
 # The levels of a RunMessage, as SARIF names a notification's.
 RUN_WARNING = "warning"  # something the run did not do that its configuration asked for
+RUN_ERROR = "error"      # such a warning in a strict run (`check --strict`): it fails the run
 RUN_NOTE = "note"        # what explains the numbers, changes nothing
 
 
@@ -189,20 +190,21 @@ class RunMessage(Record):
 
     @property
     def is_warning(self) -> bool:
-        return self.level == RUN_WARNING
+        """A warning, failing the run or not (RUN_WARNING, RUN_ERROR); else a note."""
+        return self.level != RUN_NOTE
 
     def to_dict(self) -> dict[str, Any]:
         return {"level": self.level, "message": self.message}
 
 
 class Report(Record):
-    __slots__ = ("results", "teams", "assertions", "skipped", "messages", "strict")
+    __slots__ = ("results", "teams", "assertions", "skipped", "messages")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, results: list[DeckResult] | None = None, teams: list[TeamResult] | None = None,
         assertions: list[AssertionOutcome] | None = None, skipped: list[Skipped] | None = None,
-        messages: list[RunMessage] | None = None, strict: bool = False,
+        messages: list[RunMessage] | None = None,
     ) -> None:
         self.results = [] if results is None else results
         self.teams = teams
@@ -213,9 +215,6 @@ class Report(Record):
         self.skipped = [] if skipped is None else skipped
         # The run's own warnings and notes, in the order they arose (RunMessage).
         self.messages = [] if messages is None else messages
-        # The run's warnings fail it (`check --strict`): a glob that matches no deck, so
-        # its assertions did not run, is then a failed check, not a green build.
-        self.strict = strict
 
     @property
     def legal(self) -> bool:
@@ -223,14 +222,14 @@ class Report(Record):
 
     @property
     def passed(self) -> bool:
-        """Every deck and team legal and every assertion held (and, when strict, no
-        warning of the run's own): what exit code 0 means."""
+        """Every deck and team legal, every assertion held and no warning of the run's own
+        that fails it (`check --strict`): what exit code 0 means."""
         return self.legal and all(outcome.passed for outcome in self.assertions or []) and not self.failing_warnings
 
     @property
     def failing_warnings(self) -> int:
-        """How many of the run's own warnings fail it: all of them when strict, else none."""
-        return sum(message.is_warning for message in self.messages) if self.strict else 0
+        """How many of the run's own warnings fail it (level RUN_ERROR)."""
+        return sum(message.level == RUN_ERROR for message in self.messages)
 
     @property
     def exit_code(self) -> int:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -346,7 +347,16 @@ def test_strict_check_fails_on_its_own_warnings(cli, tmp_path, how):
     assert done.returncode == 1, done.stdout + done.stderr
     assert done.stderr.splitlines()[-1].endswith(f"{how}: 1 warning fails the check")
     sarif = cli("check", *flags, "-o", "sarif", cwd=tmp_path)
-    assert sarif.returncode == 1 and json.loads(sarif.stdout)["runs"][0]["invocations"][0]["exitCode"] == 1
+    invocation = json.loads(sarif.stdout)["runs"][0]["invocations"][0]
+    assert sarif.returncode == 1 and invocation["exitCode"] == 1
+    assert [n["level"] for n in invocation["toolExecutionNotifications"]] == ["error"]
+    # Every CI report shows why the job failed, not a green or amber report on a red job.
+    assert json.loads(cli("check", *flags, "-o", "json", cwd=tmp_path).stdout)["messages"][0]["level"] == "error"
+    github = cli("check", *flags, "-o", "github", cwd=tmp_path).stdout
+    assert "::error file=deckcheck.yaml,line=2,title=deckcheck check::" in github and "::warning" not in github
+    junit = cli("check", *flags, "-o", "junit", cwd=tmp_path).stdout
+    assert '<testsuites name="deckcheck" tests="2" failures="1"' in junit
+    assert re.search(r'<failure message="[^"]*deckcheck.yaml: simulate.typo.txt: matches no deck[^"]*" type="strict"', junit)
     # Without the warning a strict check passes, and without strict the warning does not fail.
     write(tmp_path, {"deckcheck.yaml": config.replace("typo.txt", "a.txt") + ("strict: true\n" if how == "strict: true" else "")})
     assert cli("check", *flags, cwd=tmp_path).returncode == 0

@@ -71,8 +71,7 @@ def check(
     day = parse_date(date) if date else None
     if platform is not None:
         check_platform(platform)
-    run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform)
-    run.report.strict = strict or config.strict
+    run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform, strict=strict)
     # The run's warnings and notes are in its report too, each output showing them its way
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:

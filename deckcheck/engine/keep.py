@@ -146,14 +146,15 @@ def build_policy(
     )
 
 
-def check_policy_file(path: str | Path) -> tuple[str, ...]:
+def check_policy_file(path: str | Path) -> tuple[tuple[str, ...], dict[int, Rule]]:
     """Check the policy file at `path` as far as that needs no deck and no format (its
     keys and types, its tag names, every rule it holds and its strategies) and return its
-    tag names. Raises PolicyError or ExpressionError when it is broken: deckcheck.yaml
-    checks its policy files this way before any deck is read (project/config.py)."""
+    tag names and its keep rules by hand size. Raises PolicyError or ExpressionError when
+    it is broken: deckcheck.yaml checks its policy files this way before any deck is read
+    (project/config.py)."""
     file_data = _read_file(Path(path))
-    _file_rules(file_data, path)
-    return tuple(file_data["tags"])
+    _, _, rules, _ = _file_rules(file_data, path)
+    return tuple(file_data["tags"]), rules
 
 
 def _option_rules(

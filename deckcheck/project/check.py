@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..result import RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
+from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
 
@@ -257,6 +257,7 @@ def run_check(
     date: dt.date | None = None,
     platform: str | None = None,
     progress: Callable[[str], None] | None = None,
+    strict: bool = False,
 ) -> CheckRun:
     from ..formats import load
     from ..decklists import load_deck
@@ -314,6 +315,10 @@ def run_check(
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += [RunMessage(RUN_WARNING, text) for text in _unknown_names(used_formats.values())]
     # Warnings first, as stderr has them (before the report; the notes follow it).
+    if strict or config.strict:
+        # A strict run's warnings fail it: a glob that matches no deck, so its assertions
+        # did not run, is a failed check, not a green build (every report says so).
+        warnings = [warning.replace(level=RUN_ERROR) for warning in warnings]
     run.report.messages = warnings + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
 

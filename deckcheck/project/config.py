@@ -41,6 +41,7 @@ from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
 
 if TYPE_CHECKING:
+    from ..engine.policy import Rule
     from ..formats import FormatRef
 
 CONFIG_NAMES = ("deckcheck.yaml", "deckcheck.yml")
@@ -277,6 +278,16 @@ def _check_globs(data: Mapping[str, Any], shown: str) -> None:
             raise ConfigError(f"a glob of {len(glob):,} characters; at most {MAX_GLOB_CHARS}", path=shown, keys=keys)
 
 
+def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
+    """A ConfigError when exact odds cannot judge hands by `rule`: known from the file alone,
+    as `simulate --exact --keep 'distinct(...)'` is a usage error (exit 2), not a failed
+    assertion of each deck the entry applies to."""
+    why = rule.why_not_count_based()
+    if why:
+        raise ConfigError(f"exact: true needs a count-based keep policy: {why}; leave out exact: true to use Monte Carlo",
+                          path=shown, keys=keys)
+
+
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
     from ..engine.assertions import parse_assertion
     from ..engine.keep import check_policy_file
@@ -285,12 +296,13 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
     policy = spec.get("policy")
     policy_path = _policy_path(policy, root, shown, ("simulate", glob, "policy")) if policy else None
     tags: tuple[str, ...] = ()
+    file_rules: dict[int, Rule] = {}
     if policy_path is not None:
         # Read now, not when a deck it applies to comes up: a pre-commit run that stages
         # no such deck still hears of a missing or broken policy file, and the rules and
         # assertions below may count its tags.
         try:
-            tags = check_policy_file(policy_path)
+            tags, file_rules = check_policy_file(policy_path)
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, keys=("simulate", glob, "policy")) from None
     rules = {
@@ -301,12 +313,17 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             rule = parse_rule(text, origin="", tags=tags)  # the error names the key already
         except DeckcheckError as exc:
             raise ConfigError(str(exc), path=shown, keys=("simulate", glob, key)) from None
-        why = replace(rule, origin=key).why_not_count_based() if spec.get("exact") else None
-        if why:
-            # Known from the file alone, as `simulate --exact --keep 'distinct(...)'` is a usage
-            # error (exit 2), not a failed assertion of each deck it applies to.
-            raise ConfigError(f"exact: true needs a count-based keep policy: {why}; leave out exact: true to use Monte Carlo",
-                              path=shown, keys=("simulate", glob, key))
+        if spec.get("exact"):
+            _refuse_exact(replace(rule, origin=key), shown, ("simulate", glob, key))
+    if spec.get("exact"):
+        # The file's rules the entry does not replace (`keep` replaces the opening hand's,
+        # the largest the file gives): the engine would refuse them for every deck.
+        replaced = {size for size, key in ((6, "keep6"), (5, "keep5")) if key in rules}
+        if "keep" in rules and file_rules:
+            replaced.add(max(file_rules))
+        for size, rule in file_rules.items():
+            if size not in replaced:
+                _refuse_exact(rule, shown, ("simulate", glob, "policy"))
     assertions = items(spec["assert"], "assert")
     if not assertions:
         raise ConfigError("give at least one assertion", path=shown, keys=("simulate", glob, "assert"))

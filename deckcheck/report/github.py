@@ -26,7 +26,7 @@ from typing import TextIO
 from ..decklists import names_a_file
 from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
-from ..result import AssertionOutcome, DeckResult, Report, TeamResult
+from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
@@ -38,6 +38,8 @@ NAME = "github"
 _COMMANDS = {ERROR: "error", WARNING: "warning"}
 # The title of the run's own warnings and notes (`Report.messages`): only `check` has any.
 RUN_TITLE = "deckcheck check"
+# The annotation of each level of the run's own messages (a strict run's warnings fail it).
+_ANNOTATION_OF_LEVEL = {RUN_ERROR: "error", RUN_WARNING: "warning", RUN_NOTE: "notice"}
 
 
 def escape_data(text: str) -> str:
@@ -128,7 +130,7 @@ class Writer(ReportWriter):
         if report.assertions:
             lines += _assertion_lines(report.assertions, self.file_name)
         lines += [command("notice", f"{item.file}: skipped, {item.reason}", title="skipped") for item in report.skipped]
-        lines += [command("warning" if message.is_warning else "notice", message.message,
+        lines += [command(_ANNOTATION_OF_LEVEL[message.level], message.message,
                           file=self.file_name(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""

@@ -32,7 +32,7 @@ import xml.etree.ElementTree as ET
 from typing import TextIO
 
 from ..problem import Problem, holders_text
-from ..result import AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
+from ..result import RUN_ERROR, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
 
@@ -195,10 +195,11 @@ class Writer(ReportWriter):
         for item in report.skipped:
             self._suite(SKIPPED_SUITE).skip(item.file, item.reason)
         suites = list(self.suites.values())
+        failing = report.failing_warnings  # the messages suite's failed cases (a strict run)
         root = ET.Element("testsuites", {
             "name": "deckcheck",
-            "tests": str(sum(s.tests for s in suites)),
-            "failures": str(sum(s.failures for s in suites)),
+            "tests": str(sum(s.tests for s in suites) + failing),
+            "failures": str(sum(s.failures for s in suites) + failing),
             "errors": str(sum(s.errors for s in suites)),
         })
         if report.messages:
@@ -215,9 +216,15 @@ class Writer(ReportWriter):
 
 
 def _messages_suite(messages: list[RunMessage]) -> ET.Element:
-    """The run's own warnings and notes (`check`) as the `system-out` of a suite of no tests,
-    one `warning: ...` / `note: ...` line each."""
-    suite = ET.Element("testsuite", {"name": MESSAGES_SUITE, "tests": "0", "failures": "0", "errors": "0", "skipped": "0"})
+    """The run's own warnings and notes (`check`) as the `system-out` of a suite, one
+    `warning: ...` / `note: ...` line each; the warnings that fail a strict run (level
+    `error`) are also its failed test cases, so a CI test view shows why the job failed."""
+    failing = [message for message in messages if message.level == RUN_ERROR]
+    suite = ET.Element("testsuite", {"name": MESSAGES_SUITE, "tests": str(len(failing)), "failures": str(len(failing)),
+                                     "errors": "0", "skipped": "0"})
+    for index, message in enumerate(failing, start=1):
+        case = ET.SubElement(suite, "testcase", {"classname": MESSAGES_SUITE, "name": f"strict: warning {index}"})
+        ET.SubElement(case, "failure", {"message": xml_text(message.message), "type": "strict"}).text = xml_text(message.message)
     ET.SubElement(suite, "system-out").text = xml_text("\n".join(f"{message.level}: {message.message}" for message in messages))
     return suite
 
