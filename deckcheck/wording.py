@@ -6,3 +6,8 @@ def article(word: str) -> str:
     """`a` or `an` before `word`, as it is said: an Effect Monster, a Legendary Creature,
     an Xyz Monster (Xyz is said "ex")."""
     return "an" if word[:1].lower() in "aeiou" or word.startswith("Xyz") else "a"
+
+
+def listed(words: list[str], last: str = "or") -> str:
+    """`a, b or c` (`a, b and c` with last="and"); one word alone; nothing for none."""
+    return f" {last} ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)

@@ -48,6 +48,7 @@ from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
+from ..wording import listed
 from ..result import TeamResult
 from .registration import REGISTRATION, SEATS
 from .team_pools import listed_holders, named_few, shown_player, team_pool_problems
@@ -84,8 +85,7 @@ def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
 
 def spoken_sizes(sizes: Sequence[int]) -> str:
     """`2`, `2 or 3`."""
-    shown = [str(size) for size in sizes]
-    return " or ".join([", ".join(shown[:-1]), shown[-1]]) if len(shown) > 1 else "".join(shown)
+    return listed([str(size) for size in sizes])
 
 
 def is_team_format(fmt: Format) -> bool:
@@ -273,7 +273,7 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
     seats = SEATS[:max(sizes)]
     return [
         _registration(f"{shown_player(member.player)} in seat {member.seat}: {fmt.name} teams have "
-                      f"{spoken_sizes(sizes)} players, in seats {' and '.join([', '.join(seats[:-1]), seats[-1]])}")
+                      f"{spoken_sizes(sizes)} players, in seats {listed(list(seats), 'and')}")
         for member in members if member.seat in SEATS and member.seat not in seats
     ]
 

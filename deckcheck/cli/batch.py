@@ -11,7 +11,8 @@ import typer
 from ..paperwork import PAPERS
 from ..report import BATCH, PLAIN
 from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION, app, handles_errors
-from .common import output_option, spoken
+from ..wording import listed
+from .common import output_option
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -40,7 +41,7 @@ def batch(
         help="Also write every registration's sheet (player, team, seat, deck) to one PDF, in registration order.",
     ),
     event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name on the --sheets pages (default: the source's name)."),
-    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {spoken(list(PAPERS))}."),
+    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {listed(list(PAPERS))}."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     platform: str = PLATFORM_OPTION,
     no_cards: bool = NO_CARDS_OPTION,

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
-from .common import emit, say, spoken, warn_once
+from ..wording import listed
+from .common import emit, say, warn_once
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -96,7 +97,7 @@ def _game_help() -> str:
 
     numbered = passcode_game()
     by_number = f"; {numbered.id} for a passcode" if numbered is not None else ""
-    return f"{spoken(list(GAMES))} (default: {default().id}{by_number})."
+    return f"{listed(list(GAMES))} (default: {default().id}{by_number})."
 
 
 @cards_app.command("import")
@@ -128,7 +129,7 @@ def _lookup_game(name: str, game_id: str | None) -> Game:
         return numbered if numbered is not None and name.strip().isdecimal() else default()
     game = find(game_id)
     if game is None:
-        raise DeckcheckError(f"--game {game_id!r}: choose {spoken(list(GAMES))}")
+        raise DeckcheckError(f"--game {game_id!r}: choose {listed(list(GAMES))}")
     return game
 
 

@@ -354,11 +354,6 @@ def output_option(default: str | None, *, more_help: str = "") -> Any:
     return typer.Option(default, "--output", "-o", metavar="OUTPUT", help=help_text, autocompletion=complete_outputs)
 
 
-def spoken(names: list[str]) -> str:
-    """`a, b or c`."""
-    return " or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
-
-
 def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> None:
     """A user's format file whose lists name no card of the card data, or write a passcode
     no card has: its entries apply to no card (a misspelt ban bans nothing, a mistyped

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from typer.core import TyperCommand
 
-from .common import OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK, spoken
+from ..wording import listed
+from .common import OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK
 
 if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter
@@ -26,11 +27,11 @@ def fill_lists(text: str, subjects: tuple[str, ...] = ()) -> str:
         from ..report import names, output_help
 
         text = text.replace(OUTPUTS_MARK, output_help(*subjects))
-        text = _OUTPUTS_FOR.sub(lambda match: spoken(names(match.group(1))), text)
+        text = _OUTPUTS_FOR.sub(lambda match: listed(names(match.group(1))), text)
     if PARSERS_MARK in text or WRITERS_MARK in text:
         from ..decklists import PARSERS, WRITERS
 
-        text = text.replace(PARSERS_MARK, spoken(list(PARSERS))).replace(WRITERS_MARK, spoken(list(WRITERS)))
+        text = text.replace(PARSERS_MARK, listed(list(PARSERS))).replace(WRITERS_MARK, listed(list(WRITERS)))
     return text
 
 

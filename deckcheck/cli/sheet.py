@@ -8,11 +8,12 @@ import typer
 
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
-from .common import emit, one_of, open_cards, read_deck_argument, say, say_note, spoken, warn, writable, write_file
+from ..wording import listed
+from .common import emit, one_of, open_cards, read_deck_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
-PAPER_HELP = f"Paper size: {spoken(list(PAPERS))}."
-SORT_HELP = f"Main deck order: {spoken(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."
+PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
+SORT_HELP = f"Main deck order: {listed(list(SORTS))} ({BY_TYPE}: grouped by card type, from the card data)."
 
 
 @app.command(cls=Command)
