@@ -366,7 +366,8 @@ def test_strict_check_fails_on_its_own_warnings(cli, tmp_path, how):
 
 def test_check_given_its_config_or_a_format_file_it_names_checks_every_deck(cli, tmp_path):
     """A commit that edits deckcheck.yaml (or a format file it names) can change every
-    deck's verdict: the hook passes that file, and check checks the whole repository."""
+    deck's verdict: given that file (the hook passes deckcheck.yaml; a format file when
+    the user's `files` take it), check checks the whole repository."""
     write(tmp_path, {
         "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nformats: {"decks/cube/*": formats/cube.yaml}\n',
         "formats/cube.yaml": "extends: mtg/modern\nname: My cube\n",
