@@ -48,6 +48,11 @@ class Problem(Record):
     def is_error(self) -> bool:
         return self.severity == ERROR
 
+    def placed_in(self, source: str) -> str:
+        """`source line N` (`source` alone for a problem of no line): the list and line a
+        message of one of several lists names."""
+        return source if self.line is None else f"{source} line {self.line}"
+
     @property
     def full_message(self) -> str:
         """The message with its "did you mean" suggestions, as reports for people word it."""

@@ -114,7 +114,7 @@ def pool_from_deck(deck: Deck) -> Pool:
 
 def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
     """A problem of a pool line, told as the pool's (its line is not the deck's)."""
-    where = f"pool {source}" + (f" line {problem.line}" if problem.line is not None else "")
+    where = problem.placed_in(f"pool {source}")
     details = {**problem.details, "pool": source}
     if problem.line is not None:
         details["pool_line"] = problem.line

@@ -48,7 +48,7 @@ def diff(
     from ..errors import DeckcheckError
     from ..formats import load, reference
     from ..games import passcode_game
-    from ..paperwork.diff import compare, located
+    from ..paperwork.diff import compare
     from ..report import choose
 
     reporter = choose(output, DIFFS)
@@ -68,7 +68,7 @@ def diff(
     for deck in decks:
         if deck.unreadable:
             raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot be read")
-    unread = [f"{located(deck.source, problem)}: {problem.message}" for deck in decks for problem in deck.problems
+    unread = [f"{problem.placed_in(deck.source)}: {problem.message}" for deck in decks for problem in deck.problems
               if problem.is_error]
     # The pool's too (their messages name the pool and the line): its sideboard would lack their cards.
     unread += [problem.message for problem in (pool.problems if pool is not None else ()) if problem.is_error]

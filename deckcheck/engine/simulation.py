@@ -303,7 +303,7 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
         raise DeckcheckError(deck.problems[0].message if deck.problems else f"{deck.source}: cannot read the deck")
 
     def located(problem: Problem) -> str:
-        return f"{deck.source}" + (f" line {problem.line}" if problem.line else "") + f": {problem.full_message}"
+        return f"{problem.placed_in(deck.source)}: {problem.full_message}"
 
     warnings = [located(problem) + (" (skipped)" if problem.is_error else "") for problem in deck.problems]
     warnings += [located(problem) for problem in card_problems]

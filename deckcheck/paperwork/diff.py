@@ -26,7 +26,6 @@ from ..model import MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_to
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..formats import Format
-    from ..problem import Problem
     from ..registered_pools import Pool
 
 REPORT_VERSION = "1"
@@ -117,9 +116,9 @@ def compare(
     unknown: list[str] = []
     if catalog is not None:
         registered, lacking = catalog.resolve_deck(registered)
-        unknown += [f"{located(registered.source, problem)}: {problem.full_message}" for problem in lacking]
+        unknown += [f"{problem.placed_in(registered.source)}: {problem.full_message}" for problem in lacking]
         found, lacking = catalog.resolve_deck(found)
-        unknown += [f"{located(found.source, problem)}: {problem.full_message}" for problem in lacking]
+        unknown += [f"{problem.placed_in(found.source)}: {problem.full_message}" for problem in lacking]
         if pool is not None and fmt is not None:
             from ..cards.resolve import RULE as UNKNOWN_CARD
             from ..registered_pools import named_pool
@@ -191,11 +190,6 @@ def _limited_sideboards(
         if left > 0:
             rest.append(CardEntry(entry.name, left, SIDEBOARD))
     return registered.copy(entries=[*registered.entries, *rest]), found, None
-
-
-def located(source: str, problem: Problem) -> str:
-    """The list and line a problem of one side is on, as a warning names them."""
-    return source + (f" line {problem.line}" if problem.line is not None else "")
 
 
 def render_text(diff: DeckDiff) -> str:
