@@ -227,6 +227,36 @@ def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
         assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)
 
 
+@pytest.mark.parametrize(("cost", "turn"), [("{2}", 2), ("{2}{G}", 3)])
+def test_urborg_lets_every_land_pay_a_spell_without_black(cli, tmp_path, cost, turn):
+    """With Urborg, Tomb of Yawgmoth out a Bazaar of Baghdad is a Swamp and taps for B, so it
+    pays the generic mana of a spell without black too: {2} on turn 2 needs two lands when
+    an Urborg is among them, else two of the Forests and Wastes; {2}{G} on turn 3 three
+    such lands, one a Forest. No mulligans: 6 + turn cards on the play, 7 + turn on the draw."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Urborg, Tomb of Yawgmoth\n6 Forest\n6 Wastes\n8 Bazaar of Baghdad\n36 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text(f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["castable"]["Spell"]
+    groups = {"urborg": 4, "forest": 6, "wastes": 6, "bazaar": 8, "other": 36}
+
+    def lands(c: dict[str, int]) -> int:
+        return c["urborg"] + c["forest"] + c["wastes"] + c["bazaar"]
+
+    def castable(c: dict[str, int]) -> bool:
+        paying = lands(c) if c["urborg"] else c["forest"] + c["wastes"]
+        return paying >= turn and (cost == "{2}" or c["forest"] >= 1)
+
+    assert answer["turn"] == turn
+    for side, drawn in (("play", 6 + turn), ("draw", 7 + turn)):
+        p = _hypergeometric(groups, drawn, castable)
+        land_drops = _hypergeometric(groups, drawn, lambda c: lands(c) >= turn)
+        assert answer["sides"][side]["p"] == pytest.approx(p, abs=1e-12)
+        assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)
+
+
 @pytest.mark.parametrize("symbol", ["9" * 5000, "9" * 5000 + "/W"])
 def test_a_generic_cost_too_long_for_a_number_is_a_usage_error(cli, tmp_path, symbol):
     """int() refuses more than 4,300 digits: such a cost is a one-line error, not an internal one."""
