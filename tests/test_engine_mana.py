@@ -227,6 +227,36 @@ def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
         assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)
 
 
+@pytest.mark.parametrize(("cost", "turn"), [("{2}", 2), ("{2}{G}", 3)])
+def test_urborg_lets_every_land_pay_a_spell_without_black(cli, tmp_path, cost, turn):
+    """With Urborg, Tomb of Yawgmoth out a Bazaar of Baghdad is a Swamp and taps for B, so it
+    pays the generic mana of a spell without black too: {2} on turn 2 needs two lands when
+    an Urborg is among them, else two of the Forests and Wastes; {2}{G} on turn 3 three
+    such lands, one a Forest. No mulligans: 6 + turn cards on the play, 7 + turn on the draw."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("4 Urborg, Tomb of Yawgmoth\n6 Forest\n6 Wastes\n8 Bazaar of Baghdad\n36 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text(f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)["castable"]["Spell"]
+    groups = {"urborg": 4, "forest": 6, "wastes": 6, "bazaar": 8, "other": 36}
+
+    def lands(c: dict[str, int]) -> int:
+        return c["urborg"] + c["forest"] + c["wastes"] + c["bazaar"]
+
+    def castable(c: dict[str, int]) -> bool:
+        paying = lands(c) if c["urborg"] else c["forest"] + c["wastes"]
+        return paying >= turn and (cost == "{2}" or c["forest"] >= 1)
+
+    assert answer["turn"] == turn
+    for side, drawn in (("play", 6 + turn), ("draw", 7 + turn)):
+        p = _hypergeometric(groups, drawn, castable)
+        land_drops = _hypergeometric(groups, drawn, lambda c: lands(c) >= turn)
+        assert answer["sides"][side]["p"] == pytest.approx(p, abs=1e-12)
+        assert answer["sides"][side]["p_given_land_drops"] == pytest.approx(p / land_drops, abs=1e-12)
+
+
 @pytest.mark.parametrize("symbol", ["9" * 5000, "9" * 5000 + "/W"])
 def test_a_generic_cost_too_long_for_a_number_is_a_usage_error(cli, tmp_path, symbol):
     """int() refuses more than 4,300 digits: such a cost is a one-line error, not an internal one."""
@@ -279,3 +309,56 @@ def test_bottoming_keeps_a_land_that_makes_mana_before_one_that_makes_none(cli, 
             ))
         assert sides[side]["p"] == pytest.approx(p, abs=1e-12)
     assert sides["play"]["p"] == pytest.approx(0.435452, abs=1e-6)
+
+
+@pytest.mark.parametrize("cost", ["{2}", "{2}{G/P}", "{1}{C}"])
+def test_bottoming_for_a_spell_without_colored_symbols_keeps_a_land_that_makes_mana(cli, tmp_path, cost):
+    """Every seven is sent back and every six kept (London: draw 7, bottom 1). With a land
+    to bottom, the land count's tie (6 x 20/60 = 2 lands either way) goes to more lands that
+    make mana, whether the cost has a colored symbol ({1}{C}) or none ({2}, {2}{G/P}): a Maze
+    of Ith goes before a Wastes. Then 1 draw on the play, 2 on the draw, from the 53 unseen
+    cards; castable with two Wastes. (Bottoming a Wastes instead gives 0.2312 on the play.)"""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("10 Wastes\n10 Maze of Ith\n40 Grizzly Bears\n", encoding="utf-8")
+    policy = tmp_path / "p.yaml"
+    policy.write_text(f'keep: {{7: "false", 6: "true"}}\ncosts: {{Spell: "{cost}"}}\n', encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    sides = json.loads(done.stdout)["castable"]["Spell"]["sides"]
+    deck_counts = {"wastes": 10, "maze": 10, "other": 40}
+
+    def kept_six(seven: dict[str, int]) -> dict[str, int]:
+        def key(hand: dict[str, int]) -> tuple:
+            lands = hand["wastes"] + hand["maze"]
+            return (abs(lands - 6 * 20 / 60), -lands, -hand["wastes"])
+        return min(({**seven, name: seven[name] - 1} for name in seven if seven[name]), key=key)
+
+    from itertools import product
+
+    for side, draws in (("play", 1), ("draw", 2)):
+        p = 0.0
+        for counts in product(*(range(min(n, 7) + 1) for n in deck_counts.values())):
+            if sum(counts) != 7:
+                continue
+            seven = dict(zip(deck_counts, counts))
+            unseen = {name: deck_counts[name] - seven[name] for name in deck_counts}
+            kept = kept_six(seven)
+            p += _hypergeometric_weight(deck_counts, seven) * _hypergeometric(
+                unseen, draws, lambda c, kept=kept: kept["wastes"] + c["wastes"] >= 2,
+            )
+        assert sides[side]["p"] == pytest.approx(p, abs=1e-12)
+    assert (sides["play"]["p"], sides["draw"]["p"]) == pytest.approx((0.399785, 0.467351), abs=1e-6)
+
+
+def test_with_urborg_the_only_mana_a_colorless_and_a_black_two_drop_are_alike(cli):
+    """In 4 Urborg, Tomb of Yawgmoth + 48 Bazaar of Baghdad only Urborg makes mana, and with
+    one out every land taps for B: Mind Stone {2} and Bitterblossom {1}{B} are cast from the
+    same hands, mulligans and bottoming (the default policy) included."""
+    deck = "4 Urborg, Tomb of Yawgmoth\n48 Bazaar of Baghdad\n4 Mind Stone\n4 Bitterblossom\n"
+    done = cli("simulate", "-", "-f", "mtg/legacy", "--cast", "Mind Stone", "--cast", "Bitterblossom", "-o", "json",
+               input=deck)
+    assert done.returncode == 0, done.stderr
+    castable = json.loads(done.stdout)["castable"]
+    for side in ("play", "draw"):
+        colorless, black = castable["Mind Stone"]["sides"][side], castable["Bitterblossom"]["sides"][side]
+        assert colorless["p"] == pytest.approx(black["p"], abs=1e-12) and black["p"] > 0.4

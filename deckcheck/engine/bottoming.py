@@ -21,8 +21,9 @@ candidates key by key (the first difference decides):
 
 then, whatever the strategy: when a --cast question is being answered, the lands that can
 pay more of the spell's colored symbols, then more lands of its colors (off-color lands go
-first), then more lands that make mana (one that makes none goes before them); more copies of the cards the policy names or tags; last a fixed order of the
-categories (cards of one category are equally likely to be bottomed).
+first), then more lands that make mana (one that makes none goes before them; for a spell
+without colored symbols this key alone); more copies of the cards the policy names or tags;
+last a fixed order of the categories (cards of one category are equally likely to be bottomed).
 
 Scry 1 (Vancouver) decides whether the top card stays on top:
 

@@ -160,9 +160,11 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
 
 
 def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion, kinds: Sequence[frozenset[str]]) -> Atoms:
-    """The policy's categories with lands split by the spell's source kinds they make, and
-    by whether they make mana at all."""
-    wanted = question.cost.kinds | {MANA} | {EVERY_LAND[k] for k in question.cost.kinds if k in EVERY_LAND}
+    """The policy's categories with lands split by the spell's source kinds they make, by
+    whether they make mana at all, and by the color they give every land (Urborg)."""
+    # Every such color, the spell's or not: with Urborg out a Bazaar of Baghdad taps for B,
+    # so it pays the generic mana of Mind Stone's {2} or of {1}{G} (Atoms.paying(None)).
+    wanted = question.cost.kinds | {MANA} | set(EVERY_LAND.values())
     return split_atoms(
         profile, named=policy.named_cards, tags=policy.used_tags,
         land_kinds=[k & wanted for k in kinds], requirements=question.cost.requirements(),

@@ -108,7 +108,8 @@ class Atoms:
     key: tuple[bool, ...]          # holds cards the policy names or tags (kept when bottoming)
     of_card: tuple[int, ...]
     features: Mapping[str, tuple[int, ...]]  # category name -> the atoms it sums
-    mana: tuple[frozenset[str], ...] = ()    # per atom: the spell's source kinds its lands make, and MANA
+    # Per atom: the spell's source kinds its lands make, and MANA; empty without a --cast question.
+    mana: tuple[frozenset[str], ...] = ()
     requirements: tuple[tuple[frozenset[str], int], ...] = ()  # the spell's Hall conditions
 
     @property
@@ -138,15 +139,19 @@ class Atoms:
     def color_keys(self, counts: Sequence[Any]) -> list[Any]:
         """For a --cast question: how many of the spell's colored symbols the lands can pay
         (a maximum matching, by Hall's deficiency), how many lands make its colors, and how
-        many make mana at all; each larger is better. Nothing without a question."""
-        if not self.requirements:
+        many make mana at all; each larger is better. A spell without colored symbols ({2},
+        {2}{G/P}) has the last alone; nothing without a question."""
+        if not self.mana:
             return []
+        making_mana = self.paying()(counts)
+        if not self.requirements:
+            return [making_mana]
         deficit = 0 * counts[0]
         for kinds, symbols in self.requirements:
             deficit = _maximum(deficit, symbols - self.paying(kinds)(counts))
         symbols = max(need for _, need in self.requirements)
         on_color = self.paying(frozenset().union(*(kinds for kinds, _ in self.requirements)))(counts)
-        return [symbols - deficit, on_color, self.paying()(counts)]
+        return [symbols - deficit, on_color, making_mana]
 
     def atoms_of(self, name: str) -> tuple[int, ...]:
         """Atoms summed by `lands`, `spells`, `cards`, `tag:<t>` or `card:<key>`."""
@@ -221,6 +226,6 @@ def split_atoms(
         key=tuple(key),
         of_card=tuple(of_card),
         features=features,
-        mana=tuple(mana),
+        mana=tuple(mana) if land_kinds is not None else (),
         requirements=tuple(requirements),
     )

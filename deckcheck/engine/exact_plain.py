@@ -39,7 +39,7 @@ def suits(steps: Sequence[Step], atoms: Atoms) -> bool:
 
 def can_take(steps: Sequence[Step], atoms: Atoms) -> bool:
     """Whether the plain enumeration gives this schedule's floats (whatever its size)."""
-    return not atoms.requirements and not any(step.prefer.rules for step in steps)
+    return not atoms.mana and not any(step.prefer.rules for step in steps)
 
 
 class RowView(HandView):

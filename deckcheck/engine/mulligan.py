@@ -84,8 +84,9 @@ def _until_kept(steps: list[Step]) -> tuple[Step, ...]:
 
 def preference_keys(step: Step, view: HandView, counts: Sequence[Any], atoms: Any, deck_size: int, deck_lands: int) -> list[Any]:
     """Sort keys of candidate kept hands, smaller is preferred, compared in order: the
-    step's bottoming strategy, then (for a --cast question) the spell's colors, the cards
-    the policy names or tags, and a fixed order of the categories.
+    step's bottoming strategy, then (for a --cast question) the lands paying the spell
+    (Atoms.color_keys), the cards the policy names or tags, and a fixed order of the
+    categories.
 
     `counts[a]` holds, per candidate, the cards of category a it keeps (numpy arrays of
     one shape). Exact and Monte Carlo modes both choose with these keys, so they agree on
