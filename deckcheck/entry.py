@@ -12,7 +12,16 @@ import sys
 
 
 def main() -> None:
-    args = sys.argv[1:]
+    try:
+        _run(sys.argv[1:])
+    except BrokenPipeError:
+        # The reader of stdout (or of stderr) stopped reading: quietly, as cli/streams.py says.
+        from .cli.streams import reader_gone
+
+        sys.exit(reader_gone())
+
+
+def _run(args: list[str]) -> None:
     if args in (["--help"], ["-h"]):
         from ._help import TOP_LEVEL_HELP
 
@@ -39,6 +48,12 @@ def main() -> None:
             # standalone_mode=False: Click hands usage errors back instead of printing its
             # multi-line usage text, so they are one line like every other error.
             code = app(prog_name="deckcheck", standalone_mode=False)
+        except SystemExit as exc:
+            # Typer ends a command whose stdout pipe broke (`validate --help | head -1`) with
+            # exit 1, which means "illegal" here; it has wrapped stdout to hide the error.
+            if exc.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+                raise BrokenPipeError from None
+            raise
         except NoArgsIsHelpError as exc:  # `deckcheck` alone, `deckcheck cards`: the help
             exc.show()
             sys.exit(exc.exit_code)

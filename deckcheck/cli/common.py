@@ -157,10 +157,16 @@ _MOST_INTERNAL_CHARS = 500  # of an internal error's own text on stderr
 
 def failure_code(exc: Exception) -> int:
     """Say on stderr, in one line, why a command stopped, and return its exit code: a
-    DeckcheckError's message and code; anything else is a bug, still one line (exit 2) with
-    a way to get the details: DECKCHECK_DEBUG=1 raises it again, traceback and all."""
+    DeckcheckError's message and code; a reader that closed the pipe of stdout (`| head`)
+    ends the command quietly (cli/streams.py); anything else is a bug, still one line
+    (exit 2) with a way to get the details: DECKCHECK_DEBUG=1 raises it again, traceback
+    and all."""
     from ..errors import DeckcheckError
 
+    if isinstance(exc, BrokenPipeError):
+        from .streams import reader_gone
+
+        return reader_gone()
     if isinstance(exc, DeckcheckError):
         say(f"deckcheck: error: {exc.named(OPTION_OF_SETTING)}")
         return exc.exit_code
