@@ -51,3 +51,66 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(args, tmp_path):
     (tmp_path / "decks" / "burn.txt").write_text(Path(EXAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
     done = run_into_closed_pipe(args, tmp_path)
     assert (done.returncode, done.stderr) == (READER_GONE, "")
+
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (from /proc: Linux, where the tests run)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether `pid` still runs: not ended, nor a zombie left for init to reap."""
+    try:
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+# `deckcheck` itself, but with the batch's workers started whatever the machine's idle
+# cores (planning.py starts none on a busy machine, which the test cannot choose).
+WITH_WORKERS = (
+    "import sys; from deckcheck.batch import runner; "
+    "runner.worker_count = lambda remaining, idle, jobs: jobs - 1; "
+    "from deckcheck.entry import main; sys.argv[0] = 'deckcheck'; main()"
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
+@pytest.mark.parametrize("wait_after_start", [0.0, 0.5])
+def test_ctrl_c_stops_a_batch_and_its_workers_quietly(tmp_path, wait_after_start):
+    """Ctrl-C reaches the whole process group, workers too, while they start (0 s) and
+    while they check decks: exit 130, nothing on stderr, no worker left, no report."""
+    import signal
+    import sys
+    import time
+
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    text = Path(EXAMPLE).read_text(encoding="utf-8")
+    for number in range(6000):
+        (decks / f"{number:05}.txt").write_text(text, encoding="utf-8")
+    command = [sys.executable, "-c", WITH_WORKERS, "batch", "decks", "-f", "mtg/modern", "--jobs", "3",
+               "-o", "json", "--report", "event.json"]
+    process = subprocess.Popen(command, cwd=tmp_path, env=environment(), stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(children_of(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    workers = children_of(process.pid)
+    assert len(workers) >= 2, "the batch started no workers"  # a resource tracker may be one more
+    time.sleep(wait_after_start)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert (process.returncode, stderr, stdout) == (130, "", "")
+    assert not (tmp_path / "event.json").exists()
+    time.sleep(0.5)  # the resource tracker ends once it sees the parent gone
+    assert [pid for pid in workers if running(pid)] == []
