@@ -25,12 +25,12 @@ def _run(args: list[str]) -> None:
     if args in (["--help"], ["-h"]):
         from ._help import TOP_LEVEL_HELP
 
-        sys.stdout.write(TOP_LEVEL_HELP)
+        _write(TOP_LEVEL_HELP)
         return
     if args == ["--version"]:
         from . import __version__
 
-        sys.stdout.write(f"deckcheck {__version__}\n")
+        _write(f"deckcheck {__version__}\n")
         return
     try:
         from .cli.quick import run
@@ -69,6 +69,27 @@ def _run(args: list[str]) -> None:
         sys.stderr.write("deckcheck: interrupted\n")
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _write(text: str) -> None:
+    """`text` on stdout, or the one-line error of a stdout that is closed or refuses it
+    (exit 2); a broken pipe goes up to `main`."""
+    from .cli.streams import cannot_write, standard_output
+    from .errors import DeckcheckError
+
+    try:
+        out = standard_output()
+        try:
+            out.write(text)
+            out.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise cannot_write(error) from None
+    except DeckcheckError as error:
+        if sys.stderr is not None:
+            sys.stderr.write(f"deckcheck: error: {error}\n")
+        sys.exit(error.exit_code)
 
 
 def usage_message(error: Exception) -> str:

@@ -114,3 +114,35 @@ def test_ctrl_c_stops_a_batch_and_its_workers_quietly(tmp_path, wait_after_start
     assert not (tmp_path / "event.json").exists()
     time.sleep(0.5)  # the resource tracker ends once it sees the parent gone
     assert [pid for pid in workers if running(pid)] == []
+
+
+def run_with_stdout(args: list[str], cwd: Path, stdout: str) -> subprocess.CompletedProcess:
+    """`deckcheck ARGS >&-` (stdout "closed") or `deckcheck ARGS > /dev/full` (a disk that is full)."""
+    command = [str(deckcheck_executable()), *args]
+    if stdout == "closed":
+        return subprocess.run(command, stderr=subprocess.PIPE, text=True, cwd=cwd, env=environment(), timeout=300,
+                              preexec_fn=lambda: os.close(1))
+    with open(stdout, "w") as target:
+        return subprocess.run(command, stdout=target, stderr=subprocess.PIPE, text=True, cwd=cwd, env=environment(),
+                              timeout=300)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="writes to /dev/full, a device every write to fails")
+@pytest.mark.parametrize("stdout, error", [
+    ("closed", "standard output is closed, so the report has nowhere to go; redirect it to a file"),
+    ("/dev/full", "cannot write the report to standard output (No space left on device); send it to a file"),
+])
+@pytest.mark.parametrize("args", [
+    ["validate", EXAMPLE, "-f", "mtg/modern"],
+    ["batch", "decks", "-f", "mtg/modern", "-o", "json"],
+    ["simulate", EXAMPLE, "-f", "mtg/modern", "--hands", "500"],
+    ["formats", "list"],
+    ["--help"],
+    ["--version"],
+], ids=" ".join)
+def test_a_stdout_that_takes_no_report_is_one_line_of_error(args, stdout, error, tmp_path):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "burn.txt").write_text(Path(EXAMPLE).read_text(encoding="utf-8"), encoding="utf-8")
+    done = run_with_stdout(args, tmp_path, stdout)
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"deckcheck: error: {error}") and done.stderr.count("\n") == 1, done.stderr

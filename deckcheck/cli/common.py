@@ -78,21 +78,30 @@ def no_workflow_commands(text: str) -> str:
 def emit(text: str) -> None:
     """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
     terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
-    script a legacy console lacks) is replaced, never a traceback half-way through a report."""
+    script a legacy console lacks) is replaced, never a traceback half-way through a report;
+    a stdout that is closed or will not take it is a DeckcheckError (cli/streams.py)."""
     from ..report import WorkflowCommands
     from ..report.style import wants_color
 
+    from .streams import cannot_write, standard_output
+
+    out = standard_output()
     commands = isinstance(text, WorkflowCommands)
     text = printable(text, color=wants_color())
     if under_actions():
         text = text.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[") if commands else no_workflow_commands(text)
-    stream = getattr(sys.stdout, "buffer", None)
-    if stream is None:
-        sys.stdout.write(text)
-    else:
-        sys.stdout.flush()
-        stream.write(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
-    sys.stdout.flush()
+    stream = getattr(out, "buffer", None)
+    try:
+        if stream is None:
+            out.write(text)
+        else:
+            out.flush()
+            stream.write(text.encode(out.encoding or "utf-8", errors="replace"))
+        out.flush()
+    except BrokenPipeError:
+        raise  # the reader went away: failure_code ends the command quietly
+    except OSError as error:
+        raise cannot_write(error) from None
 
 
 def say(line: str) -> None:

@@ -114,7 +114,7 @@ def run_simulate(
 
 def _stdout_takes_blocks() -> bool:
     try:
-        "█▏".encode(sys.stdout.encoding or "ascii")
+        "█▏".encode(getattr(sys.stdout, "encoding", None) or "ascii")  # None: stdout closed, emit says so
     except (UnicodeEncodeError, LookupError):
         return False
     return True
