@@ -146,3 +146,38 @@ def test_a_stdout_that_takes_no_report_is_one_line_of_error(args, stdout, error,
     done = run_with_stdout(args, tmp_path, stdout)
     assert done.returncode == 2
     assert done.stderr.startswith(f"deckcheck: error: {error}") and done.stderr.count("\n") == 1, done.stderr
+
+
+def run_on_terminal(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[int, bytes]:
+    """The exit code and what a terminal shows (stdout and stderr, both on a pseudo-terminal)."""
+    import pty
+
+    main, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen([str(deckcheck_executable()), *args], stdin=subprocess.DEVNULL, stdout=terminal,
+                                   stderr=terminal, cwd=cwd, env=env)
+    finally:
+        os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # EIO: every writer of the terminal has gone
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(main)
+    return process.wait(timeout=300), shown
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (the pty module), POSIX only")
+@pytest.mark.parametrize("setting, coloured", [({}, True), ({"NO_COLOR": "1"}, False), ({"TERM": "dumb"}, False)],
+                         ids=["colour", "NO_COLOR", "TERM=dumb"])
+def test_an_illegal_deck_is_coloured_on_a_terminal_that_shows_colour(setting, coloured, tmp_path):
+    (tmp_path / "deck.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
+    env = {key: value for key, value in environment().items() if key not in ("NO_COLOR", "TERM")}
+    env.update({"TERM": "xterm-256color", **setting})
+    code, shown = run_on_terminal(["validate", "deck.txt", "-f", "mtg/modern"], tmp_path, env)
+    assert code == 1 and b"ILLEGAL" in shown, shown
+    assert (b"\x1b[31mILLEGAL" in shown) == coloured and (b"\x1b[" in shown) == coloured, shown

@@ -1,5 +1,5 @@
-"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org);
-and `inert`, how a name shows in a text report: its control characters as visible symbols."""
+"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)
+or the terminal says it is dumb (TERM=dumb); and `inert`, how a name shows in a text report: its control characters as visible symbols."""
 from __future__ import annotations
 
 import os
@@ -11,7 +11,9 @@ _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "
 
 
 def wants_color(stream: TextIO | None = None) -> bool:
-    if os.environ.get("NO_COLOR"):
+    # TERM=dumb: a terminal that shows escape codes as text (Emacs's M-x shell, some CI
+    # log viewers), as ls and git leave it uncoloured.
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     stream = stream or sys.stdout
     return bool(getattr(stream, "isatty", lambda: False)())
