@@ -195,19 +195,28 @@ def say_note(note: str | None) -> None:
         say(f"deckcheck: note: {note}")
 
 
+# Standard input reads once: a second `-` (`validate - -`, `diff - -`) would find it empty
+# and report an empty deck, or two lists that differ, as if that had been given.
+_STDIN_READ: list[bool] = []
+
+
 def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     """The deck a DECK argument names: `-` is standard input (read up to the decklist size
     limit of textio, never more), a `ydke://` URL is the deck itself, anything else a file.
     A relative path is a file of the current folder: a link (or a linked folder) on it that
     leads out of the folder or into a hidden one is not followed (tree.py; a CI job that
     expands `decks/*.txt` must not read `decks/evil.txt -> ../.git/config`). A deck that
-    cannot be read comes back marked unreadable, with its `parse-error`."""
+    cannot be read comes back marked unreadable, with its `parse-error` (so does a second
+    `-`: standard input is read once)."""
     from .. import decklists
     from ..pipeline import read_deck
     from ..textio import read_stdin
     from ..tree import link_reason
 
     if source == "-":
+        if _STDIN_READ:
+            return decklists.unreadable("<stdin>", "<stdin>: standard input was read by an earlier `-`; give `-` once")
+        _STDIN_READ.append(True)
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)
