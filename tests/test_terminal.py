@@ -148,11 +148,16 @@ def test_a_stdout_that_takes_no_report_is_one_line_of_error(args, stdout, error,
     assert done.stderr.startswith(f"deckcheck: error: {error}") and done.stderr.count("\n") == 1, done.stderr
 
 
-def run_on_terminal(args: list[str], cwd: Path, env: dict[str, str]) -> tuple[int, bytes]:
-    """The exit code and what a terminal shows (stdout and stderr, both on a pseudo-terminal)."""
+def run_on_terminal(args: list[str], cwd: Path, env: dict[str, str], columns: int = 80) -> tuple[int, bytes]:
+    """The exit code and what a terminal `columns` wide shows (stdout and stderr, both on
+    a pseudo-terminal)."""
+    import fcntl
     import pty
+    import struct
+    import termios
 
     main, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
     try:
         process = subprocess.Popen([str(deckcheck_executable()), *args], stdin=subprocess.DEVNULL, stdout=terminal,
                                    stderr=terminal, cwd=cwd, env=env)
@@ -181,3 +186,20 @@ def test_an_illegal_deck_is_coloured_on_a_terminal_that_shows_colour(setting, co
     code, shown = run_on_terminal(["validate", "deck.txt", "-f", "mtg/modern"], tmp_path, env)
     assert code == 1 and b"ILLEGAL" in shown, shown
     assert (b"\x1b[31mILLEGAL" in shown) == coloured and (b"\x1b[" in shown) == coloured, shown
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (the pty module), POSIX only")
+@pytest.mark.parametrize("columns", [20, 40, 80])
+def test_the_batch_progress_bar_fits_the_terminal(columns, tmp_path):
+    """A line as wide as the terminal wraps, and every redraw of the bar would leave a row."""
+    (tmp_path / "decks").mkdir()
+    for number in range(300):
+        (tmp_path / "decks" / f"{number:03}.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    env = {key: value for key, value in environment().items() if key != "COLUMNS"}
+    code, shown = run_on_terminal(["batch", "decks", "-f", "mtg/modern", "-o", "json", "--report", "event.json"],
+                                  tmp_path, env, columns)
+    assert code == 0, shown
+    drawn = [row for line in shown.decode().replace("\r\n", "\n").split("\n") for row in line.split("\r")]
+    bars = [row for row in drawn if "% " in row]  # the table of the report may be wider: it is no bar
+    assert bars and bars[-1].endswith("100% 300/300 decks"), drawn
+    assert max(len(row) for row in bars) < columns, bars
