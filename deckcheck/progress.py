@@ -68,6 +68,7 @@ class Progress:
         self.done = 0
         self._last = 0.0
         self._drawn = False
+        self._width_drawn = 0
 
     def update(self, done: int) -> None:
         """`done` so far (bytes read, decks checked)."""
@@ -107,9 +108,11 @@ class Progress:
                 text = f"{self.label}{after}" if len(self.label) + len(after) <= room else after.strip()[:room]
         else:
             text = f"{self.label} {self._amount(self.done)}{unit}"
-        self.stream.write("\r" + text)
+        # Blanks over what a longer line drawn before left (1023.9 KB, then 1.0 MB).
+        self.stream.write("\r" + text.ljust(self._width_drawn))
         self.stream.flush()
         self._drawn = True
+        self._width_drawn = len(text)
 
     def close(self) -> None:
         """Draw the finished bar and end its line."""
