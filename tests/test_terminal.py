@@ -203,3 +203,44 @@ def test_the_batch_progress_bar_fits_the_terminal(columns, tmp_path):
     bars = [row for row in drawn if "% " in row]  # the table of the report may be wider: it is no bar
     assert bars and bars[-1].endswith("100% 300/300 decks"), drawn
     assert max(len(row) for row in bars) < columns, bars
+
+
+HOSTILE_NAMES = "4 Lim-Dûl's Vault\n4 Æther Vial\n52 Island\n\nSideboard\n1 Stardust Dragon ☆ − “Assault Mode”\n"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("args", [
+    ["validate", "deck.txt", "-f", "mtg/legacy", "-o", "json"],
+    ["validate", "deck.txt", "-f", "mtg/legacy", "-o", "junit"],
+    ["validate", "deck.txt", "-f", "mtg/legacy", "-o", "sarif"],
+    ["batch", "event", "-f", "mtg/legacy", "-o", "json"],
+    ["batch", "event", "-f", "mtg/legacy", "-o", "html"],
+    ["simulate", "deck.txt", "-f", "mtg/legacy", "--hands", "100", "-o", "json"],
+    ["diff", "deck.txt", "decks/deck.txt", "-o", "json"],
+    ["cards", "lookup", "Lim-Dûl's Vault", "-o", "json"],
+], ids=" ".join)
+def test_a_report_whose_format_is_utf8_is_utf8_on_any_terminal(args, encoding, tmp_path):
+    """JSON must be UTF-8 (RFC 8259), the JUnit XML and the HTML page say they are: on a
+    terminal of another encoding (a redirect on Windows is cp1252) they are still UTF-8,
+    not `?` for what the terminal lacks nor bytes no parser reads."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "event").mkdir()
+    (tmp_path / "deck.txt").write_text(HOSTILE_NAMES, encoding="utf-8")
+    (tmp_path / "event" / "deck.txt").write_text(HOSTILE_NAMES, encoding="utf-8")
+    (tmp_path / "decks" / "deck.txt").write_text("60 Island\n", encoding="utf-8")  # diff: the names are missing
+    done = subprocess.run([str(deckcheck_executable()), *args], capture_output=True, cwd=tmp_path,
+                          env={**environment(), "PYTHONIOENCODING": encoding}, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    report = done.stdout.decode("utf-8")  # raises on latin-1 bytes
+    names = ("Lim-Dûl's Vault", "Lim-D\\u00fbl's Vault", "Stardust Dragon ☆ − “Assault Mode”",
+             "Stardust Dragon \\u2606 \\u2212 \\u201cAssault Mode\\u201d")
+    assert any(name in report for name in names), report
+    assert "D?l" not in report and "Dragon ?" not in report
+
+
+def test_a_text_report_on_an_ascii_terminal_shows_question_marks_for_what_it_lacks(tmp_path):
+    (tmp_path / "deck.txt").write_text(HOSTILE_NAMES, encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), "validate", "deck.txt", "-f", "mtg/legacy"], capture_output=True,
+                          cwd=tmp_path, env={**environment(), "PYTHONIOENCODING": "ascii"}, timeout=300)
+    assert done.returncode == 1 and b"Traceback" not in done.stderr
+    assert "unknown card 'Stardust Dragon ? ? ?Assault Mode?'" in done.stdout.decode("ascii")

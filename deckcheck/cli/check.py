@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 
 from ..project import REPORT_SUBJECTS
-from ..report import AUTO
+from ..report import AUTO, encoding
 from .app import app, handles_errors
 from .common import emit, output_option, say_note, warn
 from .help_lists import reports
@@ -81,7 +81,7 @@ def check(
             raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
         where = ", ".join(folders) if folders else str(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
-    emit(deliver(reporter, run.report, color=wants_color(), warn=warn))
+    emit(deliver(reporter, run.report, color=wants_color(), warn=warn), encoding=encoding(reporter))
     for note in run.notes:
         say_note(note)
     raise typer.Exit(run.report.exit_code)

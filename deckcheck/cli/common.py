@@ -75,11 +75,13 @@ def no_workflow_commands(text: str) -> str:
     return "\n".join(lines)
 
 
-def emit(text: str) -> None:
+def emit(text: str, *, encoding: str | None = None) -> None:
     """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
     terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
     script a legacy console lacks) is replaced, never a traceback half-way through a report;
-    a stdout that is closed or will not take it is a DeckcheckError (cli/streams.py)."""
+    a stdout that is closed or will not take it is a DeckcheckError (cli/streams.py).
+    `encoding` is the one the report's format prescribes (report.encoding, JSON's UTF-8),
+    which wins over the terminal's."""
     from ..report import WorkflowCommands
     from ..report.style import wants_color
 
@@ -96,7 +98,7 @@ def emit(text: str) -> None:
             out.write(text)
         else:
             out.flush()
-            stream.write(text.encode(out.encoding or "utf-8", errors="replace"))
+            stream.write(text.encode(encoding or out.encoding or "utf-8", errors="replace"))
         out.flush()
     except BrokenPipeError:
         raise  # the reader went away: failure_code ends the command quietly

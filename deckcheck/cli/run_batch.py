@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import DeckcheckError
-from ..report import BATCH, PLAIN
+from ..report import BATCH, PLAIN, encoding
 from .common import (
     distinct_outputs, emit, one_of, open_cards, say_note, warn, warn_unknown_format_names, writable, write_file,
 )
@@ -110,7 +110,7 @@ def run_batch(
         filed.close()
     commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
     for chunk in shown.chunks():
-        emit(WorkflowCommands(chunk) if commands else chunk)
+        emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter))
     shown.close()
     say_note(note)  # once, after the report: card pools went unchecked without a database
     say_note(_without_pools(result, format_ref))

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError
-from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, renders
+from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
 from .common import OPTION_OF_SETTING, emit, read_deck_argument, say, say_note, warn
 
 
@@ -102,7 +102,8 @@ def run_simulate(
         # The plain text report shows the notes itself; with the others they go to stderr.
         for warning in simulation.warnings:
             say_note(warning)
-    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
+    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn),
+         encoding=encoding(reporter))
     if not renders(reporter.NAME, ASSERTIONS):
         # This output has no place for assertions (csv): a CI log still shows which one failed.
         from ..engine.report import assertion_line
@@ -168,4 +169,4 @@ def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int,
     if reporter.NAME != PLAIN:
         for warning in comparison.warnings:
             say_note(warning)
-    emit(reporter.render_comparison(comparison))
+    emit(reporter.render_comparison(comparison), encoding=encoding(reporter))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..report import DECKS
+from ..report import DECKS, encoding
 from .common import emit, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
 
 
@@ -57,7 +57,7 @@ def run_validate(
         result.problems = budget.take(result.problems)
         results.append(result)
     report = Report(results=results)
-    emit(deliver(reporter, report, color=wants_color(), warn=warn))
+    emit(deliver(reporter, report, color=wants_color(), warn=warn), encoding=encoding(reporter))
     for hint in hints:
         say_note(hint)
     if pool is None and fmt.option("pool") is not None:
