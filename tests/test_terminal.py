@@ -85,10 +85,13 @@ WITH_WORKERS = (
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
-@pytest.mark.parametrize("wait_after_start", [0.0, 0.5])
-def test_ctrl_c_stops_a_batch_and_its_workers_quietly(tmp_path, wait_after_start):
-    """Ctrl-C reaches the whole process group, workers too, while they start (0 s) and
-    while they check decks: exit 130, nothing on stderr, no worker left, no report."""
+@pytest.mark.parametrize("how, wait_after_start, code", [
+    ("Ctrl-C", 0.0, 130),    # the terminal interrupts the whole job while the workers start
+    ("Ctrl-C", 0.5, 130),    # ... and while they check decks
+    ("SIGTERM", 0.5, 143),   # `kill PID`, a cancelled CI job: the main process alone
+])
+def test_an_interrupted_batch_stops_quietly_with_its_workers(tmp_path, how, wait_after_start, code):
+    """Exit 130 (Ctrl-C) or 143 (SIGTERM), nothing on stderr, no worker left, no report."""
     import signal
     import sys
     import time
@@ -108,12 +111,21 @@ def test_ctrl_c_stops_a_batch_and_its_workers_quietly(tmp_path, wait_after_start
     workers = children_of(process.pid)
     assert len(workers) >= 2, "the batch started no workers"  # a resource tracker may be one more
     time.sleep(wait_after_start)
-    os.killpg(process.pid, signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=60)
-    assert (process.returncode, stderr, stdout) == (130, "", "")
-    assert not (tmp_path / "event.json").exists()
-    time.sleep(0.5)  # the resource tracker ends once it sees the parent gone
-    assert [pid for pid in workers if running(pid)] == []
+    workers = children_of(process.pid)  # every one started by now
+    if how == "Ctrl-C":
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        os.kill(process.pid, signal.SIGTERM)
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+        time.sleep(0.5)  # the resource tracker ends once it sees the parent gone
+        assert (process.returncode, stderr, stdout) == (code, "", "")
+        assert not (tmp_path / "event.json").exists()
+        assert [pid for pid in workers if running(pid)] == []
+    finally:
+        for pid in workers:  # what the test started, should the command have left it
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
 
 
 def run_with_stdout(args: list[str], cwd: Path, stdout: str) -> subprocess.CompletedProcess:

@@ -7,11 +7,14 @@ broken pool. So the interrupt is the parent's alone: workers start with SIGINT b
 which they keep (a fresh interpreter keeps the signal mask it is started with), and the
 parent, interrupted, drops the chunks no worker has begun and waits for the ones in hand
 (one chunk each, MAX_CHUNK decks at most), so no worker is left running after it.
+SIGTERM (`kill`, a cancelled CI job) stops a batch the same way: by default it would end
+the parent alone and leave the workers waiting for work for ever.
 """
 from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -30,6 +33,7 @@ def worker_pool(workers: int, initializer: Callable[..., None], initargs: tuple[
     # with the batch (docs/speed.md, Batch).
     context = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer, initargs=initargs)
+    terminated = _stop_on_sigterm()
     try:
         yield pool
     except BaseException:
@@ -37,6 +41,28 @@ def worker_pool(workers: int, initializer: Callable[..., None], initargs: tuple[
         raise
     finally:
         pool.shutdown(wait=True)
+        if terminated is not None:
+            signal.signal(signal.SIGTERM, terminated)
+
+
+class Terminated(SystemExit):
+    """SIGTERM reached the batch: it stops as for Ctrl-C, with the shell's 128 + 15."""
+
+
+def _stop_on_sigterm() -> Any:
+    """Make SIGTERM (`kill PID`, `timeout`, a CI job cancelled, `docker stop`) stop the
+    batch like Ctrl-C, through the pool's shutdown, and return the handler it replaced;
+    None when it replaced none. Its default ends the parent at once, and the workers,
+    which hold both ends of their task queue, would wait for tasks for ever. Only where
+    nobody chose a handler (a program that runs batches may have its own) and only on the
+    main thread, the one Python runs handlers on."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        return None
+
+    def stop(number: int, frame: object) -> None:
+        raise Terminated(128 + number)
+
+    return signal.signal(signal.SIGTERM, stop)
 
 
 def submit(pool: ProcessPoolExecutor, function: Callable[..., T], *args: Any) -> Future[T]:
