@@ -78,7 +78,8 @@ def no_workflow_commands(text: str) -> str:
 def emit(text: str, *, encoding: str | None = None) -> None:
     """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
     terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
-    script a legacy console lacks) is replaced, never a traceback half-way through a report;
+    script a legacy console lacks) is replaced by the nearest it has, never a traceback
+    half-way through a report;
     a stdout that is closed or will not take it is a DeckcheckError (cli/streams.py).
     `encoding` is the one the report's format prescribes (report.encoding, JSON's UTF-8),
     which wins over the terminal's."""
@@ -98,12 +99,24 @@ def emit(text: str, *, encoding: str | None = None) -> None:
             out.write(text)
         else:
             out.flush()
-            stream.write(text.encode(encoding or out.encoding or "utf-8", errors="replace"))
+            stream.write(_encoded(text, encoding or out.encoding or "utf-8"))
         out.flush()
     except BrokenPipeError:
         raise  # the reader went away: failure_code ends the command quietly
     except OSError as error:
         raise cannot_write(error) from None
+
+
+def _encoded(text: str, encoding: str) -> bytes:
+    """`text` in `encoding`; what a legacy terminal's lacks as the nearest it has
+    (legacy_terminal.py: `Lim-Dul's Vault`, `+/-`)."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        from .legacy_terminal import ERRORS
+
+        # A lone surrogate (a file name's undecodable byte) has no nearest text: `?`.
+        return text.encode(encoding, errors=ERRORS)
 
 
 def say(line: str) -> None:
