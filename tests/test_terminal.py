@@ -265,3 +265,19 @@ def test_a_text_report_on_an_ascii_terminal_shows_the_nearest_ascii(args, shown,
                           env={**environment(), "PYTHONIOENCODING": "ascii"}, timeout=300)
     assert done.returncode in (0, 1) and b"Traceback" not in done.stderr, done.stderr
     assert shown in done.stdout.decode("ascii")
+
+
+def test_a_reader_that_stops_part_way_through_a_long_report_ends_the_command_quietly(tmp_path):
+    """`deckcheck validate decks/*.txt -o json | head -c 10`: the report (one write, more
+    than a pipe holds) is cut where the reader left, and the command says so by its status."""
+    text = Path(EXAMPLE).read_text(encoding="utf-8")
+    decks = [f"deck{number:03}.txt" for number in range(400)]
+    for name in decks:
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    process = subprocess.Popen([str(deckcheck_executable()), "validate", *decks, "-f", "mtg/modern", "-o", "json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=environment())
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(10) == b'{\n  "deckc'
+    process.stdout.close()  # the reader goes, the rest of the report unread
+    stderr = process.stderr.read()
+    assert (process.wait(timeout=300), stderr) == (READER_GONE, b"")

@@ -99,7 +99,14 @@ def emit(text: str, *, encoding: str | None = None) -> None:
             out.write(text)
         else:
             out.flush()
-            stream.write(_encoded(text, encoding or out.encoding or "utf-8"))
+            data = memoryview(_encoded(text, encoding or out.encoding or "utf-8"))
+            while data:
+                # A pipe whose reader goes away part-way through a long report takes what
+                # fitted and says so only by the count; the next write raises the error.
+                written = stream.write(data)
+                if not written:
+                    break
+                data = data[written:]
         out.flush()
     except BrokenPipeError:
         raise  # the reader went away: failure_code ends the command quietly
