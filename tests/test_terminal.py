@@ -281,3 +281,17 @@ def test_a_reader_that_stops_part_way_through_a_long_report_ends_the_command_qui
     process.stdout.close()  # the reader goes, the rest of the report unread
     stderr = process.stderr.read()
     assert (process.wait(timeout=300), stderr) == (READER_GONE, b"")
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", "-", "-f", "mtg/modern", "-o", "json"],
+    ["simulate", "-", "-f", "mtg/modern"],
+    ["diff", "-", EXAMPLE],
+], ids=" ".join)
+def test_a_closed_stdin_is_no_deck_rather_than_an_empty_one(args, tmp_path):
+    """`deckcheck validate - <&-`: unreadable input (exit 2), not a deck of 0 cards (exit 1)."""
+    done = subprocess.run([str(deckcheck_executable()), *args], capture_output=True, text=True, cwd=tmp_path,
+                          env=environment(), timeout=300, preexec_fn=lambda: os.close(0))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "<stdin>: standard input is closed; pipe the decklist in" in done.stdout + done.stderr
+    assert "deck-size" not in done.stdout

@@ -239,6 +239,10 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
         if _STDIN_READ:
             return decklists.unreadable("<stdin>", "<stdin>: standard input was read by an earlier `-`; give `-` once")
         _STDIN_READ.append(True)
+        if sys.stdin is None:  # started with stdin closed (`<&-`): no deck, not an empty one
+            return decklists.unreadable(
+                "<stdin>", "<stdin>: standard input is closed; pipe the decklist in (cat deck.txt | deckcheck ...) or name its file"
+            )
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)
