@@ -79,10 +79,9 @@ def emit(text: str, *, encoding: str | None = None) -> None:
     """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
     terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
     script a legacy console lacks) is replaced by the nearest it has, never a traceback
-    half-way through a report;
-    a stdout that is closed or will not take it is a DeckcheckError (cli/streams.py).
-    `encoding` is the one the report's format prescribes (report.encoding, JSON's UTF-8),
-    which wins over the terminal's."""
+    half-way through a report. `encoding` is the one the report's format prescribes
+    (report.encoding: JSON's UTF-8), which wins over the terminal's. A stdout that is
+    closed or will not take the report is a DeckcheckError (cli/streams.py)."""
     from ..report import WorkflowCommands
     from ..report.style import wants_color
 
@@ -240,9 +239,8 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
             return decklists.unreadable("<stdin>", "<stdin>: standard input was read by an earlier `-`; give `-` once")
         _STDIN_READ.append(True)
         if sys.stdin is None:  # started with stdin closed (`<&-`): no deck, not an empty one
-            return decklists.unreadable(
-                "<stdin>", "<stdin>: standard input is closed; pipe the decklist in (cat deck.txt | deckcheck ...) or name its file"
-            )
+            closed = "<stdin>: standard input is closed; pipe the decklist in (cat deck.txt | deckcheck ...) or name its file"
+            return decklists.unreadable("<stdin>", closed)
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)

@@ -56,4 +56,6 @@ def cannot_write(error: OSError) -> Exception:
     from ..errors import DeckcheckError
 
     why = error.strerror or type(error).__name__
-    return DeckcheckError(f"cannot write the report to standard output ({why}); send it to a file on a disk with room (> report.txt)")
+    return DeckcheckError(
+        f"cannot write the report to standard output ({why}); send it to a file on a disk with room (> report.txt)"
+    )

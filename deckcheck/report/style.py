@@ -1,5 +1,6 @@
 """Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)
-or the terminal says it is dumb (TERM=dumb); and `inert`, how a name shows in a text report: its control characters as visible symbols."""
+or the terminal says it is dumb (TERM=dumb); and `inert`, how a name shows in a text
+report: its control characters as visible symbols."""
 from __future__ import annotations
 
 import os
