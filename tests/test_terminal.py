@@ -295,3 +295,27 @@ def test_a_closed_stdin_is_no_deck_rather_than_an_empty_one(args, tmp_path):
     assert done.returncode == 2, done.stdout + done.stderr
     assert "<stdin>: standard input is closed; pipe the decklist in" in done.stdout + done.stderr
     assert "deck-size" not in done.stdout
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs a pseudo-terminal (the pty module), POSIX only")
+@pytest.mark.parametrize("args", [
+    ["convert", "deck.txt", "--to", "arena"],
+    ["batch", "event", "-f", "mtg/modern", "-o", "csv"],
+    ["diff", "deck.txt", "clean.txt"],
+    ["validate", "deck.txt", "-f", "mtg/modern", "-o", "github"],
+    ["validate", "deck.txt", "-f", "mtg/modern"],
+    ["batch", "event", "-f", "mtg/modern"],
+], ids=" ".join)
+def test_a_name_cannot_colour_or_hide_text_on_a_terminal(args, tmp_path):
+    """Only the colour deckcheck writes reaches a terminal: a card named `Hidden ESC[8m`
+    (conceal: the rest of the line vanishes) shows its escape as a symbol in every output,
+    the uncoloured ones too (docs/security.md)."""
+    (tmp_path / "event").mkdir()
+    for hostile in (tmp_path / "deck.txt", tmp_path / "event" / "deck.txt"):
+        hostile.write_text("4 Lightning Bolt\n55 Mountain\n1 Hidden\x1b[8m secret\n", encoding="utf-8")
+    (tmp_path / "clean.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    env = {key: value for key, value in environment().items() if key not in ("NO_COLOR", "TERM")}
+    env["TERM"] = "xterm-256color"
+    code, shown = run_on_terminal(args, tmp_path, env)
+    assert code in (0, 1), shown
+    assert b"Hidden" in shown and b"\x1b[8m" not in shown, shown

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ..report.style import DEL_C1_AND_BIDI
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from ..formats import Format
     from ..model import Deck
 
@@ -75,21 +77,22 @@ def no_workflow_commands(text: str) -> str:
     return "\n".join(lines)
 
 
-def emit(text: str, *, encoding: str | None = None) -> None:
+def emit(text: str, *, encoding: str | None = None, color: bool = False) -> None:
     """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
     terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
     script a legacy console lacks) is replaced by the nearest it has, never a traceback
     half-way through a report. `encoding` is the one the report's format prescribes
-    (report.encoding: JSON's UTF-8), which wins over the terminal's. A stdout that is
-    closed or will not take the report is a DeckcheckError (cli/streams.py)."""
+    (report.encoding: JSON's UTF-8), which wins over the terminal's. `color`: the text is
+    a report coloured by deckcheck (`coloured`), whose colour codes pass; in any other an
+    escape sequence is a name's and shown inert. A stdout that is closed or will not take
+    the report is a DeckcheckError (cli/streams.py)."""
     from ..report import WorkflowCommands
-    from ..report.style import wants_color
 
     from .streams import cannot_write, standard_output
 
     out = standard_output()
     commands = isinstance(text, WorkflowCommands)
-    text = printable(text, color=wants_color())
+    text = printable(text, color=color)
     if under_actions():
         text = text.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[") if commands else no_workflow_commands(text)
     stream = getattr(out, "buffer", None)
@@ -111,6 +114,17 @@ def emit(text: str, *, encoding: str | None = None) -> None:
         raise  # the reader went away: failure_code ends the command quietly
     except OSError as error:
         raise cannot_write(error) from None
+
+
+def coloured(reporter: ModuleType) -> bool:
+    """Whether `reporter`'s report is coloured here: the text report (the one output that
+    colours), on a terminal that shows colour. The same answer goes to the reporter and to
+    `emit`, so only colour deckcheck wrote passes: a CSV table or a `diff` on a terminal
+    shows a name's `ESC[8m` (which would hide the rest of the line) as text."""
+    from ..report import PLAIN
+    from ..report.style import wants_color
+
+    return reporter.NAME == PLAIN and wants_color()
 
 
 def _encoded(text: str, encoding: str) -> bytes:
