@@ -319,3 +319,24 @@ def test_a_name_cannot_colour_or_hide_text_on_a_terminal(args, tmp_path):
     code, shown = run_on_terminal(args, tmp_path, env)
     assert code in (0, 1), shown
     assert b"Hidden" in shown and b"\x1b[8m" not in shown, shown
+
+
+def shown_columns(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def test_a_table_stays_aligned_on_a_terminal_with_wide_names(tmp_path):
+    """Japanese names take two columns a character: the verdicts still line up."""
+    (tmp_path / "a.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,team,deck\n山田太郎,チーム,a.txt\nBob,Zeta,b.txt\n", encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), "batch", "reg.csv", "-f", "mtg/modern"], capture_output=True,
+                          text=True, encoding="utf-8", cwd=tmp_path, env=environment(), timeout=300)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    tables = [lines[0:3], lines[4:7]]  # the registrations, then the teams
+    assert [line.split()[-2] for line in tables[0] + tables[1]] == ["VERDICT", "ILLEGAL", "LEGAL"] * 2, lines
+    for table in tables:
+        assert len({shown_columns(line[:line.index(line.split()[-2])]) for line in table}) == 1, table
