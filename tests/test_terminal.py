@@ -340,3 +340,33 @@ def test_a_table_stays_aligned_on_a_terminal_with_wide_names(tmp_path):
     assert [line.split()[-2] for line in tables[0] + tables[1]] == ["VERDICT", "ILLEGAL", "LEGAL"] * 2, lines
     for table in tables:
         assert len({shown_columns(line[:line.index(line.split()[-2])]) for line in table}) == 1, table
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a non-blocking pipe (fcntl O_NONBLOCK) is POSIX")
+@pytest.mark.parametrize("args", [
+    ["validate", *[f"decks/{number:04}.txt" for number in range(1000)], "-f", "mtg/modern", "-o", "json"],
+    ["batch", "decks", "-f", "mtg/modern", "-o", "csv"],
+], ids=["validate -o json", "batch -o csv"])
+def test_a_non_blocking_pipe_gets_the_whole_report(args, tmp_path):
+    """A runner that leaves its pipe non-blocking (Node.js, some CI agents) and reads it
+    slowly: the report is the whole report, not the first 64 KiB of it."""
+    import fcntl
+    import time
+
+    (tmp_path / "decks").mkdir()
+    for number in range(1000):
+        (tmp_path / "decks" / f"{number:04}.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
+    command = [str(deckcheck_executable()), *args]
+    whole = subprocess.run(command, capture_output=True, cwd=tmp_path, env=environment(), timeout=300)
+    assert len(whole.stdout) > 65536  # more than a pipe holds
+    reader, writer = os.pipe()
+    fcntl.fcntl(writer, fcntl.F_SETFL, fcntl.fcntl(writer, fcntl.F_GETFL) | os.O_NONBLOCK)
+    process = subprocess.Popen(command, stdout=writer, stderr=subprocess.PIPE, cwd=tmp_path, env=environment())
+    os.close(writer)
+    time.sleep(1)  # the command meets a full pipe before anything is read
+    received = b""
+    while chunk := os.read(reader, 65536):
+        received += chunk
+    os.close(reader)
+    assert (process.wait(timeout=300), process.stderr.read() if process.stderr else b"") == (whole.returncode, b"")
+    assert received == whole.stdout

@@ -88,7 +88,7 @@ def emit(text: str, *, encoding: str | None = None, color: bool = False) -> None
     the report is a DeckcheckError (cli/streams.py)."""
     from ..report import WorkflowCommands
 
-    from .streams import cannot_write, standard_output
+    from .streams import cannot_write, standard_output, write_all
 
     out = standard_output()
     commands = isinstance(text, WorkflowCommands)
@@ -101,14 +101,7 @@ def emit(text: str, *, encoding: str | None = None, color: bool = False) -> None
             out.write(text)
         else:
             out.flush()
-            data = memoryview(_encoded(text, encoding or out.encoding or "utf-8"))
-            while data:
-                # A pipe whose reader goes away part-way through a long report takes what
-                # fitted and says so only by the count; the next write raises the error.
-                written = stream.write(data)
-                if not written:
-                    break
-                data = data[written:]
+            write_all(stream, _encoded(text, encoding or out.encoding or "utf-8"))
         out.flush()
     except BrokenPipeError:
         raise  # the reader went away: failure_code ends the command quietly

@@ -1,5 +1,5 @@
 """When the standard streams fail a command: the reader of a pipe stops reading, stdout
-is closed or will not take the report.
+is closed, will not take the report, or takes it only a part at a time.
 
 `deckcheck batch registrations/ | head -3` is a normal thing to type: `head` closes the
 pipe after three lines and the next write fails with EPIPE. That is no error of deckcheck
@@ -10,9 +10,10 @@ is closed (`>&-`) or refuses the report (`> /dev/full`) is an error, said in one
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 # 128 + SIGPIPE: what the shell reports for `cat big.txt | head -1`, whose cat the broken
 # pipe ended (`set -o pipefail` scripts see it as for any other command). SIGPIPE is 13
@@ -35,6 +36,40 @@ def reader_gone() -> int:
         os.dup2(null, descriptor)
         os.close(null)
     return READER_GONE
+
+
+def write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write all of `data` to `stream` (stdout's bytes), or raise why not. Two pipes take
+    less than they are given and say so only by the count: one whose reader goes away
+    part-way through a long report (the next write raises the broken pipe), and one left
+    non-blocking by the program reading it (a Node.js or CI runner's), which takes what
+    fits and answers None, or BlockingIOError, for the rest: deckcheck waits until it has
+    room, where the rest of the report was dropped without a word."""
+    view = memoryview(data)
+    while view:
+        try:
+            written = stream.write(view)
+        except BlockingIOError as error:
+            written = error.characters_written
+        if written:
+            view = view[written:]
+        else:
+            _wait_for_room(stream)
+    while True:  # what the stream buffered on the way (the BlockingIOError case)
+        try:
+            stream.flush()
+            return
+        except BlockingIOError:
+            _wait_for_room(stream)
+
+
+def _wait_for_room(stream: BinaryIO) -> None:
+    """Until `stream`'s descriptor can take a write; at once where it has none to wait on."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    select.select([], [descriptor], [])
 
 
 def standard_output() -> TextIO:
