@@ -73,23 +73,26 @@ def _run(args: list[str]) -> None:
 
 def _write(text: str) -> None:
     """`text` on stdout, or the one-line error of a stdout that is closed or refuses it
-    (exit 2); a broken pipe goes up to `main`."""
-    from .cli.streams import cannot_write, standard_output
-    from .errors import DeckcheckError
-
-    try:
-        out = standard_output()
+    (exit 2); a broken pipe goes up to `main`. What tells the error is imported only then:
+    `--help` must stay fast."""
+    if sys.stdout is not None:
         try:
-            out.write(text)
-            out.flush()
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
         except BrokenPipeError:
             raise
         except OSError as error:
-            raise cannot_write(error) from None
-    except DeckcheckError as error:
-        if sys.stderr is not None:
-            sys.stderr.write(f"deckcheck: error: {error}\n")
-        sys.exit(error.exit_code)
+            from .cli.streams import cannot_write
+
+            failure = cannot_write(error)
+    else:
+        from .cli.streams import closed_output
+
+        failure = closed_output()
+    if sys.stderr is not None:
+        sys.stderr.write(f"deckcheck: error: {failure}\n")
+    sys.exit(2)
 
 
 def usage_message(error: Exception) -> str:

@@ -76,13 +76,18 @@ def standard_output() -> TextIO:
     """sys.stdout, or a DeckcheckError (exit 2) saying there is none: a command started
     with stdout closed (`>&-`) has nowhere to put its report."""
     if sys.stdout is None:
-        from ..errors import DeckcheckError
-
-        raise DeckcheckError(
-            "standard output is closed, so the report has nowhere to go; "
-            "redirect it to a file (> report.txt), or to /dev/null to keep only the exit code"
-        )
+        raise closed_output()
     return sys.stdout
+
+
+def closed_output() -> Exception:
+    """The one-line error for a command started with stdout closed (exit 2)."""
+    from ..errors import DeckcheckError
+
+    return DeckcheckError(
+        "standard output is closed, so the report has nowhere to go; "
+        "redirect it to a file (> report.txt), or to /dev/null to keep only the exit code"
+    )
 
 
 def cannot_write(error: OSError) -> Exception:
