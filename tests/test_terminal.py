@@ -99,7 +99,7 @@ def test_an_interrupted_batch_stops_quietly_with_its_workers(tmp_path, how, wait
     decks = tmp_path / "decks"
     decks.mkdir()
     text = Path(EXAMPLE).read_text(encoding="utf-8")
-    for number in range(6000):
+    for number in range(12000):  # seconds of work, whatever the machine: the signal comes first
         (decks / f"{number:05}.txt").write_text(text, encoding="utf-8")
     command = [sys.executable, "-c", WITH_WORKERS, "batch", "decks", "-f", "mtg/modern", "--jobs", "3",
                "-o", "json", "--report", "event.json"]
@@ -112,6 +112,7 @@ def test_an_interrupted_batch_stops_quietly_with_its_workers(tmp_path, how, wait
     assert len(workers) >= 2, "the batch started no workers"  # a resource tracker may be one more
     time.sleep(wait_after_start)
     workers = children_of(process.pid)  # every one started by now
+    assert process.poll() is None, "the batch ended before it could be interrupted"
     if how == "Ctrl-C":
         os.killpg(process.pid, signal.SIGINT)
     else:
