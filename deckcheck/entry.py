@@ -13,25 +13,24 @@ import sys
 
 def main() -> None:
     try:
-        _main(sys.argv[1:])
-    except BrokenPipeError:  # the reader of stdout went away (`deckcheck --help | head -1`)?
-        from .closed_output import reader_gone, stdout_reader_gone
+        _run(sys.argv[1:])
+    except BrokenPipeError:
+        # The reader of stdout (or of stderr) stopped reading: quietly, as cli/streams.py says.
+        from .cli.streams import reader_gone
 
-        if not stdout_reader_gone():
-            raise
         sys.exit(reader_gone())
 
 
-def _main(args: list[str]) -> None:
+def _run(args: list[str]) -> None:
     if args in (["--help"], ["-h"]):
         from ._help import TOP_LEVEL_HELP
 
-        sys.stdout.write(TOP_LEVEL_HELP)
+        _write(TOP_LEVEL_HELP)
         return
     if args == ["--version"]:
         from . import __version__
 
-        sys.stdout.write(f"deckcheck {__version__}\n")
+        _write(f"deckcheck {__version__}\n")
         return
     try:
         from .cli.quick import run
@@ -49,6 +48,12 @@ def _main(args: list[str]) -> None:
             # standalone_mode=False: Click hands usage errors back instead of printing its
             # multi-line usage text, so they are one line like every other error.
             code = app(prog_name="deckcheck", standalone_mode=False)
+        except SystemExit as exc:
+            # Typer ends a command whose stdout pipe broke (`validate --help | head -1`) with
+            # exit 1, which means "illegal" here; it has wrapped stdout to hide the error.
+            if exc.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+                raise BrokenPipeError from None
+            raise
         except NoArgsIsHelpError as exc:  # `deckcheck` alone, `deckcheck cards`: the help
             exc.show()
             sys.exit(exc.exit_code)
@@ -64,6 +69,30 @@ def _main(args: list[str]) -> None:
         sys.stderr.write("deckcheck: interrupted\n")
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _write(text: str) -> None:
+    """`text` on stdout, or the one-line error of a stdout that is closed or refuses it
+    (exit 2); a broken pipe goes up to `main`. What tells the error is imported only then:
+    `--help` must stay fast."""
+    if sys.stdout is not None:
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+            return
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            from .cli.streams import cannot_write
+
+            failure = cannot_write(error)
+    else:
+        from .cli.streams import closed_output
+
+        failure = closed_output()
+    if sys.stderr is not None:
+        sys.stderr.write(f"deckcheck: error: {failure}\n")
+    sys.exit(2)
 
 
 def usage_message(error: Exception) -> str:

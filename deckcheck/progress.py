@@ -3,7 +3,8 @@
 stdout carries reports and must stay clean, so the bar goes to stderr, and only when that
 is a terminal; DECKCHECK_PROGRESS=1 forces it (for logs and tests), DECKCHECK_PROGRESS=0
 turns it off (docs/contracts.md). Redraws are limited to a few a second, so a fast loop is
-not slowed down by printing; the last state is always drawn.
+not slowed down by printing; the last state is always drawn. The bar narrows to fit a
+narrow terminal (a line wider than the terminal wraps, and each redraw would leave a row).
 
     with Progress("downloading", total_bytes, unit=BYTES) as progress:
         progress.update(done_bytes)          # how much is done so far
@@ -21,6 +22,7 @@ from typing import TextIO
 BYTES = "bytes"  # a `unit` shown as B, KB, MB; any other unit is counted: `12/40 decks`
 
 _WIDTH = 30
+_NARROWEST = 5  # a bar narrower than this says nothing: the share and the count say it all
 _INTERVAL = 0.2  # seconds between redraws
 
 
@@ -38,6 +40,14 @@ def wanted(stream: TextIO) -> bool:
     if forced in ("0", "1"):
         return forced == "1"
     return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def _columns(stream: TextIO) -> int | None:
+    """The width of the terminal `stream` is, None when it is none (or does not say)."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or None
+    except (AttributeError, OSError, ValueError):  # not a terminal, or no descriptor (a StringIO)
+        return None
 
 
 class Progress:
@@ -58,6 +68,7 @@ class Progress:
         self.done = 0
         self._last = 0.0
         self._drawn = False
+        self._width_drawn = 0
 
     def update(self, done: int) -> None:
         """`done` so far (bytes read, decks checked)."""
@@ -78,19 +89,30 @@ class Progress:
         return _human(value) if self.unit == BYTES else str(value)
 
     def _draw(self) -> None:
+        unit = f" {self.unit}" if self.unit != BYTES else ""
         if self.total:
             share = min(self.done / self.total, 1.0)
-            filled = int(share * _WIDTH)
-            bar = "#" * filled + "-" * (_WIDTH - filled)
-            amount = f"{self._amount(self.done)}/{self._amount(self.total)}"
-            text = f"\r{self.label} [{bar}] {share:4.0%} {amount}"
+            after = f" {share:4.0%} {self._amount(self.done)}/{self._amount(self.total)}{unit}"
+            width = _WIDTH
+            columns = _columns(self.stream)
+            if columns is not None:
+                # One column short of the terminal: a line that fills it wraps, and each
+                # redraw (a carriage return goes back to the start of the last row only)
+                # would leave a line behind.
+                width = min(_WIDTH, columns - 1 - len(self.label) - len(" []") - len(after))
+            if width >= _NARROWEST:
+                filled = int(share * width)
+                text = f"{self.label} [{'#' * filled}{'-' * (width - filled)}]{after}"
+            else:  # too narrow for a bar: the label goes next, then the end of the line
+                room = max(1, (columns or 0) - 1)
+                text = f"{self.label}{after}" if len(self.label) + len(after) <= room else after.strip()[:room]
         else:
-            text = f"\r{self.label} {self._amount(self.done)}"
-        if self.unit != BYTES:
-            text += f" {self.unit}"
-        self.stream.write(text)
+            text = f"{self.label} {self._amount(self.done)}{unit}"
+        # Blanks over what a longer line drawn before left (1023.9 KB, then 1.0 MB).
+        self.stream.write("\r" + text.ljust(self._width_drawn))
         self.stream.flush()
         self._drawn = True
+        self._width_drawn = len(text)
 
     def close(self) -> None:
         """Draw the finished bar and end its line."""

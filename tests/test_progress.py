@@ -94,3 +94,13 @@ def test_batch_honours_deckcheck_progress(cli, tmp_path):
     assert forced.stdout.startswith("scope,player,") and "checking" not in forced.stdout
     quiet = cli("batch", str(folder), "-f", "mtg/modern", "-q", env={"DECKCHECK_PROGRESS": "1"})
     assert "checking [" not in quiet.stderr
+
+
+def test_a_shorter_redraw_blanks_what_the_longer_one_left():
+    stream = io.StringIO()
+    bar = Progress("downloading", 3 * 1024 * 1024, unit=BYTES, stream=stream, enabled=True)
+    bar.update(1023 * 1024 + 900)  # 1023.9 KB
+    bar._last = 0.0  # the next update redraws at once
+    bar.update(1024 * 1024)  # 1.0 MB: three characters shorter
+    first, second = stream.getvalue().split("\r")[1:]
+    assert first.endswith("1023.9 KB/3.0 MB") and second == "downloading [##########--------------------]  33% 1.0 MB/3.0 MB   "

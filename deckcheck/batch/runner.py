@@ -40,6 +40,7 @@ from .wire import Wire, decode, encode
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
+    from contextlib import AbstractContextManager
 
 # Chunks per worker: enough that a slow chunk does not leave the other workers idle and
 # that the progress bar moves, few enough that sending them costs next to nothing.
@@ -331,6 +332,8 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
         return
     from concurrent.futures import FIRST_COMPLETED, wait
 
+    from .worker_pool import submit
+
     pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
     with process_pool(workers, first[0]) as pool:
         in_pool, exhausted = 0, False
@@ -342,7 +345,7 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                 if chunk is None:
                     exhausted = True
                     break
-                pending.append((chunk, pool.submit(_check_chunk, chunk, day)))
+                pending.append((chunk, submit(pool, _check_chunk, chunk, day)))
                 in_pool += 1
             if own is not None:  # the first chunk, once the workers are on their way
                 own.extend(check_one(task, day) for task in first)
@@ -370,18 +373,14 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
             wait([oldest], return_when=FIRST_COMPLETED)
 
 
-def process_pool(workers: int, first: Task) -> ProcessPoolExecutor:
-    """The pool of `workers` worker processes, each loading what `first` needs on start.
-    Imported here: multiprocessing and concurrent.futures cost a batch's start-up more
-    than a hundred decks take, and most batches start no worker (planning.py)."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+def process_pool(workers: int, first: Task) -> AbstractContextManager[ProcessPoolExecutor]:
+    """The pool of `workers` worker processes, each loading what `first` needs on start
+    while the parent checks decks (worker_pool.py: how they stop on Ctrl-C). Imported here:
+    multiprocessing and concurrent.futures cost a batch's start-up more than a hundred
+    decks take, and most batches start no worker (planning.py)."""
+    from .worker_pool import worker_pool
 
-    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
-    # the parent, every registration of the batch included, and its memory would grow
-    # with the batch (docs/speed.md, Batch). They start while the parent checks decks.
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(first,))
+    return worker_pool(workers, _start_worker, (first,))
 
 
 def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 
+from ..report import UTF8
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
 from ..wording import listed
 from .common import emit, say, warn_once
@@ -264,7 +265,7 @@ def cards_lookup(
         facts = {"found": True, **game.card_facts(catalog, card)}
         if verdict is not None:
             facts["legality"] = verdict.to_dict()
-        emit(json.dumps(facts, ensure_ascii=False, indent=2) + "\n")
+        emit(json.dumps(facts, ensure_ascii=False, indent=2) + "\n", encoding=UTF8)
     else:
         emit(game.card_text(catalog, card) + (verdict.text(fmt.name) if verdict is not None and fmt is not None else ""))
     if verdict is not None and not verdict.legal:

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 
 from ..project import REPORT_SUBJECTS
-from ..report import AUTO
+from ..report import AUTO, encoding
 from .app import app, handles_errors
-from .common import emit, output_option, say, say_note, warn
+from .common import coloured, emit, output_option, say, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 
@@ -44,7 +44,6 @@ def check(
     from ..project.check import run_check
     from ..project.config import ConfigError, ProjectConfig, find_config, load_config
     from ..report import choose, deliver
-    from ..report.style import wants_color
 
     if config_file is not None:
         if not config_file.is_file():
@@ -82,7 +81,8 @@ def check(
             raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
         where = ", ".join(folders) if folders else str(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
-    emit(deliver(reporter, run.report, color=wants_color(), warn=warn))
+    color = coloured(reporter)
+    emit(deliver(reporter, run.report, color=color, warn=warn), encoding=encoding(reporter), color=color)
     for note in run.notes:
         say_note(note)
     if run.report.failing_warnings:

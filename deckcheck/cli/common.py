@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ..report.style import DEL_C1_AND_BIDI
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from ..formats import Format
     from ..model import Deck
 
@@ -75,24 +77,59 @@ def no_workflow_commands(text: str) -> str:
     return "\n".join(lines)
 
 
-def emit(text: str) -> None:
+def emit(text: str, *, encoding: str | None = None, color: bool = False) -> None:
     """Write a report to stdout, made harmless for terminals and CI logs (above). Text the
     terminal's encoding cannot carry (a file name with undecodable bytes, a card name in a
-    script a legacy console lacks) is replaced, never a traceback half-way through a report."""
+    script a legacy console lacks) is replaced by the nearest it has, never a traceback
+    half-way through a report. `encoding` is the one the report's format prescribes
+    (report.encoding: JSON's UTF-8), which wins over the terminal's. `color`: the text is
+    a report coloured by deckcheck (`coloured`), whose colour codes pass; in any other an
+    escape sequence is a name's and shown inert. A stdout that is closed or will not take
+    the report is a DeckcheckError (cli/streams.py)."""
     from ..report import WorkflowCommands
-    from ..report.style import wants_color
 
+    from .streams import cannot_write, standard_output, write_all
+
+    out = standard_output()
     commands = isinstance(text, WorkflowCommands)
-    text = printable(text, color=wants_color())
+    text = printable(text, color=color)
     if under_actions():
         text = text.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[") if commands else no_workflow_commands(text)
-    stream = getattr(sys.stdout, "buffer", None)
-    if stream is None:
-        sys.stdout.write(text)
-    else:
-        sys.stdout.flush()
-        stream.write(text.encode(sys.stdout.encoding or "utf-8", errors="replace"))
-    sys.stdout.flush()
+    stream = getattr(out, "buffer", None)
+    try:
+        if stream is None:
+            out.write(text)
+        else:
+            out.flush()
+            write_all(stream, _encoded(text, encoding or out.encoding or "utf-8"))
+        out.flush()
+    except BrokenPipeError:
+        raise  # the reader went away: failure_code ends the command quietly
+    except OSError as error:
+        raise cannot_write(error) from None
+
+
+def coloured(reporter: ModuleType) -> bool:
+    """Whether `reporter`'s report is coloured here: the text report (the one output that
+    colours), on a terminal that shows colour. The same answer goes to the reporter and to
+    `emit`, so only colour deckcheck wrote passes: a CSV table or a `diff` on a terminal
+    shows a name's `ESC[8m` (which would hide the rest of the line) as text."""
+    from ..report import PLAIN
+    from ..report.style import wants_color
+
+    return reporter.NAME == PLAIN and wants_color()
+
+
+def _encoded(text: str, encoding: str) -> bytes:
+    """`text` in `encoding`; what a legacy terminal's lacks as the nearest it has
+    (legacy_terminal.py: `Lim-Dul's Vault`, `+/-`)."""
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        from .legacy_terminal import ERRORS
+
+        # A lone surrogate (a file name's undecodable byte) has no nearest text: `?`.
+        return text.encode(encoding, errors=ERRORS)
 
 
 def say(line: str) -> None:
@@ -157,13 +194,14 @@ _MOST_INTERNAL_CHARS = 500  # of an internal error's own text on stderr
 
 def failure_code(exc: Exception) -> int:
     """Say on stderr, in one line, why a command stopped, and return its exit code: a
-    DeckcheckError's message and code; the reader of stdout gone (`| head`) nothing, as
-    closed_output.py says; anything else is a bug, still one line (exit 2) with a way to get
-    the details: DECKCHECK_DEBUG=1 raises it again, traceback and all."""
+    DeckcheckError's message and code; a reader that closed the pipe of stdout (`| head`)
+    ends the command quietly (cli/streams.py), a broken pipe of another kind (a worker that
+    died) does not; anything else is a bug, still one line (exit 2) with a way to get the
+    details: DECKCHECK_DEBUG=1 raises it again, traceback and all."""
     from ..errors import DeckcheckError
 
     if isinstance(exc, BrokenPipeError):
-        from ..closed_output import reader_gone, stdout_reader_gone
+        from .streams import reader_gone, stdout_reader_gone
 
         if stdout_reader_gone():
             return reader_gone()
@@ -186,19 +224,31 @@ def say_note(note: str | None) -> None:
         say(f"deckcheck: note: {note}")
 
 
+# Standard input reads once: a second `-` (`validate - -`, `diff - -`) would find it empty
+# and report an empty deck, or two lists that differ, as if that had been given.
+_STDIN_READ: list[bool] = []
+
+
 def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     """The deck a DECK argument names: `-` is standard input (read up to the decklist size
     limit of textio, never more), a `ydke://` URL is the deck itself, anything else a file.
     A relative path is a file of the current folder: a link (or a linked folder) on it that
     leads out of the folder or into a hidden one is not followed (tree.py; a CI job that
     expands `decks/*.txt` must not read `decks/evil.txt -> ../.git/config`). A deck that
-    cannot be read comes back marked unreadable, with its `parse-error`."""
+    cannot be read comes back marked unreadable, with its `parse-error` (so does a second
+    `-`: standard input is read once)."""
     from .. import decklists
     from ..pipeline import read_deck
     from ..textio import read_stdin
     from ..tree import link_reason
 
     if source == "-":
+        if _STDIN_READ:
+            return decklists.unreadable("<stdin>", "<stdin>: standard input was read by an earlier `-`; give `-` once")
+        _STDIN_READ.append(True)
+        if sys.stdin is None:  # started with stdin closed (`<&-`): no deck, not an empty one
+            closed = "<stdin>: standard input is closed; pipe the decklist in (cat deck.txt | deckcheck ...) or name its file"
+            return decklists.unreadable("<stdin>", closed)
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)

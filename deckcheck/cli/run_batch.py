@@ -8,9 +8,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import DeckcheckError
-from ..report import BATCH, PLAIN
+from ..report import BATCH, PLAIN, encoding
 from .common import (
-    distinct_outputs, emit, one_of, open_cards, say_note, warn, warn_unknown_format_names, writable, write_file,
+    coloured, distinct_outputs, emit, one_of, open_cards, say_note, warn, warn_unknown_format_names, writable, write_file,
 )
 
 
@@ -42,7 +42,6 @@ def run_batch(
     from ..progress import Progress
     from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
     from ..report.stream import Spool
-    from ..report.style import wants_color
 
     reporter = choose(output, BATCH)
     if seed is not None and deck_check is None:
@@ -68,9 +67,12 @@ def run_batch(
     # nothing reaches stdout or --report unless the whole run succeeds.
     shown, filed = Spool(), Spool() if report_file is not None else None
     if filed is not None:
-        writers = [reporter.batch_writer(filed, warn=warn), load_reporter(PLAIN).batch_writer(shown, color=wants_color())]
+        plain = load_reporter(PLAIN)
+        color = coloured(plain)
+        writers = [reporter.batch_writer(filed, warn=warn), plain.batch_writer(shown, color=color)]
     else:
-        writers = [reporter.batch_writer(shown, color=wants_color() and reporter.NAME == PLAIN, warn=warn)]
+        color = coloured(reporter)
+        writers = [reporter.batch_writer(shown, color=color, warn=warn)]
 
     def sink(row, result) -> None:  # type: ignore[no-untyped-def]
         for writer in writers:
@@ -110,7 +112,8 @@ def run_batch(
         filed.close()
     commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
     for chunk in shown.chunks():
-        emit(WorkflowCommands(chunk) if commands else chunk)
+        emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter),
+             color=color)
     shown.close()
     say_note(note)  # once, after the report: card pools went unchecked without a database
     say_note(_without_pools(result, format_ref))

@@ -9,8 +9,8 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError
-from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, renders
-from .common import OPTION_OF_SETTING, emit, read_deck_argument, say, say_note, warn
+from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
+from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, warn
 
 
 def run_simulate(
@@ -45,7 +45,6 @@ def run_simulate(
     from ..engine.simulation import simulate as run
     from ..formats import reference
     from ..report import choose, deliver_simulation
-    from ..report.style import wants_color
 
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
     format_ref = reference(format_id)
@@ -102,7 +101,9 @@ def run_simulate(
         # The plain text report shows the notes itself; with the others they go to stderr.
         for warning in simulation.warnings:
             say_note(warning)
-    emit(deliver_simulation(reporter, simulation, color=wants_color(), unicode=_stdout_takes_blocks(), warn=warn))
+    color = coloured(reporter)
+    emit(deliver_simulation(reporter, simulation, color=color, unicode=_stdout_takes_blocks(), warn=warn),
+         encoding=encoding(reporter), color=color)
     if not renders(reporter.NAME, ASSERTIONS):
         # This output has no place for assertions (csv): a CI log still shows which one failed.
         from ..engine.report import assertion_line
@@ -114,7 +115,7 @@ def run_simulate(
 
 def _stdout_takes_blocks() -> bool:
     try:
-        "█▏".encode(sys.stdout.encoding or "ascii")
+        "█▏".encode(getattr(sys.stdout, "encoding", None) or "ascii")  # None: stdout closed, emit says so
     except (UnicodeEncodeError, LookupError):
         return False
     return True
@@ -168,4 +169,4 @@ def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int,
     if reporter.NAME != PLAIN:
         for warning in comparison.warnings:
             say_note(warning)
-    emit(reporter.render_comparison(comparison))
+    emit(reporter.render_comparison(comparison), encoding=encoding(reporter))

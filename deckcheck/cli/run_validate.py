@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..report import DECKS
-from .common import emit, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
+from ..report import DECKS, encoding
+from .common import coloured, emit, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
 
 
 def run_validate(
@@ -31,7 +31,6 @@ def run_validate(
     from ..problem import ProblemBudget
     from ..registered_pools import read_pool, unchecked_without_pools
     from ..report import choose, deliver
-    from ..report.style import wants_color
     from ..result import Report
 
     reporter = choose(output, DECKS)
@@ -57,7 +56,8 @@ def run_validate(
         result.problems = budget.take(result.problems)
         results.append(result)
     report = Report(results=results)
-    emit(deliver(reporter, report, color=wants_color(), warn=warn))
+    color = coloured(reporter)
+    emit(deliver(reporter, report, color=color, warn=warn), encoding=encoding(reporter), color=color)
     for hint in hints:
         say_note(hint)
     if pool is None and fmt.option("pool") is not None:

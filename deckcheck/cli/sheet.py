@@ -9,7 +9,7 @@ import typer
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from ..wording import listed
-from .common import emit, one_of, open_cards, read_deck_argument, say, say_note, warn, writable, write_file
+from .common import coloured, emit, one_of, open_cards, read_deck_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
@@ -51,7 +51,6 @@ def sheet(
     from ..pipeline import check_deck, parse_date
     from ..registered_pools import read_pool
     from ..report import PLAIN, deliver, load as load_reporter
-    from ..report.style import wants_color
     from ..result import Report
 
     one_of("--paper", paper, PAPERS)
@@ -70,7 +69,8 @@ def sheet(
     parsed = read_deck_argument(deck, input_format=input_format)
     result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline, pool=pool)
     report = Report(results=[result])
-    emit(deliver(load_reporter(PLAIN), report, color=wants_color()))
+    plain = load_reporter(PLAIN)
+    emit(deliver(plain, report, color=coloured(plain)), color=coloured(plain))
     if result.unreadable:
         say_note(note)
         raise DeckcheckError(f"no sheet written: {result.deck} could not be read")

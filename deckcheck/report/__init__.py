@@ -44,14 +44,22 @@ DIFFS = "diffs"              # diff: a registered decklist against the deck as f
 
 
 class Output:
-    """One output of the registry: a line for people, and what it can report."""
+    """One output of the registry: a line for people, what it can report, and the
+    encoding its format prescribes, if any."""
 
-    __slots__ = ("description", "renders")  # a plain class: a NamedTuple costs a start-up
+    __slots__ = ("description", "renders", "encoding")  # a plain class: a NamedTuple costs a start-up
 
-    def __init__(self, description: str, renders: frozenset[str]) -> None:
+    def __init__(self, description: str, renders: frozenset[str], *, encoding: str | None = None) -> None:
         self.description = description  # one line for people
         self.renders = renders          # what it can report: subjects above
+        # A format that fixes its encoding (JSON must be UTF-8, RFC 8259; the XML and the
+        # HTML page declare UTF-8) is written in it on any terminal (cli/common.py, `emit`):
+        # in a legacy one (a redirect on Windows is cp1252) `Lim-Dûl` would be bytes no
+        # parser reads, `☆` a `?`. None: the terminal's encoding, for people to read.
+        self.encoding = encoding
 
+
+UTF8 = "utf-8"
 
 _ALL = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS, COMPARISONS, DIFFS})
 _CI = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation: its assertions
@@ -59,13 +67,14 @@ _CI = frozenset({DECKS, TEAMS, ASSERTIONS, BATCH, SIMULATIONS})  # a simulation:
 # The outputs, each report/<name>.py, in the order help, completion and errors list them.
 REPORTERS: dict[str, Output] = {
     "text": Output("a readable verdict per deck and its problems", _ALL),
-    "json": Output("one JSON object for the whole run, for scripts", _ALL),
-    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI),
+    "json": Output("one JSON object for the whole run, for scripts", _ALL, encoding=UTF8),
+    "junit": Output("JUnit XML test report (Jenkins, GitLab, most CI)", _CI, encoding=UTF8),
     "github": Output("GitHub Actions annotations and job summary", _CI),
-    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI),
+    "sarif": Output("SARIF 2.1.0 for code-scanning viewers", _CI, encoding=UTF8),
     "csv": Output("tables for a spreadsheet: a batch's problems, a simulation's odds by turn",
                   frozenset({BATCH, SIMULATIONS, COMPARISONS})),
-    "html": Output("one self-contained web page for an event: sortable, filterable, no network", frozenset({BATCH})),
+    "html": Output("one self-contained web page for an event: sortable, filterable, no network", frozenset({BATCH}),
+                   encoding=UTF8),
 }
 
 PLAIN = "text"      # the report written for people to read
@@ -80,6 +89,11 @@ class WorkflowCommands(str):
     """Text that is GitHub Actions workflow commands on purpose (the github reporter's, its
     values escaped): printed as it is, where any other text has its `::` lines defused
     (cli/common.py, `emit`)."""
+
+
+def encoding(reporter: ModuleType) -> str | None:
+    """The encoding the reporter's format prescribes (its `Output.encoding`), None for none."""
+    return REPORTERS[reporter.NAME].encoding
 
 
 def load(name: str) -> ModuleType:

@@ -1,5 +1,6 @@
-"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org);
-and `inert`, how a name shows in a text report: its control characters as visible symbols."""
+"""Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)
+or the terminal says it is dumb (TERM=dumb); and `inert`, how a name shows in a text
+report: its control characters as visible symbols."""
 from __future__ import annotations
 
 import os
@@ -11,7 +12,9 @@ _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "
 
 
 def wants_color(stream: TextIO | None = None) -> bool:
-    if os.environ.get("NO_COLOR"):
+    # TERM=dumb: a terminal that shows escape codes as text (Emacs's M-x shell, some CI
+    # log viewers), as ls and git leave it uncoloured.
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
         return False
     stream = stream or sys.stdout
     return bool(getattr(stream, "isatty", lambda: False)())
@@ -50,3 +53,21 @@ def inert(text: str) -> str:
     with every control character shown as its symbol: a name cannot colour, hide or move
     anything, nor start a line of its own, in a text report (docs/security.md)."""
     return _NOT_IN_NAMES.sub(lambda found: symbol_for(found.group()), text) if _NOT_IN_NAMES.search(text) else text
+
+
+def columns(text: str) -> int:
+    """The terminal columns `text` takes: two for a wide character (Chinese, Japanese and
+    Korean script, full-width forms), none for a combining mark, one for any other. A
+    table padded by `len` would put a column of `山田太郎` four columns off."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text
+    )
+
+
+def pad(text: str, width: int) -> str:
+    """`text` with blanks after it up to `width` terminal columns (`columns`)."""
+    return text + " " * (width - columns(text))

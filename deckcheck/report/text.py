@@ -16,7 +16,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
-from .style import cut, inert, paint
+from .style import columns, cut, inert, pad, paint
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -156,7 +156,7 @@ def _cell(text: str) -> str:
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
     rows = [[_cell(cell) for cell in row] for row in rows]
-    widths = [max(len(header[i]), *(len(row[i]) for row in rows)) for i in range(len(header))]
+    widths = [max(len(header[i]), *(columns(row[i]) for row in rows)) for i in range(len(header))]
     return list(_table_lines(header, rows, widths, color=color, verdict_column=verdict_column))
 
 
@@ -167,7 +167,7 @@ def _table_lines(
     for row in rows:
         cells = []
         for i, (cell, width) in enumerate(zip(row, widths)):
-            padded = cell.ljust(width)
+            padded = pad(cell, width)
             if i == verdict_column:
                 padded = paint(padded, "green" if cell == "LEGAL" else "red", color=color)
             cells.append(padded)
@@ -205,7 +205,7 @@ class BatchWriter:
     def add(self, row: Registration, result: DeckResult) -> None:
         cells = tuple(_cell(cell) for cell in (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
                                                 "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems)))
-        self.widths = [max(width, len(cell)) for width, cell in zip(self.widths, cells)]
+        self.widths = [max(width, columns(cell)) for width, cell in zip(self.widths, cells)]
         self.rows.add_record(cells)
         if result.problems:
             self.blocks.write("".join(line + "\n" for line in _deck_block(result, color=self.color)))
@@ -236,8 +236,8 @@ class BatchWriter:
         skipped = report.skipped  # files that could not be checked are rows of the table
         if skipped:
             lines += ["", "Skipped:"]
-            width = min(max(len(inert(item.file)) for item in skipped), MAX_TABLE_CELL_CHARS)
-            lines += [f"  {inert(item.file).ljust(width)}  {inert(item.reason)}" for item in skipped]
+            width = min(max(columns(inert(item.file)) for item in skipped), MAX_TABLE_CELL_CHARS)
+            lines += [f"  {pad(inert(item.file), width)}  {inert(item.reason)}" for item in skipped]
         if batch.deck_checks is not None:
             lines += [""] + deck_check_lines(batch, color=self.color)
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams)

@@ -1,0 +1,78 @@
+"""The worker processes of a batch, and how they stop when the batch stops early.
+
+Ctrl-C in a terminal sends SIGINT to every process of the job, the workers included. A
+worker that took it would die with a traceback of its own (`Process SpawnProcess-1:` and
+a KeyboardInterrupt in whatever it was importing or checking) and the parent would meet a
+broken pool. So the interrupt is the parent's alone: workers start with SIGINT blocked,
+which they keep (a fresh interpreter keeps the signal mask it is started with), and the
+parent, interrupted, drops the chunks no worker has begun and waits for the ones in hand
+(one chunk each, MAX_CHUNK decks at most), so no worker is left running after it.
+SIGTERM (`kill`, a cancelled CI job) stops a batch the same way: by default it would end
+the parent alone and leave the workers waiting for work for ever.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@contextmanager
+def worker_pool(workers: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> Iterator[ProcessPoolExecutor]:
+    """A pool of `workers` processes, each running `initializer(*initargs)` on start.
+    Leaving the block early (an interrupt, a reader gone, an error) cancels the chunks not
+    yet started before waiting for the workers to end."""
+    # Workers are fresh interpreters ("spawn"), not forks: a fork would start as a copy of
+    # the parent, every registration of the batch included, and its memory would grow
+    # with the batch (docs/speed.md, Batch).
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer, initargs=initargs)
+    terminated = _stop_on_sigterm()
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True)
+        if terminated is not None:
+            signal.signal(signal.SIGTERM, terminated)
+
+
+class Terminated(SystemExit):
+    """SIGTERM reached the batch: it stops as for Ctrl-C, with the shell's 128 + 15."""
+
+
+def _stop_on_sigterm() -> Any:
+    """Make SIGTERM (`kill PID`, `timeout`, a CI job cancelled, `docker stop`) stop the
+    batch like Ctrl-C, through the pool's shutdown, and return the handler it replaced;
+    None when it replaced none. Its default ends the parent at once, and the workers,
+    which hold both ends of their task queue, would wait for tasks for ever. Only where
+    nobody chose a handler (a program that runs batches may have its own) and only on the
+    main thread, the one Python runs handlers on."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        return None
+
+    def stop(number: int, frame: object) -> None:
+        raise Terminated(128 + number)
+
+    return signal.signal(signal.SIGTERM, stop)
+
+
+def submit(pool: ProcessPoolExecutor, function: Callable[..., T], *args: Any) -> Future[T]:
+    """`pool.submit(function, *args)` with SIGINT blocked meanwhile: a submit may start a
+    worker, which then keeps SIGINT blocked. An interrupt that comes during the submit waits
+    for it and reaches the parent right after (blocked, not ignored, so none is lost)."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks (nor SIGINT to the group)
+        return pool.submit(function, *args)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(function, *args)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
