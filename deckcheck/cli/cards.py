@@ -60,10 +60,10 @@ def cards_sync(
     """
     from ..errors import DeckcheckError
 
-    game = _sync_game(game_id)
-    options: dict[str, str] = {}
     from ..games.mtg import GAME as MAGIC
 
+    game = _sync_game(game_id)
+    options: dict[str, str] = {}
     if game is MAGIC:  # --type picks one of Scryfall's bulk files: Magic's alone
         from ..games.mtg.sync import BULK_TYPES
 

@@ -34,7 +34,7 @@ from .importer import ygoprodeck_import
 API_ENV = "DECKCHECK_YGOPRODECK_URL"
 DEFAULT_API = "https://db.ygoprodeck.com"
 SERVER = "YGOPRODeck"
-SOURCE = f"the YGOPRODeck card list (the origin of {API_ENV})"
+SOURCE = f"the origin of {API_ENV}"  # where else a refusal says deckcheck fetches from
 
 
 def api_base() -> str:
