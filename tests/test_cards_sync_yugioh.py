@@ -74,17 +74,16 @@ def test_validate_of_a_ydk_uses_the_synced_names(cli, ygoprodeck, db, tmp_path):
     deck = tmp_path / "deck.ydk"
     deck.write_text(f"#main\n{NEW_CODE}\n{NEW_CODE + 1}\n{NEW_CODE}\n{NEW_CODE}\n#extra\n!side\n", encoding="utf-8")
 
-    def copies_problem() -> list[str]:
+    def problems() -> list[str]:  # but the deck's size: four cards are too few for any format
         done = cli("validate", str(deck), "-f", "yugioh/advanced-tcg", "-o", "json")
-        problems = json.loads(done.stdout)["results"][0]["problems"]
-        return [problem["message"] for problem in problems if problem["rule"] not in ("deck-size",)]
+        found = json.loads(done.stdout)["results"][0]["problems"]
+        return [problem["message"] for problem in found if problem["rule"] != "deck-size"]
 
-    before = copies_problem()
+    before = problems()
     assert any(f"unknown passcode {NEW_CODE}" in message for message in before), before
     assert cli("cards", "sync", "--game", "yugioh").returncode == 0
-    after = copies_problem()
-    # Four copies of one card (an alternate artwork counts as it) under its synced name.
-    assert len(after) == 1 and "Synced Test Dragon" in after[0] and "4" in after[0], after
+    # Four copies of one card (an alternate artwork counts as it), under its synced name.
+    assert problems() == ["4 copies of Synced Test Dragon; at most 3 allowed"]
 
 
 def test_a_new_version_rebuilds_and_keeps_the_magic_cards(cli, ygoprodeck, db):
@@ -110,6 +109,24 @@ def test_the_answers_are_cached_for_a_day_unless_forced(cli, ygoprodeck, db):
     forced = cli("cards", "sync", "--game", "yugioh", "--force")  # asks again and rebuilds
     assert forced.returncode == 0 and "3 cards from YGOPRODeck database version 145.46" in forced.stdout
     assert len(ygoprodeck.hits(VERSION_PATH)) == len(ygoprodeck.hits(LIST_PATH)) == 2
+
+
+def test_an_expired_cached_answer_stands_in_when_ygoprodeck_fails(ygoprodeck, db, monkeypatch):
+    """requests-cache's stale-if-error, as for Scryfall: an outage after a day is no failure."""
+    import time
+
+    from deckcheck.cards import http
+    from deckcheck.games.yugioh.sync import sync
+
+    monkeypatch.setattr(http, "CACHE_HOURS", 1 / 3600)  # answers expire after a second
+    assert sync(db).updated
+    time.sleep(1.2)
+    ygoprodeck.fail(VERSION_PATH, 500)
+    notes: list[str] = []
+    result = sync(db, warn=notes.append)
+    assert not result.updated and result.source == "YGOPRODeck database version 145.46"
+    assert len(ygoprodeck.hits(VERSION_PATH)) == 2  # it did ask first
+    assert len(notes) == 1 and notes[0].startswith("YGOPRODeck could not be reached; using the cached answer from ")
 
 
 @pytest.fixture
