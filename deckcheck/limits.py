@@ -141,6 +141,8 @@ MAX_ONLINE_SECONDS_PER_RUN = 20.0
 # Magic bulk file is streamed and bounded like a download (MAX_BULK_BYTES); the other card
 # files are read whole and parsed in memory (YAML Yugi's lines and the WoW TCG file are 12 MB
 # and 4 MB), so a kilobyte-sized gzip of gigabytes must stop before it is all in memory.
+# The YGOPRODeck card list `cards sync --game yugioh` fetches is read whole too, under this
+# bound.
 MAX_WHOLE_CARD_FILE_BYTES = 64 * 1024 * 1024
 # Characters kept of a WoW TCG hero's "Deckbuilding:" text (the card data's longest is 331):
 # the hero rule quotes it in its messages and reads it with regular expressions, so a user's

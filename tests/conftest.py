@@ -82,9 +82,10 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def no_internet(monkeypatch):
-    """Point the Scryfall client at a closed local port: a test that forgets to start the
-    local server fails with "connection refused" instead of reaching the internet."""
+    """Point the Scryfall and YGOPRODeck clients at a closed local port: a test that forgets
+    to start the local server fails with "connection refused" instead of reaching the internet."""
     monkeypatch.setenv("DECKCHECK_SCRYFALL_URL", "http://127.0.0.1:9")
+    monkeypatch.setenv("DECKCHECK_YGOPRODECK_URL", "http://127.0.0.1:9")
     monkeypatch.delenv("DECKCHECK_OFFLINE", raising=False)
     monkeypatch.delenv("DECKCHECK_PROGRESS", raising=False)
 

@@ -1,8 +1,9 @@
 """A Scryfall-shaped HTTP server on 127.0.0.1 for tests: the real client code talks to it.
 
-Serves `GET /bulk-data` (the bulk-data index), `GET /files/<name>` (bulk files), and
+Serves `GET /bulk-data` (the bulk-data index), `GET /files/<name>` (bulk files),
 `POST /cards/collection` (looked up in `server.cards`, a name -> card object map, with
-Scryfall's `not_found` list). Faults are scripted per path: `server.fail(path, status,
+Scryfall's `not_found` list), and any other `GET` path in `server.pages` (path -> body:
+the YGOPRODeck API's `/api/v7/checkDBVer.php` and `/api/v7/cardinfo.php`, query ignored). Faults are scripted per path: `server.fail(path, status,
 ...)` queues answers that are used up before the normal one, e.g. a 500, a 429 with
 Retry-After, a stall longer than the client's timeout, a body cut short, or invalid JSON.
 A fault may also be an endless body (`endless=True`). Every request is recorded (method,
@@ -42,6 +43,7 @@ class ScryfallServer:
         self.files: dict[str, bytes] = {}
         self.bulk_updated_at = "2026-06-01T09:00:00.000+00:00"
         self.cards: dict[str, dict[str, Any]] = {}
+        self.pages: dict[str, bytes] = {}
         self.faults: dict[str, list[Fault]] = {}
         self.requests: list[Request] = []
         self._lock = threading.Lock()
@@ -160,6 +162,8 @@ class ScryfallServer:
                     self._answer(200, json.dumps(server.bulk_index()).encode())
                 elif method == "GET" and path.startswith("/files/") and path[7:] in server.files:
                     self._answer(200, server.files[path[7:]])
+                elif method == "GET" and path in server.pages:
+                    self._answer(200, server.pages[path])
                 elif method == "POST" and path == "/cards/collection":
                     try:
                         self._answer(200, json.dumps(server.collection(body)).encode())

@@ -1,5 +1,6 @@
-"""Talking to Scryfall politely and warily: one cached session, a rate limit, bounds on
-what a server may send, and one-line errors.
+"""Talking to the card servers (Scryfall; YGOPRODeck for `cards sync --game yugioh`)
+politely and warily: one cached session, a rate limit, bounds on what a server may send,
+and one-line errors.
 
 Scryfall asks API clients for a real User-Agent and Accept header, at most about 10
 requests a second (we keep to 2), and to back off on HTTP 429. Answers are cached by
@@ -9,9 +10,11 @@ cannot be reached, an expired cached answer is used rather than failing
 
 A card server is not trusted (docs/security.md): every request, redirects included, goes
 only to Scryfall over https (`*.scryfall.com`, `*.scryfall.io`) or to the origin of the
-configured API base (DECKCHECK_SCRYFALL_URL), so an answer cannot point deckcheck at an
+configured API base (DECKCHECK_SCRYFALL_URL) or of a base the caller names (the
+YGOPRODeck sync's DECKCHECK_YGOPRODECK_URL), so an answer cannot point deckcheck at an
 internal host or downgrade it to http. An API answer is read whole before the cache sees
-it, and refused past MAX_API_RESPONSE_BYTES decoded (a gzip bomb stops there) or past
+it, and refused past MAX_API_RESPONSE_BYTES decoded (or the session's own bound: the
+YGOPRODeck card list's is MAX_WHOLE_CARD_FILE_BYTES; a gzip bomb stops there) or past
 its time; the bulk file is streamed by `download_session`, outside the cache, under its
 own bound (games/mtg/sync.py).
 
@@ -97,11 +100,14 @@ def shown_url(url: str, most: int = 100) -> str:
     return text if len(text) <= most else text[:most] + "…"
 
 
-def refuse_unless_allowed(url: str, *, bases: tuple[str, ...] = ()) -> None:
+def refuse_unless_allowed(url: str, *, bases: tuple[str, ...] = (), source: str = "") -> None:
+    """Refused unless `url` is `allowed`; `source` names the configured server besides
+    Scryfall that `bases` are (the YGOPRODeck card list and its variable)."""
     if not allowed(url, bases=bases):
+        also = f", or {source}" if source else ""
         raise Refused(
             f"refusing to fetch {shown_url(url)}: deckcheck fetches card data only from Scryfall over https "
-            f"(or the origin of {API_ENV})"
+            f"(or the origin of {API_ENV}){also}"
         )
 
 
@@ -158,7 +164,7 @@ class _Throttle:
 THROTTLE = _Throttle(MIN_INTERVAL)
 
 
-def _make_adapter(*, read_limit: int | None, bases: tuple[str, ...]) -> Any:
+def _make_adapter(*, read_limit: int | None, bases: tuple[str, ...], source: str) -> Any:
     from requests.adapters import HTTPAdapter
 
     class PoliteAdapter(HTTPAdapter):
@@ -166,7 +172,7 @@ def _make_adapter(*, read_limit: int | None, bases: tuple[str, ...]) -> Any:
         Retry-After, and (with `read_limit`) reads each answer whole within its bounds."""
 
         def send(self, request: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-            refuse_unless_allowed(request.url, bases=bases)  # every hop of a redirect comes here
+            refuse_unless_allowed(request.url, bases=bases, source=source)  # every hop of a redirect comes here
             for attempt in range(MAX_429_RETRIES + 1):
                 THROTTLE.wait()
                 started = time.monotonic()
@@ -231,9 +237,11 @@ def _cache_backend(directory: Path | None, warn: Callable[[str], None]) -> Any:
 
 def make_session(
     *, directory: Path | None = None, warn: Callable[[str], None] | None = None, base: str | None = None,
+    read_limit: int = MAX_API_RESPONSE_BYTES, source: str = "",
 ) -> requests.Session:
     """A requests-cache session with deckcheck's headers, cache, rate limit and bounds;
-    `base`: an API base besides the configured one that it may talk to."""
+    `base`: an API base besides the configured one that it may talk to (`source` names it
+    in a refusal); `read_limit`: the most bytes one answer may have, decoded."""
     from requests_cache import CachedSession
 
     session = CachedSession(
@@ -243,7 +251,7 @@ def make_session(
         allowable_methods=("GET", "HEAD", "POST"),
         allowable_codes=(200,),
     )
-    return _equip(session, read_limit=MAX_API_RESPONSE_BYTES, bases=(base,) if base else ())
+    return _equip(session, read_limit=read_limit, bases=(base,) if base else (), source=source)
 
 
 def download_session(*, base: str | None = None) -> requests.Session:
@@ -254,11 +262,13 @@ def download_session(*, base: str | None = None) -> requests.Session:
     return _equip(requests.Session(), read_limit=None, bases=(base,) if base else ())
 
 
-def _equip(session: requests.Session, *, read_limit: int | None, bases: tuple[str, ...]) -> requests.Session:
+def _equip(
+    session: requests.Session, *, read_limit: int | None, bases: tuple[str, ...], source: str = "",
+) -> requests.Session:
     session.headers.update({"User-Agent": USER_AGENT, "Accept": ACCEPT})
     session.max_redirects = MAX_REDIRECTS
     session.trust_env = True  # proxies and CA bundles from the environment still apply
-    adapter = _make_adapter(read_limit=read_limit, bases=bases)
+    adapter = _make_adapter(read_limit=read_limit, bases=bases, source=source)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session
@@ -315,8 +325,9 @@ def check_status(response: Any) -> None:
     raise NetworkError(f"{host} answered HTTP {response.status_code} {reason}".rstrip())
 
 
-def request_json(session: requests.Session, method: str, url: str, **kwargs: Any) -> tuple[Any, Any]:
-    """(decoded JSON, response) of a request; every failure is a one-line NetworkError."""
+def request(session: requests.Session, method: str, url: str, **kwargs: Any) -> Any:
+    """The response to a request, an HTTP error status included; every failure is a
+    one-line NetworkError."""
     import requests
 
     kwargs.setdefault("timeout", timeouts())
@@ -327,16 +338,23 @@ def request_json(session: requests.Session, method: str, url: str, **kwargs: Any
     except sqlite3.Error as exc:  # the cache file broke under us: say so, do not crash
         raise NetworkError(f"the HTTP cache failed ({exc}); delete {cache_dir()} and retry") from None
     check_status(response)
+    return response
+
+
+def request_json(session: requests.Session, method: str, url: str, **kwargs: Any) -> tuple[Any, Any]:
+    """(decoded JSON, response) of a request; every failure is a one-line NetworkError."""
+    response = request(session, method, url, **kwargs)
     try:
         return response.json(), response
     except ValueError:
         raise NetworkError(f"{urlsplit(url).netloc} sent an answer that is not valid JSON") from None
 
 
-def stale_note(response: Any) -> str | None:
-    """A note when requests-cache answered with an expired copy because the network failed."""
+def stale_note(response: Any, server: str = "Scryfall") -> str | None:
+    """A note when requests-cache answered with an expired copy because `server` could not
+    be reached."""
     if getattr(response, "from_cache", False) and getattr(response, "is_expired", False):
         created = getattr(response, "created_at", None)
         when = f" from {created:%Y-%m-%d %H:%M} UTC" if created else ""
-        return f"Scryfall could not be reached; using the cached answer{when}"
+        return f"{server} could not be reached; using the cached answer{when}"
     return None

@@ -36,6 +36,7 @@ NOT_CHANGED = "the card database was not changed"
 FILE = "the file"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 T = TypeVar("T")
+F = TypeVar("F", "CardFile", "FetchedFile")
 
 
 class CardFileError(ValueError):
@@ -48,6 +49,30 @@ class ImportSummary:
     source: str
     cards: int
     objects: int
+
+
+@dataclass(frozen=True)
+class SyncResult:
+    """What `cards sync` did: `updated` (False: the database already held this version),
+    `source` (`Scryfall oracle_cards`) and `updated_at` (its date and time, as the server
+    gives it) of the data, and the import's summary when it was imported."""
+
+    updated: bool
+    updated_at: str
+    summary: ImportSummary | None = None
+    source: str = ""
+
+
+class FetchedFile:
+    """A card file `cards sync` fetched whole (the YGOPRODeck card list): its name in
+    messages and its bytes, read as `CardFile.text` reads a file."""
+
+    def __init__(self, name: str, body: bytes):
+        self.name = name
+        self._body = body
+
+    def text(self) -> str:
+        return self._body.decode("utf-8-sig")  # a UnicodeDecodeError: whole_file_import says "not UTF-8"
 
 
 # An import a game has recognised: builds the database at the path it is given.
@@ -161,9 +186,9 @@ def parse_yaml(text: str) -> Any:
 
 
 def whole_file_import(
-    file: CardFile,
+    file: F,
     source: str,
-    read: Callable[[CardFile], Iterable[T]],
+    read: Callable[[F], Iterable[T]],
     write: Callable[[Path, list[T], dict[str, str]], int],
     *,
     count_cards: Callable[[list[T]], int] | None = None,

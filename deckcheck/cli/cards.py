@@ -35,35 +35,73 @@ def _target(cards_db: Optional[Path]) -> Path:
     return db_path(cards_db)
 
 
+def _sync_game_help() -> str:
+    from ..games import GAMES, default
+
+    sources = [f"{game.id} ({game.sync_source})" for game in GAMES.values() if game.sync_source]
+    return f"{listed(sources)} (default: {default().id})."
+
+
 @cards_app.command("sync")
 @handles_errors
 def cards_sync(
     cards_db: Optional[Path] = CARDS_DB_OPTION,
-    bulk_type: str = typer.Option("oracle_cards", "--type", metavar="TYPE", help="Scryfall bulk file: oracle_cards or default_cards."),
+    bulk_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Magic: the Scryfall bulk file, oracle_cards (default) or default_cards."),
     force: bool = typer.Option(False, "--force", help="Download and rebuild even if the database is current."),
+    game_id: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=_sync_game_help()),
 ) -> None:
-    """Download Scryfall's current bulk card file and (re)build the database.
+    """Download a game's current card data and (re)build its cards in the database.
 
-    The API address comes from DECKCHECK_SCRYFALL_URL (default https://api.scryfall.com).
+    Magic: Scryfall's bulk card file, from DECKCHECK_SCRYFALL_URL (default
+    https://api.scryfall.com). Yu-Gi-Oh! (--game yugioh): the YGOPRODeck card list, from
+    DECKCHECK_YGOPRODECK_URL (default https://db.ygoprodeck.com). The other games' cards
+    in the database are kept.
 
-    Example: deckcheck cards sync
+    Example: deckcheck cards sync; deckcheck cards sync --game yugioh
     """
-    from ..games.mtg.sync import BULK_TYPES, sync
     from ..errors import DeckcheckError
 
-    if bulk_type not in BULK_TYPES:
-        raise DeckcheckError(f"--type {bulk_type!r}: choose one of {', '.join(BULK_TYPES)}")
+    from ..games.mtg import GAME as MAGIC
+
+    game = _sync_game(game_id)
+    options: dict[str, str] = {}
+    if game is MAGIC:  # --type picks one of Scryfall's bulk files: Magic's alone
+        from ..games.mtg.sync import BULK_TYPES
+
+        bulk_type = bulk_type or "oracle_cards"
+        if bulk_type not in BULK_TYPES:
+            raise DeckcheckError(f"--type {bulk_type!r}: choose one of {', '.join(BULK_TYPES)}")
+        options["bulk_type"] = bulk_type
+    elif bulk_type is not None:
+        raise DeckcheckError(f"--type chooses a Scryfall bulk file, for Magic only; {game.label} syncs {game.sync_source}")
     target = _target(cards_db)
     warn = warn_once()
     try:
-        result = sync(target, bulk_type=bulk_type, force=force, warn=warn)
+        result = game.sync(target, force=force, warn=warn, **options)
     except DeckcheckError as exc:
         raise type(exc)(_sync_failure(exc, target)) from None
     if not result.updated:
-        emit(f"{target}: already up to date (Scryfall {bulk_type} of {result.updated_at[:10]})\n")
+        emit(f"{target}: already up to date ({result.source} of {result.updated_at[:10]})\n")
         return
     assert result.summary is not None
-    emit(f"{target}: {result.summary.cards:,} cards from Scryfall {bulk_type} of {result.updated_at[:10]}\n")
+    emit(f"{target}: {result.summary.cards:,} cards from {result.source} of {result.updated_at[:10]}\n")
+
+
+def _sync_game(game_id: str | None) -> Game:
+    """The game `cards sync` fetches: --game, else the default game; a game without a
+    sync source says how its card data gets in."""
+    from ..errors import DeckcheckError
+    from ..games import GAMES, default, find
+
+    if game_id is None:
+        return default()
+    game = find(game_id)
+    syncing = [other.id for other in GAMES.values() if other.sync_source]
+    if game is None:
+        raise DeckcheckError(f"--game {game_id!r}: choose {listed(syncing)}")
+    if not game.sync_source:
+        raise DeckcheckError(f"--game {game_id}: {game.label} card data is not synced; import it with {game.import_hint}")
+    return game
 
 
 def _sync_failure(exc: Exception, target: Path) -> str:

@@ -24,7 +24,7 @@ from ..record import Record
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
-    from ..cards.importer import CardFile, CardImport
+    from ..cards.importer import CardFile, CardImport, SyncResult
 
 
 class Game(Record):
@@ -46,6 +46,8 @@ class Game(Record):
     `deckcheck cards sync`, freshness.py). `card_data_brings_lists`: the game's card data
     carries its formats' lists (Magic: Scryfall's legalities), so a newer database makes
     the bundled lists' date no longer the newest the data knows (freshness.py).
+    `sync_source`: what `cards sync --game ID` fetches (its `sync` module); empty when
+    the game's card data is only imported.
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -54,7 +56,7 @@ class Game(Record):
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "newer_lists_hint",
-        "card_data_brings_lists",
+        "card_data_brings_lists", "sync_source",
     )
 
     def __init__(
@@ -73,6 +75,7 @@ class Game(Record):
         zone_labels: dict[str, str] | None = None,
         newer_lists_hint: str = "",
         card_data_brings_lists: bool = False,
+        sync_source: str = "",
     ):
         self.id = id
         self.label = label
@@ -88,6 +91,7 @@ class Game(Record):
         self.zone_labels = zone_labels or {}
         self.newer_lists_hint = newer_lists_hint
         self.card_data_brings_lists = card_data_brings_lists
+        self.sync_source = sync_source
 
     @property
     def import_hint(self) -> str:
@@ -114,6 +118,12 @@ class Game(Record):
     def recognise(self, file: CardFile) -> CardImport | None:
         """How `cards import` reads `file` as this game's card data, or None: not this game's."""
         return self._module("importer").recognise(file)
+
+    def sync(self, db_path: Path, *, force: bool, warn: Callable[[str], None], **options: Any) -> SyncResult:
+        """`cards sync` of this game (a game with a `sync_source`): fetch its card data and
+        rebuild its cards in the database at `db_path` when they changed; `options`: the
+        game's own (Magic's `bulk_type`)."""
+        return self._module("sync").sync(db_path, force=force, warn=warn, **options)
 
     def find_card(self, catalog: Catalog, query: str) -> Any:
         """The card a `cards lookup` query names (any spelling; a number for a passcode game)."""

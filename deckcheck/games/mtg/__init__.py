@@ -19,4 +19,5 @@ GAME = Game(
     lands=True,
     # Scryfall's legalities come with the card data: a sync brings newer bans (rules/_fresh.py).
     card_data_brings_lists=True,
+    sync_source="Scryfall's bulk data",
 )

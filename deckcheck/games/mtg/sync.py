@@ -20,7 +20,6 @@ import datetime as dt
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,7 +37,7 @@ from ...cards.http import (
     stale_note,
     timeouts,
 )
-from ...cards.importer import ImportSummary
+from ...cards.importer import SyncResult
 from ...cards.paths import cache_dir
 from ...errors import CardDataError, NetworkError
 from ...limits import BULK_SIZE_MARGIN, MAX_BULK_BYTES
@@ -47,13 +46,6 @@ from .importer import build_from_stream
 
 BULK_TYPES = ("oracle_cards", "default_cards", "unique_artwork", "all_cards")
 _CHUNK = 1 << 16
-
-
-@dataclass(frozen=True)
-class SyncResult:
-    updated: bool
-    updated_at: str
-    summary: ImportSummary | None = None
 
 
 def _bulk_entry(index: Any, bulk_type: str, url: str) -> dict[str, Any]:
@@ -163,7 +155,7 @@ def sync(
     entry = _bulk_entry(index, bulk_type, index_url)
     updated_at = str(entry.get("updated_at") or "")
     if not force and updated_at and _current_build(db_path) == updated_at:
-        return SyncResult(updated=False, updated_at=updated_at)
+        return SyncResult(updated=False, updated_at=updated_at, source=f"Scryfall {bulk_type}")
     size = entry.get("size") if isinstance(entry.get("size"), int) else None
     refuse_unless_allowed(entry["download_uri"], bases=(base_url,) if base_url else ())
     # A fresh file of our own (mkstemp), never a predictable name another user could
@@ -191,4 +183,4 @@ def sync(
                 raise CardDataError(f"the download of {source}: {exc}") from None
     finally:
         target.unlink(missing_ok=True)
-    return SyncResult(updated=True, updated_at=updated_at, summary=summary)
+    return SyncResult(updated=True, updated_at=updated_at, summary=summary, source=f"Scryfall {bulk_type}")

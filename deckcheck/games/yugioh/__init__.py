@@ -44,6 +44,7 @@ GAME = Game(
     # Konami's names for the three decks: messages never call the Side Deck a sideboard.
     zone_labels={MAIN: "Main Deck", EXTRA: "Extra Deck", SIDEBOARD: "Side Deck"},
     # The Forbidden & Limited lists are format files, not card data: a sync brings none.
+    sync_source="the YGOPRODeck card list",
     newer_lists_hint=("a newer Forbidden & Limited List may be in force: give it as a format file "
                       "(`deckcheck formats import-lflist` reads an EDOPro lflist.conf)"),
 )

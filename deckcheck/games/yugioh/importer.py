@@ -26,7 +26,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ...cards.importer import CardFile, CardFileError, CardImport, json_failure, parse_json, whole_file_import
+from ...cards.importer import (
+    CardFile,
+    CardFileError,
+    CardImport,
+    FetchedFile,
+    json_failure,
+    parse_json,
+    whole_file_import,
+)
 from ...limits import NumberTooLong, whole_number
 from . import is_passcode
 from .cards import TYPE_BITS, YgoCard
@@ -39,10 +47,18 @@ def recognise(file: CardFile) -> CardImport | None:
     if is_cdb(file.path):
         return whole_file_import(file, "YGOPro cards.cdb", lambda f: read_cdb(f.path), _write)
     if _YGOPRODECK_HEAD.match(file.head):
-        return whole_file_import(file, "YGOPRODeck card JSON", lambda f: read_ygoprodeck(parse_json(f.text())), _write)
+        return ygoprodeck_import(file)
     if _first_line_is_yaml_yugi(file.head):
         return whole_file_import(file, "YAML Yugi cards", lambda f: read_yaml_yugi(io.StringIO(f.text())), _write)
     return None
+
+
+def ygoprodeck_import(file: CardFile | FetchedFile, meta: dict[str, str] | None = None) -> CardImport:
+    """The import of YGOPRODeck card JSON: a file, or the card list `cards sync` fetched;
+    `meta`: what to record besides its source and name (the API's database version)."""
+    extra = meta or {}
+    return whole_file_import(file, "YGOPRODeck card JSON", lambda f: read_ygoprodeck(parse_json(f.text())),
+                             lambda path, cards, own: _write(path, cards, {**own, **extra}))
 
 
 def _write(db_path: Path, cards: list[YgoCard], meta: dict[str, str]) -> int:
