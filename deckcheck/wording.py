@@ -11,3 +11,10 @@ def article(word: str) -> str:
 def listed(words: list[str], last: str = "or") -> str:
     """`a, b or c` (`a, b and c` with last="and"); one word alone; nothing for none."""
     return f" {last} ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+
+
+def counted(count: int, noun: str, *, grouped: bool = False) -> str:
+    """`1 card`, `2 cards`: a count and its noun, plural but for one (`1,024 cards` when
+    `grouped`: thousands separated)."""
+    number = f"{count:,}" if grouped else str(count)
+    return f"{number} {noun}" if count == 1 else f"{number} {noun}s"

@@ -48,7 +48,7 @@ from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
-from ..wording import listed
+from ..wording import counted, listed
 from ..result import TeamResult
 from .registration import REGISTRATION, SEATS
 from .team_pools import listed_holders, named_few, shown_player, team_pool_problems
@@ -128,7 +128,7 @@ def check_team(
     always, sizes = team_settings(fmt)
     if sizes and len(members) not in sizes:
         problems.append(_registration(
-            f"team {name} has {len(members)} player{'s' if len(members) != 1 else ''}; {fmt.name} teams have {spoken_sizes(sizes)}"
+            f"team {name} has {counted(len(members), 'player')}; {fmt.name} teams have {spoken_sizes(sizes)}"
         ))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
     after: list[Problem] = []

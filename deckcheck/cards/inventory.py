@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from ..wording import counted
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ def age(day: dt.date | None, today: dt.date | None = None) -> str:
     if day is None:
         return "date unknown"
     days = ((today or dt.date.today()) - day).days
-    return f"{day.isoformat()}, {days:,} day{'s' if days != 1 else ''} old" if days >= 0 else day.isoformat()
+    return f"{day.isoformat()}, {counted(days, 'day', grouped=True)} old" if days >= 0 else day.isoformat()
 
 
 def sync_command(game: Game) -> str:

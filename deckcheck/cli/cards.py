@@ -13,7 +13,7 @@ import typer
 
 from ..report import UTF8
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
-from ..wording import listed
+from ..wording import counted, listed
 from .common import emit, say, warn_once
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def cards_sync(
         emit(f"{target}: already up to date ({result.source} of {result.updated_at[:10]})\n")
         return
     assert result.summary is not None
-    emit(f"{target}: {result.summary.cards:,} cards from {result.source} of {result.updated_at[:10]}\n")
+    emit(f"{target}: {counted(result.summary.cards, 'card', grouped=True)} from {result.source} of {result.updated_at[:10]}\n")
 
 
 def _sync_game(game_id: str | None) -> Game:
@@ -156,7 +156,8 @@ def cards_import(
 
     target = _target(cards_db)
     summary = import_file(file, target)
-    emit(f"{target}: {summary.cards:,} cards from {summary.source} {file.name} ({summary.objects:,} objects)\n")
+    emit(f"{target}: {counted(summary.cards, 'card', grouped=True)} from {summary.source} {file.name} "
+         f"({counted(summary.objects, 'object', grouped=True)})\n")
 
 
 def _lookup_game(name: str, game_id: str | None) -> Game:

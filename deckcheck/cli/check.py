@@ -12,6 +12,7 @@ from .app import app, handles_errors
 from .common import coloured, emit, output_option, say, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..project.config import ConfigError
@@ -88,7 +89,7 @@ def check(
     if run.report.failing_warnings:
         how = "--strict" if strict else f"{config.shown}: strict: true"
         count = run.report.failing_warnings
-        say(f"deckcheck: error: {how}: {count} warning{'s' if count != 1 else ''} fail{'' if count != 1 else 's'} the check")
+        say(f"deckcheck: error: {how}: {counted(count, 'warning')} fail{'' if count != 1 else 's'} the check")
     raise typer.Exit(run.report.exit_code)
 
 

@@ -10,6 +10,7 @@ from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
 from .common import WRITERS_MARK, emit, read_deck_argument, warn
 from .help_lists import Command
 from .completion import complete_writers
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -64,7 +65,7 @@ def convert(
         count = sum(entry.count for entry in outside)
         first = min((entry.line for entry in outside if entry.line), default=None)
         where = f": line {first} on" if first else ""
-        warn(f"{deck.source}: {count} card{'s' if count != 1 else ''} outside the deck (a maybeboard, tokens, ...{where}) "
+        warn(f"{deck.source}: {counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) "
              f"{'are' if count != 1 else 'is'} not written")
 
 

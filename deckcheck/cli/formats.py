@@ -11,6 +11,7 @@ from .common import emit, say, warn
 from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_SUGGESTED_NAMES
+from ..wording import counted
 
 formats_app = typer.Typer(
     help="List, show and check format files.\n\nExample: deckcheck formats show mtg/modern",
@@ -192,6 +193,6 @@ def formats_import_lflist(
             target = output_dir / f"{name}.yaml"
             target.write_text(text, encoding="utf-8")
             cards = len(lflist.entries)
-            emit(f"{target}: {lflist.name} ({cards} card{'s' if cards != 1 else ''}{', whitelist' if lflist.whitelist else ''})\n")
+            emit(f"{target}: {lflist.name} ({counted(cards, 'card')}{', whitelist' if lflist.whitelist else ''})\n")
     except OSError as exc:
         raise DeckcheckError(f"cannot write to {output_dir} ({exc.strerror or exc})") from None

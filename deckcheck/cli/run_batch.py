@@ -12,6 +12,7 @@ from ..report import BATCH, PLAIN, encoding
 from .common import (
     coloured, distinct_outputs, emit, one_of, open_cards, say_note, warn, warn_unknown_format_names, writable, write_file,
 )
+from ..wording import counted
 
 
 def run_batch(
@@ -118,7 +119,7 @@ def run_batch(
     say_note(note)  # once, after the report: card pools went unchecked without a database
     say_note(_without_pools(result, format_ref))
     if result.nothing_to_check:
-        skipped = f" ({len(result.skipped)} file{'s' if len(result.skipped) != 1 else ''} skipped)" if result.skipped else ""
+        skipped = f" ({counted(len(result.skipped), 'file')} skipped)" if result.skipped else ""
         raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
     return result.exit_code
 

@@ -8,7 +8,7 @@ import typer
 
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
-from ..wording import listed
+from ..wording import counted, listed
 from .common import coloured, emit, one_of, open_cards, read_deck_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
@@ -78,7 +78,7 @@ def sheet(
         say_note(note)
         errors = sum(problem.is_error for problem in result.problems)
         say(
-            f"deckcheck: error: no sheet written: the deck is not legal in {fmt.name} ({errors} problem{'s' if errors != 1 else ''} above); "
+            f"deckcheck: error: no sheet written: the deck is not legal in {fmt.name} ({counted(errors, 'problem')} above); "
             "fix it, or add --force to print the sheet anyway"
         )
         raise typer.Exit(1)
@@ -89,6 +89,6 @@ def sheet(
     for message in [*drawn.notes, *writer.warnings]:
         warn(message)
     write_file("--out", out, [writer.output()], inputs=read)
-    emit(f"wrote {out} ({pages} page{'s' if pages != 1 else ''})\n")
+    emit(f"wrote {out} ({counted(pages, 'page')})\n")
     say_note(note)
     raise typer.Exit(report.exit_code)

@@ -16,6 +16,7 @@ from ..errors import DeckcheckError
 from ..model import Deck
 from ..problem import ERROR
 from . import fit, writer
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog as NameCatalog
@@ -99,7 +100,7 @@ def convert(deck: Deck, to: str, *, catalog: PasscodeCatalog | None = None, magi
     if deck.unreadable or errors:
         first = errors[0]
         where = f"line {first.line}: " if first.line else ""
-        problems = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
+        problems = counted(len(errors), "problem")
         raise DeckcheckError(f"{deck.source}: cannot convert, {problems} reading it ({where}{first.message})")
     deck = fit(deck, to)  # a zone the format cannot hold is refused before any lookup
     if by_passcode(to):

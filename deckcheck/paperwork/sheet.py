@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
 from ..names import fold
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -188,7 +189,7 @@ def verdict_line(result: DeckResult, fmt: Format, day: dt.date) -> str:
             return (f"Checked by deckcheck: legal in {fmt.name} on {day.isoformat()}; "
                     "no pool given, so its cards were not checked against one.")
         return f"Checked by deckcheck: legal in {fmt.name} on {day.isoformat()}."
-    return f"Checked by deckcheck: NOT legal in {fmt.name} on {day.isoformat()} ({errors} problem{'s' if errors != 1 else ''})."
+    return f"Checked by deckcheck: NOT legal in {fmt.name} on {day.isoformat()} ({counted(errors, 'problem')})."
 
 
 def build_sheet(

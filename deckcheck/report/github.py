@@ -31,6 +31,7 @@ from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
 from .workspace import namer
+from ..wording import counted
 
 
 NAME = "github"
@@ -64,7 +65,7 @@ def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
 
 def _verdict(legal: bool, problems: list[Problem]) -> str:
     errors = sum(problem.is_error for problem in problems)
-    tail = f" ({errors} problem{'s' if errors != 1 else ''})" if errors else ""
+    tail = f" ({counted(errors, 'problem')})" if errors else ""
     return ("LEGAL" if legal else "ILLEGAL") + tail
 
 
@@ -201,7 +202,7 @@ class _Summary:
         decks, legal = self.totals.decks, self.totals.legal
         counts = []
         if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
-            counts.append(f"{legal} of {decks} deck{'s' if decks != 1 else ''} legal")
+            counts.append(f"{legal} of {counted(decks, 'deck')} legal")
         if report.teams:
             counts.append(f"{sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal")
         if report.assertions:

@@ -17,6 +17,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
 from .style import columns, cut, inert, pad, paint
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -54,9 +55,9 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     if result.counts:
         tail.append(_counts(result.counts))
     if errors:
-        tail.append(f"{errors} problem{'s' if errors != 1 else ''}")
+        tail.append(counted(errors, 'problem'))
     if warnings:
-        tail.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+        tail.append(counted(warnings, 'warning'))
     extra = f" ({'; '.join(tail)})" if tail else ""
     lines = [f"{paint(inert(result.heading), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
     lines += [_problem_line(problem, color=color) for problem in result.problems]
@@ -90,10 +91,10 @@ def summary(report: Report) -> str:
 
 def summary_of(total: int, legal: int, teams: list[TeamResult] | None) -> str:
     """`12 decks: 10 legal, 2 illegal; 3 teams, 1 illegal`."""
-    text = f"{total} deck{'s' if total != 1 else ''}: {legal} legal, {total - legal} illegal"
+    text = f"{counted(total, 'deck')}: {legal} legal, {total - legal} illegal"
     if teams:
         bad = sum(not team.legal for team in teams)
-        text += f"; {len(teams)} team{'s' if len(teams) != 1 else ''}, {bad} illegal"
+        text += f"; {counted(len(teams), 'team')}, {bad} illegal"
     return text
 
 
@@ -242,7 +243,7 @@ class BatchWriter:
             lines += [""] + deck_check_lines(batch, color=self.color)
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams)
         if skipped:
-            tail += f"; {len(skipped)} file{'s' if len(skipped) != 1 else ''} skipped"
+            tail += f"; {counted(len(skipped), 'file')} skipped"
         lines += ["", tail, *notes_of(self.totals.notes, color=self.color)]
         write("".join(line + "\n" for line in lines))
         self.rows.close()
