@@ -231,6 +231,8 @@ HOSTILE_NAMES = "4 Lim-Dûl's Vault\n4 Æther Vial\n52 Island\n\nSideboard\n1 St
     ["simulate", "deck.txt", "-f", "mtg/legacy", "--hands", "100", "-o", "json"],
     ["diff", "deck.txt", "decks/deck.txt", "-o", "json"],
     ["cards", "lookup", "Lim-Dûl's Vault", "-o", "json"],
+    ["convert", "deck.txt", "--to", "dek"],  # XML files whose declaration says utf-8
+    ["convert", "deck.txt", "--to", "cod"],
 ], ids=" ".join)
 def test_a_report_whose_format_is_utf8_is_utf8_on_any_terminal(args, encoding, tmp_path):
     """JSON must be UTF-8 (RFC 8259), the JUnit XML and the HTML page say they are: on a

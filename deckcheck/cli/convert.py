@@ -59,7 +59,7 @@ def convert(
     if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
         catalog, _ = catalog_for(numbered.id, cards_db)
     magic = catalog_for("mtg", cards_db)[0] if names_faces(to, deck) else None
-    emit(convert_deck(deck, to, catalog=catalog, magic=magic))
+    emit(convert_deck(deck, to, catalog=catalog, magic=magic), encoding=decklists.written_encoding(to))
     outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         count = sum(entry.count for entry in outside)

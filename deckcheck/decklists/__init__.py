@@ -112,6 +112,12 @@ def writer(name: str) -> ModuleType:
         raise DeckcheckError(f"--to {name!r}: choose one of {', '.join(WRITERS)}") from None
 
 
+def written_encoding(name: str) -> str | None:
+    """The encoding `convert --to NAME` writes in: UTF-8 for an XML file, whose declaration
+    says so (on a latin-1 or cp1252 stdout it would not parse), else None: the terminal's."""
+    return "utf-8" if getattr(writer(name), "XML", False) else None
+
+
 def write(deck: Deck, name: str) -> str:
     """The deck in format `name` (as `fit` leaves it)."""
     return writer(name).write(fit(deck, name))
