@@ -67,7 +67,7 @@ class PythonBlock:
 
 PYTHON_FENCE = re.compile(r"^(```+|~~~+)python\s*$")
 IMPORTS_DECKCHECK = re.compile(r"^(?:from deckcheck[.\w]* import|import deckcheck)\b", re.MULTILINE)
-VALUE_COMMENT = re.compile(r"^(?P<expression>\S.*?)\s+#\s*(?P<value>\S.*?)\s*$")
+VALUE_COMMENT = re.compile(r"^(?P<indent>\s*)(?P<expression>\S.*?)\s+#\s*(?P<value>\S.*?)\s*$")
 
 
 def read_steps(path: Path) -> list[Command | FileBlock | PythonBlock]:
@@ -171,7 +171,7 @@ def python_script(block: PythonBlock) -> str:
     for offset, line in enumerate(block.text.splitlines()):
         shown = VALUE_COMMENT.match(line)
         if shown and _is_expression(shown["expression"]) and _is_value(shown["value"]):
-            line = f"_shows({shown['expression']}, {shown['value']!r}, {block.line + 1 + offset})"
+            line = f"{shown['indent']}_shows({shown['expression']}, {shown['value']!r}, {block.line + 1 + offset})"
         lines.append(line)
     return _SHOWS + "\n".join(lines) + "\n"
 
