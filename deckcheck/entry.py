@@ -15,10 +15,14 @@ def main() -> None:
     try:
         _run(sys.argv[1:])
     except BrokenPipeError:
-        # The reader of stdout (or of stderr) stopped reading: quietly, as cli/streams.py says.
-        from .cli.streams import reader_gone
+        # The reader of stdout stopped reading: quietly, as cli/streams.py says. A broken
+        # stderr alone (its reader gone while an error was said) is still an error (exit 2),
+        # with nowhere left to say it.
+        from .cli.streams import reader_gone, stdout_reader_gone
 
-        sys.exit(reader_gone())
+        stdout_gone = stdout_reader_gone()
+        code = reader_gone()  # both streams to the null device: the exit flushes nothing more
+        sys.exit(code if stdout_gone else 2)
 
 
 def _run(args: list[str]) -> None:

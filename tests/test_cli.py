@@ -137,6 +137,29 @@ def test_a_broken_pipe_that_is_not_stdout_stays_an_internal_error():
     assert done.stderr.startswith("deckcheck: error: internal error (BrokenPipeError: [Errno 32] Broken pipe)")
 
 
+@pytest.mark.parametrize("argv", [
+    ["validate", str(EXAMPLE), "-f", "nosuch/format"],  # without Typer: its error goes to stderr
+    ["formats", "show", "nosuch/format"],  # through Typer
+], ids=lambda argv: argv[0])
+def test_an_error_said_on_a_broken_stderr_is_still_an_error(argv, tmp_path):
+    """stderr's reader gone while stdout is fine (`2>&1 | head` aside): the command could not
+    say its error, but it failed: exit 2, never the quiet 141 of a reader of stdout."""
+    import os
+    import subprocess
+
+    from conftest import deckcheck_executable
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        with open(tmp_path / "out.txt", "w") as out:
+            done = subprocess.run([str(deckcheck_executable()), *argv], stdout=out, stderr=writer, timeout=120,
+                                  env={**os.environ, "DECKCHECK_OFFLINE": "1"})
+    finally:
+        os.close(writer)
+    assert done.returncode == 2
+
+
 def test_no_color_in_pipes(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
     assert "\x1b[" not in done.stdout

@@ -10,15 +10,15 @@ is closed (`>&-`) or refuses the report (`> /dev/full`) is an error, said in one
 from __future__ import annotations
 
 import os
-import select
-import signal
 import sys
 from typing import BinaryIO, TextIO
 
-# 128 + SIGPIPE: what the shell reports for `cat big.txt | head -1`, whose cat the broken
-# pipe ended (`set -o pipefail` scripts see it as for any other command). SIGPIPE is 13
-# wherever there is a pipe to break; Windows has no such signal.
-READER_GONE = 128 + getattr(signal, "SIGPIPE", 13)
+# 128 + SIGPIPE (13 wherever there is a pipe to break): what the shell reports for `cat
+# big.txt | head -1`, whose cat the broken pipe ended (`set -o pipefail` scripts see it as
+# for any other command). A constant: every report goes through this module, and importing
+# `signal` for the number cost each `validate` half a millisecond. `select` is imported
+# where a pipe needs it, for the same reason.
+READER_GONE = 141
 
 
 def stdout_reader_gone() -> bool:
@@ -26,6 +26,8 @@ def stdout_reader_gone() -> bool:
     that is the reader's doing; another one (a worker process that died) stays an error.
     Where poll cannot tell (Windows), a broken pipe is taken to be stdout's."""
     try:
+        import select
+
         poller = select.poll()
         poller.register(sys.stdout.fileno(), select.POLLOUT)
         return any(events & (select.POLLERR | select.POLLHUP) for _, events in poller.poll(0))
@@ -81,6 +83,8 @@ def _wait_for_room(stream: BinaryIO) -> None:
         descriptor = stream.fileno()
     except (AttributeError, OSError, ValueError):
         return
+    import select
+
     select.select([], [descriptor], [])
 
 
