@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import typer
 
@@ -220,7 +220,7 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
 @cards_app.command("lookup")
 @handles_errors
 def cards_lookup(
-    name: str = typer.Argument(..., metavar="NAME", help="Any spelling: case, accents, 'Fire/Ice', a face name."),
+    words: List[str] = typer.Argument(..., metavar="NAME...", help="Any spelling: case, accents, 'Fire/Ice', a face name; the words of a name unquoted are one name (cards lookup Lightning Bolt)."),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
     output: str = JSON_OPTION,
@@ -245,6 +245,7 @@ def cards_lookup(
     from ..games import default, find
     from ..pipeline import check_platform, parse_date
 
+    name = " ".join(words)  # `cards lookup Oko, Thief of Crowns` without quotes is one name
     if output not in ("text", "json"):
         raise DeckcheckError(f"--output {output!r}: choose text or json")
     if not name.strip():
