@@ -361,13 +361,16 @@ def shown_columns(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
-def test_a_table_stays_aligned_on_a_terminal_with_wide_names(tmp_path):
-    """Japanese names take two columns a character: the verdicts still line up."""
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
+def test_a_table_stays_aligned_on_a_terminal_with_wide_names(encoding, tmp_path):
+    """Japanese names take two columns a character: the verdicts still line up; and on a
+    legacy terminal, where they are shown as `?`, as well."""
     (tmp_path / "a.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
     (tmp_path / "b.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
     (tmp_path / "reg.csv").write_text("player,team,deck\n山田太郎,チーム,a.txt\nBob,Zeta,b.txt\n", encoding="utf-8")
     done = subprocess.run([str(deckcheck_executable()), "batch", "reg.csv", "-f", "mtg/modern"], capture_output=True,
-                          text=True, encoding="utf-8", cwd=tmp_path, env=environment(), timeout=300)
+                          text=True, encoding=encoding, cwd=tmp_path, env={**environment(), "PYTHONIOENCODING": encoding},
+                          timeout=300)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     tables = [lines[0:3], lines[4:7]]  # the registrations, then the teams
