@@ -77,7 +77,8 @@ def run_batch(
         writers = [reporter.batch_writer(filed, warn=warn), plain.batch_writer(shown, color=color, **on_stdout)]
     else:
         color = coloured(reporter)
-        writers = [reporter.batch_writer(shown, color=color, warn=warn, **(on_stdout if reporter.NAME == PLAIN else {}))]
+        on_stdout = on_stdout if reporter.NAME == PLAIN else {}  # the other reports have no table to measure
+        writers = [reporter.batch_writer(shown, color=color, warn=warn, **on_stdout)]
 
     def sink(row, result) -> None:  # type: ignore[no-untyped-def]
         for writer in writers:

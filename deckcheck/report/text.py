@@ -214,8 +214,9 @@ class BatchWriter:
         self.widths = [len(name) for name in _REGISTRATIONS]
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        cells = tuple(_cell(cell, self.shown) for cell in (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
-                                                "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems)))
+        texts = (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
+                 "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
+        cells = tuple(_cell(text, self.shown) for text in texts)
         self.widths = [max(width, columns(cell)) for width, cell in zip(self.widths, cells)]
         self.rows.add_record(cells)
         if result.problems:
