@@ -16,16 +16,17 @@ from typing import TypeVar
 T = TypeVar("T")
 
 # Letters that Unicode does not decompose into a base letter plus a mark.
-_LIGATURES = str.maketrans(
-    {
-        "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ß": "ss",
-        "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i",
-        "\u2018": "'", "\u2019": "'", "\u02bc": "'", "`": "'", "\u00b4": "'",
-        "\u201c": '"', "\u201d": '"',
-        "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
-        "\u00a0": " ",
-    }
-)
+# Also the ASCII a legacy terminal shows for them (cli/legacy_terminal.py), so that a name
+# pasted back from one folds as the name did.
+LETTERS_IN_ASCII = {
+    "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O", "ß": "ss",
+    "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i",
+    "\u2018": "'", "\u2019": "'", "\u02bc": "'", "`": "'", "\u00b4": "'",
+    "\u201c": '"', "\u201d": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-",
+    "\u00a0": " ",
+}
+_LIGATURES = str.maketrans(LETTERS_IN_ASCII)
 # Characters that show as nothing: Unicode format characters (category Cf: zero-width
 # space and joiners, soft hyphen, word joiner, byte-order mark, bidirectional marks, invisible
 # operators, tags...) and the other default-ignorable code points (the combining grapheme
@@ -66,8 +67,14 @@ def fold_once(text: str) -> str:
     text = text.translate(_LIGATURES)
     if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
         text = without_invisible(text)
-        text = unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
+        text = without_accents(text)
     return _SPACES.sub(" ", text).strip().casefold()
+
+
+def without_accents(text: str) -> str:
+    """`text` in its compatibility form (NFKD: `①` is `1`) without the accents of Latin
+    letters (`û` -> `u`), composed again (NFC)."""
+    return unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
 
 
 _BLANKS = re.compile(r"_{2,}")

@@ -92,7 +92,8 @@ class Progress:
         unit = f" {self.unit}" if self.unit != BYTES else ""
         if self.total:
             share = min(self.done / self.total, 1.0)
-            after = f" {share:4.0%} {self._amount(self.done)}/{self._amount(self.total)}{unit}"
+            count = f"{self._amount(self.done)}/{self._amount(self.total)}"
+            after = f" {share:4.0%} {count}{unit}"
             width = _WIDTH
             columns = _columns(self.stream)
             if columns is not None:
@@ -103,9 +104,11 @@ class Progress:
             if width >= _NARROWEST:
                 filled = int(share * width)
                 text = f"{self.label} [{'#' * filled}{'-' * (width - filled)}]{after}"
-            else:  # too narrow for a bar: the label goes next, then the end of the line
+            else:  # too narrow for a bar: the label goes next, then the unit, then the count
                 room = max(1, (columns or 0) - 1)
-                text = f"{self.label}{after}" if len(self.label) + len(after) <= room else after.strip()[:room]
+                # Whole words only: a number cut short (`256/1200` of 12000) would be wrong.
+                shorter = (f"{self.label}{after}", after.strip(), f"{share:.0%} {count}", f"{share:.0%}", "")
+                text = next(line for line in shorter if len(line) <= room)
         else:
             text = f"{self.label} {self._amount(self.done)}{unit}"
         # Blanks over what a longer line drawn before left (1023.9 KB, then 1.0 MB).

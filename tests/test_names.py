@@ -46,3 +46,18 @@ def test_without_invisible_keeps_every_visible_character():
 
 def test_display_name_keeps_the_name_as_written():
     assert display_name("  Fire/Ice ") == "Fire // Ice"
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("name", [
+    "Lim-Dûl's Vault", "Æther Vial", "Jötun Grunt", "Đorđe's Ward", "Kıvanç's Gambit",
+    "Lim-Dûlʼs Vault", "Lim-Dûl´s Vault", "Lim-Dûl’s Vault", "Fire‒Ice", "“Ach! Hans, Run!”",
+    "Ponder\u00a0Well", "Œuvre of Łódź",
+])
+def test_a_name_shown_on_a_legacy_terminal_folds_as_the_name(name, encoding):
+    """A name pasted back from an ASCII or Latin-1 terminal (cli/legacy_terminal.py shows
+    what it lacks as the nearest it has) still finds the card."""
+    from deckcheck.cli.legacy_terminal import ERRORS
+
+    shown = name.encode(encoding, errors=ERRORS).decode(encoding)
+    assert "?" not in shown and fold(shown) == fold(name)

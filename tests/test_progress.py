@@ -104,3 +104,19 @@ def test_a_shorter_redraw_blanks_what_the_longer_one_left():
     bar.update(1024 * 1024)  # 1.0 MB: three characters shorter
     first, second = stream.getvalue().split("\r")[1:]
     assert first.endswith("1023.9 KB/3.0 MB") and second == "downloading [##########--------------------]  33% 1.0 MB/3.0 MB   "
+
+
+@pytest.mark.parametrize(("columns", "drawn"), [
+    (30, "checking   2% 256/12000 decks"),
+    (29, "2% 256/12000 decks"),
+    (19, "2% 256/12000 decks"),
+    (18, "2% 256/12000"),      # the unit goes first
+    (12, "2%"),                # then the count: never `2% 256/1200`, a number cut short
+    (3, "2%"),
+    (2, ""),
+])
+def test_a_terminal_too_narrow_for_the_bar_drops_whole_words(monkeypatch, columns, drawn):
+    monkeypatch.setattr(progress, "_columns", lambda stream: columns)
+    stream = io.StringIO()
+    Progress("checking", 12000, unit="decks", stream=stream, enabled=True).update(256)
+    assert stream.getvalue() == "\r" + drawn

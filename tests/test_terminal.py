@@ -129,6 +129,39 @@ def test_an_interrupted_batch_stops_quietly_with_its_workers(tmp_path, how, wait
                 os.kill(pid, signal.SIGKILL)
 
 
+# An interrupted batch's wait for its workers, met by two more Ctrl-Cs (worker_pool.py):
+# `time.sleep` stands for a chunk in hand, since a worker can only run what it can import.
+INTERRUPTED_THREE_TIMES = """
+import os, signal, threading, time
+from deckcheck.batch.worker_pool import submit, worker_pool
+
+def interrupt_after(*delays):
+    for delay in delays:
+        time.sleep(delay)
+        os.kill(os.getpid(), signal.SIGINT)
+
+try:
+    with worker_pool(1, time.sleep, (0,)) as pool:
+        chunk = submit(pool, time.sleep, 2)
+        while not chunk.running():
+            time.sleep(0.01)
+        threading.Thread(target=interrupt_after, args=(0.2, 0.3, 0.3), daemon=True).start()
+        time.sleep(30)
+except KeyboardInterrupt:
+    print("chunk finished" if chunk.done() else "chunk left running")
+"""
+
+
+def test_more_ctrl_c_while_an_interrupted_batch_waits_for_its_workers_leaves_none_running():
+    """The first Ctrl-C stops the batch; the next ones, during its wait for the chunk in
+    hand, no longer break that wait (nor print `Exception ignored ... Bad file descriptor`)."""
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_THREE_TIMES], capture_output=True, text=True,
+                          env=environment(), timeout=120)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "chunk finished\n", "")
+
+
 def run_with_stdout(args: list[str], cwd: Path, stdout: str) -> subprocess.CompletedProcess:
     """`deckcheck ARGS >&-` (stdout "closed") or `deckcheck ARGS > /dev/full` (a disk that is full)."""
     command = [str(deckcheck_executable()), *args]
@@ -330,13 +363,16 @@ def shown_columns(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
-def test_a_table_stays_aligned_on_a_terminal_with_wide_names(tmp_path):
-    """Japanese names take two columns a character: the verdicts still line up."""
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
+def test_a_table_stays_aligned_on_a_terminal_with_wide_names(encoding, tmp_path):
+    """Japanese names take two columns a character: the verdicts still line up; and on a
+    legacy terminal, where they are shown as `?`, as well."""
     (tmp_path / "a.txt").write_text("5 Lightning Bolt\n55 Mountain\n", encoding="utf-8")
     (tmp_path / "b.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
     (tmp_path / "reg.csv").write_text("player,team,deck\n山田太郎,チーム,a.txt\nBob,Zeta,b.txt\n", encoding="utf-8")
     done = subprocess.run([str(deckcheck_executable()), "batch", "reg.csv", "-f", "mtg/modern"], capture_output=True,
-                          text=True, encoding="utf-8", cwd=tmp_path, env=environment(), timeout=300)
+                          text=True, encoding=encoding, cwd=tmp_path, env={**environment(), "PYTHONIOENCODING": encoding},
+                          timeout=300)
     assert done.returncode == 1, done.stderr
     lines = done.stdout.splitlines()
     tables = [lines[0:3], lines[4:7]]  # the registrations, then the teams

@@ -6,7 +6,8 @@ a KeyboardInterrupt in whatever it was importing or checking) and the parent wou
 broken pool. So the interrupt is the parent's alone: workers start with SIGINT blocked,
 which they keep (a fresh interpreter keeps the signal mask it is started with), and the
 parent, interrupted, drops the chunks no worker has begun and waits for the ones in hand
-(one chunk each, MAX_CHUNK decks at most), so no worker is left running after it.
+(one chunk each, MAX_CHUNK decks at most), so no worker is left running after it; a
+second Ctrl-C during that wait is ignored.
 SIGTERM (`kill`, a cancelled CI job) stops a batch the same way: by default it would end
 the parent alone and leave the workers waiting for work for ever.
 """
@@ -37,12 +38,32 @@ def worker_pool(workers: int, initializer: Callable[..., None], initargs: tuple[
     try:
         yield pool
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        with _ctrl_c_ignored():
+            pool.shutdown(wait=True, cancel_futures=True)
         raise
-    finally:
+    else:
         pool.shutdown(wait=True)
+    finally:
         if terminated is not None:
             signal.signal(signal.SIGTERM, terminated)
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored inside the block, on the main thread (the only one that may set a
+    handler). A second Ctrl-C while an interrupted batch waits for its workers would break
+    that wait: the batch would end with workers still running, and concurrent.futures
+    would print `Exception ignored ... Bad file descriptor` at exit. The batch is already
+    stopping, so the second one has nothing left to ask. Ignored rather than blocked: a
+    blocked signal would go to another thread of the process, the pool's own."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_DFL if previous is None else previous)  # None: set outside Python
 
 
 class Terminated(SystemExit):

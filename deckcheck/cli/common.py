@@ -120,6 +120,25 @@ def coloured(reporter: ModuleType) -> bool:
     return reporter.NAME == PLAIN and wants_color()
 
 
+def shown_on_stdout() -> Callable[[str], str] | None:
+    """What `emit` will make of text on this stdout, for a report that measures its table's
+    cells (report/text.py): each character the terminal's encoding lacks as its nearest
+    (legacy_terminal.py). None when the encoding carries every character (UTF-8)."""
+    import codecs
+
+    name = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        if codecs.lookup(name).name.startswith("utf"):
+            return None
+    except LookupError:
+        return None
+
+    def shown(text: str) -> str:
+        return _encoded(text, name).decode(name)
+
+    return shown
+
+
 def _encoded(text: str, encoding: str) -> bytes:
     """`text` in `encoding`; what a legacy terminal's lacks as the nearest it has
     (legacy_terminal.py: `Lim-Dul's Vault`, `+/-`)."""

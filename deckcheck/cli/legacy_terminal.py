@@ -9,28 +9,30 @@ and `?` only when there is none.
 from __future__ import annotations
 
 import codecs
-import unicodedata
+
+from ..names import LETTERS_IN_ASCII, without_accents
 
 ERRORS = "deckcheck-nearest"  # the codec error handler's name, for str.encode(errors=...)
 
-# Characters with no ASCII decomposition that reports and card names use.
+# Characters with no ASCII decomposition: the letters and punctuation of card names, read
+# from names.py so that a name pasted back folds as the card's does, and the symbols of
+# reports and of names that name folding leaves as they are.
 _SPELLED = {
-    "±": "+/-", "−": "-", "–": "-", "—": "-", "‐": "-", "‑": "-", "…": "...", "×": "x", "÷": "/",
+    **LETTERS_IN_ASCII,
+    "±": "+/-", "−": "-", "…": "...", "×": "x", "÷": "/",
     "≤": "<=", "≥": ">=", "≠": "!=", "→": "->", "←": "<-", "Δ": "d", "•": "*", "·": ".",
-    "“": '"', "”": '"', "„": '"', "‘": "'", "’": "'", "‚": "'", "«": '"', "»": '"',
-    "☆": "*", "★": "*", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "ß": "ss", "Ø": "O", "ø": "o",
-    "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th", "Ł": "L", "ł": "l", "\u00a0": " ",
-    "█": "#", "▏": "|",
+    "„": '"', "‚": "'", "«": '"', "»": '"', "☆": "*", "★": "*",
+    "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th",
 }
 
 
 def nearest(char: str) -> str:
-    """The ASCII text nearest to `char`: its spelling above, else its letters without
-    accents (NFKD), else `?`."""
+    """The ASCII text nearest to `char`: its spelling above, else the character without
+    the accents name folding strips (names.py), when that is ASCII, else `?`."""
     if char in _SPELLED:
         return _SPELLED[char]
-    plain = "".join(part for part in unicodedata.normalize("NFKD", char) if part.isascii())
-    return plain or "?"
+    plain = without_accents(char)
+    return plain if plain.isascii() and plain else "?"
 
 
 def _replace(error: UnicodeError) -> tuple[str, int]:

@@ -42,16 +42,17 @@ _KNOWN_SECTION = re.compile(r"^\[(?:metadata|main)\]\s*$", re.IGNORECASE | re.MU
 
 
 def sniff(text: str) -> bool:
-    """A Forge file opens with a `[section]` line (or, in Forge's old layout, its name and
-    then `[general]`) and has `[metadata]` or `[Main]`; a text list may use `[Sideboard]` as
-    a header, but it does not start with one before its cards."""
+    """A Forge file opens with a `[section]` line (or, in Forge's old layout, its name, on
+    as many lines as it takes, then `[general]`: `parse` joins them as Forge does) and has
+    `[metadata]` or `[Main]`; a text list may use `[Sideboard]` as a header, but it does not
+    start with one before its cards."""
     head = text[:4000]
     if "[" not in head:  # most lists: no section line at all, skip the line split
         return False
-    lines = [line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")][:2]
-    opens = bool(lines) and (
-        _SECTION.match(lines[0]) is not None or (len(lines) == 2 and lines[1].lower() == f"[{_LEGACY_HEADER}]")
-    )
+    lines = [line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")]
+    sections = (match.group("name").strip().lower() for match in map(_SECTION.match, lines) if match)
+    first_section = next(sections, None)
+    opens = first_section is not None and (_SECTION.match(lines[0]) is not None or first_section == _LEGACY_HEADER)
     return opens and _KNOWN_SECTION.search(head) is not None
 
 

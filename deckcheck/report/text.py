@@ -8,7 +8,7 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model import ZONES, CardEntry
@@ -147,16 +147,25 @@ def render_diff(diff: DeckDiff) -> str:
 # ---------------------------------------------------------------- batch
 
 _EMPTY = "-"
+# Text as the output will show it: on a legacy terminal, what it lacks replaced by the
+# nearest it has (cli/common.py, `shown_on_stdout`), so a cell is measured as shown.
+Shown = Callable[[str], str]
 
 
-def _cell(text: str) -> str:
+def _as_is(text: str) -> str:
+    return text
+
+
+def _cell(text: str, shown: Shown = _as_is) -> str:
     """A table cell: `text` inert, cut to MAX_TABLE_CELL_CHARS with an ellipsis (every row
-    is padded to the widest cell, so one long name would widen them all)."""
-    return cut(inert(text), MAX_TABLE_CELL_CHARS)
+    is padded to the widest cell, so one long name would widen them all), as shown."""
+    return shown(cut(inert(text), MAX_TABLE_CELL_CHARS))
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int) -> list[str]:
-    rows = [[_cell(cell) for cell in row] for row in rows]
+def _table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int, shown: Shown = _as_is,
+) -> list[str]:
+    rows = [[_cell(cell, shown) for cell in row] for row in rows]
     widths = [max(len(header[i]), *(columns(row[i]) for row in rows)) for i in range(len(header))]
     return list(_table_lines(header, rows, widths, color=color, verdict_column=verdict_column))
 
@@ -193,19 +202,21 @@ class BatchWriter:
     """The batch report of results that come one at a time. The table of registrations
     needs its column widths, known after the last row, and the problems are listed after
     the teams, known only at the end: both wait in spools (the table's rows as JSON) and
-    are written by `finish`."""
+    are written by `finish`. `shown`: how the output shows text (a legacy terminal's
+    nearest ASCII), which the table's cells are measured in."""
 
-    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = _as_is):
         from .stream import Spool, Totals  # here: validate's text needs none of it
 
-        self.out, self.color = out, color
+        self.out, self.color, self.shown = out, color, shown
         self.totals = Totals()
         self.rows, self.blocks = Spool(), Spool()
         self.widths = [len(name) for name in _REGISTRATIONS]
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        cells = tuple(_cell(cell) for cell in (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
-                                                "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems)))
+        texts = (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
+                 "LEGAL" if result.legal else "ILLEGAL", _errors(result.problems))
+        cells = tuple(_cell(text, self.shown) for text in texts)
         self.widths = [max(width, columns(cell)) for width, cell in zip(self.widths, cells)]
         self.rows.add_record(cells)
         if result.problems:
@@ -225,7 +236,8 @@ class BatchWriter:
                 (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
                 for team in report.teams
             ]
-            lines += [""] + _table(("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS"), rows, color=self.color, verdict_column=3)
+            header = ("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS")
+            lines += [""] + _table(header, rows, color=self.color, verdict_column=3, shown=self.shown)
         flagged_teams = [team for team in report.teams or [] if team.problems]
         if not self.blocks.empty or flagged_teams:
             lines += ["", "Problems:"]
@@ -237,10 +249,11 @@ class BatchWriter:
         skipped = report.skipped  # files that could not be checked are rows of the table
         if skipped:
             lines += ["", "Skipped:"]
-            width = min(max(columns(inert(item.file)) for item in skipped), MAX_TABLE_CELL_CHARS)
-            lines += [f"  {pad(inert(item.file), width)}  {inert(item.reason)}" for item in skipped]
+            files = [self.shown(inert(item.file)) for item in skipped]
+            width = min(max(columns(file) for file in files), MAX_TABLE_CELL_CHARS)
+            lines += [f"  {pad(file, width)}  {inert(item.reason)}" for file, item in zip(files, skipped)]
         if batch.deck_checks is not None:
-            lines += [""] + deck_check_lines(batch, color=self.color)
+            lines += [""] + deck_check_lines(batch, color=self.color, shown=self.shown)
         tail = summary_of(self.totals.decks, self.totals.legal, report.teams)
         if skipped:
             tail += f"; {counted(len(skipped), 'file')} skipped"
@@ -250,14 +263,14 @@ class BatchWriter:
         self.blocks.close()
 
 
-def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:
-    return BatchWriter(out, color=color, warn=warn)
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = _as_is) -> BatchWriter:
+    return BatchWriter(out, color=color, warn=warn, shown=shown)
 
 
 _ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
 
 
-def deck_check_lines(batch: BatchReport, *, color: bool = False) -> list[str]:
+def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = _as_is) -> list[str]:
     """The deck-check section: who to check, then each registered deck card by card, so a
     judge can compare the deck at the table with its registration."""
     from ..batch.deck_checks import describe
@@ -274,7 +287,8 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False) -> list[str]:
             pick.player or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
             row.pool or _EMPTY, "LEGAL" if pick.legal else "ILLEGAL",
         ))
-    lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color, verdict_column=5)]
+    lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color,
+                                           verdict_column=5, shown=shown)]
     lines += ["", "Registered decks to check:"]
     for pick in sample.picks:
         lines.append(f"{paint(inert(pick.player or pick.deck), 'bold', color=color)} - {inert(pick.deck)}")
