@@ -84,6 +84,15 @@ WITH_WORKERS = (
 )
 
 
+def _ctrl_c_interrupts() -> None:
+    """In the child, before it starts: SIGINT's default action, as a terminal gives it, even
+    when this test run ignores SIGINT (a background job of a shell without job control does,
+    and a Python started so never raises KeyboardInterrupt)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc (Linux)")
 @pytest.mark.parametrize("how, wait_after_start, code", [
     ("Ctrl-C", 0.0, 130),    # the terminal interrupts the whole job while the workers start
@@ -104,7 +113,8 @@ def test_an_interrupted_batch_stops_quietly_with_its_workers(tmp_path, how, wait
     command = [sys.executable, "-c", WITH_WORKERS, "batch", "decks", "-f", "mtg/modern", "--jobs", "3",
                "-o", "json", "--report", "event.json"]
     process = subprocess.Popen(command, cwd=tmp_path, env=environment(), stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+                               stderr=subprocess.PIPE, text=True, start_new_session=True,
+                               preexec_fn=_ctrl_c_interrupts)
     deadline = time.monotonic() + 60
     while len(children_of(process.pid)) < 2 and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -158,7 +168,7 @@ def test_more_ctrl_c_while_an_interrupted_batch_waits_for_its_workers_leaves_non
     import sys
 
     done = subprocess.run([sys.executable, "-c", INTERRUPTED_THREE_TIMES], capture_output=True, text=True,
-                          env=environment(), timeout=120)
+                          env=environment(), timeout=120, preexec_fn=_ctrl_c_interrupts)
     assert (done.returncode, done.stdout, done.stderr) == (0, "chunk finished\n", "")
 
 
