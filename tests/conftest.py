@@ -170,3 +170,13 @@ def wow_cards_db(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("wow-db") / "cards.sqlite"
     import_file(_shared("wow", "cards.json.gz"), path)
     return path
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch) -> Path:
+    """A card database that does not exist yet, in a folder that does not either, named by
+    DECKCHECK_CARDS_DB: where `cards sync` and `cards import` build one (a test module may
+    give its own `db`)."""
+    path = tmp_path / "data" / "cards.sqlite"
+    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(path))
+    return path

@@ -28,13 +28,6 @@ def _closed_port() -> int:
 
 
 @pytest.fixture
-def db(tmp_path, monkeypatch) -> Path:
-    path = tmp_path / "data" / "cards.sqlite"
-    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(path))
-    return path
-
-
-@pytest.fixture
 def served(scryfall_server):
     scryfall_server.files["oracle-cards.json"] = SAMPLE_CARDS.read_bytes()
     return scryfall_server

@@ -34,13 +34,6 @@ def _version(number: str, when: str = "2026-05-22 16:00:23") -> bytes:
 
 
 @pytest.fixture
-def db(tmp_path, monkeypatch) -> Path:
-    path = tmp_path / "data" / "cards.sqlite"
-    monkeypatch.setenv("DECKCHECK_CARDS_DB", str(path))
-    return path
-
-
-@pytest.fixture
 def ygoprodeck(scryfall_server, monkeypatch):
     scryfall_server.pages[VERSION_PATH] = _version("145.46")
     scryfall_server.pages[LIST_PATH] = json.dumps(CARD_LIST).encode()

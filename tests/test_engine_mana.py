@@ -182,17 +182,38 @@ def test_a_land_that_makes_no_mana_pays_nothing_but_is_a_land_drop(cli, tmp_path
     assert output["castable"]["Grizzly Bears"]["sides"]["play"]["p"] == pytest.approx(0.691099, abs=1e-6)
 
 
+def _after_one_mulligan(deck_counts: dict[str, int], kept_six, draws: int, castable) -> float:
+    """P(castable) when every seven is sent back and `kept_six(seven)` the six kept (London:
+    draw 7, bottom 1), then `draws` more cards from the 53 unseen: `castable(kept, drawn)`."""
+    from itertools import product
+
+    p = 0.0
+    for counts in product(*(range(min(n, 7) + 1) for n in deck_counts.values())):
+        if sum(counts) != 7:
+            continue
+        seven = dict(zip(deck_counts, counts))
+        unseen = {name: deck_counts[name] - seven[name] for name in deck_counts}
+        kept = kept_six(seven)
+        p += _hypergeometric_weight(deck_counts, seven) * _hypergeometric(unseen, draws, lambda c, kept=kept: castable(kept, c))
+    return p
+
+
+def _cast_answer(cli, tmp_path, deck: str, policy: str, fmt: str, spell: str) -> dict:
+    """What `simulate DECK -f FMT --policy P --cast SPELL -o json` answers for the spell."""
+    (tmp_path / "deck.txt").write_text(deck, encoding="utf-8")
+    (tmp_path / "p.yaml").write_text(policy, encoding="utf-8")
+    done = cli("simulate", str(tmp_path / "deck.txt"), "-f", fmt, "--policy", str(tmp_path / "p.yaml"),
+               "--cast", spell, "-o", "json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)["castable"][spell]
+
+
 def test_a_two_or_color_symbol_is_paid_by_one_source_of_its_color(cli, tmp_path):
     """Spectral Procession {2/W}{2/W}{2/W} (mana value 6) is a three-drop with three white
     sources: each {2/W} is paid with one W or two generic, so three lands pay it only when
     all three make white. No mulligans, by turn 3: 9 cards on the play, 10 on the draw."""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("10 Plains\n14 Island\n32 Grizzly Bears\n4 Spectral Procession\n", encoding="utf-8")
-    policy = tmp_path / "p.yaml"
-    policy.write_text('keep: {7: "true"}\n', encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/modern", "--policy", str(policy), "--cast", "Spectral Procession", "-o", "json")
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)["castable"]["Spectral Procession"]
+    answer = _cast_answer(cli, tmp_path, "10 Plains\n14 Island\n32 Grizzly Bears\n4 Spectral Procession\n",
+                          'keep: {7: "true"}\n', "mtg/modern", "Spectral Procession")
     assert (answer["turn"], answer["mana_value"], answer["sources"]) == (3, 6, {"W": 10})
     groups = {"plains": 10, "island": 14, "other": 36}
     for side, drawn in (("play", 9), ("draw", 10)):
@@ -206,13 +227,8 @@ def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
     """While Urborg, Tomb of Yawgmoth is out each land is a Swamp: {B}{B} on turn 2 needs
     two lands when an Urborg is among them (an Island or a Maze of Ith taps for B), and two
     Swamps otherwise. No mulligans, by turn 2: 8 cards on the play, 9 on the draw."""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("4 Urborg, Tomb of Yawgmoth\n8 Swamp\n8 Island\n4 Maze of Ith\n36 Grizzly Bears\n", encoding="utf-8")
-    policy = tmp_path / "p.yaml"
-    policy.write_text('keep: {7: "true"}\ncosts: {Spell: "{B}{B}"}\n', encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)["castable"]["Spell"]
+    answer = _cast_answer(cli, tmp_path, "4 Urborg,
+                          Tomb of Yawgmoth\n8 Swamp\n8 Island\n4 Maze of Ith\n36 Grizzly Bears\n", 'keep: {7: "true"}\ncosts: {Spell: "{B}{B}"}\n', "mtg/legacy", "Spell")
     assert answer["sources"] == {"B": 12}
     groups = {"urborg": 4, "swamp": 8, "island": 8, "maze": 4, "other": 36}
 
@@ -233,13 +249,8 @@ def test_urborg_lets_every_land_pay_a_spell_without_black(cli, tmp_path, cost, t
     pays the generic mana of a spell without black too: {2} on turn 2 needs two lands when
     an Urborg is among them, else two of the Forests and Wastes; {2}{G} on turn 3 three
     such lands, one a Forest. No mulligans: 6 + turn cards on the play, 7 + turn on the draw."""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("4 Urborg, Tomb of Yawgmoth\n6 Forest\n6 Wastes\n8 Bazaar of Baghdad\n36 Grizzly Bears\n", encoding="utf-8")
-    policy = tmp_path / "p.yaml"
-    policy.write_text(f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)["castable"]["Spell"]
+    answer = _cast_answer(cli, tmp_path, "4 Urborg,
+                          Tomb of Yawgmoth\n6 Forest\n6 Wastes\n8 Bazaar of Baghdad\n36 Grizzly Bears\n", f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', "mtg/legacy", "Spell")
     groups = {"urborg": 4, "forest": 6, "wastes": 6, "bazaar": 8, "other": 36}
 
     def lands(c: dict[str, int]) -> int:
@@ -277,13 +288,8 @@ def test_bottoming_keeps_a_land_that_makes_mana_before_one_that_makes_none(cli, 
     mana - so a Maze of Ith goes before a Forest. Then 1 draw on the play, 2 on the draw,
     from the 53 unseen cards; castable with two mana-making lands, one of them an Island.
     (Bottoming the Forest on that tie gives 0.3967 on the play instead of 0.4355.)"""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("5 Island\n10 Forest\n10 Maze of Ith\n35 Grizzly Bears\n", encoding="utf-8")
-    policy = tmp_path / "p.yaml"
-    policy.write_text('keep: {7: "false", 6: "true"}\ncosts: {Spell: "{1}{U}"}\n', encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
-    assert done.returncode == 0, done.stderr
-    sides = json.loads(done.stdout)["castable"]["Spell"]["sides"]
+    sides = _cast_answer(cli, tmp_path, "5 Island\n10 Forest\n10 Maze of Ith\n35 Grizzly Bears\n",
+                         'keep: {7: "false", 6: "true"}\ncosts: {Spell: "{1}{U}"}\n', "mtg/legacy", "Spell")["sides"]
     deck_counts = {"island": 5, "forest": 10, "maze": 10, "other": 35}
 
     def kept_six(seven: dict[str, int]) -> dict[str, int]:
@@ -293,20 +299,10 @@ def test_bottoming_keeps_a_land_that_makes_mana_before_one_that_makes_none(cli, 
         choices = [{**seven, name: seven[name] - 1} for name in seven if seven[name]]
         return min(choices, key=key)
 
-    from itertools import product
-
     for side, draws in (("play", 1), ("draw", 2)):
-        p = 0.0
-        for counts in product(*(range(min(n, 7) + 1) for n in deck_counts.values())):
-            if sum(counts) != 7:
-                continue
-            seven = dict(zip(deck_counts, counts))
-            weight = _hypergeometric_weight(deck_counts, seven)
-            unseen = {name: deck_counts[name] - seven[name] for name in deck_counts}
-            kept = kept_six(seven)
-            p += weight * _hypergeometric(unseen, draws, lambda c, kept=kept: (
-                kept["island"] + c["island"] >= 1 and kept["island"] + c["island"] + kept["forest"] + c["forest"] >= 2
-            ))
+        p = _after_one_mulligan(deck_counts, kept_six, draws, lambda kept, c: (
+            kept["island"] + c["island"] >= 1 and kept["island"] + c["island"] + kept["forest"] + c["forest"] >= 2
+        ))
         assert sides[side]["p"] == pytest.approx(p, abs=1e-12)
     assert sides["play"]["p"] == pytest.approx(0.435452, abs=1e-6)
 
@@ -318,13 +314,8 @@ def test_bottoming_for_a_spell_without_colored_symbols_keeps_a_land_that_makes_m
     make mana, whether the cost has a colored symbol ({1}{C}) or none ({2}, {2}{G/P}): a Maze
     of Ith goes before a Wastes. Then 1 draw on the play, 2 on the draw, from the 53 unseen
     cards; castable with two Wastes. (Bottoming a Wastes instead gives 0.2312 on the play.)"""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("10 Wastes\n10 Maze of Ith\n40 Grizzly Bears\n", encoding="utf-8")
-    policy = tmp_path / "p.yaml"
-    policy.write_text(f'keep: {{7: "false", 6: "true"}}\ncosts: {{Spell: "{cost}"}}\n', encoding="utf-8")
-    done = cli("simulate", str(deck), "-f", "mtg/legacy", "--policy", str(policy), "--cast", "Spell", "-o", "json")
-    assert done.returncode == 0, done.stderr
-    sides = json.loads(done.stdout)["castable"]["Spell"]["sides"]
+    sides = _cast_answer(cli, tmp_path, "10 Wastes\n10 Maze of Ith\n40 Grizzly Bears\n",
+                         f'keep: {{7: "false", 6: "true"}}\ncosts: {{Spell: "{cost}"}}\n', "mtg/legacy", "Spell")["sides"]
     deck_counts = {"wastes": 10, "maze": 10, "other": 40}
 
     def kept_six(seven: dict[str, int]) -> dict[str, int]:
@@ -333,19 +324,8 @@ def test_bottoming_for_a_spell_without_colored_symbols_keeps_a_land_that_makes_m
             return (abs(lands - 6 * 20 / 60), -lands, -hand["wastes"])
         return min(({**seven, name: seven[name] - 1} for name in seven if seven[name]), key=key)
 
-    from itertools import product
-
     for side, draws in (("play", 1), ("draw", 2)):
-        p = 0.0
-        for counts in product(*(range(min(n, 7) + 1) for n in deck_counts.values())):
-            if sum(counts) != 7:
-                continue
-            seven = dict(zip(deck_counts, counts))
-            unseen = {name: deck_counts[name] - seven[name] for name in deck_counts}
-            kept = kept_six(seven)
-            p += _hypergeometric_weight(deck_counts, seven) * _hypergeometric(
-                unseen, draws, lambda c, kept=kept: kept["wastes"] + c["wastes"] >= 2,
-            )
+        p = _after_one_mulligan(deck_counts, kept_six, draws, lambda kept, c: kept["wastes"] + c["wastes"] >= 2)
         assert sides[side]["p"] == pytest.approx(p, abs=1e-12)
     assert (sides["play"]["p"], sides["draw"]["p"]) == pytest.approx((0.399785, 0.467351), abs=1e-6)
 
