@@ -227,8 +227,8 @@ def test_urborg_makes_every_land_a_swamp(cli, tmp_path):
     """While Urborg, Tomb of Yawgmoth is out each land is a Swamp: {B}{B} on turn 2 needs
     two lands when an Urborg is among them (an Island or a Maze of Ith taps for B), and two
     Swamps otherwise. No mulligans, by turn 2: 8 cards on the play, 9 on the draw."""
-    answer = _cast_answer(cli, tmp_path, "4 Urborg,
-                          Tomb of Yawgmoth\n8 Swamp\n8 Island\n4 Maze of Ith\n36 Grizzly Bears\n", 'keep: {7: "true"}\ncosts: {Spell: "{B}{B}"}\n', "mtg/legacy", "Spell")
+    answer = _cast_answer(cli, tmp_path, "4 Urborg, Tomb of Yawgmoth\n8 Swamp\n8 Island\n4 Maze of Ith\n36 Grizzly Bears\n",
+                          'keep: {7: "true"}\ncosts: {Spell: "{B}{B}"}\n', "mtg/legacy", "Spell")
     assert answer["sources"] == {"B": 12}
     groups = {"urborg": 4, "swamp": 8, "island": 8, "maze": 4, "other": 36}
 
@@ -249,8 +249,8 @@ def test_urborg_lets_every_land_pay_a_spell_without_black(cli, tmp_path, cost, t
     pays the generic mana of a spell without black too: {2} on turn 2 needs two lands when
     an Urborg is among them, else two of the Forests and Wastes; {2}{G} on turn 3 three
     such lands, one a Forest. No mulligans: 6 + turn cards on the play, 7 + turn on the draw."""
-    answer = _cast_answer(cli, tmp_path, "4 Urborg,
-                          Tomb of Yawgmoth\n6 Forest\n6 Wastes\n8 Bazaar of Baghdad\n36 Grizzly Bears\n", f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', "mtg/legacy", "Spell")
+    answer = _cast_answer(cli, tmp_path, "4 Urborg, Tomb of Yawgmoth\n6 Forest\n6 Wastes\n8 Bazaar of Baghdad\n36 Grizzly Bears\n",
+                          f'keep: {{7: "true"}}\ncosts: {{Spell: "{cost}"}}\n', "mtg/legacy", "Spell")
     groups = {"urborg": 4, "forest": 6, "wastes": 6, "bazaar": 8, "other": 36}
 
     def lands(c: dict[str, int]) -> int:
