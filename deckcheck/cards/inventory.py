@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from ..wording import counted
 from typing import TYPE_CHECKING, Any
+
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..games import Game
