@@ -160,6 +160,21 @@ def test_an_error_said_on_a_broken_stderr_is_still_an_error(argv, tmp_path):
     assert done.returncode == 2
 
 
+@pytest.mark.parametrize("argv", [
+    ["batch", "decks", "-f", "mtg/modern", "--report", "-"],
+    ["batch", "decks", "-f", "mtg/modern", "--sheets", "-"],
+    ["sheet", "decks/a.txt", "-f", "mtg/modern", "--player", "Ann", "--event", "GP", "--out", "-"],
+], ids=lambda argv: argv[-2])
+def test_a_file_option_given_dash_is_refused_not_a_file_named_dash(cli, tmp_path, argv):
+    """`-` means a standard stream everywhere else: `--report -` wrote a file called `-`."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli(*argv, cwd=tmp_path)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"deckcheck: error: {argv[-2]} -: cannot write ('-' names no file here" in done.stderr
+    assert not (tmp_path / "-").exists()
+
+
 def test_no_color_in_pipes(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
     assert "\x1b[" not in done.stdout

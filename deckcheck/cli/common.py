@@ -292,7 +292,8 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
 
 
 def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
-    """Stop (exit 2) when `path` cannot or must not be written: a symbolic link or a relative
+    """Stop (exit 2) when `path` cannot or must not be written: `-` (which means a standard
+    stream everywhere else), a symbolic link or a relative
     path through a linked folder (never written through, tree.link_on_the_way), a folder,
     something other than a regular file (a named pipe, a device: never replaced), a file in
     a folder this user cannot write to, or one of the `inputs` the run reads (nothing
@@ -302,7 +303,11 @@ def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
 
     reason = None
     link = link_on_the_way(path)
-    if link is not None:
+    if str(path) == "-":
+        # `-` is standard input or output everywhere else: a file of that name is never
+        # what was meant (pathlib reads `./-` as `-` too).
+        reason = "'-' names no file here (it is not standard output); name the file to write"
+    elif link is not None:
         what = "it is" if link == path else f"{link} is"
         reason = f"{what} a symbolic link, and deckcheck never writes through links; remove the link or name another file"
     elif _is_one_of(path, inputs):
