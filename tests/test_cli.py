@@ -178,3 +178,14 @@ def test_a_file_option_given_dash_is_refused_not_a_file_named_dash(cli, tmp_path
 def test_no_color_in_pipes(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"NO_COLOR": ""})
     assert "\x1b[" not in done.stdout
+
+
+def test_force_color_colours_a_pipe_unless_no_color_says_no(cli):
+    """FORCE_COLOR (force-color.org): a CI log that shows colour reads stdout from a pipe.
+    NO_COLOR wins; machine-read outputs never get colour."""
+    forced = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"FORCE_COLOR": "1", "NO_COLOR": ""})
+    assert "\x1b[32mLEGAL\x1b[0m" in forced.stdout
+    both = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert "\x1b[" not in both.stdout
+    json_out = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", "-o", "json", env={"FORCE_COLOR": "1", "NO_COLOR": ""})
+    assert "\x1b[" not in json_out.stdout

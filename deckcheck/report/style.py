@@ -12,9 +12,16 @@ _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "
 
 
 def wants_color(stream: TextIO | None = None) -> bool:
+    """Colour on a terminal; never with NO_COLOR (no-color.org); always with FORCE_COLOR
+    (force-color.org: a CI log that shows colour, where stdout is a pipe), NO_COLOR
+    winning over it."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
     # TERM=dumb: a terminal that shows escape codes as text (Emacs's M-x shell, some CI
     # log viewers), as ls and git leave it uncoloured.
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+    if os.environ.get("TERM") == "dumb":
         return False
     stream = stream or sys.stdout
     return bool(getattr(stream, "isatty", lambda: False)())
