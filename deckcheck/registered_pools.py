@@ -26,6 +26,7 @@ from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, copy_totals
 from .names import card_key
 from .problem import WARNING, Problem
 from .record import Record
+from .wording import counted
 
 if TYPE_CHECKING:
     from .cards.catalog import Catalog
@@ -98,7 +99,7 @@ def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str 
     if not decks:
         return None
     many = decks != 1
-    return (f"{decks} deck{'s' if many else ''} of a limited format ({', '.join(format_ids)}) "
+    return (f"{counted(decks, 'deck')} of a limited format ({', '.join(format_ids)}) "
             f"{'were' if many else 'was'} checked without a registered pool, so not against the cards "
             f"{'their players' if many else 'its player'} opened: {how}")
 

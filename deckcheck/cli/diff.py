@@ -10,6 +10,7 @@ from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from .common import emit, open_cards, output_option, read_deck_argument, say_note, warn
 from .help_lists import reports
+from ..wording import counted
 
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 
@@ -76,7 +77,7 @@ def diff(
         for message in unread[:MAX_SHOWN]:
             warn(message)
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
-        raise DeckcheckError(f"{len(unread)} unreadable line{'s' if len(unread) != 1 else ''}{more}: fix them and compare again; a partial list proves nothing")
+        raise DeckcheckError(f"{counted(len(unread), 'unreadable line')}{more}: fix them and compare again; a partial list proves nothing")
     catalog, note = None, None
     if fmt is not None:
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
