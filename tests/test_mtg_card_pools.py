@@ -127,3 +127,19 @@ def test_printings_reproduce_scryfalls_2024_legalities(fmt_id, snapshot, all_car
     not_out_yet = {name for name in only_scryfall if first_out(name) is not None and first_out(name) > day}
     assert set(only_scryfall) - not_out_yet <= SCRYFALL_ONLY
     assert agree / (agree + len(only_ours) + len(only_scryfall) - len(not_out_yet)) > 0.997
+
+
+def test_a_card_no_printing_of_which_is_in_the_pools_sets_is_out_on_arena_but_unknown_printings_decide_nothing():
+    """On Arena the data cannot tell whether Mox Opal's paper printings came there, but no
+    Standard set ever held it: out. A card whose printings nobody knows stays undecided."""
+    from deckcheck.pipeline import card_catalog
+
+    fmt = load_format("mtg/standard")
+    catalog = card_catalog(fmt, None)
+    pool = pool_from_spec(fmt.option("card_pool"))
+    card = catalog.get("Mox Opal")
+    day = dt.date(2026, 6, 1)
+    known = decide(card, catalog.printings_of(card), pool, day, availability=catalog.availability, platform="arena")
+    assert (known.verdict, known.how) == (Verdict.OUT, "sets")
+    unknown = decide(card, (), pool, day, availability=catalog.availability, platform="arena")
+    assert unknown.verdict is Verdict.UNDECIDED

@@ -315,13 +315,14 @@ def _closed_from(printings: tuple[Printing, ...], pool: CardPool, availability: 
                  platform: str) -> dt.date | None:
     """Standing.closed_from: the day the last window of the sets the pool holds ends for the
     card's printings, whatever day each came out (`date.min` when none is in such a set)."""
-    if pool.sets is None:
-        return None
+    if pool.sets is None or not printings:
+        return None  # every set counts, or nothing is known of the card's printings
     closed = dt.date.min
     for printing in printings:
         if printing.set in pool.exclude_sets:
             continue
-        for set_window in pool.windows(printing.set) or ():
+        # Every printing, whatever its rarity: a later closing day is the safe side.
+        for set_window in pool.windows(printing.set):  # a list: the pool names its sets
             _, end = _window_span(set_window, availability, platform, None)
             if end is None:
                 return None
