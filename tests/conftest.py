@@ -77,6 +77,7 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.delenv("DECKCHECK_CARDS_DB", raising=False)
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)  # a CI runner's: the colour tests set their own
     monkeypatch.setenv("NO_COLOR", "1")
 
 

@@ -17,7 +17,8 @@ READER_GONE = 141
 
 
 def environment() -> dict[str, str]:
-    env = {key: value for key, value in os.environ.items() if not key.startswith(("DECKCHECK_", "GITHUB_"))}
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("DECKCHECK_", "GITHUB_")) and key != "FORCE_COLOR"}
     env.update(NO_COLOR="1", DECKCHECK_OFFLINE="1")
     return env
 
