@@ -33,6 +33,7 @@ from ..problem import WARNING, Problem
 from ..rules._sizes import zone_count
 from ..rules.context import Context
 from .common import parse_error
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..formats import Format
@@ -69,23 +70,19 @@ def settle_sideboard(
             # A complete main deck then a group too big for a sideboard, or an MTGO-shaped
             # list whose main deck is short: a registration mistake is as likely as a longer
             # main deck, so the organiser hears which reading was taken.
-            why = (f"{fmt.name} allows no sideboard of {_cards(side)}" if not side_fits
-                   else f"as a sideboard it would leave the main deck {_cards(main)}")
+            why = (f"{fmt.name} allows no sideboard of {counted(side, 'card')}" if not side_fits
+                   else f"as a sideboard it would leave the main deck {counted(main, 'card')}")
             settled.problems.append(_reading(
-                f"read the last blank-line group ({_cards(guess.cards)}) as part of the main deck ({_cards(whole)}): {why}",
+                f"read the last blank-line group ({counted(guess.cards, 'card')}) as part of the main deck ({counted(whole, 'card')}): {why}",
                 guess, MAIN,
             ))
         return settled
     if main_fits and whole_fits and guess.groups > 2:
         settled.problems.append(_reading(
-            f"read the last of {guess.groups} blank-line groups ({_cards(guess.cards)}) as the sideboard; "
-            f"as part of the main deck ({_cards(whole)}) it would fit {fmt.name} too", guess, SIDEBOARD,
+            f"read the last of {guess.groups} blank-line groups ({counted(guess.cards, 'card')}) as the sideboard; "
+            f"as part of the main deck ({counted(whole, 'card')}) it would fit {fmt.name} too", guess, SIDEBOARD,
         ))
     return settled
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:

@@ -23,7 +23,7 @@ from ..names import card_key
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
-from .mana import EVERY_LAND, MANA, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
+from .mana import EVERY_LAND_KINDS, MANA, LandFacts, ManaCost, ManaError, basic_land_facts, land_facts, land_sources, parse_cost
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def cast_atoms(profile: DeckProfile, policy: KeepPolicy, question: CastQuestion,
     whether they make mana at all, and by the color they give every land (Urborg)."""
     # Every such color, the spell's or not: with Urborg out a Bazaar of Baghdad taps for B,
     # so it pays the generic mana of Mind Stone's {2} or of {1}{G} (Atoms.paying(None)).
-    wanted = question.cost.kinds | {MANA} | set(EVERY_LAND.values())
+    wanted = question.cost.kinds | {MANA} | EVERY_LAND_KINDS
     return split_atoms(
         profile, named=policy.named_cards, tags=policy.used_tags,
         land_kinds=[k & wanted for k in kinds], requirements=question.cost.requirements(),

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from ..formats import Format
 from ..model import MAIN, Deck, tally
 from ..names import card_key
-from .mana import EVERY_LAND, MANA, SOURCE_KINDS
+from .mana import EVERY_LAND, EVERY_LAND_KINDS, MANA, SOURCE_KINDS
 
 
 class CardData(Protocol):
@@ -121,7 +121,7 @@ class Atoms:
         can pay a symbol of `kinds` (None: generic mana), those that make one of them, or
         every land while one that gives every land such a color (Urborg) is among them."""
         wanted = {MANA} if kinds is None else set(kinds)
-        given = set(EVERY_LAND.values()) if kinds is None else {EVERY_LAND[k] for k in kinds if k in EVERY_LAND}
+        given = EVERY_LAND_KINDS if kinds is None else {EVERY_LAND[k] for k in kinds if k in EVERY_LAND}
         lands = [a for a in range(self.size) if self.land[a]]
         direct = [a for a in lands if self.mana[a] & wanted]
         giving = [a for a in lands if self.mana[a] & given]
@@ -204,7 +204,7 @@ def split_atoms(
             label = "other lands" if is_land else "other cards"
         if land_kinds is not None and is_land:
             made = "".join(sorted(kinds & set(SOURCE_KINDS))) or ("off-color" if MANA in kinds else "no mana")
-            label += f" ({made}{''.join(f', {k}' for k in sorted(kinds & set(EVERY_LAND.values())))})"
+            label += f" ({made}{''.join(f', {k}' for k in sorted(kinds & EVERY_LAND_KINDS))})"
         labels.append(label)
         copies.append(sum(profile.cards[i].copies for i in members))
         land.append(is_land)

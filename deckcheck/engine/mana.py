@@ -42,6 +42,7 @@ MANA = "mana"
 # The kind of a land that makes every land a basic land type (Urborg, Tomb of Yawgmoth: each
 # land is a Swamp): while it is out, every land makes that color, even one making no mana.
 EVERY_LAND = {color: f"every land {color}" for color in COLORS}
+EVERY_LAND_KINDS = frozenset(EVERY_LAND.values())
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 # Basic lands by name, for decks read without a card database.
 _BASIC_NAMES = {**{name.lower(): color for name, color in BASIC_LAND_TYPES.items()}, "wastes": COLORLESS}

@@ -12,6 +12,7 @@ from itertools import permutations
 from ..model import COMMANDER
 from ..problem import Problem
 from ._command_zone import CommandZone, identity_text
+from ..wording import counted
 
 
 def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
@@ -22,7 +23,7 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
         names = ", ".join(entry.name for entry, _ in spells) or "none"
         first = spells[0][0] if spells else None
         yield Problem(rule=rule, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
-                      message=f"{_counted(count, 'signature spell')} ({names}) for {_counted(wanted, 'oathbreaker')} "
+                      message=f"{counted(count, 'signature spell')} ({names}) for {counted(wanted, 'oathbreaker')} "
                               f"({zone.names()}); each oathbreaker has exactly one instant or sorcery "
                               f"as its signature spell in the command zone")
         return
@@ -42,7 +43,3 @@ def _each_has_its_own(zone: CommandZone) -> bool:
     leaders = [frozenset(card.color_identity) for _, card in zone.commanders]
     spells = [frozenset(card.color_identity) for _, card in zone.spells]
     return any(all(spell <= leader for spell, leader in zip(order, leaders)) for order in permutations(spells))
-
-
-def _counted(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
