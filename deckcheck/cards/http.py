@@ -350,6 +350,25 @@ def request_json(session: requests.Session, method: str, url: str, **kwargs: Any
         raise NetworkError(f"{urlsplit(url).netloc} sent an answer that is not valid JSON") from None
 
 
+def sync_step(session: requests.Session, url: str, step: str, *, force: bool, warn: Callable[[str], None],
+              server: str = "Scryfall", decode: bool = True) -> Any:
+    """One GET of a `cards sync`: the decoded JSON (the response itself when not `decode`),
+    from the HTTP cache unless `force`; a failure named by the sync's `step` first (its
+    reason may end in what to do); a note on `warn` when an expired cached copy stood in
+    because `server` could not be reached."""
+    try:
+        if decode:
+            answer, response = request_json(session, "GET", url, force_refresh=force)
+        else:
+            answer = response = request(session, "GET", url, force_refresh=force)
+    except NetworkError as exc:
+        raise type(exc)(f"{step}: {exc}") from None
+    note = stale_note(response, server)
+    if note:
+        warn(note)
+    return answer
+
+
 def stale_note(response: Any, server: str = "Scryfall") -> str | None:
     """A note when requests-cache answered with an expired copy because `server` could not
     be reached."""

@@ -32,9 +32,8 @@ from ...cards.http import (
     download_session,
     make_session,
     refuse_unless_allowed,
-    request_json,
     shown_url,
-    stale_note,
+    sync_step,
     timeouts,
 )
 from ...cards.importer import SyncResult
@@ -145,13 +144,7 @@ def sync(
     session = session or make_session(warn=warn, base=base_url)
     index_url = f"{(base_url or api_base()).rstrip('/')}/bulk-data"
     # The index is cached for a day like every answer; --force asks Scryfall again.
-    try:
-        index, response = request_json(session, "GET", index_url, force_refresh=force)
-    except NetworkError as exc:  # the step first: the reason may end in what to do
-        raise type(exc)(f"the bulk-data index: {exc}") from None
-    note = stale_note(response)
-    if note:
-        warn(note)
+    index = sync_step(session, index_url, "the bulk-data index", force=force, warn=warn)
     entry = _bulk_entry(index, bulk_type, index_url)
     updated_at = str(entry.get("updated_at") or "")
     if not force and updated_at and _current_build(db_path) == updated_at:

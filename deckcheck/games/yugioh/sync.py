@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...cards.http import make_session, request, request_json, shown_url, stale_note
+from ...cards.http import make_session, shown_url, sync_step
 from ...cards.importer import FetchedFile, SyncResult
 from ...cards.tables import game_meta
-from ...errors import CardDataError, NetworkError
+from ...errors import CardDataError
 from ...limits import MAX_WHOLE_CARD_FILE_BYTES
 from . import GAME
 from .importer import ygoprodeck_import
@@ -60,22 +60,6 @@ def _current_version(db_path: Path) -> str | None:
     return meta.get("source_version")
 
 
-def _fetched(session: Any, url: str, step: str, force: bool, warn: Callable[[str], None], *, whole_json: bool) -> Any:
-    """The answer to GET `url` (decoded JSON when `whole_json`, else the response), its
-    failure named by `step`; a note when an expired cached copy stood in."""
-    try:
-        if whole_json:
-            answer, response = request_json(session, "GET", url, force_refresh=force)
-        else:
-            answer = response = request(session, "GET", url, force_refresh=force)
-    except NetworkError as exc:  # the step first: the reason may end in what to do
-        raise type(exc)(f"{step}: {exc}") from None
-    note = stale_note(response, SERVER)
-    if note:
-        warn(note)
-    return answer
-
-
 def sync(
     db_path: Path,
     *,
@@ -89,13 +73,13 @@ def sync(
     base = (base_url or api_base()).rstrip("/")
     session = make_session(warn=warn, base=base, read_limit=MAX_WHOLE_CARD_FILE_BYTES, source=SOURCE)
     version_url = f"{base}/api/v7/checkDBVer.php"
-    answer = _fetched(session, version_url, "the YGOPRODeck database version", force, warn, whole_json=True)
+    answer = sync_step(session, version_url, "the YGOPRODeck database version", force=force, warn=warn, server=SERVER)
     version, updated_at = _version(answer, version_url)
     source = f"YGOPRODeck database version {version}"
     if not force and _current_version(db_path) == version:
         return SyncResult(updated=False, updated_at=updated_at, source=source)
     list_url = f"{base}/api/v7/cardinfo.php?misc=yes"
-    response = _fetched(session, list_url, "the YGOPRODeck card list", force, warn, whole_json=False)
+    response = sync_step(session, list_url, "the YGOPRODeck card list", force=force, warn=warn, server=SERVER, decode=False)
     meta = {
         "source": source,
         "source_file": urlsplit(list_url).path.rsplit("/", 1)[-1],
