@@ -6,13 +6,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TextIO
 
 _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "cyan": "36"}
 
 
-def wants_color(stream: TextIO | None = None) -> bool:
-    """Colour on a terminal; never with NO_COLOR (no-color.org); always with FORCE_COLOR
+def wants_color() -> bool:
+    """Colour when stdout is a terminal; never with NO_COLOR (no-color.org); always with FORCE_COLOR
     (force-color.org: a CI log that shows colour, where stdout is a pipe), NO_COLOR
     winning over it."""
     if os.environ.get("NO_COLOR"):
@@ -23,8 +22,7 @@ def wants_color(stream: TextIO | None = None) -> bool:
     # log viewers), as ls and git leave it uncoloured.
     if os.environ.get("TERM") == "dumb":
         return False
-    stream = stream or sys.stdout
-    return bool(getattr(stream, "isatty", lambda: False)())
+    return bool(getattr(sys.stdout, "isatty", lambda: False)())
 
 
 def paint(text: str, style: str, *, color: bool) -> str:
