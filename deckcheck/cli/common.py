@@ -139,6 +139,16 @@ def shown_on_stdout() -> Callable[[str], str] | None:
     return shown
 
 
+def tables_on_stdout(reporter: ModuleType) -> dict[str, Callable[[str], str]]:
+    """The `shown=` that makes `reporter`'s tables measure their cells as stdout shows them
+    (`shown_on_stdout`, report/style.py): for the text report (the one with tables) on a
+    terminal whose encoding lacks characters; nothing otherwise (measured as written)."""
+    from ..report import PLAIN
+
+    shown = shown_on_stdout() if reporter.NAME == PLAIN else None
+    return {"shown": shown} if shown is not None else {}
+
+
 def _encoded(text: str, encoding: str) -> bytes:
     """`text` in `encoding`; what a legacy terminal's lacks as the nearest it has
     (legacy_terminal.py: `Lim-Dul's Vault`, `+/-`)."""
