@@ -230,10 +230,11 @@ def failure_code(exc: Exception) -> int:
     from ..errors import DeckcheckError
 
     if isinstance(exc, BrokenPipeError):
-        from .streams import reader_gone, stdout_reader_gone
+        from .streams import broken_pipe_code
 
-        if stdout_reader_gone():
-            return reader_gone()
+        code = broken_pipe_code()
+        if code is not None:
+            return code
     if isinstance(exc, DeckcheckError):
         say(f"deckcheck: error: {exc.named(OPTION_OF_SETTING)}")
         return exc.exit_code
