@@ -18,11 +18,9 @@ def main() -> None:
         # The reader of stdout stopped reading: quietly, as cli/streams.py says. A broken
         # stderr alone (its reader gone while an error was said) is still an error (exit 2),
         # with nowhere left to say it.
-        from .cli.streams import reader_gone, stdout_reader_gone
+        from .cli.streams import broken_pipe_code
 
-        stdout_gone = stdout_reader_gone()
-        code = reader_gone()  # both streams to the null device: the exit flushes nothing more
-        sys.exit(code if stdout_gone else 2)
+        sys.exit(broken_pipe_code(otherwise=2))
 
 
 def _run(args: list[str]) -> None:

@@ -110,11 +110,11 @@ def newer_lists_hint(game: Game | None) -> str:
     return (game.newer_lists_hint if game is not None else "") or SYNC_HINT
 
 
-def newer_card_note(stamp: AsOf) -> str | None:
+def newer_card_note(stamp: AsOf, game: Game | None) -> str | None:
     """What an unknown card's message adds when the event is later than the card data and
-    a sync brings newer cards (the game whose card data brings its lists, Magic): the card
-    may be one printed since, not a misspelling."""
+    a sync brings newer cards (a game with a `sync_source`: Magic, Yu-Gi-Oh!): the card
+    may be one printed since, not a misspelling or a mistyped passcode."""
     data = stamp.card_data_date
-    if not stamp.card_data_brings_lists or data is None or stamp.date <= data:
+    if game is None or not game.sync_source or data is None or stamp.date <= data:
         return None
-    return f"the card data is of {data.isoformat()}, before the event: a card printed since is not in it ({stamp.hint})"
+    return f"the card data is of {data.isoformat()}, before the event: a card printed since is not in it (run `{game.sync_command}`)"

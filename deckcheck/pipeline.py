@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Literal, Union
 from . import decklists as parsers
 from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, keep_few, load
-from .cards.resolve import UNKNOWN_MESSAGE, script_note
+from .cards.resolve import never_heard_of
 from .freshness import AsOf, as_of, newer_card_note
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import Deck
@@ -96,19 +96,19 @@ def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, li
     return catalog.resolve_deck(deck, listed_names(fmt))
 
 
-def _maybe_newer(unknown: list[Problem], stamp: AsOf) -> list[Problem]:
-    """The `unknown-card` problems, those of names the data has never heard of saying the
-    card may be newer than the card data when the event is later (freshness.newer_card_note);
-    a name explained otherwise (a melded back face, an Alchemy card, a name in another
-    alphabet: a player's own language, not a new card) keeps its message."""
-    note = newer_card_note(stamp)
+def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Problem]:
+    """The `unknown-card` problems, those of names and passcodes the data has never heard of
+    saying the card may be newer than the card data when the event is later
+    (freshness.newer_card_note); one explained otherwise (a melded back face, an Alchemy
+    card, a Rush Duel id, a name in another alphabet: a player's own language, not a new
+    card) keeps its message (cards/resolve.never_heard_of)."""
+    from .games import find
+
+    note = newer_card_note(stamp, find(fmt.game))
     if note is None:
         return unknown
-    return [
-        problem.replace(message=f"{problem.message}; {note}")
-        if problem.message.startswith(UNKNOWN_MESSAGE) and not script_note(problem.card or "") else problem
-        for problem in unknown
-    ]
+    return [problem.replace(message=f"{problem.message}; {note}") if never_heard_of(problem) else problem
+            for problem in unknown]
 
 
 def check_platform(platform: str) -> str:
@@ -159,7 +159,7 @@ def check_deck(
         if catalog is not None:
             named, unknown = named_by(catalog, deck, fmt)
             if unknown:
-                unknown = _maybe_newer(unknown, as_of(fmt, catalog, date, platform))
+                unknown = _maybe_newer(unknown, as_of(fmt, catalog, date, platform), fmt)
             ctx.carry_counts(deck.entries, named.entries)  # what settling the sideboard counted
             deck = named
         # Set for every deck (a context may serve several): copy-limit leaves these names

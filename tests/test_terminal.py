@@ -392,6 +392,71 @@ def test_a_table_stays_aligned_on_a_terminal_with_wide_names(encoding, tmp_path)
         assert len({shown_columns(line[:line.index(line.split()[-2])]) for line in table}) == 1, table
 
 
+WIDE_NAMES = "4 稲妻\n4 Æther Vial\n4 Lightning Bolt\n24 Island\n24 Mountain\n"
+COSTS = 'costs: {"稲妻": "{R}", "Æther Vial": "{R}", "Lightning Bolt": "{R}"}\n'
+CAST = ["--cast", "稲妻", "--cast", "Æther Vial", "--cast", "Lightning Bolt"]
+SIMULATE = ["simulate", "deck.txt", "-f", "mtg/modern", "--no-cards"]
+LINE_END = ("", "", "end")  # a right-aligned last column: every line of the table ends in one column
+
+
+def edge(line: str, token: str, side: str) -> int:
+    """The terminal column where `token` starts or ends in `line`, looked for after the
+    table's first cell (a name, which holds no two blanks in a row); "" is the line's end."""
+    if not token:
+        return shown_columns(line.rstrip())
+    at = line.index(token, line.index("  ", 2))
+    return shown_columns(line[:at + (len(token) if side == "end" else 0)])
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
+@pytest.mark.parametrize("args, title, rows, checks", [
+    (["diff", "deck.txt", "lands.txt"], "Missing from the deck", 3, [(None, "(registered", "start")]),
+    ([*SIMULATE, "--card", "稲妻", "--card", "Æther Vial", "--card", "Lightning Bolt"], "At least one copy", 4,
+     [("copies", "4", "end")]),
+    ([*SIMULATE, "--policy", "policy.yaml", *CAST], "Castable on curve", 4, [("cost", "{R}", "start"), LINE_END]),
+    ([*SIMULATE, "--policy", "policy.yaml", "--hands", "300", *CAST], "Castable on curve", 4,
+     [("cost", "{R}", "start"), LINE_END]),
+    ([*SIMULATE, "--compare", "山田.yaml", "policy.yaml", *CAST[:4]], "exact (multivariate", 7, [LINE_END]),
+    ([*SIMULATE, "--hands", "300", "--compare", "山田.yaml", "policy.yaml", *CAST[:4]], "common random numbers", 7,
+     [LINE_END]),
+], ids=["diff", "simulate by turn", "simulate --cast", "simulate --cast Monte Carlo", "simulate --compare",
+        "simulate --compare Monte Carlo"])
+def test_every_text_table_stays_aligned_with_wide_names_on_any_terminal(args, title, rows, checks, encoding, tmp_path):
+    """A Japanese card name (two columns a character), a policy file named in Japanese, and on
+    a legacy terminal a name or a symbol shown longer than it is (`AEther Vial`, `+/-` for
+    `±`): every column of every table still lines up, as the batch tables do."""
+    (tmp_path / "deck.txt").write_text(WIDE_NAMES, encoding="utf-8")
+    (tmp_path / "lands.txt").write_text("30 Island\n30 Mountain\n", encoding="utf-8")
+    (tmp_path / "policy.yaml").write_text(COSTS, encoding="utf-8")
+    (tmp_path / "山田.yaml").write_text(COSTS + 'keep: {7: "1 <= lands <= 5"}\n', encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), *args], capture_output=True, text=True, encoding=encoding,
+                          cwd=tmp_path, env={**environment(), "PYTHONIOENCODING": encoding}, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    lines = done.stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if title in line)
+    table = [line for line in lines[start + 1:] if line][:rows]  # the table after its title
+    for header, token, side in checks:
+        body = table if header is None else table[1:]
+        wanted = {edge(line, token, side) for line in body}
+        if header is not None:
+            wanted.add(edge(table[0], header, side))
+        assert len(wanted) == 1, "\n".join(table)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
+def test_the_list_of_formats_stays_aligned_with_a_format_named_in_japanese(encoding, tmp_path):
+    """A user format file `mtg/日本.yaml`: its name still starts in the column of the others'."""
+    (tmp_path / "mtg").mkdir()
+    (tmp_path / "mtg" / "日本.yaml").write_text("name: Japan Cup\nextends: mtg/modern\n", encoding="utf-8")
+    (tmp_path / "mtg" / "Æther.yaml").write_text("name: Aether Cup\nextends: mtg/modern\n", encoding="utf-8")
+    done = subprocess.run([str(deckcheck_executable()), "formats", "list"], capture_output=True, text=True,
+                          encoding=encoding, env={**environment(), "PYTHONIOENCODING": encoding,
+                                                  "DECKCHECK_FORMATS_PATH": str(tmp_path)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in done.stdout.splitlines() if line.endswith(" Cup") or line.startswith("mtg/modern ")]
+    assert len(lines) == 3 and len({shown_columns(line[:line.rindex("  ") + 2]) for line in lines}) == 1, lines
+
+
 @pytest.mark.skipif(os.name != "posix", reason="a non-blocking pipe (fcntl O_NONBLOCK) is POSIX")
 @pytest.mark.parametrize("args", [
     ["validate", *[f"decks/{number:04}.txt" for number in range(1000)], "-f", "mtg/modern", "-o", "json"],

@@ -31,6 +31,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -100,11 +101,28 @@ def shown_url(url: str, most: int = 100) -> str:
     return text if len(text) <= most else text[:most] + "…"
 
 
-def refuse_unless_allowed(url: str, *, bases: tuple[str, ...] = (), source: str = "") -> None:
-    """Refused unless `url` is `allowed`; `source` names the configured server besides
-    Scryfall that `bases` are (the YGOPRODeck card list and its variable)."""
-    if not allowed(url, bases=bases):
-        also = f", or {source}" if source else ""
+@dataclass(frozen=True)
+class Servers:
+    """Where a session may fetch besides Scryfall and the configured API base: the origins
+    of `bases`, the configured server that `source` names in a refusal (the YGOPRODeck card
+    list and its variable). Made once per sync, carried by its sessions."""
+
+    bases: tuple[str, ...] = ()
+    source: str = ""
+
+    @classmethod
+    def of(cls, base: str | None, source: str = "") -> Servers:
+        """`base` (None: Scryfall and the configured API base alone) and its name."""
+        return cls((base,) if base else (), source)
+
+
+SCRYFALL = Servers()  # Scryfall and the configured API base alone
+
+
+def refuse_unless_allowed(url: str, servers: Servers = SCRYFALL) -> None:
+    """Refused unless `url` is `allowed` (Scryfall, the configured API base, `servers`)."""
+    if not allowed(url, bases=servers.bases):
+        also = f", or {servers.source}" if servers.source else ""
         raise Refused(
             f"refusing to fetch {shown_url(url)}: deckcheck fetches card data only from Scryfall over https "
             f"(or the origin of {API_ENV}){also}"
@@ -164,7 +182,7 @@ class _Throttle:
 THROTTLE = _Throttle(MIN_INTERVAL)
 
 
-def _make_adapter(*, read_limit: int | None, bases: tuple[str, ...], source: str) -> Any:
+def _make_adapter(*, read_limit: int | None, servers: Servers) -> Any:
     from requests.adapters import HTTPAdapter
 
     class PoliteAdapter(HTTPAdapter):
@@ -172,7 +190,7 @@ def _make_adapter(*, read_limit: int | None, bases: tuple[str, ...], source: str
         Retry-After, and (with `read_limit`) reads each answer whole within its bounds."""
 
         def send(self, request: Any, **kwargs: Any) -> Any:  # type: ignore[override]
-            refuse_unless_allowed(request.url, bases=bases, source=source)  # every hop of a redirect comes here
+            refuse_unless_allowed(request.url, servers)  # every hop of a redirect comes here
             for attempt in range(MAX_429_RETRIES + 1):
                 THROTTLE.wait()
                 started = time.monotonic()
@@ -236,12 +254,12 @@ def _cache_backend(directory: Path | None, warn: Callable[[str], None]) -> Any:
 
 
 def make_session(
-    *, directory: Path | None = None, warn: Callable[[str], None] | None = None, base: str | None = None,
-    read_limit: int = MAX_API_RESPONSE_BYTES, source: str = "",
+    *, directory: Path | None = None, warn: Callable[[str], None] | None = None, servers: Servers = SCRYFALL,
+    read_limit: int = MAX_API_RESPONSE_BYTES,
 ) -> requests.Session:
     """A requests-cache session with deckcheck's headers, cache, rate limit and bounds;
-    `base`: an API base besides the configured one that it may talk to (`source` names it
-    in a refusal); `read_limit`: the most bytes one answer may have, decoded."""
+    `servers`: where it may fetch besides Scryfall and the configured API base;
+    `read_limit`: the most bytes one answer may have, decoded."""
     from requests_cache import CachedSession
 
     session = CachedSession(
@@ -251,24 +269,22 @@ def make_session(
         allowable_methods=("GET", "HEAD", "POST"),
         allowable_codes=(200,),
     )
-    return _equip(session, read_limit=read_limit, bases=(base,) if base else (), source=source)
+    return _equip(session, read_limit=read_limit, servers=servers)
 
 
-def download_session(*, base: str | None = None) -> requests.Session:
+def download_session(*, servers: Servers = SCRYFALL) -> requests.Session:
     """A plain session (no cache) for streaming a bulk file: the same headers, rate limit
     and allowed origins; the caller bounds what it reads."""
     import requests
 
-    return _equip(requests.Session(), read_limit=None, bases=(base,) if base else ())
+    return _equip(requests.Session(), read_limit=None, servers=servers)
 
 
-def _equip(
-    session: requests.Session, *, read_limit: int | None, bases: tuple[str, ...], source: str = "",
-) -> requests.Session:
+def _equip(session: requests.Session, *, read_limit: int | None, servers: Servers) -> requests.Session:
     session.headers.update({"User-Agent": USER_AGENT, "Accept": ACCEPT})
     session.max_redirects = MAX_REDIRECTS
     session.trust_env = True  # proxies and CA bundles from the environment still apply
-    adapter = _make_adapter(read_limit=read_limit, bases=bases, source=source)
+    adapter = _make_adapter(read_limit=read_limit, servers=servers)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     return session

@@ -7,12 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..wording import counted
-
-if TYPE_CHECKING:
-    from ..games import Game
 
 
 def age(day: dt.date | None, today: dt.date | None = None) -> str:
@@ -21,13 +18,6 @@ def age(day: dt.date | None, today: dt.date | None = None) -> str:
         return "date unknown"
     days = ((today or dt.date.today()) - day).days
     return f"{day.isoformat()}, {counted(days, 'day', grouped=True)} old" if days >= 0 else day.isoformat()
-
-
-def sync_command(game: Game) -> str:
-    """The command that syncs `game`'s card data: `--game` only for a game other than the default."""
-    from ..games import default
-
-    return "deckcheck cards sync" + ("" if game is default() else f" --game {game.id}")
 
 
 def inventory(cards_db: Path | None = None) -> list[dict[str, Any]]:
@@ -55,7 +45,7 @@ def inventory(cards_db: Path | None = None) -> list[dict[str, Any]]:
         where = "built-in card data" if builtin else f"database {path}"
         row.update(builtin=builtin, path=str(path), date=day.isoformat() if day else None, cards=catalog.describe(),
                    summary=f"{where} ({catalog.describe()}); data of {age(day)}"
-                   + (f"; `{sync_command(game)}` builds a newer database" if builtin and game.sync_source else ""))
+                   + (f"; `{game.sync_command}` builds a newer database" if builtin and game.sync_source else ""))
         if note:
             row["note"] = note
         rows.append(row)

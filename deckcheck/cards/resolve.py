@@ -36,6 +36,23 @@ def unknown_card(
     )
 
 
+def unknown_passcode_message(code: int, aside: str | None = None) -> str:
+    """`unknown passcode 99999999: no card with that number in the card data`, what the
+    number looks like (`aside`: a Rush Duel id) before the reason when there is something."""
+    return f"unknown passcode {code}:{f' {aside};' if aside else ''} no card with that number in the card data"
+
+
+def never_heard_of(problem: Problem) -> bool:
+    """Whether an `unknown-card` problem is of a name or passcode the card data has never
+    heard of, its message explaining it no other way (a melded back face, an Alchemy card,
+    a Rush Duel id, a name in another alphabet: a player's own language): perhaps a card
+    newer than the data (pipeline.py adds so)."""
+    if problem.message.startswith(UNKNOWN_MESSAGE):
+        return not script_note(problem.card or "")
+    code = problem.details.get("code")
+    return isinstance(code, int) and problem.message.startswith(unknown_passcode_message(code))
+
+
 def script_note(name: str) -> str:
     """` (card names are read in English; this one is in Cyrillic letters)` for a name
     written in another alphabet (a player's own language), else "": every game's card

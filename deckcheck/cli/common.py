@@ -139,6 +139,16 @@ def shown_on_stdout() -> Callable[[str], str] | None:
     return shown
 
 
+def tables_on_stdout(reporter: ModuleType) -> dict[str, Callable[[str], str]]:
+    """The `shown=` that makes `reporter`'s tables measure their cells as stdout shows them
+    (`shown_on_stdout`, report/style.py): for the text report (the one with tables) on a
+    terminal whose encoding lacks characters; nothing otherwise (measured as written)."""
+    from ..report import PLAIN
+
+    shown = shown_on_stdout() if reporter.NAME == PLAIN else None
+    return {"shown": shown} if shown is not None else {}
+
+
 def _encoded(text: str, encoding: str) -> bytes:
     """`text` in `encoding`; what a legacy terminal's lacks as the nearest it has
     (legacy_terminal.py: `Lim-Dul's Vault`, `+/-`)."""
@@ -220,10 +230,11 @@ def failure_code(exc: Exception) -> int:
     from ..errors import DeckcheckError
 
     if isinstance(exc, BrokenPipeError):
-        from .streams import reader_gone, stdout_reader_gone
+        from .streams import broken_pipe_code
 
-        if stdout_reader_gone():
-            return reader_gone()
+        code = broken_pipe_code()
+        if code is not None:
+            return code
     if isinstance(exc, DeckcheckError):
         say(f"deckcheck: error: {exc.named(OPTION_OF_SETTING)}")
         return exc.exit_code

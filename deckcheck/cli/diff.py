@@ -8,7 +8,7 @@ import typer
 
 from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, open_cards, output_option, read_deck_argument, say_note, warn
+from .common import emit, open_cards, output_option, read_deck_argument, say_note, tables_on_stdout, warn
 from .help_lists import reports
 from ..wording import counted
 
@@ -93,7 +93,7 @@ def diff(
     comparison = compare(decks[0], decks[1], catalog, fmt, pool)
     for warning in comparison.unknown:
         warn(warning)
-    emit(reporter.render_diff(comparison), encoding=encoding(reporter))
+    emit(reporter.render_diff(comparison, **tables_on_stdout(reporter)), encoding=encoding(reporter))
     say_note(comparison.not_compared)
     say_note(note)
     raise typer.Exit(comparison.exit_code)

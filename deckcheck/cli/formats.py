@@ -27,12 +27,15 @@ def formats_list() -> None:
     Example: deckcheck formats list
     """
     from ..formats import iter_formats
+    from ..report.style import as_is, cell, pad
+    from .common import shown_on_stdout
 
+    shown = shown_on_stdout() or as_is  # a user format's id (`mtg/日本`) measured as the terminal shows it
     for item in iter_formats():
         if isinstance(item, DeckcheckError):
             warn(item)
             continue
-        emit(f"{item.id:<28} {item.name}\n")
+        emit(f"{pad(cell(item.id, shown), 28)} {item.name}\n")
 
 
 @formats_app.command("show")

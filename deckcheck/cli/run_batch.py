@@ -10,7 +10,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, one_of, open_cards, say_note, shown_on_stdout, warn, warn_unknown_format_names,
+    coloured, distinct_outputs, emit, one_of, open_cards, say_note, tables_on_stdout, warn, warn_unknown_format_names,
     writable, write_file,
 )
 from ..wording import counted
@@ -69,16 +69,13 @@ def run_batch(
     # nothing reaches stdout or --report unless the whole run succeeds.
     shown, filed = Spool(), Spool() if report_file is not None else None
     # The text report's table measures its cells as a legacy terminal will show them.
-    as_shown = shown_on_stdout()
-    on_stdout = {"shown": as_shown} if as_shown is not None else {}
     if filed is not None:
         plain = load_reporter(PLAIN)
         color = coloured(plain)
-        writers = [reporter.batch_writer(filed, warn=warn), plain.batch_writer(shown, color=color, **on_stdout)]
+        writers = [reporter.batch_writer(filed, warn=warn), plain.batch_writer(shown, color=color, **tables_on_stdout(plain))]
     else:
         color = coloured(reporter)
-        on_stdout = on_stdout if reporter.NAME == PLAIN else {}  # the other reports have no table to measure
-        writers = [reporter.batch_writer(shown, color=color, warn=warn, **on_stdout)]
+        writers = [reporter.batch_writer(shown, color=color, warn=warn, **tables_on_stdout(reporter))]
 
     def sink(row, result) -> None:  # type: ignore[no-untyped-def]
         for writer in writers:

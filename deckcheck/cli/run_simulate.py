@@ -10,7 +10,7 @@ from types import ModuleType
 
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
-from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, warn
+from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, tables_on_stdout, warn
 
 
 def run_simulate(
@@ -102,7 +102,8 @@ def run_simulate(
         for warning in simulation.warnings:
             say_note(warning)
     color = coloured(reporter)
-    emit(deliver_simulation(reporter, simulation, color=color, unicode=_stdout_takes_blocks(), warn=warn),
+    emit(deliver_simulation(reporter, simulation, color=color, unicode=_stdout_takes_blocks(), warn=warn,
+                            **tables_on_stdout(reporter)),
          encoding=encoding(reporter), color=color)
     if not renders(reporter.NAME, ASSERTIONS):
         # This output has no place for assertions (csv): a CI log still shows which one failed.
@@ -169,4 +170,4 @@ def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int,
     if reporter.NAME != PLAIN:
         for warning in comparison.warnings:
             say_note(warning)
-    emit(reporter.render_comparison(comparison), encoding=encoding(reporter))
+    emit(reporter.render_comparison(comparison, **tables_on_stdout(reporter)), encoding=encoding(reporter))

@@ -21,6 +21,20 @@ from typing import BinaryIO, TextIO
 READER_GONE = 141
 
 
+def broken_pipe_code(otherwise: int | None = None) -> int | None:
+    """The exit code of a command that met a broken pipe: READER_GONE when it was stdout's
+    reader that went away (`stdout_reader_gone`), the quiet end; else `otherwise`, None
+    (the default) for a caller that says the error itself. Whenever it answers a code, the
+    standard streams go to the null device first (`reader_gone`): nothing more is written,
+    the interpreter's flush at exit included."""
+    if stdout_reader_gone():
+        return reader_gone()
+    if otherwise is None:
+        return None
+    reader_gone()
+    return otherwise
+
+
 def stdout_reader_gone() -> bool:
     """Whether stdout is a pipe (or socket) whose reader has closed it: the one broken pipe
     that is the reader's doing; another one (a worker process that died) stays an error.

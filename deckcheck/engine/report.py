@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..formats.schema import MULLIGAN_LABELS
-from ..report.style import inert, paint
+from ..report.style import Shown, as_is, cell, inert, pad, paint, widest
 from ..result import AssertionOutcome
 from .assertions import AssertionResult
 from .keep import FREE
@@ -163,7 +163,9 @@ def _percent(estimate: Estimate, exact: bool) -> str:
     return text
 
 
-def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
+def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = True, shown: Shown = as_is) -> str:
+    """The simulation for people; its tables measure their cells as `shown` shows them
+    (report/style.py: a legacy terminal's `+/-` for `±`)."""
     outcome = simulation.outcome
     exact = outcome.mode == "exact"
     hand = simulation.fmt.opening_hand
@@ -194,8 +196,8 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         for count, estimate in outcome.lands.items():
             lines.append(f"  {count:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
         lines.append(f"  expected {outcome.expected_lands.value:.3f} lands")
-    lines += _by_turn_lines(simulation, exact)
-    lines += _castable_lines(simulation)
+    lines += _by_turn_lines(simulation, shown)
+    lines += _castable_lines(simulation, shown)
     lines += _assertion_lines(simulation, exact, color)
     for warning in simulation.warnings:
         lines.append(paint(f"note: {inert(warning)}", "yellow", color=color))
@@ -205,54 +207,58 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
 _MAX_ROWS = 15
 
 
-def _by_turn_lines(simulation: Simulation, exact: bool) -> list[str]:
+def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
     if not simulation.tracked:
         return []
     side = simulation.on
     turns = range(1, simulation.turns + 1)
-    names = [inert(simulation.profile.cards[i].name) for i in simulation.tracked[:_MAX_ROWS]]
-    width = max(12, *(len(name) for name in names))
+    names = [cell(simulation.profile.cards[i].name, shown) for i in simulation.tracked[:_MAX_ROWS]]
+    width = widest(names, 12)
     lines = [
         "",
         f"At least one copy by turn, on the {side} (mulligans included; plain hypergeometric in brackets)",
-        f"  {'card':<{width}}  copies" + "".join(f"  {'turn ' + str(t):<17}" for t in turns),
+        f"  {pad('card', width)}  copies" + "".join(f"  {pad('turn ' + str(t), 17)}" for t in turns),
     ]
     for index, name in zip(simulation.tracked, names):
         cells = []
         for turn in turns:
             estimate = simulation.by_turn(index, turn, side)
             cells.append(f"{estimate.value * 100:6.2f}% ({simulation.plain(index, turn, side) * 100:5.2f}%)")
-        copies = simulation.profile.cards[index].copies
-        lines.append(f"  {name:<{width}}  {copies:>6}" + "".join(f"  {cell:<17}" for cell in cells))
+        copies = str(simulation.profile.cards[index].copies)
+        lines.append(f"  {pad(name, width)}  {pad(copies, 6, right=True)}" + "".join(f"  {pad(text, 17)}" for text in cells))
     hidden = len(simulation.tracked) - _MAX_ROWS
     if hidden > 0:
         lines.append(f"  ... and {hidden} more cards (-o json lists them all)")
     return lines
 
 
-def _castable_lines(simulation: Simulation) -> list[str]:
+def _castable_lines(simulation: Simulation, shown: Shown) -> list[str]:
     if not simulation.castable:
         return []
     answers = list(simulation.castable.values())
-    width = max(12, *(len(a.question.name) for a in answers))
-    cost_width = max(6, *(len(a.question.cost.text) for a in answers))
+    names = [cell(a.question.name, shown) for a in answers]
+    costs = [cell(a.question.cost.text, shown) for a in answers]
+    width, cost_width = widest(names, 12), widest(costs, 6)
     # Every column as wide as its widest cell: four colors of sources, or Monte Carlo's
     # "±", would push a row past its headings.
     sources = [" ".join(f"{kind} {count}" for kind, count in a.sources.items()) or "-" for a in answers]
-    cells = [[_percent(estimate, estimate.se is None) for side in SIDES for estimate in a.sides[side]] for a in answers]
-    source_width = max(10, *map(len, sources))
-    p_width = max(9, *(len(row[i]) for row in cells for i in (0, 2)))
-    given_width = max(12, *(len(row[i]) for row in cells for i in (1, 3)))
-    sides = "".join(f"  {side + ': p':>{p_width}} {'given drops':>{given_width}}" for side in SIDES)
+    cells = [
+        [shown(_percent(estimate, estimate.se is None)) for side in SIDES for estimate in a.sides[side]] for a in answers
+    ]
+    source_width = widest(sources, 10)
+    p_width = widest((row[i] for row in cells for i in (0, 2)), 9)
+    given_width = widest((row[i] for row in cells for i in (1, 3)), 12)
+    sides = "".join(f"  {pad(side + ': p', p_width, right=True)} {pad('given drops', given_width, right=True)}" for side in SIDES)
     lines = [
         "",
         "Castable on curve (mulligans included; \"given drops\": given the land drops, Karsten's measure)",
-        f"  {'card':<{width}}  {'cost':<{cost_width}}  turn  {'sources':<{source_width}}{sides}",
+        f"  {pad('card', width)}  {pad('cost', cost_width)}  turn  {pad('sources', source_width)}{sides}",
     ]
-    for answer, made, row in zip(answers, sources, cells):
+    for answer, name, cost, made, row in zip(answers, names, costs, sources, cells):
         lines.append(
-            f"  {inert(answer.question.name):<{width}}  {answer.question.cost.text:<{cost_width}}  {answer.question.turn:>4}  "
-            f"{made:<{source_width}}" + "".join(f"  {row[i]:>{p_width}} {row[i + 1]:>{given_width}}" for i in (0, 2))
+            f"  {pad(name, width)}  {pad(cost, cost_width)}  {pad(str(answer.question.turn), 4, right=True)}  "
+            f"{pad(made, source_width)}"
+            + "".join(f"  {pad(row[i], p_width, right=True)} {pad(row[i + 1], given_width, right=True)}" for i in (0, 2))
         )
     return lines
 

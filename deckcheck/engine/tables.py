@@ -13,7 +13,8 @@ import io
 from typing import Any
 
 from ..report import spreadsheet
-from .compare import Comparison
+from ..report.style import Shown, as_is, cell, pad, widest
+from .compare import Comparison, Row
 from .outcome import Estimate, hypergeom_at_least
 from .simulation import SIDES, Simulation
 
@@ -105,39 +106,47 @@ def render_compare_json(comparison: Comparison) -> str:
     return json.dumps(comparison.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
-def render_compare_text(comparison: Comparison) -> str:
+def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
+    """The policies side by side for people; the table measures its cells as `shown` shows
+    them (report/style.py: a legacy terminal's `d` for `Δ`, `+/-` for `±`)."""
     exact = comparison.mode == "exact"
     how = "exact (multivariate hypergeometric)" if exact else (
         f"Monte Carlo: {comparison.hands:,} games, seed {comparison.seed}, common random numbers; "
         "Δ is the difference to the first policy ± its paired standard error"
     )
-    names = [row.policy for row in comparison.rows]
-    width = max(8, *(len(name) for name in names))
-    headers = [_short(column) for column in comparison.columns]
-    # Each column as wide as its own header (a long `--cast` name widens only its columns).
-    cells = [max(12 if exact else 22, len(h)) for h in headers]
+    names = [cell(row.policy, shown) for row in comparison.rows]
+    width = widest(names, 8)
+    headers = [cell(_short(column), shown) for column in comparison.columns]
+    table = [[shown(_value_text(row, column)) for column in comparison.columns] for row in comparison.rows]
+    # Each column as wide as its own header and cells (a long `--cast` name widens only its columns).
+    rooms = [widest([h, *(texts[i] for texts in table)], 12 if exact else 22) for i, h in enumerate(headers)]
     policies = len({row.policy for row in comparison.rows})
     lines = [
         f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
         f"  {how}",
         "",
-        f"  {'policy':<{width}}  {'on':<4}" + "".join(f"  {h:>{cell}}" for h, cell in zip(headers, cells)),
+        f"  {pad('policy', width)}  {pad('on', 4)}" + "".join(f"  {pad(h, room, right=True)}" for h, room in zip(headers, rooms)),
     ]
-    for row in comparison.rows:
-        texts = []
-        for column, cell in zip(comparison.columns, cells):
-            value = row.values[column]
-            text = _number(column, value.value)
-            difference = row.differences.get(column)
-            if difference is not None:
-                text += f" Δ{difference.value * (1 if _is_mean(column) else 100):+.2f}±{difference.se * (1 if _is_mean(column) else 100):.2f}"
-            texts.append(f"  {text:>{cell}}")
-        lines.append(f"  {row.policy:<{width}}  {row.side:<4}" + "".join(texts))
+    for row, name, texts in zip(comparison.rows, names, table):
+        lines.append(
+            f"  {pad(name, width)}  {pad(row.side, 4)}" + "".join(f"  {pad(text, room, right=True)}" for text, room in zip(texts, rooms))
+        )
     lines.append("")
     lines.append("  columns: " + "; ".join(f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c))
     for warning in comparison.warnings:
         lines.append(f"note: {warning}")
     return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def _value_text(row: Row, column: str) -> str:
+    """A cell of the comparison: the value, then (Monte Carlo, after the first policy) `Δ`
+    the difference to the first policy `±` its paired standard error."""
+    text = _number(column, row.values[column].value)
+    difference = row.differences.get(column)
+    if difference is not None:
+        scale = 1 if _is_mean(column) else 100
+        text += f" Δ{difference.value * scale:+.2f}±{difference.se * scale:.2f}"
+    return text
 
 
 def _is_mean(column: str) -> bool:

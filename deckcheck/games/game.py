@@ -98,6 +98,14 @@ class Game(Record):
         return f"`deckcheck cards import {self.import_example}` ({self.import_files})"
 
     @property
+    def sync_command(self) -> str:
+        """The command that syncs this game's card data: `--game` only for a game other
+        than the default (`deckcheck cards sync`, `deckcheck cards sync --game yugioh`)."""
+        from . import default
+
+        return "deckcheck cards sync" + ("" if self is default() else f" --game {self.id}")
+
+    @property
     def no_data_note(self) -> str:
         """The note validation gives once when there is no card data for this game."""
         return self.missing_note or (

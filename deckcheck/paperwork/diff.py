@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..model import MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
+from ..report.style import Shown, as_is, cell, pad, widest
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -192,8 +193,9 @@ def _limited_sideboards(
     return registered.copy(entries=[*registered.entries, *rest]), found, None
 
 
-def render_text(diff: DeckDiff) -> str:
-    """The comparison for people: the verdict, then what is missing and what is extra."""
+def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:
+    """The comparison for people: the verdict, then what is missing and what is extra, each
+    a table whose cards are measured as `shown` shows them (report/style.py)."""
     if diff.same:
         totals = ", ".join(f"{zone} {count}" for zone, count in diff.counts.get("found", {}).items())
         return f"{SAME}: {diff.registered} and {diff.found} ({totals})\n"
@@ -202,10 +204,11 @@ def render_text(diff: DeckDiff) -> str:
                           ("Extra in the deck (found, not registered):", diff.extra)):
         if listed:
             lines.append(title)
-            width = max(len(difference.card) for difference in listed)
+            cards = [cell(difference.card, shown) for difference in listed]
+            width = widest(cards)
             lines += [
-                f"  {difference.zone:<10} {difference.count:>2} {difference.card.ljust(width)}"
+                f"  {pad(difference.zone, 10)} {pad(str(difference.count), 2, right=True)} {pad(card, width)}"
                 f"  (registered {difference.registered}, found {difference.found})"
-                for difference in listed
+                for difference, card in zip(listed, cards)
             ]
     return "\n".join(lines) + "\n"

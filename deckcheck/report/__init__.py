@@ -10,7 +10,9 @@ reporter module is imported when it is used. A reporter module renders:
 (report/stream.py; `deliver_batch` runs it on a batch held in memory); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
 of its assertions); `render_comparison(comparison)` for `simulate --compare`;
-`render_diff(diff)` for `deckcheck diff`. It may also
+`render_diff(diff)` for `deckcheck diff`. The text report's (the one with tables) also
+take `shown`, how stdout shows text, which its tables measure their cells in
+(style.Shown; cli/common.py, `tables_on_stdout`). It may also
 have `publish(report) -> warning or None` for what goes beyond stdout (the GitHub job
 summary). Reporters only format; they never decide legality.
 
@@ -29,6 +31,7 @@ from ..errors import DeckcheckError
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from .style import Shown
     from ..engine.simulation import Simulation
     from ..result import Report
 
@@ -174,11 +177,13 @@ def deliver_batch(reporter: ModuleType, batch: BatchReport, *, color: bool = Fal
 
 def deliver_simulation(
     reporter: ModuleType, simulation: Simulation, *, color: bool = False, unicode: bool = True, warn: Warn | None = None,
+    shown: Shown | None = None,
 ) -> str:
-    """A simulation in the reporter's own view of it, or as the `Report` of its assertions."""
+    """A simulation in the reporter's own view of it, or as the `Report` of its assertions.
+    `shown`: how the output shows text, for the text report's tables (style.Shown)."""
     render_simulation = getattr(reporter, "render_simulation", None)
     if render_simulation is not None:
-        return render_simulation(simulation, color=color, unicode=unicode)
+        return render_simulation(simulation, color=color, unicode=unicode, **({} if shown is None else {"shown": shown}))
     from ..engine.report import outcomes
     from ..result import Report
 

@@ -1,11 +1,13 @@
 """Terminal colour: on for terminals only, off when NO_COLOR is set (https://no-color.org)
-or the terminal says it is dumb (TERM=dumb); and `inert`, how a name shows in a text
-report: its control characters as visible symbols."""
+or the terminal says it is dumb (TERM=dumb); `inert`, how a name shows in a text report:
+its control characters as visible symbols; and the columns of a text table: every table
+measures and pads its cells here (`cell`, `widest`, `pad`), by terminal columns as shown."""
 from __future__ import annotations
 
 import os
 import re
 import sys
+from collections.abc import Callable, Iterable
 
 _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "cyan": "36"}
 
@@ -62,8 +64,7 @@ def inert(text: str) -> str:
 
 def columns(text: str) -> int:
     """The terminal columns `text` takes: two for a wide character (Chinese, Japanese and
-    Korean script, full-width forms), none for a combining mark, one for any other. A
-    table padded by `len` would put a column of `山田太郎` four columns off."""
+    Korean script, full-width forms), none for a combining mark, one for any other."""
     if text.isascii():
         return len(text)
     import unicodedata
@@ -73,6 +74,31 @@ def columns(text: str) -> int:
     )
 
 
-def pad(text: str, width: int) -> str:
-    """`text` with blanks after it up to `width` terminal columns (`columns`)."""
-    return text + " " * (width - columns(text))
+# Text as the output will show it: on a legacy terminal, each character its encoding lacks
+# as the nearest it has (cli/common.py, `shown_on_stdout`: `AEther Vial`, `+/-` for `±`), so
+# that a table measures a cell as it will be shown, not as it was written.
+Shown = Callable[[str], str]
+
+
+def as_is(text: str) -> str:
+    """How an output that carries every character (UTF-8, a file) shows `text`."""
+    return text
+
+
+def cell(text: str, shown: Shown = as_is) -> str:
+    """`text` (a name from a file, or a number deckcheck wrote) as a table cell: inert, as shown."""
+    return shown(inert(text))
+
+
+def widest(cells: Iterable[str], least: int = 0) -> int:
+    """The terminal columns (`columns`) of the widest of `cells`; `least` when that is wider
+    (the column's heading) or there are none."""
+    return max([least, *(columns(text) for text in cells)])
+
+
+def pad(text: str, width: int, *, right: bool = False) -> str:
+    """`text` with blanks after it up to `width` terminal columns (`columns`); before it
+    when `right` (a column of numbers). Never `str.ljust` or a format's width, which count
+    characters: a table padded by them would put a column of `山田太郎` four columns off."""
+    blanks = " " * (width - columns(text))
+    return blanks + text if right else text + blanks

@@ -8,7 +8,7 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model import ZONES, CardEntry
@@ -16,7 +16,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
-from .style import columns, cut, inert, pad, paint
+from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -36,9 +36,9 @@ def _counts(counts: dict[str, int]) -> str:
 def _problem_line(problem: Problem, *, color: bool) -> str:
     where = f"line {problem.line}" if problem.line is not None else ""
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
-    rule = paint(f"{problem.rule:<16}", "red" if problem.is_error else "yellow", color=color)
+    rule = paint(pad(problem.rule, 16), "red" if problem.is_error else "yellow", color=color)
     zone = problem.zone or ""
-    return f"  {where:<9} {zone:<10} {rule} {severity}{inert(problem.full_message)}"
+    return f"  {pad(where, 9)} {pad(zone, 10)} {rule} {severity}{inert(problem.full_message)}"
 
 
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
@@ -126,60 +126,57 @@ def notes_of(notes: Iterable[str], *, color: bool) -> list[str]:
     return [paint(f"note: {note}", "yellow", color=color) for note in notes]
 
 
-def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True) -> str:
+# `shown` (below, here and in the batch's writer): how stdout shows text (report/style.py,
+# `Shown`), which the tables measure their cells in; only the text report has tables.
+
+
+def render_simulation(simulation: Simulation, *, color: bool = False, unicode: bool = True, shown: Shown = as_is) -> str:
     from ..engine.report import render_text
 
-    return render_text(simulation, color=color, unicode=unicode)
+    return render_text(simulation, color=color, unicode=unicode, shown=shown)
 
 
-def render_comparison(comparison: Comparison) -> str:
+def render_comparison(comparison: Comparison, *, shown: Shown = as_is) -> str:
     from ..engine.tables import render_compare_text
 
-    return render_compare_text(comparison)
+    return render_compare_text(comparison, shown=shown)
 
 
-def render_diff(diff: DeckDiff) -> str:
+def render_diff(diff: DeckDiff, *, shown: Shown = as_is) -> str:
     from ..paperwork.diff import render_text
 
-    return render_text(diff)
+    return render_text(diff, shown=shown)
 
 
 # ---------------------------------------------------------------- batch
 
 _EMPTY = "-"
-# Text as the output will show it: on a legacy terminal, what it lacks replaced by the
-# nearest it has (cli/common.py, `shown_on_stdout`), so a cell is measured as shown.
-Shown = Callable[[str], str]
 
 
-def _as_is(text: str) -> str:
-    return text
-
-
-def _cell(text: str, shown: Shown = _as_is) -> str:
-    """A table cell: `text` inert, cut to MAX_TABLE_CELL_CHARS with an ellipsis (every row
-    is padded to the widest cell, so one long name would widen them all), as shown."""
-    return shown(cut(inert(text), MAX_TABLE_CELL_CHARS))
+def _cell(text: str, shown: Shown = as_is) -> str:
+    """A table cell (style.cell) cut to MAX_TABLE_CELL_CHARS with an ellipsis: every row is
+    padded to the widest cell, so one long name would widen them all."""
+    return cell(cut(text, MAX_TABLE_CELL_CHARS), shown)
 
 
 def _table(
-    header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int, shown: Shown = _as_is,
+    header: Sequence[str], rows: Sequence[Sequence[str]], *, color: bool, verdict_column: int, shown: Shown = as_is,
 ) -> list[str]:
-    rows = [[_cell(cell, shown) for cell in row] for row in rows]
-    widths = [max(len(header[i]), *(columns(row[i]) for row in rows)) for i in range(len(header))]
+    rows = [[_cell(text, shown) for text in row] for row in rows]
+    widths = [widest((row[i] for row in rows), columns(header[i])) for i in range(len(header))]
     return list(_table_lines(header, rows, widths, color=color, verdict_column=verdict_column))
 
 
 def _table_lines(
     header: Sequence[str], rows: Iterable[Sequence[str]], widths: Sequence[int], *, color: bool, verdict_column: int,
 ) -> Iterator[str]:
-    yield "  ".join(name.ljust(width) for name, width in zip(header, widths)).rstrip()
+    yield "  ".join(pad(name, width) for name, width in zip(header, widths)).rstrip()
     for row in rows:
         cells = []
-        for i, (cell, width) in enumerate(zip(row, widths)):
-            padded = pad(cell, width)
+        for i, (text, width) in enumerate(zip(row, widths)):
+            padded = pad(text, width)
             if i == verdict_column:
-                padded = paint(padded, "green" if cell == "LEGAL" else "red", color=color)
+                padded = paint(padded, "green" if text == "LEGAL" else "red", color=color)
             cells.append(padded)
         yield "  ".join(cells).rstrip()
 
@@ -205,13 +202,13 @@ class BatchWriter:
     are written by `finish`. `shown`: how the output shows text (a legacy terminal's
     nearest ASCII), which the table's cells are measured in."""
 
-    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = _as_is):
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = as_is):
         from .stream import Spool, Totals  # here: validate's text needs none of it
 
         self.out, self.color, self.shown = out, color, shown
         self.totals = Totals()
         self.rows, self.blocks = Spool(), Spool()
-        self.widths = [len(name) for name in _REGISTRATIONS]
+        self.widths = [columns(name) for name in _REGISTRATIONS]
 
     def add(self, row: Registration, result: DeckResult) -> None:
         texts = (result.player or _EMPTY, result.team or _EMPTY, result.deck or _EMPTY,
@@ -249,8 +246,8 @@ class BatchWriter:
         skipped = report.skipped  # files that could not be checked are rows of the table
         if skipped:
             lines += ["", "Skipped:"]
-            files = [self.shown(inert(item.file)) for item in skipped]
-            width = min(max(columns(file) for file in files), MAX_TABLE_CELL_CHARS)
+            files = [cell(item.file, self.shown) for item in skipped]
+            width = min(widest(files), MAX_TABLE_CELL_CHARS)
             lines += [f"  {pad(file, width)}  {inert(item.reason)}" for file, item in zip(files, skipped)]
         if batch.deck_checks is not None:
             lines += [""] + deck_check_lines(batch, color=self.color, shown=self.shown)
@@ -263,14 +260,14 @@ class BatchWriter:
         self.blocks.close()
 
 
-def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = _as_is) -> BatchWriter:
+def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = as_is) -> BatchWriter:
     return BatchWriter(out, color=color, warn=warn, shown=shown)
 
 
 _ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
 
 
-def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = _as_is) -> list[str]:
+def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = as_is) -> list[str]:
     """The deck-check section: who to check, then each registered deck card by card, so a
     judge can compare the deck at the table with its registration."""
     from ..batch.deck_checks import describe
@@ -307,6 +304,6 @@ def _decklist(entries: list[CardEntry]) -> list[str]:
             continue
         total = sum(entry.count for entry in listed)
         lines.append(f"  {_ZONE_TITLES.get(zone, zone.capitalize())} ({total})")
-        width = len(str(max(entry.count for entry in listed)))
-        lines += [f"    {str(entry.count).rjust(width)} {inert(entry.name)}" for entry in listed]
+        width = widest(str(entry.count) for entry in listed)
+        lines += [f"    {pad(str(entry.count), width, right=True)} {inert(entry.name)}" for entry in listed]
     return lines

@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from ...cards.http import (
     ResponseTooBig,
+    Servers,
     api_base,
     check_status,
     describe_failure,
@@ -141,7 +142,8 @@ def sync(
     warn: Callable[[str], None] | None = None,
 ) -> SyncResult:
     warn = warn or (lambda message: None)
-    session = session or make_session(warn=warn, base=base_url)
+    servers = Servers.of(base_url)
+    session = session or make_session(warn=warn, servers=servers)
     index_url = f"{(base_url or api_base()).rstrip('/')}/bulk-data"
     # The index is cached for a day like every answer; --force asks Scryfall again.
     index = sync_step(session, index_url, "the bulk-data index", force=force, warn=warn)
@@ -150,7 +152,7 @@ def sync(
     if not force and updated_at and _current_build(db_path) == updated_at:
         return SyncResult(updated=False, updated_at=updated_at, source=f"Scryfall {bulk_type}")
     size = entry.get("size") if isinstance(entry.get("size"), int) else None
-    refuse_unless_allowed(entry["download_uri"], bases=(base_url,) if base_url else ())
+    refuse_unless_allowed(entry["download_uri"], servers)
     # A fresh file of our own (mkstemp), never a predictable name another user could
     # have put a link at.
     handle, name = tempfile.mkstemp(prefix=f"{bulk_type}-", suffix=".json", dir=_download_folder())
@@ -159,7 +161,7 @@ def sync(
     try:
         source = shown_url(entry["download_uri"])
         try:
-            download(download_session(base=base_url), entry["download_uri"], target, expected_size=size)
+            download(download_session(servers=servers), entry["download_uri"], target, expected_size=size)
         except NetworkError as exc:  # the step first, as for the index
             raise type(exc)(f"the download of {source}: {exc}") from None
         meta = {

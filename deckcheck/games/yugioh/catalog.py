@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
-from ...cards.resolve import script_note, suggestions_within_budget, unknown_card
+from ...cards.resolve import script_note, suggestions_within_budget, unknown_card, unknown_passcode_message
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import fold, loose_index, loose_key
@@ -254,10 +254,8 @@ class YgoCatalog:
         if first.code is not None:
             code = first.code
             near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
-            note = self.passcode_note(code)
-            aside = f" {note};" if note else ""
             return unknown_card(
-                first, f"unknown passcode {first.code}:{aside} no card with that number in the card data ({self.describe()})",
+                first, f"{unknown_passcode_message(code, self.passcode_note(code))} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code},
             )
         return unknown_card(

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ...cards.http import make_session, shown_url, sync_step
+from ...cards.http import Servers, make_session, shown_url, sync_step
 from ...cards.importer import FetchedFile, SyncResult
 from ...cards.tables import game_meta
 from ...errors import CardDataError
@@ -71,7 +71,7 @@ def sync(
     card list; `force`: ask again and rebuild even when the version is the same."""
     warn = warn or (lambda message: None)
     base = (base_url or api_base()).rstrip("/")
-    session = make_session(warn=warn, base=base, read_limit=MAX_WHOLE_CARD_FILE_BYTES, source=SOURCE)
+    session = make_session(warn=warn, servers=Servers.of(base, SOURCE), read_limit=MAX_WHOLE_CARD_FILE_BYTES)
     version_url = f"{base}/api/v7/checkDBVer.php"
     answer = sync_step(session, version_url, "the YGOPRODeck database version", force=force, warn=warn, server=SERVER)
     version, updated_at = _version(answer, version_url)
