@@ -169,14 +169,23 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     with the commander on top): which card, and the lines that name it."""
     if ctx.cards is None or deck.commander_hints or deck.input_format not in (None, "text"):
         return ""
-    listed = [entry for entry in deck.entries if entry.zone == MAIN and entry.line is not None]
+    listed = sorted((entry for entry in deck.entries if entry.zone == MAIN and entry.line is not None),
+                    key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     if not listed:
         return ""
-    first = min(listed, key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
+    first = listed[0]
     card = lookup(ctx, first)
     if first.count != 1 or card is None or not eligible_kinds(card, fmt, ctx.date):
         return ""
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
+    # Partners (or a commander and its Background) typed on the first two lines lead the
+    # deck together: naming the first alone would leave the second's colors outside.
+    second = listed[1] if len(listed) > 1 else None
+    partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
+    if partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
+            and _pair_problem(card, partner, fmt) is None:
+        return (f"; its first two cards, {first.name} and {second.name}, can lead it together: "  # type: ignore[union-attr]
+                f"put a `{header}` line above them and a `Deck` line below")
     return f"; its first card, {first.name}, can lead it: put a `{header}` line above it and a `Deck` line below"
 
 
