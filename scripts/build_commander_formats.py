@@ -40,10 +40,17 @@ BRAWL_ALWAYS = ("Arcane Signet", "Command Tower")
 BRAWL_ALWAYS_SINCE = "2022-09-09"
 
 
-def _pool(template: str, legality: str | None, data: Path, *extra: str) -> list[str]:
-    """A `card_pool` made like `template`'s (mtg_card_pools.py) under another legality key."""
+# Sets the paper formats leave out that Arena's Brawl takes: Arena sets (Jumpstart: Historic
+# Horizons is Historic, so Brawl).
+ARENA_SETS = ("j21",)
+
+
+def _pool(template: str, legality: str | None, data: Path, *extra: str, admit: Iterable[str] = ()) -> list[str]:
+    """A `card_pool` made like `template`'s (mtg_card_pools.py) under another legality key;
+    the sets of `admit` are not excluded."""
     lines = card_pool_lines(template, data)
-    lines = [line for line in lines if not line.startswith("  legality:")]
+    dropped = {f"    - {json.dumps(code)}" for code in admit}
+    lines = [line for line in lines if not line.startswith("  legality:") and line.split("  #")[0] not in dropped]
     if legality:
         lines.insert(1, f"  legality: {legality}")
     return lines + list(extra)
@@ -220,7 +227,7 @@ def brawl(data: Path) -> str:
         [
             *BRAWL_COMMANDER,
             # Arena's pool: a card with a printing on MTG Arena (games/mtg/availability.py).
-            *_pool("legacy", "brawl", data, "  printed_on: [arena]"),
+            *_pool("legacy", "brawl", data, "  printed_on: [arena]", admit=ARENA_SETS),
             *dated_lists(events, "brawl", ("banned",), urls),
         ],
     )

@@ -14,7 +14,7 @@ Inputs (see ../shared/data/ygo/README.md):
 
 Writes formats/yugioh/advanced-tcg.yaml (TCG lists 1999-2026, EU effective dates) and
 formats/yugioh/advanced-ocg.yaml (OCG lists 2021-2026; earlier dates have no list), each with
-its `region` and its first list's date as `since`.
+its `region` and its first list's date as `lists_known_from`.
 `--check` compares the lists in force today with the EDOPro lflists in lflists/ and
 prints every difference.
 """
@@ -111,10 +111,11 @@ def region_yaml(region: str, cards: dict[int, tuple[str, int]], lists: list[tupl
         "sources:",
         f"  - \"DawnbrandBots/yaml-yugi-limit-regulation data/{region} ({len(lists)} lists, {first} to {last}; via ../shared/data)\"",
         "  - \"card names and passcodes: DawnbrandBots/yaml-yugi (via ../shared/data)\"",
-        "# Cards released in this region only (rule `region`); the first list is where the format",
-        "# starts for deckcheck (rule `format-date`): before it no list can be checked.",
+        "# Cards released in this region only (rule `region`); the first list is where the lists",
+        "# deckcheck holds start (rule `format-date`): before it no list can be checked (the",
+        "# format may be older than them).",
         f"region: {region}",
-        f"since: {first}",
+        f"lists_known_from: {first}",
         "# The source's snapshot: a report for a later event says a newer list may be in force.",
         f"lists_known_up_to: {LISTS_KNOWN_UP_TO}",
         "card_limits:",

@@ -73,7 +73,23 @@ def completed_then_closest(word: str, names: list[str], limit: int) -> list[str]
     begun = sorted((k for k in by_key if len(key) >= 3 and k.startswith(key) and len(k) > len(key)
                     and not k[len(key)].isalnum()), key=lambda k: (len(k), k))
     found = [by_key[k] for k in begun[:limit]]
-    return found + [name for name in close_names(word, names, limit) if name not in found][:limit - len(found)]
+    found += [name for name in close_names(word, names, limit) if name not in found][:limit - len(found)]
+    return found or near_completed(word, names, limit)
+
+
+def near_completed(word: str, names: list[str], limit: int) -> list[str]:
+    """The slow way of `NameIndex.near_completions`: every longer name sharing the word's
+    first two letters, scored by difflib on its first words."""
+    import difflib
+
+    key = " ".join(fold(word).split())
+    count = len(key.split())
+    if len(key) < 5:
+        return []
+    by_key = {fold(name): name for name in names}
+    scored = sorted((-difflib.SequenceMatcher(None, " ".join(k.split()[:count]).rstrip(",:;.!?&-"), key).ratio(), len(k), k)
+                    for k in by_key if k.startswith(key[:2]) and len(k.split()) > count)
+    return [by_key[k] for score, _, k in scored if -score >= 0.85][:limit]
 
 
 def test_shortened_names_are_completed():
@@ -87,6 +103,19 @@ def test_shortened_names_are_completed():
     assert index.completions("ash blos", 3) == []
     assert index.completions("as", 3) == []
     assert index.completions("ash", 1) == ["Ash Blossom"]
+
+
+def test_a_mistyped_shortened_name_is_completed_when_nothing_else_comes_close():
+    """`Ash Blosom` is the start of no name and too far from the whole one: the names whose
+    first words it nearly is are suggested, closest first; not when closer names exist."""
+    names = ["Ash Blossom & Joyous Spring", "Ashened, the Rising Flame", "Nibiru, the Primal Being", "Ash Blossom"]
+    index = NameIndex(names[:3])
+    assert index.suggest("Ash Blosom", 3) == ["Ash Blossom & Joyous Spring"]
+    assert index.suggest("Nibru", 3) == ["Nibiru, the Primal Being"]
+    assert index.suggest("Ash Blosom", 3) == near_completed("Ash Blosom", names[:3], 3)
+    assert NameIndex(names).suggest("Ash Blosom", 3) == ["Ash Blossom"]  # the closest name, no completion
+    assert index.suggest("Xyz Blosom", 3) == []
+    assert index.near_completions("As", 3) == []
 
 
 def test_ties_and_duplicates():

@@ -210,6 +210,19 @@ def test_validate_notes_a_deck_of_another_game_after_its_report(cli, tmp_path):
     assert "burn.txt:" not in done.stderr
 
 
+def test_simulate_notes_a_deck_of_another_game_as_validate_does(cli, tmp_path):
+    """A Yu-Gi-Oh! deck simulated against a Magic format: beside its unknown-card notes,
+    one note names the game its cards are of, as validate's does."""
+    write(tmp_path, {"ash.ydk": "#main\n" + "14558127\n" * 3 + "46986414\n" * 3 + "97268402\n" * 34 + "#extra\n!side\n"})
+    hint = ("deckcheck: note: ash.ydk: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a Yu-Gi-Oh! "
+            "format (-f FORMAT)")
+    done = cli("simulate", "ash.ydk", "-f", "mtg/modern", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [hint], done.stderr
+    done = cli("simulate", "ash.ydk", "-f", "yugioh/advanced-tcg", cwd=tmp_path)
+    assert done.returncode == 0 and "its card names are not" not in done.stderr, done.stderr
+
+
 def test_the_hint_reads_the_other_game_from_validates_cards_db(cli, tmp_path):
     """`validate --cards-db` names the card data: a Yu-Gi-Oh! deck of cards only that
     database knows (a set newer than the built-in data) still gets the hint."""

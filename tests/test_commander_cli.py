@@ -4,7 +4,7 @@ imported from the Scryfall-shaped copy of the shared card file (tests/scryfall_s
 
 Every case of tests/cases (rules and decklists) that checks a Commander-family format with
 the shared card data is written to a file (named for its decklist format), the cases are
-grouped by format and date, and each group is one command: each result's verdict and the
+grouped by format, date and platform, and each group is one command: each result's verdict and the
 rule ids of its errors must be the case's, and the exit code 1 exactly when a deck of the
 group is illegal. The library-level runner (test_rule_cases.py) compares each problem's
 fields; this one proves the command, its options and its JSON give the same verdicts.
@@ -34,9 +34,9 @@ def _family_cases() -> list[dict]:
 
 
 CASES = _family_cases()
-GROUPS: dict[tuple[str, str], list[dict]] = defaultdict(list)
+GROUPS: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
 for _case in CASES:
-    GROUPS[(_case["format"], str(_case["date"]))].append(_case)
+    GROUPS[(_case["format"], str(_case["date"]), _case.get("platform", "paper"))].append(_case)
 
 
 def _suffix(text: str) -> str:
@@ -59,17 +59,17 @@ def test_there_are_hundreds_of_family_cases():
     assert len(CASES) >= 200, len(CASES)
 
 
-@pytest.mark.parametrize("group", sorted(GROUPS), ids=lambda key: f"{key[0]}@{key[1]}")
+@pytest.mark.parametrize("group", sorted(GROUPS), ids=lambda key: f"{key[0]}@{key[1]}" + (f"@{key[2]}" if key[2] != "paper" else ""))
 def test_family_cases_through_the_cli(group, shared_cards_db, tmp_path):
-    fmt, day = group
+    fmt, day, platform = group
     cases = GROUPS[group]
     paths = []
     for number, case in enumerate(cases):
         path = tmp_path / f"case{number}{_suffix(case['deck'])}"
         path.write_text(case["deck"], encoding="utf-8")
         paths.append(path)
-    done = run_cli("validate", *map(str, paths), "-f", fmt, "--date", day, "-o", "json", "--offline",
-                   "--cards-db", str(shared_cards_db))
+    done = run_cli("validate", *map(str, paths), "-f", fmt, "--date", day, "--platform", platform, "-o", "json",
+                   "--offline", "--cards-db", str(shared_cards_db))
     assert done.returncode in (0, 1), done.stderr
     results = {Path(result["deck"]).name: result for result in json.loads(done.stdout)["results"]}
     any_illegal = False

@@ -80,6 +80,26 @@ def test_the_same_deck_in_another_file_format_is_the_same(cli, tmp_path):
     assert done.stdout.startswith("decklist and deck are the same:")
 
 
+def test_a_commander_filed_in_another_zone_without_a_format_says_to_give_one(cli, tmp_path):
+    """Without -f the lists are compared as written: a commander in one list's `Commander`
+    section and in the other's sideboard (an MTGO export) differs, and a note says the
+    format reads both alike; a card really moved between main and sideboard gets none."""
+    registered = tmp_path / "moxfield.txt"
+    registered.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
+    found = tmp_path / "mtgo.txt"
+    found.write_text("1 Sol Ring\n98 Plains\n\n1 Tymna the Weaver\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: Tymna the Weaver is in the command zone of one list and the sideboard of the other: "
+        "a Commander deck's files name the commander their own ways; give its format (-f mtg/commander) to "
+        "read both as validate does"]
+    assert cli("diff", str(registered), str(found), "-f", "mtg/commander").returncode == 0
+    registered, found = _write(tmp_path, CASES[2])
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 1 and done.stderr == "", done.stderr
+
+
 def test_names_are_made_canonical_with_the_formats_card_data(cli, tmp_path, shared_cards_db):
     """A front face against the full name of a double-faced card is the same card once card
     data names both."""

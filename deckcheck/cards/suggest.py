@@ -11,7 +11,8 @@ folded names on the first unknown name: it gives exactly the answer of difflib's
 `get_close_matches` over every name (`close_names`), in a few milliseconds instead of a
 hundred, by ranking only the names that could reach the cutoff; their suggestions put
 first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
-Primal Being`). Magic's suggestions put first the legendary cards an unknown name is the
+Primal Being`), and when nothing comes close, the names whose first words it nearly is
+(`Ash Blosom` -> `Ash Blossom & Joyous Spring`). Magic's suggestions put first the legendary cards an unknown name is the
 short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`).
 """
 from __future__ import annotations
@@ -32,6 +33,8 @@ CANDIDATES = 30
 COMMON = 1500  # a trigram in more spellings than this is common
 CUTOFF = 0.6
 MIN_COMPLETED = 3  # letters a shortened name needs before it is completed
+NEAR = 0.85  # how close a mistyped shortened name's words are to a name's first words
+_TRAILING = ",:;.!?&-"  # what ends a name's first words before the rest of it
 
 
 def close_names(name: str, names: Iterable[str], limit: int) -> list[str]:
@@ -75,7 +78,37 @@ class NameIndex:
         found = self.completions(name, limit)
         if len(found) < limit:
             found += [known for known in self.closest(name, limit) if known not in found][:limit - len(found)]
-        return found
+        return found or self.near_completions(name, limit)
+
+    def near_completions(self, name: str, limit: int) -> list[str]:
+        """Up to `limit` names whose first words are `name`'s but for a typo, closest
+        first (`Ash Blosom` -> `Ash Blossom & Joyous Spring`): asked when nothing else
+        comes close, since a shortened name is far from the whole one and, mistyped, is
+        the start of none. Only names beginning with its first two letters are scored."""
+        word = " ".join(fold(name).split())
+        count = len(word.split())
+        if len(word) < MIN_COMPLETED + 2 or limit <= 0:
+            return []
+        if self._sorted is None:
+            self._sorted = sorted(self._keys)
+        keys, start = self._sorted, word[:2]
+        import difflib  # as in close_names
+
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        scored = []
+        for index in range(bisect.bisect_left(keys, start), len(keys)):
+            key = keys[index]
+            if not key.startswith(start):
+                break
+            parts = key.split()
+            if len(parts) <= count:
+                continue  # a name as long as the word is `closest`'s to find
+            matcher.set_seq1(" ".join(parts[:count]).rstrip(_TRAILING))  # `nibiru,`: the comma is no typo
+            score = matcher.ratio()
+            if score >= NEAR:
+                scored.append((-score, len(key), key))
+        return [self._by_key[key] for _, _, key in sorted(scored)[:limit]]
 
     def completions(self, name: str, limit: int) -> list[str]:
         """Up to `limit` names that begin with the whole words of `name`, shortest first:

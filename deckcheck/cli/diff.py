@@ -94,6 +94,10 @@ def diff(
     for warning in comparison.unknown:
         warn(warning)
     emit(reporter.render_diff(comparison, **tables_on_stdout(reporter)), encoding=encoding(reporter))
+    if fmt is None:
+        from ..paperwork.diff import commander_elsewhere
+
+        say_note(commander_elsewhere(comparison))
     say_note(comparison.not_compared)
     say_note(note)
     raise typer.Exit(comparison.exit_code)

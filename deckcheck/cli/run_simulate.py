@@ -65,12 +65,14 @@ def run_simulate(
         check_target(plot)
     parsed = read_deck_argument(deck, input_format=input_format)
     parsed, card_data, card_problems = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
+    hint = _other_game(parsed, format_ref, card_data, card_problems, cards_db)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
         "seed": seed, "card_data": card_data, "card_problems": card_problems, "names": OPTION_OF_SETTING,
     }
     if policies:
         _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
+        say_note(hint)
         return 0
     bar = _progress_bar(hands, exact)
     try:
@@ -105,6 +107,7 @@ def run_simulate(
     emit(deliver_simulation(reporter, simulation, color=color, unicode=_stdout_takes_blocks(), warn=warn,
                             **tables_on_stdout(reporter)),
          encoding=encoding(reporter), color=color)
+    say_note(hint)  # after the report, as validate's
     if not renders(reporter.NAME, ASSERTIONS):
         # This output has no place for assertions (csv): a CI log still shows which one failed.
         from ..engine.report import assertion_line
@@ -156,6 +159,19 @@ def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     named, unknown = named_by(catalog, deck, fmt)  # type: ignore[arg-type]
     return named, catalog, unknown
+
+
+def _other_game(deck, format_id, catalog, unknown, cards_db) -> str | None:
+    """validate's note for a deck whose names are mostly another game's cards (a .ydk
+    simulated against a Magic format), from the unknown-card problems; None otherwise."""
+    if not catalog or not unknown:
+        return None
+    from ..cards.other_game import other_game_hint
+    from ..formats import load
+    from ..result import DeckResult
+
+    result = DeckResult(deck=deck.source, format=str(format_id), problems=list(unknown))
+    return other_game_hint(deck, result, load(format_id), deck.source, how="-f FORMAT", cards_db=cards_db)
 
 
 def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Path | None) -> None:

@@ -11,6 +11,7 @@ exact whenever it can.
 """
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
-from ..model import ZONE_LABELS, Deck
+from ..model import COMMANDER, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
@@ -163,7 +164,7 @@ def simulate(
     # a Commander format takes the commander out of the library wherever the file put it
     # (rules/_commander_placing.py), so the engine draws from the 99.
     deck = read_as(deck if isinstance(deck, Deck) else read_deck(deck), fmt, cards=card_data)
-    deck_notes = tuple(_deck_warnings(deck, card_problems))
+    deck_notes = tuple(_deck_warnings(deck, card_problems)) + tuple(_no_commander(deck, fmt, card_data))
     warnings = list(deck_notes)
     hand_size = fmt.opening_hand.size
 
@@ -310,6 +311,24 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
     if deck.count("main") == 0:
         raise DeckcheckError(f"{deck.source}: the main deck is empty")
     return warnings
+
+
+def _no_commander(deck: Deck, fmt: Format, card_data: CardData | None) -> list[str]:
+    """A note when a format with a command zone finds no commander in the deck: the library
+    is then every card of the main deck, the would-be commander too, and the note says so
+    with validate's message (and its hint on how to name one)."""
+    if not fmt.option("commander") or deck.count(COMMANDER):
+        return []
+    from ..rules import commander
+    from ..rules.context import Context
+
+    # The card data a caller gives may answer `is_land` only: then no hint on which card leads.
+    ctx = Context(date=dt.date.today(), cards=card_data if hasattr(card_data, "lookup") else None)
+    missing = next((problem for problem in commander.check(deck, fmt, ctx) if problem.count == 0), None)
+    if missing is None:
+        return []
+    return [f"{missing.placed_in(deck.source)}: {missing.message}; the library is all {deck.count(MAIN)} cards of "
+            "the main deck"]
 
 
 def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
+from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
 
 if TYPE_CHECKING:
@@ -191,6 +191,27 @@ def _limited_sideboards(
         if left > 0:
             rest.append(CardEntry(entry.name, left, SIDEBOARD))
     return registered.copy(entries=[*registered.entries, *rest]), found, None
+
+
+ZONE_WORDS = {MAIN: "main deck", SIDEBOARD: "sideboard"}
+
+
+def commander_elsewhere(diff: DeckDiff) -> str | None:
+    """Lists compared as written (no format): a note when a card sits in one list's command
+    zone and, as many copies, in another zone of the other (a Moxfield `Commander` section
+    against an MTGO export's sideboard), which a Commander format reads alike; else None."""
+    from ..names import card_key
+
+    for moved in diff.differences:
+        if moved.zone != COMMANDER:
+            continue
+        for other in diff.differences:
+            if other.zone != COMMANDER and other.missing != moved.missing and other.count == moved.count \
+                    and card_key(other.card) == card_key(moved.card):
+                return (f"{moved.card} is in the command zone of one list and the {ZONE_WORDS.get(other.zone, other.zone)} "
+                        "of the other: a Commander deck's files name the commander their own ways; give its format "
+                        "(-f mtg/commander) to read both as validate does")
+    return None
 
 
 def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:

@@ -46,7 +46,9 @@ from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ..wording import article
 from ._cards import skipped
-from ._command_zone import ELIGIBLE, command_zone, dated_kinds, eligible_kinds, kinds_on, lookup, spec
+from ._command_zone import (
+    ELIGIBLE, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on, lookup, spec,
+)
 from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
 from .context import Context
@@ -169,15 +171,29 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     with the commander on top): which card, and the lines that name it."""
     if ctx.cards is None or deck.commander_hints or deck.input_format not in (None, "text"):
         return ""
-    listed = [entry for entry in deck.entries if entry.zone == MAIN and entry.line is not None]
+    listed = sorted((entry for entry in deck.entries if entry.zone == MAIN and entry.line is not None),
+                    key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     if not listed:
         return ""
-    first = min(listed, key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
+    first = listed[0]
     card = lookup(ctx, first)
     if first.count != 1 or card is None or not eligible_kinds(card, fmt, ctx.date):
         return ""
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
-    return f"; its first card, {first.name}, can lead it: put a `{header}` line above it and a `Deck` line below"
+    line = f"put {article(header)} `{header}` line above"
+    # Partners (or a commander and its Background) typed on the first two lines lead the
+    # deck together: naming the first alone would leave the second's colors outside; an
+    # oathbreaker's signature spell below it goes to the command zone with it.
+    second = listed[1] if len(listed) > 1 else None
+    partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
+    if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner):
+        return (f"; its first two cards, {first.name} and {second.name}, can be its oathbreaker and signature spell: "  # type: ignore[union-attr]
+                f"{line} them and a `Deck` line below")
+    if partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
+            and _pair_problem(card, partner, fmt) is None:
+        return (f"; its first two cards, {first.name} and {second.name}, can lead it together: "  # type: ignore[union-attr]
+                f"{line} them and a `Deck` line below")
+    return f"; its first card, {first.name}, can lead it: {line} it and a `Deck` line below"
 
 
 def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, Any]]:

@@ -1,13 +1,16 @@
 """format-date: the event date is one on which the format existed.
 
-Format key `since`: the format's first day (Pioneer 2019-10-21; for a format whose lists
-deckcheck holds only from some date on, such as the Yu-Gi-Oh! OCG lists of the card data,
-the first of them). A date before it is no pass: none of the format's lists or card pool
-was in force, so nothing about the deck could be checked. Formats that do not say (limited,
-a user's own file without `since`) have no such check.
+Format keys: `since`, the format's first day (Pioneer 2019-10-21), and `lists_known_from`,
+the first day of the lists deckcheck holds for a format older than them (the Yu-Gi-Oh! OCG
+lists, from 2021-01-01). A date before either is no pass: no list or card pool deckcheck
+knows was in force, so nothing about the deck could be checked; the message says which (a
+format that did not exist yet, or lists not known that far back). Formats that say neither
+(limited, a user's own file) have no such check.
 
 FAIL (mtg/pioneer, --date 2015-06-01): "Pioneer did not exist on 2015-06-01: it starts on
 2019-10-21; check the event date (--date)".
+FAIL (yugioh/advanced-ocg, --date 2020-06-01): "Advanced (OCG): deckcheck holds its lists
+from 2021-01-01 only, so none can be checked on 2020-06-01; check the event date (--date)".
 PASS (mtg/pioneer, --date 2019-10-21).
 """
 from __future__ import annotations
@@ -23,12 +26,13 @@ from ..schema import Date
 from .context import Context
 
 ID = "format-date"
-KEYS = {"since": Date()}
+KEYS = {"since": Date(), "lists_known_from": Date()}
 
 
 def applies(fmt: Format) -> bool:
-    """Whether this rule has anything to check in `fmt`: the format says when it starts."""
-    return fmt.option("since") is not None
+    """Whether this rule has anything to check in `fmt`: the format says when it starts,
+    or from when deckcheck knows its lists."""
+    return fmt.option("since") is not None or fmt.option("lists_known_from") is not None
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
@@ -39,8 +43,19 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             message=f"{fmt.name} did not exist on {ctx.date.isoformat()}: it starts on {since.isoformat()}; "
             "check the event date (--date)",
         )
+        return
+    known = as_date(fmt.option("lists_known_from"))
+    if known is not None and ctx.date < known:
+        # The format was played then; only its lists of that time are unknown to deckcheck.
+        yield Problem(
+            rule=ID,
+            message=f"{fmt.name}: deckcheck holds its lists from {known.isoformat()} only, so none can be checked "
+            f"on {ctx.date.isoformat()}; check the event date (--date)",
+        )
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
     since = as_date(fmt.option("since"))
-    return [f"starts: {since.isoformat()}"] if since is not None else []
+    known = as_date(fmt.option("lists_known_from"))
+    return ([f"starts: {since.isoformat()}"] if since is not None else []) + \
+        ([f"lists known from {known.isoformat()}"] if known is not None else [])
