@@ -31,14 +31,16 @@ def today() -> dt.date:
 def parse_date(value: str | dt.date | None) -> dt.date:
     """The event date `value` names (today for None; a datetime's day); OptionError
     (setting `date`) when it is not a YYYY-MM-DD date."""
-    from .errors import OptionError
-
+    if value.__class__ is dt.date:  # a batch's every deck: no import statement run for it
+        return value
     if value is None:
         return today()
     if isinstance(value, dt.datetime):
         return value.date()  # lists change by the day; a date and a datetime never compare
     if isinstance(value, dt.date):
         return value
+    from .errors import OptionError
+
     try:
         # The pattern first, as for format files (schema.py): Python 3.11's fromisoformat
         # also reads `20110101` and `2011-W40`, which 3.10 refuses.
@@ -113,12 +115,18 @@ def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Probl
 
 def check_platform(platform: str) -> str:
     """`platform` checked against the platforms deckcheck knows (OptionError when not)."""
+    if platform.__class__ is str and platform in _PLATFORMS_SEEN:  # checked before: a batch asks for every deck
+        return platform
     from .errors import OptionError
     from .games.mtg.cards import PLATFORMS
 
     if platform not in PLATFORMS:
         raise OptionError("platform", f"{quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+    _PLATFORMS_SEEN.add(platform)
     return platform
+
+
+_PLATFORMS_SEEN: set[str] = set()  # platforms check_platform found known
 
 
 _NONE: frozenset[str] = frozenset()  # the unknown cards of nearly every deck
