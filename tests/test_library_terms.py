@@ -249,6 +249,17 @@ WRONG_KINDS = [
     # A pool of another kind was "a decklist is text (str) or a file", of the deck.
     (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     (lambda: _check_deck(pool=["Mountain"]), "pool ['Mountain']: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
+    # A deck site passing a JSON body's `null` or bytes met a bare TypeError, not a DeckcheckError;
+    # check_deck given text (not a parsed Deck) an AttributeError from deep inside.
+    (lambda: validate(None, "mtg/modern"), "deck None: give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: validate(b"4 Island", "mtg/modern"), "deck b'4 Island': give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: simulate(["4 Island"], "mtg/modern"), "deck ['4 Island']: give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: _parse_deck(4), "deck 4: give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: _check_deck_of("4 Island"),
+     "deck '4 Island': give a Deck that parse_deck read (validate takes the decklist's text or file)"),
+    (lambda: _check_deck_of(None), "deck None: give a Deck that parse_deck read (validate takes the decklist's text or file)"),
+    (lambda: _validate_file(None), "path None: give the decklist file's name (a str or a pathlib.Path)"),
+    (lambda: _read_pool_file(3), "path 3: give the pool file's name (a str or a pathlib.Path)"),
     # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
     (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
     (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),
@@ -258,6 +269,30 @@ WRONG_KINDS = [
     (lambda: validate(DECK, "mtg/modern", platform="arena" + "x" * 1_000_000),
      f"platform 'arena{'x' * 195}': choose paper, mtgo or arena"),
 ]
+
+
+def _parse_deck(value):  # type: ignore[no-untyped-def]
+    from deckcheck import parse_deck
+
+    return parse_deck(value)
+
+
+def _check_deck_of(value):  # type: ignore[no-untyped-def]
+    from deckcheck import check_deck
+
+    return check_deck(value, "mtg/modern")
+
+
+def _validate_file(value):  # type: ignore[no-untyped-def]
+    from deckcheck import validate_file
+
+    return validate_file(value, "mtg/modern")
+
+
+def _read_pool_file(value):  # type: ignore[no-untyped-def]
+    from deckcheck import read_pool_file
+
+    return read_pool_file(value)
 
 
 def _check_deck(**settings):  # type: ignore[no-untyped-def]
