@@ -586,3 +586,35 @@ def test_check_warns_about_a_folder_it_cannot_read_and_checks_the_rest(cli, tmp_
     assert done.stdout.startswith("a.txt - mtg/modern: LEGAL")
     expected = ["deckcheck: warning: locked/: cannot read folder (Permission denied)"] if warned else []
     assert done.stderr.splitlines() == expected
+
+
+
+
+def test_assertions_of_one_run_are_bounded(tmp_path, monkeypatch):
+    """Each deck runs the assertions of every `simulate` entry that matches it, so a pull
+    request's decks multiplied its deckcheck.yaml: 1,000 small deck files under one glob of
+    4 MiB of assertions stood for 190 million. A run checks at most MAX_ASSERTIONS_PER_RUN
+    (10 here, so the test stays small); each deck past that keeps one failed assertion that
+    counts its own not run (a pull request cannot hide a failing assertion behind enough
+    that pass)."""
+    from deckcheck.project import check
+    from deckcheck.project.config import load_config
+
+    monkeypatch.setattr(check, "MAX_ASSERTIONS_PER_RUN", 10)
+    listed = "".join(f"\n      - keep7 >= 0.{index}" for index in range(6))
+    write(tmp_path, {"deckcheck.yaml": f"format: mtg/modern\nsimulate:\n  '*.txt':\n    assert:{listed}\n",
+                     "a.txt": BURN, "b.txt": BURN, "c.txt": BURN})
+    monkeypatch.chdir(tmp_path)
+    report = check.run_check(load_config(tmp_path / "deckcheck.yaml"), ()).report
+    outcomes = [outcome.to_dict() for outcome in report.assertions]
+    assert [(outcome["deck"], outcome["passed"]) for outcome in outcomes] == [
+        *[("a.txt", True)] * 6, *[("b.txt", True)] * 4, ("b.txt", False), ("c.txt", False),
+    ]
+    why = "a run checks at most 10 assertions (docs/security.md, limits)"
+    assert outcomes[-2:] == [
+        {"deck": "b.txt", "format": "mtg/modern", "assertion": "keep7 >= 0.4", "passed": False,
+         "message": f"not run, nor 1 more assertion of this deck: {why}", "values": {}, "error": True},
+        {"deck": "c.txt", "format": "mtg/modern", "assertion": "keep7 >= 0.0", "passed": False,
+         "message": f"not run, nor 5 more assertions of this deck: {why}", "values": {}, "error": True},
+    ]
+    assert report.exit_code == 1

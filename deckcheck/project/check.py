@@ -17,12 +17,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
+from ..limits import MAX_ASSERTIONS_PER_RUN
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
@@ -284,6 +285,7 @@ def run_check(
     used_globs: set[str] = set()
     used_formats: dict[str, Format] = {}
     budget = ProblemBudget()  # the problems one report lists (limits.py)
+    assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
         fmt = load(fid, root=config.root)
@@ -298,10 +300,18 @@ def run_check(
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
+        not_run: list[str] = []  # this deck's assertions past the run's bound
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
+                taken = spec.assertions[:assertions_left]
+                not_run.extend(spec.assertions[len(taken):])
+                if taken:
+                    outcomes = _simulate(deck, fmt, replace(spec, assertions=taken), shown, config, notes)
+                    assertions_left -= len(outcomes)
+                    run.report.assertions.extend(outcomes)  # type: ignore[union-attr]
+        if not_run:
+            run.report.assertions.append(_not_run(not_run, shown, fmt))  # type: ignore[union-attr]
         if progress:
             progress(shown)
     if decks and not paths:
@@ -321,6 +331,21 @@ def run_check(
         warnings = [warning.replace(level=RUN_ERROR) for warning in warnings]
     run.report.messages = warnings + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
+
+
+def _not_run(texts: list[str], shown: str, fmt: Format) -> AssertionOutcome:
+    """One failed assertion for the assertions of a deck past MAX_ASSERTIONS_PER_RUN: each
+    deck runs every matching entry's list again, so a pull request's decks multiplied its
+    deckcheck.yaml (1,000 small files under 4 MiB of assertions stood for 190 million). A
+    failure, as a deck past the report's problems keeps an error: assertions left unrun
+    could be the failing ones, listed after enough that pass."""
+    from ..wording import counted
+
+    more = f", nor {counted(len(texts) - 1, 'more assertion', grouped=True)} of this deck" if len(texts) > 1 else ""
+    return AssertionOutcome(
+        deck=shown, format=fmt.id, assertion=texts[0], passed=False, error=True,
+        message=f"not run{more}: a run checks at most {MAX_ASSERTIONS_PER_RUN:,} assertions (docs/security.md, limits)",
+    )
 
 
 def _unknown_names(formats: Iterable[Format]) -> list[str]:
