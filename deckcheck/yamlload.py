@@ -7,9 +7,10 @@ and YAML card files are all read here.
   last silently, so a second `banned:` would quietly drop the first list.
 - Dates stay text: the schema checks them and names the key (PyYAML would turn
   `2011-13-45` into a bare ValueError with no file, key or line).
-- Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests
-  and deckcheck.yaml refuse them: a few hundred bytes of nested aliases stand for gigabytes
-  of rows, and one list of assertions named under every glob for hundreds of thousands.
+- Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests,
+  deckcheck.yaml and policy files refuse them: a few hundred bytes of nested aliases stand
+  for gigabytes of rows, one list of assertions named under every glob for hundreds of
+  thousands, one list of names under every tag for millions.
 - Every fault is a `YamlError` naming the file and, when known, the line.
 - Plain scalars can be kept as the text written (`scalars_as_text=True`): a batch
   manifest's `true`, `007` or `1.50` is a player's or a seat's text, not True, 7 or 1.5.
