@@ -112,6 +112,11 @@ MAX_EXPRESSION_NESTING = 32
 # is matched against each, so the two bound a run's matching work.
 MAX_GLOBS = 256
 MAX_GLOB_CHARS = 256
+# Assertions one `check` run evaluates, over every deck and every `simulate` entry that
+# matches it: each deck runs each entry's list again, and YAML aliases let a few kilobytes
+# name one list under every glob (57 KB stood for 512,000 assertions: 56 s, 1.3 GB, a
+# 117 MB report). Real projects run tens to a few thousand.
+MAX_ASSERTIONS_PER_RUN = 10_000
 
 # ---------------------------------------------------------------- the card server (Scryfall)
 

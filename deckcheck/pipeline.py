@@ -152,6 +152,10 @@ def check_deck(
     taken as `validate` takes them (an id or a file; text, a datetime, or None for today),
     and `pool` too (its text, a file or a `Pool`).
     """
+    if not isinstance(deck, Deck):  # text given here met an AttributeError from deep inside
+        from .errors import OptionError
+
+        raise OptionError("deck", f"{quoted(deck)}: give a Deck that parse_deck read (validate takes the decklist's text or file)")
     if not isinstance(fmt, Format):
         fmt = load(fmt)
     date = parse_date(date)
@@ -207,7 +211,11 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> D
     if isinstance(text_or_path, Path):
         return parsers.load_deck(text_or_path, input_format=input_format)
     if not isinstance(text_or_path, str):
-        raise TypeError(f"a decklist is text (str) or a file (pathlib.Path), not {type(text_or_path).__name__}")
+        # A DeckcheckError as every other wrong kind: a site's `except DeckcheckError` around
+        # validate(body["deck"]) met a bare TypeError for a JSON null.
+        from .errors import OptionError
+
+        raise OptionError("deck", f"{quoted(text_or_path)}: give the decklist's text (a str) or its file (a pathlib.Path)")
     if parsers.is_inline(text_or_path):
         return parsers.parse_text(text_or_path.strip(), source=parsers.inline_name(text_or_path), input_format=input_format)
     return parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
@@ -272,4 +280,14 @@ def validate_file(
 ) -> DeckResult:
     """`validate` of the decklist file at `path` (a `str` here is a file name: use this only
     with paths your own code chose, never with text from users)."""
-    return validate(Path(path), format_id, date, **options)
+    return validate(file_argument(path, "decklist file"), format_id, date, **options)
+
+
+def file_argument(path: object, what: str) -> Path:
+    """`path` as a Path when it is a file name (a `str` or a `Path`), else an OptionError
+    naming `path` (pathlib's own TypeError said nothing of the setting)."""
+    if isinstance(path, (str, Path)):
+        return Path(path)
+    from .errors import OptionError
+
+    raise OptionError("path", f"{quoted(path)}: give the {what}'s name (a str or a pathlib.Path)")

@@ -180,4 +180,6 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
 def read_pool_file(path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
     """`read_pool` of the file at `path` (a `str` here is a file name: only for paths your
     own code chose)."""
-    return read_pool(Path(path), input_format=input_format, shown=shown)
+    from .pipeline import file_argument  # here: pipeline imports this module
+
+    return read_pool(file_argument(path, "pool file"), input_format=input_format, shown=shown)

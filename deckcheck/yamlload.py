@@ -7,8 +7,10 @@ and YAML card files are all read here.
   last silently, so a second `banned:` would quietly drop the first list.
 - Dates stay text: the schema checks them and names the key (PyYAML would turn
   `2011-13-45` into a bare ValueError with no file, key or line).
-- Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests
-  refuse them: a few hundred bytes of nested aliases stand for gigabytes of rows.
+- Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests,
+  deckcheck.yaml and policy files refuse them: a few hundred bytes of nested aliases stand
+  for gigabytes of rows, one list of assertions named under every glob for hundreds of
+  thousands, one list of names under every tag for millions.
 - Every fault is a `YamlError` naming the file and, when known, the line.
 - Plain scalars can be kept as the text written (`scalars_as_text=True`): a batch
   manifest's `true`, `007` or `1.50` is a player's or a seat's text, not True, 7 or 1.5.
@@ -136,10 +138,11 @@ def load_yaml_document(
     return YamlDocument(data=data, node=node)
 
 
-def read_yaml_file(path: Path, *, what: str) -> YamlDocument:
+def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocument:
     """A YAML file read as every deckcheck file is: a regular file (never a pipe or a
     device), at most MAX_INPUT_BYTES, UTF-8 (a BOM is fine). `what` names the kind of
-    file in messages ("format file"). Raises YamlError."""
+    file in messages ("format file"); `aliases=False` refuses anchors and aliases. Raises
+    YamlError."""
     source = str(path)
     try:
         # A named pipe or a device would block or never end: only regular files are read.
@@ -160,7 +163,7 @@ def read_yaml_file(path: Path, *, what: str) -> YamlDocument:
         raise YamlError(
             f"line {line}: not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8", source=source, line=line
         ) from None
-    return load_yaml_document(text, source=source, what=what)
+    return load_yaml_document(text, source=source, what=what, aliases=aliases)
 
 
 def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> None:

@@ -586,3 +586,72 @@ def test_check_warns_about_a_folder_it_cannot_read_and_checks_the_rest(cli, tmp_
     assert done.stdout.startswith("a.txt - mtg/modern: LEGAL")
     expected = ["deckcheck: warning: locked/: cannot read folder (Permission denied)"] if warned else []
     assert done.stderr.splitlines() == expected
+
+
+
+
+def test_assertions_of_one_run_are_bounded(tmp_path, monkeypatch):
+    """Each deck runs the assertions of every `simulate` entry that matches it, so a pull
+    request's decks multiplied its deckcheck.yaml: 1,000 small deck files under one glob of
+    4 MiB of assertions stood for 190 million. A run checks at most MAX_ASSERTIONS_PER_RUN
+    (10 here, so the test stays small); each deck past that keeps one failed assertion that
+    counts its own not run (a pull request cannot hide a failing assertion behind enough
+    that pass)."""
+    from deckcheck.project import check
+    from deckcheck.project.config import load_config
+
+    monkeypatch.setattr(check, "MAX_ASSERTIONS_PER_RUN", 10)
+    listed = "".join(f"\n      - keep7 >= 0.{index}" for index in range(6))
+    write(tmp_path, {"deckcheck.yaml": f"format: mtg/modern\nsimulate:\n  '*.txt':\n    assert:{listed}\n",
+                     "a.txt": BURN, "b.txt": BURN, "c.txt": BURN})
+    monkeypatch.chdir(tmp_path)
+    report = check.run_check(load_config(tmp_path / "deckcheck.yaml"), ()).report
+    outcomes = [outcome.to_dict() for outcome in report.assertions]
+    assert [(outcome["deck"], outcome["passed"]) for outcome in outcomes] == [
+        *[("a.txt", True)] * 6, *[("b.txt", True)] * 4, ("b.txt", False), ("c.txt", False),
+    ]
+    why = "a run checks at most 10 assertions (docs/security.md, limits)"
+    assert outcomes[-2:] == [
+        {"deck": "b.txt", "format": "mtg/modern", "assertion": "keep7 >= 0.4", "passed": False,
+         "message": f"not run, nor 1 more assertion of this deck: {why}", "values": {}, "error": True},
+        {"deck": "c.txt", "format": "mtg/modern", "assertion": "keep7 >= 0.0", "passed": False,
+         "message": f"not run, nor 5 more assertions of this deck: {why}", "values": {}, "error": True},
+    ]
+    assert report.exit_code == 1
+
+
+def test_a_run_keeps_no_more_formats_than_the_cache_does(tmp_path, monkeypatch):
+    """`check` kept every format its decks used to the end of the run (for the warnings on
+    their card names), past MAX_FORMATS_KEPT: a pull request's 250 format files, each
+    extending one file of 90,000 names, held 77 MB each, 20 GB in all. Each format's warnings
+    are worked out when a deck first uses it, so no more stay loaded than the cache keeps
+    (2 here, so the test stays small), and the warnings are the same."""
+    import gc
+
+    from deckcheck import formats
+    from deckcheck.formats.model import Format
+    from deckcheck.project import check
+    from deckcheck.project.config import load_config
+
+    monkeypatch.setattr(formats, "MAX_FORMATS_KEPT", 2)
+    files = {"deckcheck.yaml": "format: mtg/modern\nformats:\n" + "".join(f"  d{i}.txt: f{i}.yaml\n" for i in range(6))}
+    for index in range(6):
+        files[f"f{index}.yaml"] = f"name: F{index}\nextends: mtg/modern\nbanned: [{{card: Bolt{index}, since: 2020-01-01}}]\n"
+        files[f"d{index}.txt"] = BURN
+    write(tmp_path, files)
+    alive: list[int] = []
+    names = {f"F{index}" for index in range(6)}
+    real = check._unknown_names
+
+    def counting(used):  # type: ignore[no-untyped-def]
+        used = list(used)
+        gc.collect()
+        alive.append(sum(isinstance(item, Format) and item.name in names for item in gc.get_objects()))
+        return real(used)
+
+    monkeypatch.setattr(check, "_unknown_names", counting)
+    monkeypatch.chdir(tmp_path)
+    run = check.run_check(load_config(tmp_path / "deckcheck.yaml"), ())
+    assert max(alive) <= 3  # the cache's two, and the one a deck is being checked against
+    warned = [message.message for message in run.report.messages if "matches no card" in message.message]
+    assert [text.split(":")[0] for text in warned] == [f"f{index}.yaml" for index in range(6)]

@@ -342,3 +342,22 @@ def test_with_urborg_the_only_mana_a_colorless_and_a_black_two_drop_are_alike(cl
     for side in ("play", "draw"):
         colorless, black = castable["Mind Stone"]["sides"][side], castable["Bitterblossom"]["sides"][side]
         assert colorless["p"] == pytest.approx(black["p"], abs=1e-12) and black["p"] > 0.4
+
+
+@pytest.mark.parametrize("name, written", [
+    ("Wrath of God", '"Wrath of God"'),
+    ('Qz\n"Jx" Vk\x1b', '"Qz\\n\\"Jx\\" Vk\\u001b"'),
+])
+def test_the_costs_advice_writes_the_name_as_yaml_reads_it_on_one_line(name, written):
+    """The advice quoted the spell's name raw: a website's user who asked to cast
+    "Qz\\n..." got an error of two lines (the library promises one), and a name with a
+    quote gave advice no YAML reads. It is written as a double-quoted YAML scalar."""
+    deck = "16 Plains\n9 Island\n35 Wrath of God\n"
+    with pytest.raises(ManaError) as raised:
+        simulate(deck, "mtg/constructed", cast=[name], card_data=None)
+    message = str(raised.value)
+    assert "\n" not in message
+    assert message.endswith(f"like `costs: {{{written}: \"{{2}}{{W}}{{W}}\"}}`")
+    import yaml
+
+    assert yaml.safe_load(f"{{{written}: x}}") == {name: "x"}

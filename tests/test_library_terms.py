@@ -249,6 +249,30 @@ WRONG_KINDS = [
     # A pool of another kind was "a decklist is text (str) or a file", of the deck.
     (lambda: validate(DECK, "mtg/modern", pool=5), "pool 5: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
     (lambda: _check_deck(pool=["Mountain"]), "pool ['Mountain']: give the pool's text (a str), its file (a pathlib.Path) or a Pool"),
+    # A deck site passing a JSON body's `null` or bytes met a bare TypeError, not a DeckcheckError;
+    # check_deck given text (not a parsed Deck) an AttributeError from deep inside.
+    (lambda: validate(None, "mtg/modern"), "deck None: give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: validate(b"4 Island", "mtg/modern"), "deck b'4 Island': give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: simulate(["4 Island"], "mtg/modern"), "deck ['4 Island']: give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: _parse_deck(4), "deck 4: give the decklist's text (a str) or its file (a pathlib.Path)"),
+    (lambda: _check_deck_of("4 Island"),
+     "deck '4 Island': give a Deck that parse_deck read (validate takes the decklist's text or file)"),
+    (lambda: _check_deck_of(None), "deck None: give a Deck that parse_deck read (validate takes the decklist's text or file)"),
+    (lambda: _validate_file(None), "path None: give the decklist file's name (a str or a pathlib.Path)"),
+    (lambda: _read_pool_file(3), "path 3: give the pool file's name (a str or a pathlib.Path)"),
+    # check_source (docs/batch.md) met them deep inside: pathlib's TypeError for a source of
+    # None, `'>' not supported` for jobs="2", "'int' object is not callable" after the batch ran.
+    (lambda: check_source(None, "mtg/modern"),
+     "source None: give the folder, zip or manifest to check (a str or a pathlib.Path)"),
+    (lambda: check_source("regs", "mtg/modern", jobs="2"),
+     "jobs '2': give a number of processes from 1 up, or None for the cores this process may use"),
+    (lambda: check_source("regs", "mtg/modern", jobs=-1),
+     "jobs -1: give a number of processes from 1 up, or None for the cores this process may use"),
+    (lambda: check_source("regs", "mtg/modern", deck_check=2.5),
+     "deck_check 2.5: give a share of the players such as 10% or a number of players such as 5"),
+    (lambda: check_source("regs", "mtg/modern", on_result=5), "on_result 5: give a function, or None"),
+    (lambda: check_source("regs", "mtg/modern", progress="yes"), "progress 'yes': give a function, or None"),
+    (lambda: check_source("regs", "mtg/modern", sink=[]), "sink []: give a function, or None"),
     # check_deck took any platform: KeyError 'mtgx' from deep in a rule, TypeError for a list.
     (lambda: _check_deck(platform="mtgx"), "platform 'mtgx': choose paper, mtgo or arena"),
     (lambda: _check_deck(platform=["paper"]), "platform ['paper']: choose paper, mtgo or arena"),
@@ -258,6 +282,30 @@ WRONG_KINDS = [
     (lambda: validate(DECK, "mtg/modern", platform="arena" + "x" * 1_000_000),
      f"platform 'arena{'x' * 195}': choose paper, mtgo or arena"),
 ]
+
+
+def _parse_deck(value):  # type: ignore[no-untyped-def]
+    from deckcheck import parse_deck
+
+    return parse_deck(value)
+
+
+def _check_deck_of(value):  # type: ignore[no-untyped-def]
+    from deckcheck import check_deck
+
+    return check_deck(value, "mtg/modern")
+
+
+def _validate_file(value):  # type: ignore[no-untyped-def]
+    from deckcheck import validate_file
+
+    return validate_file(value, "mtg/modern")
+
+
+def _read_pool_file(value):  # type: ignore[no-untyped-def]
+    from deckcheck import read_pool_file
+
+    return read_pool_file(value)
 
 
 def _check_deck(**settings):  # type: ignore[no-untyped-def]
@@ -326,3 +374,14 @@ def test_a_megabyte_setting_is_not_quoted_whole(call):
     message = str(raised.value)
     assert len(message) < MAX_MESSAGE_CHARS + 60, len(message)
     assert "characters cut)" in message and "\n" not in message
+
+
+def test_check_source_takes_a_number_of_players_to_deck_check_as_a_number(tmp_path):
+    """`deck_check=5` (docs/batch.md: "`10%` or `5`") met AttributeError ('int' object has
+    no attribute 'strip'); a whole number is that many players, as the text "5" is."""
+    for player in ("ann", "bob", "cy"):
+        (tmp_path / f"{player}.txt").write_text(DECK, encoding="utf-8")
+    as_number = check_source(str(tmp_path), "mtg/modern", deck_check=2, seed=7).deck_checks
+    as_text = check_source(str(tmp_path), "mtg/modern", deck_check="2", seed=7).deck_checks
+    assert as_number.request == as_text.request
+    assert [pick.index for pick in as_number.picks] == [pick.index for pick in as_text.picks] and len(as_number.picks) == 2

@@ -15,7 +15,7 @@ import pytest
 from files import write
 
 from deckcheck import validate
-from deckcheck.errors import FormatError, InputError
+from deckcheck.errors import FormatError, InputError, OptionError
 from deckcheck.formats import load
 
 SECRET = "SECRET-5a1d2c"
@@ -313,7 +313,7 @@ def test_library_files_are_paths_or_named_by_validate_file(tmp_path):
     assert validate(deck, FORMAT).deck == str(deck)
     assert validate_file(str(deck), FORMAT).legal
     assert read_pool_file(str(tmp_path / "pool.txt")).holds("lightning bolt") == 4
-    with pytest.raises(TypeError):
+    with pytest.raises(OptionError):
         validate(b"4 Island", FORMAT)  # type: ignore[arg-type]
 
 

@@ -130,3 +130,22 @@ def test_sideboard_header_lists_take_the_fast_path(shared_data, monkeypatch):
         fast, slow = _both_ways(source, monkeypatch)
         assert fast == slow, source[:200]
         assert ("Sideboard" in source) == any(entry[2] == "sideboard" for entry in fast[0])
+
+
+@pytest.mark.parametrize("line", ["", "Sideboard", "1 Island"])
+def test_the_fast_path_check_takes_memory_of_a_few_lines_whatever_the_list_holds(line):
+    """The check that a whole list is plain was one regular expression over all of it, and
+    Python's re keeps a backtracking point per line it repeats over: 4 MiB of blank lines
+    pasted into a deck site took 814 MB in that one match (200 bytes a line). It is matched
+    a slice of whole lines at a time now; the answer is the same (the cases above)."""
+    import tracemalloc
+
+    source = (line + "\n") * 100_000
+    tracemalloc.start()
+    try:
+        assert text._plain_list(source) is True
+        assert text._plain_list(source + "4 x Lightning Bolt\n") is False
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000, f"{peak:,} bytes"

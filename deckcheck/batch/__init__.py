@@ -59,10 +59,14 @@ def check_source(
     deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
+    from ..limits import is_whole
     from ..pipeline import check_platform, parse_date
     from .deck_checks import parse_request
     from .sources import open_source
 
+    _check_kinds(source, jobs, deck_check, {"progress": progress, "on_result": on_result, "sink": sink})
+    if is_whole(deck_check):
+        deck_check = str(deck_check)  # `5` players, as the text "5" is
     day = parse_date(date)
     check_platform(platform)
     request = parse_request(deck_check, seed) if deck_check is not None else None
@@ -77,6 +81,25 @@ def check_source(
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
             on_result=on_result, sink=sink,
         )
+
+
+def _check_kinds(source: object, jobs: object, deck_check: object, callbacks: dict[str, object]) -> None:
+    """An OptionError naming the keyword for a value of the wrong kind, before anything is
+    read: a source of None met pathlib's TypeError, jobs="2" a comparison's, and a callback
+    that is not one "'int' object is not callable" once the batch had run."""
+    from ..errors import OptionError
+    from ..limits import is_whole, quoted
+
+    if not isinstance(source, (str, Path)):
+        raise OptionError("source", f"{quoted(source)}: give the folder, zip or manifest to check (a str or a pathlib.Path)")
+    if jobs is not None and not (is_whole(jobs) and jobs >= 1):  # type: ignore[operator]
+        raise OptionError("jobs", f"{quoted(jobs)}: give a number of processes from 1 up, or None for the cores this process may use")
+    if deck_check is not None and not (isinstance(deck_check, str) or is_whole(deck_check)):
+        raise OptionError(
+            "deck_check", f"{quoted(deck_check)}: give a share of the players such as 10% or a number of players such as 5")
+    for setting, callback in callbacks.items():
+        if callback is not None and not callable(callback):
+            raise OptionError(setting, f"{quoted(callback)}: give a function, or None")
 
 
 def _every_row_names_its_format(found: RegistrationSet) -> None:

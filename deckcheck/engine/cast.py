@@ -14,6 +14,7 @@ mana before them (bottoming.py).
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -142,9 +143,12 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         hint = "" if card is not None else did_you_mean(name, profile, getattr(card_data, "suggest", None))
         if hint:  # a name neither the deck nor the card data has, close to one they have: a typo
             raise ManaError(f"{origin}: no such card in the main deck or the card data{hint}")
+        # The name as a double-quoted YAML scalar (JSON's escapes): written raw, a line break
+        # in it split the one-line error, and a quote gave advice no YAML reads.
+        written = json.dumps(name, ensure_ascii=False)
         raise ManaError(
             f"{origin}: no mana cost known (no card database has it); import one with "
-            "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {\"" + name + "\": \"{2}{W}{W}\"}`"
+            "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {" + written + ": \"{2}{W}{W}\"}`"
         )
     question = CastQuestion(
         name=known.face_names[face] if known is not None and face is not None else card.name if card else shown,

@@ -17,12 +17,13 @@ from __future__ import annotations
 import datetime as dt
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
+from ..limits import MAX_ASSERTIONS_PER_RUN
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
@@ -282,12 +283,19 @@ def run_check(
     config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
-    used_formats: dict[str, Format] = {}
+    # Each format's warnings on its card names, worked out when a deck first uses it: a run
+    # that kept every format it used to the end held more than the cache keeps
+    # (MAX_FORMATS_KEPT; a pull request's 250 files extending one of 90,000 names: 20 GB).
+    used_formats: set[str] = set()
+    format_warnings: list[str] = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
+    assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
         fmt = load(fid, root=config.root)
-        used_formats.setdefault(str(fmt.path), fmt)
+        if str(fmt.path) not in used_formats:
+            used_formats.add(str(fmt.path))
+            format_warnings += _unknown_names([fmt])
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
@@ -298,10 +306,18 @@ def run_check(
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
+        not_run: list[str] = []  # this deck's assertions past the run's bound
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
-                run.report.assertions.extend(_simulate(deck, fmt, spec, shown, config, notes))  # type: ignore[union-attr]
+                taken = spec.assertions[:assertions_left]
+                not_run.extend(spec.assertions[len(taken):])
+                if taken:
+                    outcomes = _simulate(deck, fmt, replace(spec, assertions=taken), shown, config, notes)
+                    assertions_left -= len(outcomes)
+                    run.report.assertions.extend(outcomes)  # type: ignore[union-attr]
+        if not_run:
+            run.report.assertions.append(_not_run(not_run, shown, fmt))  # type: ignore[union-attr]
         if progress:
             progress(shown)
     if decks and not paths:
@@ -313,7 +329,7 @@ def run_check(
             if not any(matches(pattern, rel) for _, rel in decks):
                 text = f"{config.shown}: formats.{pattern}: matches no deck"
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
-    warnings += [RunMessage(RUN_WARNING, text) for text in _unknown_names(used_formats.values())]
+    warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
     # Warnings first, as stderr has them (before the report; the notes follow it).
     if strict or config.strict:
         # A strict run's warnings fail it: a glob that matches no deck, so its assertions
@@ -321,6 +337,21 @@ def run_check(
         warnings = [warning.replace(level=RUN_ERROR) for warning in warnings]
     run.report.messages = warnings + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
+
+
+def _not_run(texts: list[str], shown: str, fmt: Format) -> AssertionOutcome:
+    """One failed assertion for the assertions of a deck past MAX_ASSERTIONS_PER_RUN: each
+    deck runs every matching entry's list again, so a pull request's decks multiplied its
+    deckcheck.yaml (1,000 small files under 4 MiB of assertions stood for 190 million). A
+    failure, as a deck past the report's problems keeps an error: assertions left unrun
+    could be the failing ones, listed after enough that pass."""
+    from ..wording import counted
+
+    more = f", nor {counted(len(texts) - 1, 'more assertion', grouped=True)} of this deck" if len(texts) > 1 else ""
+    return AssertionOutcome(
+        deck=shown, format=fmt.id, assertion=texts[0], passed=False, error=True,
+        message=f"not run{more}: a run checks at most {MAX_ASSERTIONS_PER_RUN:,} assertions (docs/security.md, limits)",
+    )
 
 
 def _unknown_names(formats: Iterable[Format]) -> list[str]:
