@@ -186,7 +186,10 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     # oathbreaker's signature spell below it goes to the command zone with it.
     second = listed[1] if len(listed) > 1 else None
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
-    if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner):
+    # A spell outside the oathbreaker's colors would be the next error once moved (the
+    # signature spell shares its oathbreaker's identity): the hint names the first card alone.
+    if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
+            and set(partner.color_identity) <= set(card.color_identity):
         return (f"; its first two cards, {first.name} and {second.name}, can be its oathbreaker and signature spell: "  # type: ignore[union-attr]
                 f"{line} them and a `Deck` line below")
     if partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
