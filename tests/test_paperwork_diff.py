@@ -92,12 +92,25 @@ def test_a_commander_filed_in_another_zone_without_a_format_says_to_give_one(cli
     assert done.returncode == 1
     assert done.stderr.splitlines() == [
         "deckcheck: note: Tymna the Weaver is in the command zone of one list and the sideboard of the other: "
-        "a Commander deck's files name the commander their own ways; give its format (-f mtg/commander) to "
+        "a Commander deck's files name the commander their own ways; give its format (such as -f mtg/commander) to "
         "read both as validate does"]
     assert cli("diff", str(registered), str(found), "-f", "mtg/commander").returncode == 0
     registered, found = _write(tmp_path, CASES[2])
     done = cli("diff", str(registered), str(found))
     assert done.returncode == 1 and done.stderr == "", done.stderr
+
+
+def test_a_commander_on_a_flat_lists_first_line_gets_no_note_that_a_format_would_not_mend(cli, tmp_path):
+    """A flat export with the commander on its first line: giving the format leaves it in
+    the main deck (only a list of blank-line groups has its commander moved), so no note
+    sends the user there (review)."""
+    registered = tmp_path / "moxfield.txt"
+    registered.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
+    found = tmp_path / "flat.txt"
+    found.write_text("1 Tymna the Weaver\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 1
+    assert done.stderr == "", done.stderr
 
 
 def test_names_are_made_canonical_with_the_formats_card_data(cli, tmp_path, shared_cards_db):

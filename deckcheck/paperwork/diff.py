@@ -193,24 +193,23 @@ def _limited_sideboards(
     return registered.copy(entries=[*registered.entries, *rest]), found, None
 
 
-ZONE_WORDS = {MAIN: "main deck", SIDEBOARD: "sideboard"}
-
-
 def commander_elsewhere(diff: DeckDiff) -> str | None:
     """Lists compared as written (no format): a note when a card sits in one list's command
-    zone and, as many copies, in another zone of the other (a Moxfield `Commander` section
-    against an MTGO export's sideboard), which a Commander format reads alike; else None."""
+    zone and, as many copies, in the sideboard of the other (a Moxfield `Commander` section
+    against an MTGO export's), which a Commander format reads alike; else None. A commander
+    in the other's main deck gets none: a format moves it from a flat list's first line only
+    in a list of blank-line groups, so the advice would not help."""
     from ..names import card_key
 
     for moved in diff.differences:
         if moved.zone != COMMANDER:
             continue
         for other in diff.differences:
-            if other.zone != COMMANDER and other.missing != moved.missing and other.count == moved.count \
+            if other.zone == SIDEBOARD and other.missing != moved.missing and other.count == moved.count \
                     and card_key(other.card) == card_key(moved.card):
-                return (f"{moved.card} is in the command zone of one list and the {ZONE_WORDS.get(other.zone, other.zone)} "
+                return (f"{moved.card} is in the command zone of one list and the sideboard "
                         "of the other: a Commander deck's files name the commander their own ways; give its format "
-                        "(-f mtg/commander) to read both as validate does")
+                        "(such as -f mtg/commander) to read both as validate does")
     return None
 
 
