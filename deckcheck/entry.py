@@ -34,6 +34,11 @@ def _run(args: list[str]) -> None:
 
         _write(f"deckcheck {__version__}\n")
         return
+    # A format file named on this command line may extend files of the working folder
+    # (a repository's); a library caller's stays in its own folder (formats/__init__.py).
+    from .formats import trust_working_folder
+
+    trust_working_folder()
     try:
         from .cli.quick import run
 

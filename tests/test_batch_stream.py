@@ -203,3 +203,23 @@ def test_a_spool_outgrows_memory_and_gives_back_whole_lines(tmp_path):
     spool.copy_to(out)
     assert out.getvalue() == "".join(lines)
     spool.close()
+
+
+def test_workers_keep_a_command_line_format_files_chain_in_the_working_folder(tmp_path, monkeypatch):
+    """A format file the command line named may extend files of the working folder
+    (`formats.trust_working_folder`, set by entry.py); a worker process starts with the
+    library's rule unless told, and refused the chain its parent had loaded."""
+    from pathlib import Path
+
+    from deckcheck import formats
+
+    manifest = _in_small_chunks(monkeypatch, tmp_path)
+    write(tmp_path, {
+        "common/base.yaml": "name: Base\nextends: mtg/legacy\n",
+        "formats/cube.yaml": "name: Cube\nextends: ../common/base.yaml\n",
+    })
+    monkeypatch.setattr(formats, "_working_folder_trees", True)
+    cube = Path("formats/cube.yaml")
+    alone = check_source(manifest, cube, date=DATE, jobs=1)
+    with_worker = check_source(manifest, cube, date=DATE, jobs=2)
+    assert (with_worker.totals.decks, with_worker.totals.legal) == (alone.totals.decks, alone.totals.legal) == (120, 30)

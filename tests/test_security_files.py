@@ -532,3 +532,29 @@ def test_a_card_name_longer_than_any_line_is_refused_in_deck_xml_too(template):
     length = "65,535" if template.startswith('<?xml version="1.0"?><deck ') else "999,999"
     assert problem.message.startswith(f"card name of {length} characters; no card name is longer than {MAX_LINE_CHARS:,}")
     assert all(len(p.message) < 400 for p in result.problems)
+
+
+def test_a_library_callers_format_file_keeps_its_chain_in_its_own_folder(cli, tmp_path, monkeypatch):
+    """A deck site loads an uploaded format file with the library from a server whose
+    working folder holds the uploads folder (Docker's default is `/`): confined to the
+    working folder, `extends: ../app/secret.yaml` opened the site's own YAML files and told
+    their `game:` value. The library keeps the chain in the file's own folder; the command
+    line, whose user named the file, still lets it extend files of the working folder."""
+    from deckcheck import validate
+    from deckcheck.errors import FormatError
+
+    write(tmp_path, {
+        "app/secret.yaml": f"name: S\ngame: {SECRET}\n",
+        "app/base.yaml": "name: Base\ngame: mtg\nextends: mtg/constructed\n",
+        "up/evil.yaml": "name: Evil\ngame: mtg\nextends: ../app/secret.yaml\n",
+        "up/cube.yaml": "name: Cube\nextends: ../app/base.yaml\n",
+        "deck.txt": LEGAL,
+    })
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FormatError) as caught:
+        validate(LEGAL, Path("up/evil.yaml"))
+    assert SECRET not in str(caught.value)
+    assert "extends: '../app/secret.yaml': it points outside" in str(caught.value)
+    # The command line: the working folder is the user's tree, as before.
+    done = cli("validate", "deck.txt", "-f", "up/cube.yaml", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout + done.stderr

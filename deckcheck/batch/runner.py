@@ -209,9 +209,14 @@ def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
     return [encode(check_one(task, day)) for task in tasks]
 
 
-def _start_worker(task: Task) -> None:
+def _start_worker(task: Task, working_folder_trusted: bool = False) -> None:
     """A new worker loads the format and card data of the batch's first deck before any
-    chunk reaches it (while the parent is checking decks)."""
+    chunk reaches it (while the parent is checking decks). `working_folder_trusted`: the
+    parent's `formats.trusts_working_folder()` (a command line's), so a format file's
+    `extends:` chain stays in the tree it stayed in when the parent loaded it."""
+    from ..formats import trust_working_folder
+
+    trust_working_folder(working_folder_trusted)
     fmt = _format(task.format_id, task.format_root) if task.format_id is not None else None
     if fmt is not None and task.cards:
         _catalog(fmt, task.cards_db)
@@ -378,9 +383,10 @@ def process_pool(workers: int, first: Task) -> AbstractContextManager[ProcessPoo
     while the parent checks decks (worker_pool.py: how they stop on Ctrl-C). Imported here:
     multiprocessing and concurrent.futures cost a batch's start-up more than a hundred
     decks take, and most batches start no worker (planning.py)."""
+    from ..formats import trusts_working_folder
     from .worker_pool import worker_pool
 
-    return worker_pool(workers, _start_worker, (first,))
+    return worker_pool(workers, _start_worker, (first, trusts_working_folder()))
 
 
 def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:

@@ -137,12 +137,34 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
 
 
+# Whether a format file may extend files anywhere in the working folder it lies in: only
+# one the user named on the command line (entry.py says so for the run, `trust_working_folder`;
+# batch workers are told at their start). A library caller's file (a deck site's upload)
+# keeps its chain in its own folder: a server's working folder may be `/`, and a chain
+# confined there could open any `.yaml` file of the machine (docs/security.md). A module
+# setting, not a context variable: a command line's threads load formats too.
+_working_folder_trees = False
+
+
+def trust_working_folder(trusted: bool = True) -> None:
+    """Let format files that lie in the working folder extend any file of it (the command
+    line's rule, for the rest of the process); False restores the library's rule."""
+    global _working_folder_trees
+    _working_folder_trees = trusted
+
+
+def trusts_working_folder() -> bool:
+    """Whether `trust_working_folder` is in force (batch workers are started with it)."""
+    return _working_folder_trees
+
+
 def _tree_of(ref: FormatRef, path: Path) -> Path:
     """The tree a format's `extends:` files must stay in, by default: the formats
-    directory of an id; for a format file the current folder when the file lies inside it
-    (a repository checked in CI), else the file's own folder."""
+    directory of an id; for a format file its own folder, or on the command line the
+    current folder when the file lies inside it (a repository checked in CI)."""
     if isinstance(ref, Path):
-        here, folder = os.getcwd(), os.path.abspath(path.parent)
+        folder = os.path.abspath(path.parent)
+        here = os.getcwd() if _working_folder_trees else folder
         return Path(here if tree.is_within(folder, here) else folder)
     depth = len(Path(ref.strip().strip("/")).parts)  # `mtg/modern` lies two levels down
     return Path(os.path.abspath(path.parents[depth - 1]))
