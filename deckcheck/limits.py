@@ -117,6 +117,12 @@ MAX_GLOB_CHARS = 256
 # name one list under every glob (57 KB stood for 512,000 assertions: 56 s, 1.3 GB, a
 # 117 MB report). Real projects run tens to a few thousand.
 MAX_ASSERTIONS_PER_RUN = 10_000
+# Hands one `check` run simulates, over every deck and every `simulate` entry that matches
+# it: each entry's `hands` (the default 100,000 when it sets none) for each deck, about
+# 0.84 s a million. 256 entries at `hands: 10000000` (10 KB) stood for 36 minutes of one
+# run. This is 1,000 decks at the default, or 100 at a million each (about a minute and a
+# half); real projects simulate tens of decks at the default.
+MAX_HANDS_PER_RUN = 100_000_000
 
 # ---------------------------------------------------------------- the card server (Scryfall)
 
