@@ -223,6 +223,13 @@ def quoted(value: object) -> str:
     return repr(value[:MAX_QUOTED_CHARS]) if isinstance(value, str) else str(value)[:MAX_QUOTED_CHARS]
 
 
+def one_line(name: str) -> str:
+    """A file name (or other text a caller chose) as a message names it: as it is when it
+    is printable, as every message printed it, else quoted (`quoted`: a line break as
+    `\\n`), so a library caller's `Path("a\\nb")` cannot make its error two lines."""
+    return name if name.isprintable() else quoted(name)
+
+
 def check_seed(seed: int | None) -> None:
     """OptionError (setting `seed`) unless `seed` is None or a whole number from 0 to MAX_SEED."""
     if seed is not None and not (is_whole(seed) and 0 <= seed <= MAX_SEED):
