@@ -73,7 +73,9 @@ class FormatError(DeckcheckError):
         self.line = line
         where = ""
         if path:
-            where = f"{path}: "
+            from .limits import one_line  # here: limits imports this module
+
+            where = f"{one_line(path)}: "
         if key:
             where += f"{key}: "
         super().__init__(f"{where}{message}" + (f" (line {line})" if line is not None and key else ""))

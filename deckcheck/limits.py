@@ -30,6 +30,12 @@ MAX_LINE_CHARS = 1024
 # characters. Python's csv refuses a longer field (its default field limit, the same
 # number) by stopping the whole read; a longer cell is a problem of its row instead.
 MAX_MANIFEST_CELL_CHARS = 131_072
+# Bytes of deck files one batch reads again, for rows that name a file an earlier row named:
+# each such row reads and checks the file again (20 rows naming one 10,000-line deck took
+# 5.3 s; a 4 MiB manifest naming one big deck stood for hours). Rows copied by mistake name
+# a few kilobytes; this is 6,000 rows of one 5 KB deck, or about 200 of a 10,000-line deck
+# (under a minute). Past it, a row is left unchecked with an error.
+MAX_DECK_BYTES_READ_AGAIN = 32 * 1024 * 1024
 # No legal deck holds this many copies of one card.
 MAX_COUNT = 9999
 # Copies of one line that `.ydk` and `ydke://` write, one passcode each: the largest zone
@@ -117,6 +123,12 @@ MAX_GLOB_CHARS = 256
 # name one list under every glob (57 KB stood for 512,000 assertions: 56 s, 1.3 GB, a
 # 117 MB report). Real projects run tens to a few thousand.
 MAX_ASSERTIONS_PER_RUN = 10_000
+# Hands one `check` run simulates, over every deck and every `simulate` entry that matches
+# it: each entry's `hands` (the default 100,000 when it sets none) for each deck, about
+# 0.84 s a million. 256 entries at `hands: 10000000` (10 KB) stood for 36 minutes of one
+# run. This is 1,000 decks at the default, or 100 at a million each (about a minute and a
+# half); real projects simulate tens of decks at the default.
+MAX_HANDS_PER_RUN = 100_000_000
 
 # ---------------------------------------------------------------- the card server (Scryfall)
 
@@ -209,6 +221,13 @@ def quoted(value: object) -> str:
     """A setting's value as its message quotes it: text in quotes (`hands '100'`), anything
     else as written (numbers bare), at most MAX_QUOTED_CHARS of either."""
     return repr(value[:MAX_QUOTED_CHARS]) if isinstance(value, str) else str(value)[:MAX_QUOTED_CHARS]
+
+
+def one_line(name: str) -> str:
+    """A file name (or other text a caller chose) as a message names it: as it is when it
+    is printable, as every message printed it, else quoted (`quoted`: a line break as
+    `\\n`), so a library caller's `Path("a\\nb")` cannot make its error two lines."""
+    return name if name.isprintable() else quoted(name)
 
 
 def check_seed(seed: int | None) -> None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import InputError
 from .formats import Format
+from .limits import one_line
 from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, copy_totals
 from .names import card_key
 from .problem import WARNING, Problem
@@ -162,12 +163,12 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
     deck = read_deck(text_or_path, input_format=input_format)
     if shown is None and deck.source == "<text>":
         shown = "<pool>"
-    name = shown or deck.source
+    name = one_line(shown or deck.source)
     if deck.unreadable:
         reason = deck.problems[0].message if deck.problems else "cannot read"
         # Messages of unreadable files start with the path read; say which file this is.
-        if reason.startswith(f"{deck.source}: "):
-            reason = reason[len(deck.source) + 2:]
+        if reason.startswith(f"{one_line(deck.source)}: "):
+            reason = reason[len(one_line(deck.source)) + 2:]
         raise InputError(f"pool {name}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

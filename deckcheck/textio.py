@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from .errors import InputError
-from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS
+from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
 
 __all__ = [
     "MAX_INPUT_BYTES", "binary_kind", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
@@ -166,7 +166,7 @@ def _utf16_without_bom(data: bytes) -> str | None:
 def read_text(path: str | Path) -> str:
     """Read a decklist file as text, with a one-line error when it cannot be read."""
     data = read_bounded(path)
-    return decode(data, source=str(path))
+    return decode(data, source=one_line(str(path)))
 
 
 # Open flags for reading untrusted paths: O_NONBLOCK so that opening a named pipe returns
@@ -198,36 +198,36 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
         # costs twice the system calls.
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(f"{one_line(str(path))}: no such file") from None
     except IsADirectoryError:
         raise _is_directory(path) from None
     except PermissionError:
         if os.path.isdir(path):  # Windows refuses to open a folder with "permission denied"
             raise _is_directory(path) from None
-        raise InputError(f"{path}: permission denied") from None
+        raise InputError(f"{one_line(str(path))}: permission denied") from None
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{one_line(str(path))}: cannot read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL byte in the name: no file can have it
-        raise InputError(f"{path}: not a valid file name") from None
+        raise InputError(f"{one_line(str(path))}: not a valid file name") from None
     info = os.fstat(fd)
     # A regular file (every deck of a batch) is told by one test, not by naming what it is not.
     kind = None if stat.S_ISREG(info.st_mode) else not_regular(info.st_mode)
     if kind is not None or stat.S_ISDIR(info.st_mode) or info.st_size > limit:
         os.close(fd)
         if kind is not None:
-            raise InputError(f"{path}: not a regular file ({kind}); give {what} saved on disk")
+            raise InputError(f"{one_line(str(path))}: not a regular file ({kind}); give {what} saved on disk")
         if stat.S_ISDIR(info.st_mode):
             raise _is_directory(path)
-        raise InputError(too_big(str(path), info.st_size, limit=limit, what=what))
+        raise InputError(too_big(one_line(str(path)), info.st_size, limit=limit, what=what))
     # Read with os.read on the descriptor: a file object around it cost more than reading a deck.
     try:
-        data = _read_within_time(fd, info.st_size, limit, str(path))
+        data = _read_within_time(fd, info.st_size, limit, one_line(str(path)))
     except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{one_line(str(path))}: cannot read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise InputError(too_big(str(path), limit=limit, what=what))
+        raise InputError(too_big(one_line(str(path)), limit=limit, what=what))
     return data
 
 
@@ -237,16 +237,16 @@ def read_head(path: str | Path, size: int) -> bytes:
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:
-        raise InputError(f"{path}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+        raise InputError(f"{one_line(str(path))}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise InputError(f"{path}: not a regular file ({not_regular(mode) or 'a folder'})")
+        raise InputError(f"{one_line(str(path))}: not a regular file ({not_regular(mode) or 'a folder'})")
     with os.fdopen(fd, "rb", buffering=0) as handle:
         try:
             return handle.read(size)
         except OSError as exc:
-            raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+            raise InputError(f"{one_line(str(path))}: cannot read ({exc.strerror or exc})") from None
 
 
 def _read_within_time(fd: int, size: int, limit: int, shown: str) -> bytes:
@@ -272,4 +272,4 @@ def _read_within_time(fd: int, size: int, limit: int, shown: str) -> bytes:
 
 
 def _is_directory(path: str | Path) -> InputError:
-    return InputError(f"{path}: is a directory, not a decklist (use `deckcheck batch` for folders)")
+    return InputError(f"{one_line(str(path))}: is a directory, not a decklist (use `deckcheck batch` for folders)")

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DeckcheckError
-from .limits import NumberTooLong
+from .limits import NumberTooLong, one_line
 from .textio import MAX_INPUT_BYTES
 
 
@@ -42,7 +42,7 @@ class YamlError(DeckcheckError):
         self.detail = detail
         self.source = source
         self.line = line
-        super().__init__(f"{source}: {detail}")
+        super().__init__(f"{one_line(source)}: {detail}")
 
 
 @dataclass(frozen=True)

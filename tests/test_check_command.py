@@ -655,3 +655,32 @@ def test_a_run_keeps_no_more_formats_than_the_cache_does(tmp_path, monkeypatch):
     assert max(alive) <= 3  # the cache's two, and the one a deck is being checked against
     warned = [message.message for message in run.report.messages if "matches no card" in message.message]
     assert [text.split(":")[0] for text in warned] == [f"f{index}.yaml" for index in range(6)]
+
+
+def test_hands_of_one_run_are_bounded(tmp_path, monkeypatch):
+    """Each deck simulates every matching `simulate` entry with that entry's hands, so a
+    10 KB deckcheck.yaml of 256 entries at `hands: 10000000` stood for 36 minutes of one run.
+    A run simulates at most MAX_HANDS_PER_RUN hands (250 here, so the test stays small),
+    counting the hands each entry asks for; from the first entry that would pass it, no
+    simulation runs, and each deck keeps one failed assertion counting its own not run."""
+    from deckcheck.project import check
+    from deckcheck.project.config import load_config
+
+    monkeypatch.setattr(check, "MAX_HANDS_PER_RUN", 250)
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\nsimulate:\n"
+                                       "  'big.txt':\n    hands: 200\n    assert: [keep7 >= 0, keep7 >= 0.1]\n"
+                                       "  '*.txt':\n    hands: 100\n    seed: 1\n    assert: [keep7 >= 0]\n",
+                     "a.txt": BURN, "big.txt": BURN, "c.txt": BURN})
+    monkeypatch.chdir(tmp_path)
+    report = check.run_check(load_config(tmp_path / "deckcheck.yaml"), ()).report
+    outcomes = [outcome.to_dict() for outcome in report.assertions]
+    assert [(outcome["deck"], outcome["assertion"], outcome["passed"]) for outcome in outcomes] == [
+        ("a.txt", "keep7 >= 0", True),
+        ("big.txt", "keep7 >= 0", False), ("c.txt", "keep7 >= 0", False),
+    ]
+    assert outcomes[1] == {
+        "deck": "big.txt", "format": "mtg/modern", "assertion": "keep7 >= 0", "passed": False, "values": {}, "error": True,
+        "message": "not run, nor 2 more assertions of this deck: a run simulates at most 250 hands (docs/security.md, limits)",
+    }
+    assert outcomes[2]["message"] == "not run: a run simulates at most 250 hands (docs/security.md, limits)"
+    assert report.exit_code == 1

@@ -69,6 +69,20 @@ def test_an_unknown_format_suggests_the_ids_close_to_it(cli, typed, meant):
     assert done.stderr == f"deckcheck: error: unknown format {typed!r}; {meant}\n"
 
 
+@pytest.mark.parametrize("typed", ["./mtg/modern", "mtg//modern", "mtg/./modern", "./mtg//modern/", "/mtg/modern"])
+def test_a_format_id_spelt_as_a_path_is_the_id_it_names(cli, typed):
+    """`./mtg/modern` and `mtg//modern` name the file of mtg/modern, and were taken as ids
+    of their own: reports said `./mtg/modern`, and a batch, a check or the format cache
+    held two formats for one. The id is the one written without empty or `.` parts (a
+    leading or trailing `/` was already dropped); `..` stays refused."""
+    from deckcheck.formats import load
+
+    done = cli("validate", str(EXAMPLE), "-f", typed, "-o", "json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["results"][0]["format"] == "mtg/modern"
+    assert load(typed) is load("mtg/modern")
+
+
 def test_bad_date_is_a_usage_error(cli):
     done = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", "--date", "yesterday")
     assert done.returncode == 2

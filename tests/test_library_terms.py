@@ -385,3 +385,35 @@ def test_check_source_takes_a_number_of_players_to_deck_check_as_a_number(tmp_pa
     as_text = check_source(str(tmp_path), "mtg/modern", deck_check="2", seed=7).deck_checks
     assert as_number.request == as_text.request
     assert [pick.index for pick in as_number.picks] == [pick.index for pick in as_text.picks] and len(as_number.picks) == 2
+
+
+def _broken_yaml(folder: Path) -> Path:
+    folder.mkdir()
+    path = folder / "x\ny.yaml"
+    path.write_text("keep: [\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda tmp: validate(DECK, "mtg/modern", pool=Path("a\nb")), "pool 'a\\nb': no such file"),
+    (lambda tmp: validate(DECK, "mtg/modern", pool=tmp / "a\nb"), "a\\nb': no such file"),
+    (lambda tmp: validate(DECK, "mtg/modern", cards="a\nb"), "cards 'a\\nb': no such file; build it with `deckcheck "
+                                                               "cards import FILE --cards-db 'a\\nb'`"),
+    (lambda tmp: simulate(DECK, "mtg/modern", policy_file="a\nb.yaml"),
+     "'a\\nb.yaml': cannot read policy file (No such file or directory)"),
+    (lambda tmp: simulate(DECK, "mtg/modern", policy_file=_broken_yaml(tmp / "p")), "invalid YAML"),
+    (lambda tmp: simulate(Path("a\nb"), "mtg/modern"), "'a\\nb': no such file"),
+    (lambda tmp: validate(DECK, _broken_yaml(tmp / "f")), "invalid YAML"),
+    (lambda tmp: validate(DECK, Path("a\nb.yaml")), "format file 'a\\nb.yaml' not found"),
+    (lambda tmp: __import__("deckcheck.engine.plot").engine.plot.check_target("a\nb.txt"),
+     "'a\\nb.txt': write a .svg or .png file"),
+], ids=["pool", "pool-in-folder", "cards-db", "policy", "policy-yaml", "simulate-deck", "format-yaml", "format-file",
+        "plot"])
+def test_a_path_with_a_line_break_is_named_in_one_line(tmp_path, call, message):
+    """A file name the caller chose that holds a line break made a two-line message: every
+    error is one line (docs/contracts.md), so such a name is quoted (`limits.quoted`);
+    names without one read as ever."""
+    with pytest.raises(DeckcheckError) as raised:
+        call(tmp_path)
+    text = str(raised.value)
+    assert "\n" not in text and message in text, text

@@ -23,8 +23,9 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 
-from ..limits import MAX_HOLDERS_LISTED
+from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
 from ..problem import WARNING
 from .registration import Registration, player_key
 from .team_pools import named_few, shown_player
@@ -54,6 +55,37 @@ def warn_shared_pools(rows: Sequence[Registration]) -> list[Registration]:
         lambda row: ("team", player_key(row.team)) if row.team is not None else ("player", player_key(row.player or "")),
         lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
     )
+
+
+def bound_decks_read_again(rows: Sequence[Registration]) -> list[Registration]:
+    """`rows`, each row that names a deck file an earlier row named, once such rows add up
+    to more than MAX_DECK_BYTES_READ_AGAIN, left unchecked (no deck to read) with an error
+    saying why. Each row reads and checks its file again (20 rows naming one 10,000-line
+    deck took 5.3 s), so a 4 MiB manifest naming one big deck stood for hours; keeping each
+    file's verdict instead would keep every deck of an event. A real event's rows copied by
+    mistake read a few kilobytes again: only the pathological manifest meets the bound."""
+    seen: set[DeckKey] = set()
+    again = 0
+    bounded = list(rows)
+    for index, row in enumerate(rows):
+        if row.path is None or row.inline:
+            continue
+        try:
+            found = os.stat(row.path)
+            key: DeckKey = (found.st_dev, found.st_ino)
+            # A file over the input bound is refused unread.
+            size = found.st_size if found.st_size <= MAX_INPUT_BYTES else 0
+        except (OSError, ValueError):  # missing: its parse-error costs nothing to repeat
+            continue
+        if key not in seen:
+            seen.add(key)
+            continue
+        again += size
+        if again > MAX_DECK_BYTES_READ_AGAIN:
+            message = (f"deck file {row.deck} not checked: a batch reads at most {MAX_DECK_BYTES_READ_AGAIN:,} bytes "
+                       "of deck files again for rows that name one an earlier row named (docs/security.md, limits)")
+            bounded[index] = replace(row.with_problem(message), path=None)
+    return bounded
 
 
 def _warn_shared(

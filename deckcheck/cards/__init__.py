@@ -51,13 +51,14 @@ def require_database(path: str | os.PathLike[str]) -> None:
     named on purpose that is missing is a mistake to say, never a quiet fall back to the
     built-in data (the CLI names the setting --cards-db)."""
     from ..errors import OptionError
+    from ..limits import one_line
 
     if os.path.isdir(path):
-        shown = os.fspath(path)
+        shown = one_line(os.fspath(path))
         raise OptionError("cards", f"{shown}: a folder, not a card database; name a file in it "
                                    f"({os.path.join(shown, 'cards.sqlite')})")
     if not os.path.isfile(path):
-        shown = os.fspath(path)
+        shown = one_line(os.fspath(path))
         raise OptionError("cards", f"{shown}: no such file; build it with `deckcheck cards import FILE --cards-db {shown}`")
 
 

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
-from ..limits import MAX_HAND_SIZE
+from ..limits import MAX_HAND_SIZE, one_line
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
@@ -176,6 +176,7 @@ def _file_rules(
     ExpressionError for the first that is broken. No deck or format is needed for this,
     so deckcheck.yaml checks its policy files with it before reading any deck."""
     tags = tuple(file_data.get("tags", {}))
+    path = path if path is None else one_line(str(path))  # the rules' origins, in their messages
     bottoming = parse_bottoming(file_data["bottom"], origin=f"{path}: bottom", tags=tags) if "bottom" in file_data else DEFAULT_BOTTOMING
     scry = parse_scry(file_data["scry"], origin=f"{path}: scry") if "scry" in file_data else DEFAULT_SCRY
     rules = {size: parse_rule(text, origin=f"{path}: keep.{size}", tags=tags) for size, text in file_data.get("keep", {}).items()}
@@ -247,12 +248,12 @@ def _read_file(path: Path) -> dict[str, Any]:
     data = document.data
     if not isinstance(data, Mapping):
         # The same key list as the unknown-key error's (an empty file is not a policy).
-        raise PolicyError(f"{path}: expected a mapping with keys {', '.join(sorted(POLICY_SCHEMA.fields))}")
+        raise PolicyError(f"{one_line(str(path))}: expected a mapping with keys {', '.join(sorted(POLICY_SCHEMA.fields))}")
     try:
         validate(data, POLICY_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
         line = f" (line {exc.line})" if exc.line is not None else ""
-        raise PolicyError(f"{path}: {exc.path}: {exc}{line}") from None
+        raise PolicyError(f"{one_line(str(path))}: {exc.path}: {exc}{line}") from None
     out: dict[str, Any] = {"keep": {}, "tags": {}, "costs": {}, "sources": {}}
     for size, rule in (data.get("keep") or {}).items():
         rule = rule_text(rule)

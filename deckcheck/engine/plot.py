@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError
+from ..limits import one_line
 from .simulation import SIDES, Simulation
 
 FORMATS = (".svg", ".png")
@@ -41,9 +42,9 @@ def check_target(path: str | Path) -> Path:
     folder, and matplotlib being installed (a long run must not end in that advice)."""
     target = Path(path)
     if target.suffix.lower() not in FORMATS:
-        raise OptionError("plot", f"{path}: write a .svg or .png file (the extension picks the format)")
+        raise OptionError("plot", f"{one_line(str(path))}: write a .svg or .png file (the extension picks the format)")
     if not target.parent.is_dir():
-        raise OptionError("plot", f"{path}: no folder {target.parent}; create it first")
+        raise OptionError("plot", f"{one_line(str(path))}: no folder {one_line(str(target.parent))}; create it first")
     _matplotlib()
     return target
 

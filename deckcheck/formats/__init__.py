@@ -108,7 +108,10 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         raise FormatError(
             f"{ref[:200]!r} is not a format id (like mtg/modern); a format file is given as a pathlib.Path"
         )
-    clean = ref.strip().strip("/")
+    # The id without empty or `.` parts: `./mtg/modern` and `mtg//modern` name the file of
+    # mtg/modern, and taken as ids of their own they were two formats to every cache and
+    # report (a leading or trailing `/` was always dropped).
+    clean = "/".join(part for part in ref.strip().split("/") if part not in ("", "."))
     if not clean or ".." in Path(clean).parts:
         raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern)")
     for directory in format_dirs():

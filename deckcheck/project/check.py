@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..limits import MAX_ASSERTIONS_PER_RUN
+from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
@@ -290,6 +290,7 @@ def run_check(
     format_warnings: list[str] = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
+    hands_left = MAX_HANDS_PER_RUN  # hands the run simulates; 0 once an entry would pass it
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
         fmt = load(fid, root=config.root)
@@ -306,18 +307,34 @@ def run_check(
         result.name_file_as(str(path), shown)
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
-        not_run: list[str] = []  # this deck's assertions past the run's bound
+        not_run: list[str] = []  # this deck's assertions past the run's bounds
+        why: list[str] = []  # which bounds, in the words of _not_run
         for spec in config.simulate:
             if matches(spec.glob, rel):
                 used_globs.add(spec.glob)
+                # The hands an entry asks for (exact entries too: an event exact odds
+                # cannot answer is sampled at the default), whether or not it runs exact.
+                from ..engine.simulation import DEFAULT_HANDS  # the engine only for a run that simulates
+
+                hands = spec.hands or DEFAULT_HANDS
+                if spec.assertions and hands > hands_left:
+                    # Nothing simulates from here on, even an entry that would still fit:
+                    # where a run stopped is then plain from its report.
+                    hands_left = 0
+                    not_run.extend(spec.assertions)
+                    _add_once(why, f"a run simulates at most {MAX_HANDS_PER_RUN:,} hands")
+                    continue
                 taken = spec.assertions[:assertions_left]
                 not_run.extend(spec.assertions[len(taken):])
+                if len(taken) < len(spec.assertions):
+                    _add_once(why, f"a run checks at most {MAX_ASSERTIONS_PER_RUN:,} assertions")
                 if taken:
+                    hands_left -= hands
                     outcomes = _simulate(deck, fmt, replace(spec, assertions=taken), shown, config, notes)
                     assertions_left -= len(outcomes)
                     run.report.assertions.extend(outcomes)  # type: ignore[union-attr]
         if not_run:
-            run.report.assertions.append(_not_run(not_run, shown, fmt))  # type: ignore[union-attr]
+            run.report.assertions.append(_not_run(not_run, why, shown, fmt))  # type: ignore[union-attr]
         if progress:
             progress(shown)
     if decks and not paths:
@@ -339,10 +356,16 @@ def run_check(
     return run
 
 
-def _not_run(texts: list[str], shown: str, fmt: Format) -> AssertionOutcome:
-    """One failed assertion for the assertions of a deck past MAX_ASSERTIONS_PER_RUN: each
-    deck runs every matching entry's list again, so a pull request's decks multiplied its
-    deckcheck.yaml (1,000 small files under 4 MiB of assertions stood for 190 million). A
+def _add_once(why: list[str], reason: str) -> None:
+    if reason not in why:
+        why.append(reason)
+
+
+def _not_run(texts: list[str], why: list[str], shown: str, fmt: Format) -> AssertionOutcome:
+    """One failed assertion for the assertions of a deck past MAX_ASSERTIONS_PER_RUN or
+    MAX_HANDS_PER_RUN (`why` says which): each deck runs every matching entry's list again,
+    so a pull request's decks multiplied its deckcheck.yaml (1,000 small files under 4 MiB
+    of assertions stood for 190 million; 256 entries of ten million hands for 36 minutes). A
     failure, as a deck past the report's problems keeps an error: assertions left unrun
     could be the failing ones, listed after enough that pass."""
     from ..wording import counted
@@ -350,7 +373,7 @@ def _not_run(texts: list[str], shown: str, fmt: Format) -> AssertionOutcome:
     more = f", nor {counted(len(texts) - 1, 'more assertion', grouped=True)} of this deck" if len(texts) > 1 else ""
     return AssertionOutcome(
         deck=shown, format=fmt.id, assertion=texts[0], passed=False, error=True,
-        message=f"not run{more}: a run checks at most {MAX_ASSERTIONS_PER_RUN:,} assertions (docs/security.md, limits)",
+        message=f"not run{more}: {' and '.join(why)} (docs/security.md, limits)",
     )
 
 
