@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
+from typing import Optional
 from dataclasses import replace
 
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
@@ -34,11 +35,24 @@ from .team_pools import named_few, shown_player
 DeckKey = tuple[int, int] | tuple[str, str] | str
 
 
-def warn_shared_decks(rows: Sequence[Registration]) -> list[Registration]:
+# A row's deck as the checks below compare it: its DeckKey and the bytes reading it again
+# costs (0 for a URL, a missing file or one over the input bound, which is refused unread);
+# None for a row without a deck.
+DeckFile = Optional[tuple[DeckKey, int]]
+
+
+def deck_files(rows: Sequence[Registration]) -> list[DeckFile]:
+    """Each row's DeckFile, its file looked at once (one `os.stat`) for both
+    `warn_shared_decks` and `bound_decks_read_again`."""
+    return [None if row.path is None else _deck_file(row) for row in rows]
+
+
+def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:
     """`rows`, each row whose deck (file or `ydke://` URL) another player's row names too
-    carrying a `registration` warning naming those players (at most MAX_HOLDERS_LISTED)."""
+    carrying a `registration` warning naming those players (at most MAX_HOLDERS_LISTED).
+    `files`: `deck_files(rows)`."""
     return _warn_shared(
-        rows, lambda row: _deck_key(row) if row.path is not None else None, lambda row: player_key(row.player or ""),
+        rows, [None if file is None else file[0] for file in files], lambda row: player_key(row.player or ""),
         lambda row: f"ydke:// deck {row.deck} (the same URL)" if row.inline else f"deck file {row.deck}",
         "each player registers a deck of their own",
     )
@@ -51,32 +65,27 @@ def warn_shared_pools(rows: Sequence[Registration]) -> list[Registration]:
     Two-Headed Giant). Run on the pools the rows name, before `assign_pools` gives a
     team's pool to the members who name none."""
     return _warn_shared(
-        rows, lambda row: _file_key(row.pool_path) if row.pool_path is not None else None,
+        rows, [None if row.pool_path is None else _file_key(row.pool_path) for row in rows],
         lambda row: ("team", player_key(row.team)) if row.team is not None else ("player", player_key(row.player or "")),
         lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
     )
 
 
-def bound_decks_read_again(rows: Sequence[Registration]) -> list[Registration]:
+def bound_decks_read_again(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:
     """`rows`, each row that names a deck file an earlier row named, once such rows add up
     to more than MAX_DECK_BYTES_READ_AGAIN, left unchecked (no deck to read) with an error
     saying why. Each row reads and checks its file again (20 rows naming one 10,000-line
     deck took 5.3 s), so a 4 MiB manifest naming one big deck stood for hours; keeping each
     file's verdict instead would keep every deck of an event. A real event's rows copied by
-    mistake read a few kilobytes again: only the pathological manifest meets the bound."""
+    mistake read a few kilobytes again: only the pathological manifest meets the bound.
+    `files`: `deck_files(rows)`."""
     seen: set[DeckKey] = set()
     again = 0
     bounded = list(rows)
-    for index, row in enumerate(rows):
-        if row.path is None or row.inline:
+    for index, (row, file) in enumerate(zip(rows, files)):
+        if file is None or row.inline:
             continue
-        try:
-            found = os.stat(row.path)
-            key: DeckKey = (found.st_dev, found.st_ino)
-            # A file over the input bound is refused unread.
-            size = found.st_size if found.st_size <= MAX_INPUT_BYTES else 0
-        except (OSError, ValueError):  # missing: its parse-error costs nothing to repeat
-            continue
+        key, size = file
         if key not in seen:
             seen.add(key)
             continue
@@ -89,15 +98,15 @@ def bound_decks_read_again(rows: Sequence[Registration]) -> list[Registration]:
 
 
 def _warn_shared(
-    rows: Sequence[Registration], item_of: Callable[[Registration], Hashable | None],
+    rows: Sequence[Registration], items: Sequence[Hashable | None],
     owner_of: Callable[[Registration], Hashable], what: Callable[[Registration], str], rule: str,
 ) -> list[Registration]:
-    """Each row whose item (`item_of`: a deck, a pool; None: none) rows of other owners
-    (`owner_of`: a player, a team) name too, warned that they do, naming those rows'
+    """Each row whose item (`items`, one per row: a deck, a pool; None: none) rows of other
+    owners (`owner_of`: a player, a team) name too, warned that they do, naming those rows'
     players (`what` says what the item is, `rule` why one owner has it)."""
     by_item: dict[Hashable, list[int]] = {}
-    for index, row in enumerate(rows):
-        item = item_of(row) if row.player else None
+    for index, (row, found) in enumerate(zip(rows, items)):
+        item = found if row.player else None
         if item is not None:
             by_item.setdefault(item, []).append(index)
     warned = list(rows)
@@ -133,23 +142,30 @@ def _first_others(rows: Sequence[Registration], group: list[int], keys: list[Has
     return found
 
 
-def _deck_key(row: Registration) -> DeckKey:
-    """What two rows share when they name one deck: the URL itself for a `ydke://` deck
-    (as a path, `//` in its base64 would be folded to `/` and another URL taken for it)."""
+def _deck_file(row: Registration) -> tuple[DeckKey, int]:
+    """What two rows share when they name one deck, and the bytes a second reading costs:
+    the URL itself for a `ydke://` deck (as a path, `//` in its base64 would be folded to
+    `/` and another URL taken for it)."""
     path = str(row.path)
     if row.inline:
-        return ("url", path)
-    return _file_key(path)
+        return ("url", path), 0
+    return _file_key_and_size(path)
 
 
 def _file_key(path: str) -> DeckKey:
     """A file by (device, inode), whatever path reaches it; one that cannot be looked at by
     its normalised path."""
+    return _file_key_and_size(path)[0]
+
+
+def _file_key_and_size(path: str) -> tuple[DeckKey, int]:
+    """`_file_key` and the file's size (0 for one that cannot be looked at, whose deck's
+    parse-error costs nothing to repeat, or one over the input bound, refused unread)."""
     try:
         found = os.stat(path)
     except (OSError, ValueError):  # missing (its deck's parse-error says so), or a name no file can have
-        return os.path.normpath(os.path.abspath(path))
-    return (found.st_dev, found.st_ino)
+        return os.path.normpath(os.path.abspath(path)), 0
+    return (found.st_dev, found.st_ino), (found.st_size if found.st_size <= MAX_INPUT_BYTES else 0)
 
 
 def _named(row: Registration) -> str:
