@@ -152,12 +152,14 @@ def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
     their card); Magic names become canonical, so a double-faced card listed by its front
     face is one card, and every land (not only basics) counts as a land."""
     from ..formats import load
-    from ..pipeline import named_by
+    from ..pipeline import named_on, today
     from .common import open_cards
 
     fmt = load(format_id)
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    named, unknown = named_by(catalog, deck, fmt)  # type: ignore[arg-type]
+    # simulate has no --date or --platform: the event is today's, on paper (the platform
+    # changes no unknown-card note).
+    named, unknown = named_on(catalog, deck, fmt, today(), "paper")  # type: ignore[arg-type]
     return named, catalog, unknown
 
 
