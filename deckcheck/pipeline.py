@@ -98,6 +98,15 @@ def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, li
     return catalog.resolve_deck(deck, listed_names(fmt))
 
 
+def named_on(catalog: Catalog | None, deck: Deck, fmt: Format, day: dt.date, platform: str) -> tuple[Deck, list[Problem]]:
+    """named_by for an event on `day`: the unknown-card problems say when the card may be
+    newer than the card data, as validate's and a simulation's notes both do."""
+    named, unknown = named_by(catalog, deck, fmt)
+    if unknown:
+        unknown = _maybe_newer(unknown, as_of(fmt, catalog, day, platform), fmt)
+    return named, unknown
+
+
 def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Problem]:
     """The `unknown-card` problems, those of names and passcodes the data has never heard of
     saying the card may be newer than the card data when the event is later
@@ -169,9 +178,7 @@ def check_deck(
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:
-            named, unknown = named_by(catalog, deck, fmt)
-            if unknown:
-                unknown = _maybe_newer(unknown, as_of(fmt, catalog, date, platform), fmt)
+            named, unknown = named_on(catalog, deck, fmt, date, platform)
             ctx.carry_counts(deck.entries, named.entries)  # what settling the sideboard counted
             deck = named
         # Set for every deck (a context may serve several): copy-limit leaves these names

@@ -22,8 +22,12 @@ class Problem(Record):
     """
 
     # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
-    __slots__ = ("rule", "message", "severity", "zone", "line", "card", "count", "limit", "details")
+    __slots__ = ("rule", "message", "severity", "zone", "line", "card", "count", "limit", "details", "unexplained")
     NOT_COMPARED = frozenset({"details"})
+    # `unexplained`: set by a catalog on an `unknown-card` problem whose message gives no
+    # reason (cards/resolve.never_heard_of); never reported, and a copy (`replace`, a
+    # batch's wire) starts without it.
+    NOT_FIELDS = frozenset({"unexplained"})
 
     def __init__(
         self, rule: str, message: str, severity: str = ERROR, zone: str | None = None, line: int | None = None,
@@ -39,6 +43,7 @@ class Problem(Record):
         self.count = count
         self.limit = limit
         self.details = {} if details is None else details
+        self.unexplained = False
 
     def _key(self) -> tuple[Any, ...]:
         # Record's _key without its per-field getattr: the NOT_COMPARED fields left out by hand.

@@ -60,36 +60,49 @@ def test_game_catalogs(game, fixture, request):
     cards = catalog._by_name.values() if game == "yugioh" else catalog._cards.values()
     names = [card.name for card in cards]
     assert len(names) > 5_000
+    near = NameIndex(names).near_completions  # its own rule: NEAR_COMPLETIONS below
     for word in typos(names, 25, seed=2):
         for limit in (1, 3):
-            assert catalog.suggest(word, limit) == completed_then_closest(word, names, limit), (word, limit)
+            assert catalog.suggest(word, limit) == completed_then_closest(word, names, limit, near), (word, limit)
 
 
-def completed_then_closest(word: str, names: list[str], limit: int) -> list[str]:
+def completed_then_closest(word: str, names: list[str], limit: int, near) -> list[str]:
     """What a game catalog suggests, the slow way: the names that begin with the word's
-    whole words (shortest first), then difflib's closest names."""
+    whole words (shortest first), then difflib's closest names; only when there are none,
+    `near`'s (NameIndex.near_completions, checked against NEAR_COMPLETIONS)."""
     key = fold(word).strip()
     by_key = {fold(name): name for name in names}
     begun = sorted((k for k in by_key if len(key) >= 3 and k.startswith(key) and len(k) > len(key)
                     and not k[len(key)].isalnum()), key=lambda k: (len(k), k))
     found = [by_key[k] for k in begun[:limit]]
     found += [name for name in close_names(word, names, limit) if name not in found][:limit - len(found)]
-    return found or near_completed(word, names, limit)
+    return found or near(word, limit)
 
 
-def near_completed(word: str, names: list[str], limit: int) -> list[str]:
-    """The slow way of `NameIndex.near_completions`: every longer name sharing the word's
-    first two letters, scored by difflib on its first words."""
-    import difflib
+NEAR_NAMES = [
+    "Ash Blossom & Joyous Spring", "Ash Blossom", "Ash Blossoms of Spring", "Ash Blossom Tree",
+    "Nibiru, the Primal Being", "Dark Magician", "Ashened, the Rising Flame",
+]
 
-    key = " ".join(fold(word).split())
-    count = len(key.split())
-    if len(key) < 5:
-        return []
-    by_key = {fold(name): name for name in names}
-    scored = sorted((-difflib.SequenceMatcher(None, " ".join(k.split()[:count]).rstrip(",:;.!?&-"), key).ratio(), len(k), k)
-                    for k in by_key if k.startswith(key[:2]) and len(k.split()) > count)
-    return [by_key[k] for score, _, k in scored if -score >= 0.85][:limit]
+# (typed, limit, suggested): longer names whose first words (as many as typed) are the
+# typed words but for a typo (difflib ratio at least 0.85), closest first, then shortest.
+NEAR_COMPLETIONS = [
+    ("Ash Blosom", 3, ["Ash Blossom Tree", "Ash Blossom & Joyous Spring", "Ash Blossoms of Spring"]),
+    ("Ash Blosom", 1, ["Ash Blossom Tree"]),            # equal scores: the shorter name first
+    ("ASH  blosom", 3, ["Ash Blossom Tree", "Ash Blossom & Joyous Spring", "Ash Blossoms of Spring"]),  # case, spaces
+    ("Nibru", 3, ["Nibiru, the Primal Being"]),         # the comma after `Nibiru` is no typo
+    ("Ashend", 3, ["Ashened, the Rising Flame"]),
+    ("Ash Blxxom", 3, []),                              # too far (0.76)
+    ("Xsh Blosom", 3, []),                              # only names of its first two letters
+    ("Dark", 3, []),                                    # under five letters: too short to guess from
+    ("Dark Magician", 3, []),                           # no longer name begins so
+    ("Ash Blosom", 0, []),
+]
+
+
+@pytest.mark.parametrize("typed, limit, suggested", NEAR_COMPLETIONS)
+def test_near_completions(typed, limit, suggested):
+    assert NameIndex(NEAR_NAMES).near_completions(typed, limit) == suggested
 
 
 def test_shortened_names_are_completed():
@@ -112,7 +125,6 @@ def test_a_mistyped_shortened_name_is_completed_when_nothing_else_comes_close():
     index = NameIndex(names[:3])
     assert index.suggest("Ash Blosom", 3) == ["Ash Blossom & Joyous Spring"]
     assert index.suggest("Nibru", 3) == ["Nibiru, the Primal Being"]
-    assert index.suggest("Ash Blosom", 3) == near_completed("Ash Blosom", names[:3], 3)
     assert NameIndex(names).suggest("Ash Blosom", 3) == ["Ash Blossom"]  # the closest name, no completion
     assert index.suggest("Xyz Blosom", 3) == []
     assert index.near_completions("As", 3) == []

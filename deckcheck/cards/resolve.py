@@ -27,13 +27,17 @@ _KNOWN_NAMES = (RULE, "known names")  # the key of resolve_by_name's memo in `Ca
 def unknown_card(
     entry: CardEntry, message: str, *, count: int | None = None, suggestions: list[str] | None = None,
     severity: str = ERROR, card: str | None = None, details: dict[str, Any] | None = None,
+    unexplained: bool = False,
 ) -> Problem:
-    """The `unknown-card` problem of an entry (`count`: the copies of every line it stands for)."""
-    return Problem(
+    """The `unknown-card` problem of an entry (`count`: the copies of every line it stands
+    for); `unexplained` when its message gives no reason the data lacks it (never_heard_of)."""
+    problem = Problem(
         rule=RULE, severity=severity, zone=entry.zone, line=entry.line, card=card or entry.name,
         count=entry.count if count is None else count, message=message,
         details={**(details or {}), **({"suggestions": suggestions} if suggestions else {})},
     )
+    problem.unexplained = unexplained
+    return problem
 
 
 def unknown_passcode_message(code: int, aside: str | None = None) -> str:
@@ -49,8 +53,7 @@ def never_heard_of(problem: Problem) -> bool:
     newer than the data (pipeline.py adds so)."""
     if problem.message.startswith(UNKNOWN_MESSAGE):
         return not script_note(problem.card or "")
-    code = problem.details.get("code")
-    return isinstance(code, int) and problem.message.startswith(unknown_passcode_message(code))
+    return problem.unexplained  # a passcode: the catalog says so where it words the message
 
 
 def script_note(name: str) -> str:

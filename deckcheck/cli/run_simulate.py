@@ -7,10 +7,17 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
 from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, tables_on_stdout, warn
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+    from ..formats import Format
+    from ..model import Deck
+    from ..problem import Problem
 
 
 def run_simulate(
@@ -43,7 +50,7 @@ def run_simulate(
     options are the command's (cli/simulate.py), so every one is named; a repeatable option
     or the extra arguments may come as None, a tuple or a list; `on` None is the play."""
     from ..engine.simulation import simulate as run
-    from ..formats import reference
+    from ..formats import load, reference
     from ..report import choose, deliver_simulation
 
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
@@ -64,21 +71,22 @@ def run_simulate(
 
         check_target(plot)
     parsed = read_deck_argument(deck, input_format=input_format)
-    parsed, card_data, card_problems = _with_card_data(parsed, format_ref, cards_db, offline, no_cards)
-    hint = _other_game(parsed, format_ref, card_data, card_problems, cards_db)
+    fmt = load(format_ref)
+    parsed, card_data, card_problems = _with_card_data(parsed, fmt, cards_db, offline, no_cards)
+    hint = _other_game(parsed, fmt, card_data, card_problems, cards_db)
     options = {
         "keep": keep, "keep_by_size": {6: keep6, 5: keep5}, "mode": "exact" if exact else "auto", "hands": hands,
         "seed": seed, "card_data": card_data, "card_problems": card_problems, "names": OPTION_OF_SETTING,
     }
     if policies:
-        _compare(parsed, format_ref, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
+        _compare(parsed, fmt, policies, options, turns=turns, cast=tuple(cast or ()), reporter=reporter, plot=plot)
         say_note(hint)
         return 0
     bar = _progress_bar(hands, exact)
     try:
         simulation = run(
             parsed,
-            format_ref,
+            fmt,
             **options,  # type: ignore[arg-type]
             policy_file=policy,
             on=on or "play",
@@ -141,7 +149,9 @@ def _progress_bar(hands: int | None, exact: bool):  # type: ignore[no-untyped-de
     return Progress("simulating", hands, unit="hands")
 
 
-def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
+def _with_card_data(
+    deck: Deck, fmt: Format, cards_db: Path | None, offline: bool, no_cards: bool,
+) -> tuple[Deck, Catalog | None, list[Problem]]:
     """The deck named as the card data names it, the card data as the engine's land oracle
     (None with --no-cards or a game without card data: then basic lands and the policy's
     `lands:` count), and the `unknown-card` problems of names the card data lacks (the
@@ -151,34 +161,33 @@ def _with_card_data(deck, format_id, cards_db, offline: bool, no_cards: bool):
     built-in data. Yu-Gi-Oh! passcodes become card names (alternate artworks count as
     their card); Magic names become canonical, so a double-faced card listed by its front
     face is one card, and every land (not only basics) counts as a land."""
-    from ..formats import load
-    from ..pipeline import named_by
+    from ..pipeline import named_on, today
     from .common import open_cards
 
-    fmt = load(format_id)
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    named, unknown = named_by(catalog, deck, fmt)  # type: ignore[arg-type]
-    return named, catalog, unknown
+    # simulate has no --date or --platform: the event is today's, on paper (the platform
+    # changes no unknown-card note).
+    named, unknown = named_on(catalog, deck, fmt, today(), "paper")  # type: ignore[arg-type]
+    return named, catalog, unknown  # type: ignore[return-value]
 
 
-def _other_game(deck, format_id, catalog, unknown, cards_db) -> str | None:
+def _other_game(deck: Deck, fmt: Format, catalog: Catalog | None, unknown: list[Problem], cards_db: Path | None) -> str | None:
     """validate's note for a deck whose names are mostly another game's cards (a .ydk
     simulated against a Magic format), from the unknown-card problems; None otherwise."""
     if not catalog or not unknown:
         return None
     from ..cards.other_game import other_game_hint
-    from ..formats import load
     from ..result import DeckResult
 
-    result = DeckResult(deck=deck.source, format=str(format_id), problems=list(unknown))
-    return other_game_hint(deck, result, load(format_id), deck.source, how="-f FORMAT", cards_db=cards_db)
+    result = DeckResult(deck=deck.source, format=fmt.id, problems=list(unknown))
+    return other_game_hint(deck, result, fmt, deck.source, how="-f FORMAT", cards_db=cards_db)
 
 
-def _compare(deck, format_id, policies: list[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Path | None) -> None:
+def _compare(deck: Deck, fmt: Format, policies: list[str], options: dict, *, turns: int, cast: tuple, reporter: ModuleType, plot: Path | None) -> None:
     """`--compare`: the deck under each policy, one table in the reporter's format."""
     from ..engine.compare import compare
 
-    comparison = compare(deck, format_id, policies, turns=turns, cast=cast, **options)
+    comparison = compare(deck, fmt, policies, turns=turns, cast=cast, **options)
     if plot is not None:
         from ..engine.plot import plot_comparison
 

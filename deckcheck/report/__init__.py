@@ -10,8 +10,8 @@ reporter module is imported when it is used. A reporter module renders:
 (report/stream.py; `deliver_batch` runs it on a batch held in memory); `render_simulation(simulation, *, color,
 unicode)` when it shows a simulation itself (else a simulation is rendered as the `Report`
 of its assertions); `render_comparison(comparison)` for `simulate --compare`;
-`render_diff(diff)` for `deckcheck diff`. The text report's (the one with tables) also
-take `shown`, how stdout shows text, which its tables measure their cells in
+`render_diff(diff)` for `deckcheck diff`. The text report's renderers (the report with
+tables) also take `shown`, how stdout shows text, which its tables measure their cells in
 (style.Shown; cli/common.py, `tables_on_stdout`). It may also
 have `publish(report) -> warning or None` for what goes beyond stdout (the GitHub job
 summary). Reporters only format; they never decide legality.
@@ -28,6 +28,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
+from .style import as_is  # light (os, re, sys), and cli/common.py imports it at start-up anyway
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -177,13 +178,14 @@ def deliver_batch(reporter: ModuleType, batch: BatchReport, *, color: bool = Fal
 
 def deliver_simulation(
     reporter: ModuleType, simulation: Simulation, *, color: bool = False, unicode: bool = True, warn: Warn | None = None,
-    shown: Shown | None = None,
+    shown: Shown = as_is,
 ) -> str:
     """A simulation in the reporter's own view of it, or as the `Report` of its assertions.
-    `shown`: how the output shows text, for the text report's tables (style.Shown)."""
+    `shown`: how the output shows text, for the text report's tables (style.Shown); only
+    the text report takes it, so the others are not handed it."""
     render_simulation = getattr(reporter, "render_simulation", None)
     if render_simulation is not None:
-        return render_simulation(simulation, color=color, unicode=unicode, **({} if shown is None else {"shown": shown}))
+        return render_simulation(simulation, color=color, unicode=unicode, **({} if shown is as_is else {"shown": shown}))
     from ..engine.report import outcomes
     from ..result import Report
 

@@ -177,7 +177,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
         return ""
     first = listed[0]
     card = lookup(ctx, first)
-    if first.count != 1 or card is None or not eligible_kinds(card, fmt, ctx.date):
+    if first.count != 1 or card is None:
         return ""
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
     line = f"put {article(header)} `{header}` line above"
@@ -186,16 +186,22 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     # oathbreaker's signature spell below it goes to the command zone with it.
     second = listed[1] if len(listed) > 1 else None
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
+    pair = partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
+        and _pair_problem(card, partner, fmt) is None
+    together = (f"; its first two cards, {first.name} and {second.name}, can lead it together: "  # type: ignore[union-attr]
+                f"{line} them and a `Deck` line below") if pair else ""
+    if not eligible_kinds(card, fmt, ctx.date):
+        # A Background typed above its commander: the two lead in either order, the
+        # Background alone never does.
+        return together if pair and eligible_kinds(partner, fmt, ctx.date) else ""  # type: ignore[arg-type]
     # A spell outside the oathbreaker's colors would be the next error once moved (the
     # signature spell shares its oathbreaker's identity): the hint names the first card alone.
     if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
             and set(partner.color_identity) <= set(card.color_identity):
         return (f"; its first two cards, {first.name} and {second.name}, can be its oathbreaker and signature spell: "  # type: ignore[union-attr]
                 f"{line} them and a `Deck` line below")
-    if partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
-            and _pair_problem(card, partner, fmt) is None:
-        return (f"; its first two cards, {first.name} and {second.name}, can lead it together: "  # type: ignore[union-attr]
-                f"{line} them and a `Deck` line below")
+    if pair:
+        return together
     return f"; its first card, {first.name}, can lead it: {line} it and a `Deck` line below"
 
 

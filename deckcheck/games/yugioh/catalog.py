@@ -254,9 +254,10 @@ class YgoCatalog:
         if first.code is not None:
             code = first.code
             near = suggestions_within_budget(rank, lambda: self.suggest_passcodes(code))
+            note = self.passcode_note(code)  # a Rush Duel id is explained: no sync brings it
             return unknown_card(
-                first, f"{unknown_passcode_message(code, self.passcode_note(code))} ({self.describe()})",
-                count=count, suggestions=near, details={"code": first.code},
+                first, f"{unknown_passcode_message(code, note)} ({self.describe()})",
+                count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
         return unknown_card(
             first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{script_note(first.name)}",
