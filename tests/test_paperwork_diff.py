@@ -84,12 +84,7 @@ def test_a_commander_filed_in_another_zone_without_a_format_says_to_give_one(cli
     """Without -f the lists are compared as written: a commander in one list's `Commander`
     section and in the other's sideboard (an MTGO export) differs, and a note says the
     format reads both alike; a card really moved between main and sideboard gets none."""
-    registered = tmp_path / "moxfield.txt"
-    registered.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
-    found = tmp_path / "mtgo.txt"
-    found.write_text("1 Sol Ring\n98 Plains\n\n1 Tymna the Weaver\n", encoding="utf-8")
-    done = cli("diff", str(registered), str(found))
-    assert done.returncode == 1
+    registered, found, done = _against_a_moxfield_commander(cli, tmp_path, "1 Sol Ring\n98 Plains\n\n1 Tymna the Weaver\n")
     assert done.stderr.splitlines() == [
         "deckcheck: note: Tymna the Weaver is in the command zone of one list and the sideboard of the other: "
         "a Commander deck's files name the commander their own ways; give its format (such as -f mtg/commander) to "
@@ -104,13 +99,20 @@ def test_a_commander_on_a_flat_lists_first_line_gets_no_note_that_a_format_would
     """A flat export with the commander on its first line: giving the format leaves it in
     the main deck (only a list of blank-line groups has its commander moved), so no note
     sends the user there (review)."""
+    _, _, done = _against_a_moxfield_commander(cli, tmp_path, "1 Tymna the Weaver\n1 Sol Ring\n98 Plains\n")
+    assert done.stderr == "", done.stderr
+
+
+def _against_a_moxfield_commander(cli, tmp_path, found_text: str):
+    """A Moxfield export with Tymna in its `Commander` section, diffed (no format) against
+    `found_text`: (registered, found, the finished run), which must say they differ."""
     registered = tmp_path / "moxfield.txt"
     registered.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
-    found = tmp_path / "flat.txt"
-    found.write_text("1 Tymna the Weaver\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
+    found = tmp_path / "found.txt"
+    found.write_text(found_text, encoding="utf-8")
     done = cli("diff", str(registered), str(found))
     assert done.returncode == 1
-    assert done.stderr == "", done.stderr
+    return registered, found, done
 
 
 def test_names_are_made_canonical_with_the_formats_card_data(cli, tmp_path, shared_cards_db):
