@@ -558,3 +558,20 @@ def test_a_library_callers_format_file_keeps_its_chain_in_its_own_folder(cli, tm
     # The command line: the working folder is the user's tree, as before.
     done = cli("validate", "deck.txt", "-f", "up/cube.yaml", cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_format_loaded_with_the_working_folder_trusted_is_not_reused_without_it(tmp_path, monkeypatch):
+    """The loaded-format cache was keyed by the caller's `root` alone: a chain let out to
+    the working folder while it was trusted (the command line's rule) came back from the
+    cache once the library's own-folder rule was restored."""
+    from deckcheck import formats
+    from deckcheck.errors import FormatError
+
+    write(tmp_path, {"base.yaml": "name: Base\ngame: mtg\nextends: mtg/constructed\n",
+                     "sub/child.yaml": "name: Child\nextends: ../base.yaml\n"})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(formats, "_working_folder_trees", True)
+    assert formats.load(Path("sub/child.yaml")).name == "Child"
+    formats.trust_working_folder(False)
+    with pytest.raises(FormatError, match="it points outside"):
+        formats.load(Path("sub/child.yaml"))

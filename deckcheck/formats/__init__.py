@@ -357,7 +357,9 @@ def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Form
     where its entry could never be read again. Raises FormatError."""
     found = find(ref)
     resolved_id, path = found
-    key = (resolved_id, str(path.resolve()), str(root))
+    # Keyed by the tree its chain was confined to (not `root` alone): a file loaded while
+    # the working folder was trusted is not handed to the library's own-folder rule.
+    key = (resolved_id, str(path.resolve()), str(root or _tree_of(ref, path)))
     cached = _CACHE.get(key)
     if cached is not None and file_stamps(file for file, _, _ in cached[1]) == cached[1]:
         # Used again: to the end, so keep_few drops the least used (a server's own
