@@ -1,7 +1,18 @@
 """Errors that stop a command: each carries a one-line message for the user (exit 2)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+
+# Every line break `str.splitlines` knows: inside a message each is shown as `\n`.
+LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def one_line_message(message: str) -> str:
+    """`message` on one line, its line breaks shown as `\n`: an error names files and
+    settings a caller chose (`Path("a\nb")`), and every message is one line
+    (docs/contracts.md), in the library as on the command line."""
+    return LINE_BREAKS.sub("\\\\n", message) if LINE_BREAKS.search(message) else message
 
 
 def bounded(message: str) -> str:
@@ -24,7 +35,7 @@ class DeckcheckError(Exception):
     exit_code = 2
 
     def __init__(self, *args: object) -> None:
-        super().__init__(*(bounded(arg) if isinstance(arg, str) else arg for arg in args))
+        super().__init__(*(one_line_message(bounded(arg)) if isinstance(arg, str) else arg for arg in args))
 
     def named(self, names: Mapping[str, str]) -> str:
         """The message, with each setting it names called as `names` says (a front end's
@@ -49,7 +60,7 @@ class OptionError(DeckcheckError):
 
     def named(self, names: Mapping[str, str]) -> str:
         detail = self.detail.format(*(names.get(setting, setting) for setting in self.also)) if self.also else self.detail
-        return bounded(f"{self.before}{names.get(self.setting, self.setting)} {detail}")
+        return one_line_message(bounded(f"{self.before}{names.get(self.setting, self.setting)} {detail}"))
 
     def __reduce__(self):  # type: ignore[no-untyped-def]  # a batch worker's error crosses processes
         return type(self), (self.setting, self.detail, self.before, self.also)

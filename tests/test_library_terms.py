@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from deckcheck import load_format, validate
+from deckcheck import load_format, read_pool_file, validate
 from deckcheck.batch import check_source
 from deckcheck.engine import simulate
 from deckcheck.errors import DeckcheckError
@@ -387,6 +387,11 @@ def test_check_source_takes_a_number_of_players_to_deck_check_as_a_number(tmp_pa
     assert [pick.index for pick in as_number.picks] == [pick.index for pick in as_text.picks] and len(as_number.picks) == 2
 
 
+def _binary(path: Path) -> Path:
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    return path
+
+
 def _broken_yaml(folder: Path) -> Path:
     folder.mkdir()
     path = folder / "x\ny.yaml"
@@ -407,8 +412,10 @@ def _broken_yaml(folder: Path) -> Path:
     (lambda tmp: validate(DECK, Path("a\nb.yaml")), "format file 'a\\nb.yaml' not found"),
     (lambda tmp: __import__("deckcheck.engine.plot").engine.plot.check_target("a\nb.txt"),
      "'a\\nb.txt': write a .svg or .png file"),
+    (lambda tmp: read_pool_file(_binary(tmp / "c\nd.txt")), "c\\nd.txt: not a text decklist"),
+    (lambda tmp: check_source(tmp / "none\nhere", "mtg/modern"), "none\\nhere: no such file or folder"),
 ], ids=["pool", "pool-in-folder", "cards-db", "policy", "policy-yaml", "simulate-deck", "format-yaml", "format-file",
-        "plot"])
+        "plot", "pool-not-text", "batch-source"])
 def test_a_path_with_a_line_break_is_named_in_one_line(tmp_path, call, message):
     """A file name the caller chose that holds a line break made a two-line message: every
     error is one line (docs/contracts.md), so such a name is quoted (`limits.quoted`);

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..errors import one_line_message
 from ..report.style import DEL_C1_AND_BIDI
 
 if TYPE_CHECKING:
@@ -42,7 +43,6 @@ _UNSAFE = re.compile(rf"\x1b\[[0-9]{{1,2}}m|[\x00-\x08\x0b\x0c\x0e-\x1f{DEL_C1_A
 # report without any (every JSON report, most others) is told so three times faster than
 # by `_UNSAFE`'s alternatives (a 10,000-deck batch's JSON: 45 -> 14 ms).
 _UNSAFE_START = re.compile(rf"[\x00-\x08\x0b-\x1f{DEL_C1_AND_BIDI}]")
-_LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 _LEGACY_COMMAND = "##["
 _ZERO_WIDTH_SPACE = "\u200b"
 
@@ -164,7 +164,7 @@ def _encoded(text: str, encoding: str) -> bytes:
 def say(line: str) -> None:
     """One line on stderr (`deckcheck: warning: ...`): line breaks inside it shown as `\n`,
     control characters shown, workflow commands defused."""
-    line = no_workflow_commands(printable(_LINE_BREAKS.sub("\\\\n", line)))
+    line = no_workflow_commands(printable(one_line_message(line)))
     stream = sys.stderr
     if stream is None:
         return
