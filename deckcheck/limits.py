@@ -30,11 +30,13 @@ MAX_LINE_CHARS = 1024
 # characters. Python's csv refuses a longer field (its default field limit, the same
 # number) by stopping the whole read; a longer cell is a problem of its row instead.
 MAX_MANIFEST_CELL_CHARS = 131_072
-# Bytes of deck files one batch reads again, for rows that name a file an earlier row named:
-# each such row reads and checks the file again (20 rows naming one 10,000-line deck took
-# 5.3 s; a 4 MiB manifest naming one big deck stood for hours). Rows copied by mistake name
-# a few kilobytes; this is 6,000 rows of one 5 KB deck, or about 200 of a 10,000-line deck
-# (under a minute). Past it, a row is left unchecked with an error.
+# Bytes of deck and pool files one batch reads again, for rows that name a file an earlier
+# row named: each such row reads and checks a deck again (20 rows naming one 10,000-line
+# deck took 5.3 s; a 4 MiB manifest naming one big deck stood for hours), and a pool once
+# it has left the few a process keeps (170 rows cycling through 17 pools of 840 KB: 10 s).
+# Rows copied by mistake and teammates sharing a pool name a few kilobytes; this is 6,000
+# rows of one 5 KB deck, or about 200 of a 10,000-line deck (under a minute). Past it, a
+# row is left unchecked (a pool: not checked against it) with an error.
 MAX_DECK_BYTES_READ_AGAIN = 32 * 1024 * 1024
 # No legal deck holds this many copies of one card.
 MAX_COUNT = 9999

@@ -926,8 +926,31 @@ def test_a_deck_file_named_again_and_again_is_read_within_a_bound(tmp_path, monk
     messages = [problem.message for problem in results[3].problems]
     assert messages[-1] == (
         "manifest line 5: deck file burn.txt not checked: a batch reads at most "
-        f"{size + 1:,} bytes of deck files again for rows that name one an earlier row named "
+        f"{size + 1:,} bytes of deck and pool files again for rows that name one an earlier row named "
         "(docs/security.md, limits)"
     )
     assert [problem.rule for problem in results[3].problems] == ["registration", "registration"]
     assert results[1].problems[-1].severity == "warning" and len(results[2].problems) == 0
+
+
+def test_a_pool_file_named_again_and_again_is_read_within_the_same_bound(tmp_path, monkeypatch):
+    """A pool named again is read again once it has left the few a process keeps (170 rows
+    cycling through 17 pools of 840 KB took 10 s): pools count toward the same bound. A
+    row past it is not checked against its pool, with an error saying why (never a pass);
+    the players who share one pool file get the shared-pool warning as ever."""
+    from deckcheck.batch import check_source
+    from deckcheck.batch import shared_decks
+
+    pool = "3 Shock\n1 Lightning Bolt\n10 Goblin Piker\n10 Hill Giant\n27 Mountain\n"
+    deck = "3 Shock\n10 Goblin Piker\n27 Mountain\n"
+    monkeypatch.setattr(shared_decks, "MAX_DECK_BYTES_READ_AGAIN", len(pool.encode()) + 1)
+    (tmp_path / "pool.txt").write_text(pool)
+    for player in ("ann", "bob", "cy"):
+        (tmp_path / f"{player}.txt").write_text(deck)
+    (tmp_path / "m.csv").write_text("player,deck,pool\nann,ann.txt,pool.txt\nbob,bob.txt,pool.txt\ncy,cy.txt,pool.txt\n")
+    results = check_source(tmp_path / "m.csv", "mtg/limited", date="2024-06-01").report.results
+    assert [(result.player, result.legal) for result in results] == [("ann", True), ("bob", True), ("cy", False)]
+    assert results[2].problems[-1].message == (
+        f"manifest line 4: pool file pool.txt not read: a batch reads at most {len(pool.encode()) + 1:,} bytes of deck "
+        "and pool files again for rows that name one an earlier row named (docs/security.md, limits)"
+    )

@@ -43,8 +43,14 @@ DeckFile = Optional[tuple[DeckKey, int]]
 
 def deck_files(rows: Sequence[Registration]) -> list[DeckFile]:
     """Each row's DeckFile, its file looked at once (one `os.stat`) for both
-    `warn_shared_decks` and `bound_decks_read_again`."""
+    `warn_shared_decks` and `bound_files_read_again`."""
     return [None if row.path is None else _deck_file(row) for row in rows]
+
+
+def pool_files(rows: Sequence[Registration]) -> list[DeckFile]:
+    """Each row's pool file as `deck_files` gives its deck, for `warn_shared_pools` and
+    `bound_files_read_again`."""
+    return [None if row.pool_path is None else _file_key_and_size(row.pool_path) for row in rows]
 
 
 def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:
@@ -58,42 +64,52 @@ def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -
     )
 
 
-def warn_shared_pools(rows: Sequence[Registration]) -> list[Registration]:
+def warn_shared_pools(rows: Sequence[Registration], pools: Sequence[DeckFile]) -> list[Registration]:
     """`rows`, each row whose pool file a row of another player, not a teammate, names
     too carrying a `registration` warning naming those players: each player of a sealed
     event, or each team, opens a pool of its own. Teammates share theirs (team sealed,
     Two-Headed Giant). Run on the pools the rows name, before `assign_pools` gives a
-    team's pool to the members who name none."""
+    team's pool to the members who name none. `pools`: `pool_files(rows)`."""
     return _warn_shared(
-        rows, [None if row.pool_path is None else _file_key(row.pool_path) for row in rows],
+        rows, [None if file is None else file[0] for file in pools],
         lambda row: ("team", player_key(row.team)) if row.team is not None else ("player", player_key(row.player or "")),
         lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
     )
 
 
-def bound_decks_read_again(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:
-    """`rows`, each row that names a deck file an earlier row named, once such rows add up
-    to more than MAX_DECK_BYTES_READ_AGAIN, left unchecked (no deck to read) with an error
-    saying why. Each row reads and checks its file again (20 rows naming one 10,000-line
-    deck took 5.3 s), so a 4 MiB manifest naming one big deck stood for hours; keeping each
-    file's verdict instead would keep every deck of an event. A real event's rows copied by
-    mistake read a few kilobytes again: only the pathological manifest meets the bound.
-    `files`: `deck_files(rows)`."""
+def bound_files_read_again(
+    rows: Sequence[Registration], files: Sequence[DeckFile], pools: Sequence[DeckFile],
+) -> list[Registration]:
+    """`rows`, each row that names a deck or pool file an earlier row named, once such
+    files add up to more than MAX_DECK_BYTES_READ_AGAIN, left without it (unchecked, or
+    not checked against its pool) with an error saying why. Each row reads and checks its
+    deck again (20 rows naming one 10,000-line deck took 5.3 s), and a pool again once
+    it has left the few a process keeps (170 rows cycling through 17 pools of 840 KB took
+    10 s), so a 4 MiB manifest naming one big file stood for hours; keeping each file's
+    verdict instead would keep every deck of an event. A real event's rows copied by
+    mistake, or teammates sharing a pool, read a few kilobytes again: only the
+    pathological manifest meets the bound. `files`, `pools`: `deck_files(rows)`,
+    `pool_files(rows)`."""
     seen: set[DeckKey] = set()
     again = 0
     bounded = list(rows)
-    for index, (row, file) in enumerate(zip(rows, files)):
-        if file is None or row.inline:
-            continue
-        key, size = file
-        if key not in seen:
-            seen.add(key)
-            continue
-        again += size
-        if again > MAX_DECK_BYTES_READ_AGAIN:
-            message = (f"deck file {row.deck} not checked: a batch reads at most {MAX_DECK_BYTES_READ_AGAIN:,} bytes "
-                       "of deck files again for rows that name one an earlier row named (docs/security.md, limits)")
-            bounded[index] = replace(row.with_problem(message), path=None)
+    for index, (row, file, pool) in enumerate(zip(rows, files, pools)):
+        for found, what in ((None if row.inline else file, "deck"), (pool, "pool")):
+            if found is None:
+                continue
+            key, size = found
+            if key not in seen:
+                seen.add(key)
+                continue
+            again += size
+            if again > MAX_DECK_BYTES_READ_AGAIN:
+                row = bounded[index]
+                name = row.deck if what == "deck" else row.pool
+                message = (f"{what} file {name} not {'checked' if what == 'deck' else 'read'}: a batch reads at most "
+                           f"{MAX_DECK_BYTES_READ_AGAIN:,} bytes of deck and pool files again for rows that name one "
+                           "an earlier row named (docs/security.md, limits)")
+                changed = {"path": None} if what == "deck" else {"pool_path": None}
+                bounded[index] = replace(row.with_problem(message), **changed)
     return bounded
 
 
@@ -152,15 +168,10 @@ def _deck_file(row: Registration) -> tuple[DeckKey, int]:
     return _file_key_and_size(path)
 
 
-def _file_key(path: str) -> DeckKey:
-    """A file by (device, inode), whatever path reaches it; one that cannot be looked at by
-    its normalised path."""
-    return _file_key_and_size(path)[0]
-
-
 def _file_key_and_size(path: str) -> tuple[DeckKey, int]:
-    """`_file_key` and the file's size (0 for one that cannot be looked at, whose deck's
-    parse-error costs nothing to repeat, or one over the input bound, refused unread)."""
+    """A file by (device, inode), whatever path reaches it, and its size; one that cannot be
+    looked at by its normalised path and 0 (its deck's parse-error costs nothing to repeat),
+    as one over the input bound, refused unread."""
     try:
         found = os.stat(path)
     except (OSError, ValueError):  # missing (its deck's parse-error says so), or a name no file can have
