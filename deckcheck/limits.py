@@ -10,6 +10,7 @@ inside (numpy refuses a negative seed) and never a run that cannot end
 """
 from __future__ import annotations
 
+import re
 import sys
 
 from .errors import DeckcheckError, OptionError
@@ -229,10 +230,15 @@ def quoted(value: object) -> str:
 
 
 def one_line(name: str) -> str:
-    """A file name (or other text a caller chose) as a message names it: as it is when it
-    is printable, as every message printed it, else quoted (`quoted`: a line break as
-    `\\n`), so a library caller's `Path("a\\nb")` cannot make its error two lines."""
-    return name if name.isprintable() else quoted(name)
+    """A file name (or other text a caller chose) as a message names it: as it is, as
+    every message printed it, unless it holds a control character or a line separator,
+    then quoted (`quoted`: a line break as `\\n`), so a library caller's `Path("a\\nb")`
+    cannot make its error two lines. An undecodable byte of a file name (a lone surrogate)
+    is no control: the command line shows it as ever (tests/test_undecodable_names.py)."""
+    return quoted(name) if _CONTROL_OR_BREAK.search(name) else name
+
+
+_CONTROL_OR_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def check_seed(seed: int | None) -> None:
