@@ -28,7 +28,7 @@ from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
-from .shared_decks import bound_files_read_again, deck_files, pool_files, warn_shared_decks, warn_shared_pools
+from .shared_decks import check_shared_files
 from .team_pools import assign_pools
 from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
 
@@ -142,9 +142,7 @@ def check_registrations(
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = [_team_format_without_team(row, formats) for row in rows]
-    # One os.stat a row's deck and pool, for the shared-file warnings and the read-again bound.
-    files, pools = deck_files(rows), pool_files(rows)
-    rows = bound_files_read_again(warn_shared_pools(warn_shared_decks(rows, files), pools), files, pools)
+    rows = check_shared_files(rows)
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: pool_as_named(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),

@@ -41,6 +41,15 @@ DeckKey = tuple[int, int] | tuple[str, str] | str
 DeckFile = Optional[tuple[DeckKey, int]]
 
 
+def check_shared_files(rows: Sequence[Registration]) -> list[Registration]:
+    """`rows` with the shared-deck and shared-pool warnings and the read-again bound, each
+    row's deck and pool file looked at once (one `os.stat` each). What they are looked at
+    for is dropped on return: a batch must not hold it per row for the whole run (memory
+    stays flat with the event, issue 15)."""
+    files, pools = deck_files(rows), pool_files(rows)
+    return bound_files_read_again(warn_shared_pools(warn_shared_decks(rows, files), pools), files, pools)
+
+
 def deck_files(rows: Sequence[Registration]) -> list[DeckFile]:
     """Each row's DeckFile, its file looked at once (one `os.stat`) for both
     `warn_shared_decks` and `bound_files_read_again`."""
