@@ -9,7 +9,9 @@ from . import decklists as parsers
 from .decklists.layout import settle_sideboard
 from .formats import Format, FormatRef, keep_few, load
 from .cards.resolve import never_heard_of
+from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
+from .games.mtg.cards import PLATFORMS  # loaded with the formats anyway (formats/schema.py)
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import Deck
 from .names import card_key
@@ -31,16 +33,12 @@ def today() -> dt.date:
 def parse_date(value: str | dt.date | None) -> dt.date:
     """The event date `value` names (today for None; a datetime's day); OptionError
     (setting `date`) when it is not a YYYY-MM-DD date."""
-    if value.__class__ is dt.date:  # a batch's every deck: no import statement run for it
-        return value
     if value is None:
         return today()
     if isinstance(value, dt.datetime):
         return value.date()  # lists change by the day; a date and a datetime never compare
     if isinstance(value, dt.date):
         return value
-    from .errors import OptionError
-
     try:
         # The pattern first, as for format files (schema.py): Python 3.11's fromisoformat
         # also reads `20110101` and `2011-W40`, which 3.10 refuses.
@@ -69,8 +67,6 @@ def card_catalog(fmt: Format, cards: CardsArg = None, *, offline: bool | None = 
         return catalog
     game = getattr(cards, "game", None)
     if not isinstance(game, str):
-        from .errors import OptionError
-
         raise OptionError("cards", f"{cards!r}: give a card database's path, a catalog, None (the default card data) "
                                    "or False (no card data)")
     return cards if game == fmt.game else None
@@ -124,18 +120,9 @@ def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Probl
 
 def check_platform(platform: str) -> str:
     """`platform` checked against the platforms deckcheck knows (OptionError when not)."""
-    if platform.__class__ is str and platform in _PLATFORMS_SEEN:  # checked before: a batch asks for every deck
-        return platform
-    from .errors import OptionError
-    from .games.mtg.cards import PLATFORMS
-
     if platform not in PLATFORMS:
         raise OptionError("platform", f"{quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
-    _PLATFORMS_SEEN.add(platform)
     return platform
-
-
-_PLATFORMS_SEEN: set[str] = set()  # platforms check_platform found known
 
 
 _NONE: frozenset[str] = frozenset()  # the unknown cards of nearly every deck
@@ -162,8 +149,6 @@ def check_deck(
     and `pool` too (its text, a file or a `Pool`).
     """
     if not isinstance(deck, Deck):  # text given here met an AttributeError from deep inside
-        from .errors import OptionError
-
         raise OptionError("deck", f"{quoted(deck)}: give a Deck that parse_deck read (validate takes the decklist's text or file)")
     if not isinstance(fmt, Format):
         fmt = load(fmt)
@@ -220,8 +205,6 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> D
     if not isinstance(text_or_path, str):
         # A DeckcheckError as every other wrong kind: a site's `except DeckcheckError` around
         # validate(body["deck"]) met a bare TypeError for a JSON null.
-        from .errors import OptionError
-
         raise OptionError("deck", f"{quoted(text_or_path)}: give the decklist's text (a str) or its file (a pathlib.Path)")
     if parsers.is_inline(text_or_path):
         return parsers.parse_text(text_or_path.strip(), source=parsers.inline_name(text_or_path), input_format=input_format)
@@ -235,8 +218,6 @@ def pool_argument(pool: object) -> Pool | None:
     if pool is None or isinstance(pool, Pool):
         return pool
     if not isinstance(pool, (str, Path)):
-        from .errors import OptionError
-
         raise OptionError("pool", f"{quoted(pool)}: give the pool's text (a str), its file (a pathlib.Path) or a Pool")
     return read_pool(pool)
 
@@ -295,6 +276,4 @@ def file_argument(path: object, what: str) -> Path:
     naming `path` (pathlib's own TypeError said nothing of the setting)."""
     if isinstance(path, (str, Path)):
         return Path(path)
-    from .errors import OptionError
-
     raise OptionError("path", f"{quoted(path)}: give the {what}'s name (a str or a pathlib.Path)")
