@@ -166,7 +166,7 @@ def _utf16_without_bom(data: bytes) -> str | None:
 def read_text(path: str | Path) -> str:
     """Read a decklist file as text, with a one-line error when it cannot be read."""
     data = read_bounded(path)
-    return decode(data, source=one_line(str(path)))
+    return decode(data, source=_shown(path))
 
 
 # Open flags for reading untrusted paths: O_NONBLOCK so that opening a named pipe returns
@@ -198,36 +198,36 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
         # costs twice the system calls.
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        raise InputError(f"{one_line(str(path))}: no such file") from None
+        raise InputError(f"{_shown(path)}: no such file") from None
     except IsADirectoryError:
         raise _is_directory(path) from None
     except PermissionError:
         if os.path.isdir(path):  # Windows refuses to open a folder with "permission denied"
             raise _is_directory(path) from None
-        raise InputError(f"{one_line(str(path))}: permission denied") from None
+        raise InputError(f"{_shown(path)}: permission denied") from None
     except OSError as exc:
-        raise InputError(f"{one_line(str(path))}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL byte in the name: no file can have it
-        raise InputError(f"{one_line(str(path))}: not a valid file name") from None
+        raise InputError(f"{_shown(path)}: not a valid file name") from None
     info = os.fstat(fd)
     # A regular file (every deck of a batch) is told by one test, not by naming what it is not.
     kind = None if stat.S_ISREG(info.st_mode) else not_regular(info.st_mode)
     if kind is not None or stat.S_ISDIR(info.st_mode) or info.st_size > limit:
         os.close(fd)
         if kind is not None:
-            raise InputError(f"{one_line(str(path))}: not a regular file ({kind}); give {what} saved on disk")
+            raise InputError(f"{_shown(path)}: not a regular file ({kind}); give {what} saved on disk")
         if stat.S_ISDIR(info.st_mode):
             raise _is_directory(path)
-        raise InputError(too_big(one_line(str(path)), info.st_size, limit=limit, what=what))
+        raise InputError(too_big(_shown(path), info.st_size, limit=limit, what=what))
     # Read with os.read on the descriptor: a file object around it cost more than reading a deck.
     try:
-        data = _read_within_time(fd, info.st_size, limit, one_line(str(path)))
+        data = _read_within_time(fd, info.st_size, limit, path)
     except OSError as exc:
-        raise InputError(f"{one_line(str(path))}: cannot read ({exc.strerror or exc})") from None
+        raise InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise InputError(too_big(one_line(str(path)), limit=limit, what=what))
+        raise InputError(too_big(_shown(path), limit=limit, what=what))
     return data
 
 
@@ -237,19 +237,19 @@ def read_head(path: str | Path, size: int) -> bytes:
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except (OSError, ValueError) as exc:
-        raise InputError(f"{one_line(str(path))}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
+        raise InputError(f"{_shown(path)}: cannot read ({getattr(exc, 'strerror', None) or exc})") from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
-        raise InputError(f"{one_line(str(path))}: not a regular file ({not_regular(mode) or 'a folder'})")
+        raise InputError(f"{_shown(path)}: not a regular file ({not_regular(mode) or 'a folder'})")
     with os.fdopen(fd, "rb", buffering=0) as handle:
         try:
             return handle.read(size)
         except OSError as exc:
-            raise InputError(f"{one_line(str(path))}: cannot read ({exc.strerror or exc})") from None
+            raise InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
 
 
-def _read_within_time(fd: int, size: int, limit: int, shown: str) -> bytes:
+def _read_within_time(fd: int, size: int, limit: int, path: str | Path) -> bytes:
     """Up to `limit + 1` bytes of the open file `fd`. A small file is one read: ask for one
     byte more than fstat says (read(n) allocates n bytes up front, so asking for the limit
     every time cost more than reading a small deck). A file that keeps growing is read on in chunks, never past
@@ -267,9 +267,15 @@ def _read_within_time(fd: int, size: int, limit: int, shown: str) -> bytes:
         chunks.append(chunk)
         total += len(chunk)
         if time.monotonic() > deadline:
-            raise InputError(f"{shown}: still reading after {MAX_READ_SECONDS:.0f} s; is this file on a stalled network drive?")
+            raise InputError(f"{_shown(path)}: still reading after {MAX_READ_SECONDS:.0f} s; is this file on a stalled network drive?")
     return b"".join(chunks)
 
 
+def _shown(path: str | Path) -> str:
+    """`path` as a message names it (`limits.one_line`): worked out only for an error, not
+    for each of a batch's reads."""
+    return one_line(str(path))
+
+
 def _is_directory(path: str | Path) -> InputError:
-    return InputError(f"{one_line(str(path))}: is a directory, not a decklist (use `deckcheck batch` for folders)")
+    return InputError(f"{_shown(path)}: is a directory, not a decklist (use `deckcheck batch` for folders)")
