@@ -108,10 +108,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         raise FormatError(
             f"{ref[:200]!r} is not a format id (like mtg/modern); a format file is given as a pathlib.Path"
         )
-    # The id without empty or `.` parts: `./mtg/modern` and `mtg//modern` name the file of
-    # mtg/modern, and taken as ids of their own they were two formats to every cache and
-    # report (a leading or trailing `/` was always dropped).
-    clean = "/".join(part for part in ref.strip().split("/") if part not in ("", "."))
+    clean = _clean_id(ref)
     if not clean or ".." in Path(clean).parts:
         raise FormatError(f"{ref[:200]!r} is not a format id (like mtg/modern)")
     for directory in format_dirs():
@@ -161,6 +158,13 @@ def trusts_working_folder() -> bool:
     return _working_folder_trees
 
 
+def _clean_id(ref: str) -> str:
+    """The id without blanks around it and without empty or `.` parts: `./mtg/modern` and
+    `mtg//modern` name the file of mtg/modern, and taken as ids of their own they were two
+    formats to every cache and report (a leading or trailing `/` was always dropped)."""
+    return "/".join(part for part in ref.strip().split("/") if part not in ("", "."))
+
+
 def _tree_of(ref: FormatRef, path: Path) -> Path:
     """The tree a format's `extends:` files must stay in, by default: the formats
     directory of an id; for a format file its own folder, or on the command line the
@@ -169,7 +173,7 @@ def _tree_of(ref: FormatRef, path: Path) -> Path:
         folder = os.path.abspath(path.parent)
         here = os.getcwd() if _working_folder_trees else folder
         return Path(here if tree.is_within(folder, here) else folder)
-    depth = len(Path(ref.strip().strip("/")).parts)  # `mtg/modern` lies two levels down
+    depth = len(_clean_id(ref).split("/"))  # `mtg/modern` lies two levels down
     return Path(os.path.abspath(path.parents[depth - 1]))
 
 
