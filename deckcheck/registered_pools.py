@@ -167,8 +167,9 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
     if deck.unreadable:
         reason = deck.problems[0].message if deck.problems else "cannot read"
         # Messages of unreadable files start with the path read; say which file this is.
-        if reason.startswith(f"{one_line(deck.source)}: "):
-            reason = reason[len(one_line(deck.source)) + 2:]
+        read = f"{one_line(deck.source)}: "
+        if reason.startswith(read):
+            reason = reason[len(read):]
         raise InputError(f"pool {name}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
-from typing import Optional
 from dataclasses import replace
+from typing import Optional
 
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
 from ..problem import WARNING

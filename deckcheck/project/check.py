@@ -314,9 +314,7 @@ def run_check(
                 used_globs.add(spec.glob)
                 # The hands an entry asks for (exact entries too: an event exact odds
                 # cannot answer is sampled at the default), whether or not it runs exact.
-                from ..engine.simulation import DEFAULT_HANDS  # the engine only for a run that simulates
-
-                hands = spec.hands or DEFAULT_HANDS
+                hands = spec.hands or _default_hands()
                 if spec.assertions and hands > hands_left:
                     # Nothing simulates from here on, even an entry that would still fit:
                     # where a run stopped is then plain from its report.
@@ -354,6 +352,13 @@ def run_check(
         warnings = [warning.replace(level=RUN_ERROR) for warning in warnings]
     run.report.messages = warnings + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
+
+
+def _default_hands() -> int:
+    """The engine's default number of hands, the engine imported only by a run that simulates."""
+    from ..engine.simulation import DEFAULT_HANDS
+
+    return DEFAULT_HANDS
 
 
 def _add_once(why: list[str], reason: str) -> None:
