@@ -20,13 +20,15 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from hashlib import blake2b
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InputError
 from ..formats import Format, load
+from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
-from ..decklists import load_deck
+from ..decklists import load_deck, parse_bytes, unreadable
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck, named_by, read_deck
 from ..registered_pools import Pool, named_pool, read_pool
@@ -34,6 +36,7 @@ from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules import read_as
 from ..rules.context import Context
+from ..textio import read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
@@ -145,8 +148,79 @@ def _catalog(fmt: Format, cards_db: str | None) -> Any:
     return found
 
 
+class _Verdict(NamedTuple):
+    """What a deck's check found, apart from the row it came from: the deck's name in the
+    report is the row's own (check_one)."""
+
+    format: str
+    counts: tuple[tuple[str, int], ...]
+    problems: tuple[Problem, ...]
+    as_of: Any
+
+    def result_for(self, task: Task) -> DeckResult:
+        return DeckResult(deck=task.shown, format=self.format, problems=list(self.problems), counts=dict(self.counts),
+                          as_of=self.as_of)
+
+
+# The verdicts a batch has reached so far in this process, by the digest of the file's
+# bytes and what else decides one (_settings): players of an event register the same
+# list (a popular deck, a list sent twice, a team's copies), and a list is checked once.
+# Kept for one run (`run` forgets them; a worker lives for one run), the oldest forgotten
+# first once there are MAX_VERDICTS or they hold more problems than a report may list
+# (limits.MAX_PROBLEMS_PER_REPORT): a batch's memory does not grow with its size.
+MAX_VERDICTS = 16_384
+_VERDICTS: OrderedDict[tuple[int, bytes], _Verdict] = OrderedDict()
+_held = [0]  # the problems the verdicts hold
+# What else decides a verdict, numbered: the extension (it picks the parser), the format
+# and the check's settings (the event day is the run's).
+_SETTINGS: dict[tuple[Any, ...], int] = {}
+# The counts of the verdicts kept, one tuple per distinct value: most decks are 60 + 15.
+_COUNTS: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
+
+
 def check_one(task: Task, day: dt.date) -> Outcome:
-    deck = read_deck(task.path) if task.inline else load_deck(task.path)
+    """The outcome of one task. A deck file checked before in this run, byte for byte, with
+    the same extension and settings, is not checked again: its verdict is the same."""
+    if task.inline or task.format_id is None or task.pool_path is not None or task.keep_entries or not MAX_VERDICTS:
+        # A pool's file or a team's cards would be part of the verdict: these are checked each time.
+        return _check_deck(task, day, read_deck(task.path) if task.inline else load_deck(task.path))
+    try:
+        data = read_bounded(task.path)
+    except InputError as exc:
+        return _check_deck(task, day, unreadable(task.path, str(exc)))
+    settings = (os.path.splitext(task.path)[1].lower(), task.format_id, task.format_root, task.cards_db, task.cards,
+                task.platform, day)
+    key = (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
+    seen = _VERDICTS.get(key)
+    if seen is not None:
+        return Outcome(result=seen.result_for(task))
+    outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
+    _remember(key, outcome.result, task)
+    return outcome
+
+
+def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
+    """Keep `result` for the same file met again, unless its messages name the file (a
+    parse error's `deck.txt: line 3: ...`): another file of the same bytes is named otherwise."""
+    if result.unreadable or any(task.path in problem.message or task.shown in problem.message for problem in result.problems):
+        return
+    counts = tuple(result.counts.items())
+    _VERDICTS[key] = _Verdict(result.format, _COUNTS.setdefault(counts, counts), tuple(result.problems), result.as_of)
+    _held[0] += len(result.problems)
+    while len(_VERDICTS) > MAX_VERDICTS or _held[0] > MAX_PROBLEMS_PER_REPORT:
+        _held[0] -= len(_VERDICTS.popitem(last=False)[1].problems)
+
+
+def forget_verdicts() -> None:
+    """Forget the verdicts of the run that ends: a library caller's process may change a
+    format file or the card data before its next batch, and holds no memory for them."""
+    _VERDICTS.clear()
+    _held[0] = 0
+    _SETTINGS.clear()
+    _COUNTS.clear()
+
+
+def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
     pool: Pool | None = None
     pool_problems: list[Problem] = []
     if task.pool_path is not None:
@@ -285,6 +359,7 @@ def run(
             tick(len(chunk))
             gc.collect(0)
     finally:
+        forget_verdicts()
         if collecting:
             gc.enable()
         gc.unfreeze()

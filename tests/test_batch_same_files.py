@@ -1,0 +1,130 @@
+"""A batch checks a deck file's bytes once: players register the same list, and every
+copy gets the verdict its own check would give, under its own name (batch/runner.py,
+`check_one`). Each case is a folder of files, some of them byte for byte the same; the
+report must be the one of a batch that checks every file afresh."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from files import write
+
+from deckcheck import report
+from deckcheck.batch import check_source, runner
+
+DATE = "2024-06-01"
+DEK = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<Deck>\n'
+    '  <Cards CatID="1" Quantity="4" Sideboard="false" Name="Brainstorm" />\n'
+    '  <Cards CatID="2" Quantity="56" Sideboard="false" Name="Island" />\n</Deck>\n'
+)
+LISTS = {
+    "legal": "4 Opt\n56 Island\n",
+    "banned": "1 Black Lotus\n59 Island\n\n15 Pyroblast\n",
+    "five copies": "5 Brainstorm\n55 Island\n",
+    "unknown card": "4 Lightning Bolt\n4 Lightnig Bolt\n52 Mountain\n",
+    "unreadable line": "4 Opt\nfour Islands\n56 Island\n",
+    "guessed sideboard": "4 Opt\n26 Island\n\n30 Island\n\n2 Pyroblast\n",
+    "empty": "",
+}
+# Each case: files (name -> text), and the names whose decks must have been checked
+# (the first of each set of equal bytes with the same extension).
+CASES = {
+    "copies of each list": (
+        {f"{folder}/{name}.txt": text for folder in ("a", "b", "c") for name, text in LISTS.items()},
+        len(LISTS),
+    ),
+    "one list as .dek XML and as text": (
+        {"x/deck.dek": DEK, "y/deck.dek": DEK, "x/deck.txt": DEK, "y/other.txt": DEK},
+        2,
+    ),
+    "a broken XML file names itself": (
+        {"one.dek": "<Deck><Cards Quantity='x'", "two.dek": "<Deck><Cards Quantity='x'"},
+        2,
+    ),
+}
+
+
+def batch_json(root, monkeypatch, format_id: str = "mtg/legacy") -> dict:
+    monkeypatch.chdir(root)
+    batch = check_source(".", format_id, date=DATE, jobs=1)
+    return json.loads(report.deliver_batch(report.load("json"), batch))
+
+
+def counting_checks(monkeypatch) -> list[str]:
+    """The files whose decks are checked (parsed and ruled on), in order."""
+    checked: list[str] = []
+    check = runner._check_deck
+
+    def counted(task, day, deck):
+        checked.append(task.shown)
+        return check(task, day, deck)
+
+    monkeypatch.setattr(runner, "_check_deck", counted)
+    return checked
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_files_of_the_same_bytes_are_checked_once_with_the_verdict_each_would_get(tmp_path, monkeypatch, case):
+    files, checks = CASES[case]
+    write(tmp_path / "fresh", files)
+    write(tmp_path / "once", files)
+    monkeypatch.setattr(runner, "MAX_VERDICTS", 0)  # no verdict kept: every file checked afresh
+    expected = batch_json(tmp_path / "fresh", monkeypatch)
+    monkeypatch.undo()
+    checked = counting_checks(monkeypatch)
+    found = batch_json(tmp_path / "once", monkeypatch)
+    assert found == expected
+    assert len(found["results"]) == len(files)
+    if case == "a broken XML file names itself":  # a message naming its file is not another file's
+        messages = {result["deck"]: result["problems"][0]["message"] for result in found["results"]}
+        assert all(message.startswith(f"{deck}: ") for deck, message in messages.items()), messages
+    assert len(checked) == checks, checked
+
+
+def test_the_same_bytes_under_another_extension_are_read_by_that_extension_s_parser(tmp_path, monkeypatch):
+    passcodes = "46986414\n" * 3 + "89631139\n" * 3  # a .ydk's lines without its `#main` header
+    write(tmp_path, {"deck.ydk": passcodes, "deck.txt": passcodes})
+    results = {result["deck"]: result for result in batch_json(tmp_path, monkeypatch, format_id="yugioh/advanced-tcg")["results"]}
+    assert results["deck.ydk"]["counts"]["main"] == 6
+    assert [problem["rule"] for problem in results["deck.ydk"]["problems"]] == ["deck-size"]
+    assert results["deck.txt"]["counts"]["main"] == 0  # typed-list lines it cannot read
+    assert {problem["rule"] for problem in results["deck.txt"]["problems"]} >= {"parse-error"}
+
+
+def test_verdicts_are_kept_within_their_bounds_and_forgotten_after_the_run(tmp_path, monkeypatch):
+    lists = {f"{index}.txt": f"{index + 1} Black Lotus\n59 Island\n" for index in range(6)}  # one banned problem each
+    write(tmp_path, lists)
+    monkeypatch.setattr(runner, "MAX_VERDICTS", 4)
+    tasks = [runner.Task(path=str(tmp_path / name), shown=name, format_id="mtg/legacy") for name in lists]
+    day = dt.date(2024, 6, 1)
+    for task in tasks:
+        runner.check_one(task, day)
+    assert len(runner._VERDICTS) == 4
+    assert runner._held[0] == sum(len(verdict.problems) for verdict in runner._VERDICTS.values()) == 4
+    monkeypatch.setattr(runner, "MAX_PROBLEMS_PER_REPORT", 2)
+    runner.check_one(runner.Task(path=str(tmp_path / "0.txt"), shown="again", format_id="mtg/legacy"), day)
+    assert len(runner._VERDICTS) == 2 and runner._held[0] == 2  # the oldest went first
+    runner.forget_verdicts()
+    assert not runner._VERDICTS and runner._held[0] == 0
+    write(tmp_path, {"copy.txt": lists["0.txt"]})
+    batch_json(tmp_path, monkeypatch)
+    assert not runner._VERDICTS  # a run forgets what it kept
+
+
+def test_a_folder_of_copies_through_the_command(cli, tmp_path):
+    write(tmp_path, {f"player{index}.txt": LISTS["banned"] for index in range(5)})
+    write(tmp_path, {"typo.txt": LISTS["unknown card"], "typo-too.txt": LISTS["unknown card"]})
+    outputs = []
+    for jobs in ("1", "2"):
+        done = cli("batch", ".", "-f", "mtg/legacy", "--date", DATE, "-o", "json", "--jobs", jobs, cwd=tmp_path)
+        assert done.returncode == 1, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    results = json.loads(outputs[0])["results"]
+    assert [result["deck"] for result in results] == [*(f"player{index}.txt" for index in range(5)), "typo-too.txt", "typo.txt"]
+    for result in results[:5]:
+        assert [(problem["rule"], problem["card"]) for problem in result["problems"]] == [("copy-limit", "Pyroblast"), ("banned", "Black Lotus")]
+    for result in results[5:]:
+        assert [problem["card"] for problem in result["problems"] if problem["rule"] == "unknown-card"] == ["Lightnig Bolt"]
