@@ -9,7 +9,8 @@ up to N - 1 workers where cores are idle and the decks left pay for them (planni
 and keeps checking decks whenever it has nothing to collect.
 Outcomes come out one at a time in task order, so the report is the same whatever
 `--jobs` is, and a batch that streams them to its report holds only the few that wait
-for an earlier chunk.
+for an earlier chunk. A deck file byte for byte like one a process checked earlier in the
+run takes that verdict (`check_one`): an event's players register the same lists.
 """
 from __future__ import annotations
 
