@@ -97,6 +97,12 @@ MAX_FORMAT_LIST_ENTRIES = 100_000
 # each for ever, and a `check` of 256 format files each one (up to MAX_FORMAT_LIST_ENTRIES
 # entries, about 35 MB). One loaded again comes from the disk cache (formats/disk_cache.py).
 MAX_FORMATS_KEPT = 64
+# Card names the formats of one `batch` or `check` run write together (each format's
+# merged lists, counted as MAX_FORMAT_LIST_ENTRIES counts them), every distinct format
+# once: each passes that bound alone, but a submitted zip or a pull request may bring many.
+# 20 format files of 99,000 names each, named by the rows of one manifest, took 154 s and
+# 1.2 GB. Every bundled format together writes about 7,000; an event's own a few hundred.
+MAX_FORMAT_NAMES_PER_RUN = 200_000
 
 # ---------------------------------------------------------------- XML deck files (.dek, .cod)
 

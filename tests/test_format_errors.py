@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import caseload
+from files import write
 from deckcheck.errors import FormatError
 from deckcheck.formats import check_file, load
 from deckcheck.schema import ListOf, MapOf, Str, Struct
@@ -327,3 +328,74 @@ def test_the_format_used_most_stays_kept_however_many_others_load(tmp_path):
         path.write_text(f"name: U{index}\nextends: mtg/modern\n", encoding="utf-8")
         formats.load(path)
         assert formats.load(own) is first
+
+
+def _event_of_formats(root, count: int, names: int) -> None:
+    """A manifest whose rows each name their own format file, each extending mtg/legacy
+    with `names` banned cards of its own."""
+    files = {"deck.txt": "4 Opt\n56 Island\n"}
+    rows = ["player,deck,format"]
+    for index in range(count):
+        banned = "".join(f"  - {{card: Card {index}-{name}, since: 2020-01-01}}\n" for name in range(names))
+        files[f"f{index}.yaml"] = f"name: F{index}\nextends: mtg/legacy\nbanned:\n{banned}"
+        rows.append(f"p{index},deck.txt,f{index}.yaml")
+    files["event.csv"] = "\n".join(rows) + "\n"
+    write(root, files)
+
+
+def test_the_formats_of_one_batch_write_a_bounded_number_of_card_names(tmp_path, monkeypatch):
+    """Each format file passes MAX_FORMAT_LIST_ENTRIES alone, but a manifest's rows may each
+    name one: 20 files of 99,000 names took 154 s and 1.2 GB. Past MAX_FORMAT_NAMES_PER_RUN
+    together (here the first two files' worth), the file that passes it is refused and
+    dropped from the formats kept, the later ones are not even loaded, and every row is
+    still reported."""
+    from deckcheck import formats
+    from deckcheck.batch import check_source
+    from deckcheck.formats import card_names, run_names
+
+    legacy = card_names.name_count(formats.load("mtg/legacy").data)
+    monkeypatch.setattr(run_names, "MAX_FORMAT_NAMES_PER_RUN", 2 * (legacy + 3) + 1)
+    _event_of_formats(tmp_path, 5, 3)
+    monkeypatch.chdir(tmp_path)
+    loaded: list[str] = []
+    real_load = formats.load
+    monkeypatch.setattr("deckcheck.batch.check.load", lambda ref, **kw: loaded.append(str(ref)) or real_load(ref, **kw))
+    results = check_source("event.csv", None, date="2024-06-01", jobs=1).report.results
+    assert [result.player for result in results] == [f"p{index}" for index in range(5)]
+    assert [result.legal for result in results] == [True, True, False, False, False]
+    assert "at most" in results[2].problems[0].message and "f2.yaml" in results[2].problems[0].message
+    for result in results[3:]:
+        assert "not loaded" in result.problems[0].message and "f2.yaml would pass" in result.problems[0].message
+    assert [Path(ref).name for ref in loaded] == ["f0.yaml", "f1.yaml", "f2.yaml"]
+    assert not any(Path(kept.path).name == "f2.yaml" for kept, _ in formats._CACHE.values())
+
+
+def test_the_formats_of_one_check_run_write_a_bounded_number_of_card_names(tmp_path, monkeypatch):
+    """`check` of a pull request that names many format files stops with a FormatError
+    naming the file that passes MAX_FORMAT_NAMES_PER_RUN (exit 2 on the command line)."""
+    from deckcheck import formats
+    from deckcheck.formats import card_names, run_names
+    from deckcheck.project import check
+    from deckcheck.project.config import load_config
+
+    legacy = card_names.name_count(formats.load("mtg/legacy").data)
+    monkeypatch.setattr(run_names, "MAX_FORMAT_NAMES_PER_RUN", 2 * (legacy + 3) + 1)
+    _event_of_formats(tmp_path, 3, 3)
+    (tmp_path / "deck.txt").unlink()  # the batch's deck: here each deck names its format file
+    write(tmp_path, {f"d{index}.txt": "4 Opt\n56 Island\n" for index in range(3)})
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\nformats:\n" + "".join(f"  d{i}.txt: f{i}.yaml\n" for i in range(3))})
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FormatError, match=r"f2\.yaml: the formats of this run would write .* at most"):
+        check.run_check(load_config(tmp_path / "deckcheck.yaml"), ())
+    monkeypatch.setattr(run_names, "MAX_FORMAT_NAMES_PER_RUN", 3 * (legacy + 3))
+    run = check.run_check(load_config(tmp_path / "deckcheck.yaml"), ())  # within the bound: every deck checked
+    assert len(run.report.results) == 3
+
+
+def test_the_bound_of_format_names_a_run_writes_leaves_room_for_every_bundled_format():
+    from deckcheck import formats
+    from deckcheck.formats import card_names
+    from deckcheck.limits import MAX_FORMAT_NAMES_PER_RUN
+
+    bundled = sum(card_names.name_count(formats.load(format_id).data) for format_id in formats.available())
+    assert bundled * 10 < MAX_FORMAT_NAMES_PER_RUN

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import FormatError
 from ..formats import Format, load
+from ..formats.run_names import FormatNames
 from ..model import CardEntry
 from ..registered_pools import Pool
 from ..problem import WARNING, Problem, ProblemBudget
@@ -85,9 +86,16 @@ class _Formats:
     def __init__(self, default_id: str | None, *, root: Path | None = None):
         self.default_id = default_id
         self.root = root
+        # The card names of the formats loaded, bounded: a submitted zip's rows may name
+        # many format files, each within its own bound (limits.MAX_FORMAT_NAMES_PER_RUN).
+        self.names = FormatNames()
         # -f must load (else exit 2); without it every row names its own format.
-        self.loaded: dict[str, Format] = {default_id: load(default_id)} if default_id is not None else {}
+        self.loaded: dict[str, Format] = {default_id: self._admitted(load(default_id))} if default_id is not None else {}
         self.errors: dict[str, str] = {}
+
+    def _admitted(self, fmt: Format) -> Format:
+        self.names.admit(fmt)
+        return fmt
 
     def root_of(self, format_id: FormatRef | None) -> Path | None:
         """The folder a row's own format file keeps its `extends:` chain in (the batch's `-f`
@@ -108,9 +116,13 @@ class _Formats:
         if format_id in self.loaded:
             return None
         if format_id not in self.errors:
+            refused = self.names.refusal()
+            if refused is not None:
+                self.errors[format_id] = refused
+                return refused
             try:
                 root = self.root_of(format_id)  # a zip's temporary folder: not kept for the next run
-                self.loaded[format_id] = load(format_id, root=root, keep=root is None)
+                self.loaded[format_id] = self._admitted(load(format_id, root=root, keep=root is None))
             except FormatError as exc:
                 self.errors[format_id] = str(exc)
         return self.errors.get(format_id)

@@ -380,6 +380,13 @@ def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Form
     return fmt
 
 
+def forget(fmt: Format) -> None:
+    """Drop `fmt` from the loaded formats kept (a run refused it: formats/run_names.py)."""
+    for key, (kept, _) in list(_CACHE.items()):
+        if kept is fmt:
+            _CACHE.pop(key, None)
+
+
 def keep_few(cache: dict[Any, Any]) -> None:
     """Drop the oldest entries of a cache of loaded formats (or of what is worked out from
     one) past MAX_FORMATS_KEPT."""

@@ -261,6 +261,7 @@ def run_check(
     strict: bool = False,
 ) -> CheckRun:
     from ..formats import load
+    from ..formats.run_names import FormatNames
     from ..decklists import load_deck
     from ..pipeline import check_deck, today
     from ..problem import ProblemBudget
@@ -287,6 +288,7 @@ def run_check(
     # that kept every format it used to the end held more than the cache keeps
     # (MAX_FORMATS_KEPT; a pull request's 250 files extending one of 90,000 names: 20 GB).
     used_formats: set[str] = set()
+    format_names = FormatNames()  # their card names, bounded over the run (limits.MAX_FORMAT_NAMES_PER_RUN)
     format_warnings: list[str] = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
@@ -294,6 +296,7 @@ def run_check(
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
         fmt = load(fid, root=config.root)
+        format_names.admit(fmt)
         if str(fmt.path) not in used_formats:
             used_formats.add(str(fmt.path))
             format_warnings += _unknown_names([fmt])
