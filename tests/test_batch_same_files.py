@@ -106,11 +106,31 @@ def test_verdicts_are_kept_within_their_bounds_and_forgotten_after_the_run(tmp_p
     monkeypatch.setattr(runner, "MAX_PROBLEMS_PER_REPORT", 2)
     runner.check_one(runner.Task(path=str(tmp_path / "0.txt"), shown="again", format_id="mtg/legacy"), day)
     assert len(runner._VERDICTS) == 2 and runner._held[0] == 2  # the oldest went first
-    runner.forget_verdicts()
+    runner.forget_run()
     assert not runner._VERDICTS and runner._held[0] == 0
     write(tmp_path, {"copy.txt": lists["0.txt"]})
     batch_json(tmp_path, monkeypatch)
     assert not runner._VERDICTS  # a run forgets what it kept
+
+
+def test_a_run_forgets_the_formats_its_rows_loaded(tmp_path, monkeypatch):
+    """A deck site's process that checks its users' events, each with a format file of its
+    own, held every one of them for ever in the runner's formats."""
+    write(tmp_path, {"deck.txt": LISTS["legal"], "own.yaml": "name: Own\nextends: mtg/legacy\n",
+                     "event.csv": "player,deck,format\nann,deck.txt,own.yaml\n"})
+    monkeypatch.chdir(tmp_path)
+    seen: list[int] = []
+    real = runner._check_deck
+
+    def checked(task, day, deck):
+        outcome = real(task, day, deck)
+        seen.append(len(runner._FORMATS))
+        return outcome
+
+    monkeypatch.setattr(runner, "_check_deck", checked)
+    results = check_source("event.csv", None, date=DATE, jobs=1).report.results
+    assert [result.format for result in results] == ["own.yaml"] and results[0].legal
+    assert seen == [1] and not runner._FORMATS
 
 
 def test_a_folder_of_copies_through_the_command(cli, tmp_path):

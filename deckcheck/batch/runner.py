@@ -94,7 +94,8 @@ class Outcome:
     pool: Pool | None = None
 
 
-# Formats by (id, root), per process: `formats.load` looks for the file on every call.
+# Formats by (id, root), per process and run (`forget_run`): `formats.load` looks for the
+# file on every call.
 _FORMATS: dict[tuple[str, str | None], Format] = {}
 
 
@@ -212,9 +213,11 @@ def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
         _held[0] -= len(_VERDICTS.popitem(last=False)[1].problems)
 
 
-def forget_verdicts() -> None:
-    """Forget the verdicts of the run that ends: a library caller's process may change a
-    format file or the card data before its next batch, and holds no memory for them."""
+def forget_run() -> None:
+    """Forget the formats and verdicts of the run that ends: a library caller's process (a
+    deck site checking its users' events, each with format files of its own) would hold
+    them for ever, and may change a format file or the card data before its next batch."""
+    _FORMATS.clear()
     _VERDICTS.clear()
     _held[0] = 0
     _SETTINGS.clear()
@@ -360,7 +363,7 @@ def run(
             tick(len(chunk))
             gc.collect(0)
     finally:
-        forget_verdicts()
+        forget_run()
         if collecting:
             gc.enable()
         gc.unfreeze()
