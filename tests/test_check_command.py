@@ -182,6 +182,25 @@ def test_check_simulate_that_cannot_run_fails_with_the_reason(cli, tmp_path):
     assert outcome["message"].startswith("cannot simulate:")
 
 
+# A deck the simulation cannot run on names it as the report does (from the repository's
+# top), never by the absolute path check read it from (the runner's home in a CI log).
+CANNOT_SIMULATE = [
+    ("decks/scan.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "cannot simulate: decks/scan.txt: not a text decklist: looks like PNG"),
+    ("decks/empty.txt", b"", "cannot simulate: decks/empty.txt: the main deck is empty"),
+]
+
+
+@pytest.mark.parametrize("name, content, message", CANNOT_SIMULATE)
+def test_check_cannot_simulate_names_the_deck_as_the_report_does(cli, tmp_path, name, content, message):
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nsimulate:\n  "decks/*": {assert: "keep7 >= 0.5"}\n'})
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_bytes(content)
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    (outcome,) = json.loads(done.stdout)["assertions"]
+    assert outcome["error"] is True and outcome["message"].startswith(message), outcome["message"]
+    assert str(tmp_path) not in done.stdout
+
+
 CONFIG_ERRORS = [
     ("formt: mtg/modern\n", "formt: unknown key; did you mean 'format'?"),
     ("format: mtg/nonsense\n", "format: unknown format 'mtg/nonsense'"),

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .. import tree
 from ..errors import DeckcheckError
 from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
+from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
@@ -300,6 +301,9 @@ def run_check(
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
+        # A file that cannot be read says so naming it as read (absolute): the simulation's
+        # "cannot simulate" repeats that message, which must name it as the report does.
+        deck.problems[:] = named_file_as(deck.problems, str(path), shown)
         result = check_deck(deck, fmt, date=day, platform=where)
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
