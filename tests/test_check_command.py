@@ -544,6 +544,31 @@ def test_check_warns_about_links_it_does_not_follow_not_about_folders_it_never_w
     assert done.stderr.splitlines() == ["deckcheck: warning: evil.txt: a symbolic link to a file outside the repository; not followed"]
 
 
+# Files `check` never walks to (hidden, in a hidden folder, node_modules, a virtual
+# environment): given as paths (a pre-commit hook's staged files, `pre-commit run
+# --all-files`), present or deleted, they were checked, so the hook failed on files the
+# repository's CI never looks at, and a deleted one was `no such file` (exit 2).
+NEVER_WALKED = [".github/x.txt", ".hidden.txt", "node_modules/y.txt", "venv/lib/z.txt", "decks/.old/w.txt",
+                "node_modules/gone.txt", ".github/gone.txt"]
+
+
+@pytest.mark.parametrize("decks", ["", 'decks: ["**"]\n'], ids=["default", "decks glob"])
+def test_check_given_files_it_never_walks_passes_them_over(cli, tmp_path, decks):
+    write(tmp_path, {
+        "deckcheck.yaml": "format: mtg/modern\n" + decks, "decks/a.txt": LEGAL, "venv/pyvenv.cfg": "home = /usr\n",
+        **{name: ILLEGAL for name in NEVER_WALKED if "gone" not in name},
+    })
+    whole = cli("check", "-o", "json", cwd=tmp_path)
+    assert [r["deck"] for r in json.loads(whole.stdout)["results"]] == ["decks/a.txt"]
+    given = cli("check", *NEVER_WALKED, cwd=tmp_path)
+    assert (given.returncode, given.stdout, given.stderr) == (0, "", "")
+    mixed = cli("check", "decks/a.txt", *NEVER_WALKED, "-o", "json", cwd=tmp_path)
+    assert mixed.returncode == 0, mixed.stdout + mixed.stderr
+    assert [r["deck"] for r in json.loads(mixed.stdout)["results"]] == ["decks/a.txt"]
+    folder = cli("check", ".github/", cwd=tmp_path)  # a folder given still must hold decks
+    assert folder.returncode == 2 and "no decklists found under .github/" in folder.stderr
+
+
 def test_check_passes_over_a_folder_nested_past_the_longest_path(cli, tmp_path):
     """Folders 20 levels deep of 250-character names (5,020 characters, past the 4,096 of
     Linux's PATH_MAX):

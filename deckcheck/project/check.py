@@ -65,6 +65,22 @@ def _skip_folder(relative: str, path: Path) -> str | None:
     return None
 
 
+def never_walked(root: Path, rel: str) -> bool:
+    """Whether the walk of `check` without paths never reaches the file at `rel` (relative
+    to `root`): it is hidden or lies in a hidden folder, node_modules or a virtual
+    environment. Such a file given as a path (a pre-commit hook's) is no deck either, so a
+    hook run and a CI run of the same repository check the same files."""
+    parts = rel.split("/")
+    if any(tree.is_hidden(part) for part in parts):
+        return True
+    folder, inside = root, ""
+    for part in parts[:-1]:
+        folder, inside = folder / part, f"{inside}{part}/"
+        if _skip_folder(inside, folder):
+            return True
+    return False
+
+
 def relative(path: Path, root: Path) -> str | None:
     """`path` relative to the config's folder, `/`-separated; None when outside it. The
     path as written, links not resolved: a link is judged by its own name (tree.py)."""
@@ -139,6 +155,10 @@ def select(
                 refused.append(f"{given}: {why}")
             elif path.suffix.lower() in extensions:
                 chosen[given] = path
+            continue
+        if rel and never_walked(config.root, rel) and not path.is_dir():
+            # Passed over, present or deleted, as the walk passes it over (a folder given
+            # is walked below: `check .github/` finds no deck there, an error).
             continue
         # The link check first: nothing of a link out of the repository is read, not
         # even the head that tells a decklist from notes.
