@@ -218,6 +218,11 @@ CONFIG_ERRORS = [
     ("format: [unclosed\n", "invalid YAML"),
     ("- a list\n", "expected a mapping of settings"),
     ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
+    # YAML 1.1 reads `yes`, `true` and `on` alike as true: only `on` is the setting `on`
+    # (`yes: draw` was taken for `on: draw`), and `on` given twice said 'True: unknown key'.
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', yes: draw}}\n", "simulate.*.txt.yes: unknown key"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', True: draw}}\n", "simulate.*.txt.True: unknown key"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: draw, 'on': play}}\n", "simulate.*.txt.on: given twice"),
 ]
 
 
