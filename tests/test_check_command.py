@@ -236,6 +236,20 @@ def test_config_errors_name_the_file_and_key(cli, tmp_path, text, expected):
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
+# --config names a file: a folder or a missing name is said for what it is, one line, exit 2.
+CONFIG_OPTION_ERRORS = [
+    ("nope.yaml", "deckcheck: error: --config nope.yaml: no such file\n"),
+    ("conf", "deckcheck: error: --config conf: a folder, not a file; give the deckcheck.yaml file itself\n"),
+]
+
+
+@pytest.mark.parametrize("given, expected", CONFIG_OPTION_ERRORS)
+def test_check_config_option_that_names_no_file(cli, tmp_path, given, expected):
+    write(tmp_path, {"conf/deckcheck.yaml": "format: mtg/modern\n", "a.txt": LEGAL})
+    done = cli("check", "--config", given, cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", expected)
+
+
 def test_check_without_config_or_format_is_a_usage_error(cli, tmp_path):
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 2
