@@ -12,7 +12,8 @@ input is `check` (the Action's default). The arguments are written to stdout sep
 NUL bytes (a file name may hold any other character); a text that cannot be split (an open
 quote) or that holds a shell operator as a word of its own (`>`, `|`, `;`, `&&`, ...:
 `check -o sarif > deckcheck.sarif` would pass `>` to deckcheck as a file to check) is one
-error line and exit 2; the Action's `report` input keeps the report in a file.
+error line and exit 2; the Action's `report` input keeps the report in a file, and is
+refused here (one error line, exit 2) when it is a link or lies through a linked folder.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import shlex
 import sys
 
 ENV = "DECKCHECK_ARGS"
+REPORT_ENV = "DECKCHECK_REPORT"  # the Action's `report` input: checked before anything runs
 DEFAULT = ["check"]
 _GLOB_CHARS = ("*", "?", "[")
 
@@ -124,8 +126,32 @@ def main() -> int:
     except ValueError as exc:
         sys.stderr.write(f"deckcheck: error: args: {exc} in {os.environ.get(ENV, '')!r}; check the quotes\n")
         return 2
+    report = os.environ.get(REPORT_ENV, "")
+    if report:
+        problem = report_problem(report)
+        if problem:
+            sys.stderr.write(f"deckcheck: error: {problem}\n")
+            return 2
     sys.stdout.buffer.write(b"".join(os.fsencode(word) + b"\0" for word in words))
     return 0
+
+
+def report_problem(report: str) -> str | None:
+    """Why the file the `report` input names must not be written, else None. A pull request
+    decides what lies at that path in the checkout: a link there, or a linked folder on the
+    way, had the report written through it over any file the runner can write. Judged as
+    `batch --report` is (cli/common.writable: links, folders, pipes and devices refused);
+    the Action then writes the report with a plain redirection."""
+    from pathlib import Path
+
+    from .cli.common import writable
+    from .errors import DeckcheckError
+
+    try:
+        writable("report", Path(report))
+    except DeckcheckError as exc:
+        return str(exc)
+    return None
 
 
 if __name__ == "__main__":

@@ -144,6 +144,18 @@ class LineProblems(list):  # type: ignore[type-arg]
         self.unlisted = 0
 
 
+def named_file_as(problems: list[Problem], read: str, shown: str) -> list[Problem]:
+    """`problems` whose messages start with the deck's file as it was read (a zip's
+    temporary folder, an absolute path) naming it `shown`, as the report does."""
+    if read == shown:
+        return problems
+    prefix = read + ":"
+    return [
+        problem.replace(message=shown + problem.message[len(read):]) if problem.message.startswith(prefix) else problem
+        for problem in problems
+    ]
+
+
 def capped(problems: list[Problem], limit: int, *, why: str) -> list[Problem]:
     """`problems`, or the first `limit` of them and one `problems-not-listed` problem that
     says how many more there were (of their worst severity: an error left out still makes

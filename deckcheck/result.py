@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .problem import Problem
+from .problem import Problem, named_file_as
 from .record import Record
 
 if TYPE_CHECKING:
@@ -81,13 +81,7 @@ class DeckResult(Record):
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path
         from the working directory): name it `shown`, as the report does."""
-        if read == shown:
-            return
-        prefix = read + ":"
-        self.problems = [
-            problem.replace(message=shown + problem.message[len(read):]) if problem.message.startswith(prefix) else problem
-            for problem in self.problems
-        ]
+        self.problems = named_file_as(self.problems, read, shown)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"deck": self.deck, "format": self.format, "legal": self.legal}

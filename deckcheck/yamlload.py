@@ -79,6 +79,22 @@ class YamlDocument:
                 break
         return line
 
+    def boolean_keys(self, keys: Sequence[str | int]) -> list[str]:
+        """The keys of the mapping at `keys` that YAML read as booleans, as written: YAML
+        1.1 reads `on`, `yes` and `true` alike as true, and only this text tells which one
+        a file wrote. Empty when `keys` is no mapping."""
+        import yaml
+
+        node = self.node
+        for key in keys:
+            found = self._pairs_of(node).get(str(key)) if isinstance(node, yaml.MappingNode) else None
+            if found is None:
+                return []
+            node = found[1]
+        if not isinstance(node, yaml.MappingNode):
+            return []
+        return [key.value for key, _ in node.value if isinstance(key, yaml.ScalarNode) and key.tag == "tag:yaml.org,2002:bool"]
+
     def _pairs_of(self, node: Any) -> dict[str, Any]:
         """`node`'s (key, value) pairs by key text, the first of a key written twice."""
         pairs = self._pairs.get(id(node))

@@ -182,6 +182,26 @@ def test_check_simulate_that_cannot_run_fails_with_the_reason(cli, tmp_path):
     assert outcome["message"].startswith("cannot simulate:")
 
 
+# A deck the simulation cannot run on names it as the report does (from the repository's
+# top), never by the absolute path check read it from (the runner's home in a CI log).
+CANNOT_SIMULATE = [
+    ("decks/scan.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "cannot simulate: decks/scan.txt: not a text decklist: looks like PNG"),
+    ("decks/empty.txt", b"", "cannot simulate: decks/empty.txt: the main deck is empty"),
+    ("decks/one.txt", b"1 Mountain\n", "cannot simulate: decks/one.txt: the main deck has 1 card: fewer than an opening hand of 7"),
+]
+
+
+@pytest.mark.parametrize("name, content, message", CANNOT_SIMULATE)
+def test_check_cannot_simulate_names_the_deck_as_the_report_does(cli, tmp_path, name, content, message):
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nsimulate:\n  "decks/*": {assert: "keep7 >= 0.5"}\n'})
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_bytes(content)
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    (outcome,) = json.loads(done.stdout)["assertions"]
+    assert outcome["error"] is True and outcome["message"].startswith(message), outcome["message"]
+    assert str(tmp_path) not in done.stdout
+
+
 CONFIG_ERRORS = [
     ("formt: mtg/modern\n", "formt: unknown key; did you mean 'format'?"),
     ("format: mtg/nonsense\n", "format: unknown format 'mtg/nonsense'"),
@@ -198,6 +218,11 @@ CONFIG_ERRORS = [
     ("format: [unclosed\n", "invalid YAML"),
     ("- a list\n", "expected a mapping of settings"),
     ("format: mtg/modern\nformat: mtg/legacy\n", "duplicate key 'format'"),
+    # YAML 1.1 reads `yes`, `true` and `on` alike as true: only `on` is the setting `on`
+    # (`yes: draw` was taken for `on: draw`), and `on` given twice said 'True: unknown key'.
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', yes: draw}}\n", "simulate.*.txt.yes: unknown key"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', True: draw}}\n", "simulate.*.txt.True: unknown key"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: draw, 'on': play}}\n", "simulate.*.txt.on: given twice"),
 ]
 
 
@@ -209,6 +234,20 @@ def test_config_errors_name_the_file_and_key(cli, tmp_path, text, expected):
     assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml" in done.stderr
     assert expected in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+# --config names a file: a folder or a missing name is said for what it is, one line, exit 2.
+CONFIG_OPTION_ERRORS = [
+    ("nope.yaml", "deckcheck: error: --config nope.yaml: no such file\n"),
+    ("conf", "deckcheck: error: --config conf: a folder, not a file; give the deckcheck.yaml file itself\n"),
+]
+
+
+@pytest.mark.parametrize("given, expected", CONFIG_OPTION_ERRORS)
+def test_check_config_option_that_names_no_file(cli, tmp_path, given, expected):
+    write(tmp_path, {"conf/deckcheck.yaml": "format: mtg/modern\n", "a.txt": LEGAL})
+    done = cli("check", "--config", given, cwd=tmp_path)
+    assert (done.returncode, done.stdout, done.stderr) == (2, "", expected)
 
 
 def test_check_without_config_or_format_is_a_usage_error(cli, tmp_path):
@@ -522,6 +561,31 @@ def test_check_warns_about_links_it_does_not_follow_not_about_folders_it_never_w
     done = cli("check", cwd=repo)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stderr.splitlines() == ["deckcheck: warning: evil.txt: a symbolic link to a file outside the repository; not followed"]
+
+
+# Files `check` never walks to (hidden, in a hidden folder, node_modules, a virtual
+# environment): given as paths (a pre-commit hook's staged files, `pre-commit run
+# --all-files`), present or deleted, they were checked, so the hook failed on files the
+# repository's CI never looks at, and a deleted one was `no such file` (exit 2).
+NEVER_WALKED = [".github/x.txt", ".hidden.txt", "node_modules/y.txt", "venv/lib/z.txt", "decks/.old/w.txt",
+                "node_modules/gone.txt", ".github/gone.txt"]
+
+
+@pytest.mark.parametrize("decks", ["", 'decks: ["**"]\n'], ids=["default", "decks glob"])
+def test_check_given_files_it_never_walks_passes_them_over(cli, tmp_path, decks):
+    write(tmp_path, {
+        "deckcheck.yaml": "format: mtg/modern\n" + decks, "decks/a.txt": LEGAL, "venv/pyvenv.cfg": "home = /usr\n",
+        **{name: ILLEGAL for name in NEVER_WALKED if "gone" not in name},
+    })
+    whole = cli("check", "-o", "json", cwd=tmp_path)
+    assert [r["deck"] for r in json.loads(whole.stdout)["results"]] == ["decks/a.txt"]
+    given = cli("check", *NEVER_WALKED, cwd=tmp_path)
+    assert (given.returncode, given.stdout, given.stderr) == (0, "", "")
+    mixed = cli("check", "decks/a.txt", *NEVER_WALKED, "-o", "json", cwd=tmp_path)
+    assert mixed.returncode == 0, mixed.stdout + mixed.stderr
+    assert [r["deck"] for r in json.loads(mixed.stdout)["results"]] == ["decks/a.txt"]
+    folder = cli("check", ".github/", cwd=tmp_path)  # a folder given still must hold decks
+    assert folder.returncode == 2 and "no decklists found under .github/" in folder.stderr
 
 
 def test_check_passes_over_a_folder_nested_past_the_longest_path(cli, tmp_path):

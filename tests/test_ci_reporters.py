@@ -208,6 +208,24 @@ def test_github_warnings_and_team_problems():
     assert "::error title=team-copy-limit (team T%2C1)::5 copies%0Aacross team" in text
 
 
+# A `line` means a line of the annotation's file: without a file (a team's problem that
+# repeats a member's, a deck given as a ydke:// URL) GitHub put it on line N of `.github`.
+LINE_WITHOUT_FILE = [
+    (DeckResult(deck="ydke://AAAA!!!", format="yugioh/advanced-tcg", problems=[
+        Problem(rule="parse-error", message="main part: 3 bytes", line=1)]), None,
+     "::error title=parse-error::main part: 3 bytes"),
+    (None, TeamResult(team="T1", format="f", players=["ann", "bob"], problems=[
+        Problem(rule="banned", message="bob's deck: X is banned", line=21)]),
+     "::error title=banned (team T1)::bob's deck: X is banned"),
+]
+
+
+@pytest.mark.parametrize("result, team, expected", LINE_WITHOUT_FILE, ids=["ydke deck", "team"])
+def test_github_annotation_gives_no_line_without_a_file(result, team, expected):
+    text = github.render(Report(results=[result] if result else [], teams=[team] if team else None))
+    assert expected in text.splitlines()
+
+
 def test_github_step_summary_lists_every_problem(cli, decks, tmp_path):
     summary = tmp_path / "summary.md"
     summary.write_text("earlier step\n", encoding="utf-8")

@@ -152,6 +152,26 @@ def test_import_lflist_writes_formats_that_validate(cli, tmp_path):
     assert ("not-in-pool", 'Maxx "C"') in rules and ("not-in-pool", "Called by the Grave") in rules
 
 
+@pytest.mark.skipif(__import__("os").name != "posix", reason="symbolic links")
+def test_import_lflist_never_writes_through_a_link(cli, tmp_path):
+    """The file a list becomes is named by the list (`!Goat-ish`: goat-ish.yaml): a link of
+    that name in the output folder (a repository's formats/ in a CI job) had the format
+    written over its target. Refused before any file is written, exit 2."""
+    conf = tmp_path / "lflist.conf"
+    conf.write_text(LFLIST, encoding="utf-8")
+    out = tmp_path / "formats"
+    out.mkdir()
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("the runner's file\n", encoding="utf-8")
+    (out / "goat-ish.yaml").symlink_to(target)
+    done = cli("formats", "import-lflist", str(conf), "-d", str(out))
+    assert target.read_text(encoding="utf-8") == "the runner's file\n"
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.endswith(f"deckcheck: error: --output-dir {out / 'goat-ish.yaml'}: cannot write (it is a symbolic link, "
+                                "and deckcheck never writes through links; remove the link or name another file)\n")
+    assert sorted(path.name for path in out.iterdir()) == ["goat-ish.yaml"]
+
+
 def test_import_lflist_to_stdout_and_of_the_shared_lists(cli, shared_data):
     done = cli("formats", "import-lflist", str(shared_data / "ygo" / "lflists" / "0TCG.lflist.conf"))
     assert done.returncode == 0, done.stderr

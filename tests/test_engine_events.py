@@ -91,6 +91,29 @@ def test_division_by_zero_follows_floating_point():
     assert none.outcome.keep[0].value == pytest.approx(1.0)
 
 
+# 0 / 0 is not a number, with which every comparison fails (docs/engine.md), `!=` too: Python
+# and numpy say NaN != 1, which made both an assertion and its negation hold.
+NAN_ASSERTIONS = [
+    ("keep0 / keep0 != 0.5", False), ("keep0 / keep0 == 0.5", False), ("keep0 / keep0 >= 0", False),
+    ("not (keep0 / keep0 != 0.5)", True), ("not (keep0 / keep0 == 0.5)", True), ("keep7 / 0 != 0.5", True),
+]
+
+
+@pytest.mark.parametrize("mode", [{}, {"hands": 2000, "seed": 1}], ids=["exact", "monte-carlo"])
+@pytest.mark.parametrize("assertion, holds", NAN_ASSERTIONS)
+def test_not_a_number_fails_every_comparison_of_an_assertion(assertion, holds, mode):
+    simulation = simulate(DECK, "mtg/constructed", assertions=[assertion], **mode)
+    assert simulation.assertions[0].passed is holds
+
+
+@pytest.mark.parametrize("mode", [{}, {"hands": 2000, "seed": 1}], ids=["exact", "monte-carlo"])
+def test_not_a_number_fails_every_comparison_of_a_keep_rule(mode):
+    # Every hand of this deck has no land: lands / lands is NaN, so `!= 1` keeps none of them.
+    simulation = simulate("60 Grizzly Bears\n", "mtg/constructed", keep="lands / lands != 1",
+                          keep_by_size={6: "false", 5: "false"}, **mode)
+    assert simulation.outcome.keep[7].value == 0
+
+
 def test_bottoming_rules_match_the_named_strategy(tmp_path):
     # Nearest three lands is karsten-code's choice of how many lands to keep.
     named = write(tmp_path, 'bottom: karsten-code\ncosts: {Lightning Bolt: "{R}{R}{R}"}\n')

@@ -292,6 +292,31 @@ def test_action_report_input_keeps_the_report_in_a_file(deck_repo, tmp_path):
     assert (tmp_path / "out").read_text(encoding="utf-8").endswith("exit-code=2\n")
 
 
+# A pull request decides what lies at the report input's path: a link there (or a linked
+# folder on the way) had the report written through it, over any file the runner can write
+# (the tool cache's executables, the card database the next run restores). Refused as
+# `batch --report` refuses it, with one error line and exit 2; the link's target untouched.
+REPORT_LINKS = [("deckcheck.sarif", "deckcheck.sarif"), ("out", "out/deckcheck.sarif")]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("link, report", REPORT_LINKS, ids=["link", "linked folder"])
+def test_action_report_input_is_never_written_through_a_link(deck_repo, tmp_path, link, report):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "deckcheck.sarif"
+    target.write_text("the runner's file\n", encoding="utf-8")
+    (deck_repo / link).symlink_to(target if link == report else elsewhere)
+    env = {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "check --date 2024-06-01 -o sarif",
+           "DECKCHECK_REPORT": report}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert target.read_text(encoding="utf-8") == "the runner's file\n"
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"deckcheck: error: report {report}: cannot write (") and "symbolic link" in done.stderr
+    assert len(done.stderr.splitlines()) == 1
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=2\n"
+
+
 def test_action_caches_its_pip_install_and_the_card_data():
     steps = _action()["runs"]["steps"]
     caches = [step for step in steps if step.get("uses", "").startswith("actions/cache@")]

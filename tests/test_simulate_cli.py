@@ -113,6 +113,18 @@ def test_deck_too_small_and_empty(cli, tmp_path):
     assert done.returncode == 2 and "the main deck is empty" in done.stderr
 
 
+# Too small a deck: which deck (a check run simulates many), and its cards counted in plain words.
+TOO_SMALL = [("1 Island\n", "1 card"), ("6 Island\n", "6 cards")]
+
+
+@pytest.mark.parametrize("text, counted", TOO_SMALL)
+def test_deck_too_small_names_the_deck(cli, tmp_path, text, counted):
+    (tmp_path / "small.txt").write_text(text, encoding="utf-8")
+    done = cli("simulate", "small.txt", "-f", "mtg/constructed", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == f"deckcheck: error: small.txt: the main deck has {counted}: fewer than an opening hand of 7\n"
+
+
 def test_stdin_and_parse_problems_become_notes(cli):
     done = cli("simulate", "-", "-f", "mtg/constructed", "-o", "json", input="24 Island\n36 Opt\nthis is not a card line\n")
     assert done.returncode == 0, done.stderr

@@ -129,6 +129,26 @@ def test_plot_writes_real_pictures(cli, files, tmp_path):
     assert wrong.returncode == 2 and ".svg or .png" in wrong.stderr
 
 
+# --plot in a CI step writes where a pull request may have put a link (plots/burn.svg ->
+# any file the runner can write): never written through it, as --report and --out are not.
+PLOT_LINKS = [("odds.svg", "odds.svg"), ("plots", "plots/odds.svg")]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("link, plot", PLOT_LINKS, ids=["link", "linked folder"])
+def test_plot_is_never_written_through_a_link(cli, files, tmp_path, link, plot):
+    pytest.importorskip("matplotlib", reason="matplotlib is the `plot` extra (also in `test`); install it to test --plot")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    target = elsewhere / "odds.svg"
+    target.write_text("the runner's file\n", encoding="utf-8")
+    (tmp_path / link).symlink_to(target if link == plot else elsewhere)
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--plot", plot, cwd=tmp_path)
+    assert target.read_text(encoding="utf-8") == "the runner's file\n"
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith(f"deckcheck: error: --plot {plot}: cannot write (") and "symbolic link" in done.stderr
+
+
 def test_plot_without_matplotlib_says_how_to_get_it(cli, files, tmp_path, monkeypatch):
     blocker = tmp_path / "blocked" / "matplotlib"
     blocker.mkdir(parents=True)

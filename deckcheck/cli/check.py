@@ -47,6 +47,8 @@ def check(
     from ..report import choose, deliver
 
     if config_file is not None:
+        if config_file.is_dir():
+            raise DeckcheckError(f"--config {config_file}: a folder, not a file; give the deckcheck.yaml file itself")
         if not config_file.is_file():
             raise DeckcheckError(f"--config {config_file}: no such file")
         found: Path | None = config_file

@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
-from .common import emit, say, warn
+from .common import emit, say, warn, writable
 from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_SUGGESTED_NAMES
@@ -185,15 +185,19 @@ def formats_import_lflist(
     if output_dir is None:
         emit("---\n".join(text for _, text in documents))
         return
+    targets: list[Path] = []
+    for lflist, _ in documents:
+        name = slug(lflist.name)
+        while output_dir / f"{name}.yaml" in targets:  # two lists with one name: keep both
+            name += "-2"
+        targets.append(output_dir / f"{name}.yaml")
+    # Every file checked before any is written: a list names its file, and a link of that
+    # name (a repository's formats/ in a CI job) had the format written over its target.
+    for target in targets:
+        writable("--output-dir", target)
     try:
         output_dir.mkdir(parents=True, exist_ok=True)
-        written: set[str] = set()
-        for lflist, text in documents:
-            name = slug(lflist.name)
-            while name in written:  # two lists with one name: keep both
-                name += "-2"
-            written.add(name)
-            target = output_dir / f"{name}.yaml"
+        for (lflist, text), target in zip(documents, targets):
             target.write_text(text, encoding="utf-8")
             cards = len(lflist.entries)
             emit(f"{target}: {lflist.name} ({counted(cards, 'card')}{', whitelist' if lflist.whitelist else ''})\n")

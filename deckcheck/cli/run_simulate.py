@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
-from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, tables_on_stdout, warn
+from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, tables_on_stdout, warn, writable
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -70,6 +70,9 @@ def run_simulate(
         from ..engine.plot import check_target
 
         check_target(plot)
+        # A CI step's picture lands where a pull request may have put a link: never written
+        # through one (nor a pipe, a device or a folder), as --report and --out are not.
+        writable("--plot", plot)
     parsed = read_deck_argument(deck, input_format=input_format)
     fmt = load(format_ref)
     parsed, card_data, card_problems = _with_card_data(parsed, fmt, cards_db, offline, no_cards)

@@ -271,7 +271,10 @@ def combine(op: str, left: Estimate, right: Estimate) -> Estimate:
 
 def _compare(op: str, a: float, b: float, se: float, lenient: bool, sigmas: float) -> bool:
     """Compare two values, giving (lenient) or taking (strict) `sigmas` standard errors of
-    their difference."""
+    their difference. A NaN side (0 / 0) fails every comparison, `!=` too (docs/engine.md),
+    judged leniently or strictly: else an assertion and its negation both held."""
+    if a != a or b != b:
+        return False
     slack = sigmas * se
     if not lenient:
         slack = -slack

@@ -178,9 +178,22 @@ class _Operations(NamedTuple):
     spread: Callable[[Any, tuple[int, ...]], Any]
 
 
+def _differ(a: Any, b: Any) -> Any:
+    """`a != b`, false when either is NaN (0 / 0), with which every comparison fails
+    (docs/engine.md): IEEE 754 and Python say NaN differs from everything."""
+    return a != b and a == a and b == b  # x == x is false for NaN only
+
+
+def _batch_differ(a: Any, b: Any) -> Any:
+    """`_differ` over numpy arrays of hands."""
+    import numpy as np
+
+    return np.not_equal(a, b) & np.equal(a, a) & np.equal(b, b)
+
+
 _ONE_HAND = _Operations(
     full=lambda shape, value: value,
-    compare={"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": operator.ne},
+    compare={"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "==": operator.eq, "!=": _differ},
     both=lambda a, b: bool(a) and bool(b),
     either=lambda a, b: bool(a) or bool(b),
     negate=operator.not_,
@@ -194,7 +207,7 @@ def _batch_operations() -> _Operations:
 
     return _Operations(
         full=np.full,
-        compare={"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": np.not_equal},
+        compare={"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal, "==": np.equal, "!=": _batch_differ},
         both=np.logical_and,
         either=np.logical_or,
         negate=np.logical_not,

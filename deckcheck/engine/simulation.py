@@ -23,6 +23,7 @@ from ..model import COMMANDER, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
+from ..wording import counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
@@ -198,7 +199,9 @@ def simulate(
             f"policy file ({named('policy_file')})"
         )
     if profile.size < hand_size:
-        raise DeckcheckError(f"the main deck has {profile.size} cards: fewer than an opening hand of {hand_size}")
+        # Named like an empty deck is: `check` simulates many decks, and its report quotes this.
+        raise DeckcheckError(f"{deck.source}: the main deck has {counted(profile.size, 'card')}: "
+                             f"fewer than an opening hand of {hand_size}")
     if profile.size > MAX_SIMULATED_CARDS:
         raise DeckcheckError(
             f"the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"

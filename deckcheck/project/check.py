@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from .. import tree
 from ..errors import DeckcheckError
 from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
+from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
@@ -62,6 +63,22 @@ def _skip_folder(relative: str, path: Path) -> str | None:
     if path.name in _SKIPPED_FOLDERS or tree.is_file(path / "pyvenv.cfg"):
         return "not a folder of decks"
     return None
+
+
+def never_walked(root: Path, rel: str) -> bool:
+    """Whether the walk of `check` without paths never reaches the file at `rel` (relative
+    to `root`): it is hidden or lies in a hidden folder, node_modules or a virtual
+    environment. Such a file given as a path (a pre-commit hook's) is no deck either, so a
+    hook run and a CI run of the same repository check the same files."""
+    parts = rel.split("/")
+    if any(tree.is_hidden(part) for part in parts):
+        return True
+    folder, inside = root, ""
+    for part in parts[:-1]:
+        folder, inside = folder / part, f"{inside}{part}/"
+        if _skip_folder(inside, folder):
+            return True
+    return False
 
 
 def relative(path: Path, root: Path) -> str | None:
@@ -138,6 +155,10 @@ def select(
                 refused.append(f"{given}: {why}")
             elif path.suffix.lower() in extensions:
                 chosen[given] = path
+            continue
+        if rel and never_walked(config.root, rel) and not path.is_dir():
+            # Passed over, present or deleted, as the walk passes it over (a folder given
+            # is walked below: `check .github/` finds no deck there, an error).
             continue
         # The link check first: nothing of a link out of the repository is read, not
         # even the head that tells a decklist from notes.
@@ -303,6 +324,9 @@ def run_check(
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
+        # A file that cannot be read says so naming it as read (absolute): the simulation's
+        # "cannot simulate" repeats that message, which must name it as the report does.
+        deck.problems[:] = named_file_as(deck.problems, str(path), shown)
         result = check_deck(deck, fmt, date=day, platform=where)
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:

@@ -206,10 +206,9 @@ def load_config(path: Path) -> ProjectConfig:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError("expected a mapping of settings (format, formats, decks, simulate, ...)", path=shown)
-    for spec in (data.get("simulate") or {}).values() if isinstance(data.get("simulate"), dict) else ():
-        # YAML 1.1 reads the key `on` as the boolean true; `on: draw` means the option.
-        if isinstance(spec, dict) and True in spec and "on" not in spec:
-            spec["on"] = spec.pop(True)
+    for glob, spec in (data.get("simulate") or {}).items() if isinstance(data.get("simulate"), dict) else ():
+        if isinstance(spec, dict) and True in spec:
+            _key_read_as_true(spec, document.boolean_keys(("simulate", glob)), shown, glob)
     try:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
@@ -220,6 +219,24 @@ def load_config(path: Path) -> ProjectConfig:
         if exc.line is None and exc.keys:
             exc.line = document.line_of(exc.keys)  # for the annotation; the message stays as it was
         raise
+
+
+# The words YAML 1.1 reads as the boolean true (PyYAML's resolver): one key of them at most
+# per mapping, as a key given twice is refused.
+_TRUE_WORDS = frozenset({"yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})
+
+
+def _key_read_as_true(spec: dict[Any, Any], booleans: Sequence[str], shown: str, glob: str) -> None:
+    """A simulate entry's key that YAML read as true, named as written: `on: draw` is the
+    setting `on` (YAML 1.1 reads the word as true), any other word (`yes: draw`) an unknown
+    key under its own name, never the setting `on` in disguise."""
+    written = next((text for text in booleans if text in _TRUE_WORDS), "True")
+    if written.lower() != "on":
+        spec[written] = spec.pop(True)
+    elif "on" in spec:
+        raise ConfigError("given twice (as on and as 'on'); give it once", path=shown, keys=("simulate", glob, "on"))
+    else:
+        spec["on"] = spec.pop(True)
 
 
 def _settings(

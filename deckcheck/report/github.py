@@ -60,7 +60,10 @@ def command(name: str, message: str, **properties: object) -> str:
 
 def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
     name = _COMMANDS.get(problem.severity, "notice")
-    return command(name, problem.full_message, file=file, line=problem.line, title=title)
+    # A line is a line of the annotation's file: without one (a team's problem repeating a
+    # member's, a ydke:// deck) GitHub put it on that line of `.github`.
+    line = problem.line if file is not None else None
+    return command(name, problem.full_message, file=file, line=line, title=title)
 
 
 def _verdict(legal: bool, problems: list[Problem]) -> str:
