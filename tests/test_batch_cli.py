@@ -954,3 +954,79 @@ def test_a_pool_file_named_again_and_again_is_read_within_the_same_bound(tmp_pat
         f"manifest line 4: pool file pool.txt not read: a batch reads at most {len(pool.encode()) + 1:,} bytes of deck "
         "and pool files again for rows that name one an earlier row named (docs/security.md, limits)"
     )
+
+
+# Runs `deckcheck` as the installed command does (deckcheck.entry.main), with workers
+# forced (the machine's idle cores decide otherwise, planning.py) and the batch's format
+# file replaced (None: removed) once the main process has loaded it, just before the
+# workers start: an organiser editing the file while a batch runs.
+FORCED_WORKERS = '''
+import sys
+from pathlib import Path
+
+from deckcheck.batch import runner
+
+runner.SAMPLE_SECONDS = 0.0
+runner.worker_count = lambda remaining, idle, jobs: jobs - 1
+runner.MAX_CHUNK = 4
+real_pool = runner.process_pool
+
+
+def edited_first(*args):
+    path = Path("cube.yaml")
+    path.unlink() if NEW_TEXT is None else path.write_text(NEW_TEXT, encoding="utf-8")
+    return real_pool(*args)
+
+
+if __name__ == "__main__":
+    runner.process_pool = edited_first
+    from deckcheck.entry import main
+
+    sys.argv = ["deckcheck", *sys.argv[1:]]
+    sys.exit(main())
+'''
+CUBE = "name: Cube\ngame: mtg\nextends: mtg/modern\n"
+EDITS = {
+    "broken YAML": "name: [broken",
+    "removed": None,
+    "another format": "name: Cube\ngame: mtg\nextends: mtg/standard\n",  # Lightning Bolt is not Standard-legal
+}
+
+
+@pytest.mark.parametrize("new_text", EDITS.values(), ids=EDITS.keys())
+def test_workers_check_against_the_format_the_batch_loaded_when_its_file_changes(cli, tmp_path, new_text):
+    import subprocess
+    import sys
+
+    write(tmp_path, {**{f"decks/p{number:02d}.txt": LEGAL_BURN for number in range(40)}, "cube.yaml": CUBE})
+    args = ["batch", "decks", "-f", "cube.yaml", "-o", "json", "--date", DATE]
+    alone = cli(*args, "--jobs", "1", cwd=tmp_path)
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    driver = tmp_path / "forced.py"
+    driver.write_text(f"NEW_TEXT = {new_text!r}\n{FORCED_WORKERS}", encoding="utf-8")
+    env = {**os.environ, "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, str(driver), *args, "--jobs", "2"], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=300)
+    assert "Traceback" not in done.stderr and "BrokenProcessPool" not in done.stderr, done.stderr
+    assert (done.returncode, done.stdout) == (alone.returncode, alone.stdout), done.stderr
+
+
+def test_a_worker_whose_format_does_not_load_reports_its_decks_as_rows(tmp_path, monkeypatch):
+    # A format the batch did not hand over, loaded in the worker and broken there: each deck
+    # becomes a row saying why, and the warm-up does not break the pool.
+    import datetime as dt
+
+    from deckcheck.batch import runner
+    from deckcheck.batch.wire import decode
+
+    write(tmp_path, {"a.txt": LEGAL_BURN, "cube.yaml": "name: [broken"})
+    monkeypatch.chdir(tmp_path)
+    task = runner.Task(path="a.txt", shown="a.txt", format_id=tmp_path / "cube.yaml", line=3)  # type: ignore[arg-type]
+    runner._start_worker(task)
+    [wire] = runner._check_chunk([task], dt.date(2024, 6, 1))
+    result = decode(wire, task).result
+    assert not result.legal
+    [problem] = result.problems
+    assert problem.rule == "registration"
+    assert problem.message.startswith("manifest line 3: the deck could not be checked: ")
+    assert "cube.yaml" in problem.message and "invalid YAML" in problem.message

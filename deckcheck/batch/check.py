@@ -107,6 +107,15 @@ class _Formats:
         root = self.root_of(row.format_of(None))
         return None if root is None else str(root)
 
+    def by_task_key(self) -> dict[tuple[str, str | None], Format]:
+        """The loaded formats as the runner's tasks name them (Task.format_id, Task.format_root),
+        so its processes check against these, not against their files read again."""
+        keys = {}
+        for ref, fmt in self.loaded.items():
+            for root in {None, self.root_of(ref)}:
+                keys[(ref, None if root is None else str(root))] = fmt
+        return keys  # type: ignore[return-value]  # a format file's id is its Path
+
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
         fmt = self.loaded.get(format_id)
@@ -182,7 +191,8 @@ def check_registrations(
     members: dict[str, list[Member]] = {}
     places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
-    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget)
+    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
+                  formats=formats.by_task_key())
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
