@@ -584,6 +584,24 @@ def test_a_format_file_in_a_zip_cannot_extend_one_outside_the_archive(cli, tmp_p
     assert "extends: '../../../outside.yaml': it points outside" in result["problems"][0]["message"]
 
 
+def test_a_zip_format_file_refused_is_reported_without_the_temporary_folder(cli, tmp_path):
+    # The message named the folder the archive was extracted to (`outside
+    # /tmp/deckcheck-zip-5q2f4moc`): a name that changes from run to run, so the report did,
+    # and that means nothing to the organiser.
+    archive = make_zip(tmp_path / "set.zip", {
+        "reg.csv": "player,deck,format\nann,a.txt,cube.yaml\n",
+        "a.txt": LEGAL_BURN,
+        "cube.yaml": "name: Cube\ngame: mtg\nextends: ../../x.yaml\n",
+    })
+    runs = [cli("batch", str(archive), "-o", "json", "--date", DATE, cwd=tmp_path) for _ in range(2)]
+    assert runs[0].stdout == runs[1].stdout
+    (result,) = json.loads(runs[0].stdout)["results"]
+    assert result["problems"][0]["message"] == (
+        "manifest line 2: format 'cube.yaml': cube.yaml: extends: '../../x.yaml': it points outside the archive;"
+        " name a format id or a format file inside it"
+    )
+
+
 ZIP_WITH_A_FORMAT_CHAIN = {
     "reg.csv": "player,deck,format\nann,a.txt,formats/cube.yaml\n",
     "a.txt": LEGAL_BURN,

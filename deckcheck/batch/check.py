@@ -262,10 +262,13 @@ class _ArchivePaths:
     extracted to, whose name changes from run to run (a report must not)."""
 
     def __init__(self, root: Path):
-        self.prefix = os.path.join(str(root), "")
+        self.root = str(root)
+        self.prefix = os.path.join(self.root, "")
 
     def text(self, text: str) -> str:
-        return text.replace(self.prefix, "")
+        # A file inside: its path in the archive; the folder itself (`extends:` pointing
+        # outside it): the archive, as the archive's deck paths say it.
+        return text.replace(self.prefix, "").replace(self.root, "the archive")
 
     def formats(self, refs: Iterable[FormatRef]) -> dict[FormatRef, str]:
         """The archive's own format files among `refs` (not `-f`'s, nor an id), by their
@@ -276,7 +279,7 @@ class _ArchivePaths:
         """`result`'s format and problem messages, in place."""
         result.format = self.text(result.format)
         result.problems = [
-            problem if self.prefix not in problem.message else problem.replace(message=self.text(problem.message))
+            problem if self.root not in problem.message else problem.replace(message=self.text(problem.message))
             for problem in result.problems
         ]
 
