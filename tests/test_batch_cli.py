@@ -1048,3 +1048,23 @@ def test_a_worker_whose_format_does_not_load_reports_its_decks_as_rows(tmp_path,
     assert problem.rule == "registration"
     assert problem.message.startswith("manifest line 3: the deck could not be checked: ")
     assert "cube.yaml" in problem.message and "invalid YAML" in problem.message
+
+
+def test_a_manifest_row_naming_a_zip_entry_not_extracted_says_why(cli, tmp_path):
+    # The row said `link.txt: no such file` and a second row, of no player, said why the
+    # entry was not extracted: the organiser had to put the two together.
+    import stat
+
+    archive = tmp_path / "set.zip"
+    with zipfile.ZipFile(archive, "w") as written:
+        written.writestr("reg.csv", "player,deck\nann,a.txt\ndan,link.txt\n")
+        written.writestr("a.txt", LEGAL_BURN)
+        link = zipfile.ZipInfo("link.txt")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        written.writestr(link, "/etc/passwd")
+    done, report = run_json(cli, str(archive), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [(r["player"], r["deck"], r["legal"]) for r in report["results"]] == [("ann", "a.txt", True), ("dan", "link.txt", False)]
+    (problem,) = report["results"][1]["problems"]
+    assert problem["message"] == "manifest line 3: deck link.txt: symbolic link in the archive; not extracted"
+    assert report["skipped"] == [{"file": "link.txt", "reason": "symbolic link in the archive; not extracted", "unchecked": True}]
