@@ -306,6 +306,25 @@ def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     assert [(r["player"], r["deck"]) for r in report["results"]] == [("ann", "ann.txt")]
 
 
+def test_a_row_with_more_cells_than_the_header_is_a_problem_of_its_row(cli, tmp_path):
+    # `Smith, John` unquoted: every cell after it moved one column right, and the row was
+    # read so, silently: player `Smith`, deck ` John` (`no such file`), team `smith.txt`, a
+    # team of its own. Empty cells past the header (a spreadsheet's trailing commas) are no mistake.
+    write(tmp_path, {"smith.txt": LEGAL_BURN, "ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text("player,deck,team\nSmith, John,smith.txt,T1\nann,ann.txt,T1,,\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    results = report["results"]
+    assert [(r["player"], r["team"], r["deck"], r["legal"]) for r in results] == [
+        (None, None, "", False), ("ann", "T1", "ann.txt", True),
+    ]
+    assert [p["message"] for p in results[0]["problems"]] == [
+        "manifest line 2: 4 cells, but the header names 3 columns; quote a cell that holds ',' (\"Smith, John\"),"
+        " or name the extra column in the header"
+    ]
+    assert [team["team"] for team in report["teams"]] == ["T1"]
+
+
 def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_checked(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": LEGAL_BURN, "cy.txt": SHORT})
     # A NUL in a cell, a row whose quoted cell runs over a line with a NUL, and the NUL

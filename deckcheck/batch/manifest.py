@@ -186,6 +186,15 @@ def _csv_rows(
                 header = _header(cells, shown, reader.line_num)
                 notes += _unread_settings(header, shown, "column")
                 continue
+            if any(cell.strip() for cell in cells[len(header):]):
+                # Cells past the header: an unquoted delimiter inside a cell (`Smith, John`)
+                # moved every later cell one column on, so no cell of the row can be trusted
+                # (or the sheet has a column of notes with no name: the header names it).
+                held = "a tab" if delimiter == "\t" else f"{delimiter!r} (\"Smith{delimiter} John\")"
+                why = (f"{len(cells)} cells, but the header names {len(header)} columns; quote a cell that holds {held}, "
+                       "or name the extra column in the header")
+                yield reader.line_num, span, {"_error": why}
+                continue
             yield reader.line_num, span, _table_cells(header, cells)
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
