@@ -1087,3 +1087,21 @@ def test_a_manifest_row_naming_a_zip_entry_not_extracted_says_why(cli, tmp_path)
     (problem,) = report["results"][1]["problems"]
     assert problem["message"] == "manifest line 3: deck link.txt: symbolic link in the archive; not extracted"
     assert report["skipped"] == [{"file": "link.txt", "reason": "symbolic link in the archive; not extracted", "unchecked": True}]
+
+
+def test_a_rule_id_longer_than_its_column_keeps_the_messages_of_its_block_aligned(cli, tmp_path):
+    # `team-registration` (17 characters) ran one space from its message, out of line with
+    # the messages above and below it; blocks without a long rule id keep their layout.
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": SHORT, "cy.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text(
+        "player,team,deck,format\nann,A,ann.txt,mtg/2hg-modern\nbob,A,bob.txt,mtg/2hg-modern\ncy,B,cy.txt,mtg/2hg-modern\n",
+        encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "--date", DATE, "-q", cwd=tmp_path)
+    lines = done.stdout.splitlines()
+    team_b = lines[lines.index("team B (cy) - mtg/2hg-modern: ILLEGAL") + 1:]
+    team_b = team_b[:next(index for index, line in enumerate(team_b) if not line.startswith(" "))]
+    assert [line.split()[0] for line in team_b] == ["team-registration", "sideboard"], team_b
+    starts = {line.index("team B has 1 player") if "team-registration" in line else line.index("cy's deck") for line in team_b}
+    assert len(starts) == 1, team_b
+    ann = next(line for line in lines if line.endswith("sideboard-size   sideboard has 2 cards; Two-Headed Giant Modern has no sideboard"))
+    assert ann.index("sideboard has") == 2 + 9 + 1 + 10 + 1 + 16 + 1  # the usual columns
