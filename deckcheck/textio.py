@@ -277,5 +277,10 @@ def _shown(path: str | Path) -> str:
     return one_line(str(path))
 
 
+# What a folder given as a deck is told to do: a batch, which is already checking one,
+# words it its own way (batch/runner.py, in_batch_words).
+FOLDER_ADVICE = " (use `deckcheck batch` for folders)"
+
+
 def _is_directory(path: str | Path) -> InputError:
-    return InputError(f"{_shown(path)}: is a directory, not a decklist (use `deckcheck batch` for folders)")
+    return InputError(f"{_shown(path)}: is a directory, not a decklist{FOLDER_ADVICE}")

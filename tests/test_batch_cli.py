@@ -1105,3 +1105,26 @@ def test_a_rule_id_longer_than_its_column_keeps_the_messages_of_its_block_aligne
     assert len(starts) == 1, team_b
     ann = next(line for line in lines if line.endswith("sideboard-size   sideboard has 2 cards; Two-Headed Giant Modern has no sideboard"))
     assert ann.index("sideboard has") == 2 + 9 + 1 + 10 + 1 + 16 + 1  # the usual columns
+
+
+def test_a_manifest_row_naming_a_folder_says_to_name_the_file_in_it(cli, tmp_path):
+    # It said `is a directory, not a decklist (use `deckcheck batch` for folders)`: the
+    # command the organiser is running, and for a pool no advice at all.
+    write(tmp_path, {"ann/deck.txt": "40 Island\n", "pools/ann/pool.txt": "40 Island\n"})
+    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann,pools/ann\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    assert done.returncode == 1, done.stdout + done.stderr
+    messages = [problem["message"] for problem in report["results"][0]["problems"]]
+    assert messages == [
+        "manifest line 2: pool pools/ann: is a directory, not a decklist; name the file in it"
+        "; the deck was not checked against a pool",
+        "ann: is a directory, not a decklist; name the file in it",
+    ]
+    assert all("deckcheck batch" not in message for message in messages)
+
+
+def test_validate_given_a_folder_still_points_to_batch(cli, tmp_path):
+    (tmp_path / "decks").mkdir()
+    done = cli("validate", str(tmp_path / "decks"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert "is a directory, not a decklist (use `deckcheck batch` for folders)" in done.stdout + done.stderr

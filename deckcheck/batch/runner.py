@@ -37,7 +37,7 @@ from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules import read_as
 from ..rules.context import Context
-from ..textio import read_bounded
+from ..textio import FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
@@ -288,13 +288,29 @@ def _checked(task: Task, day: dt.date) -> Outcome:
     (a format or card data that fails to load where it loaded before): one row, not the
     whole batch, and the same row in the main process as in a worker, whatever `--jobs`."""
     try:
-        return check_one(task, day)
+        return in_batch_words(check_one(task, day))
     except DeckcheckError as exc:
         problem = registration_problem(f"the deck could not be checked: {exc}", task.line)
         result = DeckResult(deck=task.shown, format="", problems=[problem])
         result.pool = task.pool_shown
         result.name_file_as(task.path, task.shown)
         return Outcome(result=result)
+
+
+# A manifest row whose deck or pool names a folder: the organiser names the file in it
+# (the advice of a single deck's check, to run `deckcheck batch`, is what they are doing).
+_IN_BATCH = "; name the file in it"
+
+
+def in_batch_words(outcome: Outcome) -> Outcome:
+    """`outcome` with a deck check's advice that makes no sense in a batch reworded."""
+    problems = outcome.result.problems
+    if problems and any(FOLDER_ADVICE in problem.message for problem in problems):
+        outcome.result.problems = [
+            problem.replace(message=problem.message.replace(FOLDER_ADVICE, _IN_BATCH)) if FOLDER_ADVICE in problem.message
+            else problem for problem in problems
+        ]
+    return outcome
 
 
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
