@@ -1128,3 +1128,15 @@ def test_validate_given_a_folder_still_points_to_batch(cli, tmp_path):
     done = cli("validate", str(tmp_path / "decks"), "-f", "mtg/modern")
     assert done.returncode == 2
     assert "is a directory, not a decklist (use `deckcheck batch` for folders)" in done.stdout + done.stderr
+
+
+def test_a_manifest_format_file_outside_its_folder_is_named_once(cli, tmp_path):
+    # `format '../x.yaml': '../x.yaml': it points outside ...`: the path twice.
+    write(tmp_path, {"event/ann.txt": LEGAL_BURN, "x.yaml": "name: X\ngame: mtg\nextends: mtg/modern\n"})
+    (tmp_path / "event" / "reg.csv").write_text("player,deck,format\nann,ann.txt,../x.yaml\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [problem["message"] for problem in report["results"][0]["problems"]] == [
+        "manifest line 2: format '../x.yaml': it points outside the manifest's folder; name a format id or a format file"
+        " inside it (batch --allow-outside-paths accepts it for a manifest you wrote)",
+    ]

@@ -391,6 +391,12 @@ def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | N
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
         ref = confined(text, base=place.base, root=place.root, where=place_label(place))
+    except FormatError as exc:
+        # confined's message starts with the path, which this one names already.
+        why = str(exc).removeprefix(f"{text[:200]!r}: ")
+        hint = "" if place.archive or "a symbolic link" in why else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
+        return None, f"format {shown_path(text)}: {why}{hint}"
+    try:
         if place.archive and isinstance(ref, Path):
             # Its `extends:` chain must stay in the archive too: loaded later without a
             # root, a chain is confined to the working folder when that holds the file,
