@@ -1140,3 +1140,19 @@ def test_a_manifest_format_file_outside_its_folder_is_named_once(cli, tmp_path):
         "manifest line 2: format '../x.yaml': it points outside the manifest's folder; name a format id or a format file"
         " inside it (batch --allow-outside-paths accepts it for a manifest you wrote)",
     ]
+
+
+def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_is_spelled(cli, tmp_path):
+    # A manifest written on Windows or macOS, whose file systems ignore case, run here:
+    # `Decks/kurusu.TXT: no such file` left the organiser to find `decks/Kurusu.txt`.
+    write(tmp_path, {"decks/Kurusu.txt": LEGAL_BURN, "decks/kurusu.txt.bak": "", "ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text("player,deck\nbob,Decks/kurusu.TXT\ncid,decks/nobody.txt\nann,ann.txt\n",
+                                      encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    messages = [[problem["message"] for problem in result["problems"]] for result in report["results"]]
+    assert messages == [
+        ["Decks/kurusu.TXT: no such file; a file differs only in case: decks/Kurusu.txt (file names are case-sensitive here)"],
+        ["decks/nobody.txt: no such file"],
+        [],
+    ]
