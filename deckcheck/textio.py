@@ -198,7 +198,7 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
         # costs twice the system calls.
         fd = os.open(path, _OPEN_FLAGS)
     except FileNotFoundError:
-        raise InputError(f"{_shown(path)}: no such file") from None
+        raise _missing(path) from None
     except IsADirectoryError:
         raise _is_directory(path) from None
     except PermissionError:
@@ -277,5 +277,65 @@ def _shown(path: str | Path) -> str:
     return one_line(str(path))
 
 
+def _missing(path: str | Path) -> InputError:
+    message = f"{_shown(path)}: no such file"
+    other = _spelled_in_other_case(os.fspath(path))
+    if other is not None:
+        message += f"; a file differs only in case: {one_line(other)} (file names are case-sensitive here)"
+    return InputError(message)
+
+
+# The most entries of one folder looked through for a name in another case: a missing
+# deck in a folder of an event's thousands of decks costs one listing, not a slow one.
+MAX_NAMES_LOOKED_THROUGH = 20_000
+
+
+def _spelled_in_other_case(path: str) -> str | None:
+    """A missing `path` as the file system spells it when only the case of its names differs
+    (a manifest written where case does not matter, on Windows or macOS): its tail from
+    the first name that differs (`Decks/kurusu.TXT` -> `decks/Kurusu.txt`), so a batch
+    shows it as its rows name decks; None when no file, or more than one, would fit.
+    Looked up only for an error, inside the folders the path names."""
+    given = Path(path)
+    folder = given.anchor or os.curdir
+    parts = given.parts[1:] if given.anchor else given.parts
+    tail: list[str] = []
+    for part in parts:
+        if not tail and os.path.lexists(os.path.join(folder, part)):
+            folder = os.path.join(folder, part)
+            continue
+        found = _one_entry_named(folder, part)
+        if found is None:
+            return None
+        tail.append(found)
+        folder = os.path.join(folder, found)
+    if not tail or not os.path.isfile(folder):
+        return None
+    return "/".join(tail)
+
+
+def _one_entry_named(folder: str, name: str) -> str | None:
+    """The one entry of `folder` named `name` in any case (`name` itself first)."""
+    if os.path.lexists(os.path.join(folder, name)):
+        return name
+    wanted = name.casefold()
+    found: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            for number, entry in enumerate(entries):
+                if number >= MAX_NAMES_LOOKED_THROUGH:
+                    return None
+                if entry.name.casefold() == wanted:
+                    found.append(entry.name)
+    except OSError:
+        return None
+    return found[0] if len(found) == 1 else None
+
+
+# What a folder given as a deck is told to do: a batch, which is already checking one,
+# words it its own way (batch/runner.py, in_batch_words).
+FOLDER_ADVICE = " (use `deckcheck batch` for folders)"
+
+
 def _is_directory(path: str | Path) -> InputError:
-    return InputError(f"{_shown(path)}: is a directory, not a decklist (use `deckcheck batch` for folders)")
+    return InputError(f"{_shown(path)}: is a directory, not a decklist{FOLDER_ADVICE}")

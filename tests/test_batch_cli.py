@@ -306,6 +306,25 @@ def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     assert [(r["player"], r["deck"]) for r in report["results"]] == [("ann", "ann.txt")]
 
 
+def test_a_row_with_more_cells_than_the_header_is_a_problem_of_its_row(cli, tmp_path):
+    # `Smith, John` unquoted: every cell after it moved one column right, and the row was
+    # read so, silently: player `Smith`, deck ` John` (`no such file`), team `smith.txt`, a
+    # team of its own. Empty cells past the header (a spreadsheet's trailing commas) are no mistake.
+    write(tmp_path, {"smith.txt": LEGAL_BURN, "ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text("player,deck,team\nSmith, John,smith.txt,T1\nann,ann.txt,T1,,\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    results = report["results"]
+    assert [(r["player"], r["team"], r["deck"], r["legal"]) for r in results] == [
+        (None, None, "", False), ("ann", "T1", "ann.txt", True),
+    ]
+    assert [p["message"] for p in results[0]["problems"]] == [
+        "manifest line 2: 4 cells, but the header names 3 columns; quote a cell that holds ',' (\"Smith, John\"),"
+        " or name the extra column in the header"
+    ]
+    assert [team["team"] for team in report["teams"]] == ["T1"]
+
+
 def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_checked(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": LEGAL_BURN, "cy.txt": SHORT})
     # A NUL in a cell, a row whose quoted cell runs over a line with a NUL, and the NUL
@@ -582,6 +601,24 @@ def test_a_format_file_in_a_zip_cannot_extend_one_outside_the_archive(cli, tmp_p
     (result,) = json.loads(done.stdout)["results"]
     assert result["problems"][0]["rule"] == "registration"
     assert "extends: '../../../outside.yaml': it points outside" in result["problems"][0]["message"]
+
+
+def test_a_zip_format_file_refused_is_reported_without_the_temporary_folder(cli, tmp_path):
+    # The message named the folder the archive was extracted to (`outside
+    # /tmp/deckcheck-zip-5q2f4moc`): a name that changes from run to run, so the report did,
+    # and that means nothing to the organiser.
+    archive = make_zip(tmp_path / "set.zip", {
+        "reg.csv": "player,deck,format\nann,a.txt,cube.yaml\n",
+        "a.txt": LEGAL_BURN,
+        "cube.yaml": "name: Cube\ngame: mtg\nextends: ../../x.yaml\n",
+    })
+    runs = [cli("batch", str(archive), "-o", "json", "--date", DATE, cwd=tmp_path) for _ in range(2)]
+    assert runs[0].stdout == runs[1].stdout
+    (result,) = json.loads(runs[0].stdout)["results"]
+    assert result["problems"][0]["message"] == (
+        "manifest line 2: format 'cube.yaml': cube.yaml: extends: '../../x.yaml': it points outside the archive;"
+        " name a format id or a format file inside it"
+    )
 
 
 ZIP_WITH_A_FORMAT_CHAIN = {
@@ -954,3 +991,168 @@ def test_a_pool_file_named_again_and_again_is_read_within_the_same_bound(tmp_pat
         f"manifest line 4: pool file pool.txt not read: a batch reads at most {len(pool.encode()) + 1:,} bytes of deck "
         "and pool files again for rows that name one an earlier row named (docs/security.md, limits)"
     )
+
+
+# Runs `deckcheck` as the installed command does (deckcheck.entry.main), with workers
+# forced (the machine's idle cores decide otherwise, planning.py) and the batch's format
+# file replaced (None: removed) once the main process has loaded it, just before the
+# workers start: an organiser editing the file while a batch runs.
+FORCED_WORKERS = '''
+import sys
+from pathlib import Path
+
+from deckcheck.batch import runner
+
+runner.SAMPLE_SECONDS = 0.0
+runner.worker_count = lambda remaining, idle, jobs: jobs - 1
+runner.MAX_CHUNK = 4
+real_pool = runner.process_pool
+
+
+def edited_first(*args):
+    path = Path("cube.yaml")
+    path.unlink() if NEW_TEXT is None else path.write_text(NEW_TEXT, encoding="utf-8")
+    return real_pool(*args)
+
+
+if __name__ == "__main__":
+    runner.process_pool = edited_first
+    from deckcheck.entry import main
+
+    sys.argv = ["deckcheck", *sys.argv[1:]]
+    sys.exit(main())
+'''
+CUBE = "name: Cube\ngame: mtg\nextends: mtg/modern\n"
+EDITS = {
+    "broken YAML": "name: [broken",
+    "removed": None,
+    "another format": "name: Cube\ngame: mtg\nextends: mtg/standard\n",  # Lightning Bolt is not Standard-legal
+}
+
+
+@pytest.mark.parametrize("new_text", EDITS.values(), ids=EDITS.keys())
+def test_workers_check_against_the_format_the_batch_loaded_when_its_file_changes(cli, tmp_path, new_text):
+    import subprocess
+    import sys
+
+    write(tmp_path, {**{f"decks/p{number:02d}.txt": LEGAL_BURN for number in range(40)}, "cube.yaml": CUBE})
+    args = ["batch", "decks", "-f", "cube.yaml", "-o", "json", "--date", DATE]
+    alone = cli(*args, "--jobs", "1", cwd=tmp_path)
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    driver = tmp_path / "forced.py"
+    driver.write_text(f"NEW_TEXT = {new_text!r}\n{FORCED_WORKERS}", encoding="utf-8")
+    env = {**os.environ, "NO_COLOR": "1"}
+    done = subprocess.run([sys.executable, str(driver), *args, "--jobs", "2"], capture_output=True, text=True,
+                          cwd=tmp_path, env=env, timeout=300)
+    assert "Traceback" not in done.stderr and "BrokenProcessPool" not in done.stderr, done.stderr
+    assert (done.returncode, done.stdout) == (alone.returncode, alone.stdout), done.stderr
+
+
+def test_a_worker_whose_format_does_not_load_reports_its_decks_as_rows(tmp_path, monkeypatch):
+    # A format the batch did not hand over, loaded in the worker and broken there: each deck
+    # becomes a row saying why, and the warm-up does not break the pool.
+    import datetime as dt
+
+    from deckcheck.batch import runner
+    from deckcheck.batch.wire import decode
+
+    write(tmp_path, {"a.txt": LEGAL_BURN, "cube.yaml": "name: [broken"})
+    monkeypatch.chdir(tmp_path)
+    task = runner.Task(path="a.txt", shown="a.txt", format_id=tmp_path / "cube.yaml", line=3)  # type: ignore[arg-type]
+    runner._start_worker(task)
+    [wire] = runner._check_chunk([task], dt.date(2024, 6, 1))
+    result = decode(wire, task).result
+    assert not result.legal
+    [problem] = result.problems
+    assert problem.rule == "registration"
+    assert problem.message.startswith("manifest line 3: the deck could not be checked: ")
+    assert "cube.yaml" in problem.message and "invalid YAML" in problem.message
+
+
+def test_a_manifest_row_naming_a_zip_entry_not_extracted_says_why(cli, tmp_path):
+    # The row said `link.txt: no such file` and a second row, of no player, said why the
+    # entry was not extracted: the organiser had to put the two together.
+    import stat
+
+    archive = tmp_path / "set.zip"
+    with zipfile.ZipFile(archive, "w") as written:
+        written.writestr("reg.csv", "player,deck\nann,a.txt\ndan,link.txt\n")
+        written.writestr("a.txt", LEGAL_BURN)
+        link = zipfile.ZipInfo("link.txt")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        written.writestr(link, "/etc/passwd")
+    done, report = run_json(cli, str(archive), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [(r["player"], r["deck"], r["legal"]) for r in report["results"]] == [("ann", "a.txt", True), ("dan", "link.txt", False)]
+    (problem,) = report["results"][1]["problems"]
+    assert problem["message"] == "manifest line 3: deck link.txt: symbolic link in the archive; not extracted"
+    assert report["skipped"] == [{"file": "link.txt", "reason": "symbolic link in the archive; not extracted", "unchecked": True}]
+
+
+def test_a_rule_id_longer_than_its_column_keeps_the_messages_of_its_block_aligned(cli, tmp_path):
+    # `team-registration` (17 characters) ran one space from its message, out of line with
+    # the messages above and below it; blocks without a long rule id keep their layout.
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": SHORT, "cy.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text(
+        "player,team,deck,format\nann,A,ann.txt,mtg/2hg-modern\nbob,A,bob.txt,mtg/2hg-modern\ncy,B,cy.txt,mtg/2hg-modern\n",
+        encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "--date", DATE, "-q", cwd=tmp_path)
+    lines = done.stdout.splitlines()
+    team_b = lines[lines.index("team B (cy) - mtg/2hg-modern: ILLEGAL") + 1:]
+    team_b = team_b[:next(index for index, line in enumerate(team_b) if not line.startswith(" "))]
+    assert [line.split()[0] for line in team_b] == ["team-registration", "sideboard"], team_b
+    starts = {line.index("team B has 1 player") if "team-registration" in line else line.index("cy's deck") for line in team_b}
+    assert len(starts) == 1, team_b
+    ann = next(line for line in lines if line.endswith("sideboard-size   sideboard has 2 cards; Two-Headed Giant Modern has no sideboard"))
+    assert ann.index("sideboard has") == 2 + 9 + 1 + 10 + 1 + 16 + 1  # the usual columns
+
+
+def test_a_manifest_row_naming_a_folder_says_to_name_the_file_in_it(cli, tmp_path):
+    # It said `is a directory, not a decklist (use `deckcheck batch` for folders)`: the
+    # command the organiser is running, and for a pool no advice at all.
+    write(tmp_path, {"ann/deck.txt": "40 Island\n", "pools/ann/pool.txt": "40 Island\n"})
+    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann,pools/ann\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
+    assert done.returncode == 1, done.stdout + done.stderr
+    messages = [problem["message"] for problem in report["results"][0]["problems"]]
+    assert messages == [
+        "manifest line 2: pool pools/ann: is a directory, not a decklist; name the file in it"
+        "; the deck was not checked against a pool",
+        "ann: is a directory, not a decklist; name the file in it",
+    ]
+    assert all("deckcheck batch" not in message for message in messages)
+
+
+def test_validate_given_a_folder_still_points_to_batch(cli, tmp_path):
+    (tmp_path / "decks").mkdir()
+    done = cli("validate", str(tmp_path / "decks"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert "is a directory, not a decklist (use `deckcheck batch` for folders)" in done.stdout + done.stderr
+
+
+def test_a_manifest_format_file_outside_its_folder_is_named_once(cli, tmp_path):
+    # `format '../x.yaml': '../x.yaml': it points outside ...`: the path twice.
+    write(tmp_path, {"event/ann.txt": LEGAL_BURN, "x.yaml": "name: X\ngame: mtg\nextends: mtg/modern\n"})
+    (tmp_path / "event" / "reg.csv").write_text("player,deck,format\nann,ann.txt,../x.yaml\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"))
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [problem["message"] for problem in report["results"][0]["problems"]] == [
+        "manifest line 2: format '../x.yaml': it points outside the manifest's folder; name a format id or a format file"
+        " inside it (batch --allow-outside-paths accepts it for a manifest you wrote)",
+    ]
+
+
+def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_is_spelled(cli, tmp_path):
+    # A manifest written on Windows or macOS, whose file systems ignore case, run here:
+    # `Decks/kurusu.TXT: no such file` left the organiser to find `decks/Kurusu.txt`.
+    write(tmp_path, {"decks/Kurusu.txt": LEGAL_BURN, "decks/kurusu.txt.bak": "", "ann.txt": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text("player,deck\nbob,Decks/kurusu.TXT\ncid,decks/nobody.txt\nann,ann.txt\n",
+                                      encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    messages = [[problem["message"] for problem in result["problems"]] for result in report["results"]]
+    assert messages == [
+        ["Decks/kurusu.TXT: no such file; a file differs only in case: decks/Kurusu.txt (file names are case-sensitive here)"],
+        ["decks/nobody.txt: no such file"],
+        [],
+    ]

@@ -166,3 +166,20 @@ def test_the_cache_keeps_a_bounded_number_of_entries_the_newest(tmp_path, monkey
         os.utime(disk_cache._entry_file(key), ns=(10**18 + number, 10**18 + number))
     assert len(cache_files()) == 5
     assert [disk_cache.get(key) is not None for key in keys] == [False] * 3 + [True] * 5
+
+
+def test_a_format_pickles_without_what_its_process_worked_out():
+    # A batch hands its formats to its worker processes: a used format's memo holds its
+    # rules (modules, which do not pickle), and its dated lists are that process's work.
+    import datetime as dt
+    import pickle
+
+    from deckcheck.formats import load
+    from deckcheck.model import CardEntry, Deck
+    from deckcheck.pipeline import check_deck
+
+    fmt = load("mtg/legacy")
+    check_deck(Deck("a.txt", [CardEntry("Brainstorm", 4), CardEntry("Island", 56)]), fmt, date=dt.date(2024, 6, 1), cards=False)
+    assert fmt.memo
+    copy = pickle.loads(pickle.dumps(fmt))
+    assert copy == fmt and copy.memo == {} and copy.name == fmt.name and copy.banned == fmt.banned

@@ -107,6 +107,15 @@ class _Formats:
         root = self.root_of(row.format_of(None))
         return None if root is None else str(root)
 
+    def by_task_key(self) -> dict[tuple[str, str | None], Format]:
+        """The loaded formats as the runner's tasks name them (Task.format_id, Task.format_root),
+        so its processes check against these, not against their files read again."""
+        keys = {}
+        for ref, fmt in self.loaded.items():
+            for root in {None, self.root_of(ref)}:
+                keys[(ref, None if root is None else str(root))] = fmt
+        return keys  # type: ignore[return-value]  # a format file's id is its Path
+
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
         fmt = self.loaded.get(format_id)
@@ -182,7 +191,8 @@ def check_registrations(
     members: dict[str, list[Member]] = {}
     places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
-    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget)
+    checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
+                  formats=formats.by_task_key())
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
@@ -252,10 +262,13 @@ class _ArchivePaths:
     extracted to, whose name changes from run to run (a report must not)."""
 
     def __init__(self, root: Path):
-        self.prefix = os.path.join(str(root), "")
+        self.root = str(root)
+        self.prefix = os.path.join(self.root, "")
 
     def text(self, text: str) -> str:
-        return text.replace(self.prefix, "")
+        # A file inside: its path in the archive; the folder itself (`extends:` pointing
+        # outside it): the archive, as the archive's deck paths say it.
+        return text.replace(self.prefix, "").replace(self.root, "the archive")
 
     def formats(self, refs: Iterable[FormatRef]) -> dict[FormatRef, str]:
         """The archive's own format files among `refs` (not `-f`'s, nor an id), by their
@@ -266,7 +279,7 @@ class _ArchivePaths:
         """`result`'s format and problem messages, in place."""
         result.format = self.text(result.format)
         result.problems = [
-            problem if self.prefix not in problem.message else problem.replace(message=self.text(problem.message))
+            problem if self.root not in problem.message else problem.replace(message=self.text(problem.message))
             for problem in result.problems
         ]
 

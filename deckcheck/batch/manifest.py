@@ -186,6 +186,15 @@ def _csv_rows(
                 header = _header(cells, shown, reader.line_num)
                 notes += _unread_settings(header, shown, "column")
                 continue
+            if any(cell.strip() for cell in cells[len(header):]):
+                # Cells past the header: an unquoted delimiter inside a cell (`Smith, John`)
+                # moved every later cell one column on, so no cell of the row can be trusted
+                # (or the sheet has a column of notes with no name: the header names it).
+                held = "a tab" if delimiter == "\t" else f"{delimiter!r} (\"Smith{delimiter} John\")"
+                why = (f"{len(cells)} cells, but the header names {len(header)} columns; quote a cell that holds {held}, "
+                       "or name the extra column in the header")
+                yield reader.line_num, span, {"_error": why}
+                continue
             yield reader.line_num, span, _table_cells(header, cells)
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
@@ -382,6 +391,12 @@ def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | N
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
         ref = confined(text, base=place.base, root=place.root, where=place_label(place))
+    except FormatError as exc:
+        # confined's message starts with the path, which this one names already.
+        why = str(exc).removeprefix(f"{text[:200]!r}: ")
+        hint = "" if place.archive or "a symbolic link" in why else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
+        return None, f"format {shown_path(text)}: {why}{hint}"
+    try:
         if place.archive and isinstance(ref, Path):
             # Its `extends:` chain must stay in the archive too: loaded later without a
             # root, a chain is confined to the working folder when that holds the file,

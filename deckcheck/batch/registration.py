@@ -126,10 +126,33 @@ def with_unchecked(found: RegistrationSet, rows: list[Registration]) -> list[Reg
     could not be checked, in the order of the source: a folder's (or a zip walked as one)
     sorted by path, like its registrations; after a manifest's rows, which are no part
     of its order."""
-    unchecked = [unchecked_registration(item) for item in found.skipped if item.unchecked]
+    items = [item for item in found.skipped if item.unchecked]
     if found.manifest is not None:
-        return [*rows, *unchecked]
+        rows, items = _rows_naming_unextracted(found, rows, items)
+        return [*rows, *map(unchecked_registration, items)]
+    unchecked = [unchecked_registration(item) for item in items]
     return list(heapq.merge(rows, sorted(unchecked, key=_by_deck), key=_by_deck))
+
+
+def _rows_naming_unextracted(
+    found: RegistrationSet, rows: list[Registration], items: list[Skipped],
+) -> tuple[list[Registration], list[Skipped]]:
+    """A zip's manifest rows whose deck is an entry that was not extracted (a link, a name
+    the file system refused) say why on the row itself, rather than `no such file` beside
+    a row of no player that says why; the entries no row names, to be rows of their own.
+    Only where no file of that name was written (a second entry of one name leaves the first)."""
+    if found.kind != "zip" or found.format_root is None or not items:
+        return rows, items
+    by_path = {os.path.normpath(os.path.join(found.format_root, item.file)): item for item in items}
+    named: set[str] = set()
+    mended = []
+    for row in rows:
+        item = by_path.get(os.path.normpath(row.path)) if row.path is not None and not row.inline else None
+        if item is not None and not os.path.lexists(row.path):  # type: ignore[arg-type]  # row.path is set
+            row = replace(row, path=None).with_problem(f"deck {row.deck}: {item.reason}")
+            named.add(item.file)
+        mended.append(row)
+    return mended, [item for item in items if item.file not in named]
 
 
 def _by_deck(row: Registration) -> str:

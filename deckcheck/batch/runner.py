@@ -19,13 +19,13 @@ import gc
 import os
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from hashlib import blake2b
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import InputError
+from ..errors import DeckcheckError, InputError
 from ..formats import Format, load
 from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
@@ -37,7 +37,7 @@ from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules import read_as
 from ..rules.context import Context
-from ..textio import read_bounded
+from ..textio import FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import registration_problem
 from .wire import Wire, decode, encode
@@ -97,6 +97,8 @@ class Outcome:
 # Formats by (id, root), per process and run (`forget_run`): `formats.load` looks for the
 # file on every call.
 _FORMATS: dict[tuple[str, str | None], Format] = {}
+# The formats a batch loaded before its decks are checked, as `run` takes them: by (id, root).
+Formats = Mapping[tuple[str, str | None], Format]
 
 
 def _format(format_id: str, root: str | None = None) -> Format:
@@ -281,23 +283,66 @@ def pool_as_named(pool: Pool, fmt: Format | None, cards_db: str | None, cards: b
     return named_pool(pool, catalog, fmt) if catalog else pool
 
 
+def _checked(task: Task, day: dt.date) -> Outcome:
+    """`check_one`, or the deck's row as an error saying why it could not be checked
+    (a format or card data that fails to load where it loaded before): one row, not the
+    whole batch, and the same row in the main process as in a worker, whatever `--jobs`."""
+    try:
+        return in_batch_words(check_one(task, day))
+    except DeckcheckError as exc:
+        problem = registration_problem(f"the deck could not be checked: {exc}", task.line)
+        result = DeckResult(deck=task.shown, format="", problems=[problem])
+        result.pool = task.pool_shown
+        result.name_file_as(task.path, task.shown)
+        return Outcome(result=result)
+
+
+# A manifest row whose deck or pool names a folder: the organiser names the file in it
+# (the advice of a single deck's check, to run `deckcheck batch`, is what they are doing).
+_IN_BATCH = "; name the file in it"
+
+
+def in_batch_words(outcome: Outcome) -> Outcome:
+    """`outcome` with a deck check's advice that makes no sense in a batch reworded."""
+    problems = outcome.result.problems
+    if problems and any(FOLDER_ADVICE in problem.message for problem in problems):
+        outcome.result.problems = [
+            problem.replace(message=problem.message.replace(FOLDER_ADVICE, _IN_BATCH)) if FOLDER_ADVICE in problem.message
+            else problem for problem in problems
+        ]
+    return outcome
+
+
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
     """A worker's chunk: each outcome as a compact tuple (wire.py), which pickles and
     unpickles in C, where a dataclass goes through its __reduce__ field by field."""
-    return [encode(check_one(task, day)) for task in tasks]
+    return [encode(_checked(task, day)) for task in tasks]
 
 
-def _start_worker(task: Task, working_folder_trusted: bool = False) -> None:
-    """A new worker loads the format and card data of the batch's first deck before any
-    chunk reaches it (while the parent is checking decks). `working_folder_trusted`: the
-    parent's `formats.trusts_working_folder()` (a command line's), so a format file's
-    `extends:` chain stays in the tree it stayed in when the parent loaded it."""
+def use_formats(formats: Formats) -> None:
+    """Check this process's decks against `formats`, the batch's as it loaded them, not
+    against their files read again: a file edited, removed or broken since would check
+    some decks against another format, or none, and the report would change with `--jobs`."""
+    _FORMATS.update(formats)
+
+
+def _start_worker(task: Task, working_folder_trusted: bool = False, formats: Formats | None = None) -> None:
+    """A new worker takes the batch's formats and loads the card data of its first deck
+    before any chunk reaches it (while the parent is checking decks). `working_folder_trusted`:
+    the parent's `formats.trusts_working_folder()` (a command line's), so a format file's
+    `extends:` chain stays in the tree it stayed in when the parent loaded it.
+    Only a warm-up: what fails here is left to the decks' own checks (`_checked`), since an
+    error in a pool's initializer breaks the pool and with it the whole batch."""
     from ..formats import trust_working_folder
 
     trust_working_folder(working_folder_trusted)
-    fmt = _format(task.format_id, task.format_root) if task.format_id is not None else None
-    if fmt is not None and task.cards:
-        _catalog(fmt, task.cards_db)
+    use_formats(formats or {})
+    try:
+        fmt = _format(task.format_id, task.format_root) if task.format_id is not None else None
+        if fmt is not None and task.cards:
+            _catalog(fmt, task.cards_db)
+    except DeckcheckError:
+        pass
 
 
 def _chunks(tasks: Iterable[Task], total: int, processes: int) -> Iterator[list[Task]]:
@@ -331,13 +376,18 @@ def run(
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
     budget: ProblemBudget | None = None,
+    formats: Formats | None = None,
 ) -> Iterator[Outcome]:
     """Check every task, yielding outcomes one at a time in task order, their problems
     within the report's budget (limits.py; `budget`, whose rest the caller spends on the
     teams), spent in task order whatever `jobs` is.
     `total` is how many tasks there are. The outcomes are not kept: a caller that
-    streams them to a report holds one at a time."""
+    streams them to a report holds one at a time. `formats`: the formats the caller
+    loaded, by (Task.format_id, Task.format_root), which every process checks against
+    (use_formats); a task's format not among them is loaded from its file."""
     tick = progress or (lambda done: None)
+    formats = formats or {}
+    use_formats(formats)
     budget = budget or ProblemBudget()
     jobs = jobs or default_jobs()
     chunks = _chunks(tasks, total, jobs)
@@ -358,7 +408,7 @@ def run(
                 tick(len(chunk))
                 gc.collect(0)
             return
-        for chunk, outcomes in _parallel(chunks, day, workers):
+        for chunk, outcomes in _parallel(chunks, day, workers, formats):
             yield from _spend(outcomes, budget)
             tick(len(chunk))
             gc.collect(0)
@@ -379,7 +429,7 @@ def _sample(
     sampled, timed, checking = 0, 0, 0.0
     for chunk in chunks:
         began = time.process_time()
-        outcomes = [check_one(task, day) for task in chunk]
+        outcomes = [_checked(task, day) for task in chunk]
         if sampled:  # the first chunk also loads formats and card data: not a deck's cost
             checking += time.process_time() - began
             timed += len(chunk)
@@ -401,10 +451,12 @@ def _spend(outcomes: Iterable[Outcome], budget: ProblemBudget) -> Iterator[Outco
 
 def _check_chunk_here(chunk: Sequence[Task], day: dt.date) -> Iterator[Outcome]:
     for task in chunk:
-        yield check_one(task, day)
+        yield _checked(task, day)
 
 
-def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Iterator[tuple[list[Task], Iterable[Outcome]]]:
+def _parallel(
+    chunks: Iterator[list[Task]], day: dt.date, workers: int, formats: Formats,
+) -> Iterator[tuple[list[Task], Iterable[Outcome]]]:
     """(chunk, its outcomes) in chunk order: `workers` processes take chunks from the
     queue, and the parent checks one itself whenever it has nothing ready to collect. At
     most IN_FLIGHT chunks per worker are sent ahead, and the parent runs at most
@@ -419,7 +471,7 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
     from .worker_pool import submit
 
     pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
-    with process_pool(workers, first[0]) as pool:
+    with process_pool(workers, first[0], formats) as pool:
         in_pool, exhausted = 0, False
         own: list[Outcome] = []
         pending.append((first, own))
@@ -432,7 +484,7 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                 pending.append((chunk, submit(pool, _check_chunk, chunk, day)))
                 in_pool += 1
             if own is not None:  # the first chunk, once the workers are on their way
-                own.extend(check_one(task, day) for task in first)
+                own.extend(_checked(task, day) for task in first)
                 own = None  # type: ignore[assignment]
             while pending and _ready(pending[0][1]):
                 chunk, done = pending.popleft()
@@ -448,7 +500,7 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
                 if chunk is None:
                     exhausted = True
                 else:
-                    pending.append((chunk, [check_one(task, day) for task in chunk]))
+                    pending.append((chunk, [_checked(task, day) for task in chunk]))
                 continue
             if exhausted and _take_back(pending, day):
                 in_pool -= 1
@@ -457,15 +509,17 @@ def _parallel(chunks: Iterator[list[Task]], day: dt.date, workers: int) -> Itera
             wait([oldest], return_when=FIRST_COMPLETED)
 
 
-def process_pool(workers: int, first: Task) -> AbstractContextManager[ProcessPoolExecutor]:
-    """The pool of `workers` worker processes, each loading what `first` needs on start
-    while the parent checks decks (worker_pool.py: how they stop on Ctrl-C). Imported here:
-    multiprocessing and concurrent.futures cost a batch's start-up more than a hundred
-    decks take, and most batches start no worker (planning.py)."""
+def process_pool(workers: int, first: Task, formats: Formats | None = None) -> AbstractContextManager[ProcessPoolExecutor]:
+    """The pool of `workers` worker processes, each taking the batch's `formats` and
+    loading what `first` needs on start while the parent checks decks (worker_pool.py:
+    how they stop on Ctrl-C). Imported here: multiprocessing and concurrent.futures cost
+    a batch's start-up more than a hundred decks take, and most batches start no worker
+    (planning.py)."""
     from ..formats import trusts_working_folder
     from .worker_pool import worker_pool
 
-    return worker_pool(workers, _start_worker, (first, trusts_working_folder()))
+    # A copy: a Mapping the caller keeps may be a view of its own state, and a dict pickles.
+    return worker_pool(workers, _start_worker, (first, trusts_working_folder(), dict(formats or {})))
 
 
 def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]], day: dt.date) -> bool:
@@ -474,7 +528,7 @@ def _take_back(pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcom
     for index in range(len(pending) - 1, -1, -1):
         chunk, done = pending[index]
         if not isinstance(done, list) and done.cancel():
-            pending[index] = (chunk, [check_one(task, day) for task in chunk])
+            pending[index] = (chunk, [_checked(task, day) for task in chunk])
             return True
     return False
 

@@ -231,6 +231,12 @@ class Format(Record):
         # What the *_on methods and zone_size worked out, by (what, ..., day, platform).
         self._on_date: dict[tuple[Any, ...], Any] = {} if _on_date is None else _on_date
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled without `memo` and `_on_date`: what one process worked out for itself
+        (its rules are modules, which do not pickle); a batch's worker processes get the
+        format the batch loaded (batch/runner.py, use_formats) and work them out again."""
+        return Format, tuple(getattr(self, name) for name in self.__slots__ if name not in self.NOT_COMPARED)
+
     def _list_on(self, name: str, day: dt.date, platform: str) -> dict[str, ListEntry]:
         found = self._on_date.get((name, day, platform))
         if found is None:
