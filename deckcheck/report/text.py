@@ -33,10 +33,19 @@ def _counts(counts: dict[str, int]) -> str:
     return ", ".join(f"{zone} {count}" for zone, count in counts.items())
 
 
-def _problem_line(problem: Problem, *, color: bool) -> str:
+RULE_COLUMN = 16  # fits every common rule id; a longer one widens its block's column
+
+
+def _rule_column(problems: Iterable[Problem]) -> int:
+    """The rule column's width for one block of problems: a longer id (`zone-not-in-format`)
+    widens it for every line of the block, so the messages still start in one column."""
+    return widest((problem.rule for problem in problems), RULE_COLUMN)
+
+
+def _problem_line(problem: Problem, *, color: bool, rule_width: int = RULE_COLUMN) -> str:
     where = f"line {problem.line}" if problem.line is not None else ""
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
-    rule = paint(pad(problem.rule, 16), "red" if problem.is_error else "yellow", color=color)
+    rule = paint(pad(problem.rule, rule_width), "red" if problem.is_error else "yellow", color=color)
     zone = problem.zone or ""
     return f"  {pad(where, 9)} {pad(zone, 10)} {rule} {severity}{inert(problem.full_message)}"
 
@@ -60,15 +69,17 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
         tail.append(counted(warnings, 'warning'))
     extra = f" ({'; '.join(tail)})" if tail else ""
     lines = [f"{paint(inert(result.heading), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
-    lines += [_problem_line(problem, color=color) for problem in result.problems]
+    width = _rule_column(result.problems)
+    lines += [_problem_line(problem, color=color, rule_width=width) for problem in result.problems]
     return lines
 
 
 def _team_block(team: TeamResult, *, color: bool) -> list[str]:
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
+    width = _rule_column(team.problems)
     for problem in team.problems:
-        line = _problem_line(problem, color=color)
+        line = _problem_line(problem, color=color, rule_width=width)
         holders = problem.details.get("holders")
         if holders:
             line += " [" + ", ".join(f"{inert(player)} {count}" for player, count in holders.items()) + "]"
@@ -189,7 +200,8 @@ def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
     # Team problems' messages already say who holds how many copies.
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    return lines + [_problem_line(problem, color=color) for problem in team.problems]
+    width = _rule_column(team.problems)
+    return lines + [_problem_line(problem, color=color, rule_width=width) for problem in team.problems]
 
 
 _REGISTRATIONS = ("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS")
