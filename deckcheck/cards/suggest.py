@@ -282,12 +282,14 @@ def _closest(db: sqlite3.Connection, key: str, grams: list[str], limit: int) -> 
     scored = []
     for spelling, other, card_id in rows:
         matcher.set_seq1(other)
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
-            scored.append((matcher.ratio(), spelling, card_id))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+        if matcher.real_quick_ratio() >= CUTOFF and (letters := matcher.quick_ratio()) >= CUTOFF:
+            scored.append((matcher.ratio(), letters, spelling, card_id))
+    # Equally close, the spelling with more of the letters typed first: two letters swapped
+    # (`Lightning Blot`) keeps them all, so Lightning Bolt before Lightning Blow.
+    scored.sort(key=lambda item: (-item[0], -item[1], item[2]))
     out: list[str] = []
     cards: set[int] = set()
-    for ratio, spelling, card_id in scored:
+    for ratio, _, spelling, card_id in scored:
         if ratio < CUTOFF or len(out) == limit:
             break
         # One suggestion per card, and one per spelling (a face may share a card's name).
