@@ -103,6 +103,27 @@ def test_a_commander_on_a_flat_lists_first_line_gets_no_note_that_a_format_would
     assert done.stderr == "", done.stderr
 
 
+def test_a_cockatrice_commander_in_main_gets_the_note_since_a_format_reads_its_cdr_line(cli, tmp_path):
+    """A Cockatrice file lists its commander in `main` and names it on a `CDR:` comment line,
+    which a Commander format reads as the command zone: against a list with a `Commander`
+    section, the lists differ without -f, and the note says -f reads them alike (it does)."""
+    cod = ('<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+           "<deckname>Tymna</deckname>\n<comments>CDR: Tymna the Weaver</comments>\n"
+           '<zone name="main">\n<card number="1" name="Tymna the Weaver"/>\n<card number="1" name="Sol Ring"/>\n'
+           '<card number="98" name="Plains"/>\n</zone>\n</cockatrice_deck>\n')
+    registered = tmp_path / "tymna.cod"
+    registered.write_text(cod, encoding="utf-8")
+    found = tmp_path / "moxfield.txt"
+    found.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: Tymna the Weaver is in the command zone of one list and the main deck of the other, "
+        "which names it as its commander: a Commander deck's files name the commander their own ways; give its "
+        "format (such as -f mtg/commander) to read both as validate does"]
+    assert cli("diff", str(registered), str(found), "-f", "mtg/commander").returncode == 0
+
+
 def _against_a_moxfield_commander(cli, tmp_path, found_text: str):
     """A Moxfield export with Tymna in its `Commander` section, diffed (no format) against
     `found_text`: (registered, found, the finished run), which must say they differ."""

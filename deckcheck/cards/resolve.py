@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from ..limits import MAX_SUGGESTED_NAMES
-from ..model import MAYBEBOARD, CardEntry, Deck
+from ..model import COMPANION, MAYBEBOARD, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, Problem
 from .catalog import SUGGESTIONS, Catalog
 
@@ -136,6 +136,7 @@ def resolve_by_name(
         # about them (rules/context.py) still holds.
         return deck.with_entries(entries if renamed else deck.entries), problems
     found = fetch([entries[index].name for index in unknown]) if fetch is not None else {}
+    companions = {(entries[index].key, entries[index].line) for index in unknown if entries[index].zone == COMPANION}
     for index in unknown:
         entry = entries[index]
         card = found.get(entry.name)
@@ -145,6 +146,8 @@ def resolve_by_name(
             continue
         if not report_unknown or entry.zone == MAYBEBOARD or entry.key in listed:  # for reference only / known to the format
             continue
+        if entry.zone == SIDEBOARD and (entry.key, entry.line) in companions:
+            continue  # a companion's own sideboard copy (decklists/common.py): its line is reported once
         why = explain(entry.name) if explain is not None else None
         problems.append(unknown_card(
             entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{script_note(entry.name)}",

@@ -13,7 +13,8 @@ hundred, by ranking only the names that could reach the cutoff; their suggestion
 first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
 Primal Being`), and when nothing comes close, the names whose first words it nearly is
 (`Ash Blosom` -> `Ash Blossom & Joyous Spring`). Magic's suggestions put first the legendary cards an unknown name is the
-short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`).
+short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`) or,
+for a legendary creature without one, before `the` or `of` (`Lurrus` -> `Lurrus of the Dream-Den`).
 """
 from __future__ import annotations
 
@@ -231,16 +232,29 @@ def suggest(db: sqlite3.Connection, name: str, limit: int) -> list[str]:
     return _closest(db, key, grams, limit)
 
 
+# Words that follow a legendary creature's short name when its name has no comma (`Tymna
+# the Weaver`, `Lurrus of the Dream-Den`, `Kaalia of the Vast`). Only legendary creatures,
+# by their name (not a back face's): many other names begin `Sword of`, `Child of`, and a
+# word of them is no one's short name.
+_TITLES = (" the ", " of ")
+
+
 def completions(db: sqlite3.Connection, key: str, limit: int) -> list[str]:
     """Cards whose name is `key` then a comma: the short name players give a legendary card
-    (`Kenrith` for Kenrith, the Returned King; `Atraxa` for both Atraxas), in name order.
-    A range of the `names` table's primary key: one index lookup."""
+    (`Kenrith` for Kenrith, the Returned King; `Atraxa` for both Atraxas), and legendary
+    creatures whose name is `key` then `the` or `of` (`Tymna`, `Lurrus`), in name order.
+    Ranges of the `names` and `cards` tables' keys: an index lookup each."""
     if len(key) < MIN_COMPLETED or "," in key:
         return []
+    titled = " OR ".join("(key >= ? AND key < ?)" for _ in _TITLES)
+    bounds = [bound for title in _TITLES for bound in (key + title, key + title[:-1] + chr(ord(" ") + 1))]
     rows = db.execute(
-        "SELECT DISTINCT cards.name FROM names JOIN cards ON cards.id = names.card_id "
-        "WHERE names.key >= ? AND names.key < ? ORDER BY cards.name LIMIT ?",
-        (key + ",", key + chr(ord(",") + 1), limit),
+        "SELECT cards.name FROM names JOIN cards ON cards.id = names.card_id "
+        "WHERE names.key >= ? AND names.key < ? "
+        f"UNION SELECT name FROM cards WHERE ({titled}) "
+        "AND supertypes LIKE '%Legendary%' AND types LIKE '%Creature%' "
+        "ORDER BY 1 LIMIT ?",
+        (key + ",", key + chr(ord(",") + 1), *bounds, limit),
     )
     return [found for (found,) in rows]
 
@@ -268,12 +282,14 @@ def _closest(db: sqlite3.Connection, key: str, grams: list[str], limit: int) -> 
     scored = []
     for spelling, other, card_id in rows:
         matcher.set_seq1(other)
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF:
-            scored.append((matcher.ratio(), spelling, card_id))
-    scored.sort(key=lambda item: (-item[0], item[1]))
+        if matcher.real_quick_ratio() >= CUTOFF and (letters := matcher.quick_ratio()) >= CUTOFF:
+            scored.append((matcher.ratio(), letters, spelling, card_id))
+    # Equally close, the spelling with more of the letters typed first: two letters swapped
+    # (`Lightning Blot`) keeps them all, so Lightning Bolt before Lightning Blow.
+    scored.sort(key=lambda item: (-item[0], -item[1], item[2]))
     out: list[str] = []
     cards: set[int] = set()
-    for ratio, spelling, card_id in scored:
+    for ratio, _, spelling, card_id in scored:
         if ratio < CUTOFF or len(out) == limit:
             break
         # One suggestion per card, and one per spelling (a face may share a card's name).

@@ -231,6 +231,13 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     except InputError as exc:
         deck = Deck(source=source, input_format=module.NAME)
         deck.problems.append(parse_error(str(exc), line=exc.line))
+    if input_format and not deck.entries and (found := choose(source, content)) is not module and found is not text:
+        # A parser forced on a file another one reads (an MTGO .dek given --input-format
+        # text): say which reads it, rather than that the file is of no kind deckcheck reads.
+        deck.problems = [parse_error(
+            f"{found.DESCRIPTION}, which --input-format {module.NAME} does not read: "
+            f"give --input-format {found.NAME}, or leave --input-format out", line=1,
+        )]
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
     deck.problems[:0] = invisible

@@ -75,20 +75,22 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
 
 def names_faces(to: str, deck: Deck) -> bool:
     """True when the format `to` names multi-face cards its own way (it declares
-    `card_name`) and the deck has a name of several faces (`A // B`, `A/B`) to rename."""
-    return hasattr(writer(to), "card_name") and any("/" in entry.name for entry in deck.entries)
+    `card_name`) and the deck has cards: any name may be one face of several (`Fire // Ice`,
+    `Fire/Ice`, or `Ice` alone) to rename."""
+    return hasattr(writer(to), "card_name") and bool(deck.entries)
 
 
 def name_faces(deck: Deck, to: str, magic: NameCatalog) -> Deck:
-    """Entries of several faces named as the format `to` names them (`Fire/Ice` in a
-    `.dek`), the layout read from the Magic card data; a name it lacks stays as read."""
+    """Entries of cards of several faces named as the format `to` names them (`Fire/Ice` in
+    a `.dek`, whichever face or faces the list wrote), the layout read from the Magic card
+    data (a name of faces, `A // A` as some lists double a card, is named as the data does);
+    a name it lacks, or a card of one face written as its name, stays as read."""
     card_name = writer(to).card_name
     entries = []
     for entry in deck.entries:
-        if "/" in entry.name:
-            card = magic.get(entry.name)
-            if card is not None:
-                entry = entry.replace(name=card_name(card.name, card.front_face, card.layout), written=None)
+        card = magic.get(entry.name)
+        if card is not None and ("/" in entry.name or " // " in card.name):
+            entry = entry.replace(name=card_name(card.name, card.front_face, card.layout), written=None)
         entries.append(entry)
     return deck.with_entries(entries)
 

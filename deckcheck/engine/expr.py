@@ -280,6 +280,16 @@ class _Parser:
             raise self.error(f"{name.text} takes {spec.help}", closing.column if len(args) < spec.required else args[-1].column)
         return Call(name.column, name.text, tuple(args))
 
+    def words_from(self, first: Token) -> str:
+        """`first`'s word and the names right after it: the card name a rule typed without
+        quotes (`count(Lightning Bolt)`), for the hint that quotes it whole."""
+        words = [first.text]
+        for token in self.tokens[self.position:]:
+            if token.kind != NAME or token.text in KEYWORDS:
+                break
+            words.append(token.text)
+        return " ".join(words)
+
     def parse_arg(self, function: str, spec: Function, index: int) -> Node:
         token = self.current
         if index >= len(spec.params):
@@ -301,7 +311,7 @@ class _Parser:
                 hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
                 raise self.error(
                     f"unknown tag {token.text!r}{hint} (known: {known}; card names go in quotes: "
-                    f"{function}(\"{token.text}\"))",
+                    f"{function}(\"{self.words_from(token)}\"))",
                     token.column,
                 )
             return Name(token.column, token.text)

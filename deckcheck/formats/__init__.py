@@ -133,8 +133,20 @@ def find(ref: FormatRef) -> tuple[str, Path]:
                 by_name.setdefault(name.split("/")[-1], []).append(name)
         close = difflib.get_close_matches(last, list(by_name), n=3, cutoff=0.75)
         suggestions = [name for found in close for name in by_name[found]]
+    # The formats `formats list` shows, the one whose name is the word typed first (`modern`:
+    # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
+    suggestions = sorted((name for name in suggestions if not _abstract(name)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _abstract(format_id: str) -> bool:
+    """Whether the format file of `format_id` is a base to extend (`abstract: true`); a file
+    that does not load is no suggestion either."""
+    try:
+        return bool(load(format_id).data.get("abstract"))
+    except FormatError:
+        return True
 
 
 # Whether a format file may extend files anywhere in the working folder it lies in: only

@@ -66,6 +66,9 @@ class DeckDiff:
     # lack the card): the command says them on stderr (not in the report).
     unknown: list[str] = field(default_factory=list)
     not_compared: str | None = None  # why a zone was left out (a limited list without its sideboard)
+    # Card keys a list names as its commander while listing it in its main deck (a Cockatrice
+    # `CDR:` line): a Commander format reads them into the command zone (commander_elsewhere).
+    named_commanders: frozenset[str] = frozenset()
 
     @property
     def same(self) -> bool:
@@ -145,9 +148,12 @@ def compare(
         other, have = held.get(key, (None, 0))
         if want != have:
             differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
+    from ..names import card_key
+
+    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
     return DeckDiff(
         registered=registered.source, found=found.source, differences=differences,
-        counts=counts, unknown=unknown, not_compared=not_compared,
+        counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
     )
 
 
@@ -197,19 +203,24 @@ def commander_elsewhere(diff: DeckDiff) -> str | None:
     """Lists compared as written (no format): a note when a card sits in one list's command
     zone and, as many copies, in the sideboard of the other (a Moxfield `Commander` section
     against an MTGO export's), which a Commander format reads alike; else None. A commander
-    in the other's main deck gets none: a format moves it from a flat list's first line only
-    in a list of blank-line groups, so the advice would not help."""
+    in the other's main deck gets one only when that list names it as its commander (a
+    Cockatrice `CDR:` line, which a format reads): a format moves a commander from a flat
+    list's first line only in a list of blank-line groups, so there the advice would not help."""
     from ..names import card_key
 
+    advice = ("a Commander deck's files name the commander their own ways; give its format "
+              "(such as -f mtg/commander) to read both as validate does")
     for moved in diff.differences:
         if moved.zone != COMMANDER:
             continue
         for other in diff.differences:
-            if other.zone == SIDEBOARD and other.missing != moved.missing and other.count == moved.count \
-                    and card_key(other.card) == card_key(moved.card):
-                return (f"{moved.card} is in the command zone of one list and the sideboard "
-                        "of the other: a Commander deck's files name the commander their own ways; give its format "
-                        "(such as -f mtg/commander) to read both as validate does")
+            if other.missing == moved.missing or other.count != moved.count or card_key(other.card) != card_key(moved.card):
+                continue
+            if other.zone == SIDEBOARD:
+                return f"{moved.card} is in the command zone of one list and the sideboard of the other: {advice}"
+            if other.zone == MAIN and card_key(other.card) in diff.named_commanders:
+                return (f"{moved.card} is in the command zone of one list and the main deck of the other, "
+                        f"which names it as its commander: {advice}")
     return None
 
 

@@ -113,7 +113,12 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
         first = _lead_group(entries, fmt, ctx)
         if first is not None and _fits_without_sideboard(entries, fmt, ctx):
             return _to_command_zone(entries, first)
-        leaders = companions[:1]
+        # A lone companion-capable card may be MTGO's commander (Lurrus leading a deck), but
+        # not the sideboard copy of the card a `Companion` section names: that is the companion.
+        named = {entry.key for entry in entries if entry.zone == COMPANION}
+        leaders = [entry for entry in companions[:1] if entry.key not in named]
+        if not leaders:
+            return None
     out = []
     for entry in entries:
         if any(entry is leader for leader in leaders):

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 from ..formats import Format, ZoneSize
 from ..games import zone_name
-from ..model import Deck
+from ..model import COMPANION, SIDEBOARD, Deck
 from ..problem import Problem
 from .context import Context
 
@@ -65,5 +65,17 @@ def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: s
     if spec.max is not None and count > spec.max:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.max,
-            message=f"{label} has {shown}; at most {spec.max} allowed",
+            message=f"{label} has {shown}{_companions_among(deck, zone, spec)}; at most {spec.max} allowed",
         )
+
+
+def _companions_among(deck: Deck, zone: str, spec: ZoneSize) -> str:
+    """`, the companion NAME among them` when a too-full sideboard counts a companion: a list
+    may name it in a `Companion` section only, and its 15 sideboard lines then make 16."""
+    if zone != SIDEBOARD or spec.not_counting:
+        return ""
+    named = {entry.key: entry.name for entry in deck.entries if entry.zone == COMPANION}
+    held = [name for key, name in named.items() if any(entry.key == key for entry in deck.zone(SIDEBOARD))]
+    if not held:
+        return ""
+    return f", the companion {' and '.join(held)} among them"
