@@ -337,7 +337,7 @@ def _event_of_formats(root, count: int, names: int) -> None:
     rows = ["player,deck,format"]
     for index in range(count):
         banned = "".join(f"  - {{card: Card {index}-{name}, since: 2020-01-01}}\n" for name in range(names))
-        files[f"f{index}.yaml"] = f"name: F{index}\nextends: mtg/legacy\nbanned:\n{banned}"
+        files[f"f{index}.yaml"] = f"name: Names {index}\nextends: mtg/legacy\nbanned:\n{banned}"
         rows.append(f"p{index},deck.txt,f{index}.yaml")
     files["event.csv"] = "\n".join(rows) + "\n"
     write(root, files)
