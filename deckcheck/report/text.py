@@ -40,7 +40,7 @@ RULE_WIDTH = 16
 
 
 def rule_width(problems: Iterable[Problem]) -> int:
-    return max([RULE_WIDTH, *(len(problem.rule) + 1 for problem in problems)])
+    return max(RULE_WIDTH, widest(problem.rule for problem in problems) + 1)
 
 
 def _problem_line(problem: Problem, *, color: bool, width: int = RULE_WIDTH) -> str:
