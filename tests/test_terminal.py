@@ -110,7 +110,9 @@ def test_an_interrupted_batch_stops_quietly_with_its_workers(tmp_path, how, wait
     decks.mkdir()
     text = Path(EXAMPLE).read_text(encoding="utf-8")
     for number in range(12000):  # seconds of work, whatever the machine: the signal comes first
-        (decks / f"{number:05}.txt").write_text(text, encoding="utf-8")
+        # Each file its own bytes (a comment line): identical files are checked once a run,
+        # and 12,000 copies of one list would be done before the signal.
+        (decks / f"{number:05}.txt").write_text(f"{text}\n# registration {number}\n", encoding="utf-8")
     command = [sys.executable, "-c", WITH_WORKERS, "batch", "decks", "-f", "mtg/modern", "--jobs", "3",
                "-o", "json", "--report", "event.json"]
     process = subprocess.Popen(command, cwd=tmp_path, env=environment(), stdout=subprocess.PIPE,
