@@ -52,6 +52,8 @@ def convert(
     deck = read_deck_argument(source, input_format=input_format)
     if fmt is not None and not deck.unreadable:
         deck = _as_read_by(deck, fmt, cards_db)
+    elif fmt is None:
+        _warn_of_a_big_guess(deck)
     if deck.name is None and source != "-" and not decklists.is_inline(source) and decklists.names_deck_by_file(to):
         deck.name = Path(source).stem
     catalog = None
@@ -67,6 +69,25 @@ def convert(
         where = f": line {first} on" if first else ""
         warn(f"{deck.source}: {counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) "
              f"{'are' if count != 1 else 'is'} not written")
+
+
+def _warn_of_a_big_guess(deck: Deck) -> None:
+    """Without -f the last blank-line group of a typed list is its sideboard, as MTGO
+    exports have it (decklists/layout.py). A group holding more cards than the rest of the
+    list is rarely one: most often a Commander deck written commander first. The list is
+    written as read, and the player hears which reading was taken and how to choose."""
+    from ..model import MAIN
+
+    guess = deck.guessed_sideboard
+    if guess is None:
+        return
+    main = sum(entry.count for entry in deck.entries if entry.zone == MAIN)
+    if guess.cards <= main:
+        return
+    warn(f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as the "
+         f"sideboard, as Magic Online exports have it, leaving {counted(main, 'card')} in the main deck; give -f FORMAT to "
+         "read the list as that format does (-f mtg/commander takes a typed list's first group as its commanders), or put "
+         "a `Sideboard` line above the sideboard")
 
 
 def _format(format_id: str | None) -> Format | None:
