@@ -53,7 +53,8 @@ class DeckResult(Record):
         self.as_of = as_of
         # A batch's deck that is no file of the working tree (an archive entry, a manifest
         # row with a URL or no deck): where it was registered, for SARIF, which must place
-        # every result on a file (report/sarif.py).
+        # every result on a file (report/sarif.py). Also set for a deck with problems, so
+        # GitHub annotations put a manifest row's own problems on its line (report/github.py).
         self.registered_at = registered_at
 
     @property

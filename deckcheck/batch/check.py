@@ -200,9 +200,11 @@ def check_registrations(
             result.format = result.format or row.format_shown(format_id)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
-            if not result.location:
-                result.registered_at = registered_at(row)
             result.problems = [*row.problems, *result.problems]
+            if not result.location or result.problems:
+                # Also for a deck file's problems: a row's own (`manifest line N: ...`) are
+                # the manifest's, and CI annotations put them there. Most rows have none.
+                result.registered_at = registered_at(row)
             if in_archive is not None:
                 in_archive.show(result)
             totals.count(result)
