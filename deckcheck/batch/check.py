@@ -23,6 +23,7 @@ from ..registered_pools import Pool
 from ..problem import WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
+from ..wording import counted
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
@@ -31,7 +32,8 @@ from .registration import (
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
 from .team_pools import assign_pools
-from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
+from .team_pools import named_few
+from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, spoken_sizes, team_settings
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -241,8 +243,35 @@ def check_registrations(
         registrations=rows, skipped=found.skipped,
         deck_checks=sample, totals=totals, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
-        notes=found.notes,
+        notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
     )
+
+
+def _teams_without_rules(
+    found: RegistrationSet, members: dict[str, list[Member]], loaded: dict[str, Format], day: dt.date,
+) -> list[str]:
+    """A warning for each format whose teams had no team rule to check (`has_team_rules`):
+    the manifest's `team` column was read, the teams listed, yet nothing was counted across
+    them, which an organiser who wrote the column would not guess. Teams of mixed formats
+    say so on their own (an `info` problem)."""
+    idle: dict[str, tuple[Format, list[str]]] = {}  # format id -> the format, its teams
+    for name, team in members.items():
+        format_ids = {member.format_id for member in team}
+        fmt = loaded.get(next(iter(format_ids))) if len(format_ids) == 1 else None
+        if fmt is not None and not has_team_rules(fmt, team, day):
+            idle.setdefault(fmt.id, (fmt, []))[1].append(name)
+    where = found.source if found.kind != "zip" else f"{found.source}:{found.manifest}"
+    notes = []
+    for fmt, teams in idle.values():
+        mend = ("give each team's pool in a `pool` column" if fmt.option("pool") is not None
+                else "give the format `team:` rules (docs/format-files.md)")
+        checked = "was checked as its" if len(teams) == 1 else "were checked as their"
+        notes.append(
+            f"{where}: column 'team' is read, but {fmt.id} has no team rules (no copy limit, restricted list, "
+            f"team size or registered pool to share): {counted(len(teams), 'team')} ({named_few(teams, 'more teams')}) "
+            f"{checked} members' decks only; {mend}, or leave the column empty if the event is not played by teams"
+        )
+    return notes
 
 
 def _registration_places(found: RegistrationSet, shown: Callable[[str], str]) -> Callable[[Registration], Place]:
