@@ -147,7 +147,8 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
     ("reg.yaml", "date: 2019-01-01\nformat: mtg/legacy\nregistrations:\n  - {player: ann, deck: burn.txt, date: 2019-01-01}\n",
      ["reg.yaml: key 'date' is not read (a manifest's only top-level key is `registrations`); "
       "the event's day is one for the whole batch: give it with --date",
-      "reg.yaml: key 'format' is not read (a manifest's only top-level key is `registrations`)",
+      "reg.yaml: key 'format' is not read (a manifest's only top-level key is `registrations`); "
+      "every row is checked against -f FORMAT, or against the format in its own `format` key",
       "reg.yaml: column 'date' is not read; the event's day is one for the whole batch: give it with --date"]),
     ("reg.csv", "player,deck,email,timestamp\nann,burn.txt,a@b.c,2019-01-01\n", []),
 ])
@@ -940,6 +941,20 @@ def test_without_f_when_every_row_names_its_format(cli, tmp_path):
     assert missing.stderr.count("\n") == 1 and "manifest line 3" in missing.stderr and "-f FORMAT" in missing.stderr
     folder = cli("batch", str(tmp_path))
     assert folder.returncode == 2 and "-f FORMAT" in folder.stderr and missing.stderr.count("\n") == 1
+
+
+def test_a_yaml_manifest_s_top_level_format_without_f_says_it_is_not_read(cli, tmp_path):
+    # `format: mtg/modern` above `registrations:` (one format for the event, as a reader
+    # would guess) said only that the rows "name no format; give -f FORMAT for them".
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "reg.yaml": (
+        "format: mtg/modern\nregistrations:\n  - {player: ann, deck: ann.txt}\n  - {player: bob, deck: ann.txt}\n")})
+    done = cli("batch", str(tmp_path / "reg.yaml"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"deckcheck: error: {tmp_path / 'reg.yaml'}: these registrations name no format (manifest line 3, manifest line 4); "
+        "the top-level key `format: mtg/modern` (line 1) is not read, as a manifest's rows name their own formats: "
+        "give -f FORMAT for them (here mtg/modern), or a `format` key in each row\n"
+    )
 
 
 def test_a_deck_file_named_again_and_again_is_read_within_a_bound(tmp_path, monkeypatch):

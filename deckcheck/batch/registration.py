@@ -112,6 +112,9 @@ class RegistrationSet:
     # What reading the source passed over that the organiser may have meant to take
     # effect (a manifest's `date` column): warnings for stderr.
     notes: list[str] = field(default_factory=list)
+    # A YAML manifest's row settings written above its rows, not read (manifest.py
+    # ROW_SETTINGS_AT_TOP): key -> (value as written, its line), for the error that needs one.
+    unread: dict[str, tuple[str, int | None]] = field(default_factory=dict)
 
 
 def unchecked_registration(item: Skipped) -> Registration:

@@ -49,8 +49,9 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
         return
     if is_manifest(path):
         notes: list[str] = []
-        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes)
-        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes)
+        unread: dict[str, tuple[str, int | None]] = {}
+        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes, unread=unread)
+        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes, unread=unread)
         return
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
@@ -122,8 +123,10 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
     manifest = manifests[0]
     relative = _relative(manifest, root)
     notes: list[str] = []
-    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes)
-    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes)
+    unread: dict[str, tuple[str, int | None]] = {}
+    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes, unread=unread)
+    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes,
+                           unread=unread)
 
 
 def _manifests_in(root: Path) -> list[Path]:
