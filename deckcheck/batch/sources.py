@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
+from ..textio import decode
 from ..yamlload import YamlError, load_yaml
 from . import archive
 from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, is_manifest, read_manifest
@@ -149,8 +150,11 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:
             return False
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
+        # As a manifest named on the command line is read (a byte-order mark, UTF-16 without
+        # one, Windows-1252): a UTF-16 export at a zip's top was taken for no manifest and
+        # its players lost.
+        text = decode(path.read_bytes(), source=str(path))
+    except (OSError, InputError):
         return False
     if path.suffix.lower() in TABLE_DELIMITERS:
         first = next((line for line in text.splitlines() if line.strip() and not (broken and _is_comment(line))), "")
