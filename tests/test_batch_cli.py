@@ -299,6 +299,23 @@ def test_a_column_given_twice_is_an_error_naming_it_and_its_line(cli, tmp_path, 
     ]
 
 
+@pytest.mark.parametrize("content, said", [
+    ("player,deck,player\nann,decks/a.txt,bob\n", "column 'player' is given twice, as columns 1 and 3 (A and C in a spreadsheet); keep one"),
+    ("team;deck;player;notes;Deck\n", "column 'deck' is given twice ('deck' and 'Deck'; column names are case-insensitive); keep one"),
+    ("deck\tplayer\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tdeck\n",
+     "column 'deck' is given twice, as columns 1 and 29 (A and AC in a spreadsheet); keep one"),
+])
+def test_a_column_given_twice_in_the_same_spelling_says_which_columns(cli, tmp_path, content, said):
+    # `player,deck,player` said "('player' and 'player'; column names are case-insensitive)":
+    # nothing to tell the two apart, and a reason that does not apply. The columns' places
+    # do tell them apart.
+    manifest = tmp_path / "reg.csv"
+    manifest.write_text(content, encoding="utf-8")
+    done = cli("batch", str(manifest), "-f", "mtg/modern")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"deckcheck: error: {manifest} line 1: {said}"]
+
+
 def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
     write(tmp_path, {"ann.txt": LEGAL_BURN})
     (tmp_path / "reg.csv").write_bytes("\ufeffplayer;deck;team\r\nann;ann.txt;\r\n".encode("utf-8"))

@@ -139,15 +139,32 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
 def _refuse_twice(spelled: list[str], where: str) -> None:
     """InputError (exit 2) when a column deckcheck reads is named twice, in any case: which
     cell is meant cannot be told (a YAML row's duplicate key, same spelling, is invalid YAML)."""
-    first: dict[str, str] = {}
-    for name in spelled:
+    first: dict[str, tuple[int, str]] = {}  # column -> its first place (from 1) and spelling
+    for place, name in enumerate(spelled, 1):
         column = name.lower()
         if column in first and column in REQUIRED + OPTIONAL:
+            earlier, spelling = first[column]
+            if spelling == name:
+                # Spelled alike (a table's header only: YAML refuses a key given twice), so
+                # only their places tell the two apart.
+                raise InputError(
+                    f"{where}: column {column!r} is given twice, as columns {earlier} and {place} "
+                    f"({_letters(earlier)} and {_letters(place)} in a spreadsheet); keep one"
+                )
             raise InputError(
-                f"{where}: column {column!r} is given twice ({first[column]!r} and {name!r}; "
+                f"{where}: column {column!r} is given twice ({spelling!r} and {name!r}; "
                 "column names are case-insensitive); keep one"
             )
-        first.setdefault(column, name)
+        first.setdefault(column, (place, name))
+
+
+def _letters(place: int) -> str:
+    """A spreadsheet's name of the column at `place` (from 1): A, ..., Z, AA, AB, ..."""
+    letters = ""
+    while place:
+        place, rest = divmod(place - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
