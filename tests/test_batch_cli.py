@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import shlex
 import zipfile
 from pathlib import Path
 
@@ -1188,3 +1189,33 @@ def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_i
         ["decks/nobody.txt: no such file"],
         [],
     ]
+
+
+@pytest.mark.parametrize("header, suffix", [("player\tdeck", ".tsv"), ("Player,Deck,Team", ".csv"), ("deck;player", ".csv")])
+def test_a_manifest_saved_as_txt_in_a_scanned_folder_is_said_to_be_one(cli, tmp_path, header, suffix):
+    # Excel's "Text (Tab delimited)" saves a manifest as players.txt: a folder scan took it
+    # for a decklist and listed three parse errors ("expected `COUNT Card Name`: 'player
+    # deck'") and a main deck of 0 cards, saying nothing of what the file is.
+    write(tmp_path, {"a.txt": LEGAL_BURN, "players.txt": header + "\nann\ta.txt\n"})
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stderr
+    (result,) = [r for r in report["results"] if r["deck"] == "players.txt"]
+    command = shlex.quote(str(tmp_path / f"players{suffix}"))
+    assert [(p["rule"], p["message"]) for p in result["problems"]] == [(
+        "registration",
+        "players.txt looks like a manifest, not a decklist: its line 1 names the columns player and deck; a manifest is "
+        f"read as .csv, .tsv, .yaml or .yml, and given itself: rename it players{suffix} and run `deckcheck batch {command}`",
+    )]
+    assert [r["legal"] for r in report["results"] if r["deck"] == "a.txt"] == [True]
+    # Named itself, it is told the same.
+    named = cli("batch", str(tmp_path / "players.txt"), "-f", "mtg/modern")
+    assert named.returncode == 2 and named.stderr.splitlines() == [
+        f"deckcheck: error: {tmp_path / 'players.txt'}: expected a folder of decklists, a manifest (.csv, .tsv, .yaml, .yml) "
+        f"or a .zip of either; it looks like a manifest (its line 1 names the columns player and deck): rename it players{suffix}"
+    ]
+
+
+def test_a_decklist_whose_first_line_fails_is_not_taken_for_a_manifest(cli, tmp_path):
+    write(tmp_path, {"a.txt": "Deck player\n4 Lightning Bolt\n56 Mountain\n"})
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert [p["rule"] for p in report["results"][0]["problems"]] == ["parse-error"]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shlex
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..errors import FormatError
@@ -20,17 +21,18 @@ from ..formats import Format, load
 from ..formats.run_names import FormatNames
 from ..model import CardEntry
 from ..registered_pools import Pool
-from ..problem import WARNING, Problem, ProblemBudget
+from ..problem import PARSE_ERROR, WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
 from ..wording import counted
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, with_unchecked,
+    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
+from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
 from .team_pools import named_few
 from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, spoken_sizes, team_settings
@@ -203,6 +205,10 @@ def check_registrations(
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             result.problems = [*row.problems, *result.problems]
+            if found.manifest is None and not result.legal and result.problems[0].rule == PARSE_ERROR and result.problems[0].line == 1:
+                # A folder's file that failed on its first line (few do): a manifest saved
+                # as .txt is said to be one, not listed as a deck's parse errors.
+                result.problems = _manifest_as_deck(found, row) or result.problems
             if not result.location or result.problems:
                 # Also for a deck file's problems: a row's own (`manifest line N: ...`) are
                 # the manifest's, and CI annotations put them there. Most rows have none.
@@ -272,6 +278,24 @@ def _teams_without_rules(
             f"{checked} members' decks only; {mend}, or leave the column empty if the event is not played by teams"
         )
     return notes
+
+
+def _manifest_as_deck(found: RegistrationSet, row: Registration) -> list[Problem] | None:
+    """The one problem of a folder's (or walked zip's) file that is a manifest under a
+    decklist's name (`players.txt`, as Excel saves tab-separated text), saying what to do;
+    None for a decklist."""
+    suffix = manifest_saved_as_text(Path(row.path)) if row.path is not None and not row.inline else None
+    if suffix is None:
+        return None
+    renamed = PurePosixPath(row.deck).with_suffix(suffix)
+    if found.kind == "zip":
+        mend = f"rename it {renamed.name} at the top of the archive"
+    else:
+        mend = f"rename it {renamed.name} and run `deckcheck batch {shlex.quote((Path(found.source) / renamed).as_posix())}`"
+    return [registration_problem(
+        f"{row.deck} looks like a manifest, not a decklist: its line 1 names the columns player and deck; a manifest is "
+        f"read as .csv, .tsv, .yaml or .yml, and given itself: {mend}", None,
+    )]
 
 
 def _registration_places(found: RegistrationSet, shown: Callable[[str], str]) -> Callable[[Registration], Place]:

@@ -54,10 +54,36 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
         rows = read_manifest(path, confine=not allow_outside_paths, notes=notes, unread=unread)
         yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes, unread=unread)
         return
+    suffix = manifest_saved_as_text(path) if path.is_file() else None
+    if suffix is not None:
+        raise InputError(
+            f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) or a .zip of either; "
+            f"it looks like a manifest (its line 1 names the columns player and deck): rename it {path.stem}{suffix}"
+        )
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
         "or a .zip of either; to check one decklist use `deckcheck validate`"
     )
+
+
+def manifest_saved_as_text(path: Path) -> str | None:
+    """The suffix of a manifest saved under another name (Excel's "Text (Tab delimited)"
+    writes `players.txt`, a decklist's extension): `.tsv` when its first line that is not
+    blank names the player and deck columns between tabs, `.csv` between commas or
+    semicolons; None for any other file. Reads the first 4 KiB: asked only of a file that
+    failed as a decklist on its first line, or that was named as a source."""
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(4096)
+        text = decode(head, source=str(path))
+    except (OSError, InputError):
+        return None
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(("\t", ",", ";"), key=first.count)
+    cells = {cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)}
+    if not set(REQUIRED) <= cells:
+        return None
+    return ".tsv" if delimiter == "\t" else ".csv"
 
 
 # An organiser's documents beside the decks (README.txt, LICENSE, CHANGELOG.txt, NOTES.txt,
