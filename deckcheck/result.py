@@ -79,6 +79,17 @@ class DeckResult(Record):
 
         return self.deck if names_a_file(self.deck) else None
 
+    def manifest_line_of(self, problem: Problem) -> tuple[str, int] | None:
+        """The manifest and line a problem of this batch row is about (`manifest line 3: no
+        player name`), for CI annotations: the organiser mends the manifest, not the deck.
+        None for the deck's own problems, and for a manifest that is no file of the working
+        tree (one inside a zip, whose registration names no line)."""
+        place = self.registered_at
+        line = problem.details.get("manifest_line") if problem.details else None
+        if place is None or place[1] is None or not isinstance(line, int):
+            return None
+        return place[0], line
+
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path
         from the working directory): name it `shown`, as the report does."""

@@ -66,17 +66,6 @@ def _annotation(problem: Problem, *, file: str | None, title: str, line: int | N
     return command(name, problem.full_message, file=file, line=line, title=title)
 
 
-def _manifest_line(result: DeckResult, problem: Problem) -> tuple[str, int] | None:
-    """The manifest and its line a problem of a batch's row is about (`manifest line N:
-    no player name`), or None: the organiser mends the manifest, not the deck. Only a
-    manifest that is a file of the working tree (not one inside a zip)."""
-    place = result.registered_at
-    line = problem.details.get("manifest_line") if problem.details else None
-    if place is None or place[1] is None or not isinstance(line, int):
-        return None
-    return place[0], line
-
-
 def _verdict(legal: bool, problems: list[Problem]) -> str:
     errors = sum(problem.is_error for problem in problems)
     tail = f" ({counted(errors, 'problem')})" if errors else ""
@@ -89,7 +78,7 @@ def _deck_lines(result: DeckResult, file_name: Callable[[str], str]) -> list[str
     file = None if result.file is None else file_name(result.file)
     lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
     for problem in result.problems:
-        manifest = _manifest_line(result, problem)
+        manifest = result.manifest_line_of(problem)
         if manifest is not None:
             lines.append(_annotation(problem, file=file_name(manifest[0]), line=manifest[1], title=problem.rule + who))
         else:
