@@ -60,7 +60,9 @@ class BatchReport:
     formats: dict[FormatRef, Format] = field(default_factory=dict)
     # A zip's format files as the report shows them: their paths inside the archive.
     formats_in_archive: dict[FormatRef, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # the source's (RegistrationSet.notes)
+    # Warnings for stderr: the source's (RegistrationSet.notes), then a team column no rule
+    # of its format reads (_teams_without_rules).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def nothing_to_check(self) -> bool:
