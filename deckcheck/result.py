@@ -53,7 +53,8 @@ class DeckResult(Record):
         self.as_of = as_of
         # A batch's deck that is no file of the working tree (an archive entry, a manifest
         # row with a URL or no deck): where it was registered, for SARIF, which must place
-        # every result on a file (report/sarif.py).
+        # every result on a file (report/sarif.py). Also set for a deck with problems, so
+        # GitHub annotations put a manifest row's own problems on its line (report/github.py).
         self.registered_at = registered_at
 
     @property
@@ -77,6 +78,17 @@ class DeckResult(Record):
         from .decklists import names_a_file
 
         return self.deck if names_a_file(self.deck) else None
+
+    def manifest_line_of(self, problem: Problem) -> tuple[str, int] | None:
+        """The manifest and line a problem of this batch row is about (`manifest line 3: no
+        player name`), for CI annotations: the organiser mends the manifest, not the deck.
+        None for the deck's own problems, and for a manifest that is no file of the working
+        tree (one inside a zip, whose registration names no line)."""
+        place = self.registered_at
+        line = problem.details.get("manifest_line") if problem.details else None
+        if place is None or place[1] is None or not isinstance(line, int):
+            return None
+        return place[0], line
 
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import shlex
 import zipfile
 from pathlib import Path
 
@@ -147,7 +148,8 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
     ("reg.yaml", "date: 2019-01-01\nformat: mtg/legacy\nregistrations:\n  - {player: ann, deck: burn.txt, date: 2019-01-01}\n",
      ["reg.yaml: key 'date' is not read (a manifest's only top-level key is `registrations`); "
       "the event's day is one for the whole batch: give it with --date",
-      "reg.yaml: key 'format' is not read (a manifest's only top-level key is `registrations`)",
+      "reg.yaml: key 'format' is not read (a manifest's only top-level key is `registrations`); "
+      "every row is checked against -f FORMAT, or against the format in its own `format` key",
       "reg.yaml: column 'date' is not read; the event's day is one for the whole batch: give it with --date"]),
     ("reg.csv", "player,deck,email,timestamp\nann,burn.txt,a@b.c,2019-01-01\n", []),
 ])
@@ -296,6 +298,23 @@ def test_a_column_given_twice_is_an_error_naming_it_and_its_line(cli, tmp_path, 
         f"deckcheck: error: {manifest} line {line}: column {column} is given twice ({spellings}; column names "
         "are case-insensitive); keep one"
     ]
+
+
+@pytest.mark.parametrize("content, said", [
+    ("player,deck,player\nann,decks/a.txt,bob\n", "column 'player' is given twice, as columns 1 and 3 (A and C in a spreadsheet); keep one"),
+    ("team;deck;player;notes;Deck\n", "column 'deck' is given twice ('deck' and 'Deck'; column names are case-insensitive); keep one"),
+    ("deck\tplayer\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\tdeck\n",
+     "column 'deck' is given twice, as columns 1 and 29 (A and AC in a spreadsheet); keep one"),
+])
+def test_a_column_given_twice_in_the_same_spelling_says_which_columns(cli, tmp_path, content, said):
+    # `player,deck,player` said "('player' and 'player'; column names are case-insensitive)":
+    # nothing to tell the two apart, and a reason that does not apply. The columns' places
+    # do tell them apart.
+    manifest = tmp_path / "reg.csv"
+    manifest.write_text(content, encoding="utf-8")
+    done = cli("batch", str(manifest), "-f", "mtg/modern")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [f"deckcheck: error: {manifest} line 1: {said}"]
 
 
 def test_semicolon_csv_from_a_spreadsheet_with_bom(cli, tmp_path):
@@ -942,6 +961,20 @@ def test_without_f_when_every_row_names_its_format(cli, tmp_path):
     assert folder.returncode == 2 and "-f FORMAT" in folder.stderr and missing.stderr.count("\n") == 1
 
 
+def test_a_yaml_manifest_s_top_level_format_without_f_says_it_is_not_read(cli, tmp_path):
+    # `format: mtg/modern` above `registrations:` (one format for the event, as a reader
+    # would guess) said only that the rows "name no format; give -f FORMAT for them".
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "reg.yaml": (
+        "format: mtg/modern\nregistrations:\n  - {player: ann, deck: ann.txt}\n  - {player: bob, deck: ann.txt}\n")})
+    done = cli("batch", str(tmp_path / "reg.yaml"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"deckcheck: error: {tmp_path / 'reg.yaml'}: these registrations name no format (manifest line 3, manifest line 4); "
+        "the top-level key `format: mtg/modern` (line 1) is not read, as a manifest's rows name their own formats: "
+        "give -f FORMAT for them (here mtg/modern), or a `format` key in each row\n"
+    )
+
+
 def test_a_deck_file_named_again_and_again_is_read_within_a_bound(tmp_path, monkeypatch):
     """Each row that names a deck file an earlier row named reads and checks it again: 20
     rows naming one 10,000-line deck took 5.3 s, so a 4 MiB manifest of rows naming one big
@@ -1156,3 +1189,33 @@ def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_i
         ["decks/nobody.txt: no such file"],
         [],
     ]
+
+
+@pytest.mark.parametrize("header, suffix", [("player\tdeck", ".tsv"), ("Player,Deck,Team", ".csv"), ("deck;player", ".csv")])
+def test_a_manifest_saved_as_txt_in_a_scanned_folder_is_said_to_be_one(cli, tmp_path, header, suffix):
+    # Excel's "Text (Tab delimited)" saves a manifest as players.txt: a folder scan took it
+    # for a decklist and listed three parse errors ("expected `COUNT Card Name`: 'player
+    # deck'") and a main deck of 0 cards, saying nothing of what the file is.
+    write(tmp_path, {"a.txt": LEGAL_BURN, "players.txt": header + "\nann\ta.txt\n"})
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stderr
+    (result,) = [r for r in report["results"] if r["deck"] == "players.txt"]
+    command = shlex.quote(str(tmp_path / f"players{suffix}"))
+    assert [(p["rule"], p["message"]) for p in result["problems"]] == [(
+        "registration",
+        "players.txt looks like a manifest, not a decklist: its line 1 names the columns player and deck; a manifest is "
+        f"read as .csv, .tsv, .yaml or .yml, and given itself: rename it players{suffix} and run `deckcheck batch {command}`",
+    )]
+    assert [r["legal"] for r in report["results"] if r["deck"] == "a.txt"] == [True]
+    # Named itself, it is told the same.
+    named = cli("batch", str(tmp_path / "players.txt"), "-f", "mtg/modern")
+    assert named.returncode == 2 and named.stderr.splitlines() == [
+        f"deckcheck: error: {tmp_path / 'players.txt'}: expected a folder of decklists, a manifest (.csv, .tsv, .yaml, .yml) "
+        f"or a .zip of either; it looks like a manifest (its line 1 names the columns player and deck): rename it players{suffix}"
+    ]
+
+
+def test_a_decklist_whose_first_line_fails_is_not_taken_for_a_manifest(cli, tmp_path):
+    write(tmp_path, {"a.txt": "Deck player\n4 Lightning Bolt\n56 Mountain\n"})
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert [p["rule"] for p in report["results"][0]["problems"]] == ["parse-error"]

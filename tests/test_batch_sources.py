@@ -76,3 +76,29 @@ def test_a_manifest_row_records_once_whether_its_deck_is_a_ydke_url(tmp_path):
         rows = found.registrations
     assert [(row.deck, row.inline) for row in rows] == [("ydke://ryPeAK8j3gCvI94Ao6lXBQ==!!!", True), ("ydke/bob.ydk", False)]
     assert rows[0].path == "ydke://ryPeAK8j3gCvI94Ao6lXBQ==!!!"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32", "utf-8-sig"])
+@pytest.mark.parametrize("name, text", [
+    ("reg.csv", "player,deck\nann,ann.txt\n"),
+    ("reg.yaml", "- {player: ann, deck: ann.txt}\n"),
+])
+def test_a_manifest_in_a_wide_encoding_is_found_in_a_zip_and_a_folder(tmp_path, encoding, name, text):
+    # A UTF-16 manifest (Excel's "Unicode text", Windows PowerShell's Out-File) is read
+    # when named, but at the top of a zip it was taken for no manifest at all: the archive
+    # was walked, the manifest listed as "not a decklist (.csv extension)", and every
+    # deck checked with no player. In a folder, it was not pointed at as a manifest.
+    data = text.encode(encoding)
+    with zipfile.ZipFile(tmp_path / "set.zip", "w") as archive:
+        archive.writestr(name, data)
+        archive.writestr("ann.txt", "60 Island\n")
+    with open_source(tmp_path / "set.zip") as found:
+        assert found.manifest == name
+        assert [(row.player, row.deck) for row in found.registrations] == [("ann", "ann.txt")]
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    (folder / "ann.txt").write_text("60 Island\n", encoding="utf-8")
+    with open_source(folder) as found:
+        (skipped,) = found.skipped
+        assert skipped.file == name and skipped.reason.startswith("looks like a manifest, not read"), skipped

@@ -259,6 +259,41 @@ def test_batch_github_annotations(cli, tmp_path):
     assert "::error file=a.txt,line=1,title=copy-limit::" in done.stdout
 
 
+def test_batch_github_puts_a_manifest_row_s_problems_on_the_manifest_line(cli, tmp_path):
+    # `no player name` (a registration problem of manifest line 3) was annotated on b.txt,
+    # with no line: the organiser fixes the manifest, not the deck. The deck's own problems
+    # stay on the deck's lines; a row's problem found while checking (its pool) goes on the
+    # manifest too.
+    (tmp_path / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "c.txt").write_text(ILLEGAL, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,a.txt,\n,b.txt,\ncy,a2.txt,missing.txt\ndee,c.txt,\n",
+                                      encoding="utf-8")
+    (tmp_path / "a2.txt").write_text(LEGAL, encoding="utf-8")
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "-o", "github", "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert "::error file=reg.csv,line=3,title=registration::manifest line 3: no player name" in lines
+    assert "::error file=reg.csv,line=4,title=registration [cy]::manifest line 4: pool missing.txt: no such file" in done.stdout
+    assert "::error file=c.txt,line=1,title=copy-limit [dee]::" in done.stdout
+    assert not [line for line in lines if "title=registration" in line and "file=reg.csv" not in line], lines
+
+
+def test_batch_sarif_puts_a_manifest_row_s_problems_on_the_manifest_line(cli, tmp_path):
+    # As the GitHub annotations: `no player name` was a result on b.txt with no region.
+    (tmp_path / "b.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "c.txt").write_text(ILLEGAL, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\n,b.txt\ndee,c.txt\n", encoding="utf-8")
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "-o", "sarif", "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    log = assert_valid_sarif(done.stdout)
+    placed = [(result["ruleId"], result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+               result["locations"][0]["physicalLocation"].get("region")) for result in log["runs"][0]["results"]]
+    assert ("registration", "reg.csv", {"startLine": 2}) in placed
+    assert ("copy-limit", "c.txt", {"startLine": 1}) in placed
+    assert not [place for place in placed if place[0] == "registration" and place[1] != "reg.csv"], placed
+
+
 def test_simulate_github_annotation(cli, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("24 Mountain\n36 Grizzly Bears\n", encoding="utf-8")

@@ -88,6 +88,44 @@ def test_rows_without_a_deck_are_not_candidates():
     assert picked.candidates == 1 and [pick.index for pick in picked.picks] == [0]
 
 
+def test_a_player_registered_twice_is_one_candidate_and_never_drawn_twice():
+    # `ann` and `Ann` are one player (a row copied, then edited): `--deck-check 2 --seed 4`
+    # drew both rows, so one of the two deck checks went to the same player again.
+    rows = [
+        Registration(deck="a2.txt", path=Path("a2.txt"), player="Ann", line=3),
+        Registration(deck="a.txt", path=Path("a.txt"), player="ann", line=2),
+        Registration(deck="b.txt", path=Path("b.txt"), player="bob", line=4),
+        Registration(deck="c.txt", path=Path("c.txt"), player="cy", line=5),
+    ]
+    for seed in range(60):
+        picked = choose(rows, parse_request("2", seed=seed))
+        assert picked.candidates == 3
+        assert len({rows[pick.index].player.lower() for pick in picked.picks}) == 2, seed
+    # The player's row that sorts first (deck path) stands for them, whatever the manifest's order.
+    everyone = choose(rows, parse_request("100%", seed=1))
+    assert [rows[pick.index].deck for pick in everyone.picks] == ["a.txt", "b.txt", "c.txt"]
+    reversed_rows = rows[::-1]
+    assert [reversed_rows[pick.index].deck for pick in choose(reversed_rows, parse_request("100%", seed=1)).picks] == ["a.txt", "b.txt", "c.txt"]
+
+
+def test_rows_of_no_player_are_each_a_candidate():
+    # A folder's decks (and rows without a player name) have no player to be one.
+    rows = [Registration(deck=f"d{n}.txt", path=Path(f"d{n}.txt")) for n in range(3)]
+    assert choose(rows, parse_request("100%", seed=1)).candidates == 3
+
+
+def test_cli_never_draws_a_duplicated_player_twice(cli, tmp_path):
+    (tmp_path / "a.txt").write_text("4 Shock\n40 Mountain\n", encoding="utf-8")
+    for name in ("a2", "b", "c"):
+        (tmp_path / f"{name}.txt").write_text("4 Shock\n40 Mountain\n", encoding="utf-8")
+    manifest = tmp_path / "reg.csv"
+    manifest.write_text("player,deck\nann,a.txt\nAnn,a2.txt\nbob,b.txt\ncy,c.txt\n", encoding="utf-8")
+    done = cli("batch", str(manifest), "-f", "mtg/limited", "-o", "json", "-q", "--deck-check", "2", "--seed", "4")
+    checks = json.loads(done.stdout)["deck_checks"]
+    assert checks["candidates"] == 3
+    assert len({name.lower() for name in players(checks)}) == 2, players(checks)
+
+
 def test_every_player_is_equally_likely():
     """Over 3,000 seeds, each of 30 players is picked about 3000 * 3/30 = 300 times."""
     rows = [Registration(deck=f"d{n}.txt", path=Path(f"d{n}.txt"), player=f"p{n:02d}") for n in range(30)]

@@ -188,6 +188,33 @@ def test_pools_inside_a_zip_and_pool_paths_that_leave_it(cli, tmp_path):
     assert report["results"][0]["pool"] == "pools/ann.txt"
 
 
+def test_a_pool_entry_of_a_zip_not_extracted_is_explained_on_the_row_that_names_it(cli, tmp_path):
+    # The row said `pool pools/link.txt: no such file` although the archive holds the entry,
+    # and the entry was a row of its own (no player, "no pool given"): a pool is explained
+    # on its row as a deck is ("deck NAME: REASON").
+    import stat
+
+    archive = tmp_path / "event.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        zipped.writestr("reg.csv", "player,deck,pool\nann,ann.txt,pools/link.txt\nbob,bob.txt,pools/bob.txt\n")
+        link = zipfile.ZipInfo("pools/link.txt")
+        link.external_attr = (stat.S_IFLNK | 0o777) << 16
+        zipped.writestr(link, "bob.txt")
+        zipped.writestr("pools/bob.txt", POOL)
+        zipped.writestr("ann.txt", LEGAL)
+        zipped.writestr("bob.txt", LEGAL)
+    code, report = batch_json(cli, str(archive), "-f", "mtg/limited")
+    assert code == 1
+    assert [(r["player"], r["deck"]) for r in report["results"]] == [("ann", "ann.txt"), ("bob", "bob.txt")]
+    assert rules_by_player(report) == {"ann": ["registration"], "bob": []}
+    assert rules_message(report, "ann") == (
+        "manifest line 2: pool pools/link.txt: symbolic link in the archive; not extracted; "
+        "the deck was not checked against a pool"
+    )
+    # Still listed among the entries not extracted, as a deck's would be.
+    assert report["skipped"] == [{"file": "pools/link.txt", "reason": "symbolic link in the archive; not extracted", "unchecked": True}]
+
+
 def test_team_text_report_names_the_holders(cli, tmp_path):
     write(tmp_path, {
         "pool.txt": POOL, "ann.txt": "1 Lightning Bolt\n39 Mountain\n", "bob.txt": "1 Lightning Bolt\n39 Mountain\n",

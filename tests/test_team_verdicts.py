@@ -61,3 +61,34 @@ def test_team_names_are_folded_like_player_names(cli, tmp_path):
     assert (team["team"], team["players"]) == ("Blue Sky", ["ann", "bob", "cy"])
     assert [(p["rule"], p["holders"]) for p in team["problems"]] == [("team-copy-limit", {"ann": 4, "bob": 1})]
     assert [result["team"] for result in report["results"]] == ["Blue Sky"] * 3
+
+
+# A team column where the format has no rule across a team's decks (no copy limit, no
+# restricted list, no team size, no registered pool: a limited event without pools): the
+# rows were checked and the team listed LEGAL, and nothing said the team rules went unread.
+NO_TEAM_RULES = [
+    ("mtg/limited", True),   # no copy limit; the team registered no pool
+    ("wow/limited", True),
+    ("mtg/modern", False),   # Team Unified Construction: 4 copies per team
+    ("mtg/team-sealed", False),  # a team format: its size is checked
+]
+
+
+def test_a_team_column_in_a_format_without_team_rules_is_said_once(cli, tmp_path):
+    manifest = _write(tmp_path, {"ann.txt": "40 Mountain\n", "bob.txt": "40 Mountain\n", "cy.txt": "40 Mountain\n"},
+                      "player,deck,team\nann,ann.txt,T1\nbob,bob.txt,T1\ncy,cy.txt,T2\n")
+    for format_id, warned in NO_TEAM_RULES:
+        done = cli("batch", str(manifest), "-f", format_id, "-o", "json")
+        assert "Traceback" not in done.stderr
+        lines = [line for line in done.stderr.splitlines() if "column 'team'" in line]
+        if not warned:
+            assert lines == [], (format_id, done.stderr)
+            continue
+        assert lines == [
+            f"deckcheck: warning: {manifest}: column 'team' is read, but {format_id} has no team rules "
+            "(no copy limit, restricted list, team size or registered pool to share): 2 teams (T1, T2) were "
+            "checked as their members' decks only; give each team's pool in a `pool` column, "
+            "or leave the column empty if the event is not played by teams"
+        ], (format_id, done.stderr)
+        # The report itself is as before: teams listed, their members' verdicts.
+        assert [team["team"] for team in json.loads(done.stdout)["teams"]] == ["T1", "T2"]

@@ -105,6 +105,7 @@ def _check_kinds(source: object, jobs: object, deck_check: object, callbacks: di
 def _every_row_names_its_format(found: RegistrationSet) -> None:
     """Without -f, every registration must name its format; DeckcheckError naming those that do not."""
     from ..errors import OptionError
+    from ..schema import shown_key
 
     missing = [row for row in found.registrations if row.format_id is None and not row.format_refused]
     if not missing:
@@ -112,4 +113,12 @@ def _every_row_names_its_format(found: RegistrationSet) -> None:
     where = ", ".join(f"manifest line {row.line}" if row.line is not None else row.deck for row in missing[:3])
     more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
     what = "these registrations name" if found.manifest else "a folder names"
-    raise OptionError("format_id", "for them", before=f"{found.source}: {what} no format ({where}{more}); give ")
+    before, detail = f"{found.source}: {what} no format ({where}{more}); ", "for them"
+    if "format" in found.unread:
+        # Written above the rows, as one format for the event: not read, and said so.
+        value, line = found.unread["format"]
+        at = f" (line {line})" if line is not None else ""
+        before += (f"the top-level key `format: {shown_key(value)}`{at} is not read, as a manifest's rows name their "
+                   "own formats: ")
+        detail += f" (here {shown_key(value)}), or a `format` key in each row"
+    raise OptionError("format_id", detail, before=before + "give ")

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shlex
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from ..errors import FormatError
@@ -20,18 +21,21 @@ from ..formats import Format, load
 from ..formats.run_names import FormatNames
 from ..model import CardEntry
 from ..registered_pools import Pool
-from ..problem import WARNING, Problem, ProblemBudget
+from ..problem import PARSE_ERROR, WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
+from ..wording import counted
 from ..workdir import from_directory
 from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, with_unchecked,
+    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
+from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
-from .teams import TEAM_REGISTRATION, Member, check_team, is_team_format, spoken_sizes, team_settings
+from .team_pools import named_few
+from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, spoken_sizes, team_settings
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -56,7 +60,9 @@ class BatchReport:
     formats: dict[FormatRef, Format] = field(default_factory=dict)
     # A zip's format files as the report shows them: their paths inside the archive.
     formats_in_archive: dict[FormatRef, str] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)  # the source's (RegistrationSet.notes)
+    # Warnings for stderr: the source's (RegistrationSet.notes), then a team column no rule
+    # of its format reads (_teams_without_rules).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -200,9 +206,15 @@ def check_registrations(
             result.format = result.format or row.format_shown(format_id)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
-            if not result.location:
-                result.registered_at = registered_at(row)
             result.problems = [*row.problems, *result.problems]
+            if found.manifest is None and not result.legal and result.problems[0].rule == PARSE_ERROR and result.problems[0].line == 1:
+                # A folder's file that failed on its first line (few do): a manifest saved
+                # as .txt is said to be one, not listed as a deck's parse errors.
+                result.problems = _manifest_as_deck(found, row) or result.problems
+            if not result.location or result.problems:
+                # Also for a deck file's problems: a row's own (`manifest line N: ...`) are
+                # the manifest's, and CI annotations put them there. Most rows have none.
+                result.registered_at = registered_at(row)
             if in_archive is not None:
                 in_archive.show(result)
             totals.count(result)
@@ -239,8 +251,53 @@ def check_registrations(
         registrations=rows, skipped=found.skipped,
         deck_checks=sample, totals=totals, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
-        notes=found.notes,
+        notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
     )
+
+
+def _teams_without_rules(
+    found: RegistrationSet, members: dict[str, list[Member]], loaded: dict[str, Format], day: dt.date,
+) -> list[str]:
+    """A warning for each format whose teams had no team rule to check (`has_team_rules`):
+    the manifest's `team` column was read, the teams listed, yet nothing was counted across
+    them, which an organiser who wrote the column would not guess. Teams of mixed formats
+    say so on their own (an `info` problem)."""
+    idle: dict[str, tuple[Format, list[str]]] = {}  # format id -> the format, its teams
+    for name, team in members.items():
+        format_ids = {member.format_id for member in team}
+        fmt = loaded.get(next(iter(format_ids))) if len(format_ids) == 1 else None
+        if fmt is not None and not has_team_rules(fmt, team, day):
+            idle.setdefault(fmt.id, (fmt, []))[1].append(name)
+    where = found.source if found.kind != "zip" else f"{found.source}:{found.manifest}"
+    notes = []
+    for fmt, teams in idle.values():
+        mend = ("give each team's pool in a `pool` column" if fmt.option("pool") is not None
+                else "give the format `team:` rules (docs/format-files.md)")
+        checked = "was checked as its" if len(teams) == 1 else "were checked as their"
+        notes.append(
+            f"{where}: column 'team' is read, but {fmt.id} has no team rules (no copy limit, restricted list, "
+            f"team size or registered pool to share): {counted(len(teams), 'team')} ({named_few(teams, 'more teams')}) "
+            f"{checked} members' decks only; {mend}, or leave the column empty if the event is not played by teams"
+        )
+    return notes
+
+
+def _manifest_as_deck(found: RegistrationSet, row: Registration) -> list[Problem] | None:
+    """The one problem of a folder's (or walked zip's) file that is a manifest under a
+    decklist's name (`players.txt`, as Excel saves tab-separated text), saying what to do;
+    None for a decklist."""
+    suffix = manifest_saved_as_text(Path(row.path)) if row.path is not None and not row.inline else None
+    if suffix is None:
+        return None
+    renamed = PurePosixPath(row.deck).with_suffix(suffix)
+    if found.kind == "zip":
+        mend = f"rename it {renamed.name} at the top of the archive"
+    else:
+        mend = f"rename it {renamed.name} and run `deckcheck batch {shlex.quote((Path(found.source) / renamed).as_posix())}`"
+    return [registration_problem(
+        f"{row.deck} looks like a manifest, not a decklist: its line 1 names the columns player and deck; a manifest is "
+        f"read as .csv, .tsv, .yaml or .yml, and given itself: {mend}", None,
+    )]
 
 
 def _registration_places(found: RegistrationSet, shown: Callable[[str], str]) -> Callable[[Registration], Place]:

@@ -8,7 +8,8 @@ registrations and the seed, never on the order of the manifest, the machine or t
 version:
 
 1. candidates: every registration with a deck file, sorted by (player name folded for case
-   and accents, deck path, manifest line);
+   and accents, deck path, manifest line), a player registered on several rows once (their
+   first row in that order), so no player is drawn twice;
 2. `random.Random(seed)` (Mersenne Twister seeded with the integer `seed`) is used through
    `random()` only, the one method whose sequence Python promises to keep for a seed
    across versions (`randrange`, `sample` and `shuffle` may change): a partial Fisher-Yates
@@ -117,9 +118,24 @@ def new_seed() -> int:
 
 
 def candidate_order(rows: Sequence[Registration]) -> list[int]:
-    """Indexes of the rows with a deck, sorted so the manifest's order does not matter."""
-    with_deck = [index for index, row in enumerate(rows) if row.path is not None]
-    return sorted(with_deck, key=lambda i: (player_key(rows[i].player or ""), rows[i].deck, rows[i].line or 0, i))
+    """Indexes of the rows with a deck, sorted so the manifest's order does not matter, one
+    for each player: a player registered twice (`ann` and `Ann`, a row copied) is one
+    candidate, their row that sorts first, so a sample never checks one player twice and
+    still depends on the registrations alone. Rows of no player (a folder's decks) are each
+    their own."""
+    keyed = sorted(
+        (player_key(row.player or ""), row.deck, row.line or 0, index)
+        for index, row in enumerate(rows) if row.path is not None
+    )
+    seen: set[str] = set()
+    candidates = []
+    for player, _deck, _line, index in keyed:
+        if rows[index].player:
+            if player in seen:
+                continue
+            seen.add(player)
+        candidates.append(index)
+    return candidates
 
 
 def below(rng: random.Random, bound: int) -> int:

@@ -57,6 +57,12 @@ EVENT_SETTINGS = {
     "date": "the event's day is one for the whole batch: give it with --date",
     "event": "the event's name goes on the sheets with --event",
 }
+# Settings of a row written once above `registrations:` (one format for the whole event, as
+# a reader would guess): not read, and each says where it goes instead.
+ROW_SETTINGS_AT_TOP = {
+    "format": "every row is checked against -f FORMAT, or against the format in its own `format` key",
+    "platform": "every row is played on --platform, or on the platform in its own `platform` key",
+}
 _DELIMITERS = (",", ";", "\t")  # spreadsheets in many locales export `;` or tabs
 # A manifest is a table of names and paths: 4 MiB is some 80,000 rows.
 MAX_MANIFEST_BYTES = MAX_INPUT_BYTES
@@ -68,7 +74,7 @@ def is_manifest(path: Path) -> bool:
 
 def read_manifest(
     path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True,
-    notes: list[str] | None = None,
+    notes: list[str] | None = None, unread: dict[str, tuple[str, int | None]] | None = None,
 ) -> list[Registration]:
     """The registrations a manifest lists, in file order.
 
@@ -76,14 +82,15 @@ def read_manifest(
     manifest's folder), unless `confine` is False (an organiser's own manifest, never a
     zip's); `shown` is the manifest's name in messages. `notes` gets a warning for each
     column or top-level key that names a setting of the whole batch (EVENT_SETTINGS),
-    which a manifest does not read.
+    which a manifest does not read; `unread` the text and line of a YAML manifest's
+    top-level row settings (ROW_SETTINGS_AT_TOP), for an error that needs them.
     """
     shown = shown or str(path)
     read = _read(path, shown)
     suffix = path.suffix.lower()
     notes = [] if notes is None else notes
     if suffix in YAML_SUFFIXES:
-        rows = _yaml_rows(read.text, shown, notes)
+        rows = _yaml_rows(read.text, shown, notes, {} if unread is None else unread)
     else:
         rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix], notes)
     place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
@@ -132,15 +139,32 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
 def _refuse_twice(spelled: list[str], where: str) -> None:
     """InputError (exit 2) when a column deckcheck reads is named twice, in any case: which
     cell is meant cannot be told (a YAML row's duplicate key, same spelling, is invalid YAML)."""
-    first: dict[str, str] = {}
-    for name in spelled:
+    first: dict[str, tuple[int, str]] = {}  # column -> its first place (from 1) and spelling
+    for place, name in enumerate(spelled, 1):
         column = name.lower()
         if column in first and column in REQUIRED + OPTIONAL:
+            earlier, spelling = first[column]
+            if spelling == name:
+                # Spelled alike (a table's header only: YAML refuses a key given twice), so
+                # only their places tell the two apart.
+                raise InputError(
+                    f"{where}: column {column!r} is given twice, as columns {earlier} and {place} "
+                    f"({_letters(earlier)} and {_letters(place)} in a spreadsheet); keep one"
+                )
             raise InputError(
-                f"{where}: column {column!r} is given twice ({first[column]!r} and {name!r}; "
+                f"{where}: column {column!r} is given twice ({spelling!r} and {name!r}; "
                 "column names are case-insensitive); keep one"
             )
-        first.setdefault(column, name)
+        first.setdefault(column, (place, name))
+
+
+def _letters(place: int) -> str:
+    """A spreadsheet's name of the column at `place` (from 1): A, ..., Z, AA, AB, ..."""
+    letters = ""
+    while place:
+        place, rest = divmod(place - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
@@ -239,8 +263,11 @@ ROW = Described(MapOf(Unchecked(), key=CELL), "a mapping with player and deck")
 CELL_ERRORS, BAD_COLUMNS = "_cell_errors", "_bad_columns"
 
 
-def _yaml_rows(text: str, shown: str, notes: list[str]) -> Iterator[tuple[int, range, dict[str, Any]]]:
-    """The rows of a YAML manifest, each with its line and the lines up to the next row's."""
+def _yaml_rows(
+    text: str, shown: str, notes: list[str], unread: dict[str, tuple[str, int | None]],
+) -> Iterator[tuple[int, range, dict[str, Any]]]:
+    """The rows of a YAML manifest, each with its line and the lines up to the next row's;
+    `unread` gets the top-level row settings (ROW_SETTINGS_AT_TOP) as written, with their lines."""
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
         # for gigabytes of rows (docs/batch.md).
@@ -253,11 +280,16 @@ def _yaml_rows(text: str, shown: str, notes: list[str]) -> Iterator[tuple[int, r
     prefix: tuple[str, ...] = ()
     if isinstance(data, Mapping) and "registrations" in data:
         items, prefix = data["registrations"], ("registrations",)
+        hints = {**EVENT_SETTINGS, **ROW_SETTINGS_AT_TOP}
         notes += [
             f"{shown}: key {_quoted(key)} is not read (a manifest's only top-level key is `registrations`)"
-            + (f"; {EVENT_SETTINGS[key]}" if key in EVENT_SETTINGS else "")
+            + (f"; {hints[key]}" if key in hints else "")
             for key in dict.fromkeys(str(key).strip().lower() for key in data) if key != "registrations"
         ]
+        for key, value in data.items():
+            setting = str(key).strip().lower()
+            if setting in ROW_SETTINGS_AT_TOP and isinstance(value, str):
+                unread.setdefault(setting, (value, document.line_of((str(key),))))
     else:
         items = data
     if not isinstance(items, list):

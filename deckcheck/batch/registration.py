@@ -112,6 +112,9 @@ class RegistrationSet:
     # What reading the source passed over that the organiser may have meant to take
     # effect (a manifest's `date` column): warnings for stderr.
     notes: list[str] = field(default_factory=list)
+    # A YAML manifest's row settings written above its rows, not read (manifest.py
+    # ROW_SETTINGS_AT_TOP): key -> (value as written, its line), for the error that needs one.
+    unread: dict[str, tuple[str, int | None]] = field(default_factory=dict)
 
 
 def unchecked_registration(item: Skipped) -> Registration:
@@ -137,22 +140,37 @@ def with_unchecked(found: RegistrationSet, rows: list[Registration]) -> list[Reg
 def _rows_naming_unextracted(
     found: RegistrationSet, rows: list[Registration], items: list[Skipped],
 ) -> tuple[list[Registration], list[Skipped]]:
-    """A zip's manifest rows whose deck is an entry that was not extracted (a link, a name
-    the file system refused) say why on the row itself, rather than `no such file` beside
-    a row of no player that says why; the entries no row names, to be rows of their own.
-    Only where no file of that name was written (a second entry of one name leaves the first)."""
+    """A zip's manifest rows whose deck or pool is an entry that was not extracted (a link,
+    a name the file system refused) say why on the row itself, rather than `no such file`
+    beside a row of no player that says why; the entries no row names, to be rows of their
+    own. Only where no file of that name was written (a second entry of one name leaves the
+    first). A row whose pool was not extracted keeps its deck, checked without a pool, as
+    for a pool missing from the archive."""
     if found.kind != "zip" or found.format_root is None or not items:
         return rows, items
     by_path = {os.path.normpath(os.path.join(found.format_root, item.file)): item for item in items}
     named: set[str] = set()
     mended = []
     for row in rows:
-        item = by_path.get(os.path.normpath(row.path)) if row.path is not None and not row.inline else None
-        if item is not None and not os.path.lexists(row.path):  # type: ignore[arg-type]  # row.path is set
+        item = _unextracted(by_path, row.path if not row.inline else None)
+        if item is not None:
             row = replace(row, path=None).with_problem(f"deck {row.deck}: {item.reason}")
+            named.add(item.file)
+        item = _unextracted(by_path, row.pool_path)
+        if item is not None:
+            row = replace(row, pool_path=None).with_problem(
+                f"pool {row.pool}: {item.reason}; the deck was not checked against a pool")
             named.add(item.file)
         mended.append(row)
     return mended, [item for item in items if item.file not in named]
+
+
+def _unextracted(by_path: dict[str, Skipped], path: str | None) -> Skipped | None:
+    """The archive entry not extracted that `path` names, when no file of its name was written."""
+    if path is None:
+        return None
+    item = by_path.get(os.path.normpath(path))
+    return item if item is not None and not os.path.lexists(path) else None
 
 
 def _by_deck(row: Registration) -> str:

@@ -24,6 +24,7 @@ from pathlib import Path
 from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
+from ..textio import decode
 from ..yamlload import YamlError, load_yaml
 from . import archive
 from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, is_manifest, read_manifest
@@ -49,13 +50,40 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
         return
     if is_manifest(path):
         notes: list[str] = []
-        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes)
-        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes)
+        unread: dict[str, tuple[str, int | None]] = {}
+        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes, unread=unread)
+        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes, unread=unread)
         return
+    suffix = manifest_saved_as_text(path) if path.is_file() else None
+    if suffix is not None:
+        raise InputError(
+            f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) or a .zip of either; "
+            f"it looks like a manifest (its line 1 names the columns player and deck): rename it {path.stem}{suffix}"
+        )
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
         "or a .zip of either; to check one decklist use `deckcheck validate`"
     )
+
+
+def manifest_saved_as_text(path: Path) -> str | None:
+    """The suffix of a manifest saved under another name (Excel's "Text (Tab delimited)"
+    writes `players.txt`, a decklist's extension): `.tsv` when its first line that is not
+    blank names the player and deck columns between tabs, `.csv` between commas or
+    semicolons; None for any other file. Reads the first 4 KiB: asked only of a file that
+    failed as a decklist on its first line, or that was named as a source."""
+    try:
+        with open(path, "rb") as stream:
+            head = stream.read(4096)
+        text = decode(head, source=str(path))
+    except (OSError, InputError):
+        return None
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max(("\t", ",", ";"), key=first.count)
+    cells = {cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)}
+    if not set(REQUIRED) <= cells:
+        return None
+    return ".tsv" if delimiter == "\t" else ".csv"
 
 
 # An organiser's documents beside the decks (README.txt, LICENSE, CHANGELOG.txt, NOTES.txt,
@@ -122,8 +150,10 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
     manifest = manifests[0]
     relative = _relative(manifest, root)
     notes: list[str] = []
-    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes)
-    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes)
+    unread: dict[str, tuple[str, int | None]] = {}
+    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes, unread=unread)
+    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes,
+                           unread=unread)
 
 
 def _manifests_in(root: Path) -> list[Path]:
@@ -146,8 +176,11 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
     try:
         if path.stat().st_size > MAX_MANIFEST_BYTES:
             return False
-        text = path.read_bytes().decode("utf-8", errors="replace")
-    except OSError:
+        # As a manifest named on the command line is read (a byte-order mark, UTF-16 without
+        # one, Windows-1252): a UTF-16 export at a zip's top was taken for no manifest and
+        # its players lost.
+        text = decode(path.read_bytes(), source=str(path))
+    except (OSError, InputError):
         return False
     if path.suffix.lower() in TABLE_DELIMITERS:
         first = next((line for line in text.splitlines() if line.strip() and not (broken and _is_comment(line))), "")

@@ -95,6 +95,16 @@ def is_team_format(fmt: Format) -> bool:
     return unified or bool(sizes) or pool_settings(fmt).shared_by_team
 
 
+def has_team_rules(fmt: Format, members: Sequence[Member], day: dt.date) -> bool:
+    """Whether `fmt` checks anything across a team's decks: a team format (its size, one
+    pool), a copy limit or restricted list to count per team, or a pool a member registered
+    (team sealed or draft). Otherwise a team is only its members' decks, which an organiser
+    who wrote a team column is told (check.py)."""
+    if is_team_format(fmt) or fmt.copy_limit is not None or (fmt.option("team") or {}).get("one_deck_per_card"):
+        return True
+    return bool(fmt.restricted_on(day)) or any(member.pool_name for member in members)
+
+
 def check_team(
     name: str,
     members: Sequence[Member],

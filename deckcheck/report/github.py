@@ -58,11 +58,11 @@ def command(name: str, message: str, **properties: object) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
-def _annotation(problem: Problem, *, file: str | None, title: str) -> str:
+def _annotation(problem: Problem, *, file: str | None, title: str, line: int | None = None) -> str:
     name = _COMMANDS.get(problem.severity, "notice")
     # A line is a line of the annotation's file: without one (a team's problem repeating a
     # member's, a ydke:// deck) GitHub put it on that line of `.github`.
-    line = problem.line if file is not None else None
+    line = (line or problem.line) if file is not None else None
     return command(name, problem.full_message, file=file, line=line, title=title)
 
 
@@ -78,7 +78,11 @@ def _deck_lines(result: DeckResult, file_name: Callable[[str], str]) -> list[str
     file = None if result.file is None else file_name(result.file)
     lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
     for problem in result.problems:
-        lines.append(_annotation(problem, file=file, title=problem.rule + who))
+        manifest = result.manifest_line_of(problem)
+        if manifest is not None:
+            lines.append(_annotation(problem, file=file_name(manifest[0]), line=manifest[1], title=problem.rule + who))
+        else:
+            lines.append(_annotation(problem, file=file, title=problem.rule + who))
     lines.append("::endgroup::")
     return lines
 

@@ -146,7 +146,10 @@ class Writer(ReportWriter):
         about = dict(deck=deck_result.deck, format=deck_result.format, player=deck_result.player, team=deck_result.team)
         place = deck_result.registered_at if deck_result.file is None else None
         for problem in deck_result.problems:
-            if place is None:
+            manifest = deck_result.manifest_line_of(problem) if place is None else None
+            if manifest is not None:
+                self._problem(problem, manifest[0], manifest[1], **about)
+            elif place is None:
                 self._problem(problem, deck_result.file, problem.line, line_elsewhere=False, **about)
             else:
                 self._problem(problem, place[0], place[1], message=_in_deck(deck_result.heading, problem), **about)
