@@ -94,12 +94,20 @@ def named_by(catalog: Catalog | None, deck: Deck, fmt: Format) -> tuple[Deck, li
     return catalog.resolve_deck(deck, listed_names(fmt))
 
 
-def named_on(catalog: Catalog | None, deck: Deck, fmt: Format, day: dt.date, platform: str) -> tuple[Deck, list[Problem]]:
+def named_on(
+    catalog: Catalog | None, deck: Deck, fmt: Format, day: dt.date, platform: str | None,
+) -> tuple[Deck, list[Problem]]:
     """named_by for an event on `day`: the unknown-card problems say when the card may be
-    newer than the card data, as validate's and a simulation's notes both do."""
+    newer than the card data, as validate's and a simulation's notes both do. `platform`
+    None: a command with no platform (simulate), whose notes take no platform's wording."""
     named, unknown = named_by(catalog, deck, fmt)
     if unknown:
-        unknown = _maybe_newer(unknown, as_of(fmt, catalog, day, platform), fmt)
+        # A game's catalog may word a name as the format on the platform has it (Magic: an
+        # Alchemy card Arena's Brawl allows, games/mtg/alchemy.py).
+        in_format = getattr(catalog, "unknown_in_format", None)
+        if in_format is not None and platform is not None:
+            unknown = in_format(unknown, fmt, platform)
+        unknown = _maybe_newer(unknown, as_of(fmt, catalog, day, platform or "paper"), fmt)
     return named, unknown
 
 

@@ -64,7 +64,9 @@ class Problem(Record):
         suggestions = self.details.get("suggestions")
         if not suggestions:
             return self.message
-        return self.message + " (did you mean " + ", ".join(map(str, suggestions)) + "?)"
+        from .wording import card_names  # only for a problem with suggestions
+
+        return self.message + " (did you mean " + ", ".join(card_names(map(str, suggestions))) + "?)"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "severity": self.severity}

@@ -1,6 +1,8 @@
 """Pieces of English the games' messages share."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def article(word: str) -> str:
     """`a` or `an` before `word`, as it is said: an Effect Monster, a Legendary Creature,
@@ -11,6 +13,16 @@ def article(word: str) -> str:
 def listed(words: list[str], last: str = "or") -> str:
     """`a, b or c` (`a, b and c` with last="and"); one word alone; nothing for none."""
     return f" {last} ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)
+
+
+def card_names(names: Iterable[str]) -> list[str]:
+    """Card names as a message lists them: as they are, or every one quoted when there are
+    several and one of them holds a comma itself (`Kraum, Ludevic's Opus`), so the commas
+    and the `and` between them part names only. Quoted as the messages quote a name
+    (`'Tymna the Weaver'`, `"Kraum, Ludevic's Opus"`); one name, or a list without such a
+    name, reads as it always did."""
+    names = list(names)
+    return [repr(name) for name in names] if len(names) > 1 and any("," in name for name in names) else names
 
 
 def counted(count: int, noun: str, *, grouped: bool = False) -> str:

@@ -13,7 +13,7 @@ import typer
 
 from ..report import UTF8
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
-from ..wording import counted, listed
+from ..wording import card_names, counted, listed
 from .common import emit, say, warn_once
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def cards_lookup(
     card = game.find_card(catalog, name)
     if card is None:
         suggestions = game.card_suggestions(catalog, name)
-        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        hint = f"; did you mean {', '.join(card_names(suggestions))}?" if suggestions else ""
         hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
                                  chosen=game_id is not None or format_id is not None)
         if output == "json":

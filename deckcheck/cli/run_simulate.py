@@ -168,9 +168,9 @@ def _with_card_data(
     from .common import open_cards
 
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    # simulate has no --date or --platform: the event is today's, on paper (the platform
-    # changes no unknown-card note).
-    named, unknown = named_on(catalog, deck, fmt, today(), "paper")  # type: ignore[arg-type]
+    # simulate has no --date or --platform: the event is today's, on no platform (validate's
+    # platform wording, an Alchemy card's `--platform arena` advice, is not simulate's).
+    named, unknown = named_on(catalog, deck, fmt, today(), None)  # type: ignore[arg-type]
     return named, catalog, unknown  # type: ignore[return-value]
 
 

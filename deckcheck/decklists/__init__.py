@@ -231,13 +231,21 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
     except InputError as exc:
         deck = Deck(source=source, input_format=module.NAME)
         deck.problems.append(parse_error(str(exc), line=exc.line))
-    if input_format and not deck.entries and (found := choose(source, content)) is not module and found is not text:
+    if input_format and not deck.entries and (found := choose(source, content)) is not module:
         # A parser forced on a file another one reads (an MTGO .dek given --input-format
-        # text): say which reads it, rather than that the file is of no kind deckcheck reads.
-        deck.problems = [parse_error(
-            f"{found.DESCRIPTION}, which --input-format {module.NAME} does not read: "
-            f"give --input-format {found.NAME}, or leave --input-format out", line=1,
-        )]
+        # text, a typed list given --input-format dek): say which reads it, rather than that
+        # the file is bad XML or of no kind deckcheck reads. A file that is no list at all
+        # (empty, prose) keeps the forced parser's own words.
+        if found is not text:
+            deck.problems = [parse_error(
+                f"{found.DESCRIPTION}, which --input-format {module.NAME} does not read: "
+                f"give --input-format {found.NAME}, or leave --input-format out", line=1,
+            )]
+        elif text.looks_like_list(content):
+            deck.problems = [parse_error(
+                f"not {module.DESCRIPTION} but a plain-text decklist: "
+                f"give --input-format {text.NAME}, or leave --input-format out", line=1,
+            )]
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
     deck.problems[:0] = invisible

@@ -24,6 +24,7 @@ from ..limits import MAX_SUGGESTED_NAMES
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted, value_at
+from ..wording import card_names
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -82,7 +83,7 @@ class UnknownName(Record):
         self.close = close
 
     def error(self) -> FormatError:
-        hint = f"; did you mean {', '.join(self.close)}?" if self.close else ""
+        hint = f"; did you mean {', '.join(card_names(self.close))}?" if self.close else ""
         return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
 
 

@@ -12,7 +12,7 @@ from itertools import permutations
 from ..model import COMMANDER
 from ..problem import Problem
 from ._command_zone import CommandZone, identity_text
-from ..wording import counted
+from ..wording import card_names, counted
 
 
 def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
@@ -20,7 +20,7 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
     wanted, spells = len(zone.commanders), zone.spells
     count = sum(entry.count for entry, _ in spells)
     if count != wanted and wanted:
-        names = ", ".join(entry.name for entry, _ in spells) or "none"
+        names = ", ".join(card_names(entry.name for entry, _ in spells)) or "none"
         first = spells[0][0] if spells else None
         yield Problem(rule=rule, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
                       message=f"{counted(count, 'signature spell')} ({names}) for {counted(wanted, 'oathbreaker')} "
@@ -30,8 +30,10 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
     if wanted < 2 or not zone.known or any(card is None for _, card in spells):
         return  # one oathbreaker: the color-identity rule checks its spell against it
     if not _each_has_its_own(zone):
-        shown = ", ".join(f"{entry.name} ({identity_text(card.color_identity)})" for entry, card in spells)
-        leaders = ", ".join(f"{entry.name} ({identity_text(card.color_identity)})" for entry, card in zone.commanders)
+        shown = ", ".join(f"{name} ({identity_text(card.color_identity)})"
+                          for name, (_, card) in zip(card_names(entry.name for entry, _ in spells), spells))
+        leaders = ", ".join(f"{name} ({identity_text(card.color_identity)})"
+                            for name, (_, card) in zip(card_names(entry.name for entry, _ in zone.commanders), zone.commanders))
         yield Problem(rule=rule, zone=COMMANDER, line=spells[-1][0].line, card=spells[-1][0].name, count=count,
                       limit=wanted,
                       message=f"the signature spells {shown} can't be one for each oathbreaker, {leaders}: each "

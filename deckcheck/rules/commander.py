@@ -44,7 +44,7 @@ from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
-from ..wording import article
+from ..wording import article, card_names
 from ._cards import skipped
 from ._command_zone import (
     ELIGIBLE, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on, lookup, spec,
@@ -136,8 +136,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         reason = _pair_problem(commanders[0][1], commanders[1][1], fmt)
         if reason is not None:
             first, second = commanders[0][0], commanders[1][0]
+            a, b = card_names([first.name, second.name])
             yield Problem(rule=ID, zone=COMMANDER, line=second.line, card=second.name, count=2, limit=1,
-                          message=f"{first.name} and {second.name} can't both be your {word}s: {reason}")
+                          message=f"{a} and {b} can't both be your {word}s: {reason}")
     if spec(fmt).get("signature_spell"):
         yield from signature_spell_problems(zone, ID)
 
@@ -188,7 +189,10 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
     pair = partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
         and _pair_problem(card, partner, fmt) is None
-    together = (f"; its first two cards, {first.name} and {second.name}, can lead it together: "  # type: ignore[union-attr]
+    # Quoted when a name holds a comma: "its first two cards, Akiri, Line-Slinger and Silas
+    # Renn, Seeker Adept, ..." read as four names.
+    a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
+    together = (f"; its first two cards, {a} and {b}, can lead it together: "
                 f"{line} them and a `Deck` line below") if pair else ""
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
@@ -198,7 +202,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     # signature spell shares its oathbreaker's identity): the hint names the first card alone.
     if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
             and set(partner.color_identity) <= set(card.color_identity):
-        return (f"; its first two cards, {first.name} and {second.name}, can be its oathbreaker and signature spell: "  # type: ignore[union-attr]
+        return (f"; its first two cards, {a} and {b}, can be its oathbreaker and signature spell: "
                 f"{line} them and a `Deck` line below")
     if pair:
         return together
@@ -270,7 +274,8 @@ def _pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     used = (mine or theirs)
     if used and not {p.kind for p in (*mine, *theirs)} & allowed:
         return f"{fmt.name} does not allow {used[0].describe()} pairs"
-    return f"{first.name} has {_pairing_words(mine)}, {second.name} has {_pairing_words(theirs)}"
+    a, b = card_names([first.name, second.name])
+    return f"{a} has {_pairing_words(mine)}, {b} has {_pairing_words(theirs)}"
 
 
 def _names(found: list[abilities.Pairing], other: Card) -> bool:

@@ -205,11 +205,25 @@ class MtgCatalog:
         halves = self.melded_from(name)
         if halves:
             return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
-        original = self.get(name[len(ALCHEMY_PREFIX):]) if name.startswith(ALCHEMY_PREFIX) else None
+        original = self.alchemy_original(name)
         if original is None:
             return None
         return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
+
+    def alchemy_original(self, name: str) -> Card | None:
+        """The card an Alchemy rebalanced name (`A-Luminarch Aspirant`, as Arena exports it)
+        rebalances, when the data lacks the name itself and knows the original, else None."""
+        if not name.startswith(ALCHEMY_PREFIX) or self.get(name) is not None:
+            return None
+        return self.get(name[len(ALCHEMY_PREFIX):])
+
+    def unknown_in_format(self, problems: list[Problem], fmt: Any, platform: str) -> list[Problem]:
+        """A deck's `unknown-card` problems as `fmt` on `platform` words them: an Alchemy
+        card is allowed in Arena's Brawl, never in Standard Brawl (alchemy.py)."""
+        from .alchemy import in_format
+
+        return in_format(problems, self.alchemy_original, fmt, platform)
 
     def lookup(self, entry: CardEntry) -> Card | None:
         return self.get(entry.name)
