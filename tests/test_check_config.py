@@ -271,3 +271,60 @@ def test_deckcheck_yaml_and_the_files_it_names_are_never_decks(cli, tmp_path):
     # A hook run on them checks every deck again (they can change any verdict), never them.
     given = cli("check", "deckcheck.yaml", "policies/burn.yaml", "-o", "json", cwd=tmp_path)
     assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt", "notes.md"]
+
+
+# A broken deckcheck.yaml with `-o sarif` or `-o junit` printed nothing on stdout: a job that
+# uploads the report (`report: deckcheck.sarif`, `artifacts:reports:junit`) then failed on an
+# empty file, and the error was in the log only. The report is a valid document that carries
+# the error on the file's line; stderr and the exit code are as before.
+@pytest.mark.parametrize("output", ["sarif", "junit"])
+@pytest.mark.parametrize("text, line, message", BROKEN_CONFIGS, ids=[case[2].split(":")[0] for case in BROKEN_CONFIGS])
+def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path, text, line, message, output):
+    from test_ci_reporters import assert_valid_junit, assert_valid_sarif
+
+    write(tmp_path, {"ci/deckcheck.yaml": text, "ci/decks/burn.txt": BURN})
+    done = cli("check", "-o", output, cwd=tmp_path / "ci")
+    assert done.returncode == 2
+    [error] = done.stderr.splitlines()
+    assert error.startswith("deckcheck: error: ") and message in error
+    if output == "sarif":
+        log = assert_valid_sarif(done.stdout)
+        [result] = log["runs"][0]["results"]
+        assert result["ruleId"] == "config" and result["level"] == "error"
+        assert result["message"]["text"].startswith(message)
+        place = result["locations"][0]["physicalLocation"]
+        assert place["artifactLocation"]["uri"] == "deckcheck.yaml" and place["region"] == {"startLine": line}
+        assert log["runs"][0]["invocations"][0]["exitCode"] == 2
+        rules = log["runs"][0]["tool"]["driver"]["rules"]
+        assert rules[result["ruleIndex"]]["id"] == "config"
+        assert "deckcheck.yaml" in rules[result["ruleIndex"]]["fullDescription"]["text"]
+    else:
+        root = assert_valid_junit(done.stdout)
+        assert (root.get("tests"), root.get("failures")) == ("1", "1")
+        [case] = root.iter("testcase")
+        assert (case.get("classname"), case.get("name")) == ("deckcheck_yaml", "deckcheck.yaml")
+        [failure] = case.iter("failure")
+        assert failure.get("type") == "config" and failure.get("message").startswith(message)
+        assert failure.text.startswith(f"line {line}: {message}")
+
+
+def test_a_broken_deckcheck_yaml_s_own_output_is_its_report_and_no_annotation_goes_into_it(cli, tmp_path):
+    """`output: sarif` in the broken file (the job redirects stdout to the file it uploads):
+    the file's output is the report, in a GitHub job too, where `-o auto` put an `::error`
+    annotation on stdout, the SARIF file's only line. `-o` still decides over the file."""
+    from test_ci_reporters import assert_valid_sarif
+
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\noutput: sarif\nformt: x\n", "burn.txt": BURN})
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)}
+    done = cli("check", cwd=tmp_path, env=env)
+    assert done.returncode == 2 and "::error" not in done.stdout
+    [result] = assert_valid_sarif(done.stdout)["runs"][0]["results"]
+    assert result["message"]["text"].startswith("formt: unknown key")
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 3}
+    annotated = cli("check", "-o", "github", cwd=tmp_path, env=env)
+    assert annotated.returncode == 2
+    assert annotated.stdout.startswith("::error file=deckcheck.yaml,line=3,title=deckcheck.yaml::formt: unknown key")
+    # An output the file cannot have (a typo in `output:` itself) is no report: the default.
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\noutput: sarf\n", encoding="utf-8")
+    typo = cli("check", cwd=tmp_path, env={"GITHUB_ACTIONS": "false"})
+    assert (typo.returncode, typo.stdout) == (2, "") and "output: expected one of" in typo.stderr

@@ -61,7 +61,7 @@ def check(
     try:
         config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     except ConfigError as exc:
-        _annotate(exc, output)
+        _report_config_error(exc, output or exc.output)
         raise
     format_ref = None
     if format_id:
@@ -95,18 +95,30 @@ def check(
     raise typer.Exit(run.report.exit_code)
 
 
-def _annotate(error: ConfigError, output: str | None) -> None:
-    """A broken deckcheck.yaml in a GitHub job (the output `-o` asks for, `auto` by
-    default: the file's own `output:` is not read yet): also an `::error` on the file and
-    line that give the key, so the pull request that broke it shows where (the one-line
-    error on stderr and exit 2 stay)."""
-    from ..report import WorkflowCommands, resolve_auto
+# Outputs whose report a CI job keeps as a file (uploads, parses): a broken deckcheck.yaml
+# is still a report there, never an empty file.
+_REPORT_FILES = ("sarif", "junit")
+
+
+def _report_config_error(error: ConfigError, output: str | None) -> None:
+    """A broken deckcheck.yaml, reported on stdout as the output (`-o`, else the file's
+    own `output:` when it gives a usable one, else `auto`) shows it; the one-line error on
+    stderr and exit 2 stay. In a GitHub job: an `::error` on the file and line that give
+    the key, so the pull request that broke it shows where. SARIF and JUnit: the document
+    of a run that checked no deck, the error its one result (project/check.py,
+    broken_config_report), and nothing else on stdout: that is the file the job uploads."""
+    from ..project.check import broken_config_report
+    from ..report import WorkflowCommands, deliver, load, resolve_auto
     from ..report.github import NAME, command
     from ..report.workspace import namer
 
-    if resolve_auto(output or AUTO) == NAME:
+    name = resolve_auto(output or AUTO)
+    if name == NAME:
         annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
         emit(WorkflowCommands(annotation + "\n"))
+    elif name in _REPORT_FILES:
+        reporter = load(name)
+        emit(deliver(reporter, broken_config_report(error)), encoding=encoding(reporter))
 
 
 def _selection(config) -> str:  # type: ignore[no-untyped-def]

@@ -26,7 +26,7 @@ from ..errors import DeckcheckError
 from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
 from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
-from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
+from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec
 from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
@@ -379,6 +379,27 @@ def run_check(
         warnings = [warning.replace(level=RUN_ERROR) for warning in warnings]
     run.report.messages = warnings + [RunMessage(RUN_NOTE, text) for text in notes]
     return run
+
+
+def broken_config_report(error: ConfigError) -> Report:
+    """The report of a check that a broken deckcheck.yaml stopped before any deck: the file
+    as its one unreadable entry (exit 2), with the error (rule `config`) on the line that
+    gives the key. `-o sarif` and `-o junit` print it, so a job that uploads the report has
+    a valid file that says why, not an empty one (cli/check.py). The file is named from the
+    working directory when it lies in it, as decks are."""
+    from ..problem import Problem
+    from ..result import DeckResult
+    from ..rules.docs import CONFIG
+
+    shown = _shown(Path(error.path))
+    problem = Problem(rule=CONFIG, message=error.detail, line=error.line)
+    return Report(results=[DeckResult(deck=shown, format=CONFIG_SUITE, problems=[problem], unreadable=True,
+                                      location=shown)])
+
+
+# What the report of a broken deckcheck.yaml gives as the format of its one entry: the name
+# of its JUnit suite.
+CONFIG_SUITE = "deckcheck.yaml"
 
 
 def _default_hands() -> int:

@@ -98,10 +98,13 @@ class ConfigError(DeckcheckError):
     line that gives it (exit 2). `keys` locate the key in the file (mapping keys, list
     indexes; the message shows them dotted, schema.dotted); `load_config` finds `line`
     from them for a `check -o github` annotation (cli/check.py), and `detail` is the
-    message without the file's name, as the annotation on the file says it."""
+    message without the file's name, as the annotation on the file says it. `output` is
+    the file's own `output:` when the file gives a usable one, None otherwise: the output
+    of the report that carries the error when `-o` gives none (cli/check.py)."""
 
     def __init__(self, message: str, *, path: str, keys: Keys = (), line: int | None = None):
         self.path, self.keys, self.line = path, keys, line
+        self.output: str | None = None
         key = dotted(keys)
         self.detail = (f"{key}: " if key else "") + message + (f" (line {line})" if line is not None and key else "")
         super().__init__(f"{path}: {self.detail}")
@@ -212,13 +215,26 @@ def load_config(path: Path) -> ProjectConfig:
     try:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
-        raise ConfigError(str(exc), path=shown, keys=exc.keys, line=exc.line) from None
+        error = ConfigError(str(exc), path=shown, keys=exc.keys, line=exc.line)
+        error.output = _usable_output(data)
+        raise error from None
     try:
         return _settings(path, data, shown, document.line_of)
     except ConfigError as exc:
         if exc.line is None and exc.keys:
             exc.line = document.line_of(exc.keys)  # for the annotation; the message stays as it was
+        exc.output = _usable_output(data)
         raise
+
+
+def _usable_output(data: Mapping[str, Any]) -> str | None:
+    """The `output:` of a file that is broken elsewhere, when it names an output `check`
+    has: a CI job that redirects stdout to the SARIF or JUnit file it uploads still gets
+    that report, carrying the error, not an annotation or nothing."""
+    from ..report import renders
+
+    value = data.get("output")
+    return value if isinstance(value, str) and renders(value, *REPORT_SUBJECTS) else None
 
 
 # The words YAML 1.1 reads as the boolean true (PyYAML's resolver): one key of them at most
