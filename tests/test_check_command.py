@@ -505,7 +505,7 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
         "p.yaml": "keep:\n  7: lands >= 1 or count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
         "burn.txt": BURN,
     })
-    warning = f"{tmp_path / 'deckcheck.yaml'}: simulate.typo.txt: matches no deck, so its assertions did not run"
+    warning = "deckcheck.yaml: simulate.typo.txt: matches no deck, so its assertions did not run"
     policy = tmp_path / "p.yaml"
     notes = [
         f"burn.txt: simulate.burn.txt: {policy}: tags.burn: 'Lightening Bolt' is not in the main deck; did you mean 'Lightning Bolt'?",
@@ -748,3 +748,24 @@ def test_hands_of_one_run_are_bounded(tmp_path, monkeypatch):
     }
     assert outcomes[2]["message"] == "not run: a run simulates at most 250 hands (docs/security.md, limits)"
     assert report.exit_code == 1
+
+
+def test_check_names_deckcheck_yaml_from_the_working_directory_as_it_names_decks(cli, tmp_path):
+    """Messages named deckcheck.yaml by its absolute path (`/home/runner/work/r/r/
+    deckcheck.yaml: formats.x: matches no deck`) beside decks named from the working
+    directory. Inside it, it is named from there; a file above it stays as found, and a
+    `--config` path outside it as given."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats: {"legacy/**": mtg/legacy}\n',
+        "ci/deckcheck.yaml": 'format: mtg/modern\nformt: x\n', "a.txt": LEGAL, "sub/b.txt": LEGAL,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.stderr == "deckcheck: warning: deckcheck.yaml: formats.legacy/**: matches no deck\n", done.stderr
+    broken = cli("check", "--config", "ci/deckcheck.yaml", cwd=tmp_path)
+    assert broken.returncode == 2 and broken.stderr.startswith("deckcheck: error: ci/deckcheck.yaml: formt: unknown key")
+    broken = cli("check", "--config", f"{tmp_path}/ci/deckcheck.yaml", cwd=tmp_path)
+    assert broken.stderr.startswith("deckcheck: error: ci/deckcheck.yaml: formt: unknown key")
+    above = cli("check", cwd=tmp_path / "sub")
+    assert f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: formats.legacy/**: matches no deck" in above.stderr
+    given = cli("check", "--config", "../ci/deckcheck.yaml", cwd=tmp_path / "sub")
+    assert given.stderr.startswith("deckcheck: error: ../ci/deckcheck.yaml: formt: unknown key")

@@ -94,7 +94,7 @@ def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
     assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt", "decks/archive/b.txt"]
     warnings = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: warning: ")]
     assert warnings == [
-        f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: exclude: 'decks/archive' is a folder, but globs match "
+        "deckcheck: warning: deckcheck.yaml: exclude: 'decks/archive' is a folder, but globs match "
         "files, so it takes nothing under it; write 'decks/archive/' for everything in it",
     ]
     (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["decks"]\n', encoding="utf-8")
@@ -131,7 +131,7 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
         "deckcheck.yaml": 'format: mtg/modern\ndecks: ["events/modern", "legacy", "events/*", "events/x/**"]\nexclude: ["modern"]\n',
         "events/modern/a.txt": LEGAL, "events/x/legacy/b.txt": LEGAL, ".hidden/legacy/c.txt": LEGAL,
     })
-    config = tmp_path / "deckcheck.yaml"
+    config = "deckcheck.yaml"  # named from the working directory
     hint = "is a folder{}, but globs match files, so it takes nothing under it; write '{}/' for everything in it"
     expected = [
         f"deckcheck: warning: {config}: decks: 'events/modern' " + hint.format("", "events/modern"),

@@ -157,7 +157,15 @@ class ProjectConfig:
 
     @property
     def shown(self) -> str:
-        return str(self.path) if self.path else "deckcheck.yaml"
+        return config_shown(self.path) if self.path else "deckcheck.yaml"
+
+
+def config_shown(path: Path) -> str:
+    """deckcheck.yaml as messages name it: from the working directory when it lies in it
+    (`deckcheck.yaml`, `ci/deckcheck.yaml`), as decks are named, though it was found as
+    an absolute path; else as found or given (above the working directory: absolute)."""
+    shown = from_working_directory(path)
+    return str(path) if os.path.isabs(shown) else shown
 
 
 def find_config(start: Path) -> Path | None:
@@ -193,7 +201,7 @@ def _policy_path(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> s
 
 def load_config(path: Path) -> ProjectConfig:
     """The deckcheck.yaml at `path`, checked whole before any deck is read (ConfigError)."""
-    shown = str(path)
+    shown = config_shown(path)
     # The file of a pull request may be a link to a secret: never read one out of its folder.
     why = tree.link_reason(path, path.parent, tree="its folder")
     if why:
