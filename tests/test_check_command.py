@@ -769,3 +769,18 @@ def test_check_names_deckcheck_yaml_from_the_working_directory_as_it_names_decks
     assert f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: formats.legacy/**: matches no deck" in above.stderr
     given = cli("check", "--config", "../ci/deckcheck.yaml", cwd=tmp_path / "sub")
     assert given.stderr.startswith("deckcheck: error: ../ci/deckcheck.yaml: formt: unknown key")
+
+
+def test_the_format_date_advice_names_where_the_date_came_from(cli, tmp_path):
+    """`check` with `date: 2015-06-01` in deckcheck.yaml told Pioneer decks to 'check the
+    event date (--date)', an option the run was not given: the advice names the key and
+    the file that gave the date; `--date` when the option gave it."""
+    write(tmp_path, {"ci/deckcheck.yaml": "format: mtg/pioneer\ndate: 2015-06-01\n", "ci/a.txt": LEGAL})
+    advice = "Pioneer did not exist on 2015-06-01: it starts on 2019-10-21; check the event date ({})"
+    done = cli("check", "--config", "ci/deckcheck.yaml", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    [problem] = [p for p in json.loads(done.stdout)["results"][0]["problems"] if p["rule"] == "format-date"]
+    assert problem["message"] == advice.format("date: in ci/deckcheck.yaml")
+    given = cli("check", "--config", "ci/deckcheck.yaml", "--date", "2015-06-01", "-o", "json", cwd=tmp_path)
+    [problem] = [p for p in json.loads(given.stdout)["results"][0]["problems"] if p["rule"] == "format-date"]
+    assert problem["message"] == advice.format("--date")

@@ -287,6 +287,7 @@ def run_check(
     from ..pipeline import check_deck, today
     from ..problem import ProblemBudget
     from ..cards.other_game import other_game_hint
+    from ..rules.format_date import date_named_as
 
     day = date or config.date or today()
     where = platform or config.platform or "paper"
@@ -332,6 +333,9 @@ def run_check(
         if hint:
             warnings.append(RunMessage(RUN_WARNING, hint, shown))
         result.name_file_as(str(path), shown)
+        if date is None and config.date is not None:
+            # The date is deckcheck.yaml's: the advice to check it names its key, not --date.
+            result.problems = date_named_as(result.problems, f"date: in {config.shown}")
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
         not_run: list[str] = []  # this deck's assertions past the run's bounds
