@@ -9,7 +9,7 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
-from .common import coloured, emit, output_option, say, say_note, warn
+from .common import coloured, emit, no_empty_argument, output_option, say, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 from ..wording import counted
@@ -46,6 +46,7 @@ def check(
     from ..project.config import ConfigError, ProjectConfig, find_config, load_config
     from ..report import choose, deliver
 
+    no_empty_argument(paths or (), "PATH", "a file or a folder of the repository, or no PATH for all of it")
     if config_file is not None:
         if config_file.is_dir():
             raise DeckcheckError(f"--config {config_file}: a folder, not a file; give the deckcheck.yaml file itself")

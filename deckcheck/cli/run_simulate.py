@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
-from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, tables_on_stdout, warn, writable
+from .common import (
+    OPTION_OF_SETTING, coloured, emit, no_empty_argument, read_deck_argument, say, say_note, tables_on_stdout, warn, writable,
+)
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -53,6 +55,7 @@ def run_simulate(
     from ..formats import load, reference
     from ..report import choose, deliver_simulation
 
+    no_empty_argument([deck], "DECK", "a decklist file, or - for standard input")
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
     format_ref = reference(format_id)
     if more_policies and not compare_with:
