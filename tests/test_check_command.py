@@ -784,3 +784,26 @@ def test_the_format_date_advice_names_where_the_date_came_from(cli, tmp_path):
     given = cli("check", "--config", "ci/deckcheck.yaml", "--date", "2015-06-01", "-o", "json", cwd=tmp_path)
     [problem] = [p for p in json.loads(given.stdout)["results"][0]["problems"] if p["rule"] == "format-date"]
     assert problem["message"] == advice.format("--date")
+
+
+def test_one_deck_under_two_entries_or_two_spellings_gives_distinct_junit_cases(cli, tmp_path):
+    """The same assertion of two simulate entries that match one deck were two JUnit cases
+    of one classname and name (a CI test view kept one, maybe the passing one); a deck
+    outside the repository given under two spellings was checked twice, as two such cases."""
+    from test_ci_reporters import assert_valid_junit
+
+    write(tmp_path, {
+        "repo/deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {hands: 2000, assert: "keep7 >= 0.5"}\n'
+                               '  "burn.txt": {hands: 2000, keep: "lands >= 3", assert: "keep7 >= 0.5"}\n',
+        "repo/burn.txt": BURN, "outside/a.txt": LEGAL,
+    })
+    done = cli("check", "-o", "junit", cwd=tmp_path / "repo")
+    root = assert_valid_junit(done.stdout)
+    cases = [(case.get("classname"), case.get("name")) for case in root.iter("testcase")]
+    assert len(cases) == len(set(cases)) == 3, cases
+    assert ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (2)") in cases
+    (tmp_path / "repo" / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    given = cli("check", "../outside/a.txt", f"{tmp_path}/outside/a.txt", "../outside/./a.txt", "-o", "junit",
+                cwd=tmp_path / "repo")
+    assert given.returncode == 0, given.stderr
+    assert [case.get("name") for case in assert_valid_junit(given.stdout).iter("testcase")] == ["../outside/a.txt"]

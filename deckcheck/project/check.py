@@ -140,6 +140,7 @@ def select(
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
+    outside: set[str] = set()  # the chosen files outside the project, absolute
     refused: list[str] = []
     folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
     for given in paths:
@@ -153,7 +154,10 @@ def select(
             why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
             if why:
                 refused.append(f"{given}: {why}")
-            elif path.suffix.lower() in extensions:
+            elif path.suffix.lower() in extensions and os.path.abspath(path) not in outside:
+                # Once, however it is spelt (`../x/a.txt`, `/abs/x/a.txt`): the report
+                # names both alike, and a deck is one verdict (one JUnit case) of a run.
+                outside.add(os.path.abspath(path))
                 chosen[given] = path
             continue
         if rel and never_walked(config.root, rel) and not path.is_dir():
