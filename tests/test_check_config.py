@@ -139,7 +139,10 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
         f"deckcheck: warning: {config}: exclude: 'modern' " + hint.format(" (events/modern)", "modern"),
     ]
     done = cli("check", cwd=tmp_path)
-    assert done.returncode == 0 and done.stderr.splitlines() == expected, done.stderr
+    # `events/*` takes the files right in events/, which has none (a folder's glob, warned
+    # above, is not said to match no deck as well).
+    unused = f"deckcheck: warning: {config}: decks: 'events/*' matches no deck"
+    assert done.returncode == 0 and done.stderr.splitlines() == [*expected, unused], done.stderr
     hook = cli("check", "events/x/legacy/b.txt", "-o", "json", cwd=tmp_path)
     assert hook.returncode == 0 and hook.stderr.splitlines() == expected[:2], hook.stderr
     assert [(m["level"], m["message"]) for m in json.loads(hook.stdout)["messages"]] == [
@@ -328,3 +331,43 @@ def test_a_broken_deckcheck_yaml_s_own_output_is_its_report_and_no_annotation_go
     (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\noutput: sarf\n", encoding="utf-8")
     typo = cli("check", cwd=tmp_path, env={"GITHUB_ACTIONS": "false"})
     assert (typo.returncode, typo.stdout) == (2, "") and "output: expected one of" in typo.stderr
+
+
+def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_case(cli, tmp_path):
+    """Globs are case-sensitive, on every system (docs/ci.md): `Decks/**` takes nothing
+    of `decks/`. A `decks` glob that matched no file said nothing at all (or, as the only
+    one, only 'no decklists found'): it is a warning naming the glob, as a `formats` or
+    `simulate` glob's is; and each of them, and an `exclude` glob that takes nothing, names
+    a file it would take but for case, when there is one."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**", "Decks/**", "extra/*.txt"]\nexclude: ["Decks/Old/**", "gone/**"]\n'
+                          'formats:\n  "decks/Legacy/*": mtg/legacy\nsimulate:\n  "decks/Burn.txt": {assert: "keep7 >= 0.1"}\n',
+        "decks/burn.txt": BURN, "decks/legacy/a.txt": LEGAL, "decks/old/b.txt": LEGAL,
+    })
+    case = "would match but for case (globs are case-sensitive)"
+    expected = [
+        f"deckcheck: warning: deckcheck.yaml: decks: 'Decks/**' matches no deck; 'decks/burn.txt' {case}",
+        "deckcheck: warning: deckcheck.yaml: decks: 'extra/*.txt' matches no deck",
+        f"deckcheck: warning: deckcheck.yaml: exclude: 'Decks/Old/**' matches no file; 'decks/old/b.txt' {case}",
+        "deckcheck: warning: deckcheck.yaml: simulate.decks/Burn.txt: matches no deck, so its assertions did not run; "
+        f"'decks/burn.txt' {case}",
+        f"deckcheck: warning: deckcheck.yaml: formats.decks/Legacy/*: matches no deck; 'decks/legacy/a.txt' {case}",
+    ]
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == expected
+    # In a GitHub job each is an annotation on its glob's line.
+    annotated = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    places = [line.partition("::")[2].partition("::")[0] for line in annotated.stdout.splitlines() if line.startswith("::warning")]
+    assert places == [f"warning file=deckcheck.yaml,line={line},title=deckcheck check" for line in (2, 2, 3, 7, 5)]
+    # A hook run looks at a few files: it cannot tell.
+    hook = cli("check", "decks/burn.txt", cwd=tmp_path)
+    assert hook.returncode == 0 and "warning" not in hook.stderr
+    # The only `decks` glob matching nothing: its warning, then the error.
+    (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["DECKS/**"]\n', encoding="utf-8")
+    nothing = cli("check", cwd=tmp_path)
+    assert nothing.returncode == 2
+    assert nothing.stderr.splitlines() == [
+        f"deckcheck: warning: deckcheck.yaml: decks: 'DECKS/**' matches no deck; 'decks/burn.txt' {case}",
+        f"deckcheck: error: no decklists found under {tmp_path} (decks: DECKS/**)",
+    ]

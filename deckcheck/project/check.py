@@ -128,6 +128,7 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
 
 def select(
     config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None, seen_folders: set[str] | None = None,
+    seen_files: list[str] | None = None, unreadable: list[str] | None = None,
 ) -> list[tuple[Path, str]]:
     """(file, path relative to the root) of every deck to check, sorted. A folder among
     `paths` stands for the decks under it (`check decks/`; `check .` is the whole
@@ -135,7 +136,9 @@ def select(
     a hidden folder), a pipe or a device is not read, nor is a folder that cannot be
     listed where a deck could lie: `warnings` hears which and why.
     `seen_folders` gets the folders (relative to the root) of the repository's files that
-    were looked at: every walked file's, or those of the files given."""
+    were looked at: every walked file's, or those of the files given; `seen_files` every
+    file walked (none when only files are given), `unreadable` the folders that could not
+    be listed."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
@@ -189,6 +192,8 @@ def select(
             lambda rel: any(rel.startswith(folder + "/") for folder in folders))
         for rel, path in walked.files:
             _add_folders(seen_folders, rel)
+            if seen_files is not None:
+                seen_files.append(rel)
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
@@ -197,6 +202,8 @@ def select(
         # `decks` glob reaches into it or an `exclude` glob takes all of it.
         refused += [f"{rel}/: {why}" for rel, why in walked.passed_over
                     if rel in walked.unreadable_folders and wanted(rel + "/") and _may_hold_decks(config, rel)]
+        if unreadable is not None:
+            unreadable.extend(walked.unreadable_folders)
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
@@ -302,7 +309,9 @@ def run_check(
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
     refused: list[str] = []
     seen_folders: set[str] = set()
-    decks = select(config, paths, refused, seen_folders)
+    walked: list[str] = []  # every file of the repository walked: a glob's match but for case
+    locked: list[str] = []  # folders that could not be listed: a glob may match there
+    decks = select(config, paths, refused, seen_folders, walked, locked)
     # The run's warnings, each with the file and line it is about when it is about one (a
     # deck of another game; a glob on its line of deckcheck.yaml): where a GitHub
     # annotation points.
@@ -370,14 +379,30 @@ def run_check(
             run.report.assertions.append(_not_run(not_run, why, shown, fmt))  # type: ignore[union-attr]
         if progress:
             progress(shown)
+    deck_names = [rel for _, rel in decks]
+    if not paths:
+        files = sorted(rel for rel in walked if rel not in config.own_files)
+        for key, patterns, taken, what in (("decks", config.decks, deck_names, "deck"), ("exclude", config.exclude, (), "file")):
+            for pattern in patterns:
+                if any(matches(pattern, rel) for rel in taken) or (key == "exclude" and any(matches(pattern, rel) for rel in files)):
+                    continue
+                if any(may_match_under(pattern, folder) for folder in locked):
+                    continue  # its decks may lie in a folder it could not read, which is warned about
+                if any(warning.message.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for warning in warnings):
+                    continue  # said already: the name of a folder, which globs take nothing under
+                hint = _but_for_case(pattern, files)
+                if key == "decks" or hint:  # an exclude glob for files yet to come is no mistake
+                    text = f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"
+                    warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get((key, pattern))))
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                text = f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                text = (f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                        f"{_but_for_case(spec.glob, deck_names)}")
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("simulate", spec.glob))))
         for pattern, _ in config.formats:
-            if not any(matches(pattern, rel) for _, rel in decks):
-                text = f"{config.shown}: formats.{pattern}: matches no deck"
+            if not any(matches(pattern, rel) for rel in deck_names):
+                text = f"{config.shown}: formats.{pattern}: matches no deck{_but_for_case(pattern, deck_names)}"
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
     # Warnings first, as stderr has them (before the report; the notes follow it).
@@ -408,6 +433,16 @@ def broken_config_report(error: ConfigError) -> Report:
 # What the report of a broken deckcheck.yaml gives as the format of its one entry: the name
 # of its JUnit suite.
 CONFIG_SUITE = "deckcheck.yaml"
+
+
+def _but_for_case(pattern: str, files: Iterable[str]) -> str:
+    """`; 'Decks/a.txt' would match but for case ...` for the first of `files` (relative to
+    the root) that `pattern`, which matches none of them, matches when case is ignored; ""
+    for none. Globs are case-sensitive on every system (docs/ci.md): a repository checked
+    on Linux CI and on a Mac gets one verdict."""
+    folded = pattern.casefold()
+    found = next((rel for rel in files if matches(folded, rel.casefold())), None)
+    return f"; {found!r} would match but for case (globs are case-sensitive)" if found is not None else ""
 
 
 def _default_hands() -> int:

@@ -149,8 +149,8 @@ class ProjectConfig:
     formats: tuple[tuple[str, FormatRef], ...] = ()
     simulate: tuple[SimulateSpec, ...] = ()
     strict: bool = False                # the run's own warnings fail the check (`check --strict`)
-    # The line of each `formats` and `simulate` glob, by (key, glob): where `check` points
-    # its warning that a glob matches no deck.
+    # The line of each `decks`, `exclude`, `formats` and `simulate` glob, by (key, glob):
+    # where `check` points its warning that a glob matches no deck.
     lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
     # deckcheck.yaml and the format and policy files it names, relative to `root`: never decks.
     own_files: frozenset[str] = frozenset()
@@ -288,6 +288,12 @@ def _settings(
     date = data.get("date")
     lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
              if (line := line_of((key, glob))) is not None}
+    for key in ("decks", "exclude"):
+        listed = isinstance(data.get(key), list)
+        for index, glob in enumerate(items(data.get(key), key)):
+            line = line_of((key, index) if listed else (key,))
+            if line is not None:
+                lines.setdefault((key, glob), line)
     named = [path, *(ref for ref in (default, *(ref for _, ref in formats)) if isinstance(ref, Path)),
              *(Path(spec.policy) for spec in simulate if spec.policy)]
     own_files = frozenset(os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/") for file in named)
