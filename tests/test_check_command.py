@@ -211,6 +211,19 @@ CONFIG_ERRORS = [
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
     ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
+    # Too few hands to judge an assertion by (1 hand: keep7 is 0 or 1, its standard error 0,
+    # so the 3-standard-error margin is none), and an empty policy: errors naming the key,
+    # never a verdict on a sample of one or the default keep rule in silence.
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: 0}}\n", "simulate.*.txt.hands: expected a whole number from 1 to"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: -5}}\n", "simulate.*.txt.hands: expected a whole number from 1 to"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: 1}}\n",
+     "deckcheck.yaml: simulate.*.txt.hands: 1 hand is too few to judge an assertion by; give at least 100, or leave "
+     "hands out (100,000)"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: 99}}\n", "simulate.*.txt.hands: 99 hands are too few"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', policy: ''}}\n",
+     "deckcheck.yaml: simulate.*.txt.policy: empty; name a policy file (relative to deckcheck.yaml), or leave policy out "
+     "for the default keep rule"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', policy: '  '}}\n", "simulate.*.txt.policy: empty; name a policy file"),
     ("simulate: {'*.txt': {keep6: '2 <= landz', assert: 'keep7 >= 0.5'}}\n",
      "simulate.*.txt.keep6: column 6 in '2 <= landz': unknown name 'landz'; did you mean 'lands'?"),
     ("simulate: {'*.txt': {policy: nope.yaml, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),

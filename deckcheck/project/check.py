@@ -26,7 +26,7 @@ from ..errors import DeckcheckError
 from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
 from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
-from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec
+from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec, default_hands
 from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
@@ -358,7 +358,7 @@ def run_check(
                 used_globs.add(spec.glob)
                 # The hands an entry asks for (exact entries too: an event exact odds
                 # cannot answer is sampled at the default), whether or not it runs exact.
-                hands = spec.hands or _default_hands()
+                hands = spec.hands or default_hands()
                 if spec.assertions and hands > hands_left:
                     # Nothing simulates from here on, even an entry that would still fit:
                     # where a run stopped is then plain from its report.
@@ -443,13 +443,6 @@ def _but_for_case(pattern: str, files: Iterable[str]) -> str:
     folded = pattern.casefold()
     found = next((rel for rel in files if matches(folded, rel.casefold())), None)
     return f"; {found!r} would match but for case (globs are case-sensitive)" if found is not None else ""
-
-
-def _default_hands() -> int:
-    """The engine's default number of hands, the engine imported only by a run that simulates."""
-    from ..engine.simulation import DEFAULT_HANDS
-
-    return DEFAULT_HANDS
 
 
 def _add_once(why: list[str], reason: str) -> None:

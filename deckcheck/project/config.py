@@ -36,6 +36,7 @@ from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, SchemaError, Spec, Str, Struct, dotted, validate
+from ..wording import counted
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
@@ -337,12 +338,28 @@ def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
                           path=shown, keys=keys)
 
 
+# The fewest hands a `simulate` entry may sample: its assertions are judged within 3 standard
+# errors, which a sample of a few hands does not have (docs/ci.md).
+MIN_HANDS_TO_ASSERT = 100
+
+
+def default_hands() -> int:
+    """The engine's default number of hands, the engine imported only by a run that simulates."""
+    from ..engine.simulation import DEFAULT_HANDS
+
+    return DEFAULT_HANDS
+
+
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
     from ..engine.assertions import parse_assertion
     from ..engine.keep import check_policy_file
     from ..engine.policy import parse_rule, rule_text
 
     policy = spec.get("policy")
+    if policy is not None and not policy.strip():
+        # `policy: ""` (a template's blank) ran the default keep rule without a word.
+        raise ConfigError("empty; name a policy file (relative to deckcheck.yaml), or leave policy out for the default "
+                          "keep rule", path=shown, keys=("simulate", glob, "policy"))
     policy_path = _policy_path(policy, root, shown, ("simulate", glob, "policy")) if policy else None
     tags: tuple[str, ...] = ()
     file_rules: dict[int, Rule] = {}
@@ -388,6 +405,14 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         raise ConfigError(
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
             "or exact to sample", path=shown, keys=("simulate", glob, sampling[0]),
+        )
+    hands = spec.get("hands")
+    if hands is not None and hands < MIN_HANDS_TO_ASSERT:
+        # Every entry asserts: one hand makes keep7 0 or 1 with a standard error of 0, so the
+        # 3-standard-error margin vanishes and the verdict is a coin toss, not a check.
+        raise ConfigError(
+            f"{counted(hands, 'hand')} {'is' if hands == 1 else 'are'} too few to judge an assertion by; give at least "
+            f"{MIN_HANDS_TO_ASSERT}, or leave hands out ({default_hands():,})", path=shown, keys=("simulate", glob, "hands"),
         )
     return SimulateSpec(
         glob=glob,
