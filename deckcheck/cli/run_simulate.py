@@ -56,6 +56,10 @@ def run_simulate(
     from ..report import choose, deliver_simulation
 
     no_empty_argument([deck], "DECK", "a decklist file, or - for standard input")
+    # An empty policy ("$POLICY" unset) ran the default keep rule, or compared it, without a word.
+    no_empty_argument([policy] if policy is not None else [], "--policy",
+                      "a policy file, or leave --policy out for the default keep rule")
+    no_empty_argument([*(compare_with or []), *(more_policies or [])], "--compare", "a policy file to compare")
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
     format_ref = reference(format_id)
     if more_policies and not compare_with:
