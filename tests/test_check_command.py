@@ -270,10 +270,14 @@ def test_check_without_config_or_format_is_a_usage_error(cli, tmp_path):
 
 
 def test_check_finding_no_deck_is_an_error(cli, tmp_path):
-    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n'})
+    """The repository is named from the working directory, as deckcheck.yaml is (it was
+    its absolute path); from a folder below it, as found."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "sub/x.md": "notes\n"})
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 2
-    assert "no decklists found" in done.stderr
+    assert done.stderr.endswith("deckcheck: error: no decklists found under . (decks: decks/**)\n"), done.stderr
+    below = cli("check", cwd=tmp_path / "sub")
+    assert below.stderr.endswith(f"deckcheck: error: no decklists found under {tmp_path} (decks: decks/**)\n")
 
 
 def test_check_warns_about_globs_that_match_nothing(cli, tmp_path):

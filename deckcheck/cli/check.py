@@ -83,7 +83,7 @@ def check(
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:
             raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
-        where = ", ".join(folders) if folders else str(config.root)
+        where = ", ".join(folders) if folders else _folder_shown(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     color = coloured(reporter)
     emit(deliver(reporter, run.report, color=color, warn=warn), encoding=encoding(reporter), color=color)
@@ -120,6 +120,14 @@ def _report_config_error(error: ConfigError, output: str | None) -> None:
     elif name in _REPORT_FILES:
         reporter = load(name)
         emit(deliver(reporter, broken_config_report(error)), encoding=encoding(reporter))
+
+
+def _folder_shown(folder: Path) -> str:
+    """The repository's folder as messages name it: from the working directory when it
+    lies in it (`.`), as deckcheck.yaml and decks are named; else absolute, as found."""
+    from ..workdir import from_working_directory
+
+    return from_working_directory(folder)
 
 
 def _selection(config) -> str:  # type: ignore[no-untyped-def]
