@@ -80,6 +80,17 @@ def test_a_policy_without_a_rule_for_the_format_s_hand_names_the_config(cli, tmp
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml: simulate.*.txt: " in done.stderr
     assert "gives no rule for the opening hand of 7 cards" in done.stderr
+    # A configuration error found mid-run is one too: SARIF, JUnit and GitHub say it on
+    # the entry's line, as they say one found when the file loads (stdout was empty).
+    from test_ci_reporters import assert_valid_sarif
+
+    sarif = cli("check", "-o", "sarif", cwd=tmp_path)
+    assert sarif.returncode == 2 and sarif.stderr == done.stderr
+    [result] = assert_valid_sarif(sarif.stdout)["runs"][0]["results"]
+    assert result["ruleId"] == "config" and result["message"]["text"].startswith("simulate.*.txt: ")
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 3}
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert github.stdout.startswith("::error file=deckcheck.yaml,line=3,title=deckcheck.yaml::simulate.*.txt: ")
 
 
 def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):

@@ -74,7 +74,12 @@ def check(
     day = parse_date(date) if date else None
     if platform is not None:
         check_platform(platform)
-    run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform, strict=strict)
+    try:
+        run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform, strict=strict)
+    except ConfigError as exc:
+        # Found once a deck's format is known (a policy without a rule for its hand size).
+        _report_config_error(exc, output or config.output)
+        raise
     # The run's warnings and notes are in its report too, each output showing them its way
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:
