@@ -381,19 +381,9 @@ def run_check(
             progress(shown)
     deck_names = [rel for _, rel in decks]
     if not paths:
-        files = sorted(rel for rel in walked if rel not in config.own_files)
-        for key, patterns, taken, what in (("decks", config.decks, deck_names, "deck"), ("exclude", config.exclude, (), "file")):
-            for pattern in patterns:
-                if any(matches(pattern, rel) for rel in taken) or (key == "exclude" and any(matches(pattern, rel) for rel in files)):
-                    continue
-                if any(may_match_under(pattern, folder) for folder in locked):
-                    continue  # its decks may lie in a folder it could not read, which is warned about
-                if any(warning.message.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for warning in warnings):
-                    continue  # said already: the name of a folder, which globs take nothing under
-                hint = _but_for_case(pattern, files)
-                if key == "decks" or hint:  # an exclude glob for files yet to come is no mistake
-                    text = f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"
-                    warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get((key, pattern))))
+        said = {warning.message for warning in warnings}
+        warnings += [RunMessage(RUN_WARNING, text, config_file, config.lines.get(key))
+                     for key, text in _selection_globs_unused(config, deck_names, walked, locked, said)]
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
@@ -433,6 +423,30 @@ def broken_config_report(error: ConfigError) -> Report:
 # What the report of a broken deckcheck.yaml gives as the format of its one entry: the name
 # of its JUnit suite.
 CONFIG_SUITE = "deckcheck.yaml"
+
+
+def _selection_globs_unused(
+    config: ProjectConfig, decks: list[str], walked: list[str], locked: list[str], said: set[str],
+) -> list[tuple[tuple[str, str], str]]:
+    """((key, glob), warning) for each `decks` glob that matches none of `decks` and each
+    `exclude` glob that takes none of the `walked` files but would take one if not for case
+    (an exclude glob for files yet to come is no mistake). Not for a glob that may match in
+    a folder that could not be listed (`locked`, warned about itself) nor for one `said` to
+    be a folder's name (folder_globs)."""
+    files = sorted(rel for rel in walked if rel not in config.own_files)
+    found = []
+    for key, patterns, what in (("decks", config.decks, "deck"), ("exclude", config.exclude, "file")):
+        for pattern in patterns:
+            if any(matches(pattern, rel) for rel in (decks if key == "decks" else files)):
+                continue
+            if any(may_match_under(pattern, folder) for folder in locked):
+                continue
+            if any(text.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for text in said):
+                continue
+            hint = _but_for_case(pattern, files)
+            if key == "decks" or hint:
+                found.append(((key, pattern), f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"))
+    return found
 
 
 def _but_for_case(pattern: str, files: Iterable[str]) -> str:

@@ -62,8 +62,9 @@ _MET_ONLY_TEXTS = {
         "config: a deckcheck.yaml that `deckcheck check` cannot use: an unknown key, a wrong type, "
         "a format or policy file that does not exist or is broken, a keep rule or an assertion that "
         "does not parse.\n\n"
-        "The file is read before any deck, so no deck was checked (exit 2); the message names the key "
-        "and the line that gives it (docs/ci.md)."
+        "The run stops there (exit 2): the file is read before any deck, and a policy file without a "
+        "keep rule for a deck's opening hand is found at that deck. The message names the key, placed "
+        "on the line that gives it (docs/ci.md)."
     ),
 }
 
