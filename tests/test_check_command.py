@@ -480,9 +480,9 @@ def test_check_passes_on_the_simulation_s_notes(cli, tmp_path):
     assert done.returncode == 1 and "FAIL  a.txt: keep7 >= 0.5   [keep7 = 0.0000]" in done.stdout
     notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: a.txt: ")]
     assert notes == [
-        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tags.burn: 'Lightening Bolt' is not in the main deck; "
+        "deckcheck: note: a.txt: simulate.*.txt: p.yaml: tags.burn: 'Lightening Bolt' is not in the main deck; "
         "did you mean 'Lightning Bolt'?",
-        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tag 'burn' holds no card of the main deck, "
+        "deckcheck: note: a.txt: simulate.*.txt: p.yaml: tag 'burn' holds no card of the main deck, "
         "so count(burn) is 0 in every hand (keep.7)",
     ]
     assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
@@ -523,7 +523,7 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
         "burn.txt": BURN,
     })
     warning = "deckcheck.yaml: simulate.typo.txt: matches no deck, so its assertions did not run"
-    policy = tmp_path / "p.yaml"
+    policy = "p.yaml"  # named from the working directory
     notes = [
         f"burn.txt: simulate.burn.txt: {policy}: tags.burn: 'Lightening Bolt' is not in the main deck; did you mean 'Lightning Bolt'?",
         f"burn.txt: simulate.burn.txt: {policy}: tag 'burn' holds no card of the main deck, so count(burn) is 0 in every hand (keep.7)",

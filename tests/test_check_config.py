@@ -382,3 +382,23 @@ def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_cas
         f"deckcheck: warning: deckcheck.yaml: decks: 'DECKS/**' matches no deck; 'decks/burn.txt' {case}",
         "deckcheck: error: no decklists found under . (decks: DECKS/**)",
     ]
+
+
+def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(cli, tmp_path):
+    """Its errors and the simulation's notes named the policy file by its absolute path
+    (`deckcheck.yaml: simulate.x.policy: /home/runner/work/r/r/gone.yaml: cannot read
+    policy file`), beside decks and deckcheck.yaml named from the working directory."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {policy: policies/gone.yaml, assert: "keep7 >= 0.5"}\n',
+        "burn.txt": BURN,
+        "policies/p.yaml": "keep:\n  7: lands >= 1 or count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == ("deckcheck: error: deckcheck.yaml: simulate.*.txt.policy: policies/gone.yaml: cannot read "
+                           "policy file (No such file or directory)\n")
+    (tmp_path / "deckcheck.yaml").write_text(
+        'format: mtg/modern\nsimulate:\n  "*.txt": {policy: policies/p.yaml, assert: "keep7 >= 0.1"}\n', encoding="utf-8")
+    noted = cli("check", cwd=tmp_path)
+    assert noted.returncode == 0, noted.stderr
+    assert noted.stderr.startswith("deckcheck: note: burn.txt: simulate.*.txt: policies/p.yaml: tags.burn: ")
