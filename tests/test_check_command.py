@@ -211,6 +211,19 @@ CONFIG_ERRORS = [
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
     ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),
+    # Too few hands to judge an assertion by (1 hand: keep7 is 0 or 1, its standard error 0,
+    # so the 3-standard-error margin is none), and an empty policy: errors naming the key,
+    # never a verdict on a sample of one or the default keep rule in silence.
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: 0}}\n", "simulate.*.txt.hands: expected a whole number from 1 to"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: -5}}\n", "simulate.*.txt.hands: expected a whole number from 1 to"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: 1}}\n",
+     "deckcheck.yaml: simulate.*.txt.hands: 1 hand is too few to judge an assertion by; give at least 100, or leave "
+     "hands out (100,000)"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', hands: 99}}\n", "simulate.*.txt.hands: 99 hands are too few"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', policy: ''}}\n",
+     "deckcheck.yaml: simulate.*.txt.policy: empty; name a policy file (relative to deckcheck.yaml), or leave policy out "
+     "for the default keep rule"),
+    ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', policy: '  '}}\n", "simulate.*.txt.policy: empty; name a policy file"),
     ("simulate: {'*.txt': {keep6: '2 <= landz', assert: 'keep7 >= 0.5'}}\n",
      "simulate.*.txt.keep6: column 6 in '2 <= landz': unknown name 'landz'; did you mean 'lands'?"),
     ("simulate: {'*.txt': {policy: nope.yaml, assert: 'keep7 >= 0.5'}}\n", "simulate.*.txt.policy: "),
@@ -257,10 +270,14 @@ def test_check_without_config_or_format_is_a_usage_error(cli, tmp_path):
 
 
 def test_check_finding_no_deck_is_an_error(cli, tmp_path):
-    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n'})
+    """The repository is named from the working directory, as deckcheck.yaml is (it was
+    its absolute path); from a folder below it, as found."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "sub/x.md": "notes\n"})
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 2
-    assert "no decklists found" in done.stderr
+    assert done.stderr.endswith("deckcheck: error: no decklists found under . (decks: decks/**)\n"), done.stderr
+    below = cli("check", cwd=tmp_path / "sub")
+    assert below.stderr.endswith(f"deckcheck: error: no decklists found under {tmp_path} (decks: decks/**)\n")
 
 
 def test_check_warns_about_globs_that_match_nothing(cli, tmp_path):
@@ -463,9 +480,9 @@ def test_check_passes_on_the_simulation_s_notes(cli, tmp_path):
     assert done.returncode == 1 and "FAIL  a.txt: keep7 >= 0.5   [keep7 = 0.0000]" in done.stdout
     notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: a.txt: ")]
     assert notes == [
-        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tags.burn: 'Lightening Bolt' is not in the main deck; "
+        "deckcheck: note: a.txt: simulate.*.txt: p.yaml: tags.burn: 'Lightening Bolt' is not in the main deck; "
         "did you mean 'Lightning Bolt'?",
-        f"deckcheck: note: a.txt: simulate.*.txt: {tmp_path / 'p.yaml'}: tag 'burn' holds no card of the main deck, "
+        "deckcheck: note: a.txt: simulate.*.txt: p.yaml: tag 'burn' holds no card of the main deck, "
         "so count(burn) is 0 in every hand (keep.7)",
     ]
     assert "Mountian" not in done.stderr and "unknown card 'Mountian'" in done.stdout
@@ -505,8 +522,8 @@ def test_check_s_warnings_and_notes_reach_every_report(cli, tmp_path):
         "p.yaml": "keep:\n  7: lands >= 1 or count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
         "burn.txt": BURN,
     })
-    warning = f"{tmp_path / 'deckcheck.yaml'}: simulate.typo.txt: matches no deck, so its assertions did not run"
-    policy = tmp_path / "p.yaml"
+    warning = "deckcheck.yaml: simulate.typo.txt: matches no deck, so its assertions did not run"
+    policy = "p.yaml"  # named from the working directory
     notes = [
         f"burn.txt: simulate.burn.txt: {policy}: tags.burn: 'Lightening Bolt' is not in the main deck; did you mean 'Lightning Bolt'?",
         f"burn.txt: simulate.burn.txt: {policy}: tag 'burn' holds no card of the main deck, so count(burn) is 0 in every hand (keep.7)",
@@ -629,7 +646,7 @@ main()
 @pytest.mark.parametrize("decks, warned", [
     ("", True), ('decks: ["**/*.txt"]\n', True), ('decks: ["locked/*.txt", "a.txt"]\n', True),
     ('decks: ["locked/deep/**/*.txt", "a.txt"]\n', True),
-    ('decks: ["/a.txt", "other/*.txt"]\n', False),  # no glob reaches into it: nothing to say
+    ('decks: ["/a.txt", "other/*.txt"]\n', False),  # no glob reaches into it: nothing to say of it
     ('exclude: ["locked/"]\n', False),
 ])
 def test_check_warns_about_a_folder_it_cannot_read_and_checks_the_rest(cli, tmp_path, decks, warned):
@@ -649,6 +666,8 @@ def test_check_warns_about_a_folder_it_cannot_read_and_checks_the_rest(cli, tmp_
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("a.txt - mtg/modern: LEGAL")
     expected = ["deckcheck: warning: locked/: cannot read folder (Permission denied)"] if warned else []
+    if "other/*.txt" in decks:  # a glob that matches no file is told of (not the globs that may match in locked/)
+        expected.append("deckcheck: warning: deckcheck.yaml: decks: 'other/*.txt' matches no deck")
     assert done.stderr.splitlines() == expected
 
 
@@ -748,3 +767,62 @@ def test_hands_of_one_run_are_bounded(tmp_path, monkeypatch):
     }
     assert outcomes[2]["message"] == "not run: a run simulates at most 250 hands (docs/security.md, limits)"
     assert report.exit_code == 1
+
+
+def test_check_names_deckcheck_yaml_from_the_working_directory_as_it_names_decks(cli, tmp_path):
+    """Messages named deckcheck.yaml by its absolute path (`/home/runner/work/r/r/
+    deckcheck.yaml: formats.x: matches no deck`) beside decks named from the working
+    directory. Inside it, it is named from there; a file above it stays as found, and a
+    `--config` path outside it as given."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats: {"legacy/**": mtg/legacy}\n',
+        "ci/deckcheck.yaml": 'format: mtg/modern\nformt: x\n', "a.txt": LEGAL, "sub/b.txt": LEGAL,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.stderr == "deckcheck: warning: deckcheck.yaml: formats.legacy/**: matches no deck\n", done.stderr
+    broken = cli("check", "--config", "ci/deckcheck.yaml", cwd=tmp_path)
+    assert broken.returncode == 2 and broken.stderr.startswith("deckcheck: error: ci/deckcheck.yaml: formt: unknown key")
+    broken = cli("check", "--config", f"{tmp_path}/ci/deckcheck.yaml", cwd=tmp_path)
+    assert broken.stderr.startswith("deckcheck: error: ci/deckcheck.yaml: formt: unknown key")
+    above = cli("check", cwd=tmp_path / "sub")
+    assert f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: formats.legacy/**: matches no deck" in above.stderr
+    given = cli("check", "--config", "../ci/deckcheck.yaml", cwd=tmp_path / "sub")
+    assert given.stderr.startswith("deckcheck: error: ../ci/deckcheck.yaml: formt: unknown key")
+
+
+def test_the_format_date_advice_names_where_the_date_came_from(cli, tmp_path):
+    """`check` with `date: 2015-06-01` in deckcheck.yaml told Pioneer decks to 'check the
+    event date (--date)', an option the run was not given: the advice names the key and
+    the file that gave the date; `--date` when the option gave it."""
+    write(tmp_path, {"ci/deckcheck.yaml": "format: mtg/pioneer\ndate: 2015-06-01\n", "ci/a.txt": LEGAL})
+    advice = "Pioneer did not exist on 2015-06-01: it starts on 2019-10-21; check the event date ({})"
+    done = cli("check", "--config", "ci/deckcheck.yaml", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    [problem] = [p for p in json.loads(done.stdout)["results"][0]["problems"] if p["rule"] == "format-date"]
+    assert problem["message"] == advice.format("date: in ci/deckcheck.yaml")
+    given = cli("check", "--config", "ci/deckcheck.yaml", "--date", "2015-06-01", "-o", "json", cwd=tmp_path)
+    [problem] = [p for p in json.loads(given.stdout)["results"][0]["problems"] if p["rule"] == "format-date"]
+    assert problem["message"] == advice.format("--date")
+
+
+def test_one_deck_under_two_entries_or_two_spellings_gives_distinct_junit_cases(cli, tmp_path):
+    """The same assertion of two simulate entries that match one deck were two JUnit cases
+    of one classname and name (a CI test view kept one, maybe the passing one); a deck
+    outside the repository given under two spellings was checked twice, as two such cases."""
+    from test_ci_reporters import assert_valid_junit
+
+    write(tmp_path, {
+        "repo/deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {hands: 2000, assert: "keep7 >= 0.5"}\n'
+                               '  "burn.txt": {hands: 2000, keep: "lands >= 3", assert: "keep7 >= 0.5"}\n',
+        "repo/burn.txt": BURN, "outside/a.txt": LEGAL,
+    })
+    done = cli("check", "-o", "junit", cwd=tmp_path / "repo")
+    root = assert_valid_junit(done.stdout)
+    cases = [(case.get("classname"), case.get("name")) for case in root.iter("testcase")]
+    assert len(cases) == len(set(cases)) == 3, cases
+    assert ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (2)") in cases
+    (tmp_path / "repo" / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    given = cli("check", "../outside/a.txt", f"{tmp_path}/outside/a.txt", "../outside/./a.txt", "-o", "junit",
+                cwd=tmp_path / "repo")
+    assert given.returncode == 0, given.stderr
+    assert [case.get("name") for case in assert_valid_junit(given.stdout).iter("testcase")] == ["../outside/a.txt"]

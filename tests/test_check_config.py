@@ -80,6 +80,17 @@ def test_a_policy_without_a_rule_for_the_format_s_hand_names_the_config(cli, tmp
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
     assert done.stderr.startswith("deckcheck: error: ") and "deckcheck.yaml: simulate.*.txt: " in done.stderr
     assert "gives no rule for the opening hand of 7 cards" in done.stderr
+    # A configuration error found mid-run is one too: SARIF, JUnit and GitHub say it on
+    # the entry's line, as they say one found when the file loads (stdout was empty).
+    from test_ci_reporters import assert_valid_sarif
+
+    sarif = cli("check", "-o", "sarif", cwd=tmp_path)
+    assert sarif.returncode == 2 and sarif.stderr == done.stderr
+    [result] = assert_valid_sarif(sarif.stdout)["runs"][0]["results"]
+    assert result["ruleId"] == "config" and result["message"]["text"].startswith("simulate.*.txt: ")
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 3}
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert github.stdout.startswith("::error file=deckcheck.yaml,line=3,title=deckcheck.yaml::simulate.*.txt: ")
 
 
 def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
@@ -94,7 +105,7 @@ def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
     assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["decks/a.txt", "decks/archive/b.txt"]
     warnings = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: warning: ")]
     assert warnings == [
-        f"deckcheck: warning: {tmp_path / 'deckcheck.yaml'}: exclude: 'decks/archive' is a folder, but globs match "
+        "deckcheck: warning: deckcheck.yaml: exclude: 'decks/archive' is a folder, but globs match "
         "files, so it takes nothing under it; write 'decks/archive/' for everything in it",
     ]
     (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["decks"]\n', encoding="utf-8")
@@ -131,7 +142,7 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
         "deckcheck.yaml": 'format: mtg/modern\ndecks: ["events/modern", "legacy", "events/*", "events/x/**"]\nexclude: ["modern"]\n',
         "events/modern/a.txt": LEGAL, "events/x/legacy/b.txt": LEGAL, ".hidden/legacy/c.txt": LEGAL,
     })
-    config = tmp_path / "deckcheck.yaml"
+    config = "deckcheck.yaml"  # named from the working directory
     hint = "is a folder{}, but globs match files, so it takes nothing under it; write '{}/' for everything in it"
     expected = [
         f"deckcheck: warning: {config}: decks: 'events/modern' " + hint.format("", "events/modern"),
@@ -139,7 +150,10 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
         f"deckcheck: warning: {config}: exclude: 'modern' " + hint.format(" (events/modern)", "modern"),
     ]
     done = cli("check", cwd=tmp_path)
-    assert done.returncode == 0 and done.stderr.splitlines() == expected, done.stderr
+    # `events/*` takes the files right in events/, which has none (a folder's glob, warned
+    # above, is not said to match no deck as well).
+    unused = f"deckcheck: warning: {config}: decks: 'events/*' matches no deck"
+    assert done.returncode == 0 and done.stderr.splitlines() == [*expected, unused], done.stderr
     hook = cli("check", "events/x/legacy/b.txt", "-o", "json", cwd=tmp_path)
     assert hook.returncode == 0 and hook.stderr.splitlines() == expected[:2], hook.stderr
     assert [(m["level"], m["message"]) for m in json.loads(hook.stdout)["messages"]] == [
@@ -271,3 +285,120 @@ def test_deckcheck_yaml_and_the_files_it_names_are_never_decks(cli, tmp_path):
     # A hook run on them checks every deck again (they can change any verdict), never them.
     given = cli("check", "deckcheck.yaml", "policies/burn.yaml", "-o", "json", cwd=tmp_path)
     assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt", "notes.md"]
+
+
+# A broken deckcheck.yaml with `-o sarif` or `-o junit` printed nothing on stdout: a job that
+# uploads the report (`report: deckcheck.sarif`, `artifacts:reports:junit`) then failed on an
+# empty file, and the error was in the log only. The report is a valid document that carries
+# the error on the file's line; stderr and the exit code are as before.
+@pytest.mark.parametrize("output", ["sarif", "junit"])
+@pytest.mark.parametrize("text, line, message", BROKEN_CONFIGS, ids=[case[2].split(":")[0] for case in BROKEN_CONFIGS])
+def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path, text, line, message, output):
+    from test_ci_reporters import assert_valid_junit, assert_valid_sarif
+
+    write(tmp_path, {"ci/deckcheck.yaml": text, "ci/decks/burn.txt": BURN})
+    done = cli("check", "-o", output, cwd=tmp_path / "ci")
+    assert done.returncode == 2
+    [error] = done.stderr.splitlines()
+    assert error.startswith("deckcheck: error: ") and message in error
+    if output == "sarif":
+        log = assert_valid_sarif(done.stdout)
+        [result] = log["runs"][0]["results"]
+        assert result["ruleId"] == "config" and result["level"] == "error"
+        assert result["message"]["text"].startswith(message)
+        place = result["locations"][0]["physicalLocation"]
+        assert place["artifactLocation"]["uri"] == "deckcheck.yaml" and place["region"] == {"startLine": line}
+        assert log["runs"][0]["invocations"][0]["exitCode"] == 2
+        rules = log["runs"][0]["tool"]["driver"]["rules"]
+        assert rules[result["ruleIndex"]]["id"] == "config"
+        assert "deckcheck.yaml" in rules[result["ruleIndex"]]["fullDescription"]["text"]
+    else:
+        root = assert_valid_junit(done.stdout)
+        assert (root.get("tests"), root.get("failures")) == ("1", "1")
+        [case] = root.iter("testcase")
+        assert (case.get("classname"), case.get("name")) == ("deckcheck_yaml", "deckcheck.yaml")
+        [failure] = case.iter("failure")
+        assert failure.get("type") == "config" and failure.get("message").startswith(message)
+        assert failure.text.startswith(f"line {line}: {message}")
+
+
+def test_a_broken_deckcheck_yaml_s_own_output_is_its_report_and_no_annotation_goes_into_it(cli, tmp_path):
+    """`output: sarif` in the broken file (the job redirects stdout to the file it uploads):
+    the file's output is the report, in a GitHub job too, where `-o auto` put an `::error`
+    annotation on stdout, the SARIF file's only line. `-o` still decides over the file."""
+    from test_ci_reporters import assert_valid_sarif
+
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\noutput: sarif\nformt: x\n", "burn.txt": BURN})
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)}
+    done = cli("check", cwd=tmp_path, env=env)
+    assert done.returncode == 2 and "::error" not in done.stdout
+    [result] = assert_valid_sarif(done.stdout)["runs"][0]["results"]
+    assert result["message"]["text"].startswith("formt: unknown key")
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 3}
+    annotated = cli("check", "-o", "github", cwd=tmp_path, env=env)
+    assert annotated.returncode == 2
+    assert annotated.stdout.startswith("::error file=deckcheck.yaml,line=3,title=deckcheck.yaml::formt: unknown key")
+    # An output the file cannot have (a typo in `output:` itself) is no report: the default.
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\noutput: sarf\n", encoding="utf-8")
+    typo = cli("check", cwd=tmp_path, env={"GITHUB_ACTIONS": "false"})
+    assert (typo.returncode, typo.stdout) == (2, "") and "output: expected one of" in typo.stderr
+
+
+def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_case(cli, tmp_path):
+    """Globs are case-sensitive, on every system (docs/ci.md): `Decks/**` takes nothing
+    of `decks/`. A `decks` glob that matched no file said nothing at all (or, as the only
+    one, only 'no decklists found'): it is a warning naming the glob, as a `formats` or
+    `simulate` glob's is; and each of them, and an `exclude` glob that takes nothing, names
+    a file it would take but for case, when there is one."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**", "Decks/**", "extra/*.txt"]\nexclude: ["Decks/Old/**", "gone/**"]\n'
+                          'formats:\n  "decks/Legacy/*": mtg/legacy\nsimulate:\n  "decks/Burn.txt": {assert: "keep7 >= 0.1"}\n',
+        "decks/burn.txt": BURN, "decks/legacy/a.txt": LEGAL, "decks/old/b.txt": LEGAL,
+    })
+    case = "would match but for case (globs are case-sensitive)"
+    expected = [
+        f"deckcheck: warning: deckcheck.yaml: decks: 'Decks/**' matches no deck; 'decks/burn.txt' {case}",
+        "deckcheck: warning: deckcheck.yaml: decks: 'extra/*.txt' matches no deck",
+        f"deckcheck: warning: deckcheck.yaml: exclude: 'Decks/Old/**' matches no file; 'decks/old/b.txt' {case}",
+        "deckcheck: warning: deckcheck.yaml: simulate.decks/Burn.txt: matches no deck, so its assertions did not run; "
+        f"'decks/burn.txt' {case}",
+        f"deckcheck: warning: deckcheck.yaml: formats.decks/Legacy/*: matches no deck; 'decks/legacy/a.txt' {case}",
+    ]
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == expected
+    # In a GitHub job each is an annotation on its glob's line.
+    annotated = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    places = [line.partition("::")[2].partition("::")[0] for line in annotated.stdout.splitlines() if line.startswith("::warning")]
+    assert places == [f"warning file=deckcheck.yaml,line={line},title=deckcheck check" for line in (2, 2, 3, 7, 5)]
+    # A hook run looks at a few files: it cannot tell.
+    hook = cli("check", "decks/burn.txt", cwd=tmp_path)
+    assert hook.returncode == 0 and "warning" not in hook.stderr
+    # The only `decks` glob matching nothing: its warning, then the error.
+    (tmp_path / "deckcheck.yaml").write_text('format: mtg/modern\ndecks: ["DECKS/**"]\n', encoding="utf-8")
+    nothing = cli("check", cwd=tmp_path)
+    assert nothing.returncode == 2
+    assert nothing.stderr.splitlines() == [
+        f"deckcheck: warning: deckcheck.yaml: decks: 'DECKS/**' matches no deck; 'decks/burn.txt' {case}",
+        "deckcheck: error: no decklists found under . (decks: DECKS/**)",
+    ]
+
+
+def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(cli, tmp_path):
+    """Its errors and the simulation's notes named the policy file by its absolute path
+    (`deckcheck.yaml: simulate.x.policy: /home/runner/work/r/r/gone.yaml: cannot read
+    policy file`), beside decks and deckcheck.yaml named from the working directory."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nsimulate:\n  "*.txt": {policy: policies/gone.yaml, assert: "keep7 >= 0.5"}\n',
+        "burn.txt": BURN,
+        "policies/p.yaml": "keep:\n  7: lands >= 1 or count(burn) >= 1\ntags:\n  burn: [Lightening Bolt]\n",
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == ("deckcheck: error: deckcheck.yaml: simulate.*.txt.policy: policies/gone.yaml: cannot read "
+                           "policy file (No such file or directory)\n")
+    (tmp_path / "deckcheck.yaml").write_text(
+        'format: mtg/modern\nsimulate:\n  "*.txt": {policy: policies/p.yaml, assert: "keep7 >= 0.1"}\n', encoding="utf-8")
+    noted = cli("check", cwd=tmp_path)
+    assert noted.returncode == 0, noted.stderr
+    assert noted.stderr.startswith("deckcheck: note: burn.txt: simulate.*.txt: policies/p.yaml: tags.burn: ")

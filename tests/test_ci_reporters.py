@@ -465,3 +465,25 @@ def test_every_kept_sarif_report_is_one_code_scanning_takes(kept):
 
 def test_the_kept_sarif_reports_are_there():
     assert len(KEPT_SARIF) >= 3
+
+
+def test_junit_cases_of_the_same_name_are_told_apart_in_report_order():
+    """Two cases of one suite with the same classname and name (one deck under two
+    deckcheck.yaml entries that assert the same thing, `validate a.txt a.txt`): Jenkins
+    and GitLab key a case by both and kept one of them, maybe the passing one. Each case
+    after the first of a name gets ` (2)`, ` (3)`, ... in report order; the first keeps its name."""
+    outcomes = [
+        AssertionOutcome(deck="burn.txt", format="mtg/modern", assertion="keep7 >= 0.5", passed=passed, message=f"keep7 = {value}")
+        for passed, value in ((True, 0.7), (False, 0.4), (True, 0.6))
+    ]
+    report = Report(results=[DeckResult(deck="burn.txt", format="mtg/modern"), DeckResult(deck="burn.txt", format="mtg/modern")],
+                    assertions=[*outcomes, AssertionOutcome(deck="burn.txt", format="mtg/modern", assertion="keep6 >= 0",
+                                                            passed=True, message="keep6 = 0.1")])
+    root = assert_valid_junit(junit.render(report))
+    names = [(suite.get("name"), case.get("name"), case.find("failure") is not None)
+             for suite in root.iter("testsuite") for case in suite.iter("testcase")]
+    assert names == [
+        ("mtg/modern", "burn.txt", False), ("mtg/modern", "burn.txt (2)", False),
+        ("simulate mtg/modern", "burn.txt: keep7 >= 0.5", False), ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (2)", True),
+        ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (3)", False), ("simulate mtg/modern", "burn.txt: keep6 >= 0", False),
+    ]

@@ -628,7 +628,6 @@ def test_deckcheck_yaml_and_policy_files_refuse_anchors_and_aliases(cli, tmp_pat
     (tmp_path / name).write_text(text, encoding="utf-8")
     done = cli(*args, cwd=tmp_path)
     assert done.returncode == 2, done.stderr
-    # `check` names its configuration by its full path, `simulate` the policy as given.
-    shown = tmp_path / name if name == "deckcheck.yaml" else name
-    assert done.stderr.startswith(f"deckcheck: error: {shown}: line ")
+    # `check` names its configuration from the working directory, `simulate` the policy as given.
+    assert done.stderr.startswith(f"deckcheck: error: {name}: line ")
     assert f"anchors and aliases (&name, *name) are not allowed in {kind}; write each value out in full" in done.stderr

@@ -9,7 +9,7 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
-from .common import coloured, emit, output_option, say, say_note, warn
+from .common import coloured, emit, no_empty_argument, output_option, say, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 from ..wording import counted
@@ -46,6 +46,7 @@ def check(
     from ..project.config import ConfigError, ProjectConfig, find_config, load_config
     from ..report import choose, deliver
 
+    no_empty_argument(paths or (), "PATH", "a file or a folder of the repository, or no PATH for all of it")
     if config_file is not None:
         if config_file.is_dir():
             raise DeckcheckError(f"--config {config_file}: a folder, not a file; give the deckcheck.yaml file itself")
@@ -61,7 +62,7 @@ def check(
     try:
         config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     except ConfigError as exc:
-        _annotate(exc, output)
+        _report_config_error(exc, output or exc.output)
         raise
     format_ref = None
     if format_id:
@@ -73,7 +74,12 @@ def check(
     day = parse_date(date) if date else None
     if platform is not None:
         check_platform(platform)
-    run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform, strict=strict)
+    try:
+        run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform, strict=strict)
+    except ConfigError as exc:
+        # Found once a deck's format is known (a policy without a rule for its hand size).
+        _report_config_error(exc, output or config.output)
+        raise
     # The run's warnings and notes are in its report too, each output showing them its way
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
     for message in run.warnings:
@@ -82,7 +88,7 @@ def check(
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:
             raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
-        where = ", ".join(folders) if folders else str(config.root)
+        where = ", ".join(folders) if folders else _folder_shown(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     color = coloured(reporter)
     emit(deliver(reporter, run.report, color=color, warn=warn), encoding=encoding(reporter), color=color)
@@ -95,18 +101,38 @@ def check(
     raise typer.Exit(run.report.exit_code)
 
 
-def _annotate(error: ConfigError, output: str | None) -> None:
-    """A broken deckcheck.yaml in a GitHub job (the output `-o` asks for, `auto` by
-    default: the file's own `output:` is not read yet): also an `::error` on the file and
-    line that give the key, so the pull request that broke it shows where (the one-line
-    error on stderr and exit 2 stay)."""
-    from ..report import WorkflowCommands, resolve_auto
+# Outputs whose report a CI job keeps as a file (uploads, parses): a broken deckcheck.yaml
+# is still a report there, never an empty file.
+_REPORT_FILES = ("sarif", "junit")
+
+
+def _report_config_error(error: ConfigError, output: str | None) -> None:
+    """A broken deckcheck.yaml, reported on stdout as the output (`-o`, else the file's
+    own `output:` when it gives a usable one, else `auto`) shows it; the one-line error on
+    stderr and exit 2 stay. In a GitHub job: an `::error` on the file and line that give
+    the key, so the pull request that broke it shows where. SARIF and JUnit: the document
+    of a run that checked no deck, the error its one result (project/check.py,
+    broken_config_report), and nothing else on stdout: that is the file the job uploads."""
+    from ..project.check import broken_config_report
+    from ..report import WorkflowCommands, deliver, load, resolve_auto
     from ..report.github import NAME, command
     from ..report.workspace import namer
 
-    if resolve_auto(output or AUTO) == NAME:
+    name = resolve_auto(output or AUTO)
+    if name == NAME:
         annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
         emit(WorkflowCommands(annotation + "\n"))
+    elif name in _REPORT_FILES:
+        reporter = load(name)
+        emit(deliver(reporter, broken_config_report(error)), encoding=encoding(reporter))
+
+
+def _folder_shown(folder: Path) -> str:
+    """The repository's folder as messages name it: from the working directory when it
+    lies in it (`.`), as deckcheck.yaml and decks are named; else absolute, as found."""
+    from ..workdir import from_working_directory
+
+    return from_working_directory(folder)
 
 
 def _selection(config) -> str:  # type: ignore[no-untyped-def]

@@ -292,6 +292,16 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     return deck
 
 
+def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
+    """DeckcheckError (exit 2) when one of the path arguments `values` is empty (`"$DECK"`
+    with DECK unset): as a path it is the current folder, which `validate` read as a deck
+    that is a directory and `batch` and `check` checked whole. Said before anything is read."""
+    from ..errors import DeckcheckError
+
+    if any(value == "" for value in values):
+        raise DeckcheckError(f"{name}: an empty argument (''): give {expected}")
+
+
 def one_of(option: str, value: str, choices: Iterable[str]) -> str:
     """`value` when it is one of `choices`, else DeckcheckError (exit 2) naming them."""
     from ..errors import DeckcheckError

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, one_of, open_cards, say_note, tables_on_stdout, warn, warn_unknown_format_names,
+    coloured, distinct_outputs, emit, no_empty_argument, one_of, open_cards, say_note, tables_on_stdout, warn, warn_unknown_format_names,
     writable, write_file,
 )
 from ..wording import counted
@@ -45,6 +45,7 @@ def run_batch(
     from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
     from ..report.stream import Spool
 
+    no_empty_argument([source], "SOURCE", "a folder, a manifest or a zip of decklists")
     reporter = choose(output, BATCH)
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")

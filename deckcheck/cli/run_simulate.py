@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 
 from ..errors import DeckcheckError
 from ..report import ASSERTIONS, COMPARISONS, PLAIN, SIMULATIONS, encoding, renders
-from .common import OPTION_OF_SETTING, coloured, emit, read_deck_argument, say, say_note, tables_on_stdout, warn, writable
+from .common import (
+    OPTION_OF_SETTING, coloured, emit, no_empty_argument, read_deck_argument, say, say_note, tables_on_stdout, warn, writable,
+)
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -53,6 +55,11 @@ def run_simulate(
     from ..formats import load, reference
     from ..report import choose, deliver_simulation
 
+    no_empty_argument([deck], "DECK", "a decklist file, or - for standard input")
+    # An empty policy ("$POLICY" unset) ran the default keep rule, or compared it, without a word.
+    no_empty_argument([policy] if policy is not None else [], "--policy",
+                      "a policy file, or leave --policy out for the default keep rule")
+    no_empty_argument([*(compare_with or []), *(more_policies or [])], "--compare", "a policy file to compare")
     reporter = choose(output, COMPARISONS if compare_with else SIMULATIONS)
     format_ref = reference(format_id)
     if more_policies and not compare_with:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..report import DECKS, encoding
-from .common import coloured, emit, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
+from .common import coloured, emit, no_empty_argument, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
 
 
 def run_validate(
@@ -33,6 +33,7 @@ def run_validate(
     from ..report import choose, deliver
     from ..result import Report
 
+    no_empty_argument(decks, "DECK", "a decklist file, or - for standard input")
     reporter = choose(output, DECKS)
     fmt = load(reference(format_id))
     day = parse_date(date)

@@ -26,7 +26,7 @@ from ..errors import DeckcheckError
 from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
 from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
-from .config import KEY_OF_SETTING, ProjectConfig, SimulateSpec
+from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec, default_hands
 from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
@@ -128,6 +128,7 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
 
 def select(
     config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None, seen_folders: set[str] | None = None,
+    seen_files: list[str] | None = None, unreadable: list[str] | None = None,
 ) -> list[tuple[Path, str]]:
     """(file, path relative to the root) of every deck to check, sorted. A folder among
     `paths` stands for the decks under it (`check decks/`; `check .` is the whole
@@ -135,11 +136,14 @@ def select(
     a hidden folder), a pipe or a device is not read, nor is a folder that cannot be
     listed where a deck could lie: `warnings` hears which and why.
     `seen_folders` gets the folders (relative to the root) of the repository's files that
-    were looked at: every walked file's, or those of the files given."""
+    were looked at: every walked file's, or those of the files given; `seen_files` every
+    file walked (none when only files are given), `unreadable` the folders that could not
+    be listed."""
     from .. import decklists as parsers
 
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
+    outside: set[str] = set()  # the chosen files outside the project, absolute
     refused: list[str] = []
     folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
     for given in paths:
@@ -153,7 +157,10 @@ def select(
             why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
             if why:
                 refused.append(f"{given}: {why}")
-            elif path.suffix.lower() in extensions:
+            elif path.suffix.lower() in extensions and os.path.abspath(path) not in outside:
+                # Once, however it is spelt (`../x/a.txt`, `/abs/x/a.txt`): the report
+                # names both alike, and a deck is one verdict (one JUnit case) of a run.
+                outside.add(os.path.abspath(path))
                 chosen[given] = path
             continue
         if rel and never_walked(config.root, rel) and not path.is_dir():
@@ -185,6 +192,8 @@ def select(
             lambda rel: any(rel.startswith(folder + "/") for folder in folders))
         for rel, path in walked.files:
             _add_folders(seen_folders, rel)
+            if seen_files is not None:
+                seen_files.append(rel)
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
         refused += [f"{rel}: {why}" for rel, why in walked.passed_over
@@ -193,6 +202,8 @@ def select(
         # `decks` glob reaches into it or an `exclude` glob takes all of it.
         refused += [f"{rel}/: {why}" for rel, why in walked.passed_over
                     if rel in walked.unreadable_folders and wanted(rel + "/") and _may_hold_decks(config, rel)]
+        if unreadable is not None:
+            unreadable.extend(walked.unreadable_folders)
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
@@ -287,6 +298,7 @@ def run_check(
     from ..pipeline import check_deck, today
     from ..problem import ProblemBudget
     from ..cards.other_game import other_game_hint
+    from ..rules.format_date import date_named_as
 
     day = date or config.date or today()
     where = platform or config.platform or "paper"
@@ -297,7 +309,9 @@ def run_check(
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
     refused: list[str] = []
     seen_folders: set[str] = set()
-    decks = select(config, paths, refused, seen_folders)
+    walked: list[str] = []  # every file of the repository walked: a glob's match but for case
+    locked: list[str] = []  # folders that could not be listed: a glob may match there
+    decks = select(config, paths, refused, seen_folders, walked, locked)
     # The run's warnings, each with the file and line it is about when it is about one (a
     # deck of another game; a glob on its line of deckcheck.yaml): where a GitHub
     # annotation points.
@@ -332,6 +346,9 @@ def run_check(
         if hint:
             warnings.append(RunMessage(RUN_WARNING, hint, shown))
         result.name_file_as(str(path), shown)
+        if date is None and config.date is not None:
+            # The date is deckcheck.yaml's: the advice to check it names its key, not --date.
+            result.problems = date_named_as(result.problems, f"date: in {config.shown}")
         result.problems = budget.take(result.problems)
         run.report.results.append(result)
         not_run: list[str] = []  # this deck's assertions past the run's bounds
@@ -341,7 +358,7 @@ def run_check(
                 used_globs.add(spec.glob)
                 # The hands an entry asks for (exact entries too: an event exact odds
                 # cannot answer is sampled at the default), whether or not it runs exact.
-                hands = spec.hands or _default_hands()
+                hands = spec.hands or default_hands()
                 if spec.assertions and hands > hands_left:
                     # Nothing simulates from here on, even an entry that would still fit:
                     # where a run stopped is then plain from its report.
@@ -362,14 +379,20 @@ def run_check(
             run.report.assertions.append(_not_run(not_run, why, shown, fmt))  # type: ignore[union-attr]
         if progress:
             progress(shown)
+    deck_names = [rel for _, rel in decks]
+    if not paths:
+        said = {warning.message for warning in warnings}
+        warnings += [RunMessage(RUN_WARNING, text, config_file, config.lines.get(key))
+                     for key, text in _selection_globs_unused(config, deck_names, walked, locked, said)]
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                text = f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                text = (f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                        f"{_but_for_case(spec.glob, deck_names)}")
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("simulate", spec.glob))))
         for pattern, _ in config.formats:
-            if not any(matches(pattern, rel) for _, rel in decks):
-                text = f"{config.shown}: formats.{pattern}: matches no deck"
+            if not any(matches(pattern, rel) for rel in deck_names):
+                text = f"{config.shown}: formats.{pattern}: matches no deck{_but_for_case(pattern, deck_names)}"
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
     # Warnings first, as stderr has them (before the report; the notes follow it).
@@ -381,11 +404,59 @@ def run_check(
     return run
 
 
-def _default_hands() -> int:
-    """The engine's default number of hands, the engine imported only by a run that simulates."""
-    from ..engine.simulation import DEFAULT_HANDS
+def broken_config_report(error: ConfigError) -> Report:
+    """The report of a check that a broken deckcheck.yaml stopped before any deck: the file
+    as its one unreadable entry (exit 2), with the error (rule `config`) on the line that
+    gives the key. `-o sarif` and `-o junit` print it, so a job that uploads the report has
+    a valid file that says why, not an empty one (cli/check.py). The file is named from the
+    working directory when it lies in it, as decks are."""
+    from ..problem import Problem
+    from ..result import DeckResult
+    from ..rules.docs import CONFIG
 
-    return DEFAULT_HANDS
+    shown = _shown(Path(error.path))
+    problem = Problem(rule=CONFIG, message=error.detail, line=error.line)
+    return Report(results=[DeckResult(deck=shown, format=CONFIG_SUITE, problems=[problem], unreadable=True,
+                                      location=shown)])
+
+
+# What the report of a broken deckcheck.yaml gives as the format of its one entry: the name
+# of its JUnit suite.
+CONFIG_SUITE = "deckcheck.yaml"
+
+
+def _selection_globs_unused(
+    config: ProjectConfig, decks: list[str], walked: list[str], locked: list[str], said: set[str],
+) -> list[tuple[tuple[str, str], str]]:
+    """((key, glob), warning) for each `decks` glob that matches none of `decks` and each
+    `exclude` glob that takes none of the `walked` files but would take one if not for case
+    (an exclude glob for files yet to come is no mistake). Not for a glob that may match in
+    a folder that could not be listed (`locked`, warned about itself) nor for one `said` to
+    be a folder's name (folder_globs)."""
+    files = sorted(rel for rel in walked if rel not in config.own_files)
+    found = []
+    for key, patterns, what in (("decks", config.decks, "deck"), ("exclude", config.exclude, "file")):
+        for pattern in patterns:
+            if any(matches(pattern, rel) for rel in (decks if key == "decks" else files)):
+                continue
+            if any(may_match_under(pattern, folder) for folder in locked):
+                continue
+            if any(text.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for text in said):
+                continue
+            hint = _but_for_case(pattern, files)
+            if key == "decks" or hint:
+                found.append(((key, pattern), f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"))
+    return found
+
+
+def _but_for_case(pattern: str, files: Iterable[str]) -> str:
+    """`; 'Decks/a.txt' would match but for case ...` for the first of `files` (relative to
+    the root) that `pattern`, which matches none of them, matches when case is ignored; ""
+    for none. Globs are case-sensitive on every system (docs/ci.md): a repository checked
+    on Linux CI and on a Mac gets one verdict."""
+    folded = pattern.casefold()
+    found = next((rel for rel in files if matches(folded, rel.casefold())), None)
+    return f"; {found!r} would match but for case (globs are case-sensitive)" if found is not None else ""
 
 
 def _add_once(why: list[str], reason: str) -> None:
@@ -446,7 +517,9 @@ def _simulate(  # type: ignore[no-untyped-def]
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its
         # opening hand size): the configuration's fault, named like its other errors.
-        raise DeckcheckError(f"{config.shown}: simulate.{spec.glob}: {exc.named(KEY_OF_SETTING)}") from None
+        error = ConfigError(f"simulate.{spec.glob}: {exc.named(KEY_OF_SETTING)}", path=config.shown)
+        error.line = config.lines.get(("simulate", spec.glob))  # where the reports place it; the message stays
+        raise error from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
         # assertions fail, saying why, and the other decks go on.

@@ -36,6 +36,7 @@ from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
 from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, SchemaError, Spec, Str, Struct, dotted, validate
+from ..wording import counted
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
@@ -98,10 +99,13 @@ class ConfigError(DeckcheckError):
     line that gives it (exit 2). `keys` locate the key in the file (mapping keys, list
     indexes; the message shows them dotted, schema.dotted); `load_config` finds `line`
     from them for a `check -o github` annotation (cli/check.py), and `detail` is the
-    message without the file's name, as the annotation on the file says it."""
+    message without the file's name, as the annotation on the file says it. `output` is
+    the file's own `output:` when the file gives a usable one, None otherwise: the output
+    of the report that carries the error when `-o` gives none (cli/check.py)."""
 
     def __init__(self, message: str, *, path: str, keys: Keys = (), line: int | None = None):
         self.path, self.keys, self.line = path, keys, line
+        self.output: str | None = None
         key = dotted(keys)
         self.detail = (f"{key}: " if key else "") + message + (f" (line {line})" if line is not None and key else "")
         super().__init__(f"{path}: {self.detail}")
@@ -146,15 +150,23 @@ class ProjectConfig:
     formats: tuple[tuple[str, FormatRef], ...] = ()
     simulate: tuple[SimulateSpec, ...] = ()
     strict: bool = False                # the run's own warnings fail the check (`check --strict`)
-    # The line of each `formats` and `simulate` glob, by (key, glob): where `check` points
-    # its warning that a glob matches no deck.
+    # The line of each `decks`, `exclude`, `formats` and `simulate` glob, by (key, glob):
+    # where `check` points its warning that a glob matches no deck.
     lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
     # deckcheck.yaml and the format and policy files it names, relative to `root`: never decks.
     own_files: frozenset[str] = frozenset()
 
     @property
     def shown(self) -> str:
-        return str(self.path) if self.path else "deckcheck.yaml"
+        return config_shown(self.path) if self.path else "deckcheck.yaml"
+
+
+def config_shown(path: Path) -> str:
+    """deckcheck.yaml as messages name it: from the working directory when it lies in it
+    (`deckcheck.yaml`, `ci/deckcheck.yaml`), as decks are named, though it was found as
+    an absolute path; else as found or given (above the working directory: absolute)."""
+    shown = from_working_directory(path)
+    return str(path) if os.path.isabs(shown) else shown
 
 
 def find_config(start: Path) -> Path | None:
@@ -181,16 +193,17 @@ def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> Fo
 
 
 def _policy_path(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> str:
-    """A policy file named in deckcheck.yaml: relative to it, inside its folder."""
+    """A policy file named in deckcheck.yaml: relative to it, inside its folder; as its
+    messages show it, from the working directory (`policies/burn.yaml`), as format files are."""
     path, why = tree.named_inside(value, base=root, root=root, where=str(root))
     if why:
         raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, keys=keys)
-    return str(path)
+    return from_working_directory(path)
 
 
 def load_config(path: Path) -> ProjectConfig:
     """The deckcheck.yaml at `path`, checked whole before any deck is read (ConfigError)."""
-    shown = str(path)
+    shown = config_shown(path)
     # The file of a pull request may be a link to a secret: never read one out of its folder.
     why = tree.link_reason(path, path.parent, tree="its folder")
     if why:
@@ -212,13 +225,26 @@ def load_config(path: Path) -> ProjectConfig:
     try:
         validate(data, CONFIG_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
-        raise ConfigError(str(exc), path=shown, keys=exc.keys, line=exc.line) from None
+        error = ConfigError(str(exc), path=shown, keys=exc.keys, line=exc.line)
+        error.output = _usable_output(data)
+        raise error from None
     try:
         return _settings(path, data, shown, document.line_of)
     except ConfigError as exc:
         if exc.line is None and exc.keys:
             exc.line = document.line_of(exc.keys)  # for the annotation; the message stays as it was
+        exc.output = _usable_output(data)
         raise
+
+
+def _usable_output(data: Mapping[str, Any]) -> str | None:
+    """The `output:` of a file that is broken elsewhere, when it names an output `check`
+    has: a CI job that redirects stdout to the SARIF or JUnit file it uploads still gets
+    that report, carrying the error, not an annotation or nothing."""
+    from ..report import renders
+
+    value = data.get("output")
+    return value if isinstance(value, str) and renders(value, *REPORT_SUBJECTS) else None
 
 
 # The words YAML 1.1 reads as the boolean true (PyYAML's resolver): one key of them at most
@@ -264,6 +290,12 @@ def _settings(
     date = data.get("date")
     lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
              if (line := line_of((key, glob))) is not None}
+    for key in ("decks", "exclude"):
+        listed = isinstance(data.get(key), list)
+        for index, glob in enumerate(items(data.get(key), key)):
+            line = line_of((key, index) if listed else (key,))
+            if line is not None:
+                lines.setdefault((key, glob), line)
     named = [path, *(ref for ref in (default, *(ref for _, ref in formats)) if isinstance(ref, Path)),
              *(Path(spec.policy) for spec in simulate if spec.policy)]
     own_files = frozenset(os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/") for file in named)
@@ -307,12 +339,28 @@ def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
                           path=shown, keys=keys)
 
 
+# The fewest hands a `simulate` entry may sample: its assertions are judged within 3 standard
+# errors, which a sample of a few hands does not have (docs/ci.md).
+MIN_HANDS_TO_ASSERT = 100
+
+
+def default_hands() -> int:
+    """The engine's default number of hands, the engine imported only by a run that simulates."""
+    from ..engine.simulation import DEFAULT_HANDS
+
+    return DEFAULT_HANDS
+
+
 def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -> SimulateSpec:
     from ..engine.assertions import parse_assertion
     from ..engine.keep import check_policy_file
     from ..engine.policy import parse_rule, rule_text
 
     policy = spec.get("policy")
+    if policy is not None and not policy.strip():
+        # `policy: ""` (a template's blank) ran the default keep rule without a word.
+        raise ConfigError("empty; name a policy file (relative to deckcheck.yaml), or leave policy out for the default "
+                          "keep rule", path=shown, keys=("simulate", glob, "policy"))
     policy_path = _policy_path(policy, root, shown, ("simulate", glob, "policy")) if policy else None
     tags: tuple[str, ...] = ()
     file_rules: dict[int, Rule] = {}
@@ -358,6 +406,14 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         raise ConfigError(
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
             "or exact to sample", path=shown, keys=("simulate", glob, sampling[0]),
+        )
+    hands = spec.get("hands")
+    if hands is not None and hands < MIN_HANDS_TO_ASSERT:
+        # Every entry asserts: one hand makes keep7 0 or 1 with a standard error of 0, so the
+        # 3-standard-error margin vanishes and the verdict is a coin toss, not a check.
+        raise ConfigError(
+            f"{counted(hands, 'hand')} {'is' if hands == 1 else 'are'} too few to judge an assertion by; give at least "
+            f"{MIN_HANDS_TO_ASSERT}, or leave hands out ({default_hands():,})", path=shown, keys=("simulate", glob, "hands"),
         )
     return SimulateSpec(
         glob=glob,

@@ -20,7 +20,10 @@ A deck is a test case with one `failure` per problem (an unreadable deck is an `
 warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
 cases of the suite "skipped files". The run's own warnings and notes (`check`: a glob of
 deckcheck.yaml that matches no deck, a simulation's notes) lead the document as the
-`system-out` of a suite "warnings and notes" of no tests. The output follows the Jenkins
+`system-out` of a suite "warnings and notes" of no tests. A suite's cases of the same classname
+and name (one deck under two deckcheck.yaml entries that assert the same thing, `validate
+a.txt a.txt`), which CI test views key cases by and keep one of, are told apart in report
+order: the first keeps its name, the next get ` (2)`, ` (3)`, ... The output follows the Jenkins
 xUnit plugin's JUnit schema (tests/schemas/junit-10.xsd). Text that XML 1.0 cannot carry (control
 characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 """
@@ -88,11 +91,19 @@ class _Suite:
         self.failures = 0
         self.errors = 0
         self.skipped = 0
+        # How many cases of each (classname, name) so far: a repeat gets ` (N)` (`_unique`).
+        self.named: dict[tuple[str, str], int] = {}
+
+    def _unique(self, classname: str, name: str) -> str:
+        """`name`, or `name (N)` for the Nth case of that classname and name in this suite."""
+        key = (classname, name)
+        count = self.named[key] = self.named.get(key, 0) + 1
+        return name if count == 1 else f"{name} ({count})"
 
     def case(
         self, classname: str, name: str, problems: list[Problem], *, unreadable: bool = False, output: str | None = None,
     ) -> None:
-        case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(name)})
+        case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(self._unique(classname, name))})
         failed = errored = False
         notes = []
         for problem in problems:
@@ -115,7 +126,8 @@ class _Suite:
         self._write(case)
 
     def skip(self, name: str, reason: str) -> None:
-        case = ET.Element("testcase", {"classname": xml_text(_classname(self.name)), "name": xml_text(name)})
+        classname = _classname(self.name)
+        case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(self._unique(classname, name))})
         ET.SubElement(case, "skipped", {"message": xml_text(reason)})
         self.skipped += 1
         self._write(case)

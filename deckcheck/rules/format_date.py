@@ -27,6 +27,10 @@ from .context import Context
 
 ID = "format-date"
 KEYS = {"since": Date(), "lists_known_from": Date()}
+# The advice names the command line's option; `deckcheck check` names the deckcheck.yaml key
+# instead when the date came from there (`date_named_as`).
+_ADVICE = "check the event date ({})"
+_OPTION = "--date"
 
 
 def applies(fmt: Format) -> bool:
@@ -41,7 +45,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         yield Problem(
             rule=ID,
             message=f"{fmt.name} did not exist on {ctx.date.isoformat()}: it starts on {since.isoformat()}; "
-            "check the event date (--date)",
+            + _ADVICE.format(_OPTION),
         )
         return
     known = as_date(fmt.option("lists_known_from"))
@@ -50,8 +54,17 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         yield Problem(
             rule=ID,
             message=f"{fmt.name}: deckcheck holds its lists from {known.isoformat()} only, so none can be checked "
-            f"on {ctx.date.isoformat()}; check the event date (--date)",
+            f"on {ctx.date.isoformat()}; " + _ADVICE.format(_OPTION),
         )
+
+
+def date_named_as(problems: list[Problem], setting: str) -> list[Problem]:
+    """`problems` with this rule's advice naming `setting` (`date: in deckcheck.yaml`) where
+    the event date came from, not the `--date` option a run that read it from a file was
+    never given."""
+    old, new = _ADVICE.format(_OPTION), _ADVICE.format(setting)
+    return [problem.replace(message=problem.message[: -len(old)] + new)
+            if problem.rule == ID and problem.message.endswith(old) else problem for problem in problems]
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
