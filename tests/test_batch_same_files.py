@@ -148,3 +148,61 @@ def test_a_folder_of_copies_through_the_command(cli, tmp_path):
         assert [(problem["rule"], problem["card"]) for problem in result["problems"]] == [("copy-limit", "Pyroblast"), ("banned", "Black Lotus")]
     for result in results[5:]:
         assert [problem["card"] for problem in result["problems"] if problem["rule"] == "unknown-card"] == ["Lightnig Bolt"]
+
+
+def _as_a_worker(tasks, day) -> list:
+    """`_check_chunk` as another process runs it: with verdicts of its own, not the parent's."""
+    parents = runner._VERDICTS
+    runner._VERDICTS = type(parents)()
+    try:
+        return runner._check_chunk(tasks, day)
+    finally:
+        runner._VERDICTS = parents
+
+
+def test_files_a_worker_has_are_kept_back_and_take_its_verdict(tmp_path, monkeypatch):
+    """With workers (`_parallel`), the parent reads each file first and sends a worker only
+    bytes no worker was sent before: the copies take the verdict here, each under its own
+    name, the report as a check of every file would give it. Workers keep no verdict the
+    parent can see, so without this a second process checked most lists again."""
+    files = {f"{folder}/{name}.txt": text for folder in ("a", "b", "c") for name, text in LISTS.items()}
+    files.update({"x/one.dek": "<Deck><Cards Quantity='x'", "y/two.dek": "<Deck><Cards Quantity='x'"})
+    write(tmp_path, files)
+    monkeypatch.chdir(tmp_path)
+    day = dt.date(2024, 6, 1)
+    tasks = [runner.Task(path=name, shown=name, format_id="mtg/legacy", line=index + 2) for index, name in enumerate(files)]
+    kept = runner.MAX_VERDICTS
+    monkeypatch.setattr(runner, "MAX_VERDICTS", 0)  # no verdict kept: every file checked afresh
+    expected = [runner._checked(task, day).result.to_dict() for task in tasks]
+    monkeypatch.setattr(runner, "MAX_VERDICTS", kept)
+    sent_to_worker: list[str] = []
+    found = []
+    sent: set = set()
+    for start in range(0, len(tasks), 4):  # chunks of 4, as _parallel hands them out
+        chunk = tasks[start:start + 4]
+        to_send, plan = runner._plan(chunk, day, sent)
+        sent_to_worker += [task.shown for task in to_send]
+        found += [outcome.result.to_dict() for outcome in runner._collected(chunk, plan, _as_a_worker(to_send, day), day)]
+    runner.forget_run()
+    assert found == expected
+    # Each list once (the first file of its bytes); the broken XML names its own file, so
+    # the parent keeps no verdict of it and checks the second file itself, never a worker.
+    assert sent_to_worker == [f"a/{name}.txt" for name in LISTS] + ["x/one.dek"]
+
+
+def test_a_row_the_worker_could_not_check_is_no_verdict_for_the_copies(tmp_path, monkeypatch):
+    """A row's error ('the deck could not be checked: ...', `_checked`) names its manifest
+    line: the copies after it are checked here, not given that row's words."""
+    write(tmp_path, {"a.txt": LISTS["legal"], "b.txt": LISTS["legal"]})
+    monkeypatch.chdir(tmp_path)
+    day = dt.date(2024, 6, 1)
+    tasks = [runner.Task(path=name, shown=name, format_id="mtg/legacy", line=line) for line, name in ((2, "a.txt"), (3, "b.txt"))]
+    to_send, plan = runner._plan(tasks, day, set())
+    assert [task.shown for task in to_send] == ["a.txt"]
+    broken = runner.Outcome(result=runner.DeckResult(
+        deck="a.txt", format="", problems=[runner.registration_problem("the deck could not be checked: gone", 2)],
+    ))
+    outcomes = list(runner._collected(tasks, plan, [runner.encode(broken)], day))
+    runner.forget_run()
+    assert [problem.message for problem in outcomes[0].result.problems] == ["manifest line 2: the deck could not be checked: gone"]
+    assert outcomes[1].result.legal and outcomes[1].result.format == "mtg/legacy" and not outcomes[1].result.problems

@@ -39,7 +39,7 @@ from ..rules import read_as
 from ..rules.context import Context
 from ..textio import FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
-from .registration import registration_problem
+from .registration import REGISTRATION, registration_problem
 from .wire import Wire, decode, encode
 
 if TYPE_CHECKING:
@@ -185,22 +185,44 @@ _COUNTS: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
 def check_one(task: Task, day: dt.date) -> Outcome:
     """The outcome of one task. A deck file checked before in this run, byte for byte, with
     the same extension and settings, is not checked again: its verdict is the same."""
-    if task.inline or task.format_id is None or task.pool_path is not None or task.keep_entries or not MAX_VERDICTS:
-        # A pool's file or a team's cards would be part of the verdict: these are checked each time.
+    if not _reusable(task):
         return _check_deck(task, day, read_deck(task.path) if task.inline else load_deck(task.path))
     try:
         data = read_bounded(task.path)
     except InputError as exc:
         return _check_deck(task, day, unreadable(task.path, str(exc)))
-    settings = (os.path.splitext(task.path)[1].lower(), task.format_id, task.format_root, task.cards_db, task.cards,
-                task.platform, day)
-    key = (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
+    key = _verdict_key(task, day, data)
     seen = _VERDICTS.get(key)
     if seen is not None:
         return Outcome(result=seen.result_for(task))
     outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
     _remember(key, outcome.result, task)
     return outcome
+
+
+def _reusable(task: Task) -> bool:
+    """Whether a verdict on `task` may serve another file of the same bytes: not when a
+    pool's file or a team's cards are part of it, nor for a deck that is no file."""
+    return not (task.inline or task.format_id is None or task.pool_path is not None or task.keep_entries
+                or not MAX_VERDICTS)
+
+
+def _verdict_key(task: Task, day: dt.date, data: bytes) -> tuple[int, bytes]:
+    """The key of the verdict on a file of bytes `data` checked as `task` asks on `day`."""
+    settings = (os.path.splitext(task.path)[1].lower(), task.format_id, task.format_root, task.cards_db, task.cards,
+                task.platform, day)
+    return (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
+
+
+def _file_key(task: Task, day: dt.date) -> tuple[int, bytes] | None:
+    """`_verdict_key` of the task's file as it reads now; None when no verdict on it is
+    reused (`_reusable`) or it cannot be read (the check says why)."""
+    if not _reusable(task):
+        return None
+    try:
+        return _verdict_key(task, day, read_bounded(task.path))
+    except InputError:
+        return None
 
 
 def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
@@ -471,6 +493,8 @@ def _parallel(
     from .worker_pool import submit
 
     pending: deque[tuple[list[Task], Future[list[Wire]] | list[Outcome]]] = deque()
+    plans: dict[int, _Plan] = {}  # by id() of the future of each chunk sent to a worker
+    sent: set[tuple[int, bytes]] = set()  # the keys of the files sent to workers so far
     with process_pool(workers, first[0], formats) as pool:
         in_pool, exhausted = 0, False
         own: list[Outcome] = []
@@ -481,7 +505,10 @@ def _parallel(
                 if chunk is None:
                     exhausted = True
                     break
-                pending.append((chunk, submit(pool, _check_chunk, chunk, day)))
+                to_send, plan = _plan(chunk, day, sent)
+                future = submit(pool, _check_chunk, to_send, day)
+                plans[id(future)] = plan
+                pending.append((chunk, future))
                 in_pool += 1
             if own is not None:  # the first chunk, once the workers are on their way
                 own.extend(_checked(task, day) for task in first)
@@ -492,7 +519,7 @@ def _parallel(
                     yield chunk, done
                 else:
                     in_pool -= 1
-                    yield chunk, (decode(item, task) for item, task in zip(done.result(), chunk))
+                    yield chunk, _collected(chunk, plans.pop(id(done)), done.result(), day)
             if not pending and exhausted:
                 return
             if not exhausted and sum(isinstance(done, list) for _, done in pending) < RUN_AHEAD:
@@ -507,6 +534,55 @@ def _parallel(
                 continue
             oldest = next(done for _, done in pending if not isinstance(done, list))
             wait([oldest], return_when=FIRST_COMPLETED)
+
+
+class _Plan(NamedTuple):
+    """A chunk as it went to a worker: each task's verdict key (`_file_key`), and whether
+    it stayed here, a file of the same bytes as one sent earlier in the run."""
+
+    keys: list[tuple[int, bytes] | None]
+    stays: list[bool]
+
+
+def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tuple[list[Task], _Plan]:
+    """The tasks of `chunk` a worker checks, and the plan to put its outcomes back in
+    order. Workers share no verdicts (each process keeps its own): the parent reads each
+    file's bytes first and keeps back a file of the same bytes as one a worker already
+    has, which then takes that verdict here (`_collected`). Without this a second process
+    checked again most of what the first had, and `--jobs 2` took longer than `--jobs 1`
+    on an event whose players register the same lists. A file checked here before is kept
+    back too."""
+    keys, stays, to_send = [], [], []
+    for task in chunk:
+        key = _file_key(task, day)
+        stay = key is not None and (key in sent or key in _VERDICTS)  # sent, or checked here
+        if key is not None and not stay:
+            if len(sent) >= MAX_VERDICTS:  # as many as verdicts are kept: older ones may be gone
+                sent.clear()
+            sent.add(key)
+        keys.append(key)
+        stays.append(stay)
+        if not stay:
+            to_send.append(task)
+    return to_send, _Plan(keys, stays)
+
+
+def _collected(chunk: list[Task], plan: _Plan, wires: list[Wire], day: dt.date) -> Iterator[Outcome]:
+    """The outcomes of a chunk sent to a worker, in task order: the worker's, each kept
+    for the files of the same bytes after it (unless it is a row's error, whose message is
+    its row's), and the verdicts of the files kept back; one whose verdict is not kept
+    (`_remember` refused or forgot it) is checked here."""
+    received = iter(wires)
+    for task, key, stay in zip(chunk, plan.keys, plan.stays):
+        if not stay:
+            outcome = decode(next(received), task)
+            result = outcome.result
+            if key is not None and result.format and not any(problem.rule == REGISTRATION for problem in result.problems):
+                _remember(key, result, task)
+            yield outcome
+            continue
+        seen = _VERDICTS.get(key)  # type: ignore[arg-type]
+        yield in_batch_words(Outcome(result=seen.result_for(task))) if seen is not None else _checked(task, day)
 
 
 def process_pool(workers: int, first: Task, formats: Formats | None = None) -> AbstractContextManager[ProcessPoolExecutor]:
