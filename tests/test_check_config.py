@@ -322,6 +322,31 @@ def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path,
         assert failure.text.startswith(f"line {line}: {message}")
 
 
+NO_FORMAT = "no format for this deck; add a glob for it under `formats:` in deckcheck.yaml, set `format:`, or pass -f FORMAT"
+
+
+@pytest.mark.parametrize("output", ["sarif", "junit", "github"])
+def test_a_deck_deckcheck_yaml_gives_no_format_is_still_a_report_on_that_deck(cli, tmp_path, output):
+    """deckcheck.yaml with `decks:` but no format for a deck stopped the run (exit 2) with
+    nothing on stdout: the uploaded SARIF or JUnit file was empty, and a GitHub job's pull
+    request showed nothing. The report now carries the error on the deck's file; stderr and
+    the exit code are as before."""
+    from test_ci_reporters import assert_valid_junit, assert_valid_sarif
+
+    write(tmp_path, {"deckcheck.yaml": 'decks: ["decks/*.txt"]\n', "decks/burn.txt": BURN})
+    done = cli("check", "-o", output, cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: decks/burn.txt: {NO_FORMAT}\n")
+    if output == "sarif":
+        [result] = assert_valid_sarif(done.stdout)["runs"][0]["results"]
+        assert (result["ruleId"], result["message"]["text"]) == ("config", NO_FORMAT)
+        assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "decks/burn.txt"
+    elif output == "junit":
+        [case] = assert_valid_junit(done.stdout).iter("testcase")
+        assert case.get("name") == "decks/burn.txt" and [failure.get("type") for failure in case.iter("failure")] == ["config"]
+    else:
+        assert done.stdout == f"::error file=decks/burn.txt,title=deckcheck.yaml::{NO_FORMAT}\n"
+
+
 def test_a_broken_deckcheck_yaml_s_own_output_is_its_report_and_no_annotation_goes_into_it(cli, tmp_path):
     """`output: sarif` in the broken file (the job redirects stdout to the file it uploads):
     the file's output is the report, in a GitHub job too, where `-o auto` put an `::error`

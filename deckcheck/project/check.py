@@ -264,10 +264,16 @@ def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> For
             return format_id
     if config.format:
         return config.format
-    raise DeckcheckError(
-        f"{rel}: no format for this deck; add a glob for it under `formats:` in {config.shown}, "
-        "set `format:`, or pass -f FORMAT"
+    # A ConfigError, as deckcheck.yaml is what lacks the format: `-o sarif` and `-o junit`
+    # still print a report that says so, `-o github` an annotation (cli/check.py), where
+    # stdout was empty. The message names the deck as before; the report places it on the
+    # deck's own file.
+    error = ConfigError(
+        f"no format for this deck; add a glob for it under `formats:` in {config.shown}, set `format:`, or pass -f FORMAT",
+        path=rel,
     )
+    error.path = _shown(config.root / rel)
+    raise error
 
 
 def _shown(path: Path) -> str:
