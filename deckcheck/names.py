@@ -56,6 +56,14 @@ def without_invisible(text: str) -> str:
 
 
 _SLASHES = re.compile(r"\s*/{1,3}\s*")
+# Slashes that are part of a name, not between faces: initials joined by slashes (`D/D
+# Swirl Slime`, `D/D/D Flame King Genghis`, `A/D Changer`, `M/X-Saber Invoker`), one
+# letter after a slash (`K9-X "Ripper/M"`) and `/Assault Mode` (`Stardust Dragon/Assault
+# Mode`, another card than Stardust Dragon). Yu-Gi-Oh! names hold them, and no Magic card
+# has a face of one or two letters or called Assault Mode (the built-in data has none).
+# Without card data a Yu-Gi-Oh! list's names are only these words: read as faces, every
+# D/D card was the one card `D`, and an Assault Mode card its base card.
+_INITIALS = re.compile(r"(?:^|\s)[A-Z]{1,2}(?:/[A-Z]{1,2})+(?=[\s-]|$)|/(?:[A-Z]\b|Assault Mode\b)")
 _SPACES = re.compile(r"\s+")
 FACE_SEPARATOR = " // "
 
@@ -113,13 +121,16 @@ def _is_latin(char: str) -> bool:
 def display_name(name: str) -> str:
     """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
     name = _SPACES.sub(" ", name.replace("\u00a0", " ")).strip()
-    if "/" in name:
+    if "/" in name and not _INITIALS.search(name):
         name = _SLASHES.sub(FACE_SEPARATOR, name)
     return name
 
 
 def faces(name: str) -> list[str]:
-    """The face names of a name written with any slash style."""
+    """The face names of a name written with any slash style (one face for a name with
+    initials joined by slashes, `D/D Swirl Slime`)."""
+    if _INITIALS.search(name):
+        return [name.strip()]
     return [part for part in _SLASHES.split(name.strip()) if part]
 
 

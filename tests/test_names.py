@@ -61,3 +61,33 @@ def test_a_name_shown_on_a_legacy_terminal_folds_as_the_name(name, encoding):
 
     shown = name.encode(encoding, errors=ERRORS).decode(encoding)
     assert "?" not in shown and fold(shown) == fold(name)
+
+
+# Slashes that are part of a Yu-Gi-Oh! name, not between a Magic card's faces: each of
+# these is one card of its own, whose key is its whole name. Without card data a D/D card
+# was keyed `d` (every D/D card one card) and an Assault Mode card as its base card.
+WHOLE_NAMES = [
+    ("D/D Swirl Slime", "d/d swirl slime"),
+    ("D/D/D Flame King Genghis", "d/d/d flame king genghis"),
+    ("A/D Changer", "a/d changer"),
+    ("M/X-Saber Invoker", "m/x-saber invoker"),
+    ("Stardust Dragon/Assault Mode", "stardust dragon/assault mode"),
+    ('K9-X "Ripper/M"', 'k9-x "ripper/m"'),
+]
+
+
+@pytest.mark.parametrize(("name", "key"), WHOLE_NAMES)
+def test_a_slash_between_initials_is_part_of_the_name(name, key):
+    assert display_name(name) == name
+    assert card_key(name) == key
+
+
+@pytest.mark.parametrize(("written", "shown", "key"), [
+    ("Fire/Ice", "Fire // Ice", "fire"),
+    ("Who/What/When/Where/Why", "Who // What // When // Where // Why", "who"),
+    ("CUT/RIBBONS", "CUT // RIBBONS", "cut"),
+    ("Wear / Tear", "Wear // Tear", "wear"),
+])
+def test_a_magic_card_s_faces_are_still_its_faces(written, shown, key):
+    assert display_name(written) == shown
+    assert card_key(written) == key
