@@ -206,3 +206,19 @@ def test_a_row_the_worker_could_not_check_is_no_verdict_for_the_copies(tmp_path,
     runner.forget_run()
     assert [problem.message for problem in outcomes[0].result.problems] == ["manifest line 2: the deck could not be checked: gone"]
     assert outcomes[1].result.legal and outcomes[1].result.format == "mtg/legacy" and not outcomes[1].result.problems
+
+
+def test_a_worker_checks_the_bytes_the_parent_read_not_the_file_rewritten_since(tmp_path, monkeypatch):
+    """The parent keeps a worker's verdict for every copy of the bytes it read: a worker
+    that read the file again, after its owner rewrote it, lent the new list's verdict to
+    the other players' copies of the old one (a legal list made illegal, or the reverse)."""
+    write(tmp_path, {"mine.txt": LISTS["banned"], "theirs.txt": LISTS["banned"]})
+    monkeypatch.chdir(tmp_path)
+    day = dt.date(2024, 6, 1)
+    tasks = [runner.Task(path=name, shown=name, format_id="mtg/legacy") for name in ("mine.txt", "theirs.txt")]
+    to_send, plan = runner._plan(tasks, day, set())
+    write(tmp_path, {"mine.txt": LISTS["legal"]})  # rewritten after the parent read it
+    outcomes = list(runner._collected(tasks, plan, _as_a_worker(to_send, day), day))
+    runner.forget_run()
+    assert [outcome.result.legal for outcome in outcomes] == [False, False]
+    assert [[problem.card for problem in outcome.result.problems] for outcome in outcomes] == [["Pyroblast", "Black Lotus"]] * 2

@@ -85,6 +85,10 @@ class Task(NamedTuple):
     platform: str = "paper"
     inline: bool = False
     format_root: str | None = None
+    # The file's bytes as the main process read them, for a worker (`_plan`): it checks the
+    # bytes whose verdict the main process keeps for their copies, not the file read again,
+    # which may have changed since (a submitted folder its owner still writes to).
+    data: bytes | None = None
 
 
 @dataclass
@@ -188,7 +192,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     if not _reusable(task):
         return _check_deck(task, day, read_deck(task.path) if task.inline else load_deck(task.path))
     try:
-        data = read_bounded(task.path)
+        data = read_bounded(task.path) if task.data is None else task.data
     except InputError as exc:
         return _check_deck(task, day, unreadable(task.path, str(exc)))
     key = _verdict_key(task, day, data)
@@ -214,15 +218,16 @@ def _verdict_key(task: Task, day: dt.date, data: bytes) -> tuple[int, bytes]:
     return (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
 
 
-def _file_key(task: Task, day: dt.date) -> tuple[int, bytes] | None:
-    """`_verdict_key` of the task's file as it reads now; None when no verdict on it is
-    reused (`_reusable`) or it cannot be read (the check says why)."""
+def _file_key(task: Task, day: dt.date) -> tuple[tuple[int, bytes] | None, bytes | None]:
+    """`_verdict_key` of the task's file as it reads now, and its bytes; (None, None) when
+    no verdict on it is reused (`_reusable`) or it cannot be read (the check says why)."""
     if not _reusable(task):
-        return None
+        return None, None
     try:
-        return _verdict_key(task, day, read_bounded(task.path))
+        data = read_bounded(task.path)
     except InputError:
-        return None
+        return None, None
+    return _verdict_key(task, day, data), data
 
 
 def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
@@ -554,7 +559,7 @@ def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tupl
     back too."""
     keys, stays, to_send = [], [], []
     for task in chunk:
-        key = _file_key(task, day)
+        key, data = _file_key(task, day)
         stay = key is not None and (key in sent or key in _VERDICTS)  # sent, or checked here
         if key is not None and not stay:
             if len(sent) >= MAX_VERDICTS:  # as many as verdicts are kept: older ones may be gone
@@ -563,7 +568,10 @@ def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tupl
         keys.append(key)
         stays.append(stay)
         if not stay:
-            to_send.append(task)
+            # The bytes go along: the verdict kept under this key is on them, not on the file
+            # as a worker would read it later (one a player rewrites meanwhile would lend
+            # its new verdict to every copy of the old bytes).
+            to_send.append(task if data is None else task._replace(data=data))
     return to_send, _Plan(keys, stays)
 
 
