@@ -293,6 +293,15 @@ def cards_lookup(
             # A name the data has that is still no card (a melded back face) says so, as in validate.
             not_a_card = getattr(catalog, "not_a_card", None)
             why = not_a_card(name) if not_a_card is not None else None
+            in_format = getattr(catalog, "unknown_in_format", None)
+            if why and fmt is not None and in_format is not None:
+                # With -f: an Alchemy card in words of that format on --platform, as validate
+                # gives them (games/mtg/alchemy.py); allowed there, it is spelled right.
+                from ..cards.resolve import RULE as UNKNOWN_CARD
+                from ..problem import WARNING, Problem
+
+                [worded] = in_format([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
+                why, hint = worded.message, ("" if worded.severity == WARNING else hint)
             say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
         raise typer.Exit(1)
     verdict = None
