@@ -81,7 +81,7 @@ def _warn_of_a_big_guess(deck: Deck) -> None:
     guess = deck.guessed_sideboard
     if guess is None:
         return
-    main = sum(entry.count for entry in deck.entries if entry.zone == MAIN)
+    main = deck.count(MAIN)
     if guess.cards <= main:
         return
     warn(f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as the "
