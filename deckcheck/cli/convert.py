@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
-from .common import WRITERS_MARK, emit, read_deck_argument, warn
+from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn
 from .help_lists import Command
 from .completion import complete_writers
 from ..wording import counted
@@ -47,6 +47,7 @@ def convert(
     from ..games import passcode_game
     from ..model import MAYBEBOARD
 
+    no_empty_argument([source], "SOURCE", "a decklist file, - for standard input, or a ydke:// URL")
     decklists.writer(to)  # an unknown --to is a usage error before any reading
     fmt = _format(format_id)
     deck = read_deck_argument(source, input_format=input_format)
