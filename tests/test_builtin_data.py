@@ -144,3 +144,32 @@ def test_a_copied_database_keeps_working_read_only(tmp_path):
     copy.chmod(0o444)
     catalog, _ = catalog_for("mtg", copy)
     assert catalog.get("Island").is_basic
+
+
+# Spellings `get` treats each its own way: exact names, another case and accents, a double-faced
+# card by its front face and whole, a split card, a melded back face (no card), an Alchemy
+# name, a name only the loose key finds, a lone surrogate, unknown names, one name twice.
+_SPELLINGS = [
+    "Lightning Bolt", "lightning bolt", "Lim-Dûl's Vault", "Lim Duls Vault", "Delver of Secrets",
+    "Delver of Secrets // Insectile Aberration", "Fire // Ice", "Fire/Ice", "Brisela, Voice of Nightmares",
+    "Bruna, the Fading Light", "A-Luminarch Aspirant", "Luminarch Aspirant", "Mountain", "Mountain",
+    "Jace, the Mind Sculptor", "Not A Card At All", "Lightning Bolt\udcff", "", "  Counterspell  ",
+]
+
+
+def test_names_looked_up_together_are_the_cards_looked_up_one_by_one():
+    """`prefetch` (a deck's new names in one query, as a batch resolves them) leaves every
+    name as `get` alone answers it, card for card."""
+    from deckcheck.games.mtg.catalog import MtgCatalog
+
+    alone = MtgCatalog(builtin.BUILTIN_FILE, builtin=True)
+    together = MtgCatalog(builtin.BUILTIN_FILE, builtin=True)
+    together.prefetch(_SPELLINGS)
+    assert "Lightning Bolt" in together._cards  # looked up by the prefetch, not left to `get`
+    assert "Brisela, Voice of Nightmares" not in together._cards  # a melded face is left to `get`
+    for name in _SPELLINGS:
+        one, other = alone.get(name), together.get(name)
+        assert (one is None) == (other is None), name
+        if one is not None:
+            assert (one.name, one.printings, one.types, one.oracle_text) == \
+                (other.name, other.printings, other.types, other.oracle_text), name

@@ -113,6 +113,9 @@ def resolve_by_name(
         return deck.with_entries([
             entry if name == entry.name else _renamed(entry, name) for entry, name in zip(deck.entries, canonical)
         ]), []
+    prefetch = getattr(catalog, "prefetch", None)
+    if prefetch is not None:  # the names not seen yet, looked up together (games/mtg/catalog.py)
+        prefetch([name for name, found in zip(written, canonical) if found is None])
     entries: list[CardEntry] = []
     unknown: list[int] = []
     renamed = False

@@ -186,6 +186,25 @@ class MtgCatalog:
             self._cards[name] = card
             return card
 
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Look up at once the one-face names of `names` not asked before, as `get` would
+        one by one (resolve_by_name hands over a deck's new names: one query for thirty
+        names costs far less than thirty). A name found by its exact key is remembered;
+        every other name (several faces, a melded back face, one the exact key misses) is
+        left to `get`, which knows the loose spellings and the built-in data behind."""
+        cards = self._cards
+        keys: dict[str, str] = {}
+        for name in names:
+            if name not in cards and "/" not in name:
+                keys[name] = card_key(without_surrogates(name))
+        if len(keys) < 2:
+            return  # one name: `get`'s own query is as cheap
+        found = self.db.find_many(keys.values())
+        for name, key in keys.items():
+            card = found.get(key)
+            if card is not None and not self.melded_from(name):
+                cards[name] = card
+
     def melded_from(self, name: str) -> list[str]:
         """The two cards that meld into `name` when it is a melded back face (no card a
         deck can hold, though a face name of each half), else []. The built-in data behind

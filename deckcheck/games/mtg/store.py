@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -132,6 +132,22 @@ class CardDb:
         else:
             rows = self.query(f"{joined} WHERE {table}.key IN (?, ?) ORDER BY {table}.key <> ? LIMIT 1", (first, second, first))
         return _card(rows[0]) if rows else None
+
+    # SQLite's default limit on a statement's parameters is 999 (older builds): chunks stay under it.
+    _MANY = 500
+
+    def find_many(self, keys: Iterable[str]) -> dict[str, Card]:
+        """The card each of `keys` (card keys, one face each) names in the `names` table, as
+        `find(key, key)` gives it one by one: one query per chunk of keys (a batch meets a
+        deck's thirty new names at once). Keys no card has are left out."""
+        wanted = list(dict.fromkeys(keys))
+        found: dict[str, Card] = {}
+        joined = f"SELECT names.key, {_CARD_COLUMNS} FROM names JOIN cards ON cards.id = names.card_id WHERE names.key IN "
+        for start in range(0, len(wanted), self._MANY):
+            chunk = wanted[start:start + self._MANY]
+            for row in self.query(f"{joined}({', '.join('?' * len(chunk))})", tuple(chunk)):
+                found[row[0]] = _card(row[1:])
+        return found
 
     def meld_halves(self) -> dict[str, list[str]]:
         """The melded back faces (folded) and the front faces of the two cards that meld
