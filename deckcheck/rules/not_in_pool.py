@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
@@ -186,6 +187,17 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
 
 
 _UNDECIDED = object()
+_CARD_POOLS: list[ModuleType] = []
+
+
+def _card_pools() -> ModuleType:
+    """games/mtg/card_pool.py, imported on first use (a format without a card pool, and
+    every other game, never needs it)."""
+    if not _CARD_POOLS:
+        from ..games.mtg import card_pool
+
+        _CARD_POOLS.append(card_pool)
+    return _CARD_POOLS[0]
 
 
 def _not_in(
@@ -196,9 +208,10 @@ def _not_in(
     card's standing is remembered in `memo` across days."""
     # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
     # (`printings_of`, `availability`) that only the Magic catalog has, beyond the
-    # Catalog protocol.
-    from ..games.mtg.card_pool import Verdict, standing, verdict_on
-
+    # Catalog protocol. The module is imported once (`_card_pools`), not by an import
+    # statement on each of a batch's thousands of calls.
+    pools = _card_pools()
+    Verdict, standing, verdict_on = pools.Verdict, pools.standing, pools.verdict_on
     known = memo.get(name)
     if known is None:
         record = catalog.get(name)
