@@ -189,12 +189,17 @@ def test_the_cli_makes_a_bounded_number_of_requests_per_run(cli, db, scryfall_se
 def test_online_lookups_stop_when_the_run_s_time_is_spent(db, scryfall_server, monkeypatch):
     from deckcheck.games.mtg import online
 
-    monkeypatch.setattr(online, "MAX_ONLINE_SECONDS_PER_RUN", 1.0)
-    scryfall_server.fail("/cards/collection", 200, body=b'{"object": "list", "data": [], "not_found": []}', stall=0.7, times=5)
+    # A second request starts with 0.8 s of the 2 s left and times out when they are spent;
+    # a third never starts. The session (imports of requests and requests-cache) is made
+    # first: on a loaded machine its start alone took much of a 1 s budget, and the second
+    # request did not start (2 s and a 1.2 s stall leave that slack).
+    monkeypatch.setattr(online, "MAX_ONLINE_SECONDS_PER_RUN", 2.0)
+    scryfall_server.fail("/cards/collection", 200, body=b'{"object": "list", "data": [], "not_found": []}', stall=1.2, times=5)
     lookup = online.OnlineLookup()
+    assert lookup.session is not None
     lookup.fetch([f"Unknown {index}" for index in range(200)])
     assert len(scryfall_server.hits("/cards/collection")) == 2
-    assert lookup.stopped == "online lookups stopped after 1 s (the most one run spends)"
+    assert lookup.stopped == "online lookups stopped after 2 s (the most one run spends)"
 
 
 _GRN_2019 = [
