@@ -268,12 +268,10 @@ def format_for(config: ProjectConfig, rel: str, forced: FormatRef | None) -> For
     # still print a report that says so, `-o github` an annotation (cli/check.py), where
     # stdout was empty. The message names the deck as before; the report places it on the
     # deck's own file.
-    error = ConfigError(
+    raise ConfigError(
         f"no format for this deck; add a glob for it under `formats:` in {config.shown}, set `format:`, or pass -f FORMAT",
-        path=rel,
+        path=rel, located=_shown(config.root / rel),
     )
-    error.path = _shown(config.root / rel)
-    raise error
 
 
 def _shown(path: Path) -> str:

@@ -101,10 +101,12 @@ class ConfigError(DeckcheckError):
     from them for a `check -o github` annotation (cli/check.py), and `detail` is the
     message without the file's name, as the annotation on the file says it. `output` is
     the file's own `output:` when the file gives a usable one, None otherwise: the output
-    of the report that carries the error when `-o` gives none (cli/check.py)."""
+    of the report that carries the error when `-o` gives none (cli/check.py). `located`:
+    the file a report places the error on when the message names it otherwise (a deck
+    deckcheck.yaml gives no format: named as selected, placed on the file as found)."""
 
-    def __init__(self, message: str, *, path: str, keys: Keys = (), line: int | None = None):
-        self.path, self.keys, self.line = path, keys, line
+    def __init__(self, message: str, *, path: str, keys: Keys = (), line: int | None = None, located: str | None = None):
+        self.path, self.keys, self.line = located or path, keys, line
         self.output: str | None = None
         key = dotted(keys)
         self.detail = (f"{key}: " if key else "") + message + (f" (line {line})" if line is not None and key else "")
