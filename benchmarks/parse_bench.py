@@ -6,8 +6,8 @@ DIR is a folder of deck files (a `batch_bench.write_set` folder: DIR/decks/*.txt
 folder of lists). The files are read and identical bytes dropped first (a batch checks
 identical files once: batch/runner.check_one), then `decklists.parse_bytes` is timed over
 every distinct list; the best of `--repeat` runs is printed, with the time per list. The
-name caches (names.display_name, ...) are cleared before each run, so each run pays for
-them as one batch run does.
+parser's caches (names.display_name, the text parser's lines, ...) are cleared before each
+run, so each run pays for them as one batch run does.
 """
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deckcheck import names  # noqa: E402
-from deckcheck.decklists import parse_bytes  # noqa: E402
+from deckcheck.decklists import parse_bytes, text  # noqa: E402
 
-_CACHED = [names.display_name, names.fold, names.card_key, names.full_key, names.loose_key]
+# Every functools cache of the modules parsing goes through.
+_CACHED = [value for module in (names, text) for value in vars(module).values() if hasattr(value, "cache_clear")]
 
 
 def distinct_lists(folder: Path) -> list[tuple[str, bytes]]:

@@ -35,6 +35,8 @@ have such cards, then the main deck (headed `Deck` only after another section), 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from itertools import chain, compress, count, repeat
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
@@ -122,24 +124,26 @@ _COMMAND_ZONES = (COMMANDER, COMPANION)
 # directly, to the entry `_card_line` would make.
 _PLAIN_LINE = re.compile(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 # (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
-# A whole list of nothing but `_PLAIN_LINE`s, empty lines and short lines that start with
-# a letter (`Sideboard`, `Deck`: headers, read by `_section`) is an MTGO or Arena export,
-# most files of a batch: read by `_parse_plain` without classifying each card line.
-# Card lines start with a digit and headers with a letter, so a line is tried one way only.
-# Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
-_PLAIN_LINE_BODY = (
-    rf"[1-9][0-9]{{0,3}} {{1,8}}(?!{_TIMES}\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}}"
-    r"|[A-Za-z][A-Za-z0-9 ():-]{0,63}"
+# A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
+# that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
+# `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
+# without classifying each card line. Card lines start with a digit and headers with a
+# letter, so a line is one or the other. Lines stay well under MAX_LINE_CHARS (the general
+# path reports longer ones), and the characters that end a line for `split_lines` or
+# `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
+_PLAIN_CARD = re.compile(
+    rf"[1-9][0-9]{{0,3}} {{1,8}}(?!{_TIMES}\s)(?![0-9]+ obj\Z)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}}"
 )
-_PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
-# Characters of whole lines `_plain_list` matches at a time (a deck of 75 lines is 2 KB).
-_PLAIN_SLICE_CHARS = 8192
+_PLAIN_HEADER = re.compile(r"[A-Za-z][A-Za-z0-9 ():-]{0,63}")
+# What `_plain_reading` makes of an empty line (any other object than a card's tuple or a zone).
+_BLANK = object()
 # A line break then a letter: a literal first character lets the search skip to line
 # breaks (a `^` in MULTILINE mode tries every position).
 _LETTER_AFTER_BREAK = re.compile(r"\n[A-Za-z]")
 _BLANK_RUN = re.compile(r"\n\n+")
-# The counts of almost every line, read by a dict lookup (a third of the cost of `int`).
-_COUNTS = {str(count): count for count in range(1, 100)}
+# Distinct lines `_plain_reading` remembers: the 10,000 real lists of the batch benchmark
+# hold about 11,000 (of 190,000 lines); a line is at most about 900 characters.
+_PLAIN_LINES_KEPT = 16384
 
 
 def sniff(text: str) -> bool:
@@ -277,7 +281,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         plain_text = text.replace("\r\n", "\n")  # Windows line ends: the same lines
     else:
         plain_text = text
-    if _plain_list(plain_text) and _parse_plain(plain_text, deck):
+    if _parse_plain(plain_text, deck):
         return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
@@ -442,72 +446,75 @@ def _guess_sideboard(deck: Deck, lines: set[int], groups: int, sideboard: list[C
         deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 
 
-def _plain_list(text: str) -> bool:
-    """Whether `_PLAIN_LIST` matches `text`, matched a slice of whole lines at a time: its
-    pattern is one line's, repeated, so the slices together match just when the whole does.
-    Python's re keeps a backtracking point for each repetition: over 4 MiB of blank lines
-    pasted into a deck site, one match took 814 MB; a slice takes a few."""
-    start = 0
-    while start < len(text):
-        end = text.find("\n", start + _PLAIN_SLICE_CHARS)
-        end = len(text) if end == -1 else end + 1  # the slice ends with its line's break
-        if not _PLAIN_LIST.match(text, start, end):
-            return False
-        start = end
-    return True
+@lru_cache(maxsize=_PLAIN_LINES_KEPT)
+def _plain_reading(line: str) -> tuple[str, int] | str | object | None:
+    """What the fast path reads on one line (without its line break): a `4 Name` line's
+    (name, count), as the general path reads it; a main-deck or sideboard header's zone;
+    `_BLANK` for an empty line; None for any other line, which only the general path
+    reads. Remembered: the lines of a batch's lists repeat (`4 Lightning Bolt`), and the
+    answer depends on the line alone."""
+    if not line:
+        return _BLANK
+    if _PLAIN_CARD.fullmatch(line):
+        count, _, name = line.partition(" ")
+        return display_name(name), int(count)
+    if _PLAIN_HEADER.fullmatch(line):
+        section = _section(squeeze(line))
+        if section == MAIN or section == SIDEBOARD:
+            return section
+    return None  # another zone, a category heading, Arena's `About`, or no header at all
 
 
 def _parse_plain(text: str, deck: Deck) -> bool:
     """A list of `4 Name` lines, empty lines and maybe `Deck`/`Sideboard` headers: the
     general parser's result, faster, added to `deck`. False (and `deck` untouched) when a
-    line that starts with a letter is not a main-deck or sideboard header: the general
-    parser reads such a list.
+    line is none of these (`_plain_reading`): the general parser reads such a list.
 
     Without headers the MTGO rule decides the zones: with more than one group of lines,
     the last group (after the last blank line between cards) is the sideboard, a guess
     (`_guess_sideboard`). With headers, each header sets the zone of the lines after it
     (the main deck before the first) and blank lines are only spacing."""
     lines = text.split("\n")
-    if text[:1].isalpha() or _LETTER_AFTER_BREAK.search(text):  # a header line (letters only: _PLAIN_LIST)
+    if text[:1].isalpha() or _LETTER_AFTER_BREAK.search(text):  # a header line (letters only: _PLAIN_HEADER)
         return _parse_plain_sections(lines, deck)
+    # Every line that is not empty must be a card: read them all at once (map, zip and
+    # compress loop in C), then number them by the lines they stand on.
+    cards = list(map(_plain_reading, filter(None, lines)))
+    if not cards:
+        return True
+    if not all(cards):  # a line of no card (None; a card's tuple is never empty)
+        return False
+    names, counts = zip(*cards)
     stripped = text.rstrip("\n")
     first_card = len(stripped) - len(stripped.lstrip("\n"))
     cut = stripped.rfind("\n\n", first_card)
-    # Lines before the sideboard's first line (all of them when there is one group).
-    main_lines = stripped.count("\n", 0, cut + 2) if cut != -1 else len(lines)
-    # Comprehensions, not a loop of appends: this runs for almost every deck of a batch.
-    deck.entries += [
-        CardEntry(display_name(name), _COUNTS.get(count) or int(count), MAIN, number)
-        for number, line in enumerate(lines[:main_lines], start=1) if line
-        for count, _, name in (line.partition(" "),)
-    ]
-    if cut != -1:
-        sideboard = [
-            CardEntry(display_name(name), _COUNTS.get(count) or int(count), SIDEBOARD, number)
-            for number, line in enumerate(lines[main_lines:], start=main_lines + 1) if line
-            for count, _, name in (line.partition(" "),)
-        ]
-        deck.entries += sideboard
+    # The last group, after the last blank line between cards, has no empty line: its
+    # cards are the last lines, one each.
+    side_cards = stripped.count("\n", cut + 2) + 1 if cut != -1 else 0
+    main_cards = len(cards) - side_cards
+    zones = chain(repeat(MAIN, main_cards), repeat(SIDEBOARD, side_cards))
+    deck.entries += map(CardEntry, names, counts, zones, compress(count(1), lines))
+    if side_cards:
+        last_line = stripped.count("\n") + 1
         groups = len(_BLANK_RUN.findall(stripped, first_card)) + 1
-        _guess_sideboard(deck, {entry.line for entry in sideboard}, groups, sideboard)  # type: ignore[misc]
+        deck.guessed_sideboard = GuessedSideboard(
+            lines=frozenset(range(last_line - side_cards + 1, last_line + 1)), cards=sum(counts[main_cards:]), groups=groups,
+        )
     return True
 
 
 def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
     """`_parse_plain` of a list with header lines (see there)."""
+    readings = list(map(_plain_reading, lines))
+    if not all(readings):  # a line the fast path does not read (None; every reading else is true)
+        return False
     entries = []
     zone = MAIN
-    for number, line in enumerate(lines, start=1):
-        if not line:
-            continue
-        if line[0].isdigit():
-            count, _, name = line.partition(" ")
-            entries.append(CardEntry(display_name(name), int(count), zone, number))
-            continue
-        section = _section(squeeze(line))
-        if section != MAIN and section != SIDEBOARD:
-            return False  # another zone, a category heading, Arena's `About`, or no header at all
-        zone = section
+    for number, reading in enumerate(readings, start=1):
+        if reading.__class__ is tuple:
+            entries.append(CardEntry(reading[0], reading[1], zone, number))  # type: ignore[index]
+        elif reading is not _BLANK:
+            zone = reading  # type: ignore[assignment]
     deck.entries += entries
     return True
 
