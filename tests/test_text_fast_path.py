@@ -148,29 +148,42 @@ def test_sideboard_header_lists_take_the_fast_path(shared_data, monkeypatch):
 def test_the_fast_path_check_takes_memory_of_a_few_lines_whatever_the_list_holds(line):
     """The check that a whole list is plain was one regular expression over all of it, and
     Python's re keeps a backtracking point per line it repeats over: 4 MiB of blank lines
-    pasted into a deck site took 814 MB in that one match (200 bytes a line). Each line is
-    looked at alone now: the check holds the lines (a string and a pointer each) and one
-    reading per line, whether the list is plain or not."""
+    pasted into a deck site took 814 MB in that one match (200 bytes a line). A text too
+    long for a decklist is still checked whole first (`_plain_list`), a slice of whole
+    lines at a time now; the answer is the same (the cases above)."""
     import tracemalloc
 
-    lines = 100_000
-    source = (line + "\n") * lines
-    text._plain_reading.cache_clear()
+    source = (line + "\n") * 100_000
     tracemalloc.start()
     try:
-        assert text._parse_plain(source + "4 x Lightning Bolt\n", Deck(source="<text>")) is False
+        assert text._plain_list(source) is True
+        assert text._plain_list(source + "4 x Lightning Bolt\n") is False
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 100 * lines, f"{peak:,} bytes"
-    if line != "1 Island":  # (a list of cards also holds its entries)
+    assert peak < 4_000_000, f"{peak:,} bytes"
+
+
+@pytest.mark.parametrize("line", ["", "Sideboard", "1 Island"])
+def test_the_fast_path_reading_takes_memory_of_the_lines_whatever_the_list_holds(line):
+    """A list's lines are read one by one (each once a run: `_plain_card`): what that
+    holds is the lines (a string and a pointer each) and one reading per line, whether the
+    list is plain or not."""
+    import tracemalloc
+
+    lines = 6_000  # under _PLAIN_CHECKED_CHARS: read line by line, not checked whole first
+    source = (line + "\n") * lines
+    assert len(source) <= text._PLAIN_CHECKED_CHARS
+    text._plain_card.cache_clear()
+    for plain in (False, True):
         tracemalloc.start()
         try:
-            assert text._parse_plain(source, Deck(source="<text>")) is True
+            assert text._parse_plain(source + ("" if plain else "4 x Lightning Bolt\n"), Deck(source="<text>")) is plain
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
-        assert peak < 100 * lines, f"{peak:,} bytes"
+        entries = 150 * lines if plain and line[:1].isdigit() else 0  # (a list of cards also holds its entries)
+        assert peak < 100 * lines + entries, f"{peak:,} bytes"
 
 
 # Lines that sit at the edge of what the fast path reads: headers it reads and ones it
@@ -245,12 +258,18 @@ def test_each_tricky_line_agrees(line, monkeypatch):
 
 
 def test_hostile_inputs_agree(monkeypatch):
-    """The fuzz tests' hostile seeds and junk lines (scripts/hostile_cases.py), as text."""
+    """The fuzz tests' hostile seeds, long lists (checked whole before their lines are
+    read: _PLAIN_CHECKED_CHARS), lists just under and over that length, as text."""
     from fuzzing import HOSTILE_SEEDS
 
     sources = [seed.decode("utf-8", errors="replace") for seed in HOSTILE_SEEDS]
     sources += ["\n" * 100_000, "1 Island\n" * 20_000, "Sideboard\n" * 20_000 + "1 Island", "\n\n".join(["1 Island"] * 5000)]
     sources += ["".join(chr(code) for code in range(32, 0x300)), "1 " + "".join(chr(code) for code in range(32, 0x300))]
+    edge = text._PLAIN_CHECKED_CHARS
+    for tail in ("", "\n", "\n4 x Lightning Bolt", "\nSideboard\n1 Island", "\n\n1 Island", "\nCommander\n1 Island"):
+        for size in (edge - 20, edge - 1, edge, edge + 1, edge + 30):
+            body = ("1 Island\n" * (size // 9 + 1))[: size - len(tail)]
+            sources.append(body + tail)
     for source in sources:
         fast, slow = _both_ways(source, monkeypatch)
         assert fast == slow, source[:300]

@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from itertools import chain, compress, count, repeat
+from operator import itemgetter, not_
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
@@ -131,19 +132,31 @@ _PLAIN_LINE = re.compile(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)(
 # letter, so a line is one or the other. Lines stay well under MAX_LINE_CHARS (the general
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
-_PLAIN_CARD = re.compile(
-    rf"[1-9][0-9]{{0,3}} {{1,8}}(?!{_TIMES}\s)(?![0-9]+ obj\Z)[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}}"
-)
-_PLAIN_HEADER = re.compile(r"[A-Za-z][A-Za-z0-9 ():-]{0,63}")
-# What `_plain_reading` makes of an empty line (any other object than a card's tuple or a zone).
-_BLANK = object()
-# A line break then a letter: a literal first character lets the search skip to line
-# breaks (a `^` in MULTILINE mode tries every position).
-_LETTER_AFTER_BREAK = re.compile(r"\n[A-Za-z]")
+_PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
+_PLAIN_NAME = r"([^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900})"
+# (`_plain_card` asks this look-ahead in Python: in the pattern it cost as much as the rest.)
+_PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
+_PLAIN_HEADER_BODY = r"[A-Za-z][A-Za-z0-9 ():-]{0,63}"
+_PLAIN_CARD = re.compile(_PLAIN_COUNT + _PLAIN_NAME)  # and a name that is not _PLAIN_PDF_NAME
+_PLAIN_PDF_NAME = re.compile(r"[0-9]+ obj")
+_PLAIN_HEADER = re.compile(_PLAIN_HEADER_BODY)
+# The same lines, every one of a whole text at once: what a text too long for a decklist
+# must be before its lines are read one by one (`_PLAIN_CHECKED_CHARS`).
+_PLAIN_LINE_BODY = f"{_PLAIN_COUNT}{_PLAIN_NOT_PDF}{_PLAIN_NAME}|{_PLAIN_HEADER_BODY}"
+_PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
+# Characters of whole lines `_plain_list` matches at a time (a deck of 75 lines is 2 KB).
+_PLAIN_SLICE_CHARS = 8192
+# Texts longer than this (a 540-card cube list is about 12,000 characters) are checked by
+# `_plain_list` first: a few hundred thousand lines that are all different (a hostile
+# file) would each cost a reading of its own, then only the general path reads them.
+_PLAIN_CHECKED_CHARS = 65536
 _BLANK_RUN = re.compile(r"\n\n+")
-# Distinct lines `_plain_reading` remembers: the 10,000 real lists of the batch benchmark
+# Distinct lines `_plain_card` remembers: the 10,000 real lists of the batch benchmark
 # hold about 11,000 (of 190,000 lines); a line is at most about 900 characters.
 _PLAIN_LINES_KEPT = 16384
+# The name and the count of a `_plain_card` reading (mapped in C; a transposing zip makes
+# an iterator per card, which a list of hundreds of thousands of lines makes costly).
+_NAME, _COUNT = itemgetter(0), itemgetter(1)
 
 
 def sniff(text: str) -> bool:
@@ -447,74 +460,101 @@ def _guess_sideboard(deck: Deck, lines: set[int], groups: int, sideboard: list[C
 
 
 @lru_cache(maxsize=_PLAIN_LINES_KEPT)
-def _plain_reading(line: str) -> tuple[str, int] | str | object | None:
-    """What the fast path reads on one line (without its line break): a `4 Name` line's
-    (name, count), as the general path reads it; a main-deck or sideboard header's zone;
-    `_BLANK` for an empty line; None for any other line, which only the general path
-    reads. Remembered: the lines of a batch's lists repeat (`4 Lightning Bolt`), and the
-    answer depends on the line alone."""
-    if not line:
-        return _BLANK
-    if _PLAIN_CARD.fullmatch(line):
-        count, _, name = line.partition(" ")
-        return display_name(name), int(count)
+def _plain_card(line: str) -> tuple[str, int] | None:
+    """The (name, count) of a `4 Name` line the fast path reads (without its line break),
+    as the general path reads it; None for any other line. Remembered: the lines of a
+    batch's lists repeat (`4 Lightning Bolt`), and the answer depends on the line alone."""
+    card = _PLAIN_CARD.fullmatch(line)
+    if card is None or (card[2].endswith(" obj") and _PLAIN_PDF_NAME.fullmatch(card[2])):
+        return None
+    return display_name(card[2]), int(card[1])
+
+
+@lru_cache(maxsize=256)
+def _plain_header(line: str) -> str | None:
+    """The zone of a main-deck or sideboard header the fast path reads (`Sideboard`,
+    `Deck:`); None for any other line that is not a card: another zone, a category
+    heading, Arena's `About`, or no header at all (the general path reads those)."""
     if _PLAIN_HEADER.fullmatch(line):
         section = _section(squeeze(line))
         if section == MAIN or section == SIDEBOARD:
             return section
-    return None  # another zone, a category heading, Arena's `About`, or no header at all
+    return None
+
+
+def _plain_list(text: str) -> bool:
+    """Whether `_PLAIN_LIST` matches `text`, matched a slice of whole lines at a time: its
+    pattern is one line's, repeated, so the slices together match just when the whole does.
+    Python's re keeps a backtracking point for each repetition: over 4 MiB of blank lines
+    pasted into a deck site, one match took 814 MB; a slice takes a few."""
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + _PLAIN_SLICE_CHARS)
+        end = len(text) if end == -1 else end + 1  # the slice ends with its line's break
+        if not _PLAIN_LIST.match(text, start, end):
+            return False
+        start = end
+    return True
 
 
 def _parse_plain(text: str, deck: Deck) -> bool:
     """A list of `4 Name` lines, empty lines and maybe `Deck`/`Sideboard` headers: the
     general parser's result, faster, added to `deck`. False (and `deck` untouched) when a
-    line is none of these (`_plain_reading`): the general parser reads such a list.
+    line is none of these: the general parser reads such a list.
 
     Without headers the MTGO rule decides the zones: with more than one group of lines,
     the last group (after the last blank line between cards) is the sideboard, a guess
     (`_guess_sideboard`). With headers, each header sets the zone of the lines after it
     (the main deck before the first) and blank lines are only spacing."""
+    if len(text) > _PLAIN_CHECKED_CHARS and not _plain_list(text):
+        return False
     lines = text.split("\n")
-    if text[:1].isalpha() or _LETTER_AFTER_BREAK.search(text):  # a header line (letters only: _PLAIN_HEADER)
-        return _parse_plain_sections(lines, deck)
-    # Every line that is not empty must be a card: read them all at once (map, zip and
-    # compress loop in C), then number them by the lines they stand on.
-    cards = list(map(_plain_reading, filter(None, lines)))
+    # The lines' cards read at once (map, zip and compress loop in C). A text that gets
+    # here is at most _PLAIN_CHECKED_CHARS long: reading all its lines costs little even
+    # when its first is no card.
+    kept = list(filter(None, lines))
+    cards = list(map(_plain_card, kept))
+    if not all(cards):  # a line that is no card (None): a header, or a line only the general path reads
+        others = compress(kept, map(not_, cards))
+        return all(map(_plain_header, others)) and _parse_plain_sections(lines, deck)
     if not cards:
         return True
-    if not all(cards):  # a line of no card (None; a card's tuple is never empty)
-        return False
-    names, counts = zip(*cards)
+    names, counts = map(_NAME, cards), map(_COUNT, cards)
+    # The numbers of the lines that are not empty: the cards' lines, in order.
+    numbers = compress(count(1), lines)
     stripped = text.rstrip("\n")
     first_card = len(stripped) - len(stripped.lstrip("\n"))
     cut = stripped.rfind("\n\n", first_card)
+    if cut == -1:
+        deck.entries += map(CardEntry, names, counts, repeat(MAIN), numbers)
+        return True
     # The last group, after the last blank line between cards, has no empty line: its
-    # cards are the last lines, one each.
-    side_cards = stripped.count("\n", cut + 2) + 1 if cut != -1 else 0
+    # cards stand on the last lines (before any final line breaks), one a line.
+    side_cards = stripped.count("\n", cut + 2) + 1
     main_cards = len(cards) - side_cards
     zones = chain(repeat(MAIN, main_cards), repeat(SIDEBOARD, side_cards))
-    deck.entries += map(CardEntry, names, counts, zones, compress(count(1), lines))
-    if side_cards:
-        last_line = stripped.count("\n") + 1
-        groups = len(_BLANK_RUN.findall(stripped, first_card)) + 1
-        deck.guessed_sideboard = GuessedSideboard(
-            lines=frozenset(range(last_line - side_cards + 1, last_line + 1)), cards=sum(counts[main_cards:]), groups=groups,
-        )
+    deck.entries += map(CardEntry, names, counts, zones, numbers)
+    last_line = len(lines) - (len(text) - len(stripped))
+    # One blank line between the main deck and the sideboard (an MTGO export): two groups.
+    one_run = stripped.find("\n\n", first_card) == cut
+    groups = 2 if one_run else len(_BLANK_RUN.findall(stripped, first_card)) + 1
+    sideboard_lines = frozenset(range(last_line - side_cards + 1, last_line + 1))
+    deck.guessed_sideboard = GuessedSideboard(sideboard_lines, sum(map(_COUNT, cards[main_cards:])), groups)
     return True
 
 
 def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
-    """`_parse_plain` of a list with header lines (see there)."""
-    readings = list(map(_plain_reading, lines))
-    if not all(readings):  # a line the fast path does not read (None; every reading else is true)
-        return False
+    """`_parse_plain` of a list whose lines that are no card are all headers it reads
+    (see there): each header sets the zone of the cards after it."""
     entries = []
     zone = MAIN
-    for number, reading in enumerate(readings, start=1):
-        if reading.__class__ is tuple:
-            entries.append(CardEntry(reading[0], reading[1], zone, number))  # type: ignore[index]
-        elif reading is not _BLANK:
-            zone = reading  # type: ignore[assignment]
+    for number, line in enumerate(lines, start=1):
+        if line:
+            card = _plain_card(line)
+            if card is not None:
+                entries.append(CardEntry(card[0], card[1], zone, number))
+            else:
+                zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
     deck.entries += entries
     return True
 
