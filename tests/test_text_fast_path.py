@@ -273,3 +273,21 @@ def test_hostile_inputs_agree(monkeypatch):
     for source in sources:
         fast, slow = _both_ways(source, monkeypatch)
         assert fast == slow, source[:300]
+
+
+def test_a_card_line_is_read_to_the_names_display_name_gives():
+    """`_plain_card` leaves a name whole when display_name would (printable, single
+    spaces, no slash): every other name, with any space or slash, goes through it."""
+    import random
+
+    from deckcheck.names import display_name
+
+    rng = random.Random(13)
+    pieces = [" ", "  ", "/", "//", "a", "B", "\t", "\u00a0", "\u2000", "\u3000", "\x85", "\u200b", "é", "-", "'", "\x1c",
+              "\x01", "D/D", "K9-X", "Fire", "Ice", "\ufffd"]
+    for _ in range(20_000):
+        name = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        line = f"{rng.randint(1, 9999)}{' ' * rng.randint(1, 8)}{name}"
+        card = text._PLAIN_CARD.fullmatch(line)
+        expected = None if card is None or text._PLAIN_PDF_NAME.fullmatch(card[2]) else (display_name(card[2]), int(card[1]))
+        assert text._plain_card(line) == expected, repr(line)

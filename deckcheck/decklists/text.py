@@ -279,13 +279,9 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     return parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
 
 
-def _looks_like_xml(text: str) -> bool:
-    return text.lstrip("\ufeff \t\r\n").startswith("<")
-
-
 def parse(text: str, source: str = "<text>") -> Deck:
-    deck = Deck(source=source, input_format=NAME)
-    if _looks_like_xml(text):
+    deck = Deck(source, None, None, NAME)  # (positional: every deck of a batch)
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
         # An XML file no parser claimed (a broken .dek, another program's XML): one clear problem
         # instead of a parse error on every line.
         deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)", line=1))
@@ -465,9 +461,16 @@ def _plain_card(line: str) -> tuple[str, int] | None:
     as the general path reads it; None for any other line. Remembered: the lines of a
     batch's lists repeat (`4 Lightning Bolt`), and the answer depends on the line alone."""
     card = _PLAIN_CARD.fullmatch(line)
-    if card is None or (card[2].endswith(" obj") and _PLAIN_PDF_NAME.fullmatch(card[2])):
+    if card is None:
         return None
-    return display_name(card[2]), int(card[1])
+    name = card[2]
+    if name.endswith(" obj") and _PLAIN_PDF_NAME.fullmatch(name):
+        return None
+    if "  " in name or "/" in name or name[-1] == " " or not name.isprintable():
+        # Spacing to tidy or faces to join (a name printable but for single spaces, with
+        # no slash, is its own display_name: isprintable is false for every other space).
+        name = display_name(name)
+    return name, int(card[1])
 
 
 @lru_cache(maxsize=256)
