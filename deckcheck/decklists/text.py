@@ -280,7 +280,7 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
 
 
 def parse(text: str, source: str = "<text>") -> Deck:
-    deck = Deck(source, None, None, NAME)  # (positional: every deck of a batch)
+    deck = Deck(source=source, input_format=NAME)
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         # An XML file no parser claimed (a broken .dek, another program's XML): one clear problem
         # instead of a parse error on every line.
