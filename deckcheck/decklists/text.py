@@ -152,8 +152,11 @@ _PLAIN_SLICE_CHARS = 8192
 _PLAIN_CHECKED_CHARS = 65536
 _BLANK_RUN = re.compile(r"\n\n+")
 # Distinct lines `_plain_card` remembers: the 10,000 real lists of the batch benchmark
-# hold about 11,000 (of 190,000 lines); a line is at most about 900 characters.
+# hold about 11,000 (of 190,000 lines). Only lines of a list whose lines are all at most
+# _PLAIN_LINE_CHARS long (the longest `_PLAIN_CARD` matches: 4 digits, 8 spaces and 901
+# characters of name) are asked: at most 16,384 such lines, about 30 MB at worst.
 _PLAIN_LINES_KEPT = 16384
+_PLAIN_LINE_CHARS = 913
 # The name and the count of a `_plain_card` reading (mapped in C; a transposing zip makes
 # an iterator per card, which a list of hundreds of thousands of lines makes costly).
 _NAME, _COUNT = itemgetter(0), itemgetter(1)
@@ -516,6 +519,8 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     # here is at most _PLAIN_CHECKED_CHARS long: reading all its lines costs little even
     # when its first is no card.
     kept = list(filter(None, lines))
+    if max(map(len, kept), default=0) > _PLAIN_LINE_CHARS:
+        return False  # no card or header is that long (and the cache keeps only lines that can be)
     cards = list(map(_plain_card, kept))
     if not all(cards):  # a line that is no card (None): a header, or a line only the general path reads
         others = compress(kept, map(not_, cards))
