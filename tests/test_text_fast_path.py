@@ -294,13 +294,13 @@ def test_a_card_line_is_read_to_the_names_display_name_gives():
 
 
 def test_the_line_cache_keeps_no_line_longer_than_a_plain_line():
-    """A list with a line too long to be a card or a header is no plain list; its lines
-    are never asked (so never kept: 16,384 lines of 60,000 characters would be a gigabyte)."""
+    """A list with a line too long to be a card or a header is no plain list, and such a
+    line is never kept (16,384 lines of 60,000 characters would be a gigabyte)."""
     longest = "4" * 4 + " " * 8 + "A" * 901
     assert len(longest) == text._PLAIN_LINE_CHARS
     assert text._PLAIN_CARD.fullmatch(longest) and not text._PLAIN_CARD.fullmatch(longest + "A")
     text._plain_card.cache_clear()
     for size in (text._PLAIN_LINE_CHARS + 1, 60_000):
         assert text._parse_plain("4 Island\n" + "4 " + "A" * (size - 2) + "\n", Deck(source="<text>")) is False
-    assert text._plain_card.cache_info().currsize == 0
+    assert text._plain_card.cache_info().currsize == 1  # `4 Island` alone
     assert text._parse_plain(longest + "\n", Deck(source="<text>")) is True

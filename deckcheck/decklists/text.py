@@ -152,9 +152,9 @@ _PLAIN_SLICE_CHARS = 8192
 _PLAIN_CHECKED_CHARS = 65536
 _BLANK_RUN = re.compile(r"\n\n+")
 # Distinct lines `_plain_card` remembers: the 10,000 real lists of the batch benchmark
-# hold about 11,000 (of 190,000 lines). Only lines of a list whose lines are all at most
-# _PLAIN_LINE_CHARS long (the longest `_PLAIN_CARD` matches: 4 digits, 8 spaces and 901
-# characters of name) are asked: at most 16,384 such lines, about 30 MB at worst.
+# hold about 11,000 (of 190,000 lines). Only lines at most _PLAIN_LINE_CHARS long (the
+# longest `_PLAIN_CARD` matches: 4 digits, 8 spaces and 901 characters of name) are
+# kept: about 30 MB at worst.
 _PLAIN_LINES_KEPT = 16384
 _PLAIN_LINE_CHARS = 913
 # The name and the count of a `_plain_card` reading (mapped in C; a transposing zip makes
@@ -458,11 +458,19 @@ def _guess_sideboard(deck: Deck, lines: set[int], groups: int, sideboard: list[C
         deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 
 
+class _LongLine(Exception):
+    """A line longer than any card or header line (_PLAIN_LINE_CHARS): its list is no
+    plain list. Raised, not returned, so that `_plain_card` keeps no such line."""
+
+
 @lru_cache(maxsize=_PLAIN_LINES_KEPT)
 def _plain_card(line: str) -> tuple[str, int] | None:
     """The (name, count) of a `4 Name` line the fast path reads (without its line break),
-    as the general path reads it; None for any other line. Remembered: the lines of a
-    batch's lists repeat (`4 Lightning Bolt`), and the answer depends on the line alone."""
+    as the general path reads it; None for any other line (_LongLine for one too long to
+    be any). Remembered: the lines of a batch's lists repeat (`4 Lightning Bolt`), and the
+    answer depends on the line alone."""
+    if len(line) > _PLAIN_LINE_CHARS:
+        raise _LongLine  # (lru_cache keeps no exception)
     card = _PLAIN_CARD.fullmatch(line)
     if card is None:
         return None
@@ -519,9 +527,10 @@ def _parse_plain(text: str, deck: Deck) -> bool:
     # here is at most _PLAIN_CHECKED_CHARS long: reading all its lines costs little even
     # when its first is no card.
     kept = list(filter(None, lines))
-    if max(map(len, kept), default=0) > _PLAIN_LINE_CHARS:
-        return False  # no card or header is that long (and the cache keeps only lines that can be)
-    cards = list(map(_plain_card, kept))
+    try:
+        cards = list(map(_plain_card, kept))
+    except _LongLine:
+        return False
     if not all(cards):  # a line that is no card (None): a header, or a line only the general path reads
         others = compress(kept, map(not_, cards))
         return all(map(_plain_header, others)) and _parse_plain_sections(lines, deck)
