@@ -120,7 +120,9 @@ def _is_latin(char: str) -> bool:
 @lru_cache(maxsize=65536)
 def display_name(name: str) -> str:
     """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
-    name = _SPACES.sub(" ", name.replace("\u00a0", " ")).strip()
+    # One space between words, none around them: what `_SPACES.sub(" ", ...).strip()`
+    # makes, without a pattern (split and strip take the whitespace `\s` matches).
+    name = " ".join(name.replace("\u00a0", " ").split())
     if "/" in name and not _INITIALS.search(name):
         name = _SLASHES.sub(FACE_SEPARATOR, name)
     return name

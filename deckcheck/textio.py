@@ -52,6 +52,8 @@ _BINARY_SHARE = 0.05
 # The odd characters: controls other than tab, line feed, vertical tab, form feed,
 # carriage return (\x09-\x0d) and escape (\x1b); DEL; the replacement character.
 _ODD = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
+# The ones under 128, as bytes (`_odd_characters`).
+_ODD_ASCII = bytes(code for code in range(128) if _ODD.match(chr(code)))
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -60,6 +62,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+# Every byte-order mark at once: the one `startswith` a file without one costs (C).
+_ANY_BOM = tuple(bom for bom, _ in _BOMS)
 
 
 def is_wide_unicode(data: bytes) -> bool:
@@ -74,13 +78,14 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     """Decode deck bytes: BOM first, then strict UTF-8, then Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            try:
-                return data.decode(encoding)
-            except UnicodeDecodeError as exc:
-                raise InputError(f"{source}: not valid {encoding} despite its byte-order mark ({exc.reason})") from None
-    if b"\x00" in data:
+    if data.startswith(_ANY_BOM):
+        for bom, encoding in _BOMS:
+            if data.startswith(bom):
+                try:
+                    return data.decode(encoding)
+                except UnicodeDecodeError as exc:
+                    raise InputError(f"{source}: not valid {encoding} despite its byte-order mark ({exc.reason})") from None
+    if 0 in data:  # a NUL byte (the int: a C search of its own, several times faster than b"\x00")
         utf16 = _utf16_without_bom(data)
         if utf16 is not None:
             return utf16
@@ -115,11 +120,18 @@ def binary_kind(data: bytes, text: str | None = None) -> str | None:
     if data[4:12] in (b"ftypheic", b"ftypmif1", b"ftypheix") or (data[:4] == b"RIFF" and data[8:12] == b"WEBP"):
         return "an image"
     head = (text if text is not None else data[:4096].decode("latin-1"))[:4096]
-    # A regular expression, not a loop over characters: every deck of a batch is looked at,
-    # and most have no odd character at all.
-    if head and _ODD.search(head) and len(_ODD.findall(head)) / len(head) > _BINARY_SHARE:
+    if head and _odd_characters(head) / len(head) > _BINARY_SHARE:
         return "binary data"
     return None
+
+
+def _odd_characters(head: str) -> int:
+    """How many `_ODD` characters `head` holds, counted in C over its UTF-8 bytes, where a
+    character under 128 is its own byte and every other one bytes of 128 and up: every
+    deck of a batch is looked at, and the pattern's search costs several times more."""
+    encoded = head.encode("utf-8", "surrogatepass")
+    odd = len(encoded) - len(encoded.translate(None, _ODD_ASCII))
+    return odd if head.isascii() else odd + head.count("\ufffd")
 
 
 def too_big(source: str, size: int | None = None, *, limit: int = MAX_INPUT_BYTES, what: str = "a decklist") -> str:

@@ -91,3 +91,19 @@ def test_a_slash_between_initials_is_part_of_the_name(name, key):
 def test_a_magic_card_s_faces_are_still_its_faces(written, shown, key):
     assert display_name(written) == shown
     assert card_key(written) == key
+
+
+def test_display_name_spaces_words_as_the_whitespace_pattern_does():
+    """display_name joins the words of `str.split` (no pattern: every list line's name is
+    tidied): the same name as `\\s+` replaced by one space and the ends stripped, for every
+    character Python counts as whitespace and others."""
+    import re
+
+    spaces = re.compile(r"\s+")
+    # Every whitespace character is under U+3100; the rest of Unicode is sampled.
+    for code in [*range(0x3100), *range(0x3100, 0x110000, 97)]:
+        char = chr(code)
+        if char == "/":
+            continue  # (split cards: not what this compares)
+        for name in (f"{char}Fire{char}{char} Ice{char}", f"A{char}B", char):
+            assert display_name(name) == spaces.sub(" ", name.replace("\u00a0", " ")).strip(), hex(code)

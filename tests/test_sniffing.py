@@ -173,3 +173,58 @@ def test_binary_file_is_reported_not_crashed(tmp_path):
     deck = load_deck(path)
     assert deck.entries == []
     assert deck.problems and {p.rule for p in deck.problems} == {"parse-error"}
+
+
+# ------------------------------------------------------------------ choosing, as fast as it is
+
+
+def _sniff_seeds() -> list[str]:
+    """Every deck file the tests and the shared data hold, as text, with mutations that
+    put a format's mark just inside and just outside the head `choose` looks in."""
+    from deckcheck.decklists import SNIFF_HEAD
+    from real_decks import find_shared_data
+
+    paths = [path for path in DECKS.rglob("*") if path.is_file()]
+    shared = find_shared_data()
+    if shared is not None:
+        paths += [path for folder in ("mtg/deck_formats", "ygo/decks") for path in (shared / folder).rglob("*") if path.is_file()]
+    texts = [path.read_bytes().decode("utf-8", errors="replace") for path in sorted(paths)[:400]]
+    texts += ["ydke://abc!def!ghi!", "  \n ydke://a!b!c!", "YDKE://x", "#main\n123\n", "[metadata]\n[Main]\n1 Island", "<Deck><Cards/></Deck>"]
+    return texts + [pad + text for text in texts for pad in ("\n" * (SNIFF_HEAD - 10), "\n" * SNIFF_HEAD)]
+
+
+def test_a_sniffer_says_no_to_a_file_without_its_mark_in_the_head():
+    from deckcheck.decklists import _SNIFFERS, SNIFF_HEAD
+
+    marked = [module for module in _SNIFFERS if getattr(module, "SNIFF_MARK", "")]
+    assert {module.NAME for module in marked} >= {"dek", "cod", "o8d", "dck", "ydk"}
+    for text in _sniff_seeds():
+        for module in marked:
+            mark = module.SNIFF_MARK
+            assert not module.sniff(text.replace(mark, "")), (module.NAME, text[:200])
+            if mark not in text[:SNIFF_HEAD]:
+                assert not module.sniff(text), (module.NAME, text[:200])
+
+
+def test_choose_picks_what_asking_every_sniffer_and_splitext_pick():
+    import itertools
+    import os
+
+    from deckcheck.decklists import _BY_SUFFIX, _SNIFFERS, text
+
+    def reference(source: str, content: str):
+        for module in _SNIFFERS:
+            if module.sniff(content):
+                return module
+        claiming = _BY_SUFFIX.get(os.path.splitext(source)[1].lower(), ())
+        is_xml = bool(claiming) and content.lstrip("\ufeff \t\r\n").startswith("<")
+        return next((module for module, reads_xml in claiming if is_xml or not reads_xml), text)
+
+    pieces = ["a", ".", "/", "\\", "..", "txt", "TXT", "dek", "ydk", "cod", "o8d", "dck", "ydke", "dec", "deck", ":"]
+    sources = ["".join(parts) for size in range(1, 5) for parts in itertools.product(pieces, repeat=size)]
+    for source in sources:
+        for content in (DEK, TEXT, "<x/>", ""):
+            assert choose(source, content) is reference(source, content), (source, content[:40])
+    for content in _sniff_seeds():
+        for source in ("deck.txt", "deck.dek", "deck", "a/.dck", "deck.ydk"):
+            assert choose(source, content) is reference(source, content), (source, content[:200])

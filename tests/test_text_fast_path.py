@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import re
 
 import pytest
 
@@ -17,16 +16,31 @@ from deckcheck.decklists import text
 from deckcheck.model import Deck
 from real_decks import mtgo_text, read_decks
 
-NEVER = re.compile(r"(?!)")
+
+def _shape(deck: Deck) -> tuple:
+    """Everything a parse gives: entries (every field), problems, and the deck's own fields."""
+    guess = deck.guessed_sideboard
+    return (
+        [entry._key() for entry in deck.entries], [problem.to_dict() for problem in deck.problems],
+        deck.name, deck.input_format, None if guess is None else (sorted(guess.lines), guess.cards, guess.groups),
+    )
 
 
-def _both_ways(source: str, monkeypatch) -> tuple[list, list]:
+def _both_ways(source: str, monkeypatch) -> tuple[tuple, tuple]:
     fast = text.parse(source)
     with monkeypatch.context() as patch:
-        patch.setattr(text, "_PLAIN_LIST", NEVER)
+        patch.setattr(text, "_parse_plain", lambda content, deck: False)  # the general path only
         slow = text.parse(source)
-    shape = lambda deck: ([(e.name, e.count, e.zone, e.line) for e in deck.entries], [p.to_dict() for p in deck.problems])
-    return shape(fast), shape(slow)
+    return _shape(fast), _shape(slow)
+
+
+def _fast_path_reads(source: str) -> bool:
+    """Whether the fast path reads `source` (as `text.parse` gives it: Windows line ends
+    made plain ones), leaving the deck to the general path when it does not."""
+    deck = Deck(source="<text>")
+    read = text._parse_plain(source.replace("\r\n", "\n"), deck)
+    assert read or not deck.entries
+    return read
 
 
 EDGE_CASES = [
@@ -110,7 +124,7 @@ def test_real_decks_agree(shared_data, monkeypatch):
     sources = [mtgo_text(deck) for deck in list(read_decks(shared_data))[::5]]
     with gzip.open(shared_data / "mtg" / "decklists" / "historical_dec.jsonl.gz", "rt", encoding="utf-8") as handle:
         sources += [json.loads(line)["text"] for line in handle]
-    plain = sum(bool(text._PLAIN_LIST.match(source)) for source in sources)
+    plain = sum(_fast_path_reads(source) for source in sources)
     assert plain > len(sources) // 2  # the fast path is really taken
     for source in sources:
         fast, slow = _both_ways(source, monkeypatch)
@@ -124,9 +138,7 @@ def test_sideboard_header_lists_take_the_fast_path(shared_data, monkeypatch):
     sources = [mtgo_text(deck).replace("\n\n", "\n\nSideboard\n") for deck in decks]
     sources += ["Deck\n" + source.replace("\n", "\r\n") for source in sources]
     for source in sources:
-        plain_text = source.replace("\r\n", "\n")
-        assert text._PLAIN_LIST.match(plain_text), source[:200]
-        assert text._parse_plain(plain_text, Deck(source="<text>")), source[:200]
+        assert _fast_path_reads(source), source[:200]
         fast, slow = _both_ways(source, monkeypatch)
         assert fast == slow, source[:200]
         assert ("Sideboard" in source) == any(entry[2] == "sideboard" for entry in fast[0])
@@ -136,8 +148,9 @@ def test_sideboard_header_lists_take_the_fast_path(shared_data, monkeypatch):
 def test_the_fast_path_check_takes_memory_of_a_few_lines_whatever_the_list_holds(line):
     """The check that a whole list is plain was one regular expression over all of it, and
     Python's re keeps a backtracking point per line it repeats over: 4 MiB of blank lines
-    pasted into a deck site took 814 MB in that one match (200 bytes a line). It is matched
-    a slice of whole lines at a time now; the answer is the same (the cases above)."""
+    pasted into a deck site took 814 MB in that one match (200 bytes a line). A text too
+    long for a decklist is still checked whole first (`_plain_list`), a slice of whole
+    lines at a time now; the answer is the same (the cases above)."""
     import tracemalloc
 
     source = (line + "\n") * 100_000
@@ -149,3 +162,145 @@ def test_the_fast_path_check_takes_memory_of_a_few_lines_whatever_the_list_holds
     finally:
         tracemalloc.stop()
     assert peak < 4_000_000, f"{peak:,} bytes"
+
+
+@pytest.mark.parametrize("line", ["", "Sideboard", "1 Island"])
+def test_the_fast_path_reading_takes_memory_of_the_lines_whatever_the_list_holds(line):
+    """A list's lines are read one by one (each once a run: `_plain_card`): what that
+    holds is the lines (a string and a pointer each) and one reading per line, whether the
+    list is plain or not."""
+    import tracemalloc
+
+    lines = 6_000  # under _PLAIN_CHECKED_CHARS: read line by line, not checked whole first
+    source = (line + "\n") * lines
+    assert len(source) <= text._PLAIN_CHECKED_CHARS
+    text._plain_card.cache_clear()
+    for plain in (False, True):
+        tracemalloc.start()
+        try:
+            assert text._parse_plain(source + ("" if plain else "4 x Lightning Bolt\n"), Deck(source="<text>")) is plain
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        entries = 150 * lines if plain and line[:1].isdigit() else 0  # (a list of cards also holds its entries)
+        assert peak < 100 * lines + entries, f"{peak:,} bytes"
+
+
+# Lines that sit at the edge of what the fast path reads: headers it reads and ones it
+# leaves to the general path, counts and names just inside and outside its pattern,
+# decorations, characters that end a line for one reader and not another.
+TRICKY_LINES = [
+    "Sideboard", "Deck", "Main", "SIDEBOARD", "side", "Sideboard (15):", "Sideboard 15", "Deck:", "Commander", "Companion",
+    "Creatures (20)", "About", "Name Burn", "Maybeboard", "Tokens", "Signature Spell", "Hero: Thrall", "NAME:Burn",
+    "[DECK]", "[Sideboard]", "# comment", "// Sideboard", "SB: 1 Abrade", "Lightning Bolt x4", "4x Lightning Bolt",
+    "4 x Lightning Bolt", "4 X Island", "4× Bolt", "4 ×Island", "4 x", "Island", "x", "4", "4 ", " ", "\t", "\r", "Deck\r",
+    "1 0 obj", "1 0 obj x", "0 Island", "00 Island", "+4 Island", "-1 Island", "9999 Island", "10000 Island", "12345 Island",
+    "\u0663 Island", "4" + " " * 8 + "Island", "4" + " " * 9 + "Island", "4\tIsland", "4  Island  ", "4 Island\t",
+    "4 Island\x0b", "4 Island\x85", "4 Island\u2028x", "4 Island\r", "4\u00a0Island", "4 Is\u200bland", "4 island",
+    "4 Island (M10) 146", "4 Island *F*", "4 (Island)", "4 [M10] Island", "4 Island [Commander]", "4 Island ^tag^",
+    "4 Island # !Commander", "4 #5", "4 Jinzo #7", "4 Maliss <P> Dormouse", "4 Fire/Ice", "4 Fire // Ice", "4 Fire///Ice",
+    "1 D/D Swirl Slime", "4 Lim-Dûl's Vault", "4 Æther Vial", "4 " + "A" * 899, "4 " + "A" * 900, "4 " + "A" * 1100,
+    "A" * 64, "A" * 65, "1 " + "B" * 120,
+]
+
+
+def _mutated(source: str, rng) -> str:
+    """`source` with one to three lines inserted, doubled blank, cut or changed, and maybe
+    its line ends or its start and end changed."""
+    lines = source.split("\n")
+    for _ in range(rng.randint(1, 3)):
+        roll, at = rng.random(), rng.randint(0, len(lines))
+        if roll < 0.45:
+            lines.insert(at, rng.choice(TRICKY_LINES))
+        elif roll < 0.6:
+            lines.insert(at, "")
+        elif roll < 0.7:
+            lines[at:at] = ["", ""]
+        elif roll < 0.8 and lines:
+            del lines[min(at, len(lines) - 1)]
+        elif roll < 0.9 and lines:
+            at = min(at, len(lines) - 1)
+            lines[at] += rng.choice([" ", "\t", "\r", "  x", "/", " // X", "\u00a0"])
+        else:
+            lines = lines[:at]
+    mutated = "\n".join(lines)
+    roll = rng.random()
+    if roll < 0.1:
+        mutated = mutated.replace("\n", "\r\n")
+    elif roll < 0.2:
+        mutated = "\n\n" + mutated + "\n\n"
+    elif roll < 0.3:
+        mutated = mutated.rstrip("\n")
+    return mutated
+
+
+def test_mutated_real_decks_agree(shared_data, monkeypatch):
+    """Real lists with a line or three at the edge of the fast path's shapes read the same
+    both ways: whichever path reads each (both are taken often), the result is one."""
+    import random
+
+    rng = random.Random(15)
+    decks = list(read_decks(shared_data))
+    sources = [_mutated(mtgo_text(rng.choice(decks)), rng) for _ in range(600)]
+    sources += [mtgo_text(rng.choice(decks)).replace("\n\n", "\n\n" + rng.choice(TRICKY_LINES) + "\n") for _ in range(100)]
+    read_fast = sum(_fast_path_reads(source) for source in sources)
+    assert len(sources) // 5 < read_fast < len(sources) * 4 // 5
+    for source in sources:
+        fast, slow = _both_ways(source, monkeypatch)
+        assert fast == slow, source[:300]
+
+
+@pytest.mark.parametrize("line", TRICKY_LINES)
+def test_each_tricky_line_agrees(line, monkeypatch):
+    for source in (line, f"4 Island\n{line}\n\n2 Abrade\n", f"Deck\n4 Island\n{line}\nSideboard\n2 Abrade", f"{line}\n\n1 Island"):
+        fast, slow = _both_ways(source, monkeypatch)
+        assert fast == slow, source
+
+
+def test_hostile_inputs_agree(monkeypatch):
+    """The fuzz tests' hostile seeds, long lists (checked whole before their lines are
+    read: _PLAIN_CHECKED_CHARS), lists just under and over that length, as text."""
+    from fuzzing import HOSTILE_SEEDS
+
+    sources = [seed.decode("utf-8", errors="replace") for seed in HOSTILE_SEEDS]
+    sources += ["\n" * 100_000, "1 Island\n" * 20_000, "Sideboard\n" * 20_000 + "1 Island", "\n\n".join(["1 Island"] * 5000)]
+    sources += ["".join(chr(code) for code in range(32, 0x300)), "1 " + "".join(chr(code) for code in range(32, 0x300))]
+    edge = text._PLAIN_CHECKED_CHARS
+    for tail in ("", "\n", "\n4 x Lightning Bolt", "\nSideboard\n1 Island", "\n\n1 Island", "\nCommander\n1 Island"):
+        for size in (edge - 20, edge - 1, edge, edge + 1, edge + 30):
+            body = ("1 Island\n" * (size // 9 + 1))[: size - len(tail)]
+            sources.append(body + tail)
+    for source in sources:
+        fast, slow = _both_ways(source, monkeypatch)
+        assert fast == slow, source[:300]
+
+
+def test_a_card_line_is_read_to_the_names_display_name_gives():
+    """`_plain_card` leaves a name whole when display_name would (printable, single
+    spaces, no slash): every other name, with any space or slash, goes through it."""
+    import random
+
+    from deckcheck.names import display_name
+
+    rng = random.Random(13)
+    pieces = [" ", "  ", "/", "//", "a", "B", "\t", "\u00a0", "\u2000", "\u3000", "\x85", "\u200b", "é", "-", "'", "\x1c",
+              "\x01", "D/D", "K9-X", "Fire", "Ice", "\ufffd"]
+    for _ in range(20_000):
+        name = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+        line = f"{rng.randint(1, 9999)}{' ' * rng.randint(1, 8)}{name}"
+        card = text._PLAIN_CARD.fullmatch(line)
+        expected = None if card is None or text._PLAIN_PDF_NAME.fullmatch(card[2]) else (display_name(card[2]), int(card[1]))
+        assert text._plain_card(line) == expected, repr(line)
+
+
+def test_the_line_cache_keeps_no_line_longer_than_a_plain_line():
+    """A list with a line too long to be a card or a header is no plain list, and such a
+    line is never kept (16,384 lines of 60,000 characters would be a gigabyte)."""
+    longest = "4" * 4 + " " * 8 + "A" * 901
+    assert len(longest) == text._PLAIN_LINE_CHARS
+    assert text._PLAIN_CARD.fullmatch(longest) and not text._PLAIN_CARD.fullmatch(longest + "A")
+    text._plain_card.cache_clear()
+    for size in (text._PLAIN_LINE_CHARS + 1, 60_000):
+        assert text._parse_plain("4 Island\n" + "4 " + "A" * (size - 2) + "\n", Deck(source="<text>")) is False
+    assert text._plain_card.cache_info().currsize == 1  # `4 Island` alone
+    assert text._parse_plain(longest + "\n", Deck(source="<text>")) is True

@@ -50,3 +50,34 @@ def test_a_file_that_keeps_growing_stops_one_byte_past_the_limit(tmp_path, monke
     monkeypatch.setattr(textio.os, "fstat", stale)
     with pytest.raises(InputError, match="limit"):
         read_text(path)
+
+
+def test_odd_characters_are_counted_as_the_pattern_counts_them():
+    """binary_kind counts odd characters (controls, DEL, the replacement character) over
+    the UTF-8 bytes of the text, not with the pattern's search: the count is the same,
+    whatever characters (or lone surrogates) the text holds."""
+    import random
+
+    from deckcheck import textio
+
+    rng = random.Random(7)
+    ranges = [(0, 160), (0, 0x11000), (0xFFFD, 0xFFFE), (0xD800, 0xE000), (0x10000, 0x110000)]
+    texts = ["", "4 Island\n", "\ufffd", "\x00\x7f\x1b\t", "4 Lim-D\u00fbl's Vault\x01\n"]
+    for _ in range(20_000):
+        texts.append("".join(chr(rng.randrange(*rng.choice(ranges))) for _ in range(rng.randint(0, 40))))
+    for text in texts:
+        assert textio._odd_characters(text) == len(textio._ODD.findall(text)), repr(text)
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00", b"4 Island\x00\n", b"\xef\xbb\xbf4 Island", b"\xff\xfe4\x00 \x00I\x00", b"\x004\x00 \x00I"])
+def test_decode_reads_bom_and_nul_bytes_as_before(data):
+    from deckcheck.textio import decode
+
+    if data.startswith(b"\xef\xbb\xbf"):
+        assert decode(data) == data[3:].decode()
+    elif data.startswith(b"\xff\xfe"):
+        assert decode(data) == data.decode("utf-16")
+    elif data == b"\x004\x00 \x00I":
+        assert decode(data) == "4 I"  # UTF-16 that lost its BOM
+    else:
+        assert decode(data) == data.replace(b"\x00", b"").decode()

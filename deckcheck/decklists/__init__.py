@@ -10,7 +10,9 @@ command-line argument can be a deck itself). A format deckcheck also writes decl
 not under its file's name) and has `write(deck) -> str`. A reader whose files name a commander otherwise than text's
 `Commander` section says how in `COMMANDER_NAMED_BY` (the "no commander" problem quotes
 it). A format that is only written (arena, which the text parser reads) has no sniff or
-parse. Adding a format is a module and one line in `FORMATS`
+parse. A sniffer that says no to any file without a certain character in its first
+`SNIFF_HEAD` characters (`<` for XML) declares it as `SNIFF_MARK`: `choose` asks only the
+sniffers whose mark the file holds (most files hold none). Adding a format is a module and one line in `FORMATS`
 (docs/decklists.md); parser and writer names everywhere (`--input-format`, `convert --to`,
 completion, errors) come from here.
 
@@ -53,6 +55,13 @@ WRITERS: dict[str, ModuleType] = {module.NAME: module for module in FORMATS if h
 # and per extension the parsers its name picks (in PARSERS order) with whether each reads
 # only XML.
 _SNIFFERS: tuple[ModuleType, ...] = tuple(module for module in PARSERS.values() if module is not text)
+# The characters a sniffer's `SNIFF_MARK` must be among (see the module docstring): no
+# sniffer looks further for it.
+SNIFF_HEAD = 4000
+# Each sniffer with its mark ("" when it has none: it is always asked), in sniffing order.
+_MARKED_SNIFFERS: tuple[tuple[ModuleType, str], ...] = tuple(
+    (module, getattr(module, "SNIFF_MARK", "")) for module in _SNIFFERS
+)
 _EXTENSIONS = frozenset(ext for module in PARSERS.values() for ext in module.EXTENSIONS if ext)
 _BY_SUFFIX: dict[str, tuple[tuple[ModuleType, bool], ...]] = {
     suffix: tuple(
@@ -192,11 +201,11 @@ def extensions() -> set[str]:
 def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     if forced:
         return get(forced)
-    for module in _SNIFFERS:
-        if module.sniff(content):
+    head = content[:SNIFF_HEAD]  # the text itself when it is shorter (no copy)
+    for module, mark in _MARKED_SNIFFERS:
+        if mark in head and module.sniff(content):
             return module
-    suffix = os.path.splitext(source)[1].lower()  # not pathlib: this runs once per deck of a batch
-    claiming = _BY_SUFFIX.get(suffix, ())
+    claiming = _BY_SUFFIX.get(_suffix(source), ())
     # A typed list saved as `.dek` is still a typed list: an XML parser is chosen by extension
     # only when the content is XML at all.
     is_xml = bool(claiming) and content.lstrip("\ufeff \t\r\n").startswith("<")
@@ -204,6 +213,24 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
         if is_xml or not reads_xml:
             return module
     return text
+
+
+# Characters that end a folder's name in a path (`\\` and `/` on Windows).
+_SEPARATORS = os.sep + (os.altsep or "")
+
+
+def _suffix(source: str) -> str:
+    """`os.path.splitext(source)[1].lower()` where it can be a parser's extension, without
+    its per-character loop: this runs once per deck of a batch. splitext's extension is
+    the text from the last dot (or none), and it is that text when a name character stands
+    just before the dot; otherwise (`.txt`, `a/..txt`) splitext itself decides."""
+    dot = source.rfind(".")
+    suffix = source[dot:].lower()
+    if dot <= 0 or suffix not in _BY_SUFFIX:
+        return ""  # splitext's extension, the same text or none, is no parser's either
+    if source[dot - 1] in _SEPARATORS or source[dot - 1] == ".":
+        return os.path.splitext(source)[1].lower()
+    return suffix
 
 
 def looks_like_decklist(source: str, content: str) -> bool:

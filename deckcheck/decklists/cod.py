@@ -24,6 +24,7 @@ NAME = "cod"
 EXTENSIONS = (".cod",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "Cockatrice .cod XML"
+SNIFF_MARK = "<"  # sniff says no to a file without one in its head (its `<cockatrice_deck` root): decklists.choose
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 COMMANDER_FILED_IN = MAIN  # where it files a commander: in main, named by a CDR line
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).

@@ -19,6 +19,7 @@ EXTENSIONS = (".dck",)
 # it reads as Forge's (`sniff`).
 BY_CONTENT_ONLY = True
 DESCRIPTION = "Forge .dck"
+SNIFF_MARK = "["  # sniff says no to a file without one in its head (its `[section]` lines): decklists.choose
 ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
 COMMANDER_NAMED_BY = "in a `[Commander]` section (one card, or two that pair)"

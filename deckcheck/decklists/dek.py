@@ -14,6 +14,7 @@ NAME = "dek"
 EXTENSIONS = (".dek",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "MTGO .dek XML"
+SNIFF_MARK = "<"  # sniff says no to a file without one in its head (its `<Deck` root): decklists.choose
 ZONES = (MAIN, SIDEBOARD)  # what the format can hold (written)
 COMMANDER_FILED_IN = SIDEBOARD  # where it files a commander: a sideboard of its own
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).

@@ -15,6 +15,7 @@ NAME = "o8d"
 EXTENSIONS = (".o8d",)
 XML = True  # chosen by extension only when the content is XML
 DESCRIPTION = "OCTGN .o8d XML"
+SNIFF_MARK = "<"  # sniff says no to a file without one in its head (its `<deck>` root): decklists.choose
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
 COMMANDER_NAMED_BY = "in a `Command Zone` section (one card, or two that pair)"
 

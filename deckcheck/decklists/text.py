@@ -35,6 +35,9 @@ have such cards, then the main deck (headed `Deck` only after another section), 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from itertools import chain, compress, count, repeat
+from operator import itemgetter, not_
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
@@ -122,24 +125,41 @@ _COMMAND_ZONES = (COMMANDER, COMPANION)
 # directly, to the entry `_card_line` would make.
 _PLAIN_LINE = re.compile(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 # (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
-# A whole list of nothing but `_PLAIN_LINE`s, empty lines and short lines that start with
-# a letter (`Sideboard`, `Deck`: headers, read by `_section`) is an MTGO or Arena export,
-# most files of a batch: read by `_parse_plain` without classifying each card line.
-# Card lines start with a digit and headers with a letter, so a line is tried one way only.
-# Lines stay well under MAX_LINE_CHARS (the general path reports longer ones).
-_PLAIN_LINE_BODY = (
-    rf"[1-9][0-9]{{0,3}} {{1,8}}(?!{_TIMES}\s)(?![0-9]+ obj(?:\n|\Z))[^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}}"
-    r"|[A-Za-z][A-Za-z0-9 ():-]{0,63}"
-)
+# A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
+# that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
+# `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
+# without classifying each card line. Card lines start with a digit and headers with a
+# letter, so a line is one or the other. Lines stay well under MAX_LINE_CHARS (the general
+# path reports longer ones), and the characters that end a line for `split_lines` or
+# `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
+_PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
+_PLAIN_NAME = r"([^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900})"
+# (`_plain_card` asks this look-ahead in Python: in the pattern it cost as much as the rest.)
+_PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
+_PLAIN_HEADER_BODY = r"[A-Za-z][A-Za-z0-9 ():-]{0,63}"
+_PLAIN_CARD = re.compile(_PLAIN_COUNT + _PLAIN_NAME)  # and a name that is not _PLAIN_PDF_NAME
+_PLAIN_PDF_NAME = re.compile(r"[0-9]+ obj")
+_PLAIN_HEADER = re.compile(_PLAIN_HEADER_BODY)
+# The same lines, every one of a whole text at once: what a text too long for a decklist
+# must be before its lines are read one by one (`_PLAIN_CHECKED_CHARS`).
+_PLAIN_LINE_BODY = f"{_PLAIN_COUNT}{_PLAIN_NOT_PDF}{_PLAIN_NAME}|{_PLAIN_HEADER_BODY}"
 _PLAIN_LIST = re.compile(rf"(?:(?:{_PLAIN_LINE_BODY})?\n)*(?:{_PLAIN_LINE_BODY})?\Z")
 # Characters of whole lines `_plain_list` matches at a time (a deck of 75 lines is 2 KB).
 _PLAIN_SLICE_CHARS = 8192
-# A line break then a letter: a literal first character lets the search skip to line
-# breaks (a `^` in MULTILINE mode tries every position).
-_LETTER_AFTER_BREAK = re.compile(r"\n[A-Za-z]")
+# Texts longer than this (a 540-card cube list is about 12,000 characters) are checked by
+# `_plain_list` first: a few hundred thousand lines that are all different (a hostile
+# file) would each cost a reading of its own, then only the general path reads them.
+_PLAIN_CHECKED_CHARS = 65536
 _BLANK_RUN = re.compile(r"\n\n+")
-# The counts of almost every line, read by a dict lookup (a third of the cost of `int`).
-_COUNTS = {str(count): count for count in range(1, 100)}
+# Distinct lines `_plain_card` remembers: the 10,000 real lists of the batch benchmark
+# hold about 11,000 (of 190,000 lines). Only lines at most _PLAIN_LINE_CHARS long (the
+# longest `_PLAIN_CARD` matches: 4 digits, 8 spaces and 901 characters of name) are
+# kept: about 30 MB at worst.
+_PLAIN_LINES_KEPT = 16384
+_PLAIN_LINE_CHARS = 913
+# The name and the count of a `_plain_card` reading (mapped in C; a transposing zip makes
+# an iterator per card, which a list of hundreds of thousands of lines makes costly).
+_NAME, _COUNT = itemgetter(0), itemgetter(1)
 
 
 def sniff(text: str) -> bool:
@@ -262,13 +282,9 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     return parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
 
 
-def _looks_like_xml(text: str) -> bool:
-    return text.lstrip("\ufeff \t\r\n").startswith("<")
-
-
 def parse(text: str, source: str = "<text>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
-    if _looks_like_xml(text):
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
         # An XML file no parser claimed (a broken .dek, another program's XML): one clear problem
         # instead of a parse error on every line.
         deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)", line=1))
@@ -277,7 +293,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         plain_text = text.replace("\r\n", "\n")  # Windows line ends: the same lines
     else:
         plain_text = text
-    if _plain_list(plain_text) and _parse_plain(plain_text, deck):
+    if _parse_plain(plain_text, deck):
         return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
@@ -442,6 +458,44 @@ def _guess_sideboard(deck: Deck, lines: set[int], groups: int, sideboard: list[C
         deck.guessed_sideboard = GuessedSideboard(lines=frozenset(lines), cards=cards, groups=groups)
 
 
+class _LongLine(Exception):
+    """A line longer than any card or header line (_PLAIN_LINE_CHARS): its list is no
+    plain list. Raised, not returned, so that `_plain_card` keeps no such line."""
+
+
+@lru_cache(maxsize=_PLAIN_LINES_KEPT)
+def _plain_card(line: str) -> tuple[str, int] | None:
+    """The (name, count) of a `4 Name` line the fast path reads (without its line break),
+    as the general path reads it; None for any other line (_LongLine for one too long to
+    be any). Remembered: the lines of a batch's lists repeat (`4 Lightning Bolt`), and the
+    answer depends on the line alone."""
+    if len(line) > _PLAIN_LINE_CHARS:
+        raise _LongLine  # (lru_cache keeps no exception)
+    card = _PLAIN_CARD.fullmatch(line)
+    if card is None:
+        return None
+    name = card[2]
+    if name.endswith(" obj") and _PLAIN_PDF_NAME.fullmatch(name):
+        return None
+    if "  " in name or "/" in name or name[-1] == " " or not name.isprintable():
+        # Spacing to tidy or faces to join (a name printable but for single spaces, with
+        # no slash, is its own display_name: isprintable is false for every other space).
+        name = display_name(name)
+    return name, int(card[1])
+
+
+@lru_cache(maxsize=256)
+def _plain_header(line: str) -> str | None:
+    """The zone of a main-deck or sideboard header the fast path reads (`Sideboard`,
+    `Deck:`); None for any other line that is not a card: another zone, a category
+    heading, Arena's `About`, or no header at all (the general path reads those)."""
+    if _PLAIN_HEADER.fullmatch(line):
+        section = _section(squeeze(line))
+        if section == MAIN or section == SIDEBOARD:
+            return section
+    return None
+
+
 def _plain_list(text: str) -> bool:
     """Whether `_PLAIN_LIST` matches `text`, matched a slice of whole lines at a time: its
     pattern is one line's, repeated, so the slices together match just when the whole does.
@@ -460,54 +514,64 @@ def _plain_list(text: str) -> bool:
 def _parse_plain(text: str, deck: Deck) -> bool:
     """A list of `4 Name` lines, empty lines and maybe `Deck`/`Sideboard` headers: the
     general parser's result, faster, added to `deck`. False (and `deck` untouched) when a
-    line that starts with a letter is not a main-deck or sideboard header: the general
-    parser reads such a list.
+    line is none of these: the general parser reads such a list.
 
     Without headers the MTGO rule decides the zones: with more than one group of lines,
     the last group (after the last blank line between cards) is the sideboard, a guess
     (`_guess_sideboard`). With headers, each header sets the zone of the lines after it
     (the main deck before the first) and blank lines are only spacing."""
+    if len(text) > _PLAIN_CHECKED_CHARS and not _plain_list(text):
+        return False
     lines = text.split("\n")
-    if text[:1].isalpha() or _LETTER_AFTER_BREAK.search(text):  # a header line (letters only: _PLAIN_LIST)
-        return _parse_plain_sections(lines, deck)
+    # The lines' cards read at once (map, zip and compress loop in C). A text that gets
+    # here is at most _PLAIN_CHECKED_CHARS long: reading all its lines costs little even
+    # when its first is no card.
+    kept = list(filter(None, lines))
+    try:
+        cards = list(map(_plain_card, kept))
+    except _LongLine:
+        return False
+    if not all(cards):  # a line that is no card (None): a header, or a line only the general path reads
+        others = compress(kept, map(not_, cards))
+        return all(map(_plain_header, others)) and _parse_plain_sections(lines, deck)
+    if not cards:
+        return True
+    names, counts = map(_NAME, cards), map(_COUNT, cards)
+    # The numbers of the lines that are not empty: the cards' lines, in order.
+    numbers = compress(count(1), lines)
     stripped = text.rstrip("\n")
     first_card = len(stripped) - len(stripped.lstrip("\n"))
     cut = stripped.rfind("\n\n", first_card)
-    # Lines before the sideboard's first line (all of them when there is one group).
-    main_lines = stripped.count("\n", 0, cut + 2) if cut != -1 else len(lines)
-    # Comprehensions, not a loop of appends: this runs for almost every deck of a batch.
-    deck.entries += [
-        CardEntry(display_name(name), _COUNTS.get(count) or int(count), MAIN, number)
-        for number, line in enumerate(lines[:main_lines], start=1) if line
-        for count, _, name in (line.partition(" "),)
-    ]
-    if cut != -1:
-        sideboard = [
-            CardEntry(display_name(name), _COUNTS.get(count) or int(count), SIDEBOARD, number)
-            for number, line in enumerate(lines[main_lines:], start=main_lines + 1) if line
-            for count, _, name in (line.partition(" "),)
-        ]
-        deck.entries += sideboard
-        groups = len(_BLANK_RUN.findall(stripped, first_card)) + 1
-        _guess_sideboard(deck, {entry.line for entry in sideboard}, groups, sideboard)  # type: ignore[misc]
+    if cut == -1:
+        deck.entries += map(CardEntry, names, counts, repeat(MAIN), numbers)
+        return True
+    # The last group, after the last blank line between cards, has no empty line: its
+    # cards stand on the last lines (before any final line breaks), one a line.
+    side_cards = stripped.count("\n", cut + 2) + 1
+    main_cards = len(cards) - side_cards
+    zones = chain(repeat(MAIN, main_cards), repeat(SIDEBOARD, side_cards))
+    deck.entries += map(CardEntry, names, counts, zones, numbers)
+    last_line = len(lines) - (len(text) - len(stripped))
+    # One blank line between the main deck and the sideboard (an MTGO export): two groups.
+    one_run = stripped.find("\n\n", first_card) == cut
+    groups = 2 if one_run else len(_BLANK_RUN.findall(stripped, first_card)) + 1
+    sideboard_lines = frozenset(range(last_line - side_cards + 1, last_line + 1))
+    deck.guessed_sideboard = GuessedSideboard(sideboard_lines, sum(map(_COUNT, cards[main_cards:])), groups)
     return True
 
 
 def _parse_plain_sections(lines: list[str], deck: Deck) -> bool:
-    """`_parse_plain` of a list with header lines (see there)."""
+    """`_parse_plain` of a list whose lines that are no card are all headers it reads
+    (see there): each header sets the zone of the cards after it."""
     entries = []
     zone = MAIN
     for number, line in enumerate(lines, start=1):
-        if not line:
-            continue
-        if line[0].isdigit():
-            count, _, name = line.partition(" ")
-            entries.append(CardEntry(display_name(name), int(count), zone, number))
-            continue
-        section = _section(squeeze(line))
-        if section != MAIN and section != SIDEBOARD:
-            return False  # another zone, a category heading, Arena's `About`, or no header at all
-        zone = section
+        if line:
+            card = _plain_card(line)
+            if card is not None:
+                entries.append(CardEntry(card[0], card[1], zone, number))
+            else:
+                zone = _plain_header(line)  # type: ignore[assignment]  # a header: _parse_plain asked
     deck.entries += entries
     return True
 

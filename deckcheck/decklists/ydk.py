@@ -35,6 +35,7 @@ from .common import parse_error, passcodes
 NAME = "ydk"
 EXTENSIONS = (".ydk",)
 DESCRIPTION = "YGOPro/EDOPro .ydk (Yu-Gi-Oh! passcodes)"
+SNIFF_MARK = "#"  # sniff says no to a file without one in its head (its `#main` line): decklists.choose
 ZONES = (MAIN, EXTRA, SIDEBOARD)  # what the format can hold (written)
 PASSCODES = True  # cards are written by passcode: names need card data to become one
 HEADER = "#created by ..."
