@@ -26,7 +26,6 @@ from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
 from ..wording import counted
 from ..workdir import from_directory
-from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, registration_problem, with_unchecked,
 )
@@ -40,6 +39,7 @@ from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_tea
 if TYPE_CHECKING:
     from ..formats import FormatRef
     from ..result import Place
+    from .deck_checks import DeckCheckRequest, DeckCheckSample
 
 
 @dataclass
@@ -174,7 +174,13 @@ def check_registrations(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: pool_as_named(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
     )
-    sample = choose(rows, deck_check) if deck_check is not None else None
+    sample = None
+    if deck_check is not None:
+        # Imported here: `random`, `decimal` and `fractions` are no part of a batch without
+        # --deck-check (a run's start-up).
+        from .deck_checks import choose
+
+        sample = choose(rows, deck_check)
     picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
 
     def tasks() -> Iterator[Task]:

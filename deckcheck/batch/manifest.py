@@ -35,7 +35,6 @@ from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
-from ..yamlload import YamlError, load_yaml_document
 from .manifest_paths import Place, drive_letter_reason, file_path, place_label, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
 from .registration import SEATS, Registration, registration_problem
@@ -268,6 +267,8 @@ def _yaml_rows(
 ) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a YAML manifest, each with its line and the lines up to the next row's;
     `unread` gets the top-level row settings (ROW_SETTINGS_AT_TOP) as written, with their lines."""
+    from ..yamlload import YamlError, load_yaml_document  # here: a CSV manifest's batch needs no YAML
+
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
         # for gigabytes of rows (docs/batch.md).

@@ -21,7 +21,6 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from hashlib import blake2b
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -41,6 +40,13 @@ from ..textio import FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import REGISTRATION, registration_problem
 from .wire import Wire, decode, encode
+
+try:
+    # hashlib's own BLAKE2 (hashlib.blake2b is this one), without the OpenSSL module that
+    # importing hashlib loads: a few milliseconds of every batch's start-up.
+    from _blake2 import blake2b
+except ImportError:  # a Python built without it
+    from hashlib import blake2b
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor

@@ -25,8 +25,6 @@ from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
 from ..textio import decode
-from ..yamlload import YamlError, load_yaml
-from . import archive
 from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, is_manifest, read_manifest
 from .registration import Registration, RegistrationSet, Skipped
 
@@ -42,6 +40,10 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     if not path.exists():
         raise InputError(f"{shown}: no such file or folder")
     if path.suffix.lower() == ".zip":
+        # Imported here: zipfile, tempfile and shutil are no part of a folder's or a
+        # manifest's batch (a run's start-up).
+        from . import archive
+
         with archive.extracted(path, shown=shown) as (root, skipped):
             found = _from_archive(root, shown)
             # The entries not extracted take their sorted place among the walk's skips.
@@ -187,6 +189,8 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
         first = first.lower()
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
+    from ..yamlload import YamlError, load_yaml
+
     try:
         data = load_yaml(text, source=str(path), aliases=False, what="manifest")
     except YamlError:
