@@ -46,6 +46,7 @@ class RealFolders:
         self._known: dict[str, str] = {}
         self._cwd: str | None = None
         self._roots: dict[str, str] = {}
+        self._heads: dict[tuple[str, str], tuple[str, str]] = {}
 
     def cwd(self) -> str:
         """The working directory, asked once per reading (a system call per row was
@@ -60,6 +61,18 @@ class RealFolders:
         found = self._roots.get(key)
         if found is None:
             found = self._roots[key] = os.path.normpath(os.path.join(self.cwd(), key))
+        return found
+
+    def head(self, base: Path | str, head: str) -> tuple[str, str]:
+        """(`os.path.normpath(os.path.join(base, head))`, that made absolute from `cwd()`)
+        for the folder part `head` of a relative path, once per (base, head): a manifest's
+        rows name files in a few folders, and joining and normalising each row's whole path
+        twice was most of judging it."""
+        key = (os.fspath(base), head)
+        found = self._heads.get(key)
+        if found is None:
+            target = os.path.normpath(os.path.join(base, head))
+            found = self._heads[key] = (target, os.path.normpath(os.path.join(self.cwd(), target)))
         return found
 
     def real(self, folder: str) -> str:
@@ -81,10 +94,13 @@ def link_reason(
     return _link_reason(os.path.abspath(path), root, tree=tree, folders=folders)
 
 
-def _link_reason(lexical: str, root: Path, *, tree: str, folders: RealFolders | None) -> str | None:
-    """`link_reason` of the absolute, normalised path `lexical`."""
+def _link_reason(
+    lexical: str, root: Path, *, tree: str, folders: RealFolders | None, split: tuple[str, str] | None = None,
+) -> str | None:
+    """`link_reason` of the absolute, normalised path `lexical`; `split`: its
+    `os.path.split`, when the caller has it."""
     try:
-        real = _real_path(lexical, folders)
+        real = _real_path(lexical, folders, split)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "a loop of symbolic links; not followed"
@@ -101,16 +117,17 @@ def _link_reason(lexical: str, root: Path, *, tree: str, folders: RealFolders | 
     return None
 
 
-def _real_path(lexical: str, folders: RealFolders | None) -> str:
+def _real_path(lexical: str, folders: RealFolders | None, split: tuple[str, str] | None = None) -> str:
     """`os.path.realpath(lexical, strict=True)` (errors included), from the folder's
-    remembered real path when the file itself is no link (one lstat)."""
-    folder, name = os.path.split(lexical)
+    remembered real path when the file itself is no link (one lstat); `split` as for
+    `_link_reason`."""
+    folder, name = split or os.path.split(lexical)
     if folders is None or not name:
         return os.path.realpath(lexical, strict=True)
     real_folder = folders.real(folder)
     if stat.S_ISLNK(os.lstat(lexical).st_mode):
         return os.path.realpath(lexical, strict=True)
-    return os.path.join(real_folder, name)
+    return _joined(real_folder, name) if _POSIX else os.path.join(real_folder, name)
 
 
 def named_inside(
@@ -133,6 +150,10 @@ def named_inside_text(
     for the checks too."""
     if os.path.isabs(text):
         return text, f"an absolute path, which points outside {where}"
+    if folders is not None and _POSIX:
+        head, _, name = text.rpartition("/")
+        if name not in _NOT_A_NAME:
+            return _named_in_folder(head, name, base=base, root=root, where=where, folders=folders)
     target = os.path.normpath(os.path.join(base, text))
     # The working directory and the root's absolute path: once per reading with `folders`
     # (a manifest's thousands of rows share them), else once here (os.path.abspath would
@@ -146,6 +167,31 @@ def named_inside_text(
     if not is_within(absolute, absolute_root):
         return target, f"it points outside {where}"
     return target, _link_reason(absolute, root, tree=where, folders=folders)
+
+
+# Where `/` is the one separator: a path's last part is what follows its last `/`.
+_POSIX = os.sep == "/" and os.altsep is None
+# Last parts that normalising a path changes or removes: such a path takes the long way.
+_NOT_A_NAME = ("", os.curdir, os.pardir)
+
+
+def _named_in_folder(
+    head: str, name: str, *, base: Path, root: Path, where: str, folders: RealFolders,
+) -> tuple[str, str | None]:
+    """`named_inside_text` of the path `head/name` (`name` alone when `head` is empty), whose
+    last part `name` is a plain name: normalising the whole path is normalising `head` (once
+    per folder, `RealFolders.head`) and adding `name`, as `os.path.join` would."""
+    target_head, absolute_head = folders.head(base, head)
+    target = name if target_head == os.curdir else _joined(target_head, name)
+    absolute = _joined(absolute_head, name)
+    if not is_within(absolute, folders.absolute(root)):
+        return target, f"it points outside {where}"
+    return target, _link_reason(absolute, root, tree=where, folders=folders, split=(absolute_head, name))
+
+
+def _joined(folder: str, name: str) -> str:
+    """`os.path.join(folder, name)` of a normalised `folder` and a plain `name`, on POSIX."""
+    return folder + name if folder.endswith("/") else folder + "/" + name
 
 
 def is_within(path: str, folder: str) -> bool:

@@ -200,7 +200,7 @@ def _csv_rows(
     try:
         for cells in reader:
             span, previous = range(previous + 1, reader.line_num + 1), reader.line_num
-            if not any(cell.strip() for cell in cells):
+            if _blank(cells):
                 continue
             if header is None:
                 damaged = read.header_error(span, reader.line_num)
@@ -209,7 +209,7 @@ def _csv_rows(
                 header = _header(cells, shown, reader.line_num)
                 notes += _unread_settings(header, shown, "column")
                 continue
-            if any(cell.strip() for cell in cells[len(header):]):
+            if len(cells) > len(header) and not _blank(cells[len(header):]):
                 # Cells past the header: an unquoted delimiter inside a cell (`Smith, John`)
                 # moved every later cell one column on, so no cell of the row can be trusted
                 # (or the sheet has a column of notes with no name: the header names it).
@@ -223,8 +223,20 @@ def _csv_rows(
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
 
+def _blank(cells: list[str]) -> bool:
+    """Whether every cell is empty or white space: `any(cell.strip() ...)`, without a
+    generator per row (str.strip and str.isspace agree on what white space is)."""
+    joined = "".join(cells)
+    return not joined or joined.isspace()
+
+
 def _table_cells(header: list[str], cells: list[str]) -> dict[str, Any]:
     """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out."""
+    if max(map(len, cells), default=0) <= MAX_MANIFEST_CELL_CHARS:
+        # Every cell taken, as nearly every row's are: `_row_of` with nothing to leave out,
+        # in one comprehension instead of a generator and a check per cell.
+        return {column: cell for column, cell in zip(header, cells) if column}
+
     def refused(cell: str) -> str | None:
         if len(cell) <= MAX_MANIFEST_CELL_CHARS:
             return None
@@ -328,22 +340,25 @@ def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
     return _row_of((str(key).strip().lower(), value, refused(value)) for key, value in item.items())
 
 
-def _cell(row: Mapping[str, Any], key: str) -> str | None:
-    value = row.get(key)
-    if value is None:
-        return None
-    text = str(value).strip()
-    return text or None
+_READ = frozenset(REQUIRED + OPTIONAL)
+
+
+def _texts(row: Mapping[str, Any]) -> dict[str, str]:
+    """The columns deckcheck reads of `row` that hold text, stripped: a column that is
+    missing, empty, white space or null is not there. One pass over the row's few cells,
+    not a look-up of each column deckcheck reads (most rows have three of eight)."""
+    return {key: text for key, value in row.items() if key in _READ and value is not None and (text := str(value).strip())}
 
 
 def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
-    player, deck, seat = _cell(row, "player"), _cell(row, "deck"), _cell(row, "seat")
+    cell = _texts(row).get
+    player, deck, seat = cell("player"), cell("deck"), cell("seat")
     # A row that is no mapping (`_error`), or cells that are not one value: said once, not
     # again as a missing player or deck.
     if "_error" in row:
         problems, said = [row["_error"]], {"player", "deck"}
     else:
-        problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, set())
+        problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, ())
     if player is None and "player" not in said:
         problems.append("no player name")
     path, inline = None, False
@@ -360,13 +375,13 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         if why:
             problems.append(why)
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
-    format_text = _cell(row, "format")
+    format_text = cell("format")
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)  # one string per format cell: `place.formats`
         if why:
             problems.append(why)
             format_refused = True
-    platform = _cell(row, "platform")
+    platform = cell("platform")
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS
 
@@ -374,7 +389,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         if platform not in PLATFORMS:
             problems.append(f"platform {platform!r} is not one of {', '.join(PLATFORMS)}")
             platform = None
-    pool, pool_path = _cell(row, "pool"), None
+    pool, pool_path = cell("pool"), None
     if pool is not None:
         pool = pool.replace("\\", "/")
         pool_path, why = file_path(pool, place, what="pool")
@@ -385,19 +400,19 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         deck=(deck if inline else posix(deck)) if deck else "",
         path=path,
         player=player,
-        team=_cell(row, "team"),
+        team=cell("team"),
         # A seat in either case (`b` is B); anything else stays as written for its problem.
         seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
         format_id=format_ref,
         format_refused=format_refused,
         format_written=format_text if format_refused else None,
         line=line,
-        problems=tuple(registration_problem(message, line) for message in problems),
+        problems=tuple(registration_problem(message, line) for message in problems) if problems else (),
         pool=pool,
         pool_path=pool_path,
         platform=platform,
         inline=inline,
-        player_id=_cell(row, "id"),
+        player_id=cell("id"),
     )
     return registration
 

@@ -68,7 +68,7 @@ _DRIVE = re.compile(r"[A-Za-z]:")
 def drive_letter_reason(deck: str, place: Place) -> str | None:
     """Why a path with a drive letter is not read, and what to write instead; None for a
     path without one (or with one on Windows, for a manifest trusted to point outside)."""
-    if not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):
+    if deck[1:2] != ":" or not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):  # most paths: no `:` second
         return None
     why = f"a Windows path from drive {deck[:2]}, which "
     why += f"points outside {place_label(place)}" if place.confine else "this system cannot open"
