@@ -98,6 +98,7 @@ class _Formats:
         # -f must load (else exit 2); without it every row names its own format.
         self.loaded: dict[str, Format] = {default_id: self._admitted(load(default_id))} if default_id is not None else {}
         self.errors: dict[str, str] = {}
+        self._for_teams: dict[FormatRef, bool] = {}  # is_team_format, once per format, not per row
 
     def _admitted(self, fmt: Format) -> Format:
         self.names.admit(fmt)
@@ -121,6 +122,14 @@ class _Formats:
             for root in {None, self.root_of(ref)}:
                 keys[(ref, None if root is None else str(root))] = fmt
         return keys  # type: ignore[return-value]  # a format file's id is its Path
+
+    def for_teams(self, format_id: FormatRef) -> bool:
+        """The loaded format is played by teams only (`is_team_format`)."""
+        found = self._for_teams.get(format_id)
+        if found is None:
+            fmt = self.loaded.get(format_id)
+            found = self._for_teams[format_id] = fmt is not None and is_team_format(fmt)
+        return found
 
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
@@ -184,16 +193,18 @@ def check_registrations(
     picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
 
     def tasks() -> Iterator[Task]:
+        keep_all = on_result is not None
         for number, row in enumerate(rows):
             if row.path is None:
                 continue
             effective = row.format_of(format_id)
             yield Task(
-                path=str(row.path), shown=row.deck, inline=row.inline,
-                format_id=effective if effective in formats.loaded else None, format_root=formats.root_text(row),
-                keep_entries=on_result is not None or row.team is not None or number in picks,
-                pool_path=str(row.pool_path) if row.pool_path is not None else None,
-                pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
+                path=row.path, shown=row.deck, inline=row.inline,  # a Registration's files are text
+                format_id=effective if effective in formats.loaded else None,
+                format_root=None if formats.root is None else formats.root_text(row),
+                keep_entries=keep_all or row.team is not None or number in picks,
+                pool_path=row.pool_path, pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards,
+                platform=row.platform or platform,
             )
 
     results: list[DeckResult] = []
@@ -212,7 +223,8 @@ def check_registrations(
             result.format = result.format or row.format_shown(format_id)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
-            result.problems = [*row.problems, *result.problems]
+            if row.problems:
+                result.problems = [*row.problems, *result.problems]
             if found.manifest is None and not result.legal and result.problems[0].rule == PARSE_ERROR and result.problems[0].line == 1:
                 # A folder's file that failed on its first line (few do): a manifest saved
                 # as .txt is said to be one, not listed as a deck's parse errors.
@@ -376,8 +388,9 @@ def _member(
 
 def _team_format_without_team(row: Registration, formats: _Formats) -> Registration:
     """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
-    fmt = formats.loaded.get(row.format_of(formats.default_id))
-    if row.team is None and fmt is not None and is_team_format(fmt):
+    format_id = row.format_of(formats.default_id)
+    if row.team is None and format_id is not None and formats.for_teams(format_id):
+        fmt = formats.loaded[format_id]
         sizes = team_settings(fmt)[1]
         players = f" of {spoken_sizes(sizes)}" if sizes else ""
         return row.with_problem(

@@ -437,7 +437,11 @@ def run(
         workers = (yield from _sample(chunks, total, day, jobs, budget, tick)) if jobs > 1 else 0
         if workers == 0:
             for chunk in chunks:
-                yield from _spend(_check_chunk_here(chunk, day), budget)
+                # `_spend` written out: a generator fewer to pass each deck's outcome through.
+                for task in chunk:
+                    outcome = _checked(task, day)
+                    outcome.result.problems = budget.take(outcome.result.problems)
+                    yield outcome
                 tick(len(chunk))
                 gc.collect(0)
             return
@@ -480,11 +484,6 @@ def _spend(outcomes: Iterable[Outcome], budget: ProblemBudget) -> Iterator[Outco
     for outcome in outcomes:
         outcome.result.problems = budget.take(outcome.result.problems)
         yield outcome
-
-
-def _check_chunk_here(chunk: Sequence[Task], day: dt.date) -> Iterator[Outcome]:
-    for task in chunk:
-        yield _checked(task, day)
 
 
 def _parallel(
