@@ -36,17 +36,27 @@ def is_file(path: Path) -> bool:
         return False
 
 
+# A file as an `lstat` that found no link saw it: (device, inode, size).
+FileSeen = tuple[int, int, int]
+
+
 class RealFolders:
     """The real path (links resolved) of each folder asked about, resolved once: a
     manifest names thousands of files in a handful of folders, and resolving every path
     component of every file was a quarter of a batch's time. Keep one for one reading of a
-    tree (a manifest), not longer: a folder may become a link later."""
+    tree (a manifest), not longer: a folder may become a link later.
 
-    def __init__(self) -> None:
+    `files`, when given, gets what the link check's one `lstat` saw of each file named
+    through `named_inside_text` that is no link: (device, inode, size) by the path as
+    named, the `os.stat` a batch would otherwise ask again for the same file
+    (batch/shared_decks.py)."""
+
+    def __init__(self, files: dict[str, FileSeen] | None = None) -> None:
         self._known: dict[str, str] = {}
         self._cwd: str | None = None
         self._roots: dict[str, str] = {}
         self._heads: dict[tuple[str, str], tuple[str, str]] = {}
+        self.files = files
 
     def cwd(self) -> str:
         """The working directory, asked once per reading (a system call per row was
@@ -96,11 +106,13 @@ def link_reason(
 
 def _link_reason(
     lexical: str, root: Path, *, tree: str, folders: RealFolders | None, split: tuple[str, str] | None = None,
+    named: str | None = None,
 ) -> str | None:
     """`link_reason` of the absolute, normalised path `lexical`; `split`: its
-    `os.path.split`, when the caller has it."""
+    `os.path.split`, when the caller has it; `named`: the path as named, under which
+    `folders.files` keeps what the check saw of a file that is no link."""
     try:
-        real = _real_path(lexical, folders, split)
+        real = _real_path(lexical, folders, split, named)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "a loop of symbolic links; not followed"
@@ -117,16 +129,21 @@ def _link_reason(
     return None
 
 
-def _real_path(lexical: str, folders: RealFolders | None, split: tuple[str, str] | None = None) -> str:
+def _real_path(
+    lexical: str, folders: RealFolders | None, split: tuple[str, str] | None = None, named: str | None = None,
+) -> str:
     """`os.path.realpath(lexical, strict=True)` (errors included), from the folder's
-    remembered real path when the file itself is no link (one lstat); `split` as for
-    `_link_reason`."""
+    remembered real path when the file itself is no link (one lstat); `split` and `named`
+    as for `_link_reason`."""
     folder, name = split or os.path.split(lexical)
     if folders is None or not name:
         return os.path.realpath(lexical, strict=True)
     real_folder = folders.real(folder)
-    if stat.S_ISLNK(os.lstat(lexical).st_mode):
+    seen = os.lstat(lexical)
+    if stat.S_ISLNK(seen.st_mode):
         return os.path.realpath(lexical, strict=True)
+    if named is not None and folders.files is not None:
+        folders.files[named] = (seen.st_dev, seen.st_ino, seen.st_size)
     return _joined(real_folder, name) if _POSIX else os.path.join(real_folder, name)
 
 
@@ -186,7 +203,7 @@ def _named_in_folder(
     absolute = _joined(absolute_head, name)
     if not is_within(absolute, folders.absolute(root)):
         return target, f"it points outside {where}"
-    return target, _link_reason(absolute, root, tree=where, folders=folders, split=(absolute_head, name))
+    return target, _link_reason(absolute, root, tree=where, folders=folders, split=(absolute_head, name), named=target)
 
 
 def _joined(folder: str, name: str) -> str:

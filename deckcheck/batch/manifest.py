@@ -30,6 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import tree
 from ..decklists import inline_name, is_inline
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
@@ -74,6 +75,7 @@ def is_manifest(path: Path) -> bool:
 def read_manifest(
     path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True,
     notes: list[str] | None = None, unread: dict[str, tuple[str, int | None]] | None = None,
+    files: dict[str, tree.FileSeen] | None = None,
 ) -> list[Registration]:
     """The registrations a manifest lists, in file order.
 
@@ -82,7 +84,8 @@ def read_manifest(
     zip's); `shown` is the manifest's name in messages. `notes` gets a warning for each
     column or top-level key that names a setting of the whole batch (EVENT_SETTINGS),
     which a manifest does not read; `unread` the text and line of a YAML manifest's
-    top-level row settings (ROW_SETTINGS_AT_TOP), for an error that needs them.
+    top-level row settings (ROW_SETTINGS_AT_TOP), for an error that needs them; `files`
+    what checking the rows' paths saw of their files (tree.RealFolders.files).
     """
     shown = shown or str(path)
     read = _read(path, shown)
@@ -93,7 +96,7 @@ def read_manifest(
     else:
         rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix], notes)
     place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
-                   archive=root is not None)
+                   archive=root is not None, folders=tree.RealFolders(files))
     if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
         return [_registration(line, row, place) for line, _span, row in rows]
     return [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
