@@ -105,7 +105,7 @@ def link_reason(
 
 
 def _link_reason(
-    lexical: str, root: Path, *, tree: str, folders: RealFolders | None, split: tuple[str, str] | None = None,
+    lexical: str, root: Path | str, *, tree: str, folders: RealFolders | None, split: tuple[str, str] | None = None,
     named: str | None = None,
 ) -> str | None:
     """`link_reason` of the absolute, normalised path `lexical`; `split`: its
@@ -159,7 +159,7 @@ def named_inside(
 
 
 def named_inside_text(
-    text: str, *, base: Path, root: Path, where: str, folders: RealFolders | None = None,
+    text: str, *, base: Path | str, root: Path | str, where: str, folders: RealFolders | None = None,
 ) -> tuple[str, str | None]:
     """`named_inside` with the file as a string: a batch judges every manifest row's path
     and keeps it as text (batch/registration.py), where a `pathlib.Path` per row cost
@@ -193,7 +193,7 @@ _NOT_A_NAME = ("", os.curdir, os.pardir)
 
 
 def _named_in_folder(
-    head: str, name: str, *, base: Path, root: Path, where: str, folders: RealFolders,
+    head: str, name: str, *, base: Path | str, root: Path | str, where: str, folders: RealFolders,
 ) -> tuple[str, str | None]:
     """`named_inside_text` of the path `head/name` (`name` alone when `head` is empty), whose
     last part `name` is a plain name: normalising the whole path is normalising `head` (once
