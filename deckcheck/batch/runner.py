@@ -219,9 +219,24 @@ def _reusable(task: Task) -> bool:
 
 def _verdict_key(task: Task, day: dt.date, data: bytes) -> tuple[int, bytes]:
     """The key of the verdict on a file of bytes `data` checked as `task` asks on `day`."""
-    settings = (os.path.splitext(task.path)[1].lower(), task.format_id, task.format_root, task.cards_db, task.cards,
-                task.platform, day)
+    settings = (_extension(task.path), task.format_id, task.format_root, task.cards_db, task.cards, task.platform, day)
     return (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
+
+
+# Where `/` is the one separator (a file's name is what follows the last one).
+_POSIX = os.sep == "/" and os.altsep is None
+
+
+def _extension(path: str) -> str:
+    """`os.path.splitext(path)[1].lower()`: a name that starts with no dot and holds one
+    (`00042.txt`, every deck of a batch) is told by two searches, not through
+    os.path's layers of calls; any other path asks os.path."""
+    if _POSIX:
+        start = path.rfind("/") + 1
+        dot = path.rfind(".")
+        if dot > start and path[start] != ".":
+            return path[dot:].lower()
+    return os.path.splitext(path)[1].lower()
 
 
 def _file_key(task: Task, day: dt.date) -> tuple[tuple[int, bytes] | None, bytes | None]:
