@@ -21,6 +21,10 @@ from .record import Record
 from .textio import not_regular
 
 HIDDEN_PREFIXES = (".", "__MACOSX")
+# Where `/` is the one separator: a path's last part is what follows its last `/`.
+_POSIX = os.sep == "/" and os.altsep is None
+# Last parts that normalising a path changes or removes: such a path takes the long way.
+_NOT_A_NAME = ("", os.curdir, os.pardir)
 
 
 def is_hidden(name: str) -> bool:
@@ -165,7 +169,7 @@ def named_inside_text(
     and keeps it as text (batch/registration.py), where a `pathlib.Path` per row cost
     about 1.5 us to build and was turned back into its text. Plain strings, not pathlib,
     for the checks too."""
-    if os.path.isabs(text):
+    if (text.startswith("/") if _POSIX else os.path.isabs(text)):  # posixpath.isabs, without its two calls
         return text, f"an absolute path, which points outside {where}"
     if folders is not None and _POSIX:
         head, _, name = text.rpartition("/")
@@ -184,12 +188,6 @@ def named_inside_text(
     if not is_within(absolute, absolute_root):
         return target, f"it points outside {where}"
     return target, _link_reason(absolute, root, tree=where, folders=folders)
-
-
-# Where `/` is the one separator: a path's last part is what follows its last `/`.
-_POSIX = os.sep == "/" and os.altsep is None
-# Last parts that normalising a path changes or removes: such a path takes the long way.
-_NOT_A_NAME = ("", os.curdir, os.pardir)
 
 
 def _named_in_folder(
