@@ -21,6 +21,10 @@ from .record import Record
 from .textio import not_regular
 
 HIDDEN_PREFIXES = (".", "__MACOSX")
+# Where `/` is the one separator: a path's last part is what follows its last `/`.
+_POSIX = os.sep == "/" and os.altsep is None
+# Last parts that normalising a path changes or removes: such a path takes the long way.
+_NOT_A_NAME = ("", os.curdir, os.pardir)
 
 
 def is_hidden(name: str) -> bool:
@@ -36,16 +40,27 @@ def is_file(path: Path) -> bool:
         return False
 
 
+# A file as an `lstat` that found no link saw it: (device, inode, size).
+FileSeen = tuple[int, int, int]
+
+
 class RealFolders:
     """The real path (links resolved) of each folder asked about, resolved once: a
     manifest names thousands of files in a handful of folders, and resolving every path
     component of every file was a quarter of a batch's time. Keep one for one reading of a
-    tree (a manifest), not longer: a folder may become a link later."""
+    tree (a manifest), not longer: a folder may become a link later.
 
-    def __init__(self) -> None:
+    `files`, when given, gets what the link check's one `lstat` saw of each file named
+    through `named_inside_text` that is no link: (device, inode, size) by the path as
+    named, the `os.stat` a batch would otherwise ask again for the same file
+    (batch/shared_decks.py)."""
+
+    def __init__(self, files: dict[str, FileSeen] | None = None) -> None:
         self._known: dict[str, str] = {}
         self._cwd: str | None = None
         self._roots: dict[str, str] = {}
+        self._heads: dict[tuple[str, str], tuple[str, str]] = {}
+        self.files = files
 
     def cwd(self) -> str:
         """The working directory, asked once per reading (a system call per row was
@@ -60,6 +75,18 @@ class RealFolders:
         found = self._roots.get(key)
         if found is None:
             found = self._roots[key] = os.path.normpath(os.path.join(self.cwd(), key))
+        return found
+
+    def head(self, base: Path | str, head: str) -> tuple[str, str]:
+        """(`os.path.normpath(os.path.join(base, head))`, that made absolute from `cwd()`)
+        for the folder part `head` of a relative path, once per (base, head): a manifest's
+        rows name files in a few folders, and joining and normalising each row's whole path
+        twice was most of judging it."""
+        key = (os.fspath(base), head)
+        found = self._heads.get(key)
+        if found is None:
+            target = os.path.normpath(os.path.join(base, head))
+            found = self._heads[key] = (target, os.path.normpath(os.path.join(self.cwd(), target)))
         return found
 
     def real(self, folder: str) -> str:
@@ -81,10 +108,15 @@ def link_reason(
     return _link_reason(os.path.abspath(path), root, tree=tree, folders=folders)
 
 
-def _link_reason(lexical: str, root: Path, *, tree: str, folders: RealFolders | None) -> str | None:
-    """`link_reason` of the absolute, normalised path `lexical`."""
+def _link_reason(
+    lexical: str, root: Path | str, *, tree: str, folders: RealFolders | None, split: tuple[str, str] | None = None,
+    named: str | None = None,
+) -> str | None:
+    """`link_reason` of the absolute, normalised path `lexical`; `split`: its
+    `os.path.split`, when the caller has it; `named`: the path as named, under which
+    `folders.files` keeps what the check saw of a file that is no link."""
     try:
-        real = _real_path(lexical, folders)
+        real = _real_path(lexical, folders, split, named)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "a loop of symbolic links; not followed"
@@ -101,16 +133,22 @@ def _link_reason(lexical: str, root: Path, *, tree: str, folders: RealFolders | 
     return None
 
 
-def _real_path(lexical: str, folders: RealFolders | None) -> str:
+def _real_path(
+    lexical: str, folders: RealFolders | None, split: tuple[str, str] | None = None, named: str | None = None,
+) -> str:
     """`os.path.realpath(lexical, strict=True)` (errors included), from the folder's
-    remembered real path when the file itself is no link (one lstat)."""
-    folder, name = os.path.split(lexical)
+    remembered real path when the file itself is no link (one lstat); `split` and `named`
+    as for `_link_reason`."""
+    folder, name = split or os.path.split(lexical)
     if folders is None or not name:
         return os.path.realpath(lexical, strict=True)
     real_folder = folders.real(folder)
-    if stat.S_ISLNK(os.lstat(lexical).st_mode):
+    seen = os.lstat(lexical)
+    if stat.S_ISLNK(seen.st_mode):
         return os.path.realpath(lexical, strict=True)
-    return os.path.join(real_folder, name)
+    if named is not None and folders.files is not None:
+        folders.files[named] = (seen.st_dev, seen.st_ino, seen.st_size)
+    return _joined(real_folder, name) if _POSIX else os.path.join(real_folder, name)
 
 
 def named_inside(
@@ -125,14 +163,18 @@ def named_inside(
 
 
 def named_inside_text(
-    text: str, *, base: Path, root: Path, where: str, folders: RealFolders | None = None,
+    text: str, *, base: Path | str, root: Path | str, where: str, folders: RealFolders | None = None,
 ) -> tuple[str, str | None]:
     """`named_inside` with the file as a string: a batch judges every manifest row's path
     and keeps it as text (batch/registration.py), where a `pathlib.Path` per row cost
     about 1.5 us to build and was turned back into its text. Plain strings, not pathlib,
     for the checks too."""
-    if os.path.isabs(text):
+    if (text.startswith("/") if _POSIX else os.path.isabs(text)):  # posixpath.isabs, without its two calls
         return text, f"an absolute path, which points outside {where}"
+    if folders is not None and _POSIX:
+        head, _, name = text.rpartition("/")
+        if name not in _NOT_A_NAME:
+            return _named_in_folder(head, name, base=base, root=root, where=where, folders=folders)
     target = os.path.normpath(os.path.join(base, text))
     # The working directory and the root's absolute path: once per reading with `folders`
     # (a manifest's thousands of rows share them), else once here (os.path.abspath would
@@ -146,6 +188,25 @@ def named_inside_text(
     if not is_within(absolute, absolute_root):
         return target, f"it points outside {where}"
     return target, _link_reason(absolute, root, tree=where, folders=folders)
+
+
+def _named_in_folder(
+    head: str, name: str, *, base: Path | str, root: Path | str, where: str, folders: RealFolders,
+) -> tuple[str, str | None]:
+    """`named_inside_text` of the path `head/name` (`name` alone when `head` is empty), whose
+    last part `name` is a plain name: normalising the whole path is normalising `head` (once
+    per folder, `RealFolders.head`) and adding `name`, as `os.path.join` would."""
+    target_head, absolute_head = folders.head(base, head)
+    target = name if target_head == os.curdir else _joined(target_head, name)
+    absolute = _joined(absolute_head, name)
+    if not is_within(absolute, folders.absolute(root)):
+        return target, f"it points outside {where}"
+    return target, _link_reason(absolute, root, tree=where, folders=folders, split=(absolute_head, name), named=target)
+
+
+def _joined(folder: str, name: str) -> str:
+    """`os.path.join(folder, name)` of a normalised `folder` and a plain `name`, on POSIX."""
+    return folder + name if folder.endswith("/") else folder + "/" + name
 
 
 def is_within(path: str, folder: str) -> bool:

@@ -1003,6 +1003,53 @@ def test_a_deck_file_named_again_and_again_is_read_within_a_bound(tmp_path, monk
     assert results[1].problems[-1].severity == "warning" and len(results[2].problems) == 0
 
 
+def test_a_manifest_batch_looks_at_each_deck_file_once_before_reading_it(tmp_path, monkeypatch):
+    """The `lstat` that checks a row's path for links (tree.py) also tells the shared-deck
+    warnings and the read-again bound which file it is and its size: a second `stat` per
+    row was a tenth of a big event's rows' cost. A link (the file it leads to) and a path
+    taken the long way (`sub/../`) are looked at again."""
+    from deckcheck.batch import check_source
+
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text(LEGAL_BURN)
+    (tmp_path / "sub").mkdir()
+    os.symlink("a.txt", tmp_path / "alias.txt")
+    (tmp_path / "m.csv").write_text("player,deck\nann,a.txt\nbob,b.txt\ncy,c.txt\ndee,alias.txt\neve,sub/../b.txt\n")
+    looked: list[str] = []
+    for call in ("stat", "lstat"):
+        def counted(path, *args, _call=getattr(os, call), **kwargs):
+            if isinstance(path, (str, os.PathLike)) and os.path.basename(path) in ("b.txt", "c.txt"):
+                looked.append(os.path.basename(path))
+            return _call(path, *args, **kwargs)
+        monkeypatch.setattr(os, call, counted)
+    results = check_source(tmp_path / "m.csv", "mtg/modern", date="2024-06-01", jobs=1).report.results
+    # c.txt: its row's lstat alone; b.txt: bob's lstat, and a stat for eve's `sub/../b.txt`.
+    assert (looked.count("c.txt"), looked.count("b.txt")) == (1, 2)
+    shared = {result.player: [problem.message for problem in result.problems] for result in results}
+    assert shared["cy"] == [] and shared["dee"] == ["manifest line 5: deck file alias.txt is also registered by ann (manifest line 2); "
+                                                   "each player registers a deck of their own (a row copied by mistake?)"]
+    assert shared["eve"] == ["manifest line 6: deck file sub/../b.txt is also registered by bob (manifest line 3); each player "
+                             "registers a deck of their own (a row copied by mistake?)"]
+
+
+def test_a_library_callers_next_batch_looks_at_the_files_afresh(tmp_path):
+    """What one batch saw of the files is never another's: a file replaced by a second name
+    of another between two batches of one process is seen as it is now."""
+    from deckcheck.batch import check_source
+
+    (tmp_path / "a.txt").write_text(LEGAL_BURN)
+    (tmp_path / "b.txt").write_text(LEGAL_BURN)
+    (tmp_path / "m.csv").write_text("player,deck\nann,a.txt\nbob,b.txt\n")
+    first = check_source(tmp_path / "m.csv", "mtg/modern", date="2024-06-01", jobs=1).report.results
+    (tmp_path / "b.txt").unlink()
+    os.link(tmp_path / "a.txt", tmp_path / "b.txt")
+    second = check_source(tmp_path / "m.csv", "mtg/modern", date="2024-06-01", jobs=1).report.results
+    assert [len(result.problems) for result in first] == [0, 0]
+    assert [problem.message.split(";")[0] for problem in second[1].problems] == [
+        "manifest line 3: deck file b.txt is also registered by ann (manifest line 2)"
+    ]
+
+
 def test_a_pool_file_named_again_and_again_is_read_within_the_same_bound(tmp_path, monkeypatch):
     """A pool named again is read again once it has left the few a process keeps (170 rows
     cycling through 17 pools of 840 KB took 10 s): pools count toward the same bound. A

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 
 import pytest
 from files import write
@@ -222,3 +223,15 @@ def test_a_worker_checks_the_bytes_the_parent_read_not_the_file_rewritten_since(
     runner.forget_run()
     assert [outcome.result.legal for outcome in outcomes] == [False, False]
     assert [[problem.card for problem in outcome.result.problems] for outcome in outcomes] == [["Pyroblast", "Black Lotus"]] * 2
+
+
+@pytest.mark.parametrize("path", [
+    "a.txt", "A.TXT", "decks/00042.txt", "/x/y/deck.dek", "deck", "decks/deck", ".txt", "decks/.txt", "..txt", "decks/..txt",
+    "a..txt", "a.", "decks/a.", "dir.v2/deck", "dir.v2/.hidden", "/", "", ".", "..", "decks/", "a.b/c.d/e", "a.tar.gz",
+    "./a.txt", "../b.TxT", "decks/.a.b", "décks/ünï.Txt", "a b/c d.txt", "x/.../y",
+])
+def test_a_verdicts_extension_is_the_one_os_path_gives(path):
+    """The extension in a verdict's key (it picks the parser) is `os.path.splitext`'s, lower
+    case, however the name is spelled: a shortcut for plain names must never let two files
+    read by different parsers share a verdict."""
+    assert runner._extension(path) == os.path.splitext(path)[1].lower()

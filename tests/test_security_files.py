@@ -464,6 +464,45 @@ def test_manifest_link_checks_with_remembered_folders_judge_as_without(tmp_path,
     }
 
 
+# Paths whose last part or folders normalising changes, and names beside and above the root.
+AWKWARD_NAMES = [
+    "decks//plain.txt", "./decks/plain.txt", "decks/./plain.txt", "decks/sub/../../decks/plain.txt", "decks/",
+    "decks/.", "decks/..", "..", ".", "plain.txt", "../event", "../event/", "../event/.", "../event-2/x.txt", "../eventx",
+    "decks/plain.txt/", "decks/plain.txt/.", ".//decks//sub//..//plain.txt", "decks/sub/./../../../event/decks/out.txt",
+    "../../", "far/../decks/plain.txt", "alias/../alias/inside.txt", "decks/\x00.txt", "decks/ plain.txt ",
+    "decks/..plain.txt", "decks/.hidden.txt", "sub/..", "decks/sub/",
+]
+
+
+@pytest.mark.parametrize("where_base", ["root", "decks", "relative root", "relative decks", "working folder", "file system root"])
+def test_manifest_paths_with_remembered_folders_judge_as_without(tmp_path, outside, monkeypatch, where_base):
+    """The remembered folders' shortcut (each folder part joined and normalised once,
+    tree.RealFolders.head) names the file and judges it as the whole path's own
+    normalising does, for awkward paths and any base: relative to the working folder too."""
+    from deckcheck import tree
+
+    root = tmp_path / "event"
+    (root / "decks" / "sub").mkdir(parents=True)
+    (root / ".git").mkdir()
+    (root / "decks" / "plain.txt").write_text("4 Island\n", encoding="utf-8")
+    os.symlink("plain.txt", root / "decks" / "inside.txt")
+    os.symlink("../.git/config", root / "decks" / "hidden.txt")
+    os.symlink(outside / "secret.txt", root / "decks" / "out.txt")
+    os.symlink(outside, root / "far")
+    os.symlink("decks", root / "alias")
+    monkeypatch.chdir(root if where_base == "working folder" else tmp_path)
+    base, top = {
+        "root": (root, root), "decks": (root / "decks", root), "relative root": (Path("event"), Path("event")),
+        "relative decks": (Path("event/decks"), Path("event")), "working folder": (Path("."), Path(".")),
+        "file system root": (Path("/"), Path("/")),
+    }[where_base]
+    folders = tree.RealFolders()
+    for _ in range(2):  # the second round reads the remembered folders
+        for name in AWKWARD_NAMES:
+            alone = tree.named_inside_text(name, base=base, root=top, where="the folder")
+            assert tree.named_inside_text(name, base=base, root=top, where="the folder", folders=folders) == alone, name
+
+
 # ---------------------------------------------------------------- "inside" judged one way (tree.is_within)
 
 

@@ -61,7 +61,6 @@ def check_source(
     from ..formats import load
     from ..limits import is_whole
     from ..pipeline import check_platform, parse_date
-    from .deck_checks import parse_request
     from .sources import open_source
 
     _check_kinds(source, jobs, deck_check, {"progress": progress, "on_result": on_result, "sink": sink})
@@ -69,17 +68,24 @@ def check_source(
         deck_check = str(deck_check)  # `5` players, as the text "5" is
     day = parse_date(date)
     check_platform(platform)
-    request = parse_request(deck_check, seed) if deck_check is not None else None
+    request = None
+    if deck_check is not None:
+        from .deck_checks import parse_request  # here: a batch without --deck-check needs none of it
+
+        request = parse_request(deck_check, seed)
     if format_id is not None:
         load(format_id)  # an unknown -f stops here, before a zip is extracted
-    with open_source(source, allow_outside_paths=allow_outside_paths) as found:
+    # What reading a manifest saw of the files its rows name, for the batch's next look at
+    # them (shared_decks.py) in this call only: never kept for another.
+    files: dict[str, tuple[int, int, int]] = {}
+    with open_source(source, allow_outside_paths=allow_outside_paths, files=files) as found:
         if format_id is None:
             _every_row_names_its_format(found)
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
-            on_result=on_result, sink=sink,
+            on_result=on_result, sink=sink, files=files,
         )
 
 

@@ -26,7 +26,6 @@ from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
 from ..wording import counted
 from ..workdir import from_directory
-from .deck_checks import DeckCheckRequest, DeckCheckSample, choose
 from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, registration_problem, with_unchecked,
 )
@@ -39,7 +38,9 @@ from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_tea
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
+    from ..tree import FileSeen
     from ..result import Place
+    from .deck_checks import DeckCheckRequest, DeckCheckSample
 
 
 @dataclass
@@ -98,6 +99,7 @@ class _Formats:
         # -f must load (else exit 2); without it every row names its own format.
         self.loaded: dict[str, Format] = {default_id: self._admitted(load(default_id))} if default_id is not None else {}
         self.errors: dict[str, str] = {}
+        self._for_teams: dict[FormatRef, bool] = {}  # is_team_format, once per format, not per row
 
     def _admitted(self, fmt: Format) -> Format:
         self.names.admit(fmt)
@@ -121,6 +123,14 @@ class _Formats:
             for root in {None, self.root_of(ref)}:
                 keys[(ref, None if root is None else str(root))] = fmt
         return keys  # type: ignore[return-value]  # a format file's id is its Path
+
+    def for_teams(self, format_id: FormatRef) -> bool:
+        """The loaded format is played by teams only (`is_team_format`)."""
+        found = self._for_teams.get(format_id)
+        if found is None:
+            fmt = self.loaded.get(format_id)
+            found = self._for_teams[format_id] = fmt is not None and is_team_format(fmt)
+        return found
 
     def uses_pools(self, format_id: str) -> bool:
         """The format states how registered pools work (a `pool` key): a limited format."""
@@ -157,6 +167,7 @@ def check_registrations(
     platform: str = "paper",
     on_result: OnResult | None = None,
     sink: Sink | None = None,
+    files: dict[str, FileSeen] | None = None,
 ) -> BatchReport:
     """Check every registration. `on_result(row, result, entries, fmt)` hears each registration
     in order as its verdict is known, with the deck's cards as read (None when the deck
@@ -164,30 +175,40 @@ def check_registrations(
     may use): `batch --sheets` draws each registration's sheet from it.
     `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
     none of them (`report.results` stays empty); it keeps only what the teams and the
-    deck-check sample need, and the `totals`."""
+    deck-check sample need, and the `totals`.
+    `files`: what reading the source saw of the files its rows name, just before
+    (check_shared_files); used once and emptied."""
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = [_team_format_without_team(row, formats) for row in rows]
-    rows = check_shared_files(rows)
+    rows = check_shared_files(rows, files)
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: pool_as_named(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
     )
-    sample = choose(rows, deck_check) if deck_check is not None else None
+    sample = None
+    if deck_check is not None:
+        # Imported here: `random`, `decimal` and `fractions` are no part of a batch without
+        # --deck-check (a run's start-up).
+        from .deck_checks import choose
+
+        sample = choose(rows, deck_check)
     picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
 
     def tasks() -> Iterator[Task]:
+        keep_all = on_result is not None
         for number, row in enumerate(rows):
             if row.path is None:
                 continue
             effective = row.format_of(format_id)
             yield Task(
-                path=str(row.path), shown=row.deck, inline=row.inline,
-                format_id=effective if effective in formats.loaded else None, format_root=formats.root_text(row),
-                keep_entries=on_result is not None or row.team is not None or number in picks,
-                pool_path=str(row.pool_path) if row.pool_path is not None else None,
-                pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards, platform=row.platform or platform,
+                path=row.path, shown=row.deck, inline=row.inline,  # a Registration's files are text
+                format_id=effective if effective in formats.loaded else None,
+                format_root=None if formats.root is None else formats.root_text(row),
+                keep_entries=keep_all or row.team is not None or number in picks,
+                pool_path=row.pool_path, pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards,
+                platform=row.platform or platform,
             )
 
     results: list[DeckResult] = []
@@ -206,7 +227,8 @@ def check_registrations(
             result.format = result.format or row.format_shown(format_id)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
-            result.problems = [*row.problems, *result.problems]
+            if row.problems:
+                result.problems = [*row.problems, *result.problems]
             if found.manifest is None and not result.legal and result.problems[0].rule == PARSE_ERROR and result.problems[0].line == 1:
                 # A folder's file that failed on its first line (few do): a manifest saved
                 # as .txt is said to be one, not listed as a deck's parse errors.
@@ -370,8 +392,9 @@ def _member(
 
 def _team_format_without_team(row: Registration, formats: _Formats) -> Registration:
     """A team format (Two-Headed Giant) needs teams; without one, say the team rules were not checked."""
-    fmt = formats.loaded.get(row.format_of(formats.default_id))
-    if row.team is None and fmt is not None and is_team_format(fmt):
+    format_id = row.format_of(formats.default_id)
+    if row.team is None and format_id is not None and formats.for_teams(format_id):
+        fmt = formats.loaded[format_id]
         sizes = team_settings(fmt)[1]
         players = f" of {spoken_sizes(sizes)}" if sizes else ""
         return row.with_problem(

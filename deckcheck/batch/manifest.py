@@ -30,12 +30,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .. import tree
 from ..decklists import inline_name, is_inline
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
-from ..yamlload import YamlError, load_yaml_document
 from .manifest_paths import Place, drive_letter_reason, file_path, place_label, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
 from .registration import SEATS, Registration, registration_problem
@@ -75,6 +75,7 @@ def is_manifest(path: Path) -> bool:
 def read_manifest(
     path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True,
     notes: list[str] | None = None, unread: dict[str, tuple[str, int | None]] | None = None,
+    files: dict[str, tree.FileSeen] | None = None,
 ) -> list[Registration]:
     """The registrations a manifest lists, in file order.
 
@@ -83,7 +84,8 @@ def read_manifest(
     zip's); `shown` is the manifest's name in messages. `notes` gets a warning for each
     column or top-level key that names a setting of the whole batch (EVENT_SETTINGS),
     which a manifest does not read; `unread` the text and line of a YAML manifest's
-    top-level row settings (ROW_SETTINGS_AT_TOP), for an error that needs them.
+    top-level row settings (ROW_SETTINGS_AT_TOP), for an error that needs them; `files`
+    what checking the rows' paths saw of their files (tree.RealFolders.files).
     """
     shown = shown or str(path)
     read = _read(path, shown)
@@ -94,7 +96,7 @@ def read_manifest(
     else:
         rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix], notes)
     place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
-                   archive=root is not None)
+                   archive=root is not None, folders=tree.RealFolders(files))
     if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
         return [_registration(line, row, place) for line, _span, row in rows]
     return [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
@@ -201,7 +203,7 @@ def _csv_rows(
     try:
         for cells in reader:
             span, previous = range(previous + 1, reader.line_num + 1), reader.line_num
-            if not any(cell.strip() for cell in cells):
+            if _blank(cells):
                 continue
             if header is None:
                 damaged = read.header_error(span, reader.line_num)
@@ -210,7 +212,7 @@ def _csv_rows(
                 header = _header(cells, shown, reader.line_num)
                 notes += _unread_settings(header, shown, "column")
                 continue
-            if any(cell.strip() for cell in cells[len(header):]):
+            if len(cells) > len(header) and not _blank(cells[len(header):]):
                 # Cells past the header: an unquoted delimiter inside a cell (`Smith, John`)
                 # moved every later cell one column on, so no cell of the row can be trusted
                 # (or the sheet has a column of notes with no name: the header names it).
@@ -224,8 +226,20 @@ def _csv_rows(
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
 
+def _blank(cells: list[str]) -> bool:
+    """Whether every cell is empty or white space: `any(cell.strip() ...)`, without a
+    generator per row (str.strip and str.isspace agree on what white space is)."""
+    joined = "".join(cells)
+    return not joined or joined.isspace()
+
+
 def _table_cells(header: list[str], cells: list[str]) -> dict[str, Any]:
     """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out."""
+    if max(map(len, cells), default=0) <= MAX_MANIFEST_CELL_CHARS:
+        # Every cell taken, as nearly every row's are: `_row_of` with nothing to leave out,
+        # in one comprehension instead of a generator and a check per cell.
+        return {column: cell for column, cell in zip(header, cells) if column}
+
     def refused(cell: str) -> str | None:
         if len(cell) <= MAX_MANIFEST_CELL_CHARS:
             return None
@@ -268,6 +282,8 @@ def _yaml_rows(
 ) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a YAML manifest, each with its line and the lines up to the next row's;
     `unread` gets the top-level row settings (ROW_SETTINGS_AT_TOP) as written, with their lines."""
+    from ..yamlload import YamlError, load_yaml_document  # here: a CSV manifest's batch needs no YAML
+
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
         # for gigabytes of rows (docs/batch.md).
@@ -327,22 +343,25 @@ def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
     return _row_of((str(key).strip().lower(), value, refused(value)) for key, value in item.items())
 
 
-def _cell(row: Mapping[str, Any], key: str) -> str | None:
-    value = row.get(key)
-    if value is None:
-        return None
-    text = str(value).strip()
-    return text or None
+_READ = frozenset(REQUIRED + OPTIONAL)
+
+
+def _texts(row: Mapping[str, Any]) -> dict[str, str]:
+    """The columns deckcheck reads of `row` that hold text, stripped: a column that is
+    missing, empty, white space or null is not there. One pass over the row's few cells,
+    not a look-up of each column deckcheck reads (most rows have three of eight)."""
+    return {key: text for key, value in row.items() if key in _READ and value is not None and (text := str(value).strip())}
 
 
 def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
-    player, deck, seat = _cell(row, "player"), _cell(row, "deck"), _cell(row, "seat")
+    cell = _texts(row).get
+    player, deck, seat = cell("player"), cell("deck"), cell("seat")
     # A row that is no mapping (`_error`), or cells that are not one value: said once, not
     # again as a missing player or deck.
     if "_error" in row:
         problems, said = [row["_error"]], {"player", "deck"}
     else:
-        problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, set())
+        problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, ())
     if player is None and "player" not in said:
         problems.append("no player name")
     path, inline = None, False
@@ -359,13 +378,13 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         if why:
             problems.append(why)
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
-    format_text = _cell(row, "format")
+    format_text = cell("format")
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)  # one string per format cell: `place.formats`
         if why:
             problems.append(why)
             format_refused = True
-    platform = _cell(row, "platform")
+    platform = cell("platform")
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS
 
@@ -373,7 +392,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         if platform not in PLATFORMS:
             problems.append(f"platform {platform!r} is not one of {', '.join(PLATFORMS)}")
             platform = None
-    pool, pool_path = _cell(row, "pool"), None
+    pool, pool_path = cell("pool"), None
     if pool is not None:
         pool = pool.replace("\\", "/")
         pool_path, why = file_path(pool, place, what="pool")
@@ -384,19 +403,19 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         deck=(deck if inline else posix(deck)) if deck else "",
         path=path,
         player=player,
-        team=_cell(row, "team"),
+        team=cell("team"),
         # A seat in either case (`b` is B); anything else stays as written for its problem.
         seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
         format_id=format_ref,
         format_refused=format_refused,
         format_written=format_text if format_refused else None,
         line=line,
-        problems=tuple(registration_problem(message, line) for message in problems),
+        problems=tuple(registration_problem(message, line) for message in problems) if problems else (),
         pool=pool,
         pool_path=pool_path,
         platform=platform,
         inline=inline,
-        player_id=_cell(row, "id"),
+        player_id=cell("id"),
     )
     return registration
 

@@ -31,6 +31,16 @@ class Place:
     # Each distinct format cell's reading (`_format_ref`), once per manifest read: thousands
     # of rows name a few formats.
     formats: dict[str, tuple[FormatRef | None, str | None]] = field(default_factory=dict, compare=False)
+    # `base` and `root` as text, and `place_label`, worked out once: every row's path is
+    # judged against them (a pathlib.Path gives its text through two Python calls).
+    base_text: str = field(init=False, compare=False)
+    root_text: str = field(init=False, compare=False)
+    label: str = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "base_text", os.fspath(self.base))
+        object.__setattr__(self, "root_text", os.fspath(self.root))
+        object.__setattr__(self, "label", place_label(self))
 
 
 def posix(text: str) -> str:
@@ -53,7 +63,7 @@ def file_path(deck: str, place: Place, *, what: str = "deck") -> tuple[str | Non
     if not place.confine:
         relative = Path(deck)
         return os.fspath(relative if relative.is_absolute() else place.base / relative), None
-    path, why = tree.named_inside_text(deck, base=place.base, root=place.root, where=place_label(place), folders=place.folders)
+    path, why = tree.named_inside_text(deck, base=place.base_text, root=place.root_text, where=place.label, folders=place.folders)
     if why:
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"
@@ -68,7 +78,7 @@ _DRIVE = re.compile(r"[A-Za-z]:")
 def drive_letter_reason(deck: str, place: Place) -> str | None:
     """Why a path with a drive letter is not read, and what to write instead; None for a
     path without one (or with one on Windows, for a manifest trusted to point outside)."""
-    if not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):
+    if deck[1:2] != ":" or not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):  # most paths: no `:` second
         return None
     why = f"a Windows path from drive {deck[:2]}, which "
     why += f"points outside {place_label(place)}" if place.confine else "this system cannot open"

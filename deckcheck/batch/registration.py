@@ -73,10 +73,11 @@ class Registration:
         return str(self.format_of(default) or self.format_written or "")
 
     def __post_init__(self) -> None:
-        for name in ("path", "pool_path"):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, str):
-                object.__setattr__(self, name, os.fspath(value))
+        # Two tests, not a loop over the two names: a batch builds a row or more per deck.
+        if self.path is not None and not isinstance(self.path, str):
+            object.__setattr__(self, "path", os.fspath(self.path))
+        if self.pool_path is not None and not isinstance(self.pool_path, str):
+            object.__setattr__(self, "pool_path", os.fspath(self.pool_path))
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))

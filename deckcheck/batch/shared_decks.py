@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from typing import Optional
 
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
 from ..problem import WARNING
+from ..tree import FileSeen
 from .registration import Registration, player_key
 from .team_pools import named_few, shown_player
 
@@ -41,25 +42,30 @@ DeckKey = tuple[int, int] | tuple[str, str] | str
 DeckFile = Optional[tuple[DeckKey, int]]
 
 
-def check_shared_files(rows: Sequence[Registration]) -> list[Registration]:
+def check_shared_files(rows: Sequence[Registration], seen: dict[str, FileSeen] | None = None) -> list[Registration]:
     """`rows` with the shared-deck and shared-pool warnings and the read-again bound, each
-    row's deck and pool file looked at once (one `os.stat` each). What they are looked at
-    for is dropped on return: a batch must not hold it per row for the whole run (memory
-    stays flat with the event, issue 15)."""
-    files, pools = deck_files(rows), pool_files(rows)
+    row's deck and pool file looked at once (one `os.stat` each, none for a file in `seen`:
+    what reading the manifest just saw of it, tree.RealFolders.files). What they are looked
+    at for is dropped on return, `seen` emptied: a batch must not hold it per row for the
+    whole run (memory stays flat with the event, issue 15)."""
+    seen = seen or {}
+    files, pools = deck_files(rows, seen), pool_files(rows, seen)
+    seen.clear()
     return bound_files_read_again(warn_shared_pools(warn_shared_decks(rows, files), pools), files, pools)
 
 
-def deck_files(rows: Sequence[Registration]) -> list[DeckFile]:
-    """Each row's DeckFile, its file looked at once (one `os.stat`) for both
-    `warn_shared_decks` and `bound_files_read_again`."""
-    return [None if row.path is None else _deck_file(row) for row in rows]
+def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen] | None = None) -> list[DeckFile]:
+    """Each row's DeckFile, its file looked at once (one `os.stat`, or what `seen` holds
+    of it) for both `warn_shared_decks` and `bound_files_read_again`."""
+    seen = seen or {}
+    return [None if row.path is None else _deck_file(row, seen) for row in rows]
 
 
-def pool_files(rows: Sequence[Registration]) -> list[DeckFile]:
+def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen] | None = None) -> list[DeckFile]:
     """Each row's pool file as `deck_files` gives its deck, for `warn_shared_pools` and
     `bound_files_read_again`."""
-    return [None if row.pool_path is None else _file_key_and_size(row.pool_path) for row in rows]
+    seen = seen or {}
+    return [None if row.pool_path is None else _file_key_and_size(row.pool_path, seen) for row in rows]
 
 
 def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:
@@ -167,25 +173,30 @@ def _first_others(rows: Sequence[Registration], group: list[int], keys: list[Has
     return found
 
 
-def _deck_file(row: Registration) -> tuple[DeckKey, int]:
+def _deck_file(row: Registration, seen: Mapping[str, FileSeen]) -> tuple[DeckKey, int]:
     """What two rows share when they name one deck, and the bytes a second reading costs:
     the URL itself for a `ydke://` deck (as a path, `//` in its base64 would be folded to
     `/` and another URL taken for it)."""
     path = str(row.path)
     if row.inline:
         return ("url", path), 0
-    return _file_key_and_size(path)
+    return _file_key_and_size(path, seen)
 
 
-def _file_key_and_size(path: str) -> tuple[DeckKey, int]:
+def _file_key_and_size(path: str, seen: Mapping[str, FileSeen]) -> tuple[DeckKey, int]:
     """A file by (device, inode), whatever path reaches it, and its size; one that cannot be
     looked at by its normalised path and 0 (its deck's parse-error costs nothing to repeat),
-    as one over the input bound, refused unread."""
-    try:
-        found = os.stat(path)
-    except (OSError, ValueError):  # missing (its deck's parse-error says so), or a name no file can have
-        return os.path.normpath(os.path.abspath(path)), 0
-    return (found.st_dev, found.st_ino), (found.st_size if found.st_size <= MAX_INPUT_BYTES else 0)
+    as one over the input bound, refused unread. A file in `seen` is not looked at again:
+    a file that is no link is to `os.stat` what it was to the manifest's `lstat`."""
+    found = seen.get(path)
+    if found is None:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError):  # missing (its deck's parse-error says so), or a name no file can have
+            return os.path.normpath(os.path.abspath(path)), 0
+        found = (info.st_dev, info.st_ino, info.st_size)
+    device, inode, size = found
+    return (device, inode), (size if size <= MAX_INPUT_BYTES else 0)
 
 
 def _named(row: Registration) -> str:

@@ -25,15 +25,16 @@ from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
 from ..textio import decode
-from ..yamlload import YamlError, load_yaml
-from . import archive
 from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, is_manifest, read_manifest
 from .registration import Registration, RegistrationSet, Skipped
 
 @contextmanager
-def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Iterator[RegistrationSet]:
+def open_source(
+    source: str | Path, *, allow_outside_paths: bool = False, files: dict[str, tree.FileSeen] | None = None,
+) -> Iterator[RegistrationSet]:
     """The registrations of SOURCE; files stay readable until the block ends (zip). A plain
-    manifest's paths stay inside its folder unless `allow_outside_paths`."""
+    manifest's paths stay inside its folder unless `allow_outside_paths`. `files` gets what
+    checking a manifest's paths saw of their files (read_manifest)."""
     path = Path(source)
     shown = str(source)
     if path.is_dir():
@@ -42,8 +43,12 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     if not path.exists():
         raise InputError(f"{shown}: no such file or folder")
     if path.suffix.lower() == ".zip":
+        # Imported here: zipfile, tempfile and shutil are no part of a folder's or a
+        # manifest's batch (a run's start-up).
+        from . import archive
+
         with archive.extracted(path, shown=shown) as (root, skipped):
-            found = _from_archive(root, shown)
+            found = _from_archive(root, shown, files)
             # The entries not extracted take their sorted place among the walk's skips.
             found.skipped = sorted([*skipped, *found.skipped], key=_by_file)
             yield found
@@ -51,7 +56,7 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     if is_manifest(path):
         notes: list[str] = []
         unread: dict[str, tuple[str, int | None]] = {}
-        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes, unread=unread)
+        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes, unread=unread, files=files)
         yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes, unread=unread)
         return
     suffix = manifest_saved_as_text(path) if path.is_file() else None
@@ -140,7 +145,7 @@ def _relative(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
-def _from_archive(root: Path, shown: str) -> RegistrationSet:
+def _from_archive(root: Path, shown: str, files: dict[str, tree.FileSeen] | None = None) -> RegistrationSet:
     manifests = _manifests_in(root)
     if len(manifests) > 1:
         names = ", ".join(_relative(path, root) for path in manifests)
@@ -151,7 +156,7 @@ def _from_archive(root: Path, shown: str) -> RegistrationSet:
     relative = _relative(manifest, root)
     notes: list[str] = []
     unread: dict[str, tuple[str, int | None]] = {}
-    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes, unread=unread)
+    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes, unread=unread, files=files)
     return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes,
                            unread=unread)
 
@@ -187,6 +192,8 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
         first = first.lower()
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
+    from ..yamlload import YamlError, load_yaml
+
     try:
         data = load_yaml(text, source=str(path), aliases=False, what="manifest")
     except YamlError:
