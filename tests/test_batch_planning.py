@@ -17,9 +17,9 @@ CASES = [
     (60.0, 1.0, 2, 1),
     (60.0, 5.0, 2, 1),    # --jobs is the ceiling
     (60.0, 3.0, 4, 3),
-    (0.5, 1.0, 2, 0),     # half of 0.5 s does not pay twice for a worker's 0.3 s start
-    (1.2, 1.0, 2, 1),     # half of 1.2 s does
-    (1.5, 3.0, 4, 1),     # three workers would take 1.125 s for 0.9 s of starts, two 1.0 s for 0.6 s
+    (3.0, 1.0, 2, 0),     # half of 3.0 s does not pay twice for a worker's 0.8 s of extra work
+    (3.3, 1.0, 2, 1),     # half of 3.3 s does
+    (4.0, 3.0, 4, 1),     # three workers would take 3.0 s for 2.4 s of extra work, two 2.67 s for 1.6 s: not twice
     (0.0, 3.0, 4, 0),
 ]
 

@@ -13,9 +13,13 @@ import os
 import time
 from dataclasses import dataclass
 
-# CPU seconds a new worker spends before its first deck (spawned interpreter, imports,
-# card data), on this 2-core machine (benchmarks/batch_bench.py --scale, docs/speed.md).
-WORKER_START_CPU = 0.3
+# CPU seconds a new worker costs beyond the decks it takes over, on this 2-core machine
+# (benchmarks/batch_bench.py, docs/speed.md): its start (spawned interpreter, imports, card
+# data, ~0.3 s), then the first sight of every card its decks hold, which the main process
+# has paid for already (a lookup and a card-pool standing each: ~0.3 s on 10,000 real
+# decks), and the chunks and results sent. Measured 2026-12-03: a worker on 10,000 real
+# decks added 1.25 CPU seconds and made the run 10% slower than one process.
+WORKER_START_CPU = 0.8
 # A worker must take on at least this many times the CPU its start costs.
 MIN_PAYBACK = 2.0
 # How long the main process checks decks alone before deciding: long enough to read the
