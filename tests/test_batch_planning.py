@@ -17,9 +17,9 @@ CASES = [
     (60.0, 1.0, 2, 1),
     (60.0, 5.0, 2, 1),    # --jobs is the ceiling
     (60.0, 3.0, 4, 3),
-    (3.0, 1.0, 2, 0),     # half of 3.0 s does not pay twice for a worker's 0.8 s of extra work
-    (3.3, 1.0, 2, 1),     # half of 3.3 s does
-    (4.0, 3.0, 4, 1),     # three workers would take 3.0 s for 2.4 s of extra work, two 2.67 s for 1.6 s: not twice
+    (15.9, 1.0, 2, 0),    # under MIN_WORKER_CPU: the first decks' cost overstates an event whose lists repeat
+    (16.0, 1.0, 2, 1),
+    (16.0, 3.0, 4, 3),    # three workers take 12 s for 2.4 s of extra work: twice over
     (0.0, 3.0, 4, 0),
 ]
 

@@ -22,6 +22,15 @@ from dataclasses import dataclass
 WORKER_START_CPU = 0.8
 # A worker must take on at least this many times the CPU its start costs.
 MIN_PAYBACK = 2.0
+# No worker for less estimated work than this (CPU seconds): the estimate is the first
+# decks' cost times the decks left, and the first decks are all new lists, while a real
+# event's lists repeat (netdecks, players' copies), so the later decks cost a verdict
+# reused in the main process, which no worker takes over. And with a worker the main
+# process still reads every file (to keep back the lists already sent), and its reads wait
+# for the threads that feed the worker. Measured 2026-12-03 on the benchmark's real decks
+# (6,024 lists repeated): 50,000 decks were estimated at 11-12 s and a worker made the run
+# 17% slower (5.24 s against 4.49 s); 10,000 decks, 10% slower.
+MIN_WORKER_CPU = 16.0
 # How long the main process checks decks alone before deciding: long enough to read the
 # per-deck cost and the machine's idle time (/proc/stat counts in 10 ms ticks).
 SAMPLE_SECONDS = 0.12
@@ -40,7 +49,9 @@ def worker_count(remaining_cpu: float, idle: float, jobs: int) -> int:
     the one the main process runs on, and `--jobs` `jobs`: at most jobs - 1 and one per
     idle core (a worker on a busy core slows the main process as much as it helps), and
     only as many as the work pays for: w workers take w/(w+1) of it, which must be at least
-    MIN_PAYBACK times their start."""
+    MIN_PAYBACK times their start; none for less than MIN_WORKER_CPU of work."""
+    if remaining_cpu < MIN_WORKER_CPU:
+        return 0
     workers = min(jobs - 1, int(idle + 0.25))
     while workers > 0 and remaining_cpu * workers / (workers + 1) < MIN_PAYBACK * WORKER_START_CPU * workers:
         workers -= 1
