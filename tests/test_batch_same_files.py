@@ -13,6 +13,7 @@ from files import write
 
 from deckcheck import report
 from deckcheck.batch import check_source, runner
+from deckcheck.decklists import extension
 
 DATE = "2024-06-01"
 DEK = (
@@ -234,4 +235,4 @@ def test_a_verdicts_extension_is_the_one_os_path_gives(path):
     """The extension in a verdict's key (it picks the parser) is `os.path.splitext`'s, lower
     case, however the name is spelled: a shortcut for plain names must never let two files
     read by different parsers share a verdict."""
-    assert runner._extension(path) == os.path.splitext(path)[1].lower()
+    assert extension(path) == os.path.splitext(path)[1].lower()

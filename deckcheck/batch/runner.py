@@ -28,7 +28,7 @@ from ..errors import DeckcheckError, InputError
 from ..formats import Format, load
 from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
-from ..decklists import load_deck, parse_bytes, unreadable
+from ..decklists import extension, load_deck, parse_bytes, unreadable
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, check_deck, named_by, read_deck
 from ..registered_pools import Pool, named_pool, read_pool
@@ -219,24 +219,8 @@ def _reusable(task: Task) -> bool:
 
 def _verdict_key(task: Task, day: dt.date, data: bytes) -> tuple[int, bytes]:
     """The key of the verdict on a file of bytes `data` checked as `task` asks on `day`."""
-    settings = (_extension(task.path), task.format_id, task.format_root, task.cards_db, task.cards, task.platform, day)
+    settings = (extension(task.path), task.format_id, task.format_root, task.cards_db, task.cards, task.platform, day)
     return (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
-
-
-# Where `/` is the one separator (a file's name is what follows the last one).
-_POSIX = os.sep == "/" and os.altsep is None
-
-
-def _extension(path: str) -> str:
-    """`os.path.splitext(path)[1].lower()`: a name that starts with no dot and holds one
-    (`00042.txt`, every deck of a batch) is told by two searches, not through
-    os.path's layers of calls; any other path asks os.path."""
-    if _POSIX:
-        start = path.rfind("/") + 1
-        dot = path.rfind(".")
-        if dot > start and path[start] != ".":
-            return path[dot:].lower()
-    return os.path.splitext(path)[1].lower()
 
 
 def _file_key(task: Task, day: dt.date) -> tuple[tuple[int, bytes] | None, bytes | None]:

@@ -205,7 +205,7 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     for module, mark in _MARKED_SNIFFERS:
         if mark in head and module.sniff(content):
             return module
-    claiming = _BY_SUFFIX.get(_suffix(source), ())
+    claiming = _BY_SUFFIX.get(extension(source), ())
     # A typed list saved as `.dek` is still a typed list: an XML parser is chosen by extension
     # only when the content is XML at all.
     is_xml = bool(claiming) and content.lstrip("\ufeff \t\r\n").startswith("<")
@@ -215,22 +215,21 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     return text
 
 
-# Characters that end a folder's name in a path (`\\` and `/` on Windows).
-_SEPARATORS = os.sep + (os.altsep or "")
+# Where `/` is the one separator (a file's name is what follows the last one).
+_POSIX = os.sep == "/" and os.altsep is None
 
 
-def _suffix(source: str) -> str:
-    """`os.path.splitext(source)[1].lower()` where it can be a parser's extension, without
-    its per-character loop: this runs once per deck of a batch. splitext's extension is
-    the text from the last dot (or none), and it is that text when a name character stands
-    just before the dot; otherwise (`.txt`, `a/..txt`) splitext itself decides."""
-    dot = source.rfind(".")
-    suffix = source[dot:].lower()
-    if dot <= 0 or suffix not in _BY_SUFFIX:
-        return ""  # splitext's extension, the same text or none, is no parser's either
-    if source[dot - 1] in _SEPARATORS or source[dot - 1] == ".":
-        return os.path.splitext(source)[1].lower()
-    return suffix
+def extension(path: str) -> str:
+    """`os.path.splitext(path)[1].lower()`, the extension that picks a parser (and keys a
+    batch's verdicts): a name that starts with no dot and holds one (`00042.txt`, every
+    deck of a batch) is told by two searches, not through os.path's per-character loop;
+    any other path asks os.path."""
+    if _POSIX:
+        start = path.rfind("/") + 1
+        dot = path.rfind(".")
+        if dot > start and path[start] != ".":
+            return path[dot:].lower()
+    return os.path.splitext(path)[1].lower()
 
 
 def looks_like_decklist(source: str, content: str) -> bool:
