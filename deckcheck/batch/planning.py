@@ -26,8 +26,8 @@ MIN_PAYBACK = 2.0
 # decks' cost times the decks left, and the first decks are all new lists, while a real
 # event's lists repeat (netdecks, players' copies), so the later decks cost a verdict
 # reused in the main process, which no worker takes over. And with a worker the main
-# process still reads every file (to keep back the lists already sent), and its reads wait
-# for the threads that feed the worker. Measured 2026-12-03 on the benchmark's real decks
+# process still reads every file (to keep back the lists already sent), and those reads
+# took ten times their share of its time, for a reason not found yet. Measured 2026-12-03 on the benchmark's real decks
 # (6,024 lists repeated): 50,000 decks were estimated at 11-12 s and a worker made the run
 # 17% slower (5.24 s against 4.49 s); 10,000 decks, 10% slower.
 MIN_WORKER_CPU = 16.0

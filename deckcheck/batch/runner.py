@@ -436,11 +436,8 @@ def run(
         workers = (yield from _sample(chunks, total, day, jobs, budget, tick)) if jobs > 1 else 0
         if workers == 0:
             for chunk in chunks:
-                # `_spend` written out: a generator fewer to pass each deck's outcome through.
-                for task in chunk:
-                    outcome = _checked(task, day)
-                    outcome.result.problems = budget.take(outcome.result.problems)
-                    yield outcome
+                for task in chunk:  # no generator in between: one per deck costs
+                    yield _spent(_checked(task, day), budget)
                 tick(len(chunk))
                 gc.collect(0)
             return
@@ -479,10 +476,15 @@ def _sample(
 
 
 def _spend(outcomes: Iterable[Outcome], budget: ProblemBudget) -> Iterator[Outcome]:
-    """The outcomes, their problems cut to what the report's budget has left."""
+    """The outcomes, each `_spent`."""
     for outcome in outcomes:
-        outcome.result.problems = budget.take(outcome.result.problems)
-        yield outcome
+        yield _spent(outcome, budget)
+
+
+def _spent(outcome: Outcome, budget: ProblemBudget) -> Outcome:
+    """`outcome` with its problems cut to what the report's budget has left."""
+    outcome.result.problems = budget.take(outcome.result.problems)
+    return outcome
 
 
 def _parallel(
