@@ -74,6 +74,12 @@ def _card(row: tuple) -> Card:
     )
 
 
+def _cards_named_in(table: str, first_columns: str = "") -> str:
+    """The query of the cards a name table (`names`, `loose_names`) leads to, before its
+    WHERE: `_card`'s columns, after `first_columns` when given."""
+    return f"SELECT {first_columns}{_CARD_COLUMNS} FROM {table} JOIN cards ON cards.id = {table}.card_id"
+
+
 def _split(text: str) -> tuple[str, ...]:
     return tuple(text.split(LIST_SEP)) if text else ()
 
@@ -126,7 +132,7 @@ class CardDb:
     def find(self, first: str, second: str, *, loose: bool = False) -> Card | None:
         """The card that spelling `first` (or else `second`) names: one query."""
         table = "loose_names" if loose else "names"
-        joined = f"SELECT {_CARD_COLUMNS} FROM {table} JOIN cards ON cards.id = {table}.card_id"
+        joined = _cards_named_in(table)
         if first == second:  # a one-face name: the plain lookup is the cheaper query
             rows = self.query(f"{joined} WHERE {table}.key = ?", (first,))
         else:
@@ -142,10 +148,10 @@ class CardDb:
         deck's thirty new names at once). Keys no card has are left out."""
         wanted = list(dict.fromkeys(keys))
         found: dict[str, Card] = {}
-        joined = f"SELECT names.key, {_CARD_COLUMNS} FROM names JOIN cards ON cards.id = names.card_id WHERE names.key IN "
+        joined = _cards_named_in("names", "names.key, ")
         for start in range(0, len(wanted), self._MANY):
             chunk = wanted[start:start + self._MANY]
-            for row in self.query(f"{joined}({', '.join('?' * len(chunk))})", tuple(chunk)):
+            for row in self.query(f"{joined} WHERE names.key IN ({', '.join('?' * len(chunk))})", tuple(chunk)):
                 found[row[0]] = _card(row[1:])
         return found
 
