@@ -36,7 +36,7 @@ from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
-from .manifest_paths import Place, drive_letter_reason, file_path, place_label, posix, shown_path
+from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
 from .registration import SEATS, Registration, registration_problem
 
@@ -84,7 +84,7 @@ def read_manifest(
     zip's); `shown` is the manifest's name in messages. `notes` gets a warning for each
     column or top-level key that names a setting of the whole batch (EVENT_SETTINGS),
     which a manifest does not read; `unread` the text and line of a YAML manifest's
-    top-level row settings (ROW_SETTINGS_AT_TOP), for an error that needs them; `files`
+    top-level `format:`, for the error of rows that name no format; `files`
     what checking the rows' paths saw of their files (tree.RealFolders.files).
     """
     shown = shown or str(path)
@@ -281,7 +281,7 @@ def _yaml_rows(
     text: str, shown: str, notes: list[str], unread: dict[str, tuple[str, int | None]],
 ) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a YAML manifest, each with its line and the lines up to the next row's;
-    `unread` gets the top-level row settings (ROW_SETTINGS_AT_TOP) as written, with their lines."""
+    `unread` gets the top-level `format:` as written, with its line."""
     from ..yamlload import YamlError, load_yaml_document  # here: a CSV manifest's batch needs no YAML
 
     try:
@@ -304,7 +304,7 @@ def _yaml_rows(
         ]
         for key, value in data.items():
             setting = str(key).strip().lower()
-            if setting in ROW_SETTINGS_AT_TOP and isinstance(value, str):
+            if setting == "format" and isinstance(value, str):  # the one an error quotes (check_source)
                 unread.setdefault(setting, (value, document.line_of((str(key),))))
     else:
         items = data
@@ -441,7 +441,7 @@ def _read_format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | N
     if not place.confine:
         return reference(text, base=place.base) if text.endswith(YAML_SUFFIXES) else text, None
     try:
-        ref = confined(text, base=place.base, root=place.root, where=place_label(place))
+        ref = confined(text, base=place.base, root=place.root, where=place.label)
     except FormatError as exc:
         # confined's message starts with the path, which this one names already.
         why = str(exc).removeprefix(f"{text[:200]!r}: ")

@@ -81,7 +81,7 @@ def drive_letter_reason(deck: str, place: Place) -> str | None:
     if deck[1:2] != ":" or not _DRIVE.match(deck) or (not place.confine and os.name == "nt"):  # most paths: no `:` second
         return None
     why = f"a Windows path from drive {deck[:2]}, which "
-    why += f"points outside {place_label(place)}" if place.confine else "this system cannot open"
+    why += f"points outside {place.label}" if place.confine else "this system cannot open"
     beside = _tail_beside_manifest([part for part in deck[2:].split("/") if part and part != "."], place)
     if beside:
         return f"{why}; name it relative to the manifest: {shown_path(beside)}"
@@ -100,7 +100,7 @@ def _tail_beside_manifest(parts: list[str], place: Place) -> str | None:
     for start in range(max(0, len(parts) - _MOST_PARTS_BESIDE), len(parts)):
         tail = "/".join(parts[start:])
         try:
-            path, why = tree.named_inside(tail, base=place.base, root=place.root, where=place_label(place), folders=place.folders)
+            path, why = tree.named_inside(tail, base=place.base, root=place.root, where=place.label, folders=place.folders)
             if why is None and path.is_file():
                 return tail
         except OSError:  # a name too long for the file system, say: no file there

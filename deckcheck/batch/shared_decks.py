@@ -48,23 +48,21 @@ def check_shared_files(rows: Sequence[Registration], seen: dict[str, FileSeen] |
     what reading the manifest just saw of it, tree.RealFolders.files). What they are looked
     at for is dropped on return, `seen` emptied: a batch must not hold it per row for the
     whole run (memory stays flat with the event, issue 15)."""
-    seen = seen or {}
+    seen = {} if seen is None else seen
     files, pools = deck_files(rows, seen), pool_files(rows, seen)
     seen.clear()
     return bound_files_read_again(warn_shared_pools(warn_shared_decks(rows, files), pools), files, pools)
 
 
-def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen] | None = None) -> list[DeckFile]:
+def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
     """Each row's DeckFile, its file looked at once (one `os.stat`, or what `seen` holds
     of it) for both `warn_shared_decks` and `bound_files_read_again`."""
-    seen = seen or {}
     return [None if row.path is None else _deck_file(row, seen) for row in rows]
 
 
-def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen] | None = None) -> list[DeckFile]:
+def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
     """Each row's pool file as `deck_files` gives its deck, for `warn_shared_pools` and
     `bound_files_read_again`."""
-    seen = seen or {}
     return [None if row.pool_path is None else _file_key_and_size(row.pool_path, seen) for row in rows]
 
 
