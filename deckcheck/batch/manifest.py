@@ -169,6 +169,12 @@ def _letters(place: int) -> str:
     return letters
 
 
+def header_delimiter(first_line: str) -> str:
+    """The delimiter of a CSV manifest whose header is `first_line`: the one it holds most
+    of, a comma on a tie (a `.tsv` says tabs by its name)."""
+    return max(_DELIMITERS, key=first_line.count)
+
+
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
     """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS."""
     return [f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}" for name in dict.fromkeys(names) if name in EVENT_SETTINGS]
@@ -191,7 +197,7 @@ def _csv_rows(
     first = next((line for line in lines if line.strip()), "")
     if not first:
         raise InputError(f"{shown}: the manifest is empty (expected a header with columns player, deck)")
-    delimiter = delimiter or max(_DELIMITERS, key=first.count)
+    delimiter = delimiter or header_delimiter(first)
     # csv's own field limit (process-wide, only ever raised here) would stop the whole read
     # at one long cell: no cell can be longer than the text, which MAX_MANIFEST_BYTES bounds,
     # and a cell past MAX_MANIFEST_CELL_CHARS is a problem of its row (`_table_cells`).

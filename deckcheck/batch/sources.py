@@ -25,7 +25,9 @@ from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
 from ..textio import decode
-from .manifest import MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, is_manifest, read_manifest
+from .manifest import (
+    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, header_delimiter, is_manifest, read_manifest,
+)
 from .registration import Registration, RegistrationSet, Skipped
 
 @contextmanager
@@ -84,7 +86,7 @@ def manifest_saved_as_text(path: Path) -> str | None:
     except (OSError, InputError):
         return None
     first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = max(("\t", ",", ";"), key=first.count)
+    delimiter = header_delimiter(first)  # as the manifest will be read once renamed
     cells = {cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)}
     if not set(REQUIRED) <= cells:
         return None
