@@ -154,7 +154,7 @@ def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: C
                 continue
             # The cards one typo away for the first passcodes only, as for names (above).
             close = catalog.suggest_passcodes(code) if len(warnings) < MAX_SUGGESTED_NAMES else []
-            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            hint = f"; did you mean {', '.join(card_names(close))}?" if close else ""
             warnings.append(str(FormatError(
                 f"no card has passcode {code} in the card data, so its entry applies to no card{hint} "
                 "(a card newer than the data: run `deckcheck cards sync` or give --cards-db)",
