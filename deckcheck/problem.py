@@ -6,6 +6,7 @@ from typing import Any
 
 from .limits import MAX_UNREADABLE_LINES
 from .record import Record
+from .wording import card_names
 
 ERROR = "error"
 WARNING = "warning"
@@ -64,8 +65,6 @@ class Problem(Record):
         suggestions = self.details.get("suggestions")
         if not suggestions:
             return self.message
-        from .wording import card_names  # only for a problem with suggestions
-
         return self.message + " (did you mean " + ", ".join(card_names(map(str, suggestions))) + "?)"
 
     def to_dict(self) -> dict[str, Any]:

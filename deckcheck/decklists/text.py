@@ -446,12 +446,11 @@ class _Hopeless:
         return all(isinstance(_card_line(line, zone=MAIN, number=number), Problem) for number, line, _ in waiting)  # type: ignore[arg-type]
 
 
-def _guess_sideboard(deck: Deck, lines: set[int], groups: int, sideboard: list[CardEntry] | None = None) -> None:
+def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:
     """Record that the sideboard on `lines` was read from blank lines alone, so the format's
-    sizes can still make it part of the main deck (decklists/layout.py). `sideboard`: its
-    entries, when the caller has them (the fast path), else found in the deck."""
-    if sideboard is None:
-        sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines]
+    sizes can still make it part of the main deck (decklists/layout.py). The fast path
+    (`_parse_plain`) records the same from the lines and counts it read."""
+    sideboard = [entry for entry in deck.entries if entry.zone == SIDEBOARD and entry.line in lines]
     # A list, not a generator: summed in one go (a guess is recorded for most MTGO lists).
     cards = sum([entry.count for entry in sideboard])
     if cards:
@@ -521,7 +520,7 @@ def _parse_plain(text: str, deck: Deck) -> bool:
 
     Without headers the MTGO rule decides the zones: with more than one group of lines,
     the last group (after the last blank line between cards) is the sideboard, a guess
-    (`_guess_sideboard`). With headers, each header sets the zone of the lines after it
+    (recorded as `_guess_sideboard` records it). With headers, each header sets the zone of the lines after it
     (the main deck before the first) and blank lines are only spacing."""
     if len(text) > _PLAIN_CHECKED_CHARS and not _plain_list(text):
         return False

@@ -157,9 +157,7 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
             flagged[name] = found
     if not flagged:
         return
-    # Imported here, past the return of nearly every deck: an import statement costs the
-    # import machinery's lookups each time it runs.
-    from ..games.mtg.card_pool import Verdict
+    Verdict = _card_pools().Verdict  # games/mtg/card_pool.py (see `_not_in`)
 
     banned = fmt.banned_on(ctx.date, ctx.platform)
     keys = {entry.key for entry in deck.entries if entry.name in flagged}

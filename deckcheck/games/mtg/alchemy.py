@@ -24,9 +24,8 @@ from typing import Any
 
 from ...cards.resolve import RULE as UNKNOWN_CARD
 from ...problem import WARNING, Problem
-from .availability import PLATFORM_LABELS
+from .availability import ARENA, PLATFORM_LABELS
 
-ARENA = "arena"
 # Scryfall legalities of the MTG Arena formats that play Alchemy rebalanced cards, and of
 # one that does not (Arena's Standard Brawl plays the Standard cards as printed).
 ALLOWS_ALCHEMY = frozenset({"alchemy", "historic", "brawl"})
