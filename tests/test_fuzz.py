@@ -250,7 +250,7 @@ def test_manifest_loading(examples, tmp_path_factory):
     def check(text: str) -> None:
         path.write_text(text, encoding="utf-8", errors="surrogateescape")
         try:
-            rows = read_manifest(path)
+            rows = read_manifest(path).registrations
         except DeckcheckError as exc:
             assert str(exc) and "\n" not in str(exc)
             return

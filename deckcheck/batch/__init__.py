@@ -75,17 +75,14 @@ def check_source(
         request = parse_request(deck_check, seed)
     if format_id is not None:
         load(format_id)  # an unknown -f stops here, before a zip is extracted
-    # What reading a manifest saw of the files its rows name, for the batch's next look at
-    # them (shared_decks.py) in this call only: never kept for another.
-    files: dict[str, tuple[int, int, int]] = {}
-    with open_source(source, allow_outside_paths=allow_outside_paths, files=files) as found:
+    with open_source(source, allow_outside_paths=allow_outside_paths) as found:
         if format_id is None:
             _every_row_names_its_format(found)
         tick = progress(len(found.registrations)) if progress else None
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
-            on_result=on_result, sink=sink, files=files,
+            on_result=on_result, sink=sink,
         )
 
 

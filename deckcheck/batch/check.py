@@ -38,7 +38,6 @@ from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_tea
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
-    from ..tree import FileSeen
     from ..result import Place
     from .deck_checks import DeckCheckRequest, DeckCheckSample
 
@@ -167,7 +166,6 @@ def check_registrations(
     platform: str = "paper",
     on_result: OnResult | None = None,
     sink: Sink | None = None,
-    files: dict[str, FileSeen] | None = None,
 ) -> BatchReport:
     """Check every registration. `on_result(row, result, entries, fmt)` hears each registration
     in order as its verdict is known, with the deck's cards as read (None when the deck
@@ -175,14 +173,13 @@ def check_registrations(
     may use): `batch --sheets` draws each registration's sheet from it.
     `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
     none of them (`report.results` stays empty); it keeps only what the teams and the
-    deck-check sample need, and the `totals`.
-    `files`: what reading the source saw of the files its rows name, just before
-    (check_shared_files); used once and emptied."""
+    deck-check sample need, and the `totals`. What reading the source saw of the files its
+    rows name (`found.files`) serves check_shared_files and is emptied there."""
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     rows = [_team_format_without_team(row, formats) for row in rows]
-    rows = check_shared_files(rows, files)
+    rows = check_shared_files(rows, found.files)
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: pool_as_named(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),

@@ -38,7 +38,7 @@ from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, S
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
-from .registration import SEATS, Registration, registration_problem
+from .registration import SEATS, Registration, RegistrationSet, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -72,34 +72,33 @@ def is_manifest(path: Path) -> bool:
     return path.suffix.lower() in MANIFEST_SUFFIXES
 
 
-def read_manifest(
-    path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True,
-    notes: list[str] | None = None, unread: dict[str, tuple[str, int | None]] | None = None,
-    files: dict[str, tree.FileSeen] | None = None,
-) -> list[Registration]:
-    """The registrations a manifest lists, in file order.
+def read_manifest(path: Path, *, root: Path | None = None, shown: str | None = None, confine: bool = True) -> RegistrationSet:
+    """The registrations a manifest lists, in file order, as a `manifest` source named
+    `shown` (default: the path).
 
     Deck and pool paths must stay inside `root` (a zip's extracted folder; default: the
     manifest's folder), unless `confine` is False (an organiser's own manifest, never a
-    zip's); `shown` is the manifest's name in messages. `notes` gets a warning for each
-    column or top-level key that names a setting of the whole batch (EVENT_SETTINGS),
-    which a manifest does not read; `unread` the text and line of a YAML manifest's
-    top-level `format:`, for the error of rows that name no format; `files`
+    zip's); `shown` is the manifest's name in messages. The set's `notes` hold a warning
+    for each column or top-level key that names a setting of the whole batch
+    (EVENT_SETTINGS), which a manifest does not read; `unread` the text and line of a YAML
+    manifest's top-level `format:`, for the error of rows that name no format; `files`
     what checking the rows' paths saw of their files (tree.RealFolders.files).
     """
     shown = shown or str(path)
     read = _read(path, shown)
     suffix = path.suffix.lower()
-    notes = [] if notes is None else notes
+    found = RegistrationSet(source=shown, kind="manifest", manifest=shown)
     if suffix in YAML_SUFFIXES:
-        rows = _yaml_rows(read.text, shown, notes, {} if unread is None else unread)
+        rows = _yaml_rows(read.text, shown, found.notes, found.unread)
     else:
-        rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix], notes)
+        rows = _csv_rows(read, shown, TABLE_DELIMITERS[suffix], found.notes)
     place = Place(base=path.parent, root=root if root is not None else path.parent, confine=confine or root is not None,
-                   archive=root is not None, folders=tree.RealFolders(files))
+                   archive=root is not None, folders=tree.RealFolders(found.files))
     if not read.nul_lines and not read.odd_lines:  # as nearly every manifest: no notes to look for
-        return [_registration(line, row, place) for line, _span, row in rows]
-    return [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
+        found.registrations = [_registration(line, row, place) for line, _span, row in rows]
+    else:
+        found.registrations = [_line_notes(_registration(line, row, place), span, read) for line, span, row in rows]
+    return found
 
 
 def _read(path: Path, shown: str) -> ManifestText:

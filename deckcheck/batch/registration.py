@@ -18,6 +18,7 @@ from ..problem import Problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
+    from ..tree import FileSeen
 
 # Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
 REGISTRATION = "registration"
@@ -116,6 +117,10 @@ class RegistrationSet:
     # A YAML manifest's row settings written above its rows, not read (manifest.py
     # ROW_SETTINGS_AT_TOP): key -> (value as written, its line), for the error that needs one.
     unread: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    # What reading a manifest saw of the files its rows name (tree.RealFolders.files, one
+    # `lstat` each), for the batch's next look at them (shared_decks.py), which empties it:
+    # a batch does not hold it for the whole run.
+    files: dict[str, FileSeen] = field(default_factory=dict)
 
 
 def unchecked_registration(item: Skipped) -> Registration:

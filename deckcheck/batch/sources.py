@@ -19,6 +19,7 @@ import re
 import shlex
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from .. import decklists as parsers
@@ -31,12 +32,9 @@ from .manifest import (
 from .registration import Registration, RegistrationSet, Skipped
 
 @contextmanager
-def open_source(
-    source: str | Path, *, allow_outside_paths: bool = False, files: dict[str, tree.FileSeen] | None = None,
-) -> Iterator[RegistrationSet]:
+def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Iterator[RegistrationSet]:
     """The registrations of SOURCE; files stay readable until the block ends (zip). A plain
-    manifest's paths stay inside its folder unless `allow_outside_paths`. `files` gets what
-    checking a manifest's paths saw of their files (read_manifest)."""
+    manifest's paths stay inside its folder unless `allow_outside_paths`."""
     path = Path(source)
     shown = str(source)
     if path.is_dir():
@@ -50,16 +48,13 @@ def open_source(
         from . import archive
 
         with archive.extracted(path, shown=shown) as (root, skipped):
-            found = _from_archive(root, shown, files)
+            found = _from_archive(root, shown)
             # The entries not extracted take their sorted place among the walk's skips.
             found.skipped = sorted([*skipped, *found.skipped], key=_by_file)
             yield found
         return
     if is_manifest(path):
-        notes: list[str] = []
-        unread: dict[str, tuple[str, int | None]] = {}
-        rows = read_manifest(path, confine=not allow_outside_paths, notes=notes, unread=unread, files=files)
-        yield RegistrationSet(source=shown, kind="manifest", registrations=rows, manifest=shown, notes=notes, unread=unread)
+        yield read_manifest(path, shown=shown, confine=not allow_outside_paths)
         return
     suffix = manifest_saved_as_text(path) if path.is_file() else None
     if suffix is not None:
@@ -147,7 +142,7 @@ def _relative(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
-def _from_archive(root: Path, shown: str, files: dict[str, tree.FileSeen] | None = None) -> RegistrationSet:
+def _from_archive(root: Path, shown: str) -> RegistrationSet:
     manifests = _manifests_in(root)
     if len(manifests) > 1:
         names = ", ".join(_relative(path, root) for path in manifests)
@@ -156,11 +151,9 @@ def _from_archive(root: Path, shown: str, files: dict[str, tree.FileSeen] | None
         return walk(root, shown=shown, kind="zip")
     manifest = manifests[0]
     relative = _relative(manifest, root)
-    notes: list[str] = []
-    unread: dict[str, tuple[str, int | None]] = {}
-    rows = read_manifest(manifest, root=root, shown=f"{shown}:{relative}", notes=notes, unread=unread, files=files)
-    return RegistrationSet(source=shown, kind="zip", registrations=rows, manifest=relative, format_root=root, notes=notes,
-                           unread=unread)
+    # Named in messages as `set.zip:registrations.csv`; in the report as the zip and its manifest.
+    found = read_manifest(manifest, root=root, shown=f"{shown}:{relative}")
+    return replace(found, source=shown, kind="zip", manifest=relative, format_root=root)
 
 
 def _manifests_in(root: Path) -> list[Path]:
