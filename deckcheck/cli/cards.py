@@ -233,16 +233,16 @@ def cards_lookup(
 
     With --format: whether the card is legal there on --date (default today) on
     --platform, and why (card pool, list entries, platform); exit 1 when it is not.
-    Exit 1 (with suggestions) when no card has that name.
+    Exit 1 (with suggestions) when no card has that name; an Alchemy card the format allows
+    on --platform is a warning (the card data lacks it), exit 0.
 
     Example: deckcheck cards lookup "lightning bolt"; deckcheck cards lookup 14558127
 
     Example: deckcheck cards lookup "Oko, Thief of Crowns" -f mtg/standard --date 2019-09-28 --platform arena
     """
     from ..cards import offline_by_default
-    from ..cards.resolve import script_note
     from ..errors import DeckcheckError
-    from ..games import default, find
+    from ..games import find
     from ..pipeline import check_platform, parse_date
 
     name = " ".join(words)  # `cards lookup Oko, Thief of Crowns` without quotes is one name
@@ -269,41 +269,8 @@ def cards_lookup(
         warn_unknown_format_names(fmt, catalog)
     card = game.find_card(catalog, name)
     if card is None:
-        suggestions = game.card_suggestions(catalog, name)
-        hint = f"; did you mean {', '.join(card_names(suggestions))}?" if suggestions else ""
-        hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
-                                 chosen=game_id is not None or format_id is not None)
-        if output == "json":
-            emit(json.dumps({"name": name, "found": False, "suggestions": suggestions}) + "\n")
-        what = "card named" if game is default() else f"{game.label} card"
-        # A query of digits is a passcode in a passcode game (None: not one, or thousands of
-        # digits no passcode has); a Rush Duel id gets the catalog's note.
-        from ..games.yugioh.show import passcode_of
-
-        code = passcode_of(name) if game.passcodes else None
-        passcode_note = getattr(catalog, "passcode_note", None)
-        note = passcode_note(code) if passcode_note is not None and code is not None else None
-        if note:
-            say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
-        elif game.passcodes and name.strip().isdecimal():
-            say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
-                + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
-                   f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
-        else:
-            # A name the data has that is still no card (a melded back face) says so, as in validate.
-            not_a_card = getattr(catalog, "not_a_card", None)
-            why = not_a_card(name) if not_a_card is not None else None
-            in_format = getattr(catalog, "unknown_in_format", None)
-            if why and fmt is not None and in_format is not None:
-                # With -f: an Alchemy card in words of that format on --platform, as validate
-                # gives them (games/mtg/alchemy.py); allowed there, it is spelled right.
-                from ..cards.resolve import RULE as UNKNOWN_CARD
-                from ..problem import WARNING, Problem
-
-                [worded] = in_format([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
-                why, hint = worded.message, ("" if worded.severity == WARNING else hint)
-            say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
-        raise typer.Exit(1)
+        _not_found(name, game, game_id, catalog, fmt, platform, output=output, cards_db=cards_db, offline=offline)
+        return
     verdict = None
     if fmt is not None:
         from ..cards.verdict import card_verdict
@@ -319,6 +286,65 @@ def cards_lookup(
         emit(game.card_text(catalog, card) + (verdict.text(fmt.name) if verdict is not None and fmt is not None else ""))
     if verdict is not None and not verdict.legal:
         raise typer.Exit(1)
+
+
+def _not_found(
+    name: str, game: Any, game_id: str | None, catalog: Any, fmt: Any, platform: str, *,
+    output: str, cards_db: Path | None, offline: bool,
+) -> None:
+    """What `cards lookup` says of a name the card data holds no card of; typer.Exit(1),
+    except for an Alchemy card the format (-f) allows on --platform, which the data
+    lacks but the format plays (games/mtg/alchemy.py): a warning, exit 0, as validate
+    counts it."""
+    from ..cards import offline_by_default
+    from ..cards.resolve import script_note
+    from ..games import default
+    from ..problem import ERROR, WARNING
+
+    suggestions = game.card_suggestions(catalog, name)
+    hint = f"; did you mean {', '.join(card_names(suggestions))}?" if suggestions else ""
+    hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
+                             chosen=game_id is not None or fmt is not None)
+    what = "card named" if game is default() else f"{game.label} card"
+    # A query of digits is a passcode in a passcode game (None: not one, or thousands of
+    # digits no passcode has); a Rush Duel id gets the catalog's note.
+    from ..games.yugioh.show import passcode_of
+
+    code = passcode_of(name) if game.passcodes else None
+    passcode_note = getattr(catalog, "passcode_note", None)
+    note = passcode_note(code) if passcode_note is not None and code is not None else None
+    # A name the data has that is still no card (a melded back face) says so, as in validate.
+    not_a_card = getattr(catalog, "not_a_card", None)
+    why = not_a_card(name) if not_a_card is not None and not note and not (game.passcodes and name.strip().isdecimal()) else None
+    severity = ERROR
+    in_format = getattr(catalog, "unknown_in_format", None)
+    if why and fmt is not None and in_format is not None:
+        # With -f: an Alchemy card in words of that format on --platform, as validate
+        # gives them; allowed there, it is spelled right (no suggestions).
+        from ..cards.resolve import RULE as UNKNOWN_CARD
+        from ..problem import Problem
+
+        [worded] = in_format([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
+        why, severity = worded.message, worded.severity
+        if severity == WARNING:
+            suggestions, hint = [], ""
+    if output == "json":
+        facts: dict[str, Any] = {"name": name, "found": False, "suggestions": suggestions}
+        if why:
+            facts.update(message=why, severity=severity)
+        emit(json.dumps(facts) + "\n")
+    if note:
+        say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data: {note}")
+    elif game.passcodes and name.strip().isdecimal():
+        say(f"deckcheck: no {game.label} card has the passcode {name.strip()} in the card data{hint}"
+            + ("" if suggestions else f" (nor a passcode one digit away); to search by name: "
+               f"deckcheck cards lookup --game {game.id} \"NAME\" (part of a name suggests the whole)"))
+    elif severity == WARNING:
+        say(f"deckcheck: warning: {why}")
+        return
+    else:
+        say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
+    raise typer.Exit(1)
 
 
 @cards_app.command("stats")
