@@ -204,13 +204,13 @@ class RunMessage(Record):
 
 
 class Report(Record):
-    __slots__ = ("results", "teams", "assertions", "skipped", "messages")
+    __slots__ = ("results", "teams", "assertions", "skipped", "messages", "stopped")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, results: list[DeckResult] | None = None, teams: list[TeamResult] | None = None,
         assertions: list[AssertionOutcome] | None = None, skipped: list[Skipped] | None = None,
-        messages: list[RunMessage] | None = None,
+        messages: list[RunMessage] | None = None, stopped: str | None = None,
     ) -> None:
         self.results = [] if results is None else results
         self.teams = teams
@@ -221,6 +221,10 @@ class Report(Record):
         self.skipped = [] if skipped is None else skipped
         # The run's own warnings and notes, in the order they arose (RunMessage).
         self.messages = [] if messages is None else messages
+        # Why the run stopped before it checked a deck: a usage error of the command line
+        # (`check -f mtg/nope`, exit 2), which the CI outputs still report in a valid
+        # document (cli/check.py), so the job that uploads it shows why.
+        self.stopped = stopped
 
     @property
     def legal(self) -> bool:
@@ -239,7 +243,7 @@ class Report(Record):
 
     @property
     def exit_code(self) -> int:
-        if any(result.unreadable for result in self.results):
+        if self.stopped is not None or any(result.unreadable for result in self.results):
             return 2
         return 0 if self.passed else 1
 

@@ -322,6 +322,57 @@ def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path,
         assert failure.text.startswith(f"line {line}: {message}")
 
 
+# A usage error of the command line (an unknown -f, a bad --date or --platform, no decks)
+# printed nothing on stdout with `-o sarif` or `-o junit`: the job that uploads the report
+# met an empty file, as a broken deckcheck.yaml once did. The command line is no file, so
+# the SARIF log has no result (code scanning refuses one without a location): its
+# invocation did not succeed and says why; JUnit has an errored case; GitHub an annotation.
+USAGE_ERRORS = [
+    (["-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
+    (["--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
+    (["--platform", "moon"], "--platform 'moon': choose paper, mtgo or arena"),
+    (["nothing-here"], "no decklists found under nothing-here (files with a decklist extension"),
+]
+
+
+@pytest.mark.parametrize("output", ["sarif", "junit", "github", "config-sarif"])
+@pytest.mark.parametrize("args, message", USAGE_ERRORS, ids=[case[0][0] for case in USAGE_ERRORS])
+def test_a_usage_error_is_still_a_ci_report_that_says_why(cli, tmp_path, args, message, output):
+    from test_ci_reporters import assert_valid_junit, assert_valid_sarif
+
+    config = "format: mtg/modern\n" + ("output: sarif\n" if output == "config-sarif" else "")
+    write(tmp_path, {"deckcheck.yaml": config, "nothing-here/notes.md": "no decks\n"})
+    given = [] if output == "config-sarif" else ["-o", output]
+    done = cli("check", *args, *given, cwd=tmp_path)
+    assert done.returncode == 2
+    [error] = done.stderr.splitlines()
+    assert error.startswith("deckcheck: error: ") and message in error
+    if output in ("sarif", "config-sarif"):
+        log = assert_valid_sarif(done.stdout)
+        [invocation] = log["runs"][0]["invocations"]
+        assert (invocation["executionSuccessful"], invocation["exitCode"]) == (False, 2)
+        assert invocation["toolExecutionNotifications"][0]["level"] == "error"
+        assert message in invocation["toolExecutionNotifications"][0]["message"]["text"]
+        assert log["runs"][0]["results"] == []
+    elif output == "junit":
+        root = assert_valid_junit(done.stdout)
+        assert (root.get("tests"), root.get("errors"), root.get("failures")) == ("1", "1", "0")
+        [case] = root.iter("testcase")
+        [failure] = case.iter("error")
+        assert failure.get("type") == "usage" and message in failure.get("message")
+    else:
+        assert done.stdout.startswith("::error title=deckcheck check::") and message in done.stdout
+
+
+def test_a_usage_error_with_a_text_or_json_output_prints_nothing_on_stdout(cli, tmp_path):
+    """Only the outputs a job keeps as a file, and GitHub's, report a usage error: a text or
+    JSON reader has stderr."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "burn.txt": BURN})
+    for output in ("text", "json"):
+        done = cli("check", "-f", "mtg/nope", "-o", output, cwd=tmp_path)
+        assert (done.returncode, done.stdout) == (2, "")
+
+
 NO_FORMAT = "no format for this deck; add a glob for it under `formats:` in deckcheck.yaml, set `format:`, or pass -f FORMAT"
 
 

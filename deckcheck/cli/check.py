@@ -9,12 +9,13 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
-from .common import coloured, emit, no_empty_argument, output_option, say, say_note, warn
+from .common import OPTION_OF_SETTING, coloured, emit, no_empty_argument, output_option, say, say_note, warn
 from .help_lists import reports
 from .completion import complete_formats
 from ..wording import counted
 
 if TYPE_CHECKING:
+    from ..errors import DeckcheckError
     from ..project.config import ConfigError
 
 
@@ -41,6 +42,24 @@ def check(
     Example (pre-commit, GitHub Actions): deckcheck check -o github decks/burn.txt
     """
     from ..errors import DeckcheckError
+    from ..project.config import ConfigError
+
+    # The output the run was asked for, as far as it is known when a usage error stops it.
+    asked = [output]
+    try:
+        _check(paths, config_file, format_id, date, platform, output, strict, asked)
+    except DeckcheckError as exc:
+        if not isinstance(exc, ConfigError):  # reported where it was raised, on its file and line
+            _report_usage_error(exc, asked[-1])
+        raise
+
+
+def _check(
+    paths: list[str] | None, config_file: Path | None, format_id: str | None, date: str | None, platform: str | None,
+    output: str | None, strict: bool, asked: list[str | None],
+) -> None:
+    """`check`; `asked` gets the output deckcheck.yaml names once it is read."""
+    from ..errors import DeckcheckError
     from ..pipeline import check_platform, parse_date
     from ..project.check import run_check
     from ..project.config import ConfigError, ProjectConfig, find_config, load_config
@@ -64,6 +83,7 @@ def check(
     except ConfigError as exc:
         _report_config_error(exc, output or exc.output)
         raise
+    asked.append(output or config.output)
     format_ref = None
     if format_id:
         from ..formats import load, reference
@@ -125,6 +145,25 @@ def _report_config_error(error: ConfigError, output: str | None) -> None:
     elif name in _REPORT_FILES:
         reporter = load(name)
         emit(deliver(reporter, broken_config_report(error)), encoding=encoding(reporter))
+
+
+def _report_usage_error(error: DeckcheckError, output: str | None) -> None:
+    """A usage error that stopped the run before any deck (an unknown `-f`, a bad `--date`,
+    no deckcheck.yaml), reported on stdout as `_report_config_error` reports a broken
+    deckcheck.yaml, where a CI job keeps the report: SARIF and JUnit print a valid document
+    that says why (Report.stopped), GitHub an `::error` annotation, not an empty file or
+    nothing. The one-line error on stderr and exit 2 stay."""
+    from ..report import WorkflowCommands, deliver, load, resolve_auto
+    from ..report.github import NAME, command
+    from ..result import Report
+
+    name = resolve_auto(output or AUTO)  # an unknown -o (itself the error) reports nothing
+    text = error.named(OPTION_OF_SETTING)  # as stderr says it: `--date '2026-13-01' is not a date`
+    if name == NAME:
+        emit(WorkflowCommands(command("error", text, title="deckcheck check") + "\n"))
+    elif name in _REPORT_FILES:
+        reporter = load(name)
+        emit(deliver(reporter, Report(stopped=text)), encoding=encoding(reporter))
 
 
 def _folder_shown(folder: Path) -> str:

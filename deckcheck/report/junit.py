@@ -20,7 +20,9 @@ A deck is a test case with one `failure` per problem (an unreadable deck is an `
 warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
 cases of the suite "skipped files". The run's own warnings and notes (`check`: a glob of
 deckcheck.yaml that matches no deck, a simulation's notes) lead the document as the
-`system-out` of a suite "warnings and notes" of no tests. A suite's cases of the same classname
+`system-out` of a suite "warnings and notes" of no tests. A run that a usage error stopped
+(`check -f mtg/nope`) is a suite "command line" whose one case `deckcheck` has that error
+(type `usage`). A suite's cases of the same classname
 and name (one deck under two deckcheck.yaml entries that assert the same thing, `validate
 a.txt a.txt`), which CI test views key cases by and keep one of, are told apart in report
 order: the first keeps its name, the next get ` (2)`, ` (3)`, ... The output follows the Jenkins
@@ -43,6 +45,9 @@ from .stream import ReportWriter, Spool, render_report
 NAME = "junit"
 SKIPPED_SUITE = "skipped files"  # a batch's files that are no decklists, each a skipped case
 MESSAGES_SUITE = "warnings and notes"  # the run's own (`check`), in the suite's system-out
+STOPPED_SUITE = "command line"  # a run a usage error stopped: its one errored case
+# The rule of that case's error: the command line's, not a deck's.
+USAGE = "usage"
 
 # Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets); anything else is escaped.
 _NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -112,7 +117,7 @@ class _Suite:
                 continue
             # An unreadable file (or a simulation that could not run) is not a verdict on the
             # deck but a fault of the input: a JUnit error rather than a failure.
-            tag = "error" if unreadable and problem.rule in ("parse-error", "assertion") else "failure"
+            tag = "error" if unreadable and problem.rule in ("parse-error", "assertion", USAGE) else "failure"
             element = ET.SubElement(case, tag, {"type": xml_text(problem.rule), "message": xml_text(problem.message)})
             element.text = xml_text(_problem_text(problem))
             errored |= tag == "error"
@@ -206,6 +211,9 @@ class Writer(ReportWriter):
                                         output=outcome.message if outcome.passed else None)
         for item in report.skipped:
             self._suite(SKIPPED_SUITE).skip(item.file, item.reason)
+        if report.stopped is not None:
+            self._suite(STOPPED_SUITE).case(_classname(STOPPED_SUITE), "deckcheck", [Problem(rule=USAGE, message=report.stopped)],
+                                            unreadable=True)
         suites = list(self.suites.values())
         failing = report.failing_warnings  # the messages suite's failed cases (a strict run)
         root = ET.Element("testsuites", {

@@ -22,6 +22,9 @@ fail`); those that hold are listed in the run's `properties.passedAssertions`, n
 results: code scanning would open an alert for each. A batch's files that are no decklists are the invocation's
 `toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
 `warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`).
+A run that a usage error stopped (`check -f mtg/nope`) is a log without results whose
+invocation did not succeed (`executionSuccessful: false`, exit code 2), the error its first
+notification (level `error`): a result needs a location, and the command line has none.
 """
 from __future__ import annotations
 
@@ -229,8 +232,9 @@ _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in t
 def _notifications(report: Report) -> list[dict[str, Any]]:
     """The invocation's notifications: a batch's files that are no decklists (what the run
     passed over, not results), then the run's own warnings and notes (`check`)."""
+    stopped = [{"level": "error", "message": {"text": report.stopped}}] if report.stopped is not None else []
     skipped = [{"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}} for item in report.skipped]
-    return skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
+    return stopped + skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
 
 
 def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
@@ -246,7 +250,7 @@ def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
         "runs": [{
             "tool": {"driver": driver},
             "invocations": [{
-                "executionSuccessful": True, "exitCode": exit_code,
+                "executionSuccessful": report.stopped is None, "exitCode": exit_code,
                 "toolExecutionNotifications": _notifications(report),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
