@@ -185,9 +185,7 @@ def named_inside_text(
         cwd = os.getcwd()
         absolute_root = os.path.normpath(os.path.join(cwd, root))
     absolute = os.path.normpath(os.path.join(cwd, target))  # = os.path.abspath(target)
-    if not is_within(absolute, absolute_root):
-        return target, f"it points outside {where}"
-    return target, _link_reason(absolute, root, tree=where, folders=folders)
+    return target, _outside_or_link(absolute, absolute_root, root, where=where, folders=folders)
 
 
 def _named_in_folder(
@@ -199,9 +197,20 @@ def _named_in_folder(
     target_head, absolute_head = folders.head(base, head)
     target = name if target_head == os.curdir else _joined(target_head, name)
     absolute = _joined(absolute_head, name)
-    if not is_within(absolute, folders.absolute(root)):
-        return target, f"it points outside {where}"
-    return target, _link_reason(absolute, root, tree=where, folders=folders, split=(absolute_head, name), named=target)
+    return target, _outside_or_link(absolute, folders.absolute(root), root, where=where, folders=folders,
+                                    split=(absolute_head, name), named=target)
+
+
+def _outside_or_link(
+    absolute: str, absolute_root: str, root: Path | str, *, where: str, folders: RealFolders | None,
+    split: tuple[str, str] | None = None, named: str | None = None,
+) -> str | None:
+    """Why the file at the absolute, normalised path `absolute` must not be read as a file
+    of the tree at `root` (`absolute_root` its absolute path): outside it by name, or a
+    link out of it (`_link_reason`, with `split` and `named`); None when it may be."""
+    if not is_within(absolute, absolute_root):
+        return f"it points outside {where}"
+    return _link_reason(absolute, root, tree=where, folders=folders, split=split, named=named)
 
 
 def _joined(folder: str, name: str) -> str:
