@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from typing import Any
 
 from .cards import PLATFORMS, Printing, SetInfo
 
@@ -34,6 +35,9 @@ MTGO, ARENA = PLATFORMS[1], PLATFORMS[2]
 NEVER = "none"  # a set's `mtgo`/`arena` value: it never came out there
 UMBRELLA_KINDS = frozenset({"promo", "box", "memorabilia", "masterpiece"})
 PLATFORM_LABELS = {"paper": "paper", "mtgo": "Magic Online", "arena": "MTG Arena"}
+
+
+_UNASKED = object()  # `Availability.on`'s memo holds None for a printing never out there
 
 
 def _date(text: str | None) -> dt.date | None:
@@ -50,11 +54,15 @@ class Availability:
 
     def __init__(self, sets: Mapping[str, SetInfo]):
         self.sets = sets
+        # The codes of the umbrella sets (see the module's docstring): asked of every printing.
+        self.umbrellas = frozenset(code for code, info in sets.items() if info.kind in UMBRELLA_KINDS)
         self._memo: dict[tuple[Printing, str], dt.date | None] = {}
+        # What card_pool.py works out from these days (a card's printings on a platform, a
+        # pool's set windows), by its own keys: it lives and dies with the sets it comes from.
+        self.derived: dict[Any, Any] = {}
 
     def umbrella(self, code: str) -> bool:
-        info = self.sets.get(code)
-        return info is not None and info.kind in UMBRELLA_KINDS
+        return code in self.umbrellas
 
     def rotation_day(self, code: str, platform: str) -> dt.date | None:
         """The day a set's arrival rotates older sets out of a format on `platform`: its
@@ -67,9 +75,10 @@ class Availability:
     def on(self, printing: Printing, platform: str) -> dt.date | None:
         """The day `printing` came out on `platform`, or None: never there (or no date known)."""
         key = (printing, platform)
-        if key not in self._memo:
-            self._memo[key] = self._on(printing, platform)
-        return self._memo[key]
+        found = self._memo.get(key, _UNASKED)
+        if found is _UNASKED:
+            found = self._memo[key] = self._on(printing, platform)
+        return found
 
     def never_on(self, printing: Printing, platform: str) -> bool:
         """Whether `printing` certainly never came out on `platform` (where `on` also says
