@@ -36,6 +36,7 @@ once per platform (`CardPool.spans`): a batch meets most cards in several format
 from __future__ import annotations
 
 import datetime as dt
+import weakref
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any
@@ -73,9 +74,22 @@ class SetWindow(Record):
 SetSpans = dict[str, list[tuple[dt.date | None, dt.date | None]]]
 
 
+class Holding:
+    """What a pool holds, as a key of the memos of card standings and verdicts
+    (rules/not_in_pool.py): one per distinct content (`CardPool.holding`), compared by
+    identity. A pool's id would do only while the pool lives: a pool freed and another made
+    at its address read the dead one's verdicts."""
+
+    __slots__ = ("__weakref__",)
+
+
+# The Holding of each content some pool or memo still holds (weak: gone with the last).
+_HOLDINGS: weakref.WeakValueDictionary[tuple[Any, ...], Holding] = weakref.WeakValueDictionary()
+
+
 class CardPool(Record):
-    # `_by_code` (the windows by set code) and `_spans` live in `__dict__`: not fields, so
-    # outside ==, the hash, the repr and `replace`.
+    # `_by_code` (the windows by set code), `_spans` and `_holdings` live in `__dict__`:
+    # not fields, so outside ==, the hash, the repr and `replace`.
     __slots__ = ("legality", "sets", "exclude_sets", "exclude_types", "rarities", "printed_on", "__dict__")
 
     def __init__(self, legality: str | None = None,
@@ -91,6 +105,7 @@ class CardPool(Record):
         self.printed_on = printed_on
         self._by_code: dict[str, list[SetWindow]] = {}
         self._spans: dict[str, tuple[Availability, SetSpans]] = {}  # by platform (`spans`)
+        self._holdings: dict[bool, Holding] = {}  # by whether the legality counts (`holding`)
         for window in sets or ():
             self._by_code.setdefault(window.code, []).append(window)
 
@@ -120,10 +135,27 @@ class CardPool(Record):
         self._spans[platform] = (availability, found)
         return found
 
+    def holding(self, legality_counts: bool) -> Holding:
+        """The pool's Holding: the same for every pool with the same fields, the legality
+        key aside unless it counts (a card database's legalities decide only from their
+        snapshot on: without one, Legacy's and Vintage's pools hold the same cards)."""
+        found = self._holdings.get(legality_counts)
+        if found is None:
+            fields = dict(zip(self.record_fields(), self._key()))
+            if not legality_counts:
+                fields["legality"] = None
+            content = tuple(fields.items())
+            found = _HOLDINGS.get(content)
+            if found is None:
+                found = _HOLDINGS.setdefault(content, Holding())
+            self._holdings[legality_counts] = found
+        return found
+
     def __getstate__(self) -> tuple[dict[str, Any], dict[str, Any]]:
-        # A pool travels to batch workers without its spans (and the availability they came from).
-        state = {name: getattr(self, name) for name in self.record_fields()}
-        return {**self.__dict__, "_spans": {}}, state
+        # A pool travels to batch workers without its spans (and the availability they came
+        # from) and holdings (the memos' keys of this process).
+        fields = {name: getattr(self, name) for name in self.record_fields()}
+        return {**self.__dict__, "_spans": {}, "_holdings": {}}, fields
 
     def sets_on(self, day: dt.date, availability: Availability, platform: str = PAPER) -> list[str]:
         """The codes of the sets in the pool on `day` on `platform` (for `formats show`)."""

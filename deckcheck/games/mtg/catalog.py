@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,7 @@ class MtgCatalog:
         """The day the card data describes (as every game's catalog says it)."""
         return self.source_date
 
-    @property
+    @cached_property  # asked for every deck's card-pool check; `meta` never changes
     def legalities_date(self) -> dt.date | None:
         """The day the database's legalities describe: they decide from that day on only."""
         return self.source_date if self.has_legalities else None
