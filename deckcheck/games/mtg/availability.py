@@ -26,7 +26,7 @@ dated 2007).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .cards import PLATFORMS, Printing, SetInfo
@@ -56,7 +56,8 @@ class Availability:
         self.sets = sets
         # The codes of the umbrella sets (see the module's docstring): asked of every printing.
         self.umbrellas = frozenset(code for code, info in sets.items() if info.kind in UMBRELLA_KINDS)
-        self._memo: dict[tuple[Printing, str], dt.date | None] = {}
+        # `on`'s answers by platform, then printing (no key tuple to build per printing).
+        self._memo: dict[str, dict[Printing, dt.date | None]] = {platform: {} for platform in PLATFORMS}
         # What card_pool.py works out from these days (a card's printings on a platform, a
         # pool's set windows), by its own keys: it lives and dies with the sets it comes from.
         self.derived: dict[Any, Any] = {}
@@ -74,10 +75,28 @@ class Availability:
 
     def on(self, printing: Printing, platform: str) -> dt.date | None:
         """The day `printing` came out on `platform`, or None: never there (or no date known)."""
-        key = (printing, platform)
-        found = self._memo.get(key, _UNASKED)
+        memo = self._days(platform)
+        found = memo.get(printing, _UNASKED)
         if found is _UNASKED:
-            found = self._memo[key] = self._on(printing, platform)
+            found = memo[printing] = self._on(printing, platform)
+        return found
+
+    def _days(self, platform: str) -> dict[Printing, dt.date | None]:
+        """`on`'s answers on one platform (a platform no event names is answered too)."""
+        memo = self._memo.get(platform)
+        return memo if memo is not None else self._memo.setdefault(platform, {})
+
+    def dated(self, printings: Iterable[Printing], platform: str) -> list[tuple[Printing, dt.date]]:
+        """(printing, `on` its day) for each of `printings` out on `platform`: `on` for a
+        card's printings at once (card_pool asks it of every card a batch meets)."""
+        memo = self._days(platform)
+        found = []
+        for printing in printings:
+            day = memo.get(printing, _UNASKED)
+            if day is _UNASKED:
+                day = memo[printing] = self._on(printing, platform)
+            if day is not None:
+                found.append((printing, day))
         return found
 
     def never_on(self, printing: Printing, platform: str) -> bool:

@@ -267,19 +267,15 @@ def _window_span(window: SetWindow, availability: Availability, platform: str,
 def _dates(printings: Iterable[Printing], availability: Availability, platform: str) -> list[tuple[Printing, dt.date]]:
     """(printing, its day on the platform) for every printing out there, umbrella
     printings moved no earlier than the card's first real printing."""
-    on, umbrellas = availability.on, availability.umbrellas
-    found: list[tuple[Printing, dt.date]] = []
+    found = availability.dated(printings, platform)
+    umbrellas = availability.umbrellas
     first_real: dt.date | None = None
     umbrella = False
-    for printing in printings:
-        day = on(printing, platform)
-        if day is None:
-            continue
+    for printing, day in found:
         if printing.set in umbrellas:
             umbrella = True
         elif first_real is None or day < first_real:
             first_real = day
-        found.append((printing, day))
     if umbrella and first_real is not None:
         return [(printing, max(day, first_real) if printing.set in umbrellas else day) for printing, day in found]
     return found
