@@ -62,3 +62,17 @@ def test_pools_that_hold_the_same_share_standings(monkeypatch):
     # Not Modern's, which holds other sets.
     assert problems(load("mtg/modern"), catalog) == []
     assert worked_out[-1] == "Lightning Bolt"
+
+
+def test_a_catalog_without_legalities_dates_is_asked_as_before():
+    """A catalog with no `legalities_date` (another game's, a caller's own) is checked as
+    legalities_snapshot always took it: no snapshot, not an AttributeError."""
+
+    class Names:
+        game = "mtg"
+        memo: dict = {}
+
+        def get(self, name):
+            return None  # knows no card: not-in-pool leaves names the data lacks to unknown-card
+
+    assert problems(load("mtg/legacy"), Names()) == []

@@ -136,7 +136,7 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
     # where a freed one was never reads the freed one's (CardPool.holding). The snapshot
     # of the database's legalities decides with the pool (the built-in data has none:
     # one attribute tells so, for every deck).
-    snapshot = catalog.legalities_date and legalities_snapshot(fmt, catalog)
+    snapshot = getattr(catalog, "legalities_date", None) and legalities_snapshot(fmt, catalog)
     holding = pool.holding(snapshot is not None)
     memo = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot), {})
     # And a card's verdict on the event's day once per day: a batch's decks share one.
