@@ -190,7 +190,11 @@ def check_deck(
     counts: dict[str, int] = {}
     if not deck.unreadable:
         for rule in rules_for(fmt):
-            problems.extend(rule.check(deck, fmt, ctx))
+            # A rule with nothing to say about most decks says so with an empty tuple (no
+            # generator to start and run out): nothing to add.
+            found = rule.check(deck, fmt, ctx)
+            if found:
+                problems.extend(found)
         counts = dict(ctx.counts(deck))
     problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems")
     return DeckResult(

@@ -27,7 +27,7 @@ PASS (mtg/modern): Companion Lurrus of the Dream-Den and a main deck of one- and
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
@@ -55,8 +55,22 @@ def applies(fmt: Format) -> bool:
     return fmt.option("companion") is not None
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     used = ctx.used_zones(deck)  # most decks name no companion: no walk for that zone
+    if COMPANION not in used:
+        if ctx.cards is None or SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
+            return ()
+        # Most sideboards hold no card with a companion ability: told from the per-card memo
+        # `_problems` keeps (read in one pass here), without a generator.
+        conditions = ctx.cards.memo.get((ID, "condition"))
+        if conditions is not None:
+            known = [conditions.get((entry.name, entry.code)) for entry in deck.entries if entry.zone == SIDEBOARD]
+            if True not in known and None not in known:
+                return ()
+    return _problems(deck, fmt, ctx, used)
+
+
+def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> Iterator[Problem]:
     listed = [entry for entry in deck.entries if entry.zone == COMPANION] if COMPANION in used else []
     named = [entry for entry, _ in group(listed)] if listed else []
     if len(named) > 1:
