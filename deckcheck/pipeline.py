@@ -134,6 +134,8 @@ def check_platform(platform: str) -> str:
 
 
 _NONE: frozenset[str] = frozenset()  # the unknown cards of nearly every deck
+# Why a deck's problems past the limit are not listed (formatted once, not per deck).
+_CAPPED = f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems"
 
 
 def check_deck(
@@ -196,7 +198,7 @@ def check_deck(
             if found:
                 problems.extend(found)
         counts = dict(ctx.counts(deck))
-    problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems")
+    problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=_CAPPED)
     return DeckResult(
         deck=deck.source,
         format=fmt.id,
