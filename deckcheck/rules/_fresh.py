@@ -10,7 +10,7 @@ database and its date. It can only add bans: a card the bundled lists ban stays 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..formats import Format
@@ -30,12 +30,18 @@ def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None
     return catalog, key, snapshot
 
 
-def listed_only_by_database(deck: Deck, fmt: Format, ctx: Context, status: str) -> Iterator[CardTally]:
+def listed_only_by_database(deck: Deck, fmt: Format, ctx: Context, status: str) -> Iterable[CardTally]:
     """The deck's cards the newer database lists as `status` (`banned`, `restricted`) in the
     format while the bundled lists in force that day list them nowhere."""
     found = newer_database(fmt, ctx)
     if found is None:
-        return
+        return ()  # the built-in data's case, asked twice a deck: no generator to start
+    return _listed_only_by(found, deck, fmt, ctx, status)
+
+
+def _listed_only_by(
+    found: tuple[Any, str, dt.date], deck: Deck, fmt: Format, ctx: Context, status: str,
+) -> Iterator[CardTally]:
     catalog, key, _ = found
     bundled = {**fmt.banned_on(ctx.date, ctx.platform), **fmt.restricted_on(ctx.date, ctx.platform)}
     for card in ctx.tally(deck, PLAYED_ZONES).values():

@@ -89,6 +89,10 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     default, per_card = limits.default, limits.per_card
     totals = ctx.totals(deck, limits.zones)
     candidates = [(key, total) for key, total in totals.items() if total > default or key in per_card]
+    if candidates and limits.exempt_basic_lands:
+        # The many basic lands of most decks, which `_problems` would pass over first.
+        basic_lands = fmt.basic_lands
+        candidates = [candidate for candidate in candidates if candidate[0] not in basic_lands]
     if not candidates:
         return ()
     return _problems(deck, fmt, ctx, limits, candidates)
