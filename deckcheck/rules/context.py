@@ -105,7 +105,7 @@ class Context(Record):
         cached = self._memo.totals.get(key)
         if self._cached(cached, deck):
             return cached[2]  # type: ignore[index]
-        counted = copy_totals(deck.entries if every_zone else deck.in_zones(key))
+        counted = copy_totals(_in_zones(deck, key, every_zone))
         self._memo.totals[key] = (deck.entries, len(deck.entries), counted)
         return counted
 
@@ -115,18 +115,24 @@ class Context(Record):
         for most decks are the same two zones): count them once. With `only` (card keys),
         just those cards, in the same order: what a rule that reports a few cards needs
         (taken from the whole tally when one is at hand)."""
-        key, _ = self._zones(deck, zones)
+        key, every_zone = self._zones(deck, zones)
         if only is not None:
             cached = self._memo.tallies.get(key)
             if self._cached(cached, deck):
                 return {card: tallied for card, tallied in cached[2].items() if card in only}  # type: ignore[index]
-            return tally(deck.in_zones(key), only)
+            return tally(_in_zones(deck, key, every_zone), only)
         cached = self._memo.tallies.get(key)
         if self._cached(cached, deck):
             return cached[2]  # type: ignore[index]
-        counted = tally(deck.in_zones(key))
+        counted = tally(_in_zones(deck, key, every_zone))
         self._memo.tallies[key] = (deck.entries, len(deck.entries), counted)
         return counted
+
+
+def _in_zones(deck: Deck, zones: frozenset[str], every_zone: bool) -> list[CardEntry]:
+    """The deck's entries in `zones`: the entries list itself when those are all the zones
+    it uses (most decks), else those entries gathered in a comprehension, not a generator."""
+    return deck.entries if every_zone else [entry for entry in deck.entries if entry.zone in zones]
 
 
 class _Memo:
