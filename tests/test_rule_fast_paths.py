@@ -119,3 +119,18 @@ def test_case_decks_get_the_same_problems_both_ways(case, request, both_ways):
     validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True,
              platform=case.get("platform", "paper"))
     assert not differences, differences
+
+
+def test_companion_answers_most_sideboards_from_its_set_of_names(shared_data, monkeypatch):
+    """Once the sideboard cards have been seen, most decks are told without the full check
+    (the names without a companion ability, companion._QUIET); the tests above say that
+    the answer is the same."""
+    decks = [deck for deck in list(read_decks(shared_data))[2::30] if deck["sideboard"]]
+    for deck in decks:
+        validate(mtgo_text(deck), format_id(deck), "2026-08-31", offline=True)
+    full = []
+    real = companion._problems
+    monkeypatch.setattr(companion, "_problems", lambda *args: full.append(1) or real(*args))
+    for deck in decks:
+        validate(mtgo_text(deck), format_id(deck), "2026-08-31", offline=True)
+    assert len(full) < len(decks) / 2, (len(full), len(decks))

@@ -48,6 +48,7 @@ KEYS = {
     "banned_as_companion": DATED_LIST,
 }
 _SHOWN = 5  # offending cards named in a message
+_QUIET = (ID, "no ability")  # in a catalog's memo: the names (without a code) of cards with no companion ability
 
 
 def applies(fmt: Format) -> bool:
@@ -60,13 +61,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     if COMPANION not in used:
         if ctx.cards is None or SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
             return ()
-        # Most sideboards hold no card with a companion ability: told from the per-card memo
-        # `_problems` keeps (read in one pass here), without a generator.
-        conditions = ctx.cards.memo.get((ID, "condition"))
-        if conditions is not None:
-            known = [conditions.get((entry.name, entry.code)) for entry in deck.entries if entry.zone == SIDEBOARD]
-            if True not in known and None not in known:
-                return ()
+        # Most sideboards hold no card with a companion ability: told by a set test against
+        # the names `_has_condition` found without one, without a generator. (A numbered
+        # entry stands as None, never among those names: `_problems` decides for it.)
+        quiet = ctx.cards.memo.get(_QUIET)
+        if quiet is not None and \
+                {entry.name if entry.code is None else None for entry in deck.entries if entry.zone == SIDEBOARD} <= quiet:
+            return ()
     return _problems(deck, fmt, ctx, used)
 
 
@@ -108,6 +109,8 @@ def _has_condition(entry: CardEntry, ctx: Context, conditions: dict[tuple[str, i
     found = conditions.get(key)
     if found is None:
         found = conditions[key] = _condition_of(entry, ctx) is not None
+        if not found and entry.code is None:
+            ctx.cards.memo.setdefault(_QUIET, set()).add(entry.name)  # what `check` reads
     return found
 
 
