@@ -38,7 +38,7 @@ def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None
 
 
 _NEWER = ("fresh", "newer database")  # its key in a catalog's memo
-_NEWER_KEPT = 256  # formats and days remembered per catalog (a batch asks about a few)
+_NEWER_KEPT = 32  # formats and days remembered per catalog (a batch asks about a few; each holds its format)
 
 
 def _newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None:
