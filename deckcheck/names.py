@@ -64,7 +64,6 @@ _SLASHES = re.compile(r"\s*/{1,3}\s*")
 # Without card data a Yu-Gi-Oh! list's names are only these words: read as faces, every
 # D/D card was the one card `D`, and an Assault Mode card its base card.
 _INITIALS = re.compile(r"(?:^|\s)[A-Z]{1,2}(?:/[A-Z]{1,2})+(?=[\s-]|$)|/(?:[A-Z]\b|Assault Mode\b)")
-_SPACES = re.compile(r"\s+")
 FACE_SEPARATOR = " // "
 
 
@@ -72,11 +71,16 @@ def fold_once(text: str) -> str:
     """Lower-case `text` and strip accents (marks on Latin letters), typographic variants and
     invisible characters: how a player's or a team's name is compared (folded once: such
     names would only grow `fold`'s cache)."""
-    text = text.translate(_LIGATURES)
-    if not text.isascii():  # ASCII (most names) has no accents to strip: skip the slow part
-        text = without_invisible(text)
-        text = without_accents(text)
-    return _SPACES.sub(" ", text).strip().casefold()
+    # ASCII (most names) has nothing to translate but a backtick (the one ASCII character
+    # of LETTERS_IN_ASCII) and no accents to strip: skip the slow parts.
+    if not text.isascii() or "`" in text:
+        text = text.translate(_LIGATURES)
+        if not text.isascii():
+            text = without_invisible(text)
+            text = without_accents(text)
+    # One space between words, none around them: `re.sub(r"\s+", " ", text).strip()`,
+    # without a pattern (split and strip take the whitespace `\s` matches), as display_name.
+    return " ".join(text.split()).casefold()
 
 
 def without_accents(text: str) -> str:
@@ -120,7 +124,7 @@ def _is_latin(char: str) -> bool:
 @lru_cache(maxsize=65536)
 def display_name(name: str) -> str:
     """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
-    # One space between words, none around them: what `_SPACES.sub(" ", ...).strip()`
+    # One space between words, none around them: what `re.sub(r"\s+", " ", ...).strip()`
     # makes, without a pattern (split and strip take the whitespace `\s` matches).
     name = " ".join(name.replace("\u00a0", " ").split())
     if "/" in name and not _INITIALS.search(name):
@@ -150,6 +154,10 @@ def card_key(name: str) -> str:
     the ban lists do too, and no two different cards share a front face, so the front face
     identifies the card whichever way it was written.
     """
+    if "/" not in name:
+        # One face: what `faces` gives without a slash (every pattern of it needs one).
+        stripped = name.strip()
+        return fold(stripped) if stripped else fold(name)
     parts = faces(name)
     return fold(parts[0]) if parts else fold(name)
 

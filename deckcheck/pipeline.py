@@ -134,6 +134,8 @@ def check_platform(platform: str) -> str:
 
 
 _NONE: frozenset[str] = frozenset()  # the unknown cards of nearly every deck
+# Why a deck's problems past the limit are not listed (formatted once, not per deck).
+_CAPPED = f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems"
 
 
 def check_deck(
@@ -190,9 +192,13 @@ def check_deck(
     counts: dict[str, int] = {}
     if not deck.unreadable:
         for rule in rules_for(fmt):
-            problems.extend(rule.check(deck, fmt, ctx))
+            # A rule with nothing to say about most decks says so with an empty tuple (no
+            # generator to start and run out): nothing to add.
+            found = rule.check(deck, fmt, ctx)
+            if found:
+                problems.extend(found)
         counts = dict(ctx.counts(deck))
-    problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=f"a deck lists at most {MAX_PROBLEMS_PER_DECK:,} problems")
+    problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=_CAPPED)
     return DeckResult(
         deck=deck.source,
         format=fmt.id,

@@ -3,6 +3,7 @@ scripts/build_card_data.py builds, that the wheel carries it, and what happens w
 database or the built-in file itself is damaged, outdated or missing a game."""
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import sqlite3
 import subprocess
@@ -173,3 +174,19 @@ def test_names_looked_up_together_are_the_cards_looked_up_one_by_one():
         if one is not None:
             assert (one.name, one.printings, one.types, one.oracle_text) == \
                 (other.name, other.printings, other.types, other.oracle_text), name
+
+
+def test_a_catalogs_dates_are_read_once_and_travel_with_it(sample_cards_db):
+    """The dates a batch asks of the catalog for every deck (cached: `meta` never changes),
+    the same after a trip to a batch worker."""
+    import pickle
+
+    from deckcheck.games.mtg.catalog import MtgCatalog
+
+    catalog = MtgCatalog(sample_cards_db)
+    day = dt.date.fromisoformat((catalog.meta.get("source_date") or catalog.meta["imported_at"])[:10])
+    assert (catalog.source_date, catalog.data_date, catalog.has_legalities, catalog.legalities_date) == (day, day, True, day)
+    copied = pickle.loads(pickle.dumps(catalog))
+    assert (copied.source_date, copied.data_date, copied.has_legalities, copied.legalities_date) == (day, day, True, day)
+    builtin_catalog = MtgCatalog(builtin.BUILTIN_FILE, builtin=True)
+    assert builtin_catalog.has_legalities is False and builtin_catalog.legalities_date is None

@@ -136,3 +136,40 @@ def test_a_replaced_context_starts_with_its_own_memory_and_compares_by_its_field
     assert online.counts(deck) == counted and online.counts(deck) is not counted
     assert ctx.replace() == ctx and hash(ctx.replace()) == hash(ctx) and online != ctx
     assert "_memo" not in repr(ctx)
+
+
+def test_the_zone_counts_are_the_decks_own_on_real_decks_and_every_shape_of_zones(shared_data):
+    """Context counts each zone its own way (a comprehension per zone): the same counts,
+    in the same order, and the same zones used as Deck.counts() and the entries say."""
+    from deckcheck.model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD
+    from real_decks import mtgo_text, read_decks
+
+    decks = [parse_text(mtgo_text(deck), source="t") for deck in list(read_decks(shared_data))[::7]]
+    zones = (MAIN, SIDEBOARD, EXTRA, COMMANDER, COMPANION, HERO, MAYBEBOARD)
+    decks += [Deck(source="t"), Deck(source="t", entries=[CardEntry("Island", 3, zone, 1) for zone in reversed(zones)])]
+    decks.append(Deck(source="t", entries=[CardEntry(f"Card {i}", i % 4, zones[i % 7], i) for i in range(50)]))
+    decks.append(Deck(source="t", entries=[CardEntry("Sol Ring", 1, COMMANDER, 1), CardEntry("Island", 9, MAIN, 2)]))
+    for deck in decks:
+        ctx = Context(date=DAY)
+        assert list(ctx.counts(deck).items()) == list(deck.counts().items())
+        assert ctx.used_zones(deck) == {entry.zone for entry in deck.entries}
+
+
+def test_totals_and_tallies_over_some_zones_or_all_are_the_models_over_those_entries(shared_data):
+    """Context counts a deck's own entries list when the zones asked are all it uses, and
+    the entries of those zones otherwise: the same totals and tallies either way."""
+    from deckcheck.model import COMMANDER, COMPANION, PLAYED_ZONES, copy_totals, tally
+    from real_decks import mtgo_text, read_decks
+
+    texts = [mtgo_text(deck) for deck in list(read_decks(shared_data))[::50]]
+    texts += ["Companion\n1 Lurrus of the Dream-Den\n\n" + text for text in texts[:10]]
+    texts += ["Commander\n1 Sol Ring\n\n4 Sol Ring\n\n2 Sol Ring\n", "Maybeboard\n2 Island\n\nDeck\n4 Island\n"]
+    for text in texts:
+        deck = parse_text(text, source="t")
+        for zones in ((MAIN,), (MAIN, SIDEBOARD), PLAYED_ZONES, (COMPANION,), (SIDEBOARD, COMMANDER, COMPANION)):
+            entries = [entry for entry in deck.entries if entry.zone in zones]
+            ctx = Context(date=DAY)
+            assert list(ctx.totals(deck, zones).items()) == list(copy_totals(entries).items())
+            assert list(ctx.tally(deck, zones).items()) == list(tally(entries).items())
+            some = set(list(copy_totals(entries))[::2])
+            assert list(Context(date=DAY).tally(deck, zones, only=some).items()) == list(tally(entries, some).items())

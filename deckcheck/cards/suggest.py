@@ -259,17 +259,23 @@ def completions(db: sqlite3.Connection, key: str, limit: int) -> list[str]:
     return [found for (found,) in rows]
 
 
-def _closest(db: sqlite3.Connection, key: str, grams: list[str], limit: int) -> list[str]:
-    """Up to `limit` spellings of cards close to the folded name `key` (trigrams, then difflib)."""
-    postings = [ids.split(",") for (ids,) in db.execute(
-        f"SELECT spelling_ids FROM grams WHERE gram IN ({','.join('?' * len(grams))})", grams
-    )]
-    # Trigrams in thousands of names ("er ", " of") say little and cost most of the
-    # counting: leave them out while enough rarer ones remain.
-    rare = [ids for ids in postings if len(ids) <= COMMON]
+def shared_trigrams(postings: list[str]) -> Counter[str]:
+    """How many of a name's trigrams each spelling id holds, from their postings (the ids
+    of the spellings holding each, joined by commas). Trigrams in thousands of names ("er ",
+    " of") say little and cost most of the counting: they are left out while enough rarer
+    ones remain. A posting's size is its commas and one: a common one is never split."""
+    rare = [ids for ids in postings if ids.count(",") < COMMON]
     hits: Counter[str] = Counter()
     for ids in rare if len(rare) >= 3 else postings:
-        hits.update(ids)
+        hits.update(ids.split(","))
+    return hits
+
+
+def _closest(db: sqlite3.Connection, key: str, grams: list[str], limit: int) -> list[str]:
+    """Up to `limit` spellings of cards close to the folded name `key` (trigrams, then difflib)."""
+    hits = shared_trigrams([ids for (ids,) in db.execute(
+        f"SELECT spelling_ids FROM grams WHERE gram IN ({','.join('?' * len(grams))})", grams
+    )])
     ids = [int(spelling_id) for spelling_id, _ in hits.most_common(CANDIDATES)]
     if not ids:
         return []

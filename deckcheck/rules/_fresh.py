@@ -10,7 +10,7 @@ database and its date. It can only add bans: a card the bundled lists ban stays 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..formats import Format
@@ -21,7 +21,27 @@ from .not_in_pool import legalities_snapshot
 
 def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None:
     """(catalog, legality key, snapshot day) when the deck's card data has legalities for the
-    format, taken after the bundled lists' last known day and on or before the event; else None."""
+    format, taken after the bundled lists' last known day and on or before the event; else None.
+    Worked out once per catalog, format and day (banned and restricted ask for every deck):
+    remembered in the catalog's memo (a catalog's data does not change), with the format it
+    is for (another format of the same id, a file changed since, is worked out anew)."""
+    memo = getattr(ctx.cards, "memo", None)
+    if memo is None:  # no card data (or a stand-in without a memo): nothing to remember it in
+        return _newer_database(fmt, ctx)
+    remembered = memo.setdefault(_NEWER, {})
+    found = remembered.get((fmt.id, ctx.date))
+    if found is None or found[0] is not fmt:
+        if len(remembered) >= _NEWER_KEPT:
+            remembered.clear()
+        found = remembered[(fmt.id, ctx.date)] = (fmt, _newer_database(fmt, ctx))
+    return found[1]
+
+
+_NEWER = ("fresh", "newer database")  # its key in a catalog's memo
+_NEWER_KEPT = 32  # formats and days remembered per catalog (a batch asks about a few; each holds its format)
+
+
+def _newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None:
     catalog = ctx.cards
     key = (fmt.option("card_pool") or {}).get("legality")
     snapshot = legalities_snapshot(fmt, catalog)
@@ -30,12 +50,18 @@ def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None
     return catalog, key, snapshot
 
 
-def listed_only_by_database(deck: Deck, fmt: Format, ctx: Context, status: str) -> Iterator[CardTally]:
+def listed_only_by_database(deck: Deck, fmt: Format, ctx: Context, status: str) -> Iterable[CardTally]:
     """The deck's cards the newer database lists as `status` (`banned`, `restricted`) in the
     format while the bundled lists in force that day list them nowhere."""
     found = newer_database(fmt, ctx)
     if found is None:
-        return
+        return ()  # the built-in data's case, asked twice a deck: no generator to start
+    return _listed_only_by(found, deck, fmt, ctx, status)
+
+
+def _listed_only_by(
+    found: tuple[Any, str, dt.date], deck: Deck, fmt: Format, ctx: Context, status: str,
+) -> Iterator[CardTally]:
     catalog, key, _ = found
     bundled = {**fmt.banned_on(ctx.date, ctx.platform), **fmt.restricted_on(ctx.date, ctx.platform)}
     for card in ctx.tally(deck, PLAYED_ZONES).values():

@@ -1,7 +1,7 @@
 """Shared check behind the zone-size rules (`deck-size`, `sideboard-size`, `extra-deck-size`)."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format, ZoneSize
 from ..games import zone_name
@@ -27,13 +27,25 @@ def zone_count(deck: Deck, spec: ZoneSize, zone: str, ctx: Context) -> tuple[int
     return sum(parts.values()), parts
 
 
-def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterator[Problem]:
+def check_zone_size(deck: Deck, fmt: Format, ctx: Context, *, zone: str, rule: str, label: str) -> Iterable[Problem]:
     spec = fmt.zone_size(zone, ctx.date, ctx.platform)
     if spec is None:
-        return
+        return ()
+    if not spec.including and not spec.not_counting:
+        # The zone alone (nearly every size rule), and a size it allows (nearly every deck):
+        # told from the context's count, without the parts or a generator.
+        if spec.allows(ctx.counts(deck).get(zone, 0)):
+            return ()
     count, parts = zone_count(deck, spec, zone, ctx)
     if spec.allows(count):
-        return
+        return ()
+    return _size_problems(deck, fmt, ctx, spec, count, parts, zone=zone, rule=rule, label=label)
+
+
+def _size_problems(
+    deck: Deck, fmt: Format, ctx: Context, spec: ZoneSize, count: int, parts: dict[str, int], *, zone: str, rule: str,
+    label: str,
+) -> Iterator[Problem]:
     label = zone_name(fmt.game, zone, label)  # the game's word: Yu-Gi-Oh!'s "Side Deck"
     if spec.including:
         # "deck has 99 cards (main 98, commander 1)": the commander is part of the 100.

@@ -27,7 +27,7 @@ PASS (mtg/modern): Companion Lurrus of the Dream-Den and a main deck of one- and
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
@@ -48,6 +48,7 @@ KEYS = {
     "banned_as_companion": DATED_LIST,
 }
 _SHOWN = 5  # offending cards named in a message
+_QUIET = (ID, "no ability")  # in a catalog's memo: the names (without a code) of cards with no companion ability
 
 
 def applies(fmt: Format) -> bool:
@@ -55,8 +56,22 @@ def applies(fmt: Format) -> bool:
     return fmt.option("companion") is not None
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     used = ctx.used_zones(deck)  # most decks name no companion: no walk for that zone
+    if COMPANION not in used:
+        if ctx.cards is None or SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
+            return ()
+        # Most sideboards hold no card with a companion ability: told by a set test against
+        # the names `_has_condition` found without one, without a generator. (A numbered
+        # entry stands as None, never among those names: `_problems` decides for it.)
+        quiet = ctx.cards.memo.get(_QUIET)
+        if quiet is not None and \
+                {entry.name if entry.code is None else None for entry in deck.entries if entry.zone == SIDEBOARD} <= quiet:
+            return ()
+    return _problems(deck, fmt, ctx, used)
+
+
+def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> Iterator[Problem]:
     listed = [entry for entry in deck.entries if entry.zone == COMPANION] if COMPANION in used else []
     named = [entry for entry, _ in group(listed)] if listed else []
     if len(named) > 1:
@@ -94,6 +109,8 @@ def _has_condition(entry: CardEntry, ctx: Context, conditions: dict[tuple[str, i
     found = conditions.get(key)
     if found is None:
         found = conditions[key] = _condition_of(entry, ctx) is not None
+        if not found and entry.code is None:
+            ctx.cards.memo.setdefault(_QUIET, set()).add(entry.name)  # what `check` reads
     return found
 
 

@@ -21,9 +21,9 @@ PASS: 30 Island, 20 Relentless Rats, 7 Seven Dwarves.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from ..formats import Format
+from ..formats import CopyLimit, Format
 from ..formats.schema import ZONE_NAMES
 from ..games import zone_name
 from ..model import ANY_NUMBER, Deck
@@ -79,17 +79,29 @@ def applies(fmt: Format) -> bool:
     return fmt.copy_limit is not None
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     limits = fmt.copy_limit
     if limits is None:
-        return
+        return ()
     # Within the default limit and without a limit of its own: fine, whatever the lists say
-    # (most cards of most decks). Sifted out in one comprehension; most decks stop here.
+    # (most cards of most decks). Sifted out in one comprehension; most decks stop here,
+    # without a generator.
     default, per_card = limits.default, limits.per_card
     totals = ctx.totals(deck, limits.zones)
     candidates = [(key, total) for key, total in totals.items() if total > default or key in per_card]
+    if candidates and limits.exempt_basic_lands:
+        # The many basic lands of most decks, which `_problems` would pass over first.
+        basic_lands = fmt.basic_lands
+        candidates = [candidate for candidate in candidates if candidate[0] not in basic_lands]
     if not candidates:
-        return
+        return ()
+    return _problems(deck, fmt, ctx, limits, candidates)
+
+
+def _problems(
+    deck: Deck, fmt: Format, ctx: Context, limits: CopyLimit, candidates: list[tuple[str, int]],
+) -> Iterator[Problem]:
+    per_card = limits.per_card
     listed = (fmt.banned_on(ctx.date, ctx.platform), fmt.restricted_on(ctx.date, ctx.platform),
               fmt.card_limits_on(ctx.date, ctx.platform))
     over: dict[str, int] = {}

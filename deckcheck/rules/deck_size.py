@@ -8,7 +8,7 @@ PASS: 60 or more cards.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..formats import Format
 from ..model import MAIN, Deck
@@ -26,5 +26,5 @@ def applies(fmt: Format) -> bool:
     return "main" in fmt.zones
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     return check_zone_size(deck, fmt, ctx, zone=MAIN, rule=ID, label="main deck")

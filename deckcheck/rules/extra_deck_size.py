@@ -6,7 +6,7 @@ FAIL (yugioh/advanced-tcg): 16 Extra Deck cards -> "Extra Deck has 16 cards; at 
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..formats import Format
 from ..model import EXTRA, Deck
@@ -24,5 +24,5 @@ def applies(fmt: Format) -> bool:
     return "extra" in fmt.zones
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     return check_zone_size(deck, fmt, ctx, zone=EXTRA, rule=ID, label="extra deck")

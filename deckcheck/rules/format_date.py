@@ -16,7 +16,7 @@ PASS (mtg/pioneer, --date 2019-10-21).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..formats.model import as_date
@@ -39,7 +39,25 @@ def applies(fmt: Format) -> bool:
     return fmt.option("since") is not None or fmt.option("lists_known_from") is not None
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
+    # Nearly every event is on or after both days: told by one comparison with the later
+    # of them (worked out once per format), without a generator.
+    if ctx.date >= _first_day(fmt):
+        return ()
+    return _problems(fmt, ctx)
+
+
+def _first_day(fmt: Format) -> dt.date:
+    """The first day neither `since` nor `lists_known_from` is after (date.min when the
+    format says neither), remembered with the loaded format."""
+    found = fmt.memo.get(ID)
+    if found is None:
+        days = (as_date(fmt.option("since")), as_date(fmt.option("lists_known_from")))
+        found = fmt.memo[ID] = max((day for day in days if day is not None), default=dt.date.min)
+    return found
+
+
+def _problems(fmt: Format, ctx: Context) -> Iterator[Problem]:
     since = as_date(fmt.option("since"))
     if since is not None and ctx.date < since:
         yield Problem(

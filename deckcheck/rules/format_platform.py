@@ -14,7 +14,7 @@ PASS (mtg/modern, --platform mtgo).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..formats import Format
 from ..games.mtg.cards import PLATFORMS
@@ -42,10 +42,11 @@ def _played_on(fmt: Format) -> str:
     return " and ".join(_label(platform) for platform in fmt.option("platforms"))
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    if ctx.platform not in fmt.option("platforms"):
-        yield Problem(rule=ID, severity=WARNING,
-                      message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
+    if ctx.platform in fmt.option("platforms"):
+        return ()  # every deck of an event on one of the format's platforms: no generator
+    return [Problem(rule=ID, severity=WARNING,
+                    message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")]
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

@@ -131,11 +131,19 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
     catalog = ctx.cards
     # A card's standing in the pool (legality, the days its printings cover on the
     # platform) is worked out once and remembered with the catalog whose card it is; each
-    # deck then costs a lookup and a date comparison per card.
-    memo = catalog.memo.setdefault((ID, id(pool), ctx.platform), {})
+    # deck then costs a lookup and a date comparison per card. Remembered by what the pool
+    # holds (not the pool object): pools that hold the same share it, and a pool made
+    # where a freed one was never reads the freed one's (CardPool.holding). The snapshot
+    # of the database's legalities decides with the pool (the built-in data has none:
+    # one attribute tells so, for every deck).
+    snapshot = getattr(catalog, "legalities_date", None) and legalities_snapshot(fmt, catalog)
+    holding = pool.holding(snapshot is not None)
+    memo = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot), {})
     # And a card's verdict on the event's day once per day: a batch's decks share one.
+    # The format's lists_known_up_to decides with a snapshot only (verdict_on).
     day = ctx.date
-    verdicts = catalog.memo.setdefault((ID, id(pool), ctx.platform, day), {})
+    known_up_to = fmt.lists_known_up_to if snapshot is not None else None
+    verdicts = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot, known_up_to, day), {})
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     played = set(zones)
     # Most decks of a batch: every name decided on this day before, and in the pool. Set
@@ -152,7 +160,7 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
             continue
         found = verdicts.get(name, _UNDECIDED)
         if found is _UNDECIDED:
-            found = verdicts[name] = _not_in(name, catalog, memo, pool, fmt, ctx)
+            found = verdicts[name] = _not_in(name, catalog, memo, pool, fmt, ctx, snapshot)
         if found is not None and entry.key not in extra:
             flagged[name] = found
     if not flagged:
@@ -200,10 +208,13 @@ def _card_pools() -> ModuleType:
 
 def _not_in(
     name: str, catalog: Any, memo: dict[str, Any], pool: CardPool, fmt: Format, ctx: Context,
+    snapshot: dt.date | None,
 ) -> tuple[Card, Decision] | None:
     """(card, decision) when the card `name` is not plainly in the pool on the event's day
     (out, or undecided), else None (in the pool, or a name the card data lacks). The
-    card's standing is remembered in `memo` across days."""
+    card's standing is remembered in `memo` across days; `snapshot`: legalities_snapshot.
+    A standing a pool of the same holding worked out may carry that pool's legality as
+    its status: only read from a snapshot on, and with one the legality key is held."""
     # Card pools are Magic's (games/mtg/card_pool.py): it reads printings and set dates
     # (`printings_of`, `availability`) that only the Magic catalog has, beyond the
     # Catalog protocol. The module is imported once (`_card_pools`), not by an import
@@ -216,7 +227,7 @@ def _not_in(
         found = None
         if record is not None:
             found = standing(record, catalog.printings_of(record), pool, availability=catalog.availability,
-                             platform=ctx.platform, snapshot=legalities_snapshot(fmt, catalog))
+                             platform=ctx.platform, snapshot=snapshot)
         known = memo[name] = (record, found)
     record, card_standing = known
     if card_standing is None or (card_standing.in_from is not None and card_standing.in_from <= ctx.date):

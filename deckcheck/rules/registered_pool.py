@@ -19,12 +19,12 @@ PASS: 23 cards of the pool and 17 Mountain.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..formats.schema import ZONE_NAMES
 from ..model import Deck
-from ..registered_pools import PoolSettings, pool_settings
+from ..registered_pools import Pool, PoolSettings, pool_settings
 from ..problem import Problem
 from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
 from .context import Context
@@ -42,10 +42,14 @@ KEYS = {
 }
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     pool = ctx.pool
     if pool is None:
-        return
+        return ()  # no pool given (every constructed event): nothing to check, no generator
+    return _problems(deck, fmt, ctx, pool)
+
+
+def _problems(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> Iterator[Problem]:
     settings = pool_settings(fmt)
     # Plain totals first; the full tally (lines, zones) only for the cards reported.
     held_of, free = pool.cards.get, settings.free_cards

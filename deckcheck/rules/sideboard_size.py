@@ -11,7 +11,7 @@ PASS: 0 to 15 cards.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 
 from ..formats import Format
 from ..model import SIDEBOARD, Deck
@@ -29,5 +29,5 @@ def applies(fmt: Format) -> bool:
     return "sideboard" in fmt.zones
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     return check_zone_size(deck, fmt, ctx, zone=SIDEBOARD, rule=ID, label="sideboard")

@@ -15,7 +15,7 @@ PASS (yugioh/advanced-tcg): an Extra Deck.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..games import zone_name
@@ -52,8 +52,15 @@ def format_zones(fmt: Format) -> frozenset[str]:
     return found
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    stray = ctx.used_zones(deck) - format_zones(fmt)
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
+    used = ctx.used_zones(deck)
+    allowed = format_zones(fmt)
+    if used <= allowed:
+        return ()  # every zone the deck uses is the format's (nearly every deck): no generator
+    return _problems(deck, fmt, used - allowed)
+
+
+def _problems(deck: Deck, fmt: Format, stray: frozenset[str]) -> Iterator[Problem]:
     for zone in sorted(stray, key=ZONES.index):
         entries = [entry for entry in deck.entries if entry.zone == zone]
         count = sum(entry.count for entry in entries)

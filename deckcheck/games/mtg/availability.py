@@ -26,7 +26,8 @@ dated 2007).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .cards import PLATFORMS, Printing, SetInfo
 
@@ -34,6 +35,9 @@ MTGO, ARENA = PLATFORMS[1], PLATFORMS[2]
 NEVER = "none"  # a set's `mtgo`/`arena` value: it never came out there
 UMBRELLA_KINDS = frozenset({"promo", "box", "memorabilia", "masterpiece"})
 PLATFORM_LABELS = {"paper": "paper", "mtgo": "Magic Online", "arena": "MTG Arena"}
+
+
+_UNASKED = object()  # `Availability.on`'s memo holds None for a printing never out there
 
 
 def _date(text: str | None) -> dt.date | None:
@@ -50,11 +54,16 @@ class Availability:
 
     def __init__(self, sets: Mapping[str, SetInfo]):
         self.sets = sets
-        self._memo: dict[tuple[Printing, str], dt.date | None] = {}
+        # The codes of the umbrella sets (see the module's docstring): asked of every printing.
+        self.umbrellas = frozenset(code for code, info in sets.items() if info.kind in UMBRELLA_KINDS)
+        # `on`'s answers by platform, then printing (no key tuple to build per printing).
+        self._memo: dict[str, dict[Printing, dt.date | None]] = {platform: {} for platform in PLATFORMS}
+        # What card_pool.py works out from these days (a card's printings on a platform, a
+        # pool's set windows), by its own keys: it lives and dies with the sets it comes from.
+        self.derived: dict[Any, Any] = {}
 
     def umbrella(self, code: str) -> bool:
-        info = self.sets.get(code)
-        return info is not None and info.kind in UMBRELLA_KINDS
+        return code in self.umbrellas
 
     def rotation_day(self, code: str, platform: str) -> dt.date | None:
         """The day a set's arrival rotates older sets out of a format on `platform`: its
@@ -66,10 +75,29 @@ class Availability:
 
     def on(self, printing: Printing, platform: str) -> dt.date | None:
         """The day `printing` came out on `platform`, or None: never there (or no date known)."""
-        key = (printing, platform)
-        if key not in self._memo:
-            self._memo[key] = self._on(printing, platform)
-        return self._memo[key]
+        memo = self._days(platform)
+        found = memo.get(printing, _UNASKED)
+        if found is _UNASKED:
+            found = memo[printing] = self._on(printing, platform)
+        return found
+
+    def _days(self, platform: str) -> dict[Printing, dt.date | None]:
+        """`on`'s answers on one platform (a platform no event names is answered too)."""
+        memo = self._memo.get(platform)
+        return memo if memo is not None else self._memo.setdefault(platform, {})
+
+    def dated(self, printings: Iterable[Printing], platform: str) -> list[tuple[Printing, dt.date]]:
+        """(printing, `on` its day) for each of `printings` out on `platform`: `on` for a
+        card's printings at once (card_pool asks it of every card a batch meets)."""
+        memo = self._days(platform)
+        found = []
+        for printing in printings:
+            day = memo.get(printing, _UNASKED)
+            if day is _UNASKED:
+                day = memo[printing] = self._on(printing, platform)
+            if day is not None:
+                found.append((printing, day))
+        return found
 
     def never_on(self, printing: Printing, platform: str) -> bool:
         """Whether `printing` certainly never came out on `platform` (where `on` also says

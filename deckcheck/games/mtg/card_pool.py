@@ -29,11 +29,14 @@ printings) the verdict is UNDECIDED and the rule warns instead of guessing.
 
 For speed, a card's printings become, once per card, pool and platform, the date windows
 during which it is in the pool (`Standing`); every deck and date after that is a
-comparison.
+comparison. What the printings say on a platform whatever the pool (their days there) is
+worked out once per card and shared by every pool (`_printed`), and a pool's set windows
+once per platform (`CardPool.spans`): a batch meets most cards in several formats.
 """
 from __future__ import annotations
 
 import datetime as dt
+import weakref
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from typing import Any
@@ -66,9 +69,27 @@ class SetWindow(Record):
         self.rotated_by = rotated_by
 
 
+# A pool's set windows on a platform by set code: (since, end) of each, where a printing
+# out on day D opens [max(D, since), end) (`_window_span`).
+SetSpans = dict[str, list[tuple[dt.date | None, dt.date | None]]]
+
+
+class Holding:
+    """What a pool holds, as a key of the memos of card standings and verdicts
+    (rules/not_in_pool.py): one per distinct content (`CardPool.holding`), compared by
+    identity. A pool's id would do only while the pool lives: a pool freed and another made
+    at its address read the dead one's verdicts."""
+
+    __slots__ = ("__weakref__",)
+
+
+# The Holding of each content some pool or memo still holds (weak: gone with the last).
+_HOLDINGS: weakref.WeakValueDictionary[tuple[Any, ...], Holding] = weakref.WeakValueDictionary()
+
+
 class CardPool(Record):
-    # `_by_code` (the windows by set code) lives in `__dict__`: not a field, so outside
-    # ==, the hash, the repr and `replace`.
+    # `_by_code` (the windows by set code), `_spans` and `_holdings` live in `__dict__`:
+    # not fields, so outside ==, the hash, the repr and `replace`.
     __slots__ = ("legality", "sets", "exclude_sets", "exclude_types", "rarities", "printed_on", "__dict__")
 
     def __init__(self, legality: str | None = None,
@@ -83,6 +104,8 @@ class CardPool(Record):
         self.rarities = rarities
         self.printed_on = printed_on
         self._by_code: dict[str, list[SetWindow]] = {}
+        self._spans: dict[str, tuple[Availability, SetSpans]] = {}  # by platform (`spans`)
+        self._holdings: dict[bool, Holding] = {}  # by whether the legality counts (`holding`)
         for window in sets or ():
             self._by_code.setdefault(window.code, []).append(window)
 
@@ -95,6 +118,44 @@ class CardPool(Record):
         if self.sets is None:
             return None
         return self._by_code.get(code, [])
+
+    def spans(self, availability: Availability, platform: str) -> SetSpans | None:
+        """The pool's set windows on `platform` by set code, as (since, end) pairs: `end` is
+        `until`, or `rotated_by`'s release there when that is known (None: the pool names no
+        sets). Worked out once per platform for the last availability that asked: every
+        card a batch meets in the pool reads them."""
+        if self.sets is None:
+            return None
+        held = self._spans.get(platform)
+        if held is not None and held[0] is availability:
+            return held[1]
+        found: SetSpans = {}
+        for window in self.sets:
+            found.setdefault(window.code, []).append((window.since, _window_span(window, availability, platform, None)[1]))
+        self._spans[platform] = (availability, found)
+        return found
+
+    def holding(self, legality_counts: bool) -> Holding:
+        """The pool's Holding: the same for every pool with the same fields, the legality
+        key aside unless it counts (a card database's legalities decide only from their
+        snapshot on: without one, Legacy's and Vintage's pools hold the same cards)."""
+        found = self._holdings.get(legality_counts)
+        if found is None:
+            fields = dict(zip(self.record_fields(), self._key()))
+            if not legality_counts:
+                fields["legality"] = None
+            content = tuple(fields.items())
+            found = _HOLDINGS.get(content)
+            if found is None:
+                found = _HOLDINGS.setdefault(content, Holding())
+            self._holdings[legality_counts] = found
+        return found
+
+    def __getstate__(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        # A pool travels to batch workers without its spans (and the availability they came
+        # from) and holdings (the memos' keys of this process).
+        fields = {name: getattr(self, name) for name in self.record_fields()}
+        return {**self.__dict__, "_spans": {}, "_holdings": {}}, fields
 
     def sets_on(self, day: dt.date, availability: Availability, platform: str = PAPER) -> list[str]:
         """The codes of the sets in the pool on `day` on `platform` (for `formats show`)."""
@@ -206,19 +267,18 @@ def _window_span(window: SetWindow, availability: Availability, platform: str,
 def _dates(printings: Iterable[Printing], availability: Availability, platform: str) -> list[tuple[Printing, dt.date]]:
     """(printing, its day on the platform) for every printing out there, umbrella
     printings moved no earlier than the card's first real printing."""
-    found: list[tuple[Printing, dt.date, bool]] = []
+    found = availability.dated(printings, platform)
+    umbrellas = availability.umbrellas
     first_real: dt.date | None = None
-    for printing in printings:
-        day = availability.on(printing, platform)
-        if day is None:
-            continue
-        umbrella = availability.umbrella(printing.set)
-        found.append((printing, day, umbrella))
-        if not umbrella and (first_real is None or day < first_real):
+    umbrella = False
+    for printing, day in found:
+        if printing.set in umbrellas:
+            umbrella = True
+        elif first_real is None or day < first_real:
             first_real = day
-    if first_real is None:
-        return [(printing, day) for printing, day, _ in found]
-    return [(printing, max(day, first_real) if umbrella else day) for printing, day, umbrella in found]
+    if umbrella and first_real is not None:
+        return [(printing, max(day, first_real) if printing.set in umbrellas else day) for printing, day in found]
+    return found
 
 
 def first_release(printings: Iterable[Printing], availability: Availability,
@@ -229,14 +289,48 @@ def first_release(printings: Iterable[Printing], availability: Availability,
                key=lambda pair: (pair[0], availability.umbrella(pair[1].set)), default=None)
 
 
-def _qualifying(printings: tuple[Printing, ...], availability: Availability, platforms: Iterable[str],
-                known: str, known_dates: list[tuple[Printing, dt.date]]) -> list[tuple[Printing, dt.date]]:
+class _Printed(Record):
+    """What a card's printings say on one platform, whatever the pool: worked out once per
+    card and platform (`_printed`) and shared by every pool that asks (a batch of six
+    formats meets most cards in several).
+
+    `dated`: `_dates` of the platform; `first_out`: the earliest of those days (None: never
+    out there); `by_name`: `_by_name`'s printings; `never_there`: every printing certainly
+    never came out on the platform (Availability.never_on)."""
+
+    __slots__ = ("dated", "first_out", "by_name", "never_there")
+
+    def __init__(self, dated: list[tuple[Printing, dt.date]], first_out: dt.date | None,
+                 by_name: list[tuple[Printing, dt.date]], never_there: bool):
+        self.dated = dated
+        self.first_out = first_out
+        self.by_name = by_name
+        self.never_there = never_there
+
+
+def _printed(printings: tuple[Printing, ...], availability: Availability, platform: str) -> _Printed:
+    """`_Printed` of a card's printings on `platform`, remembered with the availability the
+    days come from (so never across card data)."""
+    key = (printings, platform)
+    found = availability.derived.get(key)
+    if found is None:
+        dated = _dates(printings, availability, platform)
+        first_out = min([day for _, day in dated], default=None)
+        # A printing out on the platform (dated) never is one never there: only a card with
+        # none dated can be never there.
+        never_there = not dated and bool(printings) and all(availability.never_on(printing, platform) for printing in printings)
+        found = availability.derived[key] = _Printed(
+            dated, first_out, _by_name(printings, dated, availability, platform, first_out), never_there)
+    return found
+
+
+def _qualifying(printings: tuple[Printing, ...], availability: Availability,
+                platforms: Iterable[str]) -> list[tuple[Printing, dt.date]]:
     """(printing, its earliest day on any of `platforms`) for the printings that can put a
-    card in the pool; `known_dates` are the `_dates` of platform `known`, already worked out."""
+    card in the pool."""
     earliest: dict[Printing, dt.date] = {}
     for platform in platforms:
-        dated = known_dates if platform == known else _dates(printings, availability, platform)
-        for printing, day in dated:
+        for printing, day in _printed(printings, availability, platform).dated:
             if printing not in earliest or day < earliest[printing]:
                 earliest[printing] = day
     return list(earliest.items())
@@ -255,8 +349,35 @@ def _by_name(printings: tuple[Printing, ...], here: list[tuple[Printing, dt.date
     if platform == PAPER or first_out is None:
         return here
     carried = {printing for printing, _ in here}
-    return here + [(printing, max(day, first_out)) for printing, day in _dates(printings, availability, PAPER)
+    return here + [(printing, max(day, first_out)) for printing, day in _printed(printings, availability, PAPER).dated
                    if printing not in carried]
+
+
+def _windows(dated: list[tuple[Printing, dt.date]], pool: CardPool, spans: SetSpans | None,
+             known: bool) -> tuple[Window, ...] | None:
+    """The windows the `dated` printings open in the pool (`spans`: its set windows);
+    None when they cannot tell: none opens, and a printing's rarity is unknown or nothing
+    is `known` of the card's days."""
+    found: list[Window] = []
+    unknown_rarity = False
+    excluded, rarities = pool.exclude_sets, pool.rarities
+    for printing, day in dated:
+        if printing.set in excluded:
+            continue
+        if rarities is not None:
+            if not printing.rarity:
+                unknown_rarity = True
+                continue
+            if printing.rarity not in rarities:
+                continue
+        if spans is None:
+            found.append(Window(day, None, printing))
+            continue
+        for since, end in spans.get(printing.set, ()):
+            start = since if since is not None and since > day else day
+            if end is None or start < end:
+                found.append(Window(start, end, printing))
+    return None if not found and (unknown_rarity or not known) else tuple(found)
 
 
 def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, availability: Availability,
@@ -265,40 +386,21 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
     (the database's and the built-in data's), `snapshot` the day its legalities describe."""
     status = card.legalities.get(pool.legality) if pool.legality and card.legalities is not None else None
     printings = tuple(printings)
-    here = _dates(printings, availability, platform)
-    first_out = min((day for _, day in here), default=None)
-    on = pool.printed_on or (platform,)
-    dated = _by_name(printings, here, availability, platform, first_out) if tuple(on) == (platform,) \
-        else _qualifying(printings, availability, on, platform, here)  # Pauper: paper's days are `here`
+    printed = _printed(printings, availability, platform)
     windows: tuple[Window, ...] | None = None
-    if pool.exclude_types.intersection(card.types):
+    if pool.exclude_types and not pool.exclude_types.isdisjoint(card.types):
         windows = ()
-    elif printings and all(availability.never_on(printing, platform) for printing in printings):
+    elif printed.never_there:
         windows = ()  # never out on the event's platform (an Arena-only card on paper): outside
     elif pool.decides_by_printings:
-        found: list[Window] = []
-        unknown_rarity = False
-        for printing, day in dated:
-            if printing.set in pool.exclude_sets:
-                continue
-            if pool.rarities is not None:
-                if not printing.rarity:
-                    unknown_rarity = True
-                    continue
-                if printing.rarity not in pool.rarities:
-                    continue
-            set_windows = pool.windows(printing.set)
-            if set_windows is None:
-                found.append(Window(day, None, printing))
-                continue
-            for set_window in set_windows:
-                start, end = _window_span(set_window, availability, platform, day)
-                if end is None or start < end:
-                    found.append(Window(start, end, printing))
+        if not pool.printed_on or tuple(pool.printed_on) == (platform,):
+            dated = printed.by_name
+        else:
+            dated = _qualifying(printings, availability, pool.printed_on)  # Pauper: paper or MTGO printings
         # Nothing dated says nothing, except where the pool names its platforms and the card
         # is out, but never there (a paper-only card in Arena's Brawl): that is outside.
-        known = bool(dated) or bool(pool.printed_on and here)
-        windows = None if not found and (unknown_rarity or not known) else tuple(found)
+        known = bool(dated) or bool(pool.printed_on and printed.dated)
+        windows = _windows(dated, pool, pool.spans(availability, platform), known)
     in_from = None
     if status is not None and snapshot is not None and status != NOT_LEGAL:
         in_from = snapshot
@@ -308,7 +410,7 @@ def standing(card: Card, printings: Iterable[Printing], pool: CardPool, *, avail
             earliest = min(open_ended)
             in_from = earliest if in_from is None else min(in_from, earliest)
     closed_from = _closed_from(printings, pool, availability, platform) if windows is None else None
-    return Standing(status, snapshot, windows, first_out, in_from, closed_from)
+    return Standing(status, snapshot, windows, printed.first_out, in_from, closed_from)
 
 
 def _closed_from(printings: tuple[Printing, ...], pool: CardPool, availability: Availability,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Collection, Iterable
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -91,11 +92,13 @@ class MtgCatalog:
             self._base = MtgCatalog(builtin_path(), builtin=True)
         return self._base
 
-    @property
+    # The dates below are asked for every deck a batch checks (its freshness stamp, the
+    # card-pool and database-list rules), and `meta` never changes: worked out once.
+    @cached_property
     def has_legalities(self) -> bool:
         return self.meta.get("has_legalities") == "1"
 
-    @property
+    @cached_property
     def source_date(self) -> dt.date | None:
         """The day the data describes (a Scryfall file's date, the built-in data's snapshot)."""
         text = self.meta.get("source_date") or self.meta.get("imported_at", "")[:10]
@@ -104,12 +107,12 @@ class MtgCatalog:
         except ValueError:
             return None
 
-    @property
+    @cached_property
     def data_date(self) -> dt.date | None:
         """The day the card data describes (as every game's catalog says it)."""
         return self.source_date
 
-    @property
+    @cached_property
     def legalities_date(self) -> dt.date | None:
         """The day the database's legalities describe: they decide from that day on only."""
         return self.source_date if self.has_legalities else None

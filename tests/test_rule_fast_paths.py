@@ -1,0 +1,136 @@
+"""The rules' quick answers for the common deck must be the answers of their full checks.
+
+A rule that has nothing to say about most decks (every zone the format's, a size it allows,
+no card over the default copy limit, no sideboard card with a companion ability, an event
+after the format's first day) says so from a cheap test and returns an empty tuple, without
+starting its generator (rules/*.py, `check`). Here every rule that does is also run the
+plain way, its full check with nothing skipped, on the real decks of the shared data and on
+every deck case of tests/cases, and both must give the same problems.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import caseload
+from deckcheck import pipeline, validate
+from deckcheck.formats import load
+from deckcheck.model import EXTRA, MAIN, SIDEBOARD
+from deckcheck.rules import (
+    _sizes, companion, copy_limit, deck_size, extra_deck_size, format_date, format_platform, registered_pool,
+    sideboard_size, zone_not_in_format,
+)
+from real_decks import format_id, mtgo_text, read_decks
+
+
+def _sized(zone: str, rule: str, label: str) -> Callable[..., Any]:
+    def plain(deck, fmt, ctx):
+        spec = fmt.zone_size(zone, ctx.date, ctx.platform)
+        if spec is None:
+            return []
+        count, parts = _sizes.zone_count(deck, spec, zone, ctx)
+        if spec.allows(count):
+            return []
+        return _sizes._size_problems(deck, fmt, ctx, spec, count, parts, zone=zone, rule=rule, label=label)
+    return plain
+
+
+def _platform(deck, fmt, ctx):
+    return [] if ctx.platform in fmt.option("platforms") else [format_platform.Problem(
+        rule=format_platform.ID, severity=format_platform.WARNING,
+        message=f"{fmt.name} is not played on {format_platform._label(ctx.platform)}: only on {format_platform._played_on(fmt)}",
+    )]
+
+
+# Each rule's full check, with nothing skipped (copy-limit: every card a candidate).
+PLAIN: dict[str, Callable[..., Any]] = {
+    format_date.ID: lambda deck, fmt, ctx: format_date._problems(fmt, ctx),
+    format_platform.ID: _platform,
+    deck_size.ID: _sized(MAIN, deck_size.ID, "main deck"),
+    sideboard_size.ID: _sized(SIDEBOARD, sideboard_size.ID, "sideboard"),
+    extra_deck_size.ID: _sized(EXTRA, extra_deck_size.ID, "extra deck"),
+    zone_not_in_format.ID: lambda deck, fmt, ctx: zone_not_in_format._problems(
+        deck, fmt, ctx.used_zones(deck) - zone_not_in_format.format_zones(fmt)),
+    copy_limit.ID: lambda deck, fmt, ctx: copy_limit._problems(
+        deck, fmt, ctx, fmt.copy_limit, list(ctx.totals(deck, fmt.copy_limit.zones).items())),
+    registered_pool.ID: lambda deck, fmt, ctx: [] if ctx.pool is None else registered_pool._problems(deck, fmt, ctx, ctx.pool),
+    companion.ID: lambda deck, fmt, ctx: companion._problems(deck, fmt, ctx, ctx.used_zones(deck)),
+}
+
+
+class _Both:
+    """A rule that answers its quick way and records where the plain way differs."""
+
+    def __init__(self, rule: Any, differences: list[str], seen: set[str]) -> None:
+        self.rule, self.ID, self.differences, self.seen = rule, rule.ID, differences, seen
+
+    def check(self, deck, fmt, ctx):
+        quick = list(self.rule.check(deck, fmt, ctx))
+        plain = list(PLAIN[self.ID](deck, fmt, ctx))
+        self.seen.add(self.ID)
+        if [problem.to_dict() for problem in quick] != [problem.to_dict() for problem in plain]:
+            self.differences.append(f"{deck.source} {fmt.id} {self.ID}: quick {quick} plain {plain}")
+        return quick
+
+
+@pytest.fixture
+def both_ways(monkeypatch):
+    """(differences, rules run both ways): pipeline.check_deck runs each rule of PLAIN both ways."""
+    differences: list[str] = []
+    seen: set[str] = set()
+    real = pipeline.rules_for
+
+    def rules_for(fmt):
+        return tuple(_Both(rule, differences, seen) if rule.ID in PLAIN else rule for rule in real(fmt))
+
+    monkeypatch.setattr(pipeline, "rules_for", rules_for)
+    return differences, seen
+
+
+def test_real_decks_get_the_same_problems_both_ways(shared_data, both_ways):
+    differences, seen = both_ways
+    decks = list(read_decks(shared_data))[::4]
+    days = (dt.date(2026, 8, 31), dt.date(2015, 6, 1))  # a day before Pioneer's: format-date speaks
+    for index, deck in enumerate(decks):
+        validate(mtgo_text(deck), format_id(deck), days[index % 7 == 0], offline=True)
+    assert not differences, differences[:5]
+    assert {format_date.ID, deck_size.ID, sideboard_size.ID, copy_limit.ID, companion.ID} <= seen
+
+
+def test_real_decks_on_arena_and_with_a_companion_section_get_the_same_problems_both_ways(shared_data, both_ways):
+    differences, _ = both_ways
+    for deck in list(read_decks(shared_data))[1::40]:
+        validate(mtgo_text(deck), format_id(deck), "2026-08-31", offline=True, platform="arena")
+        named = "Companion\n1 Lurrus of the Dream-Den\n\n" + mtgo_text(deck)
+        validate(named, format_id(deck), "2026-08-31", offline=True)
+        validate("Extra\n15 Shock\n\n" + mtgo_text(deck), format_id(deck), "2026-08-31", offline=True)
+    assert not differences, differences[:5]
+
+
+@pytest.mark.parametrize("case", caseload.cases("rules", kind="deck") + caseload.cases("decklists", kind="deck"))
+def test_case_decks_get_the_same_problems_both_ways(case, request, both_ways):
+    differences, _ = both_ways
+    fmt = case["format"]
+    fmt = Path(__file__).parent / fmt if fmt.endswith(".yaml") else load(fmt)
+    cards = request.getfixturevalue(caseload.CARD_DATABASES[case["cards"]]) if case.get("cards") else False
+    validate(case["deck"], fmt, case.get("date"), input_format=case.get("input_format"), cards=cards, offline=True,
+             platform=case.get("platform", "paper"))
+    assert not differences, differences
+
+
+def test_companion_answers_most_sideboards_from_its_set_of_names(shared_data, monkeypatch):
+    """Once the sideboard cards have been seen, most decks are told without the full check
+    (the names without a companion ability, companion._QUIET); the tests above say that
+    the answer is the same."""
+    decks = [deck for deck in list(read_decks(shared_data))[2::30] if deck["sideboard"]]
+    for deck in decks:
+        validate(mtgo_text(deck), format_id(deck), "2026-08-31", offline=True)
+    full = []
+    real = companion._problems
+    monkeypatch.setattr(companion, "_problems", lambda *args: full.append(1) or real(*args))
+    for deck in decks:
+        validate(mtgo_text(deck), format_id(deck), "2026-08-31", offline=True)
+    assert len(full) < len(decks) / 2, (len(full), len(decks))
