@@ -18,10 +18,10 @@ import pytest
 import caseload
 from deckcheck import pipeline, validate
 from deckcheck.formats import load
-from deckcheck.model import EXTRA, MAIN, SIDEBOARD
+from deckcheck.model import COMMANDER, EXTRA, MAIN, PLAYED_ZONES, SIDEBOARD
 from deckcheck.rules import (
-    _sizes, companion, copy_limit, deck_size, extra_deck_size, format_date, format_platform, registered_pool,
-    sideboard_size, zone_not_in_format,
+    _sizes, banned, companion, copy_limit, deck_size, extra_deck_size, format_date, format_platform, not_in_pool,
+    registered_pool, restricted, sideboard_size, zone_not_in_format,
 )
 from real_decks import format_id, mtgo_text, read_decks
 
@@ -45,6 +45,17 @@ def _platform(deck, fmt, ctx):
     )]
 
 
+def _pool(deck, fmt, ctx):
+    """not-in-pool's walk over every name of the deck (none told from the day's verdicts first)."""
+    if not fmt.option("card_pool") or ctx.cards is None:
+        return []
+    pool, command = not_in_pool.pool_of(fmt), not_in_pool._command_pool(fmt)
+    groups = [(pool, PLAYED_ZONES)] if command is None else [
+        (pool, tuple(zone for zone in PLAYED_ZONES if zone != COMMANDER)), (command, (COMMANDER,))]
+    return [problem for within, zones in groups
+            for problem in not_in_pool._walk(deck, fmt, ctx, within, zones, *not_in_pool._memos(fmt, ctx, within))]
+
+
 # Each rule's full check, with nothing skipped (copy-limit: every card a candidate).
 PLAIN: dict[str, Callable[..., Any]] = {
     format_date.ID: lambda deck, fmt, ctx: format_date._problems(fmt, ctx),
@@ -58,6 +69,11 @@ PLAIN: dict[str, Callable[..., Any]] = {
         deck, fmt, ctx, fmt.copy_limit, list(ctx.totals(deck, fmt.copy_limit.zones).items())),
     registered_pool.ID: lambda deck, fmt, ctx: [] if ctx.pool is None else registered_pool._problems(deck, fmt, ctx, ctx.pool),
     companion.ID: lambda deck, fmt, ctx: companion._problems(deck, fmt, ctx, ctx.used_zones(deck)),
+    banned.ID: lambda deck, fmt, ctx: banned._problems(
+        deck, fmt, ctx, fmt.banned_on(ctx.date, ctx.platform),
+        ctx.totals(deck, PLAYED_ZONES).keys() & fmt.banned_on(ctx.date, ctx.platform).keys()),
+    restricted.ID: lambda deck, fmt, ctx: restricted._problems(deck, fmt, ctx, fmt.restricted_on(ctx.date, ctx.platform)),
+    not_in_pool.ID: _pool,
 }
 
 
@@ -97,7 +113,8 @@ def test_real_decks_get_the_same_problems_both_ways(shared_data, both_ways):
     for index, deck in enumerate(decks):
         validate(mtgo_text(deck), format_id(deck), days[index % 7 == 0], offline=True)
     assert not differences, differences[:5]
-    assert {format_date.ID, deck_size.ID, sideboard_size.ID, copy_limit.ID, companion.ID} <= seen
+    assert {format_date.ID, deck_size.ID, sideboard_size.ID, copy_limit.ID, companion.ID, banned.ID, restricted.ID,
+            not_in_pool.ID} <= seen
 
 
 def test_real_decks_on_arena_and_with_a_companion_section_get_the_same_problems_both_ways(shared_data, both_ways):
@@ -134,3 +151,25 @@ def test_companion_answers_most_sideboards_from_its_set_of_names(shared_data, mo
     for deck in decks:
         validate(mtgo_text(deck), format_id(deck), "2026-08-31", offline=True)
     assert len(full) < len(decks) / 2, (len(full), len(decks))
+
+
+def test_banned_restricted_and_not_in_pool_answer_most_real_decks_without_their_generators(shared_data, monkeypatch):
+    """Once a deck's cards have been seen that day, banned and restricted start their full
+    check only for a deck they report (the built-in data has no newer lists), and not-in-pool
+    for few decks (the tests above say that the answers are the same). Vintage: a restricted
+    list to read."""
+    decks = list(read_decks(shared_data))[3::30]
+    for deck in decks:
+        validate(mtgo_text(deck), "mtg/vintage", "2026-08-31", offline=True)
+    full = {banned.ID: [], restricted.ID: [], not_in_pool.ID: []}
+    for module, name in ((banned, "_problems"), (restricted, "_problems"), (not_in_pool, "_walk")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, real=real, ran=full[module.ID]: ran.append(1) or real(*args))
+    reported = {banned.ID: 0, restricted.ID: 0}
+    for deck in decks:
+        rules = {problem.rule for problem in validate(mtgo_text(deck), "mtg/vintage", "2026-08-31", offline=True).problems}
+        for rule in reported:
+            reported[rule] += rule in rules
+    assert len(full[banned.ID]) == reported[banned.ID] and len(full[restricted.ID]) == reported[restricted.ID], (
+        {rule: len(ran) for rule, ran in full.items()}, reported)
+    assert len(full[not_in_pool.ID]) < len(decks) / 4, (len(full[not_in_pool.ID]), len(decks))

@@ -34,7 +34,7 @@ PASS (mtg/pioneer): 4 Thoughtseize (printed in Theros, a Pioneer set).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -113,21 +113,40 @@ def applies(fmt: Format) -> bool:
     return bool(fmt.option("card_pool"))
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     catalog = ctx.cards
     if not fmt.option("card_pool") or catalog is None:
-        return
+        return ()
     pool = pool_of(fmt)
     command = _command_pool(fmt)
     if command is None:
-        yield from _check_zones(deck, fmt, ctx, pool, PLAYED_ZONES)
-        return
+        return _check_zones(deck, fmt, ctx, pool, PLAYED_ZONES)
+    return _with_commander(deck, fmt, ctx, pool, command)
+
+
+def _with_commander(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, command: CardPool) -> Iterator[Problem]:
     # Pauper Commander: the commander comes from its own pool (a printing at uncommon).
     yield from _check_zones(deck, fmt, ctx, pool, tuple(zone for zone in PLAYED_ZONES if zone != COMMANDER))
     yield from _check_zones(deck, fmt, ctx, command, (COMMANDER,))
 
 
-def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterator[Problem]:
+def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterable[Problem]:
+    memo, verdicts, snapshot = _memos(fmt, ctx, pool)
+    # Decide each distinct name first; the full tally (lines, counts) only when one fails.
+    played = set(zones)
+    # Most decks of a batch: every name decided on this day before, and in the pool. Set
+    # operations in C tell so before the walk below, which then runs only for a deck with
+    # a name new to the day or one out of the pool (and is the only one to start a generator).
+    names = {entry.name for entry in deck.entries if entry.zone in played}
+    if names <= verdicts.keys() and not any(map(verdicts.__getitem__, names)):
+        return ()
+    return _walk(deck, fmt, ctx, pool, zones, memo, verdicts, snapshot)
+
+
+def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], dict[str, Any], dt.date | None]:
+    """(standings, verdicts, snapshot): where the pool's answers for the deck's catalog are
+    kept (a card's standing across days, its verdict on the event's day), and
+    legalities_snapshot."""
     catalog = ctx.cards
     # A card's standing in the pool (legality, the days its printings cover on the
     # platform) is worked out once and remembered with the catalog whose card it is; each
@@ -144,14 +163,16 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
     day = ctx.date
     known_up_to = fmt.lists_known_up_to if snapshot is not None else None
     verdicts = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot, known_up_to, day), {})
-    # Decide each distinct name first; the full tally (lines, counts) only when one fails.
-    played = set(zones)
-    # Most decks of a batch: every name decided on this day before, and in the pool. Set
-    # operations in C tell so before the walk below, which then runs only for a deck with
-    # a name new to the day or one out of the pool.
-    names = {entry.name for entry in deck.entries if entry.zone in played}
-    if names <= verdicts.keys() and not any(map(verdicts.__getitem__, names)):
-        return
+    return memo, verdicts, snapshot
+
+
+def _walk(
+    deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...],
+    memo: dict[str, Any], verdicts: dict[str, Any], snapshot: dt.date | None,
+) -> Iterator[Problem]:
+    """The deck's cards in `zones` not in `pool` on the event's day, deciding each name not
+    decided that day yet: its standing kept in `memo`, its verdict in `verdicts`."""
+    catalog, day, played = ctx.cards, ctx.date, set(zones)
     extra = fmt.dated_list_on("pool_cards", day, ctx.platform)
     flagged: dict[str, tuple[Card, Decision]] = {}
     for entry in deck.entries:

@@ -10,7 +10,8 @@ PASS: a single Sol Ring.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
@@ -18,7 +19,7 @@ from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
 from ..names import card_key
 from ..problem import Problem
-from ._fresh import listed_only_by_database, source
+from ._fresh import listed_only_by_database, newer_database, source
 from .context import Context
 from .copy_limit import where
 
@@ -33,8 +34,29 @@ def applies(fmt: Format) -> bool:
     return bool(fmt.restricted) or bool((fmt.option("card_pool") or {}).get("legality"))
 
 
-def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    yield from _bundled(deck, fmt, ctx)
+def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
+    # Most decks hold no card on the restricted list (or only one copy), and the built-in
+    # data has no newer lists: a set intersection (in C) tells so, without a generator.
+    restricted = fmt.restricted_on(ctx.date, ctx.platform)
+    totals = ctx.totals(deck, PLAYED_ZONES) if restricted else {}
+    listed = totals.keys() & restricted.keys()
+    over = bool(listed) and any(totals[key] > RESTRICTED_LIMIT for key in listed)
+    if not over and newer_database(fmt, ctx) is None:
+        return ()
+    return _problems(deck, fmt, ctx, restricted if over else {})
+
+
+def _problems(deck: Deck, fmt: Format, ctx: Context, restricted: dict[str, Any]) -> Iterator[Problem]:
+    """The deck's cards over the limit: `restricted` is the bundled list in force that day
+    when the deck breaks it (else empty); then those only a newer card database restricts."""
+    if restricted:
+        for card in ctx.tally(deck, PLAYED_ZONES, only=restricted).values():
+            if card.total > RESTRICTED_LIMIT:
+                yield Problem(
+                    rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
+                    limit=RESTRICTED_LIMIT,
+                    message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name}",
+                )
     for card in listed_only_by_database(deck, fmt, ctx, ID):
         if card.total > RESTRICTED_LIMIT:
             yield Problem(
@@ -42,22 +64,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                 limit=RESTRICTED_LIMIT, details={"listed_by": "card database"},
                 message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name} "
                 f"according to {source(fmt, ctx)}",
-            )
-
-
-def _bundled(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    restricted = fmt.restricted_on(ctx.date, ctx.platform)
-    if not restricted:
-        return
-    totals = ctx.totals(deck, PLAYED_ZONES)
-    if not any(totals[key] > RESTRICTED_LIMIT for key in totals.keys() & restricted.keys()):
-        return
-    for card in ctx.tally(deck, PLAYED_ZONES, only=restricted).values():
-        if card.total > RESTRICTED_LIMIT:
-            yield Problem(
-                rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
-                limit=RESTRICTED_LIMIT,
-                message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name}",
             )
 
 
