@@ -37,6 +37,19 @@ from .store import CardDb
 ALCHEMY_PREFIX = "A-"
 
 
+
+# What one catalog remembers of the names it is asked (cards, misses, suggestions) is
+# forgotten once it holds this many (`forget_names`), with what the rules worked out from
+# them (`memo`): a server validating its users' pasted lists meets new names without end
+# (2,000 lists of random names kept 52 MiB, growing with each list; now it stays under
+# about 45 MiB). Magic has about 32,000 card names: a batch of real decks never reaches it.
+MAX_NAMES_REMEMBERED = 50_000
+# And once its `memo` holds this many answers of the rules (each a table by name: card-pool
+# verdicts keep one per format, platform and event day, and a server's users name any day).
+MAX_MEMO_KEYS = 1_024
+_SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
+
+
 class MtgCatalog:
     """Cards by any spelling. `online` (an OnlineLookup) fills gaps unless it is None."""
 
@@ -180,6 +193,8 @@ class MtgCatalog:
         try:
             return self._cards[name]
         except KeyError:
+            if len(self._cards) >= MAX_NAMES_REMEMBERED or len(self.memo) >= MAX_MEMO_KEYS:
+                self.forget_names()
             if self.melded_from(name):
                 card = None
             else:
@@ -188,6 +203,14 @@ class MtgCatalog:
                     card = self.base.get(name)
             self._cards[name] = card
             return card
+
+    def forget_names(self) -> None:
+        """Forget every name this catalog was asked (its cards, misses and online answers)
+        and what was worked out from them (`memo`: suggestions, card-pool verdicts, the
+        rules' per-name answers): all of it is found again when asked. The dicts are
+        emptied in place, so a caller holding one mid-deck goes on with it."""
+        self._cards.clear()
+        self.memo.clear()
 
     def prefetch(self, names: Iterable[str]) -> None:
         """Look up at once the one-face names of `names` not asked before, as `get` would
@@ -298,8 +321,11 @@ class MtgCatalog:
         halves = self.melded_from(name)
         if halves:
             return halves[:limit]
-        key = ("suggest", name, limit)
-        if key not in self.memo:
-            self.memo[key] = self.db.suggest(without_surrogates(name), limit)  # as in _local
-        return list(self.memo[key])
+        if len(self.memo.get(_SUGGESTED, ())) >= MAX_NAMES_REMEMBERED:
+            self.forget_names()
+        suggested = self.memo.setdefault(_SUGGESTED, {})
+        key = (name, limit)
+        if key not in suggested:
+            suggested[key] = self.db.suggest(without_surrogates(name), limit)  # as in _local
+        return list(suggested[key])
 
