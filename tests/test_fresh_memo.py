@@ -50,4 +50,4 @@ def test_the_memo_stays_within_its_bound(monkeypatch):
     catalog = _Synced(fmt.lists_known_up_to + dt.timedelta(days=1))
     for offset in range(50):
         _fresh.newer_database(fmt, Context(date=fmt.lists_known_up_to + dt.timedelta(days=offset), cards=catalog))
-        assert len(catalog.memo[_fresh._NEWER]) <= 5
+        assert len(fmt.memo[_fresh._NEWER]) <= 5

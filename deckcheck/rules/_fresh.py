@@ -23,22 +23,25 @@ def newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None
     """(catalog, legality key, snapshot day) when the deck's card data has legalities for the
     format, taken after the bundled lists' last known day and on or before the event; else None.
     Worked out once per catalog, format and day (banned and restricted ask for every deck):
-    remembered in the catalog's memo (a catalog's data does not change), with the format it
-    is for (another format of the same id, a file changed since, is worked out anew)."""
-    memo = getattr(ctx.cards, "memo", None)
-    if memo is None:  # no card data (or a stand-in without a memo): nothing to remember it in
+    remembered in the format's memo (the answer lives and dies with the format, which the
+    formats cache may drop: kept in the catalog's memo, it kept dropped formats alive), with
+    the catalog and the format object it is for (a catalog's data does not change)."""
+    catalog = ctx.cards
+    if catalog is None:
         return _newer_database(fmt, ctx)
-    remembered = memo.setdefault(_NEWER, {})
-    found = remembered.get((fmt.id, ctx.date))
-    if found is None or found[0] is not fmt:
+    remembered = fmt.memo.setdefault(_NEWER, {})
+    found = remembered.get((id(catalog), ctx.date))
+    # The catalog and the format it was worked out for: a copy of a format (`replace`)
+    # shares its memo, with data of its own.
+    if found is None or found[0] is not catalog or found[1] is not fmt:
         if len(remembered) >= _NEWER_KEPT:
             remembered.clear()
-        found = remembered[(fmt.id, ctx.date)] = (fmt, _newer_database(fmt, ctx))
-    return found[1]
+        found = remembered[(id(catalog), ctx.date)] = (catalog, fmt, _newer_database(fmt, ctx))
+    return found[2]
 
 
-_NEWER = ("fresh", "newer database")  # its key in a catalog's memo
-_NEWER_KEPT = 32  # formats and days remembered per catalog (a batch asks about a few; each holds its format)
+_NEWER = ("fresh", "newer database")  # its key in a format's memo
+_NEWER_KEPT = 32  # catalogs and days remembered per format (a batch asks about one or two)
 
 
 def _newer_database(fmt: Format, ctx: Context) -> tuple[Any, str, dt.date] | None:
