@@ -1,6 +1,7 @@
 """`deckcheck check`: check a repository as CI should, driven by its deckcheck.yaml."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
 
@@ -15,8 +16,10 @@ from .completion import complete_formats
 from ..wording import counted
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..errors import DeckcheckError
-    from ..project.config import ConfigError
+    from ..project.config import ConfigError, ProjectConfig
 
 
 @app.command(cls=reports(*REPORT_SUBJECTS))
@@ -41,29 +44,31 @@ def check(
 
     Example (pre-commit, GitHub Actions): deckcheck check -o github decks/burn.txt
     """
+    with _usage_errors_reported(output):  # before deckcheck.yaml is read: -o's output
+        config = _config(paths, config_file, format_id, output)
+    with _usage_errors_reported(output or config.output):
+        _run(config, paths, format_id, date, platform, output, strict)
+
+
+@contextmanager
+def _usage_errors_reported(output: str | None) -> Iterator[None]:
+    """A usage error raised in the block reported in `output` too (`_report_usage_error`);
+    a broken deckcheck.yaml is reported where it is found, on its file and line."""
     from ..errors import DeckcheckError
     from ..project.config import ConfigError
 
-    # The output the run was asked for, as far as it is known when a usage error stops it.
-    asked = [output]
     try:
-        _check(paths, config_file, format_id, date, platform, output, strict, asked)
+        yield
     except DeckcheckError as exc:
-        if not isinstance(exc, ConfigError):  # reported where it was raised, on its file and line
-            _report_usage_error(exc, asked[-1])
+        if not isinstance(exc, ConfigError):
+            _report_usage_error(exc, output)
         raise
 
 
-def _check(
-    paths: list[str] | None, config_file: Path | None, format_id: str | None, date: str | None, platform: str | None,
-    output: str | None, strict: bool, asked: list[str | None],
-) -> None:
-    """`check`; `asked` gets the output deckcheck.yaml names once it is read."""
+def _config(paths: list[str] | None, config_file: Path | None, format_id: str | None, output: str | None) -> ProjectConfig:
+    """The deckcheck.yaml the run reads (--config, else the nearest one; none with -f)."""
     from ..errors import DeckcheckError
-    from ..pipeline import check_platform, parse_date
-    from ..project.check import run_check
     from ..project.config import ConfigError, ProjectConfig, find_config, load_config
-    from ..report import choose, deliver
 
     no_empty_argument(paths or (), "PATH", "a file or a folder of the repository, or no PATH for all of it")
     if config_file is not None:
@@ -79,11 +84,23 @@ def _check(
                 "no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT"
             )
     try:
-        config = load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
+        return load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     except ConfigError as exc:
         _report_config_error(exc, output or exc.output)
         raise
-    asked.append(output or config.output)
+
+
+def _run(
+    config: ProjectConfig, paths: list[str] | None, format_id: str | None, date: str | None, platform: str | None,
+    output: str | None, strict: bool,
+) -> None:
+    """Check the decks `config` selects and print the report; exits with its code."""
+    from ..errors import DeckcheckError
+    from ..pipeline import check_platform, parse_date
+    from ..project.check import run_check
+    from ..project.config import ConfigError
+    from ..report import choose, deliver
+
     format_ref = None
     if format_id:
         from ..formats import load, reference
