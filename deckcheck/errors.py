@@ -1,11 +1,11 @@
 """Errors that stop a command: each carries a one-line message for the user (exit 2)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+from .lazy_pattern import lazy
 
 # Every line break `str.splitlines` knows: inside a message each is shown as `\n`.
-LINE_BREAKS = re.compile(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+LINE_BREAKS = lazy(r"\r\n|[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def one_line_message(message: str) -> str:

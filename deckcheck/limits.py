@@ -10,10 +10,10 @@ inside (numpy refuses a negative seed) and never a run that cannot end
 """
 from __future__ import annotations
 
-import re
 import sys
 
 from .errors import DeckcheckError, OptionError
+from .lazy_pattern import lazy
 
 # ---------------------------------------------------------------- files deckcheck reads
 
@@ -244,7 +244,7 @@ def one_line(name: str) -> str:
     return quoted(name) if _CONTROL_OR_BREAK.search(name) else name
 
 
-_CONTROL_OR_BREAK = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_OR_BREAK = lazy("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def check_seed(seed: int | None) -> None:

@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import TypeVar
+from .lazy_pattern import lazy
 
 T = TypeVar("T")
 
@@ -35,7 +36,7 @@ _LIGATURES = str.maketrans(LETTERS_IN_ASCII)
 _IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u3164\uffa0") | frozenset(
     map(chr, (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)))
 )
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_NON_ASCII = lazy(r"[^\x00-\x7f]")
 
 
 @lru_cache(maxsize=4096)
@@ -55,7 +56,7 @@ def without_invisible(text: str) -> str:
     return _NON_ASCII.sub(_visible, text)
 
 
-_SLASHES = re.compile(r"\s*/{1,3}\s*")
+_SLASHES = lazy(r"\s*/{1,3}\s*")
 # Slashes that are part of a name, not between faces: initials joined by slashes (`D/D
 # Swirl Slime`, `D/D/D Flame King Genghis`, `A/D Changer`, `M/X-Saber Invoker`), one
 # letter after a slash (`K9-X "Ripper/M"`) and `/Assault Mode` (`Stardust Dragon/Assault
@@ -63,7 +64,7 @@ _SLASHES = re.compile(r"\s*/{1,3}\s*")
 # has a face of one or two letters or called Assault Mode (the built-in data has none).
 # Without card data a Yu-Gi-Oh! list's names are only these words: read as faces, every
 # D/D card was the one card `D`, and an Assault Mode card its base card.
-_INITIALS = re.compile(r"(?:^|\s)[A-Z]{1,2}(?:/[A-Z]{1,2})+(?=[\s-]|$)|/(?:[A-Z]\b|Assault Mode\b)")
+_INITIALS = lazy(r"(?:^|\s)[A-Z]{1,2}(?:/[A-Z]{1,2})+(?=[\s-]|$)|/(?:[A-Z]\b|Assault Mode\b)")
 FACE_SEPARATOR = " // "
 
 
@@ -89,7 +90,7 @@ def without_accents(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(_without_latin_marks(unicodedata.normalize("NFKD", text))))
 
 
-_BLANKS = re.compile(r"_{2,}")
+_BLANKS = lazy(r"_{2,}")
 
 
 @lru_cache(maxsize=65536)
@@ -162,7 +163,7 @@ def card_key(name: str) -> str:
     return fold(parts[0]) if parts else fold(name)
 
 
-_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+_NOT_ALNUM = lazy(r"[^0-9a-z]+")
 
 
 @lru_cache(maxsize=65536)

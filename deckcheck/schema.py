@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .record import Record
+from .lazy_pattern import lazy
 
 # Where a value sits: mapping keys as text, list indexes as ints (`banned[0].since` is
 # ("banned", 0, "since")).
@@ -202,7 +203,7 @@ class Bool(_RecordSpec):
             self.fail(value, keys)
 
 
-ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ISO_DATE = lazy(r"^\d{4}-\d{2}-\d{2}$")
 
 
 class Date(_RecordSpec):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 import stat
 import sys
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 
 from .errors import InputError
 from .limits import MAX_INPUT_BYTES, MAX_READ_SECONDS, one_line
+from .lazy_pattern import lazy
 
 __all__ = [
     "MAX_INPUT_BYTES", "binary_kind", "decode", "is_wide_unicode", "read_bounded", "read_head", "read_stdin",
@@ -51,7 +51,7 @@ _ANY_SIGNATURE = tuple(signature for signature, _ in _SIGNATURES)
 _BINARY_SHARE = 0.05
 # The odd characters: controls other than tab, line feed, vertical tab, form feed,
 # carriage return (\x09-\x0d) and escape (\x1b); DEL; the replacement character.
-_ODD = re.compile("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
+_ODD = lazy("[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f\ufffd]")
 # The ones under 128, as bytes (`_odd_characters`).
 _ODD_ASCII = bytes(code for code in range(128) if _ODD.match(chr(code)))
 
@@ -101,7 +101,7 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
 
 # Surrogate code points: a `str` from JSON (`"\ud800"`) may hold one alone, which UTF-8,
 # SQLite and every file encoding refuse. Decoded bytes never hold one.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = lazy("[\ud800-\udfff]")
 
 
 def without_surrogates(text: str) -> str:

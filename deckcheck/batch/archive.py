@@ -9,7 +9,6 @@ a clear error instead of filling the disk.
 """
 from __future__ import annotations
 
-import re
 import stat
 import tempfile
 import zipfile
@@ -21,13 +20,14 @@ from ..errors import InputError
 from ..limits import MAX_ZIP_BYTES, MAX_ZIP_ENTRIES
 from ..tree import is_file
 from .registration import Skipped
+from ..lazy_pattern import lazy
 
 # A registration set is thousands of small text files: these bounds (limits.py) leave room
 # for the biggest real events and stop anything that would need gigabytes.
 MAX_ENTRIES = MAX_ZIP_ENTRIES
 MAX_TOTAL_BYTES = MAX_ZIP_BYTES
 _CHUNK = 64 * 1024
-_DRIVE = re.compile(r"^[A-Za-z]:")
+_DRIVE = lazy(r"^[A-Za-z]:")
 
 
 @contextmanager

@@ -7,12 +7,12 @@ the manifest; a name no file can have (a NUL, a lone surrogate) is one too.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING
 
 from .. import tree
+from ..lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -72,7 +72,7 @@ def file_path(deck: str, place: Place, *, what: str = "deck") -> tuple[str | Non
 
 # A Windows drive letter (`C:\decks\ann.txt`, `C:ann.txt`): absolute, or relative to that
 # drive's own working folder, never to the manifest's; on POSIX, a name no file has.
-_DRIVE = re.compile(r"[A-Za-z]:")
+_DRIVE = lazy(r"[A-Za-z]:")
 
 
 def drive_letter_reason(deck: str, place: Place) -> str | None:

@@ -30,6 +30,7 @@ from .manifest import (
     MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, header_delimiter, is_manifest, read_manifest,
 )
 from .registration import Registration, RegistrationSet, Skipped
+from ..lazy_pattern import lazy
 
 @contextmanager
 def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Iterator[RegistrationSet]:
@@ -93,7 +94,7 @@ def manifest_saved_as_text(path: Path) -> str | None:
 # case-insensitively, as the whole name before its extension or followed by `-`, `_`, a
 # space or a dot (`notes-day1.txt`, not `notestein.txt`).
 DOCUMENT_NAMES = ("readme", "license", "licence", "changelog", "notes")
-_DOCUMENT = re.compile(rf"^({'|'.join(DOCUMENT_NAMES)})([-_ .]|$)", re.IGNORECASE)
+_DOCUMENT = lazy(rf"^({'|'.join(DOCUMENT_NAMES)})([-_ .]|$)", re.IGNORECASE)
 
 
 def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:

@@ -7,7 +7,6 @@ importing a command module stays cheap.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import one_line_message
 from ..report.style import DEL_C1_AND_BIDI
+from ..lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -37,12 +37,12 @@ if TYPE_CHECKING:
 #   commands (`report.WorkflowCommands`) pass, their values escaped by the reporter;
 # - stderr messages are one line: line breaks inside them are shown as `\n`.
 
-_COLOR_CODE = re.compile(r"\x1b\[[0-9]{1,2}m")
-_UNSAFE = re.compile(rf"\x1b\[[0-9]{{1,2}}m|[\x00-\x08\x0b\x0c\x0e-\x1f{DEL_C1_AND_BIDI}]|\r(?!\n)")
+_COLOR_CODE = lazy(r"\x1b\[[0-9]{1,2}m")
+_UNSAFE = lazy(rf"\x1b\[[0-9]{{1,2}}m|[\x00-\x08\x0b\x0c\x0e-\x1f{DEL_C1_AND_BIDI}]|\r(?!\n)")
 # The characters every `_UNSAFE` match starts with (ESC and CR among them), as one class: a
 # report without any (every JSON report, most others) is told so three times faster than
 # by `_UNSAFE`'s alternatives (a 10,000-deck batch's JSON: 45 -> 14 ms).
-_UNSAFE_START = re.compile(rf"[\x00-\x08\x0b-\x1f{DEL_C1_AND_BIDI}]")
+_UNSAFE_START = lazy(rf"[\x00-\x08\x0b-\x1f{DEL_C1_AND_BIDI}]")
 _LEGACY_COMMAND = "##["
 _ZERO_WIDTH_SPACE = "\u200b"
 

@@ -7,18 +7,18 @@ fills the marks in when it formats its help.
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from typer.core import TyperCommand
 
 from ..wording import listed
 from .common import OUTPUTS_MARK, PARSERS_MARK, WRITERS_MARK
+from ..lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter
 
-_OUTPUTS_FOR = re.compile(r"\{outputs:(\w+)\}")
+_OUTPUTS_FOR = lazy(r"\{outputs:(\w+)\}")
 
 
 def fill_lists(text: str, subjects: tuple[str, ...] = ()) -> str:

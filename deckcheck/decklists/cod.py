@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, MAIN, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error
+from ..lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from .xmlsafe import Element
@@ -32,7 +33,7 @@ COMMANDER_NAMED_BY = "with a `CDR: Name` comment line, as its banner card, or al
 
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
 _TOKENS = "tokens"  # the zone of the tokens a deck makes, not part of the deck
-_COMMANDER_LINE = re.compile(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
+_COMMANDER_LINE = lazy(r"^\s*(?:CDR|Commander)\s*:\s*(?P<name>\S.*?)\s*$", re.IGNORECASE)
 
 
 def sniff(text: str) -> bool:

@@ -2,7 +2,6 @@
 count checks; for writers the cards of a zone by name (`counted`) or by passcode (`passcodes`)."""
 from __future__ import annotations
 
-import re
 import unicodedata
 
 from ..errors import DeckcheckError
@@ -10,6 +9,7 @@ from ..limits import MAX_COPIES_WRITTEN, MAX_COUNT, MAX_LINE_CHARS, MAX_UNREADAB
 from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
 from ..names import display_name, is_invisible, without_invisible
 from ..problem import WARNING, Problem
+from ..lazy_pattern import lazy
 
 # MAX_COUNT (limits.py): no legal deck holds more copies of one card; a bigger number is a
 # typo or garbage, and letting it through would make sizes overflow any sensible report.
@@ -17,10 +17,10 @@ from ..problem import WARNING, Problem
 # work (regular expressions) bounded on hostile files.
 _SHOWN_TEXT = 120
 # `1 0 obj` opens an object inside a PDF; read as `COUNT Name` it would be a card "0 obj".
-_PDF_OBJECT = re.compile(r"[0-9]+ obj\Z")
+_PDF_OBJECT = lazy(r"[0-9]+ obj\Z")
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = lazy(r"\r\n|\r|\n")
 
 
 def split_lines(text: str) -> list[str]:

@@ -11,6 +11,7 @@ import re
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
 from .common import add_entry, counted, parse_error, split_lines, squeeze, too_long
+from ..lazy_pattern import lazy
 
 NAME = "dck"
 EXTENSIONS = (".dck",)
@@ -24,10 +25,10 @@ ZONES = (MAIN, SIDEBOARD, COMMANDER)  # what the format can hold (written)
 # How a file of this format names its commander(s) (the `commander` rule's "no commander" says it).
 COMMANDER_NAMED_BY = "in a `[Commander]` section (one card, or two that pair)"
 
-_SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
+_SECTION = lazy(r"^\[(?P<name>[^\]]+)\]\s*$")
 # Forge marks a foil copy with a `+` after the name (`4 Lightning Bolt+|M10|1`, CardDb's
 # foil suffix): no card name ends with one, so it is dropped with the printing.
-_CARD = re.compile(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*\+?\s*(?:\|.*)?$")
+_CARD = lazy(r"^(?P<count>[+-]?\d+)\s+(?P<name>[^|]+?)\s*\+?\s*(?:\|.*)?$")
 _ZONES = {
     "main": MAIN, "sideboard": SIDEBOARD, "commander": COMMANDER,
     # Forge's other DeckSections hold cards outside the deck proper (planes, schemes, ...).
@@ -39,7 +40,7 @@ _ZONES = {
 # (`Constructed`) in it, and the deck's name on the lines above it, before any section.
 _LEGACY_HEADER = "general"
 _SETTINGS_SECTIONS = ("metadata", "shop", _LEGACY_HEADER)
-_KNOWN_SECTION = re.compile(r"^\[(?:metadata|main)\]\s*$", re.IGNORECASE | re.MULTILINE)
+_KNOWN_SECTION = lazy(r"^\[(?:metadata|main)\]\s*$", re.IGNORECASE | re.MULTILINE)
 
 
 def sniff(text: str) -> bool:

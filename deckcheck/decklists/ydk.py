@@ -31,6 +31,7 @@ import re
 from ..games.yugioh import MAX_PASSCODE
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
 from .common import parse_error, passcodes
+from ..lazy_pattern import lazy
 
 NAME = "ydk"
 EXTENSIONS = (".ydk",)
@@ -41,15 +42,15 @@ PASSCODES = True  # cards are written by passcode: names need card data to becom
 HEADER = "#created by ..."
 
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
-_NUMBER = re.compile(r"^\d+$")
+_NUMBER = lazy(r"^\d+$")
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
-_SHOWCASE = re.compile(r"^\$\d+\$$")  # MDPro3 `#representative` cards
+_SHOWCASE = lazy(r"^\$\d+\$$")  # MDPro3 `#representative` cards
 
 
 # `#main` on a line of its own, then (comments and blank lines aside) a passcode: a list by
 # name never has a bare number for a card line, so this is a `.ydk` without `#extra`,
 # `!side` or `#created by` (Goat-format decks often leave them out).
-_MAIN_THEN_PASSCODE = re.compile(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\d{1,10}[ \t]*\r?$",
+_MAIN_THEN_PASSCODE = lazy(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\d{1,10}[ \t]*\r?$",
                                  re.IGNORECASE | re.MULTILINE)
 
 

@@ -27,7 +27,6 @@ free hand the policy leaves open (see bottoming.py and docs/engine.md).
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,8 +39,9 @@ from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
 from .mana import SOURCE_KINDS
 from .policy import RESERVED, Rule, parse_rule, rule_text
+from ..lazy_pattern import lazy
 
-_TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_TAG_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 DEFAULT_RULES = ("2 <= lands <= 5", "2 <= lands <= 4", "1 <= lands <= 4", "true")
 # Frank Karsten, "How Many Sources Do You Need to Consistently Cast Your Spells? A 2022
 # Update": hand sizes H, H-1, H-2, H-3, and the free seven of a free mulligan.

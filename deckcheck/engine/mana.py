@@ -32,6 +32,7 @@ from typing import Any, Protocol
 
 from ..errors import DeckcheckError
 from ..limits import MAX_QUOTED_CHARS, MAX_TURNS, quoted
+from ..lazy_pattern import lazy
 
 COLORS = ("W", "U", "B", "R", "G")
 COLORLESS, SNOW = "C", "S"
@@ -47,21 +48,21 @@ BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R",
 # Basic lands by name, for decks read without a card database.
 _BASIC_NAMES = {**{name.lower(): color for name, color in BASIC_LAND_TYPES.items()}, "wastes": COLORLESS}
 
-_SYMBOL = re.compile(r"\{([^}]*)\}")
-_ADD_CLAUSE = re.compile(r"\badd\b([^.\n]*)", re.IGNORECASE)
+_SYMBOL = lazy(r"\{([^}]*)\}")
+_ADD_CLAUSE = lazy(r"\badd\b([^.\n]*)", re.IGNORECASE)
 # "the chosen color": a color chosen as the land enters (Thriving lands, Gates, Sunken
 # Citadel) is any color the deck needs, as a fetch land is a source of all it may find.
-_ANY_COLOR = re.compile(r"any (?:one )?(?:color|type)|any combination of colors|the chosen color", re.IGNORECASE)
+_ANY_COLOR = lazy(r"any (?:one )?(?:color|type)|any combination of colors|the chosen color", re.IGNORECASE)
 # A land that becomes a basic land type chosen as it enters (Multiversal Passage, Thran Portal).
-_CHOSEN_TYPE = re.compile(r"choose a basic land type\b.*\bis the chosen type", re.IGNORECASE | re.DOTALL)
+_CHOSEN_TYPE = lazy(r"choose a basic land type\b.*\bis the chosen type", re.IGNORECASE | re.DOTALL)
 # "Each land is a Swamp in addition to its other land types" (Urborg): the land itself too.
-_EACH_LAND_IS = re.compile(r"\beach land is an? (" + "|".join(BASIC_LAND_TYPES) + r")\b", re.IGNORECASE)
-_SEARCH = re.compile(r"search your library for ([^.\n]*)", re.IGNORECASE)
+_EACH_LAND_IS = lazy(r"\beach land is an? (" + "|".join(BASIC_LAND_TYPES) + r")\b", re.IGNORECASE)
+_SEARCH = lazy(r"search your library for ([^.\n]*)", re.IGNORECASE)
 # An "Add" clause that adds mana, of a color the model may not read ("one mana of either of
 # the circled colors": Cryptic Spires; "of that color": Rhystic Cave, Meteor Crater).
-_ADDS_MANA = re.compile(r"\{[^}]*\}|\bmana\b", re.IGNORECASE)
+_ADDS_MANA = lazy(r"\{[^}]*\}|\bmana\b", re.IGNORECASE)
 # A land that enters as a copy of a land (Vesuva): it makes what the copied land makes.
-_COPIES_LAND = re.compile(r"\bas a copy of (?:any|a|target) land\b", re.IGNORECASE)
+_COPIES_LAND = lazy(r"\bas a copy of (?:any|a|target) land\b", re.IGNORECASE)
 
 
 class ManaError(DeckcheckError):

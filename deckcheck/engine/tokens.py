@@ -5,10 +5,10 @@ habits from other languages (`=`, `&&`, `||`, `!`) get a hint instead of a bare 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ..errors import DeckcheckError
+from ..lazy_pattern import lazy
 
 
 class ExpressionError(DeckcheckError):
@@ -31,8 +31,8 @@ NUMBER, STRING, NAME, OP, LPAREN, RPAREN, COMMA, END = "number", "string", "name
 KEYWORDS = frozenset({"and", "or", "not", "true", "false"})
 COMPARISONS = ("<=", ">=", "==", "!=", "<", ">")
 _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}  # straight and curly
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NUMBER = lazy(r"\d+(?:\.\d+)?|\.\d+")
+_NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
 
 

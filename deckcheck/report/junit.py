@@ -32,7 +32,6 @@ characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ET
 from hashlib import blake2b
 from typing import TextIO
@@ -41,6 +40,7 @@ from ..problem import Problem, holders_text
 from ..result import RUN_ERROR, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
+from ..lazy_pattern import lazy
 
 
 NAME = "junit"
@@ -51,7 +51,7 @@ STOPPED_SUITE = "command line"  # a run a usage error stopped: its one errored c
 USAGE = "usage"
 
 # Characters XML 1.0 allows (https://www.w3.org/TR/xml/#charsets); anything else is escaped.
-_NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML = lazy("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def xml_text(text: object) -> str:

@@ -5,9 +5,9 @@ measures and pads its cells here (`cell`, `widest`, `pad`), by terminal columns 
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable
+from ..lazy_pattern import lazy
 
 _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "cyan": "36"}
 
@@ -38,7 +38,7 @@ def paint(text: str, style: str, *, color: bool) -> str:
 # DEL, C1 controls and bidirectional overrides as a character-class body, shared with
 # cli/common.printable (which lets line breaks and tabs through, and shows the rest).
 DEL_C1_AND_BIDI = "\x7f-\x9f\u202a-\u202e\u2066-\u2069"
-_NOT_IN_NAMES = re.compile(f"[\x00-\x1f\u2028\u2029{DEL_C1_AND_BIDI}]")
+_NOT_IN_NAMES = lazy(f"[\x00-\x1f\u2028\u2029{DEL_C1_AND_BIDI}]")
 
 
 def symbol_for(char: str) -> str:

@@ -15,11 +15,12 @@ from functools import lru_cache
 
 from ...record import Record
 from .cards import Card
+from ...lazy_pattern import lazy
 
 # `(...)` reminder text (never nested in Oracle text).
-_REMINDER = re.compile(r"\s*\([^()]*\)")
+_REMINDER = lazy(r"\s*\([^()]*\)")
 _FACE_BREAK = "\n//\n"
-_MANA_SYMBOL = re.compile(r"\{([^{}]+)\}")
+_MANA_SYMBOL = lazy(r"\{([^{}]+)\}")
 COLORS = ("W", "U", "B", "R", "G")  # the colour order Magic prints (WUBRG)
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -107,9 +108,9 @@ PAIRING_LABELS = {
     PARTNER: "Partner", PARTNER_VARIANT: "Partner—X", PARTNER_WITH: "Partner with",
     BACKGROUND: "Choose a Background", DOCTORS_COMPANION: "Doctor's companion",
 }
-_PARTNER_LINE = re.compile(r"^Partner(?:\s*(?:—|-|–)\s*(?P<variant>[^(]+?)|\s+with\s+(?P<with>[^(]+?))?\s*$")
+_PARTNER_LINE = lazy(r"^Partner(?:\s*(?:—|-|–)\s*(?P<variant>[^(]+?)|\s+with\s+(?P<with>[^(]+?))?\s*$")
 # The 2022 printings called one variant "Friends forever" on its own.
-_FRIENDS_FOREVER = re.compile(r"^Friends forever\s*$")
+_FRIENDS_FOREVER = lazy(r"^Friends forever\s*$")
 
 
 def pairings(card: Card) -> list[Pairing]:
@@ -147,7 +148,7 @@ def is_time_lord_doctor(card: Card) -> bool:
 
 # ---------------------------------------------------------------- companions
 
-_COMPANION = re.compile(r"^Companion\s*—\s*(?P<condition>.+)$")
+_COMPANION = lazy(r"^Companion\s*—\s*(?P<condition>.+)$")
 
 
 def companion_condition(card: Card) -> str | None:
@@ -205,10 +206,10 @@ _ACTIVATED_KEYWORDS = (
     "Unearth", "Embalm", "Eternalize", "Transmute", "Transfigure", "Bloodrush", "Reinforce", "Station",
     "Craft with", "Saddle", "Encore", "Commander ninjutsu",
 )
-_KEYWORD_LINE = re.compile(
+_KEYWORD_LINE = lazy(
     r"^(?:[A-Z][a-z]+cycling|" + "|".join(re.escape(word) for word in _ACTIVATED_KEYWORDS) + r")\b"
 )
-_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+_QUOTED = lazy(r"\"[^\"]*\"|“[^”]*”")
 _BASIC_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 

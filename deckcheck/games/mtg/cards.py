@@ -14,13 +14,14 @@ from typing import NamedTuple
 from ...limits import NumberTooLong, whole_number
 from ...model import ANY_NUMBER
 from ...record import Record
+from ...lazy_pattern import lazy
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 # Legality values as Scryfall writes them (MTGJSON's are mapped onto these).
 LEGAL, NOT_LEGAL, BANNED, RESTRICTED = "legal", "not_legal", "banned", "restricted"
 
-_ANY_NUMBER_TEXT = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
-_UP_TO_TEXT = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
+_ANY_NUMBER_TEXT = lazy(r"a deck can have any number of cards named", re.IGNORECASE)
+_UP_TO_TEXT = lazy(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
 _NUMBER_WORDS = {
     word: value
     for value, word in enumerate(

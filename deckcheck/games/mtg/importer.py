@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import lzma
-import re
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +26,7 @@ from .cards import Card, SetInfo
 from .mtgjson_import import read_atomic
 from .scryfall_import import Reprint, ShapeError, read_array
 from .db_writer import CardDbWriter
+from ...lazy_pattern import lazy
 
 
 def recognise(file: CardFile) -> CardImport:
@@ -116,7 +116,7 @@ def build_from_stream(
 
 # Scryfall names each bulk file by when it was made (oracle-cards-20240315090500.json): a
 # truer day for its legalities than the file's mtime, which a copy or an unpacking resets.
-_STAMP = re.compile(r"-(\d{4})(\d{2})(\d{2})\d{6}\.json(?:\.(?:gz|bz2|xz))?$")
+_STAMP = lazy(r"-(\d{4})(\d{2})(\d{2})\d{6}\.json(?:\.(?:gz|bz2|xz))?$")
 
 
 def _stamped_day(name: str) -> str | None:

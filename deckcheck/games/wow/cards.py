@@ -25,6 +25,7 @@ from ...limits import MAX_DECKBUILDING_CHARS
 from ...model import ANY_NUMBER
 from ...names import fold
 from ...record import Record
+from ...lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from .deckbuilding import DeckRestriction
@@ -37,11 +38,11 @@ TOKEN = "Token"
 FACTION_ICONS = {"alliance": ("Alliance",), "horde": ("Horde",), "both": ("Alliance", "Horde")}
 CLASSES = ("Death Knight", "Druid", "Hunter", "Mage", "Paladin", "Priest", "Rogue", "Shaman", "Warlock", "Warrior")
 
-_TAGS = re.compile(r"<[^>]+>")
-_REQUIRED = re.compile(r"^\s*(?P<traits>[^;]+?)\s+Hero Required", re.IGNORECASE)
+_TAGS = lazy(r"<[^>]+>")
+_REQUIRED = lazy(r"^\s*(?P<traits>[^;]+?)\s+Hero Required", re.IGNORECASE)
 # "Deckbuilding:" opens a hero's own deck rules; one printing spells it "Deckuilding:".
-_DECKBUILDING = re.compile(r"^\s*deck\s*b?uilding\s*:\s*", re.IGNORECASE)
-_ALTERNATIVES = re.compile(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
+_DECKBUILDING = lazy(r"^\s*deck\s*b?uilding\s*:\s*", re.IGNORECASE)
+_ALTERNATIVES = lazy(r"\s*(?:,\s*or\s+|\s+or\s+|,)\s*", re.IGNORECASE)
 
 
 def trait_key(text: str) -> str:

@@ -21,13 +21,14 @@ from typing import TYPE_CHECKING
 
 from ...record import Record
 from .cards import _ALTERNATIVES  # "A or B" and "A, B, or C", as Hero Required clauses list traits
+from ...lazy_pattern import lazy
 
 if TYPE_CHECKING:
     from .cards import WowProfile
 
 # "You can't put [Horde], [Alliance], or class cards in your deck." (case as printed varies)
 # The kinds are bounded so that a long text without a period is read in linear time.
-_KEEPS_OUT = re.compile(r"You can't put (?P<kinds>[^.]{1,200}?) cards in your deck\.?", re.IGNORECASE)
+_KEEPS_OUT = lazy(r"You can't put (?P<kinds>[^.]{1,200}?) cards in your deck\.?", re.IGNORECASE)
 # Each kind a sentence names, as the card reads it (folded) -> how messages name it.
 KINDS = {"[horde]": "[Horde]", "[alliance]": "[Alliance]", "class": "class", "talent": "Talent"}
 

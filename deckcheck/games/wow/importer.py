@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from ...cards.importer import CardFile, CardFileError, CardImport, parse_json, parse_yaml, whole_file_import
 from .cards import CLASSES, WowProfile, canonical_class, deckbuilding_from_text, requirements_from_text, trait_key
+from ...lazy_pattern import lazy
 
 _ICON_KEYS = {name.replace(" ", ""): name for name in CLASSES}
-_LIST_SPLIT = re.compile(r"\s*[;,]\s*")
+_LIST_SPLIT = lazy(r"\s*[;,]\s*")
 USER_COLUMNS = ("name", "type", "class_icons", "faction", "tags", "hero_traits", "requires", "rules")
 
 

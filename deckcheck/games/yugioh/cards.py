@@ -12,12 +12,12 @@ limit and the Forbidden & Limited lists.
 """
 from __future__ import annotations
 
-import re
 from functools import cached_property
 
 from ...record import Record
 from ...wording import article
 from . import TYPE_BITS, TYPE_NAMES  # noqa: F401  # the type table, kept light for the rules' format keys
+from ...lazy_pattern import lazy
 
 # Alternate artworks get passcodes just above the original's; EDOPro uses the same window.
 ARTWORK_OFFSET = 20
@@ -26,7 +26,7 @@ REGION_BITS = {"ocg": 0x1, "tcg": 0x2}
 
 # A passcode a text list gives in place of a name: eight digits, fewer with leading zeros
 # left out (as .ydk files write them), up to nine (Rush Duel ids, 160xxxxxx).
-_PASSCODE = re.compile(r"[0-9]{1,9}")
+_PASSCODE = lazy(r"[0-9]{1,9}")
 
 EXTRA_DECK_BITS = TYPE_BITS["Fusion"] | TYPE_BITS["Synchro"] | TYPE_BITS["Xyz"] | TYPE_BITS["Link"]
 

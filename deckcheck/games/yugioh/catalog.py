@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
-import re
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -35,8 +34,9 @@ from ...names import fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from . import GAME
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
+from ...lazy_pattern import lazy
 
-_SLASHES = re.compile(r"\s*/+\s*")
+_SLASHES = lazy(r"\s*/+\s*")
 
 
 def _slash_key(name: str) -> str:

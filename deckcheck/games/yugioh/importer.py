@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -38,8 +37,9 @@ from ...cards.importer import (
 from ...limits import NumberTooLong, whole_number
 from . import is_passcode
 from .cards import TYPE_BITS, YgoCard
+from ...lazy_pattern import lazy
 
-_YGOPRODECK_HEAD = re.compile(r'^\s*\{\s*"data"\s*:\s*\[')
+_YGOPRODECK_HEAD = lazy(r'^\s*\{\s*"data"\s*:\s*\[')
 
 
 def recognise(file: CardFile) -> CardImport | None:

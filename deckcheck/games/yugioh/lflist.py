@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from ...limits import NumberTooLong, whole_number
 from . import MAX_PASSCODE, is_passcode
+from ...lazy_pattern import lazy
 
-_ENTRY = re.compile(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
+_ENTRY = lazy(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
 MAX_COUNT = 3
 
 
