@@ -12,6 +12,8 @@ sticker sheets on Pauper's banned list): the `banned` rule speaks for those.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from ..limits import MAX_SUGGESTED_NAMES
@@ -115,9 +117,10 @@ def resolve_by_name(
     # which compares None with each name; a name no card has is never a catalog's name
     # (""), and if it were, the loop below would only take longer to give the same answer.
     if all(canonical):
-        return deck.with_entries([
-            entry if name == entry.name else _renamed(entry, name) for entry, name in zip(deck.entries, canonical)
-        ]), []
+        named = deck.entries.copy()
+        for index in compress(count(), map(ne, canonical, written)):  # the renamed ones, found in C
+            named[index] = _renamed(named[index], canonical[index])
+        return deck.with_entries(named), []
     prefetch = getattr(catalog, "prefetch", None)
     if prefetch is not None:  # the names not seen yet, looked up together (games/mtg/catalog.py)
         prefetch([name for name, found in zip(written, canonical) if found is None])
