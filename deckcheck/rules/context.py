@@ -61,6 +61,8 @@ class Context(Record):
         of them in the same zones with the same counts (a deck as the card data names it:
         about half of a batch's decks have a card renamed). The copies are checked, the
         same objects are told apart in C: cheaper than counting the deck again."""
+        if after is before:
+            return  # a deck with no name renamed: the list counted is the one checked
         scanned = self._memo.scanned
         if scanned[0] is not before or scanned[1] != len(before) or len(after) != len(before):
             return
