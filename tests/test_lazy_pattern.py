@@ -46,3 +46,35 @@ def test_a_bad_pattern_fails_where_it_is_used_and_again_after() -> None:
     for _ in range(2):
         with pytest.raises(re.error):
             stand_in.match("x")
+
+
+# Imported by validate, batch and check runs: none compiles a pattern of its own on import.
+_START_UP_MODULES = (
+    "deckcheck.cli.quick", "deckcheck.pipeline", "deckcheck.batch.check", "deckcheck.report.json",
+    "deckcheck.report.text", "deckcheck.decklists", "deckcheck.games.mtg.catalog", "deckcheck.engine",
+)
+_COUNT_COMPILES = """
+import re, sys
+compiled = []
+plain = re._compile
+def recording(pattern, flags):
+    caller = sys._getframe(2)
+    if caller.f_code.co_name == "<module>" and "deckcheck" in caller.f_code.co_filename:
+        compiled.append(f"{caller.f_code.co_filename}:{caller.f_lineno}")
+    return plain(pattern, flags)
+re._compile = recording
+import importlib
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+print("\\n".join(compiled))
+"""
+
+
+def test_no_module_of_a_run_compiles_a_pattern_when_it_is_imported() -> None:
+    """Start-up (issue 15): a module-level pattern is `lazy`, compiled when a run needs it."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _COUNT_COMPILES, *_START_UP_MODULES],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == ""

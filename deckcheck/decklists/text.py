@@ -39,6 +39,7 @@ from functools import lru_cache
 from itertools import chain, compress, count, repeat
 from operator import itemgetter, not_
 
+from ..lazy_pattern import lazy
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
 from ..problem import LineProblems, Problem
@@ -75,26 +76,26 @@ _CATEGORY_HEADINGS = {
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
-_HEADER = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
-_BRACKETED = re.compile(r"^\[(?P<inner>[^\[\]]+)\]$")
-_FORUM_TAG = re.compile(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
-_HERO_LINE = re.compile(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
+_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
+_BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
+_FORUM_TAG = lazy(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
+_HERO_LINE = lazy(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
-_NAME_COMMENT = re.compile(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
-_ARENA_NAME = re.compile(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
-_SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
+_NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
+_ARENA_NAME = lazy(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
+_SB_PREFIX = lazy(r"^SB:\s*", re.IGNORECASE)
 # XMage's `.dck` metadata: `NAME:Burn` (the deck's name), `AUTHOR:...`, and the deck
 # editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
 # the card lines do not.
-_XMAGE_META = re.compile(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
+_XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
 _TIMES = "[xX\u00d7]"
-_COUNT_FIRST = re.compile(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
-_COUNT_LAST = re.compile(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
+_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
+_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
-_NAMED_LINE = re.compile(
+_NAMED_LINE = lazy(
     rf"^(?P<zone>commander|cmdr|companion)(?:\(s\))?\s*:\s*(?:(?P<count>[1-9][0-9]?)\s*{_TIMES}?\s+)?(?P<name>\D.*)$",
     re.IGNORECASE,
 )
@@ -104,13 +105,13 @@ _NAMED_LINE = re.compile(
 # a `#` followed by a number is part of the name, never a tag, and a `<...>` is a site's
 # variant only at the end of the name (before other decorations), never inside it
 # (tests/test_ygo_names.py reads every Yu-Gi-Oh! name back).
-_TAGS = re.compile(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
-_COMMENT = re.compile(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
-_MARKER = re.compile(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
-_VARIANT = re.compile(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
+_TAGS = lazy(r"\s*\^[^^]*\^")                     # Archidekt `^Have,#37d67a^`
+_COMMENT = lazy(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, deckstats `# !Commander`
+_MARKER = lazy(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
+_VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
-_SET_SUFFIX = re.compile(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
-_SET_PREFIX = re.compile(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
+_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
+_SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 # Archidekt's categories; `[token]` flags a token in the precon lists of taw/magic-preconstructed-decks.
 _CATEGORY_ZONES = {
     "commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION,
@@ -123,7 +124,7 @@ _COMMAND_ZONES = (COMMANDER, COMPANION)
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
 # _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
 # directly, to the entry `_card_line` would make.
-_PLAIN_LINE = re.compile(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
+_PLAIN_LINE = lazy(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
 # (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
@@ -137,9 +138,9 @@ _PLAIN_NAME = r"([^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]
 # (`_plain_card` asks this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
 _PLAIN_HEADER_BODY = r"[A-Za-z][A-Za-z0-9 ():-]{0,63}"
-_PLAIN_CARD = re.compile(_PLAIN_COUNT + _PLAIN_NAME)  # and a name that is not _PLAIN_PDF_NAME
-_PLAIN_PDF_NAME = re.compile(r"[0-9]+ obj")
-_PLAIN_HEADER = re.compile(_PLAIN_HEADER_BODY)
+_PLAIN_CARD = lazy(_PLAIN_COUNT + _PLAIN_NAME)  # and a name that is not _PLAIN_PDF_NAME
+_PLAIN_PDF_NAME = lazy(r"[0-9]+ obj")
+_PLAIN_HEADER = lazy(_PLAIN_HEADER_BODY)
 # The same lines, every one of a whole text at once: what a text too long for a decklist
 # must be before its lines are read one by one (`_PLAIN_CHECKED_CHARS`).
 _PLAIN_LINE_BODY = f"{_PLAIN_COUNT}{_PLAIN_NOT_PDF}{_PLAIN_NAME}|{_PLAIN_HEADER_BODY}"
@@ -150,7 +151,7 @@ _PLAIN_SLICE_CHARS = 8192
 # `_plain_list` first: a few hundred thousand lines that are all different (a hostile
 # file) would each cost a reading of its own, then only the general path reads them.
 _PLAIN_CHECKED_CHARS = 65536
-_BLANK_RUN = re.compile(r"\n\n+")
+_BLANK_RUN = lazy(r"\n\n+")
 # Distinct lines `_plain_card` remembers: the 10,000 real lists of the batch benchmark
 # hold about 11,000 (of 190,000 lines). Only lines at most _PLAIN_LINE_CHARS long (the
 # longest `_PLAIN_CARD` matches: 4 digits, 8 spaces and 901 characters of name) are
