@@ -92,6 +92,18 @@ class Context(Record):
             return scanned[3]  # as `counts` reads it
         return self._scan(deck)[3]
 
+    def names(self, deck: Deck) -> set[str | None]:
+        """The names of the deck's entries, None standing for any numbered one (a Yu-Gi-Oh!
+        passcode names its card by the number), read-only: gathered once per list of
+        entries for the rules that tell a common deck by a set test against names they
+        decided before (not-in-pool, companion), which None is never among."""
+        found = self._memo.names
+        entries = deck.entries
+        if found[0] is not entries or found[1] != len(entries):
+            # A comprehension: in Python 3.11 its attribute reads cost less than map(attrgetter).
+            found[:] = [entries, len(entries), {entry.name if entry.code is None else None for entry in entries}]
+        return found[2]
+
     def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
         scanned = self._memo.scanned
@@ -142,10 +154,11 @@ def _in_zones(deck: Deck, zones: frozenset[str], every_zone: bool) -> list[CardE
 class _Memo:
     """A context's answers, each for the entries it was worked out for (`Context`)."""
 
-    __slots__ = ("tallies", "totals", "scanned", "unknown")
+    __slots__ = ("tallies", "totals", "scanned", "unknown", "names")
 
     def __init__(self) -> None:
         self.tallies: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, CardTally]]] = {}
         self.totals: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, int]]] = {}
         self.scanned: list[Any] = [None, -1, {}, frozenset()]
         self.unknown: frozenset[str] = frozenset()
+        self.names: list[Any] = [None, -1, set()]

@@ -133,17 +133,40 @@ def _with_commander(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, comma
 def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterable[Problem]:
     memo, verdicts, snapshot = _memos(fmt, ctx, pool)
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
+    # Most decks of a batch: every name decided on this day before, and in the pool. One
+    # subset test in C against the names found in the pool that day tells so before the
+    # walk below, which then runs only for a deck with a name new to the day or one out of
+    # the pool (and is the only one to start a generator). The names are the context's,
+    # gathered once a deck (companion reads them too), when every zone the deck uses is
+    # checked here (nearly every deck).
     played = set(zones)
-    # Most decks of a batch: every name decided on this day before, and in the pool. Set
-    # operations in C tell so before the walk below, which then runs only for a deck with
-    # a name new to the day or one out of the pool (and is the only one to start a generator).
-    names = {entry.name for entry in deck.entries if entry.zone in played}
-    if names <= verdicts.keys() and not any(map(verdicts.__getitem__, names)):
+    if ctx.used_zones(deck) <= played:
+        names = ctx.names(deck)
+    else:
+        names = {entry.name for entry in deck.entries if entry.zone in played}
+    if names <= verdicts.inside:
         return ()
     return _walk(deck, fmt, ctx, pool, zones, memo, verdicts, snapshot)
 
 
-def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], dict[str, Any], dt.date | None]:
+class Verdicts(dict):  # type: ignore[type-arg]
+    """A card's verdict on one day by name (None: in the pool, or a name the card data
+    lacks; else (card, decision)), and `inside`, the names whose verdict is None: what a
+    deck all of whose names are in the pool is told by, in one set test."""
+
+    __slots__ = ("inside",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside: set[str] = set()
+
+    def decide(self, name: str, found: tuple[Card, Decision] | None) -> None:
+        self[name] = found
+        if found is None:
+            self.inside.add(name)
+
+
+def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], Verdicts, dt.date | None]:
     """(standings, verdicts, snapshot): where the pool's answers for the deck's catalog are
     kept (a card's standing across days, its verdict on the event's day), and
     legalities_snapshot."""
@@ -162,13 +185,15 @@ def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], d
     # The format's lists_known_up_to decides with a snapshot only (verdict_on).
     day = ctx.date
     known_up_to = fmt.lists_known_up_to if snapshot is not None else None
-    verdicts = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot, known_up_to, day), {})
+    verdicts = catalog.memo.get((ID, holding, ctx.platform, snapshot, known_up_to, day))
+    if verdicts is None:
+        verdicts = catalog.memo[(ID, holding, ctx.platform, snapshot, known_up_to, day)] = Verdicts()
     return memo, verdicts, snapshot
 
 
 def _walk(
     deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...],
-    memo: dict[str, Any], verdicts: dict[str, Any], snapshot: dt.date | None,
+    memo: dict[str, Any], verdicts: Verdicts, snapshot: dt.date | None,
 ) -> Iterator[Problem]:
     """The deck's cards in `zones` not in `pool` on the event's day, deciding each name not
     decided that day yet: its standing kept in `memo`, its verdict in `verdicts`."""
@@ -181,7 +206,8 @@ def _walk(
             continue
         found = verdicts.get(name, _UNDECIDED)
         if found is _UNDECIDED:
-            found = verdicts[name] = _not_in(name, catalog, memo, pool, fmt, ctx, snapshot)
+            found = _not_in(name, catalog, memo, pool, fmt, ctx, snapshot)
+            verdicts.decide(name, found)
         if found is not None and entry.key not in extra:
             flagged[name] = found
     if not flagged:
