@@ -45,14 +45,20 @@ class Context(Record):
         scanned = self._memo.scanned
         entries = deck.entries
         if scanned[0] is not entries or scanned[1] != len(entries):
-            # = deck.counts(), with the zones used alongside. The zones in the order they
-            # first appear (main and sideboard always first, as deck.counts() has them);
-            # then each zone's cards summed in a comprehension: a deck uses two zones or
-            # three, and a comprehension per zone costs less than a `+=` per entry.
-            zones = dict.fromkeys([entry.zone for entry in entries])
-            counts = {MAIN: 0, SIDEBOARD: 0}
-            for zone in zones:
-                counts[zone] = sum([entry.count for entry in entries if entry.zone == zone])
+            # = deck.counts(), with the zones used alongside. Each zone's cards summed in a
+            # comprehension: a deck uses two zones or three, and a comprehension per zone
+            # costs less than a `+=` per entry. Nearly every deck uses the main deck and the
+            # sideboard only: the sideboard is then the rest of the whole deck's cards.
+            zones = {entry.zone for entry in entries}
+            if zones <= _MAIN_AND_SIDEBOARD:
+                main = sum([entry.count for entry in entries if entry.zone == MAIN])
+                counts = {MAIN: main, SIDEBOARD: sum([entry.count for entry in entries]) - main}
+            else:
+                # The zones in the order they first appear (main and sideboard always first,
+                # as deck.counts() has them).
+                counts = {MAIN: 0, SIDEBOARD: 0}
+                for zone in dict.fromkeys([entry.zone for entry in entries]):
+                    counts[zone] = sum([entry.count for entry in entries if entry.zone == zone])
             scanned[:] = [entries, len(entries), counts, frozenset(zones)]
         return scanned
 
@@ -143,6 +149,9 @@ class Context(Record):
         counted = tally(_in_zones(deck, key, every_zone))
         self._memo.tallies[key] = (deck.entries, len(deck.entries), counted)
         return counted
+
+
+_MAIN_AND_SIDEBOARD = frozenset({MAIN, SIDEBOARD})
 
 
 def _in_zones(deck: Deck, zones: frozenset[str], every_zone: bool) -> list[CardEntry]:
