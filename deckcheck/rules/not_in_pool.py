@@ -285,10 +285,10 @@ def _not_in(
 
 def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context) -> str:
     """Why a card is not in the format's pool that day."""
-    from ..games.mtg.availability import PLATFORM_LABELS
-
     catalog = ctx.cards
-    on = "" if ctx.platform == "paper" else f" on {PLATFORM_LABELS[ctx.platform]}"
+    # Paper's messages name no platform: no import statement to run for each (thousands of
+    # old lists of a batch name cards out of the pool).
+    on = "" if ctx.platform == "paper" else f" on {_label(ctx.platform)}"
     day = ctx.date.isoformat()
     if decision.how == "legality":
         when = getattr(catalog, "legalities_date", None)
@@ -299,7 +299,7 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
     if decision.how == "unreleased":
         first = _first_release(record, ctx)
         if first is None:
-            return f"{record.name} never came out on {PLATFORM_LABELS[ctx.platform]}, so it is not in " \
+            return f"{record.name} never came out on {_label(ctx.platform)}, so it is not in " \
                    f"{fmt.name}'s card pool"
         return f"{record.name} was not out{on} by {day} (out{on} from {first}), so it is not in " \
                f"{fmt.name}'s card pool"
@@ -309,6 +309,13 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
         where = f"in a set allowed in {fmt.name}"
     rarity = f" at {' or '.join(sorted(pool.rarities))}" if pool.rarities else ""
     return f"{record.name} has no printing{rarity} {where}"
+
+
+def _label(platform: str) -> str:
+    """`Magic Online`: the platform as messages name it."""
+    from ..games.mtg.availability import PLATFORM_LABELS
+
+    return PLATFORM_LABELS[platform]
 
 
 def _first_release(record: Card, ctx: Context) -> str | None:
