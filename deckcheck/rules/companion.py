@@ -177,13 +177,20 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
                                       f"can't be the companion")
 
 
+_STARTING = (MAIN, COMMANDER)  # the zones of the starting deck
+
+
 def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.StartingDeck:
     """The main deck (and the command zone), as cards; the format's minimum size."""
     cards = []
-    for entry, count in group(entry for entry in deck.entries if entry.zone in (MAIN, COMMANDER)):
-        card = lookup(ctx, entry)
-        if card is not None:
-            cards.append((card, count))
+    if ctx.cards is not None:
+        # The catalog's own lookup, bound once: a deck with a companion in its sideboard
+        # (one in ten of a batch's old lists) looks up each card of its main deck.
+        lookup_card = ctx.cards.lookup
+        for entry, count in group([entry for entry in deck.entries if entry.zone in _STARTING]):
+            card = lookup_card(entry)
+            if card is not None:
+                cards.append((card, count))
     size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
     minimum = None
     if size is not None:
