@@ -131,7 +131,8 @@ def _with_commander(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, comma
 
 
 def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterable[Problem]:
-    memo, verdicts, snapshot = _memos(fmt, ctx, pool)
+    snapshot = _snapshot(fmt, ctx.cards)
+    verdicts = _verdicts(fmt, ctx, pool, snapshot)
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
     # Most decks of a batch: every name decided on this day before, and in the pool. One
     # subset test in C against the names found in the pool that day tells so before the
@@ -146,7 +147,7 @@ def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: t
         names = {entry.name for entry in deck.entries if entry.zone in played}
     if names <= verdicts.inside:
         return ()
-    return _walk(deck, fmt, ctx, pool, zones, memo, verdicts, snapshot)
+    return _walk(deck, fmt, ctx, pool, zones, _standings(ctx, pool, snapshot), verdicts, snapshot)
 
 
 class Verdicts(dict):  # type: ignore[type-arg]
@@ -170,25 +171,37 @@ def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], V
     """(standings, verdicts, snapshot): where the pool's answers for the deck's catalog are
     kept (a card's standing across days, its verdict on the event's day), and
     legalities_snapshot."""
-    catalog = ctx.cards
-    # A card's standing in the pool (legality, the days its printings cover on the
-    # platform) is worked out once and remembered with the catalog whose card it is; each
-    # deck then costs a lookup and a date comparison per card. Remembered by what the pool
-    # holds (not the pool object): pools that hold the same share it, and a pool made
-    # where a freed one was never reads the freed one's (CardPool.holding). The snapshot
-    # of the database's legalities decides with the pool (the built-in data has none:
-    # one attribute tells so, for every deck).
-    snapshot = getattr(catalog, "legalities_date", None) and legalities_snapshot(fmt, catalog)
-    holding = pool.holding(snapshot is not None)
-    memo = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot), {})
-    # And a card's verdict on the event's day once per day: a batch's decks share one.
-    # The format's lists_known_up_to decides with a snapshot only (verdict_on).
-    day = ctx.date
+    snapshot = _snapshot(fmt, ctx.cards)
+    return _standings(ctx, pool, snapshot), _verdicts(fmt, ctx, pool, snapshot), snapshot
+
+
+def _snapshot(fmt: Format, catalog: Any) -> dt.date | None:
+    # The snapshot of the database's legalities decides with the pool (the built-in data
+    # has none: one attribute tells so, for every deck).
+    return getattr(catalog, "legalities_date", None) and legalities_snapshot(fmt, catalog)
+
+
+def _standings(ctx: Context, pool: CardPool, snapshot: dt.date | None) -> dict[str, Any]:
+    """Each card's standing in the pool, by name. A card's standing (legality, the days its
+    printings cover on the platform) is worked out once and remembered with the catalog
+    whose card it is; each deck then costs a lookup and a date comparison per card.
+    Remembered by what the pool holds (not the pool object): pools that hold the same
+    share it, and a pool made where a freed one was never reads the freed one's
+    (CardPool.holding)."""
+    return ctx.cards.memo.setdefault((ID, pool.holding(snapshot is not None), ctx.platform, snapshot), {})
+
+
+def _verdicts(fmt: Format, ctx: Context, pool: CardPool, snapshot: dt.date | None) -> Verdicts:
+    """Each card's verdict on the event's day, worked out once per day: a batch's decks
+    share one. The format's lists_known_up_to decides with a snapshot only (verdict_on).
+    What the common deck reads alone (`_check_zones`): no standings table fetched for it."""
     known_up_to = fmt.lists_known_up_to if snapshot is not None else None
-    verdicts = catalog.memo.get((ID, holding, ctx.platform, snapshot, known_up_to, day))
+    key = (ID, pool.holding(snapshot is not None), ctx.platform, snapshot, known_up_to, ctx.date)
+    catalog = ctx.cards
+    verdicts = catalog.memo.get(key)
     if verdicts is None:
-        verdicts = catalog.memo[(ID, holding, ctx.platform, snapshot, known_up_to, day)] = Verdicts()
-    return memo, verdicts, snapshot
+        verdicts = catalog.memo[key] = Verdicts()
+    return verdicts
 
 
 def _walk(
