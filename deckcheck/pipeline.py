@@ -18,7 +18,7 @@ from .names import card_key
 from .problem import Problem, capped
 from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
-from .rules import prepare, rules_for
+from .rules import prepare, rules_for, speaking
 from .rules.context import Context
 from .schema import ISO_DATE
 
@@ -191,9 +191,10 @@ def check_deck(
     problems.extend(unknown)
     counts: dict[str, int] = {}
     if not deck.unreadable:
-        for rule in rules_for(fmt):
-            # A rule with nothing to say about most decks says so with an empty tuple (no
-            # generator to start and run out): nothing to add.
+        # The rules that may speak in this context (one with nothing to say about any deck
+        # that day is left out); one with nothing to say about most decks says so with an
+        # empty tuple (no generator to start and run out): nothing to add.
+        for rule in speaking(rules_for(fmt), fmt, ctx):
             found = rule.check(deck, fmt, ctx)
             if found:
                 problems.extend(found)

@@ -76,3 +76,22 @@ def test_a_catalog_without_legalities_dates_is_asked_as_before():
             return None  # knows no card: not-in-pool leaves names the data lacks to unknown-card
 
     assert problems(load("mtg/legacy"), Names()) == []
+
+
+def test_the_names_in_the_pool_on_a_day_are_those_whose_verdict_says_so(shared_data):
+    """not-in-pool tells a deck all of whose names are in the pool by one set test against
+    `Verdicts.inside`: it must hold exactly the names decided in the pool (or unknown) that
+    day, after real decks of several formats, whatever their order."""
+    from real_decks import format_id, mtgo_text, read_decks
+
+    catalog = MtgCatalog(builtin_path(), builtin=True)
+    for index, deck in enumerate(list(read_decks(shared_data))[::5]):
+        day = (dt.date(2026, 8, 31), dt.date(2019, 6, 1))[index % 2]
+        fmt = load(format_id(deck))
+        parsed = catalog.resolve_deck(parse_text(mtgo_text(deck), source="real"))[0]
+        list(not_in_pool.check(parsed, fmt, Context(date=day, cards=catalog)))
+    tables = [table for table in catalog.memo.values() if isinstance(table, not_in_pool.Verdicts)]
+    assert len(tables) >= 4
+    for table in tables:
+        assert table.inside == {name for name, verdict in table.items() if verdict is None}
+    assert any(verdict is not None for table in tables for verdict in table.values())

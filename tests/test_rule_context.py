@@ -173,3 +173,36 @@ def test_totals_and_tallies_over_some_zones_or_all_are_the_models_over_those_ent
             assert list(ctx.tally(deck, zones).items()) == list(tally(entries).items())
             some = set(list(copy_totals(entries))[::2])
             assert list(Context(date=DAY).tally(deck, zones, only=some).items()) == list(tally(entries, some).items())
+
+
+def _counted_plainly(deck: Deck) -> tuple[list[tuple[str, int]], frozenset[str]]:
+    """deck.counts() in its order, and the zones used, each the plain way."""
+    return list(deck.counts().items()), frozenset(entry.zone for entry in deck.entries)
+
+
+def _zone_cases() -> list[Deck]:
+    from deckcheck.model import COMMANDER, COMPANION, MAYBEBOARD
+
+    def deck(*entries: tuple[str, int, str]) -> Deck:
+        return Deck(source="t", entries=[CardEntry(name, count, zone, line) for line, (name, count, zone) in enumerate(entries, 1)])
+
+    return [
+        deck(),
+        deck(("Island", 0, SIDEBOARD)),
+        deck(("Pyroblast", 3, SIDEBOARD), ("Mountain", 20, MAIN)),
+        deck(("Lurrus of the Dream-Den", 1, COMPANION), ("Mountain", 20, MAIN), ("Lurrus of the Dream-Den", 1, SIDEBOARD)),
+        deck(("Opt", 1, MAYBEBOARD), ("Atraxa, Praetors' Voice", 1, COMMANDER), ("Forest", 98, MAIN)),
+        deck(("Forest", 10, MAIN), ("Forest", 5, MAIN), ("Opt", 2, SIDEBOARD), ("Opt", 1, MAIN)),
+    ]
+
+
+def test_counts_and_zones_are_those_of_the_plain_count_on_real_decks_and_odd_zones(shared_data):
+    """Context._scan sums a deck of main deck and sideboard only as the whole less the main
+    deck: the same counts, in the same order, as deck.counts(), on every real deck and on
+    decks of other zones, of empty zones and of none."""
+    from real_decks import mtgo_text, read_decks
+
+    decks = [parse_text(mtgo_text(deck), source="real") for deck in list(read_decks(shared_data))[::3]]
+    for deck in decks + _zone_cases():
+        ctx = Context(date=DAY)
+        assert (list(ctx.counts(deck).items()), ctx.used_zones(deck)) == _counted_plainly(deck), deck.entries

@@ -89,6 +89,13 @@ class _Both:
         self.seen.add(self.ID)
         if [problem.to_dict() for problem in quick] != [problem.to_dict() for problem in plain]:
             self.differences.append(f"{deck.source} {fmt.id} {self.ID}: quick {quick} plain {plain}")
+        # A rule `rules.speaking` leaves out of the context (its `silent`) must have nothing to
+        # say about the deck the plain way either.
+        silent = getattr(self.rule, "silent", None)
+        if silent is not None and silent(fmt, ctx):
+            self.seen.add(f"{self.ID} silent")
+            if plain:
+                self.differences.append(f"{deck.source} {fmt.id} {self.ID}: silent, yet plain {plain}")
         return quick
 
 
@@ -115,6 +122,24 @@ def test_real_decks_get_the_same_problems_both_ways(shared_data, both_ways):
     assert not differences, differences[:5]
     assert {format_date.ID, deck_size.ID, sideboard_size.ID, copy_limit.ID, companion.ID, banned.ID, restricted.ID,
             not_in_pool.ID} <= seen
+    assert {f"{rule} silent" for rule in (format_date.ID, format_platform.ID, registered_pool.ID, restricted.ID)} <= seen
+
+
+def test_the_rules_left_out_of_a_context_are_those_silent_in_it():
+    """rules.speaking: worked out once per context, and again for another day, catalog or pool."""
+    from deckcheck.rules import rules_for, speaking
+    from deckcheck.rules.context import Context
+
+    fmt = load("mtg/pioneer")
+    early, later = Context(date=dt.date(2015, 6, 1)), Context(date=dt.date(2026, 8, 31))
+    ids = [rule.ID for rule in speaking(rules_for(fmt), fmt, later)]
+    assert format_date.ID not in ids and registered_pool.ID not in ids and restricted.ID not in ids
+    assert copy_limit.ID in ids and banned.ID in ids
+    assert format_date.ID in [rule.ID for rule in speaking(rules_for(fmt), fmt, early)]
+    assert speaking(rules_for(fmt), fmt, later) is speaking(rules_for(fmt), fmt, Context(date=dt.date(2026, 8, 31)))
+    with_pool = Context(date=dt.date(2026, 8, 31), pool=object())  # type: ignore[arg-type]
+    assert registered_pool.ID in [rule.ID for rule in speaking(rules_for(fmt), fmt, with_pool)]
+    assert format_platform.ID in [rule.ID for rule in speaking(rules_for(fmt), fmt, Context(date=later.date, platform="mtgx"))]
 
 
 def test_real_decks_on_arena_and_with_a_companion_section_get_the_same_problems_both_ways(shared_data, both_ways):

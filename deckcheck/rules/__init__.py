@@ -4,7 +4,9 @@ Each rule module has a docstring (its user documentation, with PASS/FAIL example
 `ID` from the stable list in docs/contracts.md, `KEYS` (the schema of the format keys it
 reads, which formats/schema.py adds to the format schema), `applies(fmt)` when it has
 nothing to check for some formats, `check(deck, fmt, ctx)` yielding `Problem`s, and
-optionally `show(fmt, day)`, its lines of `deckcheck formats show`, and `prepare(deck, fmt,
+optionally `show(fmt, day)`, its lines of `deckcheck formats show`, `silent(fmt, ctx)`, true
+when the rule has nothing to say about any deck in that context (an event after the format's
+first day, no registered pool, no list in force: `speaking` leaves it out), and `prepare(deck, fmt,
 ctx)`, which returns the deck as the format reads it before any rule checks it (the
 commander rule fills the command zone from a file's conventions), and `card_notes(name, fmt,
 day, platform)`, lines `cards lookup -f` adds about one card that is legal in the deck but
@@ -55,6 +57,31 @@ def rules_for(fmt: Format) -> tuple[ModuleType, ...]:
             rule for rule in RULES.values() if getattr(rule, "applies", None) is None or rule.applies(fmt)
         )
     return found
+
+
+def speaking(rules: tuple[ModuleType, ...], fmt: Format, ctx: Context) -> tuple[ModuleType, ...]:
+    """The rules of `rules` (`rules_for(fmt)`) that may say something about a deck in `ctx`:
+    those whose `silent(fmt, ctx)` is true are left out. Worked out once per day, platform,
+    card catalog and pool given or not (what `silent` reads), not once per deck: a batch
+    checks thousands of decks in one context, and a rule left out costs no call."""
+    table = fmt.memo.get(_SPEAKING)
+    if table is None:
+        table = fmt.memo[_SPEAKING] = {}
+    key = (ctx.date, ctx.platform, id(ctx.cards), ctx.pool is None)
+    found = table.get(key)
+    # The rules, the catalog and the format it was worked out for: a copy of a format
+    # (`replace`) shares its memo with data of its own, and a catalog made where a freed
+    # one was would share its id.
+    if found is None or found[0] is not rules or found[1] is not ctx.cards or found[2] is not fmt:
+        if len(table) >= _SPEAKING_KEPT:
+            table.clear()
+        found = table[key] = (rules, ctx.cards, fmt, tuple(
+            rule for rule in rules if getattr(rule, "silent", None) is None or not rule.silent(fmt, ctx)))
+    return found[3]
+
+
+_SPEAKING = "speaking rules"  # its key in a format's memo
+_SPEAKING_KEPT = 32  # contexts remembered per format (a batch uses one, a server one per day asked)
 
 
 def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:

@@ -28,9 +28,15 @@ def group(entries: Iterable[CardEntry]) -> list[tuple[CardEntry, int]]:
     """One (first entry, copies) per card and zone, in deck order: a `.ydk` lists each copy
     on its own line, and one problem per card reads better than one per line."""
     seen: dict[tuple[str, str], list[Any]] = {}
+    get = seen.get
     for entry in entries:
-        slot = seen.setdefault((entry.key, entry.zone), [entry, 0])
-        slot[1] += entry.count
+        # A list made only for a card's first line (a setdefault made one for every line).
+        key = (entry.key, entry.zone)
+        slot = get(key)
+        if slot is None:
+            seen[key] = [entry, entry.count]
+        else:
+            slot[1] += entry.count
     return [(first, count) for first, count in seen.values()]
 
 

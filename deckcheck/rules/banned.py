@@ -34,6 +34,12 @@ def applies(fmt: Format) -> bool:
     return bool(fmt.banned) or bool((fmt.option("card_pool") or {}).get("legality"))
 
 
+def silent(fmt: Format, ctx: Context) -> bool:
+    """Whether no deck meets this rule that day (rules.speaking): no card banned on the
+    platform by the bundled lists, and no newer card database that may ban one."""
+    return not fmt.banned_on(ctx.date, ctx.platform) and newer_database(fmt, ctx) is None
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     # Most decks hold no card banned that day, and the built-in data has no newer lists: a
     # set intersection (in C) tells so, and the deck costs no generator.

@@ -62,13 +62,30 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
         if ctx.cards is None or SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
             return ()
         # Most sideboards hold no card with a companion ability: told by a set test against
-        # the names `_has_condition` found without one, without a generator. (A numbered
-        # entry stands as None, never among those names: `_problems` decides for it.)
+        # the names `_has_condition` found without one, without a generator. First the
+        # names of the whole deck (the context's, gathered once a deck), which the
+        # names of nearly every deck are among once the deck's main deck was learnt below;
+        # then the sideboard's alone. (A numbered entry stands as None, never among those
+        # names: `_problems` decides for it.)
         quiet = ctx.cards.memo.get(_QUIET)
-        if quiet is not None and \
-                {entry.name if entry.code is None else None for entry in deck.entries if entry.zone == SIDEBOARD} <= quiet:
-            return ()
+        if quiet is not None:
+            names = ctx.names(deck)
+            if names <= quiet:
+                return ()
+            if {entry.name if entry.code is None else None for entry in deck.entries if entry.zone == SIDEBOARD} <= quiet:
+                if None not in names:
+                    _learn(deck, ctx, names - quiet)
+                return ()
     return _problems(deck, fmt, ctx, used)
+
+
+def _learn(deck: Deck, ctx: Context, new: set[str]) -> None:
+    """Decide for the deck's other names (main deck, command zone) whether each card has a
+    companion ability, so that the next deck holding them is told by the whole deck's names."""
+    conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
+    for entry in deck.entries:
+        if entry.name in new:
+            _has_condition(entry, ctx, conditions)
 
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> Iterator[Problem]:
@@ -160,13 +177,20 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
                                       f"can't be the companion")
 
 
+_STARTING = (MAIN, COMMANDER)  # the zones of the starting deck
+
+
 def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.StartingDeck:
     """The main deck (and the command zone), as cards; the format's minimum size."""
     cards = []
-    for entry, count in group(entry for entry in deck.entries if entry.zone in (MAIN, COMMANDER)):
-        card = lookup(ctx, entry)
-        if card is not None:
-            cards.append((card, count))
+    if ctx.cards is not None:
+        # The catalog's own lookup, bound once: a deck with a companion in its sideboard
+        # (one in ten of a batch's old lists) looks up each card of its main deck.
+        lookup_card = ctx.cards.lookup
+        for entry, count in group([entry for entry in deck.entries if entry.zone in _STARTING]):
+            card = lookup_card(entry)
+            if card is not None:
+                cards.append((card, count))
     size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
     minimum = None
     if size is not None:

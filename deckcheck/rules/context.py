@@ -45,14 +45,20 @@ class Context(Record):
         scanned = self._memo.scanned
         entries = deck.entries
         if scanned[0] is not entries or scanned[1] != len(entries):
-            # = deck.counts(), with the zones used alongside. The zones in the order they
-            # first appear (main and sideboard always first, as deck.counts() has them);
-            # then each zone's cards summed in a comprehension: a deck uses two zones or
-            # three, and a comprehension per zone costs less than a `+=` per entry.
-            zones = dict.fromkeys([entry.zone for entry in entries])
-            counts = {MAIN: 0, SIDEBOARD: 0}
-            for zone in zones:
-                counts[zone] = sum([entry.count for entry in entries if entry.zone == zone])
+            # = deck.counts(), with the zones used alongside. Each zone's cards summed in a
+            # comprehension: a deck uses two zones or three, and a comprehension per zone
+            # costs less than a `+=` per entry. Nearly every deck uses the main deck and the
+            # sideboard only: the sideboard is then the rest of the whole deck's cards.
+            zones = {entry.zone for entry in entries}
+            if zones <= _MAIN_AND_SIDEBOARD:
+                main = sum([entry.count for entry in entries if entry.zone == MAIN])
+                counts = {MAIN: main, SIDEBOARD: sum([entry.count for entry in entries]) - main}
+            else:
+                # The zones in the order they first appear (main and sideboard always first,
+                # as deck.counts() has them).
+                counts = {MAIN: 0, SIDEBOARD: 0}
+                for zone in dict.fromkeys([entry.zone for entry in entries]):
+                    counts[zone] = sum([entry.count for entry in entries if entry.zone == zone])
             scanned[:] = [entries, len(entries), counts, frozenset(zones)]
         return scanned
 
@@ -93,6 +99,18 @@ class Context(Record):
         if scanned[0] is deck.entries and scanned[1] == len(deck.entries):
             return scanned[3]  # as `counts` reads it
         return self._scan(deck)[3]
+
+    def names(self, deck: Deck) -> set[str | None]:
+        """The names of the deck's entries, None standing for any numbered one (a Yu-Gi-Oh!
+        passcode names its card by the number), read-only: gathered once per list of
+        entries for the rules that tell a common deck by a set test against names they
+        decided before (not-in-pool, companion), which None is never among."""
+        found = self._memo.names
+        entries = deck.entries
+        if found[0] is not entries or found[1] != len(entries):
+            # A comprehension: in Python 3.11 its attribute reads cost less than map(attrgetter).
+            found[:] = [entries, len(entries), {entry.name if entry.code is None else None for entry in entries}]
+        return found[2]
 
     def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
@@ -135,6 +153,9 @@ class Context(Record):
         return counted
 
 
+_MAIN_AND_SIDEBOARD = frozenset({MAIN, SIDEBOARD})
+
+
 def _in_zones(deck: Deck, zones: frozenset[str], every_zone: bool) -> list[CardEntry]:
     """The deck's entries in `zones`: the entries list itself when those are all the zones
     it uses (most decks), else those entries gathered in a comprehension, not a generator."""
@@ -144,10 +165,11 @@ def _in_zones(deck: Deck, zones: frozenset[str], every_zone: bool) -> list[CardE
 class _Memo:
     """A context's answers, each for the entries it was worked out for (`Context`)."""
 
-    __slots__ = ("tallies", "totals", "scanned", "unknown")
+    __slots__ = ("tallies", "totals", "scanned", "unknown", "names")
 
     def __init__(self) -> None:
         self.tallies: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, CardTally]]] = {}
         self.totals: dict[frozenset[str], tuple[list[CardEntry], int, dict[str, int]]] = {}
         self.scanned: list[Any] = [None, -1, {}, frozenset()]
         self.unknown: frozenset[str] = frozenset()
+        self.names: list[Any] = [None, -1, set()]

@@ -85,10 +85,14 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
         return ()
     # Within the default limit and without a limit of its own: fine, whatever the lists say
     # (most cards of most decks). Sifted out in one comprehension; most decks stop here,
-    # without a generator.
+    # without a generator. Most decks hold no card with a limit of its own, told by one
+    # set test in C: the comprehension then compares the totals alone.
     default, per_card = limits.default, limits.per_card
     totals = ctx.totals(deck, limits.zones)
-    candidates = [(key, total) for key, total in totals.items() if total > default or key in per_card]
+    if per_card and not per_card.keys().isdisjoint(totals.keys()):
+        candidates = [(key, total) for key, total in totals.items() if total > default or key in per_card]
+    else:
+        candidates = [(key, total) for key, total in totals.items() if total > default]
     if candidates and limits.exempt_basic_lands:
         # The many basic lands of most decks, which `_problems` would pass over first.
         basic_lands = fmt.basic_lands

@@ -47,6 +47,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     return _problems(fmt, ctx)
 
 
+def silent(fmt: Format, ctx: Context) -> bool:
+    """Whether no deck meets this rule on the day (rules.speaking): `check`'s test."""
+    return ctx.date >= _first_day(fmt)
+
+
 def _first_day(fmt: Format) -> dt.date:
     """The first day neither `since` nor `lists_known_from` is after (date.min when the
     format says neither), remembered with the loaded format."""

@@ -42,6 +42,11 @@ def _played_on(fmt: Format) -> str:
     return " and ".join(_label(platform) for platform in fmt.option("platforms"))
 
 
+def silent(fmt: Format, ctx: Context) -> bool:
+    """Whether no deck meets this rule on the platform (rules.speaking): `check`'s test."""
+    return ctx.platform in fmt.option("platforms")
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     if ctx.platform in fmt.option("platforms"):
         return ()  # every deck of an event on one of the format's platforms: no generator

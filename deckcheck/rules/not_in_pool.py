@@ -131,44 +131,82 @@ def _with_commander(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, comma
 
 
 def _check_zones(deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...]) -> Iterable[Problem]:
-    memo, verdicts, snapshot = _memos(fmt, ctx, pool)
+    snapshot = _snapshot(fmt, ctx.cards)
+    verdicts = _verdicts(fmt, ctx, pool, snapshot)
     # Decide each distinct name first; the full tally (lines, counts) only when one fails.
+    # Most decks of a batch: every name decided on this day before, and in the pool. One
+    # subset test in C against the names found in the pool that day tells so before the
+    # walk below, which then runs only for a deck with a name new to the day or one out of
+    # the pool (and is the only one to start a generator). The names are the context's,
+    # gathered once a deck (companion reads them too), when every zone the deck uses is
+    # checked here (nearly every deck).
     played = set(zones)
-    # Most decks of a batch: every name decided on this day before, and in the pool. Set
-    # operations in C tell so before the walk below, which then runs only for a deck with
-    # a name new to the day or one out of the pool (and is the only one to start a generator).
-    names = {entry.name for entry in deck.entries if entry.zone in played}
-    if names <= verdicts.keys() and not any(map(verdicts.__getitem__, names)):
+    if ctx.used_zones(deck) <= played:
+        names = ctx.names(deck)
+    else:
+        names = {entry.name for entry in deck.entries if entry.zone in played}
+    if names <= verdicts.inside:
         return ()
-    return _walk(deck, fmt, ctx, pool, zones, memo, verdicts, snapshot)
+    return _walk(deck, fmt, ctx, pool, zones, _standings(ctx, pool, snapshot), verdicts, snapshot)
 
 
-def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], dict[str, Any], dt.date | None]:
+class Verdicts(dict):  # type: ignore[type-arg]
+    """A card's verdict on one day by name (None: in the pool, or a name the card data
+    lacks; else (card, decision)), and `inside`, the names whose verdict is None: what a
+    deck all of whose names are in the pool is told by, in one set test."""
+
+    __slots__ = ("inside",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside: set[str] = set()
+
+    def decide(self, name: str, found: tuple[Card, Decision] | None) -> None:
+        self[name] = found
+        if found is None:
+            self.inside.add(name)
+
+
+def _memos(fmt: Format, ctx: Context, pool: CardPool) -> tuple[dict[str, Any], Verdicts, dt.date | None]:
     """(standings, verdicts, snapshot): where the pool's answers for the deck's catalog are
     kept (a card's standing across days, its verdict on the event's day), and
     legalities_snapshot."""
-    catalog = ctx.cards
-    # A card's standing in the pool (legality, the days its printings cover on the
-    # platform) is worked out once and remembered with the catalog whose card it is; each
-    # deck then costs a lookup and a date comparison per card. Remembered by what the pool
-    # holds (not the pool object): pools that hold the same share it, and a pool made
-    # where a freed one was never reads the freed one's (CardPool.holding). The snapshot
-    # of the database's legalities decides with the pool (the built-in data has none:
-    # one attribute tells so, for every deck).
-    snapshot = getattr(catalog, "legalities_date", None) and legalities_snapshot(fmt, catalog)
-    holding = pool.holding(snapshot is not None)
-    memo = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot), {})
-    # And a card's verdict on the event's day once per day: a batch's decks share one.
-    # The format's lists_known_up_to decides with a snapshot only (verdict_on).
-    day = ctx.date
+    snapshot = _snapshot(fmt, ctx.cards)
+    return _standings(ctx, pool, snapshot), _verdicts(fmt, ctx, pool, snapshot), snapshot
+
+
+def _snapshot(fmt: Format, catalog: Any) -> dt.date | None:
+    # The snapshot of the database's legalities decides with the pool (the built-in data
+    # has none: one attribute tells so, for every deck).
+    return getattr(catalog, "legalities_date", None) and legalities_snapshot(fmt, catalog)
+
+
+def _standings(ctx: Context, pool: CardPool, snapshot: dt.date | None) -> dict[str, Any]:
+    """Each card's standing in the pool, by name. A card's standing (legality, the days its
+    printings cover on the platform) is worked out once and remembered with the catalog
+    whose card it is; each deck then costs a lookup and a date comparison per card.
+    Remembered by what the pool holds (not the pool object): pools that hold the same
+    share it, and a pool made where a freed one was never reads the freed one's
+    (CardPool.holding)."""
+    return ctx.cards.memo.setdefault((ID, pool.holding(snapshot is not None), ctx.platform, snapshot), {})
+
+
+def _verdicts(fmt: Format, ctx: Context, pool: CardPool, snapshot: dt.date | None) -> Verdicts:
+    """Each card's verdict on the event's day, worked out once per day: a batch's decks
+    share one. The format's lists_known_up_to decides with a snapshot only (verdict_on).
+    What the common deck reads alone (`_check_zones`): no standings table fetched for it."""
     known_up_to = fmt.lists_known_up_to if snapshot is not None else None
-    verdicts = catalog.memo.setdefault((ID, holding, ctx.platform, snapshot, known_up_to, day), {})
-    return memo, verdicts, snapshot
+    key = (ID, pool.holding(snapshot is not None), ctx.platform, snapshot, known_up_to, ctx.date)
+    catalog = ctx.cards
+    verdicts = catalog.memo.get(key)
+    if verdicts is None:
+        verdicts = catalog.memo[key] = Verdicts()
+    return verdicts
 
 
 def _walk(
     deck: Deck, fmt: Format, ctx: Context, pool: CardPool, zones: tuple[str, ...],
-    memo: dict[str, Any], verdicts: dict[str, Any], snapshot: dt.date | None,
+    memo: dict[str, Any], verdicts: Verdicts, snapshot: dt.date | None,
 ) -> Iterator[Problem]:
     """The deck's cards in `zones` not in `pool` on the event's day, deciding each name not
     decided that day yet: its standing kept in `memo`, its verdict in `verdicts`."""
@@ -181,7 +219,8 @@ def _walk(
             continue
         found = verdicts.get(name, _UNDECIDED)
         if found is _UNDECIDED:
-            found = verdicts[name] = _not_in(name, catalog, memo, pool, fmt, ctx, snapshot)
+            found = _not_in(name, catalog, memo, pool, fmt, ctx, snapshot)
+            verdicts.decide(name, found)
         if found is not None and entry.key not in extra:
             flagged[name] = found
     if not flagged:
@@ -259,10 +298,10 @@ def _not_in(
 
 def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context) -> str:
     """Why a card is not in the format's pool that day."""
-    from ..games.mtg.availability import PLATFORM_LABELS
-
     catalog = ctx.cards
-    on = "" if ctx.platform == "paper" else f" on {PLATFORM_LABELS[ctx.platform]}"
+    # Paper's messages name no platform: no import statement to run for each (thousands of
+    # old lists of a batch name cards out of the pool).
+    on = "" if ctx.platform == "paper" else f" on {_label(ctx.platform)}"
     day = ctx.date.isoformat()
     if decision.how == "legality":
         when = getattr(catalog, "legalities_date", None)
@@ -273,7 +312,7 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
     if decision.how == "unreleased":
         first = _first_release(record, ctx)
         if first is None:
-            return f"{record.name} never came out on {PLATFORM_LABELS[ctx.platform]}, so it is not in " \
+            return f"{record.name} never came out on {_label(ctx.platform)}, so it is not in " \
                    f"{fmt.name}'s card pool"
         return f"{record.name} was not out{on} by {day} (out{on} from {first}), so it is not in " \
                f"{fmt.name}'s card pool"
@@ -283,6 +322,13 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
         where = f"in a set allowed in {fmt.name}"
     rarity = f" at {' or '.join(sorted(pool.rarities))}" if pool.rarities else ""
     return f"{record.name} has no printing{rarity} {where}"
+
+
+def _label(platform: str) -> str:
+    """`Magic Online`: the platform as messages name it."""
+    from ..games.mtg.availability import PLATFORM_LABELS
+
+    return PLATFORM_LABELS[platform]
 
 
 def _first_release(record: Card, ctx: Context) -> str | None:

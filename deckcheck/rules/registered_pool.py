@@ -42,6 +42,11 @@ KEYS = {
 }
 
 
+def silent(fmt: Format, ctx: Context) -> bool:
+    """Whether no deck meets this rule: no pool given (rules.speaking), `check`'s test."""
+    return ctx.pool is None
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     pool = ctx.pool
     if pool is None:
