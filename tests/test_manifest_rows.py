@@ -57,3 +57,16 @@ def test_a_rows_cells_are_its_read_columns_stripped_and_never_empty(row):
     assert {key: cells.get(key) for key in manifest.REQUIRED + manifest.OPTIONAL} == {
         key: cell(key) for key in manifest.REQUIRED + manifest.OPTIONAL
     }
+
+
+@pytest.mark.parametrize("cell", [
+    "ydke://abc!def!ghi!", "YDKE://abc!!!", " \ufeffydke://abc!!!", "\tydke://x", "ydke://", "ydke:/x", "ydke//x", "ydke",
+    "decks/a.txt", "C:decks/a.txt", "https://example.com/deck", "ydke://a\nb", "", ":", "a:b",
+])
+def test_a_deck_cell_without_the_url_mark_is_never_a_url(cell):
+    """`_registration` asks the URL parsers only about a cell holding `:`: every URL they
+    take holds one."""
+    from deckcheck.decklists import is_inline
+
+    assert is_inline(cell) is (manifest._URL_MARK in cell and is_inline(cell))
+    assert not is_inline(cell.replace(manifest._URL_MARK, ""))

@@ -349,6 +349,9 @@ def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
 
 
 _READ = frozenset(REQUIRED + OPTIONAL)
+# What every deck given as a URL holds (`ydke://...`: decklists.is_inline), and a path
+# to a file seldom does (tests/test_manifest_rows.py).
+_URL_MARK = ":"
 
 
 def _texts(row: Mapping[str, Any]) -> dict[str, str]:
@@ -373,7 +376,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     if deck is None:
         if "deck" not in said:
             problems.append("no deck file named")
-    elif is_inline(deck):
+    elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
         path, deck, inline = deck.strip(), inline_name(deck), True
