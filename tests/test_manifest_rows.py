@@ -30,6 +30,9 @@ LONG = "x" * MAX_MANIFEST_CELL_CHARS
     (["player", "deck"], [LONG, "a.txt"]),                               # at the bound: taken
     (["player", "deck"], [LONG + "x", "a.txt"]),                         # over it: left out, said
     (["player", "deck", "notes"], ["Ann", "a.txt", LONG + "x"]),          # over it, in a column not read
+    (["player", "deck", "email", "team", "email"], ["Ann", "a.txt", "a@x", "Blue", "b@x"]),  # named columns only
+    (["player", "deck", "team"], ["Ann", "a.txt"]),                      # short, every column named
+    (["", "player", "deck"], ["1", "Ann", "a.txt"]),                     # no name first
 ])
 def test_table_cells_take_every_cell_within_the_bound_as_the_cell_by_cell_rule_does(header, cells):
     def refused(cell: str) -> str | None:
@@ -39,6 +42,9 @@ def test_table_cells_take_every_cell_within_the_bound_as_the_cell_by_cell_rule_d
 
     expected = manifest._row_of((column, cell, refused(cell)) for column, cell in zip(header, cells) if column)
     assert manifest._table_cells(header, cells) == expected
+    assert list(manifest._table_cells(header, cells).items()) == list(expected.items())  # in its order too
+    if len("".join(cells)) <= MAX_MANIFEST_CELL_CHARS:  # what a table's reading tells it (`_csv_rows`)
+        assert list(manifest._table_cells(header, cells, within=True).items()) == list(expected.items())
 
 
 @pytest.mark.parametrize("row", [
