@@ -60,6 +60,7 @@ class RealFolders:
         self._cwd: str | None = None
         self._roots: dict[str, str] = {}
         self._heads: dict[tuple[str, str], tuple[str, str]] = {}
+        self._folders: dict[tuple[str, str, str], tuple[str, str, bool]] = {}
         self.files = files
 
     def cwd(self) -> str:
@@ -87,6 +88,18 @@ class RealFolders:
         if found is None:
             target = os.path.normpath(os.path.join(base, head))
             found = self._heads[key] = (target, os.path.normpath(os.path.join(self.cwd(), target)))
+        return found
+
+    def folder(self, base: str, head: str, root: str) -> tuple[str, str, bool]:
+        """`head(base, head)` and whether that folder is `root` or lies under it
+        (`is_within` its absolute path), once per (base, head, root): a file named in it by
+        a plain name lies inside the root then, whatever the name. (Outside it, a file may
+        still be the root itself, `../event` from inside `event`: `is_within` judges those.)"""
+        key = (base, head, root)
+        found = self._folders.get(key)
+        if found is None:
+            target, absolute = self.head(base, head)
+            found = self._folders[key] = (target, absolute, is_within(absolute, self.absolute(root)))
         return found
 
     def real(self, folder: str) -> str:
@@ -193,10 +206,25 @@ def _named_in_folder(
 ) -> tuple[str, str | None]:
     """`named_inside_text` of the path `head/name` (`name` alone when `head` is empty), whose
     last part `name` is a plain name: normalising the whole path is normalising `head` (once
-    per folder, `RealFolders.head`) and adding `name`, as `os.path.join` would."""
-    target_head, absolute_head = folders.head(base, head)
+    per folder, `RealFolders.folder`) and adding `name`, as `os.path.join` would. Whether
+    the file is inside the root by name is the folder's answer, asked once; a file that is
+    no link, in a folder reached through none, needs only its one `lstat` (the other cases
+    take `_outside_or_link`, as every path once did: tests/test_security_files.py)."""
+    base, root = os.fspath(base), os.fspath(root)
+    target_head, absolute_head, inside = folders.folder(base, head, root)
     target = name if target_head == os.curdir else _joined(target_head, name)
     absolute = _joined(absolute_head, name)
+    if inside:
+        try:
+            real_folder = folders.real(absolute_head)
+            seen = os.lstat(absolute)
+        except (OSError, ValueError):
+            seen = None  # missing, a loop, a name too long: `_link_reason` says which
+        if seen is not None and real_folder == absolute_head and not stat.S_ISLNK(seen.st_mode):
+            # The one case of nearly every row: `_real_path` would give `absolute` itself.
+            if folders.files is not None:
+                folders.files[target] = (seen.st_dev, seen.st_ino, seen.st_size)
+            return target, None
     return target, _outside_or_link(absolute, folders.absolute(root), root, where=where, folders=folders,
                                     split=(absolute_head, name), named=target)
 

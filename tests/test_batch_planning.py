@@ -54,3 +54,13 @@ def test_chunks_keep_task_order_and_shrink_towards_the_end(total, processes):
     assert sizes[-1] <= runner.MIN_CHUNK
     if total >= 1_000:
         assert sizes[-2] == runner.MIN_CHUNK  # the last full chunks are the smallest
+
+
+def test_a_batch_gives_its_tasks_fields_in_the_tasks_order():
+    """batch/check.py builds each Task by position (one per deck): the fields it gives, in
+    its order, are Task's first fields; the rest keep their defaults."""
+    from deckcheck.batch.check import TASK_FIELDS
+    from deckcheck.batch.runner import Task
+
+    assert Task._fields[:len(TASK_FIELDS)] == TASK_FIELDS
+    assert set(Task._fields[len(TASK_FIELDS):]) <= set(Task._field_defaults)

@@ -30,6 +30,9 @@ LONG = "x" * MAX_MANIFEST_CELL_CHARS
     (["player", "deck"], [LONG, "a.txt"]),                               # at the bound: taken
     (["player", "deck"], [LONG + "x", "a.txt"]),                         # over it: left out, said
     (["player", "deck", "notes"], ["Ann", "a.txt", LONG + "x"]),          # over it, in a column not read
+    (["player", "deck", "email", "team", "email"], ["Ann", "a.txt", "a@x", "Blue", "b@x"]),  # named columns only
+    (["player", "deck", "team"], ["Ann", "a.txt"]),                      # short, every column named
+    (["", "player", "deck"], ["1", "Ann", "a.txt"]),                     # no name first
 ])
 def test_table_cells_take_every_cell_within_the_bound_as_the_cell_by_cell_rule_does(header, cells):
     def refused(cell: str) -> str | None:
@@ -39,6 +42,9 @@ def test_table_cells_take_every_cell_within_the_bound_as_the_cell_by_cell_rule_d
 
     expected = manifest._row_of((column, cell, refused(cell)) for column, cell in zip(header, cells) if column)
     assert manifest._table_cells(header, cells) == expected
+    assert list(manifest._table_cells(header, cells).items()) == list(expected.items())  # in its order too
+    if len("".join(cells)) <= MAX_MANIFEST_CELL_CHARS:  # what a table's reading tells it (`_csv_rows`)
+        assert list(manifest._table_cells(header, cells, within=True).items()) == list(expected.items())
 
 
 @pytest.mark.parametrize("row", [
@@ -57,3 +63,16 @@ def test_a_rows_cells_are_its_read_columns_stripped_and_never_empty(row):
     assert {key: cells.get(key) for key in manifest.REQUIRED + manifest.OPTIONAL} == {
         key: cell(key) for key in manifest.REQUIRED + manifest.OPTIONAL
     }
+
+
+@pytest.mark.parametrize("cell", [
+    "ydke://abc!def!ghi!", "YDKE://abc!!!", " \ufeffydke://abc!!!", "\tydke://x", "ydke://", "ydke:/x", "ydke//x", "ydke",
+    "decks/a.txt", "C:decks/a.txt", "https://example.com/deck", "ydke://a\nb", "", ":", "a:b",
+])
+def test_a_deck_cell_without_the_url_mark_is_never_a_url(cell):
+    """`_registration` asks the URL parsers only about a cell holding `:`: every URL they
+    take holds one."""
+    from deckcheck.decklists import is_inline
+
+    assert is_inline(cell) is (manifest._URL_MARK in cell and is_inline(cell))
+    assert not is_inline(cell.replace(manifest._URL_MARK, ""))

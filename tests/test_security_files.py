@@ -503,6 +503,58 @@ def test_manifest_paths_with_remembered_folders_judge_as_without(tmp_path, outsi
             assert tree.named_inside_text(name, base=base, root=top, where="the folder", folders=folders) == alone, name
 
 
+# Names through links (the file, or a folder on the way), beside names of plain files.
+LINKED_NAMES = [
+    "decks/plain.txt", "decks/inside.txt", "decks/hidden.txt", "decks/out.txt", "decks/loop.txt", "decks/missing.txt",
+    "far/secret.txt", "far/missing.txt", "alias/plain.txt", "alias/inside.txt", "alias/out.txt", "alias/hidden.txt",
+    "nowhere/plain.txt", "decks/sub", "decks/plain.txt/x", "../event", "../event/decks/plain.txt", "../outside/secret.txt",
+]
+
+
+@pytest.mark.parametrize("where_base", ["root", "decks", "relative root", "relative decks", "working folder"])
+def test_files_through_links_with_remembered_folders_judge_as_without(tmp_path, outside, monkeypatch, where_base):
+    """A file named by a plain name in a folder inside the root takes a shortcut (the
+    folder's answer, the file's one `lstat`: tree._named_in_folder): links to files and
+    folders, loops, missing files and folders, the root itself are judged as the whole
+    path's own check judges them, and what the check saw of a file (tree.RealFolders.files)
+    is the `lstat` of each file that is no link, and of nothing else."""
+    from deckcheck import tree
+
+    root = tmp_path / "event"
+    (root / "decks" / "sub").mkdir(parents=True)
+    (root / ".git").mkdir()
+    (root / ".git" / "config").write_text("secret", encoding="utf-8")
+    (root / "decks" / "plain.txt").write_text("4 Island\n", encoding="utf-8")
+    os.symlink("plain.txt", root / "decks" / "inside.txt")
+    os.symlink("../.git/config", root / "decks" / "hidden.txt")
+    os.symlink(outside / "secret.txt", root / "decks" / "out.txt")
+    os.symlink("loop.txt", root / "decks" / "loop.txt")
+    os.symlink(outside, root / "far")
+    os.symlink("decks", root / "alias")
+    monkeypatch.chdir(root if where_base == "working folder" else tmp_path)
+    base, top = {
+        "root": (root, root), "decks": (root / "decks", root), "relative root": (Path("event"), Path("event")),
+        "relative decks": (Path("event/decks"), Path("event")), "working folder": (Path("."), Path(".")),
+    }[where_base]
+    files: dict[str, tree.FileSeen] = {}
+    folders = tree.RealFolders(files)
+    expected: dict[str, tree.FileSeen] = {}
+    for _ in range(2):  # the second round reads the remembered folders
+        for name in LINKED_NAMES + [f"../{name}" for name in LINKED_NAMES if where_base.endswith("decks")]:
+            alone = tree.named_inside_text(name, base=base, root=top, where="the folder")
+            assert tree.named_inside_text(name, base=base, root=top, where="the folder", folders=folders) == alone, name
+            target, why = alone
+            if why is None and os.path.lexists(target) and not os.path.islink(target):
+                expected[target] = _seen(target)
+    assert expected and {key: files.get(key) for key in expected} == expected
+    assert all(os.path.lexists(key) and not os.path.islink(key) and files[key] == _seen(key) for key in files)
+
+
+def _seen(path: str) -> tuple[int, int, int]:
+    seen = os.lstat(path)
+    return seen.st_dev, seen.st_ino, seen.st_size
+
+
 # ---------------------------------------------------------------- "inside" judged one way (tree.is_within)
 
 

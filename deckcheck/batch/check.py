@@ -79,6 +79,10 @@ class BatchReport:
         return 0 if legal else 1
 
 
+# The fields `tasks` gives a Task by position (tests/test_batch_planning.py holds them to Task's).
+TASK_FIELDS = ("path", "shown", "format_id", "keep_entries", "pool_path", "pool_shown", "line", "cards_db", "cards",
+               "platform", "inline", "format_root")
+
 OnResult = Callable[[Registration, DeckResult, list[CardEntry] | None, Format | None], None]
 # Hears each registration's final result, in order, when a batch streams its report.
 Sink = Callable[[Registration, DeckResult], None]
@@ -199,13 +203,15 @@ def check_registrations(
             if row.path is None:
                 continue
             effective = row.format_of(format_id)
+            # By position, in TASK_FIELDS' order: one is built per deck, and twelve
+            # keywords matched by name cost more than the tuple itself.
             yield Task(
-                path=row.path, shown=row.deck, inline=row.inline,  # a Registration's files are text
-                format_id=effective if effective in formats.loaded else None,
-                format_root=None if formats.root is None else formats.root_text(row),
-                keep_entries=keep_all or row.team is not None or number in picks,
-                pool_path=row.pool_path, pool_shown=row.pool, line=row.line, cards_db=cards_db, cards=cards,
-                platform=row.platform or platform,
+                row.path, row.deck,  # path, shown: a Registration's files are text
+                effective if effective in formats.loaded else None,  # format_id
+                keep_all or row.team is not None or number in picks,  # keep_entries
+                row.pool_path, row.pool, row.line, cards_db, cards,  # pool_path, pool_shown, line, cards_db, cards
+                row.platform or platform, row.inline,  # platform, inline
+                None if formats.root is None else formats.root_text(row),  # format_root
             )
 
     results: list[DeckResult] = []

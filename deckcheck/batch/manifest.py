@@ -207,14 +207,17 @@ def _csv_rows(
     previous = 0
     try:
         for cells in reader:
-            span, previous = range(previous + 1, reader.line_num + 1), reader.line_num
-            if _blank(cells):
+            line = reader.line_num
+            span, previous = range(previous + 1, line + 1), line
+            # `_blank(cells)`, with the joined text kept: no cell is longer than it (`_table_cells`).
+            joined = "".join(cells)
+            if not joined or joined.isspace():
                 continue
             if header is None:
-                damaged = read.header_error(span, reader.line_num)
+                damaged = read.header_error(span, line)
                 if damaged:
-                    raise InputError(f"{shown} line {reader.line_num}: {damaged}")
-                header = _header(cells, shown, reader.line_num)
+                    raise InputError(f"{shown} line {line}: {damaged}")
+                header = _header(cells, shown, line)
                 notes += _unread_settings(header, shown, "column")
                 continue
             if len(cells) > len(header) and not _blank(cells[len(header):]):
@@ -224,9 +227,9 @@ def _csv_rows(
                 held = "a tab" if delimiter == "\t" else f"{delimiter!r} (\"Smith{delimiter} John\")"
                 why = (f"{len(cells)} cells, but the header names {len(header)} columns; quote a cell that holds {held}, "
                        "or name the extra column in the header")
-                yield reader.line_num, span, {"_error": why}
+                yield line, span, {"_error": why}
                 continue
-            yield reader.line_num, span, _table_cells(header, cells)
+            yield line, span, _table_cells(header, cells, within=len(joined) <= MAX_MANIFEST_CELL_CHARS)
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
 
@@ -238,11 +241,15 @@ def _blank(cells: list[str]) -> bool:
     return not joined or joined.isspace()
 
 
-def _table_cells(header: list[str], cells: list[str]) -> dict[str, Any]:
-    """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out."""
-    if max(map(len, cells), default=0) <= MAX_MANIFEST_CELL_CHARS:
+def _table_cells(header: list[str], cells: list[str], *, within: bool = False) -> dict[str, Any]:
+    """A table row by column name; a cell longer than MAX_MANIFEST_CELL_CHARS is left out.
+    `within`: the caller knows every cell is within that bound (their joined text is)."""
+    if within or max(map(len, cells), default=0) <= MAX_MANIFEST_CELL_CHARS:
         # Every cell taken, as nearly every row's are: `_row_of` with nothing to leave out,
-        # in one comprehension instead of a generator and a check per cell.
+        # in one `dict` (a column with no name has its comprehension) instead of a
+        # generator and a check per cell.
+        if "" not in header:
+            return dict(zip(header, cells))
         return {column: cell for column, cell in zip(header, cells) if column}
 
     def refused(cell: str) -> str | None:
@@ -349,6 +356,9 @@ def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
 
 
 _READ = frozenset(REQUIRED + OPTIONAL)
+# What every deck given as a URL holds (`ydke://...`: decklists.is_inline), and a path
+# to a file seldom does (tests/test_manifest_rows.py).
+_URL_MARK = ":"
 
 
 def _texts(row: Mapping[str, Any]) -> dict[str, str]:
@@ -373,7 +383,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     if deck is None:
         if "deck" not in said:
             problems.append("no deck file named")
-    elif is_inline(deck):
+    elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
         path, deck, inline = deck.strip(), inline_name(deck), True

@@ -9,12 +9,13 @@ from __future__ import annotations
 import heapq
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..names import fold_once
 from ..problem import Problem
+from ..record import Record
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -25,8 +26,7 @@ REGISTRATION = "registration"
 SEATS = ("A", "B", "C")
 
 
-@dataclass(frozen=True, slots=True)
-class Registration:
+class Registration(Record):
     """A deck to check, and who registered it.
 
     `deck` is the name the report shows (relative to the source, `/`-separated); `path` is
@@ -36,30 +36,59 @@ class Registration:
     A batch holds every row until its end (teams, deck checks), so rows are slotted and
     keep their files as strings: a `Path` given for `path` or `pool_path` is kept as
     its text (a pathlib object costs about 500 bytes, its text a fifth of that).
+    A Record (deckcheck/record.py), treated as immutable (change one with `replace`), not a
+    frozen dataclass: one is built per manifest row, and a frozen dataclass set each of its
+    17 fields through `object.__setattr__`, about a ninth of a row's whole cost in a batch
+    whose rows reuse one verdict.
     """
 
-    deck: str
-    path: str | None
-    player: str | None = None
-    team: str | None = None
-    seat: str | None = None
-    format_id: FormatRef | None = None  # this row's own format (an id or a file), else the batch's `-f`
-    format_refused: bool = False  # the row named a format file that may not be read (its problem says why)
-    format_written: str | None = None  # that refused format as the row wrote it, for the report
-    line: int | None = None
-    problems: tuple[Problem, ...] = ()
-    # Limited events: the registered pool as the manifest names it, and the file to read.
-    pool: str | None = None
-    pool_path: str | None = None
-    platform: str | None = None  # this row's own platform, else the batch's `--platform`
-    # The same player registered again for the same team: reported once, on this row, and
-    # never counted in the team's totals a second time.
-    duplicate: bool = False
-    # Problems of this row its team's check states in its own words (a player also on
-    # another team is the team's `team-registration`): not repeated as the member's.
-    team_states: tuple[Problem, ...] = ()
-    inline: bool = False
-    player_id: str | None = None  # the `id` column (Wizards account, CARD GAME ID): printed on the sheets
+    __slots__ = (
+        "deck", "path", "player", "team", "seat", "format_id", "format_refused", "format_written", "line", "problems",
+        "pool", "pool_path", "platform", "duplicate", "team_states", "inline", "player_id",
+    )
+
+    def __init__(
+        self,
+        deck: str,
+        path: str | os.PathLike[str] | None,
+        player: str | None = None,
+        team: str | None = None,
+        seat: str | None = None,
+        format_id: FormatRef | None = None,  # this row's own format (an id or a file), else the batch's `-f`
+        format_refused: bool = False,  # the row named a format file that may not be read (its problem says why)
+        format_written: str | None = None,  # that refused format as the row wrote it, for the report
+        line: int | None = None,
+        problems: tuple[Problem, ...] = (),
+        # Limited events: the registered pool as the manifest names it, and the file to read.
+        pool: str | None = None,
+        pool_path: str | os.PathLike[str] | None = None,
+        platform: str | None = None,  # this row's own platform, else the batch's `--platform`
+        # The same player registered again for the same team: reported once, on this row, and
+        # never counted in the team's totals a second time.
+        duplicate: bool = False,
+        # Problems of this row its team's check states in its own words (a player also on
+        # another team is the team's `team-registration`): not repeated as the member's.
+        team_states: tuple[Problem, ...] = (),
+        inline: bool = False,
+        player_id: str | None = None,  # the `id` column (Wizards account, CARD GAME ID): printed on the sheets
+    ) -> None:
+        self.deck = deck
+        self.path: str | None = path if path is None or path.__class__ is str else os.fspath(path)
+        self.player = player
+        self.team = team
+        self.seat = seat
+        self.format_id = format_id
+        self.format_refused = format_refused
+        self.format_written = format_written
+        self.line = line
+        self.problems = problems
+        self.pool = pool
+        self.pool_path: str | None = pool_path if pool_path is None or pool_path.__class__ is str else os.fspath(pool_path)
+        self.platform = platform
+        self.duplicate = duplicate
+        self.team_states = team_states
+        self.inline = inline
+        self.player_id = player_id
 
     def format_of(self, default: FormatRef | None) -> FormatRef | None:
         """The format this row is checked against: its own, else the batch's `-f`; None
@@ -73,15 +102,8 @@ class Registration:
         the refused one as written."""
         return str(self.format_of(default) or self.format_written or "")
 
-    def __post_init__(self) -> None:
-        # Two tests, not a loop over the two names: a batch builds a row or more per deck.
-        if self.path is not None and not isinstance(self.path, str):
-            object.__setattr__(self, "path", os.fspath(self.path))
-        if self.pool_path is not None and not isinstance(self.pool_path, str):
-            object.__setattr__(self, "pool_path", os.fspath(self.pool_path))
-
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
-        return replace(self, problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
+        return self.replace(problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
 
 
 @dataclass(frozen=True)
@@ -160,11 +182,11 @@ def _rows_naming_unextracted(
     for row in rows:
         item = _unextracted(by_path, row.path if not row.inline else None)
         if item is not None:
-            row = replace(row, path=None).with_problem(f"deck {row.deck}: {item.reason}")
+            row = row.replace(path=None).with_problem(f"deck {row.deck}: {item.reason}")
             named.add(item.file)
         item = _unextracted(by_path, row.pool_path)
         if item is not None:
-            row = replace(row, pool_path=None).with_problem(
+            row = row.replace(pool_path=None).with_problem(
                 f"pool {row.pool}: {item.reason}; the deck was not checked against a pool")
             named.add(item.file)
         mended.append(row)
@@ -207,7 +229,7 @@ def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
         if row.team is not None:
             team = spelled.setdefault(player_key(row.team), row.team)
             if team != row.team:
-                row = replace(row, team=team)
+                row = row.replace(team=team)
         folded.append(row)
     return folded
 
@@ -228,11 +250,11 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                     f"player {row.player!r} is on team {row.team or '(none)'} here and on team "
                     f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
                 )
-                row = replace(row, team_states=(row.problems[-1],))
+                row = row.replace(team_states=(row.problems[-1],))
             else:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
-                row = replace(row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}"),
-                              duplicate=True)
+                row = row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}").replace(
+                    duplicate=True)
         if row.seat is not None and row.seat not in SEATS:
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
         if row.format_id is not None:

@@ -172,8 +172,8 @@ class _Verdict(NamedTuple):
     as_of: Any
 
     def result_for(self, task: Task) -> DeckResult:
-        return DeckResult(deck=task.shown, format=self.format, problems=list(self.problems), counts=dict(self.counts),
-                          as_of=self.as_of)
+        # deck, format, problems and counts by position: every row that reuses a verdict builds one.
+        return DeckResult(task.shown, self.format, list(self.problems), dict(self.counts), as_of=self.as_of)
 
 
 # The verdicts a batch has reached so far in this process, by the digest of the file's
@@ -204,7 +204,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     key = _verdict_key(task, day, data)
     seen = _VERDICTS.get(key)
     if seen is not None:
-        return Outcome(result=seen.result_for(task))
+        return Outcome(seen.result_for(task))
     outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
     _remember(key, outcome.result, task)
     return outcome

@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import replace
 from typing import Optional
 
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
@@ -122,7 +121,7 @@ def bound_files_read_again(
                            f"{MAX_DECK_BYTES_READ_AGAIN:,} bytes of deck and pool files again for rows that name one "
                            "an earlier row named (docs/security.md, limits)")
                 changed = {"path": None} if what == "deck" else {"pool_path": None}
-                bounded[index] = replace(row.with_problem(message), **changed)
+                bounded[index] = row.with_problem(message).replace(**changed)
     return bounded
 
 

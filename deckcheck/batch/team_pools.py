@@ -26,7 +26,6 @@ pools (team draft: each player drafts their own) play each deck against its own 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,7 +67,7 @@ def assign_pools(
             given = team_pools.get(row.team) if row.team is not None else None
             if given is not None:
                 pool, path = given
-                row = replace(row, pool=pool, pool_path=path)
+                row = row.replace(pool=pool, pool_path=path)
             elif uses_pools(row):
                 row = row.with_problem(NO_POOL)
         assigned.append(row)

@@ -97,10 +97,12 @@ class BatchWriter:
 
         self.out = out
         self.totals = Totals()
+        self.lines = ResultLines()
         out.write('{\n  "deckcheck": ' + _dumps(REPORT_VERSION))
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        self.out.write((',\n  "results": [\n    ' if not self.totals.decks else ",\n    ") + _dumps(result_dict(row, result)))
+        line = self.lines.line(row, result)
+        self.out.write((',\n  "results": [\n    ' if not self.totals.decks else ",\n    ") + line)
         self.totals.count(result)
 
     def finish(self, batch: BatchReport) -> None:
@@ -155,3 +157,87 @@ def _dumps(value: Any) -> str:
     if _C_ENCODE is None or value.__class__ is str:
         return _ENCODER.encode(value)
     return "".join(_C_ENCODE(value, 0))
+
+
+class ResultLines:
+    """The text of a batch report's result lines, `_dumps(result_dict(row, result))`,
+    written from pieces: a row's own values (deck, player, line) encoded one by one, and
+    the values the decks of a batch share (the counts, the `as_of`) encoded once each and
+    reused. json's encoder took about a third of a row's cost in a batch whose rows reuse
+    one verdict, most of it on the same few values. Values of any other kind than the
+    report's own (a library's result with a count that is a float, a player that is no
+    str) take `_dumps` itself; tests/test_json_lines.py holds the two ways to one text.
+    One per report: what it keeps is bounded (MOST_KEPT each), and goes with the report."""
+
+    MOST_KEPT = 256
+
+    def __init__(self) -> None:
+        self._counts: dict[tuple[tuple[str, int], ...], str] = {}
+        # By id(), with the AsOf itself, so no other object can take its id meanwhile; an
+        # AsOf's report fields are worked out once (freshness.AsOf._report_fields).
+        self._as_of: dict[int, tuple[Any, str]] = {}
+
+    def line(self, row: Registration, result: DeckResult) -> str:
+        text = self._spliced(row, result) if _C_ENCODE is not None else None
+        return text if text is not None else _dumps(result_dict(row, result))
+
+    def _spliced(self, row: Registration, result: DeckResult) -> str | None:
+        """The line put together as json's encoder writes it (`": "` after a key, `", "`
+        between items, keys in `result_dict`'s order), or None for a value of another kind."""
+        deck, format_, player, team, pool = result.deck, result.format, result.player, result.team, result.pool
+        seat, line = row.seat, row.line
+        if deck.__class__ is not str or format_.__class__ is not str or not (
+            (player is None or player.__class__ is str) and (team is None or team.__class__ is str)
+            and (pool is None or pool.__class__ is str) and (seat is None or seat.__class__ is str)
+            and (line is None or line.__class__ is int)
+        ):
+            return None
+        counts = self._counts_text(result.counts)
+        if counts is None:
+            return None
+        text = f'{{"deck": {_text(deck)}, "format": {_text(format_)}, "legal": {"true" if result.legal else "false"}'
+        if player is not None:
+            text += ', "player": ' + _text(player)
+        if team is not None:
+            text += ', "team": ' + _text(team)
+        if pool is not None:
+            text += ', "pool": ' + _text(pool)
+        problems = result.problems
+        text += ', "counts": ' + counts + ', "problems": ' + (_dumps([problem.to_dict() for problem in problems]) if problems else "[]")
+        if result.as_of is not None:
+            text += ', "as_of": ' + self._as_of_text(result.as_of)
+        if player is None:
+            text += ', "player": null'
+        if team is None:
+            text += ', "team": null'
+        if seat is not None:
+            text += ', "seat": ' + _text(seat)
+        if line is not None:
+            text += ', "manifest_line": ' + int.__repr__(line)
+        return text + "}"
+
+    def _counts_text(self, counts: dict[str, int]) -> str | None:
+        """The counts' text, None unless every zone is a str and every count an int (a
+        float or a bool equals an int as a key, but is written otherwise)."""
+        for zone, count in counts.items():
+            if zone.__class__ is not str or count.__class__ is not int:
+                return None
+        key = tuple(counts.items())
+        found = self._counts.get(key)
+        if found is None:
+            if len(self._counts) >= self.MOST_KEPT:
+                self._counts.clear()
+            found = self._counts[key] = _dumps(counts)
+        return found
+
+    def _as_of_text(self, as_of: Any) -> str:
+        kept = self._as_of.get(id(as_of))
+        if kept is None:
+            if len(self._as_of) >= self.MOST_KEPT:
+                self._as_of.clear()
+            kept = self._as_of[id(as_of)] = (as_of, _dumps(as_of.to_dict()))
+        return kept[1]
+
+
+# A str as json's C encoder writes it (the same function: `_c_encoder` is given it).
+_text = json.encoder.encode_basestring

@@ -1,0 +1,105 @@
+"""report/json.py ResultLines: a batch's result lines put together from pieces (a row's
+own values encoded one by one, the counts and `as_of` the decks share encoded once) are
+the text json's encoder writes of `result_dict`, on real decks and on awkward values."""
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck.batch import check_source
+from deckcheck.batch.registration import Registration
+from deckcheck.freshness import AsOf
+from deckcheck.problem import Problem
+from deckcheck.report.json import ResultLines, _dumps, result_dict
+from deckcheck.result import DeckResult
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+
+def _plain(row: Registration, result: DeckResult) -> str:
+    return _dumps(result_dict(row, result))
+
+
+FRESH = AsOf(dt.date(2026, 8, 31), "paper", dt.date(2026, 9, 2), dt.date(2026, 6, 14))
+STALE = AsOf(dt.date(2027, 1, 1), "mtgo", dt.date(2026, 9, 2), None, card_data_brings_lists=True)
+PROBLEMS = [
+    Problem(rule="banned", message="Black Lotus is banned", card="Black Lotus", zone="main", line=3),
+    Problem(rule="registration", message="manifest line 4: no player name", details={"manifest_line": 4}),
+    Problem(rule="copy-limit", message="5 copies of Æther Vial; at most 4 \"allowed\"\u2028", count=5, limit=4,
+            severity="warning", details={"holders": {"ann": 4, "bob": 1}}),
+]
+ROWS = [
+    Registration("a.txt", "a.txt"),
+    Registration("a.txt", "a.txt", player="Ann", line=2),
+    Registration("d/Jötun.txt", "x", player="Zoë \"Z\" O'Neil\t\x01", team="Blue\u2028Sky", seat="B", line=40),
+    Registration("", None, line=7, pool="pools/p.txt"),
+    Registration("ydke://abc", "ydke://abc", player="", team="", seat="", line=0, inline=True),
+]
+RESULTS = [
+    dict(),
+    dict(player="Ann"),
+    dict(player="Zoë\x7f", team="Blue"),
+    dict(team="Red", pool="pools/p.txt"),
+    dict(problems=PROBLEMS[:1], as_of=FRESH),
+    dict(problems=PROBLEMS, as_of=STALE, counts={"main": 60, "sideboard": 15}),
+    dict(counts={"main": 60, "sideboard": 15}, as_of=FRESH),
+    dict(counts={}, as_of=None),
+    dict(counts={"main": 60.0, "sideboard": 15}),  # written 60.0: never the memo's 60
+    dict(counts={"main": True}),                   # written true: never the memo's 1
+    dict(counts={"main": 1}),
+    dict(counts={3: 4}),                            # a key json turns into text
+    dict(format=""),
+]
+
+
+@pytest.mark.parametrize("fields", RESULTS, ids=repr)
+@pytest.mark.parametrize("row", ROWS, ids=repr)
+def test_a_line_is_what_json_writes_of_the_result(row, fields):
+    result = DeckResult(deck=row.deck, format=fields.get("format", "mtg/legacy"), problems=list(fields.get("problems", [])),
+                        counts=fields.get("counts", {"main": 60}), player=fields.get("player"), team=fields.get("team"),
+                        pool=fields.get("pool"), as_of=fields.get("as_of"))
+    lines = ResultLines()
+    assert lines.line(row, result) == _plain(row, result)
+    assert lines.line(row, result) == _plain(row, result)  # again, from what it kept
+
+
+def test_lines_of_values_of_other_kinds_are_json_s_own():
+    """Equal as keys, written otherwise: 1 and True and 1.0 in one writer, in turn."""
+    lines = ResultLines()
+    row = Registration("a.txt", "a.txt", player="Ann", line=2)
+    for count in (1, True, 1.0, 1, True):
+        result = DeckResult(deck="a.txt", format="mtg/legacy", counts={"main": count}, as_of=FRESH)
+        assert lines.line(row, result) == _plain(row, result)
+    odd = Registration("a.txt", "a.txt", player="Ann", line=True)  # a line that is no int
+    result = DeckResult(deck="a.txt", format="mtg/legacy", counts={"main": 1}, player="Ann")
+    assert lines.line(odd, result) == _plain(odd, result)
+
+
+def test_what_a_writer_keeps_is_bounded():
+    lines = ResultLines()
+    row = Registration("a.txt", "a.txt")
+    for count in range(3 * ResultLines.MOST_KEPT):
+        stamp = AsOf(dt.date(2026, 8, 31), "paper")
+        result = DeckResult(deck="a.txt", format="f", counts={"main": count}, as_of=stamp)
+        assert lines.line(row, result) == _plain(row, result)
+    assert len(lines._counts) <= ResultLines.MOST_KEPT and len(lines._as_of) <= ResultLines.MOST_KEPT
+
+
+@pytest.mark.parametrize("date, platform", [("2026-08-31", "paper"), ("2015-03-01", "mtgo")])
+def test_the_lines_of_a_batch_of_real_decks_are_json_s(tmp_path, shared_data, date, platform):
+    """Real decks in their own formats, legal and not, stale and not: every line alike."""
+    import batch_bench
+
+    manifest = batch_bench.write_set(tmp_path, 400, shared_data)
+    lines = ResultLines()
+    seen = []
+
+    def sink(row: Registration, result: DeckResult) -> None:
+        assert lines.line(row, result) == _plain(row, result)
+        seen.append(result.legal)
+
+    check_source(str(manifest), None, date=date, platform=platform, jobs=1, sink=sink)
+    assert len(seen) == 400 and not all(seen) and (any(seen) or date != "2026-08-31")
