@@ -182,7 +182,8 @@ def check_registrations(
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
-    rows = [_team_format_without_team(row, formats) for row in rows]
+    if any(formats.for_teams(ref) for ref in formats.loaded):  # the rows' formats loaded above (format_error)
+        rows = [_team_format_without_team(row, formats) for row in rows]
     rows = check_shared_files(rows, found.files)
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),

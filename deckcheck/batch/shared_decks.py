@@ -106,6 +106,11 @@ def bound_files_read_again(
     again = 0
     bounded = list(rows)
     for index, (row, file, pool) in enumerate(zip(rows, files, pools)):
+        if pool is None and file is not None and not row.inline and file[0] not in seen:
+            # Most rows: one deck file no earlier row named, no pool. Told without the pairs
+            # below (two tuples a row, for every row of a big event).
+            seen.add(file[0])
+            continue
         for found, what in ((None if row.inline else file, "deck"), (pool, "pool")):
             if found is None:
                 continue
@@ -132,15 +137,23 @@ def _warn_shared(
     """Each row whose item (`items`, one per row: a deck, a pool; None: none) rows of other
     owners (`owner_of`: a player, a team) name too, warned that they do, naming those rows'
     players (`what` says what the item is, `rule` why one owner has it)."""
+    first: dict[Hashable, int] = {}  # the row that names each item first
+    # The rows of each item more than one row names: a group is built only then, not one
+    # list per row (most rows name a file of their own). Groups are disjoint, so their
+    # order changes nothing.
     by_item: dict[Hashable, list[int]] = {}
-    for index, (row, found) in enumerate(zip(rows, items)):
-        item = found if row.player else None
-        if item is not None:
-            by_item.setdefault(item, []).append(index)
+    for index, (row, item) in enumerate(zip(rows, items)):
+        if item is None or not row.player:
+            continue
+        earlier = first.setdefault(item, index)
+        if earlier != index:
+            group = by_item.get(item)
+            if group is None:
+                by_item[item] = [earlier, index]
+            else:
+                group.append(index)
     warned = list(rows)
     for group in by_item.values():
-        if len(group) < 2:
-            continue
         keys = [owner_of(rows[index]) for index in group]
         rows_of = Counter(keys)
         if len(rows_of) < 2:
