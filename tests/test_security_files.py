@@ -430,12 +430,9 @@ def test_policy_files_are_bounded_regular_files(cli, tmp_path):
 
 
 
-def test_manifest_link_checks_with_remembered_folders_judge_as_without(tmp_path, outside):
-    """tree.RealFolders (each folder's real path resolved once per manifest) gives every
-    path the verdict a full `realpath` gives: links out, into hidden folders, loops,
-    linked folders, missing files and plain files alike."""
-    from deckcheck import tree
-
+def _event_with_links(tmp_path: Path, outside: Path) -> Path:
+    """An event folder whose decks/ holds a plain file and links to it, into a hidden
+    folder, out of the event and to themselves, beside links to a far folder and to decks/."""
     root = tmp_path / "event"
     (root / "decks" / "sub").mkdir(parents=True)
     (root / ".git").mkdir()
@@ -447,6 +444,16 @@ def test_manifest_link_checks_with_remembered_folders_judge_as_without(tmp_path,
     os.symlink("loop.txt", root / "decks" / "loop.txt")
     os.symlink(outside, root / "far")
     os.symlink("decks", root / "alias")
+    return root
+
+
+def test_manifest_link_checks_with_remembered_folders_judge_as_without(tmp_path, outside):
+    """tree.RealFolders (each folder's real path resolved once per manifest) gives every
+    path the verdict a full `realpath` gives: links out, into hidden folders, loops,
+    linked folders, missing files and plain files alike."""
+    from deckcheck import tree
+
+    root = _event_with_links(tmp_path, outside)
     names = ["decks/plain.txt", "decks/inside.txt", "decks/hidden.txt", "decks/out.txt", "decks/loop.txt",
              "decks/missing.txt", "far/secret.txt", "alias/plain.txt", "alias/out.txt", "decks/sub/../plain.txt",
              "decks/sub", "../event/decks/plain.txt", "decks/plain.txt/x"]
@@ -520,17 +527,7 @@ def test_files_through_links_with_remembered_folders_judge_as_without(tmp_path, 
     is the `lstat` of each file that is no link, and of nothing else."""
     from deckcheck import tree
 
-    root = tmp_path / "event"
-    (root / "decks" / "sub").mkdir(parents=True)
-    (root / ".git").mkdir()
-    (root / ".git" / "config").write_text("secret", encoding="utf-8")
-    (root / "decks" / "plain.txt").write_text("4 Island\n", encoding="utf-8")
-    os.symlink("plain.txt", root / "decks" / "inside.txt")
-    os.symlink("../.git/config", root / "decks" / "hidden.txt")
-    os.symlink(outside / "secret.txt", root / "decks" / "out.txt")
-    os.symlink("loop.txt", root / "decks" / "loop.txt")
-    os.symlink(outside, root / "far")
-    os.symlink("decks", root / "alias")
+    root = _event_with_links(tmp_path, outside)
     monkeypatch.chdir(root if where_base == "working folder" else tmp_path)
     base, top = {
         "root": (root, root), "decks": (root / "decks", root), "relative root": (Path("event"), Path("event")),
