@@ -26,7 +26,11 @@ class LazyPattern:
         self._source = (pattern, flags)
 
     def __getattr__(self, name: str) -> Any:
-        # Called only for what the instance lacks: the first use of any forwarded name.
+        # Called only for what the instance lacks: the first use of any forwarded name. A
+        # special name (`__deepcopy__`, `__setstate__`, asked of an instance `copy` made
+        # without `__init__`) is no pattern's: answered as missing, not by compiling.
+        if name.startswith("__") or name == "_source":
+            raise AttributeError(name)
         compiled = re.compile(*self._source)
         for forwarded in _FORWARDED:
             setattr(self, forwarded, getattr(compiled, forwarded))
