@@ -95,9 +95,6 @@ class Context(Record):
 
     def used_zones(self, deck: Deck) -> frozenset[str]:
         """The zones the deck has entries in (a rule skips the walk for a zone not there)."""
-        scanned = self._memo.scanned
-        if scanned[0] is deck.entries and scanned[1] == len(deck.entries):
-            return scanned[3]  # as `counts` reads it
         return self._scan(deck)[3]
 
     def names(self, deck: Deck) -> set[str | None]:
@@ -114,8 +111,7 @@ class Context(Record):
 
     def _zones(self, deck: Deck, zones: Iterable[str]) -> tuple[frozenset[str], bool]:
         """The zones of `zones` the deck uses, and whether those are all the zones it uses."""
-        scanned = self._memo.scanned
-        present = scanned[3] if scanned[0] is deck.entries and scanned[1] == len(deck.entries) else self._scan(deck)[3]
+        present = self._scan(deck)[3]
         used = present.intersection(zones)
         return used, len(used) == len(present)
 
