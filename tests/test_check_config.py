@@ -308,7 +308,9 @@ def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path,
         assert result["message"]["text"].startswith(message)
         place = result["locations"][0]["physicalLocation"]
         assert place["artifactLocation"]["uri"] == "deckcheck.yaml" and place["region"] == {"startLine": line}
-        assert log["runs"][0]["invocations"][0]["exitCode"] == 2
+        # The run stopped there: no invocation that exits 2 before any deck succeeded.
+        [invocation] = log["runs"][0]["invocations"]
+        assert (invocation["executionSuccessful"], invocation["exitCode"]) == (False, 2)
         rules = log["runs"][0]["tool"]["driver"]["rules"]
         assert rules[result["ruleIndex"]]["id"] == "config"
         assert "deckcheck.yaml" in rules[result["ruleIndex"]]["fullDescription"]["text"]
@@ -388,8 +390,11 @@ def test_a_deck_deckcheck_yaml_gives_no_format_is_still_a_report_on_that_deck(cl
     done = cli("check", "-o", output, cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
     assert (done.returncode, done.stderr) == (2, f"deckcheck: error: decks/burn.txt: {NO_FORMAT}\n")
     if output == "sarif":
-        [result] = assert_valid_sarif(done.stdout)["runs"][0]["results"]
+        [run] = assert_valid_sarif(done.stdout)["runs"]
+        [result] = run["results"]
         assert (result["ruleId"], result["message"]["text"]) == ("config", NO_FORMAT)
+        [invocation] = run["invocations"]
+        assert (invocation["executionSuccessful"], invocation["exitCode"]) == (False, 2)
         assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "decks/burn.txt"
     elif output == "junit":
         [case] = assert_valid_junit(done.stdout).iter("testcase")

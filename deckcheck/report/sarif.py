@@ -24,7 +24,9 @@ results: code scanning would open an alert for each. A batch's files that are no
 `warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`).
 A run that a usage error stopped (`check -f mtg/nope`) is a log without results whose
 invocation did not succeed (`executionSuccessful: false`, exit code 2), the error its first
-notification (level `error`): a result needs a location, and the command line has none.
+notification (level `error`): a result needs a location, and the command line has none. A
+deckcheck.yaml that `check` cannot use stops the run too: its error is the log's one result
+(rule `config`, on the file's line) and the invocation did not succeed either.
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ from .. import __version__
 from ..decklists import names_a_file
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
-from ..rules.docs import ASSERTION, all_docs, describe
+from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
 from .workspace import namer, source_root
@@ -237,6 +239,16 @@ def _notifications(report: Report) -> list[dict[str, Any]]:
     return stopped + skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
 
 
+def _ran_through(report: Report) -> bool:
+    """Whether the run went on to its end: not when a usage error stopped it (Report.stopped)
+    nor a deckcheck.yaml it could not use (rule `config`, the log's one result: project/check.py,
+    broken_config_report), both exit 2. A deck that cannot be read (exit 2 too) is a finding of a
+    run that went on to check the rest."""
+    return report.stopped is None and not any(
+        problem.rule == CONFIG for result in report.results for problem in result.problems
+    )
+
+
 def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
@@ -250,7 +262,7 @@ def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
         "runs": [{
             "tool": {"driver": driver},
             "invocations": [{
-                "executionSuccessful": report.stopped is None, "exitCode": exit_code,
+                "executionSuccessful": _ran_through(report), "exitCode": exit_code,
                 "toolExecutionNotifications": _notifications(report),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
