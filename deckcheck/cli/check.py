@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     from ..errors import DeckcheckError
     from ..project.config import ConfigError, ProjectConfig
+    from ..result import Report
 
 
 @app.command(cls=reports(*REPORT_SUBJECTS))
@@ -145,42 +146,45 @@ _REPORT_FILES = ("sarif", "junit")
 
 def _report_config_error(error: ConfigError, output: str | None) -> None:
     """A broken deckcheck.yaml, reported on stdout as the output (`-o`, else the file's
-    own `output:` when it gives a usable one, else `auto`) shows it; the one-line error on
-    stderr and exit 2 stay. In a GitHub job: an `::error` on the file and line that give
-    the key, so the pull request that broke it shows where. SARIF and JUnit: the document
-    of a run that checked no deck, the error its one result (project/check.py,
-    broken_config_report), and nothing else on stdout: that is the file the job uploads."""
+    own `output:` when it gives a usable one, else `auto`) shows it (`_report_stop`): in a
+    GitHub job an `::error` on the file and line that give the key, so the pull request that
+    broke it shows where; SARIF and JUnit the document of a run that checked no deck, the
+    error its one result (project/check.py, broken_config_report)."""
     from ..project.check import broken_config_report
-    from ..report import WorkflowCommands, deliver, load, resolve_auto
-    from ..report.github import NAME, command
+    from ..report.github import command
     from ..report.workspace import namer
 
-    name = resolve_auto(output or AUTO)
-    if name == NAME:
-        annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
-        emit(WorkflowCommands(annotation + "\n"))
-    elif name in _REPORT_FILES:
-        reporter = load(name)
-        emit(deliver(reporter, broken_config_report(error)), encoding=encoding(reporter))
+    annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
+    _report_stop(output, annotation, broken_config_report(error))
 
 
 def _report_usage_error(error: DeckcheckError, output: str | None) -> None:
     """A usage error that stopped the run before any deck (an unknown `-f`, a bad `--date`,
-    no deckcheck.yaml), reported on stdout as `_report_config_error` reports a broken
-    deckcheck.yaml, where a CI job keeps the report: SARIF and JUnit print a valid document
-    that says why (Report.stopped), GitHub an `::error` annotation, not an empty file or
-    nothing. The one-line error on stderr and exit 2 stay."""
-    from ..report import WorkflowCommands, deliver, load, resolve_auto
-    from ..report.github import NAME, command
+    no deckcheck.yaml), reported on stdout as a broken deckcheck.yaml is (`_report_stop`):
+    SARIF and JUnit print a valid document that says why (Report.stopped), GitHub an
+    `::error` annotation; the command line is no file to place it on."""
+    from ..report.github import command
     from ..result import Report
 
-    name = resolve_auto(output or AUTO)  # an unknown -o (itself the error) reports nothing
     text = error.named(OPTION_OF_SETTING)  # as stderr says it: `--date '2026-13-01' is not a date`
+    _report_stop(output, command("error", text, title="deckcheck check"), Report(stopped=text))
+
+
+def _report_stop(output: str | None, annotation: str, report: Report) -> None:
+    """What stopped the run, on stdout where a CI job keeps the report, never an empty file
+    or nothing: the GitHub `annotation`, or `report` as a SARIF or JUnit document and nothing
+    else (that is the file the job uploads). Other outputs print nothing (their reader has
+    stderr), nor does an unknown -o (itself the error). The one-line error on stderr and
+    exit 2 stay."""
+    from ..report import WorkflowCommands, deliver, load, resolve_auto
+    from ..report.github import NAME
+
+    name = resolve_auto(output or AUTO)
     if name == NAME:
-        emit(WorkflowCommands(command("error", text, title="deckcheck check") + "\n"))
+        emit(WorkflowCommands(annotation + "\n"))
     elif name in _REPORT_FILES:
         reporter = load(name)
-        emit(deliver(reporter, Report(stopped=text)), encoding=encoding(reporter))
+        emit(deliver(reporter, report), encoding=encoding(reporter))
 
 
 def _folder_shown(folder: Path) -> str:
