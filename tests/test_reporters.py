@@ -225,3 +225,21 @@ def test_the_reports_c_encoder_writes_what_json_writes(value):
 
     assert json_report._C_ENCODE is not None, "no C encoder on this Python: the fast path is untested here"
     assert json_report._dumps(value) == json.JSONEncoder(ensure_ascii=False).encode(value)
+
+
+def test_the_text_report_s_line_column_widens_for_a_block_with_a_far_line():
+    """A block with a problem past line 9999 widens its line column for all its lines (the
+    zones stay in one column); a block without keeps `line 9999`'s width."""
+    from deckcheck.problem import Problem
+    from deckcheck.report.text import render
+    from deckcheck.result import DeckResult, Report, TeamResult
+
+    far = [Problem(rule="copy-limit", message="m", line=3, zone="main"),
+           Problem(rule="banned", message="m", line=123456, zone="side"), Problem(rule="deck-size", message="m")]
+    near = [Problem(rule="banned", message="m", line=7, zone="main")]
+    text = render(Report(results=[DeckResult("a.txt", "mtg/modern", far), DeckResult("b.txt", "mtg/modern", near)],
+                         teams=[TeamResult("t", "mtg/modern", ["p"], far)]))
+    rows = [line for line in text.splitlines() if line.startswith("  ")]
+    assert [row.index(" main") if "main" in row else row.index(" side") if "side" in row else None for row in rows] == [
+        13, 13, None, 11, 13, 13, None]
+    assert rows[2].index("deck-size") == rows[0].index("copy-limit") == 2 + 11 + 1 + 10 + 1

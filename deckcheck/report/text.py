@@ -44,7 +44,7 @@ def rule_width(problems: Iterable[Problem]) -> int:
 
 
 # The line column: `line 9999` and a space. A block with a problem on line 10,000 or later
-# (a huge pasted list) widens it for its own lines (where_width), so its zones stay in one column.
+# (a huge pasted list) widens it for its own lines (_problem_lines), so its zones stay in one column.
 WHERE_WIDTH = 9
 
 
@@ -52,15 +52,19 @@ def _where(problem: Problem) -> str:
     return f"line {problem.line}" if problem.line is not None else ""
 
 
-def where_width(problems: Iterable[Problem]) -> int:
-    return widest((_where(problem) for problem in problems), WHERE_WIDTH)
+def _problem_lines(problems: list[Problem], *, color: bool) -> list[str]:
+    """A block's problem lines, each column as wide as its widest cell in the block; the
+    line column's cells are worked out once and serve both its width and the lines."""
+    wheres = [_where(problem) for problem in problems]
+    width, where = rule_width(problems), widest(wheres, WHERE_WIDTH)
+    return [_problem_line(problem, at, color=color, width=width, where=where) for problem, at in zip(problems, wheres)]
 
 
-def _problem_line(problem: Problem, *, color: bool, width: int = RULE_WIDTH, where: int = WHERE_WIDTH) -> str:
+def _problem_line(problem: Problem, at: str, *, color: bool, width: int, where: int) -> str:
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
     rule = paint(pad(problem.rule, width), "red" if problem.is_error else "yellow", color=color)
     zone = problem.zone or ""
-    return f"  {pad(_where(problem), where)} {pad(zone, 10)} {rule} {severity}{inert(problem.full_message)}"
+    return f"  {pad(at, where)} {pad(zone, 10)} {rule} {severity}{inert(problem.full_message)}"
 
 
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
@@ -82,17 +86,13 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
         tail.append(counted(warnings, 'warning'))
     extra = f" ({'; '.join(tail)})" if tail else ""
     lines = [f"{paint(inert(result.heading), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
-    width, where = rule_width(result.problems), where_width(result.problems)
-    lines += [_problem_line(problem, color=color, width=width, where=where) for problem in result.problems]
-    return lines
+    return lines + _problem_lines(result.problems, color=color)
 
 
 def _team_block(team: TeamResult, *, color: bool) -> list[str]:
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    width, where = rule_width(team.problems), where_width(team.problems)
-    for problem in team.problems:
-        line = _problem_line(problem, color=color, width=width, where=where)
+    for problem, line in zip(team.problems, _problem_lines(team.problems, color=color)):
         holders = problem.details.get("holders")
         if holders:
             line += " [" + ", ".join(f"{inert(player)} {count}" for player, count in holders.items()) + "]"
@@ -213,8 +213,7 @@ def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
     # Team problems' messages already say who holds how many copies.
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    width, where = rule_width(team.problems), where_width(team.problems)
-    return lines + [_problem_line(problem, color=color, width=width, where=where) for problem in team.problems]
+    return lines + _problem_lines(team.problems, color=color)
 
 
 _REGISTRATIONS = ("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS")
