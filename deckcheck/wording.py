@@ -25,6 +25,11 @@ def card_names(names: Iterable[str]) -> list[str]:
     return [repr(name) for name in names] if len(names) > 1 and any("," in name for name in names) else names
 
 
+def joined_card_names(names: Iterable[str]) -> str:
+    """`a, b, c`: card names listed in a message (card_names, so a comma parts names only)."""
+    return ", ".join(card_names(names))
+
+
 def counted(count: int, noun: str, *, grouped: bool = False) -> str:
     """`1 card`, `2 cards`: a count and its noun, plural but for one (`1,024 cards` when
     `grouped`: thousands separated)."""
