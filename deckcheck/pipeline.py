@@ -104,9 +104,9 @@ def named_on(
     if unknown:
         # A game's catalog may word a name as the format on the platform has it (Magic: an
         # Alchemy card Arena's Brawl allows, games/mtg/alchemy.py).
-        in_format = getattr(catalog, "unknown_in_format", None)
-        if in_format is not None and platform is not None:
-            unknown = in_format(unknown, fmt, platform)
+        reword = getattr(catalog, "reword_unknown_cards", None)
+        if reword is not None and platform is not None:
+            unknown = reword(unknown, fmt, platform)
         unknown = _maybe_newer(unknown, as_of(fmt, catalog, day, platform or "paper"), fmt)
     return named, unknown
 

@@ -317,14 +317,14 @@ def _not_found(
     not_a_card = getattr(catalog, "not_a_card", None)
     why = not_a_card(name) if not_a_card is not None and not note and not (game.passcodes and name.strip().isdecimal()) else None
     severity = ERROR
-    in_format = getattr(catalog, "unknown_in_format", None)
-    if why and fmt is not None and in_format is not None:
+    reword = getattr(catalog, "reword_unknown_cards", None)
+    if why and fmt is not None and reword is not None:
         # With -f: an Alchemy card in words of that format on --platform, as validate
         # gives them; allowed there, it is spelled right (no suggestions).
         from ..cards.resolve import RULE as UNKNOWN_CARD
         from ..problem import Problem
 
-        [worded] = in_format([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
+        [worded] = reword([Problem(rule=UNKNOWN_CARD, message=why, card=name)], fmt, platform)
         why, severity = worded.message, worded.severity
         if severity == WARNING:
             suggestions, hint = [], ""

@@ -263,7 +263,7 @@ class MtgCatalog:
             return None
         return self.get(name[len(ALCHEMY_PREFIX):])
 
-    def unknown_in_format(self, problems: list[Problem], fmt: Any, platform: str) -> list[Problem]:
+    def reword_unknown_cards(self, problems: list[Problem], fmt: Any, platform: str) -> list[Problem]:
         """A deck's `unknown-card` problems as `fmt` on `platform` words them: an Alchemy
         card is allowed in Arena's Brawl, never in Standard Brawl (alchemy.py)."""
         from .alchemy import in_format
