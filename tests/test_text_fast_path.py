@@ -304,3 +304,32 @@ def test_the_line_cache_keeps_no_line_longer_than_a_plain_line():
         assert text._parse_plain("4 Island\n" + "4 " + "A" * (size - 2) + "\n", Deck(source="<text>")) is False
     assert text._plain_card.cache_info().currsize == 1  # `4 Island` alone
     assert text._parse_plain(longest + "\n", Deck(source="<text>")) is True
+
+
+def _card_lines(sources: list[str]) -> set[str]:
+    return {line.strip() for source in sources for line in source.replace("\r\n", "\n").split("\n") if line.strip()[:1].isdigit()}
+
+
+def _assert_plain_card_reads_as_card_line(lines: set[str]) -> int:
+    """Both paths read a `4 Name` line with `_plain_card`; each line it reads gives the
+    entry the general path's own reader, `_card_line`, makes of it. How many it read."""
+    read = 0
+    for line in lines:
+        if len(line) > text._PLAIN_LINE_CHARS or (card := text._plain_card(line)) is None:
+            continue
+        entry = text._card_line(line, zone="main", number=1)
+        assert (entry.name, entry.count) == card, line
+        read += 1
+    return read
+
+
+def test_plain_card_reads_tricky_and_case_lines_as_card_line():
+    decks = [case["deck"] for folder in ("rules", "decklists") for _, case in caseload.all_cases(folder, kind="deck")]
+    assert _assert_plain_card_reads_as_card_line(_card_lines(TRICKY_LINES + EDGE_CASES + decks)) > 100
+
+
+def test_plain_card_reads_real_lines_as_card_line(shared_data):
+    sources = [mtgo_text(deck) for deck in read_decks(shared_data)]
+    with gzip.open(shared_data / "mtg" / "decklists" / "historical_dec.jsonl.gz", "rt", encoding="utf-8") as handle:
+        sources += [json.loads(line)["text"] for line in handle]
+    assert _assert_plain_card_reads_as_card_line(_card_lines(sources)) > 1000

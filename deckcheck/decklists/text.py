@@ -121,11 +121,6 @@ _ARENA_ABOUT = "about"
 # Zones a header opens for a card or two: a blank line or a category heading after their
 # cards goes back to the main deck.
 _COMMAND_ZONES = (COMMANDER, COMPANION)
-# `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS) and no `x` count marker. Almost every line of a real list: parsed
-# directly, to the entry `_card_line` would make.
-_PLAIN_LINE = lazy(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^*<\[(][^#^*<\[(]*)\Z")
-# (`1 0 obj` is a PDF object header, never a card: make_entry says so.)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
@@ -133,9 +128,13 @@ _PLAIN_LINE = lazy(rf"([1-9][0-9]{{0,3}}) +(?!{_TIMES}\s)(?![0-9]+ obj\Z)([^\s#^
 # letter, so a line is one or the other. Lines stay well under MAX_LINE_CHARS (the general
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
+# `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
+# _DECORATION_CHARS) and no `x` count marker (`_plain_card` reads such a line, in the
+# general path too: almost every line of a real list, to the entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
 _PLAIN_NAME = r"([^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900})"
-# (`_plain_card` asks this look-ahead in Python: in the pattern it cost as much as the rest.)
+# `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
+# this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
 _PLAIN_HEADER_BODY = r"[A-Za-z][A-Za-z0-9 ():-]{0,63}"
 _PLAIN_CARD = lazy(_PLAIN_COUNT + _PLAIN_NAME)  # and a name that is not _PLAIN_PDF_NAME
@@ -303,7 +302,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     saw_header = False
     in_about = False
     has_nul = "\x00" in text
-    plain_line = _PLAIN_LINE.match
+    plain_card = _plain_card
     lines = split_lines(text)
     # Not a decklist at all (limits.py): when the first lines that should be cards are all
     # unreadable and none is a card, the rest is counted, not read.
@@ -330,11 +329,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             continue
         if line[0].isdigit() and not in_about:
             # `4 Name`, the shape of almost every line: no header, comment, hero or SB: line starts so.
-            plain = plain_line(line)
-            if plain:  # what _card_line would make of it, without its detours
-                groups[-1].append((number, (display_name(plain[2]), int(plain[1])), zone))
-            else:
-                groups[-1].append((number, squeeze(line), zone))
+            # Read as the fast path reads it: what _card_line would make of it, without its detours.
+            plain = plain_card(line) if len(line) <= _PLAIN_LINE_CHARS else None
+            groups[-1].append((number, plain or squeeze(line), zone))
             continue
         line = squeeze(line)
         if line.startswith("#") or line.startswith("//"):
@@ -396,10 +393,6 @@ def parse(text: str, source: str = "<text>") -> Deck:
             line_zone = default_zone if explicit is None else explicit
             if line.__class__ is tuple:  # already read as a plain `4 Name` line in pass 1
                 entries.append(CardEntry(line[0], line[1], line_zone, number))
-                continue
-            plain = _PLAIN_LINE.match(line)
-            if plain:
-                entries.append(CardEntry(display_name(plain[2]), int(plain[1]), line_zone, number))
                 continue
             result = _card_line(line, zone=line_zone, number=number)
             if isinstance(result, Problem):
