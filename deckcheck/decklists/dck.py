@@ -49,8 +49,6 @@ def sniff(text: str) -> bool:
     `[metadata]` or `[Main]`; a text list may use `[Sideboard]` as a header, but it does not
     start with one before its cards."""
     head = text[:4000]
-    if "[" not in head:  # most lists: no section line at all, skip the line split
-        return False
     lines = [line.strip() for line in split_lines(head) if line.strip() and not line.lstrip().startswith("#")]
     sections = (match.group("name").strip().lower() for match in map(_SECTION.match, lines) if match)
     first_section = next(sections, None)

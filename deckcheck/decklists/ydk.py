@@ -56,8 +56,6 @@ _MAIN_THEN_PASSCODE = lazy(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\
 
 def sniff(text: str) -> bool:
     head = text[:4000]
-    if "#" not in head:  # no `#main` in any case (most files: every deck of a batch is sniffed), without lowering a copy
-        return False
     lowered = head.lower()
     if "#main" not in lowered:
         return False
