@@ -465,6 +465,22 @@ def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_cas
     ]
 
 
+def test_a_decks_glob_whose_files_exclude_takes_says_so_not_that_case_differs(cli, tmp_path):
+    """A `decks` glob that matches a file `exclude` takes matches no deck: its warning said
+    the file "would match but for case" (false: the glob matches it as written); it names
+    the `exclude` glob that takes the file."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/burn.txt", "decks/other.txt"]\nexclude: ["decks/b*.txt"]\n',
+        "decks/burn.txt": BURN, "decks/other.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+        "deckcheck: warning: deckcheck.yaml: decks: 'decks/burn.txt' matches no deck; 'decks/burn.txt' would match, "
+        "but exclude 'decks/b*.txt' takes it",
+    ]
+
+
 def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(cli, tmp_path):
     """Its errors and the simulation's notes named the policy file by its absolute path
     (`deckcheck.yaml: simulate.x.policy: /home/runner/work/r/r/gone.yaml: cannot read

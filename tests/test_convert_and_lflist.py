@@ -213,3 +213,34 @@ def test_generated_tcg_list_matches_the_edopro_list_of_today(shared_data):
     differ = {code for code in set(ours) | set(theirs) if ours.get(code) != theirs.get(code)}
     assert differ == {4280259, 80604092, 83764719}  # Apollousa, Ultimate Offering, Monster Reborn alternates
     assert all(code - 1 in ours for code in differ)
+
+
+@pytest.mark.parametrize("header, passcode, card", [
+    ("!2026.05 TCG", 24203749, "The World's Greatest Gallant Thief"),  # released in the OCG only
+    ("!2026.07 OCG", 17782288, "Angelechy Problem"),  # released in the TCG only
+])
+def test_an_imported_tcg_or_ocg_list_checks_the_region_of_its_cards(cli, tmp_path, header, passcode, card):
+    """The advice a report gives for a newer Forbidden & Limited List (import it) must not
+    lose the region rule yugioh/advanced-tcg and -ocg check: an EDOPro list named for the
+    TCG or the OCG (`!2026.05 TCG`, as EDOPro's own lists are) is that region's."""
+    conf = tmp_path / "lflist.conf"
+    conf.write_text(f"{header}\n23434538 0 --Maxx \"C\"\n", encoding="utf-8")
+    out = tmp_path / "formats"
+    done = cli("formats", "import-lflist", str(conf), "-d", str(out))
+    assert done.returncode == 0, done.stderr
+    (imported,) = out.iterdir()
+    deck = tmp_path / "deck.ydk"
+    deck.write_text(f"#main\n{passcode}\n" + "40640057\n" * 3 + "#extra\n!side\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", str(imported), "-o", "json")
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    assert [(p["rule"], p["card"]) for p in problems if p["rule"] == "region"] == [("region", card)]
+
+
+def test_an_imported_list_named_for_no_region_says_the_region_is_unchecked(cli, tmp_path):
+    conf = tmp_path / "lflist.conf"
+    conf.write_text(LFLIST, encoding="utf-8")
+    done = cli("formats", "import-lflist", str(conf))
+    assert done.returncode == 0, done.stderr
+    assert "region:" not in done.stdout
+    assert ("deckcheck: note: lflist.conf: list `!Goat-ish` names neither the TCG nor the OCG, so its format checks "
+            "no card's region: add `region: tcg` (or `ocg`) to it for an event of one") in done.stderr

@@ -335,3 +335,37 @@ def test_the_contract_synopsis_of_each_command_matches_its_help(path):
         outputs = set(re.split(r", | or ", helped[1]))
         shown = re.search(r"-o ([a-z|]+)", synopsis)
         assert shown and set(shown[1].split("|")) == outputs, f"docs/contracts.md: `{path}` outputs differ from --help's {outputs}"
+
+
+def _problem_table() -> tuple[set[str], str]:
+    """docs/contracts.md's table of a problem's keys: the keys, and the text of its `zone` row."""
+    page = (ROOT / "docs" / "contracts.md").read_text(encoding="utf-8")
+    table = page.split("A problem:", 1)[1].lstrip("\n").split("\n\n", 1)[0]
+    keys = set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.MULTILINE))
+    zone_row = next(line for line in table.splitlines() if line.startswith("| `zone` |"))
+    return keys, zone_row
+
+
+def test_the_problem_table_documents_every_key_and_zone_a_report_gives(tmp_path):
+    """Every key of a problem in `validate -o json` (a rule's details included: a color
+    identity, a companion's condition, what a commander must be) is a row of the contract's
+    problem table, and every zone a problem names is in its `zone` row."""
+    decks = {
+        "edh.txt": ("mtg/commander", "Commander\n1 Krenko, Mob Boss\nCompanion\n1 Lutri, the Spellchaser\n"
+                                     "Deck\n1 Counterspell\n98 Mountain\n"),
+        "vehicle.txt": ("mtg/commander", "Commander\n1 Shorikai, Genesis Engine\nDeck\n99 Wastes\n"),
+        "lurrus.txt": ("mtg/modern", "Companion\n1 Lurrus of the Dream-Den\nDeck\n4 Brazen Borrower\n56 Island\n"),
+    }
+    keys, zone_row = _problem_table()
+    seen_keys, seen_zones = set(), set()
+    for name, (format_id, text) in decks.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        done = run_cli("validate", str(tmp_path / name), "-f", format_id, "--date", "2021-01-01", "-o", "json")
+        assert done.returncode == 1, done.stderr
+        for problem in json.loads(done.stdout)["results"][0]["problems"]:
+            seen_keys |= problem.keys()
+            seen_zones.add(problem.get("zone"))
+    assert {"identity", "commander_identity", "condition", "offending", "eligible"} <= seen_keys  # the deck kept its point
+    assert seen_keys <= keys, f"not in docs/contracts.md's problem table: {sorted(seen_keys - keys)}"
+    missing = [zone for zone in seen_zones - {None} if f"`{zone}`" not in zone_row]
+    assert not missing, f"zones not in the `zone` row of docs/contracts.md: {missing}"

@@ -263,3 +263,18 @@ def test_a_pool_without_a_limited_format_says_what_is_wrong(cli, tmp_path, optio
     done = cli("diff", str(registered), str(registered), *options, "--pool", str(registered))
     assert done.returncode == 2
     assert done.stderr == f"deckcheck: error: {error}\n"
+
+
+def test_a_companion_named_in_one_list_only_gets_a_note(cli, tmp_path):
+    """The card is compared in the sideboard; which card a list names as its companion is
+    said on stderr, not counted as a card missing or extra."""
+    registered = tmp_path / "registered.txt"
+    registered.write_text("Companion\n1 Lurrus of the Dream-Den\n\nDeck\n4 Tarmogoyf\n56 Forest\n\n"
+                          "Sideboard\n1 Lurrus of the Dream-Den\n14 Island\n", encoding="utf-8")
+    found = tmp_path / "found.txt"
+    found.write_text("4 Tarmogoyf\n56 Forest\n\n1 Lurrus of the Dream-Den\n14 Island\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.startswith("decklist and deck are the same:")
+    assert (f"deckcheck: note: Lurrus of the Dream-Den is named as the companion in {registered} only; "
+            "a companion is a sideboard card, compared there") in done.stderr

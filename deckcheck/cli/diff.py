@@ -100,6 +100,7 @@ def diff(
         from ..paperwork.diff import commander_elsewhere
 
         say_note(commander_elsewhere(comparison))
+    say_note(comparison.companion_note)
     say_note(comparison.not_compared)
     say_note(note)
     raise typer.Exit(comparison.exit_code)

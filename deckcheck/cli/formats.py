@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
-from .common import emit, say, warn, writable
+from .common import emit, say, say_note, warn, writable
 from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_SUGGESTED_NAMES
@@ -160,6 +160,17 @@ def formats_check_freshness(
     raise typer.Exit(1 if found else 0)
 
 
+def _region_inherited(extends: str) -> bool:
+    """Whether the format the imported lists extend checks a region (`--extends
+    yugioh/advanced-tcg`); False when it cannot be loaded (formats check says why)."""
+    from ..formats import load, reference
+
+    try:
+        return load(reference(extends)).option("region") is not None
+    except DeckcheckError:
+        return False
+
+
 @formats_app.command("import-lflist")
 @handles_errors
 def formats_import_lflist(
@@ -173,7 +184,7 @@ def formats_import_lflist(
 
     Example: deckcheck formats import-lflist lflist.conf -d my-formats/
     """
-    from ..games.yugioh.lflist import format_yaml, parse_lflist, slug
+    from ..games.yugioh.lflist import format_yaml, parse_lflist, region_of, slug
     from ..textio import read_text
 
     parsed = parse_lflist(read_text(path))
@@ -182,6 +193,10 @@ def formats_import_lflist(
     if not parsed.lists:
         raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
     documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name)) for lflist in parsed.lists]
+    for lflist in parsed.lists:
+        if region_of(lflist.name) is None and not _region_inherited(extends):
+            say_note(f"{path.name}: list `!{lflist.name}` names neither the TCG nor the OCG, so its format checks no "
+                     "card's region: add `region: tcg` (or `ocg`) to it for an event of one")
     if output_dir is None:
         emit("---\n".join(text for _, text in documents))
         return

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
-from ..model import COMMANDER, MAIN, ZONE_LABELS, Deck
+from ..model import COMMANDER, COMPANION, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
@@ -176,9 +176,11 @@ def simulate(
     parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     # Cards the deck holds outside the library (a commander, the sideboard): a name asked
-    # for among them is told where it is, not "no such card".
+    # for among them is told where it is, not "no such card". A companion is named by its
+    # sideboard entry (the `companion` zone only says which sideboard card it is).
     library = {card.key for card in profile.cards}
-    outside = {entry.key: entry.zone for entry in reversed(deck.entries) if entry.key not in library}
+    outside = {entry.key: entry.zone for entry in reversed(deck.entries)
+               if entry.key not in library and entry.zone != COMPANION}
     policy = probe
     if probe.default and profile.lands == 0:
         policy = build_policy(

@@ -15,13 +15,19 @@ cards its main deck does not use, or, without a pool, the sideboards are not com
 (`DeckDiff.not_compared` says why, when the deck found has one). A deck found with no
 sideboard stated was typed up without it: with a pool its sideboard is not compared either
 (and `not_compared` says so). `DeckDiff.counts` are both lists as given, before any of this.
+
+A companion is a sideboard card: the `companion` zone only says which one (model.COMPANION;
+every reader also puts it in the sideboard), so it is compared there, once. An Arena list
+that names it and an MTGO list that holds it in the sideboard are the same deck, and a
+companion gone from the deck is one card missing, not two; a list naming another companion,
+or none, gets a note (`DeckDiff.companion_note`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
+from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
 
 if TYPE_CHECKING:
@@ -69,6 +75,8 @@ class DeckDiff:
     # Card keys a list names as its commander while listing it in its main deck (a Cockatrice
     # `CDR:` line): a Commander format reads them into the command zone (commander_elsewhere).
     named_commanders: frozenset[str] = frozenset()
+    # Which companion each list names, when they differ (the card is compared in the sideboard).
+    companion_note: str | None = None
 
     @property
     def same(self) -> bool:
@@ -102,7 +110,7 @@ def _tally(deck: Deck) -> dict[tuple[str, str], list]:
     """(zone, card key) -> [name, copies], in the deck's order."""
     found: dict[tuple[str, str], list] = {}
     for entry in deck.entries:
-        if entry.zone == MAYBEBOARD:
+        if entry.zone in (MAYBEBOARD, COMPANION):  # a companion is counted in the sideboard
             continue
         slot = found.setdefault((entry.zone, entry.key), [entry.name, 0])
         slot[1] += entry.count
@@ -154,7 +162,21 @@ def compare(
     return DeckDiff(
         registered=registered.source, found=found.source, differences=differences,
         counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
+        companion_note=_companion_note(registered, found),
     )
+
+
+def _companion_note(registered: Deck, found: Deck) -> str | None:
+    """What each list names as its companion, when they differ; else None."""
+    named = [{entry.key: entry.name for entry in deck.entries if entry.zone == COMPANION} for deck in (registered, found)]
+    if named[0].keys() == named[1].keys():
+        return None
+    said = []
+    for mine, other, deck in ((named[0], named[1], registered), (named[1], named[0], found)):
+        only = [name for key, name in mine.items() if key not in other]
+        if only:
+            said.append(f"{' and '.join(only)} {'is' if len(only) == 1 else 'are'} named as the companion in {deck.source} only")
+    return "; ".join(said) + "; a companion is a sideboard card, compared there"
 
 
 def _limited_sideboards(

@@ -447,19 +447,32 @@ def _selection_globs_unused(
                 continue
             if any(text.startswith(f"{config.shown}: {key}: {pattern!r} is a folder") for text in said):
                 continue
-            hint = _but_for_case(pattern, files)
+            hint = (_excluded(config, pattern, files) if key == "decks" else "") or _but_for_case(pattern, files)
             if key == "decks" or hint:
                 found.append(((key, pattern), f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"))
     return found
 
 
+def _excluded(config: ProjectConfig, pattern: str, files: Iterable[str]) -> str:
+    """`; 'decks/a.txt' would match, but exclude 'decks/a*' takes it` for the first of
+    `files` that the `decks` glob `pattern` matches as written and an `exclude` glob takes
+    (why a glob that matches files matches no deck); "" for none."""
+    for rel in files:
+        if matches(pattern, rel):
+            by = next((glob for glob in config.exclude if matches(glob, rel)), None)
+            if by is not None:
+                return f"; {rel!r} would match, but exclude {by!r} takes it"
+    return ""
+
+
 def _but_for_case(pattern: str, files: Iterable[str]) -> str:
     """`; 'Decks/a.txt' would match but for case ...` for the first of `files` (relative to
-    the root) that `pattern`, which matches none of them, matches when case is ignored; ""
-    for none. Globs are case-sensitive on every system (docs/ci.md): a repository checked
-    on Linux CI and on a Mac gets one verdict."""
+    the root) that `pattern` matches only when case is ignored; "" for none. Globs are
+    case-sensitive on every system (docs/ci.md): a repository checked on Linux CI and on a
+    Mac gets one verdict. A file the glob matches as written is never named so (a `decks`
+    glob's file that `exclude` takes: _excluded)."""
     folded = pattern.casefold()
-    found = next((rel for rel in files if matches(folded, rel.casefold())), None)
+    found = next((rel for rel in files if not matches(pattern, rel) and matches(folded, rel.casefold())), None)
     return f"; {found!r} would match but for case (globs are case-sensitive)" if found is not None else ""
 
 

@@ -13,7 +13,10 @@ reported with its line number and skipped, as YGOPro skips it, and so is a passc
 range (not 1 to MAX_PASSCODE, as a `.ydk` reads).
 
 `format_yaml` turns one list into a deckcheck format file whose `card_limits` carry the
-passcodes, so the list works with or without card data.
+passcodes, so the list works with or without card data. A list named for the TCG or the OCG
+(`!2026.05 TCG`, as EDOPro names its own) is that region's: its format checks that every
+card was released there (rule `region`), as yugioh/advanced-tcg and -ocg do, so a newer list
+imported in their place checks no less than they did.
 """
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from . import MAX_PASSCODE, is_passcode
 from ...lazy_pattern import lazy
 
 _ENTRY = lazy(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
+_REGION_WORD = lazy(r"(?<![0-9A-Za-z])(TCG|OCG)(?![0-9A-Za-z])", re.IGNORECASE)
 MAX_COUNT = 3
 
 
@@ -116,6 +120,13 @@ def limit_entry_yaml(name: str | None, code: int | None, limit: int, since: str 
     return "  - {" + ", ".join(parts) + "}"
 
 
+def region_of(name: str) -> str | None:
+    """The region a list's name says it is for (`2026.05 TCG`: `tcg`); None when it names
+    neither, or both."""
+    regions = {word.lower() for word in _REGION_WORD.findall(name)}
+    return regions.pop() if len(regions) == 1 else None
+
+
 def slug(name: str) -> str:
     """A file name for a list: `2026.05 TCG` -> `2026.05-tcg`."""
     text = re.sub(r"[^0-9A-Za-z.]+", "-", name).strip("-.").lower()
@@ -132,6 +143,9 @@ def format_yaml(lflist: LfList, *, extends: str, source: str) -> str:
         "sources:",
         f"  - {json.dumps(f'{source}, list !{lflist.name}', ensure_ascii=False)}",
     ]
+    region = region_of(lflist.name)
+    if region is not None:
+        lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
     if lflist.whitelist:
         lines.append("whitelist: true")
     rows = [limit_entry_yaml(item.name, item.code, item.count) for item in lflist.entries]
