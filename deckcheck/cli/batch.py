@@ -41,7 +41,11 @@ def batch(
         help="Also write every registration's sheet (player, team, seat, deck) to one PDF, in registration order.",
     ),
     event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name on the --sheets pages (default: the source's name)."),
-    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {listed(list(PAPERS))}."),
+    # No default here: a --paper given without --sheets is told (run_batch), not ignored.
+    paper: Optional[str] = typer.Option(
+        None, "--paper", metavar="PAPER",
+        help=f"Paper of the --sheets pages: {listed([f'{paper} (default)' if index == 0 else paper for index, paper in enumerate(PAPERS)])}.",
+    ),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     platform: str = PLATFORM_OPTION,
     no_cards: bool = NO_CARDS_OPTION,
