@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted
 from ..workdir import from_directory
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, registration_problem, with_unchecked,
+    Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
@@ -378,7 +378,7 @@ def _member(
     return Member(
         # A row with no player (its own `registration` error) is still a member, counted and
         # checked; named so no one takes it for a player (its deck path was its name).
-        player=row.player or f"(no player: {f'manifest line {row.line}' if row.line is not None else row.deck})",
+        player=row.player or no_player(row),
         deck=row.deck,
         # The format the member was checked against (a key of the loaded formats), else the
         # refused one as written, for the team's "could not be loaded" message.

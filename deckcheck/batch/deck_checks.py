@@ -33,7 +33,7 @@ from ..errors import OptionError
 from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry
 from ..result import DeckResult
-from .registration import Registration, player_key
+from .registration import Registration, no_player, player_key
 
 
 
@@ -158,6 +158,15 @@ def choose(rows: Sequence[Registration], request: DeckCheckRequest) -> DeckCheck
         request=request, seed=seed, candidates=len(order),
         picks=[DeckCheck(index=index) for index in order if index in picked],
     )
+
+
+def picked_as(pick: DeckCheck, row: Registration) -> str | None:
+    """Who the reports name for a pick: its player; a manifest row without one by its
+    manifest line (`(no player: manifest line 3)`, as its team names it), so the judge has a
+    row to find the player by; a folder's file has no player and no line (its deck names it)."""
+    if pick.player:
+        return pick.player
+    return no_player(row) if row.line is not None else None
 
 
 def describe(sample: DeckCheckSample) -> str:

@@ -84,7 +84,7 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
-    from ..batch.deck_checks import describe
+    from ..batch.deck_checks import describe, picked_as
     from ..model import ZONES
     from ..paperwork.sheet import ZONE_TITLES
 
@@ -101,7 +101,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
                 cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
                 if cards:
                     zones.append({"title": ZONE_TITLES.get(zone, zone.capitalize()), "total": sum(c for c, _ in cards), "cards": cards})
-        picks.append({"player": pick.player, "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
+        picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
                       "legal": pick.legal, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 

@@ -295,7 +295,7 @@ _ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra d
 def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = as_is) -> list[str]:
     """The deck-check section: who to check, then each registered deck card by card, so a
     judge can compare the deck at the table with its registration."""
-    from ..batch.deck_checks import describe
+    from ..batch.deck_checks import describe, picked_as
 
     sample = batch.deck_checks
     assert sample is not None
@@ -306,14 +306,15 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
     for pick in sample.picks:
         row = batch.registrations[pick.index]
         rows.append((
-            pick.player or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
+            picked_as(pick, row) or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
             row.pool or _EMPTY, "LEGAL" if pick.legal else "ILLEGAL",
         ))
     lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color,
                                            verdict_column=5, shown=shown)]
     lines += ["", "Registered decks to check:"]
     for pick in sample.picks:
-        lines.append(f"{paint(inert(pick.player or pick.deck), 'bold', color=color)} - {inert(pick.deck)}")
+        who = picked_as(pick, batch.registrations[pick.index]) or pick.deck
+        lines.append(f"{paint(inert(who), 'bold', color=color)} - {inert(pick.deck)}")
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
