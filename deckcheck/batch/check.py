@@ -254,9 +254,10 @@ def check_registrations(
             if number in picks or in_team:
                 # As the card data names them: a team counts `Stomp` and `Bonecrusher Giant`
                 # as one card, and a judge reads a .ydk's cards by name, not passcode.
-                entries, pool = team_cards(outcome, formats.loaded.get(row.format_of(format_id)), cards_db, cards)
+                fmt = formats.loaded.get(row.format_of(format_id))
+                entries, pool = team_cards(outcome, fmt, cards_db, cards)
                 if number in picks:
-                    picks[number].note(result, entries)
+                    picks[number].note(result, entries, fmt.game if fmt is not None else "")
                 if in_team:
                     member = _member(row, outcome, format_id, entries, pool)
                     members.setdefault(row.team, []).append(member)

@@ -84,9 +84,8 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
-    from ..batch.deck_checks import describe, picked_as
+    from ..batch.deck_checks import describe, picked_as, zone_title
     from ..model import ZONES
-    from ..paperwork.sheet import ZONE_TITLES
 
     sample = batch.deck_checks
     if sample is None:
@@ -100,7 +99,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
             for zone in ZONES:
                 cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
                 if cards:
-                    zones.append({"title": ZONE_TITLES.get(zone, zone.capitalize()), "total": sum(c for c, _ in cards), "cards": cards})
+                    zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})
         picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
                       "legal": pick.legal, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}

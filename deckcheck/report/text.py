@@ -8,7 +8,7 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model import ZONES, CardEntry
@@ -289,13 +289,10 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None, 
     return BatchWriter(out, color=color, warn=warn, shown=shown)
 
 
-_ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
-
-
 def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = as_is) -> list[str]:
     """The deck-check section: who to check, then each registered deck card by card, so a
     judge can compare the deck at the table with its registration."""
-    from ..batch.deck_checks import describe, picked_as
+    from ..batch.deck_checks import describe, picked_as, zone_title
 
     sample = batch.deck_checks
     assert sample is not None
@@ -318,18 +315,18 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
-        lines += _decklist(pick.entries)
+        lines += _decklist(pick.entries, lambda zone: zone_title(pick, zone))
     return lines
 
 
-def _decklist(entries: list[CardEntry]) -> list[str]:
+def _decklist(entries: list[CardEntry], title: Callable[[str], str]) -> list[str]:
     lines = []
     for zone in ZONES:
         listed = [entry for entry in entries if entry.zone == zone]
         if not listed:
             continue
         total = sum(entry.count for entry in listed)
-        lines.append(f"  {_ZONE_TITLES.get(zone, zone.capitalize())} ({total})")
+        lines.append(f"  {title(zone)} ({total})")
         width = widest(str(entry.count) for entry in listed)
         lines += [f"    {pad(str(entry.count), width, right=True)} {inert(entry.name)}" for entry in listed]
     return lines
