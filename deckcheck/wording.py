@@ -25,6 +25,13 @@ def card_names(names: Iterable[str]) -> list[str]:
     return [repr(name) for name in names] if len(names) > 1 and any("," in name for name in names) else names
 
 
+def names_listed(names: Iterable[str]) -> str:
+    """Names (a team's players) joined by commas, each quoted when one holds a comma
+    itself (`'Smith, John', 'Lee'`), as `card_names` quotes cards: else a player written
+    "Smith, John" reads as two players."""
+    return ", ".join(card_names(names))
+
+
 def counted(count: int, noun: str, *, grouped: bool = False) -> str:
     """`1 card`, `2 cards`: a count and its noun, plural but for one (`1,024 cards` when
     `grouped`: thousands separated)."""

@@ -151,8 +151,10 @@ def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], formats: st
             yield row
 
     def finish() -> dict[str, Any]:
+        from ..wording import names_listed
+
         teams = [
-            {"team": team.team, "format": team.format, "players": team.players, "legal": team.legal,
+            {"team": team.team, "format": team.format, "players": names_listed(team.players), "legal": team.legal,
              "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems)}
             for team in batch.report.teams or []
         ]

@@ -17,7 +17,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
-from ..wording import counted
+from ..wording import counted, names_listed
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -101,7 +101,7 @@ def _team_block(team: TeamResult, *, color: bool) -> list[str]:
 
 
 def _team_head(team: TeamResult, verdict: str, *, color: bool) -> str:
-    return f"team {paint(inert(team.team), 'bold', color=color)} ({inert(', '.join(team.players))}) - {inert(team.format)}: {verdict}"
+    return f"team {paint(inert(team.team), 'bold', color=color)} ({inert(names_listed(team.players))}) - {inert(team.format)}: {verdict}"
 
 
 def _assertion_line(outcome: AssertionOutcome, *, color: bool) -> str:
@@ -255,7 +255,7 @@ class BatchWriter:
         lines: list[str] = []
         if report.teams:
             rows = [
-                (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
+                (team.team, team.format, names_listed(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
                 for team in report.teams
             ]
             header = ("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS")
