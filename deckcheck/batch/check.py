@@ -259,7 +259,7 @@ def check_registrations(
                 if number in picks:
                     picks[number].note(result, entries, fmt.game if fmt is not None else "")
                 if in_team:
-                    member = _member(row, outcome, format_id, entries, pool)
+                    member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform)
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
     cross_team = _cross_team(rows)
@@ -370,6 +370,7 @@ class _ArchivePaths:
 
 def _member(
     row: Registration, outcome: Outcome, default_format: str | None, entries: list[CardEntry] | None, pool: Pool | None,
+    *, platform: str | None = None,
 ) -> Member:
     """The team member of a row: its deck's cards and its pool as `team_cards` named them."""
     reason = None
@@ -389,6 +390,7 @@ def _member(
         unreadable_reason=reason,
         pool=pool,
         pool_name=row.pool,
+        platform=platform,
         # The errors of the row and its deck, but those the team check states its own way
         # (a player on two teams); a missing deck is the team's `team-registration` instead.
         errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem not in row.team_states),
