@@ -140,6 +140,15 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
 
 
+def is_base(format_id: str) -> bool:
+    """Whether the format of `format_id` is an abstract base (`abstract: true`), which `load`
+    refuses as a format to play; False for one that does not load (its error says why)."""
+    try:
+        return bool(load(format_id, base=True).data.get("abstract"))
+    except FormatError:
+        return False
+
+
 def _abstract(format_id: str) -> bool:
     """Whether the format file of `format_id` is a base to extend (`abstract: true`); a file
     that does not load is no suggestion either."""
