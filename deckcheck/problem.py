@@ -6,7 +6,7 @@ from typing import Any
 
 from .limits import MAX_UNREADABLE_LINES
 from .record import Record
-from .wording import joined_card_names
+from .wording import names_listed
 
 ERROR = "error"
 WARNING = "warning"
@@ -65,7 +65,7 @@ class Problem(Record):
         suggestions = self.details.get("suggestions")
         if not suggestions:
             return self.message
-        return self.message + " (did you mean " + joined_card_names(map(str, suggestions)) + "?)"
+        return self.message + " (did you mean " + names_listed(map(str, suggestions)) + "?)"
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"rule": self.rule, "severity": self.severity}

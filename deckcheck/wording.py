@@ -25,8 +25,10 @@ def card_names(names: Iterable[str]) -> list[str]:
     return [repr(name) for name in names] if len(names) > 1 and any("," in name for name in names) else names
 
 
-def joined_card_names(names: Iterable[str]) -> str:
-    """`a, b, c`: card names listed in a message (card_names, so a comma parts names only)."""
+def names_listed(names: Iterable[str]) -> str:
+    """`a, b, c`: names (cards, a team's players) joined by commas for a message, each
+    quoted when one holds a comma itself (`'Smith, John', 'Lee'`, card_names): else a
+    player written "Smith, John" reads as two players."""
     return ", ".join(card_names(names))
 
 

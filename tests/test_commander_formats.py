@@ -54,7 +54,7 @@ def test_current_commander_lists_match_the_data(key, mtg):
 def test_the_family_is_listed_and_its_base_is_abstract():
     ids = available()
     assert all(f"mtg/{fmt_id}" in ids for fmt_id in FAMILY)
-    assert load("mtg/commander-base").option("abstract") is True
+    assert load("mtg/commander-base", base=True).option("abstract") is True
     for fmt_id in FAMILY:
         fmt = load(f"mtg/{fmt_id}")
         assert fmt.chain[1] == "mtg/commander-base" and fmt.option("sources")

@@ -24,6 +24,11 @@ CASES = [
     (["batch", "FOLDER", "-f", "mtg/modern", "--jobs", "many"], "--jobs"),
     (["batch", "FOLDER", "-f", "mtg/modern", "--deck-check", "1", "--seed", "-1"], "--seed -1"),
     (["batch", "FOLDER", "-f", "mtg/modern", "--date", "2024-13-01"], "--date"),
+    # --event and --paper are the --sheets pages': without --sheets they were ignored
+    # without a word (exit 0, no sheets), and a paper that does not exist was accepted.
+    (["batch", "FOLDER", "-f", "mtg/modern", "--paper", "a5"], "--paper 'a5': choose one of a4, letter"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--paper", "letter"], "--paper only sets the paper of the --sheets pages; add --sheets FILE.pdf"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--event", "Spring Open"], "--event only names the event on the --sheets pages; add --sheets FILE.pdf"),
     (["validate", "DECK", "-f", "mtg/modern", "--date", "yesterday"], "--date"),
     (["validate", "DECK", "-f", "mtg/modern", "extra", "--platform", "xbox"], "--platform"),
     (["validate", "DECK", "-f", "mtg/modern", "-o", "xml"], "xml"),

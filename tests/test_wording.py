@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.wording import joined_card_names
+from deckcheck.wording import names_listed
 
 CASES = [
     ([], ""),
@@ -16,6 +16,6 @@ CASES = [
 
 
 @pytest.mark.parametrize("names, text", CASES)
-def test_joined_card_names_parts_names_by_their_commas_only(names, text):
-    assert joined_card_names(names) == text
-    assert joined_card_names(iter(names)) == text  # any iterable, read once
+def test_names_listed_parts_names_by_their_commas_only(names, text):
+    assert names_listed(names) == text
+    assert names_listed(iter(names)) == text  # any iterable, read once

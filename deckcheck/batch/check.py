@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted
 from ..workdir import from_directory
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, player_key, registration_problem, with_unchecked,
+    Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
@@ -254,11 +254,12 @@ def check_registrations(
             if number in picks or in_team:
                 # As the card data names them: a team counts `Stomp` and `Bonecrusher Giant`
                 # as one card, and a judge reads a .ydk's cards by name, not passcode.
-                entries, pool = team_cards(outcome, formats.loaded.get(row.format_of(format_id)), cards_db, cards)
+                fmt = formats.loaded.get(row.format_of(format_id))
+                entries, pool = team_cards(outcome, fmt, cards_db, cards)
                 if number in picks:
-                    picks[number].note(result, entries)
+                    picks[number].note(result, entries, fmt.game if fmt is not None else "")
                 if in_team:
-                    member = _member(row, outcome, format_id, entries, pool)
+                    member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform)
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
     cross_team = _cross_team(rows)
@@ -369,6 +370,7 @@ class _ArchivePaths:
 
 def _member(
     row: Registration, outcome: Outcome, default_format: str | None, entries: list[CardEntry] | None, pool: Pool | None,
+    *, platform: str | None = None,
 ) -> Member:
     """The team member of a row: its deck's cards and its pool as `team_cards` named them."""
     reason = None
@@ -378,7 +380,7 @@ def _member(
     return Member(
         # A row with no player (its own `registration` error) is still a member, counted and
         # checked; named so no one takes it for a player (its deck path was its name).
-        player=row.player or f"(no player: {f'manifest line {row.line}' if row.line is not None else row.deck})",
+        player=row.player or no_player(row),
         deck=row.deck,
         # The format the member was checked against (a key of the loaded formats), else the
         # refused one as written, for the team's "could not be loaded" message.
@@ -388,6 +390,7 @@ def _member(
         unreadable_reason=reason,
         pool=pool,
         pool_name=row.pool,
+        platform=platform,
         # The errors of the row and its deck, but those the team check states its own way
         # (a player on two teams); a missing deck is the team's `team-registration` instead.
         errors=tuple(problem for problem in outcome.result.problems if problem.is_error and problem not in row.team_states),

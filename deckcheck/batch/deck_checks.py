@@ -33,7 +33,7 @@ from ..errors import OptionError
 from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry
 from ..result import DeckResult
-from .registration import Registration, player_key
+from .registration import Registration, no_player, player_key
 
 
 
@@ -97,9 +97,10 @@ class DeckCheck:
     pool: str | None = None
     legal: bool = False
     counts: dict[str, int] = field(default_factory=dict)
+    game: str = ""  # the format's game: the listing names the zones in its words
 
-    def note(self, result: DeckResult, entries: list[CardEntry] | None) -> None:
-        self.entries = entries
+    def note(self, result: DeckResult, entries: list[CardEntry] | None, game: str = "") -> None:
+        self.entries, self.game = entries, game
         self.player, self.team, self.deck, self.format = result.player, result.team, result.deck, result.format
         self.pool, self.legal, self.counts = result.pool, result.legal, dict(result.counts)
 
@@ -158,6 +159,26 @@ def choose(rows: Sequence[Registration], request: DeckCheckRequest) -> DeckCheck
         request=request, seed=seed, candidates=len(order),
         picks=[DeckCheck(index=index) for index in order if index in picked],
     )
+
+
+def picked_as(pick: DeckCheck, row: Registration) -> str | None:
+    """Who the reports name for a pick: its player; a manifest row without one by its
+    manifest line (`(no player: manifest line 3)`, as its team names it), so the judge has a
+    row to find the player by; a folder's file has no player and no line (its deck names it)."""
+    if pick.player:
+        return pick.player
+    return no_player(row) if row.line is not None else None
+
+
+def zone_title(pick: DeckCheck, zone: str) -> str:
+    """The heading of a zone in a pick's listing: the game's own word where it has one
+    (Yu-Gi-Oh!'s Extra Deck and Side Deck, WoW TCG's deck and side deck), as its messages
+    and its registration sheet say, else the sheet's (Main deck, Sideboard, Commander)."""
+    from ..games import zone_name
+    from ..paperwork.sheet import ZONE_TITLES
+
+    title = zone_name(pick.game, zone, ZONE_TITLES.get(zone, zone.capitalize()))
+    return title[:1].upper() + title[1:]
 
 
 def describe(sample: DeckCheckSample) -> str:

@@ -211,6 +211,13 @@ def registration_problem(message: str, line: int | None, *, severity: str = "err
     return Problem(rule=REGISTRATION, message=f"{where}{message}", severity=severity, details=details)
 
 
+def no_player(row: Registration) -> str:
+    """The name of a row without a player where a player's name goes (a team's players and
+    problems, a deck check's pick): its manifest line, else its deck, in parentheses so no
+    one takes it for a player's name."""
+    return f"(no player: {f'manifest line {row.line}' if row.line is not None else row.deck})"
+
+
 def player_key(name: str) -> str:
     """Players are the same person whatever the case, accents or spaces the rows use (and
     teams the same team, `fold_teams`). Folded without `fold`'s cache of card names: every

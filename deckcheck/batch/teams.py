@@ -33,7 +33,7 @@ it; see `team_pools.py`.
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
 list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, members of a team format playing
-different formats, a player also registered for another team.
+different formats, members on different platforms, a player also registered for another team.
 """
 from __future__ import annotations
 
@@ -72,6 +72,7 @@ class Member:
     pool: Pool | None = None  # limited events: the registered pool, when it could be read
     pool_name: str | None = None  # the pool file as the manifest names it
     errors: tuple[Problem, ...] = ()  # the errors of the member's own result (row and deck)
+    platform: str | None = None  # where the member's row says they play (else the batch's)
 
 
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
@@ -116,7 +117,7 @@ def check_team(
 ) -> TeamResult:
     """The verdict on one team. `formats` holds every format that could be loaded;
     `unified` is the event's choice (`--no-unified`), team formats force it on."""
-    problems: list[Problem] = list(extra)
+    problems: list[Problem] = [*extra, *_platform_clash(members)]
     format_ids = list(dict.fromkeys(member.format_id for member in members))
     players = [member.player for member in members]
     if len(format_ids) != 1 or format_ids[0] not in formats:
@@ -262,6 +263,17 @@ def _member_problem(player: str, problem: Problem) -> Problem:
         details.setdefault("holders", {player: problem.count})
     whose = "registration" if problem.rule == REGISTRATION else "deck"
     return problem.replace(message=f"{shown_player(player)}'s {whose}: {problem.message}", details=details)
+
+
+def _platform_clash(members: Sequence[Member]) -> list[Problem]:
+    """Members who name different platforms (a `platform` column): a team plays one event,
+    its games on one platform (a Two-Headed Giant team shares each game), so the
+    registration is wrong whichever member is."""
+    platforms = list(dict.fromkeys(member.platform for member in members if member.platform))
+    if len(platforms) < 2:
+        return []
+    listed = named_few([f"{shown_player(member.player)} {member.platform}" for member in members], "more players")
+    return [_registration(f"members play on different platforms ({listed}); a team plays its games on one platform")]
 
 
 def _seat_clashes(members: Sequence[Member]) -> list[Problem]:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import typer
 
 from .common import PARSERS_MARK, failure_code, say
-from .completion import complete_formats, complete_parsers
+from .completion import complete_formats_to_play, complete_parsers
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -60,7 +60,7 @@ def handles_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.", autocompletion=complete_formats)
+FORMAT_OPTION = typer.Option(..., "--format", "-f", metavar="FORMAT", help="Format id (mtg/modern) or path to a format YAML file.", autocompletion=complete_formats_to_play)
 DECK_ARGUMENT = typer.Argument(..., metavar="DECK...", help="Decklist files (in any format --input-format names, or a ydke:// URL); '-' reads stdin.")
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
 INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help=f"Force a decklist parser: {PARSERS_MARK}.", autocompletion=complete_parsers)

@@ -14,7 +14,7 @@ from .app import CARDS_DB_OPTION, DATE_OPTION, NO_CARDS_OPTION, PLATFORM_OPTION,
 from ..wording import listed
 from .common import output_option
 from .help_lists import reports
-from .completion import complete_formats
+from .completion import complete_formats_to_play
 
 
 @app.command(cls=reports(BATCH))
@@ -22,7 +22,7 @@ from .completion import complete_formats
 def batch(
     source: str = typer.Argument(..., metavar="SOURCE", help="A folder of decklists, a manifest (.csv/.tsv/.yaml) or a .zip of either."),
     format_id: Optional[str] = typer.Option(
-        None, "--format", "-f", metavar="FORMAT", autocompletion=complete_formats,
+        None, "--format", "-f", metavar="FORMAT", autocompletion=complete_formats_to_play,
         help="Format id (mtg/modern) or path to a format YAML file: the format of every row that names none.",
     ),
     date: Optional[str] = DATE_OPTION,
@@ -41,7 +41,11 @@ def batch(
         help="Also write every registration's sheet (player, team, seat, deck) to one PDF, in registration order.",
     ),
     event: Optional[str] = typer.Option(None, "--event", metavar="NAME", help="The event's name on the --sheets pages (default: the source's name)."),
-    paper: str = typer.Option(next(iter(PAPERS)), "--paper", metavar="PAPER", help=f"Paper of the --sheets pages: {listed(list(PAPERS))}."),
+    # No default here: a --paper given without --sheets is told (run_batch), not ignored.
+    paper: Optional[str] = typer.Option(
+        None, "--paper", metavar="PAPER",
+        help=f"Paper of the --sheets pages: {listed([f'{paper} (default)' if index == 0 else paper for index, paper in enumerate(PAPERS)])}.",
+    ),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     platform: str = PLATFORM_OPTION,
     no_cards: bool = NO_CARDS_OPTION,

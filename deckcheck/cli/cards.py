@@ -13,7 +13,7 @@ import typer
 
 from ..report import UTF8
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
-from ..wording import counted, joined_card_names, listed
+from ..wording import counted, names_listed, listed
 from .common import emit, say, warn_once
 
 if TYPE_CHECKING:
@@ -302,7 +302,7 @@ def _not_found(
     from ..problem import ERROR, WARNING
 
     suggestions = game.card_suggestions(catalog, name)
-    hint = f"; did you mean {joined_card_names(suggestions)}?" if suggestions else ""
+    hint = f"; did you mean {names_listed(suggestions)}?" if suggestions else ""
     hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
                              chosen=game_id is not None or fmt is not None)
     what = "card named" if game is default() else f"{game.label} card"

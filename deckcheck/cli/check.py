@@ -12,7 +12,7 @@ from ..report import AUTO, encoding
 from .app import app, handles_errors
 from .common import OPTION_OF_SETTING, coloured, emit, no_empty_argument, output_option, say, say_note, warn
 from .help_lists import reports
-from .completion import complete_formats
+from .completion import complete_formats_to_play
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def check(
     paths: Optional[List[str]] = typer.Argument(None, metavar="[PATH...]", help="Check only these files, or the decks under these folders (a pre-commit hook passes the staged files); default: the whole repository."),
     config_file: Optional[Path] = typer.Option(None, "--config", "-c", metavar="FILE", help="The deckcheck.yaml to use (default: the nearest one in this folder or above)."),
-    format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats),
+    format_id: Optional[str] = typer.Option(None, "--format", "-f", metavar="FORMAT", help="Check every deck against this format (overrides deckcheck.yaml).", autocompletion=complete_formats_to_play),
     date: Optional[str] = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date (overrides deckcheck.yaml; default: today)."),
     platform: Optional[str] = typer.Option(None, "--platform", metavar="PLATFORM", help="Where the events are played: paper, mtgo or arena (overrides deckcheck.yaml; default: paper)."),
     output: Optional[str] = output_option(None, more_help=f"Default: deckcheck.yaml's output, else {AUTO}."),

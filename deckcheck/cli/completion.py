@@ -1,7 +1,8 @@
 """Shell completion of option values (`deckcheck --install-completion` sets it up).
 
 Typer completes commands and options by itself; these callbacks add the values: format
-ids (every format file found, `deckcheck formats list` plus abstract bases), format files
+ids (every format file found: `deckcheck formats list`, and for `formats show` the abstract
+bases too), format files
 next to the user, `-o` outputs, `--input-format` parsers and `convert --to` writers, each
 read from its registry and described (zsh and fish show the descriptions). They import what
 they need when called, so the CLI still starts fast.
@@ -13,9 +14,19 @@ import os
 
 
 def complete_formats(incomplete: str) -> list[str]:
-    from ..formats import available
+    """Format ids and files, abstract bases included: for `formats show`, which reads them."""
+    return _formats(incomplete, bases=True)
 
-    found = [format_id for format_id in available() if format_id.startswith(incomplete)]
+
+def complete_formats_to_play(incomplete: str) -> list[str]:
+    """Format ids and files for `-f`, which refuses an abstract base (mtg/commander-base)."""
+    return _formats(incomplete, bases=False)
+
+
+def _formats(incomplete: str, *, bases: bool) -> list[str]:
+    from ..formats import available, is_base
+
+    found = [format_id for format_id in available() if format_id.startswith(incomplete) and (bases or not is_base(format_id))]
     # A user's format file: complete paths that lead to one.
     if incomplete.startswith((".", "/", "~")) or incomplete.endswith((".y", ".ya", ".yam", ".yaml", ".yml")) or not found:
         for path in sorted(glob.glob(os.path.expanduser(incomplete) + "*"))[:200]:

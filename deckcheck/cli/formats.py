@@ -52,7 +52,7 @@ def formats_show(
     from ..formats.show import describe
     from ..pipeline import parse_date
 
-    emit(describe(load(reference(format_id)), parse_date(date)))
+    emit(describe(load(reference(format_id), base=True), parse_date(date)))  # a base too: show is to read one
 
 
 @formats_app.command("check")

@@ -30,7 +30,7 @@ def run_batch(
     seed: int | None,
     sheets_file: Path | None,
     event: str | None,
-    paper: str,
+    paper: str | None,
     cards_db: Path | None,
     platform: str,
     no_cards: bool,
@@ -49,6 +49,7 @@ def run_batch(
     reporter = choose(output, BATCH)
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
+    _sheet_options(sheets_file, event=event, paper=paper)
     bars: list[Progress] = []
 
     def progress(total: int) -> Callable[[int], None]:
@@ -177,14 +178,29 @@ def _row_format(result: object) -> object:
     return next(iter(result.formats.values()), None)  # type: ignore[attr-defined]
 
 
-def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, paper: str, cards_db: Path | None):  # type: ignore[no-untyped-def]
+def _sheet_options(sheets_file: Path | None, *, event: str | None, paper: str | None) -> None:
+    """`--event` and `--paper` are the `--sheets` pages' alone: a bad paper is a usage error
+    whether or not sheets are asked for, and either option without `--sheets` is one too
+    (as `--seed` without `--deck-check` is), since an organiser who gave them expects sheets
+    that would never be written."""
+    from ..paperwork import PAPERS
+
+    if paper is not None:
+        one_of("--paper", paper, PAPERS)
+    if sheets_file is None:
+        if event is not None:
+            raise DeckcheckError("--event only names the event on the --sheets pages; add --sheets FILE.pdf")
+        if paper is not None:
+            raise DeckcheckError("--paper only sets the paper of the --sheets pages; add --sheets FILE.pdf")
+
+
+def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, paper: str | None, cards_db: Path | None):  # type: ignore[no-untyped-def]
     """The sheet writer of `--sheets` (checked before any deck is: exit 2 on bad options)."""
     from ..paperwork import PAPERS
     from ..paperwork.batch_sheets import BatchSheets
     from ..pipeline import parse_date
 
-    one_of("--paper", paper, PAPERS)
     writable("--sheets", path, inputs=inputs)
     return BatchSheets(
-        event=event or Path(source).name, day=parse_date(date), paper=paper, cards_db=cards_db,
+        event=event or Path(source).name, day=parse_date(date), paper=paper or next(iter(PAPERS)), cards_db=cards_db,
     )

@@ -16,7 +16,7 @@ from ..errors import DeckcheckError
 from ..model import Deck
 from ..problem import ERROR
 from . import fit, writer
-from ..wording import counted, joined_card_names
+from ..wording import counted, names_listed
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog as NameCatalog
@@ -67,7 +67,7 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
         for rank, (name, line) in enumerate(unknown.items()):
             hints = [f"line {line}"] if line and rank < SUGGESTED_NAMES else []
             near = catalog.suggest(name) if catalog is not None and rank < SUGGESTED_NAMES else []
-            hints += [f"did you mean {joined_card_names(near)}?"] if near else []
+            hints += [f"did you mean {names_listed(near)}?"] if near else []
             shown.append(f"{name!r} ({'; '.join(hints)})" if hints else repr(name))
         raise DeckcheckError(f"{deck.source}: no passcode for {', '.join(shown)}: {why}")
     return deck.with_entries(entries)

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..limits import MAX_TURNS, check_turns
 from ..names import card_key
-from ..wording import joined_card_names
+from ..wording import names_listed
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
@@ -85,7 +85,7 @@ def deck_land_kinds(profile: DeckProfile, policy: KeepPolicy, card_data: Any, wa
         facts[card.key] = fact
     if unknown:
         warnings.append(
-            f"castability: no card data for {joined_card_names(unknown[:5])}{' ...' if len(unknown) > 5 else ''}: counted as "
+            f"castability: no card data for {names_listed(unknown[:5])}{' ...' if len(unknown) > 5 else ''}: counted as "
             "lands that make no colored mana; name what they make under `sources:` in a policy file"
         )
     kinds = {**land_sources(facts), **overrides}

@@ -140,11 +140,20 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
 
 
+def is_base(format_id: str) -> bool:
+    """Whether the format of `format_id` is an abstract base (`abstract: true`), which `load`
+    refuses as a format to play; False for one that does not load (its error says why)."""
+    try:
+        return bool(load(format_id, base=True).data.get("abstract"))
+    except FormatError:
+        return False
+
+
 def _abstract(format_id: str) -> bool:
     """Whether the format file of `format_id` is a base to extend (`abstract: true`); a file
     that does not load is no suggestion either."""
     try:
-        return bool(load(format_id).data.get("abstract"))
+        return bool(load(format_id, base=True).data.get("abstract"))
     except FormatError:
         return True
 
@@ -366,11 +375,37 @@ def _load_chain(
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
-def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Format:
+def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True, base: bool = False) -> Format:
     """Load a format by id (a str) or file (a Path), merged and validated; `extends:` files
     stay inside `root` (default: the format's own folder). `keep=False`: a file that will
     not be there next run (a zip's, in its temporary folder) is not kept in the disk cache,
-    where its entry could never be read again. Raises FormatError."""
+    where its entry could never be read again. An abstract base (`abstract: true`:
+    mtg/base, mtg/commander-base) is a format to extend, not to check decks against: it
+    lacks what its formats add (Commander's banned list), so it is refused unless `base`
+    (formats show, formats list). Raises FormatError."""
+    fmt = _load(ref, root=root, keep=keep)
+    if not base and fmt.data.get("abstract"):
+        raise FormatError(f"format {fmt.id} is a base other formats extend, not a format to play{_extended_by(fmt)}")
+    return fmt
+
+
+def _extended_by(fmt: Format) -> str:
+    """The hint of a refused base: the formats to play that extend it, the one named like
+    it first (mtg/commander for mtg/commander-base)."""
+    named = fmt.id.split("/")[-1].removesuffix("-base")
+    children = []
+    for format_id in available():
+        try:
+            child = _load(format_id)
+        except FormatError:
+            continue
+        if len(child.chain) > 1 and child.chain[1] == fmt.id and not child.data.get("abstract"):
+            children.append(format_id)
+    children.sort(key=lambda name: (name.split("/")[-1] != named, name))
+    return f"; did you mean {', '.join(children[:3])}?" if children else "; `deckcheck formats list` shows the formats to play"
+
+
+def _load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Format:
     found = find(ref)
     resolved_id, path = found
     # Keyed by the tree its chain was confined to (not `root` alone): a file loaded while
@@ -424,7 +459,7 @@ def iter_formats(*, include_abstract: bool = False) -> Iterator[Format | FormatE
     """Every available format, or the error that stops one loading."""
     for format_id in available():
         try:
-            fmt = load(format_id)
+            fmt = load(format_id, base=True)
         except FormatError as exc:
             yield exc
             continue

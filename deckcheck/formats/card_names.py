@@ -24,7 +24,7 @@ from ..limits import MAX_SUGGESTED_NAMES
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted, value_at
-from ..wording import joined_card_names
+from ..wording import names_listed
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -83,7 +83,7 @@ class UnknownName(Record):
         self.close = close
 
     def error(self) -> FormatError:
-        hint = f"; did you mean {joined_card_names(self.close)}?" if self.close else ""
+        hint = f"; did you mean {names_listed(self.close)}?" if self.close else ""
         return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
 
 
@@ -154,7 +154,7 @@ def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: C
                 continue
             # The cards one typo away for the first passcodes only, as for names (above).
             close = catalog.suggest_passcodes(code) if len(warnings) < MAX_SUGGESTED_NAMES else []
-            hint = f"; did you mean {joined_card_names(close)}?" if close else ""
+            hint = f"; did you mean {names_listed(close)}?" if close else ""
             warnings.append(str(FormatError(
                 f"no card has passcode {code} in the card data, so its entry applies to no card{hint} "
                 "(a card newer than the data: run `deckcheck cards sync` or give --cards-db)",

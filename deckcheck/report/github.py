@@ -31,7 +31,7 @@ from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
 from .workspace import namer
-from ..wording import counted
+from ..wording import counted, names_listed
 
 
 NAME = "github"
@@ -88,7 +88,7 @@ def _deck_lines(result: DeckResult, file_name: Callable[[str], str]) -> list[str
 
 
 def _team_lines(team: TeamResult) -> list[str]:
-    lines = [command("group", f"team {team.team} ({', '.join(team.players)}) - {team.format}: {_verdict(team.legal, team.problems)}")]
+    lines = [command("group", f"team {team.team} ({names_listed(team.players)}) - {team.format}: {_verdict(team.legal, team.problems)}")]
     for problem in team.problems:
         lines.append(_annotation(problem, file=None, title=f"{problem.rule} (team {team.team})"))
     lines.append("::endgroup::")

@@ -84,9 +84,8 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
-    from ..batch.deck_checks import describe
+    from ..batch.deck_checks import describe, picked_as, zone_title
     from ..model import ZONES
-    from ..paperwork.sheet import ZONE_TITLES
 
     sample = batch.deck_checks
     if sample is None:
@@ -100,8 +99,8 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
             for zone in ZONES:
                 cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
                 if cards:
-                    zones.append({"title": ZONE_TITLES.get(zone, zone.capitalize()), "total": sum(c for c, _ in cards), "cards": cards})
-        picks.append({"player": pick.player, "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
+                    zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})
+        picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
                       "legal": pick.legal, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 
@@ -152,8 +151,10 @@ def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], formats: st
             yield row
 
     def finish() -> dict[str, Any]:
+        from ..wording import names_listed
+
         teams = [
-            {"team": team.team, "format": team.format, "players": team.players, "legal": team.legal,
+            {"team": team.team, "format": team.format, "players": names_listed(team.players), "legal": team.legal,
              "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems)}
             for team in batch.report.teams or []
         ]

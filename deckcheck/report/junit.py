@@ -41,6 +41,7 @@ from ..result import RUN_ERROR, AssertionOutcome, DeckResult, Report, RunMessage
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
 from ..lazy_pattern import lazy
+from ..wording import names_listed
 
 
 NAME = "junit"
@@ -184,7 +185,7 @@ def _deck_name(result: DeckResult) -> str:
 
 
 def _team_name(team: TeamResult) -> str:
-    return f"team {team.team} ({', '.join(team.players)})"
+    return f"team {team.team} ({names_listed(team.players)})"
 
 
 def _assertion_problems(outcome: AssertionOutcome) -> list[Problem]:

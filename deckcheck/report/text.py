@@ -8,7 +8,7 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model import ZONES, CardEntry
@@ -17,7 +17,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
-from ..wording import counted
+from ..wording import counted, names_listed
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -101,7 +101,7 @@ def _team_block(team: TeamResult, *, color: bool) -> list[str]:
 
 
 def _team_head(team: TeamResult, verdict: str, *, color: bool) -> str:
-    return f"team {paint(inert(team.team), 'bold', color=color)} ({inert(', '.join(team.players))}) - {inert(team.format)}: {verdict}"
+    return f"team {paint(inert(team.team), 'bold', color=color)} ({inert(names_listed(team.players))}) - {inert(team.format)}: {verdict}"
 
 
 def _assertion_line(outcome: AssertionOutcome, *, color: bool) -> str:
@@ -254,7 +254,7 @@ class BatchWriter:
         lines: list[str] = []
         if report.teams:
             rows = [
-                (team.team, team.format, ", ".join(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
+                (team.team, team.format, names_listed(team.players), "LEGAL" if team.legal else "ILLEGAL", _errors(team.problems))
                 for team in report.teams
             ]
             header = ("TEAM", "FORMAT", "PLAYERS", "VERDICT", "PROBLEMS")
@@ -288,13 +288,10 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None, 
     return BatchWriter(out, color=color, warn=warn, shown=shown)
 
 
-_ZONE_TITLES = {"main": "Main deck", "sideboard": "Sideboard", "extra": "Extra deck", "hero": "Hero"}
-
-
 def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = as_is) -> list[str]:
     """The deck-check section: who to check, then each registered deck card by card, so a
     judge can compare the deck at the table with its registration."""
-    from ..batch.deck_checks import describe
+    from ..batch.deck_checks import describe, picked_as, zone_title
 
     sample = batch.deck_checks
     assert sample is not None
@@ -305,29 +302,30 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
     for pick in sample.picks:
         row = batch.registrations[pick.index]
         rows.append((
-            pick.player or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
+            picked_as(pick, row) or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
             row.pool or _EMPTY, "LEGAL" if pick.legal else "ILLEGAL",
         ))
     lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color,
                                            verdict_column=5, shown=shown)]
     lines += ["", "Registered decks to check:"]
     for pick in sample.picks:
-        lines.append(f"{paint(inert(pick.player or pick.deck), 'bold', color=color)} - {inert(pick.deck)}")
+        who = picked_as(pick, batch.registrations[pick.index]) or pick.deck
+        lines.append(f"{paint(inert(who), 'bold', color=color)} - {inert(pick.deck)}")
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
-        lines += _decklist(pick.entries)
+        lines += _decklist(pick.entries, lambda zone: zone_title(pick, zone))
     return lines
 
 
-def _decklist(entries: list[CardEntry]) -> list[str]:
+def _decklist(entries: list[CardEntry], title: Callable[[str], str]) -> list[str]:
     lines = []
     for zone in ZONES:
         listed = [entry for entry in entries if entry.zone == zone]
         if not listed:
             continue
         total = sum(entry.count for entry in listed)
-        lines.append(f"  {_ZONE_TITLES.get(zone, zone.capitalize())} ({total})")
+        lines.append(f"  {title(zone)} ({total})")
         width = widest(str(entry.count) for entry in listed)
         lines += [f"    {pad(str(entry.count), width, right=True)} {inert(entry.name)}" for entry in listed]
     return lines

@@ -12,7 +12,7 @@ from itertools import permutations
 from ..model import COMMANDER
 from ..problem import Problem
 from ._command_zone import CommandZone, identity_text
-from ..wording import card_names, counted, joined_card_names
+from ..wording import card_names, counted, names_listed
 
 
 def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
@@ -20,7 +20,7 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
     wanted, spells = len(zone.commanders), zone.spells
     count = sum(entry.count for entry, _ in spells)
     if count != wanted and wanted:
-        names = joined_card_names(entry.name for entry, _ in spells) or "none"
+        names = names_listed(entry.name for entry, _ in spells) or "none"
         first = spells[0][0] if spells else None
         yield Problem(rule=rule, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
                       message=f"{counted(count, 'signature spell')} ({names}) for {counted(wanted, 'oathbreaker')} "

@@ -36,7 +36,7 @@ from ..games.mtg import abilities, companions
 from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
-from ..wording import joined_card_names
+from ..wording import names_listed
 from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
 from ._command_zone import command_zone, identity_text, lookup
@@ -93,7 +93,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> It
     named = [entry for entry, _ in group(listed)] if listed else []
     if len(named) > 1:
         yield Problem(rule=ID, zone=COMPANION, line=named[1].line, card=named[1].name, count=len(named), limit=1,
-                      message=f"{len(named)} companions ({joined_card_names(entry.name for entry in named)}); a deck has at most one")
+                      message=f"{len(named)} companions ({names_listed(entry.name for entry in named)}); a deck has at most one")
     if named:
         yield from _banned(named[0], fmt, ctx)
     if ctx.cards is None:
@@ -162,7 +162,7 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
     starting = _starting_deck(deck, fmt, ctx)
     broken = companions.offenders(card, starting)
     if broken:
-        shown = joined_card_names(broken[:_SHOWN]) + (f" and {len(broken) - _SHOWN} more" if len(broken) > _SHOWN else "")
+        shown = names_listed(broken[:_SHOWN]) + (f" and {len(broken) - _SHOWN} more" if len(broken) > _SHOWN else "")
         yield Problem(**where, details={"condition": printed, "offending": broken},
                       message=f"{entry.name} can't be your companion: {printed[:1].lower() + printed[1:].rstrip('.')}; "
                               f"breaking it: {shown}")

@@ -29,7 +29,7 @@ from ..formats import Format
 from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
-from ..wording import article, joined_card_names
+from ..wording import article, names_listed
 from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
 from .context import Context
 
@@ -54,7 +54,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if count == 0:
             message = f"no hero: a deck needs exactly {wanted} hero (a `Hero: Name` line)"
         else:
-            names = joined_card_names(entry.name for entry in heroes)
+            names = names_listed(entry.name for entry in heroes)
             message = f"{count} heroes ({names}); a deck has exactly {wanted}"
         first = heroes[0] if heroes else None
         yield Problem(rule=ID, zone=HERO, line=first.line if first else None, count=count, limit=wanted,

@@ -22,7 +22,7 @@ from ..games import zone_name
 from ..model import COMMANDER, COMPANION, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONE_LABELS, ZONES, Deck
 from ..problem import Problem
 from ..schema import Spec
-from ..wording import joined_card_names
+from ..wording import names_listed
 from .context import Context
 
 ID = "zone-not-in-format"
@@ -64,7 +64,7 @@ def _problems(deck: Deck, fmt: Format, stray: frozenset[str]) -> Iterator[Proble
     for zone in sorted(stray, key=ZONES.index):
         entries = [entry for entry in deck.entries if entry.zone == zone]
         count = sum(entry.count for entry in entries)
-        names = joined_card_names(dict.fromkeys(entry.name for entry in entries))
+        names = names_listed(dict.fromkeys(entry.name for entry in entries))
         cards = "1 card is" if count == 1 else f"{count} cards are"
         yield Problem(
             rule=ID, zone=zone, line=entries[0].line, count=count, card=entries[0].name if len(entries) == 1 else None,
