@@ -33,7 +33,8 @@ it; see `team_pools.py`.
 team-registration: the team as registered cannot be checked or cannot play: a member's
 deck is missing or unreadable, a team format (`team.size`, Two-Headed Giant; one size or a
 list of the sizes allowed, team sealed's 2 or 3) with the wrong number of players, two players in one seat, members of a team format playing
-different formats, members on different platforms, a player also registered for another team.
+different formats, members of a team that plays as one on different platforms, a player also
+registered for another team.
 """
 from __future__ import annotations
 
@@ -117,7 +118,7 @@ def check_team(
 ) -> TeamResult:
     """The verdict on one team. `formats` holds every format that could be loaded;
     `unified` is the event's choice (`--no-unified`), team formats force it on."""
-    problems: list[Problem] = [*extra, *_platform_clash(members)]
+    problems: list[Problem] = list(extra)
     format_ids = list(dict.fromkeys(member.format_id for member in members))
     players = [member.player for member in members]
     if len(format_ids) != 1 or format_ids[0] not in formats:
@@ -128,6 +129,7 @@ def check_team(
         elif len(format_ids) > 1:
             listed = named_few([f"{shown_player(member.player)} {member.format_id}" for member in members], "more players")
             if team_format is not None:
+                problems += _platform_clash(members)
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
             else:
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
@@ -137,6 +139,8 @@ def check_team(
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
+    if always or unified:
+        problems += _platform_clash(members)
     if sizes and len(members) not in sizes:
         problems.append(_registration(
             f"team {name} has {counted(len(members), 'player')}; {fmt.name} teams have {spoken_sizes(sizes)}"
@@ -266,9 +270,11 @@ def _member_problem(player: str, problem: Problem) -> Problem:
 
 
 def _platform_clash(members: Sequence[Member]) -> list[Problem]:
-    """Members who name different platforms (a `platform` column): a team plays one event,
-    its games on one platform (a Two-Headed Giant team shares each game), so the
-    registration is wrong whichever member is."""
+    """Members who name different platforms (a `platform` column) of a team that plays as
+    one (a team format, or unified construction): its games are on one platform (a
+    Two-Headed Giant team shares each game), so the registration is wrong whichever member
+    is. Teams checked member by member (`--no-unified`, or members of different formats
+    outside a team format) are not: each deck is checked on its own platform."""
     platforms = list(dict.fromkeys(member.platform for member in members if member.platform))
     if len(platforms) < 2:
         return []
