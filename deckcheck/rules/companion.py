@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
@@ -41,6 +42,9 @@ from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
 from ._command_zone import command_zone, identity_text, lookup
 from .context import Context
+
+if TYPE_CHECKING:
+    from ..games.mtg.cards import Card
 
 ID = "companion"
 KEYS = {
@@ -61,31 +65,39 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     if COMPANION not in used:
         if ctx.cards is None or SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
             return ()
-        # Most sideboards hold no card with a companion ability: told by a set test against
-        # the names `_has_condition` found without one, without a generator. First the
-        # names of the whole deck (the context's, gathered once a deck), which the
-        # names of nearly every deck are among once the deck's main deck was learnt below;
-        # then the sideboard's alone. (A numbered entry stands as None, never among those
-        # names: `_problems` decides for it.)
+        # Most decks hold no card with a companion ability: told by a set test of the deck's
+        # names (the context's, gathered once a deck) against the names found without one.
+        # A name not decided before is decided here, by name, once per catalog: a deck with
+        # a card new to the batch is then told by the same set test, not by walks of its
+        # sideboard. (A numbered entry stands as None, never among those names: `_problems`
+        # decides for it.)
+        names = ctx.names(deck)
         quiet = ctx.cards.memo.get(_QUIET)
-        if quiet is not None:
-            names = ctx.names(deck)
-            if names <= quiet:
+        if quiet is not None and names <= quiet:
+            return ()
+        if None not in names:
+            _decide_names(names if quiet is None else names - quiet, ctx)
+            quiet = ctx.cards.memo.get(_QUIET)
+            if quiet is not None and names <= quiet:
                 return ()
-            if {entry.name if entry.code is None else None for entry in deck.entries if entry.zone == SIDEBOARD} <= quiet:
-                if None not in names:
-                    _learn(deck, ctx, names - quiet)
-                return ()
+        # A card with the ability somewhere in the deck (Lurrus in the main deck of some):
+        # none in the sideboard is still no companion to check.
+        if quiet is not None and {entry.name if entry.code is None else None for entry in deck.entries
+                                  if entry.zone == SIDEBOARD} <= quiet:
+            return ()
     return _problems(deck, fmt, ctx, used)
 
 
-def _learn(deck: Deck, ctx: Context, new: set[str]) -> None:
-    """Decide for the deck's other names (main deck, command zone) whether each card has a
-    companion ability, so that the next deck holding them is told by the whole deck's names."""
+def _decide_names(names: Iterable[str], ctx: Context) -> None:
+    """Decide for each of `names` (of entries without a number, which the catalog looks up
+    by name) whether its card has a companion ability, as `_has_condition` decides for an
+    entry: remembered with the catalog, a name without one among those `check` reads."""
     conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
-    for entry in deck.entries:
-        if entry.name in new:
-            _has_condition(entry, ctx, conditions)
+    get = ctx.cards.get
+    for name in names:
+        key = (name, None)
+        if key not in conditions:  # a name decided with the ability is never among the quiet
+            _decided(key, get(name), ctx, conditions)
 
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> Iterator[Problem]:
@@ -112,7 +124,8 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> It
         return  # every card known, none with the ability: told in C, without the call per card below
     if not any(_has_condition(entry, ctx, conditions) for entry in sideboard):
         return
-    candidates = [entry for entry, _ in group(sideboard) if _condition_of(entry, ctx)]
+    # Each card of the sideboard decided above or before: told from the memo, not looked up again.
+    candidates = [entry for entry, _ in group(sideboard) if _has_condition(entry, ctx, conditions)]
     results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]
     if results and all(results):
         # No sideboard card could be the companion: each one's reason.
@@ -125,15 +138,18 @@ def _has_condition(entry: CardEntry, ctx: Context, conditions: dict[tuple[str, i
     key = (entry.name, entry.code)
     found = conditions.get(key)
     if found is None:
-        found = conditions[key] = _condition_of(entry, ctx) is not None
-        if not found and entry.code is None:
-            ctx.cards.memo.setdefault(_QUIET, set()).add(entry.name)  # what `check` reads
+        found = _decided(key, lookup(ctx, entry), ctx, conditions)
     return found
 
 
-def _condition_of(entry: CardEntry, ctx: Context) -> str | None:
-    card = lookup(ctx, entry)
-    return abilities.companion_condition(card) if card is not None else None
+def _decided(key: tuple[str, int | None], card: Card | None, ctx: Context,
+             conditions: dict[tuple[str, int | None], bool]) -> bool:
+    """Remember whether `card` (None: unknown), the card of entries with `key` (name and
+    code), has a companion ability; a name without one among the quiet names `check` reads."""
+    found = conditions[key] = card is not None and abilities.companion_condition(card) is not None
+    if not found and key[1] is None:
+        ctx.cards.memo.setdefault(_QUIET, set()).add(key[0])
+    return found
 
 
 def _banned(entry: CardEntry, fmt: Format, ctx: Context) -> Iterator[Problem]:
