@@ -27,7 +27,7 @@ PASS (mtg/modern): Companion Lurrus of the Dream-Den and a main deck of one- and
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
@@ -175,8 +175,7 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
         return
     if not chosen:
         yield from _banned(entry, fmt, ctx)
-    starting = _starting_deck(deck, fmt, ctx)
-    broken = companions.offenders(card, starting)
+    broken = _offenders(card, deck, fmt, ctx)
     if broken:
         shown = ", ".join(card_names(broken[:_SHOWN])) + (f" and {len(broken) - _SHOWN} more" if len(broken) > _SHOWN else "")
         yield Problem(**where, details={"condition": printed, "offending": broken},
@@ -196,6 +195,70 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
 _STARTING = (MAIN, COMMANDER)  # the zones of the starting deck
 
 
+def _offenders(card: Card, deck: Deck, fmt: Format, ctx: Context) -> list[str] | None:
+    """`companions.offenders` of the deck's starting deck: [] told first, without the
+    starting deck's cards, for a condition each card meets on its own and for Yorion's."""
+    breaks = companions.card_test(card)
+    if breaks is not None:
+        if _each_card_meets(breaks, deck, ctx):
+            return []
+    else:
+        over = companions.cards_over_minimum(card)
+        if over is not None and _big_enough(over, deck, fmt, ctx):
+            return []
+    return companions.offenders(card, _starting_deck(deck, fmt, ctx))
+
+
+def _each_card_meets(breaks: Callable[[Card], bool], deck: Deck, ctx: Context, *, unknown: bool = True) -> bool:
+    """Whether no known card of the deck's starting deck `breaks` a condition each card
+    meets on its own (and, with `unknown` False, every card is known). Most decks with a
+    companion are told by a set of the names that met it before, remembered per condition
+    with the catalog: only the cards of names not among them are looked up and tested (a
+    name is among them once its card met it; a known card is always the same one for a
+    name; an unknown name, which the catalog may yet learn online, never is). False for
+    a card that breaks it or a numbered entry: the full check, which tests the first
+    entry of each card, then says who breaks it."""
+    met = ctx.cards.memo.setdefault((ID, "met", breaks), set())
+    lookup_card = ctx.cards.lookup
+    for entry in [entry for entry in deck.entries if entry.zone in _STARTING and entry.name not in met]:
+        if entry.code is not None:
+            return False
+        card = lookup_card(entry)
+        if card is None:
+            if not unknown:
+                return False
+            continue  # not among the starting deck's cards
+        if breaks(card):
+            return False
+        met.add(entry.name)
+    return True
+
+
+def _any_card(card: Card) -> bool:
+    """The test no card breaks: `_each_card_meets` with it tells that every card is known."""
+    return False
+
+
+def _big_enough(over: int, deck: Deck, fmt: Format, ctx: Context) -> bool:
+    """Whether the deck's starting deck holds `over` cards more than the minimum deck size
+    (Yorion): told from the zones' counts when every card is known, as the full check
+    counts only known cards."""
+    minimum = _minimum(fmt, ctx)
+    if minimum is None:
+        return True
+    counts = ctx.counts(deck)
+    return (counts[MAIN] + counts.get(COMMANDER, 0) >= minimum + over
+            and _each_card_meets(_any_card, deck, ctx, unknown=False))
+
+
+def _minimum(fmt: Format, ctx: Context) -> int | None:
+    """The format's minimum main deck size on the day (its exact size where it has one)."""
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    if size is None:
+        return None
+    return size.exactly if size.exactly is not None else size.min
+
+
 def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.StartingDeck:
     """The main deck (and the command zone), as cards; the format's minimum size."""
     cards = []
@@ -207,10 +270,7 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
             card = lookup_card(entry)
             if card is not None:
                 cards.append((card, count))
-    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
-    minimum = None
-    if size is not None:
-        minimum = size.exactly if size.exactly is not None else size.min
+    minimum = _minimum(fmt, ctx)
     # Cards checked one by one against a condition: remembered with the catalog they come from.
     memo = ctx.cards.memo.setdefault((ID, "breaks"), {}) if ctx.cards is not None else None
     return companions.StartingDeck(cards, minimum, memo=memo)
