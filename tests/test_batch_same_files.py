@@ -230,6 +230,7 @@ def test_a_worker_checks_the_bytes_the_parent_read_not_the_file_rewritten_since(
     "a.txt", "A.TXT", "decks/00042.txt", "/x/y/deck.dek", "deck", "decks/deck", ".txt", "decks/.txt", "..txt", "decks/..txt",
     "a..txt", "a.", "decks/a.", "dir.v2/deck", "dir.v2/.hidden", "/", "", ".", "..", "decks/", "a.b/c.d/e", "a.tar.gz",
     "./a.txt", "../b.TxT", "decks/.a.b", "décks/ünï.Txt", "a b/c d.txt", "x/.../y",
+    "/.txt", "a/.b.txt", ".a.txt", "x.txt.txt", "a\\.txt", "a/b.Txt", "b.txt/", "a/b.txt/c", "txt", "a.txtx",
 ])
 def test_a_verdicts_extension_is_the_one_os_path_gives(path):
     """The extension in a verdict's key (it picks the parser) is `os.path.splitext`'s, lower

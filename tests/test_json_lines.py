@@ -103,3 +103,25 @@ def test_the_lines_of_a_batch_of_real_decks_are_json_s(tmp_path, shared_data, da
 
     check_source(str(manifest), None, date=date, platform=platform, jobs=1, sink=sink)
     assert len(seen) == 400 and not all(seen) and (any(seen) or date != "2026-08-31")
+
+
+def test_a_library_callers_batch_report_prints_its_results_and_their_notes(tmp_path):
+    """A BatchReport a library caller built (its `totals` never counted) goes through the
+    JSON batch writer as `deckcheck batch`'s does: each result, and the card-data notes of
+    the results written, each once, in order; none written: an empty list."""
+    import json
+
+    from deckcheck.batch import BatchReport
+    from deckcheck.report import deliver_batch, load
+    from deckcheck.result import Report
+
+    later = AsOf(dt.date(2027, 2, 1), "paper", dt.date(2026, 9, 2), None, hint="update deckcheck")
+    results = [DeckResult(f"deck{index}.txt", "mtg/legacy", [], {"main": 60}, as_of=as_of)
+               for index, as_of in enumerate((FRESH, STALE, STALE, None, later))]
+    rows = [Registration(result.deck, str(tmp_path / result.deck), player=f"p{index}") for index, result in enumerate(results)]
+    batch = BatchReport(source="mine", kind="manifest", report=Report(results=results), registrations=rows)
+    printed = json.loads(deliver_batch(load("json"), batch))
+    assert [result["deck"] for result in printed["results"]] == [result.deck for result in results]
+    assert printed["notes"] == [STALE.note, later.note] and STALE.note and later.note
+    empty = json.loads(deliver_batch(load("json"), BatchReport(source="none", kind="folder", report=Report(), registrations=[])))
+    assert empty["results"] == [] and "notes" not in empty

@@ -56,6 +56,27 @@ def _pool(deck, fmt, ctx):
             for problem in not_in_pool._walk(deck, fmt, ctx, within, zones, *not_in_pool._memos(fmt, ctx, within))]
 
 
+class _Unremembering:
+    """A catalog that remembers nothing a rule worked out (`memo` is a new dict at every
+    read): companion's full check then decides every card from its card, none from an
+    answer an earlier deck left."""
+
+    def __init__(self, catalog: Any) -> None:
+        self._catalog = catalog
+
+    @property
+    def memo(self) -> dict:
+        return {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._catalog, name)
+
+
+def _companion(deck, fmt, ctx):
+    plain = ctx if ctx.cards is None else ctx.replace(cards=_Unremembering(ctx.cards))
+    return companion._problems(deck, fmt, plain, ctx.used_zones(deck))
+
+
 # Each rule's full check, with nothing skipped (copy-limit: every card a candidate).
 PLAIN: dict[str, Callable[..., Any]] = {
     format_date.ID: lambda deck, fmt, ctx: format_date._problems(fmt, ctx),
@@ -68,7 +89,7 @@ PLAIN: dict[str, Callable[..., Any]] = {
     copy_limit.ID: lambda deck, fmt, ctx: copy_limit._problems(
         deck, fmt, ctx, fmt.copy_limit, list(ctx.totals(deck, fmt.copy_limit.zones).items())),
     registered_pool.ID: lambda deck, fmt, ctx: [] if ctx.pool is None else registered_pool._problems(deck, fmt, ctx, ctx.pool),
-    companion.ID: lambda deck, fmt, ctx: companion._problems(deck, fmt, ctx, ctx.used_zones(deck)),
+    companion.ID: _companion,
     banned.ID: lambda deck, fmt, ctx: banned._problems(
         deck, fmt, ctx, fmt.banned_on(ctx.date, ctx.platform),
         ctx.totals(deck, PLAYED_ZONES).keys() & fmt.banned_on(ctx.date, ctx.platform).keys()),
@@ -198,3 +219,31 @@ def test_banned_restricted_and_not_in_pool_answer_most_real_decks_without_their_
     assert len(full[banned.ID]) == reported[banned.ID] and len(full[restricted.ID]) == reported[restricted.ID], (
         {rule: len(ran) for rule, ran in full.items()}, reported)
     assert len(full[not_in_pool.ID]) < len(decks) / 4, (len(full[not_in_pool.ID]), len(decks))
+
+
+def test_companion_tells_a_deck_of_cards_new_to_the_catalog_without_its_full_check(shared_data, monkeypatch):
+    """A deck (of those without a companion) whose names the catalog was never asked about is told by deciding those names
+    (companion._decide_names), not by the full check: the first decks of a batch, and every
+    deck with a card new to it. A deck with a companion-ability card in its main deck only
+    is no companion to check either; one in the sideboard is checked in full."""
+    from deckcheck.games.mtg.companions import CONDITIONS
+    from deckcheck.pipeline import card_catalog
+
+    decks = [deck for deck in list(read_decks(shared_data))[5::60] if deck["sideboard"]][:20]
+    full = []
+    real = companion._problems
+    monkeypatch.setattr(companion, "_problems", lambda *args: full.append(args[0].source) or real(*args))
+    catalog = card_catalog(load("mtg/legacy"))
+    lurrus = "Lurrus of the Dream-Den"
+    for deck in decks:
+        if any(card["name"] in CONDITIONS for card in deck["mainboard"] + deck["sideboard"]):
+            continue  # a deck with a companion of its own
+        catalog.forget_names()  # every name new
+        validate(mtgo_text(deck), "mtg/legacy", "2026-08-31", offline=True)
+        catalog.forget_names()
+        validate(f"1 {lurrus}\n" + mtgo_text(deck), "mtg/legacy", "2026-08-31", offline=True)
+        assert not full, full
+        main, _, side = mtgo_text(deck).partition("\n\n")
+        validate(f"{main}\nSideboard\n{side}1 {lurrus}\n", "mtg/legacy", "2026-08-31", offline=True)
+        assert full, deck["sideboard"]
+        full.clear()

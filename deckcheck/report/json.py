@@ -93,23 +93,32 @@ class BatchWriter:
     (thousands of decks). The keys after the results are written by `finish`."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
-        from .stream import Totals  # here: validate's JSON needs none of it
-
         self.out = out
-        self.totals = Totals()
         self.lines = ResultLines()
+        # What the report needs of the results written: whether there was one (the
+        # separator, the closing bracket) and their card-data notes, distinct, in order.
+        # Kept here, not as `stream.Totals`, whose count (and legal) every row paid for a
+        # second time after the batch's own; a library caller's results are told the same.
+        self.started = False
+        self.notes: dict[str, None] = {}
         out.write('{\n  "deckcheck": ' + _dumps(REPORT_VERSION))
 
     def add(self, row: Registration, result: DeckResult) -> None:
         line = self.lines.line(row, result)
-        self.out.write((',\n  "results": [\n    ' if not self.totals.decks else ",\n    ") + line)
-        self.totals.count(result)
+        if self.started:
+            self.out.write(",\n    " + line)
+        else:
+            self.out.write(',\n  "results": [\n    ' + line)
+            self.started = True
+        as_of = result.as_of
+        if as_of is not None and as_of.note:
+            self.notes[as_of.note] = None
 
     def finish(self, batch: BatchReport) -> None:
-        self.out.write("\n  ]" if self.totals.decks else ',\n  "results": []')
+        self.out.write("\n  ]" if self.started else ',\n  "results": []')
         tail: dict[str, Any] = {}
-        if self.totals.notes:
-            tail["notes"] = list(self.totals.notes)
+        if self.notes:
+            tail["notes"] = list(self.notes)
         tail["teams"] = [team.to_dict() for team in batch.report.teams or []]
         tail["source"] = batch.source
         if batch.manifest is not None:

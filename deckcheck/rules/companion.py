@@ -27,7 +27,8 @@ PASS (mtg/modern): Companion Lurrus of the Dream-Den and a main deck of one- and
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
@@ -41,6 +42,9 @@ from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
 from ._command_zone import command_zone, identity_text, lookup
 from .context import Context
+
+if TYPE_CHECKING:
+    from ..games.mtg.cards import Card
 
 ID = "companion"
 KEYS = {
@@ -61,31 +65,39 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     if COMPANION not in used:
         if ctx.cards is None or SIDEBOARD not in used or (fmt.option("companion") or {}).get("named_only"):
             return ()
-        # Most sideboards hold no card with a companion ability: told by a set test against
-        # the names `_has_condition` found without one, without a generator. First the
-        # names of the whole deck (the context's, gathered once a deck), which the
-        # names of nearly every deck are among once the deck's main deck was learnt below;
-        # then the sideboard's alone. (A numbered entry stands as None, never among those
-        # names: `_problems` decides for it.)
+        # Most decks hold no card with a companion ability: told by a set test of the deck's
+        # names (the context's, gathered once a deck) against the names found without one.
+        # A name not decided before is decided here, by name, once per catalog: a deck with
+        # a card new to the batch is then told by the same set test, not by walks of its
+        # sideboard. (A numbered entry stands as None, never among those names: `_problems`
+        # decides for it.)
+        names = ctx.names(deck)
         quiet = ctx.cards.memo.get(_QUIET)
-        if quiet is not None:
-            names = ctx.names(deck)
-            if names <= quiet:
+        if quiet is not None and names <= quiet:
+            return ()
+        if None not in names:
+            _decide_names(names if quiet is None else names - quiet, ctx)
+            quiet = ctx.cards.memo.get(_QUIET)
+            if quiet is not None and names <= quiet:
                 return ()
-            if {entry.name if entry.code is None else None for entry in deck.entries if entry.zone == SIDEBOARD} <= quiet:
-                if None not in names:
-                    _learn(deck, ctx, names - quiet)
-                return ()
+        # A card with the ability somewhere in the deck (Lurrus in the main deck of some):
+        # none in the sideboard is still no companion to check.
+        if quiet is not None and {entry.name if entry.code is None else None for entry in deck.entries
+                                  if entry.zone == SIDEBOARD} <= quiet:
+            return ()
     return _problems(deck, fmt, ctx, used)
 
 
-def _learn(deck: Deck, ctx: Context, new: set[str]) -> None:
-    """Decide for the deck's other names (main deck, command zone) whether each card has a
-    companion ability, so that the next deck holding them is told by the whole deck's names."""
+def _decide_names(names: Iterable[str], ctx: Context) -> None:
+    """Decide for each of `names` (of entries without a number, which the catalog looks up
+    by name) whether its card has a companion ability, as `_has_condition` decides for an
+    entry: remembered with the catalog, a name without one among those `check` reads."""
     conditions = ctx.cards.memo.setdefault((ID, "condition"), {})
-    for entry in deck.entries:
-        if entry.name in new:
-            _has_condition(entry, ctx, conditions)
+    get = ctx.cards.get
+    for name in names:
+        key = (name, None)
+        if key not in conditions:  # a name decided with the ability is never among the quiet
+            _decided(key, get(name), ctx, conditions)
 
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> Iterator[Problem]:
@@ -112,7 +124,8 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, used: frozenset[str]) -> It
         return  # every card known, none with the ability: told in C, without the call per card below
     if not any(_has_condition(entry, ctx, conditions) for entry in sideboard):
         return
-    candidates = [entry for entry, _ in group(sideboard) if _condition_of(entry, ctx)]
+    # Each card of the sideboard decided above or before: told from the memo, not looked up again.
+    candidates = [entry for entry, _ in group(sideboard) if _has_condition(entry, ctx, conditions)]
     results = [list(_check_companion(entry, deck, fmt, ctx, chosen=False)) for entry in candidates]
     if results and all(results):
         # No sideboard card could be the companion: each one's reason.
@@ -125,15 +138,18 @@ def _has_condition(entry: CardEntry, ctx: Context, conditions: dict[tuple[str, i
     key = (entry.name, entry.code)
     found = conditions.get(key)
     if found is None:
-        found = conditions[key] = _condition_of(entry, ctx) is not None
-        if not found and entry.code is None:
-            ctx.cards.memo.setdefault(_QUIET, set()).add(entry.name)  # what `check` reads
+        found = _decided(key, lookup(ctx, entry), ctx, conditions)
     return found
 
 
-def _condition_of(entry: CardEntry, ctx: Context) -> str | None:
-    card = lookup(ctx, entry)
-    return abilities.companion_condition(card) if card is not None else None
+def _decided(key: tuple[str, int | None], card: Card | None, ctx: Context,
+             conditions: dict[tuple[str, int | None], bool]) -> bool:
+    """Remember whether `card` (None: unknown), the card of entries with `key` (name and
+    code), has a companion ability; a name without one among the quiet names `check` reads."""
+    found = conditions[key] = card is not None and abilities.companion_condition(card) is not None
+    if not found and key[1] is None:
+        ctx.cards.memo.setdefault(_QUIET, set()).add(key[0])
+    return found
 
 
 def _banned(entry: CardEntry, fmt: Format, ctx: Context) -> Iterator[Problem]:
@@ -159,8 +175,7 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
         return
     if not chosen:
         yield from _banned(entry, fmt, ctx)
-    starting = _starting_deck(deck, fmt, ctx)
-    broken = companions.offenders(card, starting)
+    broken = _offenders(card, deck, fmt, ctx)
     if broken:
         shown = names_listed(broken[:_SHOWN]) + (f" and {len(broken) - _SHOWN} more" if len(broken) > _SHOWN else "")
         yield Problem(**where, details={"condition": printed, "offending": broken},
@@ -180,6 +195,70 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
 _STARTING = (MAIN, COMMANDER)  # the zones of the starting deck
 
 
+def _offenders(card: Card, deck: Deck, fmt: Format, ctx: Context) -> list[str] | None:
+    """`companions.offenders` of the deck's starting deck: [] told first, without the
+    starting deck's cards, for a condition each card meets on its own and for Yorion's."""
+    breaks = companions.card_test(card)
+    if breaks is not None:
+        if _each_card_meets(breaks, deck, ctx):
+            return []
+    else:
+        over = companions.cards_over_minimum(card)
+        if over is not None and _big_enough(over, deck, fmt, ctx):
+            return []
+    return companions.offenders(card, _starting_deck(deck, fmt, ctx))
+
+
+def _each_card_meets(breaks: Callable[[Card], bool], deck: Deck, ctx: Context, *, unknown: bool = True) -> bool:
+    """Whether no known card of the deck's starting deck `breaks` a condition each card
+    meets on its own (and, with `unknown` False, every card is known). Most decks with a
+    companion are told by a set of the names that met it before, remembered per condition
+    with the catalog: only the cards of names not among them are looked up and tested (a
+    name is among them once its card met it; a known card is always the same one for a
+    name; an unknown name, which the catalog may yet learn online, never is). False for
+    a card that breaks it or a numbered entry: the full check, which tests the first
+    entry of each card, then says who breaks it."""
+    met = ctx.cards.memo.setdefault((ID, "met", breaks), set())
+    lookup_card = ctx.cards.lookup
+    for entry in [entry for entry in deck.entries if entry.zone in _STARTING and entry.name not in met]:
+        if entry.code is not None:
+            return False
+        card = lookup_card(entry)
+        if card is None:
+            if not unknown:
+                return False
+            continue  # not among the starting deck's cards
+        if breaks(card):
+            return False
+        met.add(entry.name)
+    return True
+
+
+def _any_card(card: Card) -> bool:
+    """The test no card breaks: `_each_card_meets` with it tells that every card is known."""
+    return False
+
+
+def _big_enough(over: int, deck: Deck, fmt: Format, ctx: Context) -> bool:
+    """Whether the deck's starting deck holds `over` cards more than the minimum deck size
+    (Yorion): told from the zones' counts when every card is known, as the full check
+    counts only known cards."""
+    minimum = _minimum(fmt, ctx)
+    if minimum is None:
+        return True
+    counts = ctx.counts(deck)
+    return (counts[MAIN] + counts.get(COMMANDER, 0) >= minimum + over
+            and _each_card_meets(_any_card, deck, ctx, unknown=False))
+
+
+def _minimum(fmt: Format, ctx: Context) -> int | None:
+    """The format's minimum main deck size on the day (its exact size where it has one)."""
+    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
+    if size is None:
+        return None
+    return size.exactly if size.exactly is not None else size.min
+
+
 def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.StartingDeck:
     """The main deck (and the command zone), as cards; the format's minimum size."""
     cards = []
@@ -191,10 +270,7 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
             card = lookup_card(entry)
             if card is not None:
                 cards.append((card, count))
-    size = fmt.zone_size(MAIN, ctx.date, ctx.platform)
-    minimum = None
-    if size is not None:
-        minimum = size.exactly if size.exactly is not None else size.min
+    minimum = _minimum(fmt, ctx)
     # Cards checked one by one against a condition: remembered with the catalog they come from.
     memo = ctx.cards.memo.setdefault((ID, "breaks"), {}) if ctx.cards is not None else None
     return companions.StartingDeck(cards, minimum, memo=memo)

@@ -38,6 +38,11 @@ class StartingDeck(Record):
         return sum(count for _, count in self.cards)
 
 
+# The test of each condition every card must meet on its own (`_card_test`), and the
+# test of one card it is made of (`card_test`).
+_CARD_TESTS: dict[Callable[[StartingDeck], list[str]], Callable[[Card], bool]] = {}
+
+
 def _card_test(breaks: Callable[[Card], bool]) -> Callable[[StartingDeck], list[str]]:
     """A condition every card must meet on its own: the names of the cards that do not."""
 
@@ -55,6 +60,7 @@ def _card_test(breaks: Callable[[Card], bool]) -> Callable[[StartingDeck], list[
                 found.append(card.name)
         return found
 
+    _CARD_TESTS[test] = breaks
     return test
 
 
@@ -95,10 +101,13 @@ def _umori(deck: StartingDeck) -> list[str]:
     return [card.name for card in nonland if most not in abilities.card_types(card)]
 
 
+YORION_OVER_MINIMUM = 20  # the cards over the minimum deck size Yorion's condition asks for
+
+
 def _yorion(deck: StartingDeck) -> list[str]:
-    if deck.minimum is None or deck.size >= deck.minimum + 20:
+    if deck.minimum is None or deck.size >= deck.minimum + YORION_OVER_MINIMUM:
         return []
-    return [f"the starting deck's {deck.size} cards ({deck.minimum + 20} needed)"]
+    return [f"the starting deck's {deck.size} cards ({deck.minimum + YORION_OVER_MINIMUM} needed)"]
 
 
 # Companion (front name) -> the condition as printed, and who breaks it.
@@ -135,6 +144,21 @@ def condition(card: Card) -> str | None:
     if known is not None:
         return known[0]
     return abilities.companion_condition(card)
+
+
+def card_test(card: Card) -> Callable[[Card], bool] | None:
+    """Whether a card of a starting deck breaks `card`'s condition, when that is one each
+    card meets or breaks on its own (Lurrus's, Jegantha's, Kaheera's; not Lutri's, Umori's
+    or Yorion's, which are about the deck as a whole); else None."""
+    known = CONDITIONS.get(card.front_face) or CONDITIONS.get(card.name)
+    return _CARD_TESTS.get(known[1]) if known is not None else None
+
+
+def cards_over_minimum(card: Card) -> int | None:
+    """How many cards over the minimum deck size `card`'s condition asks a starting deck
+    for, when that is all it asks (Yorion's); else None."""
+    known = CONDITIONS.get(card.front_face) or CONDITIONS.get(card.name)
+    return YORION_OVER_MINIMUM if known is not None and known[1] is _yorion else None
 
 
 def offenders(card: Card, deck: StartingDeck) -> list[str] | None:
