@@ -189,6 +189,14 @@ MAX_SUMMARY_ROWS = 1000
 # the group names up to MAX_HOLDERS_LISTED of them).
 MAX_TABLE_CELL_CHARS = 60
 
+# Names (players, events, cards) with characters the fonts cannot draw that one run's
+# registration sheets warn of, and the characters each warning names: a warning quoted the
+# whole name and named each character, so a player named by 40,000 characters no font has
+# (a 160 KB manifest) printed a line of 1.6 MB, a deck of 10,000 such names 12 MB. The
+# rest are counted in one last warning; each name is quoted cut (MAX_QUOTED_CHARS).
+MAX_SHEET_WARNINGS = 100
+MAX_CHARS_DESCRIBED = 10
+
 # ---------------------------------------------------------------- options
 
 # Seeds: what every random generator deckcheck uses accepts, and what JSON readers keep exact.
