@@ -109,6 +109,10 @@ MAX_FORMAT_NAMES_PER_RUN = 200_000
 MAX_XML_DEPTH = 64
 # Characters of text kept per element (deck names, comments); the rest is dropped unread.
 MAX_XML_TEXT_CHARS = 64 * 1024
+# Elements of one deck XML file: a deck of MAX_DECK_ENTRIES cards is one element each and a
+# few around them. 4 MiB of empty elements built a tree of a million (410 to 730 MB, 6 to
+# 10 s for one file); a file of more is refused before its tree grows past a few dozen MB.
+MAX_XML_ELEMENTS = 40_000
 
 # ---------------------------------------------------------------- batch archives (.zip)
 

@@ -400,6 +400,39 @@ def test_nested_xml_counts_each_card_once_at_most(input_format):
     assert deck.problems, "unexpected nesting is reported, not read silently"
 
 
+MAX_XML_ELEMENTS = 40_000  # deckcheck/limits.py
+_FILL = (4 << 20) // 4 - 100  # empty elements of just under 4 MiB
+FLAT_XML = {
+    "dek": '<?xml version="1.0"?><Deck>' + "<a/>" * _FILL + "</Deck>",
+    "cod": '<?xml version="1.0"?><cockatrice_deck><zone name="main">' + "<b/>" * _FILL + "</zone></cockatrice_deck>",
+    "o8d": '<?xml version="1.0"?><deck game="x"><section name="Main">' + "<c/>" * _FILL + "</section></deck>",
+}
+
+
+@pytest.mark.parametrize("input_format", list(FLAT_XML))
+def test_xml_of_more_elements_than_any_deck_file_is_refused_not_built(input_format):
+    """4 MiB of empty elements made a million-element tree (and, in a zone, a parse-error
+    each): 410 MB (.dek) to 730 MB (.o8d) and 6 to 10 s for one file a stranger sends."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        deck = parse_text(FLAT_XML[input_format], source="big", input_format=input_format)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20
+    assert not deck.entries
+    assert [problem.message for problem in deck.problems] == [
+        f"big: line 1: more than {MAX_XML_ELEMENTS:,} XML elements; no deck file holds that many (is this the right file?)"]
+
+
+def test_xml_at_the_element_bound_is_read():
+    cards = '<card number="1" name="Island"/>' * (MAX_XML_ELEMENTS - 3)
+    deck = parse_text(f'<cockatrice_deck><zone name="main">{cards}</zone></cockatrice_deck>', input_format="cod")
+    assert sum(entry.count for entry in deck.entries) == 10_000  # MAX_DECK_ENTRIES: the rest is one parse-error
+
+
 def test_nested_xml_through_the_library_stays_linear():
     from deckcheck import validate
 
