@@ -78,6 +78,11 @@ MAX_SUGGESTED_NAMES = 100
 # 4 MiB file of 190,000 different unknown names took 18 s and 230 MiB, each name looked
 # up in the card data and carried through every rule.
 MAX_DECK_ENTRIES = 10_000
+# Lines of a decklist or pool text that are read (every format but XML): a list of
+# MAX_DECK_ENTRIES cards with its headers, comments and blank lines stays far below. Every
+# line was read before the entries were cut: 4 MiB of `1 a` lines (a million entries) took
+# 245 MB for one pasted text. The rest of a longer text is one error, not read.
+MAX_DECK_LINES = 40_000
 
 # ---------------------------------------------------------------- format files
 

@@ -137,6 +137,46 @@ def test_a_list_of_more_card_lines_than_any_deck_is_cut_to_the_limit(cli, tmp_pa
     assert result["counts"]["main"] == MAX_DECK_ENTRIES
 
 
+MAX_DECK_LINES = 40_000  # deckcheck/limits.py
+
+
+@pytest.mark.parametrize("line, input_format, ending", [
+    *((line, input_format, ending) for line, input_format in [("1 a", None), ("1 [A] B", "dck"), ("SB: 1 a", None), ("1", "ydk")]
+      for ending in ("\n", "\r", "\r\n")),
+    ("10000000", "ydk", "\x0c"),  # .ydk lines end where str.splitlines ends them: 162 MB
+])
+def test_a_text_of_more_lines_than_any_list_is_read_to_the_bound(line, input_format, ending):
+    """Every line of a text was read before its entries were cut to MAX_DECK_ENTRIES: 4 MiB
+    of `1 a` lines (a million entries) took 196 MB in the parser, 245 MB in all, for one
+    pasted text; `1 [A] B` lines (.dck) 194 MB."""
+    import tracemalloc
+
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    count = MAX_INPUT_BYTES // (len(line) + len(ending)) - 10
+    text = ("#main" + ending if input_format == "ydk" else "") + (line + ending) * count
+    tracemalloc.start()
+    try:
+        deck = parse_text(text, source="big", input_format=input_format)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20
+    total = count + (input_format == "ydk")
+    cut = [problem for problem in deck.problems if problem.line == MAX_DECK_LINES + 1]
+    assert [problem.message for problem in cut] == [
+        f"{total:,} lines; only the first {MAX_DECK_LINES:,} were read, the rest were not checked "
+        "(no deck, pool or cube is that long: is this the right file?)"]
+    assert cut[0].severity == "error" and len(deck.entries) <= MAX_DECK_ENTRIES
+
+
+def test_a_text_at_the_line_bound_is_read_whole():
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    deck = parse_text("// a comment\n" * (MAX_DECK_LINES - MAX_DECK_ENTRIES) + "1 Island\n" * MAX_DECK_ENTRIES)
+    assert len(deck.entries) == MAX_DECK_ENTRIES and not deck.problems
+
+
 def test_a_list_at_the_card_line_limit_is_read_whole():
     from deckcheck.limits import MAX_DECK_ENTRIES
 
