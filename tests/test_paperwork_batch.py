@@ -200,7 +200,7 @@ def test_names_the_fonts_cannot_draw_get_few_short_warnings(cli, tmp_path):
     assert len(warnings) == MAX_SHEET_WARNINGS + 1 and len(done.stderr) < 100_000
     first = warnings[0]
     assert first.startswith(f"deckcheck: warning: player {player[:200]!r}: the sheet's fonts cannot draw U+20000 ")
-    assert first.endswith(f"U+20009 CJK UNIFIED IDEOGRAPH-20009 and 39,990 more; printed as \ufffd")
+    assert first.endswith("U+20009 CJK UNIFIED IDEOGRAPH-20009 and 39,990 more; printed as \ufffd")
     # 303 names in all (the player, the 300 cards both sheets share, two of the problems
     # printed on them): those past the bound are counted.
     assert warnings[-1] == ("deckcheck: warning: 203 more names hold characters the sheet's fonts cannot draw "
