@@ -71,10 +71,10 @@ def _run(args: list[str]) -> None:
             exc.show()
             sys.exit(exc.exit_code)
         except UsageError as exc:
-            sys.stderr.write(f"deckcheck: error: {usage_message(exc)}\n")
+            _say_error(usage_message(exc))
             sys.exit(2)
         except ClickException as exc:
-            sys.stderr.write(f"deckcheck: error: {' '.join(exc.format_message().split())}\n")
+            _say_error(" ".join(exc.format_message().split()))
             sys.exit(exc.exit_code)
         except Abort:
             raise KeyboardInterrupt from None
@@ -106,6 +106,16 @@ def _write(text: str) -> None:
     if sys.stderr is not None:
         sys.stderr.write(f"deckcheck: error: {failure}\n")
     sys.exit(2)
+
+
+def _say_error(message: str) -> None:
+    """A usage error on stderr through `say`, as every other line: Click's messages quote
+    the arguments, and under GitHub Actions those may be a pull request's file names that
+    the Action's glob expanded (`b ##[error]x.txt`, a legacy workflow command anywhere in
+    a line). Imported only on this error path."""
+    from .cli.common import say
+
+    say(f"deckcheck: error: {message}")
 
 
 def usage_message(error: Exception) -> str:

@@ -78,6 +78,11 @@ MAX_SUGGESTED_NAMES = 100
 # 4 MiB file of 190,000 different unknown names took 18 s and 230 MiB, each name looked
 # up in the card data and carried through every rule.
 MAX_DECK_ENTRIES = 10_000
+# Lines of a decklist or pool text that are read (every format but XML): a list of
+# MAX_DECK_ENTRIES cards with its headers, comments and blank lines stays far below. Every
+# line was read before the entries were cut: 4 MiB of `1 a` lines (a million entries) took
+# 245 MB for one pasted text. The rest of a longer text is one error, not read.
+MAX_DECK_LINES = 40_000
 
 # ---------------------------------------------------------------- format files
 
@@ -109,6 +114,10 @@ MAX_FORMAT_NAMES_PER_RUN = 200_000
 MAX_XML_DEPTH = 64
 # Characters of text kept per element (deck names, comments); the rest is dropped unread.
 MAX_XML_TEXT_CHARS = 64 * 1024
+# Elements of one deck XML file: a deck of MAX_DECK_ENTRIES cards is one element each and a
+# few around them. 4 MiB of empty elements built a tree of a million (410 to 730 MB, 6 to
+# 10 s for one file); a file of more is refused before its tree grows past a few dozen MB.
+MAX_XML_ELEMENTS = 40_000
 
 # ---------------------------------------------------------------- batch archives (.zip)
 
@@ -188,6 +197,14 @@ MAX_SUMMARY_ROWS = 1000
 # but for the players a shared deck file's warning names (batch/shared_decks.py: each row of
 # the group names up to MAX_HOLDERS_LISTED of them).
 MAX_TABLE_CELL_CHARS = 60
+
+# Names (players, events, cards) with characters the fonts cannot draw that one run's
+# registration sheets warn of, and the characters each warning names: a warning quoted the
+# whole name and named each character, so a player named by 40,000 characters no font has
+# (a 160 KB manifest) printed a line of 1.6 MB, a deck of 10,000 such names 12 MB. The
+# rest are counted in one last warning; each name is quoted cut (MAX_QUOTED_CHARS).
+MAX_SHEET_WARNINGS = 100
+MAX_CHARS_DESCRIBED = 10
 
 # ---------------------------------------------------------------- options
 

@@ -108,6 +108,7 @@ class LineProblems(list):  # type: ignore[type-arg]
         self.lines = 0            # problems of lines seen, listed or not
         self.unlisted_worst = ""  # the worst severity among those not listed
         self.unlisted = 0
+        self.stopped: tuple[int, int] | None = None  # (index, lines not read) once close() says so
 
     def __reduce__(self) -> tuple:  # type: ignore[type-arg]
         # Pickled (to a batch worker and back) as the plain list it holds now.
@@ -123,6 +124,14 @@ class LineProblems(list):  # type: ignore[type-arg]
                 return
         super().append(problem)
 
+    def not_read_problem(self, not_read: int) -> Problem:
+        """The problem of a reading stopped with `not_read` lines never looked at."""
+        return Problem(
+            rule=PARSE_ERROR,
+            message=(f"not a decklist? none of its first {self.lines:,} card lines could be read; "
+                     f"stopped reading, {not_read:,} more lines not read"),
+        )
+
     @property
     def full(self) -> bool:
         """True once further unreadable lines are only counted."""
@@ -132,11 +141,10 @@ class LineProblems(list):  # type: ignore[type-arg]
         """Add the problem for the unreadable lines not listed, and for `not_read` lines
         never looked at (a file that is clearly not a decklist, whose reading stopped)."""
         if not_read:
-            super().append(Problem(
-                rule=PARSE_ERROR,
-                message=(f"not a decklist? none of its first {self.lines:,} card lines could be read; "
-                         f"stopped reading, {not_read:,} more lines not read"),
-            ))
+            # Where it is and what it counts: a text cut to MAX_DECK_LINES before it was
+            # read counts the lines cut too (decklists.parse_text, `not_read_problem`).
+            self.stopped = (len(self), not_read)
+            super().append(self.not_read_problem(not_read))
         if self.unlisted:
             super().append(Problem(
                 rule=PARSE_ERROR, severity=self.unlisted_worst,

@@ -348,3 +348,40 @@ def test_a_streamed_magic_file_is_bounded_like_a_download(tmp_path, monkeypatch,
     with pytest.raises(CardDataError, match=r"^cards.json.gz: its text \(decompressed\) is over 2,097,152 bytes"):
         import_file(bomb, db)
     assert db.read_bytes() == before
+
+
+DEEP = 100_000  # levels of nesting: Python's JSON decoder recurses once per level
+
+
+@pytest.mark.parametrize("text", [
+    "[" + "[" * DEEP + "]" * DEEP + "]",                                        # a Magic (Scryfall) array, streamed
+    '[{"name": "x", "a": ' + '{"b":' * DEEP + "1" + "}" * DEEP + "}]",
+    '{"data": [' + "[" * DEEP + "]" * DEEP + "]}",                              # a YGOPRODeck list, read whole
+    '{"passcode": 1, "name": "x", "a": ' + "[" * DEEP + "]" * DEEP + "}\n",      # YAML Yugi, a card a line
+])
+def test_json_nested_past_the_decoders_depth_is_a_broken_file_not_an_internal_error(tmp_path, text):
+    """A card file, or a card server's answer, nested deeper than Python's JSON decoder
+    recurses was a RecursionError: `cards import` said "internal error", and a library
+    caller's online lookup raised no DeckcheckError."""
+    source = tmp_path / "cards.json"
+    source.write_text(text, encoding="utf-8")
+    with pytest.raises(CardDataError) as refused:
+        import_file(source, tmp_path / "cards.sqlite")
+    assert "nested too deeply" in str(refused.value)
+
+
+def test_a_card_server_answer_nested_too_deeply_is_a_network_error():
+    import requests
+
+    from deckcheck.cards.http import request_json
+    from deckcheck.errors import NetworkError
+
+    class Session:
+        def request(self, method, url, **kwargs):
+            response = requests.Response()
+            response.status_code, response._content = 200, b"[" * DEEP + b"]" * DEEP
+            return response
+
+    with pytest.raises(NetworkError) as refused:
+        request_json(Session(), "GET", "https://api.scryfall.com/cards/collection")
+    assert str(refused.value) == "api.scryfall.com sent an answer that is not valid JSON (nested too deeply)"

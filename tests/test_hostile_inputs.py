@@ -137,6 +137,46 @@ def test_a_list_of_more_card_lines_than_any_deck_is_cut_to_the_limit(cli, tmp_pa
     assert result["counts"]["main"] == MAX_DECK_ENTRIES
 
 
+MAX_DECK_LINES = 40_000  # deckcheck/limits.py
+
+
+@pytest.mark.parametrize("line, input_format, ending", [
+    *((line, input_format, ending) for line, input_format in [("1 a", None), ("1 [A] B", "dck"), ("SB: 1 a", None), ("1", "ydk")]
+      for ending in ("\n", "\r", "\r\n")),
+    ("10000000", "ydk", "\x0c"),  # .ydk lines end where str.splitlines ends them: 162 MB
+])
+def test_a_text_of_more_lines_than_any_list_is_read_to_the_bound(line, input_format, ending):
+    """Every line of a text was read before its entries were cut to MAX_DECK_ENTRIES: 4 MiB
+    of `1 a` lines (a million entries) took 196 MB in the parser, 245 MB in all, for one
+    pasted text; `1 [A] B` lines (.dck) 194 MB."""
+    import tracemalloc
+
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    count = MAX_INPUT_BYTES // (len(line) + len(ending)) - 10
+    text = ("#main" + ending if input_format == "ydk" else "") + (line + ending) * count
+    tracemalloc.start()
+    try:
+        deck = parse_text(text, source="big", input_format=input_format)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20
+    total = count + (input_format == "ydk")
+    cut = [problem for problem in deck.problems if problem.line == MAX_DECK_LINES + 1]
+    assert [problem.message for problem in cut] == [
+        f"{total:,} lines; only the first {MAX_DECK_LINES:,} were read, the rest were not checked "
+        "(no deck, pool or cube is that long: is this the right file?)"]
+    assert cut[0].severity == "error" and len(deck.entries) <= MAX_DECK_ENTRIES
+
+
+def test_a_text_at_the_line_bound_is_read_whole():
+    from deckcheck.limits import MAX_DECK_ENTRIES
+
+    deck = parse_text("// a comment\n" * (MAX_DECK_LINES - MAX_DECK_ENTRIES) + "1 Island\n" * MAX_DECK_ENTRIES)
+    assert len(deck.entries) == MAX_DECK_ENTRIES and not deck.problems
+
+
 def test_a_list_at_the_card_line_limit_is_read_whole():
     from deckcheck.limits import MAX_DECK_ENTRIES
 
@@ -398,6 +438,39 @@ def test_nested_xml_counts_each_card_once_at_most(input_format):
     deck = parse_text(text, input_format=input_format)
     assert sum(entry.count for entry in deck.entries) <= text.count("Island")
     assert deck.problems, "unexpected nesting is reported, not read silently"
+
+
+MAX_XML_ELEMENTS = 40_000  # deckcheck/limits.py
+_FILL = (4 << 20) // 4 - 100  # empty elements of just under 4 MiB
+FLAT_XML = {
+    "dek": '<?xml version="1.0"?><Deck>' + "<a/>" * _FILL + "</Deck>",
+    "cod": '<?xml version="1.0"?><cockatrice_deck><zone name="main">' + "<b/>" * _FILL + "</zone></cockatrice_deck>",
+    "o8d": '<?xml version="1.0"?><deck game="x"><section name="Main">' + "<c/>" * _FILL + "</section></deck>",
+}
+
+
+@pytest.mark.parametrize("input_format", list(FLAT_XML))
+def test_xml_of_more_elements_than_any_deck_file_is_refused_not_built(input_format):
+    """4 MiB of empty elements made a million-element tree (and, in a zone, a parse-error
+    each): 410 MB (.dek) to 730 MB (.o8d) and 6 to 10 s for one file a stranger sends."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        deck = parse_text(FLAT_XML[input_format], source="big", input_format=input_format)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20
+    assert not deck.entries
+    assert [problem.message for problem in deck.problems] == [
+        f"big: line 1: more than {MAX_XML_ELEMENTS:,} XML elements; no deck file holds that many (is this the right file?)"]
+
+
+def test_xml_at_the_element_bound_is_read():
+    cards = '<card number="1" name="Island"/>' * (MAX_XML_ELEMENTS - 3)
+    deck = parse_text(f'<cockatrice_deck><zone name="main">{cards}</zone></cockatrice_deck>', input_format="cod")
+    assert sum(entry.count for entry in deck.entries) == 10_000  # MAX_DECK_ENTRIES: the rest is one parse-error
 
 
 def test_nested_xml_through_the_library_stays_linear():

@@ -178,3 +178,31 @@ def test_a_hostile_card_name_is_cut_and_wrapped_with_few_measurements(name):
     width = writer._column_width(NORMAL) - NORMAL.count_width - 1
     writer.pdf.set_font(FAMILY, "", NORMAL.min_name_pt)
     assert all(measure(row.text) <= width for row in rows)
+
+
+MAX_SHEET_WARNINGS = 100  # deckcheck/limits.py: names a run's sheets warn of
+MAX_CHARS_DESCRIBED = 10  # ... and the characters each of those warnings names
+
+
+def test_names_the_fonts_cannot_draw_get_few_short_warnings(cli, tmp_path):
+    """Each name with characters the fonts lack was a warning quoting it whole and naming
+    each such character, every one checked against those found before it: a player named
+    by 40,000 characters of CJK Extension B (a 160 KB manifest) took 20 s and printed a
+    1.6 MB line; a deck of 10,000 such card names (930 KB) printed 12 MB of warnings."""
+    player = "".join(chr(0x20000 + i) for i in range(40_000))
+    cards = "".join(f"1 {chr(0x4E00 + i)}{chr(0x5E00 + i)}{chr(0x6E00 + i)}\n" for i in range(300))
+    (tmp_path / "deck.txt").write_text(cards, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(f"player,deck\n{player},deck.txt\nbob,deck.txt\n", encoding="utf-8")
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", "s.pdf", "-o", "json", "--event", "E",
+               cwd=tmp_path, timeout=120)
+    assert done.returncode == 1, done.stderr[-500:]
+    warnings = [line for line in done.stderr.splitlines() if "fonts cannot draw" in line]
+    assert len(warnings) == MAX_SHEET_WARNINGS + 1 and len(done.stderr) < 100_000
+    first = warnings[0]
+    assert first.startswith(f"deckcheck: warning: player {player[:200]!r}: the sheet's fonts cannot draw U+20000 ")
+    assert first.endswith("U+20009 CJK UNIFIED IDEOGRAPH-20009 and 39,990 more; printed as \ufffd")
+    # 303 names in all (the player, the 300 cards both sheets share, two of the problems
+    # printed on them): those past the bound are counted.
+    assert warnings[-1] == ("deckcheck: warning: 203 more names hold characters the sheet's fonts cannot draw "
+                            "(not listed); printed as \ufffd")
+    assert "player 'bob'" not in done.stderr

@@ -179,6 +179,29 @@ def test_plain_manifest_paths_stay_in_its_folder_unless_trusted(cli, tmp_path, o
     assert trusted.returncode == 0, trusted.stdout
 
 
+def test_manifest_paths_never_name_a_hidden_file_or_folder(cli, tmp_path):
+    """A pull request's manifest at the top of the checkout (`args: batch reg.csv -f ...`)
+    named `.git/config` as a deck: its lines, the checkout's token among them, were each an
+    unreadable line quoted in the report and the log (and a SARIF report uploaded)."""
+    token = "AUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46c2VjcmV0"
+    repo = write(tmp_path / "repo", {
+        ".git/config": f'[http "https://github.com/"]\n\textraheader = {token}\n', ".env": f"TOKEN={token}\n",
+        "a.txt": LEGAL, "decks/.x/b.txt": LEGAL,
+        "reg.csv": "player,deck,pool\nann,.git/config,\nbob,./.git/config,\ncy,decks/../.git/config,\n"
+                   "dee,.env,\neve,a.txt,.git/config\nfay,decks/.x/b.txt,\ngus,a.txt,\n",
+    })
+    done = cli("batch", "reg.csv", "-f", FORMAT, "-o", "json", cwd=repo, env={"GITHUB_ACTIONS": "true"})
+    assert "c2VjcmV0" not in done.stdout + done.stderr
+    results = {result["player"]: result for result in json.loads(done.stdout)["results"]}
+    assert results["gus"]["legal"]
+    for player in ("ann", "bob", "cy", "dee", "eve", "fay"):  # eve's deck a.txt is gus's too: a warning besides
+        assert any(problem["rule"] == "registration" and problem["severity"] == "error"
+                   and "a hidden file or folder, which no registration is (batch --allow-outside-paths" in problem["message"]
+                   for problem in results[player]["problems"]), results[player]["problems"]
+    trusted = cli("batch", "reg.csv", "-f", FORMAT, "-o", "json", "--allow-outside-paths", cwd=repo)
+    assert json.loads(trusted.stdout)["results"][5]["legal"]  # an organiser's own manifest may
+
+
 @posix_only
 def test_manifest_row_through_a_link_out_of_its_folder_is_a_problem(cli, tmp_path, outside):
     event = write(tmp_path / "event", {"m.csv": "player,deck\nann,decks/evil.txt\n"})

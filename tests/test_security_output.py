@@ -175,6 +175,19 @@ def test_warnings_naming_a_config_key_are_one_defused_line(cli, tmp_path):
     assert warning.endswith(f"simulate.x\\n::error::{FORGED}: matches no deck, so its assertions did not run")
 
 
+@pytest.mark.parametrize("command", [["diff", "a.txt", "a.txt"], ["convert", "a.txt", "--to", "ydk"],
+                                     ["sheet", "a.txt", "-f", FORMAT, "--player", "p", "--event", "e", "--out", "s.pdf"]])
+def test_file_names_in_usage_errors_cannot_forge_workflow_commands(cli, tmp_path, command):
+    # The Action expands `args: diff decks/*.txt` itself: a pull request's file names are
+    # arguments, and one too many was quoted by Click's usage error, which bypassed `say`.
+    name = f"b ##[error]{FORGED}.txt"
+    write(tmp_path, {"a.txt": LEGAL, name: LEGAL})
+    done = cli(*command, name, cwd=tmp_path, env={"GITHUB_ACTIONS": "true"})
+    assert done.returncode == 2, done.stderr
+    assert "unexpected extra argument" in done.stderr and FORGED in done.stderr
+    assert _forged_lines(done.stderr) == []
+
+
 def test_outside_actions_the_data_is_left_as_it_is(cli, tmp_path):
     write(tmp_path, {"a.txt": LEGAL, "m.yaml": SMUGGLING})
     done = cli("batch", "m.yaml", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)

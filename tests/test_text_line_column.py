@@ -1,7 +1,7 @@
 """The line column of `-o text` problem lines: `line N` padded to 9 columns, so a list of
 under 10,000 lines keeps its layout, and widened for the whole block by the longest `line N`
-of it when a problem sits on line 10,000 or later (a huge pasted list, a cube, a file of
-blank lines), so zones and rule ids stay in their columns. Through the installed command,
+of it when a problem sits on line 10,000 or later (a huge pasted list, a cube, an XML file
+of blank lines), so zones and rule ids stay in their columns. Through the installed command,
 as a player runs it (tests/test_cli_cases.py's clean environment: the built-in card data).
 """
 from __future__ import annotations
@@ -16,8 +16,8 @@ from test_cli_cases import clean_env
 PROBLEM_LINE = re.compile(r"^  (line \d+ *|  +)(main|commander|sideboard) ")
 
 
-def _validate(tmp_path: Path, text: str) -> list[str]:
-    deck = tmp_path / "huge.txt"
+def _validate(tmp_path: Path, text: str, name: str = "huge.txt") -> list[str]:
+    deck = tmp_path / name
     deck.write_text(text, encoding="utf-8")
     home = tmp_path / "home"
     home.mkdir()
@@ -40,11 +40,18 @@ def _zone_columns(lines: list[str]) -> set[int]:
     return found
 
 
+def _card(count: int, name: str) -> str:
+    return f'<Cards CatID="1" Quantity="{count}" Sideboard="false" Name="{name}" />'
+
+
 def test_problems_past_line_100000_keep_one_zone_column(tmp_path):
-    lines = ["4 Lightening Bolt"] + [""] * 99_990 + ["3 Brainstrom"] + [""] * 900_000 + ["2 Counterspel", "51 Mountain"]
-    shown = _validate(tmp_path, "\n".join(lines) + "\n")
-    assert [line.split()[1] for line in shown if line.lstrip().startswith("line")] == ["1", "99992", "999993"]
-    assert _zone_columns(shown) == {len("  line 999993 ")}, "\n".join(shown)
+    # XML: a text is read to its 40,000th line at most (MAX_DECK_LINES), an XML file is
+    # bounded by its elements, whatever the lines between them.
+    lines = (['<?xml version="1.0" encoding="utf-8"?>', "<Deck>", _card(4, "Lightening Bolt")] + [""] * 99_990
+             + [_card(3, "Brainstrom")] + [""] * 900_000 + [_card(2, "Counterspel"), _card(51, "Mountain"), "</Deck>"])
+    shown = _validate(tmp_path, "\n".join(lines) + "\n", "huge.dek")
+    assert [line.split()[1] for line in shown if line.lstrip().startswith("line")] == ["3", "99994", "999995"]
+    assert _zone_columns(shown) == {len("  line 999995 ")}, "\n".join(shown)
 
 
 def test_a_list_under_10000_lines_keeps_the_nine_column_line_cell(tmp_path):

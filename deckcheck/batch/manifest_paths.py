@@ -63,11 +63,24 @@ def file_path(deck: str, place: Place, *, what: str = "deck") -> tuple[str | Non
     if not place.confine:
         relative = Path(deck)
         return os.fspath(relative if relative.is_absolute() else place.base / relative), None
+    if names_hidden(deck):
+        hint = "" if place.archive else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
+        return None, f"{what} path {shown_path(deck)}: a hidden file or folder, which no registration is{hint}"
     path, why = tree.named_inside_text(deck, base=place.base_text, root=place.root_text, where=place.label, folders=place.folders)
     if why:
         hint = "" if place.archive or why.startswith("a symbolic link") else " (batch --allow-outside-paths accepts it for a manifest you wrote)"
         return None, f"{what} path {shown_path(deck)}: {why}{hint}"
     return path, None
+
+
+def names_hidden(path: str) -> bool:
+    """Whether `path` names a hidden file or passes through a hidden folder (a part that
+    starts with `.`, but for `.` and `..`): `.git/config` holds a CI checkout's token, `.env`
+    a server's secrets; a manifest a pull request or a zip brings must not make either a
+    deck whose lines its report quotes. Two searches for the paths of nearly every row."""
+    if not (path.startswith(".") or "/." in path or "\\." in path):
+        return False
+    return any(part.startswith(".") and part not in (".", "..") for part in path.replace("\\", "/").split("/"))
 
 
 # A Windows drive letter (`C:\decks\ann.txt`, `C:ann.txt`): absolute, or relative to that

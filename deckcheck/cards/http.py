@@ -364,6 +364,8 @@ def request_json(session: requests.Session, method: str, url: str, **kwargs: Any
         return response.json(), response
     except ValueError:
         raise NetworkError(f"{urlsplit(url).netloc} sent an answer that is not valid JSON") from None
+    except RecursionError:  # nested deeper than Python's decoder recurses: a hostile server's
+        raise NetworkError(f"{urlsplit(url).netloc} sent an answer that is not valid JSON (nested too deeply)") from None
 
 
 def sync_step(session: requests.Session, url: str, step: str, *, force: bool, warn: Callable[[str], None],

@@ -165,6 +165,8 @@ def parse_json(text: str) -> Any:
         raise CardFileError(f"not valid JSON ({json_failure(exc, FILE)})") from None
     except NumberTooLong as exc:
         raise CardFileError(str(exc)) from None
+    except RecursionError:  # deeper than Python's decoder recurses: no card file is
+        raise CardFileError("not valid JSON (nested too deeply)") from None
 
 
 def json_failure(exc: json.JSONDecodeError, what: str) -> str:

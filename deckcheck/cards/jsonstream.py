@@ -98,6 +98,8 @@ class JsonStream:
                 raise JsonStreamError(f"invalid JSON: {exc.msg}", self._dropped + exc.pos) from None
             except NumberTooLong as exc:
                 raise JsonStreamError(str(exc), self.position) from None
+            except RecursionError:  # deeper than Python's decoder recurses: no card is
+                raise JsonStreamError("invalid JSON: an item nested too deeply", self.position) from None
             # A number or literal that touches the end of the window may continue in the next chunk.
             if end == len(self._buf) and not isinstance(value, (dict, list, str)) and self._fill():
                 continue
@@ -124,7 +126,7 @@ class JsonStream:
                 pos += 1
             try:
                 value, end = scan(buf, pos)
-            except (StopIteration, ValueError):
+            except (StopIteration, ValueError, RecursionError):  # `value` says which, and where
                 value = None
             if type(value) is dict:
                 if buf.startswith("\n", end):

@@ -28,13 +28,14 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..limits import MAX_DECK_ENTRIES
+from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES
 from ..model import COMMANDER, COMPANION, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
+from ..lazy_pattern import lazy
 from ..textio import MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import text  # the parser of last resort: plain text accepts anything
-from .common import companions_for_sideboard, parse_error, remove_invisible
+from .common import LINE_BREAK, companions_for_sideboard, parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
@@ -256,6 +257,12 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         return unreadable(source, too_big(source, what="a decklist's text"))
     content, invisible = remove_invisible(without_surrogates(content))
     module = choose(source, content, input_format)
+    lines = None
+    # Each line holds at least its line break, so a text shorter than the bound holds fewer
+    # lines: a real list (a few KB) is never counted (two counts of a 2 KB list were 1% of
+    # a batch's instructions).
+    if len(content) > MAX_DECK_LINES:
+        content, lines = _first_lines(content, module)
     try:
         deck = module.parse(content, source)
     except InputError as exc:
@@ -278,10 +285,47 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
             )]
     if isinstance(deck.problems, LineProblems):
         deck.problems.close()  # "N more unreadable lines" (limits.py)
+    if lines is not None:
+        stopped = getattr(deck.problems, "stopped", None)
+        if stopped is not None:  # not a decklist: it stopped reading first, and says so with every line left
+            at, not_read = stopped
+            deck.problems[at] = deck.problems.not_read_problem(not_read + lines - MAX_DECK_LINES)
+        else:
+            deck.problems.append(parse_error(
+                f"{lines:,} lines; only the first {MAX_DECK_LINES:,} were read, the rest were not checked "
+                "(no deck, pool or cube is that long: is this the right file?)",
+                line=MAX_DECK_LINES + 1,
+            ))
     deck.problems[:0] = invisible
     if len(deck.entries) > MAX_DECK_ENTRIES:
         _cut_entries(deck)
     return deck
+
+
+# What str.splitlines ends a line at besides CR and LF: the parsers that split so (SPLITLINES).
+_MORE_BREAKS = ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
+ANY_LINE_BREAK = lazy("\r\n|[\n\r" + "".join(_MORE_BREAKS) + "]")
+
+
+def _first_lines(content: str, module: ModuleType) -> tuple[str, int | None]:
+    """`content` up to the end of its MAX_DECK_LINES-th line, and how many lines it holds,
+    numbered as the module's parser numbers them (`split_lines`, or str.splitlines for one
+    that says SPLITLINES); (`content`, None) when it holds no more, or is XML."""
+    if getattr(module, "XML", False):
+        return content, None
+    total = content.count("\n") + content.count("\r") - content.count("\r\n")
+    ends_line, breaks = ("\n", "\r"), LINE_BREAK
+    if getattr(module, "SPLITLINES", False):
+        total += sum(map(content.count, _MORE_BREAKS))
+        ends_line, breaks = ("\n", "\r", *_MORE_BREAKS), ANY_LINE_BREAK
+    if content and not content.endswith(ends_line):
+        total += 1  # a last line without its line break
+    if total <= MAX_DECK_LINES:
+        return content, None
+    ends = breaks.finditer(content)
+    for _ in range(MAX_DECK_LINES - 1):
+        next(ends)
+    return content[: next(ends).end()], total
 
 
 def _cut_entries(deck: Deck) -> None:

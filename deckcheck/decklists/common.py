@@ -20,12 +20,12 @@ _SHOWN_TEXT = 120
 _PDF_OBJECT = lazy(r"[0-9]+ obj\Z")
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
-_LINE_BREAK = lazy(r"\r\n|\r|\n")
+LINE_BREAK = lazy(r"\r\n|\r|\n")  # what ends a line (split_lines; decklists/__init__.py)
 
 
 def split_lines(text: str) -> list[str]:
     """The lines of `text` (without their endings), numbered as an editor numbers them."""
-    lines = _LINE_BREAK.split(text)
+    lines = LINE_BREAK.split(text)
     if lines and lines[-1] == "":
         lines.pop()  # the final newline ends the last line; it does not start a new one
     return lines

@@ -3,7 +3,8 @@
 Deck XML (MTGO `.dek`, Cockatrice `.cod`) never needs a DTD, so any `<!DOCTYPE`, entity
 declaration or external reference is refused outright: that closes billion-laughs and
 external-entity attacks without a further dependency. Nesting deeper than any real deck
-file is refused too, and an element keeps at most MAX_XML_TEXT_CHARS of text (gathered in
+file is refused too, and so is a file of more elements than any deck file (a tree of a
+million empty elements took 700 MB); an element keeps at most MAX_XML_TEXT_CHARS of text (gathered in
 pieces and joined once: adding to a string piece by piece took minutes on a file of
 newlines inside one element).
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..errors import InputError
 from ..limits import MAX_XML_DEPTH as MAX_DEPTH
-from ..limits import MAX_XML_TEXT_CHARS
+from ..limits import MAX_XML_ELEMENTS, MAX_XML_TEXT_CHARS
 from ..problem import Problem
 from .common import parse_error
 
@@ -69,6 +70,7 @@ def parse_xml(text: str, *, source: str) -> Element:
     parser.SetParamEntityParsing(xml.parsers.expat.XML_PARAM_ENTITY_PARSING_NEVER)
     root = Element(tag="#document", attrs={}, line=0, depth=0)
     stack = [root]
+    built = [0]  # elements so far (MAX_XML_ELEMENTS)
 
     def refuse(*_args) -> None:
         raise _Refused("DTDs and entity declarations are not allowed in deck files")
@@ -76,6 +78,9 @@ def parse_xml(text: str, *, source: str) -> Element:
     def start(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) > MAX_DEPTH:
             raise _Refused(f"elements nested deeper than {MAX_DEPTH} levels")
+        built[0] += 1
+        if built[0] > MAX_XML_ELEMENTS:
+            raise _Refused(f"more than {MAX_XML_ELEMENTS:,} XML elements; no deck file holds that many (is this the right file?)")
         element = Element(tag=tag, attrs=attrs, line=parser.CurrentLineNumber, depth=len(stack))
         stack[-1].children.append(element)
         stack.append(element)

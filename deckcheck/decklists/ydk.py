@@ -39,6 +39,7 @@ DESCRIPTION = "YGOPro/EDOPro .ydk (Yu-Gi-Oh! passcodes)"
 SNIFF_MARK = "#"  # sniff says no to a file without one in its head (its `#main` line): decklists.choose
 ZONES = (MAIN, EXTRA, SIDEBOARD)  # what the format can hold (written)
 PASSCODES = True  # cards are written by passcode: names need card data to become one
+SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_lines counts so)
 HEADER = "#created by ..."
 
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}

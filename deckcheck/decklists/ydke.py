@@ -21,6 +21,7 @@ DESCRIPTION = "ydke:// deck URL (Yu-Gi-Oh! passcodes)"
 PREFIX = "ydke://"
 ZONES = (MAIN, EXTRA, SIDEBOARD)  # the URL's parts, in order
 PASSCODES = True  # cards are written by passcode: names need card data to become one
+SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_lines counts so)
 
 
 def sniff(text: str) -> bool:

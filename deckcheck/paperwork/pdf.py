@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from . import PAPERS
 from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
+from ..limits import MAX_SHEET_WARNINGS, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
 from .sheet import Section, Sheet
@@ -82,17 +83,33 @@ class SheetWriter:
         self.pdf.set_creator("deckcheck")
         self.pdf.set_title(without_surrogates(title))  # the event's name from the command line
         self.width = self.pdf.w - 2 * MARGIN
-        self.warnings: list[str] = []
+        # The warnings of names the fonts cannot draw, each name once (`_warned`), at most
+        # MAX_SHEET_WARNINGS listed and the rest counted (`_unlisted`): an event's names
+        # are a stranger's, and each was a line of its own however many there were.
+        self._warnings: list[str] = []
+        self._warned: set[tuple[str, str]] = set()
+        self._unlisted = 0
         self.pages = 0
 
     # ------------------------------------------------------------------ text
 
+    @property
+    def warnings(self) -> list[str]:
+        """One warning per name with characters the fonts cannot draw (see __init__)."""
+        if not self._unlisted:
+            return list(self._warnings)
+        more = f"{self._unlisted:,} more {'name holds' if self._unlisted == 1 else 'names hold'}"
+        return [*self._warnings, f"{more} characters the sheet's fonts cannot draw (not listed); printed as \ufffd"]
+
     def _text(self, text: str, what: str) -> str:
         shown = printable(text)
-        if shown.missing:
-            warning = f"{what} {text!r}: the sheet's fonts cannot draw {describe(shown.missing)}; printed as \ufffd"
-            if warning not in self.warnings:
-                self.warnings.append(warning)
+        if shown.missing and (what, text) not in self._warned:
+            self._warned.add((what, text))
+            if len(self._warnings) < MAX_SHEET_WARNINGS:
+                warning = f"{what} {quoted(text)}: the sheet's fonts cannot draw {describe(shown.missing)}; printed as \ufffd"
+                self._warnings.append(warning)
+            else:
+                self._unlisted += 1
         return shown.text
 
     def _fit(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> float:

@@ -73,7 +73,7 @@ def _first_line_is_yaml_yugi(head: str) -> bool:
     line = head.lstrip().split("\n", 1)[0]
     try:
         value = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return isinstance(value, dict) and "passcode" in value and "name" in value
 
@@ -230,6 +230,8 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
             raise CardFileError(f"line {number}: not JSON ({where})") from None
         except NumberTooLong as exc:
             raise CardFileError(f"line {number}: {exc}") from None
+        except RecursionError:
+            raise CardFileError(f"line {number}: not JSON (nested too deeply)") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
             raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
         if is_passcode(card["passcode"]):
