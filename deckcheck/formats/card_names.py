@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
 from ..games.yugioh import is_passcode
-from ..limits import MAX_SUGGESTED_NAMES
+from ..limits import MAX_SUGGESTED_NAMES, quoted
 from ..names import card_key
 from ..record import Record
 from ..schema import Keys, dotted, value_at
@@ -218,7 +218,7 @@ def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | No
     found = unknown_in_format(fmt, catalog)
     if not found:
         return None
-    shown = ", ".join(repr(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
+    shown = ", ".join(quoted(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
     names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
     return _no_card_line(fmt, names, len(found), shown, in_archive)
 
