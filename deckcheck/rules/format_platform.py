@@ -22,6 +22,7 @@ from ..model import Deck
 from ..problem import WARNING, Problem
 from ..schema import ListOf, Str
 from .context import Context
+from ..wording import listed
 
 ID = "format-platform"
 KEYS = {"platforms": ListOf(Str(PLATFORMS))}
@@ -39,7 +40,8 @@ def _label(platform: str) -> str:
 
 
 def _played_on(fmt: Format) -> str:
-    return " and ".join(_label(platform) for platform in fmt.option("platforms"))
+    """`paper and Magic Online`; `paper, Magic Online and MTG Arena` (not "paper and ... and")."""
+    return listed([_label(platform) for platform in fmt.option("platforms")], "and")
 
 
 def silent(fmt: Format, ctx: Context) -> bool:
