@@ -105,8 +105,12 @@ class Spec:
     def check(self, value: Any, keys: Keys) -> None:
         raise NotImplementedError
 
-    def fail(self, value: Any, keys: Keys) -> None:
-        raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}", wrong_type=True)
+    def fail(self, value: Any, keys: Keys, *, among: Iterable[str] = ()) -> None:
+        """`value` is not what this spec expects; `among`: the words a text was meant to be
+        one of, the closest suggested ("did you mean")."""
+        close = _closest(value, among, ignore_case=True) if among and isinstance(value, str) else None
+        hint = f"; did you mean {close!r}?" if close else ""
+        raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}", wrong_type=True)
 
 
 class _RecordSpec(Spec, Record):
@@ -141,9 +145,7 @@ class Str(_RecordSpec):
         if not isinstance(value, str):
             self.fail(value, keys)
         if self.choices and value not in self.choices:
-            close = _closest(value, self.choices, ignore_case=True)
-            hint = f"; did you mean {close!r}?" if close else ""
-            raise SchemaError(keys, f"expected {self.expected}, got {_describe(value)}{hint}", wrong_type=True)
+            self.fail(value, keys, among=self.choices)
         if (self.non_empty and not value.strip()) or (self.pattern and not re.fullmatch(self.pattern, value)):
             self.fail(value, keys)
 

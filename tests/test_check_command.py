@@ -208,6 +208,9 @@ CONFIG_ERRORS = [
     ("formats: {'*.txt': 3}\n", "formats.*.txt: expected text, got a number (3)"),
     ("date: 2024-02-30\n", "date: expected a date YYYY-MM-DD"),
     ("output: xml\n", "output: expected one of"),
+    # A choice written in another case is named, as `platform: Arena` is.
+    ("output: JUnit\n", "output: expected one of 'text', 'json', 'junit', 'github', 'sarif', 'auto', got the text 'JUnit'; "
+     "did you mean 'junit'?"),
     ("simulate: {'*.txt': {keep: '2 <= lands'}}\n", "simulate.*.txt.assert: required key is missing"),
     ("simulate: {'*.txt': {assert: 'keep7 >= '}}\n", "simulate.*.txt.assert[0]: column"),
     ("simulate: {'*.txt': {assert: 'keep7 >= 0.5', on: turn}}\n", "simulate.*.txt.on: expected one of 'play', 'draw'"),

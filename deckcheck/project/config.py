@@ -59,10 +59,10 @@ class OutputName(Spec):
         return "one of " + ", ".join(repr(name) for name in choices(*REPORT_SUBJECTS))
 
     def check(self, value: Any, path: str) -> None:
-        from ..report import renders
+        from ..report import choices, renders
 
         if not isinstance(value, str) or not renders(value, *REPORT_SUBJECTS):
-            self.fail(value, path)
+            self.fail(value, path, among=choices(*REPORT_SUBJECTS))
 
 
 _TEXT_OR_LIST = AnyOf((Str(), ListOf(Str())))
