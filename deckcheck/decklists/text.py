@@ -73,6 +73,8 @@ _CATEGORY_HEADINGS = {
     "sorcery", "sorceries", "artifact", "artifacts", "enchantment", "enchantments",
     "planeswalker", "planeswalkers", "battle", "battles", "kindred", "tribal", "other", "others",
     "monster", "monsters", "trap", "traps", "ally", "allies", "ability", "abilities",
+    # The sections of Konami's Yu-Gi-Oh! deck registration sheet, as players type them out.
+    "monster cards", "spell cards", "trap cards",
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
