@@ -81,7 +81,6 @@ _CATEGORY_HEADINGS = {
 _HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
 _FORUM_TAG = lazy(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
-_HERO_LINE = lazy(r"^hero\s*:\s*(?P<name>.+)$", re.IGNORECASE)
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
 _NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = lazy(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
@@ -93,6 +92,8 @@ _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
 _TIMES = "[xX\u00d7]"
+# `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero.
+_HERO_LINE = lazy(rf"^hero\s*:\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
 _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
