@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...cards.resolve import RULE as UNKNOWN_CARD
+from ...model import COMMANDER
 from ...problem import WARNING, Problem
 from .availability import ARENA, PLATFORM_LABELS
 
@@ -59,10 +60,13 @@ def _worded(problem: Problem, original: str, legality: str, format_name: str, pl
     if platform == ARENA:
         # Allowed: no "did you mean" (the card is spelled right), and not an error.
         details = {key: value for key, value in problem.details.items() if key != "suggestions"}
+        # As the commander, what the card data would also have told is whether it may be one.
+        unchecked = ("its color identity, its bans and whether it can be your commander were" if problem.zone == COMMANDER
+                     else "its color identity and bans were")
         return problem.replace(
             severity=WARNING, details=details,
             message=f"{name!r} is an Alchemy rebalanced card, which {format_name} allows on MTG Arena; the card data "
-                    f"does not hold it, so its color identity and bans were not checked; the original card is {original}",
+                    f"does not hold it, so {unchecked} not checked; the original card is {original}",
         )
     return problem.replace(
         message=f"{name!r} is an Alchemy rebalanced card, which {format_name} allows on MTG Arena only, never on "
