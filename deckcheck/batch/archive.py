@@ -136,7 +136,8 @@ def _directory_entries(path: Path) -> int | None:
                 handle.seek(rest, 1)
                 read += _ENTRY_FIXED + rest
             return count
-    except (OSError, ValueError, struct.error, IndexError, TypeError):
+    # AttributeError: a Python whose zipfile names its private end-record constants otherwise.
+    except (OSError, ValueError, struct.error, IndexError, TypeError, AttributeError):
         return None
 
 
