@@ -28,6 +28,7 @@ import csv
 import datetime as dt
 import gzip
 import json
+import re
 import sqlite3
 import sys
 import tempfile
@@ -92,6 +93,17 @@ def _split_faces(card: dict) -> dict:
             "supertypes": list(supertypes), "types": list(kinds), "subtypes": list(subtypes)}
 
 
+# The card file writes "&" in rules text as a quote mark with a space on each side (an OCTGN
+# export artifact: "Partner with Bebop, Skull " Crossbones", "Partner—Father " son"); a
+# real quotation never has a space on both sides of its mark, so between two words it is
+# the ampersand. Left as it was, Rocksteady's "Partner with" named no card.
+_GARBLED_AMPERSAND = re.compile(r'(?<=\w) " (?=\w)')
+
+
+def mend_ampersands(text: str) -> str:
+    return _GARBLED_AMPERSAND.sub(" & ", text) if ' " ' in text else text
+
+
 def mtg_cards(data: Path) -> Iterator[Card]:
     aliases: dict[str, list[str]] = {}
     for row in read_csv("mtg_alternate_names.csv"):
@@ -108,7 +120,7 @@ def mtg_cards(data: Path) -> Iterator[Card]:
                 mana_cost=raw.get("mana_cost", ""), mana_value=raw.get("mana_value"), type_line=raw.get("type_line", ""),
                 supertypes=tuple(raw.get("supertypes") or ()), types=tuple(raw.get("types") or ()),
                 subtypes=tuple(raw.get("subtypes") or ()), colors=tuple(raw.get("colors") or ()),
-                color_identity=tuple(raw.get("color_identity") or ()), oracle_text=raw.get("oracle_text", ""),
+                color_identity=tuple(raw.get("color_identity") or ()), oracle_text=mend_ampersands(raw.get("oracle_text", "")),
                 legalities=None, printings=printings, aliases=tuple(names),
                 power=raw.get("power"), toughness=raw.get("toughness"),
             )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import sys
 import uuid
 from collections.abc import Iterable, Iterator, Mapping
@@ -27,6 +28,16 @@ _NAMESPACE = uuid.UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8")
 # ones only have them on each face.
 _FACED = {"split", "flip", "transform", "modal_dfc", "adventure"}
 _COLORS_ON_FACES = {"transform", "modal_dfc"}
+
+
+# The card file writes "&" in rules text as a quote mark with a space on each side (an
+# OCTGN export artifact, mended the same way by scripts/build_card_data.py); Scryfall has
+# the ampersand ("Partner with Bebop, Skull & Crossbones").
+_GARBLED_AMPERSAND = re.compile(r'(?<=\w) " (?=\w)')
+
+
+def _text(text: str) -> str:
+    return _GARBLED_AMPERSAND.sub(" & ", text) if ' " ' in text else text
 
 
 def read_cards(card_file: Path) -> Iterator[dict[str, Any]]:
@@ -46,7 +57,7 @@ def _face_object(face: Mapping[str, Any]) -> dict[str, Any]:
         "name": face["name"],
         "mana_cost": face.get("mana_cost", ""),
         "type_line": face.get("type_line", ""),
-        "oracle_text": face.get("oracle_text", ""),
+        "oracle_text": _text(face.get("oracle_text", "")),
         "colors": face.get("colors", []),
     }
     for key in ("power", "toughness", "loyalty"):
@@ -78,10 +89,10 @@ def card_objects(
         if layout not in _COLORS_ON_FACES:
             base["colors"] = card.get("colors", [])
     else:
-        base["oracle_text"] = card.get("oracle_text", "")
+        base["oracle_text"] = _text(card.get("oracle_text", ""))
         base["colors"] = card.get("colors", [])
         if layout == "meld" and card.get("faces"):
-            base["oracle_text"] = card["faces"][0].get("oracle_text", "")
+            base["oracle_text"] = _text(card["faces"][0].get("oracle_text", ""))
     for key in ("power", "toughness", "loyalty"):
         if key in card and "card_faces" not in base:
             base[key] = card[key]

@@ -190,3 +190,25 @@ def test_a_catalogs_dates_are_read_once_and_travel_with_it(sample_cards_db):
     assert (copied.source_date, copied.data_date, copied.has_legalities, copied.legalities_date) == (day, day, True, day)
     builtin_catalog = MtgCatalog(builtin.BUILTIN_FILE, builtin=True)
     assert builtin_catalog.has_legalities is False and builtin_catalog.legalities_date is None
+
+
+def test_ampersands_in_rules_text_are_ampersands():
+    # The card file writes "&" in rules text as a quote mark between spaces (an OCTGN export
+    # artifact): Rocksteady's "Partner with Bebop, Skull " Crossbones" named no card, so the
+    # pair was refused. A real quotation never has a space on both sides of its mark.
+    db = sqlite3.connect(f"file:{ROOT / 'deckcheck' / 'data' / 'cards.sqlite'}?mode=ro&immutable=1", uri=True)
+    garbled = db.execute("select name from cards where oracle_text glob '*[A-Za-z0-9] \" [A-Za-z0-9]*'").fetchall()
+    assert garbled == []
+    text = db.execute("select oracle_text from cards where name = 'Rocksteady, Mutant Marauder'").fetchone()[0]
+    assert text.startswith("Partner with Bebop, Skull & Crossbones ")
+
+
+def test_bebop_and_rocksteady_partner_with_the_built_in_data(tmp_path):
+    from conftest import run_cli
+
+    deck = tmp_path / "turtles.txt"
+    deck.write_text("Commander\n1 Bebop, Skull & Crossbones\n1 Rocksteady, Mutant Marauder\n\n"
+                    "Deck\n49 Swamp\n49 Forest\n", encoding="utf-8")
+    done = run_cli("validate", str(deck), "-f", "mtg/commander", "--date", "2026-07-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert ": LEGAL" in done.stdout

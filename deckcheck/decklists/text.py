@@ -16,8 +16,8 @@ carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Si
 in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
 forum `[DECK]` tags, Arena's `About` / `Name ...` block and XMage's `NAME:`, `AUTHOR:` and
 `LAYOUT ...:` lines (the name is the deck's). `#` and `//` start comment lines.
-A `Commander` or `Companion` section ends at a blank line or a category heading after its
-cards: what follows is the main deck (`Commander (1)` then `Creatures (30)`, as sites export
+A `Commander` or `Companion` section ends at a blank line, a category heading or a comment
+line (`// Ramp`) after its cards: what follows is the main deck (`Commander (1)` then `Creatures (30)`, as sites export
 by card type, or a typed list without a `Deck` header).
 
 Without any section header, category heading or `SB:` line, a blank line between cards
@@ -347,6 +347,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if section is not None:
                 saw_header = True  # a category heading also means groups are not MTGO's sideboard
                 zone = _zone_after(section, zone)
+            elif comment and zone in _COMMAND_ZONES and groups[-1] and groups[-1][-1][2] == zone:
+                # A comment after the command zone's cards heads a category of the list's own
+                # (`// Commander`, its card, then `// Ramp`): the deck follows, not more commanders.
+                zone = MAIN
             continue
         hero = _HERO_LINE.match(line)
         if hero:
