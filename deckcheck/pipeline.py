@@ -169,7 +169,16 @@ def check_deck(
     if pool is not None and catalog is not None:
         pool = named_pool(pool, catalog, fmt)  # the pool's names are the card data's, as the deck's
     ctx = context if context is not None else Context(date=date, cards=catalog, pool=pool, platform=platform)
-    deck = settle_sideboard(deck, fmt, date, platform, context=ctx)
+    return checked_deck(settle_sideboard(deck, fmt, date, platform, context=ctx), fmt, date, catalog, pool, platform, ctx)
+
+
+def checked_deck(
+    deck: Deck, fmt: Format, date: dt.date, catalog: Catalog | None, pool: Pool | None, platform: str, ctx: Context,
+) -> DeckResult:
+    """`check_deck` of arguments it has checked already: a loaded format, a date, the
+    catalog (or None), the pool as the catalog names it, a known platform, a deck whose
+    sideboard `ctx` (made for them) settled. A batch, which checks its settings once for
+    every deck, calls this so each deck of thousands does not check them again."""
     unknown: list[Problem] = []
     if not deck.unreadable:
         if catalog is not None:

@@ -30,7 +30,7 @@ from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
 from ..decklists import extension, load_deck, parse_bytes, unreadable
 from ..decklists.layout import settle_sideboard
-from ..pipeline import card_catalog, check_deck, named_by, read_deck
+from ..pipeline import card_catalog, checked_deck, named_by, read_deck
 from ..registered_pools import Pool, named_pool, read_pool
 from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
@@ -279,8 +279,9 @@ def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
         # One Context settles the sideboard and checks the deck: the zones are counted once.
         ctx = Context(date=day, cards=catalog or None, pool=named, platform=task.platform)
         deck = settle_sideboard(deck, fmt, day, task.platform, context=ctx)  # the team checks below read the settled zones
-        result = check_deck(deck, fmt, date=day, pool=named, cards=catalog, offline=True, platform=task.platform,
-                            context=ctx)
+        # The settings were checked when the manifest was read (the platform, the day) and
+        # the format and catalog are loaded: checked_deck does not check them per deck.
+        result = checked_deck(deck, fmt, day, catalog or None, named, task.platform, ctx)
         if task.keep_entries and not deck.unreadable:
             # What a deck check prints and a sheet lists: the zones the check read (a
             # Commander deck's commander wherever the file put it).

@@ -28,7 +28,7 @@ from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
-from .stream import ReportWriter, Spool, Totals, render_report
+from .stream import ReportWriter, Spool, render_report
 from .text import summary_of
 from .workspace import namer
 from ..wording import counted, names_listed
@@ -72,11 +72,12 @@ def _verdict(legal: bool, problems: list[Problem]) -> str:
     return ("LEGAL" if legal else "ILLEGAL") + tail
 
 
-def _deck_lines(result: DeckResult, file_name: Callable[[str], str]) -> list[str]:
-    """The deck's group; `file_name` names its file as GitHub reads it (report/workspace.py)."""
+def _deck_lines(result: DeckResult, file_name: Callable[[str], str], legal: bool) -> list[str]:
+    """The deck's group; `file_name` names its file as GitHub reads it (report/workspace.py);
+    `legal` is the result's, which the caller counts too."""
     who = f" [{result.player}]" if result.player else ""
     file = None if result.file is None else file_name(result.file)
-    lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(result.legal, result.problems)}")]
+    lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(legal, result.problems)}")]
     for problem in result.problems:
         manifest = result.manifest_line_of(problem)
         if manifest is not None:
@@ -115,16 +116,26 @@ class Writer(ReportWriter):
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, summary_file: str | None = None):
         self.out, self.warn = out, warn
-        self.totals = Totals()
+        # The summary line's counts and the card-data notes (distinct, in order) of the
+        # results written, kept here rather than as a `stream.Totals`, whose count (and each
+        # result's legal) every row paid a second time after the batch's own; a library
+        # caller's report, whose totals never counted, is told the same.
+        self.decks = self.legal = 0
+        self.notes: dict[str, None] = {}
         self.summary = _Summary() if summary_file else None
         self.summary_file = summary_file
         self.file_name = namer()  # files from the root of the checkout, worked out once a run
 
     def add_result(self, result: DeckResult) -> None:
-        self.out.write("".join(line + "\n" for line in _deck_lines(result, self.file_name)))
-        self.totals.count(result)
+        legal = result.legal
+        self.out.write("".join(line + "\n" for line in _deck_lines(result, self.file_name, legal)))
+        self.decks += 1
+        self.legal += legal
+        as_of = result.as_of
+        if as_of is not None and as_of.note:
+            self.notes[as_of.note] = None
         if self.summary is not None:
-            self.summary.add(result)
+            self.summary.add(result, legal)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The job summary, then the rest of `report` after its results (which were added)."""
@@ -141,11 +152,11 @@ class Writer(ReportWriter):
         lines += [command(_ANNOTATION_OF_LEVEL[message.level], message.message,
                           file=self.file_name(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
-        tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
+        tail = summary_of(self.decks, self.legal, report.teams) if self.decks else ""
         if report.assertions:
             held = sum(outcome.passed for outcome in report.assertions)
             tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
-        lines += [command("notice", note, title="card data") for note in self.totals.notes]
+        lines += [command("notice", note, title="card data") for note in self.notes]
         if tail:
             lines.append(tail)
         self.out.write("".join(line + "\n" for line in lines))
@@ -180,14 +191,16 @@ class _Summary:
     the first MAX_SUMMARY_ROWS problem rows wait in spools, because the head counts them."""
 
     def __init__(self) -> None:
-        self.totals = Totals()
+        self.decks = self.legal = 0  # the results added, and how many are legal
         self.table, self.rows = Spool(), Spool()
         self.problems = 0
 
-    def add(self, result: DeckResult) -> None:
-        self.totals.count(result)
+    def add(self, result: DeckResult, legal: bool) -> None:
+        """`result`, whose `legal` the caller has (asked once a row)."""
+        self.decks += 1
+        self.legal += legal
         who = f" ({result.player})" if result.player else ""
-        verdict = "legal" if result.legal else "**ILLEGAL**"
+        verdict = "legal" if legal else "**ILLEGAL**"
         errors = sum(problem.is_error for problem in result.problems)
         self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
         for problem in result.problems:
@@ -206,7 +219,7 @@ class _Summary:
         for outcome in report.assertions or []:
             if not outcome.passed:
                 self._problem_row(lambda: f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
-        decks, legal = self.totals.decks, self.totals.legal
+        decks, legal = self.decks, self.legal
         counts = []
         if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
             counts.append(f"{legal} of {counted(decks, 'deck')} legal")
@@ -241,7 +254,7 @@ class _Summary:
 def markdown(report: Report) -> str:
     summary = _Summary()
     for result in report.results:
-        summary.add(result)
+        summary.add(result, result.legal)
     return "".join(summary.chunks(report))
 
 
