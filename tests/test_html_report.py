@@ -120,6 +120,20 @@ def test_the_header_names_every_format_of_a_mixed_event(cli, tmp_path):
     assert " &middot; formats mtg/legacy, mtg/modern, mtg/pioneer &middot; " in _source_line(done.stdout)
 
 
+def test_a_stale_verdict_says_so_on_the_page(cli, tmp_path):
+    """An event later than the data deckcheck has: the text, JSON and GitHub reports say
+    `lists known up to ...; run deckcheck cards sync`, the page said nothing."""
+    (tmp_path / "ann.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    stale = cli("batch", str(tmp_path), "-f", "mtg/modern", "--date", "2026-11-30", "-o", "html", "-q")
+    assert stale.returncode == 0, stale.stderr
+    (note,) = re.findall(r'<p class="note">(.*?)</p>', stale.stdout, re.S)
+    assert note == "Note: lists known up to 2026-09-02; run <code>deckcheck cards sync</code>", note
+    # Shown with the summary, which the page shows first.
+    assert stale.stdout.index('id="summary"') < stale.stdout.index('<p class="note">') < stale.stdout.index("</main>")
+    fresh = cli("batch", str(tmp_path), "-f", "mtg/modern", "--date", "2024-06-01", "-o", "html", "-q")
+    assert 'class="note"' not in fresh.stdout and "known up to" not in fresh.stdout
+
+
 def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):
     """The judge checking a sealed deck at the table needs its pool as well as its list,
     as the text report's POOL column gives it."""
