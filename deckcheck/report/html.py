@@ -1,6 +1,7 @@
 """`-o html`: one self-contained web page for an event (`batch -o html --report event.html`).
 
-The page has a header (the source; the event's format, or every format of a mixed event),
+The page has a header (the source; the event's format, or every format of a mixed event
+that loaded),
 a summary (decks, legal, illegal, skipped, teams; the run's note that the data is older than
 the event, as the other reports say it), one row per registration
 (player, team, deck file, verdict, problem count) with its problems, the teams' verdicts,
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 
     from ..batch import BatchReport
     from ..batch.registration import Registration
+    from ..formats import FormatRef
     from ..problem import Problem
     from ..result import DeckResult
 
@@ -114,22 +116,27 @@ class BatchWriter:
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
         self.out = out
         self.rows = Spool()
-        self.formats: dict[str, None] = {}  # distinct, in the order the rows name them
+        # The formats as the rows name them, distinct, in order, each with the formats the
+        # rows named it by (None: the batch's -f), to list only those that loaded (finish).
+        self.formats: dict[str, set[FormatRef | None]] = {}
         # The card-data notes of the results (freshness.py), distinct, in order: the page
         # says a stale verdict is one, as every other report does.
         self.notes: dict[str, None] = {}
         self.count = 0
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        if result.format:
-            self.formats[result.format] = None
+        if result.format and not row.format_refused:
+            self.formats.setdefault(result.format, set()).add(row.format_id)
         if result.as_of is not None and result.as_of.note:
             self.notes[result.as_of.note] = None
         self.rows.add_record(_row(self.count, row, result))
         self.count += 1
 
     def finish(self, batch: BatchReport) -> None:
-        for piece in stream_batch(batch, self.rows.records(), formats_text(list(self.formats)), list(self.notes)):
+        # A row's unknown format (or a format file that would not load) is no format of the
+        # event: the row's registration problem says so. -f's always loaded.
+        loaded = [shown for shown, refs in self.formats.items() if any(ref is None or ref in batch.formats for ref in refs)]
+        for piece in stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.notes)):
             self.out.write(piece)
         self.rows.close()
 
