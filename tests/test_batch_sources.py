@@ -102,3 +102,22 @@ def test_a_manifest_in_a_wide_encoding_is_found_in_a_zip_and_a_folder(tmp_path, 
     with open_source(folder) as found:
         (skipped,) = found.skipped
         assert skipped.file == name and skipped.reason.startswith("looks like a manifest, not read"), skipped
+
+
+def test_a_manifest_with_excels_sep_line_is_found_in_a_zip_and_a_folder(tmp_path):
+    # Excel's `sep=;` line above the header: the zip's manifest was not found (its line 1
+    # names no columns), so the archive was walked and every deck checked with no player.
+    data = "sep=;\nplayer;deck\nann;ann.txt\n"
+    with zipfile.ZipFile(tmp_path / "set.zip", "w") as archive:
+        archive.writestr("reg.csv", data)
+        archive.writestr("ann.txt", "60 Island\n")
+    with open_source(tmp_path / "set.zip") as found:
+        assert found.manifest == "reg.csv"
+        assert [(row.player, row.deck, row.line) for row in found.registrations] == [("ann", "ann.txt", 3)]
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "reg.csv").write_text(data, encoding="utf-8")
+    (folder / "ann.txt").write_text("60 Island\n", encoding="utf-8")
+    with open_source(folder) as found:
+        (skipped,) = found.skipped
+        assert skipped.reason.startswith("looks like a manifest, not read"), skipped

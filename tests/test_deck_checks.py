@@ -225,3 +225,21 @@ def test_a_yugioh_decks_registered_list_names_its_cards(cli, tmp_path):
     assert "     2 Summoned Skull\n" in text and "70781052" not in text
     page = cli(*args, "-o", "html").stdout
     assert "Summoned Skull" in page and "70781052" not in page
+
+
+def test_a_folders_pick_is_headed_by_its_deck_once(cli, tmp_path):
+    """A folder's file has no player: its registered list was headed `deck - deck`
+    (`c13 Mind Seize.cod - c13 Mind Seize.cod`), the deck standing in for the player;
+    the page's pick read `deck · deck` alike. A manifest row's pick keeps `player - deck`."""
+    (decks := tmp_path / "decks").mkdir()
+    (decks / "Mind Seize.txt").write_text("4 Shock\n40 Mountain\n", encoding="utf-8")
+    done = cli("batch", str(decks), "-f", "mtg/limited", "--deck-check", "1", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    listing = done.stdout[done.stdout.index("Registered decks to check:"):].splitlines()
+    assert listing[1] == "Mind Seize.txt", listing
+    page = cli("batch", str(decks), "-f", "mtg/limited", "--deck-check", "1", "--seed", "1", "-o", "html").stdout
+    (summary,) = re.findall(r"<summary>(.*?)</summary>", page, re.S)
+    assert summary.startswith("<strong>Mind Seize.txt</strong> &middot; <span class=\"verdict legal\">"), summary
+    manifest = event(tmp_path / "event", 1)
+    named = cli("batch", str(manifest), "-f", "mtg/limited", "--deck-check", "1", "--seed", "1").stdout
+    assert "\np000 - decks/p000.txt\n" in named

@@ -3,6 +3,7 @@ through the installed command and rendered in headless Chromium (tests/browser.p
 from __future__ import annotations
 
 import re
+import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -118,6 +119,48 @@ def test_the_header_names_every_format_of_a_mixed_event(cli, tmp_path):
     done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/vintage", "-o", "html", "--date", "2024-06-01", "-q")
     assert done.returncode == 0, done.stderr
     assert " &middot; formats mtg/legacy, mtg/modern, mtg/pioneer &middot; " in _source_line(done.stdout)
+
+
+def test_the_header_lists_only_the_formats_that_loaded(cli, tmp_path):
+    """A row's unknown format is that row's registration problem; the header listed it
+    among the event's formats (`formats mtg/legacy, mtg/modrn, mtg/modern`)."""
+    for name in ("a", "b", "c"):
+        (tmp_path / f"{name}.txt").write_text("4 Opt\n56 Island\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,format\nann,a.txt,\nbob,b.txt,mtg/modrn\ncy,c.txt,mtg/modern\n",
+                                      encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/legacy", "-o", "html", "--date", "2024-06-01", "-q")
+    assert done.returncode == 1, done.stderr
+    assert " &middot; formats mtg/legacy, mtg/modern &middot; " in _source_line(done.stdout)
+    assert "unknown format &#39;mtg/modrn&#39;" in done.stdout  # the row's problem still says so
+    (tmp_path / "reg.csv").write_text("player,deck,format\nbob,b.txt,mtg/modrn\n", encoding="utf-8")
+    alone = cli("batch", str(tmp_path / "reg.csv"), "-o", "html", "--date", "2024-06-01", "-q")
+    assert alone.returncode == 1, alone.stderr
+    assert " &middot; format - &middot; " in _source_line(alone.stdout)
+    # Format files, in a zip (the rows name them by their paths in the archive): one that
+    # does not load is not listed either.
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        archive.writestr("reg.csv", "player,deck,format\nann,a.txt,fm/good.yaml\nbob,b.txt,fm/bad.yaml\n")
+        archive.writestr("fm/good.yaml", "name: Mine\ngame: mtg\nextends: mtg/modern\n")
+        archive.writestr("fm/bad.yaml", "name: [\n")
+        for name in ("a", "b"):
+            archive.writestr(f"{name}.txt", "4 Opt\n56 Island\n")
+    zipped = cli("batch", str(tmp_path / "event.zip"), "-o", "html", "--date", "2024-06-01", "-q")
+    assert zipped.returncode == 1, zipped.stderr
+    assert " &middot; format fm/good.yaml &middot; " in _source_line(zipped.stdout)
+
+
+def test_a_stale_verdict_says_so_on_the_page(cli, tmp_path):
+    """An event later than the data deckcheck has: the text, JSON and GitHub reports say
+    `lists known up to ...; run deckcheck cards sync`, the page said nothing."""
+    (tmp_path / "ann.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    stale = cli("batch", str(tmp_path), "-f", "mtg/modern", "--date", "2026-11-30", "-o", "html", "-q")
+    assert stale.returncode == 0, stale.stderr
+    (note,) = re.findall(r'<p class="note">(.*?)</p>', stale.stdout, re.S)
+    assert note == "Note: lists known up to 2026-09-02; run <code>deckcheck cards sync</code>", note
+    # Shown with the summary, which the page shows first.
+    assert stale.stdout.index('id="summary"') < stale.stdout.index('<p class="note">') < stale.stdout.index("</main>")
+    fresh = cli("batch", str(tmp_path), "-f", "mtg/modern", "--date", "2024-06-01", "-o", "html", "-q")
+    assert 'class="note"' not in fresh.stdout and "known up to" not in fresh.stdout
 
 
 def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):

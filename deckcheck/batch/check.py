@@ -313,16 +313,16 @@ def _manifest_as_deck(found: RegistrationSet, row: Registration) -> list[Problem
     """The one problem of a folder's (or walked zip's) file that is a manifest under a
     decklist's name (`players.txt`, as Excel saves tab-separated text), saying what to do;
     None for a decklist."""
-    suffix = manifest_saved_as_text(Path(row.path)) if row.path is not None and not row.inline else None
-    if suffix is None:
+    saved = manifest_saved_as_text(Path(row.path)) if row.path is not None and not row.inline else None
+    if saved is None:
         return None
-    renamed = PurePosixPath(row.deck).with_suffix(suffix)
+    renamed = PurePosixPath(row.deck).with_suffix(saved.suffix)
     if found.kind == "zip":
         mend = f"rename it {renamed.name} at the top of the archive"
     else:
         mend = f"rename it {renamed.name} and run `deckcheck batch {shlex.quote((Path(found.source) / renamed).as_posix())}`"
     return [registration_problem(
-        f"{row.deck} looks like a manifest, not a decklist: its line 1 names the columns player and deck; a manifest is "
+        f"{row.deck} looks like a manifest, not a decklist: its line {saved.line} names the columns player and deck; a manifest is "
         f"read as .csv, .tsv, .yaml or .yml, and given itself: {mend}", None,
     )]
 

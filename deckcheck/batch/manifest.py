@@ -1,4 +1,5 @@
-"""Registration manifests: a CSV (or tab-separated `.tsv`) or YAML table of `player`,
+"""Registration manifests: a CSV (or tab-separated `.tsv`; Excel's `sep=;` line above the
+header names the delimiter: find_header) or YAML table of `player`,
 `deck` and optional `team`, `seat`, `format`, `pool`, `platform`, `id` (other columns are
 ignored; `date` and `event`, settings of the whole batch, with a warning: EVENT_SETTINGS).
 
@@ -26,9 +27,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import tree
 from ..decklists import inline_name, is_inline
@@ -174,6 +175,43 @@ def header_delimiter(first_line: str) -> str:
     return max(_DELIMITERS, key=first_line.count)
 
 
+class Header(NamedTuple):
+    """A table manifest's header line as found (`text` "" and `line` 0 when there is none)
+    and the delimiter a `sep=` line above it names (None without one)."""
+
+    text: str
+    line: int
+    named: str | None
+
+
+def find_header(lines: Iterable[str], skip: Callable[[str], bool] | None = None) -> Header:
+    """The header of a table manifest written as `lines`: its first line that is not blank
+    (nor one `skip` passes over), or the next one when that line is Excel's `sep=;`, which
+    names the delimiter on a line of its own above the header (Excel writes it for a
+    locale whose lists use another, and reads it back as no row)."""
+    named: str | None = None
+    first = True  # only the first line that is not blank can be a `sep=` line
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or (skip is not None and skip(line)):
+            continue
+        if first:
+            first = False
+            named = sep_delimiter(line)
+            if named is not None:
+                continue
+        return Header(line, number, named)
+    return Header("", 0, named)
+
+
+def sep_delimiter(line: str) -> str | None:
+    """The delimiter a `sep=;` line names (`sep=,`, a tab after `sep=`; in any case), None
+    when `line` is not one. A quote cannot delimit cells: such a line is no `sep=` line."""
+    line = line.rstrip(" ")
+    if len(line) == 5 and line[:4].lower() == "sep=" and line[4] != '"':
+        return line[4]
+    return None
+
+
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
     """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS."""
     return [f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}" for name in dict.fromkeys(names) if name in EVENT_SETTINGS]
@@ -192,11 +230,15 @@ def _csv_rows(
     several) and the lines it spans; `delimiter` None: the one the header line uses most.
     InputError when the header cannot be read (a missing column, NUL bytes in it)."""
     text = read.text
-    lines = text.splitlines()
-    first = next((line for line in lines if line.strip()), "")
+    first, _line, named = find_header(text.splitlines())
     if not first:
+        if named is not None:
+            raise InputError(f"{shown}: the manifest has no header after its line {'sep=' + named!r} "
+                             "(expected a header with columns player, deck)")
         raise InputError(f"{shown}: the manifest is empty (expected a header with columns player, deck)")
-    delimiter = delimiter or header_delimiter(first)
+    # A `sep=` line's delimiter is the file's own word, over its suffix's and a guess.
+    delimiter = named or delimiter or header_delimiter(first)
+    above = named is not None  # the `sep=` line, still to be passed over: it is no row
     # csv's own field limit (process-wide, only ever raised here) would stop the whole read
     # at one long cell: no cell can be longer than the text, which MAX_MANIFEST_BYTES bounds,
     # and a cell past MAX_MANIFEST_CELL_CHARS is a problem of its row (`_table_cells`).
@@ -212,6 +254,11 @@ def _csv_rows(
             # `_blank(cells)`, with the joined text kept: no cell is longer than it (`_table_cells`).
             joined = "".join(cells)
             if not joined or joined.isspace():
+                continue
+            if above:
+                # The first row that is not blank, as `find_header` found the line: csv
+                # counts lines as it does, so the header's line and every row's stay right.
+                above = False
                 continue
             if header is None:
                 damaged = read.header_error(span, line)

@@ -21,13 +21,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
 from ..textio import decode
 from .manifest import (
-    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, header_delimiter, is_manifest, read_manifest,
+    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter, is_manifest,
+    read_manifest,
 )
 from .registration import Registration, RegistrationSet, Skipped
 from ..lazy_pattern import lazy
@@ -57,11 +59,12 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     if is_manifest(path):
         yield read_manifest(path, shown=shown, confine=not allow_outside_paths)
         return
-    suffix = manifest_saved_as_text(path) if path.is_file() else None
-    if suffix is not None:
+    saved = manifest_saved_as_text(path) if path.is_file() else None
+    if saved is not None:
         raise InputError(
             f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) or a .zip of either; "
-            f"it looks like a manifest (its line 1 names the columns player and deck): rename it {path.stem}{suffix}"
+            f"it looks like a manifest (its line {saved.line} names the columns player and deck): "
+            f"rename it {path.stem}{saved.suffix}"
         )
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
@@ -69,24 +72,32 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
     )
 
 
-def manifest_saved_as_text(path: Path) -> str | None:
+class SavedAsText(NamedTuple):
+    """What to rename a manifest saved as text to (`.csv`, `.tsv`), and its header's line."""
+
+    suffix: str
+    line: int
+
+
+def manifest_saved_as_text(path: Path) -> SavedAsText | None:
     """The suffix of a manifest saved under another name (Excel's "Text (Tab delimited)"
-    writes `players.txt`, a decklist's extension): `.tsv` when its first line that is not
-    blank names the player and deck columns between tabs, `.csv` between commas or
-    semicolons; None for any other file. Reads the first 4 KiB: asked only of a file that
-    failed as a decklist on its first line, or that was named as a source."""
+    writes `players.txt`, a decklist's extension): `.tsv` when its header (its first line
+    that is not blank, or the next after a `sep=` line: find_header) names the player and
+    deck columns between tabs, `.csv` between commas or semicolons; None for any other
+    file. Reads the first 4 KiB: asked only of a file that failed as a decklist on its
+    first line, or that was named as a source."""
     try:
         with open(path, "rb") as stream:
             head = stream.read(4096)
         text = decode(head, source=str(path))
     except (OSError, InputError):
         return None
-    first = next((line for line in text.splitlines() if line.strip()), "")
-    delimiter = header_delimiter(first)  # as the manifest will be read once renamed
+    first, line, named = find_header(text.splitlines())
+    delimiter = named or header_delimiter(first)  # as the manifest will be read once renamed
     cells = {cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)}
     if not set(REQUIRED) <= cells:
         return None
-    return ".tsv" if delimiter == "\t" else ".csv"
+    return SavedAsText(".tsv" if delimiter == "\t" else ".csv", line)
 
 
 # An organiser's documents beside the decks (README.txt, LICENSE, CHANGELOG.txt, NOTES.txt,
@@ -184,8 +195,8 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
     except (OSError, InputError):
         return False
     if path.suffix.lower() in TABLE_DELIMITERS:
-        first = next((line for line in text.splitlines() if line.strip() and not (broken and _is_comment(line))), "")
-        first = first.lower()
+        # The header after Excel's `sep=;` line, as reading the manifest finds it.
+        first = find_header(text.splitlines(), skip=_is_comment if broken else None).text.lower()
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
     from ..yamlload import YamlError, load_yaml

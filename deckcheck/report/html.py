@@ -1,7 +1,9 @@
 """`-o html`: one self-contained web page for an event (`batch -o html --report event.html`).
 
-The page has a header (the source; the event's format, or every format of a mixed event),
-a summary (decks, legal, illegal, skipped, teams), one row per registration
+The page has a header (the source; the event's format, or every format of a mixed event
+that loaded),
+a summary (decks, legal, illegal, skipped, teams; the run's note that the data is older than
+the event, as the other reports say it), one row per registration
 (player, team, deck file, verdict, problem count) with its problems, the teams' verdicts,
 the deck-check sample when one was asked for, and the skipped files. It loads nothing:
 the style and a small script are inline, and its Content-Security-Policy allows no other
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
     from ..batch import BatchReport
     from ..batch.registration import Registration
+    from ..formats import FormatRef
     from ..problem import Problem
     from ..result import DeckResult
 
@@ -113,17 +116,27 @@ class BatchWriter:
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
         self.out = out
         self.rows = Spool()
-        self.formats: dict[str, None] = {}  # distinct, in the order the rows name them
+        # The formats as the rows name them, distinct, in order, each with the formats the
+        # rows named it by (None: the batch's -f), to list only those that loaded (finish).
+        self.formats: dict[str, set[FormatRef | None]] = {}
+        # The card-data notes of the results (freshness.py), distinct, in order: the page
+        # says a stale verdict is one, as every other report does.
+        self.notes: dict[str, None] = {}
         self.count = 0
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        if result.format:
-            self.formats[result.format] = None
+        if result.format and not row.format_refused:
+            self.formats.setdefault(result.format, set()).add(row.format_id)
+        if result.as_of is not None and result.as_of.note:
+            self.notes[result.as_of.note] = None
         self.rows.add_record(_row(self.count, row, result))
         self.count += 1
 
     def finish(self, batch: BatchReport) -> None:
-        for piece in stream_batch(batch, self.rows.records(), formats_text(list(self.formats))):
+        # A row's unknown format (or a format file that would not load) is no format of the
+        # event: the row's registration problem says so. -f's always loaded.
+        loaded = [shown for shown, refs in self.formats.items() if any(ref is None or ref in batch.formats for ref in refs)]
+        for piece in stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.notes)):
             self.out.write(piece)
         self.rows.close()
 
@@ -136,9 +149,13 @@ def formats_text(formats: list[str]) -> str:
     return f"format {formats[0] if formats else '-'}"
 
 
-def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], formats: str) -> Iterator[str]:
+def stream_batch(
+    batch: BatchReport, rows: Iterable[dict[str, Any]], formats: str, notes: list[str] | None = None,
+) -> Iterator[str]:
     """The page in pieces, `rows` rendered one at a time as the template reaches them;
-    `formats` is the header's (`formats_text`)."""
+    `formats` is the header's (`formats_text`), `notes` the run's notes about its data
+    (`lists known up to ...`), shown with the summary, each split at its backquotes
+    (`note_parts`)."""
     from .. import __version__
 
     template, script, script_hash = _template()
@@ -163,8 +180,15 @@ def stream_batch(batch: BatchReport, rows: Iterable[dict[str, Any]], formats: st
 
     return template.generate(
         source=batch.source, formats=formats, version=__version__, rows=counted(), tally=tally,
-        finish=finish, script=script, script_hash=script_hash,
+        finish=finish, script=script, script_hash=script_hash, notes=[note_parts(note) for note in notes or ()],
     )
+
+
+def note_parts(note: str) -> list[tuple[str, bool]]:
+    """A note as (text, is code) pieces: what the text report writes between backquotes
+    (`deckcheck cards sync`) is a command, which the page shows as code; the template
+    escapes every piece."""
+    return [(part, bool(number % 2)) for number, part in enumerate(note.split("`")) if part]
 
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:

@@ -330,8 +330,12 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
                                            verdict_column=5, shown=shown)]
     lines += ["", "Registered decks to check:"]
     for pick in sample.picks:
-        who = picked_as(pick, batch.registrations[pick.index]) or pick.deck
-        lines.append(f"{paint(inert(who), 'bold', color=color)} - {inert(pick.deck)}")
+        who = picked_as(pick, batch.registrations[pick.index])
+        # A folder's file has no player: its deck heads its list once, not as `deck - deck`.
+        if who:
+            lines.append(f"{paint(inert(who), 'bold', color=color)} - {inert(pick.deck)}")
+        else:
+            lines.append(paint(inert(pick.deck), "bold", color=color))
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
