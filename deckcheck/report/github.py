@@ -28,7 +28,7 @@ from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
-from .stream import ReportWriter, Spool, render_report
+from .stream import ReportWriter, Spool, Totals, render_report
 from .text import summary_of
 from .workspace import namer
 from ..wording import counted, names_listed
@@ -116,12 +116,7 @@ class Writer(ReportWriter):
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, summary_file: str | None = None):
         self.out, self.warn = out, warn
-        # The summary line's counts and the card-data notes (distinct, in order) of the
-        # results written, kept here rather than as a `stream.Totals`, whose count (and each
-        # result's legal) every row paid a second time after the batch's own; a library
-        # caller's report, whose totals never counted, is told the same.
-        self.decks = self.legal = 0
-        self.notes: dict[str, None] = {}
+        self.totals = Totals()  # of the results written (a library caller's report too)
         self.summary = _Summary() if summary_file else None
         self.summary_file = summary_file
         self.file_name = namer()  # files from the root of the checkout, worked out once a run
@@ -129,11 +124,7 @@ class Writer(ReportWriter):
     def add_result(self, result: DeckResult) -> None:
         legal = result.legal
         self.out.write("".join(line + "\n" for line in _deck_lines(result, self.file_name, legal)))
-        self.decks += 1
-        self.legal += legal
-        as_of = result.as_of
-        if as_of is not None and as_of.note:
-            self.notes[as_of.note] = None
+        self.totals.count(result, legal)
         if self.summary is not None:
             self.summary.add(result, legal)
 
@@ -152,11 +143,11 @@ class Writer(ReportWriter):
         lines += [command(_ANNOTATION_OF_LEVEL[message.level], message.message,
                           file=self.file_name(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
-        tail = summary_of(self.decks, self.legal, report.teams) if self.decks else ""
+        tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
         if report.assertions:
             held = sum(outcome.passed for outcome in report.assertions)
             tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
-        lines += [command("notice", note, title="card data") for note in self.notes]
+        lines += [command("notice", note, title="card data") for note in self.totals.notes]
         if tail:
             lines.append(tail)
         self.out.write("".join(line + "\n" for line in lines))
@@ -191,14 +182,13 @@ class _Summary:
     the first MAX_SUMMARY_ROWS problem rows wait in spools, because the head counts them."""
 
     def __init__(self) -> None:
-        self.decks = self.legal = 0  # the results added, and how many are legal
+        self.totals = Totals()
         self.table, self.rows = Spool(), Spool()
         self.problems = 0
 
     def add(self, result: DeckResult, legal: bool) -> None:
         """`result`, whose `legal` the caller has (asked once a row)."""
-        self.decks += 1
-        self.legal += legal
+        self.totals.count(result, legal)
         who = f" ({result.player})" if result.player else ""
         verdict = "legal" if legal else "**ILLEGAL**"
         errors = sum(problem.is_error for problem in result.problems)
@@ -219,7 +209,7 @@ class _Summary:
         for outcome in report.assertions or []:
             if not outcome.passed:
                 self._problem_row(lambda: f"| {markdown_text(outcome.deck)} | | assertion | {markdown_text(outcome.assertion + ': ' + outcome.message)} |")
-        decks, legal = self.decks, self.legal
+        decks, legal = self.totals.decks, self.totals.legal
         counts = []
         if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
             counts.append(f"{legal} of {counted(decks, 'deck')} legal")

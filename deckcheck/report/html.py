@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from . import Warn
-from .stream import Spool
+from .stream import Spool, Totals
 
 if TYPE_CHECKING:
     from jinja2 import Template
@@ -119,24 +119,21 @@ class BatchWriter:
         # The formats as the rows name them, distinct, in order, each with the formats the
         # rows named it by (None: the batch's -f), to list only those that loaded (finish).
         self.formats: dict[str, set[FormatRef | None]] = {}
-        # The card-data notes of the results (freshness.py), distinct, in order: the page
-        # says a stale verdict is one, as every other report does.
-        self.notes: dict[str, None] = {}
-        self.count = 0
+        # The results added (each row's number) and their card-data notes (freshness.py):
+        # the page says a stale verdict is one, as every other report does.
+        self.totals = Totals()
 
     def add(self, row: Registration, result: DeckResult) -> None:
         if result.format and not row.format_refused:
             self.formats.setdefault(result.format, set()).add(row.format_id)
-        if result.as_of is not None and result.as_of.note:
-            self.notes[result.as_of.note] = None
-        self.rows.add_record(_row(self.count, row, result))
-        self.count += 1
+        self.rows.add_record(_row(self.totals.decks, row, result))
+        self.totals.count(result)
 
     def finish(self, batch: BatchReport) -> None:
         # A row's unknown format (or a format file that would not load) is no format of the
         # event: the row's registration problem says so. -f's always loaded.
         loaded = [shown for shown, refs in self.formats.items() if any(ref is None or ref in batch.formats for ref in refs)]
-        for piece in stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.notes)):
+        for piece in stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.totals.notes)):
             self.out.write(piece)
         self.rows.close()
 

@@ -93,32 +93,26 @@ class BatchWriter:
     (thousands of decks). The keys after the results are written by `finish`."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+        from .stream import Totals  # here: validate's JSON needs none of it
+
         self.out = out
         self.lines = ResultLines()
-        # What the report needs of the results written: whether there was one (the
-        # separator, the closing bracket) and their card-data notes, distinct, in order.
-        # Kept here, not as `stream.Totals`, whose count (and legal) every row paid for a
-        # second time after the batch's own; a library caller's results are told the same.
-        self.started = False
-        self.notes: dict[str, None] = {}
+        # Of the results written: whether there was one (the separator, the closing
+        # bracket) and their card-data notes (a library caller's results too).
+        self.totals = Totals()
         out.write('{\n  "deckcheck": ' + _dumps(REPORT_VERSION))
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        line = self.lines.line(row, result)
-        if self.started:
-            self.out.write(",\n    " + line)
-        else:
-            self.out.write(',\n  "results": [\n    ' + line)
-            self.started = True
-        as_of = result.as_of
-        if as_of is not None and as_of.note:
-            self.notes[as_of.note] = None
+        legal = result.legal  # asked once a row: for the line and the totals
+        line = self.lines.line(row, result, legal)
+        self.out.write((",\n    " if self.totals.decks else ',\n  "results": [\n    ') + line)
+        self.totals.count(result, legal)
 
     def finish(self, batch: BatchReport) -> None:
-        self.out.write("\n  ]" if self.started else ',\n  "results": []')
+        self.out.write("\n  ]" if self.totals.decks else ',\n  "results": []')
         tail: dict[str, Any] = {}
-        if self.notes:
-            tail["notes"] = list(self.notes)
+        if self.totals.notes:
+            tail["notes"] = list(self.totals.notes)
         tail["teams"] = [team.to_dict() for team in batch.report.teams or []]
         tail["source"] = batch.source
         if batch.manifest is not None:
@@ -186,11 +180,12 @@ class ResultLines:
         # AsOf's report fields are worked out once (freshness.AsOf._report_fields).
         self._as_of: dict[int, tuple[Any, str]] = {}
 
-    def line(self, row: Registration, result: DeckResult) -> str:
-        text = self._spliced(row, result) if _C_ENCODE is not None else None
+    def line(self, row: Registration, result: DeckResult, legal: bool | None = None) -> str:
+        """The line of `result`; `legal` is its verdict when the caller has asked it already."""
+        text = self._spliced(row, result, result.legal if legal is None else legal) if _C_ENCODE is not None else None
         return text if text is not None else _dumps(result_dict(row, result))
 
-    def _spliced(self, row: Registration, result: DeckResult) -> str | None:
+    def _spliced(self, row: Registration, result: DeckResult, legal: bool) -> str | None:
         """The line put together as json's encoder writes it (`": "` after a key, `", "`
         between items, keys in `result_dict`'s order), or None for a value of another kind."""
         deck, format_, player, team, pool = result.deck, result.format, result.player, result.team, result.pool
@@ -204,7 +199,7 @@ class ResultLines:
         counts = self._counts_text(result.counts)
         if counts is None:
             return None
-        text = f'{{"deck": {_text(deck)}, "format": {_text(format_)}, "legal": {"true" if result.legal else "false"}'
+        text = f'{{"deck": {_text(deck)}, "format": {_text(format_)}, "legal": {"true" if legal else "false"}'
         if player is not None:
             text += ', "player": ' + _text(player)
         if team is not None:

@@ -40,12 +40,14 @@ class Totals:
     legal: int = 0
     notes: dict[str, None] = field(default_factory=dict)  # distinct, in order
 
-    def count(self, result: DeckResult) -> None:
+    def count(self, result: DeckResult, legal: bool | None = None) -> None:
+        """Count `result`; `legal` is its verdict when the caller has asked it already (a
+        writer that prints it too: asked once a row, not again here)."""
         self.decks += 1
-        self.legal += result.legal
-        note = result.as_of.note if result.as_of is not None else None
-        if note:
-            self.notes[note] = None
+        self.legal += result.legal if legal is None else legal
+        as_of = result.as_of
+        if as_of is not None and as_of.note:
+            self.notes[as_of.note] = None
 
     @property
     def all_legal(self) -> bool:

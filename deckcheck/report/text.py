@@ -227,15 +227,12 @@ class BatchWriter:
     nearest ASCII), which the table's cells are measured in."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, shown: Shown = as_is):
-        from .stream import Spool  # here: validate's text needs none of it
+        from .stream import Spool, Totals  # here: validate's text needs none of it
 
         self.out, self.color, self.shown = out, color, shown
-        # The summary's counts and the card-data notes (distinct, in order) of the results
-        # written, kept here rather than as a `stream.Totals`, whose count (and each
-        # result's legal) every row paid a second time after the batch's own; a library
-        # caller's BatchReport, whose totals never counted, is told the same.
-        self.decks = self.legal = 0
-        self.notes: dict[str, None] = {}
+        # The summary's counts and the card-data notes of the results written: a library
+        # caller's BatchReport, whose own totals never counted, is told the same.
+        self.totals = Totals()
         self.rows, self.blocks = Spool(), Spool()
         self.widths = [columns(name) for name in _REGISTRATIONS]
         # The cells of text deckcheck writes itself (`-`, a verdict, a count of errors),
@@ -252,11 +249,7 @@ class BatchWriter:
         self.rows.add_record(cells)
         if result.problems:
             self.blocks.write("".join(line + "\n" for line in _deck_block(result, color=self.color)))
-        self.decks += 1
-        self.legal += legal
-        as_of = result.as_of
-        if as_of is not None and as_of.note:
-            self.notes[as_of.note] = None
+        self.totals.count(result, legal)
 
     def _own(self, text: str) -> str:
         """The cell of `text`, which deckcheck wrote (every row has a verdict and a count)."""
@@ -267,7 +260,7 @@ class BatchWriter:
 
     def finish(self, batch: BatchReport) -> None:
         report, write = batch.report, self.out.write
-        if self.decks:
+        if self.totals.decks:
             for line in _table_lines(_REGISTRATIONS, self.rows.records(), self.widths, color=self.color, verdict_column=3):
                 write(line + "\n")
         else:
@@ -296,10 +289,10 @@ class BatchWriter:
             lines += [f"  {pad(file, width)}  {inert(item.reason)}" for file, item in zip(files, skipped)]
         if batch.deck_checks is not None:
             lines += [""] + deck_check_lines(batch, color=self.color, shown=self.shown)
-        tail = summary_of(self.decks, self.legal, report.teams)
+        tail = summary_of(self.totals.decks, self.totals.legal, report.teams)
         if skipped:
             tail += f"; {counted(len(skipped), 'file')} skipped"
-        lines += ["", tail, *notes_of(self.notes, color=self.color)]
+        lines += ["", tail, *notes_of(self.totals.notes, color=self.color)]
         write("".join(line + "\n" for line in lines))
         self.rows.close()
         self.blocks.close()
