@@ -135,27 +135,19 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         suggestions = [name for found in close for name in by_name[found]]
     # The formats `formats list` shows, the one whose name is the word typed first (`modern`:
     # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
-    suggestions = sorted((name for name in suggestions if not _abstract(name)), key=lambda name: name.split("/")[-1] != last)
+    suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
 
 
-def is_base(format_id: str) -> bool:
+def is_base(format_id: str, *, or_broken: bool = False) -> bool:
     """Whether the format of `format_id` is an abstract base (`abstract: true`), which `load`
-    refuses as a format to play; False for one that does not load (its error says why)."""
+    refuses as a format to play. One that does not load is not (its error says why), unless
+    `or_broken`: a "did you mean" suggests neither."""
     try:
         return bool(load(format_id, base=True).data.get("abstract"))
     except FormatError:
-        return False
-
-
-def _abstract(format_id: str) -> bool:
-    """Whether the format file of `format_id` is a base to extend (`abstract: true`); a file
-    that does not load is no suggestion either."""
-    try:
-        return bool(load(format_id, base=True).data.get("abstract"))
-    except FormatError:
-        return True
+        return or_broken
 
 
 # Whether a format file may extend files anywhere in the working folder it lies in: only
