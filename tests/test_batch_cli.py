@@ -76,6 +76,24 @@ def test_all_legal_folder_exits_0_and_prints_the_table(cli, tmp_path):
     assert done.stderr == ""
 
 
+def test_the_table_keeps_its_columns_for_names_holding_tabs_line_breaks_and_escapes(cli, tmp_path):
+    """The text table's rows wait in a spool as tab-separated cells: a player or team name
+    holding a tab, a line break or an escape is shown inert (its control pictures), and
+    every row keeps its five columns where the header put them."""
+    rows = [["player", "team", "deck"], ["ann\tbee", "red\nteam", "ann.txt"], ["\x1b[31mcat", "", "bob.txt"]]
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    write(tmp_path, {"ann.txt": LEGAL_BURN, "bob.txt": LEGAL_ISLANDS, "reg.csv": out.getvalue()})
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern", "--date", DATE)
+    assert done.returncode == 0, done.stdout + done.stderr
+    header, first, second = done.stdout.splitlines()[:3]
+    assert first.split() == ["ann\u2409bee", "red\u240ateam", "ann.txt", "LEGAL", "0"]
+    assert second.split() == ["\u241b[31mcat", "-", "bob.txt", "LEGAL", "0"]
+    for column in ("TEAM", "DECK", "VERDICT"):
+        at = header.index(column)
+        assert first[at - 1] == " " and second[at - 1] == " " and first[at] != " " and second[at] != " "
+
+
 def test_broken_files_are_reported_exactly_once_and_do_not_hide_the_others(cli, tmp_path):
     write(tmp_path, {
         "good.txt": LEGAL_BURN,

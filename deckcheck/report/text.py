@@ -222,7 +222,7 @@ _REGISTRATIONS = ("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS")
 class BatchWriter:
     """The batch report of results that come one at a time. The table of registrations
     needs its column widths, known after the last row, and the problems are listed after
-    the teams, known only at the end: both wait in spools (the table's rows as JSON) and
+    the teams, known only at the end: both wait in spools (the table's rows as tab-separated cells) and
     are written by `finish`. `shown`: how the output shows text (a legacy terminal's
     nearest ASCII), which the table's cells are measured in."""
 
@@ -246,7 +246,7 @@ class BatchWriter:
                  _cell(deck, shown) if deck else own(_EMPTY), own("LEGAL" if legal else "ILLEGAL"),
                  own(_errors(result.problems)))
         self.widths = [max(width, columns(cell)) for width, cell in zip(self.widths, cells)]
-        self.rows.add_record(cells)
+        self.rows.add_cells(cells)
         if result.problems:
             self.blocks.write("".join(line + "\n" for line in _deck_block(result, color=self.color)))
         self.totals.count(result, legal)
@@ -261,7 +261,7 @@ class BatchWriter:
     def finish(self, batch: BatchReport) -> None:
         report, write = batch.report, self.out.write
         if self.totals.decks:
-            for line in _table_lines(_REGISTRATIONS, self.rows.records(), self.widths, color=self.color, verdict_column=3):
+            for line in _table_lines(_REGISTRATIONS, self.rows.cell_rows(), self.widths, color=self.color, verdict_column=3):
                 write(line + "\n")
         else:
             write(f"{inert(str(batch.source))}: no decklists found\n")
