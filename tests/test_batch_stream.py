@@ -205,6 +205,26 @@ def test_a_spool_outgrows_memory_and_gives_back_whole_lines(tmp_path):
     spool.close()
 
 
+def test_a_spool_keeps_the_order_of_many_small_pieces_across_its_write_behind(monkeypatch):
+    """A spool gathers small pieces and writes them to its file joined (stream.WRITE_BEHIND
+    characters at a time): what it gives back is every piece, in order, whether read before
+    or after a flush, from memory or from disk."""
+    from deckcheck.report import stream
+
+    monkeypatch.setattr(stream, "WRITE_BEHIND", 100)
+    spool = Spool(memory=1_000)
+    pieces = [f"<td>{index}</td>" + ("\n" if index % 7 == 0 else "") for index in range(2_000)]
+    assert spool.empty
+    for piece in pieces[:3]:
+        spool.write(piece)
+    assert not spool.empty and "".join(spool.chunks()) == "".join(pieces[:3])  # read before any flush
+    for piece in pieces[3:]:
+        spool.write(piece)
+    spool.write("")
+    assert "".join(spool.chunks()) == "".join(pieces)
+    spool.close()
+
+
 def test_workers_keep_a_command_line_format_files_chain_in_the_working_folder(tmp_path, monkeypatch):
     """A format file the command line named may extend files of the working folder
     (`formats.trust_working_folder`, set by entry.py); a worker process starts with the

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 SPOOL_MEMORY = 1 << 20
 # Lines read back at a time (about this many bytes).
 READ_BACK = 1 << 16
+# Characters a spool gathers before it writes them to its file in one call.
+WRITE_BEHIND = 1 << 16
 
 
 @dataclass
@@ -66,11 +68,26 @@ class Spool:
             max_size=memory, mode="w+", encoding="utf-8", errors="surrogatepass", newline="",
         )
         self.empty = True
+        # Pieces not yet in the file, and their length. A report comes in small pieces (a
+        # JSON line a deck; the HTML page's template yields some 28 a row), and each write
+        # to the file costs a size check (`tell`) and an encoder call: the pieces go to it
+        # joined, WRITE_BEHIND characters at a time.
+        self._pending: list[str] = []
+        self._pending_size = 0
 
     def write(self, text: str) -> None:
         if text:
             self.empty = False
-            self._file.write(text)
+            self._pending.append(text)
+            self._pending_size += len(text)
+            if self._pending_size >= WRITE_BEHIND:
+                self._write_pending()
+
+    def _write_pending(self) -> None:
+        if self._pending:
+            self._file.write("".join(self._pending))
+            self._pending.clear()
+            self._pending_size = 0
 
     def add_record(self, value: Any) -> None:
         """One JSON value on a line of its own (ASCII: any text survives), for `records`."""
@@ -100,6 +117,7 @@ class Spool:
     def chunks(self) -> Iterator[str]:
         """What was written, in pieces of whole lines (a piece ends with a line break,
         except perhaps the last)."""
+        self._write_pending()
         self._file.flush()
         self._file.seek(0)
         while True:
@@ -113,6 +131,7 @@ class Spool:
             out.write(chunk)
 
     def close(self) -> None:
+        self._pending.clear()
         self._file.close()
 
 
