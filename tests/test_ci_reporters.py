@@ -2,6 +2,8 @@
 installed command, checked against the official schemas kept in tests/schemas (offline)."""
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -26,6 +28,9 @@ ILLEGAL = "5 Lightning Bolt\n50 Mountain\n"
 # A file name a CI system must survive: separators of annotation properties, a percent
 # sign, quotes, XML and Markdown specials, spaces, non-ASCII.
 HOSTILE_NAME = 'bad,name:%0A <x> & "q" |pipe| [l](u) é.txt'
+# An event on the day of the newest bundled lists: no report adds its note that the data is
+# older than the event (which an event today, the default date, may get).
+WITHIN_THE_DATA = ["--date", "2026-09-02"]
 
 
 def assert_valid_junit(text: str) -> ET.Element:
@@ -59,7 +64,7 @@ def decks(tmp_path):
 
 
 def test_validate_junit_is_valid_and_has_a_failure_per_problem(cli, decks):
-    done = cli("validate", "ok.txt", HOSTILE_NAME, "-f", "mtg/modern", "--no-cards", "-o", "junit", cwd=decks)
+    done = cli("validate", "ok.txt", HOSTILE_NAME, "-f", "mtg/modern", "--no-cards", "-o", "junit", *WITHIN_THE_DATA, cwd=decks)
     assert done.returncode == 1, done.stderr
     root = assert_valid_junit(done.stdout)
     assert root.tag == "testsuites"
@@ -92,7 +97,7 @@ def test_batch_junit_one_suite_per_format_and_teams_as_cases(cli, tmp_path):
     (tmp_path / "teams.csv").write_text(
         "player,deck,team,format\nann,ann.txt,T1,\nbob,bob.txt,T1,\ncat,cat.txt,,mtg/limited\ndan,broken.dek,,\n", encoding="utf-8"
     )
-    done = cli("batch", str(tmp_path / "teams.csv"), "-f", "mtg/legacy", "-o", "junit", "-q")
+    done = cli("batch", str(tmp_path / "teams.csv"), "-f", "mtg/legacy", "-o", "junit", "-q", *WITHIN_THE_DATA)
     assert done.returncode == 1, done.stderr
     root = assert_valid_junit(done.stdout)
     suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
@@ -118,7 +123,7 @@ def test_junit_classnames_have_no_dots_but_the_teams_package(cli, tmp_path):
     (tmp_path / "ann.txt").write_text("4 Brainstorm\n56 Island\n", encoding="utf-8")
     (tmp_path / "bob.txt").write_text("1 Brainstorm\n59 Island\n", encoding="utf-8")
     (tmp_path / "teams.csv").write_text("player,deck,team\nann,ann.txt,T1\nbob,bob.txt,T1\n", encoding="utf-8")
-    done = cli("batch", "teams.csv", "-f", "cube.yaml", "-o", "junit", "-q", cwd=tmp_path)
+    done = cli("batch", "teams.csv", "-f", "cube.yaml", "-o", "junit", "-q", *WITHIN_THE_DATA, cwd=tmp_path)
     (suite,) = assert_valid_junit(done.stdout).findall("testsuite")
     assert suite.get("name") == "cube.yaml"
     assert [case.get("classname") for case in suite.findall("testcase")] == ["cube_yaml", "cube_yaml", "cube_yaml.teams"]
@@ -487,3 +492,51 @@ def test_junit_cases_of_the_same_name_are_told_apart_in_report_order():
         ("simulate mtg/modern", "burn.txt: keep7 >= 0.5", False), ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (2)", True),
         ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (3)", False), ("simulate mtg/modern", "burn.txt: keep6 >= 0", False),
     ]
+
+
+# ---------------------------------------------------------------- the stale-data note
+
+STALE_NOTE = "lists known up to 2026-09-02; run `deckcheck cards sync`"
+
+
+@pytest.mark.parametrize("command", ["validate", "batch"])
+def test_junit_and_sarif_say_the_data_is_older_than_the_event(cli, tmp_path, command):
+    """Text, JSON, GitHub and HTML said an event after the newest lists may miss a ban; a
+    CI job reading JUnit or SARIF got a clean pass without it. JUnit: a `note:` line of the
+    `warnings and notes` suite's system-out (no test: it fails nothing); SARIF: a note of
+    the invocation's toolExecutionNotifications (no result: code scanning would alert)."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text(LEGAL, encoding="utf-8")
+    target = [str(tmp_path / "decks" / "a.txt")] if command == "validate" else [str(tmp_path / "decks"), "-q"]
+    stale = ["-f", "mtg/modern", "--date", "2026-11-30"]
+    junit = cli(command, *target, *stale, "-o", "junit")
+    assert junit.returncode == 0, junit.stderr
+    root = assert_valid_junit(junit.stdout)
+    (suite,) = [suite for suite in root if suite.get("name") == "warnings and notes"]
+    assert suite.get("tests") == "0" and suite.findtext("system-out") == f"note: {STALE_NOTE}"
+    assert root.get("tests") == "1" and root.get("failures") == "0"
+    sarif = cli(command, *target, *stale, "-o", "sarif")
+    assert sarif.returncode == 0, sarif.stderr
+    (run,) = assert_valid_sarif(sarif.stdout)["runs"]
+    assert run["invocations"][0]["toolExecutionNotifications"] == [{"level": "note", "message": {"text": STALE_NOTE}}]
+    assert run["results"] == []
+    # Within the data: neither says anything.
+    fresh = ["-f", "mtg/modern", "--date", "2026-08-01"]
+    assert "warnings and notes" not in cli(command, *target, *fresh, "-o", "junit").stdout
+    log = json.loads(cli(command, *target, *fresh, "-o", "sarif").stdout)
+    assert log["runs"][0]["invocations"][0]["toolExecutionNotifications"] == []
+
+
+def test_batch_csv_says_the_data_is_older_than_the_event_in_a_note_row(cli, tmp_path):
+    """A `note` row (as a file that is no decklist is a `skipped` row), not a comment line,
+    which spreadsheets and csv readers would take for a registration."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "decks" / "b.txt").write_text(ILLEGAL, encoding="utf-8")
+    done = cli("batch", str(tmp_path / "decks"), "-f", "mtg/modern", "--date", "2026-11-30", "-o", "csv", "-q")
+    assert done.returncode == 1, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [row["scope"] for row in rows] == ["deck", "deck", "note"]
+    assert {key: value for key, value in rows[-1].items() if value} == {"scope": "note", "severity": "info", "message": STALE_NOTE}
+    fresh = cli("batch", str(tmp_path / "decks"), "-f", "mtg/modern", "--date", "2026-08-01", "-o", "csv", "-q")
+    assert [row["scope"] for row in csv.DictReader(io.StringIO(fresh.stdout))] == ["deck", "deck"]

@@ -205,3 +205,28 @@ def test_force_color_colours_a_pipe_unless_no_color_says_no(cli):
     assert "\x1b[" not in both.stdout
     json_out = cli("validate", str(EXAMPLE), "-f", "mtg/constructed", "-o", "json", env={"FORCE_COLOR": "1", "NO_COLOR": ""})
     assert "\x1b[" not in json_out.stdout
+
+
+# An option given twice: the last value counts, in every command and whichever reader takes
+# the command line (cli/quick.py or Click: `-fmtg/modern` is Click's), as docs/contracts.md
+# says; {deck} and {folder} are filled in. (arguments, what the report says it used)
+TWICE = [
+    (["validate", "{deck}", "-f", "mtg/modern", "-f", "mtg/legacy", "--date", "2026-09-02"], "mtg/legacy: LEGAL"),
+    (["validate", "{deck}", "-fmtg/modern", "-f", "mtg/legacy", "--date", "2026-09-02"], "mtg/legacy: LEGAL"),
+    (["validate", "{deck}", "-f", "mtg/legacy", "-fmtg/modern", "--date", "2026-09-02"], "mtg/modern: LEGAL"),
+    (["validate", "{deck}", "-f", "mtg/modern", "--date", "2026-09-02", "--date", "2019-01-01"], "not in Modern's card pool"),
+    (["batch", "{folder}", "-f", "mtg/modern", "-f", "mtg/legacy", "--date", "2026-09-02", "-q", "-o", "json"], '"format": "mtg/legacy"'),
+    (["check", "-f", "mtg/modern", "-f", "mtg/legacy", "--date", "2026-09-02", "{deck}"], "mtg/legacy: LEGAL"),
+    (["simulate", "{deck}", "-f", "mtg/modern", "--on", "play", "--on", "draw"], "by turn, on the draw"),
+]
+
+
+@pytest.mark.parametrize("args, said", TWICE)
+def test_an_option_given_twice_takes_the_last_value_everywhere(cli, tmp_path, args, said):
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    deck = folder / "burn.txt"
+    deck.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    done = cli(*(arg.format(deck=deck, folder=folder) for arg in args), cwd=tmp_path)
+    assert done.returncode in (0, 1) and done.stderr == "", done.stderr
+    assert said in done.stdout

@@ -211,15 +211,45 @@ def test_turns_of_a_40_card_deck_are_limited_by_the_chosen_side(cli, tmp_path):
     the other side stops where that side runs out of cards."""
     deck = tmp_path / "deck.txt"
     deck.write_text("17 Forest\n23 Grizzly Bears\n", encoding="utf-8")
-    play = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "-o", "json")
+    play = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "34", "-o", "json")
     assert play.returncode == 0, play.stderr
     bears = json.loads(play.stdout)["by_turn"]["Grizzly Bears"]
-    assert "33" in bears["play"] and "33" not in bears["draw"] and "32" in bears["draw"]
-    csv_rows = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "-o", "csv").stdout
-    assert "Grizzly Bears,23,play,33," in csv_rows and "Grizzly Bears,23,draw,33," not in csv_rows
-    draw = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "--on", "draw")
-    assert draw.returncode == 2 and "turn 33" in draw.stderr
-    assert cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "32", "--on", "draw").returncode == 0
+    assert "34" in bears["play"] and "34" not in bears["draw"] and "33" in bears["draw"]
+    csv_rows = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "34", "-o", "csv").stdout
+    assert "Grizzly Bears,23,play,34," in csv_rows and "Grizzly Bears,23,draw,34," not in csv_rows
+    draw = cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "34", "--on", "draw")
+    assert draw.returncode == 2 and "turn 34" in draw.stderr
+    assert cli("simulate", str(deck), "-f", "mtg/limited", "--turns", "33", "--on", "draw").returncode == 0
+
+
+# (format, deck, --on, the last turn: the one whose draw takes the deck's last card)
+LAST_TURNS = [
+    # Yu-Gi-Oh!: a hand of 5 and no mulligan leaves 35 cards; the first player skips a draw.
+    ("yugioh/advanced-tcg", "3 Ash Blossom & Joyous Spring\n37 Pot of Greed\n", "play", 36),
+    ("yugioh/advanced-tcg", "3 Ash Blossom & Joyous Spring\n37 Pot of Greed\n", "draw", 35),
+    # Magic: London mulligans draw 7 every time, so 33 cards are left whatever is kept.
+    ("mtg/limited", "17 Forest\n23 Grizzly Bears\n", "play", 34),
+    ("mtg/limited", "17 Forest\n23 Grizzly Bears\n", "draw", 33),
+]
+
+
+@pytest.mark.parametrize("fmt, cards, on, last", LAST_TURNS)
+def test_the_turn_that_draws_the_last_card_can_be_simulated(cli, tmp_path, fmt, cards, on, last):
+    """A player runs out of cards only when a draw finds none: the turn that draws the
+    last card is playable, and its table says every copy has been seen by then; one turn
+    more is a usage error that names the last turn."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(cards, encoding="utf-8")
+    done = cli("simulate", str(deck), "-f", fmt, "--turns", str(last), "--on", on, "--no-cards", "-o", "json")
+    assert done.returncode == 0, done.stderr
+    for card in json.loads(done.stdout)["by_turn"].values():
+        assert card[on][str(last)]["p"] == pytest.approx(1.0)
+    beyond = cli("simulate", str(deck), "-f", fmt, "--turns", str(last + 1), "--on", on, "--no-cards")
+    assert beyond.returncode == 2 and beyond.stdout == ""
+    assert beyond.stderr.strip() == (
+        f"deckcheck: error: the main deck has 40 cards: too few to draw a hand of {5 if 'yugioh' in fmt else 7} "
+        f"and play to turn {last + 1}; it lasts to turn {last} on the {on}"
+    )
 
 
 def test_castable_table_columns_line_up_with_their_headings(cli, tmp_path):

@@ -37,6 +37,8 @@ def test_a_duplicated_row_is_one_registration_problem_not_team_copy_limits(cli, 
     duplicate = report["results"][1]["problems"][0]
     assert duplicate["manifest_line"] == 3 and "already registered on manifest line 2" in duplicate["message"]
     assert done.returncode == 1  # the organiser fixes the manifest
+    # As docs/batch.md says: the second row is ILLEGAL, the team keeps its members' first rows' verdict.
+    assert [result["legal"] for result in report["results"]] == [True, False, True] and team["legal"] is True
 
 
 def test_a_member_registration_problem_makes_the_team_illegal(cli, tmp_path):

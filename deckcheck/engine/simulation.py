@@ -237,13 +237,18 @@ def simulate(
     # The --on side sets how far the deck must last (the table and the assertions read it);
     # the other side's table goes as far as the cards do (a 40-card deck on the draw runs out
     # a turn earlier).
+    # A player loses only when a draw finds no card, so the turn that draws the last card is
+    # still played: the library after the largest hand drawn lasts exactly that many draws.
     hand_draw = max(step.draw for step in steps)
+    library_size = profile.size - hand_draw
     on_draws = draws_by_turn(max_turn, on, first_player_draws)
-    max_draws = min(max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES), profile.size - hand_draw - 1)
-    needed = hand_draw + on_draws + 1
-    if profile.size < needed:
+    max_draws = min(max(draws_by_turn(max_turn, side, first_player_draws) for side in SIDES), library_size)
+    if on_draws > library_size:
+        # Draws grow by one a turn from draws_by_turn(0, ...): the last turn that finds a card.
+        last = library_size - draws_by_turn(0, on, first_player_draws)
+        lasts = f"it lasts to turn {last} on the {on}" if last >= 1 else f"it has no card to draw on turn 1 on the {on}"
         raise DeckcheckError(
-            f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}"
+            f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"
         )
 
     specs = event_specs(parsed, on, first_player_draws)

@@ -1,7 +1,8 @@
 """`-o csv`: tables for a spreadsheet.
 
 A batch: one row per problem, deck and team problems alike. `scope` says whether a row is
-about a deck or a team (`skipped`: a file that is no decklist, with the reason); `legal` is the verdict of that deck or team; team problems list
+about a deck or a team (`skipped`: a file that is no decklist, with the reason; `note`, the
+last rows: a note about the data, an event later than the lists known); `legal` is the verdict of that deck or team; team problems list
 their `holders` as `ann 4; bob 1`. With `--deck-check`, one row per player picked (`scope`
 deck-check, the seed in `message`). A simulation: its by-turn table, land drops included;
 a `--compare`: its table of policies (both in deckcheck/engine/tables.py). Text that a
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..problem import Problem, holders_text
 from . import Warn, spreadsheet
+from .stream import add_data_note
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -56,6 +58,7 @@ class BatchWriter:
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
         self.writer = csv.DictWriter(out, fieldnames=COLUMNS)
         self.writer.writeheader()
+        self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
 
     def add(self, row: Registration, result: DeckResult) -> None:
         base = {
@@ -64,6 +67,7 @@ class BatchWriter:
         }
         for problem in result.problems:
             self.writer.writerow(_row({**base, **_problem_cells(problem)}))
+        add_data_note(self.notes, result)
 
     def finish(self, batch: BatchReport) -> None:
         from ..batch.deck_checks import describe
@@ -82,6 +86,10 @@ class BatchWriter:
                     "scope": "deck-check", "player": _cell(pick.player), "team": _cell(pick.team), "seat": _cell(row.seat),
                     "deck": pick.deck, "format": pick.format, "legal": "yes" if pick.legal else "no", "message": note,
                 }))
+        # Last, as the text report ends with them; a row, not a comment line, which csv
+        # readers and spreadsheets would take for data.
+        for data_note in self.notes:
+            self.writer.writerow(_row({"scope": "note", "severity": "info", "message": data_note}))
 
 
 def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) -> BatchWriter:

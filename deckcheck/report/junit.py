@@ -19,8 +19,9 @@ deck path stays whole in the case's name.
 A deck is a test case with one `failure` per problem (an unreadable deck is an `error`);
 warnings go to the case's `system-out`. A batch's files that are no decklists are `skipped`
 cases of the suite "skipped files". The run's own warnings and notes (`check`: a glob of
-deckcheck.yaml that matches no deck, a simulation's notes) lead the document as the
-`system-out` of a suite "warnings and notes" of no tests. A run that a usage error stopped
+deckcheck.yaml that matches no deck, a simulation's notes), then the notes about the data
+(an event later than the lists known: `note: lists known up to ...`), lead the document as
+the `system-out` of a suite "warnings and notes" of no tests. A run that a usage error stopped
 (`check -f mtg/nope`) is a suite "command line" whose one case `deckcheck` has that error
 (type `usage`). A suite's cases of the same classname
 and name (one deck under two deckcheck.yaml entries that assert the same thing, `validate
@@ -37,9 +38,9 @@ from hashlib import blake2b
 from typing import TextIO
 
 from ..problem import Problem, holders_text
-from ..result import RUN_ERROR, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
+from ..result import RUN_ERROR, RUN_NOTE, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
-from .stream import ReportWriter, Spool, render_report
+from .stream import ReportWriter, Spool, add_data_note, render_report
 from ..lazy_pattern import lazy
 from ..wording import names_listed
 
@@ -201,6 +202,7 @@ class Writer(ReportWriter):
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
         self.out = out
         self.suites: dict[str, _Suite] = {}
+        self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
 
     def _suite(self, name: str) -> _Suite:
         return self.suites.setdefault(name, _Suite(name))
@@ -208,6 +210,7 @@ class Writer(ReportWriter):
     def add_result(self, result: DeckResult) -> None:
         name = result.format or "unknown format"
         self._suite(name).case(_classname(name), _deck_name(result), result.problems, unreadable=result.unreadable)
+        add_data_note(self.notes, result)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The teams, assertions and skipped files of `report` (not its results: those
@@ -235,8 +238,11 @@ class Writer(ReportWriter):
             "failures": str(sum(s.failures for s in suites) + failing),
             "errors": str(sum(s.errors for s in suites)),
         })
-        if report.messages:
-            root.append(_messages_suite(report.messages))
+        # The notes about the data (lists older than the event) after the run's own messages,
+        # as the text report ends with them: a CI test view shows them where it shows those.
+        messages = [*report.messages, *(RunMessage(RUN_NOTE, note) for note in self.notes)]
+        if messages:
+            root.append(_messages_suite(messages))
         root.extend(s.element() for s in suites)
         ET.indent(root, space=_INDENT)
         pieces = ET.tostring(root, encoding="unicode").split(f"<{_CASES_MARK} />")

@@ -21,7 +21,9 @@ be uploaded. Team problems carry the team in
 fail`); those that hold are listed in the run's `properties.passedAssertions`, not as
 results: code scanning would open an alert for each. A batch's files that are no decklists are the invocation's
 `toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
-`warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`).
+`warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`), and
+then the notes about the data (level `note`: an event later than the lists known, `lists
+known up to ...`), which are no finding of a file.
 A run that a usage error stopped (`check -f mtg/nope`) is a log without results whose
 invocation did not succeed (`executionSuccessful: false`, exit code 2), the error its first
 notification (level `error`): a result needs a location, and the command line has none. A
@@ -44,7 +46,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
 from . import Warn
-from .stream import ReportWriter, Spool, render_report
+from .stream import ReportWriter, Spool, add_data_note, render_report
 from .workspace import namer, source_root
 
 
@@ -117,6 +119,7 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
+        self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
         # Files from the root of the checkout (source_root), worked out once a run.
         self.file_name = namer(absolute_outside=True)
 
@@ -148,6 +151,7 @@ class Writer(ReportWriter):
         self._write(result)
 
     def add_result(self, deck_result: DeckResult) -> None:
+        add_data_note(self.notes, deck_result)
         about = dict(deck=deck_result.deck, format=deck_result.format, player=deck_result.player, team=deck_result.team)
         place = deck_result.registered_at if deck_result.file is None else None
         for problem in deck_result.problems:
@@ -177,7 +181,7 @@ class Writer(ReportWriter):
                     "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
                     "properties": _assertion_properties(outcome),
                 })
-        text = json.dumps(_log(self.docs, exit_code, report), indent=2, ensure_ascii=False)
+        text = json.dumps(_log(self.docs, exit_code, report, list(self.notes)), indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
             self.out.write(head + '"results": [\n')
@@ -231,12 +235,14 @@ _RESULTS_CLOSE = "  " * 3 + "]"
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
 
-def _notifications(report: Report) -> list[dict[str, Any]]:
+def _notifications(report: Report, notes: list[str]) -> list[dict[str, Any]]:
     """The invocation's notifications: a batch's files that are no decklists (what the run
-    passed over, not results), then the run's own warnings and notes (`check`)."""
+    passed over, not results), then the run's own warnings and notes (`check`), then the
+    `notes` about the data behind the verdicts (an event later than the lists known)."""
     stopped = [{"level": "error", "message": {"text": report.stopped}}] if report.stopped is not None else []
     skipped = [{"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}} for item in report.skipped]
-    return stopped + skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
+    own = [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
+    return stopped + skipped + own + [{"level": "note", "message": {"text": note}} for note in notes]
 
 
 def _ran_through(report: Report) -> bool:
@@ -249,7 +255,7 @@ def _ran_through(report: Report) -> bool:
     )
 
 
-def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
+def _log(docs: list[Any], exit_code: int, report: Report, notes: list[str]) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
         "version": __version__,
@@ -263,7 +269,7 @@ def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
             "tool": {"driver": driver},
             "invocations": [{
                 "executionSuccessful": _ran_through(report), "exitCode": exit_code,
-                "toolExecutionNotifications": _notifications(report),
+                "toolExecutionNotifications": _notifications(report, notes),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",

@@ -47,13 +47,19 @@ class Totals:
         writer that prints it too: asked once a row, not again here)."""
         self.decks += 1
         self.legal += result.legal if legal is None else legal
-        as_of = result.as_of
-        if as_of is not None and as_of.note:
-            self.notes[as_of.note] = None
+        add_data_note(self.notes, result)
 
     @property
     def all_legal(self) -> bool:
         return self.legal == self.decks
+
+
+def add_data_note(notes: dict[str, None], result: DeckResult) -> None:
+    """Add `result`'s note about the data behind its verdict (an event later than the lists
+    known, freshness.py) to `notes`, distinct and in order: every report ends with them."""
+    as_of = result.as_of
+    if as_of is not None and as_of.note:
+        notes[as_of.note] = None
 
 
 class Spool:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from ..formats import Format, ZoneSize
 from ..games import zone_name
 from ..model import COMPANION, SIDEBOARD, Deck
-from ..problem import Problem
+from ..problem import ERROR, PARSE_ERROR, Problem
 from .context import Context
 
 
@@ -51,12 +51,14 @@ def _size_problems(
         # "deck has 99 cards (main 98, commander 1)": the commander is part of the 100.
         label = "deck"
         unit = "card" if count == 1 else "cards"
-        shown = f"{count} {unit} (" + ", ".join(f"{name} {value}" for name, value in parts.items()) + ")"
+        aside = _unreadable(deck, parts)
+        shown = f"{count} {unit} (" + ", ".join([*(f"{name} {value}" for name, value in parts.items()), *aside]) + ")"
     else:
         shown = f"{count} {'card' if count == 1 else 'cards'}"
         if count < ctx.counts(deck).get(zone, 0):
             # A Commander sideboard holding the companion: the count the deck's summary shows is larger.
             shown += " besides the " + " and ".join(spec.not_counting)
+        shown += "".join(f" ({text})" for text in _unreadable(deck, parts))
     if spec.exactly is not None:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.exactly,
@@ -79,6 +81,20 @@ def _size_problems(
             rule=rule, zone=zone, count=count, limit=spec.max,
             message=f"{label} has {shown}{_companions_among(deck, zone, spec)}; at most {spec.max} allowed",
         )
+
+
+def _unreadable(deck: Deck, zones: Iterable[str]) -> list[str]:
+    """`not counting N unreadable lines` when lines of `zones` could not be read (parse
+    errors; a zero count, a warning, was read): the count leaves their cards out, and the
+    line to mend, not a miscount, is what a short deck may come down to. "or more" when
+    unreadable lines past the listed ones were only counted (LineProblems), zone unknown."""
+    wanted = set(zones)
+    unreadable = [p for p in deck.problems if p.rule == PARSE_ERROR and p.severity == ERROR]
+    lines = sum(problem.line is not None and problem.zone in wanted for problem in unreadable)
+    if not lines:
+        return []
+    more = " or more" if any(problem.line is None for problem in unreadable) else ""
+    return [f"not counting {lines}{more} unreadable line{'' if lines == 1 and not more else 's'}"]
 
 
 def _companions_among(deck: Deck, zone: str, spec: ZoneSize) -> str:
