@@ -205,7 +205,12 @@ class Writer(ReportWriter):
         self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
 
     def _suite(self, name: str) -> _Suite:
-        return self.suites.setdefault(name, _Suite(name))
+        # Not `setdefault(name, _Suite(name))`, which made a suite, and with it a spool's
+        # temporary file object, for every result, to throw it away.
+        found = self.suites.get(name)
+        if found is None:
+            found = self.suites[name] = _Suite(name)
+        return found
 
     def add_result(self, result: DeckResult) -> None:
         name = result.format or "unknown format"
