@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .formats import Format
+from .limits import MAX_DATED_ANSWERS
 from .record import Record
 
 if TYPE_CHECKING:
@@ -90,7 +91,8 @@ class AsOf(Record):
 def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
     """The AsOf of a verdict on `fmt` with `catalog`'s card data (None or False: none) on
     `day` and `platform`: one per format, card data date, day and platform (a batch checks
-    thousands of decks with the same few)."""
+    thousands of decks with the same few; a server's users name any day, so at most
+    MAX_DATED_ANSWERS are kept, then all forgotten)."""
     data_date = getattr(catalog, "data_date", None) if catalog else None
     shared = fmt.memo.setdefault("as_of", {})
     key = (data_date, day, platform)
@@ -99,6 +101,8 @@ def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
         from .games import find
 
         game = find(fmt.game)
+        if len(shared) >= MAX_DATED_ANSWERS:
+            shared.clear()
         found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date, newer_lists_hint(game),
                                    game is not None and game.card_data_brings_lists)
     return found

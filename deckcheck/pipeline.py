@@ -160,6 +160,8 @@ def check_deck(
     """
     if not isinstance(deck, Deck):  # text given here met an AttributeError from deep inside
         raise OptionError("deck", f"{quoted(deck)}: give a Deck that parse_deck read (validate takes the decklist's text or file)")
+    if context is not None and not isinstance(context, Context):  # met an AttributeError deep inside
+        raise OptionError("context", f"{quoted(context)}: give a rules Context made for the same settings, or None")
     if not isinstance(fmt, Format):
         fmt = load(fmt)
     date = parse_date(date)

@@ -424,3 +424,26 @@ def test_a_path_with_a_line_break_is_named_in_one_line(tmp_path, call, message):
         call(tmp_path)
     text = str(raised.value)
     assert "\n" not in text and message in text, text
+
+
+@pytest.mark.parametrize("value", [["text"], {"text": 1}, {"dek"}])
+def test_an_input_format_of_the_wrong_kind_is_an_unknown_input_format(value):
+    """A deck site passing its form's JSON field through (`input_format=["text"]`) met a
+    bare TypeError (unhashable type: 'list') from the parsers' lookup, not a DeckcheckError."""
+    from deckcheck import parse_deck
+
+    for call in (lambda: validate(_DECK, "mtg/modern", input_format=value), lambda: parse_deck(_DECK, input_format=value)):
+        with pytest.raises(DeckcheckError) as raised:
+            call()
+        assert str(raised.value).startswith(f"unknown input format {value!r}; choose one of: dek, ")
+
+
+@pytest.mark.parametrize("value", ["mtg/modern", {"date": "2024-06-01"}, 1])
+def test_check_deck_refuses_a_context_that_is_no_context(value):
+    """`check_deck(deck, fmt, context=...)` met AttributeError ('str' object has no attribute
+    'carry_counts') deep inside for anything but a rules Context; an OptionError names it."""
+    from deckcheck import check_deck, parse_deck
+
+    with pytest.raises(DeckcheckError) as raised:
+        check_deck(parse_deck(_DECK), "mtg/modern", context=value)
+    assert str(raised.value).startswith(f"context {value!r}: give ")

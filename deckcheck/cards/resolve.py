@@ -24,6 +24,11 @@ from .catalog import SUGGESTIONS, Catalog
 RULE = "unknown-card"
 UNKNOWN_MESSAGE = "unknown card "  # how the message of a name no card has begins (pipeline adds to it)
 _KNOWN_NAMES = (RULE, "known names")  # the key of resolve_by_name's memo in `Catalog.memo`
+# Spellings that memo keeps before it forgets them all (found again when asked): Magic's
+# catalog forgets its names itself (games/mtg/catalog.py), but a WoW TCG site's users
+# write a card's name in any case and spacing, and every spelling stayed (4,000 pasted
+# lists of random-case spellings of one card: 137,938 kept, 29 MB and growing).
+MAX_NAMES_RESOLVED = 65_536
 
 
 def unknown_card(
@@ -121,6 +126,8 @@ def resolve_by_name(
         for index in compress(count(), map(ne, canonical, written)):  # the renamed ones, found in C
             named[index] = _renamed(named[index], canonical[index])
         return deck.with_entries(named), []
+    if len(known) >= MAX_NAMES_RESOLVED:
+        known.clear()  # a server's users write names in any case and spacing: each is kept
     prefetch = getattr(catalog, "prefetch", None)
     if prefetch is not None:  # the names not seen yet, looked up together (games/mtg/catalog.py)
         prefetch([name for name, found in zip(written, canonical) if found is None])

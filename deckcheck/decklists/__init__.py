@@ -109,7 +109,7 @@ def get(name: str) -> ModuleType:
     """The parser of `--input-format NAME`; DeckcheckError naming the parsers when unknown."""
     try:
         return PARSERS[name]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: a library caller's list or dict (unhashable)
         known = ", ".join(PARSERS)
         raise DeckcheckError(f"unknown input format {name!r}; choose one of: {known}") from None
 

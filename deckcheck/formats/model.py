@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import FormatError
+from ..limits import MAX_DATED_ANSWERS
 from ..games.mtg.cards import PAPER
 from ..model import ANY_NUMBER
 from ..names import card_key, fold
@@ -237,10 +238,19 @@ class Format(Record):
         format the batch loaded (batch/runner.py, use_formats) and work them out again."""
         return Format, tuple(getattr(self, name) for name in self.__slots__ if name not in self.NOT_COMPARED)
 
+    def _remember(self, key: tuple[Any, ...], found: Any) -> Any:
+        """`found`, kept in `_on_date` under `key`; all of it is forgotten first when it
+        holds MAX_DATED_ANSWERS answers (a server's users name any day; found again when
+        asked). Emptied in place: a caller holding an answer goes on with it."""
+        if len(self._on_date) >= MAX_DATED_ANSWERS:
+            self._on_date.clear()
+        self._on_date[key] = found
+        return found
+
     def _list_on(self, name: str, day: dt.date, platform: str) -> dict[str, ListEntry]:
         found = self._on_date.get((name, day, platform))
         if found is None:
-            found = self._on_date[(name, day, platform)] = _in_force(getattr(self, name), day, platform)
+            found = self._remember((name, day, platform), _in_force(getattr(self, name), day, platform))
         return found
 
     def banned_on(self, day: dt.date, platform: str = PAPER) -> dict[str, ListEntry]:
@@ -259,7 +269,7 @@ class Format(Record):
             entries = self.memo.get(("list", key))
             if entries is None:
                 entries = self.memo[("list", key)] = _entries(self.data.get(key) or [])
-            found = self._on_date[(key, day, platform)] = _in_force(entries, day, platform)
+            found = self._remember((key, day, platform), _in_force(entries, day, platform))
         return found
 
     def card_limits_by_code_on(self, day: dt.date, platform: str = PAPER) -> dict[int, ListEntry]:
@@ -274,7 +284,7 @@ class Format(Record):
                     previous = found.get(entry.code)
                     if previous is None or start_on(entry, platform) >= start_on(previous, platform):
                         found[entry.code] = entry
-            self._on_date[key] = found
+            self._remember(key, found)
         return found
 
     def zone_size(self, zone: str, day: dt.date, platform: str = PAPER) -> ZoneSize | None:
@@ -289,7 +299,7 @@ class Format(Record):
             in_force = [size for size in self.zones.get(zone, ()) if size.in_force(day, platform)]
             # max keeps the first of equals, so the list is read from its end: the last listed
             # of sizes that started the same day wins, as for list entries.
-            found = self._on_date[key] = max(reversed(in_force), key=lambda size: start_on(size, platform), default=None)
+            found = self._remember(key, max(reversed(in_force), key=lambda size: start_on(size, platform), default=None))
         return found  # type: ignore[return-value]
 
     @property

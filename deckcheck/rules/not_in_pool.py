@@ -188,7 +188,11 @@ def _standings(ctx: Context, pool: CardPool, snapshot: dt.date | None) -> dict[s
     Remembered by what the pool holds (not the pool object): pools that hold the same
     share it, and a pool made where a freed one was never reads the freed one's
     (CardPool.holding)."""
-    return ctx.cards.memo.setdefault((ID, pool.holding(snapshot is not None), ctx.platform, snapshot), {})
+    key = (ID, pool.holding(snapshot is not None), ctx.platform, snapshot)
+    found = ctx.cards.memo.get(key)
+    if found is None:
+        found = _new_table(ctx.cards, key, {})
+    return found
 
 
 def _verdicts(fmt: Format, ctx: Context, pool: CardPool, snapshot: dt.date | None) -> Verdicts:
@@ -200,8 +204,18 @@ def _verdicts(fmt: Format, ctx: Context, pool: CardPool, snapshot: dt.date | Non
     catalog = ctx.cards
     verdicts = catalog.memo.get(key)
     if verdicts is None:
-        verdicts = catalog.memo[key] = Verdicts()
+        verdicts = _new_table(catalog, key, Verdicts())
     return verdicts
+
+
+def _new_table(catalog: Any, key: tuple[Any, ...], table: Any) -> Any:
+    """`table` kept in the catalog's memo under `key`, once the catalog has made room
+    (`make_room`: a server's users name a new event day with every request)."""
+    make_room = getattr(catalog, "make_room", None)
+    if make_room is not None:
+        make_room()
+    catalog.memo[key] = table
+    return table
 
 
 def _walk(

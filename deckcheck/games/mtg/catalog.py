@@ -204,6 +204,13 @@ class MtgCatalog:
             self._cards[name] = card
             return card
 
+    def make_room(self) -> None:
+        """Forget what this catalog remembers (`forget_names`) when its `memo` is full: a
+        rule that adds a table of its own asks first (the card-pool verdicts of a new event
+        day: a deck of names asked before never reaches `get`'s own check)."""
+        if len(self.memo) >= MAX_MEMO_KEYS:
+            self.forget_names()
+
     def forget_names(self) -> None:
         """Forget every name this catalog was asked (its cards, misses and online answers)
         and what was worked out from them (`memo`: suggestions, card-pool verdicts, the

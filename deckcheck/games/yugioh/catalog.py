@@ -65,6 +65,13 @@ class _CardsFromRows(Mapping[int, YgoCard]):
         return len(self._rows)
 
 
+# Passcodes counted as alternate artworks that one catalog keeps (`infer_artwork`); past
+# it each is worked out again when asked (a bisection). A site's users paste any passcode,
+# and every one within ARTWORK_OFFSET of a card's stayed for ever: 2,000 pasted lists of 40
+# kept 69,721 (34 MB, growing; about 280,000 can be made). Real decks name a few dozen.
+MAX_INFERRED_KEPT = 16_384
+
+
 class YgoCatalog:
     """Cards by passcode and by name (a `cards.catalog.Catalog`); `source` says where they
     came from."""
@@ -127,7 +134,12 @@ class YgoCatalog:
     # ------------------------------------------------------------ lookups
 
     def by_code(self, code: int) -> YgoCard | None:
-        return self._by_code.get(code) or self._inferred.get(code)
+        found = self._by_code.get(code) or self._inferred.get(code)
+        if found is None and len(self._inferred) >= MAX_INFERRED_KEPT:
+            # Past the bound an artwork is no longer kept: worked out again, as it was when
+            # the deck that holds it was resolved (never dropped under another thread).
+            return self.infer_artwork(code)
+        return found
 
     def is_inferred(self, card: YgoCard) -> bool:
         """True for a card made by `infer_artwork`: its passcode is not in the data."""
@@ -168,12 +180,15 @@ class YgoCatalog:
     def infer_artwork(self, code: int) -> YgoCard | None:
         """A card for a passcode the data lacks, counted as the card it is most likely an
         alternate artwork of (None when no card is close enough); see the module docstring."""
-        if code not in self._inferred:
+        found = self._inferred.get(code)
+        if found is None:
             base = self.artwork_of(code)
             if base is None:
                 return None
-            self._inferred[code] = base.replace(code=code, alias=base.code, konami_id=None)
-        return self._inferred[code]
+            found = base.replace(code=code, alias=base.code, konami_id=None)
+            if len(self._inferred) < MAX_INFERRED_KEPT:
+                self._inferred[code] = found
+        return found
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
         if self._suggester is None:  # built on the first unknown name: most checks have none
@@ -266,7 +281,8 @@ class YgoCatalog:
 
     def _inferred_problem(self, code: int, group: list[CardEntry]) -> Problem:
         first = group[0]
-        card = self._inferred[code]
+        card = self.infer_artwork(code)
+        assert card is not None  # resolve_deck inferred it
         return unknown_card(
             first, (f"passcode {code} is not in the card data; counted as an alternate artwork of "
                     f"{card.name} (passcode {card.alias}, {code - card.alias} lower)"),
