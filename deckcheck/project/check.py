@@ -332,9 +332,19 @@ def run_check(
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
     hands_left = MAX_HANDS_PER_RUN  # hands the run simulates; 0 once an entry would pass it
+    # The format of the deck before, by what named it: decks come sorted by path, so those
+    # of one folder follow one another, and `load` asks the file system whether the
+    # format's files changed (a stat of each, a resolve) each time, a fifth of a large run
+    # that simulates nothing. Only the last one: that is the cache's newest, so the run
+    # holds no format more than the cache keeps (MAX_FORMATS_KEPT).
+    last: tuple[FormatRef, Format] | None = None
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
-        fmt = load(fid, root=config.root)
+        if last is not None and last[0] == fid:
+            fmt = last[1]
+        else:
+            fmt = load(fid, root=config.root)
+            last = (fid, fmt)
         format_names.admit(fmt)
         if str(fmt.path) not in used_formats:
             used_formats.add(str(fmt.path))
