@@ -65,6 +65,10 @@ MAX_UNREADABLE_LINES = 25
 # problem takes the place of the rest (errors still make the deck illegal).
 MAX_PROBLEMS_PER_DECK = 500
 MAX_PROBLEMS_PER_REPORT = 50_000
+# Results of a SARIF log: GitHub code scanning rejects the whole log past 25,000 results in a
+# run ("Analysis SARIF file rejected due to result limits"), and a report may list twice as
+# many problems. The rest are counted in a notification of the invocation.
+MAX_SARIF_RESULTS = 25_000
 # Players a team problem names (in its message and its `holders`), and players a deck
 # file shared by several rows names (batch/shared_decks.py): a team of 40,000 rows made each
 # message 389 KB. The rest are counted ("and 37 more players").

@@ -487,3 +487,38 @@ def test_junit_cases_of_the_same_name_are_told_apart_in_report_order():
         ("simulate mtg/modern", "burn.txt: keep7 >= 0.5", False), ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (2)", True),
         ("simulate mtg/modern", "burn.txt: keep7 >= 0.5 (3)", False), ("simulate mtg/modern", "burn.txt: keep6 >= 0", False),
     ]
+
+
+def test_a_sarif_log_stays_within_code_scanning_s_result_limit(cli, tmp_path, shared_data):
+    """GitHub code scanning rejects a whole SARIF log with more than 25,000 results in a run
+    ("Analysis SARIF file rejected due to result limits"), and a report lists up to 50,000
+    problems: `check -o sarif` of 51 decks, each with 510 cards over the copy limit, wrote
+    25,551 results (500 a deck and one `problems-not-listed`), so the upload took none. The
+    log keeps the first 25,000 and says in a notification how many it left out; the exit
+    code is the run's."""
+    import gzip
+
+    names: list[str] = []
+    with gzip.open(shared_data / "mtg" / "cards.jsonl.gz", "rt", encoding="utf-8") as cards:
+        for line in cards:
+            card = json.loads(line)
+            if "//" not in card["name"] and "Basic" not in card.get("type_line", ""):
+                names.append(card["name"])
+            if len(names) == 510:
+                break
+    deck = "".join(f"5 {name}\n" for name in names)
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/vintage\ndecks: ['decks/**']\n", encoding="utf-8")
+    (tmp_path / "decks").mkdir()
+    for index in range(51):
+        (tmp_path / "decks" / f"d{index:02}.txt").write_text(deck, encoding="utf-8")
+    proc = cli("check", "-o", "sarif", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    log = assert_valid_sarif(proc.stdout)
+    assert refusals(log) == []
+    run = log["runs"][0]
+    assert len(run["results"]) == 25_000
+    assert run["results"][-1]["properties"]["deck"] == "decks/d49.txt"
+    assert run["invocations"][0]["exitCode"] == 1
+    assert run["invocations"][0]["toolExecutionNotifications"][-1] == {"level": "warning", "message": {"text": (
+        "551 more results not listed: GitHub code scanning refuses a run of more than 25,000 results "
+        "(-o json lists them all)")}}

@@ -26,7 +26,9 @@ A run that a usage error stopped (`check -f mtg/nope`) is a log without results 
 invocation did not succeed (`executionSuccessful: false`, exit code 2), the error its first
 notification (level `error`): a result needs a location, and the command line has none. A
 deckcheck.yaml that `check` cannot use stops the run too: its error is the log's one result
-(rule `config`, on the file's line) and the invocation did not succeed either.
+(rule `config`, on the file's line) and the invocation did not succeed either. Code
+scanning also rejects a log past 25,000 results in a run, and a report may list 50,000
+problems: the log keeps the first MAX_SARIF_RESULTS and a notification counts the rest.
 """
 from __future__ import annotations
 
@@ -40,9 +42,11 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..decklists import names_a_file
+from ..limits import MAX_SARIF_RESULTS
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
+from ..wording import counted
 from . import Warn
 from .stream import ReportWriter, Spool, render_report
 from .workspace import namer, source_root
@@ -117,6 +121,7 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
+        self.left_out = 0  # results past MAX_SARIF_RESULTS, counted, not written
         # Files from the root of the checkout (source_root), worked out once a run.
         self.file_name = namer(absolute_outside=True)
 
@@ -127,6 +132,10 @@ class Writer(ReportWriter):
         return self.index[rule_id]
 
     def _write(self, result: dict[str, Any]) -> None:
+        if self.count >= MAX_SARIF_RESULTS:
+            # Code scanning would refuse the whole log, every result with this one.
+            self.left_out += 1
+            return
         text = json.dumps(result, indent=2, ensure_ascii=False)
         self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
         self.count += 1
@@ -177,7 +186,7 @@ class Writer(ReportWriter):
                     "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
                     "properties": _assertion_properties(outcome),
                 })
-        text = json.dumps(_log(self.docs, exit_code, report), indent=2, ensure_ascii=False)
+        text = json.dumps(_log(self.docs, exit_code, report, self.left_out), indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
             self.out.write(head + '"results": [\n')
@@ -231,12 +240,17 @@ _RESULTS_CLOSE = "  " * 3 + "]"
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
 
-def _notifications(report: Report) -> list[dict[str, Any]]:
+def _notifications(report: Report, left_out: int = 0) -> list[dict[str, Any]]:
     """The invocation's notifications: a batch's files that are no decklists (what the run
-    passed over, not results), then the run's own warnings and notes (`check`)."""
+    passed over, not results), then the run's own warnings and notes (`check`), then how
+    many results past MAX_SARIF_RESULTS the log `left_out`."""
     stopped = [{"level": "error", "message": {"text": report.stopped}}] if report.stopped is not None else []
     skipped = [{"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}} for item in report.skipped]
-    return stopped + skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
+    limited = [{"level": "warning", "message": {"text": (
+        f"{counted(left_out, 'more result', grouped=True)} not listed: GitHub code scanning refuses a run of more "
+        f"than {MAX_SARIF_RESULTS:,} results (-o json lists them all)")}}] if left_out else []
+    return (stopped + skipped + [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
+            + limited)
 
 
 def _ran_through(report: Report) -> bool:
@@ -249,7 +263,7 @@ def _ran_through(report: Report) -> bool:
     )
 
 
-def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
+def _log(docs: list[Any], exit_code: int, report: Report, left_out: int = 0) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
         "version": __version__,
@@ -263,7 +277,7 @@ def _log(docs: list[Any], exit_code: int, report: Report) -> dict[str, Any]:
             "tool": {"driver": driver},
             "invocations": [{
                 "executionSuccessful": _ran_through(report), "exitCode": exit_code,
-                "toolExecutionNotifications": _notifications(report),
+                "toolExecutionNotifications": _notifications(report, left_out),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
