@@ -100,7 +100,7 @@ def _run(
     from ..pipeline import check_platform, parse_date
     from ..project.check import run_check
     from ..project.config import ConfigError
-    from ..report import choose, deliver
+    from ..report import choose, deliver, resolve_auto
 
     format_ref = None
     if format_id:
@@ -125,7 +125,13 @@ def _run(
     if not run.report.results:
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:
-            raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
+            # None of the files given is a deck (a hook on a README change; a pull request's
+            # `git diff --name-only`): nothing to say, but a job that uploads the SARIF or
+            # JUnit report gets the valid report of a run that checked nothing, not an empty
+            # file its upload or parser fails on.
+            if resolve_auto(output or config.output or AUTO) in _REPORT_FILES:
+                emit(deliver(reporter, run.report), encoding=encoding(reporter))
+            raise typer.Exit(0)
         where = ", ".join(folders) if folders else _folder_shown(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     color = coloured(reporter)
