@@ -193,8 +193,12 @@ MAX_DECKBUILDING_CHARS = 1024
 
 # ---------------------------------------------------------------- output
 
-# Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
+# Deck rows and problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
 MAX_SUMMARY_ROWS = 1000
+# Bytes of a step's job summary, what the step wrote before included: GitHub drops the whole
+# summary past 1 MiB ("$GITHUB_STEP_SUMMARY upload aborted"), and long names or messages can
+# make even MAX_SUMMARY_ROWS rows of each table pass it. The rest is cut at a line.
+MAX_SUMMARY_BYTES = 1_000_000
 # Characters of one cell of a text report's table (a player, team, deck path): every row is
 # padded to the widest cell, so one 130,000-character name would widen all of them. A
 # longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name,
