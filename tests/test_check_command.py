@@ -886,3 +886,25 @@ def test_check_given_no_deck_still_prints_the_report_a_ci_job_uploads(cli, tmp_p
     for other in ("text", "json", "github"):
         quiet = cli("check", "README.md", "-o", other, cwd=tmp_path)
         assert (quiet.returncode, quiet.stdout) == (0, "")
+
+
+def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
+    """deckcheck.yaml is read first, so a deckcheck.yml beside it (a pull request's, or one
+    renamed long ago) was passed over without a word: its format, globs and assertions did
+    nothing. The run warns, on that file (a GitHub annotation there), and a strict run
+    fails on it, as on any setting that does nothing."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "deckcheck.yml": "format: mtg/legacy\n",
+                     "decks/a.txt": LEGACY_ONLY})
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1
+    warning = ("deckcheck.yml: not read, as deckcheck.yaml beside it is read first; "
+               "keep one of them (merge the two into deckcheck.yaml)")
+    assert done.stderr == f"deckcheck: warning: {warning}\n"
+    assert json.loads(done.stdout)["messages"] == [{"level": "warning", "message": warning}]
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert f"::warning file=deckcheck.yml,title=deckcheck check::{warning}\n" in github.stdout
+    strict = cli("check", "--strict", "decks/a.txt", "-f", "mtg/legacy", cwd=tmp_path)
+    assert strict.returncode == 1 and "--strict: 1 warning fails the check" in strict.stderr
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\n"})
+    (tmp_path / "deckcheck.yml").unlink()
+    assert cli("check", cwd=tmp_path).stderr == ""

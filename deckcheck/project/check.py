@@ -320,6 +320,7 @@ def run_check(
     # deck of another game; a glob on its line of deckcheck.yaml): where a GitHub
     # annotation points.
     warnings = [RunMessage(RUN_WARNING, text) for text in folder_globs(config, seen_folders) + refused]
+    warnings += _unread_configs(config)
     config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
@@ -437,6 +438,24 @@ def broken_config_report(error: ConfigError) -> Report:
 # What the report of a broken deckcheck.yaml gives as the format of its one entry: the name
 # of its JUnit suite.
 CONFIG_SUITE = "deckcheck.yaml"
+
+
+def _unread_configs(config: ProjectConfig) -> list[RunMessage]:
+    """A warning, on the file, for a deckcheck.yml beside the deckcheck.yaml the run reads
+    (config.find_config takes the .yaml first): nothing it says is done, and a pull request
+    that adds one would see its settings pass without a word."""
+    from .config import CONFIG_NAMES
+
+    if config.path is None or config.path.name != CONFIG_NAMES[0]:
+        return []
+    found = []
+    for name in CONFIG_NAMES[1:]:
+        other = config.path.parent / name
+        if tree.is_file(other):
+            shown = _shown(other)
+            found.append(RunMessage(RUN_WARNING, f"{shown}: not read, as {config.shown} beside it is read first; keep one "
+                                                 f"of them (merge the two into {config.shown})", shown))
+    return found
 
 
 def _selection_globs_unused(
