@@ -908,3 +908,20 @@ def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
     write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\n"})
     (tmp_path / "deckcheck.yml").unlink()
     assert cli("check", cwd=tmp_path).stderr == ""
+
+
+@pytest.mark.parametrize("given", [[], ["decks/"]], ids=["whole repository", "folder"])
+def test_check_puts_its_warning_about_a_link_on_the_link(cli, tmp_path, given):
+    """A pull request's deck that is a link out of the repository is not read, and the run
+    warns; in a GitHub job the warning was an annotation on no file, so the pull request's
+    diff did not show it beside the link it added. It is on the link's own file now (a
+    folder that cannot be read, or a file outside the repository, stays on none)."""
+    repo = tmp_path / "repo"
+    write(repo, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL})
+    write(tmp_path, {"outside.txt": LEGAL})
+    (repo / "decks" / "evil.txt").symlink_to(tmp_path / "outside.txt")
+    done = cli("check", *given, "-o", "github", cwd=repo)
+    assert done.returncode == 0, done.stderr
+    assert ("::warning file=decks/evil.txt,title=deckcheck check::"
+            "decks/evil.txt: a symbolic link to a file outside the repository; not followed\n") in done.stdout
+    assert done.stderr == "deckcheck: warning: decks/evil.txt: a symbolic link to a file outside the repository; not followed\n"
