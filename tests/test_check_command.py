@@ -925,3 +925,24 @@ def test_check_puts_its_warning_about_a_link_on_the_link(cli, tmp_path, given):
     assert ("::warning file=decks/evil.txt,title=deckcheck check::"
             "decks/evil.txt: a symbolic link to a file outside the repository; not followed\n") in done.stdout
     assert done.stderr == "deckcheck: warning: decks/evil.txt: a symbolic link to a file outside the repository; not followed\n"
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_check_given_no_deck_but_a_warning_exits_as_strict_says(cli, tmp_path, strict):
+    """`check --strict decks/evil.txt` (a hook given only a link out of the repository, not
+    read): no deck among the files, so it exited 0 whatever the warning, though a strict
+    run's own warnings fail it (exit 1), and its SARIF log said `exitCode` 1 against the
+    process's 0. The exit code is the report's, as in a run with decks."""
+    repo = tmp_path / "repo"
+    write(repo, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    write(tmp_path, {"outside.txt": LEGAL})
+    (repo / "decks" / "evil.txt").symlink_to(tmp_path / "outside.txt")
+    flags = ["--strict"] if strict else []
+    code = 1 if strict else 0
+    done = cli("check", *flags, "decks/evil.txt", cwd=repo)
+    assert (done.returncode, done.stdout) == (code, "")
+    warned = "deckcheck: warning: decks/evil.txt: a symbolic link to a file outside the repository; not followed\n"
+    assert done.stderr == warned + ("deckcheck: error: --strict: 1 warning fails the check\n" if strict else "")
+    sarif = cli("check", *flags, "decks/evil.txt", "-o", "sarif", cwd=repo)
+    assert sarif.returncode == code
+    assert json.loads(sarif.stdout)["runs"][0]["invocations"][0]["exitCode"] == code
