@@ -65,6 +65,10 @@ MAX_UNREADABLE_LINES = 25
 # problem takes the place of the rest (errors still make the deck illegal).
 MAX_PROBLEMS_PER_DECK = 500
 MAX_PROBLEMS_PER_REPORT = 50_000
+# Results of a SARIF log: GitHub code scanning rejects the whole log past 25,000 results in a
+# run ("Analysis SARIF file rejected due to result limits"), and a report may list twice as
+# many problems. The rest are counted in a notification of the invocation.
+MAX_SARIF_RESULTS = 25_000
 # Players a team problem names (in its message and its `holders`), and players a deck
 # file shared by several rows names (batch/shared_decks.py): a team of 40,000 rows made each
 # message 389 KB. The rest are counted ("and 37 more players").
@@ -195,8 +199,12 @@ MAX_DECKBUILDING_CHARS = 1024
 
 # ---------------------------------------------------------------- output
 
-# Problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
+# Deck rows and problem rows of a GitHub job summary (GitHub keeps at most 1 MiB of it per step).
 MAX_SUMMARY_ROWS = 1000
+# Bytes of a step's job summary, what the step wrote before included: GitHub drops the whole
+# summary past 1 MiB ("$GITHUB_STEP_SUMMARY upload aborted"), and long names or messages can
+# make even MAX_SUMMARY_ROWS rows of each table pass it. The rest is cut at a line.
+MAX_SUMMARY_BYTES = 1_000_000
 # Characters of one cell of a text report's table (a player, team, deck path): every row is
 # padded to the widest cell, so one 130,000-character name would widen all of them. A
 # longer cell is cut with an ellipsis; JSON, CSV and the problem lists keep the whole name,

@@ -5,6 +5,9 @@ github/codeql-action#2459) when a result has no location, or a location with no
 `artifactLocation.uri` (`expected artifact location`, microsoft/sarif-sdk#2704), and lines
 start at 1. deckcheck gives no location only to a result about a deck that is no file
 (standard input, text, a `ydke://` URL): docs/ci.md says such a log cannot be uploaded.
+It also rejects a log past its hard limits (docs.github.com, "SARIF results exceed one or
+more limits": "Analysis SARIF file rejected due to result limits"): at most 20 runs, and
+at most 25,000 results in a run.
 """
 from __future__ import annotations
 
@@ -14,6 +17,9 @@ from typing import Any
 # `<evil>.txt` is a file and must have a location (written out here, not read from
 # deckcheck's own `names_a_file`, so the oracle is not the code under test).
 NO_FILE_NAMES = ("<stdin>", "<text>")
+# GitHub's hard limits on a SARIF log (written out here, not read from deckcheck's limits).
+MAX_RUNS = 20
+MAX_RESULTS_PER_RUN = 25_000
 
 
 def names_no_file(deck: object) -> bool:
@@ -23,7 +29,11 @@ def names_no_file(deck: object) -> bool:
 def refusals(log: dict[str, Any]) -> list[str]:
     """Why GitHub would refuse `log`: one line per result or location it cannot place."""
     found = []
+    if len(log["runs"]) > MAX_RUNS:
+        found.append(f"{len(log['runs'])} runs; at most {MAX_RUNS}")
     for run in log["runs"]:
+        if len(run["results"]) > MAX_RESULTS_PER_RUN:
+            found.append(f"{len(run['results'])} results in a run; at most {MAX_RESULTS_PER_RUN}")
         for number, result in enumerate(run["results"]):
             where = f"result {number} ({result['ruleId']}: {result['message']['text'][:60]})"
             locations = result.get("locations") or []

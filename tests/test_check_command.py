@@ -830,3 +830,120 @@ def test_one_deck_under_two_entries_or_two_spellings_gives_distinct_junit_cases(
                 cwd=tmp_path / "repo")
     assert given.returncode == 0, given.stderr
     assert [case.get("name") for case in assert_valid_junit(given.stdout).iter("testcase")] == ["../outside/a.txt"]
+
+
+def test_a_run_loads_each_format_once_for_the_decks_that_use_it_in_a_row(tmp_path, monkeypatch):
+    """`check` loaded the format again for every deck: each load asks the file system
+    whether the format's files changed (a stat of each file of its chain, a resolve of its
+    path), about a fifth of a 6,000-deck run that simulates nothing. Decks come sorted by
+    path, so the decks of one folder (`formats: {"legacy/**": mtg/legacy}`) follow one
+    another: one load serves them all, and the verdicts are the same."""
+    from deckcheck import formats
+    from deckcheck.project import check
+    from deckcheck.project.config import load_config
+
+    files = {"deckcheck.yaml": "format: mtg/modern\nformats:\n  'legacy/**': mtg/legacy\n  'cube/**': cube.yaml\n",
+             "cube.yaml": "name: Cube\nextends: mtg/modern\n"}
+    for index in range(10):
+        files[f"legacy/l{index}.txt"] = LEGACY_ONLY
+        files[f"modern/m{index}.txt"] = LEGACY_ONLY if index == 3 else LEGAL
+        files[f"cube/c{index}.txt"] = ILLEGAL if index == 5 else LEGAL
+    write(tmp_path, files)
+    monkeypatch.chdir(tmp_path)
+    config = load_config(tmp_path / "deckcheck.yaml")
+    loaded: list[str] = []
+    real = formats.load
+
+    def counting(ref, **kwargs):  # type: ignore[no-untyped-def]
+        loaded.append(str(ref))
+        return real(ref, **kwargs)
+
+    monkeypatch.setattr(formats, "load", counting)
+    report = check.run_check(config, ()).report
+    assert loaded == ["cube.yaml", "mtg/legacy", "mtg/modern"]
+    verdicts = {(result.deck, result.format): result.legal for result in report.results}
+    assert [key for key, legal in verdicts.items() if not legal] == [
+        ("cube/c5.txt", "cube.yaml"), ("modern/m3.txt", "mtg/modern")]
+    assert len(verdicts) == 30
+
+
+@pytest.mark.parametrize("how", [["-o", "sarif"], ["-o", "junit"], ["output: sarif"], ["output: junit"]])
+def test_check_given_no_deck_still_prints_the_report_a_ci_job_uploads(cli, tmp_path, how):
+    """`deckcheck check -o sarif $(git diff --name-only ...) > deckcheck.sarif` on a pull
+    request that touches only a README: no file given is a deck, exit 0, and stdout was
+    empty, so upload-sarif (or the JUnit parser) met an empty file and failed the job. SARIF
+    and JUnit print the report of a run that checked nothing (no result, no test case);
+    text, JSON and GitHub output still print nothing."""
+    option, setting = (how, "") if how[0] == "-o" else ([], how[0] + "\n")
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n" + setting, "decks/a.txt": LEGAL, "README.md": "# decks\n"})
+    done = cli("check", "README.md", *option, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "")
+    if "sarif" in how[-1]:
+        log = json.loads(done.stdout)
+        assert log["runs"][0]["results"] == []
+        assert log["runs"][0]["invocations"][0] == {"executionSuccessful": True, "exitCode": 0, "toolExecutionNotifications": []}
+    else:
+        assert done.stdout == '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="deckcheck" tests="0" failures="0" errors="0" />\n'
+    for other in ("text", "json", "github"):
+        quiet = cli("check", "README.md", "-o", other, cwd=tmp_path)
+        assert (quiet.returncode, quiet.stdout) == (0, "")
+
+
+def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
+    """deckcheck.yaml is read first, so a deckcheck.yml beside it (a pull request's, or one
+    renamed long ago) was passed over without a word: its format, globs and assertions did
+    nothing. The run warns, on that file (a GitHub annotation there), and a strict run
+    fails on it, as on any setting that does nothing."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "deckcheck.yml": "format: mtg/legacy\n",
+                     "decks/a.txt": LEGACY_ONLY})
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 1
+    warning = ("deckcheck.yml: not read, as deckcheck.yaml beside it is read first; "
+               "keep one of them (merge the two into deckcheck.yaml)")
+    assert done.stderr == f"deckcheck: warning: {warning}\n"
+    assert json.loads(done.stdout)["messages"] == [{"level": "warning", "message": warning}]
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert f"::warning file=deckcheck.yml,title=deckcheck check::{warning}\n" in github.stdout
+    strict = cli("check", "--strict", "decks/a.txt", "-f", "mtg/legacy", cwd=tmp_path)
+    assert strict.returncode == 1 and "--strict: 1 warning fails the check" in strict.stderr
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\n"})
+    (tmp_path / "deckcheck.yml").unlink()
+    assert cli("check", cwd=tmp_path).stderr == ""
+
+
+@pytest.mark.parametrize("given", [[], ["decks/"]], ids=["whole repository", "folder"])
+def test_check_puts_its_warning_about_a_link_on_the_link(cli, tmp_path, given):
+    """A pull request's deck that is a link out of the repository is not read, and the run
+    warns; in a GitHub job the warning was an annotation on no file, so the pull request's
+    diff did not show it beside the link it added. It is on the link's own file now (a
+    folder that cannot be read, or a file outside the repository, stays on none)."""
+    repo = tmp_path / "repo"
+    write(repo, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL})
+    write(tmp_path, {"outside.txt": LEGAL})
+    (repo / "decks" / "evil.txt").symlink_to(tmp_path / "outside.txt")
+    done = cli("check", *given, "-o", "github", cwd=repo)
+    assert done.returncode == 0, done.stderr
+    assert ("::warning file=decks/evil.txt,title=deckcheck check::"
+            "decks/evil.txt: a symbolic link to a file outside the repository; not followed\n") in done.stdout
+    assert done.stderr == "deckcheck: warning: decks/evil.txt: a symbolic link to a file outside the repository; not followed\n"
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_check_given_no_deck_but_a_warning_exits_as_strict_says(cli, tmp_path, strict):
+    """`check --strict decks/evil.txt` (a hook given only a link out of the repository, not
+    read): no deck among the files, so it exited 0 whatever the warning, though a strict
+    run's own warnings fail it (exit 1), and its SARIF log said `exitCode` 1 against the
+    process's 0. The exit code is the report's, as in a run with decks."""
+    repo = tmp_path / "repo"
+    write(repo, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    write(tmp_path, {"outside.txt": LEGAL})
+    (repo / "decks" / "evil.txt").symlink_to(tmp_path / "outside.txt")
+    flags = ["--strict"] if strict else []
+    code = 1 if strict else 0
+    done = cli("check", *flags, "decks/evil.txt", cwd=repo)
+    assert (done.returncode, done.stdout) == (code, "")
+    warned = "deckcheck: warning: decks/evil.txt: a symbolic link to a file outside the repository; not followed\n"
+    assert done.stderr == warned + ("deckcheck: error: --strict: 1 warning fails the check\n" if strict else "")
+    sarif = cli("check", *flags, "decks/evil.txt", "-o", "sarif", cwd=repo)
+    assert sarif.returncode == code
+    assert json.loads(sarif.stdout)["runs"][0]["invocations"][0]["exitCode"] == code

@@ -540,3 +540,76 @@ def test_batch_csv_says_the_data_is_older_than_the_event_in_a_note_row(cli, tmp_
     assert {key: value for key, value in rows[-1].items() if value} == {"scope": "note", "severity": "info", "message": STALE_NOTE}
     fresh = cli("batch", str(tmp_path / "decks"), "-f", "mtg/modern", "--date", "2026-08-01", "-o", "csv", "-q")
     assert [row["scope"] for row in csv.DictReader(io.StringIO(fresh.stdout))] == ["deck", "deck"]
+
+
+def test_a_sarif_log_stays_within_code_scanning_s_result_limit(cli, tmp_path, shared_data):
+    """GitHub code scanning rejects a whole SARIF log with more than 25,000 results in a run
+    ("Analysis SARIF file rejected due to result limits"), and a report lists up to 50,000
+    problems: `check -o sarif` of 51 decks, each with 510 cards over the copy limit, wrote
+    25,551 results (500 a deck and one `problems-not-listed`), so the upload took none. The
+    log keeps the first 25,000 and says in a notification how many it left out; the exit
+    code is the run's."""
+    import gzip
+
+    names: list[str] = []
+    with gzip.open(shared_data / "mtg" / "cards.jsonl.gz", "rt", encoding="utf-8") as cards:
+        for line in cards:
+            card = json.loads(line)
+            if "//" not in card["name"] and "Basic" not in card.get("type_line", ""):
+                names.append(card["name"])
+            if len(names) == 510:
+                break
+    deck = "".join(f"5 {name}\n" for name in names)
+    # An event within the lists known: no note about the data follows the count.
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/vintage\ndate: 2026-09-02\ndecks: ['decks/**']\n", encoding="utf-8")
+    (tmp_path / "decks").mkdir()
+    for index in range(51):
+        (tmp_path / "decks" / f"d{index:02}.txt").write_text(deck, encoding="utf-8")
+    proc = cli("check", "-o", "sarif", cwd=tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    log = assert_valid_sarif(proc.stdout)
+    assert refusals(log) == []
+    run = log["runs"][0]
+    assert len(run["results"]) == 25_000
+    assert run["results"][-1]["properties"]["deck"] == "decks/d49.txt"
+    assert run["invocations"][0]["exitCode"] == 1
+    assert run["invocations"][0]["toolExecutionNotifications"][-1] == {"level": "warning", "message": {"text": (
+        "551 more results not listed: GitHub code scanning refuses a run of more than 25,000 results "
+        "(-o json lists them all)")}}
+
+
+def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monkeypatch):
+    """GitHub drops a step's whole job summary past 1 MiB ("$GITHUB_STEP_SUMMARY upload
+    aborted, supports content up to a size of 1024k"), and the deck table had a row for
+    every deck: 6,044 decks of 16-character names wrote 545 KB, so a repository of a few
+    thousand decks with longer names (or long messages in the problem rows) lost its summary.
+    The deck table lists MAX_SUMMARY_ROWS decks, as the problem table lists problems, and
+    what the summary appends, with what the step wrote before, stays under
+    MAX_SUMMARY_BYTES, cut at a line with a note that says so."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for index in range(1003):
+        (decks / f"d{index:04}.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 0, done.stderr
+    text = summary.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| decks")]
+    assert len(rows) == 1000 and rows[-1].startswith("| decks\\/d0999\\.txt |")
+    assert "\n... and 3 more decks (run `deckcheck ... -o json` for all)\n" in text
+    assert text.startswith("## deckcheck: 1003 of 1003 decks legal\n")
+
+    monkeypatch.setattr(github, "MAX_SUMMARY_BYTES", 2_000)
+    target = tmp_path / "small.md"
+    target.write_text("x" * 500 + "\n", encoding="utf-8")  # an earlier deckcheck run of the step
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(target))
+    report = Report(results=[DeckResult(deck=f"decks/deck number {index}.txt", format="mtg/modern",
+                                        problems=[Problem(rule="banned", message="Lightning Bolt is banned " * 5, line=1)])
+                             for index in range(40)])
+    assert github.publish(report) is None
+    written = target.read_bytes()
+    assert len(written) <= 2_000
+    assert written.endswith(b"\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB "
+                            b"(run `deckcheck ... -o json` for all)\n")
+    assert written.startswith(b"x" * 500 + b"\n## deckcheck: 0 of 40 decks legal\n")

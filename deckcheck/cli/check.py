@@ -100,7 +100,7 @@ def _run(
     from ..pipeline import check_platform, parse_date
     from ..project.check import run_check
     from ..project.config import ConfigError
-    from ..report import choose, deliver
+    from ..report import choose, deliver, resolve_auto
 
     format_ref = None
     if format_id:
@@ -125,18 +125,31 @@ def _run(
     if not run.report.results:
         folders = [path for path in paths or () if Path(path).is_dir()]
         if paths and not folders:
-            raise typer.Exit(0)  # none of the files given is a deck (a hook on a README change)
+            # None of the files given is a deck (a hook on a README change; a pull request's
+            # `git diff --name-only`): nothing to say, but a job that uploads the SARIF or
+            # JUnit report gets the valid report of a run that checked nothing, not an empty
+            # file its upload or parser fails on.
+            if resolve_auto(output or config.output or AUTO) in _REPORT_FILES:
+                emit(deliver(reporter, run.report), encoding=encoding(reporter))
+            # 0, unless a strict run's own warning (a link not followed) fails it.
+            _say_strict(run.report, strict, config)
+            raise typer.Exit(run.report.exit_code)
         where = ", ".join(folders) if folders else _folder_shown(config.root)
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     color = coloured(reporter)
     emit(deliver(reporter, run.report, color=color, warn=warn), encoding=encoding(reporter), color=color)
     for note in run.notes:
         say_note(note)
-    if run.report.failing_warnings:
-        how = "--strict" if strict else f"{config.shown}: strict: true"
-        count = run.report.failing_warnings
-        say(f"deckcheck: error: {how}: {counted(count, 'warning')} fail{'' if count != 1 else 's'} the check")
+    _say_strict(run.report, strict, config)
     raise typer.Exit(run.report.exit_code)
+
+
+def _say_strict(report: Report, strict: bool, config: ProjectConfig) -> None:
+    """The last line on stderr of a strict run that its own warnings fail: why it fails."""
+    if report.failing_warnings:
+        how = "--strict" if strict else f"{config.shown}: strict: true"
+        count = report.failing_warnings
+        say(f"deckcheck: error: {how}: {counted(count, 'warning')} fail{'' if count != 1 else 's'} the check")
 
 
 # Outputs whose report a CI job keeps as a file (uploads, parses): a broken deckcheck.yaml

@@ -127,14 +127,16 @@ def _looks_like_decklist(path: Path, rel: str) -> bool:
 
 
 def select(
-    config: ProjectConfig, paths: Sequence[str], warnings: list[str] | None = None, seen_folders: set[str] | None = None,
+    config: ProjectConfig, paths: Sequence[str], warnings: list[tuple[str, str | None]] | None = None,
+    seen_folders: set[str] | None = None,
     seen_files: list[str] | None = None, unreadable: list[str] | None = None,
 ) -> list[tuple[Path, str]]:
     """(file, path relative to the root) of every deck to check, sorted. A folder among
     `paths` stands for the decks under it (`check decks/`; `check .` is the whole
     repository). A file that would be a deck but is a link out of the repository (or into
     a hidden folder), a pipe or a device is not read, nor is a folder that cannot be
-    listed where a deck could lie: `warnings` hears which and why.
+    listed where a deck could lie: `warnings` hears which and why, each with the file it is
+    about (relative to the root) when that is a file of the repository, else None.
     `seen_folders` gets the folders (relative to the root) of the repository's files that
     were looked at: every walked file's, or those of the files given; `seen_files` every
     file walked (none when only files are given), `unreadable` the folders that could not
@@ -144,7 +146,7 @@ def select(
     extensions = parsers.extensions() - {""}
     chosen: dict[str, Path] = {}
     outside: set[str] = set()  # the chosen files outside the project, absolute
-    refused: list[str] = []
+    refused: list[tuple[str, str | None]] = []  # (warning, the file it is about, relative to the root)
     folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
     for given in paths:
         path = Path(given)
@@ -156,7 +158,7 @@ def select(
             # on it must stay in the current folder (as for `validate`).
             why = None if path.is_absolute() else tree.link_reason(path, Path.cwd(), tree="the current folder")
             if why:
-                refused.append(f"{given}: {why}")
+                refused.append((f"{given}: {why}", None))
             elif path.suffix.lower() in extensions and os.path.abspath(path) not in outside:
                 # Once, however it is spelt (`../x/a.txt`, `/abs/x/a.txt`): the report
                 # names both alike, and a deck is one verdict (one JUnit case) of a run.
@@ -172,7 +174,7 @@ def select(
         why = tree.link_reason(path, config.root, tree="the repository")
         if why:
             if is_deck(config, rel, extensions):
-                refused.append(f"{rel}: {why}")
+                refused.append((f"{rel}: {why}", rel))
         elif path.is_dir():
             folders.append(rel)
         elif not path.exists():
@@ -196,11 +198,11 @@ def select(
                 seen_files.append(rel)
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
-        refused += [f"{rel}: {why}" for rel, why in walked.passed_over
+        refused += [(f"{rel}: {why}", None if rel.endswith("/") else rel) for rel, why in walked.passed_over
                     if rel not in walked.by_choice and wanted(rel) and is_deck(config, rel.rstrip("/"), extensions)]
         # A folder that cannot be listed may hold decks nobody checked: said, unless no
         # `decks` glob reaches into it or an `exclude` glob takes all of it.
-        refused += [f"{rel}/: {why}" for rel, why in walked.passed_over
+        refused += [(f"{rel}/: {why}", None) for rel, why in walked.passed_over
                     if rel in walked.unreadable_folders and wanted(rel + "/") and _may_hold_decks(config, rel)]
         if unreadable is not None:
             unreadable.extend(walked.unreadable_folders)
@@ -311,7 +313,7 @@ def run_check(
         # pre-commit run on a commit that edits it): that can change every deck's verdict.
         paths = ()
     run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
-    refused: list[str] = []
+    refused: list[tuple[str, str | None]] = []
     seen_folders: set[str] = set()
     walked: list[str] = []  # every file of the repository walked: a glob's match but for case
     locked: list[str] = []  # folders that could not be listed: a glob may match there
@@ -319,7 +321,11 @@ def run_check(
     # The run's warnings, each with the file and line it is about when it is about one (a
     # deck of another game; a glob on its line of deckcheck.yaml): where a GitHub
     # annotation points.
-    warnings = [RunMessage(RUN_WARNING, text) for text in folder_globs(config, seen_folders) + refused]
+    # A file not read is named as decks are, so a GitHub annotation lands on the link a pull
+    # request added (a folder, or a file outside the repository, on none).
+    warnings = [RunMessage(RUN_WARNING, text) for text in folder_globs(config, seen_folders)]
+    warnings += [RunMessage(RUN_WARNING, text, None if rel is None else _shown(config.root / rel)) for text, rel in refused]
+    warnings += _unread_configs(config)
     config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
@@ -332,9 +338,19 @@ def run_check(
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
     hands_left = MAX_HANDS_PER_RUN  # hands the run simulates; 0 once an entry would pass it
+    # The format of the deck before, by what named it: decks come sorted by path, so those
+    # of one folder follow one another, and `load` asks the file system whether the
+    # format's files changed (a stat of each, a resolve) each time, a fifth of a large run
+    # that simulates nothing. Only the last one: that is the cache's newest, so the run
+    # holds no format more than the cache keeps (MAX_FORMATS_KEPT).
+    last: tuple[FormatRef, Format] | None = None
     for path, rel in decks:
         fid = format_for(config, rel, format_id)
-        fmt = load(fid, root=config.root)
+        if last is not None and last[0] == fid:
+            fmt = last[1]
+        else:
+            fmt = load(fid, root=config.root)
+            last = (fid, fmt)
         format_names.admit(fmt)
         if str(fmt.path) not in used_formats:
             used_formats.add(str(fmt.path))
@@ -427,6 +443,24 @@ def broken_config_report(error: ConfigError) -> Report:
 # What the report of a broken deckcheck.yaml gives as the format of its one entry: the name
 # of its JUnit suite.
 CONFIG_SUITE = "deckcheck.yaml"
+
+
+def _unread_configs(config: ProjectConfig) -> list[RunMessage]:
+    """A warning, on the file, for a deckcheck.yml beside the deckcheck.yaml the run reads
+    (config.find_config takes the .yaml first): nothing it says is done, and a pull request
+    that adds one would see its settings pass without a word."""
+    from .config import CONFIG_NAMES
+
+    if config.path is None or config.path.name != CONFIG_NAMES[0]:
+        return []
+    found = []
+    for name in CONFIG_NAMES[1:]:
+        other = config.path.parent / name
+        if tree.is_file(other):
+            shown = _shown(other)
+            found.append(RunMessage(RUN_WARNING, f"{shown}: not read, as {config.shown} beside it is read first; keep one "
+                                                 f"of them (merge the two into {config.shown})", shown))
+    return found
 
 
 def _selection_globs_unused(

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from ..decklists import names_a_file
-from ..limits import MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
+from ..limits import MAX_SUMMARY_BYTES, MAX_SUMMARY_ROWS  # a job summary is at most 1 MiB per step
 from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
@@ -185,6 +185,7 @@ class _Summary:
         self.totals = Totals()
         self.table, self.rows = Spool(), Spool()
         self.problems = 0
+        self.decks = 0  # deck rows, the first MAX_SUMMARY_ROWS of them written
 
     def add(self, result: DeckResult, legal: bool) -> None:
         """`result`, whose `legal` the caller has (asked once a row)."""
@@ -192,7 +193,9 @@ class _Summary:
         who = f" ({result.player})" if result.player else ""
         verdict = "legal" if legal else "**ILLEGAL**"
         errors = sum(problem.is_error for problem in result.problems)
-        self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
+        if self.decks < MAX_SUMMARY_ROWS:
+            self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
+        self.decks += 1
         for problem in result.problems:
             self._problem_row(lambda: _problem_row(result.heading, problem))
 
@@ -221,6 +224,8 @@ class _Summary:
         if decks:
             yield "| deck | format | verdict | problems |\n|---|---|---|---|\n"
             yield from self.table.chunks()
+            if self.decks > MAX_SUMMARY_ROWS:
+                yield f"\n... and {self.decks - MAX_SUMMARY_ROWS} more decks (run `deckcheck ... -o json` for all)\n"
             yield "\n"
         if self.problems:
             yield "### Problems\n\n| where | line | rule | message |\n|---|---|---|---|\n"
@@ -262,11 +267,27 @@ def publish(report: Report) -> str | None:
     return _append(target, [markdown(report)])
 
 
+# The last line of a summary cut at MAX_SUMMARY_BYTES.
+_CUT = "\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB (run `deckcheck ... -o json` for all)\n"
+
+
 def _append(target: str, chunks: Iterable[str]) -> str | None:
     try:
         with open(target, "a", encoding="utf-8", errors="replace") as stream:
-            for chunk in chunks:
+            # What the step wrote before counts too: GitHub judges the step's whole file.
+            room = MAX_SUMMARY_BYTES - stream.tell() - len(_CUT.encode("utf-8"))
+            for chunk in chunks:  # every one taken, cut or not: the spools close at the end
+                if room < 0:
+                    continue
+                data = chunk.encode("utf-8", errors="replace")
+                if len(data) > room:
+                    # Cut at the end of a line, so a table row is never half written.
+                    kept = data[:room]
+                    stream.write(kept[: kept.rfind(b"\n") + 1].decode("utf-8") + _CUT)
+                    room = -1
+                    continue
                 stream.write(chunk)
+                room -= len(data)
     except OSError as exc:
         return f"cannot write the job summary to {target} ({exc.strerror or exc})"
     return None

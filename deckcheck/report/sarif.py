@@ -28,23 +28,27 @@ A run that a usage error stopped (`check -f mtg/nope`) is a log without results 
 invocation did not succeed (`executionSuccessful: false`, exit code 2), the error its first
 notification (level `error`): a result needs a location, and the command line has none. A
 deckcheck.yaml that `check` cannot use stops the run too: its error is the log's one result
-(rule `config`, on the file's line) and the invocation did not succeed either.
+(rule `config`, on the file's line) and the invocation did not succeed either. Code
+scanning also rejects a log past 25,000 results in a run, and a report may list 50,000
+problems: the log keeps the first MAX_SARIF_RESULTS and a notification counts the rest.
 """
 from __future__ import annotations
 
 import io
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
 from ..decklists import names_a_file
+from ..limits import MAX_SARIF_RESULTS
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
+from ..wording import counted
 from . import Warn
 from .stream import ReportWriter, Spool, add_data_note, render_report
 from .workspace import namer, source_root
@@ -119,6 +123,7 @@ class Writer(ReportWriter):
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
         self.count = 0
+        self.left_out = 0  # results past MAX_SARIF_RESULTS, counted, not written
         self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
         # Files from the root of the checkout (source_root), worked out once a run.
         self.file_name = namer(absolute_outside=True)
@@ -130,6 +135,10 @@ class Writer(ReportWriter):
         return self.index[rule_id]
 
     def _write(self, result: dict[str, Any]) -> None:
+        if self.count >= MAX_SARIF_RESULTS:
+            # Code scanning would refuse the whole log, every result with this one.
+            self.left_out += 1
+            return
         text = json.dumps(result, indent=2, ensure_ascii=False)
         self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
         self.count += 1
@@ -181,7 +190,7 @@ class Writer(ReportWriter):
                     "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
                     "properties": _assertion_properties(outcome),
                 })
-        text = json.dumps(_log(self.docs, exit_code, report, list(self.notes)), indent=2, ensure_ascii=False)
+        text = json.dumps(_log(self.docs, exit_code, report, self.left_out, list(self.notes)), indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
             self.out.write(head + '"results": [\n')
@@ -235,14 +244,18 @@ _RESULTS_CLOSE = "  " * 3 + "]"
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
 
-def _notifications(report: Report, notes: list[str]) -> list[dict[str, Any]]:
+def _notifications(report: Report, left_out: int = 0, notes: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The invocation's notifications: a batch's files that are no decklists (what the run
-    passed over, not results), then the run's own warnings and notes (`check`), then the
-    `notes` about the data behind the verdicts (an event later than the lists known)."""
+    passed over, not results), then the run's own warnings and notes (`check`), then how
+    many results past MAX_SARIF_RESULTS the log `left_out`, then the `notes` about the data
+    behind the verdicts (an event later than the lists known)."""
     stopped = [{"level": "error", "message": {"text": report.stopped}}] if report.stopped is not None else []
     skipped = [{"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}} for item in report.skipped]
     own = [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
-    return stopped + skipped + own + [{"level": "note", "message": {"text": note}} for note in notes]
+    limited = [{"level": "warning", "message": {"text": (
+        f"{counted(left_out, 'more result', grouped=True)} not listed: GitHub code scanning refuses a run of more "
+        f"than {MAX_SARIF_RESULTS:,} results (-o json lists them all)")}}] if left_out else []
+    return stopped + skipped + own + limited + [{"level": "note", "message": {"text": note}} for note in notes]
 
 
 def _ran_through(report: Report) -> bool:
@@ -255,7 +268,7 @@ def _ran_through(report: Report) -> bool:
     )
 
 
-def _log(docs: list[Any], exit_code: int, report: Report, notes: list[str]) -> dict[str, Any]:
+def _log(docs: list[Any], exit_code: int, report: Report, left_out: int = 0, notes: Sequence[str] = ()) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
         "version": __version__,
@@ -269,7 +282,7 @@ def _log(docs: list[Any], exit_code: int, report: Report, notes: list[str]) -> d
             "tool": {"driver": driver},
             "invocations": [{
                 "executionSuccessful": _ran_through(report), "exitCode": exit_code,
-                "toolExecutionNotifications": _notifications(report, notes),
+                "toolExecutionNotifications": _notifications(report, left_out, notes),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
