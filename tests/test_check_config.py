@@ -321,7 +321,10 @@ def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path,
         assert (case.get("classname"), case.get("name")) == ("deckcheck_yaml", "deckcheck.yaml")
         [failure] = case.iter("failure")
         assert failure.get("type") == "config" and failure.get("message").startswith(message)
-        assert failure.text.startswith(f"line {line}: {message}")
+        # The line once: before the error, unless the error names it itself (`line 2,
+        # column 1: ...`, `... (line 2)`), which read `line 2: line 2, column 1: invalid YAML`.
+        assert failure.text.count(f"line {line}") == 1
+        assert failure.text.startswith(message if f"line {line}" in failure.get("message") else f"line {line}: {message}")
 
 
 # A usage error of the command line (an unknown -f, a bad --date or --platform, no decks)

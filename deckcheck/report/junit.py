@@ -33,11 +33,13 @@ characters, lone surrogates from undecodable file names) is written as `\\xNN`.
 from __future__ import annotations
 
 import io
+import re
 import xml.etree.ElementTree as ET
 from hashlib import blake2b
 from typing import TextIO
 
 from ..problem import Problem, holders_text
+from ..rules.docs import CONFIG
 from ..result import RUN_ERROR, RUN_NOTE, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
 from . import Warn
 from .stream import ReportWriter, Spool, add_data_note, render_report
@@ -70,12 +72,18 @@ def _where(problem: Problem) -> str:
 
 
 def _problem_text(problem: Problem) -> str:
-    where = _where(problem)
+    # A deckcheck.yaml's error may name its own place (`line 4, column 1: invalid YAML`,
+    # `formt: unknown key ... (line 1)`): its line is then not said twice.
+    where = "" if problem.rule == CONFIG and _names_its_line(problem) else _where(problem)
     text = f"{where}: {problem.message}" if where else problem.message
     extras = {key: value for key, value in problem.to_dict().items() if key not in ("rule", "severity", "message", "zone", "line")}
     if extras:
         text += "\n" + "\n".join(f"{key}: {_value(value)}" for key, value in extras.items())
     return text
+
+
+def _names_its_line(problem: Problem) -> bool:
+    return problem.line is not None and re.search(rf"\bline {problem.line}\b", problem.message) is not None
 
 
 def _value(value: object) -> str:
