@@ -1,6 +1,7 @@
 """`deckcheck formats list | show | check | check-freshness | import-lflist`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
@@ -171,6 +172,22 @@ def _region_inherited(extends: str) -> bool:
         return False
 
 
+def _card_names() -> Callable[[int], str | None] | None:
+    """The Yu-Gi-Oh! card data's name of a passcode it holds (not one it only infers as an
+    alternate artwork), for import-lflist; None when there is no card data."""
+    from ..cards import catalog_for
+
+    catalog, _ = catalog_for("yugioh", offline=True)
+    if catalog is None:
+        return None
+
+    def named(code: int) -> str | None:
+        card = catalog.by_code(code)
+        return card.name if card is not None and not catalog.is_inferred(card) else None
+
+    return named
+
+
 @formats_app.command("import-lflist")
 @handles_errors
 def formats_import_lflist(
@@ -192,7 +209,8 @@ def formats_import_lflist(
         warn(f"{path.name}: {problem} (skipped)")
     if not parsed.lists:
         raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
-    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name)) for lflist in parsed.lists]
+    named = _card_names()
+    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name, named=named)) for lflist in parsed.lists]
     for lflist in parsed.lists:
         if region_of(lflist.name) is None and not _region_inherited(extends):
             say_note(f"{path.name}: list `!{lflist.name}` names neither the TCG nor the OCG, so its format checks no "
