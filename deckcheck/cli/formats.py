@@ -144,6 +144,7 @@ def formats_check_freshness(
     ]
     found, checked = [], []
     for fmt in formats:
+        _brings_lists(fmt.id, fmt.game)
         catalog, note = catalog_for(fmt.game, cards_db, offline=True)
         day = getattr(catalog, "legalities_date", None)
         if day is None:
@@ -159,6 +160,19 @@ def formats_check_freshness(
             emit(f"{item['format']}: {item['database']}, legalities of {item['legalities_of']}\n")
         emit("".join(f"  {item.text()}\n" for item in found) or "  no disagreements\n")
     raise typer.Exit(1 if found else 0)
+
+
+def _brings_lists(format_id: str, game_id: str) -> None:
+    """A usage error for a format of a game whose card data brings no ban lists (Yu-Gi-Oh!,
+    WoW TCG): no sync gives legalities to compare with, so `cards sync` is no advice."""
+    from ..games import find
+
+    game = find(game_id)
+    if game is None or game.card_data_brings_lists:
+        return
+    hint = f"; {game.newer_lists_hint}" if game.newer_lists_hint else ""
+    raise DeckcheckError(f"{format_id}: {game.label} card data brings no ban lists to compare (check-freshness compares "
+                         f"Magic formats with a synced card database's legalities){hint}")
 
 
 def _region_inherited(extends: str) -> bool:
