@@ -75,8 +75,9 @@ def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, l
 def ban_list_lines(title: str, fmt: Format, entries: Mapping[str, ListEntry], day: dt.date) -> list[str]:
     """`entry_lines` of a banned or restricted list, or nothing when the list is empty and
     the format's list is its card limits (Yu-Gi-Oh!'s Forbidden & Limited List, whose
-    forbidden cards have limit 0): "banned (0)" there read as "nothing is forbidden"."""
-    if not entries and fmt.card_limits:
+    forbidden cards have limit 0): "banned (0)" there read as "nothing is forbidden"; or its
+    points (Genesys, which has no Forbidden & Limited List: its points take its place)."""
+    if not entries and (fmt.card_limits or fmt.option("points") is not None):
         return []
     return entry_lines(title, entries, day)
 
