@@ -85,7 +85,8 @@ def test_convert_refuses_a_deck_it_could_not_read(cli, tmp_path):
 
 def test_wow_deck_to_text_keeps_the_hero():
     deck = parse_text("Hero: Graccus\nDeck\n4 Lay on Hands\nSideboard\n2 Hammer of Justice\n")
-    assert convert(deck, "text") == "Hero: Graccus\n\nDeck\n4 Lay on Hands\n\nSideboard\n2 Hammer of Justice\n"
+    # The side deck by the WoW TCG's word (it was written "Sideboard", Magic's).
+    assert convert(deck, "text") == "Hero: Graccus\n\nDeck\n4 Lay on Hands\n\nSide deck\n2 Hammer of Justice\n"
     assert _counts(parse_text(convert(deck, "text"))) == _counts(deck)
 
 

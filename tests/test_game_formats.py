@@ -69,5 +69,7 @@ def test_formats_list_and_show(cli):
         assert format_id in listed
     assert "yugioh/base" not in listed and "wow/base" not in listed  # abstract
     shown = cli("formats", "show", "yugioh/advanced-tcg", "--date", "2010-06-01").stdout
-    assert "Raigeki [0]" in shown and "extra deck: only Fusion, Synchro, Xyz, Link monsters" in shown
+    # The Extra Deck by its name and its types listed as the messages list them (it was
+    # "extra deck: only Fusion, Synchro, Xyz, Link monsters").
+    assert "Raigeki [0]" in shown and "\nExtra Deck: only Fusion, Synchro, Xyz and Link monsters, and those only there\n" in shown
     assert "hero: exactly 1 (Hero)" in cli("formats", "show", "wow/constructed").stdout

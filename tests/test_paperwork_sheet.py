@@ -107,8 +107,11 @@ def test_yugioh_sheet_has_monster_spell_trap_extra_and_side(cli, tmp_path, share
     assert done.returncode in (0, 1), done.stderr
     pages = pdf_pages(out)
     assert len(pages) == 1
-    for title in ("Monster cards", "Spell cards", "Trap cards", "Extra Deck", "Side Deck", "Main deck: 40"):
+    # Konami's sheet's words: Monster Cards ... and Main Deck (it said "Monster cards" and
+    # "Main deck: 40" beside "Side Deck: 1", Magic's word for the one zone).
+    for title in ("Monster Cards", "Spell Cards", "Trap Cards", "Extra Deck", "Side Deck", "Main Deck: 40"):
         assert title in pages[0]
+    assert "Main deck" not in pages[0]
     assert "Yu-Gi-Oh! deck registration sheet" in pages[0]
 
 

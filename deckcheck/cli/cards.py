@@ -201,6 +201,10 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
     from ..names import fold
 
     own = {fold(other_name) for other_name in suggested}
+    typed = fold(name)
+    # A shortened name (`ash blossom`) is the start of another game's card only when the
+    # searched game suggested no card it begins.
+    short = bool(typed) and not any(key.startswith(typed) for key in own)
 
     for other in GAMES.values():
         if other is searched:
@@ -209,11 +213,21 @@ def _other_game_hint(name: str, searched: Game, cards_db: Optional[Path], *, off
             catalog, _ = catalog_for(other.id, cards_db, offline=offline)
         except CardDataError:
             continue
-        found = other.find_card(catalog, name) if catalog is not None else None
+        if catalog is None:
+            continue
+        found = other.find_card(catalog, name)
         if found is not None and fold(getattr(found, "name", "")) not in own:
-            if chosen:
-                return f"; it is a {other.label} card, not a {searched.label} one: look it up with --game {other.id}"
-            return f"; it is a {other.label} card: add --game {other.id}"
+            card = "it"
+        elif found is None and short:
+            begun = [known for known in catalog.suggest(name, 1) if fold(known).startswith(typed)]
+            if not begun:
+                continue
+            card = begun[0]
+        else:
+            continue
+        if chosen:
+            return f"; {card} is a {other.label} card, not a {searched.label} one: look it up with --game {other.id}"
+        return f"; {card} is a {other.label} card: add --game {other.id}"
     return ""
 
 

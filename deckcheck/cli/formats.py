@@ -1,6 +1,7 @@
 """`deckcheck formats list | show | check | check-freshness | import-lflist`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
@@ -143,6 +144,7 @@ def formats_check_freshness(
     ]
     found, checked = [], []
     for fmt in formats:
+        _brings_lists(fmt.id, fmt.game)
         catalog, note = catalog_for(fmt.game, cards_db, offline=True)
         day = getattr(catalog, "legalities_date", None)
         if day is None:
@@ -160,6 +162,19 @@ def formats_check_freshness(
     raise typer.Exit(1 if found else 0)
 
 
+def _brings_lists(format_id: str, game_id: str) -> None:
+    """A usage error for a format of a game whose card data brings no ban lists (Yu-Gi-Oh!,
+    WoW TCG): no sync gives legalities to compare with, so `cards sync` is no advice."""
+    from ..games import find
+
+    game = find(game_id)
+    if game is None or game.card_data_brings_lists:
+        return
+    hint = f"; {game.newer_lists_hint}" if game.newer_lists_hint else ""
+    raise DeckcheckError(f"{format_id}: {game.label} card data brings no ban lists to compare (check-freshness compares "
+                         f"Magic formats with a synced card database's legalities){hint}")
+
+
 def _region_inherited(extends: str) -> bool:
     """Whether the format the imported lists extend checks a region (`--extends
     yugioh/advanced-tcg`); False when it cannot be loaded (formats check says why)."""
@@ -169,6 +184,22 @@ def _region_inherited(extends: str) -> bool:
         return load(reference(extends)).option("region") is not None
     except DeckcheckError:
         return False
+
+
+def _card_names() -> Callable[[int], str | None] | None:
+    """The Yu-Gi-Oh! card data's name of a passcode it holds (not one it only infers as an
+    alternate artwork), for import-lflist; None when there is no card data."""
+    from ..cards import catalog_for
+
+    catalog, _ = catalog_for("yugioh", offline=True)
+    if catalog is None:
+        return None
+
+    def named(code: int) -> str | None:
+        card = catalog.by_code(code)
+        return card.name if card is not None and not catalog.is_inferred(card) else None
+
+    return named
 
 
 @formats_app.command("import-lflist")
@@ -192,7 +223,8 @@ def formats_import_lflist(
         warn(f"{path.name}: {problem} (skipped)")
     if not parsed.lists:
         raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
-    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name)) for lflist in parsed.lists]
+    named = _card_names()
+    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name, named=named)) for lflist in parsed.lists]
     for lflist in parsed.lists:
         if region_of(lflist.name) is None and not _region_inherited(extends):
             say_note(f"{path.name}: list `!{lflist.name}` names neither the TCG nor the OCG, so its format checks no "

@@ -603,8 +603,9 @@ def write(deck: Deck) -> str:
             blocks.append([f"Hero: {name}" for _, name in heroes])
         # The main deck needs its header once another section has come before it.
         headed = bool(heroes or deck.zone(COMMANDER) or deck.zone(COMPANION))
+        # A hero makes it a WoW TCG list, whose rules call the sideboard the side deck.
         titles = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck" if headed else None),
-                  (SIDEBOARD, "Sideboard"))
+                  (SIDEBOARD, "Side deck" if heroes else "Sideboard"))
     for zone, title in titles:
         rows = counted(deck, zone)
         if rows or (zone == MAIN and yugioh):

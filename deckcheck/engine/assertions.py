@@ -89,6 +89,16 @@ class Assertion:
 
 
     @property
+    def counted(self) -> list[str]:
+        """Card names the assertion's conditions count (`p_by_turn(count("Card") >= 1, 2)`),
+        as written, each once."""
+        found: dict[str, None] = {}
+        for node in walk(self.node):
+            if isinstance(node, Call) and node.name == "count" and isinstance(node.args[0], String):
+                found.setdefault(node.args[0].value)
+        return list(found)
+
+    @property
     def events(self) -> list[Call]:
         """p_by_turn of a category or condition, and land_drops: computed as events."""
         return [

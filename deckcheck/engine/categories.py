@@ -65,11 +65,13 @@ class DeckProfile:
 
 
 def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], list[str]] | None = None) -> str:
-    """`; did you mean 'Card'?` with the deck's card closest to a name it lacks (a typo), else
-    the first of `more(name, 1)` (the card data's `suggest`), or nothing when none is close."""
-    from ..cards.suggest import close_names
+    """`; did you mean 'Card'?` with the deck's card a name it lacks is the start of (`Nibiru`
+    for `Nibiru, the Primal Being`, too far for the closest spellings) or is closest to (a
+    typo), else the first of `more(name, 1)` (the card data's `suggest`), or nothing when
+    none is close."""
+    from ..cards.suggest import NameIndex
 
-    close = close_names(name, [card.name for card in profile.cards], 1) or (more(name, 1) if more else [])
+    close = NameIndex(card.name for card in profile.cards).suggest(name, 1) or (more(name, 1) if more else [])
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

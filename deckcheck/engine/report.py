@@ -15,6 +15,7 @@ from typing import Any
 from ..formats.schema import MULLIGAN_LABELS
 from ..report.style import Shown, as_is, cell, inert, pad, paint, widest
 from ..result import AssertionOutcome
+from ..wording import counted
 from .assertions import AssertionResult
 from .keep import FREE
 from .mulligan import Step
@@ -228,7 +229,7 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
         lines.append(f"  {pad(name, width)}  {pad(copies, 6, right=True)}" + "".join(f"  {pad(text, 17)}" for text in cells))
     hidden = len(simulation.tracked) - _MAX_ROWS
     if hidden > 0:
-        lines.append(f"  ... and {hidden} more cards (-o json lists them all)")
+        lines.append(f"  ... and {counted(hidden, 'more card')} (-o json lists them all)")
     return lines
 
 

@@ -213,6 +213,12 @@ def simulate(
             if profile.find(name) is None:
                 # A misspelt name would count 0 in every hand and mulligan them all away.
                 raise no_such_card(f"{rule.origin}: count({name!r})", name, profile, outside)
+    for assertion in parsed:
+        for name in assertion.counted:
+            if profile.find(name) is None:
+                # As in a keep rule: the condition would count 0 in every game, and the
+                # assertion hold or fail for the misspelling, not the deck.
+                raise no_such_card(f"{named('assertion')} {assertion.text!r}", name, profile, outside)
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:

@@ -100,7 +100,7 @@ def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catal
     # "Did you mean" for the first names only, as in a deck (limits.py): a suggestion costs
     # 5 to 15 ms, and a file of 90,000 misspelt names took minutes.
     for name in found[:MAX_SUGGESTED_NAMES]:
-        name.close = catalog.suggest(name.name)
+        name.close = _close(catalog, name.name)
     return found
 
 
@@ -204,11 +204,28 @@ def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
 def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:
     """The `names` no card of `catalog` has. A name the bundled formats' lists hold counts
     as a card: the official lists name cards the built-in data leaves out."""
-    missing = [name for name in names if catalog.get(name) is None]
+    missing = [name for name in names if _spelt(catalog, name) is None]
     if missing:
         vouched = bundled_names(game)
         missing = [name for name in missing if card_key(name) not in vouched]
     return missing
+
+
+def _spelt(catalog: Catalog, name: str) -> Any:
+    """The card `name` is, as a format's lists match it: by its key (`card_key`: case,
+    accents and faces aside). The card data also reads a name without its punctuation
+    (`Maxx C` is Maxx "C", for a typed deck), but a list entry so written matches no deck's
+    card, so `points: {Maxx C: 40}` is no card's entry: None."""
+    card = catalog.get(name)
+    return card if card is not None and card_key(card.name) == card_key(name) else None
+
+
+def _close(catalog: Catalog, name: str) -> list[str]:
+    """"Did you mean" for a name no card has: first the card the data reads it as without
+    its punctuation (the name to write), then the closest names."""
+    loose = catalog.get(name)
+    close = catalog.suggest(name)
+    return close if loose is None else [loose.name, *(other for other in close if other != loose.name)]
 
 
 def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | None = None) -> str | None:

@@ -28,7 +28,8 @@ def describe(fmt: Format, day: dt.date) -> str:
     for zone, sizes in fmt.zones.items():
         size = fmt.zone_size(zone, day)
         if size is not None:
-            lines.append(f"  {zone}: {size.describe()}{_dates(size)}" if len(sizes) > 1 else f"  {zone}: {size.describe()}")
+            named = zone_words(fmt.game, zone)
+            lines.append(f"  {named}: {size.describe()}{_dates(size)}" if len(sizes) > 1 else f"  {named}: {size.describe()}")
     known = fmt.lists_known_up_to
     if known is not None:
         lines.append(f"lists known up to {known.isoformat()}")
@@ -48,6 +49,19 @@ def describe(fmt: Format, day: dt.date) -> str:
     return "\n".join(lines) + "\n"
 
 
+def zone_words(game: str, zone: str) -> str:
+    """A zone as `formats show` names it: the game's own word (Yu-Gi-Oh!'s Side Deck, the WoW
+    TCG's side deck), as its messages say; Magic's zones by their ids (main, sideboard)."""
+    from ..games import zone_name  # deferred: the games package loads card modules
+
+    return zone_name(game, zone, zone)
+
+
+def zones_words(game: str, zones: Iterable[str]) -> str:
+    """`Main Deck + Extra Deck + Side Deck`: zones counted together, in the game's words."""
+    return " + ".join(zone_words(game, zone) for zone in zones)
+
+
 def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, limits: bool = False) -> list[str]:
     """`banned on DAY (N):` and one line per card in force, with its limit when `limits`
     and the dates of its entry (`since`: first day, `until`: the day it ends)."""
@@ -61,8 +75,9 @@ def entry_lines(title: str, entries: Mapping[str, ListEntry], day: dt.date, *, l
 def ban_list_lines(title: str, fmt: Format, entries: Mapping[str, ListEntry], day: dt.date) -> list[str]:
     """`entry_lines` of a banned or restricted list, or nothing when the list is empty and
     the format's list is its card limits (Yu-Gi-Oh!'s Forbidden & Limited List, whose
-    forbidden cards have limit 0): "banned (0)" there read as "nothing is forbidden"."""
-    if not entries and fmt.card_limits:
+    forbidden cards have limit 0): "banned (0)" there read as "nothing is forbidden"; or its
+    points (Genesys, which has no Forbidden & Limited List: its points take its place)."""
+    if not entries and (fmt.card_limits or fmt.option("points") is not None):
         return []
     return entry_lines(title, entries, day)
 

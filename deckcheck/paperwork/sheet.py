@@ -214,7 +214,9 @@ def build_sheet(
     if by_type and (catalog is None or all(card.types is None for card in cards)):
         notes.append(NO_TYPES_NOTE)
     totals: dict[str, int] = {}
-    labels: dict[str, str] = {MAIN: ZONE_TITLES[MAIN]}  # other zones: their section's title
+    # The main deck's total as the game's sheet words it (Yu-Gi-Oh!'s Main Deck); other
+    # zones: their section's title.
+    labels: dict[str, str] = {MAIN: getattr(layout, "MAIN_TITLE", ZONE_TITLES[MAIN])}
     for section in sections:
         if section.zone is not None:
             totals[section.zone] = totals.get(section.zone, 0) + section.total

@@ -6,7 +6,7 @@ in the Tokens set only is a Token); Genesys adds `Link` and `Pendulum`. Needs ca
 without it one warning says so.
 
 FAIL (yugioh/genesys): a Link monster in the extra deck -> "Accesscode Talker is a Link
-Monster: Link cards are not allowed in Genesys".
+Monster: Link Monsters are not allowed in Genesys".
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ..formats import Format
 from ..model import Deck
 from ..problem import Problem
 from ..schema import ListOf, Str
+from ..wording import article
 from ._cards import played_cards
 from .context import Context
 
@@ -40,9 +41,12 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         hits = [name for name in banned if name in card.types]
         if hits:
             kinds = " and ".join(hits)
+            # A Yu-Gi-Oh! monster's type is named as Konami does (a Link Monster); other
+            # cards (a WoW TCG token) are a Token card.
+            noun = "Monster" if "Monster" in card.types else "card"
             yield Problem(
                 rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is a {kinds} card: {kinds} cards are not allowed in {fmt.name}",
+                message=f"{entry.name} is {article(kinds)} {kinds} {noun}: {kinds} {noun}s are not allowed in {fmt.name}",
                 details={"types": hits},
             )
 

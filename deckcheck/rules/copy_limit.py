@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 
 from ..formats import CopyLimit, Format
 from ..formats.schema import ZONE_NAMES
+from ..formats.show import zones_words
 from ..games import zone_name
 from ..model import ANY_NUMBER, Deck
 from ..problem import Problem
@@ -137,7 +138,7 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     limit = fmt.copy_limit
     if limit is None:
         return ["copies: no limit"]
-    lines = [f"copies: at most {limit.default} of a card over {' + '.join(limit.zones)}"]
+    lines = [f"copies: at most {limit.default} of a card over {zones_words(fmt.game, limit.zones)}"]
     if limit.exempt_basic_lands and fmt.basic_lands:
         lines.append(f"  basic lands exempt: {', '.join(sorted(fmt.option('basic_lands') or []))}")
     for name, value in (fmt.option("copy_limit") or {}).get("per_card", {}).items():

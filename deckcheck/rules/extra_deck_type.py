@@ -68,4 +68,4 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 def show(fmt: Format, day: dt.date) -> list[str]:
     extra_types = fmt.option("extra_deck_types")
-    return [f"extra deck: only {', '.join(extra_types)} monsters, and those only there"] if extra_types else []
+    return [f"Extra Deck: only {_kinds(extra_types)} monsters, and those only there"] if extra_types else []

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 
 from ..formats import Format
 from ..formats.schema import ZONE_NAMES
+from ..formats.show import zones_words
 from ..model import Deck
 from ..registered_pools import Pool, PoolSettings, pool_settings
 from ..problem import Problem
@@ -98,7 +99,7 @@ def show(fmt: Format, day: dt.date) -> list[str]:
         return []
     settings = pool_settings(fmt)
     free = ", ".join(settings.free_names) or "nothing"
-    lines = [f"registered pool (--pool): {' + '.join(settings.zones)} from the pool; organiser provides {free}"]
+    lines = [f"registered pool (--pool): {zones_words(fmt.game, settings.zones)} from the pool; organiser provides {free}"]
     if settings.shared_by_team:
         lines.append("  a team registers one pool: each card of it goes to one member's deck")
     if settings.shared_sideboard:

@@ -51,13 +51,22 @@ def type_names(bits: int) -> frozenset[str]:
     return frozenset(name for name, bit in TYPE_BITS.items() if bits & bit)
 
 
+# Spell and Trap properties (a Ritual Spell is named by the Ritual bit above them).
+_PROPERTIES = ("Quick-Play", "Continuous", "Equip", "Field", "Counter")
+
+
 def describe_types(bits: int) -> str:
     """`Synchro Tuner Monster`-style label for messages (the frame types that matter); a
-    monster of none of them is a `Normal Monster` or an `Effect Monster`, as its frame says."""
+    monster of none of them is a `Normal Monster` or an `Effect Monster`, as its frame says;
+    a Spell or Trap a `Quick-Play Spell`, a `Normal Trap`."""
     names = [name for name in ("Pendulum", "Fusion", "Synchro", "Xyz", "Link", "Ritual", "Tuner", "Token")
              if bits & TYPE_BITS[name]]
     if not names and bits & TYPE_BITS["Monster"]:
         names = [name for name in ("Normal", "Effect") if bits & TYPE_BITS[name]][:1]
+    elif not names and bits & (TYPE_BITS["Spell"] | TYPE_BITS["Trap"]):
+        # A Spell or Trap is named by its property, as Konami prints it: Quick-Play Spell,
+        # Counter Trap; one with no property bit is a Normal Spell or Normal Trap.
+        names = [name for name in _PROPERTIES if bits & TYPE_BITS[name]][:1] or ["Normal"]
     kind = "Monster" if bits & TYPE_BITS["Monster"] else "Spell" if bits & TYPE_BITS["Spell"] else (
         "Trap" if bits & TYPE_BITS["Trap"] else "card")
     if bits & TYPE_BITS["Token"]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...limits import NumberTooLong, whole_number
@@ -133,7 +134,11 @@ def slug(name: str) -> str:
     return text or "lflist"
 
 
-def format_yaml(lflist: LfList, *, extends: str, source: str) -> str:
+def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[int], str | None] | None = None) -> str:
+    """One list as a format file. `named(code)` is the card data's name for a passcode (None
+    when it lacks one): each card is named as Konami prints it, not by the list's comment,
+    which EDOPro's own lists misspell at times (`Exxodia the Forbidden one`); a card matched
+    by name (a typed list without card data) and `formats show` then read the printed name."""
     lines = [
         f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
         f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
@@ -148,7 +153,7 @@ def format_yaml(lflist: LfList, *, extends: str, source: str) -> str:
         lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
     if lflist.whitelist:
         lines.append("whitelist: true")
-    rows = [limit_entry_yaml(item.name, item.code, item.count) for item in lflist.entries]
+    rows = [limit_entry_yaml((named and named(item.code)) or item.name, item.code, item.count) for item in lflist.entries]
     lines.append("card_limits:" + ("" if rows else " []"))
     lines.extend(rows)
     return "\n".join(lines) + "\n"

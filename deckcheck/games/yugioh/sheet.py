@@ -9,7 +9,10 @@ from ...model import EXTRA, SIDEBOARD
 from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
 
 TITLE = "Yu-Gi-Oh! deck registration sheet"
-TYPE_GROUPS = (("Monster cards", "Monster"), ("Spell cards", "Spell"), ("Trap cards", "Trap"))
+# Konami's decklist form's words: Monster Cards, Spell Cards, Trap Cards, and the Main Deck
+# total beside the Extra Deck's and the Side Deck's.
+TYPE_GROUPS = (("Monster Cards", "Monster"), ("Spell Cards", "Spell"), ("Trap Cards", "Trap"))
+MAIN_TITLE = "Main Deck"
 
 
 def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
