@@ -65,11 +65,26 @@ def _visible(match: re.Match[str]) -> str:
     return "".join(char for char in run if not is_invisible(char))
 
 
+# Runs of non-ASCII characters: where `_MAYBE_INVISIBLE` is tried. Its class of ranges costs
+# more a character than this one's single range, and a decklist is nearly all ASCII (its
+# few runs are accents and dashes): the whole text scanned with it cost 1.4% of a batch.
+# Written `X X*`, not `X+`: a pattern that starts with a plain character class is searched
+# for by a fast scan in C, twice as fast on a decklist.
+_NON_ASCII_RUN = lazy(r"[^\x00-\x7f][^\x00-\x7f]*")
+
+
+def _visible_run(match: re.Match[str]) -> str:
+    run = match.group()
+    if len(run) == 1:  # nearly every run of a decklist (`Jötun`, a dash): told by the memo
+        return "" if is_invisible(run) else run
+    return _MAYBE_INVISIBLE.sub(_visible, run)
+
+
 def without_invisible(text: str) -> str:
     """`text` without the characters that show as nothing; ASCII text is returned as it is."""
     if text.isascii():
         return text
-    return _MAYBE_INVISIBLE.sub(_visible, text)
+    return _NON_ASCII_RUN.sub(_visible_run, text)
 
 
 _SLASHES = lazy(r"\s*/{1,3}\s*")
