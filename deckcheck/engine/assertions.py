@@ -87,7 +87,6 @@ class Assertion:
                 found.append((card.value, int(turn.value), int(copies.value) if copies else 1))  # type: ignore[attr-defined]
         return found
 
-
     @property
     def counted(self) -> list[str]:
         """Card names the assertion's conditions count (`p_by_turn(count("Card") >= 1, 2)`),
