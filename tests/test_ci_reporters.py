@@ -500,6 +500,24 @@ STALE_NOTE = "lists known up to 2026-09-02; run `deckcheck cards sync`"
 
 
 @pytest.mark.parametrize("command", ["validate", "batch"])
+def test_the_github_job_summary_says_the_data_is_older_than_the_event(cli, tmp_path, command):
+    """The `::notice` said it, the step's job summary did not: its "Warnings and notes" end
+    with the note about the data, as the text report ends with it; none within the data."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text(LEGAL, encoding="utf-8")
+    target = [str(tmp_path / "decks" / "a.txt")] if command == "validate" else [str(tmp_path / "decks"), "-q"]
+    for day, said in (("2026-11-30", True), ("2026-08-01", False)):
+        summary = tmp_path / f"summary-{day}.md"
+        done = cli(command, *target, "-f", "mtg/modern", "--date", day, "-o", "github",
+                   env={"GITHUB_STEP_SUMMARY": str(summary)})
+        assert done.returncode == 0, done.stderr
+        text = summary.read_text(encoding="utf-8")
+        assert ("### Warnings and notes" in text) == said
+        # Escaped as every text of the summary is (a `-` or a backquote is no Markdown).
+        assert ("- note: lists known up to 2026\\-09\\-02\\; run \\`deckcheck cards sync\\`" in text) == said, text
+
+
+@pytest.mark.parametrize("command", ["validate", "batch"])
 def test_junit_and_sarif_say_the_data_is_older_than_the_event(cli, tmp_path, command):
     """Text, JSON, GitHub and HTML said an event after the newest lists may miss a ban; a
     CI job reading JUnit or SARIF got a clean pass without it. JUnit: a `note:` line of the

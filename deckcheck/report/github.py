@@ -233,12 +233,16 @@ class _Summary:
             if self.problems > MAX_SUMMARY_ROWS:
                 yield f"\n... and {self.problems - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)\n"
             yield "\n"
-        if report.messages:
+        # The notes about the data behind the verdicts (an event later than the lists known)
+        # end the list, as they end the text report.
+        data_notes = list(self.totals.notes)
+        if report.messages or data_notes:
             # A step shows ten warnings as annotations at most: the summary lists them (as
             # many as it lists problems).
             listed = report.messages[:MAX_SUMMARY_ROWS]
             yield "### Warnings and notes\n\n"
             yield "".join(f"- {message.level}: {markdown_text(message.message)}\n" for message in listed)
+            yield "".join(f"- note: {markdown_text(note)}\n" for note in data_notes)
             if len(report.messages) > len(listed):
                 yield f"\n... and {len(report.messages) - len(listed)} more (run `deckcheck ... -o json` for all)\n"
             yield "\n"
