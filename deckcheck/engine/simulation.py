@@ -208,17 +208,14 @@ def simulate(
         raise DeckcheckError(
             f"the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"
         )
-    for rule in policy.every_rule:
-        for name in rule.cards:
-            if profile.find(name) is None:
-                # A misspelt name would count 0 in every hand and mulligan them all away.
-                raise no_such_card(f"{rule.origin}: count({name!r})", name, profile, outside)
-    for assertion in parsed:
-        for name in assertion.counted:
-            if profile.find(name) is None:
-                # As in a keep rule: the condition would count 0 in every game, and the
-                # assertion hold or fail for the misspelling, not the deck.
-                raise no_such_card(f"{named('assertion')} {assertion.text!r}", name, profile, outside)
+    # Every card a keep rule or an assertion counts is in the main deck: a misspelt name
+    # would count 0 in every hand (and mulligan them all away, or make an assertion hold or
+    # fail for the misspelling, not the deck).
+    counted_names = [(name, f"{rule.origin}: count({name!r})") for rule in policy.every_rule for name in rule.cards]
+    counted_names += [(name, f"{named('assertion')} {assertion.text!r}") for assertion in parsed for name in assertion.counted]
+    for name, origin in counted_names:
+        if profile.find(name) is None:
+            raise no_such_card(origin, name, profile, outside)
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:

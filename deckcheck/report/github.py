@@ -225,13 +225,13 @@ class _Summary:
             yield "| deck | format | verdict | problems |\n|---|---|---|---|\n"
             yield from self.table.chunks()
             if self.decks > MAX_SUMMARY_ROWS:
-                yield f"\n... and {self.decks - MAX_SUMMARY_ROWS} more decks (run `deckcheck ... -o json` for all)\n"
+                yield _and_more(self.decks - MAX_SUMMARY_ROWS, " decks")
             yield "\n"
         if self.problems:
             yield "### Problems\n\n| where | line | rule | message |\n|---|---|---|---|\n"
             yield from self.rows.chunks()
             if self.problems > MAX_SUMMARY_ROWS:
-                yield f"\n... and {self.problems - MAX_SUMMARY_ROWS} more (run `deckcheck ... -o json` for all)\n"
+                yield _and_more(self.problems - MAX_SUMMARY_ROWS)
             yield "\n"
         # The notes about the data behind the verdicts (an event later than the lists known)
         # end the list, as they end the text report.
@@ -244,10 +244,15 @@ class _Summary:
             yield "".join(f"- {message.level}: {markdown_text(message.message)}\n" for message in listed)
             yield "".join(f"- note: {markdown_text(note)}\n" for note in data_notes)
             if len(report.messages) > len(listed):
-                yield f"\n... and {len(report.messages) - len(listed)} more (run `deckcheck ... -o json` for all)\n"
+                yield _and_more(len(report.messages) - len(listed))
             yield "\n"
         self.table.close()
         self.rows.close()
+
+
+def _and_more(left: int, what: str = "") -> str:
+    """The line under a summary's table cut at MAX_SUMMARY_ROWS: how many rows it leaves out."""
+    return f"\n... and {left} more{what} (run `deckcheck ... -o json` for all)\n"
 
 
 def markdown(report: Report) -> str:

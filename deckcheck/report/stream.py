@@ -101,10 +101,7 @@ class Spool:
 
     def records(self) -> Iterator[Any]:
         """The values `add_record` wrote, in order."""
-        for chunk in self.chunks():
-            for line in chunk.split("\n"):
-                if line:
-                    yield json.loads(line)
+        return map(json.loads, self._lines())
 
     def add_cells(self, cells: Sequence[str]) -> None:
         """A row of table cells on a line of its own, for `cell_rows`. The cells are inert
@@ -115,10 +112,14 @@ class Spool:
 
     def cell_rows(self) -> Iterator[list[str]]:
         """The rows `add_cells` wrote, in order."""
+        return (line.split("\t") for line in self._lines())
+
+    def _lines(self) -> Iterator[str]:
+        """The lines written, without their breaks (none is empty: each holds a record or a row)."""
         for chunk in self.chunks():
             for line in chunk.split("\n"):
                 if line:
-                    yield line.split("\t")
+                    yield line
 
     def chunks(self) -> Iterator[str]:
         """What was written, in pieces of whole lines (a piece ends with a line break,
