@@ -58,12 +58,14 @@ def checked_rules(keep: object, keep_by_size: object) -> tuple[str | None, Mappi
 
 
 def check_front_end_settings(*, land_drop_turns: object, card_problems: object, names: object,
-                             common_random: object, progress: object) -> None:
+                             common_random: object, progress: object, policies: object = None) -> None:
     """OptionError naming the setting unless `land_drop_turns` is a whole number from 0 (none)
     to MAX_TURNS (each turn is an event worked out on both sides: a million took seconds),
     `card_problems` a list of deckcheck Problems, `names` None or a mapping of texts,
-    `common_random` True or False and `progress` None or callable."""
+    `common_random` True or False, `progress` None or callable and `policies` None or a
+    keep.Policies."""
     from ..problem import Problem
+    from .keep import Policies
 
     if not (is_whole(land_drop_turns) and 0 <= land_drop_turns <= MAX_TURNS):
         raise OptionError("land_drop_turns", f"{quoted(land_drop_turns)}: give a turn from 0 (none) to {MAX_TURNS}")
@@ -77,3 +79,5 @@ def check_front_end_settings(*, land_drop_turns: object, card_problems: object, 
         raise OptionError("common_random", f"{quoted(common_random)}: give True or False")
     if progress is not None and not callable(progress):
         raise OptionError("progress", f"{quoted(progress)}: give a function of the games done, or None")
+    if policies is not None and not isinstance(policies, Policies):
+        raise OptionError("policies", f"{quoted(policies)}: give a deckcheck.engine.keep.Policies, or None")

@@ -16,12 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..formats import Format
 from ..model import MAIN, Deck, tally
 from ..names import card_key
 from .mana import EVERY_LAND, EVERY_LAND_KINDS, MANA, SOURCE_KINDS
+
+if TYPE_CHECKING:
+    from ..cards.suggest import NameIndex
 
 
 class CardData(Protocol):
@@ -55,6 +58,15 @@ class DeckProfile:
     def lands(self) -> int:
         return sum(card.copies for card in self.cards if card.land)
 
+    @cached_property
+    def name_index(self) -> NameIndex:
+        """The deck's card names for "did you mean" (did_you_mean), indexed once however
+        many names the deck is asked about: a policy file shared by many decks names cards
+        each one lacks, a note and a suggestion apiece (engine/policy_notes.py)."""
+        from ..cards.suggest import NameIndex
+
+        return NameIndex(card.name for card in self.cards)
+
     def find(self, name: str) -> DeckCard | None:
         key = card_key(name)
         return next((card for card in self.cards if card.key == key), None)
@@ -69,9 +81,7 @@ def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], lis
     for `Nibiru, the Primal Being`, too far for the closest spellings) or is closest to (a
     typo), else the first of `more(name, 1)` (the card data's `suggest`), or nothing when
     none is close."""
-    from ..cards.suggest import NameIndex
-
-    close = NameIndex(card.name for card in profile.cards).suggest(name, 1) or (more(name, 1) if more else [])
+    close = profile.name_index.suggest(name, 1) or (more(name, 1) if more else [])
     return f"; did you mean {close[0]!r}?" if close else ""
 
 

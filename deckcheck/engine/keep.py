@@ -146,6 +146,34 @@ def build_policy(
     )
 
 
+class Policies:
+    """The keep policies of one run, each built once: `deckcheck check` simulates every deck
+    an entry of deckcheck.yaml matches with the same rules and policy file, and reading the
+    file and parsing its rules again for each deck was a third of a run of 1,013 decks at
+    `hands: 200` (project/check.py). A policy is keyed by everything `build_policy` reads,
+    the hand size (the format's) among them; a file is read when first asked for, so a run
+    sees each as it was then. Keep one for a run, not longer: a file may change between runs."""
+
+    def __init__(self) -> None:
+        self._built: dict[tuple[Any, ...], KeepPolicy] = {}
+
+    def build(
+        self, *, hand_size: int, keep: str | None = None, by_size: Mapping[int, str] | None = None,
+        policy_file: str | Path | None = None, deck_has_lands: bool = True, extra_cards: tuple[str, ...] = (),
+        names: Mapping[str, str] | None = None,
+    ) -> KeepPolicy:
+        """`build_policy(...)`, built the first time these settings are asked for."""
+        key = (hand_size, keep, tuple((by_size or {}).items()), None if policy_file is None else str(policy_file),
+               deck_has_lands, extra_cards, tuple((names or {}).items()))
+        policy = self._built.get(key)
+        if policy is None:
+            policy = self._built[key] = build_policy(
+                hand_size=hand_size, keep=keep, by_size=by_size, policy_file=policy_file,
+                deck_has_lands=deck_has_lands, extra_cards=extra_cards, names=names,
+            )
+        return policy
+
+
 def check_policy_file(path: str | Path) -> tuple[tuple[str, ...], dict[int, Rule]]:
     """Check the policy file at `path` as far as that needs no deck and no format (its
     keys and types, its tag names, every rule it holds and its strategies) and return its

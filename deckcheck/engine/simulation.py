@@ -30,7 +30,7 @@ from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
-from .keep import FREE, KeepPolicy, build_policy
+from .keep import FREE, KeepPolicy, Policies, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
@@ -122,6 +122,7 @@ def simulate(
     land_drop_turns: int = 0,
     progress: Callable[[int], None] | None = None,
     names: Mapping[str, str] | None = None,
+    policies: Policies | None = None,
 ) -> Simulation:
     """Run one simulation. `common_random` (--compare) makes Monte Carlo use common random
     numbers and keep per-game outcomes; `land_drop_turns` T adds the events "a land drop on
@@ -133,7 +134,10 @@ def simulate(
     Its notes and errors name the settings the user gave as `names` says (the front end's
     word for each: `{"assertion": "--assert", "keep": "--keep"}`, cli/common.py and
     project/config.py); the library's keywords by default. Errors about one setting's value
-    are OptionErrors, which the front end names the same way."""
+    are OptionErrors, which the front end names the same way.
+
+    `policies` (keep.Policies) builds each keep policy once over many calls: a front end
+    that simulates many decks with one policy file (`deckcheck check`) reads it once."""
     from ..pipeline import read_deck
     from .questions import answer_casts, build_events, event_specs, exact_events_within, land_drop_specs, refined_atoms
 
@@ -159,7 +163,8 @@ def simulate(
     check_seed(seed)
     # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
     check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
-                             common_random=common_random, progress=progress)
+                             common_random=common_random, progress=progress, policies=policies)
+    build = build_policy if policies is None else policies.build
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
@@ -170,7 +175,7 @@ def simulate(
     hand_size = fmt.opening_hand.size
 
     # Lands first (the default policy depends on whether the deck has any), then the policy.
-    probe = build_policy(
+    probe = build(
         hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards), names=names,
     )
     parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")) for text in assertions]
@@ -183,7 +188,7 @@ def simulate(
                if entry.key not in library and entry.zone != COMPANION}
     policy = probe
     if probe.default and profile.lands == 0:
-        policy = build_policy(
+        policy = build(
             hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards), names=names,
         )
         if game_has_lands(fmt):

@@ -30,6 +30,7 @@ from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec, de
 from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
+    from ..engine.keep import Policies
     from ..formats import Format, FormatRef
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
@@ -305,6 +306,7 @@ def run_check(
     from ..problem import ProblemBudget
     from ..cards.other_game import other_game_hint
     from ..rules.format_date import date_named_as
+    from ..engine.keep import Policies
 
     day = date or config.date or today()
     where = platform or config.platform or "paper"
@@ -336,6 +338,7 @@ def run_check(
     format_names = FormatNames()  # their card names, bounded over the run (limits.MAX_FORMAT_NAMES_PER_RUN)
     format_warnings: list[str] = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
+    policies = Policies()  # each entry's keep policy built once per hand size, its file read once
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
     hands_left = MAX_HANDS_PER_RUN  # hands the run simulates; 0 once an entry would pass it
     # The format of the deck before, by what named it: decks come sorted by path, so those
@@ -392,7 +395,7 @@ def run_check(
                     _add_once(why, f"a run checks at most {MAX_ASSERTIONS_PER_RUN:,} assertions")
                 if taken:
                     hands_left -= hands
-                    outcomes = _simulate(deck, fmt, replace(spec, assertions=taken), shown, config, notes)
+                    outcomes = _simulate(deck, fmt, replace(spec, assertions=taken), shown, config, notes, policies)
                     assertions_left -= len(outcomes)
                     run.report.assertions.extend(outcomes)  # type: ignore[union-attr]
         if not_run:
@@ -545,9 +548,10 @@ def _unknown_names(formats: Iterable[Format]) -> list[str]:
 
 
 def _simulate(  # type: ignore[no-untyped-def]
-    deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig, notes: list[str],
+    deck, fmt, spec: SimulateSpec, shown: str, config: ProjectConfig, notes: list[str], policies: Policies,
 ) -> list[AssertionOutcome]:
-    """The outcomes of `spec`'s assertions on `deck`; the simulation's notes go to `notes`."""
+    """The outcomes of `spec`'s assertions on `deck`; the simulation's notes go to `notes`.
+    `policies` builds each keep policy once a run, whatever the number of decks."""
     from ..engine.expr import ExpressionError
     from ..engine.keep import PolicyError
     from ..engine.report import outcomes
@@ -563,7 +567,7 @@ def _simulate(  # type: ignore[no-untyped-def]
             deck, fmt, keep=spec.keep, keep_by_size=spec.keep_by_size, policy_file=spec.policy,
             mode="exact" if spec.exact else "auto", hands=spec.hands, seed=spec.seed, on=spec.on,
             turns=spec.turns, cards=spec.cards, assertions=spec.assertions, card_data=catalog, card_problems=unknown,
-            names=KEY_OF_SETTING,
+            names=KEY_OF_SETTING, policies=policies,
         )
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its
