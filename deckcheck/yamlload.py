@@ -141,10 +141,10 @@ def load_yaml_document(
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         if mark is None:
             raise YamlError(f"invalid YAML ({problem})", source=source) from None
-        where = f"line {mark.line + 1}, column {mark.column + 1}: "
+        line, where = _place(text, mark)
         if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token
             problem += "; a tab: YAML indents with spaces"
-        raise YamlError(f"{where}invalid YAML ({problem})", source=source, line=mark.line + 1) from None
+        raise YamlError(f"{where}: invalid YAML ({problem})", source=source, line=line) from None
     except ValueError as exc:
         # PyYAML's constructors let a few conversions fail bare: bad base64 in `!!binary`
         # (an integer past Python's int() limit is said, with its line, by construct_int).
@@ -152,6 +152,18 @@ def load_yaml_document(
     except RecursionError:
         raise YamlError("invalid YAML (nested too deeply)", source=source) from None
     return YamlDocument(data=data, node=node)
+
+
+def _place(text: str, mark: Any) -> tuple[int, str]:
+    """The line of a parse error's `mark` and the words that place it (`line 3, column 7`).
+    A mark past the last character (an unclosed `[` or quote: the parser reads to the end
+    of the file) is `at the end of the file`, on the file's last line: after a final line
+    break PyYAML counts one line more, which no editor shows (`line 5, column 1` of four
+    lines), and a GitHub annotation there is on no line of the file."""
+    if mark.index < len(text):  # the index counts characters, with libyaml's parser too
+        return mark.line + 1, f"line {mark.line + 1}, column {mark.column + 1}"
+    last = mark.line if mark.column == 0 and mark.line > 0 else mark.line + 1
+    return last, f"line {last}, at the end of the file"
 
 
 def read_yaml_file(path: Path, *, what: str, aliases: bool = True) -> YamlDocument:

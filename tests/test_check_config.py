@@ -172,7 +172,9 @@ BROKEN_CONFIGS = [
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
      "simulate.decks/burn.txt.policy: "),
-    ("format: [mtg/modern\n", 2, "line 2, column 1: invalid YAML"),
+    # An unclosed list at the end: the file's last line (PyYAML's mark is one past it, on no line).
+    ("format: [mtg/modern\n", 1, "line 1, at the end of the file: invalid YAML"),
+    ('format: mtg/modern\ndecks: "decks/**\n', 2, "line 2, at the end of the file: invalid YAML"),
     ('format: mtg/modern\ndecks:\n  - "decks/**"\n  - "' + "*" * 257 + '"\n', 4, "decks[1]: a glob of 257 characters; at most 256"),
 ]
 
