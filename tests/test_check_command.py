@@ -955,12 +955,14 @@ def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
     assert cli("check", cwd=tmp_path).stderr == ""
 
 
-@pytest.mark.parametrize("given", [[], ["decks/"]], ids=["whole repository", "folder"])
+@pytest.mark.parametrize("given", [[], ["decks/"], ["decks/evil.txt"]], ids=["whole repository", "folder", "the link alone"])
 def test_check_puts_its_warning_about_a_link_on_the_link(cli, tmp_path, given):
     """A pull request's deck that is a link out of the repository is not read, and the run
     warns; in a GitHub job the warning was an annotation on no file, so the pull request's
     diff did not show it beside the link it added. It is on the link's own file now (a
-    folder that cannot be read, or a file outside the repository, stays on none)."""
+    folder that cannot be read, or a file outside the repository, stays on none). Given the
+    link alone (a hook, a pull request's changed files), no deck was checked and `-o github`
+    printed nothing at all, though stderr warned."""
     repo = tmp_path / "repo"
     write(repo, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n', "decks/a.txt": LEGAL})
     write(tmp_path, {"outside.txt": LEGAL})

@@ -101,6 +101,7 @@ def _run(
     from ..project.check import run_check
     from ..project.config import ConfigError
     from ..report import choose, deliver, resolve_auto
+    from ..report.github import NAME
 
     format_ref = None
     if format_id:
@@ -128,9 +129,11 @@ def _run(
             # None of the files given is a deck (a hook on a README change; a pull request's
             # `git diff --name-only`): nothing to say, but a job that uploads the SARIF or
             # JUnit report gets the valid report of a run that checked nothing, not an empty
-            # file its upload or parser fails on.
-            if resolve_auto(output or config.output or AUTO) in _REPORT_FILES:
-                emit(deliver(reporter, run.report), encoding=encoding(reporter))
+            # file its upload or parser fails on; and a GitHub job the annotations of the
+            # run's own warnings (a link out of the repository, not read), which stderr has.
+            shown = resolve_auto(output or config.output or AUTO)
+            if shown in _REPORT_FILES or (shown == NAME and run.report.messages):
+                emit(deliver(reporter, run.report, warn=warn), encoding=encoding(reporter))
             # 0, unless a strict run's own warning (a link not followed) fails it.
             _say_strict(run.report, strict, config)
             raise typer.Exit(run.report.exit_code)
