@@ -993,3 +993,27 @@ def test_check_given_no_deck_but_a_warning_exits_as_strict_says(cli, tmp_path, s
     sarif = cli("check", *flags, "decks/evil.txt", "-o", "sarif", cwd=repo)
     assert sarif.returncode == code
     assert json.loads(sarif.stdout)["runs"][0]["invocations"][0]["exitCode"] == code
+
+
+# An unreadable deck (exit 2) under an output a CI job keeps as a file said nothing in the
+# job's log: the text report says it on stdout, which is the log, but JSON, SARIF and JUnit
+# go to a file. Each says it on stderr now, a line per file; stdout stays the document alone.
+@pytest.mark.parametrize("command", [["check"], ["validate", "-f", "mtg/modern"]], ids=["check", "validate"])
+@pytest.mark.parametrize("output", ["json", "sarif", "junit", "text", "github"])
+def test_an_unreadable_deck_is_a_line_on_stderr_under_a_report_kept_as_a_file(cli, tmp_path, command, output):
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n", "decks/a.txt": LEGAL})
+    (tmp_path / "decks" / "bad.txt").write_bytes(b"\xff\xfe\x00\x01garbage\x00\x00")
+    done = cli(*command, "-o", output, "decks/a.txt", "decks/bad.txt", "decks/gone.txt", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()
+    if output in ("text", "github"):  # the report is the log, and says it there
+        assert lines == [] and "decks/gone.txt: no such file" in done.stdout
+        return
+    assert lines == ["deckcheck: error: decks/bad.txt: not valid utf-16 despite its byte-order mark (truncated data)",
+                     "deckcheck: error: decks/gone.txt: no such file"]
+    if output == "junit":
+        import xml.etree.ElementTree as ET
+
+        ET.fromstring(done.stdout)
+    else:
+        json.loads(done.stdout)

@@ -10,7 +10,9 @@ import typer
 from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
-from .common import OPTION_OF_SETTING, coloured, emit, no_empty_argument, output_option, say, say_note, warn
+from .common import (
+    OPTION_OF_SETTING, coloured, emit, no_empty_argument, output_option, say, say_note, say_unreadable, warn,
+)
 from .help_lists import reports
 from .completion import complete_formats_to_play
 from ..wording import counted
@@ -141,6 +143,7 @@ def _run(
         raise DeckcheckError(f"no decklists found under {where} ({_selection(config)})")
     color = coloured(reporter)
     emit(deliver(reporter, run.report, color=color, warn=warn), encoding=encoding(reporter), color=color)
+    say_unreadable(run.report, reporter)
     for note in run.notes:
         say_note(note)
     _say_strict(run.report, strict, config)

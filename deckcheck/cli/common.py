@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
     from ..formats import Format
     from ..model import Deck
+    from ..result import Report
 
 
 # ---------------------------------------------------------------- what reaches the terminal
@@ -246,6 +247,21 @@ def failure_code(exc: Exception) -> int:
     say(f"deckcheck: error: internal error ({type(exc).__name__}: {cut(str(exc), _MOST_INTERNAL_CHARS)}); "
         "set DECKCHECK_DEBUG=1 for the traceback")
     return 2
+
+
+def say_unreadable(report: Report, reporter: ModuleType) -> None:
+    """One line on stderr for each deck of `report` that could not be read (exit 2), when
+    `reporter` writes a document (JSON, SARIF, JUnit) that a CI job keeps as a file: its log
+    then showed nothing of why the run failed. The text report and GitHub's annotations are
+    the log themselves, and say it there. stdout stays the document alone."""
+    from ..report import ACTIONS, PLAIN
+
+    if reporter.NAME in (PLAIN, ACTIONS):
+        return
+    for result in report.results:
+        if result.unreadable:
+            why = result.problems[0].message if result.problems else "cannot read the deck"
+            say(f"deckcheck: error: {why if why.startswith(result.deck + ':') else f'{result.deck}: {why}'}")
 
 
 def say_note(note: str | None) -> None:

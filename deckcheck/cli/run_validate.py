@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..report import DECKS, encoding
-from .common import coloured, emit, no_empty_argument, open_cards, read_deck_argument, say_note, warn, warn_unknown_format_names
+from .common import (
+    coloured, emit, no_empty_argument, open_cards, read_deck_argument, say_note, say_unreadable, warn, warn_unknown_format_names,
+)
 
 
 def run_validate(
@@ -59,6 +61,7 @@ def run_validate(
     report = Report(results=results)
     color = coloured(reporter)
     emit(deliver(reporter, report, color=color, warn=warn), encoding=encoding(reporter), color=color)
+    say_unreadable(report, reporter)
     for hint in hints:
         say_note(hint)
     if pool is None and fmt.option("pool") is not None:
