@@ -204,13 +204,14 @@ class RunMessage(Record):
 
 
 class Report(Record):
-    __slots__ = ("results", "teams", "assertions", "skipped", "messages", "stopped")
+    __slots__ = ("results", "teams", "assertions", "skipped", "messages", "stopped", "root")
     __hash__ = None  # type: ignore[assignment]
+    NOT_COMPARED = frozenset({"root"})  # where files are named from, not what was found
 
     def __init__(
         self, results: list[DeckResult] | None = None, teams: list[TeamResult] | None = None,
         assertions: list[AssertionOutcome] | None = None, skipped: list[Skipped] | None = None,
-        messages: list[RunMessage] | None = None, stopped: str | None = None,
+        messages: list[RunMessage] | None = None, stopped: str | None = None, root: str | None = None,
     ) -> None:
         self.results = [] if results is None else results
         self.teams = teams
@@ -225,6 +226,10 @@ class Report(Record):
         # (`check -f mtg/nope`, exit 2), which the CI outputs still report in a valid
         # document (cli/check.py), so the job that uploads it shows why.
         self.stopped = stopped
+        # The repository a `check` read (deckcheck.yaml's folder): SARIF names files from it
+        # outside a GitHub job, so a log is the same from any folder the check runs in
+        # (report/workspace.py). None: from the working directory.
+        self.root = root
 
     @property
     def legal(self) -> bool:

@@ -250,3 +250,25 @@ def test_a_deck_file_whose_name_starts_with_a_bracket_is_still_a_file(cli, tmp_p
     github = cli(*argv, "-o", "github", cwd=cwd, env=env).stdout
     errors = [line for line in github.splitlines() if line.startswith("::error")]
     assert errors and all(line.startswith("::error file=<evil>.txt,") for line in errors), errors
+
+
+@pytest.mark.parametrize("folder", ["", "decks", "decks/sub", "tools"])
+def test_check_sarif_names_files_from_the_repository_wherever_it_runs(cli, tmp_path, folder):
+    """docs/ci.md: SARIF URIs start from `%SRCROOT%`, the root a code-scanning upload reads
+    them from. `check` run from a subfolder of the repository (deckcheck.yaml found above)
+    named its decks from the working folder outside a GitHub job (`a.txt` from `decks/`,
+    `../decks/a.txt` from `tools/`, the base moving with it), so the same repository gave
+    other URIs from each folder. They start from the repository's folder now, as in a job;
+    a broken deckcheck.yaml's result too."""
+    write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\n", "decks/a.txt": BAD, "decks/sub/b.txt": BAD,
+                     "tools/notes.md": "not a deck\n"})
+    here = tmp_path / folder
+    run = json.loads(cli("check", "-o", "sarif", cwd=here).stdout)["runs"][0]
+    assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.resolve().as_uri() + "/"
+    locations = {json.dumps(result["locations"][0]["physicalLocation"]["artifactLocation"]) for result in run["results"]}
+    assert locations == {json.dumps({"uri": uri, "uriBaseId": "%SRCROOT%"}) for uri in ("decks/a.txt", "decks/sub/b.txt")}
+    (tmp_path / "deckcheck.yaml").write_text("format: [mtg/legacy\n", encoding="utf-8")
+    broken = json.loads(cli("check", "-o", "sarif", cwd=here).stdout)["runs"][0]
+    assert broken["originalUriBaseIds"] == run["originalUriBaseIds"]
+    [result] = broken["results"]
+    assert result["locations"][0]["physicalLocation"]["artifactLocation"] == {"uri": "deckcheck.yaml", "uriBaseId": "%SRCROOT%"}

@@ -89,7 +89,7 @@ def _config(paths: list[str] | None, config_file: Path | None, format_id: str | 
     try:
         return load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     except ConfigError as exc:
-        _report_config_error(exc, output or exc.output)
+        _report_config_error(exc, output or exc.output, Path.cwd() if found is None else found.absolute().parent)
         raise
 
 
@@ -119,7 +119,7 @@ def _run(
         run = run_check(config, paths or (), format_id=format_ref, date=day, platform=platform, strict=strict)
     except ConfigError as exc:
         # Found once a deck's format is known (a policy without a rule for its hand size).
-        _report_config_error(exc, output or config.output)
+        _report_config_error(exc, output or config.output, config.root)
         raise
     # The run's warnings and notes are in its report too, each output showing them its way
     # (a glob with a typo turns assertions off: the pull request, the SARIF upload must show it).
@@ -163,18 +163,19 @@ def _say_strict(report: Report, strict: bool, config: ProjectConfig) -> None:
 _REPORT_FILES = ("sarif", "junit")
 
 
-def _report_config_error(error: ConfigError, output: str | None) -> None:
+def _report_config_error(error: ConfigError, output: str | None, root: Path) -> None:
     """A broken deckcheck.yaml, reported on stdout as the output (`-o`, else the file's
     own `output:` when it gives a usable one, else `auto`) shows it (`_report_stop`): in a
     GitHub job an `::error` on the file and line that give the key, so the pull request that
     broke it shows where; SARIF and JUnit the document of a run that checked no deck, the
-    error its one result (project/check.py, broken_config_report)."""
+    error its one result (project/check.py, broken_config_report), named from `root`, the
+    repository's folder."""
     from ..project.check import broken_config_report
     from ..report.github import command
     from ..report.workspace import namer
 
     annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
-    _report_stop(output, annotation, broken_config_report(error))
+    _report_stop(output, annotation, broken_config_report(error, root))
 
 
 def _report_usage_error(error: DeckcheckError, output: str | None) -> None:

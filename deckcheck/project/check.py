@@ -314,7 +314,8 @@ def run_check(
         # deckcheck.yaml, or a format or policy file it names, among the files given (a
         # pre-commit run on a commit that edits it): that can change every deck's verdict.
         paths = ()
-    run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None))
+    # The repository's folder: SARIF names files from it wherever the check runs.
+    run = CheckRun(report=Report(results=[], assertions=[] if config.simulate else None, root=str(config.root)))
     refused: list[tuple[str, str | None]] = []
     seen_folders: set[str] = set()
     walked: list[str] = []  # every file of the repository walked: a glob's match but for case
@@ -427,12 +428,13 @@ def run_check(
     return run
 
 
-def broken_config_report(error: ConfigError) -> Report:
+def broken_config_report(error: ConfigError, root: Path) -> Report:
     """The report of a check that a broken deckcheck.yaml stopped before any deck: the file
     as its one unreadable entry (exit 2), with the error (rule `config`) on the line that
     gives the key. `-o sarif` and `-o junit` print it, so a job that uploads the report has
     a valid file that says why, not an empty one (cli/check.py). The file is named from the
-    working directory when it lies in it, as decks are."""
+    working directory when it lies in it, as decks are; SARIF names it from `root`, the
+    repository's folder (deckcheck.yaml's), as in a run that went on."""
     from ..problem import Problem
     from ..result import DeckResult
     from ..rules.docs import CONFIG
@@ -440,7 +442,7 @@ def broken_config_report(error: ConfigError) -> Report:
     shown = _shown(Path(error.path))
     problem = Problem(rule=CONFIG, message=error.detail, line=error.line)
     return Report(results=[DeckResult(deck=shown, format=CONFIG_SUITE, problems=[problem], unreadable=True,
-                                      location=shown)])
+                                      location=shown)], root=str(root))
 
 
 # What the report of a broken deckcheck.yaml gives as the format of its one entry: the name

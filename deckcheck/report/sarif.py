@@ -5,8 +5,8 @@ in a fixed order, with the rule module's docstring as its help, so `ruleIndex` a
 rule metadata are the same from one run to the next (ids met in a report that no module
 documents are appended after them). Each problem is a result with its level (`error`,
 `warning`, `note`), its message and a location: the file as a URI relative to the working
-directory, or in a GitHub job to the root of the checkout wherever the step runs
-(report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
+directory (`check`: to the repository's folder, `Report.root`, wherever it runs), or in a
+GitHub job to the root of the checkout wherever the step runs (report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
 gives as that folder; in a job a file outside the checkout is an absolute file URI) and
 the line. GitHub code scanning refuses the whole log when one result has no location
 (github/codeql-action#2459; docs.github.com, "SARIF support for code scanning": a result's
@@ -86,8 +86,8 @@ def _rule(doc: Any) -> dict[str, Any]:
     }
 
 
-# Relative URIs start from the working directory, or in a GitHub job from the checkout's root
-# (report/workspace.py: source_root).
+# Relative URIs start from the working directory (`check`: the repository's folder), or in a
+# GitHub job from the checkout's root (report/workspace.py: source_root).
 SOURCE_ROOT = "%SRCROOT%"
 
 
@@ -117,8 +117,9 @@ class Writer(ReportWriter):
     extend) and the exit code come before the results in the log, so the results wait in a
     spool, already indented as they sit in it; `finish` writes the log around them."""
 
-    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
+    def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, root: str | None = None):
         self.out = out
+        self.root = root  # outside a GitHub job, the folder files are named from (Report.root)
         self.docs = all_docs()
         self.index = {doc.id: i for i, doc in enumerate(self.docs)}
         self.results = Spool()
@@ -126,7 +127,7 @@ class Writer(ReportWriter):
         self.left_out = 0  # results past MAX_SARIF_RESULTS, counted, not written
         self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
         # Files from the root of the checkout (source_root), worked out once a run.
-        self.file_name = namer(absolute_outside=True)
+        self.file_name = namer(absolute_outside=True, root=root)
 
     def _rule_index(self, rule_id: str) -> int:
         if rule_id not in self.index:
@@ -190,7 +191,8 @@ class Writer(ReportWriter):
                     "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
                     "properties": _assertion_properties(outcome),
                 })
-        text = json.dumps(_log(self.docs, exit_code, report, self.left_out, list(self.notes)), indent=2, ensure_ascii=False)
+        log = _log(self.docs, exit_code, report, self.left_out, list(self.notes), self.root)
+        text = json.dumps(log, indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
             self.out.write(head + '"results": [\n')
@@ -268,7 +270,9 @@ def _ran_through(report: Report) -> bool:
     )
 
 
-def _log(docs: list[Any], exit_code: int, report: Report, left_out: int = 0, notes: Sequence[str] = ()) -> dict[str, Any]:
+def _log(
+    docs: list[Any], exit_code: int, report: Report, left_out: int = 0, notes: Sequence[str] = (), root: str | None = None,
+) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
         "version": __version__,
@@ -284,7 +288,7 @@ def _log(docs: list[Any], exit_code: int, report: Report, left_out: int = 0, not
                 "executionSuccessful": _ran_through(report), "exitCode": exit_code,
                 "toolExecutionNotifications": _notifications(report, left_out, notes),
             }],
-            "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root().as_uri() + "/"}},
+            "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root(root).as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
             **({"properties": {"passedAssertions": passed}} if (passed := _passed_assertions(report)) else {}),
             "results": [],
@@ -298,4 +302,4 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None) 
 
 def render(report: Report, *, color: bool = False) -> str:
     out = io.StringIO()
-    return render_report(Writer(out), report, out)
+    return render_report(Writer(out, root=report.root), report, out)

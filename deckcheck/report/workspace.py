@@ -4,9 +4,10 @@ GitHub reads an annotation's `file` and a SARIF result's relative URI from the r
 checkout (`GITHUB_WORKSPACE`), whatever folder the step runs in (`working-directory:`), so
 in a job a deck is named from there, however the command named it (`june/decks/ann.txt`
 run in `events/` is `events/june/decks/ann.txt`). Outside Actions, and for a file outside
-the checkout, names stay as the command was given them, from the working directory; SARIF,
-whose relative names all start from one folder (`source_root`: the checkout in a job),
-names a file outside the checkout in a job by its absolute path.
+the checkout, names stay as the command was given them, from the working directory; but
+`check`'s SARIF names files from the repository's folder (deckcheck.yaml's, `Report.root`)
+wherever it runs, as in a job. SARIF, whose relative names all start from one folder
+(`source_root`), names a file outside that folder by its absolute path.
 """
 from __future__ import annotations
 
@@ -19,36 +20,39 @@ from ..workdir import from_directory
 WORKSPACE = "GITHUB_WORKSPACE"
 
 
-def _workspaces() -> list[str]:
-    """The checkout as the runner names it and as the file system does (a link on the way
-    gives two spellings; the working directory comes back in the second)."""
-    workspace = os.environ.get(WORKSPACE)
+def _workspaces(root: str | None = None) -> list[str]:
+    """The folder names start from as it is written and as the file system names it (a
+    link on the way gives two spellings; the working directory comes back in the second):
+    in a GitHub job the checkout; else `root` when given (`check`'s SARIF: the repository's
+    folder, so its names are the same from any folder it runs in); else none."""
+    workspace = os.environ.get(WORKSPACE) or root
     if not workspace:
         return []
     return list(dict.fromkeys([os.path.abspath(workspace), os.path.realpath(workspace)]))
 
 
-def source_root() -> Path:
+def source_root(root: str | None = None) -> Path:
     """The folder relative names start from: in a GitHub job the checkout, wherever the
     working directory is (files in it are named from it: `namer`), as the runner names it
-    (the spelling the working directory lies in, when a link gives two); else the working
-    directory."""
+    (the spelling the working directory lies in, when a link gives two); else `root` when
+    given (the repository a `check` reads), else the working directory."""
     cwd = Path.cwd()
-    workspaces = _workspaces()
+    workspaces = _workspaces(root)
     for workspace in workspaces:
         if cwd == Path(workspace) or Path(workspace) in cwd.parents:
             return Path(workspace)
     return Path(workspaces[0]) if workspaces else cwd
 
 
-def namer(*, absolute_outside: bool = False) -> Callable[[str], str]:
+def namer(*, absolute_outside: bool = False, root: str | None = None) -> Callable[[str], str]:
     """`name(deck)`: a file as the command named it, named from the checkout
-    (`/`-separated) when it lies in it, else as it was, or in a GitHub job absolute with
-    `absolute_outside` (SARIF: a relative name starts from `source_root`, the checkout,
-    which a file outside it cannot be named from). The checkout's spellings and the
-    working directory are read once, here: a batch names every deck (reading the
-    environment and calling `realpath` per deck cost about 10 µs, naming it 0.7 µs)."""
-    workspaces = _workspaces()
+    (`/`-separated) when it lies in it (outside a job from `root` when given, as
+    `source_root`), else as it was, or absolute with `absolute_outside` (SARIF: a relative
+    name starts from `source_root`, which a file outside it cannot be named from). The
+    checkout's spellings and the working directory are read once, here: a batch names every
+    deck (reading the environment and calling `realpath` per deck cost about 10 µs, naming
+    it 0.7 µs)."""
+    workspaces = _workspaces(root)
     if not workspaces:
         return _as_given
     # A relative name is joined to the working directory by hand, as workdir.py does; on
