@@ -592,8 +592,8 @@ def test_a_sarif_log_stays_within_code_scanning_s_result_limit(cli, tmp_path, sh
     assert run["results"][-1]["properties"]["deck"] == "decks/d49.txt"
     assert run["invocations"][0]["exitCode"] == 1
     assert run["invocations"][0]["toolExecutionNotifications"][-1] == {"level": "warning", "message": {"text": (
-        "551 more results not listed: GitHub code scanning refuses a run of more than 25,000 results "
-        "(-o json lists them all)")}}
+        "551 more results not listed: GitHub code scanning refuses a run of more than 25,000 results; the log lists "
+        "every error first, then warnings and notes (-o json lists them all)")}}
 
 
 def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monkeypatch):
@@ -631,3 +631,41 @@ def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monk
     assert written.endswith(b"\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB "
                             b"(run `deckcheck ... -o json` for all)\n")
     assert written.startswith(b"x" * 500 + b"\n## deckcheck: 0 of 40 decks legal\n")
+
+
+# A SARIF log past code scanning's cap kept the first results in report order: a deck's
+# warnings and notes were listed and a later deck's errors, the findings a pull request
+# must see, left out. Cut at the cap, the log lists every error it can hold first, in report
+# order, then warnings and notes; under the cap it is in report order, as before. Each
+# case: the levels of the problems in report order ("E" error, "W" warning, "N" note), the
+# cap, and the problems kept (their index in report order).
+CAPPED = [
+    ("EWEWE", 5, [0, 1, 2, 3, 4]),        # under the cap: report order
+    ("WWWEE", 3, [3, 4, 0]),              # the late errors come in, the first warning fills
+    ("WEWEWE", 3, [1, 3, 5]),
+    ("EEEEW", 3, [0, 1, 2]),              # more errors than room: the first errors
+    ("NWEWNE", 4, [2, 5, 0, 1]),
+    ("WWWWWE", 2, [5, 0]),
+]
+
+
+@pytest.mark.parametrize("levels, cap, kept", CAPPED, ids=[f"{case[0]}-{case[1]}" for case in CAPPED])
+def test_a_sarif_log_cut_at_the_cap_lists_errors_first(monkeypatch, levels, cap, kept):
+    from deckcheck.problem import INFO
+
+    monkeypatch.setattr(sarif, "MAX_SARIF_RESULTS", cap)
+    severity = {"E": "error", "W": WARNING, "N": INFO}
+    results = [DeckResult(deck=f"d{index}.txt", format="mtg/modern", problems=[
+        Problem(rule="deck-size", message=f"problem {index}", severity=severity[level], line=1)])
+        for index, level in enumerate(levels)]
+    log = assert_valid_sarif(sarif.render(Report(results=results)))
+    run = log["runs"][0]
+    assert [result["message"]["text"] for result in run["results"]] == [f"problem {index}" for index in kept]
+    notes = run["invocations"][0]["toolExecutionNotifications"]
+    if len(kept) < len(levels):
+        assert notes[-1]["message"]["text"] == (
+            f"{len(levels) - cap} more result{'s' if len(levels) - cap > 1 else ''} not listed: GitHub code scanning "
+            f"refuses a run of more than {cap:,} results; the log lists every error first, then warnings and notes "
+            "(-o json lists them all)")
+    else:
+        assert notes == []

@@ -30,14 +30,16 @@ notification (level `error`): a result needs a location, and the command line ha
 deckcheck.yaml that `check` cannot use stops the run too: its error is the log's one result
 (rule `config`, on the file's line) and the invocation did not succeed either. Code
 scanning also rejects a log past 25,000 results in a run, and a report may list 50,000
-problems: the log keeps the first MAX_SARIF_RESULTS and a notification counts the rest.
+problems: the log keeps MAX_SARIF_RESULTS, every error first (in report order), then warnings
+and notes, and a notification counts the rest and says so; a log within the cap is in
+report order.
 """
 from __future__ import annotations
 
 import io
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import quote
@@ -125,6 +127,10 @@ class Writer(ReportWriter):
         self.results = Spool()
         self.count = 0
         self.left_out = 0  # results past MAX_SARIF_RESULTS, counted, not written
+        # The errors past MAX_SARIF_RESULTS (as many as the log could list): kept, since a log
+        # cut at the cap lists every error before the warnings and notes (`_errors_first`).
+        self.late_errors = Spool()
+        self.late_count = 0
         self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
         # Files from the root of the checkout (source_root), worked out once a run.
         self.file_name = namer(absolute_outside=True, root=root)
@@ -139,9 +145,11 @@ class Writer(ReportWriter):
         if self.count >= MAX_SARIF_RESULTS:
             # Code scanning would refuse the whole log, every result with this one.
             self.left_out += 1
+            if result["level"] == "error" and self.late_count < MAX_SARIF_RESULTS:
+                _add_result(self.late_errors, result, self.late_count)
+                self.late_count += 1
             return
-        text = json.dumps(result, indent=2, ensure_ascii=False)
-        self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
+        _add_result(self.results, result, self.count)
         self.count += 1
 
     def _problem(self, problem: Problem, where: str | None, line: int | None, *, message: str | None = None,
@@ -196,11 +204,63 @@ class Writer(ReportWriter):
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
             self.out.write(head + '"results": [\n')
-            self.results.copy_to(self.out)
+            if self.left_out:
+                _errors_first(self.results, self.late_errors, self.out)
+            else:
+                self.results.copy_to(self.out)
             self.out.write("\n" + _RESULTS_CLOSE + tail + "\n")
         else:
             self.out.write(text + "\n")
         self.results.close()
+        self.late_errors.close()
+
+
+def _add_result(spool: Spool, result: dict[str, Any], written: int) -> None:
+    """`result` as the log shows it, at its depth, after the `written` ones in `spool`."""
+    text = json.dumps(result, indent=2, ensure_ascii=False)
+    spool.write((",\n" if written else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
+
+
+def _errors_first(kept: Spool, late_errors: Spool, out: TextIO) -> None:
+    """The results of a log cut at MAX_SARIF_RESULTS (`kept`: the first ones in report order;
+    `late_errors`: the errors past them), errors first: every error the log can hold, in
+    report order, then warnings and notes until it is full. Cut in report order, the log
+    listed a deck's warnings and dropped a later deck's errors, which code scanning shows
+    as alerts and a pull request must see."""
+    written = 0
+    for block in _blocks(kept, errors=True):
+        out.write((",\n" if written else "") + block)
+        written += 1
+    for block in _blocks(late_errors, errors=True):
+        if written >= MAX_SARIF_RESULTS:
+            break
+        out.write((",\n" if written else "") + block)
+        written += 1
+    for block in _blocks(kept, errors=False):
+        if written >= MAX_SARIF_RESULTS:
+            break
+        out.write((",\n" if written else "") + block)
+        written += 1
+
+
+def _blocks(spool: Spool, *, errors: bool) -> Iterator[str]:
+    """The results `_add_result` wrote to `spool`, one text each (without the `,` between),
+    those whose level is error or those whose level is not (`errors`). A result's last line
+    is the only one at its depth that closes a brace: its own lines are indented deeper."""
+    lines: list[str] = []
+    error = False
+    for chunk in spool.chunks():
+        for line in chunk.split("\n"):
+            if not line:
+                continue
+            error = error or line == _ERROR_LINE
+            if line in (_RESULT_END, _RESULT_END + ","):
+                lines.append(_RESULT_END)
+                if error == errors:
+                    yield "\n".join(lines)
+                lines, error = [], False
+            else:
+                lines.append(line)
 
 
 def _assertion_properties(outcome: AssertionOutcome) -> dict[str, Any]:
@@ -243,6 +303,10 @@ def _member_place(team: TeamResult, problem: Problem) -> tuple[str | None, int |
 # The results sit at depth 4 of the log (log > runs > run > results > result), two spaces a level.
 _RESULT_INDENT = "  " * 4
 _RESULTS_CLOSE = "  " * 3 + "]"
+_RESULT_END = _RESULT_INDENT + "}"  # a result's last line
+# The line of a result whose level is error, as `_add_result` writes it (one level deeper
+# than the result's braces; a nested `level` would be deeper still).
+_ERROR_LINE = _RESULT_INDENT + '  "level": "error",'
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
 
@@ -256,7 +320,8 @@ def _notifications(report: Report, left_out: int = 0, notes: Sequence[str] = ())
     own = [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
     limited = [{"level": "warning", "message": {"text": (
         f"{counted(left_out, 'more result', grouped=True)} not listed: GitHub code scanning refuses a run of more "
-        f"than {MAX_SARIF_RESULTS:,} results (-o json lists them all)")}}] if left_out else []
+        f"than {MAX_SARIF_RESULTS:,} results; the log lists every error first, then warnings and notes "
+        "(-o json lists them all)")}}] if left_out else []
     return stopped + skipped + own + limited + [{"level": "note", "message": {"text": note}} for note in notes]
 
 
