@@ -22,6 +22,25 @@ MAX_RUNS = 20
 MAX_RESULTS_PER_RUN = 25_000
 
 
+def merged(log: dict[str, Any]) -> list[str]:
+    """Results code scanning may keep as one alert: the same rule at the same location
+    (file and line) with the same `partialFingerprints`. upload-sarif fills in
+    `primaryLocationLineHash` only for a location with a line (github/codeql-action,
+    src/fingerprints.ts: "Locations without a line number ... continue"), so results without
+    one and without fingerprints of their own are told apart by nothing. One line per
+    result that repeats an earlier one's identity."""
+    found, seen = [], set()
+    for run in log["runs"]:
+        for number, result in enumerate(run["results"]):
+            physical = (result.get("locations") or [{}])[0].get("physicalLocation", {})
+            key = (result["ruleId"], physical.get("artifactLocation", {}).get("uri"),
+                   physical.get("region", {}).get("startLine"), tuple(sorted((result.get("partialFingerprints") or {}).items())))
+            if key in seen:
+                found.append(f"result {number} ({result['ruleId']}: {result['message']['text'][:60]}) is one alert with an earlier one")
+            seen.add(key)
+    return found
+
+
 def names_no_file(deck: object) -> bool:
     return isinstance(deck, str) and (deck in NO_FILE_NAMES or deck.startswith("ydke://"))
 

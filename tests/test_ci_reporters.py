@@ -669,3 +669,32 @@ def test_a_sarif_log_cut_at_the_cap_lists_errors_first(monkeypatch, levels, cap,
             "(-o json lists them all)")
     else:
         assert notes == []
+
+
+def test_failed_assertions_of_one_deck_are_alerts_of_their_own(cli, tmp_path):
+    """Failed assertions are results of rule `assertion` on the deck's file, with no line,
+    and upload-sarif fingerprints only results with a line: two of one deck had the same
+    rule, location and (no) fingerprint, which code scanning may keep as one alert. Each has
+    a `partialFingerprints` of its own now (code_scanning.merged finds none alike), the same
+    in every run whatever its values (other hands give other odds), and an assertion failed
+    twice on one deck (under two entries) is numbered `:1`, `:2`."""
+    from code_scanning import merged
+
+    files = {"deckcheck.yaml": "format: mtg/modern\nsimulate:\n  'decks/a.txt':\n    hands: {hands}\n"
+                               "    assert: ['keep7 >= 0.99', 'keep6 >= 0.99']\n  'decks/*.txt':\n    hands: 100\n"
+                               "    assert: ['keep7 >= 0.99']\n",
+             "decks/a.txt": "20 Lightning Bolt\n40 Mountain\n"}
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "a.txt").write_text(files["decks/a.txt"], encoding="utf-8")
+    logs = []
+    for hands in (100, 200):
+        (tmp_path / "deckcheck.yaml").write_text(files["deckcheck.yaml"].format(hands=hands), encoding="utf-8")
+        logs.append(assert_valid_sarif(cli("check", "-o", "sarif", cwd=tmp_path).stdout))
+    failed = [[result for result in log["runs"][0]["results"] if result["ruleId"] == "assertion"] for log in logs]
+    assert [len(results) for results in failed] == [3, 3]
+    assert failed[0][0]["message"] != failed[1][0]["message"]  # other hands, other values
+    prints = [[result["partialFingerprints"]["primaryLocationLineHash"] for result in results] for results in failed]
+    assert prints[0] == prints[1]
+    assert [fingerprint.rsplit(":", 1)[1] for fingerprint in prints[0]] == ["1", "1", "2"]
+    assert prints[0][0].rsplit(":", 1)[0] == prints[0][2].rsplit(":", 1)[0] != prints[0][1].rsplit(":", 1)[0]
+    assert merged(logs[0]) == [] and refusals(logs[0]) == []

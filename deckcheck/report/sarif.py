@@ -18,7 +18,8 @@ the member it names first, else of the team's first member. A deck that is no fi
 (standard input, text, a `ydke://` URL) has no location: docs/ci.md says such a log cannot
 be uploaded. Team problems carry the team in
 `properties`; a simulate assertion that fails is a result of the rule `assertion` (`kind:
-fail`); those that hold are listed in the run's `properties.passedAssertions`, not as
+fail`, with a `partialFingerprints` of its own: `_assertion_fingerprint`); those that
+hold are listed in the run's `properties.passedAssertions`, not as
 results: code scanning would open an alert for each. A batch's files that are no decklists are the invocation's
 `toolExecutionNotifications` (level `note`), and so are the run's own warnings (level
 `warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`), and
@@ -188,15 +189,18 @@ class Writer(ReportWriter):
             for problem in team.problems:
                 where, line = _member_place(team, problem)
                 self._problem(problem, where, line, team=team.team, players=list(team.players), format=team.format)
+        seen: dict[str, int] = {}  # fingerprints given so far, for the assertions asserted twice
         for outcome in report.assertions or []:
             if not outcome.passed:
+                locations = _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name)
                 self._write({
                     "ruleId": ASSERTION,
                     "ruleIndex": self._rule_index(ASSERTION),
                     "kind": "fail",
                     "level": "error",
                     "message": {"text": f"{outcome.assertion}: {outcome.message}"},
-                    "locations": _location(outcome.deck if names_a_file(outcome.deck) else None, None, self.file_name),
+                    "locations": locations,
+                    "partialFingerprints": _assertion_fingerprint(outcome.assertion, locations, seen),
                     "properties": _assertion_properties(outcome),
                 })
         log = _log(self.docs, exit_code, report, self.left_out, list(self.notes), self.root)
@@ -261,6 +265,24 @@ def _blocks(spool: Spool, *, errors: bool) -> Iterator[str]:
                 lines, error = [], False
             else:
                 lines.append(line)
+
+
+def _assertion_fingerprint(assertion: str, locations: list[dict[str, Any]], seen: dict[str, int]) -> dict[str, str]:
+    """A failed assertion's `partialFingerprints`: its own, the same in every run. Its
+    location is the deck's file with no line, so two failed assertions of one deck had the
+    same rule and the same location, and nothing else told them apart: upload-sarif computes
+    `primaryLocationLineHash` only for a location with a line (github/codeql-action,
+    fingerprints.ts), and code scanning matches alerts by rule, location and fingerprint, so
+    it could keep one alert for both. The hash is of the file's URI and the assertion's text
+    (not its values, which change with the deck), then `:N`, the Nth time that pair is failed
+    in the report (one deck under two entries asserting the same thing), as the action
+    numbers lines that hash alike."""
+    import hashlib
+
+    where = locations[0]["physicalLocation"]["artifactLocation"]["uri"] if locations else ""
+    digest = hashlib.sha256(f"{where}\n{assertion}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    seen[digest] = seen.get(digest, 0) + 1
+    return {"primaryLocationLineHash": f"{digest}:{seen[digest]}"}
 
 
 def _assertion_properties(outcome: AssertionOutcome) -> dict[str, Any]:
