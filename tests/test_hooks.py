@@ -350,3 +350,36 @@ def test_action_card_sync_failure_is_a_warning_not_a_failure(deck_repo, tmp_path
     synced = _run_step("Sync card data", {**env, **exported}, deck_repo)
     assert synced.returncode == 0
     assert "::warning" in synced.stdout and "card data" in synced.stdout
+
+
+@needs_git
+def test_the_changed_files_command_docs_ci_suggests_leaves_deleted_decks_out(tmp_path):
+    """docs/ci.md suggests `check $(git diff --name-only ...)` for the decks a pull request
+    changes: without `--diff-filter=d` the list holds the decks it deletes too, and `check`
+    given a deleted deck reports `no such file` (exit 2), failing the pull request that
+    removed it. Every `$(git diff ...)` the page shows is run here on a change that deletes
+    one deck and edits another (BASE the commit before): only the edited deck is checked."""
+    import re
+    import shlex
+
+    from conftest import run_cli
+
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    for name in ("gone.txt", "kept.txt"):
+        (repo / "decks" / name).write_text(LEGAL, encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "decks")
+    (repo / "decks" / "gone.txt").unlink()
+    (repo / "decks" / "kept.txt").write_text(ILLEGAL, encoding="utf-8")
+    _git(repo, "commit", "-qam", "a pull request")
+    commands = re.findall(r"\$\((git diff [^)]*)\)", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"))
+    assert commands
+    for command in commands:
+        files = _git(repo, *shlex.split(command.replace("BASE", "HEAD~1"))[1:]).split()
+        assert files == ["decks/kept.txt"], command
+        done = run_cli("check", "-o", "json", *files, cwd=repo)
+        assert done.returncode == 1, done.stderr  # the edited deck is illegal; nothing is missing
+        assert [result["deck"] for result in json.loads(done.stdout)["results"]] == ["decks/kept.txt"]
