@@ -596,43 +596,6 @@ def test_a_sarif_log_stays_within_code_scanning_s_result_limit(cli, tmp_path, sh
         "every error first, then warnings and notes (-o json lists them all)")}}
 
 
-def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monkeypatch):
-    """GitHub drops a step's whole job summary past 1 MiB ("$GITHUB_STEP_SUMMARY upload
-    aborted, supports content up to a size of 1024k"), and the deck table had a row for
-    every deck: 6,044 decks of 16-character names wrote 545 KB, so a repository of a few
-    thousand decks with longer names (or long messages in the problem rows) lost its summary.
-    The deck table lists MAX_SUMMARY_ROWS decks, as the problem table lists problems, and
-    what the summary appends, with what the step wrote before, stays under
-    MAX_SUMMARY_BYTES, cut at a line with a note that says so."""
-    decks = tmp_path / "decks"
-    decks.mkdir()
-    for index in range(1003):
-        (decks / f"d{index:04}.txt").write_text(LEGAL, encoding="utf-8")
-    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    summary = tmp_path / "summary.md"
-    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
-    assert done.returncode == 0, done.stderr
-    text = summary.read_text(encoding="utf-8")
-    rows = [line for line in text.splitlines() if line.startswith("| decks")]
-    assert len(rows) == 1000 and rows[-1].startswith("| decks\\/d0999\\.txt |")
-    assert "\n... and 3 more decks (run `deckcheck ... -o json` for all)\n" in text
-    assert text.startswith("## deckcheck: 1003 of 1003 decks legal\n")
-
-    monkeypatch.setattr(github, "MAX_SUMMARY_BYTES", 2_000)
-    target = tmp_path / "small.md"
-    target.write_text("x" * 500 + "\n", encoding="utf-8")  # an earlier deckcheck run of the step
-    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(target))
-    report = Report(results=[DeckResult(deck=f"decks/deck number {index}.txt", format="mtg/modern",
-                                        problems=[Problem(rule="banned", message="Lightning Bolt is banned " * 5, line=1)])
-                             for index in range(40)])
-    assert github.publish(report) is None
-    written = target.read_bytes()
-    assert len(written) <= 2_000
-    assert written.endswith(b"\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB "
-                            b"(run `deckcheck ... -o json` for all)\n")
-    assert written.startswith(b"x" * 500 + b"\n## deckcheck: 0 of 40 decks legal\n")
-
-
 # A SARIF log past code scanning's cap kept the first results in report order: a deck's
 # warnings and notes were listed and a later deck's errors, the findings a pull request
 # must see, left out. Cut at the cap, the log lists every error it can hold first, in report
@@ -698,3 +661,40 @@ def test_failed_assertions_of_one_deck_are_alerts_of_their_own(cli, tmp_path):
     assert [fingerprint.rsplit(":", 1)[1] for fingerprint in prints[0]] == ["1", "1", "2"]
     assert prints[0][0].rsplit(":", 1)[0] == prints[0][2].rsplit(":", 1)[0] != prints[0][1].rsplit(":", 1)[0]
     assert merged(logs[0]) == [] and refusals(logs[0]) == []
+
+def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monkeypatch):
+    """GitHub drops a step's whole job summary past 1 MiB ("$GITHUB_STEP_SUMMARY upload
+    aborted, supports content up to a size of 1024k"), and the deck table had a row for
+    every deck: 6,044 decks of 16-character names wrote 545 KB, so a repository of a few
+    thousand decks with longer names (or long messages in the problem rows) lost its summary.
+    The deck table lists MAX_SUMMARY_ROWS decks, as the problem table lists problems, and
+    what the summary appends, with what the step wrote before, stays under
+    MAX_SUMMARY_BYTES, cut at a line with a note that says so."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for index in range(1003):
+        (decks / f"d{index:04}.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    summary = tmp_path / "summary.md"
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 0, done.stderr
+    text = summary.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| decks")]
+    assert len(rows) == 1000 and rows[-1].startswith("| decks\\/d0999\\.txt |")
+    assert "\n... and 3 more decks (run `deckcheck ... -o json` for all)\n" in text
+    assert text.startswith("## deckcheck: 1003 of 1003 decks legal\n")
+
+    monkeypatch.setattr(github, "MAX_SUMMARY_BYTES", 2_000)
+    target = tmp_path / "small.md"
+    target.write_text("x" * 500 + "\n", encoding="utf-8")  # an earlier deckcheck run of the step
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(target))
+    report = Report(results=[DeckResult(deck=f"decks/deck number {index}.txt", format="mtg/modern",
+                                        problems=[Problem(rule="banned", message="Lightning Bolt is banned " * 5, line=1)])
+                             for index in range(40)])
+    assert github.publish(report) is None
+    written = target.read_bytes()
+    assert len(written) <= 2_000
+    assert written.endswith(b"\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB "
+                            b"(run `deckcheck ... -o json` for all)\n")
+    assert written.startswith(b"x" * 500 + b"\n## deckcheck: 0 of 40 decks legal\n")
+

@@ -6,9 +6,10 @@ rule metadata are the same from one run to the next (ids met in a report that no
 documents are appended after them). Each problem is a result with its level (`error`,
 `warning`, `note`), its message and a location: the file as a URI relative to the working
 directory (`check`: to the repository's folder, `Report.root`, wherever it runs), or in a
-GitHub job to the root of the checkout wherever the step runs (report/workspace.py; percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds`
-gives as that folder; in a job a file outside the checkout is an absolute file URI) and
-the line. GitHub code scanning refuses the whole log when one result has no location
+GitHub job to the root of the checkout wherever the step runs (report/workspace.py;
+percent-encoded, `uriBaseId` `%SRCROOT%`, which `originalUriBaseIds` gives as that folder;
+in a job, and for `check`, a file outside it is an absolute file URI) and the line.
+GitHub code scanning refuses the whole log when one result has no location
 (github/codeql-action#2459; docs.github.com, "SARIF support for code scanning": a result's
 `locations` and a location's `artifactLocation.uri` are required, lines start at 1), so
 what a batch checked that is no file of its own sits where it was registered: an archive
@@ -231,20 +232,11 @@ def _errors_first(kept: Spool, late_errors: Spool, out: TextIO) -> None:
     report order, then warnings and notes until it is full. Cut in report order, the log
     listed a deck's warnings and dropped a later deck's errors, which code scanning shows
     as alerts and a pull request must see."""
-    written = 0
-    for block in _blocks(kept, errors=True):
+    from itertools import chain, islice
+
+    listed = chain(_blocks(kept, errors=True), _blocks(late_errors, errors=True), _blocks(kept, errors=False))
+    for written, block in enumerate(islice(listed, MAX_SARIF_RESULTS)):
         out.write((",\n" if written else "") + block)
-        written += 1
-    for block in _blocks(late_errors, errors=True):
-        if written >= MAX_SARIF_RESULTS:
-            break
-        out.write((",\n" if written else "") + block)
-        written += 1
-    for block in _blocks(kept, errors=False):
-        if written >= MAX_SARIF_RESULTS:
-            break
-        out.write((",\n" if written else "") + block)
-        written += 1
 
 
 def _blocks(spool: Spool, *, errors: bool) -> Iterator[str]:
