@@ -697,4 +697,3 @@ def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monk
     assert written.endswith(b"\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB "
                             b"(run `deckcheck ... -o json` for all)\n")
     assert written.startswith(b"x" * 500 + b"\n## deckcheck: 0 of 40 decks legal\n")
-
