@@ -50,6 +50,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
 from ..wording import counted
 from . import Warn
+from .json import dumps_indented
 from .stream import ReportWriter, Spool, add_data_note, render_report
 from .workspace import namer, source_root
 
@@ -139,8 +140,8 @@ class Writer(ReportWriter):
             # Code scanning would refuse the whole log, every result with this one.
             self.left_out += 1
             return
-        text = json.dumps(result, indent=2, ensure_ascii=False)
-        self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
+        text = dumps_indented(result, _RESULT_DEPTH)
+        self.results.write((",\n" if self.count else "") + _RESULT_INDENT + text)
         self.count += 1
 
     def _problem(self, problem: Problem, where: str | None, line: int | None, *, message: str | None = None,
@@ -239,7 +240,8 @@ def _member_place(team: TeamResult, problem: Problem) -> tuple[str | None, int |
 
 
 # The results sit at depth 4 of the log (log > runs > run > results > result), two spaces a level.
-_RESULT_INDENT = "  " * 4
+_RESULT_DEPTH = 4
+_RESULT_INDENT = "  " * _RESULT_DEPTH
 _RESULTS_CLOSE = "  " * 3 + "]"
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
