@@ -29,8 +29,11 @@ if TYPE_CHECKING:
 NAME = "text"
 
 
-def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{zone} {count}" for zone, count in counts.items())
+def _counts(result: DeckResult) -> str:
+    """`main 60, sideboard 15`; a Yu-Gi-Oh! deck's `Main Deck 40, Extra Deck 15, Side Deck 15`."""
+    from ..games import zone_counts  # deferred: the games package loads their descriptors
+
+    return zone_counts(result.game, result.counts)
 
 
 # The rule column: wide enough for most rule ids with two spaces before the message. A
@@ -79,7 +82,7 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     warnings = sum(problem.severity == WARNING for problem in result.problems)
     tail = []
     if result.counts:
-        tail.append(_counts(result.counts))
+        tail.append(_counts(result))
     if errors:
         tail.append(counted(errors, 'problem'))
     if warnings:
