@@ -51,6 +51,9 @@ class Game(Record):
     count a team's decks together (Magic Tournament Rules 8.5, Team Unified Construction),
     so a batch does so for every team unless `--no-unified`; another game's teams are
     counted together only where their format says `team: {unified: true}` (batch/teams.py).
+    `ban_lists`: the game's formats keep banned and restricted lists (Magic), so `formats
+    show` prints them even when empty (Modern restricts nothing); another game's format
+    shows them only when it lists a card there (formats/show.py).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -59,7 +62,7 @@ class Game(Record):
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "newer_lists_hint",
-        "card_data_brings_lists", "sync_source", "unified_teams",
+        "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists",
     )
 
     def __init__(
@@ -80,6 +83,7 @@ class Game(Record):
         card_data_brings_lists: bool = False,
         sync_source: str = "",
         unified_teams: bool = False,
+        ban_lists: bool = False,
     ):
         self.id = id
         self.label = label
@@ -97,6 +101,7 @@ class Game(Record):
         self.card_data_brings_lists = card_data_brings_lists
         self.sync_source = sync_source
         self.unified_teams = unified_teams
+        self.ban_lists = ban_lists
 
     @property
     def import_hint(self) -> str:

@@ -22,4 +22,6 @@ GAME = Game(
     sync_source="Scryfall's bulk data",
     # Magic Tournament Rules 8.5: a team's decks are built together (Team Unified Construction).
     unified_teams=True,
+    # Banned and restricted lists are every format's (Comprehensive Rules 100.6).
+    ban_lists=True,
 )
