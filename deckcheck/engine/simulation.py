@@ -230,7 +230,7 @@ def simulate(
     warnings.extend(policy_notes(policy, profile, cast=list(origins)))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
-    if fmt.opening_hand.mulligan == "none" and not policy.default:
+    if not fmt.opening_hand.has_mulligans and not policy.default:
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
