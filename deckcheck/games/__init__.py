@@ -42,7 +42,9 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     game's words and in the order it names its zones (`Main Deck 40, Extra Deck 15, Side
     Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`), other zones after."""
     game = GAMES.get(game_id)
-    labels = game.zone_labels if game is not None else {}
+    labels = game.zone_labels if game is not None else None
+    if not labels:  # Magic: its zone ids, in the counts' order
+        return ", ".join(f"{zone} {count}" for zone, count in counts.items())
     order = [zone for zone in labels if zone in counts] + [zone for zone in counts if zone not in labels]
     return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
 

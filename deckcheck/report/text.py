@@ -18,6 +18,8 @@ from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted, names_listed
+# The games' descriptors (no card data): every command that checks a deck has loaded them.
+from ..games import zone_counts
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -31,8 +33,6 @@ NAME = "text"
 
 def _counts(result: DeckResult) -> str:
     """`main 60, sideboard 15`; a Yu-Gi-Oh! deck's `Main Deck 40, Extra Deck 15, Side Deck 15`."""
-    from ..games import zone_counts  # deferred: the games package loads their descriptors
-
     return zone_counts(result.game, result.counts)
 
 
