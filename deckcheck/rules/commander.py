@@ -21,6 +21,8 @@ card, `CDR:` comment), or the one or two cards MTGO and Moxfield exports file in
 sideboard (a sideboard card with a companion ability beside them is the companion, also
 when it is alone there under a first group that can lead a deck of the format's size); a
 list of one or two cards followed by a blank line and the rest reads as commander and deck.
+A `Commander` section that runs on into the deck (no `Deck` line) keeps the card that leads
+(with its partner, or signature spell) and gives the rest back to the deck, with a warning.
 
 FAIL (mtg/commander): no `Commander` section -> "no commander: a Commander deck names one
 in a `Commander` section (or two that pair)".
@@ -133,7 +135,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if problem is not None:
             yield problem
     if len(commanders) == 2 and all(card is not None for _, card in commanders):
-        reason = _pair_problem(commanders[0][1], commanders[1][1], fmt)
+        reason = pair_problem(commanders[0][1], commanders[1][1], fmt)
         if reason is not None:
             first, second = commanders[0][0], commanders[1][0]
             a, b = card_names([first.name, second.name])
@@ -188,7 +190,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     second = listed[1] if len(listed) > 1 else None
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
     pair = partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
-        and _pair_problem(card, partner, fmt) is None
+        and pair_problem(card, partner, fmt) is None
     # Quoted when a name holds a comma: "its first two cards, Akiri, Line-Slinger and Silas
     # Renn, Seeker Adept, ..." read as four names.
     a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
@@ -253,7 +255,7 @@ def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, c
                                   "it may be one of the other cards of the deck")
 
 
-def _pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
+def pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     """Why two cards can't share the command zone in `fmt`, or None when they can."""
     allowed = set(spec(fmt).get("pairs") or ())
     mine, theirs = abilities.pairings(first), abilities.pairings(second)
