@@ -21,8 +21,11 @@ from ..decklists.common import parse_error
 from ._command_zone import eligible_kinds, is_signature_spell, lookup, spec
 from .context import Context
 
-# MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard.
+# MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard: two
+# commanders and a companion; in Oathbreaker two oathbreakers, their two signature spells
+# and a companion.
 _MOST_IN_SIDEBOARD = 3
+_MOST_IN_SIDEBOARD_WITH_SPELLS = 5
 
 
 def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
@@ -172,7 +175,8 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
     A sideboard of companions only under a list whose first group can lead the deck (and
     makes it the format's size) holds the companion: the first group is the commander."""
     side = [entry for entry in entries if entry.zone == SIDEBOARD]
-    if not side or sum(entry.count for entry in side) > _MOST_IN_SIDEBOARD:
+    most = _MOST_IN_SIDEBOARD_WITH_SPELLS if spec(fmt).get("signature_spell") else _MOST_IN_SIDEBOARD
+    if not side or sum(entry.count for entry in side) > most:
         return None
     companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
     leaders = [entry for entry in side if entry not in companions]
