@@ -140,9 +140,20 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             first, second = commanders[0][0], commanders[1][0]
             a, b = card_names([first.name, second.name])
             yield Problem(rule=ID, zone=COMMANDER, line=second.line, card=second.name, count=2, limit=1,
-                          message=f"{a} and {b} can't both be your {word}s: {reason}")
+                          message=f"{a} and {b} can't both be your {word}s: {reason}{_companion_hint(commanders)}")
     if spec(fmt).get("signature_spell"):
         yield from signature_spell_problems(zone, ID)
+
+
+def _companion_hint(commanders: list[tuple[CardEntry, Any]]) -> str:
+    """`; Lurrus of the Dream-Den has a companion ability: ...` when of two commanders that
+    cannot pair just one could be a companion: most likely the deck's companion, written
+    under its commander (a `Commander` section's second line, a typed list's second card).
+    Said of neither when both could (which one leads, the list does not tell)."""
+    able = [entry for entry, card in commanders if abilities.companion_condition(card) is not None]
+    if len(able) != 1:
+        return ""
+    return f"; {able[0].name} has a companion ability: a companion waits outside the deck, in a `Companion` section"
 
 
 def _stray_problem(entry: CardEntry, card: Card, fmt: Format, ctx: Context) -> Problem:
