@@ -288,7 +288,7 @@ def pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     if used and not {p.kind for p in (*mine, *theirs)} & allowed:
         return f"{fmt.name} does not allow {used[0].describe()} pairs"
     a, b = card_names([first.name, second.name])
-    return f"{a} has {_pairing_words(mine)}, {b} has {_pairing_words(theirs)}"
+    return f"{a} has {_pairing_words(mine, first)}, {b} has {_pairing_words(theirs, second)}"
 
 
 def _names(found: list[abilities.Pairing], other: Card) -> bool:
@@ -296,8 +296,16 @@ def _names(found: list[abilities.Pairing], other: Card) -> bool:
     return any(p.kind == abilities.PARTNER_WITH and card_key(p.detail) in keys for p in found)
 
 
-def _pairing_words(found: list[abilities.Pairing]) -> str:
-    return " and ".join(p.describe() for p in found) if found else "no partner ability"
+def _pairing_words(found: list[abilities.Pairing], card: Card) -> str:
+    """What lets the card share the command zone; for a card with nothing, the card whose
+    ability it waits for when it is the second half of a pair (a Background, a Doctor)."""
+    if found:
+        return " and ".join(p.describe() for p in found)
+    if abilities.is_background(card):
+        return "no partner ability (a Background pairs only with a commander that has Choose a Background)"
+    if abilities.is_time_lord_doctor(card):
+        return "no partner ability (a Time Lord Doctor pairs only with a commander that has Doctor's companion)"
+    return "no partner ability"
 
 
 def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
