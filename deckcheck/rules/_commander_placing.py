@@ -15,9 +15,8 @@ from ..formats import Format
 from ..games.mtg import abilities
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, move_one
 from ..names import card_key
-from ..problem import WARNING, Problem
+from ..problem import PARSE_ERROR, WARNING, Problem
 from ..wording import counted
-from ..decklists.common import parse_error
 from ._command_zone import eligible_kinds, is_signature_spell, lookup, spec
 from .context import Context
 
@@ -90,10 +89,10 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
     read = [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries]
     first = rest[0].line
     cards = sum(entry.count for entry in rest)
-    return read, parse_error(
-        f"the `{header}` section runs on past its {leaders} into the deck ({counted(cards, 'card')} from line "
-        f"{first} on): read them as the deck; put a `Deck` line above line {first} to make the list say so",
-        line=first, zone=MAIN, severity=WARNING,
+    return read, Problem(
+        rule=PARSE_ERROR, line=first, zone=MAIN, severity=WARNING,
+        message=f"the `{header}` section runs on past its {leaders} into the deck ({counted(cards, 'card')} from line "
+                f"{first} on): read them as the deck; put a `Deck` line above line {first} to make the list say so",
     )
 
 
