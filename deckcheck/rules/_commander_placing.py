@@ -46,7 +46,7 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
                 deck = _settle_after_commander(deck, placed, fmt, ctx)
                 placed = deck.entries
         if placed is None:
-            placed = _from_sideboard(entries, fmt, ctx) or _from_lone_group(entries)
+            placed = _from_sideboard(entries, fmt, ctx) or _from_lone_group(entries, fmt)
             if placed is not None and deck.guessed_sideboard is not None:
                 # The blank-line group the parser guessed was the sideboard held the commander
                 # (or the deck): the layout is read, nothing is left to settle.
@@ -198,12 +198,13 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
     return out
 
 
-def _from_lone_group(entries: list[CardEntry]) -> list[CardEntry] | None:
-    """A text list whose first group (before a blank line) is one or two cards and whose
-    second is the deck: the blank-line rule read them as deck and sideboard."""
+def _from_lone_group(entries: list[CardEntry], fmt: Format) -> list[CardEntry] | None:
+    """A text list whose first group (before a blank line) is one or two cards (in
+    Oathbreaker up to four: two oathbreakers and their signature spells) and whose second
+    is the deck: the blank-line rule read them as deck and sideboard."""
     main = sum(entry.count for entry in entries if entry.zone == MAIN)
     side = sum(entry.count for entry in entries if entry.zone == SIDEBOARD)
-    if not 1 <= main <= 2 or side < 40:
+    if not 1 <= main <= (4 if spec(fmt).get("signature_spell") else 2) or side < 40:
         return None
     swap = {MAIN: COMMANDER, SIDEBOARD: MAIN}
     return [e.replace(zone=swap[e.zone]) if e.zone in swap else e for e in entries]

@@ -205,8 +205,10 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     # Quoted when a name holds a comma: "its first two cards, Akiri, Line-Slinger and Silas
     # Renn, Seeker Adept, ..." read as four names.
     a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
+    # Oathbreakers' signature spells go in the command zone with them: the `Deck` line below those.
+    below = "below their signature spells" if spec(fmt).get("signature_spell") else "below"
     together = (f"; its first two cards, {a} and {b}, can lead it together: "
-                f"{line} them and a `Deck` line below") if pair else ""
+                f"{line} them and a `Deck` line {below}") if pair else ""
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
         # Background alone never does.
