@@ -21,8 +21,6 @@ card, `CDR:` comment), or the one or two cards MTGO and Moxfield exports file in
 sideboard (a sideboard card with a companion ability beside them is the companion, also
 when it is alone there under a first group that can lead a deck of the format's size); a
 list of one or two cards followed by a blank line and the rest reads as commander and deck.
-A `Commander` section that runs on into the deck (no `Deck` line) keeps the card that leads
-(with its partner, or signature spell) and gives the rest back to the deck, with a warning.
 
 FAIL (mtg/commander): no `Commander` section -> "no commander: a Commander deck names one
 in a `Commander` section (or two that pair)".
