@@ -29,7 +29,9 @@ class AsOf(Record):
     A Record, not a dataclass: it is built at every start-up (deckcheck/record.py); its
     `__dict__` holds only what `cached_property` keeps."""
 
-    __slots__ = ("date", "platform", "lists_known_up_to", "card_data_date", "hint", "card_data_brings_lists", "__dict__")
+    __slots__ = (
+        "date", "platform", "lists_known_up_to", "card_data_date", "hint", "card_data_brings_lists", "game", "__dict__",
+    )
 
     def __init__(
         self,
@@ -39,6 +41,7 @@ class AsOf(Record):
         card_data_date: dt.date | None = None,
         hint: str = SYNC_HINT,
         card_data_brings_lists: bool = False,
+        game: str = "",
     ):
         self.date = date
         self.platform = platform
@@ -49,6 +52,9 @@ class AsOf(Record):
         # rules/_fresh.py); Yu-Gi-Oh!'s card data has no Forbidden & Limited List. The
         # default is Game.card_data_brings_lists's: a game says so, or it does not.
         self.card_data_brings_lists = card_data_brings_lists
+        # The format's game, so a report names the deck's zones in its words (Yu-Gi-Oh!'s
+        # Main, Extra and Side Deck): carried here, one per format, not once a deck.
+        self.game = game
 
     @property
     def known_up_to(self) -> dt.date | None:
@@ -104,7 +110,7 @@ def as_of(fmt: Format, catalog: Any, day: dt.date, platform: str) -> AsOf:
         if len(shared) >= MAX_DATED_ANSWERS:
             shared.clear()
         found = shared[key] = AsOf(day, platform, fmt.lists_known_up_to, data_date, newer_lists_hint(game),
-                                   game is not None and game.card_data_brings_lists)
+                                   game is not None and game.card_data_brings_lists, fmt.game)
     return found
 
 

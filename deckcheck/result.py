@@ -64,6 +64,13 @@ class DeckResult(Record):
         return not self.problems or not any(problem.is_error for problem in self.problems)
 
     @property
+    def game(self) -> str:
+        """The game of the format the deck was checked against ("" when none was: a deck that
+        could not be read, a row whose format could not be loaded), for the words a report
+        names its zones in."""
+        return self.as_of.game if self.as_of is not None else ""
+
+    @property
     def heading(self) -> str:
         """The deck as a report heads its problems: a manifest row that names no deck shows
         `(no deck)`, so the heading starts with what was registered, never with a blank."""

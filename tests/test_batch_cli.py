@@ -1202,6 +1202,26 @@ def test_a_worker_whose_format_does_not_load_reports_its_decks_as_rows(tmp_path,
     assert "cube.yaml" in problem.message and "invalid YAML" in problem.message
 
 
+def test_a_deck_a_worker_checked_keeps_its_game_for_the_words_of_its_heading(tmp_path, monkeypatch):
+    # The heading names a Yu-Gi-Oh! deck's zones in the game's words (Main Deck 4, Extra
+    # Deck 1, Side Deck 1); a result sent back by a worker process must still know its game.
+    import datetime as dt
+
+    from deckcheck.batch import runner
+    from deckcheck.batch.wire import decode
+    from deckcheck.report.text import render
+    from deckcheck.result import Report
+
+    write(tmp_path, {"ann.ydk": "#main\n14558127\n14558127\n14558127\n89631139\n#extra\n86066372\n!side\n23434538\n"})
+    monkeypatch.chdir(tmp_path)
+    task = runner.Task(path="ann.ydk", shown="ann.ydk", format_id="yugioh/advanced-tcg")
+    runner._start_worker(task)
+    [wire] = runner._check_chunk([task], dt.date(2026, 6, 1))
+    result = decode(wire, task).result
+    assert result.game == "yugioh"
+    assert "(Main Deck 4, Extra Deck 1, Side Deck 1; " in render(Report(results=[result]))
+
+
 def test_a_manifest_row_naming_a_zip_entry_not_extracted_says_why(cli, tmp_path):
     # The row said `link.txt: no such file` and a second row, of no player, said why the
     # entry was not extracted: the organiser had to put the two together.
@@ -1233,10 +1253,11 @@ def test_a_rule_id_longer_than_its_column_keeps_the_messages_of_its_block_aligne
     lines = done.stdout.splitlines()
     team_b = lines[lines.index("team B (cy) - mtg/2hg-modern: ILLEGAL") + 1:]
     team_b = team_b[:next(index for index, line in enumerate(team_b) if not line.startswith(" "))]
-    assert [line.split()[0] for line in team_b] == ["team-registration", "sideboard"], team_b
+    assert [next(word for word in line.split() if word.endswith("-size") or word.startswith("team-")) for line in team_b] \
+        == ["team-registration", "sideboard-size"], team_b
     starts = {line.index("team B has 1 player") if "team-registration" in line else line.index("cy's deck") for line in team_b}
     assert len(starts) == 1, team_b
-    ann = next(line for line in lines if line.endswith("sideboard-size   sideboard has 2 cards; Two-Headed Giant Modern has no sideboard"))
+    ann = next(line for line in lines if line.endswith("sideboard-size   sideboard has 2 cards (Smash to Smithereens); Two-Headed Giant Modern has no sideboard"))
     assert ann.index("sideboard has") == 2 + 9 + 1 + 10 + 1 + 16 + 1  # the usual columns
 
 

@@ -697,3 +697,41 @@ def test_github_step_summary_stays_under_github_s_size_limit(cli, tmp_path, monk
     assert written.endswith(b"\n... the summary is cut here: GitHub drops a step's job summary over 1 MiB "
                             b"(run `deckcheck ... -o json` for all)\n")
     assert written.startswith(b"x" * 500 + b"\n## deckcheck: 0 of 40 decks legal\n")
+
+
+# Texts a case may carry: XML's specials, the white space an attribute must escape, control
+# characters and a lone surrogate (written \xNN), non-ASCII, and nothing at all.
+_AWKWARD_TEXTS = ["plain", "", 'a & b < c > d "e" \'f\'', "tab\there\r\nline\nbreak", "bell\x07 esc\x1b nul\x00",
+                  "lone \udc80 surrogate", "Troll of Khazad-dûm", "&amp; already", "]]> end"]
+
+
+def _case_as_element_tree(classname: str, name: str, children: list[tuple[str, dict[str, str], str | None]]) -> str:
+    """A testcase as ElementTree builds, indents and writes it at the cases' depth: what
+    the JUnit writer wrote before it wrote cases directly."""
+    case = ET.Element("testcase", {"classname": junit.xml_text(classname), "name": junit.xml_text(name)})
+    for tag, attributes, text in children:
+        child = ET.SubElement(case, tag, {key: junit.xml_text(value) for key, value in attributes.items()})
+        if text is not None:
+            child.text = junit.xml_text(text)
+    ET.indent(case, space="  ", level=2)
+    return ET.tostring(case, encoding="unicode")
+
+
+@pytest.mark.parametrize("text", _AWKWARD_TEXTS)
+def test_a_junit_case_is_written_as_element_tree_writes_it(text):
+    """The JUnit writer writes each case's XML itself (building an ElementTree per deck was
+    a quarter of a JUnit batch): byte for byte what ElementTree writes, for every child a
+    case can have and every awkward text in each place."""
+    children_sets = [
+        [],
+        [("failure", {"type": "banned", "message": text}, f"line 3, main: {text}")],
+        [("error", {"type": "parse-error", "message": "x"}, text), ("system-out", {}, text)],
+        [("failure", {"type": text, "message": text}, text), ("failure", {"type": "b", "message": "m"}, "t"),
+         ("system-out", {}, "warning: a: b")],
+        [("skipped", {"message": text}, None)],
+    ]
+    for children in children_sets:
+        written = junit._case_xml(
+            junit._attributes(classname=text, name=f"decks/{text}.txt [p]"),
+            [(tag, junit._attributes(**attributes), text or "") for tag, attributes, text in children])
+        assert written == _case_as_element_tree(text, f"decks/{text}.txt [p]", children)

@@ -245,3 +245,43 @@ def test_an_imported_list_named_for_no_region_says_the_region_is_unchecked(cli, 
     assert "region:" not in done.stdout
     assert ("deckcheck: note: lflist.conf: list `!Goat-ish` names neither the TCG nor the OCG, so its format checks "
             "no card's region: add `region: tcg` (or `ocg`) to it for an event of one") in done.stderr
+
+
+def test_a_list_imported_over_a_format_with_limits_lifts_the_cards_it_leaves_out(cli, tmp_path):
+    """A Forbidden & Limited List is the whole list of its day: a card it leaves out is
+    unlimited. Imported `--extends yugioh/advanced-tcg`, Instant Fusion (Limited there since
+    2020) stayed limited to 1, the base's entry adding to the new list's; now the format file
+    names each card the base still limits and the list leaves out at 3, and only those."""
+    conf = tmp_path / "lflist.conf"
+    conf.write_text("!2026.09 TCG\n14558127 1 --Ash Blossom & Joyous Spring\n23434538 0 --Maxx C\n", encoding="utf-8")
+    out = tmp_path / "formats"
+    done = cli("formats", "import-lflist", str(conf), "--extends", "yugioh/advanced-tcg", "-d", str(out))
+    assert done.returncode == 0, done.stderr
+    (imported,) = out.iterdir()
+    text = imported.read_text(encoding="utf-8")
+    assert '  - {card: "Instant Fusion", code: 1845204, limit: 3}\n' in text
+    assert "code: 23434538, limit: 3" not in text and "code: 14558127, limit: 3" not in text  # the list's own
+    assert cli("formats", "check", str(imported)).returncode == 0
+    deck = tmp_path / "deck.ydk"
+    deck.write_text("#main\n" + "1845204\n14558127\n23434538\n" * 3 + "40640057\n" * 3 + "#extra\n!side\n", encoding="utf-8")
+    done = cli("validate", str(deck), "-f", str(imported), "--date", "2026-10-01", "-o", "json")
+    problems = json.loads(done.stdout)["results"][0]["problems"]
+    assert [(p["card"], p["limit"]) for p in problems if p["rule"] == "card-limit"] == [
+        ("Ash Blossom & Joyous Spring", 1), ('Maxx "C"', 0)]
+
+
+def test_no_longer_listed_takes_the_base_limits_in_force_with_no_end():
+    from deckcheck.games.yugioh.lflist import LfList, LimitLine, no_longer_listed
+
+    lflist = LfList(name="New", line=1, entries=[LimitLine(14558127, 1, "Ash Blossom & Joyous Spring", 2)])
+    base = [
+        {"card": "Ash Blossom & Joyous Spring", "code": 14558127, "limit": 2},  # on the list: its own entry
+        {"card": "Instant Fusion", "code": 1845204, "limit": 1, "since": "2020-04-01"},
+        {"card": "Instant Fusion", "code": 1845204, "limit": 0, "since": "2019-01-01", "until": "2020-04-01"},
+        {"card": "A Hero Lives", "code": 8949584, "limit": 2, "since": "2012-09-01", "until": "2013-09-01"},  # ended
+        "Typed Name",  # a name alone, as a user's format may list it
+        {"card": "Pot of Extravagance", "limit": 3},  # at the copy limit already
+    ]
+    assert no_longer_listed(lflist, base, 3) == [("Instant Fusion", 1845204), ("Typed Name", None)]
+    whitelist = LfList(name="Goat", line=1, whitelist=True, entries=lflist.entries)
+    assert no_longer_listed(whitelist, base, 3) == []  # a whitelist's unnamed cards are not playable at all

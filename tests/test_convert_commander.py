@@ -127,13 +127,27 @@ def test_the_real_cockatrice_commander_deck_converts_and_stays_legal(cli, shared
     assert result["counts"] == {"main": 99, "sideboard": 0, "commander": 1}
 
 
+# Oathbreaker decks and their counts once read back. cod names the signature spell in a
+# `CDR:` line as it does the oathbreaker; reading it back took only the oathbreaker, and the
+# deck lost its signature spell. MTGO's .dek files the command zone in the sideboard: four
+# cards there (two oathbreakers, two signature spells) were more than the reader took for a
+# command zone (three: two commanders and a companion), so the deck read back had no
+# oathbreaker and a four-card sideboard.
+OATHBREAKER_DECKS = {
+    "one oathbreaker": ("Oathbreaker\n1 Chandra, Torch of Defiance\nSignature Spell\n1 Lightning Bolt\nDeck\n58 Mountain\n",
+                        {"main": 58, "sideboard": 0, "commander": 2}),
+    "partner oathbreakers": ("Oathbreaker\n1 Will Kenrith\n1 Rowan Kenrith\nSignature Spell\n1 Counterspell\n"
+                             "1 Lightning Bolt\nDeck\n1 Opt\n1 Shock\n27 Island\n27 Mountain\n",
+                             {"main": 56, "sideboard": 0, "commander": 4}),
+}
+
+
 @pytest.mark.parametrize("target", WRITERS)
-def test_an_oathbreaker_deck_keeps_its_signature_spell_through_every_writer(cli, tmp_path, target):
-    """cod names the signature spell in a `CDR:` line as it does the oathbreaker; reading
-    it back took only the oathbreaker, and the deck lost its signature spell."""
+@pytest.mark.parametrize("deck", OATHBREAKER_DECKS)
+def test_an_oathbreaker_deck_keeps_its_signature_spells_through_every_writer(cli, tmp_path, deck, target):
+    text, counts = OATHBREAKER_DECKS[deck]
     source = tmp_path / "deck.txt"
-    source.write_text("Oathbreaker\n1 Chandra, Torch of Defiance\nSignature Spell\n1 Lightning Bolt\nDeck\n58 Mountain\n",
-                      encoding="utf-8")
+    source.write_text(text, encoding="utf-8")
     done = cli("convert", str(source), "--to", target)
     assert done.returncode == 0, done.stderr
     converted = tmp_path / f"converted.{target}"
@@ -142,7 +156,7 @@ def test_an_oathbreaker_deck_keeps_its_signature_spell_through_every_writer(cli,
                   "--date", "2025-06-01", "-o", "json", env={"DECKCHECK_OFFLINE": "1"})
     result = json.loads(checked.stdout)["results"][0]
     assert result["legal"] is True, (result["problems"], done.stdout)
-    assert result["counts"] == {"main": 58, "sideboard": 0, "commander": 2}
+    assert result["counts"] == counts
 
 
 def test_convert_to_dek_of_a_commander_list_through_the_command(cli, tmp_path):

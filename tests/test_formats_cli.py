@@ -215,12 +215,14 @@ def test_show_names_the_mulligan_rule_as_simulate_does(cli, format_id, hand):
 
 def test_a_forbidden_and_limited_format_shows_no_empty_banned_list(cli):
     """Yu-Gi-Oh!'s forbidden cards are its card limits at 0: "banned (0)" read as nothing
-    forbidden. A Magic or WoW format without bans still shows its empty list."""
+    forbidden. A Magic format without restrictions still shows its empty list (Magic's
+    formats all keep one); a WoW TCG format, whose game keeps none, does not
+    (tests/cases/cli/yugioh-and-wow.yaml)."""
     ygo = cli("formats", "show", "yugioh/advanced-tcg", "--date", "2026-06-01").stdout.splitlines()
     assert not any(line.startswith(("banned on", "restricted on")) for line in ygo)
     assert "card limits on 2026-06-01 (226):" in ygo
-    wow = cli("formats", "show", "wow/constructed", "--date", "2026-06-01").stdout.splitlines()
-    assert "banned on 2026-06-01 (0):" in wow
+    modern = cli("formats", "show", "mtg/modern", "--date", "2026-06-01").stdout.splitlines()
+    assert "restricted on 2026-06-01 (0):" in modern
 
 
 # The read-count runs: `cold` with a passcode written as a YAML number (JSON cannot keep an

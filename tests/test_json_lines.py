@@ -13,7 +13,7 @@ from deckcheck.batch import check_source
 from deckcheck.batch.registration import Registration
 from deckcheck.freshness import AsOf
 from deckcheck.problem import Problem
-from deckcheck.report.json import ResultLines, _dumps, result_dict
+from deckcheck.report.json import ResultLines, _dumps, dumps_indented, result_dict
 from deckcheck.result import DeckResult
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
@@ -125,3 +125,26 @@ def test_a_library_callers_batch_report_prints_its_results_and_their_notes(tmp_p
     assert printed["notes"] == [STALE.note, later.note] and STALE.note and later.note
     empty = json.loads(deliver_batch(load("json"), BatchReport(source="none", kind="folder", report=Report(), registrations=[])))
     assert empty["results"] == [] and "notes" not in empty
+
+
+_INDENTED_VALUES = [
+    {}, [], {"a": []}, {"a": {}}, [{}], "text", 3, 2.5, None, True, False,
+    {"ruleId": "banned", "ruleIndex": 0, "level": "error", "message": {"text": 'Grief "x" é \n\t\\'},
+     "locations": [{"physicalLocation": {"artifactLocation": {"uri": "decks/a%20b.txt", "uriBaseId": "%SRCROOT%"},
+                                         "region": {"startLine": 9}}}],
+     "properties": {"card": "Troll of Khazad-dûm", "count": 4, "limit": 0, "holders": {"ann": 4, "bob": 1},
+                    "nested": [[1, 2], [], [{"x": None}]], "ratio": 0.1 + 0.2, "lone": "\udc80"}},
+    {1: "an int key"}, {"t": (1, 2)}, ({"a": 1},), [float("inf")],
+]
+
+
+@pytest.mark.parametrize("value", _INDENTED_VALUES)
+@pytest.mark.parametrize("depth", [0, 4])
+def test_dumps_indented_is_what_json_writes_with_an_indent(value, depth):
+    """SARIF results are laid out by `dumps_indented` (json's `indent` turns its C encoder
+    off): the same text as `json.dumps(indent=2)` shifted `depth` levels, for dicts, lists,
+    every scalar, escapes, and the kinds it hands to json itself (tuples, keys not text)."""
+    import json
+
+    expected = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+    assert dumps_indented(value, depth) == expected

@@ -34,7 +34,9 @@ from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
 from .team_pools import named_few
-from .teams import TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, spoken_sizes, team_settings
+from .teams import (
+    TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, no_team_rules, spoken_sizes, team_settings,
+)
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -302,8 +304,8 @@ def _teams_without_rules(
                 else "give the format `team:` rules (docs/format-files.md)")
         checked = "was checked as its" if len(teams) == 1 else "were checked as their"
         notes.append(
-            f"{where}: column 'team' is read, but {fmt.id} has no team rules (no copy limit, restricted list, "
-            f"team size or registered pool to share): {counted(len(teams), 'team')} ({named_few(teams, 'more teams')}) "
+            f"{where}: column 'team' is read, but {fmt.id} has no team rules ({no_team_rules(fmt, day)}): "
+            f"{counted(len(teams), 'team')} ({named_few(teams, 'more teams')}) "
             f"{checked} members' decks only; {mend}, or leave the column empty if the event is not played by teams"
         )
     return notes

@@ -2,9 +2,12 @@
 each team as registered.
 
 team-copy-limit: across all decks and sideboards of one team, no more copies of a card by
-English name than one deck may hold: 4, basic lands and "any number" cards exempt, a card
-that allows N copies allows N per team (`copy_limit` of the format, with its `per_card`);
-banned cards and forbidden ones (a Yu-Gi-Oh! limit of 0) are each deck's own problem.
+English name than one deck may hold: the format's copy limit (4 in Magic), basic lands and
+"any number" cards exempt, a card that allows N copies allows N per team (`copy_limit` of
+the format, with its `per_card`; a Yu-Gi-Oh! card limit likewise); banned cards and
+forbidden ones (a Yu-Gi-Oh! limit of 0) are each deck's own problem. Magic teams, by the
+Magic Tournament Rules; a Yu-Gi-Oh! or WoW TCG team only where its format says
+`team: {unified: true}`, those games' rules having no Team Unified Construction.
 FAIL (mtg/legacy, team T1): ann 4 Brainstorm, bob 1 Brainstorm ->
 "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team".
 
@@ -85,6 +88,32 @@ def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
     return bool(team.get("unified")), sizes
 
 
+def unified_unless_told(fmt: Format) -> bool:
+    """Whether the event's unified construction (on unless `--no-unified`) reaches `fmt`'s
+    teams: a game whose rules count a team's decks together (Magic, Game.unified_teams) or
+    one deckcheck does not know, or a format that asks for it (`one_deck_per_card`); a
+    Yu-Gi-Oh! or WoW TCG team otherwise only through its format's `team: {unified: true}`
+    (team_settings, on even with `--no-unified`), as those games have no such rule."""
+    from ..games import find  # deferred: the games package loads their descriptors
+
+    game = find(fmt.game)
+    return game is None or game.unified_teams or bool((fmt.option("team") or {}).get("one_deck_per_card"))
+
+
+def no_team_rules(fmt: Format, day: dt.date) -> str:
+    """What a format without team rules (has_team_rules) lacks, for the warning about a
+    team column it reads nothing from: a Yu-Gi-Oh! or WoW TCG format may have a copy limit,
+    but those games count no team's decks together unless the format says so."""
+    from ..games import find  # deferred: the games package loads their descriptors
+
+    if unified_unless_told(fmt) or (fmt.copy_limit is None and not fmt.restricted_on(day)):
+        return "no copy limit, restricted list, team size or registered pool to share"
+    game = find(fmt.game)
+    label = game.label if game is not None else fmt.game
+    return (f"{label} counts no team's decks together, and it says no `team: {{unified: true}}`, team size or "
+            "registered pool to share")
+
+
 def spoken_sizes(sizes: Sequence[int]) -> str:
     """`2`, `2 or 3`."""
     return listed([str(size) for size in sizes])
@@ -99,12 +128,14 @@ def is_team_format(fmt: Format) -> bool:
 
 def has_team_rules(fmt: Format, members: Sequence[Member], day: dt.date) -> bool:
     """Whether `fmt` checks anything across a team's decks: a team format (its size, one
-    pool), a copy limit or restricted list to count per team, or a pool a member registered
-    (team sealed or draft). Otherwise a team is only its members' decks, which an organiser
+    pool), a copy limit or restricted list to count per team where unified construction
+    reaches its teams (unified_unless_told), or a pool a member registered (team sealed or
+    draft). Otherwise a team is only its members' decks, which an organiser
     who wrote a team column is told (check.py)."""
-    if is_team_format(fmt) or fmt.copy_limit is not None or (fmt.option("team") or {}).get("one_deck_per_card"):
+    if is_team_format(fmt) or any(member.pool_name for member in members):
         return True
-    return bool(fmt.restricted_on(day)) or any(member.pool_name for member in members)
+    return unified_unless_told(fmt) and (
+        fmt.copy_limit is not None or bool(fmt.restricted_on(day)) or bool((fmt.option("team") or {}).get("one_deck_per_card")))
 
 
 def check_team(
@@ -117,7 +148,8 @@ def check_team(
     extra: Iterable[Problem] = (),
 ) -> TeamResult:
     """The verdict on one team. `formats` holds every format that could be loaded;
-    `unified` is the event's choice (`--no-unified`), team formats force it on."""
+    `unified` is the event's choice (`--no-unified`), team formats force it on; it reaches
+    only the teams of a game whose rules have it (unified_unless_told)."""
     problems: list[Problem] = list(extra)
     format_ids = list(dict.fromkeys(member.format_id for member in members))
     players = [member.player for member in members]
@@ -139,6 +171,7 @@ def check_team(
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
+    unified = unified and unified_unless_told(fmt)
     if always or unified:
         problems += _platform_clash(members)
     if sizes and len(members) not in sizes:

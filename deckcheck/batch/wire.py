@@ -10,8 +10,8 @@ in the report, its pool's name) does not travel.
 
 `counts` is the (zone, count) pairs, each problem is (rule, message, severity, zone,
 line, card, count, limit, details or None), `as_of` is (date, platform, lists known up to,
-card data date) or None, `entries` (zone, count, name, line, written, code) tuples or
-None; a registered `pool` is sent as it is (only team members of limited events carry one).
+card data date, hint, card data brings lists, game) or None, `entries` (zone, count, name,
+line, written, code) tuples or None; a registered `pool` is sent as it is (only team members of limited events carry one).
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def encode(outcome: Outcome) -> Wire:
     )
     as_of = result.as_of
     stamp = None if as_of is None else (as_of.date, as_of.platform, as_of.lists_known_up_to, as_of.card_data_date, as_of.hint,
-                                        as_of.card_data_brings_lists)
+                                        as_of.card_data_brings_lists, as_of.game)
     entries = None if outcome.entries is None else tuple(
         (e.zone, e.count, e.name, e.line, e.written, e.code) for e in outcome.entries
     )

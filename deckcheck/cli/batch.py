@@ -27,7 +27,7 @@ def batch(
     ),
     date: Optional[str] = DATE_OPTION,
     jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="At most N processes checking decks (default: the cores this process may use); workers start only when cores are idle and the decks left pay for them."),
-    no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction (team formats such as 2HG always do)."),
+    no_unified: bool = typer.Option(False, "--no-unified", help="Do not apply Team Unified Construction to Magic teams (team formats such as 2HG always do; Yu-Gi-Oh! and WoW TCG teams only where their format says team: {unified: true})."),
     output: str = output_option(PLAIN),
     report_file: Optional[Path] = typer.Option(None, "--report", metavar="FILE", help="Write the report (in the --output format) to FILE; the text summary still prints."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -13,6 +13,9 @@ from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_SUGGESTED_NAMES
 from ..wording import counted
+
+if TYPE_CHECKING:
+    from ..formats import Format
 
 formats_app = typer.Typer(
     help="List, show and check format files.\n\nExample: deckcheck formats show mtg/modern",
@@ -175,15 +178,16 @@ def _brings_lists(format_id: str, game_id: str) -> None:
                          f"Magic formats with a synced card database's legalities){hint}")
 
 
-def _region_inherited(extends: str) -> bool:
-    """Whether the format the imported lists extend checks a region (`--extends
-    yugioh/advanced-tcg`); False when it cannot be loaded (formats check says why)."""
+def _base_format(extends: str) -> Format | None:
+    """The format the imported lists extend (`--extends yugioh/advanced-tcg`), for the
+    region and card limits they inherit; None when it cannot be loaded (formats check, run
+    on the files written, says why)."""
     from ..formats import load, reference
 
     try:
-        return load(reference(extends)).option("region") is not None
+        return load(reference(extends))
     except DeckcheckError:
-        return False
+        return None
 
 
 def _card_names() -> Callable[[int], str | None] | None:
@@ -215,7 +219,7 @@ def formats_import_lflist(
 
     Example: deckcheck formats import-lflist lflist.conf -d my-formats/
     """
-    from ..games.yugioh.lflist import format_yaml, parse_lflist, region_of, slug
+    from ..games.yugioh.lflist import MAX_COUNT, format_yaml, no_longer_listed, parse_lflist, region_of, slug
     from ..textio import read_text
 
     parsed = parse_lflist(read_text(path))
@@ -224,9 +228,17 @@ def formats_import_lflist(
     if not parsed.lists:
         raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
     named = _card_names()
-    documents = [(lflist, format_yaml(lflist, extends=extends, source=path.name, named=named)) for lflist in parsed.lists]
+    base = _base_format(extends)
+    # What the base still limits and a list leaves out is written as unlimited (the copy limit).
+    base_limits = (base.data.get("card_limits") or []) if base is not None else []
+    unlimited = base.copy_limit.default if base is not None and base.copy_limit is not None else MAX_COUNT
+    documents = [
+        (lflist, format_yaml(lflist, extends=extends, source=path.name, named=named, unlimited=unlimited,
+                             lifted=no_longer_listed(lflist, base_limits, unlimited, named)))
+        for lflist in parsed.lists
+    ]
     for lflist in parsed.lists:
-        if region_of(lflist.name) is None and not _region_inherited(extends):
+        if region_of(lflist.name) is None and (base is None or base.option("region") is None):
             say_note(f"{path.name}: list `!{lflist.name}` names neither the TCG nor the OCG, so its format checks no "
                      "card's region: add `region: tcg` (or `ocg`) to it for an event of one")
     if output_dir is None:

@@ -76,6 +76,17 @@ class DeckProfile:
         return next((i for i, card in enumerate(self.cards) if card.key == key), None)
 
 
+def named_as_card_data(names: Iterable[str], card_data: CardData | None) -> tuple[str, ...]:
+    """Each name the user gave as the card data names its card, as validation reads a deck's
+    lines (the game's `Catalog.get`: case, accents, a Yu-Gi-Oh! name without its punctuation,
+    `Maxx C` for Maxx "C"), so it meets the deck's card, which the data named so too; a name
+    the data lacks, or every name without card data (or with a land oracle only), as given."""
+    get = getattr(card_data, "get", None)  # a game's Catalog; the engine itself needs only is_land
+    if get is None:
+        return tuple(names)
+    return tuple(card.name if (card := get(name)) is not None else name for name in names)
+
+
 def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], list[str]] | None = None) -> str:
     """`; did you mean 'Card'?` with the deck's card a name it lacks is the start of (`Nibiru`
     for `Nibiru, the Primal Being`, too far for the closest spellings) or is closest to (a

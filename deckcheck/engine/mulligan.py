@@ -48,7 +48,7 @@ class Step:
 def schedule(opening: OpeningHand, policy: KeepPolicy) -> tuple[Step, ...]:
     size = opening.size
     strategies = {"prefer": policy.bottoming, "scry_with": policy.scry}
-    if opening.mulligan == "none":
+    if not opening.has_mulligans:
         return (Step(0, size, size, None),)
     if opening.mulligan == "once":
         redraws = 2 if opening.free_mulligan else 1

@@ -178,20 +178,24 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
         f"  {profile.size} cards{lands}; opening hand {hand.size}, {rule_name}",
         "  exact (multivariate hypergeometric)" if exact else
         f"  Monte Carlo: {outcome.hands:,} hands, seed {outcome.seed} (± is one standard error)",
-        "",
-        "Keep policy" + (" (default)" if simulation.policy.default else ""),
     ]
-    for size, text in _policy_lines(simulation).items():
-        if size == FREE:
-            lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
-        else:
-            lines.append(f"  {size:>2} {'card ' if size == '1' else 'cards'}  {inert(text)}")  # column kept
-    lines += ["", "Kept hand size"]
-    for size, estimate in outcome.keep.items():
-        lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
-    lines.append(
-        f"  expected {outcome.expected_hand_size.value:.3f} cards; mulligan at least once {outcome.mulligan.value * 100:.2f}%"
-    )
+    if hand.has_mulligans or not simulation.policy.default:
+        # A format without mulligans (Yu-Gi-Oh!) keeps every hand: the default policy's "keep
+        # any hand" says nothing the heading's "no mulligans" did not; a user's rules are
+        # shown, with the note that no hand is judged by them.
+        lines += ["", "Keep policy" + (" (default)" if simulation.policy.default else "")]
+        for size, text in _policy_lines(simulation).items():
+            if size == FREE:
+                lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
+            else:
+                lines.append(f"  {size:>2} {'card ' if size == '1' else 'cards'}  {inert(text)}")  # column kept
+    if hand.has_mulligans:  # else every hand is kept at its size: "5 100.00%", "mulligan at least once 0.00%"
+        lines += ["", "Kept hand size"]
+        for size, estimate in outcome.keep.items():
+            lines.append(f"  {size:>2}  {_percent(estimate, exact)}  {bar(estimate.value, unicode=unicode)}")
+        lines.append(
+            f"  expected {outcome.expected_hand_size.value:.3f} cards; mulligan at least once {outcome.mulligan.value * 100:.2f}%"
+        )
     if simulation.has_lands:
         lines += ["", "Lands in the kept hand"]
         for count, estimate in outcome.lands.items():
@@ -215,9 +219,10 @@ def _by_turn_lines(simulation: Simulation, shown: Shown) -> list[str]:
     turns = range(1, simulation.turns + 1)
     names = [cell(simulation.profile.cards[i].name, shown) for i in simulation.tracked[:_MAX_ROWS]]
     width = widest(names, 12)
+    mulligans = "mulligans included; " if simulation.fmt.opening_hand.has_mulligans else ""
     lines = [
         "",
-        f"At least one copy by turn, on the {side} (mulligans included; plain hypergeometric in brackets)",
+        f"At least one copy by turn, on the {side} ({mulligans}plain hypergeometric in brackets)",
         f"  {pad('card', width)}  copies" + "".join(f"  {pad('turn ' + str(t), 17)}" for t in turns),
     ]
     for index, name in zip(simulation.tracked, names):

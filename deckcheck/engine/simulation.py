@@ -27,7 +27,7 @@ from ..wording import counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
-from .categories import Atoms, CardData, DeckProfile, did_you_mean, profile_deck, split_atoms
+from .categories import Atoms, CardData, DeckProfile, did_you_mean, named_as_card_data, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
 from .keep import FREE, KeepPolicy, Policies, build_policy
@@ -148,6 +148,8 @@ def simulate(
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
+    # The cards to follow as the deck's lines are read: `--card "Maxx C"` is Maxx "C".
+    cards = named_as_card_data(cards, card_data)
     check_sources(policy_file, card_data)
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -233,7 +235,7 @@ def simulate(
     warnings.extend(policy_notes(policy, profile, cast=list(origins)))
     atoms = split_atoms(profile, named=policy.named_cards, tags=policy.used_tags)
     steps = schedule(fmt.opening_hand, policy)
-    if fmt.opening_hand.mulligan == "none" and not policy.default:
+    if not fmt.opening_hand.has_mulligans and not policy.default:
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))

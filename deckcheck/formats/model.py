@@ -183,6 +183,11 @@ class OpeningHand(Record):
         self.free_mulligan = free_mulligan
         self.first_player_draws = first_player_draws
 
+    @property
+    def has_mulligans(self) -> bool:
+        """A hand may be mulliganed (`mulligan: none`, Yu-Gi-Oh!: every hand is kept)."""
+        return self.mulligan != "none"
+
 
 class Format(Record):
     """A format as the rules read it (built by `build_format`); `data` keeps the merged

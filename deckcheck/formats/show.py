@@ -76,10 +76,21 @@ def ban_list_lines(title: str, fmt: Format, entries: Mapping[str, ListEntry], da
     """`entry_lines` of a banned or restricted list, or nothing when the list is empty and
     the format's list is its card limits (Yu-Gi-Oh!'s Forbidden & Limited List, whose
     forbidden cards have limit 0): "banned (0)" there read as "nothing is forbidden"; or its
-    points (Genesys, which has no Forbidden & Limited List: its points take its place)."""
-    if not entries and (fmt.card_limits or fmt.option("points") is not None):
+    points (Genesys, which has no Forbidden & Limited List: its points take its place); or
+    its game keeps no such lists (the WoW TCG: Game.ban_lists), where an empty heading read
+    as a list the format has."""
+    if not entries and (fmt.card_limits or fmt.option("points") is not None or not _keeps_ban_lists(fmt.game)):
         return []
     return entry_lines(title, entries, day)
+
+
+def _keeps_ban_lists(game_id: str) -> bool:
+    """Whether `game_id`'s formats keep banned and restricted lists (a game deckcheck does
+    not know: assume so, and show them)."""
+    from ..games import find  # deferred: the games package loads card modules
+
+    game = find(game_id)
+    return game is None or game.ban_lists
 
 
 def _dates(item: Dated, gap: str = " ") -> str:

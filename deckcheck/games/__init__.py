@@ -7,6 +7,8 @@ line below.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .game import Game
 from .mtg import GAME as MTG
 from .yugioh import GAME as YUGIOH
@@ -16,7 +18,7 @@ from .wow import GAME as WOW
 # the default of `cards lookup`.
 GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
-__all__ = ["GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name"]
+__all__ = ["GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_counts"]
 
 
 def ids() -> tuple[str, ...]:
@@ -33,6 +35,18 @@ def zone_name(game_id: str, zone: str, default: str | None = None) -> str:
     game = GAMES.get(game_id)
     word = game.zone_labels.get(zone) if game is not None else None
     return word or default or zone
+
+
+def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
+    """`main 60, sideboard 15`: cards per zone as a report's heading says them, in the
+    game's words and in the order it names its zones (`Main Deck 40, Extra Deck 15, Side
+    Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`), other zones after."""
+    game = GAMES.get(game_id)
+    labels = game.zone_labels if game is not None else None
+    if not labels:  # Magic: its zone ids, in the counts' order
+        return ", ".join(f"{zone} {count}" for zone, count in counts.items())
+    order = [zone for zone in labels if zone in counts] + [zone for zone in counts if zone not in labels]
+    return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
 
 
 def default() -> Game:

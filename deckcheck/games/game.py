@@ -47,7 +47,13 @@ class Game(Record):
     carries its formats' lists (Magic: Scryfall's legalities), so a newer database makes
     the bundled lists' date no longer the newest the data knows (freshness.py).
     `sync_source`: what `cards sync --game ID` fetches (its `sync` module); empty when
-    the game's card data is only imported.
+    the game's card data is only imported. `unified_teams`: the game's tournament rules
+    count a team's decks together (Magic Tournament Rules 8.5, Team Unified Construction),
+    so a batch does so for every team unless `--no-unified`; another game's teams are
+    counted together only where their format says `team: {unified: true}` (batch/teams.py).
+    `ban_lists`: the game's formats keep banned and restricted lists (Magic), so `formats
+    show` prints them even when empty (Modern restricts nothing); another game's format
+    shows them only when it lists a card there (formats/show.py).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -56,7 +62,7 @@ class Game(Record):
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "newer_lists_hint",
-        "card_data_brings_lists", "sync_source",
+        "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists",
     )
 
     def __init__(
@@ -76,6 +82,8 @@ class Game(Record):
         newer_lists_hint: str = "",
         card_data_brings_lists: bool = False,
         sync_source: str = "",
+        unified_teams: bool = False,
+        ban_lists: bool = False,
     ):
         self.id = id
         self.label = label
@@ -92,6 +100,8 @@ class Game(Record):
         self.newer_lists_hint = newer_lists_hint
         self.card_data_brings_lists = card_data_brings_lists
         self.sync_source = sync_source
+        self.unified_teams = unified_teams
+        self.ban_lists = ban_lists
 
     @property
     def import_hint(self) -> str:

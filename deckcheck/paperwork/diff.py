@@ -77,6 +77,9 @@ class DeckDiff:
     named_commanders: frozenset[str] = frozenset()
     # Which companion each list names, when they differ (the card is compared in the sideboard).
     companion_note: str | None = None
+    # The game of the format or card data compared with ("" without either): the text names
+    # the zones it counts in the game's words (Yu-Gi-Oh!'s Main, Extra and Side Deck).
+    game: str = ""
 
     @property
     def same(self) -> bool:
@@ -163,6 +166,7 @@ def compare(
         registered=registered.source, found=found.source, differences=differences,
         counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
         companion_note=_companion_note(registered, found),
+        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
     )
 
 
@@ -250,7 +254,9 @@ def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:
     """The comparison for people: the verdict, then what is missing and what is extra, each
     a table whose cards are measured as `shown` shows them (report/style.py)."""
     if diff.same:
-        totals = ", ".join(f"{zone} {count}" for zone, count in diff.counts.get("found", {}).items())
+        from ..games import zone_counts  # deferred: the games package loads their descriptors
+
+        totals = zone_counts(diff.game, diff.counts.get("found", {}))
         return f"{SAME}: {diff.registered} and {diff.found} ({totals})\n"
     lines = [f"{DIFFER}: {diff.registered} (registered) and {diff.found} (found)"]
     for title, listed in (("Missing from the deck (registered, not found):", diff.missing),

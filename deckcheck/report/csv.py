@@ -36,19 +36,24 @@ def _cell(value: object) -> str:
     return "" if value is None else str(value)
 
 
-def _row(values: dict[str, object]) -> dict[str, object]:
-    """A row whose text cells a spreadsheet will not evaluate (report/spreadsheet.py)."""
-    return {key: spreadsheet.cell(value) for key, value in values.items()}
+def _row(values: dict[str, object]) -> list[object]:
+    """The cells of COLUMNS (empty where `values` has none), text a spreadsheet would
+    evaluate quoted (report/spreadsheet.py)."""
+    return [spreadsheet.cell(values.get(column, "")) for column in COLUMNS]
 
 
-def _problem_cells(problem: Problem) -> dict[str, str]:
+# Where a problem's cells start in a row: the columns before are the deck's or the team's.
+_PROBLEM_START = COLUMNS.index("rule")
+
+
+def _problem_cells(problem: Problem) -> list[object]:
+    """The cells of COLUMNS from `rule` on, in order, quoted as `_row` quotes."""
     holders = problem.details.get("holders") or {}
-    return {
-        "rule": problem.rule, "severity": problem.severity, "zone": _cell(problem.zone),
-        "line": _cell(problem.line), "card": _cell(problem.card), "count": _cell(problem.count),
-        "limit": _cell(problem.limit), "message": problem.message,
-        "holders": holders_text(holders),
-    }
+    cells = [
+        problem.rule, problem.severity, _cell(problem.zone), _cell(problem.line), _cell(problem.card),
+        _cell(problem.count), _cell(problem.limit), holders_text(holders), problem.message,
+    ]
+    return list(map(spreadsheet.cell, cells))
 
 
 class BatchWriter:
@@ -56,26 +61,28 @@ class BatchWriter:
     deck-check sample at the end."""
 
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None):
-        self.writer = csv.DictWriter(out, fieldnames=COLUMNS)
-        self.writer.writeheader()
+        # Rows are lists in COLUMNS order, not dicts (csv.DictWriter checks each dict's keys
+        # and looks each cell up: a batch writes a row per problem of thousands of decks).
+        self.writer = csv.writer(out)
+        self.writer.writerow(COLUMNS)
         self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
 
     def add(self, row: Registration, result: DeckResult) -> None:
-        base = {
-            "scope": "deck", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
-            "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no",
-        }
-        for problem in result.problems:
-            self.writer.writerow(_row({**base, **_problem_cells(problem)}))
+        if result.problems:
+            deck = _row({
+                "scope": "deck", "player": _cell(result.player), "team": _cell(result.team), "seat": _cell(row.seat),
+                "deck": result.deck, "format": result.format, "legal": "yes" if result.legal else "no",
+            })[:_PROBLEM_START]
+            self.writer.writerows([deck + _problem_cells(problem) for problem in result.problems])
         add_data_note(self.notes, result)
 
     def finish(self, batch: BatchReport) -> None:
         from ..batch.deck_checks import describe
 
         for team in batch.report.teams or []:
-            base = {"scope": "team", "team": team.team, "format": team.format, "legal": "yes" if team.legal else "no"}
-            for problem in team.problems:
-                self.writer.writerow(_row({**base, **_problem_cells(problem)}))
+            base = _row({"scope": "team", "team": team.team, "format": team.format,
+                         "legal": "yes" if team.legal else "no"})[:_PROBLEM_START]
+            self.writer.writerows([base + _problem_cells(problem) for problem in team.problems])
         for item in batch.report.skipped:
             self.writer.writerow(_row({"scope": "skipped", "deck": item.file, "severity": "info", "message": item.reason}))
         if batch.deck_checks is not None:

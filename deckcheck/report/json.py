@@ -162,6 +162,38 @@ def _dumps(value: Any) -> str:
     return "".join(_C_ENCODE(value, 0))
 
 
+def dumps_indented(value: Any, depth: int = 0) -> str:
+    """`json.dumps(value, indent=2, ensure_ascii=False)` for a value of dicts with text keys,
+    lists and scalars, as if it sat `depth` levels deep (its inner lines indented so):
+    json's `indent` turns its C encoder off for the whole value, which made writing a SARIF
+    result cost more than checking its deck. Containers are laid out here, scalars written
+    by `_dumps`; any other container (a tuple, a key that is not text) takes json itself.
+    tests/test_json_lines.py holds the two ways to one text."""
+    kind = value.__class__
+    if kind is dict:
+        if not value:
+            return "{}"
+        inner = "\n" + "  " * (depth + 1)
+        parts = []
+        for key, item in value.items():
+            if key.__class__ is not str:
+                return _indented_by_json(value, depth)
+            parts.append(f"{_dumps(key)}: {dumps_indented(item, depth + 1)}")
+        return "{" + inner + ("," + inner).join(parts) + "\n" + "  " * depth + "}"
+    if kind is list:
+        if not value:
+            return "[]"
+        inner = "\n" + "  " * (depth + 1)
+        return "[" + inner + ("," + inner).join([dumps_indented(item, depth + 1) for item in value]) + "\n" + "  " * depth + "]"
+    if kind is tuple or isinstance(value, (dict, list)):
+        return _indented_by_json(value, depth)
+    return _dumps(value)
+
+
+def _indented_by_json(value: Any, depth: int) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+
+
 class ResultLines:
     """The text of a batch report's result lines, `_dumps(result_dict(row, result))`,
     written from pieces: a row's own values (deck, player, line) encoded one by one, and

@@ -123,7 +123,7 @@ class _Suite:
     def case(
         self, classname: str, name: str, problems: list[Problem], *, unreadable: bool = False, output: str | None = None,
     ) -> None:
-        case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(self._unique(classname, name))})
+        children: list[tuple[str, str, str]] = []  # (tag, attributes written, text)
         failed = errored = False
         notes = []
         for problem in problems:
@@ -133,28 +133,25 @@ class _Suite:
             # An unreadable file (or a simulation that could not run) is not a verdict on the
             # deck but a fault of the input: a JUnit error rather than a failure.
             tag = "error" if unreadable and problem.rule in ("parse-error", "assertion", USAGE) else "failure"
-            element = ET.SubElement(case, tag, {"type": xml_text(problem.rule), "message": xml_text(problem.message)})
-            element.text = xml_text(_problem_text(problem))
+            children.append((tag, _attributes(type=problem.rule, message=problem.message), _problem_text(problem)))
             errored |= tag == "error"
             failed |= tag == "failure"
         if notes:
-            ET.SubElement(case, "system-out").text = xml_text("\n".join(notes))
+            children.append(("system-out", "", "\n".join(notes)))
         if output is not None:
-            ET.SubElement(case, "system-out").text = xml_text(output)
+            children.append(("system-out", "", output))
         self.errors += errored
         self.failures += failed and not errored
-        self._write(case)
+        self._write(_attributes(classname=classname, name=self._unique(classname, name)), children)
 
     def skip(self, name: str, reason: str) -> None:
         classname = _classname(self.name)
-        case = ET.Element("testcase", {"classname": xml_text(classname), "name": xml_text(self._unique(classname, name))})
-        ET.SubElement(case, "skipped", {"message": xml_text(reason)})
         self.skipped += 1
-        self._write(case)
+        self._write(_attributes(classname=classname, name=self._unique(classname, name)),
+                    [("skipped", _attributes(message=reason), "")])
 
-    def _write(self, case: ET.Element) -> None:
-        ET.indent(case, space=_INDENT, level=_CASE_LEVEL)
-        self.cases.write((_CASE_BREAK if self.tests else "") + ET.tostring(case, encoding="unicode"))
+    def _write(self, attributes: str, children: list[tuple[str, str, str]]) -> None:
+        self.cases.write((_CASE_BREAK if self.tests else "") + _case_xml(attributes, children))
         self.tests += 1
 
     def element(self) -> ET.Element:
@@ -165,6 +162,45 @@ class _Suite:
         })
         ET.SubElement(suite, _CASES_MARK)
         return suite
+
+
+# XML's five special characters, and the white space an attribute value must write as a
+# character reference to keep it (a parser turns a raw line break or tab into a space).
+_ATTRIBUTE_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"),
+                      ("\r", "&#13;"), ("\n", "&#10;"), ("\t", "&#09;"))
+_TEXT_ESCAPES = _ATTRIBUTE_ESCAPES[:3]
+
+
+def _escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    text = xml_text(text)
+    for special, reference in escapes:
+        if special in text:  # most names and messages hold none: a C search each, no copy
+            text = text.replace(special, reference)
+    return text
+
+
+def _attributes(**values: str) -> str:
+    """` key="value"` for each of `values`, in order, escaped as ElementTree writes them."""
+    return "".join(f' {key}="{_escaped(value, _ATTRIBUTE_ESCAPES)}"' for key, value in values.items())
+
+
+def _case_xml(attributes: str, children: list[tuple[str, str, str]]) -> str:
+    """A testcase as `ET.tostring` writes it once `ET.indent` has placed it at _CASE_LEVEL
+    (children one level deeper, each on its own line; an element without text closes
+    itself as `<x />`). Written directly: a batch writes a case per deck, and building,
+    indenting and serialising an ElementTree for each cost a quarter of a JUnit batch."""
+    if not children:
+        return f"<testcase{attributes} />"
+    inner = _CASE_BREAK + _INDENT
+    parts = [f"<testcase{attributes}>"]
+    for tag, child_attributes, text in children:
+        parts.append(inner)
+        if text:
+            parts.append(f"<{tag}{child_attributes}>{_escaped(text, _TEXT_ESCAPES)}</{tag}>")
+        else:
+            parts.append(f"<{tag}{child_attributes} />")
+    parts.append(_CASE_BREAK + "</testcase>")
+    return "".join(parts)
 
 
 def _digest(classname: str, name: str) -> int:

@@ -54,6 +54,7 @@ from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from ..rules.docs import ASSERTION, CONFIG, all_docs, describe
 from ..wording import counted
 from . import Warn
+from .json import dumps_indented
 from .stream import ReportWriter, Spool, add_data_note, render_report
 from .workspace import namer, source_root
 
@@ -222,8 +223,7 @@ class Writer(ReportWriter):
 
 def _add_result(spool: Spool, result: dict[str, Any], written: int) -> None:
     """`result` as the log shows it, at its depth, after the `written` ones in `spool`."""
-    text = json.dumps(result, indent=2, ensure_ascii=False)
-    spool.write((",\n" if written else "") + _RESULT_INDENT + text.replace("\n", "\n" + _RESULT_INDENT))
+    spool.write((",\n" if written else "") + _RESULT_INDENT + dumps_indented(result, _RESULT_DEPTH))
 
 
 def _errors_first(kept: Spool, late_errors: Spool, out: TextIO) -> None:
@@ -315,7 +315,8 @@ def _member_place(team: TeamResult, problem: Problem) -> tuple[str | None, int |
 
 
 # The results sit at depth 4 of the log (log > runs > run > results > result), two spaces a level.
-_RESULT_INDENT = "  " * 4
+_RESULT_DEPTH = 4
+_RESULT_INDENT = "  " * _RESULT_DEPTH
 _RESULTS_CLOSE = "  " * 3 + "]"
 _RESULT_END = _RESULT_INDENT + "}"  # a result's last line
 # The line of a result whose level is error, as `_add_result` writes it (one level deeper

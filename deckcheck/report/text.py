@@ -18,6 +18,8 @@ from . import Warn
 from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted, names_listed
+# The games' descriptors (no card data): every command that checks a deck has loaded them.
+from ..games import zone_counts
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -29,8 +31,9 @@ if TYPE_CHECKING:
 NAME = "text"
 
 
-def _counts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{zone} {count}" for zone, count in counts.items())
+def _counts(result: DeckResult) -> str:
+    """`main 60, sideboard 15`; a Yu-Gi-Oh! deck's `Main Deck 40, Extra Deck 15, Side Deck 15`."""
+    return zone_counts(result.game, result.counts)
 
 
 # The rule column: wide enough for most rule ids with two spaces before the message. A
@@ -79,7 +82,7 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     warnings = sum(problem.severity == WARNING for problem in result.problems)
     tail = []
     if result.counts:
-        tail.append(_counts(result.counts))
+        tail.append(_counts(result))
     if errors:
         tail.append(counted(errors, 'problem'))
     if warnings:

@@ -3,6 +3,7 @@ rule's `prepare`): a deck without a command zone gets one from its file's conven
 commander a Cockatrice file names (banner card, `CDR:` comment), the one or two cards a
 typed list puts first (card data tells), or the ones MTGO and Moxfield exports file in the
 sideboard - and a sideboard card with a companion ability is marked as the companion.
+A typed `Commander` section that runs on into the deck gives the deck back (`_run_on`).
 
 docs/commander.md ("Writing the command zone") describes the conventions.
 """
@@ -14,18 +15,28 @@ from ..formats import Format
 from ..games.mtg import abilities
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, move_one
 from ..names import card_key
+from ..problem import PARSE_ERROR, WARNING, Problem
+from ..wording import counted
 from ._command_zone import eligible_kinds, is_signature_spell, lookup, spec
 from .context import Context
 
-# MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard.
+# MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard: two
+# commanders and a companion; in Oathbreaker two oathbreakers, their two signature spells
+# and a companion.
 _MOST_IN_SIDEBOARD = 3
+_MOST_IN_SIDEBOARD_WITH_SPELLS = 5
 
 
 def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
     """The deck with its command zone filled from the file's conventions when it has
     none, and the companion a sideboard card's ability makes one marked as such."""
     entries = _set_aside(deck.entries, fmt, ctx)
-    if not any(entry.zone == COMMANDER for entry in entries):
+    if any(entry.zone == COMMANDER for entry in entries):
+        ran_on = _run_on(deck, entries, fmt, ctx)
+        if ran_on is not None:
+            entries, warning = ran_on
+            deck = deck.copy(problems=[*deck.problems, warning])
+    else:
         # The commanders the file names, else its banner card (a picture: taken only if it can lead).
         hints = deck.commander_hints or ((deck.banner_card,) if deck.banner_card else ())
         placed = _from_hints(entries, hints, fmt, ctx)
@@ -35,7 +46,7 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
                 deck = _settle_after_commander(deck, placed, fmt, ctx)
                 placed = deck.entries
         if placed is None:
-            placed = _from_sideboard(entries, fmt, ctx) or _from_lone_group(entries)
+            placed = _from_sideboard(entries, fmt, ctx) or _from_lone_group(entries, fmt)
             if placed is not None and deck.guessed_sideboard is not None:
                 # The blank-line group the parser guessed was the sideboard held the commander
                 # (or the deck): the layout is read, nothing is left to settle.
@@ -43,6 +54,64 @@ def prepare(deck: Deck, fmt: Format, ctx: Context) -> Deck:
         entries = placed or entries
     entries = _mark_companion(entries, ctx)
     return deck if entries is deck.entries else deck.with_entries(entries)
+
+
+def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> tuple[list[CardEntry], Problem] | None:
+    """A typed list whose `Commander` section holds the whole deck (no `Deck` line, no blank
+    line after the commander: the header the "no commander" hint asks for, added alone):
+    the card that leads it (with its partner, and in Oathbreaker the signature spell), then
+    the deck, which a warning says was read so. None for any other deck: a list with a main
+    deck lists what it means to be in the command zone, and the `commander` rule judges it."""
+    if deck.input_format not in (None, "text") or ctx.cards is None or any(entry.zone == MAIN for entry in entries):
+        return None
+    zone = sorted((entry for entry in entries if entry.zone == COMMANDER and entry.line is not None),
+                  key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
+    spells = bool(spec(fmt).get("signature_spell"))
+    if sum(entry.count for entry in zone) <= (4 if spells else 2):
+        return None  # no more than a command zone can hold: as written
+    lead = _leaders(zone, fmt, ctx)
+    if lead is None:
+        return None
+    header, what = ("Oathbreaker", "oathbreaker") if spells else ("Commander", "commander")
+    leaders = what if len(lead) == 1 else what + "s"
+    if spells:
+        # Each oathbreaker's signature spell follows it (or them) in the section.
+        found = 0
+        for entry in zone[len(lead):len(lead) * 2]:
+            card = lookup(ctx, entry)
+            if entry.count != 1 or card is None or not is_signature_spell(card):
+                break
+            found += 1
+        lead = zone[:len(lead) + found]
+        leaders += "" if not found else " and signature spell" if found == 1 else " and signature spells"
+    rest = zone[len(lead):]
+    moved = {id(entry) for entry in rest}
+    read = [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries]
+    first = rest[0].line
+    cards = sum(entry.count for entry in rest)
+    return read, Problem(
+        rule=PARSE_ERROR, line=first, zone=MAIN, severity=WARNING,
+        message=f"the `{header}` section runs on past its {leaders} into the deck ({counted(cards, 'card')} from line "
+                f"{first} on): read them as the deck; put a `Deck` line above line {first} to make the list say so",
+    )
+
+
+def _leaders(zone: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
+    """The first one or two cards of a command zone (in line order) that lead the deck: the
+    first if it can lead, with the second if the two pair (a Background leads only beside
+    its commander, in either order); None when the first card leads nothing."""
+    from .commander import pair_problem  # the commander rule imports this module
+
+    first, cards = zone[0], [lookup(ctx, entry) for entry in zone[:2]]
+    if first.count != 1 or cards[0] is None:
+        return None
+    second = zone[1] if len(zone) > 1 and zone[1].count == 1 and zone[1].key != first.key else None
+    pair = second is not None and cards[1] is not None \
+        and bool(abilities.pairings(cards[0]) or abilities.pairings(cards[1])) \
+        and pair_problem(cards[0], cards[1], fmt) is None  # type: ignore[arg-type]
+    if pair and (eligible_kinds(cards[0], fmt, ctx.date) or eligible_kinds(cards[1], fmt, ctx.date)):  # type: ignore[arg-type]
+        return [first, second]  # type: ignore[list-item]
+    return [first] if eligible_kinds(cards[0], fmt, ctx.date) else None
 
 
 def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
@@ -105,7 +174,8 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
     A sideboard of companions only under a list whose first group can lead the deck (and
     makes it the format's size) holds the companion: the first group is the commander."""
     side = [entry for entry in entries if entry.zone == SIDEBOARD]
-    if not side or sum(entry.count for entry in side) > _MOST_IN_SIDEBOARD:
+    most = _MOST_IN_SIDEBOARD_WITH_SPELLS if spec(fmt).get("signature_spell") else _MOST_IN_SIDEBOARD
+    if not side or sum(entry.count for entry in side) > most:
         return None
     companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
     leaders = [entry for entry in side if entry not in companions]
@@ -128,12 +198,13 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
     return out
 
 
-def _from_lone_group(entries: list[CardEntry]) -> list[CardEntry] | None:
-    """A text list whose first group (before a blank line) is one or two cards and whose
-    second is the deck: the blank-line rule read them as deck and sideboard."""
+def _from_lone_group(entries: list[CardEntry], fmt: Format) -> list[CardEntry] | None:
+    """A text list whose first group (before a blank line) is one or two cards (in
+    Oathbreaker up to four: two oathbreakers and their signature spells) and whose second
+    is the deck: the blank-line rule read them as deck and sideboard."""
     main = sum(entry.count for entry in entries if entry.zone == MAIN)
     side = sum(entry.count for entry in entries if entry.zone == SIDEBOARD)
-    if not 1 <= main <= 2 or side < 40:
+    if not 1 <= main <= (4 if spec(fmt).get("signature_spell") else 2) or side < 40:
         return None
     swap = {MAIN: COMMANDER, SIDEBOARD: MAIN}
     return [e.replace(zone=swap[e.zone]) if e.zone in swap else e for e in entries]

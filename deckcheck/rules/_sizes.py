@@ -5,8 +5,9 @@ from collections.abc import Iterable, Iterator
 
 from ..formats import Format, ZoneSize
 from ..games import zone_name
-from ..model import COMPANION, SIDEBOARD, Deck
+from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, PARSE_ERROR, Problem
+from ..wording import card_names
 from .context import Context
 
 
@@ -72,15 +73,40 @@ def _size_problems(
         )
     if spec.max == 0 and count > 0:
         # "at most 0 allowed" says it backwards: the format has no such zone (Commander's
-        # holds only the companion).
+        # holds only the companion). The cards it holds are named, and the line of the
+        # first: a player told only "sideboard has 1 card" looks for it among 100 lines.
         aside = f" but the {' and '.join(spec.not_counting)}" if spec.not_counting else ""
-        yield Problem(rule=rule, zone=zone, count=count, limit=0, message=f"{label} has {shown}; {fmt.name} has no {label}{aside}")
+        held = _held(deck, zone, spec)
+        yield Problem(rule=rule, zone=zone, count=count, limit=0, line=held[0].line if held else None,
+                      card=held[0].name if len(held) == 1 else None,
+                      message=f"{label} has {shown}{_named(held)}; {fmt.name} has no {label}{aside}")
         return
     if spec.max is not None and count > spec.max:
         yield Problem(
             rule=rule, zone=zone, count=count, limit=spec.max,
             message=f"{label} has {shown}{_companions_among(deck, zone, spec)}; at most {spec.max} allowed",
         )
+
+
+def _held(deck: Deck, zone: str, spec: ZoneSize) -> list[CardEntry]:
+    """The entries of `zone` that its size counts (a card also in a `not_counting` zone,
+    the companion, left out), in line order."""
+    aside = {entry.key for entry in deck.entries if entry.zone in spec.not_counting}
+    held = [entry for entry in deck.zone(zone) if entry.key not in aside]
+    return sorted(held, key=lambda entry: entry.line if entry.line is not None else 0)
+
+
+def _named(held: list[CardEntry]) -> str:
+    """` (Wrath of God, Sun Titan)`: the cards of a zone the format does not have, the
+    first few by name."""
+    if not held:
+        return ""
+    names = card_names(entry.name for entry in held[:_NAMED_CARDS])
+    more = len(held) - _NAMED_CARDS
+    return " (" + ", ".join(names) + (f" and {more} more" if more > 0 else "") + ")"
+
+
+_NAMED_CARDS = 3  # cards a zone the format does not have is told by name (the rest counted)
 
 
 def _unreadable(deck: Deck, zones: Iterable[str]) -> list[str]:

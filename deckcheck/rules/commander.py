@@ -133,14 +133,25 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if problem is not None:
             yield problem
     if len(commanders) == 2 and all(card is not None for _, card in commanders):
-        reason = _pair_problem(commanders[0][1], commanders[1][1], fmt)
+        reason = pair_problem(commanders[0][1], commanders[1][1], fmt)
         if reason is not None:
             first, second = commanders[0][0], commanders[1][0]
             a, b = card_names([first.name, second.name])
             yield Problem(rule=ID, zone=COMMANDER, line=second.line, card=second.name, count=2, limit=1,
-                          message=f"{a} and {b} can't both be your {word}s: {reason}")
+                          message=f"{a} and {b} can't both be your {word}s: {reason}{_companion_hint(commanders)}")
     if spec(fmt).get("signature_spell"):
         yield from signature_spell_problems(zone, ID)
+
+
+def _companion_hint(commanders: list[tuple[CardEntry, Any]]) -> str:
+    """`; Lurrus of the Dream-Den has a companion ability: ...` when of two commanders that
+    cannot pair just one could be a companion: most likely the deck's companion, written
+    under its commander (a `Commander` section's second line, a typed list's second card).
+    Said of neither when both could (which one leads, the list does not tell)."""
+    able = [entry for entry, card in commanders if abilities.companion_condition(card) is not None]
+    if len(able) != 1:
+        return ""
+    return f"; {able[0].name} has a companion ability: a companion waits outside the deck, in a `Companion` section"
 
 
 def _stray_problem(entry: CardEntry, card: Card, fmt: Format, ctx: Context) -> Problem:
@@ -188,12 +199,14 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     second = listed[1] if len(listed) > 1 else None
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
     pair = partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
-        and _pair_problem(card, partner, fmt) is None
+        and pair_problem(card, partner, fmt) is None
     # Quoted when a name holds a comma: "its first two cards, Akiri, Line-Slinger and Silas
     # Renn, Seeker Adept, ..." read as four names.
     a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
+    # Oathbreakers' signature spells go in the command zone with them: the `Deck` line below those.
+    below = "below their signature spells" if spec(fmt).get("signature_spell") else "below"
     together = (f"; its first two cards, {a} and {b}, can lead it together: "
-                f"{line} them and a `Deck` line below") if pair else ""
+                f"{line} them and a `Deck` line {below}") if pair else ""
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
         # Background alone never does.
@@ -253,7 +266,7 @@ def _banned_as_commander(commanders: list[tuple[CardEntry, Any]], fmt: Format, c
                                   "it may be one of the other cards of the deck")
 
 
-def _pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
+def pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     """Why two cards can't share the command zone in `fmt`, or None when they can."""
     allowed = set(spec(fmt).get("pairs") or ())
     mine, theirs = abilities.pairings(first), abilities.pairings(second)
@@ -275,7 +288,7 @@ def _pair_problem(first: Card, second: Card, fmt: Format) -> str | None:
     if used and not {p.kind for p in (*mine, *theirs)} & allowed:
         return f"{fmt.name} does not allow {used[0].describe()} pairs"
     a, b = card_names([first.name, second.name])
-    return f"{a} has {_pairing_words(mine)}, {b} has {_pairing_words(theirs)}"
+    return f"{a} has {_pairing_words(mine, first)}, {b} has {_pairing_words(theirs, second)}"
 
 
 def _names(found: list[abilities.Pairing], other: Card) -> bool:
@@ -283,8 +296,16 @@ def _names(found: list[abilities.Pairing], other: Card) -> bool:
     return any(p.kind == abilities.PARTNER_WITH and card_key(p.detail) in keys for p in found)
 
 
-def _pairing_words(found: list[abilities.Pairing]) -> str:
-    return " and ".join(p.describe() for p in found) if found else "no partner ability"
+def _pairing_words(found: list[abilities.Pairing], card: Card) -> str:
+    """What lets the card share the command zone; for a card with nothing, the card whose
+    ability it waits for when it is the second half of a pair (a Background, a Doctor)."""
+    if found:
+        return " and ".join(p.describe() for p in found)
+    if abilities.is_background(card):
+        return "no partner ability (a Background pairs only with a commander that has Choose a Background)"
+    if abilities.is_time_lord_doctor(card):
+        return "no partner ability (a Time Lord Doctor pairs only with a commander that has Doctor's companion)"
+    return "no partner ability"
 
 
 def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:

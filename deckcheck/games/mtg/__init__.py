@@ -20,4 +20,8 @@ GAME = Game(
     # Scryfall's legalities come with the card data: a sync brings newer bans (rules/_fresh.py).
     card_data_brings_lists=True,
     sync_source="Scryfall's bulk data",
+    # Magic Tournament Rules 8.5: a team's decks are built together (Team Unified Construction).
+    unified_teams=True,
+    # Banned and restricted lists are every format's (Comprehensive Rules 100.6).
+    ban_lists=True,
 )

@@ -17,17 +17,25 @@ passcodes, so the list works with or without card data. A list named for the TCG
 (`!2026.05 TCG`, as EDOPro names its own) is that region's: its format checks that every
 card was released there (rule `region`), as yugioh/advanced-tcg and -ocg do, so a newer list
 imported in their place checks no less than they did.
+
+A list is the whole list of its day: a card it leaves out is unlimited. A list imported
+`--extends` a format with card limits of its own (yugioh/advanced-tcg) would keep every
+limit the base still has in force, since the lists of a format add up along `extends`
+(docs/format-files.md); so `no_longer_listed` finds each card the base limits with no end
+date that the list leaves out, and the format file names it at the copy limit (3), which
+governs that card alone, as a child's entry does.
 """
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...limits import NumberTooLong, whole_number
 from . import MAX_PASSCODE, is_passcode
 from ...lazy_pattern import lazy
+from ...names import fold
 
 _ENTRY = lazy(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
 _REGION_WORD = lazy(r"(?<![0-9A-Za-z])(TCG|OCG)(?![0-9A-Za-z])", re.IGNORECASE)
@@ -121,6 +129,34 @@ def limit_entry_yaml(name: str | None, code: int | None, limit: int, since: str 
     return "  - {" + ", ".join(parts) + "}"
 
 
+# A card the base limits and the list leaves out: its name and passcode as the base's entry
+# writes them (an entry keyed as the base's replaces the base's history for that card).
+Lifted = tuple[str, "int | None"]
+
+
+def no_longer_listed(lflist: LfList, base_limits: Iterable[object], unlimited: int,
+                     named: Callable[[int], str | None] | None = None) -> list[Lifted]:
+    """The cards the base's `card_limits` (its merged entries) limit below `unlimited` with no
+    end date, which `lflist` does not name (by passcode, or by name as its format file names
+    the card), each once, in the base's order. None for a whitelist, whose unnamed cards are
+    not playable at all."""
+    if lflist.whitelist:
+        return []
+    codes = {item.code for item in lflist.entries}
+    names = {fold((named and named(item.code)) or item.name or "") for item in lflist.entries}
+    lifted: dict[str, Lifted] = {}
+    for item in base_limits:
+        entry = {"card": item} if isinstance(item, str) else item
+        if not isinstance(entry, dict) or "until" in entry or not isinstance(entry.get("limit", 0), int):
+            continue
+        card, code = entry.get("card"), entry.get("code")
+        if entry.get("limit", 0) >= unlimited or code in codes or (card and fold(card) in names):
+            continue
+        key = str(code) if code is not None else fold(card or "")
+        lifted.setdefault(key, (card or "", code))
+    return list(lifted.values())
+
+
 def region_of(name: str) -> str | None:
     """The region a list's name says it is for (`2026.05 TCG`: `tcg`); None when it names
     neither, or both."""
@@ -134,11 +170,14 @@ def slug(name: str) -> str:
     return text or "lflist"
 
 
-def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[int], str | None] | None = None) -> str:
+def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[int], str | None] | None = None,
+                lifted: Sequence[Lifted] = (), unlimited: int = MAX_COUNT) -> str:
     """One list as a format file. `named(code)` is the card data's name for a passcode (None
     when it lacks one): each card is named as Konami prints it, not by the list's comment,
     which EDOPro's own lists misspell at times (`Exxodia the Forbidden one`); a card matched
-    by name (a typed list without card data) and `formats show` then read the printed name."""
+    by name (a typed list without card data) and `formats show` then read the printed name.
+    `lifted`: the cards `extends` limits that the list leaves out (no_longer_listed), written
+    at `unlimited` copies after the list's own."""
     lines = [
         f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
         f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
@@ -154,6 +193,9 @@ def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[i
     if lflist.whitelist:
         lines.append("whitelist: true")
     rows = [limit_entry_yaml((named and named(item.code)) or item.name, item.code, item.count) for item in lflist.entries]
+    if lifted:
+        rows.append(f"  # Limited in {extends} but not on this list, which replaces the lists before it: unlimited here.")
+        rows += [limit_entry_yaml(name or None, code, unlimited) for name, code in lifted]
     lines.append("card_limits:" + ("" if rows else " []"))
     lines.extend(rows)
     return "\n".join(lines) + "\n"
