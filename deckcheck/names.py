@@ -153,6 +153,20 @@ def _is_latin(char: str) -> bool:
     return char.isascii() or unicodedata.name(char, "").startswith("LATIN ")
 
 
+# Card names whose slash is part of the name, not between a Magic card's faces, by the
+# name folded with its slashes and the spaces around them closed up to one `/`: the slash
+# as the card writes it. Magic's `Summon: Choco/Mog` (Final Fantasy) is one card, not the
+# faces `Summon: Choco` and `Mog`, nor is `SP//dr, Piloted by Peni` (Marvel's Spider-Man)
+# `SP` and `dr, ...`; the WoW TCG prints two heroes with a spaced slash. Without card data
+# (`--no-cards`, `convert`) reports named them `Summon: Choco // Mog`, `SP // dr, Piloted
+# by Peni`, ..., no card's name. tests/test_names.py checks that every name of the
+# built-in data is shown as it is written.
+_SLASHED_NAMES = {
+    "summon: choco/mog": "/", "sp/dr, piloted by peni": "//",
+    "shrine of lost souls/essence of suffering": " / ", "essence of desire/essence of anger": " / ",
+}
+
+
 @lru_cache(maxsize=65536)
 def display_name(name: str) -> str:
     """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
@@ -160,7 +174,8 @@ def display_name(name: str) -> str:
     # makes, without a pattern (split and strip take the whitespace `\s` matches).
     name = " ".join(name.replace("\u00a0", " ").split())
     if "/" in name and not _INITIALS.search(name):
-        name = _SLASHES.sub(FACE_SEPARATOR, name)
+        slash = _SLASHED_NAMES.get(fold(_SLASHES.sub("/", name)))
+        name = _SLASHES.sub(FACE_SEPARATOR if slash is None else slash, name)
     return name
 
 
