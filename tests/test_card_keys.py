@@ -63,3 +63,19 @@ def test_a_synced_databases_legalities_compare_a_playtest_card_with_its_own_bans
     catalog = SimpleNamespace(legalities_date=dt.date(2026, 1, 1),
                               db=SimpleNamespace(all_cards=lambda: iter(cards)))
     assert disagreements(load(path), catalog) == []
+
+
+def test_a_front_face_names_the_real_card_whatever_the_printings_of_a_playtest_card():
+    """The `names` table ranks a spelling by kind, then by printings: a playtest card keyed
+    whole spells its front face only as a face, so `Start` is Start // Finish even where
+    a database (a Scryfall sync) gives Start // Fire more printings or reads it first."""
+    from deckcheck.games.mtg.card_names import CardNames
+    from deckcheck.games.mtg.cards import Card
+
+    names = CardNames()
+    names.add_card(1, Card("Start // Fire", ("Start", "Fire"), "split"))
+    names.add_card(2, Card("Start // Finish", ("Start", "Finish"), "split"))
+    names.add_card(3, Card("Bind // Liberate", ("Bind", "Liberate"), "split"))
+    rows = dict(names.names_rows({1: 9, 2: 1, 3: 9}))
+    assert rows["start"] == 2 and rows["start // fire"] == 1 and rows["fire"] == 1
+    assert rows["bind"] == 3  # no real Bind in this database: the playtest card's face is all there is
