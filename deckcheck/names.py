@@ -153,6 +153,20 @@ def _is_latin(char: str) -> bool:
     return char.isascii() or unicodedata.name(char, "").startswith("LATIN ")
 
 
+# Card names whose slash is part of the name, not between a Magic card's faces, by the
+# name folded with its slashes and the spaces around them closed up to one `/`: the slash
+# as the card writes it. Magic's `Summon: Choco/Mog` (Final Fantasy) is one card, not the
+# faces `Summon: Choco` and `Mog`, nor is `SP//dr, Piloted by Peni` (Marvel's Spider-Man)
+# `SP` and `dr, ...`; the WoW TCG prints two heroes with a spaced slash. Without card data
+# (`--no-cards`, `convert`) reports named them `Summon: Choco // Mog`, `SP // dr, Piloted
+# by Peni`, ..., no card's name. tests/test_names.py checks that every name of the
+# built-in data is shown as it is written.
+_SLASHED_NAMES = {
+    "summon: choco/mog": "/", "sp/dr, piloted by peni": "//",
+    "shrine of lost souls/essence of suffering": " / ", "essence of desire/essence of anger": " / ",
+}
+
+
 @lru_cache(maxsize=65536)
 def display_name(name: str) -> str:
     """Tidy a name as written for reports: one spacing and `A // B` for split cards."""
@@ -160,7 +174,8 @@ def display_name(name: str) -> str:
     # makes, without a pattern (split and strip take the whitespace `\s` matches).
     name = " ".join(name.replace("\u00a0", " ").split())
     if "/" in name and not _INITIALS.search(name):
-        name = _SLASHES.sub(FACE_SEPARATOR, name)
+        slash = _SLASHED_NAMES.get(fold(_SLASHES.sub("/", name)))
+        name = _SLASHES.sub(FACE_SEPARATOR if slash is None else slash, name)
     return name
 
 
@@ -178,20 +193,39 @@ def full_key(name: str) -> str:
     return FACE_SEPARATOR.join(fold(face) for face in faces(name)) or fold(name)
 
 
+# Cards of several faces whose front face is another card's name or front face, keyed by
+# their whole name (folded): the Mystery Booster playtest cards (`cmb1`) `Bind // Liberate`
+# and `Smelt // Herd // Saw` reuse the names of the real `Bind` (Invasion) and `Smelt`,
+# and `Start // Fire` the front face of Amonkhet's `Start // Finish`. Keyed by the front
+# face, a deck's `4 Bind` and `1 Bind // Liberate` were 5 copies of one card, and a list of
+# either matched the other's bans. The real card keeps the front face; these only ever
+# match when written whole. tests/test_card_keys.py checks against the built-in data that
+# no two cards share a key.
+KEYED_WHOLE = frozenset({"bind // liberate", "smelt // herd // saw", "start // fire"})
+_FRONTS_KEYED_WHOLE = frozenset(key.split(FACE_SEPARATOR, 1)[0] for key in KEYED_WHOLE)
+
+
 @lru_cache(maxsize=65536)
 def card_key(name: str) -> str:
-    """Identity key of a card: the folded front face.
+    """Identity key of a card: the folded front face (the whole name for KEYED_WHOLE).
 
     Magic Online and most lists name a double-faced or adventure card by its front face,
-    the ban lists do too, and no two different cards share a front face, so the front face
-    identifies the card whichever way it was written.
+    the ban lists do too, and (but for KEYED_WHOLE) no two different cards share a front
+    face, so the front face identifies the card whichever way it was written.
     """
     if "/" not in name:
         # One face: what `faces` gives without a slash (every pattern of it needs one).
         stripped = name.strip()
         return fold(stripped) if stripped else fold(name)
     parts = faces(name)
-    return fold(parts[0]) if parts else fold(name)
+    if not parts:
+        return fold(name)
+    front = fold(parts[0])
+    if front in _FRONTS_KEYED_WHOLE:
+        whole = FACE_SEPARATOR.join(map(fold, parts))
+        if whole in KEYED_WHOLE:
+            return whole
+    return front
 
 
 _NOT_ALNUM = lazy(r"[^0-9a-z]+")

@@ -113,6 +113,22 @@ def test_unknown_names_are_looked_up_online_and_cached(cli, db, scryfall_server,
     assert len(scryfall_server.hits("/cards/collection")) == 1  # answered from the cache
 
 
+def test_an_online_answer_names_each_card_by_its_own_name_before_another_cards_face():
+    """Two new cards, one's front face the other's name (as the playtest `Bind // Liberate`
+    and `Bind`): Scryfall answers in the order asked, and the split card's face took the
+    other's name, so a deck's `Zzyzx` became Zzyzx // Qwerty."""
+    from deckcheck.games.mtg.online import _match
+
+    split = {**NEW_CARD, "name": "Zzyzx // Qwerty", "layout": "split", "mana_cost": "{1}{R} // {U}",
+             "type_line": "Instant // Instant", "card_faces": [
+                 {"name": "Zzyzx", "mana_cost": "{1}{R}", "type_line": "Instant", "oracle_text": "x"},
+                 {"name": "Qwerty", "mana_cost": "{U}", "type_line": "Instant", "oracle_text": "y"}]}
+    asked = ["Zzyzx // Qwerty", "zzyzx", "Qwerty", "Zzyzx/Qwerty"]
+    found = _match(asked, {"data": [split, {**NEW_CARD, "name": "Zzyzx"}]})
+    assert {name: card.name for name, card in found.items()} == {
+        "Zzyzx // Qwerty": "Zzyzx // Qwerty", "zzyzx": "Zzyzx", "Qwerty": "Zzyzx // Qwerty", "Zzyzx/Qwerty": "Zzyzx // Qwerty"}
+
+
 def test_offline_never_touches_the_network(cli, db, scryfall_server, tmp_path):
     scryfall_server.cards["Brand New Card"] = NEW_CARD
     deck = _deck(tmp_path, "4 Brand New Card\n56 Island\n")

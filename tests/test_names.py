@@ -93,6 +93,27 @@ def test_a_magic_card_s_faces_are_still_its_faces(written, shown, key):
     assert card_key(written) == key
 
 
+def test_every_name_of_the_built_in_card_data_is_shown_as_written():
+    """A slash that is part of a Magic name (`Summon: Choco/Mog`, `SP//dr, Piloted by
+    Peni`) is kept as the card writes it, however the list spaces it: without card data
+    reports named `Summon: Choco // Mog`, no card. Every card and face name of the built-in
+    data, Magic, Yu-Gi-Oh! and WoW TCG."""
+    from deckcheck.cards.builtin import builtin_path
+    from deckcheck.games.mtg.store import CardDb
+
+    db = CardDb(builtin_path(), immutable=True)
+    try:
+        magic = [spelling for _, name, faces in db.all_names() for spelling in (name, *faces.split("\x1f"))]
+        others = [name for table in ("ygo_cards", "wow_cards")
+                  for (name,) in db._db.execute(f"SELECT name FROM {table}")]
+    finally:
+        db.close()
+    assert len(magic) > 30_000 and len(others) > 10_000
+    assert [name for name in magic + others if display_name(name) != name] == []
+    assert display_name("summon: choco / mog") == "summon: choco/mog"
+    assert display_name("SP // dr, Piloted by Peni") == "SP//dr, Piloted by Peni"
+
+
 def test_display_name_spaces_words_as_the_whitespace_pattern_does():
     """display_name joins the words of `str.split` (no pattern: every list line's name is
     tidied): the same name as `\\s+` replaced by one space and the ends stripped, for every

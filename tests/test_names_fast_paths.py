@@ -29,6 +29,9 @@ def plain_fold(name: str) -> str:
 
 def plain_card_key(name: str) -> str:
     parts = names.faces(name)
+    whole = " // ".join(map(plain_fold, parts))
+    if whole in names.KEYED_WHOLE:  # a playtest card whose front face is a real card's name
+        return whole
     return plain_fold(parts[0]) if parts else plain_fold(name)
 
 

@@ -45,7 +45,9 @@ def disagreements(fmt: Format, catalog: Any) -> list[Disagreement]:
         status = (card.legalities or {}).get(key)
         if status is None:
             continue
-        listed = bundled.get(_key(card.name)) or bundled.get(_key(card.front_face))
+        # The card's own key (its front face's, but for names.KEYED_WHOLE): the front face
+        # alone of the playtest `Bind // Liberate` is the real Bind's, whose bans are not its.
+        listed = bundled.get(_key(card.name))
         ours = listed[0] if listed is not None else "legal"
         # A card outside the pool (not_legal) that the lists also ban agrees: it is not played.
         if (status in LISTED or ours in LISTED) and status != ours and not (status == "not_legal" and ours == "banned"):

@@ -86,17 +86,25 @@ def _match(asked: list[str], data: Any) -> dict[str, Card]:
     """Pair the cards of a collection answer with the names that were asked for."""
     if not isinstance(data, dict) or not isinstance(data.get("data"), list):
         return {}
-    by_key: dict[str, Card] = {}
+    cards: list[Card] = []
     for index, obj in enumerate(data["data"]):
         try:
             converted = card_from_scryfall(obj, index)
         except ShapeError:
             continue
-        if converted is None:
-            continue
-        card = converted[0]
-        for key in (full_key(card.name), card_key(card.name), *(fold(face) for face in card.face_names)):
-            by_key.setdefault(key, card)
+        if converted is not None:
+            cards.append(converted[0])
+    # A card's own name before any card's front face, and front faces before other faces,
+    # as the card database ranks spellings (card_names.py): asked `Bind // Liberate` and
+    # `Bind`, the answer's playtest card came first and its face `Bind` took the name.
+    by_key: dict[str, Card] = {}
+    for card in cards:
+        by_key.setdefault(full_key(card.name), card)
+    for card in cards:
+        by_key.setdefault(card_key(card.name), card)
+    for card in cards:
+        for face in card.face_names:
+            by_key.setdefault(fold(face), card)
     out = {}
     for name in asked:
         card = by_key.get(full_key(name)) or by_key.get(card_key(name))

@@ -134,12 +134,12 @@ class YgoCatalog:
     # ------------------------------------------------------------ lookups
 
     def by_code(self, code: int) -> YgoCard | None:
-        found = self._by_code.get(code) or self._inferred.get(code)
-        if found is None and len(self._inferred) >= MAX_INFERRED_KEPT:
-            # Past the bound an artwork is no longer kept: worked out again, as it was when
-            # the deck that holds it was resolved (never dropped under another thread).
-            return self.infer_artwork(code)
-        return found
+        """The card of passcode `code`: the data's, else the card it is an alternate artwork
+        of (`infer_artwork`), as a deck holding it counts it. Always worked out, never only
+        when a deck checked earlier held it: a `points` key of such a passcode was a second
+        value of its card (formats/points_conflicts.py) only after some deck had named it,
+        in a long-running process, and never in a fresh one."""
+        return self._by_code.get(code) or self.infer_artwork(code)
 
     def is_inferred(self, card: YgoCard) -> bool:
         """True for a card made by `infer_artwork`: its passcode is not in the data."""

@@ -31,7 +31,7 @@ def find(catalog: YgoCatalog, query: str) -> YgoCard | None:
     if not query.strip().isdecimal():
         return catalog.get(query)
     code = passcode_of(query)
-    return None if code is None else catalog.by_code(code) or catalog.infer_artwork(code)
+    return None if code is None else catalog.by_code(code)
 
 
 def suggest(catalog: YgoCatalog, query: str) -> list[str]:
