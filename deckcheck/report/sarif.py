@@ -245,18 +245,15 @@ def _blocks(spool: Spool, *, errors: bool) -> Iterator[str]:
     is the only one at its depth that closes a brace: its own lines are indented deeper."""
     lines: list[str] = []
     error = False
-    for chunk in spool.chunks():
-        for line in chunk.split("\n"):
-            if not line:
-                continue
-            error = error or line == _ERROR_LINE
-            if line in (_RESULT_END, _RESULT_END + ","):
-                lines.append(_RESULT_END)
-                if error == errors:
-                    yield "\n".join(lines)
-                lines, error = [], False
-            else:
-                lines.append(line)
+    for line in spool.lines():
+        error = error or line == _ERROR_LINE
+        if line in (_RESULT_END, _RESULT_END + ","):
+            lines.append(_RESULT_END)
+            if error == errors:
+                yield "\n".join(lines)
+            lines, error = [], False
+        else:
+            lines.append(line)
 
 
 def _assertion_fingerprint(assertion: str, locations: list[dict[str, Any]], seen: dict[str, int]) -> dict[str, str]:

@@ -101,7 +101,7 @@ class Spool:
 
     def records(self) -> Iterator[Any]:
         """The values `add_record` wrote, in order."""
-        return map(json.loads, self._lines())
+        return map(json.loads, self.lines())
 
     def add_cells(self, cells: Sequence[str]) -> None:
         """A row of table cells on a line of its own, for `cell_rows`. The cells are inert
@@ -112,10 +112,11 @@ class Spool:
 
     def cell_rows(self) -> Iterator[list[str]]:
         """The rows `add_cells` wrote, in order."""
-        return (line.split("\t") for line in self._lines())
+        return (line.split("\t") for line in self.lines())
 
-    def _lines(self) -> Iterator[str]:
-        """The lines written, without their breaks (none is empty: each holds a record or a row)."""
+    def lines(self) -> Iterator[str]:
+        """The lines written, without their breaks, empty ones left out (a record's or a
+        row's line is never empty)."""
         for chunk in self.chunks():
             for line in chunk.split("\n"):
                 if line:
