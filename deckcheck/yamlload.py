@@ -137,14 +137,7 @@ def load_yaml_document(
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        if mark is None:
-            raise YamlError(f"invalid YAML ({problem})", source=source) from None
-        line, where = _place(text, mark)
-        if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token
-            problem += "; a tab: YAML indents with spaces"
-        raise YamlError(f"{where}: invalid YAML ({problem})", source=source, line=line) from None
+        raise _syntax_error(exc, text, source) from None
     except ValueError as exc:
         # PyYAML's constructors let a few conversions fail bare: bad base64 in `!!binary`
         # (an integer past Python's int() limit is said, with its line, by construct_int).
@@ -152,6 +145,52 @@ def load_yaml_document(
     except RecursionError:
         raise YamlError("invalid YAML (nested too deeply)", source=source) from None
     return YamlDocument(data=data, node=node)
+
+
+# The constructs a parser can run off the end of, by the context PyYAML and libyaml both
+# name: a flow list or mapping (its opening bracket) and a quoted scalar (its quote).
+_OPENED_BY = {"while parsing a flow sequence": "]", "while parsing a flow mapping": "}", "while scanning a quoted scalar": ""}
+_QUOTES = {"'": "single quote", '"': "double quote"}
+
+
+def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
+    """The YamlError for PyYAML's (or libyaml's) syntax error `exc` in `text`. The parser
+    names where it gave up (`problem_mark`); for a bracket or a quote left open that is
+    often the end of the file, far from the mistake, so the message leads with where the
+    open construct began (`context_mark`) and says both."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    if mark is None:
+        return YamlError(f"invalid YAML ({problem})", source=source)
+    line, where = _place(text, mark)
+    opened = _unclosed(exc, text, mark, problem)
+    if opened is not None:
+        start = exc.context_mark  # type: ignore[attr-defined]
+        at_end = mark.index >= len(text)
+        found = f"the end of the file at line {line}" if at_end else f"{one_line(repr(text[mark.index]))} at {where}"
+        detail = f"the {opened} opened here is never closed; found {found}" if at_end else \
+            f"the {opened} opened here is not closed before {found} ({problem})"
+        return YamlError(
+            f"line {start.line + 1}, column {start.column + 1}: invalid YAML: {detail}", source=source, line=start.line + 1)
+    if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token
+        problem += "; a tab: YAML indents with spaces"
+    return YamlError(f"{where}: invalid YAML ({problem})", source=source, line=line)
+
+
+def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> str | None:
+    """The opening bracket or quote (`'['`, `double quote`) of the construct `exc` says was left open,
+    else None: a flow list or mapping whose closing bracket the parser looked for, or a
+    quoted scalar the end of the file cut (a bad escape in one is another fault)."""
+    start = getattr(exc, "context_mark", None)
+    closer = _OPENED_BY.get(getattr(exc, "context", None) or "")
+    if start is None or closer is None or start.index >= len(text):
+        return None
+    if closer and f"'{closer}'" not in problem:
+        return None
+    if not closer and mark.index < len(text):
+        return None
+    opener = text[start.index]
+    return _QUOTES.get(opener, f"'{opener}'")
 
 
 def _place(text: str, mark: Any) -> tuple[int, str]:

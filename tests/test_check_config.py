@@ -172,9 +172,14 @@ BROKEN_CONFIGS = [
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
      "simulate.decks/burn.txt.policy: "),
-    # An unclosed list at the end: the file's last line (PyYAML's mark is one past it, on no line).
-    ("format: [mtg/modern\n", 1, "line 1, at the end of the file: invalid YAML"),
-    ('format: mtg/modern\ndecks: "decks/**\n', 2, "line 2, at the end of the file: invalid YAML"),
+    # A list or a quote left open: the line it was opened on, and where the parser gave up
+    # (the file's last line: PyYAML's mark is one past it, on no line).
+    ("format: [mtg/modern\n", 1,
+     "line 1, column 9: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1"),
+    ('format: mtg/modern\ndecks: "decks/**\n', 2,
+     "line 2, column 8: invalid YAML: the double quote opened here is never closed; found the end of the file at line 2"),
+    ('format: mtg/modern\ndecks: [decks/**\n\n\nexclude: [old/**]\n', 2,
+     "line 2, column 8: invalid YAML: the '[' opened here is not closed before ':' at line 5, column 8"),
     ('format: mtg/modern\ndecks:\n  - "decks/**"\n  - "' + "*" * 257 + '"\n', 4, "decks[1]: a glob of 257 characters; at most 256"),
 ]
 
@@ -323,9 +328,9 @@ def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path,
         assert (case.get("classname"), case.get("name")) == ("deckcheck_yaml", "deckcheck.yaml")
         [failure] = case.iter("failure")
         assert failure.get("type") == "config" and failure.get("message").startswith(message)
-        # The line once: before the error, unless the error names it itself (`line 2,
-        # column 1: ...`, `... (line 2)`), which read `line 2: line 2, column 1: invalid YAML`.
-        assert failure.text.count(f"line {line}") == 1
+        # The line before the error, unless the error names it itself (`line 2, column 1:
+        # ...`, `... (line 2)`), which read `line 2: line 2, column 1: invalid YAML`.
+        assert f"line {line}: line {line}" not in failure.text
         assert failure.text.startswith(message if f"line {line}" in failure.get("message") else f"line {line}: {message}")
 
 
