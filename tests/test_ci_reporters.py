@@ -735,3 +735,56 @@ def test_a_junit_case_is_written_as_element_tree_writes_it(text):
             junit._attributes(classname=text, name=f"decks/{text}.txt [p]"),
             [(tag, junit._attributes(**attributes), text or "") for tag, attributes, text in children])
         assert written == _case_as_element_tree(text, f"decks/{text}.txt [p]", children)
+
+
+# A run that exits 2 did not check all its input (a deck it could not read, a batch with
+# nothing to check), though it went on with the rest: its invocation did not succeed, and a
+# notification of level error says each thing left unchecked (SARIF 2.1.0, "Detecting
+# incomplete result sets"). Exit 0 and 1 (a batch's missing deck is a finding of its row)
+# succeeded. Each case: the files, the command, the exit code, the error notifications.
+NOT_CHECKED_CASES = [
+    ({"ok.txt": LEGAL, "photo.txt": b"\x89PNG\r\n\x1a\n\x00\x01"},
+     ["validate", "ok.txt", "photo.txt", "gone.txt", "-f", "mtg/modern"], 2,
+     ["not checked: photo.txt: not a text decklist: looks like PNG (an image); export the list as text",
+      "not checked: gone.txt: no such file"]),
+    ({"deckcheck.yaml": "format: mtg/modern\n", "decks/ok.txt": LEGAL},
+     ["check", "decks/ok.txt", "decks/deleted.txt"], 2, ["not checked: decks/deleted.txt: no such file"]),
+    ({"deckcheck.yaml": "formt: mtg/modern\n", "decks/ok.txt": LEGAL}, ["check"], 2,
+     ["no deck checked: deckcheck.yaml: formt: unknown key; did you mean 'format'? known keys here: date, decks, "
+      "exclude, format, formats, output, platform, simulate, strict (line 1)"]),
+    ({"empty/notes.md": "no decks\n"}, ["batch", "empty", "-f", "mtg/modern"], 2,
+     ["nothing to check: no decklist or registration found"]),
+    ({"players.csv": "player,deck\nAnn,ok.txt\nBo,gone.txt\n", "ok.txt": LEGAL},
+     ["batch", "players.csv", "-f", "mtg/modern"], 1, []),
+    ({"ok.txt": LEGAL}, ["validate", "ok.txt", "-f", "mtg/modern"], 0, []),
+]
+
+
+@pytest.mark.parametrize("files, args, code, errors", NOT_CHECKED_CASES,
+                         ids=[" ".join(case[1][:2]) + f" exit {case[2]}" for case in NOT_CHECKED_CASES])
+def test_a_sarif_run_that_did_not_check_all_its_input_did_not_succeed(cli, tmp_path, files, args, code, errors):
+    for name, content in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            (tmp_path / name).write_bytes(content)
+        else:
+            (tmp_path / name).write_text(content, encoding="utf-8")
+    done = cli(*args, "-o", "sarif", *WITHIN_THE_DATA, cwd=tmp_path)
+    assert done.returncode == code, done.stderr
+    [invocation] = assert_valid_sarif(done.stdout)["runs"][0]["invocations"]
+    assert (invocation["executionSuccessful"], invocation["exitCode"]) == (code != 2, code)
+    notifications = invocation["toolExecutionNotifications"]
+    assert [n["message"]["text"] for n in notifications if n["level"] == "error"] == errors
+
+
+def test_a_sarif_log_says_the_first_decks_it_did_not_check_and_counts_the_rest(monkeypatch):
+    """A run with thousands of unreadable decks says the first MAX_NOT_CHECKED, a notification
+    each, then how many more: each is a result of its own already."""
+    monkeypatch.setattr(sarif, "MAX_NOT_CHECKED", 2)
+    results = [DeckResult(deck=f"d{i}.txt", format="mtg/modern", unreadable=True,
+                          problems=[Problem(rule="parse-error", message=f"d{i}.txt: no such file")]) for i in range(4)]
+    log = assert_valid_sarif(sarif.render(Report(results=results)))
+    [invocation] = log["runs"][0]["invocations"]
+    assert invocation["executionSuccessful"] is False
+    assert [n["message"]["text"] for n in invocation["toolExecutionNotifications"] if n["level"] == "error"] == [
+        "not checked: d0.txt: no such file", "not checked: d1.txt: no such file", "2 more files not checked (each is a result)"]

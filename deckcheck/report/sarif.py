@@ -26,11 +26,17 @@ results: code scanning would open an alert for each. A batch's files that are no
 `warning`: a glob of deckcheck.yaml that matches no deck) and notes (`note`) (`check`), and
 then the notes about the data (level `note`: an event later than the lists known, `lists
 known up to ...`), which are no finding of a file.
-A run that a usage error stopped (`check -f mtg/nope`) is a log without results whose
-invocation did not succeed (`executionSuccessful: false`, exit code 2), the error its first
-notification (level `error`): a result needs a location, and the command line has none. A
-deckcheck.yaml that `check` cannot use stops the run too: its error is the log's one result
-(rule `config`, on the file's line) and the invocation did not succeed either. Code
+The invocation succeeded (`executionSuccessful`) unless the command exits 2, since then some
+of its input was not checked (SARIF 2.1.0, appendix "Detecting incomplete result sets": an
+invocation that did not succeed, or a notification of level `error`, means the results
+cannot be taken as complete), and each thing not checked is a notification of level
+`error` saying so (`_not_checked`): a deck that could not be read (`validate a.txt gone.txt`,
+exit 2, though the rest was checked; its error is also a result, on its file), a batch with
+nothing to check. A run that a usage error stopped (`check -f mtg/nope`) is a log without
+results, the error its first notification: a result needs a location, and the command line
+has none. A deckcheck.yaml that `check` cannot use stops the run too: its error is the log's
+one result (rule `config`, on the file's line). A batch's deck that is missing is a finding
+of its registration (exit 1), not input left unchecked. Code
 scanning also rejects a log past 25,000 results in a run, and a report may list 50,000
 problems: the log keeps MAX_SARIF_RESULTS, every error first (in report order), then warnings
 and notes, and a notification counts the rest and says so; a log within the cap is in
@@ -43,7 +49,7 @@ import json
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import quote
 
 from .. import __version__
@@ -57,6 +63,9 @@ from . import Warn
 from .json import dumps_indented
 from .stream import ReportWriter, Spool, add_data_note, render_report
 from .workspace import namer, source_root
+
+if TYPE_CHECKING:
+    from ..batch import BatchReport
 
 
 NAME = "sarif"
@@ -135,6 +144,10 @@ class Writer(ReportWriter):
         self.late_errors = Spool()
         self.late_count = 0
         self.notes: dict[str, None] = {}  # about the data behind the verdicts (stream.add_data_note)
+        # What could not be read or checked (a deck, deckcheck.yaml), said as notifications of
+        # level error when the run exits 2 (`_not_checked`); past MAX_NOT_CHECKED only counted.
+        self.not_checked: list[str] = []
+        self.not_checked_count = 0
         # Files from the root of the checkout (source_root), worked out once a run.
         self.file_name = namer(absolute_outside=True, root=root)
 
@@ -173,6 +186,8 @@ class Writer(ReportWriter):
 
     def add_result(self, deck_result: DeckResult) -> None:
         add_data_note(self.notes, deck_result)
+        if deck_result.unreadable:
+            self._unread(deck_result)
         about = dict(deck=deck_result.deck, format=deck_result.format, player=deck_result.player, team=deck_result.team)
         place = deck_result.registered_at if deck_result.file is None else None
         for problem in deck_result.problems:
@@ -183,6 +198,24 @@ class Writer(ReportWriter):
                 self._problem(problem, deck_result.file, problem.line, line_elsewhere=False, **about)
             else:
                 self._problem(problem, place[0], place[1], message=_in_deck(deck_result.heading, problem), **about)
+
+    def _unread(self, deck_result: DeckResult) -> None:
+        """Keep what a deck that could not be read says, for `_not_checked`."""
+        self.not_checked_count += 1
+        if len(self.not_checked) < MAX_NOT_CHECKED:
+            heading = deck_result.heading
+            error = next((problem for problem in deck_result.problems if problem.severity == ERROR), None)
+            why = error.message if error is not None else ""
+            said = why if why.startswith(heading + ":") else f"{heading}: {why or 'could not be read'}"
+            # A deckcheck.yaml that cannot be used stops the run before any deck (broken_config_report).
+            stop = error is not None and error.rule == CONFIG
+            self.not_checked.append(f"{'no deck checked' if stop else 'not checked'}: {said}")
+
+    def finish(self, batch: BatchReport) -> None:
+        if batch.nothing_to_check:  # the batch's exit 2: its source holds no registration
+            self.not_checked.append("nothing to check: no decklist or registration found")
+            self.not_checked_count += 1
+        super().finish(batch)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The teams and assertions of `report` (its results were added), then the log,
@@ -205,7 +238,8 @@ class Writer(ReportWriter):
                     "partialFingerprints": _assertion_fingerprint(outcome.assertion, locations, seen),
                     "properties": _assertion_properties(outcome),
                 })
-        log = _log(self.docs, exit_code, report, self.left_out, list(self.notes), self.root)
+        not_checked = _not_checked(report, self.not_checked, self.not_checked_count) if exit_code == EXIT_NOT_CHECKED else []
+        log = _log(self.docs, exit_code, report, self.left_out, list(self.notes), self.root, not_checked)
         text = json.dumps(log, indent=2, ensure_ascii=False)
         if self.count:
             head, mark, tail = text.rpartition(_NO_RESULTS)
@@ -322,12 +356,28 @@ _ERROR_LINE = _RESULT_INDENT + '  "level": "error",'
 _NO_RESULTS = '"results": []'  # the run's last key, so the last occurrence in the log
 
 
-def _notifications(report: Report, left_out: int = 0, notes: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """The invocation's notifications: a batch's files that are no decklists (what the run
-    passed over, not results), then the run's own warnings and notes (`check`), then how
-    many results past MAX_SARIF_RESULTS the log `left_out`, then the `notes` about the data
-    behind the verdicts (an event later than the lists known)."""
-    stopped = [{"level": "error", "message": {"text": report.stopped}}] if report.stopped is not None else []
+def _not_checked(report: Report, unread: list[str], count: int) -> list[str]:
+    """What a run that exits 2 did not check, a line each: the usage error that stopped it
+    (Report.stopped), else each deck or deckcheck.yaml that could not be read and a batch's
+    empty source (`unread`, the first MAX_NOT_CHECKED of `count`), else, so that a log whose invocation did not succeed
+    always says why, that some input was not checked."""
+    if report.stopped is not None:
+        return [report.stopped]
+    said = list(unread)
+    if count > len(unread):
+        said.append(f"{counted(count - len(unread), 'more file', grouped=True)} not checked (each is a result)")
+    return said or ["some input could not be read or checked (exit code 2)"]
+
+
+def _notifications(
+    report: Report, left_out: int = 0, notes: Sequence[str] = (), not_checked: Sequence[str] = (),
+) -> list[dict[str, Any]]:
+    """The invocation's notifications: what a run that exits 2 did not check (level error),
+    then a batch's files that are no decklists (what the run passed over, not results),
+    then the run's own warnings and notes (`check`), then how many results past
+    MAX_SARIF_RESULTS the log `left_out`, then the `notes` about the data behind the
+    verdicts (an event later than the lists known)."""
+    stopped = [{"level": "error", "message": {"text": text}} for text in not_checked]
     skipped = [{"level": "note", "message": {"text": f"{item.file}: skipped, {item.reason}"}} for item in report.skipped]
     own = [{"level": message.level, "message": {"text": message.message}} for message in report.messages]
     limited = [{"level": "warning", "message": {"text": (
@@ -337,18 +387,16 @@ def _notifications(report: Report, left_out: int = 0, notes: Sequence[str] = ())
     return stopped + skipped + own + limited + [{"level": "note", "message": {"text": note}} for note in notes]
 
 
-def _ran_through(report: Report) -> bool:
-    """Whether the run went on to its end: not when a usage error stopped it (Report.stopped)
-    nor a deckcheck.yaml it could not use (rule `config`, the log's one result: project/check.py,
-    broken_config_report), both exit 2. A deck that cannot be read (exit 2 too) is a finding of a
-    run that went on to check the rest."""
-    return report.stopped is None and not any(
-        problem.rule == CONFIG for result in report.results for problem in result.problems
-    )
+# The exit code of a run that did not check all its input (docs/contracts.md): its SARIF
+# invocation did not succeed.
+EXIT_NOT_CHECKED = 2
+# What a log says it did not check, one notification each, at most (then a count).
+MAX_NOT_CHECKED = 100
 
 
 def _log(
     docs: list[Any], exit_code: int, report: Report, left_out: int = 0, notes: Sequence[str] = (), root: str | None = None,
+    not_checked: Sequence[str] = (),
 ) -> dict[str, Any]:
     driver = {
         "name": "deckcheck",
@@ -362,8 +410,8 @@ def _log(
         "runs": [{
             "tool": {"driver": driver},
             "invocations": [{
-                "executionSuccessful": _ran_through(report), "exitCode": exit_code,
-                "toolExecutionNotifications": _notifications(report, left_out, notes),
+                "executionSuccessful": exit_code != EXIT_NOT_CHECKED, "exitCode": exit_code,
+                "toolExecutionNotifications": _notifications(report, left_out, notes, not_checked),
             }],
             "originalUriBaseIds": {SOURCE_ROOT: {"uri": source_root(root).as_uri() + "/"}},
             "columnKind": "unicodeCodePoints",
