@@ -353,33 +353,41 @@ def test_action_card_sync_failure_is_a_warning_not_a_failure(deck_repo, tmp_path
 
 
 @needs_git
-def test_the_changed_files_command_docs_ci_suggests_leaves_deleted_decks_out(tmp_path):
-    """docs/ci.md suggests `check $(git diff --name-only ...)` for the decks a pull request
-    changes: without `--diff-filter=d` the list holds the decks it deletes too, and `check`
-    given a deleted deck reports `no such file` (exit 2), failing the pull request that
-    removed it. Every `$(git diff ...)` the page shows is run here on a change that deletes
-    one deck and edits another (BASE the commit before): only the edited deck is checked."""
+@pytest.mark.skipif(shutil.which("bash") is None or shutil.which("xargs") is None, reason="no bash or xargs")
+def test_the_changed_files_command_docs_ci_suggests_checks_each_changed_deck_whole(tmp_path):
+    """docs/ci.md suggests a command for the decks a pull request changes. It was `check
+    $(git diff --name-only --diff-filter=d BASE HEAD)`: the shell split `decks/Mono Red.txt`
+    into two paths that are no files, and git quoted `decks/été.txt` ("decks/\\303..."),
+    so both were `no such file` (exit 2), the pull request failing on decks that are fine;
+    without `--diff-filter=d` a deleted deck is `no such file` too. The command the page shows
+    is run here by bash on a change that deletes one deck and edits three (BASE the commit
+    before): exactly the three edited decks are checked; a change to no file checks none."""
     import re
-    import shlex
 
-    from conftest import run_cli
+    from conftest import deckcheck_executable
 
     repo = tmp_path / "repo"
     (repo / "decks").mkdir(parents=True)
     (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
-    for name in ("gone.txt", "kept.txt"):
-        (repo / "decks" / name).write_text(LEGAL, encoding="utf-8")
+    edited = ["decks/Mono Red.txt", "decks/kept.txt", "decks/été.txt"]
+    for name in ("decks/gone.txt", *edited):
+        (repo / name).write_text(LEGAL, encoding="utf-8")
     _git(repo, "init", "-q")
     _git(repo, "add", "-A")
     _git(repo, "commit", "-qm", "decks")
     (repo / "decks" / "gone.txt").unlink()
-    (repo / "decks" / "kept.txt").write_text(ILLEGAL, encoding="utf-8")
+    for name in edited:
+        (repo / name).write_text(ILLEGAL, encoding="utf-8")
     _git(repo, "commit", "-qam", "a pull request")
-    commands = re.findall(r"\$\((git diff [^)]*)\)", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"))
-    assert commands
-    for command in commands:
-        files = _git(repo, *shlex.split(command.replace("BASE", "HEAD~1"))[1:]).split()
-        assert files == ["decks/kept.txt"], command
-        done = run_cli("check", "-o", "json", *files, cwd=repo)
-        assert done.returncode == 1, done.stderr  # the edited deck is illegal; nothing is missing
-        assert [result["deck"] for result in json.loads(done.stdout)["results"]] == ["decks/kept.txt"]
+    [command] = re.findall(r"`(git diff [^`]*\| xargs [^`]*deckcheck check[^`]*)`", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"))
+    env = {**os.environ, "PATH": f"{deckcheck_executable().parent}{os.pathsep}{os.environ['PATH']}"}
+    script = command.replace("BASE", "HEAD~1").replace("-o github", "-o json")
+    done = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+    # The edited decks are illegal and nothing is missing (check's exit 1, which xargs says as 123).
+    assert done.returncode == 123, done.stderr
+    assert sorted(result["deck"] for result in json.loads(done.stdout)["results"]) == sorted(edited)
+    (repo / "README.md").write_text("decks\n", encoding="utf-8")
+    _git(repo, "add", "README.md")
+    _git(repo, "commit", "-qm", "no deck")
+    done = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
