@@ -744,12 +744,15 @@ def test_a_run_keeps_no_more_formats_than_the_cache_does(tmp_path, monkeypatch):
     assert [text.split(":")[0] for text in warned] == [f"f{index}.yaml" for index in range(6)]
 
 
-def test_a_run_reads_a_policy_file_once_and_indexes_each_deck_s_names_once(tmp_path, monkeypatch):
+def test_a_run_reads_a_policy_file_once_and_indexes_names_once_a_run(tmp_path, monkeypatch):
     """`check` read an entry's policy file and parsed its rules again for every deck it
     simulated, and built each deck's name index again for every policy name the deck lacks
     (a "did you mean" apiece): a third of a run of 1,013 decks at `hands: 200`. The policy is
-    built once a run (engine/keep.py, Policies), the index once a deck; counted, not timed,
-    and the report and notes are those of a run that builds everything afresh."""
+    built once a run (engine/keep.py, Policies); the names a deck could be told it meant
+    are indexed once a run for each policy name and the few names close to it
+    (DeckProfile.closest_card), not once a deck: more decks of the same cards build no more.
+    Counted, not timed, and the report and notes are those of a run that builds everything
+    afresh."""
     from deckcheck.cards import suggest
     from deckcheck.engine import keep
     from deckcheck.project import check
@@ -779,13 +782,22 @@ def test_a_run_reads_a_policy_file_once_and_indexes_each_deck_s_names_once(tmp_p
 
     reads, _ = counted(keep, "_read_file")
     indexes, real_index = counted(suggest, "NameIndex")
+    suggest.could_suggest.cache_clear()
+    suggest.suggest_among.cache_clear()
     run = check.run_check(config, ())
-    assert (len(reads), len(indexes)) == (1, 4)  # four decks, each lacking four of the policy's names
+    # Four decks of one list, each lacking four of the policy's names, three of them close
+    # enough to some card of the list to be asked about it: an index each, not one a deck.
+    assert (len(reads), len(indexes)) == (1, 3)
     assert sum("is not in the main deck" in note for note in run.notes) == 16
+    write(tmp_path, {f"{name}.txt": BURN for name in "efgh"})
+    more = check.run_check(config, ())
+    assert sum("is not in the main deck" in note for note in more.notes) == 32 and len(indexes) == 3
     monkeypatch.setattr(keep.Policies, "build", lambda self, **settings: keep.build_policy(**settings))
     monkeypatch.setattr(suggest, "NameIndex", real_index)
+    suggest.could_suggest.cache_clear()
+    suggest.suggest_among.cache_clear()
     afresh = check.run_check(config, ())
-    assert run.report.to_dict() == afresh.report.to_dict() and run.notes == afresh.notes
+    assert more.report.to_dict() == afresh.report.to_dict() and more.notes == afresh.notes
 
 
 def test_hands_of_one_run_are_bounded(tmp_path, monkeypatch):
@@ -1017,3 +1029,21 @@ def test_an_unreadable_deck_is_a_line_on_stderr_under_a_report_kept_as_a_file(cl
         ET.fromstring(done.stdout)
     else:
         json.loads(done.stdout)
+
+
+def test_paths_from_the_top_of_a_repository_whose_deckcheck_yaml_is_in_a_subfolder(cli, tmp_path):
+    """A hook or a job at the top of a repository whose deckcheck.yaml sits in `ci/` passes
+    the changed files from the top (`git diff`): `check ci/decks/a.txt` said only that there
+    is no deckcheck.yaml in this folder or above. It now names the one above the first path
+    and the option that reads it; with that option the same paths are checked."""
+    write(tmp_path, {"ci/deckcheck.yaml": "format: mtg/modern\ndecks: ['decks/**']\n", "ci/decks/a b.txt": BURN})
+    done = cli("check", "ci/decks/a b.txt", "-o", "sarif", cwd=tmp_path)
+    error = ("no deckcheck.yaml in this folder or above; ci/deckcheck.yaml is above ci/decks/a b.txt: pass --config "
+             "ci/deckcheck.yaml; or write one (see docs/ci.md) or pass -f FORMAT")
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {error}\n")
+    [invocation] = json.loads(done.stdout)["runs"][0]["invocations"]
+    assert invocation["toolExecutionNotifications"][0]["message"]["text"] == error
+    done = cli("check", "ci/decks/a b.txt", "--config", "ci/deckcheck.yaml", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0 and [r["deck"] for r in json.loads(done.stdout)["results"]] == ["ci/decks/a b.txt"]
+    nowhere = cli("check", "elsewhere/a.txt", cwd=tmp_path)
+    assert nowhere.stderr == "deckcheck: error: no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT\n"

@@ -1,6 +1,7 @@
 """`deckcheck check`: check a repository as CI should, driven by its deckcheck.yaml."""
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, List, Optional
@@ -84,13 +85,32 @@ def _config(paths: list[str] | None, config_file: Path | None, format_id: str | 
         found = find_config(Path.cwd())
         if found is None and not format_id:
             raise DeckcheckError(
-                "no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT"
+                "no deckcheck.yaml in this folder or above; " + _config_near(paths or ())
+                + "write one (see docs/ci.md) or pass -f FORMAT"
             )
     try:
         return load_config(found) if found is not None else ProjectConfig(root=Path.cwd())
     except ConfigError as exc:
         _report_config_error(exc, output or exc.output, Path.cwd() if found is None else found.absolute().parent)
         raise
+
+
+def _config_near(paths: list[str] | tuple[str, ...]) -> str:
+    """Where the deckcheck.yaml of the first path given is, when it is above that path but not
+    above the working folder: a hook or a job that runs at the top of a repository whose
+    deckcheck.yaml sits in a subfolder (`ci/`) passes paths from the top (`git diff`)."""
+    from ..project.config import find_config
+
+    for path in paths[:1]:
+        start = Path(path).absolute()
+        near = find_config(start if start.is_dir() else start.parent)
+        if near is not None:
+            try:
+                shown = os.path.relpath(near)
+            except ValueError:  # another drive (Windows)
+                shown = str(near)
+            return f"{shown} is above {path}: pass --config {shown}; or "
+    return ""
 
 
 def _run(
