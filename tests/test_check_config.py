@@ -199,6 +199,34 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
     assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
 
 
+# A format file of the repository that deckcheck.yaml names and a pull request breaks: the
+# error was an annotation on the line of deckcheck.yaml that names the file, which the pull
+# request did not change (GitHub shows it in no diff). It is on the format file's own line
+# (its YAML, a key of its own), from the root of the checkout; the message is as before.
+BROKEN_FORMAT_FILES = [
+    ("name: Cube\ngame: mtg\nbanned: [Black Lotus,\n  Mox Pearl\n", 3,
+     "formats.decks/**: formats/cube.yaml: line 3, column 9: invalid YAML: the '[' opened here is never closed"),
+    ("name: Cube\nextends: mtg/modern\n\nbaned: [Black Lotus]\n", 4,
+     "formats.decks/**: formats/cube.yaml: baned: unknown key; did you mean 'banned'?"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", BROKEN_FORMAT_FILES, ids=["yaml", "key"])
+def test_a_broken_format_file_is_an_annotation_on_its_own_line(cli, tmp_path, text, line, message):
+    from test_ci_reporters import assert_valid_sarif
+
+    write(tmp_path, {"ci/deckcheck.yaml": 'format: mtg/modern\nformats:\n  "decks/**": formats/cube.yaml\n',
+                     "ci/formats/cube.yaml": text, "ci/decks/burn.txt": BURN})
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)}
+    done = cli("check", cwd=tmp_path / "ci", env=env)
+    assert done.returncode == 2 and done.stderr.startswith(f"deckcheck: error: deckcheck.yaml: {message}"), done.stderr
+    prefix = f"::error file=ci/formats/cube.yaml,line={line},title=deckcheck.yaml::"
+    assert done.stdout.startswith(prefix + message), done.stdout
+    [result] = assert_valid_sarif(cli("check", "-o", "sarif", cwd=tmp_path / "ci").stdout)["runs"][0]["results"]
+    place = result["locations"][0]["physicalLocation"]
+    assert (place["artifactLocation"]["uri"], place["region"]) == ("formats/cube.yaml", {"startLine": line})
+
+
 def test_a_deck_of_another_game_than_its_format_gets_a_hint(cli, tmp_path):
     """A Yu-Gi-Oh! deck that no `formats:` glob reaches is checked as the default Magic
     format: forty `unknown card '14558127'` errors and nothing saying why. A deck whose

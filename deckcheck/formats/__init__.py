@@ -231,8 +231,8 @@ def _read_yaml(path: Path, documents: Documents | None = None) -> dict[str, Any]
 
     try:
         document = read_yaml_file(path, what="format file")
-    except YamlError as exc:
-        raise FormatError(exc.detail, path=str(path)) from None
+    except YamlError as exc:  # the line (when known) for the caller that places the error: the message has it
+        raise FormatError(exc.detail, path=str(path), line=exc.line) from None
     if documents is not None:
         documents[path.resolve()] = document
     data = document.data

@@ -267,6 +267,17 @@ def _key_read_as_true(spec: dict[Any, Any], booleans: Sequence[str], shown: str,
         spec["on"] = spec.pop(True)
 
 
+def _format_file_error(exc: FormatError, shown: str, keys: Keys) -> ConfigError:
+    """The ConfigError of a format deckcheck.yaml names that does not load, said under the
+    key that names it. A fault at a line of a format file (its YAML, a key of its own, of a
+    file it extends) is placed there, not on deckcheck.yaml: the pull request that broke
+    the format file shows the annotation on the line it changed."""
+    error = ConfigError(str(exc), path=shown, keys=keys)
+    if exc.path is not None and exc.line is not None:
+        error.path, error.line = from_working_directory(Path(exc.path)), exc.line  # the message stays as it was
+    return error
+
+
 def _settings(
     path: Path, data: dict[str, Any], shown: str, line_of: Callable[[Sequence[str | int]], int | None],
 ) -> ProjectConfig:
@@ -287,7 +298,7 @@ def _settings(
         try:
             load(ref, root=root)
         except FormatError as exc:
-            raise ConfigError(str(exc), path=shown, keys=keys) from None
+            raise _format_file_error(exc, shown, keys) from None
     simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
     date = data.get("date")
     lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
