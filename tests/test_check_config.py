@@ -199,32 +199,41 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
     assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
 
 
-# A format file of the repository that deckcheck.yaml names and a pull request breaks: the
-# error was an annotation on the line of deckcheck.yaml that names the file, which the pull
-# request did not change (GitHub shows it in no diff). It is on the format file's own line
-# (its YAML, a key of its own), from the root of the checkout; the message is as before.
-BROKEN_FORMAT_FILES = [
-    ("name: Cube\ngame: mtg\nbanned: [Black Lotus,\n  Mox Pearl\n", 3,
+# A format or policy file of the repository that deckcheck.yaml names and a pull request
+# breaks: the error was an annotation on the line of deckcheck.yaml that names the file,
+# which the pull request did not change (GitHub shows it in no diff). It is on the file's
+# own line (its YAML, a key of its own), from the root of the checkout; the message is as
+# before. Each case: the file, its text, the line, the start of the message.
+FORMATS_AND_POLICY = 'format: mtg/modern\nformats:\n  "decks/**": formats/cube.yaml\nsimulate:\n  "decks/*.txt":\n' \
+                     '    policy: policies/burn.yaml\n    hands: 100\n    assert: [keep7 >= 0]\n'
+CUBE = "name: Cube\nextends: mtg/modern\n"
+BROKEN_NAMED_FILES = [
+    ("formats/cube.yaml", "name: Cube\ngame: mtg\nbanned: [Black Lotus,\n  Mox Pearl\n", 3,
      "formats.decks/**: formats/cube.yaml: line 3, column 9: invalid YAML: the '[' opened here is never closed"),
-    ("name: Cube\nextends: mtg/modern\n\nbaned: [Black Lotus]\n", 4,
+    ("formats/cube.yaml", "name: Cube\nextends: mtg/modern\n\nbaned: [Black Lotus]\n", 4,
      "formats.decks/**: formats/cube.yaml: baned: unknown key; did you mean 'banned'?"),
+    ("policies/burn.yaml", "keep:\n  7: 'lands >= 2\n", 2,
+     "simulate.decks/*.txt.policy: policies/burn.yaml: line 2, column 6: invalid YAML: the single quote opened here"),
+    ("policies/burn.yaml", "keep:\n  7: lands >= 2\ntgas:\n  burn: [Lightning Bolt]\n", 3,
+     "simulate.decks/*.txt.policy: policies/burn.yaml: tgas: unknown key; did you mean 'tags'?"),
 ]
 
 
-@pytest.mark.parametrize("text, line, message", BROKEN_FORMAT_FILES, ids=["yaml", "key"])
-def test_a_broken_format_file_is_an_annotation_on_its_own_line(cli, tmp_path, text, line, message):
+@pytest.mark.parametrize("name, text, line, message", BROKEN_NAMED_FILES, ids=["format-yaml", "format-key", "policy-yaml", "policy-key"])
+def test_a_broken_file_deckcheck_yaml_names_is_an_annotation_on_its_own_line(cli, tmp_path, name, text, line, message):
     from test_ci_reporters import assert_valid_sarif
 
-    write(tmp_path, {"ci/deckcheck.yaml": 'format: mtg/modern\nformats:\n  "decks/**": formats/cube.yaml\n',
-                     "ci/formats/cube.yaml": text, "ci/decks/burn.txt": BURN})
+    write(tmp_path, {"ci/deckcheck.yaml": FORMATS_AND_POLICY, "ci/formats/cube.yaml": CUBE,
+                     "ci/policies/burn.yaml": "keep:\n  7: lands >= 2\n", "ci/decks/burn.txt": BURN})
+    write(tmp_path, {f"ci/{name}": text})
     env = {"GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": str(tmp_path)}
     done = cli("check", cwd=tmp_path / "ci", env=env)
     assert done.returncode == 2 and done.stderr.startswith(f"deckcheck: error: deckcheck.yaml: {message}"), done.stderr
-    prefix = f"::error file=ci/formats/cube.yaml,line={line},title=deckcheck.yaml::"
+    prefix = f"::error file=ci/{name},line={line},title=deckcheck.yaml::"
     assert done.stdout.startswith(prefix + message), done.stdout
     [result] = assert_valid_sarif(cli("check", "-o", "sarif", cwd=tmp_path / "ci").stdout)["runs"][0]["results"]
     place = result["locations"][0]["physicalLocation"]
-    assert (place["artifactLocation"]["uri"], place["region"]) == ("formats/cube.yaml", {"startLine": line})
+    assert (place["artifactLocation"]["uri"], place["region"]) == (name, {"startLine": line})
 
 
 def test_a_deck_of_another_game_than_its_format_gets_a_hint(cli, tmp_path):

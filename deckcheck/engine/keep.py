@@ -51,7 +51,12 @@ FREE = "free"
 
 
 class PolicyError(DeckcheckError):
-    """An invalid policy file or option (exit 2)."""
+    """An invalid policy file or option (exit 2). `path` and `line`: the policy file and the
+    line at fault, when known (deckcheck.yaml's check places its error there)."""
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.path, self.line = path, line
 
 
 @dataclass(frozen=True)
@@ -272,7 +277,7 @@ def _read_file(path: Path) -> dict[str, Any]:
         # 3,000 tags, 300 KB that stood for 60 million (docs/security.md).
         document = read_yaml_file(path, what="policy file", aliases=False)
     except YamlError as exc:
-        raise PolicyError(str(exc)) from None
+        raise PolicyError(str(exc), path=str(path), line=exc.line) from None
     data = document.data
     if not isinstance(data, Mapping):
         # The same key list as the unknown-key error's (an empty file is not a policy).
@@ -281,7 +286,7 @@ def _read_file(path: Path) -> dict[str, Any]:
         validate(data, POLICY_SCHEMA, line_of=document.line_of)
     except SchemaError as exc:
         line = f" (line {exc.line})" if exc.line is not None else ""
-        raise PolicyError(f"{one_line(str(path))}: {exc.path}: {exc}{line}") from None
+        raise PolicyError(f"{one_line(str(path))}: {exc.path}: {exc}{line}", path=str(path), line=exc.line) from None
     out: dict[str, Any] = {"keep": {}, "tags": {}, "costs": {}, "sources": {}}
     for size, rule in (data.get("keep") or {}).items():
         rule = rule_text(rule)

@@ -267,14 +267,16 @@ def _key_read_as_true(spec: dict[Any, Any], booleans: Sequence[str], shown: str,
         spec["on"] = spec.pop(True)
 
 
-def _format_file_error(exc: FormatError, shown: str, keys: Keys) -> ConfigError:
-    """The ConfigError of a format deckcheck.yaml names that does not load, said under the
-    key that names it. A fault at a line of a format file (its YAML, a key of its own, of a
-    file it extends) is placed there, not on deckcheck.yaml: the pull request that broke
-    the format file shows the annotation on the line it changed."""
+def _named_file_error(exc: DeckcheckError, shown: str, keys: Keys) -> ConfigError:
+    """The ConfigError of a format or policy file deckcheck.yaml names that does not load,
+    said under the key that names it. A fault at a line of that file (its YAML, a key of its
+    own, of a format it extends: FormatError's or PolicyError's `path` and `line`) is placed
+    there, not on deckcheck.yaml: the pull request that broke the file shows the annotation
+    on the line it changed."""
     error = ConfigError(str(exc), path=shown, keys=keys)
-    if exc.path is not None and exc.line is not None:
-        error.path, error.line = from_working_directory(Path(exc.path)), exc.line  # the message stays as it was
+    path, line = getattr(exc, "path", None), getattr(exc, "line", None)
+    if path is not None and line is not None:
+        error.path, error.line = from_working_directory(Path(path)), line  # the message stays as it was
     return error
 
 
@@ -298,7 +300,7 @@ def _settings(
         try:
             load(ref, root=root)
         except FormatError as exc:
-            raise _format_file_error(exc, shown, keys) from None
+            raise _named_file_error(exc, shown, keys) from None
     simulate = tuple(_simulate_spec(glob, spec, root, shown) for glob, spec in (data.get("simulate") or {}).items())
     date = data.get("date")
     lines = {(key, glob): line for key in ("formats", "simulate") for glob in data.get(key) or {}
@@ -384,7 +386,7 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
         try:
             tags, file_rules = check_policy_file(policy_path)
         except DeckcheckError as exc:
-            raise ConfigError(str(exc), path=shown, keys=("simulate", glob, "policy")) from None
+            raise _named_file_error(exc, shown, ("simulate", glob, "policy")) from None
     rules = {
         key: rule_text(spec[key]) for key in ("keep", "keep6", "keep5") if spec.get(key) is not None
     }
