@@ -141,3 +141,40 @@ def test_ties_and_duplicates():
     # spelling of that key).
     assert index.closest("abcx", 2) == ["Abcf", "ABCE"]
     assert index.closest("abcx", 0) == []
+
+
+# Names a policy file shared by many decks gives (tests/test_check_command.py), typos of
+# real cards, shortened and mistyped shortened names, case and accents, an empty name.
+DECK_QUESTIONS = [
+    "Lightning Bolt", "Lava Spike", "Lightning Helix", "Skullcrack", "Rift Bolt", "Sacred Foundry", "Arid Mesa",
+    "Lightnig Bolt", "Thoughtseize", "Thoughtsieze", "Ragavan", "Ragavan, Nimble Pilfrer", "Urza", "Solitude",
+    "Fury", "Omnath", "Ash Blosom", "SNAPCASTER MAGE", "Jötun Grunt", "Mountian", "Island", "Fetch", "X", "",
+    "Tarmo", "Murktide", "Expressive Iteration", "Consign to Memory", "Wrenn and Sx", "Scalding", "Eldrazi",
+    "Sheoldrd", "Ragavn", "Omnth", "Grief",
+]
+
+
+def test_a_deck_suggests_among_the_names_it_could_suggest_as_among_all_of_them(shared_data):
+    """DeckProfile.closest_card asks only the deck's names `could_suggest` keeps (memoised for
+    a run, so a thousand decks do not each index all their names): every answer is the one an
+    index of the deck's whole main deck gives, on real decks of every format."""
+    from itertools import islice
+
+    from real_decks import read_decks
+
+    from deckcheck.cards import suggest
+    from deckcheck.engine.categories import DeckCard, DeckProfile
+
+    asked = 0
+    for deck in islice(read_decks(shared_data), 0, 3000, 10):
+        cards = tuple(DeckCard(key=fold(card["name"]), name=card["name"], copies=card["count"], land=False,
+                               tags=frozenset()) for card in deck["mainboard"])
+        profile = DeckProfile(cards=cards)
+        whole = NameIndex(card.name for card in cards)
+        # Each card shortened, and its short name mistyped (a letter left out: a near completion).
+        short = [card.name.split(",")[0] for card in cards]
+        names = DECK_QUESTIONS + [card.name[:-1] for card in cards[:3]] + short + [name[:-2] + name[-1] for name in short]
+        for name in names:
+            assert profile.closest_card(name) == whole.suggest(name, 1), (name, [card.name for card in cards])
+            asked += 1
+    assert asked > 10_000 and suggest.could_suggest.cache_info().hits > 0

@@ -23,6 +23,7 @@ import heapq
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..names import fold
 
@@ -44,6 +45,34 @@ def close_names(name: str, names: Iterable[str], limit: int) -> list[str]:
 
     by_key = {fold(known): known for known in names}
     return [by_key[key] for key in difflib.get_close_matches(fold(name), list(by_key), n=limit, cutoff=CUTOFF)]
+
+
+@lru_cache(maxsize=1 << 14)
+def could_suggest(word: str, key: str) -> bool:
+    """Whether `NameIndex.suggest` could give the name folded as `key` for the name folded as
+    `word` (names.fold), whatever other names the index holds: true for every name it could
+    give (some it would not), so an index of only these names answers as one of them all.
+    `completions` and `near_completions` give only names that start with the word's first
+    two letters; `closest` only names whose bound (difflib's quick_ratio, as `closest`
+    computes it) reaches CUTOFF. Memoised: one run asks it of the same names deck after deck."""
+    if not word or key.startswith(word[:2]):
+        return True
+    letters = _letters(key)
+    shared = sum(min(count, letters.get(letter, 0)) for letter, count in _letters(word).items())
+    return 2.0 * shared / (len(word) + len(key)) >= CUTOFF
+
+
+@lru_cache(maxsize=1 << 12)
+def _letters(text: str) -> dict[str, int]:
+    """How many times each letter is in `text` (could_suggest asks of each name many times)."""
+    return dict(Counter(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def suggest_among(name: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """`NameIndex(names).suggest(name, 1)`, memoised: the decks of a run that keep the same
+    few names for an unknown one (could_suggest) get one answer."""
+    return tuple(NameIndex(names).suggest(name, 1))
 
 
 class NameIndex:

@@ -16,15 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..formats import Format
 from ..model import MAIN, Deck, tally
-from ..names import card_key
+from ..names import card_key, fold
 from .mana import EVERY_LAND, EVERY_LAND_KINDS, MANA, SOURCE_KINDS
-
-if TYPE_CHECKING:
-    from ..cards.suggest import NameIndex
 
 
 class CardData(Protocol):
@@ -59,13 +56,24 @@ class DeckProfile:
         return sum(card.copies for card in self.cards if card.land)
 
     @cached_property
-    def name_index(self) -> NameIndex:
-        """The deck's card names for "did you mean" (did_you_mean), indexed once however
-        many names the deck is asked about: a policy file shared by many decks names cards
-        each one lacks, a note and a suggestion apiece (engine/policy_notes.py)."""
-        from ..cards.suggest import NameIndex
+    def folded_names(self) -> tuple[str, ...]:
+        """The deck's card names folded as "did you mean" compares them (names.fold)."""
+        return tuple(fold(card.name) for card in self.cards)
 
-        return NameIndex(card.name for card in self.cards)
+    def closest_card(self, name: str) -> list[str]:
+        """The deck's card "did you mean" gives for `name` (`NameIndex.suggest(name, 1)` over
+        the deck's names), or none. A policy file shared by a run's thousand decks names
+        cards each one lacks, a note apiece (engine/policy_notes.py), and each deck indexed
+        all its names for them. Only the names `could_suggest` keeps are asked (a name or
+        two, often none), and decks that keep the same ones for a name share the answer
+        (`suggest_among`); both are memoised (bounded caches of pure functions), so a run
+        scores each name against each card once. The answer is the same: the names left out
+        could not be suggested (tests/test_cards_suggest.py)."""
+        from ..cards.suggest import could_suggest, suggest_among
+
+        word = fold(name)
+        close = tuple(card.name for card, key in zip(self.cards, self.folded_names) if could_suggest(word, key))
+        return list(suggest_among(name, close)) if close else []
 
     def find(self, name: str) -> DeckCard | None:
         key = card_key(name)
@@ -92,7 +100,7 @@ def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], lis
     for `Nibiru, the Primal Being`, too far for the closest spellings) or is closest to (a
     typo), else the first of `more(name, 1)` (the card data's `suggest`), or nothing when
     none is close."""
-    close = profile.name_index.suggest(name, 1) or (more(name, 1) if more else [])
+    close = profile.closest_card(name) or (more(name, 1) if more else [])
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
