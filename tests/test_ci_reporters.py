@@ -788,3 +788,35 @@ def test_a_sarif_log_says_the_first_decks_it_did_not_check_and_counts_the_rest(m
     assert invocation["executionSuccessful"] is False
     assert [n["message"]["text"] for n in invocation["toolExecutionNotifications"] if n["level"] == "error"] == [
         "not checked: d0.txt: no such file", "not checked: d1.txt: no such file", "2 more files not checked (each is a result)"]
+
+
+# A usage error that stops `validate` before any deck (an unknown -f, a broken format file,
+# a bad --date) printed nothing on stdout under -o sarif and -o junit: the job that uploads
+# the report met an empty file. As `check` does, the report of a run that checked nothing
+# says why; in a GitHub job, an annotation. stderr and exit 2 as before.
+VALIDATE_STOPS = [
+    (["-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
+    (["-f", "./cube.yaml"], "cube.yaml: line 1, column 7: invalid YAML: the '[' opened here is never closed; "
+                            "found the end of the file at line 1"),
+    (["-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
+]
+
+
+@pytest.mark.parametrize("output", ["sarif", "junit", "github"])
+@pytest.mark.parametrize("args, message", VALIDATE_STOPS, ids=["unknown-format", "broken-format-file", "bad-date"])
+def test_a_validate_that_a_usage_error_stopped_is_still_a_report(cli, tmp_path, args, message, output):
+    (tmp_path / "ok.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "cube.yaml").write_text("name: [broken\n", encoding="utf-8")
+    env = {"GITHUB_ACTIONS": "true"} if output == "github" else {}
+    done = cli("validate", "ok.txt", *args, *(["-o", output] if output != "github" else []), cwd=tmp_path, env=env)
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {message}\n")
+    if output == "sarif":
+        [run] = assert_valid_sarif(done.stdout)["runs"]
+        [invocation] = run["invocations"]
+        assert (invocation["executionSuccessful"], invocation["exitCode"], run["results"]) == (False, 2, [])
+        assert invocation["toolExecutionNotifications"] == [{"level": "error", "message": {"text": message}}]
+    elif output == "junit":
+        [error] = assert_valid_junit(done.stdout).iter("error")
+        assert (error.get("type"), error.get("message")) == ("usage", message)
+    else:
+        assert done.stdout == f"::error title=deckcheck validate::{message}\n"

@@ -12,7 +12,8 @@ from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
 from .common import (
-    OPTION_OF_SETTING, coloured, emit, no_empty_argument, output_option, say, say_note, say_unreadable, warn,
+    OPTION_OF_SETTING, REPORT_FILES, coloured, emit, no_empty_argument, output_option, report_stop, say, say_note,
+    say_unreadable, warn,
 )
 from .help_lists import reports
 from .completion import complete_formats_to_play
@@ -154,7 +155,7 @@ def _run(
             # file its upload or parser fails on; and a GitHub job the annotations of the
             # run's own warnings (a link out of the repository, not read), which stderr has.
             shown = resolve_auto(output or config.output or AUTO)
-            if shown in _REPORT_FILES or (shown == NAME and run.report.messages):
+            if shown in REPORT_FILES or (shown == NAME and run.report.messages):
                 emit(deliver(reporter, run.report, warn=warn), encoding=encoding(reporter))
             # 0, unless a strict run's own warning (a link not followed) fails it.
             _say_strict(run.report, strict, config)
@@ -178,14 +179,9 @@ def _say_strict(report: Report, strict: bool, config: ProjectConfig) -> None:
         say(f"deckcheck: error: {how}: {counted(count, 'warning')} fail{'' if count != 1 else 's'} the check")
 
 
-# Outputs whose report a CI job keeps as a file (uploads, parses): a broken deckcheck.yaml
-# is still a report there, never an empty file.
-_REPORT_FILES = ("sarif", "junit")
-
-
 def _report_config_error(error: ConfigError, output: str | None, root: Path) -> None:
     """A broken deckcheck.yaml, reported on stdout as the output (`-o`, else the file's
-    own `output:` when it gives a usable one, else `auto`) shows it (`_report_stop`): in a
+    own `output:` when it gives a usable one, else `auto`) shows it (`report_stop`): in a
     GitHub job an `::error` on the file and line that give the key, so the pull request that
     broke it shows where; SARIF and JUnit the document of a run that checked no deck, the
     error its one result (project/check.py, broken_config_report), named from `root`, the
@@ -195,36 +191,19 @@ def _report_config_error(error: ConfigError, output: str | None, root: Path) -> 
     from ..report.workspace import namer
 
     annotation = command("error", error.detail, file=namer()(error.path), line=error.line, title="deckcheck.yaml")
-    _report_stop(output, annotation, broken_config_report(error, root))
+    report_stop(output, annotation, broken_config_report(error, root))
 
 
 def _report_usage_error(error: DeckcheckError, output: str | None) -> None:
     """A usage error that stopped the run before any deck (an unknown `-f`, a bad `--date`,
-    no deckcheck.yaml), reported on stdout as a broken deckcheck.yaml is (`_report_stop`):
+    no deckcheck.yaml), reported on stdout as a broken deckcheck.yaml is (`report_stop`):
     SARIF and JUnit print a valid document that says why (Report.stopped), GitHub an
     `::error` annotation; the command line is no file to place it on."""
     from ..report.github import command
     from ..result import Report
 
     text = error.named(OPTION_OF_SETTING)  # as stderr says it: `--date '2026-13-01' is not a date`
-    _report_stop(output, command("error", text, title="deckcheck check"), Report(stopped=text))
-
-
-def _report_stop(output: str | None, annotation: str, report: Report) -> None:
-    """What stopped the run, on stdout where a CI job keeps the report, never an empty file
-    or nothing: the GitHub `annotation`, or `report` as a SARIF or JUnit document and nothing
-    else (that is the file the job uploads). Other outputs print nothing (their reader has
-    stderr), nor does an unknown -o (itself the error). The one-line error on stderr and
-    exit 2 stay."""
-    from ..report import WorkflowCommands, deliver, load, resolve_auto
-    from ..report.github import NAME
-
-    name = resolve_auto(output or AUTO)
-    if name == NAME:
-        emit(WorkflowCommands(annotation + "\n"))
-    elif name in _REPORT_FILES:
-        reporter = load(name)
-        emit(deliver(reporter, report), encoding=encoding(reporter))
+    report_stop(output, command("error", text, title="deckcheck check"), Report(stopped=text))
 
 
 def _folder_shown(folder: Path) -> str:

@@ -477,3 +477,25 @@ def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None 
 
     for warning in format_file_warnings(fmt, catalog, in_archive=in_archive):
         warn(warning)
+
+
+# Outputs whose report a CI job keeps as a file (uploads, parses): a run that an error
+# stopped is still a report there, never an empty file.
+REPORT_FILES = ("sarif", "junit")
+
+
+def report_stop(output: str | None, annotation: str, report: Report) -> None:
+    """What stopped the run, on stdout where a CI job keeps the report, never an empty file
+    or nothing: the GitHub `annotation`, or `report` as a SARIF or JUnit document and nothing
+    else (that is the file the job uploads). Other outputs print nothing (their reader has
+    stderr), nor does an unknown -o (itself the error). The one-line error on stderr and
+    exit 2 stay."""
+    from ..report import AUTO, WorkflowCommands, deliver, encoding, load, resolve_auto
+    from ..report.github import NAME
+
+    name = resolve_auto(output or AUTO)
+    if name == NAME:
+        emit(WorkflowCommands(annotation + "\n"))
+    elif name in REPORT_FILES:
+        reporter = load(name)
+        emit(deliver(reporter, report), encoding=encoding(reporter))

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from ..report import DECKS, encoding
 from .common import (
-    coloured, emit, no_empty_argument, open_cards, read_deck_argument, say_note, say_unreadable, warn, warn_unknown_format_names,
+    OPTION_OF_SETTING, coloured, emit, no_empty_argument, open_cards, read_deck_argument, report_stop, say_note,
+    say_unreadable, warn, warn_unknown_format_names,
 )
 
 
@@ -32,18 +33,28 @@ def run_validate(
     from ..pipeline import check_deck, check_platform, parse_date
     from ..problem import ProblemBudget
     from ..registered_pools import read_pool, unchecked_without_pools
+    from ..errors import DeckcheckError
     from ..report import choose, deliver
     from ..result import Report
 
     no_empty_argument(decks, "DECK", "a decklist file, or - for standard input")
     reporter = choose(output, DECKS)
-    fmt = load(reference(format_id))
-    day = parse_date(date)
-    check_platform(platform)
-    # Read before any deck: a pool that cannot be read is a usage error (exit 2).
-    pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
-    if input_format:
-        decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
+    try:
+        fmt = load(reference(format_id))
+        day = parse_date(date)
+        check_platform(platform)
+        # Read before any deck: a pool that cannot be read is a usage error (exit 2).
+        pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
+        if input_format:
+            decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
+    except DeckcheckError as exc:
+        # A job that keeps the SARIF or JUnit report as a file gets one that says why, not
+        # an empty file its upload fails on (as `check` does: cli/check.py).
+        from ..report.github import command
+
+        text = exc.named(OPTION_OF_SETTING)  # as stderr says it: `--date '2026-13-01' is not a date`
+        report_stop(output, command("error", text, title="deckcheck validate"), Report(stopped=text))
+        raise
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     warn_unknown_format_names(fmt, catalog)  # a user's format file: a misspelt ban bans nothing
     results = []
