@@ -15,6 +15,7 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
@@ -27,7 +28,7 @@ from ..wording import counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
-from .categories import Atoms, CardData, DeckProfile, did_you_mean, named_as_card_data, profile_deck, split_atoms
+from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
 from .keep import FREE, KeepPolicy, Policies, build_policy
@@ -148,8 +149,11 @@ def simulate(
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
-    # The cards to follow as the deck's lines are read: `--card "Maxx C"` is Maxx "C".
-    cards = named_as_card_data(cards, card_data)
+    # Card names as the deck's lines are read: `--card "Maxx C"`, `count("Maxx C")` in a
+    # keep rule, a policy file or an assertion is Maxx "C" (categories.card_namer). A spell
+    # asked about (--cast, castable()) is read by cast.cast_question, which knows faces.
+    namer = card_namer(card_data)
+    cards = tuple(map(namer, cards))
     check_sources(policy_file, card_data)
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -166,7 +170,10 @@ def simulate(
     # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
     check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
                              common_random=common_random, progress=progress, policies=policies)
-    build = build_policy if policies is None else policies.build
+    built = build_policy if policies is None else policies.build
+
+    def build(**settings: Any) -> KeepPolicy:
+        return built(**settings).named_by(namer)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
@@ -180,7 +187,7 @@ def simulate(
     probe = build(
         hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards), names=names,
     )
-    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")) for text in assertions]
+    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")).named_by(namer) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     # Cards the deck holds outside the library (a commander, the sideboard): a name asked
     # for among them is told where it is, not "no such card". A companion is named by its
