@@ -284,4 +284,4 @@ def test_no_longer_listed_takes_the_base_limits_in_force_with_no_end():
     ]
     assert no_longer_listed(lflist, base, 3) == [("Instant Fusion", 1845204), ("Typed Name", None)]
     whitelist = LfList(name="Goat", line=1, whitelist=True, entries=lflist.entries)
-    assert no_longer_listed(whitelist, base, 3) == []  # a whitelist's unnamed cards are not playable at all
+    assert no_longer_listed(whitelist, base, 3) == []  # a whitelist lifts nothing: the base's limits do not reach it (merge.py)

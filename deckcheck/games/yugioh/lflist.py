@@ -138,8 +138,8 @@ def no_longer_listed(lflist: LfList, base_limits: Iterable[object], unlimited: i
                      named: Callable[[int], str | None] | None = None) -> list[Lifted]:
     """The cards the base's `card_limits` (its merged entries) limit below `unlimited` with no
     end date, which `lflist` does not name (by passcode, or by name as its format file names
-    the card), each once, in the base's order. None for a whitelist, whose unnamed cards are
-    not playable at all."""
+    the card), each once, in the base's order. None for a whitelist, which lifts nothing: only
+    its own cards are legal, its format inheriting no card limits (formats/merge.py)."""
     if lflist.whitelist:
         return []
     codes = {item.code for item in lflist.entries}
@@ -191,7 +191,7 @@ def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[i
     if region is not None:
         lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
     if lflist.whitelist:
-        lines.append("whitelist: true")
+        lines.append("whitelist: true  # only its cards, at its limits: the card limits of the formats it extends do not count")
     rows = [limit_entry_yaml((named and named(item.code)) or item.name, item.code, item.count) for item in lflist.entries]
     if lifted:
         rows.append(f"  # Limited in {extends} but not on this list, which replaces the lists before it: unlimited here.")
