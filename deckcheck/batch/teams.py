@@ -163,7 +163,9 @@ def check_team(
             if team_format is not None:
                 problems += _platform_clash(members)
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
-            else:
+            elif not known or any(unified_unless_told(fmt) for fmt in known):
+                # Only where the rule would reach the team: a Yu-Gi-Oh! or WoW TCG team is
+                # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
             problems += _seat_clashes(members)
