@@ -170,7 +170,9 @@ def check_team(
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
             problems += _seat_clashes(members)
             problems = _with_members(problems, _members_problems(members), [])
-        return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
+        games = {fmt.game for fmt in known}
+        return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems,
+                          game=games.pop() if len(games) == 1 else "")
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
     unified = unified and unified_unless_told(fmt)
@@ -189,7 +191,8 @@ def check_team(
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
                                   unknown=unknown)
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
-    return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after))
+    return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
+                      game=fmt.game)
 
 
 def _with_members(before: list[Problem], members: list[Problem], after: list[Problem]) -> list[Problem]:
