@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
+from ..games import zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
 from ..model import COMMANDER, COMPANION, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
@@ -229,7 +230,7 @@ def simulate(
     counted_names += [(name, f"{named('assertion')} {assertion.text!r}") for assertion in parsed for name in assertion.counted]
     for name, origin in counted_names:
         if profile.find(name) is None:
-            raise no_such_card(origin, name, profile, outside)
+            raise no_such_card(origin, name, profile, outside, fmt.game)
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:
@@ -248,7 +249,7 @@ def simulate(
         warnings.extend(_unused_rules(policy, steps, fmt))
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
@@ -384,7 +385,7 @@ def _unused_free_rule(policy: KeepPolicy, fmt: Format) -> list[str]:
 
 def _tracked(
     profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
-    named: Callable[[str], str],
+    named: Callable[[str], str], game: str,
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
@@ -400,7 +401,7 @@ def _tracked(
     for key, (name, origin) in wanted.items():
         index = profile.index(key)
         if index is None:
-            raise no_such_card(origin, name, profile, outside)
+            raise no_such_card(origin, name, profile, outside, game)
         indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
@@ -412,14 +413,16 @@ def _tracked(
     return indices
 
 
-def no_such_card(where: str, name: str, profile: DeckProfile, outside: Mapping[str, str] | None = None) -> DeckcheckError:
+def no_such_card(
+    where: str, name: str, profile: DeckProfile, outside: Mapping[str, str] | None = None, game: str = "",
+) -> DeckcheckError:
     """The usage error for a card name the main deck does not hold: where the deck holds it
-    instead (`outside`: card key -> zone, a commander or a sideboard card), else the
-    closest name the main deck has."""
+    instead (`outside`: card key -> zone, a commander or a sideboard card; named in `game`'s
+    words, a Yu-Gi-Oh! deck's Side Deck), else the closest name the main deck has."""
     zone = (outside or {}).get(card_key(name))
     if zone is not None:
         return DeckcheckError(
-            f"{where}: {name} is in the deck's {ZONE_LABELS.get(zone, zone)}, not its main deck: a simulation draws "
+            f"{where}: {name} is in the deck's {zone_name(game, zone, ZONE_LABELS.get(zone))}, not its main deck: a simulation draws "
             "from the main deck only")
     return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
 
