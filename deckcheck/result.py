@@ -118,12 +118,12 @@ class DeckResult(Record):
 
 
 class TeamResult(Record):
-    __slots__ = ("team", "format", "players", "problems", "registered_at")
+    __slots__ = ("team", "format", "players", "problems", "registered_at", "game")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, team: str, format: str, players: list[str], problems: list[Problem] | None = None,
-        registered_at: dict[str, Place] | None = None,
+        registered_at: dict[str, Place] | None = None, game: str = "",
     ) -> None:
         self.team = team
         self.format = format
@@ -132,6 +132,9 @@ class TeamResult(Record):
         # Where each member registered (player -> manifest and line, or the archive), in the
         # manifest's order: a team problem has no file of its own (report/sarif.py).
         self.registered_at = {} if registered_at is None else registered_at
+        # The game of the team's format(s) ("" when they are not of one game, or none
+        # loaded): the text and HTML reports name its zones in that game's words.
+        self.game = game
 
     @property
     def legal(self) -> bool:

@@ -284,4 +284,17 @@ def test_no_longer_listed_takes_the_base_limits_in_force_with_no_end():
     ]
     assert no_longer_listed(lflist, base, 3) == [("Instant Fusion", 1845204), ("Typed Name", None)]
     whitelist = LfList(name="Goat", line=1, whitelist=True, entries=lflist.entries)
-    assert no_longer_listed(whitelist, base, 3) == []  # a whitelist's unnamed cards are not playable at all
+    assert no_longer_listed(whitelist, base, 3) == []  # a whitelist lifts nothing: the base's limits do not reach it (merge.py)
+
+
+@pytest.mark.parametrize("name, day", [
+    ("2026.05 TCG", "2026-05-01"), ("2024.1 OCG", "2024-01-01"), ("2026.05.18 TCG", "2026-05-18"),
+    ("Goat-ish", None), ("2026.13 TCG", None), ("Edison 2010", None), ("12026.05", None),
+])
+def test_a_list_is_known_up_to_the_date_its_name_gives(name, day):
+    """EDOPro names a list by the month it takes effect: its format is known up to that day,
+    not its base's (import-lflist writes it as lists_known_up_to)."""
+    from deckcheck.games.yugioh.lflist import list_date
+
+    found = list_date(name)
+    assert (found.isoformat() if found else None) == day

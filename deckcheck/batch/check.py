@@ -289,14 +289,16 @@ def _teams_without_rules(
 ) -> list[str]:
     """A warning for each format whose teams had no team rule to check (`has_team_rules`):
     the manifest's `team` column was read, the teams listed, yet nothing was counted across
-    them, which an organiser who wrote the column would not guess. Teams of mixed formats
-    say so on their own (an `info` problem)."""
+    them, which an organiser who wrote the column would not guess. A team of mixed formats
+    is counted under each of them when none has team rules (two Yu-Gi-Oh! formats); where
+    Team Unified Construction would reach it, its `info` problem says it was not checked."""
     idle: dict[str, tuple[Format, list[str]]] = {}  # format id -> the format, its teams
     for name, team in members.items():
-        format_ids = {member.format_id for member in team}
-        fmt = loaded.get(next(iter(format_ids))) if len(format_ids) == 1 else None
-        if fmt is not None and not has_team_rules(fmt, team, day):
-            idle.setdefault(fmt.id, (fmt, []))[1].append(name)
+        format_ids = dict.fromkeys(member.format_id for member in team)
+        formats = [loaded.get(format_id) for format_id in format_ids]
+        if all(fmt is not None and not has_team_rules(fmt, team, day) for fmt in formats):
+            for fmt in formats:
+                idle.setdefault(fmt.id, (fmt, []))[1].append(name)  # type: ignore[union-attr]
     where = found.source if found.kind != "zip" else f"{found.source}:{found.manifest}"
     notes = []
     for fmt, teams in idle.values():

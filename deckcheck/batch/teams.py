@@ -163,12 +163,16 @@ def check_team(
             if team_format is not None:
                 problems += _platform_clash(members)
                 problems.append(_registration(f"members play different formats ({listed}); {team_format.name} is played by whole teams"))
-            else:
+            elif not known or any(unified_unless_told(fmt) for fmt in known):
+                # Only where the rule would reach the team: a Yu-Gi-Oh! or WoW TCG team is
+                # not counted together unless its format says so (unified_unless_told).
                 problems.append(_registration(f"members play different formats ({listed}); unified construction not checked", severity=INFO))
             # Not checked as a whole, yet its registration is still its members' (docs/batch.md).
             problems += _seat_clashes(members)
             problems = _with_members(problems, _members_problems(members), [])
-        return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems)
+        games = {fmt.game for fmt in known}
+        return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems,
+                          game=games.pop() if len(games) == 1 else "")
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
     unified = unified and unified_unless_told(fmt)
@@ -187,7 +191,8 @@ def check_team(
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
                                   unknown=unknown)
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
-    return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after))
+    return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
+                      game=fmt.game)
 
 
 def _with_members(before: list[Problem], members: list[Problem], after: list[Problem]) -> list[Problem]:

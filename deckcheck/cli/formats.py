@@ -234,7 +234,8 @@ def formats_import_lflist(
     unlimited = base.copy_limit.default if base is not None and base.copy_limit is not None else MAX_COUNT
     documents = [
         (lflist, format_yaml(lflist, extends=extends, source=path.name, named=named, unlimited=unlimited,
-                             lifted=no_longer_listed(lflist, base_limits, unlimited, named)))
+                             lifted=no_longer_listed(lflist, base_limits, unlimited, named),
+                             base_known=base is not None and base.lists_known_up_to is not None))
         for lflist in parsed.lists
     ]
     for lflist in parsed.lists:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from ..errors import DeckcheckError
 from ..limits import check_turns
 from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Node, Not, Number, String, Vocabulary, parse, walk
-from .nodes import arithmetic, to_text
+from .nodes import arithmetic, to_text, with_strings
 from .outcome import Estimate, standard_error
 from .policy import BUILTIN_CATEGORIES, vocabulary as rule_vocabulary
 
@@ -74,6 +74,13 @@ VOCABULARY = vocabulary()
 class Assertion:
     text: str
     node: Node
+
+    def named_by(self, namer: Callable[[str], str]) -> Assertion:
+        """The assertion with each card it counts as `namer` says (categories.card_namer);
+        its text as the user wrote it. A spell castable() asks about stays as written: the
+        castability question reads it, a face of a card by its own name (cast.cast_question)."""
+        node = with_strings(self.node, namer, keep=CAST_FUNCTIONS)
+        return self if node is self.node else Assertion(text=self.text, node=node)
 
     @property
     def by_turn(self) -> list[tuple[str, int, int]]:

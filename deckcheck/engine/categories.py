@@ -84,15 +84,27 @@ class DeckProfile:
         return next((i for i, card in enumerate(self.cards) if card.key == key), None)
 
 
-def named_as_card_data(names: Iterable[str], card_data: CardData | None) -> tuple[str, ...]:
-    """Each name the user gave as the card data names its card, as validation reads a deck's
-    lines (the game's `Catalog.get`: case, accents, a Yu-Gi-Oh! name without its punctuation,
-    `Maxx C` for Maxx "C"), so it meets the deck's card, which the data named so too; a name
-    the data lacks, or every name without card data (or with a land oracle only), as given."""
+def card_namer(card_data: CardData | None) -> Callable[[str], str]:
+    """How the user's card names are read: each as the card data names its card, as
+    validation reads a deck's lines (the game's `Catalog.get`: a Yu-Gi-Oh! name without its
+    punctuation, `Maxx C` for Maxx "C"), so it meets the deck's card, which the data named so
+    too. A name that already meets its card (the same card key: case, accents) stays as
+    written, so reports quote it as before; a name the data lacks, and every name without
+    card data (or with a land oracle only), as given, for the "no such card" error. One
+    reading for `--card`, keep rules, policy files and assertions alike (simulation.py)."""
     get = getattr(card_data, "get", None)  # a game's Catalog; the engine itself needs only is_land
     if get is None:
-        return tuple(names)
-    return tuple(card.name if (card := get(name)) is not None else name for name in names)
+        return _as_written
+
+    def named(name: str) -> str:
+        card = get(name)
+        return name if card is None or card_key(card.name) == card_key(name) else card.name
+
+    return named
+
+
+def _as_written(name: str) -> str:
+    return name
 
 
 def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], list[str]] | None = None) -> str:

@@ -28,7 +28,7 @@ free hand the policy leaves open (see bottoming.py and docs/engine.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, 
 from ..yamlload import YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
 from .mana import SOURCE_KINDS
+from .nodes import with_strings
 from .policy import RESERVED, Rule, parse_rule, rule_text
 from ..lazy_pattern import lazy
 
@@ -91,6 +92,26 @@ class KeepPolicy:
     @property
     def used_tags(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(tag for rule in self.every_rule for tag in rule.tags))
+
+    def named_by(self, namer: Callable[[str], str]) -> KeepPolicy:
+        """The policy with every card name it holds (its rules' `count("...")`, its tags,
+        lands, cards and sources) as `namer` says (categories.card_namer: `Maxx C` is Maxx
+        "C" as in a deck's lines); texts and origins as the user wrote them. `costs:` stays
+        as written: it is matched to the spell a castability question names, a face of a card
+        by its own name (`Ice` of Fire // Ice, cast.cast_question)."""
+        def names(values: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(dict.fromkeys(map(namer, values)))
+
+        bottom = tuple((text, with_strings(node, namer)) for text, node in self.bottoming.rules)
+        return replace(
+            self,
+            rules={size: rule.named_by(namer) for size, rule in self.rules.items()},
+            free_rule=None if self.free_rule is None else self.free_rule.named_by(namer),
+            bottoming=replace(self.bottoming, rules=bottom) if bottom else self.bottoming,
+            tags={tag: names(cards) for tag, cards in self.tags.items()},
+            lands=names(self.lands), cards=names(self.cards),
+            sources={namer(name): kinds for name, kinds in self.sources.items()},
+        )
 
 
 def build_policy(

@@ -1,8 +1,8 @@
 """The syntax tree of the expression language. Each node keeps the column it starts at."""
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterator
+from dataclasses import dataclass, replace
 from math import copysign, inf, nan
 from typing import Any
 
@@ -100,6 +100,31 @@ def walk(node: Node) -> Iterator[Node]:
         children = (node.operand,)
     for child in children:
         yield from walk(child)
+
+
+def with_strings(node: Node, change: Callable[[str], str], *, keep: Collection[str] = ()) -> Node:
+    """The tree with each quoted text as `change` gives it (in keep rules and assertions a
+    quoted text is a card name: `count("Maxx C")`), but the arguments of the functions
+    `keep` names; the node itself where nothing changes."""
+    def changed(node: Node) -> Node:
+        if isinstance(node, String):
+            value = change(node.value)
+            return node if value == node.value else replace(node, value=value)
+        if isinstance(node, Call):
+            args = node.args if node.name in keep else tuple(map(changed, node.args))
+            return node if args == node.args else replace(node, args=args)
+        if isinstance(node, Arith):
+            left, right = changed(node.left), changed(node.right)
+            return node if (left, right) == (node.left, node.right) else replace(node, left=left, right=right)
+        if isinstance(node, (Compare, Logic)):
+            operands = tuple(map(changed, node.operands))
+            return node if operands == node.operands else replace(node, operands=operands)
+        if isinstance(node, Not):
+            operand = changed(node.operand)
+            return node if operand == node.operand else replace(node, operand=operand)
+        return node
+
+    return changed(node)
 
 
 def to_text(node: Node) -> str:

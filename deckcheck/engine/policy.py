@@ -23,7 +23,7 @@ from math import inf
 from typing import Any, NamedTuple
 
 from ..names import card_key
-from .nodes import arithmetic
+from .nodes import arithmetic, with_strings
 from .expr import CATEGORY, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
 
 BUILTIN_CATEGORIES = ("lands", "spells", "cards")
@@ -71,6 +71,12 @@ class Rule:
             if isinstance(node, Call) and isinstance(node.args[0], Name) and node.args[0].name not in BUILTIN_CATEGORIES:
                 found.setdefault(node.args[0].name)
         return tuple(found)
+
+    def named_by(self, namer: Callable[[str], str]) -> Rule:
+        """The rule with each card it counts named as `namer` says (categories.card_namer);
+        its text and origin as the user wrote them."""
+        node = with_strings(self.node, namer)
+        return self if node is self.node else Rule(text=self.text, node=node, origin=self.origin)
 
     def first_non_count(self) -> Node | None:
         """The first construct exact mode cannot handle (a `distinct` call), if any."""

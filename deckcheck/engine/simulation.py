@@ -15,9 +15,11 @@ import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
+from ..games import zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
 from ..model import COMMANDER, COMPANION, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
@@ -27,7 +29,7 @@ from ..wording import counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
-from .categories import Atoms, CardData, DeckProfile, did_you_mean, named_as_card_data, profile_deck, split_atoms
+from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
 from .expr import Call, Name, Node, String, walk
 from .keep import FREE, KeepPolicy, Policies, build_policy
@@ -148,8 +150,11 @@ def simulate(
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
-    # The cards to follow as the deck's lines are read: `--card "Maxx C"` is Maxx "C".
-    cards = named_as_card_data(cards, card_data)
+    # Card names as the deck's lines are read: `--card "Maxx C"`, `count("Maxx C")` in a
+    # keep rule, a policy file or an assertion is Maxx "C" (categories.card_namer). A spell
+    # asked about (--cast, castable()) is read by cast.cast_question, which knows faces.
+    namer = card_namer(card_data)
+    cards = tuple(map(namer, cards))
     check_sources(policy_file, card_data)
     if mode not in MODES:
         raise DeckcheckError(f"unknown mode {mode!r}; choose one of: {', '.join(MODES)}")
@@ -166,7 +171,10 @@ def simulate(
     # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
     check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
                              common_random=common_random, progress=progress, policies=policies)
-    build = build_policy if policies is None else policies.build
+    built = build_policy if policies is None else policies.build
+
+    def build(**settings: Any) -> KeepPolicy:
+        return built(**settings).named_by(namer)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it
@@ -180,7 +188,7 @@ def simulate(
     probe = build(
         hand_size=hand_size, keep=keep, by_size=keep_by_size, policy_file=policy_file, extra_cards=tuple(cards), names=names,
     )
-    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")) for text in assertions]
+    parsed = [parse_assertion(text, tags=probe.tags, origin=named("assertion")).named_by(namer) for text in assertions]
     profile = profile_deck(deck, fmt, lands=probe.lands, tags=probe.tags, card_data=card_data)
     # Cards the deck holds outside the library (a commander, the sideboard): a name asked
     # for among them is told where it is, not "no such card". A companion is named by its
@@ -222,7 +230,7 @@ def simulate(
     counted_names += [(name, f"{named('assertion')} {assertion.text!r}") for assertion in parsed for name in assertion.counted]
     for name, origin in counted_names:
         if profile.find(name) is None:
-            raise no_such_card(origin, name, profile, outside)
+            raise no_such_card(origin, name, profile, outside, fmt.game)
     # Each spell asked about, where the user asked first: --cast, or an assertion's castable().
     origins = {name: f"{named('cast')} {name!r}" for name in cast}
     for assertion in parsed:
@@ -241,7 +249,7 @@ def simulate(
         warnings.extend(_unused_rules(policy, steps, fmt))
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
-    tracked = _tracked(profile, policy, parsed, outside, cards, named)
+    tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
     first_player_draws = fmt.opening_hand.first_player_draws
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
@@ -377,7 +385,7 @@ def _unused_free_rule(policy: KeepPolicy, fmt: Format) -> list[str]:
 
 def _tracked(
     profile: DeckProfile, policy: KeepPolicy, assertions: list[Assertion], outside: Mapping[str, str], cards: Sequence[str],
-    named: Callable[[str], str],
+    named: Callable[[str], str], game: str,
 ) -> list[int]:
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
@@ -393,7 +401,7 @@ def _tracked(
     for key, (name, origin) in wanted.items():
         index = profile.index(key)
         if index is None:
-            raise no_such_card(origin, name, profile, outside)
+            raise no_such_card(origin, name, profile, outside, game)
         indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
@@ -405,14 +413,16 @@ def _tracked(
     return indices
 
 
-def no_such_card(where: str, name: str, profile: DeckProfile, outside: Mapping[str, str] | None = None) -> DeckcheckError:
+def no_such_card(
+    where: str, name: str, profile: DeckProfile, outside: Mapping[str, str] | None = None, game: str = "",
+) -> DeckcheckError:
     """The usage error for a card name the main deck does not hold: where the deck holds it
-    instead (`outside`: card key -> zone, a commander or a sideboard card), else the
-    closest name the main deck has."""
+    instead (`outside`: card key -> zone, a commander or a sideboard card; named in `game`'s
+    words, a Yu-Gi-Oh! deck's Side Deck), else the closest name the main deck has."""
     zone = (outside or {}).get(card_key(name))
     if zone is not None:
         return DeckcheckError(
-            f"{where}: {name} is in the deck's {ZONE_LABELS.get(zone, zone)}, not its main deck: a simulation draws "
+            f"{where}: {name} is in the deck's {zone_name(game, zone, ZONE_LABELS.get(zone))}, not its main deck: a simulation draws "
             "from the main deck only")
     return DeckcheckError(f"{where}: no such card in the main deck{did_you_mean(name, profile)}")
 

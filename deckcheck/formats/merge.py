@@ -3,7 +3,8 @@
 A child's mappings are merged key by key into its parent's; a key set to `null` removes
 the parent's value (`copy_limit: null` for Limited); the dated lists (`banned`,
 `restricted`, `card_limits`) add to the parent's lists, except that a card the child lists
-is governed by the child's entries alone (its history replaces the inherited one); every
+is governed by the child's entries alone (its history replaces the inherited one); a child
+that makes the format a whitelist (`whitelist: true`) starts `card_limits` afresh; every
 other list replaces. `description` and `abstract` describe one file and are not inherited.
 The rules are documented for users in docs/format-files.md.
 """
@@ -55,6 +56,11 @@ def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: di
                 merged[key] = []  # `banned: null` starts the list afresh
                 continue
             inherited = list(parent.get(key) or ())
+            if key == "card_limits" and child.get("whitelist") is True and not parent.get("whitelist"):
+                # A whitelist is the whole pool at its own limits: the base's Forbidden and
+                # Limited entries would let its limited cards in (an lflist's `$whitelist`
+                # imported `--extends yugioh/advanced-tcg`). A whitelist's child adds to it.
+                inherited = []
             if named:
                 inherited = [item for item in inherited if _entry_key(item, keys) not in named]
             merged[key] = inherited + list(child.get(key) or [])

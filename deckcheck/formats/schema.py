@@ -141,8 +141,9 @@ SHARED_KEYS: dict[str, Spec] = {
     # Zone sizes: deck-size, sideboard-size and extra-deck-size each read their zone's.
     "deck": MapOf(ZONE_SIZES, key=Str(ZONE_NAMES)),
     # The last day the format's dated lists are known to be complete: reports say so for
-    # later events (docs/card-data.md#freshness).
-    "lists_known_up_to": Date(),
+    # later events (docs/card-data.md#freshness); null: no day is known (a format that
+    # extends one whose day is not its own: an imported lflist that names no date).
+    "lists_known_up_to": AnyOf((Null(), Date())),
     # Basic lands: exempt from the copy limit, provided in limited events.
     "basic_lands": ListOf(Str()),
     # Team formats (deckcheck batch: team-copy-limit, team-restricted, team-registration).

@@ -18,7 +18,9 @@ from .wow import GAME as WOW
 # the default of `cards lookup`.
 GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
-__all__ = ["GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_counts"]
+__all__ = [
+    "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zone_counts",
+]
 
 
 def ids() -> tuple[str, ...]:
@@ -35,6 +37,17 @@ def zone_name(game_id: str, zone: str, default: str | None = None) -> str:
     game = GAMES.get(game_id)
     word = game.zone_labels.get(zone) if game is not None else None
     return word or default or zone
+
+
+def zone_words(game_id: str) -> Mapping[str, str]:
+    """The game's own words for its zones by zone id (Yu-Gi-Oh!'s `sideboard`: "Side Deck"),
+    for a report's lines that name a problem's zone; empty for a game that names them by
+    their ids (Magic) or that deckcheck does not know."""
+    game = GAMES.get(game_id)
+    return game.zone_labels if game is not None else _NO_WORDS
+
+
+_NO_WORDS: Mapping[str, str] = {}
 
 
 def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:

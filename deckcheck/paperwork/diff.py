@@ -258,6 +258,9 @@ def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:
 
         totals = zone_counts(diff.game, diff.counts.get("found", {}))
         return f"{SAME}: {diff.registered} and {diff.found} ({totals})\n"
+    from ..games import zone_words  # deferred, as above
+
+    words = zone_words(diff.game)  # each card's zone as the heading of an equal pair says it
     lines = [f"{DIFFER}: {diff.registered} (registered) and {diff.found} (found)"]
     for title, listed in (("Missing from the deck (registered, not found):", diff.missing),
                           ("Extra in the deck (found, not registered):", diff.extra)):
@@ -266,7 +269,7 @@ def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:
             cards = [cell(difference.card, shown) for difference in listed]
             width = widest(cards)
             lines += [
-                f"  {pad(difference.zone, 10)} {pad(str(difference.count), 2, right=True)} {pad(card, width)}"
+                f"  {pad(words.get(difference.zone, difference.zone), 10)} {pad(str(difference.count), 2, right=True)} {pad(card, width)}"
                 f"  (registered {difference.registered}, found {difference.found})"
                 for difference, card in zip(listed, cards)
             ]

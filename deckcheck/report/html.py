@@ -28,6 +28,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..games import zone_words
 from . import Warn
 from .stream import Spool, Totals
 
@@ -73,9 +74,13 @@ def _template() -> tuple[Template, str, str]:
     return env.get_template("event.html.j2"), script, f"sha256-{digest}"
 
 
-def _problems(problems: list[Problem]) -> list[dict[str, Any]]:
+def _problems(problems: list[Problem], game: str) -> list[dict[str, Any]]:
+    """The problems as the page lists them, each zone in `game`'s words (a Yu-Gi-Oh! deck's
+    `Side Deck`; Magic's zone ids), as the text report names them."""
+    words = zone_words(game) if game else None
     return [
-        {"rule": problem.rule, "severity": problem.severity, "line": problem.line, "zone": problem.zone,
+        {"rule": problem.rule, "severity": problem.severity, "line": problem.line,
+         "zone": words.get(problem.zone, problem.zone) if words and problem.zone else problem.zone,
          "message": problem.message}
         for problem in problems
     ]
@@ -86,7 +91,7 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
     return {
         "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
         "deck": result.deck, "legal": result.legal, "errors": errors,
-        "warnings": len(result.problems) - errors, "problems": _problems(result.problems),
+        "warnings": len(result.problems) - errors, "problems": _problems(result.problems, result.game),
     }
 
 
@@ -178,7 +183,7 @@ def stream_batch(
 
         teams = [
             {"team": team.team, "format": team.format, "players": names_listed(team.players), "legal": team.legal,
-             "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems)}
+             "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems, team.game)}
             for team in batch.report.teams or []
         ]
         # Files that may be registrations but could not be checked are rows of their own.

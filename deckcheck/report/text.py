@@ -8,7 +8,7 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model import ZONES, CardEntry
@@ -19,7 +19,7 @@ from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted, names_listed
 # The games' descriptors (no card data): every command that checks a deck has loaded them.
-from ..games import zone_counts
+from ..games import zone_counts, zone_words
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -55,18 +55,23 @@ def _where(problem: Problem) -> str:
     return f"line {problem.line}" if problem.line is not None else ""
 
 
-def _problem_lines(problems: list[Problem], *, color: bool) -> list[str]:
+def _problem_lines(problems: list[Problem], *, color: bool, game: str = "") -> list[str]:
     """A block's problem lines, each column as wide as its widest cell in the block; the
-    line column's cells are worked out once and serve both its width and the lines."""
+    line column's cells are worked out once and serve both its width and the lines. The
+    zone column names a zone in `game`'s words (a Yu-Gi-Oh! deck's `Side Deck`), looked up
+    once a block: Magic's are its zone ids, as before."""
     wheres = [_where(problem) for problem in problems]
     width, where = rule_width(problems), widest(wheres, WHERE_WIDTH)
-    return [_problem_line(problem, at, color=color, width=width, where=where) for problem, at in zip(problems, wheres)]
+    words = zone_words(game) if game else None
+    return [_problem_line(problem, at, color=color, width=width, where=where, words=words) for problem, at in zip(problems, wheres)]
 
 
-def _problem_line(problem: Problem, at: str, *, color: bool, width: int, where: int) -> str:
+def _problem_line(problem: Problem, at: str, *, color: bool, width: int, where: int, words: Mapping[str, str] | None) -> str:
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
     rule = paint(pad(problem.rule, width), "red" if problem.is_error else "yellow", color=color)
     zone = problem.zone or ""
+    if words and zone:
+        zone = words.get(zone, zone)
     return f"  {pad(at, where)} {pad(zone, 10)} {rule} {severity}{inert(problem.full_message)}"
 
 
@@ -89,13 +94,13 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
         tail.append(counted(warnings, 'warning'))
     extra = f" ({'; '.join(tail)})" if tail else ""
     lines = [f"{paint(inert(result.heading), 'bold', color=color)}{who} - {inert(result.format)}: {verdict}{extra}"]
-    return lines + _problem_lines(result.problems, color=color)
+    return lines + _problem_lines(result.problems, color=color, game=result.game)
 
 
 def _team_block(team: TeamResult, *, color: bool) -> list[str]:
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    for problem, line in zip(team.problems, _problem_lines(team.problems, color=color)):
+    for problem, line in zip(team.problems, _problem_lines(team.problems, color=color, game=team.game)):
         holders = problem.details.get("holders")
         if holders:
             line += " [" + ", ".join(f"{inert(player)} {count}" for player, count in holders.items()) + "]"
@@ -216,7 +221,7 @@ def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
     # Team problems' messages already say who holds how many copies.
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    return lines + _problem_lines(team.problems, color=color)
+    return lines + _problem_lines(team.problems, color=color, game=team.game)
 
 
 _REGISTRATIONS = ("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS")

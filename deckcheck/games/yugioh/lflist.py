@@ -24,9 +24,16 @@ limit the base still has in force, since the lists of a format add up along `ext
 (docs/format-files.md); so `no_longer_listed` finds each card the base limits with no end
 date that the list leaves out, and the format file names it at the copy limit (3), which
 governs that card alone, as a child's entry does.
+
+A list's own date decides how far its format's lists are known (`lists_known_up_to`, the
+day after which a report says a newer list may be in force): the date its name gives
+(`2026.05 TCG`: 2026-05-01, `list_date`), not the base's, which the format would inherit
+(yugioh/advanced-tcg's 2026-08-22 for a list of 2024); a name without a date writes
+`lists_known_up_to: null` over a base that has one (nothing is known of the list's day).
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -38,6 +45,8 @@ from ...lazy_pattern import lazy
 from ...names import fold
 
 _ENTRY = lazy(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
+# EDOPro names its lists by the month they take effect (`2026.05 TCG`), a day at times.
+_LIST_DATE = lazy(r"(?<![0-9])(?P<year>(?:19|20)[0-9]{2})[.-](?P<month>[0-9]{1,2})(?:[.-](?P<day>[0-9]{1,2}))?(?![0-9])")
 _REGION_WORD = lazy(r"(?<![0-9A-Za-z])(TCG|OCG)(?![0-9A-Za-z])", re.IGNORECASE)
 MAX_COUNT = 3
 
@@ -138,8 +147,8 @@ def no_longer_listed(lflist: LfList, base_limits: Iterable[object], unlimited: i
                      named: Callable[[int], str | None] | None = None) -> list[Lifted]:
     """The cards the base's `card_limits` (its merged entries) limit below `unlimited` with no
     end date, which `lflist` does not name (by passcode, or by name as its format file names
-    the card), each once, in the base's order. None for a whitelist, whose unnamed cards are
-    not playable at all."""
+    the card), each once, in the base's order. None for a whitelist, which lifts nothing: only
+    its own cards are legal, its format inheriting no card limits (formats/merge.py)."""
     if lflist.whitelist:
         return []
     codes = {item.code for item in lflist.entries}
@@ -164,6 +173,18 @@ def region_of(name: str) -> str | None:
     return regions.pop() if len(regions) == 1 else None
 
 
+def list_date(name: str) -> dt.date | None:
+    """The day a list's name says it is of (`2026.05 TCG`: 2026-05-01, `2026.05.18`: that
+    day); None when it names none, or no real day."""
+    match = _LIST_DATE.search(name)
+    if match is None:
+        return None
+    try:
+        return dt.date(int(match["year"]), int(match["month"]), int(match["day"] or 1))
+    except ValueError:  # `2026.13`: no month
+        return None
+
+
 def slug(name: str) -> str:
     """A file name for a list: `2026.05 TCG` -> `2026.05-tcg`."""
     text = re.sub(r"[^0-9A-Za-z.]+", "-", name).strip("-.").lower()
@@ -171,13 +192,14 @@ def slug(name: str) -> str:
 
 
 def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[int], str | None] | None = None,
-                lifted: Sequence[Lifted] = (), unlimited: int = MAX_COUNT) -> str:
+                lifted: Sequence[Lifted] = (), unlimited: int = MAX_COUNT, base_known: bool = False) -> str:
     """One list as a format file. `named(code)` is the card data's name for a passcode (None
     when it lacks one): each card is named as Konami prints it, not by the list's comment,
     which EDOPro's own lists misspell at times (`Exxodia the Forbidden one`); a card matched
     by name (a typed list without card data) and `formats show` then read the printed name.
     `lifted`: the cards `extends` limits that the list leaves out (no_longer_listed), written
-    at `unlimited` copies after the list's own."""
+    at `unlimited` copies after the list's own. `base_known`: `extends` says how far its
+    lists are known, which a list without a date must not inherit."""
     lines = [
         f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
         f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
@@ -190,8 +212,13 @@ def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[i
     region = region_of(lflist.name)
     if region is not None:
         lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
+    known = list_date(lflist.name)
+    if known is not None:
+        lines.append(f"lists_known_up_to: {known.isoformat()}  # the list's date: a later event is told a newer list may be in force")
+    elif base_known:
+        lines.append(f"lists_known_up_to: null  # the list names no date: {extends}'s is not this list's")
     if lflist.whitelist:
-        lines.append("whitelist: true")
+        lines.append("whitelist: true  # only its cards, at its limits: the card limits of the formats it extends do not count")
     rows = [limit_entry_yaml((named and named(item.code)) or item.name, item.code, item.count) for item in lflist.entries]
     if lifted:
         rows.append(f"  # Limited in {extends} but not on this list, which replaces the lists before it: unlimited here.")
