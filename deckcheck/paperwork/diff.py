@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -77,6 +78,9 @@ class DeckDiff:
     named_commanders: frozenset[str] = frozenset()
     # Which companion each list names, when they differ (the card is compared in the sideboard).
     companion_note: str | None = None
+    # A note for each list whose blank-line layout was in doubt and was compared the other
+    # way from validate's reading, being closer to the other list that way (_closest_readings).
+    reading_notes: list[str] = field(default_factory=list)
     # The game of the format or card data compared with ("" without either): the text names
     # the zones it counts in the game's words (Yu-Gi-Oh!'s Main, Extra and Side Deck).
     game: str = ""
@@ -126,7 +130,8 @@ def compare(
     """The differences between two decks, in zone order, then the registered list's order,
     then cards only the deck holds. With `fmt`, each side's zones are the ones validating
     it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
-    file puts it, a blank-line group the format's sizes make part of the main deck; a
+    file puts it, a blank-line group the format's sizes make part of the main deck (where
+    that reading is in doubt, the one closer to the other list: _closest_readings); a
     limited format's sideboards as the module docstring says, from `pool` when given."""
     unknown: list[str] = []
     if catalog is not None:
@@ -141,15 +146,29 @@ def compare(
             # As validate names it: its names the card data lacks are warnings naming the pool and line.
             pool = named_pool(pool, catalog, fmt)
             unknown += [problem.full_message for problem in pool.problems if problem.rule == UNKNOWN_CARD]
+    reading_notes: list[str] = []
     if fmt is not None:
-        from ..rules import read_as
-
-        registered, found = (read_as(deck, fmt, cards=catalog) for deck in (registered, found))
+        registered, found, reading_notes = _closest_readings(registered, found, fmt, catalog)
     # Both lists as given, before a limited event's sideboards are made (the pool's rest
     # added to one, the basic lands the organiser hands out taken from both).
     not_compared, counts = None, {"registered": registered.counts(), "found": found.counts()}
     if fmt is not None and fmt.option("pool") is not None:
         registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
+    differences = _differences(registered, found)
+    from ..names import card_key
+
+    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
+    return DeckDiff(
+        registered=registered.source, found=found.source, differences=differences,
+        counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
+        companion_note=_companion_note(registered, found), reading_notes=reading_notes,
+        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
+    )
+
+
+def _differences(registered: Deck, found: Deck) -> list[Difference]:
+    """The cards whose copies differ, in zone order, then the registered list's order,
+    then cards only the deck holds."""
     listed, held = _tally(registered), _tally(found)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))
@@ -159,15 +178,44 @@ def compare(
         other, have = held.get(key, (None, 0))
         if want != have:
             differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
-    from ..names import card_key
+    return differences
 
-    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
-    return DeckDiff(
-        registered=registered.source, found=found.source, differences=differences,
-        counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
-        companion_note=_companion_note(registered, found),
-        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
-    )
+
+def _closest_readings(registered: Deck, found: Deck, fmt: Format, catalog: Catalog | None) -> tuple[Deck, Deck, list[str]]:
+    """Both decks read as validating them against `fmt` reads them (rules.read_as), except
+    where a list's blank-line layout left that reading in doubt (decklists/layout.py warns of
+    it): then the list's other reading is compared too, and the pair of readings with the
+    fewest copies differing wins (validate's on a tie), with a note for each list read the
+    other way. A deck check is where a main deck turns up one card short: validate reads an
+    MTGO-shaped 59 + 15 as one 74-card main deck, which against a registered 60 + 15 made
+    every sideboard card a difference instead of the one card missing."""
+    from ..decklists.layout import other_reading
+    from ..rules import read_as
+
+    readings = []
+    for deck in (registered, found):
+        read = read_as(deck, fmt, cards=catalog)
+        other = other_reading(deck, read) if fmt.option("commander") is None else None
+        readings.append([read] if other is None else [read, read_as(other, fmt, cards=catalog)])
+    pairs = [(mine, theirs) for mine in readings[0] for theirs in readings[1]]
+    # min keeps the first of equals, and validate's readings come first.
+    chosen = min(pairs, key=lambda pair: sum(difference.count for difference in _differences(*pair)))
+    notes = [_reading_note(deck, read, other.source, fmt)
+             for deck, read, options, other in zip((registered, found), chosen, readings, (found, registered))
+             if read is not options[0]]
+    return chosen[0], chosen[1], notes
+
+
+def _reading_note(deck: Deck, read: Deck, other: str, fmt: Format) -> str:
+    """Says that `deck`'s last blank-line group was compared as `read` has it, the other
+    way from validate's reading."""
+    guess = deck.guessed_sideboard
+    assert guess is not None
+    in_main = any(entry.zone == MAIN and entry.line in guess.lines for entry in read.entries)
+    taken, validates = ("part of the main deck", "the sideboard") if in_main else ("the sideboard", "part of the main deck")
+    return (f"{deck.source}: its last blank-line group ({counted(guess.cards, 'card')}, from line {guess.first_line}) "
+            f"is compared as {taken}, which is closer to {other}; validate -f {fmt.id} reads it as {validates}; "
+            "a `Sideboard` line above the sideboard makes the list say which")
 
 
 def _companion_note(registered: Deck, found: Deck) -> str | None:
