@@ -289,11 +289,16 @@ def _shown(path: str | Path) -> str:
     return one_line(str(path))
 
 
+# What a missing file's message says before the file spelled in another case: a batch
+# names that file as its report names the deck (problem.named_file_as).
+IN_OTHER_CASE = "; a file differs only in case: "
+
+
 def _missing(path: str | Path) -> InputError:
     message = f"{_shown(path)}: no such file"
     other = _spelled_in_other_case(os.fspath(path))
     if other is not None:
-        message += f"; a file differs only in case: {one_line(other)} (file names are case-sensitive here)"
+        message += f"{IN_OTHER_CASE}{one_line(other)} (file names are case-sensitive here)"
     return InputError(message)
 
 
@@ -304,17 +309,20 @@ MAX_NAMES_LOOKED_THROUGH = 20_000
 
 def _spelled_in_other_case(path: str) -> str | None:
     """A missing `path` as the file system spells it when only the case of its names differs
-    (a manifest written where case does not matter, on Windows or macOS): its tail from
-    the first name that differs (`Decks/kurusu.TXT` -> `decks/Kurusu.txt`), so a batch
-    shows it as its rows name decks; None when no file, or more than one, would fit.
-    Looked up only for an error, inside the folders the path names."""
+    (a manifest written where case does not matter, on Windows or macOS): the path as given
+    up to the first name that differs, then as spelled on disk (`Decks/kurusu.TXT` ->
+    `decks/Kurusu.txt`, `decks/casedeck.TXT` -> `decks/CaseDeck.txt`: the name to write,
+    not `CaseDeck.txt`, which names no file beside the manifest); None when no file, or more
+    than one, would fit. Looked up only for an error, inside the folders the path names."""
     given = Path(path)
     folder = given.anchor or os.curdir
     parts = given.parts[1:] if given.anchor else given.parts
+    head: list[str] = [given.anchor] if given.anchor else []  # the path as given, up to a name that differs
     tail: list[str] = []
     for part in parts:
         if not tail and os.path.lexists(os.path.join(folder, part)):
             folder = os.path.join(folder, part)
+            head.append(part)
             continue
         found = _one_entry_named(folder, part)
         if found is None:
@@ -323,7 +331,7 @@ def _spelled_in_other_case(path: str) -> str | None:
         folder = os.path.join(folder, found)
     if not tail or not os.path.isfile(folder):
         return None
-    return "/".join(tail)
+    return os.path.join(*head, *tail) if head else "/".join(tail)
 
 
 def _one_entry_named(folder: str, name: str) -> str | None:

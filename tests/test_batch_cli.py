@@ -1312,6 +1312,27 @@ def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_i
     ]
 
 
+@pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
+def test_a_deck_whose_file_name_alone_differs_in_case_is_named_with_its_folder(cli, tmp_path, source):
+    # Only the file's name differs (`decks/casedeck.TXT` for decks/CaseDeck.txt): the message
+    # named `CaseDeck.txt`, which is no path beside the manifest, so the organiser who wrote it
+    # into the manifest was told `no such file` again. The same from a zip (its temporary
+    # folder never shows) and from validate, whose path is named as given.
+    write(tmp_path, {"decks/CaseDeck.txt": LEGAL_BURN, "decks/Bob.TXT": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text("player,deck\nann,decks/casedeck.TXT\nbob,decks\\bob.txt\n", encoding="utf-8")
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        for name in ("reg.csv", "decks/CaseDeck.txt", "decks/Bob.TXT"):
+            archive.write(tmp_path / name, name)
+    done, report = run_json(cli, str(tmp_path / source), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    hint = "no such file; a file differs only in case: decks/CaseDeck.txt (file names are case-sensitive here)"
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        [f"decks/casedeck.TXT: {hint}"], [f"decks/bob.txt: {hint.replace('CaseDeck.txt', 'Bob.TXT')}"]]
+    done = cli("validate", str(tmp_path / "decks" / "casedeck.TXT"), "-f", "mtg/modern")
+    assert f"{tmp_path / 'decks' / 'casedeck.TXT'}: no such file; a file differs only in case: {tmp_path / 'decks' / 'CaseDeck.txt'} (" \
+        in done.stdout, done.stdout
+
+
 @pytest.mark.parametrize("header, suffix", [("player\tdeck", ".tsv"), ("Player,Deck,Team", ".csv"), ("deck;player", ".csv")])
 def test_a_manifest_saved_as_txt_in_a_scanned_folder_is_said_to_be_one(cli, tmp_path, header, suffix):
     # Excel's "Text (Tab delimited)" saves a manifest as players.txt: a folder scan took it
