@@ -25,7 +25,7 @@ or none, gets a note (`DeckDiff.companion_note`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
@@ -79,7 +79,7 @@ class DeckDiff:
     # Which companion each list names, when they differ (the card is compared in the sideboard).
     companion_note: str | None = None
     # A note for each list whose blank-line layout was in doubt and was compared the other
-    # way from validate's reading, being closer to the other list that way (_closest_readings).
+    # way from validate's reading, being closer to the other list that way (_readings).
     reading_notes: list[str] = field(default_factory=list)
     # The game of the format or card data compared with ("" without either): the text names
     # the zones it counts in the game's words (Yu-Gi-Oh!'s Main, Extra and Side Deck).
@@ -131,7 +131,7 @@ def compare(
     then cards only the deck holds. With `fmt`, each side's zones are the ones validating
     it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
     file puts it, a blank-line group the format's sizes make part of the main deck (where
-    that reading is in doubt, the one closer to the other list: _closest_readings); a
+    that reading is in doubt, the one closer to the other list: _readings); a
     limited format's sideboards as the module docstring says, from `pool` when given."""
     unknown: list[str] = []
     if catalog is not None:
@@ -146,24 +146,44 @@ def compare(
             # As validate names it: its names the card data lacks are warnings naming the pool and line.
             pool = named_pool(pool, catalog, fmt)
             unknown += [problem.full_message for problem in pool.problems if problem.rule == UNKNOWN_CARD]
-    reading_notes: list[str] = []
-    if fmt is not None:
-        registered, found, reading_notes = _closest_readings(registered, found, fmt, catalog)
+    # Each pair of readings (one unless a list's layout was in doubt: _readings), compared;
+    # the one with the fewest copies differing wins, the first (validate's) of equals.
+    pairs = _readings(registered, found, fmt, catalog) if fmt is not None else [(registered, found, [])]
+    best = min((_compared(mine, theirs, fmt, pool, catalog, notes) for mine, theirs, notes in pairs),
+               key=lambda compared: sum(difference.count for difference in compared.differences))
+    registered, found = best.registered, best.found
+    from ..names import card_key
+
+    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
+    return DeckDiff(
+        registered=registered.source, found=found.source, differences=best.differences,
+        counts=best.counts, unknown=unknown, not_compared=best.not_compared, named_commanders=named,
+        companion_note=_companion_note(registered, found), reading_notes=best.notes,
+        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
+    )
+
+
+class _Compared(NamedTuple):
+    """Two lists as compared (a limited event's sideboards made), what differs, and the
+    notes on how they were read."""
+
+    registered: Deck
+    found: Deck
+    counts: dict[str, dict[str, int]]
+    not_compared: str | None
+    differences: list[Difference]
+    notes: list[str]
+
+
+def _compared(
+    registered: Deck, found: Deck, fmt: Format | None, pool: Pool | None, catalog: Catalog | None, notes: list[str],
+) -> _Compared:
     # Both lists as given, before a limited event's sideboards are made (the pool's rest
     # added to one, the basic lands the organiser hands out taken from both).
     not_compared, counts = None, {"registered": registered.counts(), "found": found.counts()}
     if fmt is not None and fmt.option("pool") is not None:
         registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
-    differences = _differences(registered, found)
-    from ..names import card_key
-
-    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
-    return DeckDiff(
-        registered=registered.source, found=found.source, differences=differences,
-        counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
-        companion_note=_companion_note(registered, found), reading_notes=reading_notes,
-        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
-    )
+    return _Compared(registered, found, counts, not_compared, _differences(registered, found), notes)
 
 
 def _differences(registered: Deck, found: Deck) -> list[Difference]:
@@ -181,29 +201,25 @@ def _differences(registered: Deck, found: Deck) -> list[Difference]:
     return differences
 
 
-def _closest_readings(registered: Deck, found: Deck, fmt: Format, catalog: Catalog | None) -> tuple[Deck, Deck, list[str]]:
-    """Both decks read as validating them against `fmt` reads them (rules.read_as), except
-    where a list's blank-line layout left that reading in doubt (decklists/layout.py warns of
-    it): then the list's other reading is compared too, and the pair of readings with the
-    fewest copies differing wins (validate's on a tie), with a note for each list read the
-    other way. A deck check is where a main deck turns up one card short: validate reads an
-    MTGO-shaped 59 + 15 as one 74-card main deck, which against a registered 60 + 15 made
-    every sideboard card a difference instead of the one card missing."""
+def _readings(registered: Deck, found: Deck, fmt: Format, catalog: Catalog | None) -> list[tuple[Deck, Deck, list[str]]]:
+    """The pairs of readings of both lists to compare, each with its notes: the lists as
+    validating them against `fmt` reads them (rules.read_as) first, and where a list's
+    blank-line layout left that reading in doubt (decklists/layout.py warns of it), its
+    other reading too, with a note saying which list was read the other way (compare keeps
+    the pair with the fewest copies differing). A deck check is where a main deck turns up
+    one card short: validate reads an MTGO-shaped 59 + 15 as one 74-card main deck, which
+    against a registered 60 + 15 made every sideboard card a difference instead of the
+    one card missing."""
     from ..decklists.layout import other_reading
     from ..rules import read_as
 
-    readings = []
-    for deck in (registered, found):
+    sides = []
+    for deck, other_list in ((registered, found), (found, registered)):
         read = read_as(deck, fmt, cards=catalog)
         other = other_reading(deck, read) if fmt.option("commander") is None else None
-        readings.append([read] if other is None else [read, read_as(other, fmt, cards=catalog)])
-    pairs = [(mine, theirs) for mine in readings[0] for theirs in readings[1]]
-    # min keeps the first of equals, and validate's readings come first.
-    chosen = min(pairs, key=lambda pair: sum(difference.count for difference in _differences(*pair)))
-    notes = [_reading_note(deck, read, other.source, fmt)
-             for deck, read, options, other in zip((registered, found), chosen, readings, (found, registered))
-             if read is not options[0]]
-    return chosen[0], chosen[1], notes
+        sides.append([(read, [])] if other is None else
+                     [(read, []), (read_as(other, fmt, cards=catalog), [_reading_note(deck, other, other_list.source, fmt)])])
+    return [(mine, theirs, notes + more) for mine, notes in sides[0] for theirs, more in sides[1]]
 
 
 def _reading_note(deck: Deck, read: Deck, other: str, fmt: Format) -> str:
