@@ -170,12 +170,13 @@ def _named_as(message: str, read: str, shown: str) -> str:
     case it names (textio's missing file: a manifest's `decks/casedeck.TXT` beside
     `decks/CaseDeck.txt`) is named from the same folder as `shown` (the manifest's, a zip's
     top), not from the folder the batch read it in."""
-    from .textio import IN_OTHER_CASE
+    from .textio import OTHER_SPELLINGS
 
     rest = message[len(read):]
     folder = read[:len(read) - len(shown)]
-    if IN_OTHER_CASE in rest and folder and read.endswith(shown):
-        rest = rest.replace(IN_OTHER_CASE + folder, IN_OTHER_CASE, 1)
+    if folder and read.endswith(shown):
+        for marker in OTHER_SPELLINGS:
+            rest = rest.replace(marker + folder, marker, 1)
     return shown + rest
 
 

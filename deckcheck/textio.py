@@ -289,17 +289,32 @@ def _shown(path: str | Path) -> str:
     return one_line(str(path))
 
 
-# What a missing file's message says before the file spelled in another case: a batch
+# What a missing file's message says before the file spelled otherwise on disk: a batch
 # names that file as its report names the deck (problem.named_file_as).
 IN_OTHER_CASE = "; a file differs only in case: "
+IN_OTHER_FORM = "; a file differs only in how its accented letters are encoded: "
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM)
 
 
 def _missing(path: str | Path) -> InputError:
     message = f"{_shown(path)}: no such file"
-    other = _spelled_in_other_case(os.fspath(path))
-    if other is not None:
+    given = os.fspath(path)
+    other = _spelled_in_other_case(given)
+    if other is not None and _folded(other) == _folded(given) and other.casefold() != given.casefold():
+        # `Zoë.txt` typed in a spreadsheet, `Zoë.txt` with its ë stored as e and a combining
+        # diaeresis (as macOS may name files): the same name to the eye, not to the file system.
+        message += (f"{IN_OTHER_FORM}{one_line(other)} (the same letters stored in another Unicode form, as macOS may "
+                    "name files; rename the file, typing its name anew)")
+    elif other is not None:
         message += f"{IN_OTHER_CASE}{one_line(other)} (file names are case-sensitive here)"
     return InputError(message)
+
+
+def _folded(name: str) -> str:
+    """`name` as names are matched for a missing file: case and Unicode form aside."""
+    import unicodedata  # only for a file that is missing
+
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 # The most entries of one folder looked through for a name in another case: a missing
@@ -309,7 +324,8 @@ MAX_NAMES_LOOKED_THROUGH = 20_000
 
 def _spelled_in_other_case(path: str) -> str | None:
     """A missing `path` as the file system spells it when only the case of its names differs
-    (a manifest written where case does not matter, on Windows or macOS): the path as given
+    (a manifest written where case does not matter, on Windows or macOS), or the Unicode form
+    of their accented letters (`ë` as one character or two): the path as given
     up to the first name that differs, then as spelled on disk (`Decks/kurusu.TXT` ->
     `decks/Kurusu.txt`, `decks/casedeck.TXT` -> `decks/CaseDeck.txt`: the name to write,
     not `CaseDeck.txt`, which names no file beside the manifest); None when no file, or more
@@ -335,17 +351,18 @@ def _spelled_in_other_case(path: str) -> str | None:
 
 
 def _one_entry_named(folder: str, name: str) -> str | None:
-    """The one entry of `folder` named `name` in any case (`name` itself first)."""
+    """The one entry of `folder` named `name` in any case or Unicode form (`name` itself
+    first)."""
     if os.path.lexists(os.path.join(folder, name)):
         return name
-    wanted = name.casefold()
+    wanted = _folded(name)
     found: list[str] = []
     try:
         with os.scandir(folder) as entries:
             for number, entry in enumerate(entries):
                 if number >= MAX_NAMES_LOOKED_THROUGH:
                     return None
-                if entry.name.casefold() == wanted:
+                if _folded(entry.name) == wanted:
                     found.append(entry.name)
     except OSError:
         return None

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shlex
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -1331,6 +1332,20 @@ def test_a_deck_whose_file_name_alone_differs_in_case_is_named_with_its_folder(c
     done = cli("validate", str(tmp_path / "decks" / "casedeck.TXT"), "-f", "mtg/modern")
     assert f"{tmp_path / 'decks' / 'casedeck.TXT'}: no such file; a file differs only in case: {tmp_path / 'decks' / 'CaseDeck.txt'} (" \
         in done.stdout, done.stdout
+
+
+def test_a_deck_whose_name_differs_only_in_the_unicode_form_of_its_accents_says_so(cli, tmp_path):
+    # A file named on a Mac (`Zoë.txt` with its ë stored as e and a combining diaeresis,
+    # NFD) and its name typed in a spreadsheet (one character, NFC): the row said
+    # `Zoë.txt: no such file`, naming a file the organiser could see in the folder.
+    nfd, nfc = unicodedata.normalize("NFD", "Zoë.txt"), unicodedata.normalize("NFC", "Zoë.txt")
+    write(tmp_path, {f"decks/{nfd}": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text(f"player,deck\nzoe,decks/{nfc}\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [problem["message"] for problem in report["results"][0]["problems"]] == [
+        f"decks/{nfc}: no such file; a file differs only in how its accented letters are encoded: decks/{nfd} (the same "
+        "letters stored in another Unicode form, as macOS may name files; rename the file, typing its name anew)"]
 
 
 @pytest.mark.parametrize("header, suffix", [("player\tdeck", ".tsv"), ("Player,Deck,Team", ".csv"), ("deck;player", ".csv")])
