@@ -217,8 +217,8 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
         if os.path.isdir(path):  # Windows refuses to open a folder with "permission denied"
             raise _is_directory(path) from None
         raise InputError(f"{_shown(path)}: permission denied") from None
-    except OSError as exc:
-        raise InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
+    except OSError as exc:  # a name too long, or a "folder" that is no folder: pasted text, perhaps
+        raise _pasted_text(path) or InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL byte in the name: no file can have it
         raise InputError(f"{_shown(path)}: not a valid file name") from None
     info = os.fstat(fd)
@@ -297,6 +297,9 @@ OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM)
 
 
 def _missing(path: str | Path) -> InputError:
+    pasted = _pasted_text(path)
+    if pasted is not None:
+        return pasted
     message = f"{_shown(path)}: no such file"
     given = os.fspath(path)
     other = _spelled_in_other_case(given)
@@ -308,6 +311,18 @@ def _missing(path: str | Path) -> InputError:
     elif other is not None:
         message += f"{IN_OTHER_CASE}{one_line(other)} (file names are case-sensitive here)"
     return InputError(message)
+
+
+def _pasted_text(path: str | Path) -> InputError | None:
+    """The error for a "file name" of several lines (a form's paragraph answer in a
+    manifest's deck column: the list itself), which no file has; None for a name of one line.
+    Worked out only once the file could not be opened."""
+    given = os.fspath(path).strip()
+    if "\n" not in given:
+        return None
+    return InputError(f"{_shown(path)}: no such file; no file's name holds a line break: this is "
+                      f"{len(given.splitlines())} lines of text, a decklist pasted where its file's name goes? "
+                      "Save the list as a file and name that file instead")
 
 
 def _folded(name: str) -> str:
