@@ -107,6 +107,15 @@ def test_the_header_names_the_events_format(hostile_report):
     assert " &middot; format mtg/modern &middot; " in _source_line(hostile_report.read_text(encoding="utf-8"))
 
 
+def test_the_header_of_an_event_with_no_registration_names_the_format_given(cli, tmp_path):
+    """A manifest with its header only (or an empty folder): nothing to check (exit 2), and
+    the page it still writes said "format -" although -f named the event's format."""
+    (tmp_path / "reg.csv").write_text("player,deck\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern", "-o", "html", "-q")
+    assert done.returncode == 2, done.stderr
+    assert " &middot; format mtg/modern &middot; " in _source_line(done.stdout)
+
+
 def test_the_header_names_every_format_of_a_mixed_event(cli, tmp_path):
     """Rows naming their own formats: the header lists the formats of the registrations, in
     the order the rows name them (as a mixed team's FORMAT does), not only the first."""
