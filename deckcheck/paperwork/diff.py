@@ -178,8 +178,9 @@ class _Compared(NamedTuple):
 def _compared(
     registered: Deck, found: Deck, fmt: Format | None, pool: Pool | None, catalog: Catalog | None, notes: list[str],
 ) -> _Compared:
-    # Both lists as given, before a limited event's sideboards are made (the pool's rest
-    # added to one, the basic lands the organiser hands out taken from both).
+    """One reading of each list compared: their counts as given, then what differs once a
+    limited event's sideboards are made (the pool's rest added to one, the basic lands the
+    organiser hands out taken from both)."""
     not_compared, counts = None, {"registered": registered.counts(), "found": found.counts()}
     if fmt is not None and fmt.option("pool") is not None:
         registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
