@@ -166,8 +166,8 @@ def named_file_as(problems: list[Problem], read: str, shown: str) -> list[Proble
 
 
 def _named_as(message: str, read: str, shown: str) -> str:
-    """A message about the file `read` with the file named `shown`; the file of another
-    case it names (textio's missing file: a manifest's `decks/casedeck.TXT` beside
+    """A message about the file `read` with the file named `shown`; the file spelled in
+    another case or Unicode form it names (textio's missing file: a manifest's `decks/casedeck.TXT` beside
     `decks/CaseDeck.txt`) is named from the same folder as `shown` (the manifest's, a zip's
     top), not from the folder the batch read it in."""
     from .textio import OTHER_SPELLINGS
