@@ -160,9 +160,24 @@ def named_file_as(problems: list[Problem], read: str, shown: str) -> list[Proble
         return problems
     prefix = read + ":"
     return [
-        problem.replace(message=shown + problem.message[len(read):]) if problem.message.startswith(prefix) else problem
+        problem.replace(message=_named_as(problem.message, read, shown)) if problem.message.startswith(prefix) else problem
         for problem in problems
     ]
+
+
+def _named_as(message: str, read: str, shown: str) -> str:
+    """A message about the file `read` with the file named `shown`; the file spelled in
+    another case or Unicode form it names (textio's missing file: a manifest's `decks/casedeck.TXT` beside
+    `decks/CaseDeck.txt`) is named from the same folder as `shown` (the manifest's, a zip's
+    top), not from the folder the batch read it in."""
+    from .textio import OTHER_SPELLINGS
+
+    rest = message[len(read):]
+    folder = read[:len(read) - len(shown)]
+    if folder and read.endswith(shown):
+        for marker in OTHER_SPELLINGS:
+            rest = rest.replace(marker + folder, marker, 1)
+    return shown + rest
 
 
 def capped(problems: list[Problem], limit: int, *, why: str) -> list[Problem]:

@@ -217,8 +217,8 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
         if os.path.isdir(path):  # Windows refuses to open a folder with "permission denied"
             raise _is_directory(path) from None
         raise InputError(f"{_shown(path)}: permission denied") from None
-    except OSError as exc:
-        raise InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
+    except OSError as exc:  # a name too long, or a "folder" that is no folder: pasted text, perhaps
+        raise _pasted_text(path) or InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
     except ValueError:  # a NUL byte in the name: no file can have it
         raise InputError(f"{_shown(path)}: not a valid file name") from None
     info = os.fstat(fd)
@@ -289,12 +289,47 @@ def _shown(path: str | Path) -> str:
     return one_line(str(path))
 
 
+# What a missing file's message says before the file spelled otherwise on disk: a batch
+# names that file as its report names the deck (problem.named_file_as).
+IN_OTHER_CASE = "; a file differs only in case: "
+IN_OTHER_FORM = "; a file differs only in how its accented letters are encoded: "
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM)
+
+
 def _missing(path: str | Path) -> InputError:
+    pasted = _pasted_text(path)
+    if pasted is not None:
+        return pasted
     message = f"{_shown(path)}: no such file"
-    other = _spelled_in_other_case(os.fspath(path))
-    if other is not None:
-        message += f"; a file differs only in case: {one_line(other)} (file names are case-sensitive here)"
+    given = os.fspath(path)
+    other = _spelled_in_other_case(given)
+    if other is not None and _folded(other) == _folded(given) and other.casefold() != given.casefold():
+        # `Zoë.txt` typed in a spreadsheet, `Zoë.txt` with its ë stored as e and a combining
+        # diaeresis (as macOS may name files): the same name to the eye, not to the file system.
+        message += (f"{IN_OTHER_FORM}{one_line(other)} (the same letters stored in another Unicode form, as macOS may "
+                    "name files; rename the file, typing its name anew)")
+    elif other is not None:
+        message += f"{IN_OTHER_CASE}{one_line(other)} (file names are case-sensitive here)"
     return InputError(message)
+
+
+def _pasted_text(path: str | Path) -> InputError | None:
+    """The error for a "file name" of several lines (a form's paragraph answer in a
+    manifest's deck column: the list itself), which no file has; None for a name of one line.
+    Worked out only once the file could not be opened."""
+    given = os.fspath(path).strip()
+    if "\n" not in given:
+        return None
+    return InputError(f"{_shown(path)}: no such file; no file's name holds a line break: this is "
+                      f"{len(given.splitlines())} lines of text, a decklist pasted where its file's name goes? "
+                      "Save the list as a file and name that file instead")
+
+
+def _folded(name: str) -> str:
+    """`name` as names are matched for a missing file: case and Unicode form aside."""
+    import unicodedata  # only for a file that is missing
+
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 # The most entries of one folder looked through for a name in another case: a missing
@@ -304,17 +339,21 @@ MAX_NAMES_LOOKED_THROUGH = 20_000
 
 def _spelled_in_other_case(path: str) -> str | None:
     """A missing `path` as the file system spells it when only the case of its names differs
-    (a manifest written where case does not matter, on Windows or macOS): its tail from
-    the first name that differs (`Decks/kurusu.TXT` -> `decks/Kurusu.txt`), so a batch
-    shows it as its rows name decks; None when no file, or more than one, would fit.
-    Looked up only for an error, inside the folders the path names."""
+    (a manifest written where case does not matter, on Windows or macOS), or the Unicode form
+    of their accented letters (`ë` as one character or two): the path as given
+    up to the first name that differs, then as spelled on disk (`Decks/kurusu.TXT` ->
+    `decks/Kurusu.txt`, `decks/casedeck.TXT` -> `decks/CaseDeck.txt`: the name to write,
+    not `CaseDeck.txt`, which names no file beside the manifest); None when no file, or more
+    than one, would fit. Looked up only for an error, inside the folders the path names."""
     given = Path(path)
     folder = given.anchor or os.curdir
     parts = given.parts[1:] if given.anchor else given.parts
+    head: list[str] = [given.anchor] if given.anchor else []  # the path as given, up to a name that differs
     tail: list[str] = []
     for part in parts:
         if not tail and os.path.lexists(os.path.join(folder, part)):
             folder = os.path.join(folder, part)
+            head.append(part)
             continue
         found = _one_entry_named(folder, part)
         if found is None:
@@ -323,21 +362,22 @@ def _spelled_in_other_case(path: str) -> str | None:
         folder = os.path.join(folder, found)
     if not tail or not os.path.isfile(folder):
         return None
-    return "/".join(tail)
+    return os.path.join(*head, *tail) if head else "/".join(tail)
 
 
 def _one_entry_named(folder: str, name: str) -> str | None:
-    """The one entry of `folder` named `name` in any case (`name` itself first)."""
+    """The one entry of `folder` named `name` in any case or Unicode form (`name` itself
+    first)."""
     if os.path.lexists(os.path.join(folder, name)):
         return name
-    wanted = name.casefold()
+    wanted = _folded(name)
     found: list[str] = []
     try:
         with os.scandir(folder) as entries:
             for number, entry in enumerate(entries):
                 if number >= MAX_NAMES_LOOKED_THROUGH:
                     return None
-                if entry.name.casefold() == wanted:
+                if _folded(entry.name) == wanted:
                     found.append(entry.name)
     except OSError:
         return None

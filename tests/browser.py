@@ -50,3 +50,11 @@ def screenshot(page: Path, picture: Path, *, width: int = 1200, height: int = 90
     assert done.returncode == 0 and picture.is_file(), done.stderr[-2000:]
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     return picture
+
+
+def printed(page: Path, pdf: Path) -> Path:
+    """The page printed to PDF as Chromium lays it out (US letter, no header or footer):
+    what does not fit the paper's width is cut off, as on a screen that narrow."""
+    done = _run(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", "--virtual-time-budget=5000", page.resolve().as_uri()])
+    assert done.returncode == 0 and pdf.is_file(), done.stderr[-2000:]
+    return pdf

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shlex
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -1310,6 +1311,41 @@ def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_i
         ["decks/nobody.txt: no such file"],
         [],
     ]
+
+
+@pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
+def test_a_deck_whose_file_name_alone_differs_in_case_is_named_with_its_folder(cli, tmp_path, source):
+    # Only the file's name differs (`decks/casedeck.TXT` for decks/CaseDeck.txt): the message
+    # named `CaseDeck.txt`, which is no path beside the manifest, so the organiser who wrote it
+    # into the manifest was told `no such file` again. The same from a zip (its temporary
+    # folder never shows) and from validate, whose path is named as given.
+    write(tmp_path, {"decks/CaseDeck.txt": LEGAL_BURN, "decks/Bob.TXT": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text("player,deck\nann,decks/casedeck.TXT\nbob,decks\\bob.txt\n", encoding="utf-8")
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        for name in ("reg.csv", "decks/CaseDeck.txt", "decks/Bob.TXT"):
+            archive.write(tmp_path / name, name)
+    done, report = run_json(cli, str(tmp_path / source), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    hint = "no such file; a file differs only in case: decks/CaseDeck.txt (file names are case-sensitive here)"
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        [f"decks/casedeck.TXT: {hint}"], [f"decks/bob.txt: {hint.replace('CaseDeck.txt', 'Bob.TXT')}"]]
+    done = cli("validate", str(tmp_path / "decks" / "casedeck.TXT"), "-f", "mtg/modern")
+    assert f"{tmp_path / 'decks' / 'casedeck.TXT'}: no such file; a file differs only in case: {tmp_path / 'decks' / 'CaseDeck.txt'} (" \
+        in done.stdout, done.stdout
+
+
+def test_a_deck_whose_name_differs_only_in_the_unicode_form_of_its_accents_says_so(cli, tmp_path):
+    # A file named on a Mac (`Zoë.txt` with its ë stored as e and a combining diaeresis,
+    # NFD) and its name typed in a spreadsheet (one character, NFC): the row said
+    # `Zoë.txt: no such file`, naming a file the organiser could see in the folder.
+    nfd, nfc = unicodedata.normalize("NFD", "Zoë.txt"), unicodedata.normalize("NFC", "Zoë.txt")
+    write(tmp_path, {f"decks/{nfd}": LEGAL_BURN})
+    (tmp_path / "reg.csv").write_text(f"player,deck\nzoe,decks/{nfc}\n", encoding="utf-8")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [problem["message"] for problem in report["results"][0]["problems"]] == [
+        f"decks/{nfc}: no such file; a file differs only in how its accented letters are encoded: decks/{nfd} (the same "
+        "letters stored in another Unicode form, as macOS may name files; rename the file, typing its name anew)"]
 
 
 @pytest.mark.parametrize("header, suffix", [("player\tdeck", ".tsv"), ("Player,Deck,Team", ".csv"), ("deck;player", ".csv")])

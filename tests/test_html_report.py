@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from browser import dom, screenshot
-from paperwork import real_event
+from browser import dom, printed, screenshot
+from paperwork import pdf_words, real_event
 
 BURN = Path(__file__).resolve().parent.parent / "examples" / "burn-modern.txt"
 HOSTILE = (
@@ -105,6 +105,15 @@ def _source_line(html: str) -> str:
 
 def test_the_header_names_the_events_format(hostile_report):
     assert " &middot; format mtg/modern &middot; " in _source_line(hostile_report.read_text(encoding="utf-8"))
+
+
+def test_the_header_of_an_event_with_no_registration_names_the_format_given(cli, tmp_path):
+    """A manifest with its header only (or an empty folder): nothing to check (exit 2), and
+    the page it still writes said "format -" although -f named the event's format."""
+    (tmp_path / "reg.csv").write_text("player,deck\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern", "-o", "html", "-q")
+    assert done.returncode == 2, done.stderr
+    assert " &middot; format mtg/modern &middot; " in _source_line(done.stdout)
 
 
 def test_the_header_names_every_format_of_a_mixed_event(cli, tmp_path):
@@ -238,3 +247,24 @@ def test_a_real_40_deck_event(cli, tmp_path, shared_data):
     plain = [name for name in players if name.isalnum() and name.isascii()]
     assert len(plain) > 10
     assert plain == sorted(plain, key=lambda name: [int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", name)])
+
+
+def test_a_long_name_without_spaces_wraps_and_leaves_every_column_on_the_page(cli, tmp_path):
+    """A player or team name of 150 letters with no space (a handle, an e-mail address a
+    form collected) widened the table's first column past the page: the team, deck file,
+    verdict and problem count of every row, and the teams' verdicts, were off the right
+    edge (cut off in print, scrolled away on a screen). Each cell now breaks such a name."""
+    player, team = "W" * 150, "Team" + "X" * 150
+    (tmp_path / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("4 Lightning Bolt\n20 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(f"player,team,deck\n{player},{team},ann.txt\nbob,{team},bob.txt\n", encoding="utf-8")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q")
+    assert done.returncode == 1, done.stderr
+    pages = pdf_words(printed(report, tmp_path / "event.pdf"))
+    words = [word for page in pages for word in page]
+    assert [text for text, *_ in words if text in ("ann.txt", "bob.txt")] == ["ann.txt", "bob.txt"]
+    assert sum(text == "ILLEGAL" for text, *_ in words) == 3  # the summary's, bob's and the team's
+    width = 612  # US letter, in points
+    assert [text for text, _x0, _y0, x1, _y1 in words if x1 > width] == []
+

@@ -16,6 +16,7 @@ CASE = Struct({
     "name": Str(non_empty=True), "registered": Str(), "found": Str(), "exit": Int(0),
     "missing": ListOf(DIFFERENCE), "extra": ListOf(DIFFERENCE), "files": ListOf(Str(non_empty=True)),
     "format": Str(non_empty=True), "pool": Str(), "warnings": ListOf(Str(non_empty=True)),
+    "notes": ListOf(Str(non_empty=True)),
 }, required=("name", "registered", "found", "exit", "missing", "extra"))
 CASES = load(CASE_DIR / "diff" / "cases.yaml", ListOf(CASE))
 
@@ -53,6 +54,11 @@ def test_diff_cases(case, cli, tmp_path):
     # Warnings on stderr, `{pool}` standing for the pool file's path.
     for warning in case.get("warnings", []):
         assert f"deckcheck: warning: {warning.replace('{pool}', str(tmp_path / 'pool.txt'))}" in done.stderr
+    # Notes, every one and no other, `{registered}` and `{found}` standing for the lists' paths.
+    if "notes" in case:
+        notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: ")]
+        assert notes == [f"deckcheck: note: {note.replace('{registered}', str(registered)).replace('{found}', str(found))}"
+                         for note in case["notes"]], done.stderr
 
 
 def test_text_output_names_what_is_missing_and_extra(cli, tmp_path):

@@ -323,3 +323,18 @@ def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     text = pdf_pages(out)[0]
     assert "Main deck: 60" in text and "Sideboard" not in text
+
+
+def test_a_legal_deck_read_one_way_of_two_says_so_on_its_sheet(cli, tmp_path):
+    """An MTGO list of 60 cards and a sideboard of 16: validate reads one 76-card main deck,
+    legal, and warns that it did. The sheet listed 76 main-deck cards under 'legal in
+    Modern' with no word of it, for the player to sign and a judge to check the deck
+    against; now its foot gives deckcheck's warning, as the report does."""
+    deck = tmp_path / "sixteen.txt"
+    deck.write_text("4 Lightning Bolt\n56 Mountain\n\n4 Smash to Smithereens\n4 Skullcrack\n8 Mountain\n", encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2025-01-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = " ".join(pdf_pages(out)[0].split())
+    assert "Main deck: 76" in text and "legal in Modern on 2025-01-01." in text
+    assert "Warning: read the last blank-line group (16 cards) as part of the main deck (76 cards)" in text

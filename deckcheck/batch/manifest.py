@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import tree
-from ..decklists import inline_name, is_inline
+from ..decklists import inline_name, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
@@ -426,7 +426,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         problems, said = list(row.get(CELL_ERRORS, ())), row.get(BAD_COLUMNS, ())
     if player is None and "player" not in said:
         problems.append("no player name")
-    path, inline = None, False
+    path, inline, as_written = None, False, False
     if deck is None:
         if "deck" not in said:
             problems.append("no deck file named")
@@ -434,6 +434,11 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
         path, deck, inline = deck.strip(), inline_name(deck), True
+    elif _URL_MARK in deck and web_address(deck):
+        # A deck site's link, as a form collects it: no file, and named as written (a
+        # path's `//` would fold).
+        problems.append("deck " + web_address_advice(deck, "name that file in the deck column"))
+        as_written = True
     else:
         deck = deck.replace("\\", "/")
         path, why = file_path(deck, place)
@@ -462,7 +467,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             problems.append(why)
         pool = posix(pool)
     registration = Registration(
-        deck=(deck if inline else posix(deck)) if deck else "",
+        deck=(deck if inline or as_written else posix(deck)) if deck else "",
         path=path,
         player=player,
         team=cell("team"),

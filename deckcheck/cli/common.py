@@ -298,6 +298,8 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)
+    if decklists.web_address(source):
+        return decklists.unreadable(source.strip(), decklists.web_address_advice(source))
     path = Path(source)
     if not path.is_absolute():
         why = link_reason(path, Path.cwd(), tree="the current folder")

@@ -100,6 +100,8 @@ def diff(
         from ..paperwork.diff import commander_elsewhere
 
         say_note(commander_elsewhere(comparison))
+    for reading in comparison.reading_notes:
+        say_note(reading)
     say_note(comparison.companion_note)
     say_note(comparison.not_compared)
     say_note(note)

@@ -82,6 +82,24 @@ def is_inline(value: str) -> bool:
     return any(module.is_url(value) for module in _URL_READERS)
 
 
+# What a deck site's address starts with: a registration form collects the link to a
+# player's list as often as the list itself.
+_WEB_SCHEMES = ("http://", "https://")
+
+
+def web_address(value: str) -> bool:
+    """True when a deck argument or a manifest's deck cell is a web address (a deck site's
+    page, `https://www.moxfield.com/decks/...`): deckcheck downloads no decklist, and as a
+    path it named no file (`https:/www.moxfield.com/...: no such file`, its `//` folded)."""
+    return value.lstrip()[:8].lower().startswith(_WEB_SCHEMES)
+
+
+def web_address_advice(value: str, give: str = "give that file") -> str:
+    """Why a web address is not read as a deck, and what to do instead (`give` the file)."""
+    return (f"{value.strip()}: a web address, not a decklist file; deckcheck downloads no decklist: "
+            f"export the list from the site as text (its MTGO or Arena export), save it and {give}")
+
+
 def names_a_file(deck: str) -> bool:
     """True when `deck`, a deck's name in a report, is a file's: not standard input or text
     (`<stdin>`, `<text>`) nor a deck given as a URL (`ydke://...`), which CI outputs place

@@ -29,7 +29,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
-from ..problem import WARNING, Problem
+from ..problem import PARSE_ERROR, WARNING, Problem
 from ..rules._sizes import zone_count
 from ..rules.context import Context
 from .common import parse_error
@@ -65,7 +65,7 @@ def settle_sideboard(
     main_fits = main_size is None or main_size.allows(main)
     whole_fits = (main_size is None or main_size.allows(whole)) and (side_size is None or side_size.allows(side - guess.cards))
     if not side_fits or (not main_fits and whole_fits):
-        settled.entries = [_to_main(entry, guess.lines) for entry in deck.entries]
+        settled.entries = [to_main(entry, guess.lines) for entry in deck.entries]
         if main_fits or (side_fits and guess.groups == 2):
             # A complete main deck then a group too big for a sideboard, or an MTGO-shaped
             # list whose main deck is short: a registration mistake is as likely as a longer
@@ -93,7 +93,23 @@ def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:
     )
 
 
-def _to_main(entry: CardEntry, lines: frozenset[int]) -> CardEntry:
+def other_reading(deck: Deck, settled: Deck) -> Deck | None:
+    """`deck` (as parsed, its sideboard a guess) read the other way from `settled` (the deck
+    `settle_sideboard` made of it), when that reading was in doubt (its warning on the
+    group's first line): the last group as the sideboard where `settled` made it part of the
+    main deck, or the reverse; no guess left. None when the layout left no doubt. For `diff`,
+    which compares a deck found at the table, one card short perhaps, with its registration
+    (paperwork/diff.py), not for a deck's check: its verdict keeps the reading it warned of."""
+    guess = deck.guessed_sideboard
+    if guess is None or not any(problem.severity == WARNING and problem.rule == PARSE_ERROR and problem.line == guess.first_line
+                                for problem in settled.problems[len(deck.problems):]):
+        return None
+    if any(entry.zone == MAIN and entry.line in guess.lines for entry in settled.entries):
+        return deck.copy(guessed_sideboard=None)  # the parser's reading: the group is the sideboard
+    return deck.copy(guessed_sideboard=None, entries=[to_main(entry, guess.lines) for entry in deck.entries])
+
+
+def to_main(entry: CardEntry, lines: frozenset[int]) -> CardEntry:
     if entry.zone == SIDEBOARD and entry.line in lines:
         return entry.replace(zone=MAIN)
     return entry

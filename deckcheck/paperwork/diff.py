@@ -25,10 +25,11 @@ or none, gets a note (`DeckDiff.companion_note`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
+from ..wording import counted
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -77,6 +78,9 @@ class DeckDiff:
     named_commanders: frozenset[str] = frozenset()
     # Which companion each list names, when they differ (the card is compared in the sideboard).
     companion_note: str | None = None
+    # A note for each list whose blank-line layout was in doubt and was compared the other
+    # way from validate's reading, being closer to the other list that way (_readings).
+    reading_notes: list[str] = field(default_factory=list)
     # The game of the format or card data compared with ("" without either): the text names
     # the zones it counts in the game's words (Yu-Gi-Oh!'s Main, Extra and Side Deck).
     game: str = ""
@@ -126,7 +130,8 @@ def compare(
     """The differences between two decks, in zone order, then the registered list's order,
     then cards only the deck holds. With `fmt`, each side's zones are the ones validating
     it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
-    file puts it, a blank-line group the format's sizes make part of the main deck; a
+    file puts it, a blank-line group the format's sizes make part of the main deck (where
+    that reading is in doubt, the one closer to the other list: _readings); a
     limited format's sideboards as the module docstring says, from `pool` when given."""
     unknown: list[str] = []
     if catalog is not None:
@@ -141,15 +146,50 @@ def compare(
             # As validate names it: its names the card data lacks are warnings naming the pool and line.
             pool = named_pool(pool, catalog, fmt)
             unknown += [problem.full_message for problem in pool.problems if problem.rule == UNKNOWN_CARD]
-    if fmt is not None:
-        from ..rules import read_as
+    # Each pair of readings (one unless a list's layout was in doubt: _readings), compared;
+    # the one with the fewest copies differing wins, the first (validate's) of equals.
+    pairs = _readings(registered, found, fmt, catalog) if fmt is not None else [(registered, found, [])]
+    best = min((_compared(mine, theirs, fmt, pool, catalog, notes) for mine, theirs, notes in pairs),
+               key=lambda compared: sum(difference.count for difference in compared.differences))
+    registered, found = best.registered, best.found
+    from ..names import card_key
 
-        registered, found = (read_as(deck, fmt, cards=catalog) for deck in (registered, found))
-    # Both lists as given, before a limited event's sideboards are made (the pool's rest
-    # added to one, the basic lands the organiser hands out taken from both).
+    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
+    return DeckDiff(
+        registered=registered.source, found=found.source, differences=best.differences,
+        counts=best.counts, unknown=unknown, not_compared=best.not_compared, named_commanders=named,
+        companion_note=_companion_note(registered, found), reading_notes=best.notes,
+        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
+    )
+
+
+class _Compared(NamedTuple):
+    """Two lists as compared (a limited event's sideboards made), what differs, and the
+    notes on how they were read."""
+
+    registered: Deck
+    found: Deck
+    counts: dict[str, dict[str, int]]
+    not_compared: str | None
+    differences: list[Difference]
+    notes: list[str]
+
+
+def _compared(
+    registered: Deck, found: Deck, fmt: Format | None, pool: Pool | None, catalog: Catalog | None, notes: list[str],
+) -> _Compared:
+    """One reading of each list compared: their counts as given, then what differs once a
+    limited event's sideboards are made (the pool's rest added to one, the basic lands the
+    organiser hands out taken from both)."""
     not_compared, counts = None, {"registered": registered.counts(), "found": found.counts()}
     if fmt is not None and fmt.option("pool") is not None:
         registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
+    return _Compared(registered, found, counts, not_compared, _differences(registered, found), notes)
+
+
+def _differences(registered: Deck, found: Deck) -> list[Difference]:
+    """The cards whose copies differ, in zone order, then the registered list's order,
+    then cards only the deck holds."""
     listed, held = _tally(registered), _tally(found)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))
@@ -159,15 +199,40 @@ def compare(
         other, have = held.get(key, (None, 0))
         if want != have:
             differences.append(Difference(zone=key[0], card=name or other, registered=want, found=have))
-    from ..names import card_key
+    return differences
 
-    named = frozenset(card_key(hint) for deck in (registered, found) for hint in deck.commander_hints)
-    return DeckDiff(
-        registered=registered.source, found=found.source, differences=differences,
-        counts=counts, unknown=unknown, not_compared=not_compared, named_commanders=named,
-        companion_note=_companion_note(registered, found),
-        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
-    )
+
+def _readings(registered: Deck, found: Deck, fmt: Format, catalog: Catalog | None) -> list[tuple[Deck, Deck, list[str]]]:
+    """The pairs of readings of both lists to compare, each with its notes: the lists as
+    validating them against `fmt` reads them (rules.read_as) first, and where a list's
+    blank-line layout left that reading in doubt (decklists/layout.py warns of it), its
+    other reading too, with a note saying which list was read the other way (compare keeps
+    the pair with the fewest copies differing). A deck check is where a main deck turns up
+    one card short: validate reads an MTGO-shaped 59 + 15 as one 74-card main deck, which
+    against a registered 60 + 15 made every sideboard card a difference instead of the
+    one card missing."""
+    from ..decklists.layout import other_reading
+    from ..rules import read_as
+
+    sides = []
+    for deck, other_list in ((registered, found), (found, registered)):
+        read = read_as(deck, fmt, cards=catalog)
+        other = other_reading(deck, read) if fmt.option("commander") is None else None
+        sides.append([(read, [])] if other is None else
+                     [(read, []), (read_as(other, fmt, cards=catalog), [_reading_note(deck, other, other_list.source, fmt)])])
+    return [(mine, theirs, notes + more) for mine, notes in sides[0] for theirs, more in sides[1]]
+
+
+def _reading_note(deck: Deck, read: Deck, other: str, fmt: Format) -> str:
+    """Says that `deck`'s last blank-line group was compared as `read` has it, the other
+    way from validate's reading."""
+    guess = deck.guessed_sideboard
+    assert guess is not None
+    in_main = any(entry.zone == MAIN and entry.line in guess.lines for entry in read.entries)
+    taken, validates = ("part of the main deck", "the sideboard") if in_main else ("the sideboard", "part of the main deck")
+    return (f"{deck.source}: its last blank-line group ({counted(guess.cards, 'card')}, from line {guess.first_line}) "
+            f"is compared as {taken}, which is closer to {other}; validate -f {fmt.id} reads it as {validates}; "
+            "a `Sideboard` line above the sideboard makes the list say which")
 
 
 def _companion_note(registered: Deck, found: Deck) -> str | None:

@@ -328,10 +328,11 @@ class SheetWriter:
             pdf.set_xy(MARGIN + 2, box + offset)
             pdf.cell(self.width - 4, 4, text)
         lines = [sheet.verdict, *sheet.notes]
-        if sheet.problems:
-            shown = "; ".join(self._text(problem, "problem") for problem in sheet.problems[:MAX_PROBLEM_LINES])
-            more = len(sheet.problems) - MAX_PROBLEM_LINES
-            lines.append(shown + (f"; and {more} more" if more > 0 else ""))
+        for listed, label in ((sheet.problems, ""), (sheet.warnings, "Warning: ")):
+            if listed:
+                shown = "; ".join(self._text(problem, "problem") for problem in listed[:MAX_PROBLEM_LINES])
+                more = len(listed) - MAX_PROBLEM_LINES
+                lines.append(label + shown + (f"; and {more} more" if more > 0 else ""))
         pdf.set_text_color(*GREY)
         for index, line in enumerate(line for line in lines if line):
             pdf.set_font(FAMILY, "", self._fit(line, self.width, 7, 4.5))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
 from ..names import fold
+from ..problem import WARNING
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -85,6 +86,10 @@ class Sheet:
     notes: list[str] = field(default_factory=list)
     broken: str | None = None
     problems: list[str] = field(default_factory=list)
+    # deckcheck's warnings on the deck (a list's blank-line layout read one way of two: a
+    # last group of 16 cards made part of a 76-card main deck): the sheet lists the deck as
+    # read, so whoever signs it or checks the deck against it is told of the doubt.
+    warnings: list[str] = field(default_factory=list)
 
 
 def alphabetical(cards: Iterable[SheetCard]) -> list[tuple[int, str]]:
@@ -227,6 +232,7 @@ def build_sheet(
         totals=[(labels[zone], totals[zone]) for zone in ZONES if zone in totals],
         verdict=verdict_line(result, fmt, day), notes=notes,
         problems=[problem.message for problem in result.problems if problem.is_error],
+        warnings=[problem.message for problem in result.problems if problem.severity == WARNING],
     )
 
 

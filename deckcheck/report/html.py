@@ -142,6 +142,11 @@ class BatchWriter:
         # A row's unknown format (or a format file that would not load) is no format of the
         # event: the row's registration problem says so. -f's always loaded.
         loaded = [shown for shown, refs in self.formats.items() if any(ref is None or ref in batch.formats for ref in refs)]
+        if not self.formats and batch.formats:
+            # No registration named one (an empty folder or manifest): the event's is -f's,
+            # not "format -".
+            first = next(iter(batch.formats))
+            loaded = [batch.formats_in_archive.get(first) or str(first)]
         pieces = stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.totals.notes))
         # The template yields some 28 pieces a row: they are written joined, a block at a time.
         while True:
