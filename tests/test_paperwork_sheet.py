@@ -323,3 +323,17 @@ def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     text = pdf_pages(out)[0]
     assert "Main deck: 60" in text and "Sideboard" not in text
+
+
+def test_an_oathbreaker_sheet_heads_its_command_zone_in_the_formats_words(cli, tmp_path):
+    """Oathbreaker's command zone holds the oathbreaker and its signature spell
+    (docs/commander.md): the sheet said "Commander", a word the format does not use."""
+    deck = tmp_path / "oathbreaker.txt"
+    deck.write_text("Oathbreaker\n1 Chandra, Torch of Defiance\nSignature Spell\n1 Lightning Bolt\n\nDeck\n58 Mountain\n",
+                    encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/oathbreaker", "--date", "2025-01-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = pdf_pages(out)[0]
+    assert "Oathbreaker + Signature Spell: 2" in text and "Main deck: 58" in text
+    assert "Commander" not in text
