@@ -22,6 +22,7 @@ from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ._fresh import listed_only_by_database, newer_database, source
+from .copy_limit import lines_details, lines_of, where
 from .context import Context
 
 ID = "banned"
@@ -54,16 +55,21 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
     """The deck's cards on the bundled list `banned` in force that day (`hits`: their keys),
     then those only a newer card database bans."""
     if hits:
+        lines_by_card = lines_of(deck, hits, PLAYED_ZONES)
         for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
+            lines = lines_by_card.get(card.key, ())
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
-                message=f"{card.name} is banned in {fmt.name}{banned[card.key].since_text(ctx.platform)}",
+                message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name}"
+                        f"{banned[card.key].since_text(ctx.platform)}",
+                details=lines_details(lines),
             )
     for card in listed_only_by_database(deck, fmt, ctx, ID):
+        lines = lines_of(deck, (card.key,), PLAYED_ZONES).get(card.key, ())
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
-            message=f"{card.name} is banned in {fmt.name} according to {source(fmt, ctx)}",
-            details={"listed_by": "card database"},
+            message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name} according to {source(fmt, ctx)}",
+            details={"listed_by": "card database", **(lines_details(lines) or {})},
         )
 
 
