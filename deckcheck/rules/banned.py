@@ -22,7 +22,7 @@ from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ._fresh import listed_only_by_database, newer_database, source
-from .copy_limit import lines_details, lines_of, where
+from .copy_limit import card_lines, lines_details, where
 from .context import Context
 
 ID = "banned"
@@ -55,9 +55,8 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
     """The deck's cards on the bundled list `banned` in force that day (`hits`: their keys),
     then those only a newer card database bans."""
     if hits:
-        lines_by_card = lines_of(deck, hits, PLAYED_ZONES)
         for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
-            lines = lines_by_card.get(card.key, ())
+            lines = card_lines(card)
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
                 message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name}"
@@ -65,7 +64,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
                 details=lines_details(lines),
             )
     for card in listed_only_by_database(deck, fmt, ctx, ID):
-        lines = lines_of(deck, (card.key,), PLAYED_ZONES).get(card.key, ())
+        lines = card_lines(card)
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
             message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name} according to {source(fmt, ctx)}",

@@ -21,7 +21,7 @@ PASS: 30 Island, 20 Relentless Rats, 7 Seven Dwarves.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..formats import CopyLimit, Format
@@ -29,7 +29,7 @@ from ..formats.schema import ZONE_NAMES
 from ..formats.show import zones_words
 from ..games import zone_name
 from ..limits import MAX_LINES_NAMED
-from ..model import ANY_NUMBER, Deck
+from ..model import ANY_NUMBER, CardTally, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, ListOf, MapOf, Null, Str, Struct
 from ..wording import listed
@@ -54,6 +54,8 @@ def where(by_zone: dict[str, int], game: str, lines: Sequence[int] = ()) -> str:
     the game's words (`(Main Deck 2, Side Deck 1)` in Yu-Gi-Oh!), and the lines that list
     the card when there are several (`(lines 5, 6 and 9)`, `(main 3, sideboard 2; lines 1
     and 62)`): a problem's `line` is the first only."""
+    if len(by_zone) < 2 and len(lines) < 2:
+        return ""  # most problems: one line, one zone
     parts = []
     if len(by_zone) > 1:
         parts.append(", ".join(f"{zone_name(game, zone)} {count}" for zone, count in by_zone.items()))
@@ -62,17 +64,13 @@ def where(by_zone: dict[str, int], game: str, lines: Sequence[int] = ()) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-def lines_of(deck: Deck, keys: Collection[str], zones: Collection[str]) -> dict[str, list[int]]:
-    """The lines that list each card of `keys` in `zones`, in order, in one pass over the
-    deck: a problem about a card written twice names both (only a problem's path asks,
-    never a legal deck's)."""
-    found: dict[str, set[int]] = {}
-    for entry in deck.entries:
-        if entry.line is not None and entry.zone in zones:
-            key = entry.key
-            if key in keys:
-                found.setdefault(key, set()).add(entry.line)
-    return {key: sorted(lines) for key, lines in found.items()}
+def card_lines(card: CardTally) -> Sequence[int]:
+    """The lines that list a tallied card, in order, when it is on several (else none): a
+    problem about a card written twice names both. From the entries `tally` kept for such
+    a card: no pass over the deck."""
+    if not card.entries:
+        return ()  # one entry: its line is the problem's own
+    return sorted({entry.line for entry in card.entries if entry.line is not None})
 
 
 def lines_text(lines: Sequence[int]) -> str:
@@ -85,7 +83,7 @@ def lines_text(lines: Sequence[int]) -> str:
 
 def lines_details(lines: Sequence[int]) -> dict[str, Any] | None:
     """A problem's `lines` (the first MAX_LINES_NAMED) when the card is on several lines."""
-    return {"lines": list(lines[:MAX_LINES_NAMED])} if len(lines) > 1 else None
+    return None if len(lines) < 2 else {"lines": list(lines[:MAX_LINES_NAMED])}
 
 
 def limit_for(key: str, name: str | None, fmt: Format, ctx: Context) -> int | None:
@@ -160,10 +158,9 @@ def _problems(
             over[key] = limit
     if not over:
         return
-    lines_by_card = lines_of(deck, over, limits.zones)
     for card in ctx.tally(deck, limits.zones, only=over).values():
         limit = over[card.key]
-        lines = lines_by_card.get(card.key, ())
+        lines = card_lines(card)
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
             message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game, lines)}; at most {limit} allowed",

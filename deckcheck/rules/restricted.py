@@ -21,7 +21,7 @@ from ..names import card_key
 from ..problem import Problem
 from ._fresh import listed_only_by_database, newer_database, source
 from .context import Context
-from .copy_limit import lines_details, lines_of, where
+from .copy_limit import card_lines, lines_details, where
 
 ID = "restricted"
 KEYS = {"restricted": DATED_LIST}
@@ -56,10 +56,9 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, restricted: dict[str, Any])
     """The deck's cards over the limit: `restricted` is the bundled list in force that day
     when the deck breaks it (else empty); then those only a newer card database restricts."""
     if restricted:
-        lines_by_card = lines_of(deck, restricted, PLAYED_ZONES)
         for card in ctx.tally(deck, PLAYED_ZONES, only=restricted).values():
             if card.total > RESTRICTED_LIMIT:
-                lines = lines_by_card.get(card.key, ())
+                lines = card_lines(card)
                 yield Problem(
                     rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
                     limit=RESTRICTED_LIMIT, details=lines_details(lines),
@@ -68,7 +67,7 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, restricted: dict[str, Any])
                 )
     for card in listed_only_by_database(deck, fmt, ctx, ID):
         if card.total > RESTRICTED_LIMIT:
-            lines = lines_of(deck, (card.key,), PLAYED_ZONES).get(card.key, ())
+            lines = card_lines(card)
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
                 limit=RESTRICTED_LIMIT, details={"listed_by": "card database", **(lines_details(lines) or {})},
