@@ -73,6 +73,10 @@ MAX_SARIF_RESULTS = 25_000
 # file shared by several rows names (batch/shared_decks.py): a team of 40,000 rows made each
 # message 389 KB. The rest are counted ("and 37 more players").
 MAX_HOLDERS_LISTED = 20
+# Lines a problem about one card names when the deck lists it on several (copy-limit,
+# banned, restricted: `lines 4, 9 and 12`): a hostile list of 10,000 `1 Sol Ring` lines
+# would make one message of 60 KB. The rest are counted ("and 9,980 more"); `line` stays the first.
+MAX_LINES_NAMED = 20
 # Unknown card names per deck that get "did you mean" suggestions (each costs a lookup), and
 # per `formats check` the names and the passcodes its files write that no card has: those
 # listed (with suggestions), the rest counted in one line, as are its cards with two point values.

@@ -1,7 +1,7 @@
 """The deck as every parser produces it and every rule reads it."""
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .names import card_key, fold
@@ -168,6 +168,9 @@ class CardTally(NamedTuple):
     by_zone: dict[str, int]
     first_line: int | None
     first_zone: str
+    # The card's entries when it is on several lines (else empty): the list `tally` built
+    # anyway, kept for a problem that names every line (rules/copy_limit.card_lines).
+    entries: Sequence[CardEntry] = ()
 
 
 def move_one(entries: list[CardEntry], keys: Container[str], zone: str) -> list[CardEntry] | None:
@@ -240,10 +243,11 @@ def tally(entries: Iterable[CardEntry], only: Container[str] | None = None) -> d
     for key, slot in found.items():
         first = slot[1]
         if len(slot) == 2:
-            by_zone = {first.zone: first.count}
-        else:
-            by_zone = {}
-            for entry in slot[1:]:
-                by_zone[entry.zone] = by_zone.get(entry.zone, 0) + entry.count
-        counted[key] = CardTally(key, first.name, slot[0], by_zone, first.line, first.zone)
+            counted[key] = CardTally(key, first.name, slot[0], {first.zone: first.count}, first.line, first.zone)
+            continue
+        by_zone = {}
+        listed = slot[1:]
+        for entry in listed:
+            by_zone[entry.zone] = by_zone.get(entry.zone, 0) + entry.count
+        counted[key] = CardTally(key, first.name, slot[0], by_zone, first.line, first.zone, listed)
     return counted

@@ -174,6 +174,18 @@ def check_deck(
     return checked_deck(settle_sideboard(deck, fmt, date, platform, context=ctx), fmt, date, catalog, pool, platform, ctx)
 
 
+def _zoned_as_read(unknown: list[Problem], deck: Deck) -> list[Problem]:
+    """The `unknown-card` problems (found before `prepare` read the deck) in the zone their
+    line ended up in: a `Commander` section that runs on into the deck is the deck's main
+    deck from its second card on, and its unknown names are main-deck cards. A line read
+    into two zones (one copy moved to the command zone) keeps the zone it was written in."""
+    zones: dict[int | None, str | None] = {}
+    for entry in deck.entries:
+        zones[entry.line] = entry.zone if zones.get(entry.line, entry.zone) == entry.zone else None
+    return [problem if problem.line is None or zones.get(problem.line) in (None, problem.zone)
+            else problem.replace(zone=zones[problem.line]) for problem in unknown]
+
+
 def checked_deck(
     deck: Deck, fmt: Format, date: dt.date, catalog: Catalog | None, pool: Pool | None, platform: str, ctx: Context,
 ) -> DeckResult:
@@ -199,6 +211,8 @@ def checked_deck(
     problems = list(deck.problems)
     if pool is not None:
         problems.extend(pool.problems)
+    if unknown and not deck.unreadable:
+        unknown = _zoned_as_read(unknown, deck)
     problems.extend(unknown)
     counts: dict[str, int] = {}
     if not deck.unreadable:

@@ -75,8 +75,9 @@ def test_validate_of_a_ydk_uses_the_synced_names(cli, ygoprodeck, db, tmp_path):
     before = problems()
     assert any(f"unknown passcode {NEW_CODE}" in message for message in before), before
     assert cli("cards", "sync", "--game", "yugioh").returncode == 0
-    # Four copies of one card (an alternate artwork counts as it), under its synced name.
-    assert problems() == ["4 copies of Synced Test Dragon; at most 3 allowed"]
+    # Four copies of one card (an alternate artwork counts as it), under its synced name, on
+    # the lines of its three entries (the .ydk's last two lines are one entry of 2 copies).
+    assert problems() == ["4 copies of Synced Test Dragon (lines 2, 3 and 4); at most 3 allowed"]
 
 
 def test_a_new_version_rebuilds_and_keeps_the_magic_cards(cli, ygoprodeck, db):

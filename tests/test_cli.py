@@ -31,7 +31,8 @@ def test_json_report_shape(cli, tmp_path):
     copy = next(p for p in result["problems"] if p["rule"] == "copy-limit")
     assert copy == {
         "rule": "copy-limit", "severity": "error", "zone": "main", "line": 1, "card": "Lightning Bolt",
-        "count": 5, "limit": 4, "message": "5 copies of Lightning Bolt (main 3, sideboard 2); at most 4 allowed",
+        "count": 5, "limit": 4, "message": "5 copies of Lightning Bolt (main 3, sideboard 2; lines 1 and 4); at most 4 allowed",
+        "lines": [1, 4],  # the card is on two lines; `line` is the first (docs/contracts.md)
     }
 
 

@@ -32,6 +32,16 @@ def _sheet(cli, deck: Path, out: Path, *args: str):
     return cli("sheet", str(deck), "--player", "Ann Lee", "--event", "Friday Night Magic", "--out", str(out), *args)
 
 
+def _legal_sheet_text(cli, tmp_path: Path, decklist: str, fmt: str) -> str:
+    """The first page's text of the sheet of a legal `decklist` in `fmt` on 2025-01-01."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(decklist, encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", fmt, "--date", "2025-01-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    return pdf_pages(out)[0]
+
+
 @pytest.mark.parametrize("which", FORMATS)
 def test_a_real_75_card_list_is_one_page_with_every_card_and_the_player(cli, tmp_path, shared_data, shared_cards_db, which):
     from deckcheck.cards import catalog_for
@@ -303,12 +313,7 @@ def test_the_fonts_draw_every_card_name_of_the_shared_card_data(shared_data):
 def test_a_commander_deck_sheet_shows_the_zones_validate_read(cli, tmp_path, layout):
     """The sheet lists the deck as validate read it: the command zone found where the file
     puts it, not the blank-line group the parser guessed was a sideboard."""
-    deck = tmp_path / "edh.txt"
-    deck.write_text(layout, encoding="utf-8")
-    out = tmp_path / "sheet.pdf"
-    done = _sheet(cli, deck, out, "-f", "mtg/commander", "--date", "2025-01-01")
-    assert done.returncode == 0, done.stdout + done.stderr
-    text = pdf_pages(out)[0]
+    text = _legal_sheet_text(cli, tmp_path, layout, "mtg/commander")
     assert "Commander: 2" in text and "Main deck: 98" in text
     assert "Sideboard" not in text
 
@@ -316,12 +321,7 @@ def test_a_commander_deck_sheet_shows_the_zones_validate_read(cli, tmp_path, lay
 def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
     """A 60-card list whose blank line only separates card types: validate reads one main
     deck (the format's sizes say so), and so does the sheet."""
-    deck = tmp_path / "grouped.txt"
-    deck.write_text("4 Goblin Guide\n4 Lightning Bolt\n\n52 Mountain\n", encoding="utf-8")
-    out = tmp_path / "sheet.pdf"
-    done = _sheet(cli, deck, out, "-f", "mtg/modern", "--date", "2025-01-01")
-    assert done.returncode == 0, done.stdout + done.stderr
-    text = pdf_pages(out)[0]
+    text = _legal_sheet_text(cli, tmp_path, "4 Goblin Guide\n4 Lightning Bolt\n\n52 Mountain\n", "mtg/modern")
     assert "Main deck: 60" in text and "Sideboard" not in text
 
 
@@ -338,3 +338,12 @@ def test_a_legal_deck_read_one_way_of_two_says_so_on_its_sheet(cli, tmp_path):
     text = " ".join(pdf_pages(out)[0].split())
     assert "Main deck: 76" in text and "legal in Modern on 2025-01-01." in text
     assert "Warning: read the last blank-line group (16 cards) as part of the main deck (76 cards)" in text
+
+
+def test_an_oathbreaker_sheet_heads_its_command_zone_in_the_formats_words(cli, tmp_path):
+    """Oathbreaker's command zone holds the oathbreaker and its signature spell
+    (docs/commander.md): the sheet said "Commander", a word the format does not use."""
+    deck = "Oathbreaker\n1 Chandra, Torch of Defiance\nSignature Spell\n1 Lightning Bolt\n\nDeck\n58 Mountain\n"
+    text = _legal_sheet_text(cli, tmp_path, deck, "mtg/oathbreaker")
+    assert "Oathbreaker + Signature Spell: 2" in text and "Main deck: 58" in text
+    assert "Commander" not in text

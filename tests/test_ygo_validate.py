@@ -73,7 +73,9 @@ def test_a_fourth_copy_across_zones(cli, ygo_db, tmp_path, shared_data):
     assert _errors(result) == ["copy-limit"]
     (problem,) = result["problems"]
     assert (problem["card"], problem["count"], problem["limit"], problem["line"]) == ("Lava Golem", 4, 3, 3)
-    assert "(Main Deck 3, Side Deck 1)" in problem["message"]  # Yu-Gi-Oh!'s words; the zone key stays `sideboard`
+    # Yu-Gi-Oh!'s words (the zone key stays `sideboard`), and the lines of both zones' copies.
+    assert f"(Main Deck 3, Side Deck 1; lines 3 and {problem['lines'][-1]})" in problem["message"]
+    assert problem["lines"][0] == 3 and len(problem["lines"]) == 2
 
 
 def test_an_alternate_art_fourth_copy(cli, ygo_db, tmp_path, shared_data):

@@ -259,7 +259,9 @@ def check_registrations(
                 fmt = formats.loaded.get(row.format_of(format_id))
                 entries, pool = team_cards(outcome, fmt, cards_db, cards)
                 if number in picks:
-                    picks[number].note(result, entries, fmt.game if fmt is not None else "")
+                    from ..paperwork.sheet import zone_titles  # a deck check's listing only
+
+                    picks[number].note(result, entries, fmt.game if fmt is not None else "", zone_titles(fmt))
                 if in_team:
                     member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform)
                     members.setdefault(row.team, []).append(member)

@@ -98,9 +98,12 @@ class DeckCheck:
     legal: bool = False
     counts: dict[str, int] = field(default_factory=dict)
     game: str = ""  # the format's game: the listing names the zones in its words
+    titles: dict[str, str] | None = None  # the format's words for zones (Oathbreaker's command zone)
 
-    def note(self, result: DeckResult, entries: list[CardEntry] | None, game: str = "") -> None:
-        self.entries, self.game = entries, game
+    def note(
+        self, result: DeckResult, entries: list[CardEntry] | None, game: str = "", titles: dict[str, str] | None = None,
+    ) -> None:
+        self.entries, self.game, self.titles = entries, game, titles
         self.player, self.team, self.deck, self.format = result.player, result.team, result.deck, result.format
         self.pool, self.legal, self.counts = result.pool, result.legal, dict(result.counts)
 
@@ -173,11 +176,12 @@ def picked_as(pick: DeckCheck, row: Registration) -> str | None:
 def zone_title(pick: DeckCheck, zone: str) -> str:
     """The heading of a zone in a pick's listing: the game's own word where it has one
     (Yu-Gi-Oh!'s Extra Deck and Side Deck, WoW TCG's deck and side deck), as its messages
-    and its registration sheet say, else the sheet's (Main deck, Sideboard, Commander)."""
+    and its registration sheet say, else the sheet's (Main deck, Sideboard, Commander; in
+    Oathbreaker, Oathbreaker + Signature Spell)."""
     from ..games import zone_name
     from ..paperwork.sheet import ZONE_TITLES
 
-    title = zone_name(pick.game, zone, ZONE_TITLES.get(zone, zone.capitalize()))
+    title = zone_name(pick.game, zone, (pick.titles or ZONE_TITLES).get(zone, zone.capitalize()))
     return title[:1].upper() + title[1:]
 
 

@@ -5,7 +5,8 @@ What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
-`[Commander]`/`[Sideboard]`/`[Maybeboard]` (and any `{noDeck}` category), a `[token]` flag
+`[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
+the maybeboard), a `[token]` flag
 (taw's precon lists: a token, outside the deck).
 
 Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `Companion`,
@@ -242,11 +243,15 @@ def _trailing_brackets(name: str) -> tuple[str, list[str]]:
 
 
 def _category_zone(inner: str) -> str | None:
-    """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`."""
+    """Archidekt categories: `[Commander{top}]`, `[Maybeboard{noDeck}{noPrice},Ramp]`.
+    `{noDeck}` is Archidekt's flag for a category left out of the deck: its cards are
+    neither deck nor sideboard (`[Sideboard{noDeck}]`, `[Considering{noDeck}]`) but the
+    maybeboard. A commander or companion keeps its zone: the command zone and the companion
+    are outside the deck's count, so a player may flag them so."""
     first = inner.split(",")[0]
     zone = _CATEGORY_ZONES.get(re.sub(r"\{[^}]*\}", "", first).strip().lower())
-    if zone is None and "{nodeck}" in inner.lower():
-        zone = MAYBEBOARD  # Archidekt's own flag for "not part of the deck"
+    if zone not in _COMMAND_ZONES and "{nodeck}" in inner.lower():
+        zone = MAYBEBOARD
     return zone
 
 

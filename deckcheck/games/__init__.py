@@ -53,12 +53,16 @@ _NO_WORDS: Mapping[str, str] = {}
 def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     """`main 60, sideboard 15`: cards per zone as a report's heading says them, in the
     game's words and in the order it names its zones (`Main Deck 40, Extra Deck 15, Side
-    Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`), other zones after."""
+    Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`; Magic's command zone
+    and companion first: `commander 1, main 99, sideboard 0`), other zones after."""
     game = GAMES.get(game_id)
-    labels = game.zone_labels if game is not None else None
-    if not labels:  # Magic: its zone ids, in the counts' order
+    if game is None:
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())
-    order = [zone for zone in labels if zone in counts] + [zone for zone in counts if zone not in labels]
+    labels, first = game.zone_labels, game.zone_order
+    if not labels and counts.keys().isdisjoint(first):  # most Magic decks: the counts' order
+        return ", ".join(f"{zone} {count}" for zone, count in counts.items())
+    order = [zone for zone in (*first, *labels) if zone in counts]
+    order += [zone for zone in counts if zone not in order]
     return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
 
 

@@ -41,7 +41,9 @@ class Game(Record):
     and the import hint). `lands`: the game has lands (Magic), so `simulate` counts them
     and shows how many an opening hand holds; the other games' reports leave lands out.
     `zone_labels`: the game's own words for zones in messages (Yu-Gi-Oh!'s "Side Deck" for
-    the `sideboard` zone); the JSON zone keys stay the ids. `newer_lists_hint`: how a player
+    the `sideboard` zone); the JSON zone keys stay the ids. `zone_order`: zones a report's
+    heading names before the others when a deck has them (Magic: the command zone, then the
+    companion, as players read a list: `commander 1, companion 1, main 99, sideboard 1`). `newer_lists_hint`: how a player
     gets lists newer than the bundled ones, the end of a report's stale note (default: a
     `deckcheck cards sync`, freshness.py). `card_data_brings_lists`: the game's card data
     carries its formats' lists (Magic: Scryfall's legalities), so a newer database makes
@@ -61,7 +63,7 @@ class Game(Record):
 
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
-        "import_last", "missing_note", "lands", "zone_labels", "newer_lists_hint",
+        "import_last", "missing_note", "lands", "zone_labels", "zone_order", "newer_lists_hint",
         "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists",
     )
 
@@ -79,6 +81,7 @@ class Game(Record):
         missing_note: str = "",
         lands: bool = False,
         zone_labels: dict[str, str] | None = None,
+        zone_order: tuple[str, ...] = (),
         newer_lists_hint: str = "",
         card_data_brings_lists: bool = False,
         sync_source: str = "",
@@ -97,6 +100,7 @@ class Game(Record):
         self.missing_note = missing_note
         self.lands = lands
         self.zone_labels = zone_labels or {}
+        self.zone_order = zone_order
         self.newer_lists_hint = newer_lists_hint
         self.card_data_brings_lists = card_data_brings_lists
         self.sync_source = sync_source

@@ -30,6 +30,8 @@ ZONE_TITLES = {
     MAIN: "Main deck", SIDEBOARD: "Sideboard", EXTRA: "Extra deck", COMMANDER: "Commander",
     COMPANION: "Companion", HERO: "Hero",
 }
+# Oathbreaker's command zone holds the oathbreaker and its signature spell (docs/commander.md).
+_SIGNATURE_SPELL_TITLES = {**ZONE_TITLES, COMMANDER: "Oathbreaker + Signature Spell"}
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,14 @@ def alphabetical(cards: Iterable[SheetCard]) -> list[tuple[int, str]]:
 
 def in_zone(cards: Iterable[SheetCard], zone: str) -> list[SheetCard]:
     return [card for card in cards if card.zone == zone]
+
+
+def zone_titles(fmt: Format | None) -> dict[str, str]:
+    """ZONE_TITLES in the format's own words: a format with signature spells (Oathbreaker)
+    heads its command zone "Oathbreaker + Signature Spell", not "Commander"."""
+    if fmt is not None and (fmt.option("commander") or {}).get("signature_spell"):
+        return _SIGNATURE_SPELL_TITLES
+    return ZONE_TITLES
 
 
 def zone_section(
@@ -208,6 +218,11 @@ def build_sheet(
     layout = game.sheet_layout() if game is not None else None
     cards = sheet_cards(deck, catalog, fmt, day)
     sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
+    titles = zone_titles(fmt)
+    if titles is not ZONE_TITLES:
+        for section in sections:
+            if section.zone == COMMANDER:
+                section.title = titles[COMMANDER]
     notes = []
     if registrant.team and result.legal:
         # A batch draws each sheet before the team is checked: a legal deck of a team over

@@ -61,29 +61,43 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
     line after the commander: the header the "no commander" hint asks for, added alone):
     the card that leads it (with its partner, and in Oathbreaker the signature spell), then
     the deck, which a warning says was read so. None for any other deck: a list with a main
-    deck lists what it means to be in the command zone, and the `commander` rule judges it."""
-    if deck.input_format not in (None, "text") or ctx.cards is None or any(entry.zone == MAIN for entry in entries):
+    deck lists what it means to be in the command zone, and the `commander` rule judges it.
+    Without card data (or when the data does not know the first card) the section's size
+    still tells it runs on (more cards than any command zone holds): its first card leads
+    (in Oathbreaker with the signature spell after it), and the warning says a partner
+    needs the `Deck` line."""
+    if deck.input_format not in (None, "text") or any(entry.zone == MAIN for entry in entries):
         return None
     zone = sorted((entry for entry in entries if entry.zone == COMMANDER and entry.line is not None),
                   key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     spells = bool(spec(fmt).get("signature_spell"))
     if sum(entry.count for entry in zone) <= (4 if spells else 2):
         return None  # no more than a command zone can hold: as written
-    lead = _leaders(zone, fmt, ctx)
-    if lead is None:
-        return None
     header, what = ("Oathbreaker", "oathbreaker") if spells else ("Commander", "commander")
-    leaders = what if len(lead) == 1 else what + "s"
-    if spells:
-        # Each oathbreaker's signature spell follows it (or them) in the section.
-        found = 0
-        for entry in zone[len(lead):len(lead) * 2]:
-            card = lookup(ctx, entry)
-            if entry.count != 1 or card is None or not is_signature_spell(card):
-                break
-            found += 1
-        lead = zone[:len(lead) + found]
-        leaders += "" if not found else " and signature spell" if found == 1 else " and signature spells"
+    if ctx.cards is None or lookup(ctx, zone[0]) is None:
+        lead = _unseen_leaders(zone, spells)
+        if lead is None:
+            return None
+        leaders = what + (" and signature spell" if len(lead) > 1 else "")
+        # The name quoted as messages quote one (a comma of its own must not read as a pause).
+        reason = "without card data" if ctx.cards is None else f"the card data does not know {zone[0].name!r}"
+        unsure = (f" and its first {'two cards' if len(lead) > 1 else 'card'} as the {leaders} ({reason}, deckcheck "
+                  f"cannot tell a partner: a second {what} needs a `Deck` line below it)")
+    else:
+        lead = _leaders(zone, fmt, ctx)
+        if lead is None:
+            return None
+        leaders, unsure = what if len(lead) == 1 else what + "s", ""
+        if spells:
+            # Each oathbreaker's signature spell follows it (or them) in the section.
+            found = 0
+            for entry in zone[len(lead):len(lead) * 2]:
+                card = lookup(ctx, entry)
+                if entry.count != 1 or card is None or not is_signature_spell(card):
+                    break
+                found += 1
+            lead = zone[:len(lead) + found]
+            leaders += "" if not found else " and signature spell" if found == 1 else " and signature spells"
     rest = zone[len(lead):]
     moved = {id(entry) for entry in rest}
     read = [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries]
@@ -92,8 +106,19 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
     return read, Problem(
         rule=PARSE_ERROR, line=first, zone=MAIN, severity=WARNING,
         message=f"the `{header}` section runs on past its {leaders} into the deck ({counted(cards, 'card')} from line "
-                f"{first} on): read them as the deck; put a `Deck` line above line {first} to make the list say so",
+                f"{first} on): read them as the deck{unsure}; put a `Deck` line above line {first} to make the list say so",
     )
+
+
+def _unseen_leaders(zone: list[CardEntry], spells: bool) -> list[CardEntry] | None:
+    """Without card data, the first card of a run-on command zone (one copy), with the card
+    after it in a format of signature spells (an oathbreaker's spell follows it); None
+    when the first line holds several copies (no command zone's first card does)."""
+    if zone[0].count != 1:
+        return None
+    if spells and zone[1].count == 1:
+        return zone[:2]
+    return zone[:1]
 
 
 def _leaders(zone: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:

@@ -22,6 +22,7 @@ from ..formats.show import ban_list_lines
 from ..model import PLAYED_ZONES, Deck
 from ..problem import Problem
 from ._fresh import listed_only_by_database, newer_database, source
+from .copy_limit import card_lines, lines_details, where
 from .context import Context
 
 ID = "banned"
@@ -55,15 +56,19 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, banned: dict[str, Any], hit
     then those only a newer card database bans."""
     if hits:
         for card in ctx.tally(deck, PLAYED_ZONES, only=hits).values():
+            lines = card_lines(card)
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
-                message=f"{card.name} is banned in {fmt.name}{banned[card.key].since_text(ctx.platform)}",
+                message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name}"
+                        f"{banned[card.key].since_text(ctx.platform)}",
+                details=lines_details(lines),
             )
     for card in listed_only_by_database(deck, fmt, ctx, ID):
+        lines = card_lines(card)
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=0,
-            message=f"{card.name} is banned in {fmt.name} according to {source(fmt, ctx)}",
-            details={"listed_by": "card database"},
+            message=f"{card.name}{where({}, fmt.game, lines)} is banned in {fmt.name} according to {source(fmt, ctx)}",
+            details={"listed_by": "card database", **(lines_details(lines) or {})},
         )
 
 

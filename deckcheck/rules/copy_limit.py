@@ -21,15 +21,18 @@ PASS: 30 Island, 20 Relentless Rats, 7 Seven Dwarves.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 from ..formats import CopyLimit, Format
 from ..formats.schema import ZONE_NAMES
 from ..formats.show import zones_words
 from ..games import zone_name
-from ..model import ANY_NUMBER, Deck
+from ..limits import MAX_LINES_NAMED
+from ..model import ANY_NUMBER, CardTally, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, ListOf, MapOf, Null, Str, Struct
+from ..wording import listed
 from .context import Context
 
 ID = "copy-limit"
@@ -46,12 +49,41 @@ KEYS = {
 }
 
 
-def where(by_zone: dict[str, int], game: str) -> str:
+def where(by_zone: dict[str, int], game: str, lines: Sequence[int] = ()) -> str:
     """`(main 3, sideboard 2)` when copies sit in more than one zone, each zone named in
-    the game's words (`(Main Deck 2, Side Deck 1)` in Yu-Gi-Oh!)."""
-    if len(by_zone) < 2:
-        return ""
-    return " (" + ", ".join(f"{zone_name(game, zone)} {count}" for zone, count in by_zone.items()) + ")"
+    the game's words (`(Main Deck 2, Side Deck 1)` in Yu-Gi-Oh!), and the lines that list
+    the card when there are several (`(lines 5, 6 and 9)`, `(main 3, sideboard 2; lines 1
+    and 62)`): a problem's `line` is the first only."""
+    if len(by_zone) < 2 and len(lines) < 2:
+        return ""  # most problems: one line, one zone
+    parts = []
+    if len(by_zone) > 1:
+        parts.append(", ".join(f"{zone_name(game, zone)} {count}" for zone, count in by_zone.items()))
+    if len(lines) > 1:
+        parts.append(lines_text(lines))
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
+def card_lines(card: CardTally) -> Sequence[int]:
+    """The lines that list a tallied card, in order, when it is on several (else none): a
+    problem about a card written twice names both. From the entries `tally` kept for such
+    a card: no pass over the deck."""
+    if not card.entries:
+        return ()  # one entry: its line is the problem's own
+    return sorted({entry.line for entry in card.entries if entry.line is not None})
+
+
+def lines_text(lines: Sequence[int]) -> str:
+    """`lines 5, 6 and 9`: at most MAX_LINES_NAMED of them, the rest counted."""
+    shown = [str(line) for line in lines[:MAX_LINES_NAMED]]
+    if len(lines) > MAX_LINES_NAMED:
+        shown.append(f"{len(lines) - MAX_LINES_NAMED:,} more")
+    return "lines " + listed(shown, "and")
+
+
+def lines_details(lines: Sequence[int]) -> dict[str, Any] | None:
+    """A problem's `lines` (the first MAX_LINES_NAMED) when the card is on several lines."""
+    return None if len(lines) < 2 else {"lines": list(lines[:MAX_LINES_NAMED])}
 
 
 def limit_for(key: str, name: str | None, fmt: Format, ctx: Context) -> int | None:
@@ -128,9 +160,11 @@ def _problems(
         return
     for card in ctx.tally(deck, limits.zones, only=over).values():
         limit = over[card.key]
+        lines = card_lines(card)
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=limit,
-            message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; at most {limit} allowed",
+            message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game, lines)}; at most {limit} allowed",
+            details=lines_details(lines),
         )
 
 

@@ -21,7 +21,7 @@ from ..names import card_key
 from ..problem import Problem
 from ._fresh import listed_only_by_database, newer_database, source
 from .context import Context
-from .copy_limit import where
+from .copy_limit import card_lines, lines_details, where
 
 ID = "restricted"
 KEYS = {"restricted": DATED_LIST}
@@ -58,17 +58,20 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, restricted: dict[str, Any])
     if restricted:
         for card in ctx.tally(deck, PLAYED_ZONES, only=restricted).values():
             if card.total > RESTRICTED_LIMIT:
+                lines = card_lines(card)
                 yield Problem(
                     rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
-                    limit=RESTRICTED_LIMIT,
-                    message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name}",
+                    limit=RESTRICTED_LIMIT, details=lines_details(lines),
+                    message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game, lines)}; "
+                            f"it is restricted to 1 in {fmt.name}",
                 )
     for card in listed_only_by_database(deck, fmt, ctx, ID):
         if card.total > RESTRICTED_LIMIT:
+            lines = card_lines(card)
             yield Problem(
                 rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
-                limit=RESTRICTED_LIMIT, details={"listed_by": "card database"},
-                message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game)}; it is restricted to 1 in {fmt.name} "
+                limit=RESTRICTED_LIMIT, details={"listed_by": "card database", **(lines_details(lines) or {})},
+                message=f"{card.total} copies of {card.name}{where(card.by_zone, fmt.game, lines)}; it is restricted to 1 in {fmt.name} "
                 f"according to {source(fmt, ctx)}",
             )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...cards import NO_DATABASE_NOTE
+from ...model import COMMANDER, COMPANION
 from ..game import Game
 
 GAME = Game(
@@ -17,6 +18,8 @@ GAME = Game(
     import_last=True,
     missing_note=NO_DATABASE_NOTE,
     lands=True,
+    # A Commander list is read commander first, then companion (Arena and Moxfield list them so).
+    zone_order=(COMMANDER, COMPANION),
     # Scryfall's legalities come with the card data: a sync brings newer bans (rules/_fresh.py).
     card_data_brings_lists=True,
     sync_source="Scryfall's bulk data",
