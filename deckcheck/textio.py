@@ -302,7 +302,7 @@ def _missing(path: str | Path) -> InputError:
         return pasted
     message = f"{_shown(path)}: no such file"
     given = os.fspath(path)
-    other = _spelled_in_other_case(given)
+    other = _spelled_otherwise(given)
     if other is not None and _folded(other) == _folded(given) and other.casefold() != given.casefold():
         # `Zoë.txt` typed in a spreadsheet, `Zoë.txt` with its ë stored as e and a combining
         # diaeresis (as macOS may name files): the same name to the eye, not to the file system.
@@ -337,7 +337,7 @@ def _folded(name: str) -> str:
 MAX_NAMES_LOOKED_THROUGH = 20_000
 
 
-def _spelled_in_other_case(path: str) -> str | None:
+def _spelled_otherwise(path: str) -> str | None:
     """A missing `path` as the file system spells it when only the case of its names differs
     (a manifest written where case does not matter, on Windows or macOS), or the Unicode form
     of their accented letters (`ë` as one character or two): the path as given

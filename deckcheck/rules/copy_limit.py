@@ -61,7 +61,7 @@ def where(by_zone: dict[str, int], game: str, lines: Sequence[int] = ()) -> str:
         parts.append(", ".join(f"{zone_name(game, zone)} {count}" for zone, count in by_zone.items()))
     if len(lines) > 1:
         parts.append(lines_text(lines))
-    return f" ({'; '.join(parts)})" if parts else ""
+    return f" ({'; '.join(parts)})"
 
 
 def card_lines(card: CardTally) -> Sequence[int]:
