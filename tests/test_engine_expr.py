@@ -108,3 +108,39 @@ def test_no_python_evaluation_anywhere():
     builtin_call = re.compile(r"(?<![\w.])(eval|exec|compile|__import__)\s*\(")
     for path in engine.glob("*.py"):
         assert not builtin_call.search(path.read_text(encoding="utf-8")), path.name
+
+
+def test_children_knows_every_node_field_that_holds_nodes() -> None:
+    # `walk` and `with_strings` read a node's children from `nodes.children`: a node kind
+    # added later with a field of nodes must be known there, or card names in it would be
+    # neither checked nor read as the deck's.
+    import dataclasses
+
+    from deckcheck.engine import nodes
+
+    kinds = [kind for kind in vars(nodes).values()
+             if isinstance(kind, type) and issubclass(kind, nodes.Node) and kind is not nodes.Node]
+    leaf = nodes.Number(0, 1)
+    for kind in kinds:
+        values: dict[str, object] = {}
+        holds_nodes = False
+        for field in dataclasses.fields(kind):
+            if field.name == "column":
+                values[field.name] = 0
+            elif field.type == "Node":
+                values[field.name], holds_nodes = leaf, True
+            elif field.type == "tuple[Node, ...]":
+                values[field.name], holds_nodes = (leaf, leaf), True
+            elif field.type == "tuple[str, ...]":
+                values[field.name] = ("<",)
+            else:
+                values[field.name] = {"int | float": 1, "bool": True, "str": "x"}[field.type]
+        node = kind(**values)
+        count = sum(1 if value is leaf else len(value) if isinstance(value, tuple) and value[:1] == (leaf,) else 0
+                    for value in values.values())
+        assert len(nodes.children(node)) == count, kind.__name__
+        if holds_nodes:
+            other = nodes.Number(0, 2)
+            rebuilt = nodes.with_children(node, tuple(other for _ in nodes.children(node)))
+            assert nodes.children(rebuilt) == tuple(other for _ in nodes.children(node)), kind.__name__
+        assert nodes.with_children(node, nodes.children(node)) is node

@@ -87,18 +87,38 @@ class Logic(Node):
         return "condition"
 
 
+def children(node: Node) -> tuple[Node, ...]:
+    """The nodes directly under `node`, in order: the one place that knows which node
+    kinds have children (`walk` and `with_strings` both read it)."""
+    if isinstance(node, Call):
+        return node.args
+    if isinstance(node, Arith):
+        return (node.left, node.right)
+    if isinstance(node, (Compare, Logic)):
+        return node.operands
+    if isinstance(node, Not):
+        return (node.operand,)
+    return ()
+
+
+def with_children(node: Node, new: tuple[Node, ...]) -> Node:
+    """`node` with `new` in place of `children(node)` (the node itself when they are the same)."""
+    if new == children(node):
+        return node
+    if isinstance(node, Call):
+        return replace(node, args=new)
+    if isinstance(node, Arith):
+        return replace(node, left=new[0], right=new[1])
+    if isinstance(node, (Compare, Logic)):
+        return replace(node, operands=new)
+    if isinstance(node, Not):
+        return replace(node, operand=new[0])
+    raise ValueError(f"{type(node).__name__} has no children")  # a new kind with children missed above
+
+
 def walk(node: Node) -> Iterator[Node]:
     yield node
-    children: tuple[Node, ...] = ()
-    if isinstance(node, Call):
-        children = node.args
-    elif isinstance(node, Arith):
-        children = (node.left, node.right)
-    elif isinstance(node, (Compare, Logic)):
-        children = node.operands
-    elif isinstance(node, Not):
-        children = (node.operand,)
-    for child in children:
+    for child in children(node):
         yield from walk(child)
 
 
@@ -110,19 +130,9 @@ def with_strings(node: Node, change: Callable[[str], str], *, keep: Collection[s
         if isinstance(node, String):
             value = change(node.value)
             return node if value == node.value else replace(node, value=value)
-        if isinstance(node, Call):
-            args = node.args if node.name in keep else tuple(map(changed, node.args))
-            return node if args == node.args else replace(node, args=args)
-        if isinstance(node, Arith):
-            left, right = changed(node.left), changed(node.right)
-            return node if (left, right) == (node.left, node.right) else replace(node, left=left, right=right)
-        if isinstance(node, (Compare, Logic)):
-            operands = tuple(map(changed, node.operands))
-            return node if operands == node.operands else replace(node, operands=operands)
-        if isinstance(node, Not):
-            operand = changed(node.operand)
-            return node if operand == node.operand else replace(node, operand=operand)
-        return node
+        if isinstance(node, Call) and node.name in keep:
+            return node
+        return with_children(node, tuple(map(changed, children(node))))
 
     return changed(node)
 
