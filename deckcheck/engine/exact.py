@@ -209,7 +209,10 @@ def run_exact(profile: DeckProfile, atoms: Atoms, steps: Sequence[Step], *, plai
         mulligans[step.mulligans] = mulligans.get(step.mulligans, 0.0) + p_step
         for count, p in state.lands_by_count(atoms):
             lands[count] = lands.get(count, 0.0) + p
-        reach -= p_step
+        # Never below zero: where the last sizes are certain kept, the float sum of the
+        # steps reached can pass 1 by an ulp, and a negative reach made every later size
+        # "-0.00%" (and -1.1e-16 in JSON).
+        reach = max(0.0, reach - p_step)
     expected = sum(size * p for size, p in keep.items())
     expected_lands = sum(count * p for count, p in lands.items())
     arrays: list[KeptStates] = []
