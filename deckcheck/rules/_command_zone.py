@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from ..formats import Format
 from ..formats.model import as_date
+from ..formats.show import entry_lines
 from ..games.mtg import abilities
 from ..games.mtg.abilities import COLORS
 from ..model import COMMANDER, CardEntry, Deck
+from ..names import card_key
 from ..record import Record
 from .context import Context
 
@@ -150,3 +152,19 @@ def kinds_on(fmt: Format, day: dt.date) -> list[str]:
 def eligible_kinds(card: Card, fmt: Format, day: dt.date) -> list[str]:
     """The kinds in force on `day` that make the card a possible commander."""
     return [kind for kind in kinds_on(fmt, day) if ELIGIBLE[kind][1](card)]
+
+
+def banned_as_note(fmt: Format, listing: str, name: str, day: dt.date, platform: str, what: str) -> list[str]:
+    """What `cards lookup -f` adds about one card on the format's `listing` of a role
+    (`banned_as_commander`, `banned_as_companion`) on `day`: `what` ("banned as a
+    commander") and the day the listing took effect, or nothing when it is not listed."""
+    listed = fmt.dated_list_on(listing, day, platform).get(card_key(name))
+    return [] if listed is None else [what + listed.since_text(platform)]
+
+
+def banned_as_lines(fmt: Format, listing: str, day: dt.date, label: str) -> list[str]:
+    """`formats show`'s lines of the format's `listing` of a role in force on `day`, under
+    `label`; none when the format neither lists a card there nor names the listing."""
+    banned = fmt.dated_list_on(listing, day)
+    return entry_lines(label, banned, day) if banned or fmt.option(listing) else []
+

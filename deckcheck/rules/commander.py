@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
-from ..formats.show import entry_lines
 from ..games.mtg import abilities
 from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
@@ -47,7 +46,8 @@ from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
 from ..wording import article, card_names
 from ._cards import skipped
 from ._command_zone import (
-    ELIGIBLE, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on, lookup, spec,
+    ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on,
+    lookup, spec,
 )
 from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
@@ -310,10 +310,8 @@ def _pairing_words(found: list[abilities.Pairing], card: Card) -> str:
 
 def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
     """What `cards lookup -f` adds about one card: banned as a commander on `day`."""
-    listed = fmt.dated_list_on("banned_as_commander", day, platform).get(card_key(name))
-    if listed is None:
-        return []
-    return [f"banned as a commander{listed.since_text(platform)}: it may be one of the other cards of the deck"]
+    return [note + ": it may be one of the other cards of the deck"
+            for note in banned_as_note(fmt, "banned_as_commander", name, day, platform, "banned as a commander")]
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
@@ -329,8 +327,5 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     lines.append("  two commanders: " + (", ".join(abilities.PAIRING_LABELS[kind] for kind in pairs) if pairs else "never"))
     if spec_.get("signature_spell"):
         lines.append("  each oathbreaker brings one instant or sorcery signature spell")
-    banned = fmt.dated_list_on("banned_as_commander", day)
-    if banned or fmt.option("banned_as_commander"):
-        lines += entry_lines("banned as commander", banned, day)
-    return lines
+    return lines + banned_as_lines(fmt, "banned_as_commander", day, "banned as commander")
 

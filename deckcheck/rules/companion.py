@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING
 
 from ..formats import Format
 from ..formats.schema import DATED_LIST
-from ..formats.show import entry_lines
 from ..games.mtg import abilities, companions
 from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..names import card_key
@@ -40,7 +39,7 @@ from ..problem import Problem
 from ..wording import names_listed
 from ..schema import AnyOf, Bool, Null, Struct
 from ._cards import group
-from ._command_zone import command_zone, identity_text, lookup
+from ._command_zone import banned_as_lines, banned_as_note, command_zone, identity_text, lookup
 from .context import Context
 
 if TYPE_CHECKING:
@@ -278,10 +277,7 @@ def _starting_deck(deck: Deck, fmt: Format, ctx: Context) -> companions.Starting
 
 def card_notes(name: str, fmt: Format, day: dt.date, platform: str) -> list[str]:
     """What `cards lookup -f` adds about one card: banned as a companion on `day`."""
-    listed = fmt.dated_list_on("banned_as_companion", day, platform).get(card_key(name))
-    if listed is None:
-        return []
-    return [f"banned as a companion{listed.since_text(platform)}"]
+    return banned_as_note(fmt, "banned_as_companion", name, day, platform, "banned as a companion")
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
@@ -291,7 +287,4 @@ def show(fmt: Format, day: dt.date) -> list[str]:
     lines = ["companion: its deck-building condition holds for the starting deck"
              + ("; outside the deck, within the commanders' color identity" if option.get("within_color_identity") else "")
              + ("; only a companion named in a `Companion` section" if option.get("named_only") else "")]
-    banned = fmt.dated_list_on("banned_as_companion", day)
-    if banned or fmt.option("banned_as_companion"):
-        lines += entry_lines("banned as companion", banned, day)
-    return lines
+    return lines + banned_as_lines(fmt, "banned_as_companion", day, "banned as companion")
