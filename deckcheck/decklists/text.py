@@ -14,7 +14,8 @@ Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `C
 `Oathbreaker` and `Signature Spell` (the command zone; also `Commander: Name`, `CMDR: Name`,
 `Companion: Name` on one line); each may
 carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
-in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
+in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored (and a
+list's own, `Ramp (10)`, whose count is its cards'), as are
 forum `[DECK]` tags, Arena's `About` / `Name ...` block and XMage's `NAME:`, `AUTHOR:` and
 `LAYOUT ...:` lines (the name is the deck's). `#` and `//` start comment lines.
 A `Commander` or `Companion` section ends at a blank line, a category heading or a comment
@@ -81,6 +82,11 @@ _CATEGORY_HEADINGS = {
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
 _HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
+# A heading of the list's own with its card count, as deck sites export their categories
+# (Moxfield and Archidekt: `Ramp (10)`, `Card Draw (8)`, `+1/+1 Counters (12)`): read as a
+# category heading when the count is that of the cards under it (`_own_category`).
+_OWN_CATEGORY = lazy(r"^(?P<title>[^\d\s].*?)\s*\(\s*(?P<count>\d{1,4})\s*\)\s*:?$")
+_LEADING_COUNT = lazy(r"^(\d+)")
 _FORUM_TAG = lazy(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
 _NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
@@ -388,6 +394,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if arena_name:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
+        if _own_category(line, lines, number):
+            saw_header = True
+            zone = _zone_after("", zone)
+            continue
         if _SB_PREFIX.match(line):
             saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
             groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
@@ -420,6 +430,27 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+def _own_category(line: str, lines: list[str], number: int) -> bool:
+    """Whether `line` (line `number`, not a card and no header deckcheck knows) heads a
+    category of the list's own: `Ramp (2)` above cards whose counts add up to 2 (or two
+    card lines), up to the next blank line or line that is no `COUNT Name` card. The count
+    keeps a card typed without its count (`Sol Ring (1)` above the deck) a card line, which
+    says what is wrong with it, not a heading that drops the card unseen."""
+    if len(line) > _MAX_HEADER_CHARS:
+        return False
+    heading = _OWN_CATEGORY.match(line)
+    if heading is None:
+        return False
+    total = cards = 0
+    for following in lines[number:]:  # `number` counts from 1: the line after this one
+        count = _LEADING_COUNT.match(following.strip())
+        if count is None:
+            break
+        total += int(count.group(1))
+        cards += 1
+    return cards > 0 and int(heading.group("count")) in (total, cards)
 
 
 def _zone_after(section: str, zone: str | None) -> str | None:
