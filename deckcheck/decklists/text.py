@@ -87,6 +87,7 @@ _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
 # category heading when the count is that of the cards under it (`_own_category`).
 _OWN_CATEGORY = lazy(r"^(?P<title>[^\d\s].*?)\s*\(\s*(?P<count>\d{1,4})\s*\)\s*:?$")
 _LEADING_COUNT = lazy(r"^(\d+)")
+_CATEGORY_ENDS = "):"  # how such a heading ends: a cheap test before the pattern
 _FORUM_TAG = lazy(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
 _NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
@@ -394,13 +395,12 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if arena_name:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
-        if _own_category(line, lines, number):
-            saw_header = True
-            zone = _zone_after("", zone)
-            continue
         if _SB_PREFIX.match(line):
             saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
             groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
+        elif line[-1] in _CATEGORY_ENDS and _own_category(line, lines, number):
+            saw_header = True
+            zone = _zone_after("", zone)
         else:
             groups[-1].append((number, line, zone))
     groups = [group for group in groups if group]
