@@ -59,6 +59,10 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     and companion first: `commander 1, main 99, sideboard 0`), other zones after."""
     game = GAMES.get(game_id)
     if game is None:
+        # No game named (diff without -f): a zone only one game puts first (Magic's command
+        # zone) says whose list it is, and the heading names it first as that game's does.
+        game = next((known for known in GAMES.values() if not counts.keys().isdisjoint(known.zone_order)), None)
+    if game is None:
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())
     labels, first = game.zone_labels, game.zone_order
     if not labels and counts.keys().isdisjoint(first):  # most Magic decks: the counts' order
