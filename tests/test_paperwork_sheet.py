@@ -318,6 +318,21 @@ def test_a_commander_deck_sheet_shows_the_zones_validate_read(cli, tmp_path, lay
     assert "Sideboard" not in text
 
 
+def test_a_commander_sheets_totals_name_the_command_zone_first(cli, tmp_path):
+    """The totals line follows the sheet's sections, commander first: it said "Main deck:
+    98      Commander: 2" under a sheet that lists the commanders at the top."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Tymna the Weaver\n1 Ardenn, Intrepid Archaeologist\n\nDeck\n1 Sol Ring\n97 Plains\n",
+                    encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/commander", "--date", "2025-01-01")
+    assert done.returncode == 0, done.stdout + done.stderr
+    words = pdf_words(out)[0]
+    top = next(y0 for text, _, y0, _, _ in words if text == "Commander:")  # the totals' label; the section says "Commander"
+    totals = sorted((x0, text) for text, x0, y0, _, _ in words if abs(y0 - top) < 1)
+    assert " ".join(text for _, text in totals) == "Commander: 2 Main deck: 98"
+
+
 def test_a_list_grouped_by_type_has_no_sideboard_on_its_sheet(cli, tmp_path):
     """A 60-card list whose blank line only separates card types: validate reads one main
     deck (the format's sizes say so), and so does the sheet."""

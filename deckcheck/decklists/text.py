@@ -14,7 +14,8 @@ Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `C
 `Oathbreaker` and `Signature Spell` (the command zone; also `Commander: Name`, `CMDR: Name`,
 `Companion: Name` on one line); each may
 carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
-in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored, as are
+in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored (and a
+list's own above its cards, `Ramp (10)`; a count not theirs is a warning), as are
 forum `[DECK]` tags, Arena's `About` / `Name ...` block and XMage's `NAME:`, `AUTHOR:` and
 `LAYOUT ...:` lines (the name is the deck's). `#` and `//` start comment lines.
 A `Commander` or `Companion` section ends at a blank line, a category heading or a comment
@@ -43,7 +44,8 @@ from operator import itemgetter, not_
 from ..lazy_pattern import lazy
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
-from ..problem import LineProblems, Problem
+from ..problem import WARNING, LineProblems, Problem
+from ..wording import counted as counted_words
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -81,6 +83,13 @@ _CATEGORY_HEADINGS = {
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
 _HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
+# A heading of the list's own with its card count, as deck sites export their categories
+# (Moxfield and Archidekt: `Ramp (10)`, `Card Draw (8)`, `+1/+1 Counters (12)`): read as a
+# category heading when card lines follow it, with a warning when the count is not theirs
+# (`_own_category`).
+_OWN_CATEGORY = lazy(r"^(?P<title>[^\d\s].*?)\s*\(\s*(?P<count>\d{1,4})\s*\)\s*:?$")
+_LEADING_COUNT = lazy(r"^(\d+)")
+_CATEGORY_ENDS = "):"  # how such a heading ends: a cheap test before the pattern
 _FORUM_TAG = lazy(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
 _NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
@@ -391,6 +400,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if _SB_PREFIX.match(line):
             saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
             groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
+        elif line[-1] in _CATEGORY_ENDS and (category := _own_category(line, lines, number)) is not None:
+            saw_header = True
+            zone = _zone_after("", zone)
+            if category:
+                deck.problems.append(parse_error(category, line=number, text=line, zone=zone, severity=WARNING))
         else:
             groups[-1].append((number, line, zone))
     groups = [group for group in groups if group]
@@ -420,6 +434,35 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+def _own_category(line: str, lines: list[str], number: int) -> str | None:
+    """Whether `line` (line `number`, not a card and no header deckcheck knows) heads a
+    category of the list's own (`Ramp (2)`, as Moxfield and Archidekt export them) with
+    card lines under it, up to the next blank line or line that is no `COUNT Name` card:
+    None when it does not; "" when its count is theirs (their copies, or their lines); else
+    the warning to give, since the line is read as a heading all the same (a count left as
+    it was when a card was cut; `Sol Ring (1)` typed above the deck is told how a card is
+    written)."""
+    if len(line) > _MAX_HEADER_CHARS:
+        return None
+    heading = _OWN_CATEGORY.match(line)
+    if heading is None:
+        return None
+    total = cards = 0
+    for following in lines[number:]:  # `number` counts from 1: the line after this one
+        count = _LEADING_COUNT.match(following.strip())
+        if count is None:
+            break
+        total += int(count.group(1))
+        cards += 1
+    if not cards:
+        return None
+    said = int(heading.group("count"))
+    if said in (total, cards):
+        return ""
+    return (f"read as a category heading, though it counts {counted_words(said, 'card')} and {total} follow "
+            f"(a card is written `COUNT Card Name`)")
 
 
 def _zone_after(section: str, zone: str | None) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..model import ZONES
 from .game import Game
 from .mtg import GAME as MTG
 from .yugioh import GAME as YUGIOH
@@ -20,6 +21,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
 __all__ = [
     "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zone_counts",
+    "listing_zones",
 ]
 
 
@@ -57,6 +59,10 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     and companion first: `commander 1, main 99, sideboard 0`), other zones after."""
     game = GAMES.get(game_id)
     if game is None:
+        # No game named (diff without -f): a zone only one game puts first (Magic's command
+        # zone) says whose list it is, and the heading names it first as that game's does.
+        game = next((known for known in GAMES.values() if not counts.keys().isdisjoint(known.zone_order)), None)
+    if game is None:
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())
     labels, first = game.zone_labels, game.zone_order
     if not labels and counts.keys().isdisjoint(first):  # most Magic decks: the counts' order
@@ -64,6 +70,16 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     order = [zone for zone in (*first, *labels) if zone in counts]
     order += [zone for zone in counts if zone not in order]
     return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
+
+
+def listing_zones(game_id: str) -> tuple[str, ...]:
+    """Every zone in the order a deck's card-by-card listing (a deck check's registered
+    deck, a registration sheet's totals) shows them: the zones the game names first
+    (Magic's command zone, then its companion, as its report headings do), then the rest
+    in the model's order."""
+    game = GAMES.get(game_id)
+    first = game.zone_order if game is not None else ()
+    return (*first, *(zone for zone in ZONES if zone not in first))
 
 
 def default() -> Game:

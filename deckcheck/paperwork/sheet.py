@@ -212,7 +212,7 @@ def build_sheet(
     catalog: Catalog | None, by_type: bool = True,
 ) -> Sheet:
     """The registration sheet of a checked deck, in its game's layout (games/<game>/sheet.py)."""
-    from ..games import find
+    from ..games import find, listing_zones
 
     game = find(fmt.game)
     layout = game.sheet_layout() if game is not None else None
@@ -244,7 +244,7 @@ def build_sheet(
     title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
     return Sheet(
         title=title, fields=header_fields(registrant, fmt, result.format), sections=sections,
-        totals=[(labels[zone], totals[zone]) for zone in ZONES if zone in totals],
+        totals=[(labels[zone], totals[zone]) for zone in listing_zones(fmt.game) if zone in totals],
         verdict=verdict_line(result, fmt, day), notes=notes,
         problems=[problem.message for problem in result.problems if problem.is_error],
         warnings=[problem.message for problem in result.problems if problem.severity == WARNING],

@@ -97,7 +97,7 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
     from ..batch.deck_checks import describe, picked_as, zone_title
-    from ..model import ZONES
+    from ..games import listing_zones
 
     sample = batch.deck_checks
     if sample is None:
@@ -108,7 +108,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
         zones = None
         if pick.entries is not None:
             zones = []
-            for zone in ZONES:
+            for zone in listing_zones(pick.game):
                 cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
                 if cards:
                     zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..model import ZONES, CardEntry
+from ..model import CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
@@ -19,7 +19,7 @@ from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted, names_listed
 # The games' descriptors (no card data): every command that checks a deck has loaded them.
-from ..games import zone_counts, zone_words
+from ..games import listing_zones, zone_counts, zone_words
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -340,13 +340,15 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
-        lines += _decklist(pick.entries, lambda zone: zone_title(pick, zone))
+        lines += _decklist(pick.entries, listing_zones(pick.game), lambda zone: zone_title(pick, zone))
     return lines
 
 
-def _decklist(entries: list[CardEntry], title: Callable[[str], str]) -> list[str]:
+def _decklist(entries: list[CardEntry], zones: Sequence[str], title: Callable[[str], str]) -> list[str]:
+    """Each zone's cards under its heading, in `zones`' order (a Commander deck's command
+    zone before its main deck)."""
     lines = []
-    for zone in ZONES:
+    for zone in zones:
         listed = [entry for entry in entries if entry.zone == zone]
         if not listed:
             continue

@@ -20,10 +20,12 @@ def signature_spell_problems(zone: CommandZone, rule: str) -> Iterator[Problem]:
     wanted, spells = len(zone.commanders), zone.spells
     count = sum(entry.count for entry, _ in spells)
     if count != wanted and wanted:
-        names = names_listed(entry.name for entry, _ in spells) or "none"
+        # None at all is said so ("no signature spell for 1 oathbreaker"), not "0 ... (none)".
+        given = f"{counted(count, 'signature spell')} ({names_listed(entry.name for entry, _ in spells)})" if spells \
+            else "no signature spell"
         first = spells[0][0] if spells else None
         yield Problem(rule=rule, zone=COMMANDER, line=first.line if first else None, count=count, limit=wanted,
-                      message=f"{counted(count, 'signature spell')} ({names}) for {counted(wanted, 'oathbreaker')} "
+                      message=f"{given} for {counted(wanted, 'oathbreaker')} "
                               f"({zone.names()}); each oathbreaker has exactly one instant or sorcery "
                               f"as its signature spell in the command zone")
         return

@@ -259,13 +259,12 @@ def _walk(
                 f"{record.legalities.get(pool.legality)} in {pool.legality} only from {legalities_snapshot(fmt, ctx.cards)}",
             )
         else:
-            yield Problem(
-                **where, severity=WARNING, details=details,
-                message=f"cannot tell whether {card.name} is in {fmt.name}'s card pool: the card database has "
-                f"{_missing(pool)}",
-            )
+            yield Problem(**where, severity=WARNING, details=details, message=_undecided(record, card.name, pool, fmt, ctx))
 
 
+# The platform whose own sets the card data lacks (games/mtg/availability.py says so; not
+# imported from there: a format without a card pool never loads that module).
+ARENA = "arena"
 _UNDECIDED = object()
 _CARD_POOLS: list[ModuleType] = []
 
@@ -332,6 +331,12 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
                f"{fmt.name}'s card pool"
     if pool.sets is not None:
         where = f"in a set legal in {fmt.name}{on} on {day}"
+    elif ARENA in pool.printed_on and ctx.platform != ARENA:
+        # Brawl's pool is Arena's cards, whatever the event's platform: say where the card
+        # was looked for, and that the data may miss it there (the sets only Arena has).
+        return (f"{record.name} has no printing on MTG Arena in a set allowed in {fmt.name}, as far as the card data "
+                f"knows (it lacks the sets only Arena has, such as Kaladesh Remastered; with --platform arena, as an "
+                f"Arena deck is checked, such a card is a warning)")
     else:
         where = f"in a set allowed in {fmt.name}"
     rarity = f" at {' or '.join(sorted(pool.rarities))}" if pool.rarities else ""
@@ -360,6 +365,21 @@ def _first_release(record: Card, ctx: Context) -> str | None:
 def _name_of(catalog: object, code: str) -> str:
     info = catalog.availability.sets.get(code)  # type: ignore[attr-defined]
     return info.name if info is not None and info.name else code.upper()
+
+
+def _undecided(record: Card, name: str, pool: CardPool, fmt: Format, ctx: Context) -> str:
+    """The warning for a card neither printings nor legalities settle. In a pool of Arena's
+    cards (Brawl) checked on Arena it is a card whose printings are all in paper sets the
+    data does not have on Arena: it may have come there in a set only Arena has, which the
+    card data lacks (docs/card-data.md), so the message says that, and what would settle it
+    (the database's legality for such a pool is Arena's own)."""
+    if (ctx.platform == ARENA and ARENA in pool.printed_on and pool.legality and ctx.cards.printings_of(record)
+            and _first_release(record, ctx) is None):
+        return (f"cannot tell whether {name} is in {fmt.name}'s card pool on MTG Arena: the card data knows no "
+                f"printing of it there (it lacks the sets only Arena has, such as Kaladesh Remastered and the "
+                f"Historic Anthologies), and no {pool.legality!r} legality that decides this date (Scryfall's, which "
+                f"`deckcheck cards sync` brings, decides from the day it was taken on)")
+    return f"cannot tell whether {name} is in {fmt.name}'s card pool: the card database has {_missing(pool)}"
 
 
 def _missing(pool: CardPool) -> str:
