@@ -450,8 +450,10 @@ def _own_category(line: str, lines: list[str], number: int) -> str | None:
     if heading is None:
         return None
     total = cards = 0
-    for following in lines[number:]:  # `number` counts from 1: the line after this one
-        count = _LEADING_COUNT.match(following.strip())
+    # `number` counts from 1: the line after this one. By index, not a slice: a slice
+    # copied the rest of the list for each heading (20,000 headings of a hostile list).
+    for index in range(number, len(lines)):
+        count = _LEADING_COUNT.match(lines[index].strip())
         if count is None:
             break
         total += int(count.group(1))
