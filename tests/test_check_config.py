@@ -199,6 +199,31 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
     assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
 
 
+# Each fault of a key of deckcheck.yaml ends `(line N)` on stderr, the line of its annotation,
+# as a wrong type or an unknown key always did: one found once the keys were known valid (an
+# unknown format id, a format or policy file not found, an assertion that does not parse, a
+# policy file without a rule for a deck's hand) named no line, so a log without annotations
+# (a local run, the pre-commit hook) did not say where.
+KEYED_CONFIG_ERRORS = [(text, line, message) for text, line, message in BROKEN_CONFIGS if not message.startswith("line ")] + [
+    ("format: mtg/modrn\n", 1, "format: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
+    ('format: mtg/modern\nformats:\n  "decks/**": formats/gone.yaml\n', 3,
+     "formats.decks/**: format file 'formats/gone.yaml' not found"),
+    ('format: mtg/modern\nsimulate:\n  "decks/*.txt": {policy: five.yaml, assert: "keep7 >= 0.5"}\n', 3,
+     "simulate.decks/*.txt: five.yaml: keep.5 gives no rule for the opening hand of 7 cards"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", KEYED_CONFIG_ERRORS, ids=[case[2].split(":")[0] for case in KEYED_CONFIG_ERRORS])
+def test_a_broken_key_of_deckcheck_yaml_names_its_line_on_stderr(cli, tmp_path, text, line, message):
+    write(tmp_path, {"deckcheck.yaml": text, "five.yaml": "keep:\n  5: true\n", "decks/burn.txt": BURN})
+    done = cli("check", cwd=tmp_path)
+    [error] = done.stderr.splitlines()
+    assert done.returncode == 2 and error.startswith(f"deckcheck: error: deckcheck.yaml: {message}"), error
+    assert error.endswith(f" (line {line})"), error
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert github.stdout.startswith(f"::error file=deckcheck.yaml,line={line},title=deckcheck.yaml::{message}")
+
+
 # A format or policy file of the repository that deckcheck.yaml names and a pull request
 # breaks: the error was an annotation on the line of deckcheck.yaml that names the file,
 # which the pull request did not change (GitHub shows it in no diff). It is on the file's
@@ -540,7 +565,7 @@ def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr == ("deckcheck: error: deckcheck.yaml: simulate.*.txt.policy: policies/gone.yaml: cannot read "
-                           "policy file (No such file or directory)\n")
+                           "policy file (No such file or directory) (line 3)\n")
     (tmp_path / "deckcheck.yaml").write_text(
         'format: mtg/modern\nsimulate:\n  "*.txt": {policy: policies/p.yaml, assert: "keep7 >= 0.1"}\n', encoding="utf-8")
     noted = cli("check", cwd=tmp_path)

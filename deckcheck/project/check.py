@@ -574,9 +574,8 @@ def _simulate(  # type: ignore[no-untyped-def]
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its
         # opening hand size): the configuration's fault, named like its other errors.
-        error = ConfigError(f"simulate.{spec.glob}: {exc.named(KEY_OF_SETTING)}", path=config.shown)
-        error.line = config.lines.get(("simulate", spec.glob))  # where the reports place it; the message stays
-        raise error from None
+        raise ConfigError(exc.named(KEY_OF_SETTING), path=config.shown, keys=("simulate", spec.glob),
+                          line=config.lines.get(("simulate", spec.glob))) from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
         # assertions fail, saying why, and the other decks go on.
