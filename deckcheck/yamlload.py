@@ -151,21 +151,31 @@ def load_yaml_document(
 # name: a flow list or mapping (its opening bracket) and a quoted scalar (its quote).
 _OPENED_BY = {"while parsing a flow sequence": "]", "while parsing a flow mapping": "}", "while scanning a quoted scalar": ""}
 _QUOTES = {"'": "single quote", '"': "double quote"}
+# The context of an entry a flow list or mapping lacks (`[1,` cut by the end of the file,
+# `[1,,2]`): the parser's mark is where the entry should be, not the bracket.
+_IN_FLOW_NODE = "while parsing a flow node"
 
 
 def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
     """The YamlError for PyYAML's (or libyaml's) syntax error `exc` in `text`. The parser
     names where it gave up (`problem_mark`); for a bracket or a quote left open that is
     often the end of the file, far from the mistake, so the message leads with where the
-    open construct began (`context_mark`) and says both."""
+    open construct began (`context_mark`, or the bracket `_open_bracket` finds) and says both."""
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if mark is None:
         return YamlError(f"invalid YAML ({problem})", source=source)
     line, where = _place(text, mark)
-    opened = _unclosed(exc, text, mark, problem)
-    if opened is not None:
-        start = exc.context_mark  # type: ignore[attr-defined]
+    if getattr(exc, "context", None) == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
+        bracket = _open_bracket(text, mark.index)
+        if bracket is not None:
+            return YamlError(
+                f"{where}: invalid YAML: an empty entry (a ',' with nothing before it) in the '{text[bracket.index]}' "
+                f"opened at line {bracket.line + 1}, column {bracket.column + 1}; remove the extra ','",
+                source=source, line=line)
+    unclosed = _unclosed(exc, text, mark, problem)
+    if unclosed is not None:
+        opened, start = unclosed
         at_end = mark.index >= len(text)
         found = f"the end of the file at line {line}" if at_end else f"{one_line(repr(text[mark.index]))} at {where}"
         detail = f"the {opened} opened here is never closed; found {found}" if at_end else \
@@ -177,20 +187,46 @@ def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
     return YamlError(f"{where}: invalid YAML ({problem})", source=source, line=line)
 
 
-def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> str | None:
-    """The opening bracket or quote (`'['`, `double quote`) of the construct `exc` says was left open,
-    else None: a flow list or mapping whose closing bracket the parser looked for, or a
-    quoted scalar the end of the file cut (a bad escape in one is another fault)."""
+def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> tuple[str, Any] | None:
+    """The opening bracket or quote (`'['`, `double quote`) of the construct `exc` says was
+    left open, and where it is, else None: a flow list or mapping whose closing bracket the
+    parser looked for or whose next entry the end of the file cut (`[a, b,`: the parser names
+    only the entry, so the bracket is found by `_open_bracket`), or a quoted scalar the end
+    of the file cut (a bad escape in one is another fault)."""
+    at_end = mark.index >= len(text)
+    context = getattr(exc, "context", None) or ""
+    if context == _IN_FLOW_NODE:
+        start = _open_bracket(text, mark.index) if at_end else None
+        return (f"'{text[start.index]}'", start) if start is not None else None
     start = getattr(exc, "context_mark", None)
-    closer = _OPENED_BY.get(getattr(exc, "context", None) or "")
+    closer = _OPENED_BY.get(context)
     if start is None or closer is None or start.index >= len(text):
         return None
     if closer and f"'{closer}'" not in problem:
         return None
-    if not closer and mark.index < len(text):
+    if not closer and not at_end:
         return None
     opener = text[start.index]
-    return _QUOTES.get(opener, f"'{opener}'")
+    return _QUOTES.get(opener, f"'{opener}'"), start
+
+
+def _open_bracket(text: str, end: int) -> Any:
+    """The mark of the innermost flow list or mapping (`[`, `{`) still open at index `end`
+    of `text`, else None: its tokens scanned up to there (a scan only, after a parse failed)."""
+    import yaml
+
+    opened: list[Any] = []
+    try:
+        for token in yaml.scan(text, Loader=_loader(False)):
+            if token.start_mark.index >= end:
+                break
+            if isinstance(token, (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken)):
+                opened.append(token.start_mark)
+            elif isinstance(token, (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken)) and opened:
+                opened.pop()
+    except yaml.YAMLError:
+        pass  # a fault the scanner sees first: what was opened before it stands
+    return opened[-1] if opened else None
 
 
 def _place(text: str, mark: Any) -> tuple[int, str]:
