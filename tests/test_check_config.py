@@ -553,6 +553,26 @@ def test_a_decks_glob_whose_files_exclude_takes_says_so_not_that_case_differs(cl
     ]
 
 
+
+def test_a_formats_or_simulate_glob_whose_files_exclude_takes_names_the_exclude(cli, tmp_path):
+    """A `formats` or `simulate` glob whose only files an `exclude` glob takes said 'matches
+    no deck' and nothing more, though the file is there (read as a typo in the glob): it names
+    the file and the `exclude` glob that takes it, as a `decks` glob's warning does."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nexclude: ["decks/old/**"]\nformats:\n  "decks/old/**": mtg/legacy\n'
+                          'simulate:\n  "decks/old/burn.txt": {assert: "keep7 >= 0"}\n',
+        "decks/burn.txt": BURN, "decks/old/burn.txt": BURN,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    but = "'decks/old/burn.txt' would match, but exclude 'decks/old/**' takes it"
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+        f"deckcheck: warning: deckcheck.yaml: simulate.decks/old/burn.txt: matches no deck, so its assertions did not run; {but}",
+        f"deckcheck: warning: deckcheck.yaml: formats.decks/old/**: matches no deck; {but}",
+    ]
+    assert f"::warning file=deckcheck.yaml,line=4,title=deckcheck check::deckcheck.yaml: formats.decks/old/**: matches no deck; {but}" \
+        in done.stdout.splitlines()
+
 def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(cli, tmp_path):
     """Its errors and the simulation's notes named the policy file by its absolute path
     (`deckcheck.yaml: simulate.x.policy: /home/runner/work/r/r/gone.yaml: cannot read
