@@ -144,10 +144,11 @@ def test_action_is_composite_and_injection_safe():
     assert set(action["inputs"]) == {"args", "report", "python-version", "version", "cards"}
 
 
-def _run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
+def _run_step(name: str, env: dict[str, str], cwd: Path, before: str = "") -> subprocess.CompletedProcess:
+    """The action's step `name` run by bash, after the bash commands `before`."""
     step = next(step for step in _action()["runs"]["steps"] if step.get("name") == name)
     full = {**os.environ, **env, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
-    return subprocess.run(["bash", "-e", "-c", step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
+    return subprocess.run(["bash", "-e", "-c", before + step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
 
 
 def test_action_run_step_annotates_and_reports_the_exit_code(deck_repo, tmp_path):
@@ -455,3 +456,18 @@ def test_the_action_s_args_name_the_run_step_for_a_pipeline(deck_repo, tmp_path)
         assert " is shell syntax, but args never reaches a shell; " in done.stderr
         assert "goes in a `run:` step of its own (docs/ci.md)" in done.stderr
     assert "`run:` step" in _action()["inputs"]["args"]["description"]
+
+
+def test_action_run_step_needs_no_builtin_of_bash_4(deck_repo, tmp_path):
+    """macOS runners run `shell: bash` with bash 3.2, which has no `mapfile`: the step read
+    deckcheck's arguments with it, so there it ran `deckcheck` with none (exit 2, its usage)
+    and checked nothing. Run here with bash 4's builtins turned off, as bash 3.2 lacks them:
+    every argument arrives whole, a name with a space too."""
+    (deck_repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_ARGS": "validate 'decks/Mono Red.txt' decks/b*.txt -f mtg/modern"}
+    done = _run_step("Run deckcheck", env, deck_repo, before="enable -n mapfile readarray\n")
+    assert done.returncode == 1, done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert groups == ["decks/Mono Red.txt", "decks/bolts.txt", "decks/burn.txt"]
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=1\n"
