@@ -151,6 +151,7 @@ def load_yaml_document(
 # name: a flow list or mapping (its opening bracket) and a quoted scalar (its quote).
 _OPENED_BY = {"while parsing a flow sequence": "]", "while parsing a flow mapping": "}", "while scanning a quoted scalar": ""}
 _QUOTES = {"'": "single quote", '"': "double quote"}
+_CLOSED_BY = {"'['": "']'", "'{'": "'}'", "single quote": "a single quote", "double quote": "a double quote"}
 # The context of an entry a flow list or mapping lacks (`[1,` cut by the end of the file,
 # `[1,,2]`): the parser's mark is where the entry should be, not the bracket.
 _IN_FLOW_NODE = "while parsing a flow node"
@@ -178,8 +179,10 @@ def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
         opened, start = unclosed
         at_end = mark.index >= len(text)
         found = f"the end of the file at line {line}" if at_end else f"{one_line(repr(text[mark.index]))} at {where}"
-        detail = f"the {opened} opened here is never closed; found {found}" if at_end else \
-            f"the {opened} opened here is not closed before {found} ({problem})"
+        # At the end of the file nothing else was expected: say what closes it. Before it, the
+        # parser's own words say what it expected there (a ',' or the closing bracket).
+        detail = f"the {opened} opened here is never closed; found {found}; close it with {_CLOSED_BY[opened]}" \
+            if at_end else f"the {opened} opened here is not closed before {found} ({problem})"
         return YamlError(
             f"line {start.line + 1}, column {start.column + 1}: invalid YAML: {detail}", source=source, line=start.line + 1)
     if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token

@@ -175,9 +175,9 @@ BROKEN_CONFIGS = [
     # A list or a quote left open: the line it was opened on, and where the parser gave up
     # (the file's last line: PyYAML's mark is one past it, on no line).
     ("format: [mtg/modern\n", 1,
-     "line 1, column 9: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1"),
+     "line 1, column 9: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1; close it with ']'"),
     ('format: mtg/modern\ndecks: "decks/**\n', 2,
-     "line 2, column 8: invalid YAML: the double quote opened here is never closed; found the end of the file at line 2"),
+     "line 2, column 8: invalid YAML: the double quote opened here is never closed; found the end of the file at line 2; close it with a double quote"),
     ('format: mtg/modern\ndecks: [decks/**\n\n\nexclude: [old/**]\n', 2,
      "line 2, column 8: invalid YAML: the '[' opened here is not closed before ':' at line 5, column 8"),
     ('format: mtg/modern\ndecks:\n  - "decks/**"\n  - "' + "*" * 257 + '"\n', 4, "decks[1]: a glob of 257 characters; at most 256"),
