@@ -1,7 +1,7 @@
 """The GitHub Action's `args` input as deckcheck arguments (`python -m deckcheck.action_args`).
 
 The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
-quoting rules (shlex) and each word holding `*`, `?` or `[` is expanded against the files of
+quoting rules (shlex; a backslash that ends a line continues it) and each word holding `*`, `?` or `[` is expanded against the files of
 the working directory (`**` spans folders, never linked or hidden ones; other hidden files
 only when the pattern names them; no pattern enters a linked folder or takes a file linked
 out of the folder before its first wildcard), sorted; a match that starts with `-` is given as `./-...`,
@@ -46,7 +46,7 @@ class ShellSyntax(ValueError):
 def arguments(text: str) -> list[str]:
     """The deckcheck arguments of the input `text`; ValueError when it cannot be split or
     holds a shell operator."""
-    words = shlex.split(text)
+    words = shlex.split(_lines_joined(text))
     if not words:
         return list(DEFAULT)
     for word in words:
@@ -58,6 +58,33 @@ def arguments(text: str) -> list[str]:
                     "`run:` step of its own (docs/ci.md)")
             raise ShellSyntax(f"{word!r} is shell syntax, but args never reaches a shell; {hint}")
     return [expanded for word in words for expanded in _expand(word)]
+
+
+def _lines_joined(text: str) -> str:
+    """`text` without its line continuations (a backslash that ends a line, outside single
+    quotes), as a shell reads them: an `args: |` block written as in a shell script
+    (`validate decks/*.txt \\` then `-f mtg/modern`) passed shlex's word `\\n` to deckcheck
+    as a deck to check."""
+    if "\\\n" not in text:
+        return text
+    out: list[str] = []
+    quote = ""
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "\\":
+            pair = text[index:index + 2]
+            index += 2
+            if pair != "\\\n":
+                out.append(pair)  # an escaped character, kept for shlex
+            continue
+        elif char in "'\"" and quote in ("", char):
+            quote = "" if quote else char
+        out.append(char)
+        index += 1
+    return "".join(out)
 
 
 def _expand(word: str) -> list[str]:

@@ -471,3 +471,18 @@ def test_action_run_step_needs_no_builtin_of_bash_4(deck_repo, tmp_path):
     groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
     assert groups == ["decks/Mono Red.txt", "decks/bolts.txt", "decks/burn.txt"]
     assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=1\n"
+
+
+def test_action_arguments_may_continue_lines_as_in_a_shell(deck_repo, tmp_path):
+    """`args: |` written as a shell script, a backslash ending each line but the last, gave
+    deckcheck a word '\\n' (shlex's) as a deck to check: 'no such file', exit 2. A line
+    continuation is read as a shell reads it; inside single quotes it stays as written."""
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_ARGS": "validate decks/*.txt \\\n  -f mtg/modern \\\n  --date 2024-06-01\n"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stdout + done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert groups == ["decks/bolts.txt", "decks/burn.txt"]
+    from deckcheck.action_args import arguments
+
+    assert arguments("check 'a \\\n b' \"c \\\n d\" e\\\\\n f") == ["check", "a \\\n b", "c  d", "e\\", "f"]
