@@ -22,6 +22,7 @@ later can name the line of the key at fault (`line_of`).
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -167,13 +168,11 @@ def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
     if mark is None:
         return YamlError(f"invalid YAML ({problem})", source=source)
     line, where = _place(text, mark)
-    if getattr(exc, "context", None) == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
-        bracket = _open_bracket(text, mark.index)
-        if bracket is not None:
-            return YamlError(
-                f"{where}: invalid YAML: an empty entry (a ',' with nothing before it) in the '{text[bracket.index]}' "
-                f"opened at line {bracket.line + 1}, column {bracket.column + 1}; remove the extra ','",
-                source=source, line=line)
+    plain = _in_plain_words(exc, text, mark, problem)
+    if plain is not None:
+        start, detail = plain
+        line, where = _place(text, start)
+        return YamlError(f"{where}: invalid YAML: {detail}", source=source, line=line)
     unclosed = _unclosed(exc, text, mark, problem)
     if unclosed is not None:
         opened, start = unclosed
@@ -188,6 +187,53 @@ def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
     if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token
         problem += "; a tab: YAML indents with spaces"
     return YamlError(f"{where}: invalid YAML ({problem})", source=source, line=line)
+
+
+def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple[Any, str] | None:
+    """Where and what, in plain words, for the faults whose parser wording says neither (libyaml:
+    `did not find expected alphabetic or numeric character`, `but found another document`,
+    `did not find expected node content`), else None:
+    - a value that starts with `*` or `&` (an unquoted glob, `exclude: *.md`), read as an
+      alias or an anchor, or as an alias that names no anchor (`banned: [*Lotus]`): put it
+      in quotes;
+    - a second document (`---`) in a file that holds one;
+    - an empty entry of a flow list or mapping (`[a,, b]`): the ',' to remove."""
+    context = getattr(exc, "context", None)
+    start = getattr(exc, "context_mark", None)
+    if context in _NAME_STARTS and start is not None and start.index < len(text):
+        written = _written(text, start.index)
+        what = "an alias (*name)" if written.startswith("*") else "an anchor (&name)"
+        return start, f"{one_line(repr(written))} starts {what}, not text; put the value in quotes: {one_line(_json_quoted(written))}"
+    if problem.startswith(("found undefined alias", "found unknown alias")) and text[mark.index:mark.index + 1] == "*":
+        written = _written(text, mark.index)
+        return mark, (f"{one_line(repr(written))} is an alias (*name) of no anchor, not text; put the value in quotes: "
+                      f"{one_line(_json_quoted(written))}")
+    if context == "expected a single document in the stream":
+        return mark, "a second YAML document starts here; the file holds one: remove this line or what follows it"
+    if context == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
+        bracket = _open_bracket(text, mark.index)
+        if bracket is not None:
+            return mark, (f"an empty entry (a ',' with nothing before it) in the '{text[bracket.index]}' opened at line "
+                          f"{bracket.line + 1}, column {bracket.column + 1}; remove the extra ','")
+    return None
+
+
+# The contexts of a `*` or `&` that names no alias or anchor, and where such a name ends.
+_NAME_STARTS = frozenset({"while scanning an alias", "while scanning an anchor"})
+_STOPS = re.compile(r"[\s,\[\]{}]")
+
+
+def _written(text: str, index: int) -> str:
+    """The plain value (or key: its ':' left out) written from `index` on, up to 80 characters."""
+    written = _STOPS.split(text[index:index + 80], maxsplit=1)[0]
+    return written[:-1] if written.endswith(":") and len(written) > 1 else written
+
+
+def _json_quoted(value: str) -> str:
+    """`value` in double quotes, as YAML reads a double-quoted scalar (JSON's escapes)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
 
 
 def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> tuple[str, Any] | None:
@@ -280,9 +326,13 @@ def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> No
     for event in yaml.parse(text, Loader=loader_class):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             mark = event.start_mark
+            # `exclude: *md` is an alias to YAML, but a glob to whoever wrote it.
+            written = _written(text, mark.index) if isinstance(event, yaml.AliasEvent) else ""
+            glob = f" (a text that starts with '*', such as a glob, goes in quotes: {one_line(_json_quoted(written))})" \
+                if written.startswith("*") else ""
             raise YamlError(
                 f"line {mark.line + 1}, column {mark.column + 1}: anchors and aliases (&name, *name) are not "
-                f"allowed in a {what}; write each value out in full",
+                f"allowed in a {what}; write each value out in full{glob}",
                 source=source, line=mark.line + 1,
             )
 
