@@ -33,6 +33,7 @@ from typing import Any
 from .errors import DeckcheckError
 from .limits import NumberTooLong, one_line
 from .textio import MAX_INPUT_BYTES
+from .wording import yaml_quoted
 
 
 class YamlError(DeckcheckError):
@@ -203,11 +204,11 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
     if context in _NAME_STARTS and start is not None and start.index < len(text):
         written = _written(text, start.index)
         what = "an alias (*name)" if written.startswith("*") else "an anchor (&name)"
-        return start, f"{one_line(repr(written))} starts {what}, not text; put the value in quotes: {one_line(_json_quoted(written))}"
+        return start, f"{one_line(repr(written))} starts {what}, not text; put the value in quotes: {one_line(yaml_quoted(written))}"
     if problem.startswith(("found undefined alias", "found unknown alias")) and text[mark.index:mark.index + 1] == "*":
         written = _written(text, mark.index)
         return mark, (f"{one_line(repr(written))} is an alias (*name) of no anchor, not text; put the value in quotes: "
-                      f"{one_line(_json_quoted(written))}")
+                      f"{one_line(yaml_quoted(written))}")
     if context == "expected a single document in the stream":
         return mark, "a second YAML document starts here; the file holds one: remove this line or what follows it"
     if context == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
@@ -227,13 +228,6 @@ def _written(text: str, index: int) -> str:
     """The plain value (or key: its ':' left out) written from `index` on, up to 80 characters."""
     written = _STOPS.split(text[index:index + 80], maxsplit=1)[0]
     return written[:-1] if written.endswith(":") and len(written) > 1 else written
-
-
-def _json_quoted(value: str) -> str:
-    """`value` in double quotes, as YAML reads a double-quoted scalar (JSON's escapes)."""
-    import json
-
-    return json.dumps(value, ensure_ascii=False)
 
 
 def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> tuple[str, Any] | None:
@@ -328,7 +322,7 @@ def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> No
             mark = event.start_mark
             # `exclude: *md` is an alias to YAML, but a glob to whoever wrote it.
             written = _written(text, mark.index) if isinstance(event, yaml.AliasEvent) else ""
-            glob = f" (a text that starts with '*', such as a glob, goes in quotes: {one_line(_json_quoted(written))})" \
+            glob = f" (a text that starts with '*', such as a glob, goes in quotes: {one_line(yaml_quoted(written))})" \
                 if written.startswith("*") else ""
             raise YamlError(
                 f"line {mark.line + 1}, column {mark.column + 1}: anchors and aliases (&name, *name) are not "
