@@ -197,6 +197,8 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
     - a value that starts with `*` or `&` (an unquoted glob, `exclude: *.md`), read as an
       alias or an anchor, or as an alias that names no anchor (`banned: [*Lotus]`): put it
       in quotes;
+    - a ': ' inside a value (`mapping values are not allowed here`): a key indented too
+      deep, or a value that holds ': ' unquoted;
     - a second document (`---`) in a file that holds one;
     - an empty entry of a flow list or mapping (`[a,, b]`): the ',' to remove."""
     context = getattr(exc, "context", None)
@@ -209,6 +211,9 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
         written = _written(text, mark.index)
         return mark, (f"{one_line(repr(written))} is an alias (*name) of no anchor, not text; put the value in quotes: "
                       f"{one_line(yaml_quoted(written))}")
+    if problem.startswith("mapping values are not allowed"):
+        return mark, ("a ': ' inside a value: if this line is a key of its own, indent it as the key above it; "
+                      "if the ': ' belongs to the value, put the value in quotes")
     if context == "expected a single document in the stream":
         return mark, "a second YAML document starts here; the file holds one: remove this line or what follows it"
     if context == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
