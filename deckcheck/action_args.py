@@ -1,17 +1,18 @@
 """The GitHub Action's `args` input as deckcheck arguments (`python -m deckcheck.action_args`).
 
 The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
-quoting rules (shlex) and each word holding `*`, `?` or `[` is expanded against the files of
+quoting rules (shlex; a backslash that ends a line continues it) and each word holding `*`, `?` or `[` is expanded against the files of
 the working directory (`**` spans folders, never linked or hidden ones; other hidden files
 only when the pattern names them; no pattern enters a linked folder or takes a file linked
 out of the folder before its first wildcard), sorted; a match that starts with `-` is given as `./-...`,
 so a file name never becomes an option; a pattern that matches nothing stays as it is, so
 deckcheck names it in its error.
-No shell ever runs on the text, so `$(...)`, `;` or backquotes are only characters. An empty
+No shell ever runs on the text, so `$VAR` or a `;` inside a word are only characters. An empty
 input is `check` (the Action's default). The arguments are written to stdout separated by
 NUL bytes (a file name may hold any other character); a text that cannot be split (an open
 quote) or that holds a shell operator as a word of its own (`>`, `|`, `;`, `&&`, ...:
-`check -o sarif > deckcheck.sarif` would pass `>` to deckcheck as a file to check) is one
+`check -o sarif > deckcheck.sarif` would pass `>` to deckcheck as a file to check), or a
+word that starts a command substitution (`$(`, a backquote), is one
 error line and exit 2; the Action's `report` input keeps the report in a file, and is
 refused here (one error line, exit 2) when it is a link or lies through a linked folder.
 """
@@ -28,12 +29,14 @@ DEFAULT = ["check"]
 _GLOB_CHARS = ("*", "?", "[")
 
 
-# Words a shell would take as redirections, pipes or command lists; here they would only be
-# odd arguments. A word that starts with a redirection or a pipe (`>deckcheck.sarif`,
-# `&>log`, `<in`, `|tee`) is one too; `2>&1` starts with `2>`.
+# Words a shell would take as redirections, pipes, command lists or a command's output;
+# here they would only be odd arguments. A word that starts with a redirection or a pipe
+# (`>deckcheck.sarif`, `&>log`, `<in`, `|tee`) is one too; `2>&1` starts with `2>`.
+# `check $(git diff --name-only BASE)` (the changed files of a pull request) passed
+# `$(git` as a deck and `--name-only` as an option deckcheck does not have.
 _SHELL_OPERATORS = frozenset({"||", "&", "&&", ";", ";;"})
 _REDIRECTIONS = (">", "2>", "&>")  # of the output: the `report` input is what was meant
-_SHELL_STARTS = (*_REDIRECTIONS, "<", "|")
+_SHELL_STARTS = (*_REDIRECTIONS, "<", "|", "$(", "`")
 
 
 class ShellSyntax(ValueError):
@@ -43,16 +46,45 @@ class ShellSyntax(ValueError):
 def arguments(text: str) -> list[str]:
     """The deckcheck arguments of the input `text`; ValueError when it cannot be split or
     holds a shell operator."""
-    words = shlex.split(text)
+    words = shlex.split(_lines_joined(text))
     if not words:
         return list(DEFAULT)
     for word in words:
         if word in _SHELL_OPERATORS or word.startswith(_SHELL_STARTS):
             redirection = word.startswith(_REDIRECTIONS)
             hint = ("to keep the report in a file, give the action's `report` input (report: deckcheck.sarif)"
-                    if redirection else "give one deckcheck command line (a step of its own for another)")
+                    if redirection else "give one deckcheck command line; another command, or a pipeline such as "
+                    "the changed files of a pull request (git diff ... | xargs -0 -r deckcheck check), goes in a "
+                    "`run:` step of its own (docs/ci.md)")
             raise ShellSyntax(f"{word!r} is shell syntax, but args never reaches a shell; {hint}")
     return [expanded for word in words for expanded in _expand(word)]
+
+
+def _lines_joined(text: str) -> str:
+    """`text` without its line continuations (a backslash that ends a line, outside single
+    quotes), as a shell reads them: an `args: |` block written as in a shell script
+    (`validate decks/*.txt \\` then `-f mtg/modern`) passed shlex's word `\\n` to deckcheck
+    as a deck to check."""
+    if "\\\n" not in text:
+        return text
+    out: list[str] = []
+    quote = ""
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if quote == "'":
+            quote = "" if char == "'" else quote
+        elif char == "\\":
+            pair = text[index:index + 2]
+            index += 2
+            if pair != "\\\n":
+                out.append(pair)  # an escaped character, kept for shlex
+            continue
+        elif char in "'\"" and quote in ("", char):
+            quote = "" if quote else char
+        out.append(char)
+        index += 1
+    return "".join(out)
 
 
 def _expand(word: str) -> list[str]:

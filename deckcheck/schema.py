@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .record import Record
+from .wording import yaml_quoted
 from .lazy_pattern import lazy
 
 # Where a value sits: mapping keys as text, list indexes as ints (`banned[0].since` is
@@ -143,11 +144,27 @@ class Str(_RecordSpec):
 
     def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, str):
+            written = _text_with_colon(value)
+            if written is not None:
+                raise SchemaError(keys, f"expected {self.expected}, got a mapping: YAML reads {written!r} as a key and "
+                                        f"its value; put text holding ': ' in quotes: {yaml_quoted(written)}", wrong_type=True)
             self.fail(value, keys)
         if self.choices and value not in self.choices:
             self.fail(value, keys, among=self.choices)
         if (self.non_empty and not value.strip()) or (self.pattern and not re.fullmatch(self.pattern, value)):
             self.fail(value, keys)
+
+
+def _text_with_colon(value: Any) -> str | None:
+    """The text an unquoted `Emrakul: the Promised End` was meant to be, when YAML read it
+    as a mapping of one key to a text (or nothing): `KEY: VALUE`, cut to 80 characters;
+    else None."""
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return None
+    [(key, item)] = value.items()
+    if not isinstance(key, str) or not (item is None or isinstance(item, str)):
+        return None
+    return f"{key}: {item or ''}".rstrip()[:80]
 
 
 def _closest(word: str, known: Iterable[str], *, ignore_case: bool = False) -> str | None:

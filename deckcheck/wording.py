@@ -37,3 +37,12 @@ def counted(count: int, noun: str, *, grouped: bool = False) -> str:
     `grouped`: thousands separated)."""
     number = f"{count:,}" if grouped else str(count)
     return f"{number} {noun}" if count == 1 else f"{number} {noun}s"
+
+
+def yaml_quoted(text: str) -> str:
+    """`text` in double quotes, as a YAML file must write a value YAML would otherwise read
+    as something else (`"*.dek"`, `"Emrakul: the Promised End"`): JSON's escapes, which a
+    double-quoted YAML scalar reads alike."""
+    import json  # only for a file that is wrong
+
+    return json.dumps(text, ensure_ascii=False)

@@ -22,6 +22,7 @@ later can name the line of the key at fault (`line_of`).
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from typing import Any
 from .errors import DeckcheckError
 from .limits import NumberTooLong, one_line
 from .textio import MAX_INPUT_BYTES
+from .wording import yaml_quoted
 
 
 class YamlError(DeckcheckError):
@@ -151,25 +153,36 @@ def load_yaml_document(
 # name: a flow list or mapping (its opening bracket) and a quoted scalar (its quote).
 _OPENED_BY = {"while parsing a flow sequence": "]", "while parsing a flow mapping": "}", "while scanning a quoted scalar": ""}
 _QUOTES = {"'": "single quote", '"': "double quote"}
+_CLOSED_BY = {"'['": "']'", "'{'": "'}'", "single quote": "a single quote", "double quote": "a double quote"}
+# The context of an entry a flow list or mapping lacks (`[1,` cut by the end of the file,
+# `[1,,2]`): the parser's mark is where the entry should be, not the bracket.
+_IN_FLOW_NODE = "while parsing a flow node"
 
 
 def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
     """The YamlError for PyYAML's (or libyaml's) syntax error `exc` in `text`. The parser
     names where it gave up (`problem_mark`); for a bracket or a quote left open that is
     often the end of the file, far from the mistake, so the message leads with where the
-    open construct began (`context_mark`) and says both."""
+    open construct began (`context_mark`, or the bracket `_open_bracket` finds) and says both."""
     mark = getattr(exc, "problem_mark", None)
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if mark is None:
         return YamlError(f"invalid YAML ({problem})", source=source)
     line, where = _place(text, mark)
-    opened = _unclosed(exc, text, mark, problem)
-    if opened is not None:
-        start = exc.context_mark  # type: ignore[attr-defined]
+    plain = _in_plain_words(exc, text, mark, problem)
+    if plain is not None:
+        start, detail = plain
+        line, where = _place(text, start)
+        return YamlError(f"{where}: invalid YAML: {detail}", source=source, line=line)
+    unclosed = _unclosed(exc, text, mark, problem)
+    if unclosed is not None:
+        opened, start = unclosed
         at_end = mark.index >= len(text)
         found = f"the end of the file at line {line}" if at_end else f"{one_line(repr(text[mark.index]))} at {where}"
-        detail = f"the {opened} opened here is never closed; found {found}" if at_end else \
-            f"the {opened} opened here is not closed before {found} ({problem})"
+        # At the end of the file nothing else was expected: say what closes it. Before it, the
+        # parser's own words say what it expected there (a ',' or the closing bracket).
+        detail = f"the {opened} opened here is never closed; found {found}; close it with {_CLOSED_BY[opened]}" \
+            if at_end else f"the {opened} opened here is not closed before {found} ({problem})"
         return YamlError(
             f"line {start.line + 1}, column {start.column + 1}: invalid YAML: {detail}", source=source, line=start.line + 1)
     if text[mark.index:mark.index + 1] == "\t":  # an editor's tab: PyYAML only says it cannot start a token
@@ -177,20 +190,91 @@ def _syntax_error(exc: Exception, text: str, source: str) -> YamlError:
     return YamlError(f"{where}: invalid YAML ({problem})", source=source, line=line)
 
 
-def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> str | None:
-    """The opening bracket or quote (`'['`, `double quote`) of the construct `exc` says was left open,
-    else None: a flow list or mapping whose closing bracket the parser looked for, or a
-    quoted scalar the end of the file cut (a bad escape in one is another fault)."""
+def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple[Any, str] | None:
+    """Where and what, in plain words, for the faults whose parser wording says neither (libyaml:
+    `did not find expected alphabetic or numeric character`, `but found another document`,
+    `did not find expected node content`), else None:
+    - a value that starts with `*` or `&` (an unquoted glob, `exclude: *.md`), read as an
+      alias or an anchor, or as an alias that names no anchor (`banned: [*Lotus]`): put it
+      in quotes;
+    - a ': ' inside a value (`mapping values are not allowed here`): a key indented too
+      deep, or a value that holds ': ' unquoted;
+    - a second document (`---`) in a file that holds one;
+    - an empty entry of a flow list or mapping (`[a,, b]`): the ',' to remove."""
+    context = getattr(exc, "context", None)
     start = getattr(exc, "context_mark", None)
-    closer = _OPENED_BY.get(getattr(exc, "context", None) or "")
+    if context in _NAME_STARTS and start is not None and start.index < len(text):
+        written = _written(text, start.index)
+        what = "an alias (*name)" if written.startswith("*") else "an anchor (&name)"
+        return start, f"{one_line(repr(written))} starts {what}, not text; put the value in quotes: {one_line(yaml_quoted(written))}"
+    if problem.startswith(("found undefined alias", "found unknown alias")) and text[mark.index:mark.index + 1] == "*":
+        written = _written(text, mark.index)
+        return mark, (f"{one_line(repr(written))} is an alias (*name) of no anchor, not text; put the value in quotes: "
+                      f"{one_line(yaml_quoted(written))}")
+    if problem.startswith("mapping values are not allowed"):
+        return mark, ("a ': ' inside a value: if this line is a key of its own, indent it as the key above it; "
+                      "if the ': ' belongs to the value, put the value in quotes")
+    if context == "expected a single document in the stream":
+        return mark, "a second YAML document starts here; the file holds one: remove this line or what follows it"
+    if context == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
+        bracket = _open_bracket(text, mark.index)
+        if bracket is not None:
+            return mark, (f"an empty entry (a ',' with nothing before it) in the '{text[bracket.index]}' opened at line "
+                          f"{bracket.line + 1}, column {bracket.column + 1}; remove the extra ','")
+    return None
+
+
+# The contexts of a `*` or `&` that names no alias or anchor, and where such a name ends.
+_NAME_STARTS = frozenset({"while scanning an alias", "while scanning an anchor"})
+_STOPS = re.compile(r"[\s,\[\]{}]")
+
+
+def _written(text: str, index: int) -> str:
+    """The plain value (or key: its ':' left out) written from `index` on, up to 80 characters."""
+    written = _STOPS.split(text[index:index + 80], maxsplit=1)[0]
+    return written[:-1] if written.endswith(":") and len(written) > 1 else written
+
+
+def _unclosed(exc: Exception, text: str, mark: Any, problem: str) -> tuple[str, Any] | None:
+    """The opening bracket or quote (`'['`, `double quote`) of the construct `exc` says was
+    left open, and where it is, else None: a flow list or mapping whose closing bracket the
+    parser looked for or whose next entry the end of the file cut (`[a, b,`: the parser names
+    only the entry, so the bracket is found by `_open_bracket`), or a quoted scalar the end
+    of the file cut (a bad escape in one is another fault)."""
+    at_end = mark.index >= len(text)
+    context = getattr(exc, "context", None) or ""
+    if context == _IN_FLOW_NODE:
+        start = _open_bracket(text, mark.index) if at_end else None
+        return (f"'{text[start.index]}'", start) if start is not None else None
+    start = getattr(exc, "context_mark", None)
+    closer = _OPENED_BY.get(context)
     if start is None or closer is None or start.index >= len(text):
         return None
     if closer and f"'{closer}'" not in problem:
         return None
-    if not closer and mark.index < len(text):
+    if not closer and not at_end:
         return None
     opener = text[start.index]
-    return _QUOTES.get(opener, f"'{opener}'")
+    return _QUOTES.get(opener, f"'{opener}'"), start
+
+
+def _open_bracket(text: str, end: int) -> Any:
+    """The mark of the innermost flow list or mapping (`[`, `{`) still open at index `end`
+    of `text`, else None: its tokens scanned up to there (a scan only, after a parse failed)."""
+    import yaml
+
+    opened: list[Any] = []
+    try:
+        for token in yaml.scan(text, Loader=_loader(False)):
+            if token.start_mark.index >= end:
+                break
+            if isinstance(token, (yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken)):
+                opened.append(token.start_mark)
+            elif isinstance(token, (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken)) and opened:
+                opened.pop()
+    except yaml.YAMLError:
+        pass  # a fault the scanner sees first: what was opened before it stands
+    return opened[-1] if opened else None
 
 
 def _place(text: str, mark: Any) -> tuple[int, str]:
@@ -241,9 +325,13 @@ def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> No
     for event in yaml.parse(text, Loader=loader_class):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             mark = event.start_mark
+            # `exclude: *md` is an alias to YAML, but a glob to whoever wrote it.
+            written = _written(text, mark.index) if isinstance(event, yaml.AliasEvent) else ""
+            glob = f" (a text that starts with '*', such as a glob, goes in quotes: {one_line(yaml_quoted(written))})" \
+                if written.startswith("*") else ""
             raise YamlError(
                 f"line {mark.line + 1}, column {mark.column + 1}: anchors and aliases (&name, *name) are not "
-                f"allowed in a {what}; write each value out in full",
+                f"allowed in a {what}; write each value out in full{glob}",
                 source=source, line=mark.line + 1,
             )
 

@@ -37,6 +37,10 @@ GLOB_CASES = [
     ("d?ck.txt", "deck.txt", True), ("d?ck.txt", "d/ck.txt", False),
     ("[ab].txt", "a.txt", True), ("[!a]*.txt", "a.txt", False), ("[!a]*.txt", "b.txt", True),
     ("**/x.txt", "x.txt", True), ("a/**/b/*.txt", "a/b/c.txt", True), ("a+b (1).txt", "a+b (1).txt", True),
+    # A `\` is a `/` and escapes nothing; a `[`, `*` or `?` of a name is a set of one (docs/ci.md).
+    ("decks\\a.txt", "decks/a.txt", True), ("[[]draft] burn.txt", "[draft] burn.txt", True),
+    ("[[]draft] burn.txt", "d burn.txt", False), ("[draft] burn.txt", "d burn.txt", True),
+    ("[draft] burn.txt", "[draft] burn.txt", False), ("a[*].txt", "a*.txt", True), ("a[*].txt", "ab.txt", False),
 ]
 
 

@@ -175,9 +175,9 @@ BROKEN_CONFIGS = [
     # A list or a quote left open: the line it was opened on, and where the parser gave up
     # (the file's last line: PyYAML's mark is one past it, on no line).
     ("format: [mtg/modern\n", 1,
-     "line 1, column 9: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1"),
+     "line 1, column 9: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1; close it with ']'"),
     ('format: mtg/modern\ndecks: "decks/**\n', 2,
-     "line 2, column 8: invalid YAML: the double quote opened here is never closed; found the end of the file at line 2"),
+     "line 2, column 8: invalid YAML: the double quote opened here is never closed; found the end of the file at line 2; close it with a double quote"),
     ('format: mtg/modern\ndecks: [decks/**\n\n\nexclude: [old/**]\n', 2,
      "line 2, column 8: invalid YAML: the '[' opened here is not closed before ':' at line 5, column 8"),
     ('format: mtg/modern\ndecks:\n  - "decks/**"\n  - "' + "*" * 257 + '"\n', 4, "decks[1]: a glob of 257 characters; at most 256"),
@@ -197,6 +197,31 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
     assert annotation.startswith(prefix) and annotation[len(prefix):].startswith(message.replace("%", "%25")), annotation
     plain = cli("check", cwd=tmp_path / "ci", env={"GITHUB_ACTIONS": "false"})
     assert (plain.returncode, plain.stdout, plain.stderr) == (2, "", done.stderr)
+
+
+# Each fault of a key of deckcheck.yaml ends `(line N)` on stderr, the line of its annotation,
+# as a wrong type or an unknown key always did: one found once the keys were known valid (an
+# unknown format id, a format or policy file not found, an assertion that does not parse, a
+# policy file without a rule for a deck's hand) named no line, so a log without annotations
+# (a local run, the pre-commit hook) did not say where.
+KEYED_CONFIG_ERRORS = [(text, line, message) for text, line, message in BROKEN_CONFIGS if not message.startswith("line ")] + [
+    ("format: mtg/modrn\n", 1, "format: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
+    ('format: mtg/modern\nformats:\n  "decks/**": formats/gone.yaml\n', 3,
+     "formats.decks/**: format file 'formats/gone.yaml' not found"),
+    ('format: mtg/modern\nsimulate:\n  "decks/*.txt": {policy: five.yaml, assert: "keep7 >= 0.5"}\n', 3,
+     "simulate.decks/*.txt: five.yaml: keep.5 gives no rule for the opening hand of 7 cards"),
+]
+
+
+@pytest.mark.parametrize("text, line, message", KEYED_CONFIG_ERRORS, ids=[case[2].split(":")[0] for case in KEYED_CONFIG_ERRORS])
+def test_a_broken_key_of_deckcheck_yaml_names_its_line_on_stderr(cli, tmp_path, text, line, message):
+    write(tmp_path, {"deckcheck.yaml": text, "five.yaml": "keep:\n  5: true\n", "decks/burn.txt": BURN})
+    done = cli("check", cwd=tmp_path)
+    [error] = done.stderr.splitlines()
+    assert done.returncode == 2 and error.startswith(f"deckcheck: error: deckcheck.yaml: {message}"), error
+    assert error.endswith(f" (line {line})"), error
+    github = cli("check", "-o", "github", cwd=tmp_path)
+    assert github.stdout.startswith(f"::error file=deckcheck.yaml,line={line},title=deckcheck.yaml::{message}")
 
 
 # A format or policy file of the repository that deckcheck.yaml names and a pull request
@@ -528,6 +553,26 @@ def test_a_decks_glob_whose_files_exclude_takes_says_so_not_that_case_differs(cl
     ]
 
 
+
+def test_a_formats_or_simulate_glob_whose_files_exclude_takes_names_the_exclude(cli, tmp_path):
+    """A `formats` or `simulate` glob whose only files an `exclude` glob takes said 'matches
+    no deck' and nothing more, though the file is there (read as a typo in the glob): it names
+    the file and the `exclude` glob that takes it, as a `decks` glob's warning does."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nexclude: ["decks/old/**"]\nformats:\n  "decks/old/**": mtg/legacy\n'
+                          'simulate:\n  "decks/old/burn.txt": {assert: "keep7 >= 0"}\n',
+        "decks/burn.txt": BURN, "decks/old/burn.txt": BURN,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    but = "'decks/old/burn.txt' would match, but exclude 'decks/old/**' takes it"
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+        f"deckcheck: warning: deckcheck.yaml: simulate.decks/old/burn.txt: matches no deck, so its assertions did not run; {but}",
+        f"deckcheck: warning: deckcheck.yaml: formats.decks/old/**: matches no deck; {but}",
+    ]
+    assert f"::warning file=deckcheck.yaml,line=4,title=deckcheck check::deckcheck.yaml: formats.decks/old/**: matches no deck; {but}" \
+        in done.stdout.splitlines()
+
 def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(cli, tmp_path):
     """Its errors and the simulation's notes named the policy file by its absolute path
     (`deckcheck.yaml: simulate.x.policy: /home/runner/work/r/r/gone.yaml: cannot read
@@ -540,7 +585,7 @@ def test_a_policy_file_is_named_from_the_working_directory_as_deckcheck_yaml_is(
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr == ("deckcheck: error: deckcheck.yaml: simulate.*.txt.policy: policies/gone.yaml: cannot read "
-                           "policy file (No such file or directory)\n")
+                           "policy file (No such file or directory) (line 3)\n")
     (tmp_path / "deckcheck.yaml").write_text(
         'format: mtg/modern\nsimulate:\n  "*.txt": {policy: policies/p.yaml, assert: "keep7 >= 0.1"}\n', encoding="utf-8")
     noted = cli("check", cwd=tmp_path)

@@ -797,7 +797,7 @@ def test_a_sarif_log_says_the_first_decks_it_did_not_check_and_counts_the_rest(m
 VALIDATE_STOPS = [
     (["-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
     (["-f", "./cube.yaml"], "cube.yaml: line 1, column 7: invalid YAML: the '[' opened here is never closed; "
-                            "found the end of the file at line 1"),
+                            "found the end of the file at line 1; close it with ']'"),
     (["-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
 ]
 

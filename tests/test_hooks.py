@@ -144,10 +144,11 @@ def test_action_is_composite_and_injection_safe():
     assert set(action["inputs"]) == {"args", "report", "python-version", "version", "cards"}
 
 
-def _run_step(name: str, env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess:
+def _run_step(name: str, env: dict[str, str], cwd: Path, before: str = "") -> subprocess.CompletedProcess:
+    """The action's step `name` run by bash, after the bash commands `before`."""
     step = next(step for step in _action()["runs"]["steps"] if step.get("name") == name)
     full = {**os.environ, **env, "PATH": str(Path(sys.executable).parent) + os.pathsep + os.environ.get("PATH", "")}
-    return subprocess.run(["bash", "-e", "-c", step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
+    return subprocess.run(["bash", "-e", "-c", before + step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
 
 
 def test_action_run_step_annotates_and_reports_the_exit_code(deck_repo, tmp_path):
@@ -167,7 +168,9 @@ def test_action_run_step_annotates_and_reports_the_exit_code(deck_repo, tmp_path
 def test_action_arguments_cannot_inject_shell(deck_repo, tmp_path):
     marker = tmp_path / "pwned"
     env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
-           "DECKCHECK_ARGS": f"validate decks/burn.txt -f mtg/modern '; touch {marker}' $(touch {marker})"}
+           # A word that starts `$(` is refused as shell syntax (test_the_action_s_args_name_the_run_step_...):
+           # one inside a word, as any shell character there, is a plain character of a file name.
+           "DECKCHECK_ARGS": f"validate decks/burn.txt -f mtg/modern '; touch {marker}' decks/$(touch {marker})`touch {marker}`"}
     done = _run_step("Run deckcheck", env, deck_repo)
     assert not marker.exists()
     assert done.returncode == 2  # the odd arguments are only (missing) decklist names: exit 2
@@ -391,3 +394,95 @@ def test_the_changed_files_command_docs_ci_suggests_checks_each_changed_deck_who
     _git(repo, "commit", "-qm", "no deck")
     done = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True, timeout=120)
     assert (done.returncode, done.stdout) == (0, ""), done.stderr
+
+
+def _changed_files_workflow() -> dict:
+    """The workflow docs/ci.md shows for the decks a pull request changes."""
+    import re
+
+    blocks = re.findall(r"```yaml\n(.*?)```", (ROOT / "docs" / "ci.md").read_text(encoding="utf-8"), re.DOTALL)
+    [workflow] = [block for block in blocks if "xargs -0 -r deckcheck check" in block]
+    return yaml.safe_load(workflow)
+
+
+@needs_git
+@pytest.mark.skipif(shutil.which("bash") is None or shutil.which("xargs") is None, reason="no bash or xargs")
+def test_the_changed_files_workflow_docs_ci_shows_is_a_run_step_that_fails_when_git_diff_does(tmp_path):
+    """The Action's `args` runs no shell, so the changed-files pipeline of docs/ci.md cannot
+    go there (a `|` in it is one error line): the page shows a workflow whose `run:` step
+    runs it. Its step is run here as GitHub runs `shell: bash` (`bash --noprofile --norc -eo
+    pipefail`), BASE from `env:`: the pull request's edited decks are checked; a base commit
+    the checkout lacks fails the step (without pipefail, xargs got no names and it passed)."""
+    from conftest import deckcheck_executable
+
+    steps = _changed_files_workflow()["jobs"]["deckcheck"]["steps"]
+    assert steps[0]["uses"].startswith("actions/checkout@") and steps[0]["with"]["fetch-depth"] == 0
+    [step] = [step for step in steps if "xargs" in step.get("run", "")]
+    assert step["shell"] == "bash" and "${{" not in step["run"] and set(step["env"]) == {"BASE"}
+    repo = tmp_path / "repo"
+    (repo / "decks").mkdir(parents=True)
+    (repo / "deckcheck.yaml").write_text("format: mtg/modern\n", encoding="utf-8")
+    for name in ("decks/Mono Red.txt", "decks/kept.txt", "decks/gone.txt"):
+        (repo / name).write_text(LEGAL, encoding="utf-8")
+    _git(repo, "init", "-q")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "decks")
+    base = _git(repo, "rev-parse", "HEAD").strip()
+    (repo / "decks" / "gone.txt").unlink()
+    (repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    _git(repo, "commit", "-qam", "a pull request")
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}, "GITHUB_ACTIONS": "true",
+           "PATH": f"{deckcheck_executable().parent}{os.pathsep}{os.environ['PATH']}"}
+
+    def run(base_commit: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=repo,
+                              env={**env, "BASE": base_commit}, capture_output=True, text=True, timeout=120)
+
+    done = run(base)
+    assert done.returncode == 123, done.stderr  # check's exit 1, as xargs says it
+    groups = [line for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert groups == ["::group::decks/Mono Red.txt - mtg/modern: ILLEGAL (1 problem)"], done.stdout
+    missing = run("0" * 40)
+    assert missing.returncode != 0 and missing.stdout == "" and "bad object" in missing.stderr, missing
+
+
+def test_the_action_s_args_name_the_run_step_for_a_pipeline(deck_repo, tmp_path):
+    """`args: check $(git diff --name-only BASE)` passed `$(git` as a deck and `--name-only`
+    as an option; `|` was refused with no word of where a pipeline goes."""
+    for args in ("git diff -z --name-only BASE HEAD | xargs -0 -r deckcheck check", "check $(git diff --name-only BASE)",
+                 "check `git diff --name-only BASE`"):
+        done = _run_step("Run deckcheck", {"GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": args}, deck_repo)
+        assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1, done.stderr
+        assert " is shell syntax, but args never reaches a shell; " in done.stderr
+        assert "goes in a `run:` step of its own (docs/ci.md)" in done.stderr
+    assert "`run:` step" in _action()["inputs"]["args"]["description"]
+
+
+def test_action_run_step_needs_no_builtin_of_bash_4(deck_repo, tmp_path):
+    """macOS runners run `shell: bash` with bash 3.2, which has no `mapfile`: the step read
+    deckcheck's arguments with it, so there it ran `deckcheck` with none (exit 2, its usage)
+    and checked nothing. Run here with bash 4's builtins turned off, as bash 3.2 lacks them:
+    every argument arrives whole, a name with a space too."""
+    (deck_repo / "decks" / "Mono Red.txt").write_text(ILLEGAL, encoding="utf-8")
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_ARGS": "validate 'decks/Mono Red.txt' decks/b*.txt -f mtg/modern"}
+    done = _run_step("Run deckcheck", env, deck_repo, before="enable -n mapfile readarray\n")
+    assert done.returncode == 1, done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert groups == ["decks/Mono Red.txt", "decks/bolts.txt", "decks/burn.txt"]
+    assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=1\n"
+
+
+def test_action_arguments_may_continue_lines_as_in_a_shell(deck_repo, tmp_path):
+    """`args: |` written as a shell script, a backslash ending each line but the last, gave
+    deckcheck a word '\\n' (shlex's) as a deck to check: 'no such file', exit 2. A line
+    continuation is read as a shell reads it; inside single quotes it stays as written."""
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_ARGS": "validate decks/*.txt \\\n  -f mtg/modern \\\n  --date 2024-06-01\n"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stdout + done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert groups == ["decks/bolts.txt", "decks/burn.txt"]
+    from deckcheck.action_args import arguments
+
+    assert arguments("check 'a \\\n b' \"c \\\n d\" e\\\\\n f") == ["check", "a \\\n b", "c  d", "e\\", "f"]

@@ -161,7 +161,7 @@ def test_without_lands_a_note_says_why(cli):
         ("tags:\n  bad-name: [Opt]\n", "tags.bad-name: a tag name is letters, digits and _"),
         ("lands: Arid Mesa\n", "lands: expected a list of card names"),
         ("keep: {7: count(burn) >= 1}\n", "unknown tag 'burn'"),
-        ("keep: [unclosed\n", "line 1, column 7: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1"),  # not line 2 of a one-line file
+        ("keep: [unclosed\n", "line 1, column 7: invalid YAML: the '[' opened here is never closed; found the end of the file at line 1; close it with ']'"),  # not line 2 of a one-line file
     ],
 )
 def test_policy_file_errors_name_the_key(cli, deck, tmp_path, content, message):

@@ -412,11 +412,11 @@ def run_check(
         for spec in config.simulate:
             if spec.glob not in used_globs:
                 text = (f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
-                        f"{_but_for_case(spec.glob, deck_names)}")
+                        f"{_why_no_deck(config, spec.glob, walked, deck_names)}")
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("simulate", spec.glob))))
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for rel in deck_names):
-                text = f"{config.shown}: formats.{pattern}: matches no deck{_but_for_case(pattern, deck_names)}"
+                text = f"{config.shown}: formats.{pattern}: matches no deck{_why_no_deck(config, pattern, walked, deck_names)}"
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
     # Warnings first, as stderr has them (before the report; the notes follow it).
@@ -494,7 +494,7 @@ def _selection_globs_unused(
 
 def _excluded(config: ProjectConfig, pattern: str, files: Iterable[str]) -> str:
     """`; 'decks/a.txt' would match, but exclude 'decks/a*' takes it` for the first of
-    `files` that the `decks` glob `pattern` matches as written and an `exclude` glob takes
+    `files` that the glob `pattern` matches as written and an `exclude` glob takes
     (why a glob that matches files matches no deck); "" for none."""
     for rel in files:
         if matches(pattern, rel):
@@ -502,6 +502,14 @@ def _excluded(config: ProjectConfig, pattern: str, files: Iterable[str]) -> str:
             if by is not None:
                 return f"; {rel!r} would match, but exclude {by!r} takes it"
     return ""
+
+
+def _why_no_deck(config: ProjectConfig, pattern: str, files: Iterable[str], decks: Iterable[str]) -> str:
+    """Why a `formats` or `simulate` glob matches no deck, when a file says it: one it
+    matches that an `exclude` glob takes (`simulate.decks/old/a.txt: matches no deck, ...;
+    'decks/old/a.txt' would match, but exclude 'decks/old/**' takes it`: the file is there,
+    so 'matches no deck' alone read as a typo), else a deck it would match but for case."""
+    return _excluded(config, pattern, files) or _but_for_case(pattern, decks)
 
 
 def _but_for_case(pattern: str, files: Iterable[str]) -> str:
@@ -574,9 +582,8 @@ def _simulate(  # type: ignore[no-untyped-def]
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its
         # opening hand size): the configuration's fault, named like its other errors.
-        error = ConfigError(f"simulate.{spec.glob}: {exc.named(KEY_OF_SETTING)}", path=config.shown)
-        error.line = config.lines.get(("simulate", spec.glob))  # where the reports place it; the message stays
-        raise error from None
+        raise ConfigError(exc.named(KEY_OF_SETTING), path=config.shown, keys=("simulate", spec.glob),
+                          line=config.lines.get(("simulate", spec.glob))) from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its
         # assertions fail, saying why, and the other decks go on.

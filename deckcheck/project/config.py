@@ -108,9 +108,19 @@ class ConfigError(DeckcheckError):
     def __init__(self, message: str, *, path: str, keys: Keys = (), line: int | None = None, located: str | None = None):
         self.path, self.keys, self.line = located or path, keys, line
         self.output: str | None = None
+        self._said = (message, path, located)
         key = dotted(keys)
         self.detail = (f"{key}: " if key else "") + message + (f" (line {line})" if line is not None and key else "")
         super().__init__(f"{path}: {self.detail}")
+
+    def at_line(self, line: int | None) -> ConfigError:
+        """This error placed on `line` of deckcheck.yaml, its message ending `(line N)` as a
+        schema error's does: a fault found once the keys were known to be valid (an unknown
+        format id, an assertion that does not parse) said no line on stderr."""
+        message, path, located = self._said
+        placed = ConfigError(message, path=path, keys=self.keys, line=line, located=located)
+        placed.output = self.output
+        return placed
 
 
 # The key of a `simulate` entry that gives each setting the engine's messages name (its
@@ -233,10 +243,10 @@ def load_config(path: Path) -> ProjectConfig:
     try:
         return _settings(path, data, shown, document.line_of)
     except ConfigError as exc:
-        if exc.line is None and exc.keys:
-            exc.line = document.line_of(exc.keys)  # for the annotation; the message stays as it was
-        exc.output = _usable_output(data)
-        raise
+        # A fault on another file (a format file's own line) keeps that file's place.
+        error = exc.at_line(document.line_of(exc.keys)) if exc.line is None and exc.keys else exc
+        error.output = _usable_output(data)
+        raise error from None
 
 
 def _usable_output(data: Mapping[str, Any]) -> str | None:
