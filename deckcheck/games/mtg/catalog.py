@@ -25,7 +25,7 @@ from ...cards.catalog import SUGGESTIONS
 from ...cards.resolve import resolve_by_name
 from ...errors import MissingGameData
 from ...model import CardEntry, Deck
-from ...names import card_key, faces, full_key, loose_key
+from ...names import and_swapped, card_key, faces, full_key, loose_key
 from ...problem import Problem
 from ...textio import without_surrogates
 from . import GAME
@@ -199,6 +199,8 @@ class MtgCatalog:
                 card = None
             else:
                 card = self._local(name)
+                if card is None and (other := and_swapped(name)) is not None:  # `Aang & Katara`
+                    card = self._local(other)
                 if card is None and self.base is not None:
                     card = self.base.get(name)
             self._cards[name] = card
