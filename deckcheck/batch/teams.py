@@ -171,8 +171,11 @@ def check_team(
             problems += _seat_clashes(members)
             problems = _with_members(problems, _members_problems(members), [])
         games = {fmt.game for fmt in known}
+        # Members of several games: each one's problems in their own game's words.
+        member_games = {member.player: formats[member.format_id].game for member in members
+                        if member.format_id in formats} if len(games) > 1 else None
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems,
-                          game=games.pop() if len(games) == 1 else "")
+                          game=games.pop() if len(games) == 1 else "", member_games=member_games)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
     unified = unified and unified_unless_told(fmt)
