@@ -1,7 +1,7 @@
 """Pieces of English the games' messages share."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def article(word: str) -> str:
@@ -37,3 +37,16 @@ def counted(count: int, noun: str, *, grouped: bool = False) -> str:
     `grouped`: thousands separated)."""
     number = f"{count:,}" if grouped else str(count)
     return f"{number} {noun}" if count == 1 else f"{number} {noun}s"
+
+
+def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> str:
+    """`items` joined by commas, the first MAX_HOLDERS_LISTED of them and then how many
+    more (`and 37 more players`): a message stays short however many there are (a team's
+    players, a deck's unknown passcodes).
+    `total`: how many there are when `items` holds only the first of them."""
+    from .limits import MAX_HOLDERS_LISTED
+
+    listed = items[:MAX_HOLDERS_LISTED]
+    more = (len(items) if total is None else total) - len(listed)
+    shown = ", ".join(listed)
+    return f"{shown}, and {more:,} {rest}" if more > 0 else shown

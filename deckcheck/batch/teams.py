@@ -52,10 +52,10 @@ from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
-from ..wording import counted, listed
+from ..wording import counted, listed, named_few
 from ..result import TeamResult
 from .registration import REGISTRATION, SEATS
-from .team_pools import listed_holders, named_few, shown_player, team_pool_problems
+from .team_pools import listed_holders, shown_player, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"
