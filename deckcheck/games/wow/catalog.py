@@ -76,8 +76,8 @@ class WowCatalog:
             if self._loose_names is None:
                 self._loose_names = loose_index((card.name, card) for card in self._cards.values())
             found = self._loose_names.get(loose_key(name))
-            if found is None and (other := and_swapped(name)) is not None:  # `Slash & Dash`
-                found = self._cards.get(fold(other)) or self._loose_names.get(loose_key(other))
+            if found is None and (other := and_swapped(name)) is not None:  # `Slash & Dash`, exactly
+                found = self._cards.get(fold(other))
         return found
 
     def lookup(self, entry: CardEntry) -> WowCard | None:

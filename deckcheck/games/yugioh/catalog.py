@@ -158,9 +158,10 @@ class YgoCatalog:
 
     def _and_swapped(self, name: str) -> YgoCard | None:
         """The card `name` spells with its `and` written `&` or the other way (`Ash Blossom
-        and Joyous Spring`), when no other spelling found one (names.and_swapped)."""
+        and Joyous Spring`), when no other spelling found one (names.and_swapped). Exactly
+        (folded): the loose key of `A & B` is `A B`'s, another name than the one written."""
         other = and_swapped(name)
-        return None if other is None else self._by_name.get(fold(other)) or self._loose(other)
+        return None if other is None else self._by_name.get(fold(other))
 
     def root(self, card: YgoCard) -> YgoCard:
         """The card `card` counts as (itself when it has no alias or the alias is unknown)."""
