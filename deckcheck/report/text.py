@@ -19,7 +19,7 @@ from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted, names_listed
 # The games' descriptors (no card data): every command that checks a deck has loaded them.
-from ..games import zone_counts, zones_in_words
+from ..games import zone_counts, zone_words, zones_in_words
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -66,9 +66,15 @@ def _problem_lines(problems: list[Problem], *, color: bool, game: str = "", game
     lines. The zone column names a zone in `game`'s words (a Yu-Gi-Oh! deck's `Side Deck`):
     Magic's are its zone ids, as before; `games`, each problem's game, where a block's
     problems are of several (a team of a Magic and a Yu-Gi-Oh! deck, TeamResult.games)."""
+    if not problems:  # most decks of a batch: no column to measure
+        return []
     wheres = [_where(problem) for problem in problems]
-    zones = [zone or "" for zone in zones_in_words([problem.zone for problem in problems], game, games)]
-    width, where, zone_width = rule_width(problems), widest(wheres, WHERE_WIDTH), widest(zones, ZONE_WIDTH - 1) + 1
+    zones = [problem.zone or "" for problem in problems]
+    if games is not None or zone_words(game):  # Magic's zones are their ids: nothing to look up
+        zones = [zone or "" for zone in zones_in_words(zones, game, games)]
+    # Zone words are ASCII (the games' descriptors): `len` measures them, as `columns` would.
+    zone_width = max(ZONE_WIDTH, max(map(len, zones), default=0) + 1)
+    width, where = rule_width(problems), widest(wheres, WHERE_WIDTH)
     return [_problem_line(problem, at, zone, color=color, width=width, where=where, zone_width=zone_width)
             for problem, at, zone in zip(problems, wheres, zones)]
 
