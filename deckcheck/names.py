@@ -228,6 +228,22 @@ def card_key(name: str) -> str:
     return front
 
 
+# A standalone `&` or `and` (not `Q&A`, not `Sand`): players write `Ash Blossom and Joyous
+# Spring` for `Ash Blossom & Joyous Spring` and `Aang & Katara` for `Aang and Katara`.
+_AND = lazy(r"(?<!\S)(?:&|and)(?!\S)", re.IGNORECASE)
+
+
+def and_swapped(name: str) -> str | None:
+    """`name` with each standalone `&` written `and` and each `and` written `&`; None when it
+    has neither. The catalogs try it only after every other spelling of a name failed (an
+    unknown name's fallback): a loose key drops the `&` but keeps the `and`, so neither
+    spelling finds the other there."""
+    if "&" not in name and "and" not in name.lower():
+        return None
+    swapped = _AND.sub(lambda match: "and" if match.group() == "&" else "&", name)
+    return None if swapped == name else swapped
+
+
 _NOT_ALNUM = lazy(r"[^0-9a-z]+")
 
 

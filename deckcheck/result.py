@@ -118,12 +118,12 @@ class DeckResult(Record):
 
 
 class TeamResult(Record):
-    __slots__ = ("team", "format", "players", "problems", "registered_at", "game")
+    __slots__ = ("team", "format", "players", "problems", "registered_at", "game", "member_games")
     __hash__ = None  # type: ignore[assignment]
 
     def __init__(
         self, team: str, format: str, players: list[str], problems: list[Problem] | None = None,
-        registered_at: dict[str, Place] | None = None, game: str = "",
+        registered_at: dict[str, Place] | None = None, game: str = "", member_games: dict[str, str] | None = None,
     ) -> None:
         self.team = team
         self.format = format
@@ -135,6 +135,18 @@ class TeamResult(Record):
         # The game of the team's format(s) ("" when they are not of one game, or none
         # loaded): the text and HTML reports name its zones in that game's words.
         self.game = game
+        # The game of each member (player -> game) of a team whose formats are of several
+        # games (a Magic deck and a Yu-Gi-Oh! deck): each member's problems are named in
+        # their own game's words (`games`). None for a team of one game.
+        self.member_games = member_games
+
+    @property
+    def games(self) -> list[str] | None:
+        """Each problem's game, for a team whose members play several games: the game of
+        the member it names (its `player`; "" for the team's own); None for a team of one."""
+        if not self.member_games:
+            return None
+        return [self.member_games.get(problem.details.get("player", ""), "") for problem in self.problems]
 
     @property
     def legal(self) -> bool:

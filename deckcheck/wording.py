@@ -1,7 +1,7 @@
 """Pieces of English the games' messages share."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def article(word: str) -> str:
@@ -46,3 +46,16 @@ def yaml_quoted(text: str) -> str:
     import json  # only for a file that is wrong
 
     return json.dumps(text, ensure_ascii=False)
+
+
+def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> str:
+    """`items` joined by commas, the first MAX_HOLDERS_LISTED of them and then how many
+    more (`and 37 more players`): a message stays short however many there are (a team's
+    players, a deck's unknown passcodes).
+    `total`: how many there are when `items` holds only the first of them."""
+    from .limits import MAX_HOLDERS_LISTED
+
+    listed = items[:MAX_HOLDERS_LISTED]
+    more = (len(items) if total is None else total) - len(listed)
+    shown = ", ".join(listed)
+    return f"{shown}, and {more:,} {rest}" if more > 0 else shown

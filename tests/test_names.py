@@ -5,7 +5,7 @@ import unicodedata
 
 import pytest
 
-from deckcheck.names import card_key, display_name, fold, without_invisible
+from deckcheck.names import and_swapped, card_key, display_name, fold, without_invisible
 
 SAME = [
     ("Lim-Dûl's Vault", "lim-dul's vault"),
@@ -128,3 +128,15 @@ def test_display_name_spaces_words_as_the_whitespace_pattern_does():
             continue  # (split cards: not what this compares)
         for name in (f"{char}Fire{char}{char} Ice{char}", f"A{char}B", char):
             assert display_name(name) == spaces.sub(" ", name.replace("\u00a0", " ")).strip(), hex(code)
+
+
+@pytest.mark.parametrize("name, swapped", [
+    ("Ash Blossom and Joyous Spring", "Ash Blossom & Joyous Spring"),
+    ("Aang & Katara", "Aang and Katara"),
+    ("ghost ogre AND snow rabbit", "ghost ogre & snow rabbit"),
+    ("Sandstorm", None),          # `and` inside a word is no `and`
+    ("Q&A Session", None),        # nor an `&` between letters
+    ("Lightning Bolt", None),
+])
+def test_and_swapped(name, swapped):
+    assert and_swapped(name) == swapped

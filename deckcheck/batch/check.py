@@ -24,7 +24,7 @@ from ..registered_pools import Pool
 from ..problem import PARSE_ERROR, WARNING, Problem, ProblemBudget
 from ..report.stream import Totals
 from ..result import DeckResult, Report, TeamResult
-from ..wording import counted
+from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
@@ -33,7 +33,6 @@ from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
-from .team_pools import named_few
 from .teams import (
     TEAM_REGISTRATION, Member, check_team, has_team_rules, is_team_format, no_team_rules, spoken_sizes, team_settings,
 )

@@ -36,6 +36,7 @@ from ..problem import Problem
 from ..rules.registered_pool import ID as REGISTERED_POOL
 from ..rules.registered_pool import held_text
 from .registration import Registration
+from ..wording import named_few
 
 if TYPE_CHECKING:
     from .teams import Member
@@ -173,18 +174,6 @@ def shown_player(player: str) -> str:
     from ..report.style import cut
 
     return cut(player, MAX_TABLE_CELL_CHARS)
-
-
-def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> str:
-    """`items` joined by commas, the first MAX_HOLDERS_LISTED of them and then how many
-    more (`and 37 more players`): a team problem's message stays short however big the team.
-    `total`: how many there are when `items` holds only the first of them."""
-    from ..limits import MAX_HOLDERS_LISTED
-
-    listed = items[:MAX_HOLDERS_LISTED]
-    more = (len(items) if total is None else total) - len(listed)
-    shown = ", ".join(listed)
-    return f"{shown}, and {more:,} {rest}" if more > 0 else shown
 
 
 def listed_holders(held_by: dict[str, int]) -> tuple[str, dict[str, object]]:

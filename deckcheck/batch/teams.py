@@ -52,10 +52,10 @@ from ..names import card_key
 from ..registered_pools import Pool, pool_settings
 from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
-from ..wording import counted, listed
+from ..wording import counted, listed, named_few
 from ..result import TeamResult
 from .registration import REGISTRATION, SEATS
-from .team_pools import listed_holders, named_few, shown_player, team_pool_problems
+from .team_pools import listed_holders, shown_player, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"
@@ -171,8 +171,11 @@ def check_team(
             problems += _seat_clashes(members)
             problems = _with_members(problems, _members_problems(members), [])
         games = {fmt.game for fmt in known}
+        # Members of several games: each one's problems in their own game's words.
+        member_games = {member.player: formats[member.format_id].game for member in members
+                        if member.format_id in formats} if len(games) > 1 else None
         return TeamResult(team=name, format=", ".join(map(str, format_ids)), players=players, problems=problems,
-                          game=games.pop() if len(games) == 1 else "")
+                          game=games.pop() if len(games) == 1 else "", member_games=member_games)
     fmt = formats[format_ids[0]]
     always, sizes = team_settings(fmt)
     unified = unified and unified_unless_told(fmt)

@@ -10,11 +10,12 @@ from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
 from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn
 from .help_lists import Command
 from .completion import complete_writers
-from ..wording import counted
+from ..wording import counted, named_few
 
 if TYPE_CHECKING:
+    from ..cards.catalog import PasscodeCatalog
     from ..formats import Format
-    from ..model import Deck
+    from ..model import CardEntry, Deck
 
 TO_OPTION = typer.Option(..., "--to", metavar="FORMAT", help=f"{WRITERS_MARK}.", autocompletion=complete_writers)
 
@@ -42,7 +43,7 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import by_passcode, names_faces
+    from ..decklists.convert import by_passcode, names_faces, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..games import passcode_game
     from ..model import MAYBEBOARD
@@ -63,6 +64,7 @@ def convert(
         catalog, _ = catalog_for(numbered.id, cards_db)
     magic = catalog_for("mtg", cards_db)[0] if names_faces(to, deck) else None
     emit(convert_deck(deck, to, catalog=catalog, magic=magic), encoding=decklists.written_encoding(to))
+    _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
         count = sum(entry.count for entry in outside)
@@ -70,6 +72,18 @@ def convert(
         where = f": line {first} on" if first else ""
         warn(f"{deck.source}: {counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) "
              f"{'are' if count != 1 else 'is'} not written")
+
+
+def _warn_of_numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> None:
+    """Passcodes the card data lacks are written by number in a list by name: the player
+    hears which, and that only deckcheck reads such a line back as the passcode."""
+    if not unnamed or catalog is None:
+        return
+    codes = named_few([f"{entry.code} (line {entry.line})" if entry.line else str(entry.code) for entry in unnamed],
+                      "more")
+    warn(f"{deck.source}: {counted(len(unnamed), 'passcode')} not in the card data ({catalog.describe()}) "
+         f"{'is' if len(unnamed) == 1 else 'are'} written as {'its number' if len(unnamed) == 1 else 'their numbers'}: "
+         f"{codes}; deckcheck reads such a line back as the passcode, but other programs read no card there")
 
 
 def _warn_of_a_big_guess(deck: Deck) -> None:

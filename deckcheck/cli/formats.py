@@ -219,7 +219,7 @@ def formats_import_lflist(
 
     Example: deckcheck formats import-lflist lflist.conf -d my-formats/
     """
-    from ..games.yugioh.lflist import MAX_COUNT, format_yaml, no_longer_listed, parse_lflist, region_of, slug
+    from ..games.yugioh.lflist import KNOWN_DAYS, MAX_COUNT, format_yaml, no_longer_listed, parse_lflist, region_of, slug
     from ..textio import read_text
 
     parsed = parse_lflist(read_text(path))
@@ -235,7 +235,7 @@ def formats_import_lflist(
     documents = [
         (lflist, format_yaml(lflist, extends=extends, source=path.name, named=named, unlimited=unlimited,
                              lifted=no_longer_listed(lflist, base_limits, unlimited, named),
-                             base_known=base is not None and base.lists_known_up_to is not None))
+                             base_known=[key for key in KNOWN_DAYS if base is not None and base.option(key) is not None]))
         for lflist in parsed.lists
     ]
     for lflist in parsed.lists:

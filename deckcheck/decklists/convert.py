@@ -10,10 +10,10 @@ writes YGOPro's own layout, so a file saved by YGOPro converts back byte for byt
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import DeckcheckError
-from ..model import Deck
+from ..model import CardEntry, Deck
 from ..problem import ERROR
 from . import fit, writer
 from ..wording import counted, names_listed
@@ -28,16 +28,30 @@ def by_passcode(name: str) -> bool:
     return getattr(writer(name), "PASSCODES", False)
 
 
+def _card_of(code: int, catalog: PasscodeCatalog) -> Any:
+    """The card a passcode names (an alternate artwork: its card), None when the data has none."""
+    return catalog.by_code(code) or catalog.artwork_of(code)
+
+
 def name_passcodes(deck: Deck, catalog: PasscodeCatalog) -> Deck:
     """Entries named after their passcode's own card (alternate artworks: their card's name)."""
     entries = []
     for entry in deck.entries:
         if entry.code is not None:
-            card = catalog.by_code(entry.code) or catalog.artwork_of(entry.code)
+            card = _card_of(entry.code, catalog)
             if card is not None:
                 entry = entry.replace(name=card.name, written=None)
         entries.append(entry)
     return deck.with_entries(entries)
+
+
+def unnamed_passcodes(deck: Deck, to: str, catalog: PasscodeCatalog | None) -> list[CardEntry]:
+    """The entries whose passcode no card of the data has, when `to` writes cards by name:
+    each is written as its number (`1 99999999`), which deckcheck reads back as that
+    passcode but a player or another program reads as no card, so `convert` warns of them."""
+    if catalog is None or by_passcode(to):
+        return []
+    return [entry for entry in deck.entries if entry.code is not None and _card_of(entry.code, catalog) is None]
 
 
 # Unknown names whose line and "did you mean" the error gives (the rest are only named).

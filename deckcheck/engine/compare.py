@@ -2,7 +2,8 @@
 
 Each policy gives rows for the play, the draw and a 50/50 mix of both (the average of the
 two). Columns: keep 7 (the full hand), a mulligan, the expected hand size and lands, a land
-drop on every turn 1..T, and for each `--cast` spell its castability and Karsten's measure.
+drop on every turn 1..T (the lands' two: in a game with lands), and for each `--cast` spell
+its castability and Karsten's measure.
 
 Exact wherever each policy is; otherwise Monte Carlo with common random numbers: every
 policy sees the same shuffled cards at each mulligan step of each game, so the difference
@@ -79,7 +80,9 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
                 "lower {0}", also=("turns",),
             )
     exact = all(run.outcome.mode == "exact" for run in runs)
-    columns = ["keep7", "mulligan", "expected_hand_size", "expected_lands", f"land_drops({turns})"]
+    columns = ["keep7", "mulligan", "expected_hand_size"]
+    if runs[0].has_lands:  # a game without lands (Yu-Gi-Oh!, WoW TCG) has no land columns, as simulate's report
+        columns += ["expected_lands", f"land_drops({turns})"]
     for name in dict.fromkeys(cast):
         shown = runs[0].castable[card_key(name)].question.name
         columns += [f"castable({shown})", f"castable_given_land_drops({shown})"]
@@ -88,7 +91,8 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
     for policy, run in zip(policies, runs):
         games = {} if exact else _per_game(run, turns, cast)
         for side in ROW_SIDES:
-            row = Row(policy=str(policy), side=side, values=_values(run, side, turns, cast))
+            values = _values(run, side, turns, cast)
+            row = Row(policy=str(policy), side=side, values={column: values[column] for column in columns})
             for column in columns:
                 pair = games.get((column, side))
                 if pair is None:

@@ -181,14 +181,21 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     ]
     if hand.has_mulligans or not simulation.policy.default:
         # A format without mulligans (Yu-Gi-Oh!) keeps every hand: the default policy's "keep
-        # any hand" says nothing the heading's "no mulligans" did not; a user's rules are
-        # shown, with the note that no hand is judged by them.
+        # any hand" says nothing the heading's "no mulligans" did not; a user's rule is
+        # shown, saying that no hand is judged by it.
         lines += ["", "Keep policy" + (" (default)" if simulation.policy.default else "")]
-        for size, text in _policy_lines(simulation).items():
-            if size == FREE:
-                lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
-            else:
-                lines.append(f"  {size:>2} {'card ' if size == '1' else 'cards'}  {inert(text)}")  # column kept
+        if not hand.has_mulligans:
+            # The user's rule for the opening hand (load_policy requires one), not the "keep
+            # any hand" the schedule holds: they asked for it, and hear that it judges nothing.
+            rule = simulation.policy.rule_for(hand.size)
+            text = rule.text if rule is not None else "keep any hand"
+            lines.append(f"  {hand.size:>2} cards  {inert(text)}  (not applied: {rule_name}, every hand is kept)")
+        else:
+            for size, text in _policy_lines(simulation).items():
+                if size == FREE:
+                    lines.append(f"  {hand.size:>2} cards  {inert(text)}  (the hand before the free mulligan)")
+                else:
+                    lines.append(f"  {size:>2} {'card ' if size == '1' else 'cards'}  {inert(text)}")  # column kept
     if hand.has_mulligans:  # else every hand is kept at its size: "5 100.00%", "mulligan at least once 0.00%"
         lines += ["", "Kept hand size"]
         for size, estimate in outcome.keep.items():

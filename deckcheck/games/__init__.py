@@ -7,7 +7,7 @@ line below.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ..model import ZONES
 from .game import Game
@@ -20,8 +20,8 @@ from .wow import GAME as WOW
 GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
 __all__ = [
-    "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zone_counts",
-    "listing_zones",
+    "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zones_in_words",
+    "zone_counts", "listing_zones",
 ]
 
 
@@ -50,6 +50,18 @@ def zone_words(game_id: str) -> Mapping[str, str]:
 
 
 _NO_WORDS: Mapping[str, str] = {}
+
+
+def zones_in_words(zones: Sequence[str | None], game: str, games: Sequence[str] | None = None) -> list[str | None]:
+    """Each zone id of a report's block of problems in its game's words (zone_words): all
+    `game`'s, or each the game of `games` at its place, for a block of several games (a
+    team of a Magic deck and a Yu-Gi-Oh! deck). No zone (None, "") stays as it is."""
+    if games is not None:
+        return [zone_name(of, zone) if zone else zone for zone, of in zip(zones, games)]
+    words = zone_words(game) if game else _NO_WORDS
+    if not words:  # Magic: its zone ids
+        return list(zones)
+    return [words.get(zone, zone) if zone else zone for zone in zones]
 
 
 def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:

@@ -28,7 +28,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..games import zone_words
+from ..games import zones_in_words
 from . import Warn
 from .stream import Spool, Totals
 
@@ -74,15 +74,14 @@ def _template() -> tuple[Template, str, str]:
     return env.get_template("event.html.j2"), script, f"sha256-{digest}"
 
 
-def _problems(problems: list[Problem], game: str) -> list[dict[str, Any]]:
+def _problems(problems: list[Problem], game: str, games: list[str] | None = None) -> list[dict[str, Any]]:
     """The problems as the page lists them, each zone in `game`'s words (a Yu-Gi-Oh! deck's
-    `Side Deck`; Magic's zone ids), as the text report names them."""
-    words = zone_words(game) if game else None
+    `Side Deck`; Magic's zone ids), as the text report names them; `games`: each problem's
+    game, for a team whose members play several (TeamResult.games)."""
+    zones = zones_in_words([problem.zone for problem in problems], game, games)
     return [
-        {"rule": problem.rule, "severity": problem.severity, "line": problem.line,
-         "zone": words.get(problem.zone, problem.zone) if words and problem.zone else problem.zone,
-         "message": problem.message}
-        for problem in problems
+        {"rule": problem.rule, "severity": problem.severity, "line": problem.line, "zone": zone, "message": problem.message}
+        for problem, zone in zip(problems, zones)
     ]
 
 
@@ -188,7 +187,7 @@ def stream_batch(
 
         teams = [
             {"team": team.team, "format": team.format, "players": names_listed(team.players), "legal": team.legal,
-             "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems, team.game)}
+             "errors": sum(problem.is_error for problem in team.problems), "problems": _problems(team.problems, team.game, team.games)}
             for team in batch.report.teams or []
         ]
         # Files that may be registrations but could not be checked are rows of their own.

@@ -3,7 +3,7 @@
     <testsuites name="deckcheck" tests= failures= errors=>
       <testsuite name="mtg/modern" ...>                 one per format
         <testcase classname="mtg/modern" name="decks/burn.txt">
-          <failure type="copy-limit" message="5 copies of ...">line 12, main: ...</failure>
+          <failure type="copy-limit" message="5 copies of ...">line 12, main: ...</failure>   (a Yu-Gi-Oh! deck's: line 12, Main Deck)
         </testcase>
         <testcase classname="mtg/legacy.teams" name="team T1 (ann, bob)"/>   batch teams
       </testsuite>
@@ -38,6 +38,7 @@ import xml.etree.ElementTree as ET
 from hashlib import blake2b
 from typing import TextIO
 
+from ..games import zone_words, zones_in_words
 from ..problem import Problem, holders_text
 from ..rules.docs import CONFIG
 from ..result import RUN_ERROR, RUN_NOTE, AssertionOutcome, DeckResult, Report, RunMessage, TeamResult
@@ -62,19 +63,28 @@ def xml_text(text: object) -> str:
     return _NOT_XML.sub(lambda match: f"\\x{ord(match.group()):02x}", str(text))
 
 
-def _where(problem: Problem) -> str:
+def _where(problem: Problem, zone: str | None) -> str:
     parts = []
     if problem.line is not None:
         parts.append(f"line {problem.line}")
-    if problem.zone:
-        parts.append(problem.zone)
+    if zone:
+        parts.append(zone)
     return ", ".join(parts)
 
 
-def _problem_text(problem: Problem) -> str:
+def _zones(problems: list[Problem], game: str, games: list[str] | None = None) -> list[str | None] | None:
+    """Each problem's zone in its game's words (a Yu-Gi-Oh! deck's `Extra Deck`, as the text
+    report says it), for a failure's text that people read; None where they are the zone
+    ids (Magic), which `case` then takes from the problems themselves."""
+    if not problems or (games is None and not zone_words(game)):
+        return None
+    return zones_in_words([problem.zone for problem in problems], game, games)
+
+
+def _problem_text(problem: Problem, zone: str | None) -> str:
     # A deckcheck.yaml's error may name its own place (`line 4, column 1: invalid YAML`,
     # `formt: unknown key ... (line 1)`): its line is then not said twice.
-    where = "" if problem.rule == CONFIG and _names_its_line(problem) else _where(problem)
+    where = "" if problem.rule == CONFIG and _names_its_line(problem) else _where(problem, zone)
     text = f"{where}: {problem.message}" if where else problem.message
     extras = {key: value for key, value in problem.to_dict().items() if key not in ("rule", "severity", "message", "zone", "line")}
     if extras:
@@ -122,18 +132,22 @@ class _Suite:
 
     def case(
         self, classname: str, name: str, problems: list[Problem], *, unreadable: bool = False, output: str | None = None,
+        zones: list[str | None] | None = None,
     ) -> None:
+        """A test case of `problems`; `zones`: each one's zone as its text names it (`_zones`),
+        None for the zone ids."""
         children: list[tuple[str, str, str]] = []  # (tag, attributes written, text)
         failed = errored = False
         notes = []
-        for problem in problems:
+        for index, problem in enumerate(problems):
+            zone = problem.zone if zones is None else zones[index]
             if not problem.is_error:
-                notes.append(f"{problem.severity}: {problem.rule}: {_problem_text(problem)}")
+                notes.append(f"{problem.severity}: {problem.rule}: {_problem_text(problem, zone)}")
                 continue
             # An unreadable file (or a simulation that could not run) is not a verdict on the
             # deck but a fault of the input: a JUnit error rather than a failure.
             tag = "error" if unreadable and problem.rule in ("parse-error", "assertion", USAGE) else "failure"
-            children.append((tag, _attributes(type=problem.rule, message=problem.message), _problem_text(problem)))
+            children.append((tag, _attributes(type=problem.rule, message=problem.message), _problem_text(problem, zone)))
             errored |= tag == "error"
             failed |= tag == "failure"
         if notes:
@@ -258,14 +272,16 @@ class Writer(ReportWriter):
 
     def add_result(self, result: DeckResult) -> None:
         name = result.format or "unknown format"
-        self._suite(name).case(_classname(name), _deck_name(result), result.problems, unreadable=result.unreadable)
+        self._suite(name).case(_classname(name), _deck_name(result), result.problems, unreadable=result.unreadable,
+                               zones=_zones(result.problems, result.game))
         add_data_note(self.notes, result)
 
     def finish_report(self, report: Report, exit_code: int) -> None:
         """The teams, assertions and skipped files of `report` (not its results: those
         were added), then the document."""
         for team in report.teams or []:
-            self._suite(team.format).case(f"{_classname(team.format)}.teams", _team_name(team), team.problems)
+            self._suite(team.format).case(f"{_classname(team.format)}.teams", _team_name(team), team.problems,
+                                          zones=_zones(team.problems, team.game, team.games))
         for outcome in report.assertions or []:
             suite = f"simulate {outcome.format}"
             name = f"{outcome.deck}: {outcome.assertion}"

@@ -8,7 +8,7 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from ..model import CardEntry
@@ -19,7 +19,7 @@ from ..limits import MAX_TABLE_CELL_CHARS
 from .style import Shown, as_is, cell, columns, cut, inert, pad, paint, widest
 from ..wording import counted, names_listed
 # The games' descriptors (no card data): every command that checks a deck has loaded them.
-from ..games import listing_zones, zone_counts, zone_words
+from ..games import listing_zones, zone_counts, zone_words, zones_in_words
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
@@ -55,24 +55,34 @@ def _where(problem: Problem) -> str:
     return f"line {problem.line}" if problem.line is not None else ""
 
 
-def _problem_lines(problems: list[Problem], *, color: bool, game: str = "") -> list[str]:
+# The zone column: `sideboard` and a space. A block naming a longer zone (Yu-Gi-Oh!'s `Extra
+# Deck`, Magic's `maybeboard`) widens it for its own lines, so its rules keep their space.
+ZONE_WIDTH = 10
+
+
+def _problem_lines(problems: list[Problem], *, color: bool, game: str = "", games: Sequence[str] | None = None) -> list[str]:
     """A block's problem lines, each column as wide as its widest cell in the block; the
-    line column's cells are worked out once and serve both its width and the lines. The
-    zone column names a zone in `game`'s words (a Yu-Gi-Oh! deck's `Side Deck`), looked up
-    once a block: Magic's are its zone ids, as before."""
+    line and zone columns' cells are worked out once and serve both their widths and the
+    lines. The zone column names a zone in `game`'s words (a Yu-Gi-Oh! deck's `Side Deck`):
+    Magic's are its zone ids, as before; `games`, each problem's game, where a block's
+    problems are of several (a team of a Magic and a Yu-Gi-Oh! deck, TeamResult.games)."""
+    if not problems:  # most decks of a batch: no column to measure
+        return []
     wheres = [_where(problem) for problem in problems]
+    zones = [problem.zone or "" for problem in problems]
+    if games is not None or zone_words(game):  # Magic's zones are their ids: nothing to look up
+        zones = [zone or "" for zone in zones_in_words(zones, game, games)]
+    # Zone words are ASCII (the games' descriptors): `len` measures them, as `columns` would.
+    zone_width = max(ZONE_WIDTH, max(map(len, zones), default=0) + 1)
     width, where = rule_width(problems), widest(wheres, WHERE_WIDTH)
-    words = zone_words(game) if game else None
-    return [_problem_line(problem, at, color=color, width=width, where=where, words=words) for problem, at in zip(problems, wheres)]
+    return [_problem_line(problem, at, zone, color=color, width=width, where=where, zone_width=zone_width)
+            for problem, at, zone in zip(problems, wheres, zones)]
 
 
-def _problem_line(problem: Problem, at: str, *, color: bool, width: int, where: int, words: Mapping[str, str] | None) -> str:
+def _problem_line(problem: Problem, at: str, zone: str, *, color: bool, width: int, where: int, zone_width: int) -> str:
     severity = "" if problem.severity == ERROR else f"{problem.severity}: "
     rule = paint(pad(problem.rule, width), "red" if problem.is_error else "yellow", color=color)
-    zone = problem.zone or ""
-    if words and zone:
-        zone = words.get(zone, zone)
-    return f"  {pad(at, where)} {pad(zone, 10)} {rule} {severity}{inert(problem.full_message)}"
+    return f"  {pad(at, where)} {pad(zone, zone_width)} {rule} {severity}{inert(problem.full_message)}"
 
 
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
@@ -100,7 +110,7 @@ def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
 def _team_block(team: TeamResult, *, color: bool) -> list[str]:
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    for problem, line in zip(team.problems, _problem_lines(team.problems, color=color, game=team.game)):
+    for problem, line in zip(team.problems, _problem_lines(team.problems, color=color, game=team.game, games=team.games)):
         holders = problem.details.get("holders")
         if holders:
             line += " [" + ", ".join(f"{inert(player)} {count}" for player, count in holders.items()) + "]"
@@ -221,7 +231,7 @@ def _batch_team_block(team: TeamResult, *, color: bool) -> list[str]:
     # Team problems' messages already say who holds how many copies.
     verdict = paint("LEGAL", "green", color=color) if team.legal else paint("ILLEGAL", "red", color=color)
     lines = [_team_head(team, verdict, color=color)]
-    return lines + _problem_lines(team.problems, color=color, game=team.game)
+    return lines + _problem_lines(team.problems, color=color, game=team.game, games=team.games)
 
 
 _REGISTRATIONS = ("PLAYER", "TEAM", "DECK", "VERDICT", "PROBLEMS")

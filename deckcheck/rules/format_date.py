@@ -22,11 +22,13 @@ from ..formats import Format
 from ..formats.model import as_date
 from ..model import Deck
 from ..problem import Problem
-from ..schema import Date
+from ..schema import AnyOf, Date, Null
 from .context import Context
 
 ID = "format-date"
-KEYS = {"since": Date(), "lists_known_from": Date()}
+# `lists_known_from: null` drops a day inherited along `extends` (a Forbidden & Limited
+# list imported over yugioh/advanced-tcg is not known from 1999: formats import-lflist).
+KEYS = {"since": Date(), "lists_known_from": AnyOf((Null(), Date()))}
 # The advice names the command line's option; `deckcheck check` names the deckcheck.yaml key
 # instead when the date came from there (`date_named_as`).
 _ADVICE = "check the event date ({})"

@@ -25,7 +25,7 @@ from ...cards.catalog import SUGGESTIONS
 from ...cards.resolve import resolve_by_name
 from ...errors import MissingGameData
 from ...model import CardEntry, Deck
-from ...names import card_key, faces, full_key, loose_key
+from ...names import and_swapped, card_key, faces, full_key, loose_key
 from ...problem import Problem
 from ...textio import without_surrogates
 from . import GAME
@@ -173,7 +173,9 @@ class MtgCatalog:
 
     # ------------------------------------------------------------ lookups
 
-    def _local(self, name: str) -> Card | None:
+    def _local(self, name: str, *, loose: bool = True) -> Card | None:
+        """The card `name` spells in the local database; `loose`: also without its spaces and
+        punctuation (the `loose_names` table)."""
         db = self.db
         # A name from the command line may hold a lone surrogate (undecodable bytes), which
         # SQLite cannot take as text: it is looked up as the replacement character, as a
@@ -181,10 +183,11 @@ class MtgCatalog:
         name = without_surrogates(name)
         if "/" not in name:  # one face: the card key (already computed for the deck) is the name's key
             key = card_key(name)
-            return db.find(key, key) or db.find(loose_key(name), loose_key(name), loose=True)
+            return db.find(key, key) or (db.find(loose_key(name), loose_key(name), loose=True) if loose else None)
         parts = faces(name)
         front = parts[0] if parts else name
-        return db.find(full_key(name), card_key(name)) or db.find(loose_key(name), loose_key(front), loose=True)
+        return db.find(full_key(name), card_key(name)) or (
+            db.find(loose_key(name), loose_key(front), loose=True) if loose else None)
 
     def get(self, name: str) -> Card | None:
         """The card `name` spells, from the local database (or an earlier online answer);
@@ -199,6 +202,10 @@ class MtgCatalog:
                 card = None
             else:
                 card = self._local(name)
+                if card is None and (other := and_swapped(name)) is not None:  # `Aang & Katara`
+                    # Exactly: loosely, `Fire & Ice` is Fire // Ice, and `Fire and Ice` (a WoW
+                    # TCG card) would be too, where its message says which game has it.
+                    card = self._local(other, loose=False)
                 if card is None and self.base is not None:
                     card = self.base.get(name)
             self._cards[name] = card

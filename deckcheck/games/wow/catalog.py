@@ -18,7 +18,7 @@ from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import resolve_by_name
 from ...cards.suggest import NameIndex
 from ...model import CardEntry, Deck
-from ...names import fold, loose_index, loose_key
+from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import Problem
 from . import GAME
 from .cards import WowCard, WowProfile, merge, trait_key
@@ -76,6 +76,8 @@ class WowCatalog:
             if self._loose_names is None:
                 self._loose_names = loose_index((card.name, card) for card in self._cards.values())
             found = self._loose_names.get(loose_key(name))
+            if found is None and (other := and_swapped(name)) is not None:  # `Slash & Dash`, exactly
+                found = self._cards.get(fold(other))
         return found
 
     def lookup(self, entry: CardEntry) -> WowCard | None:

@@ -30,7 +30,7 @@ from ...cards.catalog import SUGGESTIONS, snapshot_day
 from ...cards.resolve import script_note, suggestions_within_budget, unknown_card, unknown_passcode_message
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
-from ...names import fold, loose_index, loose_key
+from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from . import GAME
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
@@ -146,7 +146,8 @@ class YgoCatalog:
         return card.code not in self._by_code
 
     def get(self, name: str) -> YgoCard | None:
-        return self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name)) or self._loose(name)
+        return (self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name)) or self._loose(name)
+                or self._and_swapped(name))
 
     def _loose(self, name: str) -> YgoCard | None:
         """The one card `name` spells without its spaces and punctuation (`Maxx C`,
@@ -154,6 +155,13 @@ class YgoCatalog:
         if self._loose_names is None:
             self._loose_names = loose_index((card.name, card) for card in self._by_name.values())
         return self._loose_names.get(loose_key(name))
+
+    def _and_swapped(self, name: str) -> YgoCard | None:
+        """The card `name` spells with its `and` written `&` or the other way (`Ash Blossom
+        and Joyous Spring`), when no other spelling found one (names.and_swapped). Exactly
+        (folded): the loose key of `A & B` is `A B`'s, another name than the one written."""
+        other = and_swapped(name)
+        return None if other is None else self._by_name.get(fold(other))
 
     def root(self, card: YgoCard) -> YgoCard:
         """The card `card` counts as (itself when it has no alias or the alias is unknown)."""

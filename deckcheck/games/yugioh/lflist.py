@@ -25,11 +25,13 @@ limit the base still has in force, since the lists of a format add up along `ext
 date that the list leaves out, and the format file names it at the copy limit (3), which
 governs that card alone, as a child's entry does.
 
-A list's own date decides how far its format's lists are known (`lists_known_up_to`, the
-day after which a report says a newer list may be in force): the date its name gives
-(`2026.05 TCG`: 2026-05-01, `list_date`), not the base's, which the format would inherit
-(yugioh/advanced-tcg's 2026-08-22 for a list of 2024); a name without a date writes
-`lists_known_up_to: null` over a base that has one (nothing is known of the list's day).
+A list's own date decides the days its format's lists are known for: from it
+(`lists_known_from`, before which rule `format-date` says no list can be checked: the list
+was not yet in force) and up to it (`lists_known_up_to`, the day after which a report says
+a newer list may be in force). It is the date its name gives (`2026.05 TCG`: 2026-05-01,
+`list_date`), not the base's, which the format would inherit (yugioh/advanced-tcg's
+1999-08-01 and 2026-08-22 for a list of 2024); a name without a date writes `null` over
+each day the base has (nothing is known of the list's day).
 """
 from __future__ import annotations
 
@@ -49,6 +51,12 @@ _ENTRY = lazy(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
 _LIST_DATE = lazy(r"(?<![0-9])(?P<year>(?:19|20)[0-9]{2})[.-](?P<month>[0-9]{1,2})(?:[.-](?P<day>[0-9]{1,2}))?(?![0-9])")
 _REGION_WORD = lazy(r"(?<![0-9A-Za-z])(TCG|OCG)(?![0-9A-Za-z])", re.IGNORECASE)
 MAX_COUNT = 3
+# The format keys of the days a format's lists are known for, each set to the list's date
+# (format_yaml), with what that day does.
+KNOWN_DAYS = {
+    "lists_known_from": "an earlier event is told the list was not yet in force",
+    "lists_known_up_to": "a later event is told a newer list may be in force",
+}
 
 
 @dataclass(frozen=True)
@@ -192,14 +200,15 @@ def slug(name: str) -> str:
 
 
 def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[int], str | None] | None = None,
-                lifted: Sequence[Lifted] = (), unlimited: int = MAX_COUNT, base_known: bool = False) -> str:
+                lifted: Sequence[Lifted] = (), unlimited: int = MAX_COUNT, base_known: Sequence[str] = ()) -> str:
     """One list as a format file. `named(code)` is the card data's name for a passcode (None
     when it lacks one): each card is named as Konami prints it, not by the list's comment,
     which EDOPro's own lists misspell at times (`Exxodia the Forbidden one`); a card matched
     by name (a typed list without card data) and `formats show` then read the printed name.
     `lifted`: the cards `extends` limits that the list leaves out (no_longer_listed), written
-    at `unlimited` copies after the list's own. `base_known`: `extends` says how far its
-    lists are known, which a list without a date must not inherit."""
+    at `unlimited` copies after the list's own. `base_known`: the keys of KNOWN_DAYS that
+    `extends` sets (the days its lists are known from and up to), which a list without a
+    date must not inherit."""
     lines = [
         f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
         f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
@@ -213,10 +222,11 @@ def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[i
     if region is not None:
         lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
     known = list_date(lflist.name)
-    if known is not None:
-        lines.append(f"lists_known_up_to: {known.isoformat()}  # the list's date: a later event is told a newer list may be in force")
-    elif base_known:
-        lines.append(f"lists_known_up_to: null  # the list names no date: {extends}'s is not this list's")
+    for key, why in KNOWN_DAYS.items():
+        if known is not None:
+            lines.append(f"{key}: {known.isoformat()}  # the list's date: {why}")
+        elif key in base_known:
+            lines.append(f"{key}: null  # the list names no date: {extends}'s is not this list's")
     if lflist.whitelist:
         lines.append("whitelist: true  # only its cards, at its limits: the card limits of the formats it extends do not count")
     rows = [limit_entry_yaml((named and named(item.code)) or item.name, item.code, item.count) for item in lflist.entries]
