@@ -966,7 +966,7 @@ def test_text_report_lists_teams_and_problems(cli, tmp_path):
     assert "T1    mtg/legacy  ann, bob, cy   ILLEGAL  1" in text
     assert "T2    mtg/legacy  dee, eve, Ann  ILLEGAL  2" in text
     assert "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team" in text
-    assert text.rstrip().endswith("9 decks: 6 legal, 3 illegal; 3 teams, 3 illegal")
+    assert text.rstrip().endswith("9 decks: 6 legal, 2 illegal, 1 could not be read; 3 teams, 3 illegal")
 
 
 @pytest.mark.parametrize("quiet", [False, True])
