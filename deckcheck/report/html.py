@@ -54,10 +54,11 @@ class Tally:
 
     decks: int = 0
     legal: int = 0
+    unread: int = 0  # decks that could not be read: not legal, and not checked either
 
     @property
     def illegal(self) -> int:
-        return self.decks - self.legal
+        return self.decks - self.legal - self.unread
 
 
 @lru_cache(maxsize=1)
@@ -88,11 +89,15 @@ def _problems(problems: list[Problem], game: str) -> list[dict[str, Any]]:
 
 def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
     errors = sum(problem.is_error for problem in result.problems)
-    return {
+    legal = result.legal
+    out = {
         "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
-        "deck": result.deck, "legal": result.legal, "errors": errors,
+        "deck": result.deck, "legal": legal, "errors": errors,
         "warnings": len(result.problems) - errors, "problems": _problems(result.problems, result.game),
     }
+    if not legal and result.unreadable:
+        out["unread"] = True  # NOT CHECKED, as the text report says (only then: other rows as they were)
+    return out
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
@@ -180,7 +185,10 @@ def stream_batch(
     def counted() -> Iterator[dict[str, Any]]:
         for row in rows:
             tally.decks += 1
-            tally.legal += row["legal"]
+            if row["legal"]:
+                tally.legal += 1
+            elif "unread" in row:
+                tally.unread += 1
             yield row
 
     def finish() -> dict[str, Any]:
