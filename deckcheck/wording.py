@@ -1,7 +1,9 @@
 """Pieces of English the games' messages share."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+from .limits import MAX_LINES_NAMED
 
 
 def article(word: str) -> str:
@@ -37,3 +39,11 @@ def counted(count: int, noun: str, *, grouped: bool = False) -> str:
     `grouped`: thousands separated)."""
     number = f"{count:,}" if grouped else str(count)
     return f"{number} {noun}" if count == 1 else f"{number} {noun}s"
+
+
+def lines_text(lines: Sequence[int]) -> str:
+    """`lines 5, 6 and 9`: at most MAX_LINES_NAMED of them, the rest counted."""
+    shown = [str(line) for line in lines[:MAX_LINES_NAMED]]
+    if len(lines) > MAX_LINES_NAMED:
+        shown.append(f"{len(lines) - MAX_LINES_NAMED:,} more")
+    return "lines " + listed(shown, "and")
