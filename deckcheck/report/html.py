@@ -118,7 +118,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
                 if cards:
                     zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})
         picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
-                      "legal": pick.legal, "zones": zones})
+                      "legal": pick.legal, "unread": pick.unread, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 
 

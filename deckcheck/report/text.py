@@ -351,7 +351,7 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
         row = batch.registrations[pick.index]
         rows.append((
             picked_as(pick, row) or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
-            row.pool or _EMPTY, "LEGAL" if pick.legal else "ILLEGAL",
+            row.pool or _EMPTY, "LEGAL" if pick.legal else NOT_CHECKED if pick.unread else "ILLEGAL",
         ))
     lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color,
                                            verdict_column=5, shown=shown)]
