@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .limits import MAX_LINES_NAMED
+
 
 def article(word: str) -> str:
     """`a` or `an` before `word`, as it is said: an Effect Monster, a Legendary Creature,
@@ -59,3 +61,11 @@ def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> s
     more = (len(items) if total is None else total) - len(listed)
     shown = ", ".join(listed)
     return f"{shown}, and {more:,} {rest}" if more > 0 else shown
+
+
+def lines_text(lines: Sequence[int]) -> str:
+    """`lines 5, 6 and 9`: at most MAX_LINES_NAMED of them, the rest counted."""
+    shown = [str(line) for line in lines[:MAX_LINES_NAMED]]
+    if len(lines) > MAX_LINES_NAMED:
+        shown.append(f"{len(lines) - MAX_LINES_NAMED:,} more")
+    return "lines " + listed(shown, "and")

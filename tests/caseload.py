@@ -124,6 +124,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
             "stderr": ListOf(Str()),
             "absent": ListOf(Str()),                 # substrings neither stdout nor stderr holds
             "stderr_lines": Int(0),
+            "written": MapOf(ListOf(Str())),         # file the command wrote -> substrings of it
         }, required=("exit",)),
     }, required=("name", "args", "expect")),
 }

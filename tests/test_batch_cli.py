@@ -966,7 +966,7 @@ def test_text_report_lists_teams_and_problems(cli, tmp_path):
     assert "T1    mtg/legacy  ann, bob, cy   ILLEGAL  1" in text
     assert "T2    mtg/legacy  dee, eve, Ann  ILLEGAL  2" in text
     assert "5 copies of Brainstorm across team T1 (ann 4, bob 1); at most 4 per team" in text
-    assert text.rstrip().endswith("9 decks: 6 legal, 3 illegal; 3 teams, 3 illegal")
+    assert text.rstrip().endswith("9 decks: 6 legal, 2 illegal, 1 could not be read; 3 teams, 3 illegal")
 
 
 @pytest.mark.parametrize("quiet", [False, True])
@@ -1373,6 +1373,12 @@ def test_a_manifest_saved_as_txt_in_a_scanned_folder_is_said_to_be_one(cli, tmp_
 
 
 def test_a_decklist_whose_first_line_fails_is_not_taken_for_a_manifest(cli, tmp_path):
-    write(tmp_path, {"a.txt": "Deck player\n4 Lightning Bolt\n56 Mountain\n"})
+    write(tmp_path, {"a.txt": "deck player\n4 Lightning Bolt\n56 Mountain\n"})
     done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
     assert [p["rule"] for p in report["results"][0]["problems"]] == ["parse-error"]
+    # Its first line read as a card named with no count (a warning on line 1, then its
+    # unknown-card error) is no manifest either.
+    write(tmp_path, {"a.txt": "Deck player\n4 Lightning Bolt\n56 Mountain\n"})
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
+    assert [(p["rule"], p["severity"], p.get("line")) for p in report["results"][0]["problems"]] == [
+        ("parse-error", "warning", 1), ("unknown-card", "error", 1)]

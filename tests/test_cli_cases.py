@@ -6,6 +6,7 @@ card checks use the built-in card data. Every case of tests/cases/cli/*.yaml
 the first result of `-o json` (one to one), "did you mean" suggestions, values at dotted
 paths of the JSON output, text on stdout and stderr, and text on neither (`absent`).
 A case's `env` adds environment variables; `{work}` in a value is the case's folder.
+`written` holds text that files the command wrote must hold (a GitHub job summary).
 """
 from __future__ import annotations
 
@@ -74,5 +75,9 @@ def test_cli_case(case, tmp_path):
         assert text in done.stderr
     for text in expect.get("absent") or []:
         assert text not in done.stdout + done.stderr
+    for name, texts in (expect.get("written") or {}).items():
+        written = (work / name).read_text(encoding="utf-8")
+        for text in texts:
+            assert text in written, (name, written)
     if "stderr_lines" in expect:
         assert len(done.stderr.splitlines()) == expect["stderr_lines"], done.stderr

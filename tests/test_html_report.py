@@ -92,7 +92,7 @@ def test_hostile_names_are_text(hostile_report):
 def test_summary_counts_and_problems(hostile_report):
     page = parse(hostile_report.read_text(encoding="utf-8"))
     text = " ".join(" ".join(page.text).split())
-    assert re.search(r"Decks 5 Legal 3 Illegal 2 Skipped 0", text), text[-600:]
+    assert re.search(r"Decks 5 Legal 3 Illegal 1 Not checked \(could not be read\) 1 Skipped 0", text), text[-600:]
     assert "main deck has 24 cards; at least 60 required" in text
     assert "missing.txt: no such file" in text
     assert "Deck checks" in text and "2 of 5 decks, seed 5" in text

@@ -42,6 +42,27 @@ def test_nothing_to_check_exits_2_with_one_line(cli, tmp_path, source):
     assert report["results"] == []
 
 
+@pytest.mark.parametrize("source", ["empty folder", "header-only manifest"])
+def test_nothing_to_check_writes_no_paperwork(cli, tmp_path, source):
+    """Sheets for nobody and an event page of no decks were written (a cover page, "No
+    decklists found") as if the event were checked: an event with no registration writes
+    neither, and its error says so; a report CI reads (JSON here) is still written."""
+    root = tmp_path / "set"
+    root.mkdir()
+    target = root if source == "empty folder" else write(root, {"players.csv": "player,deck\n"}) / "players.csv"
+    sheets, page, filed = tmp_path / "sheets.pdf", tmp_path / "event.html", tmp_path / "event.json"
+    done = cli("batch", str(target), "-f", "mtg/modern", "-o", "html", "--report", str(page), "--sheets", str(sheets))
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert not sheets.exists() and not page.exists()
+    assert done.stderr.endswith(
+        f"deckcheck: error: {target}: nothing to check: no decklist or registration found; {sheets} and {page} not written\n"
+    ), done.stderr
+    done = cli("batch", str(target), "-f", "mtg/modern", "-o", "json", "--report", str(filed), "--sheets", str(sheets))
+    assert done.returncode == 2 and not sheets.exists(), done.stderr
+    assert json.loads(filed.read_text(encoding="utf-8"))["results"] == []
+    assert done.stderr.endswith(f"; {sheets} not written\n"), done.stderr
+
+
 @pytest.fixture
 def slipped_zip(tmp_path):
     return _zip(tmp_path / "set.zip", {"ok.txt": LEGAL, "../escape.txt": LEGAL, "notes.md": "hello\n"})

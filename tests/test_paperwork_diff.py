@@ -57,8 +57,12 @@ def test_diff_cases(case, cli, tmp_path):
     # Notes, every one and no other, `{registered}` and `{found}` standing for the lists' paths.
     if "notes" in case:
         notes = [line for line in done.stderr.splitlines() if line.startswith("deckcheck: note: ")]
-        assert notes == [f"deckcheck: note: {note.replace('{registered}', str(registered)).replace('{found}', str(found))}"
-                         for note in case["notes"]], done.stderr
+        said = [note.replace('{registered}', str(registered)).replace('{found}', str(found)) for note in case["notes"]]
+        assert notes == [f"deckcheck: note: {note}" for note in said], done.stderr
+        # The notes on which reading of a doubtful layout was compared are in the JSON too
+        # (`reading_notes`, docs/contracts.md), and the key only when there are some.
+        readings = [note for note in said if ": its last blank-line group (" in note]
+        assert report.get("reading_notes", []) == readings and ("reading_notes" in report) is bool(readings)
 
 
 def test_text_output_names_what_is_missing_and_extra(cli, tmp_path):

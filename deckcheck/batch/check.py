@@ -234,7 +234,7 @@ def check_registrations(
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:
                 result.problems = [*row.problems, *result.problems]
-            if found.manifest is None and not result.legal and result.problems[0].rule == PARSE_ERROR and result.problems[0].line == 1:
+            if found.manifest is None and not result.legal and _first_line_failed(result.problems):
                 # A folder's file that failed on its first line (few do): a manifest saved
                 # as .txt is said to be one, not listed as a deck's parse errors.
                 result.problems = _manifest_as_deck(found, row) or result.problems
@@ -312,6 +312,13 @@ def _teams_without_rules(
             f"{checked} members' decks only; {mend}, or leave the column empty if the event is not played by teams"
         )
     return notes
+
+
+def _first_line_failed(problems: list[Problem]) -> bool:
+    """Whether an illegal deck's first line could not be read, or was read only as a card
+    named with no count (the parse's warning on line 1, listed after the lines that failed:
+    a header `Player<TAB>Deck` reads so)."""
+    return any(problem.rule == PARSE_ERROR and problem.line == 1 for problem in problems)
 
 
 def _manifest_as_deck(found: RegistrationSet, row: Registration) -> list[Problem] | None:

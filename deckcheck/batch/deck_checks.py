@@ -96,6 +96,7 @@ class DeckCheck:
     format: str = ""
     pool: str | None = None
     legal: bool = False
+    unread: bool = False  # the deck could not be read: NOT CHECKED, as the registrations say
     counts: dict[str, int] = field(default_factory=dict)
     game: str = ""  # the format's game: the listing names the zones in its words
     titles: dict[str, str] | None = None  # the format's words for zones (Oathbreaker's command zone)
@@ -106,6 +107,7 @@ class DeckCheck:
         self.entries, self.game, self.titles = entries, game, titles
         self.player, self.team, self.deck, self.format = result.player, result.team, result.deck, result.format
         self.pool, self.legal, self.counts = result.pool, result.legal, dict(result.counts)
+        self.unread = result.unreadable
 
 
 @dataclass

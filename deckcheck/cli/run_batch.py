@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ..errors import DeckcheckError
-from ..report import BATCH, PLAIN, encoding
+from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
     coloured, distinct_outputs, emit, no_empty_argument, one_of, open_cards, say_note, tables_on_stdout, warn, warn_unknown_format_names,
     writable, write_file,
@@ -108,12 +108,17 @@ def run_batch(
         warn(message)
     if format_id is None:  # the note speaks of the game of the rows' formats
         _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
-    if sheets is not None and sheets_file is not None:
+    # An event with no registration gets no paperwork: sheets for nobody and an event page
+    # of no decks would be printed or posted as if the event were checked. The reports that
+    # CI reads (JSON, JUnit, SARIF, CSV, GitHub) are still written: they say nothing was
+    # checked, and a job that uploads one must find it (docs/batch.md#reports-and-exit-codes).
+    unwritten = _paperwork_not_written(result, sheets_file, report_file, reporter.NAME)
+    if sheets is not None and sheets_file is not None and not unwritten:
         for message in sheets.warnings:
             warn(message)
         # Private as the report is: the sheets name the players (and their IDs).
         write_file("--sheets", sheets_file, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
-    if filed is not None and report_file is not None:
+    if filed is not None and report_file is not None and report_file not in unwritten:
         # It names players: readable by this user only, whatever the umask (docs/security.md).
         write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
                    private=True, inputs=_inputs(source, format_ref, result))
@@ -127,8 +132,21 @@ def run_batch(
     say_note(_without_pools(result, format_ref))
     if result.nothing_to_check:
         skipped = f" ({counted(len(result.skipped), 'file')} skipped)" if result.skipped else ""
-        raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}")
+        untouched = f"; {_listed_files(unwritten)} not written" if unwritten else ""
+        raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}{untouched}")
     return result.exit_code
+
+
+def _paperwork_not_written(result, sheets_file: Path | None, report_file: Path | None, output: str) -> list[Path]:  # type: ignore[no-untyped-def]
+    """The paperwork files a batch with no registration at all does not write: `--sheets`,
+    and `--report` of the HTML event page (none when there is something to check)."""
+    if not result.nothing_to_check:
+        return []
+    return [path for path in (sheets_file, report_file if output == PAGE else None) if path is not None]
+
+
+def _listed_files(paths: list[Path]) -> str:
+    return " and ".join(str(path) for path in paths)
 
 
 def _warn_unknown_names(result, cards_db: Path | None, no_cards: bool) -> None:  # type: ignore[no-untyped-def]

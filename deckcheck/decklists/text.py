@@ -1,6 +1,7 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines.
+Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines;
+a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
@@ -45,7 +46,7 @@ from ..lazy_pattern import lazy
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..names import display_name
 from ..problem import WARNING, LineProblems, Problem
-from ..wording import counted as counted_words
+from ..wording import counted as counted_words, lines_text
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -296,7 +297,65 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
         return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=line)
-    return parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
+    return _uncounted(bare, zone=hinted or zone, number=number) or parse_error(
+        "expected `COUNT Card Name`", line=number, text=line, zone=zone,
+    )
+
+
+# A line that names a card and no count (`Lightning Bolt`): players paste lists so, and a
+# singleton deck's list needs no counts. Read as one copy, and said so once a deck
+# (`_uncounted_warning`). Only a line that could be a card name is read so: one of at most
+# _NAME_WORDS words (every legal card of the card data has fewer; Unfinity's 25-word joke
+# is legal nowhere) and _NAME_CHARS characters, starting with a capital, digit or quote and
+# holding no character that no card name holds. Text that is clearly something else stays
+# a parse error: a link, a `Total: 60` label, a line that ends in a colon, a sentence.
+_NAME_WORDS = 12
+_NAME_CHARS = 150
+_NOT_IN_NAMES = frozenset("{}|\\;~`$^*[]\t")
+# `Total: 60`, `Cards: 75 cards`; `SB 2 Duress`, a sideboard line without its colon.
+_LABEL = lazy(r"^(?:[^:]*:\s*\d[\d\s]*(?:cards?)?|sb\s+\d.*)$", re.IGNORECASE)
+# A full stop after a word of three or more small letters ends a sentence (`Vol. VII`,
+# `vs.` and `Esq.` are a card's; `Danger! Zone` too, so `!` and `?` end none).
+_SENTENCE = lazy(r"[a-z]{3}\.(?:\s+[A-Z]|$)|\b(?:https?://|www\.)")
+
+
+class _Uncounted(Problem):
+    """A line read as one copy of the card it names (its `entry`): no problem of its own,
+    but returned where `_card_line` returns its problems, so that lines with a count pay
+    nothing for it (parse counts these lines for one warning)."""
+
+    __slots__ = ("entry",)
+
+    def __init__(self, entry: CardEntry) -> None:
+        super().__init__(rule="parse-error", message="", severity="info", line=entry.line)
+        self.entry = entry
+
+
+def _uncounted(bare: str, *, zone: str, number: int) -> _Uncounted | None:
+    """One copy of the card `bare` names, when it could be a card name (above)."""
+    # A name starts with a capital (of a cased script), a digit (`8-Claws Scorpion`, when
+    # no count could be read there) or a quote: `this is not a list` is prose.
+    if not bare or len(bare) > _NAME_CHARS or bare.isdigit() or bare[0].islower():
+        return None
+    if not (bare[0].isalnum() or bare[0] in "\"'_"):
+        return None
+    if len(bare.split()) > _NAME_WORDS or not _NOT_IN_NAMES.isdisjoint(bare) or bare.endswith(":"):
+        return None
+    if _LABEL.match(bare) or _SENTENCE.search(bare):
+        return None
+    name = display_name(bare)
+    return _Uncounted(CardEntry(name=name, count=1, zone=zone, line=number)) if name else None
+
+
+def _uncounted_warning(lines: list[int], first: str) -> Problem:
+    """The one warning of a deck whose `lines` named a card with no count (`first` the
+    first such card): they were read as one copy each."""
+    if len(lines) == 1:
+        what = f"no count on this line: read as 1 copy of {first!r}; write `1 {first}` if that is right"
+    else:
+        what = (f"no count on {lines_text(lines)}: each was read as 1 copy; "
+                "write the count before each name (`1 Card Name`) if that is right")
+    return parse_error(what, line=lines[0], severity=WARNING)
 
 
 def parse(text: str, source: str = "<text>") -> Deck:
@@ -413,6 +472,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     last = len(groups) - 1
     problems = deck.problems
     guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
+    uncounted: list[int] = []  # lines that named a card with no count, read as one copy
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for position, (number, line, explicit) in enumerate(group):
@@ -422,6 +482,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 continue
             result = _card_line(line, zone=line_zone, number=number)
             if isinstance(result, Problem):
+                if result.__class__ is _Uncounted:
+                    entries.append(result.entry)  # type: ignore[attr-defined]
+                    uncounted.append(number)
+                    continue
                 problems.append(result)
                 if not entries and isinstance(problems, LineProblems) and problems.full:
                     # Not one card among the first lines that should be cards: this is
@@ -431,6 +495,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
                     return deck
             else:
                 entries.append(result)
+    if uncounted:
+        first = next(entry.name for entry in entries if entry.line == uncounted[0])
+        problems.append(_uncounted_warning(uncounted, first))
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
@@ -494,7 +561,11 @@ class _Hopeless:
         if len(waiting) < self.limit:
             return False
         self.done = True
-        return all(isinstance(_card_line(line, zone=MAIN, number=number), Problem) for number, line, _ in waiting)  # type: ignore[arg-type]
+        # A line read as one copy of a card it names (`_Uncounted`) is a card line here.
+        return all(
+            isinstance(read := _card_line(line, zone=MAIN, number=number), Problem) and read.__class__ is not _Uncounted  # type: ignore[arg-type]
+            for number, line, _ in waiting
+        )
 
 
 def _guess_sideboard(deck: Deck, lines: set[int], groups: int) -> None:

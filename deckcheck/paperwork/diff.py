@@ -110,6 +110,8 @@ class DeckDiff:
         }
         if self.not_compared is not None:  # only then: other reports stay as they were
             out["not_compared"] = self.not_compared
+        if self.reading_notes:  # likewise: which reading of a doubtful layout was compared
+            out["reading_notes"] = list(self.reading_notes)
         return out
 
 

@@ -83,6 +83,7 @@ REPORTERS: dict[str, Output] = {
 
 PLAIN = "text"      # the report written for people to read
 ACTIONS = "github"  # the report a GitHub Actions job shows on the pull request
+PAGE = "html"       # the event's page: paperwork, for people to print or post
 AUTO = "auto"       # ACTIONS inside a GitHub Actions job, PLAIN everywhere else
 AUTO_HELP = f"{AUTO} ({ACTIONS} under GitHub Actions, else {PLAIN})"
 

@@ -29,7 +29,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
-from .text import summary_of
+from .text import NOT_READ, summary_of, verdict_word
 from .workspace import namer
 from ..wording import counted, names_listed
 
@@ -66,10 +66,18 @@ def _annotation(problem: Problem, *, file: str | None, title: str, line: int | N
     return command(name, problem.full_message, file=file, line=line, title=title)
 
 
-def _verdict(legal: bool, problems: list[Problem]) -> str:
+def _verdict(legal: bool, problems: list[Problem], result: DeckResult | None = None) -> str:
+    """`ILLEGAL (2 problems)`; a deck (`result`) that could not be read is `NOT CHECKED
+    (could not be read; 1 problem)`, as the text report says."""
     errors = sum(problem.is_error for problem in problems)
-    tail = f" ({counted(errors, 'problem')})" if errors else ""
-    return ("LEGAL" if legal else "ILLEGAL") + tail
+    said = [counted(errors, 'problem')] if errors else []
+    if result is None or legal:
+        word = "LEGAL" if legal else "ILLEGAL"
+    else:
+        word = verdict_word(result, legal)
+        if result.unreadable:
+            said.insert(0, NOT_READ)
+    return word + (f" ({'; '.join(said)})" if said else "")
 
 
 def _deck_lines(result: DeckResult, file_name: Callable[[str], str], legal: bool) -> list[str]:
@@ -77,7 +85,7 @@ def _deck_lines(result: DeckResult, file_name: Callable[[str], str], legal: bool
     `legal` is the result's, which the caller counts too."""
     who = f" [{result.player}]" if result.player else ""
     file = None if result.file is None else file_name(result.file)
-    lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(legal, result.problems)}")]
+    lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(legal, result.problems, result)}")]
     for problem in result.problems:
         manifest = result.manifest_line_of(problem)
         if manifest is not None:
@@ -117,6 +125,7 @@ class Writer(ReportWriter):
     def __init__(self, out: TextIO, *, color: bool = False, warn: Warn | None = None, summary_file: str | None = None):
         self.out, self.warn = out, warn
         self.totals = Totals()  # of the results written (a library caller's report too)
+        self.unread = 0  # decks among them that could not be read (counted when not legal)
         self.summary = _Summary() if summary_file else None
         self.summary_file = summary_file
         self.file_name = namer()  # files from the root of the checkout, worked out once a run
@@ -125,6 +134,8 @@ class Writer(ReportWriter):
         legal = result.legal
         self.out.write("".join(line + "\n" for line in _deck_lines(result, self.file_name, legal)))
         self.totals.count(result, legal)
+        if not legal and result.unreadable:
+            self.unread += 1
         if self.summary is not None:
             self.summary.add(result, legal)
 
@@ -143,7 +154,7 @@ class Writer(ReportWriter):
         lines += [command(_ANNOTATION_OF_LEVEL[message.level], message.message,
                           file=self.file_name(message.file) if message.file else None, line=message.line, title=RUN_TITLE)
                   for message in report.messages]
-        tail = summary_of(self.totals.decks, self.totals.legal, report.teams) if self.totals.decks else ""
+        tail = summary_of(self.totals.decks, self.totals.legal, report.teams, self.unread) if self.totals.decks else ""
         if report.assertions:
             held = sum(outcome.passed for outcome in report.assertions)
             tail += ("; " if tail else "") + f"{held} of {len(report.assertions)} assertions hold"
@@ -183,6 +194,7 @@ class _Summary:
 
     def __init__(self) -> None:
         self.totals = Totals()
+        self.unread = 0  # decks that could not be read, among the totals' not legal
         self.table, self.rows = Spool(), Spool()
         self.problems = 0
         self.decks = 0  # deck rows, the first MAX_SUMMARY_ROWS of them written
@@ -191,7 +203,13 @@ class _Summary:
         """`result`, whose `legal` the caller has (asked once a row)."""
         self.totals.count(result, legal)
         who = f" ({result.player})" if result.player else ""
-        verdict = "legal" if legal else "**ILLEGAL**"
+        if legal:
+            verdict = "legal"
+        elif result.unreadable:
+            verdict = f"**not checked** ({NOT_READ})"
+            self.unread += 1
+        else:
+            verdict = "**ILLEGAL**"
         errors = sum(problem.is_error for problem in result.problems)
         if self.decks < MAX_SUMMARY_ROWS:
             self.table.write(f"| {markdown_text(result.heading + who)} | {markdown_text(result.format)} | {verdict} | {errors} |\n")
@@ -216,6 +234,8 @@ class _Summary:
         counts = []
         if decks or not report.assertions:  # `simulate` checks assertions and no deck's legality
             counts.append(f"{legal} of {counted(decks, 'deck')} legal")
+            if self.unread:
+                counts.append(f"{self.unread} {NOT_READ}")
         if report.teams:
             counts.append(f"{sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal")
         if report.assertions:

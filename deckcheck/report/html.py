@@ -54,10 +54,11 @@ class Tally:
 
     decks: int = 0
     legal: int = 0
+    unread: int = 0  # decks that could not be read: not legal, and not checked either
 
     @property
     def illegal(self) -> int:
-        return self.decks - self.legal
+        return self.decks - self.legal - self.unread
 
 
 @lru_cache(maxsize=1)
@@ -87,11 +88,15 @@ def _problems(problems: list[Problem], game: str, games: list[str] | None = None
 
 def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
     errors = sum(problem.is_error for problem in result.problems)
-    return {
+    legal = result.legal
+    out = {
         "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
-        "deck": result.deck, "legal": result.legal, "errors": errors,
+        "deck": result.deck, "legal": legal, "errors": errors,
         "warnings": len(result.problems) - errors, "problems": _problems(result.problems, result.game),
     }
+    if not legal and result.unreadable:
+        out["unread"] = True  # NOT CHECKED, as the text report says (only then: other rows as they were)
+    return out
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
@@ -112,7 +117,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
                 if cards:
                     zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})
         picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
-                      "legal": pick.legal, "zones": zones})
+                      "legal": pick.legal, "unread": pick.unread, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 
 
@@ -179,7 +184,10 @@ def stream_batch(
     def counted() -> Iterator[dict[str, Any]]:
         for row in rows:
             tally.decks += 1
-            tally.legal += row["legal"]
+            if row["legal"]:
+                tally.legal += 1
+            elif "unread" in row:
+                tally.unread += 1
             yield row
 
     def finish() -> dict[str, Any]:

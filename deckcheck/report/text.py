@@ -85,17 +85,29 @@ def _problem_line(problem: Problem, at: str, zone: str, *, color: bool, width: i
     return f"  {pad(at, where)} {pad(zone, zone_width)} {rule} {severity}{inert(problem.full_message)}"
 
 
+# The verdict of a deck that could not be read (missing, binary, not a decklist): it was
+# never checked, so it is neither legal nor illegal; its problems say why it was not read.
+NOT_CHECKED = "NOT CHECKED"
+NOT_READ = "could not be read"
+
+
+def verdict_word(result: DeckResult, legal: bool) -> str:
+    """LEGAL, ILLEGAL, or NOT CHECKED for a deck that could not be read (never legal: its
+    parse error is an error, so only an illegal verdict asks `unreadable`)."""
+    if legal:
+        return "LEGAL"
+    return NOT_CHECKED if result.unreadable else "ILLEGAL"
+
+
 def _deck_block(result: DeckResult, *, color: bool) -> list[str]:
     who = ""
     if result.player:
         who = f" [{inert(result.player)}" + (f", team {inert(result.team)}" if result.team else "") + "]"
-    if result.legal:
-        verdict = paint("LEGAL", "green", color=color)
-    else:
-        verdict = paint("ILLEGAL", "red", color=color)
+    legal = result.legal
+    verdict = paint(verdict_word(result, legal), "green" if legal else "red", color=color)
     errors = sum(problem.is_error for problem in result.problems)
     warnings = sum(problem.severity == WARNING for problem in result.problems)
-    tail = []
+    tail = [NOT_READ] if result.unreadable else []
     if result.counts:
         tail.append(_counts(result))
     if errors:
@@ -128,12 +140,18 @@ def _assertion_line(outcome: AssertionOutcome, *, color: bool) -> str:
 
 
 def summary(report: Report) -> str:
-    return summary_of(len(report.results), sum(result.legal for result in report.results), report.teams)
+    results = report.results
+    unread = sum(result.unreadable for result in results)
+    return summary_of(len(results), sum(result.legal for result in results), report.teams, unread)
 
 
-def summary_of(total: int, legal: int, teams: list[TeamResult] | None) -> str:
-    """`12 decks: 10 legal, 2 illegal; 3 teams, 1 illegal`."""
-    text = f"{counted(total, 'deck')}: {legal} legal, {total - legal} illegal"
+def summary_of(total: int, legal: int, teams: list[TeamResult] | None, unread: int = 0) -> str:
+    """`12 decks: 10 legal, 2 illegal; 3 teams, 1 illegal`; decks that could not be read
+    (`unread`, counted among the not legal) are said apart: `3 decks: 1 legal, 1 illegal,
+    1 could not be read`."""
+    text = f"{counted(total, 'deck')}: {legal} legal, {total - legal - unread} illegal"
+    if unread:
+        text += f", {unread} {NOT_READ}"
     if teams:
         bad = sum(not team.legal for team in teams)
         text += f"; {counted(len(teams), 'team')}, {bad} illegal"
@@ -251,6 +269,7 @@ class BatchWriter:
         # The summary's counts and the card-data notes of the results written: a library
         # caller's BatchReport, whose own totals never counted, is told the same.
         self.totals = Totals()
+        self.unread = 0  # decks that could not be read, among the totals' not legal
         self.rows, self.blocks = Spool(), Spool()
         self.widths = [columns(name) for name in _REGISTRATIONS]
         # The cells of text deckcheck writes itself (`-`, a verdict, a count of errors),
@@ -261,13 +280,20 @@ class BatchWriter:
         legal, shown, own = result.legal, self.shown, self._own
         player, team, deck = result.player, result.team, result.deck
         cells = (_cell(player, shown) if player else own(_EMPTY), _cell(team, shown) if team else own(_EMPTY),
-                 _cell(deck, shown) if deck else own(_EMPTY), own("LEGAL" if legal else "ILLEGAL"),
+                 _cell(deck, shown) if deck else own(_EMPTY), own("LEGAL" if legal else self._not_legal(result)),
                  own(_errors(result.problems)))
         self.widths = [max(width, columns(cell)) for width, cell in zip(self.widths, cells)]
         self.rows.add_cells(cells)
         if result.problems:
             self.blocks.write("".join(line + "\n" for line in _deck_block(result, color=self.color)))
         self.totals.count(result, legal)
+
+    def _not_legal(self, result: DeckResult) -> str:
+        """The verdict cell's word of a deck that is not legal (asked of those only), counting
+        the decks that could not be read for the summary."""
+        word = verdict_word(result, False)
+        self.unread += word is NOT_CHECKED
+        return word
 
     def _own(self, text: str) -> str:
         """The cell of `text`, which deckcheck wrote (every row has a verdict and a count)."""
@@ -307,7 +333,7 @@ class BatchWriter:
             lines += [f"  {pad(file, width)}  {inert(item.reason)}" for file, item in zip(files, skipped)]
         if batch.deck_checks is not None:
             lines += [""] + deck_check_lines(batch, color=self.color, shown=self.shown)
-        tail = summary_of(self.totals.decks, self.totals.legal, report.teams)
+        tail = summary_of(self.totals.decks, self.totals.legal, report.teams, self.unread)
         if skipped:
             tail += f"; {counted(len(skipped), 'file')} skipped"
         lines += ["", tail, *notes_of(self.totals.notes, color=self.color)]
@@ -335,7 +361,7 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
         row = batch.registrations[pick.index]
         rows.append((
             picked_as(pick, row) or _EMPTY, pick.team or _EMPTY, row.seat or _EMPTY, pick.deck or _EMPTY,
-            row.pool or _EMPTY, "LEGAL" if pick.legal else "ILLEGAL",
+            row.pool or _EMPTY, "LEGAL" if pick.legal else NOT_CHECKED if pick.unread else "ILLEGAL",
         ))
     lines += ["  " + line for line in _table(("PLAYER", "TEAM", "SEAT", "DECK", "POOL", "VERDICT"), rows, color=color,
                                            verdict_column=5, shown=shown)]

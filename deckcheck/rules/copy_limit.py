@@ -32,7 +32,7 @@ from ..limits import MAX_LINES_NAMED
 from ..model import ANY_NUMBER, CardTally, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Const, Int, ListOf, MapOf, Null, Str, Struct
-from ..wording import listed
+from ..wording import lines_text
 from .context import Context
 
 ID = "copy-limit"
@@ -71,14 +71,6 @@ def card_lines(card: CardTally) -> Sequence[int]:
     if not card.entries:
         return ()  # one entry: its line is the problem's own
     return sorted({entry.line for entry in card.entries if entry.line is not None})
-
-
-def lines_text(lines: Sequence[int]) -> str:
-    """`lines 5, 6 and 9`: at most MAX_LINES_NAMED of them, the rest counted."""
-    shown = [str(line) for line in lines[:MAX_LINES_NAMED]]
-    if len(lines) > MAX_LINES_NAMED:
-        shown.append(f"{len(lines) - MAX_LINES_NAMED:,} more")
-    return "lines " + listed(shown, "and")
 
 
 def lines_details(lines: Sequence[int]) -> dict[str, Any] | None:
