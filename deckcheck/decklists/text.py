@@ -297,9 +297,8 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
         return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=line)
-    return _uncounted(bare, zone=hinted or zone, number=number) or parse_error(
-        "expected `COUNT Card Name`", line=number, text=line, zone=zone,
-    )
+    uncounted = None if _HEADING_COUNT.search(line) else _uncounted(bare, zone=hinted or zone, number=number)
+    return uncounted or parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
 
 
 # A line that names a card and no count (`Lightning Bolt`): players paste lists so, and a
@@ -312,6 +311,9 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
 _NAME_WORDS = 12
 _NAME_CHARS = 150
 _NOT_IN_NAMES = frozenset("{}|\\;~`$^*[]\t")
+# `Ramp (10)`, `Anti-Graveyard [1]`: a heading's count (no card name ends in one), where no
+# card lines follow to make it a heading; read as a card, the count would be lost unseen.
+_HEADING_COUNT = lazy(r"[(\[]\s*\d+\s*[)\]]\s*:?$")
 # `Total: 60`, `Cards: 75 cards`; `SB 2 Duress`, a sideboard line without its colon.
 _LABEL = lazy(r"^(?:[^:]*:\s*\d[\d\s]*(?:cards?)?|sb\s+\d.*)$", re.IGNORECASE)
 # A full stop after a word of three or more small letters ends a sentence (`Vol. VII`,
