@@ -110,6 +110,10 @@ MAX_FORMAT_LIST_ENTRIES = 100_000
 # each for ever, and a `check` of 256 format files each one (up to MAX_FORMAT_LIST_ENTRIES
 # entries, about 35 MB). One loaded again comes from the disk cache (formats/disk_cache.py).
 MAX_FORMATS_KEPT = 64
+# Verdicts a batch keeps between runs in the user cache folder (batch/verdict_store.py): a
+# verdict is a few hundred bytes of JSON, so some 50 MB; an event of 50,000 players
+# registers a few thousand distinct lists. The oldest written are forgotten first.
+MAX_VERDICTS_KEPT = 100_000
 # Answers one loaded format remembers of its dated lists and sizes, by event day and
 # platform (each day asks about ten: banned, restricted, card limits, zone sizes; and one
 # `as_of` per day, platform and card data): a website's users name any day from year 1 to

@@ -40,6 +40,7 @@ def check_source(
     on_result: OnResult | None = None,
     allow_outside_paths: bool = False,
     sink: Sink | None = None,
+    keep_verdicts: bool = False,
 ) -> BatchReport:
     """Check every registration of SOURCE. `progress(total)` may return a callback that is
     told how many decks finished each time some do. `deck_check` (`10%` or `5`) picks a
@@ -55,7 +56,9 @@ def check_source(
     (report/stream.py) holds one result at a time.
     `format_id` None: every row names its own format (a manifest's `format` column).
     `allow_outside_paths` lets a plain manifest (not a zip's) name decks, pools and format
-    files outside its folder. Raises DeckcheckError when the source, the format or the
+    files outside its folder. `keep_verdicts`: take the verdicts an earlier run kept on
+    decks byte for byte the same, and keep this run's (batch/verdict_store.py: the user
+    cache directory; the report is the same). Raises DeckcheckError when the source, the format or the
     deck-check request cannot be
     read (exit 2)."""
     from ..formats import load
@@ -82,7 +85,7 @@ def check_source(
         return check_registrations(
             found, format_id, day=day, jobs=jobs, unified=unified, progress=tick, deck_check=request,
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
-            on_result=on_result, sink=sink,
+            on_result=on_result, sink=sink, keep_verdicts=keep_verdicts,
         )
 
 

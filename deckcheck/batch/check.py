@@ -30,6 +30,7 @@ from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
+from .verdict_store import VerdictStore
 from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
@@ -171,6 +172,7 @@ def check_registrations(
     platform: str = "paper",
     on_result: OnResult | None = None,
     sink: Sink | None = None,
+    keep_verdicts: bool = False,
 ) -> BatchReport:
     """Check every registration. `on_result(row, result, entries, fmt)` hears each registration
     in order as its verdict is known, with the deck's cards as read (None when the deck
@@ -179,7 +181,8 @@ def check_registrations(
     `sink(row, result)`: the results go there one at a time, in order, and the batch keeps
     none of them (`report.results` stays empty); it keeps only what the teams and the
     deck-check sample need, and the `totals`. What reading the source saw of the files its
-    rows name (`found.files`) serves check_shared_files and is emptied there."""
+    rows name (`found.files`) serves check_shared_files and is emptied there.
+    `keep_verdicts`: use and add to the verdicts kept between runs (verdict_store.py)."""
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
     rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
@@ -223,8 +226,9 @@ def check_registrations(
     members: dict[str, list[Member]] = {}
     places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
+    store = VerdictStore.open() if keep_verdicts else None
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
-                  formats=formats.by_task_key())
+                  formats=formats.by_task_key(), store=store)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)

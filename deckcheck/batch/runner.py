@@ -39,6 +39,7 @@ from ..rules.context import Context
 from ..textio import FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import REGISTRATION, registration_problem
+from .verdict_store import VerdictStore, context_digest, lasting_key
 from .wire import Wire, decode, encode
 
 try:
@@ -190,6 +191,14 @@ _held = [0]  # the problems the verdicts hold
 _SETTINGS: dict[tuple[Any, ...], int] = {}
 # The counts of the verdicts kept, one tuple per distinct value: most decks are 60 + 15.
 _COUNTS: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
+# The verdicts of earlier runs (verdict_store.py), when the run keeps them (`run`'s
+# `store`): the parent's only. A worker (a fresh interpreter, worker_pool.py) has none:
+# the parent looks each file up before sending it (`_plan`) and keeps what workers find
+# (`_collected`).
+_STORE: list[VerdictStore | None] = [None]
+# What else decides a verdict beyond the run (verdict_store.context_digest), by settings
+# number; None: its verdicts are not kept between runs.
+_CONTEXTS: dict[int, bytes | None] = {}
 
 
 def check_one(task: Task, day: dt.date) -> Outcome:
@@ -202,12 +211,48 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     except InputError as exc:
         return _check_deck(task, day, unreadable(task.path, str(exc)))
     key = _verdict_key(task, day, data)
-    seen = _VERDICTS.get(key)
+    seen = _VERDICTS.get(key) or _kept(key, task)
     if seen is not None:
         return Outcome(seen.result_for(task))
     outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
     _remember(key, outcome.result, task)
     return outcome
+
+
+def _kept(key: tuple[int, bytes], task: Task) -> _Verdict | None:
+    """The verdict an earlier run kept on the file of `key` (verdict_store.py), now also
+    this run's; None when there is none or the run keeps none."""
+    store = _STORE[0]
+    lasting = None if store is None else _lasting_key(key, task)
+    if lasting is None:
+        return None
+    found = store.get(lasting)  # type: ignore[union-attr]
+    if found is None:
+        return None
+    format_id, counts, problems, as_of = found
+    verdict = _Verdict(format_id, _COUNTS.setdefault(counts, counts), problems, as_of)
+    _keep(key, verdict)
+    return verdict
+
+
+def _lasting_key(key: tuple[int, bytes], task: Task) -> bytes | None:
+    """The key that outlasts the run of the verdict under in-run `key`; None when its
+    settings' verdicts are not kept (a zip's format, card data without a file, a format
+    or card data that fails to load: the check says why)."""
+    index, digest = key
+    if index not in _CONTEXTS:
+        context = None
+        if task.format_root is None and task.format_id is not None:
+            try:
+                fmt = _format(task.format_id)
+                catalog = _catalog(fmt, task.cards_db) if task.cards else False
+                settings = next(settings for settings, number in _SETTINGS.items() if number == index)
+                context = context_digest(settings, fmt, catalog)
+            except DeckcheckError:
+                context = None
+        _CONTEXTS[index] = context
+    context = _CONTEXTS[index]
+    return None if context is None else lasting_key(context, digest)
 
 
 def _reusable(task: Task) -> bool:
@@ -241,8 +286,20 @@ def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
     if result.unreadable or any(task.path in problem.message or task.shown in problem.message for problem in result.problems):
         return
     counts = tuple(result.counts.items())
-    _VERDICTS[key] = _Verdict(result.format, _COUNTS.setdefault(counts, counts), tuple(result.problems), result.as_of)
-    _held[0] += len(result.problems)
+    verdict = _Verdict(result.format, _COUNTS.setdefault(counts, counts), tuple(result.problems), result.as_of)
+    _keep(key, verdict)
+    store = _STORE[0]
+    if store is not None:
+        lasting = _lasting_key(key, task)
+        if lasting is not None:
+            store.put(lasting, verdict)
+
+
+def _keep(key: tuple[int, bytes], verdict: _Verdict) -> None:
+    """Keep `verdict` for the rest of the run, within MAX_VERDICTS and the problems a
+    report may list."""
+    _VERDICTS[key] = verdict
+    _held[0] += len(verdict.problems)
     while len(_VERDICTS) > MAX_VERDICTS or _held[0] > MAX_PROBLEMS_PER_REPORT:
         _held[0] -= len(_VERDICTS.popitem(last=False)[1].problems)
 
@@ -256,6 +313,7 @@ def forget_run() -> None:
     _held[0] = 0
     _SETTINGS.clear()
     _COUNTS.clear()
+    _CONTEXTS.clear()
 
 
 def _check_deck(task: Task, day: dt.date, deck: Deck) -> Outcome:
@@ -410,6 +468,7 @@ def run(
     progress: Callable[[int], None] | None = None,
     budget: ProblemBudget | None = None,
     formats: Formats | None = None,
+    store: VerdictStore | None = None,
 ) -> Iterator[Outcome]:
     """Check every task, yielding outcomes one at a time in task order, their problems
     within the report's budget (limits.py; `budget`, whose rest the caller spends on the
@@ -417,7 +476,8 @@ def run(
     `total` is how many tasks there are. The outcomes are not kept: a caller that
     streams them to a report holds one at a time. `formats`: the formats the caller
     loaded, by (Task.format_id, Task.format_root), which every process checks against
-    (use_formats); a task's format not among them is loaded from its file."""
+    (use_formats); a task's format not among them is loaded from its file. `store`: the
+    verdicts of earlier runs, which this one takes and adds to (closed at the end)."""
     tick = progress or (lambda done: None)
     formats = formats or {}
     use_formats(formats)
@@ -433,6 +493,7 @@ def run(
     # would otherwise stay until the end and grow the batch's memory with its size.
     gc.freeze()
     gc.disable()
+    _STORE[0] = store
     try:
         workers = (yield from _sample(chunks, total, day, jobs, budget, tick)) if jobs > 1 else 0
         if workers == 0:
@@ -447,6 +508,9 @@ def run(
             tick(len(chunk))
             gc.collect(0)
     finally:
+        _STORE[0] = None
+        if store is not None:
+            store.close()
         forget_run()
         if collecting:
             gc.enable()
@@ -567,7 +631,8 @@ def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tupl
     keys, stays, to_send = [], [], []
     for task in chunk:
         key, data = _file_key(task, day)
-        stay = key is not None and (key in sent or key in _VERDICTS)  # sent, or checked here
+        # Sent, checked here, or kept by an earlier run.
+        stay = key is not None and (key in sent or key in _VERDICTS or _kept(key, task) is not None)
         if key is not None and not stay:
             if len(sent) >= MAX_VERDICTS:  # as many as verdicts are kept: older ones may be gone
                 sent.clear()

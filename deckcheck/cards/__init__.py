@@ -43,7 +43,12 @@ __all__ = ["catalog_for", "db_path", "offline_by_default", "DB_ENV", "OFFLINE_EN
 
 
 def offline_by_default() -> bool:
-    return os.environ.get(OFFLINE_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+    return switched_on(OFFLINE_ENV)
+
+
+def switched_on(variable: str) -> bool:
+    """Whether the environment variable says yes: `1`, `true`, `yes` or `on` (docs/contracts.md)."""
+    return os.environ.get(variable, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def require_database(path: str | os.PathLike[str]) -> None:

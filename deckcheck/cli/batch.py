@@ -53,6 +53,10 @@ def batch(
         False, "--allow-outside-paths",
         help="Let a manifest you wrote name decks, pools and format files outside its folder (absolute or ../ paths, links); never for a zip.",
     ),
+    no_cache: bool = typer.Option(
+        False, "--no-cache",
+        help="Check every deck: do not take or keep the verdicts of earlier runs on unchanged decks (also DECKCHECK_NO_CACHE=1).",
+    ),
 ) -> None:
     """Check a tournament's registrations: every deck and every team.
 
@@ -78,4 +82,5 @@ def batch(
         source, format_id=format_id, date=date, jobs=jobs, no_unified=no_unified, output=output,
         report_file=report_file, quiet=quiet, deck_check=deck_check, seed=seed, sheets_file=sheets_file, event=event,
         paper=paper, cards_db=cards_db, platform=platform, no_cards=no_cards, allow_outside_paths=allow_outside_paths,
+        no_cache=no_cache,
     ))

@@ -35,11 +35,13 @@ def run_batch(
     platform: str,
     no_cards: bool,
     allow_outside_paths: bool,
+    no_cache: bool,
 ) -> int:
     """Check the registrations of `source`, write the report(s) and return the exit code
     (docs/contracts.md). Usage errors raise DeckcheckError. The defaults of the options are
     the command's (cli/batch.py), so every one is named."""
     from ..batch import check_source
+    from ..batch.verdict_store import disabled_by_environment
     from ..formats import load, reference
     from ..progress import Progress
     from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
@@ -91,6 +93,7 @@ def run_batch(
             source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
             on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths, sink=sink,
+            keep_verdicts=not (no_cache or disabled_by_environment()),
         )
     except BaseException:
         for bar in bars:
