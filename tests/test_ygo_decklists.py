@@ -74,6 +74,24 @@ def test_ydk_numbers_out_of_range_say_so(line):
     assert _codes(deck, MAIN) == [14558127]
 
 
+@pytest.mark.parametrize("note", ["\t# Ash Blossom", "  # Ash Blossom & Joyous Spring", " // hand trap", "\t#"])
+def test_ydk_a_note_after_a_passcode_is_a_comment(note):
+    """YGOPro reads a line's leading number: a player's note after it is no parse error,
+    in a file named .ydk and in one told by its content (no #extra or !side)."""
+    for text, source in ((f"#main\n14558127{note}\n14558127\n#extra\n!side\n23434538{note}\n", "d.ydk"),
+                         (f"#main\n14558127{note}\n14558127\n", "<text>")):
+        deck = parse_text(text, source=source)
+        assert deck.input_format == "ydk" and deck.problems == []
+        assert _codes(deck, MAIN) == [14558127, 14558127]
+    assert _codes(parse_text(f"#main\n!side\n23434538{note}\n", source="d.ydk"), SIDEBOARD) == [23434538]
+
+
+@pytest.mark.parametrize("line", ["14558127 Ash Blossom", "14558127#x", "14558127 3"])
+def test_ydk_other_text_after_a_passcode_is_still_a_parse_error(line):
+    deck = parse_text(f"#main\n{line}\n#extra\n!side\n", source="d.ydk")
+    assert [(p.rule, p.line) for p in deck.problems] == [("parse-error", 2)]
+
+
 def test_ydk_mdpro3_metadata_and_bom_are_not_cards():
     text = "\ufeff#created by MDPro3\n#main\n14558127\n#extra\n!side\n#pickup\n#14558127\n#case\n#1080001\n##2b2b\n###x\n$14558127$\n"
     deck = parse_text(text, source="x.ydk")

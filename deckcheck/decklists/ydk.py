@@ -15,7 +15,8 @@ Each passcode line is one copy; copies of a card on consecutive lines form one e
 (count 2 or 3, at the first copy's line), so the order and the duplicates of the file
 survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
 starting with `#` are comments (`#created by`, MDPro3's `#pickup`, `#case`, `##...`), and
-MDPro3's `$passcode$` showcase lines are metadata, not deck cards. Anything else is a
+MDPro3's `$passcode$` showcase lines are metadata, not deck cards; a note after a passcode
+(`14558127  # Ash Blossom`, `// ...`) is a comment. Anything else is a
 `parse-error` on its line; the rest of the deck is still read.
 
 Without card data an entry is named by its passcode; validation with a card database
@@ -43,7 +44,9 @@ SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_
 HEADER = "#created by ..."
 
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
-_NUMBER = lazy(r"^\d+$")
+# A passcode, and what a player may have noted after it (`14558127  # Ash Blossom`): YGOPro
+# reads a line's leading number and nothing after it.
+_NUMBER = lazy(r"^(?P<code>\d+)(?:\s+(?:#|//).*)?$")
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
 _SHOWCASE = lazy(r"^\$\d+\$$")  # MDPro3 `#representative` cards
 
@@ -51,7 +54,7 @@ _SHOWCASE = lazy(r"^\$\d+\$$")  # MDPro3 `#representative` cards
 # `#main` on a line of its own, then (comments and blank lines aside) a passcode: a list by
 # name never has a bare number for a card line, so this is a `.ydk` without `#extra`,
 # `!side` or `#created by` (Goat-format decks often leave them out).
-_MAIN_THEN_PASSCODE = lazy(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\d{1,10}[ \t]*\r?$",
+_MAIN_THEN_PASSCODE = lazy(r"^[ \t\ufeff]*#main[ \t]*\r?\n(?:[ \t]*(?:#[^\n]*)?\r?\n)*[ \t]*\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?[ \t]*\r?$",
                                  re.IGNORECASE | re.MULTILINE)
 
 
@@ -81,10 +84,12 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
             continue
         if line.startswith("#") or _SHOWCASE.match(line):
             continue
-        if not _NUMBER.match(line):
+        passcode = _NUMBER.match(line)
+        if passcode is None:
             deck.problems.append(parse_error("expected a passcode (a number)", line=number, text=line, zone=zone))
             continue
-        code = int(line) if len(line) <= _PASSCODE_DIGITS else 0
+        digits = passcode.group("code")
+        code = int(digits) if len(digits) <= _PASSCODE_DIGITS else 0
         if not 0 < code <= MAX_PASSCODE:
             # A number all the same (99999999999 is not "not a number"): say what a passcode is.
             deck.problems.append(parse_error(f"passcode out of range: a passcode is a number from 1 to {MAX_PASSCODE}",
