@@ -927,13 +927,14 @@ def test_a_run_loads_each_format_once_for_the_decks_that_use_it_in_a_row(tmp_pat
     assert len(verdicts) == 30
 
 
-@pytest.mark.parametrize("how", [["-o", "sarif"], ["-o", "junit"], ["output: sarif"], ["output: junit"]])
+@pytest.mark.parametrize("how", [["-o", "sarif"], ["-o", "junit"], ["-o", "json"], ["output: sarif"], ["output: junit"],
+                                 ["output: json"]])
 def test_check_given_no_deck_still_prints_the_report_a_ci_job_uploads(cli, tmp_path, how):
     """`deckcheck check -o sarif $(git diff --name-only ...) > deckcheck.sarif` on a pull
     request that touches only a README: no file given is a deck, exit 0, and stdout was
-    empty, so upload-sarif (or the JUnit parser) met an empty file and failed the job. SARIF
-    and JUnit print the report of a run that checked nothing (no result, no test case);
-    text, JSON and GitHub output still print nothing."""
+    empty, so upload-sarif (or the JUnit parser, or a script reading the JSON) met an empty
+    file and failed the job. SARIF, JUnit and JSON print the report of a run that checked
+    nothing (no result, no test case); text and GitHub output still print nothing."""
     option, setting = (how, "") if how[0] == "-o" else ([], how[0] + "\n")
     write(tmp_path, {"deckcheck.yaml": "format: mtg/modern\n" + setting, "decks/a.txt": LEGAL, "README.md": "# decks\n"})
     done = cli("check", "README.md", *option, cwd=tmp_path)
@@ -942,9 +943,11 @@ def test_check_given_no_deck_still_prints_the_report_a_ci_job_uploads(cli, tmp_p
         log = json.loads(done.stdout)
         assert log["runs"][0]["results"] == []
         assert log["runs"][0]["invocations"][0] == {"executionSuccessful": True, "exitCode": 0, "toolExecutionNotifications": []}
+    elif "json" in how[-1]:
+        assert json.loads(done.stdout) == {"deckcheck": "1", "results": []}
     else:
         assert done.stdout == '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="deckcheck" tests="0" failures="0" errors="0" />\n'
-    for other in ("text", "json", "github"):
+    for other in ("text", "github"):
         quiet = cli("check", "README.md", "-o", other, cwd=tmp_path)
         assert (quiet.returncode, quiet.stdout) == (0, "")
 

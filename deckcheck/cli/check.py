@@ -151,11 +151,12 @@ def _run(
         if paths and not folders:
             # None of the files given is a deck (a hook on a README change; a pull request's
             # `git diff --name-only`): nothing to say, but a job that uploads the SARIF or
-            # JUnit report gets the valid report of a run that checked nothing, not an empty
-            # file its upload or parser fails on; and a GitHub job the annotations of the
-            # run's own warnings (a link out of the repository, not read), which stderr has.
+            # JUnit report, or parses the JSON one, gets the valid report of a run that
+            # checked nothing, not an empty file its upload or parser fails on; and a GitHub
+            # job the annotations of the run's own warnings (a link out of the repository,
+            # not read), which stderr has.
             shown = resolve_auto(output or config.output or AUTO)
-            if shown in REPORT_FILES or (shown == NAME and run.report.messages):
+            if shown in REPORT_FILES or shown == "json" or (shown == NAME and run.report.messages):
                 emit(deliver(reporter, run.report, warn=warn), encoding=encoding(reporter))
             # 0, unless a strict run's own warning (a link not followed) fails it.
             _say_strict(run.report, strict, config)
