@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from caseload import cases
 from files import write
-from test_batch_same_files import LISTS, counting_checks
+from test_batch_same_files import LISTS, _as_a_worker, counting_checks
 
 from deckcheck import report, validate
-from deckcheck.batch import check_source, verdict_store
+from deckcheck.batch import check_source, runner, verdict_store
 from deckcheck.batch.verdict_store import VerdictStore, decoded, encoded, store_path
 
 DATE = "2024-06-01"
@@ -210,6 +210,39 @@ def test_a_run_holding_the_store_leaves_the_other_without_it(tmp_path, monkeypat
         locked.rollback()
         locked.close()
         holder.close()
+
+
+def test_with_workers_the_parent_sends_them_none_of_the_decks_a_run_kept(tmp_path, monkeypatch):
+    """With workers (runner._parallel) the parent looks each file up before sending it: a
+    run again sends a worker only what no run kept (the broken XML file names itself), and
+    what workers found is kept for the next run (runner._collected)."""
+    write(tmp_path, FILES)
+    monkeypatch.chdir(tmp_path)
+    day = dt.date(2024, 6, 1)
+    tasks = [runner.Task(path=name, shown=name, format_id="mtg/legacy", line=row + 2) for row, name in enumerate(sorted(FILES))]
+    expected = [runner._checked(task, day).result.to_dict() for task in tasks]
+    runner.forget_run()
+
+    def worker(to_send: list) -> list:  # a worker is another interpreter: it has no store
+        store, runner._STORE[0] = runner._STORE[0], None
+        try:
+            return _as_a_worker(to_send, day)
+        finally:
+            runner._STORE[0] = store
+
+    def with_workers() -> tuple[list[str], list[dict]]:
+        store = runner._STORE[0] = VerdictStore.open()
+        try:
+            to_send, plan = runner._plan(tasks, day, set())
+            found = [outcome.result.to_dict() for outcome in runner._collected(tasks, plan, worker(to_send), day)]
+        finally:
+            runner._STORE[0] = None
+            store.close()
+            runner.forget_run()
+        return [task.shown for task in to_send], found
+
+    assert with_workers() == (sorted(FILES), expected)
+    assert with_workers() == (["broken.dek"], expected)
 
 
 @pytest.mark.parametrize("case", cases("rules", kind="deck") + cases("decklists", kind="deck"))
