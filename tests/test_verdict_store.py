@@ -128,7 +128,7 @@ def test_a_deckcheck_variable_of_the_environment_makes_every_deck_checked_again(
 def test_a_damaged_store_is_replaced_and_the_report_is_the_same(tmp_path, monkeypatch, damage):
     write(tmp_path, FILES)
     fresh = batch_report(tmp_path, monkeypatch, keep=False)
-    store_path().parent.mkdir(parents=True)
+    store_path().parent.mkdir(parents=True, exist_ok=True)
     if damage == "another schema":
         with sqlite3.connect(store_path()) as db:
             db.execute("CREATE TABLE verdicts (key TEXT, verdict BLOB, extra INTEGER)")
@@ -169,6 +169,24 @@ def test_tampered_verdicts_make_their_decks_checked_again(tmp_path, monkeypatch)
     checked = counting_checks(monkeypatch)
     assert batch_report(tmp_path, monkeypatch) == fresh
     assert sorted(set(checked) & set(KEPT)) == KEPT
+
+
+def test_a_store_another_run_has_locked_is_left_alone(tmp_path, monkeypatch):
+    """A store locked while this run opens it (another run making it) is not taken for a
+    damaged one: it is neither removed nor remade, and this run goes on without it."""
+    write(tmp_path, FILES)
+    fresh = batch_report(tmp_path, monkeypatch, keep=False)
+    store_path().parent.mkdir(parents=True, exist_ok=True)
+    other = sqlite3.connect(store_path(), timeout=0, isolation_level=None)
+    other.execute("CREATE TABLE theirs (x)")
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        assert batch_report(tmp_path, monkeypatch) == fresh
+    finally:
+        other.rollback()
+        other.close()
+    with sqlite3.connect(store_path()) as db:
+        assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("theirs",)]
 
 
 def test_a_cache_folder_that_cannot_be_used_changes_nothing(tmp_path, monkeypatch):

@@ -92,6 +92,8 @@ class VerdictStore:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 db, empty = _connect(path)
                 return cls(db, empty)
+            except sqlite3.OperationalError:  # locked by another run, or no file can be made there
+                return None
             except sqlite3.DatabaseError:
                 # Damaged, or not a database at all: it is ours to replace, once.
                 if attempt == 2 or not _remove(path):
