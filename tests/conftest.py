@@ -76,6 +76,9 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.delenv("DECKCHECK_CARDS_DB", raising=False)
+    # Batches keep verdicts as a user's do (the benchmarks' helpers, imported by a test,
+    # turn that off for their own runs: batch/verdict_store.py).
+    monkeypatch.delenv("DECKCHECK_NO_CACHE", raising=False)
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
     monkeypatch.delenv("FORCE_COLOR", raising=False)  # a CI runner's: the colour tests set their own
     monkeypatch.setenv("NO_COLOR", "1")
