@@ -124,15 +124,16 @@ def test_a_deckcheck_variable_of_the_environment_makes_every_deck_checked_again(
     assert sorted(checked) == sorted(FILES)
 
 
-@pytest.mark.parametrize("damage", ["not a database", "empty file", "another schema"])
+@pytest.mark.parametrize("damage", ["not a database", "empty file", "another schema", "no verdicts table"])
 def test_a_damaged_store_is_replaced_and_the_report_is_the_same(tmp_path, monkeypatch, damage):
     write(tmp_path, FILES)
     fresh = batch_report(tmp_path, monkeypatch, keep=False)
     store_path().parent.mkdir(parents=True, exist_ok=True)
-    if damage == "another schema":
+    if damage in ("another schema", "no verdicts table"):
         with sqlite3.connect(store_path()) as db:
-            db.execute("CREATE TABLE verdicts (key TEXT, verdict BLOB, extra INTEGER)")
-            db.execute("PRAGMA user_version = 99")
+            if damage == "another schema":
+                db.execute("CREATE TABLE verdicts (key TEXT, verdict BLOB, extra INTEGER)")
+            db.execute(f"PRAGMA user_version = {99 if damage == 'another schema' else verdict_store.SCHEMA}")
     else:
         store_path().write_bytes(b"" if damage == "empty file" else b"SQLite format 2\x00" + os.urandom(4000))
     assert batch_report(tmp_path, monkeypatch) == fresh
