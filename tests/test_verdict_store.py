@@ -190,6 +190,26 @@ def test_a_store_another_run_has_locked_is_left_alone(tmp_path, monkeypatch):
         assert db.execute("SELECT name FROM sqlite_master").fetchall() == [("theirs",)]
 
 
+@pytest.mark.parametrize("kind", ["fifo", "link", "folder"])
+def test_a_store_that_is_no_plain_file_is_left_alone(tmp_path, monkeypatch, kind):
+    """A FIFO where the store goes would hold SQLite (and the batch) for ever, a link would
+    be written through: the run goes on without a store and leaves the thing as it was."""
+    write(tmp_path / "decks", FILES)
+    fresh = batch_report(tmp_path / "decks", monkeypatch, keep=False)
+    store_path().parent.mkdir(parents=True, exist_ok=True)
+    target = tmp_path / "elsewhere.sqlite"
+    if kind == "fifo":
+        os.mkfifo(store_path())
+    elif kind == "link":
+        target.write_bytes(b"")
+        store_path().symlink_to(target)
+    else:
+        store_path().mkdir()
+    assert batch_report(tmp_path / "decks", monkeypatch) == fresh
+    assert store_path().is_symlink() if kind == "link" else store_path().exists()
+    assert not target.exists() or target.read_bytes() == b""
+
+
 def test_a_cache_folder_that_cannot_be_used_changes_nothing(tmp_path, monkeypatch):
     write(tmp_path / "decks", FILES)
     fresh = batch_report(tmp_path / "decks", monkeypatch, keep=False)

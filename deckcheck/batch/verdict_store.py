@@ -32,6 +32,7 @@ import datetime as dt
 import json
 import os
 import sqlite3
+import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -87,6 +88,8 @@ class VerdictStore:
     def open(cls, path: Path | None = None) -> VerdictStore | None:
         """The store at `path` (default: `store_path()`), None when it cannot be used."""
         path = store_path() if path is None else path
+        if not _plain_file_or_none(path):
+            return None
         for attempt in (1, 2):
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,6 +180,17 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
         db.close()
         raise
     return db, empty
+
+
+def _plain_file_or_none(path: Path) -> bool:
+    """Whether `path` is a regular file or nothing: SQLite would wait for ever on a FIFO put
+    there, and write through a link to wherever it points."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError):
+        return False
 
 
 def _remove(path: Path) -> bool:
