@@ -1,6 +1,7 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines;
+Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines,
+each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
@@ -286,19 +287,30 @@ def _section(line: str) -> str | None:
     return None
 
 
+# A bullet before a counted card line, as lists are pasted from Markdown (Reddit, Discord,
+# a site's Markdown export): `* 4 Lightning Bolt`, `- 4 Lightning Bolt`, `• 4 ...`. Only
+# before a count: `-4 Name` is a count of its own, and a bullet before a name alone stays
+# unread (no card name starts so, but a sentence may).
+_BULLETS = "*-+\u2022"
+_BULLET = lazy(r"^[*\-+\u2022]\s+(?=\d)")
+
+
 def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
+    written = line
+    if line[0] in _BULLETS and (bullet := _BULLET.match(line)) is not None:
+        line = line[bullet.end():]
     match = _COUNT_FIRST.match(line)
     if match:
         name, hinted = _strip_decorations(match.group("name"))
-        return make_entry(match.group("count"), name, zone=hinted or zone, line=number, raw=line)
+        return make_entry(match.group("count"), name, zone=hinted or zone, line=number, raw=written)
     bare, hinted = _strip_decorations(line)
     match = _COUNT_LAST.match(bare)
     if match:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
-        return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=line)
+        return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=written)
     uncounted = None if _HEADING_COUNT.search(line) else _uncounted(bare, zone=hinted or zone, number=number)
-    return uncounted or parse_error("expected `COUNT Card Name`", line=number, text=line, zone=zone)
+    return uncounted or parse_error("expected `COUNT Card Name`", line=number, text=written, zone=zone)
 
 
 # A line that names a card and no count (`Lightning Bolt`): players paste lists so, and a
