@@ -68,7 +68,8 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     """`main 60, sideboard 15`: cards per zone as a report's heading says them, in the
     game's words and in the order it names its zones (`Main Deck 40, Extra Deck 15, Side
     Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`; Magic's command zone
-    and companion first: `commander 1, main 99, sideboard 0`), other zones after."""
+    and companion first: `commander 1, main 99, sideboard 0`; the WoW TCG's hero first), other zones
+    after."""
     game = GAMES.get(game_id)
     if game is None:
         # No game named (diff without -f): a zone only one game puts first (Magic's command
