@@ -1054,3 +1054,24 @@ def test_paths_from_the_top_of_a_repository_whose_deckcheck_yaml_is_in_a_subfold
     assert done.returncode == 0 and [r["deck"] for r in json.loads(done.stdout)["results"]] == ["ci/decks/a b.txt"]
     nowhere = cli("check", "elsewhere/a.txt", cwd=tmp_path)
     assert nowhere.stderr == "deckcheck: error: no deckcheck.yaml in this folder or above; write one (see docs/ci.md) or pass -f FORMAT\n"
+
+
+@pytest.mark.parametrize("stop", ["broken deckcheck.yaml", "unknown -f", "validate: unknown -f"])
+def test_a_run_stopped_before_any_deck_still_writes_the_job_summary(cli, tmp_path, stop):
+    """A GitHub job's summary page said nothing when a broken deckcheck.yaml or a usage
+    error stopped the run: only the `::error` annotation told why. The summary now says it
+    (Markdown-escaped), as a run that went on writes one."""
+    config = "format: mtg/modern\nbogus: 1\n" if stop == "broken deckcheck.yaml" else "format: mtg/modern\n"
+    write(tmp_path, {"deckcheck.yaml": config, "decks/a.txt": LEGAL})
+    summary = tmp_path / "summary.md"
+    args = {"broken deckcheck.yaml": ["check"], "unknown -f": ["check", "-f", "mtg/nope"],
+            "validate: unknown -f": ["validate", "decks/a.txt", "-f", "mtg/nope"]}[stop]
+    done = cli(*args, "-o", "github", cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 2
+    assert done.stdout.startswith("::error ")
+    written = summary.read_text(encoding="utf-8")
+    if stop == "broken deckcheck.yaml":
+        assert written.startswith("## deckcheck: 0 of 1 deck legal, 1 could not be read\n")
+        assert "| deckcheck\\.yaml | 2 | config | bogus\\: unknown key" in written
+    else:
+        assert written.startswith("## deckcheck: stopped before checking any deck\n\nunknown format \\'mtg\\/nope\\'")

@@ -488,8 +488,9 @@ REPORT_FILES = ("sarif", "junit")
 
 def report_stop(output: str | None, annotation: str, report: Report) -> None:
     """What stopped the run, on stdout where a CI job keeps the report, never an empty file
-    or nothing: the GitHub `annotation`, or `report` as a SARIF or JUnit document and nothing
-    else (that is the file the job uploads). Other outputs print nothing (their reader has
+    or nothing: the GitHub `annotation` (and `report` as the job summary, when the job has
+    one), or `report` as a SARIF or JUnit document and nothing else (that is the file the
+    job uploads). Other outputs print nothing (their reader has
     stderr), nor does an unknown -o (itself the error). The one-line error on stderr and
     exit 2 stay."""
     from ..report import AUTO, WorkflowCommands, deliver, encoding, load, resolve_auto
@@ -498,6 +499,13 @@ def report_stop(output: str | None, annotation: str, report: Report) -> None:
     name = resolve_auto(output or AUTO)
     if name == NAME:
         emit(WorkflowCommands(annotation + "\n"))
+        # The job's summary page too (GITHUB_STEP_SUMMARY), as a run that went on writes one:
+        # a broken deckcheck.yaml or an unknown -f left the page without a word.
+        from ..report.github import publish
+
+        failed = publish(report)
+        if failed:
+            warn(failed)
     elif name in REPORT_FILES:
         reporter = load(name)
         emit(deliver(reporter, report), encoding=encoding(reporter))

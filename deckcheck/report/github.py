@@ -224,6 +224,13 @@ class _Summary:
 
     def chunks(self, report: Report) -> Iterator[str]:
         """The Markdown, in pieces; the teams and assertions of `report` after its results."""
+        if report.stopped is not None:
+            # A usage error stopped the run before any deck (an unknown -f): the job's page
+            # says why, not "0 of 0 decks legal".
+            yield f"## deckcheck: stopped before checking any deck\n\n{markdown_text(report.stopped)}\n\n"
+            self.table.close()
+            self.rows.close()
+            return
         for team in report.teams or []:
             for problem in team.problems:
                 self._problem_row(lambda: _problem_row(f"team {team.team}", problem))
