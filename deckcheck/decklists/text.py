@@ -5,6 +5,7 @@ each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
+Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)`,
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
@@ -127,6 +128,9 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 _SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
+# A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
+# a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays.
+_MARKDOWN_NAME = lazy(r"^\[\[(?P<fetched>[^\[\]]+)\]\]|^\[(?P<linked>[^\[\]]+)\]\((?:https?://|www\.)[^()\s]*\)")
 # Archidekt's categories; `[token]` flags a token in the precon lists of taw/magic-preconstructed-decks.
 _CATEGORY_ZONES = {
     "commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION,
@@ -214,6 +218,8 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     if _DECORATION_CHARS.isdisjoint(name):
         return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
     zone = None
+    if name[:1] == "[" and (markdown := _MARKDOWN_NAME.match(name)) is not None:
+        name = (markdown.group("fetched") or markdown.group("linked")) + name[markdown.end():]
     name = _TAGS.sub("", name)
     comment = _COMMENT.search(name)
     if comment:
