@@ -80,6 +80,10 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     labels, first = game.zone_labels, game.zone_order
     if not labels and counts.keys().isdisjoint(first):  # most Magic decks: the counts' order
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())
+    if labels and counts:
+        # Every zone the game names, an empty one too (`Extra Deck 0`, as `Side Deck 0` is):
+        # the JSON's counts leave out an unused extra zone, a heading in the game's words does not.
+        counts = {**dict.fromkeys(labels, 0), **counts}
     order = [zone for zone in (*first, *labels) if zone in counts]
     order += [zone for zone in counts if zone not in order]
     return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
