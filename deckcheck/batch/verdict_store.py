@@ -14,15 +14,16 @@ outlast the process with
   package (a rule changed between releases is never skipped);
 - every DECKCHECK_* variable of the environment.
 What is no function of those is never kept (runner._reusable, runner._remember): a deck
-checked against a registered pool, a team member's deck (its cards feed the team
-checks), a `ydke://` URL, a zip's deck (its format lives in a temporary folder), a
-verdict whose messages name the file, an unreadable file.
+checked against a registered pool, a deck whose cards the batch keeps (a team member's, for
+the team checks; a deck-check pick's; a `--sheets` row's), a `ydke://` URL, a zip's deck
+(its format lives in a temporary folder), a verdict whose messages name the file, an
+unreadable file. Users' words: docs/batch.md, "Run again"; the trust: docs/security.md.
 
 The store is SQLite (`<cache>/verdicts.sqlite`, the user cache directory): one lookup per
 deck and nothing loaded whole, so a batch's memory stays flat. A verdict is JSON, checked
 field by field on the way back (never pickle: whoever can write the cache folder must not
-run code through it). At most MAX_VERDICTS_KEPT verdicts are kept, the oldest written going first.
-The store is only a shortcut: one that is missing, unreadable, locked by another run,
+run code through it). At most MAX_VERDICTS_KEPT verdicts are kept, the oldest written
+going first. The store is only a shortcut: one that is missing, unreadable, locked by another run,
 corrupt, of another schema or unwritable is ignored (a damaged one is replaced); that is
 never an error. `batch --no-cache`, or DECKCHECK_NO_CACHE=1, checks every deck.
 """
@@ -329,7 +330,7 @@ def _plain(value: Any) -> bool:
 
 # The AsOf of each stamp read back: every deck of a format and day shares one.
 _AS_OF: dict[tuple[Any, ...], AsOf] = {}
-_TEXT, _OPTIONAL_TEXT, _OPTIONAL_NUMBER = (str,), (str, type(None)), (int, float, type(None))
+_OPTIONAL_TEXT, _OPTIONAL_NUMBER = (str, type(None)), (int, float, type(None))
 
 
 def decoded(text: Any) -> Verdict | None:
