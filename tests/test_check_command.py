@@ -1075,3 +1075,16 @@ def test_a_run_stopped_before_any_deck_still_writes_the_job_summary(cli, tmp_pat
         assert "| deckcheck\\.yaml | 2 | config | bogus\\: unknown key" in written
     else:
         assert written.startswith("## deckcheck: stopped before checking any deck\n\nunknown format \\'mtg\\/nope\\'")
+
+
+@pytest.mark.parametrize("section", ["formats", "simulate"])
+def test_a_glob_holding_a_line_break_is_quoted_in_its_warning(cli, tmp_path, section):
+    """A pull request's deckcheck.yaml may write a glob with a CR LF in it: the warning that
+    it matches no deck showed it unquoted (its CR lost), unlike the errors' keys."""
+    value = "mtg/modern" if section == "formats" else '{assert: "keep7 >= 0.1"}'
+    write(tmp_path, {"deckcheck.yaml": f'format: mtg/modern\n{section}:\n  "decks/x\\r\\n::error::y*.txt": {value}\n',
+                     "decks/a.txt": LEGAL})
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    [warning] = [line for line in done.stderr.splitlines() if "matches no deck" in line]
+    assert warning.startswith(f"deckcheck: warning: deckcheck.yaml: {section}.'decks/x\\r\\n::error::y*.txt': matches no deck")

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from .. import tree
 from ..errors import DeckcheckError
-from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN
+from ..limits import MAX_ASSERTIONS_PER_RUN, MAX_HANDS_PER_RUN, one_line
 from ..problem import named_file_as
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, Report, RunMessage
 from .config import KEY_OF_SETTING, ConfigError, ProjectConfig, SimulateSpec, default_hands
@@ -411,12 +411,14 @@ def run_check(
     if decks and not paths:
         for spec in config.simulate:
             if spec.glob not in used_globs:
-                text = (f"{config.shown}: simulate.{spec.glob}: matches no deck, so its assertions did not run"
+                # A glob as written, quoted when it holds a line break (a pull request's
+                # deckcheck.yaml may): the warning stays one line, as the errors' keys do.
+                text = (f"{config.shown}: simulate.{one_line(spec.glob)}: matches no deck, so its assertions did not run"
                         f"{_why_no_deck(config, spec.glob, walked, deck_names)}")
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("simulate", spec.glob))))
         for pattern, _ in config.formats:
             if not any(matches(pattern, rel) for rel in deck_names):
-                text = f"{config.shown}: formats.{pattern}: matches no deck{_why_no_deck(config, pattern, walked, deck_names)}"
+                text = f"{config.shown}: formats.{one_line(pattern)}: matches no deck{_why_no_deck(config, pattern, walked, deck_names)}"
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
     # Warnings first, as stderr has them (before the report; the notes follow it).
