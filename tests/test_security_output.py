@@ -172,7 +172,7 @@ def test_warnings_naming_a_config_key_are_one_defused_line(cli, tmp_path):
     done = cli("check", cwd=tmp_path, env={"GITHUB_ACTIONS": "true"})
     assert _forged_lines(done.stdout + done.stderr) == []
     (warning,) = done.stderr.splitlines()
-    assert warning.endswith(f"simulate.x\\n::error::{FORGED}: matches no deck, so its assertions did not run")
+    assert warning.endswith(f"simulate.'x\\n::error::{FORGED}': matches no deck, so its assertions did not run")
 
 
 @pytest.mark.parametrize("command", [["diff", "a.txt", "a.txt"], ["convert", "a.txt", "--to", "ydk"],
