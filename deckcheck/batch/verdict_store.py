@@ -39,9 +39,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..formats.stamps import file_stamps
 from ..freshness import AsOf
 from ..limits import MAX_VERDICTS_KEPT
 from ..problem import Problem
+from .wire import as_of_from, as_of_stamp, problem_rows, problems_from
 
 try:
     from _blake2 import blake2b  # as runner.py: without the OpenSSL module hashlib loads
@@ -184,8 +186,8 @@ def _connect(path: Path) -> tuple[sqlite3.Connection, bool]:
 
 
 def _plain_file_or_none(path: Path) -> bool:
-    """Whether `path` is a regular file or nothing: SQLite would wait for ever on a FIFO put
-    there, and write through a link to wherever it points."""
+    """Whether `path` is a regular file or nothing: SQLite would write through a link to
+    wherever it points, and may wait on a FIFO put there."""
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except FileNotFoundError:
@@ -247,14 +249,11 @@ def _code() -> tuple[Any, ...]:
     from .. import __version__
 
     package = Path(__file__).resolve().parent.parent
-    stamps = []
+    modules = []
     for folder, folders, files in os.walk(package):
         folders.sort()
-        for name in sorted(files):
-            if name.endswith(".py"):
-                info = os.stat(os.path.join(folder, name))
-                stamps.append((os.path.relpath(os.path.join(folder, name), package), info.st_size, info.st_mtime_ns))
-    return (__version__, sys.version, str(package), tuple(stamps))
+        modules += (os.path.join(folder, name) for name in sorted(files) if name.endswith(".py"))
+    return (__version__, sys.version, str(package), file_stamps(modules))
 
 
 def _environment() -> tuple[tuple[str, str], ...]:
@@ -265,8 +264,7 @@ def encoded(verdict: Verdict) -> str | None:
     """`verdict` as JSON, or None when it would not read back the same (a value JSON does
     not keep: a tuple in a problem's details, a date where none was expected)."""
     format_id, counts, problems, as_of = verdict
-    rows = [(problem.rule, problem.message, problem.severity, problem.zone, problem.line, problem.card, problem.count,
-             problem.limit, problem.details or None) for problem in problems]
+    rows = problem_rows(problems)
     if any(row[8] is not None and not _plain(row[8]) for row in rows):
         return None
     stamp = None if as_of is None else _stamp(as_of)
@@ -278,24 +276,13 @@ def encoded(verdict: Verdict) -> str | None:
         return None
 
 
-# Each AsOf's stamp, by identity (the AsOf kept with it): every deck of a format shares one.
-_STAMPS: dict[int, tuple[AsOf, tuple[Any, ...] | bool]] = {}
-
-
 def _stamp(as_of: AsOf) -> tuple[Any, ...] | bool:
-    """`as_of` as `decoded` reads it back (`_as_of`); False when its dates are no dates."""
-    found = _STAMPS.get(id(as_of))
-    if found is not None and found[0] is as_of:
-        return found[1]
-    dates = (as_of.date, as_of.lists_known_up_to, as_of.card_data_date)
-    stamp: tuple[Any, ...] | bool = False
-    if type(as_of.date) is dt.date and all(day is None or type(day) is dt.date for day in dates):
-        stamp = (as_of.date.isoformat(), as_of.platform, _iso(as_of.lists_known_up_to), _iso(as_of.card_data_date),
-                 as_of.hint, as_of.card_data_brings_lists, as_of.game)
-    if len(_STAMPS) >= 256:
-        _STAMPS.clear()
-    _STAMPS[id(as_of)] = (as_of, stamp)
-    return stamp
+    """wire.as_of_stamp with its dates as ISO text, as JSON keeps them (`_as_of` reads it
+    back); False when its dates are no dates."""
+    day, platform, known_up_to, card_data_date, *rest = as_of_stamp(as_of)
+    if type(day) is not dt.date or not all(other is None or type(other) is dt.date for other in (known_up_to, card_data_date)):
+        return False
+    return (day.isoformat(), platform, _iso(known_up_to), _iso(card_data_date), *rest)
 
 
 # One encoder for every verdict: `json.dumps` with options builds one per call.
@@ -328,8 +315,6 @@ def _plain(value: Any) -> bool:
     return True
 
 
-# The AsOf of each stamp read back: every deck of a format and day shares one.
-_AS_OF: dict[tuple[Any, ...], AsOf] = {}
 _OPTIONAL_TEXT, _OPTIONAL_NUMBER = (str, type(None)), (int, float, type(None))
 
 
@@ -343,34 +328,31 @@ def decoded(text: Any) -> Verdict | None:
         zone_counts = tuple((zone, count) for zone, count in counts if type(zone) is str and type(count) is int)
         if len(zone_counts) != len(counts) or not isinstance(rows, list):
             return None
-        problems = tuple(_problem(row) for row in rows)
+        problems = tuple(problems_from(_problem_row(row) for row in rows))
         as_of = None if stamp is None else _as_of(stamp)
     except (ValueError, TypeError, RecursionError):  # RecursionError: JSON nested past Python's stack
         return None
     return format_id, zone_counts, problems, as_of
 
 
-def _problem(row: Any) -> Problem:
+def _problem_row(row: Any) -> tuple[Any, ...]:
+    """`row` as wire.problems_from takes it, once each field is of its kind (TypeError else)."""
     rule, message, severity, zone, line, card, count, limit, details = row
     if not (type(rule) is str and type(message) is str and type(severity) is str and isinstance(zone, _OPTIONAL_TEXT)
             and (line is None or type(line) is int) and isinstance(card, _OPTIONAL_TEXT)
             and isinstance(count, _OPTIONAL_NUMBER) and isinstance(limit, _OPTIONAL_NUMBER)
             and (details is None or type(details) is dict)):
         raise TypeError("not a problem")
-    return Problem(rule, message, severity, zone, line, card, count, limit, details)
+    return (rule, message, severity, zone, line, card, count, limit, details)
 
 
 def _as_of(stamp: Any) -> AsOf:
-    key = tuple(stamp)
-    found = _AS_OF.get(key)
-    if found is None:
-        day, platform, known_up_to, card_data_date, hint, brings_lists, game = key
-        if not (type(platform) is str and type(hint) is str and type(brings_lists) is bool and type(game) is str):
-            raise TypeError("not an as-of stamp")
-        found = AsOf(dt.date.fromisoformat(day), platform, _date(known_up_to), _date(card_data_date), hint, brings_lists, game)
-        if len(_AS_OF) < 256:
-            _AS_OF[key] = found
-    return found
+    """The AsOf of `_stamp`'s `stamp` (wire.as_of_from: one per distinct stamp)."""
+    day, platform, known_up_to, card_data_date, hint, brings_lists, game = stamp
+    if not (type(platform) is str and type(hint) is str and type(brings_lists) is bool and type(game) is str):
+        raise TypeError("not an as-of stamp")
+    return as_of_from((dt.date.fromisoformat(day), platform, _date(known_up_to), _date(card_data_date), hint, brings_lists,
+                       game))
 
 
 def _date(text: Any) -> dt.date | None:
