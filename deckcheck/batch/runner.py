@@ -197,7 +197,8 @@ _COUNTS: dict[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = {}
 # (`_collected`).
 _STORE: list[VerdictStore | None] = [None]
 # What else decides a verdict beyond the run (verdict_store.context_digest), by settings
-# number; None: its verdicts are not kept between runs.
+# number, worked out when the settings are numbered and the run has a store; absent or
+# None: their verdicts are not kept between runs.
 _CONTEXTS: dict[int, bytes | None] = {}
 
 
@@ -211,7 +212,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     except InputError as exc:
         return _check_deck(task, day, unreadable(task.path, str(exc)))
     key = _verdict_key(task, day, data)
-    seen = _VERDICTS.get(key) or _kept(key, task)
+    seen = _VERDICTS.get(key) or _kept(key)
     if seen is not None:
         return Outcome(seen.result_for(task))
     outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
@@ -219,14 +220,12 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     return outcome
 
 
-def _kept(key: tuple[int, bytes], task: Task) -> _Verdict | None:
+def _kept(key: tuple[int, bytes]) -> _Verdict | None:
     """The verdict an earlier run kept on the file of `key` (verdict_store.py), now also
     this run's; None when there is none or the run keeps none."""
     store = _STORE[0]
-    lasting = None if store is None else _lasting_key(key, task)
-    if lasting is None:
-        return None
-    found = store.get(lasting)  # type: ignore[union-attr]
+    lasting = _lasting_key(key)
+    found = None if store is None or lasting is None else store.get(lasting)
     if found is None:
         return None
     format_id, counts, problems, as_of = found
@@ -235,24 +234,25 @@ def _kept(key: tuple[int, bytes], task: Task) -> _Verdict | None:
     return verdict
 
 
-def _lasting_key(key: tuple[int, bytes], task: Task) -> bytes | None:
-    """The key that outlasts the run of the verdict under in-run `key`; None when its
-    settings' verdicts are not kept (a zip's format, card data without a file, a format
-    or card data that fails to load: the check says why)."""
+def _lasting_key(key: tuple[int, bytes]) -> bytes | None:
+    """The key that outlasts the run of the verdict under in-run `key`; None when the run
+    keeps no verdicts or its settings' are not kept (`_context`)."""
     index, digest = key
-    if index not in _CONTEXTS:
-        context = None
-        if task.format_root is None and task.format_id is not None:
-            try:
-                fmt = _format(task.format_id)
-                catalog = _catalog(fmt, task.cards_db) if task.cards else False
-                settings = next(settings for settings, number in _SETTINGS.items() if number == index)
-                context = context_digest(settings, fmt, catalog)
-            except DeckcheckError:
-                context = None
-        _CONTEXTS[index] = context
-    context = _CONTEXTS[index]
+    context = _CONTEXTS.get(index)
     return None if context is None else lasting_key(context, digest)
+
+
+def _context(settings: tuple[Any, ...], task: Task) -> bytes | None:
+    """verdict_store.context_digest of new `settings` (those of `task`); None when their
+    verdicts are not kept: a zip's format (its folder is temporary), card data without a
+    file, a format or card data that fails to load (the check says why)."""
+    if task.format_root is not None or task.format_id is None:
+        return None
+    try:
+        fmt = _format(task.format_id)
+        return context_digest(settings, fmt, _catalog(fmt, task.cards_db) if task.cards else False)
+    except DeckcheckError:
+        return None
 
 
 def _reusable(task: Task) -> bool:
@@ -265,7 +265,12 @@ def _reusable(task: Task) -> bool:
 def _verdict_key(task: Task, day: dt.date, data: bytes) -> tuple[int, bytes]:
     """The key of the verdict on a file of bytes `data` checked as `task` asks on `day`."""
     settings = (extension(task.path), task.format_id, task.format_root, task.cards_db, task.cards, task.platform, day)
-    return (_SETTINGS.setdefault(settings, len(_SETTINGS)), blake2b(data, digest_size=16).digest())
+    index = _SETTINGS.get(settings)
+    if index is None:
+        index = _SETTINGS[settings] = len(_SETTINGS)
+        if _STORE[0] is not None:  # what outlasts the run, worked out once per settings
+            _CONTEXTS[index] = _context(settings, task)
+    return (index, blake2b(data, digest_size=16).digest())
 
 
 def _file_key(task: Task, day: dt.date) -> tuple[tuple[int, bytes] | None, bytes | None]:
@@ -288,11 +293,9 @@ def _remember(key: tuple[int, bytes], result: DeckResult, task: Task) -> None:
     counts = tuple(result.counts.items())
     verdict = _Verdict(result.format, _COUNTS.setdefault(counts, counts), tuple(result.problems), result.as_of)
     _keep(key, verdict)
-    store = _STORE[0]
-    if store is not None:
-        lasting = _lasting_key(key, task)
-        if lasting is not None:
-            store.put(lasting, verdict)
+    store, lasting = _STORE[0], _lasting_key(key)
+    if store is not None and lasting is not None:
+        store.put(lasting, verdict)
 
 
 def _keep(key: tuple[int, bytes], verdict: _Verdict) -> None:
@@ -632,7 +635,7 @@ def _plan(chunk: list[Task], day: dt.date, sent: set[tuple[int, bytes]]) -> tupl
     for task in chunk:
         key, data = _file_key(task, day)
         # Sent, checked here, or kept by an earlier run.
-        stay = key is not None and (key in sent or key in _VERDICTS or _kept(key, task) is not None)
+        stay = key is not None and (key in sent or key in _VERDICTS or _kept(key) is not None)
         if key is not None and not stay:
             if len(sent) >= MAX_VERDICTS:  # as many as verdicts are kept: older ones may be gone
                 sent.clear()
