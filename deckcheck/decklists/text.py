@@ -298,7 +298,7 @@ def _section(line: str) -> str | None:
 # before a count: `-4 Name` is a count of its own, and a bullet before a name alone stays
 # unread (no card name starts so, but a sentence may).
 _BULLETS = "*-+\u2022"
-_BULLET = lazy(r"^[*\-+\u2022]\s+(?=\d)")
+_BULLET = lazy(rf"^[{re.escape(_BULLETS)}]\s+(?=\d)")
 
 
 def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
@@ -315,8 +315,9 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
         return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=written)
-    uncounted = None if _HEADING_COUNT.search(line) else _uncounted(bare, zone=hinted or zone, number=number)
-    return uncounted or parse_error("expected `COUNT Card Name`", line=number, text=written, zone=zone)
+    return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
+        "expected `COUNT Card Name`", line=number, text=written, zone=zone,
+    )
 
 
 # A line that names a card and no count (`Lightning Bolt`): players paste lists so, and a
@@ -325,7 +326,8 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
 # _NAME_WORDS words (every legal card of the card data has fewer; Unfinity's 25-word joke
 # is legal nowhere) and _NAME_CHARS characters, starting with a capital, digit or quote and
 # holding no character that no card name holds. Text that is clearly something else stays
-# a parse error: a link, a `Total: 60` label, a line that ends in a colon, a sentence.
+# a parse error: a link, a `Total: 60` label, a line that ends in a colon, a sentence, a
+# line that ends in a heading's count.
 _NAME_WORDS = 12
 _NAME_CHARS = 150
 _NOT_IN_NAMES = frozenset("{}|\\;~`$^*[]\t")
@@ -351,8 +353,9 @@ class _Uncounted(Problem):
         self.entry = entry
 
 
-def _uncounted(bare: str, *, zone: str, number: int) -> _Uncounted | None:
-    """One copy of the card `bare` names, when it could be a card name (above)."""
+def _uncounted(bare: str, line: str, *, zone: str, number: int) -> _Uncounted | None:
+    """One copy of the card `bare` names (`line` as written, its decorations kept), when it
+    could be a card name (above)."""
     # A name starts with a capital (of a cased script), a digit (`8-Claws Scorpion`, when
     # no count could be read there) or a quote: `this is not a list` is prose.
     if not bare or len(bare) > _NAME_CHARS or bare.isdigit() or bare[0].islower():
@@ -361,7 +364,7 @@ def _uncounted(bare: str, *, zone: str, number: int) -> _Uncounted | None:
         return None
     if len(bare.split()) > _NAME_WORDS or not _NOT_IN_NAMES.isdisjoint(bare) or bare.endswith(":"):
         return None
-    if _LABEL.match(bare) or _SENTENCE.search(bare):
+    if _LABEL.match(bare) or _SENTENCE.search(bare) or _HEADING_COUNT.search(line):
         return None
     name = display_name(bare)
     return _Uncounted(CardEntry(name=name, count=1, zone=zone, line=number)) if name else None
