@@ -30,7 +30,6 @@ from .registration import (
     Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
-from .verdict_store import VerdictStore
 from .shared_decks import check_shared_files
 from .sources import manifest_saved_as_text
 from .team_pools import assign_pools
@@ -226,7 +225,11 @@ def check_registrations(
     members: dict[str, list[Member]] = {}
     places: dict[str, dict[str, Place]] = {}  # team -> member -> where the member registered
     budget = ProblemBudget()  # one report's problems (limits.py): the decks' first, then the teams'
-    store = VerdictStore.open() if keep_verdicts else None
+    store = None
+    if keep_verdicts:
+        from .verdict_store import VerdictStore  # here: a batch that keeps none needs no SQLite store
+
+        store = VerdictStore.open()
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again

@@ -41,7 +41,6 @@ def run_batch(
     (docs/contracts.md). Usage errors raise DeckcheckError. The defaults of the options are
     the command's (cli/batch.py), so every one is named."""
     from ..batch import check_source
-    from ..batch.verdict_store import disabled_by_environment
     from ..formats import load, reference
     from ..progress import Progress
     from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
@@ -88,12 +87,17 @@ def run_batch(
     # Nearly every run has one writer: it hears each result itself, a call fewer per row.
     sink = writers[0].add if len(writers) == 1 else every_writer
 
+    keep_verdicts = not no_cache
+    if keep_verdicts:  # the store's module (and SQLite) only for a batch that may keep verdicts
+        from ..batch.verdict_store import disabled_by_environment
+
+        keep_verdicts = not disabled_by_environment()
     try:
         result = check_source(
             source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
             deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
             on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths, sink=sink,
-            keep_verdicts=not (no_cache or disabled_by_environment()),
+            keep_verdicts=keep_verdicts,
         )
     except BaseException:
         for bar in bars:
