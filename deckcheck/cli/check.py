@@ -12,7 +12,7 @@ from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
 from .common import (
-    OPTION_OF_SETTING, REPORT_FILES, coloured, emit, no_empty_argument, output_option, report_stop, say, say_note,
+    OPTION_OF_SETTING, PARSED_REPORTS, coloured, emit, no_empty_argument, output_option, report_stop, say, say_note,
     say_unreadable, warn,
 )
 from .help_lists import reports
@@ -156,7 +156,7 @@ def _run(
             # job the annotations of the run's own warnings (a link out of the repository,
             # not read), which stderr has.
             shown = resolve_auto(output or config.output or AUTO)
-            if shown in REPORT_FILES or shown == "json" or (shown == NAME and run.report.messages):
+            if shown in PARSED_REPORTS or (shown == NAME and run.report.messages):
                 emit(deliver(reporter, run.report, warn=warn), encoding=encoding(reporter))
             # 0, unless a strict run's own warning (a link not followed) fails it.
             _say_strict(run.report, strict, config)

@@ -484,6 +484,9 @@ def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None 
 # Outputs whose report a CI job keeps as a file (uploads, parses): a run that an error
 # stopped is still a report there, never an empty file.
 REPORT_FILES = ("sarif", "junit")
+# Outputs a job reads as a document (uploads, or parses as JSON): a run that checked no
+# deck still prints one, never nothing (cli/check.py).
+PARSED_REPORTS = (*REPORT_FILES, "json")
 
 
 def report_stop(output: str | None, annotation: str, report: Report) -> None:
