@@ -8,6 +8,7 @@ included), sampled from /proc (`TreeMemory`).
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import resource
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 # The benchmarks measure checking: a batch run again takes the verdicts the run before it
@@ -25,18 +27,18 @@ NO_CACHE = "DECKCHECK_NO_CACHE"
 os.environ.setdefault(NO_CACHE, "1")
 
 
-class keeping_verdicts:
+@contextlib.contextmanager
+def keeping_verdicts() -> Iterator[None]:
     """Within: the commands run keep and take verdicts between runs."""
-
-    def __enter__(self) -> None:
-        self._before = os.environ.get(NO_CACHE)
-        os.environ[NO_CACHE] = "0"
-
-    def __exit__(self, *exc: object) -> None:
-        if self._before is None:
+    before = os.environ.get(NO_CACHE)
+    os.environ[NO_CACHE] = "0"
+    try:
+        yield
+    finally:
+        if before is None:
             os.environ.pop(NO_CACHE, None)
         else:
-            os.environ[NO_CACHE] = self._before
+            os.environ[NO_CACHE] = before
 
 
 _PARENT = """
