@@ -279,7 +279,12 @@ def encoded(verdict: Verdict) -> str | None:
 def _stamp(as_of: AsOf) -> tuple[Any, ...] | bool:
     """wire.as_of_stamp with its dates as ISO text, as JSON keeps them (`_as_of` reads it
     back); False when its dates are no dates."""
-    day, platform, known_up_to, card_data_date, *rest = as_of_stamp(as_of)
+    return _text_stamp(as_of_stamp(as_of))
+
+
+@lru_cache(maxsize=256)  # every deck of a format and day has the same stamp
+def _text_stamp(stamp: tuple[Any, ...]) -> tuple[Any, ...] | bool:
+    day, platform, known_up_to, card_data_date, *rest = stamp
     if type(day) is not dt.date or not all(other is None or type(other) is dt.date for other in (known_up_to, card_data_date)):
         return False
     return (day.isoformat(), platform, _iso(known_up_to), _iso(card_data_date), *rest)
@@ -348,6 +353,11 @@ def _problem_row(row: Any) -> tuple[Any, ...]:
 
 def _as_of(stamp: Any) -> AsOf:
     """The AsOf of `_stamp`'s `stamp` (wire.as_of_from: one per distinct stamp)."""
+    return _as_of_text(tuple(stamp))
+
+
+@lru_cache(maxsize=256)  # every deck of a format and day has the same stamp
+def _as_of_text(stamp: tuple[Any, ...]) -> AsOf:
     day, platform, known_up_to, card_data_date, hint, brings_lists, game = stamp
     if not (type(platform) is str and type(hint) is str and type(brings_lists) is bool and type(game) is str):
         raise TypeError("not an as-of stamp")
