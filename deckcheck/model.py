@@ -78,6 +78,23 @@ class GuessedSideboard(Record):
         return min(self.lines)
 
 
+class MaybeTitle(Record):
+    """The first line of a typed list, `name` with no count on line `line`, where a title
+    may stand: alone above the cards (`alone`: a blank line after it) or just above a
+    counted card. Read as one copy of a card until card data says it names none.
+    `warning` is the parser's "no count" warning that names it; `rest` the warning the
+    list's other lines with no count would have on their own (None when there are none)."""
+
+    __slots__ = ("line", "name", "alone", "warning", "rest")
+
+    def __init__(self, line: int, name: str, alone: bool, warning: Problem, rest: Problem | None) -> None:
+        self.line = line
+        self.name = name
+        self.alone = alone
+        self.warning = warning
+        self.rest = rest
+
+
 class Deck(Record):
     """A parsed decklist. `problems` holds what the parser could not read (a LineProblems:
     only the first unreadable lines are listed, limits.py); `guessed_sideboard` the
@@ -85,7 +102,7 @@ class Deck(Record):
 
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
-        "banner_card", "guessed_sideboard",
+        "banner_card", "guessed_sideboard", "maybe_title",
     )
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
@@ -93,7 +110,7 @@ class Deck(Record):
         self, source: str, entries: list[CardEntry] | None = None, problems: list[Problem] | None = None,
         input_format: str | None = None, name: str | None = None, unreadable: bool = False,
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
-        banner_card: str | None = None, comments: str | None = None,
+        banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -115,6 +132,10 @@ class Deck(Record):
         # Commander format takes it as the commander when the file names none and it can lead.
         self.banner_card = banner_card
         self.guessed_sideboard = guessed_sideboard
+        # A first line that may be the list's title rather than a card (`Mono Red Burn`
+        # above the cards): only card data can tell, so the parser records it and
+        # decklists/title.py decides once the format's catalog is known.
+        self.maybe_title = maybe_title
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -150,6 +171,7 @@ class Deck(Record):
         copied.commander_hints = self.commander_hints
         copied.banner_card = self.banner_card
         copied.guessed_sideboard = self.guessed_sideboard
+        copied.maybe_title = self.maybe_title
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

@@ -61,7 +61,7 @@ _CELLS = MapOf(MapOf(Str()))  # player -> more cells of their manifest row
 
 # The card database fixture (conftest.py) a case's `cards` key names.
 CARD_DATABASES = {
-    "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
+    "builtin": "builtin_cards", "sample": "sample_cards_db", "shared": "shared_cards_db", "ygo": "ygo_cards_db", "wow": "wow_cards_db",
 }
 _CARDS = Str(tuple(CARD_DATABASES))
 

@@ -117,6 +117,13 @@ SAMPLE_CARDS = Path(__file__).parent / "cards" / "sample_cards.json"
 
 
 @pytest.fixture(scope="session")
+def builtin_cards() -> None:
+    """The card data deckcheck ships (validate's `cards=None`): what a player gets with
+    no database of their own."""
+    return None
+
+
+@pytest.fixture(scope="session")
 def sample_cards_db(tmp_path_factory) -> Path:
     """A database built from tests/cards/sample_cards.json: a few hand-written Scryfall
     objects with legalities (does not need the shared data)."""

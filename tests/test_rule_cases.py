@@ -4,7 +4,8 @@ problems expected (adding a case is adding data, not code), checked through the 
 
 Optional keys: `counts` (cards per zone), `entries` (the parsed entries in order, each
 compared on the fields it states: name, count, zone, line), `deck_name` (the deck name a
-parser read), `input_format` (force a parser), `cards` (`sample`: the database of
+parser read), `input_format` (force a parser), `cards` (`builtin`: the card data deckcheck
+ships; `sample`: the database of
 tests/cards/sample_cards.json; `shared`: the one imported from the shared card file;
 `ygo` / `wow`: the shared Yu-Gi-Oh! / WoW TCG card data; absent: no card database),
 `suggestions` (card -> expected "did you mean" list, first ones), `canonical` (names the entries carry after resolution, in order of first appearance).

@@ -33,6 +33,7 @@ from ..problem import PARSE_ERROR, WARNING, Problem
 from ..rules._sizes import zone_count
 from ..rules.context import Context
 from .common import parse_error
+from .title import titled
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -46,7 +47,11 @@ def settle_sideboard(
     """The deck with its guessed sideboard settled for `fmt`'s zone sizes in force on `day`
     and `platform` (the deck itself when it has none); the settled deck has no guess left,
     so settling twice changes nothing. `context` (for `day` and `platform`) counts the
-    zones when given, so the rules that check the deck with it count them once."""
+    zones when given, so the rules that check the deck with it count them once; its card
+    data first decides whether the list's first line is its title (decklists/title.py),
+    which changes the blank-line groups the guess was made from."""
+    if deck.maybe_title is not None and context is not None:
+        deck = titled(deck, context.cards)
     guess = deck.guessed_sideboard
     if guess is None:
         return deck

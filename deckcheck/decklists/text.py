@@ -45,7 +45,7 @@ from itertools import chain, compress, count, repeat
 from operator import itemgetter, not_
 
 from ..lazy_pattern import lazy
-from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard, MaybeTitle
 from ..names import display_name
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
@@ -381,6 +381,33 @@ def _uncounted_warning(lines: list[int], first: str) -> Problem:
     return parse_error(what, line=lines[0], severity=WARNING)
 
 
+def _name_on(entries: list[CardEntry], line: int) -> str:
+    return next(entry.name for entry in entries if entry.line == line)
+
+
+def _maybe_title(
+    groups: list[list[tuple[int, str | tuple[str, int], str | None]]], uncounted: list[int],
+    entries: list[CardEntry], warning: Problem,
+) -> MaybeTitle | None:
+    """The list's first card line, named with no count, as a title it may be (MaybeTitle):
+    when it stands alone above the other cards (a blank line after it) or above a counted
+    card, and no card came before it (a `Commander:` line, a hero). A list whose lines
+    are all uncounted (a singleton list) starts with a card, not a title."""
+    first = groups[0]
+    line = first[0][0]
+    if any(entry.line is not None and entry.line < line for entry in entries):
+        return None
+    alone = len(first) == 1
+    if alone:
+        if len(groups) == 1:
+            return None
+    elif first[1][0] in uncounted:
+        return None
+    others = uncounted[1:]
+    rest = _uncounted_warning(others, _name_on(entries, others[0])) if others else None
+    return MaybeTitle(line, _name_on(entries, line), alone, warning, rest)
+
+
 def parse(text: str, source: str = "<text>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
@@ -496,6 +523,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     problems = deck.problems
     guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
     uncounted: list[int] = []  # lines that named a card with no count, read as one copy
+    first_uncounted = False  # the list's first card line is one of them: a title, perhaps
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for position, (number, line, explicit) in enumerate(group):
@@ -508,6 +536,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 if result.__class__ is _Uncounted:
                     entries.append(result.entry)  # type: ignore[attr-defined]
                     uncounted.append(number)
+                    if index == position == 0 and explicit is None:
+                        first_uncounted = True
                     continue
                 problems.append(result)
                 if not entries and isinstance(problems, LineProblems) and problems.full:
@@ -519,8 +549,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             else:
                 entries.append(result)
     if uncounted:
-        first = next(entry.name for entry in entries if entry.line == uncounted[0])
-        problems.append(_uncounted_warning(uncounted, first))
+        warning = _uncounted_warning(uncounted, _name_on(entries, uncounted[0]))
+        problems.append(warning)
+        if first_uncounted:
+            deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck

@@ -1,0 +1,74 @@
+"""Whether a typed list's first line is its title or a card.
+
+Lists pasted from deck sites, forums and chats often start with the deck's name above the
+cards (`Mono Red Burn`, a blank line, then `4 Lightning Bolt` ...). The text parser reads a
+line with no count as one copy of the card it names, so a title became a 61st card, an
+`unknown-card` error and, standing as a blank-line group of its own, a third group that made
+the list's sideboard look doubtful. Only card data tells a title from a card named with no
+count (a commander typed above its deck), so the parser records where a title may stand
+(`Deck.maybe_title`, decklists/text.py) and `titled` decides once the format's catalog is
+known: the line is the list's title when no card has that name, or when the list names that
+card again with a count (`Living End` above `3 Living End`: the deck is named after it).
+Without card data the line stays a card, as it was read.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..model import MAIN, Deck, GuessedSideboard, MaybeTitle
+from ..names import card_key
+from ..problem import INFO
+from .common import parse_error
+
+if TYPE_CHECKING:
+    from ..cards.catalog import Catalog
+
+
+def titled(deck: Deck, catalog: Catalog | None) -> Deck:
+    """`deck` with its possible title decided (`maybe_title` cleared): a title is taken
+    out of the cards (with the parser's "no count" warning about it and, when the title
+    stood alone, its blank-line group) and becomes the deck's name, and an `info` note says
+    so; a line card data knows as a card, or any line without card data, stays a card."""
+    maybe = deck.maybe_title
+    if maybe is None:
+        return deck
+    why = _why_title(maybe, deck, catalog) if catalog is not None else None
+    if why is None:
+        return deck.copy(maybe_title=None)
+    problems = []
+    for problem in deck.problems:
+        if problem is maybe.warning:
+            problems.append(parse_error(
+                f"read {maybe.name!r} as the list's title, not a card: {why}; write `1 {maybe.name}` if it is a card",
+                line=maybe.line, severity=INFO,
+            ))
+            if maybe.rest is not None:
+                problems.append(maybe.rest)
+        else:
+            problems.append(problem)
+    titled_deck = deck.copy(
+        maybe_title=None, name=deck.name or maybe.name, problems=problems,
+        entries=[entry for entry in deck.entries if entry.line != maybe.line],
+    )
+    guess = deck.guessed_sideboard
+    if maybe.alone and guess is not None:
+        # The title was a blank-line group of its own: the list has one group fewer. With
+        # one group left there is no sideboard to guess (it is all main deck).
+        if guess.groups == 2:
+            titled_deck.entries = [entry.replace(zone=MAIN) if entry.line in guess.lines else entry
+                                   for entry in titled_deck.entries]
+            titled_deck.guessed_sideboard = None
+        else:
+            titled_deck.guessed_sideboard = GuessedSideboard(guess.lines, guess.cards, guess.groups - 1)
+    return titled_deck
+
+
+def _why_title(maybe: MaybeTitle, deck: Deck, catalog: Catalog) -> str | None:
+    """Why the line is the list's title (None: it is a card)."""
+    card = catalog.get(maybe.name)
+    if card is None:
+        return "no card has that name"
+    keys = {card_key(maybe.name), card_key(card.name)}
+    if any(entry.line != maybe.line and card_key(entry.name) in keys for entry in deck.entries):
+        return "the list names that card again with its count"
+    return None
