@@ -79,16 +79,17 @@ class GuessedSideboard(Record):
 
 
 class MaybeTitle(Record):
-    """The first line of a typed list, `name` with no count on line `line`, where a title
+    """The first line of a typed list, `text` on line `line` with no count, where a title
     may stand: alone above the cards (`alone`: a blank line after it) or just above a
-    counted card. Read as one copy of a card until card data says it names none.
+    counted card. Read as one copy of the card `name` until card data says it names none.
     `warning` is the parser's "no count" warning that names it; `rest` the warning the
     list's other lines with no count would have on their own (None when there are none)."""
 
-    __slots__ = ("line", "name", "alone", "warning", "rest")
+    __slots__ = ("line", "text", "name", "alone", "warning", "rest")
 
-    def __init__(self, line: int, name: str, alone: bool, warning: Problem, rest: Problem | None) -> None:
+    def __init__(self, line: int, text: str, name: str, alone: bool, warning: Problem, rest: Problem | None) -> None:
         self.line = line
+        self.text = text
         self.name = name
         self.alone = alone
         self.warning = warning

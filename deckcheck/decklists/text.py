@@ -394,7 +394,7 @@ def _maybe_title(
     card, and no card came before it (a `Commander:` line, a hero). A list whose lines
     are all uncounted (a singleton list) starts with a card, not a title."""
     first = groups[0]
-    line = first[0][0]
+    line, text, _ = first[0]
     if any(entry.line is not None and entry.line < line for entry in entries):
         return None
     alone = len(first) == 1
@@ -405,7 +405,9 @@ def _maybe_title(
         return None
     others = uncounted[1:]
     rest = _uncounted_warning(others, _name_on(entries, others[0])) if others else None
-    return MaybeTitle(line, _name_on(entries, line), alone, warning, rest)
+    # The title as written (`Burn by u/someone`), not as a card's name reads it (a slash
+    # joins two faces there).
+    return MaybeTitle(line, str(text), _name_on(entries, line), alone, warning, rest)
 
 
 def parse(text: str, source: str = "<text>") -> Deck:

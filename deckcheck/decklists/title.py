@@ -39,7 +39,7 @@ def titled(deck: Deck, catalog: Catalog | None) -> Deck:
     for problem in deck.problems:
         if problem is maybe.warning:
             problems.append(parse_error(
-                f"read {maybe.name!r} as the list's title, not a card: {why}; write `1 {maybe.name}` if it is a card",
+                f"read {maybe.text!r} as the list's title, not a card: {why}; write `1 {maybe.text}` if it is a card",
                 line=maybe.line, severity=INFO,
             ))
             if maybe.rest is not None:
@@ -47,7 +47,7 @@ def titled(deck: Deck, catalog: Catalog | None) -> Deck:
         else:
             problems.append(problem)
     titled_deck = deck.copy(
-        maybe_title=None, name=deck.name or maybe.name, problems=problems,
+        maybe_title=None, name=deck.name or maybe.text, problems=problems,
         entries=[entry for entry in deck.entries if entry.line != maybe.line],
     )
     guess = deck.guessed_sideboard
