@@ -129,8 +129,10 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 _SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 # A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
-# a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays.
-_MARKDOWN_NAME = lazy(r"^\[\[(?P<fetched>[^\[\]]+)\]\]|^\[(?P<linked>[^\[\]]+)\]\((?:https?://|www\.)[^()\s]*\)")
+# a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays. A
+# fetcher's closing bracket typed once (`[[Lightning Bolt]`) still closes it: read as a
+# category, the name was `[`.
+_MARKDOWN_NAME = lazy(r"^\[\[(?P<fetched>[^\[\]]+)\]\]?|^\[(?P<linked>[^\[\]]+)\]\((?:https?://|www\.)[^()\s]*\)")
 # Archidekt's categories; `[token]` flags a token in the precon lists of taw/magic-preconstructed-decks.
 _CATEGORY_ZONES = {
     "commander": COMMANDER, "sideboard": SIDEBOARD, "maybeboard": MAYBEBOARD, "companion": COMPANION,
