@@ -1376,9 +1376,14 @@ def test_a_decklist_whose_first_line_fails_is_not_taken_for_a_manifest(cli, tmp_
     write(tmp_path, {"a.txt": "deck player\n4 Lightning Bolt\n56 Mountain\n"})
     done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
     assert [p["rule"] for p in report["results"][0]["problems"]] == ["parse-error"]
-    # Its first line read as a card named with no count (a warning on line 1, then its
-    # unknown-card error) is no manifest either.
+    # Its first line read as the list's title (no card has that name: a note on line 1) is
+    # no manifest either; and as a card named with no count (a warning, then its
+    # unknown-card error) without card data to tell.
     write(tmp_path, {"a.txt": "Deck player\n4 Lightning Bolt\n56 Mountain\n"})
     done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern")
     assert [(p["rule"], p["severity"], p.get("line")) for p in report["results"][0]["problems"]] == [
-        ("parse-error", "warning", 1), ("unknown-card", "error", 1)]
+        ("parse-error", "info", 1)]
+    write(tmp_path, {"a.txt": "Deck player\n4 Lightning Bolt\n55 Mountain\n"})
+    done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern", "--no-cards")
+    assert [(p["rule"], p["severity"], p.get("line")) for p in report["results"][0]["problems"]] == [
+        ("parse-error", "warning", 1)]
