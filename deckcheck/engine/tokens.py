@@ -34,6 +34,7 @@ _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}  # straig
 _NUMBER = lazy(r"\d+(?:\.\d+)?|\.\d+")
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
+_REVERSED = {"=>": ">=", "=<": "<="}  # comparisons written the other way round
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ def tokenize(text: str) -> list[Token]:
             continue
         if pair in ("&&", "||"):
             raise ExpressionError(f"unexpected {pair!r}; {_MISTAKES[char]}", column=column)
+        if pair in _REVERSED:
+            # `keep7 => 0.85`: "use == to compare" sent the writer of a `>=` the wrong way.
+            raise ExpressionError(f"unexpected {pair!r}; did you mean {_REVERSED[pair]!r}?", column=column)
         if char in "<>+-*/":
             tokens.append(Token(OP, char, column))
         elif char in "(),":
