@@ -64,6 +64,7 @@ def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
         variable_pattern=re.compile(r"keep\d+"),
         extra={"keep": "; name the hand size: keep7", "mulligans": "; did you mean 'mulligan'?"},
         nested=rule_vocabulary(tags),
+        probabilities=True,
     )
 
 

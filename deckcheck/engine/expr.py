@@ -67,6 +67,7 @@ class Vocabulary:
     hint_categories: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
     nested: Vocabulary | None = None   # what an EVENT argument's condition may use
+    probabilities: bool = False        # its numbers may be odds (assertions): `85%` is refused as 0.85
 
     def knows_variable(self, name: str) -> bool:
         return name in self.variables or bool(self.variable_pattern and self.variable_pattern.fullmatch(name))
@@ -91,7 +92,7 @@ class _Parser:
         self.kinds = kinds
         self.text = text
         self.vocabulary = vocabulary
-        self.tokens = tokenize(text)
+        self.tokens = tokenize(text, probabilities=vocabulary.probabilities)
         self.position = 0
         self.nesting = 0
         if len(self.tokens) > MAX_TOKENS:

@@ -48,7 +48,9 @@ class Token:
         return "the end of the expression" if self.kind == END else repr(self.text)
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
+    """The tokens of `text`; `probabilities`: its numbers may be odds (an assertion's), so a
+    percentage (`85%`) is refused with the fraction it means."""
     tokens: list[Token] = []
     index = 0
     while index < len(text):
@@ -95,11 +97,24 @@ def tokenize(text: str) -> list[Token]:
             tokens.append(Token(char, char, column))
         elif char in _MISTAKES:
             raise ExpressionError(f"unexpected {char!r}; {_MISTAKES[char]}", column=column)
+        elif char == "%" and probabilities and tokens and tokens[-1].kind == NUMBER:
+            # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
+            raise ExpressionError(
+                f"unexpected '%' after {tokens[-1].text}: a probability is a number from 0 to 1; "
+                f"write {_fraction(tokens[-1].text)}", column=column,
+            )
         else:
             raise ExpressionError(f"unexpected character {char!r}", column=column)
         index += 1
     tokens.append(Token(END, "", len(text) + 1))
     return tokens
+
+
+def _fraction(percent: str) -> str:
+    """`85` (a percentage as written) as the fraction it means, written out: `0.85`."""
+    from decimal import Decimal
+
+    return format(Decimal(percent) / 100, "f")
 
 
 def _read_string(text: str, start: int) -> tuple[str, int]:
