@@ -82,6 +82,7 @@ class FormatError(DeckcheckError):
         self.path = path
         self.key = key
         self.line = line
+        self.reason = message  # without the file and key: the error said again at a line found later
         where = ""
         if path:
             from .limits import one_line  # here: limits imports this module

@@ -655,8 +655,8 @@ def test_a_zip_format_file_refused_is_reported_without_the_temporary_folder(cli,
     (result,) = json.loads(runs[0].stdout)["results"]
     assert result["problems"][0]["message"] == (
         "manifest line 2: format 'cube.yaml': cube.yaml: extends: '../../x.yaml': it points outside the archive;"
-        " name a format id or a format file inside it"
-    )
+        " name a format id or a format file inside it (line 3)"
+    )  # the line of cube.yaml's `extends`
 
 
 ZIP_WITH_A_FORMAT_CHAIN = {

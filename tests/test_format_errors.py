@@ -140,7 +140,8 @@ def test_cycle_through_parent_directories_is_found(tmp_path):
     with pytest.raises(FormatError) as caught:
         check_file(tmp_path / "d1" / "a.yaml", root=tmp_path)
     assert caught.value.key == "extends"
-    assert str(caught.value).endswith(f"{tmp_path}/d1/a.yaml -> {tmp_path}/d2/b.yaml -> {tmp_path}/d1/a.yaml")
+    # ... and the line of d1/a.yaml's `extends`, where the cycle is closed again.
+    assert str(caught.value).endswith(f"{tmp_path}/d1/a.yaml -> {tmp_path}/d2/b.yaml -> {tmp_path}/d1/a.yaml (line 3)")
 
 
 def test_description_is_not_inherited(tmp_path):

@@ -258,8 +258,8 @@ def test_extends_may_not_leave_the_tree_and_errors_never_echo_an_outside_file(cl
         messages[name] = done.stderr.split(": extends: ", 1)[1].split(":", 1)[-1]
     # An outside file that exists and one that does not give the same answer.
     assert messages["absolute.yaml"] == messages["missing-absolute.yaml"] == (
-        f" an absolute path, which points outside {work}; name a format id or a format file inside it\n"
-    )
+        f" an absolute path, which points outside {work}; name a format id or a format file inside it (line 3)\n"
+    )  # the line of the format file's `extends`
     assert messages["dotdot.yaml"] == messages["missing-dotdot.yaml"]
     assert f"it points outside {work}" in messages["dotdot.yaml"]
 

@@ -121,6 +121,8 @@ def run_simulate(
         # The plain text report shows the notes itself; with the others they go to stderr.
         for warning in simulation.warnings:
             say_note(warning)
+    if not simulation.assertions and getattr(reporter, "render_simulation", None) is None:
+        warn(_nothing_asserted(reporter.NAME))
     color = coloured(reporter)
     emit(deliver_simulation(reporter, simulation, color=color, unicode=_stdout_takes_blocks(), warn=warn,
                             **tables_on_stdout(reporter)),
@@ -133,6 +135,14 @@ def run_simulate(
         for result in simulation.assertions:
             say(f"deckcheck: {assertion_line(result)}")
     return 0 if simulation.passed else 1
+
+
+def _nothing_asserted(output: str) -> str:
+    """The warning of an output that reports only the --assert results (junit, github,
+    sarif: no `render_simulation`) when none is given: its report is empty and the run
+    exits 0, so a CI step that forgot --assert passed having checked nothing, silently."""
+    return (f"-o {output} reports the --assert results, and none is given: nothing is checked; "
+            'add --assert EXPR (e.g. --assert "keep7 >= 0.8")')
 
 
 def _stdout_takes_blocks() -> bool:

@@ -62,8 +62,10 @@ def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
         categories=frozenset(BUILTIN_CATEGORIES) | tags,
         hint_categories=", ".join([*BUILTIN_CATEGORIES, *sorted(tags)]),
         variable_pattern=re.compile(r"keep\d+"),
+        variable_stem="keep",
         extra={"keep": "; name the hand size: keep7", "mulligans": "; did you mean 'mulligan'?"},
         nested=rule_vocabulary(tags),
+        probabilities=True,
     )
 
 

@@ -67,6 +67,10 @@ class Vocabulary:
     hint_categories: str = ""
     extra: Mapping[str, str] = field(default_factory=dict)
     nested: Vocabulary | None = None   # what an EVENT argument's condition may use
+    probabilities: bool = False        # its numbers may be odds (assertions): `85%` is refused as 0.85
+    # The stem of the names `variable_pattern` stands for, a hand size after it (`keep`:
+    # keep7, keep6, ...): a misspelt one is matched against the stem and its own size.
+    variable_stem: str = ""
 
     def knows_variable(self, name: str) -> bool:
         return name in self.variables or bool(self.variable_pattern and self.variable_pattern.fullmatch(name))
@@ -91,7 +95,7 @@ class _Parser:
         self.kinds = kinds
         self.text = text
         self.vocabulary = vocabulary
-        self.tokens = tokenize(text)
+        self.tokens = tokenize(text, probabilities=vocabulary.probabilities)
         self.position = 0
         self.nesting = 0
         if len(self.tokens) > MAX_TOKENS:
@@ -258,8 +262,18 @@ class _Parser:
             raise self.error(f"{token.text!r} is a tag; count it with count({token.text})", token.column)
         if token.text in vocabulary.categories:
             raise self.error(f"unknown name {token.text!r} (a category: ask p_by_turn({token.text}, TURN, COPIES))", token.column)
-        hint = vocabulary.extra.get(token.text) or vocabulary.suggest(token.text, set(vocabulary.variables) | set(vocabulary.functions))
+        hint = vocabulary.extra.get(token.text) or vocabulary.suggest(token.text, self.known_names(token.text))
         raise self.error(f"unknown name {token.text!r}{hint}", token.column)
+
+    def known_names(self, unknown: str) -> set[str]:
+        """The names `unknown` may be a misspelling of: the variables and functions, and the
+        pattern's name of its own number (`Keep7`, `keep_7`, `kep7`: keep7; else keep7)."""
+        vocabulary = self.vocabulary
+        names = set(vocabulary.variables) | set(vocabulary.functions)
+        if vocabulary.variable_stem:
+            size = re.search(r"\d+$", unknown)
+            names.add(vocabulary.variable_stem + (size.group() if size else "7"))
+        return names
 
     def parse_call(self, name: Token) -> Node:
         spec = self.vocabulary.functions.get(name.text)

@@ -35,7 +35,7 @@ from typing import Any
 from ..errors import DeckcheckError
 from ..limits import MAX_HAND_SIZE, one_line
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
-from ..yamlload import YamlError, read_yaml_file
+from ..yamlload import YamlDocument, YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
 from .mana import SOURCE_KINDS
 from .nodes import with_strings
@@ -206,9 +206,38 @@ def check_policy_file(path: str | Path) -> tuple[tuple[str, ...], dict[int, Rule
     tag names and its keep rules by hand size. Raises PolicyError or ExpressionError when
     it is broken: deckcheck.yaml checks its policy files this way before any deck is read
     (project/config.py)."""
-    file_data = _read_file(Path(path))
-    _, _, rules, _ = _file_rules(file_data, path)
+    file_data, document = _read_document(Path(path))
+    try:
+        _, _, rules, _ = _file_rules(file_data, path)
+    except DeckcheckError as exc:
+        raise _placed(exc, path, document) from None
     return tuple(file_data["tags"]), rules
+
+
+def _placed(exc: DeckcheckError, path: str | Path, document: YamlDocument) -> DeckcheckError:
+    """A rule or strategy of the policy file at `path` that does not parse, as a
+    PolicyError on the line that gives it: deckcheck.yaml places a policy file's fault on
+    that file and line (project/config.py), and without one it put this fault on its own
+    `policy:` line, whose number then ended a message about the policy file. The key is
+    told by the origin `_file_rules` gave the rule (`keep.6`, `bottom`, ...), the only
+    record of which one failed; an error that knows its line already is left as it is."""
+    if getattr(exc, "line", None) is not None:
+        return exc
+    origin = getattr(exc, "origin", None) or str(exc)
+    shown = one_line(str(path))
+    keys: tuple[str, ...] | None = None
+    for key in ("bottom", "scry"):
+        if origin.startswith(f"{shown}: {key}"):
+            keys = (key,)
+    written = (document.data.get("keep") or {}) if isinstance(document.data, Mapping) else {}
+    for key in written:
+        size = key if key == FREE else _hand_size(key)
+        if origin.startswith(f"{shown}: keep.{size}:") or origin == f"{shown}: keep.{size}":
+            keys = ("keep", str(key))
+    line = None if keys is None else document.line_of(keys)
+    if line is None:
+        return exc
+    return PolicyError(f"{exc} (line {line})", path=str(path), line=line)
 
 
 def _option_rules(
@@ -293,6 +322,11 @@ POLICY_SCHEMA = Struct({
 def _read_file(path: Path) -> dict[str, Any]:
     """A policy file, read and checked like every deckcheck YAML file (yamlload.py,
     schema.py), with hand sizes as ints and rules as text."""
+    return _read_document(path)[0]
+
+
+def _read_document(path: Path) -> tuple[dict[str, Any], YamlDocument]:
+    """`_read_file`'s answer and the document it read, which knows each key's line."""
     try:
         # No aliases: a pull request's policy file named one list of 20,000 names under
         # 3,000 tags, 300 KB that stood for 60 million (docs/security.md).
@@ -326,4 +360,4 @@ def _read_file(path: Path) -> dict[str, Any]:
         out["sources"][name.strip()] = tuple(kind.upper() for kind in ([kinds] if isinstance(kinds, str) else kinds))
     for name, cards in (data.get("tags") or {}).items():
         out["tags"][name] = [card.strip() for card in cards]
-    return out
+    return out, document

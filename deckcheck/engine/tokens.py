@@ -34,6 +34,7 @@ _QUOTES = {'"': '"', "'": "'", "\u201c": "\u201d", "\u2018": "\u2019"}  # straig
 _NUMBER = lazy(r"\d+(?:\.\d+)?|\.\d+")
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
+_REVERSED = {"=>": ">=", "=<": "<="}  # comparisons written the other way round
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,9 @@ class Token:
         return "the end of the expression" if self.kind == END else repr(self.text)
 
 
-def tokenize(text: str) -> list[Token]:
+def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
+    """The tokens of `text`; `probabilities`: its numbers may be odds (an assertion's), so a
+    percentage (`85%`) is refused with the fraction it means."""
     tokens: list[Token] = []
     index = 0
     while index < len(text):
@@ -85,17 +88,33 @@ def tokenize(text: str) -> list[Token]:
             continue
         if pair in ("&&", "||"):
             raise ExpressionError(f"unexpected {pair!r}; {_MISTAKES[char]}", column=column)
+        if pair in _REVERSED:
+            # `keep7 => 0.85`: "use == to compare" sent the writer of a `>=` the wrong way.
+            raise ExpressionError(f"unexpected {pair!r}; did you mean {_REVERSED[pair]!r}?", column=column)
         if char in "<>+-*/":
             tokens.append(Token(OP, char, column))
         elif char in "(),":
             tokens.append(Token(char, char, column))
         elif char in _MISTAKES:
             raise ExpressionError(f"unexpected {char!r}; {_MISTAKES[char]}", column=column)
+        elif char == "%" and probabilities and tokens and tokens[-1].kind == NUMBER:
+            # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
+            raise ExpressionError(
+                f"unexpected '%' after {tokens[-1].text}: a probability is a number from 0 to 1; "
+                f"write {_fraction(tokens[-1].text)}", column=column,
+            )
         else:
             raise ExpressionError(f"unexpected character {char!r}", column=column)
         index += 1
     tokens.append(Token(END, "", len(text) + 1))
     return tokens
+
+
+def _fraction(percent: str) -> str:
+    """`85` (a percentage as written) as the fraction it means, written out: `0.85`."""
+    from decimal import Decimal
+
+    return format(Decimal(percent) / 100, "f")
 
 
 def _read_string(text: str, start: int) -> tuple[str, int]:

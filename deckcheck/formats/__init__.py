@@ -303,7 +303,45 @@ def _load_chain(
     found: tuple[str, Path] | None = None, _keys: dict[int, str] | None = None, _listed: int = 0,
     _documents: Documents | None = None,
 ) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
-    resolved_id, path = found or find(ref)
+    found = found or find(ref)
+    try:
+        return _chain(ref, root=root, _seen=_seen, found=found, _keys=_keys, _listed=_listed, _documents=_documents)
+    except FormatError as exc:
+        placed = _at_its_line(exc, found[1])
+        if placed is exc:
+            raise
+        raise placed from None
+
+
+# The keys of a format file that `_chain` finds at fault after the schema passed it (an
+# `extends` that names no format, leaves the tree or closes a cycle; a `game` other than
+# the parent's), so without the line that gives them.
+_CHAIN_KEYS = ("extends", "game")
+
+
+def _at_its_line(exc: FormatError, path: Path) -> FormatError:
+    """`exc`, a fault of `path`'s own `extends` or `game`, said again with the line that
+    gives the key: deckcheck.yaml's check places a named format file's fault on that file
+    only when it knows the line (project/config.py), and put this one on its own
+    `formats` glob. The file is read again for it: only a broken format pays for that.
+    Any other error is returned as it is."""
+    if exc.line is not None or exc.key not in _CHAIN_KEYS or exc.path != str(path):
+        return exc
+    from ..yamlload import YamlError, read_yaml_file
+
+    try:
+        line = read_yaml_file(path, what="format file").line_of((exc.key,))
+    except YamlError:
+        return exc
+    return exc if line is None else FormatError(exc.reason, path=exc.path, key=exc.key, line=line)
+
+
+def _chain(
+    ref: FormatRef, *, root: Path | None, _seen: tuple[tuple[str, Path], ...], found: tuple[str, Path],
+    _keys: dict[int, str] | None, _listed: int, _documents: Documents | None,
+) -> tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]:
+    """`_load_chain`'s work: the file `found` names, merged with what it extends."""
+    resolved_id, path = found
     root = root or _tree_of(ref, path)
     real = path.resolve()
     # Compare files, not ids: `a.yaml` -> `../x/b.yaml` -> `../y/a.yaml` names one file
