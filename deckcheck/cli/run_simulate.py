@@ -22,7 +22,25 @@ if TYPE_CHECKING:
     from ..problem import Problem
 
 
-def run_simulate(
+def run_simulate(deck: str, more_policies: Sequence[str] | None, *, output: str, **options: object) -> int:
+    """Simulate `deck` (or compare policies), print the report and return the exit code: 0,
+    or 1 when an --assert fails (`_run_simulate`). A usage error raises DeckcheckError, and
+    first leaves on stdout what a CI job keeps as its report (-o junit, sarif, github):
+    a document that says why the run stopped, not an empty file its upload fails on, as
+    validate and check do."""
+    try:
+        return _run_simulate(deck, more_policies, output=output, **options)  # type: ignore[arg-type]
+    except DeckcheckError as exc:
+        from ..report.github import command
+        from ..result import Report
+        from .common import report_stop
+
+        text = exc.named(OPTION_OF_SETTING)  # as stderr says it
+        report_stop(output, command("error", text, title="deckcheck simulate"), Report(stopped=text))
+        raise
+
+
+def _run_simulate(
     deck: str,
     more_policies: Sequence[str] | None,
     *,
@@ -47,9 +65,7 @@ def run_simulate(
     no_cards: bool,
     input_format: str | None,
 ) -> int:
-    """Simulate `deck` (or compare policies), print the report and return the exit code: 0,
-    or 1 when an --assert fails. Usage errors raise DeckcheckError. The defaults of the
-    options are the command's (cli/simulate.py), so every one is named; a repeatable option
+    """`run_simulate`'s work. The defaults of the options are the command's (cli/simulate.py), so every one is named; a repeatable option
     or the extra arguments may come as None, a tuple or a list; `on` None is the play."""
     from ..engine.simulation import simulate as run
     from ..formats import load, reference
