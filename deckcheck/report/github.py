@@ -247,6 +247,10 @@ class _Summary:
             counts.append(f"{sum(team.legal for team in report.teams)} of {len(report.teams)} teams legal")
         if report.assertions:
             counts.append(f"{sum(o.passed for o in report.assertions)} of {len(report.assertions)} assertions hold")
+        if report.failing_warnings:
+            # A strict run its own warnings fail (`check --strict`): the headline says what
+            # failed it, where "12 of 12 decks legal" read as a pass.
+            counts.append(f"failed by {counted(report.failing_warnings, 'warning')} (strict)")
         yield "## deckcheck: " + ", ".join(counts) + "\n\n"
         if decks:
             yield "| deck | format | verdict | problems |\n|---|---|---|---|\n"
