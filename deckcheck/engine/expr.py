@@ -90,6 +90,10 @@ MAX_TOKENS = MAX_EXPRESSION_TOKENS
 MAX_NESTING = MAX_EXPRESSION_NESTING
 
 
+# How a probability is written on paper (`P(keep7)`), which an assertion writes bare.
+_PROBABILITY_WORDS = frozenset({"p", "pr", "prob", "probability"})
+
+
 class _Parser:
     def __init__(self, text: str, vocabulary: Vocabulary, kinds: tuple[str, ...] = ("condition",)):
         self.kinds = kinds
@@ -279,6 +283,9 @@ class _Parser:
         spec = self.vocabulary.functions.get(name.text)
         if spec is None:
             hint = self.vocabulary.suggest(name.text, self.vocabulary.functions)
+            if not hint and self.vocabulary.probabilities and name.text.lower() in _PROBABILITY_WORDS:
+                # `P(keep7) >= 0.8`, as a probability is written on paper: the names are odds already.
+                hint = "; the names are probabilities already: write keep7 >= 0.8, not P(keep7)"
             raise self.error(f"unknown function {name.text!r}{hint}", name.column)
         opening = self.advance()
         args: list[Node] = []
