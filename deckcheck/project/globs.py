@@ -14,7 +14,8 @@ time whatever they hold: a pattern is parsed once into segments, a segment is ma
 against one path segment by the two-pointer wildcard algorithm (every token but `*` takes
 exactly one character, so going back to the last `*` is enough), and `**` is matched over
 whole segments by dynamic programming over (pattern segment, path segment). A backtracking
-regular expression took exponential time on `*a*a*a*a*a*b` or eight `**/`.
+regular expression took exponential time on `*a*a*a*a*a*b` or eight `**/`. Accented letters
+match however they are composed (NFC or NFD: `_composed`).
 """
 from __future__ import annotations
 
@@ -172,10 +173,21 @@ class _Glob:
         return found
 
 
+def _composed(text: str) -> str:
+    """`text` with its accented letters in one form (NFC): macOS names a file `décks` with
+    the accent as a letter of its own (NFD), an editor writes deckcheck.yaml's `décks/**`
+    with one letter (NFC), and the two must match. Most paths are ASCII: left as they are."""
+    if text.isascii():
+        return text
+    import unicodedata  # only for a name with a letter outside ASCII
+
+    return unicodedata.normalize("NFC", text)
+
+
 @lru_cache(maxsize=1024)
 def compile_glob(pattern: str) -> _Glob:
     """The pattern parsed once: its segments, a leading `**` when it is not anchored."""
-    text = pattern.strip().replace("\\", "/")
+    text = _composed(pattern.strip().replace("\\", "/"))
     while text.startswith("./"):
         text = text[2:]
     if text.endswith("/"):
@@ -189,14 +201,14 @@ def compile_glob(pattern: str) -> _Glob:
 
 def matches(pattern: str, relative_path: str) -> bool:
     """Does `relative_path` (`/`-separated, relative to the config's folder) match?"""
-    return compile_glob(pattern).matches(relative_path)
+    return compile_glob(pattern).matches(_composed(relative_path))
 
 
 def may_match_under(pattern: str, folder: str) -> bool:
     """Could some path under `folder` (relative to the config's folder) match `pattern`?"""
-    return compile_glob(pattern).may_match_under(folder)
+    return compile_glob(pattern).may_match_under(_composed(folder))
 
 
 def matches_all_under(pattern: str, folder: str) -> bool:
     """Does `pattern` match every path under `folder` (relative to the config's folder)?"""
-    return compile_glob(pattern).matches_all_under(folder)
+    return compile_glob(pattern).matches_all_under(_composed(folder))
