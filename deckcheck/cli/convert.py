@@ -45,6 +45,7 @@ def convert(
     from ..cards import catalog_for
     from ..decklists.convert import by_passcode, names_faces, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
+    from ..decklists.title import titled_without_format
     from ..games import passcode_game
     from ..model import MAYBEBOARD
 
@@ -55,7 +56,7 @@ def convert(
     if fmt is not None and not deck.unreadable:
         deck = _as_read_by(deck, fmt, cards_db)
     elif fmt is None:
-        deck = _titled(deck, cards_db)
+        deck = titled_without_format(deck, cards_db)
         _warn_of_a_big_guess(deck)
     if deck.name is None and source != "-" and not decklists.is_inline(source) and decklists.names_deck_by_file(to):
         deck.name = Path(source).stem
@@ -85,22 +86,6 @@ def _warn_of_numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCata
     warn(f"{deck.source}: {counted(len(unnamed), 'passcode')} not in the card data ({catalog.describe()}) "
          f"{'is' if len(unnamed) == 1 else 'are'} written as {'its number' if len(unnamed) == 1 else 'their numbers'}: "
          f"{codes}; deckcheck reads such a line back as the passcode, but other programs read no card there")
-
-
-def _titled(deck: Deck, cards_db: Path | None) -> Deck:
-    """A typed list's first line decided as its title or a card (decklists/title.py)
-    without a format: by the Magic card data, the game of typed lists, unless the list
-    names a WoW hero or Yu-Gi-Oh! passcodes (a title is no card of theirs either way, but
-    Magic's data cannot tell their cards)."""
-    from ..cards import catalog_for
-    from ..decklists.title import titled
-    from ..model import HERO
-
-    if deck.maybe_title is None:
-        return deck
-    if any(entry.zone == HERO or entry.code is not None for entry in deck.entries):
-        return deck.copy(maybe_title=None)
-    return titled(deck, catalog_for("mtg", cards_db)[0])
 
 
 def _warn_of_a_big_guess(deck: Deck) -> None:

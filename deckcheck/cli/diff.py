@@ -92,6 +92,11 @@ def diff(
         numbered = passcode_game()
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
+    else:
+        # No format and no passcodes: a title above a typed list is decided by Magic's data.
+        from ..decklists.title import titled_without_format
+
+        decks = [titled_without_format(deck, cards_db) for deck in decks]
     comparison = compare(decks[0], decks[1], catalog, fmt, pool)
     for warning in comparison.unknown:
         warn(warning)

@@ -13,9 +13,10 @@ Without card data the line stays a card, as it was read.
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model import MAIN, Deck, GuessedSideboard, MaybeTitle
+from ..model import HERO, MAIN, Deck, GuessedSideboard, MaybeTitle
 from ..names import card_key, fold
 from ..problem import INFO
 from .common import parse_error
@@ -89,3 +90,17 @@ def _why_title(maybe: MaybeTitle, deck: Deck, catalog: Catalog) -> str | None:
     if any(entry.line != maybe.line and card_key(entry.name) in keys for entry in deck.entries):
         return "the list names that card again with its count"
     return None
+
+
+def titled_without_format(deck: Deck, cards_db: Path | None) -> Deck:
+    """`titled` for a command given no format (`convert`, `diff` without -f): by Magic's
+    card data, the game of typed lists, unless the list names a WoW hero or Yu-Gi-Oh!
+    passcodes (a title is no card of theirs either, but Magic's data cannot tell their
+    cards, so the line stays as read)."""
+    if deck.maybe_title is None:
+        return deck
+    if any(entry.zone == HERO or entry.code is not None for entry in deck.entries):
+        return deck.copy(maybe_title=None)
+    from ..cards import catalog_for  # only for a list whose first line may be its title
+
+    return titled(deck, catalog_for("mtg", cards_db)[0])

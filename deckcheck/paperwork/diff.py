@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..decklists.title import titled
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
 from ..wording import counted
@@ -137,6 +138,8 @@ def compare(
     limited format's sideboards as the module docstring says, from `pool` when given."""
     unknown: list[str] = []
     if catalog is not None:
+        # A title above a typed list (decklists/title.py) is no card either list holds.
+        registered, found = titled(registered, catalog), titled(found, catalog)
         registered, lacking = catalog.resolve_deck(registered)
         unknown += [f"{problem.placed_in(registered.source)}: {problem.full_message}" for problem in lacking]
         found, lacking = catalog.resolve_deck(found)
