@@ -431,17 +431,22 @@ def _team_format_without_team(row: Registration, formats: _Formats) -> Registrat
 
 
 def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
-    """Per team, its members who were registered for another team first."""
-    first_team: dict[str, Registration] = {}
+    """Per team, its members who were registered for another team, or without a team,
+    first. A row without a team counts as a first registration too: its player's later row
+    for a team is that row's error (`check_rows`), which the team states here, so the team
+    is not LEGAL while its member's row is not."""
+    first_row: dict[str, Registration] = {}
     problems: dict[str, list[Problem]] = {}
     for row in rows:
-        if not row.player or row.team is None:
+        if not row.player:
             continue
-        earlier = first_team.setdefault(player_key(row.player), row)
-        if earlier is not row and earlier.team != row.team:
-            where = f" (manifest line {earlier.line})" if earlier.line is not None else ""
-            problems.setdefault(row.team, []).append(Problem(
-                rule=TEAM_REGISTRATION,
-                message=f"{row.player} is also registered for team {earlier.team}{where}; a player plays for one team",
-            ))
+        earlier = first_row.setdefault(player_key(row.player), row)
+        if row.team is None or earlier is row or earlier.team == row.team:
+            continue
+        where = f" (manifest line {earlier.line})" if earlier.line is not None else ""
+        message = (
+            f"{row.player} is also registered without a team{where}; a player registers once" if earlier.team is None
+            else f"{row.player} is also registered for team {earlier.team}{where}; a player plays for one team"
+        )
+        problems.setdefault(row.team, []).append(Problem(rule=TEAM_REGISTRATION, message=message))
     return problems

@@ -253,10 +253,7 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
             if earlier is None:
                 first_seen[key] = row
             elif earlier.team != row.team and (earlier.team or row.team):
-                row = row.with_problem(
-                    f"player {row.player!r} is on team {row.team or '(none)'} here and on team "
-                    f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
-                )
+                row = row.with_problem(_other_team(row, earlier))
                 row = row.replace(team_states=(row.problems[-1],))
             else:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
@@ -270,6 +267,19 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                 row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
+
+
+def _other_team(row: Registration, earlier: Registration) -> str:
+    """Why a player's row names another team than their first row. A row without a team is
+    said to be one ("registered without a team"), not "team (none)", which read as a team
+    of that name: such a player is registered twice rather than on two teams."""
+    if earlier.team is None:
+        return (f"player {row.player!r} is on team {row.team} here but registered without a team on "
+                f"{_where(earlier)}; a player registers once")
+    if row.team is None:
+        return f"player {row.player!r} has no team here but is on team {earlier.team} on {_where(earlier)}; a player registers once"
+    return (f"player {row.player!r} is on team {row.team} here and on team {earlier.team} on {_where(earlier)}; "
+            "a player plays for one team")
 
 
 def _where(row: Registration) -> str:
