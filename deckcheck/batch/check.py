@@ -27,7 +27,8 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem,
+    with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
@@ -395,7 +396,10 @@ def _member(
     reason = None
     if outcome.entries is None:
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
-        reason = reasons[0] if reasons else "no deck"
+        # A row that names no deck says so, not its first error ("no player name"), which
+        # is not why no deck was read.
+        no_deck = [reason for reason in reasons if reason.endswith(NO_DECK_NAMED)]
+        reason = (no_deck or reasons or ["no deck"])[0]
     return Member(
         # A row with no player (its own `registration` error) is still a member, counted and
         # checked; named so no one takes it for a player (its deck path was its name).

@@ -39,7 +39,7 @@ from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, S
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
-from .registration import SEATS, Registration, RegistrationSet, registration_problem
+from .registration import NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -429,7 +429,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     path, inline, as_written = None, False, False
     if deck is None:
         if "deck" not in said:
-            problems.append("no deck file named")
+            problems.append(NO_DECK_NAMED)
     elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
 REGISTRATION = "registration"
 SEATS = ("A", "B", "C")
+# A row's error when it names no deck file (manifest.py), which is why a team member's deck
+# could not be read whatever else the row lacks (check.py).
+NO_DECK_NAMED = "no deck file named"
 
 
 class Registration(Record):
