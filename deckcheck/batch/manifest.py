@@ -374,6 +374,10 @@ def _yaml_rows(
     for item in items:
         if isinstance(item, Mapping):
             keys.update(str(key).strip().lower() for key in item)
+    if items and not keys:
+        # No row is a mapping (a spreadsheet's rows written as lists, names as text): no
+        # column is missing, the rows are of another kind, which the error says.
+        _refuse_rows_of_another_kind(items[0], shown, lines[0] or 1)
     if items and not keys & set(REQUIRED):
         _header(sorted(keys), shown, lines[0] or 1)
     notes += _unread_settings(sorted(keys), shown, "column")
@@ -388,6 +392,18 @@ def _yaml_rows(
             continue
         _refuse_twice([str(key).strip() for key in item], f"{shown} line {line}")
         yield line, span, _cells(item)
+
+
+def _refuse_rows_of_another_kind(first: Any, shown: str, line: int) -> None:
+    """InputError for a YAML manifest none of whose rows is a mapping, naming what its
+    first row (on `line`) is instead and how a registration is written."""
+    try:
+        validate(first, ROW)
+    except SchemaError as exc:
+        raise InputError(
+            f"{shown} line {line}: {exc}; each registration is a mapping of its columns, as "
+            "`- {player: ann, deck: decks/ann.txt}`"
+        ) from None
 
 
 def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
