@@ -471,9 +471,9 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS
 
-        platform = platform.lower()
+        written, platform = platform, platform.lower()
         if platform not in PLATFORMS:
-            problems.append(f"platform {platform!r} is not one of {', '.join(PLATFORMS)}")
+            problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
     if pool is not None:
