@@ -445,7 +445,8 @@ def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
         if not row.player:
             continue
         earlier = first_row.setdefault(player_key(row.player), row)
-        if row.team is None or earlier is row or earlier.team == row.team:
+        # A duplicate row (the player's second for this team) is no member: its first is.
+        if row.team is None or row.duplicate or earlier is row or earlier.team == row.team:
             continue
         where = f" (manifest line {earlier.line})" if earlier.line is not None else ""
         message = (

@@ -248,20 +248,25 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     """Add the problems only the whole set reveals: duplicate players (also across teams),
     bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None)."""
     first_seen: dict[str, Registration] = {}
+    # Each player's first row for each team (or without one): a later row of the same
+    # player and team is that row's duplicate, even when the player's first row of all
+    # named another team, so it is counted in its team once.
+    first_in_team: dict[tuple[str, str | None], Registration] = {}
     checked: list[Registration] = []
     for row in rows:
         if row.player:
             key = player_key(row.player)
             earlier = first_seen.get(key)
+            same_team = first_in_team.setdefault((key, row.team), row)
             if earlier is None:
                 first_seen[key] = row
-            elif earlier.team != row.team and (earlier.team or row.team):
+            elif same_team is not row:
+                where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
+                row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
+                    duplicate=True)
+            else:
                 row = row.with_problem(_other_team(row, earlier))
                 row = row.replace(team_states=(row.problems[-1],))
-            else:
-                where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
-                row = row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}").replace(
-                    duplicate=True)
         if row.seat is not None and row.seat not in SEATS:
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
         if row.format_id is not None:
