@@ -378,7 +378,7 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
             continue
         # An empty file's heading would otherwise stand alone, as if its listing were lost.
         lines += _decklist(pick.entries, listing_zones(pick.game), lambda zone: zone_title(pick, zone)) or [
-            "  (the registered deck lists no cards)"]
+            "  (no card was read from the registered deck; see its problems above)"]
     return lines
 
 
