@@ -37,6 +37,7 @@ from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
+from ..wording import counted
 from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
 from .registration import NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
@@ -247,6 +248,7 @@ def _csv_rows(
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     previous = 0
+    span = range(0)
     try:
         for cells in reader:
             line = reader.line_num
@@ -279,6 +281,32 @@ def _csv_rows(
             yield line, span, _table_cells(header, cells, within=len(joined) <= MAX_MANIFEST_CELL_CHARS)
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
+    _refuse_unclosed_quote(text, span, delimiter, shown)
+
+
+def _refuse_unclosed_quote(text: str, last: range, delimiter: str, shown: str) -> None:
+    """InputError when the table's last row (on the lines `last`) holds a quote that is
+    never closed: csv reads every line after it into that cell, so the rows there would be
+    lost without a word (and the cell taken for a decklist pasted in its place). Only the
+    last row can be at fault (an open quote runs to the end of the file), so only its
+    lines are read again, strictly; a quote closed with text after it (`"bob" x`) stays
+    what csv makes of it."""
+    if not last or '"' not in text:
+        return
+    lines = io.StringIO(text, newline="").readlines()[last.start - 1:last.stop - 1]
+    try:
+        for _ in csv.reader(lines, delimiter=delimiter, strict=True):
+            pass
+    except csv.Error as exc:
+        if "unexpected end of data" not in str(exc):
+            return
+        # The quote opens on the row's first line that is not blank.
+        start = next((number for number, text_line in zip(last, lines) if text_line.strip()), last.start)
+        after = last.stop - 1 - start
+        read_into = ("" if not after else ", so the line after it was read into its cell" if after == 1
+                     else f", so the {counted(after, 'line')} after it were read into its cell")
+        raise InputError(f"{shown} line {start}: not valid CSV (a quote opened on this line is never closed{read_into}); "
+                         "close the quote, or remove it") from None
 
 
 def _blank(cells: list[str]) -> bool:
