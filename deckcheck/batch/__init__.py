@@ -119,9 +119,8 @@ def _every_row_names_its_format(found: RegistrationSet) -> None:
     listing = "(`deckcheck formats list` names them)"
     if not found.manifest:
         # A folder's files name no format: -f is the only one, not something its files lack.
-        whose = "an archive's" if found.kind == "zip" else "a folder's"
-        raise OptionError(
-            "format_id", listing, before=f"{found.source}: no format given: {whose} decks are checked against one; give ")
+        whose = "an archive" if found.kind == "zip" else "a folder"
+        raise OptionError("format_id", listing, before=f"{found.source}: no format given for the decks of {whose}; give ")
     if len(missing) == len(found.registrations) and "format" not in found.unread:
         # No row names one (no `format` column at all, most likely): which rows lack it says nothing.
         raise OptionError("format_id", f"for the event {listing}, or a `format` column naming each row's",
