@@ -120,6 +120,9 @@ def _line_notes(registration: Registration, span: range, read: ManifestText) -> 
     return registration
 
 
+_NO_COMMENT_LINES = "; a manifest has no comment lines: its first line names the columns"
+
+
 def _header(names: list[str], shown: str, line: int) -> list[str]:
     """The column names of a header written on `line` (a CSV's first line that is not
     blank), lower case; InputError when a required one is missing or one is given twice."""
@@ -131,7 +134,7 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
         have = ", ".join(name for name in header if name) or "none"
         # A note above the header (`# Spring Open`) is read as the header: say so.
         noted = spelled and spelled[0].startswith("#")
-        comment = "; a manifest has no comment lines: its first line names the columns" if noted else ""
+        comment = _NO_COMMENT_LINES if noted else ""
         raise InputError(
             f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
             f"{', '.join(repr(name) for name in missing)} (columns found: {have}){comment}"
@@ -266,7 +269,10 @@ def _csv_rows(
                 damaged = read.header_error(span, line)
                 if damaged:
                     raise InputError(f"{shown} line {line}: {damaged}")
-                header = _header(cells, shown, line)
+                try:
+                    header = _header(cells, shown, line)
+                except InputError as exc:
+                    raise _with_header_below(exc, text, line) from None
                 notes += _unread_settings(header, shown, "column")
                 continue
             if len(cells) > len(header) and not _blank(cells[len(header):]):
@@ -282,6 +288,27 @@ def _csv_rows(
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
     _refuse_unclosed_quote(text, span, delimiter, shown)
+
+
+# How far below a header that lacks the columns a line naming them is looked for: a
+# sheet's title and a blank row or two, not a whole file.
+_HEADER_LOOKED_FOR_LINES = 10
+
+
+def _with_header_below(error: InputError, text: str, line: int) -> InputError:
+    """`error` (the header on `line` lacks player or deck) saying which line below names
+    them, when one of the next few does: a sheet's title row above its header ("Spring
+    Open registrations"). A `# ...` line's error says already that a manifest has no
+    comment lines."""
+    if str(error).endswith(_NO_COMMENT_LINES):
+        return error
+    below = text.splitlines()[line:line + _HEADER_LOOKED_FOR_LINES]
+    for number, candidate in enumerate(below, line + 1):
+        cells = next(csv.reader([candidate], delimiter=header_delimiter(candidate)), [])
+        if set(REQUIRED) <= {cell.strip().lower() for cell in cells}:
+            above = "the line above it" if number == line + 1 else "the lines above it"
+            return InputError(f"{error}; line {number} names them: remove {above}, as a manifest's first line names its columns")
+    return error
 
 
 def _refuse_unclosed_quote(text: str, last: range, delimiter: str, shown: str) -> None:
