@@ -49,7 +49,7 @@ CASES = [
      "deck_check 'ten': give a share of the players such as 10% or a number of players such as 5",
      ["batch", ".", "-f", "mtg/modern", "--deck-check", "ten"]),
     (lambda folder: check_source(str(folder), None),
-     "a folder names no format (deck.txt); give format_id for them",
+     "no format given for the decks of a folder; give format_id (`deckcheck formats list` names them)",
      ["batch", "."]),
 ]
 

@@ -116,6 +116,15 @@ def _every_row_names_its_format(found: RegistrationSet) -> None:
     missing = [row for row in found.registrations if row.format_id is None and not row.format_refused]
     if not missing:
         return
+    listing = "(`deckcheck formats list` names them)"
+    if not found.manifest:
+        # A folder's files name no format: -f is the only one, not something its files lack.
+        whose = "an archive" if found.kind == "zip" else "a folder"
+        raise OptionError("format_id", listing, before=f"{found.source}: no format given for the decks of {whose}; give ")
+    if len(missing) == len(found.registrations) and "format" not in found.unread:
+        # No row names one (no `format` column at all, most likely): which rows lack it says nothing.
+        raise OptionError("format_id", f"for the event {listing}, or a `format` column naming each row's",
+                          before=f"{found.source}: no format given, and no row names one; give ")
     where = ", ".join(f"manifest line {row.line}" if row.line is not None else row.deck for row in missing[:3])
     more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
     what = "these registrations name" if found.manifest else "a folder names"

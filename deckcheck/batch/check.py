@@ -27,7 +27,8 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem, with_unchecked,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem,
+    with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
@@ -395,7 +396,10 @@ def _member(
     reason = None
     if outcome.entries is None:
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
-        reason = reasons[0] if reasons else "no deck"
+        # A row that names no deck says so, not its first error ("no player name"), which
+        # is not why no deck was read.
+        no_deck = [reason for reason in reasons if reason.endswith(NO_DECK_NAMED)]
+        reason = (no_deck or reasons or ["no deck"])[0]
     return Member(
         # A row with no player (its own `registration` error) is still a member, counted and
         # checked; named so no one takes it for a player (its deck path was its name).
@@ -431,17 +435,23 @@ def _team_format_without_team(row: Registration, formats: _Formats) -> Registrat
 
 
 def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
-    """Per team, its members who were registered for another team first."""
-    first_team: dict[str, Registration] = {}
+    """Per team, its members who were registered for another team, or without a team,
+    first. A row without a team counts as a first registration too: its player's later row
+    for a team is that row's error (`check_rows`), which the team states here, so the team
+    is not LEGAL while its member's row is not."""
+    first_row: dict[str, Registration] = {}
     problems: dict[str, list[Problem]] = {}
     for row in rows:
-        if not row.player or row.team is None:
+        if not row.player:
             continue
-        earlier = first_team.setdefault(player_key(row.player), row)
-        if earlier is not row and earlier.team != row.team:
-            where = f" (manifest line {earlier.line})" if earlier.line is not None else ""
-            problems.setdefault(row.team, []).append(Problem(
-                rule=TEAM_REGISTRATION,
-                message=f"{row.player} is also registered for team {earlier.team}{where}; a player plays for one team",
-            ))
+        earlier = first_row.setdefault(player_key(row.player), row)
+        # A duplicate row (the player's second for this team) is no member: its first is.
+        if row.team is None or row.duplicate or earlier is row or earlier.team == row.team:
+            continue
+        where = f" (manifest line {earlier.line})" if earlier.line is not None else ""
+        message = (
+            f"{row.player} is also registered without a team{where}; a player registers once" if earlier.team is None
+            else f"{row.player} is also registered for team {earlier.team}{where}; a player plays for one team"
+        )
+        problems.setdefault(row.team, []).append(Problem(rule=TEAM_REGISTRATION, message=message))
     return problems

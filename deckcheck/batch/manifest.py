@@ -37,9 +37,10 @@ from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
+from ..wording import counted
 from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
-from .registration import SEATS, Registration, RegistrationSet, registration_problem
+from .registration import NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -119,6 +120,9 @@ def _line_notes(registration: Registration, span: range, read: ManifestText) -> 
     return registration
 
 
+_NO_COMMENT_LINES = "; a manifest has no comment lines: its first line names the columns"
+
+
 def _header(names: list[str], shown: str, line: int) -> list[str]:
     """The column names of a header written on `line` (a CSV's first line that is not
     blank), lower case; InputError when a required one is missing or one is given twice."""
@@ -130,7 +134,7 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
         have = ", ".join(name for name in header if name) or "none"
         # A note above the header (`# Spring Open`) is read as the header: say so.
         noted = spelled and spelled[0].startswith("#")
-        comment = "; a manifest has no comment lines: its first line names the columns" if noted else ""
+        comment = _NO_COMMENT_LINES if noted else ""
         raise InputError(
             f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
             f"{', '.join(repr(name) for name in missing)} (columns found: {have}){comment}"
@@ -247,6 +251,7 @@ def _csv_rows(
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     header: list[str] | None = None
     previous = 0
+    span = range(0)
     try:
         for cells in reader:
             line = reader.line_num
@@ -264,7 +269,10 @@ def _csv_rows(
                 damaged = read.header_error(span, line)
                 if damaged:
                     raise InputError(f"{shown} line {line}: {damaged}")
-                header = _header(cells, shown, line)
+                try:
+                    header = _header(cells, shown, line)
+                except InputError as exc:
+                    raise _with_header_below(exc, text, line) from None
                 notes += _unread_settings(header, shown, "column")
                 continue
             if len(cells) > len(header) and not _blank(cells[len(header):]):
@@ -279,6 +287,53 @@ def _csv_rows(
             yield line, span, _table_cells(header, cells, within=len(joined) <= MAX_MANIFEST_CELL_CHARS)
     except csv.Error as exc:
         raise InputError(f"{shown} line {reader.line_num}: not valid CSV ({exc})") from None
+    _refuse_unclosed_quote(text, span, delimiter, shown)
+
+
+# How far below a header that lacks the columns a line naming them is looked for: a
+# sheet's title and a blank row or two, not a whole file.
+_HEADER_LOOKED_FOR_LINES = 10
+
+
+def _with_header_below(error: InputError, text: str, line: int) -> InputError:
+    """`error` (the header on `line` lacks player or deck) saying which line below names
+    them, when one of the next few does: a sheet's title row above its header ("Spring
+    Open registrations"). A `# ...` line's error says already that a manifest has no
+    comment lines."""
+    if str(error).endswith(_NO_COMMENT_LINES):
+        return error
+    below = text.splitlines()[line:line + _HEADER_LOOKED_FOR_LINES]
+    for number, candidate in enumerate(below, line + 1):
+        cells = next(csv.reader([candidate], delimiter=header_delimiter(candidate)), [])
+        if set(REQUIRED) <= {cell.strip().lower() for cell in cells}:
+            above = "the line above it" if number == line + 1 else "the lines above it"
+            return InputError(f"{error}; line {number} names them: remove {above}, as a manifest's first line names its columns")
+    return error
+
+
+def _refuse_unclosed_quote(text: str, last: range, delimiter: str, shown: str) -> None:
+    """InputError when the table's last row (on the lines `last`) holds a quote that is
+    never closed: csv reads every line after it into that cell, so the rows there would be
+    lost without a word (and the cell taken for a decklist pasted in its place). Only the
+    last row can be at fault (an open quote runs to the end of the file), so only its
+    lines are read again, strictly; a quote closed with text after it (`"bob" x`) stays
+    what csv makes of it."""
+    if not last or '"' not in text:
+        return
+    lines = io.StringIO(text, newline="").readlines()[last.start - 1:last.stop - 1]
+    try:
+        for _ in csv.reader(lines, delimiter=delimiter, strict=True):
+            pass
+    except csv.Error as exc:
+        if "unexpected end of data" not in str(exc):
+            return
+        # The quote opens on the row's first line that is not blank.
+        start = next((number for number, text_line in zip(last, lines) if text_line.strip()), last.start)
+        after = last.stop - 1 - start
+        read_into = ("" if not after else ", so the line after it was read into its cell" if after == 1
+                     else f", so the {counted(after, 'line')} after it were read into its cell")
+        raise InputError(f"{shown} line {start}: not valid CSV (a quote opened on this line is never closed{read_into}); "
+                         "close the quote, or remove it") from None
 
 
 def _blank(cells: list[str]) -> bool:
@@ -374,6 +429,10 @@ def _yaml_rows(
     for item in items:
         if isinstance(item, Mapping):
             keys.update(str(key).strip().lower() for key in item)
+    if items and not keys:
+        # No row is a mapping (a spreadsheet's rows written as lists, names as text): no
+        # column is missing, the rows are of another kind, which the error says.
+        _refuse_rows_of_another_kind(items[0], shown, lines[0] or 1)
     if items and not keys & set(REQUIRED):
         _header(sorted(keys), shown, lines[0] or 1)
     notes += _unread_settings(sorted(keys), shown, "column")
@@ -388,6 +447,18 @@ def _yaml_rows(
             continue
         _refuse_twice([str(key).strip() for key in item], f"{shown} line {line}")
         yield line, span, _cells(item)
+
+
+def _refuse_rows_of_another_kind(first: Any, shown: str, line: int) -> None:
+    """InputError for a YAML manifest none of whose rows is a mapping, naming what its
+    first row (on `line`) is instead and how a registration is written."""
+    try:
+        validate(first, ROW)
+    except SchemaError as exc:
+        raise InputError(
+            f"{shown} line {line}: {exc}; each registration is a mapping of its columns, as "
+            "`- {player: ann, deck: decks/ann.txt}`"
+        ) from None
 
 
 def _cells(item: Mapping[Any, Any]) -> dict[str, Any]:
@@ -429,7 +500,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     path, inline, as_written = None, False, False
     if deck is None:
         if "deck" not in said:
-            problems.append("no deck file named")
+            problems.append(NO_DECK_NAMED)
     elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
@@ -455,9 +526,9 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS
 
-        platform = platform.lower()
+        written, platform = platform, platform.lower()
         if platform not in PLATFORMS:
-            problems.append(f"platform {platform!r} is not one of {', '.join(PLATFORMS)}")
+            problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
     if pool is not None:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
 REGISTRATION = "registration"
 SEATS = ("A", "B", "C")
+# A row's error when it names no deck file (manifest.py), which is why a team member's deck
+# could not be read whatever else the row lacks (check.py).
+NO_DECK_NAMED = "no deck file named"
 
 
 class Registration(Record):
@@ -245,23 +248,25 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     """Add the problems only the whole set reveals: duplicate players (also across teams),
     bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None)."""
     first_seen: dict[str, Registration] = {}
+    # Each player's first row for each team (or without one): a later row of the same
+    # player and team is that row's duplicate, even when the player's first row of all
+    # named another team, so it is counted in its team once.
+    first_in_team: dict[tuple[str, str | None], Registration] = {}
     checked: list[Registration] = []
     for row in rows:
         if row.player:
             key = player_key(row.player)
             earlier = first_seen.get(key)
+            same_team = first_in_team.setdefault((key, row.team), row)
             if earlier is None:
                 first_seen[key] = row
-            elif earlier.team != row.team and (earlier.team or row.team):
-                row = row.with_problem(
-                    f"player {row.player!r} is on team {row.team or '(none)'} here and on team "
-                    f"{earlier.team or '(none)'} on {_where(earlier)}; a player plays for one team"
-                )
-                row = row.replace(team_states=(row.problems[-1],))
-            else:
+            elif same_team is not row:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
-                row = row.with_problem(f"player {row.player!r} is already registered on {_where(earlier)}{where}").replace(
+                row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
                     duplicate=True)
+            else:
+                row = row.with_problem(_other_team(row, earlier))
+                row = row.replace(team_states=(row.problems[-1],))
         if row.seat is not None and row.seat not in SEATS:
             row = row.with_problem(f"seat {row.seat!r} is not one of {', '.join(SEATS)}")
         if row.format_id is not None:
@@ -270,6 +275,19 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                 row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
+
+
+def _other_team(row: Registration, earlier: Registration) -> str:
+    """Why a player's row names another team than their first row. A row without a team is
+    said to be one ("registered without a team"), not "team (none)", which read as a team
+    of that name: such a player is registered twice rather than on two teams."""
+    if earlier.team is None:
+        return (f"player {row.player!r} is on team {row.team} here but registered without a team on "
+                f"{_where(earlier)}; a player registers once")
+    if row.team is None:
+        return f"player {row.player!r} has no team here but is on team {earlier.team} on {_where(earlier)}; a player registers once"
+    return (f"player {row.player!r} is on team {row.team} here and on team {earlier.team} on {_where(earlier)}; "
+            "a player plays for one team")
 
 
 def _where(row: Registration) -> str:

@@ -16,7 +16,9 @@ warnings of a big group grow with its rows, not with its longest name.
 
 Pools are the same (`warn_shared_pools`), with teams in the place of players: the members
 of a team share the team's pool, but two players of a sealed event, or two teams, each
-open their own, so one pool file named by both is a row copied by mistake too.
+open their own, so one pool file named by both is a row copied by mistake too. A row whose
+pool is its own deck file (`refuse_own_deck_as_pool`) is an error instead: a deck checked
+against itself holds every card it uses, so it would pass whatever it held.
 """
 from __future__ import annotations
 
@@ -51,7 +53,8 @@ def check_shared_files(rows: Sequence[Registration], seen: dict[str, FileSeen] |
     seen = {} if seen is None else seen
     files, pools = deck_files(rows, seen), pool_files(rows, seen)
     seen.clear()
-    return bound_files_read_again(warn_shared_pools(warn_shared_decks(rows, files), pools), files, pools)
+    warned = warn_shared_pools(warn_shared_decks(rows, files), pools)
+    return refuse_own_deck_as_pool(bound_files_read_again(warned, files, pools), files, pools)
 
 
 def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
@@ -88,6 +91,24 @@ def warn_shared_pools(rows: Sequence[Registration], pools: Sequence[DeckFile]) -
         lambda row: ("team", player_key(row.team)) if row.team is not None else ("player", player_key(row.player or "")),
         lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
     )
+
+
+def refuse_own_deck_as_pool(
+    rows: Sequence[Registration], files: Sequence[DeckFile], pools: Sequence[DeckFile],
+) -> list[Registration]:
+    """`rows`, each row whose pool is its own deck file (however its path is spelled) left
+    without that pool, with a `registration` error: checked against itself a deck holds
+    every card it uses, so the check would pass whatever the deck held. As for a pool that
+    cannot be read, the deck is still checked, without a pool. `files`, `pools`:
+    `deck_files(rows)`, `pool_files(rows)`."""
+    refused = list(rows)
+    for index, (row, file, pool) in enumerate(zip(rows, files, pools)):
+        if file is None or pool is None or row.inline or row.pool_path is None or file[0] != pool[0]:
+            continue
+        refused[index] = row.replace(pool_path=None).with_problem(
+            f"pool {row.pool} is this row's deck file; the deck was not checked against a pool "
+            "(name the pool the player opened)")
+    return refused
 
 
 def bound_files_read_again(

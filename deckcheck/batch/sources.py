@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -26,6 +26,7 @@ from typing import NamedTuple
 from .. import decklists as parsers
 from .. import tree
 from ..errors import InputError
+from ..limits import quoted
 from ..textio import decode
 from .manifest import (
     MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter, is_manifest,
@@ -124,7 +125,12 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
         found.skipped.append(Skipped(relative, reason, unchecked=maybe and relative not in walked.by_choice))
     for relative, path in walked.files:
         suffix = os.path.splitext(path.name)[1].lower()
-        if suffix not in claimed:
+        if suffix not in claimed and (trailing := _after_extension(path.name, claimed)):
+            # `bob.txt ` is a decklist by its name but for what follows its extension: a
+            # registration that could not be checked (the run fails), not a file that is no
+            # decklist, which would let the run pass without the deck.
+            found.skipped.append(Skipped(relative, trailing, unchecked=True))
+        elif suffix not in claimed:
             found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found)))
         elif _DOCUMENT.match(path.name):
             found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
@@ -132,6 +138,19 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
             found.registrations.append(Registration(deck=relative, path=path))
     found.skipped.sort(key=_by_file)
     return found
+
+
+def _after_extension(name: str, claimed: Collection[str]) -> str | None:
+    """Why a file named as a decklist but for spaces or dots after its extension (`bob.txt `,
+    which macOS allows and Windows would have dropped) is not checked, and how to have it
+    checked; None for any other name."""
+    meant = name.rstrip(" .")
+    if meant == name or not meant or os.path.splitext(meant)[1].lower() not in claimed:
+        return None
+    after = name[len(meant):]
+    kinds = {" ": "space", ".": "dot"}
+    what = " and ".join(f"{kinds[mark]}s" if after.count(mark) > 1 else f"a {kinds[mark]}" for mark in sorted(set(after), key=after.index))
+    return f"its name ends with {what} after its extension; rename it {quoted(meant)} to check it as a deck"
 
 
 def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet) -> str:

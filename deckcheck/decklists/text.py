@@ -101,6 +101,9 @@ _SB_PREFIX = lazy(r"^SB:\s*", re.IGNORECASE)
 # XMage's `.dck` metadata: `NAME:Burn` (the deck's name), `AUTHOR:...`, and the deck
 # editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
 # the card lines do not.
+# A web page's first tag (`<!DOCTYPE html>`, `<html lang="en">`): a page saved as the list.
+_HTML_START = lazy(r"<(?:!doctype\s+html|html)[\s>]", re.IGNORECASE)
+_WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site's text export instead"
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
@@ -414,10 +417,14 @@ def _maybe_title(
 
 def parse(text: str, source: str = "<text>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
-    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+    start = text.lstrip("\ufeff \t\r\n")
+    if start.startswith("<"):
         # An XML file no parser claimed (a broken .dek, another program's XML): one clear problem
-        # instead of a parse error on every line.
-        deck.problems.append(parse_error("XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)", line=1))
+        # instead of a parse error on every line. A deck site's page saved as the list is
+        # said to be one: the XML exports named would send its owner the wrong way.
+        message = (_WEB_PAGE if _HTML_START.match(start)
+                   else "XML of a kind deckcheck does not read (it reads MTGO .dek, Cockatrice .cod and OCTGN .o8d)")
+        deck.problems.append(parse_error(message, line=1))
         return deck
     if "\r" in text and "\r" not in text.replace("\r\n", "\n"):
         plain_text = text.replace("\r\n", "\n")  # Windows line ends: the same lines

@@ -376,7 +376,9 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
         if pick.entries is None:
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
-        lines += _decklist(pick.entries, listing_zones(pick.game), lambda zone: zone_title(pick, zone))
+        # An empty file's heading would otherwise stand alone, as if its listing were lost.
+        lines += _decklist(pick.entries, listing_zones(pick.game), lambda zone: zone_title(pick, zone)) or [
+            "  (no card was read from the registered deck; see its problems above)"]
     return lines
 
 
