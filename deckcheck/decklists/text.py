@@ -98,12 +98,12 @@ _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANIO
 _NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = lazy(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
 _SB_PREFIX = lazy(r"^SB:\s*", re.IGNORECASE)
-# XMage's `.dck` metadata: `NAME:Burn` (the deck's name), `AUTHOR:...`, and the deck
-# editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
-# the card lines do not.
 # A web page's first tag (`<!DOCTYPE html>`, `<html lang="en">`): a page saved as the list.
 _HTML_START = lazy(r"<(?:!doctype\s+html|html)[\s>]", re.IGNORECASE)
 _WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site's text export instead"
+# XMage's `.dck` metadata: `NAME:Burn` (the deck's name), `AUTHOR:...`, and the deck
+# editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
+# the card lines do not.
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
