@@ -541,7 +541,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         deck=(deck if inline or as_written else posix(deck)) if deck else "",
         path=path,
         player=player,
-        team=cell("team"),
+        team=_team(cell("team")),
         # A seat in either case (`b` is B); anything else stays as written for its problem.
         seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
         format_id=format_ref,
@@ -556,6 +556,19 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         player_id=cell("id"),
     )
     return registration
+
+
+# What a registration form's optional Team answer holds when a player has none: no team,
+# as an empty cell is. Read as a team, every such player was one team (`N/A`: ann, bob,
+# cy, ...), with false team-copy-limit errors across strangers' decks.
+NO_TEAM = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no team", "no", "null"})
+
+
+def _team(text: str | None) -> str | None:
+    """A row's team as its `team` cell names it; None for no team (NO_TEAM)."""
+    if text is None or text.casefold() in NO_TEAM:
+        return None
+    return text
 
 
 def _format_ref(text: str, place: Place) -> tuple[FormatRef | None, str | None]:
