@@ -140,8 +140,9 @@ _CATEGORY_ZONES = {
 }
 _ARENA_ABOUT = "about"
 # Zones a header opens for a card or two: a blank line or a category heading after their
-# cards goes back to the main deck.
-_COMMAND_ZONES = (COMMANDER, COMPANION)
+# cards goes back to the main deck. The WoW TCG's `Hero` section is one (a deck has one
+# hero): a typed list's deck follows it as a Commander deck follows its commander.
+_COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
