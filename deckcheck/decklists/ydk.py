@@ -15,7 +15,8 @@ Each passcode line is one copy; copies of a card on consecutive lines form one e
 (count 2 or 3, at the first copy's line), so the order and the duplicates of the file
 survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
 starting with `#` are comments (`#created by`, MDPro3's `#pickup`, `#case`, `##...`), and
-MDPro3's `$passcode$` showcase lines are metadata, not deck cards; a note after a passcode
+MDPro3's `$passcode$` showcase lines are metadata, not deck cards (`#side`, a comment to
+YGOPro too, is a warning: its cards stay in the zone above it); a note after a passcode
 (`14558127  # Ash Blossom`, `// ...`) is a comment. Anything else is a
 `parse-error` on its line; the rest of the deck is still read.
 
@@ -31,6 +32,8 @@ import re
 
 from ..games.yugioh import MAX_PASSCODE
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
+from ..games import zone_name
+from ..problem import WARNING
 from .common import parse_error, passcodes
 from ..lazy_pattern import lazy
 
@@ -49,6 +52,8 @@ _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
 _NUMBER = lazy(r"^(?P<code>\d+)(?:\s+(?:#|//).*)?$")
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
 _SHOWCASE = lazy(r"^\$\d+\$$")  # MDPro3 `#representative` cards
+# `#side`, `# Side Deck`: the Side Deck's header written like the other two, a comment.
+_MISTAKEN_SIDE = lazy(r"^#\s*side(?:\s*deck)?\s*:?$", re.IGNORECASE)
 
 
 # `#main` on a line of its own, then (comments and blank lines aside) a passcode: a list by
@@ -83,6 +88,13 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
             zone = header
             continue
         if line.startswith("#") or _SHOWCASE.match(line):
+            if zone != SIDEBOARD and _MISTAKEN_SIDE.match(line):
+                # A comment to YGOPro and EDOPro, which open the Side Deck at `!side` only:
+                # the cards below stay where they were, said rather than silently.
+                deck.problems.append(parse_error(
+                    f"`{line}` does not start the Side Deck (YGOPro and EDOPro read `!side`), so the cards "
+                    f"below it are read as {zone_name('yugioh', zone)} cards; write `!side` if they are the Side Deck",
+                    line=number, zone=zone, severity=WARNING))
             continue
         passcode = _NUMBER.match(line)
         if passcode is None:
