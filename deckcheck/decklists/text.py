@@ -83,8 +83,12 @@ _CATEGORY_HEADINGS = {
     "monster cards", "spell cards", "trap cards",
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
-# `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
-_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
+# `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
+# count may say what it counts and stand after a dash, as players type a list out (`Side
+# Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`).
+_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*"
+               r"(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|(?:[:\u2013\u2014]|\s-)?\s*\d+(?:\s+cards?)?)?\s*:?\s*$",
+               re.IGNORECASE)
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
 # A heading of the list's own with its card count, as deck sites export their categories
 # (Moxfield and Archidekt: `Ramp (10)`, `Card Draw (8)`, `+1/+1 Counters (12)`): read as a
