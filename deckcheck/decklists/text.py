@@ -79,8 +79,17 @@ _CATEGORY_HEADINGS = {
     "sorcery", "sorceries", "artifact", "artifacts", "enchantment", "enchantments",
     "planeswalker", "planeswalkers", "battle", "battles", "kindred", "tribal", "other", "others",
     "monster", "monsters", "trap", "traps", "ally", "allies", "ability", "abilities",
-    # The sections of Konami's Yu-Gi-Oh! deck registration sheet, as players type them out.
+    # The sections of Konami's Yu-Gi-Oh! deck registration sheet, as players type them out,
+    # and the card kinds a list is sorted by (`Xyz Monsters: 2`, `Quick-Play Spells (3)`).
     "monster cards", "spell cards", "trap cards",
+    *(f"{kind} {card}{plural}"
+      for kind, card in [
+          *((kind, "monster") for kind in ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link",
+                                           "pendulum", "tuner", "flip", "extra deck")),
+          *((kind, "spell") for kind in ("normal", "quick-play", "continuous", "field", "equip", "ritual")),
+          *((kind, "trap") for kind in ("normal", "continuous", "counter")),
+      ]
+      for plural in ("", "s")),
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
