@@ -91,6 +91,8 @@ _CATEGORY_HEADINGS = {
       ]
       for plural in ("", "s")),
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
+    # The WoW TCG's kinds of equipment, as lists of its era sort them.
+    "armor", "weapon", "weapons", "item", "items",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
 # count may say what it counts and stand after a dash, as players type a list out (`Side
