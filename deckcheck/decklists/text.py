@@ -142,8 +142,10 @@ _MARKER = lazy(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
 # A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
-# it, is one too: the set, the region letters and the card's number in it.
-_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3})\)(?:\s+[^\s()]+)?\s*$")
+# it, is one too: the set, the region letters and the card's number in it; and so are the
+# WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
+_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
+                   r"(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 # A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
 # a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays. A
