@@ -242,9 +242,16 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     # only when the content is XML at all.
     is_xml = bool(claiming) and content.lstrip("\ufeff \t\r\n").startswith("<")
     for module, reads_xml in claiming:
-        if is_xml or not reads_xml:
+        if (is_xml or not reads_xml) and _claims(module, content):
             return module
     return text
+
+
+def _claims(module: ModuleType, content: str) -> bool:
+    """Whether a file of `module`'s extension is in its format: a parser may say a file is
+    not (`claims`: a typed list saved as `.ydk` holds no passcode), and text reads it."""
+    claims = getattr(module, "claims", None)
+    return claims is None or claims(content[:SNIFF_HEAD])
 
 
 # Where `/` is the one separator (a file's name is what follows the last one).

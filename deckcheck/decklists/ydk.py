@@ -8,7 +8,8 @@
     !side
     ...
 
-A file is taken for a `.ydk` by its `.ydk` name, or by its content: a `#main` line with
+A file is taken for a `.ydk` by its `.ydk` name (unless it holds cards by name and no line
+YGOPro reads: a typed list saved so, read as text), or by its content: a `#main` line with
 `#extra`, `!side` or `#created by`, or followed by a passcode.
 
 Each passcode line is one copy; copies of a card on consecutive lines form one entry
@@ -69,6 +70,20 @@ def sniff(text: str) -> bool:
     if "#main" not in lowered:
         return False
     return "#extra" in lowered or "!side" in lowered or "#created by" in lowered or bool(_MAIN_THEN_PASSCODE.search(head))
+
+
+# A line YGOPro reads: a passcode (with a note after it), or a section header.
+_YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}[ \t]*(?:(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
+                 re.IGNORECASE | re.MULTILINE)
+# A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`: a typed list's line.
+_NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}[ \t]*[xX\u00d7]?[ \t]+[^\d\s]", re.MULTILINE)
+
+
+def claims(head: str) -> bool:
+    """Whether a file named `.ydk` whose first characters are `head` is one: not when it
+    holds no line YGOPro reads but a card by name (a typed list saved as `.ydk`, which
+    text reads instead of reporting every line as no passcode)."""
+    return bool(_YDK_LINE.search(head)) or not _NAMED_CARD_LINE.search(head)
 
 
 def passcode_name(code: int) -> str:
