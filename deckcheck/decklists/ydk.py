@@ -73,10 +73,11 @@ def sniff(text: str) -> bool:
 
 
 # A line YGOPro reads: a passcode (with a note after it), or a section header.
-_YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}[ \t]*(?:(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
+# (One way to match each space: a line of thousands of them costs their number, not its square.)
+_YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
                  re.IGNORECASE | re.MULTILINE)
 # A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`: a typed list's line.
-_NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}[ \t]*[xX\u00d7]?[ \t]+[^\d\s]", re.MULTILINE)
+_NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}(?:[ \t]*[xX\u00d7])?[ \t]+[^\d\s]", re.MULTILINE)
 
 
 def claims(head: str) -> bool:
