@@ -76,8 +76,9 @@ def sniff(text: str) -> bool:
 # (One way to match each space: a line of thousands of them costs their number, not its square.)
 _YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
                  re.IGNORECASE | re.MULTILINE)
-# A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`: a typed list's line.
-_NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}(?:[ \t]*[xX\u00d7])?[ \t]+[^\d\s]", re.MULTILINE)
+# A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`, `3 7 Colored Fish`: a
+# typed list's line, a count and then words.
+_NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}(?:[ \t]*[xX\u00d7])?[ \t]+(?=\S)[^\n]*?[A-Za-z]", re.MULTILINE)
 
 
 def claims(head: str) -> bool:
