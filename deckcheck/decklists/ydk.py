@@ -34,6 +34,7 @@ import re
 from ..games.yugioh import MAX_PASSCODE
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
 from ..games import zone_name
+from ..wording import counted
 from ..problem import WARNING
 from .common import parse_error, passcodes
 from ..lazy_pattern import lazy
@@ -53,6 +54,9 @@ _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
 _NUMBER = lazy(r"^(?P<code>\d+)(?:\s+(?:#|//).*)?$")
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
 _SHOWCASE = lazy(r"^\$\d+\$$")  # MDPro3 `#representative` cards
+# A passcode with a count (`14558127 x3`, `3x 14558127`, `3 14558127`), which a .ydk cannot say.
+_COUNTED = lazy(r"^(?:(?P<code>\d{5,10})[ \t]*[xX\u00d7][ \t]*(?P<count>\d{1,2})"
+                r"|(?P<count2>\d{1,2})(?:[ \t]*[xX\u00d7][ \t]*|[ \t]+)(?P<code2>\d{5,10}))$")
 # `#side`, `# Side Deck`: the Side Deck's header written like the other two, a comment.
 _MISTAKEN_SIDE = lazy(r"^#\s*side(?:\s*deck)?\s*:?$", re.IGNORECASE)
 
@@ -115,6 +119,14 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
             continue
         passcode = _NUMBER.match(line)
         if passcode is None:
+            with_count = _COUNTED.match(line)
+            if with_count is not None:
+                # `14558127 x3`, `3x 14558127`: a count, as a list by name gives it.
+                code = with_count.group("code") or with_count.group("code2")
+                copies = int(with_count.group("count") or with_count.group("count2"))
+                deck.problems.append(parse_error(
+                    f"a .ydk gives no count: write {code} on {counted(copies, 'line')}, one a copy", line=number, text=line, zone=zone))
+                continue
             deck.problems.append(parse_error("expected a passcode (a number)", line=number, text=line, zone=zone))
             continue
         digits = passcode.group("code")
