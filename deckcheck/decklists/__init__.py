@@ -29,7 +29,7 @@ from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
 from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES
-from ..model import COMMANDER, COMPANION, MAYBEBOARD, SIDEBOARD, Deck, move_one
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
 from ..lazy_pattern import lazy
@@ -179,10 +179,23 @@ def fit(deck: Deck, name: str) -> Deck:
     if lost:
         able = [other for other, candidate in WRITERS.items() if set(lost) <= _holds(candidate)]
         raise DeckcheckError(
-            f"{name} cannot hold the {', '.join(lost)} zone{'s' if len(lost) > 1 else ''} of this deck"
+            f"{name} cannot hold the {_zones_in_words(lost)} of this deck"
             + (f"; formats that can: {', '.join(able)}" if able else "")
         )
     return deck
+
+
+# The zones only one game has, in its players' words: a Yu-Gi-Oh! player converting to a
+# Magic format is told of the deck's Extra Deck, not of an "extra zone".
+_ZONE_WORDS = {EXTRA: "Extra Deck", HERO: "hero"}
+
+
+def _zones_in_words(zones: list[str]) -> str:
+    """`commander zone`, `Extra Deck`, `commander and extra zones`: the zones a writer
+    cannot hold, as its refusal names them."""
+    if len(zones) == 1:
+        return _ZONE_WORDS.get(zones[0], f"{zones[0]} zone")
+    return f"{', '.join(zones)} zones"
 
 
 def names_deck_by_file(name: str) -> bool:
@@ -229,9 +242,16 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
     # only when the content is XML at all.
     is_xml = bool(claiming) and content.lstrip("\ufeff \t\r\n").startswith("<")
     for module, reads_xml in claiming:
-        if is_xml or not reads_xml:
+        if (is_xml or not reads_xml) and _claims(module, content):
             return module
     return text
+
+
+def _claims(module: ModuleType, content: str) -> bool:
+    """Whether a file of `module`'s extension is in its format: a parser may say a file is
+    not (`claims`: a typed list saved as `.ydk` holds no passcode), and text reads it."""
+    claims = getattr(module, "claims", None)
+    return claims is None or claims(content[:SNIFF_HEAD])
 
 
 # Where `/` is the one separator (a file's name is what follows the last one).

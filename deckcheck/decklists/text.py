@@ -79,12 +79,27 @@ _CATEGORY_HEADINGS = {
     "sorcery", "sorceries", "artifact", "artifacts", "enchantment", "enchantments",
     "planeswalker", "planeswalkers", "battle", "battles", "kindred", "tribal", "other", "others",
     "monster", "monsters", "trap", "traps", "ally", "allies", "ability", "abilities",
-    # The sections of Konami's Yu-Gi-Oh! deck registration sheet, as players type them out.
+    # The sections of Konami's Yu-Gi-Oh! deck registration sheet, as players type them out,
+    # and the card kinds a list is sorted by (`Xyz Monsters: 2`, `Quick-Play Spells (3)`).
     "monster cards", "spell cards", "trap cards",
+    *(f"{kind} {card}{plural}"
+      for kind, card in [
+          *((kind, "monster") for kind in ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link",
+                                           "pendulum", "tuner", "flip", "extra deck")),
+          *((kind, "spell") for kind in ("normal", "quick-play", "continuous", "field", "equip", "ritual")),
+          *((kind, "trap") for kind in ("normal", "continuous", "counter")),
+      ]
+      for plural in ("", "s")),
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
+    # The WoW TCG's kinds of equipment, as lists of its era sort them.
+    "armor", "weapon", "weapons", "item", "items",
 }
-# `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself.
-_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*(?:\(\s*\d+\s*\)|\[\s*\d+\s*\]|:?\s*\d+)?\s*:?\s*$")
+# `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
+# count may say what it counts and stand after a dash, as players type a list out (`Side
+# Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`).
+_HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*"
+               r"(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|(?:[:\u2013\u2014]|\s-)?\s*\d+(?:\s+cards?)?)?\s*:?\s*$",
+               re.IGNORECASE)
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
 # A heading of the list's own with its card count, as deck sites export their categories
 # (Moxfield and Archidekt: `Ramp (10)`, `Card Draw (8)`, `+1/+1 Counters (12)`): read as a
@@ -129,7 +144,11 @@ _COMMENT = lazy(r"\s+#(?!\d+(?:\s|$))(?P<text>.*)$")  # Moxfield `#tag`, decksta
 _MARKER = lazy(r"\s*\*(?P<marker>[A-Za-z]{1,6})\*")  # `*F*`, `*E*`, TappedOut `*CMDR*`
 _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<showcase>` (then `[SET]`)
 # `(SET) 123`: a set code is all upper or all lower case, which keeps `Hazmat Suit (Used)` whole.
-_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8})\)(?:\s+[^\s()]+)?\s*$")
+# A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
+# it, is one too: the set, the region letters and the card's number in it; and so are the
+# WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
+_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
+                   r"(?:\s+[^\s()]+)?\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 # A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
 # a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays. A
@@ -143,8 +162,9 @@ _CATEGORY_ZONES = {
 }
 _ARENA_ABOUT = "about"
 # Zones a header opens for a card or two: a blank line or a category heading after their
-# cards goes back to the main deck.
-_COMMAND_ZONES = (COMMANDER, COMPANION)
+# cards goes back to the main deck. The WoW TCG's `Hero` section is one (a deck has one
+# hero): a typed list's deck follows it as a Commander deck follows its commander.
+_COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`

@@ -8,14 +8,16 @@
     !side
     ...
 
-A file is taken for a `.ydk` by its `.ydk` name, or by its content: a `#main` line with
+A file is taken for a `.ydk` by its `.ydk` name (unless it holds cards by name and no line
+YGOPro reads: a typed list saved so, read as text), or by its content: a `#main` line with
 `#extra`, `!side` or `#created by`, or followed by a passcode.
 
 Each passcode line is one copy; copies of a card on consecutive lines form one entry
 (count 2 or 3, at the first copy's line), so the order and the duplicates of the file
 survive a round trip. Passcodes may carry leading zeros (`05318639`). Other lines
 starting with `#` are comments (`#created by`, MDPro3's `#pickup`, `#case`, `##...`), and
-MDPro3's `$passcode$` showcase lines are metadata, not deck cards; a note after a passcode
+MDPro3's `$passcode$` showcase lines are metadata, not deck cards (`#side`, a comment to
+YGOPro too, is a warning: its cards stay in the zone above it); a note after a passcode
 (`14558127  # Ash Blossom`, `// ...`) is a comment. Anything else is a
 `parse-error` on its line; the rest of the deck is still read.
 
@@ -31,6 +33,9 @@ import re
 
 from ..games.yugioh import MAX_PASSCODE
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
+from ..games import zone_name
+from ..wording import counted
+from ..problem import WARNING
 from .common import parse_error, passcodes
 from ..lazy_pattern import lazy
 
@@ -49,6 +54,11 @@ _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
 _NUMBER = lazy(r"^(?P<code>\d+)(?:\s+(?:#|//).*)?$")
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))  # longer numbers are out of range, unread
 _SHOWCASE = lazy(r"^\$\d+\$$")  # MDPro3 `#representative` cards
+# A passcode with a count (`14558127 x3`, `3x 14558127`, `3 14558127`), which a .ydk cannot say.
+_COUNTED = lazy(r"^(?:(?P<code>\d{5,10})[ \t]*[xX\u00d7][ \t]*(?P<count>\d{1,2})"
+                r"|(?P<count2>\d{1,2})(?:[ \t]*[xX\u00d7][ \t]*|[ \t]+)(?P<code2>\d{5,10}))$")
+# `#side`, `# Side Deck`: the Side Deck's header written like the other two, a comment.
+_MISTAKEN_SIDE = lazy(r"^#\s*side(?:\s*deck)?\s*:?$", re.IGNORECASE)
 
 
 # `#main` on a line of its own, then (comments and blank lines aside) a passcode: a list by
@@ -64,6 +74,22 @@ def sniff(text: str) -> bool:
     if "#main" not in lowered:
         return False
     return "#extra" in lowered or "!side" in lowered or "#created by" in lowered or bool(_MAIN_THEN_PASSCODE.search(head))
+
+
+# A line YGOPro reads: a passcode (with a note after it), or a section header.
+# (One way to match each space: a line of thousands of them costs their number, not its square.)
+_YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
+                 re.IGNORECASE | re.MULTILINE)
+# A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`, `3 7 Colored Fish`: a
+# typed list's line, a count and then words.
+_NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}(?:[ \t]*[xX\u00d7])?[ \t]+(?=\S)[^\n]*?[A-Za-z]", re.MULTILINE)
+
+
+def claims(head: str) -> bool:
+    """Whether a file named `.ydk` whose first characters are `head` is one: not when it
+    holds no line YGOPro reads but a card by name (a typed list saved as `.ydk`, which
+    text reads instead of reporting every line as no passcode)."""
+    return bool(_YDK_LINE.search(head)) or not _NAMED_CARD_LINE.search(head)
 
 
 def passcode_name(code: int) -> str:
@@ -83,9 +109,24 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
             zone = header
             continue
         if line.startswith("#") or _SHOWCASE.match(line):
+            if zone != SIDEBOARD and _MISTAKEN_SIDE.match(line):
+                # A comment to YGOPro and EDOPro, which open the Side Deck at `!side` only:
+                # the cards below stay where they were, said rather than silently.
+                deck.problems.append(parse_error(
+                    f"`{line}` does not start the Side Deck (YGOPro and EDOPro read `!side`), so the cards "
+                    f"below it are read as {zone_name('yugioh', zone)} cards; write `!side` if they are the Side Deck",
+                    line=number, zone=zone, severity=WARNING))
             continue
         passcode = _NUMBER.match(line)
         if passcode is None:
+            with_count = _COUNTED.match(line)
+            if with_count is not None:
+                # `14558127 x3`, `3x 14558127`: a count, as a list by name gives it.
+                code = with_count.group("code") or with_count.group("code2")
+                copies = int(with_count.group("count") or with_count.group("count2"))
+                deck.problems.append(parse_error(
+                    f"a .ydk gives no count: write {code} on {counted(copies, 'line')}, one a copy", line=number, text=line, zone=zone))
+                continue
             deck.problems.append(parse_error("expected a passcode (a number)", line=number, text=line, zone=zone))
             continue
         digits = passcode.group("code")

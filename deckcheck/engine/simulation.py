@@ -21,7 +21,7 @@ from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..games import zone_name
 from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
-from ..model import COMMANDER, COMPANION, MAIN, ZONE_LABELS, Deck
+from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
@@ -420,6 +420,10 @@ def no_such_card(
     instead (`outside`: card key -> zone, a commander or a sideboard card; named in `game`'s
     words, a Yu-Gi-Oh! deck's Side Deck), else the closest name the main deck has."""
     zone = (outside or {}).get(card_key(name))
+    if zone == HERO:
+        # A WoW TCG hero starts in play: not "in the deck's hero", a zone of one card.
+        return DeckcheckError(f"{where}: {name} is the deck's hero, not a card of its deck: a simulation draws "
+                              "from the main deck only")
     if zone is not None:
         return DeckcheckError(
             f"{where}: {name} is in the deck's {zone_name(game, zone, ZONE_LABELS.get(zone))}, not its main deck: a simulation draws "
