@@ -441,6 +441,8 @@ def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
     is not LEGAL while its member's row is not."""
     first_row: dict[str, Registration] = {}
     problems: dict[str, list[Problem]] = {}
+    if all(row.team is None for row in rows):
+        return problems  # no team to state anything for (most events): no player looked up
     for row in rows:
         if not row.player:
             continue

@@ -250,7 +250,9 @@ def choose(source: str, content: str, forced: str | None = None) -> ModuleType:
 def _claims(module: ModuleType, content: str) -> bool:
     """Whether a file of `module`'s extension is in its format: a parser may say a file is
     not (`claims`: a typed list saved as `.ydk` holds no passcode), and text reads it."""
-    claims = getattr(module, "claims", None)
+    # From the module's dict: getattr on a module without it raised (and caught) an
+    # AttributeError for each of a batch's files.
+    claims = vars(module).get("claims")
     return claims is None or claims(content[:SNIFF_HEAD])
 
 
