@@ -4,6 +4,7 @@ on its own (cli/quick.py), so one validate never pays for importing Typer."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 from ..report import DECKS, encoding
 from .common import (
@@ -66,17 +67,38 @@ def run_validate(
         if catalog and not result.legal:  # only a deck with errors pays for the import
             from ..cards.other_game import other_game_hint
 
-            hints.append(other_game_hint(deck, result, fmt, result.deck, how="-f FORMAT", cards_db=cards_db))
+            hints.append((result.deck, other_game_hint(deck, result, fmt, result.deck, how="-f FORMAT", cards_db=cards_db)))
         result.problems = budget.take(result.problems)
         results.append(result)
     report = Report(results=results)
     color = coloured(reporter)
     emit(deliver(reporter, report, color=color, warn=warn), encoding=encoding(reporter), color=color)
     say_unreadable(report, reporter)
-    for hint in hints:
+    for _, hint in hints:
         say_note(hint)
+    _annotate_hints(hints, reporter)
     if pool is None and fmt.option("pool") is not None:
         # A limited deck without its pool is checked for its sizes only (Black Lotus passes).
         say_note(unchecked_without_pools(len(results), [fmt.id], "give the pool with --pool FILE"))
     say_note(note)
     return report.exit_code
+
+
+def _annotate_hints(hints: list[tuple[str, str | None]], reporter: ModuleType) -> None:
+    """Under -o github, each deck's "its cards are another game's" note as a `::notice` on
+    its file too (as `check` gives it): stderr alone is a line of the job's log, where a
+    pull request's author never looks for why every card is unknown."""
+    from ..report.github import NAME
+
+    if reporter.NAME != NAME or not any(hint for _, hint in hints):
+        return
+    from ..decklists import names_a_file
+    from ..report import WorkflowCommands
+    from ..report.github import command
+    from ..report.workspace import namer
+
+    name = namer()
+    emit(WorkflowCommands("".join(
+        command("notice", hint, file=name(deck) if names_a_file(deck) else None, title="deckcheck validate") + "\n"
+        for deck, hint in hints if hint
+    )))
