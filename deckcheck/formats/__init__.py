@@ -121,6 +121,13 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         # The one id it spells, not ids that merely contain it (mtg/2hg-legacy), and why it
         # was not taken: other spellings are refused, not read as the id (docs/contracts.md).
         raise FormatError(f"unknown format {ref[:200]!r}; format ids are lower case: did you mean {typed}?")
+    of_game = [name for name in known if name.startswith(typed + "/") and not is_base(name, or_broken=True)]
+    if "/" not in typed and of_game:
+        # `-f mtg`: the game, whose every format holds the word; "did you mean
+        # mtg/2hg-legacy, mtg/2hg-limited" named three of them, by the alphabet.
+        examples = sorted(of_game, key=lambda name: ("-" in name, name))[:3]  # plain names before 2hg-legacy
+        raise FormatError(f"unknown format {ref[:200]!r}: {typed} is a game, not a format; give one of its "
+                          f"{len(of_game)} formats, such as {', '.join(examples)} (`deckcheck formats list` shows them all)")
     last = typed.split("/")[-1]
     suggestions = [name for name in known if last in name]
     if not suggestions:  # a typo rather than a part of the id (mtg/modren, legcy)
