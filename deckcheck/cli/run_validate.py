@@ -88,9 +88,11 @@ def _annotate_hints(hints: list[tuple[str, str | None]], reporter: ModuleType) -
     """Under -o github, each deck's "its cards are another game's" note as a `::notice` on
     its file too (as `check` gives it): stderr alone is a line of the job's log, where a
     pull request's author never looks for why every card is unknown."""
+    if not any(hint for _, hint in hints):
+        return  # nearly every run: the GitHub reporter is not imported for it
     from ..report.github import NAME
 
-    if reporter.NAME != NAME or not any(hint for _, hint in hints):
+    if reporter.NAME != NAME:
         return
     from ..decklists import names_a_file
     from ..report import WorkflowCommands
