@@ -33,7 +33,6 @@ from ..problem import PARSE_ERROR, WARNING, Problem
 from ..rules._sizes import zone_count
 from ..rules.context import Context
 from .common import parse_error
-from .title import titled
 from ..wording import counted
 
 if TYPE_CHECKING:
@@ -51,6 +50,8 @@ def settle_sideboard(
     data first decides whether the list's first line is its title (decklists/title.py),
     which changes the blank-line groups the guess was made from."""
     if deck.maybe_title is not None and context is not None:
+        from .title import titled  # only a list whose first line may be its title
+
         deck = titled(deck, context.cards)
     guess = deck.guessed_sideboard
     if guess is None:

@@ -414,12 +414,15 @@ def _maybe_title(
     groups: list[list[tuple[int, str | tuple[str, int], str | None]]], uncounted: list[int],
     entries: list[CardEntry], warning: Problem,
 ) -> MaybeTitle | None:
-    """The list's first card line, named with no count, as a title it may be (MaybeTitle):
-    when it stands alone above the other cards (a blank line after it) or above a counted
-    card, and no card came before it (a `Commander:` line, a hero). A list whose lines
-    are all uncounted (a singleton list) starts with a card, not a title."""
+    """The list's first card line, when it is named with no count (the first of
+    `uncounted`) and under no header, as a title it may be (MaybeTitle): when it stands
+    alone above the other cards (a blank line after it) or above a counted card, and no
+    card came before it (a `Commander:` line, a hero). A list whose lines are all
+    uncounted (a singleton list) starts with a card, not a title."""
     first = groups[0]
-    line, text, _ = first[0]
+    line, text, explicit = first[0]
+    if line != uncounted[0] or explicit is not None:
+        return None
     if any(entry.line is not None and entry.line < line for entry in entries):
         return None
     alone = len(first) == 1
@@ -554,7 +557,6 @@ def parse(text: str, source: str = "<text>") -> Deck:
     problems = deck.problems
     guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
     uncounted: list[int] = []  # lines that named a card with no count, read as one copy
-    first_uncounted = False  # the list's first card line is one of them: a title, perhaps
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
         for position, (number, line, explicit) in enumerate(group):
@@ -567,8 +569,6 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 if result.__class__ is _Uncounted:
                     entries.append(result.entry)  # type: ignore[attr-defined]
                     uncounted.append(number)
-                    if index == position == 0 and explicit is None:
-                        first_uncounted = True
                     continue
                 problems.append(result)
                 if not entries and isinstance(problems, LineProblems) and problems.full:
@@ -582,8 +582,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     if uncounted:
         warning = _uncounted_warning(uncounted, _name_on(entries, uncounted[0]))
         problems.append(warning)
-        if first_uncounted:
-            deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
+        deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck

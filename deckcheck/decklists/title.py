@@ -16,10 +16,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..model import HERO, MAIN, Deck, GuessedSideboard, MaybeTitle
+from ..model import HERO, Deck, GuessedSideboard, MaybeTitle
 from ..names import card_key, fold
 from ..problem import INFO
 from .common import parse_error
+from .layout import to_main
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -56,8 +57,7 @@ def titled(deck: Deck, catalog: Catalog | None) -> Deck:
         # The title was a blank-line group of its own: the list has one group fewer. With
         # one group left there is no sideboard to guess (it is all main deck).
         if guess.groups == 2:
-            titled_deck.entries = [entry.replace(zone=MAIN) if entry.line in guess.lines else entry
-                                   for entry in titled_deck.entries]
+            titled_deck.entries = [to_main(entry, guess.lines) for entry in titled_deck.entries]
             titled_deck.guessed_sideboard = None
         else:
             titled_deck.guessed_sideboard = GuessedSideboard(guess.lines, guess.cards, guess.groups - 1)
