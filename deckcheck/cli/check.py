@@ -12,7 +12,7 @@ from ..project import REPORT_SUBJECTS
 from ..report import AUTO, encoding
 from .app import app, handles_errors
 from .common import (
-    OPTION_OF_SETTING, PARSED_REPORTS, coloured, emit, no_empty_argument, output_option, report_stop, say, say_note,
+    PARSED_REPORTS, coloured, emit, no_empty_argument, output_option, report_stop, report_usage_stop, say, say_note,
     say_unreadable, warn,
 )
 from .help_lists import reports
@@ -200,11 +200,7 @@ def _report_usage_error(error: DeckcheckError, output: str | None) -> None:
     no deckcheck.yaml), reported on stdout as a broken deckcheck.yaml is (`report_stop`):
     SARIF and JUnit print a valid document that says why (Report.stopped), GitHub an
     `::error` annotation; the command line is no file to place it on."""
-    from ..report.github import command
-    from ..result import Report
-
-    text = error.named(OPTION_OF_SETTING)  # as stderr says it: `--date '2026-13-01' is not a date`
-    report_stop(output, command("error", text, title="deckcheck check"), Report(stopped=text))
+    report_usage_stop(output, error, "check")
 
 
 def _folder_shown(folder: Path) -> str:

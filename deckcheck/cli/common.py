@@ -19,6 +19,7 @@ from ..lazy_pattern import lazy
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from ..errors import DeckcheckError
     from ..formats import Format
     from ..model import Deck
     from ..result import Report
@@ -487,6 +488,18 @@ REPORT_FILES = ("sarif", "junit")
 # Outputs a job reads as a document (uploads, or parses as JSON): a run that checked no
 # deck still prints one, never nothing (cli/check.py).
 PARSED_REPORTS = (*REPORT_FILES, "json")
+
+
+def report_usage_stop(output: str | None, error: DeckcheckError, command_name: str) -> None:
+    """`report_stop` of a usage error that stopped `deckcheck COMMAND_NAME` before any deck
+    (an unknown -f, a bad --date, a deck not found): an `::error` annotation titled with the
+    command (the command line is no file to place it on), or a report that says why
+    (Report.stopped), in the error's words as stderr gives them (`--date ...`)."""
+    from ..report.github import command
+    from ..result import Report
+
+    text = error.named(OPTION_OF_SETTING)
+    report_stop(output, command("error", text, title=f"deckcheck {command_name}"), Report(stopped=text))
 
 
 def report_stop(output: str | None, annotation: str, report: Report) -> None:

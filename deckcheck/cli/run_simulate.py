@@ -31,12 +31,9 @@ def run_simulate(deck: str, more_policies: Sequence[str] | None, *, output: str,
     try:
         return _run_simulate(deck, more_policies, output=output, **options)  # type: ignore[arg-type]
     except DeckcheckError as exc:
-        from ..report.github import command
-        from ..result import Report
-        from .common import report_stop
+        from .common import report_usage_stop
 
-        text = exc.named(OPTION_OF_SETTING)  # as stderr says it
-        report_stop(output, command("error", text, title="deckcheck simulate"), Report(stopped=text))
+        report_usage_stop(output, exc, "simulate")
         raise
 
 

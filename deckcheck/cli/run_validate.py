@@ -8,7 +8,7 @@ from types import ModuleType
 
 from ..report import DECKS, encoding
 from .common import (
-    OPTION_OF_SETTING, coloured, emit, no_empty_argument, open_cards, read_deck_argument, report_stop, say_note,
+    coloured, emit, no_empty_argument, open_cards, read_deck_argument, report_usage_stop, say_note,
     say_unreadable, warn, warn_unknown_format_names,
 )
 
@@ -51,10 +51,7 @@ def run_validate(
     except DeckcheckError as exc:
         # A job that keeps the SARIF or JUnit report as a file gets one that says why, not
         # an empty file its upload fails on (as `check` does: cli/check.py).
-        from ..report.github import command
-
-        text = exc.named(OPTION_OF_SETTING)  # as stderr says it: `--date '2026-13-01' is not a date`
-        report_stop(output, command("error", text, title="deckcheck validate"), Report(stopped=text))
+        report_usage_stop(output, exc, "validate")
         raise
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
     warn_unknown_format_names(fmt, catalog)  # a user's format file: a misspelt ban bans nothing
