@@ -24,9 +24,6 @@ from .context import Context
 if TYPE_CHECKING:
     from ..games.mtg.cards import Card
 
-# The Prismatic Piper's colour is chosen before the game: as a commander it stands for
-# one colour of its player's choice (Commander Legends release notes).
-CHOSEN_COLOR_COMMANDERS = frozenset({"The Prismatic Piper"})
 SPELL_TYPES = frozenset({"Instant", "Sorcery"})
 
 
@@ -80,8 +77,10 @@ class CommandZone(Record):
         return frozenset(color for _, card in self.commanders if card is not None for color in card.color_identity)
 
     def chosen_colors(self) -> int:
-        """How many colours the player picks before the game (one per Prismatic Piper)."""
-        return sum(1 for entry, _ in self.commanders if entry.name in CHOSEN_COLOR_COMMANDERS)
+        """How many colours the player picks before the game: one per commander whose text
+        says so (The Prismatic Piper, Clara Oswald, Faceless One: "If ... is your commander,
+        choose a color before the game begins"; Commander Legends release notes)."""
+        return sum(1 for _, card in self.commanders if card is not None and abilities.chooses_a_color_as_commander(card))
 
     def names(self) -> str:
         return " + ".join(entry.name for entry, _ in self.commanders)

@@ -9,8 +9,9 @@ card data states each card's identity with those basic-land colours included (Sc
 `color_identity`, which the shared card file computes the same way). The deck's identity
 is the union of its commanders' (Oathbreaker: its oathbreakers'; the signature spell and
 any stray card of the command zone are among the deck's cards); a colourless commander
-allows only colourless cards. The Prismatic Piper stands for one colour of the player's
-choice.
+allows only colourless cards. A commander whose text says to choose a colour before the
+game when it is your commander (The Prismatic Piper, Clara Oswald, Faceless One) stands for
+one colour of the player's choice.
 
 Format key `color_identity`: `{colorless_basic_lands: one_type}` (Brawl: a deck with a
 colourless commander may hold basic lands of one basic land type) or `{}`. Needs card
@@ -101,7 +102,8 @@ def _identity(entry, ctx: Context, identities: dict) -> frozenset[str] | None:
 
 
 def _chosen_colors(deck: Deck, zone, ctx: Context, identities: dict, allowed: frozenset[str]) -> frozenset[str]:
-    """The colors a player would choose for The Prismatic Piper: those most cards need."""
+    """The colors a player would choose for the commanders that stand for a chosen color
+    (The Prismatic Piper, Clara Oswald, Faceless One): those most cards need."""
     choices = zone.chosen_colors()
     if not choices:
         return frozenset()

@@ -74,6 +74,16 @@ def says_it_can_be_commander(card: Card) -> bool:
     return "can be your commander" in library_text(card)
 
 
+# "If The Prismatic Piper is your commander, choose a color before the game begins." (also
+# Clara Oswald, Faceless One): as a commander the card stands for that colour.
+_CHOOSES_A_COLOR = lazy(r"\bis your commander, choose a colou?r before the game begins\b")
+
+
+def chooses_a_color_as_commander(card: Card) -> bool:
+    """The card's colour is one its player chooses before the game when it is a commander."""
+    return bool(_CHOOSES_A_COLOR.search(library_text(card)))
+
+
 def has_power_toughness(card: Card) -> bool:
     return card.power is not None and card.toughness is not None
 
