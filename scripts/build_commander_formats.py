@@ -45,6 +45,12 @@ BRAWL_ALWAYS_SINCE = "2022-09-09"
 ARENA_SETS = ("j21",)
 
 
+# Where the paper Commander formats are played (rule format-platform): MTG Arena has
+# Brawl, not these; checked there, a deck got a `not-in-pool` warning for each card Arena
+# never had and no word of why.
+PAPER_AND_MTGO = "platforms: [paper, mtgo]  # where it is played (rule format-platform)"
+
+
 def _pool(template: str, legality: str | None, data: Path, *extra: str, admit: Iterable[str] = ()) -> list[str]:
     """A `card_pool` made like `template`'s (mtg_card_pools.py) under another legality key;
     the sets of `admit` are not excluded."""
@@ -90,6 +96,7 @@ def commander(data: Path) -> str:
             "ban history: taw/magic-search-engine index/banlist_history.json @77ae2d6d (via ../shared/data/mtg/commander); each dated entry's note is its announcement",
         ],
         [
+            PAPER_AND_MTGO,
             *_pool("legacy", "commander", data),
             *dated_lists(source["events"], "commander", STATUSES, urls),
         ],
@@ -111,6 +118,7 @@ def duel_commander(data: Path) -> str:
             "Magic Comprehensive Rules 103.5c, 103.8a (two-player game: no free mulligan, the first player skips the draw)",
         ],
         [
+            PAPER_AND_MTGO,
             *_pool("legacy", "duel", data),
             *dated_lists(history["formats"]["duel commander"], "duel commander", STATUSES, urls),
             "opening_hand: {size: 7, mulligan: london, free_mulligan: false, first_player_draws: false}",
@@ -130,6 +138,7 @@ def pauper_commander(data: Path) -> str:
             "banned: Forge forge-gui/res/formats/Casual/PauperCommander.txt @1a94c0da and XMage PauperCommander.java @ab9cb3b3 (via ../shared/data/mtg/commander)",
         ],
         [
+            PAPER_AND_MTGO,
             "commander:",
             "  eligible: [creature]",
             *_pool("pauper", None, data, "  commander_rarity: uncommon"),
@@ -151,6 +160,7 @@ def oathbreaker(data: Path) -> str:
             "banned: Forge forge-gui/res/formats/Casual/Oathbreaker.txt @d9c0a086 (via ../shared/data/mtg/commander)",
         ],
         [
+            PAPER_AND_MTGO,
             "deck:",
             "  main: {exactly: 60, including: [commander]}",
             "commander:",

@@ -353,7 +353,7 @@ def test_the_problem_table_documents_every_key_and_zone_a_report_gives(tmp_path)
     decks = {
         "edh.txt": ("mtg/commander", "Commander\n1 Krenko, Mob Boss\nCompanion\n1 Lutri, the Spellchaser\n"
                                      "Deck\n1 Counterspell\n98 Mountain\n"),
-        "vehicle.txt": ("mtg/commander", "Commander\n1 Shorikai, Genesis Engine\nDeck\n99 Wastes\n"),
+        "vehicle.txt": ("mtg/commander", "Commander\n1 Esika's Chariot\nDeck\n99 Forest\n"),
         "lurrus.txt": ("mtg/modern", "Companion\n1 Lurrus of the Dream-Den\nDeck\n4 Brazen Borrower\n56 Island\n"),
     }
     keys, zone_row = _problem_table()

@@ -105,6 +105,23 @@ def test_a_commander_filed_in_another_zone_without_a_format_says_to_give_one(cli
     assert done.returncode == 1 and done.stderr == "", done.stderr
 
 
+def test_partner_commanders_filed_in_another_zone_are_both_named(cli, tmp_path):
+    """Two partners in one list's `Commander` section and the other's sideboard (an MTGO
+    export): the note names both, not the first alone (which read as if only it had moved)."""
+    registered = tmp_path / "moxfield.txt"
+    registered.write_text("Commander\n1 Kraum, Ludevic's Opus\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n97 Plains\n",
+                          encoding="utf-8")
+    found = tmp_path / "mtgo.txt"
+    found.write_text("1 Sol Ring\n97 Plains\n\n1 Kraum, Ludevic's Opus\n1 Tymna the Weaver\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: \"Kraum, Ludevic's Opus\" and 'Tymna the Weaver' are in the command zone of one list and the "
+        "sideboard of the other: a Commander deck's files name the commander their own ways; give its format (such as "
+        "-f mtg/commander) to read both as validate does"]
+    assert cli("diff", str(registered), str(found), "-f", "mtg/commander").returncode == 0
+
+
 def test_a_commander_on_a_flat_lists_first_line_gets_no_note_that_a_format_would_not_mend(cli, tmp_path):
     """A flat export with the commander on its first line: giving the format leaves it in
     the main deck (only a list of blank-line groups has its commander moved), so no note

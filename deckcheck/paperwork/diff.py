@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..decklists.title import titled
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
 from ..report.style import Shown, as_is, cell, pad, widest
-from ..wording import counted
+from ..wording import card_names, counted, listed
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
@@ -306,6 +306,9 @@ def commander_elsewhere(diff: DeckDiff) -> str | None:
 
     advice = ("a Commander deck's files name the commander their own ways; give its format "
               "(such as -f mtg/commander) to read both as validate does")
+    # Every such card is named (two partners moved together, not the first alone).
+    in_sideboard: list[str] = []
+    named_in_main: list[str] = []
     for moved in diff.differences:
         if moved.zone != COMMANDER:
             continue
@@ -313,11 +316,23 @@ def commander_elsewhere(diff: DeckDiff) -> str | None:
             if other.missing == moved.missing or other.count != moved.count or card_key(other.card) != card_key(moved.card):
                 continue
             if other.zone == SIDEBOARD:
-                return f"{moved.card} is in the command zone of one list and the sideboard of the other: {advice}"
+                in_sideboard.append(moved.card)
+                break
             if other.zone == MAIN and card_key(other.card) in diff.named_commanders:
-                return (f"{moved.card} is in the command zone of one list and the main deck of the other, "
-                        f"which names it as its commander: {advice}")
+                named_in_main.append(moved.card)
+                break
+    if in_sideboard:
+        return f"{_are(in_sideboard)} in the command zone of one list and the sideboard of the other: {advice}"
+    if named_in_main:
+        them = "it as its commander" if len(named_in_main) == 1 else "them as its commanders"
+        return (f"{_are(named_in_main)} in the command zone of one list and the main deck of the "
+                f"other, which names {them}: {advice}")
     return None
+
+
+def _are(cards: list[str]) -> str:
+    """`Tymna the Weaver is`, `'Kraum, Ludevic's Opus' and 'Tymna the Weaver' are`."""
+    return f"{cards[0]} is" if len(cards) == 1 else f"{listed(card_names(cards), 'and')} are"
 
 
 def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..formats import Format
@@ -16,7 +17,7 @@ from ..formats.model import as_date
 from ..formats.show import entry_lines
 from ..games.mtg import abilities
 from ..games.mtg.abilities import COLORS
-from ..model import COMMANDER, CardEntry, Deck
+from ..model import COMMANDER, COMPANION, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..record import Record
 from .context import Context
@@ -24,9 +25,6 @@ from .context import Context
 if TYPE_CHECKING:
     from ..games.mtg.cards import Card
 
-# The Prismatic Piper's colour is chosen before the game: as a commander it stands for
-# one colour of its player's choice (Commander Legends release notes).
-CHOSEN_COLOR_COMMANDERS = frozenset({"The Prismatic Piper"})
 SPELL_TYPES = frozenset({"Instant", "Sorcery"})
 
 
@@ -80,11 +78,43 @@ class CommandZone(Record):
         return frozenset(color for _, card in self.commanders if card is not None for color in card.color_identity)
 
     def chosen_colors(self) -> int:
-        """How many colours the player picks before the game (one per Prismatic Piper)."""
-        return sum(1 for entry, _ in self.commanders if entry.name in CHOSEN_COLOR_COMMANDERS)
+        """How many colours the player picks before the game: one per commander whose text
+        says so (The Prismatic Piper, Clara Oswald, Faceless One: "If ... is your commander,
+        choose a color before the game begins"; Commander Legends release notes)."""
+        return sum(1 for _, card in self.commanders if card is not None and abilities.chooses_a_color_as_commander(card))
 
     def names(self) -> str:
         return " + ".join(entry.name for entry, _ in self.commanders)
+
+    def deck_identity(self, deck: Deck, identity_of: Callable[[CardEntry], frozenset[str] | None],
+                      also: Iterable[frozenset[str]] = ()) -> frozenset[str]:
+        """The colours the deck may hold: the commanders' identity and the colours their
+        player would choose for those that stand for a chosen colour: the choice that
+        lets the most cards of the starting deck and the companion in (`also`: identities
+        of cards the deck does not file there, a sideboard companion), the first in WUBRG
+        order of equal ones, so a report is the same from run to run. The `color-identity`
+        and `companion` rules ask this one question, so they agree on the choice."""
+        allowed = self.identity()
+        choices = self.chosen_colors()
+        if not choices:
+            return allowed
+        outside = [identity - allowed for identity in
+                   (*(identity_of(entry) for entry in deck.entries if entry.zone in _CHOICE_ZONES), *also)
+                   if identity is not None and not identity <= allowed]
+        wanted = [color for color in COLORS if any(color in colors for colors in outside)]
+        if len(wanted) <= choices:
+            return allowed | frozenset(wanted)
+        best = max(combinations(wanted, choices), key=lambda chosen: sum(colors <= set(chosen) for colors in outside))
+        return allowed | frozenset(best)
+
+    def identity_shown(self, colors: Iterable[str]) -> str:
+        """`Name + Name (WU)` for messages, saying when a color in it is a chosen one."""
+        chosen = ", with a chosen color" if self.chosen_colors() else ""
+        return f"{self.names()} ({identity_text(colors)}{chosen})"
+
+
+# The cards whose colours a commander's chosen colour is picked for.
+_CHOICE_ZONES = (MAIN, COMMANDER, COMPANION)
 
 
 def is_signature_spell(card: Card) -> bool:

@@ -17,7 +17,7 @@ from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry
 from ..names import card_key
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..wording import counted
-from ._command_zone import eligible_kinds, is_signature_spell, lookup, spec
+from ._command_zone import can_ever_lead, eligible_kinds, is_signature_spell, lookup, spec
 from .context import Context
 
 # MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard: two
@@ -203,7 +203,7 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
     if not side or sum(entry.count for entry in side) > most:
         return None
     companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
-    leaders = [entry for entry in side if entry not in companions]
+    leaders = [entry for entry in side if entry not in companions and _may_lead(entry, fmt, ctx)]
     if not leaders:
         first = _lead_group(entries, fmt, ctx)
         if first is not None and _fits_without_sideboard(entries, fmt, ctx):
@@ -221,6 +221,18 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
         else:
             out.append(entry)
     return out
+
+
+def _may_lead(entry: CardEntry, fmt: Format, ctx: Context) -> bool:
+    """Whether a sideboard card may be the commander MTGO files there: any card but one the
+    card data knows can never lead a deck of the format (nor, in Oathbreaker, be a
+    signature spell). Such a card is a sideboard card (`sideboard-size` names it): taken
+    as the commander, a Sol Ring under a green deck made every card of the deck a
+    color-identity problem against a colorless "commander"."""
+    card = lookup(ctx, entry)
+    if card is None:
+        return True  # unknown (a misspelt commander) or no card data: the convention holds
+    return can_ever_lead(card, fmt) or bool(spec(fmt).get("signature_spell") and is_signature_spell(card))
 
 
 def _from_lone_group(entries: list[CardEntry], fmt: Format) -> list[CardEntry] | None:

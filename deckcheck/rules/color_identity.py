@@ -9,8 +9,9 @@ card data states each card's identity with those basic-land colours included (Sc
 `color_identity`, which the shared card file computes the same way). The deck's identity
 is the union of its commanders' (Oathbreaker: its oathbreakers'; the signature spell and
 any stray card of the command zone are among the deck's cards); a colourless commander
-allows only colourless cards. The Prismatic Piper stands for one colour of the player's
-choice.
+allows only colourless cards. A commander whose text says to choose a colour before the
+game when it is your commander (The Prismatic Piper, Clara Oswald, Faceless One) stands for
+one colour of the player's choice.
 
 Format key `color_identity`: `{colorless_basic_lands: one_type}` (Brawl: a deck with a
 colourless commander may hold basic lands of one basic land type) or `{}`. Needs card
@@ -54,12 +55,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         return
     if not zone.known:
         return  # an unknown commander is an unknown-card problem; its identity is anyone's guess
-    allowed = zone.identity()
     commander_keys = {entry.key for entry, _ in zone.commanders}
     # A card's identity is worked out once per catalog; most cards of most decks fit, and
     # only the ones that do not are grouped and reported.
     identities = ctx.cards.memo.setdefault((ID,), {})
-    fixed = allowed | _chosen_colors(deck, zone, ctx, identities, allowed)
+    fixed = zone.deck_identity(deck, lambda entry: _identity(entry, ctx, identities))
     outside = []
     for entry in deck.entries:
         if entry.zone not in _ZONES:
@@ -70,7 +70,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not outside:
         return
     spare_type = _colorless_basic_type(deck, ctx, fixed, fmt)
-    shown = f"{zone.names()} ({identity_text(fixed)}" + (", with a chosen color" if zone.chosen_colors() else "") + ")"
+    shown = zone.identity_shown(fixed)
     for entry, count in group(outside):
         card = lookup(ctx, entry)
         # Brawl's exception, named where a basic land of a second type falls outside it.
@@ -98,19 +98,6 @@ def _identity(entry, ctx: Context, identities: dict) -> frozenset[str] | None:
         card = lookup(ctx, entry)
         found = identities[entry.name] = frozenset(card.color_identity) if card is not None else None
         return found
-
-
-def _chosen_colors(deck: Deck, zone, ctx: Context, identities: dict, allowed: frozenset[str]) -> frozenset[str]:
-    """The colors a player would choose for The Prismatic Piper: those most cards need."""
-    choices = zone.chosen_colors()
-    if not choices:
-        return frozenset()
-    needed: Counter[str] = Counter()
-    for entry in deck.entries:
-        identity = _identity(entry, ctx, identities) if entry.zone in _ZONES else None
-        for color in (identity or frozenset()) - allowed:
-            needed[color] += 1
-    return frozenset(color for color, _ in needed.most_common(choices))
 
 
 def _basic_type(card) -> str | None:

@@ -43,7 +43,7 @@ from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
-from ..wording import article, card_names
+from ..wording import article, card_names, names_listed
 from ._cards import skipped
 from ._command_zone import (
     ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on,
@@ -100,8 +100,13 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     commanders = zone.commanders
     word = "oathbreaker" if spec(fmt).get("signature_spell") else "commander"
     if not commanders:  # a stray card beside them is a problem of its own; with none, no oathbreaker either
+        # Oathbreaker: a command zone of spells and cards that cannot lead is written, and
+        # says so (telling its list to name one in an `Oathbreaker` section, which it did, misled).
+        held = [entry.name for entry, _ in sorted(_distinct([*zone.spells, *zone.stray]), key=lambda pair: pair[0].line or 0)]
+        how = (f"the command zone holds only {names_listed(held)}; {article(word)} {word} is {_wanted(fmt, ctx.date)}"
+               if held else _how_named(deck, fmt, word))
         yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
-                      message=f"no {word}: {_how_named(deck, fmt, word)}{_first_card_hint(deck, fmt, ctx, word)}")
+                      message=f"no {word}: {how}{_first_card_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
         copies[entry.key] = copies.get(entry.key, 0) + entry.count

@@ -250,7 +250,8 @@ def _walk(
         where = dict(rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total)
         details = {"decided_by": decision.how, "platform": ctx.platform}
         if decision.verdict is Verdict.OUT:
-            yield Problem(**where, message=explain(record, decision, pool, fmt, ctx), details=details)
+            later = _printed_later(memo.get(card.name), ctx.date)
+            yield Problem(**where, message=explain(record, decision, pool, fmt, ctx, later=later), details=details)
         elif decision.how == "sets":  # a day after the bundled lists, before the database's snapshot
             yield Problem(
                 **where, severity=WARNING, details=details,
@@ -309,8 +310,19 @@ def _not_in(
     return None if decision.verdict is Verdict.IN else (record, decision)
 
 
-def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context) -> str:
-    """Why a card is not in the format's pool that day."""
+def _printed_later(known: tuple[Card, Any] | None, day: dt.date) -> dt.date | None:
+    """The first day after `day` a printing of the card puts it in the pool (its standing's
+    windows, remembered with its record), or None."""
+    standing = known[1] if known is not None else None
+    starts = [window.start for window in (standing.windows or ())] if standing is not None else []
+    return min((start for start in starts if start > day), default=None)
+
+
+def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context,
+            later: dt.date | None = None) -> str:
+    """Why a card is not in the format's pool that day; `later`, the first day after it a
+    printing puts the card in the pool, is said (a Pauper deck of 2010 with Chainer's
+    Edict, first printed at common in 2014: it has such a printing, just not yet)."""
     catalog = ctx.cards
     # Paper's messages name no platform: no import statement to run for each (thousands of
     # old lists of a batch name cards out of the pool).
@@ -339,6 +351,8 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
                 f"Arena deck is checked, such a card is a warning)")
     else:
         where = f"in a set allowed in {fmt.name}"
+        if later is not None:
+            where += f"{on} on {day} (one from {later.isoformat()})"
     rarity = f" at {' or '.join(sorted(pool.rarities))}" if pool.rarities else ""
     return f"{record.name} has no printing{rarity} {where}"
 

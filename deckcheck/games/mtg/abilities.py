@@ -70,8 +70,26 @@ def creature_outside_battlefield(card: Card) -> bool:
     return bool(re.search(r"isn't on the battlefield, it's an? [^.]*\bcreature\b", library_text(card)))
 
 
+# Cards whose Oracle text said "... can be your commander." until an update dropped the
+# line as needless: Shorikai, Genesis Engine (2022) lost it with Edge of Eternities (its
+# update bulletin's "non-functional changes to the Oracle text"), when every legendary
+# Vehicle became eligible. Today's card data lacks the line; the card could lead a deck
+# from its release on.
+_SAID_IT_CAN_BE_COMMANDER = frozenset({"Shorikai, Genesis Engine"})
+
+
 def says_it_can_be_commander(card: Card) -> bool:
-    return "can be your commander" in library_text(card)
+    return "can be your commander" in library_text(card) or card.name in _SAID_IT_CAN_BE_COMMANDER
+
+
+# "If The Prismatic Piper is your commander, choose a color before the game begins." (also
+# Clara Oswald, Faceless One): as a commander the card stands for that colour.
+_CHOOSES_A_COLOR = lazy(r"\bis your commander, choose a colou?r before the game begins\b")
+
+
+def chooses_a_color_as_commander(card: Card) -> bool:
+    """The card's colour is one its player chooses before the game when it is a commander."""
+    return bool(_CHOOSES_A_COLOR.search(library_text(card)))
 
 
 def has_power_toughness(card: Card) -> bool:
