@@ -50,6 +50,17 @@ MAX_MEMO_KEYS = 1_024
 _SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
 
 
+def _has_faces(card: Card, written: list[str]) -> bool:
+    """Whether every face `written` is a face (or another printed name) of `card`, the card
+    its first face found: the front face alone finds the card, but `Lightning Bolt //
+    Counterspell` is two cards on one line and `Fire // Banana` no card, not Lightning Bolt
+    and Fire // Ice with the rest dropped unseen. Faces compare as loosely as names are
+    found (`Lim Duls Vault`); their order and repeats do not matter (`Ice // Fire`, an omen
+    card written `Scavenger Regent // Exude Toxin // Scavenger Regent`)."""
+    spelled = {loose_key(face) for spelling in (card.name, *card.face_names, *card.aliases) for face in faces(spelling)}
+    return all(loose_key(face) in spelled for face in written)
+
+
 class MtgCatalog:
     """Cards by any spelling. `online` (an OnlineLookup) fills gaps unless it is None."""
 
@@ -186,8 +197,9 @@ class MtgCatalog:
             return db.find(key, key) or (db.find(loose_key(name), loose_key(name), loose=True) if loose else None)
         parts = faces(name)
         front = parts[0] if parts else name
-        return db.find(full_key(name), card_key(name)) or (
+        card = db.find(full_key(name), card_key(name)) or (
             db.find(loose_key(name), loose_key(front), loose=True) if loose else None)
+        return card if card is None or _has_faces(card, parts) else None
 
     def get(self, name: str) -> Card | None:
         """The card `name` spells, from the local database (or an earlier online answer);
