@@ -6,7 +6,7 @@ a line that names a card and no count is one copy, with one warning a deck (`_un
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
 Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)`,
-deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
+deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes, a price copied with the list (`$3.96`, `0,25 €`). Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
 the maybeboard), a `[token]` flag
@@ -149,6 +149,13 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
 _SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
                    r"(?:\s+[^\s()]+)?\s*$")
+# A price after the name (or after its set code), as a deck site's page or a shop's list
+# shows it and players copy it: `$3.96`, `$ 3.96`, `US$2`, `0,25 €`, `£1.10`, after a
+# dash, a bar or `@`, in parentheses, one or two of them (each and all copies). No card name
+# of any game holds a currency sign (checked against the card data), so nothing else goes.
+_CURRENCY = "$\u20ac\u00a3\u00a5"  # dollar, euro, pound, yen
+_AMOUNT = r"\d{1,7}(?:[.,]\d{1,3}){0,3}"  # bounded: each try of the pattern costs little
+_PRICE = lazy(rf"(?:\s+(?:[-\u2013\u2014|@]\s*)?\(?(?:[A-Z]{{0,3}}[{_CURRENCY}]\s?{_AMOUNT}|{_AMOUNT}\s?[{_CURRENCY}])\)?){{1,2}}\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 # A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
 # a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays. A
@@ -176,7 +183,7 @@ _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # _DECORATION_CHARS) and no `x` count marker (`_plain_card` reads such a line, in the
 # general path too: almost every line of a real list, to the entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = r"([^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -235,7 +242,8 @@ def looks_like_list(text: str) -> bool:
     return cards > 0 and cards >= others
 
 
-_DECORATION_CHARS = frozenset("#^*<[(")
+_CURRENCY_CHARS = frozenset(_CURRENCY)
+_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -243,6 +251,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     if _DECORATION_CHARS.isdisjoint(name):
         return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
     zone = None
+    if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
+        name = _without_price(name)
+        if _DECORATION_CHARS.isdisjoint(name):
+            return name.strip(), None  # a price was all (a shop's list)
     if name[:1] == "[" and (markdown := _MARKDOWN_NAME.match(name)) is not None:
         name = (markdown.group("fetched") or markdown.group("linked")) + name[markdown.end():]
     name = _TAGS.sub("", name)
@@ -261,6 +273,18 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     name = _SET_SUFFIX.sub("", name)
     name = _SET_PREFIX.sub("", name)
     return name.strip(), zone
+
+
+# Two prices and what stands between them fit in this many characters at the end of a
+# name: only they are searched, so a line of a thousand `$1`s costs no more than a price.
+_PRICE_CHARS = 64
+
+
+def _without_price(name: str) -> str:
+    """`name` without the price(s) at its end (`_PRICE`)."""
+    start = max(0, len(name) - _PRICE_CHARS)
+    price = _PRICE.search(name, start)
+    return name if price is None else name[: price.start()]
 
 
 def _trailing_brackets(name: str) -> tuple[str, list[str]]:
