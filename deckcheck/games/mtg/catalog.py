@@ -271,14 +271,17 @@ class MtgCatalog:
 
     def not_a_card(self, name: str) -> str | None:
         """Why a name the card data lacks or holds is still no card a deck holds, or None:
-        a melded back face, or an Alchemy rebalanced card (`A-` and an Oracle name, as Arena
-        exports it: the shared card data has none of them)."""
+        a melded back face, an Alchemy rebalanced card (`A-` and an Oracle name, as Arena
+        exports it: the shared card data has none of them), or a token, an emblem or an art
+        card that says it is one (pieces.py)."""
         halves = self.melded_from(name)
         if halves:
             return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
         original = self.alchemy_original(name)
         if original is None:
-            return None
+            from .pieces import game_piece  # only for a name the data lacks
+
+            return game_piece(name)
         return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
