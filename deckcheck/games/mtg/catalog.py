@@ -273,15 +273,17 @@ class MtgCatalog:
         """Why a name the card data lacks or holds is still no card a deck holds, or None:
         a melded back face, an Alchemy rebalanced card (`A-` and an Oracle name, as Arena
         exports it: the shared card data has none of them), or a token, an emblem or an art
-        card that says it is one (pieces.py)."""
+        card that says it is one (pieces.py), or a basic land named in another language
+        (foreign_basics.py)."""
         halves = self.melded_from(name)
         if halves:
             return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
         original = self.alchemy_original(name)
         if original is None:
-            from .pieces import game_piece  # only for a name the data lacks
+            from .foreign_basics import foreign_basic_message  # only for a name the data lacks
+            from .pieces import game_piece
 
-            return game_piece(name)
+            return foreign_basic_message(name) or game_piece(name)
         return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
@@ -350,6 +352,11 @@ class MtgCatalog:
         halves = self.melded_from(name)
         if halves:
             return halves[:limit]
+        from .foreign_basics import english_basic  # only for a name the data lacks
+
+        basic = english_basic(name)
+        if basic is not None:  # `Montaña`: Mountain, not the names spelled like it
+            return [basic[0]][:limit]
         if len(self.memo.get(_SUGGESTED, ())) >= MAX_NAMES_REMEMBERED:
             self.forget_names()
         suggested = self.memo.setdefault(_SUGGESTED, {})
