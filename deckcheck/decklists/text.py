@@ -59,6 +59,9 @@ ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, COMPANION, HERO)  # what the format 
 _SECTION_ZONES = {
     "deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
     "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD, "sb": SIDEBOARD,
+    # As lists are typed: the board in two words, or hyphenated (`Side Board:`, `Main-board`).
+    "main board": MAIN, "main-board": MAIN, "main-deck": MAIN,
+    "side board": SIDEBOARD, "side-board": SIDEBOARD, "side-deck": SIDEBOARD,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
