@@ -1,6 +1,6 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines,
+Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4` (or `Name (x4)`), and `SB: 2 Name` sideboard lines,
 each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
@@ -129,7 +129,10 @@ _TIMES = "[xX\u00d7]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero.
 _HERO_LINE = lazy(rf"^hero\s*:\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
 _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
-_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
+# `Name x4`, also in parentheses (`Name (x4)`, `Name (4x)`), where it is no set code (_SET_SUFFIX).
+_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)"
+                   rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\))$")
+_COUNT_LAST_GROUPS = ("count", "times_count", "count_times")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
@@ -150,7 +153,8 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
 # it, is one too: the set, the region letters and the card's number in it; and so are the
 # WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
-_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
+_SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
+                   r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
                    r"(?:\s+[^\s()]+)?\s*$")
 # A price after the name (or after its set code), as a deck site's page or a shop's list
 # shows it and players copy it: `$3.96`, `$ 3.96`, `US$2`, `0,25 €`, `£1.10`, after a
@@ -366,7 +370,8 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     if match:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
-        return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=written)
+        count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
+        return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
         "expected `COUNT Card Name`", line=number, text=written, zone=zone,
     )
