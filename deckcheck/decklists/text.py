@@ -487,6 +487,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
         plain_text = text
     if _parse_plain(plain_text, deck):
         return deck
+    csv_export = _csv_export(text)
+    if csv_export is not None:
+        deck.problems.append(parse_error(csv_export[1], line=csv_export[0]))
+        return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
     groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
@@ -618,6 +622,37 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+# A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
+# Archidekt's `Quantity,Name,...`, a spreadsheet's): a column of counts and one of names,
+# comma-, semicolon- or tab-separated. Read as text, each of its rows was an unknown card.
+_CSV_COUNTS = frozenset({"count", "quantity", "qty", "amount", "copies"})
+_CSV_NAMES = frozenset({"name", "card name", "card", "cardname", "card_name"})
+_CSV_DELIMITERS = ",;\t"
+
+
+def _csv_export(text: str) -> tuple[int, str] | None:
+    """The line and the problem of a CSV export given as the list: its first line that is
+    not blank, when it is such a header; else None."""
+    for number, raw in enumerate(split_lines(text), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            return None
+        for delimiter in _CSV_DELIMITERS:
+            columns = [column.strip().strip('"').strip() for column in line.split(delimiter)]
+            if len(columns) < 2:
+                continue
+            folded = [column.lower() for column in columns]
+            count = next((column for column, key in zip(columns, folded) if key in _CSV_COUNTS), None)
+            name = next((column for column, key in zip(columns, folded) if key in _CSV_NAMES), None)
+            if count is not None and name is not None:
+                return number, (f"a CSV export (columns {count} and {name}), not a text decklist: export the deck as "
+                                "text (`4 Card Name` lines, as Magic Online or MTG Arena write it) instead")
+        return None
+    return None
 
 
 def _own_category(line: str, lines: list[str], number: int) -> str | None:
