@@ -5,7 +5,7 @@ each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
-Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)`,
+Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)` (and the bold or italics of a whole line, `**Sideboard**`),
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes, a price copied with the list (`$3.96`, `0,25 €`). Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
@@ -238,6 +238,8 @@ def looks_like_list(text: str) -> bool:
     cards = others = 0
     for raw in split_lines(text)[:_LOOK_LINES]:
         line = squeeze(raw)
+        if line:
+            line = _unemphasized(line)
         if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line) or _XMAGE_META.match(line):
             continue
         if _section(line) is not None:
@@ -347,6 +349,21 @@ def _section(line: str) -> str | None:
     if word in _CATEGORY_HEADINGS or word == _ARENA_ABOUT:
         return ""
     return None
+
+
+# A whole line in Markdown's bold or italics, as Reddit and Discord posts write their
+# headings (`**Creatures (4)**`, `__Sideboard__`, `*Spells*`): the line it wraps. The text
+# inside starts and ends with neither a space nor the marker, so Unfinity's blank names
+# (`_____`, `_____ Goblin`) stay as written.
+_EMPHASIS = "*_"
+_EMPHASIZED = lazy(r"^(?P<mark>\*\*|__|\*|_)(?P<inner>[^\s*_](?:.*[^\s*_])?)(?P=mark)$")
+
+
+def _unemphasized(line: str) -> str:
+    """`line` (squeezed, not empty) without the Markdown emphasis wrapping all of it."""
+    if line[0] in _EMPHASIS and (inner := _EMPHASIZED.match(line)) is not None:
+        return inner.group("inner")
+    return line
 
 
 # A bullet before a counted card line, as lists are pasted from Markdown (Reddit, Discord,
@@ -530,6 +547,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
         line = squeeze(line)
+        line = _unemphasized(line)  # `**Sideboard**`: the heading Markdown made bold
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
             named = _NAME_COMMENT.match(comment)
