@@ -5,7 +5,7 @@ each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
-Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)` (and the bold or italics of a whole line, `**Sideboard**`),
+Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)` (and the bold or italics of a whole line, `**Sideboard**`; a code block's fences and `> ` quote marks),
 deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes, a price copied with the list (`$3.96`, `0,25 €`). Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
@@ -237,7 +237,9 @@ def looks_like_list(text: str) -> bool:
     files of a repository (`deckcheck check` without `decks` globs)."""
     cards = others = 0
     for raw in split_lines(text)[:_LOOK_LINES]:
-        line = squeeze(raw)
+        line = squeeze(_QUOTE.sub("", raw.strip()))
+        if line and line[0] in _FENCES and _FENCE.fullmatch(line):
+            continue
         if line:
             line = _unemphasized(line)
         if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line) or _XMAGE_META.match(line):
@@ -349,6 +351,14 @@ def _section(line: str) -> str | None:
     if word in _CATEGORY_HEADINGS or word == _ARENA_ABOUT:
         return ""
     return None
+
+
+# A list pasted into a post: between a code block's fences (Discord, ```` ``` ````, maybe
+# with a language, or `~~~`), or quoted line by line (`> 4 Lightning Bolt`, Reddit). No
+# card line starts with either.
+_FENCES = "`~"
+_FENCE = lazy(r"(?:`{3,}|~{3,})\s*[\w+-]*")
+_QUOTE = lazy(r"^(?:>\s?)+")
 
 
 # A whole line in Markdown's bold or italics, as Reddit and Discord posts write their
@@ -528,6 +538,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
         line = raw.strip()
         if has_nul:
             line = line.replace("\x00", "")
+        if line[:1] == ">":
+            line = _QUOTE.sub("", line)  # `> 4 Lightning Bolt`: a list quoted in a post
         if not line:
             in_about = False
             if groups[-1]:
@@ -547,6 +559,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
         line = squeeze(line)
+        if line[0] in _FENCES and _FENCE.fullmatch(line):
+            continue  # a code block's fence around a list pasted into a post
         line = _unemphasized(line)  # `**Sideboard**`: the heading Markdown made bold
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
