@@ -1,12 +1,12 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4`, and `SB: 2 Name` sideboard lines,
+Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4` (or `Name (x4)`), and `SB: 2 Name` sideboard lines,
 each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
 Moxfield `#tags`, Archidekt `[Category]` and `^tag^`, MTGGoldfish `<variant> [SET]`,
-Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)`,
-deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes. Where such a decoration says which zone
+Markdown's `[[Name]]` (Reddit's card fetcher) and `[Name](link)` (and the bold or italics of a whole line, `**Sideboard**`; a code block's fences and `> ` quote marks),
+deckstats/MWS `[SET]` and XMage `[SET:123]` prefixes, a price copied with the list (`$3.96`, `0,25 €`). Where such a decoration says which zone
 a card is in, it is honoured: TappedOut `*CMDR*`, deckstats `# !Commander`, Archidekt
 `[Commander]`/`[Sideboard]`/`[Maybeboard]` (a `{noDeck}` category, `[Sideboard{noDeck}]` too, is
 the maybeboard), a `[token]` flag
@@ -59,6 +59,9 @@ ZONES = (MAIN, SIDEBOARD, EXTRA, COMMANDER, COMPANION, HERO)  # what the format 
 _SECTION_ZONES = {
     "deck": MAIN, "main": MAIN, "main deck": MAIN, "maindeck": MAIN, "mainboard": MAIN,
     "sideboard": SIDEBOARD, "side": SIDEBOARD, "side deck": SIDEBOARD, "sb": SIDEBOARD,
+    # As lists are typed: the board in two words, or hyphenated (`Side Board:`, `Main-board`).
+    "main board": MAIN, "main-board": MAIN, "main-deck": MAIN,
+    "side board": SIDEBOARD, "side-board": SIDEBOARD, "side-deck": SIDEBOARD,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
@@ -126,7 +129,10 @@ _TIMES = "[xX\u00d7]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero.
 _HERO_LINE = lazy(rf"^hero\s*:\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
 _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
-_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+{_TIMES}\s*(?P<count>\d+)$")
+# `Name x4`, also in parentheses (`Name (x4)`, `Name (4x)`), where it is no set code (_SET_SUFFIX).
+_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)"
+                   rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\))$")
+_COUNT_LAST_GROUPS = ("count", "times_count", "count_times")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
@@ -147,8 +153,16 @@ _VARIANT = lazy(r"\s*<[^<>]*>(?=\s*(?:$|[\[(]))")    # MTGGoldfish `<A>`, `<show
 # A Yu-Gi-Oh! set number (`(MP23-EN001)`, `(LOB-005)`), as shops and collection exports add
 # it, is one too: the set, the region letters and the card's number in it; and so are the
 # WoW TCG's set codes of three letters, capitals around a small one (`(HoA)`, `(BoG)`, `(HfI)`).
-_SET_SUFFIX = lazy(r"\s+\((?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
+_SET_SUFFIX = lazy(rf"\s+\((?!(?:{_TIMES}\d{{1,4}}|\d{{1,4}}{_TIMES})\))"  # `(x4)` is a count (_COUNT_LAST)
+                   r"(?:[A-Z0-9_]{2,8}|[a-z0-9_]{2,8}|[A-Z0-9]{2,5}-[A-Z]{0,2}\d{3}|[A-Z][a-z][A-Z])\)"
                    r"(?:\s+[^\s()]+)?\s*$")
+# A price after the name (or after its set code), as a deck site's page or a shop's list
+# shows it and players copy it: `$3.96`, `$ 3.96`, `US$2`, `0,25 €`, `£1.10`, after a
+# dash, a bar or `@`, in parentheses, one or two of them (each and all copies). No card name
+# of any game holds a currency sign (checked against the card data), so nothing else goes.
+_CURRENCY = "$\u20ac\u00a3\u00a5"  # dollar, euro, pound, yen
+_AMOUNT = r"\d{1,7}(?:[.,]\d{1,3}){0,3}"  # bounded: each try of the pattern costs little
+_PRICE = lazy(rf"(?:\s+(?:[-\u2013\u2014|@]\s*)?\(?(?:[A-Z]{{0,3}}[{_CURRENCY}]\s?{_AMOUNT}|{_AMOUNT}\s?[{_CURRENCY}])\)?){{1,2}}\s*$")
 _SET_PREFIX = lazy(r"^\[[A-Za-z0-9_]{0,8}(?:[:#][^\]\s]*)?\]\s*")  # `[M10]`, `[2XM#97]`, `[M10:146]`
 # A name as lists pasted from Markdown write it: Reddit's card-fetcher `[[Lightning Bolt]]`,
 # a link `[Lightning Bolt](https://scryfall.com/card/m10/146)`. The name is what stays. A
@@ -176,7 +190,7 @@ _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # _DECORATION_CHARS) and no `x` count marker (`_plain_card` reads such a line, in the
 # general path too: almost every line of a real list, to the entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = r"([^\s#^*<\[(][^#^*<\[(\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{0,900})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -223,7 +237,11 @@ def looks_like_list(text: str) -> bool:
     files of a repository (`deckcheck check` without `decks` globs)."""
     cards = others = 0
     for raw in split_lines(text)[:_LOOK_LINES]:
-        line = squeeze(raw)
+        line = squeeze(_QUOTE.sub("", raw.strip()))
+        if line and line[0] in _FENCES and _FENCE.fullmatch(line):
+            continue
+        if line:
+            line = _unemphasized(line)
         if not line or line.startswith(("#", "//")) or _FORUM_TAG.match(line) or _HERO_LINE.match(line) or _XMAGE_META.match(line):
             continue
         if _section(line) is not None:
@@ -235,7 +253,8 @@ def looks_like_list(text: str) -> bool:
     return cards > 0 and cards >= others
 
 
-_DECORATION_CHARS = frozenset("#^*<[(")
+_CURRENCY_CHARS = frozenset(_CURRENCY)
+_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -243,6 +262,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     if _DECORATION_CHARS.isdisjoint(name):
         return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
     zone = None
+    if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
+        name = _without_price(name)
+        if _DECORATION_CHARS.isdisjoint(name):
+            return name.strip(), None  # a price was all (a shop's list)
     if name[:1] == "[" and (markdown := _MARKDOWN_NAME.match(name)) is not None:
         name = (markdown.group("fetched") or markdown.group("linked")) + name[markdown.end():]
     name = _TAGS.sub("", name)
@@ -261,6 +284,18 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     name = _SET_SUFFIX.sub("", name)
     name = _SET_PREFIX.sub("", name)
     return name.strip(), zone
+
+
+# Two prices and what stands between them fit in this many characters at the end of a
+# name: only they are searched, so a line of a thousand `$1`s costs no more than a price.
+_PRICE_CHARS = 64
+
+
+def _without_price(name: str) -> str:
+    """`name` without the price(s) at its end (`_PRICE`)."""
+    start = max(0, len(name) - _PRICE_CHARS)
+    price = _PRICE.search(name, start)
+    return name if price is None else name[: price.start()]
 
 
 def _trailing_brackets(name: str) -> tuple[str, list[str]]:
@@ -318,6 +353,29 @@ def _section(line: str) -> str | None:
     return None
 
 
+# A list pasted into a post: between a code block's fences (Discord, ```` ``` ````, maybe
+# with a language, or `~~~`), or quoted line by line (`> 4 Lightning Bolt`, Reddit). No
+# card line starts with either.
+_FENCES = "`~"
+_FENCE = lazy(r"(?:`{3,}|~{3,})\s*[\w+-]*")
+_QUOTE = lazy(r"^(?:>\s?)+")
+
+
+# A whole line in Markdown's bold or italics, as Reddit and Discord posts write their
+# headings (`**Creatures (4)**`, `__Sideboard__`, `*Spells*`): the line it wraps. The text
+# inside starts and ends with neither a space nor the marker, so Unfinity's blank names
+# (`_____`, `_____ Goblin`) stay as written.
+_EMPHASIS = "*_"
+_EMPHASIZED = lazy(r"^(?P<mark>\*\*|__|\*|_)(?P<inner>[^\s*_](?:.*[^\s*_])?)(?P=mark)$")
+
+
+def _unemphasized(line: str) -> str:
+    """`line` (squeezed, not empty) without the Markdown emphasis wrapping all of it."""
+    if line[0] in _EMPHASIS and (inner := _EMPHASIZED.match(line)) is not None:
+        return inner.group("inner")
+    return line
+
+
 # A bullet before a counted card line, as lists are pasted from Markdown (Reddit, Discord,
 # a site's Markdown export): `* 4 Lightning Bolt`, `- 4 Lightning Bolt`, `• 4 ...`. Only
 # before a count: `-4 Name` is a count of its own, and a bullet before a name alone stays
@@ -339,7 +397,8 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     if match:
         # Decorations may also stand before the count: `Lightning Bolt (M10) 146 x4`.
         name, inner = _strip_decorations(match.group("name"))
-        return make_entry(match.group("count"), name, zone=hinted or inner or zone, line=number, raw=written)
+        count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
+        return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
         "expected `COUNT Card Name`", line=number, text=written, zone=zone,
     )
@@ -455,6 +514,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
         plain_text = text
     if _parse_plain(plain_text, deck):
         return deck
+    csv_export = _csv_export(text)
+    if csv_export is not None:
+        deck.problems.append(parse_error(csv_export[1], line=csv_export[0]))
+        return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
     groups: list[list[tuple[int, str | tuple[str, int], str | None]]] = [[]]
@@ -475,6 +538,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
         line = raw.strip()
         if has_nul:
             line = line.replace("\x00", "")
+        if line[:1] == ">":
+            line = _QUOTE.sub("", line)  # `> 4 Lightning Bolt`: a list quoted in a post
         if not line:
             in_about = False
             if groups[-1]:
@@ -494,6 +559,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
         line = squeeze(line)
+        if line[0] in _FENCES and _FENCE.fullmatch(line):
+            continue  # a code block's fence around a list pasted into a post
+        line = _unemphasized(line)  # `**Sideboard**`: the heading Markdown made bold
         if line.startswith("#") or line.startswith("//"):
             comment = line.lstrip("#/").strip()
             named = _NAME_COMMENT.match(comment)
@@ -586,6 +654,37 @@ def parse(text: str, source: str = "<text>") -> Deck:
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
     return deck
+
+
+# A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
+# Archidekt's `Quantity,Name,...`, a spreadsheet's): a column of counts and one of names,
+# comma-, semicolon- or tab-separated. Read as text, each of its rows was an unknown card.
+_CSV_COUNTS = frozenset({"count", "quantity", "qty", "amount", "copies"})
+_CSV_NAMES = frozenset({"name", "card name", "card", "cardname", "card_name"})
+_CSV_DELIMITERS = ",;\t"
+
+
+def _csv_export(text: str) -> tuple[int, str] | None:
+    """The line and the problem of a CSV export given as the list: its first line that is
+    not blank, when it is such a header; else None."""
+    for number, raw in enumerate(split_lines(text), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        if len(line) > MAX_LINE_CHARS:
+            return None
+        for delimiter in _CSV_DELIMITERS:
+            columns = [column.strip().strip('"').strip() for column in line.split(delimiter)]
+            if len(columns) < 2:
+                continue
+            folded = [column.lower() for column in columns]
+            count = next((column for column, key in zip(columns, folded) if key in _CSV_COUNTS), None)
+            name = next((column for column, key in zip(columns, folded) if key in _CSV_NAMES), None)
+            if count is not None and name is not None:
+                return number, (f"a CSV export (columns {count} and {name}), not a text decklist: export the deck as "
+                                "text (`4 Card Name` lines, as Magic Online or MTG Arena write it) instead")
+        return None
+    return None
 
 
 def _own_category(line: str, lines: list[str], number: int) -> str | None:

@@ -337,8 +337,24 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
     warnings = [located(problem) + (" (skipped)" if problem.is_error else "") for problem in deck.problems]
     warnings += [located(problem) for problem in card_problems]
     if deck.count("main") == 0:
-        raise DeckcheckError(f"{deck.source}: the main deck is empty")
+        raise DeckcheckError(f"{deck.source}: the main deck is empty{_why_empty(deck)}")
     return warnings
+
+
+def _why_empty(deck: Deck) -> str:
+    """Why no card of a deck was read, when its lines say (a web page saved as the list, a
+    CSV export, lines that are all unreadable): the first such line and how many more, as
+    validate reports them; "" for a list that holds no card line at all."""
+    unread = [problem for problem in deck.problems if problem.is_error]
+    if not unread:
+        return ""
+    first, rest = unread[0], unread[1:]
+    where = f"line {first.line}: " if first.line is not None else ""
+    lines = sum(problem.line is not None for problem in rest)
+    # A problem of no line says what became of the lines not listed ("stopped reading, ...").
+    more = [counted(lines, "more unreadable line")] if lines else []
+    more += [problem.message for problem in rest if problem.line is None]
+    return f": no card could be read ({where}{first.full_message}{''.join(f'; {part}' for part in more)})"
 
 
 def _no_commander(deck: Deck, fmt: Format, card_data: CardData | None) -> list[str]:

@@ -50,6 +50,17 @@ MAX_MEMO_KEYS = 1_024
 _SUGGESTED = "suggest"  # memo: the suggestions for each (name, limit) asked
 
 
+def _has_faces(card: Card, written: list[str]) -> bool:
+    """Whether every face `written` is a face (or another printed name) of `card`, the card
+    its first face found: the front face alone finds the card, but `Lightning Bolt //
+    Counterspell` is two cards on one line and `Fire // Banana` no card, not Lightning Bolt
+    and Fire // Ice with the rest dropped unseen. Faces compare as loosely as names are
+    found (`Lim Duls Vault`); their order and repeats do not matter (`Ice // Fire`, an omen
+    card written `Scavenger Regent // Exude Toxin // Scavenger Regent`)."""
+    spelled = {loose_key(face) for spelling in (card.name, *card.face_names, *card.aliases) for face in faces(spelling)}
+    return all(loose_key(face) in spelled for face in written)
+
+
 class MtgCatalog:
     """Cards by any spelling. `online` (an OnlineLookup) fills gaps unless it is None."""
 
@@ -186,8 +197,9 @@ class MtgCatalog:
             return db.find(key, key) or (db.find(loose_key(name), loose_key(name), loose=True) if loose else None)
         parts = faces(name)
         front = parts[0] if parts else name
-        return db.find(full_key(name), card_key(name)) or (
+        card = db.find(full_key(name), card_key(name)) or (
             db.find(loose_key(name), loose_key(front), loose=True) if loose else None)
+        return card if card is None or _has_faces(card, parts) else None
 
     def get(self, name: str) -> Card | None:
         """The card `name` spells, from the local database (or an earlier online answer);
@@ -259,14 +271,19 @@ class MtgCatalog:
 
     def not_a_card(self, name: str) -> str | None:
         """Why a name the card data lacks or holds is still no card a deck holds, or None:
-        a melded back face, or an Alchemy rebalanced card (`A-` and an Oracle name, as Arena
-        exports it: the shared card data has none of them)."""
+        a melded back face, an Alchemy rebalanced card (`A-` and an Oracle name, as Arena
+        exports it: the shared card data has none of them), or a token, an emblem or an art
+        card that says it is one (pieces.py), or a basic land named in another language
+        (foreign_basics.py)."""
         halves = self.melded_from(name)
         if halves:
             return f"{name!r} is the melded back face of {' and '.join(halves)}, not a card a deck can hold; register the halves"
         original = self.alchemy_original(name)
         if original is None:
-            return None
+            from .foreign_basics import foreign_basic_message  # only for a name the data lacks
+            from .pieces import game_piece
+
+            return foreign_basic_message(name) or game_piece(name)
         return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
@@ -335,6 +352,11 @@ class MtgCatalog:
         halves = self.melded_from(name)
         if halves:
             return halves[:limit]
+        from .foreign_basics import english_basic  # only for a name the data lacks
+
+        basic = english_basic(name)
+        if basic is not None:  # `Montaña`: Mountain, not the names spelled like it
+            return [basic[0]][:limit]
         if len(self.memo.get(_SUGGESTED, ())) >= MAX_NAMES_REMEMBERED:
             self.forget_names()
         suggested = self.memo.setdefault(_SUGGESTED, {})
