@@ -132,12 +132,36 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
             found.skipped.append(Skipped(relative, trailing, unchecked=True))
         elif suffix not in claimed:
             found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found)))
-        elif _DOCUMENT.match(path.name):
+        elif is_document(path.name):
             found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
         else:
             found.registrations.append(Registration(deck=relative, path=path))
     found.skipped.sort(key=_by_file)
     return found
+
+
+def is_document(name: str) -> bool:
+    """Whether a file named `name` is an organiser's document (`DOCUMENT_NAMES`), which a
+    walk lists as skipped whatever its extension."""
+    return _DOCUMENT.match(name) is not None
+
+
+def walk_would_check(root: Path, path: Path) -> bool:
+    """Whether a later `walk` of the folder `root` would take the file `path` (which need
+    not exist yet) as a registration: it lies under `root`, by its real path, through no
+    hidden folder, with a decklist's extension and no document's name. A report or sheets
+    written there would be checked as a deck by the next run of the same command."""
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    if real == real_root or not tree.is_within(real, real_root):
+        return False
+    parts = Path(os.path.relpath(real, real_root)).parts
+    if any(tree.is_hidden(part) for part in parts):
+        return False
+    name, claimed = parts[-1], parsers.extensions()
+    if _after_extension(name, claimed):  # `report.txt `: a registration that could not be checked
+        return True
+    return os.path.splitext(name)[1].lower() in claimed and not is_document(name)
 
 
 def _after_extension(name: str, claimed: Collection[str]) -> str | None:

@@ -62,6 +62,8 @@ def run_batch(
     read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
     if report_file is not None:
         writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
+    for option, output_file in (("--report", report_file), ("--sheets", sheets_file)):
+        _not_a_deck_of(source, option, output_file)
     # An unknown -f or a missing --cards-db is a usage error before anything is read.
     _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
     sheets = None
@@ -142,6 +144,22 @@ def run_batch(
         untouched = f"; {_listed_files(unwritten)} not written" if unwritten else ""
         raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}{untouched}")
     return result.exit_code
+
+
+def _not_a_deck_of(source: str, option: str, path: Path | None) -> None:
+    """Stop (exit 2) when the output `path` would be a deck of the folder `source` in the
+    next run: an organiser's `--report decks/summary.txt` was checked as an illegal deck by
+    the run after it (and refused as a file that run reads). An output the walk skips (a
+    `.json`, a `.pdf`, under a hidden folder) may lie in the folder: it is listed as
+    skipped, as CI's `batch . --report deckcheck.xml` has it."""
+    from ..batch.sources import walk_would_check
+
+    if path is None or not Path(source).is_dir() or not walk_would_check(Path(source), path):
+        return
+    raise DeckcheckError(
+        f"{option} {path}: cannot write (it lies in the folder {source} this batch checks and is named as a decklist, "
+        f"so the next batch of {source} would check it as a deck; name a file outside {source}, or with another extension)"
+    )
 
 
 def _paperwork_not_written(result, sheets_file: Path | None, report_file: Path | None, output: str) -> list[Path]:  # type: ignore[no-untyped-def]
