@@ -34,6 +34,24 @@ def by_deck(report) -> dict[str, dict]:
 # ------------------------------------------------------------------ folders
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_many_decks_of_another_game_are_one_note_naming_the_first_of_them(cli, tmp_path, jobs):
+    """A Yu-Gi-Oh! list in a Magic event got no word of its game in a batch (validate and
+    check give one); an event of many is one note per game, its decks named up to
+    MAX_HOLDERS_LISTED, whatever --jobs is (a deck checked in a worker comes back without
+    its lines: the note reads the result)."""
+    ygo = 'Main\n3 Maxx "C"\n3 Ash Blossom & Joyous Spring\n34 Kuriboh\n'
+    write(tmp_path, {**{f"event/p{number:02}.txt": ygo + f"1 Kuriboh\n" * (number % 3) for number in range(23)},
+                     "event/zz.txt": LEGAL_ISLANDS})
+    done = cli("batch", "event", "-f", "mtg/modern", "--date", DATE, "-q", "--jobs", jobs, cwd=tmp_path)
+    assert done.returncode == 1
+    named = ", ".join(f"p{number:02}.txt" for number in range(20))
+    assert done.stderr.splitlines()[0] == (
+        f"deckcheck: note: {named} and 3 more decks: their card names are not Magic cards but Yu-Gi-Oh! cards: "
+        "give each a Yu-Gi-Oh! format (-f FORMAT in a separate batch, or a `format` column in a manifest)"
+    )
+
+
 def test_folder_walk_checks_every_decklist_and_lists_skipped_files(cli, tmp_path):
     write(tmp_path, {
         "b/burn.txt": LEGAL_BURN,

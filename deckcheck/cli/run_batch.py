@@ -137,6 +137,8 @@ def run_batch(
         emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter),
              color=color)
     shown.close()
+    for hint in result.hints:  # as validate notes them: decks whose cards are another game's
+        say_note(hint)
     say_note(note)  # once, after the report: card pools went unchecked without a database
     say_note(_without_pools(result, format_ref))
     if result.nothing_to_check:
