@@ -52,6 +52,20 @@ def test_many_decks_of_another_game_are_one_note_naming_the_first_of_them(cli, t
     )
 
 
+def test_a_workbook_in_a_zip_is_skipped_saying_to_save_it_as_csv_at_the_top(cli, tmp_path):
+    """An event zipped with its registrations as .xlsx was walked as a folder of decks with
+    no players, the workbook skipped as "not a decklist (.xlsx extension)"."""
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        archive.writestr("registrations.xlsx", b"PK\x03\x04 a workbook")
+        archive.writestr("decks/ann.txt", LEGAL_ISLANDS)
+    done, report = run_json(cli, str(tmp_path / "event.zip"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    assert [(item["file"], item["reason"]) for item in report["skipped"]] == [(
+        "registrations.xlsx",
+        "a spreadsheet workbook, not read: to have its registrations read, save them as CSV at the top of the archive",
+    )]
+
+
 def test_folder_walk_checks_every_decklist_and_lists_skipped_files(cli, tmp_path):
     write(tmp_path, {
         "b/burn.txt": LEGAL_BURN,

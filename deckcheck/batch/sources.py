@@ -67,10 +67,23 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
             f"it looks like a manifest (its line {saved.line} names the columns player and deck): "
             f"rename it {path.stem}{saved.suffix}"
         )
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        # A registration form's sheet as the organiser downloaded it: "to check one decklist
+        # use validate" was no advice for it.
+        csv_name = shlex.quote(str(path.with_suffix(".csv")))
+        raise InputError(
+            f"{shown}: a spreadsheet workbook ({path.suffix}), which deckcheck does not read: save the sheet of "
+            f"registrations as CSV (UTF-8) and run `deckcheck batch {csv_name}`"
+        )
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
         "or a .zip of either; to check one decklist use `deckcheck validate`"
     )
+
+
+# Workbooks a spreadsheet program saves (Excel, LibreOffice, Numbers): a manifest kept in
+# one is saved as CSV first.
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
 
 
 class SavedAsText(NamedTuple):
@@ -180,6 +193,13 @@ def _after_extension(name: str, claimed: Collection[str]) -> str | None:
 def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet) -> str:
     """Why a file no parser claims is skipped; for one that looks like a manifest, how to
     have it read (a folder is checked file by file and never reads one)."""
+    if suffix in SPREADSHEET_SUFFIXES:
+        # The event's registrations kept as a workbook beside the decks: its players and
+        # teams are not read, and the decks are checked as a folder's, with no player.
+        if found.kind == "zip":
+            return "a spreadsheet workbook, not read: to have its registrations read, save them as CSV at the top of the archive"
+        command = shlex.quote((Path(found.source) / relative).with_suffix(".csv").as_posix())
+        return f"a spreadsheet workbook, not read: to have its registrations read, save them as CSV and run `deckcheck batch {command}`"
     if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
         return f"not a decklist ({suffix or 'no'} extension)"
     if found.kind == "zip":
