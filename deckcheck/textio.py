@@ -293,7 +293,8 @@ def _shown(path: str | Path) -> str:
 # names that file as its report names the deck (problem.named_file_as).
 IN_OTHER_CASE = "; a file differs only in case: "
 IN_OTHER_FORM = "; a file differs only in how its accented letters are encoded: "
-OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM)
+IN_OTHER_EXTENSION = "; a file differs only in its extension: "
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION)
 
 
 def _missing(path: str | Path) -> InputError:
@@ -310,7 +311,34 @@ def _missing(path: str | Path) -> InputError:
                     "name files; rename the file, typing its name anew)")
     elif other is not None:
         message += f"{IN_OTHER_CASE}{one_line(other)} (file names are case-sensitive here)"
+    elif (extended := _other_extension(given)) is not None:
+        # `decks/ann` for decks/ann.txt, `ann.dek` for ann.txt, and `ann.txt` for the
+        # `ann.txt.txt` a player saved where Windows hides the extension it adds.
+        message += f"{IN_OTHER_EXTENSION}{one_line(extended)}"
     return InputError(message)
+
+
+def _other_extension(path: str) -> str | None:
+    """The one file beside a missing `path` whose name is its name with an extension added
+    (`ann` -> `ann.txt`, `ann.txt` -> `ann.txt.txt`) or another extension in place of its
+    own (`ann.dek` -> `ann.txt`), case and Unicode form aside, named from the same folder as
+    `path`; None when there is none or more than one. Looked up only for an error."""
+    folder, name = os.path.split(path)
+    if not name or name in (os.curdir, os.pardir):
+        return None
+    wanted = {_folded(name), _folded(os.path.splitext(name)[0])} - {""}
+    found: list[str] = []
+    try:
+        with os.scandir(folder or os.curdir) as entries:
+            for number, entry in enumerate(entries):
+                if number >= MAX_NAMES_LOOKED_THROUGH:
+                    return None
+                stem, extension = os.path.splitext(entry.name)
+                if extension and _folded(stem) in wanted and entry.is_file():
+                    found.append(entry.name)
+    except OSError:
+        return None
+    return os.path.join(folder, found[0]) if len(found) == 1 else None
 
 
 def _pasted_text(path: str | Path) -> InputError | None:

@@ -1346,6 +1346,29 @@ def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_i
 
 
 @pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
+def test_a_deck_path_that_differs_from_its_file_only_in_its_extension_names_the_file(cli, tmp_path, source):
+    """`decks/hal: no such file` beside decks/hal.txt (the extension left out of the
+    manifest), `decks/gil.txt` beside the `gil.txt.txt` Windows saved with its extension
+    hidden, `decks/hal.dek` for the .txt that was sent: each named the file and no more."""
+    files = {"decks/hal.txt": LEGAL_BURN, "decks/gil.txt.txt": LEGAL_BURN, "decks/two.txt": "", "decks/two.dek": "",
+             "reg.csv": "player,deck\nann,decks/hal\nbob,decks/gil.txt\ncy,decks/hal.dek\ndee,decks/two\n"}
+    write(tmp_path, files)
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        for name in files:
+            archive.write(tmp_path / name, name)
+    done, report = run_json(cli, str(tmp_path / source), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["decks/hal: no such file; a file differs only in its extension: decks/hal.txt"],
+        ["decks/gil.txt: no such file; a file differs only in its extension: decks/gil.txt.txt"],
+        ["decks/hal.dek: no such file; a file differs only in its extension: decks/hal.txt"],
+        ["decks/two: no such file"],  # two files would do: neither is named
+    ]
+    done = cli("validate", "hal", "-f", "mtg/modern", cwd=tmp_path / "decks")
+    assert "hal: no such file; a file differs only in its extension: hal.txt\n" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
 def test_a_deck_whose_file_name_alone_differs_in_case_is_named_with_its_folder(cli, tmp_path, source):
     # Only the file's name differs (`decks/casedeck.TXT` for decks/CaseDeck.txt): the message
     # named `CaseDeck.txt`, which is no path beside the manifest, so the organiser who wrote it
