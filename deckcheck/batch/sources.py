@@ -193,6 +193,10 @@ def _after_extension(name: str, claimed: Collection[str]) -> str | None:
 def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet) -> str:
     """Why a file no parser claims is skipped; for one that looks like a manifest, how to
     have it read (a folder is checked file by file and never reads one)."""
+    if path.name.startswith("~$"):
+        # What Office writes beside a document while it is open (`~$reg.xlsx`), hidden on
+        # Windows and not once copied elsewhere: no workbook to save as CSV.
+        return "an Office lock file (its document is open in Office), not read"
     if suffix in SPREADSHEET_SUFFIXES:
         # The event's registrations kept as a workbook beside the decks: its players and
         # teams are not read, and the decks are checked as a folder's, with no player.
