@@ -52,6 +52,25 @@ def test_many_decks_of_another_game_are_one_note_naming_the_first_of_them(cli, t
     )
 
 
+def test_a_zip_among_a_folders_decks_is_skipped_saying_how_to_check_it(cli, tmp_path):
+    """Registrations sent as a zip and saved among the decks were skipped as "not a
+    decklist (.zip extension)": nothing said they were not checked, nor how to check them."""
+    write(tmp_path, {"event/ann.txt": LEGAL_ISLANDS})
+    with zipfile.ZipFile(tmp_path / "event" / "late entries.zip", "w") as archive:
+        archive.writestr("bob.txt", LEGAL_ISLANDS)
+        archive.writestr("inner.zip", b"PK\x05\x06" + bytes(18))
+    done, report = run_json(cli, str(tmp_path / "event"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    command = shlex.quote(f"{tmp_path}/event/late entries.zip")
+    assert [(item["file"], item["reason"]) for item in report["skipped"]] == [(
+        "late entries.zip",
+        f"a zip archive, not opened: a folder is checked file by file; to check what it holds, run `deckcheck batch {command}`",
+    )]
+    done, report = run_json(cli, str(tmp_path / "event" / "late entries.zip"), "-f", "mtg/modern")
+    assert [(item["file"], item["reason"]) for item in report["skipped"]] == [
+        ("inner.zip", "a zip archive inside the archive, not opened: give it as a source of its own")]
+
+
 def test_a_workbook_in_a_zip_is_skipped_saying_to_save_it_as_csv_at_the_top(cli, tmp_path):
     """An event zipped with its registrations as .xlsx was walked as a folder of decks with
     no players, the workbook skipped as "not a decklist (.xlsx extension)"."""

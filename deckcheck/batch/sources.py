@@ -204,6 +204,13 @@ def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationS
             return "a spreadsheet workbook, not read: to have its registrations read, save them as CSV at the top of the archive"
         command = shlex.quote((Path(found.source) / relative).with_suffix(".csv").as_posix())
         return f"a spreadsheet workbook, not read: to have its registrations read, save them as CSV and run `deckcheck batch {command}`"
+    if suffix == ".zip":
+        # Registrations sent as an archive and saved among the decks: the run passed
+        # without them ("not a decklist (.zip extension)").
+        if found.kind == "zip":
+            return "a zip archive inside the archive, not opened: give it as a source of its own"
+        command = shlex.quote((Path(found.source) / relative).as_posix())
+        return f"a zip archive, not opened: a folder is checked file by file; to check what it holds, run `deckcheck batch {command}`"
     if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
         return f"not a decklist ({suffix or 'no'} extension)"
     if found.kind == "zip":
