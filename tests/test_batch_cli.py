@@ -71,6 +71,20 @@ def test_a_zip_among_a_folders_decks_is_skipped_saying_how_to_check_it(cli, tmp_
         ("inner.zip", "a zip archive inside the archive, not opened: give it as a source of its own")]
 
 
+def test_a_batch_report_zipped_beside_the_manifest_is_no_second_manifest(cli, tmp_path):
+    """An event folder zipped with the CSV report of an earlier run in it stopped with
+    "several manifests at the top of the archive (registrations.csv, report.csv)"."""
+    write(tmp_path, {"ann.txt": LEGAL_ISLANDS, "registrations.csv": "player,deck\nann,ann.txt\n"})
+    done = cli("batch", "registrations.csv", "-f", "mtg/modern", "-o", "csv", "--report", "report.csv", "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        for name in ("ann.txt", "registrations.csv", "report.csv"):
+            archive.write(tmp_path / name, name)
+    done, report = run_json(cli, str(tmp_path / "event.zip"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    assert [(result["player"], result["legal"]) for result in report["results"]] == [("ann", True)]
+
+
 def test_a_workbook_in_a_zip_is_skipped_saying_to_save_it_as_csv_at_the_top(cli, tmp_path):
     """An event zipped with its registrations as .xlsx was walked as a folder of decks with
     no players, the workbook skipped as "not a decklist (.xlsx extension)"."""

@@ -29,8 +29,8 @@ from ..errors import InputError
 from ..limits import quoted
 from ..textio import decode
 from .manifest import (
-    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter, is_manifest,
-    read_manifest,
+    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, OWN_REPORT, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter,
+    is_manifest, is_own_report, read_manifest,
 )
 from .registration import Registration, RegistrationSet, Skipped
 from ..lazy_pattern import lazy
@@ -212,12 +212,26 @@ def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationS
         command = shlex.quote((Path(found.source) / relative).as_posix())
         return f"a zip archive, not opened: a folder is checked file by file; to check what it holds, run `deckcheck batch {command}`"
     if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
+        if suffix in TABLE_DELIMITERS and _is_own_report(path):
+            return f"{OWN_REPORT}; not read"
         return f"not a decklist ({suffix or 'no'} extension)"
     if found.kind == "zip":
         return ("looks like a manifest, not read: only a manifest at the top of the archive "
                 "(or of its only folder) is read")
     command = shlex.quote((Path(found.source) / relative).as_posix())
     return f"looks like a manifest, not read: a folder is checked file by file; to check its registrations, run `deckcheck batch {command}`"
+
+
+def _is_own_report(path: Path) -> bool:
+    """Whether the table file `path` is a report `deckcheck batch -o csv` wrote (its first
+    4 KiB: the header)."""
+    try:
+        with open(path, "rb") as stream:
+            text = decode(stream.read(4096), source=str(path))
+    except (OSError, InputError):
+        return False
+    first, _, named = find_header(text.splitlines())
+    return is_own_report(first.split(named or header_delimiter(first)))
 
 
 def _by_file(item: Skipped) -> str:
@@ -270,7 +284,10 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
         return False
     if path.suffix.lower() in TABLE_DELIMITERS:
         # The header after Excel's `sep=;` line, as reading the manifest finds it.
-        first = find_header(text.splitlines(), skip=_is_comment if broken else None).text.lower()
+        first, _, named = find_header(text.splitlines(), skip=_is_comment if broken else None)
+        first = first.lower()
+        if is_own_report(first.split(named or header_delimiter(first))):
+            return False  # a batch's `-o csv` report left beside the decks (_not_a_decklist)
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
     from ..yamlload import YamlError, load_yaml
