@@ -539,11 +539,13 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             format_refused = True
     platform = cell("platform")
     if platform is not None:
-        from ..games.mtg.cards import PLATFORMS
+        from ..games.mtg.cards import PLATFORMS, platform_meant
 
         written, platform = platform, platform.lower()
         if platform not in PLATFORMS:
-            problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}")  # as the cell says it
+            meant = platform_meant(written)
+            hint = f"; write {meant} for {written}" if meant is not None else ""
+            problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}{hint}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
     if pool is not None:
