@@ -1401,6 +1401,22 @@ def test_a_deck_path_that_differs_from_its_file_only_in_its_extension_names_the_
     assert "hal: no such file; a file differs only in its extension: hal.txt\n" in done.stdout, done.stdout
 
 
+def test_a_deck_path_typed_with_quotes_or_a_full_stop_names_the_file_it_means(cli, tmp_path):
+    """A manifest's cell typed `'decks/hal.txt'`, `“decks/cy.txt”` (a word processor's quotes)
+    or `decks/hal.txt.` (a sentence's full stop) was "no such file" and no more."""
+    write(tmp_path, {"event/decks/hal.txt": LEGAL_BURN, "event/decks/cy.txt": LEGAL_BURN,
+                     "event/reg.csv": "player,deck\nann,'decks/hal.txt'\nbob,\u201cdecks/cy.txt\u201d\ncy,decks/hal.txt.\n"
+                                      "dee,'decks/none.txt'\n"})
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["'decks/hal.txt': no such file; a file is named so without the quotes around it: decks/hal.txt"],
+        ["\u201cdecks/cy.txt\u201d: no such file; a file is named so without the quotes around it: decks/cy.txt"],
+        ["decks/hal.txt.: no such file; a file is named so without the dots or spaces after it: decks/hal.txt"],
+        ["'decks/none.txt': no such file"],
+    ]
+
+
 @pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
 def test_a_deck_whose_file_name_alone_differs_in_case_is_named_with_its_folder(cli, tmp_path, source):
     # Only the file's name differs (`decks/casedeck.TXT` for decks/CaseDeck.txt): the message
