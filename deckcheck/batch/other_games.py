@@ -35,8 +35,8 @@ class OtherGames:
     def __init__(self, cards_db: str | os.PathLike[str] | None, how: str) -> None:
         self.cards_db = cards_db
         self.how = how
-        # (format, other game's label) -> (the decks named, how many in all); the first
-        # format of each pair speaks for its game in the note.
+        # (format's game, other game) -> (the first format of that game met, the other
+        # game, the decks named, how many decks in all: a one-item list, counted up).
         self._found: dict[tuple[str, str], tuple[Format, Game, list[str], list[int]]] = {}
 
     def hear(self, row: Registration, result: DeckResult, fmt: Format | None) -> None:

@@ -195,22 +195,24 @@ def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationS
     have it read (a folder is checked file by file and never reads one)."""
     if path.name.startswith("~$"):
         # What Office writes beside a document while it is open (`~$reg.xlsx`), hidden on
-        # Windows and not once copied elsewhere: no workbook to save as CSV.
+        # Windows but not once the folder is copied elsewhere: no workbook to save as CSV.
         return "an Office lock file (its document is open in Office), not read"
     if suffix in SPREADSHEET_SUFFIXES:
         # The event's registrations kept as a workbook beside the decks: its players and
         # teams are not read, and the decks are checked as a folder's, with no player.
+        workbook = "a spreadsheet workbook, not read: to have its registrations read, save them as CSV"
         if found.kind == "zip":
-            return "a spreadsheet workbook, not read: to have its registrations read, save them as CSV at the top of the archive"
+            return f"{workbook} at the top of the archive"
         command = shlex.quote((Path(found.source) / relative).with_suffix(".csv").as_posix())
-        return f"a spreadsheet workbook, not read: to have its registrations read, save them as CSV and run `deckcheck batch {command}`"
+        return f"{workbook} and run `deckcheck batch {command}`"
     if suffix == ".zip":
         # Registrations sent as an archive and saved among the decks: the run passed
         # without them ("not a decklist (.zip extension)").
         if found.kind == "zip":
             return "a zip archive inside the archive, not opened: give it as a source of its own"
         command = shlex.quote((Path(found.source) / relative).as_posix())
-        return f"a zip archive, not opened: a folder is checked file by file; to check what it holds, run `deckcheck batch {command}`"
+        return (f"a zip archive, not opened: a folder is checked file by file; to check what it holds, "
+                f"run `deckcheck batch {command}`")
     if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
         if suffix in TABLE_DELIMITERS and _is_own_report(path):
             return f"{OWN_REPORT}; not read"

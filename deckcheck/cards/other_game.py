@@ -4,7 +4,8 @@ A Yu-Gi-Oh! deck in a repository whose default format is Magic's (a folder no `f
 glob reaches) comes out as a list of `unknown card '14558127'` errors, one per card, and
 nothing says why. When most of a deck's names are unknown to its format's game and most
 of those are cards of another game, `check` warns once and `validate` notes it, naming
-that game; `batch` notes it from each deck's result (batch/other_games.py). The deck's errors stay: it is not legal in the format it was checked against.
+that game; `batch` notes it from each deck's result (batch/other_games.py). The deck's
+errors stay: it is not legal in the format it was checked against.
 """
 from __future__ import annotations
 
@@ -90,4 +91,5 @@ def hint_text(shown: str, fmt: Format, other: Game, how: str, *, several: bool =
     own = GAMES.get(fmt.game)
     mine = own.label if own is not None else fmt.game
     its, it = ("their", "each") if several else ("its", "it")
-    return f"{shown}: {its} card names are not {mine} cards but {other.label} cards: give {it} a {other.label} format ({how})"
+    return (f"{shown}: {its} card names are not {mine} cards but {other.label} cards: "
+            f"give {it} a {other.label} format ({how})")

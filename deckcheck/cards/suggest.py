@@ -11,7 +11,8 @@ folded names on the first unknown name: it gives exactly the answer of difflib's
 `get_close_matches` over every name (`close_names`), in a few milliseconds instead of a
 hundred, by ranking only the names that could reach the cutoff; their suggestions put
 first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
-Primal Being`; a name that goes on with `'s`, `Thrall's Fury`, after the others), and when nothing comes close, the names whose first words it nearly is
+Primal Being`; a name that goes on with `'s`, `Thrall's Fury`, after the others), and
+when nothing comes close, the names whose first words it nearly is
 (`Ash Blosom` -> `Ash Blossom & Joyous Spring`). Magic's suggestions put first the legendary cards an unknown name is the
 short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`) or,
 for a legendary creature without one, before `the` or `of` (`Lurrus` -> `Lurrus of the Dream-Den`).

@@ -72,7 +72,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         elif entry.zone == EXTRA and not card.types & extra_types:
             yield Problem(
                 rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is {a_card_of_types(card.type)}: the Extra Deck holds only {_kinds(_allowed(fmt))} monsters",
+                message=f"{entry.name} is {a_card_of_types(card.type)}: the Extra Deck holds only "
+                        f"{_kinds(_allowed(fmt))} monsters",
             )
 
 
