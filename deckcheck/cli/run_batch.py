@@ -10,8 +10,8 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, no_empty_argument, one_of, open_cards, say_note, tables_on_stdout, warn, warn_unknown_format_names,
-    writable, write_file,
+    coloured, distinct_outputs, emit, no_empty_argument, one_of_any_case, open_cards, say_note, tables_on_stdout, warn,
+    warn_unknown_format_names, writable, write_file,
 )
 from ..wording import counted
 
@@ -50,6 +50,7 @@ def run_batch(
     reporter = choose(output, BATCH)
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
+    paper = _paper(paper)
     _sheet_options(sheets_file, event=event, paper=paper)
     bars: list[Progress] = []
 
@@ -224,19 +225,22 @@ def _row_format(result: object) -> object:
 
 
 def _sheet_options(sheets_file: Path | None, *, event: str | None, paper: str | None) -> None:
-    """`--event` and `--paper` are the `--sheets` pages' alone: a bad paper is a usage error
-    whether or not sheets are asked for, and either option without `--sheets` is one too
-    (as `--seed` without `--deck-check` is), since an organiser who gave them expects sheets
-    that would never be written."""
-    from ..paperwork import PAPERS
-
-    if paper is not None:
-        one_of("--paper", paper, PAPERS)
+    """`--event` and `--paper` are the `--sheets` pages' alone: either option without
+    `--sheets` is a usage error (as `--seed` without `--deck-check` is), since an organiser
+    who gave them expects sheets that would never be written (a bad paper is one whether or
+    not sheets are asked for: `_paper`)."""
     if sheets_file is None:
         if event is not None:
             raise DeckcheckError("--event only names the event on the --sheets pages; add --sheets FILE.pdf")
         if paper is not None:
             raise DeckcheckError("--paper only sets the paper of the --sheets pages; add --sheets FILE.pdf")
+
+
+def _paper(paper: str | None) -> str | None:
+    """`--paper` as its PAPERS id, in any case (`A4`, `Letter`); a usage error when it is none."""
+    from ..paperwork import PAPERS
+
+    return None if paper is None else one_of_any_case("--paper", paper, PAPERS)
 
 
 def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, paper: str | None, cards_db: Path | None):  # type: ignore[no-untyped-def]
