@@ -11,7 +11,7 @@ from .formats import Format, FormatRef, keep_few, load
 from .cards.resolve import never_heard_of
 from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
-from .games.mtg.cards import PLATFORMS  # loaded with the formats anyway (formats/schema.py)
+from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import Deck
 from .names import card_key
@@ -129,7 +129,9 @@ def _maybe_newer(unknown: list[Problem], stamp: AsOf, fmt: Format) -> list[Probl
 def check_platform(platform: str) -> str:
     """`platform` checked against the platforms deckcheck knows (OptionError when not)."""
     if platform not in PLATFORMS:
-        raise OptionError("platform", f"{quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}")
+        meant = platform_meant(platform) if isinstance(platform, str) else None
+        hint = f" ({meant} is {platform.strip()})" if meant is not None else ""
+        raise OptionError("platform", f"{quoted(platform)}: choose {', '.join(PLATFORMS[:-1])} or {PLATFORMS[-1]}{hint}")
     return platform
 
 

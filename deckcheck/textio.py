@@ -293,7 +293,12 @@ def _shown(path: str | Path) -> str:
 # names that file as its report names the deck (problem.named_file_as).
 IN_OTHER_CASE = "; a file differs only in case: "
 IN_OTHER_FORM = "; a file differs only in how its accented letters are encoded: "
-OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM)
+IN_OTHER_EXTENSION = "; a file differs only in its extension: "
+IN_QUOTES = "; a file is named so without the quotes around it: "
+AFTER_DOTS = "; a file is named so without the dots or spaces after it: "
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS)
+# Quotes a word processor or a spreadsheet user puts around a name, opening and closing.
+_QUOTES = {"'": "'", '"': '"', "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c", "\u00ab": "\u00bb"}
 
 
 def _missing(path: str | Path) -> InputError:
@@ -310,7 +315,55 @@ def _missing(path: str | Path) -> InputError:
                     "name files; rename the file, typing its name anew)")
     elif other is not None:
         message += f"{IN_OTHER_CASE}{one_line(other)} (file names are case-sensitive here)"
+    elif (trimmed := _without_marks(given)) is not None:
+        # `'decks/ann.txt'` or `“decks/ann.txt”` typed with its quotes into a manifest's
+        # cell, `decks/ann.txt.` with the full stop of a sentence.
+        message += f"{trimmed[1]}{one_line(trimmed[0])}"
+    elif (extended := _other_extension(given)) is not None:
+        # `decks/ann` for decks/ann.txt, `ann.dek` for ann.txt, and `ann.txt` for the
+        # `ann.txt.txt` a player saved where Windows hides the extension it adds.
+        message += f"{IN_OTHER_EXTENSION}{one_line(extended)}"
     return InputError(message)
+
+
+def _without_marks(path: str) -> tuple[str, str] | None:
+    """(the file a missing `path` names without the quotes around its name (the name a
+    manifest's cell gives, after the manifest's folder) or the dots and spaces after it,
+    what the message says of it); None when that names no file either."""
+    trimmed = path.rstrip(". ")
+    if trimmed != path and trimmed and os.path.isfile(trimmed):
+        return trimmed, AFTER_DOTS
+    for index, mark in enumerate(path):
+        if mark in _QUOTES and (index == 0 or path[index - 1] in "/\\"):
+            inner = path[index + 1:].rstrip(". ")
+            if inner.endswith(_QUOTES[mark]):
+                unquoted = path[:index] + inner[:-1].rstrip(". ")
+                return (unquoted, IN_QUOTES) if unquoted and os.path.isfile(unquoted) else None
+            return None
+    return None
+
+
+def _other_extension(path: str) -> str | None:
+    """The one file beside a missing `path` whose name is its name with an extension added
+    (`ann` -> `ann.txt`, `ann.txt` -> `ann.txt.txt`) or another extension in place of its
+    own (`ann.dek` -> `ann.txt`), case and Unicode form aside, named from the same folder as
+    `path`; None when there is none or more than one. Looked up only for an error."""
+    folder, name = os.path.split(path)
+    if not name or name in (os.curdir, os.pardir):
+        return None
+    wanted = {_folded(name), _folded(os.path.splitext(name)[0])} - {""}
+    found: list[str] = []
+    try:
+        with os.scandir(folder or os.curdir) as entries:
+            for number, entry in enumerate(entries):
+                if number >= MAX_NAMES_LOOKED_THROUGH:
+                    return None
+                stem, extension = os.path.splitext(entry.name)
+                if extension and _folded(stem) in wanted and entry.is_file():
+                    found.append(entry.name)
+    except OSError:
+        return None
+    return os.path.join(folder, found[0]) if len(found) == 1 else None
 
 
 def _pasted_text(path: str | Path) -> InputError | None:

@@ -34,6 +34,71 @@ def by_deck(report) -> dict[str, dict]:
 # ------------------------------------------------------------------ folders
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_many_decks_of_another_game_are_one_note_naming_the_first_of_them(cli, tmp_path, jobs):
+    """A Yu-Gi-Oh! list in a Magic event got no word of its game in a batch (validate and
+    check give one); an event of many is one note per game, its decks named up to
+    MAX_HOLDERS_LISTED, whatever --jobs is (a deck checked in a worker comes back without
+    its lines: the note reads the result)."""
+    ygo = 'Main\n3 Maxx "C"\n3 Ash Blossom & Joyous Spring\n34 Kuriboh\n'
+    write(tmp_path, {**{f"event/p{number:02}.txt": ygo + f"1 Kuriboh\n" * (number % 3) for number in range(23)},
+                     "event/zz.txt": LEGAL_ISLANDS})
+    done = cli("batch", "event", "-f", "mtg/modern", "--date", DATE, "-q", "--jobs", jobs, cwd=tmp_path)
+    assert done.returncode == 1
+    named = ", ".join(f"p{number:02}.txt" for number in range(20))
+    assert done.stderr.splitlines()[0] == (
+        f"deckcheck: note: {named} and 3 more decks: their card names are not Magic cards but Yu-Gi-Oh! cards: "
+        "give each a Yu-Gi-Oh! format (-f FORMAT in a separate batch, or a `format` column in a manifest)"
+    )
+
+
+def test_a_zip_among_a_folders_decks_is_skipped_saying_how_to_check_it(cli, tmp_path):
+    """Registrations sent as a zip and saved among the decks were skipped as "not a
+    decklist (.zip extension)": nothing said they were not checked, nor how to check them."""
+    write(tmp_path, {"event/ann.txt": LEGAL_ISLANDS})
+    with zipfile.ZipFile(tmp_path / "event" / "late entries.zip", "w") as archive:
+        archive.writestr("bob.txt", LEGAL_ISLANDS)
+        archive.writestr("inner.zip", b"PK\x05\x06" + bytes(18))
+    done, report = run_json(cli, str(tmp_path / "event"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    command = shlex.quote(f"{tmp_path}/event/late entries.zip")
+    assert [(item["file"], item["reason"]) for item in report["skipped"]] == [(
+        "late entries.zip",
+        f"a zip archive, not opened: a folder is checked file by file; to check what it holds, run `deckcheck batch {command}`",
+    )]
+    done, report = run_json(cli, str(tmp_path / "event" / "late entries.zip"), "-f", "mtg/modern")
+    assert [(item["file"], item["reason"]) for item in report["skipped"]] == [
+        ("inner.zip", "a zip archive inside the archive, not opened: give it as a source of its own")]
+
+
+def test_a_batch_report_zipped_beside_the_manifest_is_no_second_manifest(cli, tmp_path):
+    """An event folder zipped with the CSV report of an earlier run in it stopped with
+    "several manifests at the top of the archive (registrations.csv, report.csv)"."""
+    write(tmp_path, {"ann.txt": LEGAL_ISLANDS, "registrations.csv": "player,deck\nann,ann.txt\n"})
+    done = cli("batch", "registrations.csv", "-f", "mtg/modern", "-o", "csv", "--report", "report.csv", "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        for name in ("ann.txt", "registrations.csv", "report.csv"):
+            archive.write(tmp_path / name, name)
+    done, report = run_json(cli, str(tmp_path / "event.zip"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    assert [(result["player"], result["legal"]) for result in report["results"]] == [("ann", True)]
+
+
+def test_a_workbook_in_a_zip_is_skipped_saying_to_save_it_as_csv_at_the_top(cli, tmp_path):
+    """An event zipped with its registrations as .xlsx was walked as a folder of decks with
+    no players, the workbook skipped as "not a decklist (.xlsx extension)"."""
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        archive.writestr("registrations.xlsx", b"PK\x03\x04 a workbook")
+        archive.writestr("decks/ann.txt", LEGAL_ISLANDS)
+    done, report = run_json(cli, str(tmp_path / "event.zip"), "-f", "mtg/modern")
+    assert done.returncode == 0, done.stderr
+    assert [(item["file"], item["reason"]) for item in report["skipped"]] == [(
+        "registrations.xlsx",
+        "a spreadsheet workbook, not read: to have its registrations read, save them as CSV at the top of the archive",
+    )]
+
+
 def test_folder_walk_checks_every_decklist_and_lists_skipped_files(cli, tmp_path):
     write(tmp_path, {
         "b/burn.txt": LEGAL_BURN,
@@ -1310,6 +1375,45 @@ def test_a_deck_path_that_differs_from_its_file_only_in_case_says_how_the_file_i
         ["Decks/kurusu.TXT: no such file; a file differs only in case: decks/Kurusu.txt (file names are case-sensitive here)"],
         ["decks/nobody.txt: no such file"],
         [],
+    ]
+
+
+@pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
+def test_a_deck_path_that_differs_from_its_file_only_in_its_extension_names_the_file(cli, tmp_path, source):
+    """`decks/hal: no such file` beside decks/hal.txt (the extension left out of the
+    manifest), `decks/gil.txt` beside the `gil.txt.txt` Windows saved with its extension
+    hidden, `decks/hal.dek` for the .txt that was sent: each named the file and no more."""
+    files = {"decks/hal.txt": LEGAL_BURN, "decks/gil.txt.txt": LEGAL_BURN, "decks/two.txt": "", "decks/two.dek": "",
+             "reg.csv": "player,deck\nann,decks/hal\nbob,decks/gil.txt\ncy,decks/hal.dek\ndee,decks/two\n"}
+    write(tmp_path, files)
+    with zipfile.ZipFile(tmp_path / "event.zip", "w") as archive:
+        for name in files:
+            archive.write(tmp_path / name, name)
+    done, report = run_json(cli, str(tmp_path / source), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["decks/hal: no such file; a file differs only in its extension: decks/hal.txt"],
+        ["decks/gil.txt: no such file; a file differs only in its extension: decks/gil.txt.txt"],
+        ["decks/hal.dek: no such file; a file differs only in its extension: decks/hal.txt"],
+        ["decks/two: no such file"],  # two files would do: neither is named
+    ]
+    done = cli("validate", "hal", "-f", "mtg/modern", cwd=tmp_path / "decks")
+    assert "hal: no such file; a file differs only in its extension: hal.txt\n" in done.stdout, done.stdout
+
+
+def test_a_deck_path_typed_with_quotes_or_a_full_stop_names_the_file_it_means(cli, tmp_path):
+    """A manifest's cell typed `'decks/hal.txt'`, `“decks/cy.txt”` (a word processor's quotes)
+    or `decks/hal.txt.` (a sentence's full stop) was "no such file" and no more."""
+    write(tmp_path, {"event/decks/hal.txt": LEGAL_BURN, "event/decks/cy.txt": LEGAL_BURN,
+                     "event/reg.csv": "player,deck\nann,'decks/hal.txt'\nbob,\u201cdecks/cy.txt\u201d\ncy,decks/hal.txt.\n"
+                                      "dee,'decks/none.txt'\n"})
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["'decks/hal.txt': no such file; a file is named so without the quotes around it: decks/hal.txt"],
+        ["\u201cdecks/cy.txt\u201d: no such file; a file is named so without the quotes around it: decks/cy.txt"],
+        ["decks/hal.txt.: no such file; a file is named so without the dots or spaces after it: decks/hal.txt"],
+        ["'decks/none.txt': no such file"],
     ]
 
 

@@ -118,6 +118,17 @@ def test_shortened_names_are_completed():
     assert index.completions("ash", 1) == ["Ash Blossom"]
 
 
+def test_a_shortened_name_completes_to_the_cards_it_names_before_those_named_for_it():
+    """`Thrall` in the WoW TCG was answered with Thrall's Fury, Thrall's Doubt and Thrall's
+    Desire (the shortest names it begins), not the heroes Thrall, Warchief of the Horde and
+    Thrall the Earth-Warder: a name that goes on with `'s` is another card, named for it."""
+    names = ["Thrall's Fury", "Thrall's Doubt", "Thrall, Warchief of the Horde", "Thrall the Earth-Warder",
+             "Thrall\u2019s Patience"]
+    index = NameIndex(names)
+    assert index.completions("thrall", 3) == ["Thrall the Earth-Warder", "Thrall, Warchief of the Horde", "Thrall's Fury"]
+    assert index.suggest("Thrall", 5)[-3:] == ["Thrall's Fury", "Thrall's Doubt", "Thrall\u2019s Patience"]
+
+
 def test_a_mistyped_shortened_name_is_completed_when_nothing_else_comes_close():
     """`Ash Blosom` is the start of no name and too far from the whole one: the names whose
     first words it nearly is are suggested, closest first; not when closer names exist."""

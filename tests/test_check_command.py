@@ -287,6 +287,42 @@ def test_check_finding_no_deck_is_an_error(cli, tmp_path):
     assert below.stderr.endswith(f"deckcheck: error: no decklists found under {tmp_path} (decks: decks/**)\n")
 
 
+def test_check_warns_about_a_formats_glob_that_earlier_globs_shadow(cli, tmp_path):
+    """First match wins: a `formats` glob whose every deck an earlier glob takes gives no
+    deck its format, and said nothing (`decks/legacy/**` below `decks/**`)."""
+    write(tmp_path, {
+        "deckcheck.yaml": ('format: mtg/modern\nformats:\n  "decks/**": mtg/modern\n  "decks/legacy/**": mtg/legacy\n'
+                           '  "*.dek": mtg/legacy\n  "top/*": mtg/modern\n  "top/b.txt": mtg/legacy\n'
+                           '  "top/**": mtg/legacy\n'),
+        "decks/a.txt": LEGAL, "decks/legacy/b.txt": LEGAL, "top/a.txt": LEGAL, "top/b.txt": LEGAL, "top/sub/c.txt": LEGAL,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == (
+        "deckcheck: warning: deckcheck.yaml: formats.decks/legacy/**: applies to no deck: 'decks/**' above it takes "
+        "every deck it matches (the first glob that matches a deck gives its format); move it above 'decks/**'\n"
+        "deckcheck: warning: deckcheck.yaml: formats.*.dek: matches no deck\n"
+        "deckcheck: warning: deckcheck.yaml: formats.top/b.txt: applies to no deck: 'top/*' above it takes every deck "
+        "it matches (the first glob that matches a deck gives its format); move it above 'top/*'\n"
+    )  # top/** gives top/sub/c.txt its format: no warning
+    assert [result["format"] for result in json.loads(done.stdout)["results"]] == [
+        "mtg/modern", "mtg/modern", "mtg/modern", "mtg/modern", "mtg/legacy"]
+    strict = cli("check", "--strict", "-o", "github", cwd=tmp_path)
+    assert strict.returncode == 1
+    assert ("::error file=deckcheck.yaml,line=4,title=deckcheck check::deckcheck.yaml: formats.decks/legacy/**: "
+            "applies to no deck") in strict.stdout
+    many = tmp_path / "many"
+    write(many, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats:\n  "*.txt": mtg/modern\n  "a/*": mtg/modern\n  "**": mtg/legacy\n',
+        "a/x.txt": LEGAL, "a/y.dek": "4 Lightning Bolt\n56 Mountain\n",
+    })
+    two = cli("check", cwd=many)
+    assert two.stderr == (
+        "deckcheck: warning: deckcheck.yaml: formats.**: applies to no deck: '*.txt' and 'a/*' above it take the decks "
+        "it matches (the first glob that matches a deck gives its format); move it above '*.txt'\n"
+    )
+
+
 def test_check_warns_about_globs_that_match_nothing(cli, tmp_path):
     write(tmp_path, {
         "deckcheck.yaml": 'format: mtg/modern\nformats: {"legacy/**": mtg/legacy}\nsimulate: {"typo.txt": {assert: "keep7 >= 0.1"}}\n',

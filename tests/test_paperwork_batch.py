@@ -51,6 +51,17 @@ def test_teams_and_seats_come_from_the_manifest_and_names_stay_text(cli, tmp_pat
     assert b"/MediaBox [0 0 612.00 792.00]" in sheets.read_bytes()
 
 
+@pytest.mark.parametrize(("paper", "box"), [("A4", b"/MediaBox [0 0 595.28 841.89]"), ("Letter", b"/MediaBox [0 0 612.00 792.00]")])
+def test_the_paper_is_named_in_any_case(cli, tmp_path, paper, box):
+    """`--paper A4`, as the size is written, was a usage error: "choose one of a4, letter"."""
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event" / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", "event", "-f", "mtg/modern", "--sheets", str(sheets), "--paper", paper, "-q", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert box in sheets.read_bytes()
+
+
 def test_the_player_id_comes_from_the_manifests_id_column(cli, tmp_path):
     """Every sheet has a Player ID box, which `sheet --id` fills; a batch's sheets take it
     from the manifest's `id` column (written as given: `0012` stays `0012`)."""

@@ -280,9 +280,11 @@ def test_unknown_paper_or_sort_is_a_usage_error(cli, tmp_path, option, value):
     assert done.stderr.splitlines() == [f"deckcheck: error: {option} {value!r}: choose one of " + ("a4, letter" if option == "--paper" else "type, name")]
 
 
-def test_letter_paper(cli, tmp_path):
+@pytest.mark.parametrize("paper", ["letter", "Letter", "LETTER"])
+def test_letter_paper(cli, tmp_path, paper):
+    """`--paper Letter` (and `A4`), as paper sizes are written, was "choose one of a4, letter"."""
     out = tmp_path / "sheet.pdf"
-    assert _sheet(cli, BURN, out, "-f", "mtg/modern", "--paper", "letter").returncode == 0
+    assert _sheet(cli, BURN, out, "-f", "mtg/modern", "--paper", paper).returncode == 0
     assert b"/MediaBox [0 0 612.00 792.00]" in out.read_bytes()
 
 

@@ -369,6 +369,37 @@ def test_report_onto_a_file_the_batch_reads_is_refused(cli, tmp_path, target):
     assert (tmp_path / target).read_bytes() == before
 
 
+@pytest.mark.parametrize("option, target", [
+    ("--report", "regs/summary.txt"), ("--report", "regs/day1/report.dek"), ("--sheets", "regs/sheets.txt"),
+    ("--report", "./regs/../regs/r.ydk"),
+])
+def test_an_output_the_next_batch_of_the_folder_would_check_as_a_deck_is_refused(cli, tmp_path, option, target):
+    write(tmp_path, {"regs/ok.txt": LEGAL})
+    done = cli("batch", "regs", "-f", FORMAT, "-q", option, target, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"deckcheck: error: {option} {Path(target)}: cannot write (it lies in the folder regs this batch checks and is named "
+        "as a decklist, so the next batch of regs would check it as a deck; name a file outside regs, or with another "
+        "extension)\n"
+    )
+    assert done.stdout == ""  # refused before any deck was checked
+    assert sorted(path.name for path in (tmp_path / "regs").rglob("*")) == ["ok.txt"]
+
+
+@pytest.mark.parametrize("option, target", [
+    ("--report", "regs/report.json"), ("--sheets", "regs/sheets.pdf"), ("--report", "regs/.out/summary.txt"),
+    ("--report", "regs/NOTES.txt"), ("--report", "summary.txt"),
+])
+def test_an_output_the_next_batch_skips_may_lie_in_the_folder(cli, tmp_path, option, target):
+    write(tmp_path, {"regs/ok.txt": LEGAL})
+    done = cli("batch", "regs", "-f", FORMAT, "-q", option, target, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / target).is_file()
+    again = cli("batch", "regs", "-f", FORMAT, "-q", "-o", "json", cwd=tmp_path)
+    assert again.returncode == 0, again.stdout
+    assert [result["deck"] for result in json.loads(again.stdout)["results"]] == ["ok.txt"]
+
+
 def _special_file(path: Path, kind: str) -> None:
     """A named pipe, or (as root) a character device like /dev/null, at `path`."""
     if kind == "fifo":

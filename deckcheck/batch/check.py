@@ -65,6 +65,8 @@ class BatchReport:
     # Warnings for stderr: the source's (RegistrationSet.notes), then a team column no rule
     # of its format reads (_teams_without_rules).
     notes: list[str] = field(default_factory=list)
+    # Notes for stderr after the report: decks whose cards are another game's (other_games.py).
+    hints: list[str] = field(default_factory=list)
 
     @property
     def nothing_to_check(self) -> bool:
@@ -231,6 +233,11 @@ def check_registrations(
         from .verdict_store import VerdictStore  # here: a batch that keeps none needs no SQLite store
 
         store = VerdictStore.open()
+    other_games = None
+    if cards:  # without card data no card is unknown
+        from .other_games import IN_A_FOLDER, IN_A_MANIFEST, OtherGames
+
+        other_games = OtherGames(cards_db, IN_A_MANIFEST if found.manifest is not None else IN_A_FOLDER)
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
@@ -253,6 +260,8 @@ def check_registrations(
             if in_archive is not None:
                 in_archive.show(result)
             totals.count(result)
+            if other_games is not None and not result.legal:
+                other_games.hear(row, result, formats.loaded.get(row.format_of(format_id)))
             if sink is not None:
                 sink(row, result)
             else:
@@ -290,6 +299,7 @@ def check_registrations(
         deck_checks=sample, totals=totals, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
         notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
+        hints=other_games.notes() if other_games is not None else [],
     )
 
 

@@ -123,9 +123,24 @@ def _line_notes(registration: Registration, span: range, read: ManifestText) -> 
 _NO_COMMENT_LINES = "; a manifest has no comment lines: its first line names the columns"
 
 
+def is_own_report(names: Iterable[str]) -> bool:
+    """Whether a table's header `names` are those of the report `deckcheck batch -o csv`
+    writes (one row per problem, `scope` first): it names `player` and `deck` columns, but
+    its rows are a run's verdicts, not registrations."""
+    from ..report.csv import COLUMNS  # only for a table's header
+
+    return tuple(name.strip().strip('"').lstrip("\ufeff").strip().lower() for name in names) == COLUMNS
+
+
+OWN_REPORT = "a report deckcheck wrote (batch -o csv), not a manifest: its rows are a run's verdicts, not registrations"
+
+
 def _header(names: list[str], shown: str, line: int) -> list[str]:
     """The column names of a header written on `line` (a CSV's first line that is not
-    blank), lower case; InputError when a required one is missing or one is given twice."""
+    blank), lower case; InputError when a required one is missing or one is given twice,
+    or when it is deckcheck's own CSV report's."""
+    if is_own_report(names):
+        raise InputError(f"{shown}: {OWN_REPORT}; give the manifest of the registrations, or their folder")
     spelled = [name.strip().lstrip("\ufeff") for name in names]
     header = [name.lower() for name in spelled]
     _refuse_twice(spelled, f"{shown} line {line}")
@@ -524,11 +539,13 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             format_refused = True
     platform = cell("platform")
     if platform is not None:
-        from ..games.mtg.cards import PLATFORMS
+        from ..games.mtg.cards import PLATFORMS, platform_meant
 
         written, platform = platform, platform.lower()
         if platform not in PLATFORMS:
-            problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}")  # as the cell says it
+            meant = platform_meant(written)
+            hint = f"; write {meant} for {written}" if meant is not None else ""
+            problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}{hint}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
     if pool is not None:

@@ -29,8 +29,8 @@ from ..errors import InputError
 from ..limits import quoted
 from ..textio import decode
 from .manifest import (
-    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter, is_manifest,
-    read_manifest,
+    MANIFEST_SUFFIXES, MAX_MANIFEST_BYTES, OWN_REPORT, REQUIRED, TABLE_DELIMITERS, find_header, header_delimiter,
+    is_manifest, is_own_report, read_manifest,
 )
 from .registration import Registration, RegistrationSet, Skipped
 from ..lazy_pattern import lazy
@@ -67,10 +67,23 @@ def open_source(source: str | Path, *, allow_outside_paths: bool = False) -> Ite
             f"it looks like a manifest (its line {saved.line} names the columns player and deck): "
             f"rename it {path.stem}{saved.suffix}"
         )
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        # A registration form's sheet as the organiser downloaded it: "to check one decklist
+        # use validate" was no advice for it.
+        csv_name = shlex.quote(str(path.with_suffix(".csv")))
+        raise InputError(
+            f"{shown}: a spreadsheet workbook ({path.suffix}), which deckcheck does not read: save the sheet of "
+            f"registrations as CSV (UTF-8) and run `deckcheck batch {csv_name}`"
+        )
     raise InputError(
         f"{shown}: expected a folder of decklists, a manifest ({', '.join(MANIFEST_SUFFIXES)}) "
         "or a .zip of either; to check one decklist use `deckcheck validate`"
     )
+
+
+# Workbooks a spreadsheet program saves (Excel, LibreOffice, Numbers): a manifest kept in
+# one is saved as CSV first.
+SPREADSHEET_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".ods", ".numbers")
 
 
 class SavedAsText(NamedTuple):
@@ -132,12 +145,36 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
             found.skipped.append(Skipped(relative, trailing, unchecked=True))
         elif suffix not in claimed:
             found.skipped.append(Skipped(relative, _not_a_decklist(relative, path, suffix, found)))
-        elif _DOCUMENT.match(path.name):
+        elif is_document(path.name):
             found.skipped.append(Skipped(relative, "not a decklist (a document, by its name); rename it to check it as a deck"))
         else:
             found.registrations.append(Registration(deck=relative, path=path))
     found.skipped.sort(key=_by_file)
     return found
+
+
+def is_document(name: str) -> bool:
+    """Whether a file named `name` is an organiser's document (`DOCUMENT_NAMES`), which a
+    walk lists as skipped whatever its extension."""
+    return _DOCUMENT.match(name) is not None
+
+
+def walk_would_check(root: Path, path: Path) -> bool:
+    """Whether a later `walk` of the folder `root` would take the file `path` (which need
+    not exist yet) as a registration: it lies under `root`, by its real path, through no
+    hidden folder, with a decklist's extension and no document's name. A report or sheets
+    written there would be checked as a deck by the next run of the same command."""
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    if real == real_root or not tree.is_within(real, real_root):
+        return False
+    parts = Path(os.path.relpath(real, real_root)).parts
+    if any(tree.is_hidden(part) for part in parts):
+        return False
+    name, claimed = parts[-1], parsers.extensions()
+    if _after_extension(name, claimed):  # `report.txt `: a registration that could not be checked
+        return True
+    return os.path.splitext(name)[1].lower() in claimed and not is_document(name)
 
 
 def _after_extension(name: str, claimed: Collection[str]) -> str | None:
@@ -156,13 +193,47 @@ def _after_extension(name: str, claimed: Collection[str]) -> str | None:
 def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationSet) -> str:
     """Why a file no parser claims is skipped; for one that looks like a manifest, how to
     have it read (a folder is checked file by file and never reads one)."""
+    if path.name.startswith("~$"):
+        # What Office writes beside a document while it is open (`~$reg.xlsx`), hidden on
+        # Windows but not once the folder is copied elsewhere: no workbook to save as CSV.
+        return "an Office lock file (its document is open in Office), not read"
+    if suffix in SPREADSHEET_SUFFIXES:
+        # The event's registrations kept as a workbook beside the decks: its players and
+        # teams are not read, and the decks are checked as a folder's, with no player.
+        workbook = "a spreadsheet workbook, not read: to have its registrations read, save them as CSV"
+        if found.kind == "zip":
+            return f"{workbook} at the top of the archive"
+        command = shlex.quote((Path(found.source) / relative).with_suffix(".csv").as_posix())
+        return f"{workbook} and run `deckcheck batch {command}`"
+    if suffix == ".zip":
+        # Registrations sent as an archive and saved among the decks: the run passed
+        # without them ("not a decklist (.zip extension)").
+        if found.kind == "zip":
+            return "a zip archive inside the archive, not opened: give it as a source of its own"
+        command = shlex.quote((Path(found.source) / relative).as_posix())
+        return (f"a zip archive, not opened: a folder is checked file by file; to check what it holds, "
+                f"run `deckcheck batch {command}`")
     if not (is_manifest(path) and _looks_like_manifest(path, broken=False)):
+        if suffix in TABLE_DELIMITERS and _is_own_report(path):
+            return f"{OWN_REPORT}; not read"
         return f"not a decklist ({suffix or 'no'} extension)"
     if found.kind == "zip":
         return ("looks like a manifest, not read: only a manifest at the top of the archive "
                 "(or of its only folder) is read")
     command = shlex.quote((Path(found.source) / relative).as_posix())
     return f"looks like a manifest, not read: a folder is checked file by file; to check its registrations, run `deckcheck batch {command}`"
+
+
+def _is_own_report(path: Path) -> bool:
+    """Whether the table file `path` is a report `deckcheck batch -o csv` wrote (its first
+    4 KiB: the header)."""
+    try:
+        with open(path, "rb") as stream:
+            text = decode(stream.read(4096), source=str(path))
+    except (OSError, InputError):
+        return False
+    first, _, named = find_header(text.splitlines())
+    return is_own_report(first.split(named or header_delimiter(first)))
 
 
 def _by_file(item: Skipped) -> str:
@@ -215,7 +286,10 @@ def _looks_like_manifest(path: Path, *, broken: bool = True) -> bool:
         return False
     if path.suffix.lower() in TABLE_DELIMITERS:
         # The header after Excel's `sep=;` line, as reading the manifest finds it.
-        first = find_header(text.splitlines(), skip=_is_comment if broken else None).text.lower()
+        first, _, named = find_header(text.splitlines(), skip=_is_comment if broken else None)
+        first = first.lower()
+        if is_own_report(first.split(named or header_delimiter(first))):
+            return False  # a batch's `-o csv` report left beside the decks (_not_a_decklist)
         return all(column in first for column in REQUIRED)
     # YAML: a list of rows or `registrations:`; a format file (name, game, ...) is not one.
     from ..yamlload import YamlError, load_yaml

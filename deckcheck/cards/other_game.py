@@ -4,16 +4,22 @@ A Yu-Gi-Oh! deck in a repository whose default format is Magic's (a folder no `f
 glob reaches) comes out as a list of `unknown card '14558127'` errors, one per card, and
 nothing says why. When most of a deck's names are unknown to its format's game and most
 of those are cards of another game, `check` warns once and `validate` notes it, naming
-that game. The deck's errors stay: it is not legal in the format it was checked against.
+that game; `batch` notes it from each deck's result (batch/other_games.py). The deck's
+errors stay: it is not legal in the format it was checked against.
 """
 from __future__ import annotations
 
 import os
 
+from typing import TYPE_CHECKING
+
 from ..formats import Format
 from ..model import Deck
 from ..result import DeckResult
 from .resolve import RULE as UNKNOWN_CARD
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 # Names looked up in the other games' card data: enough to tell a deck of that game from
 # a few typos, few enough to stay quick on a deck of hundreds of unknown names.
@@ -27,14 +33,39 @@ def other_game_hint(
     names are mostly another game's cards, ending with `how` the user gives a format
     (`-f`); else None. `cards_db` is the database the command was given (`--cards-db`),
     None for the default one."""
+    unknown = unknown_names(result)
+    names = {entry.name for entry in deck.entries}
+    if not unknown or len(unknown) * 2 < len(names):
+        return None
+    other = other_game(unknown, fmt, cards_db)
+    return None if other is None else hint_text(shown, fmt, other, how)
+
+
+def unknown_names(result: DeckResult) -> list[str]:
+    """The names of `result`'s `unknown-card` errors, each once, in the deck's order."""
+    return list(dict.fromkeys(p.card for p in result.problems if p.rule == UNKNOWN_CARD and p.is_error and p.card))
+
+
+def mostly_unknown(result: DeckResult) -> list[str]:
+    """The unknown names of a checked deck (`unknown_names`) when they are at least half of
+    its cards, from its result alone (a batch's result travels without the deck's lines:
+    its counts and problems say it); [] otherwise, without looking at the problems of a
+    legal deck (nearly every one of an event)."""
+    if result.legal or result.unreadable:
+        return []
+    unknown = [p for p in result.problems if p.rule == UNKNOWN_CARD and p.is_error and p.card]
+    if not unknown or sum(p.count or 1 for p in unknown) * 2 < sum(result.counts.values()):
+        return []
+    return list(dict.fromkeys(p.card for p in unknown))  # type: ignore[misc]  # cards checked above
+
+
+def other_game(unknown: list[str], fmt: Format, cards_db: str | os.PathLike[str] | None = None) -> Game | None:
+    """The game other than `fmt`'s that has most of (a sample of) the `unknown` names as
+    cards, or None."""
     from . import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
 
-    unknown = list(dict.fromkeys(p.card for p in result.problems if p.rule == UNKNOWN_CARD and p.is_error and p.card))
-    names = {entry.name for entry in deck.entries}
-    if not unknown or len(unknown) * 2 < len(names):
-        return None
     own = GAMES.get(fmt.game)
     sample = unknown[:_SAMPLE]
     for other in GAMES.values():
@@ -48,6 +79,17 @@ def other_game_hint(
             continue
         found = sum(other.find_card(catalog, name) is not None for name in sample)
         if found * 2 > len(sample):
-            mine = own.label if own is not None else fmt.game
-            return f"{shown}: its card names are not {mine} cards but {other.label} cards: give it a {other.label} format ({how})"
+            return other
     return None
+
+
+def hint_text(shown: str, fmt: Format, other: Game, how: str, *, several: bool = False) -> str:
+    """`SHOWN: its card names are not Magic cards but Yu-Gi-Oh! cards: give it a Yu-Gi-Oh!
+    format (HOW)`; `several`: SHOWN names several decks (`their ...`, `give each ...`)."""
+    from ..games import GAMES
+
+    own = GAMES.get(fmt.game)
+    mine = own.label if own is not None else fmt.game
+    its, it = ("their", "each") if several else ("its", "it")
+    return (f"{shown}: {its} card names are not {mine} cards but {other.label} cards: "
+            f"give {it} a {other.label} format ({how})")

@@ -11,7 +11,8 @@ folded names on the first unknown name: it gives exactly the answer of difflib's
 `get_close_matches` over every name (`close_names`), in a few milliseconds instead of a
 hundred, by ranking only the names that could reach the cutoff; their suggestions put
 first the names an unknown name is the shortened start of (`Nibiru` -> `Nibiru, the
-Primal Being`), and when nothing comes close, the names whose first words it nearly is
+Primal Being`; a name that goes on with `'s`, `Thrall's Fury`, after the others), and
+when nothing comes close, the names whose first words it nearly is
 (`Ash Blosom` -> `Ash Blossom & Joyous Spring`). Magic's suggestions put first the legendary cards an unknown name is the
 short name of, the part before the comma (`Kenrith` -> `Kenrith, the Returned King`) or,
 for a legendary creature without one, before `the` or `of` (`Lurrus` -> `Lurrus of the Dream-Den`).
@@ -157,7 +158,7 @@ class NameIndex:
                 break
             if len(key) > len(word) and not key[len(word)].isalnum():
                 found.append(key)
-        found.sort(key=lambda key: (len(key), key))
+        found.sort(key=lambda key: (_possessive(key, len(word)), len(key), key))
         return [self._by_key[key] for key in found[:limit]]
 
     def closest(self, name: str, limit: int) -> list[str]:
@@ -200,6 +201,13 @@ class NameIndex:
                 else:
                     heapq.heappushpop(best, (score, key))
         return [self._by_key[key] for _, key in sorted(best, reverse=True)]
+
+
+def _possessive(key: str, end: int) -> bool:
+    """Whether the folded name `key` goes on from its first `end` letters with `'s`: a card
+    named for the one a shortened name names (`Thrall's Fury`), which `completions` ranks
+    after the names that are it (`Thrall, Warchief of the Horde`, `Thrall the Earth-Warder`)."""
+    return key[end:end + 2] in ("'s", "’s")
 
 
 def common_subsequence(text: str, positions: dict[str, int], size: int) -> int:

@@ -316,9 +316,13 @@ def _not_found(
     from ..problem import ERROR, WARNING
 
     suggestions = game.card_suggestions(catalog, name)
-    hint = f"; did you mean {names_listed(suggestions)}?" if suggestions else ""
-    hint += _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
+    meant = f"did you mean {names_listed(suggestions)}?" if suggestions else ""
+    other = _other_game_hint(name, game, cards_db, offline=offline or offline_by_default(), suggested=suggestions,
                              chosen=game_id is not None or fmt is not None)
+    # Another game's card of that very name (or one it begins) is the likelier answer: it
+    # comes first, the searched game's near names after it (`maxx c` in the WoW TCG is
+    # Maxx "C", a Yu-Gi-Oh! card, before it is Maexxna).
+    hint = f"{other}; or {meant}" if other and meant else other or (f"; {meant}" if meant else "")
     what = "card named" if game is default() else f"{game.label} card"
     # A query of digits is a passcode in a passcode game (None: not one, or thousands of
     # digits no passcode has); a Rush Duel id gets the catalog's note.

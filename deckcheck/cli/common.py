@@ -331,6 +331,14 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
     return value
 
 
+def one_of_any_case(option: str, value: str, choices: Iterable[str]) -> str:
+    """The one of `choices` (lower case) that `value` is, case and spaces aside (`--paper A4`,
+    as paper sizes are written, is a4), else DeckcheckError (exit 2) quoting `value` as given."""
+    listed = list(choices)
+    folded = value.strip().lower()
+    return folded if folded in listed else one_of(option, value, listed)
+
+
 def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
     """Stop (exit 2) when `path` cannot or must not be written: `-` (which means a standard
     stream everywhere else), a symbolic link or a relative

@@ -10,8 +10,8 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, no_empty_argument, one_of, open_cards, say_note, tables_on_stdout, warn, warn_unknown_format_names,
-    writable, write_file,
+    coloured, distinct_outputs, emit, no_empty_argument, one_of_any_case, open_cards, say_note, tables_on_stdout, warn,
+    warn_unknown_format_names, writable, write_file,
 )
 from ..wording import counted
 
@@ -50,6 +50,7 @@ def run_batch(
     reporter = choose(output, BATCH)
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
+    paper = _paper(paper)
     _sheet_options(sheets_file, event=event, paper=paper)
     bars: list[Progress] = []
 
@@ -62,6 +63,8 @@ def run_batch(
     read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
     if report_file is not None:
         writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
+    for option, output_file in (("--report", report_file), ("--sheets", sheets_file)):
+        _not_a_deck_of(source, option, output_file)
     # An unknown -f or a missing --cards-db is a usage error before anything is read.
     _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
     sheets = None
@@ -135,6 +138,8 @@ def run_batch(
         emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter),
              color=color)
     shown.close()
+    for hint in result.hints:  # as validate notes them: decks whose cards are another game's
+        say_note(hint)
     say_note(note)  # once, after the report: card pools went unchecked without a database
     say_note(_without_pools(result, format_ref))
     if result.nothing_to_check:
@@ -142,6 +147,22 @@ def run_batch(
         untouched = f"; {_listed_files(unwritten)} not written" if unwritten else ""
         raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}{untouched}")
     return result.exit_code
+
+
+def _not_a_deck_of(source: str, option: str, path: Path | None) -> None:
+    """Stop (exit 2) when the output `path` would be a deck of the folder `source` in the
+    next run: an organiser's `--report decks/summary.txt` was checked as an illegal deck by
+    the run after it (and refused as a file that run reads). An output the walk skips (a
+    `.json`, a `.pdf`, under a hidden folder) may lie in the folder: it is listed as
+    skipped, as CI's `batch . --report deckcheck.xml` has it."""
+    from ..batch.sources import walk_would_check
+
+    if path is None or not Path(source).is_dir() or not walk_would_check(Path(source), path):
+        return
+    raise DeckcheckError(
+        f"{option} {path}: cannot write (it lies in the folder {source} this batch checks and is named as a decklist, "
+        f"so the next batch of {source} would check it as a deck; name a file outside {source}, or with another extension)"
+    )
 
 
 def _paperwork_not_written(result, sheets_file: Path | None, report_file: Path | None, output: str) -> list[Path]:  # type: ignore[no-untyped-def]
@@ -204,19 +225,22 @@ def _row_format(result: object) -> object:
 
 
 def _sheet_options(sheets_file: Path | None, *, event: str | None, paper: str | None) -> None:
-    """`--event` and `--paper` are the `--sheets` pages' alone: a bad paper is a usage error
-    whether or not sheets are asked for, and either option without `--sheets` is one too
-    (as `--seed` without `--deck-check` is), since an organiser who gave them expects sheets
-    that would never be written."""
-    from ..paperwork import PAPERS
-
-    if paper is not None:
-        one_of("--paper", paper, PAPERS)
+    """`--event` and `--paper` are the `--sheets` pages' alone: either option without
+    `--sheets` is a usage error (as `--seed` without `--deck-check` is), since an organiser
+    who gave them expects sheets that would never be written (a bad paper is one whether or
+    not sheets are asked for: `_paper`)."""
     if sheets_file is None:
         if event is not None:
             raise DeckcheckError("--event only names the event on the --sheets pages; add --sheets FILE.pdf")
         if paper is not None:
             raise DeckcheckError("--paper only sets the paper of the --sheets pages; add --sheets FILE.pdf")
+
+
+def _paper(paper: str | None) -> str | None:
+    """`--paper` as its PAPERS id, in any case (`A4`, `Letter`); a usage error when it is none."""
+    from ..paperwork import PAPERS
+
+    return None if paper is None else one_of_any_case("--paper", paper, PAPERS)
 
 
 def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, date: str | None, paper: str | None, cards_db: Path | None):  # type: ignore[no-untyped-def]

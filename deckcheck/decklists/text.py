@@ -425,6 +425,12 @@ _LABEL = lazy(r"^(?:[^:]*:\s*\d[\d\s]*(?:cards?)?|sb\s+\d.*)$", re.IGNORECASE)
 _SENTENCE = lazy(r"[a-z]{3}\.(?:\s+[A-Z]|$)|\b(?:https?://|www\.)")
 
 
+# Sections that hold one copy of each card they name, by the game's rules (a hero, a
+# commander, a companion): a name there with no count is that one copy, as sure as `1 Name`,
+# and no warning asks whether 1 is right.
+_ONE_COPY_ZONES = frozenset((HERO, COMMANDER, COMPANION))
+
+
 class _Uncounted(Problem):
     """A line read as one copy of the card it names (its `entry`): no problem of its own,
     but returned where `_card_line` returns its problems, so that lines with a count pay
@@ -636,7 +642,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if isinstance(result, Problem):
                 if result.__class__ is _Uncounted:
                     entries.append(result.entry)  # type: ignore[attr-defined]
-                    uncounted.append(number)
+                    if line_zone not in _ONE_COPY_ZONES:
+                        uncounted.append(number)
                     continue
                 problems.append(result)
                 if not entries and isinstance(problems, LineProblems) and problems.full:

@@ -66,7 +66,20 @@ PerGame = tuple[Any, Any | None]
 
 
 def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, cast: Sequence[str] = (), **options: Any) -> Comparison:
-    """Simulate `deck` under each policy file and tabulate the results."""
+    """Simulate `deck` under each policy file and tabulate the results. A format without
+    mulligans keeps every opening hand whatever the policy: there is nothing to compare
+    (OptionError, before any simulation)."""
+    from ..formats import Format, load
+
+    fmt = fmt if isinstance(fmt, Format) else load(fmt)
+    if not fmt.opening_hand.has_mulligans:
+        # Every policy's row would be the same numbers (keep7 100%, mulligan 0%): a table of
+        # constants read as policies that do equally well.
+        raise OptionError(
+            "compare", f"has nothing to compare in {fmt.id}: the format has no mulligans (mulligan: none), so every "
+            "opening hand is kept and every keep policy gives the same numbers; simulate the deck with one of them "
+            "({0}) to see its cards by turn", also=("policy_file",),
+        )
     runs = [
         simulate(deck, fmt, policy_file=policy, turns=turns, cast=cast, common_random=True, land_drop_turns=turns, **options)
         for policy in policies
@@ -80,7 +93,9 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
                 "lower {0}", also=("turns",),
             )
     exact = all(run.outcome.mode == "exact" for run in runs)
-    columns = ["keep7", "mulligan", "expected_hand_size"]
+    # A redraw of the same size (WoW TCG) keeps a full hand under every policy: only how
+    # often the policies redraw differs, so the hand-size columns, constants, are left out.
+    columns = ["mulligan"] if fmt.opening_hand.keeps_its_size else ["keep7", "mulligan", "expected_hand_size"]
     if runs[0].has_lands:  # a game without lands (Yu-Gi-Oh!, WoW TCG) has no land columns, as simulate's report
         columns += ["expected_lands", f"land_drops({turns})"]
     for name in dict.fromkeys(cast):
@@ -105,6 +120,9 @@ def compare(deck: Any, fmt: Any, policies: Sequence[str | Path], *, turns: int, 
                     row.differences[column] = _difference(pair, first_games[(column, side)])
             rows.append(row)
     warnings = list(dict.fromkeys(w for run in runs for w in run.warnings))
+    if fmt.opening_hand.keeps_its_size:
+        warnings.append(f"{fmt.id} redraws a hand of the same size: every policy keeps {fmt.opening_hand.size} cards, "
+                        "so the policies differ only in how often they redraw (mulligan)")
     first = runs[0].outcome
     return Comparison(
         deck=runs[0].deck.source, format=runs[0].fmt.id, mode="exact" if exact else "monte-carlo",

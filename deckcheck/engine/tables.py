@@ -132,7 +132,9 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
             f"  {pad(name, width)}  {pad(row.side, 4)}" + "".join(f"  {pad(text, room, right=True)}" for text, room in zip(texts, rooms))
         )
     lines.append("")
-    lines.append("  columns: " + "; ".join(f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c))
+    abbreviated = [f"{_short(c)} = {c}" for c in comparison.columns if _short(c) != c]
+    if abbreviated:  # a table of whole names (a WoW TCG deck's `mulligan` alone) needs no key
+        lines.append("  columns: " + "; ".join(abbreviated))
     for warning in comparison.warnings:
         lines.append(f"note: {warning}")
     return "\n".join(line.rstrip() for line in lines) + "\n"

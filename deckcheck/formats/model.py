@@ -188,6 +188,13 @@ class OpeningHand(Record):
         """A hand may be mulliganed (`mulligan: none`, Yu-Gi-Oh!: every hand is kept)."""
         return self.mulligan != "none"
 
+    @property
+    def keeps_its_size(self) -> bool:
+        """Every kept hand has `size` cards: no mulligans, or a redraw of the same size
+        (`once`, WoW TCG), so P(the full hand) is 1 and the expected hand size `size`
+        whatever the keep rule."""
+        return self.mulligan in ("none", "once")
+
 
 class Format(Record):
     """A format as the rules read it (built by `build_format`); `data` keeps the merged

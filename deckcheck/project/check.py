@@ -416,10 +416,16 @@ def run_check(
                 text = (f"{config.shown}: simulate.{one_line(spec.glob)}: matches no deck, so its assertions did not run"
                         f"{_why_no_deck(config, spec.glob, walked, deck_names)}")
                 warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("simulate", spec.glob))))
-        for pattern, _ in config.formats:
-            if not any(matches(pattern, rel) for rel in deck_names):
+        patterns = [pattern for pattern, _ in config.formats]
+        for index, pattern in enumerate(patterns):
+            matched = [rel for rel in deck_names if matches(pattern, rel)]
+            if not matched:
                 text = f"{config.shown}: formats.{one_line(pattern)}: matches no deck{_why_no_deck(config, pattern, walked, deck_names)}"
-                warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
+            elif (earlier := _shadowed_by(patterns[:index], matched)):
+                text = f"{config.shown}: formats.{one_line(pattern)}: {_shadowed_text(earlier)}"
+            else:
+                continue
+            warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
     warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
     # Warnings first, as stderr has them (before the report; the notes follow it).
     if strict or config.strict:
@@ -492,6 +498,31 @@ def _selection_globs_unused(
             if key == "decks" or hint:
                 found.append(((key, pattern), f"{config.shown}: {key}: {pattern!r} matches no {what}{hint}"))
     return found
+
+
+def _shadowed_by(earlier: list[str], matched: list[str]) -> list[str]:
+    """The `earlier` formats globs that take the decks of `matched` (each deck's first
+    match), when they take every one of them: the glob that matched them then gives no
+    deck its format (first match wins); [] when it gives one a format."""
+    taking: list[str] = []
+    for rel in matched:
+        first = next((glob for glob in earlier if matches(glob, rel)), None)
+        if first is None:
+            return []
+        if first not in taking:
+            taking.append(first)
+    return sorted(taking, key=earlier.index)
+
+
+def _shadowed_text(earlier: list[str]) -> str:
+    """Why a formats glob applies to no deck: the earlier globs (in order) that take them."""
+    from ..wording import listed
+
+    globs = listed([repr(one_line(glob)) for glob in earlier], last="and")
+    takes = "takes every deck" if len(earlier) == 1 else "take the decks"
+    # Above the first of them is above them all.
+    return (f"applies to no deck: {globs} above it {takes} it matches (the first glob that matches a deck gives "
+            f"its format); move it above {one_line(earlier[0])!r}")
 
 
 def _excluded(config: ProjectConfig, pattern: str, files: Iterable[str]) -> str:

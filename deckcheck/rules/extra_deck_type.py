@@ -5,7 +5,8 @@ Format key `extra_deck_types`: the card types that make a card an Extra Deck car
 (`[Fusion, Synchro, Xyz, Link]`, YGOPro type bits 0x40, 0x2000, 0x800000, 0x4000000). A
 Pendulum monster that is none of them belongs to the Main Deck. The side deck may hold
 either kind. Cards the format forbids outright by type (`banned_types`, such as tokens)
-are left to `card-type`. Needs card data; without it one warning says so.
+are left to `card-type`, and are not named among the Extra Deck's types (Genesys: "only
+Fusion, Synchro and Xyz monsters"). Needs card data; without it one warning says so.
 
 FAIL (yugioh/advanced-tcg): a Link monster in the main deck ->
 "Accesscode Talker is a Link Monster: it belongs in the Extra Deck".
@@ -30,6 +31,15 @@ KEYS = {"extra_deck_types": ListOf(Str(TYPE_NAMES))}
 
 def _kinds(types: list[str]) -> str:
     return ", ".join(types[:-1]) + f" and {types[-1]}" if len(types) > 1 else types[0]
+
+
+def _allowed(fmt: Format) -> list[str]:
+    """The Extra Deck types a deck of `fmt` may hold: `extra_deck_types` but those the
+    format bans outright (`banned_types`: Genesys's Link), which card-type reports. The
+    messages and `formats show` name these, not Link beside "Link not allowed"."""
+    wanted = [str(name) for name in fmt.option("extra_deck_types") or ()]
+    excluded = {str(name) for name in fmt.option("banned_types") or ()}
+    return [name for name in wanted if name not in excluded] or wanted
 
 
 def applies(fmt: Format) -> bool:
@@ -62,10 +72,11 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         elif entry.zone == EXTRA and not card.types & extra_types:
             yield Problem(
                 rule=ID, zone=EXTRA, line=entry.line, card=entry.name, count=count,
-                message=f"{entry.name} is {a_card_of_types(card.type)}: the Extra Deck holds only {_kinds(wanted)} monsters",
+                message=f"{entry.name} is {a_card_of_types(card.type)}: the Extra Deck holds only "
+                        f"{_kinds(_allowed(fmt))} monsters",
             )
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
-    extra_types = fmt.option("extra_deck_types")
+    extra_types = _allowed(fmt)
     return [f"Extra Deck: only {_kinds(extra_types)} monsters, and those only there"] if extra_types else []

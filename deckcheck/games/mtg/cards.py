@@ -38,6 +38,18 @@ _NOT_IDENTITY = "This ability doesn't affect its color identity."
 # The platforms a printing can come out on (`--platform`), in the order messages name them.
 PLATFORMS = ("paper", "mtgo", "arena")
 PAPER = PLATFORMS[0]
+# What people write for a platform in a spreadsheet or on the command line, by the id it
+# means (folded to lower case, one space): told, never taken, as the ids are the contract.
+_PLATFORM_NAMES = {
+    "magic online": "mtgo", "magic: the gathering online": "mtgo", "mtg online": "mtgo", "modo": "mtgo",
+    "mtg arena": "arena", "mtga": "arena", "magic arena": "arena", "magic: the gathering arena": "arena",
+    "tabletop": "paper", "in person": "paper", "in-person": "paper", "irl": "paper", "physical": "paper",
+}
+
+
+def platform_meant(written: str) -> str | None:
+    """The platform id a name written for one means (`Magic Online` -> `mtgo`), or None."""
+    return _PLATFORM_NAMES.get(" ".join(written.split()).lower())
 
 
 class Printing(NamedTuple):
