@@ -347,15 +347,15 @@ def render_text(diff: DeckDiff, *, shown: Shown = as_is) -> str:
 
     words = zone_words(diff.game)  # each card's zone as the heading of an equal pair says it
     lines = [f"{DIFFER}: {diff.registered} (registered) and {diff.found} (found)"]
-    for title, listed in (("Missing from the deck (registered, not found):", diff.missing),
+    for title, differences in (("Missing from the deck (registered, not found):", diff.missing),
                           ("Extra in the deck (found, not registered):", diff.extra)):
-        if listed:
+        if differences:
             lines.append(title)
-            cards = [cell(difference.card, shown) for difference in listed]
+            cards = [cell(difference.card, shown) for difference in differences]
             width = widest(cards)
             lines += [
                 f"  {pad(words.get(difference.zone, difference.zone), 10)} {pad(str(difference.count), 2, right=True)} {pad(card, width)}"
                 f"  (registered {difference.registered}, found {difference.found})"
-                for difference, card in zip(listed, cards)
+                for difference, card in zip(differences, cards)
             ]
     return "\n".join(lines) + "\n"
