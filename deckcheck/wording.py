@@ -47,7 +47,10 @@ def yaml_quoted(text: str) -> str:
     double-quoted YAML scalar reads alike."""
     import json  # only for a file that is wrong
 
-    return json.dumps(text, ensure_ascii=False)
+    quoted = json.dumps(text, ensure_ascii=False)
+    # A lone surrogate (a library caller's JSON "\ud800") is written as JSON's escape, which
+    # YAML reads alike: kept raw, no UTF-8 could hold the message that quotes it.
+    return quoted if quoted.isascii() else quoted.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> str:

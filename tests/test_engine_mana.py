@@ -361,3 +361,15 @@ def test_the_costs_advice_writes_the_name_as_yaml_reads_it_on_one_line(name, wri
     import yaml
 
     assert yaml.safe_load(f"{{{written}: x}}") == {name: "x"}
+
+
+def test_a_cast_name_with_a_lone_surrogate_gives_an_error_a_website_can_send():
+    """A website's user names the spell (JSON's `"\\ud800"` arrives as a lone surrogate): the
+    advice quoted it raw as YAML to write, so the error's message could not be encoded as
+    UTF-8 (the start of the same message already showed `'\\ud800'`). YAML and JSON read
+    the escape alike."""
+    with pytest.raises(ManaError) as raised:
+        simulate("24 Wastes\n36 Grizzly Bears\n", "mtg/constructed", cast=["Wrath\ud800 of God"])
+    message = str(raised.value)
+    message.encode("utf-8")
+    assert message.endswith('like `costs: {"Wrath\\ud800 of God": "{2}{W}{W}"}`')

@@ -546,6 +546,23 @@ def test_library_text_with_a_lone_surrogate_is_read_not_a_traceback(call):
     assert validate("4 Isl\ud800and\n56 Mountain\n", "mtg/constructed").legal
 
 
+@pytest.mark.parametrize("url", ["ydke://AA\ud800!!!", "ydke://" + "A" * 60 + "\ud83d!!!"], ids=["short", "long"])
+def test_library_ydke_url_with_a_lone_surrogate_is_read_not_a_traceback(url):
+    """A `ydke://` URL is named by itself (a long one by its start and a digest of the
+    whole): a lone surrogate in it stopped the digest with a UnicodeEncodeError, and a
+    short one's name kept it, so its report could not be written as UTF-8. It is read as
+    the replacement character, as the rest of the text is."""
+    from deckcheck import validate
+    from deckcheck.decklists import inline_name
+
+    result = validate(url, "yugioh/advanced-tcg")
+    json.dumps(result.to_dict(), ensure_ascii=False).encode("utf-8")  # the whole report is UTF-8
+    assert [problem.rule for problem in result.problems] == ["parse-error", "deck-size"]
+    assert "\ufffd" in result.problems[0].message
+    # A batch manifest's deck cell is named the same way (PyYAML without libyaml reads "\ud800").
+    assert inline_name(url) == result.deck and result.deck.encode("utf-8")
+
+
 # A game of Magic rarely lasts past turn 20-30; past limits.MAX_TURNS a run could take
 # minutes on a 19,998-card deck, so every turn an option, a config or an assertion names is
 # bounded, and the error names the bound.

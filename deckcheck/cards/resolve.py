@@ -69,7 +69,10 @@ def script_note(name: str) -> str:
     data is English, and no spelling near it will be suggested."""
     import unicodedata  # only for an unknown name
 
-    scripts = {unicodedata.name(char, "").split(" ", 1)[0] for char in name if char.isalpha()}
+    # Each distinct letter beyond ASCII (whose letters are all Latin) named once: a pasted
+    # name is up to MAX_LINE_CHARS long, and every character of thousands of them looked up
+    # took seconds (tests/test_unknown_name_speed.py).
+    scripts = {unicodedata.name(char, "").split(" ", 1)[0] for char in set(name) if not char.isascii() and char.isalpha()}
     others = sorted(script for script in scripts if script and script != "LATIN")
     if not others:
         return ""

@@ -116,7 +116,10 @@ def file_shown(name: str) -> str:
 
 
 def inline_name(value: str) -> str:
-    """The name reports give a deck that is a command-line argument (a URL's `shown`)."""
+    """The name reports give a deck that is a command-line argument (a URL's `shown`).
+    A lone surrogate (a library caller's JSON `"\\ud800"`) is the replacement character, as
+    `parse_text` reads it: a name that kept it could not be written as UTF-8."""
+    value = without_surrogates(value)
     for module in _URL_READERS:
         if module.is_url(value):
             return getattr(module, "shown", str.strip)(value)

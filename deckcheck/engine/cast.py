@@ -14,14 +14,13 @@ mana before them (bottoming.py).
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..limits import MAX_TURNS, check_turns
 from ..names import card_key
-from ..wording import names_listed
+from ..wording import names_listed, yaml_quoted
 from .categories import Atoms, DeckProfile, did_you_mean, split_atoms
 from .events import Event, Holds
 from .keep import KeepPolicy
@@ -146,7 +145,7 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
             raise ManaError(f"{origin}: no such card in the main deck or the card data{hint}")
         # The name as a double-quoted YAML scalar (JSON's escapes): written raw, a line break
         # in it split the one-line error, and a quote gave advice no YAML reads.
-        written = json.dumps(name, ensure_ascii=False)
+        written = yaml_quoted(name)
         raise ManaError(
             f"{origin}: no mana cost known (no card database has it); import one with "
             "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {" + written + ": \"{2}{W}{W}\"}`"

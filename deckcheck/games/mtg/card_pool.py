@@ -83,14 +83,19 @@ class Holding:
     __slots__ = ("__weakref__",)
 
 
-# The Holding of each content some pool or memo still holds (weak: gone with the last).
-_HOLDINGS: weakref.WeakValueDictionary[tuple[Any, ...], Holding] = weakref.WeakValueDictionary()
+# The Holding of each content a pool holds, keyed by such a pool (equal pools are one key)
+# and weakly: the content goes with that pool, and an equal pool made later gets a Holding
+# of its own. A memo's key keeps only the Holding, which holds nothing: keyed by the
+# content, this kept every pool's sets while the memos kept their tables (up to
+# MAX_MEMO_KEYS), long after the formats were dropped (a server checking decks against
+# its users' uploads grew without end).
+_HOLDINGS: weakref.WeakKeyDictionary[CardPool, Holding] = weakref.WeakKeyDictionary()
 
 
 class CardPool(Record):
     # `_by_code` (the windows by set code), `_spans` and `_holdings` live in `__dict__`:
     # not fields, so outside ==, the hash, the repr and `replace`.
-    __slots__ = ("legality", "sets", "exclude_sets", "exclude_types", "rarities", "printed_on", "__dict__")
+    __slots__ = ("legality", "sets", "exclude_sets", "exclude_types", "rarities", "printed_on", "__dict__", "__weakref__")
 
     def __init__(self, legality: str | None = None,
                  sets: tuple[SetWindow, ...] | None = None,   # None: every set (minus exclude_sets)
@@ -105,7 +110,9 @@ class CardPool(Record):
         self.printed_on = printed_on
         self._by_code: dict[str, list[SetWindow]] = {}
         self._spans: dict[str, tuple[Availability, SetSpans]] = {}  # by platform (`spans`)
-        self._holdings: dict[bool, Holding] = {}  # by whether the legality counts (`holding`)
+        # By whether the legality counts (`holding`), with the copy that keys it in _HOLDINGS
+        # when that is not this pool.
+        self._holdings: dict[bool, tuple[Holding, CardPool | None]] = {}
         for window in sets or ():
             self._by_code.setdefault(window.code, []).append(window)
 
@@ -141,15 +148,14 @@ class CardPool(Record):
         snapshot on: without one, Legacy's and Vintage's pools hold the same cards)."""
         found = self._holdings.get(legality_counts)
         if found is None:
-            fields = dict(zip(self.record_fields(), self._key()))
-            if not legality_counts:
-                fields["legality"] = None
-            content = tuple(fields.items())
-            found = _HOLDINGS.get(content)
-            if found is None:
-                found = _HOLDINGS.setdefault(content, Holding())
-            self._holdings[legality_counts] = found
-        return found
+            # The key lives as long as this pool does: the pool, or a copy without the
+            # legality kept beside the Holding.
+            key = self if legality_counts or self.legality is None else self.replace(legality=None)
+            holding = _HOLDINGS.get(key)
+            if holding is None:
+                holding = _HOLDINGS.setdefault(key, Holding())
+            found = self._holdings[legality_counts] = (holding, None if key is self else key)
+        return found[0]
 
     def __getstate__(self) -> tuple[dict[str, Any], dict[str, Any]]:
         # A pool travels to batch workers without its spans (and the availability they came

@@ -1,0 +1,57 @@
+"""An unknown name's alphabet is looked up once a distinct letter, never once a character:
+a pasted text of 4 MiB of long unknown names (4,000 lines of 1,000 characters, each line
+its own name) took 5.3 s in Magic and 8.5 s in Yu-Gi-Oh!, 70% of it naming every letter of
+every name twice (`script_note`: 3.5 million Unicode lookups), where the same 4 MiB of
+short names takes about 2.4 s (docs/security.md)."""
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from deckcheck import validate
+from deckcheck.cards.resolve import script_note
+
+LINES = 1000
+FORMATS = ("mtg/modern", "yugioh/advanced-tcg", "wow/constructed")
+
+
+def _long_names(unit: str) -> str:
+    return "\n".join(f"1 {number:05d}{(unit * 1000)[:1000]}" for number in range(LINES))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("unit", [" 9 and ", " Jötun Молния"], ids=["latin", "cyrillic"])
+def test_long_unknown_names_cost_a_lookup_a_distinct_letter_not_a_character(fmt, unit, monkeypatch):
+    # Counted, not timed (as tests/test_invisible_speed.py): a busy CI machine would fail a
+    # clock for nothing. A first short list loads the card data, whose own names are looked
+    # up once (names._is_latin remembers each character).
+    validate(_long_names(unit)[:10_000], fmt)
+    calls = 0
+    name = unicodedata.name
+
+    def counted(char, *default):
+        nonlocal calls
+        calls += 1
+        return name(char, *default)
+
+    monkeypatch.setattr(unicodedata, "name", counted)
+    result = validate(_long_names(unit), fmt)
+    assert any(problem.rule == "unknown-card" for problem in result.problems)
+    distinct_letters = len({char for char in unit if char.isalpha() and not char.isascii()})
+    # Twice a name at most (its message, and whether the data has never heard of it).
+    assert calls <= 2 * LINES * distinct_letters
+
+
+@pytest.mark.parametrize(("name", "note"), [
+    ("Lightning Blot", ""),
+    ("Jötun Grunt", ""),  # Latin letters beyond ASCII are still English's alphabet
+    ("Молния", " (card names are read in English; this one is in Cyrillic letters)"),
+    ("ブラック・マジシャン", " (card names are read in English; this one is in Katakana letters)"),
+    ("闇の護封剣", " (card names are read in English; this one is in CJK letters)"),
+    ("Молния Βολή", " (card names are read in English; this one is in Cyrillic letters)"),  # the first in order
+    ("123 !?", ""),
+    ("", ""),
+])
+def test_the_alphabet_note_names_the_first_script_other_than_latin(name, note):
+    assert script_note(name) == note
