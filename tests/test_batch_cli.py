@@ -41,7 +41,7 @@ def test_many_decks_of_another_game_are_one_note_naming_the_first_of_them(cli, t
     MAX_HOLDERS_LISTED, whatever --jobs is (a deck checked in a worker comes back without
     its lines: the note reads the result)."""
     ygo = 'Main\n3 Maxx "C"\n3 Ash Blossom & Joyous Spring\n34 Kuriboh\n'
-    write(tmp_path, {**{f"event/p{number:02}.txt": ygo + f"1 Kuriboh\n" * (number % 3) for number in range(23)},
+    write(tmp_path, {**{f"event/p{number:02}.txt": ygo + "1 Kuriboh\n" * (number % 3) for number in range(23)},
                      "event/zz.txt": LEGAL_ISLANDS})
     done = cli("batch", "event", "-f", "mtg/modern", "--date", DATE, "-q", "--jobs", jobs, cwd=tmp_path)
     assert done.returncode == 1
