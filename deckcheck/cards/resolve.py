@@ -24,6 +24,13 @@ from .catalog import SUGGESTIONS, Catalog
 RULE = "unknown-card"
 UNKNOWN_MESSAGE = "unknown card "  # how the message of a name no card has begins (pipeline adds to it)
 _KNOWN_NAMES = (RULE, "known names")  # the key of resolve_by_name's memo in `Catalog.memo`
+# Marks a list may leave after a name (`4 Lightning Bolt,` from a comma-separated paste,
+# `1 Lightning Bolt.` at a sentence's end): no card name ends in a comma, a semicolon or a
+# colon, and a name that ends in a full stop (`Agents of S.H.I.E.L.D.`) is found as written
+# before the mark is dropped. Only a name that names no card is looked up again without it:
+# loosely spelled (`lightningbolt`), Lightning Bolt is also a face of Emeritus of Conflict,
+# so the loose spellings could not find it.
+_TRAILING_MARKS = frozenset(",;:.")
 # Spellings that memo keeps before it forgets them all (found again when asked): Magic's
 # catalog forgets its names itself (games/mtg/catalog.py), but a WoW TCG site's users
 # write a card's name in any case and spacing, and every spelling stayed (4,000 pasted
@@ -142,6 +149,8 @@ def resolve_by_name(
         canonical = known.get(name)
         if canonical is None:
             card = get(name)
+            if card is None and name[-1:] in _TRAILING_MARKS:
+                card = get(name[:-1].rstrip())  # `4 Lightning Bolt,`: a mark a list put after the name
             if card is None:
                 unknown.append(len(entries))
                 entries.append(entry)
