@@ -337,7 +337,13 @@ def _without_marks(path: str) -> tuple[str, str] | None:
         if mark in _QUOTES and (index == 0 or path[index - 1] in "/\\"):
             inner = path[index + 1:].rstrip(". ")
             if inner.endswith(_QUOTES[mark]):
-                unquoted = path[:index] + inner[:-1].rstrip(". ")
+                quoted = inner[:-1].rstrip(". ")
+                # What the quotes held stays where the path led: a batch confined the path
+                # as written (`'/etc/hostname'`, `'../x.txt'` are names inside the event's
+                # folder), so no hint names a file outside it, nor tells one exists there.
+                if os.path.isabs(quoted) or ".." in quoted.replace("\\", "/").split("/"):
+                    return None
+                unquoted = path[:index] + quoted
                 return (unquoted, IN_QUOTES) if unquoted and os.path.isfile(unquoted) else None
             return None
     return None

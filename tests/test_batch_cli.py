@@ -1417,6 +1417,23 @@ def test_a_deck_path_typed_with_quotes_or_a_full_stop_names_the_file_it_means(cl
     ]
 
 
+def test_a_quoted_deck_path_is_no_hint_of_files_outside_the_event_folder(cli, tmp_path):
+    """What the quotes hold is read inside the manifest's folder, as the path was confined
+    as written: `'/etc/hostname'` or `'../secret.txt'` in a stranger's manifest gets "no such
+    file" alone, never a hint that names the file outside or tells that it exists."""
+    write(tmp_path, {"secret.txt": LEGAL_BURN, "event/decks/hal.txt": LEGAL_BURN,
+                     "event/reg.csv": "player,deck\nann,'../secret.txt'\nbob,'decks/../../secret.txt'\n"
+                                      f"cy,'{tmp_path / 'secret.txt'}'\n"})
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["'../secret.txt': no such file"],
+        ["manifest line 3: deck path \"'decks/../../secret.txt'\": it points outside the manifest's folder "
+         "(batch --allow-outside-paths accepts it for a manifest you wrote)"],
+        [f"'{tmp_path / 'secret.txt'}': no such file"],
+    ]
+
+
 @pytest.mark.parametrize("source", ["reg.csv", "event.zip"])
 def test_a_deck_whose_file_name_alone_differs_in_case_is_named_with_its_folder(cli, tmp_path, source):
     # Only the file's name differs (`decks/casedeck.TXT` for decks/CaseDeck.txt): the message
