@@ -128,11 +128,15 @@ _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 _TIMES = "[xX\u00d7]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero.
 _HERO_LINE = lazy(rf"^hero\s*:\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
-_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)\s*{_TIMES}?\s+(?P<name>\S.*)$")
-# `Name x4`, also in parentheses (`Name (x4)`, `Name (4x)`), where it is no set code (_SET_SUFFIX).
-_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)"
+# A dash, colon or bar may stand between the count and the name, as forum posts and typed
+# lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
+# name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
+_COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
+# `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
+# `Name (4x)`), where it is no set code (_SET_SUFFIX).
+_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\))$")
-_COUNT_LAST_GROUPS = ("count", "times_count", "count_times")
+_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
@@ -190,7 +194,7 @@ _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # _DECORATION_CHARS) and no `x` count marker (`_plain_card` reads such a line, in the
 # general path too: almost every line of a real list, to the entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
