@@ -5,7 +5,7 @@ nothing says why, where `validate` and `check` name the game its cards are
 (cards/other_game.py). A batch says it too, after its report: one note per game, naming
 the decks (the first MAX_HOLDERS_LISTED, then how many more). It is worked out from each
 result as it comes (a worker sends back no deck's lines), and only for a deck whose
-unknown cards are at least half of it: the other games' card data is opened for those
+unknown cards are more than half of it: the other games' card data is opened for those
 alone, so an event of legal decks pays nothing for it.
 """
 from __future__ import annotations

@@ -35,7 +35,7 @@ def other_game_hint(
     None for the default one."""
     unknown = unknown_names(result)
     names = {entry.name for entry in deck.entries}
-    if not unknown or len(unknown) * 2 < len(names):
+    if not unknown or len(unknown) * 2 <= len(names):  # most of them: more than half
         return None
     other = other_game(unknown, fmt, cards_db)
     return None if other is None else hint_text(shown, fmt, other, how)
@@ -47,14 +47,14 @@ def unknown_names(result: DeckResult) -> list[str]:
 
 
 def mostly_unknown(result: DeckResult) -> list[str]:
-    """The unknown names of a checked deck (`unknown_names`) when they are at least half of
-    its cards, from its result alone (a batch's result travels without the deck's lines:
+    """The unknown names of a checked deck (`unknown_names`) when they are more than half
+    of its cards, from its result alone (a batch's result travels without the deck's lines:
     its counts and problems say it); [] otherwise, without looking at the problems of a
     legal deck (nearly every one of an event)."""
     if result.legal or result.unreadable:
         return []
     unknown = [p for p in result.problems if p.rule == UNKNOWN_CARD and p.is_error and p.card]
-    if not unknown or sum(p.count or 1 for p in unknown) * 2 < sum(result.counts.values()):
+    if not unknown or sum(p.count or 1 for p in unknown) * 2 <= sum(result.counts.values()):
         return []
     return list(dict.fromkeys(p.card for p in unknown))  # type: ignore[misc]  # cards checked above
 
