@@ -51,6 +51,22 @@ def lookup(ctx: Context, entry: CardEntry) -> Card | None:
     return ctx.cards.lookup(entry) if ctx.cards is not None else None  # type: ignore[return-value]
 
 
+# The memo of card_identity in a catalog's `memo` (the color-identity rule's id).
+_IDENTITIES = ("color-identity",)
+
+
+def card_identity(entry: CardEntry, ctx: Context) -> frozenset[str] | None:
+    """The color identity of `entry`'s card (None: a card the data does not know), worked
+    out once per catalog: the color-identity and companion rules ask it of every card."""
+    identities = ctx.cards.memo.setdefault(_IDENTITIES, {})  # type: ignore[union-attr]  # asked with card data only
+    try:
+        return identities[entry.name]
+    except KeyError:
+        card = lookup(ctx, entry)
+        found = identities[entry.name] = frozenset(card.color_identity) if card is not None else None
+        return found
+
+
 class CommandZone(Record):
     """The command zone of a deck: `commanders` and, in Oathbreaker, `spells` (signature
     spells) and `stray` (known cards that are neither: they lead nothing and widen no
@@ -86,8 +102,7 @@ class CommandZone(Record):
     def names(self) -> str:
         return " + ".join(entry.name for entry, _ in self.commanders)
 
-    def deck_identity(self, deck: Deck, identity_of: Callable[[CardEntry], frozenset[str] | None],
-                      also: Iterable[frozenset[str]] = ()) -> frozenset[str]:
+    def deck_identity(self, deck: Deck, ctx: Context, also: Iterable[frozenset[str]] = ()) -> frozenset[str]:
         """The colours the deck may hold: the commanders' identity and the colours their
         player would choose for those that stand for a chosen colour: the choice that
         lets the most cards of the starting deck and the companion in (`also`: identities
@@ -99,7 +114,7 @@ class CommandZone(Record):
         if not choices:
             return allowed
         outside = [identity - allowed for identity in
-                   (*(identity_of(entry) for entry in deck.entries if entry.zone in _CHOICE_ZONES), *also)
+                   (*(card_identity(entry, ctx) for entry in deck.entries if entry.zone in _CHOICE_ZONES), *also)
                    if identity is not None and not identity <= allowed]
         wanted = [color for color in COLORS if any(color in colors for colors in outside)]
         if len(wanted) <= choices:

@@ -32,7 +32,7 @@ from ..model import COMMANDER, MAIN, Deck
 from ..problem import Problem
 from ..schema import AnyOf, Null, Str, Struct
 from ._cards import group, skipped
-from ._command_zone import command_zone, identity_text, lookup, ordered
+from ._command_zone import card_identity, command_zone, identity_text, lookup, ordered
 from .context import Context
 
 ID = "color-identity"
@@ -56,15 +56,14 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
     if not zone.known:
         return  # an unknown commander is an unknown-card problem; its identity is anyone's guess
     commander_keys = {entry.key for entry, _ in zone.commanders}
-    # A card's identity is worked out once per catalog; most cards of most decks fit, and
-    # only the ones that do not are grouped and reported.
-    identities = ctx.cards.memo.setdefault((ID,), {})
-    fixed = zone.deck_identity(deck, lambda entry: _identity(entry, ctx, identities))
+    # A card's identity is worked out once per catalog (card_identity); most cards of most
+    # decks fit, and only the ones that do not are grouped and reported.
+    fixed = zone.deck_identity(deck, ctx)
     outside = []
     for entry in deck.entries:
         if entry.zone not in _ZONES:
             continue
-        identity = _identity(entry, ctx, identities)
+        identity = card_identity(entry, ctx)
         if identity is not None and not identity <= fixed and not (entry.zone == COMMANDER and entry.key in commander_keys):
             outside.append(entry)
     if not outside:
@@ -88,16 +87,6 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
 
 
 _ZONES = (MAIN, COMMANDER)
-
-
-def _identity(entry, ctx: Context, identities: dict) -> frozenset[str] | None:
-    """The card's color identity (None: a card the data does not know)."""
-    try:
-        return identities[entry.name]
-    except KeyError:
-        card = lookup(ctx, entry)
-        found = identities[entry.name] = frozenset(card.color_identity) if card is not None else None
-        return found
 
 
 def _basic_type(card) -> str | None:

@@ -186,17 +186,11 @@ def _check_companion(entry: CardEntry, deck: Deck, fmt: Format, ctx: Context, *,
             identity = frozenset(card.color_identity)
             # A commander's chosen color (The Prismatic Piper's) is picked once for the deck
             # and its companion, as the color-identity rule picks it.
-            allowed = commanders.deck_identity(deck, lambda other: _identity(other, ctx),
-                                               also=() if entry.zone == COMPANION else (identity,))
+            allowed = commanders.deck_identity(deck, ctx, also=() if entry.zone == COMPANION else (identity,))
             if not identity <= allowed:
                 yield Problem(**where, details={"identity": list(card.color_identity)},
                               message=f"{entry.name} (identity {identity_text(card.color_identity)}) is outside the color "
                                       f"identity of {commanders.identity_shown(allowed)}, so it can't be the companion")
-
-
-def _identity(entry: CardEntry, ctx: Context) -> frozenset[str] | None:
-    card = lookup(ctx, entry)
-    return frozenset(card.color_identity) if card is not None else None
 
 
 _STARTING = (MAIN, COMMANDER)  # the zones of the starting deck
