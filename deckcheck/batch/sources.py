@@ -100,18 +100,27 @@ def manifest_saved_as_text(path: Path) -> SavedAsText | None:
     deck columns between tabs, `.csv` between commas or semicolons; None for any other
     file. Reads the first 4 KiB: asked only of a file that failed as a decklist on its
     first line, or that was named as a source."""
+    header = _table_header(path)
+    if header is None:
+        return None
+    cells, line, delimiter = header
+    if not set(REQUIRED) <= set(cells):
+        return None
+    return SavedAsText(".tsv" if delimiter == "\t" else ".csv", line)
+
+
+def _table_header(path: Path) -> tuple[list[str], int, str] | None:
+    """The cells of the header a table file's first 4 KiB hold (its first line that is not
+    blank, or the next after a `sep=` line: find_header), lower case, with its line and
+    delimiter, as the file would be read as a manifest; None when it cannot be read."""
     try:
         with open(path, "rb") as stream:
-            head = stream.read(4096)
-        text = decode(head, source=str(path))
+            text = decode(stream.read(4096), source=str(path))
     except (OSError, InputError):
         return None
     first, line, named = find_header(text.splitlines())
-    delimiter = named or header_delimiter(first)  # as the manifest will be read once renamed
-    cells = {cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)}
-    if not set(REQUIRED) <= cells:
-        return None
-    return SavedAsText(".tsv" if delimiter == "\t" else ".csv", line)
+    delimiter = named or header_delimiter(first)
+    return [cell.strip().strip('"').lstrip("\ufeff").strip().lower() for cell in first.split(delimiter)], line, delimiter
 
 
 # An organiser's documents beside the decks (README.txt, LICENSE, CHANGELOG.txt, NOTES.txt,
@@ -227,13 +236,8 @@ def _not_a_decklist(relative: str, path: Path, suffix: str, found: RegistrationS
 def _is_own_report(path: Path) -> bool:
     """Whether the table file `path` is a report `deckcheck batch -o csv` wrote (its first
     4 KiB: the header)."""
-    try:
-        with open(path, "rb") as stream:
-            text = decode(stream.read(4096), source=str(path))
-    except (OSError, InputError):
-        return False
-    first, _, named = find_header(text.splitlines())
-    return is_own_report(first.split(named or header_delimiter(first)))
+    header = _table_header(path)
+    return header is not None and is_own_report(header[0])
 
 
 def _by_file(item: Skipped) -> str:
