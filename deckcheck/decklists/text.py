@@ -15,8 +15,8 @@ the maybeboard), a `[token]` flag
 Section headers switch zones: `Deck`/`Main`, `Sideboard`/`Side`, `Commander`, `Companion`,
 `Extra` (Yu-Gi-Oh!), `Hero` (WoW TCG; also `Hero: Name`), `Maybeboard`, `Tokens`,
 `Oathbreaker` and `Signature Spell` (the command zone; also `Commander: Name`, `CMDR: Name`,
-`Companion: Name` on one line); each may
-carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
+`Companion: Name` on one line); each may name its first card after a colon
+(`Sideboard: 2 Duress`), carry a count (`Sideboard (15)`) or a trailing colon, stand in a comment (`// Sideboard`) or
 in brackets (`[Sideboard]`). Category headings such as `Creatures (20)` are ignored (and a
 list's own above its cards, `Ramp (10)`; a count not theirs is a warning), as are
 forum `[DECK]` tags, Arena's `About` / `Name ...` block and XMage's `NAME:`, `AUTHOR:` and
@@ -113,6 +113,11 @@ _LEADING_COUNT = lazy(r"^(\d+)")
 _CATEGORY_ENDS = "):"  # how such a heading ends: a cheap test before the pattern
 _FORUM_TAG = lazy(r"^\[/?deck(?:=[^\]]*)?\]$", re.IGNORECASE)  # MTG Salvation `[DECK]...[/DECK]`
 _NAMED_ZONES = {"commander": COMMANDER, "cmdr": COMMANDER, "companion": COMPANION}
+# A section header with the section's first card on its line, as lists are typed
+# (`Sideboard: 2 Duress`, `Extra Deck: 1 Accesscode Talker`): the header, then that card.
+# No card name of any game starts with a section word and a colon (checked against the
+# card data). `SB: 2 Name` is MTGO's mark of one sideboard line instead (_SB_PREFIX).
+_HEADED_CARD = lazy(r"^(?P<header>[A-Za-z][A-Za-z \-]*?)\s*:\s*(?P<card>\S.*)$")
 _NAME_COMMENT = lazy(r"^name\s*[:=]\s*(?P<name>.+?)(?:\s+from deckstats\.net)?$", re.IGNORECASE)
 _ARENA_NAME = lazy(r"^name\s+(?P<name>.+)$", re.IGNORECASE)
 _SB_PREFIX = lazy(r"^SB:\s*", re.IGNORECASE)
@@ -618,6 +623,16 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if arena_name:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
+        headed = _headed_card(line)
+        if headed is not None:
+            section, card = headed
+            saw_header = True
+            if section in _COMMAND_ZONES:
+                groups[-1].append((number, card, section))  # one card, as `Commander: Name`
+            else:
+                zone = section
+                groups[-1].append((number, card, zone))
+            continue
         if _SB_PREFIX.match(line):
             saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
             groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
@@ -727,6 +742,21 @@ def _own_category(line: str, lines: list[str], number: int) -> str | None:
         return ""
     return (f"read as a category heading, though it counts {counted_words(said, 'card')} and {total} follow "
             f"(a card is written `COUNT Card Name`)")
+
+
+def _headed_card(line: str) -> tuple[str, str] | None:
+    """The zone and the card line of a section header that names its first card
+    (`Sideboard: 2 Duress`); None for any other line."""
+    if ":" not in line:
+        return None
+    match = _HEADED_CARD.match(line)
+    if match is None:
+        return None
+    header = match.group("header").strip().lower()
+    if header == "sb":
+        return None
+    section = _SECTION_ZONES.get(header)
+    return None if section is None else (section, match.group("card"))
 
 
 def _zone_after(section: str, zone: str | None) -> str | None:
