@@ -445,7 +445,7 @@ def test_nul_bytes_in_a_manifest_are_a_problem_of_their_row_and_the_rest_is_chec
         "manifest line 3: held NUL bytes, which were left out (is the manifest damaged?); check this row and save it again"
     ]
     assert [p["rule"] for p in results[2]["problems"]] == ["registration", "deck-size"]
-    assert results[2]["problems"][0]["message"].startswith("manifest line 5: held NUL bytes (line 4), which were left out")
+    assert results[2]["problems"][0]["message"].startswith("manifest line 4: held NUL bytes, which were left out")
 
 
 def test_a_cell_over_the_cell_limit_is_a_problem_of_its_row_and_the_rest_is_checked(cli, tmp_path):
@@ -468,7 +468,7 @@ def test_a_cell_over_the_cell_limit_is_a_problem_of_its_row_and_the_rest_is_chec
     ]
     too_long = f"more than a manifest cell may hold ({MAX_MANIFEST_CELL_CHARS:,}); shorten it"
     assert [p["message"] for p in results[1]["problems"]] == [
-        f"manifest line 4: column 'team': {2 * len(huge) + 1:,} characters, {too_long}"]
+        f"manifest line 3: column 'team': {2 * len(huge) + 1:,} characters, {too_long}"]
     assert [p["message"] for p in results[3]["problems"]] == [
         f"manifest line 6: column 'player': {len(huge):,} characters, {too_long}"]
 
@@ -476,7 +476,7 @@ def test_a_cell_over_the_cell_limit_is_a_problem_of_its_row_and_the_rest_is_chec
 @pytest.mark.parametrize("header, where", [
     (b"play\x00er,deck\n", "line 1: the header"),
     (b"player,deck\x00\n", "line 1: the header"),
-    (b"\n\"player\",\"de\x00\nck\"\n", "line 3: the header (line 2)"),  # a quoted name running over two lines
+    (b"\n\"player\",\"de\x00\nck\"\n", "line 2: the header"),  # a quoted name running over two lines: named by its first
 ])
 def test_nul_bytes_in_a_csv_header_stop_the_batch_naming_its_line(cli, tmp_path, header, where):
     # They were left out without a word; every row is read through the header's column

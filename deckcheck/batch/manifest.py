@@ -269,8 +269,9 @@ def _csv_rows(
     span = range(0)
     try:
         for cells in reader:
-            line = reader.line_num
-            span, previous = range(previous + 1, line + 1), line
+            end = reader.line_num
+            span, previous = range(previous + 1, end + 1), end
+            line = span.start  # where the row starts: a quoted cell may hold line breaks
             # `_blank(cells)`, with the joined text kept: no cell is longer than it (`_table_cells`).
             joined = "".join(cells)
             if not joined or joined.isspace():
