@@ -271,7 +271,7 @@ def _csv_rows(
         for cells in reader:
             end = reader.line_num
             span, previous = range(previous + 1, end + 1), end
-            line = span.start  # where the row starts: a quoted cell may hold line breaks
+            line = span.start  # where the row starts: a quoted cell may hold line breaks (a pasted list)
             # `_blank(cells)`, with the joined text kept: no cell is longer than it (`_table_cells`).
             joined = "".join(cells)
             if not joined or joined.isspace():
@@ -521,6 +521,10 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
         path, deck, inline = deck.strip(), inline_name(deck), True
+    elif "\n" in deck or "\r" in deck:
+        # The list itself, as a registration form's paragraph answer holds it ("paste your
+        # decklist"): no file has a line break in its name.
+        path, deck, inline = deck.replace("\r\n", "\n").replace("\r", "\n"), pasted_list_name(line), True
     elif _URL_MARK in deck and web_address(deck):
         # A deck site's link, as a form collects it: no file, and named as written (a
         # path's `//` would fold).
@@ -574,6 +578,11 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         player_id=cell("id"),
     )
     return registration
+
+
+def pasted_list_name(line: int | None) -> str:
+    """The name reports give a deck pasted into a manifest's deck cell: where it is."""
+    return "pasted list" if line is None else f"pasted list, manifest line {line}"
 
 
 # What a registration form's optional Team answer holds when a player has none: no team,

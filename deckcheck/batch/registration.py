@@ -34,8 +34,9 @@ class Registration(Record):
 
     `deck` is the name the report shows (relative to the source, `/`-separated); `path` is
     the file to read, None when the row names no deck, or the deck itself when `inline`
-    (a manifest row's `ydke://` URL: manifest.py decides it once, and every later step
-    reads this flag). `line` is the manifest line.
+    (a manifest row's `ydke://` URL, or the list's text a form's paragraph answer holds:
+    manifest.py decides it once, and every later step reads this flag). `line` is the
+    manifest line.
     A batch holds every row until its end (teams, deck checks), so rows are slotted and
     keep their files as strings: a `Path` given for `path` or `pool_path` is kept as
     its text (a pathlib object costs about 500 bytes, its text a fifth of that).
@@ -92,6 +93,12 @@ class Registration(Record):
         self.team_states = team_states
         self.inline = inline
         self.player_id = player_id
+
+    @property
+    def pasted(self) -> bool:
+        """Whether the row's deck is the list's text itself, pasted into the deck cell (a
+        registration form's paragraph answer), not a file or a `ydke://` URL."""
+        return self.inline and self.path is not None and "\n" in self.path
 
     def format_of(self, default: FormatRef | None) -> FormatRef | None:
         """The format this row is checked against: its own, else the batch's `-f`; None

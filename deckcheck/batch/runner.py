@@ -28,7 +28,7 @@ from ..errors import DeckcheckError, InputError
 from ..formats import Format, load
 from ..limits import MAX_PROBLEMS_PER_REPORT
 from ..model import CardEntry, Deck
-from ..decklists import extension, load_deck, parse_bytes, unreadable
+from ..decklists import extension, is_inline, load_deck, parse_bytes, parse_text, unreadable
 from ..decklists.layout import settle_sideboard
 from ..pipeline import card_catalog, checked_deck, named_by, read_deck
 from ..registered_pools import Pool, named_pool, read_pool
@@ -206,7 +206,7 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     """The outcome of one task. A deck file checked before in this run, byte for byte, with
     the same extension and settings, is not checked again: its verdict is the same."""
     if not _reusable(task):
-        return _check_deck(task, day, read_deck(task.path) if task.inline else load_deck(task.path))
+        return _check_deck(task, day, _inline_deck(task) if task.inline else load_deck(task.path))
     try:
         data = read_bounded(task.path) if task.data is None else task.data
     except InputError as exc:
@@ -218,6 +218,14 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     outcome = _check_deck(task, day, parse_bytes(data, source=task.path))
     _remember(key, outcome.result, task)
     return outcome
+
+
+def _inline_deck(task: Task) -> Deck:
+    """The deck a manifest row holds itself: a `ydke://` URL, or the list's text pasted
+    into its deck cell, whose lines are named as the row's deck."""
+    if is_inline(task.path):
+        return read_deck(task.path)
+    return parse_text(task.path, source=task.shown)
 
 
 def _kept(key: tuple[int, bytes]) -> _Verdict | None:

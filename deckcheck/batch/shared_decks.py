@@ -60,7 +60,9 @@ def check_shared_files(rows: Sequence[Registration], seen: dict[str, FileSeen] |
 def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
     """Each row's DeckFile, its file looked at once (one `os.stat`, or what `seen` holds
     of it) for both `warn_shared_decks` and `bound_files_read_again`."""
-    return [None if row.path is None else _deck_file(row, seen) for row in rows]
+    # A pasted list is no file two rows can name by mistake: two players who paste the same
+    # list registered the same 75, as players of an event do.
+    return [None if row.path is None or row.pasted else _deck_file(row, seen) for row in rows]
 
 
 def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
