@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -152,9 +153,32 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
         comment = _NO_COMMENT_LINES if noted else ""
         raise InputError(
             f"{shown} line {line}: missing required column{'s' if len(missing) > 1 else ''} "
-            f"{', '.join(repr(name) for name in missing)} (columns found: {have}){comment}"
+            f"{', '.join(repr(name) for name in missing)} (columns found: {have}){comment}{_renames(missing, spelled)}"
         )
     return header
+
+
+# The words a registration form's questions put in the columns deckcheck reads (`Player
+# Name`, `Your name`, `Decklist`, `Paste your deck list`), and those that mean another
+# question (`Deck Name`, `Team name`: a list's title, a team). A column is named for renaming
+# only when it says one and none of the others.
+_COLUMN_WORDS = {
+    "player": (("player", "name"), ("deck", "team", "event", "format", "id", "email", "e-mail", "archetype")),
+    "deck": (("deck", "decklist", "list", "decklists"), ("name", "archetype", "player", "team", "format")),
+}
+
+
+def _renames(missing: list[str], spelled: list[str]) -> str:
+    """What to rename for the `missing` columns, when one column of the header (`spelled`)
+    plainly asks for each (`; rename column 'Player Name' to 'player'`); "" otherwise."""
+    said = []
+    for column in missing:
+        wanted, other = _COLUMN_WORDS[column]
+        named = [name for name in spelled
+                 if (words := set(re.findall(r"[\w-]+", name.lower()))) & set(wanted) and not words & set(other)]
+        if len(named) == 1:
+            said.append(f"{named[0]!r} to {column!r}")
+    return f"; rename column {' and '.join(said)}" if said else ""
 
 
 def _refuse_twice(spelled: list[str], where: str) -> None:
