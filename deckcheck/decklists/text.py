@@ -49,6 +49,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
+from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS, ROW_WITHOUT_HEADER, MarkdownTable
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -409,7 +410,7 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
         return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
-        "expected `COUNT Card Name`", line=number, text=written, zone=zone,
+        ROW_WITHOUT_HEADER if written[:1] == "|" else "expected `COUNT Card Name`", line=number, text=written, zone=zone,
     )
 
 
@@ -539,6 +540,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     zone: str | None = None  # None until a header names one
     saw_header = False
     in_about = False
+    table: MarkdownTable | None = None  # the Markdown table whose rows are being read
     has_nul = "\x00" in text
     plain_card = _plain_card
     lines = split_lines(text)
@@ -555,6 +557,22 @@ def parse(text: str, source: str = "<text>") -> Deck:
             line = line.replace("\x00", "")
         if line[:1] == ">":
             line = _QUOTE.sub("", line)  # `> 4 Lightning Bolt`: a list quoted in a post
+        if line[:1] == "|":
+            # A Markdown table (decklists/markdown_table.py): its header and separator are no
+            # cards, and each row is read as the line `COUNT Name`.
+            if table is None and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+                table = MarkdownTable(line)
+                if not table.readable:
+                    deck.problems.append(parse_error(table.problem(), line=number))
+                continue
+            if table is not None:
+                cells = table.row(line) if table.readable else None
+                if cells is None:
+                    continue
+                name = _unemphasized(squeeze(cells[1]))  # `| 4 | **Mountain** |`
+                line = f"{cells[0]} {name}" if cells[0] else name
+        else:
+            table = None  # any other line ends the table
         if not line:
             in_about = False
             if groups[-1]:
@@ -685,8 +703,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
 # A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
 # Archidekt's `Quantity,Name,...`, a spreadsheet's): a column of counts and one of names,
 # comma-, semicolon- or tab-separated. Read as text, each of its rows was an unknown card.
-_CSV_COUNTS = frozenset({"count", "quantity", "qty", "amount", "copies"})
-_CSV_NAMES = frozenset({"name", "card name", "card", "cardname", "card_name"})
+_CSV_COUNTS, _CSV_NAMES = COUNT_COLUMNS, NAME_COLUMNS  # a Markdown table's header names them alike
 _CSV_DELIMITERS = ",;\t"
 
 
