@@ -541,6 +541,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
     saw_header = False
     in_about = False
     table: MarkdownTable | None = None  # the Markdown table whose rows are being read
+    headings: list[tuple[int, str | None, str]] = []  # each section heading: its line, the zone after it, its text
     has_nul = "\x00" in text
     plain_card = _plain_card
     lines = split_lines(text)
@@ -605,6 +606,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if section is not None:
                 saw_header = True  # a category heading also means groups are not MTGO's sideboard
                 zone = _zone_after(section, zone)
+                headings.append((number, zone, line))
             elif comment and zone in _COMMAND_ZONES and groups[-1] and groups[-1][-1][2] == zone:
                 # A comment after the command zone's cards heads a category of the list's own
                 # (`// Commander`, its card, then `// Ramp`): the deck follows, not more commanders.
@@ -635,6 +637,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             else:
                 saw_header = True
                 zone = _zone_after(section, zone)
+                headings.append((number, zone, line))
             continue
         if in_about:
             arena_name = _ARENA_NAME.match(line)
@@ -657,6 +660,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         elif line[-1] in _CATEGORY_ENDS and (category := _own_category(line, lines, number)) is not None:
             saw_header = True
             zone = _zone_after("", zone)
+            headings.append((number, zone, line))
             if category:
                 deck.problems.append(parse_error(category, line=number, text=line, zone=zone, severity=WARNING))
         else:
@@ -697,7 +701,24 @@ def parse(text: str, source: str = "<text>") -> Deck:
         deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
+    deck.empty_command_heading = _empty_command_heading(headings, deck)
     return deck
+
+
+def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: Deck) -> tuple[int, str] | None:
+    """The line and text of the first command-zone heading (`Commander`, `// Oathbreaker`)
+    with no line of the list read under it, before the next heading or the end: a card, or a
+    line that could not be read (its problem says more)."""
+    if not any(zone == COMMANDER for _, zone, _ in headings):
+        return None
+    used = {entry.line for entry in deck.entries} | {problem.line for problem in deck.problems if problem.is_error}
+    for index, (number, zone, text) in enumerate(headings):
+        if zone != COMMANDER:
+            continue
+        end = headings[index + 1][0] if index + 1 < len(headings) else None
+        if not any(line is not None and line > number and (end is None or line < end) for line in used):
+            return number, text
+    return None
 
 
 # A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
