@@ -652,6 +652,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 groups[-1].append((number, card, section))  # one card, as `Commander: Name`
             else:
                 zone = section
+                headings.append((number, zone, line))  # a heading, though a card follows it on its line
                 groups[-1].append((number, card, zone))
             continue
         if _SB_PREFIX.match(line):
