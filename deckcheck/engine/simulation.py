@@ -25,7 +25,7 @@ from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
-from ..wording import counted
+from ..wording import EMPTY_LIST, counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
@@ -336,6 +336,8 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
 
     warnings = [located(problem) + (" (skipped)" if problem.is_error else "") for problem in deck.problems]
     warnings += [located(problem) for problem in card_problems]
+    if not deck.entries and not any(problem.is_error for problem in deck.problems):
+        raise DeckcheckError(f"{deck.source}: {EMPTY_LIST}")  # not a deck whose cards went elsewhere
     if deck.count("main") == 0:
         raise DeckcheckError(f"{deck.source}: the main deck is empty{_why_empty(deck)}")
     return warnings

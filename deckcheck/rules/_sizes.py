@@ -7,7 +7,7 @@ from ..formats import Format, ZoneSize
 from ..games import zone_name
 from ..model import COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, PARSE_ERROR, Problem
-from ..wording import card_names
+from ..wording import EMPTY_LIST, card_names
 from .context import Context
 
 
@@ -113,11 +113,6 @@ def _named(held: list[CardEntry]) -> str:
 
 
 _NAMED_CARDS = 3  # cards a zone the format does not have is told by name (the rest counted)
-
-
-# The deck-size message of a list that holds no card at all (docs/rules.md).
-EMPTY_LIST = ("the list holds no cards (it is empty, or holds only blank lines, comments and headings): "
-              "write the decklist into it")
 
 
 def _unread(deck: Deck) -> bool:
