@@ -42,9 +42,8 @@ def _cells(line: str) -> list[str]:
 
 
 def is_separator(line: str) -> bool:
-    """Whether `line` is a table's `|---|:---:|` line, below its header."""
-    cells = _cells(line)
-    return "|" in line and all(_SEPARATOR_CELL.fullmatch(cell.replace(" ", "")) for cell in cells)
+    """Whether `line` is a table's `|---|:---:|` line (or `---|---`), below its header."""
+    return "|" in line and all(_SEPARATOR_CELL.fullmatch(cell.replace(" ", "")) for cell in _cells(line))
 
 
 class MarkdownTable:
@@ -58,8 +57,9 @@ class MarkdownTable:
 
     @staticmethod
     def starts(line: str, following: str | None) -> bool:
-        """Whether `line` is a table's header: a row of bars with the separator below it."""
-        return line.startswith("|") and following is not None and is_separator(following)
+        """Whether `line` is a table's header: cells between bars (the outer ones may be left
+        out, `Qty | Card`), with the separator below it."""
+        return "|" in line and following is not None and "-" in following and is_separator(following)
 
     @property
     def readable(self) -> bool:

@@ -558,9 +558,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             line = line.replace("\x00", "")
         if line[:1] == ">":
             line = _QUOTE.sub("", line)  # `> 4 Lightning Bolt`: a list quoted in a post
-        if line[:1] == "|":
-            # A Markdown table (decklists/markdown_table.py): its header and separator are no
-            # cards, and each row is read as the line `COUNT Name`.
+        if "|" in line:
+            # A Markdown table (decklists/markdown_table.py), its outer bars written or not: its
+            # header and separator are no cards, and each row is read as the line `COUNT Name`.
             if table is None and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
                 table = MarkdownTable(line)
                 if not table.readable:
