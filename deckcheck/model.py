@@ -103,7 +103,7 @@ class Deck(Record):
 
     __slots__ = (
         "source", "entries", "problems", "input_format", "name", "comments", "unreadable", "commander_hints",
-        "banner_card", "guessed_sideboard", "maybe_title",
+        "banner_card", "guessed_sideboard", "maybe_title", "empty_command_heading",
     )
     __hash__ = None  # type: ignore[assignment]  # mutable: parsers fill it in
 
@@ -112,6 +112,7 @@ class Deck(Record):
         input_format: str | None = None, name: str | None = None, unreadable: bool = False,
         commander_hints: tuple[str, ...] = (), guessed_sideboard: GuessedSideboard | None = None,
         banner_card: str | None = None, comments: str | None = None, maybe_title: MaybeTitle | None = None,
+        empty_command_heading: tuple[int, str] | None = None,
     ) -> None:
         self.source = source
         self.entries = [] if entries is None else entries
@@ -137,6 +138,10 @@ class Deck(Record):
         # above the cards): only card data can tell, so the parser records it and
         # decklists/title.py decides once the format's catalog is known.
         self.maybe_title = maybe_title
+        # A text list's command-zone heading with no card under it (`Commander`, then a blank
+        # line and `Deck`): its line and text as written. The parser keeps no empty section,
+        # so the "no commander" problem said to add the heading the list has (rules/commander.py).
+        self.empty_command_heading = empty_command_heading
 
     def zone(self, zone: str) -> list[CardEntry]:
         return [entry for entry in self.entries if entry.zone == zone]
@@ -173,6 +178,7 @@ class Deck(Record):
         copied.banner_card = self.banner_card
         copied.guessed_sideboard = self.guessed_sideboard
         copied.maybe_title = self.maybe_title
+        copied.empty_command_heading = self.empty_command_heading
         for name, value in changes.items():
             setattr(copied, name, value)
         return copied

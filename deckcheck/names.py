@@ -187,6 +187,23 @@ def faces(name: str) -> list[str]:
     return [part for part in _SLASHES.split(name.strip()) if part]
 
 
+def face_keys(name: str) -> frozenset[str]:
+    """The folded faces of a name, in no order and once each: `Ice // Fire` has the faces of
+    `fire/ice`, and an omen card written `Scavenger Regent // Exude Toxin // Scavenger
+    Regent` those of `Scavenger Regent // Exude Toxin`."""
+    return frozenset(fold(face) for face in faces(name)) or frozenset({fold(name)})
+
+
+def same_faces(one: str, other: str) -> bool:
+    """Whether two names of one card key (`card_key`: their front face) may name one card:
+    either is written by a single face (the front face, as Magic Online names a card), or
+    both by the same faces. `Fire // Banana` is not Fire // Ice, nor `Lightning Bolt //
+    Counterspell` Lightning Bolt: the front face alone found them before, the rest of the
+    name dropped unseen, as the card data's lookup now refuses (games/mtg/catalog.py)."""
+    mine, theirs = face_keys(one), face_keys(other)
+    return len(mine) == 1 or len(theirs) == 1 or mine == theirs
+
+
 @lru_cache(maxsize=65536)
 def full_key(name: str) -> str:
     """Key of the whole name, all faces: `fire // ice`."""

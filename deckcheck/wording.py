@@ -6,6 +6,12 @@ from collections.abc import Iterable, Sequence
 from .limits import MAX_LINES_NAMED
 
 
+# A list of which nothing at all was read: no card line, no line that could not be read
+# (deck-size's message of it, simulate's error, diff's note).
+EMPTY_LIST = ("the list holds no cards (it is empty, or holds only blank lines, comments and headings): "
+              "write the decklist into it")
+
+
 def article(word: str) -> str:
     """`a` or `an` before `word`, as it is said: an Effect Monster, a Legendary Creature,
     an Xyz Monster (Xyz is said "ex")."""

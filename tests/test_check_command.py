@@ -190,7 +190,7 @@ def test_check_simulate_that_cannot_run_fails_with_the_reason(cli, tmp_path):
 # top), never by the absolute path check read it from (the runner's home in a CI log).
 CANNOT_SIMULATE = [
     ("decks/scan.txt", b"\x89PNG\r\n\x1a\n\x00\x00", "cannot simulate: decks/scan.txt: not a text decklist: looks like PNG"),
-    ("decks/empty.txt", b"", "cannot simulate: decks/empty.txt: the main deck is empty"),
+    ("decks/empty.txt", b"", "cannot simulate: decks/empty.txt: the list holds no cards (it is empty"),
     ("decks/one.txt", b"1 Mountain\n", "cannot simulate: decks/one.txt: the main deck has 1 card: fewer than an opening hand of 7"),
 ]
 

@@ -168,6 +168,33 @@ def test_sheets_and_report_naming_one_file_stop_the_batch_before_any_work(cli, t
     assert not (tmp_path / "same.pdf").exists()
 
 
+@pytest.mark.parametrize("command", [
+    ["batch", "event", "-f", "mtg/modern", "-q", "--sheets"],
+    ["sheet", "event/a.txt", "-f", "mtg/modern", "--player", "Ann", "--event", "FNM", "--out"],
+])
+@pytest.mark.parametrize("name, meant", [("out/sheets.txt", "out/sheets.pdf"), ("out/sheets", "out/sheets.pdf"),
+                                         ("out/sheets.PDF", None)])
+def test_sheets_are_written_only_under_a_pdf_name(cli, tmp_path, command, name, meant):
+    # `--sheets out/x.txt` (outside the folder checked) wrote the PDF under a .txt name: a
+    # text editor opened it as text, and a later batch of that folder read it as a decklist.
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event" / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    done = cli(*command, name, cwd=tmp_path)
+    if meant is None:  # a .pdf name in any case is one
+        assert done.returncode == 0, done.stderr
+        assert (tmp_path / name).read_bytes().startswith(b"%PDF")
+        return
+    option = command[-1]
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"deckcheck: error: {option} {name}: cannot write (the sheets are a PDF, which a name ending in .pdf says; "
+        f"name the file {meant})"
+    ]
+    assert not (tmp_path / name).exists()
+
+
 MAX_CARD_NAME_CHARS = 200  # deckcheck/paperwork/pdf.py: a longer card name is cut with …
 
 

@@ -305,3 +305,17 @@ def test_a_companion_named_in_one_list_only_gets_a_note(cli, tmp_path):
     assert done.stdout.startswith("decklist and deck are the same:")
     assert (f"deckcheck: note: Lurrus of the Dream-Den is named as the companion in {registered} only; "
             "a companion is a sideboard card, compared there") in done.stderr
+
+
+def test_a_list_that_holds_no_card_gets_a_note_beside_the_differences(cli, tmp_path):
+    # An empty registration (saved empty, or the wrong file) against the deck found made every
+    # card extra without a word of why: the note says the list holds nothing, as validate does.
+    (tmp_path / "registered.txt").write_text("// nothing yet\n", encoding="utf-8")
+    (tmp_path / "found.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    done = cli("diff", "registered.txt", "found.txt", cwd=tmp_path)
+    assert done.returncode == 1
+    assert "Extra in the deck (found, not registered):" in done.stdout
+    assert done.stderr.splitlines() == [
+        "deckcheck: note: registered.txt: the list holds no cards (it is empty, or holds only blank lines, comments and "
+        "headings): write the decklist into it"
+    ]

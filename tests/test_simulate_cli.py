@@ -110,7 +110,7 @@ def test_deck_too_small_and_empty(cli, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("// nothing here\n", encoding="utf-8")
     done = cli("simulate", str(empty), "-f", "mtg/constructed")
-    assert done.returncode == 2 and "the main deck is empty" in done.stderr
+    assert done.returncode == 2 and "the list holds no cards (it is empty" in done.stderr
 
 
 # Too small a deck: which deck (a check run simulates many), and its cards counted in plain words.

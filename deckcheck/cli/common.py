@@ -375,6 +375,19 @@ def writable(option: str, path: Path, *, inputs: Iterable[Path] = ()) -> None:
         raise DeckcheckError(f"{option} {path}: cannot write ({reason})")
 
 
+def pdf_named(option: str, path: Path) -> None:
+    """Stop (exit 2) when `path`, where a PDF is to be written (`--sheets`, `sheet --out`),
+    is not named `.pdf` (in any case): written as `sheets.txt` it opened as text, and a
+    later batch of its folder read it as a decklist. Asked after `writable`, whose reasons
+    (a link, a file the run reads) say more."""
+    from ..errors import DeckcheckError
+
+    if path.suffix.lower() != ".pdf":
+        meant = path.with_name(path.stem + ".pdf") if path.suffix else path.with_name(path.name + ".pdf")
+        raise DeckcheckError(f"{option} {path}: cannot write (the sheets are a PDF, which a name ending in .pdf says; "
+                             f"name the file {meant})")
+
+
 def distinct_outputs(*outputs: tuple[str, Path | None]) -> None:
     """Stop (exit 2) when two outputs of one run, (option, file) each, name the same file
     (the same path, or one file under two names): one would silently replace the other."""

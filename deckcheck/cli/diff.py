@@ -10,7 +10,7 @@ from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from .common import emit, no_empty_argument, open_cards, output_option, read_deck_argument, say_note, tables_on_stdout, warn
 from .help_lists import reports
-from ..wording import counted
+from ..wording import EMPTY_LIST, counted
 
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 
@@ -101,6 +101,9 @@ def diff(
     for warning in comparison.unknown:
         warn(warning)
     emit(reporter.render_diff(comparison, **tables_on_stdout(reporter)), encoding=encoding(reporter))
+    for deck in decks:
+        if not deck.entries:  # (its unreadable lines stopped the command above)
+            say_note(f"{deck.source}: {EMPTY_LIST}")  # every card of the other list differs: this is why
     if fmt is None:
         from ..paperwork.diff import commander_elsewhere
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, no_empty_argument, one_of_any_case, open_cards, say_note, tables_on_stdout, warn,
+    coloured, distinct_outputs, emit, no_empty_argument, one_of_any_case, open_cards, pdf_named, say_note, tables_on_stdout, warn,
     warn_unknown_format_names, writable, write_file,
 )
 from ..wording import counted
@@ -250,6 +250,7 @@ def _sheets(path: Path, inputs: list[Path], *, source: str, event: str | None, d
     from ..pipeline import parse_date
 
     writable("--sheets", path, inputs=inputs)
+    pdf_named("--sheets", path)
     return BatchSheets(
         event=event or Path(source).name, day=parse_date(date), paper=paper or next(iter(PAPERS)), cards_db=cards_db,
     )

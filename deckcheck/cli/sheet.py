@@ -9,7 +9,7 @@ import typer
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from ..wording import counted, listed
-from .common import coloured, emit, no_empty_argument, one_of, one_of_any_case, open_cards, read_deck_argument, say, say_note, warn, writable, write_file
+from .common import coloured, emit, no_empty_argument, one_of, one_of_any_case, open_cards, pdf_named, read_deck_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
@@ -64,6 +64,7 @@ def sheet(
         *([Path(pool_file)] if pool_file is not None else []),
     ]
     writable("--out", out, inputs=read)
+    pdf_named("--out", out)
     # Read before the deck, as validate does: a pool that cannot be read is a usage error (exit 2).
     pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
     catalog, note = open_cards(fmt, cards_db, offline=offline)

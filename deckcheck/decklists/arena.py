@@ -18,6 +18,16 @@ ZONES = (COMMANDER, COMPANION, MAIN, SIDEBOARD)  # what the format can hold (wri
 # Arena's `About` block is optional: only a name the list read gave is written back.
 NAMED_BY_FILE_NAME = False
 _TITLES = ((COMMANDER, "Commander"), (COMPANION, "Companion"), (MAIN, "Deck"), (SIDEBOARD, "Sideboard"))
+# Layouts whose halves Arena names together (`Fire // Ice`): its import refuses a split card
+# by one half, and any other card of several faces by more than its front face.
+_WHOLE_LAYOUTS = frozenset({"split", "aftermath"})
+
+
+def card_name(name: str, front_face: str, layout: str) -> str:
+    """How MTG Arena names a Magic card (`name`: its Oracle name): split and aftermath cards
+    by both halves (`Fire // Ice`), every other card of several faces by its front face
+    (`Delver of Secrets`, `Bonecrusher Giant`), as its exports do and its import asks."""
+    return name if layout in _WHOLE_LAYOUTS else front_face
 
 
 def write(deck: Deck) -> str:

@@ -88,23 +88,27 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
 
 
 def names_faces(to: str, deck: Deck) -> bool:
-    """True when the format `to` names multi-face cards its own way (it declares
-    `card_name`) and the deck has cards: any name may be one face of several (`Fire // Ice`,
-    `Fire/Ice`, or `Ice` alone) to rename."""
+    """True when the format `to` is Magic's alone and names its cards its own way (it
+    declares `card_name`) and the deck has cards: any name may be one face of several
+    (`Fire // Ice`, `Fire/Ice`, or `Ice` alone), or a loose spelling, to rename."""
     return hasattr(writer(to), "card_name") and bool(deck.entries)
 
 
 def name_faces(deck: Deck, to: str, magic: NameCatalog) -> Deck:
-    """Entries of cards of several faces named as the format `to` names them (`Fire/Ice` in
-    a `.dek`, whichever face or faces the list wrote), the layout read from the Magic card
-    data (a name of faces, `A // A` as some lists double a card, is named as the data does);
-    a name it lacks, or a card of one face written as its name, stays as read."""
+    """Entries named as the format `to` names their cards, by the Magic card data: a card of
+    several faces as the format does (`Fire/Ice` in a `.dek`, `Delver of Secrets` in Arena's
+    text, whichever face or faces the list wrote; the layout read from the data), every
+    other card by its name in the data (`Lightning Bolt` for `lightning bolt`, `Lim-Dûl's
+    Vault` for `Lim Duls Vault`: the program the list is for knows no other spelling); a
+    name the data lacks, or a passcode's card, stays as read."""
     card_name = writer(to).card_name
     entries = []
     for entry in deck.entries:
-        card = magic.get(entry.name)
-        if card is not None and ("/" in entry.name or " // " in card.name):
-            entry = entry.replace(name=card_name(card.name, card.front_face, card.layout), written=None)
+        card = magic.get(entry.name) if entry.code is None else None
+        if card is not None:
+            named = card_name(card.name, card.front_face, card.layout)
+            if named != entry.name:
+                entry = entry.replace(name=named, written=None)
         entries.append(entry)
     return deck.with_entries(entries)
 

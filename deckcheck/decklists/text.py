@@ -49,6 +49,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
+from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS, ROW_WITHOUT_HEADER, MarkdownTable
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -409,7 +410,7 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
         return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
-        "expected `COUNT Card Name`", line=number, text=written, zone=zone,
+        ROW_WITHOUT_HEADER if written[:1] == "|" else "expected `COUNT Card Name`", line=number, text=written, zone=zone,
     )
 
 
@@ -539,6 +540,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
     zone: str | None = None  # None until a header names one
     saw_header = False
     in_about = False
+    table: MarkdownTable | None = None  # the Markdown table whose rows are being read
+    headings: list[tuple[int, str | None, str]] = []  # each section heading: its line, the zone after it, its text
     has_nul = "\x00" in text
     plain_card = _plain_card
     lines = split_lines(text)
@@ -555,6 +558,22 @@ def parse(text: str, source: str = "<text>") -> Deck:
             line = line.replace("\x00", "")
         if line[:1] == ">":
             line = _QUOTE.sub("", line)  # `> 4 Lightning Bolt`: a list quoted in a post
+        if "|" in line:
+            # A Markdown table (decklists/markdown_table.py), its outer bars written or not: its
+            # header and separator are no cards, and each row is read as the line `COUNT Name`.
+            if table is None and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+                table = MarkdownTable(line)
+                if not table.readable:
+                    deck.problems.append(parse_error(table.problem(), line=number))
+                continue
+            if table is not None:
+                cells = table.row(line) if table.readable else None
+                if cells is None:
+                    continue
+                name = _unemphasized(squeeze(cells[1]))  # `| 4 | **Mountain** |`
+                line = f"{cells[0]} {name}" if cells[0] else name
+        else:
+            table = None  # any other line ends the table
         if not line:
             in_about = False
             if groups[-1]:
@@ -587,6 +606,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if section is not None:
                 saw_header = True  # a category heading also means groups are not MTGO's sideboard
                 zone = _zone_after(section, zone)
+                headings.append((number, zone, line))
             elif comment and zone in _COMMAND_ZONES and groups[-1] and groups[-1][-1][2] == zone:
                 # A comment after the command zone's cards heads a category of the list's own
                 # (`// Commander`, its card, then `// Ramp`): the deck follows, not more commanders.
@@ -617,6 +637,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             else:
                 saw_header = True
                 zone = _zone_after(section, zone)
+                headings.append((number, zone, line))
             continue
         if in_about:
             arena_name = _ARENA_NAME.match(line)
@@ -631,6 +652,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 groups[-1].append((number, card, section))  # one card, as `Commander: Name`
             else:
                 zone = section
+                headings.append((number, zone, line))  # a heading, though a card follows it on its line
                 groups[-1].append((number, card, zone))
             continue
         if _SB_PREFIX.match(line):
@@ -639,6 +661,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         elif line[-1] in _CATEGORY_ENDS and (category := _own_category(line, lines, number)) is not None:
             saw_header = True
             zone = _zone_after("", zone)
+            headings.append((number, zone, line))
             if category:
                 deck.problems.append(parse_error(category, line=number, text=line, zone=zone, severity=WARNING))
         else:
@@ -679,14 +702,30 @@ def parse(text: str, source: str = "<text>") -> Deck:
         deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
     _guess_sideboard(deck, guessed, len(groups))
     _companion_in_sideboard(deck)
+    deck.empty_command_heading = _empty_command_heading(headings, deck)
     return deck
+
+
+def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: Deck) -> tuple[int, str] | None:
+    """The line and text of the first command-zone heading (`Commander`, `// Oathbreaker`)
+    with no line of the list read under it, before the next heading or the end: a card, or a
+    line that could not be read (its problem says more)."""
+    if not any(zone == COMMANDER for _, zone, _ in headings):
+        return None
+    used = {entry.line for entry in deck.entries} | {problem.line for problem in deck.problems if problem.is_error}
+    for index, (number, zone, text) in enumerate(headings):
+        if zone != COMMANDER:
+            continue
+        end = headings[index + 1][0] if index + 1 < len(headings) else None
+        if not any(line is not None and line > number and (end is None or line < end) for line in used):
+            return number, text
+    return None
 
 
 # A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
 # Archidekt's `Quantity,Name,...`, a spreadsheet's): a column of counts and one of names,
 # comma-, semicolon- or tab-separated. Read as text, each of its rows was an unknown card.
-_CSV_COUNTS = frozenset({"count", "quantity", "qty", "amount", "copies"})
-_CSV_NAMES = frozenset({"name", "card name", "card", "cardname", "card_name"})
+_CSV_COUNTS, _CSV_NAMES = COUNT_COLUMNS, NAME_COLUMNS  # a Markdown table's header names them alike
 _CSV_DELIMITERS = ",;\t"
 
 

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from ..formats import Format
 from ..model import MAIN, Deck, tally
-from ..names import card_key, fold
+from ..names import card_key, face_keys, fold, same_faces
 from .mana import EVERY_LAND, EVERY_LAND_KINDS, MANA, SOURCE_KINDS
 
 
@@ -37,6 +37,24 @@ class DeckCard:
     copies: int
     land: bool
     tags: frozenset[str]
+    # The card's faces as the card data names it (names.face_keys); None when the data lacks
+    # it (or there is none), and the name as the deck writes it is all there is to go by.
+    faces: frozenset[str] | None = None
+
+    def named_by(self, name: str) -> bool:
+        """Whether `name`, of the card's key (its front face), names this card (_names)."""
+        return _names(name, self.name, self.faces)
+
+
+def _names(name: str, card: str, faces: frozenset[str] | None) -> bool:
+    """Whether `name`, of the key of the deck's `card` (its front face), names that card: by
+    faces the card has (`faces`, as the card data names it), or, when the card data does
+    not know it, as names.same_faces allows. `Fire // Banana` is no Fire // Ice, nor
+    `Lightning Bolt // Counterspell` Lightning Bolt (a card of one face), as validation
+    finds a deck's names (games/mtg/catalog.py)."""
+    if faces is not None:
+        return face_keys(name) <= faces
+    return same_faces(name, card)
 
 
 @dataclass(frozen=True)
@@ -76,12 +94,14 @@ class DeckProfile:
         return list(suggest_among(name, close)) if close else []
 
     def find(self, name: str) -> DeckCard | None:
-        key = card_key(name)
-        return next((card for card in self.cards if card.key == key), None)
+        index = self.index(name)
+        return None if index is None else self.cards[index]
 
     def index(self, name: str) -> int | None:
+        """The place of the card `name` names (by its key, then its faces: DeckCard.named_by),
+        or None; a card key names its card too."""
         key = card_key(name)
-        return next((i for i, card in enumerate(self.cards) if card.key == key), None)
+        return next((i for i, card in enumerate(self.cards) if card.key == key and card.named_by(name)), None)
 
 
 def card_namer(card_data: CardData | None) -> Callable[[str], str]:
@@ -98,7 +118,11 @@ def card_namer(card_data: CardData | None) -> Callable[[str], str]:
 
     def named(name: str) -> str:
         card = get(name)
-        return name if card is None or card_key(card.name) == card_key(name) else card.name
+        # A name of the card's key but not of its faces is no name of it (DeckCard.named_by):
+        # the card data found it by another printed name.
+        if card is None or (card_key(card.name) == card_key(name) and face_keys(name) <= face_keys(card.name)):
+            return name
+        return card.name
 
     return named
 
@@ -116,6 +140,14 @@ def did_you_mean(name: str, profile: DeckProfile, more: Callable[[str, int], lis
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
+def _by_key(names: Iterable[str]) -> dict[str, list[str]]:
+    """The names by their card key (names.card_key), for _names to tell which card each names."""
+    keyed: dict[str, list[str]] = {}
+    for name in names:
+        keyed.setdefault(card_key(name), []).append(name)
+    return keyed
+
+
 def profile_deck(
     deck: Deck,
     fmt: Format,
@@ -124,20 +156,24 @@ def profile_deck(
     tags: Mapping[str, Iterable[str]] | None = None,
     card_data: CardData | None = None,
 ) -> DeckProfile:
-    user_lands = {card_key(name) for name in lands}
-    tag_keys = {tag: {card_key(name) for name in names} for tag, names in (tags or {}).items()}
+    get = getattr(card_data, "get", None)  # a game's Catalog, which knows each card's faces
+    user_lands = _by_key(lands)
+    tagged = {tag: _by_key(names) for tag, names in (tags or {}).items()}
     cards = []
     for key, entry in tally(deck.zone(MAIN)).items():
         if entry.total <= 0:
             continue
-        is_land = key in user_lands
+        known = get(entry.name) if get is not None else None
+        faces = face_keys(known.name) if known is not None else None
+        is_land = any(_names(name, entry.name, faces) for name in user_lands.get(key, ()))
         if not is_land and card_data is not None:
-            known = card_data.is_land(entry.name)
-            is_land = known if known is not None else key in fmt.basic_lands
+            land = card_data.is_land(entry.name)
+            is_land = land if land is not None else key in fmt.basic_lands
         elif not is_land:
             is_land = key in fmt.basic_lands
-        member_of = frozenset(tag for tag, keys in tag_keys.items() if key in keys)
-        cards.append(DeckCard(key=key, name=entry.name, copies=entry.total, land=is_land, tags=member_of))
+        member_of = frozenset(tag for tag, listed in tagged.items()
+                              if any(_names(name, entry.name, faces) for name in listed.get(key, ())))
+        cards.append(DeckCard(key=key, name=entry.name, copies=entry.total, land=is_land, tags=member_of, faces=faces))
     return DeckProfile(cards=tuple(cards))
 
 

@@ -25,7 +25,7 @@ from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
-from ..wording import counted
+from ..wording import EMPTY_LIST, counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
@@ -336,6 +336,8 @@ def _deck_warnings(deck: Deck, card_problems: Sequence[Problem]) -> list[str]:
 
     warnings = [located(problem) + (" (skipped)" if problem.is_error else "") for problem in deck.problems]
     warnings += [located(problem) for problem in card_problems]
+    if not deck.entries and not any(problem.is_error for problem in deck.problems):
+        raise DeckcheckError(f"{deck.source}: {EMPTY_LIST}")  # not a deck whose cards went elsewhere
     if deck.count("main") == 0:
         raise DeckcheckError(f"{deck.source}: the main deck is empty{_why_empty(deck)}")
     return warnings
@@ -406,19 +408,22 @@ def _tracked(
     """The cards of the by-turn table: those named (`cards`, the policy file's `cards:`, the
     assertions), else every non-land card; a name the main deck lacks is an error naming
     where the user wrote it."""
-    wanted: dict[str, tuple[str, str]] = {}
+    # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
+    # vouch for `Fire // Banana`, of the same front face.
+    wanted: dict[str, str] = {}
     for name in policy.cards:
         origin = f"{named('card')} {name!r}" if name in cards else f"{policy.source}: cards: {name!r}"
-        wanted.setdefault(card_key(name), (name, origin))
+        wanted.setdefault(name, origin)
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
-            wanted.setdefault(card_key(name), (name, f"{named('assertion')} {assertion.text!r}"))
+            wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
-    for key, (name, origin) in wanted.items():
-        index = profile.index(key)
+    for name, origin in wanted.items():
+        index = profile.index(name)
         if index is None:
             raise no_such_card(origin, name, profile, outside, game)
-        indices.append(index)
+        if index not in indices:
+            indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
         if index is not None and index not in indices:

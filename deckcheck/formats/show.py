@@ -30,9 +30,6 @@ def describe(fmt: Format, day: dt.date) -> str:
         if size is not None:
             named = zone_words(fmt.game, zone)
             lines.append(f"  {named}: {size.describe()}{_dates(size)}" if len(sizes) > 1 else f"  {named}: {size.describe()}")
-    known = fmt.lists_known_up_to
-    if known is not None:
-        lines.append(f"lists known up to {known.isoformat()}")
     for rule in RULES.values():
         show = getattr(rule, "show", None)
         if show is not None:

@@ -1,8 +1,8 @@
 """A deck check: the registered decklist against the deck as found, zone by zone.
 
 Cards are matched by `CardEntry.key` (case, accents and split-card spelling aside; a
-passcode's card by its name), after the card data made both sides' names canonical when a
-catalog is given. Every copy counts: a card with fewer copies in the deck than registered
+passcode's card by its name) and, for a name of several faces, its faces (_cards_by_faces),
+after the card data made both sides' names canonical when a catalog is given. Every copy counts: a card with fewer copies in the deck than registered
 is missing, one with more is extra, a card moved to the sideboard is both. The wording
 stays neutral ("decklist and deck differ"): what penalty applies (Magic Tournament Rules
 2.8, the Infraction Procedure Guide's Deck Problem) is the judge's call.
@@ -24,11 +24,13 @@ or none, gets a note (`DeckDiff.companion_note`).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..decklists.title import titled
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
+from ..names import face_keys
 from ..report.style import Shown, as_is, cell, pad, widest
 from ..wording import card_names, counted, listed
 
@@ -116,15 +118,51 @@ class DeckDiff:
         return out
 
 
-def _tally(deck: Deck) -> dict[tuple[str, str], list]:
-    """(zone, card key) -> [name, copies], in the deck's order."""
-    found: dict[tuple[str, str], list] = {}
+def _tally(deck: Deck, card_of: Callable[[CardEntry], tuple[str, frozenset[str] | None]]) -> dict[tuple, list]:
+    """(zone, card) -> [name, copies], in the deck's order; `card_of` tells an entry's card."""
+    found: dict[tuple, list] = {}
     for entry in deck.entries:
         if entry.zone in (MAYBEBOARD, COMPANION):  # a companion is counted in the sideboard
             continue
-        slot = found.setdefault((entry.zone, entry.key), [entry.name, 0])
+        slot = found.setdefault((entry.zone, *card_of(entry)), [entry.name, 0])
         slot[1] += entry.count
     return found
+
+
+def _cards_by_faces(decks: Iterable[Deck], catalog: Catalog | None) -> Callable[[CardEntry], tuple[str, frozenset[str] | None]]:
+    """How an entry of `decks` is told from the other cards: its card key (the front face)
+    and, for a name of several faces, those faces (names.face_keys). `Fire // Ice` and
+    `Fire // Banana` are two cards, as `Lightning Bolt` (a card of one face, the card data
+    says) and `Lightning Bolt // Counterspell` are; a name of one face the card data does
+    not name whole (no data, or not its card's name: `Fire` as Magic Online writes Fire //
+    Ice) is the card of the one name of several faces with that front face in either list,
+    when there is one."""
+
+    def whole(name: str) -> bool:  # the card data's whole name of a card (every face)
+        card = catalog.get(name) if catalog is not None else None
+        return card is not None and card.name == name
+
+    def faces_of(entry: CardEntry) -> frozenset[str] | None:
+        if entry.code is not None:  # a passcode's card: one name, whatever its slashes
+            return None
+        faces = face_keys(entry.name)
+        return faces if len(faces) > 1 or whole(entry.name) else None
+
+    several: dict[str, set[frozenset[str]]] = {}
+    for deck in decks:
+        for entry in deck.entries:
+            faces = faces_of(entry)
+            if faces is not None and len(faces) > 1:
+                several.setdefault(entry.key, set()).add(faces)
+
+    def card_of(entry: CardEntry) -> tuple[str, frozenset[str] | None]:
+        faces = faces_of(entry)
+        if faces is None:
+            named = several.get(entry.key, ())
+            faces = next(iter(named)) if len(named) == 1 else None
+        return entry.key, faces
+
+    return card_of
 
 
 def compare(
@@ -189,13 +227,14 @@ def _compared(
     not_compared, counts = None, {"registered": registered.counts(), "found": found.counts()}
     if fmt is not None and fmt.option("pool") is not None:
         registered, found, not_compared = _limited_sideboards(registered, found, fmt, pool, catalog)
-    return _Compared(registered, found, counts, not_compared, _differences(registered, found), notes)
+    return _Compared(registered, found, counts, not_compared, _differences(registered, found, catalog), notes)
 
 
-def _differences(registered: Deck, found: Deck) -> list[Difference]:
+def _differences(registered: Deck, found: Deck, catalog: Catalog | None) -> list[Difference]:
     """The cards whose copies differ, in zone order, then the registered list's order,
     then cards only the deck holds."""
-    listed, held = _tally(registered), _tally(found)
+    card_of = _cards_by_faces((registered, found), catalog)
+    listed, held = _tally(registered, card_of), _tally(found, card_of)
     keys = list(listed) + [key for key in held if key not in listed]
     keys.sort(key=lambda key: ZONES.index(key[0]) if key[0] in ZONES else len(ZONES))
     differences = []

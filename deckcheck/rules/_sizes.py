@@ -5,9 +5,9 @@ from collections.abc import Iterable, Iterator
 
 from ..formats import Format, ZoneSize
 from ..games import zone_name
-from ..model import COMPANION, SIDEBOARD, CardEntry, Deck
+from ..model import COMPANION, MAIN, SIDEBOARD, CardEntry, Deck
 from ..problem import ERROR, PARSE_ERROR, Problem
-from ..wording import card_names
+from ..wording import EMPTY_LIST, card_names
 from .context import Context
 
 
@@ -48,6 +48,12 @@ def _size_problems(
     label: str,
 ) -> Iterator[Problem]:
     label = zone_name(fmt.game, zone, label)  # the game's word: Yu-Gi-Oh!'s "Side Deck"
+    if zone == MAIN and not deck.entries and not _unread(deck):
+        # Nothing read at all: a file saved empty, or the wrong file, not a deck whose cards
+        # went missing ("main deck has 0 cards" had the player count their lines).
+        yield Problem(rule=rule, zone=zone, count=0, limit=spec.exactly if spec.exactly is not None else spec.min,
+                      message=f"{EMPTY_LIST}; {'deck' if spec.including else label}: {spec.bounds()} required")
+        return
     if spec.including:
         # "deck has 99 cards (main 98, commander 1)": the commander is part of the 100.
         label = "deck"
@@ -107,6 +113,12 @@ def _named(held: list[CardEntry]) -> str:
 
 
 _NAMED_CARDS = 3  # cards a zone the format does not have is told by name (the rest counted)
+
+
+def _unread(deck: Deck) -> bool:
+    """Whether a line of the list, of any zone, could not be read (a `parse-error` error):
+    then the list held something, which that problem names."""
+    return any(problem.rule == PARSE_ERROR and problem.severity == ERROR for problem in deck.problems)
 
 
 def _unreadable(deck: Deck, zones: Iterable[str]) -> list[str]:

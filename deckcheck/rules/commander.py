@@ -175,6 +175,10 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
         named = ", ".join(repr(hint) for hint in deck.commander_hints)
         return (f"the file names {named} as its {word}, and no card of that name in it can lead "
                 f"{article(fmt.name)} {fmt.name} deck; check the name")
+    if deck.empty_command_heading is not None:
+        # The list has the heading the advice below asks for, with nothing under it.
+        number, heading = deck.empty_command_heading
+        return f"the list's `{heading}` section (line {number}) holds no card: put the {word}'s line under it"
     reader = PARSERS.get(deck.input_format or "")
     how = getattr(reader, "COMMANDER_NAMED_BY", None)
     if how is not None:
@@ -197,7 +201,13 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     if first.count != 1 or card is None:
         return ""
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
-    line = f"put {article(header)} `{header}` line above"
+    empty = deck.empty_command_heading
+
+    def put(them: str, below: str = "below") -> str:
+        # Under the list's own empty heading, when it has one; else under a new one.
+        if empty is not None:
+            return f"move {them} under line {empty[0]}"
+        return f"put {article(header)} `{header}` line above {them} and a `Deck` line {below}"
     # Partners (or a commander and its Background) typed on the first two lines lead the
     # deck together: naming the first alone would leave the second's colors outside; an
     # oathbreaker's signature spell below it goes to the command zone with it.
@@ -210,8 +220,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
     # Oathbreakers' signature spells go in the command zone with them: the `Deck` line below those.
     below = "below their signature spells" if spec(fmt).get("signature_spell") else "below"
-    together = (f"; its first two cards, {a} and {b}, can lead it together: "
-                f"{line} them and a `Deck` line {below}") if pair else ""
+    together = f"; its first two cards, {a} and {b}, can lead it together: {put('them', below)}" if pair else ""
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
         # Background alone never does.
@@ -220,11 +229,10 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
     # signature spell shares its oathbreaker's identity): the hint names the first card alone.
     if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
             and set(partner.color_identity) <= set(card.color_identity):
-        return (f"; its first two cards, {a} and {b}, can be its oathbreaker and signature spell: "
-                f"{line} them and a `Deck` line below")
+        return f"; its first two cards, {a} and {b}, can be its oathbreaker and signature spell: {put('them')}"
     if pair:
         return together
-    return f"; its first card, {first.name}, can lead it: {line} it and a `Deck` line below"
+    return f"; its first card, {first.name}, can lead it: {put('it')}"
 
 
 def _distinct(commanders: list[tuple[CardEntry, Any]]) -> list[tuple[CardEntry, Any]]:

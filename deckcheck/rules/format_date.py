@@ -93,7 +93,11 @@ def date_named_as(problems: list[Problem], setting: str) -> list[Problem]:
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
+    """The days the format and its lists span: when it starts, then the days its lists are
+    known from and up to (formats show), in the order a reader reads a span."""
     since = as_date(fmt.option("since"))
     known = as_date(fmt.option("lists_known_from"))
+    up_to = fmt.lists_known_up_to
     return ([f"starts: {since.isoformat()}"] if since is not None else []) + \
-        ([f"lists known from {known.isoformat()}"] if known is not None else [])
+        ([f"lists known from {known.isoformat()}"] if known is not None else []) + \
+        ([f"lists known up to {up_to.isoformat()}"] if up_to is not None else [])

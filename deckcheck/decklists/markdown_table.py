@@ -1,0 +1,84 @@
+"""A decklist written as a Markdown table, as lists are posted on Reddit or a wiki:
+
+    | Qty | Card           |
+    |-----|----------------|
+    | 4   | Lightning Bolt |
+
+A table is read only under a header that names a count column and a card column (the names
+a CSV export's header gives them: `Qty`, `Count`, `Quantity`; `Card`, `Name`, `Card Name`)
+above its `|---|` separator: each row is then the line `COUNT Name`, the text parser's own,
+so what a line may hold (`4x`, `[[Name]]`, `**Sideboard**`) holds in a cell too, and the
+columns a list adds (a set, a type, a price) are left out. A table whose header names no
+such columns is one parse error at its header, its rows skipped: guessing which cell is
+the card would read a price or a type as cards, and so is a row under no header.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..lazy_pattern import lazy
+
+# The column names of a count and of a card name, as a CSV export's header gives them
+# (text.py's _CSV_COUNTS and _CSV_NAMES, which it takes from here).
+COUNT_COLUMNS = frozenset({"count", "quantity", "qty", "amount", "copies"})
+NAME_COLUMNS = frozenset({"name", "card name", "card", "cardname", "card_name"})
+
+_SEPARATOR_CELL = lazy(r":?-+:?")
+# A row under no header: which cell is the card is not said (a row's third cell may be a set).
+ROW_WITHOUT_HEADER = ("a Markdown table row without the table's header: put `| Qty | Card |` and `|---|---|` "
+                      "above its rows, or write `4 Card Name` lines")
+# A table's last row that sums it (`| 60 | **Total** |`): no card is named so.
+_TOTALS = frozenset({"total", "total cards", "sum"})
+_EMPHASIS = "*_` "
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a table row, `| 4 | Lightning Bolt |` -> ['4', 'Lightning Bolt'] (the
+    outer bars are optional in Markdown; no card name holds a bar)."""
+    inner = line.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") else inner
+    return [cell.strip() for cell in inner.split("|")]
+
+
+def is_separator(line: str) -> bool:
+    """Whether `line` is a table's `|---|:---:|` line (or `---|---`), below its header."""
+    return "|" in line and all(_SEPARATOR_CELL.fullmatch(cell.replace(" ", "")) for cell in _cells(line))
+
+
+class MarkdownTable:
+    """The table being read, from its header to the first line that is no row of it."""
+
+    def __init__(self, header: str) -> None:
+        names = [cell.strip(_EMPHASIS).lower() for cell in _cells(header)]
+        self.count = next((i for i, name in enumerate(names) if name in COUNT_COLUMNS), None)
+        self.name = next((i for i, name in enumerate(names) if name in NAME_COLUMNS), None)
+        self.header = ", ".join(cell.strip(_EMPHASIS) for cell in _cells(header))
+
+    @staticmethod
+    def starts(line: str, following: str | None) -> bool:
+        """Whether `line` is a table's header: cells between bars (the outer ones may be left
+        out, `Qty | Card`), with the separator below it."""
+        return "|" in line and following is not None and "-" in following and is_separator(following)
+
+    @property
+    def readable(self) -> bool:
+        return self.count is not None and self.name is not None
+
+    def problem(self) -> str:
+        """Why the table is not read, for its header's parse error."""
+        return (f"a Markdown table without a count column and a card column (its header: {self.header}): "
+                "give its header `| Qty | Card |`, or write the list as `4 Card Name` lines")
+
+    def row(self, line: str) -> tuple[str, str] | None:
+        """The row's count and name cells (a row without a count, `| | Sideboard |`, has ""
+        for it); None for a row without a name, the table's total, or the separator."""
+        if is_separator(line):
+            return None
+        cells: Sequence[str] = _cells(line)
+        assert self.count is not None and self.name is not None
+        name = cells[self.name] if self.name < len(cells) else ""
+        count = cells[self.count] if self.count < len(cells) else ""
+        if not name or name.strip(_EMPHASIS).rstrip(":").lower() in _TOTALS:
+            return None
+        return count, name
