@@ -99,10 +99,12 @@ _CATEGORY_HEADINGS = {
     "armor", "weapon", "weapons", "item", "items",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
-# count may say what it counts and stand after a dash, as players type a list out (`Side
-# Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`).
+# count may say what it counts and stand after a colon or dash, bare or in brackets, as
+# players type a list out (`Side Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`,
+# `Sideboard: (15)`: read as a heading of the list's own, that put the sideboard's cards in
+# the main deck).
 _HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*"
-               r"(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|(?:[:\u2013\u2014]|\s-)?\s*\d+(?:\s+cards?)?)?\s*:?\s*$",
+               r"(?:(?:[:\u2013\u2014]|\s-)?\s*(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|\d+(?:\s+cards?)?))?\s*:?\s*$",
                re.IGNORECASE)
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
 # A heading of the list's own with its card count, as deck sites export their categories
