@@ -63,6 +63,9 @@ _SECTION_ZONES = {
     # As lists are typed: the board in two words, or hyphenated (`Side Board:`, `Main-board`).
     "main board": MAIN, "main-board": MAIN, "main-deck": MAIN,
     "side board": SIDEBOARD, "side-board": SIDEBOARD, "side-deck": SIDEBOARD,
+    # Yu-Gi-Oh!'s zones in one word, as `Maindeck` above (German and Dutch players write
+    # `Sidedeck`, `Extradeck`), or hyphenated as `Side-Deck` is.
+    "sidedeck": SIDEBOARD, "extradeck": EXTRA, "extra-deck": EXTRA,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
