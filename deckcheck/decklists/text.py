@@ -348,6 +348,7 @@ def _category_zone(inner: str) -> str | None:
 
 
 _MAX_HEADER_CHARS = 64  # `Sideboard (15):`, `Creatures (20)`: headers are short
+_CARDS_WORDS = ("card", "cards")  # what a zone's heading may add (`Side Deck Cards`)
 
 
 def _section(line: str) -> str | None:
@@ -365,6 +366,11 @@ def _section(line: str) -> str | None:
         return _SECTION_ZONES[word]
     if word in _CATEGORY_HEADINGS or word == _ARENA_ABOUT:
         return ""
+    # A zone's heading that says its cards are cards (`Side Deck Cards (15)`, `Sideboard
+    # Cards`): read as a heading of the list's own, it left them in the zone above.
+    zone_word, _, cards = word.rpartition(" ")
+    if cards in _CARDS_WORDS and zone_word.rstrip() in _SECTION_ZONES:
+        return _SECTION_ZONES[zone_word.rstrip()]
     return None
 
 
