@@ -7,7 +7,7 @@ line below.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..model import ZONES
 from .game import Game
@@ -21,7 +21,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
 __all__ = [
     "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zones_in_words",
-    "zone_counts", "listing_zones",
+    "zone_counts", "game_of_zones", "listing_zones",
 ]
 
 
@@ -70,11 +70,7 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`; Magic's command zone
     and companion first: `commander 1, main 99, sideboard 0`; the WoW TCG's hero first), other zones
     after."""
-    game = GAMES.get(game_id)
-    if game is None:
-        # No game named (diff without -f): a zone only one game puts first (Magic's command
-        # zone) says whose list it is, and the heading names it first as that game's does.
-        game = next((known for known in GAMES.values() if not counts.keys().isdisjoint(known.zone_order)), None)
+    game = GAMES.get(game_id) or game_of_zones(counts)
     if game is None:
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())
     labels, first = game.zone_labels, game.zone_order
@@ -87,6 +83,14 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     order = [zone for zone in (*first, *labels) if zone in counts]
     order += [zone for zone in counts if zone not in order]
     return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
+
+
+def game_of_zones(zones: Iterable[str]) -> Game | None:
+    """The game whose list holds `zones` when no format or card data names it (diff
+    without -f): a zone only one game puts first (Magic's command zone, the WoW TCG's hero)
+    says whose list it is. None when no zone tells."""
+    held = frozenset(zones)
+    return next((known for known in GAMES.values() if not held.isdisjoint(known.zone_order)), None)
 
 
 def listing_zones(game_id: str) -> tuple[str, ...]:
