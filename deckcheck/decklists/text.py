@@ -625,8 +625,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             continue
         hero = _HERO_LINE.match(line)
         if hero:
+            # The hero beside the deck, not a header of it: a WoW TCG list needs this line, so
+            # its last blank-line group may still be the side deck, as an MTGO export's is.
             deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
-            saw_header = True
             continue
         named = _NAMED_LINE.match(line)
         if named:
