@@ -95,12 +95,14 @@ def game_of_zones(zones: Iterable[str]) -> Game | None:
 
 def listing_zones(game_id: str) -> tuple[str, ...]:
     """Every zone in the order a deck's card-by-card listing (a deck check's registered
-    deck, a registration sheet's totals) shows them: the zones the game names first
-    (Magic's command zone, then its companion, as its report headings do), then the rest
-    in the model's order."""
+    deck, a registration sheet's totals) shows them, the order its report heading counts
+    them in (zone_counts): the zones the game names first (Magic's command zone, then its
+    companion; the WoW TCG's hero), then those it has words for in their order (Yu-Gi-Oh!'s
+    Main, Extra, Side Deck, as Konami's sheet lists them), then the rest in the model's order."""
     game = GAMES.get(game_id)
-    first = game.zone_order if game is not None else ()
-    return (*first, *(zone for zone in ZONES if zone not in first))
+    if game is None:
+        return ZONES
+    return tuple(dict.fromkeys((*game.zone_order, *game.zone_labels, *ZONES)))
 
 
 def default() -> Game:
