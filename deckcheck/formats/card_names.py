@@ -54,7 +54,9 @@ def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
                 yield (list_key, index, "card"), entry["card"]
     for keys in NAMES_AS_KEYS:
         for name in value_at(data, keys) or {}:
-            if isinstance(name, str) and not name.isdigit():  # a passcode is not a name (Genesys points)
+            # A passcode is not a name where one may key a card (Genesys points, even as a
+            # string: written_passcodes); `copy_limit.per_card` maps names only.
+            if isinstance(name, str) and (keys != ("points",) or passcode_key(name) is None):
                 yield (*keys, name), name
     for keys in NAME_LISTS:
         for index, name in enumerate(value_at(data, keys) or ()):
