@@ -144,6 +144,28 @@ def test_ydke_reads_what_the_reference_decoders_read(url, main, extra):
 
 
 @pytest.mark.parametrize(
+    "pasted",
+    [
+        '"ydke://AQAAAA==!AgAAAA==!!"',  # as a chat message or a form's answer quotes it
+        "'ydke://AQAAAA==!AgAAAA==!!'",
+        "`ydke://AQAAAA==!AgAAAA==!!`",  # Markdown's inline code (Discord)
+        "<ydke://AQAAAA==!AgAAAA==!!>",  # a link in angle brackets (Markdown, e-mail)
+        "\u201cydke://AQAAAA==!AgAAAA==!!\u201d",  # a word processor's quotes
+        '  "ydke://AQAAAA==!AgAAAA==!!"  \n',
+    ],
+)
+def test_a_quoted_ydke_url_is_the_url(pasted):
+    """A URL pasted with the quotes around it was "expected a ydke:// URL" (in a file) or a
+    file name (on the command line, in a manifest): no quote is ever part of one."""
+    from deckcheck.decklists import inline_name, is_inline
+
+    deck = parse_text(pasted)
+    assert deck.input_format == "ydke" and deck.problems == []
+    assert _codes(deck, MAIN) == [1] and _codes(deck, EXTRA) == [2]
+    assert is_inline(pasted) and inline_name(pasted) == "ydke://AQAAAA==!AgAAAA==!!"
+
+
+@pytest.mark.parametrize(
     "url, reason",
     [
         ("ydke://AQAAAA==!", "three parts separated by `!` (main!extra!side!); found 1 `!`"),

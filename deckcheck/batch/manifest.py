@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import tree
-from ..decklists import inline_name, is_inline, web_address, web_address_advice
+from ..decklists import inline_name, inline_text, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
@@ -544,7 +544,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     elif _URL_MARK in deck and is_inline(deck):  # most rows name a file, with no `:`: one search, not the parsers'
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
-        path, deck, inline = deck.strip(), inline_name(deck), True
+        path, deck, inline = inline_text(deck), inline_name(deck), True
     elif "\n" in deck or "\r" in deck:
         # The list itself, as a registration form's paragraph answer holds it ("paste your
         # decklist"): no file has a line break in its name.

@@ -115,6 +115,16 @@ def file_shown(name: str) -> str:
     return name if names_a_file(name) else "./" + name
 
 
+def inline_text(value: str) -> str:
+    """The deck a command-line argument that is one (`is_inline`) gives, as its parser reads
+    it: the URL without the white space and quotes it was pasted with, so one URL is one
+    deck however it was written."""
+    for module in _URL_READERS:
+        if module.is_url(value):
+            return getattr(module, "unwrapped", str.strip)(value)
+    return value.strip()
+
+
 def inline_name(value: str) -> str:
     """The name reports give a deck that is a command-line argument (a URL's `shown`).
     A lone surrogate (a library caller's JSON `"\\ud800"`) is the replacement character, as

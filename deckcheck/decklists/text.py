@@ -63,6 +63,9 @@ _SECTION_ZONES = {
     # As lists are typed: the board in two words, or hyphenated (`Side Board:`, `Main-board`).
     "main board": MAIN, "main-board": MAIN, "main-deck": MAIN,
     "side board": SIDEBOARD, "side-board": SIDEBOARD, "side-deck": SIDEBOARD,
+    # Yu-Gi-Oh!'s zones in one word, as `Maindeck` above (German and Dutch players write
+    # `Sidedeck`, `Extradeck`), or hyphenated as `Side-Deck` is.
+    "sidedeck": SIDEBOARD, "extradeck": EXTRA, "extra-deck": EXTRA,
     "commander": COMMANDER, "commanders": COMMANDER, "command zone": COMMANDER,
     # Oathbreaker: the oathbreaker and its signature spell both start in the command zone.
     "oathbreaker": COMMANDER, "oathbreakers": COMMANDER, "signature spell": COMMANDER, "signature spells": COMMANDER,
@@ -99,10 +102,12 @@ _CATEGORY_HEADINGS = {
     "armor", "weapon", "weapons", "item", "items",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
-# count may say what it counts and stand after a dash, as players type a list out (`Side
-# Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`).
+# count may say what it counts and stand after a colon or dash, bare or in brackets, as
+# players type a list out (`Side Deck: 15 cards`, `Main Deck (40 cards)`, `Extra Deck - 15`,
+# `Sideboard: (15)`: read as a heading of the list's own, that put the sideboard's cards in
+# the main deck).
 _HEADER = lazy(r"^(?P<word>[A-Za-z][A-Za-z \-]*?)(?:\(s\))?\s*"
-               r"(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|(?:[:\u2013\u2014]|\s-)?\s*\d+(?:\s+cards?)?)?\s*:?\s*$",
+               r"(?:(?:[:\u2013\u2014]|\s-)?\s*(?:\(\s*\d+(?:\s+cards?)?\s*\)|\[\s*\d+\s*\]|\d+(?:\s+cards?)?))?\s*:?\s*$",
                re.IGNORECASE)
 _BRACKETED = lazy(r"^\[(?P<inner>[^\[\]]+)\]$")
 # A heading of the list's own with its card count, as deck sites export their categories
@@ -343,6 +348,7 @@ def _category_zone(inner: str) -> str | None:
 
 
 _MAX_HEADER_CHARS = 64  # `Sideboard (15):`, `Creatures (20)`: headers are short
+_CARDS_WORDS = ("card", "cards")  # what a zone's heading may add (`Side Deck Cards`)
 
 
 def _section(line: str) -> str | None:
@@ -360,6 +366,11 @@ def _section(line: str) -> str | None:
         return _SECTION_ZONES[word]
     if word in _CATEGORY_HEADINGS or word == _ARENA_ABOUT:
         return ""
+    # A zone's heading that says its cards are cards (`Side Deck Cards (15)`, `Sideboard
+    # Cards`): read as a heading of the list's own, it left them in the zone above.
+    zone_word, _, cards = word.rpartition(" ")
+    if cards in _CARDS_WORDS and zone_word.rstrip() in _SECTION_ZONES:
+        return _SECTION_ZONES[zone_word.rstrip()]
     return None
 
 
@@ -614,8 +625,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             continue
         hero = _HERO_LINE.match(line)
         if hero:
+            # The hero beside the deck, not a header of it: a WoW TCG list needs this line, so
+            # its last blank-line group may still be the side deck, as an MTGO export's is.
             deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
-            saw_header = True
             continue
         named = _NAMED_LINE.match(line)
         if named:

@@ -3,7 +3,8 @@
 Each part is base64 of the passcodes as little-endian unsigned 32-bit numbers, in deck
 order. What the ProjectIgnis decoders take is read too: a part without its `=` padding,
 the URL-safe alphabet (`-` and `_` for `+` and `/`), and a URL without its final `!`
-(ydke.js splits on `!` and needs three parts). Still a `parse-error`: fewer than three
+(ydke.js splits on `!` and needs three parts). A URL pasted inside quotes, backticks or
+angle brackets is the URL inside. Still a `parse-error`: fewer than three
 parts, text after the third `!` (the decoders drop it; deckcheck would rather say so than
 drop cards), a part with other characters, and a part whose length is not a whole number
 of passcodes. The URL can be passed on the command line instead of a file
@@ -24,8 +25,26 @@ PASSCODES = True  # cards are written by passcode: names need card data to becom
 SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_lines counts so)
 
 
+# What a URL is pasted inside (a chat message's or a form answer's quotes, Markdown's
+# backticks, a link's angle brackets, a word processor's curly quotes): never part of one,
+# since base64 and `!` hold none of them.
+_WRAPPERS = "\"'`<>\u201c\u201d\u2018\u2019"
+
+
+def unwrapped(text: str) -> str:
+    """`text` stripped of white space and of the quote or bracket on each side of a URL inside."""
+    text = text.strip().lstrip("\ufeff").strip()
+    start = 1 if text[:1] and text[0] in _WRAPPERS else 0
+    end = len(text) - 1 if len(text) > start and text[-1] in _WRAPPERS else len(text)
+    inner = text[start:end].strip()
+    return inner if inner[: len(PREFIX)].lower() == PREFIX else text
+
+
 def sniff(text: str) -> bool:
-    return text.lstrip("\ufeff \t\r\n")[: len(PREFIX)].lower() == PREFIX
+    head = text.lstrip("\ufeff \t\r\n")
+    if head[:1] and head[0] in _WRAPPERS:
+        head = head[1:].lstrip(" \t")
+    return head[: len(PREFIX)].lower() == PREFIX
 
 
 def is_url(value: str) -> bool:
@@ -41,7 +60,7 @@ SHOWN_CHARS = 40
 def shown(url: str) -> str:
     """The name reports give a deck that is this URL: the URL itself when short, else its
     first characters, `…` and a digest that tells two URLs apart (`ydke://M5EtBIQm2wSEJ…#3f2a9c1b`)."""
-    url = url.strip()
+    url = unwrapped(url)
     if len(url) <= SHOWN_CHARS:
         return url
     import hashlib  # OpenSSL is loaded only for a long URL (start-up: docs/speed.md)
@@ -84,7 +103,7 @@ def parse(text: str, source: str = "<ydke>") -> Deck:
     if not lines:
         deck.problems.append(parse_error("empty input; expected a ydke:// URL"))
         return deck
-    number, url = lines[0]
+    number, url = lines[0][0], unwrapped(lines[0][1])
     for extra_number, extra in lines[1:]:
         deck.problems.append(parse_error("text after the ydke:// URL", line=extra_number, text=extra))
     if not sniff(url):

@@ -111,8 +111,11 @@ def card_namer(card_data: CardData | None) -> Callable[[str], str]:
     too. A name that already meets its card (the same card key: case, accents) stays as
     written, so reports quote it as before; a name the data lacks, and every name without
     card data (or with a land oracle only), as given, for the "no such card" error. One
-    reading for `--card`, keep rules, policy files and assertions alike (simulation.py)."""
-    get = getattr(card_data, "get", None)  # a game's Catalog; the engine itself needs only is_land
+    reading for `--card`, keep rules, policy files and assertions alike (simulation.py).
+    A game whose cards have passcodes reads a name of digits as a list's line does
+    (`get_written`: `14558127` is Ash Blossom & Joyous Spring)."""
+    # A game's Catalog; the engine itself needs only is_land.
+    get = getattr(card_data, "get_written", None) or getattr(card_data, "get", None)
     if get is None:
         return _as_written
 

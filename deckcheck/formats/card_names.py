@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
-from ..games.yugioh import is_passcode
+from ..games.yugioh import is_passcode, passcode_key
 from ..limits import MAX_SUGGESTED_NAMES, quoted
 from ..names import card_key
 from ..record import Record
@@ -54,7 +54,9 @@ def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
                 yield (list_key, index, "card"), entry["card"]
     for keys in NAMES_AS_KEYS:
         for name in value_at(data, keys) or {}:
-            if isinstance(name, str) and not name.isdigit():  # a passcode is not a name (Genesys points)
+            # A passcode is not a name where one may key a card (Genesys points, even as a
+            # string: written_passcodes); `copy_limit.per_card` maps names only.
+            if isinstance(name, str) and (keys != ("points",) or passcode_key(name) is None):
                 yield (*keys, name), name
     for keys in NAME_LISTS:
         for index, name in enumerate(value_at(data, keys) or ()):
@@ -112,8 +114,9 @@ def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
             if isinstance(entry, Mapping) and is_passcode(entry.get("code")):
                 yield (list_key, index, "code"), entry["code"]
     for key in value_at(data, ("points",)) or {}:
-        if is_passcode(key):
-            yield ("points", str(key)), key  # a mapping key, as `points.14558127` (not an index)
+        code = passcode_key(key)  # `14558127`, or the string `"14558127"`
+        if code is not None:
+            yield ("points", str(key)), code  # a mapping key, as `points.14558127` (not an index)
 
 
 def written_cards(data: Mapping[str, Any]) -> dict[str, list[Any]]:

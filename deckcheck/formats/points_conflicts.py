@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
+from ..games.yugioh import passcode_key
 from ..record import Record
 from ..schema import value_at
 
@@ -68,8 +69,12 @@ def conflict_errors(table: Mapping[Any, Any] | None, catalog: Catalog | None,
     def where(key: Any) -> tuple[Path | None, int | None]:
         for path, document in documents:
             points = value_at(document.data, ("points",))
-            if isinstance(points, Mapping) and key in points:
-                return path, document.line_of(("points", key))
+            if not isinstance(points, Mapping):
+                continue
+            # A passcode may be written as a string of its digits (`"14558127"`).
+            written = key if key in points else next((k for k in points if isinstance(key, int) and passcode_key(k) == key), None)
+            if written is not None:
+                return path, document.line_of(("points", written))
         return None, None
 
     errors = []

@@ -7,7 +7,7 @@ line below.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..model import ZONES
 from .game import Game
@@ -21,7 +21,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
 __all__ = [
     "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zones_in_words",
-    "zone_counts", "listing_zones",
+    "zone_counts", "game_of_zones", "listing_zones",
 ]
 
 
@@ -70,11 +70,7 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     Deck 15`: Konami's order, not the JSON's `main, sideboard, extra`; Magic's command zone
     and companion first: `commander 1, main 99, sideboard 0`; the WoW TCG's hero first), other zones
     after."""
-    game = GAMES.get(game_id)
-    if game is None:
-        # No game named (diff without -f): a zone only one game puts first (Magic's command
-        # zone) says whose list it is, and the heading names it first as that game's does.
-        game = next((known for known in GAMES.values() if not counts.keys().isdisjoint(known.zone_order)), None)
+    game = GAMES.get(game_id) or game_of_zones(counts)
     if game is None:
         return ", ".join(f"{zone} {count}" for zone, count in counts.items())
     labels, first = game.zone_labels, game.zone_order
@@ -89,14 +85,24 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
     return ", ".join(f"{labels.get(zone, zone)} {counts[zone]}" for zone in order)
 
 
+def game_of_zones(zones: Iterable[str]) -> Game | None:
+    """The game whose list holds `zones` when no format or card data names it (diff
+    without -f): a zone only one game puts first (Magic's command zone, the WoW TCG's hero)
+    says whose list it is. None when no zone tells."""
+    held = frozenset(zones)
+    return next((known for known in GAMES.values() if not held.isdisjoint(known.zone_order)), None)
+
+
 def listing_zones(game_id: str) -> tuple[str, ...]:
     """Every zone in the order a deck's card-by-card listing (a deck check's registered
-    deck, a registration sheet's totals) shows them: the zones the game names first
-    (Magic's command zone, then its companion, as its report headings do), then the rest
-    in the model's order."""
+    deck, a registration sheet's totals) shows them, the order its report heading counts
+    them in (zone_counts): the zones the game names first (Magic's command zone, then its
+    companion; the WoW TCG's hero), then those it has words for in their order (Yu-Gi-Oh!'s
+    Main, Extra, Side Deck, as Konami's sheet lists them), then the rest in the model's order."""
     game = GAMES.get(game_id)
-    first = game.zone_order if game is not None else ()
-    return (*first, *(zone for zone in ZONES if zone not in first))
+    if game is None:
+        return ZONES
+    return tuple(dict.fromkeys((*game.zone_order, *game.zone_labels, *ZONES)))
 
 
 def default() -> Game:

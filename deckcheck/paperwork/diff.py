@@ -202,8 +202,18 @@ def compare(
         registered=registered.source, found=found.source, differences=best.differences,
         counts=best.counts, unknown=unknown, not_compared=best.not_compared, named_commanders=named,
         companion_note=_companion_note(registered, found), reading_notes=best.notes,
-        game=fmt.game if fmt is not None else catalog.game if catalog is not None else "",
+        game=fmt.game if fmt is not None else catalog.game if catalog is not None else _game_of(registered, found),
     )
+
+
+def _game_of(registered: Deck, found: Deck) -> str:
+    """The game of two lists compared with no format or card data (diff without -f), as a
+    zone only that game has says it (the WoW TCG's hero), so their zones are named in its
+    words; "" when none does."""
+    from ..games import game_of_zones  # deferred: the games package loads their descriptors
+
+    game = game_of_zones(entry.zone for deck in (registered, found) for entry in deck.entries)
+    return game.id if game is not None else ""
 
 
 class _Compared(NamedTuple):

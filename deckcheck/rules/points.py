@@ -21,7 +21,7 @@ import datetime as dt
 from collections.abc import Iterable, Iterator, Mapping
 
 from ..formats import Format
-from ..games.yugioh import MAX_PASSCODE, is_passcode
+from ..games.yugioh import MAX_PASSCODE, passcode_key
 from ..model import PLAYED_ZONES, Deck
 from ..names import fold
 from ..problem import WARNING, Problem
@@ -86,8 +86,9 @@ class PointsTable(Record):
         self.by_name: dict[str, tuple[str, int]] = {}
         self.by_code: dict[int, int] = {}
         for key, value in table.items():
-            if is_passcode(key):
-                self.by_code[key] = value
+            code = passcode_key(key)
+            if code is not None:
+                self.by_code[code] = value
             else:
                 self.by_name[fold(str(key))] = (str(key), value)
 

@@ -19,6 +19,21 @@ def is_passcode(value: Any) -> bool:
     return is_whole(value) and 0 < value <= MAX_PASSCODE
 
 
+_PASSCODE_DIGITS = len(str(MAX_PASSCODE))
+
+
+def passcode_key(key: Any) -> int | None:
+    """The passcode a format's mapping key stands for: a passcode, or a string of its
+    digits (`"14558127"`, `"05318639"`: YAML keeps a quoted key, and every key of a file
+    converted from JSON, a string); None for a card name."""
+    if is_passcode(key):
+        return key
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key.lstrip("0")) <= _PASSCODE_DIGITS:
+        code = int(key)
+        return code if is_passcode(code) else None
+    return None
+
+
 # YGOPro's card type bits (`datas.type`), by name. Here rather than in cards.py: a format's
 # `extra_deck_types` are checked against these names whatever game a run checks
 # (rules/extra_deck_type.py), and this module is loaded anyway.

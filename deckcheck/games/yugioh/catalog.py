@@ -149,6 +149,16 @@ class YgoCatalog:
         return (self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name)) or self._loose(name)
                 or self._and_swapped(name))
 
+    def get_written(self, name: str) -> YgoCard | None:
+        """The card a name a user typed stands for, as a text list's line reads it: by
+        name (`get`), else a name of digits by its passcode (`3 23434538`), as the card that
+        passcode counts as (an alternate artwork is its card)."""
+        card = self.get(name)
+        if card is None and (code := passcode_in_name(name)) is not None:
+            found = self.by_code(code)
+            card = self.root(found) if found is not None else None
+        return card
+
     def _loose(self, name: str) -> YgoCard | None:
         """The one card `name` spells without its spaces and punctuation (`Maxx C`,
         `DD Crow`), built on the first name no exact spelling finds."""
