@@ -756,3 +756,48 @@ def test_many_card_names_to_track_cost_a_look_each_not_one_per_pair(monkeypatch)
     with pytest.raises(DeckcheckError, match="card 'Card 0': no such card in the main deck"):
         simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names, hands=100)
     assert 0 < _CountedNames.looked_at <= 4 * len(names)
+
+
+def test_more_cards_to_track_than_a_simulated_deck_holds_is_refused_before_any_is_read(monkeypatch):
+    """A deckcheck.yaml's `cards:` (a pull request's) of 100,000 names was read through the
+    card data again for every deck it matched, 2.5 s a deck: no main deck simulate takes
+    holds more than MAX_SIMULATED_CARDS different cards, so no more can be tracked."""
+    from deckcheck.engine import simulation
+    from deckcheck.errors import OptionError
+
+    looked_up: list[str] = []
+    namer = simulation.card_namer
+    monkeypatch.setattr(simulation, "card_namer", lambda data: lambda name: looked_up.append(name) or namer(data)(name))
+    names = [f"Card {number}" for number in range(501)]
+    with pytest.raises(OptionError) as caught:
+        simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names + names, hands=100)
+    assert caught.value.named({"card": "--card"}) == (
+        "--card names 501 different cards: a simulated main deck holds at most 500, so no more can be tracked "
+        "(docs/security.md, limits)")
+    assert looked_up == []
+    # 500 (twice over) are read, and the first the deck lacks is said to be missing, as ever.
+    with pytest.raises(DeckcheckError, match="card 'Card 0': no such card in the main deck"):
+        simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names[:500] * 2, hands=100)
+
+
+MAX_POLICY_NAMES = 10_000  # deckcheck/limits.py
+
+
+def test_a_policy_file_of_more_names_than_any_deck_plays_is_refused(cli, tmp_path):
+    """A pull request's policy file of 100,000 tag names (790 KB) was read through the card
+    data again for every deck that used it, 1.6 s a deck."""
+    (tmp_path / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    names = [f"Card {number}" for number in range(MAX_POLICY_NAMES + 1)]
+    (tmp_path / "policy.yaml").write_text(
+        "keep: {7: true}\ntags:\n  burn: [" + ", ".join(names[:6_000]) + "]\nlands: [" + ", ".join(names[6_000:]) + "]\n",
+        encoding="utf-8")
+    done = cli("simulate", "a.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--hands", "100", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "deckcheck: error: policy.yaml: names 10,001 cards (under tags, lands, cards, costs and sources together): "
+        "a policy file names at most 10,000 (docs/security.md, limits)"]
+    (tmp_path / "policy.yaml").write_text(
+        "keep: {7: true}\ntags:\n  burn: [" + ", ".join(names[:6_000]) + "]\nlands: [" + ", ".join(names[6_001:]) + "]\n",
+        encoding="utf-8")
+    done = cli("simulate", "a.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--hands", "100", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr

@@ -150,6 +150,11 @@ def simulate(
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
+    # Each is read through the card data, for every deck a `check` entry matches: more than
+    # a main deck can hold cannot all be in it (100,000 names cost 2.5 s a deck).
+    if len(set(cards)) > MAX_SIMULATED_CARDS:
+        raise OptionError("card", f"names {len(set(cards)):,} different cards: a simulated main deck holds at most "
+                                  f"{MAX_SIMULATED_CARDS}, so no more can be tracked (docs/security.md, limits)")
     # Card names as the deck's lines are read: `--card "Maxx C"`, `count("Maxx C")` in a
     # keep rule, a policy file or an assertion is Maxx "C" (categories.card_namer). A spell
     # asked about (--cast, castable()) is read by cast.cast_question, which knows faces.
