@@ -751,7 +751,7 @@ def test_many_card_names_to_track_cost_a_look_each_not_one_per_pair(monkeypatch)
     tracked = simulation._tracked
     monkeypatch.setattr(simulation, "_tracked", lambda profile, policy, assertions, outside, cards, *rest:
                         tracked(profile, policy, assertions, outside, _CountedNames(cards), *rest))
-    names = [f"Card {number}" for number in range(2_000)]
+    names = [f"Card {number}" for number in range(500)]  # MAX_SIMULATED_CARDS, the most it takes
     _CountedNames.looked_at = 0
     with pytest.raises(DeckcheckError, match="card 'Card 0': no such card in the main deck"):
         simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names, hands=100)
