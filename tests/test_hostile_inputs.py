@@ -801,3 +801,36 @@ def test_a_policy_file_of_more_names_than_any_deck_plays_is_refused(cli, tmp_pat
         encoding="utf-8")
     done = cli("simulate", "a.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--hands", "100", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+MAX_EXPRESSION_CHARS = 4096  # deckcheck/limits.py
+
+
+def test_a_rule_longer_than_any_rule_is_refused_before_it_is_read(cli, tmp_path, monkeypatch):
+    """An assertion naming a card of a million characters was read, and quoted whole in
+    every deck's report line: a pull request's deckcheck.yaml of three such assertions (3 MB)
+    printed 154 MB for 51 decks (934 MB of memory); a policy file's keep rule of 4 MiB of
+    `(` took 660 MB to be told it had too many tokens."""
+    from deckcheck.engine import expr
+    from deckcheck.engine.assertions import parse_assertion
+
+    read: list[str] = []
+    tokenize = expr.tokenize
+    monkeypatch.setattr(expr, "tokenize", lambda text, **kwargs: read.append(text) or tokenize(text, **kwargs))
+    longest = 'p_by_turn("' + "a" * (MAX_EXPRESSION_CHARS - 21) + '", 3) >= 0'
+    assert len(longest) == MAX_EXPRESSION_CHARS
+    parse_assertion(longest)
+    with pytest.raises(DeckcheckError) as caught:
+        parse_assertion(longest + " ")
+    assert str(caught.value).endswith(
+        f"too long: {MAX_EXPRESSION_CHARS + 1:,} characters, at most {MAX_EXPRESSION_CHARS:,} "
+        "(use tags in a policy file for long card lists)")
+    assert len(str(caught.value)) < 400 and read == [longest]
+    # deckcheck.yaml: refused when it is read, once, not as each deck's failed assertion.
+    (tmp_path / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text(
+        f"format: mtg/modern\nsimulate:\n  '*.txt':\n    hands: 100\n    assert: ['p_by_turn(\"{'a' * 100_000}\", 3) >= 0']\n",
+        encoding="utf-8")
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2 and len(done.stdout + done.stderr) < 2_000, done.stderr[:500]
+    assert "too long: 100,021 characters, at most 4,096" in done.stderr
