@@ -834,3 +834,37 @@ def test_a_rule_longer_than_any_rule_is_refused_before_it_is_read(cli, tmp_path,
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 2 and len(done.stdout + done.stderr) < 2_000, done.stderr[:500]
     assert "too long: 100,021 characters, at most 4,096" in done.stderr
+
+
+def _format_with(tmp_path, base: str, key: str, items: list[str]):
+    """A format file of `base` whose `key` lists `items` (a stranger's upload or pull request)."""
+    from deckcheck.formats import load
+
+    path = tmp_path / "listed.yaml"
+    path.write_text(f"game: {base.split('/')[0]}\nname: Listed\nextends: {base}\n{key}: [" + ", ".join(items) + "]\n",
+                    encoding="utf-8")
+    return load(path)
+
+
+def test_a_format_files_platforms_are_named_once_each_in_every_decks_warning(tmp_path):
+    """`platforms: [paper, paper, ...]` of 400,000 items: each deck's `format-platform`
+    warning named every one (2.8 MB a deck, 8.4 MB for three)."""
+    from deckcheck import validate
+
+    fmt = _format_with(tmp_path, "mtg/modern", "platforms", ["paper", "mtgo"] * 50_000)
+    (problem,) = validate("4 Lightning Bolt\n56 Mountain\n", fmt, platform="arena", cards=False).problems
+    assert problem.message == "Listed is not played on MTG Arena: only on paper and Magic Online"
+
+
+def test_a_format_files_banned_types_are_named_cut_in_every_deck_and_matched_by_set(tmp_path, monkeypatch):
+    """`banned_types` of 400,000 names: each deck without card data was told every one (8.8
+    MB a deck), and each card was matched against each of them."""
+    from deckcheck import validate
+
+    types = [f"Type{number}" for number in range(100_000)] + ["Normal", "Normal"]
+    fmt = _format_with(tmp_path, "yugioh/advanced-tcg", "banned_types", types)
+    (problem,) = [p for p in validate("#main\n89631139\n", fmt, cards=False).problems if p.rule == "card-type"]
+    assert len(problem.message) < 1_000, problem.message[:300]
+    assert "Type0, Type1" in problem.message and "and 99,981 more" in problem.message
+    (banned,) = [p for p in validate("#main\n89631139\n", fmt).problems if p.rule == "card-type"]
+    assert banned.details == {"types": ["Normal"]}
