@@ -868,3 +868,18 @@ def test_a_format_files_banned_types_are_named_cut_in_every_deck_and_matched_by_
     assert "Type0, Type1" in problem.message and "and 99,981 more" in problem.message
     (banned,) = [p for p in validate("#main\n89631139\n", fmt).problems if p.rule == "card-type"]
     assert banned.details == {"types": ["Normal"]}
+
+
+def test_a_format_files_eligible_kinds_are_named_once_each(tmp_path):
+    """`commander: {eligible: [creature, creature, ...]}` of 400,000 items: the `commander`
+    problem of each deck named every one (4.8 MB a deck)."""
+    from deckcheck import validate
+
+    path = tmp_path / "eligible.yaml"
+    path.write_text("game: mtg\nname: Listed\nextends: mtg/commander\ncommander: {eligible: ["
+                    + ", ".join(["creature", "planeswalker"] * 20_000) + "]}\n", encoding="utf-8")
+    from deckcheck.formats import load
+
+    result = validate("Commander\n1 Lightning Bolt\n\nDeck\n99 Mountain\n", load(path))
+    (problem,) = [p for p in result.problems if p.rule == "commander"]
+    assert problem.message.endswith("a commander is a creature or a planeswalker"), problem.message[:300]
