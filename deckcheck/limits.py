@@ -94,6 +94,11 @@ MAX_DECK_LINES = 40_000
 
 # ---------------------------------------------------------------- format files
 
+# Dated sizes of one zone in a format file (`deck: {main: [...]}`): a zone's rules changed
+# a few times at most, and `formats check` compares every two (a stranger's file of 4,000
+# took 98 s and 2 GB, of 20,000 longer than anyone waits).
+MAX_DATED_SIZES = 64
+
 # Format files one `extends:` chain may hold (the bundled ones are at most 4 deep): each
 # level merges every list above it.
 MAX_EXTENDS_DEPTH = 16

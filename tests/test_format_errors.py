@@ -458,3 +458,25 @@ def test_a_format_files_aliases_may_not_stand_for_more_than_a_file_holds(tmp_pat
     small.write_text(
         "name: Small\ngame: mtg\nextends: mtg/constructed\ndescription: &d Rule 1\nsources: [*d, *d]\n", encoding="utf-8")
     assert check_file(small).option("sources") == ["Rule 1", "Rule 1"]
+
+
+MAX_DATED_SIZES = 64  # deckcheck/limits.py
+
+
+def test_a_zone_has_at_most_so_many_dated_sizes(tmp_path):
+    """`formats check` compares every two dated sizes of a zone: a stranger's format file of
+    4,000 sizes of its main deck (120 KB) took 98 s and 2 GB, of 20,000 (600 KB) longer than
+    anyone waits. No zone's rules changed more than a few times."""
+    def sizes(count: int) -> str:
+        days = [dt.date(2000, 1, 1) + dt.timedelta(days=number) for number in range(count)]
+        return "name: Dated\ngame: mtg\nextends: mtg/constructed\ndeck:\n  main: [" + ", ".join(
+            f"{{min: 60, until: {day.isoformat()}}}" for day in days) + "]\n"
+
+    path = tmp_path / "dated.yaml"
+    path.write_text(sizes(MAX_DATED_SIZES + 1), encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        check_file(path)
+    assert str(caught.value) == (f"{path}: deck.main: {MAX_DATED_SIZES + 1} dated sizes; a zone has at most "
+                                 f"{MAX_DATED_SIZES} (line 5)")
+    path.write_text(sizes(MAX_DATED_SIZES), encoding="utf-8")
+    assert len(check_file(path).zones["main"]) == MAX_DATED_SIZES
