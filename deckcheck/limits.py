@@ -94,6 +94,11 @@ MAX_DECK_LINES = 40_000
 
 # ---------------------------------------------------------------- format files
 
+# Dated sizes of one zone in a format file (`deck: {main: [...]}`): a zone's rules changed
+# a few times at most, and `formats check` compares every two (a stranger's file of 4,000
+# took 98 s and 2 GB, of 20,000 longer than anyone waits).
+MAX_DATED_SIZES = 64
+
 # Format files one `extends:` chain may hold (the bundled ones are at most 4 deep): each
 # level merges every list above it.
 MAX_EXTENDS_DEPTH = 16
@@ -146,6 +151,12 @@ MAX_ZIP_BYTES = 256 * 1024 * 1024  # uncompressed, as declared and as actually i
 
 MAX_EXPRESSION_TOKENS = 256
 MAX_EXPRESSION_NESTING = 32
+# Characters of one keep rule or assertion, refused before it is read: real ones are under
+# 200, and a long list of cards belongs in a policy file's tags. A report quotes an
+# assertion whole for every deck it is run on: three assertions naming a card of a million
+# characters printed 154 MB for 51 decks, and a keep rule of 4 MiB of `(` took 660 MB to
+# be told it had too many tokens.
+MAX_EXPRESSION_CHARS = 4096
 
 # ---------------------------------------------------------------- deckcheck.yaml globs
 
@@ -260,6 +271,11 @@ MAX_PER_GAME_BYTES = 1 << 30
 # formats) stay far below. Monte Carlo shuffles a batch of a big deck a slice of games at a
 # time (memory flat in the deck size), but exact mode and the by-turn table grow with it.
 MAX_SIMULATED_CARDS = 500
+# Card names one keep policy file writes (under tags, lands, cards, costs and sources
+# together): each is read through the card data again for every deck simulated with it, and
+# a pull request's file of 100,000 tag names cost 1.6 s a deck of `check`. A cube's policy
+# naming its whole pool writes about 1,000.
+MAX_POLICY_NAMES = 10_000
 
 
 def is_whole(value: object) -> bool:

@@ -278,12 +278,16 @@ class Null(_RecordSpec):
 
 
 class ListOf(_RecordSpec):
-    """A list whose every item is an `item`."""
+    """A list whose every item is an `item`; of at most `most` items when given (past it:
+    "N `things`; `holder` has at most `most`")."""
 
-    __slots__ = ("item",)
+    __slots__ = ("item", "most", "things", "holder")
 
-    def __init__(self, item: Spec):
+    def __init__(self, item: Spec, *, most: int | None = None, things: str = "items", holder: str = "a list"):
         self.item = item
+        self.most = most
+        self.things = things
+        self.holder = holder
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -292,6 +296,8 @@ class ListOf(_RecordSpec):
     def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, list):
             self.fail(value, keys)
+        if self.most is not None and len(value) > self.most:
+            raise SchemaError(keys, f"{len(value):,} {self.things}; {self.holder} has at most {self.most:,}")
         for index, item in enumerate(value):
             self.item.check(item, (*keys, index))
 

@@ -10,7 +10,9 @@ and YAML card files are all read here.
 - Anchors and aliases (`&name`, `*name`) can be refused (`aliases=False`). Batch manifests,
   deckcheck.yaml and policy files refuse them: a few hundred bytes of nested aliases stand
   for gigabytes of rows, one list of assertions named under every glob for hundreds of
-  thousands, one list of names under every tag for millions.
+  thousands, one list of names under every tag for millions. Where they are allowed (format
+  files), what they stand for written out is bounded as a file is (MAX_INPUT_BYTES
+  characters): a format file's lists are checked, merged and cached as written out.
 - Every fault is a `YamlError` naming the file and, when known, the line.
 - Plain scalars can be kept as the text written (`scalars_as_text=True`): a batch
   manifest's `true`, `007` or `1.50` is a player's or a seat's text, not True, 7 or 1.5.
@@ -132,6 +134,8 @@ def load_yaml_document(
     try:
         if not aliases:
             _refuse_aliases(text, loader_class, source, what)
+        elif "*" in text:  # no alias without one
+            _bound_aliases(text, loader_class, source)
         loader = loader_class(text)
         try:
             node = loader.get_single_node()
@@ -334,6 +338,60 @@ def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> No
                 f"allowed in a {what}; write each value out in full{glob}",
                 source=source, line=mark.line + 1,
             )
+
+
+# What one value counts toward the bound of `_bound_aliases` beside its text: a list of
+# empty texts stands for something too.
+_VALUE_WEIGHT = 1
+
+
+def _bound_aliases(text: str, loader_class: type, source: str) -> None:
+    """Refuse the alias at which what the document stands for, its aliases written out,
+    passes MAX_INPUT_BYTES characters (each value counts its text and one more): a format
+    file's lists are checked, merged and cached as written out, so 1.4 MB of one
+    megabyte-long name named 90,000 times took 3 GB before the format's disk cache gave up,
+    and a few hundred bytes of nested aliases stand for billions of names. A pass over the
+    parser's events, each anchored value's size kept by its anchor."""
+    import yaml
+
+    sizes: dict[str, int] = {}  # anchor -> what its value stands for, once the value ends
+    opened: list[tuple[str | None, int]] = []  # the lists and mappings open: anchor, size so far
+    total = 0  # what the document stands for so far: every value counts once, where it is met
+
+    def add(size: int) -> None:
+        if opened:
+            anchor, so_far = opened[-1]
+            opened[-1] = (anchor, so_far + size)
+
+    for event in yaml.parse(text, Loader=loader_class):
+        if isinstance(event, yaml.AliasEvent):
+            # An alias inside its own anchor's value (a merge of itself) is not yet sized: it
+            # stands for nothing more than its parser's own loop.
+            size = sizes.get(event.anchor, _VALUE_WEIGHT)
+            total += size
+            if total > MAX_INPUT_BYTES:
+                mark = event.start_mark
+                raise YamlError(
+                    f"line {mark.line + 1}, column {mark.column + 1}: anchors and aliases (&name, *name) stand for "
+                    f"more than {MAX_INPUT_BYTES:,} characters written out (the most a file holds); write fewer "
+                    "values, or each out in full",
+                    source=source, line=mark.line + 1,
+                )
+            add(size)
+        elif isinstance(event, yaml.ScalarEvent):
+            size = len(event.value) + _VALUE_WEIGHT
+            total += size
+            if event.anchor is not None:
+                sizes[event.anchor] = size
+            add(size)
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            total += _VALUE_WEIGHT
+            opened.append((event.anchor, _VALUE_WEIGHT))
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, size = opened.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+            add(size)
 
 
 # The implicit types PyYAML's SafeLoader gives plain scalars that deckcheck keeps as text:

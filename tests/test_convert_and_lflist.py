@@ -30,6 +30,27 @@ def test_magic_writers_read_back_to_the_same_deck(target, parser):
     assert _counts(again) == _counts(deck)
 
 
+HIDDEN_CARDS = "evil\n[Main]\n4 Black Lotus\n[Sideboard]\n1 Time Walk"
+
+
+@pytest.mark.parametrize("target, parser", [("text", "text"), ("arena", "text"), ("dek", "dek"), ("cod", "cod"), ("dck", "dck")])
+def test_a_deck_name_with_line_breaks_adds_no_line_to_what_is_written(target, parser):
+    """A Cockatrice deck's name (element text) keeps the line breaks it was written with:
+    `convert --to dck` wrote it on its `Name=` line as it came, so a submitted deck named
+    with `[Main]` and `4 Black Lotus` on lines of their own converted to a list that held
+    them."""
+    deck = parse_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<cockatrice_deck version="1">\n'
+        f"<deckname>{HIDDEN_CARDS.replace(chr(10), '&#10;')}</deckname>\n"
+        '<zone name="main"><card number="4" name="Lightning Bolt"/><card number="56" name="Mountain"/></zone>\n'
+        "</cockatrice_deck>\n", source="evil.cod")
+    assert deck.name == HIDDEN_CARDS
+    again = parse_text(convert(deck, target), source=f"deck.{target}")
+    assert again.input_format == parser
+    assert again.problems == []
+    assert _counts(again) == _counts(deck)
+
+
 COMPANION_LISTS = {
     "listed in both places (Arena)": "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n60 Mountain\n\nSideboard\n1 Lurrus of the Dream-Den\n2 Abrade\n",
     "listed only as the companion": "Companion\n1 Lurrus of the Dream-Den\n\nDeck\n60 Mountain\n\nSideboard\n2 Abrade\n",

@@ -422,3 +422,61 @@ def test_the_bound_of_format_names_a_run_writes_leaves_room_for_every_bundled_fo
 
     bundled = sum(card_names.name_count(formats.load(format_id, base=True).data) for format_id in formats.available())
     assert bundled * 10 < MAX_FORMAT_NAMES_PER_RUN
+
+
+def _aliased_sources(levels: int) -> str:
+    """A format file whose `sources` list, `levels` deep in nested aliases of ten, stands
+    for 10**levels texts written out: a few hundred bytes."""
+    value = '&a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]'
+    for level in range(1, levels + 1):
+        value = f"&a{level} [{value}, " + ", ".join([f"*a{level - 1}"] * 9) + "]"
+    return f"name: Aliased\ngame: mtg\nextends: mtg/constructed\nsources: {value}\n"
+
+
+def test_a_format_files_aliases_may_not_stand_for_more_than_a_file_holds(tmp_path):
+    """A format file may use anchors and aliases (merge keys, a shared date), but what they
+    stand for written out is bounded as a file is: 1.4 MB of one megabyte-long name named
+    90,000 times took 3 GB before the format's disk cache gave up (MemoryError), and a few
+    hundred bytes of nested aliases stand for billions of names."""
+    big = tmp_path / "big.yaml"
+    big.write_text(
+        f"name: Big\ngame: mtg\nextends: mtg/constructed\ndescription: &s \"{'Z' * 1_000_000}\"\nsources:\n"
+        + "- *s\n" * 5,
+        encoding="utf-8",
+    )
+    nested = tmp_path / "nested.yaml"
+    nested.write_text(_aliased_sources(9), encoding="utf-8")
+    for path, line in ((big, 9), (nested, 4)):
+        with pytest.raises(FormatError) as caught:
+            check_file(path)
+        message = str(caught.value)
+        assert message.startswith(f"{path}: line {line}, column "), message
+        assert "anchors and aliases (&name, *name) stand for more than 4,194,304 characters written out" in message
+        assert caught.value.line == line
+    # Within the bound, aliases are followed as ever.
+    small = tmp_path / "small.yaml"
+    small.write_text(
+        "name: Small\ngame: mtg\nextends: mtg/constructed\ndescription: &d Rule 1\nsources: [*d, *d]\n", encoding="utf-8")
+    assert check_file(small).option("sources") == ["Rule 1", "Rule 1"]
+
+
+MAX_DATED_SIZES = 64  # deckcheck/limits.py
+
+
+def test_a_zone_has_at_most_so_many_dated_sizes(tmp_path):
+    """`formats check` compares every two dated sizes of a zone: a stranger's format file of
+    4,000 sizes of its main deck (120 KB) took 98 s and 2 GB, of 20,000 (600 KB) longer than
+    anyone waits. No zone's rules changed more than a few times."""
+    def sizes(count: int) -> str:
+        days = [dt.date(2000, 1, 1) + dt.timedelta(days=number) for number in range(count)]
+        return "name: Dated\ngame: mtg\nextends: mtg/constructed\ndeck:\n  main: [" + ", ".join(
+            f"{{min: 60, until: {day.isoformat()}}}" for day in days) + "]\n"
+
+    path = tmp_path / "dated.yaml"
+    path.write_text(sizes(MAX_DATED_SIZES + 1), encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        check_file(path)
+    assert str(caught.value) == (f"{path}: deck.main: {MAX_DATED_SIZES + 1} dated sizes; a zone has at most "
+                                 f"{MAX_DATED_SIZES} (line 5)")
+    path.write_text(sizes(MAX_DATED_SIZES), encoding="utf-8")
+    assert len(check_file(path).zones["main"]) == MAX_DATED_SIZES

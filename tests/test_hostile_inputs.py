@@ -725,3 +725,161 @@ def test_deckcheck_yaml_and_policy_files_refuse_anchors_and_aliases(cli, tmp_pat
     # `check` names its configuration from the working directory, `simulate` the policy as given.
     assert done.stderr.startswith(f"deckcheck: error: {name}: line ")
     assert f"anchors and aliases (&name, *name) are not allowed in {kind}; write each value out in full" in done.stderr
+
+
+class _CountedNames(tuple):
+    """The names asked to be tracked, counting every name looked at to answer `in` and
+    every name iterated: the work of telling which names the user gave."""
+
+    looked_at = 0
+
+    def __contains__(self, name: object) -> bool:
+        _CountedNames.looked_at += len(self)
+        return tuple.__contains__(self, name)
+
+    def __iter__(self):
+        _CountedNames.looked_at += len(self)
+        return tuple.__iter__(self)
+
+
+def test_many_card_names_to_track_cost_a_look_each_not_one_per_pair(monkeypatch):
+    """Each name to track was looked for in the list of every name given (`name in cards`):
+    a pull request's deckcheck.yaml of 100,000 names in `cards:` (790 KB) took 97 s for each
+    deck before its first name was said to be missing. Counted, not timed."""
+    from deckcheck.engine import simulation
+
+    tracked = simulation._tracked
+    monkeypatch.setattr(simulation, "_tracked", lambda profile, policy, assertions, outside, cards, *rest:
+                        tracked(profile, policy, assertions, outside, _CountedNames(cards), *rest))
+    names = [f"Card {number}" for number in range(500)]  # MAX_SIMULATED_CARDS, the most it takes
+    _CountedNames.looked_at = 0
+    with pytest.raises(DeckcheckError, match="card 'Card 0': no such card in the main deck"):
+        simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names, hands=100)
+    assert 0 < _CountedNames.looked_at <= 4 * len(names)
+
+
+def test_more_cards_to_track_than_a_simulated_deck_holds_is_refused_before_any_is_read(monkeypatch):
+    """A deckcheck.yaml's `cards:` (a pull request's) of 100,000 names was read through the
+    card data again for every deck it matched, 2.5 s a deck: no main deck simulate takes
+    holds more than MAX_SIMULATED_CARDS different cards, so no more can be tracked."""
+    from deckcheck.engine import simulation
+    from deckcheck.errors import OptionError
+
+    looked_up: list[str] = []
+    namer = simulation.card_namer
+    monkeypatch.setattr(simulation, "card_namer", lambda data: lambda name: looked_up.append(name) or namer(data)(name))
+    names = [f"Card {number}" for number in range(501)]
+    with pytest.raises(OptionError) as caught:
+        simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names + names, hands=100)
+    assert caught.value.named({"card": "--card"}) == (
+        "--card names 501 different cards: a simulated main deck holds at most 500, so no more can be tracked "
+        "(docs/security.md, limits)")
+    assert looked_up == []
+    # 500 (twice over) are read, and the first the deck lacks is said to be missing, as ever.
+    with pytest.raises(DeckcheckError, match="card 'Card 0': no such card in the main deck"):
+        simulation.simulate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern", cards=names[:500] * 2, hands=100)
+
+
+MAX_POLICY_NAMES = 10_000  # deckcheck/limits.py
+
+
+def test_a_policy_file_of_more_names_than_any_deck_plays_is_refused(cli, tmp_path):
+    """A pull request's policy file of 100,000 tag names (790 KB) was read through the card
+    data again for every deck that used it, 1.6 s a deck."""
+    (tmp_path / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    names = [f"Card {number}" for number in range(MAX_POLICY_NAMES + 1)]
+    (tmp_path / "policy.yaml").write_text(
+        "keep: {7: true}\ntags:\n  burn: [" + ", ".join(names[:6_000]) + "]\nlands: [" + ", ".join(names[6_000:]) + "]\n",
+        encoding="utf-8")
+    done = cli("simulate", "a.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--hands", "100", cwd=tmp_path)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        "deckcheck: error: policy.yaml: names 10,001 cards (under tags, lands, cards, costs and sources together): "
+        "a policy file names at most 10,000 (docs/security.md, limits)"]
+    (tmp_path / "policy.yaml").write_text(
+        "keep: {7: true}\ntags:\n  burn: [" + ", ".join(names[:6_000]) + "]\nlands: [" + ", ".join(names[6_001:]) + "]\n",
+        encoding="utf-8")
+    done = cli("simulate", "a.txt", "-f", "mtg/modern", "--policy", "policy.yaml", "--hands", "100", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+MAX_EXPRESSION_CHARS = 4096  # deckcheck/limits.py
+
+
+def test_a_rule_longer_than_any_rule_is_refused_before_it_is_read(cli, tmp_path, monkeypatch):
+    """An assertion naming a card of a million characters was read, and quoted whole in
+    every deck's report line: a pull request's deckcheck.yaml of three such assertions (3 MB)
+    printed 154 MB for 51 decks (934 MB of memory); a policy file's keep rule of 4 MiB of
+    `(` took 660 MB to be told it had too many tokens."""
+    from deckcheck.engine import expr
+    from deckcheck.engine.assertions import parse_assertion
+
+    read: list[str] = []
+    tokenize = expr.tokenize
+    monkeypatch.setattr(expr, "tokenize", lambda text, **kwargs: read.append(text) or tokenize(text, **kwargs))
+    longest = 'p_by_turn("' + "a" * (MAX_EXPRESSION_CHARS - 21) + '", 3) >= 0'
+    assert len(longest) == MAX_EXPRESSION_CHARS
+    parse_assertion(longest)
+    with pytest.raises(DeckcheckError) as caught:
+        parse_assertion(longest + " ")
+    assert str(caught.value).endswith(
+        f"too long: {MAX_EXPRESSION_CHARS + 1:,} characters, at most {MAX_EXPRESSION_CHARS:,} "
+        "(use tags in a policy file for long card lists)")
+    assert len(str(caught.value)) < 400 and read == [longest]
+    # deckcheck.yaml: refused when it is read, once, not as each deck's failed assertion.
+    (tmp_path / "a.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    (tmp_path / "deckcheck.yaml").write_text(
+        f"format: mtg/modern\nsimulate:\n  '*.txt':\n    hands: 100\n    assert: ['p_by_turn(\"{'a' * 100_000}\", 3) >= 0']\n",
+        encoding="utf-8")
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 2 and len(done.stdout + done.stderr) < 2_000, done.stderr[:500]
+    assert "too long: 100,021 characters, at most 4,096" in done.stderr
+
+
+def _format_with(tmp_path, base: str, key: str, items: list[str]):
+    """A format file of `base` whose `key` lists `items` (a stranger's upload or pull request)."""
+    from deckcheck.formats import load
+
+    path = tmp_path / "listed.yaml"
+    path.write_text(f"game: {base.split('/')[0]}\nname: Listed\nextends: {base}\n{key}: [" + ", ".join(items) + "]\n",
+                    encoding="utf-8")
+    return load(path)
+
+
+def test_a_format_files_platforms_are_named_once_each_in_every_decks_warning(tmp_path):
+    """`platforms: [paper, paper, ...]` of 400,000 items: each deck's `format-platform`
+    warning named every one (2.8 MB a deck, 8.4 MB for three)."""
+    from deckcheck import validate
+
+    fmt = _format_with(tmp_path, "mtg/modern", "platforms", ["paper", "mtgo"] * 50_000)
+    (problem,) = validate("4 Lightning Bolt\n56 Mountain\n", fmt, platform="arena", cards=False).problems
+    assert problem.message == "Listed is not played on MTG Arena: only on paper and Magic Online"
+
+
+def test_a_format_files_banned_types_are_named_cut_in_every_deck_and_matched_by_set(tmp_path, monkeypatch):
+    """`banned_types` of 400,000 names: each deck without card data was told every one (8.8
+    MB a deck), and each card was matched against each of them."""
+    from deckcheck import validate
+
+    types = [f"Type{number}" for number in range(100_000)] + ["Normal", "Normal"]
+    fmt = _format_with(tmp_path, "yugioh/advanced-tcg", "banned_types", types)
+    (problem,) = [p for p in validate("#main\n89631139\n", fmt, cards=False).problems if p.rule == "card-type"]
+    assert len(problem.message) < 1_000, problem.message[:300]
+    assert "Type0, Type1" in problem.message and "and 99,981 more" in problem.message
+    (banned,) = [p for p in validate("#main\n89631139\n", fmt).problems if p.rule == "card-type"]
+    assert banned.details == {"types": ["Normal"]}
+
+
+def test_a_format_files_eligible_kinds_are_named_once_each(tmp_path):
+    """`commander: {eligible: [creature, creature, ...]}` of 400,000 items: the `commander`
+    problem of each deck named every one (4.8 MB a deck)."""
+    from deckcheck import validate
+
+    path = tmp_path / "eligible.yaml"
+    path.write_text("game: mtg\nname: Listed\nextends: mtg/commander\ncommander: {eligible: ["
+                    + ", ".join(["creature", "planeswalker"] * 20_000) + "]}\n", encoding="utf-8")
+    from deckcheck.formats import load
+
+    result = validate("Commander\n1 Lightning Bolt\n\nDeck\n99 Mountain\n", load(path))
+    (problem,) = [p for p in result.problems if p.rule == "commander"]
+    assert problem.message.endswith("a commander is a creature or a planeswalker"), problem.message[:300]

@@ -218,6 +218,29 @@ def test_a_hostile_card_name_is_cut_and_wrapped_with_few_measurements(name):
     assert all(measure(row.text) <= width for row in rows)
 
 
+def test_names_of_many_short_words_are_wrapped_with_few_measurements():
+    """Wrapping measured the line so far again at every word: a name of 100 one-letter
+    words took some 190 measurements of up to 200 characters (12 ms), and a deck of 10,000
+    such lines over three minutes for its sheet. A text's width is its characters' widths
+    (fpdf2 measures without kerning or shaping): each character is measured once a font."""
+    from deckcheck.paperwork.fonts import FAMILY
+    from deckcheck.paperwork.pdf import COMPACT, NORMAL, SheetWriter
+
+    writer = SheetWriter()
+    measured: list[int] = []
+    measure = writer.pdf.get_string_width
+    writer.pdf.get_string_width = lambda text, *args, **kwargs: measured.append(len(text)) or measure(text, *args, **kwargs)
+    names = [("W " * 100)[:190] + str(number) for number in range(200)]
+    for layout in (NORMAL, COMPACT):
+        width = writer._column_width(layout) - layout.count_width - 1
+        for name in names:
+            rows = writer._card_rows(1, writer._card_name(name), layout)
+            assert " ".join(row.text for row in rows) == name
+            writer.pdf.set_font(FAMILY, "", layout.min_name_pt)
+            assert all(measure(row.text) <= width for row in rows) and len(rows) > 1
+    assert sum(measured) < 2_000, (len(measured), sum(measured))
+
+
 MAX_SHEET_WARNINGS = 100  # deckcheck/limits.py: names a run's sheets warn of
 MAX_CHARS_DESCRIBED = 10  # ... and the characters each of those warnings names
 

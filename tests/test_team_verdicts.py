@@ -94,3 +94,26 @@ def test_a_team_column_in_a_format_without_team_rules_is_said_once(cli, tmp_path
         ], (format_id, done.stderr)
         # The report itself is as before: teams listed, their members' verdicts.
         assert [team["team"] for team in json.loads(done.stdout)["teams"]] == ["T1", "T2"]
+
+
+MAX_HOLDERS_LISTED = 20  # deckcheck/limits.py: and the team sizes a team problem names
+
+
+def test_a_format_files_many_team_sizes_are_named_cut_in_each_team_problem(cli, tmp_path):
+    """A format file's `team.size` may list any number of sizes, and each team of the wrong
+    size had all of them in its problem: 500,000 sizes (3.9 MB) in a batch of 200 one-player
+    teams ran out of memory (3 GB, an internal error). Sizes are named once each, the first
+    MAX_HOLDERS_LISTED of them, then how many more."""
+    sizes = [2, 2, *range(3, 100_000), 2]
+    (tmp_path / "teams.yaml").write_text(
+        "game: mtg\nname: Big Teams\nextends: mtg/modern\nteam: {size: [" + ", ".join(map(str, sizes)) + "]}\n",
+        encoding="utf-8")
+    manifest = _write(tmp_path, {"ann.txt": "60 Island\n"},
+                      "player,deck,team\n" + "".join(f"p{n},ann.txt,T{n}\n" for n in range(3)))
+    done = cli("batch", str(manifest), "-f", str(tmp_path / "teams.yaml"), "-o", "json", "-q")
+    assert done.returncode == 1, done.stderr
+    assert len(done.stdout) < 100_000
+    listed = ", ".join(map(str, range(2, 2 + MAX_HOLDERS_LISTED)))
+    for team in json.loads(done.stdout)["teams"]:
+        assert [problem["message"] for problem in team["problems"] if "teams have" in problem["message"]] == [
+            f"team {team['team']} has 1 player; Big Teams teams have {listed} or 99,978 other sizes"]

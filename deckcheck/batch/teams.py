@@ -82,10 +82,32 @@ class Member:
 def team_settings(fmt: Format) -> tuple[bool, tuple[int, ...]]:
     """(unified construction always on, the team sizes allowed: () when any) from the
     format's `team` key, whose `size` is one number or a list of them."""
-    team = fmt.option("team") or {}
-    size = team.get("size")
-    sizes = () if size is None else tuple(size) if isinstance(size, list) else (size,)
-    return bool(team.get("unified")), sizes
+    unified, sizes, _, _ = _team_settings(fmt)
+    return unified, sizes
+
+
+def team_size_allowed(fmt: Format, players: int) -> bool:
+    """Whether the format's teams may have `players` players (any number without `team.size`)."""
+    allowed = _team_settings(fmt)[2]
+    return not allowed or players in allowed
+
+
+def largest_team(fmt: Format) -> int:
+    """The most players the format's teams may have (0 without `team.size`)."""
+    return _team_settings(fmt)[3]
+
+
+def _team_settings(fmt: Format) -> tuple[bool, tuple[int, ...], frozenset[int], int]:
+    """`team_settings`, the sizes as a set and the largest, worked out once a format, each
+    size once: a format file may list any number of sizes (500,000 in 3.9 MB), and every
+    team asks."""
+    settings = fmt.memo.get("team_settings")
+    if settings is None:
+        team = fmt.option("team") or {}
+        size = team.get("size")
+        sizes = () if size is None else tuple(dict.fromkeys(size)) if isinstance(size, list) else (size,)
+        settings = fmt.memo["team_settings"] = (bool(team.get("unified")), sizes, frozenset(sizes), max(sizes, default=0))
+    return settings
 
 
 def unified_unless_told(fmt: Format) -> bool:
@@ -115,8 +137,13 @@ def no_team_rules(fmt: Format, day: dt.date) -> str:
 
 
 def spoken_sizes(sizes: Sequence[int]) -> str:
-    """`2`, `2 or 3`."""
-    return listed([str(size) for size in sizes])
+    """`2`, `2 or 3`; past MAX_HOLDERS_LISTED sizes, the first of them and how many more: a
+    format file may list any number, and every team of the wrong size was told them all
+    (500,000 sizes, 200 teams: out of memory)."""
+    shown = [str(size) for size in sizes[:MAX_HOLDERS_LISTED]]
+    if len(sizes) > MAX_HOLDERS_LISTED:
+        shown.append(f"{len(sizes) - MAX_HOLDERS_LISTED:,} other sizes")
+    return listed(shown)
 
 
 def is_team_format(fmt: Format) -> bool:
@@ -181,7 +208,7 @@ def check_team(
     unified = unified and unified_unless_told(fmt)
     if always or unified:
         problems += _platform_clash(members)
-    if sizes and len(members) not in sizes:
+    if not team_size_allowed(fmt, len(members)):
         problems.append(_registration(
             f"team {name} has {counted(len(members), 'player')}; {fmt.name} teams have {spoken_sizes(sizes)}"
         ))
@@ -339,7 +366,7 @@ def _seats_beyond(members: Sequence[Member], sizes: Sequence[int], fmt: Format) 
     teams' seats are the first letters of SEATS, one for each player of the largest team."""
     if not sizes:
         return []
-    seats = SEATS[:max(sizes)]
+    seats = SEATS[:largest_team(fmt)]
     return [
         _registration(f"{shown_player(member.player)} in seat {member.seat}: {fmt.name} teams have "
                       f"{spoken_sizes(sizes)} players, in seats {listed(list(seats), 'and')}")

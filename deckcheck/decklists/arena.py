@@ -9,7 +9,7 @@ lists it among the writers only, and `--input-format` does not offer it.
 from __future__ import annotations
 
 from ..model import COMMANDER, COMPANION, MAIN, SIDEBOARD, Deck
-from .common import counted
+from .common import counted, squeeze
 
 NAME = "arena"
 EXTENSIONS: tuple[str, ...] = ()
@@ -34,7 +34,7 @@ def write(deck: Deck) -> str:
     """Arena's import text: the deck's name (when the file read gave one) in an `About`
     block as Arena exports it, then a block per zone that holds cards (`Deck` always)."""
     blocks = []
-    name = " ".join((deck.name or "").split())  # one line, whatever the file read held
+    name = squeeze(deck.name or "")  # one line, whatever the file read held
     if name:
         blocks.append(f"About\nName {name}")
     for zone, title in _TITLES:

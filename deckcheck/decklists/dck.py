@@ -112,7 +112,9 @@ def _settle_lines_before(deck: Deck, lines: list[tuple[int, str]], *, first_sect
 
 
 def write(deck: Deck) -> str:
-    lines = ["[metadata]", f"Name={deck.name or 'deck'}"]
+    # One line, whatever the file read held: a Cockatrice deck named with `[Main]` and
+    # `4 Black Lotus` on lines of their own wrote them as lines of the list.
+    lines = ["[metadata]", f"Name={squeeze(deck.name or '') or 'deck'}"]
     if deck.comments:
         lines.append("Description=" + " / ".join(line.strip() for line in deck.comments.splitlines() if line.strip()))
     for zone, section in ((COMMANDER, "Commander"), (MAIN, "Main"), (SIDEBOARD, "Sideboard")):

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from ..limits import MAX_EXPRESSION_NESTING, MAX_EXPRESSION_TOKENS
+from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_NESTING, MAX_EXPRESSION_TOKENS
 from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
 from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP, RPAREN, STRING, ExpressionError, Token, tokenize
 
@@ -99,6 +99,11 @@ class _Parser:
         self.kinds = kinds
         self.text = text
         self.vocabulary = vocabulary
+        if len(text) > MAX_EXPRESSION_CHARS:  # before a token is read: each costs memory
+            raise ExpressionError(
+                f"too long: {len(text):,} characters, at most {MAX_EXPRESSION_CHARS:,} (use tags in a policy file for "
+                "long card lists)", column=MAX_EXPRESSION_CHARS + 1,
+            )
         self.tokens = tokenize(text, probabilities=vocabulary.probabilities)
         self.position = 0
         self.nesting = 0

@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
-from ..limits import MAX_HAND_SIZE, one_line
+from ..limits import MAX_HAND_SIZE, MAX_POLICY_NAMES, one_line
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlDocument, YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
@@ -360,4 +360,10 @@ def _read_document(path: Path) -> tuple[dict[str, Any], YamlDocument]:
         out["sources"][name.strip()] = tuple(kind.upper() for kind in ([kinds] if isinstance(kinds, str) else kinds))
     for name, cards in (data.get("tags") or {}).items():
         out["tags"][name] = [card.strip() for card in cards]
+    written = sum(map(len, out["tags"].values())) + len(out.get("lands", ())) + len(out.get("cards", ())) \
+        + len(out["costs"]) + len(out["sources"])
+    if written > MAX_POLICY_NAMES:
+        raise PolicyError(
+            f"{one_line(str(path))}: names {written:,} cards (under tags, lands, cards, costs and sources together): "
+            f"a policy file names at most {MAX_POLICY_NAMES:,} (docs/security.md, limits)", path=str(path))
     return out, document

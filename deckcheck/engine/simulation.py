@@ -150,6 +150,11 @@ def simulate(
     # One text where a list goes is that one item, as `assert: "keep7 >= 0.85"` in
     # deckcheck.yaml (read a character at a time, it was the card 'L' or the name 'k').
     cards, assertions, cast = items(cards, "card"), items(assertions, "assertion"), items(cast, "cast")
+    # Each is read through the card data, for every deck a `check` entry matches: more than
+    # a main deck can hold cannot all be in it (100,000 names cost 2.5 s a deck).
+    if len(set(cards)) > MAX_SIMULATED_CARDS:
+        raise OptionError("card", f"names {len(set(cards)):,} different cards: a simulated main deck holds at most "
+                                  f"{MAX_SIMULATED_CARDS}, so no more can be tracked (docs/security.md, limits)")
     # Card names as the deck's lines are read: `--card "Maxx C"`, `count("Maxx C")` in a
     # keep rule, a policy file or an assertion is Maxx "C" (categories.card_namer). A spell
     # asked about (--cast, castable()) is read by cast.cast_question, which knows faces.
@@ -411,22 +416,28 @@ def _tracked(
     # Each spelling asked is checked, not one a card key: `Fire // Ice` asked does not
     # vouch for `Fire // Banana`, of the same front face.
     wanted: dict[str, str] = {}
+    # A set: a pull request's deckcheck.yaml may name 100,000 cards (`cards:`), and each was
+    # looked for in the whole list (97 s for one deck).
+    given = set(cards)
     for name in policy.cards:
-        origin = f"{named('card')} {name!r}" if name in cards else f"{policy.source}: cards: {name!r}"
+        origin = f"{named('card')} {name!r}" if name in given else f"{policy.source}: cards: {name!r}"
         wanted.setdefault(name, origin)
     for assertion in assertions:
         for name, _, _ in assertion.by_turn:
             wanted.setdefault(name, f"{named('assertion')} {assertion.text!r}")
     indices: list[int] = []
+    listed: set[int] = set()
     for name, origin in wanted.items():
         index = profile.index(name)
         if index is None:
             raise no_such_card(origin, name, profile, outside, game)
-        if index not in indices:
+        if index not in listed:
+            listed.add(index)
             indices.append(index)
     for name in policy.named_cards:
         index = profile.index(name)
-        if index is not None and index not in indices:
+        if index is not None and index not in listed:
+            listed.add(index)
             indices.append(index)
     if not indices:  # nothing named: every non-land card, most copies first
         others = [i for i, card in enumerate(profile.cards) if not card.land]

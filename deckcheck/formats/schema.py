@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
-from ..limits import MAX_HAND_SIZE
+from ..limits import MAX_DATED_SIZES, MAX_HAND_SIZE
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
 from ..games.yugioh import MAX_PASSCODE
 from ..model import PLAYED_ZONES, ZONES
@@ -61,7 +61,8 @@ ZONE_SIZE = Struct(
     check_whole=_zone_size_consistent,
 )
 # A zone's size: one rule, or dated rules (the sideboard before and after a rules change).
-ZONE_SIZES = AnyOf((ZONE_SIZE, ListOf(ZONE_SIZE), Null()))
+# At most MAX_DATED_SIZES: `formats check` compares every two of them.
+ZONE_SIZES = AnyOf((ZONE_SIZE, ListOf(ZONE_SIZE, most=MAX_DATED_SIZES, things="dated sizes", holder="a zone"), Null()))
 
 
 def _entry_names_a_card(value: Mapping[str, Any], keys: Keys) -> None:

@@ -35,6 +35,10 @@ MAX_FIELD_CHARS = 120  # a header value longer than this is cut (with …): the 
 FIELD_MIN_PT = 6.0  # a header value is set smaller down to this, then on two lines of its box
 MAX_CARD_NAME_CHARS = 200  # a longer card name (no real one reaches 150) is cut (with …) before it is wrapped
 MAX_PROBLEM_LINES = 2
+# Characters whose widths one writer keeps (`_width`): the fonts draw a few thousand, and
+# what they cannot draw is U+FFFD before it is measured; past this, a character is measured
+# each time, never kept.
+MAX_WIDTHS_KEPT = 65_536
 GREY = (90, 90, 90)
 
 
@@ -90,6 +94,8 @@ class SheetWriter:
         self._warned: set[tuple[str, str]] = set()
         self._unlisted = 0
         self.pages = 0
+        # Each character's width at 1 pt, by font family and style (`_width`).
+        self._char_widths: dict[tuple[str, str, str], float] = {}
 
     # ------------------------------------------------------------------ text
 
@@ -112,10 +118,30 @@ class SheetWriter:
                 self._unlisted += 1
         return shown.text
 
+    def _width(self, text: str) -> float:
+        """`text`'s width in the current font: its characters' widths added up, each measured
+        once a font and kept at 1 pt. fpdf2 measures without kerning or shaping, each
+        character in its own font or a fallback, so a text is as wide as its characters; a
+        measure of the whole text costs some 20 us and 2 us a character, and wrapping a name
+        of 100 short words measured it again at every word (12 ms a name, minutes a sheet)."""
+        pdf = self.pdf
+        size = pdf.font_size_pt
+        family, style = pdf.font_family, pdf.font_style
+        widths = self._char_widths
+        total = 0.0
+        for char in text:
+            unit = widths.get((family, style, char))
+            if unit is None:
+                unit = pdf.get_string_width(char) / size
+                if len(widths) < MAX_WIDTHS_KEPT:
+                    widths[family, style, char] = unit
+            total += unit
+        return total * size
+
     def _fit(self, text: str, width: float, size: float, floor: float, *, style: str = "") -> float:
         """The largest font size from `size` down to `floor` at which `text` fits `width`."""
         self.pdf.set_font(FAMILY, style, size)
-        measured = self.pdf.get_string_width(text)
+        measured = self._width(text)
         if measured <= width:
             return size
         return max(floor, size * width / measured - 0.05)
@@ -125,25 +151,31 @@ class SheetWriter:
         word only when one word alone is wider)."""
         self.pdf.set_font(FAMILY, "", size)
         lines: list[str] = []
-        current = ""
+        current, current_width = "", 0.0
+        space = self._width(" ")
         for word in text.split(" "):
             trial = f"{current} {word}".strip()
-            if self.pdf.get_string_width(trial) <= width or not current:
-                current = trial
+            word_width = self._width(word)
+            # The line so far is measured once, not again at every word.
+            trial_width = current_width + space + word_width if len(trial) == len(current) + 1 + len(word) \
+                else self._width(trial)
+            if trial_width <= width or not current:
+                current, current_width = trial, trial_width
             else:
                 lines.append(current)
-                current = word
-            while len(current) > 1 and self.pdf.get_string_width(current) > width:
+                current, current_width = word, word_width
+            while len(current) > 1 and current_width > width:
                 cut = self._longest_fit(current, width)
                 lines.append(current[:cut])
                 current = current[cut:]
+                current_width = self._width(current)
         return [*lines, current] if current else lines
 
     def _clipped(self, text: str, width: float) -> str:
         """`text`, or as much of it as fits `width` in the current font followed by `…`."""
-        if self.pdf.get_string_width(text) <= width:
+        if self._width(text) <= width:
             return text
-        return text[:self._longest_fit(text, width - self.pdf.get_string_width("\u2026"))] + "\u2026"
+        return text[:self._longest_fit(text, width - self._width("\u2026"))] + "\u2026"
 
     def _longest_fit(self, text: str, width: float) -> int:
         """The longest prefix of `text` (at least 1 character, less than all of it) no wider
@@ -152,7 +184,7 @@ class SheetWriter:
         low, high = 1, len(text) - 1  # text[:low] is kept even when too wide; text[:high + 1] is too wide
         while low < high:
             middle = (low + high + 1) // 2
-            if self.pdf.get_string_width(text[:middle]) <= width:
+            if self._width(text[:middle]) <= width:
                 low = middle
             else:
                 high = middle - 1
@@ -167,7 +199,7 @@ class SheetWriter:
         width = self._column_width(layout) - layout.count_width - 1
         size = self._fit(name, width, layout.name_pt, layout.min_name_pt)
         self.pdf.set_font(FAMILY, "", size)
-        if self.pdf.get_string_width(name) <= width:
+        if self._width(name) <= width:
             return [_Row("card", name, count, size)]
         first, *rest = self._wrap(name, width, layout.min_name_pt)
         smallest = layout.min_name_pt
@@ -261,7 +293,7 @@ class SheetWriter:
             pdf.set_text_color(0, 0, 0)
             size = self._fit(value, half, 10.5, FIELD_MIN_PT)
             pdf.set_font(FAMILY, "", size)
-            if pdf.get_string_width(value) <= half:
+            if self._width(value) <= half:
                 pdf.set_xy(x, y + 3)
                 pdf.cell(half, 5, value)
             else:  # too wide even at the smallest size: two lines of the box, the rest cut

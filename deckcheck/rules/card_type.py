@@ -17,7 +17,7 @@ from ..formats import Format
 from ..model import Deck
 from ..problem import Problem
 from ..schema import ListOf, Str
-from ..wording import article
+from ..wording import article, named_few
 from ._cards import played_cards
 from .context import Context
 
@@ -30,15 +30,26 @@ def applies(fmt: Format) -> bool:
     return bool(fmt.option("banned_types"))
 
 
+def _banned(fmt: Format) -> dict[str, int]:
+    """The format's banned type names, each once, with its place in the list (the order a
+    message names them in), worked out once a format: a format file may list any number
+    (400,000 in a stranger's file), and each card was matched against each."""
+    found = fmt.memo.get((ID, "banned"))
+    if found is None:
+        names = dict.fromkeys(str(name) for name in fmt.option("banned_types") or ())
+        found = fmt.memo[(ID, "banned")] = {name: place for place, name in enumerate(names)}
+    return found
+
+
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
-    banned = [str(name) for name in fmt.option("banned_types") or ()]
+    banned = _banned(fmt)
     if not banned:
         return
-    cards, not_checked = played_cards(deck, ctx, ID, f"card types ({', '.join(banned)} not allowed)")
+    cards, not_checked = played_cards(deck, ctx, ID, f"card types ({named_few(list(banned), 'more')} not allowed)")
     if not_checked is not None:
         yield not_checked
     for entry, count, card in cards:
-        hits = [name for name in banned if name in card.types]
+        hits = sorted({name for name in card.types if name in banned}, key=banned.__getitem__)
         if hits:
             kinds = " and ".join(hits)
             # A Yu-Gi-Oh! monster's type is named as Konami does (a Link Monster); other

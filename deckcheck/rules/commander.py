@@ -91,7 +91,9 @@ def _what_it_is(card: Card) -> str:
 def _wanted(fmt: Format, day: dt.date) -> str:
     """What may lead a deck on `day`: the kinds in force then (a legendary Vehicle only from
     2025-07-25 in Commander), as the rules of that day say it."""
-    names = [ELIGIBLE[kind][0] for kind in kinds_on(fmt, day)] or ["no card on that day"]
+    # Each once: a format file may write a kind any number of times (400,000 in a stranger's
+    # file made every deck's problem 4.8 MB).
+    names = list(dict.fromkeys(ELIGIBLE[kind][0] for kind in kinds_on(fmt, day))) or ["no card on that day"]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 

@@ -43,7 +43,9 @@ def _label(platform: str) -> str:
 
 def _played_on(fmt: Format) -> str:
     """`paper and Magic Online`; `paper, Magic Online and MTG Arena` (not "paper and ... and")."""
-    return listed([_label(platform) for platform in fmt.option("platforms")], "and")
+    # Each once: a format file may write one any number of times (400,000 in a stranger's
+    # file made every deck's warning 2.8 MB).
+    return listed([_label(platform) for platform in dict.fromkeys(fmt.option("platforms"))], "and")
 
 
 def silent(fmt: Format, ctx: Context) -> bool:
