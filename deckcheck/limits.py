@@ -99,6 +99,14 @@ MAX_DECK_LINES = 40_000
 # took 98 s and 2 GB, of 20,000 longer than anyone waits).
 MAX_DATED_SIZES = 64
 
+# Values of a format file's lists that are no card names: kinds, types, platforms, zones,
+# rarities, team sizes, sources (MAX_FORMAT_KINDS; a game has a few dozen of any), and
+# sets (MAX_FORMAT_SETS; Magic has about 1,000 set codes, the bundled formats list at most
+# 132). Unbounded, a stranger's 4 MiB file of one such list cost 2 to 4 s and 200 to 350 MB
+# to read, and every card was matched against each of its values.
+MAX_FORMAT_KINDS = 1_000
+MAX_FORMAT_SETS = 5_000
+
 # Format files one `extends:` chain may hold (the bundled ones are at most 4 deep): each
 # level merges every list above it.
 MAX_EXTENDS_DEPTH = 16

@@ -480,3 +480,27 @@ def test_a_zone_has_at_most_so_many_dated_sizes(tmp_path):
                                  f"{MAX_DATED_SIZES} (line 5)")
     path.write_text(sizes(MAX_DATED_SIZES), encoding="utf-8")
     assert len(check_file(path).zones["main"]) == MAX_DATED_SIZES
+
+
+MAX_FORMAT_KINDS, MAX_FORMAT_SETS = 1_000, 5_000  # deckcheck/limits.py
+
+
+@pytest.mark.parametrize("key, head, item, bound, things", [
+    ("commander.eligible", "extends: mtg/commander\ncommander:\n  eligible:\n", "    - legendary_creature\n",
+     MAX_FORMAT_KINDS, "values"),
+    ("banned_types", "extends: mtg/constructed\nbanned_types:\n", "  - Conspiracy\n", MAX_FORMAT_KINDS, "values"),
+    ("platforms", "extends: mtg/constructed\nplatforms:\n", "  - paper\n", MAX_FORMAT_KINDS, "values"),
+    ("card_pool.sets", "extends: mtg/constructed\ncard_pool:\n  sets:\n", "    - m10\n", MAX_FORMAT_SETS, "sets"),
+])
+def test_a_format_files_lists_of_kinds_and_sets_are_bounded(tmp_path, key, head, item, bound, things):
+    """Lists of values that are no card names (MAX_FORMAT_LIST_ENTRIES counts names) were
+    unbounded: a stranger's 4 MiB file of 400,000 `eligible` kinds took 3.8 s for three decks,
+    each card matched against each kind, and of 400,000 sets about 104 MB. A game has a few
+    dozen kinds and Magic about 1,000 sets; one more than the bound is refused, naming the
+    key and its line, before any deck is checked."""
+    path = tmp_path / "many.yaml"
+    path.write_text("name: Many\ngame: mtg\n" + head + item * (bound + 1), encoding="utf-8")
+    with pytest.raises(FormatError) as caught:
+        check_file(path)
+    line = 2 + head.count("\n")
+    assert str(caught.value) == f"{path}: {key}: {bound + 1:,} {things}; this list has at most {bound:,} (line {line})"

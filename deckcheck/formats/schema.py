@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
-from ..limits import MAX_DATED_SIZES, MAX_HAND_SIZE
+from ..limits import MAX_DATED_SIZES, MAX_FORMAT_KINDS, MAX_FORMAT_SETS, MAX_HAND_SIZE
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
 from ..games.yugioh import MAX_PASSCODE
 from ..model import PLAYED_ZONES, ZONES
@@ -53,10 +53,21 @@ def _zone_size_consistent(value: Mapping[str, Any], keys: Keys) -> None:
         raise SchemaError(keys, f"min {value['min']} is greater than max {value['max']}")
 
 
+def kind_list(item: Spec) -> ListOf:
+    """A format file's list of values that are no card names (types, kinds, platforms,
+    zones, rarities): at most MAX_FORMAT_KINDS."""
+    return ListOf(item, most=MAX_FORMAT_KINDS, things="values", holder="this list")
+
+
+def set_list(item: Spec) -> ListOf:
+    """A format file's list of sets: at most MAX_FORMAT_SETS."""
+    return ListOf(item, most=MAX_FORMAT_SETS, things="sets", holder="this list")
+
+
 ZONE_SIZE = Struct(
     {
         "min": Int(0), "max": Int(0), "exactly": Int(0), "or_none": Bool(), "since": PLATFORM_DATE, "until": PLATFORM_DATE,
-        "including": ListOf(Str(ZONE_NAMES)), "not_counting": ListOf(Str(ZONES)),
+        "including": kind_list(Str(ZONE_NAMES)), "not_counting": kind_list(Str(ZONES)),
     },
     check_whole=_zone_size_consistent,
 )
@@ -138,7 +149,7 @@ SHARED_KEYS: dict[str, Spec] = {
     "extends": Str(),
     "abstract": Bool(),
     "description": Str(),
-    "sources": ListOf(Str()),
+    "sources": kind_list(Str()),
     # Zone sizes: deck-size, sideboard-size and extra-deck-size each read their zone's.
     "deck": MapOf(ZONE_SIZES, key=Str(ZONE_NAMES)),
     # The last day the format's dated lists are known to be complete: reports say so for
@@ -149,7 +160,7 @@ SHARED_KEYS: dict[str, Spec] = {
     "basic_lands": ListOf(Str()),
     # Team formats (deckcheck batch: team-copy-limit, team-restricted, team-registration).
     "team": AnyOf((Null(), Struct({
-        "unified": Bool(), "one_deck_per_card": Bool(), "size": AnyOf((Int(1), ListOf(Int(1)))), "sideboard": Bool(),
+        "unified": Bool(), "one_deck_per_card": Bool(), "size": AnyOf((Int(1), kind_list(Int(1)))), "sideboard": Bool(),
     }))),
     # The simulate engine.
     "opening_hand": Struct(

@@ -10,7 +10,8 @@ from ..cards.catalog import CardRecord
 from ..games import zone_name
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, Deck
 from ..problem import WARNING, Problem
-from ..schema import Checked, ListOf, Str
+from ..formats.schema import kind_list
+from ..schema import Checked, Str
 from .context import Context
 
 IMPORT_HINT = "import card data with `deckcheck cards import FILE`"
@@ -74,7 +75,7 @@ def _names_a_zone(zones: list[str]) -> str | None:
     return None if zones else "an empty list names no zone: give main, sideboard or both, or leave `zones` out for both"
 
 
-ZONES_OPTION = Checked(ListOf(Str(DECK_ZONES)), _names_a_zone)
+ZONES_OPTION = Checked(kind_list(Str(DECK_ZONES)), _names_a_zone)
 
 
 def is_on(option: Any) -> bool:

@@ -16,13 +16,14 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import Deck
 from ..problem import Problem
-from ..schema import ListOf, Str
+from ..formats.schema import kind_list
+from ..schema import Str
 from ..wording import article, named_few
 from ._cards import played_cards
 from .context import Context
 
 ID = "card-type"
-KEYS = {"banned_types": ListOf(Str())}
+KEYS = {"banned_types": kind_list(Str())}
 
 
 def applies(fmt: Format) -> bool:

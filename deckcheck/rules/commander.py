@@ -37,12 +37,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
-from ..formats.schema import DATED_LIST
+from ..formats.schema import DATED_LIST, kind_list
 from ..games.mtg import abilities
 from ..model import COMMANDER, MAIN, CardEntry, Deck
 from ..names import card_key
 from ..problem import Problem
-from ..schema import AnyOf, Bool, Date, ListOf, Null, Str, Struct
+from ..schema import AnyOf, Bool, Date, Null, Str, Struct
 from ..wording import article, card_names, names_listed
 from ._cards import skipped
 from ._command_zone import (
@@ -63,8 +63,8 @@ KEYS = {
     "commander": AnyOf((
         Null(),
         Struct({
-            "eligible": ListOf(AnyOf((KIND, Struct({"kind": KIND, "since": Date(), "until": Date()}, required=("kind",))))),
-            "pairs": ListOf(Str(abilities.PAIRING_KINDS)),
+            "eligible": kind_list(AnyOf((KIND, Struct({"kind": KIND, "since": Date(), "until": Date()}, required=("kind",))))),
+            "pairs": kind_list(Str(abilities.PAIRING_KINDS)),
             "signature_spell": Bool(),
         }),
     )),

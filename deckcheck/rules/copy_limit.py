@@ -25,13 +25,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..formats import CopyLimit, Format
-from ..formats.schema import ZONE_NAMES
+from ..formats.schema import ZONE_NAMES, kind_list
 from ..formats.show import zones_words
 from ..games import zone_name
 from ..limits import MAX_LINES_NAMED
 from ..model import ANY_NUMBER, CardTally, Deck
 from ..problem import Problem
-from ..schema import AnyOf, Bool, Const, Int, ListOf, MapOf, Null, Str, Struct
+from ..schema import AnyOf, Bool, Const, Int, MapOf, Null, Str, Struct
 from ..wording import lines_text
 from .context import Context
 
@@ -41,7 +41,7 @@ KEYS = {
         Null(),  # no copy limit (limited)
         Struct({
             "default": Int(1),
-            "zones": ListOf(Str(ZONE_NAMES)),
+            "zones": kind_list(Str(ZONE_NAMES)),
             "exempt_basic_lands": Bool(),
             "per_card": MapOf(AnyOf((Int(0), Const(ANY_NUMBER)))),
         }),

@@ -21,12 +21,13 @@ from ..games.yugioh import TYPE_NAMES
 from ..formats import Format
 from ..model import EXTRA, MAIN, Deck
 from ..problem import Problem
-from ..schema import ListOf, Str
+from ..formats.schema import kind_list
+from ..schema import Str
 from ._cards import card_lookup, group, skipped
 from .context import Context
 
 ID = "extra-deck-type"
-KEYS = {"extra_deck_types": ListOf(Str(TYPE_NAMES))}
+KEYS = {"extra_deck_types": kind_list(Str(TYPE_NAMES))}
 
 
 def _kinds(types: list[str]) -> str:

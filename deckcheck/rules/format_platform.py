@@ -22,12 +22,13 @@ from ..formats import Format
 from ..games.mtg.cards import PLATFORMS
 from ..model import Deck
 from ..problem import WARNING, Problem
-from ..schema import ListOf, Str
+from ..formats.schema import kind_list
+from ..schema import Str
 from .context import Context
 from ..wording import listed
 
 ID = "format-platform"
-KEYS = {"platforms": ListOf(Str(PLATFORMS))}
+KEYS = {"platforms": kind_list(Str(PLATFORMS))}
 
 
 def applies(fmt: Format) -> bool:

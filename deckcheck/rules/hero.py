@@ -28,13 +28,14 @@ from typing import Any
 from ..formats import Format
 from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
-from ..schema import AnyOf, Int, ListOf, Null, Str, Struct
+from ..formats.schema import kind_list
+from ..schema import AnyOf, Int, Null, Str, Struct
 from ..wording import article, names_listed
 from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
 from .context import Context
 
 ID = "hero"
-KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": ListOf(Str()), "zones": ZONES_OPTION})))}
+KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": kind_list(Str()), "zones": ZONES_OPTION})))}
 
 
 def applies(fmt: Format) -> bool:

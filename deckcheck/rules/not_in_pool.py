@@ -39,10 +39,10 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
-from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS
+from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, kind_list, set_list
 from ..model import COMMANDER, PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
-from ..schema import AnyOf, ListOf, Null, Str, Struct
+from ..schema import AnyOf, Null, Str, Struct
 from .context import Context
 
 if TYPE_CHECKING:
@@ -55,16 +55,16 @@ KEYS = {
         Null(),
         Struct({
             "legality": Str(),
-            "sets": ListOf(AnyOf((Str(), DATED_SET))),
+            "sets": set_list(AnyOf((Str(), DATED_SET))),
             # Sets whose printings never count (Un-sets, playtest cards, gold borders).
-            "exclude_sets": ListOf(Str()),
+            "exclude_sets": set_list(Str()),
             # Card types that are never part of a deck (planes, schemes, ...).
-            "exclude_types": ListOf(Str()),
-            "rarity": AnyOf((Str(), ListOf(Str()))),
+            "exclude_types": kind_list(Str()),
+            "rarity": AnyOf((Str(), kind_list(Str()))),
             # Platforms whose printings qualify a card wherever the event is (Pauper: paper, mtgo).
-            "printed_on": ListOf(Str(PLATFORMS)),
+            "printed_on": kind_list(Str(PLATFORMS)),
             # The command zone's rarity where it differs (Pauper Commander: uncommon).
-            "commander_rarity": AnyOf((Str(), ListOf(Str()))),
+            "commander_rarity": AnyOf((Str(), kind_list(Str()))),
         }),
     )),
     # Cards in the pool whatever their printings (Standard Brawl: Arcane Signet, Command Tower).

@@ -22,7 +22,7 @@ import datetime as dt
 from collections.abc import Iterable, Iterator
 
 from ..formats import Format
-from ..formats.schema import ZONE_NAMES
+from ..formats.schema import ZONE_NAMES, kind_list
 from ..formats.show import zones_words
 from ..model import Deck
 from ..registered_pools import Pool, PoolSettings, pool_settings
@@ -36,7 +36,7 @@ KEYS = {
     "pool": AnyOf((
         Null(),
         Struct({
-            "free_cards": ListOf(Str()), "zones": ListOf(Str(ZONE_NAMES)),
+            "free_cards": ListOf(Str()), "zones": kind_list(Str(ZONE_NAMES)),
             "shared_by_team": Bool(), "shared_sideboard": Bool(),
         }),
     )),
