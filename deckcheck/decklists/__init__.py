@@ -85,13 +85,17 @@ def is_inline(value: str) -> bool:
 # What a deck site's address starts with: a registration form collects the link to a
 # player's list as often as the list itself.
 _WEB_SCHEMES = ("http://", "https://")
+# What a link is pasted inside: quotes (straight, curly), Markdown's backticks, angle brackets.
+_LINK_WRAPPERS = "\"'`<\u201c\u2018"
 
 
 def web_address(value: str) -> bool:
     """True when a deck argument or a manifest's deck cell is a web address (a deck site's
     page, `https://www.moxfield.com/decks/...`): deckcheck downloads no decklist, and as a
-    path it named no file (`https:/www.moxfield.com/...: no such file`, its `//` folded)."""
-    return value.lstrip()[:8].lower().startswith(_WEB_SCHEMES)
+    path it named no file (`https:/www.moxfield.com/...: no such file`, its `//` folded).
+    Also inside the quotes or angle brackets a chat message or a form answer puts around a
+    link (`"https://..."`, `<https://...>`)."""
+    return value.lstrip().lstrip(_LINK_WRAPPERS).lstrip()[:8].lower().startswith(_WEB_SCHEMES)
 
 
 def web_address_advice(value: str, give: str = "give that file") -> str:
