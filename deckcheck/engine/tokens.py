@@ -101,7 +101,7 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
             # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
             raise ExpressionError(
                 f"unexpected '%' after {tokens[-1].text}: a probability is a number from 0 to 1; "
-                f"write {_fraction(tokens[-1].text)}", column=column,
+                f"write {fraction(tokens[-1].text)}", column=column,
             )
         else:
             raise ExpressionError(f"unexpected character {char!r}", column=column)
@@ -110,7 +110,7 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
     return tokens
 
 
-def _fraction(percent: str) -> str:
+def fraction(percent: str) -> str:
     """`85` (a percentage as written) as the fraction it means, written out: `0.85`."""
     from decimal import Decimal
 
