@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_NESTING, MAX_EXPRESSION_TOKENS
+from ..wording import article
 from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
 from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP, RPAREN, STRING, ExpressionError, Token, tokenize
 
@@ -89,6 +90,9 @@ class Vocabulary:
 MAX_TOKENS = MAX_EXPRESSION_TOKENS
 MAX_NESTING = MAX_EXPRESSION_NESTING
 
+
+# A quoted text that is a number, as the tokenizer reads numbers.
+_NUMBER_TEXT = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)")
 
 # How a probability is written on paper (`P(keep7)`), which an assertion writes bare.
 _PROBABILITY_WORDS = frozenset({"p", "pr", "prob", "probability"})
@@ -246,9 +250,11 @@ class _Parser:
             self.expect(RPAREN, "')' to close the '(' at column " + str(token.column))
             return node
         if token.kind == STRING:
-            raise self.error(
-                f"a card name on its own is not a {self.vocabulary.what}; use count({token.text}) >= 1", token.column
-            )
+            if _NUMBER_TEXT.fullmatch(token.value.strip()):  # type: ignore[union-attr]
+                # `keep7 >= '0.85'`, quoted as YAML values often are: no card is named so.
+                raise self.error(f"a number goes without quotes: write {token.value.strip()}", token.column)  # type: ignore[union-attr]
+            what = self.vocabulary.what
+            raise self.error(f"a card name on its own is not {article(what)} {what}; use count({token.text}) >= 1", token.column)
         if token.kind == NAME:
             if token.text in ("true", "false"):
                 self.advance()
