@@ -20,7 +20,7 @@ from typing import Any
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..games import zone_name
-from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
+from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
 from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
@@ -172,6 +172,10 @@ def simulate(
                           "out {2} to sample", also=("hands", "seed", 'mode="exact"'))
     check_turns(turns)
     check_hands(hands)
+    few = too_few_to_assert(hands) if assertions else None
+    if few:
+        # As deckcheck.yaml's `hands:` (project/config.py): a verdict by chance, not a check.
+        raise OptionError("hands", f"{hands}: {few}, or leave {{0}} out ({DEFAULT_HANDS:,})", also=("hands",))
     check_seed(seed)
     # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
     check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,

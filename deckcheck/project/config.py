@@ -34,9 +34,8 @@ from .. import tree
 from ..engine.arguments import items
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
-from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
+from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS, too_few_to_assert
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, SchemaError, Spec, Str, Struct, dotted, validate
-from ..wording import counted
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
@@ -364,11 +363,6 @@ def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
                           path=shown, keys=keys)
 
 
-# The fewest hands a `simulate` entry may sample: its assertions are judged within 3 standard
-# errors, which a sample of a few hands does not have (docs/ci.md).
-MIN_HANDS_TO_ASSERT = 100
-
-
 def default_hands() -> int:
     """The engine's default number of hands, the engine imported only by a run that simulates."""
     from ..engine.simulation import DEFAULT_HANDS
@@ -432,14 +426,10 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
             "or exact to sample", path=shown, keys=("simulate", glob, sampling[0]),
         )
-    hands = spec.get("hands")
-    if hands is not None and hands < MIN_HANDS_TO_ASSERT:
-        # Every entry asserts: one hand makes keep7 0 or 1 with a standard error of 0, so the
-        # 3-standard-error margin vanishes and the verdict is a coin toss, not a check.
-        raise ConfigError(
-            f"{counted(hands, 'hand')} {'is' if hands == 1 else 'are'} too few to judge an assertion by; give at least "
-            f"{MIN_HANDS_TO_ASSERT}, or leave hands out ({default_hands():,})", path=shown, keys=("simulate", glob, "hands"),
-        )
+    # Every entry asserts, and a few hands cannot judge an assertion (limits.MIN_HANDS_TO_ASSERT).
+    few = too_few_to_assert(spec.get("hands"))
+    if few:
+        raise ConfigError(f"{few}, or leave hands out ({default_hands():,})", path=shown, keys=("simulate", glob, "hands"))
     return SimulateSpec(
         glob=glob,
         assertions=assertions,
