@@ -27,13 +27,14 @@ free hand the policy leaves open (see bottoming.py and docs/engine.md).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
 from ..limits import MAX_HAND_SIZE, MAX_POLICY_NAMES, one_line
+from ..wording import listed
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlDocument, YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
@@ -152,9 +153,8 @@ def build_policy(
             free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)", tags=tags)
     rules = dict(sorted(rules.items(), reverse=True))
     if not any(size >= hand_size for size in rules):
-        given = ", ".join(rule.origin for rule in rules.values())
         raise PolicyError(
-            f"{given} gives no rule for the opening hand of {hand_size} cards: add {named('keep')} "
+            f"{_origins(rules.values(), policy_file)} no rule for the opening hand of {hand_size} cards: add {named('keep')} "
             f"(or keep.{hand_size} in a policy file)"
         )
     return KeepPolicy(
@@ -238,6 +238,18 @@ def _placed(exc: DeckcheckError, path: str | Path, document: YamlDocument) -> De
     if line is None:
         return exc
     return PolicyError(f"{exc} (line {line})", path=str(path), line=line)
+
+
+def _origins(rules: Iterable[Rule], policy_file: str | Path | None) -> str:
+    """Where `rules` came from, with the verb they take: `--keep6 gives`, `--keep6 and
+    policy.yaml: keep.7 and keep.5 give` (the file named once, not before each of its keys)."""
+    origins = [rule.origin for rule in rules]
+    lead = f"{one_line(str(policy_file))}: " if policy_file else None
+    keys = [origin.removeprefix(lead) for origin in origins if lead and origin.startswith(lead)]
+    given = [origin for origin in origins if not (lead and origin.startswith(lead))]
+    if keys:
+        given.append(f"{lead}{listed(keys, 'and')}")
+    return f"{listed(given, 'and')} {'gives' if len(origins) == 1 else 'give'}"
 
 
 def _option_rules(
