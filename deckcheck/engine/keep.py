@@ -132,9 +132,16 @@ def build_policy(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
-    file_data = _read_file(Path(policy_file)) if policy_file else {}
+    file_data, document = _read_document(Path(policy_file)) if policy_file else ({}, None)
     tags = file_data.get("tags", {})
-    bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
+    try:
+        bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
+    except DeckcheckError as exc:
+        if document is None:
+            raise
+        # On the file's line, as deckcheck.yaml's check places it (check_policy_file): the
+        # message says the line and `simulate -o github` annotates it.
+        raise _placed(exc, policy_file, document) from None  # type: ignore[arg-type]
     for size, (text, origin) in _option_rules(hand_size, keep, by_size, named).items():
         rules[size] = parse_rule(text, origin=origin, tags=tags)
     karsten = bottoming.name.startswith("karsten")
@@ -265,7 +272,7 @@ def _option_rules(
 def _file_rules(
     file_data: Mapping[str, Any], path: str | Path | None,
 ) -> tuple[Bottoming, Scry, dict[int, Rule], Rule | None]:
-    """What a policy file (as `_read_file` gives it) says that is written in the policy
+    """What a policy file (as `_read_document` gives it) says that is written in the policy
     language, parsed: its bottoming and scry strategies (the defaults when it names none),
     its keep rules by hand size and its free-hand rule. Raises PolicyError or
     ExpressionError for the first that is broken. No deck or format is needed for this,
@@ -331,14 +338,10 @@ POLICY_SCHEMA = Struct({
 })
 
 
-def _read_file(path: Path) -> dict[str, Any]:
-    """A policy file, read and checked like every deckcheck YAML file (yamlload.py,
-    schema.py), with hand sizes as ints and rules as text."""
-    return _read_document(path)[0]
-
-
 def _read_document(path: Path) -> tuple[dict[str, Any], YamlDocument]:
-    """`_read_file`'s answer and the document it read, which knows each key's line."""
+    """A policy file, read and checked like every deckcheck YAML file (yamlload.py,
+    schema.py), with hand sizes as ints and rules as text; and the document it read, which
+    knows each key's line."""
     try:
         # No aliases: a pull request's policy file named one list of 20,000 names under
         # 3,000 tags, 300 KB that stood for 60 million (docs/security.md).
