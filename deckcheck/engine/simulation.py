@@ -27,6 +27,7 @@ from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
+from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
@@ -260,6 +261,8 @@ def simulate(
     warnings.extend(_unused_free_rule(policy, fmt))
     tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
     first_player_draws = fmt.opening_hand.first_player_draws
+    warnings.extend(unreachable_counts(parsed, profile, hand=max(step.keep for step in steps), on=on,
+                                       first_player_draws=first_player_draws, origin=named("assertion")))
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
     # the other side's table goes as far as the cards do (a 40-card deck on the draw runs out
