@@ -154,6 +154,9 @@ class _Parser:
             hint = ""
             if token.kind in (NAME, NUMBER, STRING, LPAREN):
                 hint = " (join conditions with `and` / `or`)"
+            elif token.kind == COMMA and self.tokens[self.position - 1].kind == NUMBER and self.tokens[self.position + 1].kind == NUMBER:
+                # `keep7 >= 0,95`: a decimal comma, as many locales write it.
+                hint = f"; a decimal is written with a point: {self.tokens[self.position - 1].text}.{self.tokens[self.position + 1].text}"
             raise self.error(f"unexpected {token.describe()}{hint}", token.column)
         if node.kind not in self.kinds:
             self.require(node, self.kinds[0])

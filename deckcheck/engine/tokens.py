@@ -35,6 +35,7 @@ _NUMBER = lazy(r"\d+(?:\.\d+)?|\.\d+")
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
 _REVERSED = {"=>": ">=", "=<": "<="}  # comparisons written the other way round
+_PRINTED = {"\u2265": ">=", "\u2264": "<=", "\u2260": "!="}  # ≥ ≤ ≠, as a document or a phone types them
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,8 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
             tokens.append(Token(char, char, column))
         elif char in _MISTAKES:
             raise ExpressionError(f"unexpected {char!r}; {_MISTAKES[char]}", column=column)
+        elif char in _PRINTED:
+            raise ExpressionError(f"unexpected character {char!r}; write {_PRINTED[char]}", column=column)
         elif char == "%" and probabilities and tokens and tokens[-1].kind == NUMBER:
             # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
             raise ExpressionError(
