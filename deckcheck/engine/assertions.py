@@ -147,6 +147,10 @@ def parse_assertion(text: str, tags: Iterable[str] = (), *, origin: str = "asser
                 f"{lead}column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "
                 "not with a condition (write the count into the condition)"
             )
+        if item.name == "p_by_turn" and len(item.args) > 2 and item.args[2].value < 1:  # type: ignore[attr-defined]
+            # As a turn of 0: the event holds in every deal, so any bound up to 1 passes.
+            raise DeckcheckError(f"{lead}column {item.args[2].column} in {text!r}: copies start at 1: "
+                                 "at least 0 copies are seen in every deal")
     _refuse_decided_bounds(node, text, lead)
     return Assertion(text=text, node=node)
 
