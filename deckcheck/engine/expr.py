@@ -363,6 +363,11 @@ class _Parser:
         if follows in (COMMA, RPAREN) and (token.kind == STRING or (token.kind == NAME and token.text in self.vocabulary.categories)):
             self.advance()
             return String(token.column, token.value) if token.kind == STRING else Name(token.column, token.text)  # type: ignore[arg-type]
+        if token.kind == STRING:
+            # No condition starts with a quoted name: a comma left out (`p_by_turn("Bolt" 3)`),
+            # or a YAML list that split the assertion at its comma (`[p_by_turn("Bolt", 3) >= 0.4]`).
+            after = self.tokens[self.position + 1]
+            raise self.error(f"expected ',' or ')' after {token.text}, found {after.describe()}", after.column)
         if follows in (COMMA, RPAREN) and token.kind == NAME and token.text not in KEYWORDS:
             hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
             raise self.error(
