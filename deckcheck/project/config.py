@@ -363,6 +363,17 @@ def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
                           path=shown, keys=keys)
 
 
+def _split_by_yaml(assertions: Sequence[str], index: int) -> str:
+    """Why the assertion at `index` is cut short, when YAML cut it: an unquoted flow list
+    (`[p_by_turn("Lightning Bolt", 3) >= 0.4]`) ends an item at each comma, so an item opens
+    a parenthesis that the next one closes. "" otherwise."""
+    text = assertions[index]
+    after = assertions[index + 1] if index + 1 < len(assertions) else ""
+    if text.count("(") > text.count(")") and after.count(")") > after.count("("):
+        return '; YAML split the list at a comma: put each assertion in quotes, ["keep7 >= 0.8", ...]'
+    return ""
+
+
 def default_hands() -> int:
     """The engine's default number of hands, the engine imported only by a run that simulates."""
     from ..engine.simulation import DEFAULT_HANDS
@@ -418,7 +429,8 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             parse_assertion(text, tags=tags, origin="")
         except DeckcheckError as exc:
             # `assert[0]` for one text too; its line is the key's (yamlload.line_of).
-            raise ConfigError(str(exc), path=shown, keys=("simulate", glob, "assert", index)) from None
+            raise ConfigError(str(exc) + _split_by_yaml(assertions, index), path=shown,
+                              keys=("simulate", glob, "assert", index)) from None
     sampling = [key for key in ("hands", "seed") if key in spec]
     if spec.get("exact") and sampling:
         # As `simulate --exact --hands`: refused, never a silent exact run (docs/ci.md).
