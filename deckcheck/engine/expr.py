@@ -300,6 +300,11 @@ class _Parser:
             if not hint and self.vocabulary.probabilities and name.text.lower() in _PROBABILITY_WORDS:
                 # `P(keep7) >= 0.8`, as a probability is written on paper: the names are odds already.
                 hint = "; the names are probabilities already: write keep7 >= 0.8, not P(keep7)"
+            nested = self.vocabulary.nested
+            if not hint and nested is not None and name.text in nested.functions:
+                # A keep rule's count() as an assertion: the condition goes inside p_by_turn.
+                hint = (f"; {name.text}() counts the cards of a hand: ask how likely a hand has them, "
+                        f"p_by_turn({name.text}(...) >= 1, 1) >= 0.5")
             raise self.error(f"unknown function {name.text!r}{hint}", name.column)
         opening = self.advance()
         args: list[Node] = []
