@@ -296,7 +296,7 @@ class _Parser:
     def parse_call(self, name: Token) -> Node:
         spec = self.vocabulary.functions.get(name.text)
         if spec is None:
-            hint = self.vocabulary.suggest(name.text, self.vocabulary.functions)
+            hint = self.vocabulary.extra.get(name.text) or self.vocabulary.suggest(name.text, self.vocabulary.functions)
             if not hint and self.vocabulary.probabilities and name.text.lower() in _PROBABILITY_WORDS:
                 # `P(keep7) >= 0.8`, as a probability is written on paper: the names are odds already.
                 hint = "; the names are probabilities already: write keep7 >= 0.8, not P(keep7)"
