@@ -71,7 +71,9 @@ def _run(args: list[str]) -> None:
             exc.show()
             sys.exit(exc.exit_code)
         except UsageError as exc:
-            _say_error(usage_message(exc))
+            message = usage_message(exc)
+            _say_error(message)
+            _report_usage_error(exc, args, message)
             sys.exit(2)
         except ClickException as exc:
             _say_error(" ".join(exc.format_message().split()))
@@ -116,6 +118,46 @@ def _say_error(message: str) -> None:
     from .cli.common import say
 
     say(f"deckcheck: error: {message}")
+
+
+# The commands whose usage errors leave a report on stdout for a CI job (cli/common.py,
+# report_usage_stop): they do so for the errors Click finds too.
+_REPORTING_COMMANDS = ("validate", "simulate", "check")
+
+
+def _report_usage_error(error: Exception, args: list[str], message: str) -> None:
+    """A usage error Click found before the command ran (`--hands 1e5`, an unknown option)
+    left stdout empty, where the command's own usage errors leave what a CI job keeps: a
+    JUnit or SARIF document that says why, or a GitHub annotation. The same, with the -o the
+    command line gives (Click read none of it), else the command's default."""
+    context = getattr(error, "ctx", None)
+    command = getattr(context, "command", None)
+    name = getattr(command, "name", None)
+    if name not in _REPORTING_COMMANDS or not args or args[0] != name:
+        return
+    output = _output_given(args[1:])
+    if output is None:
+        output = next((param.default for param in command.params if "--output" in getattr(param, "opts", ())), None)  # type: ignore[union-attr]
+    from .cli.common import report_usage_stop
+    from .errors import DeckcheckError
+
+    report_usage_stop(output, DeckcheckError(message), name)
+
+
+def _output_given(tokens: list[str]) -> str | None:
+    """The last `-o`/`--output` value of a command line Click could not read."""
+    output = None
+    rest = iter(tokens)
+    for token in rest:
+        if token == "--":
+            break
+        if token in ("-o", "--output"):
+            output = next(rest, None)
+        elif token.startswith("--output="):
+            output = token.partition("=")[2]
+        elif token.startswith("-o") and not token.startswith("--"):
+            output = token[2:]
+    return output
 
 
 def usage_message(error: Exception) -> str:

@@ -254,6 +254,10 @@ MAX_SEED = 2**63 - 1
 # Monte Carlo games: ten million give a standard error under 0.0002 on any probability (a
 # few seconds a million); more would only make a CI job wait.
 MAX_HANDS = 10_000_000
+# The fewest games a sampled run judges an assertion by (`--hands`, a deckcheck.yaml entry's
+# `hands:`): a few give no standard error to go by. One hand makes keep7 0 or 1 with an error
+# of 0, so the 3-standard-error margin vanishes and the verdict is a coin toss, not a check.
+MIN_HANDS_TO_ASSERT = 100
 # Turns of a by-turn table, an assertion (p_by_turn, land_drops) or a castability question:
 # a game of Magic rarely lasts past turn 20-30, and the work grows with the turns (the exact
 # by-turn table of 300 different cards to turn 50 took 9 s of CPU before cards alike shared
@@ -320,6 +324,15 @@ def check_hands(hands: int | None) -> None:
     """OptionError (setting `hands`) unless `hands` is None or a whole number from 1 to MAX_HANDS."""
     if hands is not None and not (is_whole(hands) and 1 <= hands <= MAX_HANDS):
         raise OptionError("hands", f"{quoted(hands)}: simulate from 1 to {MAX_HANDS:,} games")
+
+
+def too_few_to_assert(hands: int | None) -> str | None:
+    """Why `hands` sampled games cannot judge an assertion (`2 hands are too few ...`), or
+    None when they can (None: the default number of hands)."""
+    if hands is None or hands >= MIN_HANDS_TO_ASSERT:
+        return None
+    return (f"{hands:,} hand{'' if hands == 1 else 's'} {'is' if hands == 1 else 'are'} too few to judge an assertion by; "
+            f"give at least {MIN_HANDS_TO_ASSERT}")
 
 
 def check_turns(turn: int, what: str | None = None, *, too_early: str | None = None, too_late: str | None = None) -> None:

@@ -820,7 +820,7 @@ def test_a_run_reads_a_policy_file_once_and_indexes_names_once_a_run(tmp_path, m
         monkeypatch.setattr(module, name, counting)
         return calls, real
 
-    reads, _ = counted(keep, "_read_file")
+    reads, _ = counted(keep, "_read_document")
     indexes, real_index = counted(suggest, "NameIndex")
     suggest.could_suggest.cache_clear()
     suggest.suggest_among.cache_clear()

@@ -537,6 +537,25 @@ def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_cas
     ]
 
 
+def test_a_misspelt_deck_of_a_simulate_or_formats_entry_is_told_the_deck_meant(cli, tmp_path):
+    """`simulate: {decks/brun.txt: ...}` (a typo of decks/burn.txt) warned 'matches no deck'
+    and no more: the assertions a team meant for burn.txt never ran, and the warning left them
+    to find the typo themselves. A glob without wildcards names the deck it most likely means."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nformats:\n  "decks/legacyy/a.txt": mtg/legacy\n'
+                          'simulate:\n  "decks/brun.txt": {assert: "keep7 >= 0.1"}\n  "decks/zzz*.txt": {assert: "keep7 >= 0.1"}\n',
+        "decks/burn.txt": BURN, "decks/legacy/a.txt": LEGAL,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+        "deckcheck: warning: deckcheck.yaml: simulate.decks/brun.txt: matches no deck, so its assertions did not run; "
+        "did you mean 'decks/burn.txt'?",
+        "deckcheck: warning: deckcheck.yaml: simulate.decks/zzz*.txt: matches no deck, so its assertions did not run",
+        "deckcheck: warning: deckcheck.yaml: formats.decks/legacyy/a.txt: matches no deck; did you mean 'decks/legacy/a.txt'?",
+    ]
+
+
 def test_a_decks_glob_whose_files_exclude_takes_says_so_not_that_case_differs(cli, tmp_path):
     """A `decks` glob that matches a file `exclude` takes matches no deck: its warning said
     the file "would match but for case" (false: the glob matches it as written); it names

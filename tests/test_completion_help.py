@@ -137,3 +137,23 @@ def test_usage_says_which_arguments_take_several_values(cli, command, metavar):
 def test_top_level_help_shows_examples(cli):
     done = cli("--help")
     assert "Examples:" in done.stdout and "deckcheck check" in done.stdout
+
+
+def _option_help(command: str, option: str) -> str:
+    from typer.main import get_command
+
+    from deckcheck.cli import typer_app
+
+    params = get_command(typer_app()).commands[command].params  # type: ignore[attr-defined]
+    [param] = [param for param in params if option in getattr(param, "opts", ())]
+    return " ".join(param.help.split())
+
+
+def test_simulate_help_says_what_its_options_do_to_a_simulation():
+    """`simulate --no-cards` was described as validate's ("no unknown-card or not-in-pool
+    checks"): what it does to a simulation, that only basic lands count as lands (docs/
+    contracts.md), went unsaid; `--hands` left out that an --assert needs at least 100."""
+    no_cards = _option_help("simulate", "--no-cards")
+    assert "only basic lands" in no_cards and "not-in-pool" not in no_cards, no_cards
+    assert "at least 100 with --assert" in _option_help("simulate", "--hands")
+    assert "not-in-pool" in _option_help("validate", "--no-cards")  # validate's stays

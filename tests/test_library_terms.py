@@ -71,6 +71,16 @@ def test_the_library_names_its_keywords_and_the_command_line_its_options(tmp_pat
     assert done.stderr.startswith("deckcheck: error: ") and done.stderr.endswith(message.replace(setting, OPTION[setting], 1) + "\n")
 
 
+def test_a_few_hands_cannot_judge_an_assertion_in_the_library_either():
+    """`simulate(..., hands=10, assertions=...)` judged its assertions by ten games, a
+    verdict by chance, as `--hands 10 --assert` did: refused in the library's own words."""
+    with pytest.raises(DeckcheckError) as raised:
+        simulate(DECK, "mtg/modern", hands=10, assertions="keep7 >= 0.5")
+    assert str(raised.value) == ("hands 10: 10 hands are too few to judge an assertion by; give at least 100, "
+                                 "or leave hands out (100,000)")
+    assert simulate(DECK, "mtg/modern", hands=10, seed=1).outcome.mode == "monte-carlo"  # no assertion: sampled
+
+
 def test_a_card_database_named_on_purpose_must_exist_in_the_library_as_on_the_command_line(tmp_path):
     """`validate(..., cards=PATH)` with no file there used the built-in data without a word,
     where `--cards-db PATH` is refused: both now refuse it, each in its own terms."""

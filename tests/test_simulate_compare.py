@@ -82,6 +82,15 @@ def test_compare_text_and_csv(cli, files):
     assert extra.returncode == 2 and "--compare" in extra.stderr
 
 
+def test_compare_heading_counts_each_policy_compared(cli, files):
+    """The same policy twice (a policy against itself: every difference 0) said "1 policy side
+    by side" above a table of two: the heading counts the policies compared, as the table."""
+    done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "--compare", files["mine.yaml"], files["mine.yaml"])
+    assert done.returncode == 0, done.stderr
+    assert ": 2 policies side by side" in done.stdout
+    assert sum(line.split()[1:2] == ["play"] for line in done.stdout.splitlines()) == 2
+
+
 def test_csv_by_turn_table(cli, files):
     done = cli("simulate", files["deck.txt"], "-f", "mtg/constructed", "-o", "csv", "--turns", "4")
     assert done.returncode == 0, done.stderr

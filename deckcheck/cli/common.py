@@ -514,13 +514,19 @@ PARSED_REPORTS = (*REPORT_FILES, "json")
 def report_usage_stop(output: str | None, error: DeckcheckError, command_name: str) -> None:
     """`report_stop` of a usage error that stopped `deckcheck COMMAND_NAME` before any deck
     (an unknown -f, a bad --date, a deck not found): an `::error` annotation titled with the
-    command (the command line is no file to place it on), or a report that says why
-    (Report.stopped), in the error's words as stderr gives them (`--date ...`)."""
+    command, or a report that says why (Report.stopped), in the error's words as stderr gives
+    them (`--date ...`). The command line is no file to place the annotation on, but a file
+    it names that is at fault on a line of its own (a `--policy` file's broken keep rule, a
+    format file's bad key: the error's `path` and `line`) is, as `check` places them: the
+    pull request that broke it shows where."""
     from ..report.github import command
+    from ..report.workspace import namer
     from ..result import Report
 
     text = error.named(OPTION_OF_SETTING)
-    report_stop(output, command("error", text, title=f"deckcheck {command_name}"), Report(stopped=text))
+    path, line = getattr(error, "path", None), getattr(error, "line", None)
+    place = {"file": namer()(str(path)), "line": line} if path and line else {}
+    report_stop(output, command("error", text, **place, title=f"deckcheck {command_name}"), Report(stopped=text))
 
 
 def report_stop(output: str | None, annotation: str, report: Report) -> None:

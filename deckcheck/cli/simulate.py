@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from ..report import COMPARISONS, PLAIN, SIMULATIONS
-from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, NO_CARDS_OPTION, OFFLINE_OPTION, app, handles_errors
+from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
 from .common import output_option, outputs_mark
 from .help_lists import reports
 
@@ -24,7 +24,7 @@ OUTPUT_MORE_HELP = (
 def simulate(
     deck: str = typer.Argument(..., metavar="DECK", help="A decklist file (any format --input-format names, or a ydke:// URL); '-' reads stdin."),
     format_id: str = FORMAT_OPTION,
-    hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Monte Carlo: simulate N games (default 100000)."),
+    hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Monte Carlo: simulate N games (default 100000; at most 10000000, at least 100 with --assert)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S", help="Monte Carlo: random seed; the same seed gives the same answer anywhere (default 0)."),
     keep: Optional[str] = typer.Option(None, "--keep", metavar="EXPR", help='Keep rule for the opening hand, e.g. "2 <= lands <= 5".'),
     keep6: Optional[str] = typer.Option(None, "--keep6", metavar="EXPR", help="Keep rule for 6-card hands (smaller sizes inherit it)."),
@@ -42,7 +42,7 @@ def simulate(
     output: str = output_option(PLAIN, more_help=OUTPUT_MORE_HELP),
     cards_db: Optional[Path] = CARDS_DB_OPTION,
     offline: bool = OFFLINE_OPTION,
-    no_cards: bool = NO_CARDS_OPTION,
+    no_cards: bool = typer.Option(False, "--no-cards", help="Simulate without card data: only basic lands (and a policy's lands:) count as lands; names as written, no unknown-card notes."),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     more_policies: Optional[List[str]] = typer.Argument(None, hidden=True, metavar="[POLICY.yaml...]"),
 ) -> None:

@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 
 from ..errors import DeckcheckError
 from ..limits import check_turns
-from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Node, Not, Number, String, Vocabulary, parse, walk
+from .expr import CARD, EVENT, INTEGER, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
 from .nodes import arithmetic, to_text, with_strings
 from .outcome import Estimate, standard_error
 from .policy import BUILTIN_CATEGORIES, vocabulary as rule_vocabulary
+from .tokens import fraction
 
 SIGMAS = 3.0
 CAST_FUNCTIONS = ("castable", "castable_given_land_drops")
@@ -146,7 +147,53 @@ def parse_assertion(text: str, tags: Iterable[str] = (), *, origin: str = "asser
                 f"{lead}column {item.args[2].column} in {text!r}: a number of copies goes with a card or a category, "
                 "not with a condition (write the count into the condition)"
             )
+        if item.name == "p_by_turn" and len(item.args) > 2 and item.args[2].value < 1:  # type: ignore[attr-defined]
+            # As a turn of 0: the event holds in every deal, so any bound up to 1 passes.
+            raise DeckcheckError(f"{lead}column {item.args[2].column} in {text!r}: copies start at 1: "
+                                 "at least 0 copies are seen in every deal")
+    _refuse_decided_bounds(node, text, lead)
     return Assertion(text=text, node=node)
+
+
+# The statistics that are probabilities (keep7, keep6, ... match `keep` and a hand size).
+_ODDS_NAMES = frozenset({"mulligan"})
+_ODDS_FUNCTIONS = frozenset({"p_by_turn", "land_drops", *CAST_FUNCTIONS})
+_KEEP_SIZE = re.compile(r"keep\d+")
+# `op` with its sides swapped: `0.8 <= keep7` is `keep7 >= 0.8`.
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _is_odds(node: Node) -> bool:
+    if isinstance(node, Call):
+        return node.name in _ODDS_FUNCTIONS
+    return isinstance(node, Name) and (node.name in _ODDS_NAMES or bool(_KEEP_SIZE.fullmatch(node.name)))
+
+
+def _refuse_decided_bounds(node: Node, text: str, lead: str) -> None:
+    """A DeckcheckError for a probability compared with a number outside 0..1, which the
+    comparison decides before any game is played: `mulligan <= 15` (15% meant) held for
+    every deck, a CI gate that could never fail, and `keep7 >= 85` failed for every one."""
+    for item in walk(node):
+        if not isinstance(item, Compare):
+            continue
+        for index, op in enumerate(item.ops):
+            left, right = item.operands[index], item.operands[index + 1]
+            if _is_odds(left) and isinstance(right, Number):
+                statistic, bound = left, right
+            elif _is_odds(right) and isinstance(left, Number):
+                statistic, bound, op = right, left, _MIRRORED[op]
+            else:
+                continue
+            value = bound.value
+            if 0 <= value <= 1:
+                continue
+            holds = {">": value < 0, ">=": value < 0, "<": value > 1, "<=": value > 1, "==": False, "!=": True}[op]
+            # A bound up to 100 is most likely a percentage written without its sign.
+            hint = f"; for {value:g}% write {fraction(str(value))}" if 1 < value <= 100 else ""
+            raise DeckcheckError(
+                f"{lead}column {bound.column} in {text!r}: {to_text(statistic)} is a probability from 0 to 1, so this "
+                f"comparison {'holds' if holds else 'fails'} whatever the deck{hint}"
+            )
 
 
 @dataclass(frozen=True)

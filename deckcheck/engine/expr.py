@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..limits import MAX_EXPRESSION_CHARS, MAX_EXPRESSION_NESTING, MAX_EXPRESSION_TOKENS
+from ..wording import article
 from .nodes import Arith, Boolean, Call, Compare, Logic, Name, Node, Not, Number, String, walk
 from .tokens import COMMA, COMPARISONS, END, KEYWORDS, LPAREN, NAME, NUMBER, OP, RPAREN, STRING, ExpressionError, Token, tokenize
 
@@ -90,6 +91,9 @@ MAX_TOKENS = MAX_EXPRESSION_TOKENS
 MAX_NESTING = MAX_EXPRESSION_NESTING
 
 
+# A quoted text that is a number, as the tokenizer reads numbers.
+_NUMBER_TEXT = re.compile(r"-?(?:\d+(?:\.\d+)?|\.\d+)")
+
 # How a probability is written on paper (`P(keep7)`), which an assertion writes bare.
 _PROBABILITY_WORDS = frozenset({"p", "pr", "prob", "probability"})
 
@@ -150,6 +154,9 @@ class _Parser:
             hint = ""
             if token.kind in (NAME, NUMBER, STRING, LPAREN):
                 hint = " (join conditions with `and` / `or`)"
+            elif token.kind == COMMA and self.tokens[self.position - 1].kind == NUMBER and self.tokens[self.position + 1].kind == NUMBER:
+                # `keep7 >= 0,95`: a decimal comma, as many locales write it.
+                hint = f"; a decimal is written with a point: {self.tokens[self.position - 1].text}.{self.tokens[self.position + 1].text}"
             raise self.error(f"unexpected {token.describe()}{hint}", token.column)
         if node.kind not in self.kinds:
             self.require(node, self.kinds[0])
@@ -246,9 +253,11 @@ class _Parser:
             self.expect(RPAREN, "')' to close the '(' at column " + str(token.column))
             return node
         if token.kind == STRING:
-            raise self.error(
-                f"a card name on its own is not a {self.vocabulary.what}; use count({token.text}) >= 1", token.column
-            )
+            if _NUMBER_TEXT.fullmatch(token.value.strip()):  # type: ignore[union-attr]
+                # `keep7 >= '0.85'`, quoted as YAML values often are: no card is named so.
+                raise self.error(f"a number goes without quotes: write {token.value.strip()}", token.column)  # type: ignore[union-attr]
+            what = self.vocabulary.what
+            raise self.error(f"a card name on its own is not {article(what)} {what}; use count({token.text}) >= 1", token.column)
         if token.kind == NAME:
             if token.text in ("true", "false"):
                 self.advance()
@@ -287,10 +296,15 @@ class _Parser:
     def parse_call(self, name: Token) -> Node:
         spec = self.vocabulary.functions.get(name.text)
         if spec is None:
-            hint = self.vocabulary.suggest(name.text, self.vocabulary.functions)
+            hint = self.vocabulary.extra.get(name.text) or self.vocabulary.suggest(name.text, self.vocabulary.functions)
             if not hint and self.vocabulary.probabilities and name.text.lower() in _PROBABILITY_WORDS:
                 # `P(keep7) >= 0.8`, as a probability is written on paper: the names are odds already.
                 hint = "; the names are probabilities already: write keep7 >= 0.8, not P(keep7)"
+            nested = self.vocabulary.nested
+            if not hint and nested is not None and name.text in nested.functions:
+                # A keep rule's count() as an assertion: the condition goes inside p_by_turn.
+                hint = (f"; {name.text}() counts the cards of a hand: ask how likely a hand has them, "
+                        f"p_by_turn({name.text}(...) >= 1, 1) >= 0.5")
             raise self.error(f"unknown function {name.text!r}{hint}", name.column)
         opening = self.advance()
         args: list[Node] = []
@@ -354,6 +368,11 @@ class _Parser:
         if follows in (COMMA, RPAREN) and (token.kind == STRING or (token.kind == NAME and token.text in self.vocabulary.categories)):
             self.advance()
             return String(token.column, token.value) if token.kind == STRING else Name(token.column, token.text)  # type: ignore[arg-type]
+        if token.kind == STRING:
+            # No condition starts with a quoted name: a comma left out (`p_by_turn("Bolt" 3)`),
+            # or a YAML list that split the assertion at its comma (`[p_by_turn("Bolt", 3) >= 0.4]`).
+            after = self.tokens[self.position + 1]
+            raise self.error(f"expected ',' or ')' after {token.text}, found {after.describe()}", after.column)
         if follows in (COMMA, RPAREN) and token.kind == NAME and token.text not in KEYWORDS:
             hint = self.vocabulary.suggest(token.text, self.vocabulary.categories)
             raise self.error(

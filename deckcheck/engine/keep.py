@@ -27,13 +27,14 @@ free hand the policy leaves open (see bottoming.py and docs/engine.md).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import DeckcheckError
 from ..limits import MAX_HAND_SIZE, MAX_POLICY_NAMES, one_line
+from ..wording import listed
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlDocument, YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
@@ -131,9 +132,16 @@ def build_policy(
     def named(setting: str) -> str:
         return (names or {}).get(setting, setting)
 
-    file_data = _read_file(Path(policy_file)) if policy_file else {}
+    file_data, document = _read_document(Path(policy_file)) if policy_file else ({}, None)
     tags = file_data.get("tags", {})
-    bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
+    try:
+        bottoming, scry, rules, free_rule = _file_rules(file_data, policy_file)
+    except DeckcheckError as exc:
+        if document is None:
+            raise
+        # On the file's line, as deckcheck.yaml's check places it (check_policy_file): the
+        # message says the line and `simulate -o github` annotates it.
+        raise _placed(exc, policy_file, document) from None  # type: ignore[arg-type]
     for size, (text, origin) in _option_rules(hand_size, keep, by_size, named).items():
         rules[size] = parse_rule(text, origin=origin, tags=tags)
     karsten = bottoming.name.startswith("karsten")
@@ -152,9 +160,8 @@ def build_policy(
             free_rule = parse_rule(KARSTEN_FREE_RULE, origin=f"{policy_file}: bottom: {bottoming.name} (his free seven)", tags=tags)
     rules = dict(sorted(rules.items(), reverse=True))
     if not any(size >= hand_size for size in rules):
-        given = ", ".join(rule.origin for rule in rules.values())
         raise PolicyError(
-            f"{given} gives no rule for the opening hand of {hand_size} cards: add {named('keep')} "
+            f"{_origins(rules.values(), policy_file)} no rule for the opening hand of {hand_size} cards: add {named('keep')} "
             f"(or keep.{hand_size} in a policy file)"
         )
     return KeepPolicy(
@@ -240,6 +247,18 @@ def _placed(exc: DeckcheckError, path: str | Path, document: YamlDocument) -> De
     return PolicyError(f"{exc} (line {line})", path=str(path), line=line)
 
 
+def _origins(rules: Iterable[Rule], policy_file: str | Path | None) -> str:
+    """Where `rules` came from, with the verb they take: `--keep6 gives`, `--keep6 and
+    policy.yaml: keep.7 and keep.5 give` (the file named once, not before each of its keys)."""
+    origins = [rule.origin for rule in rules]
+    lead = f"{one_line(str(policy_file))}: " if policy_file else None
+    keys = [origin.removeprefix(lead) for origin in origins if lead and origin.startswith(lead)]
+    given = [origin for origin in origins if not (lead and origin.startswith(lead))]
+    if keys:
+        given.append(f"{lead}{listed(keys, 'and')}")
+    return f"{listed(given, 'and')} {'gives' if len(origins) == 1 else 'give'}"
+
+
 def _option_rules(
     hand_size: int, keep: str | None, by_size: Mapping[int, str] | None, named: Callable[[str], str],
 ) -> dict[int, tuple[str, str]]:
@@ -253,7 +272,7 @@ def _option_rules(
 def _file_rules(
     file_data: Mapping[str, Any], path: str | Path | None,
 ) -> tuple[Bottoming, Scry, dict[int, Rule], Rule | None]:
-    """What a policy file (as `_read_file` gives it) says that is written in the policy
+    """What a policy file (as `_read_document` gives it) says that is written in the policy
     language, parsed: its bottoming and scry strategies (the defaults when it names none),
     its keep rules by hand size and its free-hand rule. Raises PolicyError or
     ExpressionError for the first that is broken. No deck or format is needed for this,
@@ -319,14 +338,10 @@ POLICY_SCHEMA = Struct({
 })
 
 
-def _read_file(path: Path) -> dict[str, Any]:
-    """A policy file, read and checked like every deckcheck YAML file (yamlload.py,
-    schema.py), with hand sizes as ints and rules as text."""
-    return _read_document(path)[0]
-
-
 def _read_document(path: Path) -> tuple[dict[str, Any], YamlDocument]:
-    """`_read_file`'s answer and the document it read, which knows each key's line."""
+    """A policy file, read and checked like every deckcheck YAML file (yamlload.py,
+    schema.py), with hand sizes as ints and rules as text; and the document it read, which
+    knows each key's line."""
     try:
         # No aliases: a pull request's policy file named one list of 20,000 names under
         # 3,000 tags, 300 KB that stood for 60 million (docs/security.md).

@@ -22,6 +22,7 @@ from functools import lru_cache
 from math import inf
 from typing import Any, NamedTuple
 
+from ..limits import MAX_HAND_SIZE
 from ..names import card_key
 from .nodes import arithmetic, with_strings
 from .expr import CATEGORY, Arith, Boolean, Call, Compare, Function, Logic, Name, Node, Not, Number, String, Vocabulary, parse, walk
@@ -35,6 +36,19 @@ _FUNCTIONS = {
 }
 
 
+# The assertions' names (assertions.py), which a keep rule written for `assert:` uses
+# (`keep: "keep7 >= 0.8"`): told apart, with what a keep rule is, not "unknown" alone.
+_ASSERTION_WORDS = (
+    *(f"keep{size}" for size in range(MAX_HAND_SIZE + 1)), "mulligan", "expected_hand_size", "expected_lands",
+    "p_by_turn", "land_drops", "castable", "castable_given_land_drops",
+)
+_HINTS = {
+    "land": "; did you mean 'lands'?", "spell": "; did you mean 'spells'?", "hand": "; did you mean 'cards'?",
+    **{word: f"; {word} is an assertion's (--assert, assert:), a chance over many deals: a keep rule judges one "
+             "hand, like 2 <= lands <= 5" for word in _ASSERTION_WORDS},
+}
+
+
 def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
     tags = frozenset(tags)
     return Vocabulary(
@@ -43,7 +57,7 @@ def vocabulary(tags: Iterable[str] = ()) -> Vocabulary:
         functions=_FUNCTIONS,
         categories=frozenset(BUILTIN_CATEGORIES) | tags,
         hint_categories=", ".join([*BUILTIN_CATEGORIES, *sorted(tags)]),
-        extra={"land": "; did you mean 'lands'?", "spell": "; did you mean 'spells'?", "hand": "; did you mean 'cards'?"},
+        extra=_HINTS,
     )
 
 

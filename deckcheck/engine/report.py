@@ -171,7 +171,9 @@ def render_text(simulation: Simulation, *, color: bool = False, unicode: bool = 
     exact = outcome.mode == "exact"
     hand = simulation.fmt.opening_hand
     profile = simulation.profile
-    rule_name = MULLIGAN_LABELS.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if hand.free_mulligan else "")
+    # No free mulligan where there is no mulligan (a format file may say both: the hand is kept).
+    free = hand.free_mulligan and hand.has_mulligans
+    rule_name = MULLIGAN_LABELS.get(hand.mulligan, hand.mulligan) + (" (free first mulligan)" if free else "")
     lands = f", {profile.lands} lands" if simulation.has_lands else ""
     lines = [
         paint(f"{inert(simulation.deck.source)} - {simulation.fmt.id}", "bold", color=color),

@@ -20,14 +20,16 @@ from typing import Any
 from ..errors import DeckcheckError, OptionError
 from ..formats import Format, load
 from ..games import zone_name
-from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns
+from ..limits import MAX_SIMULATED_CARDS, check_hands, check_seed, check_turns, too_few_to_assert
 from ..model import COMMANDER, COMPANION, HERO, MAIN, ZONE_LABELS, Deck
 from ..names import card_key
 from ..problem import Problem
 from ..rules import read_as
 from ..wording import EMPTY_LIST, counted
 from .arguments import check_front_end_settings, check_sources, checked_rules, items
+from .assertion_notes import unreachable_counts
 from .assertions import Assertion, AssertionResult, check, parse_assertion, turn_at
+from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
@@ -172,6 +174,10 @@ def simulate(
                           "out {2} to sample", also=("hands", "seed", 'mode="exact"'))
     check_turns(turns)
     check_hands(hands)
+    few = too_few_to_assert(hands) if assertions else None
+    if few:
+        # As deckcheck.yaml's `hands:` (project/config.py): a verdict by chance, not a check.
+        raise OptionError("hands", f"{hands}: {few}, or leave {{0}} out ({DEFAULT_HANDS:,})", also=("hands",))
     check_seed(seed)
     # After `turns`: the front ends pass it as `land_drop_turns` too, and their users gave `turns`.
     check_front_end_settings(land_drop_turns=land_drop_turns, card_problems=card_problems, names=names,
@@ -254,8 +260,11 @@ def simulate(
         warnings.extend(_unused_rules(policy, steps, fmt))
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
+    warnings.extend(_unused_strategies(policy, fmt))
     tracked = _tracked(profile, policy, parsed, outside, cards, named, fmt.game)
     first_player_draws = fmt.opening_hand.first_player_draws
+    warnings.extend(unreachable_counts(parsed, profile, hand=max(step.keep for step in steps), on=on,
+                                       first_player_draws=first_player_draws, origin=named("assertion")))
     max_turn = max([turns, *(a.max_turn for a in parsed)])
     # The --on side sets how far the deck must last (the table and the assertions read it);
     # the other side's table goes as far as the cards do (a 40-card deck on the draw runs out
@@ -404,6 +413,22 @@ def _unused_free_rule(policy: KeepPolicy, fmt: Format) -> list[str]:
     if free is not None and free.origin.endswith(f"keep.{FREE}") and not fmt.opening_hand.free_mulligan:
         return [f"{free.origin} ({free.text!r}) is never used: {fmt.id} has no free first mulligan"]
     return []
+
+
+def _unused_strategies(policy: KeepPolicy, fmt: Format) -> list[str]:
+    """A note for the policy file's `bottom:` in a format that puts no card on the bottom
+    (only a London mulligan does) and its `scry:` in one without a scry (a Vancouver
+    mulligan's): the run goes on without them, as for an unused `keep.free`."""
+    where = f"{policy.source}: " if policy.source else ""
+    mulligan = fmt.opening_hand.mulligan
+    notes = []
+    if policy.bottoming != DEFAULT_BOTTOMING and mulligan != "london":
+        kept = "; Karsten's keep rules are" if policy.bottoming.name.startswith("karsten") else ""
+        notes.append(f"{where}bottom: {policy.bottoming.label} is never used: {fmt.id} puts no card on the bottom "
+                     f"(a London mulligan does){kept}")
+    if policy.scry != DEFAULT_SCRY and mulligan != "vancouver":
+        notes.append(f"{where}scry: {policy.scry.label} is never used: {fmt.id} has no scry (a Vancouver mulligan's)")
+    return notes
 
 
 def _tracked(

@@ -120,7 +120,8 @@ def render_compare_text(comparison: Comparison, *, shown: Shown = as_is) -> str:
     table = [[shown(_value_text(row, column)) for column in comparison.columns] for row in comparison.rows]
     # Each column as wide as its own header and cells (a long `--cast` name widens only its columns).
     rooms = [widest([h, *(texts[i] for texts in table)], 12 if exact else 22) for i, h in enumerate(headers)]
-    policies = len({row.policy for row in comparison.rows})
+    # A row per policy and side: the same policy given twice (compared with itself) is two.
+    policies = sum(row.side == comparison.rows[0].side for row in comparison.rows)
     lines = [
         f"{comparison.deck} - {comparison.format}: {policies} {'policy' if policies == 1 else 'policies'} side by side",
         f"  {how}",

@@ -35,6 +35,7 @@ _NUMBER = lazy(r"\d+(?:\.\d+)?|\.\d+")
 _NAME = lazy(r"[A-Za-z_][A-Za-z0-9_]*")
 _MISTAKES = {"=": "use == to compare", "&": "use `and`", "|": "use `or`", "!": "use `not` (or != to compare)"}
 _REVERSED = {"=>": ">=", "=<": "<="}  # comparisons written the other way round
+_PRINTED = {"\u2265": ">=", "\u2264": "<=", "\u2260": "!="}  # ≥ ≤ ≠, as a document or a phone types them
 
 
 @dataclass(frozen=True)
@@ -97,11 +98,13 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
             tokens.append(Token(char, char, column))
         elif char in _MISTAKES:
             raise ExpressionError(f"unexpected {char!r}; {_MISTAKES[char]}", column=column)
+        elif char in _PRINTED:
+            raise ExpressionError(f"unexpected character {char!r}; write {_PRINTED[char]}", column=column)
         elif char == "%" and probabilities and tokens and tokens[-1].kind == NUMBER:
             # `keep7 >= 85%`: the odds an assertion compares are fractions, not percentages.
             raise ExpressionError(
                 f"unexpected '%' after {tokens[-1].text}: a probability is a number from 0 to 1; "
-                f"write {_fraction(tokens[-1].text)}", column=column,
+                f"write {fraction(tokens[-1].text)}", column=column,
             )
         else:
             raise ExpressionError(f"unexpected character {char!r}", column=column)
@@ -110,7 +113,7 @@ def tokenize(text: str, *, probabilities: bool = False) -> list[Token]:
     return tokens
 
 
-def _fraction(percent: str) -> str:
+def fraction(percent: str) -> str:
     """`85` (a percentage as written) as the fraction it means, written out: `0.85`."""
     from decimal import Decimal
 

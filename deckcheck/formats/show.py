@@ -40,7 +40,7 @@ def describe(fmt: Format, day: dt.date) -> str:
     hand = fmt.opening_hand
     lines.append(
         f"opening hand: {hand.size} cards, {MULLIGAN_LABELS.get(hand.mulligan, hand.mulligan)}"
-        + (", free first mulligan" if hand.free_mulligan else "")
+        + (", free first mulligan" if hand.free_mulligan and hand.has_mulligans else "")
         + (", first player draws" if hand.first_player_draws else ", first player skips the first draw")
     )
     return "\n".join(lines) + "\n"

@@ -541,8 +541,24 @@ def _why_no_deck(config: ProjectConfig, pattern: str, files: Iterable[str], deck
     """Why a `formats` or `simulate` glob matches no deck, when a file says it: one it
     matches that an `exclude` glob takes (`simulate.decks/old/a.txt: matches no deck, ...;
     'decks/old/a.txt' would match, but exclude 'decks/old/**' takes it`: the file is there,
-    so 'matches no deck' alone read as a typo), else a deck it would match but for case."""
-    return _excluded(config, pattern, files) or _but_for_case(pattern, decks)
+    so 'matches no deck' alone read as a typo), else a deck it would match but for case, else
+    the deck a glob without wildcards most likely misspells."""
+    decks = list(decks)
+    return _excluded(config, pattern, files) or _but_for_case(pattern, decks) or _misspelt(pattern, decks)
+
+
+def _misspelt(pattern: str, decks: list[str]) -> str:
+    """`; did you mean 'decks/burn.txt'?` for a glob without wildcards (one deck's path:
+    `decks/brun.txt`) close to one of `decks`; "" otherwise. A pattern with wildcards is
+    no one file's name to compare."""
+    if any(char in pattern for char in "*?["):
+        return ""
+    import difflib  # for a glob that matches nothing only
+
+    # A glob without `/` matches a file name in any folder: compared with the decks' names.
+    names = decks if "/" in pattern else list(dict.fromkeys(rel.rpartition("/")[2] for rel in decks))
+    close = difflib.get_close_matches(pattern, names, n=1, cutoff=0.8)
+    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _but_for_case(pattern: str, files: Iterable[str]) -> str:

@@ -34,9 +34,8 @@ from .. import tree
 from ..engine.arguments import items
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
-from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS
+from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS, too_few_to_assert
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, SchemaError, Spec, Str, Struct, dotted, validate
-from ..wording import counted
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
 from . import REPORT_SUBJECTS
@@ -364,9 +363,15 @@ def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
                           path=shown, keys=keys)
 
 
-# The fewest hands a `simulate` entry may sample: its assertions are judged within 3 standard
-# errors, which a sample of a few hands does not have (docs/ci.md).
-MIN_HANDS_TO_ASSERT = 100
+def _split_by_yaml(assertions: Sequence[str], index: int) -> str:
+    """Why the assertion at `index` is cut short, when YAML cut it: an unquoted flow list
+    (`[p_by_turn("Lightning Bolt", 3) >= 0.4]`) ends an item at each comma, so an item opens
+    a parenthesis that the next one closes. "" otherwise."""
+    text = assertions[index]
+    after = assertions[index + 1] if index + 1 < len(assertions) else ""
+    if text.count("(") > text.count(")") and after.count(")") > after.count("("):
+        return '; YAML split the list at a comma: put each assertion in quotes, ["keep7 >= 0.8", ...]'
+    return ""
 
 
 def default_hands() -> int:
@@ -424,7 +429,8 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             parse_assertion(text, tags=tags, origin="")
         except DeckcheckError as exc:
             # `assert[0]` for one text too; its line is the key's (yamlload.line_of).
-            raise ConfigError(str(exc), path=shown, keys=("simulate", glob, "assert", index)) from None
+            raise ConfigError(str(exc) + _split_by_yaml(assertions, index), path=shown,
+                              keys=("simulate", glob, "assert", index)) from None
     sampling = [key for key in ("hands", "seed") if key in spec]
     if spec.get("exact") and sampling:
         # As `simulate --exact --hands`: refused, never a silent exact run (docs/ci.md).
@@ -432,14 +438,10 @@ def _simulate_spec(glob: str, spec: Mapping[str, Any], root: Path, shown: str) -
             f"exact: true computes exact odds and simulates no games: leave out {' and '.join(sampling)}, "
             "or exact to sample", path=shown, keys=("simulate", glob, sampling[0]),
         )
-    hands = spec.get("hands")
-    if hands is not None and hands < MIN_HANDS_TO_ASSERT:
-        # Every entry asserts: one hand makes keep7 0 or 1 with a standard error of 0, so the
-        # 3-standard-error margin vanishes and the verdict is a coin toss, not a check.
-        raise ConfigError(
-            f"{counted(hands, 'hand')} {'is' if hands == 1 else 'are'} too few to judge an assertion by; give at least "
-            f"{MIN_HANDS_TO_ASSERT}, or leave hands out ({default_hands():,})", path=shown, keys=("simulate", glob, "hands"),
-        )
+    # Every entry asserts, and a few hands cannot judge an assertion (limits.MIN_HANDS_TO_ASSERT).
+    few = too_few_to_assert(spec.get("hands"))
+    if few:
+        raise ConfigError(f"{few}, or leave hands out ({default_hands():,})", path=shown, keys=("simulate", glob, "hands"))
     return SimulateSpec(
         glob=glob,
         assertions=assertions,

@@ -1,0 +1,62 @@
+"""Notes on assertions that ask for a count no deal can reach (docs/engine.md, "Assertions for CI").
+
+`p_by_turn("Lightning Bolt", 3, 5)` of a deck with four copies, or `p_by_turn(lands, 2, 12)`
+when eight cards are seen by turn 2, is 0 whatever the games: `... <= 0.1` holds and `... >=
+0.3` fails for a reason the report does not show (a copy count typed for another deck, a
+turn typed for a later one). Such a count is a note, not an error: an assertion of
+deckcheck.yaml is often shared by decks that play different numbers of a card.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .assertions import Assertion
+from .categories import DeckProfile
+from .expr import Call, Name, String, walk
+from .nodes import to_text
+from .outcome import draws_by_turn
+
+
+def unreachable_counts(
+    assertions: Iterable[Assertion], profile: DeckProfile, *, hand: int, on: str, first_player_draws: bool, origin: str,
+) -> list[str]:
+    """One note per `p_by_turn` of a card, category or tag that asks for more copies than
+    the main deck holds, or than the cards seen by its turn on the `on` side (the largest
+    hand the format deals, `hand`, and the draws); `origin` names where assertions are given
+    (`--assert`)."""
+    notes: list[str] = []
+    for assertion in assertions:
+        for call in walk(assertion.node):
+            if not (isinstance(call, Call) and call.name == "p_by_turn" and isinstance(call.args[0], (String, Name))):
+                continue  # a condition's counts are the condition's own
+            turn = int(call.args[1].value)  # type: ignore[attr-defined]
+            wanted = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
+            held, what = _held(call.args[0], profile)
+            seen = hand + draws_by_turn(turn, on, first_player_draws)
+            if wanted > held:
+                why = f"the main deck has {held} {what}"
+            elif wanted > seen:
+                why = f"at most {seen} cards are seen by turn {turn} on the {on}"
+            else:
+                continue
+            notes.append(f"{origin} {assertion.text!r}: {to_text(call)} is 0 for every deal: {why}")
+    return list(dict.fromkeys(notes))
+
+
+def _held(counted: String | Name, profile: DeckProfile) -> tuple[int, str]:
+    """How many cards of the main deck `counted` counts, and what they are called."""
+    if isinstance(counted, String):
+        card = profile.find(counted.value)
+        copies = card.copies if card is not None else 0
+        return copies, f"{'copy' if copies == 1 else 'copies'} of {card.name if card is not None else counted.value}"
+    name = counted.name
+    if name == "cards":
+        held = profile.size
+    elif name == "lands":
+        held = profile.lands
+    elif name == "spells":
+        held = profile.size - profile.lands
+    else:
+        held = sum(card.copies for card in profile.cards if name in card.tags)
+        return held, f"{'card' if held == 1 else 'cards'} of the tag {name}"
+    return held, name if held != 1 else name.removesuffix("s")
