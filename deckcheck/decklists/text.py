@@ -137,17 +137,20 @@ _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
 _TIMES = "[xX\u00d7]"
-# `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero.
-_HERO_LINE = lazy(rf"^hero\s*:\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
+# `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero;
+# also after a dash, as lists are typed (`Hero - Name`: no card name starts so).
+_HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
 _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
-# `Name (4x)`), where it is no set code (_SET_SUFFIX).
+# `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
+# typed lists write it: no card name of any game ends in a dash and a number).
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
-                   rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\))$")
-_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times")
+                   rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
+                   rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))$")
+_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
@@ -604,6 +607,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
         line = squeeze(line)
+        if "\uff1a" in line:
+            # The full-width colon Japanese and Chinese input types (`Main Deck：`): no card
+            # name holds one, and every header and `Name:` line is read with `:`.
+            line = line.replace("\uff1a", ":")
         if line[0] in _FENCES and _FENCE.fullmatch(line):
             continue  # a code block's fence around a list pasted into a post
         line = _unemphasized(line)  # `**Sideboard**`: the heading Markdown made bold
