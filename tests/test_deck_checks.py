@@ -243,3 +243,24 @@ def test_a_folders_pick_is_headed_by_its_deck_once(cli, tmp_path):
     manifest = event(tmp_path / "event", 1)
     named = cli("batch", str(manifest), "-f", "mtg/limited", "--deck-check", "1", "--seed", "1").stdout
     assert "\np000 - decks/p000.txt\n" in named
+
+
+def test_a_picks_listing_names_each_card_once_with_its_copies_added_up(cli, tmp_path):
+    """A .ydk writes a line per copy: a card on lines apart (Ash Blossom, a Summoned Skull,
+    Ash Blossom) was listed `2 Ash Blossom`, `1 Summoned Skull`, `1 Ash Blossom`, for the
+    judge counting the deck at the table to add up. The text listing and the event page name
+    each card once, where it first appears; the JSON keeps the lines as registered."""
+    deck = "#main\n14558127\n14558127\n70781052\n14558127\n" + "95718355\n" * 36 + "#extra\n!side\n"
+    (tmp_path / "ann.ydk").write_text(deck, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nann,ann.ydk\n", encoding="utf-8")
+    args = ("batch", str(tmp_path / "reg.csv"), "-f", "yugioh/advanced-tcg", "--date", "2025-01-01", "-q",
+            "--deck-check", "1", "--seed", "1")
+    text = cli(*args).stdout
+    listing = text[text.index("Registered decks to check:"):].splitlines()
+    assert listing[2:6] == ["  Main Deck (40)", "     3 Ash Blossom & Joyous Spring", "     1 Summoned Skull",
+                            "    36 Regenesis Archfiend"], listing
+    page = cli(*args, "-o", "html").stdout
+    assert re.findall(r'<span class="count">(\d+)</span> ([^<]+)</li>', page) == [
+        ("3", "Ash Blossom &amp; Joyous Spring"), ("1", "Summoned Skull"), ("36", "Regenesis Archfiend")]
+    cards = json.loads(cli(*args, "-o", "json").stdout)["deck_checks"]["players"][0]["cards"]
+    assert [card["count"] for card in cards if card["name"].startswith("Ash")] == [2, 1]

@@ -31,7 +31,7 @@ from fractions import Fraction
 
 from ..errors import OptionError
 from ..limits import NumberTooLong, check_seed, whole_number
-from ..model import CardEntry
+from ..model import CardEntry, tally
 from ..result import DeckResult
 from .registration import Registration, no_player, player_key
 
@@ -185,6 +185,16 @@ def zone_title(pick: DeckCheck, zone: str) -> str:
 
     title = zone_name(pick.game, zone, (pick.titles or ZONE_TITLES).get(zone, zone.capitalize()))
     return title[:1].upper() + title[1:]
+
+
+def zone_cards(pick: DeckCheck, zone: str) -> list[tuple[int, str]]:
+    """The copies and name of each card of the pick's registered `zone`, each card once with
+    its copies added up where it first appears, for the listing a judge counts the deck at
+    the table against (text and the event page; the JSON keeps the lines as registered). A
+    `.ydk` writes a line per copy, and a card on two lines of a list was listed twice (`2 Ash
+    Blossom`, then `1 Ash Blossom`), for the judge to add up."""
+    entries = pick.entries or ()
+    return [(card.total, card.name) for card in tally(entry for entry in entries if entry.zone == zone).values()]
 
 
 def describe(sample: DeckCheckSample) -> str:

@@ -100,7 +100,7 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
 
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
-    from ..batch.deck_checks import describe, picked_as, zone_title
+    from ..batch.deck_checks import describe, picked_as, zone_cards, zone_title
     from ..games import listing_zones
 
     sample = batch.deck_checks
@@ -113,7 +113,7 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
         if pick.entries is not None:
             zones = []
             for zone in listing_zones(pick.game):
-                cards = [(entry.count, entry.name) for entry in pick.entries if entry.zone == zone]
+                cards = zone_cards(pick, zone)
                 if cards:
                     zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})
         picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,

@@ -8,10 +8,9 @@ table of policies side by side.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..model import CardEntry
 from ..problem import ERROR, WARNING, Problem
 from ..result import AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn
@@ -23,6 +22,7 @@ from ..games import listing_zones, zone_counts, zone_words, zones_in_words
 
 if TYPE_CHECKING:
     from ..batch import BatchReport
+    from ..batch.deck_checks import DeckCheck
     from ..batch.registration import Registration
     from ..engine.compare import Comparison
     from ..engine.simulation import Simulation
@@ -349,7 +349,7 @@ def batch_writer(out: TextIO, *, color: bool = False, warn: Warn | None = None, 
 def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = as_is) -> list[str]:
     """The deck-check section: who to check, then each registered deck card by card, so a
     judge can compare the deck at the table with its registration."""
-    from ..batch.deck_checks import describe, picked_as, zone_title
+    from ..batch.deck_checks import describe, picked_as
 
     sample = batch.deck_checks
     assert sample is not None
@@ -377,21 +377,22 @@ def deck_check_lines(batch: BatchReport, *, color: bool = False, shown: Shown = 
             lines.append("  (the registered deck could not be read; see its problems above)")
             continue
         # An empty file's heading would otherwise stand alone, as if its listing were lost.
-        lines += _decklist(pick.entries, listing_zones(pick.game), lambda zone: zone_title(pick, zone)) or [
+        lines += _decklist(pick, listing_zones(pick.game)) or [
             "  (no card was read from the registered deck; see its problems above)"]
     return lines
 
 
-def _decklist(entries: list[CardEntry], zones: Sequence[str], title: Callable[[str], str]) -> list[str]:
+def _decklist(pick: DeckCheck, zones: Sequence[str]) -> list[str]:
     """Each zone's cards under its heading, in `zones`' order (a Commander deck's command
-    zone before its main deck)."""
+    zone before its main deck), each card once (deck_checks.zone_cards)."""
+    from ..batch.deck_checks import zone_cards, zone_title
+
     lines = []
     for zone in zones:
-        listed = [entry for entry in entries if entry.zone == zone]
-        if not listed:
+        cards = zone_cards(pick, zone)
+        if not cards:
             continue
-        total = sum(entry.count for entry in listed)
-        lines.append(f"  {title(zone)} ({total})")
-        width = widest(str(entry.count) for entry in listed)
-        lines += [f"    {pad(str(entry.count), width, right=True)} {inert(entry.name)}" for entry in listed]
+        lines.append(f"  {zone_title(pick, zone)} ({sum(count for count, _ in cards)})")
+        width = widest(str(count) for count, _ in cards)
+        lines += [f"    {pad(str(count), width, right=True)} {inert(name)}" for count, name in cards]
     return lines
