@@ -60,8 +60,9 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
     """A typed list whose `Commander` section holds the whole deck (no `Deck` line, no blank
     line after the commander: the header the "no commander" hint asks for, added alone):
     the card that leads it (with its partner, and in Oathbreaker the signature spell), then
-    the deck, which a warning says was read so. None for any other deck: a list with a main
-    deck lists what it means to be in the command zone, and the `commander` rule judges it.
+    the deck, which a warning says was read so; when its first card leads nothing, the whole
+    section is the deck (`_no_leader`). None for any other deck: a list with a main deck
+    lists what it means to be in the command zone, and the `commander` rule judges it.
     Without card data (or when the data does not know the first card) the section's size
     still tells it runs on (more cards than any command zone holds): its first card leads
     (in Oathbreaker with the signature spell after it), and the warning says a partner
@@ -86,7 +87,7 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
     else:
         lead = _leaders(zone, fmt, ctx)
         if lead is None:
-            return None
+            return _no_leader(entries, zone, header, what)
         leaders, unsure = what if len(lead) == 1 else what + "s", ""
         if spells:
             # Each oathbreaker's signature spell follows it (or them) in the section.
@@ -107,6 +108,22 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
         rule=PARSE_ERROR, line=first, zone=MAIN, severity=WARNING,
         message=f"the `{header}` section runs on past its {leaders} into the deck ({counted(cards, 'card')} from line "
                 f"{first} on): read them as the deck{unsure}; put a `Deck` line above line {first} to make the list say so",
+    )
+
+
+def _no_leader(entries: list[CardEntry], zone: list[CardEntry], header: str, what: str) -> tuple[list[CardEntry], Problem]:
+    """A `Commander` section that holds the whole deck (more than a command zone holds, no
+    main deck) and whose first card leads nothing (a heading, a blank line, then the deck
+    from `Sol Ring` on): the section read as the deck, with a warning saying so; the
+    `commander` rule then says the deck has none, not that each of its 99 cards is a
+    commander that cannot lead."""
+    moved = {id(entry) for entry in zone}
+    cards = sum(entry.count for entry in zone)
+    return [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries], Problem(
+        rule=PARSE_ERROR, line=zone[0].line, zone=MAIN, severity=WARNING,
+        message=(f"the `{header}` section holds the whole deck ({counted(cards, 'card')}), and its first card, "
+                 f"{zone[0].name}, cannot be its {what}: read them as the deck; put the {what}'s line first under "
+                 f"the `{header}` line and a `Deck` line below it"),
     )
 
 
