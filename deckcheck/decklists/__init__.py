@@ -35,7 +35,7 @@ from ..problem import LineProblems
 from ..lazy_pattern import lazy
 from ..textio import MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import text  # the parser of last resort: plain text accepts anything
-from .common import LINE_BREAK, companions_for_sideboard, parse_error, remove_invisible
+from .common import LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
 # first, plain text last among the parsers, then the formats that are only written.
@@ -85,8 +85,6 @@ def is_inline(value: str) -> bool:
 # What a deck site's address starts with: a registration form collects the link to a
 # player's list as often as the list itself.
 _WEB_SCHEMES = ("http://", "https://")
-# What a link is pasted inside: quotes (straight, curly), Markdown's backticks, angle brackets.
-_LINK_WRAPPERS = "\"'`<\u201c\u2018"
 
 
 def web_address(value: str) -> bool:
@@ -95,7 +93,7 @@ def web_address(value: str) -> bool:
     path it named no file (`https:/www.moxfield.com/...: no such file`, its `//` folded).
     Also inside the quotes or angle brackets a chat message or a form answer puts around a
     link (`"https://..."`, `<https://...>`)."""
-    return value.lstrip().lstrip(_LINK_WRAPPERS).lstrip()[:8].lower().startswith(_WEB_SCHEMES)
+    return value.lstrip().lstrip(LINK_WRAPPERS).lstrip()[:8].lower().startswith(_WEB_SCHEMES)
 
 
 def web_address_advice(value: str, give: str = "give that file") -> str:

@@ -21,6 +21,10 @@ _PDF_OBJECT = lazy(r"[0-9]+ obj\Z")
 # Only CR LF, CR and LF end a line, as in every editor; `str.splitlines` would also split on
 # form feeds, NEL and U+2028, and line numbers would no longer match what the user sees.
 LINE_BREAK = lazy(r"\r\n|\r|\n")  # what ends a line (split_lines; decklists/__init__.py)
+# What a link or a URL is pasted inside (a chat message's or a form answer's quotes, straight
+# or curly, Markdown's backticks, a link's angle brackets): never part of one (ydke.py's
+# URLs, a deck site's address in decklists.web_address).
+LINK_WRAPPERS = "\"'`<>\u201c\u201d\u2018\u2019"
 
 
 def split_lines(text: str) -> list[str]:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..lazy_pattern import lazy
 
 # The column names of a count and of a card name, as a CSV export's header gives them
-# (text.py's _CSV_COUNTS and _CSV_NAMES, which it takes from here).
+# (text.py's reading of a CSV export's header uses these too).
 COUNT_COLUMNS = frozenset({"count", "quantity", "qty", "amount", "copies"})
 NAME_COLUMNS = frozenset({"name", "card name", "card", "cardname", "card_name"})
 

@@ -744,7 +744,6 @@ def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: De
 # A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
 # Archidekt's `Quantity,Name,...`, a spreadsheet's): a column of counts and one of names,
 # comma-, semicolon- or tab-separated. Read as text, each of its rows was an unknown card.
-_CSV_COUNTS, _CSV_NAMES = COUNT_COLUMNS, NAME_COLUMNS  # a Markdown table's header names them alike
 _CSV_DELIMITERS = ",;\t"
 
 
@@ -762,8 +761,8 @@ def _csv_export(text: str) -> tuple[int, str] | None:
             if len(columns) < 2:
                 continue
             folded = [column.lower() for column in columns]
-            count = next((column for column, key in zip(columns, folded) if key in _CSV_COUNTS), None)
-            name = next((column for column, key in zip(columns, folded) if key in _CSV_NAMES), None)
+            count = next((column for column, key in zip(columns, folded) if key in COUNT_COLUMNS), None)
+            name = next((column for column, key in zip(columns, folded) if key in NAME_COLUMNS), None)
             if count is not None and name is not None:
                 return number, (f"a CSV export (columns {count} and {name}), not a text decklist: export the deck as "
                                 "text (`4 Card Name` lines, as Magic Online or MTG Arena write it) instead")

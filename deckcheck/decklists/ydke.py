@@ -13,7 +13,7 @@ of passcodes. The URL can be passed on the command line instead of a file
 from __future__ import annotations
 
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
-from .common import parse_error, passcodes
+from .common import LINK_WRAPPERS, parse_error, passcodes
 from .ydk import passcode_name
 
 NAME = "ydke"
@@ -25,24 +25,18 @@ PASSCODES = True  # cards are written by passcode: names need card data to becom
 SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_lines counts so)
 
 
-# What a URL is pasted inside (a chat message's or a form answer's quotes, Markdown's
-# backticks, a link's angle brackets, a word processor's curly quotes): never part of one,
-# since base64 and `!` hold none of them.
-_WRAPPERS = "\"'`<>\u201c\u201d\u2018\u2019"
-
-
 def unwrapped(text: str) -> str:
     """`text` stripped of white space and of the quote or bracket on each side of a URL inside."""
     text = text.strip().lstrip("\ufeff").strip()
-    start = 1 if text[:1] and text[0] in _WRAPPERS else 0
-    end = len(text) - 1 if len(text) > start and text[-1] in _WRAPPERS else len(text)
+    start = 1 if text[:1] and text[0] in LINK_WRAPPERS else 0
+    end = len(text) - 1 if len(text) > start and text[-1] in LINK_WRAPPERS else len(text)
     inner = text[start:end].strip()
     return inner if inner[: len(PREFIX)].lower() == PREFIX else text
 
 
 def sniff(text: str) -> bool:
     head = text.lstrip("\ufeff \t\r\n")
-    if head[:1] and head[0] in _WRAPPERS:
+    if head[:1] and head[0] in LINK_WRAPPERS:
         head = head[1:].lstrip(" \t")
     return head[: len(PREFIX)].lower() == PREFIX
 
