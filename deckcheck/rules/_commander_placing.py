@@ -100,8 +100,7 @@ def _run_on(deck: Deck, entries: list[CardEntry], fmt: Format, ctx: Context) -> 
             lead = zone[:len(lead) + found]
             leaders += "" if not found else " and signature spell" if found == 1 else " and signature spells"
     rest = zone[len(lead):]
-    moved = {id(entry) for entry in rest}
-    read = [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries]
+    read = _to_main(entries, rest)
     first = rest[0].line
     cards = sum(entry.count for entry in rest)
     return read, Problem(
@@ -117,14 +116,19 @@ def _no_leader(entries: list[CardEntry], zone: list[CardEntry], header: str, wha
     from `Sol Ring` on): the section read as the deck, with a warning saying so; the
     `commander` rule then says the deck has none, not that each of its 99 cards is a
     commander that cannot lead."""
-    moved = {id(entry) for entry in zone}
     cards = sum(entry.count for entry in zone)
-    return [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries], Problem(
+    return _to_main(entries, zone), Problem(
         rule=PARSE_ERROR, line=zone[0].line, zone=MAIN, severity=WARNING,
         message=(f"the `{header}` section holds the whole deck ({counted(cards, 'card')}), and its first card, "
                  f"{zone[0].name}, cannot be its {what}: read them as the deck; put the {what}'s line first under "
                  f"the `{header}` line and a `Deck` line below it"),
     )
+
+
+def _to_main(entries: list[CardEntry], moving: list[CardEntry]) -> list[CardEntry]:
+    """`entries`, those of `moving` (the same objects) in the main deck."""
+    moved = {id(entry) for entry in moving}
+    return [entry.replace(zone=MAIN) if id(entry) in moved else entry for entry in entries]
 
 
 def _unseen_leaders(zone: list[CardEntry], spells: bool) -> list[CardEntry] | None:
