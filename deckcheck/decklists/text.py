@@ -809,11 +809,13 @@ def _headed_card(line: str) -> tuple[str, str] | None:
     match = _HEADED_CARD.match(line)
     if match is None:
         return None
-    header = match.group("header").strip().lower()
-    if header == "sb":
-        return None
-    section = _SECTION_ZONES.get(header)
-    return None if section is None else (section, match.group("card"))
+    header = match.group("header").strip()
+    if header.lower() == "sb":
+        return None  # MTGO's `SB: 2 Name` marks its own line only (_SB_PREFIX)
+    # The header as a line of its own would read (`Side Deck Cards: 1 Name` too); a category
+    # heading (`Creatures: 4 Goblin Guide`) names no zone.
+    section = _section(header)
+    return (section, match.group("card")) if section else None
 
 
 def _zone_after(section: str, zone: str | None) -> str | None:
