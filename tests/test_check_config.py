@@ -497,6 +497,18 @@ def test_a_broken_deckcheck_yaml_s_own_output_is_its_report_and_no_annotation_go
     assert (typo.returncode, typo.stdout) == (2, "") and "output: expected one of" in typo.stderr
 
 
+def _check(cli, tmp_path, *args):
+    """`deckcheck check ARGS` in `tmp_path`, which must pass: the run and its warnings (stderr)."""
+    done = cli("check", *args, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    return done, [line for line in done.stderr.splitlines() if "warning" in line]
+
+
+def _check_warnings(cli, tmp_path, *args):
+    """The warnings of `deckcheck check ARGS` in `tmp_path`, which must pass."""
+    return _check(cli, tmp_path, *args)[1]
+
+
 def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_case(cli, tmp_path):
     """Globs are case-sensitive, on every system (docs/ci.md): `Decks/**` takes nothing
     of `decks/`. A `decks` glob that matched no file said nothing at all (or, as the only
@@ -517,9 +529,7 @@ def test_a_glob_that_matches_nothing_is_a_warning_that_names_a_match_but_for_cas
         f"'decks/burn.txt' {case}",
         f"deckcheck: warning: deckcheck.yaml: formats.decks/Legacy/*: matches no deck; 'decks/legacy/a.txt' {case}",
     ]
-    done = cli("check", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert [line for line in done.stderr.splitlines() if "warning" in line] == expected
+    assert _check_warnings(cli, tmp_path) == expected
     # In a GitHub job each is an annotation on its glob's line.
     annotated = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
     places = [line.partition("::")[2].partition("::")[0] for line in annotated.stdout.splitlines() if line.startswith("::warning")]
@@ -546,9 +556,7 @@ def test_a_misspelt_deck_of_a_simulate_or_formats_entry_is_told_the_deck_meant(c
                           'simulate:\n  "decks/brun.txt": {assert: "keep7 >= 0.1"}\n  "decks/zzz*.txt": {assert: "keep7 >= 0.1"}\n',
         "decks/burn.txt": BURN, "decks/legacy/a.txt": LEGAL,
     })
-    done = cli("check", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+    assert _check_warnings(cli, tmp_path) == [
         "deckcheck: warning: deckcheck.yaml: simulate.decks/brun.txt: matches no deck, so its assertions did not run; "
         "did you mean 'decks/burn.txt'?",
         "deckcheck: warning: deckcheck.yaml: simulate.decks/zzz*.txt: matches no deck, so its assertions did not run",
@@ -564,9 +572,7 @@ def test_a_decks_glob_whose_files_exclude_takes_says_so_not_that_case_differs(cl
         "deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/burn.txt", "decks/other.txt"]\nexclude: ["decks/b*.txt"]\n',
         "decks/burn.txt": BURN, "decks/other.txt": BURN,
     })
-    done = cli("check", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+    assert _check_warnings(cli, tmp_path) == [
         "deckcheck: warning: deckcheck.yaml: decks: 'decks/burn.txt' matches no deck; 'decks/burn.txt' would match, "
         "but exclude 'decks/b*.txt' takes it",
     ]
@@ -582,10 +588,9 @@ def test_a_formats_or_simulate_glob_whose_files_exclude_takes_names_the_exclude(
                           'simulate:\n  "decks/old/burn.txt": {assert: "keep7 >= 0"}\n',
         "decks/burn.txt": BURN, "decks/old/burn.txt": BURN,
     })
-    done = cli("check", "-o", "github", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
     but = "'decks/old/burn.txt' would match, but exclude 'decks/old/**' takes it"
-    assert [line for line in done.stderr.splitlines() if "warning" in line] == [
+    done, warnings = _check(cli, tmp_path, "-o", "github")
+    assert warnings == [
         f"deckcheck: warning: deckcheck.yaml: simulate.decks/old/burn.txt: matches no deck, so its assertions did not run; {but}",
         f"deckcheck: warning: deckcheck.yaml: formats.decks/old/**: matches no deck; {but}",
     ]

@@ -138,12 +138,7 @@ def test_a_cockatrice_commander_in_main_gets_the_note_since_a_format_reads_its_c
            "<deckname>Tymna</deckname>\n<comments>CDR: Tymna the Weaver</comments>\n"
            '<zone name="main">\n<card number="1" name="Tymna the Weaver"/>\n<card number="1" name="Sol Ring"/>\n'
            '<card number="98" name="Plains"/>\n</zone>\n</cockatrice_deck>\n')
-    registered = tmp_path / "tymna.cod"
-    registered.write_text(cod, encoding="utf-8")
-    found = tmp_path / "moxfield.txt"
-    found.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
-    done = cli("diff", str(registered), str(found))
-    assert done.returncode == 1
+    registered, found, done = _against_a_moxfield_commander(cli, tmp_path, cod, found_name="tymna.cod")
     assert done.stderr.splitlines() == [
         "deckcheck: note: Tymna the Weaver is in the command zone of one list and the main deck of the other, "
         "which names it as its commander: a Commander deck's files name the commander their own ways; give its "
@@ -151,12 +146,13 @@ def test_a_cockatrice_commander_in_main_gets_the_note_since_a_format_reads_its_c
     assert cli("diff", str(registered), str(found), "-f", "mtg/commander").returncode == 0
 
 
-def _against_a_moxfield_commander(cli, tmp_path, found_text: str):
+def _against_a_moxfield_commander(cli, tmp_path, found_text: str, *, found_name: str = "found.txt"):
     """A Moxfield export with Tymna in its `Commander` section, diffed (no format) against
-    `found_text`: (registered, found, the finished run), which must say they differ."""
+    `found_text` (in a file `found_name`: its extension picks the parser): (registered,
+    found, the finished run), which must say they differ."""
     registered = tmp_path / "moxfield.txt"
     registered.write_text("Commander\n1 Tymna the Weaver\n\nDeck\n1 Sol Ring\n98 Plains\n", encoding="utf-8")
-    found = tmp_path / "found.txt"
+    found = tmp_path / found_name
     found.write_text(found_text, encoding="utf-8")
     done = cli("diff", str(registered), str(found))
     assert done.returncode == 1
