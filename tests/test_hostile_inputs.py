@@ -883,4 +883,6 @@ def test_a_format_files_eligible_kinds_are_named_once_each(tmp_path):
 
     result = validate("Commander\n1 Lightning Bolt\n\nDeck\n99 Mountain\n", load(path))
     (problem,) = [p for p in result.problems if p.rule == "commander"]
-    assert problem.message.endswith("a commander is a creature or a planeswalker"), problem.message[:300]
+    # The whole message: each kind once (an end alone held with every one of them named).
+    assert problem.message == ("Lightning Bolt can't be your commander in Listed: it is an Instant, and a commander is "
+                               "a creature or a planeswalker"), problem.message[:300]
