@@ -1,8 +1,10 @@
 """Reading decklist bytes as text, whatever encoding the exporting program chose.
 
 Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF-16 with a
-BOM (some Windows tools), and Windows-1252 (old MTGO and hand-edited files). A file is read
-as the first of those that decodes, so no real file is rejected for its encoding. UTF-16
+BOM (some Windows tools), Shift-JIS (Excel and Notepad on Japanese Windows) and
+Windows-1252 (old MTGO and hand-edited files). A file is read as the first of those that
+decodes, so no real file is rejected for its encoding; Shift-JIS only where the text it
+gives is plainly Japanese (`_japanese`), since Windows-1252 decodes any bytes at all. UTF-16
 that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
@@ -75,7 +77,8 @@ def is_wide_unicode(data: bytes) -> bool:
 
 
 def decode(data: bytes, *, source: str = "<input>") -> str:
-    """Decode deck bytes: BOM first, then strict UTF-8, then Windows-1252."""
+    """Decode deck bytes: BOM first, then strict UTF-8, then Shift-JIS if plainly Japanese,
+    then Windows-1252."""
     if len(data) > MAX_INPUT_BYTES:
         raise InputError(too_big(source, len(data)))
     if data.startswith(_ANY_BOM):
@@ -95,8 +98,42 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
-        return data.decode("cp1252", errors="replace")
+        pass
+    japanese = _japanese(data)
+    if japanese is not None:
+        return japanese
+    # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
+    return data.decode("cp1252", errors="replace")
+
+
+# What Shift-JIS text (Microsoft's cp932) holds beyond ASCII: CJK punctuation, kana and
+# kanji, full- and half-width forms, and JIS X 0208's symbols, Greek and Cyrillic. Anything
+# else in a strict cp932 reading says the bytes were not Shift-JIS.
+_NOT_JAPANESE = lazy(
+    "[^\x00-\x7f\u3000-\u30ff\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uffef"
+    "\u2010-\u2312\u2460-\u254b\u25a0-\u266f\u0391-\u03c9\u0401-\u0451\u00a7\u00a8\u00b0\u00b1"
+    "\u00b4\u00b6\u00d7\u00f7]"
+)
+# What Windows-1252 text read as cp932 does not give: kana or CJK punctuation (their lead
+# bytes are ‚ and ƒ, or undefined in Windows-1252), or three kanji in a row. An accented
+# letter or curly quote followed by a letter pairs into one kanji ("Dûl’s" gives two), but
+# three in a row need a word like "décédée" and not one accent in the file before a space,
+# a digit or the end of a line, which would make the strict reading fail.
+_JAPANESE_WORD = lazy("[\u3001-\u30fa]|[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{3}")
+
+
+def _japanese(data: bytes) -> str | None:
+    """`data` read as Shift-JIS when that reading is strict, holds only what Japanese text
+    holds and has kana or a word of kanji in it; else None (read it as Windows-1252). A Japanese
+    organiser's CSV from Excel, or a list saved by Notepad, is Shift-JIS: read as
+    Windows-1252 its names would be reported as 'ŽR“c‘¾˜Y'."""
+    try:
+        text = data.decode("cp932")
+    except UnicodeDecodeError:
+        return None
+    if _NOT_JAPANESE.search(text) or not _JAPANESE_WORD.search(text):
+        return None
+    return text
 
 
 # Surrogate code points: a `str` from JSON (`"\ud800"`) may hold one alone, which UTF-8,

@@ -15,6 +15,7 @@ import pytest
 
 from deckcheck import validate
 from deckcheck.decklists import load_deck, parse_bytes
+from deckcheck.textio import decode
 
 DECK = (
     "2 Lim-Dûl’s Vault\n"
@@ -118,3 +119,20 @@ def test_parse_bytes_reports_a_bom_that_lies():
     assert deck.unreadable
     assert [p.rule for p in deck.problems] == ["parse-error"]
     assert "utf-16" in deck.problems[0].message and "byte-order mark" in deck.problems[0].message
+
+
+def test_a_shift_jis_list_is_read_as_japanese(tmp_path):
+    """Notepad on Japanese Windows saves Shift-JIS: a card typed in Japanese is reported as
+    typed, not as the Windows-1252 reading of its bytes."""
+    path = tmp_path / "deck.txt"
+    path.write_bytes("// 山田のデッキ\n4 稲妻\n56 Island\n".encode("cp932"))
+    assert [(e.name, e.line) for e in load_deck(path).entries] == [("稲妻", 2), ("Island", 3)]
+
+
+@pytest.mark.parametrize("text", [
+    "4 Réserve\n4 Œuvre\n4 Séance\n",  # one accented letter before a letter pairs into one kanji
+    "Müller Jörg Café Crème São Paulo ÀÉÈÊ àéèê ß\n",
+    "‘quoted’ “double” – — …\n",
+])
+def test_windows_1252_text_is_never_taken_for_shift_jis(text):
+    assert decode(text.encode("cp1252")) == text
