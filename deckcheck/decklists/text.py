@@ -146,11 +146,14 @@ _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:1\s*{_TIMES}?\s+)?(?P<
 _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:|])?\s+(?P<name>\S.*)$")
 # `Name x4` and `Name 4x` (no card name ends in either), also in parentheses (`Name (x4)`,
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
-# typed lists write it: no card name of any game ends in a dash and a number).
-_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
+# typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
+# write the count right after the name, with the multiplication sign or the counter for flat
+# things (`灰流うらら×3`, `灰流うらら 3枚`).
+_COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
-                   rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))$")
-_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash")
+                   rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))"
+                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})|(?P<count_sheets>\d{{1,3}})\s*\u679a))$")
+_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
