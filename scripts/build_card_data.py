@@ -14,7 +14,7 @@ games/mtg/store.py, `ygo_cards`, `wow_cards`), so the same catalogs read both. I
   Omenpaths). Rows of the card file whose name has ` // ` but only one face (the newest
   set's "prepare" cards) are split into their faces.
 - Yu-Gi-Oh!: ygo/cards.jsonl.gz (YAML Yugi: passcodes, names, type bits, TCG/OCG print
-  codes -> region bits).
+  codes -> region bits; Japanese names -> `ygo_japanese_names`, games/yugioh/japanese.py).
 - WoW TCG: wow/cards.json.gz (every printing; the TOK set's printings marked as tokens).
 
 The file is deterministic for the same inputs (no build time inside), opened immutable at
@@ -149,14 +149,19 @@ def build_magic(data: Path, target: Path) -> int:
 
 def build_yugioh(data: Path, target: Path) -> int:
     from deckcheck.games.yugioh.importer import read_yaml_yugi
+    from deckcheck.games.yugioh.japanese import rows_from_yaml_yugi
+    from deckcheck.games.yugioh.japanese import write_table as write_japanese_names
     from deckcheck.games.yugioh.store import write
 
     with gzip.open(data / "ygo" / "cards.jsonl.gz", "rt", encoding="utf-8") as handle:
         cards = list(read_yaml_yugi(handle))
-    return write(target, cards, {
+    count = write(target, cards, {
         "source": "deckcheck built-in card data (YAML Yugi)", "source_file": "ygo/cards.jsonl.gz (DawnbrandBots/yaml-yugi 3469970)",
         "source_date": YGO_SNAPSHOT, "imported_at": YGO_SNAPSHOT,
     })
+    with gzip.open(data / "ygo" / "cards.jsonl.gz", "rt", encoding="utf-8") as handle:
+        write_japanese_names(target, rows_from_yaml_yugi(handle))
+    return count
 
 
 def build_wow(data: Path, target: Path) -> int:

@@ -70,10 +70,12 @@ def never_heard_of(problem: Problem) -> bool:
     return problem.unexplained  # a passcode: the catalog says so where it words the message
 
 
-def script_note(name: str) -> str:
+def script_note(name: str, *, japanese: bool = False) -> str:
     """` (card names are read in English; this one is in Cyrillic letters)` for a name
     written in another alphabet (a player's own language), else "": every game's card
-    data is English, and no spelling near it will be suggested."""
+    data is English, and no spelling near it will be suggested. `japanese`: the game also
+    reads its cards' Japanese names (Yu-Gi-Oh!), so a name in Japanese scripts was looked
+    up as one and is no card's."""
     import unicodedata  # only for an unknown name
 
     # Each distinct letter beyond ASCII (whose letters are all Latin) named once: a pasted
@@ -83,8 +85,14 @@ def script_note(name: str) -> str:
     others = sorted(script for script in scripts if script and script != "LATIN")
     if not others:
         return ""
+    if japanese and set(others) <= _JAPANESE_SCRIPTS:
+        return " (by its English or Japanese name)"
     script = others[0] if others[0] == "CJK" else others[0].title()
-    return f" (card names are read in English; this one is in {script} letters)"
+    return f" (card names are read in {'English or Japanese' if japanese else 'English'}; this one is in {script} letters)"
+
+
+# The first words of the Unicode names of Japanese letters (kanji, kana, half-width kana).
+_JAPANESE_SCRIPTS = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HALFWIDTH"})
 
 
 def suggestions_within_budget(rank: int, suggest: Callable[[], list[str]]) -> list[str] | None:

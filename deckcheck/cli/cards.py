@@ -361,7 +361,7 @@ def _not_found(
         say(f"deckcheck: warning: {why}")
         return
     else:
-        say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name)}{hint}")
+        say(f"deckcheck: {why}{hint}" if why else f"deckcheck: no {what} {name!r}{script_note(name, japanese=game.japanese_names)}{hint}")
     raise typer.Exit(1)
 
 

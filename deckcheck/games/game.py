@@ -55,7 +55,10 @@ class Game(Record):
     counted together only where their format says `team: {unified: true}` (batch/teams.py).
     `ban_lists`: the game's formats keep banned and restricted lists (Magic), so `formats
     show` prints them even when empty (Modern restricts nothing); another game's format
-    shows them only when it lists a card there (formats/show.py).
+    shows them only when it lists a card there (formats/show.py). `japanese_names`: a
+    text list may name the game's cards in Japanese, as the Japanese cards print them
+    (Yu-Gi-Oh!'s OCG players), so an unknown name in Japanese is said to be no card's
+    Japanese name rather than to be read in English (cards/resolve.script_note).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -64,7 +67,7 @@ class Game(Record):
     __slots__ = (
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "zone_order", "newer_lists_hint",
-        "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists",
+        "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists", "japanese_names",
     )
 
     def __init__(
@@ -87,6 +90,7 @@ class Game(Record):
         sync_source: str = "",
         unified_teams: bool = False,
         ban_lists: bool = False,
+        japanese_names: bool = False,
     ):
         self.id = id
         self.label = label
@@ -106,6 +110,7 @@ class Game(Record):
         self.sync_source = sync_source
         self.unified_teams = unified_teams
         self.ban_lists = ban_lists
+        self.japanese_names = japanese_names
 
     @property
     def import_hint(self) -> str:

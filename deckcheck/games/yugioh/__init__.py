@@ -56,6 +56,7 @@ GAME = Game(
     import_example="cards.cdb",
     import_files="a YGOPro/EDOPro database, the YGOPRODeck card JSON or cards.jsonl.gz",
     passcodes=True,
+    japanese_names=True,
     # Konami's names for the three decks: messages never call the Side Deck a sideboard.
     zone_labels={MAIN: "Main Deck", EXTRA: "Extra Deck", SIDEBOARD: "Side Deck"},
     # The Forbidden & Limited lists are format files, not card data: a sync brings none.

@@ -11,7 +11,8 @@ Resolution (`resolve_deck`):
   partial `cards.cdb` lists only the original artwork;
 - any other unknown passcode is an `unknown-card` error naming the number, suggesting up
   to three known passcodes one mistyped or two swapped digits away;
-- a name (text decklists) is looked up case- and accent-insensitively; an unknown name
+- a name (text decklists) is looked up case- and accent-insensitively, or as the Japanese
+  card prints it (japanese.py); an unknown name
   is an `unknown-card` error with "did you mean" suggestions. A name of digits that no
   card has (`3 23434538`: a text list written with passcodes, or `convert --to text` of
   a passcode the data lacks) is a passcode, resolved as above.
@@ -33,6 +34,7 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from . import GAME
+from .japanese import japanese_code
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
 from ...lazy_pattern import lazy
 
@@ -147,7 +149,7 @@ class YgoCatalog:
 
     def get(self, name: str) -> YgoCard | None:
         return (self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name)) or self._loose(name)
-                or self._and_swapped(name))
+                or self._and_swapped(name) or self._japanese(name))
 
     def get_written(self, name: str) -> YgoCard | None:
         """The card a name a user typed stands for, as a text list's line reads it: by
@@ -172,6 +174,11 @@ class YgoCatalog:
         (folded): the loose key of `A & B` is `A B`'s, another name than the one written."""
         other = and_swapped(name)
         return None if other is None else self._by_name.get(fold(other))
+
+    def _japanese(self, name: str) -> YgoCard | None:
+        """The card `name` is the Japanese name of (`3 灰流うらら` in an OCG player's list)."""
+        code = japanese_code(name)
+        return None if code is None else self._by_code.get(code)
 
     def root(self, card: YgoCard) -> YgoCard:
         """The card `card` counts as (itself when it has no alias or the alias is unknown)."""
@@ -293,7 +300,7 @@ class YgoCatalog:
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
         return unknown_card(
-            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{script_note(first.name)}",
+            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{script_note(first.name, japanese=True)}",
             count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
         )
 

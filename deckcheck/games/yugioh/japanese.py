@@ -1,0 +1,111 @@
+"""Yu-Gi-Oh! cards by their Japanese names, as OCG players write their lists.
+
+A list copied from a Japanese deck site or typed by an OCG player names cards as the
+Japanese cards print them (`3 灰流うらら`). The built-in card data holds each card's Japanese
+name (YAML Yugi's `name_ja`, without the ruby readings printed above some kanji) in a table
+of its own, `ygo_japanese_names`, keyed by `japanese_key`: full- and half-width forms,
+spaces, middle dots and dashes are written in as many ways as there are keyboards
+(`ＲＲ－アベンジ・ヴァルチャー`, `RR-アベンジヴァルチャー`), so none of them counts.
+
+The table is read from the built-in file only, on the first name no English spelling
+finds: an imported database (a `.cdb`, YGOPRODeck JSON) has English names, and its cards
+are found by the passcode the Japanese name gives.
+"""
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from pathlib import Path
+
+from ...lazy_pattern import lazy
+
+TABLE = "ygo_japanese_names"
+SCHEMA = f"CREATE TABLE {TABLE} (key TEXT PRIMARY KEY, code INTEGER NOT NULL) WITHOUT ROWID"
+
+# YAML Yugi writes a kanji's reading as HTML ruby: `<ruby>巨竜の聖騎士<rt>パラディン・オブ・フェルグラント</rt></ruby>`
+# prints 巨竜の聖騎士 with the reading above it; the printed name is the text outside `<rt>`.
+_RUBY = lazy(r"<rt>.*?</rt>|</?ruby>")
+# What varies between spellings of one name after NFKC has made full-width letters, digits
+# and dashes ASCII: spaces (ideographic or not), the middle dot (・ and half-width ･), and
+# dashes and hyphens of every width.
+_NOT_IN_KEY = lazy("[\\s\u30fb\u00b7\\-\u2010\u2011\u2012\u2013\u2014\u2015\u2212]")
+# A letter of a Japanese script (kana, kanji): a name without one cannot be Japanese.
+_JAPANESE_LETTER = lazy("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+
+
+def printed_name(name_ja: str) -> str:
+    """A YAML Yugi `name_ja` as the card prints it: its ruby readings left out."""
+    return _RUBY.sub("", name_ja).strip()
+
+
+def japanese_key(name: str) -> str:
+    """The key a Japanese name is looked up by: NFKC (full-width ASCII, half-width kana),
+    case folded, without spaces, middle dots and dashes."""
+    return _NOT_IN_KEY.sub("", unicodedata.normalize("NFKC", name).casefold())
+
+
+def is_japanese(name: str) -> bool:
+    """Whether `name` holds kana or kanji (a name a Japanese player wrote)."""
+    return not name.isascii() and _JAPANESE_LETTER.search(name) is not None
+
+
+def rows_from_yaml_yugi(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
+    """(key, passcode) for each card of a YAML Yugi JSON-lines file that has a Japanese
+    name and a passcode; a key two cards share (an alternate artwork's second passcode)
+    goes to the first, the lower passcode, which the catalog takes to its card anyway."""
+    import json  # the build script's step only
+
+    seen: set[str] = set()
+    for line in lines:
+        if not line.strip():
+            continue
+        card = json.loads(line)
+        name, code = card.get("name_ja"), card.get("passcode")
+        if not isinstance(name, str) or not isinstance(code, int):
+            continue
+        key = japanese_key(printed_name(name))
+        if key and key not in seen:
+            seen.add(key)
+            yield key, code
+
+
+def write_table(db_path: Path, rows: Iterable[tuple[str, int]]) -> int:
+    """Replace the Japanese names of the card database at `db_path` (the built-in data's
+    build, scripts/build_card_data.py); returns the rows written."""
+    import sqlite3
+
+    db = sqlite3.connect(db_path)
+    try:
+        with db:
+            db.execute(f"DROP TABLE IF EXISTS {TABLE}")
+            db.execute(SCHEMA)
+            db.executemany(f"INSERT INTO {TABLE} VALUES (?, ?)", rows)
+        return db.execute(f"SELECT COUNT(*) FROM {TABLE}").fetchone()[0]
+    finally:
+        db.close()
+
+
+def japanese_code(name: str) -> int | None:
+    """The passcode of the card whose Japanese name `name` spells, else None."""
+    if not is_japanese(name):
+        return None
+    return _codes().get(japanese_key(name))
+
+
+@lru_cache(maxsize=1)
+def _codes() -> dict[str, int]:
+    """Passcodes by Japanese name, read from the built-in data once a process (the file is
+    part of the package and never changes while deckcheck runs)."""
+    import sqlite3
+
+    from ...cards.builtin import builtin_path
+    from ...cards.tables import REINSTALL_HINT, open_read_only
+
+    db = open_read_only(builtin_path(), immutable=True, fix=REINSTALL_HINT)
+    try:
+        return dict(db.execute(f"SELECT key, code FROM {TABLE}").fetchall())
+    except sqlite3.OperationalError:
+        return {}  # data built before Japanese names were kept: English names only
+    finally:
+        db.close()
