@@ -366,7 +366,7 @@ def _section(line: str) -> str | None:
         line = bracketed.group("inner").strip()
     match = _HEADER.match(line)
     if not match:
-        return None
+        return None if line.isascii() else _japanese_section(line)
     word = match.group("word").strip().lower()
     if word in _SECTION_ZONES:
         return _SECTION_ZONES[word]
@@ -378,6 +378,27 @@ def _section(line: str) -> str | None:
     if cards in _CARDS_WORDS and zone_word.rstrip() in _SECTION_ZONES:
         return _SECTION_ZONES[zone_word.rstrip()]
     return None
+
+
+# Yu-Gi-Oh!'s decks and card kinds as Japanese lists head them (Konami's Japanese deck
+# registration sheet and deck sites): `メインデッキ`, `【エクストラデッキ】`, `サイドデッキ (15枚)`,
+# `モンスターカード：13枚`, after NFKC has made full-width brackets, colons and digits ASCII.
+_JAPANESE_HEADER = lazy(
+    r"^【?(?P<word>[^\s【】()\[\]:]+)】?\s*(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?\s*:?$"
+)
+_JAPANESE_SECTIONS = {
+    "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA,
+    "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
+    **dict.fromkeys(("モンスター", "モンスターカード", "魔法", "魔法カード", "罠", "罠カード"), ""),
+}
+
+
+def _japanese_section(line: str) -> str | None:
+    """`_section` of a heading in Japanese, else None."""
+    import unicodedata  # only for a line beyond ASCII that is no English heading
+
+    match = _JAPANESE_HEADER.match(unicodedata.normalize("NFKC", line))
+    return _JAPANESE_SECTIONS.get(match.group("word")) if match else None
 
 
 # A list pasted into a post: between a code block's fences (Discord, ```` ``` ````, maybe
