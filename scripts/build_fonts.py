@@ -6,9 +6,11 @@
 - DejaVu Sans and DejaVu Sans Bold (fonts-dejavu-core) are copied unchanged: they draw
   Latin with every accent, Æ, Greek, Cyrillic and the symbols card names use (☆ ★ △ Ω ꞉ ®).
 - Droid Sans Fallback (fonts-droid-fallback, Apache-2.0) is cut down with fontTools to the
-  kana and CJK punctuation blocks and the halfwidth/fullwidth forms, the characters of
-  Japanese-origin Yu-Gi-Oh! names (`Spell Reactor・RE`) that DejaVu lacks; the sheet uses it
-  only for characters DejaVu cannot draw. The whole font is 4 MB; the cut is a few hundred KB.
+  kana and CJK punctuation blocks, the halfwidth/fullwidth forms and the kanji Shift-JIS
+  holds (JIS X 0208 and its Microsoft extensions, 6,716): the characters of Japanese-origin
+  Yu-Gi-Oh! names (`Spell Reactor・RE`) and of a Japanese event's player names (a manifest
+  saved by Excel on Japanese Windows is Shift-JIS) that DejaVu lacks; the sheet uses it only
+  for characters DejaVu cannot draw. The whole font is 4 MB; the cut is about 1.1 MB.
 
 Each font's licence is copied beside it (deckcheck/data/fonts/LICENSE-*.txt); docs/paperwork.md
 says which fonts ship and why. Run again when Debian updates a package; the result is committed.
@@ -25,18 +27,37 @@ DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 DEJAVU_LICENCE = Path("/usr/share/doc/fonts-dejavu-core/copyright")
 DROID = Path("/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf")
 APACHE = Path("/usr/share/common-licenses/Apache-2.0")
-DROID_NOTICE = """Droid Sans Fallback, cut down to kana, CJK punctuation and halfwidth/fullwidth forms.
+DROID_NOTICE = """Droid Sans Fallback, cut down to kana, CJK punctuation, halfwidth/fullwidth forms and the
+kanji of Shift-JIS.
 
 Copyright (C) 2006, 2007, 2008, 2009, 2010 Google Corp. Droid is a trademark of Google Corp.
 Source: Debian package fonts-droid-fallback (DroidSansFallbackFull.ttf).
 Modified by deckcheck's scripts/build_fonts.py: only the Unicode ranges U+3000-30FF and
-U+FF00-FFEF are kept (fontTools subsetting); the glyphs themselves are unchanged.
+U+FF00-FFEF and the kanji Microsoft's Shift-JIS (cp932) can encode are kept (fontTools
+subsetting); the glyphs themselves are unchanged.
 
 Licensed under the Apache License, Version 2.0 (the full text follows).
 
 """
 # Kana, CJK symbols and punctuation (・ is U+30FB), halfwidth and fullwidth forms.
 KANA_RANGES = ((0x3000, 0x30FF), (0xFF00, 0xFFEF))
+FONT_FILE = "DroidSansFallback-Japanese.ttf"
+
+
+def shift_jis_kanji() -> list[int]:
+    """The kanji a Shift-JIS file can hold (every two-byte code cp932 decodes to a CJK
+    ideograph): the names a Japanese organiser's manifest can give the sheet to print."""
+    leads = [*range(0x81, 0xA0), *range(0xE0, 0xFD)]
+    points = set()
+    for lead in leads:
+        for trail in (*range(0x40, 0x7F), *range(0x80, 0xFD)):
+            try:
+                char = bytes((lead, trail)).decode("cp932")
+            except UnicodeDecodeError:
+                continue
+            if 0x3400 <= ord(char) <= 0x9FFF or 0xF900 <= ord(char) <= 0xFAFF:
+                points.add(ord(char))
+    return sorted(points)
 
 
 def main() -> int:
@@ -55,9 +76,10 @@ def main() -> int:
     options.notdef_outline = True
     font = subset.load_font(str(DROID), options)
     cutter = subset.Subsetter(options)
-    cutter.populate(unicodes=[code for low, high in KANA_RANGES for code in range(low, high + 1)])
+    cutter.populate(unicodes=[code for low, high in KANA_RANGES for code in range(low, high + 1)] + shift_jis_kanji())
     cutter.subset(font)
-    subset.save_font(font, str(TARGET / "DroidSansFallback-Kana.ttf"), options)
+    (TARGET / "DroidSansFallback-Kana.ttf").unlink(missing_ok=True)  # the kana-only cut this one replaced
+    subset.save_font(font, str(TARGET / FONT_FILE), options)
     (TARGET / "LICENSE-DroidSansFallback.txt").write_text(DROID_NOTICE + APACHE.read_text(encoding="utf-8"), encoding="utf-8")
     for path in sorted(TARGET.iterdir()):
         print(f"{path.relative_to(ROOT)}  {path.stat().st_size:,} bytes")

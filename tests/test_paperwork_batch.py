@@ -251,7 +251,8 @@ def test_names_the_fonts_cannot_draw_get_few_short_warnings(cli, tmp_path):
     by 40,000 characters of CJK Extension B (a 160 KB manifest) took 20 s and printed a
     1.6 MB line; a deck of 10,000 such card names (930 KB) printed 12 MB of warnings."""
     player = "".join(chr(0x20000 + i) for i in range(40_000))
-    cards = "".join(f"1 {chr(0x4E00 + i)}{chr(0x5E00 + i)}{chr(0x6E00 + i)}\n" for i in range(300))
+    # Hangul syllables: the fonts draw the kanji of Shift-JIS, no Korean.
+    cards = "".join(f"1 {chr(0xAC00 + i)}{chr(0xB000 + i)}{chr(0xB400 + i)}\n" for i in range(300))
     (tmp_path / "deck.txt").write_text(cards, encoding="utf-8")
     (tmp_path / "reg.csv").write_text(f"player,deck\n{player},deck.txt\nbob,deck.txt\n", encoding="utf-8")
     done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", "s.pdf", "-o", "json", "--event", "E",
@@ -268,3 +269,16 @@ def test_names_the_fonts_cannot_draw_get_few_short_warnings(cli, tmp_path):
     assert warnings[-1] == ("deckcheck: warning: 204 more names hold characters the sheet's fonts cannot draw "
                             "(not listed); printed as \ufffd")
     assert "player 'bob'" not in done.stderr
+
+
+def test_a_japanese_events_player_names_print_in_kanji(cli, tmp_path):
+    """A manifest saved by Excel on Japanese Windows is Shift-JIS: its players' names in
+    kanji were printed as \ufffd (the fonts held kana only), one warning per player. 髙 is
+    one of Microsoft's additions to Shift-JIS."""
+    (tmp_path / "deck.txt").write_text("60 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_bytes("player,deck\n山田太郎,deck.txt\n渡邊髙橋,deck.txt\n".encode("cp932"))
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--sheets", "s.pdf", "-o", "json", "--event", "大会", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "cannot draw" not in done.stderr
+    text = "\n".join(pdf_pages(tmp_path / "s.pdf"))
+    assert "山田太郎" in text and "渡邊髙橋" in text and "大会" in text

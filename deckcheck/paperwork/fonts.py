@@ -1,8 +1,9 @@
 """The fonts registration sheets embed, and what they can draw.
 
 deckcheck/data/fonts/ holds DejaVu Sans (regular and bold, for everything) and a cut of
-Droid Sans Fallback holding kana and CJK punctuation (for the Japanese-origin characters of
-Yu-Gi-Oh! names, such as the ・ of `Spell Reactor・RE`, which DejaVu lacks); both with their
+Droid Sans Fallback holding kana, CJK punctuation and the kanji of Shift-JIS (for the
+Japanese-origin characters of Yu-Gi-Oh! names, such as the ・ of `Spell Reactor・RE`, and a
+Japanese event's player names, which DejaVu lacks); both with their
 licences. scripts/build_fonts.py makes them from Debian's packages; docs/paperwork.md says
 why these two.
 
@@ -24,9 +25,9 @@ from pathlib import Path
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
-FALLBACK = FONT_DIR / "DroidSansFallback-Kana.ttf"
+FALLBACK = FONT_DIR / "DroidSansFallback-Japanese.ttf"
 # (family, style, file) as the PDF writer registers them; FAMILY draws, FALLBACK_FAMILY fills in.
-FAMILY, FALLBACK_FAMILY = "sheet", "sheet-kana"
+FAMILY, FALLBACK_FAMILY = "sheet", "sheet-japanese"
 FONTS = ((FAMILY, "", REGULAR), (FAMILY, "B", BOLD), (FALLBACK_FAMILY, "", FALLBACK))
 REPLACEMENT = "\ufffd"
 HYPHEN_GUARD = "\u200b"  # zero-width space: drawn as nothing, keeps a final hyphen a hyphen
