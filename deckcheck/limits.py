@@ -123,6 +123,11 @@ MAX_FORMAT_LIST_ENTRIES = 100_000
 # each for ever, and a `check` of 256 format files each one (up to MAX_FORMAT_LIST_ENTRIES
 # entries, about 35 MB). One loaded again comes from the disk cache (formats/disk_cache.py).
 MAX_FORMATS_KEPT = 64
+# Bytes of merged formats kept between runs in the user cache folder (formats/disk_cache.py):
+# a bundled format's entry is at most about 110 KB, but a format file of the largest lists
+# the bounds above let through is 8 MB as JSON, and the 512 entries kept by number alone
+# could have held 4 GB of a CI runner's or a server's disk. The least recently written go first.
+MAX_FORMAT_CACHE_BYTES = 64 * 2**20
 # Verdicts a batch keeps between runs in the user cache folder (batch/verdict_store.py): a
 # verdict is a few hundred bytes of JSON, so some 50 MB; an event of 50,000 players
 # registers a few thousand distinct lists. The oldest written are forgotten first.

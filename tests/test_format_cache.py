@@ -168,6 +168,26 @@ def test_the_cache_keeps_a_bounded_number_of_entries_the_newest(tmp_path, monkey
     assert [disk_cache.get(key) is not None for key in keys] == [False] * 3 + [True] * 5
 
 
+def test_the_cache_keeps_a_bounded_number_of_bytes_the_newest(tmp_path, monkeypatch):
+    """Entries were bounded by number only: 512 formats of the largest lists a format file
+    may write (8 MB each as JSON) could fill 4 GB of a CI runner's disk."""
+    from deckcheck.formats import disk_cache
+
+    monkeypatch.setattr(disk_cache, "MAX_FORMAT_CACHE_BYTES", 250_000)
+    keys = []
+    for number in range(6):
+        format_file = tmp_path / f"run{number}" / "event.yaml"
+        format_file.parent.mkdir()
+        write(format_file, "game: mtg\n", mtime=1_000_000_000_000_000_000)
+        key = ["file", str(format_file), str(format_file), str(format_file.parent)]
+        data = {"game": "mtg", "description": "x" * 100_000}  # about 100 KB an entry
+        disk_cache.put(key, (str(format_file), format_file, data, (str(format_file),), (format_file,)))
+        keys.append(key)
+        os.utime(disk_cache._entry_file(key), ns=(10**18 + number, 10**18 + number))
+    assert sum(path.stat().st_size for path in cache_files()) <= 250_000
+    assert [disk_cache.get(key) is not None for key in keys] == [False] * 4 + [True] * 2
+
+
 def test_a_format_pickles_without_what_its_process_worked_out():
     # A batch hands its formats to its worker processes: a used format's memo holds its
     # rules (modules, which do not pickle), and its dated lists are that process's work.

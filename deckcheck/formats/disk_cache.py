@@ -17,7 +17,8 @@ A cache is only a shortcut: one that is missing, unreadable, corrupt, from anoth
 deckcheck or stale is ignored and replaced; one that cannot be written is not written.
 It is never an error. Formats found through DECKCHECK_FORMATS_PATH are not kept: a file
 added to an earlier directory there could hide one a cached format extends. At most
-MAX_ENTRIES entries are kept; the least recently written go first.
+MAX_ENTRIES entries, of MAX_FORMAT_CACHE_BYTES in all, are kept; the least recently
+written go first.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from ..limits import MAX_FORMAT_CACHE_BYTES
 from .stamps import file_stamps
 
 # What decides the merged data besides the format files themselves: the loader, the
@@ -127,14 +129,27 @@ MAX_ENTRIES = 512
 
 
 def _prune(folder: Path) -> None:
-    """Remove the entries least recently written past MAX_ENTRIES (a write is rare: only
-    when a format is read from its files, so listing the folder then costs little)."""
-    entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".json")]
-    if len(entries) <= MAX_ENTRIES:
+    """Remove the entries least recently written past MAX_ENTRIES or MAX_FORMAT_CACHE_BYTES
+    (a write is rare: only when a format is read from its files, so listing the folder
+    then costs little)."""
+    entries = []
+    for entry in os.scandir(folder):
+        if entry.name.endswith(".json"):
+            try:
+                entries.append((entry.stat(), entry.path))
+            except OSError:  # gone already (another deckcheck pruning)
+                pass
+    total = sum(stat.st_size for stat, _ in entries)
+    if len(entries) <= MAX_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
         return
-    entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
-    for entry in entries[: len(entries) - MAX_ENTRIES]:
+    entries.sort(key=lambda entry: entry[0].st_mtime_ns)
+    kept = len(entries)
+    for stat, path in entries:
+        if kept <= MAX_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
+            break
         try:
-            os.unlink(entry.path)
+            os.unlink(path)
         except OSError:  # gone already (another deckcheck pruning), or not ours to remove
             pass
+        kept -= 1
+        total -= stat.st_size
