@@ -49,7 +49,8 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
-from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS, ROW_WITHOUT_HEADER, MarkdownTable
+from . import csv_export
+from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -568,9 +569,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
         plain_text = text
     if _parse_plain(plain_text, deck):
         return deck
-    csv_export = _csv_export(text)
-    if csv_export is not None:
-        deck.problems.append(parse_error(csv_export[1], line=csv_export[0]))
+    csv_header = csv_export.find_header(text)
+    if csv_header is not None:
+        csv_export.read(text, csv_header, deck, _SECTION_ZONES.get)
         return deck
     # Pass 1 classifies lines; zones from blank lines are decided once the whole shape is known.
     # (line no, text or an already read (name, count), explicit zone)
@@ -762,35 +763,6 @@ def _empty_command_heading(headings: list[tuple[int, str | None, str]], deck: De
         end = headings[index + 1][0] if index + 1 < len(headings) else None
         if not any(line is not None and line > number and (end is None or line < end) for line in used):
             return number, text
-    return None
-
-
-# A CSV export's header (Moxfield's and Deckbox's `"Count","Tradelist Count","Name",...`,
-# Archidekt's `Quantity,Name,...`, a spreadsheet's): a column of counts and one of names,
-# comma-, semicolon- or tab-separated. Read as text, each of its rows was an unknown card.
-_CSV_DELIMITERS = ",;\t"
-
-
-def _csv_export(text: str) -> tuple[int, str] | None:
-    """The line and the problem of a CSV export given as the list: its first line that is
-    not blank, when it is such a header; else None."""
-    for number, raw in enumerate(split_lines(text), start=1):
-        line = raw.strip().lstrip("\ufeff")
-        if not line:
-            continue
-        if len(line) > MAX_LINE_CHARS:
-            return None
-        for delimiter in _CSV_DELIMITERS:
-            columns = [column.strip().strip('"').strip() for column in line.split(delimiter)]
-            if len(columns) < 2:
-                continue
-            folded = [column.lower() for column in columns]
-            count = next((column for column, key in zip(columns, folded) if key in COUNT_COLUMNS), None)
-            name = next((column for column, key in zip(columns, folded) if key in NAME_COLUMNS), None)
-            if count is not None and name is not None:
-                return number, (f"a CSV export (columns {count} and {name}), not a text decklist: export the deck as "
-                                "text (`4 Card Name` lines, as Magic Online or MTG Arena write it) instead")
-        return None
     return None
 
 
