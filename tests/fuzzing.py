@@ -41,6 +41,10 @@ HOSTILE_SEEDS = [
     b"\xef\xbb\xbf4x Lightning Bolt\r\n56 Mountain\r\nSB: 15 Duress\r\n",
     "4 Lim-Dûl's Vault\n56 Æther Vial // Fire/Ice\n".encode("cp1252", errors="replace"),
     "4 Island\n".encode("utf-16"),
+    # A deck site's CSV export (read by its columns) and a Japanese list saved as Shift-JIS.
+    b'Board,Qty,Name,Printing\nmain,4,Lightning Bolt,2XM\nside,3,"Kozilek, Butcher of Truth",\nmaybe,1,Shock,\n',
+    "\u3010\u30e1\u30a4\u30f3\u30c7\u30c3\u30ad\u3011\uff0840\u679a\uff09\n\u7070\u6d41\u3046\u3089\u3089\u00d73\n"
+    "\u30b5\u30a4\u30c9\u30c7\u30c3\u30ad\n3 \u7121\u9650\u6ce1\u5f71\n".encode("cp932"),
 ]
 
 ODD_COUNTS = ["999999999999", "-3", "0", "00", "+4", "\u0663", "4294967296", "9" * 5000, "1.5", "0x10", " ", "-0"]

@@ -168,14 +168,30 @@ _COLUMN_WORDS = {
 }
 
 
+# The same in Japanese, whose words are not spaced apart: parts of the question (`プレイヤー名`,
+# `氏名`, `デッキリスト`), and those of another (`デッキ名`, the deck's name; `チーム名`).
+_JAPANESE_COLUMN_PARTS = {
+    "player": (("プレイヤー", "氏名", "名前"), ("デッキ", "チーム", "メール", "ID")),
+    "deck": (("デッキ", "レシピ"), ("名", "チーム", "プレイヤー")),
+}
+
+
+def _asks_for(name: str, column: str) -> bool:
+    """Whether the header cell `name` plainly asks for deckcheck's `column` (see above)."""
+    wanted, other = _COLUMN_WORDS[column]
+    words = set(re.findall(r"[\w-]+", name.lower()))
+    if words & set(wanted) and not words & set(other):
+        return True
+    wanted, other = _JAPANESE_COLUMN_PARTS[column]
+    return any(part in name for part in wanted) and not any(part in name for part in other)
+
+
 def _renames(missing: list[str], spelled: list[str]) -> str:
     """What to rename for the `missing` columns, when one column of the header (`spelled`)
     plainly asks for each (`; rename column 'Player Name' to 'player'`); "" otherwise."""
     said = []
     for column in missing:
-        wanted, other = _COLUMN_WORDS[column]
-        named = [name for name in spelled
-                 if (words := set(re.findall(r"[\w-]+", name.lower()))) & set(wanted) and not words & set(other)]
+        named = [name for name in spelled if _asks_for(name, column)]
         if len(named) == 1:
             said.append(f"{named[0]!r} to {column!r}")
     return f"; rename column {' and '.join(said)}" if said else ""
