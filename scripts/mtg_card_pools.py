@@ -14,6 +14,10 @@ databases built from printings alone, the sets (with dates) or rarities that dec
   Standard list.
 - Pioneer, Modern: Forge's set lists (banlists/*.txt), set codes mapped to Scryfall's,
   plus the sets released after those lists; each set from its release.
+- Premodern: the sets Standard held from 1995 to 2003, Fourth Edition to Scourge with
+  Chronicles (PREMODERN_SETS, as taw/magic-search-engine's format definition lists them, the
+  source of the banned list; premodernmagic.com: "4th Edition through Scourge"); a card is
+  legal in any printing when one of them printed it.
 - Legacy, Vintage, Pauper: every set except those whose cards are not tournament cards
   (Un-sets, playtest cards, planes and schemes, ...); Pauper also needs a common printing,
   on paper or on Magic Online (`printed_on`: Pauper's card pool is what was printed at
@@ -148,6 +152,13 @@ def standard_sets_on(windows: list[tuple[str, str | None, str | None, str | None
             if (since or released[code]) <= day and (until is None or day < until)}
 
 
+# Premodern's sets (see the module doc), in release order.
+PREMODERN_SETS = (
+    "4ed", "ice", "chr", "hml", "all", "mir", "vis", "5ed", "wth", "tmp", "sth", "exo", "usg", "ulg", "6ed", "uds",
+    "mmq", "nem", "pcy", "inv", "pls", "7ed", "apc", "ody", "tor", "jud", "ons", "lgn", "scg",
+)
+
+
 def _dated(codes: list[str]) -> list[tuple[str, str | None, str | None, str | None]]:
     return [(code, None, None, None) for code in dict.fromkeys(codes)]
 
@@ -159,6 +170,8 @@ def card_pool(fmt_id: str, data: Path) -> dict:
         pool["sets"] = standard_windows(data)
     elif fmt_id in ("pioneer", "modern"):
         pool["sets"] = _dated(forge_sets(data, fmt_id.title()) + list(SETS_AFTER_FORGE))
+    elif fmt_id == "premodern":
+        pool["sets"] = _dated(list(PREMODERN_SETS))
     else:
         pool["exclude_sets"] = sorted(NOT_TOURNAMENT_SETS)
         if fmt_id == "pauper":

@@ -55,7 +55,7 @@ def test_unknown_format_is_a_one_line_error(cli):
 @pytest.mark.parametrize(("typed", "meant"), [
     ("mtg/modren", "did you mean mtg/modern?"),          # a typo
     ("legcy", "did you mean mtg/legacy?"),               # a typo without the game
-    ("modern", "did you mean mtg/modern, mtg/2hg-modern?"),  # a part of the id: the id it ends first
+    ("modern", "did you mean mtg/modern, mtg/2hg-modern, mtg/premodern?"),  # a part of the id: the id it ends first
     ("Standard", "did you mean mtg/standard, mtg/2hg-standard, mtg/standard-brawl?"),
     ("commander", "did you mean mtg/commander, mtg/duel-commander, mtg/pauper-commander?"),
     ("mtg/limitd", "did you mean mtg/limited?"),         # the game's own, not wow/limited
