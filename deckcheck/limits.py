@@ -118,7 +118,7 @@ MAX_EXTENDS_DEPTH = 16
 # and 16 s of CPU to check one deck.
 MAX_FORMAT_LIST_ENTRIES = 100_000
 
-# Loaded formats one process keeps in memory (every bundled format, 26, and a repository's
+# Loaded formats one process keeps in memory (every bundled format, 27, and a repository's
 # or an event's own files): a library server loading its users' format files would keep
 # each for ever, and a `check` of 256 format files each one (up to MAX_FORMAT_LIST_ENTRIES
 # entries, about 35 MB). One loaded again comes from the disk cache (formats/disk_cache.py).

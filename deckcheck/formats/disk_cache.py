@@ -122,7 +122,7 @@ def put(key: list[str], merged: Merged) -> None:
         return
 
 
-# Entries kept: every bundled format (26) many times over. A key names a format
+# Entries kept: every bundled format (27) many times over. A key names a format
 # file by its path, so files that come and go (a zip's formats are not kept, but a
 # test's, or a user's renamed folders) would otherwise leave an entry each, for ever.
 MAX_ENTRIES = 512
