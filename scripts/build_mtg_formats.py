@@ -24,6 +24,7 @@ import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS_DIR = ROOT / "formats" / "mtg"
@@ -65,16 +66,60 @@ DATE_FIXES = {
     ("modern", "Violent Outburst", "banned", "2025-03-11"): "2024-03-11",
     ("vintage", "Ponder", "legal", "2025-03-11"): "2024-03-11",
 }
-# Announcements whose changes took effect on Magic Online or MTG Arena on another day than
-# on paper (the announcement's own "Effective Date" lines): platform -> day, and the source.
-# Announcements not listed took effect on the same day everywhere, or were not researched.
+class Effective(NamedTuple):
+    """The days an announcement's changes took effect where they differ from the history's
+    one date for it: `days` maps a platform (paper, mtgo, arena) to its day, a platform not
+    named takes the history's date; `formats` (history keys) limits it to some formats, for a
+    day on which another announcement took effect everywhere at once ((): every format)."""
+
+    days: dict[str, str]
+    source: str
+    formats: tuple[str, ...] = ()
+
+
+# Announcements whose changes took effect on some platform on another day than the history
+# gives (the announcement's own "Effective Date" lines): the history's date -> Effective. The
+# history dates most changes by their paper day, but some of 2019 by the digital one (the
+# paper day was the Friday after). Announcements not listed took effect on the same day
+# everywhere, or were not researched.
 PLATFORM_DAYS = {
-    "2020-06-01": ({"arena": "2020-06-04"},
-                   "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
-    "2022-01-25": ({"mtgo": "2022-01-27", "arena": "2022-01-27"},
-                   "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
-    "2022-10-10": ({"arena": "2022-10-13"},
-                   "https://magic.wizards.com/en/articles/archive/news/october-10-2022-banned-and-restricted-announcement"),
+    "2019-07-12": Effective(
+        {"mtgo": "2019-07-08"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-bridge-from-below-banned-in-modern-arena-updates-and/",
+        ("modern",)),
+    "2019-08-30": Effective(
+        {"mtgo": "2019-08-26", "arena": "2019-09-04"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-hogaak-and-faithless-looting-banned-stoneforge-unbanned-vintage-and-hall-of-fame-changes/",
+        ("standard", "modern", "vintage")),
+    # The Standard and Pauper bans of October 21, 2019; Pioneer, created that day, had its
+    # first banned list at once.
+    "2019-10-21": Effective(
+        {"paper": "2019-10-25", "mtgo": "2019-10-21", "arena": "2019-10-24"},
+        "https://dotesports.com/mtg/news/magic-the-gathering-bans-field-of-the-dead-in-standard",
+        ("standard", "pauper")),
+    "2019-11-08": Effective(
+        {"mtgo": "2019-11-05"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/pioneer-the-first-bans/",
+        ("pioneer",)),
+    "2019-11-18": Effective(
+        {"paper": "2019-11-22", "mtgo": "2019-11-18", "arena": "2019-11-18"},
+        "https://gamerant.com/magic-the-gathering-bans-oko-thief-of-crowns-once-upon-a-time-veil-of-summer/",
+        ("standard", "legacy", "vintage")),
+    "2020-06-01": Effective(
+        {"arena": "2020-06-04"},
+        "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
+    "2022-01-25": Effective(
+        {"mtgo": "2022-01-27", "arena": "2022-01-27"},
+        "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
+    "2022-10-10": Effective(
+        {"arena": "2022-10-13"},
+        "https://magic.wizards.com/en/articles/archive/news/october-10-2022-banned-and-restricted-announcement"),
+    "2023-05-29": Effective(
+        {"arena": "2023-05-30"},
+        "https://mtgazone.com/may-29-2023-banned-and-restricted-announcement/"),
+    "2023-12-04": Effective(
+        {"arena": "2023-12-05"},
+        "https://magic.wizards.com/news/announcements/december-4-2023-banned-and-restricted-announcement"),
 }
 
 # Placeholders in the history that do not name a card; mtg/constructed covers them.
@@ -111,24 +156,30 @@ def yaml_str(text: str, *, flow: bool = False) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def day_on(day: str, platforms: tuple[str, ...]) -> str:
-    """A list entry's date: the paper day, or `{paper: ..., arena: ...}` when the
-    announcement of that day took effect later on a platform the format is played on."""
-    later = {platform: other for platform, other in PLATFORM_DAYS.get(day, ({}, ""))[0].items() if platform in platforms}
-    if not later:
+def day_on(day: str, platforms: tuple[str, ...], fmt: str = "") -> str:
+    """A list entry's date: the history's day, or `{paper: ..., arena: ...}` when the
+    announcement of that day took effect on another day on a platform the format `fmt`
+    (a history key) is played on (PLATFORM_DAYS)."""
+    effective = PLATFORM_DAYS.get(day)
+    if effective is None or (effective.formats and fmt not in effective.formats):
         return day
-    return "{" + ", ".join(f"{platform}: {other}" for platform, other in {"paper": day, **later}.items()) + "}"
+    days = {"paper": day, **{platform: other for platform, other in effective.days.items() if platform in platforms}}
+    # A platform on paper's day needs no entry of its own (it takes paper's date).
+    days = {platform: other for platform, other in days.items() if platform == "paper" or other != days["paper"]}
+    if days == {"paper": day}:
+        return day
+    return "{" + ", ".join(f"{platform}: {other}" for platform, other in days.items()) + "}"
 
 
 def entry(card: str, since: str | None, until: str | None, note: str | None = None,
-          platforms: tuple[str, ...] = ()) -> str:
+          platforms: tuple[str, ...] = (), fmt: str = "") -> str:
     if since is None and until is None and note is None:
         return f"  - {yaml_str(card)}"
     parts = [f"card: {yaml_str(card, flow=True)}"]
     if since:
-        parts.append(f"since: {day_on(since, platforms)}")
+        parts.append(f"since: {day_on(since, platforms, fmt)}")
     if until:
-        parts.append(f"until: {day_on(until, platforms)}")
+        parts.append(f"until: {day_on(until, platforms, fmt)}")
     if note:
         parts.append(f"note: {json.dumps(note)}")
     return "  - {" + ", ".join(parts) + "}"
@@ -177,7 +228,7 @@ def dated_lists(
     lines: list[str] = []
     for status in statuses:
         rows = [
-            entry(card, since, until, (notes or {}).get(since or ""), platforms)
+            entry(card, since, until, (notes or {}).get(since or ""), platforms, history_key)
             for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
             for item_status, since, until in items if item_status == status
         ]
@@ -186,14 +237,16 @@ def dated_lists(
     return lines
 
 
-def platform_day_sources(announced: set[str], platforms: tuple[str, ...]) -> list[str]:
+def platform_day_sources(announced: set[str], platforms: tuple[str, ...], fmt: str) -> list[str]:
     """`sources:` lines citing the PLATFORM_DAYS announcements a format's lists use (one of
-    its announcement days, a later day on a platform it is played on)."""
+    its announcement days, another day on a platform it is played on)."""
     lines = []
-    for day, (days, url) in PLATFORM_DAYS.items():
-        later = [f"{platform} {other}" for platform, other in days.items() if platform in platforms]
-        if day in announced and later:
-            lines.append(f"  - announcement of {day} effective on {', '.join(later)} ({url})")
+    for day, effective in PLATFORM_DAYS.items():
+        if day not in announced or (effective.formats and fmt not in effective.formats):
+            continue
+        other = [f"{platform} {when}" for platform, when in effective.days.items() if platform in platforms and when != day]
+        if other:
+            lines.append(f"  - changes dated {day} took effect on {', '.join(other)} ({effective.source})")
     return lines
 
 
@@ -211,7 +264,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
         "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
-        *platform_day_sources(announced, PLAYED_ON[fmt_id]),
+        *platform_day_sources(announced, PLAYED_ON[fmt_id], key),
         "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
         f"since: {since}  # the format's first day (rule format-date)",
         f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
