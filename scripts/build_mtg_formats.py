@@ -66,61 +66,80 @@ DATE_FIXES = {
     ("modern", "Violent Outburst", "banned", "2025-03-11"): "2024-03-11",
     ("vintage", "Ponder", "legal", "2025-03-11"): "2024-03-11",
 }
-class Effective(NamedTuple):
-    """The days an announcement's changes took effect where they differ from the history's
-    one date for it: `days` maps a platform (paper, mtgo, arena) to its day, a platform not
-    named takes the history's date; `formats` (history keys) limits it to some formats, for a
-    day on which another announcement took effect everywhere at once ((): every format)."""
 
+
+class Effective(NamedTuple):
+    """The days the changes the history dates `day` took effect where they differ from that
+    one date: `days` maps a platform (paper, mtgo, arena) to its day, a platform not named
+    takes `day`; `formats` (history keys) limits it to the formats of one announcement, when
+    another took effect everywhere on the same date ((): every format)."""
+
+    day: str
     days: dict[str, str]
     source: str
     formats: tuple[str, ...] = ()
 
 
 # Announcements whose changes took effect on some platform on another day than the history
-# gives (the announcement's own "Effective Date" lines): the history's date -> Effective. The
-# history dates most changes by their paper day, but some of 2019 by the digital one (the
-# paper day was the Friday after). Announcements not listed took effect on the same day
-# everywhere, or were not researched.
-PLATFORM_DAYS = {
-    "2019-07-12": Effective(
-        {"mtgo": "2019-07-08"},
+# gives (the announcement's own "Effective Date" lines). The history dates most changes by
+# their paper day, but some of 2019 by the digital one (the paper day was the Friday after).
+# Announcements not listed took effect on the same day everywhere, or were not researched.
+PLATFORM_DAYS = (
+    Effective(
+        "2019-07-12", {"mtgo": "2019-07-08"},
         "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-bridge-from-below-banned-in-modern-arena-updates-and/",
         ("modern",)),
-    "2019-08-30": Effective(
-        {"mtgo": "2019-08-26", "arena": "2019-09-04"},
+    Effective(
+        "2019-08-30", {"mtgo": "2019-08-26", "arena": "2019-09-04"},
         "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-hogaak-and-faithless-looting-banned-stoneforge-unbanned-vintage-and-hall-of-fame-changes/",
         ("standard", "modern", "vintage")),
     # The Standard and Pauper bans of October 21, 2019; Pioneer, created that day, had its
     # first banned list at once.
-    "2019-10-21": Effective(
-        {"paper": "2019-10-25", "mtgo": "2019-10-21", "arena": "2019-10-24"},
+    Effective(
+        "2019-10-21", {"paper": "2019-10-25", "mtgo": "2019-10-21", "arena": "2019-10-24"},
         "https://dotesports.com/mtg/news/magic-the-gathering-bans-field-of-the-dead-in-standard",
         ("standard", "pauper")),
-    "2019-11-08": Effective(
-        {"mtgo": "2019-11-05"},
+    Effective(
+        "2019-11-08", {"mtgo": "2019-11-05"},
         "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/pioneer-the-first-bans/",
         ("pioneer",)),
-    "2019-11-18": Effective(
-        {"paper": "2019-11-22", "mtgo": "2019-11-18", "arena": "2019-11-18"},
+    Effective(
+        "2019-11-18", {"paper": "2019-11-22", "mtgo": "2019-11-18", "arena": "2019-11-18"},
         "https://gamerant.com/magic-the-gathering-bans-oko-thief-of-crowns-once-upon-a-time-veil-of-summer/",
         ("standard", "legacy", "vintage")),
-    "2020-06-01": Effective(
-        {"arena": "2020-06-04"},
+    # Brawl: Arena banned Oko on 2019-11-05, paper followed the November 18 announcement on
+    # 2019-11-22 (Magic Online on the 18th); Golos, March 9, 2020: paper and Magic Online on
+    # 2020-03-10, Arena on 2020-03-12.
+    Effective(
+        "2019-11-18", {"paper": "2019-11-22", "arena": "2019-11-05"},
+        "https://mtgazone.com/tag/banned-and-restricted-announcement/, https://outof.games/comments/41051",
+        ("brawl",)),
+    Effective(
+        "2020-03-10", {"arena": "2020-03-12"},
+        "https://nri-homeloans.com/new-round-of-magic-arena-bans-hilariously-ban-oko-in-another-format/",
+        ("brawl",)),
+    Effective(
+        "2020-06-01", {"arena": "2020-06-04"},
         "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
-    "2022-01-25": Effective(
-        {"mtgo": "2022-01-27", "arena": "2022-01-27"},
+    Effective(
+        "2022-01-25", {"mtgo": "2022-01-27", "arena": "2022-01-27"},
         "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
-    "2022-10-10": Effective(
-        {"arena": "2022-10-13"},
+    Effective(
+        "2022-10-10", {"arena": "2022-10-13"},
         "https://magic.wizards.com/en/articles/archive/news/october-10-2022-banned-and-restricted-announcement"),
-    "2023-05-29": Effective(
-        {"arena": "2023-05-30"},
+    Effective(
+        "2023-05-29", {"arena": "2023-05-30"},
         "https://mtgazone.com/may-29-2023-banned-and-restricted-announcement/"),
-    "2023-12-04": Effective(
-        {"arena": "2023-12-05"},
+    Effective(
+        "2023-12-04", {"arena": "2023-12-05"},
         "https://magic.wizards.com/news/announcements/december-4-2023-banned-and-restricted-announcement"),
-}
+)
+
+
+def effective(day: str, fmt: str) -> Effective | None:
+    """The PLATFORM_DAYS entry for the changes format `fmt` (a history key) dates `day`."""
+    return next((entry for entry in PLATFORM_DAYS if entry.day == day and (not entry.formats or fmt in entry.formats)), None)
+
 
 # Placeholders in the history that do not name a card; mtg/constructed covers them.
 NOT_CARDS = {"Sticker sheet"}
@@ -160,11 +179,11 @@ def day_on(day: str, platforms: tuple[str, ...], fmt: str = "") -> str:
     """A list entry's date: the history's day, or `{paper: ..., arena: ...}` when the
     announcement of that day took effect on another day on a platform the format `fmt`
     (a history key) is played on (PLATFORM_DAYS)."""
-    effective = PLATFORM_DAYS.get(day)
-    if effective is None or (effective.formats and fmt not in effective.formats):
+    found = effective(day, fmt)
+    if found is None:
         return day
-    days = {"paper": day, **{platform: other for platform, other in effective.days.items() if platform in platforms}}
-    # A platform on paper's day needs no entry of its own (it takes paper's date).
+    days = {platform: found.days.get(platform, day) for platform in ("paper", *platforms)}
+    # In a format file a platform not named takes paper's date: one on paper's day is left out.
     days = {platform: other for platform, other in days.items() if platform == "paper" or other != days["paper"]}
     if days == {"paper": day}:
         return day
@@ -237,17 +256,21 @@ def dated_lists(
     return lines
 
 
-def platform_day_sources(announced: set[str], platforms: tuple[str, ...], fmt: str) -> list[str]:
-    """`sources:` lines citing the PLATFORM_DAYS announcements a format's lists use (one of
-    its announcement days, another day on a platform it is played on)."""
+def platform_day_citations(announced: set[str], platforms: tuple[str, ...], fmt: str) -> list[str]:
+    """The PLATFORM_DAYS entries a format's lists use (one of the dates of its history,
+    another day on a platform it is played on), each with its source, for `sources:`."""
     lines = []
-    for day, effective in PLATFORM_DAYS.items():
-        if day not in announced or (effective.formats and fmt not in effective.formats):
-            continue
-        other = [f"{platform} {when}" for platform, when in effective.days.items() if platform in platforms and when != day]
-        if other:
-            lines.append(f"  - changes dated {day} took effect on {', '.join(other)} ({effective.source})")
+    for day in sorted(day for day in announced if day):
+        found = effective(day, fmt)
+        other = [f"{platform} {when}" for platform, when in (found.days if found else {}).items() if platform in platforms and when != day]
+        if found and other:
+            lines.append(f"changes dated {day} took effect on {', '.join(other)} ({found.source})")
     return lines
+
+
+def platform_day_sources(announced: set[str], platforms: tuple[str, ...], fmt: str) -> list[str]:
+    """`sources:` lines of platform_day_citations."""
+    return [f"  - {citation}" for citation in platform_day_citations(announced, platforms, fmt)]
 
 
 def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
