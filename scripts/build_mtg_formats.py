@@ -133,6 +133,9 @@ PLATFORM_DAYS = (
     Effective(
         "2023-12-04", {"arena": "2023-12-05"},
         "https://magic.wizards.com/news/announcements/december-4-2023-banned-and-restricted-announcement"),
+    Effective(
+        "2024-08-26", {"arena": "2024-08-27"},
+        "https://magic.wizards.com/en/news/announcements/august-26-2024-banned-and-restricted-announcement"),
 )
 
 
