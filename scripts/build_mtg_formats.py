@@ -86,6 +86,10 @@ class Effective(NamedTuple):
 # Announcements not listed took effect on the same day everywhere, or were not researched.
 PLATFORM_DAYS = (
     Effective(
+        "2019-05-24", {"mtgo": "2019-05-20"},
+        "https://cms.upcomer.com/pauper-format-bans-gitaxian-probe-gush-and-daze-magic-bans/",
+        ("pauper",)),
+    Effective(
         "2019-07-12", {"mtgo": "2019-07-08"},
         "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-bridge-from-below-banned-in-modern-arena-updates-and/",
         ("modern",)),
