@@ -86,6 +86,14 @@ class Effective(NamedTuple):
 # Announcements not listed took effect on the same day everywhere, or were not researched.
 PLATFORM_DAYS = (
     Effective(
+        "2018-01-19", {"mtgo": "2018-01-15"},
+        "https://www.coolstuffinc.com/a/alexullman-news-01152018-january-15-banned-and-restricted-announcement",
+        ("standard",)),
+    Effective(
+        "2018-07-06", {"mtgo": "2018-07-05"},
+        "https://www.achachem.com/single-post/2018/01/16/MTGRIX-Banned-And-Restricted",
+        ("legacy",)),
+    Effective(
         "2019-05-24", {"mtgo": "2019-05-20"},
         "https://cms.upcomer.com/pauper-format-bans-gitaxian-probe-gush-and-daze-magic-bans/",
         ("pauper",)),
