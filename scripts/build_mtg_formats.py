@@ -86,6 +86,22 @@ class Effective(NamedTuple):
 # Announcements not listed took effect on the same day everywhere, or were not researched.
 PLATFORM_DAYS = (
     Effective(
+        "2017-01-20", {"mtgo": "2017-01-11"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/matt-sperling-articles/emrakul-copter-reflector-mage-grave-troll-probe-banned/",
+        ("standard", "modern")),
+    Effective(
+        "2017-04-28", {"mtgo": "2017-04-27"},
+        "http://www.hipstersofthecoast.com/2017/04/emergency-banning-felidar-guardian-standard-effective-april-28th-2017/",
+        ("standard",)),
+    Effective(
+        "2017-06-19", {"mtgo": "2017-06-14"},
+        "https://magic.wizards.com/en/articles/archive/feature/june-13-2017-banned-and-restricted-announcement-2017-06-13",
+        ("standard",)),
+    Effective(
+        "2017-09-01", {"mtgo": "2017-08-30"},
+        "https://puremtgo.com/articles/vintage-restricted-list-changes-and-vintage-leagues",
+        ("vintage",)),
+    Effective(
         "2018-01-19", {"mtgo": "2018-01-15"},
         "https://www.coolstuffinc.com/a/alexullman-news-01152018-january-15-banned-and-restricted-announcement",
         ("standard",)),
@@ -93,6 +109,10 @@ PLATFORM_DAYS = (
         "2018-07-06", {"mtgo": "2018-07-05"},
         "https://www.achachem.com/single-post/2018/01/16/MTGRIX-Banned-And-Restricted",
         ("legacy",)),
+    Effective(
+        "2018-02-19", {"mtgo": "2018-02-14"},
+        "https://www.coolstuffinc.com/a/alexullman-news-02122018-jace-the-mind-sculptor-and-bloodbraid-elf-unbanned-in-modern",
+        ("modern",)),
     Effective(
         "2019-05-24", {"mtgo": "2019-05-20"},
         "https://cms.upcomer.com/pauper-format-bans-gitaxian-probe-gush-and-daze-magic-bans/",
@@ -129,6 +149,12 @@ PLATFORM_DAYS = (
     Effective(
         "2020-03-10", {"arena": "2020-03-12"},
         "https://nri-homeloans.com/new-round-of-magic-arena-bans-hilariously-ban-oko-in-another-format/",
+        ("brawl",)),
+    # Brawl, May 18, 2020 (Drannith Magistrate, Winota): tabletop and Magic Online that day,
+    # MTG Arena on 2020-05-21.
+    Effective(
+        "2020-05-18", {"arena": "2020-05-21"},
+        "https://houseofmanna.org/page-id255.php",
         ("brawl",)),
     Effective(
         "2020-06-01", {"arena": "2020-06-04"},
