@@ -154,7 +154,7 @@ PLATFORM_DAYS = (
     # MTG Arena on 2020-05-21.
     Effective(
         "2020-05-18", {"arena": "2020-05-21"},
-        "https://houseofmanna.org/page-id255.php",
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/may-18-banned-and-restricted-list-update/",
         ("brawl",)),
     Effective(
         "2020-06-01", {"arena": "2020-06-04"},
