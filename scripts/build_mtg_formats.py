@@ -59,12 +59,17 @@ PLAYED_ON = {
     "pauper": ("paper", "mtgo"),
 }
 
-# Corrections to the history, each from the data README's known issues.
+# Corrections to the history: the data README's known issues, and days the history gives by
+# the announcement where the announcement gave one later effective day everywhere.
 DATE_FIXES = {
     # The source cites the March 11, 2024 announcement but dates these changes 2025-03-11;
     # the Scryfall snapshot of 2024-03-18 agrees with 2024.
     ("modern", "Violent Outburst", "banned", "2025-03-11"): "2024-03-11",
     ("vintage", "Ponder", "legal", "2025-03-11"): "2024-03-11",
+    # Announced on January 21, 2019, effective January 25 (its one "Effective Date", as the
+    # announcement's Italian edition gives it: "Data di applicazione: 25 gennaio 2019",
+    # https://metagame.info/strategia/italiano/magic/42-italiano/3496-news-annuncio-dci-bar-list-gennaio-2019.html).
+    ("modern", "Krark-Clan Ironworks", "banned", "2019-01-21"): "2019-01-25",
 }
 
 
@@ -327,7 +332,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         f"description: {yaml_str(description, flow=True)}",
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
-        "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
+        "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11, Krark-Clan Ironworks (Modern) to its effective day 2019-01-25",
         *platform_day_sources(announced, PLAYED_ON[fmt_id], key),
         "  - card pool sets from Forge's format files, sets.json release dates and the Standard epochs (via ../shared/data)",
         f"since: {since}  # the format's first day (rule format-date)",
