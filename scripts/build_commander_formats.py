@@ -27,7 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from build_mtg_formats import DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, write, yaml_str  # noqa: E402
+from build_mtg_formats import (  # noqa: E402
+    DEFAULT_DATA, FORMATS_DIR, HEADER, NOT_CARDS, ROOT, dated_lists, platform_day_citations, write, yaml_str,
+)
 from mtg_card_pools import card_pool_lines  # noqa: E402
 
 STATUSES = ("banned", "banned_as_commander", "banned_as_companion")
@@ -38,6 +40,9 @@ STANDARD_BRAWL_UNTIL = "2022-01-01"
 BRAWL_CREATED = "2018-03-22"
 BRAWL_ALWAYS = ("Arcane Signet", "Command Tower")
 BRAWL_ALWAYS_SINCE = "2022-09-09"
+# Brawl is played on paper, Magic Online and MTG Arena: a ban's day may differ on each
+# (PLATFORM_DAYS of build_mtg_formats.py).
+BRAWL_PLATFORMS = ("paper", "mtgo", "arena")
 
 
 # Sets the paper formats leave out that Arena's Brawl takes: Arena sets (Jumpstart: Historic
@@ -209,6 +214,7 @@ def standard_brawl(data: Path) -> str:
             "Magic Comprehensive Rules 903.11 (Brawl), 103.5c (free first mulligan in any Brawl game)",
             "ban history: taw/magic-search-engine index/banlist_history.json key brawl @77ae2d6d (via ../shared/data/mtg/commander), to the 2021 bans",
             "Standard's sets: scripts/mtg_card_pools.py; Arcane Signet and Command Tower: taw format_standard_brawl.rb @d7fd32c3",
+            *platform_day_citations({event["date"] for event in events}, BRAWL_PLATFORMS, "brawl"),
         ],
         [
             "deck:",
@@ -217,7 +223,7 @@ def standard_brawl(data: Path) -> str:
             *_pool("standard", "standardbrawl", data),
             "pool_cards:",
             *(f"  - {{card: {card}, since: {BRAWL_ALWAYS_SINCE}}}" for card in BRAWL_ALWAYS),
-            *dated_lists(events, "brawl", ("banned",), urls),
+            *dated_lists(events, "brawl", ("banned",), urls, BRAWL_PLATFORMS),
         ],
     )
 
@@ -233,12 +239,13 @@ def brawl(data: Path) -> str:
             "Magic Comprehensive Rules 903.11 (Brawl), 103.5c (free first mulligan in any Brawl game)",
             "ban history: taw/magic-search-engine index/banlist_history.json key brawl @77ae2d6d (via ../shared/data/mtg/commander)",
             "100-card Arena Brawl: taw search-engine/lib/format/brawl_deck_rules.rb @dda3725a",
+            *platform_day_citations({event["date"] for event in events}, BRAWL_PLATFORMS, "brawl"),
         ],
         [
             *BRAWL_COMMANDER,
             # Arena's pool: a card with a printing on MTG Arena (games/mtg/availability.py).
             *_pool("legacy", "brawl", data, "  printed_on: [arena]", admit=ARENA_SETS),
-            *dated_lists(events, "brawl", ("banned",), urls),
+            *dated_lists(events, "brawl", ("banned",), urls, BRAWL_PLATFORMS),
         ],
     )
 

@@ -24,6 +24,7 @@ import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMATS_DIR = ROOT / "formats" / "mtg"
@@ -66,24 +67,133 @@ PLAYED_ON = {
     "premodern": ("paper", "mtgo"),
 }
 
-# Corrections to the history, each from the data README's known issues.
+# Corrections to the history: the data README's known issues, and days the history gives by
+# the announcement where the announcement gave one later effective day everywhere.
 DATE_FIXES = {
     # The source cites the March 11, 2024 announcement but dates these changes 2025-03-11;
     # the Scryfall snapshot of 2024-03-18 agrees with 2024.
     ("modern", "Violent Outburst", "banned", "2025-03-11"): "2024-03-11",
     ("vintage", "Ponder", "legal", "2025-03-11"): "2024-03-11",
+    # Announced on January 21, 2019, effective January 25 (its one "Effective Date", as the
+    # announcement's Italian edition gives it: "Data di applicazione: 25 gennaio 2019",
+    # https://metagame.info/strategia/italiano/magic/42-italiano/3496-news-annuncio-dci-bar-list-gennaio-2019.html).
+    ("modern", "Krark-Clan Ironworks", "banned", "2019-01-21"): "2019-01-25",
 }
-# Announcements whose changes took effect on Magic Online or MTG Arena on another day than
-# on paper (the announcement's own "Effective Date" lines): platform -> day, and the source.
+
+
+class Effective(NamedTuple):
+    """The days the changes the history dates `day` took effect where they differ from that
+    one date: `days` maps a platform (paper, mtgo, arena) to its day, a platform not named
+    takes `day`; `formats` (history keys) limits it to the formats of one announcement, when
+    another took effect everywhere on the same date ((): every format)."""
+
+    day: str
+    days: dict[str, str]
+    source: str
+    formats: tuple[str, ...] = ()
+
+
+# Announcements whose changes took effect on some platform on another day than the history
+# gives (the announcement's own "Effective Date" lines). The history dates most changes by
+# their paper day, but some of 2019 by the digital one (the paper day was the Friday after).
 # Announcements not listed took effect on the same day everywhere, or were not researched.
-PLATFORM_DAYS = {
-    "2020-06-01": ({"arena": "2020-06-04"},
-                   "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
-    "2022-01-25": ({"mtgo": "2022-01-27", "arena": "2022-01-27"},
-                   "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
-    "2022-10-10": ({"arena": "2022-10-13"},
-                   "https://magic.wizards.com/en/articles/archive/news/october-10-2022-banned-and-restricted-announcement"),
-}
+PLATFORM_DAYS = (
+    Effective(
+        "2017-01-20", {"mtgo": "2017-01-11"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/matt-sperling-articles/emrakul-copter-reflector-mage-grave-troll-probe-banned/",
+        ("standard", "modern")),
+    Effective(
+        "2017-04-28", {"mtgo": "2017-04-27"},
+        "http://www.hipstersofthecoast.com/2017/04/emergency-banning-felidar-guardian-standard-effective-april-28th-2017/",
+        ("standard",)),
+    Effective(
+        "2017-06-19", {"mtgo": "2017-06-14"},
+        "https://magic.wizards.com/en/articles/archive/feature/june-13-2017-banned-and-restricted-announcement-2017-06-13",
+        ("standard",)),
+    Effective(
+        "2017-09-01", {"mtgo": "2017-08-30"},
+        "https://puremtgo.com/articles/vintage-restricted-list-changes-and-vintage-leagues",
+        ("vintage",)),
+    Effective(
+        "2018-01-19", {"mtgo": "2018-01-15"},
+        "https://www.coolstuffinc.com/a/alexullman-news-01152018-january-15-banned-and-restricted-announcement",
+        ("standard",)),
+    Effective(
+        "2018-07-06", {"mtgo": "2018-07-05"},
+        "https://www.achachem.com/single-post/2018/01/16/MTGRIX-Banned-And-Restricted",
+        ("legacy",)),
+    Effective(
+        "2018-02-19", {"mtgo": "2018-02-14"},
+        "https://www.coolstuffinc.com/a/alexullman-news-02122018-jace-the-mind-sculptor-and-bloodbraid-elf-unbanned-in-modern",
+        ("modern",)),
+    Effective(
+        "2019-05-24", {"mtgo": "2019-05-20"},
+        "https://cms.upcomer.com/pauper-format-bans-gitaxian-probe-gush-and-daze-magic-bans/",
+        ("pauper",)),
+    Effective(
+        "2019-07-12", {"mtgo": "2019-07-08"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-bridge-from-below-banned-in-modern-arena-updates-and/",
+        ("modern",)),
+    Effective(
+        "2019-08-30", {"mtgo": "2019-08-26", "arena": "2019-09-04"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-hogaak-and-faithless-looting-banned-stoneforge-unbanned-vintage-and-hall-of-fame-changes/",
+        ("standard", "modern", "vintage")),
+    # The Standard and Pauper bans of October 21, 2019; Pioneer, created that day, had its
+    # first banned list at once.
+    Effective(
+        "2019-10-21", {"paper": "2019-10-25", "mtgo": "2019-10-21", "arena": "2019-10-24"},
+        "https://dotesports.com/mtg/news/magic-the-gathering-bans-field-of-the-dead-in-standard",
+        ("standard", "pauper")),
+    Effective(
+        "2019-11-08", {"mtgo": "2019-11-05"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/pioneer-the-first-bans/",
+        ("pioneer",)),
+    Effective(
+        "2019-11-18", {"paper": "2019-11-22", "mtgo": "2019-11-18", "arena": "2019-11-18"},
+        "https://gamerant.com/magic-the-gathering-bans-oko-thief-of-crowns-once-upon-a-time-veil-of-summer/",
+        ("standard", "legacy", "vintage")),
+    # Brawl: Arena banned Oko on 2019-11-05, paper followed the November 18 announcement on
+    # 2019-11-22 (Magic Online on the 18th); Golos, March 9, 2020: paper and Magic Online on
+    # 2020-03-10, Arena on 2020-03-12.
+    Effective(
+        "2019-11-18", {"paper": "2019-11-22", "arena": "2019-11-05"},
+        "https://mtgazone.com/tag/banned-and-restricted-announcement/, https://outof.games/comments/41051",
+        ("brawl",)),
+    Effective(
+        "2020-03-10", {"arena": "2020-03-12"},
+        "https://nri-homeloans.com/new-round-of-magic-arena-bans-hilariously-ban-oko-in-another-format/",
+        ("brawl",)),
+    # Brawl, May 18, 2020 (Drannith Magistrate, Winota): tabletop and Magic Online that day,
+    # MTG Arena on 2020-05-21.
+    Effective(
+        "2020-05-18", {"arena": "2020-05-21"},
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/may-18-banned-and-restricted-list-update/",
+        ("brawl",)),
+    Effective(
+        "2020-06-01", {"arena": "2020-06-04"},
+        "https://magic.wizards.com/en/articles/archive/news/june-1-2020-banned-and-restricted-announcement"),
+    Effective(
+        "2022-01-25", {"mtgo": "2022-01-27", "arena": "2022-01-27"},
+        "https://magic.wizards.com/en/articles/archive/news/january-25-2022-banned-and-restricted-announcement"),
+    Effective(
+        "2022-10-10", {"arena": "2022-10-13"},
+        "https://magic.wizards.com/en/articles/archive/news/october-10-2022-banned-and-restricted-announcement"),
+    Effective(
+        "2023-05-29", {"arena": "2023-05-30"},
+        "https://mtgazone.com/may-29-2023-banned-and-restricted-announcement/"),
+    Effective(
+        "2023-12-04", {"arena": "2023-12-05"},
+        "https://magic.wizards.com/news/announcements/december-4-2023-banned-and-restricted-announcement"),
+    Effective(
+        "2024-08-26", {"arena": "2024-08-27"},
+        "https://magic.wizards.com/en/news/announcements/august-26-2024-banned-and-restricted-announcement"),
+)
+
+
+def effective(day: str, fmt: str) -> Effective | None:
+    """The PLATFORM_DAYS entry for the changes format `fmt` (a history key) dates `day`."""
+    return next((entry for entry in PLATFORM_DAYS if entry.day == day and (not entry.formats or fmt in entry.formats)), None)
+
 
 # Placeholders in the history that do not name a card; mtg/constructed covers them.
 NOT_CARDS = {"Sticker sheet"}
@@ -126,24 +236,30 @@ def yaml_str(text: str, *, flow: bool = False) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def day_on(day: str, platforms: tuple[str, ...]) -> str:
-    """A list entry's date: the paper day, or `{paper: ..., arena: ...}` when the
-    announcement of that day took effect later on a platform the format is played on."""
-    later = {platform: other for platform, other in PLATFORM_DAYS.get(day, ({}, ""))[0].items() if platform in platforms}
-    if not later:
+def day_on(day: str, platforms: tuple[str, ...], fmt: str = "") -> str:
+    """A list entry's date: the history's day, or `{paper: ..., arena: ...}` when the
+    announcement of that day took effect on another day on a platform the format `fmt`
+    (a history key) is played on (PLATFORM_DAYS)."""
+    found = effective(day, fmt)
+    if found is None:
         return day
-    return "{" + ", ".join(f"{platform}: {other}" for platform, other in {"paper": day, **later}.items()) + "}"
+    days = {platform: found.days.get(platform, day) for platform in ("paper", *platforms)}
+    # In a format file a platform not named takes paper's date: one on paper's day is left out.
+    days = {platform: other for platform, other in days.items() if platform == "paper" or other != days["paper"]}
+    if days == {"paper": day}:
+        return day
+    return "{" + ", ".join(f"{platform}: {other}" for platform, other in days.items()) + "}"
 
 
 def entry(card: str, since: str | None, until: str | None, note: str | None = None,
-          platforms: tuple[str, ...] = ()) -> str:
+          platforms: tuple[str, ...] = (), fmt: str = "") -> str:
     if since is None and until is None and note is None:
         return f"  - {yaml_str(card)}"
     parts = [f"card: {yaml_str(card, flow=True)}"]
     if since:
-        parts.append(f"since: {day_on(since, platforms)}")
+        parts.append(f"since: {day_on(since, platforms, fmt)}")
     if until:
-        parts.append(f"until: {day_on(until, platforms)}")
+        parts.append(f"until: {day_on(until, platforms, fmt)}")
     if note:
         parts.append(f"note: {json.dumps(note)}")
     return "  - {" + ", ".join(parts) + "}"
@@ -192,7 +308,7 @@ def dated_lists(
     lines: list[str] = []
     for status in statuses:
         rows = [
-            entry(card, since, until, (notes or {}).get(since or ""), platforms)
+            entry(card, since, until, (notes or {}).get(since or ""), platforms, history_key)
             for card, items in sorted(spans.items(), key=lambda kv: kv[0].casefold())
             for item_status, since, until in items if item_status == status
         ]
@@ -201,15 +317,21 @@ def dated_lists(
     return lines
 
 
-def platform_day_sources(announced: set[str], platforms: tuple[str, ...]) -> list[str]:
-    """`sources:` lines citing the PLATFORM_DAYS announcements a format's lists use (one of
-    its announcement days, a later day on a platform it is played on)."""
+def platform_day_citations(announced: set[str], platforms: tuple[str, ...], fmt: str) -> list[str]:
+    """The PLATFORM_DAYS entries a format's lists use (one of the dates of its history,
+    another day on a platform it is played on), each with its source, for `sources:`."""
     lines = []
-    for day, (days, url) in PLATFORM_DAYS.items():
-        later = [f"{platform} {other}" for platform, other in days.items() if platform in platforms]
-        if day in announced and later:
-            lines.append(f"  - announcement of {day} effective on {', '.join(later)} ({url})")
+    for day in sorted(day for day in announced if day):
+        found = effective(day, fmt)
+        other = [f"{platform} {when}" for platform, when in (found.days if found else {}).items() if platform in platforms and when != day]
+        if found and other:
+            lines.append(f"changes dated {day} took effect on {', '.join(other)} ({found.source})")
     return lines
+
+
+def platform_day_sources(announced: set[str], platforms: tuple[str, ...], fmt: str) -> list[str]:
+    """`sources:` lines of platform_day_citations."""
+    return [f"  - {citation}" for citation in platform_day_citations(announced, platforms, fmt)]
 
 
 def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
@@ -225,8 +347,8 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         f"description: {yaml_str(description, flow=True)}",
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
-        "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
-        *platform_day_sources(announced, PLAYED_ON[fmt_id]),
+        "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11, Krark-Clan Ironworks (Modern) to its effective day 2019-01-25",
+        *platform_day_sources(announced, PLAYED_ON[fmt_id], key),
         f"  - {POOL_SOURCES.get(fmt_id, POOL_SOURCE)}",
         *([f"since: {since}  # the format's first day (rule format-date)"] if since else []),
         f"platforms: [{', '.join(PLAYED_ON[fmt_id])}]  # where it is played (rule format-platform)",
