@@ -67,17 +67,12 @@ PLAYED_ON = {
     "premodern": ("paper", "mtgo"),
 }
 
-# Corrections to the history: the data README's known issues, and days the history gives by
-# the announcement where the announcement gave one later effective day everywhere.
+# Corrections to the history, each from the data README's known issues.
 DATE_FIXES = {
     # The source cites the March 11, 2024 announcement but dates these changes 2025-03-11;
     # the Scryfall snapshot of 2024-03-18 agrees with 2024.
     ("modern", "Violent Outburst", "banned", "2025-03-11"): "2024-03-11",
     ("vintage", "Ponder", "legal", "2025-03-11"): "2024-03-11",
-    # Announced on January 21, 2019, effective January 25 (its one "Effective Date", as the
-    # announcement's Italian edition gives it: "Data di applicazione: 25 gennaio 2019",
-    # https://metagame.info/strategia/italiano/magic/42-italiano/3496-news-annuncio-dci-bar-list-gennaio-2019.html).
-    ("modern", "Krark-Clan Ironworks", "banned", "2019-01-21"): "2019-01-25",
 }
 
 
@@ -126,6 +121,14 @@ PLATFORM_DAYS = (
         "2018-02-19", {"mtgo": "2018-02-14"},
         "https://www.coolstuffinc.com/a/alexullman-news-02122018-jace-the-mind-sculptor-and-bloodbraid-elf-unbanned-in-modern",
         ("modern",)),
+    # Krark-Clan Ironworks (Modern), announced January 21, 2019: on paper from January 25 (the
+    # announcement's Italian edition: "Data di applicazione: 25 gennaio 2019"); Magic Online
+    # removed it from its leagues on the announcement day, with a new in-client banning system.
+    Effective(
+        "2019-01-21", {"paper": "2019-01-25"},
+        "https://metagame.info/strategia/italiano/magic/42-italiano/3496-news-annuncio-dci-bar-list-gennaio-2019.html, "
+        "http://epicstream.com/news/JakeVyper/Magic-The-Gathering-Online-Introduces-New-System-To-Handle-Card-Bans",
+        ("modern",)),
     Effective(
         "2019-05-24", {"mtgo": "2019-05-20"},
         "https://cms.upcomer.com/pauper-format-bans-gitaxian-probe-gush-and-daze-magic-bans/",
@@ -161,7 +164,7 @@ PLATFORM_DAYS = (
         ("brawl",)),
     Effective(
         "2020-03-10", {"arena": "2020-03-12"},
-        "https://nri-homeloans.com/new-round-of-magic-arena-bans-hilariously-ban-oko-in-another-format/",
+        "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/march-9th-banned-and-restricted-list-update/",
         ("brawl",)),
     # Brawl, May 18, 2020 (Drannith Magistrate, Winota): tabletop and Magic Online that day,
     # MTG Arena on 2020-05-21.
@@ -347,7 +350,7 @@ def format_yaml(fmt_id: str, history: dict, data: Path) -> str:
         f"description: {yaml_str(description, flow=True)}",
         "sources:",
         "  - banned/restricted history from taw/magic-search-engine index/banlist_history.json (via ../shared/data)",
-        "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11, Krark-Clan Ironworks (Modern) to its effective day 2019-01-25",
+        "  - dates as announced, effective on the listed day; two 2025-03-11 entries corrected to 2024-03-11",
         *platform_day_sources(announced, PLAYED_ON[fmt_id], key),
         f"  - {POOL_SOURCES.get(fmt_id, POOL_SOURCE)}",
         *([f"since: {since}  # the format's first day (rule format-date)"] if since else []),
