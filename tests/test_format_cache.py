@@ -148,22 +148,31 @@ def test_an_entry_written_before_a_change_to_the_format_code_is_not_used(tmp_pat
     assert disk_cache.get(key) is None
 
 
+def _cache_runs(tmp_path, runs: int, data: dict) -> list[list[str]]:
+    """The keys of `runs` formats kept one after the other, each of its own folder (as a
+    zip's formats, extracted to a new temporary folder each run), each merged as `data`."""
+    from deckcheck.formats import disk_cache
+
+    keys = []
+    for number in range(runs):
+        format_file = tmp_path / f"run{number}" / "event.yaml"
+        format_file.parent.mkdir()
+        write(format_file, "game: mtg\n", mtime=1_000_000_000_000_000_000)
+        key = ["file", str(format_file), str(format_file), str(format_file.parent)]
+        disk_cache.put(key, (str(format_file), format_file, data, (str(format_file),), (format_file,)))
+        keys.append(key)
+        # Written one after the other, whatever the clock's resolution (pruning reads the times).
+        os.utime(disk_cache._entry_file(key), ns=(10**18 + number, 10**18 + number))
+    return keys
+
+
 def test_the_cache_keeps_a_bounded_number_of_entries_the_newest(tmp_path, monkeypatch):
     """A key names a format file by its path: a zip's formats, extracted to a new temporary
     folder each run, left one more entry per run, for ever."""
     from deckcheck.formats import disk_cache
 
     monkeypatch.setattr(disk_cache, "MAX_ENTRIES", 5)
-    keys = []
-    for number in range(8):
-        format_file = tmp_path / f"run{number}" / "event.yaml"
-        format_file.parent.mkdir()
-        write(format_file, "game: mtg\n", mtime=1_000_000_000_000_000_000)
-        key = ["file", str(format_file), str(format_file), str(format_file.parent)]
-        disk_cache.put(key, (str(format_file), format_file, {"game": "mtg"}, (str(format_file),), (format_file,)))
-        keys.append(key)
-        # Written one after the other, whatever the clock's resolution (pruning reads the times).
-        os.utime(disk_cache._entry_file(key), ns=(10**18 + number, 10**18 + number))
+    keys = _cache_runs(tmp_path, 8, {"game": "mtg"})
     assert len(cache_files()) == 5
     assert [disk_cache.get(key) is not None for key in keys] == [False] * 3 + [True] * 5
 
@@ -174,16 +183,7 @@ def test_the_cache_keeps_a_bounded_number_of_bytes_the_newest(tmp_path, monkeypa
     from deckcheck.formats import disk_cache
 
     monkeypatch.setattr(disk_cache, "MAX_FORMAT_CACHE_BYTES", 250_000)
-    keys = []
-    for number in range(6):
-        format_file = tmp_path / f"run{number}" / "event.yaml"
-        format_file.parent.mkdir()
-        write(format_file, "game: mtg\n", mtime=1_000_000_000_000_000_000)
-        key = ["file", str(format_file), str(format_file), str(format_file.parent)]
-        data = {"game": "mtg", "description": "x" * 100_000}  # about 100 KB an entry
-        disk_cache.put(key, (str(format_file), format_file, data, (str(format_file),), (format_file,)))
-        keys.append(key)
-        os.utime(disk_cache._entry_file(key), ns=(10**18 + number, 10**18 + number))
+    keys = _cache_runs(tmp_path, 6, {"game": "mtg", "description": "x" * 100_000})  # about 100 KB an entry
     assert sum(path.stat().st_size for path in cache_files()) <= 250_000
     assert [disk_cache.get(key) is not None for key in keys] == [False] * 4 + [True] * 2
 
