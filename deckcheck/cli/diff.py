@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
@@ -11,6 +11,10 @@ from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, hand
 from .common import emit, no_empty_argument, open_cards, output_option, read_deck_argument, say_note, tables_on_stdout, warn
 from .help_lists import reports
 from ..wording import EMPTY_LIST, counted
+
+if TYPE_CHECKING:
+    from ..games.game import Game
+    from ..model import Deck
 
 MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 
@@ -37,8 +41,8 @@ def diff(
 
     Cards are compared zone by zone, every copy counted; exit 0 when they are the same,
     1 when they differ, 2 when either list cannot be read. Without -f, names are compared
-    as written (case, accents and split-card spelling aside), and passcodes through the
-    Yu-Gi-Oh! card data; with it, a list grouped by blank lines is also read as validate
+    as written (case, accents and split-card spelling aside), and passcodes and Japanese
+    names through the Yu-Gi-Oh! card data; with it, a list grouped by blank lines is also read as validate
     reads it. In a limited event the sideboard is the rest of the pool: give the pool
     (--pool) to compare it.
 
@@ -92,6 +96,12 @@ def diff(
         numbered = passcode_game()
         if numbered is not None:
             catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
+    elif (japanese := _japanese_list_game(decks)) is not None:
+        # An OCG player's list in Japanese beside one in English (or in other spellings):
+        # the same card by its two names, through the game whose data has both.
+        from ..cards import catalog_for
+
+        catalog, _ = catalog_for(japanese.id, cards_db, offline=True, warn=warn)
     else:
         # No format and no passcodes: a title above a typed list is decided by Magic's data.
         from ..decklists.title import titled_without_format
@@ -115,3 +125,13 @@ def diff(
     say_note(note)
     raise typer.Exit(comparison.exit_code)
 
+
+def _japanese_list_game(decks: list[Deck]) -> Game | None:
+    """The game that reads Japanese card names, when a list names a card in Japanese."""
+    from ..games import japanese_names_game
+    from ..games.yugioh.japanese import is_japanese
+
+    game = japanese_names_game()
+    if game is None or not any(is_japanese(entry.name) for deck in decks for entry in deck.entries):
+        return None
+    return game

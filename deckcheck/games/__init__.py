@@ -115,6 +115,11 @@ def passcode_game() -> Game | None:
     return next((game for game in GAMES.values() if game.passcodes), None)
 
 
+def japanese_names_game() -> Game | None:
+    """The game whose card data reads its cards' Japanese names (Yu-Gi-Oh!)."""
+    return next((game for game in GAMES.values() if game.japanese_names), None)
+
+
 def import_order() -> list[Game]:
     """Games in the order `cards import` asks them whether a file is theirs: the game
     that takes any other file last."""
