@@ -382,13 +382,13 @@ def _section(line: str) -> str | None:
 
 
 # Yu-Gi-Oh!'s decks and card kinds as Japanese lists head them (Konami's Japanese deck
-# registration sheet and deck sites): `メインデッキ`, `【エクストラデッキ】`, `サイドデッキ (15枚)`,
+# registration sheet and deck sites): `メインデッキ`, `【エクストラデッキ】` (or `EXデッキ`), `サイドデッキ (15枚)`,
 # `モンスターカード：13枚`, after NFKC has made full-width brackets, colons and digits ASCII.
 _JAPANESE_HEADER = lazy(
     r"^【?(?P<word>[^\s【】()\[\]:]+)】?\s*(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?\s*:?$"
 )
 _JAPANESE_SECTIONS = {
-    "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA,
+    "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
     **dict.fromkeys(("モンスター", "モンスターカード", "魔法", "魔法カード", "罠", "罠カード"), ""),
 }
@@ -399,7 +399,7 @@ def _japanese_section(line: str) -> str | None:
     import unicodedata  # only for a line beyond ASCII that is no English heading
 
     match = _JAPANESE_HEADER.match(unicodedata.normalize("NFKC", line))
-    return _JAPANESE_SECTIONS.get(match.group("word")) if match else None
+    return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
 # A list pasted into a post: between a code block's fences (Discord, ```` ``` ````, maybe
