@@ -148,8 +148,16 @@ class YgoCatalog:
         return card.code not in self._by_code
 
     def get(self, name: str) -> YgoCard | None:
-        return (self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name)) or self._loose(name)
-                or self._and_swapped(name) or self._japanese(name))
+        found = self._by_name.get(fold(name)) or self._by_name.get(_slash_key(name))
+        if found is not None:
+            return found
+        if name.isascii():
+            # An English spelling first; then a Japanese name printed in Latin letters, as
+            # players type it (`Sin Selector`, Malefic Selector).
+            return self._loose(name) or self._and_swapped(name) or self._japanese(name)
+        # A Japanese name before the loose spellings: its loose key is its ASCII letters alone
+        # (`ＲＲ－アベンジ・ヴァルチャー` -> `rr`), which may spell another card.
+        return self._japanese(name) or self._loose(name) or self._and_swapped(name)
 
     def get_written(self, name: str) -> YgoCard | None:
         """The card a name a user typed stands for, as a text list's line reads it: by

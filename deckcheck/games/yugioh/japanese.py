@@ -87,9 +87,9 @@ def write_table(db_path: Path, rows: Iterable[tuple[str, int]]) -> int:
 
 
 def japanese_code(name: str) -> int | None:
-    """The passcode of the card whose Japanese name `name` spells, else None."""
-    if not is_japanese(name):
-        return None
+    """The passcode of the card whose Japanese name `name` spells, else None. Some Japanese
+    names are printed in full-width Latin letters alone (`Ｓｉｎ Ｓｅｌｅｃｔｏｒ`), and typed in
+    ASCII: any name is looked up."""
     return _codes().get(japanese_key(name))
 
 

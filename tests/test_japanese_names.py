@@ -1,0 +1,56 @@
+"""Yu-Gi-Oh! cards by their Japanese names (games/yugioh/japanese.py): every Japanese name
+of the shared card data names its card, in the spellings keyboards give it."""
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from deckcheck.cards import catalog_for
+from deckcheck.games.yugioh.japanese import japanese_key, printed_name
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    found, _ = catalog_for("yugioh", None, offline=True)
+    return found
+
+
+def test_every_japanese_name_of_the_shared_data_names_its_card(shared_data, catalog):
+    """As the card prints it (ruby readings left out), each of the 14,000 names is its card:
+    none is taken by another card's English or loose spelling first (a name printed in
+    full-width Latin letters, `Ｓｉｎ Ｓｅｌｅｃｔｏｒ`, included)."""
+    checked, wrong = 0, []
+    with gzip.open(shared_data / "ygo" / "cards.jsonl.gz", "rt", encoding="utf-8") as lines:
+        for line in lines:
+            card = json.loads(line)
+            name, code = card.get("name_ja"), card.get("passcode")
+            if not name or not code or catalog.by_code(code) is None:
+                continue  # no Japanese name, or no passcode (a prerelease) the data holds
+            checked += 1
+            found = catalog.get(printed_name(name))
+            if found is None or catalog.root(found).name != catalog.root(catalog.by_code(code)).name:
+                wrong.append((printed_name(name), card["name"], found and found.name))
+    assert checked > 14_000 and wrong == []
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ("ＰＳＹフレームギア・γ", "PSYフレームギアγ"),  # full width, middle dot
+    ("ＲＲ－アベンジ・ヴァルチャー", "RR-アベンジ ヴァルチャー"),  # dash and dot, a space instead
+    ("増殖するＧ", "増殖するg"),  # case
+    ("ｸﾛﾉﾀﾞｲﾊﾞｰ", "クロノダイバー"),  # half-width kana
+])
+def test_a_japanese_name_is_one_key_in_every_width_and_spacing(typed, printed):
+    assert japanese_key(typed) == japanese_key(printed)
+
+
+def test_a_ruby_reading_is_left_out_of_the_printed_name():
+    assert printed_name("<ruby>巨竜の聖騎士<rt>パラディン・オブ・フェルグラント</rt></ruby>") == "巨竜の聖騎士"
+
+
+def test_a_name_in_latin_letters_is_english_first(catalog):
+    """`Sin Selector` is Malefic Selector's Japanese name, typed as players type it; an
+    English spelling (`Maxx C`) is found before any Japanese one."""
+    assert catalog.get("Sin Selector").name == "Malefic Selector"
+    assert catalog.get("Maxx C").name == 'Maxx "C"'
