@@ -34,6 +34,17 @@ if TYPE_CHECKING:
 
 DEFAULT_ZONES = (MAIN, SIDEBOARD)
 
+# How a pool pasted into a batch manifest's pool cell is named (`pasted pool, manifest
+# line 2`, batch/manifest.py): a name that says it is a pool, so messages do not put
+# "pool" before it again (pool_named).
+PASTED_POOL = "pasted pool"
+
+
+def pool_named(source: str) -> str:
+    """The pool `source` as a message names it: `pool pools/ann.txt`, or a pasted pool's
+    own name (`pasted pool, manifest line 2`), not "pool pasted pool, ..."."""
+    return source if source.startswith(PASTED_POOL) else f"pool {source}"
+
 
 # Records, not dataclasses: imported at every start-up (deckcheck/record.py).
 class PoolSettings(Record):
@@ -116,7 +127,7 @@ def pool_from_deck(deck: Deck) -> Pool:
 
 def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
     """A problem of a pool line, told as the pool's (its line is not the deck's)."""
-    where = problem.placed_in(f"pool {source}")
+    where = problem.placed_in(pool_named(source))
     details = {**problem.details, "pool": source}
     if problem.line is not None:
         details["pool_line"] = problem.line
@@ -170,12 +181,12 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         read = f"{one_line(deck.source)}: "
         if reason.startswith(read):
             reason = reason[len(read):]
-        raise InputError(f"pool {name}: {reason}")
+        raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)
     pool = pool_from_deck(deck)
     if not pool.cards:
-        raise InputError(f"pool {name}: lists no cards")
+        raise InputError(f"{pool_named(name)}: lists no cards")
     return pool
 
 

@@ -27,7 +27,7 @@ class DeckResult(Record):
     # references (tests/test_batch_stream.py).
     __slots__ = (
         "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
-        "registered_at", "__weakref__",
+        "registered_at", "unchecked_game", "__weakref__",
     )
     __hash__ = None  # type: ignore[assignment]
 
@@ -35,6 +35,7 @@ class DeckResult(Record):
         self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
         player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
         location: str | None = None, as_of: AsOf | None = None, registered_at: Place | None = None,
+        unchecked_game: str = "",
     ) -> None:
         self.deck = deck
         self.format = format
@@ -56,6 +57,10 @@ class DeckResult(Record):
         # every result on a file (report/sarif.py). Also set for a deck with problems, so
         # GitHub annotations put a manifest row's own problems on its line (report/github.py).
         self.registered_at = registered_at
+        # The game of a deck checked against no format (a batch row whose format could not
+        # be loaded) as its row and zones tell (games.game_unchecked), so its heading counts
+        # a .ydk's zones in Yu-Gi-Oh!'s words: a checked deck's game is its format's (as_of).
+        self.unchecked_game = unchecked_game
 
     @property
     def legal(self) -> bool:
@@ -65,10 +70,10 @@ class DeckResult(Record):
 
     @property
     def game(self) -> str:
-        """The game of the format the deck was checked against ("" when none was: a deck that
-        could not be read, a row whose format could not be loaded), for the words a report
-        names its zones in."""
-        return self.as_of.game if self.as_of is not None else ""
+        """The game of the format the deck was checked against, else `unchecked_game` ("" when
+        nothing tells: a deck that could not be read), for the words a report names its
+        zones in."""
+        return self.as_of.game if self.as_of is not None else self.unchecked_game
 
     @property
     def heading(self) -> str:

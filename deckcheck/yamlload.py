@@ -134,11 +134,14 @@ def load_yaml_document(
     try:
         if not aliases:
             _refuse_aliases(text, loader_class, source, what)
-        elif "*" in text:  # no alias without one
-            _bound_aliases(text, loader_class, source)
         loader = loader_class(text)
         try:
             node = loader.get_single_node()
+            # No alias without a `*`. The node tree shares an anchored value among its
+            # aliases, so what they stand for is sized without a second parse; only a
+            # document past the bound is parsed again, to name the alias where it passes.
+            if aliases and node is not None and "*" in text and _written_out(node) > MAX_INPUT_BYTES:
+                _bound_aliases(text, loader_class, source)
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
@@ -343,6 +346,35 @@ def _refuse_aliases(text: str, loader_class: type, source: str, what: str) -> No
 # What one value counts toward the bound of `_bound_aliases` beside its text: a list of
 # empty texts stands for something too.
 _VALUE_WEIGHT = 1
+
+
+def _written_out(root: Any) -> int:
+    """What the node tree `root` stands for with its aliases written out, counted as
+    `_bound_aliases` counts it (each value its text and _VALUE_WEIGHT; a list or mapping
+    _VALUE_WEIGHT and its values), each shared node sized once. A node inside its own
+    value (a self-referring anchor) counts _VALUE_WEIGHT there, as an alias met before its
+    anchor's value ends does."""
+    import yaml
+
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if isinstance(node, yaml.ScalarNode):
+            sizes[id(node)] = len(node.value) + _VALUE_WEIGHT
+            continue
+        children = [part for pair in node.value for part in pair] if isinstance(node, yaml.MappingNode) else node.value
+        if children_done:
+            open_nodes.discard(id(node))
+            sizes[id(node)] = _VALUE_WEIGHT + sum(sizes.get(id(child), _VALUE_WEIGHT) for child in children)
+            continue
+        open_nodes.add(id(node))
+        stack.append((node, True))
+        stack.extend((child, False) for child in children if id(child) not in sizes and id(child) not in open_nodes)
+    return sizes[id(root)]
 
 
 def _bound_aliases(text: str, loader_class: type, source: str) -> None:

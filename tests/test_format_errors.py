@@ -460,6 +460,31 @@ def test_a_format_files_aliases_may_not_stand_for_more_than_a_file_holds(tmp_pat
     assert check_file(small).option("sources") == ["Rule 1", "Rule 1"]
 
 
+def test_a_format_file_with_aliases_is_parsed_once(tmp_path, monkeypatch):
+    """The bound on what aliases stand for was a pass of its own over the parser's events
+    for any file with a `*` in it (an alias, or a comment, a glob, a card name), then the
+    file was parsed again to build it: twice the parsing. The bound is now worked out from
+    the one node tree the file is built from; only a file past it is parsed again, to name
+    the alias where it passes (the test above)."""
+    import yaml
+
+    from deckcheck import yamlload
+
+    passes: list[None] = []
+    real = yaml.parse
+    monkeypatch.setattr(yaml, "parse", lambda *args, **kwargs: passes.append(None) or real(*args, **kwargs))
+    small = tmp_path / "small.yaml"
+    small.write_text(
+        "name: Small  # *the* format\ngame: mtg\nextends: mtg/constructed\ndescription: &d Rule 1\n"
+        "sources: [*d, *d, {a: *d}]\n", encoding="utf-8")
+    document = yamlload.read_yaml_file(small, what="format file")
+    assert document.data["sources"] == ["Rule 1", "Rule 1", {"a": "Rule 1"}]
+    assert passes == []
+    # A self-referring anchor stands for what it has been read as so far, as before.
+    looped = yamlload.load_yaml_document("a: &x [1, *x]\n", source="looped.yaml")
+    assert looped.data["a"][1] is looped.data["a"] and passes == []
+
+
 MAX_DATED_SIZES = 64  # deckcheck/limits.py
 
 

@@ -184,6 +184,17 @@ def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):
     assert " &middot; ann.txt &middot; pool pool.txt &middot; " in summary
 
 
+def test_a_deck_checks_pasted_pool_is_named_as_the_pool_it_is(cli, tmp_path):
+    """A pool pasted into the manifest's pool cell is named `pasted pool, manifest line N`;
+    the deck check's summary put "pool" before that name again ("pool pasted pool, ...")."""
+    (tmp_path / "ann.txt").write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text('player,deck,pool\nann,ann.txt,"3 Shock\n10 Goblin Piker"\n', encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "html", "--deck-check", "1", "--seed", "1", "-q")
+    assert done.returncode == 0, done.stderr
+    (summary,) = re.findall(r"<summary>(.*?)</summary>", done.stdout, re.S)
+    assert " &middot; ann.txt &middot; pasted pool, manifest line 2 &middot; " in summary
+
+
 def test_a_teams_problems_name_the_line_and_zone_as_its_decks_do(cli, tmp_path):
     """A member's banned card is the team's problem too: the page said where it is in the
     deck's row but not in the team's, as the text report does in both."""

@@ -187,6 +187,32 @@ def test_a_name_the_card_data_lacks_is_a_warning_naming_the_card_meant(cli, tmp_
     ]
 
 
+def test_many_names_the_card_data_lacks_are_warned_of_a_few_one_by_one_then_in_one_line(cli, tmp_path):
+    """A list of names no card has (another game's list, a list in another language) was a
+    warning a name, up to MAX_DECK_ENTRIES lines on stderr before the report. The first few
+    of each list are warned of one by one, with the cards meant; the rest in one line
+    naming a few of them and how many more, as wording.named_few words such lists."""
+    from deckcheck.limits import MAX_HOLDERS_LISTED
+
+    UNKNOWN_WARNED = 5  # deckcheck/paperwork/diff.py
+    count = UNKNOWN_WARNED + MAX_HOLDERS_LISTED + 7
+    registered = tmp_path / "registered.txt"
+    found = tmp_path / "found.txt"
+    registered.write_text("".join(f"1 Fake Card {number}\n" for number in range(count)), encoding="utf-8")
+    found.write_text("1 Lightning Bolt\n1 Fake Card 0\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "mtg/vintage")
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert len(lines) == UNKNOWN_WARNED + 2  # registered's few and one line, found's one
+    assert all(line.startswith(f"deckcheck: warning: {registered} line ") for line in lines[:UNKNOWN_WARNED])
+    shown = ", ".join(f"'Fake Card {number}' (line {number + 1})"
+                      for number in range(UNKNOWN_WARNED, UNKNOWN_WARNED + MAX_HOLDERS_LISTED))
+    assert lines[UNKNOWN_WARNED] == (
+        f"deckcheck: warning: {registered}: {count - UNKNOWN_WARNED} more names no card of the card data has: "
+        f"{shown}, and 7 more")
+    assert lines[-1].startswith(f"deckcheck: warning: {found} line 2: unknown card 'Fake Card 0'")
+
+
 @pytest.mark.parametrize("which", ["registered", "found"])
 def test_an_unreadable_list_exits_2_with_one_line(cli, tmp_path, which):
     registered, found = _write(tmp_path, CASES[0])

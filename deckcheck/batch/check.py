@@ -245,6 +245,10 @@ def check_registrations(
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
             result = outcome.result
             result.format = result.format or row.format_shown(format_id)
+            if result.as_of is None and result.counts:  # checked against no format (its cell's could not be loaded)
+                from ..games import game_unchecked  # deferred: few rows; the games package loads card modules
+
+                result.unchecked_game = game_unchecked(result.format, result.counts)
             result.player, result.team = row.player, row.team
             result.location = "" if found.kind == "zip" or row.path is None or row.inline else location(row.path)
             if row.problems:

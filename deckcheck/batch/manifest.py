@@ -36,6 +36,7 @@ from .. import tree
 from ..decklists import inline_name, inline_text, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
+from ..registered_pools import PASTED_POOL
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..wording import counted
@@ -593,7 +594,11 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}{hint}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
-    if pool is not None:
+    if pool is not None and ("\n" in pool or "\r" in pool):
+        # The pool's list itself, pasted as a deck cell's may be: read as its text
+        # (Registration.pool_pasted), named by the row's line.
+        pool_path, pool = pool.replace("\r\n", "\n").replace("\r", "\n"), pasted_pool_name(line)
+    elif pool is not None:
         pool = pool.replace("\\", "/")
         pool_path, why = file_path(pool, place, what="pool")
         if why:
@@ -623,6 +628,11 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
 def pasted_list_name(line: int | None) -> str:
     """The name reports give a deck pasted into a manifest's deck cell: where it is."""
     return "pasted list" if line is None else f"pasted list, manifest line {line}"
+
+
+def pasted_pool_name(line: int | None) -> str:
+    """The name reports give a pool pasted into a manifest's pool cell: where it is."""
+    return PASTED_POOL if line is None else f"{PASTED_POOL}, manifest line {line}"
 
 
 # What a registration form's optional Team answer holds when a player has none: no team,

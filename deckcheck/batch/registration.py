@@ -100,6 +100,13 @@ class Registration(Record):
         registration form's paragraph answer), not a file or a `ydke://` URL."""
         return self.inline and self.path is not None and "\n" in self.path
 
+    @property
+    def pool_pasted(self) -> bool:
+        """Whether the row's pool is the list's text itself, pasted into the pool cell, not a
+        file: manifest.py keeps a cell of several lines as the text (no file's name holds
+        a line break)."""
+        return self.pool_path is not None and "\n" in self.pool_path
+
     def format_of(self, default: FormatRef | None) -> FormatRef | None:
         """The format this row is checked against: its own, else the batch's `-f`; None
         when its own was refused (its problem says why): never another in its place."""
@@ -114,6 +121,12 @@ class Registration(Record):
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return self.replace(problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
+
+
+def pool_source(pool_path: str) -> str | Path:
+    """A row's `pool_path` as `read_pool` takes it: a pasted pool's text itself
+    (Registration.pool_pasted), else the file it names."""
+    return pool_path if "\n" in pool_path else Path(pool_path)
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from ..rules import read_as
 from ..rules.context import Context
 from ..textio import FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
-from .registration import REGISTRATION, registration_problem
+from .registration import REGISTRATION, pool_source, registration_problem
 from .verdict_store import VerdictStore, context_digest, lasting_key
 from .wire import Wire, decode, encode
 
@@ -124,24 +124,28 @@ def _format(format_id: str, root: str | None = None) -> Format:
 # rows sit together, so a few suffice (every pool of an event would hold its cards for nothing).
 _POOLS: OrderedDict[tuple[str, str], tuple[tuple[int, int] | None, Pool | str]] = OrderedDict()
 POOL_CACHE_SIZE = 16
+_PASTED = (0, 0)  # the stamp of a pasted pool (Registration.pool_pasted): its text, the key, never changes
 
 
 def _pool(task: Task) -> Pool | str:
     """The task's pool, or why it cannot be read."""
     assert task.pool_path is not None
     shown = task.pool_shown or task.pool_path
-    try:
-        stat = os.stat(task.pool_path)
-        stamp: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
-    except OSError:
-        stamp = None
+    source = pool_source(task.pool_path)
+    stamp: tuple[int, int] | None = _PASTED
+    if isinstance(source, Path):
+        try:
+            stat = os.stat(source)
+            stamp = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            stamp = None
     key = (task.pool_path, shown)
     cached = _POOLS.get(key)
     if cached is not None and stamp is not None and cached[0] == stamp:
         _POOLS.move_to_end(key)
         return cached[1]
     try:
-        found: Pool | str = read_pool(Path(task.pool_path), shown=shown)
+        found: Pool | str = read_pool(source, shown=shown)
     except InputError as exc:
         found = str(exc)
     _POOLS[key] = (stamp, found)

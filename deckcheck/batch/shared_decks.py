@@ -67,8 +67,8 @@ def deck_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> li
 
 def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> list[DeckFile]:
     """Each row's pool file as `deck_files` gives its deck, for `warn_shared_pools` and
-    `bound_files_read_again`."""
-    return [None if row.pool_path is None else _file_key_and_size(row.pool_path, seen) for row in rows]
+    `bound_files_read_again`; a pasted pool is no file, as a pasted deck is not."""
+    return [None if row.pool_path is None or row.pool_pasted else _file_key_and_size(row.pool_path, seen) for row in rows]
 
 
 def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:

@@ -26,7 +26,6 @@ pools (team draft: each player drafts their own) play each deck against its own 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..formats import Format
@@ -35,7 +34,7 @@ from ..registered_pools import Pool, pool_settings
 from ..problem import Problem
 from ..rules.registered_pool import ID as REGISTERED_POOL
 from ..rules.registered_pool import held_text
-from .registration import Registration
+from .registration import Registration, pool_source
 from ..wording import named_few
 
 if TYPE_CHECKING:
@@ -90,7 +89,7 @@ def _one_pool(
         if any(path is None for _, path in named):
             return None
         try:
-            cards = {cards_of(row, read_pool(Path(path))).signature for (_, path), row in pools.items() if path is not None}
+            cards = {cards_of(row, read_pool(pool_source(path))).signature for (_, path), row in pools.items() if path is not None}
         except InputError:
             return None
         if len(cards) != 1:

@@ -191,13 +191,14 @@ def _warn_unknown_names(result, cards_db: Path | None, no_cards: bool) -> None: 
 def _inputs(source: str, format_ref: object, result) -> Iterator[Path]:  # type: ignore[no-untyped-def]
     """The files a batch read: its source (a manifest or a zip), the format file of -f, and
     every deck, pool and row's format file (made one at a time: an event may have 100,000
-    of them); a deck given as a `ydke://` URL is no file."""
+    of them); a deck given as a `ydke://` URL or pasted, and a pasted pool, are no file."""
     yield Path(source)
     if isinstance(format_ref, Path):
         yield format_ref
     for row in result.registrations:
         deck = None if row.inline else row.path
-        yield from (Path(path) for path in (deck, row.pool_path) if path is not None)
+        pool = None if row.pool_pasted else row.pool_path
+        yield from (Path(path) for path in (deck, pool) if path is not None)
         if isinstance(row.format_id, Path):
             yield row.format_id
 

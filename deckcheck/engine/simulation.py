@@ -185,7 +185,8 @@ def simulate(
     built = build_policy if policies is None else policies.build
 
     def build(**settings: Any) -> KeepPolicy:
-        return built(**settings).named_by(namer)
+        policy = built(**settings)
+        return policy.named_by(namer) if policies is None else policies.named(policy, card_data, namer)
     fmt = fmt if isinstance(fmt, Format) else load(fmt)
     # Zone sizes as in force today: a simulation has no event date. As validation reads it:
     # a Commander format takes the commander out of the library wherever the file put it

@@ -21,7 +21,7 @@ GAMES: dict[str, Game] = {game.id: game for game in (MTG, YUGIOH, WOW)}
 
 __all__ = [
     "GAMES", "Game", "find", "ids", "default", "passcode_game", "import_order", "zone_name", "zone_words", "zones_in_words",
-    "zone_counts", "game_of_zones", "listing_zones",
+    "zone_counts", "game_of_zones", "game_unchecked", "listing_zones",
 ]
 
 
@@ -91,6 +91,24 @@ def game_of_zones(zones: Iterable[str]) -> Game | None:
     says whose list it is. None when no zone tells."""
     held = frozenset(zones)
     return next((known for known in GAMES.values() if not held.isdisjoint(known.zone_order)), None)
+
+
+def game_unchecked(format_written: str, zones: Iterable[str]) -> str:
+    """The game of a deck checked against no format (a batch row whose format cell could
+    not be loaded), for the words its report heading counts its zones in: the one a zone
+    only that game names says (a .ydk's Extra Deck, a WoW hero, a Magic command zone), else
+    the game the format as written starts with (`yugioh/advanced-tgc`, `MTG/Legacy`); ""
+    when neither tells (a main deck and a sideboard: every game has them). The deck's own
+    zones come first: a .ydk in a row whose cell says `MTG/Legacy` is still a Yu-Gi-Oh! deck."""
+    naming: dict[str, list[str]] = {}
+    for game in GAMES.values():
+        for zone in {*game.zone_order, *game.zone_labels}:
+            naming.setdefault(zone, []).append(game.id)
+    owners = {naming[zone][0] for zone in zones if len(naming.get(zone, ())) == 1}
+    if len(owners) == 1:
+        return owners.pop()
+    named = format_written.partition("/")[0].strip().lower()
+    return named if named in GAMES else ""
 
 
 def listing_zones(game_id: str) -> tuple[str, ...]:

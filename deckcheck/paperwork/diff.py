@@ -36,6 +36,7 @@ from ..wording import card_names, counted, listed
 
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
+    from ..problem import Problem
     from ..formats import Format
     from ..registered_pools import Pool
 
@@ -179,16 +180,17 @@ def compare(
         # A title above a typed list (decklists/title.py) is no card either list holds.
         registered, found = titled(registered, catalog), titled(found, catalog)
         registered, lacking = catalog.resolve_deck(registered)
-        unknown += [f"{problem.placed_in(registered.source)}: {problem.full_message}" for problem in lacking]
+        unknown += _unknown_warnings(registered.source, lacking)
         found, lacking = catalog.resolve_deck(found)
-        unknown += [f"{problem.placed_in(found.source)}: {problem.full_message}" for problem in lacking]
+        unknown += _unknown_warnings(found.source, lacking)
         if pool is not None and fmt is not None:
             from ..cards.resolve import RULE as UNKNOWN_CARD
-            from ..registered_pools import named_pool
+            from ..registered_pools import named_pool, pool_named
 
             # As validate names it: its names the card data lacks are warnings naming the pool and line.
             pool = named_pool(pool, catalog, fmt)
-            unknown += [problem.full_message for problem in pool.problems if problem.rule == UNKNOWN_CARD]
+            lacking = [problem for problem in pool.problems if problem.rule == UNKNOWN_CARD]
+            unknown += _unknown_warnings(pool_named(pool.source), lacking, placed=False)
     # Each pair of readings (one unless a list's layout was in doubt: _readings), compared;
     # the one with the fewest copies differing wins, the first (validate's) of equals.
     pairs = _readings(registered, found, fmt, catalog) if fmt is not None else [(registered, found, [])]
@@ -204,6 +206,32 @@ def compare(
         companion_note=_companion_note(registered, found), reading_notes=best.notes,
         game=fmt.game if fmt is not None else catalog.game if catalog is not None else _game_of(registered, found),
     )
+
+
+# The names the card data lacks that a list is warned of one by one (a typo or two typing up
+# a deck, each with the cards meant); the rest are one warning naming a few: a list of
+# another game's or language's names was a line a name, up to MAX_DECK_ENTRIES of them.
+UNKNOWN_WARNED = 5
+
+
+def _unknown_warnings(source: str, lacking: list[Problem], *, placed: bool = True) -> list[str]:
+    """The warnings of the `unknown-card` problems of the list (or pool) `source`: the first
+    UNKNOWN_WARNED each in full, then one line for the rest (`decks/a.txt: 30 more names no
+    card of the card data has: 'X' (line 6), ..., and 10 more`). `placed=False`: the
+    problems say their list and line in their message already (a pool's,
+    registered_pools._pool_problem)."""
+    from ..wording import named_few
+
+    def where(problem: Problem) -> str:
+        line = problem.line if problem.line is not None else problem.details.get("pool_line")
+        return f"{problem.card!r} (line {line})" if line is not None else repr(problem.card)
+
+    in_full = [f"{problem.placed_in(source)}: {problem.full_message}" if placed else problem.full_message
+               for problem in lacking[:UNKNOWN_WARNED]]
+    rest = lacking[UNKNOWN_WARNED:]
+    if not rest:
+        return in_full
+    return [*in_full, f"{source}: {len(rest):,} more names no card of the card data has: {named_few([where(p) for p in rest], 'more')}"]
 
 
 def _game_of(registered: Deck, found: Deck) -> str:

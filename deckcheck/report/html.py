@@ -101,6 +101,7 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
 
 def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
     from ..batch.deck_checks import describe, picked_as, zone_cards, zone_title
+    from ..registered_pools import pool_named
     from ..games import listing_zones
 
     sample = batch.deck_checks
@@ -116,7 +117,9 @@ def _deck_checks(batch: BatchReport) -> dict[str, Any] | None:
                 cards = zone_cards(pick, zone)
                 if cards:
                     zones.append({"title": zone_title(pick, zone), "total": sum(c for c, _ in cards), "cards": cards})
-        picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pick.pool,
+        # `pool pools/ann.txt`, or a pasted pool's own name (registered_pools.pool_named).
+        pool = pool_named(pick.pool) if pick.pool else None
+        picks.append({"player": picked_as(pick, row), "team": pick.team, "seat": row.seat, "deck": pick.deck, "pool": pool,
                       "legal": pick.legal, "unread": pick.unread, "zones": zones})
     return {"description": describe(sample), "seed": sample.seed, "picks": picks}
 

@@ -108,7 +108,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         how = (f"the command zone holds only {names_listed(held)}; {article(word)} {word} is {_wanted(fmt, ctx.date)}"
                if held else _how_named(deck, fmt, word))
         yield Problem(rule=ID, zone=COMMANDER, count=0, limit=1,
-                      message=f"no {word}: {how}{_first_card_hint(deck, fmt, ctx, word)}")
+                      message=f"no {word}: {how}{_leader_hint(deck, fmt, ctx, word)}")
     copies: dict[str, int] = {}
     for entry, _ in commanders:
         copies[entry.key] = copies.get(entry.key, 0) + entry.count
@@ -189,15 +189,37 @@ def _how_named(deck: Deck, fmt: Format, word: str) -> str:
     return f"{article(fmt.name)} {fmt.name} deck names one in {where} (or two that pair)"
 
 
-def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
-    """A typed list of the deck's cards only whose first card can lead it (a site's export
-    with the commander on top): which card, and the lines that name it."""
+def _leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
+    """A typed list of the deck's cards only (a site's "copy as text"), whose first card can
+    lead it (the commander on top), else whose last card can (the commander at the end):
+    which card, and the lines that name it. Only a hint: a flat list says nothing of its
+    zones, so neither card is read as the commander unasked."""
     if ctx.cards is None or deck.commander_hints or deck.input_format not in (None, "text"):
         return ""
     listed = sorted((entry for entry in deck.entries if entry.zone == MAIN and entry.line is not None),
                     key=lambda entry: entry.line)  # type: ignore[arg-type, return-value]
     if not listed:
         return ""
+    return _first_card_hint(deck, fmt, ctx, word, listed) or _last_card_hint(deck, fmt, ctx, word, listed)
+
+
+def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
+    """`; its last card, X, can lead it: ...` for the main deck's `listed` lines in order,
+    when the last is one copy of a card that can lead it (and the list has more than it)."""
+    last = listed[-1]
+    card = lookup(ctx, last) if last.count == 1 and len(listed) > 1 else None
+    if card is None or not eligible_kinds(card, fmt, ctx.date):
+        return ""
+    empty = deck.empty_command_heading
+    if empty is not None:
+        return f"; its last card, {last.name}, can lead it: move it under line {empty[0]}"
+    header = "Oathbreaker" if word == "oathbreaker" else "Commander"
+    return f"; its last card, {last.name}, can lead it: put {article(header)} `{header}` line above it"
+
+
+def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
+    """`_leader_hint` of the first of the main deck's `listed` lines (and the second, when
+    the two lead together)."""
     first = listed[0]
     card = lookup(ctx, first)
     if first.count != 1 or card is None:
