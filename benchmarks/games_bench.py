@@ -11,6 +11,9 @@ second for
 - the installed CLI validating all 205 files in one `deckcheck validate` call,
 - the library validating WoW TCG decks built from the shared WoW card data (60 cards, a
   hero, a 10-card side deck; class and faction checked against the card data),
+- the same 205 Yu-Gi-Oh! decks as text lists naming their cards in Japanese (as an OCG
+  player writes them) against the same lists in English, through the built-in card data:
+  decks per second and the ratio (the Japanese names' table is read once, on the first),
 - "did you mean" in both games: milliseconds per unknown name (swapped-letter typos of real
   names) through the catalog's name index, the index's one-off build, and in the same run
   difflib over every name as it was done before (`close_names`), with the answers compared.
@@ -34,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from deckcheck import load_format, validate  # noqa: E402
 from deckcheck.games import GAMES  # noqa: E402
+from deckcheck.cards import catalog_for  # noqa: E402
 from deckcheck.cards.importer import import_file  # noqa: E402
 from deckcheck.cards.suggest import close_names  # noqa: E402
 
@@ -59,6 +63,31 @@ def wow_decks(data: Path, count: int, seed: int = 1) -> list[str]:
         decks.append(f"Hero: {rng.choice(heroes)}\nDeck\n" + "".join(f"4 {name}\n" for name in main)
                      + "Sideboard\n" + "".join(f"2 {name}\n" for name in side))
     return decks
+
+
+def named_lists(data: Path, paths: list[Path]) -> tuple[list[str], list[str]]:
+    """The .ydk decks at `paths` as text lists of `COUNT Name` lines, by their cards' English
+    names and by their Japanese ones (YAML Yugi's, ruby readings left out), Main Deck only;
+    passcodes without a Japanese name are left out of both."""
+    from deckcheck.games.yugioh.japanese import printed_name
+
+    names: dict[int, tuple[str, str]] = {}
+    with gzip.open(data / "ygo" / "cards.jsonl.gz", "rt", encoding="utf-8") as lines:
+        for line in lines:
+            card = json.loads(line)
+            if card.get("passcode") and card.get("name_ja"):
+                names[card["passcode"]] = (card["name"], printed_name(card["name_ja"]))
+    english, japanese = [], []
+    for path in paths:
+        counts: dict[int, int] = {}
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if line.startswith("!"):
+                break  # the Side Deck
+            if line.strip().isdigit() and int(line) in names:
+                counts[int(line)] = counts.get(int(line), 0) + 1
+        english.append("".join(f"{count} {names[code][0]}\n" for code, count in counts.items()))
+        japanese.append("".join(f"{count} {names[code][1]}\n" for code, count in counts.items()))
+    return english, japanese
 
 
 def misspell(name: str, rng: random.Random) -> str:
@@ -139,6 +168,18 @@ def main() -> int:
         elapsed = time.perf_counter() - start
         print(f"wow lib:  {len(decks) / elapsed:10,.0f} decks/s  ({len(decks)} random 60+10-card decks with a hero, "
               f"{illegal} illegal)")
+
+        english, japanese = named_lists(args.data, paths)
+        builtin, _ = catalog_for("yugioh", None, offline=True)  # the built-in data: it holds the Japanese names
+        rates = {}
+        for label, texts in (("english", english), ("japanese", japanese)):
+            start = time.perf_counter()
+            unknown = sum(any(p.rule == "unknown-card" for p in validate(text, fmt, DATE, cards=builtin).problems)
+                          for text in texts * args.repeat)
+            rates[label] = len(texts) * args.repeat / (time.perf_counter() - start)
+            print(f"ygo {label + ' names:':15} {rates[label]:8,.0f} decks/s  ({len(texts) * args.repeat} text lists, "
+                  f"{unknown // args.repeat} with an unknown name per pass)")
+        print(f"ratio:    Japanese names cost {rates['english'] / rates['japanese']:.2f}x English ones")
 
         did_you_mean("ygo", ygo, [card.name for card in ygo._by_name.values()])
         did_you_mean("wow", wow, [card.name for card in wow._cards.values()])

@@ -86,6 +86,9 @@ def write_table(db_path: Path, rows: Iterable[tuple[str, int]]) -> int:
         db.close()
 
 
+# Names asked for again and again (a deck's 40 cards in every list of an event): the key's
+# NFKC and pattern pass once a name; bounded, as a hostile list's names are many.
+@lru_cache(maxsize=8192)
 def japanese_code(name: str) -> int | None:
     """The passcode of the card whose Japanese name `name` spells, else None. Some Japanese
     names are printed in full-width Latin letters alone (`Ｓｉｎ Ｓｅｌｅｃｔｏｒ`), and typed in
