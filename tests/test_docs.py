@@ -369,3 +369,42 @@ def test_the_problem_table_documents_every_key_and_zone_a_report_gives(tmp_path)
     assert seen_keys <= keys, f"not in docs/contracts.md's problem table: {sorted(seen_keys - keys)}"
     missing = [zone for zone in seen_zones - {None} if f"`{zone}`" not in zone_row]
     assert not missing, f"zones not in the `zone` row of docs/contracts.md: {missing}"
+
+
+def _fenced(document: Path, language: str) -> list[str]:
+    """The bodies of a document's ```LANGUAGE blocks, in order."""
+    blocks = re.findall(rf"^```{language}\n(.*?)^```", document.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+    return list(blocks)
+
+
+def test_the_extending_guides_rule_and_cases_are_what_the_tests_take(tmp_path):
+    """docs/extending.md's example rule imports what deckcheck has and declares a rule's
+    parts, and its case file is one the case loader takes, naming its test format file as
+    test_rule_cases.py finds it (from tests/, as the case files do), so a contributor who
+    copies both gets cases that run."""
+    import importlib.util
+
+    import caseload
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "extending.md"
+    module_text = next(block for block in _fenced(guide, "python") if "\nID = " in block)
+    path = tmp_path / "example_rule.py"
+    path.write_text(module_text, encoding="utf-8")
+    # Imported as a module of deckcheck.rules, where the guide puts it: its relative imports must resolve.
+    spec = importlib.util.spec_from_file_location("deckcheck.rules._extending_guide_example", path)
+    rule = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rule)
+    assert rule.__doc__.startswith(f"{rule.ID}: ")
+    assert callable(rule.applies) and callable(rule.check) and rule.KEYS
+
+    cases = load_yaml(next(block for block in _fenced(guide, "yaml") if "- name:" in block), source=str(guide))
+    tests = ROOT / "tests"
+    for case in cases:
+        caseload._check(case, caseload.KIND_SCHEMAS[caseload.kind_of(case)], f"{guide.name}: case {case['name']!r}")
+        if case["format"].endswith(".yaml"):
+            assert (tests / case["format"]).parent == tests / "formats", (
+                f"{guide.name}: case {case['name']!r}: test format files are named from tests/ "
+                f"(formats/NAME.yaml), not {case['format']!r}"
+            )
+        assert all(problem["rule"] == rule.ID for problem in case.get("problems", []))
