@@ -428,3 +428,17 @@ def test_garbage_for_a_bulk_file_says_where_it_came_from_and_that_nothing_change
     assert f"{served.url}/files/oracle-cards.json" in line
     assert line.count("unchanged") + line.count("not changed") == 1, line
     assert db.read_bytes() == previous
+
+
+def test_the_help_and_the_contract_name_every_bulk_file_sync_takes(cli):
+    """`--type` takes each of Scryfall's bulk files deckcheck imports (sync.BULK_TYPES);
+    its help and docs/contracts.md's synopsis named two of the four, so a user read of two
+    choices and an error listed four."""
+    from deckcheck.games.mtg.sync import BULK_TYPES
+
+    helped = " ".join(cli("cards", "sync", "--help").stdout.split())
+    synopsis = next(line for line in (Path(__file__).parent.parent / "docs" / "contracts.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("deckcheck cards sync "))
+    for bulk_type in BULK_TYPES:
+        assert bulk_type in helped, bulk_type
+    assert f"[--type {'|'.join(BULK_TYPES)}]" in synopsis, synopsis

@@ -46,7 +46,7 @@ def _sync_game_help() -> str:
 @handles_errors
 def cards_sync(
     cards_db: Optional[Path] = CARDS_DB_OPTION,
-    bulk_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Magic: the Scryfall bulk file, oracle_cards (default) or default_cards."),
+    bulk_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Magic: the Scryfall bulk file, oracle_cards (default: one object per card), default_cards (one per printing), unique_artwork or all_cards (every language, about 2.3 GB)."),
     force: bool = typer.Option(False, "--force", help="Download and rebuild even if the database is current."),
     game_id: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=_sync_game_help()),
 ) -> None:
