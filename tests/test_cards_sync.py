@@ -117,6 +117,28 @@ def test_timeout(cli, served, previous, db):
     assert db.read_bytes() == previous
 
 
+@pytest.mark.parametrize("value", ["inf", "1e12", "nan", "abc", "0", "-5"])
+def test_a_timeout_that_is_no_usable_number_of_seconds_is_ignored(cli, previous, db, value):
+    """DECKCHECK_HTTP_TIMEOUT is seconds (docs/contracts.md); `abc` and `0` were ignored, but
+    `inf` or `1e12` reached the socket and stopped the sync with "internal error
+    (OverflowError: timestamp out of range for platform time_t)"."""
+    done = cli("cards", "sync", env={"DECKCHECK_HTTP_TIMEOUT": value,
+                                     "DECKCHECK_SCRYFALL_URL": f"http://127.0.0.1:{_closed_port()}"})
+    _one_line_error(done, "connection refused", "unchanged")
+    assert "internal error" not in done.stderr
+    assert db.read_bytes() == previous
+
+
+def test_the_timeout_takes_seconds_up_to_its_bound(monkeypatch):
+    assert http.MAX_TIMEOUT >= http.READ_TIMEOUT  # the read default fits
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", "2.5")
+    assert http.timeouts() == (2.5, 2.5)
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_TIMEOUT))
+    assert http.timeouts() == (http.MAX_TIMEOUT, http.MAX_TIMEOUT)
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_TIMEOUT * 2))
+    assert http.timeouts() == (http.CONNECT_TIMEOUT, http.READ_TIMEOUT)
+
+
 def test_http_500_without_a_cached_index(cli, served, db, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     served.fail("/bulk-data", 500)

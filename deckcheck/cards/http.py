@@ -42,6 +42,7 @@ from ..limits import (
     CONNECT_TIMEOUT,
     MAX_429_RETRIES,
     MAX_API_RESPONSE_BYTES,
+    MAX_HTTP_TIMEOUT,
     MAX_REDIRECTS,
     MAX_RETRY_WAIT,
     MIN_REQUEST_INTERVAL,
@@ -55,6 +56,7 @@ if TYPE_CHECKING:
 API_ENV = "DECKCHECK_SCRYFALL_URL"
 DEFAULT_API = "https://api.scryfall.com"
 TIMEOUT_ENV = "DECKCHECK_HTTP_TIMEOUT"
+MAX_TIMEOUT = MAX_HTTP_TIMEOUT
 PROJECT_URL = "https://github.com/deckcheck/deckcheck"
 USER_AGENT = f"deckcheck/{__version__} (+{PROJECT_URL})"
 ACCEPT = "application/json;q=0.9,*/*;q=0.8"
@@ -130,15 +132,17 @@ def refuse_unless_allowed(url: str, servers: Servers = SCRYFALL) -> None:
 
 
 def timeouts() -> tuple[float, float]:
-    """(connect, read) seconds; DECKCHECK_HTTP_TIMEOUT sets both (for slow links, tests)."""
+    """(connect, read) seconds; DECKCHECK_HTTP_TIMEOUT sets both (for slow links, tests).
+    A value that is no number of seconds above 0 and up to MAX_TIMEOUT (`abc`, `0`, `nan`,
+    `inf`) is ignored: the defaults apply."""
     value = os.environ.get(TIMEOUT_ENV)
     if value:
         try:
             seconds = float(value)
-            if seconds > 0:
-                return seconds, seconds
         except ValueError:
-            pass
+            seconds = 0.0
+        if 0 < seconds <= MAX_TIMEOUT:  # false for nan too
+            return seconds, seconds
     return CONNECT_TIMEOUT, READ_TIMEOUT
 
 
