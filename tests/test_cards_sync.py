@@ -139,6 +139,18 @@ def test_the_timeout_takes_seconds_up_to_its_bound(monkeypatch):
     assert http.timeouts() == (http.CONNECT_TIMEOUT, http.READ_TIMEOUT)
 
 
+@pytest.mark.parametrize(("game", "variable"), [("mtg", "DECKCHECK_SCRYFALL_URL"), ("yugioh", "DECKCHECK_YGOPRODECK_URL")])
+@pytest.mark.parametrize("address", ["https://[::1", "ftp://example.org", "api.scryfall.com", "http://127.0.0.1:99999"])
+def test_a_server_address_that_is_no_web_address_says_so(cli, db, game, variable, address):
+    """A mistyped address variable stopped the sync with "internal error (ValueError:
+    Invalid IPv6 URL)", or said "request to example.org failed (InvalidSchema) ...; try again
+    later", which no wait mends; it names the address and the variables to check."""
+    done = cli("cards", "sync", "--game", game, env={variable: address})
+    _one_line_error(done, "not an address deckcheck can fetch", "DECKCHECK_SCRYFALL_URL", "DECKCHECK_YGOPRODECK_URL")
+    assert "internal error" not in done.stderr and "try again" not in done.stderr
+    assert not db.exists()
+
+
 def test_http_500_without_a_cached_index(cli, served, db, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     served.fail("/bulk-data", 500)

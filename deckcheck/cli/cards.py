@@ -108,13 +108,13 @@ def _sync_failure(exc: Exception, target: Path) -> str:
     """A failed sync's one line: the reason, that the data in use stays (the database as it
     was, or the built-in data when there is none), and to try again later when the fault
     may pass. A server that sent too much or pointed elsewhere gets no such advice."""
-    from ..cards.http import Refused, ResponseTooBig
+    from ..cards.http import NoWebAddress, Refused, ResponseTooBig
     from ..cards.importer import NOT_CHANGED
     from ..errors import NetworkError
 
     reason = str(exc)
     unchanged = f"the card database {target} is unchanged"
-    if isinstance(exc, (Refused, ResponseTooBig)):
+    if isinstance(exc, (Refused, ResponseTooBig, NoWebAddress)):
         return f"{reason}; {unchanged}" if target.is_file() else reason
     if target.is_file():
         kept = "" if reason.endswith(NOT_CHANGED) else f"; {unchanged}"  # an import's own words say so
