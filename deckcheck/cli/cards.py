@@ -30,9 +30,11 @@ JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="tex
 
 
 def _target(cards_db: Optional[Path]) -> Path:
-    from ..cards.paths import db_path
+    from ..cards.paths import db_path, refuse_folder
 
-    return db_path(cards_db)
+    target = db_path(cards_db)
+    refuse_folder(target, named=cards_db is not None)
+    return target
 
 
 def _sync_game_help() -> str:
