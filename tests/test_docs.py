@@ -408,3 +408,70 @@ def test_the_extending_guides_rule_and_cases_are_what_the_tests_take(tmp_path):
                 f"(formats/NAME.yaml), not {case['format']!r}"
             )
         assert all(problem["rule"] == rule.ID for problem in case.get("problems", []))
+
+
+# Commands that take a subcommand, and the ones whose decks are checked against a format
+# they must be given (`-f` is required there).
+_GROUPS = {"formats", "cards"}
+_NEED_A_FORMAT = {"validate", "simulate", "sheet"}
+_INLINE_COMMAND = re.compile(r"`(deckcheck (?:[a-z][a-z-]*)(?: [^`]*)?)`")
+
+
+def _shown_command_lines() -> list[tuple[str, int, str]]:
+    """(document, line, command) of every `deckcheck ...` command the docs show: each line
+    of a fenced block that starts with it (after a `$ ` prompt or not), and each inline
+    code span that is one."""
+    found = []
+    for document in DOCUMENTS:
+        fence = None
+        for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
+            opening = FENCE.match(line.lstrip())
+            if opening and (fence is None or line.lstrip().startswith(fence)):
+                fence = opening["fence"] if fence is None else None
+                continue
+            if fence is not None:
+                text = line.strip().removeprefix(PROMPT)
+                if text.startswith("deckcheck "):
+                    found.append((_relative(document), number, text))
+            else:
+                found += [(_relative(document), number, match[1]) for match in _INLINE_COMMAND.finditer(line)]
+    return found
+
+
+def _help_options(path: tuple[str, ...]) -> set[str] | None:
+    """The options `deckcheck PATH --help` lists, or None when PATH is no command."""
+    done = run_cli(*path, "--help")
+    if done.returncode != 0:
+        return None
+    return set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])", done.stdout.split("Options:", 1)[-1]))
+
+
+def test_every_command_line_the_docs_show_uses_options_its_command_has():
+    """A command shown in a sh block or in running text (not only the `$` examples run
+    above) names a command that exists, only options that command has, and `-f` where the
+    command requires it: docs/ci.md advised `deckcheck validate decks/*.txt -o sarif`,
+    which stops on the missing -f."""
+    helps: dict[tuple[str, ...], set[str] | None] = {}
+    wrong = []
+    for document, number, command in _shown_command_lines():
+        words = command.split("#", 1)[0].split()[1:]  # a shell comment is prose
+        if not words or words[0].startswith(("-", "COMMAND")) or not re.fullmatch(r"[a-z][a-z-]*", words[0]):
+            continue  # `deckcheck --help`, `deckcheck COMMAND --help`
+        path = tuple(words[:2]) if words[0] in _GROUPS and len(words) > 1 and re.fullmatch(r"[a-z-]+", words[1]) else (words[0],)
+        rest = words[len(path):]
+        if path not in helps:
+            helps[path] = _help_options(path)
+        options = helps[path]
+        if options is None:
+            if words[0] in _GROUPS and len(path) == 1:
+                continue  # `deckcheck cards sync | import FILE | ...`: the group's commands in a row
+            wrong.append(f"{document} line {number}: `{command}`: no command deckcheck {' '.join(path)}")
+            continue
+        named = [word.split("=", 1)[0].strip("[]()|.,;:'\"") for word in rest]
+        unknown = [word for word in named if re.fullmatch(r"--[a-z][a-z0-9-]*|-[a-zA-Z]", word) and word not in options]
+        if unknown:
+            wrong.append(f"{document} line {number}: `{command}`: {', '.join(unknown)} not options of deckcheck {' '.join(path)}")
+        if path[0] in _NEED_A_FORMAT and rest and not {"-f", "--format"} & set(named) and "--help" not in named \
+                and not any(word.startswith(("-f", "--format=")) for word in rest) and not rest[0].startswith("-"):
+            wrong.append(f"{document} line {number}: `{command}`: deckcheck {path[0]} requires -f FORMAT")
+    assert not wrong, "\n".join(wrong)
