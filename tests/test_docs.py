@@ -446,32 +446,70 @@ def _help_options(path: tuple[str, ...]) -> set[str] | None:
     return set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])", done.stdout.split("Options:", 1)[-1]))
 
 
+def _command_faults(command: str, helps: dict[tuple[str, ...], set[str] | None]) -> list[str]:
+    """What is wrong with a `deckcheck ...` command line as shown: no such command, an
+    option its command lacks, no `-f` where the command requires one."""
+    words = command.split("#", 1)[0].split()[1:]  # a shell comment is prose
+    if not words or not re.fullmatch(r"[a-z][a-z-]*", words[0]):
+        return []  # `deckcheck --help`, `deckcheck COMMAND --help`
+    path = tuple(words[:2]) if words[0] in _GROUPS and len(words) > 1 and re.fullmatch(r"[a-z-]+", words[1]) else (words[0],)
+    rest = words[len(path):]
+    if path not in helps:
+        helps[path] = _help_options(path)
+    options = helps[path]
+    if options is None:
+        if words[0] in _GROUPS and len(path) == 1:
+            return []  # `deckcheck cards sync | import FILE | ...`: the group's commands in a row
+        return [f"no command deckcheck {' '.join(path)}"]
+    faults = []
+    named = [word.split("=", 1)[0].strip("[]()|.,;:'\"") for word in rest]
+    unknown = [word for word in named if re.fullmatch(r"--[a-z][a-z0-9-]*|-[a-zA-Z]", word) and word not in options]
+    if unknown:
+        faults.append(f"{', '.join(unknown)} not options of deckcheck {' '.join(path)}")
+    if path[0] in _NEED_A_FORMAT and rest and not {"-f", "--format"} & set(named) and not rest[0].startswith("-"):
+        faults.append(f"deckcheck {path[0]} requires -f FORMAT")
+    return faults
+
+
 def test_every_command_line_the_docs_show_uses_options_its_command_has():
     """A command shown in a sh block or in running text (not only the `$` examples run
     above) names a command that exists, only options that command has, and `-f` where the
     command requires it: docs/ci.md advised `deckcheck validate decks/*.txt -o sarif`,
     which stops on the missing -f."""
     helps: dict[tuple[str, ...], set[str] | None] = {}
-    wrong = []
-    for document, number, command in _shown_command_lines():
-        words = command.split("#", 1)[0].split()[1:]  # a shell comment is prose
-        if not words or words[0].startswith(("-", "COMMAND")) or not re.fullmatch(r"[a-z][a-z-]*", words[0]):
-            continue  # `deckcheck --help`, `deckcheck COMMAND --help`
-        path = tuple(words[:2]) if words[0] in _GROUPS and len(words) > 1 and re.fullmatch(r"[a-z-]+", words[1]) else (words[0],)
-        rest = words[len(path):]
-        if path not in helps:
-            helps[path] = _help_options(path)
-        options = helps[path]
-        if options is None:
-            if words[0] in _GROUPS and len(path) == 1:
-                continue  # `deckcheck cards sync | import FILE | ...`: the group's commands in a row
-            wrong.append(f"{document} line {number}: `{command}`: no command deckcheck {' '.join(path)}")
+    wrong = [f"{document} line {number}: `{command}`: {fault}"
+             for document, number, command in _shown_command_lines() for fault in _command_faults(command, helps)]
+    assert not wrong, "\n".join(wrong)
+
+
+def _help_examples(help_text: str) -> list[str]:
+    """The example command lines of a `--help`: a paragraph `Example: deckcheck ...` (or
+    `Example (CI): ...`, wrapped over lines; `A; B` is two), and the lines of an `Examples:`
+    paragraph."""
+    examples: list[str] = []
+    paragraphs = re.split(r"\n\s*\n", help_text)
+    for paragraph in paragraphs:
+        lines = [line.strip() for line in paragraph.splitlines()]
+        if lines and lines[0] == "Examples:":
+            examples += [line for line in lines[1:] if line.startswith("deckcheck ")]
             continue
-        named = [word.split("=", 1)[0].strip("[]()|.,;:'\"") for word in rest]
-        unknown = [word for word in named if re.fullmatch(r"--[a-z][a-z0-9-]*|-[a-zA-Z]", word) and word not in options]
-        if unknown:
-            wrong.append(f"{document} line {number}: `{command}`: {', '.join(unknown)} not options of deckcheck {' '.join(path)}")
-        if path[0] in _NEED_A_FORMAT and rest and not {"-f", "--format"} & set(named) and "--help" not in named \
-                and not any(word.startswith(("-f", "--format=")) for word in rest) and not rest[0].startswith("-"):
-            wrong.append(f"{document} line {number}: `{command}`: deckcheck {path[0]} requires -f FORMAT")
+        joined = " ".join(lines)
+        shown = re.match(r"Example(?: \([^)]*\))?: (deckcheck .*)", joined)
+        if shown:
+            examples += [part.strip() for part in shown[1].split("; ")]
+    return examples
+
+
+def test_every_example_a_help_shows_uses_options_its_command_has():
+    """The examples of each command's `--help` (and of the top-level help) hold the same."""
+    helps: dict[tuple[str, ...], set[str] | None] = {}
+    pages = [(), *[(name,) for name in ("validate", "batch", "simulate", "convert", "check", "diff", "sheet", "formats", "cards")],
+             *[("formats", name) for name in ("list", "show", "check", "check-freshness", "import-lflist")],
+             *[("cards", name) for name in ("sync", "import", "lookup", "info", "stats")]]
+    wrong = []
+    for page in pages:
+        examples = _help_examples(run_cli(*page, "--help").stdout)
+        assert examples, f"deckcheck {' '.join(page)} --help shows no example"
+        wrong += [f"deckcheck {' '.join(page)} --help: `{example}`: {fault}"
+                  for example in examples for fault in _command_faults(example, helps)]
     assert not wrong, "\n".join(wrong)
