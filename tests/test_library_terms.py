@@ -459,3 +459,27 @@ def test_check_deck_refuses_a_context_that_is_no_context(value):
     with pytest.raises(DeckcheckError) as raised:
         check_deck(parse_deck(_DECK), "mtg/modern", context=value)
     assert str(raised.value).startswith(f"context {value!r}: give ")
+
+
+@pytest.mark.parametrize("written", ["pool.txt", "pools/ann.dek", " registered/pool.txt\n"])
+def test_a_pool_given_as_a_file_name_in_a_str_is_told_to_give_a_path(tmp_path, monkeypatch, written):
+    """A `str` pool is its text, never a file name (docs/contracts.md), and no file is read
+    for it; docs/batch.md showed `pool="pool.txt"`, which failed with "pool <pool>: lists no
+    cards" alone. The error now says what to give instead."""
+    from deckcheck.errors import InputError
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pool.txt").write_text("4 Grizzly Bears\n", encoding="utf-8")  # there, and still not read
+    with pytest.raises(InputError) as raised:
+        validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=written)
+    name = written.strip()
+    assert str(raised.value) == (f"pool <pool>: lists no cards; a str is the pool's text, and {name!r} looks like a "
+                                 f"file's name: give pathlib.Path({name!r}) to read that file")
+
+
+def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
+    from deckcheck.errors import InputError
+
+    with pytest.raises(InputError) as raised:
+        validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool="Sideboard\n")
+    assert str(raised.value) == "pool <pool>: lists no cards"
