@@ -186,22 +186,11 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         deck = deck.copy(source=shown)
     pool = pool_from_deck(deck)
     if not pool.cards:
-        advice = _file_name_advice(text_or_path) if isinstance(text_or_path, str) else ""
+        from .decklists import file_name_advice
+
+        advice = file_name_advice(text_or_path, "pool") if isinstance(text_or_path, str) else ""
         raise InputError(f"{pool_named(name)}: lists no cards{advice}")
     return pool
-
-
-def _file_name_advice(text: str) -> str:
-    """What to give instead when a library caller's pool text, which lists no cards, is one
-    word naming a decklist file (`pool="pool.txt"`, as docs/batch.md once showed): a str is
-    the pool's text and is never opened (docs/security.md); else ""."""
-    from .decklists import extension, extensions
-    from .limits import quoted
-
-    name = text.strip()
-    if not name or any(character.isspace() for character in name) or extension(name) not in extensions():
-        return ""
-    return f"; a str is the pool's text, and {quoted(name)} looks like a file's name: give pathlib.Path({quoted(name)}) to read that file"
 
 
 def read_pool_file(path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
