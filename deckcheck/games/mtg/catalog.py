@@ -148,7 +148,7 @@ class MtgCatalog:
         built-in data behind it (names it lacks are looked up there: `get`)."""
         source = self.meta.get("source", "unknown source")
         when = self.meta.get("source_date") or self.meta.get("imported_at", "")[:10]
-        cards = self.meta.get("cards", "")
+        cards = str(self.meta.get("cards", ""))
         held = counted(int(cards), "card", grouped=True) if cards.isdigit() else "? cards"
         behind = ", and the built-in data behind it" if not self.builtin else ""
         return f"{source}{f' of {when}' if when else ''}, {held}{behind}"
