@@ -197,6 +197,10 @@ MAX_HANDS_PER_RUN = 100_000_000
 
 CONNECT_TIMEOUT = 5.0   # seconds; DECKCHECK_HTTP_TIMEOUT sets both timeouts
 READ_TIMEOUT = 60.0     # seconds without a byte from the server
+# The longest DECKCHECK_HTTP_TIMEOUT taken: a day, far past any wait worth having. A longer
+# one (`inf`, `1e12`) reached the socket and stopped a sync with an OverflowError; it is
+# ignored as a value that is no number of seconds is.
+MAX_HTTP_TIMEOUT = 86_400
 MIN_REQUEST_INTERVAL = 0.5   # seconds between requests: at most 2 a second
 MAX_429_RETRIES = 3
 MAX_RETRY_WAIT = 120.0  # a longer Retry-After is reported, not slept through

@@ -250,7 +250,12 @@ def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> D
         raise OptionError("deck", f"{quoted(text_or_path)}: give the decklist's text (a str) or its file (a pathlib.Path)")
     if parsers.is_inline(text_or_path):
         return parsers.parse_text(text_or_path.strip(), source=parsers.inline_name(text_or_path), input_format=input_format)
-    return parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
+    deck = parsers.parse_text(text_or_path, source="<text>", input_format=input_format)
+    if not deck.entries and deck.problems and deck.problems[0].rule == "parse-error":
+        advice = parsers.file_name_advice(text_or_path, "decklist")
+        if advice:  # `validate("deck.txt", ...)`: its problem says to give a Path
+            deck.problems[0] = deck.problems[0].replace(message=deck.problems[0].message + advice)
+    return deck
 
 
 def pool_argument(pool: object) -> Pool | None:

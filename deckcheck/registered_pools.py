@@ -186,7 +186,10 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         deck = deck.copy(source=shown)
     pool = pool_from_deck(deck)
     if not pool.cards:
-        raise InputError(f"{pool_named(name)}: lists no cards")
+        from .decklists import file_name_advice
+
+        advice = file_name_advice(text_or_path, "pool") if isinstance(text_or_path, str) else ""
+        raise InputError(f"{pool_named(name)}: lists no cards{advice}")
     return pool
 
 

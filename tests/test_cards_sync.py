@@ -117,6 +117,40 @@ def test_timeout(cli, served, previous, db):
     assert db.read_bytes() == previous
 
 
+@pytest.mark.parametrize("value", ["inf", "1e12", "nan", "abc", "0", "-5"])
+def test_a_timeout_that_is_no_usable_number_of_seconds_is_ignored(cli, previous, db, value):
+    """DECKCHECK_HTTP_TIMEOUT is seconds (docs/contracts.md); `abc` and `0` were ignored, but
+    `inf` or `1e12` reached the socket and stopped the sync with "internal error
+    (OverflowError: timestamp out of range for platform time_t)"."""
+    done = cli("cards", "sync", env={"DECKCHECK_HTTP_TIMEOUT": value,
+                                     "DECKCHECK_SCRYFALL_URL": f"http://127.0.0.1:{_closed_port()}"})
+    _one_line_error(done, "connection refused", "unchanged")
+    assert "internal error" not in done.stderr
+    assert db.read_bytes() == previous
+
+
+def test_the_timeout_takes_seconds_up_to_its_bound(monkeypatch):
+    assert http.MAX_TIMEOUT >= http.READ_TIMEOUT  # the read default fits
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", "2.5")
+    assert http.timeouts() == (2.5, 2.5)
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_TIMEOUT))
+    assert http.timeouts() == (http.MAX_TIMEOUT, http.MAX_TIMEOUT)
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_TIMEOUT * 2))
+    assert http.timeouts() == (http.CONNECT_TIMEOUT, http.READ_TIMEOUT)
+
+
+@pytest.mark.parametrize(("game", "variable"), [("mtg", "DECKCHECK_SCRYFALL_URL"), ("yugioh", "DECKCHECK_YGOPRODECK_URL")])
+@pytest.mark.parametrize("address", ["https://[::1", "ftp://example.org", "api.scryfall.com", "http://127.0.0.1:99999"])
+def test_a_server_address_that_is_no_web_address_says_so(cli, db, game, variable, address):
+    """A mistyped address variable stopped the sync with "internal error (ValueError:
+    Invalid IPv6 URL)", or said "request to example.org failed (InvalidSchema) ...; try again
+    later", which no wait mends; it names the address and the variables to check."""
+    done = cli("cards", "sync", "--game", game, env={variable: address})
+    _one_line_error(done, "not an address deckcheck can fetch", "DECKCHECK_SCRYFALL_URL", "DECKCHECK_YGOPRODECK_URL")
+    assert "internal error" not in done.stderr and "try again" not in done.stderr
+    assert not db.exists()
+
+
 def test_http_500_without_a_cached_index(cli, served, db, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "empty-cache"))
     served.fail("/bulk-data", 500)
@@ -428,3 +462,17 @@ def test_garbage_for_a_bulk_file_says_where_it_came_from_and_that_nothing_change
     assert f"{served.url}/files/oracle-cards.json" in line
     assert line.count("unchanged") + line.count("not changed") == 1, line
     assert db.read_bytes() == previous
+
+
+def test_the_help_and_the_contract_name_every_bulk_file_sync_takes(cli):
+    """`--type` takes each of Scryfall's bulk files deckcheck imports (sync.BULK_TYPES);
+    its help and docs/contracts.md's synopsis named two of the four, so a user read of two
+    choices and an error listed four."""
+    from deckcheck.games.mtg.sync import BULK_TYPES
+
+    helped = " ".join(cli("cards", "sync", "--help").stdout.split())
+    synopsis = next(line for line in (Path(__file__).parent.parent / "docs" / "contracts.md").read_text(
+        encoding="utf-8").splitlines() if line.startswith("deckcheck cards sync "))
+    for bulk_type in BULK_TYPES:
+        assert bulk_type in helped, bulk_type
+    assert f"[--type {'|'.join(BULK_TYPES)}]" in synopsis, synopsis

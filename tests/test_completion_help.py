@@ -157,3 +157,24 @@ def test_simulate_help_says_what_its_options_do_to_a_simulation():
     assert "only basic lands" in no_cards and "not-in-pool" not in no_cards, no_cards
     assert "at least 100 with --assert" in _option_help("simulate", "--hands")
     assert "not-in-pool" in _option_help("validate", "--no-cards")  # validate's stays
+
+
+@pytest.mark.parametrize(("command", "argument"), [
+    ("validate", "DECK..."), ("simulate", "DECK"), ("sheet", "DECK"), ("convert", "SOURCE"),
+    ("diff", "REGISTERED"), ("diff", "FOUND"),
+])
+def test_each_deck_argument_says_it_takes_a_ydke_url(cli, command, argument):
+    """docs/contracts.md: validate, simulate, sheet, diff and convert take a `ydke://` URL in
+    place of a file (docs/paperwork.md compares a .ydk with one, `diff registered.ydk
+    "ydke://..."`); diff's FOUND said only "any decklist format"."""
+    done = cli(command, "--help")
+    arguments = done.stdout.split("Arguments:", 1)[1].split("Options:", 1)[0]
+    help_of = {}
+    for line in arguments.splitlines():
+        words = line.split(maxsplit=1)
+        if line.startswith("  ") and not line.startswith("   ") and words:
+            help_of[words[0]] = words[1] if len(words) > 1 else ""
+            last = words[0]
+        elif words:
+            help_of[last] += " " + " ".join(words)
+    assert "ydke://" in help_of[argument], help_of[argument]

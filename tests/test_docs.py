@@ -369,3 +369,147 @@ def test_the_problem_table_documents_every_key_and_zone_a_report_gives(tmp_path)
     assert seen_keys <= keys, f"not in docs/contracts.md's problem table: {sorted(seen_keys - keys)}"
     missing = [zone for zone in seen_zones - {None} if f"`{zone}`" not in zone_row]
     assert not missing, f"zones not in the `zone` row of docs/contracts.md: {missing}"
+
+
+def _fenced(document: Path, language: str) -> list[str]:
+    """The bodies of a document's ```LANGUAGE blocks, in order."""
+    blocks = re.findall(rf"^```{language}\n(.*?)^```", document.read_text(encoding="utf-8"), flags=re.MULTILINE | re.DOTALL)
+    return list(blocks)
+
+
+def test_the_extending_guides_rule_and_cases_are_what_the_tests_take(tmp_path):
+    """docs/extending.md's example rule imports what deckcheck has and declares a rule's
+    parts, and its case file is one the case loader takes, naming its test format file as
+    test_rule_cases.py finds it (from tests/, as the case files do), so a contributor who
+    copies both gets cases that run."""
+    import importlib.util
+
+    import caseload
+    from deckcheck.yamlload import load_yaml
+
+    guide = ROOT / "docs" / "extending.md"
+    module_text = next(block for block in _fenced(guide, "python") if "\nID = " in block)
+    path = tmp_path / "example_rule.py"
+    path.write_text(module_text, encoding="utf-8")
+    # Imported as a module of deckcheck.rules, where the guide puts it: its relative imports must resolve.
+    spec = importlib.util.spec_from_file_location("deckcheck.rules._extending_guide_example", path)
+    rule = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(rule)
+    assert rule.__doc__.startswith(f"{rule.ID}: ")
+    assert callable(rule.applies) and callable(rule.check) and rule.KEYS
+
+    cases = load_yaml(next(block for block in _fenced(guide, "yaml") if "- name:" in block), source=str(guide))
+    tests = ROOT / "tests"
+    for case in cases:
+        caseload._check(case, caseload.KIND_SCHEMAS[caseload.kind_of(case)], f"{guide.name}: case {case['name']!r}")
+        if case["format"].endswith(".yaml"):
+            assert (tests / case["format"]).parent == tests / "formats", (
+                f"{guide.name}: case {case['name']!r}: test format files are named from tests/ "
+                f"(formats/NAME.yaml), not {case['format']!r}"
+            )
+        assert all(problem["rule"] == rule.ID for problem in case.get("problems", []))
+
+
+# Commands that take a subcommand, and the ones whose decks are checked against a format
+# they must be given (`-f` is required there).
+_GROUPS = {"formats", "cards"}
+_NEED_A_FORMAT = {"validate", "simulate", "sheet"}
+_INLINE_COMMAND = re.compile(r"`(deckcheck (?:[a-z][a-z-]*)(?: [^`]*)?)`")
+
+
+def _shown_command_lines() -> list[tuple[str, int, str]]:
+    """(document, line, command) of every `deckcheck ...` command the docs show: each line
+    of a fenced block that starts with it (after a `$ ` prompt or not), and each inline
+    code span that is one."""
+    found = []
+    for document in DOCUMENTS:
+        fence = None
+        for number, line in enumerate(document.read_text(encoding="utf-8").splitlines(), 1):
+            opening = FENCE.match(line.lstrip())
+            if opening and (fence is None or line.lstrip().startswith(fence)):
+                fence = opening["fence"] if fence is None else None
+                continue
+            if fence is not None:
+                text = line.strip().removeprefix(PROMPT)
+                if text.startswith("deckcheck "):
+                    found.append((_relative(document), number, text))
+            else:
+                found += [(_relative(document), number, match[1]) for match in _INLINE_COMMAND.finditer(line)]
+    return found
+
+
+def _help_options(path: tuple[str, ...]) -> set[str] | None:
+    """The options `deckcheck PATH --help` lists, or None when PATH is no command."""
+    done = run_cli(*path, "--help")
+    if done.returncode != 0:
+        return None
+    return set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])", done.stdout.split("Options:", 1)[-1]))
+
+
+def _command_faults(command: str, helps: dict[tuple[str, ...], set[str] | None]) -> list[str]:
+    """What is wrong with a `deckcheck ...` command line as shown: no such command, an
+    option its command lacks, no `-f` where the command requires one."""
+    words = command.split("#", 1)[0].split()[1:]  # a shell comment is prose
+    if not words or not re.fullmatch(r"[a-z][a-z-]*", words[0]):
+        return []  # `deckcheck --help`, `deckcheck COMMAND --help`
+    path = tuple(words[:2]) if words[0] in _GROUPS and len(words) > 1 and re.fullmatch(r"[a-z-]+", words[1]) else (words[0],)
+    rest = words[len(path):]
+    if path not in helps:
+        helps[path] = _help_options(path)
+    options = helps[path]
+    if options is None:
+        if words[0] in _GROUPS and len(path) == 1:
+            return []  # `deckcheck cards sync | import FILE | ...`: the group's commands in a row
+        return [f"no command deckcheck {' '.join(path)}"]
+    faults = []
+    named = [word.split("=", 1)[0].strip("[]()|.,;:'\"") for word in rest]
+    unknown = [word for word in named if re.fullmatch(r"--[a-z][a-z0-9-]*|-[a-zA-Z]", word) and word not in options]
+    if unknown:
+        faults.append(f"{', '.join(unknown)} not options of deckcheck {' '.join(path)}")
+    if path[0] in _NEED_A_FORMAT and rest and not {"-f", "--format"} & set(named) and not rest[0].startswith("-"):
+        faults.append(f"deckcheck {path[0]} requires -f FORMAT")
+    return faults
+
+
+def test_every_command_line_the_docs_show_uses_options_its_command_has():
+    """A command shown in a sh block or in running text (not only the `$` examples run
+    above) names a command that exists, only options that command has, and `-f` where the
+    command requires it: docs/ci.md advised `deckcheck validate decks/*.txt -o sarif`,
+    which stops on the missing -f."""
+    helps: dict[tuple[str, ...], set[str] | None] = {}
+    wrong = [f"{document} line {number}: `{command}`: {fault}"
+             for document, number, command in _shown_command_lines() for fault in _command_faults(command, helps)]
+    assert not wrong, "\n".join(wrong)
+
+
+def _help_examples(help_text: str) -> list[str]:
+    """The example command lines of a `--help`: a paragraph `Example: deckcheck ...` (or
+    `Example (CI): ...`, wrapped over lines; `A; B` is two), and the lines of an `Examples:`
+    paragraph."""
+    examples: list[str] = []
+    paragraphs = re.split(r"\n\s*\n", help_text)
+    for paragraph in paragraphs:
+        lines = [line.strip() for line in paragraph.splitlines()]
+        if lines and lines[0] == "Examples:":
+            examples += [line for line in lines[1:] if line.startswith("deckcheck ")]
+            continue
+        joined = " ".join(lines)
+        shown = re.match(r"Example(?: \([^)]*\))?: (deckcheck .*)", joined)
+        if shown:
+            examples += [part.strip() for part in shown[1].split("; ")]
+    return examples
+
+
+def test_every_example_a_help_shows_uses_options_its_command_has():
+    """The examples of each command's `--help` (and of the top-level help) hold the same."""
+    helps: dict[tuple[str, ...], set[str] | None] = {}
+    pages = [(), *[(name,) for name in ("validate", "batch", "simulate", "convert", "check", "diff", "sheet", "formats", "cards")],
+             *[("formats", name) for name in ("list", "show", "check", "check-freshness", "import-lflist")],
+             *[("cards", name) for name in ("sync", "import", "lookup", "info", "stats")]]
+    wrong = []
+    for page in pages:
+        examples = _help_examples(run_cli(*page, "--help").stdout)
+        assert examples, f"deckcheck {' '.join(page)} --help shows no example"
+        wrong += [f"deckcheck {' '.join(page)} --help: `{example}`: {fault}"
+                  for example in examples for fault in _command_faults(example, helps)]
+    assert not wrong, "\n".join(wrong)

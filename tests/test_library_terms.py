@@ -459,3 +459,44 @@ def test_check_deck_refuses_a_context_that_is_no_context(value):
     with pytest.raises(DeckcheckError) as raised:
         check_deck(parse_deck(_DECK), "mtg/modern", context=value)
     assert str(raised.value).startswith(f"context {value!r}: give ")
+
+
+@pytest.mark.parametrize("written", ["pool.txt", "pools/ann.dek", " registered/pool.txt\n"])
+def test_a_pool_given_as_a_file_name_in_a_str_is_told_to_give_a_path(tmp_path, monkeypatch, written):
+    """A `str` pool is its text, never a file name (docs/contracts.md), and no file is read
+    for it; docs/batch.md showed `pool="pool.txt"`, which failed with "pool <pool>: lists no
+    cards" alone. The error now says what to give instead."""
+    from deckcheck.errors import InputError
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pool.txt").write_text("4 Grizzly Bears\n", encoding="utf-8")  # there, and still not read
+    with pytest.raises(InputError) as raised:
+        validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=written)
+    name = written.strip()
+    assert str(raised.value) == (f"pool <pool>: lists no cards; a str is the pool's text, and {name!r} looks like a "
+                                 f"file's name: give pathlib.Path({name!r}) to read that file")
+
+
+def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
+    from deckcheck.errors import InputError
+
+    with pytest.raises(InputError) as raised:
+        validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool="Sideboard\n")
+    assert str(raised.value) == "pool <pool>: lists no cards"
+
+
+def test_a_deck_given_as_a_file_name_in_a_str_is_told_to_give_a_path(tmp_path, monkeypatch):
+    """`validate("deck.txt", ...)` reads the words `deck.txt` as a list (a str is never a
+    file name, docs/security.md) and said only "expected `COUNT Card Name`: 'deck.txt'"; the
+    problem now says what to give instead, and the file beside it is still not read."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deck.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    result = validate("deck.txt", "mtg/modern")
+    assert not result.legal
+    assert result.problems[0].rule == "parse-error"
+    assert result.problems[0].message == (
+        "expected `COUNT Card Name`: 'deck.txt'; a str is the decklist's text, and 'deck.txt' looks like a file's "
+        "name: give pathlib.Path('deck.txt') to read that file")
+    # Standard input holding such a line is a list like any other: no library advice there.
+    done = run_cli("validate", "-", "-f", "mtg/modern", input="deck.txt\n")
+    assert "pathlib" not in done.stdout + done.stderr

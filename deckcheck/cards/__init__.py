@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from stat import S_ISDIR
 from typing import TYPE_CHECKING, Any
 
-from .paths import DB_ENV, db_path
+from .paths import DB_ENV, db_path, refuse_folder
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -58,10 +59,7 @@ def require_database(path: str | os.PathLike[str]) -> None:
     from ..errors import OptionError
     from ..limits import one_line
 
-    if os.path.isdir(path):
-        shown = one_line(os.fspath(path))
-        raise OptionError("cards", f"{shown}: a folder, not a card database; name a file in it "
-                                   f"({os.path.join(shown, 'cards.sqlite')})")
+    refuse_folder(path, named=True)
     if not os.path.isfile(path):
         shown = one_line(os.fspath(path))
         raise OptionError("cards", f"{shown}: no such file; build it with `deckcheck cards import FILE --cards-db {shown}`")
@@ -101,6 +99,8 @@ def catalog_for(
         stat = os.stat(target)
     except OSError:
         stat = None
+    if stat is not None and S_ISDIR(stat.st_mode):
+        refuse_folder(target, named=False)  # `path` named a file (require_database): the variable's, or the default
     if stat is not None:
         try:
             return _open(described, target, stat, offline=offline, warn=warn, builtin=False), None

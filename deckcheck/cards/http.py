@@ -42,6 +42,7 @@ from ..limits import (
     CONNECT_TIMEOUT,
     MAX_429_RETRIES,
     MAX_API_RESPONSE_BYTES,
+    MAX_HTTP_TIMEOUT,
     MAX_REDIRECTS,
     MAX_RETRY_WAIT,
     MIN_REQUEST_INTERVAL,
@@ -53,8 +54,12 @@ if TYPE_CHECKING:
     import requests
 
 API_ENV = "DECKCHECK_SCRYFALL_URL"
+# The variables that name the card servers (the YGOPRODeck one is games/yugioh/sync.py's):
+# a request to no web address (NoWebAddress) comes from one of them.
+ADDRESS_VARIABLES = (API_ENV, "DECKCHECK_YGOPRODECK_URL")
 DEFAULT_API = "https://api.scryfall.com"
 TIMEOUT_ENV = "DECKCHECK_HTTP_TIMEOUT"
+MAX_TIMEOUT = MAX_HTTP_TIMEOUT
 PROJECT_URL = "https://github.com/deckcheck/deckcheck"
 USER_AGENT = f"deckcheck/{__version__} (+{PROJECT_URL})"
 ACCEPT = "application/json;q=0.9,*/*;q=0.8"
@@ -73,12 +78,20 @@ class Refused(NetworkError):
     """deckcheck would not fetch from where an answer pointed it (docs/security.md)."""
 
 
+class NoWebAddress(NetworkError):
+    """A request's address is none deckcheck can fetch (no http(s) scheme, no host, a bad
+    port): a server address variable mistyped, which no wait mends."""
+
+
 def api_base() -> str:
     return os.environ.get(API_ENV, DEFAULT_API).rstrip("/")
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # `https://[::1`: an origin of nothing, which nothing matches
+        return "", "", -1
     default = {"https": 443, "http": 80}.get(parts.scheme.lower())
     try:
         port = parts.port or default
@@ -130,15 +143,17 @@ def refuse_unless_allowed(url: str, servers: Servers = SCRYFALL) -> None:
 
 
 def timeouts() -> tuple[float, float]:
-    """(connect, read) seconds; DECKCHECK_HTTP_TIMEOUT sets both (for slow links, tests)."""
+    """(connect, read) seconds; DECKCHECK_HTTP_TIMEOUT sets both (for slow links, tests).
+    A value that is no number of seconds above 0 and up to MAX_TIMEOUT (`abc`, `0`, `nan`,
+    `inf`) is ignored: the defaults apply."""
     value = os.environ.get(TIMEOUT_ENV)
     if value:
         try:
             seconds = float(value)
-            if seconds > 0:
-                return seconds, seconds
         except ValueError:
-            pass
+            seconds = 0.0
+        if 0 < seconds <= MAX_TIMEOUT:  # false for nan too
+            return seconds, seconds
     return CONNECT_TIMEOUT, READ_TIMEOUT
 
 
@@ -294,7 +309,10 @@ def describe_failure(url: str, exc: BaseException) -> str:
     """One line saying why a request to `url` failed."""
     import requests
 
-    host = urlsplit(url).netloc or url
+    try:
+        host = urlsplit(url).netloc or shown_url(url)
+    except ValueError:  # `https://[::1`
+        host = shown_url(url)
     text = str(exc)
     if isinstance(exc, requests.exceptions.SSLError):
         return _tls_failure(host, text)
@@ -349,6 +367,11 @@ def request(session: requests.Session, method: str, url: str, **kwargs: Any) -> 
     kwargs.setdefault("timeout", timeouts())
     try:
         response = session.request(method, url, **kwargs)
+    except (requests.exceptions.InvalidURL, requests.exceptions.MissingSchema, requests.exceptions.InvalidSchema):
+        raise NoWebAddress(
+            f"{shown_url(url)}: not an address deckcheck can fetch (http:// or https://, a host name, a port up "
+            f"to 65535); check the server address given in {' or '.join(ADDRESS_VARIABLES)}"
+        ) from None
     except requests.exceptions.RequestException as exc:
         raise NetworkError(describe_failure(url, exc)) from None
     except sqlite3.Error as exc:  # the cache file broke under us: say so, do not crash

@@ -62,5 +62,23 @@ def db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
     return default_db_path()
 
 
+def refuse_folder(path: str | os.PathLike[str], *, named: bool) -> None:
+    """Raise when the card database's path is a folder, naming where the path came from:
+    the setting (`named`: `--cards-db`, the library's `cards`, an OptionError) or
+    DECKCHECK_CARDS_DB. A folder was "no card database at FOLDER; run `deckcheck cards
+    sync`", and that sync "cannot replace FOLDER ...; the old database is unchanged"."""
+    if not os.path.isdir(path):
+        return
+    from ..errors import CardDataError, OptionError
+    from ..limits import one_line
+
+    shown = one_line(os.fspath(path))
+    message = f"{shown}: a folder, not a card database; name a file in it ({os.path.join(shown, DB_FILE)})"
+    if named:
+        raise OptionError("cards", message)
+    where = DB_ENV if os.environ.get(DB_ENV) else "the default card database"
+    raise CardDataError(f"{where} {message}")
+
+
 def cache_dir() -> Path:
     return Path(user_dir("cache"))

@@ -30,9 +30,11 @@ JSON_OPTION = typer.Option("text", "--output", "-o", metavar="OUTPUT", help="tex
 
 
 def _target(cards_db: Optional[Path]) -> Path:
-    from ..cards.paths import db_path
+    from ..cards.paths import db_path, refuse_folder
 
-    return db_path(cards_db)
+    target = db_path(cards_db)
+    refuse_folder(target, named=cards_db is not None)
+    return target
 
 
 def _sync_game_help() -> str:
@@ -46,7 +48,7 @@ def _sync_game_help() -> str:
 @handles_errors
 def cards_sync(
     cards_db: Optional[Path] = CARDS_DB_OPTION,
-    bulk_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Magic: the Scryfall bulk file, oracle_cards (default) or default_cards."),
+    bulk_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Magic: the Scryfall bulk file, oracle_cards (default: one object per card), default_cards (one per printing), unique_artwork or all_cards (every language, about 2.3 GB)."),
     force: bool = typer.Option(False, "--force", help="Download and rebuild even if the database is current."),
     game_id: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=_sync_game_help()),
 ) -> None:
@@ -108,13 +110,13 @@ def _sync_failure(exc: Exception, target: Path) -> str:
     """A failed sync's one line: the reason, that the data in use stays (the database as it
     was, or the built-in data when there is none), and to try again later when the fault
     may pass. A server that sent too much or pointed elsewhere gets no such advice."""
-    from ..cards.http import Refused, ResponseTooBig
+    from ..cards.http import NoWebAddress, Refused, ResponseTooBig
     from ..cards.importer import NOT_CHANGED
     from ..errors import NetworkError
 
     reason = str(exc)
     unchanged = f"the card database {target} is unchanged"
-    if isinstance(exc, (Refused, ResponseTooBig)):
+    if isinstance(exc, (Refused, ResponseTooBig, NoWebAddress)):
         return f"{reason}; {unchanged}" if target.is_file() else reason
     if target.is_file():
         kept = "" if reason.endswith(NOT_CHANGED) else f"; {unchanged}"  # an import's own words say so

@@ -102,6 +102,18 @@ def web_address_advice(value: str, give: str = "give that file") -> str:
             f"export the list from the site as text (its MTGO or Arena export), save it and {give}")
 
 
+def file_name_advice(text: str, whose: str) -> str:
+    """What to give instead when a library caller's text (`whose`: "decklist", "pool"),
+    which lists no cards, is one word naming a decklist file (`validate("deck.txt", ...)`,
+    `pool="pool.txt"`, as docs/batch.md once showed): a str is the text and is never opened
+    (docs/security.md); else ""."""
+    name = text.strip()
+    if not name or any(character.isspace() for character in name) or extension(name) not in _EXTENSIONS:
+        return ""
+    shown = repr(name[:200])
+    return f"; a str is the {whose}'s text, and {shown} looks like a file's name: give pathlib.Path({shown}) to read that file"
+
+
 def names_a_file(deck: str) -> bool:
     """True when `deck`, a deck's name in a report, is a file's: not standard input or text
     (`<stdin>`, `<text>`) nor a deck given as a URL (`ydke://...`), which CI outputs place

@@ -97,7 +97,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         )
     if isinstance(ref, Path):
         if not tree.is_file(ref):
-            raise FormatError(f"format file {str(ref)!r} not found")
+            raise FormatError(f"format file {str(ref)!r} not found{_id_of_missing_file(ref)}")
         # The id and path show in reports: `d1/../d2/b.yaml` reads better as `d2/b.yaml`
         # (unless a symlink makes the two different files).
         tidy = Path(os.path.normpath(ref))
@@ -145,6 +145,23 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _id_of_missing_file(path: Path) -> str:
+    """"; did you mean the format id ID?" when a format file that is not there spells a
+    format's id, as its file is named (`mtg/modern.yaml`, or `formats/mtg/modern.yaml` away
+    from the repository: docs/format-files.md says `mtg/modern` is `formats/mtg/modern.yaml`);
+    else "". Asked only once the file is missing: it lists the format directories."""
+    if not path.name.endswith(FILE_SUFFIXES):
+        return ""
+    parts = path.with_suffix("").parts
+    known = set(available())
+    # The id is the path's end: its last parts, fewest folders first, as long as it is an id.
+    for start in range(len(parts) - 1, -1, -1):
+        candidate = "/".join(parts[start:])
+        if candidate in known and not is_base(candidate, or_broken=True):
+            return f"; did you mean the format id {candidate}?"
+    return ""
 
 
 def is_base(format_id: str, *, or_broken: bool = False) -> bool:

@@ -28,6 +28,7 @@ from ...model import CardEntry, Deck
 from ...names import and_swapped, card_key, faces, full_key, loose_key
 from ...problem import Problem
 from ...textio import without_surrogates
+from ...wording import counted
 from . import GAME
 from .availability import Availability
 from .cards import Card, Printing, SetInfo
@@ -142,9 +143,15 @@ class MtgCatalog:
         return self.source_date if self.has_legalities else None
 
     def describe(self) -> str:
+        """The data in `cards info` words, as the other games' catalogs say theirs: its
+        source and date, its cards counted, and for a synced or imported database the
+        built-in data behind it (names it lacks are looked up there: `get`)."""
         source = self.meta.get("source", "unknown source")
         when = self.meta.get("source_date") or self.meta.get("imported_at", "")[:10]
-        return f"{source}{f' of {when}' if when else ''}, {self.meta.get('cards', '?')} cards"
+        cards = str(self.meta.get("cards", ""))
+        held = counted(int(cards), "card", grouped=True) if cards.isdigit() else "? cards"
+        behind = ", and the built-in data behind it" if not self.builtin else ""
+        return f"{source}{f' of {when}' if when else ''}, {held}{behind}"
 
     # ------------------------------------------------------------ dates of printings
 
