@@ -123,6 +123,10 @@ MAX_FORMAT_LIST_ENTRIES = 100_000
 # each for ever, and a `check` of 256 format files each one (up to MAX_FORMAT_LIST_ENTRIES
 # entries, about 35 MB). One loaded again comes from the disk cache (formats/disk_cache.py).
 MAX_FORMATS_KEPT = 64
+# Merged formats kept between runs in the user cache folder (formats/disk_cache.py): every
+# bundled format many times over. A key names a format file by its path, so files that come
+# and go (a test's, a user's renamed folders) would otherwise leave an entry each, for ever.
+MAX_FORMAT_CACHE_ENTRIES = 512
 # Bytes of merged formats kept between runs in the user cache folder (formats/disk_cache.py):
 # a bundled format's entry is at most about 110 KB, but a format file of the largest lists
 # the bounds above let through is 8 MB as JSON, and the 512 entries kept by number alone

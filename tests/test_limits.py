@@ -32,6 +32,7 @@ def test_modules_take_their_bounds_from_limits():
     from deckcheck.cards import http, jsonstream
     from deckcheck.decklists import common, xmlsafe
     from deckcheck.engine import expr
+    from deckcheck.formats import disk_cache
 
     assert textio.MAX_INPUT_BYTES is limits.MAX_INPUT_BYTES
     assert (archive.MAX_ENTRIES, archive.MAX_TOTAL_BYTES) == (limits.MAX_ZIP_ENTRIES, limits.MAX_ZIP_BYTES)
@@ -40,6 +41,7 @@ def test_modules_take_their_bounds_from_limits():
         limits.MAX_XML_DEPTH, limits.MAX_EXPRESSION_TOKENS, limits.MAX_EXPRESSION_NESTING)
     assert jsonstream.MAX_ITEM_CHARS == limits.MAX_JSON_ITEM_CHARS
     assert http.timeouts() == (limits.CONNECT_TIMEOUT, limits.READ_TIMEOUT)
+    assert disk_cache.MAX_ENTRIES == limits.MAX_FORMAT_CACHE_ENTRIES
 
 
 def test_the_tests_expect_the_limits_the_module_has():

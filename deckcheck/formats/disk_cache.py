@@ -17,7 +17,7 @@ A cache is only a shortcut: one that is missing, unreadable, corrupt, from anoth
 deckcheck or stale is ignored and replaced; one that cannot be written is not written.
 It is never an error. Formats found through DECKCHECK_FORMATS_PATH are not kept: a file
 added to an earlier directory there could hide one a cached format extends. At most
-MAX_ENTRIES entries, of MAX_FORMAT_CACHE_BYTES in all, are kept; the least recently
+MAX_FORMAT_CACHE_ENTRIES entries, of MAX_FORMAT_CACHE_BYTES in all, are kept; the least recently
 written go first.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..limits import MAX_FORMAT_CACHE_BYTES
+from ..limits import MAX_FORMAT_CACHE_BYTES, MAX_FORMAT_CACHE_ENTRIES
 from .stamps import file_stamps
 
 # What decides the merged data besides the format files themselves: the loader, the
@@ -122,10 +122,9 @@ def put(key: list[str], merged: Merged) -> None:
         return
 
 
-# Entries kept: every bundled format (27) many times over. A key names a format
-# file by its path, so files that come and go (a zip's formats are not kept, but a
-# test's, or a user's renamed folders) would otherwise leave an entry each, for ever.
-MAX_ENTRIES = 512
+# Entries kept (limits.py): every bundled format (27) many times over; a zip's formats are
+# not kept, but a test's or a user's renamed folders would leave an entry each.
+MAX_ENTRIES = MAX_FORMAT_CACHE_ENTRIES
 
 
 def _prune(folder: Path) -> None:
