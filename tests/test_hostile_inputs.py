@@ -212,6 +212,17 @@ def test_over_long_line_is_one_problem():
     assert sum(e.count for e in deck.entries) == 60
 
 
+def test_a_markdown_table_header_longer_than_any_line_is_one_over_long_line():
+    """A table's header was read before the line bound: a header of 5,000 columns (and a
+    4 MiB one alike) made a problem quoting every column name (25 KB for 20 KB of header),
+    once a deck in every report. It is a line too long, quoted cut, as any other."""
+    columns = 5_000
+    deck = parse_text("|" + "Set|" * columns + "\n|" + "-|" * columns + "\n| 4 | Lightning Bolt |\n")
+    assert [problem.line for problem in deck.problems] == [1, 2, 3]
+    assert deck.problems[0].message.startswith(f"line of {4 * columns + 1:,} characters")
+    assert max(len(problem.message) for problem in deck.problems) < 300
+
+
 def test_trailing_brackets_still_pick_the_zone():
     deck = parse_text("1 Sol Ring [Ramp] [Commander{top}]\n1 Island [Maybeboard{noDeck}]\n")
     assert [(e.name, e.zone) for e in deck.entries] == [("Sol Ring", "commander"), ("Island", "maybeboard")]

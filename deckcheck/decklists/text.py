@@ -575,7 +575,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if "|" in line:
             # A Markdown table (decklists/markdown_table.py), its outer bars written or not: its
             # header and separator are no cards, and each row is read as the line `COUNT Name`.
-            if table is None and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+            # A header longer than any line is none: its problem quoted it whole (megabytes).
+            if table is None and len(line) <= MAX_LINE_CHARS \
+                    and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
                 table = MarkdownTable(line)
                 if not table.readable:
                     deck.problems.append(parse_error(table.problem(), line=number))
