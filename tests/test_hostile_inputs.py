@@ -223,6 +223,17 @@ def test_a_markdown_table_header_longer_than_any_line_is_one_over_long_line():
     assert max(len(problem.message) for problem in deck.problems) < 300
 
 
+@pytest.mark.parametrize("heading", ["Commander", "// Commander"])
+def test_many_command_zone_headings_parse_in_linear_time(heading):
+    """Which `Commander` heading has no card under it was asked by searching every line
+    read for each heading: 20,000 headings with a card each (420 KB, a pasted text) took
+    17 s to parse, where as many `Sideboard` headings took 0.04 s."""
+    started = time.monotonic()
+    deck = parse_text(f"{heading}\n1 Sol Ring\n" * 19_000 + f"{heading}\n")
+    assert time.monotonic() - started < 5
+    assert deck.empty_command_heading == (38_001, heading)
+
+
 def test_trailing_brackets_still_pick_the_zone():
     deck = parse_text("1 Sol Ring [Ramp] [Commander{top}]\n1 Island [Maybeboard{noDeck}]\n")
     assert [(e.name, e.zone) for e in deck.entries] == [("Sol Ring", "commander"), ("Island", "maybeboard")]
