@@ -234,6 +234,26 @@ def test_many_command_zone_headings_parse_in_linear_time(heading):
     assert deck.empty_command_heading == (38_001, heading)
 
 
+@pytest.mark.parametrize("text", [
+    "| Qty | Card |\n|---|---|\n| 4 | " + "x | " * 1_000_000 + "\n",       # a row of a million cells
+    "| Qty | Card |\n" + "| - " * 1_000_000 + "|\n| 4 | Lightning Bolt |\n",  # a separator of as many
+])
+def test_a_markdown_table_line_longer_than_any_line_is_never_split_into_cells(text):
+    """A table's rows and its separator were split into cells before the line bound: 4 MiB
+    of them took 76 to 80 MB (120 MB for the command), where a line as long of anything
+    else takes the text's own size. Each is a line too long, as any other."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        deck = parse_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5 * len(text), f"{peak:,} bytes at most for {len(text):,} characters"
+    assert any(problem.message.startswith("line of 4,0") for problem in deck.problems)
+
+
 def test_trailing_brackets_still_pick_the_zone():
     deck = parse_text("1 Sol Ring [Ramp] [Commander{top}]\n1 Island [Maybeboard{noDeck}]\n")
     assert [(e.name, e.zone) for e in deck.entries] == [("Sol Ring", "commander"), ("Island", "maybeboard")]

@@ -576,14 +576,14 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if "|" in line:
             # A Markdown table (decklists/markdown_table.py), its outer bars written or not: its
             # header and separator are no cards, and each row is read as the line `COUNT Name`.
-            # A header longer than any line is none: its problem quoted it whole (megabytes).
-            if table is None and len(line) <= MAX_LINE_CHARS \
-                    and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+            # A row longer than any line is such a line (too_long below), never split into
+            # cells: 4 MiB of `x |` made a million of them (120 MB for one pasted text).
+            if table is None and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
                 table = MarkdownTable(line)
                 if not table.readable:
                     deck.problems.append(parse_error(table.problem(), line=number))
                 continue
-            if table is not None:
+            if table is not None and len(line) <= MAX_LINE_CHARS:
                 cells = table.row(line) if table.readable else None
                 if cells is None:
                     continue
