@@ -928,3 +928,57 @@ def test_a_format_files_eligible_kinds_are_named_once_each(tmp_path):
     # The whole message: each kind once (an end alone held with every one of them named).
     assert problem.message == ("Lightning Bolt can't be your commander in Listed: it is an Instant, and a commander is "
                                "a creature or a planeswalker"), problem.message[:300]
+
+
+def _mapping_format(tmp_path, base: str, text: str):
+    """A format file of `base` that adds `text` (YAML keys), loaded."""
+    from deckcheck.formats import load
+
+    path = tmp_path / "listed.yaml"
+    path.write_text(f"game: {base.split('/')[0]}\nname: Listed\nextends: {base}\n{text}\n", encoding="utf-8")
+    return load(path)
+
+
+@pytest.mark.parametrize("key", ["rarity", "commander_rarity", "exclude_types"])
+def test_a_format_files_rarity_or_type_longer_than_any_is_refused(tmp_path, key):
+    """A card pool's rarity of 4 MB (or 1,000 of 4,000 characters) was named in every
+    `not-in-pool` problem: five cards off the pool made a report of 20 MB, a deck of 500
+    such cards 2 GB. A value of these lists is a word of the card data: a longer one is
+    refused, naming the key."""
+    with pytest.raises(DeckcheckError, match=rf"{key}\[0\].*4,001 characters; a value here holds at most 100"):
+        _mapping_format(tmp_path, "mtg/modern", f"card_pool: {{{key}: [{'r' * 4001}]}}")
+
+
+def test_a_format_name_longer_than_any_is_refused(tmp_path):
+    """A format's name of a megabyte was quoted in its decks' problems (`in a set legal in
+    NAME`, `can't be your commander in NAME`): 2 MB for a deck of five cards."""
+    from deckcheck.formats import load
+
+    path = tmp_path / "named.yaml"
+    path.write_text("name: " + "N" * 4001 + "\ngame: mtg\nextends: mtg/modern\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError, match=r"name.*4,001 characters; a value here holds at most 100"):
+        load(path)
+
+
+@pytest.mark.parametrize("base, key", [("wow/constructed", "hero: {types: [%s]}"), ("yugioh/advanced-tcg", "banned_types: [%s]")])
+def test_a_format_files_type_longer_than_any_is_refused(tmp_path, base, key):
+    """A hero's type of 4,000 characters, 1,000 of them, made every WoW deck's `hero`
+    problem 4 MB."""
+    with pytest.raises(DeckcheckError, match="4,001 characters; a value here holds at most 100"):
+        _mapping_format(tmp_path, base, key % ("T" * 4001))
+
+
+def test_every_rarity_and_hero_type_of_a_format_file_is_not_named_in_each_problem(tmp_path):
+    """A card pool of 1,000 rarities (MAX_FORMAT_KINDS), each as long as one may be, was
+    named whole in each card's `not-in-pool` problem (100 KB each, 500 a deck), and a hero
+    of 1,000 types in the `hero` problem: the first few are named, the rest counted."""
+    from deckcheck import validate
+
+    rarities = [f"r{number:03d}" + "x" * 96 for number in range(1_000)]
+    fmt = _mapping_format(tmp_path, "mtg/modern", "card_pool: {rarity: [" + ", ".join(rarities) + "]}")
+    problems = [p for p in validate("4 Lightning Bolt\n4 Counterspell\n52 Island\n", fmt).problems if p.rule == "not-in-pool"]
+    assert problems and all(len(p.message) < 3_000 and "980 other rarities" in p.message for p in problems), problems[0].message[:300]
+    types = [f"T{number:03d}" + "x" * 96 for number in range(1_000)]
+    fmt = _mapping_format(tmp_path, "wow/constructed", "hero: {types: [" + ", ".join(types) + "]}")
+    (problem,) = [p for p in validate("Hero: Graccus\n4 Fireball\n", fmt).problems if p.rule == "hero"]
+    assert len(problem.message) < 3_000 and "980 other types" in problem.message, problem.message[:300]
