@@ -1000,3 +1000,13 @@ def test_a_format_files_free_cards_are_named_few_in_each_basic_lands_problem(tmp
     assert len(problems) == len(basics)
     assert all(len(p.message) < 1_000 and "F00000, F00001" in p.message and "19,980 more" in p.message
                for p in problems), problems[0].message[:300]
+
+
+def test_a_format_files_extra_deck_types_are_named_once_each(tmp_path):
+    """`extra_deck_types: [Fusion, Synchro, Fusion, ...]` of 1,000 items (16 KB): each
+    card in the wrong Extra Deck named every one (8.5 KB a problem, up to 500 a deck)."""
+    from deckcheck import validate
+
+    fmt = _format_with(tmp_path, "yugioh/advanced-tcg", "extra_deck_types", ["Fusion", "Synchro"] * 500)
+    (problem,) = [p for p in validate("Extra Deck\n1 Effect Veiler\n", fmt).problems if p.rule == "extra-deck-type"]
+    assert problem.message == "Effect Veiler is a Tuner Monster: the Extra Deck holds only Fusion and Synchro monsters"
