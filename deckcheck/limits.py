@@ -106,6 +106,13 @@ MAX_DATED_SIZES = 64
 # to read, and every card was matched against each of its values.
 MAX_FORMAT_KINDS = 1_000
 MAX_FORMAT_SETS = 5_000
+# Characters of a format file's name and of each value it writes as free text that is a
+# word of the card data (a type of `banned_types`, `hero.types`, `card_pool.exclude_types`,
+# a rarity, a legality key): real ones are a word or a few ("Pauper Commander", "uncommon").
+# The rules name them in every deck's problems: a card pool of one rarity of 4 MB was named
+# in each card's `not-in-pool` problem (a deck of five cards off the pool made a 20 MB
+# report; of 500, 2 GB), and so was a format's name of a megabyte.
+MAX_FORMAT_WORD_CHARS = 100
 
 # Format files one `extends:` chain may hold (the bundled ones are at most 4 deep): each
 # level merges every list above it.

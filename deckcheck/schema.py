@@ -125,14 +125,17 @@ class _RecordSpec(Spec, Record):
 
 class Str(_RecordSpec):
     """Text; `choices` limits it to those words, `pattern` (a regular expression the
-    whole text matches) to that shape, `non_empty` refuses blank text."""
+    whole text matches) to that shape, `non_empty` refuses blank text, `longest` text of
+    more characters (past it: "N characters; a value here holds at most `longest`")."""
 
-    __slots__ = ("choices", "non_empty", "pattern")
+    __slots__ = ("choices", "non_empty", "pattern", "longest")
 
-    def __init__(self, choices: tuple[str, ...] = (), non_empty: bool = False, pattern: str | None = None):
+    def __init__(self, choices: tuple[str, ...] = (), non_empty: bool = False, pattern: str | None = None,
+                 longest: int | None = None):
         self.choices = choices
         self.non_empty = non_empty
         self.pattern = pattern
+        self.longest = longest
 
     @property
     def expected(self) -> str:  # type: ignore[override]
@@ -149,6 +152,8 @@ class Str(_RecordSpec):
                 raise SchemaError(keys, f"expected {self.expected}, got a mapping: YAML reads {written!r} as a key and "
                                         f"its value; put text holding ': ' in quotes: {yaml_quoted(written)}", wrong_type=True)
             self.fail(value, keys)
+        if self.longest is not None and len(value) > self.longest:
+            raise SchemaError(keys, f"{len(value):,} characters; a value here holds at most {self.longest:,}")
         if self.choices and value not in self.choices:
             self.fail(value, keys, among=self.choices)
         if (self.non_empty and not value.strip()) or (self.pattern and not re.fullmatch(self.pattern, value)):

@@ -368,7 +368,7 @@ def _without_marks(path: str) -> tuple[str, str] | None:
     manifest's cell gives, after the manifest's folder) or the dots and spaces after it,
     what the message says of it); None when that names no file either."""
     trimmed = path.rstrip(". ")
-    if trimmed != path and trimmed and os.path.isfile(trimmed):
+    if trimmed != path and trimmed and _hinted_file(trimmed):
         return trimmed, AFTER_DOTS
     for index, mark in enumerate(path):
         if mark in _QUOTES and (index == 0 or path[index - 1] in "/\\"):
@@ -381,9 +381,19 @@ def _without_marks(path: str) -> tuple[str, str] | None:
                 if os.path.isabs(quoted) or ".." in quoted.replace("\\", "/").split("/"):
                     return None
                 unquoted = path[:index] + quoted
-                return (unquoted, IN_QUOTES) if unquoted and os.path.isfile(unquoted) else None
+                return (unquoted, IN_QUOTES) if unquoted and _hinted_file(unquoted) else None
             return None
     return None
+
+
+def _hinted_file(path: str) -> bool:
+    """Whether a missing file's hint may name `path`, a name the path as given did not
+    spell: a regular file that is no symbolic link. A batch confines a manifest's paths as
+    written, never the names a hint finds: through a link, `Far/secret.txt` beside a link
+    `far` out of the event's folder was told "a file differs only in case: far/secret.txt"
+    when the file outside existed and "no such file" when not, so a manifest could ask
+    whether any file exists anywhere."""
+    return os.path.isfile(path) and not os.path.islink(path)
 
 
 def _other_extension(path: str) -> str | None:
@@ -402,7 +412,7 @@ def _other_extension(path: str) -> str | None:
                 if number >= MAX_NAMES_LOOKED_THROUGH:
                     return None
                 stem, extension = os.path.splitext(entry.name)
-                if extension and _folded(stem) in wanted and entry.is_file():
+                if extension and _folded(stem) in wanted and entry.is_file(follow_symlinks=False):  # no link: _hinted_file
                     found.append(entry.name)
     except OSError:
         return None
@@ -452,8 +462,8 @@ def _spelled_otherwise(path: str) -> str | None:
             head.append(part)
             continue
         found = _one_entry_named(folder, part)
-        if found is None:
-            return None
+        if found is None or os.path.islink(os.path.join(folder, found)):
+            return None  # no hint through a link the path did not name as written (_hinted_file)
         tail.append(found)
         folder = os.path.join(folder, found)
     if not tail or not os.path.isfile(folder):

@@ -72,6 +72,17 @@ def named_few(items: Sequence[str], rest: str, *, total: int | None = None) -> s
     return f"{shown}, and {more:,} {rest}" if more > 0 else shown
 
 
+def either_of(items: Sequence[str], others: str) -> str:
+    """`items` as alternatives, `common or uncommon`: the first MAX_HOLDERS_LISTED of them
+    and then how many more (`(or 980 other rarities)`), so a message that names what a
+    format file lists stays short however many it lists."""
+    from .limits import MAX_HOLDERS_LISTED
+
+    listed = items[:MAX_HOLDERS_LISTED]
+    more = len(items) - len(listed)
+    return " or ".join(listed) + (f" (or {more:,} other {others})" if more > 0 else "")
+
+
 def lines_text(lines: Sequence[int]) -> str:
     """`lines 5, 6 and 9`: at most MAX_LINES_NAMED of them, the rest counted."""
     shown = [str(line) for line in lines[:MAX_LINES_NAMED]]

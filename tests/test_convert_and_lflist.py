@@ -153,6 +153,23 @@ def test_import_lflist_skips_a_passcode_out_of_range_so_its_format_loads(cli, tm
     assert checked.returncode == 0, checked.stderr
 
 
+def test_import_lflist_cuts_a_list_name_longer_than_a_formats_so_its_format_loads(cli, tmp_path):
+    """A format's name holds at most MAX_FORMAT_WORD_CHARS characters (its decks' problems
+    quote it): a list named longer is named by its start, not written into a file that
+    then failed to load."""
+    from deckcheck.limits import MAX_FORMAT_WORD_CHARS
+
+    conf = tmp_path / "lflist.conf"
+    conf.write_text("!" + "Long" * 75 + "\n14558127 1 --Ash\n", encoding="utf-8")
+    assert parse_lflist(conf.read_text(encoding="utf-8")).lists[0].name == ("Long" * 75)[:MAX_FORMAT_WORD_CHARS]
+    out = tmp_path / "formats"
+    done = cli("formats", "import-lflist", str(conf), "-d", str(out))
+    assert done.returncode == 0, done.stderr
+    (written,) = out.iterdir()
+    checked = cli("formats", "check", str(written))
+    assert checked.returncode == 0, checked.stderr
+
+
 def test_import_lflist_writes_formats_that_validate(cli, tmp_path):
     conf = tmp_path / "lflist.conf"
     conf.write_text(LFLIST, encoding="utf-8")

@@ -208,7 +208,7 @@ def test_specs_compare_by_their_fields():
     assert Struct({"a": Str()}) != Struct({"a": Str(non_empty=True)})
     assert MapOf(Str()).key == Str() and MapOf(Str()) != ListOf(Str())
     assert repr(Struct({"a": Str()})) == (
-        "Struct(fields={'a': Str(choices=(), non_empty=False, pattern=None)}, required=(), check_whole=None)"
+        "Struct(fields={'a': Str(choices=(), non_empty=False, pattern=None, longest=None)}, required=(), check_whole=None)"
     )
     with pytest.raises(TypeError):
         hash(Struct({}))

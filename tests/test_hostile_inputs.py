@@ -212,6 +212,48 @@ def test_over_long_line_is_one_problem():
     assert sum(e.count for e in deck.entries) == 60
 
 
+def test_a_markdown_table_header_longer_than_any_line_is_one_over_long_line():
+    """A table's header was read before the line bound: a header of 5,000 columns (and a
+    4 MiB one alike) made a problem quoting every column name (25 KB for 20 KB of header),
+    once a deck in every report. It is a line too long, quoted cut, as any other."""
+    columns = 5_000
+    deck = parse_text("|" + "Set|" * columns + "\n|" + "-|" * columns + "\n| 4 | Lightning Bolt |\n")
+    assert [problem.line for problem in deck.problems] == [1, 2, 3]
+    assert deck.problems[0].message.startswith(f"line of {4 * columns + 1:,} characters")
+    assert max(len(problem.message) for problem in deck.problems) < 300
+
+
+@pytest.mark.parametrize("heading", ["Commander", "// Commander"])
+def test_many_command_zone_headings_parse_in_linear_time(heading):
+    """Which `Commander` heading has no card under it was asked by searching every line
+    read for each heading: 20,000 headings with a card each (420 KB, a pasted text) took
+    17 s to parse, where as many `Sideboard` headings took 0.04 s."""
+    started = time.monotonic()
+    deck = parse_text(f"{heading}\n1 Sol Ring\n" * 19_000 + f"{heading}\n")
+    assert time.monotonic() - started < 5
+    assert deck.empty_command_heading == (38_001, heading)
+
+
+@pytest.mark.parametrize("text", [
+    "| Qty | Card |\n|---|---|\n| 4 | " + "x | " * 1_000_000 + "\n",       # a row of a million cells
+    "| Qty | Card |\n" + "| - " * 1_000_000 + "|\n| 4 | Lightning Bolt |\n",  # a separator of as many
+])
+def test_a_markdown_table_line_longer_than_any_line_is_never_split_into_cells(text):
+    """A table's rows and its separator were split into cells before the line bound: 4 MiB
+    of them took 76 to 80 MB (120 MB for the command), where a line as long of anything
+    else takes the text's own size. Each is a line too long, as any other."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        deck = parse_text(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 5 * len(text), f"{peak:,} bytes at most for {len(text):,} characters"
+    assert any(problem.message.startswith("line of 4,0") for problem in deck.problems)
+
+
 def test_trailing_brackets_still_pick_the_zone():
     deck = parse_text("1 Sol Ring [Ramp] [Commander{top}]\n1 Island [Maybeboard{noDeck}]\n")
     assert [(e.name, e.zone) for e in deck.entries] == [("Sol Ring", "commander"), ("Island", "maybeboard")]
@@ -886,3 +928,85 @@ def test_a_format_files_eligible_kinds_are_named_once_each(tmp_path):
     # The whole message: each kind once (an end alone held with every one of them named).
     assert problem.message == ("Lightning Bolt can't be your commander in Listed: it is an Instant, and a commander is "
                                "a creature or a planeswalker"), problem.message[:300]
+
+
+def _mapping_format(tmp_path, base: str, text: str):
+    """A format file of `base` that adds `text` (YAML keys), loaded."""
+    from deckcheck.formats import load
+
+    path = tmp_path / "listed.yaml"
+    path.write_text(f"game: {base.split('/')[0]}\nname: Listed\nextends: {base}\n{text}\n", encoding="utf-8")
+    return load(path)
+
+
+@pytest.mark.parametrize("key", ["rarity", "commander_rarity", "exclude_types"])
+def test_a_format_files_rarity_or_type_longer_than_any_is_refused(tmp_path, key):
+    """A card pool's rarity of 4 MB (or 1,000 of 4,000 characters) was named in every
+    `not-in-pool` problem: five cards off the pool made a report of 20 MB, a deck of 500
+    such cards 2 GB. A value of these lists is a word of the card data: a longer one is
+    refused, naming the key."""
+    with pytest.raises(DeckcheckError, match=rf"{key}\[0\].*4,001 characters; a value here holds at most 100"):
+        _mapping_format(tmp_path, "mtg/modern", f"card_pool: {{{key}: [{'r' * 4001}]}}")
+
+
+def test_a_format_name_longer_than_any_is_refused(tmp_path):
+    """A format's name of a megabyte was quoted in its decks' problems (`in a set legal in
+    NAME`, `can't be your commander in NAME`): 2 MB for a deck of five cards."""
+    from deckcheck.formats import load
+
+    path = tmp_path / "named.yaml"
+    path.write_text("name: " + "N" * 4001 + "\ngame: mtg\nextends: mtg/modern\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError, match=r"name.*4,001 characters; a value here holds at most 100"):
+        load(path)
+
+
+@pytest.mark.parametrize("base, key", [("wow/constructed", "hero: {types: [%s]}"), ("yugioh/advanced-tcg", "banned_types: [%s]")])
+def test_a_format_files_type_longer_than_any_is_refused(tmp_path, base, key):
+    """A hero's type of 4,000 characters, 1,000 of them, made every WoW deck's `hero`
+    problem 4 MB."""
+    with pytest.raises(DeckcheckError, match="4,001 characters; a value here holds at most 100"):
+        _mapping_format(tmp_path, base, key % ("T" * 4001))
+
+
+def test_every_rarity_and_hero_type_of_a_format_file_is_not_named_in_each_problem(tmp_path):
+    """A card pool of 1,000 rarities (MAX_FORMAT_KINDS), each as long as one may be, was
+    named whole in each card's `not-in-pool` problem (100 KB each, 500 a deck), and a hero
+    of 1,000 types in the `hero` problem: the first few are named, the rest counted."""
+    from deckcheck import validate
+
+    rarities = [f"r{number:03d}" + "x" * 96 for number in range(1_000)]
+    fmt = _mapping_format(tmp_path, "mtg/modern", "card_pool: {rarity: [" + ", ".join(rarities) + "]}")
+    problems = [p for p in validate("4 Lightning Bolt\n4 Counterspell\n52 Island\n", fmt).problems if p.rule == "not-in-pool"]
+    assert problems and all(len(p.message) < 3_000 and "980 other rarities" in p.message for p in problems), problems[0].message[:300]
+    types = [f"T{number:03d}" + "x" * 96 for number in range(1_000)]
+    fmt = _mapping_format(tmp_path, "wow/constructed", "hero: {types: [" + ", ".join(types) + "]}")
+    (problem,) = [p for p in validate("Hero: Graccus\n4 Fireball\n", fmt).problems if p.rule == "hero"]
+    assert len(problem.message) < 3_000 and "980 other types" in problem.message, problem.message[:300]
+
+
+def test_a_format_files_free_cards_are_named_few_in_each_basic_lands_problem(tmp_path):
+    """A basic land the pool lacks is told which cards the organiser provides: every one
+    of `pool.free_cards`, in each such card's problem. A format file of 20,000 free cards
+    and 20 basic lands (160 KB) made a report of 3.2 MB for a deck of 20 lines; of 99,000
+    and 500 (4 MiB), 400 MB a deck. The first few are named, the rest counted."""
+    from deckcheck import validate
+
+    free = [f"F{number:05d}" for number in range(20_000)]
+    basics = [f"B{number:03d}" for number in range(20)]
+    fmt = _mapping_format(tmp_path, "mtg/limited", f"basic_lands: [{', '.join(basics)}]\n"
+                          f"pool: {{free_cards: [{', '.join(free)}], zones: [main, sideboard]}}")
+    deck = "".join(f"1 {name}\n" for name in basics)
+    problems = [p for p in validate(deck, fmt, pool="1 Lightning Bolt\n", cards=False).problems if p.rule == "registered-pool"]
+    assert len(problems) == len(basics)
+    assert all(len(p.message) < 1_000 and "F00000, F00001" in p.message and "19,980 more" in p.message
+               for p in problems), problems[0].message[:300]
+
+
+def test_a_format_files_extra_deck_types_are_named_once_each(tmp_path):
+    """`extra_deck_types: [Fusion, Synchro, Fusion, ...]` of 1,000 items (16 KB): each
+    card in the wrong Extra Deck named every one (8.5 KB a problem, up to 500 a deck)."""
+    from deckcheck import validate
+
+    fmt = _format_with(tmp_path, "yugioh/advanced-tcg", "extra_deck_types", ["Fusion", "Synchro"] * 500)
+    (problem,) = [p for p in validate("Extra Deck\n1 Effect Veiler\n", fmt).problems if p.rule == "extra-deck-type"]
+    assert problem.message == "Effect Veiler is a Tuner Monster: the Extra Deck holds only Fusion and Synchro monsters"

@@ -7,7 +7,7 @@ import codecs
 
 import pytest
 
-from deckcheck.batch.manifest_text import CP1252, UTF8, decode_manifest
+from deckcheck.batch.manifest_text import CP1252, UTF8, ManifestText, decode_manifest
 from deckcheck.textio import decode
 
 HEADER = b"player,deck\r\n"
@@ -69,3 +69,33 @@ def test_row_notes_name_the_lines_of_a_row_written_over_several():
         "warning",
     )]
     assert read.row_notes(range(2, 3), 2) == []
+
+
+class _CountedLines(frozenset):
+    """A set of line numbers that counts how often it is looked at: each line it yields,
+    each question whether it holds one."""
+
+    looks = 0
+
+    def __iter__(self):
+        for line in super().__iter__():
+            type(self).looks += 1
+            yield line
+
+    def __contains__(self, line):
+        type(self).looks += 1
+        return super().__contains__(line)
+
+
+def test_row_notes_look_at_each_rows_own_lines_not_at_every_line_noted():
+    """A manifest with a NUL byte (or an odd encoding) on every line: each row searched
+    every such line of the file for its own, so 40,000 such rows (740 KB) took 73 s where
+    the same rows without NULs took 6.5 s, and a 4 MiB manifest hours. The work is now
+    the row's own lines, once each."""
+    rows = 5_000
+    noted = _CountedLines(range(2, rows + 2))
+    read = ManifestText("", nul_lines=noted, odd_lines=noted, odd_encoding=CP1252, usual_encoding=UTF8)
+    _CountedLines.looks = 0
+    for line in range(2, rows + 2):
+        assert len(read.row_notes(range(line, line + 1), line)) == 2
+    assert _CountedLines.looks <= 4 * rows, f"{_CountedLines.looks:,} looks for {rows:,} rows"

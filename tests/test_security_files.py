@@ -213,6 +213,30 @@ def test_manifest_row_through_a_link_out_of_its_folder_is_a_problem(cli, tmp_pat
     assert "a symbolic link to a file outside the manifest's folder; not followed" in problem["message"]
 
 
+@posix_only
+def test_a_missing_files_hint_never_names_a_file_through_a_link(cli, tmp_path, outside):
+    """A missing deck's hint (the file in another case, without its quotes or its dots,
+    with its extension) looked through links the row's path did not name: `Far/secret.txt`
+    beside a link `far` out of the folder said "a file differs only in case:
+    far/secret.txt", and `Far/nothing.txt` only "no such file", so a manifest could ask
+    whether any file exists outside its folder. No hint names a file through a link."""
+    event = write(tmp_path / "event", {
+        "m.csv": "player,deck\nann,Far/secret.txt\nbob,Far/nothing.txt\ncy,'evil.txt'\ndee,evil.txt.\neve,evil\n",
+    })
+    os.symlink(outside, event / "far")
+    os.symlink(outside / "secret.txt", event / "evil.txt")
+    done = cli("batch", str(event / "m.csv"), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    messages = {row["player"]: [problem["message"] for problem in row["problems"]] for row in json.loads(done.stdout)["results"]}
+    assert messages == {
+        "ann": ["Far/secret.txt: no such file"],
+        "bob": ["Far/nothing.txt: no such file"],
+        "cy": ["'evil.txt': no such file"],
+        "dee": ["evil.txt.: no such file"],
+        "eve": ["evil: no such file"],
+    }
+
+
 def test_a_path_no_file_can_have_is_a_problem_of_its_row(cli, tmp_path):
     """A NUL in a deck or pool path crashed the whole batch (ValueError); now that row gets
     a `registration` problem and the others their verdicts."""

@@ -70,7 +70,13 @@ class ManifestText:
 def _lines_of(span: range, lines: frozenset[int], row_line: int | None) -> str | None:
     """None when no line of `lines` is in the row's `span`; else "" when the one found is
     the row's own line, and " (line 4)" or " (lines 4, 5)" when they are others."""
-    found = sorted(line for line in lines if line in span)
+    # The row's own lines looked up, or the lines noted searched for them, whichever are
+    # fewer: every row searched every line noted, so a manifest with a NUL byte on each of
+    # its 40,000 lines took 73 s (6.5 s without them), and one of 4 MiB hours.
+    if len(span) <= len(lines):
+        found = [line for line in span if line in lines]
+    else:
+        found = sorted(line for line in lines if line in span)
     if not found:
         return None
     if found == [row_line]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..lazy_pattern import lazy
+from ..limits import MAX_LINE_CHARS
 
 # The column names of a count and of a card name, as a CSV export's header gives them
 # (text.py's reading of a CSV export's header uses these too).
@@ -58,8 +59,12 @@ class MarkdownTable:
     @staticmethod
     def starts(line: str, following: str | None) -> bool:
         """Whether `line` is a table's header: cells between bars (the outer ones may be left
-        out, `Qty | Card`), with the separator below it."""
-        return "|" in line and following is not None and "-" in following and is_separator(following)
+        out, `Qty | Card`), with the separator below it. Neither is longer than any decklist
+        line (MAX_LINE_CHARS; the text parser reports such a line): a header of thousands of
+        columns was quoted whole in its problem, and a separator of 4 MiB of bars split into
+        four million cells (100 MB) to be told one."""
+        return ("|" in line and following is not None and "-" in following
+                and len(line) <= MAX_LINE_CHARS and len(following) <= MAX_LINE_CHARS and is_separator(following))
 
     @property
     def readable(self) -> bool:

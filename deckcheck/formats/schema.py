@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..games import ids as game_ids
-from ..limits import MAX_DATED_SIZES, MAX_FORMAT_KINDS, MAX_FORMAT_SETS, MAX_HAND_SIZE
+from ..limits import MAX_DATED_SIZES, MAX_FORMAT_KINDS, MAX_FORMAT_SETS, MAX_FORMAT_WORD_CHARS, MAX_HAND_SIZE
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
 from ..games.yugioh import MAX_PASSCODE
 from ..model import PLAYED_ZONES, ZONES
@@ -57,6 +57,13 @@ def kind_list(item: Spec) -> ListOf:
     """A format file's list of values that are no card names (types, kinds, platforms,
     zones, rarities): at most MAX_FORMAT_KINDS."""
     return ListOf(item, most=MAX_FORMAT_KINDS, things="values", holder="this list")
+
+
+def format_word() -> Str:
+    """A format's name, or a value the file writes as it likes that the card data names (a
+    type, a rarity, a legality key): at most MAX_FORMAT_WORD_CHARS characters, as the rules
+    name it in every deck's problems."""
+    return Str(longest=MAX_FORMAT_WORD_CHARS)
 
 
 def set_list(item: Spec) -> ListOf:
@@ -144,7 +151,7 @@ CARD_LISTS = (DATED_LIST, LIMITS_LIST)  # the specs of the keys that hold dated 
 # The keys no one rule owns: what the format is, what it extends, its zones, and what the
 # engine and the team checks read.
 SHARED_KEYS: dict[str, Spec] = {
-    "name": Str(),
+    "name": format_word(),
     "game": Str(GAMES),
     "extends": Str(),
     "abstract": Bool(),

@@ -16,14 +16,13 @@ from collections.abc import Iterator
 from ..formats import Format
 from ..model import Deck
 from ..problem import Problem
-from ..formats.schema import kind_list
-from ..schema import Str
+from ..formats.schema import format_word, kind_list
 from ..wording import article, named_few
 from ._cards import played_cards
 from .context import Context
 
 ID = "card-type"
-KEYS = {"banned_types": kind_list(Str())}
+KEYS = {"banned_types": kind_list(format_word())}
 
 
 def applies(fmt: Format) -> bool:

@@ -38,7 +38,9 @@ def _allowed(fmt: Format) -> list[str]:
     """The Extra Deck types a deck of `fmt` may hold: `extra_deck_types` but those the
     format bans outright (`banned_types`: Genesys's Link), which card-type reports. The
     messages and `formats show` name these, not Link beside "Link not allowed"."""
-    wanted = [str(name) for name in fmt.option("extra_deck_types") or ()]
+    # Each once: a format file may write a type any number of times (1,000 made each card
+    # in the wrong Extra Deck a problem of 8.5 KB).
+    wanted = list(dict.fromkeys(str(name) for name in fmt.option("extra_deck_types") or ()))
     excluded = {str(name) for name in fmt.option("banned_types") or ()}
     return [name for name in wanted if name not in excluded] or wanted
 

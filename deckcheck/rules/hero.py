@@ -28,14 +28,14 @@ from typing import Any
 from ..formats import Format
 from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
-from ..formats.schema import kind_list
-from ..schema import AnyOf, Int, Null, Str, Struct
-from ..wording import article, names_listed
+from ..formats.schema import format_word, kind_list
+from ..schema import AnyOf, Int, Null, Struct
+from ..wording import article, either_of, names_listed
 from ._cards import ZONES_OPTION, card_lookup, group, is_on, only_in, zones_of
 from .context import Context
 
 ID = "hero"
-KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": kind_list(Str()), "zones": ZONES_OPTION})))}
+KEYS = {"hero": AnyOf((Null(), Struct({"count": Int(0), "types": kind_list(format_word()), "zones": ZONES_OPTION})))}
 
 
 def applies(fmt: Format) -> bool:
@@ -68,7 +68,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if card is not None and not card.types & types:
             kinds = "/".join(sorted(card.types)) or "card of no type"
             yield Problem(rule=ID, zone=HERO, line=entry.line, card=entry.name,
-                          message=f"{entry.name} is {article(kinds)} {kinds}, not {article(min(types))} {' or '.join(sorted(types))}")
+                          message=f"{entry.name} is {article(kinds)} {kinds}, not {article(min(types))} {either_of(sorted(types), 'types')}")
     zones = zones_of(spec)
     cards = group(entry for entry in deck.entries if entry.zone in zones)
     for entry, copies in cards:

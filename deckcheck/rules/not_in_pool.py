@@ -39,10 +39,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..formats import Format
-from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, kind_list, set_list
+from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, format_word, kind_list, set_list
 from ..model import COMMANDER, PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Null, Str, Struct
+from ..wording import either_of
 from .context import Context
 
 if TYPE_CHECKING:
@@ -54,17 +55,17 @@ KEYS = {
     "card_pool": AnyOf((
         Null(),
         Struct({
-            "legality": Str(),
+            "legality": format_word(),
             "sets": set_list(AnyOf((Str(), DATED_SET))),
             # Sets whose printings never count (Un-sets, playtest cards, gold borders).
             "exclude_sets": set_list(Str()),
             # Card types that are never part of a deck (planes, schemes, ...).
-            "exclude_types": kind_list(Str()),
-            "rarity": AnyOf((Str(), kind_list(Str()))),
+            "exclude_types": kind_list(format_word()),
+            "rarity": AnyOf((format_word(), kind_list(format_word()))),
             # Platforms whose printings qualify a card wherever the event is (Pauper: paper, mtgo).
             "printed_on": kind_list(Str(PLATFORMS)),
             # The command zone's rarity where it differs (Pauper Commander: uncommon).
-            "commander_rarity": AnyOf((Str(), kind_list(Str()))),
+            "commander_rarity": AnyOf((format_word(), kind_list(format_word()))),
         }),
     )),
     # Cards in the pool whatever their printings (Standard Brawl: Arcane Signet, Command Tower).
@@ -353,7 +354,7 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
         where = f"in a set allowed in {fmt.name}"
         if later is not None:
             where += f"{on} on {day} (one from {later.isoformat()})"
-    rarity = f" at {' or '.join(sorted(pool.rarities))}" if pool.rarities else ""
+    rarity = f" at {either_of(sorted(pool.rarities), 'rarities')}" if pool.rarities else ""
     return f"{record.name} has no printing{rarity} {where}"
 
 

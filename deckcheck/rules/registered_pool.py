@@ -28,6 +28,7 @@ from ..model import Deck
 from ..registered_pools import Pool, PoolSettings, pool_settings
 from ..problem import Problem
 from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
+from ..wording import named_few
 from .context import Context
 from .copy_limit import where
 
@@ -90,7 +91,9 @@ def free_hint(key: str, fmt: Format, settings: PoolSettings, held: int) -> str:
     if key in fmt.basic_lands and not held:
         if not settings.free_names:  # a format without free cards (a constructed one, given a pool)
             return f" (in {fmt.name} the organiser provides no cards)"
-        return f" (the organiser provides only {', '.join(settings.free_names)})"
+        # The first few: a format file may list up to MAX_FORMAT_LIST_ENTRIES free cards, and
+        # each basic land the pool lacks named them all (400 MB for one deck of a 4 MiB file).
+        return f" (the organiser provides only {named_few(settings.free_names, 'more cards')})"
     return ""
 
 

@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ...limits import NumberTooLong, whole_number
+from ...limits import MAX_FORMAT_WORD_CHARS, NumberTooLong, whole_number
 from . import MAX_PASSCODE, is_passcode
 from ...lazy_pattern import lazy
 from ...names import fold
@@ -98,7 +98,10 @@ def parse_lflist(text: str) -> ParsedLfLists:
         if not line or line.startswith("#"):
             continue
         if line.startswith("!"):
-            current = LfList(name=line[1:].strip() or f"list {len(lists) + 1}", line=number)
+            # The list's name is its format's, which holds at most MAX_FORMAT_WORD_CHARS: a
+            # longer one is cut, so the file written loads.
+            name = line[1:].strip()[:MAX_FORMAT_WORD_CHARS].strip()
+            current = LfList(name=name or f"list {len(lists) + 1}", line=number)
             lists.append(current)
             continue
         if line.lower().startswith("$whitelist"):
