@@ -603,7 +603,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # header and separator are no cards, and each row is read as the line `COUNT Name`.
             # A row longer than any line is such a line (too_long below), never split into
             # cells: 4 MiB of `x |` made a million of them (120 MB for one pasted text).
-            if table is None and MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
+            # A header with its separator below starts a table, also right under another's
+            # rows (two tables with no blank line between: the second's header was a card).
+            if MarkdownTable.starts(line, lines[number].strip() if number < len(lines) else None):
                 table = MarkdownTable(line)
                 if not table.readable:
                     deck.problems.append(parse_error(table.problem(), line=number))
