@@ -29,7 +29,7 @@ from ..registered_pools import Pool, PoolSettings, pool_settings
 from ..problem import Problem
 from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
 from .context import Context
-from .copy_limit import where
+from .copy_limit import card_lines, lines_details, where
 
 ID = "registered-pool"
 KEYS = {
@@ -69,11 +69,13 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> Iterator[Pro
         held = over.get(card.key)
         if held is None:
             continue
+        # Every line that lists the card, as copy-limit names them: the judge counts them all.
+        lines = card_lines(card)
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=held,
-            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone, fmt.game)}; {held_text(held)}"
+            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone, fmt.game, lines)}; {held_text(held)}"
             + free_hint(card.key, fmt, settings, held),
-            details={"pool": pool.source},
+            details={"pool": pool.source, **(lines_details(lines) or {})},
         )
 
 
