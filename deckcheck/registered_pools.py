@@ -27,6 +27,7 @@ from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, cop
 from .names import card_key
 from .problem import WARNING, Problem
 from .record import Record
+from .textio import FOLDER_ADVICE
 from .wording import counted
 
 if TYPE_CHECKING:
@@ -193,6 +194,9 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         read = f"{one_line(deck.source)}: "
         if reason.startswith(read):
             reason = reason[len(read):]
+        # A folder given as the pool: the file is in it (a deck's advice, to run `deckcheck
+        # batch` for folders, is no way to give a pool).
+        reason = reason.replace(FOLDER_ADVICE, "; name the file in it")
         raise InputError(f"pool {name}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

@@ -321,6 +321,12 @@ def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
         raise DeckcheckError(f"{name}: an empty argument (''): give {expected}")
 
 
+def no_empty_pool(pool_file: str | None) -> None:
+    """no_empty_argument for `--pool` (validate, sheet, diff): `--pool "$POOL"` with POOL
+    unset is the current folder as a path, which read as a pool said to run `deckcheck batch`."""
+    no_empty_argument([pool_file] if pool_file is not None else [], "--pool", "the registered pool's file")
+
+
 def one_of(option: str, value: str, choices: Iterable[str]) -> str:
     """`value` when it is one of `choices`, else DeckcheckError (exit 2) naming them."""
     from ..errors import DeckcheckError

@@ -8,7 +8,7 @@ import typer
 
 from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, no_empty_argument, open_cards, output_option, read_deck_argument, say_note, tables_on_stdout, warn
+from .common import emit, no_empty_argument, no_empty_pool, open_cards, output_option, read_deck_argument, say_note, tables_on_stdout, warn
 from .help_lists import reports
 from ..wording import EMPTY_LIST, counted
 
@@ -54,6 +54,7 @@ def diff(
 
     no_empty_argument([registered], "REGISTERED", "the registered decklist's file, - for standard input, or a ydke:// URL")
     no_empty_argument([found], "FOUND", "the found deck's file, or - for standard input")
+    no_empty_pool(pool_file)
     reporter = choose(output, DIFFS)
     fmt = load(reference(format_id)) if format_id else None
     pool = None

@@ -8,7 +8,7 @@ from types import ModuleType
 
 from ..report import DECKS, encoding
 from .common import (
-    coloured, emit, no_empty_argument, open_cards, read_deck_argument, report_usage_stop, say_note,
+    coloured, emit, no_empty_argument, no_empty_pool, open_cards, read_deck_argument, report_usage_stop, say_note,
     say_unreadable, warn, warn_unknown_format_names,
 )
 
@@ -39,6 +39,7 @@ def run_validate(
     from ..result import Report
 
     no_empty_argument(decks, "DECK", "a decklist file, or - for standard input")
+    no_empty_pool(pool_file)
     reporter = choose(output, DECKS)
     try:
         fmt = load(reference(format_id))
