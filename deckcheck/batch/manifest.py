@@ -593,7 +593,11 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}{hint}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
-    if pool is not None:
+    if pool is not None and _URL_MARK in pool and web_address(pool):
+        # A pool site's link (sealeddeck.tech), as a form collects it: no file, and named
+        # as written, as a deck's link is; the deck is checked without a pool.
+        problems.append("pool " + web_address_advice(pool, "name that file in the pool column"))
+    elif pool is not None:
         pool = pool.replace("\\", "/")
         pool_path, why = file_path(pool, place, what="pool")
         if why:
