@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 from .errors import InputError
 from .formats import Format
 from .limits import one_line
-from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, copy_totals
+from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, copy_totals
 from .names import card_key
 from .problem import WARNING, Problem
 from .record import Record
+from .textio import FOLDER_ADVICE
 from .wording import counted
 
 if TYPE_CHECKING:
@@ -81,19 +82,23 @@ class Pool(Record):
     """The cards of one registered pool: copies per card key. `problems` are the pool's
     lines that could not be read (`parse-error`, the message naming the pool file and its
     line) and, once the card data has named the pool (`named_pool`), the names it lacks;
-    `entries` the lines the cards were counted from. Both are left out of `==`."""
+    `entries` the lines the cards were counted from; `maybe_title` a first line that may be
+    the pool's title rather than a card (`Bloomburrow sealed pool` above the cards), which
+    the card data decides as it does a deck's (decklists/title.py). The last three are
+    left out of `==`."""
 
-    __slots__ = ("source", "cards", "problems", "entries")
-    NOT_COMPARED = frozenset({"problems", "entries"})
+    __slots__ = ("source", "cards", "problems", "entries", "maybe_title")
+    NOT_COMPARED = frozenset({"problems", "entries", "maybe_title"})
 
     def __init__(
         self, source: str, cards: Mapping[str, int], problems: tuple[Problem, ...] = (),
-        entries: tuple[CardEntry, ...] = (),
+        entries: tuple[CardEntry, ...] = (), maybe_title: MaybeTitle | None = None,
     ) -> None:
         self.source = source
         self.cards = cards
         self.problems = problems
         self.entries = entries
+        self.maybe_title = maybe_title
 
     def holds(self, key: str) -> int:
         return self.cards.get(key, 0)
@@ -119,10 +124,13 @@ def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str 
 def pool_from_deck(deck: Deck) -> Pool:
     """The pool a parsed decklist lists (every zone but the maybeboard)."""
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
-    return Pool(
-        source=deck.source, cards=copy_totals(entries), entries=entries,
-        problems=tuple(_pool_problem(deck.source, p) for p in deck.problems),
-    )
+    problems = tuple(_pool_problem(deck.source, p) for p in deck.problems)
+    maybe = deck.maybe_title
+    if maybe is not None:
+        # Its "no count" warning as the pool tells it, the very problem `titled` replaces.
+        told = next((told for raw, told in zip(deck.problems, problems) if raw is maybe.warning), None)
+        maybe = maybe.replace(warning=told) if told is not None else None
+    return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe)
 
 
 def _pool_problem(source: str, problem: Problem, **changes: Any) -> Problem:
@@ -155,14 +163,30 @@ def named_pool(pool: Pool, catalog: Catalog, fmt: Format) -> Pool:
     last = catalog.memo.get(_NAMED)
     if last is not None and (pool is last[0] or pool is last[1]):
         return last[1]
-    deck, unknown = named_by(catalog, Deck(pool.source, list(pool.entries)), fmt)
+    entries, problems = _titled(pool, catalog)
+    deck, unknown = named_by(catalog, Deck(pool.source, entries), fmt)
     entries = tuple(deck.entries)
     named = Pool(
         source=pool.source, cards=copy_totals(entries), entries=entries,
-        problems=pool.problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
+        problems=problems + tuple(_pool_problem(pool.source, p, severity=WARNING) for p in unknown),
     )
     catalog.memo[_NAMED] = (pool, named)
     return named
+
+
+def _titled(pool: Pool, catalog: Catalog) -> tuple[list[CardEntry], tuple[Problem, ...]]:
+    """The pool's lines and problems once the card data has said whether its first line
+    is its title (decklists/title.py, as for a deck): a title is no card of the pool, and
+    its "no count" warning becomes the note that says how the line was read."""
+    if pool.maybe_title is None:
+        return list(pool.entries), pool.problems
+    from .decklists.title import titled
+
+    deck = titled(Deck(pool.source, list(pool.entries), list(pool.problems), maybe_title=pool.maybe_title), catalog)
+    own = {id(problem) for problem in pool.problems}
+    # The problems `titled` added (its note, the other uncounted lines' warning) are told
+    # as the pool's, as the parser's were.
+    return deck.entries, tuple(p if id(p) in own else _pool_problem(pool.source, p) for p in deck.problems)
 
 
 def read_pool(text_or_path: str | Path, *, input_format: str | None = None, shown: str | None = None) -> Pool:
@@ -181,6 +205,9 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         read = f"{one_line(deck.source)}: "
         if reason.startswith(read):
             reason = reason[len(read):]
+        # A folder given as the pool: the file is in it (a deck's advice, to run `deckcheck
+        # batch` for folders, is no way to give a pool).
+        reason = reason.replace(FOLDER_ADVICE, "; name the file in it")
         raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

@@ -29,7 +29,7 @@ case of tests/cases/rules or tests/cases/decklists depends on its shape (`kind_o
                (test_team_cases.py); optional `date`, `unified`, `deck_rules`, `cells`
     team-pool  `decks` and `pool` (one file for the team) or `pools` (player -> text; a
                player left out names no pool), through `deckcheck batch` with a `pool`
-               column (test_pool_cases.py); optional `cells`
+               column (test_pool_cases.py); optional `cells`, `cards` (as for `pool`)
 
 `cells` (player -> {column: text}) adds cells to that player's manifest row (`seat`,
 `format`, ...).
@@ -82,7 +82,7 @@ KIND_SCHEMAS: dict[str, Spec] = {
     }, required=("name", "format", "decks", "date")),
     "team-pool": Struct({
         **_COMMON, "decks": MapOf(Str()), "pool": Str(), "pools": MapOf(Str()), "pool_on_every_row": Bool(),
-        "deck_rules": MapOf(_RULE_IDS), "cells": _CELLS,
+        "deck_rules": MapOf(_RULE_IDS), "cells": _CELLS, "cards": _CARDS,
     }, required=("name", "format", "decks")),
     "simulate": Struct({
         "name": Str(non_empty=True), "format": Str(non_empty=True), "deck": Str(), "policy": Str(), "cli": Bool(),

@@ -5,8 +5,8 @@ format: the files are written to a folder and checked with `deckcheck validate D
 FORMAT --pool POOL -o json`; the problems must match the case one to one (on the fields it
 states) and the exit code the verdict. `team-pool` cases write a manifest with a `pool`
 column and run `deckcheck batch`. As for every case without a `cards` key, they run
-without card data (`--no-cards`): they are about pools, not card names; a `pool` case with
-`cards` names the card database its deck and pool are read with.
+without card data (`--no-cards`): they are about pools, not card names; a case with
+`cards` names the card database its decks and pools are read with.
 """
 from __future__ import annotations
 
@@ -38,6 +38,14 @@ def assert_problems(actual: list[dict], expected: list[dict]) -> None:
         remaining.remove(match)
 
 
+def _cards(case: dict, request: pytest.FixtureRequest, *, offline: tuple[str, ...] = ("--offline",)) -> list[str]:
+    """The options that give the case's card database (`cards`), or none (`--no-cards`);
+    `offline` the option that keeps the command from looking names up (a batch never does)."""
+    if case.get("cards"):
+        return ["--cards-db", str(request.getfixturevalue(caseload.CARD_DATABASES[case["cards"]])), *offline]
+    return ["--no-cards"]
+
+
 def _legal(case: dict) -> bool:
     expected = case.get("problems") or []
     return case.get("legal", not any(problem.get("severity", "error") == "error" for problem in expected))
@@ -49,12 +57,7 @@ def test_pool_case(case, cli, tmp_path, request):
     deck = tmp_path / case.get("deck_file", "deck.txt")
     pool.write_text(case["pool"], encoding="utf-8")
     deck.write_text(case["deck"], encoding="utf-8")
-    if case.get("cards"):
-        cards = ["--cards-db", str(request.getfixturevalue(caseload.CARD_DATABASES[case["cards"]])), "--offline"]
-    else:
-        cards = ["--no-cards"]
-
-    done = cli("validate", str(deck), "-f", _format(case), "--pool", str(pool), "-o", "json", *cards)
+    done = cli("validate", str(deck), "-f", _format(case), "--pool", str(pool), "-o", "json", *_cards(case, request))
 
     assert "Traceback" not in done.stderr
     (result,) = json.loads(done.stdout)["results"]
@@ -73,11 +76,12 @@ def test_pool_case(case, cli, tmp_path, request):
 
 
 @pytest.mark.parametrize("case", caseload.cases("rules", kind="team-pool"))
-def test_pool_team_case(case, cli, tmp_path):
+def test_pool_team_case(case, cli, tmp_path, request):
     """A team's decks against the team's pool: `decks` {player: text}, `pool` (one file
     for the team, named on the first row only unless `pool_on_every_row`) or `pools`
     {player: text; a player left out names none}; `cells` {player: {column: text}} more
-    cells of a row; `problems` of the team, `deck_rules` {player: [rule ids]}."""
+    cells of a row; `problems` of the team, `deck_rules` {player: [rule ids]}; `cards` the
+    card database, as for a `pool` case."""
     rows = []
     if "pool" in case:
         (tmp_path / "pool.txt").write_text(case["pool"], encoding="utf-8")
@@ -93,7 +97,7 @@ def test_pool_team_case(case, cli, tmp_path):
     manifest = tmp_path / "registrations.yaml"
     manifest.write_text(yaml.safe_dump(rows), encoding="utf-8")
 
-    done = cli("batch", str(manifest), "-f", _format(case), "-o", "json", "--no-cards")
+    done = cli("batch", str(manifest), "-f", _format(case), "-o", "json", *_cards(case, request, offline=()))
 
     assert "Traceback" not in done.stderr
     report = json.loads(done.stdout)

@@ -594,10 +594,16 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
             problems.append(f"platform {written!r} is not one of {', '.join(PLATFORMS)}{hint}")  # as the cell says it
             platform = None
     pool, pool_path = cell("pool"), None
+    if pool is not None and pool.casefold() in NO_POOL:
+        pool = None  # no pool, as an empty cell: a team's member plays from the team's (team_pools.assign_pools)
     if pool is not None and ("\n" in pool or "\r" in pool):
         # The pool's list itself, pasted as a deck cell's may be: read as its text
         # (Registration.pool_pasted), named by the row's line.
         pool_path, pool = pool.replace("\r\n", "\n").replace("\r", "\n"), pasted_pool_name(line)
+    elif pool is not None and _URL_MARK in pool and web_address(pool):
+        # A pool site's link (sealeddeck.tech), as a form collects it: no file, and named
+        # as written, as a deck's link is; the deck is checked without a pool.
+        problems.append("pool " + web_address_advice(pool, "name that file in the pool column"))
     elif pool is not None:
         pool = pool.replace("\\", "/")
         pool_path, why = file_path(pool, place, what="pool")
@@ -635,10 +641,13 @@ def pasted_pool_name(line: int | None) -> str:
     return PASTED_POOL if line is None else f"{PASTED_POOL}, manifest line {line}"
 
 
-# What a registration form's optional Team answer holds when a player has none: no team,
-# as an empty cell is. Read as a team, every such player was one team (`N/A`: ann, bob,
-# cy, ...), with false team-copy-limit errors across strangers' decks.
-NO_TEAM = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no team", "no", "null"})
+# What a registration form's optional answer holds when a player has none, as an empty
+# cell is: for the Team answer no team (read as a team, every such player was one team,
+# `N/A`: ann, bob, cy, ..., with false team-copy-limit errors across strangers' decks), for
+# the Pool answer no pool (a member who plays from the pool a teammate's row names).
+_NOTHING = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no", "null"})
+NO_TEAM = _NOTHING | {"no team"}
+NO_POOL = _NOTHING | {"no pool"}
 
 
 def _team(text: str | None) -> str | None:

@@ -97,9 +97,12 @@ def _one_pool(
     return named[0]
 
 
-def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one_pool: bool) -> list[Problem]:
+def team_pool_problems(
+    team: str, members: Sequence[Member], fmt: Format, *, one_pool: bool, unknown: frozenset[str] = frozenset(),
+) -> list[Problem]:
     """The team's pool problems. `one_pool`: the format's teams build from one pool (team
-    sealed, Two-Headed Giant), so members with different pools are a registration problem."""
+    sealed, Two-Headed Giant), so members with different pools are a registration problem.
+    Card keys in `unknown` (the members' unknown-card errors) are not counted."""
     pooled = [member for member in members if member.pool is not None and member.entries is not None]
     groups: dict[frozenset[tuple[str, int]], list[Member]] = {}
     for member in pooled:
@@ -118,11 +121,13 @@ def team_pool_problems(team: str, members: Sequence[Member], fmt: Format, *, one
         if len(group) > 1:
             pool = group[0].pool
             assert pool is not None
-            problems += _shared_pool_problems(team, group, pool, fmt)
+            problems += _shared_pool_problems(team, group, pool, fmt, unknown)
     return problems
 
 
-def _shared_pool_problems(team: str, members: Sequence[Member], pool: Pool, fmt: Format) -> list[Problem]:
+def _shared_pool_problems(
+    team: str, members: Sequence[Member], pool: Pool, fmt: Format, unknown: frozenset[str],
+) -> list[Problem]:
     settings = pool_settings(fmt)
     shared_zone = SIDEBOARD if settings.shared_sideboard and SIDEBOARD in settings.zones else None
     own_zones = {zone for zone in settings.zones if zone != shared_zone}
@@ -143,7 +148,7 @@ def _shared_pool_problems(team: str, members: Sequence[Member], pool: Pool, fmt:
                 names.setdefault(card.key, card.name)
     problems: list[Problem] = []
     for key, held_by in holders.items():
-        if key in settings.free_cards or len(held_by) < 2:
+        if key in settings.free_cards or key in unknown or len(held_by) < 2:
             continue
         total = own_total.get(key, 0) + shared_most.get(key, 0)
         in_pool = pool.holds(key)

@@ -214,13 +214,13 @@ def check_team(
         ))
     problems += _seat_clashes(members) + _seats_beyond(members, sizes, fmt)
     after: list[Problem] = []
+    # Names a member's deck reports as unknown-card errors are that problem, not copies of
+    # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
+    unknown = frozenset(card_key(p.card) for m in members for p in m.errors if p.rule == UNKNOWN_CARD and p.card)
     if always or unified:
-        # Names a member's deck reports as unknown-card errors are that problem, not copies
-        # of a card for the team to count (as copy-limit leaves them in each deck).
-        unknown = frozenset(card_key(p.card) for m in members for p in m.errors if p.rule == UNKNOWN_CARD and p.card)
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
                                   unknown=unknown)
-    after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team)
+    after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..errors import DeckcheckError
     from ..formats import Format
     from ..model import Deck
+    from ..registered_pools import Pool
     from ..result import Report
 
 
@@ -319,6 +320,27 @@ def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
 
     if any(value == "" for value in values):
         raise DeckcheckError(f"{name}: an empty argument (''): give {expected}")
+
+
+def no_empty_pool(pool_file: str | None) -> None:
+    """no_empty_argument for `--pool` (validate, sheet, diff): `--pool "$POOL"` with POOL
+    unset is the current folder as a path, which read as a pool said to run `deckcheck batch`."""
+    no_empty_argument([pool_file] if pool_file is not None else [], "--pool", "the registered pool's file")
+
+
+def read_pool_argument(pool_file: str | None) -> Pool | None:
+    """The registered pool `--pool` names (validate, sheet, diff), None without one; one that
+    cannot be read is an InputError (exit 2). A pool site's link (`https://sealeddeck.tech/...`)
+    is told to be exported, as a deck site's is: as a path its `//` folded, "no such file"."""
+    if pool_file is None:
+        return None
+    from .. import decklists
+    from ..errors import InputError
+    from ..registered_pools import read_pool
+
+    if decklists.web_address(pool_file):
+        raise InputError("pool " + decklists.web_address_advice(pool_file))
+    return read_pool(Path(pool_file), shown=pool_file)
 
 
 def one_of(option: str, value: str, choices: Iterable[str]) -> str:

@@ -8,7 +8,7 @@ import typer
 
 from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, no_empty_argument, open_cards, output_option, read_deck_argument, say_note, tables_on_stdout, warn
+from .common import emit, no_empty_argument, no_empty_pool, open_cards, output_option, read_deck_argument, read_pool_argument, say_note, tables_on_stdout, warn
 from .help_lists import reports
 from ..wording import EMPTY_LIST, counted
 
@@ -58,19 +58,18 @@ def diff(
 
     no_empty_argument([registered], "REGISTERED", "the registered decklist's file, - for standard input, or a ydke:// URL")
     no_empty_argument([found], "FOUND", "the found deck's file, or - for standard input")
+    no_empty_pool(pool_file)
     reporter = choose(output, DIFFS)
     fmt = load(reference(format_id)) if format_id else None
     pool = None
     if pool_file is not None:
-        from ..registered_pools import read_pool
-
         if fmt is None:
             raise DeckcheckError("--pool compares a limited event's sideboard: give its format too (-f mtg/limited)")
         if fmt.option("pool") is None:
             raise DeckcheckError(f"--pool compares a limited event's sideboard: {fmt.id} is not a limited format "
                                  "(no `pool` key); give the event's limited format (-f mtg/limited)")
         # Read before the decks, as validate does: a pool that cannot be read is exit 2.
-        pool = read_pool(Path(pool_file), shown=pool_file)
+        pool = read_pool_argument(pool_file)
     decks = [read_deck_argument(source, input_format=input_format) for source in (registered, found)]
     for deck in decks:
         if deck.unreadable:

@@ -8,8 +8,8 @@ from types import ModuleType
 
 from ..report import DECKS, encoding
 from .common import (
-    coloured, emit, no_empty_argument, open_cards, read_deck_argument, report_usage_stop, say_note,
-    say_unreadable, warn, warn_unknown_format_names,
+    coloured, emit, no_empty_argument, no_empty_pool, open_cards, read_deck_argument, read_pool_argument,
+    report_usage_stop, say_note, say_unreadable, warn, warn_unknown_format_names,
 )
 
 
@@ -33,19 +33,20 @@ def run_validate(
     from ..formats import load, reference
     from ..pipeline import check_deck, check_platform, parse_date
     from ..problem import ProblemBudget
-    from ..registered_pools import read_pool, unchecked_without_pools
+    from ..registered_pools import unchecked_without_pools
     from ..errors import DeckcheckError
     from ..report import choose, deliver
     from ..result import Report
 
     no_empty_argument(decks, "DECK", "a decklist file, or - for standard input")
+    no_empty_pool(pool_file)
     reporter = choose(output, DECKS)
     try:
         fmt = load(reference(format_id))
         day = parse_date(date)
         check_platform(platform)
         # Read before any deck: a pool that cannot be read is a usage error (exit 2).
-        pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
+        pool = read_pool_argument(pool_file)
         if input_format:
             decklists.get(input_format)  # an unknown parser is a usage error before anything is opened
     except DeckcheckError as exc:

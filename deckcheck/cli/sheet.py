@@ -9,7 +9,7 @@ import typer
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from ..wording import counted, listed
-from .common import coloured, emit, no_empty_argument, one_of, one_of_any_case, open_cards, pdf_named, read_deck_argument, say, say_note, warn, writable, write_file
+from .common import coloured, emit, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, pdf_named, read_deck_argument, read_pool_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
@@ -49,11 +49,11 @@ def sheet(
     from ..paperwork.pdf import SheetWriter
     from ..paperwork.sheet import Registrant, build_sheet
     from ..pipeline import check_deck, parse_date
-    from ..registered_pools import read_pool
     from ..report import PLAIN, deliver, load as load_reporter
     from ..result import Report
 
     no_empty_argument([deck], "DECK", "a decklist file, - for standard input, or a ydke:// URL")
+    no_empty_pool(pool_file)
     paper = one_of_any_case("--paper", paper, PAPERS)
     one_of("--sort", sort, SORTS)
     format_ref = reference(format_id)
@@ -66,7 +66,7 @@ def sheet(
     writable("--out", out, inputs=read)
     pdf_named("--out", out)
     # Read before the deck, as validate does: a pool that cannot be read is a usage error (exit 2).
-    pool = read_pool(Path(pool_file), shown=pool_file) if pool_file is not None else None
+    pool = read_pool_argument(pool_file)
     catalog, note = open_cards(fmt, cards_db, offline=offline)
     parsed = read_deck_argument(deck, input_format=input_format)
     result = check_deck(parsed, fmt, date=day, cards=catalog or False, offline=offline, pool=pool)

@@ -12,7 +12,10 @@ which a registered list need not state (docs/batch.md#limited-events-registered-
 the basic lands the organiser hands out (the pool's `free_cards`) are left out of both
 sideboards, and when the registered list states no sideboard it is the registered pool's
 cards its main deck does not use, or, without a pool, the sideboards are not compared
-(`DeckDiff.not_compared` says why, when the deck found has one). A deck found with no
+(`DeckDiff.not_compared` says why, when the deck found has one). A pool a team shares (team
+sealed, Two-Headed Giant: the format's `shared_by_team`) makes no one member's sideboard,
+as the teammates' decks use it too: there only a sideboard the registered list states is
+compared. A deck found with no
 sideboard stated was typed up without it: with a pool its sideboard is not compared either
 (and `not_compared` says so). `DeckDiff.counts` are both lists as given, before any of this.
 
@@ -337,7 +340,8 @@ def _limited_sideboards(
     the sideboards were not compared (None when they were)."""
     from ..registered_pools import pool_settings
 
-    free = pool_settings(fmt).free_cards
+    settings = pool_settings(fmt)
+    free = settings.free_cards
     found_states_one = any(entry.zone == SIDEBOARD for entry in found.entries)  # basic lands alone are one
 
     def without_free(deck: Deck) -> Deck:
@@ -346,6 +350,17 @@ def _limited_sideboards(
     registered, found = without_free(registered), without_free(found)
     if any(entry.zone == SIDEBOARD for entry in registered.entries):
         return registered, found, None
+    if settings.shared_by_team:
+        # Team sealed, Two-Headed Giant: the teammates' decks use the pool too, and one list
+        # says nothing of theirs, so the pool's rest is no sideboard of this player's alone.
+        if not any(entry.zone == SIDEBOARD for entry in found.entries):
+            return registered, found, None
+        found = found.copy(entries=[entry for entry in found.entries if entry.zone != SIDEBOARD])
+        return registered, found, (
+            f"sideboard not compared: in {fmt.name} the pool is the team's, so its rest is not {registered.source}'s "
+            "sideboard alone (the teammates' decks use the pool too), and the registered list states none; "
+            "compare a registered list that states its sideboard"
+        )
     if pool is None:
         if not any(entry.zone == SIDEBOARD for entry in found.entries):
             return registered, found, None

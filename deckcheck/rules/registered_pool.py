@@ -7,7 +7,9 @@ Checked only when a pool is given (`deckcheck validate --pool POOL`, or a `pool`
 a batch manifest). Format key `pool`: `free_cards` the organiser provides in any number (in
 `mtg/limited` the five basic lands: Wastes and Snow-Covered basics are not provided, so they
 must come from the pool), `zones` whose cards must come from the pool (default main and
-sideboard: a WoW TCG hero is chosen freely).
+sideboard: a WoW TCG hero is chosen freely). A name reported as an `unknown-card` error is
+left to it (`20 Gebirge`, German for Mountain), as copy-limit leaves it; without card data
+every name is compared with the pool's as written.
 
 FAIL (mtg/limited, pool with 3 Shock): 4 Shock in the main deck ->
 "4 copies of Shock; the pool holds 3".
@@ -30,7 +32,7 @@ from ..problem import Problem
 from ..schema import AnyOf, Bool, ListOf, Null, Str, Struct
 from ..wording import named_few
 from .context import Context
-from .copy_limit import where
+from .copy_limit import card_lines, lines_details, where
 
 ID = "registered-pool"
 KEYS = {
@@ -58,11 +60,14 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
 
 def _problems(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> Iterator[Problem]:
     settings = pool_settings(fmt)
-    # Plain totals first; the full tally (lines, zones) only for the cards reported.
-    held_of, free = pool.cards.get, settings.free_cards
+    # Plain totals first; the full tally (lines, zones) only for the cards reported. A name
+    # reported as an unknown-card error is that problem, as copy-limit leaves it: `20
+    # Gebirge` is the Mountains the organiser provides, `Grizly Bears` a card the pool may
+    # hold, not cards "the pool holds none" of.
+    held_of, free, unknown = pool.cards.get, settings.free_cards, ctx.unknown_cards
     over = {
         key: held_of(key, 0) for key, total in ctx.totals(deck, settings.zones).items()
-        if total > held_of(key, 0) and key not in free
+        if total > held_of(key, 0) and key not in free and key not in unknown
     }
     if not over:
         return
@@ -70,11 +75,13 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, pool: Pool) -> Iterator[Pro
         held = over.get(card.key)
         if held is None:
             continue
+        # Every line that lists the card, as copy-limit names them: the judge counts them all.
+        lines = card_lines(card)
         yield Problem(
             rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total, limit=held,
-            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone, fmt.game)}; {held_text(held)}"
+            message=f"{card.total} {copies(card.total)} of {card.name}{where(card.by_zone, fmt.game, lines)}; {held_text(held)}"
             + free_hint(card.key, fmt, settings, held),
-            details={"pool": pool.source},
+            details={"pool": pool.source, **(lines_details(lines) or {})},
         )
 
 
