@@ -172,26 +172,27 @@ def test_a_stale_verdict_says_so_on_the_page(cli, tmp_path):
     assert 'class="note"' not in fresh.stdout and "known up to" not in fresh.stdout
 
 
-def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):
-    """The judge checking a sealed deck at the table needs its pool as well as its list,
-    as the text report's POOL column gives it."""
+def _deck_check_summary(cli, tmp_path, pool_cell: str) -> str:
+    """The page's deck-check summary of ann's sealed deck, registered with `pool_cell`."""
     (tmp_path / "pool.txt").write_text("3 Shock\n10 Goblin Piker\n", encoding="utf-8")
     (tmp_path / "ann.txt").write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann.txt,pool.txt\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(f"player,deck,pool\nann,ann.txt,{pool_cell}\n", encoding="utf-8")
     done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "html", "--deck-check", "1", "--seed", "1", "-q")
     assert done.returncode == 0, done.stderr
     (summary,) = re.findall(r"<summary>(.*?)</summary>", done.stdout, re.S)
-    assert " &middot; ann.txt &middot; pool pool.txt &middot; " in summary
+    return summary
+
+
+def test_a_limited_deck_check_names_the_registered_pool(cli, tmp_path):
+    """The judge checking a sealed deck at the table needs its pool as well as its list,
+    as the text report's POOL column gives it."""
+    assert " &middot; ann.txt &middot; pool pool.txt &middot; " in _deck_check_summary(cli, tmp_path, "pool.txt")
 
 
 def test_a_deck_checks_pasted_pool_is_named_as_the_pool_it_is(cli, tmp_path):
     """A pool pasted into the manifest's pool cell is named `pasted pool, manifest line N`;
     the deck check's summary put "pool" before that name again ("pool pasted pool, ...")."""
-    (tmp_path / "ann.txt").write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
-    (tmp_path / "reg.csv").write_text('player,deck,pool\nann,ann.txt,"3 Shock\n10 Goblin Piker"\n', encoding="utf-8")
-    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "html", "--deck-check", "1", "--seed", "1", "-q")
-    assert done.returncode == 0, done.stderr
-    (summary,) = re.findall(r"<summary>(.*?)</summary>", done.stdout, re.S)
+    summary = _deck_check_summary(cli, tmp_path, '"3 Shock\n10 Goblin Piker"')
     assert " &middot; ann.txt &middot; pasted pool, manifest line 2 &middot; " in summary
 
 
