@@ -341,3 +341,16 @@ def test_a_list_that_holds_no_card_gets_a_note_beside_the_differences(cli, tmp_p
         "deckcheck: note: registered.txt: the list holds no cards (it is empty, or holds only blank lines, comments and "
         "headings): write the decklist into it"
     ]
+
+
+def test_a_magic_list_with_a_name_in_japanese_is_not_read_as_yu_gi_oh(cli, tmp_path):
+    """A few names in Japanese among others (稲妻, Lightning Bolt in Japanese Magic) are no
+    OCG player's list: diff without -f read both lists through the Yu-Gi-Oh! card data and
+    warned that every Magic card was no Yu-Gi-Oh! card. Only a list named mostly by Yu-Gi-Oh!
+    Japanese names is (tests/cases/diff: an OCG list against its English copy)."""
+    deck = "4 稲妻\n4 Lightning Bolt\n24 Island\n24 Mountain\n"
+    (tmp_path / "a.txt").write_text(deck, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(deck, encoding="utf-8")
+    done = cli("diff", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"))
+    assert done.returncode == 0, done.stderr
+    assert "Yu-Gi-Oh!" not in done.stderr and "warning" not in done.stderr, done.stderr

@@ -126,11 +126,18 @@ def diff(
 
 
 def _japanese_list_game(decks: list[Deck]) -> Game | None:
-    """The game that reads Japanese card names, when a list names a card in Japanese."""
+    """The game that reads Japanese card names, when a list names its cards mostly by that
+    game's Japanese names (an OCG player's); None for a list with a few names in Japanese
+    among others (a Magic list's `稲妻`), which stays compared as written."""
     from ..games import japanese_names_game
-    from ..games.yugioh.japanese import is_japanese
+    from ..games.yugioh.japanese import is_japanese, japanese_code
 
     game = japanese_names_game()
-    if game is None or not any(is_japanese(entry.name) for deck in decks for entry in deck.entries):
+    if game is None:
         return None
-    return game
+    for deck in decks:
+        names = {entry.name for entry in deck.entries}
+        japanese = [name for name in names if is_japanese(name) and japanese_code(name) is not None]
+        if len(japanese) * 2 > len(names):
+            return game
+    return None
