@@ -69,8 +69,8 @@ NO_CARDS_OPTION = typer.Option(False, "--no-cards", help="Check without card dat
 PLATFORM_OPTION = typer.Option("paper", "--platform", metavar="PLATFORM", help="Where the event is played: paper, mtgo or arena (release and ban dates differ).")
 POOL_OPTION = typer.Option(
     None, "--pool", metavar="POOL",
-    help="Limited events: the registered pool (a decklist file of the cards opened or drafted); "
-    "every card of the deck must come from it.",
+    help="Limited events: the registered pool (a decklist file of the cards opened or drafted, or - for "
+    "standard input); every card of the deck must come from it.",
 )
 OFFLINE_OPTION = typer.Option(False, "--offline", help="Never use the network (no online lookups of names missing from the card database).")
 

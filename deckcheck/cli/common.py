@@ -338,6 +338,17 @@ def read_pool_argument(pool_file: str | None) -> Pool | None:
     from ..errors import InputError
     from ..registered_pools import read_pool
 
+    if pool_file == "-":
+        # Standard input, as a deck's `-` is (`cat pool.txt | deckcheck validate deck.txt
+        # --pool -`); read before the decks, so a deck's `-` after it is told it was read.
+        from ..textio import decode, read_stdin
+
+        if _STDIN_READ:
+            raise InputError("pool -: standard input was read by an earlier `-`; give `-` once")
+        _STDIN_READ.append(True)
+        if sys.stdin is None:
+            raise InputError("pool -: standard input is closed; pipe the pool in (cat pool.txt | deckcheck ...) or name its file")
+        return read_pool(decode(read_stdin(), source="<stdin>"), shown="<stdin>")
     if decklists.web_address(pool_file):
         raise InputError("pool " + decklists.web_address_advice(pool_file))
     return read_pool(Path(pool_file), shown=pool_file)

@@ -31,7 +31,7 @@ def diff(
     output: str = output_option(PLAIN),
     pool_file: Optional[str] = typer.Option(
         None, "--pool", metavar="POOL",
-        help="Limited events (with -f): the registered pool; the sideboard a list does not state is the pool's cards its main deck does not use. Without it such a sideboard is not compared.",
+        help="Limited events (with -f): the registered pool (its file, or - for standard input); the sideboard a list does not state is the pool's cards its main deck does not use. Without it such a sideboard is not compared.",
     ),
     input_format: Optional[str] = INPUT_FORMAT_OPTION,
     cards_db: Optional[Path] = CARDS_DB_OPTION,
