@@ -91,8 +91,8 @@ def script_note(name: str, *, japanese: bool = False) -> str:
     return f" (card names are read in {'English or Japanese' if japanese else 'English'}; this one is in {script} letters)"
 
 
-# The first words of the Unicode names of Japanese letters (kanji, kana, half-width kana).
-_JAPANESE_SCRIPTS = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HALFWIDTH"})
+# The first words of the Unicode names of Japanese letters (kanji, kana, half- and full-width forms).
+_JAPANESE_SCRIPTS = frozenset({"CJK", "HIRAGANA", "KATAKANA", "HALFWIDTH", "FULLWIDTH"})
 
 
 def suggestions_within_budget(rank: int, suggest: Callable[[], list[str]]) -> list[str] | None:

@@ -34,7 +34,7 @@ from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
 from ...problem import WARNING, Problem
 from . import GAME
-from .japanese import japanese_code
+from .japanese import is_japanese, japanese_code, japanese_suggestions
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
 from ...lazy_pattern import lazy
 
@@ -224,6 +224,8 @@ class YgoCatalog:
         return found
 
     def suggest(self, name: str, limit: int = SUGGESTIONS) -> list[str]:
+        if is_japanese(name):  # a Japanese name mistyped: the Japanese names close to it
+            return japanese_suggestions(name, limit)
         if self._suggester is None:  # built on the first unknown name: most checks have none
             self._suggester = NameIndex(card.name for card in self._by_name.values())
         return self._suggester.suggest(name, limit)

@@ -17,11 +17,15 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...lazy_pattern import lazy
 
+if TYPE_CHECKING:
+    from ...cards.suggest import NameIndex
+
 TABLE = "ygo_japanese_names"
-SCHEMA = f"CREATE TABLE {TABLE} (key TEXT PRIMARY KEY, code INTEGER NOT NULL) WITHOUT ROWID"
+SCHEMA = f"CREATE TABLE {TABLE} (key TEXT PRIMARY KEY, code INTEGER NOT NULL, printed TEXT NOT NULL) WITHOUT ROWID"
 
 # YAML Yugi writes a kanji's reading as HTML ruby: `<ruby>巨竜の聖騎士<rt>パラディン・オブ・フェルグラント</rt></ruby>`
 # prints 巨竜の聖騎士 with the reading above it; the printed name is the text outside `<rt>`.
@@ -50,10 +54,10 @@ def is_japanese(name: str) -> bool:
     return not name.isascii() and _JAPANESE_LETTER.search(name) is not None
 
 
-def rows_from_yaml_yugi(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
-    """(key, passcode) for each card of a YAML Yugi JSON-lines file that has a Japanese
-    name and a passcode; a key two cards share (an alternate artwork's second passcode)
-    goes to the first, the lower passcode, which the catalog takes to its card anyway."""
+def rows_from_yaml_yugi(lines: Iterable[str]) -> Iterator[tuple[str, int, str]]:
+    """(key, passcode, printed name) for each card of a YAML Yugi JSON-lines file that has a
+    Japanese name and a passcode; a key two cards share (an alternate artwork's second
+    passcode) goes to the first, the lower passcode, which the catalog takes to its card anyway."""
     import json  # the build script's step only
 
     seen: set[str] = set()
@@ -64,13 +68,14 @@ def rows_from_yaml_yugi(lines: Iterable[str]) -> Iterator[tuple[str, int]]:
         name, code = card.get("name_ja"), card.get("passcode")
         if not isinstance(name, str) or not isinstance(code, int):
             continue
-        key = japanese_key(printed_name(name))
+        printed = printed_name(name)
+        key = japanese_key(printed)
         if key and key not in seen:
             seen.add(key)
-            yield key, code
+            yield key, code, printed
 
 
-def write_table(db_path: Path, rows: Iterable[tuple[str, int]]) -> int:
+def write_table(db_path: Path, rows: Iterable[tuple[str, int, str]]) -> int:
     """Replace the Japanese names of the card database at `db_path` (the built-in data's
     build, scripts/build_card_data.py); returns the rows written."""
     import sqlite3
@@ -80,7 +85,7 @@ def write_table(db_path: Path, rows: Iterable[tuple[str, int]]) -> int:
         with db:
             db.execute(f"DROP TABLE IF EXISTS {TABLE}")
             db.execute(SCHEMA)
-            db.executemany(f"INSERT INTO {TABLE} VALUES (?, ?)", rows)
+            db.executemany(f"INSERT INTO {TABLE} VALUES (?, ?, ?)", rows)
         return db.execute(f"SELECT COUNT(*) FROM {TABLE}").fetchone()[0]
     finally:
         db.close()
@@ -93,13 +98,32 @@ def japanese_code(name: str) -> int | None:
     """The passcode of the card whose Japanese name `name` spells, else None. Some Japanese
     names are printed in full-width Latin letters alone (`Ｓｉｎ Ｓｅｌｅｃｔｏｒ`), and typed in
     ASCII: any name is looked up."""
-    return _codes().get(japanese_key(name))
+    return _table()[0].get(japanese_key(name))
+
+
+def japanese_name(code: int) -> str | None:
+    """The Japanese name the card of passcode `code` prints, when the data has one."""
+    return _table()[1].get(code)
+
+
+def japanese_suggestions(name: str, limit: int) -> list[str]:
+    """"Did you mean" for a name in Japanese no card prints: the printed Japanese names
+    closest to it (a kana or kanji mistyped, one left out)."""
+    return _japanese_index().suggest(name, limit)
 
 
 @lru_cache(maxsize=1)
-def _codes() -> dict[str, int]:
-    """Passcodes by Japanese name, read from the built-in data once a process (the file is
-    part of the package and never changes while deckcheck runs)."""
+def _japanese_index() -> NameIndex:
+    """The printed Japanese names' index, built on the first unknown Japanese name."""
+    from ...cards.suggest import NameIndex
+
+    return NameIndex(dict.fromkeys(_table()[1].values()))
+
+
+@lru_cache(maxsize=1)
+def _table() -> tuple[dict[str, int], dict[int, str]]:
+    """(passcodes by name key, printed names by passcode), read from the built-in data once
+    a process (the file is part of the package and never changes while deckcheck runs)."""
     import sqlite3
 
     from ...cards.builtin import builtin_path
@@ -107,8 +131,12 @@ def _codes() -> dict[str, int]:
 
     db = open_read_only(builtin_path(), immutable=True, fix=REINSTALL_HINT)
     try:
-        return dict(db.execute(f"SELECT key, code FROM {TABLE}").fetchall())
+        rows = db.execute(f"SELECT key, code, printed FROM {TABLE}").fetchall()
     except sqlite3.OperationalError:
-        return {}  # data built before Japanese names were kept: English names only
+        return {}, {}  # data built before Japanese names were kept: English names only
     finally:
         db.close()
+    printed: dict[int, str] = {}
+    for _, code, name in rows:
+        printed.setdefault(code, name)
+    return {key: code for key, code, _ in rows}, printed

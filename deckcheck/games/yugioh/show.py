@@ -10,6 +10,7 @@ from ...formats import Format, ListEntry
 from ...limits import NumberTooLong, whole_number
 from .cards import YgoCard, describe_types
 from .catalog import YgoCatalog
+from .japanese import japanese_name
 
 _STATUS = {1: "Limited", 2: "Semi-Limited"}  # a Forbidden card is never legal: its problem says so
 
@@ -50,7 +51,7 @@ def facts(catalog: YgoCatalog, card: YgoCard) -> dict[str, Any]:
         "extra_deck": card.is_extra_deck, "alias": card.alias or None,
         "counts_as": root.name if card.alias else None,
         "alternate_artwork": card.is_alternate_artwork, "in_card_data": not catalog.is_inferred(card),
-        "regions": _regions(card),
+        "regions": _regions(card), "japanese_name": japanese_name(root.code),
     }
 
 
@@ -62,6 +63,9 @@ def _regions(card: YgoCard) -> list[str]:
 def text(catalog: YgoCatalog, card: YgoCard) -> str:
     root = catalog.root(card)
     lines = [card.name, f"  passcode:   {card.code}", f"  type:       {describe_types(card.type)} ({', '.join(sorted(card.types))})"]
+    printed = japanese_name(root.code)
+    if printed:
+        lines.append(f"  Japanese:   {printed}")
     if card.alias:
         same_name = card.name == root.name  # Dark Magician's second artwork is 10 million away
         kind = "an alternate artwork" if card.is_alternate_artwork or same_name else "always treated as it"
