@@ -98,14 +98,13 @@ class Registration(Record):
     def pasted(self) -> bool:
         """Whether the row's deck is the list's text itself, pasted into the deck cell (a
         registration form's paragraph answer), not a file or a `ydke://` URL."""
-        return self.inline and self.path is not None and "\n" in self.path
+        return self.inline and self.path is not None and is_pasted(self.path)
 
     @property
     def pool_pasted(self) -> bool:
         """Whether the row's pool is the list's text itself, pasted into the pool cell, not a
-        file: manifest.py keeps a cell of several lines as the text (no file's name holds
-        a line break)."""
-        return self.pool_path is not None and "\n" in self.pool_path
+        file (`is_pasted`)."""
+        return self.pool_path is not None and is_pasted(self.pool_path)
 
     def format_of(self, default: FormatRef | None) -> FormatRef | None:
         """The format this row is checked against: its own, else the batch's `-f`; None
@@ -123,10 +122,17 @@ class Registration(Record):
         return self.replace(problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
 
 
+def is_pasted(cell: str) -> bool:
+    """Whether a row's deck or pool (`path`, `pool_path`) is a list's text pasted into its
+    cell: manifest.py keeps a cell of several lines as the text (no file's name holds a
+    line break)."""
+    return "\n" in cell
+
+
 def pool_source(pool_path: str) -> str | Path:
     """A row's `pool_path` as `read_pool` takes it: a pasted pool's text itself
     (Registration.pool_pasted), else the file it names."""
-    return pool_path if "\n" in pool_path else Path(pool_path)
+    return pool_path if is_pasted(pool_path) else Path(pool_path)
 
 
 @dataclass(frozen=True)

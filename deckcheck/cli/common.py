@@ -277,6 +277,18 @@ def say_note(note: str | None) -> None:
 _STDIN_READ: list[bool] = []
 
 
+def _take_stdin(what: str, example: str) -> str:
+    """Take standard input for one `-` argument (a deck's, `--pool`'s): "" when it can be
+    read, else why not (read by an earlier `-`; closed, started with `<&-`: no list, not an
+    empty one). `what` and `example` word the advice (`decklist`, `deck.txt`)."""
+    if _STDIN_READ:
+        return "standard input was read by an earlier `-`; give `-` once"
+    _STDIN_READ.append(True)
+    if sys.stdin is None:
+        return f"standard input is closed; pipe the {what} in (cat {example} | deckcheck ...) or name its file"
+    return ""
+
+
 def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     """The deck a DECK argument names: `-` is standard input (read up to the decklist size
     limit of textio, never more), a `ydke://` URL is the deck itself, anything else a file.
@@ -291,12 +303,9 @@ def read_deck_argument(source: str, *, input_format: str | None = None) -> Deck:
     from ..tree import link_reason
 
     if source == "-":
-        if _STDIN_READ:
-            return decklists.unreadable("<stdin>", "<stdin>: standard input was read by an earlier `-`; give `-` once")
-        _STDIN_READ.append(True)
-        if sys.stdin is None:  # started with stdin closed (`<&-`): no deck, not an empty one
-            closed = "<stdin>: standard input is closed; pipe the decklist in (cat deck.txt | deckcheck ...) or name its file"
-            return decklists.unreadable("<stdin>", closed)
+        refused = _take_stdin("decklist", "deck.txt")
+        if refused:
+            return decklists.unreadable("<stdin>", f"<stdin>: {refused}")
         return decklists.parse_bytes(read_stdin(), source="<stdin>", input_format=input_format)
     if decklists.is_inline(source):
         return read_deck(source, input_format=input_format)
@@ -343,11 +352,9 @@ def read_pool_argument(pool_file: str | None) -> Pool | None:
         # --pool -`); read before the decks, so a deck's `-` after it is told it was read.
         from ..textio import decode, read_stdin
 
-        if _STDIN_READ:
-            raise InputError("pool -: standard input was read by an earlier `-`; give `-` once")
-        _STDIN_READ.append(True)
-        if sys.stdin is None:
-            raise InputError("pool -: standard input is closed; pipe the pool in (cat pool.txt | deckcheck ...) or name its file")
+        refused = _take_stdin("pool", "pool.txt")
+        if refused:
+            raise InputError(f"pool -: {refused}")
         return read_pool(decode(read_stdin(), source="<stdin>"), shown="<stdin>")
     if decklists.web_address(pool_file):
         raise InputError("pool " + decklists.web_address_advice(pool_file))

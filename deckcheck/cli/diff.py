@@ -52,7 +52,6 @@ def diff(
     """
     from ..errors import DeckcheckError
     from ..formats import load, reference
-    from ..games import passcode_game
     from ..paperwork.diff import compare
     from ..report import choose
 
@@ -88,19 +87,12 @@ def diff(
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
         # format's sizes decide whether a last blank-line group is the sideboard.
         catalog, note = open_cards(fmt, cards_db, offline=offline)
-    elif any(entry.code is not None for deck in decks for entry in deck.entries):
-        # Passcodes name no card by themselves: read them through their game's card data.
+    elif (named := _game_naming(decks)) is not None:
+        # Passcodes, or an OCG player's Japanese names beside an English copy, name no card
+        # by themselves: both lists are read through the game whose card data has them.
         from ..cards import catalog_for
 
-        numbered = passcode_game()
-        if numbered is not None:
-            catalog, _ = catalog_for(numbered.id, cards_db, offline=True, warn=warn)
-    elif (japanese := _japanese_list_game(decks)) is not None:
-        # An OCG player's list in Japanese beside one in English (or in other spellings):
-        # the same card by its two names, through the game whose data has both.
-        from ..cards import catalog_for
-
-        catalog, _ = catalog_for(japanese.id, cards_db, offline=True, warn=warn)
+        catalog, _ = catalog_for(named.id, cards_db, offline=True, warn=warn)
     else:
         # No format and no passcodes: a title above a typed list is decided by Magic's data.
         from ..decklists.title import titled_without_format
@@ -125,16 +117,21 @@ def diff(
     raise typer.Exit(comparison.exit_code)
 
 
-def _japanese_list_game(decks: list[Deck]) -> Game | None:
-    """The game that reads Japanese card names, when a list names its cards mostly by that
-    game's Japanese names (an OCG player's); None for a list with a few names in Japanese
-    among others (a Magic list's `稲妻`), which stays compared as written."""
-    from ..games import japanese_names_game
-    from ..games.yugioh.japanese import is_japanese, japanese_code
+def _game_naming(decks: list[Deck]) -> Game | None:
+    """The game whose card data names the lists' cards when no format says (diff without
+    -f): the passcode game when a list names a card by number; the game that reads Japanese
+    names when a list names its cards mostly by that game's Japanese names (an OCG
+    player's); None otherwise (a Magic list's `稲妻` among English names stays compared as
+    written)."""
+    from ..games import japanese_names_game, passcode_game
 
+    if any(entry.code is not None for deck in decks for entry in deck.entries):
+        return passcode_game()
     game = japanese_names_game()
     if game is None:
         return None
+    from ..games.yugioh.japanese import is_japanese, japanese_code
+
     for deck in decks:
         names = {entry.name for entry in deck.entries}
         japanese = [name for name in names if is_japanese(name) and japanese_code(name) is not None]
