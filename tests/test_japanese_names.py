@@ -49,8 +49,20 @@ def test_a_ruby_reading_is_left_out_of_the_printed_name():
     assert printed_name("<ruby>巨竜の聖騎士<rt>パラディン・オブ・フェルグラント</rt></ruby>") == "巨竜の聖騎士"
 
 
-def test_a_name_in_latin_letters_is_english_first(catalog):
-    """`Sin Selector` is Malefic Selector's Japanese name, typed as players type it; an
-    English spelling (`Maxx C`) is found before any Japanese one."""
+def test_a_japanese_name_in_latin_letters_is_found(catalog):
+    """`Sin Selector` is Malefic Selector's Japanese name (printed `Ｓｉｎ Ｓｅｌｅｃｔｏｒ`), typed
+    as players type it."""
     assert catalog.get("Sin Selector").name == "Malefic Selector"
+
+
+def test_an_ascii_name_is_english_first_and_a_japanese_one_japanese_first(catalog, monkeypatch):
+    """No real Japanese name collides with another card's spelling, so a stand-in table
+    makes two: `Maxx C` (ASCII) is Maxx "C" by its loose English spelling before any
+    Japanese name; `Ｍａｘｘ Ｃ` (full-width, as Japanese input types it) is looked up as a
+    Japanese name before the loose spellings, whose key (`maxxc`) would be Maxx "C" too."""
+    from deckcheck.games.yugioh import catalog as catalog_module
+
+    ash = catalog.get("Ash Blossom & Joyous Spring").code
+    monkeypatch.setattr(catalog_module, "japanese_code", {"Maxx C": ash, "Ｍａｘｘ Ｃ": ash}.get)
     assert catalog.get("Maxx C").name == 'Maxx "C"'
+    assert catalog.get("Ｍａｘｘ Ｃ").name == "Ash Blossom & Joyous Spring"
