@@ -130,12 +130,12 @@ def test_a_timeout_that_is_no_usable_number_of_seconds_is_ignored(cli, previous,
 
 
 def test_the_timeout_takes_seconds_up_to_its_bound(monkeypatch):
-    assert http.MAX_TIMEOUT >= http.READ_TIMEOUT  # the read default fits
+    assert http.MAX_HTTP_TIMEOUT >= http.READ_TIMEOUT  # the read default fits
     monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", "2.5")
     assert http.timeouts() == (2.5, 2.5)
-    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_TIMEOUT))
-    assert http.timeouts() == (http.MAX_TIMEOUT, http.MAX_TIMEOUT)
-    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_TIMEOUT * 2))
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_HTTP_TIMEOUT))
+    assert http.timeouts() == (http.MAX_HTTP_TIMEOUT, http.MAX_HTTP_TIMEOUT)
+    monkeypatch.setenv("DECKCHECK_HTTP_TIMEOUT", str(http.MAX_HTTP_TIMEOUT * 2))
     assert http.timeouts() == (http.CONNECT_TIMEOUT, http.READ_TIMEOUT)
 
 

@@ -171,7 +171,7 @@ def test_the_cache_keeps_a_bounded_number_of_entries_the_newest(tmp_path, monkey
     folder each run, left one more entry per run, for ever."""
     from deckcheck.formats import disk_cache
 
-    monkeypatch.setattr(disk_cache, "MAX_ENTRIES", 5)
+    monkeypatch.setattr(disk_cache, "MAX_FORMAT_CACHE_ENTRIES", 5)
     keys = _cache_runs(tmp_path, 8, {"game": "mtg"})
     assert len(cache_files()) == 5
     assert [disk_cache.get(key) is not None for key in keys] == [False] * 3 + [True] * 5

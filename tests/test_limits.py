@@ -41,7 +41,7 @@ def test_modules_take_their_bounds_from_limits():
         limits.MAX_XML_DEPTH, limits.MAX_EXPRESSION_TOKENS, limits.MAX_EXPRESSION_NESTING)
     assert jsonstream.MAX_ITEM_CHARS == limits.MAX_JSON_ITEM_CHARS
     assert http.timeouts() == (limits.CONNECT_TIMEOUT, limits.READ_TIMEOUT)
-    assert disk_cache.MAX_ENTRIES == limits.MAX_FORMAT_CACHE_ENTRIES
+    assert disk_cache.MAX_FORMAT_CACHE_ENTRIES is limits.MAX_FORMAT_CACHE_ENTRIES
 
 
 def test_the_tests_expect_the_limits_the_module_has():

@@ -59,7 +59,6 @@ API_ENV = "DECKCHECK_SCRYFALL_URL"
 ADDRESS_VARIABLES = (API_ENV, "DECKCHECK_YGOPRODECK_URL")
 DEFAULT_API = "https://api.scryfall.com"
 TIMEOUT_ENV = "DECKCHECK_HTTP_TIMEOUT"
-MAX_TIMEOUT = MAX_HTTP_TIMEOUT
 PROJECT_URL = "https://github.com/deckcheck/deckcheck"
 USER_AGENT = f"deckcheck/{__version__} (+{PROJECT_URL})"
 ACCEPT = "application/json;q=0.9,*/*;q=0.8"
@@ -144,7 +143,7 @@ def refuse_unless_allowed(url: str, servers: Servers = SCRYFALL) -> None:
 
 def timeouts() -> tuple[float, float]:
     """(connect, read) seconds; DECKCHECK_HTTP_TIMEOUT sets both (for slow links, tests).
-    A value that is no number of seconds above 0 and up to MAX_TIMEOUT (`abc`, `0`, `nan`,
+    A value that is no number of seconds above 0 and up to MAX_HTTP_TIMEOUT (`abc`, `0`, `nan`,
     `inf`) is ignored: the defaults apply."""
     value = os.environ.get(TIMEOUT_ENV)
     if value:
@@ -152,7 +151,7 @@ def timeouts() -> tuple[float, float]:
             seconds = float(value)
         except ValueError:
             seconds = 0.0
-        if 0 < seconds <= MAX_TIMEOUT:  # false for nan too
+        if 0 < seconds <= MAX_HTTP_TIMEOUT:  # false for nan too
             return seconds, seconds
     return CONNECT_TIMEOUT, READ_TIMEOUT
 

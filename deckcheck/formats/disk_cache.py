@@ -122,13 +122,10 @@ def put(key: list[str], merged: Merged) -> None:
         return
 
 
-# Entries kept (limits.py): every bundled format (27) many times over; a zip's formats are
-# not kept, but a test's or a user's renamed folders would leave an entry each.
-MAX_ENTRIES = MAX_FORMAT_CACHE_ENTRIES
 
 
 def _prune(folder: Path) -> None:
-    """Remove the entries least recently written past MAX_ENTRIES or MAX_FORMAT_CACHE_BYTES
+    """Remove the entries least recently written past MAX_FORMAT_CACHE_ENTRIES or MAX_FORMAT_CACHE_BYTES
     (a write is rare: only when a format is read from its files, so listing the folder
     then costs little)."""
     entries = []
@@ -139,12 +136,12 @@ def _prune(folder: Path) -> None:
             except OSError:  # gone already (another deckcheck pruning)
                 pass
     total = sum(stat.st_size for stat, _ in entries)
-    if len(entries) <= MAX_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
+    if len(entries) <= MAX_FORMAT_CACHE_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
         return
     entries.sort(key=lambda entry: entry[0].st_mtime_ns)
     kept = len(entries)
     for stat, path in entries:
-        if kept <= MAX_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
+        if kept <= MAX_FORMAT_CACHE_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
             break
         try:
             os.unlink(path)
