@@ -122,11 +122,9 @@ def put(key: list[str], merged: Merged) -> None:
         return
 
 
-
-
 def _prune(folder: Path) -> None:
-    """Remove the entries least recently written past MAX_FORMAT_CACHE_ENTRIES or MAX_FORMAT_CACHE_BYTES
-    (a write is rare: only when a format is read from its files, so listing the folder
+    """Remove the entries least recently written past MAX_FORMAT_CACHE_ENTRIES or
+    MAX_FORMAT_CACHE_BYTES (limits.py; a write is rare: only when a format is read from its files, so listing the folder
     then costs little)."""
     entries = []
     for entry in os.scandir(folder):
