@@ -139,6 +139,23 @@ def test_offline_never_touches_the_network(cli, db, scryfall_server, tmp_path):
     assert scryfall_server.requests == []
 
 
+@pytest.mark.parametrize("value", ["y", "Y", "enabled", "2"])
+def test_offline_set_to_any_yes_word_stays_offline(cli, db, scryfall_server, tmp_path, value):
+    """A CI sets DECKCHECK_OFFLINE to keep its card names at home: a value deckcheck does
+    not list (`y`, `enabled`) must not quietly send them to Scryfall."""
+    deck = _deck(tmp_path, "4 Brand New Card\n56 Island\n")
+    done = cli("validate", deck, "-f", "mtg/constructed", env={"DECKCHECK_OFFLINE": value})
+    assert done.returncode == 1 and "unknown-card" in done.stdout
+    assert scryfall_server.requests == []
+
+
+@pytest.mark.parametrize("value", ["0", "false", "No", "off", "n", ""])
+def test_offline_set_to_a_no_word_looks_cards_up(cli, db, scryfall_server, tmp_path, value):
+    deck = _deck(tmp_path, "4 Brand New Card\n56 Island\n")
+    cli("validate", deck, "-f", "mtg/constructed", env={"DECKCHECK_OFFLINE": value})
+    assert scryfall_server.hits("/cards/collection")
+
+
 def test_many_unknown_names_go_75_a_request_at_most_two_a_second(db, scryfall_server):
     names = [f"Made Up Card {i}" for i in range(160)]
     deck = "\n".join(f"1 {name}" for name in names) + "\n"

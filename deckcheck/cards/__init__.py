@@ -47,9 +47,16 @@ def offline_by_default() -> bool:
     return switched_on(OFFLINE_ENV)
 
 
+# The answers that leave a switch off. Any other value turns it on: DECKCHECK_OFFLINE=y is
+# meant as yes, and reading a word we do not list as "no" would send a CI's card names
+# online against its wish (docs/contracts.md).
+_OFF_WORDS = frozenset(("", "0", "false", "no", "off", "n"))
+
+
 def switched_on(variable: str) -> bool:
-    """Whether the environment variable says yes: `1`, `true`, `yes` or `on` (docs/contracts.md)."""
-    return os.environ.get(variable, "").strip().lower() in ("1", "true", "yes", "on")
+    """Whether the environment variable is set to anything but `0`, `false`, `no`, `off`
+    or nothing (docs/contracts.md)."""
+    return os.environ.get(variable, "").strip().lower() not in _OFF_WORDS
 
 
 def require_database(path: str | os.PathLike[str]) -> None:
