@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
+from ..games import zone_name
 from ..model import COMMANDER, MAIN, SIDEBOARD, CardEntry, Deck, GuessedSideboard
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..rules._sizes import zone_count
@@ -70,31 +71,44 @@ def settle_sideboard(
     side_fits = side_size is None or side_size.allows(side)
     main_fits = main_size is None or main_size.allows(main)
     whole_fits = (main_size is None or main_size.allows(whole)) and (side_size is None or side_size.allows(side - guess.cards))
+    main_deck, sideboard, _ = sideboard_words(fmt.game)
     if not side_fits or (not main_fits and whole_fits):
         settled.entries = [to_main(entry, guess.lines) for entry in deck.entries]
         if main_fits or (side_fits and guess.groups == 2):
             # A complete main deck then a group too big for a sideboard, or an MTGO-shaped
             # list whose main deck is short: a registration mistake is as likely as a longer
             # main deck, so the organiser hears which reading was taken.
-            why = (f"{fmt.name} allows no sideboard of {counted(side, 'card')}" if not side_fits
-                   else f"as a sideboard it would leave the main deck {counted(main, 'card')}")
+            why = (f"{fmt.name} allows no {sideboard} of {counted(side, 'card')}" if not side_fits
+                   else f"as a {sideboard} it would leave the {main_deck} {counted(main, 'card')}")
             settled.problems.append(_reading(
-                f"read the last blank-line group ({counted(guess.cards, 'card')}) as part of the main deck ({counted(whole, 'card')}): {why}",
-                guess, MAIN,
+                f"read the last blank-line group ({counted(guess.cards, 'card')}) as part of the {main_deck} ({counted(whole, 'card')}): {why}",
+                guess, MAIN, fmt.game,
             ))
         return settled
     if main_fits and whole_fits and guess.groups > 2:
         settled.problems.append(_reading(
-            f"read the last of {guess.groups} blank-line groups ({counted(guess.cards, 'card')}) as the sideboard; "
-            f"as part of the main deck ({counted(whole, 'card')}) it would fit {fmt.name} too", guess, SIDEBOARD,
+            f"read the last of {guess.groups} blank-line groups ({counted(guess.cards, 'card')}) as the {sideboard}; "
+            f"as part of the {main_deck} ({counted(whole, 'card')}) it would fit {fmt.name} too", guess, SIDEBOARD,
+            fmt.game,
         ))
     return settled
 
 
-def _reading(message: str, guess: GuessedSideboard, zone: str) -> Problem:
-    """The warning that says which reading of an ambiguous layout was taken."""
+def sideboard_words(game: str) -> tuple[str, str, str]:
+    """(main deck, sideboard, the heading line that starts a list's sideboard) in `game`'s
+    words, as every other message names the zones: Yu-Gi-Oh!'s `Main Deck`, `Side Deck`
+    (a `Side Deck` line heads it), the WoW TCG's `deck`, `side deck`; Magic's `main deck`,
+    `sideboard` and `Sideboard`. For the notes on how a list's blank-line groups were read."""
+    main_deck, sideboard = zone_name(game, MAIN, "main deck"), zone_name(game, SIDEBOARD, "sideboard")
+    return main_deck, sideboard, sideboard[:1].upper() + sideboard[1:]
+
+
+def _reading(message: str, guess: GuessedSideboard, zone: str, game: str) -> Problem:
+    """The warning that says which reading of an ambiguous layout was taken, the zones
+    named in the game's words (`sideboard_words`)."""
+    main_deck, sideboard, heading = sideboard_words(game)
     return parse_error(
-        f"{message}; put a `Sideboard` line above the sideboard (or remove the blank lines inside the main deck) "
+        f"{message}; put a `{heading}` line above the {sideboard} (or remove the blank lines inside the {main_deck}) "
         "to make the list say which", line=guess.first_line, zone=zone, severity=WARNING,
     )
 

@@ -50,7 +50,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
-from . import csv_export
+from . import csv_export, ydke
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
@@ -450,8 +450,15 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
         return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
-        ROW_WITHOUT_HEADER if written[:1] == "|" else "expected `COUNT Card Name`", line=number, text=written, zone=zone,
+        ROW_WITHOUT_HEADER if written[:1] == "|" else _YDKE_IN_TEXT if ydke.sniff(written) else "expected `COUNT Card Name`",
+        line=number, text=written, zone=zone,
     )
+
+
+# A ydke:// URL under a line of text (a Discord message copied whole) makes the file a text
+# list; the URL is read only as the whole file or the argument (decklists/ydke.py).
+_YDKE_IN_TEXT = ("a ydke:// deck URL inside a text list: write the URL alone in its file (or give it as the "
+                 "argument itself) to have it read")
 
 
 # A line that names a card and no count (`Lightning Bolt`): players paste lists so, and a

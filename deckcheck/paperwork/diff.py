@@ -311,13 +311,16 @@ def _readings(registered: Deck, found: Deck, fmt: Format, catalog: Catalog | Non
 def _reading_note(deck: Deck, read: Deck, other: str, fmt: Format) -> str:
     """Says that `deck`'s last blank-line group was compared as `read` has it, the other
     way from validate's reading."""
+    from ..decklists.layout import sideboard_words
+
     guess = deck.guessed_sideboard
     assert guess is not None
+    main_deck, sideboard, heading = sideboard_words(fmt.game)  # Yu-Gi-Oh!'s Main Deck and Side Deck
     in_main = any(entry.zone == MAIN and entry.line in guess.lines for entry in read.entries)
-    taken, validates = ("part of the main deck", "the sideboard") if in_main else ("the sideboard", "part of the main deck")
+    taken, validates = (f"part of the {main_deck}", f"the {sideboard}") if in_main else (f"the {sideboard}", f"part of the {main_deck}")
     return (f"{deck.source}: its last blank-line group ({counted(guess.cards, 'card')}, from line {guess.first_line}) "
             f"is compared as {taken}, which is closer to {other}; validate -f {fmt.id} reads it as {validates}; "
-            "a `Sideboard` line above the sideboard makes the list say which")
+            f"a `{heading}` line above the {sideboard} makes the list say which")
 
 
 def _companion_note(registered: Deck, found: Deck) -> str | None:

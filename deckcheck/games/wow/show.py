@@ -1,6 +1,6 @@
-"""A WoW TCG card as `deckcheck cards lookup` shows it: every distinct printing's type,
-faction, class icons, tags, hero requirements and a hero's own "Deckbuilding:" text, and
-whether any number may be played."""
+"""A WoW TCG card as `deckcheck cards lookup` shows it: every distinct printing's type (a
+token printing called one), faction, class icons, tags, hero requirements and a hero's
+own "Deckbuilding:" text, and whether any number may be played."""
 from __future__ import annotations
 
 from typing import Any
@@ -31,7 +31,10 @@ def text(catalog: WowCatalog, card: WowCard) -> str:
         lines.append("  copies:     any number (Unlimited)")
     for number, p in enumerate(card.profiles, start=1):
         label = f"  version {number}:" if len(card.profiles) > 1 else "  card:"
-        lines.append(f"{label:<14}{p.type or '?'}, {p.faction or 'no faction'}; icons: {p.describe_icons()}")
+        # A printing of the Tokens set is put into play by other cards and never part of a
+        # deck: said so, lest it read as a version of the card any hero may play.
+        kind = f"{p.type or '?'} token" if p.token else p.type or "?"
+        lines.append(f"{label:<14}{kind}, {p.faction or 'no faction'}; icons: {p.describe_icons()}")
         if p.tags:
             lines.append(f"  {'':<12}tags: {', '.join(sorted(p.tags))}")
         if p.requires:

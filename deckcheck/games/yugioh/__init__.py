@@ -19,6 +19,17 @@ def is_passcode(value: Any) -> bool:
     return is_whole(value) and 0 < value <= MAX_PASSCODE
 
 
+def yaml_yugi_passcode(card: dict[str, Any]) -> int | None:
+    """The passcode a YAML Yugi card is filed under: its `passcode`, else its
+    `fake_password`, the number simulators give a card that prints none (the Egyptian God
+    cards: Obelisk the Tormentor is 10000000 in YGOPro's and EDOPro's .ydk files and
+    scripts); None for a card with neither (an OCG prerelease not yet given one)."""
+    for key in ("passcode", "fake_password"):
+        if is_passcode(card.get(key)):
+            return card[key]
+    return None
+
+
 _PASSCODE_DIGITS = len(str(MAX_PASSCODE))
 
 

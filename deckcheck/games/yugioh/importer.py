@@ -7,9 +7,11 @@ card JSON, and YAML Yugi's one-card-per-line JSON (the shared `cards.jsonl.gz`).
   type bits are derived from the `type` text (`Synchro Tuner Monster`) and, for Spells and
   Traps, from `race` (`Quick-Play`); every `card_images` id other than the card's own is an
   alternate artwork, stored as a passcode aliased to the card.
-- YAML Yugi (`{"passcode", "konami_id", "name", "ygopro_type", ...}` a line): cards without
-  a passcode are skipped; where two passcodes share a Konami id (Dark Magician,
-  Polymerization) the one with fewer printings is aliased to the other.
+- YAML Yugi (`{"passcode", "konami_id", "name", "ygopro_type", ...}` a line): a card that
+  prints no passcode is read under its `fake_password`, the number simulators give it (the
+  Egyptian God cards), and a card with neither is skipped; where two passcodes share a
+  Konami id (Dark Magician, Polymerization) the one with fewer printings is aliased to the
+  other.
 
 `recognise` tells these files apart for `cards import` (by content, compressed files too):
 a SQLite file with tables `datas` and `texts`; an object starting `{"data": [`; a first
@@ -35,7 +37,7 @@ from ...cards.importer import (
     whole_file_import,
 )
 from ...limits import NumberTooLong, whole_number
-from . import is_passcode
+from . import is_passcode, yaml_yugi_passcode
 from .cards import TYPE_BITS, YgoCard
 from ...lazy_pattern import lazy
 
@@ -234,8 +236,9 @@ def read_yaml_yugi(lines: Iterable[str]) -> Iterator[YgoCard]:
             raise CardFileError(f"line {number}: not JSON (nested too deeply)") from None
         if not isinstance(card, dict) or "name" not in card or "passcode" not in card:
             raise CardFileError(f'line {number}: not a YAML Yugi card (needs "passcode" and "name")')
-        if is_passcode(card["passcode"]):
-            records.append(card)
+        code = yaml_yugi_passcode(card)
+        if code is not None:
+            records.append({**card, "passcode": code})
     # One Konami id with several passcodes: the most printed one is the card, others alias it.
     by_konami: dict[int, dict[str, Any]] = {}
     for card in records:

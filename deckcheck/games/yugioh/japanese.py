@@ -56,18 +56,26 @@ def is_japanese(name: str) -> bool:
 
 def rows_from_yaml_yugi(lines: Iterable[str]) -> Iterator[tuple[str, int, str]]:
     """(key, passcode, printed name) for each card of a YAML Yugi JSON-lines file that has a
-    Japanese name and a passcode; a key two cards share (an alternate artwork's second
-    passcode) goes to the first, the lower passcode, which the catalog takes to its card anyway."""
+    Japanese name and a passcode (the one the card data files it under, `yaml_yugi_passcode`).
+    The passcode is the card's own, the one its other passcodes alias (as the importer
+    reads the file: Dark Magician's 46986414, not its second artwork 36996508), so that
+    `japanese_name` of the card finds it; a key two cards share goes to the first."""
     import json  # the build script's step only
 
+    from . import yaml_yugi_passcode
+    from .importer import read_yaml_yugi
+
+    lines = list(lines)
+    roots = {card.code: card.alias for card in read_yaml_yugi(lines) if card.alias}
     seen: set[str] = set()
     for line in lines:
         if not line.strip():
             continue
         card = json.loads(line)
-        name, code = card.get("name_ja"), card.get("passcode")
-        if not isinstance(name, str) or not isinstance(code, int):
+        name, code = card.get("name_ja"), yaml_yugi_passcode(card)
+        if not isinstance(name, str) or code is None:
             continue
+        code = roots.get(code, code)
         printed = printed_name(name)
         key = japanese_key(printed)
         if key and key not in seen:
