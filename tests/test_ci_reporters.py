@@ -213,6 +213,20 @@ def test_github_warnings_and_team_problems():
     assert "::error title=team-copy-limit (team T%2C1)::5 copies%0Aacross team" in text
 
 
+def test_github_held_assertion_line_is_plain_text_of_one_line():
+    """A held assertion's `PASS` line is no workflow command: the runner unescapes nothing
+    in it, so the toolkit's escaping showed `100% burn.txt` as `100%25 burn.txt`. A line
+    break in the deck's name is shown as its symbol, so it cannot start a command line."""
+    report = Report(assertions=[
+        AssertionOutcome(deck="100% burn.txt", format="f", assertion="keep7 >= 0.5", passed=True, message="keep7 = 0.9"),
+        AssertionOutcome(deck="a\n::error::x.txt", format="f", assertion="keep7 >= 0.5", passed=True, message="keep7 = 0.9"),
+    ])
+    lines = github.render(report).splitlines()
+    assert "PASS 100% burn.txt: keep7 >= 0.5 (keep7 = 0.9)" in lines
+    assert "PASS a\u240a::error::x.txt: keep7 >= 0.5 (keep7 = 0.9)" in lines
+    assert not [line for line in lines if line.startswith("::error")]
+
+
 # A `line` means a line of the annotation's file: without a file (a team's problem that
 # repeats a member's, a deck given as a ydke:// URL) GitHub put it on line N of `.github`.
 LINE_WITHOUT_FILE = [
