@@ -337,7 +337,7 @@ def run_check(
     # (MAX_FORMATS_KEPT; a pull request's 250 files extending one of 90,000 names: 20 GB).
     used_formats: set[str] = set()
     format_names = FormatNames()  # their card names, bounded over the run (limits.MAX_FORMAT_NAMES_PER_RUN)
-    format_warnings: list[str] = []
+    format_warnings: list[RunMessage] = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     policies = Policies()  # each entry's keep policy built once per hand size, its file read once
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
@@ -426,7 +426,7 @@ def run_check(
             else:
                 continue
             warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
-    warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
+    warnings += format_warnings
     # Warnings first, as stderr has them (before the report; the notes follow it).
     if strict or config.strict:
         # A strict run's warnings fail it: a glob that matches no deck, so its assertions
@@ -593,16 +593,19 @@ def _not_run(texts: list[str], why: list[str], shown: str, fmt: Format) -> Asser
     )
 
 
-def _unknown_names(formats: Iterable[Format]) -> list[str]:
+def _unknown_names(formats: Iterable[Format]) -> list[RunMessage]:
     """One warning for each of the project's own format files that names a card the card
     data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py); one
     for each that writes a passcode no card has; and one for each whose `points` gives a
-    card two values (formats/points_conflicts.py)."""
+    card two values (formats/points_conflicts.py). Each is placed on the format file it
+    names first (a GitHub annotation there, which the pull request that misspelt the name
+    changed, as a format file's errors are), not on the run as a whole."""
     from ..formats.card_names import format_file_warnings
     from ..pipeline import card_catalog
 
     # A bundled format writes no names or passcodes: no card data opened for it.
-    return [warning for fmt in formats if fmt.writes_cards
+    return [RunMessage(RUN_WARNING, warning, _shown(Path(fmt.path)) if fmt.path else None)
+            for fmt in formats if fmt.writes_cards
             for warning in format_file_warnings(fmt, card_catalog(fmt))]
 
 
