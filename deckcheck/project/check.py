@@ -229,14 +229,16 @@ def _add_folders(folders: set[str] | None, rel: str) -> None:
         folder = folder.rpartition("/")[0]
 
 
-def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[str]:
-    """A warning for each glob that is the plain name of a folder of the repository
+def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[tuple[tuple[str, str], str]]:
+    """((key, glob), warning) for each glob that is the plain name of a folder of the repository
     (`archive`, `decks/legacy`; a name without `/` matches in any folder, so `legacy` names
     `events/legacy` too): globs match files, so it takes nothing under that folder, where
     `.gitignore` would take all of it. The folders looked at are those under the root
     named by the glob itself and `folders` (relative to the root: those of the files the
     run looked at), all inside the repository and reached without a link: a pull request
-    writes these globs (docs/security.md)."""
+    writes these globs (docs/security.md). The key and glob give the line of deckcheck.yaml
+    that writes it (`ProjectConfig.lines`), where a GitHub annotation points, as for a glob
+    that matches no deck."""
     keyed = [
         *(("decks", glob) for glob in config.decks), *(("exclude", glob) for glob in config.exclude),
         *(("formats", glob) for glob, _ in config.formats), *(("simulate", spec.glob) for spec in config.simulate),
@@ -254,8 +256,8 @@ def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[str
             named = next((f" ({inside})" for inside in known if matches(glob, inside)), None)
             if named is None:
                 continue
-        found.append(f"{config.shown}: {key}: {glob!r} is a folder{named}, but globs match files, so it takes nothing "
-                     f"under it; write '{glob}/' for everything in it")
+        found.append(((key, glob), f"{config.shown}: {key}: {glob!r} is a folder{named}, but globs match files, so it "
+                     f"takes nothing under it; write '{glob}/' for everything in it"))
     return found
 
 
@@ -326,10 +328,11 @@ def run_check(
     # annotation points.
     # A file not read is named as decks are, so a GitHub annotation lands on the link a pull
     # request added (a folder, or a file outside the repository, on none).
-    warnings = [RunMessage(RUN_WARNING, text) for text in folder_globs(config, seen_folders)]
+    config_file = _shown(config.path) if config.path else None
+    warnings = [RunMessage(RUN_WARNING, text, config_file, config.lines.get(key))
+                for key, text in folder_globs(config, seen_folders)]
     warnings += [RunMessage(RUN_WARNING, text, None if rel is None else _shown(config.root / rel)) for text, rel in refused]
     warnings += _unread_configs(config)
-    config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
     # Each format's warnings on its card names, worked out when a deck first uses it: a run
