@@ -529,18 +529,21 @@ def output_option(default: str | None, *, more_help: str = "") -> Any:
     return typer.Option(default, "--output", "-o", metavar="OUTPUT", help=help_text, autocompletion=complete_outputs)
 
 
-def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> None:
+def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> list[str]:
     """A user's format file whose lists name no card of the card data, or write a passcode
     no card has: its entries apply to no card (a misspelt ban bans nothing, a mistyped
     Genesys passcode scores nothing), each said once on stderr (formats/card_names.py);
     and one whose `points` gives a card two values, by name and by passcode, said once too
-    (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip."""
+    (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip.
+    Returns the warnings said, for a report that shows them too."""
     if not fmt.writes_cards:  # a bundled format: nothing to look up, nothing imported
-        return
+        return []
     from ..formats.card_names import format_file_warnings
 
-    for warning in format_file_warnings(fmt, catalog, in_archive=in_archive):
+    said = format_file_warnings(fmt, catalog, in_archive=in_archive)
+    for warning in said:
         warn(warning)
+    return said
 
 
 # Outputs whose report a CI job keeps as a file (uploads, parses): a run that an error
