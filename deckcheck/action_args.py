@@ -1,7 +1,8 @@
 """The GitHub Action's `args` input as deckcheck arguments (`python -m deckcheck.action_args`).
 
 The input is text such as `validate decks/*.txt -f mtg/modern`. It is split with shell
-quoting rules (shlex; a backslash that ends a line continues it) and each word holding `*`, `?` or `[` is expanded against the files of
+quoting rules (shlex; a backslash that ends a line continues it, a `#` that starts a word
+begins a comment) and each word holding `*`, `?` or `[` is expanded against the files of
 the working directory (`**` spans folders, never linked or hidden ones; other hidden files
 only when the pattern names them; no pattern enters a linked folder or takes a file linked
 out of the folder before its first wildcard), sorted; a match that starts with `-` is given as `./-...`,
@@ -46,7 +47,7 @@ class ShellSyntax(ValueError):
 def arguments(text: str) -> list[str]:
     """The deckcheck arguments of the input `text`; ValueError when it cannot be split or
     holds a shell operator."""
-    words = shlex.split(_lines_joined(text))
+    words = shlex.split(_as_a_shell_reads(text))
     if not words:
         return list(DEFAULT)
     for word in words:
@@ -60,15 +61,19 @@ def arguments(text: str) -> list[str]:
     return [expanded for word in words for expanded in _expand(word)]
 
 
-def _lines_joined(text: str) -> str:
+def _as_a_shell_reads(text: str) -> str:
     """`text` without its line continuations (a backslash that ends a line, outside single
-    quotes), as a shell reads them: an `args: |` block written as in a shell script
+    quotes) and its comments (from a `#` that starts a word outside quotes to the end of
+    its line), as a shell reads them. An `args: |` block written as in a shell script
     (`validate decks/*.txt \\` then `-f mtg/modern`) passed shlex's word `\\n` to deckcheck
-    as a deck to check."""
-    if "\\\n" not in text:
+    as a deck to check, and one with a comment (`check  # every deck`) passed the comment's
+    words: `check` took `#`, `every` and `deck` for paths, none a deck, checked nothing and
+    exited 0. A backslash at the end of a comment continues nothing, as in a shell."""
+    if "\\\n" not in text and "#" not in text:
         return text
     out: list[str] = []
     quote = ""
+    word_start = True  # at the start of a word: a `#` here begins a comment
     index = 0
     while index < len(text):
         char = text[index]
@@ -78,11 +83,17 @@ def _lines_joined(text: str) -> str:
             pair = text[index:index + 2]
             index += 2
             if pair != "\\\n":
-                out.append(pair)  # an escaped character, kept for shlex
+                out.append(pair)  # an escaped character (`\\ ` too: no word ends), kept for shlex
+                word_start = False
             continue
         elif char in "'\"" and quote in ("", char):
             quote = "" if quote else char
+        elif char == "#" and not quote and word_start:
+            end = text.find("\n", index)
+            index = len(text) if end < 0 else end  # the line break stays: it ends a word
+            continue
         out.append(char)
+        word_start = not quote and char in " \t\n"
         index += 1
     return "".join(out)
 

@@ -121,8 +121,9 @@ def _say_error(message: str) -> None:
 
 
 # The commands whose usage errors leave a report on stdout for a CI job (cli/common.py,
-# report_usage_stop): they do so for the errors Click finds too.
-_REPORTING_COMMANDS = ("validate", "simulate", "check")
+# report_usage_stop): they do so for the errors Click finds too. A batch given --report
+# FILE keeps its report there, a file Click's error leaves unchecked: it gets none then.
+_REPORTING_COMMANDS = ("validate", "simulate", "check", "batch")
 
 
 def _report_usage_error(error: Exception, args: list[str], message: str) -> None:
@@ -134,6 +135,8 @@ def _report_usage_error(error: Exception, args: list[str], message: str) -> None
     command = getattr(context, "command", None)
     name = getattr(command, "name", None)
     if name not in _REPORTING_COMMANDS or not args or args[0] != name:
+        return
+    if name == "batch" and any(token == "--report" or token.startswith("--report=") for token in args[1:]):
         return
     output = _output_given(args[1:])
     if output is None:

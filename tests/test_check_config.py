@@ -113,6 +113,20 @@ def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
     assert nothing.returncode == 2 and "decks: 'decks' is a folder" in nothing.stderr and "write 'decks/'" in nothing.stderr
 
 
+def test_the_folder_hint_is_annotated_on_the_line_of_its_glob(cli, tmp_path):
+    """In a GitHub job the hint was a `::warning` of the step with no file, where a glob
+    that matches no deck is annotated on its line of deckcheck.yaml: the pull request that
+    wrote `decks/archive` for `decks/archive/` did not see it on the line it changed."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\nexclude:\n  - "decks/old/"\n  - "decks/archive"\n',
+        "decks/a.txt": LEGAL, "decks/archive/b.txt": LEGAL,
+    })
+    done = cli("check", "-o", "github", cwd=tmp_path, env={"GITHUB_WORKSPACE": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert ("::warning file=deckcheck.yaml,line=4,title=deckcheck check::deckcheck.yaml: exclude: 'decks/archive' "
+            "is a folder, but globs match files") in done.stdout
+
+
 def test_a_policy_file_is_checked_whole_by_check_and_simulate_alike(cli, tmp_path):
     """One reader checks a policy file for deckcheck.yaml and builds the policy `simulate`
     uses: a broken rule of the file is refused by both, even where an option (`keep:`,

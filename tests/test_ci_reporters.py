@@ -213,6 +213,20 @@ def test_github_warnings_and_team_problems():
     assert "::error title=team-copy-limit (team T%2C1)::5 copies%0Aacross team" in text
 
 
+def test_github_held_assertion_line_is_plain_text_of_one_line():
+    """A held assertion's `PASS` line is no workflow command: the runner unescapes nothing
+    in it, so the toolkit's escaping showed `100% burn.txt` as `100%25 burn.txt`. A line
+    break in the deck's name is shown as its symbol, so it cannot start a command line."""
+    report = Report(assertions=[
+        AssertionOutcome(deck="100% burn.txt", format="f", assertion="keep7 >= 0.5", passed=True, message="keep7 = 0.9"),
+        AssertionOutcome(deck="a\n::error::x.txt", format="f", assertion="keep7 >= 0.5", passed=True, message="keep7 = 0.9"),
+    ])
+    lines = github.render(report).splitlines()
+    assert "PASS 100% burn.txt: keep7 >= 0.5 (keep7 = 0.9)" in lines
+    assert "PASS a\u240a::error::x.txt: keep7 >= 0.5 (keep7 = 0.9)" in lines
+    assert not [line for line in lines if line.startswith("::error")]
+
+
 # A `line` means a line of the annotation's file: without a file (a team's problem that
 # repeats a member's, a deck given as a ydke:// URL) GitHub put it on line N of `.github`.
 LINE_WITHOUT_FILE = [
@@ -822,3 +836,74 @@ def test_a_validate_that_a_usage_error_stopped_is_still_a_report(cli, tmp_path, 
         # A format file at fault on a line of its own is annotated there, as check does.
         place = "file=cube.yaml,line=1," if "./cube.yaml" in args else ""
         assert done.stdout == f"::error {place}title=deckcheck validate::{message}\n"
+
+
+# `batch` did not: an unknown -f, a bad --date or a source that is not there left stdout
+# (and `--report FILE`) without a word under -o sarif and -o junit, and a GitHub job
+# without an annotation, so the step that uploads or publishes the report met no file.
+BATCH_STOPS = [
+    (["decks", "-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
+    (["gone/", "-f", "mtg/modern"], "gone/: no such file or folder"),
+    (["decks", "-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
+]
+
+
+@pytest.mark.parametrize("report", [False, True], ids=["stdout", "report-file"])
+@pytest.mark.parametrize("output", ["sarif", "junit", "github"])
+@pytest.mark.parametrize("args, message", BATCH_STOPS, ids=["unknown-format", "missing-source", "bad-date"])
+def test_a_batch_that_a_usage_error_stopped_is_still_a_report(cli, tmp_path, args, message, output, report):
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "ok.txt").write_text(LEGAL, encoding="utf-8")
+    report_file = tmp_path / "out" / "deckcheck.report"
+    (tmp_path / "out").mkdir()
+    more = ["--report", str(report_file)] if report else []
+    done = cli("batch", *args, "-o", output, *more, cwd=tmp_path, env={"GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md")})
+    assert (done.returncode, done.stderr) == (2, f"deckcheck: error: {message}\n")
+    written = report_file.read_text(encoding="utf-8") if report else done.stdout
+    if report:
+        assert done.stdout == ""
+    if output == "sarif":
+        [run] = assert_valid_sarif(written)["runs"]
+        [invocation] = run["invocations"]
+        assert (invocation["executionSuccessful"], invocation["exitCode"], run["results"]) == (False, 2, [])
+        assert invocation["toolExecutionNotifications"] == [{"level": "error", "message": {"text": message}}]
+    elif output == "junit":
+        [error] = assert_valid_junit(written).iter("error")
+        assert (error.get("type"), error.get("message")) == ("usage", message)
+    else:
+        assert written == f"::error title=deckcheck batch::{message}\n"
+        assert (tmp_path / "summary.md").read_text(encoding="utf-8").startswith("## deckcheck: stopped before checking any deck")
+
+
+def test_a_batch_report_file_refused_by_its_own_checks_is_not_written(cli, tmp_path):
+    """A usage error about --report itself (here: a file the next batch of the folder would
+    check as a deck) writes no report there: the stop report goes nowhere, stderr says why."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "ok.txt").write_text(LEGAL, encoding="utf-8")
+    done = cli("batch", "decks", "-f", "mtg/modern", "-o", "junit", "--report", "decks/report.txt", cwd=tmp_path)
+    assert done.returncode == 2 and "cannot write" in done.stderr
+    assert not (tmp_path / "decks" / "report.txt").exists() and done.stdout == ""
+
+
+def test_a_stopped_batch_never_replaces_a_file_with_its_report(cli, tmp_path):
+    """A batch stopped before it read its manifest does not know the decks its rows name:
+    a --report naming one of them by mistake is left as it is (the run that goes on refuses
+    it once it knows); only a file not there yet gets the report of the stop."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "ann.txt").write_text(LEGAL, encoding="utf-8")
+    (tmp_path / "players.csv").write_text("player,deck\nann,decks/ann.txt\n", encoding="utf-8")
+    done = cli("batch", "players.csv", "-f", "mtg/modern", "--date", "2026-13-01", "-o", "junit",
+               "--report", "decks/ann.txt", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == ""
+    assert (tmp_path / "decks" / "ann.txt").read_text(encoding="utf-8") == LEGAL
+
+
+def test_a_batch_stopped_by_an_unknown_option_is_still_a_report(cli, tmp_path):
+    """What Click refuses before the batch runs (an unknown option) is reported as
+    `validate`'s is, on stdout; with a --report FILE Click could not read, nowhere."""
+    done = cli("batch", "decks", "-f", "mtg/modern", "-o", "junit", "--bogus", cwd=tmp_path)
+    assert done.returncode == 2
+    [error] = assert_valid_junit(done.stdout).iter("error")
+    assert error.get("type") == "usage" and "--bogus" in error.get("message")
+    done = cli("batch", "decks", "-o", "junit", "--report", "r.xml", "--bogus", cwd=tmp_path)
+    assert done.returncode == 2 and done.stdout == "" and not (tmp_path / "r.xml").exists()

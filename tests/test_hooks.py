@@ -487,3 +487,28 @@ def test_action_arguments_may_continue_lines_as_in_a_shell(deck_repo, tmp_path):
     from deckcheck.action_args import arguments
 
     assert arguments("check 'a \\\n b' \"c \\\n d\" e\\\\\n f") == ["check", "a \\\n b", "c  d", "e\\", "f"]
+
+
+def test_action_arguments_may_hold_comments_as_in_a_shell(deck_repo, tmp_path):
+    """`args: |` written as a shell script, with a comment after the command, passed the
+    comment's words to deckcheck: `check  # every deck` gave `check` the paths `#`, `every`
+    and `deck`, none of them a deck, so it checked nothing and exited 0, the job green. A
+    `#` that starts a word outside quotes begins a comment to the end of its line, as in a
+    shell; elsewhere (inside a word or quotes, escaped) it is a character of the word."""
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
+           "DECKCHECK_ARGS": "check   # every deck of the repository\n"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stdout + done.stderr
+    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    assert groups == ["decks/bolts.txt", "decks/burn.txt"]
+    from deckcheck.action_args import arguments
+
+    # A backslash that ends a comment continues nothing (the comment ends at its line), and
+    # the lines of `args` are one command line.
+    assert arguments("validate decks/burn.txt \\\n  -f mtg/modern  # the format \\\n--date 2024-06-01") == [
+        "validate", "decks/burn.txt", "-f", "mtg/modern", "--date", "2024-06-01"]
+    assert arguments("# a comment line\ncheck") == ["check"]
+    assert arguments("# only a comment") == ["check"]  # nothing but a comment: the default
+    assert arguments("check a#b '# c' \"# d\" \\#e") == ["check", "a#b", "# c", "# d", "#e"]
+    assert arguments("check decks/a\\ #1.txt") == ["check", "decks/a #1.txt"]  # an escaped space ends no word
+    assert arguments("check x.txt #> shell words in a comment | are words of the comment") == ["check", "x.txt"]

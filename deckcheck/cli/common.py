@@ -529,18 +529,21 @@ def output_option(default: str | None, *, more_help: str = "") -> Any:
     return typer.Option(default, "--output", "-o", metavar="OUTPUT", help=help_text, autocompletion=complete_outputs)
 
 
-def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> None:
+def warn_unknown_format_names(fmt: Any, catalog: Any, *, in_archive: str | None = None) -> list[str]:
     """A user's format file whose lists name no card of the card data, or write a passcode
     no card has: its entries apply to no card (a misspelt ban bans nothing, a mistyped
     Genesys passcode scores nothing), each said once on stderr (formats/card_names.py);
     and one whose `points` gives a card two values, by name and by passcode, said once too
-    (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip."""
+    (formats/points_conflicts.py). `in_archive`: the file's path inside a batch's zip.
+    Returns the warnings said, for a report that shows them too."""
     if not fmt.writes_cards:  # a bundled format: nothing to look up, nothing imported
-        return
+        return []
     from ..formats.card_names import format_file_warnings
 
-    for warning in format_file_warnings(fmt, catalog, in_archive=in_archive):
+    said = format_file_warnings(fmt, catalog, in_archive=in_archive)
+    for warning in said:
         warn(warning)
+    return said
 
 
 # Outputs whose report a CI job keeps as a file (uploads, parses): a run that an error
@@ -551,14 +554,17 @@ REPORT_FILES = ("sarif", "junit")
 PARSED_REPORTS = (*REPORT_FILES, "json")
 
 
-def report_usage_stop(output: str | None, error: DeckcheckError, command_name: str) -> None:
+def report_usage_stop(
+    output: str | None, error: DeckcheckError, command_name: str, *, into: Callable[[str], None] | None = None,
+) -> None:
     """`report_stop` of a usage error that stopped `deckcheck COMMAND_NAME` before any deck
     (an unknown -f, a bad --date, a deck not found): an `::error` annotation titled with the
     command, or a report that says why (Report.stopped), in the error's words as stderr gives
     them (`--date ...`). The command line is no file to place the annotation on, but a file
     it names that is at fault on a line of its own (a `--policy` file's broken keep rule, a
     format file's bad key: the error's `path` and `line`) is, as `check` places them: the
-    pull request that broke it shows where."""
+    pull request that broke it shows where. `into`: where the report goes instead of
+    stdout (`report_stop`)."""
     from ..report.github import command
     from ..report.workspace import namer
     from ..result import Report
@@ -566,22 +572,26 @@ def report_usage_stop(output: str | None, error: DeckcheckError, command_name: s
     text = error.named(OPTION_OF_SETTING)
     path, line = getattr(error, "path", None), getattr(error, "line", None)
     place = {"file": namer()(str(path)), "line": line} if path and line else {}
-    report_stop(output, command("error", text, **place, title=f"deckcheck {command_name}"), Report(stopped=text))
+    report_stop(output, command("error", text, **place, title=f"deckcheck {command_name}"), Report(stopped=text), into=into)
 
 
-def report_stop(output: str | None, annotation: str, report: Report) -> None:
+def report_stop(output: str | None, annotation: str, report: Report, *, into: Callable[[str], None] | None = None) -> None:
     """What stopped the run, on stdout where a CI job keeps the report, never an empty file
     or nothing: the GitHub `annotation` (and `report` as the job summary, when the job has
     one), or `report` as a SARIF or JUnit document and nothing else (that is the file the
     job uploads). Other outputs print nothing (their reader has
     stderr), nor does an unknown -o (itself the error). The one-line error on stderr and
-    exit 2 stay."""
+    exit 2 stay. `into`, when given, takes the annotation or the document instead of
+    stdout (`batch --report FILE`: the file the job uploads)."""
     from ..report import AUTO, WorkflowCommands, deliver, encoding, load, resolve_auto
     from ..report.github import NAME
 
     name = resolve_auto(output or AUTO)
     if name == NAME:
-        emit(WorkflowCommands(annotation + "\n"))
+        if into is not None:
+            into(annotation + "\n")
+        else:
+            emit(WorkflowCommands(annotation + "\n"))
         # The job's summary page too (GITHUB_STEP_SUMMARY), as a run that went on writes one:
         # a broken deckcheck.yaml or an unknown -f left the page without a word.
         from ..report.github import publish
@@ -591,4 +601,7 @@ def report_stop(output: str | None, annotation: str, report: Report) -> None:
             warn(failed)
     elif name in REPORT_FILES:
         reporter = load(name)
-        emit(deliver(reporter, report), encoding=encoding(reporter))
+        if into is not None:
+            into(deliver(reporter, report))
+        else:
+            emit(deliver(reporter, report), encoding=encoding(reporter))

@@ -4,7 +4,9 @@
 before its first deck."""
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import DeckcheckError
@@ -40,14 +42,92 @@ def run_batch(
     """Check the registrations of `source`, write the report(s) and return the exit code
     (docs/contracts.md). Usage errors raise DeckcheckError. The defaults of the options are
     the command's (cli/batch.py), so every one is named."""
-    from ..batch import check_source
-    from ..formats import load, reference
-    from ..progress import Progress
-    from ..report import ACTIONS, WorkflowCommands, choose, load as load_reporter
-    from ..report.stream import Spool
+    from ..report import choose
 
     no_empty_argument([source], "SOURCE", "a folder, a manifest or a zip of decklists")
     reporter = choose(output, BATCH)
+    with _stop_reported(source, output, report_file) as phase:
+        return _run(
+            source, reporter, phase, format_id=format_id, date=date, jobs=jobs, no_unified=no_unified, report_file=report_file,
+            quiet=quiet, deck_check=deck_check, seed=seed, sheets_file=sheets_file, event=event, paper=paper,
+            cards_db=cards_db, platform=platform, no_cards=no_cards, allow_outside_paths=allow_outside_paths,
+            no_cache=no_cache,
+        )
+
+
+class _Phase:
+    """How far a batch got: once it writes its outputs (`writing`), an error is no longer
+    one that stopped it before its report (a --report that cannot be written, a source
+    with nothing to check, whose report says so)."""
+
+    writing = False
+
+
+@contextmanager
+def _stop_reported(source: str, output: str, report_file: Path | None) -> Iterator[_Phase]:
+    """A usage error that stops the batch before its report (an unknown -f, a bad --date, a
+    source that is not there) reported as `validate`'s and `check`'s are
+    (common.report_usage_stop): a SARIF or JUnit document that says why, or a GitHub
+    annotation and job summary, on stdout, or in the `--report` file when one is given and
+    not there yet; a CI job that uploads or publishes the report met no file at all. The one-line error on
+    stderr and exit 2 stay."""
+    from .common import report_usage_stop
+
+    phase = _Phase()
+
+    def into_report_file(text: str) -> None:
+        # Only a file that is not there yet (a CI job's fresh checkout): the run stopped
+        # before it knew the files its rows name, so a file there may be one of its decks
+        # or pools (`--report decks/ann.txt` by mistake), which it never replaces. Nor into
+        # the folder the batch reads as a deck, or through a link (write_file's checks).
+        # When the error is about --report itself, the file is left alone; stderr says why.
+        if report_file is None or os.path.lexists(report_file):
+            return
+        try:
+            _not_a_deck_of(source, "--report", report_file)
+            write_file("--report", report_file, [text.encode("utf-8", errors="replace")], private=True,
+                       inputs=[Path(source)])
+        except DeckcheckError:
+            pass
+
+    try:
+        yield phase
+    except DeckcheckError as error:
+        if not phase.writing:
+            report_usage_stop(output, error, "batch", into=into_report_file if report_file is not None else None)
+        raise
+
+
+def _run(
+    source: str,
+    reporter,  # type: ignore[no-untyped-def]
+    phase: _Phase,
+    *,
+    format_id: str | None,
+    date: str | None,
+    jobs: int | None,
+    no_unified: bool,
+    report_file: Path | None,
+    quiet: bool,
+    deck_check: str | None,
+    seed: int | None,
+    sheets_file: Path | None,
+    event: str | None,
+    paper: str | None,
+    cards_db: Path | None,
+    platform: str,
+    no_cards: bool,
+    allow_outside_paths: bool,
+    no_cache: bool,
+) -> int:
+    """`run_batch`'s work once its output is known: check, write the report(s), return the
+    exit code; `phase` hears when the writing starts."""
+    from ..batch import check_source
+    from ..formats import load, reference
+    from ..progress import Progress
+    from ..report import ACTIONS, WorkflowCommands, load as load_reporter
+    from ..report.stream import Spool
+
     if seed is not None and deck_check is None:
         raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
     paper = _paper(paper)
@@ -72,7 +152,8 @@ def run_batch(
         sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
     # Each result goes to the report(s) as it comes, written to spools (memory, then a
     # temporary file) and copied out at the end: the batch never holds its results, and
-    # nothing reaches stdout or --report unless the whole run succeeds.
+    # nothing of them reaches stdout or --report unless the whole run succeeds (a usage
+    # error that stops it leaves a report that says why: _stop_reported).
     shown, filed = Spool(), Spool() if report_file is not None else None
     # The text report's table measures its cells as a legacy terminal will show them.
     if filed is not None:
@@ -111,6 +192,9 @@ def run_batch(
         raise
     for bar in bars:
         bar.close()
+    # The reports are made from here on (a GitHub job's summary too): what fails now is
+    # said on stderr alone, never as a second report (_stop_reported).
+    phase.writing = True
     for writer in writers:
         writer.finish(result)
     _warn_unknown_names(result, cards_db, no_cards)

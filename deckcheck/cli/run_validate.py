@@ -55,7 +55,7 @@ def run_validate(
         report_usage_stop(output, exc, "validate")
         raise
     catalog, note = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
-    warn_unknown_format_names(fmt, catalog)  # a user's format file: a misspelt ban bans nothing
+    format_warnings = warn_unknown_format_names(fmt, catalog)  # a user's format file: a misspelt ban bans nothing
     results = []
     hints = []  # decks of another game than the format's (cards/other_game.py), after the report
     budget = ProblemBudget()  # the problems one report lists (limits.py)
@@ -75,6 +75,7 @@ def run_validate(
     for _, hint in hints:
         say_note(hint)
     _annotate_hints(hints, reporter)
+    _annotate_format_warnings(format_warnings, fmt, reporter)
     if pool is None and fmt.option("pool") is not None:
         # A limited deck without its pool is checked for its sizes only (Black Lotus passes).
         say_note(unchecked_without_pools(len(results), [fmt.id], "give the pool with --pool FILE"))
@@ -101,4 +102,25 @@ def _annotate_hints(hints: list[tuple[str, str | None]], reporter: ModuleType) -
     emit(WorkflowCommands("".join(
         command("notice", hint, file=name(deck) if names_a_file(deck) else None, title="deckcheck validate") + "\n"
         for deck, hint in hints if hint
+    )))
+
+
+def _annotate_format_warnings(warnings: list[str], fmt, reporter: ModuleType) -> None:  # type: ignore[no-untyped-def]
+    """Under -o github, each warning on the user's format file of -f (a card name no card
+    has: a misspelt ban bans nothing) as a `::warning` on that file too, as `check` places
+    it: on stderr alone it was a line of the job's log, never on the file a pull request
+    changed."""
+    if not warnings:
+        return  # nearly every run: the GitHub reporter is not imported for it
+    from ..report.github import NAME
+
+    if reporter.NAME != NAME:
+        return
+    from ..report import WorkflowCommands
+    from ..report.github import command
+    from ..report.workspace import namer
+
+    file = namer()(str(fmt.path)) if fmt.path else None
+    emit(WorkflowCommands("".join(
+        command("warning", warning, file=file, title="deckcheck validate") + "\n" for warning in warnings
     )))

@@ -229,14 +229,16 @@ def _add_folders(folders: set[str] | None, rel: str) -> None:
         folder = folder.rpartition("/")[0]
 
 
-def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[str]:
-    """A warning for each glob that is the plain name of a folder of the repository
+def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[tuple[tuple[str, str], str]]:
+    """((key, glob), warning) for each glob that is the plain name of a folder of the repository
     (`archive`, `decks/legacy`; a name without `/` matches in any folder, so `legacy` names
     `events/legacy` too): globs match files, so it takes nothing under that folder, where
     `.gitignore` would take all of it. The folders looked at are those under the root
     named by the glob itself and `folders` (relative to the root: those of the files the
     run looked at), all inside the repository and reached without a link: a pull request
-    writes these globs (docs/security.md)."""
+    writes these globs (docs/security.md). The key and glob give the line of deckcheck.yaml
+    that writes it (`ProjectConfig.lines`), where a GitHub annotation points, as for a glob
+    that matches no deck."""
     keyed = [
         *(("decks", glob) for glob in config.decks), *(("exclude", glob) for glob in config.exclude),
         *(("formats", glob) for glob, _ in config.formats), *(("simulate", spec.glob) for spec in config.simulate),
@@ -254,8 +256,8 @@ def folder_globs(config: ProjectConfig, folders: Iterable[str] = ()) -> list[str
             named = next((f" ({inside})" for inside in known if matches(glob, inside)), None)
             if named is None:
                 continue
-        found.append(f"{config.shown}: {key}: {glob!r} is a folder{named}, but globs match files, so it takes nothing "
-                     f"under it; write '{glob}/' for everything in it")
+        found.append(((key, glob), f"{config.shown}: {key}: {glob!r} is a folder{named}, but globs match files, so it "
+                     f"takes nothing under it; write '{glob}/' for everything in it"))
     return found
 
 
@@ -326,10 +328,11 @@ def run_check(
     # annotation points.
     # A file not read is named as decks are, so a GitHub annotation lands on the link a pull
     # request added (a folder, or a file outside the repository, on none).
-    warnings = [RunMessage(RUN_WARNING, text) for text in folder_globs(config, seen_folders)]
+    config_file = _shown(config.path) if config.path else None
+    warnings = [RunMessage(RUN_WARNING, text, config_file, config.lines.get(key))
+                for key, text in folder_globs(config, seen_folders)]
     warnings += [RunMessage(RUN_WARNING, text, None if rel is None else _shown(config.root / rel)) for text, rel in refused]
     warnings += _unread_configs(config)
-    config_file = _shown(config.path) if config.path else None
     notes: list[str] = []
     used_globs: set[str] = set()
     # Each format's warnings on its card names, worked out when a deck first uses it: a run
@@ -337,7 +340,7 @@ def run_check(
     # (MAX_FORMATS_KEPT; a pull request's 250 files extending one of 90,000 names: 20 GB).
     used_formats: set[str] = set()
     format_names = FormatNames()  # their card names, bounded over the run (limits.MAX_FORMAT_NAMES_PER_RUN)
-    format_warnings: list[str] = []
+    format_warnings: list[RunMessage] = []
     budget = ProblemBudget()  # the problems one report lists (limits.py)
     policies = Policies()  # each entry's keep policy built once per hand size, its file read once
     assertions_left = MAX_ASSERTIONS_PER_RUN  # assertions the run evaluates, over all decks
@@ -426,7 +429,7 @@ def run_check(
             else:
                 continue
             warnings.append(RunMessage(RUN_WARNING, text, config_file, config.lines.get(("formats", pattern))))
-    warnings += [RunMessage(RUN_WARNING, text) for text in format_warnings]
+    warnings += format_warnings
     # Warnings first, as stderr has them (before the report; the notes follow it).
     if strict or config.strict:
         # A strict run's warnings fail it: a glob that matches no deck, so its assertions
@@ -593,16 +596,19 @@ def _not_run(texts: list[str], why: list[str], shown: str, fmt: Format) -> Asser
     )
 
 
-def _unknown_names(formats: Iterable[Format]) -> list[str]:
+def _unknown_names(formats: Iterable[Format]) -> list[RunMessage]:
     """One warning for each of the project's own format files that names a card the card
     data lacks: a misspelt ban bans nothing in every CI run (formats/card_names.py); one
     for each that writes a passcode no card has; and one for each whose `points` gives a
-    card two values (formats/points_conflicts.py)."""
+    card two values (formats/points_conflicts.py). Each is placed on the format file it
+    names first (a GitHub annotation there, which the pull request that misspelt the name
+    changed, as a format file's errors are), not on the run as a whole."""
     from ..formats.card_names import format_file_warnings
     from ..pipeline import card_catalog
 
     # A bundled format writes no names or passcodes: no card data opened for it.
-    return [warning for fmt in formats if fmt.writes_cards
+    return [RunMessage(RUN_WARNING, warning, _shown(Path(fmt.path)) if fmt.path else None)
+            for fmt in formats if fmt.writes_cards
             for warning in format_file_warnings(fmt, card_catalog(fmt))]
 
 

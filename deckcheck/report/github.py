@@ -29,6 +29,7 @@ from ..problem import ERROR, WARNING, Problem
 from ..result import RUN_ERROR, RUN_NOTE, RUN_WARNING, AssertionOutcome, DeckResult, Report, TeamResult
 from . import Warn, WorkflowCommands
 from .stream import ReportWriter, Spool, Totals, render_report
+from .style import inert
 from .text import NOT_READ, summary_of, verdict_word
 from .workspace import namer
 from ..wording import counted, names_listed
@@ -108,7 +109,10 @@ def _assertion_lines(outcomes: list[AssertionOutcome], file_name: Callable[[str]
     lines = [command("group", "simulate assertions")]
     for outcome in outcomes:
         if outcome.passed:
-            lines.append(escape_data(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
+            # A plain line of the log, no workflow command: the runner unescapes nothing in it
+            # (`escape_data` showed `100% burn.txt` as `100%25 burn.txt`), so a line break in
+            # a name is shown as its symbol instead, as the text report shows it.
+            lines.append(inert(f"PASS {outcome.deck}: {outcome.assertion} ({outcome.message})"))
             continue
         file = file_name(outcome.deck) if names_a_file(outcome.deck) else None
         lines.append(command("error", f"{outcome.assertion}: {outcome.message}", file=file, title="assertion failed"))
