@@ -161,10 +161,12 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
 
 # The words a registration form's questions put in the columns deckcheck reads (`Player
 # Name`, `Your name`, `Decklist`, `Paste your deck list`), and those that mean another
-# question (`Deck Name`, `Team name`: a list's title, a team). A column is named for renaming
-# only when it says one and none of the others.
+# question (`Deck Name`, `Team name`: a list's title, a team; a Commander league's
+# `Commander name`, `Companion name`: a card). A column is named for renaming only when it
+# says one and none of the others.
 _COLUMN_WORDS = {
-    "player": (("player", "name"), ("deck", "team", "event", "format", "id", "email", "e-mail", "archetype")),
+    "player": (("player", "name"), ("deck", "team", "event", "format", "id", "email", "e-mail", "archetype",
+                                    "commander", "commanders", "partner", "companion", "oathbreaker", "card")),
     "deck": (("deck", "decklist", "list", "decklists"), ("name", "archetype", "player", "team", "format")),
 }
 
