@@ -136,16 +136,19 @@ def pauper_commander(data: Path) -> str:
     banned = sorted(set(source["banned"]["xmage"]["banned"]) | set(source["banned"]["forge"]["banned"]), key=str.casefold)
     return _file(
         "Pauper Commander",
-        "Pauper Commander (PDH): Commander's construction with a creature printed at uncommon as the commander "
-        "(it need not be legendary) and 99 cards each printed at common; its own banned list.",
+        "Pauper Commander (PDH): Commander's construction with a nonland creature printed at uncommon as the "
+        "commander (it need not be legendary) and 99 cards each printed at common; its own banned list.",
         [
             "Pauper Commander rules (pdhhomebase.com): commander an uncommon creature, the deck commons",
+            "Pauper EDH comprehensive rules v5.2 (pdhhomebase.com) 906.1: a nonland creature of uncommon rarity "
+            "leads the deck (\"Dryad Arbor is a land creature. It can't be a commander.\"); of a double-faced card "
+            "only the front face",
             "banned: Forge forge-gui/res/formats/Casual/PauperCommander.txt @1a94c0da and XMage PauperCommander.java @ab9cb3b3 (via ../shared/data/mtg/commander)",
         ],
         [
             PAPER_AND_MTGO,
             "commander:",
-            "  eligible: [creature]",
+            "  eligible: [nonland creature]",
             *_pool("pauper", None, data, "  commander_rarity: uncommon"),
             "banned:",
             *(f"  - {yaml_str(card)}" for card in banned),

@@ -1,7 +1,8 @@
 """Registration manifests: a CSV (or tab-separated `.tsv`; Excel's `sep=;` line above the
 header names the delimiter: find_header) or YAML table of `player`,
 `deck` and optional `team`, `seat`, `format`, `pool`, `platform`, `id` (other columns are
-ignored; `date` and `event`, settings of the whole batch, with a warning: EVENT_SETTINGS).
+ignored; `date` and `event`, settings of the whole batch, with a warning: EVENT_SETTINGS;
+a Commander league's `commander` column too: COMMAND_ZONE_COLUMN).
 
 `platform` is where that player's event is played (`paper`, `mtgo`, `arena`; default the
 batch's `--platform`): an unknown value is a `registration` problem of the row.
@@ -161,10 +162,12 @@ def _header(names: list[str], shown: str, line: int) -> list[str]:
 
 # The words a registration form's questions put in the columns deckcheck reads (`Player
 # Name`, `Your name`, `Decklist`, `Paste your deck list`), and those that mean another
-# question (`Deck Name`, `Team name`: a list's title, a team). A column is named for renaming
-# only when it says one and none of the others.
+# question (`Deck Name`, `Team name`: a list's title, a team; a Commander league's
+# `Commander name`, `Companion name`: a card). A column is named for renaming only when it
+# says one and none of the others.
 _COLUMN_WORDS = {
-    "player": (("player", "name"), ("deck", "team", "event", "format", "id", "email", "e-mail", "archetype")),
+    "player": (("player", "name"), ("deck", "team", "event", "format", "id", "email", "e-mail", "archetype",
+                                    "commander", "commanders", "partner", "companion", "oathbreaker", "card")),
     "deck": (("deck", "decklist", "list", "decklists"), ("name", "archetype", "player", "team", "format")),
 }
 
@@ -273,8 +276,36 @@ def sep_delimiter(line: str) -> str | None:
 
 
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
-    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS."""
-    return [f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}" for name in dict.fromkeys(names) if name in EVENT_SETTINGS]
+    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS
+    or names a deck's command zone (COMMAND_ZONE_COLUMN)."""
+    notes = []
+    for name in dict.fromkeys(names):
+        if name in EVENT_SETTINGS:
+            notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}")
+        elif _names_command_zone(name):
+            notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
+    return notes
+
+
+# A Commander league's sign-up sheet names each player's commander (and companion) in a
+# column of its own. What is checked is the command zone the deck's own list names; such a
+# column is not compared with it, and an organiser who wrote one would expect it to be (a
+# deck leading with another commander passes, a flat list is told it names none), so it is
+# said, as EVENT_SETTINGS are. A column of links to the lists is no such column.
+COMMAND_ZONE_COLUMN = (
+    "each deck is checked with the command zone and companion its own list names (a `Commander` or "
+    "`Companion` section, or as its file format names them), and the column is not compared with them"
+)
+# Not `partner`: a Two-Headed Giant sheet's `Partner` column names the teammate.
+_COMMAND_ZONE_WORDS = frozenset({"commander", "commanders", "cmdr", "companion", "oathbreaker", "oathbreakers"})
+_NOT_A_CARD_WORDS = frozenset({"deck", "decklist", "list", "link", "url", "player"})
+
+
+def _names_command_zone(name: str) -> bool:
+    """Whether the column `name` (lower case) asks for a deck's commander, companion or
+    oathbreaker (`Commander`, `Commander(s)`, `Partner commander`, `Companion`, `統率者`)."""
+    words = set(re.findall(r"[^\W\d_]+", name))
+    return (bool(words & _COMMAND_ZONE_WORDS) or "統率者" in name) and not words & _NOT_A_CARD_WORDS
 
 
 def _quoted(key: str) -> str:

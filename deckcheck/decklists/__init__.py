@@ -247,7 +247,7 @@ def _named_commanders(deck: Deck) -> Deck:
     if not deck.commander_hints or deck.zone(COMMANDER):
         return deck
     entries = deck.entries
-    for hint in deck.commander_hints:
+    for hint in reversed(deck.commander_hints):  # last first: move_one puts each at the front
         entries = move_one(entries, {card_key(hint)}, COMMANDER) or entries
     return deck if entries is deck.entries else deck.with_entries(entries)
 

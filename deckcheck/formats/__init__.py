@@ -21,6 +21,7 @@ directory), show.py (`deckcheck formats show`).
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
@@ -140,11 +141,35 @@ def find(ref: FormatRef) -> tuple[str, Path]:
                 by_name.setdefault(name.split("/")[-1], []).append(name)
         close = difflib.get_close_matches(last, list(by_name), n=3, cutoff=0.75)
         suggestions = [name for found in close for name in by_name[found]]
+    if not suggestions:  # the name players call it (EDH, PDH, Historic Brawl), which no id holds
+        suggestions = _described_as(last, known, typed.rpartition("/")[0])
     # The formats `formats list` shows, the one whose name is the word typed first (`modern`:
     # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _described_as(word: str, known: list[str], game: str) -> list[str]:
+    """The formats (of `game`, when one is typed) whose name or description holds `word` as
+    a whole word or words, `-` and `_` read as spaces: the other names a format's description
+    gives it ("Multiplayer Commander (EDH)", "formerly Historic Brawl"). Asked only once no
+    id holds the word nor comes close to it: it loads every format."""
+    phrase = " ".join(re.split(r"[-_\s]+", word.strip()))
+    if not re.fullmatch(r"[\w ]+", phrase):
+        return []  # a word of letters and digits only: `(` is in every description
+    pattern = re.compile(r"(?<!\w)" + re.escape(phrase).replace(r"\ ", r"[-\s]+") + r"(?!\w)", re.IGNORECASE)
+    found = []
+    for name in known:
+        if game and not name.startswith(game + "/"):
+            continue
+        try:
+            data = load(name, base=True).data
+        except FormatError:
+            continue  # a broken file suggests nothing (its own error says why, when given)
+        if pattern.search(f"{data.get('name') or ''} {data.get('description') or ''}"):
+            found.append(name)
+    return found
 
 
 def _id_of_missing_file(path: Path) -> str:

@@ -39,6 +39,9 @@ ELIGIBLE: dict[str, tuple[str, Callable[[Card], bool]]] = {
     ),
     "planeswalker": ("a planeswalker", lambda card: "Planeswalker" in card.types),
     "creature": ("a creature", abilities.is_creature_card),
+    # Pauper Commander's: its rules (906.1) admit no land creature (Dryad Arbor); a
+    # double-faced card is judged by its front face, which `types` holds.
+    "nonland creature": ("a nonland creature", lambda card: abilities.is_creature_card(card) and not abilities.is_land_card(card)),
 }
 
 

@@ -187,7 +187,9 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
     Oathbreaker the signature spells it names beside them (`convert` writes both)."""
     moved = None
     spells = bool(spec(fmt).get("signature_spell"))
-    for hint in hints:
+    # Last first: move_one puts each card it moves at the front, so the command zone ends up
+    # in the file's order (its pair problem and identities name the cards as the file does).
+    for hint in reversed(hints):
         wanted = {card_key(hint)}
         if ctx.cards is not None:
             card = ctx.cards.get(hint)

@@ -3,7 +3,7 @@ can be a commander in the format on the event date and is not banned as a comman
 
 Format keys: `commander` with `eligible` (what may lead a deck: `legendary creature`,
 `can be your commander`, `legendary vehicle`, `legendary spacecraft with power/toughness`,
-`planeswalker`, `creature`; an entry may be `{kind, since, until}` for a rule change),
+`planeswalker`, `creature`, `nonland creature`; an entry may be `{kind, since, until}` for a rule change),
 `pairs` (which two-commander pairings the format allows: `partner` (both have plain
 Partner), `partner variant` (both have the same "Partner—X", such as Friends forever),
 `partner with` (each names the other), `background` ("Choose a Background" with a
