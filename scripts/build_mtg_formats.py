@@ -416,6 +416,9 @@ def check_against_current(data: Path) -> int:
     today = dt.date.today()
     differences = 0
     for fmt_id, (name, *_) in FORMATS.items():
+        if name not in xmage:  # a community format neither engine lists (Premodern)
+            print(f"{fmt_id}: no XMage or Forge list to compare with")
+            continue
         fmt = load(f"mtg/{fmt_id}")
         ours = {"banned": {e.card for e in fmt.banned_on(today).values()},
                 "restricted": {e.card for e in fmt.restricted_on(today).values()}}
