@@ -27,7 +27,7 @@ class DeckResult(Record):
     # references (tests/test_batch_stream.py).
     __slots__ = (
         "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
-        "registered_at", "unchecked_game", "__weakref__",
+        "registered_at", "unchecked_game", "pool_location", "__weakref__",
     )
     __hash__ = None  # type: ignore[assignment]
 
@@ -35,7 +35,7 @@ class DeckResult(Record):
         self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
         player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
         location: str | None = None, as_of: AsOf | None = None, registered_at: Place | None = None,
-        unchecked_game: str = "",
+        unchecked_game: str = "", pool_location: str | None = None,
     ) -> None:
         self.deck = deck
         self.format = format
@@ -61,6 +61,11 @@ class DeckResult(Record):
         # be loaded) as its row and zones tell (games.game_unchecked), so its heading counts
         # a .ydk's zones in Yu-Gi-Oh!'s words: a checked deck's game is its format's (as_of).
         self.unchecked_game = unchecked_game
+        # Where the pool's file is, for CI annotations of the pool's own problems, when
+        # `pool` names it otherwise (a batch names a pool as its manifest does): a path from
+        # the working directory, or "" when the pool is no file of the working tree (pasted
+        # into a manifest cell, an archive entry).
+        self.pool_location = pool_location
 
     @property
     def legal(self) -> bool:
@@ -101,6 +106,26 @@ class DeckResult(Record):
         if place is None or place[1] is None or not isinstance(line, int):
             return None
         return place[0], line
+
+    def pool_line_of(self, problem: Problem) -> Place | None:
+        """The file and line a problem of the registered pool itself is about (`pool
+        pools/ann.txt line 3: ...`, an unreadable line or a card the data lacks), for CI
+        annotations: the pool is mended there, not the deck. A pool pasted into a manifest's
+        cell is on that manifest line. None for the deck's problems (a card the pool holds
+        too few of is the deck's, on its line), and for a pool that is no file (standard
+        input, an archive entry)."""
+        details = problem.details
+        line = details.get("pool_line") if details else None
+        if not isinstance(line, int) or self.pool is None or details.get("pool") != self.pool:
+            return None
+        if self.pool_location is None:
+            from .decklists import names_a_file
+
+            return (self.pool, line) if names_a_file(self.pool) else None
+        if self.pool_location:
+            return self.pool_location, line
+        place = self.registered_at  # a pasted pool: its row, when the manifest is a file
+        return place if place is not None and place[1] is not None else None
 
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path

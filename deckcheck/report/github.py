@@ -88,9 +88,11 @@ def _deck_lines(result: DeckResult, file_name: Callable[[str], str], legal: bool
     file = None if result.file is None else file_name(result.file)
     lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(legal, result.problems, result)}")]
     for problem in result.problems:
-        manifest = result.manifest_line_of(problem)
-        if manifest is not None:
-            lines.append(_annotation(problem, file=file_name(manifest[0]), line=manifest[1], title=problem.rule + who))
+        # A manifest row's own problem on its manifest line, the pool's on the pool's line:
+        # where each is mended.
+        place = result.manifest_line_of(problem) or result.pool_line_of(problem)
+        if place is not None:
+            lines.append(_annotation(problem, file=file_name(place[0]), line=place[1], title=problem.rule + who))
         else:
             lines.append(_annotation(problem, file=file, title=problem.rule + who))
     lines.append("::endgroup::")

@@ -191,9 +191,11 @@ class Writer(ReportWriter):
         about = dict(deck=deck_result.deck, format=deck_result.format, player=deck_result.player, team=deck_result.team)
         place = deck_result.registered_at if deck_result.file is None else None
         for problem in deck_result.problems:
-            manifest = deck_result.manifest_line_of(problem) if place is None else None
-            if manifest is not None:
-                self._problem(problem, manifest[0], manifest[1], **about)
+            # A manifest row's own problem on its manifest line, the pool's on the pool's line.
+            own = deck_result.manifest_line_of(problem) if place is None else None
+            own = own or deck_result.pool_line_of(problem)
+            if own is not None:
+                self._problem(problem, own[0], own[1], **about)
             elif place is None:
                 self._problem(problem, deck_result.file, problem.line, line_elsewhere=False, **about)
             else:
