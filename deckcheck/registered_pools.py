@@ -27,7 +27,7 @@ from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, cop
 from .names import card_key
 from .problem import WARNING, Problem
 from .record import Record
-from .textio import FOLDER_ADVICE
+from .textio import IN_FOLDER_ADVICE
 from .wording import counted
 
 if TYPE_CHECKING:
@@ -195,7 +195,9 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
     lists no card."""
     from .pipeline import read_deck
 
-    deck = read_deck(text_or_path, input_format=input_format)
+    # A folder given as the pool: the file is in it (a deck's advice, to run `deckcheck
+    # batch` for folders, is no way to give a pool).
+    deck = read_deck(text_or_path, input_format=input_format, folder_advice=IN_FOLDER_ADVICE)
     if shown is None and deck.source == "<text>":
         shown = "<pool>"
     name = one_line(shown or deck.source)
@@ -205,9 +207,6 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         read = f"{one_line(deck.source)}: "
         if reason.startswith(read):
             reason = reason[len(read):]
-        # A folder given as the pool: the file is in it (a deck's advice, to run `deckcheck
-        # batch` for folders, is no way to give a pool).
-        reason = reason.replace(FOLDER_ADVICE, "; name the file in it")
         raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)
