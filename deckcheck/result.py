@@ -127,6 +127,31 @@ class DeckResult(Record):
         place = self.registered_at  # a pasted pool: its row, when the manifest is a file
         return place if place is not None and place[1] is not None else None
 
+    def registration_line(self) -> Place | None:
+        """The manifest and line that registered a deck that is no file (a `ydke://` URL,
+        a list pasted into the deck cell), for CI annotations, which place it there; None
+        for a deck file, and for a registration with no line (an archive entry)."""
+        place = self.registered_at
+        if self.file is not None or place is None or place[1] is None:
+            return None
+        return place
+
+    def said_at_registration(self, problem: Problem, message: str | None = None) -> str:
+        """`problem`'s message (or `message`, its words in a report: GitHub's add the "did
+        you mean") as its registration shows it (a deck that is no file of the working
+        tree, placed where it was registered): naming the deck and the line in it, unless
+        it starts with the deck already or is the registration's own (a manifest row's,
+        which says its line)."""
+        # Here, not at the top: importing batch/ loads the whole batch machinery, which
+        # `validate` never needs (this runs for a batch's decks that are no files only).
+        from .batch.registration import REGISTRATION
+
+        text = message or problem.message or problem.rule
+        heading = self.heading
+        if problem.rule == REGISTRATION or text.startswith(heading + ":"):
+            return text
+        return f"{heading}{f', line {problem.line}' if problem.line is not None else ''}: {text}"
+
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path
         from the working directory): name it `shown`, as the report does."""

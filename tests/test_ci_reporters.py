@@ -313,6 +313,26 @@ def test_batch_sarif_puts_a_manifest_row_s_problems_on_the_manifest_line(cli, tm
     assert not [place for place in placed if place[0] == "registration" and place[1] != "reg.csv"], placed
 
 
+def test_batch_github_puts_a_deck_that_is_no_file_on_its_manifest_line(cli, tmp_path):
+    # A ydke:// row and a list pasted into the deck cell were annotated with no file at all
+    # ("banned [bob]: Black Lotus is banned in Legacy", on no file of the pull request), where
+    # SARIF puts them on the row that registered them; a file's problems stay on the file.
+    (tmp_path / "cy.txt").write_text("4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        "player,deck\nann,ydke://ryPeAK8j3gCvI94Ao6lXBQ==!xEQhBQ==!KpVlAQ==!\n"
+        'bob,"4 Lightning Bolt\n1 Black Lotus\n55 Mountain"\ncy,cy.txt\n', encoding="utf-8")
+    done = cli("batch", "reg.csv", "-f", "mtg/legacy", "-o", "github", "-q", *WITHIN_THE_DATA, cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert "::error file=reg.csv,line=3,title=banned [bob]::pasted list, manifest line 3, line 2: Black Lotus is banned in Legacy" \
+        in lines, lines
+    assert "::error file=cy.txt,line=2,title=banned [cy]::Black Lotus is banned in Legacy" in lines
+    ann = [line for line in lines if line.startswith("::error") and "[ann]" in line]
+    assert ann and all(line.startswith("::error file=reg.csv,line=2,") for line in ann), ann
+    assert all("::ydke://ryPeAK8j3gCvI94Ao" in line for line in ann), ann
+    assert not [line for line in lines if line.startswith(("::error ", "::warning ")) and "file=" not in line], lines
+
+
 # A registered pool with a line that cannot be read (line 3), and a deck that uses one Shock
 # more than it holds: the pool's own problem is mended in the pool, the deck's in the deck.
 POOL = "3 Shock\n1 Grizzly Bears\nfoo bar baz\n"
