@@ -21,6 +21,7 @@ from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
 from .schema import ISO_DATE
+from .textio import FOLDER_ADVICE
 
 if TYPE_CHECKING:
     from .cards.catalog import Catalog
@@ -238,12 +239,12 @@ def checked_deck(
     )
 
 
-def read_deck(text_or_path: str | Path, *, input_format: str | None = None) -> Deck:
+def read_deck(text_or_path: str | Path, *, input_format: str | None = None, folder_advice: str = FOLDER_ADVICE) -> Deck:
     """A decklist parsed: a `str` is the list's text (or a `ydke://` URL), never a file
     name; a `pathlib.Path` is a file (docs/security.md: text a website's user pasted can
-    never make deckcheck read a file)."""
+    never make deckcheck read a file), a folder's problem ending with `folder_advice`."""
     if isinstance(text_or_path, Path):
-        return parsers.load_deck(text_or_path, input_format=input_format)
+        return parsers.load_deck(text_or_path, input_format=input_format, folder_advice=folder_advice)
     if not isinstance(text_or_path, str):
         # A DeckcheckError as every other wrong kind: a site's `except DeckcheckError` around
         # validate(body["deck"]) met a bare TypeError for a JSON null.

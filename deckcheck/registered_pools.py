@@ -16,7 +16,7 @@ team checks (batch/team_pools.py) add up a team's decks against the team's one p
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from .model import MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, MaybeTitle, cop
 from .names import card_key
 from .problem import WARNING, Problem
 from .record import Record
-from .textio import FOLDER_ADVICE
+from .textio import IN_FOLDER_ADVICE
 from .wording import counted
 
 if TYPE_CHECKING:
@@ -107,6 +107,36 @@ class Pool(Record):
     def signature(self) -> frozenset[tuple[str, int]]:
         """Equal for two pools with the same cards (two files with the same pool are one pool)."""
         return frozenset(self.cards.items())
+
+
+def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
+    """Whether a deck of `entries` (read as validating it against `fmt` reads it) has the
+    rest of its registered pool for its sideboard: a limited format (a `pool` key) whose
+    pool is the player's own (not a team's: the teammates' decks use it too, so its rest is
+    no one member's sideboard), and a list that states no sideboard."""
+    if fmt.option("pool") is None or pool_settings(fmt).shared_by_team:
+        return False
+    return not any(entry.zone == SIDEBOARD for entry in entries)
+
+
+def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry]:
+    """The cards of `pool` the main deck of `entries` does not use, as sideboard entries in
+    the pool's order: in a limited event they are the sideboard, which a decklist need not
+    state (docs/batch.md#limited-events-registered-pools). The cards the organiser provides
+    (`free_cards`, the basic lands) are left out: they are no one's pool. Cards match by
+    key: name the pool and the deck alike first (named_pool, as the card data names both)."""
+    free = pool_settings(fmt).free_cards
+    used = copy_totals(entry for entry in entries if entry.zone == MAIN)
+    rest, seen = [], set()
+    for entry in pool.entries:
+        key = entry.key
+        if key in seen or key in free:
+            continue
+        seen.add(key)
+        left = pool.holds(key) - used.get(key, 0)
+        if left > 0:
+            rest.append(CardEntry(entry.name, left, SIDEBOARD))
+    return rest
 
 
 def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str | None:
@@ -195,7 +225,9 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
     lists no card."""
     from .pipeline import read_deck
 
-    deck = read_deck(text_or_path, input_format=input_format)
+    # A folder given as the pool: the file is in it (a deck's advice, to run `deckcheck
+    # batch` for folders, is no way to give a pool).
+    deck = read_deck(text_or_path, input_format=input_format, folder_advice=IN_FOLDER_ADVICE)
     if shown is None and deck.source == "<text>":
         shown = "<pool>"
     name = one_line(shown or deck.source)
@@ -205,9 +237,6 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         read = f"{one_line(deck.source)}: "
         if reason.startswith(read):
             reason = reason[len(read):]
-        # A folder given as the pool: the file is in it (a deck's advice, to run `deckcheck
-        # batch` for folders, is no way to give a pool).
-        reason = reason.replace(FOLDER_ADVICE, "; name the file in it")
         raise InputError(f"{pool_named(name)}: {reason}")
     if shown is not None:
         deck = deck.copy(source=shown)

@@ -27,7 +27,7 @@ class DeckResult(Record):
     # references (tests/test_batch_stream.py).
     __slots__ = (
         "deck", "format", "problems", "counts", "player", "team", "unreadable", "pool", "location", "as_of",
-        "registered_at", "unchecked_game", "__weakref__",
+        "registered_at", "unchecked_game", "pool_location", "__weakref__",
     )
     __hash__ = None  # type: ignore[assignment]
 
@@ -35,7 +35,7 @@ class DeckResult(Record):
         self, deck: str, format: str, problems: list[Problem] | None = None, counts: dict[str, int] | None = None,
         player: str | None = None, team: str | None = None, unreadable: bool = False, pool: str | None = None,
         location: str | None = None, as_of: AsOf | None = None, registered_at: Place | None = None,
-        unchecked_game: str = "",
+        unchecked_game: str = "", pool_location: str | None = None,
     ) -> None:
         self.deck = deck
         self.format = format
@@ -61,6 +61,11 @@ class DeckResult(Record):
         # be loaded) as its row and zones tell (games.game_unchecked), so its heading counts
         # a .ydk's zones in Yu-Gi-Oh!'s words: a checked deck's game is its format's (as_of).
         self.unchecked_game = unchecked_game
+        # Where the pool's file is, for CI annotations of the pool's own problems, when
+        # `pool` names it otherwise (a batch names a pool as its manifest does): a path from
+        # the working directory, or "" when the pool is no file of the working tree (pasted
+        # into a manifest cell, an archive entry).
+        self.pool_location = pool_location
 
     @property
     def legal(self) -> bool:
@@ -101,6 +106,51 @@ class DeckResult(Record):
         if place is None or place[1] is None or not isinstance(line, int):
             return None
         return place[0], line
+
+    def pool_line_of(self, problem: Problem) -> Place | None:
+        """The file and line a problem of the registered pool itself is about (`pool
+        pools/ann.txt line 3: ...`, an unreadable line or a card the data lacks), for CI
+        annotations: the pool is mended there, not the deck. A pool pasted into a manifest's
+        cell is on that manifest line. None for the deck's problems (a card the pool holds
+        too few of is the deck's, on its line), and for a pool that is no file (standard
+        input, an archive entry)."""
+        details = problem.details
+        line = details.get("pool_line") if details else None
+        if not isinstance(line, int) or self.pool is None or details.get("pool") != self.pool:
+            return None
+        if self.pool_location is None:
+            from .decklists import names_a_file
+
+            return (self.pool, line) if names_a_file(self.pool) else None
+        if self.pool_location:
+            return self.pool_location, line
+        place = self.registered_at  # a pasted pool: its row, when the manifest is a file
+        return place if place is not None and place[1] is not None else None
+
+    def registration_line(self) -> Place | None:
+        """The manifest and line that registered a deck that is no file (a `ydke://` URL,
+        a list pasted into the deck cell), for CI annotations, which place it there; None
+        for a deck file, and for a registration with no line (an archive entry)."""
+        place = self.registered_at
+        if self.file is not None or place is None or place[1] is None:
+            return None
+        return place
+
+    def said_at_registration(self, problem: Problem, message: str | None = None) -> str:
+        """`problem`'s message (or `message`, its words in a report: GitHub's add the "did
+        you mean") as its registration shows it (a deck that is no file of the working
+        tree, placed where it was registered): naming the deck and the line in it, unless
+        it starts with the deck already or is the registration's own (a manifest row's,
+        which says its line)."""
+        # Here, not at the top: importing batch/ loads the whole batch machinery, which
+        # `validate` never needs (this runs for a batch's decks that are no files only).
+        from .batch.registration import REGISTRATION
+
+        text = message or problem.message or problem.rule
+        heading = self.heading
+        if problem.rule == REGISTRATION or text.startswith(heading + ":"):
+            return text
+        return f"{heading}{f', line {problem.line}' if problem.line is not None else ''}: {text}"
 
     def name_file_as(self, read: str, shown: str) -> None:
         """Messages name the deck's file as it was read (a zip's temporary folder, a path

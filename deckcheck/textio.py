@@ -235,13 +235,24 @@ def not_regular(mode: int) -> str | None:
     return next((kind for test, kind in _NOT_REGULAR if test(mode)), None)
 
 
-def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "a decklist") -> bytes:
+# What a folder given as a deck is told to do: a batch, which is already checking one,
+# words it its own way (batch/runner.py, in_batch_words), and a pool's reader its own
+# (registered_pools.read_pool).
+FOLDER_ADVICE = " (use `deckcheck batch` for folders)"
+# Theirs: the file is in the folder (a batch's row, a pool: running a batch is no way to give either).
+IN_FOLDER_ADVICE = "; name the file in it"
+
+
+def read_bounded(
+    path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "a decklist", folder_advice: str = FOLDER_ADVICE,
+) -> bytes:
     """The bytes of a regular file of at most `limit` bytes, read within MAX_READ_SECONDS.
 
     Named pipes, devices and sockets are refused without reading (a pipe would block,
     `/dev/zero` never ends); so is a file over the limit (by its size, and again by what
     comes out, for a file that grows while it is read). Every failure is an InputError
-    with a one-line message naming the path."""
+    with a one-line message naming the path; a folder's ends with `folder_advice` (a
+    pool's reader says to name the file in it, not to run `deckcheck batch`)."""
     try:
         # One open and one fstat: a batch reads thousands of files, and stat-then-read
         # costs twice the system calls.
@@ -249,10 +260,10 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
     except FileNotFoundError:
         raise _missing(path) from None
     except IsADirectoryError:
-        raise _is_directory(path) from None
+        raise _is_directory(path, folder_advice) from None
     except PermissionError:
         if os.path.isdir(path):  # Windows refuses to open a folder with "permission denied"
-            raise _is_directory(path) from None
+            raise _is_directory(path, folder_advice) from None
         raise InputError(f"{_shown(path)}: permission denied") from None
     except OSError as exc:  # a name too long, or a "folder" that is no folder: pasted text, perhaps
         raise _pasted_text(path) or InputError(f"{_shown(path)}: cannot read ({exc.strerror or exc})") from None
@@ -266,7 +277,7 @@ def read_bounded(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = 
         if kind is not None:
             raise InputError(f"{_shown(path)}: not a regular file ({kind}); give {what} saved on disk")
         if stat.S_ISDIR(info.st_mode):
-            raise _is_directory(path)
+            raise _is_directory(path, folder_advice)
         raise InputError(too_big(_shown(path), info.st_size, limit=limit, what=what))
     # Read with os.read on the descriptor: a file object around it cost more than reading a deck.
     try:
@@ -490,10 +501,5 @@ def _one_entry_named(folder: str, name: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-# What a folder given as a deck is told to do: a batch, which is already checking one,
-# words it its own way (batch/runner.py, in_batch_words).
-FOLDER_ADVICE = " (use `deckcheck batch` for folders)"
-
-
-def _is_directory(path: str | Path) -> InputError:
-    return InputError(f"{_shown(path)}: is a directory, not a decklist{FOLDER_ADVICE}")
+def _is_directory(path: str | Path, advice: str) -> InputError:
+    return InputError(f"{_shown(path)}: is a directory, not a decklist{advice}")

@@ -313,6 +313,74 @@ def test_batch_sarif_puts_a_manifest_row_s_problems_on_the_manifest_line(cli, tm
     assert not [place for place in placed if place[0] == "registration" and place[1] != "reg.csv"], placed
 
 
+def test_batch_github_puts_a_deck_that_is_no_file_on_its_manifest_line(cli, tmp_path):
+    # A ydke:// row and a list pasted into the deck cell were annotated with no file at all
+    # ("banned [bob]: Black Lotus is banned in Legacy", on no file of the pull request), where
+    # SARIF puts them on the row that registered them; a file's problems stay on the file.
+    (tmp_path / "cy.txt").write_text("4 Lightning Bolt\n1 Black Lotus\n55 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        "player,deck\nann,ydke://ryPeAK8j3gCvI94Ao6lXBQ==!xEQhBQ==!KpVlAQ==!\n"
+        'bob,"4 Lightning Bolt\n1 Black Lotus\n55 Mountain"\ncy,cy.txt\n', encoding="utf-8")
+    done = cli("batch", "reg.csv", "-f", "mtg/legacy", "-o", "github", "-q", *WITHIN_THE_DATA, cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    lines = done.stdout.splitlines()
+    assert "::error file=reg.csv,line=3,title=banned [bob]::pasted list, manifest line 3, line 2: Black Lotus is banned in Legacy" \
+        in lines, lines
+    assert "::error file=cy.txt,line=2,title=banned [cy]::Black Lotus is banned in Legacy" in lines
+    ann = [line for line in lines if line.startswith("::error") and "[ann]" in line]
+    assert ann and all(line.startswith("::error file=reg.csv,line=2,") for line in ann), ann
+    assert all("::ydke://ryPeAK8j3gCvI94Ao" in line for line in ann), ann
+    assert not [line for line in lines if line.startswith(("::error ", "::warning ")) and "file=" not in line], lines
+
+
+# A registered pool with a line that cannot be read (line 3), and a deck that uses one Shock
+# more than it holds: the pool's own problem is mended in the pool, the deck's in the deck.
+POOL = "3 Shock\n1 Grizzly Bears\nfoo bar baz\n"
+POOL_DECK = "4 Shock\n36 Mountain\n"
+
+
+def _pool_files(tmp_path: Path) -> None:
+    (tmp_path / "pools").mkdir()
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "pools" / "ann.txt").write_text(POOL, encoding="utf-8")
+    (tmp_path / "decks" / "ann.txt").write_text(POOL_DECK, encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        f'player,deck,pool\nann,decks/ann.txt,pools/ann.txt\nbob,decks/bob.txt,"{POOL}"\n', encoding="utf-8")
+    (tmp_path / "decks" / "bob.txt").write_text(POOL_DECK, encoding="utf-8")
+
+
+@pytest.mark.parametrize("argv, placed", [
+    (["validate", "decks/ann.txt", "-f", "mtg/limited", "--pool", "pools/ann.txt", "--no-cards"],
+     [("error", "pools/ann.txt", 3, "parse-error"), ("error", "decks/ann.txt", 1, "registered-pool")]),
+    (["batch", "reg.csv", "-f", "mtg/limited", "--no-cards"],
+     [("error", "pools/ann.txt", 3, "parse-error [ann]"), ("error", "decks/ann.txt", 1, "registered-pool [ann]"),
+      # a pool pasted into the manifest is no file: its row is where it is mended
+      ("error", "reg.csv", 3, "parse-error [bob]"), ("error", "decks/bob.txt", 1, "registered-pool [bob]")]),
+])
+def test_github_puts_a_pool_s_own_problems_on_the_pool_s_line(cli, tmp_path, argv, placed):
+    # A pool's unreadable line was annotated on the deck's file, with no line.
+    _pool_files(tmp_path)
+    done = cli(*argv, "-o", "github", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    found = [re.match(r"::(\w+) file=([^,]+),line=(\d+),title=([^:]+)::", line) for line in done.stdout.splitlines()
+             if line.startswith("::error")]
+    assert [(m[1], m[2], int(m[3]), m[4]) for m in found] == placed, done.stdout
+
+
+def test_sarif_puts_a_pool_s_own_problems_on_the_pool_s_line(cli, tmp_path):
+    _pool_files(tmp_path)
+    done = cli("batch", "reg.csv", "-f", "mtg/limited", "--no-cards", "-o", "sarif", "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    log = assert_valid_sarif(done.stdout)
+    placed = [(result["ruleId"], result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+               result["locations"][0]["physicalLocation"].get("region")) for result in log["runs"][0]["results"]]
+    assert placed == [
+        ("parse-error", "pools/ann.txt", {"startLine": 3}), ("registered-pool", "decks/ann.txt", {"startLine": 1}),
+        ("parse-error", "reg.csv", {"startLine": 3}), ("registered-pool", "decks/bob.txt", {"startLine": 1})]
+    # the deck it was checked for stays said
+    assert log["runs"][0]["results"][0]["properties"]["deck"] == "decks/ann.txt"
+
+
 def test_simulate_github_annotation(cli, tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("24 Mountain\n36 Grizzly Bears\n", encoding="utf-8")

@@ -196,6 +196,30 @@ def test_a_deck_checks_pasted_pool_is_named_as_the_pool_it_is(cli, tmp_path):
     assert " &middot; ann.txt &middot; pasted pool, manifest line 2 &middot; " in summary
 
 
+def test_the_registrations_name_the_pool_each_deck_was_checked_against(cli, tmp_path):
+    """JSON gives each result its `pool`; the page's rows named none, so an organiser could
+    not see which registered pool a sealed deck was held to. A Pool column, only in an
+    event with pools (a constructed event's page stays as it was)."""
+    (tmp_path / "pool.txt").write_text("3 Shock\n10 Goblin Piker\n", encoding="utf-8")
+    (tmp_path / "ann.txt").write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
+    (tmp_path / "bob.txt").write_text("3 Shock\n10 Goblin Piker\n27 Mountain\n", encoding="utf-8")
+    (tmp_path / "cy.txt").write_text("40 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        'player,deck,pool\nann,ann.txt,pool.txt\nbob,bob.txt,"3 Shock\n10 Goblin Piker"\ncy,cy.txt,\n', encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "-o", "html", "-q")
+    assert done.returncode == 1, done.stderr  # cy registered no pool
+    head = re.search(r'<table id="decks".*?</thead>', done.stdout, re.S).group(0)
+    assert re.findall(r"<th[^>]*>(?:<button[^>]*>)?([^<]+)", head) == ["Player", "Team", "Deck file", "Pool", "Verdict", "Problems"]
+    pools = re.findall(r'<td data-label="Pool"[^>]*>(.*?)</td>', done.stdout)
+    assert pools == ["pool.txt", "pasted pool, manifest line 3", "—"]
+    assert done.stdout.count('<td colspan="6">') == done.stdout.count('<tr class="problems">')
+    (tmp_path / "modern").mkdir()
+    (tmp_path / "modern" / "ann.txt").write_text("4 Lightning Bolt\n56 Mountain\n", encoding="utf-8")
+    constructed = cli("batch", str(tmp_path / "modern"), "-f", "mtg/modern", "-o", "html", "-q")
+    assert constructed.returncode == 0, constructed.stderr
+    assert "Pool" not in re.search(r'<table id="decks".*?</thead>', constructed.stdout, re.S).group(0)
+
+
 def test_a_teams_problems_name_the_line_and_zone_as_its_decks_do(cli, tmp_path):
     """A member's banned card is the team's problem too: the page said where it is in the
     deck's row but not in the team's, as the text report does in both."""

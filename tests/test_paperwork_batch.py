@@ -282,3 +282,21 @@ def test_a_japanese_events_player_names_print_in_kanji(cli, tmp_path):
     assert "cannot draw" not in done.stderr
     text = "\n".join(pdf_pages(tmp_path / "s.pdf"))
     assert "山田太郎" in text and "渡邊髙橋" in text and "大会" in text
+
+
+def test_a_limited_events_sheets_list_each_pools_rest_as_the_sideboard(cli, tmp_path):
+    """As `sheet --pool` does: the pool each row registered, its cards the main deck does
+    not use listed as the sideboard; a team's member lists none (members may register one
+    pool, whose rest is then the team's, not one member's)."""
+    (tmp_path / "pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
+    (tmp_path / "team.txt").write_text("6 Shock\n20 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
+    for name in ("ann", "bob", "cy"):
+        (tmp_path / f"{name}.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text(
+        "player,team,deck,pool\nann,,ann.txt,pool.txt\nbob,Blue,bob.txt,team.txt\ncy,Blue,cy.txt,team.txt\n", encoding="utf-8")
+    sheets = tmp_path / "sheets.pdf"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--sheets", str(sheets), "-q")
+    assert done.returncode == 0, done.stdout + done.stderr
+    ann, bob, cy = pdf_pages(sheets)
+    assert "Sideboard (rest of the pool)" in ann and "2 Grizzly Bears" in ann and "Sideboard: 3" in ann
+    assert "Sideboard" not in bob and "Sideboard" not in cy

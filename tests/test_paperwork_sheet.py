@@ -245,6 +245,30 @@ def test_a_limited_deck_is_checked_against_its_registered_pool(cli, tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr  # the pool is never the sheet's --out
 
 
+def test_a_limited_sheet_lists_the_rest_of_the_pool_as_its_sideboard(cli, tmp_path):
+    """In a limited event the cards of the pool the main deck does not use are the
+    sideboard (docs/batch.md), as `diff --pool` compares it: the sheet listed no sideboard
+    at all, so the judge checking the deck against it had none to check. The basic lands
+    the organiser provides are no one's pool; a sideboard the list states is listed as it is."""
+    pool, deck, out = tmp_path / "pool.txt", tmp_path / "deck.txt", tmp_path / "sheet.pdf"
+    pool.write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n1 Stomp\n5 Mountain\n", encoding="utf-8")
+    deck.write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = pdf_pages(out)[0]
+    assert "Sideboard (rest of the pool)" in text
+    for line in ("1 Bonecrusher Giant // Stomp", "2 Grizzly Bears", "1 Shock"):
+        assert line in text, text
+    assert "Main deck: 40" in text and "Sideboard: 4" in text
+    deck.write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n\nSideboard\n1 Shock\n", encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = pdf_pages(out)[0]
+    assert "Sideboard: 1" in text and "rest of the pool" not in text and "Grizzly Bears" not in text
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01")  # no pool: nothing to list
+    assert done.returncode == 0 and "rest of the pool" not in pdf_pages(out)[0]
+
+
 def test_an_unwritable_out_is_one_line_and_exit_2(cli, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")

@@ -261,6 +261,8 @@ def check_registrations(
                 # Also for a deck file's problems: a row's own (`manifest line N: ...`) are
                 # the manifest's, and CI annotations put them there. Most rows have none.
                 result.registered_at = registered_at(row)
+                if row.pool_path is not None:  # the pool's own problems go on the pool (pool_line_of)
+                    result.pool_location = "" if found.kind == "zip" or row.pool_pasted else location(row.pool_path)
             if in_archive is not None:
                 in_archive.show(result)
             totals.count(result)

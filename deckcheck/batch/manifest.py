@@ -484,13 +484,14 @@ def _yaml_rows(
 ) -> Iterator[tuple[int, range, dict[str, Any]]]:
     """The rows of a YAML manifest, each with its line and the lines up to the next row's;
     `unread` gets the top-level `format:` as written, with its line."""
-    from ..yamlload import YamlError, load_yaml_document  # here: a CSV manifest's batch needs no YAML
+    from ..yamlload import YamlError, load_yaml_rows  # here: a CSV manifest's batch needs no YAML
 
     try:
         # Anchors and aliases refused: a few hundred bytes of nested aliases would stand
-        # for gigabytes of rows (docs/batch.md).
+        # for gigabytes of rows (docs/batch.md). Each row is built as it is read, so the
+        # rows take the memory a CSV manifest's take (load_yaml_rows).
         # Cells as written: a player `true` or a seat `007` is shown so, never as True or 7.
-        document = load_yaml_document(text, source=shown, aliases=False, what="manifest", scalars_as_text=True)
+        document = load_yaml_rows(text, source=shown, rows_key="registrations", what="manifest", scalars_as_text=True)
     except YamlError as exc:
         raise InputError(str(exc)) from None
     data = document.data
@@ -512,7 +513,8 @@ def _yaml_rows(
         items = data
     if not isinstance(items, list):
         raise InputError(f"{shown}: expected a list of registrations ({', '.join(REQUIRED + OPTIONAL)})")
-    lines = [document.line_of((*prefix, index)) for index in range(len(items))]
+    lines = document.row_lines if document.row_lines is not None else \
+        [document.line_of((*prefix, index)) for index in range(len(items))]
     keys: set[str] = set()
     for item in items:
         if isinstance(item, Mapping):

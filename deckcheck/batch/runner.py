@@ -36,7 +36,7 @@ from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules import read_as
 from ..rules.context import Context
-from ..textio import FOLDER_ADVICE, read_bounded
+from ..textio import FOLDER_ADVICE, IN_FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import REGISTRATION, pool_source, registration_problem
 from .verdict_store import VerdictStore, context_digest, lasting_key
@@ -405,7 +405,7 @@ def _checked(task: Task, day: dt.date) -> Outcome:
 
 # A manifest row whose deck or pool names a folder: the organiser names the file in it
 # (the advice of a single deck's check, to run `deckcheck batch`, is what they are doing).
-_IN_BATCH = "; name the file in it"
+_IN_BATCH = IN_FOLDER_ADVICE
 
 
 def in_batch_words(outcome: Outcome) -> Outcome:

@@ -438,5 +438,12 @@ def cards_info(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_OP
     rows = inventory(cards_db)
     if output == "json":
         emit(json.dumps({"games": rows}, indent=2) + "\n")
-        return
-    emit("".join(f"{row['label']}: {row['summary']}\n" for row in rows))
+    else:
+        emit("".join(f"{row['label']}: {row['summary']}\n" for row in rows))
+    # Card data that cannot be used is input that cannot be read (exit 2, as `cards stats`
+    # says of the same file): each game's line says so, the error is said once.
+    errors = list(dict.fromkeys(row["error"] for row in rows if "error" in row))
+    if errors:
+        for error in errors:
+            say(f"deckcheck: error: {error}")
+        raise typer.Exit(2)

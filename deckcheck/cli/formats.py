@@ -92,7 +92,7 @@ def formats_check(
         _say_listed("error", [str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names")
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
         raise DeckcheckError(
-            f"{names} no card of the {fmt.game} card data ({catalog.describe()}), so the entries apply to no card: "
+            f"{names} no card of the card data ({catalog.describe()}), so the entries apply to no card: "
             "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
         )
     if fmt.option("points"):

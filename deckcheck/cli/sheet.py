@@ -85,7 +85,8 @@ def sheet(
         )
         raise typer.Exit(1)
     registrant = Registrant(player=player, event=event, date=day, player_id=player_id)
-    drawn = build_sheet(parsed, fmt, result, registrant=registrant, day=day, catalog=catalog, by_type=sort == BY_TYPE)
+    drawn = build_sheet(parsed, fmt, result, registrant=registrant, day=day, catalog=catalog, by_type=sort == BY_TYPE,
+                        pool=pool)
     writer = SheetWriter(paper, title=f"{event}: {player}")
     pages = writer.add(drawn)
     for message in [*drawn.notes, *writer.warnings]:

@@ -33,7 +33,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, De
 from ..names import card_key
 from ..problem import LineProblems
 from ..lazy_pattern import lazy
-from ..textio import MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
+from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
 from . import text  # the parser of last resort: plain text accepts anything
 from .common import LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, parse_error, remove_invisible
 
@@ -422,12 +422,13 @@ def parse_bytes(data: bytes, *, source: str, input_format: str | None = None) ->
     return parse_text(content, source=source, input_format=input_format)
 
 
-def load_deck(path: str | Path, *, input_format: str | None = None) -> Deck:
+def load_deck(path: str | Path, *, input_format: str | None = None, folder_advice: str = FOLDER_ADVICE) -> Deck:
     """Read and parse a decklist file (a regular file of at most the size limit, textio).
-    An unreadable file gives a deck marked unreadable."""
+    An unreadable file gives a deck marked unreadable; a folder's problem ends with
+    `folder_advice` (textio.read_bounded)."""
     source = str(path)
     try:
-        data = read_bounded(path)
+        data = read_bounded(path, folder_advice=folder_advice)
     except InputError as exc:
         return unreadable(source, str(exc))
     return parse_bytes(data, source=source, input_format=input_format)

@@ -14,6 +14,7 @@ the card would read a price or a type as cards, and so is a row under no header.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..lazy_pattern import lazy
@@ -28,8 +29,15 @@ _SEPARATOR_CELL = lazy(r":?-+:?")
 # A row under no header: which cell is the card is not said (a row's third cell may be a set).
 ROW_WITHOUT_HEADER = ("a Markdown table row without the table's header: put `| Qty | Card |` and `|---|---|` "
                       "above its rows, or write `4 Card Name` lines")
-# A table's last row that sums it (`| 60 | **Total** |`): no card is named so.
-_TOTALS = frozenset({"total", "total cards", "sum"})
+# A table's row that sums it (`| 60 | **Total** |`), as lists word it: `Totals`, `Total:
+# 60`, `Total (60 cards)`, `Total cards`, `Main deck total`, `Sideboard Total:`, `Sum`. No
+# card is named so (Total War and Total Defense Shogun go on: the words after `total` are
+# a count, `cards` or nothing).
+_TOTAL_ROW = lazy(
+    r"(?:(?:main|main\s*deck|side\s*board|side\s*deck|extra\s*deck|deck|grand)\s+)?"
+    r"(?:totals?(?:\s+cards)?|sum)\s*:?\s*(?:\(?\s*\d+(?:\s+cards)?\s*\)?)?",
+    re.IGNORECASE,
+)
 _EMPHASIS = "*_` "
 
 
@@ -84,6 +92,6 @@ class MarkdownTable:
         assert self.count is not None and self.name is not None
         name = cells[self.name] if self.name < len(cells) else ""
         count = cells[self.count] if self.count < len(cells) else ""
-        if not name or name.strip(_EMPHASIS).rstrip(":").lower() in _TOTALS:
+        if not name or _TOTAL_ROW.fullmatch(name.strip(_EMPHASIS)):
             return None
         return count, name

@@ -18,6 +18,7 @@ from .sheet import Registrant, broken_sheet, build_sheet
 if TYPE_CHECKING:
     from ..batch.registration import Registration
     from ..formats import Format
+    from ..registered_pools import Pool
     from ..result import DeckResult
 
 
@@ -27,6 +28,7 @@ class BatchSheets:
         self.writer = SheetWriter(paper, title=f"{event}: deck registration sheets")
         self.sheets = 0
         self._catalogs: dict[str, Any] = {}
+        self._pool: tuple[str, Pool | None] | None = None  # the last pool read: a team's rows share one
 
     def _catalog(self, fmt: Format) -> Any:
         from ..cards import catalog_for
@@ -48,9 +50,30 @@ class BatchSheets:
             sheet = broken_sheet(registrant, fmt or result.format, why, errors[1:])
         else:
             deck = Deck(source=result.deck, entries=entries)
-            sheet = build_sheet(deck, fmt, result, registrant=registrant, day=self.day, catalog=self._catalog(fmt), by_type=self.by_type)
+            sheet = build_sheet(deck, fmt, result, registrant=registrant, day=self.day, catalog=self._catalog(fmt),
+                                by_type=self.by_type, pool=self._registered_pool(row, result))
         self.writer.add(sheet)
         self.sheets += 1
+
+    def _registered_pool(self, row: Registration, result: DeckResult) -> Pool | None:
+        """The pool the row's deck was checked against, read again for its sheet (whose
+        sideboard it makes in a limited event: sheet.sheet_cards); None when there is none,
+        or it cannot be read now (the row's problems say why it was not checked), and for a
+        team's member: members may register one pool, whose rest is then no one member's."""
+        path = row.pool_path
+        if path is None or result.pool is None or row.team is not None:
+            return None
+        if self._pool is None or self._pool[0] != path:
+            from ..batch.registration import pool_source
+            from ..errors import InputError
+            from ..registered_pools import read_pool
+
+            try:
+                pool: Pool | None = read_pool(pool_source(path), shown=row.pool)
+            except InputError:
+                pool = None
+            self._pool = (path, pool)
+        return self._pool[1]
 
     @property
     def warnings(self) -> list[str]:

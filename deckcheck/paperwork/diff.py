@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..decklists.title import titled
-from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck, copy_totals
+from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck
 from ..names import face_keys
 from ..report.style import Shown, as_is, cell, pad, widest
 from ..wording import card_names, counted, listed
@@ -341,7 +341,7 @@ def _limited_sideboards(
 ) -> tuple[Deck, Deck, str | None]:
     """Both decks with a limited event's sideboards as the module docstring says, and why
     the sideboards were not compared (None when they were)."""
-    from ..registered_pools import pool_settings
+    from ..registered_pools import pool_rest, pool_settings
 
     settings = pool_settings(fmt)
     free = settings.free_cards
@@ -377,17 +377,7 @@ def _limited_sideboards(
             "sideboard not compared: the deck as found states none; type its sideboard up too to compare it "
             "with the rest of the pool"
         )
-    used = copy_totals(entry for entry in registered.entries if entry.zone == MAIN)
-    rest, seen = [], set()
-    for entry in pool.entries:
-        key = entry.key
-        if key in seen or key in free:
-            continue
-        seen.add(key)
-        left = pool.holds(key) - used.get(key, 0)
-        if left > 0:
-            rest.append(CardEntry(entry.name, left, SIDEBOARD))
-    return registered.copy(entries=[*registered.entries, *rest]), found, None
+    return registered.copy(entries=[*registered.entries, *pool_rest(pool, registered.entries, fmt)]), found, None
 
 
 def commander_elsewhere(diff: DeckDiff) -> str | None:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, Deck
+from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck
 from ..names import fold
 from ..problem import WARNING
 from ..wording import counted
@@ -22,9 +22,12 @@ from ..wording import counted
 if TYPE_CHECKING:
     from ..cards.catalog import Catalog
     from ..formats import Format
+    from ..registered_pools import Pool
     from ..result import DeckResult
 
 NO_TYPES_NOTE = "no card data knows these cards' types, so the main deck is sorted by name"
+# The words after the sideboard's title when the registered pool made it (sheet_cards).
+FROM_POOL = "(rest of the pool)"
 TEAM_SHOWN_CHARS = 60  # a team name in the team note (the header box cuts it at 120)
 ZONE_TITLES = {
     MAIN: "Main deck", SIDEBOARD: "Sideboard", EXTRA: "Extra deck", COMMANDER: "Commander",
@@ -43,6 +46,8 @@ class SheetCard:
     count: int
     zone: str
     types: frozenset[str] | None = None
+    # A card of the limited sideboard the registered pool makes (the pool's rest), not of the list.
+    from_pool: bool = False
 
 
 @dataclass
@@ -151,18 +156,28 @@ def generic_sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Secti
     return [section for zone in ZONES if zone != MAYBEBOARD for section in zone_section(cards, zone)]
 
 
-def sheet_cards(deck: Deck, catalog: Catalog | None, fmt: Format, day: dt.date) -> list[SheetCard]:
+def sheet_cards(
+    deck: Deck, catalog: Catalog | None, fmt: Format, day: dt.date, pool: Pool | None = None,
+) -> list[SheetCard]:
     """The deck's cards as the sheet lists them: names made the catalog's, in the zones
     validating the deck against `fmt` on `day` reads (rules.read_as: a Commander deck's
     commander wherever its file puts it, a blank-line group the sizes make part of the main
-    deck), copies of one card in one zone added up (first line first), types from the catalog."""
+    deck), copies of one card in one zone added up (first line first), types from the catalog.
+    In a limited event whose list states no sideboard, the registered `pool`'s cards the main
+    deck does not use are its sideboard (`from_pool`), as `diff --pool` compares it."""
+    from ..registered_pools import named_pool, pool_rest, sideboard_from_pool
     from ..rules import read_as
 
     if catalog is not None:
         deck, _ = catalog.resolve_deck(deck)
     deck = read_as(deck, fmt, cards=catalog, day=day)
+    rest: list[CardEntry] = []
+    if pool is not None and sideboard_from_pool(fmt, deck.entries):
+        # Named as the deck is, so `Stomp` in the pool is the deck's Bonecrusher Giant.
+        rest = pool_rest(named_pool(pool, catalog, fmt) if catalog is not None else pool, deck.entries, fmt)
+    from_pool = {id(entry) for entry in rest}
     merged: dict[tuple[str, str], SheetCard] = {}
-    for entry in deck.entries:
+    for entry in [*deck.entries, *rest]:
         if entry.zone == MAYBEBOARD:
             continue
         key = (entry.zone, entry.key)
@@ -172,7 +187,7 @@ def sheet_cards(deck: Deck, catalog: Catalog | None, fmt: Format, day: dt.date) 
             continue
         record = catalog.lookup(entry) if catalog is not None else None
         types = frozenset(record.types) if record is not None else None
-        merged[key] = SheetCard(entry.name, entry.count, entry.zone, types)
+        merged[key] = SheetCard(entry.name, entry.count, entry.zone, types, from_pool=id(entry) in from_pool)
     return list(merged.values())
 
 
@@ -209,20 +224,25 @@ def verdict_line(result: DeckResult, fmt: Format, day: dt.date) -> str:
 
 def build_sheet(
     deck: Deck, fmt: Format, result: DeckResult, *, registrant: Registrant, day: dt.date,
-    catalog: Catalog | None, by_type: bool = True,
+    catalog: Catalog | None, by_type: bool = True, pool: Pool | None = None,
 ) -> Sheet:
-    """The registration sheet of a checked deck, in its game's layout (games/<game>/sheet.py)."""
+    """The registration sheet of a checked deck, in its game's layout (games/<game>/sheet.py);
+    `pool`, the registered pool it was checked against, makes a limited deck's sideboard
+    when the list states none (sheet_cards)."""
     from ..games import find, listing_zones
 
     game = find(fmt.game)
     layout = game.sheet_layout() if game is not None else None
-    cards = sheet_cards(deck, catalog, fmt, day)
+    cards = sheet_cards(deck, catalog, fmt, day, pool)
     sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
     titles = zone_titles(fmt)
-    if titles is not ZONE_TITLES:
-        for section in sections:
-            if section.zone == COMMANDER:
-                section.title = titles[COMMANDER]
+    from_pool = any(card.from_pool for card in cards)
+    for section in sections:
+        if section.zone == COMMANDER and titles is not ZONE_TITLES:
+            section.title = titles[COMMANDER]
+        elif section.zone == SIDEBOARD and from_pool:
+            # Not the list's own: the judge is told where it comes from (the totals keep "Sideboard").
+            section.title = f"{section.title} {FROM_POOL}"
     notes = []
     if registrant.team and result.legal:
         # A batch draws each sheet before the team is checked: a legal deck of a team over
@@ -237,6 +257,9 @@ def build_sheet(
     # The main deck's total as the game's sheet words it (Yu-Gi-Oh!'s Main Deck); other
     # zones: their section's title.
     labels: dict[str, str] = {MAIN: getattr(layout, "MAIN_TITLE", ZONE_TITLES[MAIN])}
+    if from_pool:
+        labels[SIDEBOARD] = next((section.title.removesuffix(f" {FROM_POOL}") for section in sections
+                                  if section.zone == SIDEBOARD), ZONE_TITLES[SIDEBOARD])
     for section in sections:
         if section.zone is not None:
             totals[section.zone] = totals.get(section.zone, 0) + section.total

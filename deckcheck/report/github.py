@@ -59,12 +59,14 @@ def command(name: str, message: str, **properties: object) -> str:
     return f"::{name}{' ' + props if props else ''}::{escape_data(message)}"
 
 
-def _annotation(problem: Problem, *, file: str | None, title: str, line: int | None = None) -> str:
+def _annotation(
+    problem: Problem, *, file: str | None, title: str, line: int | None = None, message: str | None = None,
+) -> str:
     name = _COMMANDS.get(problem.severity, "notice")
     # A line is a line of the annotation's file: without one (a team's problem repeating a
-    # member's, a ydke:// deck) GitHub put it on that line of `.github`.
+    # member's, a deck read from standard input) GitHub put it on that line of `.github`.
     line = (line or problem.line) if file is not None else None
-    return command(name, problem.full_message, file=file, line=line, title=title)
+    return command(name, problem.full_message if message is None else message, file=file, line=line, title=title)
 
 
 def _verdict(legal: bool, problems: list[Problem], result: DeckResult | None = None) -> str:
@@ -87,10 +89,18 @@ def _deck_lines(result: DeckResult, file_name: Callable[[str], str], legal: bool
     who = f" [{result.player}]" if result.player else ""
     file = None if result.file is None else file_name(result.file)
     lines = [command("group", f"{result.heading}{who} - {result.format}: {_verdict(legal, result.problems, result)}")]
+    # A deck that is no file (a ydke:// row, a list pasted into the deck cell) on the
+    # manifest line that registered it, as SARIF places it.
+    registered = result.registration_line() if file is None else None
     for problem in result.problems:
-        manifest = result.manifest_line_of(problem)
-        if manifest is not None:
-            lines.append(_annotation(problem, file=file_name(manifest[0]), line=manifest[1], title=problem.rule + who))
+        # A manifest row's own problem on its manifest line, the pool's on the pool's line:
+        # where each is mended.
+        place = result.manifest_line_of(problem) or result.pool_line_of(problem)
+        if place is not None:
+            lines.append(_annotation(problem, file=file_name(place[0]), line=place[1], title=problem.rule + who))
+        elif registered is not None:
+            lines.append(_annotation(problem, file=file_name(registered[0]), line=registered[1], title=problem.rule + who,
+                                     message=result.said_at_registration(problem, problem.full_message)))
         else:
             lines.append(_annotation(problem, file=file, title=problem.rule + who))
     lines.append("::endgroup::")

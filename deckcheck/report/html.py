@@ -91,7 +91,7 @@ def _row(order: int, row: Registration, result: DeckResult) -> dict[str, Any]:
     legal = result.legal
     out = {
         "order": order, "player": result.player or "", "team": result.team or "", "seat": row.seat,
-        "deck": result.deck, "legal": legal, "errors": errors,
+        "deck": result.deck, "pool": result.pool, "legal": legal, "errors": errors,
         "warnings": len(result.problems) - errors, "problems": _problems(result.problems, result.game),
     }
     if not legal and result.unreadable:
@@ -138,10 +138,13 @@ class BatchWriter:
         # The results added (each row's number) and their card-data notes (freshness.py):
         # the page says a stale verdict is one, as every other report does.
         self.totals = Totals()
+        self.pools = False  # a row was checked against a registered pool: the table has a Pool column
 
     def add(self, row: Registration, result: DeckResult) -> None:
         if result.format and not row.format_refused:
             self.formats.setdefault(result.format, set()).add(row.format_id)
+        if result.pool is not None:
+            self.pools = True
         self.rows.add_record(_row(self.totals.decks, row, result))
         self.totals.count(result)
 
@@ -154,7 +157,7 @@ class BatchWriter:
             # not "format -".
             first = next(iter(batch.formats))
             loaded = [batch.formats_in_archive.get(first) or str(first)]
-        pieces = stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.totals.notes))
+        pieces = stream_batch(batch, self.rows.records(), formats_text(loaded), list(self.totals.notes), pools=self.pools)
         # The template yields some 28 pieces a row: they are written joined, a block at a time.
         while True:
             block = list(islice(pieces, _PIECES_A_WRITE))
@@ -173,12 +176,14 @@ def formats_text(formats: list[str]) -> str:
 
 
 def stream_batch(
-    batch: BatchReport, rows: Iterable[dict[str, Any]], formats: str, notes: list[str] | None = None,
+    batch: BatchReport, rows: Iterable[dict[str, Any]], formats: str, notes: list[str] | None = None, *,
+    pools: bool = False,
 ) -> Iterator[str]:
     """The page in pieces, `rows` rendered one at a time as the template reaches them;
     `formats` is the header's (`formats_text`), `notes` the run's notes about its data
     (`lists known up to ...`), shown with the summary, each split at its backquotes
-    (`note_parts`)."""
+    (`note_parts`); `pools`: some row was checked against a registered pool, which a Pool
+    column names (the page of an event without pools stays as it was)."""
     from .. import __version__
 
     template, script, script_hash = _template()
@@ -207,6 +212,7 @@ def stream_batch(
     return template.generate(
         source=batch.source, formats=formats, version=__version__, rows=counted(), tally=tally,
         finish=finish, script=script, script_hash=script_hash, notes=[note_parts(note) for note in notes or ()],
+        pools=pools,
     )
 
 

@@ -191,13 +191,15 @@ class Writer(ReportWriter):
         about = dict(deck=deck_result.deck, format=deck_result.format, player=deck_result.player, team=deck_result.team)
         place = deck_result.registered_at if deck_result.file is None else None
         for problem in deck_result.problems:
-            manifest = deck_result.manifest_line_of(problem) if place is None else None
-            if manifest is not None:
-                self._problem(problem, manifest[0], manifest[1], **about)
+            # A manifest row's own problem on its manifest line, the pool's on the pool's line.
+            own = deck_result.manifest_line_of(problem) if place is None else None
+            own = own or deck_result.pool_line_of(problem)
+            if own is not None:
+                self._problem(problem, own[0], own[1], **about)
             elif place is None:
                 self._problem(problem, deck_result.file, problem.line, line_elsewhere=False, **about)
             else:
-                self._problem(problem, place[0], place[1], message=_in_deck(deck_result.heading, problem), **about)
+                self._problem(problem, place[0], place[1], message=deck_result.said_at_registration(problem), **about)
 
     def _unread(self, deck_result: DeckResult) -> None:
         """Keep what a deck that could not be read says, for `_not_checked`."""
@@ -318,20 +320,6 @@ def _passed_assertions(report: Report) -> list[dict[str, Any]]:
     complytime/complyctl#868), so a passing assertion would read as a finding."""
     return [{**_assertion_properties(outcome), "message": outcome.message}
             for outcome in report.assertions or [] if outcome.passed]
-
-
-def _in_deck(heading: str, problem: Problem) -> str:
-    """A problem of a deck placed on its registration: the message names the deck (an
-    archive entry) and the line in it, unless it starts with the deck already or is the
-    registration's own (a manifest row's, which says its line)."""
-    # Here, not at the top: importing batch/ loads the whole batch machinery, which
-    # `validate -o sarif` never needs (this runs for a batch's archive entries only).
-    from ..batch.registration import REGISTRATION
-
-    text = problem.message or problem.rule
-    if problem.rule == REGISTRATION or text.startswith(heading + ":"):
-        return text
-    return f"{heading}{f', line {problem.line}' if problem.line is not None else ''}: {text}"
 
 
 def _member_place(team: TeamResult, problem: Problem) -> tuple[str | None, int | None]:
