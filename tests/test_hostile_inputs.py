@@ -206,6 +206,16 @@ def test_pathological_lines_parse_fast(line):
     assert time.monotonic() - started < 10
 
 
+def test_a_line_of_digits_after_a_japanese_word_parses_fast():
+    """A Japanese heading's word could also end in the digits of its count, so the pattern
+    tried every split of them: NFKC makes each `⑳` two digits, and 4 MiB of such lines of
+    64 characters took 28 s in the library (docs/security.md)."""
+    text = "\n".join(["ア" + "⑳" * 62 + "("] * 10_000)
+    started = time.monotonic()
+    parse_text(text)
+    assert time.monotonic() - started < 3
+
+
 def test_over_long_line_is_one_problem():
     deck = parse_text("4 Island\n1 " + "A" * 5000 + "\n56 Mountain\n")
     assert [p.line for p in deck.problems] == [2]
