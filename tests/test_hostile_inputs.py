@@ -216,6 +216,30 @@ def test_a_line_of_digits_after_a_japanese_word_parses_fast():
     assert time.monotonic() - started < 3
 
 
+_LONG_NAME = "a" * 100_000
+LONG_NAMES = {
+    "a CSV export's cell": ("<text>", f"Count,Name\n1,{_LONG_NAME}\n"),
+    "an MTGO .dek attribute": ("deck.dek", f'<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="1" Sideboard="false" Name="{_LONG_NAME}"/></Deck>'),
+    "a Cockatrice .cod attribute": ("deck.cod", f'<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main"><card number="1" name="{_LONG_NAME}"/></zone></cockatrice_deck>'),
+}
+
+
+@pytest.mark.parametrize("name", LONG_NAMES)
+def test_a_name_longer_than_any_line_is_never_kept_by_the_name_cache(name):
+    """display_name keeps 65,536 names a process, each meant to be at most a line long: a
+    CSV cell or an XML attribute is no line, and a website's pasted CSV lists of such names
+    kept 3.4 MB a request, without end (docs/security.md)."""
+    from deckcheck import names
+
+    source, content = LONG_NAMES[name]
+    names.display_name.cache_clear()
+    deck = parse_text(content, source=source)
+    assert [problem.message.split(":")[0] for problem in deck.problems] == [
+        f"card name of {len(_LONG_NAME):,} characters; no card name is longer than {MAX_LINE_CHARS:,}"
+    ]
+    assert names.display_name.cache_info().currsize == 0
+
+
 def test_over_long_line_is_one_problem():
     deck = parse_text("4 Island\n1 " + "A" * 5000 + "\n56 Mountain\n")
     assert [p.line for p in deck.problems] == [2]
