@@ -216,6 +216,40 @@ def test_a_line_of_digits_after_a_japanese_word_parses_fast():
     assert time.monotonic() - started < 3
 
 
+def test_nfkc_is_unicodes_nfkc_of_every_character_and_of_ligatures_in_a_row():
+    """names.nfkc composes the NFKD form, what NFKC is by definition, for speed."""
+    import sys
+    import unicodedata
+
+    from deckcheck.names import nfkc
+
+    texts = [chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF]
+    texts += ["\ufdfa" * 60, "ｶﾞｷﾞ ﾊﾟ ㍿㌀ ＲＲ－アベンジ", "e\u0301\u0323 ñ ﬁ ①"]
+    assert [nfkc(text) for text in texts] == [unicodedata.normalize("NFKC", text) for text in texts]
+
+
+@pytest.mark.parametrize("fmt", ["mtg/modern", "yugioh/advanced-ocg"])
+def test_lines_of_long_ligatures_are_never_given_to_pythons_own_nfkc(fmt, monkeypatch):
+    """CPython's NFKC of U+FDFA (a ligature of 18 characters) is slow: a pasted text of
+    40,000 lines of 60 of them took 5.6 s of CPU, 4.6 s of it in the Japanese heading's NFKC
+    (a Yu-Gi-Oh! name's key has one too); names.nfkc gives the same text in a fraction."""
+    import unicodedata
+
+    from deckcheck import validate
+
+    calls = []
+    normalize = unicodedata.normalize
+
+    def counted(form, text):
+        calls.append(form)
+        return normalize(form, text)
+
+    monkeypatch.setattr(unicodedata, "normalize", counted)
+    lines = [f"1 あ{number}" + "\ufdfa" * 60 for number in range(200)] + ["\ufdfa" * 60] * 200
+    validate("\n".join(lines), fmt)
+    assert calls and "NFKC" not in calls
+
+
 _LONG_NAME = "a" * 100_000
 LONG_NAMES = {
     "a CSV export's cell": ("<text>", f"Count,Name\n1,{_LONG_NAME}\n"),

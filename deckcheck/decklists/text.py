@@ -47,7 +47,7 @@ from operator import itemgetter, not_
 
 from ..lazy_pattern import lazy
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry, Deck, GuessedSideboard, MaybeTitle
-from ..names import display_name
+from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
 from . import csv_export
@@ -401,11 +401,9 @@ _JAPANESE_SECTIONS = {
 
 def _japanese_section(line: str) -> str | None:
     """`_section` of a heading in Japanese, else None."""
-    import unicodedata  # only for a line beyond ASCII that is no English heading
-
     # Squeezed again: NFKC may make spaces of other characters, and the pattern's runs of
     # `\s*` side by side would try every split of a run.
-    match = _JAPANESE_HEADER.match(squeeze(unicodedata.normalize("NFKC", line)))
+    match = _JAPANESE_HEADER.match(squeeze(nfkc(line)))
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
