@@ -133,7 +133,15 @@ def _link_reason(
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "a loop of symbolic links; not followed"
-        return None  # missing, a name too long, ...: reading it says so
+        # Missing, a name too long, ...: reading it says so, unless a link on the way leads
+        # out of the tree. The links are followed as far as they go and judged as an
+        # existing file's would be, so a missing file there and an existing one look
+        # alike: a pull request's `decks/x.txt -> ~/.ssh/id_rsa` (or a path through a
+        # linked folder) was 'no such file' only when that file did not exist.
+        try:
+            real = os.path.realpath(lexical)
+        except ValueError:  # a NUL in the name: reading it says so
+            return None
     except ValueError:  # a NUL in the name: reading it says so
         return None
     if real == lexical:

@@ -206,6 +206,95 @@ def test_pathological_lines_parse_fast(line):
     assert time.monotonic() - started < 10
 
 
+def test_a_line_of_digits_after_a_japanese_word_parses_fast():
+    """A Japanese heading's word could also end in the digits of its count, so the pattern
+    tried every split of them: NFKC makes each `⑳` two digits, and 4 MiB of such lines of
+    64 characters took 28 s in the library (docs/security.md)."""
+    text = "\n".join(["ア" + "⑳" * 62 + "("] * 10_000)
+    started = time.monotonic()
+    parse_text(text)
+    assert time.monotonic() - started < 3
+
+
+def test_nfkc_is_unicodes_nfkc_of_every_character_and_of_ligatures_in_a_row():
+    """names.nfkc composes the NFKD form, what NFKC is by definition, for speed."""
+    import sys
+    import unicodedata
+
+    from deckcheck.names import nfkc
+
+    texts = [chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF]
+    texts += ["\ufdfa" * 60, "ｶﾞｷﾞ ﾊﾟ ㍿㌀ ＲＲ－アベンジ", "e\u0301\u0323 ñ ﬁ ①"]
+    assert [nfkc(text) for text in texts] == [unicodedata.normalize("NFKC", text) for text in texts]
+
+
+@pytest.mark.parametrize("fmt", ["mtg/modern", "yugioh/advanced-ocg"])
+def test_lines_of_long_ligatures_are_never_given_to_pythons_own_nfkc(fmt, monkeypatch):
+    """CPython's NFKC of U+FDFA (a ligature of 18 characters) is slow: a pasted text of
+    40,000 lines of 60 of them took 5.6 s of CPU, 4.6 s of it in the Japanese heading's NFKC
+    (a Yu-Gi-Oh! name's key has one too); names.nfkc gives the same text in a fraction."""
+    import unicodedata
+
+    from deckcheck import validate
+
+    calls = []
+    normalize = unicodedata.normalize
+
+    def counted(form, text):
+        calls.append(form)
+        return normalize(form, text)
+
+    monkeypatch.setattr(unicodedata, "normalize", counted)
+    lines = [f"1 あ{number}" + "\ufdfa" * 60 for number in range(200)] + ["\ufdfa" * 60] * 200
+    validate("\n".join(lines), fmt)
+    assert calls and "NFKC" not in calls
+
+
+def test_a_yugioh_name_without_a_slash_is_keyed_without_the_slash_pattern(monkeypatch):
+    """The Yu-Gi-Oh! catalog keys an unknown name again with its slashes spaced as Magic's
+    (`D // D Swirl Slime`): the pattern scanned every folded name, 0.5 ms for one of 1,000
+    U+FDFA (18,000 characters folded), 6 s of a pasted text of 4,100 such names."""
+    from deckcheck.games.yugioh import catalog
+    from deckcheck.names import fold
+
+    slashes, calls = catalog._SLASHES, []
+
+    class Counted:
+        def sub(self, replacement, text):
+            calls.append(text)
+            return slashes.sub(replacement, text)
+
+    monkeypatch.setattr(catalog, "_SLASHES", Counted())
+    long_name = "あ" + "\ufdfa" * 1000
+    assert catalog._slash_key(long_name) == fold(long_name)
+    assert catalog._slash_key("D // D Swirl Slime") == "d/d swirl slime"
+    assert calls == ["d // d swirl slime"]
+
+
+_LONG_NAME = "a" * 100_000
+LONG_NAMES = {
+    "a CSV export's cell": ("<text>", f"Count,Name\n1,{_LONG_NAME}\n"),
+    "an MTGO .dek attribute": ("deck.dek", f'<?xml version="1.0"?><Deck><Cards CatID="1" Quantity="1" Sideboard="false" Name="{_LONG_NAME}"/></Deck>'),
+    "a Cockatrice .cod attribute": ("deck.cod", f'<?xml version="1.0"?><cockatrice_deck version="1"><zone name="main"><card number="1" name="{_LONG_NAME}"/></zone></cockatrice_deck>'),
+}
+
+
+@pytest.mark.parametrize("name", LONG_NAMES)
+def test_a_name_longer_than_any_line_is_never_kept_by_the_name_cache(name):
+    """display_name keeps 65,536 names a process, each meant to be at most a line long: a
+    CSV cell or an XML attribute is no line, and a website's pasted CSV lists of such names
+    kept 3.4 MB a request, without end (docs/security.md)."""
+    from deckcheck import names
+
+    source, content = LONG_NAMES[name]
+    names.display_name.cache_clear()
+    deck = parse_text(content, source=source)
+    assert [problem.message.split(":")[0] for problem in deck.problems] == [
+        f"card name of {len(_LONG_NAME):,} characters; no card name is longer than {MAX_LINE_CHARS:,}"
+    ]
+    assert names.display_name.cache_info().currsize == 0
+
+
 def test_over_long_line_is_one_problem():
     deck = parse_text("4 Island\n1 " + "A" * 5000 + "\n56 Mountain\n")
     assert [p.line for p in deck.problems] == [2]

@@ -6,6 +6,7 @@ that gives the same value and its message."""
 from __future__ import annotations
 
 import datetime as dt
+import time
 from pathlib import Path
 
 import pytest
@@ -483,6 +484,26 @@ def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
     with pytest.raises(InputError) as raised:
         validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool="Sideboard\n")
     assert str(raised.value) == "pool <pool>: lists no cards"
+
+
+@pytest.mark.parametrize("what", ["deck", "pool"])
+def test_a_huge_one_word_text_is_refused_without_a_look_at_each_character(what):
+    """A text of one word past any file name's length gets no file-name advice, and is not
+    looked at a character at a time for it: a pasted 64 MiB, refused by its size unread,
+    spent 2 s in a Python step a character asking whether it was a file's name."""
+    from deckcheck.errors import InputError
+
+    huge = "a" * (64 << 20) + ".txt"
+    started = time.process_time()
+    if what == "deck":
+        message = validate(huge, "mtg/limited").problems[0].message
+    else:
+        with pytest.raises(InputError) as raised:
+            validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=huge)
+        message = str(raised.value)
+    assert time.process_time() - started < 1
+    assert "over the 4,194,304-byte limit" in message and "pathlib" not in message
+    assert "pathlib" not in validate("a" * 1100 + ".txt", "mtg/modern").problems[0].message
 
 
 def test_a_deck_given_as_a_file_name_in_a_str_is_told_to_give_a_path(tmp_path, monkeypatch):

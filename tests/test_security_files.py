@@ -214,6 +214,47 @@ def test_manifest_row_through_a_link_out_of_its_folder_is_a_problem(cli, tmp_pat
 
 
 @posix_only
+def test_a_link_out_of_the_folder_is_refused_whether_its_target_exists_or_not(cli, tmp_path, outside):
+    """A link out of the manifest's folder (or a path through a linked folder) was refused
+    only when its target existed; one to a missing file was 'no such file', so a manifest
+    could ask whether any file exists outside its folder. Both are the link's problem now."""
+    event = write(tmp_path / "event", {
+        "m.csv": "player,deck\nann,decks/evil.txt\nbob,decks/gone.txt\ncy,far/secret.txt\ndee,far/nothing.txt\n",
+    })
+    (event / "decks").mkdir()
+    os.symlink(outside / "secret.txt", event / "decks" / "evil.txt")
+    os.symlink(outside / "nothing.txt", event / "decks" / "gone.txt")
+    os.symlink(outside, event / "far")
+    done = cli("batch", str(event / "m.csv"), "-f", FORMAT, "-o", "json", "-q")
+    _no_secret(done)
+    messages = {row["player"]: [problem["message"] for problem in row["problems"]] for row in json.loads(done.stdout)["results"]}
+    assert messages == {
+        player: [f"manifest line {line}: deck path '{path}': a symbolic link to a file outside the manifest's folder; not followed"]
+        for player, line, path in (("ann", 2, "decks/evil.txt"), ("bob", 3, "decks/gone.txt"),
+                                   ("cy", 4, "far/secret.txt"), ("dee", 5, "far/nothing.txt"))
+    }
+
+
+@posix_only
+def test_a_deckcheck_yaml_format_linked_out_reads_alike_whether_its_target_exists_or_not(cli, tmp_path, outside):
+    """docs/security.md: a format file linked out of the repository is refused before anything
+    is opened, so a missing outside file and an existing one give the same error; a link to a
+    missing one was 'format file ... not found'."""
+    repo = write(tmp_path / "repo", {"decks/a.txt": LEGAL})
+    os.symlink(outside / "secret.yaml", repo / "there.yaml")
+    os.symlink(outside / "nothing.yaml", repo / "gone.yaml")
+    errors = []
+    for name in ("there", "gone"):
+        (repo / "deckcheck.yaml").write_text(f'format: {name}.yaml\ndecks: ["decks/*.txt"]\n', encoding="utf-8")
+        done = cli("check", cwd=repo)
+        _no_secret(done)
+        assert done.returncode == 2
+        errors.append(done.stderr.replace(name, "NAME"))
+    assert errors[0] == errors[1]
+    assert "a symbolic link to a file outside" in errors[0]
+
+
+@posix_only
 def test_a_missing_files_hint_never_names_a_file_through_a_link(cli, tmp_path, outside):
     """A missing deck's hint (the file in another case, without its quotes or its dots,
     with its extension) looked through links the row's path did not name: `Far/secret.txt`

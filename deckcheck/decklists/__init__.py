@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES
+from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
@@ -108,7 +108,11 @@ def file_name_advice(text: str, whose: str) -> str:
     `pool="pool.txt"`, as docs/batch.md once showed): a str is the text and is never opened
     (docs/security.md); else ""."""
     name = text.strip()
-    if not name or any(character.isspace() for character in name) or extension(name) not in _EXTENSIONS:
+    # No file's name is longer than a line: a longer text is never looked at a character at
+    # a time here (a pasted 16 MiB of one word, refused unread by its size, took 0.5 s).
+    if not name or len(name) > MAX_LINE_CHARS or any(character.isspace() for character in name):
+        return ""
+    if extension(name) not in _EXTENSIONS:
         return ""
     shown = repr(name[:200])
     return f"; a str is the {whose}'s text, and {shown} looks like a file's name: give pathlib.Path({shown}) to read that file"

@@ -116,7 +116,10 @@ def make_entry(
         return parse_error("count must be at least 1", line=line, text=raw, zone=zone)
     if count > MAX_COUNT:
         return parse_error(f"count over {MAX_COUNT} is not a real deck", line=line, text=raw, zone=zone)
-    name = display_name(name)
+    # A name longer than any line is tidied without display_name's cache, which keeps 65,536
+    # names for the process: a CSV cell (up to 131,072 characters) or an XML attribute is
+    # no line, and a website's pasted CSV lists of such names kept 3.4 MB a request, without end.
+    name = display_name(name) if len(name) <= MAX_LINE_CHARS else display_name.__wrapped__(name)
     if not name:
         return parse_error("no card name", line=line, text=raw, zone=zone)
     if len(name) > MAX_LINE_CHARS:

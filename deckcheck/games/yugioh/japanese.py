@@ -13,13 +13,13 @@ are found by the passcode the Japanese name gives.
 """
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...lazy_pattern import lazy
+from ...names import nfkc
 
 if TYPE_CHECKING:
     from ...cards.suggest import NameIndex
@@ -46,7 +46,7 @@ def printed_name(name_ja: str) -> str:
 def japanese_key(name: str) -> str:
     """The key a Japanese name is looked up by: NFKC (full-width ASCII, half-width kana),
     case folded, without spaces, middle dots and dashes."""
-    return _NOT_IN_KEY.sub("", unicodedata.normalize("NFKC", name).casefold())
+    return _NOT_IN_KEY.sub("", nfkc(name).casefold())
 
 
 def is_japanese(name: str) -> bool:
