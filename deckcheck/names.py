@@ -118,7 +118,7 @@ def fold_once(text: str) -> str:
 def without_accents(text: str) -> str:
     """`text` in its compatibility form (NFKD: `①` is `1`) without the accents of Latin
     letters (`û` -> `u`), composed again (NFC)."""
-    return unicodedata.normalize("NFC", _MAYBE_MARKS.sub(_without_latin_marks, unicodedata.normalize("NFKD", text)))
+    return unicodedata.normalize("NFC", _maybe_marks().sub(_without_latin_marks, unicodedata.normalize("NFKD", text)))
 
 
 def nfkc(text: str) -> str:
@@ -142,34 +142,33 @@ def fold(name: str) -> str:
     return _BLANKS.sub("_", folded) if "__" in folded else folded
 
 
-# Where a combining mark may stand: every character of a canonical combining class other than
-# 0 lies in these ranges (tests/test_unknown_name_speed.py checks the running Python's
-# Unicode data): Unicode 15.1's marks of the Basic Multilingual Plane, with a few characters
-# of class 0 between them, and every character beyond it (few texts hold one, and a class of
-# ranges there is matched a range at a time: ten times slower on every character).
+# Where a combining mark may stand: every character of the Basic Multilingual Plane whose
+# canonical combining class is not 0 in the running Python's Unicode data, and every
+# character beyond it (few texts hold one, and a class of ranges there is matched a range
+# at a time: ten times slower on every character). Read from unicodedata, not written out,
+# so a Python of a newer Unicode (3.14's 16.0 adds marks such as U+0897) strips the accents
+# its data knows; built once a process, when a name beyond ASCII is first folded (5 ms).
 # Runs of them are found in C and only those looked at in Python: looking at every
 # character of the compatibility form took 16 s of CPU for a pasted text of 4,100 names of
 # 1,000 U+FDFA, a ligature whose form is 18 letters (74 million characters), and 1.8 s for
 # 4 MiB of names in kanji.
-_MAYBE_MARKS = lazy(
-    "["
-    "\u0300-\u036f\u0483-\u0487\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06e4"
-    "\u06e7-\u06ed\u0711\u0730-\u074a\u07eb-\u07f3\u07fd\u0816-\u0819\u081b-\u0823\u0825-\u0827"
-    "\u0829-\u082d\u0859-\u085b\u0898-\u089f\u08ca-\u08ff\u093c\u094d\u0951-\u0954\u09bc\u09cd\u09fe"
-    "\u0a3c-\u0a4d\u0abc\u0acd\u0b3c\u0b4d\u0bcd\u0c3c\u0c4d-\u0c56\u0cbc\u0ccd\u0d3b-\u0d3c\u0d4d"
-    "\u0dca\u0e38-\u0e3a\u0e48-\u0e4b\u0eb8-\u0eba\u0ec8-\u0ecb\u0f18-\u0f19\u0f35-\u0f39"
-    "\u0f71-\u0f87\u0fc6\u1037-\u103a\u108d\u135d-\u135f\u1714-\u1715\u1734\u17d2\u17dd\u18a9"
-    "\u1939-\u193b\u1a17-\u1a18\u1a60\u1a75-\u1a7f\u1ab0-\u1ace\u1b34-\u1b44\u1b6b-\u1b73"
-    "\u1baa-\u1bab\u1be6-\u1bf3\u1c37\u1cd0-\u1ce8\u1ced\u1cf4\u1cf8-\u1cf9\u1dc0-\u1dff\u20d0-\u20f0"
-    "\u2cef-\u2cf1\u2d7f\u2de0-\u2dff\u302a-\u302f\u3099-\u309a\ua66f-\ua67d\ua69e-\ua69f"
-    "\ua6f0-\ua6f1\ua806\ua82c\ua8c4\ua8e0-\ua8f1\ua92b-\ua92d\ua953\ua9b3-\ua9c0\uaab0\uaab2-\uaab4"
-    "\uaab7-\uaab8\uaabe-\uaabf\uaac1\uaaf6\uabed\ufb1e\ufe20-\ufe2f\U00010000-\U0010ffff"
-    "]+"
-)
+@lru_cache(maxsize=1)
+def _maybe_marks() -> re.Pattern[str]:
+    combining = unicodedata.combining
+    ranges: list[str] = []
+    start = None
+    for code in range(0x300, 0x10001):  # no mark lies below U+0300; 0x10000 closes a run
+        if code < 0x10000 and combining(chr(code)):
+            if start is None:
+                start = code
+        elif start is not None:
+            ranges.append(re.escape(chr(start)) + (f"-{re.escape(chr(code - 1))}" if code - 1 > start else ""))
+            start = None
+    return re.compile("[" + "".join(ranges) + "\U00010000-\U0010ffff]+")
 
 
 def _without_latin_marks(run: re.Match[str]) -> str:
-    """A run of `_MAYBE_MARKS` of NFKD text without the combining marks that follow a Latin
+    """A run of `_maybe_marks()` of NFKD text without the combining marks that follow a Latin
     letter (accents: `û` -> `u`). Marks on other letters are part of them (the Japanese
     voicing marks of `ブ`, which is not `フ`) and are kept. The character before a run is
     no mark (the ranges hold every mark), so it is the letter the run's first marks follow."""

@@ -72,7 +72,7 @@ def test_accents_are_stripped_asking_only_of_the_letters_a_mark_follows(monkeypa
 
 
 def test_every_combining_mark_is_where_accents_are_looked_for():
-    """names._MAYBE_MARKS holds every character of a combining class other than 0 in the
+    """names._maybe_marks() holds every character of a combining class other than 0 in the
     running Python's Unicode data: only its runs are looked at, so a mark outside it would
     stay on its Latin letter."""
     import sys
@@ -81,7 +81,7 @@ def test_every_combining_mark_is_where_accents_are_looked_for():
 
     marks = [chr(code) for code in range(sys.maxunicode + 1) if unicodedata.combining(chr(code))]
     assert len(marks) > 800
-    assert [mark for mark in marks if not names._MAYBE_MARKS.fullmatch(mark)] == []
+    assert [mark for mark in marks if not names._maybe_marks().fullmatch(mark)] == []
 
 
 def test_names_of_long_ligatures_are_stripped_of_accents_in_c(monkeypatch):
