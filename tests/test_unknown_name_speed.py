@@ -100,3 +100,22 @@ def test_names_of_long_ligatures_are_stripped_of_accents_in_c(monkeypatch):
     assert runs == []
     assert names.without_accents("Lim-Dûl \ufdfa ブ") == "Lim-Dul " + unicodedata.normalize("NFKD", "\ufdfa") + " ブ"
     assert runs == ["\u0302", "\u3099"]
+
+
+def test_latin_names_are_stripped_of_accents_without_building_the_mark_table():
+    """`Lim-Dûl`, `Piñata`: names of Latin letters and their accents take the short way,
+    and it strips what the general one does for every Latin letter, accent and mix."""
+    from deckcheck import names
+
+    names._maybe_marks.cache_clear()
+    assert names.without_accents("Lim-Dûl's Vault") == "Lim-Dul's Vault"
+    assert names.without_accents("Robo-Piñata Æ") == "Robo-Pinata Æ"
+    assert names._maybe_marks.cache_info().misses == 0
+    general = names._maybe_marks()
+    letters = [chr(code) for code in range(0x20, 0x250)]
+    marks = [chr(code) for code in range(0x300, 0x370)]
+    for letter in letters:
+        for text in (letter, letter + marks[letter.__hash__() % len(marks)], letter + "\u0301\u0308", "\u0301" + letter):
+            decomposed = unicodedata.normalize("NFKD", text)
+            expected = unicodedata.normalize("NFC", general.sub(names._without_latin_marks, decomposed))
+            assert names.without_accents(text) == expected, repr(text)

@@ -50,7 +50,7 @@ from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAIN, MAYBEBOARD, SIDEBOA
 from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
-from . import csv_export, ydke
+from . import csv_export
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
@@ -454,9 +454,15 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
         count = next(filter(None, match.group(*_COUNT_LAST_GROUPS)))
         return make_entry(count, name, zone=hinted or inner or zone, line=number, raw=written)
     return _uncounted(bare, line, zone=hinted or zone, number=number) or parse_error(
-        ROW_WITHOUT_HEADER if written[:1] == "|" else _YDKE_IN_TEXT if ydke.sniff(written) else "expected `COUNT Card Name`",
+        ROW_WITHOUT_HEADER if written[:1] == "|" else _YDKE_IN_TEXT if _is_ydke(written) else "expected `COUNT Card Name`",
         line=number, text=written, zone=zone,
     )
+
+
+def _is_ydke(line: str) -> bool:
+    from . import ydke  # only for a line no reading took: a list's start-up needs none of it
+
+    return ydke.sniff(line)
 
 
 # A ydke:// URL under a line of text (a Discord message copied whole) makes the file a text
