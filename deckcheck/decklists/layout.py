@@ -71,10 +71,10 @@ def settle_sideboard(
     side_fits = side_size is None or side_size.allows(side)
     main_fits = main_size is None or main_size.allows(main)
     whole_fits = (main_size is None or main_size.allows(whole)) and (side_size is None or side_size.allows(side - guess.cards))
-    main_deck, sideboard, _ = sideboard_words(fmt.game)
     if not side_fits or (not main_fits and whole_fits):
         settled.entries = [to_main(entry, guess.lines) for entry in deck.entries]
         if main_fits or (side_fits and guess.groups == 2):
+            main_deck, sideboard, _ = sideboard_words(fmt.game)
             # A complete main deck then a group too big for a sideboard, or an MTGO-shaped
             # list whose main deck is short: a registration mistake is as likely as a longer
             # main deck, so the organiser hears which reading was taken.
@@ -86,6 +86,7 @@ def settle_sideboard(
             ))
         return settled
     if main_fits and whole_fits and guess.groups > 2:
+        main_deck, sideboard, _ = sideboard_words(fmt.game)
         settled.problems.append(_reading(
             f"read the last of {guess.groups} blank-line groups ({counted(guess.cards, 'card')}) as the {sideboard}; "
             f"as part of the {main_deck} ({counted(whole, 'card')}) it would fit {fmt.name} too", guess, SIDEBOARD,
