@@ -26,7 +26,8 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -131,10 +132,9 @@ def load_yaml_document(
 ) -> YamlDocument:
     """`load_yaml`, keeping the node tree for line numbers; with `scalars_as_text`, plain
     scalars other than null (`~`, `null`, nothing) are the text written. Raises YamlError."""
-    import yaml  # deferred: not needed for `deckcheck --help`
 
     loader_class = _loader(scalars_as_text)
-    try:
+    with _as_yaml_errors(text, source):
         if not aliases:
             _refuse_aliases(text, loader_class, source, what)
         loader = loader_class(text)
@@ -148,6 +148,16 @@ def load_yaml_document(
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
+    return YamlDocument(data=data, node=node)
+
+
+@contextmanager
+def _as_yaml_errors(text: str, source: str) -> Iterator[None]:
+    """What PyYAML raises while reading `text` as a YamlError that says where."""
+    import yaml
+
+    try:
+        yield
     except yaml.YAMLError as exc:
         raise _syntax_error(exc, text, source) from None
     except ValueError as exc:
@@ -156,7 +166,6 @@ def load_yaml_document(
         raise YamlError(f"invalid YAML value ({str(exc).split(';')[0]})", source=source) from None
     except RecursionError:
         raise YamlError("invalid YAML (nested too deeply)", source=source) from None
-    return YamlDocument(data=data, node=node)
 
 
 def load_yaml_rows(
@@ -169,10 +178,8 @@ def load_yaml_rows(
     marks, where its rows take 50 MB). `row_lines` holds each row's line; `node` the rest
     of the document (the list of rows left empty), for `line_of` a top-level key. Raises
     YamlError."""
-    import yaml
-
     loader_class = _loader(scalars_as_text)
-    try:
+    with _as_yaml_errors(text, source):
         _refuse_aliases(text, loader_class, source, what)
         loader = _rows_loader(scalars_as_text)(text, rows_key)
         try:
@@ -180,12 +187,6 @@ def load_yaml_rows(
             data = loader.construct_document(node) if node is not None else None
         finally:
             loader.dispose()
-    except yaml.YAMLError as exc:
-        raise _syntax_error(exc, text, source) from None
-    except ValueError as exc:
-        raise YamlError(f"invalid YAML value ({str(exc).split(';')[0]})", source=source) from None
-    except RecursionError:
-        raise YamlError("invalid YAML (nested too deeply)", source=source) from None
     if loader.rows is None:  # no list of rows where one belongs: the caller says what it found
         return YamlDocument(data=data, node=node)
     if isinstance(data, list):

@@ -47,12 +47,115 @@ def run_batch(
     no_empty_argument([source], "SOURCE", "a folder, a manifest or a zip of decklists")
     reporter = choose(output, BATCH)
     with _stop_reported(source, output, report_file) as phase:
-        return _run(
-            source, reporter, phase, format_id=format_id, date=date, jobs=jobs, no_unified=no_unified, report_file=report_file,
-            quiet=quiet, deck_check=deck_check, seed=seed, sheets_file=sheets_file, event=event, paper=paper,
-            cards_db=cards_db, platform=platform, no_cards=no_cards, allow_outside_paths=allow_outside_paths,
-            no_cache=no_cache,
-        )
+        from ..batch import check_source
+        from ..formats import load, reference
+        from ..progress import Progress
+        from ..report import ACTIONS, WorkflowCommands, load as load_reporter
+        from ..report.stream import Spool
+
+        if seed is not None and deck_check is None:
+            raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
+        paper = _paper(paper)
+        _sheet_options(sheets_file, event=event, paper=paper)
+        bars: list[Progress] = []
+
+        def progress(total: int) -> Callable[[int], None]:
+            bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
+            return bars[-1].advance
+
+        distinct_outputs(("--sheets", sheets_file), ("--report", report_file))
+        format_ref = reference(format_id) if format_id is not None else None
+        read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
+        if report_file is not None:
+            writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
+        for option, output_file in (("--report", report_file), ("--sheets", sheets_file)):
+            _not_a_deck_of(source, option, output_file)
+        # An unknown -f or a missing --cards-db is a usage error before anything is read.
+        _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
+        sheets = None
+        if sheets_file is not None:
+            sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
+        # Each result goes to the report(s) as it comes, written to spools (memory, then a
+        # temporary file) and copied out at the end: the batch never holds its results, and
+        # nothing of them reaches stdout or --report unless the whole run succeeds (a usage
+        # error that stops it leaves a report that says why: _stop_reported).
+        shown, filed = Spool(), Spool() if report_file is not None else None
+        # The text report's table measures its cells as a legacy terminal will show them.
+        if filed is not None:
+            plain = load_reporter(PLAIN)
+            color = coloured(plain)
+            writers = [reporter.batch_writer(filed, warn=warn), plain.batch_writer(shown, color=color, **tables_on_stdout(plain))]
+        else:
+            color = coloured(reporter)
+            writers = [reporter.batch_writer(shown, color=color, warn=warn, **tables_on_stdout(reporter))]
+
+        def every_writer(row, result) -> None:  # type: ignore[no-untyped-def]
+            for writer in writers:
+                writer.add(row, result)
+
+        # Nearly every run has one writer: it hears each result itself, a call fewer per row.
+        sink = writers[0].add if len(writers) == 1 else every_writer
+
+        keep_verdicts = not no_cache
+        if keep_verdicts:  # the store's module (and SQLite) only for a batch that may keep verdicts
+            from ..batch.verdict_store import disabled_by_environment
+
+            keep_verdicts = not disabled_by_environment()
+        try:
+            result = check_source(
+                source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
+                deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
+                on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths, sink=sink,
+                keep_verdicts=keep_verdicts,
+            )
+        except BaseException:
+            for bar in bars:
+                bar.abandon()
+            shown.close()
+            if filed is not None:
+                filed.close()
+            raise
+        for bar in bars:
+            bar.close()
+        # The reports are made from here on (a GitHub job's summary too): what fails now is
+        # said on stderr alone, never as a second report (_stop_reported).
+        phase.writing = True
+        for writer in writers:
+            writer.finish(result)
+        _warn_unknown_names(result, cards_db, no_cards)
+        for message in result.notes:
+            warn(message)
+        if format_id is None:  # the note speaks of the game of the rows' formats
+            _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
+        # An event with no registration gets no paperwork: sheets for nobody and an event page
+        # of no decks would be printed or posted as if the event were checked. The reports that
+        # CI reads (JSON, JUnit, SARIF, CSV, GitHub) are still written: they say nothing was
+        # checked, and a job that uploads one must find it (docs/batch.md#reports-and-exit-codes).
+        unwritten = _paperwork_not_written(result, sheets_file, report_file, reporter.NAME)
+        if sheets is not None and sheets_file is not None and not unwritten:
+            for message in sheets.warnings:
+                warn(message)
+            # Private as the report is: the sheets name the players (and their IDs).
+            write_file("--sheets", sheets_file, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
+        if filed is not None and report_file is not None and report_file not in unwritten:
+            # It names players: readable by this user only, whatever the umask (docs/security.md).
+            write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
+                       private=True, inputs=_inputs(source, format_ref, result))
+            filed.close()
+        commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
+        for chunk in shown.chunks():
+            emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter),
+                 color=color)
+        shown.close()
+        for hint in result.hints:  # as validate notes them: decks whose cards are another game's
+            say_note(hint)
+        say_note(note)  # once, after the report: card pools went unchecked without a database
+        say_note(_without_pools(result, format_ref))
+        if result.nothing_to_check:
+            skipped = f" ({counted(len(result.skipped), 'file')} skipped)" if result.skipped else ""
+            untouched = f"; {_listed_files(unwritten)} not written" if unwritten else ""
+            raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}{untouched}")
+        return result.exit_code
 
 
 class _Phase:
@@ -96,141 +199,6 @@ def _stop_reported(source: str, output: str, report_file: Path | None) -> Iterat
         if not phase.writing:
             report_usage_stop(output, error, "batch", into=into_report_file if report_file is not None else None)
         raise
-
-
-def _run(
-    source: str,
-    reporter,  # type: ignore[no-untyped-def]
-    phase: _Phase,
-    *,
-    format_id: str | None,
-    date: str | None,
-    jobs: int | None,
-    no_unified: bool,
-    report_file: Path | None,
-    quiet: bool,
-    deck_check: str | None,
-    seed: int | None,
-    sheets_file: Path | None,
-    event: str | None,
-    paper: str | None,
-    cards_db: Path | None,
-    platform: str,
-    no_cards: bool,
-    allow_outside_paths: bool,
-    no_cache: bool,
-) -> int:
-    """`run_batch`'s work once its output is known: check, write the report(s), return the
-    exit code; `phase` hears when the writing starts."""
-    from ..batch import check_source
-    from ..formats import load, reference
-    from ..progress import Progress
-    from ..report import ACTIONS, WorkflowCommands, load as load_reporter
-    from ..report.stream import Spool
-
-    if seed is not None and deck_check is None:
-        raise DeckcheckError("--seed only picks the --deck-check sample; add --deck-check 10% (or a number of players)")
-    paper = _paper(paper)
-    _sheet_options(sheets_file, event=event, paper=paper)
-    bars: list[Progress] = []
-
-    def progress(total: int) -> Callable[[int], None]:
-        bars.append(Progress("checking", total, unit="decks", enabled=False if quiet else None))
-        return bars[-1].advance
-
-    distinct_outputs(("--sheets", sheets_file), ("--report", report_file))
-    format_ref = reference(format_id) if format_id is not None else None
-    read_first = [Path(source), *([format_ref] if isinstance(format_ref, Path) else [])]
-    if report_file is not None:
-        writable("--report", report_file, inputs=read_first)  # before the work; again with every input after it
-    for option, output_file in (("--report", report_file), ("--sheets", sheets_file)):
-        _not_a_deck_of(source, option, output_file)
-    # An unknown -f or a missing --cards-db is a usage error before anything is read.
-    _, note = open_cards(load(format_ref) if format_ref is not None else None, cards_db, offline=True, no_cards=no_cards)
-    sheets = None
-    if sheets_file is not None:
-        sheets = _sheets(sheets_file, read_first, source=source, event=event, date=date, paper=paper, cards_db=cards_db)
-    # Each result goes to the report(s) as it comes, written to spools (memory, then a
-    # temporary file) and copied out at the end: the batch never holds its results, and
-    # nothing of them reaches stdout or --report unless the whole run succeeds (a usage
-    # error that stops it leaves a report that says why: _stop_reported).
-    shown, filed = Spool(), Spool() if report_file is not None else None
-    # The text report's table measures its cells as a legacy terminal will show them.
-    if filed is not None:
-        plain = load_reporter(PLAIN)
-        color = coloured(plain)
-        writers = [reporter.batch_writer(filed, warn=warn), plain.batch_writer(shown, color=color, **tables_on_stdout(plain))]
-    else:
-        color = coloured(reporter)
-        writers = [reporter.batch_writer(shown, color=color, warn=warn, **tables_on_stdout(reporter))]
-
-    def every_writer(row, result) -> None:  # type: ignore[no-untyped-def]
-        for writer in writers:
-            writer.add(row, result)
-
-    # Nearly every run has one writer: it hears each result itself, a call fewer per row.
-    sink = writers[0].add if len(writers) == 1 else every_writer
-
-    keep_verdicts = not no_cache
-    if keep_verdicts:  # the store's module (and SQLite) only for a batch that may keep verdicts
-        from ..batch.verdict_store import disabled_by_environment
-
-        keep_verdicts = not disabled_by_environment()
-    try:
-        result = check_source(
-            source, format_ref, date=date, jobs=jobs, unified=not no_unified, progress=progress,
-            deck_check=deck_check, seed=seed, cards_db=cards_db, cards=not no_cards, platform=platform,
-            on_result=sheets.add if sheets else None, allow_outside_paths=allow_outside_paths, sink=sink,
-            keep_verdicts=keep_verdicts,
-        )
-    except BaseException:
-        for bar in bars:
-            bar.abandon()
-        shown.close()
-        if filed is not None:
-            filed.close()
-        raise
-    for bar in bars:
-        bar.close()
-    # The reports are made from here on (a GitHub job's summary too): what fails now is
-    # said on stderr alone, never as a second report (_stop_reported).
-    phase.writing = True
-    for writer in writers:
-        writer.finish(result)
-    _warn_unknown_names(result, cards_db, no_cards)
-    for message in result.notes:
-        warn(message)
-    if format_id is None:  # the note speaks of the game of the rows' formats
-        _, note = open_cards(_row_format(result), cards_db, offline=True, no_cards=no_cards)
-    # An event with no registration gets no paperwork: sheets for nobody and an event page
-    # of no decks would be printed or posted as if the event were checked. The reports that
-    # CI reads (JSON, JUnit, SARIF, CSV, GitHub) are still written: they say nothing was
-    # checked, and a job that uploads one must find it (docs/batch.md#reports-and-exit-codes).
-    unwritten = _paperwork_not_written(result, sheets_file, report_file, reporter.NAME)
-    if sheets is not None and sheets_file is not None and not unwritten:
-        for message in sheets.warnings:
-            warn(message)
-        # Private as the report is: the sheets name the players (and their IDs).
-        write_file("--sheets", sheets_file, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
-    if filed is not None and report_file is not None and report_file not in unwritten:
-        # It names players: readable by this user only, whatever the umask (docs/security.md).
-        write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
-                   private=True, inputs=_inputs(source, format_ref, result))
-        filed.close()
-    commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
-    for chunk in shown.chunks():
-        emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter),
-             color=color)
-    shown.close()
-    for hint in result.hints:  # as validate notes them: decks whose cards are another game's
-        say_note(hint)
-    say_note(note)  # once, after the report: card pools went unchecked without a database
-    say_note(_without_pools(result, format_ref))
-    if result.nothing_to_check:
-        skipped = f" ({counted(len(result.skipped), 'file')} skipped)" if result.skipped else ""
-        untouched = f"; {_listed_files(unwritten)} not written" if unwritten else ""
-        raise DeckcheckError(f"{source}: nothing to check: no decklist or registration found{skipped}{untouched}")
-    return result.exit_code
 
 
 def _not_a_deck_of(source: str, option: str, path: Path | None) -> None:
