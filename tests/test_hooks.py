@@ -151,6 +151,11 @@ def _run_step(name: str, env: dict[str, str], cwd: Path, before: str = "") -> su
     return subprocess.run(["bash", "-e", "-c", before + step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
 
 
+def _group_decks(stdout: str) -> list[str]:
+    """The decks a GitHub run's log groups, in order (`::group::DECK - FORMAT`)."""
+    return [line.split("::group::")[1].split(" - ")[0] for line in stdout.splitlines() if line.startswith("::group::")]
+
+
 def test_action_run_step_annotates_and_reports_the_exit_code(deck_repo, tmp_path):
     outputs = tmp_path / "github_output"
     summary = tmp_path / "summary.md"
@@ -194,7 +199,7 @@ def test_action_expands_globs_without_a_shell(deck_repo, tmp_path, args, checked
     env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": args}
     done = _run_step("Run deckcheck", env, deck_repo)
     assert done.returncode == 1, done.stdout + done.stderr
-    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    groups = _group_decks(done.stdout)
     assert sorted(groups) == checked
 
 
@@ -244,7 +249,7 @@ def test_action_glob_matches_are_never_options(deck_repo, tmp_path):
     env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate *.txt -f mtg/modern"}
     done = _run_step("Run deckcheck", env, deck_repo)
     assert done.returncode == 1, done.stdout + done.stderr
-    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    groups = _group_decks(done.stdout)
     assert sorted(groups) == ["--pool=burn.txt", "-omd.txt", "README.txt"]  # reports show the path tidied
     assert "::error file=-omd.txt,line=1,title=copy-limit::" in done.stdout
 
@@ -469,7 +474,7 @@ def test_action_run_step_needs_no_builtin_of_bash_4(deck_repo, tmp_path):
            "DECKCHECK_ARGS": "validate 'decks/Mono Red.txt' decks/b*.txt -f mtg/modern"}
     done = _run_step("Run deckcheck", env, deck_repo, before="enable -n mapfile readarray\n")
     assert done.returncode == 1, done.stderr
-    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    groups = _group_decks(done.stdout)
     assert groups == ["decks/Mono Red.txt", "decks/bolts.txt", "decks/burn.txt"]
     assert (tmp_path / "out").read_text(encoding="utf-8") == "exit-code=1\n"
 
@@ -482,7 +487,7 @@ def test_action_arguments_may_continue_lines_as_in_a_shell(deck_repo, tmp_path):
            "DECKCHECK_ARGS": "validate decks/*.txt \\\n  -f mtg/modern \\\n  --date 2024-06-01\n"}
     done = _run_step("Run deckcheck", env, deck_repo)
     assert done.returncode == 1, done.stdout + done.stderr
-    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    groups = _group_decks(done.stdout)
     assert groups == ["decks/bolts.txt", "decks/burn.txt"]
     from deckcheck.action_args import arguments
 
@@ -499,7 +504,7 @@ def test_action_arguments_may_hold_comments_as_in_a_shell(deck_repo, tmp_path):
            "DECKCHECK_ARGS": "check   # every deck of the repository\n"}
     done = _run_step("Run deckcheck", env, deck_repo)
     assert done.returncode == 1, done.stdout + done.stderr
-    groups = [line.split("::group::")[1].split(" - ")[0] for line in done.stdout.splitlines() if line.startswith("::group::")]
+    groups = _group_decks(done.stdout)
     assert groups == ["decks/bolts.txt", "decks/burn.txt"]
     from deckcheck.action_args import arguments
 
