@@ -269,20 +269,24 @@ class Walked(Record):
     those, `by_choice` holds the relative paths passed over for what they are (hidden
     files and folders, folders `skip_folder` turns away), not because they cannot be read
     safely (links, pipes, devices, unreadable folders); `unreadable_folders` holds the
-    relative paths of the folders that could not be listed (whose files nobody saw)."""
+    relative paths of the folders that could not be listed (whose files nobody saw);
+    `links_out` the links out of the tree, which may stand for anything (a folder of
+    decks too: what they lead to is never said)."""
 
     # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
-    __slots__ = ("files", "passed_over", "by_choice", "unreadable_folders")
+    __slots__ = ("files", "passed_over", "by_choice", "unreadable_folders", "links_out")
     __hash__ = None  # type: ignore[assignment]  # mutable: the walk fills it in
 
     def __init__(
         self, files: list[tuple[str, Path]] | None = None, passed_over: list[tuple[str, str]] | None = None,
         by_choice: set[str] | None = None, unreadable_folders: set[str] | None = None,
+        links_out: set[str] | None = None,
     ) -> None:
         self.files = [] if files is None else files
         self.passed_over = [] if passed_over is None else passed_over
         self.by_choice = set() if by_choice is None else by_choice
         self.unreadable_folders = set() if unreadable_folders is None else unreadable_folders
+        self.links_out = set() if links_out is None else links_out
 
 
 def walk(
@@ -311,7 +315,7 @@ def walk(
         for entry in entries:
             path = Path(entry.path)
             relative = _relative(path, root)
-            reason, is_folder, chosen = _entry_reason(entry, path, relative, root, skip_folder, tree)
+            reason, is_folder, chosen, link_out = _entry_reason(entry, path, relative, root, skip_folder, tree)
             if reason is None:
                 (pending.append(path) if is_folder else found.files.append((relative, path)))
             else:
@@ -319,6 +323,8 @@ def walk(
                 found.passed_over.append((shown, reason))
                 if chosen:
                     found.by_choice.add(shown)
+                if link_out:
+                    found.links_out.add(shown)
     found.files.sort()
     found.passed_over.sort()
     return found
@@ -327,9 +333,10 @@ def walk(
 def _entry_reason(
     entry: os.DirEntry[str], path: Path, relative: str, root: Path,
     skip_folder: Callable[[str, Path], str | None], tree: str,
-) -> tuple[str | None, bool, bool]:
+) -> tuple[str | None, bool, bool, bool]:
     """(why the entry is passed over, or None to take it; whether it is a folder; whether
-    it is passed over by choice, see Walked.by_choice)."""
+    it is passed over by choice, see Walked.by_choice; whether it is a link out of the
+    tree, see Walked.links_out)."""
     try:
         is_link = entry.is_symlink()
         is_dir = entry.is_dir(follow_symlinks=False)
@@ -338,24 +345,38 @@ def _entry_reason(
         special = not (is_link or is_dir or entry.is_file(follow_symlinks=False))
         mode = entry.stat(follow_symlinks=False).st_mode if special else 0
     except OSError as exc:
-        return f"cannot read ({exc.strerror or exc})", False, False
+        return f"cannot read ({exc.strerror or exc})", False, False, False
     if is_dir:
-        return ("hidden folder" if is_hidden(entry.name) else skip_folder(relative, path)), True, True
+        return ("hidden folder" if is_hidden(entry.name) else skip_folder(relative, path)), True, True, False
     if is_hidden(entry.name):
-        return "hidden file", False, True
+        return "hidden file", False, True, False
     if is_link:
+        # A link out of the tree is said to be one whatever it leads to, as a path named in a
+        # manifest is (_link_reason): naming its target's kind (nothing, a folder, a device)
+        # told a pull request's links which paths exist on the runner.
+        if _out_of_tree(path, root):
+            return f"a symbolic link to a file outside {tree}; not followed", False, False, True
         try:
             target_mode = os.stat(path).st_mode
         except OSError:
-            return "a symbolic link to nothing (broken link)", False, False
+            return "a symbolic link to nothing (broken link)", False, False, False
         if stat.S_ISDIR(target_mode):
-            return "a symbolic link to a folder; not followed", True, False
+            return "a symbolic link to a folder; not followed", True, False, False
         kind = not_regular(target_mode)
         if kind is not None:
-            return f"a symbolic link to {kind}; not read", False, False
-        return link_reason(path, root, tree=tree), False, False
+            return f"a symbolic link to {kind}; not read", False, False, False
+        return link_reason(path, root, tree=tree), False, False, False
     kind = not_regular(mode) if mode else None
-    return (f"{kind}, not a file; not read" if kind else None), False, False
+    return (f"{kind}, not a file; not read" if kind else None), False, False, False
+
+
+def _out_of_tree(link: Path, root: Path) -> bool:
+    """Whether `link`'s target, followed as far as it goes, lies outside `root`."""
+    try:
+        real = os.path.realpath(link)
+    except (OSError, ValueError):
+        return False
+    return not is_within(real, os.path.realpath(root))
 
 
 def _relative(path: Path, root: Path) -> str:

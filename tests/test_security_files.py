@@ -97,8 +97,31 @@ def test_batch_folder_skips_links_out_of_it_and_linked_folders(cli, tmp_path, ou
     assert [problem["message"] for problem in results["evil.txt"]["problems"]] == [
         "evil.txt could not be checked: a symbolic link to a file outside the registration folder; not followed"
     ]
-    assert results["linked/"]["problems"][0]["message"] == "linked/ could not be checked: a symbolic link to a folder; not followed"
-    assert {item["file"] for item in report["skipped"] if item["unchecked"]} == {"evil.txt", "linked/"}
+    # A linked folder out of the tree is said as a linked file is: its kind is the target's.
+    assert results["linked"]["problems"][0]["message"] == (
+        "linked could not be checked: a symbolic link to a file outside the registration folder; not followed")
+    assert {item["file"] for item in report["skipped"] if item["unchecked"]} == {"evil.txt", "linked"}
+
+
+@posix_only
+def test_a_walked_folders_links_out_of_it_say_nothing_of_what_they_lead_to(cli, tmp_path, outside):
+    """A pull request's links in a walked folder asked the runner what exists: a link out
+    of the tree to a missing path was 'a symbolic link to nothing (broken link)', to a
+    folder 'a symbolic link to a folder', to a device 'to a device', to a file 'to a file
+    outside'. Out of the tree they are all one; inside it they still say what they are."""
+    regs = write(tmp_path / "regs", {"ok.txt": LEGAL, "sub/in.txt": LEGAL})
+    targets = {"file.txt": outside / "secret.txt", "missing.txt": outside / "no-such-file.txt",
+               "folder.txt": outside, "device.txt": Path("/dev/zero"), "home.txt": Path.home() / ".ssh" / "id_rsa"}
+    for name, target in targets.items():
+        os.symlink(target, regs / name)
+    os.symlink(regs / "sub", regs / "inside")
+    os.symlink(regs / "gone.txt", regs / "dangling.txt")
+    done = cli("batch", str(regs), "-f", FORMAT, "-o", "json", "-q")
+    reasons = {item["file"]: item["reason"] for item in json.loads(done.stdout)["skipped"]}
+    outside_words = "a symbolic link to a file outside the registration folder; not followed"
+    assert {name: reasons[name] for name in targets} == {name: outside_words for name in targets}
+    assert reasons["inside/"] == "a symbolic link to a folder; not followed"
+    assert reasons["dangling.txt"] == "a symbolic link to nothing (broken link)"
 
 
 # ---------------------------------------------------------------- pipes and devices (#14 item 13)
@@ -116,7 +139,8 @@ def test_named_pipes_and_devices_never_block_a_run(cli, tmp_path):
     assert time.monotonic() - started < 60
     skipped = {item["file"]: item["reason"] for item in json.loads(batch.stdout)["skipped"]}
     assert skipped["wait.txt"] == "a named pipe, not a file; not read"
-    assert skipped["zero.txt"] == "a symbolic link to a device; not read"
+    # /dev/zero is out of the folder: said so, as any link out of it is, whatever it leads to.
+    assert skipped["zero.txt"] == "a symbolic link to a file outside the registration folder; not followed"
     assert validated.returncode == 2
     (problem,) = json.loads(validated.stdout)["results"][0]["problems"]
     assert problem["message"].endswith("not a regular file (a named pipe); give a decklist saved on disk")

@@ -143,7 +143,10 @@ def walk(root: Path, *, shown: str, kind: str = "directory") -> RegistrationSet:
         # Something that may be a registration (a decklist's name, a folder) but was not
         # read safely is a registration that could not be checked; what the walk passes over
         # by choice (hidden files and folders) is not.
-        maybe = relative.endswith("/") or relative == "." or os.path.splitext(relative)[1].lower() in claimed
+        # A link out of the folder may stand for a folder of decks: what it leads to is never
+        # said (tree.Walked.links_out).
+        maybe = relative.endswith("/") or relative == "." or relative in walked.links_out \
+            or os.path.splitext(relative)[1].lower() in claimed
         found.skipped.append(Skipped(relative, reason, unchecked=maybe and relative not in walked.by_choice))
     for relative, path in walked.files:
         suffix = os.path.splitext(path.name)[1].lower()
