@@ -151,7 +151,11 @@ def formats_check_freshness(
         catalog, note = catalog_for(fmt.game, cards_db, offline=True)
         day = getattr(catalog, "legalities_date", None)
         if day is None:
-            raise DeckcheckError(f"the {fmt.game} card data in use ({catalog.describe() if catalog else note}) has no "
+            from ..games import find
+
+            game = find(fmt.game)  # the game's name, as _brings_lists says it: a game id is no prose
+            raise DeckcheckError(f"the {game.label if game else fmt.game} card data in use "
+                                 f"({catalog.describe() if catalog else note}) has no "
                                  "legalities to compare; run `deckcheck cards sync` (or `deckcheck cards import` a Scryfall file)")
         checked.append({"format": fmt.id, "database": catalog.describe(), "legalities_of": day.isoformat(),
                         "lists_known_up_to": fmt.lists_known_up_to.isoformat() if fmt.lists_known_up_to else None})
