@@ -681,12 +681,16 @@ def parse(text: str, source: str = "<text>") -> Deck:
         if hero:
             # The hero beside the deck, not a header of it: a WoW TCG list needs this line, so
             # its last blank-line group may still be the side deck, as an MTGO export's is.
-            deck.entries.append(CardEntry(name=_strip_decorations(hero.group("name"))[0], count=1, zone=HERO, line=number))
+            name, after = _count_after(_strip_decorations(hero.group("name"))[0])
+            if after not in (None, 1):  # `Hero: Name x2` is no hero's count: the name as written
+                name = _strip_decorations(hero.group("name"))[0]
+            deck.entries.append(CardEntry(name=name, count=1, zone=HERO, line=number))
             continue
         named = _NAMED_LINE.match(line)
         if named:
-            name = display_name(_strip_decorations(named.group("name"))[0])
-            count = int(named.group("count") or 1)
+            name, after = _count_after(_strip_decorations(named.group("name"))[0])
+            name = display_name(name)
+            count = int(named.group("count") or after or 1)
             deck.entries.append(CardEntry(name=name, count=count, zone=_NAMED_ZONES[named.group("zone").lower()], line=number))
             saw_header = True
             continue
@@ -822,6 +826,16 @@ def _own_category(line: str, lines: list[str], number: int) -> str | None:
         return ""
     return (f"read as a category heading, though it counts {counted_words(said, 'card')} and {total} follow "
             f"(a card is written `COUNT Card Name`)")
+
+
+def _count_after(name: str) -> tuple[str, int | None]:
+    """A header line's card (`Hero: Graccus x1`, `Commander: Name (x1)`) without the count
+    written after it, as a card line's (`Name x4`), and that count; the name and None when
+    it has none."""
+    match = _COUNT_LAST.match(name)
+    if match is None:
+        return name, None
+    return _strip_decorations(match.group("name"))[0], int(next(filter(None, match.group(*_COUNT_LAST_GROUPS))))
 
 
 def _headed_card(line: str) -> tuple[str, str] | None:
