@@ -139,6 +139,12 @@ MAX_FORMAT_CACHE_ENTRIES = 512
 # the bounds above let through is 8 MB as JSON, and the 512 entries kept by number alone
 # could have held 4 GB of a CI runner's or a server's disk. The least recently written go first.
 MAX_FORMAT_CACHE_BYTES = 64 * 2**20
+# The longest text whose letter counts "did you mean" keeps for the process (cards/suggest.py,
+# 4,096 texts): longer than every card name of every game (a Magic name of 141 characters is
+# the longest), short enough that the kept counts take a few MB whatever letters they hold.
+# Names of a line of kanji kept 100 KB each, some 400 MB for a process that simulated
+# hostile policy names.
+MAX_KEPT_LETTERS_TEXT = 160
 # Verdicts a batch keeps between runs in the user cache folder (batch/verdict_store.py): a
 # verdict is a few hundred bytes of JSON, so some 50 MB; an event of 50,000 players
 # registers a few thousand distinct lists. The oldest written are forgotten first.

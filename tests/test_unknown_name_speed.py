@@ -119,3 +119,29 @@ def test_latin_names_are_stripped_of_accents_without_building_the_mark_table():
             decomposed = unicodedata.normalize("NFKD", text)
             expected = unicodedata.normalize("NFC", general.sub(names._without_latin_marks, decomposed))
             assert names.without_accents(text) == expected, repr(text)
+
+
+def test_letter_counts_of_long_names_are_not_kept_for_the_process():
+    """could_suggest's letter counts are cached for 4,096 texts: names of a line of kanji
+    (1,024 different letters each) kept some 150 MB for good. Only texts of a card name's
+    length are kept; the answers are the same."""
+    import gc
+    import tracemalloc
+
+    from deckcheck.cards import suggest
+
+    long_names = ["".join(chr(0x4E00 + (start + step) % 20_000) for step in range(1_000)) for start in range(50)]
+    gc.collect()
+    tracemalloc.start()
+    try:
+        for name in long_names:
+            suggest.could_suggest.__wrapped__(name, long_names[0])
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept < 200_000, f"{kept:,} bytes kept after 50 names"  # 50 counts of 1,000 letters: 2 MB
+    suggest._kept_letters.cache_clear()
+    assert suggest.could_suggest.__wrapped__("bolt lightning", "lightning bolt")  # by their letters
+    assert suggest._kept_letters.cache_info().currsize == 2
+    assert suggest._letters(long_names[1]) == {char: 1 for char in long_names[1]}

@@ -26,6 +26,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 
+from ..limits import MAX_KEPT_LETTERS_TEXT
 from ..names import fold
 
 TABLES = """
@@ -63,9 +64,16 @@ def could_suggest(word: str, key: str) -> bool:
     return 2.0 * shared / (len(word) + len(key)) >= CUTOFF
 
 
-@lru_cache(maxsize=1 << 12)
 def _letters(text: str) -> dict[str, int]:
-    """How many times each letter is in `text` (could_suggest asks of each name many times)."""
+    """How many times each letter is in `text` (could_suggest asks of each name many times),
+    kept for a text of a card name's length only: the cache holds 4,096 texts, and texts of
+    up to a line (1,024 characters) of as many letters (kanji) held some 150 MB of a
+    process that simulates hostile policy names for good."""
+    return _kept_letters(text) if len(text) <= MAX_KEPT_LETTERS_TEXT else dict(Counter(text))
+
+
+@lru_cache(maxsize=1 << 12)
+def _kept_letters(text: str) -> dict[str, int]:
     return dict(Counter(text))
 
 
