@@ -236,8 +236,7 @@ def not_regular(mode: int) -> str | None:
 
 
 # What a folder given as a deck is told to do: a batch, which is already checking one,
-# words it its own way (batch/runner.py, in_batch_words), and a pool's reader its own
-# (registered_pools.read_pool).
+# and a pool's reader give their own (batch/runner.check_one, registered_pools.read_pool).
 FOLDER_ADVICE = " (use `deckcheck batch` for folders)"
 # Theirs: the file is in the folder (a batch's row, a pool: running a batch is no way to give either).
 IN_FOLDER_ADVICE = "; name the file in it"

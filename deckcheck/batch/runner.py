@@ -36,7 +36,7 @@ from ..problem import Problem, ProblemBudget
 from ..result import DeckResult
 from ..rules import read_as
 from ..rules.context import Context
-from ..textio import FOLDER_ADVICE, IN_FOLDER_ADVICE, read_bounded
+from ..textio import IN_FOLDER_ADVICE, read_bounded
 from .planning import SAMPLE_SECONDS, Sample, default_jobs, worker_count
 from .registration import REGISTRATION, pool_source, registration_problem
 from .verdict_store import VerdictStore, context_digest, lasting_key
@@ -210,9 +210,11 @@ def check_one(task: Task, day: dt.date) -> Outcome:
     """The outcome of one task. A deck file checked before in this run, byte for byte, with
     the same extension and settings, is not checked again: its verdict is the same."""
     if not _reusable(task):
-        return _check_deck(task, day, _inline_deck(task) if task.inline else load_deck(task.path))
+        return _check_deck(task, day, _inline_deck(task) if task.inline else load_deck(task.path, folder_advice=IN_FOLDER_ADVICE))
     try:
-        data = read_bounded(task.path) if task.data is None else task.data
+        # A row whose deck names a folder: the organiser names the file in it (a single
+        # deck's advice, to run `deckcheck batch`, is what they are doing).
+        data = read_bounded(task.path, folder_advice=IN_FOLDER_ADVICE) if task.data is None else task.data
     except InputError as exc:
         return _check_deck(task, day, unreadable(task.path, str(exc)))
     key = _verdict_key(task, day, data)
@@ -394,29 +396,13 @@ def _checked(task: Task, day: dt.date) -> Outcome:
     (a format or card data that fails to load where it loaded before): one row, not the
     whole batch, and the same row in the main process as in a worker, whatever `--jobs`."""
     try:
-        return in_batch_words(check_one(task, day))
+        return check_one(task, day)
     except DeckcheckError as exc:
         problem = registration_problem(f"the deck could not be checked: {exc}", task.line)
         result = DeckResult(deck=task.shown, format="", problems=[problem])
         result.pool = task.pool_shown
         result.name_file_as(task.path, task.shown)
         return Outcome(result=result)
-
-
-# A manifest row whose deck or pool names a folder: the organiser names the file in it
-# (the advice of a single deck's check, to run `deckcheck batch`, is what they are doing).
-_IN_BATCH = IN_FOLDER_ADVICE
-
-
-def in_batch_words(outcome: Outcome) -> Outcome:
-    """`outcome` with a deck check's advice that makes no sense in a batch reworded."""
-    problems = outcome.result.problems
-    if problems and any(FOLDER_ADVICE in problem.message for problem in problems):
-        outcome.result.problems = [
-            problem.replace(message=problem.message.replace(FOLDER_ADVICE, _IN_BATCH)) if FOLDER_ADVICE in problem.message
-            else problem for problem in problems
-        ]
-    return outcome
 
 
 def _check_chunk(tasks: Sequence[Task], day: dt.date) -> list[Wire]:
@@ -677,7 +663,7 @@ def _collected(chunk: list[Task], plan: _Plan, wires: list[Wire], day: dt.date) 
             yield outcome
             continue
         seen = _VERDICTS.get(key)  # type: ignore[arg-type]
-        yield in_batch_words(Outcome(result=seen.result_for(task))) if seen is not None else _checked(task, day)
+        yield Outcome(result=seen.result_for(task)) if seen is not None else _checked(task, day)
 
 
 def process_pool(workers: int, first: Task, formats: Formats | None = None) -> AbstractContextManager[ProcessPoolExecutor]:
