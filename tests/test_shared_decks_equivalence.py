@@ -31,7 +31,7 @@ def plain_warn_shared(rows, items, owner_of, what, rule):
             continue
         for index, mine in zip(group, keys):
             row = rows[index]
-            others = named_few(shared_decks._first_others(rows, group, keys, mine), "more players",
+            others = named_few(shared_decks._first_others(rows, group, keys, mine, {}), "more players",
                                total=len(group) - rows_of[mine])
             warned[index] = row.with_problem(
                 f"{what(row)} is also registered by {others}; {rule} (a row copied by mistake?)", severity=WARNING)

@@ -208,17 +208,16 @@ def _warn_shared(
 
 
 def _first_others(rows: Sequence[Registration], group: list[int], keys: list[Hashable], mine: Hashable,
-                  shown: dict[int, str] | None = None) -> list[str]:
+                  shown: dict[int, str]) -> list[str]:
     """The first MAX_HOLDERS_LISTED rows of `group` of players other than `mine`, named
-    (each row's name kept in `shown`, when given, and taken from it again)."""
+    (each row's name kept in `shown` and taken from it again)."""
     found: list[str] = []
     for index, key in zip(group, keys):
         if key != mine:
-            if shown is None:
-                found.append(_named(rows[index]))
-            else:
-                name = shown.get(index)
-                found.append(name if name is not None else shown.setdefault(index, _named(rows[index])))
+            name = shown.get(index)
+            if name is None:
+                name = shown[index] = _named(rows[index])
+            found.append(name)
             if len(found) == MAX_HOLDERS_LISTED:
                 break
     return found

@@ -237,11 +237,15 @@ def build_sheet(
     sections = (layout.sections if layout is not None else generic_sections)(cards, by_type=by_type)
     titles = zone_titles(fmt)
     from_pool = any(card.from_pool for card in cards)
+    # The main deck's total as the game's sheet words it (Yu-Gi-Oh!'s Main Deck); other
+    # zones: their section's title, as it was before a sideboard's is marked as the pool's.
+    labels: dict[str, str] = {MAIN: getattr(layout, "MAIN_TITLE", ZONE_TITLES[MAIN])}
     for section in sections:
         if section.zone == COMMANDER and titles is not ZONE_TITLES:
             section.title = titles[COMMANDER]
         elif section.zone == SIDEBOARD and from_pool:
             # Not the list's own: the judge is told where it comes from (the totals keep "Sideboard").
+            labels.setdefault(SIDEBOARD, section.title)
             section.title = f"{section.title} {FROM_POOL}"
     notes = []
     if registrant.team and result.legal:
@@ -254,12 +258,6 @@ def build_sheet(
     if by_type and (catalog is None or all(card.types is None for card in cards)):
         notes.append(NO_TYPES_NOTE)
     totals: dict[str, int] = {}
-    # The main deck's total as the game's sheet words it (Yu-Gi-Oh!'s Main Deck); other
-    # zones: their section's title.
-    labels: dict[str, str] = {MAIN: getattr(layout, "MAIN_TITLE", ZONE_TITLES[MAIN])}
-    if from_pool:
-        labels[SIDEBOARD] = next((section.title.removesuffix(f" {FROM_POOL}") for section in sections
-                                  if section.zone == SIDEBOARD), ZONE_TITLES[SIDEBOARD])
     for section in sections:
         if section.zone is not None:
             totals[section.zone] = totals.get(section.zone, 0) + section.total
