@@ -595,10 +595,10 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         # A `ydke://` URL is the deck itself, as on the command line: registrations
         # gathered by a web form hold the URL a player pasted, not a file.
         path, deck, inline = inline_text(deck), inline_name(deck), True
-    elif "\n" in deck or "\r" in deck:
+    elif _several_lines(deck):
         # The list itself, as a registration form's paragraph answer holds it ("paste your
         # decklist"): no file has a line break in its name.
-        path, deck, inline = deck.replace("\r\n", "\n").replace("\r", "\n"), pasted_list_name(line), True
+        path, deck, inline = _pasted_text(deck), pasted_list_name(line), True
     elif _URL_MARK in deck and web_address(deck):
         # A deck site's link, as a form collects it: no file, and named as written (a
         # path's `//` would fold).
@@ -629,10 +629,10 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     pool, pool_path = cell("pool"), None
     if pool is not None and pool.casefold() in NO_POOL:
         pool = None  # no pool, as an empty cell: a team's member plays from the team's (team_pools.assign_pools)
-    if pool is not None and ("\n" in pool or "\r" in pool):
+    if pool is not None and _several_lines(pool):
         # The pool's list itself, pasted as a deck cell's may be: read as its text
         # (Registration.pool_pasted), named by the row's line.
-        pool_path, pool = pool.replace("\r\n", "\n").replace("\r", "\n"), pasted_pool_name(line)
+        pool_path, pool = _pasted_text(pool), pasted_pool_name(line)
     elif pool is not None and _URL_MARK in pool and web_address(pool):
         # A pool site's link (sealeddeck.tech), as a form collects it: no file, and named
         # as written, as a deck's link is; the deck is checked without a pool.
@@ -664,14 +664,28 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     return registration
 
 
+def _several_lines(cell: str) -> bool:
+    """Whether a deck or pool cell holds a pasted list: no file has a line break in its name."""
+    return "\n" in cell or "\r" in cell
+
+
+def _pasted_text(cell: str) -> str:
+    """A pasted list's text with its line breaks as `\n`, as registration.is_pasted tells it."""
+    return cell.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def pasted_list_name(line: int | None) -> str:
     """The name reports give a deck pasted into a manifest's deck cell: where it is."""
-    return "pasted list" if line is None else f"pasted list, manifest line {line}"
+    return _pasted_name("pasted list", line)
 
 
 def pasted_pool_name(line: int | None) -> str:
     """The name reports give a pool pasted into a manifest's pool cell: where it is."""
-    return PASTED_POOL if line is None else f"{PASTED_POOL}, manifest line {line}"
+    return _pasted_name(PASTED_POOL, line)
+
+
+def _pasted_name(what: str, line: int | None) -> str:
+    return what if line is None else f"{what}, manifest line {line}"
 
 
 # What a registration form's optional answer holds when a player has none, as an empty
