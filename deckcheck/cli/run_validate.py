@@ -87,22 +87,10 @@ def _annotate_hints(hints: list[tuple[str, str | None]], reporter: ModuleType) -
     """Under -o github, each deck's "its cards are another game's" note as a `::notice` on
     its file too (as `check` gives it): stderr alone is a line of the job's log, where a
     pull request's author never looks for why every card is unknown."""
-    if not any(hint for _, hint in hints):
-        return  # nearly every run: the GitHub reporter is not imported for it
-    from ..report.github import NAME
-
-    if reporter.NAME != NAME:
-        return
     from ..decklists import names_a_file
-    from ..report import WorkflowCommands
-    from ..report.github import command
-    from ..report.workspace import namer
 
-    name = namer()
-    emit(WorkflowCommands("".join(
-        command("notice", hint, file=name(deck) if names_a_file(deck) else None, title="deckcheck validate") + "\n"
-        for deck, hint in hints if hint
-    )))
+    said = [(deck, hint) for deck, hint in hints if hint]
+    _annotate("notice", [(hint, deck if names_a_file(deck) else None) for deck, hint in said], reporter)
 
 
 def _annotate_format_warnings(warnings: list[str], fmt, reporter: ModuleType) -> None:  # type: ignore[no-untyped-def]
@@ -110,7 +98,14 @@ def _annotate_format_warnings(warnings: list[str], fmt, reporter: ModuleType) ->
     has: a misspelt ban bans nothing) as a `::warning` on that file too, as `check` places
     it: on stderr alone it was a line of the job's log, never on the file a pull request
     changed."""
-    if not warnings:
+    file = str(fmt.path) if fmt.path else None
+    _annotate("warning", [(warning, file) for warning in warnings], reporter)
+
+
+def _annotate(level: str, messages: list[tuple[str, str | None]], reporter: ModuleType) -> None:
+    """Under -o github, each (message, file or None) as a `::LEVEL` annotation, its file
+    named as the workspace names it."""
+    if not messages:
         return  # nearly every run: the GitHub reporter is not imported for it
     from ..report.github import NAME
 
@@ -120,7 +115,8 @@ def _annotate_format_warnings(warnings: list[str], fmt, reporter: ModuleType) ->
     from ..report.github import command
     from ..report.workspace import namer
 
-    file = namer()(str(fmt.path)) if fmt.path else None
+    name = namer()
     emit(WorkflowCommands("".join(
-        command("warning", warning, file=file, title="deckcheck validate") + "\n" for warning in warnings
+        command(level, text, file=name(file) if file is not None else None, title="deckcheck validate") + "\n"
+        for text, file in messages
     )))
