@@ -151,6 +151,15 @@ def _run_step(name: str, env: dict[str, str], cwd: Path, before: str = "") -> su
     return subprocess.run(["bash", "-e", "-c", before + step["run"]], cwd=cwd, env=full, capture_output=True, text=True, timeout=300)
 
 
+def _action_run_groups(deck_repo: Path, tmp_path: Path, args: str) -> list[str]:
+    """The decks the Action's run step groups for `args` (DECKCHECK_ARGS), the run failing
+    on the repository's one illegal deck (exit 1)."""
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": args}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert done.returncode == 1, done.stdout + done.stderr
+    return _group_decks(done.stdout)
+
+
 def _group_decks(stdout: str) -> list[str]:
     """The decks a GitHub run's log groups, in order (`::group::DECK - FORMAT`)."""
     return [line.split("::group::")[1].split(" - ")[0] for line in stdout.splitlines() if line.startswith("::group::")]
@@ -483,11 +492,7 @@ def test_action_arguments_may_continue_lines_as_in_a_shell(deck_repo, tmp_path):
     """`args: |` written as a shell script, a backslash ending each line but the last, gave
     deckcheck a word '\\n' (shlex's) as a deck to check: 'no such file', exit 2. A line
     continuation is read as a shell reads it; inside single quotes it stays as written."""
-    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
-           "DECKCHECK_ARGS": "validate decks/*.txt \\\n  -f mtg/modern \\\n  --date 2024-06-01\n"}
-    done = _run_step("Run deckcheck", env, deck_repo)
-    assert done.returncode == 1, done.stdout + done.stderr
-    groups = _group_decks(done.stdout)
+    groups = _action_run_groups(deck_repo, tmp_path, "validate decks/*.txt \\\n  -f mtg/modern \\\n  --date 2024-06-01\n")
     assert groups == ["decks/bolts.txt", "decks/burn.txt"]
     from deckcheck.action_args import arguments
 
@@ -500,11 +505,7 @@ def test_action_arguments_may_hold_comments_as_in_a_shell(deck_repo, tmp_path):
     and `deck`, none of them a deck, so it checked nothing and exited 0, the job green. A
     `#` that starts a word outside quotes begins a comment to the end of its line, as in a
     shell; elsewhere (inside a word or quotes, escaped) it is a character of the word."""
-    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"),
-           "DECKCHECK_ARGS": "check   # every deck of the repository\n"}
-    done = _run_step("Run deckcheck", env, deck_repo)
-    assert done.returncode == 1, done.stdout + done.stderr
-    groups = _group_decks(done.stdout)
+    groups = _action_run_groups(deck_repo, tmp_path, "check   # every deck of the repository\n")
     assert groups == ["decks/bolts.txt", "decks/burn.txt"]
     from deckcheck.action_args import arguments
 
