@@ -13,7 +13,7 @@ from .errors import OptionError
 from .freshness import AsOf, as_of, newer_card_note
 from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
-from .model import Deck
+from .model import COMPANION, SIDEBOARD, Deck
 from .names import card_key
 from .problem import Problem, capped
 from .registered_pools import Pool, named_pool, read_pool
@@ -189,6 +189,17 @@ def _zoned_as_read(unknown: list[Problem], deck: Deck) -> list[Problem]:
             else problem.replace(zone=zones[problem.line]) for problem in unknown]
 
 
+def _companion_lines_zoned(problems: list[Problem], deck: Deck) -> list[Problem]:
+    """The problems with those on a `Companion` section's or line's card in the companion
+    zone (docs/contracts.md, `zone`): the parser adds the companion to the sideboard on its
+    own line (decklists/common.companions_for_sideboard), so the rules that count the
+    sideboard (banned, copy-limit, ...) name that copy's zone. One the sideboard lists on a
+    line of its own stays `sideboard`."""
+    lines = {entry.line for entry in deck.entries if entry.zone == COMPANION and entry.line is not None}
+    return [problem.replace(zone=COMPANION) if problem.zone == SIDEBOARD and problem.line in lines else problem
+            for problem in problems]
+
+
 def checked_deck(
     deck: Deck, fmt: Format, date: dt.date, catalog: Catalog | None, pool: Pool | None, platform: str, ctx: Context,
 ) -> DeckResult:
@@ -226,6 +237,8 @@ def checked_deck(
             found = rule.check(deck, fmt, ctx)
             if found:
                 problems.extend(found)
+        if COMPANION in ctx.used_zones(deck):
+            problems = _companion_lines_zoned(problems, deck)
         counts = dict(ctx.counts(deck))
     problems = capped(problems, MAX_PROBLEMS_PER_DECK, why=_CAPPED)
     return DeckResult(
