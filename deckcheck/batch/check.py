@@ -27,7 +27,7 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_keys, registration_problem,
     with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
@@ -459,10 +459,10 @@ def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
     problems: dict[str, list[Problem]] = {}
     if all(row.team is None for row in rows):
         return problems  # no team to state anything for (most events): no player looked up
-    for row in rows:
+    for row, key in zip(rows, player_keys(rows)):
         if not row.player:
             continue
-        earlier = first_row.setdefault(player_key(row.player), row)
+        earlier = first_row.setdefault(key, row)
         # A duplicate row (the player's second for this team) is no member: its first is.
         if row.team is None or row.duplicate or earlier is row or earlier.team == row.team:
             continue

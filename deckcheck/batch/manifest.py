@@ -43,7 +43,7 @@ from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..wording import counted
 from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
-from .registration import NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
+from .registration import NO_ANSWER, NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -688,13 +688,12 @@ def _pasted_name(what: str, line: int | None) -> str:
     return what if line is None else f"{what}, manifest line {line}"
 
 
-# What a registration form's optional answer holds when a player has none, as an empty
-# cell is: for the Team answer no team (read as a team, every such player was one team,
-# `N/A`: ann, bob, cy, ..., with false team-copy-limit errors across strangers' decks), for
-# the Pool answer no pool (a member who plays from the pool a teammate's row names).
-_NOTHING = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no", "null"})
-NO_TEAM = _NOTHING | {"no team"}
-NO_POOL = _NOTHING | {"no pool"}
+# A registration form's answer for none (registration.NO_ANSWER), as an empty cell is: for
+# the Team answer no team (read as a team, every such player was one team, `N/A`: ann,
+# bob, cy, ..., with false team-copy-limit errors across strangers' decks), for the Pool
+# answer no pool (a member who plays from the pool a teammate's row names).
+NO_TEAM = NO_ANSWER | {"no team"}
+NO_POOL = NO_ANSWER | {"no pool"}
 
 
 def _team(text: str | None) -> str | None:

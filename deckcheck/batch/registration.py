@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
 REGISTRATION = "registration"
 SEATS = ("A", "B", "C")
+# What a registration form's optional answer holds when a player has none, as an empty
+# cell is (folded as `casefold`): no team, no pool (manifest.py), no player ID.
+NO_ANSWER = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no", "null"})
 # A row's error when it names no deck file (manifest.py), which is why a team member's deck
 # could not be read whatever else the row lacks (check.py).
 NO_DECK_NAMED = "no deck file named"
@@ -255,6 +258,34 @@ def player_key(name: str) -> str:
     return fold_once(name)
 
 
+def player_keys(rows: Sequence[Registration]) -> list[str]:
+    """Each row's player as one person (`player_key` of the name, `""` without one), in
+    row order. Namesakes are told apart by their `id` cells: where the rows of one name
+    give two or more different player IDs (two John Smiths of a 600-player event, each with
+    their Wizards account), a row with an ID is the person of that ID. A row without one
+    stays the name's, as do all rows of a name given one ID or none, so a row copied by
+    mistake is still its player registered twice."""
+    names = [player_key(row.player) if row.player else "" for row in rows]
+    if not any(row.player_id for row in rows):
+        return names  # most events: no `id` column, nothing more to look up
+    given = [_player_id(row.player_id) for row in rows]
+    ids: dict[str, set[str]] = {}
+    for name, player_id in zip(names, given):
+        if name and player_id:
+            ids.setdefault(name, set()).add(player_id)
+    namesakes = {name for name, found in ids.items() if len(found) > 1}
+    return [f"{name}\x00{player_id}" if player_id and name in namesakes else name for name, player_id in zip(names, given)]
+
+
+def _player_id(cell: str | None) -> str | None:
+    """A row's player ID as rows are compared by it: folded as names are, None for a
+    form's answer for none (`N/A`, NO_ANSWER), which tells no two players apart."""
+    if cell is None:
+        return None
+    folded = player_key(cell)
+    return None if not folded or folded in NO_ANSWER else folded
+
+
 def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
     """Rows whose teams are one team as players are one player (`player_key`: case,
     accents, spaces) name it as its first row spells it: `Blue Sky`, `blue sky` and
@@ -279,9 +310,8 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     # named another team, so it is counted in its team once.
     first_in_team: dict[tuple[str, str | None], Registration] = {}
     checked: list[Registration] = []
-    for row in rows:
+    for row, key in zip(rows, player_keys(rows)):
         if row.player:
-            key = player_key(row.player)
             earlier = first_seen.get(key)
             same_team = first_in_team.setdefault((key, row.team), row)
             if earlier is None:
