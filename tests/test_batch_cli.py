@@ -236,6 +236,17 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
       "every row is checked against -f FORMAT, or against the format in its own `format` key",
       "reg.yaml: column 'date' is not read; the event's day is one for the whole batch: give it with --date"]),
     ("reg.csv", "player,deck,email,timestamp\nann,burn.txt,a@b.c,2019-01-01\n", []),
+    # A column deckcheck reads, renamed as a sign-up sheet words it: `Team Name` left every
+    # team of a TUC event unchecked, and the run passed without a word.
+    ("reg.csv", "Player,Deck,Team Name,Seat letter,Player ID,Team captain\nann,burn.txt,,,,\n",
+     ["reg.csv: column 'team name' is not read; rename it 'team' to read each row's team",
+      "reg.csv: column 'seat letter' is not read; rename it 'seat' to read each row's seat",
+      "reg.csv: column 'player id' is not read; rename it 'id' to read each row's player ID"]),
+    ("reg.yaml", "registrations:\n  - {player: ann, deck: burn.txt, teams: '', pool_file: ''}\n",
+     ["reg.yaml: column 'pool_file' is not read; rename it 'pool' to read each row's registered pool",
+      "reg.yaml: column 'teams' is not read; rename it 'team' to read each row's team"]),
+    ("reg.csv", "player,deck,team,Team Name,DCI\nann,burn.txt,,,\n",
+     ["reg.csv: column 'dci' is not read; rename it 'id' to read each row's player ID"]),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
     """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,

@@ -276,15 +276,53 @@ def sep_delimiter(line: str) -> str | None:
 
 
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
-    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS
-    or names a deck's command zone (COMMAND_ZONE_COLUMN)."""
+    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS,
+    names a deck's command zone (COMMAND_ZONE_COLUMN) or is a column deckcheck reads as a
+    sign-up sheet words it (`Team Name`: _renamed)."""
+    names = list(dict.fromkeys(names))
+    present = frozenset(names)
     notes = []
-    for name in dict.fromkeys(names):
+    for name in names:
         if name in EVENT_SETTINGS:
             notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}")
         elif _names_command_zone(name):
             notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
+        elif (column := _renamed(name, present)) is not None:
+            notes.append(f"{shown}: {what} {name!r} is not read; rename it {column!r} to read each row's "
+                         f"{_OPTIONAL_WORDS[column][2]}")
     return notes
+
+
+# The optional columns as a sign-up sheet may word them: words that name the column, and
+# words that may stand beside them (`Team Name`, `team_name`, `Teams`, `Seat letter`,
+# `Pool file`, `Player ID`, `DCI number`, `CARD GAME ID`), and what the column holds. A
+# column of other words (`Team captain`, `Team ID`, `Deck name`) is another question.
+# Passed over silently, a renamed `team` left every team of a Team Unified Construction
+# event unchecked, and the run passed.
+_OPTIONAL_WORDS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
+    "team": (frozenset({"team", "teams"}), frozenset({"name", "names", "your", "the"}), "team"),
+    "seat": (frozenset({"seat", "seats"}), frozenset({"letter", "position", "your", "the"}), "seat"),
+    "pool": (frozenset({"pool", "pools"}),
+             frozenset({"file", "path", "list", "sealed", "registered", "card", "cards", "your", "the"}), "registered pool"),
+    "format": (frozenset({"format", "formats"}), frozenset({"name", "event", "game", "your", "the"}), "format"),
+    "platform": (frozenset({"platform"}), frozenset({"name", "game", "your", "the"}), "platform"),
+    "id": (frozenset({"id", "dci"}),
+           frozenset({"player", "players", "wizards", "account", "number", "no", "konami", "card", "game", "member",
+                      "dci", "your", "the"}), "player ID"),
+}
+
+
+def _renamed(name: str, present: frozenset[str]) -> str | None:
+    """The optional column deckcheck reads that the unread column `name` (lower case) plainly
+    is under another name (_OPTIONAL_WORDS), when the manifest has no column of that name
+    (`present`); None otherwise."""
+    if name in _READ:
+        return None
+    words = set(re.findall(r"[a-z]+", name))
+    for column, (naming, beside, _holds) in _OPTIONAL_WORDS.items():
+        if column not in present and words & naming and words <= naming | beside:
+            return column
+    return None
 
 
 # A Commander league's sign-up sheet names each player's commander (and companion) in a
