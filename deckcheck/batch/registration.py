@@ -274,7 +274,19 @@ def player_keys(rows: Sequence[Registration]) -> list[str]:
         if name and player_id:
             ids.setdefault(name, set()).add(player_id)
     namesakes = {name for name, found in ids.items() if len(found) > 1}
-    return [f"{name}\x00{player_id}" if player_id and name in namesakes else name for name, player_id in zip(names, given)]
+    return [f"{name}{_BY_ID}{player_id}" if player_id and name in namesakes else name for name, player_id in zip(names, given)]
+
+
+# Between a namesake's name and ID in their player_keys key: no name or ID holds it.
+_BY_ID = "\x00"
+
+
+def namesakes_named(rows: Sequence[Registration]) -> dict[int, str]:
+    """The rows of namesakes `player_keys` tells apart by their IDs, by index: the player as
+    a team names its members, with their ID (`John Smith (ID 1111)`), since a team counts
+    copies and seats by member name and two John Smiths on one team were one holder."""
+    return {index: f"{row.player} (ID {row.player_id})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
+            if _BY_ID in key}
 
 
 def _player_id(cell: str | None) -> str | None:
