@@ -285,8 +285,18 @@ def namesakes_named(rows: Sequence[Registration]) -> dict[int, str]:
     """The rows of namesakes `player_keys` tells apart by their IDs, by index: the player as
     a team names its members, with their ID (`John Smith (ID 1111)`), since a team counts
     copies and seats by member name and two John Smiths on one team were one holder."""
-    return {index: f"{row.player} (ID {row.player_id})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
+    return {index: f"{row.player} (ID {_shown(row.player_id)})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
             if _BY_ID in key}
+
+
+def _shown(text: str | None) -> str:
+    """A name or ID as a namesake's warning or team name quotes it, cut to
+    MAX_TABLE_CELL_CHARS: a cell may hold 131,072 characters, and every namesake's row
+    would repeat them."""
+    from ..limits import MAX_TABLE_CELL_CHARS
+    from ..report.style import cut
+
+    return cut(text or "", MAX_TABLE_CELL_CHARS)
 
 
 def _player_id(cell: str | None) -> str | None:
@@ -321,6 +331,9 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     # player and team is that row's duplicate, even when the player's first row of all
     # named another team, so it is counted in its team once.
     first_in_team: dict[tuple[str, str | None], Registration] = {}
+    # The first row of each name told apart by IDs (player_keys), which a later namesake's
+    # row names: a mistyped ID makes two players of one, so the row says so.
+    first_namesake: dict[str, Registration] = {}
     checked: list[Registration] = []
     for row, key in zip(rows, player_keys(rows)):
         if row.player:
@@ -328,6 +341,13 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
             same_team = first_in_team.setdefault((key, row.team), row)
             if earlier is None:
                 first_seen[key] = row
+                if _BY_ID in key:
+                    namesake = first_namesake.setdefault(key.partition(_BY_ID)[0], row)
+                    if namesake is not row:
+                        row = row.with_problem(
+                            f"player {_shown(row.player)!r} has the name of the player on {_where(namesake)} "
+                            f"(ID {_shown(namesake.player_id)}) but another player ID ({_shown(row.player_id)}), so the two "
+                            "are checked as two players; if one player is registered twice, keep one row", severity="warning")
             elif same_team is not row:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
                 row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
