@@ -1431,6 +1431,29 @@ def test_a_deck_path_typed_with_quotes_or_a_full_stop_names_the_file_it_means(cl
     ]
 
 
+def test_a_deck_path_holding_characters_that_show_as_nothing_names_the_file_it_means(cli, tmp_path):
+    """A cell copied from a web form or a shared sheet may carry a zero-width space or a
+    byte order mark: `decks/hal.txt` + U+200B was "no such file; a file differs only in its
+    extension: decks/hal.txt", and with the mark in front "no such file" alone, beside a
+    file whose name the report seemed to spell exactly. Inside the folder only: a mark that
+    hid `..` or an absolute path names nothing outside it."""
+    write(tmp_path, {"secret.txt": LEGAL_BURN, "event/decks/hal.txt": LEGAL_BURN,
+                     "event/reg.csv": "player,deck\nann,decks/hal.txt\u200b\nbob,\ufeff\u200bdecks/hal.txt\n"
+                                      "cy,decks/none.txt\u200b\ndee,\u200b../secret.txt\neve,out\u200b/secret.txt\n"})
+    (tmp_path / "event" / "out").symlink_to(tmp_path)
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["decks/hal.txt\u200b: no such file; its name holds a character that shows as nothing (U+200B ZERO WIDTH "
+         "SPACE); a file is named so without it: decks/hal.txt"],
+        ["\ufeff\u200bdecks/hal.txt: no such file; its name holds characters that show as nothing (U+FEFF ZERO WIDTH "
+         "NO-BREAK SPACE, U+200B ZERO WIDTH SPACE); a file is named so without them: decks/hal.txt"],
+        ["decks/none.txt\u200b: no such file"],
+        ["\u200b../secret.txt: no such file"],
+        ["out\u200b/secret.txt: no such file"],  # `out` is a link out of the folder
+    ]
+
+
 def test_a_quoted_deck_path_is_no_hint_of_files_outside_the_event_folder(cli, tmp_path):
     """What the quotes hold is read inside the manifest's folder, as the path was confined
     as written: `'/etc/hostname'` or `'../secret.txt'` in a stranger's manifest gets "no such
