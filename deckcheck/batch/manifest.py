@@ -616,7 +616,7 @@ def _texts(row: Mapping[str, Any]) -> dict[str, str]:
 
 def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     cell = _texts(row).get
-    player, deck, seat = cell("player"), cell("deck"), cell("seat")
+    player, deck, seat = cell("player"), cell("deck"), _answered(cell("seat"))
     # A row that is no mapping (`_error`), or cells that are not one value: said once, not
     # again as a missing player or deck.
     if "_error" in row:
@@ -648,13 +648,13 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         if why:
             problems.append(why)
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
-    format_text = cell("format")
+    format_text = _answered(cell("format"))
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)  # one string per format cell: `place.formats`
         if why:
             problems.append(why)
             format_refused = True
-    platform = cell("platform")
+    platform = _answered(cell("platform"))
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS, platform_meant
 
@@ -732,6 +732,13 @@ def _pasted_name(what: str, line: int | None) -> str:
 # answer no pool (a member who plays from the pool a teammate's row names).
 NO_TEAM = NO_ANSWER | {"no team"}
 NO_POOL = NO_ANSWER | {"no pool"}
+
+
+def _answered(text: str | None) -> str | None:
+    """A row's seat, format or platform as its cell gives it; None for a form's answer for
+    none (NO_ANSWER: `-`, `N/A`), as an empty cell is (a solo player's optional Seat
+    answered `N/A` was "seat 'N/A' is not one of A, B, C", an ILLEGAL row)."""
+    return None if text is None or text.casefold() in NO_ANSWER else text
 
 
 def _team(text: str | None) -> str | None:
