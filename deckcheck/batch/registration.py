@@ -331,23 +331,23 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     # player and team is that row's duplicate, even when the player's first row of all
     # named another team, so it is counted in its team once.
     first_in_team: dict[tuple[str, str | None], Registration] = {}
-    # The first row of each name told apart by IDs (player_keys), which a later namesake's
-    # row names: a mistyped ID makes two players of one, so the row says so.
+    keys = player_keys(rows)
+    # The first row with an ID of each name told apart by IDs (player_keys), which the
+    # name's other rows name: a mistyped or missing ID makes two players of one, so they say so.
     first_namesake: dict[str, Registration] = {}
+    for row, key in zip(rows, keys):
+        if _BY_ID in key:
+            first_namesake.setdefault(key.partition(_BY_ID)[0], row)
     checked: list[Registration] = []
-    for row, key in zip(rows, player_keys(rows)):
+    for row, key in zip(rows, keys):
         if row.player:
             earlier = first_seen.get(key)
             same_team = first_in_team.setdefault((key, row.team), row)
             if earlier is None:
                 first_seen[key] = row
-                if _BY_ID in key:
-                    namesake = first_namesake.setdefault(key.partition(_BY_ID)[0], row)
-                    if namesake is not row:
-                        row = row.with_problem(
-                            f"player {_shown(row.player)!r} has the name of the player on {_where(namesake)} "
-                            f"(ID {_shown(namesake.player_id)}) but another player ID ({_shown(row.player_id)}), so the two "
-                            "are checked as two players; if one player is registered twice, keep one row", severity="warning")
+                namesake = first_namesake.get(key.partition(_BY_ID)[0]) if first_namesake else None
+                if namesake is not None and namesake is not row:
+                    row = row.with_problem(_namesake(row, namesake, with_id=_BY_ID in key), severity="warning")
             elif same_team is not row:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
                 row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
@@ -363,6 +363,18 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                 row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
+
+
+def _namesake(row: Registration, namesake: Registration, *, with_id: bool) -> str:
+    """Why a row of a name that player IDs tell apart (player_keys) may be a player registered
+    twice: its ID is another than that of the name's first row with one (`namesake`), or it
+    gives none."""
+    first = f"the player on {_where(namesake)} (ID {_shown(namesake.player_id)})"
+    if with_id:
+        return (f"player {_shown(row.player)!r} has the name of {first} but another player ID ({_shown(row.player_id)}), "
+                "so the two are checked as two players; if one player is registered twice, keep one row")
+    return (f"player {_shown(row.player)!r} gives no player ID, and players of that name are told apart by theirs, as "
+            f"{first}; checked as a player of their own: give this row's ID, or keep one row if it is that player's")
 
 
 def _other_team(row: Registration, earlier: Registration) -> str:
