@@ -247,6 +247,8 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
       "reg.yaml: column 'teams' is not read; rename it 'team' to read each row's team"]),
     ("reg.csv", "player,deck,team,Team Name,DCI\nann,burn.txt,,,\n",
      ["reg.csv: column 'dci' is not read; rename it 'id' to read each row's player ID"]),
+    ("reg.csv", "player,deck,Team Number\nann,burn.txt,\n",
+     ["reg.csv: column 'team number' is not read; rename it 'team' to read each row's team"]),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
     """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,

@@ -294,13 +294,13 @@ def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
 
 
 # The optional columns as a sign-up sheet may word them: words that name the column, and
-# words that may stand beside them (`Team Name`, `team_name`, `Teams`, `Seat letter`,
+# words that may stand beside them (`Team Name`, `team_name`, `Teams`, `Team #`, `Team number`, `Seat letter`,
 # `Pool file`, `Player ID`, `DCI number`, `CARD GAME ID`), and what the column holds. A
 # column of other words (`Team captain`, `Team ID`, `Deck name`) is another question.
 # Passed over silently, a renamed `team` left every team of a Team Unified Construction
 # event unchecked, and the run passed.
 _OPTIONAL_WORDS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
-    "team": (frozenset({"team", "teams"}), frozenset({"name", "names", "your", "the"}), "team"),
+    "team": (frozenset({"team", "teams"}), frozenset({"name", "names", "number", "no", "nr", "your", "the"}), "team"),
     "seat": (frozenset({"seat", "seats"}), frozenset({"letter", "position", "your", "the"}), "seat"),
     "pool": (frozenset({"pool", "pools"}),
              frozenset({"file", "path", "list", "sealed", "registered", "card", "cards", "your", "the"}), "registered pool"),
