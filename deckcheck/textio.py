@@ -343,7 +343,8 @@ IN_OTHER_FORM = "; a file differs only in how its accented letters are encoded: 
 IN_OTHER_EXTENSION = "; a file differs only in its extension: "
 IN_QUOTES = "; a file is named so without the quotes around it: "
 AFTER_DOTS = "; a file is named so without the dots or spaces after it: "
-OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS)
+WITHOUT_INVISIBLE = ("; a file is named so without it: ", "; a file is named so without them: ")
+OTHER_SPELLINGS = (IN_OTHER_CASE, IN_OTHER_FORM, IN_OTHER_EXTENSION, IN_QUOTES, AFTER_DOTS, *WITHOUT_INVISIBLE)
 # Quotes a word processor or a spreadsheet user puts around a name, opening and closing.
 _QUOTES = {"'": "'", '"': '"', "\u201c": "\u201d", "\u2018": "\u2019", "\u201e": "\u201c", "\u00ab": "\u00bb"}
 
@@ -366,6 +367,15 @@ def _missing(path: str | Path) -> InputError:
         # `'decks/ann.txt'` or `“decks/ann.txt”` typed with its quotes into a manifest's
         # cell, `decks/ann.txt.` with the full stop of a sentence.
         message += f"{trimmed[1]}{one_line(trimmed[0])}"
+    elif (visible := _without_invisible(given)) is not None:
+        # A cell copied from a web form or a shared sheet with a zero-width space or a byte
+        # order mark in it: the report spells the very name of the file beside it.
+        file, gone = visible
+        from .paperwork.fonts import describe  # only for a file that is missing
+
+        several = len(given) - len(file) > 1
+        what = "characters that show" if several else "a character that shows"
+        message += f"; its name holds {what} as nothing ({describe(gone)}){WITHOUT_INVISIBLE[several]}{one_line(file)}"
     elif (extended := _other_extension(given)) is not None:
         # `decks/ann` for decks/ann.txt, `ann.dek` for ann.txt, and `ann.txt` for the
         # `ann.txt.txt` a player saved where Windows hides the extension it adds.
@@ -394,6 +404,29 @@ def _without_marks(path: str) -> tuple[str, str] | None:
                 return (unquoted, IN_QUOTES) if unquoted and _hinted_file(unquoted) else None
             return None
     return None
+
+
+def _without_invisible(path: str) -> tuple[str, tuple[str, ...]] | None:
+    """(the file a missing `path` names without its characters that show as nothing, each
+    of those characters once, in the order they come); None when it holds none or that names no file
+    either. The path was confined as written, so no hint is given where a removed character
+    hid a `..` or a path's root, nor through a link among the folders it changed: no hint
+    names a file outside the event's folder, nor tells that one exists there."""
+    from .names import without_invisible
+
+    visible = without_invisible(path)
+    if visible == path or not visible or os.path.isabs(visible) != os.path.isabs(path):
+        return None
+    if any(without_invisible(part) in (os.curdir, os.pardir) for part in path.split(os.sep) if part not in (os.curdir, os.pardir)):
+        return None  # U+200B and `../secret.txt`: a folder's name as written, `..` once read without its mark
+    parts = visible.split(os.sep)
+    for end in range(1, len(parts)):
+        folder = os.sep.join(parts[:end])
+        if folder and not path.startswith(folder + os.sep) and os.path.islink(folder):
+            return None
+    if not _hinted_file(visible):
+        return None
+    return visible, tuple(sorted(set(path).difference(visible), key=path.index))
 
 
 def _hinted_file(path: str) -> bool:

@@ -236,6 +236,19 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
       "every row is checked against -f FORMAT, or against the format in its own `format` key",
       "reg.yaml: column 'date' is not read; the event's day is one for the whole batch: give it with --date"]),
     ("reg.csv", "player,deck,email,timestamp\nann,burn.txt,a@b.c,2019-01-01\n", []),
+    # A column deckcheck reads, renamed as a sign-up sheet words it: `Team Name` left every
+    # team of a TUC event unchecked, and the run passed without a word.
+    ("reg.csv", "Player,Deck,Team Name,Seat letter,Player ID,Team captain\nann,burn.txt,,,,\n",
+     ["reg.csv: column 'team name' is not read; rename it 'team' to read each row's team",
+      "reg.csv: column 'seat letter' is not read; rename it 'seat' to read each row's seat",
+      "reg.csv: column 'player id' is not read; rename it 'id' to read each row's player ID"]),
+    ("reg.yaml", "registrations:\n  - {player: ann, deck: burn.txt, teams: '', pool_file: ''}\n",
+     ["reg.yaml: column 'pool_file' is not read; rename it 'pool' to read each row's registered pool",
+      "reg.yaml: column 'teams' is not read; rename it 'team' to read each row's team"]),
+    ("reg.csv", "player,deck,team,Team Name,DCI\nann,burn.txt,,,\n",
+     ["reg.csv: column 'dci' is not read; rename it 'id' to read each row's player ID"]),
+    ("reg.csv", "player,deck,Team Number\nann,burn.txt,\n",
+     ["reg.csv: column 'team number' is not read; rename it 'team' to read each row's team"]),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
     """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,
@@ -1417,6 +1430,29 @@ def test_a_deck_path_typed_with_quotes_or_a_full_stop_names_the_file_it_means(cl
         ["\u201cdecks/cy.txt\u201d: no such file; a file is named so without the quotes around it: decks/cy.txt"],
         ["decks/hal.txt.: no such file; a file is named so without the dots or spaces after it: decks/hal.txt"],
         ["'decks/none.txt': no such file"],
+    ]
+
+
+def test_a_deck_path_holding_characters_that_show_as_nothing_names_the_file_it_means(cli, tmp_path):
+    """A cell copied from a web form or a shared sheet may carry a zero-width space or a
+    byte order mark: `decks/hal.txt` + U+200B was "no such file; a file differs only in its
+    extension: decks/hal.txt", and with the mark in front "no such file" alone, beside a
+    file whose name the report seemed to spell exactly. Inside the folder only: a mark that
+    hid `..` or an absolute path names nothing outside it."""
+    write(tmp_path, {"secret.txt": LEGAL_BURN, "event/decks/hal.txt": LEGAL_BURN,
+                     "event/reg.csv": "player,deck\nann,decks/hal.txt\u200b\nbob,\ufeff\u200bdecks/hal.txt\n"
+                                      "cy,decks/none.txt\u200b\ndee,\u200b../secret.txt\neve,out\u200b/secret.txt\n"})
+    (tmp_path / "event" / "out").symlink_to(tmp_path)
+    done, report = run_json(cli, str(tmp_path / "event" / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert [[problem["message"] for problem in result["problems"]] for result in report["results"]] == [
+        ["decks/hal.txt\u200b: no such file; its name holds a character that shows as nothing (U+200B ZERO WIDTH "
+         "SPACE); a file is named so without it: decks/hal.txt"],
+        ["\ufeff\u200bdecks/hal.txt: no such file; its name holds characters that show as nothing (U+FEFF ZERO WIDTH "
+         "NO-BREAK SPACE, U+200B ZERO WIDTH SPACE); a file is named so without them: decks/hal.txt"],
+        ["decks/none.txt\u200b: no such file"],
+        ["\u200b../secret.txt: no such file"],
+        ["out\u200b/secret.txt: no such file"],  # `out` is a link out of the folder
     ]
 
 

@@ -80,8 +80,10 @@ def test_the_warnings_and_the_bound_are_the_plain_pass_s(seed, monkeypatch):
     rows, files, pools = random_rows(seed)
     decks = [None if file is None else file[0] for file in files]
     for items in (decks, [None if pool is None else pool[0] for pool in pools]):
-        args = (lambda row: player_key(row.player or ""), lambda row: f"file {row.deck}", "one each")
-        assert shared_decks._warn_shared(rows, items, *args) == plain_warn_shared(rows, items, *args)
+        what = (lambda row: f"file {row.deck}", "one each")
+        # The reference asks each row for its owner; _warn_shared asks by the row's index.
+        assert shared_decks._warn_shared(rows, items, lambda index: player_key(rows[index].player or ""), *what) == (
+            plain_warn_shared(rows, items, lambda row: player_key(row.player or ""), *what))
     for limit in (MAX_DECK_BYTES_READ_AGAIN, 0, 250, 1000):
         monkeypatch.setattr(shared_decks, "MAX_DECK_BYTES_READ_AGAIN", limit)
         assert shared_decks.bound_files_read_again(rows, files, pools) == plain_bound(rows, files, pools, limit)

@@ -27,8 +27,8 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, no_player, player_key, registration_problem,
-    with_unchecked,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, namesakes_named, no_player, player_keys,
+    registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
@@ -240,6 +240,7 @@ def check_registrations(
         other_games = OtherGames(cards_db, IN_A_MANIFEST if found.manifest is not None else IN_A_FOLDER)
     checked = run(tasks(), sum(row.path is not None for row in rows), day=day, jobs=jobs, progress=progress, budget=budget,
                   formats=formats.by_task_key(), store=store)
+    namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
             outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
@@ -285,7 +286,10 @@ def check_registrations(
 
                     picks[number].note(result, entries, fmt.game if fmt is not None else "", zone_titles(fmt))
                 if in_team:
-                    member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform)
+                    if namesakes is None:
+                        namesakes = namesakes_named(rows)
+                    member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform,
+                                     player=namesakes.get(number))
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
     cross_team = _cross_team(rows)
@@ -406,9 +410,10 @@ class _ArchivePaths:
 
 def _member(
     row: Registration, outcome: Outcome, default_format: str | None, entries: list[CardEntry] | None, pool: Pool | None,
-    *, platform: str | None = None,
+    *, platform: str | None = None, player: str | None = None,
 ) -> Member:
-    """The team member of a row: its deck's cards and its pool as `team_cards` named them."""
+    """The team member of a row: its deck's cards and its pool as `team_cards` named them;
+    `player` the member's name when not the row's own (a namesake's, with their ID)."""
     reason = None
     if outcome.entries is None:
         reasons = [problem.message for problem in (*row.problems, *outcome.result.problems) if problem.is_error]
@@ -419,7 +424,7 @@ def _member(
     return Member(
         # A row with no player (its own `registration` error) is still a member, counted and
         # checked; named so no one takes it for a player (its deck path was its name).
-        player=row.player or no_player(row),
+        player=player or row.player or no_player(row),
         deck=row.deck,
         # The format the member was checked against (a key of the loaded formats), else the
         # refused one as written, for the team's "could not be loaded" message.
@@ -459,10 +464,10 @@ def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
     problems: dict[str, list[Problem]] = {}
     if all(row.team is None for row in rows):
         return problems  # no team to state anything for (most events): no player looked up
-    for row in rows:
+    for row, key in zip(rows, player_keys(rows)):
         if not row.player:
             continue
-        earlier = first_row.setdefault(player_key(row.player), row)
+        earlier = first_row.setdefault(key, row)
         # A duplicate row (the player's second for this team) is no member: its first is.
         if row.team is None or row.duplicate or earlier is row or earlier.team == row.team:
             continue

@@ -33,7 +33,7 @@ from ..errors import OptionError
 from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry, tally
 from ..result import DeckResult
-from .registration import Registration, no_player, player_key
+from .registration import Registration, no_player, player_keys
 
 
 
@@ -127,11 +127,12 @@ def candidate_order(rows: Sequence[Registration]) -> list[int]:
     """Indexes of the rows with a deck, sorted so the manifest's order does not matter, one
     for each player: a player registered twice (`ann` and `Ann`, a row copied) is one
     candidate, their row that sorts first, so a sample never checks one player twice and
-    still depends on the registrations alone. Rows of no player (a folder's decks) are each
+    still depends on the registrations alone. Namesakes their `id` cells tell apart are
+    two players (registration.player_keys). Rows of no player (a folder's decks) are each
     their own."""
     keyed = sorted(
-        (player_key(row.player or ""), row.deck, row.line or 0, index)
-        for index, row in enumerate(rows) if row.path is not None
+        (player, row.deck, row.line or 0, index)
+        for index, (row, player) in enumerate(zip(rows, player_keys(rows))) if row.path is not None
     )
     seen: set[str] = set()
     candidates = []

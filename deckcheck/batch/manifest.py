@@ -43,7 +43,7 @@ from ..textio import MAX_INPUT_BYTES, read_bounded
 from ..wording import counted
 from .manifest_paths import Place, drive_letter_reason, file_path, posix, shown_path
 from .manifest_text import ManifestText, decode_manifest
-from .registration import NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
+from .registration import NO_ANSWER, NO_DECK_NAMED, SEATS, Registration, RegistrationSet, registration_problem
 
 if TYPE_CHECKING:
     from ..formats import FormatRef
@@ -276,15 +276,53 @@ def sep_delimiter(line: str) -> str | None:
 
 
 def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
-    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS
-    or names a deck's command zone (COMMAND_ZONE_COLUMN)."""
+    """A warning for each of `names` (columns or keys, lower case) that is an EVENT_SETTINGS,
+    names a deck's command zone (COMMAND_ZONE_COLUMN) or is a column deckcheck reads as a
+    sign-up sheet words it (`Team Name`: _renamed)."""
+    names = list(dict.fromkeys(names))
+    present = frozenset(names)
     notes = []
-    for name in dict.fromkeys(names):
+    for name in names:
         if name in EVENT_SETTINGS:
             notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}")
         elif _names_command_zone(name):
             notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
+        elif (column := _renamed(name, present)) is not None:
+            notes.append(f"{shown}: {what} {name!r} is not read; rename it {column!r} to read each row's "
+                         f"{_OPTIONAL_WORDS[column][2]}")
     return notes
+
+
+# The optional columns as a sign-up sheet may word them: words that name the column, and
+# words that may stand beside them (`Team Name`, `team_name`, `Teams`, `Team #`, `Team number`, `Seat letter`,
+# `Pool file`, `Player ID`, `DCI number`, `CARD GAME ID`), and what the column holds. A
+# column of other words (`Team captain`, `Team ID`, `Deck name`) is another question.
+# Passed over silently, a renamed `team` left every team of a Team Unified Construction
+# event unchecked, and the run passed.
+_OPTIONAL_WORDS: dict[str, tuple[frozenset[str], frozenset[str], str]] = {
+    "team": (frozenset({"team", "teams"}), frozenset({"name", "names", "number", "no", "nr", "your", "the"}), "team"),
+    "seat": (frozenset({"seat", "seats"}), frozenset({"letter", "position", "your", "the"}), "seat"),
+    "pool": (frozenset({"pool", "pools"}),
+             frozenset({"file", "path", "list", "sealed", "registered", "card", "cards", "your", "the"}), "registered pool"),
+    "format": (frozenset({"format", "formats"}), frozenset({"name", "event", "game", "your", "the"}), "format"),
+    "platform": (frozenset({"platform"}), frozenset({"name", "game", "your", "the"}), "platform"),
+    "id": (frozenset({"id", "dci"}),
+           frozenset({"player", "players", "wizards", "account", "number", "no", "konami", "card", "game", "member",
+                      "dci", "your", "the"}), "player ID"),
+}
+
+
+def _renamed(name: str, present: frozenset[str]) -> str | None:
+    """The optional column deckcheck reads that the unread column `name` (lower case) plainly
+    is under another name (_OPTIONAL_WORDS), when the manifest has no column of that name
+    (`present`); None otherwise."""
+    if name in _READ:
+        return None
+    words = set(re.findall(r"[a-z]+", name))
+    for column, (naming, beside, _holds) in _OPTIONAL_WORDS.items():
+        if column not in present and words & naming and words <= naming | beside:
+            return column
+    return None
 
 
 # A Commander league's sign-up sheet names each player's commander (and companion) in a
@@ -578,7 +616,7 @@ def _texts(row: Mapping[str, Any]) -> dict[str, str]:
 
 def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
     cell = _texts(row).get
-    player, deck, seat = cell("player"), cell("deck"), cell("seat")
+    player, deck, seat = cell("player"), cell("deck"), _answered(cell("seat"))
     # A row that is no mapping (`_error`), or cells that are not one value: said once, not
     # again as a missing player or deck.
     if "_error" in row:
@@ -610,13 +648,13 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         if why:
             problems.append(why)
     format_ref, format_refused = None, "format" in row.get(BAD_COLUMNS, ())
-    format_text = cell("format")
+    format_text = _answered(cell("format"))
     if format_text is not None:
         format_ref, why = _format_ref(format_text, place)  # one string per format cell: `place.formats`
         if why:
             problems.append(why)
             format_refused = True
-    platform = cell("platform")
+    platform = _answered(cell("platform"))
     if platform is not None:
         from ..games.mtg.cards import PLATFORMS, platform_meant
 
@@ -688,13 +726,19 @@ def _pasted_name(what: str, line: int | None) -> str:
     return what if line is None else f"{what}, manifest line {line}"
 
 
-# What a registration form's optional answer holds when a player has none, as an empty
-# cell is: for the Team answer no team (read as a team, every such player was one team,
-# `N/A`: ann, bob, cy, ..., with false team-copy-limit errors across strangers' decks), for
-# the Pool answer no pool (a member who plays from the pool a teammate's row names).
-_NOTHING = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no", "null"})
-NO_TEAM = _NOTHING | {"no team"}
-NO_POOL = _NOTHING | {"no pool"}
+# A registration form's answer for none (registration.NO_ANSWER), as an empty cell is: for
+# the Team answer no team (read as a team, every such player was one team, `N/A`: ann,
+# bob, cy, ..., with false team-copy-limit errors across strangers' decks), for the Pool
+# answer no pool (a member who plays from the pool a teammate's row names).
+NO_TEAM = NO_ANSWER | {"no team"}
+NO_POOL = NO_ANSWER | {"no pool"}
+
+
+def _answered(text: str | None) -> str | None:
+    """A row's seat, format or platform as its cell gives it; None for a form's answer for
+    none (NO_ANSWER: `-`, `N/A`), as an empty cell is (a solo player's optional Seat
+    answered `N/A` was "seat 'N/A' is not one of A, B, C", an ILLEGAL row)."""
+    return None if text is None or text.casefold() in NO_ANSWER else text
 
 
 def _team(text: str | None) -> str | None:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 # Rule id of a row the organiser must fix (no player, unknown format, duplicate player, ...).
 REGISTRATION = "registration"
 SEATS = ("A", "B", "C")
+# What a registration form's optional answer holds when a player has none, as an empty
+# cell is (folded as `casefold`): no team, no pool (manifest.py), no player ID.
+NO_ANSWER = frozenset({"-", "\u2013", "\u2014", "n/a", "na", "none", "(none)", "no", "null"})
 # A row's error when it names no deck file (manifest.py), which is why a team member's deck
 # could not be read whatever else the row lacks (check.py).
 NO_DECK_NAMED = "no deck file named"
@@ -255,6 +258,56 @@ def player_key(name: str) -> str:
     return fold_once(name)
 
 
+def player_keys(rows: Sequence[Registration]) -> list[str]:
+    """Each row's player as one person (`player_key` of the name, `""` without one), in
+    row order. Namesakes are told apart by their `id` cells: where the rows of one name
+    give two or more different player IDs (two John Smiths of a 600-player event, each with
+    their Wizards account), a row with an ID is the person of that ID. A row without one
+    stays the name's, as do all rows of a name given one ID or none, so a row copied by
+    mistake is still its player registered twice."""
+    names = [player_key(row.player) if row.player else "" for row in rows]
+    if not any(row.player_id for row in rows):
+        return names  # most events: no `id` column, nothing more to look up
+    given = [_player_id(row.player_id) for row in rows]
+    ids: dict[str, set[str]] = {}
+    for name, player_id in zip(names, given):
+        if name and player_id:
+            ids.setdefault(name, set()).add(player_id)
+    namesakes = {name for name, found in ids.items() if len(found) > 1}
+    return [f"{name}{_BY_ID}{player_id}" if player_id and name in namesakes else name for name, player_id in zip(names, given)]
+
+
+# Between a namesake's name and ID in their player_keys key: no name or ID holds it.
+_BY_ID = "\x00"
+
+
+def namesakes_named(rows: Sequence[Registration]) -> dict[int, str]:
+    """The rows of namesakes `player_keys` tells apart by their IDs, by index: the player as
+    a team names its members, with their ID (`John Smith (ID 1111)`), since a team counts
+    copies and seats by member name and two John Smiths on one team were one holder."""
+    return {index: f"{row.player} (ID {_shown(row.player_id)})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
+            if _BY_ID in key}
+
+
+def _shown(text: str | None) -> str:
+    """A name or ID as a namesake's warning or team name quotes it, cut to
+    MAX_TABLE_CELL_CHARS: a cell may hold 131,072 characters, and every namesake's row
+    would repeat them."""
+    from ..limits import MAX_TABLE_CELL_CHARS
+    from ..report.style import cut
+
+    return cut(text or "", MAX_TABLE_CELL_CHARS)
+
+
+def _player_id(cell: str | None) -> str | None:
+    """A row's player ID as rows are compared by it: folded as names are, None for a
+    form's answer for none (`N/A`, NO_ANSWER), which tells no two players apart."""
+    if cell is None:
+        return None
+    folded = player_key(cell)
+    return None if not folded or folded in NO_ANSWER else folded
+
+
 def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
     """Rows whose teams are one team as players are one player (`player_key`: case,
     accents, spaces) name it as its first row spells it: `Blue Sky`, `blue sky` and
@@ -278,14 +331,23 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
     # player and team is that row's duplicate, even when the player's first row of all
     # named another team, so it is counted in its team once.
     first_in_team: dict[tuple[str, str | None], Registration] = {}
+    keys = player_keys(rows)
+    # The first row with an ID of each name told apart by IDs (player_keys), which the
+    # name's other rows name: a mistyped or missing ID makes two players of one, so they say so.
+    first_namesake: dict[str, Registration] = {}
+    for row, key in zip(rows, keys):
+        if _BY_ID in key:
+            first_namesake.setdefault(key.partition(_BY_ID)[0], row)
     checked: list[Registration] = []
-    for row in rows:
+    for row, key in zip(rows, keys):
         if row.player:
-            key = player_key(row.player)
             earlier = first_seen.get(key)
             same_team = first_in_team.setdefault((key, row.team), row)
             if earlier is None:
                 first_seen[key] = row
+                namesake = first_namesake.get(key.partition(_BY_ID)[0]) if first_namesake else None
+                if namesake is not None and namesake is not row:
+                    row = row.with_problem(_namesake(row, namesake, with_id=_BY_ID in key), severity="warning")
             elif same_team is not row:
                 where = f"; this row is not counted in team {row.team}" if row.team is not None else ""
                 row = row.with_problem(f"player {row.player!r} is already registered on {_where(same_team)}{where}").replace(
@@ -301,6 +363,18 @@ def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], st
                 row = row.with_problem(f"format {str(row.format_id)!r}: {why}")
         checked.append(row)
     return checked
+
+
+def _namesake(row: Registration, namesake: Registration, *, with_id: bool) -> str:
+    """Why a row of a name that player IDs tell apart (player_keys) may be a player registered
+    twice: its ID is another than that of the name's first row with one (`namesake`), or it
+    gives none."""
+    first = f"the player on {_where(namesake)} (ID {_shown(namesake.player_id)})"
+    if with_id:
+        return (f"player {_shown(row.player)!r} has the name of {first} but another player ID ({_shown(row.player_id)}), "
+                "so the two are checked as two players; if one player is registered twice, keep one row")
+    return (f"player {_shown(row.player)!r} gives no player ID, and players of that name are told apart by theirs, as "
+            f"{first}; checked as a player of their own: give this row's ID, or keep one row if it is that player's")
 
 
 def _other_team(row: Registration, earlier: Registration) -> str:

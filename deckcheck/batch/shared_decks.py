@@ -30,7 +30,7 @@ from typing import Optional
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
 from ..problem import WARNING
 from ..tree import FileSeen
-from .registration import Registration, player_key
+from .registration import Registration, player_key, player_keys
 from ..wording import named_few
 from .team_pools import shown_player
 
@@ -75,8 +75,9 @@ def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -
     """`rows`, each row whose deck (file or `ydke://` URL) another player's row names too
     carrying a `registration` warning naming those players (at most MAX_HOLDERS_LISTED).
     `files`: `deck_files(rows)`."""
+    players = _PlayerKeys(rows)
     return _warn_shared(
-        rows, [None if file is None else file[0] for file in files], lambda row: player_key(row.player or ""),
+        rows, [None if file is None else file[0] for file in files], players.of,
         lambda row: f"ydke:// deck {row.deck} (the same URL)" if row.inline else f"deck file {row.deck}",
         "each player registers a deck of their own",
     )
@@ -88,9 +89,10 @@ def warn_shared_pools(rows: Sequence[Registration], pools: Sequence[DeckFile]) -
     event, or each team, opens a pool of its own. Teammates share theirs (team sealed,
     Two-Headed Giant). Run on the pools the rows name, before `assign_pools` gives a
     team's pool to the members who name none. `pools`: `pool_files(rows)`."""
+    players = _PlayerKeys(rows)
     return _warn_shared(
         rows, [None if file is None else file[0] for file in pools],
-        lambda row: ("team", player_key(row.team)) if row.team is not None else ("player", player_key(row.player or "")),
+        lambda index: ("team", player_key(team)) if (team := rows[index].team) is not None else ("player", players.of(index)),
         lambda row: f"pool file {row.pool}", "each player or team registers a pool of their own",
     )
 
@@ -156,10 +158,10 @@ def bound_files_read_again(
 
 def _warn_shared(
     rows: Sequence[Registration], items: Sequence[Hashable | None],
-    owner_of: Callable[[Registration], Hashable], what: Callable[[Registration], str], rule: str,
+    owner_of: Callable[[int], Hashable], what: Callable[[Registration], str], rule: str,
 ) -> list[Registration]:
     """Each row whose item (`items`, one per row: a deck, a pool; None: none) rows of other
-    owners (`owner_of`: a player, a team) name too, warned that they do, naming those rows'
+    owners (`owner_of` the row's index: a player, a team) name too, warned that they do, naming those rows'
     players (`what` says what the item is, `rule` why one owner has it)."""
     first: dict[Hashable, int] = {}  # the row that names each item first
     # The rows of each item more than one row names: a group is built only then, not one
@@ -178,7 +180,7 @@ def _warn_shared(
                 group.append(index)
     warned = list(rows)
     for group in by_item.values():
-        keys = [owner_of(rows[index]) for index in group]
+        keys = [owner_of(index) for index in group]
         rows_of = Counter(keys)
         if len(rows_of) < 2:
             continue
@@ -205,6 +207,21 @@ def _warn_shared(
                 f"{what(row)} is also registered by {others}; {rule} (a row copied by mistake?)", severity=WARNING,
             )
     return warned
+
+
+class _PlayerKeys:
+    """Each row's player as one person (registration.player_keys), worked out for the
+    whole event only when a row is asked about: most events have no deck or pool file two
+    rows name, and so never ask."""
+
+    def __init__(self, rows: Sequence[Registration]) -> None:
+        self._rows = rows
+        self._keys: list[str] | None = None
+
+    def of(self, index: int) -> str:
+        if self._keys is None:
+            self._keys = player_keys(self._rows)
+        return self._keys[index]
 
 
 def _first_others(rows: Sequence[Registration], group: list[int], keys: list[Hashable], mine: Hashable,
