@@ -37,7 +37,7 @@ def other_game_hint(
     names = {entry.name for entry in deck.entries}
     if not unknown or len(unknown) * 2 <= len(names):  # most of them: more than half
         return None
-    other = other_game(unknown, fmt, cards_db)
+    other = other_game(unknown, fmt.game, cards_db)
     return None if other is None else hint_text(shown, fmt, other, how)
 
 
@@ -59,14 +59,14 @@ def mostly_unknown(result: DeckResult) -> list[str]:
     return list(dict.fromkeys(p.card for p in unknown))  # type: ignore[misc]  # cards checked above
 
 
-def other_game(unknown: list[str], fmt: Format, cards_db: str | os.PathLike[str] | None = None) -> Game | None:
-    """The game other than `fmt`'s that has most of (a sample of) the `unknown` names as
-    cards, or None."""
+def other_game(unknown: list[str], game: str, cards_db: str | os.PathLike[str] | None = None) -> Game | None:
+    """The game other than `game` (a format's, or the one a list was taken for) that has
+    most of (a sample of) the `unknown` names as cards, or None."""
     from . import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
 
-    own = GAMES.get(fmt.game)
+    own = GAMES.get(game)
     sample = unknown[:_SAMPLE]
     for other in GAMES.values():
         if other is own:
