@@ -25,6 +25,17 @@ from pathlib import Path
 from .errors import CardDataError
 
 
+# How the name of a temporary file `temp_beside` makes ends (`.TARGET.XXXXXXXX.tmp`).
+TEMP_SUFFIX = ".tmp"
+
+
+def is_temp(name: str) -> bool:
+    """Whether the file name `name` is one `temp_beside` gives: a write in progress, or one
+    that a process killed while writing left behind (a folder's owner cleans those up:
+    formats/disk_cache.py)."""
+    return name.startswith(".") and name.endswith(TEMP_SUFFIX)
+
+
 def temp_beside(path: Path, *, private: bool = False) -> Path:
     """An empty temporary file in `path`'s directory (made if missing), with the
     permissions an ordinary new file gets, or readable by the user only when `private`
@@ -32,7 +43,7 @@ def temp_beside(path: Path, *, private: bool = False) -> Path:
     import tempfile  # here: importing it (shutil, random) is felt by every command that reads cards
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     os.close(handle)
     if not private:
         umask = os.umask(0)
