@@ -130,11 +130,9 @@ def _game_naming(decks: list[Deck]) -> Game | None:
     game = japanese_names_game()
     if game is None:
         return None
-    from ..games.yugioh.japanese import is_japanese, japanese_code
-
     for deck in decks:
         names = {entry.name for entry in deck.entries}
-        japanese = [name for name in names if is_japanese(name) and japanese_code(name) is not None]
+        japanese = [name for name in names if game.japanese_card_name(name)]
         if len(japanese) * 2 > len(names):
             return game
     return None
