@@ -121,14 +121,12 @@ def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
     """The game of a list converted without -f, for the words a warning about it uses:
     Yu-Gi-Oh!'s when it is written by passcode (`--to ydk`) or names cards by one, else the
     game a zone of its own says (a WoW hero, an Extra Deck, a command zone:
-    games.game_unchecked), else the game whose card data has most of its names when Magic's
-    lacks most of them (cards/other_game.py; the built-in data or the database, never the
-    network); "" when nothing tells: a typed list is Magic's, as
-    decklists/title.titled_without_format takes it."""
-    from ..cards import catalog_for
-    from ..cards.other_game import other_game
+    games.game_unchecked), else the game its card names say (cards/other_game.game_of_names);
+    "" when nothing tells: a typed list is Magic's, as decklists/title.titled_without_format
+    takes it."""
+    from ..cards.other_game import game_of_names
     from ..decklists.convert import by_passcode
-    from ..games import GAMES, game_unchecked, passcode_game
+    from ..games import game_unchecked, passcode_game
 
     numbered = passcode_game()
     if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
@@ -136,14 +134,8 @@ def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
     zoned = game_unchecked("", {entry.zone for entry in deck.entries})
     if zoned:
         return zoned
-    magic = GAMES["mtg"]
-    catalog, _ = catalog_for(magic.id, cards_db, offline=True)
-    names = list(dict.fromkeys(entry.name for entry in deck.entries))
-    unknown = [name for name in names if catalog is not None and magic.find_card(catalog, name) is None]
-    if len(unknown) * 2 <= len(names):
-        return ""
-    other = other_game(unknown, magic.id, cards_db)
-    return other.id if other is not None else ""
+    named = game_of_names([entry.name for entry in deck.entries], cards_db)
+    return named.id if named is not None else ""
 
 
 def _format(format_id: str | None) -> Format | None:
