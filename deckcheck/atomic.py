@@ -25,6 +25,38 @@ from pathlib import Path
 from .errors import CardDataError
 
 
+# How the name of a temporary file `temp_beside` makes ends (`.TARGET.XXXXXXXX.tmp`).
+TEMP_SUFFIX = ".tmp"
+
+
+def is_temp(name: str) -> bool:
+    """Whether the file name `name` is one `temp_beside` gives: a write in progress, or one
+    that a process killed while writing left behind (a folder's owner cleans those up:
+    formats/disk_cache.py)."""
+    return name.startswith(".") and name.endswith(TEMP_SUFFIX)
+
+
+def remove_abandoned_temps(path: Path, age_seconds: float) -> None:
+    """Remove the temporary files `temp_beside` made for `path` (`.NAME.XXXXXXXX.tmp` in its
+    folder) last written `age_seconds` ago or more: a process killed while writing (SIGKILL
+    runs no clean-up) left them; a younger one may be another process's write in flight."""
+    import time
+
+    prefix, abandoned_before = f".{path.name}.", time.time() - age_seconds
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and is_temp(entry.name)):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < abandoned_before:
+                os.unlink(entry.path)
+        except OSError:  # gone already (its writer renamed it, another process removed it)
+            pass
+
+
 def temp_beside(path: Path, *, private: bool = False) -> Path:
     """An empty temporary file in `path`'s directory (made if missing), with the
     permissions an ordinary new file gets, or readable by the user only when `private`
@@ -32,7 +64,7 @@ def temp_beside(path: Path, *, private: bool = False) -> Path:
     import tempfile  # here: importing it (shutil, random) is felt by every command that reads cards
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     os.close(handle)
     if not private:
         umask = os.umask(0)
@@ -90,12 +122,20 @@ def write_text(path: Path, text: str) -> None:
     write_chunks(path, (text.encode("utf-8", errors="replace"),))
 
 
+# A database being built beside its file (AtomicDbWriter) is written all along: one whose
+# temporary file no one has written for a day was left by a process killed while building it.
+ABANDONED_DATABASE_SECONDS = 24 * 60 * 60
+
+
 class AtomicDbWriter:
     """A SQLite database being built beside `path`: `finish()` swaps it in, `abort()`
     drops it. As a context manager, leaving the block without finishing aborts."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
+        # A database being built that a killed import or sync left (as large as the
+        # database: GBs of `all_cards`) is no one's once nothing has written it for a day.
+        remove_abandoned_temps(self.path, ABANDONED_DATABASE_SECONDS)
         try:
             self._tmp = temp_beside(self.path)
         except OSError as exc:

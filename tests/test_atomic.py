@@ -55,3 +55,24 @@ def test_batch_report_that_cannot_be_written_is_a_usage_error(cli, tmp_path):
     assert done.returncode == 2
     assert done.stderr.splitlines()[-1].startswith(f"deckcheck: error: --report {blocker / 'event.json'}: cannot write (")
     assert "Traceback" not in done.stderr
+
+
+def test_a_database_writer_removes_what_a_killed_build_of_that_database_left(tmp_path):
+    """A card database is built in a temporary file beside it and renamed: a `cards import`
+    or `cards sync` killed on the way (SIGKILL runs no clean-up) left the half-built
+    database, as large as the real one, for good. The next writer of that database removes
+    such files nobody has written for a day; a younger one (another import in flight) and
+    other files' stay."""
+    import time
+
+    target = tmp_path / "cards.sqlite"
+    left = tmp_path / ".cards.sqlite.k1ll3d00.tmp"
+    running = tmp_path / ".cards.sqlite.runn1ng0.tmp"
+    others = tmp_path / ".other.sqlite.k1ll3d00.tmp"
+    now = time.time()
+    for path, age in ((left, atomic.ABANDONED_DATABASE_SECONDS + 60), (running, 60), (others, atomic.ABANDONED_DATABASE_SECONDS + 60)):
+        path.write_bytes(b"half a database")
+        os.utime(path, (now - age, now - age))
+    with atomic.AtomicDbWriter(target):
+        pass  # left without finishing: its own file goes too
+    assert sorted(path.name for path in tmp_path.iterdir()) == [".cards.sqlite.runn1ng0.tmp", ".other.sqlite.k1ll3d00.tmp"]

@@ -188,6 +188,32 @@ def test_the_cache_keeps_a_bounded_number_of_bytes_the_newest(tmp_path, monkeypa
     assert [disk_cache.get(key) is not None for key in keys] == [False] * 4 + [True] * 2
 
 
+def test_temporary_files_of_writes_that_never_finished_are_removed_and_count_towards_the_bound(tmp_path, monkeypatch):
+    """An entry is written to a temporary file beside it, then renamed (atomic.py): a
+    process killed in between left the temporary file, which pruning (it listed `*.json`
+    only) neither counted nor removed, for ever. One older than ABANDONED_AFTER_SECONDS
+    goes; a younger one may be another deckcheck's write in flight: it stays, and counts."""
+    import time
+
+    from deckcheck.atomic import is_temp, temp_beside
+    from deckcheck.formats import disk_cache
+
+    monkeypatch.setattr(disk_cache, "MAX_FORMAT_CACHE_BYTES", 250_000)
+    folder = disk_cache.cache_folder()
+    left, writing = temp_beside(folder / "0badf00d.json"), temp_beside(folder / "0badf00d.json")
+    assert is_temp(left.name) and is_temp(writing.name)
+    now = time.time()
+    for path, age in ((left, disk_cache.ABANDONED_AFTER_SECONDS + 60), (writing, 5)):
+        path.write_bytes(b"x" * 100_000)
+        os.utime(path, (now - age, now - age))
+    (folder / "notes.txt").write_text("not deckcheck's\n", encoding="utf-8")
+    keys = _cache_runs(tmp_path, 2, {"game": "mtg", "description": "x" * 100_000})  # about 100 KB an entry
+    assert not left.exists()
+    assert writing.exists() and (folder / "notes.txt").exists()
+    # The write in flight's 100 KB count: beside it, only the newer entry fits.
+    assert [disk_cache.get(key) is not None for key in keys] == [False, True]
+
+
 def test_a_format_pickles_without_what_its_process_worked_out():
     # A batch hands its formats to its worker processes: a used format's memo holds its
     # rules (modules, which do not pickle), and its dated lists are that process's work.

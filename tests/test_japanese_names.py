@@ -66,3 +66,17 @@ def test_an_ascii_name_is_english_first_and_a_japanese_one_japanese_first(catalo
     monkeypatch.setattr(catalog_module, "japanese_code", {"Maxx C": ash, "Ｍａｘｘ Ｃ": ash}.get)
     assert catalog.get("Maxx C").name == 'Maxx "C"'
     assert catalog.get("Ｍａｘｘ Ｃ").name == "Ash Blossom & Joyous Spring"
+
+
+def test_the_game_says_which_names_are_japanese_names_of_its_cards():
+    """`diff` without -f asks the game whether a list names its cards in Japanese
+    (Game.japanese_card_name), as it asks the registry for the passcode game, rather than
+    importing Yu-Gi-Oh!'s own module; a game that reads no Japanese names has none."""
+    from deckcheck.games import GAMES, japanese_names_game
+
+    game = japanese_names_game()
+    assert game is GAMES["yugioh"]
+    assert game.japanese_card_name("灰流うらら") and game.japanese_card_name("増殖するG")
+    assert not game.japanese_card_name("青眼の白竜")  # Japanese, but no card prints it
+    assert not game.japanese_card_name("Ash Blossom & Joyous Spring")  # the English name
+    assert not GAMES["mtg"].japanese_card_name("灰流うらら") and not GAMES["wow"].japanese_card_name("灰流うらら")

@@ -300,3 +300,31 @@ def test_a_limited_events_sheets_list_each_pools_rest_as_the_sideboard(cli, tmp_
     ann, bob, cy = pdf_pages(sheets)
     assert "Sideboard (rest of the pool)" in ann and "2 Grizzly Bears" in ann and "Sideboard: 3" in ann
     assert "Sideboard" not in bob and "Sideboard" not in cy
+
+
+def test_a_limited_events_sheets_take_each_pool_as_its_check_read_it(tmp_path, monkeypatch):
+    """`batch --sheets` read each registered pool again for its sheet, though the check had
+    just read it in the same process; the sheet now lists the pool the check read."""
+    import datetime as dt
+
+    from deckcheck import registered_pools
+    from deckcheck.batch import check_source, runner
+    from deckcheck.paperwork.batch_sheets import BatchSheets
+
+    for name in ("ann", "bob"):
+        (tmp_path / f"{name}-pool.txt").write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
+        (tmp_path / f"{name}.txt").write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck,pool\nann,ann.txt,ann-pool.txt\nbob,bob.txt,bob-pool.txt\n", encoding="utf-8")
+    reads: list[str] = []
+    read_pool = registered_pools.read_pool
+
+    def counted(source, **options):
+        reads.append(str(source))
+        return read_pool(source, **options)
+
+    monkeypatch.setattr(registered_pools, "read_pool", counted)
+    monkeypatch.setattr(runner, "read_pool", counted)
+    sheets = BatchSheets(event="Sealed", day=dt.date(2025, 1, 1))
+    check_source(str(tmp_path / "reg.csv"), "mtg/limited", date="2025-01-01", jobs=1, on_result=sheets.add)
+    assert sorted(reads) == [str(tmp_path / "ann-pool.txt"), str(tmp_path / "bob-pool.txt")]
+    assert sheets.sheets == 2

@@ -121,3 +121,15 @@ def test_every_format_key_is_in_the_format_file_reference():
     reference = (ROOT / "docs" / "format-files.md").read_text(encoding="utf-8")
     missing = [key for key in format_schema().fields if f"`{key}`" not in reference]
     assert not missing, f"docs/format-files.md does not document {missing}"
+
+
+def test_the_card_data_rules_docs_say_the_built_in_data_checks_them():
+    """In one SARIF log's rules, unknown-card said it 'Needs a card database (`deckcheck cards
+    sync` or `cards import`)' beside not-in-pool's 'Uses the card data (built in, or a synced
+    database)': the card data built into deckcheck checks both, no database needed."""
+    from deckcheck.rules.docs import describe
+
+    for rule_id in ("unknown-card", "not-in-pool"):
+        text = describe(rule_id).text
+        assert "Uses the card data (built in, or a synced" in text, rule_id
+        assert "Needs a card database" not in text and "the card database does not know" not in text, rule_id

@@ -99,6 +99,42 @@ def test_ydk_mdpro3_metadata_and_bom_are_not_cards():
     assert _codes(deck, MAIN) == [14558127] and _codes(deck, SIDEBOARD) == []
 
 
+@pytest.mark.parametrize("side", ["!Side Deck", "!side deck", "!SIDE", "! side", "!Side:", "!side ###"])
+def test_ydk_any_line_starting_with_a_bang_starts_the_side_deck(side):
+    """YGOPro and EDOPro open the Side Deck at any line whose first character is `!`
+    (deck_manager.cpp of both): `!Side Deck` was a parse-error, and the Side Deck's cards
+    were read as Extra Deck cards (29 of them, each an extra-deck-type error)."""
+    for source in ("d.ydk", "<text>"):
+        deck = parse_text(f"#created by ...\n#main\n14558127\n#extra\n86066372\n{side}\n23434538\n", source=source)
+        assert deck.input_format == "ydk" and deck.problems == []
+        assert (_codes(deck, MAIN), _codes(deck, EXTRA), _codes(deck, SIDEBOARD)) == ([14558127], [86066372], [23434538])
+
+
+@pytest.mark.parametrize(("main", "extra"), [("#Main Deck", "#Extra Deck"), ("# main deck:", "# extra:"), ("#MAIN", "#EXTRA DECK")])
+def test_ydk_main_and_extra_headers_spelled_out_open_their_zones(main, extra):
+    """YGOPro and EDOPro take `#Extra Deck` for a comment and place an Extra Deck monster by
+    its type: read as the header it names, the zones are theirs (it was a comment, and every
+    Extra Deck monster below it an extra-deck-type error in the Main Deck)."""
+    deck = parse_text(f"#created by ...\n{main}\n14558127\n{extra}\n86066372\n!side\n23434538\n", source="d.ydk")
+    assert deck.problems == []
+    assert (_codes(deck, MAIN), _codes(deck, EXTRA), _codes(deck, SIDEBOARD)) == ([14558127], [86066372], [23434538])
+
+
+def test_a_list_by_name_under_ydk_headers_is_a_typed_list():
+    """`#main`, `#extra` and `!side` above cards by name (as some tools write a .ydk out with
+    names) made a file that is not named .ydk a .ydk by its content: every card line was a
+    parse-error. It is a typed list, its headers read as such; a .ydk of no card stays one."""
+    deck = parse_text('#main\n3 Ash Blossom & Joyous Spring\n#extra\n1 Accesscode Talker\n!side\n3 Maxx "C"\n', source="deck.txt")
+    assert deck.input_format == "text" and deck.problems == []
+    assert [(entry.name, entry.zone) for entry in deck.entries] == [
+        ("Ash Blossom & Joyous Spring", MAIN), ("Accesscode Talker", EXTRA), ('Maxx "C"', SIDEBOARD)]
+    assert parse_text("#created by ...\n#main\n#extra\n!side\n", source="deck.txt").input_format == "ydk"
+    # A typed list saved as .ydk, its Side Deck headed `!Side Deck`, is still a typed list.
+    typed = parse_text('3 Ash Blossom & Joyous Spring\n!Side Deck\n3 Maxx "C"\n', source="deck.ydk")
+    assert typed.input_format == "text" and typed.problems == []
+    assert [(entry.name, entry.zone) for entry in typed.entries] == [("Ash Blossom & Joyous Spring", MAIN), ('Maxx "C"', SIDEBOARD)]
+
+
 @pytest.mark.parametrize("path", YDK_CASES, ids=lambda p: p.name if p is not None else "no-data")
 def test_every_shared_ydk_parses_to_its_manifest_counts(path):
     item = _manifest()[path.name]

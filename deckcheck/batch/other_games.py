@@ -46,7 +46,7 @@ class OtherGames:
         unknown = mostly_unknown(result)
         if not unknown:
             return
-        other = other_game(unknown, fmt, self.cards_db)
+        other = other_game(unknown, fmt.game, self.cards_db)
         if other is None:
             return
         key = (fmt.game, other.id)

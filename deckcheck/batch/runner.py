@@ -130,8 +130,16 @@ _PASTED = (0, 0)  # the stamp of a pasted pool (Registration.pool_pasted): its t
 def _pool(task: Task) -> Pool | str:
     """The task's pool, or why it cannot be read."""
     assert task.pool_path is not None
-    shown = task.pool_shown or task.pool_path
-    source = pool_source(task.pool_path)
+    return registered_pool(task.pool_path, task.pool_shown)
+
+
+def registered_pool(pool_path: str, pool_shown: str | None) -> Pool | str:
+    """A row's pool (its `pool_path`, named `pool_shown` in reports), or why it cannot be
+    read: the one this process read last while the file is unchanged, so `batch --sheets`
+    (paperwork/batch_sheets.py) lists the pool the row's deck was checked against without
+    reading it again."""
+    shown = pool_shown or pool_path
+    source = pool_source(pool_path)
     stamp: tuple[int, int] | None = _PASTED
     if isinstance(source, Path):
         try:
@@ -139,7 +147,7 @@ def _pool(task: Task) -> Pool | str:
             stamp = (stat.st_mtime_ns, stat.st_size)
         except OSError:
             stamp = None
-    key = (task.pool_path, shown)
+    key = (pool_path, shown)
     cached = _POOLS.get(key)
     if cached is not None and stamp is not None and cached[0] == stamp:
         _POOLS.move_to_end(key)

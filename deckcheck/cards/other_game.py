@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 # Names looked up in the other games' card data: enough to tell a deck of that game from
 # a few typos, few enough to stay quick on a deck of hundreds of unknown names.
 _SAMPLE = 12
+# The distinct names of a list no format names that game_of_names looks up in Magic's data.
+_NAMES_TOLD_BY = 64
 
 
 def other_game_hint(
@@ -37,7 +39,7 @@ def other_game_hint(
     names = {entry.name for entry in deck.entries}
     if not unknown or len(unknown) * 2 <= len(names):  # most of them: more than half
         return None
-    other = other_game(unknown, fmt, cards_db)
+    other = other_game(unknown, fmt.game, cards_db)
     return None if other is None else hint_text(shown, fmt, other, how)
 
 
@@ -59,14 +61,14 @@ def mostly_unknown(result: DeckResult) -> list[str]:
     return list(dict.fromkeys(p.card for p in unknown))  # type: ignore[misc]  # cards checked above
 
 
-def other_game(unknown: list[str], fmt: Format, cards_db: str | os.PathLike[str] | None = None) -> Game | None:
-    """The game other than `fmt`'s that has most of (a sample of) the `unknown` names as
-    cards, or None."""
+def other_game(unknown: list[str], game: str, cards_db: str | os.PathLike[str] | None = None) -> Game | None:
+    """The game other than `game` (a format's, or the one a list was taken for) that has
+    most of (a sample of) the `unknown` names as cards, or None."""
     from . import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
 
-    own = GAMES.get(fmt.game)
+    own = GAMES.get(game)
     sample = unknown[:_SAMPLE]
     for other in GAMES.values():
         if other is own:
@@ -81,6 +83,28 @@ def other_game(unknown: list[str], fmt: Format, cards_db: str | os.PathLike[str]
         if found * 2 > len(sample):
             return other
     return None
+
+
+def game_of_names(names: list[str], cards_db: str | os.PathLike[str] | None = None) -> Game | None:
+    """The game of a list no format names, told by its card names: the game other than
+    Magic (the game of typed lists) whose card data has most of them, when Magic's lacks
+    most of them (`convert` and `diff` without -f, for the words they name zones in); None
+    when Magic's has most of them or no game's data does. The built-in data or the
+    database, never the network."""
+    from . import catalog_for
+    from ..games import GAMES
+
+    magic = GAMES["mtg"]  # as decklists/title.titled_without_format takes a typed list
+    catalog, _ = catalog_for(magic.id, cards_db, offline=True)
+    if catalog is None:
+        return None
+    # The list's first distinct names tell its game as well as all of them would, and a
+    # pasted text of 10,000 long unknown names costs no 10,000 lookups here.
+    names = list(dict.fromkeys(names))[:_NAMES_TOLD_BY]
+    unknown = [name for name in names if magic.find_card(catalog, name) is None]
+    if not unknown or len(unknown) * 2 <= len(names):
+        return None
+    return other_game(unknown, magic.id, cards_db)
 
 
 def hint_text(shown: str, fmt: Format, other: Game, how: str, *, several: bool = False) -> str:

@@ -64,10 +64,11 @@ def never_heard_of(problem: Problem) -> bool:
     """Whether an `unknown-card` problem is of a name or passcode the card data has never
     heard of, its message explaining it no other way (a melded back face, an Alchemy card,
     a Rush Duel id, a name in another alphabet: a player's own language): perhaps a card
-    newer than the data (pipeline.py adds so)."""
-    if problem.message.startswith(UNKNOWN_MESSAGE):
-        return not script_note(problem.card or "")
-    return problem.unexplained  # a passcode: the catalog says so where it words the message
+    newer than the data (pipeline.py adds so). The catalog says so where it words the
+    message (`unexplained`), so a name's letters are looked at once: script_note asks
+    Unicode's name of each distinct letter, and a pasted text of thousands of unknown names
+    of kanji paid it twice (resolve_by_name, then here)."""
+    return problem.unexplained
 
 
 def script_note(name: str, *, japanese: bool = False) -> str:
@@ -187,8 +188,10 @@ def resolve_by_name(
         if entry.zone == SIDEBOARD and (entry.key, entry.line) in companions:
             continue  # a companion's own sideboard copy (decklists/common.py): its line is reported once
         why = explain(entry.name) if explain is not None else None
+        note = script_note(entry.name) if why is None else ""
         problems.append(unknown_card(
-            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{script_note(entry.name)}",
+            entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
             suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
+            unexplained=why is None and not note,
         ))
     return deck.with_entries(entries), problems

@@ -57,7 +57,7 @@ def convert(
         deck = _as_read_by(deck, fmt, cards_db)
     elif fmt is None:
         deck = titled_without_format(deck, cards_db)
-        _warn_of_a_big_guess(deck)
+        _warn_of_a_big_guess(deck, to, cards_db)
     if deck.name is None and source != "-" and not decklists.is_inline(source) and decklists.names_deck_by_file(to):
         deck.name = Path(source).stem
     catalog = None
@@ -88,11 +88,14 @@ def _warn_of_numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCata
          f"{codes}; deckcheck reads such a line back as the passcode, but other programs read no card there")
 
 
-def _warn_of_a_big_guess(deck: Deck) -> None:
+def _warn_of_a_big_guess(deck: Deck, to: str, cards_db: Path | None) -> None:
     """Without -f the last blank-line group of a typed list is its sideboard, as MTGO
     exports have it (decklists/layout.py). A group holding more cards than the rest of the
     list is rarely one: most often a Commander deck written commander first. The list is
-    written as read, and the player hears which reading was taken and how to choose."""
+    written as read, and the player hears which reading was taken and how to choose, the
+    zones in its game's words (a Yu-Gi-Oh! list's Side Deck; Magic's sideboard, with Magic's
+    formats' advice, for a list of no other game)."""
+    from ..decklists.layout import sideboard_words
     from ..model import MAIN
 
     guess = deck.guessed_sideboard
@@ -101,10 +104,38 @@ def _warn_of_a_big_guess(deck: Deck) -> None:
     main = deck.count(MAIN)
     if guess.cards <= main:
         return
+    game = _game_without_format(deck, to, cards_db)
+    if game in ("", "mtg"):
+        warn(f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as the "
+             f"sideboard, as Magic Online exports have it, leaving {counted(main, 'card')} in the main deck; give -f FORMAT to "
+             "read the list as that format does (-f mtg/commander takes a typed list's first group as its commanders), or put "
+             "a `Sideboard` line above the sideboard")
+        return
+    main_deck, sideboard, heading = sideboard_words(game)
     warn(f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as the "
-         f"sideboard, as Magic Online exports have it, leaving {counted(main, 'card')} in the main deck; give -f FORMAT to "
-         "read the list as that format does (-f mtg/commander takes a typed list's first group as its commanders), or put "
-         "a `Sideboard` line above the sideboard")
+         f"{sideboard}, leaving {counted(main, 'card')} in the {main_deck}; give -f FORMAT to read the list as that format "
+         f"does, or put a `{heading}` line above the {sideboard}")
+
+
+def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
+    """The game of a list converted without -f, for the words a warning about it uses:
+    Yu-Gi-Oh!'s when it is written by passcode (`--to ydk`) or names cards by one, else the
+    game a zone of its own says (a WoW hero, an Extra Deck, a command zone:
+    games.game_unchecked), else the game its card names say (cards/other_game.game_of_names);
+    "" when nothing tells: a typed list is Magic's, as decklists/title.titled_without_format
+    takes it."""
+    from ..cards.other_game import game_of_names
+    from ..decklists.convert import by_passcode
+    from ..games import game_unchecked, passcode_game
+
+    numbered = passcode_game()
+    if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
+        return numbered.id
+    zoned = game_unchecked("", {entry.zone for entry in deck.entries})
+    if zoned:
+        return zoned
+    named = game_of_names([entry.name for entry in deck.entries], cards_db)
+    return named.id if named is not None else ""
 
 
 def _format(format_id: str | None) -> Format | None:

@@ -82,7 +82,7 @@ def diff(
             warn(message)
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
         raise DeckcheckError(f"{counted(len(unread), 'unreadable line')}{more}: fix them and compare again; a partial list proves nothing")
-    catalog, note = None, None
+    catalog, note, words = None, None, ""
     if fmt is not None:
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
         # format's sizes decide whether a last blank-line group is the sideboard.
@@ -98,7 +98,10 @@ def diff(
         from ..decklists.title import titled_without_format
 
         decks = [titled_without_format(deck, cards_db) for deck in decks]
-    comparison = compare(decks[0], decks[1], catalog, fmt, pool)
+        # Only the text report names zones in a game's words (JSON gives their ids), and
+        # the names cost a catalog's loading (0.1 s) a diff would not pay otherwise.
+        words = _game_of_names(decks, cards_db) if reporter.NAME == PLAIN else ""
+    comparison = compare(decks[0], decks[1], catalog, fmt, pool, game=words)
     for warning in comparison.unknown:
         warn(warning)
     emit(reporter.render_diff(comparison, **tables_on_stdout(reporter)), encoding=encoding(reporter))
@@ -117,6 +120,20 @@ def diff(
     raise typer.Exit(comparison.exit_code)
 
 
+def _game_of_names(decks: list[Deck], cards_db: Path | None) -> str:
+    """The game whose words name the zones of lists no format, passcode nor Japanese name
+    places, as their card names tell (cards/other_game.game_of_names: a Yu-Gi-Oh! list by
+    English names has a Side Deck, not a sideboard); "" when a zone only one game has tells
+    (compare reads it) or the names do not."""
+    from ..cards.other_game import game_of_names
+    from ..games import game_of_zones
+
+    if game_of_zones(entry.zone for deck in decks for entry in deck.entries) is not None:
+        return ""
+    named = game_of_names([entry.name for deck in decks for entry in deck.entries], cards_db)
+    return named.id if named is not None else ""
+
+
 def _game_naming(decks: list[Deck]) -> Game | None:
     """The game whose card data names the lists' cards when no format says (diff without
     -f): the passcode game when a list names a card by number; the game that reads Japanese
@@ -130,11 +147,9 @@ def _game_naming(decks: list[Deck]) -> Game | None:
     game = japanese_names_game()
     if game is None:
         return None
-    from ..games.yugioh.japanese import is_japanese, japanese_code
-
     for deck in decks:
         names = {entry.name for entry in deck.entries}
-        japanese = [name for name in names if is_japanese(name) and japanese_code(name) is not None]
+        japanese = [name for name in names if game.japanese_card_name(name)]
         if len(japanese) * 2 > len(names):
             return game
     return None

@@ -677,6 +677,16 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 # (`// Commander`, its card, then `// Ramp`): the deck follows, not more commanders.
                 zone = MAIN
             continue
+        if line[0] == "!":
+            # `!side`: the .ydk's Side Deck header, above cards by name in a list some tools
+            # write out with YGOPro's headers (`#main`, `#extra`, `!side`), the first two
+            # read above as headers in comments. No card name starts with `!`.
+            section = _section(line[1:].strip())
+            if section is not None:
+                saw_header = True
+                zone = _zone_after(section, zone)
+                headings.append((number, zone, line))
+                continue
         hero = _HERO_LINE.match(line)
         if hero:
             # The hero beside the deck, not a header of it: a WoW TCG list needs this line, so

@@ -10,7 +10,11 @@
 
 A file is taken for a `.ydk` by its `.ydk` name (unless it holds cards by name and no line
 YGOPro reads: a typed list saved so, read as text), or by its content: a `#main` line with
-`#extra`, `!side` or `#created by`, or followed by a passcode.
+`#extra`, `!side` or `#created by`, or followed by a passcode (unless it lists cards by name
+and no passcode: a typed list under those headers).
+
+Any line that starts with `!` opens the Side Deck, as YGOPro and EDOPro read a file
+(`!Side Deck`); `#Main Deck` and `#Extra Deck` are the other two headers spelled out.
 
 Each passcode line is one copy; copies of a card on consecutive lines form one entry
 (count 2 or 3, at the first copy's line), so the order and the duplicates of the file
@@ -49,6 +53,12 @@ SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_
 HEADER = "#created by ..."
 
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDEBOARD}
+# YGOPro and EDOPro open the Side Deck at any line whose first character is `!` (`!Side
+# Deck`, `! side`, `!side:`), as they read the file; the other two headers spelled out
+# (`#Main Deck`, `# Extra Deck:`) are comments to them, which place Extra Deck monsters by
+# their type: read as the headers they name, the zones come out as the programs' do.
+_SIDE_MARK = "!"
+_SPELLED_HEADER = lazy(r"^#\s*(?P<zone>main|extra)(?:\s*deck)?\s*:?$", re.IGNORECASE)
 # A passcode, and what a player may have noted after it (`14558127  # Ash Blossom`): YGOPro
 # reads a line's leading number and nothing after it.
 _NUMBER = lazy(r"^(?P<code>\d+)(?:\s+(?:#|//).*)?$")
@@ -73,13 +83,20 @@ def sniff(text: str) -> bool:
     lowered = head.lower()
     if "#main" not in lowered:
         return False
-    return "#extra" in lowered or "!side" in lowered or "#created by" in lowered or bool(_MAIN_THEN_PASSCODE.search(head))
+    if not ("#extra" in lowered or "!side" in lowered or "#created by" in lowered or _MAIN_THEN_PASSCODE.search(head)):
+        return False
+    # A list by name under YGOPro's headers (`#main`, `3 Ash Blossom & Joyous Spring`, as
+    # some tools write a .ydk out with names) is a typed list, which text reads: as a .ydk
+    # every card line was a parse error. A .ydk of no card at all still is one.
+    return bool(_PASSCODE_LINE.search(head)) or not _NAMED_CARD_LINE.search(head)
 
 
 # A line YGOPro reads: a passcode (with a note after it), or a section header.
 # (One way to match each space: a line of thousands of them costs their number, not its square.)
 _YDK_LINE = lazy(r"^[ \t\ufeff]*(?:\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?|#main|#extra|!side)[ \t]*\r?$",
                  re.IGNORECASE | re.MULTILINE)
+# A passcode line (with a note after it): a list by name never has one.
+_PASSCODE_LINE = lazy(r"^[ \t\ufeff]*\d{1,10}(?:[ \t]+(?:#|//)[^\n]*)?[ \t]*\r?$", re.MULTILINE)
 # A card by name, `3 Ash Blossom & Joyous Spring`, `3x Maxx "C"`, `3 7 Colored Fish`: a
 # typed list's line, a count and then words.
 _NAMED_CARD_LINE = lazy(r"^[ \t\ufeff]*\d{1,4}(?:[ \t]*[xX\u00d7])?[ \t]+(?=\S)[^\n]*?[A-Za-z]", re.MULTILINE)
@@ -105,6 +122,8 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
         if not line:
             continue
         header = _HEADERS.get(line.lower())
+        if header is None:
+            header = _header_spelled_out(line)
         if header is not None:
             zone = header
             continue
@@ -144,6 +163,18 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
         else:
             deck.entries.append(CardEntry(name=passcode_name(code), count=1, zone=zone, line=number, code=code))
     return deck
+
+
+def _header_spelled_out(line: str) -> str | None:
+    """The zone a header other than YGOPro's own three spellings opens (`!Side Deck`,
+    `#Extra Deck`), else None."""
+    if line.startswith(_SIDE_MARK):
+        return SIDEBOARD
+    if line.startswith("#"):
+        spelled = _SPELLED_HEADER.match(line)
+        if spelled is not None:
+            return MAIN if spelled.group("zone").lower() == "main" else EXTRA
+    return None
 
 
 def write(deck: Deck) -> str:

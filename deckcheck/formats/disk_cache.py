@@ -18,12 +18,16 @@ deckcheck or stale is ignored and replaced; one that cannot be written is not wr
 It is never an error. Formats found through DECKCHECK_FORMATS_PATH are not kept: a file
 added to an earlier directory there could hide one a cached format extends. At most
 MAX_FORMAT_CACHE_ENTRIES entries, of MAX_FORMAT_CACHE_BYTES in all, are kept; the least recently
-written go first.
+written go first. An entry is written to a temporary file beside it, then renamed (atomic.py):
+those count towards the bound too, and one that a process killed while writing left behind
+is removed once it is ABANDONED_AFTER_SECONDS old (a younger one may be another deckcheck's,
+still being written).
 """
 from __future__ import annotations
 
 import json
 import os
+import time
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
@@ -48,6 +52,11 @@ def code_files() -> list[Path]:
 
 
 Merged = tuple[str, Path, dict[str, Any], tuple[str, ...], tuple[Path, ...]]
+
+# An entry's temporary file older than this was left by a write that never finished (a
+# process killed between making it and renaming it): writing one takes moments, so any
+# younger may be another deckcheck's write in flight, which removing would spoil.
+ABANDONED_AFTER_SECONDS = 600
 
 
 def enabled() -> bool:
@@ -125,15 +134,25 @@ def put(key: list[str], merged: Merged) -> None:
 def _prune(folder: Path) -> None:
     """Remove the entries least recently written past MAX_FORMAT_CACHE_ENTRIES or
     MAX_FORMAT_CACHE_BYTES (limits.py; a write is rare: only when a format is read from its files, so listing the folder
-    then costs little)."""
-    entries = []
+    then costs little), and the temporary files of writes that never finished
+    (ABANDONED_AFTER_SECONDS); those still young count towards the bound, and stay."""
+    from ..atomic import is_temp
+
+    entries, in_flight = [], 0
+    abandoned_before = time.time() - ABANDONED_AFTER_SECONDS
     for entry in os.scandir(folder):
-        if entry.name.endswith(".json"):
-            try:
+        try:
+            if entry.name.endswith(".json"):
                 entries.append((entry.stat(), entry.path))
-            except OSError:  # gone already (another deckcheck pruning)
-                pass
-    total = sum(stat.st_size for stat, _ in entries)
+            elif is_temp(entry.name) and entry.is_file(follow_symlinks=False):
+                stat = entry.stat(follow_symlinks=False)
+                if stat.st_mtime >= abandoned_before:
+                    in_flight += stat.st_size
+                    continue
+                os.unlink(entry.path)
+        except OSError:  # gone already (another deckcheck pruning, or renamed by its writer)
+            pass
+    total = in_flight + sum(stat.st_size for stat, _ in entries)
     if len(entries) <= MAX_FORMAT_CACHE_ENTRIES and total <= MAX_FORMAT_CACHE_BYTES:
         return
     entries.sort(key=lambda entry: entry[0].st_mtime_ns)

@@ -10,6 +10,7 @@ HTTP client is imported to say which games exist):
 | `importer.py` | `recognise(file: CardFile) -> CardImport or None`: whether `cards import` should read this file as the game's card data | `cards import` |
 | `show.py` | `find(catalog, query)`, `facts(catalog, card) -> dict`, `text(catalog, card) -> str`; optionally `in_pool(catalog, name, fmt, day, platform) -> lines` (why a legal card is in a format's pool) and `suggest(catalog, query) -> list[str]` (what a lookup that found nothing suggests; default: close names) | `cards lookup` |
 | `sheet.py` (optional) | `TITLE`, `sections(cards, *, by_type) -> list[Section]`: the game's registration sheet | `sheet`, `batch --sheets` |
+| `japanese.py` (a game with `japanese_names`) | `is_japanese(name)`, `japanese_code(name)`: whether a name is written in Japanese letters, and the card whose Japanese name it is | `diff` without -f (`Game.japanese_card_name`) |
 
 See docs/extending.md for the files a new game adds.
 """
@@ -175,6 +176,14 @@ class Game(Record):
         no lines for a game whose formats have no card pools."""
         in_pool = getattr(self._module("show"), "in_pool", None)
         return in_pool(catalog, name, fmt, day, platform) if in_pool is not None else []
+
+    def japanese_card_name(self, name: str) -> bool:
+        """Whether `name` is in Japanese letters and the Japanese name of one of the game's
+        cards, as an OCG player writes it (a game with `japanese_names`; False for any other)."""
+        if not self.japanese_names:
+            return False
+        japanese = self._module("japanese")
+        return bool(japanese.is_japanese(name) and japanese.japanese_code(name) is not None)
 
     def sheet_layout(self) -> ModuleType | None:
         """The game's registration sheet module (`sheet.py`), or None: a game without one

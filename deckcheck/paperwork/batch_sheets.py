@@ -28,7 +28,6 @@ class BatchSheets:
         self.writer = SheetWriter(paper, title=f"{event}: deck registration sheets")
         self.sheets = 0
         self._catalogs: dict[str, Any] = {}
-        self._pool: tuple[str, Pool | None] | None = None  # the last pool read: a team's rows share one
 
     def _catalog(self, fmt: Format) -> Any:
         from ..cards import catalog_for
@@ -56,24 +55,19 @@ class BatchSheets:
         self.sheets += 1
 
     def _registered_pool(self, row: Registration, result: DeckResult) -> Pool | None:
-        """The pool the row's deck was checked against, read again for its sheet (whose
-        sideboard it makes in a limited event: sheet.sheet_cards); None when there is none,
-        or it cannot be read now (the row's problems say why it was not checked), and for a
-        team's member: members may register one pool, whose rest is then no one member's."""
+        """The pool the row's deck was checked against, for its sheet (whose sideboard it
+        makes in a limited event: sheet.sheet_cards), as the check read it when it read it
+        in this process (batch/runner.registered_pool); None when there is none, or it cannot
+        be read now (the row's problems say why it was not checked), and for a team's
+        member: members may register one pool, whose rest is then no one member's."""
         path = row.pool_path
         if path is None or result.pool is None or row.team is not None:
             return None
-        if self._pool is None or self._pool[0] != path:
-            from ..batch.registration import pool_source
-            from ..errors import InputError
-            from ..registered_pools import read_pool
+        from ..batch.runner import registered_pool
+        from ..registered_pools import Pool
 
-            try:
-                pool: Pool | None = read_pool(pool_source(path), shown=row.pool)
-            except InputError:
-                pool = None
-            self._pool = (path, pool)
-        return self._pool[1]
+        found = registered_pool(path, row.pool)
+        return found if isinstance(found, Pool) else None
 
     @property
     def warnings(self) -> list[str]:

@@ -171,13 +171,16 @@ def _cards_by_faces(decks: Iterable[Deck], catalog: Catalog | None) -> Callable[
 
 def compare(
     registered: Deck, found: Deck, catalog: Catalog | None = None, fmt: Format | None = None, pool: Pool | None = None,
+    *, game: str = "",
 ) -> DeckDiff:
     """The differences between two decks, in zone order, then the registered list's order,
     then cards only the deck holds. With `fmt`, each side's zones are the ones validating
     it against `fmt` today reads (rules.read_as): a Commander deck's commander wherever its
     file puts it, a blank-line group the format's sizes make part of the main deck (where
     that reading is in doubt, the one closer to the other list: _readings); a
-    limited format's sideboards as the module docstring says, from `pool` when given."""
+    limited format's sideboards as the module docstring says, from `pool` when given.
+    `game`: the game whose words name the zones when neither `fmt`, `catalog` nor a zone
+    only one game has says (the lists' names told it: cli/diff.py)."""
     unknown: list[str] = []
     if catalog is not None:
         # A title above a typed list (decklists/title.py) is no card either list holds.
@@ -207,7 +210,7 @@ def compare(
         registered=registered.source, found=found.source, differences=best.differences,
         counts=best.counts, unknown=unknown, not_compared=best.not_compared, named_commanders=named,
         companion_note=_companion_note(registered, found), reading_notes=best.notes,
-        game=fmt.game if fmt is not None else catalog.game if catalog is not None else _game_of(registered, found),
+        game=fmt.game if fmt is not None else catalog.game if catalog is not None else _game_of(registered, found) or game,
     )
 
 

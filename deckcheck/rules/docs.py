@@ -30,11 +30,9 @@ _TEXTS = {
         "run exit 2; malformed XML, a DTD or entities in .dek/.cod files are refused here too."
     ),
     "unknown-card": (
-        "unknown-card: a card name the card database does not know (with \"did you mean\" "
-        "suggestions). Needs a card database (`deckcheck cards sync` or `cards import`)."
-    ),
-    "not-in-pool": (
-        "not-in-pool: a card that is not legal in the format's card pool or sets (needs a card database)."
+        "unknown-card: a card name (or Yu-Gi-Oh! passcode) no card of the card data has (with \"did you mean\" "
+        "suggestions). Uses the card data (built in, or a synced or imported database: `deckcheck cards sync`, "
+        "`cards import`), as not-in-pool does; `--no-cards` turns it off."
     ),
     "registration": (
         "registration: a row of a batch registration set the organiser must fix: no player, no "

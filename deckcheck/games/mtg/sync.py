@@ -75,16 +75,46 @@ def _current_build(db_path: Path) -> str | None:
         db.close()
 
 
+# A download left in the cache's bulk folder this long after it was last written was a
+# sync's that was killed before it removed it (a `finally` runs on errors, Ctrl-C and
+# SIGTERM, never on SIGKILL: the OOM killer's): a sync writes its file and imports it within
+# minutes, so a file a day old is no running sync's.
+ABANDONED_DOWNLOAD_SECONDS = 24 * 60 * 60
+
+
 def _download_folder() -> Path:
-    """The cache directory, or the system temp directory when that cannot be written."""
+    """The cache directory, or the system temp directory when that cannot be written; in
+    the cache directory, downloads a killed sync left are removed first (each is 150 MB
+    and more, `all_cards` 2.3 GB, and nothing else would ever remove them)."""
     folder = cache_dir() / "bulk"
     try:
         folder.mkdir(parents=True, exist_ok=True)
         probe = tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-", delete=True)
         probe.close()
-        return folder
     except OSError:
         return Path(tempfile.gettempdir())
+    _remove_abandoned_downloads(folder)
+    return folder
+
+
+def _remove_abandoned_downloads(folder: Path) -> None:
+    """Remove the downloads (`{bulk type}-XXXXXXXX.json`, as `sync` names them) in the cache's
+    bulk `folder` last written ABANDONED_DOWNLOAD_SECONDS ago or more; others stay."""
+    import time
+
+    abandoned_before = time.time() - ABANDONED_DOWNLOAD_SECONDS
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not (entry.name.endswith(".json") and entry.name.startswith(tuple(f"{kind}-" for kind in BULK_TYPES))):
+            continue
+        try:
+            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < abandoned_before:
+                os.unlink(entry.path)
+        except OSError:  # gone already (another sync's clean-up), or not ours to remove
+            pass
 
 
 def bulk_limit(stated_size: int | None) -> int:

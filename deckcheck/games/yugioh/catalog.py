@@ -313,9 +313,11 @@ class YgoCatalog:
                 first, f"{unknown_passcode_message(code, note)} ({self.describe()})",
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
+        aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
         return unknown_card(
-            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{script_note(first.name, japanese=True)}",
+            first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{aside}",
             count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
+            unexplained=not aside,
         )
 
     def _inferred_problem(self, code: int, group: list[CardEntry]) -> Problem:
