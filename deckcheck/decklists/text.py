@@ -25,7 +25,8 @@ A `Commander` or `Companion` section ends at a blank line, a category heading or
 line (`// Ramp`) after its cards: what follows is the main deck (`Commander (1)` then `Creatures (30)`, as sites export
 by card type, or a typed list without a `Deck` header).
 
-Without any section header, category heading or `SB:` line, a blank line between cards
+Without any section header, category heading or `SB:` line (a `Companion: Name` or `Hero:
+Name` line names a card beside the deck, no section), a blank line between cards
 starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
 the last one is the sideboard. Such a sideboard is only a guess (`Deck.guessed_sideboard`):
 checked against a format, a group that cannot be its sideboard is part of the main deck
@@ -691,8 +692,13 @@ def parse(text: str, source: str = "<text>") -> Deck:
             name, after = _count_after(_strip_decorations(named.group("name"))[0])
             name = display_name(name)
             count = int(named.group("count") or after or 1)
-            deck.entries.append(CardEntry(name=name, count=count, zone=_NAMED_ZONES[named.group("zone").lower()], line=number))
-            saw_header = True
+            named_zone = _NAMED_ZONES[named.group("zone").lower()]
+            deck.entries.append(CardEntry(name=name, count=count, zone=named_zone, line=number))
+            # The companion beside the deck, as a `Hero:` line names the hero, marks no
+            # section: a typed list's last blank-line group may still be its sideboard, as
+            # an MTGO export's is. A Commander deck has no sideboard, so a `Commander:`
+            # line keeps its list's blank lines spacing.
+            saw_header = saw_header or named_zone != COMPANION
             continue
         if _FORUM_TAG.match(line):
             continue
