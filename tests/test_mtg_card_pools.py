@@ -143,3 +143,12 @@ def test_a_card_no_printing_of_which_is_in_the_pools_sets_is_out_on_arena_but_un
     assert (known.verdict, known.how) == (Verdict.OUT, "sets")
     unknown = decide(card, (), pool, day, availability=catalog.availability, platform="arena")
     assert unknown.verdict is Verdict.UNDECIDED
+
+
+def test_the_types_no_format_takes_are_the_types_no_deck_of_the_game_holds():
+    """The script's NOT_DECK_TYPES (every format's `card_pool.exclude_types`) and the Magic
+    game's `outside_deck_types` (a typed list's first line naming such a card is its
+    title: decklists/title.py) are one list."""
+    from deckcheck.games import GAMES
+
+    assert GAMES["mtg"].outside_deck_types == frozenset(mtg_card_pools.NOT_DECK_TYPES)

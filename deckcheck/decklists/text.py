@@ -25,8 +25,9 @@ A `Commander` or `Companion` section ends at a blank line, a category heading or
 line (`// Ramp`) after its cards: what follows is the main deck (`Commander (1)` then `Creatures (30)`, as sites export
 by card type, or a typed list without a `Deck` header).
 
-Without any section header, category heading or `SB:` line, a blank line between cards
-starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
+Without any section header, category heading or `SB:` line (a `Companion` or `Hero` heading,
+or a `Companion: Name` or `Hero: Name` line, names a card beside the deck, no section of it),
+a blank line between cards starts the sideboard, as in MTGO text exports; with more than two blank-separated groups,
 the last one is the sideboard. Such a sideboard is only a guess (`Deck.guessed_sideboard`):
 checked against a format, a group that cannot be its sideboard is part of the main deck
 (decklists/layout.py).
@@ -202,6 +203,11 @@ _ARENA_ABOUT = "about"
 # cards goes back to the main deck. The WoW TCG's `Hero` section is one (a deck has one
 # hero): a typed list's deck follows it as a Commander deck follows its commander.
 _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
+# Zones of cards beside the deck whose heading (`Companion`, `Hero`, `Companion: Name`) is no
+# section of the deck: a list that heads nothing else still has its last blank-line group
+# for a sideboard, as an MTGO export has. A Commander deck has no sideboard: its heading
+# keeps the list's blank lines spacing.
+_BESIDE_DECK = (COMPANION, HERO)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
@@ -640,8 +646,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if groups[-1]:
                 if zone in _COMMAND_ZONES and groups[-1][-1][2] == zone:
                     # The command zone's cards, then a blank line: a typed list's deck follows
-                    # without a `Deck` header.
-                    zone = MAIN
+                    # without a `Deck` header (its layout says where its sideboard is when
+                    # only cards beside the deck were headed: _BESIDE_DECK).
+                    zone = MAIN if saw_header else None
                 groups.append([])
             continue
         if len(line) > MAX_LINE_CHARS:
@@ -669,13 +676,14 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 continue
             section = _section(comment) if comment else None
             if section is not None:
-                saw_header = True  # a category heading also means groups are not MTGO's sideboard
                 zone = _zone_after(section, zone)
+                # A category heading also means groups are not MTGO's sideboard.
+                saw_header = saw_header or zone not in _BESIDE_DECK
                 headings.append((number, zone, line))
             elif comment and zone in _COMMAND_ZONES and groups[-1] and groups[-1][-1][2] == zone:
                 # A comment after the command zone's cards heads a category of the list's own
                 # (`// Commander`, its card, then `// Ramp`): the deck follows, not more commanders.
-                zone = MAIN
+                zone = MAIN if saw_header else None
             continue
         if line[0] == "!":
             # `!side`: the .ydk's Side Deck header, above cards by name in a list some tools
@@ -701,8 +709,13 @@ def parse(text: str, source: str = "<text>") -> Deck:
             name, after = _count_after(_strip_decorations(named.group("name"))[0])
             name = display_name(name)
             count = int(named.group("count") or after or 1)
-            deck.entries.append(CardEntry(name=name, count=count, zone=_NAMED_ZONES[named.group("zone").lower()], line=number))
-            saw_header = True
+            named_zone = _NAMED_ZONES[named.group("zone").lower()]
+            deck.entries.append(CardEntry(name=name, count=count, zone=named_zone, line=number))
+            # The companion beside the deck, as a `Hero:` line names the hero, marks no
+            # section: a typed list's last blank-line group may still be its sideboard, as
+            # an MTGO export's is. A Commander deck has no sideboard, so a `Commander:`
+            # line keeps its list's blank lines spacing.
+            saw_header = saw_header or named_zone not in _BESIDE_DECK
             continue
         if _FORUM_TAG.match(line):
             continue
@@ -715,8 +728,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if line.strip().lower().rstrip(":") == _ARENA_ABOUT:
                 in_about = True
             else:
-                saw_header = True
                 zone = _zone_after(section, zone)
+                saw_header = saw_header or zone not in _BESIDE_DECK
                 headings.append((number, zone, line))
             continue
         if in_about:
@@ -747,11 +760,14 @@ def parse(text: str, source: str = "<text>") -> Deck:
         else:
             groups[-1].append((number, line, zone))
     groups = [group for group in groups if group]
-    blank_line_sideboard = not saw_header and len(groups) > 1
+    # The groups the layout places: not a companion's or hero's alone, headed beside the deck.
+    placed = [] if saw_header else [
+        index for index, group in enumerate(groups) if any(explicit is None for _, _, explicit in group)]
+    blank_line_sideboard = not saw_header and len(placed) > 1
     entries = deck.entries
-    last = len(groups) - 1
+    last = placed[-1] if blank_line_sideboard else len(groups) - 1
     problems = deck.problems
-    guessed = {number for number, _, explicit in groups[-1] if explicit is None} if blank_line_sideboard else set()
+    guessed = {number for number, _, explicit in groups[last] if explicit is None} if blank_line_sideboard else set()
     uncounted: list[int] = []  # lines that named a card with no count, read as one copy
     for index, group in enumerate(groups):
         default_zone = SIDEBOARD if blank_line_sideboard and index == last else MAIN
@@ -780,7 +796,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         warning = _uncounted_warning(uncounted, _name_on(entries, uncounted[0]))
         problems.append(warning)
         deck.maybe_title = _maybe_title(groups, uncounted, entries, warning)
-    _guess_sideboard(deck, guessed, len(groups))
+    _guess_sideboard(deck, guessed, len(placed))
     _companion_in_sideboard(deck)
     deck.empty_command_heading = _empty_command_heading(headings, deck)
     return deck

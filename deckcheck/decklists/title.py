@@ -8,7 +8,10 @@ the list's sideboard look doubtful. Only card data tells a title from a card nam
 count (a commander typed above its deck), so the parser records where a title may stand
 (`Deck.maybe_title`, decklists/text.py) and `titled` decides once the format's catalog is
 known: the line is the list's title when no card has that name, or when the list names that
-card again with a count (`Living End` above `3 Living End`: the deck is named after it).
+card again with a count (`Living End` above `3 Living End`: the deck is named after it), or
+when it names a card no list would write so: a card no deck holds (`Jund`, `Esper`: shards
+and wedges are deck names, and Planechase planes), or only a later face of a card (`Burn`,
+the second half of Turn // Burn: lists name a card by its first face or its whole name).
 Without card data the line stays a card, as it was read.
 """
 from __future__ import annotations
@@ -23,7 +26,7 @@ from .common import parse_error
 from .layout import to_main
 
 if TYPE_CHECKING:
-    from ..cards.catalog import Catalog
+    from ..cards.catalog import CardRecord, Catalog
 
 
 def titled(deck: Deck, catalog: Catalog | None) -> Deck:
@@ -89,7 +92,29 @@ def _why_title(maybe: MaybeTitle, deck: Deck, catalog: Catalog) -> str | None:
     keys = {card_key(maybe.name), card_key(card.name)}
     if any(entry.line != maybe.line and card_key(entry.name) in keys for entry in deck.entries):
         return "the list names that card again with its count"
+    outside = _outside_deck_types(card, catalog)
+    if outside:
+        return f"{card.name} is a {'/'.join(sorted(outside))} card, which no deck holds"
+    if _later_face_only(card, maybe.name):
+        return f"{maybe.name!r} is only a later face of {card.name}, which a list names by its first face or its whole name"
     return None
+
+
+def _outside_deck_types(card: CardRecord, catalog: Catalog) -> set[str]:
+    """The card's types that no deck of its game holds (a Magic plane, scheme, ...)."""
+    from ..games import find
+
+    game = find(catalog.game)
+    return set(game.outside_deck_types.intersection(card.types)) if game is not None else set()
+
+
+def _later_face_only(card: CardRecord, name: str) -> bool:
+    """Whether `name` is one face of a card of several faces, but not its first one."""
+    faces = getattr(card, "face_names", ())
+    if len(faces) < 2:
+        return False
+    key = fold(name)
+    return key != fold(faces[0]) and key in {fold(face) for face in faces[1:]}
 
 
 def titled_without_format(deck: Deck, cards_db: Path | None) -> Deck:

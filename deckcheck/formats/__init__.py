@@ -130,11 +130,18 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         raise FormatError(f"unknown format {ref[:200]!r}: {typed} is a game, not a format; give one of its "
                           f"{len(of_game)} formats, such as {', '.join(examples)} (`deckcheck formats list` shows them all)")
     last = typed.split("/")[-1]
+    game = typed.rpartition("/")[0]
     suggestions = [name for name in known if last in name]
+    if suggestions and all(name.split("/")[-1] != last for name in suggestions):
+        # Only a variant's id holds the word (`sealed`, of mtg/team-sealed): a plain format
+        # whose description names it is what it means (Limited: "Sealed deck and booster
+        # draft"), before those ids; other variants it describes after them.
+        described = _described_as(last, known, game)
+        plain = [name for name in described if "-" not in name.split("/")[-1]]
+        suggestions = plain + suggestions + [name for name in described if name not in plain and name not in suggestions]
     if not suggestions:  # a typo rather than a part of the id (mtg/modren, legcy)
         import difflib
 
-        game = typed.rpartition("/")[0]
         by_name: dict[str, list[str]] = {}
         for name in known:
             if not game or name.startswith(game + "/"):  # mtg/limitd: Magic's limited, not WoW's
@@ -142,12 +149,18 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         close = difflib.get_close_matches(last, list(by_name), n=3, cutoff=0.75)
         suggestions = [name for found in close for name in by_name[found]]
     if not suggestions:  # the name players call it (EDH, PDH, Historic Brawl), which no id holds
-        suggestions = _described_as(last, known, typed.rpartition("/")[0])
+        suggestions = _plain_first(_described_as(last, known, game))
     # The formats `formats list` shows, the one whose name is the word typed first (`modern`:
     # mtg/modern before mtg/2hg-modern); an abstract base (mtg/commander-base) is no event's.
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _plain_first(names: list[str]) -> list[str]:
+    """`names` with the plain formats (mtg/limited) before the variants whose id joins a
+    word to another (mtg/2hg-limited, mtg/team-sealed), each kind in its order."""
+    return sorted(names, key=lambda name: "-" in name.split("/")[-1])
 
 
 def _described_as(word: str, known: list[str], game: str) -> list[str]:

@@ -60,6 +60,9 @@ class Game(Record):
     text list may name the game's cards in Japanese, as the Japanese cards print them
     (Yu-Gi-Oh!'s OCG players), so an unknown name in Japanese is said to be no card's
     Japanese name rather than to be read in English (cards/resolve.script_note).
+    `outside_deck_types`: the card types no deck of the game holds (Magic's planes,
+    schemes, vanguards, dungeons, ...: cards played beside a deck, if at all), so a typed
+    list's first line naming such a card is the list's title (decklists/title.py).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -69,6 +72,7 @@ class Game(Record):
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "zone_order", "newer_lists_hint",
         "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists", "japanese_names",
+        "outside_deck_types",
     )
 
     def __init__(
@@ -92,6 +96,7 @@ class Game(Record):
         unified_teams: bool = False,
         ban_lists: bool = False,
         japanese_names: bool = False,
+        outside_deck_types: frozenset[str] = frozenset(),
     ):
         self.id = id
         self.label = label
@@ -112,6 +117,7 @@ class Game(Record):
         self.unified_teams = unified_teams
         self.ban_lists = ban_lists
         self.japanese_names = japanese_names
+        self.outside_deck_types = outside_deck_types
 
     @property
     def import_hint(self) -> str:

@@ -27,4 +27,8 @@ GAME = Game(
     unified_teams=True,
     # Banned and restricted lists are every format's (Comprehensive Rules 100.6).
     ban_lists=True,
+    # Planechase, Archenemy, Vanguard, dungeons, sticker sheets and helper cards of type
+    # "Card": never part of a deck (every format's `card_pool.exclude_types`, written by
+    # scripts/mtg_card_pools.py from the same list).
+    outside_deck_types=frozenset({"Card", "Dungeon", "Phenomenon", "Plane", "Scheme", "Stickers", "Vanguard"}),
 )
