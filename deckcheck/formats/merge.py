@@ -56,6 +56,10 @@ def _entry_key(item: Any, keys: dict[int, str]) -> str:
 def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: dict[str, Any], keys: dict[int, str]) -> None:
     for group in LIST_GROUPS:
         named = {_entry_key(item, keys) for key in group for item in child.get(key) or ()}
+        # A passcode names its card too: the child's `{code: 21044178, limit: 3}` speaks for
+        # the inherited entries of that passcode, whatever name they give it.
+        codes = {item.get("code") for key in group for item in child.get(key) or ()
+                 if isinstance(item, Mapping) and item.get("code") is not None}
         for key in group:
             if key not in child and key not in parent:
                 continue
@@ -69,7 +73,8 @@ def _merge_lists(parent: Mapping[str, Any], child: Mapping[str, Any], merged: di
                 # imported `--extends yugioh/advanced-tcg`). A whitelist's child adds to it.
                 inherited = []
             if named:
-                inherited = [item for item in inherited if _entry_key(item, keys) not in named]
+                inherited = [item for item in inherited if _entry_key(item, keys) not in named
+                             and not (isinstance(item, Mapping) and item.get("code") in codes)]
             merged[key] = inherited + list(child.get(key) or [])
 
 
