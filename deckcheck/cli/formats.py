@@ -68,15 +68,16 @@ def formats_check(
     """Validate a format file (and what it extends); exit 2 with the key at fault.
 
     Every card name the file (and the format files of yours it extends) writes must be a
-    card of the card data: a ban on a misspelt name would ban nothing; and `points` may
-    not give one card two values, by name and by passcode. Passcodes no card has, keys
+    card of the card data: a ban on a misspelt name would ban nothing; `points` may not
+    give one card two values, by name and by passcode; and a list entry may not name one
+    card and give the passcode of another. Passcodes no card has, keys
     with no effect and deck sizes in force on the same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
     from ..formats import FILE_SUFFIXES, Documents, check_file
     from ..cards import catalog_for
-    from ..formats.card_names import unknown_names, unknown_passcodes
+    from ..formats.card_names import misnamed_passcodes, unknown_names, unknown_passcodes
     from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
     from ..yamlload import read_yaml_file
@@ -101,6 +102,11 @@ def formats_check(
             _say_listed("error", [str(error) for error in conflicts], len(conflicts), "cards with two point values")
             cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
+    misnamed = misnamed_passcodes(documents, catalog, fmt.game)
+    if misnamed:
+        _say_listed("error", [str(error) for error in misnamed], len(misnamed), "entries")
+        entries = "1 entry above names" if len(misnamed) == 1 else f"{len(misnamed):,} entries above name"
+        raise DeckcheckError(f"{entries} one card and gives the passcode of another")
     passcodes = unknown_passcodes(documents, catalog, fmt.game)
     _say_listed("warning", passcodes, len(passcodes), "passcodes")
     for warning in format_warnings(fmt, documents):

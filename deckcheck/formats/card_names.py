@@ -6,7 +6,8 @@ format file writes up in the card data of the format's game (docs/format-files.m
 the entries of the dated card lists (by `card`; an entry with a `code` is matched by its
 passcode, so its name is only a label), the cards named by `points` and
 `copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`; and
-warns of every passcode it writes that no card has (`unknown_passcodes`). Both are kept
+warns of every passcode it writes that no card has (`unknown_passcodes`), and finds an
+entry whose name is another card's than its passcode (`misnamed_passcodes`). The first two are kept
 with the merged format (`written_cards`), so `validate`, `batch`, `cards lookup -f` and
 `check` warn of them in one line each (`format_file_warnings`) without reading YAML again.
 """
@@ -164,6 +165,34 @@ def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: C
                 path=str(path), key=dotted(keys), line=document.line_of(keys),
             )))
     return warnings
+
+
+def misnamed_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None, game: str) -> list[FormatError]:
+    """An error for each list entry `documents` write whose `card` is the name of another
+    card than its `code` (`{card: Pot of Greed, code: 14558127}`, a line copied and its
+    name changed): the card-limit rule matches an entry by passcode, then by name, so it
+    applies to both cards. The passcode of an alternate artwork (or an "always treated as"
+    card) with its card's name is one card; a name no card has is only a label. None
+    without card data, or in a game whose cards have no passcodes."""
+    if catalog is None or not _has_passcodes(game):
+        return []
+    found = []
+    for path, document in documents:
+        data = document.data or {}
+        for list_key in _dated_list_keys():
+            for index, entry in enumerate(data.get(list_key) or ()):
+                if not isinstance(entry, Mapping) or not is_passcode(entry.get("code")) or not isinstance(entry.get("card"), str):
+                    continue
+                by_code, by_name = catalog.by_code(entry["code"]), _spelt(catalog, entry["card"])
+                if by_code is None or by_name is None or catalog.root(by_code).code == catalog.root(by_name).code:
+                    continue
+                keys = (list_key, index, "card")
+                found.append(FormatError(
+                    f"{quoted(entry['card'])} is another card than its passcode {entry['code']} ({by_code.name}), so the "
+                    "entry applies to both, one by its passcode and the other by its name: correct the name or the passcode",
+                    path=str(path), key=dotted(keys), line=document.line_of(keys),
+                ))
+    return found
 
 
 def bundled_names(game: str) -> frozenset[str]:
