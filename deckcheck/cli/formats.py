@@ -88,7 +88,7 @@ def formats_check(
     # Each file once: as loading read it, or (the disk cache held the chain) read here.
     documents = [(own, read.get(own.resolve()) or read_yaml_file(own, what="format file")) for own in own_files]
     catalog = catalog_for(fmt.game, cards_db, offline=True)[0]
-    unknown = unknown_names(documents, catalog, fmt.game) if catalog is not None else []
+    unknown = unknown_names(documents, catalog, fmt.game, cards_db) if catalog is not None else []
     if unknown:
         _say_listed("error", [str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names")
         names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"

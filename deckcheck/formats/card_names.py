@@ -74,9 +74,11 @@ def name_count(data: Mapping[str, Any]) -> int:
 
 
 class UnknownName(Record):
-    """A name no card has, where the file writes it (`key`, `line`), with the closest names."""
+    """A name no card has, where the file writes it (`key`, `line`), with the closest names,
+    or the other game whose card it is (`of_game`: "Magic", with `in_format`: "a Yu-Gi-Oh!
+    format (game yugioh)")."""
 
-    __slots__ = ("path", "key", "line", "name", "close")
+    __slots__ = ("path", "key", "line", "name", "close", "of_game", "in_format")
 
     def __init__(self, path: Path, key: str, line: int | None, name: str, close: list[str]) -> None:
         self.path = path
@@ -84,16 +86,25 @@ class UnknownName(Record):
         self.line = line
         self.name = name
         self.close = close
+        self.of_game: str | None = None
+        self.in_format = ""
 
     def error(self) -> FormatError:
-        hint = f"; did you mean {names_listed(self.close)}?" if self.close else ""
+        if self.of_game:
+            hint = f"; it is a {self.of_game} card, and this is {self.in_format}"
+        else:
+            hint = f"; did you mean {names_listed(self.close)}?" if self.close else ""
         return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
 
 
-def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str) -> list[UnknownName]:
+def unknown_names(
+    documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str,
+    cards_db: str | os.PathLike[str] | None = None,
+) -> list[UnknownName]:
     """The names `documents` (format files as read) write that no card of `catalog`, the
     card data of `game`, has: file by file, each in line order; the first
-    MAX_SUGGESTED_NAMES with the closest names (`close`)."""
+    MAX_SUGGESTED_NAMES with the other game whose card it is, else the closest names
+    (`close`). `cards_db`: the database the command was given, for the other games' cards."""
     found: list[UnknownName] = []
     for path, document in documents:
         written = list(written_names(document.data or {}))
@@ -102,9 +113,45 @@ def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catal
         found += sorted(own, key=lambda unknown: unknown.line or 0)
     # "Did you mean" for the first names only, as in a deck (limits.py): a suggestion costs
     # 5 to 15 ms, and a file of 90,000 misspelt names took minutes.
+    others = _other_catalogs(game, cards_db) if found else []
     for name in found[:MAX_SUGGESTED_NAMES]:
-        name.close = _close(catalog, name.name)
+        # Another game's card (Lightning Bolt in a Yu-Gi-Oh! list): its own game's closest
+        # names (Lightning Blade) would be no answer.
+        name.of_game = next((label for label, other in others if _spelt(other, name.name) is not None), None)
+        if name.of_game:
+            name.in_format = _format_words(game)
+        else:
+            name.close = _close(catalog, name.name)
     return found
+
+
+def _other_catalogs(game: str, cards_db: str | os.PathLike[str] | None) -> list[tuple[str, Catalog]]:
+    """(label, card data) of each game other than `game` that has card data, from the
+    database given or the built-in data (never the network)."""
+    from ..cards import catalog_for
+    from ..errors import CardDataError
+    from ..games import GAMES
+
+    found = []
+    for other in GAMES.values():
+        if other.id == game:
+            continue
+        try:
+            catalog, _note = catalog_for(other.id, cards_db, offline=True)
+        except CardDataError:  # that game's data is damaged: no hint from it
+            continue
+        if catalog is not None:
+            found.append((other.label, catalog))
+    return found
+
+
+def _format_words(game: str) -> str:
+    """`a Yu-Gi-Oh! format (game yugioh)`."""
+    from ..games import find
+
+    known = find(game)
+    label = known.label if known is not None else game
+    return f"a {label} format (game {game})"
 
 
 def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
