@@ -280,3 +280,15 @@ def test_show_names_a_rule_an_empty_mapping_turns_on(cli, file, line):
     done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
     assert done.returncode == 0, done.stderr
     assert any(shown.startswith(line) for shown in done.stdout.splitlines()), done.stdout
+
+
+@pytest.mark.parametrize("file, line", [
+    # Unified Deck Construction as the Magic Tournament Rules 8.4 put it today: show said
+    # "team: players", as if the format had no team rule.
+    ("one-deck-per-card.yaml", "team: a card other than a basic land in one deck of the team only"),
+    ("yugioh-unified.yaml", "team: Team Unified Construction (copy limits across the team's decks)"),
+])
+def test_show_names_the_team_rule_a_format_sets(cli, file, line):
+    done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
+    assert done.returncode == 0, done.stderr
+    assert line in done.stdout.splitlines(), done.stdout
