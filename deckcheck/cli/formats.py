@@ -70,14 +70,16 @@ def formats_check(
     Every card name the file (and the format files of yours it extends) writes must be a
     card of the card data: a ban on a misspelt name would ban nothing; `points` may not
     give one card two values, by name and by passcode; and a list entry may not name one
-    card and give the passcode of another. Passcodes no card has, keys
-    with no effect and deck sizes in force on the same day get warnings.
+    card and give the passcode of another. Passcodes no card has, entries that end
+    before their card came out, keys with no effect and deck sizes in force on the
+    same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
     from ..formats import FILE_SUFFIXES, Documents, check_file
     from ..cards import catalog_for
     from ..formats.card_names import misnamed_passcodes, unknown_names, unknown_passcodes
+    from ..formats.entry_dates import ended_before_out
     from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
     from ..yamlload import read_yaml_file
@@ -109,6 +111,8 @@ def formats_check(
         raise DeckcheckError(f"{entries} one card and gives the passcode of another")
     passcodes = unknown_passcodes(documents, catalog, fmt.game)
     _say_listed("warning", passcodes, len(passcodes), "passcodes")
+    ended = ended_before_out(documents, catalog)
+    _say_listed("warning", ended, len(ended), "entries")
     for warning in format_warnings(fmt, documents):
         warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")

@@ -45,6 +45,15 @@ def _dated_list_keys() -> tuple[str, ...]:
     return tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))
 
 
+def dated_entries(data: Mapping[str, Any]) -> Iterator[tuple[Keys, Mapping[str, Any]]]:
+    """((list key, index), entry) of every entry of a format file's own dated card lists
+    that is a mapping (`{card, code, since, until, ...}`), in file order."""
+    for list_key in _dated_list_keys():
+        for index, entry in enumerate(data.get(list_key) or ()):
+            if isinstance(entry, Mapping):
+                yield (list_key, index), entry
+
+
 def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
     """(where, name) of every card name a format file's own data writes, in file order."""
     for list_key in _dated_list_keys():
@@ -117,7 +126,7 @@ def unknown_names(
     for name in found[:MAX_SUGGESTED_NAMES]:
         # Another game's card (Lightning Bolt in a Yu-Gi-Oh! list): its own game's closest
         # names (Lightning Blade) would be no answer.
-        name.of_game = next((label for label, other in others if _spelt(other, name.name) is not None), None)
+        name.of_game = next((label for label, other in others if spelt(other, name.name) is not None), None)
         if name.of_game:
             name.in_format = _format_words(game)
         else:
@@ -225,20 +234,18 @@ def misnamed_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: 
         return []
     found = []
     for path, document in documents:
-        data = document.data or {}
-        for list_key in _dated_list_keys():
-            for index, entry in enumerate(data.get(list_key) or ()):
-                if not isinstance(entry, Mapping) or not is_passcode(entry.get("code")) or not isinstance(entry.get("card"), str):
-                    continue
-                by_code, by_name = catalog.by_code(entry["code"]), _spelt(catalog, entry["card"])
-                if by_code is None or by_name is None or catalog.root(by_code).code == catalog.root(by_name).code:
-                    continue
-                keys = (list_key, index, "card")
-                found.append(FormatError(
-                    f"{quoted(entry['card'])} is another card than its passcode {entry['code']} ({by_code.name}), so the "
-                    "entry applies to both, one by its passcode and the other by its name: correct the name or the passcode",
-                    path=str(path), key=dotted(keys), line=document.line_of(keys),
-                ))
+        for where, entry in dated_entries(document.data or {}):
+            if not is_passcode(entry.get("code")) or not isinstance(entry.get("card"), str):
+                continue
+            by_code, by_name = catalog.by_code(entry["code"]), spelt(catalog, entry["card"])
+            if by_code is None or by_name is None or catalog.root(by_code).code == catalog.root(by_name).code:
+                continue
+            keys = (*where, "card")
+            found.append(FormatError(
+                f"{quoted(entry['card'])} is another card than its passcode {entry['code']} ({by_code.name}), so the "
+                "entry applies to both, one by its passcode and the other by its name: correct the name or the passcode",
+                path=str(path), key=dotted(keys), line=document.line_of(keys),
+            ))
     return found
 
 
@@ -283,14 +290,14 @@ def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
 def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:
     """The `names` no card of `catalog` has. A name the bundled formats' lists hold counts
     as a card: the official lists name cards the built-in data leaves out."""
-    missing = [name for name in names if _spelt(catalog, name) is None]
+    missing = [name for name in names if spelt(catalog, name) is None]
     if missing:
         vouched = bundled_names(game)
         missing = [name for name in missing if card_key(name) not in vouched]
     return missing
 
 
-def _spelt(catalog: Catalog, name: str) -> Any:
+def spelt(catalog: Catalog, name: str) -> Any:
     """The card `name` is, as a format's lists match it: by its key (`card_key`: case,
     accents and faces aside). The card data also reads a name without its punctuation
     (`Maxx C` is Maxx "C", for a typed deck), but a list entry so written matches no deck's
