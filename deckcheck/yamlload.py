@@ -13,6 +13,9 @@ and YAML card files are all read here.
   thousands, one list of names under every tag for millions. Where they are allowed (format
   files), what they stand for written out is bounded as a file is (MAX_INPUT_BYTES
   characters): a format file's lists are checked, merged and cached as written out.
+- A whole number written with leading zeros is that number in decimal, as YAML 1.2 reads
+  it: a Yu-Gi-Oh! passcode as a card prints it (`05318639`, `00027551`) is that passcode.
+  PyYAML (YAML 1.1) read `00027551` as octal (12137) and `05318639` as text.
 - Every fault is a `YamlError` naming the file and, when known, the line.
 - Plain scalars can be kept as the text written (`scalars_as_text=True`): a batch
   manifest's `true`, `007` or `1.50` is a player's or a seat's text, not True, 7 or 1.5.
@@ -525,6 +528,16 @@ def _bound_aliases(text: str, loader_class: type, source: str) -> None:
 # always dates; with `scalars_as_text`, booleans and numbers as well.
 _TEXT_TAGS = frozenset({"tag:yaml.org,2002:timestamp"})
 _TYPED_TAGS = frozenset({"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+_INT_TAG = "tag:yaml.org,2002:int"
+# PyYAML's integers, with `0[0-7_]+` (YAML 1.1's octal) widened to any digits after a 0:
+# read as decimal (`_leading_zeros`), so `05318639` is a number too.
+_INT = re.compile(r"""^(?:[-+]?0b[0-1_]+
+    |[-+]?0[0-9_]+
+    |[-+]?(?:0|[1-9][0-9_]*)
+    |[-+]?0x[0-9a-fA-F_]+
+    |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$""", re.X)
+# What YAML 1.1 read as octal and YAML 1.2 (and deckcheck) reads as decimal.
+_LEADING_ZEROS = re.compile(r"[-+]?0[0-9]+")
 
 
 @lru_cache(maxsize=2)
@@ -540,7 +553,7 @@ def _loader(scalars_as_text: bool) -> type:
 
     as_text = _TEXT_TAGS | _TYPED_TAGS if scalars_as_text else _TEXT_TAGS
     DeckcheckLoader.yaml_implicit_resolvers = {
-        first: [(tag, regexp) for tag, regexp in resolvers if tag not in as_text]
+        first: [(tag, _INT if tag == _INT_TAG else regexp) for tag, regexp in resolvers if tag not in as_text]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
@@ -563,6 +576,9 @@ def _loader(scalars_as_text: bool) -> type:
 
     def construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
         try:
+            digits = node.value.replace("_", "")
+            if _LEADING_ZEROS.fullmatch(digits):
+                return int(digits, 10)
             return yaml.SafeLoader.construct_yaml_int(loader, node)
         except ValueError:  # the resolver matched digits: only Python's int() limit is left
             too_long = NumberTooLong(sum(char.isdigit() for char in node.value))
