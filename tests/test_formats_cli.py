@@ -292,3 +292,19 @@ def test_show_names_the_team_rule_a_format_sets(cli, file, line):
     done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
     assert done.returncode == 0, done.stderr
     assert line in done.stdout.splitlines(), done.stdout
+
+
+def test_a_user_format_that_extends_the_id_it_shadows_is_told_why_that_is_a_cycle(cli, tmp_path):
+    """A store's own `mtg/modern` in DECKCHECK_FORMATS_PATH that extends mtg/modern (the
+    bundled one, it means) extends itself: the error said only "forms a cycle: mtg/modern
+    -> mtg/modern", which reads as nonsense to its author."""
+    (tmp_path / "store" / "mtg").mkdir(parents=True)
+    (tmp_path / "store" / "mtg" / "modern.yaml").write_text(
+        "name: Store Modern\ngame: mtg\nextends: mtg/modern\nbanned: [Lightning Bolt]\n", encoding="utf-8")
+    done = cli("formats", "show", "mtg/modern", env={"DECKCHECK_FORMATS_PATH": str(tmp_path / "store")})
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"deckcheck: error: {tmp_path / 'store' / 'mtg' / 'modern.yaml'}: extends: `extends` forms a cycle: "
+        "mtg/modern -> mtg/modern; the id mtg/modern names this file, which hides the bundled mtg/modern (its "
+        "directory comes first in DECKCHECK_FORMATS_PATH), and a format cannot extend itself: give this file "
+        "another name to extend the bundled one (line 3)\n")
