@@ -36,24 +36,30 @@ def _ended(documents: Sequence[tuple[Path, YamlDocument]], catalog: Any) -> Iter
     from ..games.mtg.card_pool import first_release
     from ..games.mtg.cards import PLATFORMS
 
+    # A card's first release, once per name written: a long list names few cards many times.
+    first_out: dict[str, Any] = {}
+
+    def first(name: str) -> Any:
+        if name not in first_out:
+            card = spelt(catalog, name)
+            firsts = [] if card is None else [
+                found for platform in PLATFORMS
+                if (found := first_release(catalog.printings_of(card), catalog.availability, platform)) is not None]
+            # None: a name no card has (card_names says so), or a card never out anywhere.
+            first_out[name] = (card, *min(firsts, key=lambda found: found[0])) if firsts else None
+        return first_out[name]
+
     for path, document in documents:
         for keys, entry in dated_entries(document.data or {}):
             name = entry.get("card")
             if entry.get("until") is None or entry.get("code") is not None or not isinstance(name, str):
                 continue
-            card = spelt(catalog, name)
-            if card is None:  # a name no card has: card_names says so
-                continue
             paper, others = platform_dates(entry["until"])
             last_day = max(day for day in (paper, *others.values()) if day is not None)
-            printings = catalog.printings_of(card)
-            firsts = [found for platform in PLATFORMS
-                      if (found := first_release(printings, catalog.availability, platform)) is not None]
-            if not firsts:
+            found = first(name)
+            if found is None or last_day > found[1]:
                 continue
-            day, printing = min(firsts, key=lambda found: found[0])
-            if last_day > day:
-                continue
+            card, day, printing = found
             info = catalog.availability.sets.get(printing.set)
             set_name = info.name if info is not None and info.name else printing.set.upper()
             where = (*keys, "until")
