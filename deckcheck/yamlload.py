@@ -303,7 +303,7 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
       alias or an anchor, or as an alias that names no anchor (`banned: [*Lotus]`): put it
       in quotes;
     - a ': ' inside a value (`mapping values are not allowed here`): a key indented too
-      deep, or a value that holds ': ' unquoted;
+      deep, a key that holds ': ' unquoted (a card's name), or a value that does;
     - a second document (`---`) in a file that holds one;
     - an empty entry of a flow list or mapping (`[a,, b]`): the ',' to remove."""
     context = getattr(exc, "context", None)
@@ -317,8 +317,13 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
         return mark, (f"{one_line(repr(written))} is an alias (*name) of no anchor, not text; put the value in quotes: "
                       f"{one_line(yaml_quoted(written))}")
     if problem.startswith("mapping values are not allowed"):
-        return mark, ("a ': ' inside a value: if this line is a key of its own, indent it as the key above it; "
-                      "if the ': ' belongs to the value, put the value in quotes")
+        # `Number 39: Utopia: 10`: a key holding ': ' (a card's name) ends at the second one.
+        line_start = text.rfind("\n", 0, mark.index) + 1
+        key = text[line_start:mark.index].strip().removeprefix("- ").strip()
+        quote_key = (f"if {one_line(repr(key[:80]))} is one key (a card's name holding ': '), put it in quotes: "
+                     f"{one_line(yaml_quoted(key[:80]))}; ") if ": " in key and key[:1] not in "\"'{[" else ""
+        return mark, (f"a ': ' inside a value: {quote_key}if this line is a key of its own, indent it as the key "
+                      "above it; if the ': ' belongs to the value, put the value in quotes")
     if context == "expected a single document in the stream":
         return mark, "a second YAML document starts here; the file holds one: remove this line or what follows it"
     if context == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
