@@ -308,3 +308,19 @@ def test_a_user_format_that_extends_the_id_it_shadows_is_told_why_that_is_a_cycl
         "mtg/modern -> mtg/modern; the id mtg/modern names this file, which hides the bundled mtg/modern (its "
         "directory comes first in DECKCHECK_FORMATS_PATH), and a format cannot extend itself: give this file "
         "another name to extend the bundled one (line 3)\n")
+
+
+def test_a_thousand_unknown_names_are_counted_with_a_thousands_separator(cli, tmp_path):
+    """formats check's last line and validate's warning said "1200 card names", under a
+    line that said "1,100 more card names not listed"."""
+    path = tmp_path / "many.yaml"
+    path.write_text("name: Many\nextends: mtg/modern\nbanned:\n" + "".join(f"  - No Such Card {i}\n" for i in range(1200)),
+                    encoding="utf-8")
+    checked = cli("formats", "check", str(path))
+    assert checked.returncode == 2
+    assert "deckcheck: error: 1,100 more card names not listed" in checked.stderr
+    assert "deckcheck: error: 1,200 card names above match no card of the card data" in checked.stderr
+    deck = tmp_path / "deck.txt"
+    deck.write_text("60 Island\n", encoding="utf-8")
+    validated = cli("validate", str(deck), "-f", str(path), "--date", "2025-01-01")
+    assert f"deckcheck: warning: {path}: 1,200 card names match no card of the card data" in validated.stderr

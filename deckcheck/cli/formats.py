@@ -93,7 +93,7 @@ def formats_check(
     unknown = unknown_names(documents, catalog, fmt.game, cards_db) if catalog is not None else []
     if unknown:
         _say_listed("error", [str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names")
-        names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
+        names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown):,} card names above match"
         raise DeckcheckError(
             f"{names} no card of the card data ({catalog.describe()}), so the entries apply to no card: "
             "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
@@ -102,7 +102,7 @@ def formats_check(
         conflicts = conflict_errors(fmt.option("points"), catalog, documents)
         if conflicts:
             _say_listed("error", [str(error) for error in conflicts], len(conflicts), "cards with two point values")
-            cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
+            cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts):,} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
     misnamed = misnamed_passcodes(documents, catalog, fmt.game)
     if misnamed:

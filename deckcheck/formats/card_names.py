@@ -322,7 +322,7 @@ def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | No
     if not found:
         return None
     shown = ", ".join(quoted(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
-    names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
+    names = "1 card name matches" if len(found) == 1 else f"{len(found):,} card names match"
     return _no_card_line(fmt, names, len(found), shown, in_archive)
 
 
@@ -336,7 +336,7 @@ def unknown_passcodes_warning(fmt: Format, catalog: Catalog, *, in_archive: str 
     if not found:
         return None
     shown = ", ".join(str(code) for code in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
-    codes = "1 passcode matches" if len(found) == 1 else f"{len(found)} passcodes match"
+    codes = "1 passcode matches" if len(found) == 1 else f"{len(found):,} passcodes match"
     return _no_card_line(fmt, codes, len(found), shown, in_archive)
 
 
