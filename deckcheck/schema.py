@@ -147,7 +147,7 @@ class Str(_RecordSpec):
 
     def check(self, value: Any, keys: Keys) -> None:
         if not isinstance(value, str):
-            written = _text_with_colon(value)
+            written = text_with_colon(value)
             if written is not None:
                 raise SchemaError(keys, f"expected {self.expected}, got a mapping: YAML reads {written!r} as a key and "
                                         f"its value; put text holding ': ' in quotes: {yaml_quoted(written)}", wrong_type=True)
@@ -160,7 +160,7 @@ class Str(_RecordSpec):
             self.fail(value, keys)
 
 
-def _text_with_colon(value: Any) -> str | None:
+def text_with_colon(value: Any) -> str | None:
     """The text an unquoted `Emrakul: the Promised End` was meant to be, when YAML read it
     as a mapping of one key to a text (or nothing): `KEY: VALUE`, cut to 80 characters;
     else None."""

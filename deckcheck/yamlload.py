@@ -13,6 +13,9 @@ and YAML card files are all read here.
   thousands, one list of names under every tag for millions. Where they are allowed (format
   files), what they stand for written out is bounded as a file is (MAX_INPUT_BYTES
   characters): a format file's lists are checked, merged and cached as written out.
+- A whole number written with leading zeros is that number in decimal, as YAML 1.2 reads
+  it: a Yu-Gi-Oh! passcode as a card prints it (`05318639`, `00027551`) is that passcode.
+  PyYAML (YAML 1.1) read `00027551` as octal (12137) and `05318639` as text.
 - Every fault is a `YamlError` naming the file and, when known, the line.
 - Plain scalars can be kept as the text written (`scalars_as_text=True`): a batch
   manifest's `true`, `007` or `1.50` is a player's or a seat's text, not True, 7 or 1.5.
@@ -300,7 +303,7 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
       alias or an anchor, or as an alias that names no anchor (`banned: [*Lotus]`): put it
       in quotes;
     - a ': ' inside a value (`mapping values are not allowed here`): a key indented too
-      deep, or a value that holds ': ' unquoted;
+      deep, a key that holds ': ' unquoted (a card's name), or a value that does;
     - a second document (`---`) in a file that holds one;
     - an empty entry of a flow list or mapping (`[a,, b]`): the ',' to remove."""
     context = getattr(exc, "context", None)
@@ -314,8 +317,13 @@ def _in_plain_words(exc: Exception, text: str, mark: Any, problem: str) -> tuple
         return mark, (f"{one_line(repr(written))} is an alias (*name) of no anchor, not text; put the value in quotes: "
                       f"{one_line(yaml_quoted(written))}")
     if problem.startswith("mapping values are not allowed"):
-        return mark, ("a ': ' inside a value: if this line is a key of its own, indent it as the key above it; "
-                      "if the ': ' belongs to the value, put the value in quotes")
+        # `Number 39: Utopia: 10`: a key holding ': ' (a card's name) ends at the second one.
+        line_start = text.rfind("\n", 0, mark.index) + 1
+        key = text[line_start:mark.index].strip().removeprefix("- ").strip()
+        quote_key = (f"if {one_line(repr(key[:80]))} is one key (a card's name holding ': '), put it in quotes: "
+                     f"{one_line(yaml_quoted(key[:80]))}; ") if ": " in key and key[:1] not in "\"'{[" else ""
+        return mark, (f"a ': ' inside a value: {quote_key}if this line is a key of its own, indent it as the key "
+                      "above it; if the ': ' belongs to the value, put the value in quotes")
     if context == "expected a single document in the stream":
         return mark, "a second YAML document starts here; the file holds one: remove this line or what follows it"
     if context == _IN_FLOW_NODE and text[mark.index:mark.index + 1] == ",":
@@ -525,6 +533,16 @@ def _bound_aliases(text: str, loader_class: type, source: str) -> None:
 # always dates; with `scalars_as_text`, booleans and numbers as well.
 _TEXT_TAGS = frozenset({"tag:yaml.org,2002:timestamp"})
 _TYPED_TAGS = frozenset({"tag:yaml.org,2002:bool", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"})
+_INT_TAG = "tag:yaml.org,2002:int"
+# PyYAML's integers, with `0[0-7_]+` (YAML 1.1's octal) widened to any digits after a 0:
+# read as decimal (`_leading_zeros`), so `05318639` is a number too.
+_INT = re.compile(r"""^(?:[-+]?0b[0-1_]+
+    |[-+]?0[0-9_]+
+    |[-+]?(?:0|[1-9][0-9_]*)
+    |[-+]?0x[0-9a-fA-F_]+
+    |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$""", re.X)
+# What YAML 1.1 read as octal and YAML 1.2 (and deckcheck) reads as decimal.
+_LEADING_ZEROS = re.compile(r"[-+]?0[0-9]+")
 
 
 @lru_cache(maxsize=2)
@@ -540,7 +558,7 @@ def _loader(scalars_as_text: bool) -> type:
 
     as_text = _TEXT_TAGS | _TYPED_TAGS if scalars_as_text else _TEXT_TAGS
     DeckcheckLoader.yaml_implicit_resolvers = {
-        first: [(tag, regexp) for tag, regexp in resolvers if tag not in as_text]
+        first: [(tag, _INT if tag == _INT_TAG else regexp) for tag, regexp in resolvers if tag not in as_text]
         for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
     }
 
@@ -563,6 +581,9 @@ def _loader(scalars_as_text: bool) -> type:
 
     def construct_int(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> int:
         try:
+            digits = node.value.replace("_", "")
+            if _LEADING_ZEROS.fullmatch(digits):
+                return int(digits, 10)
             return yaml.SafeLoader.construct_yaml_int(loader, node)
         except ValueError:  # the resolver matched digits: only Python's int() limit is left
             too_long = NumberTooLong(sum(char.isdigit() for char in node.value))

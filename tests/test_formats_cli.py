@@ -280,3 +280,47 @@ def test_show_names_a_rule_an_empty_mapping_turns_on(cli, file, line):
     done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
     assert done.returncode == 0, done.stderr
     assert any(shown.startswith(line) for shown in done.stdout.splitlines()), done.stdout
+
+
+@pytest.mark.parametrize("file, line", [
+    # Unified Deck Construction as the Magic Tournament Rules 8.4 put it today: show said
+    # "team: players", as if the format had no team rule.
+    ("one-deck-per-card.yaml", "team: a card other than a basic land in one deck of the team only"),
+    ("yugioh-unified.yaml", "team: Team Unified Construction (copy limits across the team's decks)"),
+])
+def test_show_names_the_team_rule_a_format_sets(cli, file, line):
+    done = cli("formats", "show", str(ROOT / "tests" / "formats" / file))
+    assert done.returncode == 0, done.stderr
+    assert line in done.stdout.splitlines(), done.stdout
+
+
+def test_a_user_format_that_extends_the_id_it_shadows_is_told_why_that_is_a_cycle(cli, tmp_path):
+    """A store's own `mtg/modern` in DECKCHECK_FORMATS_PATH that extends mtg/modern (the
+    bundled one, it means) extends itself: the error said only "forms a cycle: mtg/modern
+    -> mtg/modern", which reads as nonsense to its author."""
+    (tmp_path / "store" / "mtg").mkdir(parents=True)
+    (tmp_path / "store" / "mtg" / "modern.yaml").write_text(
+        "name: Store Modern\ngame: mtg\nextends: mtg/modern\nbanned: [Lightning Bolt]\n", encoding="utf-8")
+    done = cli("formats", "show", "mtg/modern", env={"DECKCHECK_FORMATS_PATH": str(tmp_path / "store")})
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"deckcheck: error: {tmp_path / 'store' / 'mtg' / 'modern.yaml'}: extends: `extends` forms a cycle: "
+        "mtg/modern -> mtg/modern; the id mtg/modern names this file, which hides the bundled mtg/modern (its "
+        "directory comes first in DECKCHECK_FORMATS_PATH), and a format cannot extend itself: give this file "
+        "another name to extend the bundled one (line 3)\n")
+
+
+def test_a_thousand_unknown_names_are_counted_with_a_thousands_separator(cli, tmp_path):
+    """formats check's last line and validate's warning said "1200 card names", under a
+    line that said "1,100 more card names not listed"."""
+    path = tmp_path / "many.yaml"
+    path.write_text("name: Many\nextends: mtg/modern\nbanned:\n" + "".join(f"  - No Such Card {i}\n" for i in range(1200)),
+                    encoding="utf-8")
+    checked = cli("formats", "check", str(path))
+    assert checked.returncode == 2
+    assert "deckcheck: error: 1,100 more card names not listed" in checked.stderr
+    assert "deckcheck: error: 1,200 card names above match no card of the card data" in checked.stderr
+    deck = tmp_path / "deck.txt"
+    deck.write_text("60 Island\n", encoding="utf-8")
+    validated = cli("validate", str(deck), "-f", str(path), "--date", "2025-01-01")
+    assert f"deckcheck: warning: {path}: 1,200 card names match no card of the card data" in validated.stderr

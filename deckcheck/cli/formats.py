@@ -68,15 +68,18 @@ def formats_check(
     """Validate a format file (and what it extends); exit 2 with the key at fault.
 
     Every card name the file (and the format files of yours it extends) writes must be a
-    card of the card data: a ban on a misspelt name would ban nothing; and `points` may
-    not give one card two values, by name and by passcode. Passcodes no card has, keys
-    with no effect and deck sizes in force on the same day get warnings.
+    card of the card data: a ban on a misspelt name would ban nothing; `points` may not
+    give one card two values, by name and by passcode; and a list entry may not name one
+    card and give the passcode of another. Passcodes no card has, entries that end
+    before their card came out, keys with no effect and deck sizes in force on the
+    same day get warnings.
 
     Example: deckcheck formats check my-formats/cube.yaml
     """
     from ..formats import FILE_SUFFIXES, Documents, check_file
     from ..cards import catalog_for
-    from ..formats.card_names import unknown_names, unknown_passcodes
+    from ..formats.card_names import misnamed_passcodes, unknown_names, unknown_passcodes
+    from ..formats.entry_dates import ended_before_out
     from ..formats.lint import format_warnings
     from ..formats.points_conflicts import conflict_errors
     from ..yamlload import read_yaml_file
@@ -87,10 +90,10 @@ def formats_check(
     # Each file once: as loading read it, or (the disk cache held the chain) read here.
     documents = [(own, read.get(own.resolve()) or read_yaml_file(own, what="format file")) for own in own_files]
     catalog = catalog_for(fmt.game, cards_db, offline=True)[0]
-    unknown = unknown_names(documents, catalog, fmt.game) if catalog is not None else []
+    unknown = unknown_names(documents, catalog, fmt.game, cards_db) if catalog is not None else []
     if unknown:
         _say_listed("error", [str(name.error()) for name in unknown[:MAX_SUGGESTED_NAMES]], len(unknown), "card names")
-        names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown)} card names above match"
+        names = "1 card name above matches" if len(unknown) == 1 else f"{len(unknown):,} card names above match"
         raise DeckcheckError(
             f"{names} no card of the card data ({catalog.describe()}), so the entries apply to no card: "
             "correct them, or, for cards newer than that data, run `deckcheck cards sync` or give --cards-db"
@@ -99,10 +102,17 @@ def formats_check(
         conflicts = conflict_errors(fmt.option("points"), catalog, documents)
         if conflicts:
             _say_listed("error", [str(error) for error in conflicts], len(conflicts), "cards with two point values")
-            cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts)} cards above have"
+            cards = "1 card above has" if len(conflicts) == 1 else f"{len(conflicts):,} cards above have"
             raise DeckcheckError(f"{cards} two point values, by name and by passcode; a deck counts the passcode's")
+    misnamed = misnamed_passcodes(documents, catalog, fmt.game)
+    if misnamed:
+        _say_listed("error", [str(error) for error in misnamed], len(misnamed), "entries")
+        entries = "1 entry above names" if len(misnamed) == 1 else f"{len(misnamed):,} entries above name"
+        raise DeckcheckError(f"{entries} one card and gives the passcode of another")
     passcodes = unknown_passcodes(documents, catalog, fmt.game)
     _say_listed("warning", passcodes, len(passcodes), "passcodes")
+    ended = ended_before_out(documents, catalog)
+    _say_listed("warning", ended, len(ended), "entries")
     for warning in format_warnings(fmt, documents):
         warn(warning)
     emit(f"{path}: OK ({fmt.name}, game {fmt.game}, extends {' -> '.join(fmt.chain[1:]) or 'nothing'})\n")

@@ -410,7 +410,7 @@ def _chain(
     # by ever longer paths, and comparing the spellings would recurse until the OS refuses.
     if any(real == seen for _, seen in _seen):
         cycle = " -> ".join([*(seen_id for seen_id, _ in _seen), resolved_id])
-        raise FormatError(f"`extends` forms a cycle: {cycle}", path=str(path), key="extends")
+        raise FormatError(f"`extends` forms a cycle: {cycle}{_shadowed(ref, real)}", path=str(path), key="extends")
     if len(_seen) >= MAX_EXTENDS_DEPTH:
         # Each level merges everything above it: a chain's cost grows with its length
         # times its lists, so a hostile repository's chain of files is cut short.
@@ -458,6 +458,23 @@ def _chain(
         data = merge({}, data, keys)
     data.update((key, value) for key, value in written.items() if value)
     return resolved_id, path, data, chain, files
+
+
+def _shadowed(ref: FormatRef, real: Path) -> str:
+    """Why a cycle closed on `real`, reached by the id `ref`, when that id also names a
+    format of a later formats directory: a user's own `mtg/modern` that `extends:
+    mtg/modern` means the bundled one, and names itself (ids are found in order); else ""."""
+    if isinstance(ref, Path):
+        return ""
+    clean = _clean_id(ref)
+    for directory in format_dirs():
+        candidate = directory / f"{clean}.yaml"
+        if tree.is_file(candidate) and candidate.resolve() != real:
+            hidden = f"the bundled {clean}" if is_bundled(candidate.resolve()) else str(candidate)
+            return (f"; the id {clean} names this file, which hides {hidden} (its directory comes first in "
+                    f"DECKCHECK_FORMATS_PATH), and a format cannot extend itself: give this file another name to "
+                    f"extend {'the bundled one' if is_bundled(candidate.resolve()) else 'that one'}")
+    return ""
 
 
 # Loaded formats by (id, file), with the (path, mtime, size) of every file of the chain, so

@@ -6,7 +6,8 @@ format file writes up in the card data of the format's game (docs/format-files.m
 the entries of the dated card lists (by `card`; an entry with a `code` is matched by its
 passcode, so its name is only a label), the cards named by `points` and
 `copy_limit.per_card`, and the lists of names `basic_lands` and `pool.free_cards`; and
-warns of every passcode it writes that no card has (`unknown_passcodes`). Both are kept
+warns of every passcode it writes that no card has (`unknown_passcodes`), and finds an
+entry whose name is another card's than its passcode (`misnamed_passcodes`). The first two are kept
 with the merged format (`written_cards`), so `validate`, `batch`, `cards lookup -f` and
 `check` warn of them in one line each (`format_file_warnings`) without reading YAML again.
 """
@@ -44,6 +45,15 @@ def _dated_list_keys() -> tuple[str, ...]:
     return tuple(key for key, spec in format_schema().fields.items() if any(spec is kind for kind in CARD_LISTS))
 
 
+def dated_entries(data: Mapping[str, Any]) -> Iterator[tuple[Keys, Mapping[str, Any]]]:
+    """((list key, index), entry) of every entry of a format file's own dated card lists
+    that is a mapping (`{card, code, since, until, ...}`), in file order."""
+    for list_key in _dated_list_keys():
+        for index, entry in enumerate(data.get(list_key) or ()):
+            if isinstance(entry, Mapping):
+                yield (list_key, index), entry
+
+
 def written_names(data: Mapping[str, Any]) -> Iterator[tuple[Keys, str]]:
     """(where, name) of every card name a format file's own data writes, in file order."""
     for list_key in _dated_list_keys():
@@ -73,9 +83,11 @@ def name_count(data: Mapping[str, Any]) -> int:
 
 
 class UnknownName(Record):
-    """A name no card has, where the file writes it (`key`, `line`), with the closest names."""
+    """A name no card has, where the file writes it (`key`, `line`), with the closest names,
+    or the other game whose card it is (`of_game`: "Magic", with `in_format`: "a Yu-Gi-Oh!
+    format (game yugioh)")."""
 
-    __slots__ = ("path", "key", "line", "name", "close")
+    __slots__ = ("path", "key", "line", "name", "close", "of_game", "in_format")
 
     def __init__(self, path: Path, key: str, line: int | None, name: str, close: list[str]) -> None:
         self.path = path
@@ -83,16 +95,25 @@ class UnknownName(Record):
         self.line = line
         self.name = name
         self.close = close
+        self.of_game: str | None = None
+        self.in_format = ""
 
     def error(self) -> FormatError:
-        hint = f"; did you mean {names_listed(self.close)}?" if self.close else ""
+        if self.of_game:
+            hint = f"; it is a {self.of_game} card, and this is {self.in_format}"
+        else:
+            hint = f"; did you mean {names_listed(self.close)}?" if self.close else ""
         return FormatError(f"no card named {self.name!r} in the card data{hint}", path=str(self.path), key=self.key, line=self.line)
 
 
-def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str) -> list[UnknownName]:
+def unknown_names(
+    documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog, game: str,
+    cards_db: str | os.PathLike[str] | None = None,
+) -> list[UnknownName]:
     """The names `documents` (format files as read) write that no card of `catalog`, the
     card data of `game`, has: file by file, each in line order; the first
-    MAX_SUGGESTED_NAMES with the closest names (`close`)."""
+    MAX_SUGGESTED_NAMES with the other game whose card it is, else the closest names
+    (`close`). `cards_db`: the database the command was given, for the other games' cards."""
     found: list[UnknownName] = []
     for path, document in documents:
         written = list(written_names(document.data or {}))
@@ -101,9 +122,45 @@ def unknown_names(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catal
         found += sorted(own, key=lambda unknown: unknown.line or 0)
     # "Did you mean" for the first names only, as in a deck (limits.py): a suggestion costs
     # 5 to 15 ms, and a file of 90,000 misspelt names took minutes.
+    others = _other_catalogs(game, cards_db) if found else []
     for name in found[:MAX_SUGGESTED_NAMES]:
-        name.close = _close(catalog, name.name)
+        # Another game's card (Lightning Bolt in a Yu-Gi-Oh! list): its own game's closest
+        # names (Lightning Blade) would be no answer.
+        name.of_game = next((label for label, other in others if spelt(other, name.name) is not None), None)
+        if name.of_game:
+            name.in_format = _format_words(game)
+        else:
+            name.close = _close(catalog, name.name)
     return found
+
+
+def _other_catalogs(game: str, cards_db: str | os.PathLike[str] | None) -> list[tuple[str, Catalog]]:
+    """(label, card data) of each game other than `game` that has card data, from the
+    database given or the built-in data (never the network)."""
+    from ..cards import catalog_for
+    from ..errors import CardDataError
+    from ..games import GAMES
+
+    found = []
+    for other in GAMES.values():
+        if other.id == game:
+            continue
+        try:
+            catalog, _note = catalog_for(other.id, cards_db, offline=True)
+        except CardDataError:  # that game's data is damaged: no hint from it
+            continue
+        if catalog is not None:
+            found.append((other.label, catalog))
+    return found
+
+
+def _format_words(game: str) -> str:
+    """`a Yu-Gi-Oh! format (game yugioh)`."""
+    from ..games import find
+
+    known = find(game)
+    label = known.label if known is not None else game
+    return f"a {label} format (game {game})"
 
 
 def written_passcodes(data: Mapping[str, Any]) -> Iterator[tuple[Keys, int]]:
@@ -166,6 +223,32 @@ def unknown_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: C
     return warnings
 
 
+def misnamed_passcodes(documents: Sequence[tuple[Path, YamlDocument]], catalog: Catalog | None, game: str) -> list[FormatError]:
+    """An error for each list entry `documents` write whose `card` is the name of another
+    card than its `code` (`{card: Pot of Greed, code: 14558127}`, a line copied and its
+    name changed): the card-limit rule matches an entry by passcode, then by name, so it
+    applies to both cards. The passcode of an alternate artwork (or an "always treated as"
+    card) with its card's name is one card; a name no card has is only a label. None
+    without card data, or in a game whose cards have no passcodes."""
+    if catalog is None or not _has_passcodes(game):
+        return []
+    found = []
+    for path, document in documents:
+        for where, entry in dated_entries(document.data or {}):
+            if not is_passcode(entry.get("code")) or not isinstance(entry.get("card"), str):
+                continue
+            by_code, by_name = catalog.by_code(entry["code"]), spelt(catalog, entry["card"])
+            if by_code is None or by_name is None or catalog.root(by_code).code == catalog.root(by_name).code:
+                continue
+            keys = (*where, "card")
+            found.append(FormatError(
+                f"{quoted(entry['card'])} is another card than its passcode {entry['code']} ({by_code.name}), so the "
+                "entry applies to both, one by its passcode and the other by its name: correct the name or the passcode",
+                path=str(path), key=dotted(keys), line=document.line_of(keys),
+            ))
+    return found
+
+
 def bundled_names(game: str) -> frozenset[str]:
     """The card keys of every name the formats shipped with deckcheck for `game` write: the
     official lists name cards the built-in card data leaves out (Mystery Booster playtest
@@ -207,14 +290,14 @@ def unknown_in_format(fmt: Format, catalog: Catalog) -> list[str]:
 def no_card(catalog: Catalog, game: str, names: Iterable[str]) -> list[str]:
     """The `names` no card of `catalog` has. A name the bundled formats' lists hold counts
     as a card: the official lists name cards the built-in data leaves out."""
-    missing = [name for name in names if _spelt(catalog, name) is None]
+    missing = [name for name in names if spelt(catalog, name) is None]
     if missing:
         vouched = bundled_names(game)
         missing = [name for name in missing if card_key(name) not in vouched]
     return missing
 
 
-def _spelt(catalog: Catalog, name: str) -> Any:
+def spelt(catalog: Catalog, name: str) -> Any:
     """The card `name` is, as a format's lists match it: by its key (`card_key`: case,
     accents and faces aside). The card data also reads a name without its punctuation
     (`Maxx C` is Maxx "C", for a typed deck), but a list entry so written matches no deck's
@@ -239,7 +322,7 @@ def unknown_names_warning(fmt: Format, catalog: Catalog, *, in_archive: str | No
     if not found:
         return None
     shown = ", ".join(quoted(name) for name in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
-    names = "1 card name matches" if len(found) == 1 else f"{len(found)} card names match"
+    names = "1 card name matches" if len(found) == 1 else f"{len(found):,} card names match"
     return _no_card_line(fmt, names, len(found), shown, in_archive)
 
 
@@ -253,7 +336,7 @@ def unknown_passcodes_warning(fmt: Format, catalog: Catalog, *, in_archive: str 
     if not found:
         return None
     shown = ", ".join(str(code) for code in found[:NAMES_SHOWN]) + (", ..." if len(found) > NAMES_SHOWN else "")
-    codes = "1 passcode matches" if len(found) == 1 else f"{len(found)} passcodes match"
+    codes = "1 passcode matches" if len(found) == 1 else f"{len(found):,} passcodes match"
     return _no_card_line(fmt, codes, len(found), shown, in_archive)
 
 

@@ -388,13 +388,12 @@ def _entries(items: list[Any]) -> tuple[ListEntry, ...]:
 
 
 def _zone_sizes(spec: Any) -> tuple[ZoneSize, ...]:
-    """A zone's size rules: one mapping, or a list of dated ones. An `exactly` replaces the
-    bounds merged in from a parent (a Commander format's `exactly: 100` over
-    `mtg/constructed`'s `min: 60`)."""
+    """A zone's size rules: one mapping, or a list of dated ones. (A mapping holds one kind
+    of bounds: merge.py drops the kind a child's `exactly` or `min`/`max` replaces.)"""
     items = spec if isinstance(spec, list) else [spec]
     return tuple(
         ZoneSize(**{key: tuple(value) if isinstance(value, list) else value for key, value in item.items()
-                    if key not in ("since", "until") and not ("exactly" in item and key in ("min", "max"))},
+                    if key not in ("since", "until")},
                  **_dates(item))
         for item in items
     )

@@ -18,7 +18,8 @@ from ..limits import MAX_DATED_SIZES, MAX_FORMAT_KINDS, MAX_FORMAT_SETS, MAX_FOR
 from ..games.mtg.cards import PLATFORMS  # where an event is played (`--platform`)
 from ..games.yugioh import MAX_PASSCODE
 from ..model import PLAYED_ZONES, ZONES
-from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct
+from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, Null, SchemaError, Spec, Str, Struct, text_with_colon
+from ..wording import yaml_quoted
 
 GAMES = game_ids()  # the registered games (deckcheck/games/__init__.py)
 ZONE_NAMES = PLAYED_ZONES
@@ -98,7 +99,8 @@ class EntrySpec(Struct):
     """A card list entry (`{card, code, since, until, limit, note}`); `limit` only in
     `card_limits` (`limited`). A card name holding a comma, unquoted in a flow mapping
     (`{card: Ragavan, Nimble Pilferer}`), reads as a name cut at the comma and a key with
-    no value: the message says to quote it."""
+    no value, and one holding `: ` unquoted (`- Number 39: Utopia`) as a mapping of one key:
+    the message says to quote it."""
 
     __slots__ = ("limited",)
 
@@ -112,6 +114,13 @@ class EntrySpec(Struct):
             what = {"banned": "bans", "restricted": "restricts"}.get(str(keys[0]), "lists")
             raise SchemaError((*keys, "limit"), f"`limit` is read only in `card_limits` entries; here the entry {what} "
                                                 "the card whatever its limit: move it to `card_limits`, or drop `limit`")
+        written = text_with_colon(value) if isinstance(value, Mapping) and value.keys().isdisjoint(self.fields) else None
+        if written is not None and " " in written.partition(":")[0]:
+            # `- Number 39: Utopia` unquoted: a mapping of one key of words, no entry at all
+            # (a key of one word, `{name: Sol Ring}`, `{crad: ...}`, is a key mistyped).
+            raise SchemaError(keys, f"expected a card name or an entry {{card, ...}}, got a mapping: YAML reads "
+                                    f"{written!r} as a key and its value; put text holding ': ' in quotes: "
+                                    f"{yaml_quoted(written)}")
         if isinstance(value, Mapping) and isinstance(value.get("card"), str):
             for key, item in value.items():
                 if key not in self.fields and item is None:

@@ -108,7 +108,9 @@ def names(items: Iterable[Any]) -> str:
 def _team(team: Mapping[str, Any]) -> str:
     sizes = team.get("size")
     shown = " or ".join(map(str, sizes)) if isinstance(sizes, list) else sizes
-    parts = [f"{shown} players" if sizes is not None else "players"]
-    if team.get("unified"):
+    parts = [f"{shown} players"] if sizes is not None else []
+    if team.get("one_deck_per_card"):  # replaces the copies across the team (batch/teams.py)
+        parts.append("a card other than a basic land in one deck of the team only")
+    elif team.get("unified"):
         parts.append("Team Unified Construction (copy limits across the team's decks)")
-    return ", ".join(parts)
+    return ", ".join(parts) or "players"
