@@ -213,9 +213,16 @@ class Comparison:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "left": self.left, "op": self.op, "right": self.right, "difference": self.difference,
-            "standard_error": self.standard_error, "from_games": self.sampled,
+            "left": self.left, "op": self.op, "right": self.right, "difference": _json_number(self.difference),
+            "standard_error": _json_number(self.standard_error), "from_games": self.sampled,
         }
+
+
+def _json_number(value: float) -> float | None:
+    """`value`, or None (JSON null) for one JSON cannot write: a side that divides by 0 is
+    infinite or not a number, and `Infinity` or `NaN` made the whole report unreadable to a
+    strict parser. JSON.stringify writes them null too."""
+    return value if isfinite(value) else None
 
 
 # Decimals past which a value shown tells nothing more (a double holds 15-17 significant digits).
