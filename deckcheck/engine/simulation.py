@@ -38,6 +38,7 @@ from .keep import FREE, KeepPolicy, Policies, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
+from .policy import Rule
 from .policy_notes import policy_notes
 
 MODES = ("auto", "exact", "monte-carlo")
@@ -214,13 +215,16 @@ def simulate(
             hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards), names=names,
         )
         if game_has_lands(fmt):
-            why = (
-                "without card data only basic lands count; list others" if card_data is None
-                else "the card data knows none of its cards as a land; list lands"
-            )
-            warnings.append(
-                f"no lands found in the main deck ({why} under `lands:` in a policy file), so the default policy keeps every hand"
-            )
+            warnings.append(f"no lands found in the main deck ({_why_no_lands(fmt, card_data)}), so the default policy keeps every hand")
+    elif profile.lands == 0 and fmt.opening_hand.has_mulligans:
+        # A rule of one's own judges every hand by a 0 there (all mulliganed away, a WoW
+        # TCG deck under a rule copied from Magic): said as the default rule's case is.
+        free = [probe.free_rule] if probe.free_rule and fmt.opening_hand.free_mulligan else []
+        rules = [*(probe.rules[size] for size in sorted(probe.rules, reverse=True)), *free]
+        counting = dict.fromkeys(rule.origin for rule in rules if _counts_lands(rule))
+        if counting:
+            warnings.append(f"no lands found in the main deck ({_why_no_lands(fmt, card_data)}), "
+                            f"so lands is 0 in every hand ({', '.join(counting)})")
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
             f"only {profile.lands} of {profile.size} cards count as lands: without card data "
@@ -526,6 +530,19 @@ def game_label(fmt: Format) -> str:
 
     game = find(fmt.game)
     return fmt.game if game is None else game.label
+
+
+def _why_no_lands(fmt: Format, card_data: CardData | None) -> str:
+    """Why no card of a main deck counts as a land, and what to do."""
+    if not game_has_lands(fmt):
+        return f"{game_label(fmt)} has no lands; list the cards to count as lands under `lands:` in a policy file"
+    if card_data is None:
+        return "without card data only basic lands count; list others under `lands:` in a policy file"
+    return "the card data knows none of its cards as a land; list lands under `lands:` in a policy file"
+
+
+def _counts_lands(rule: Rule) -> bool:
+    return any(isinstance(node, Name) and node.name == "lands" for node in walk(rule.node))
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:
