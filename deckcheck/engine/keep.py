@@ -83,7 +83,11 @@ class KeepPolicy:
     def every_rule(self) -> list[Rule]:
         """Keep rules largest size first, the free-hand rule, then the bottoming rules:
         everything written in the policy language, for the names and tags it uses."""
-        bottom = [Rule(text=text, node=node, origin="bottom") for text, node in self.bottoming.rules]
+        # Named as parse_bottoming names them (`p.yaml: bottom[1]`), so a rule's error or note
+        # says which file and rule, as a keep rule's says `p.yaml: keep.7`.
+        where = f"{self.source}: " if self.source else ""
+        bottom = [Rule(text=text, node=node, origin=f"{where}bottom[{index}]")
+                  for index, (text, node) in enumerate(self.bottoming.rules)]
         return [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else []), *bottom]
 
     @property
