@@ -33,7 +33,7 @@ from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
-from .expr import Call, Name, Node, String, walk
+from .expr import Boolean, Call, Name, Node, String, walk
 from .keep import FREE, KeepPolicy, Policies, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
@@ -263,6 +263,7 @@ def simulate(
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
+        warnings.extend(_impossible_rules(steps))
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
@@ -410,6 +411,24 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
         if rule.origin not in used
     ]
     return unused
+
+
+def _impossible_rules(steps: Sequence[Step]) -> list[str]:
+    """Rules the user gave that no hand of any size they judge satisfies (`lands >= 8`, a
+    typo for 3): every such hand was mulliganed without a word. `false` says so on purpose."""
+    sizes: dict[Rule, set[int]] = {}
+    for step in steps:
+        if step.rule is not None:
+            sizes.setdefault(step.rule, set()).add(step.keep)
+    notes = []
+    for rule, judged_sizes in sizes.items():
+        judged = sorted(judged_sizes, reverse=True)
+        if isinstance(rule.node, Boolean) or not all(rule.never_holds(size) for size in judged):
+            continue
+        listed = ", ".join(map(str, judged[:-1])) + (" or " if len(judged) > 1 else "") + str(judged[-1])
+        notes.append(f"{rule.origin} ({rule.text!r}) holds for no hand of {listed} {'card' if judged == [1] else 'cards'}, "
+                     "so every such hand is mulliganed")
+    return list(dict.fromkeys(notes))
 
 
 def _unused_free_rule(policy: KeepPolicy, fmt: Format) -> list[str]:
