@@ -520,14 +520,16 @@ def _choose_mode(
     if mode == "monte-carlo" or (mode == "auto" and sampling_asked):
         return "monte-carlo"
     reason = next((why for rule in policy.every_rule if (why := rule.why_not_count_based())), None)
+    # A count-based policy may still be too fine to enumerate: not "needs a count-based policy".
+    needs = f"{exact_named} needs a count-based keep policy"
     if reason is None:
         try:
             check_feasible(steps, atoms)
         except ExactNotPossible as exc:
-            reason = str(exc)
+            reason, needs = str(exc), f"{exact_named} is not possible here"
     if mode == "exact":
         if reason:
-            raise ExactNotPossible(f"{exact_named} needs a count-based keep policy: {reason}; leave out {exact_named} to use Monte Carlo")
+            raise ExactNotPossible(f"{needs}: {reason}; leave out {exact_named} to use Monte Carlo")
         return "exact"
     if reason:
         warnings.append(f"using Monte Carlo: {reason}")
