@@ -198,6 +198,13 @@ def _with_card_data(
     from .common import open_cards
 
     catalog, _ = open_cards(fmt, cards_db, offline=offline, no_cards=no_cards)
+    if deck.maybe_title is not None:
+        from ..decklists.title import titled
+
+        # Whether the first line is the list's title is decided before the names are looked
+        # up, as validate settles the deck first: else a title (`Mono Red Burn`) was noted
+        # as the list's title and as an unknown card both.
+        deck = titled(deck, catalog)
     # simulate has no --date or --platform: the event is today's, on no platform (validate's
     # platform wording, an Alchemy card's `--platform arena` advice, is not simulate's).
     named, unknown = named_on(catalog, deck, fmt, today(), None)  # type: ignore[arg-type]

@@ -3,8 +3,10 @@
 `p_by_turn("Lightning Bolt", 3, 5)` of a deck with four copies, or `p_by_turn(lands, 2, 12)`
 when eight cards are seen by turn 2, is 0 whatever the games: `... <= 0.1` holds and `... >=
 0.3` fails for a reason the report does not show (a copy count typed for another deck, a
-turn typed for a later one). Such a count is a note, not an error: an assertion of
-deckcheck.yaml is often shared by decks that play different numbers of a card.
+turn typed for a later one). So is `land_drops(T)`, at least T lands by turn T, of a deck
+with fewer than T lands (every deal of a Yu-Gi-Oh! deck, which has none). Such a count is a
+note, not an error: an assertion of deckcheck.yaml is often shared by decks that play
+different numbers of a card.
 """
 from __future__ import annotations
 
@@ -22,16 +24,21 @@ def unreachable_counts(
 ) -> list[str]:
     """One note per `p_by_turn` of a card, category or tag that asks for more copies than
     the main deck holds, or than the cards seen by its turn on the `on` side (the largest
-    hand the format deals, `hand`, and the draws); `origin` names where assertions are given
-    (`--assert`)."""
+    hand the format deals, `hand`, and the draws), and per `land_drops(T)` of a deck with
+    fewer than T lands; `origin` names where assertions are given (`--assert`)."""
     notes: list[str] = []
     for assertion in assertions:
         for call in walk(assertion.node):
-            if not (isinstance(call, Call) and call.name == "p_by_turn" and isinstance(call.args[0], (String, Name))):
+            if isinstance(call, Call) and call.name == "land_drops":
+                # The same event as p_by_turn(lands, T, T) (docs/engine.md): T lands by turn T.
+                turn = wanted = int(call.args[0].value)  # type: ignore[attr-defined]
+                held, what = _held(Name(call.column, "lands"), profile)
+            elif isinstance(call, Call) and call.name == "p_by_turn" and isinstance(call.args[0], (String, Name)):
+                turn = int(call.args[1].value)  # type: ignore[attr-defined]
+                wanted = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
+                held, what = _held(call.args[0], profile)
+            else:
                 continue  # a condition's counts are the condition's own
-            turn = int(call.args[1].value)  # type: ignore[attr-defined]
-            wanted = int(call.args[2].value) if len(call.args) > 2 else 1  # type: ignore[attr-defined]
-            held, what = _held(call.args[0], profile)
             seen = hand + draws_by_turn(turn, on, first_player_draws)
             if wanted > held:
                 why = f"the main deck has {held} {what}"

@@ -29,7 +29,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from math import isfinite
+from operator import add, eq, ge, gt, le, lt, mul, ne, sub, truediv
+from typing import Any
 from dataclasses import dataclass, field
 
 from ..errors import DeckcheckError
@@ -210,9 +213,16 @@ class Comparison:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "left": self.left, "op": self.op, "right": self.right, "difference": self.difference,
-            "standard_error": self.standard_error, "from_games": self.sampled,
+            "left": self.left, "op": self.op, "right": self.right, "difference": _json_number(self.difference),
+            "standard_error": _json_number(self.standard_error), "from_games": self.sampled,
         }
+
+
+def _json_number(value: float) -> float | None:
+    """`value`, or None (JSON null) for one JSON cannot write: a side that divides by 0 is
+    infinite or not a number, and `Infinity` or `NaN` made the whole report unreadable to a
+    strict parser. JSON.stringify writes them null too."""
+    return value if isfinite(value) else None
 
 
 # Decimals past which a value shown tells nothing more (a double holds 15-17 significant digits).
@@ -228,13 +238,14 @@ class AssertionResult:
     tolerance_used: bool = False
     comparisons: list[Comparison] = field(default_factory=list)
     numbers: tuple[float, ...] = ()  # the numbers the assertion's text gives (bounds, turns)
+    digits: int = 4  # the fewest decimals whose values compare as the true ones (_telling_digits)
 
     def shown(self, value: float) -> str:
-        """`value` with four decimals, or as many more as it takes to tell it apart from
-        each number and other value it was compared with: `keep7 >= 0.6056` fails on
-        0.605588..., which four decimals show as the bound itself."""
+        """`value` with four decimals (or `digits`), or as many more as it takes to tell it
+        apart from each number and other value it was compared with: `keep7 >= 0.6056`
+        fails on 0.605588..., which four decimals show as the bound itself."""
         others = [*self.numbers, *(estimate.value for estimate in self.values.values())]
-        for digits in range(4, _MOST_DIGITS + 1):
+        for digits in range(self.digits, _MOST_DIGITS + 1):
             text = f"{value:.{digits}f}"
             if all(other == value or f"{other:.{digits}f}" != text for other in others if isfinite(other)):
                 return text
@@ -305,10 +316,65 @@ def check(assertion: Assertion, lookup: Lookup, *, monte_carlo: bool) -> Asserti
         passed=passed,
         numbers=tuple(float(node.value) for node in walk(assertion.node) if isinstance(node, Number)),
         values=values,
+        digits=_telling_digits(assertion.node, {name: estimate.value for name, estimate in values.items()}),
         within_margin=passed and not on_estimate,
         tolerance_used=monte_carlo,
         comparisons=list(comparisons.values()) if monte_carlo else [],
     )
+
+
+def _telling_digits(node: Node, values: dict[str, float]) -> int:
+    """The fewest decimals (from four) with which every comparison of the assertion, its
+    values read as shown, comes out as it does on the values themselves. A value compared
+    through arithmetic is told apart by the side it makes, not by itself: `keep7 + keep6 >=
+    0.977595` failed on 0.84390169 + 0.13369008, which four decimals show as 0.8439 +
+    0.1337 = 0.9776, a pass."""
+    comparisons = list(_comparisons(node))
+
+    def side(operand: Node, digits: int | None) -> float | Fraction:
+        # The shown values are added up as a reader adds them, exactly (0.7487 + 0.1881 +
+        # 0.0601 + 0.0031 is 1, not a float a hair below it); x / 0 as floating point has it.
+        if isinstance(operand, Number):
+            return float(operand.value) if digits is None else Fraction(str(operand.value))
+        if isinstance(operand, Arith):
+            left, right = side(operand.left, digits), side(operand.right, digits)
+            if digits is None or (operand.op == "/" and right == 0):
+                return float(arithmetic(operand.op, float(left), float(right)))
+            return _EXACT_OPS[operand.op](left, right)
+        value = values[_label(operand)]
+        if digits is None:
+            return value
+        return Fraction(f"{value:.{digits}f}") if isfinite(value) else value
+
+    def outcome(op: str, a: float | Fraction, b: float | Fraction, digits: int | None) -> bool:
+        if digits is None:
+            return _compare(op, a, b, 0.0, True, 0.0)  # type: ignore[arg-type]
+        # _compare's slack of 0.0 would turn the shown values back into floats.
+        return a == a and b == b and _EXACT_COMPARE[op](a, b)
+
+    def outcomes(digits: int | None) -> list[bool]:
+        return [
+            outcome(op, side(compare.operands[index], digits), side(compare.operands[index + 1], digits), digits)
+            for compare in comparisons for index, op in enumerate(compare.ops)
+        ]
+
+    truth = outcomes(None)
+    return next((digits for digits in range(4, _MOST_DIGITS) if outcomes(digits) == truth), _MOST_DIGITS)
+
+
+_EXACT_OPS: dict[str, Callable[[Any, Any], Any]] = {"+": add, "-": sub, "*": mul, "/": truediv}
+_EXACT_COMPARE: dict[str, Callable[[Any, Any], bool]] = {"<": lt, "<=": le, ">": gt, ">=": ge, "==": eq, "!=": ne}
+
+
+def _comparisons(node: Node) -> Iterable[Compare]:
+    """The assertion's own comparisons, not those of a condition inside p_by_turn(...)."""
+    if isinstance(node, Compare):
+        yield node
+    elif isinstance(node, Logic):
+        for operand in node.operands:
+            yield from _comparisons(operand)
+    elif isinstance(node, Not):
+        yield from _comparisons(node.operand)
 
 
 def _exact(estimate: Estimate) -> bool:

@@ -38,7 +38,7 @@ from ..wording import listed
 from ..schema import AnyOf, Bool, Checked, Described, Int, ListOf, MapOf, Null, SchemaError, Str, Struct, Unchecked, validate
 from ..yamlload import YamlDocument, YamlError, read_yaml_file
 from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY, Bottoming, Scry, parse_bottoming, parse_scry
-from .mana import SOURCE_KINDS
+from .mana import SOURCE_KINDS, ManaError, parse_cost
 from .nodes import with_strings
 from .policy import RESERVED, Rule, parse_rule, rule_text
 from ..lazy_pattern import lazy
@@ -83,7 +83,11 @@ class KeepPolicy:
     def every_rule(self) -> list[Rule]:
         """Keep rules largest size first, the free-hand rule, then the bottoming rules:
         everything written in the policy language, for the names and tags it uses."""
-        bottom = [Rule(text=text, node=node, origin="bottom") for text, node in self.bottoming.rules]
+        # Named as parse_bottoming names them (`p.yaml: bottom[1]`), so a rule's error or note
+        # says which file and rule, as a keep rule's says `p.yaml: keep.7`.
+        where = f"{self.source}: " if self.source else ""
+        bottom = [Rule(text=text, node=node, origin=f"{where}bottom[{index}]")
+                  for index, (text, node) in enumerate(self.bottoming.rules)]
         return [*(self.rules[size] for size in sorted(self.rules, reverse=True)), *([self.free_rule] if self.free_rule else []), *bottom]
 
     @property
@@ -318,6 +322,17 @@ def _tag_name(name: str) -> str | None:
     return None
 
 
+def _mana_cost(text: str) -> str | None:
+    """What is wrong with a `costs:` value (None: it reads as a mana cost). Said at the
+    file's key and line: it was read only when a --cast question asked for that spell, and
+    then the question took the blame (`--cast 'Lightning Bolt': unknown mana symbol {Q}`)."""
+    try:
+        parse_cost(text)
+    except ManaError as exc:
+        return str(exc).removeprefix("mana cost: ")  # parse_cost's word for a cost of no name
+    return None
+
+
 _CARD_NAMES = Described(ListOf(Described(Str(non_empty=True), "a card name")), "a list of card names")
 _SOURCE_KIND = Described(Str(pattern="(?i)" + "|".join(SOURCE_KINDS)), f"one of {', '.join(SOURCE_KINDS)}")
 # `null` for keep, tags, costs or sources is nothing given.
@@ -343,7 +358,8 @@ POLICY_SCHEMA = Struct({
     "bottom": Unchecked(),
     "scry": Unchecked(),
     "costs": Described(
-        AnyOf((Null(), MapOf(Described(Str(), 'a mana cost like "{2}{W}{W}"')))), "a mapping of card name to a mana cost"
+        AnyOf((Null(), MapOf(Described(Checked(Str(), _mana_cost), 'a mana cost like "{2}{W}{W}"')))),
+        "a mapping of card name to a mana cost",
     ),
     "sources": Described(
         AnyOf((Null(), MapOf(AnyOf((_SOURCE_KIND, ListOf(_SOURCE_KIND)))))),

@@ -110,6 +110,10 @@ class Rule:
         such a rule ends mulliganing at that size."""
         return _truth(self.node, size) == ALWAYS
 
+    def never_holds(self, size: int) -> bool:
+        """True when no hand of `size` cards satisfies the rule (`lands >= 8` of 7 cards)."""
+        return _truth(self.node, size) == NEVER
+
 
 def rule_text(value: str | bool) -> str:
     """A keep rule as a YAML file gives it (a policy file, deckcheck.yaml): text, or true /

@@ -33,11 +33,12 @@ from .bottoming import DEFAULT_BOTTOMING, DEFAULT_SCRY
 from .cast import CastAnswer
 from .categories import Atoms, CardData, DeckProfile, card_namer, did_you_mean, profile_deck, split_atoms
 from .exact import ExactNotPossible, check_feasible, run_exact
-from .expr import Call, Name, Node, String, walk
+from .expr import Boolean, Call, Name, Node, String, walk
 from .keep import FREE, KeepPolicy, Policies, build_policy
 from .mulligan import Step, schedule
 from .nodes import to_text
 from .outcome import Estimate, Outcome, draws_by_turn, hypergeom_at_least
+from .policy import Rule
 from .policy_notes import policy_notes
 
 MODES = ("auto", "exact", "monte-carlo")
@@ -214,13 +215,16 @@ def simulate(
             hand_size=hand_size, policy_file=policy_file, deck_has_lands=False, extra_cards=tuple(cards), names=names,
         )
         if game_has_lands(fmt):
-            why = (
-                "without card data only basic lands count; list others" if card_data is None
-                else "the card data knows none of its cards as a land; list lands"
-            )
-            warnings.append(
-                f"no lands found in the main deck ({why} under `lands:` in a policy file), so the default policy keeps every hand"
-            )
+            warnings.append(f"no lands found in the main deck ({_why_no_lands(fmt, card_data)}), so the default policy keeps every hand")
+    elif profile.lands == 0 and fmt.opening_hand.has_mulligans:
+        # A rule of one's own judges every hand by a 0 there (all mulliganed away, a WoW
+        # TCG deck under a rule copied from Magic): said as the default rule's case is.
+        free = [probe.free_rule] if probe.free_rule and fmt.opening_hand.free_mulligan else []
+        rules = [*(probe.rules[size] for size in sorted(probe.rules, reverse=True)), *free]
+        counting = dict.fromkeys(rule.origin for rule in rules if _counts_lands(rule))
+        if counting:
+            warnings.append(f"no lands found in the main deck ({_why_no_lands(fmt, card_data)}), "
+                            f"so lands is 0 in every hand ({', '.join(counting)})")
     if card_data is None and 0 < profile.lands * 4 < profile.size and _mentions_lands(policy):
         warnings.append(
             f"only {profile.lands} of {profile.size} cards count as lands: without card data "
@@ -259,6 +263,7 @@ def simulate(
         warnings.append("this format has no mulligans (mulligan: none): every opening hand is kept")
     elif not policy.default:
         warnings.extend(_unused_rules(policy, steps, fmt))
+        warnings.extend(_impossible_rules(steps))
     # The free seven's rule is the user's even when the other rules are the defaults.
     warnings.extend(_unused_free_rule(policy, fmt))
     warnings.extend(_unused_strategies(policy, fmt))
@@ -408,6 +413,24 @@ def _unused_rules(policy: KeepPolicy, steps: Sequence[Step], fmt: Format) -> lis
     return unused
 
 
+def _impossible_rules(steps: Sequence[Step]) -> list[str]:
+    """Rules the user gave that no hand of any size they judge satisfies (`lands >= 8`, a
+    typo for 3): every such hand was mulliganed without a word. `false` says so on purpose."""
+    sizes: dict[Rule, set[int]] = {}
+    for step in steps:
+        if step.rule is not None:
+            sizes.setdefault(step.rule, set()).add(step.keep)
+    notes = []
+    for rule, judged_sizes in sizes.items():
+        judged = sorted(judged_sizes, reverse=True)
+        if isinstance(rule.node, Boolean) or not all(rule.never_holds(size) for size in judged):
+            continue
+        listed = ", ".join(map(str, judged[:-1])) + (" or " if len(judged) > 1 else "") + str(judged[-1])
+        notes.append(f"{rule.origin} ({rule.text!r}) holds for no hand of {listed} {'card' if judged == [1] else 'cards'}, "
+                     "so every such hand is mulliganed")
+    return list(dict.fromkeys(notes))
+
+
 def _unused_free_rule(policy: KeepPolicy, fmt: Format) -> list[str]:
     """A note for the user's `keep.free` rule in a format without a free first mulligan."""
     free = policy.free_rule
@@ -497,14 +520,16 @@ def _choose_mode(
     if mode == "monte-carlo" or (mode == "auto" and sampling_asked):
         return "monte-carlo"
     reason = next((why for rule in policy.every_rule if (why := rule.why_not_count_based())), None)
+    # A count-based policy may still be too fine to enumerate: not "needs a count-based policy".
+    needs = f"{exact_named} needs a count-based keep policy"
     if reason is None:
         try:
             check_feasible(steps, atoms)
         except ExactNotPossible as exc:
-            reason = str(exc)
+            reason, needs = str(exc), f"{exact_named} is not possible here"
     if mode == "exact":
         if reason:
-            raise ExactNotPossible(f"{exact_named} needs a count-based keep policy: {reason}; leave out {exact_named} to use Monte Carlo")
+            raise ExactNotPossible(f"{needs}: {reason}; leave out {exact_named} to use Monte Carlo")
         return "exact"
     if reason:
         warnings.append(f"using Monte Carlo: {reason}")
@@ -526,6 +551,19 @@ def game_label(fmt: Format) -> str:
 
     game = find(fmt.game)
     return fmt.game if game is None else game.label
+
+
+def _why_no_lands(fmt: Format, card_data: CardData | None) -> str:
+    """Why no card of a main deck counts as a land, and what to do."""
+    if not game_has_lands(fmt):
+        return f"{game_label(fmt)} has no lands; list the cards to count as lands under `lands:` in a policy file"
+    if card_data is None:
+        return "without card data only basic lands count; list others under `lands:` in a policy file"
+    return "the card data knows none of its cards as a land; list lands under `lands:` in a policy file"
+
+
+def _counts_lands(rule: Rule) -> bool:
+    return any(isinstance(node, Name) and node.name == "lands" for node in walk(rule.node))
 
 
 def _mentions_lands(policy: KeepPolicy) -> bool:

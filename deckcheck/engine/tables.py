@@ -1,9 +1,9 @@
 """Tables for people and spreadsheets: the by-turn table as CSV (`-o csv`), and the
 `--compare` table as text, JSON or CSV.
 
-By-turn CSV columns: item (a card, or `land drops` for "a land drop on every turn 1..T",
-or for each `--cast` spell `castable(NAME)` and `castable_given_land_drops(NAME)` on its
-turn), copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no
+By-turn CSV columns: item (a card, `land drops` for "a land drop on every turn 1..T" in a
+game with lands, or for each `--cast` spell `castable(NAME)` and `castable_given_land_drops(NAME)`
+on its turn), copies, side, turn, cards_seen, p (mulligans included), hypergeometric (no
 mulligans; empty for castability), se (Monte Carlo only).
 """
 from __future__ import annotations
@@ -63,6 +63,11 @@ def by_turn_rows(simulation: Simulation) -> list[dict[str, Any]]:
 
 
 def land_drops(simulation: Simulation, turn: int, side: str) -> Estimate | None:
+    """P(a land drop on every turn 1..turn) when it was computed; None in a game without
+    lands (Yu-Gi-Oh!, the WoW TCG), whose CSV rows and plotted line were 0 in every game,
+    as --compare leaves out its land columns and the text report its land counts."""
+    if not simulation.has_lands:
+        return None
     return simulation.outcome.events.get(f"land_drops({turn})|{simulation.draws(turn, side)}")
 
 
