@@ -151,6 +151,25 @@ def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str 
             f"{'their players' if many else 'its player'} opened: {how}")
 
 
+def _unread(deck: Deck, read_as: str, *, quoted: bool) -> str:
+    """Why a pool that lists no cards lists none, when a line of it could not be read (broken
+    XML, a ydke URL of no passcodes, lines of no count): its first unreadable line, with the
+    reason a deck's report gives when `quoted` (a caller's own text: an error quotes no
+    file's content, docs/security.md). "lists no cards" alone told a player whose pool is
+    there but unreadable what an empty one's is told. Nothing for a pool of no such line
+    (empty, headings alone)."""
+    first = next((problem for problem in deck.problems if problem.rule == "parse-error" and problem.is_error), None)
+    if first is None or (first.line is None and not quoted):
+        return ""
+    if not quoted:
+        return f" (line {first.line} could not be read)"
+    # An XML reader's message names the file (as `read_as`) and its line itself (`<text>: line 4: ...`).
+    message = first.message.removeprefix(f"{read_as}: ")
+    if first.line is not None:
+        message = f"line {first.line} could not be read: {message.removeprefix(f'line {first.line}: ')}"
+    return f" ({message})"
+
+
 def pool_from_deck(deck: Deck) -> Pool:
     """The pool a parsed decklist lists (every zone but the maybeboard)."""
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
@@ -238,14 +257,16 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         if reason.startswith(read):
             reason = reason[len(read):]
         raise InputError(f"{pool_named(name)}: {reason}")
+    read_as = deck.source  # what the parser's messages name it
     if shown is not None:
         deck = deck.copy(source=shown)
     pool = pool_from_deck(deck)
     if not pool.cards:
         from .decklists import file_name_advice
 
-        advice = file_name_advice(text_or_path, "pool") if isinstance(text_or_path, str) else ""
-        raise InputError(f"{pool_named(name)}: lists no cards{advice}")
+        text = isinstance(text_or_path, str)
+        advice = file_name_advice(text_or_path, "pool") if text else ""
+        raise InputError(f"{pool_named(name)}: lists no cards{advice or _unread(deck, read_as, quoted=text)}")
     return pool
 
 

@@ -486,6 +486,40 @@ def test_a_pool_text_that_lists_no_cards_and_names_no_file_is_told_only_that():
     assert str(raised.value) == "pool <pool>: lists no cards"
 
 
+@pytest.mark.parametrize(("pool", "why"), [
+    ('<?xml version="1.0"?><Deck><Cards Quantity="4" Sideboard="false" Name="Forest"></Deck>',
+     "line 1 could not be read: not well-formed XML (mismatched tag)"),
+    ("ydke://AAAA!!!", "line 1 could not be read: main part: 3 bytes is not a whole number of 4-byte passcodes: 'AAAA'"),
+    ("four Grizzly Bears\nfive Forest\n", "line 1 could not be read: expected `COUNT Card Name`: 'four Grizzly Bears'"),
+])
+def test_a_pool_that_lists_no_cards_for_lines_it_cannot_read_says_which(pool, why):
+    """A pool whose every line is unreadable (broken XML, a ydke URL of no passcodes, lines
+    of no count) said "lists no cards" alone, as an empty one does: the player was not told
+    the pool is there but unreadable, nor where."""
+    from deckcheck.errors import InputError
+
+    with pytest.raises(InputError) as raised:
+        validate("4 Grizzly Bears\n36 Forest\n", "mtg/limited", pool=pool)
+    name = "ydke://AAAA!!!" if pool.startswith("ydke") else "<pool>"
+    assert str(raised.value) == f"pool {name}: lists no cards ({why})"
+
+
+@pytest.mark.parametrize(("name", "content", "line"), [
+    ("pool.dek", '<?xml version="1.0"?>\n<Deck>\n<Cards Quantity="4" Name="Forest">\n</Deck>\n', 4),
+    ("pool.txt", "// drafted\nfour Grizzly Bears\n", 2),
+])
+def test_a_pool_file_that_lists_no_cards_for_lines_it_cannot_read_says_where_not_what(tmp_path, name, content, line):
+    """A file's pool names the line, but quotes none of it: an error never quotes a file's
+    content (docs/security.md); the text a caller gave is its own, and is quoted above."""
+    from deckcheck.errors import InputError
+
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        read_pool_file(path)
+    assert str(raised.value) == f"pool {path}: lists no cards (line {line} could not be read)"
+
+
 @pytest.mark.parametrize("what", ["deck", "pool"])
 def test_a_huge_one_word_text_is_refused_without_a_look_at_each_character(what):
     """A text of one word past any file name's length gets no file-name advice, and is not

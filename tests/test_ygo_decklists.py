@@ -135,6 +135,20 @@ def test_a_list_by_name_under_ydk_headers_is_a_typed_list():
     assert [(entry.name, entry.zone) for entry in typed.entries] == [("Ash Blossom & Joyous Spring", MAIN), ('Maxx "C"', SIDEBOARD)]
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"], ids=["LF", "CRLF", "CR"])
+def test_ydk_line_ends_do_not_change_what_it_is(end):
+    # A lone CR ends a line as LF does (docs/decklists.md): `#main` then passcodes, with no
+    # `#extra` or `!side` to tell it by, was read as a typed list of unreadable lines when
+    # its lines ended CR (the sniffer's pattern found lines by LF alone).
+    deck = parse_text(end.join(["#main", "14558127", "14558127", ""]))
+    assert deck.input_format == "ydk" and deck.problems == []
+    assert [(e.code, e.line, e.count) for e in deck.entries] == [(14558127, 2, 2)]
+    # A typed list saved as .ydk is the text parser's, whatever its line ends.
+    typed = parse_text(end.join(["#created by someone", "3 Ash Blossom & Joyous Spring", ""]), source="d.ydk")
+    assert typed.input_format == "text"
+    assert [(e.name, e.count) for e in typed.entries] == [("Ash Blossom & Joyous Spring", 3)]
+
+
 @pytest.mark.parametrize("path", YDK_CASES, ids=lambda p: p.name if p is not None else "no-data")
 def test_every_shared_ydk_parses_to_its_manifest_counts(path):
     item = _manifest()[path.name]

@@ -35,6 +35,16 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
+def lf_line_ends(text: str) -> str:
+    """`text` for a pattern that finds lines by `^`, `$` or `\r?\n` (a sniffer's): a text
+    with a lone CR (a file saved with CR line ends, classic Mac OS) has every line break
+    written LF, or it is one long line to the pattern; LF and CR LF text is given as it is
+    (two counts in C: most files of a batch end their lines so)."""
+    if "\r" not in text or text.count("\r") == text.count("\r\n"):
+        return text
+    return LINE_BREAK.sub("\n", text)
+
+
 def squeeze(line: str) -> str:
     """One space for every run of whitespace: no decklist format gives runs a meaning, and
     patterns that meet a run of thousands of spaces would otherwise backtrack over it."""

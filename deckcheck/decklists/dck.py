@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..model import COMMANDER, MAIN, MAYBEBOARD, SIDEBOARD, Deck
-from .common import add_entry, counted, parse_error, split_lines, squeeze, too_long
+from .common import add_entry, counted, lf_line_ends, parse_error, split_lines, squeeze, too_long
 from ..lazy_pattern import lazy
 
 NAME = "dck"
@@ -53,7 +53,7 @@ def sniff(text: str) -> bool:
     sections = (match.group("name").strip().lower() for match in map(_SECTION.match, lines) if match)
     first_section = next(sections, None)
     opens = first_section is not None and (_SECTION.match(lines[0]) is not None or first_section == _LEGACY_HEADER)
-    return opens and _KNOWN_SECTION.search(head) is not None
+    return opens and _KNOWN_SECTION.search(lf_line_ends(head)) is not None
 
 
 def parse(text: str, source: str = "<dck>") -> Deck:

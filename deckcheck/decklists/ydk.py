@@ -40,7 +40,7 @@ from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
 from ..games import zone_name
 from ..wording import counted
 from ..problem import WARNING
-from .common import parse_error, passcodes
+from .common import lf_line_ends, parse_error, passcodes
 from ..lazy_pattern import lazy
 
 NAME = "ydk"
@@ -83,6 +83,7 @@ def sniff(text: str) -> bool:
     lowered = head.lower()
     if "#main" not in lowered:
         return False
+    head = lf_line_ends(head)  # a CR-only file's lines, for the patterns' ^ and $
     if not ("#extra" in lowered or "!side" in lowered or "#created by" in lowered or _MAIN_THEN_PASSCODE.search(head)):
         return False
     # A list by name under YGOPro's headers (`#main`, `3 Ash Blossom & Joyous Spring`, as
@@ -106,6 +107,7 @@ def claims(head: str) -> bool:
     """Whether a file named `.ydk` whose first characters are `head` is one: not when it
     holds no line YGOPro reads but a card by name (a typed list saved as `.ydk`, which
     text reads instead of reporting every line as no passcode)."""
+    head = lf_line_ends(head)
     return bool(_YDK_LINE.search(head)) or not _NAMED_CARD_LINE.search(head)
 
 
