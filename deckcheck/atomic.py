@@ -19,7 +19,7 @@ from __future__ import annotations
 import errno
 import os
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from .errors import CardDataError
@@ -32,7 +32,7 @@ TEMP_SUFFIX = ".tmp"
 def is_temp(name: str) -> bool:
     """Whether the file name `name` is one `temp_beside` gives: a write in progress, or one
     that a process killed while writing left behind (a folder's owner cleans those up:
-    formats/disk_cache.py)."""
+    formats/disk_cache.py, and the card database's writer through remove_abandoned_temps)."""
     return name.startswith(".") and name.endswith(TEMP_SUFFIX)
 
 
@@ -40,20 +40,27 @@ def remove_abandoned_temps(path: Path, age_seconds: float) -> None:
     """Remove the temporary files `temp_beside` made for `path` (`.NAME.XXXXXXXX.tmp` in its
     folder) last written `age_seconds` ago or more: a process killed while writing (SIGKILL
     runs no clean-up) left them; a younger one may be another process's write in flight."""
+    prefix = f".{path.name}."
+    remove_stale(path.parent, lambda name: name.startswith(prefix) and is_temp(name), age_seconds)
+
+
+def remove_stale(folder: Path, matches: Callable[[str], bool], age_seconds: float) -> None:
+    """Remove the files of `folder` whose names `matches` last written `age_seconds` ago or
+    more (never a link, a folder, or a younger file: another process's write in flight)."""
     import time
 
-    prefix, abandoned_before = f".{path.name}.", time.time() - age_seconds
+    abandoned_before = time.time() - age_seconds
     try:
-        entries = list(os.scandir(path.parent))
+        entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:
-        if not (entry.name.startswith(prefix) and is_temp(entry.name)):
+        if not matches(entry.name):
             continue
         try:
             if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < abandoned_before:
                 os.unlink(entry.path)
-        except OSError:  # gone already (its writer renamed it, another process removed it)
+        except OSError:  # gone already (its writer renamed it, another process removed it), or not ours
             pass
 
 

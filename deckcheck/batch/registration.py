@@ -119,7 +119,7 @@ class Registration(Record):
     def format_shown(self, default: FormatRef | None) -> str:
         """The row's format as its result names it: the one it is checked against, else
         the refused one as written."""
-        return str(self.format_of(default) or self.format_written or "")
+        return str(self.format_of(default) or self.format_written or '')
 
     def with_problem(self, message: str, *, severity: str = "error") -> Registration:
         return self.replace(problems=(*self.problems, registration_problem(message, self.line, severity=severity)))
@@ -285,18 +285,19 @@ def namesakes_named(rows: Sequence[Registration]) -> dict[int, str]:
     """The rows of namesakes `player_keys` tells apart by their IDs, by index: the player as
     a team names its members, with their ID (`John Smith (ID 1111)`), since a team counts
     copies and seats by member name and two John Smiths on one team were one holder."""
-    return {index: f"{row.player} (ID {_shown(row.player_id)})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
+    return {index: f"{row.player} (ID {shown_player(row.player_id or '')})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
             if _BY_ID in key}
 
 
-def _shown(text: str | None) -> str:
-    """A name or ID as a namesake's warning or team name quotes it, cut to
-    MAX_TABLE_CELL_CHARS: a cell may hold 131,072 characters, and every namesake's row
-    would repeat them."""
+def shown_player(player: str) -> str:
+    """A player (or a player ID) as a team problem's message or a registration warning
+    names them, cut to MAX_TABLE_CELL_CHARS: a team's problems name its players again and again (up to MAX_HOLDERS_LISTED a message,
+    MAX_PROBLEMS_PER_DECK messages), so one 20,000-character name would be copied into
+    every one of them. The `holders` and `player` details keep the whole name."""
     from ..limits import MAX_TABLE_CELL_CHARS
     from ..report.style import cut
 
-    return cut(text or "", MAX_TABLE_CELL_CHARS)
+    return cut(player, MAX_TABLE_CELL_CHARS)
 
 
 def _player_id(cell: str | None) -> str | None:
@@ -369,11 +370,11 @@ def _namesake(row: Registration, namesake: Registration, *, with_id: bool) -> st
     """Why a row of a name that player IDs tell apart (player_keys) may be a player registered
     twice: its ID is another than that of the name's first row with one (`namesake`), or it
     gives none."""
-    first = f"the player on {_where(namesake)} (ID {_shown(namesake.player_id)})"
+    first = f"the player on {_where(namesake)} (ID {shown_player(namesake.player_id or '')})"
     if with_id:
-        return (f"player {_shown(row.player)!r} has the name of {first} but another player ID ({_shown(row.player_id)}), "
+        return (f"player {shown_player(row.player or '')!r} has the name of {first} but another player ID ({shown_player(row.player_id or '')}), "
                 "so the two are checked as two players; if one player is registered twice, keep one row")
-    return (f"player {_shown(row.player)!r} gives no player ID, and players of that name are told apart by theirs, as "
+    return (f"player {shown_player(row.player or '')!r} gives no player ID, and players of that name are told apart by theirs, as "
             f"{first}; checked as a player of their own: give this row's ID, or keep one row if it is that player's")
 
 

@@ -30,9 +30,8 @@ from typing import Optional
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
 from ..problem import WARNING
 from ..tree import FileSeen
-from .registration import Registration, player_key, player_keys
+from .registration import Registration, player_key, player_keys, shown_player
 from ..wording import named_few
-from .team_pools import shown_player
 
 # A file by (device, inode), a missing one by its normalised path, a `ydke://` deck by its URL.
 DeckKey = tuple[int, int] | tuple[str, str] | str

@@ -34,7 +34,7 @@ from ..registered_pools import Pool, pool_settings
 from ..problem import Problem
 from ..rules.registered_pool import ID as REGISTERED_POOL
 from ..rules.registered_pool import held_text
-from .registration import Registration, pool_source
+from .registration import Registration, pool_source, shown_player
 from ..wording import named_few
 
 if TYPE_CHECKING:
@@ -167,17 +167,6 @@ def _shared_pool_problems(
 def _hold(holders: dict[str, dict[str, int]], key: str, player: str, count: int) -> None:
     held = holders.setdefault(key, {})
     held[player] = held.get(player, 0) + count
-
-
-def shown_player(player: str) -> str:
-    """A player as a team problem's message names them, cut to MAX_TABLE_CELL_CHARS: a
-    team's problems name its players again and again (up to MAX_HOLDERS_LISTED a message,
-    MAX_PROBLEMS_PER_DECK messages), so one 20,000-character name would be copied into
-    every one of them. The `holders` and `player` details keep the whole name."""
-    from ..limits import MAX_TABLE_CELL_CHARS
-    from ..report.style import cut
-
-    return cut(player, MAX_TABLE_CELL_CHARS)
 
 
 def listed_holders(held_by: dict[str, int]) -> tuple[str, dict[str, object]]:

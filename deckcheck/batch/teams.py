@@ -54,8 +54,8 @@ from ..limits import MAX_HOLDERS_LISTED, MAX_PROBLEMS_PER_DECK
 from ..problem import INFO, Problem, capped
 from ..wording import counted, listed, named_few
 from ..result import TeamResult
-from .registration import REGISTRATION, SEATS
-from .team_pools import listed_holders, shown_player, team_pool_problems
+from .registration import REGISTRATION, SEATS, shown_player
+from .team_pools import listed_holders, team_pool_problems
 
 TEAM_COPY_LIMIT = "team-copy-limit"
 TEAM_RESTRICTED = "team-restricted"

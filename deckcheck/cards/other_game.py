@@ -92,10 +92,14 @@ def game_of_names(names: list[str], cards_db: str | os.PathLike[str] | None = No
     when Magic's has most of them or no game's data does. The built-in data or the
     database, never the network."""
     from . import catalog_for
+    from ..errors import CardDataError
     from ..games import GAMES
 
     magic = GAMES["mtg"]  # as decklists/title.titled_without_format takes a typed list
-    catalog, _ = catalog_for(magic.id, cards_db, offline=True)
+    try:
+        catalog, _ = catalog_for(magic.id, cards_db, offline=True)
+    except CardDataError:  # only words are at stake: a damaged database leaves them Magic's
+        return None
     if catalog is None:
         return None
     # The list's first distinct names tell its game as well as all of them would, and a

@@ -742,7 +742,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
         headed = _headed_card(line)
         if headed is not None:
             section, card = headed
-            saw_header = True
+            saw_header = saw_header or section not in _BESIDE_DECK  # `Companions: Name`, as `Companion: Name`
             if section in _COMMAND_ZONES:
                 groups[-1].append((number, card, section))  # one card, as `Commander: Name`
             else:

@@ -100,21 +100,10 @@ def _download_folder() -> Path:
 def _remove_abandoned_downloads(folder: Path) -> None:
     """Remove the downloads (`{bulk type}-XXXXXXXX.json`, as `sync` names them) in the cache's
     bulk `folder` last written ABANDONED_DOWNLOAD_SECONDS ago or more; others stay."""
-    import time
+    from ...atomic import remove_stale
 
-    abandoned_before = time.time() - ABANDONED_DOWNLOAD_SECONDS
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for entry in entries:
-        if not (entry.name.endswith(".json") and entry.name.startswith(tuple(f"{kind}-" for kind in BULK_TYPES))):
-            continue
-        try:
-            if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < abandoned_before:
-                os.unlink(entry.path)
-        except OSError:  # gone already (another sync's clean-up), or not ours to remove
-            pass
+    kinds = tuple(f"{kind}-" for kind in BULK_TYPES)
+    remove_stale(folder, lambda name: name.endswith(".json") and name.startswith(kinds), ABANDONED_DOWNLOAD_SECONDS)
 
 
 def bulk_limit(stated_size: int | None) -> int:
