@@ -371,11 +371,11 @@ def _missing(path: str | Path) -> InputError:
         # A cell copied from a web form or a shared sheet with a zero-width space or a byte
         # order mark in it: the report spells the very name of the file beside it.
         file, gone = visible
-        from .paperwork.fonts import describe  # only for a file that is missing
+        from .wording import described_chars  # only for a file that is missing
 
         several = len(given) - len(file) > 1
         what = "characters that show" if several else "a character that shows"
-        message += f"; its name holds {what} as nothing ({describe(gone)}){WITHOUT_INVISIBLE[several]}{one_line(file)}"
+        message += f"; its name holds {what} as nothing ({described_chars(gone)}){WITHOUT_INVISIBLE[several]}{one_line(file)}"
     elif (extended := _other_extension(given)) is not None:
         # `decks/ann` for decks/ann.txt, `ann.dek` for ann.txt, and `ann.txt` for the
         # `ann.txt.txt` a player saved where Windows hides the extension it adds.
@@ -417,6 +417,8 @@ def _without_invisible(path: str) -> tuple[str, tuple[str, ...]] | None:
     visible = without_invisible(path)
     if visible == path or not visible or os.path.isabs(visible) != os.path.isabs(path):
         return None
+    if os.altsep:  # Windows: `/` separates folders too, and a `..` may hide behind either
+        path, visible = path.replace(os.altsep, os.sep), visible.replace(os.altsep, os.sep)
     if any(without_invisible(part) in (os.curdir, os.pardir) for part in path.split(os.sep) if part not in (os.curdir, os.pardir)):
         return None  # U+200B and `../secret.txt`: a folder's name as written, `..` once read without its mark
     parts = visible.split(os.sep)

@@ -1,9 +1,10 @@
 """Pieces of English the games' messages share."""
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
-from .limits import MAX_LINES_NAMED
+from .limits import MAX_CHARS_DESCRIBED, MAX_LINES_NAMED
 
 
 # A list of which nothing at all was read: no card line, no line that could not be read
@@ -89,3 +90,15 @@ def lines_text(lines: Sequence[int]) -> str:
     if len(lines) > MAX_LINES_NAMED:
         shown.append(f"{len(lines) - MAX_LINES_NAMED:,} more")
     return "lines " + listed(shown, "and")
+
+
+def described_chars(chars: tuple[str, ...]) -> str:
+    """`U+1F600 GRINNING FACE, U+E000` for a warning (a sheet's font cannot draw them, a
+    file's name holds them as nothing): the first MAX_CHARS_DESCRIBED, then how many more
+    (`... and 39,990 more`)."""
+    named = ", ".join(
+        f"U+{ord(char):04X}" + (f" {unicodedata.name(char)}" if unicodedata.name(char, "") else "")
+        for char in chars[:MAX_CHARS_DESCRIBED]
+    )
+    rest = len(chars) - MAX_CHARS_DESCRIBED
+    return f"{named} and {rest:,} more" if rest > 0 else named

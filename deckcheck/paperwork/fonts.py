@@ -80,14 +80,3 @@ def printable(text: str) -> Printable:
     return Printable(text, tuple(missing))
 
 
-def describe(chars: tuple[str, ...]) -> str:
-    """`U+1F600 GRINNING FACE, U+E000` for a warning: the first MAX_CHARS_DESCRIBED,
-    then how many more (`... and 39,990 more`)."""
-    from ..limits import MAX_CHARS_DESCRIBED
-
-    named = ", ".join(
-        f"U+{ord(char):04X}" + (f" {unicodedata.name(char)}" if unicodedata.name(char, "") else "")
-        for char in chars[:MAX_CHARS_DESCRIBED]
-    )
-    rest = len(chars) - MAX_CHARS_DESCRIBED
-    return f"{named} and {rest:,} more" if rest > 0 else named

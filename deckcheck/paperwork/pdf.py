@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import PAPERS
-from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, describe, printable
+from ..wording import described_chars
+from .fonts import FALLBACK_FAMILY, FAMILY, FONTS, printable
 from ..limits import MAX_SHEET_WARNINGS, quoted
 from ..report.style import cut
 from ..textio import without_surrogates
@@ -112,7 +113,7 @@ class SheetWriter:
         if shown.missing and (what, text) not in self._warned:
             self._warned.add((what, text))
             if len(self._warnings) < MAX_SHEET_WARNINGS:
-                warning = f"{what} {quoted(text)}: the sheet's fonts cannot draw {describe(shown.missing)}; printed as \ufffd"
+                warning = f"{what} {quoted(text)}: the sheet's fonts cannot draw {described_chars(shown.missing)}; printed as \ufffd"
                 self._warnings.append(warning)
             else:
                 self._unlisted += 1
