@@ -329,7 +329,7 @@ def _mana_cost(text: str) -> str | None:
     try:
         parse_cost(text)
     except ManaError as exc:
-        return str(exc).removeprefix("mana cost: ")  # parse_cost's word for a cost of no name
+        return exc.reason or str(exc)
     return None
 
 

@@ -68,6 +68,17 @@ _COPIES_LAND = lazy(r"\bas a copy of (?:any|a|target) land\b", re.IGNORECASE)
 class ManaError(DeckcheckError):
     """A mana cost that cannot be read, or a spell without a known cost (exit 2)."""
 
+    reason: str | None = None  # a cost's fault without the cost's name (_cost_error)
+
+
+def _cost_error(name: str, reason: str) -> ManaError:
+    """A cost that cannot be read: `NAME: REASON` (`mana cost: ...` for a cost of no name),
+    its `reason` kept alone for a caller that names the cost its own way (a policy file's
+    `costs:` key, engine/keep.py)."""
+    error = ManaError(f"{name or 'mana cost'}: {reason}")
+    error.reason = reason
+    return error
+
 
 class CardTexts(Protocol):
     """The part of a card database the mana model reads: `get(name)` returns an object with
@@ -130,9 +141,9 @@ def _number(digits: str, name: str) -> int:
     """A number of generic mana; one too long for int() (4,300 digits) is far past any turn
     castability is asked about."""
     if len(digits) > len(str(MAX_TURNS)) + 15:
-        raise ManaError(
-            f"{name or 'mana cost'}: {{{digits[:20]}...}} ({len(digits)} digits): castability is asked up to turn "
-            f"{MAX_TURNS} (docs/security.md#limits)"
+        raise _cost_error(
+            name, f"{{{digits[:20]}...}} ({len(digits)} digits): castability is asked up to turn {MAX_TURNS} "
+                  "(docs/security.md#limits)"
         )
     return int(digits)
 
@@ -146,7 +157,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
     names: list[str] = []
     rest = _SYMBOL.sub("", front).strip()
     if rest:
-        raise ManaError(f"{name or 'mana cost'}: cannot read the mana cost {quoted(text)} (symbols look like {{2}}{{W}})")
+        raise _cost_error(name, f"cannot read the mana cost {quoted(text)} (symbols look like {{2}}{{W}})")
     for symbol in _SYMBOL.findall(front):
         part = symbol.upper().strip()
         if part.isdigit():
@@ -165,7 +176,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
             # {W/U} (any colors), or {2/W} (one number, one color)
             well_formed = len(kinds) == 1 and len(numbers) == 1 if numbers else bool(kinds)
             if not well_formed or not all(piece in SOURCE_KINDS for piece in kinds):
-                raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol[:MAX_QUOTED_CHARS]}}} in {quoted(text)}")
+                raise _cost_error(name, f"unknown mana symbol {{{symbol[:MAX_QUOTED_CHARS]}}} in {quoted(text)}")
             pips.append(frozenset(kinds))
             names.append("/".join(kinds))
             if numbers:  # {2/W}: one W source, or two generic mana
@@ -173,7 +184,7 @@ def parse_cost(text: str, *, name: str = "") -> ManaCost:
         elif part in ("H" + c for c in COLORS) or part == "½":
             continue  # half mana (Un-sets): rounds to nothing on curve
         else:
-            raise ManaError(f"{name or 'mana cost'}: unknown mana symbol {{{symbol[:MAX_QUOTED_CHARS]}}} in {quoted(text)}")
+            raise _cost_error(name, f"unknown mana symbol {{{symbol[:MAX_QUOTED_CHARS]}}} in {quoted(text)}")
     return ManaCost(text=front, generic=generic, pips=tuple(pips), two_or_color=two_or_color, names=tuple(names))
 
 
