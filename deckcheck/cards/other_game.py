@@ -10,7 +10,7 @@ errors stay: it is not legal in the format it was checked against.
 from __future__ import annotations
 
 import os
-
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
@@ -19,6 +19,7 @@ from ..result import DeckResult
 from .resolve import RULE as UNKNOWN_CARD
 
 if TYPE_CHECKING:
+    from .catalog import Catalog
     from ..games import Game
 
 # Names looked up in the other games' card data: enough to tell a deck of that game from
@@ -64,25 +65,32 @@ def mostly_unknown(result: DeckResult) -> list[str]:
 def other_game(unknown: list[str], game: str, cards_db: str | os.PathLike[str] | None = None) -> Game | None:
     """The game other than `game` (a format's, or the one a list was taken for) that has
     most of (a sample of) the `unknown` names as cards, or None."""
+    sample = unknown[:_SAMPLE]
+    for other, catalog in other_catalogs(game, cards_db):
+        found = sum(other.find_card(catalog, name) is not None for name in sample)
+        if found * 2 > len(sample):
+            return other
+    return None
+
+
+def other_catalogs(game: str, cards_db: str | os.PathLike[str] | None = None) -> Iterator[tuple[Game, Catalog]]:
+    """Each game other than `game` with its card data, from the database given or the
+    built-in data (never the network), opened as it is asked for; a game whose data is
+    damaged or missing is left out (no hint from it)."""
     from . import catalog_for
     from ..errors import CardDataError
     from ..games import GAMES
 
     own = GAMES.get(game)
-    sample = unknown[:_SAMPLE]
     for other in GAMES.values():
         if other is own:
             continue
-        try:  # the built-in data or the database, never the network
+        try:
             catalog, _ = catalog_for(other.id, cards_db, offline=True)
         except CardDataError:
             continue
-        if catalog is None:
-            continue
-        found = sum(other.find_card(catalog, name) is not None for name in sample)
-        if found * 2 > len(sample):
-            return other
-    return None
+        if catalog is not None:
+            yield other, catalog
 
 
 def game_of_names(names: list[str], cards_db: str | os.PathLike[str] | None = None) -> Game | None:

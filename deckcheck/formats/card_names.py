@@ -137,21 +137,9 @@ def unknown_names(
 def _other_catalogs(game: str, cards_db: str | os.PathLike[str] | None) -> list[tuple[str, Catalog]]:
     """(label, card data) of each game other than `game` that has card data, from the
     database given or the built-in data (never the network)."""
-    from ..cards import catalog_for
-    from ..errors import CardDataError
-    from ..games import GAMES
+    from ..cards.other_game import other_catalogs
 
-    found = []
-    for other in GAMES.values():
-        if other.id == game:
-            continue
-        try:
-            catalog, _note = catalog_for(other.id, cards_db, offline=True)
-        except CardDataError:  # that game's data is damaged: no hint from it
-            continue
-        if catalog is not None:
-            found.append((other.label, catalog))
-    return found
+    return [(other.label, catalog) for other, catalog in other_catalogs(game, cards_db)]
 
 
 def _format_words(game: str) -> str:
