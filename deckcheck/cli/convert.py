@@ -104,17 +104,16 @@ def _warn_of_a_big_guess(deck: Deck, to: str, cards_db: Path | None) -> None:
     main = deck.count(MAIN)
     if guess.cards <= main:
         return
-    game = _game_without_format(deck, to, cards_db)
-    if game in ("", "mtg"):
-        warn(f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as the "
-             f"sideboard, as Magic Online exports have it, leaving {counted(main, 'card')} in the main deck; give -f FORMAT to "
-             "read the list as that format does (-f mtg/commander takes a typed list's first group as its commanders), or put "
-             "a `Sideboard` line above the sideboard")
-        return
+    game = _game_without_format(deck, to, cards_db) or "mtg"
     main_deck, sideboard, heading = sideboard_words(game)
+    # Magic's lists take their blank-line sideboard from MTGO, and its Commander decks are
+    # what such a group most often is: said only for a Magic list.
+    magic = game == "mtg"
+    source = ", as Magic Online exports have it" if magic else ""
+    commander = " (-f mtg/commander takes a typed list's first group as its commanders)" if magic else ""
     warn(f"{deck.source}: line {guess.first_line}: read the last blank-line group ({counted(guess.cards, 'card')}) as the "
-         f"{sideboard}, leaving {counted(main, 'card')} in the {main_deck}; give -f FORMAT to read the list as that format "
-         f"does, or put a `{heading}` line above the {sideboard}")
+         f"{sideboard}{source}, leaving {counted(main, 'card')} in the {main_deck}; give -f FORMAT to read the list as that "
+         f"format does{commander}, or put a `{heading}` line above the {sideboard}")
 
 
 def _game_without_format(deck: Deck, to: str, cards_db: Path | None) -> str:
