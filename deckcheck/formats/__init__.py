@@ -126,7 +126,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     if "/" not in typed and of_game:
         # `-f mtg`: the game, whose every format holds the word; "did you mean
         # mtg/2hg-legacy, mtg/2hg-limited" named three of them, by the alphabet.
-        examples = sorted(of_game, key=lambda name: ("-" in name, name))[:3]  # plain names before 2hg-legacy
+        examples = sorted(of_game, key=lambda name: (_variant(name), name))[:3]  # plain names before 2hg-legacy
         raise FormatError(f"unknown format {ref[:200]!r}: {typed} is a game, not a format; give one of its "
                           f"{len(of_game)} formats, such as {', '.join(examples)} (`deckcheck formats list` shows them all)")
     last = typed.split("/")[-1]
@@ -137,7 +137,7 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         # whose description names it is what it means (Limited: "Sealed deck and booster
         # draft"), before those ids; other variants it describes after them.
         described = _described_as(last, known, game)
-        plain = [name for name in described if "-" not in name.split("/")[-1]]
+        plain = [name for name in described if not _variant(name)]
         suggestions = plain + suggestions + [name for name in described if name not in plain and name not in suggestions]
     if not suggestions:  # a typo rather than a part of the id (mtg/modren, legcy)
         import difflib
@@ -158,9 +158,15 @@ def find(ref: FormatRef) -> tuple[str, Path]:
 
 
 def _plain_first(names: list[str]) -> list[str]:
-    """`names` with the plain formats (mtg/limited) before the variants whose id joins a
-    word to another (mtg/2hg-limited, mtg/team-sealed), each kind in its order."""
-    return sorted(names, key=lambda name: "-" in name.split("/")[-1])
+    """`names` with the plain formats (mtg/limited) before the variants (`_variant`), each
+    kind in its order."""
+    return sorted(names, key=_variant)
+
+
+def _variant(name: str) -> bool:
+    """Whether a format's id joins a word to another (mtg/2hg-limited, mtg/team-sealed): a
+    variant of a plain format (mtg/limited), which suggestions name after it."""
+    return "-" in name.split("/")[-1]
 
 
 def _described_as(word: str, known: list[str], game: str) -> list[str]:
