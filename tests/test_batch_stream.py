@@ -202,6 +202,9 @@ def test_a_spool_outgrows_memory_and_gives_back_whole_lines(tmp_path):
     out = io.StringIO()
     spool.copy_to(out)
     assert out.getvalue() == "".join(lines)
+    pieces = list(spool.byte_chunks())  # what a batch hands to stdout: the same, as UTF-8
+    assert b"".join(pieces) == "".join(lines).encode("utf-8", "surrogatepass")
+    assert all(piece.endswith(b"\n") for piece in pieces)
     spool.close()
 
 

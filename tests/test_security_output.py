@@ -344,3 +344,45 @@ def test_a_simulation_report_in_colour_shows_a_names_escape_codes_as_symbols():
     assert "\x1b[8m" not in text
     assert "Goblin␛[8m Guide" in text
     assert "\x1b[1m" in text  # the report's own bold title is still there
+
+
+def test_the_quick_plain_test_never_passes_a_character_the_pattern_flags():
+    """`printable` first tells a text with no odd character from its UTF-8 bytes (cli/common
+    `_surely_plain`); that must never say "plain" for a text the pattern flags. Every
+    character of the Basic Multilingual Plane, lone surrogates included, alone and amid
+    plain text."""
+    from deckcheck.cli.common import _UNSAFE_START, _surely_plain
+
+    for code in range(0x10000):
+        char = chr(code)
+        for text in (char, f"4 Lightning Bolt{char}\n", f"Ж{char}ж"):
+            if _UNSAFE_START.search(text):
+                assert not _surely_plain(text), hex(code)
+    assert _surely_plain('{"deck": "Лотос", "name": "Jötun Grunt"}\n\t')
+    assert not _surely_plain("a\u202eb") and not _surely_plain("a\x85b") and not _surely_plain("a\rb")
+
+
+def test_a_report_written_as_its_bytes_is_what_emit_writes(monkeypatch):
+    """A batch hands its report to stdout as the spool's UTF-8 bytes (`emit_utf8`), written
+    as they are when nothing in them needs changing; every other piece (control and bidi
+    characters, C1 controls, lone surrogates, colour codes, a console in another encoding,
+    GitHub Actions) must come out exactly as `emit` writes its text."""
+    import io
+
+    from deckcheck.cli.common import emit, emit_utf8
+    from deckcheck.report.stream import SPOOL_ENCODING
+
+    texts = ['{"deck": "Лотос — Jötun’s", "n": 1}\n', "ann\x1b[2J\n", "a\u202eb\n", "a\x85b\r\n", "x\ry\n",
+             "file\udcff.txt\n", "\x1b[31mred\x1b[0m\n", "::error::forged\n", "Lim-Dûl's Vault +/-\n", "한국어\n"]
+    for actions in (False, True):
+        monkeypatch.setenv("GITHUB_ACTIONS", "true" if actions else "false")
+        for terminal in ("utf-8", "cp437"):
+            for color in (False, True):
+                for text in texts:
+                    written = []
+                    for way in (emit, emit_utf8):
+                        out = io.TextIOWrapper(io.BytesIO(), encoding=terminal, errors="strict", newline="")
+                        monkeypatch.setattr("sys.stdout", out)
+                        way(text if way is emit else text.encode(*SPOOL_ENCODING), encoding=None, color=color)
+                        written.append(out.buffer.getvalue())
+                    assert written[0] == written[1], (text, terminal, color, actions)

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, no_empty_argument, one_of_any_case, open_cards, pdf_named, say_note, tables_on_stdout, warn,
+    coloured, distinct_outputs, emit, emit_utf8, no_empty_argument, one_of_any_case, open_cards, pdf_named, say_note, tables_on_stdout, warn,
     warn_unknown_format_names, writable, write_file,
 )
 from ..wording import counted
@@ -143,9 +143,13 @@ def run_batch(
                        private=True, inputs=_inputs(source, format_ref, result))
             filed.close()
         commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands
-        for chunk in shown.chunks():
-            emit(WorkflowCommands(chunk) if commands else chunk, encoding=None if filed is not None else encoding(reporter),
-                 color=color)
+        shown_encoding = None if filed is not None else encoding(reporter)
+        if commands:
+            for chunk in shown.chunks():
+                emit(WorkflowCommands(chunk), encoding=shown_encoding, color=color)
+        else:  # the spool's bytes, written as they are when nothing in them needs changing
+            for piece in shown.byte_chunks():
+                emit_utf8(piece, encoding=shown_encoding, color=color)
         shown.close()
         for hint in result.hints:  # as validate notes them: decks whose cards are another game's
             say_note(hint)

@@ -32,6 +32,8 @@ SPOOL_MEMORY = 1 << 20
 READ_BACK = 1 << 16
 # Characters a spool gathers before it writes them to its file in one call.
 WRITE_BEHIND = 1 << 16
+# How a spool keeps its text: UTF-8, lone surrogates as their own three bytes.
+SPOOL_ENCODING = ("utf-8", "surrogatepass")
 
 
 @dataclass
@@ -65,14 +67,14 @@ def add_data_note(notes: dict[str, None], result: DeckResult) -> None:
 class Spool:
     """Text written now and read back later, line by line: in memory while small, then
     in a temporary file (deleted when closed). Lone surrogates (undecodable file names)
-    survive the trip."""
+    survive the trip. Kept as UTF-8 bytes (`SPOOL_ENCODING`), which `byte_chunks` hands
+    back as they are: a report that needs no change goes to stdout without being decoded
+    and encoded again (cli/common.emit_utf8)."""
 
     def __init__(self, memory: int = SPOOL_MEMORY):
         import tempfile
 
-        self._file = tempfile.SpooledTemporaryFile(
-            max_size=memory, mode="w+", encoding="utf-8", errors="surrogatepass", newline="",
-        )
+        self._file = tempfile.SpooledTemporaryFile(max_size=memory, mode="w+b")
         self.empty = True
         # Pieces not yet in the file, and their length. A report comes in small pieces (a
         # JSON line a deck; the HTML page's template yields some 28 a row), and each write
@@ -91,7 +93,7 @@ class Spool:
 
     def _write_pending(self) -> None:
         if self._pending:
-            self._file.write("".join(self._pending))
+            self._file.write("".join(self._pending).encode(*SPOOL_ENCODING))
             self._pending.clear()
             self._pending_size = 0
 
@@ -125,6 +127,12 @@ class Spool:
     def chunks(self) -> Iterator[str]:
         """What was written, in pieces of whole lines (a piece ends with a line break,
         except perhaps the last)."""
+        for piece in self.byte_chunks():
+            yield piece.decode(*SPOOL_ENCODING)
+
+    def byte_chunks(self) -> Iterator[bytes]:
+        """`chunks` as their bytes in `SPOOL_ENCODING` (a line break is the byte 0x0A, in no
+        other character's UTF-8: a piece of whole lines is whole characters)."""
         self._write_pending()
         self._file.flush()
         self._file.seek(0)
@@ -132,7 +140,7 @@ class Spool:
             lines = self._file.readlines(READ_BACK)
             if not lines:
                 return
-            yield "".join(lines)
+            yield b"".join(lines)
 
     def copy_to(self, out: TextIO) -> None:
         for chunk in self.chunks():
