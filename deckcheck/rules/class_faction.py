@@ -56,9 +56,10 @@ def _fits(card: WowProfile, hero: WowProfile, granted: frozenset[str] = frozense
     return all(alternatives & traits for alternatives in card.requires)
 
 
-def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trait_name: Callable[[str], str]) -> str:
+def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trait_name: Callable[[str], str],
+             granted: frozenset[str] = frozenset()) -> str:
     icons = card.icons
-    if icons and not icons & hero.icons:
+    if icons and not icons & (hero.icons | granted):
         return f"{name} ({card.describe_icons()}) shares no icon with {hero_name} ({hero.describe_icons()})"
     missing = [alternatives for alternatives in card.requires if not alternatives & hero.trait_keys]
     needed = " or ".join(sorted(trait_name(key) for key in missing[0])) if missing else "?"
@@ -154,7 +155,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                        f"{hero_entry.name}'s Deckbuilding text allows either {either} cards, not both")
         else:
             message = _why_not(profiles[0], hero_profiles[0], entry.name, hero_entry.name,
-                               getattr(ctx.cards, "trait_name", str.capitalize))
+                               getattr(ctx.cards, "trait_name", str.capitalize), frozenset({chosen} if chosen else ()))
         yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=message)
     for entry, copies in missing:
         yield Problem(rule=ID, severity=WARNING, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
