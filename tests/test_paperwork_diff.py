@@ -301,6 +301,26 @@ def test_a_pool_leaves_a_found_deck_without_sideboard_uncompared_and_counts_both
     assert report["counts"] == {"registered": {"main": 40, "sideboard": 0}, "found": {"main": 40, "sideboard": 24}}
 
 
+def test_a_wow_limited_side_deck_left_uncompared_is_called_the_side_deck(cli, tmp_path):
+    """WoW TCG sealed: the note on the side deck left uncompared names it in the game's words,
+    as validate and diff's other notes do; it said "sideboard not compared ... type its
+    sideboard up", Magic's word for a zone no WoW player calls so."""
+    registered, found, pool = tmp_path / "registered.txt", tmp_path / "found.txt", tmp_path / "pool.txt"
+    registered.write_text("Hero: Graccus\n30 Ironforge Guards\n", encoding="utf-8")
+    found.write_text("Hero: Graccus\n30 Ironforge Guards\n", encoding="utf-8")
+    pool.write_text("30 Ironforge Guards\n4 Offender Gora\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "wow/limited", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr == ("deckcheck: note: side deck not compared: the deck as found states none; type its side deck "
+                           "up too to compare it with the rest of the pool\n")
+    found.write_text("Hero: Graccus\n30 Ironforge Guards\n\nSide deck\n4 Offender Gora\n", encoding="utf-8")
+    done = cli("diff", str(registered), str(found), "-f", "wow/limited")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stderr == ("deckcheck: note: side deck not compared: in a limited event it is the rest of the pool, "
+                           "which the registered list does not state; give the registered pool (--pool POOL) to "
+                           "compare it\n")
+
+
 @pytest.mark.parametrize(("options", "error"), [
     ([], "--pool compares a limited event's sideboard: give its format too (-f mtg/limited)"),
     (["-f", "mtg/modern"], "--pool compares a limited event's sideboard: mtg/modern is not a limited format "

@@ -136,6 +136,14 @@ def test_wow_sheet_has_hero_main_and_side(cli, tmp_path):
         assert title in text
 
 
+def test_a_wow_sheet_heads_master_heroes_by_their_card_type(cli, tmp_path):
+    """A Master Hero, a card type of the WoW TCG deck, is listed under its type: it was under
+    "Other cards", as if the card data did not say what it is."""
+    text = _legal_sheet_text(cli, tmp_path, "Hero: Graccus\n56 Ironforge Guards\n4 Kalecgos\n", "wow/constructed")
+    assert "Master Heroes" in text and "Kalecgos" in text
+    assert "Other cards" not in text
+
+
 def test_a_300_card_list_continues_on_a_second_page(cli, tmp_path):
     names = [f"Registration Test Card {number:03}" for number in range(300)]
     deck = tmp_path / "big.txt"

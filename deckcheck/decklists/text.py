@@ -101,8 +101,9 @@ _CATEGORY_HEADINGS = {
       ]
       for plural in ("", "s")),
     "equipment", "quest", "quests", "location", "locations", "non-creature", "noncreature",
-    # The WoW TCG's kinds of equipment, as lists of its era sort them.
-    "armor", "weapon", "weapons", "item", "items",
+    # The WoW TCG's kinds of equipment, as lists of its era sort them, and its Master Heroes
+    # (a card type of the deck, played from hand; the hero itself has its `Hero` heading).
+    "armor", "weapon", "weapons", "item", "items", "master hero", "master heroes",
 }
 # `Commander(s)`: a plural written as Moxfield and Archidekt do is the word itself. The
 # count may say what it counts and stand after a colon or dash, bare or in brackets, as

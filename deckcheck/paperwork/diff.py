@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..decklists.title import titled
+from ..games import zone_name
 from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, ZONES, CardEntry, Deck
 from ..names import face_keys
 from ..report.style import Shown, as_is, cell, pad, widest
@@ -356,6 +357,8 @@ def _limited_sideboards(
     registered, found = without_free(registered), without_free(found)
     if any(entry.zone == SIDEBOARD for entry in registered.entries):
         return registered, found, None
+    # The zone in the game's words, as every other message names it: the WoW TCG's side deck.
+    sideboard = zone_name(fmt.game, SIDEBOARD, "sideboard")
     if settings.shared_by_team:
         # Team sealed, Two-Headed Giant: the teammates' decks use the pool too, and one list
         # says nothing of theirs, so the pool's rest is no sideboard of this player's alone.
@@ -363,21 +366,21 @@ def _limited_sideboards(
             return registered, found, None
         found = found.copy(entries=[entry for entry in found.entries if entry.zone != SIDEBOARD])
         return registered, found, (
-            f"sideboard not compared: in {fmt.name} the pool is the team's, so its rest is not {registered.source}'s "
-            "sideboard alone (the teammates' decks use the pool too), and the registered list states none; "
-            "compare a registered list that states its sideboard"
+            f"{sideboard} not compared: in {fmt.name} the pool is the team's, so its rest is not {registered.source}'s "
+            f"{sideboard} alone (the teammates' decks use the pool too), and the registered list states none; "
+            f"compare a registered list that states its {sideboard}"
         )
     if pool is None:
         if not any(entry.zone == SIDEBOARD for entry in found.entries):
             return registered, found, None
         found = found.copy(entries=[entry for entry in found.entries if entry.zone != SIDEBOARD])
         return registered, found, (
-            "sideboard not compared: in a limited event it is the rest of the pool, which the registered "
+            f"{sideboard} not compared: in a limited event it is the rest of the pool, which the registered "
             "list does not state; give the registered pool (--pool POOL) to compare it"
         )
     if not found_states_one:
         return registered, found, (
-            "sideboard not compared: the deck as found states none; type its sideboard up too to compare it "
+            f"{sideboard} not compared: the deck as found states none; type its {sideboard} up too to compare it "
             "with the rest of the pool"
         )
     return registered.copy(entries=[*registered.entries, *pool_rest(pool, registered.entries, fmt)]), found, None

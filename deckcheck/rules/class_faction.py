@@ -16,6 +16,15 @@ icon with Tirion (Alliance, Paladin)".
 FAIL: a "Holy Hero Required" card with a Protection hero -> "Holy Nova requires a hero with
 the trait Holy; Kalatine Carmichael does not have it" (traits named as the cards print them).
 A hero listed among the deck's cards is left to the rule `hero`.
+
+A hero's own text overrides the icon rule where it lets cards in: a hero of no faction
+printing "Deckbuilding: You can only include either [Alliance] or [Horde] cards, ..."
+(Eadric the Pure and the other Argent Crusade and Scourge heroes of Icecrown) takes one
+faction's cards, the one most of the cards that need it have (the first in the list on a
+tie); a card of the other faction is the problem.
+FAIL: `Hero: Eadric the Pure`, 52 Ironforge Guards and 4 Orgrimmar Grunts -> "Orgrimmar
+Grunts (Horde) is a [Horde] card in a deck of [Alliance] cards: Eadric the Pure's
+Deckbuilding text allows either [Alliance] or [Horde] cards, not both".
 """
 from __future__ import annotations
 
@@ -24,7 +33,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..formats import Format
-from ..model import HERO, Deck
+from ..model import HERO, CardEntry, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Bool, Struct
 from ._cards import IMPORT_HINT, ZONES_OPTION, card_lookup, group, is_on, only_in, skipped, zones_of
@@ -37,21 +46,52 @@ ID = "class-faction"
 KEYS = {"class_faction": AnyOf((Bool(), Struct({"zones": ZONES_OPTION})))}
 
 
-def _fits(card: WowProfile, hero: WowProfile) -> bool:
+def _fits(card: WowProfile, hero: WowProfile, granted: frozenset[str] = frozenset()) -> bool:
+    """Whether `card` may be in `hero`'s deck, the hero also having the `granted` icons (the
+    faction its Deckbuilding text lets the deck take)."""
     icons = card.icons
-    if icons and not icons & hero.icons:
+    if icons and not icons & (hero.icons | granted):
         return False
     traits = hero.trait_keys
     return all(alternatives & traits for alternatives in card.requires)
 
 
-def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trait_name: Callable[[str], str]) -> str:
+def _why_not(card: WowProfile, hero: WowProfile, name: str, hero_name: str, trait_name: Callable[[str], str],
+             granted: frozenset[str] = frozenset()) -> str:
     icons = card.icons
-    if icons and not icons & hero.icons:
+    if icons and not icons & (hero.icons | granted):
         return f"{name} ({card.describe_icons()}) shares no icon with {hero_name} ({hero.describe_icons()})"
     missing = [alternatives for alternatives in card.requires if not alternatives & hero.trait_keys]
     needed = " or ".join(sorted(trait_name(key) for key in missing[0])) if missing else "?"
     return f"{name} requires a hero with the trait {needed}; {hero_name} does not have it"
+
+
+def _fits_any(profiles: list[WowProfile], hero_profiles: list[WowProfile], faction: str) -> bool:
+    """Whether a printing of the card fits a printing of the hero given the `faction` icon."""
+    return any(_fits(profile, hero, frozenset({faction})) for profile in profiles for hero in hero_profiles)
+
+
+def _either_faction(hero_card: object) -> tuple[str, ...]:
+    """The factions of which the hero's Deckbuilding text lets the deck take one (games/wow/
+    deckbuilding.py), or ()."""
+    read = getattr(hero_card, "deck_restriction", None)  # a card file's own catalog may lack it
+    restriction = read() if read is not None else None
+    return restriction.either_faction if restriction is not None else ()
+
+
+def _chosen_faction(deck_cards: list[tuple[CardEntry, int, list[WowProfile]]], hero_profiles: list[WowProfile],
+                    factions: tuple[str, ...]) -> str | None:
+    """The faction of `factions` the deck takes: the one that lets in most copies of the
+    cards that fit the hero only with one of them (the first such card's on a tie); the
+    first of `factions` when no card needs one of them alone (a `Both` card fits either)."""
+    copies_of: dict[str, int] = {}  # in the order the cards come: max() takes the first on a tie
+    for _entry, copies, profiles in deck_cards:
+        lets_in = [faction for faction in factions if _fits_any(profiles, hero_profiles, faction)]
+        if len(lets_in) == 1:
+            copies_of[lets_in[0]] = copies_of.get(lets_in[0], 0) + copies
+    if copies_of:
+        return max(copies_of, key=copies_of.__getitem__)
+    return factions[0] if factions else None
 
 
 def applies(fmt: Format) -> bool:
@@ -89,6 +129,7 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
                               f"{IMPORT_HINT}")
         return
     missing = []
+    deck_cards = []
     for entry, copies in group(cards):
         card = lookup(entry)
         if card is None:
@@ -100,9 +141,22 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
             continue  # a hero listed in the deck: the hero rule says it is no deck card
         if any(_fits(profile, hero) for profile in profiles for hero in hero_profiles):
             continue
-        yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
-                      message=_why_not(profiles[0], hero_profiles[0], entry.name, hero_entry.name,
-                                       getattr(ctx.cards, "trait_name", str.capitalize)))
+        deck_cards.append((entry, copies, profiles))
+    factions = _either_faction(hero_card)
+    chosen = _chosen_faction(deck_cards, hero_profiles, factions)
+    for entry, copies, profiles in deck_cards:
+        if chosen and _fits_any(profiles, hero_profiles, chosen):
+            continue
+        other = next((faction for faction in factions if faction != chosen and _fits_any(profiles, hero_profiles, faction)),
+                     None)
+        if other is not None:
+            either = " or ".join(f"[{faction}]" for faction in factions)
+            message = (f"{entry.name} ({profiles[0].describe_icons()}) is a [{other}] card in a deck of [{chosen}] cards: "
+                       f"{hero_entry.name}'s Deckbuilding text allows either {either} cards, not both")
+        else:
+            message = _why_not(profiles[0], hero_profiles[0], entry.name, hero_entry.name,
+                               getattr(ctx.cards, "trait_name", str.capitalize), frozenset({chosen} if chosen else ()))
+        yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies, message=message)
     for entry, copies in missing:
         yield Problem(rule=ID, severity=WARNING, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
                       message=f"{entry.name} is not in the card data: its class, faction and Hero Required "

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..formats import Format
 from ..model import HERO, CardEntry, Deck
+from ..names import fold
 from ..problem import WARNING, Problem
 from ..formats.schema import format_word, kind_list
 from ..schema import AnyOf, Int, Null, Struct
@@ -75,9 +76,21 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         card = lookup(entry)
         if card is not None and card.types and card.types <= types:
             yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
-                          message=f"{entry.name} is a hero: heroes are not part of the deck (give it on the `Hero:` line)")
+                          message=f"{entry.name} is a hero: heroes are not part of the deck ({_what_to_do(entry, heroes)})")
     if len(heroes) == 1:
         yield from _deckbuilding(heroes[0], cards, lookup, types)
+
+
+def _what_to_do(entry: CardEntry, heroes: list[CardEntry]) -> str:
+    """What to do with a hero listed among the cards: give it on the `Hero:` line when the
+    deck names none there; else (a deck has one hero) take it out, or name it there instead
+    of the one named."""
+    if not heroes:
+        return "give it on the `Hero:` line"
+    if any(fold(hero.name) == fold(entry.name) for hero in heroes):
+        return "the `Hero:` line already names it: take it out"
+    return (f"the `Hero:` line already names {names_listed(hero.name for hero in heroes)}: "
+            f"take {entry.name} out, or name it there instead")
 
 
 def _deckbuilding(hero: CardEntry, cards: list[tuple[CardEntry, int]], lookup: Callable[[CardEntry], Any],

@@ -9,6 +9,12 @@ ones that keep kinds of card out of the deck, as the Monster heroes print them:
 - "... [HORDE], [ALLIANCE], or Talent cards ..." (Augh, Mogdar, ...): nor a Talent (the
   card data's `Talent` tag).
 
+One clause lets cards in instead: the Icecrown heroes of no faction (Eadric the Pure, General
+Lightsbane, ...) print "You can only include either [Alliance] or [Horde] cards, ...", so
+their deck takes one faction's cards, either one, though the hero has no faction icon
+(`either_faction`, which the rule class-faction reads). The rest of that sentence (which
+other kinds of card) stays unchecked.
+
 Any other sentence (the Scourge, Argent Crusade and Demon heroes' "You can only include
 ...", "You can't include cards with reputations or other text restrictions") is left
 unchecked and said so (`DeckRestriction.unchecked`): what "Pets", "reputation" or "text
@@ -29,20 +35,28 @@ if TYPE_CHECKING:
 # "You can't put [Horde], [Alliance], or class cards in your deck." (case as printed varies)
 # The kinds are bounded so that a long text without a period is read in linear time.
 _KEEPS_OUT = lazy(r"You can't put (?P<kinds>[^.]{1,200}?) cards in your deck\.?", re.IGNORECASE)
+# "You can only include either [Alliance] or [Horde] cards, ..." (the Argent Crusade and
+# Scourge heroes of Icecrown): one faction's cards, either one.
+_EITHER_FACTION = lazy(r"You can only include either \[Alliance\] or \[Horde\] cards", re.IGNORECASE)
+# The factions such a hero's deck chooses between, as icons name them.
+EITHER_FACTION = ("Alliance", "Horde")
 # Each kind a sentence names, as the card reads it (folded) -> how messages name it.
 KINDS = {"[horde]": "[Horde]", "[alliance]": "[Alliance]", "class": "class", "talent": "Talent"}
 
 
 class DeckRestriction(Record):
     """A hero's deckbuilding text: `text` as printed, `kinds` of card it keeps out (keys of
-    `KINDS`) and the `unchecked` sentences deckcheck does not read."""
+    `KINDS`), the `unchecked` sentences deckcheck does not read, and `either_faction`, the
+    faction icons of which the deck may take one (`EITHER_FACTION`, or none)."""
 
-    __slots__ = ("text", "kinds", "unchecked")
+    __slots__ = ("text", "kinds", "unchecked", "either_faction")
 
-    def __init__(self, text: str, kinds: tuple[str, ...] = (), unchecked: str = ""):
+    def __init__(self, text: str, kinds: tuple[str, ...] = (), unchecked: str = "",
+                 either_faction: tuple[str, ...] = ()):
         self.text = text
         self.kinds = kinds
         self.unchecked = unchecked
+        self.either_faction = either_faction
 
     def kept_out(self, profile: WowProfile) -> str | None:
         """The kind of card (as messages name it) that keeps `profile` out, or None."""
@@ -77,4 +91,5 @@ def restriction(text: str) -> DeckRestriction | None:
             unread.append(match.group(0))
     unread.append(text[position:])
     unchecked = " ".join(" ".join(unread).split()).strip()
-    return DeckRestriction(text, tuple(kinds), unchecked)
+    either = EITHER_FACTION if _EITHER_FACTION.search(text) else ()
+    return DeckRestriction(text, tuple(kinds), unchecked, either)

@@ -8,9 +8,11 @@ from ...model import HERO, SIDEBOARD
 from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
 
 TITLE = "World of Warcraft TCG deck registration sheet"
+# Master Heroes are deck cards (played from hand); a name also printed as a hero (Highlord
+# Tirion Fordring) is listed among them, as the deck holds the Master Hero.
 TYPE_GROUPS = (
     ("Allies", "Ally"), ("Abilities", "Ability"), ("Equipment", "Equipment"), ("Quests", "Quest"),
-    ("Locations", "Location"),
+    ("Locations", "Location"), ("Master Heroes", "Master Hero"),
 )
 
 
