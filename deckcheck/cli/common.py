@@ -331,6 +331,16 @@ def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
         raise DeckcheckError(f"{name}: an empty argument (''): give {expected}")
 
 
+def no_blank_name(option: str, value: str, expected: str) -> None:
+    """DeckcheckError (exit 2) when a name to print (`sheet --player`, `--event`) is empty or
+    only blanks (`--player "$NAME"` with NAME unset): the sheet came out with that box
+    blank, one no judge can match to a player. Said before anything is read."""
+    from ..errors import DeckcheckError
+
+    if not value.strip():
+        raise DeckcheckError(f"{option}: an empty name ({value!r}): give {expected}")
+
+
 def no_empty_pool(pool_file: str | None) -> None:
     """no_empty_argument for `--pool` (validate, sheet, diff): `--pool "$POOL"` with POOL
     unset is the current folder as a path, which read as a pool said to run `deckcheck batch`."""
