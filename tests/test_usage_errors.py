@@ -43,6 +43,10 @@ CASES = [
     (["batch", "FOLDER", "-f", "mtg/modern", "--report"], "option '--report' requires an argument (see `deckcheck batch --help`)"),
     (["validate", "DECK", "-f", "mtg/modern", "--offline=yes"], "option '--offline' does not take a value (see `deckcheck validate --help`)"),
     (["formats", "show", "--date"], "option '--date' requires an argument (see `deckcheck formats show --help`)"),
+    # `cards info` and `cards stats` printed their text for any -o (`-o jsno`: exit 0), where
+    # `cards lookup` refuses an output it does not have.
+    (["cards", "info", "-o", "xml"], "--output 'xml': choose text or json"),
+    (["cards", "stats", "-o", "jsno"], "--output 'jsno': choose text or json"),
 ]
 
 

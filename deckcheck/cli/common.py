@@ -381,6 +381,16 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
     return value
 
 
+def text_or_json(output: str) -> None:
+    """DeckcheckError (exit 2) unless `output` (`-o` of the commands that write only these:
+    cards lookup, info, stats, formats check-freshness) is text or json: a typo (`-o jsno`)
+    printed the text, exit 0, to a script that meant to parse JSON."""
+    from ..errors import DeckcheckError
+
+    if output not in ("text", "json"):
+        raise DeckcheckError(f"--output {output!r}: choose text or json")
+
+
 def one_of_any_case(option: str, value: str, choices: Iterable[str]) -> str:
     """The one of `choices` (lower case) that `value` is, case and spaces aside (`--paper A4`,
     as paper sizes are written, is a4), else DeckcheckError (exit 2) quoting `value` as given."""
