@@ -113,6 +113,18 @@ def test_every_deck_argument_says_it_reads_standard_input(cli, command):
         assert "'-'" in entry, f"{command} --help: {entry!r} does not say '-' reads standard input"
 
 
+def test_the_top_level_help_lists_version(cli):
+    """`deckcheck --version` answered, but no help listed it: a newcomer asked for a bug
+    report's version found it only by guessing."""
+    from deckcheck import __version__
+
+    done = cli("--help")
+    assert "--version" in done.stdout.split("Options:")[1].split("Commands:")[0]
+    for args in (["--version"], ["--version", "validate"]):
+        done = cli(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"deckcheck {__version__}\n", ""), args
+
+
 def test_fast_help_matches_typer(cli):
     from deckcheck.cli.help_text import render_top_level_help
 
