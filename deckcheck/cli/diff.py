@@ -56,7 +56,7 @@ def diff(
     from ..report import choose
 
     no_empty_argument([registered], "REGISTERED", "the registered decklist's file, - for standard input, or a ydke:// URL")
-    no_empty_argument([found], "FOUND", "the found deck's file, or - for standard input")
+    no_empty_argument([found], "FOUND", "the found deck's file, - for standard input, or a ydke:// URL")
     no_empty_pool(pool_file)
     reporter = choose(output, DIFFS)
     fmt = load(reference(format_id)) if format_id else None
