@@ -71,7 +71,7 @@ def _run(args: list[str]) -> None:
             exc.show()
             sys.exit(exc.exit_code)
         except UsageError as exc:
-            message = usage_message(exc)
+            message = usage_message(exc, args)
             _say_error(message)
             _report_usage_error(exc, args, message)
             sys.exit(2)
@@ -163,14 +163,33 @@ def _output_given(tokens: list[str]) -> str | None:
     return output
 
 
-def usage_message(error: Exception) -> str:
+def usage_message(error: Exception, args: list[str] | None = None) -> str:
     """A Click usage error in one line, with where to read the usage: `invalid value for
     '--jobs' / '-j': 0 is not in the range x>=1 (see `deckcheck batch --help`)`."""
     message = " ".join(error.format_message().split())  # type: ignore[attr-defined]
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
-    path = context.command_path if context is not None else "deckcheck"
+    path = context.command_path if context is not None else _command_path(args or [])
     return f"{message.rstrip('.')} (see `{path} --help`)"
+
+
+def _command_path(args: list[str]) -> str:
+    """`deckcheck validate`, `deckcheck formats show`: the command the command line names.
+    Click's parser raises an option without its value (`-f` last) or with one it does not
+    take (`--offline=yes`) with no context, so its error alone cannot say whose help to read."""
+    from typer.main import get_command
+
+    from .cli import typer_app
+
+    path = ["deckcheck"]
+    command = get_command(typer_app())
+    for token in args:
+        commands = getattr(command, "commands", None)
+        if not commands or token not in commands:
+            break
+        path.append(token)
+        command = commands[token]
+    return " ".join(path)
 
 
 if __name__ == "__main__":

@@ -98,6 +98,33 @@ def test_stdin(cli):
     assert "<stdin>" in done.stdout
 
 
+@pytest.mark.parametrize("command", ["validate", "simulate", "sheet", "convert", "diff"])
+def test_every_deck_argument_says_it_reads_standard_input(cli, command):
+    """docs/contracts.md: each of these takes `-` for standard input. diff's help said only
+    "any decklist format, or a ydke:// URL", so `git show HEAD:deck.txt | deckcheck diff -
+    found.txt` was a thing its reader could not know of."""
+    import re
+
+    done = cli(command, "--help")
+    assert done.returncode == 0, done.stderr
+    arguments = done.stdout.split("Arguments:")[1].split("Options:")[0]
+    entries = [" ".join(entry.split()) for entry in re.split(r"\n(?=  \S)", arguments) if entry.strip()]
+    for entry in entries:  # one per argument, its wrapped lines joined
+        assert "'-'" in entry, f"{command} --help: {entry!r} does not say '-' reads standard input"
+
+
+def test_the_top_level_help_lists_version(cli):
+    """`deckcheck --version` answered, but no help listed it: a newcomer asked for a bug
+    report's version found it only by guessing."""
+    from deckcheck import __version__
+
+    done = cli("--help")
+    assert "--version" in done.stdout.split("Options:")[1].split("Commands:")[0]
+    for args in (["--version"], ["--version", "validate"]):
+        done = cli(*args)
+        assert (done.returncode, done.stdout, done.stderr) == (0, f"deckcheck {__version__}\n", ""), args
+
+
 def test_fast_help_matches_typer(cli):
     from deckcheck.cli.help_text import render_top_level_help
 

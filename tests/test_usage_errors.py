@@ -36,6 +36,17 @@ CASES = [
     (["cards", "lookup", "Bolt", "--game", "chess"], "--game"),
     (["formats", "show", "mtg/modern", "--date", "2024-02-30"], "--date"),
     (["nonsense"], "nonsense"),
+    # An option given without its value, or a value it does not take, is an error Click's
+    # parser raises before it knows the command: its pointer to the usage named the top-level
+    # help, which lists no option, where every other usage error names the command's own.
+    (["validate", "DECK", "-f"], "option '-f' requires an argument (see `deckcheck validate --help`)"),
+    (["batch", "FOLDER", "-f", "mtg/modern", "--report"], "option '--report' requires an argument (see `deckcheck batch --help`)"),
+    (["validate", "DECK", "-f", "mtg/modern", "--offline=yes"], "option '--offline' does not take a value (see `deckcheck validate --help`)"),
+    (["formats", "show", "--date"], "option '--date' requires an argument (see `deckcheck formats show --help`)"),
+    # `cards info` and `cards stats` printed their text for any -o (`-o jsno`: exit 0), where
+    # `cards lookup` refuses an output it does not have.
+    (["cards", "info", "-o", "xml"], "--output 'xml': choose text or json"),
+    (["cards", "stats", "-o", "jsno"], "--output 'jsno': choose text or json"),
 ]
 
 

@@ -40,6 +40,25 @@ app = typer.Typer(
 )
 
 
+def _show_version(value: bool) -> None:
+    """`--version`: the version, then exit 0 (entry.py answers `deckcheck --version` alone
+    itself, fast; this is the same answer for a command line Typer reads, and the line
+    that lists it in the help)."""
+    if value:
+        from .. import __version__
+
+        typer.echo(f"deckcheck {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version, help="Show deckcheck's version and exit."),
+) -> None:
+    # No docstring: the app's own help (above) stays the help of `deckcheck --help`.
+    pass
+
+
 def fail(message: str, code: int = 2) -> None:
     say(f"deckcheck: error: {message}")
     raise typer.Exit(code)

@@ -14,7 +14,7 @@ import typer
 from ..report import UTF8
 from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
 from ..wording import counted, names_listed, listed
-from .common import emit, say, warn_once
+from .common import emit, say, text_or_json, warn_once
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -262,8 +262,7 @@ def cards_lookup(
     from ..pipeline import check_platform, parse_date
 
     name = " ".join(words)  # `cards lookup Oko, Thief of Crowns` without quotes is one name
-    if output not in ("text", "json"):
-        raise DeckcheckError(f"--output {output!r}: choose text or json")
+    text_or_json(output)
     if not name.strip():
         raise DeckcheckError("NAME is empty: give a card name (or a Yu-Gi-Oh! passcode)")
     fmt = None
@@ -379,6 +378,7 @@ def cards_stats(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_O
     from ..cards.builtin import builtin_path
     from ..games.mtg.store import CardDb
 
+    text_or_json(output)
     target = _target(cards_db)
     if cards_db is None and not target.is_file():
         target, builtin = builtin_path(), True
@@ -435,6 +435,7 @@ def cards_info(cards_db: Optional[Path] = CARDS_DB_OPTION, output: str = JSON_OP
     """
     from ..cards.inventory import inventory
 
+    text_or_json(output)
     rows = inventory(cards_db)
     if output == "json":
         emit(json.dumps({"games": rows}, indent=2) + "\n")

@@ -378,6 +378,16 @@ def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
         raise DeckcheckError(f"{name}: an empty argument (''): give {expected}")
 
 
+def no_blank_name(option: str, value: str, expected: str) -> None:
+    """DeckcheckError (exit 2) when a name to print (`sheet --player`, `--event`) is empty or
+    only blanks (`--player "$NAME"` with NAME unset): the sheet came out with that box
+    blank, one no judge can match to a player. Said before anything is read."""
+    from ..errors import DeckcheckError
+
+    if not value.strip():
+        raise DeckcheckError(f"{option}: an empty name ({value!r}): give {expected}")
+
+
 def no_empty_pool(pool_file: str | None) -> None:
     """no_empty_argument for `--pool` (validate, sheet, diff): `--pool "$POOL"` with POOL
     unset is the current folder as a path, which read as a pool said to run `deckcheck batch`."""
@@ -416,6 +426,16 @@ def one_of(option: str, value: str, choices: Iterable[str]) -> str:
     if value not in listed:
         raise DeckcheckError(f"{option} {value!r}: choose one of {', '.join(listed)}")
     return value
+
+
+def text_or_json(output: str) -> None:
+    """DeckcheckError (exit 2) unless `output` (`-o` of the commands that write only these:
+    cards lookup, info, stats, formats check-freshness) is text or json: a typo (`-o jsno`)
+    printed the text, exit 0, to a script that meant to parse JSON."""
+    from ..errors import DeckcheckError
+
+    if output not in ("text", "json"):
+        raise DeckcheckError(f"--output {output!r}: choose text or json")
 
 
 def one_of_any_case(option: str, value: str, choices: Iterable[str]) -> str:

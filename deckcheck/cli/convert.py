@@ -43,7 +43,7 @@ def convert(
     """
     from .. import decklists
     from ..cards import catalog_for
-    from ..decklists.convert import by_passcode, names_faces, unnamed_passcodes
+    from ..decklists.convert import NoPasscodes, by_passcode, names_faces, unnamed_passcodes
     from ..decklists.convert import convert as convert_deck
     from ..decklists.title import titled_without_format
     from ..games import passcode_game
@@ -65,7 +65,12 @@ def convert(
     if numbered is not None and (by_passcode(to) or any(entry.code is not None for entry in deck.entries)):
         catalog, _ = catalog_for(numbered.id, cards_db)
     magic = catalog_for("mtg", cards_db)[0] if names_faces(to, deck) else None
-    emit(convert_deck(deck, to, catalog=catalog, magic=magic), encoding=decklists.written_encoding(to))
+    try:
+        written = convert_deck(deck, to, catalog=catalog, magic=magic)
+    except NoPasscodes as error:
+        _refuse_another_games_list(deck, to, error, cards_db)
+        raise
+    emit(written, encoding=decklists.written_encoding(to))
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
@@ -74,6 +79,27 @@ def convert(
         where = f": line {first} on" if first else ""
         warn(f"{deck.source}: {counted(count, 'card')} outside the deck (a maybeboard, tokens, ...{where}) "
              f"{'are' if count != 1 else 'is'} not written")
+
+
+def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db: Path | None) -> None:
+    """A list of another game's cards (a Magic deck given `--to ydk`) is refused as such:
+    the Yu-Gi-Oh! names "did you mean" would offer for its cards help no one. Returns when
+    the names are no other game's (typos of Yu-Gi-Oh! cards), for `error` to be raised."""
+    from ..cards.other_game import other_game
+    from ..errors import DeckcheckError
+    from ..games import GAMES, passcode_game
+
+    numbered = passcode_game()
+    if numbered is None:
+        return
+    names = [entry.name for entry in deck.entries if entry.code is None]
+    if len(error.names) * 2 <= len(set(names)):  # most of the list is Yu-Gi-Oh! cards
+        return
+    other = other_game(error.names, numbered.id, cards_db)
+    if other is None:
+        return
+    raise DeckcheckError(f"{deck.source}: its card names are not {GAMES[numbered.id].label} cards but {other.label} "
+                         f"cards: --to {to} writes {GAMES[numbered.id].label} passcodes; give another --to, such as text") from None
 
 
 def _warn_of_numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> None:

@@ -22,8 +22,8 @@ MAX_SHOWN = 20  # unreadable lines listed before diff gives up
 @app.command(cls=reports(DIFFS))
 @handles_errors
 def diff(
-    registered: str = typer.Argument(..., metavar="REGISTERED", help="The decklist the player registered (any decklist format, or a ydke:// URL)."),
-    found: str = typer.Argument(..., metavar="FOUND", help="The deck as found at the table, typed up (any decklist format, or a ydke:// URL)."),
+    registered: str = typer.Argument(..., metavar="REGISTERED", help="The decklist the player registered (any decklist format, or a ydke:// URL); '-' reads stdin."),
+    found: str = typer.Argument(..., metavar="FOUND", help="The deck as found at the table, typed up (any decklist format, or a ydke:// URL); '-' reads stdin."),
     format_id: Optional[str] = typer.Option(
         None, "--format", "-f", metavar="FORMAT",
         help="The event's format: its game's card data makes names canonical on both sides, and both lists are read as validating against it reads them (its deck sizes say where a blank-line list's sideboard is; a Commander deck's commander wherever the file puts it).",
@@ -56,7 +56,7 @@ def diff(
     from ..report import choose
 
     no_empty_argument([registered], "REGISTERED", "the registered decklist's file, - for standard input, or a ydke:// URL")
-    no_empty_argument([found], "FOUND", "the found deck's file, or - for standard input")
+    no_empty_argument([found], "FOUND", "the found deck's file, - for standard input, or a ydke:// URL")
     no_empty_pool(pool_file)
     reporter = choose(output, DIFFS)
     fmt = load(reference(format_id)) if format_id else None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, DATE_OPTION, handles_errors
-from .common import emit, say, say_note, warn, writable
+from .common import emit, say, say_note, text_or_json, warn, writable
 from .completion import complete_formats
 from ..errors import DeckcheckError
 from ..limits import MAX_SUGGESTED_NAMES
@@ -150,8 +150,7 @@ def formats_check_freshness(
     from ..formats import iter_formats, load, reference
     from ..formats.freshness import disagreements
 
-    if output not in ("text", "json"):
-        raise DeckcheckError(f"--output {output!r}: choose text or json")
+    text_or_json(output)
     formats = [load(reference(format_id)) for format_id in format_ids] if format_ids else [
         item for item in iter_formats() if not isinstance(item, DeckcheckError) and (item.option("card_pool") or {}).get("legality")
     ]

@@ -34,7 +34,7 @@ from ..names import card_key
 from ..problem import LineProblems
 from ..lazy_pattern import lazy
 from ..textio import FOLDER_ADVICE, MAX_INPUT_BYTES, binary_kind, decode, read_bounded, too_big, without_surrogates
-from . import text  # the parser of last resort: plain text accepts anything
+from . import settings_file, text  # text: the parser of last resort, plain text accepts anything
 from .common import LINE_BREAK, LINK_WRAPPERS, companions_for_sideboard, parse_error, remove_invisible
 
 # Every format, decklists/<name>.py, one line each, in sniffing order: specific formats
@@ -435,7 +435,20 @@ def load_deck(path: str | Path, *, input_format: str | None = None, folder_advic
         data = read_bounded(path, folder_advice=folder_advice)
     except InputError as exc:
         return unreadable(source, str(exc))
+    if input_format is None and extension(source) in settings_file.SUFFIXES:
+        reason = _settings_reason(data, source)
+        if reason is not None:
+            return unreadable(source, reason)
     return parse_bytes(data, source=source, input_format=input_format)
+
+
+def _settings_reason(data: bytes, source: str) -> str | None:
+    """settings_file.settings_reason for a file's bytes; None when they are no text."""
+    try:
+        content = decode(data, source=source)
+    except InputError:
+        return None  # parse_bytes says why
+    return settings_file.settings_reason(source, content)
 
 
 def unreadable(source: str, message: str) -> Deck:

@@ -58,6 +58,16 @@ def unnamed_passcodes(deck: Deck, to: str, catalog: PasscodeCatalog | None) -> l
 SUGGESTED_NAMES = 3
 
 
+class NoPasscodes(DeckcheckError):
+    """Names of a list written by passcode that the Yu-Gi-Oh! card data lacks; `names` are
+    those names, each once, for a caller that can tell whose cards they are (a Magic list
+    given `--to ydk`: cli/convert.py)."""
+
+    def __init__(self, message: str, names: list[str]) -> None:
+        super().__init__(message)
+        self.names = names
+
+
 def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
     """Entries given their card's passcode; unknown names are an error naming them all,
     the first few with their line and the card data's closest names."""
@@ -83,7 +93,7 @@ def number_names(deck: Deck, catalog: PasscodeCatalog | None) -> Deck:
             near = catalog.suggest(name) if catalog is not None and rank < SUGGESTED_NAMES else []
             hints += [f"did you mean {names_listed(near)}?"] if near else []
             shown.append(f"{name!r} ({'; '.join(hints)})" if hints else repr(name))
-        raise DeckcheckError(f"{deck.source}: no passcode for {', '.join(shown)}: {why}")
+        raise NoPasscodes(f"{deck.source}: no passcode for {', '.join(shown)}: {why}", list(unknown))
     return deck.with_entries(entries)
 
 

@@ -125,9 +125,12 @@ def card_face_cost(card: Any, face: int | None, origin: str) -> str:
     return costs[face].strip()
 
 
-def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str) -> CastQuestion:
+def cast_question(
+    name: str, profile: DeckProfile, policy: KeepPolicy, card_data: Any, origin: str, *, no_data: str = "card_data=None",
+) -> CastQuestion:
     """The castability question about `name`; its errors name `origin`, where the user asked
-    it (`--cast 'Wrath of God'`)."""
+    it (`--cast 'Wrath of God'`), and `no_data`, how the caller said to read no card data
+    (the command line's `--no-cards`) when `card_data` is None."""
     if not name.strip():
         raise ManaError(f"{origin}: the spell's name is empty: name a spell, as in 'Lightning Bolt'")
     costs = {card_key(key): text for key, text in policy.costs.items()}
@@ -146,9 +149,13 @@ def cast_question(name: str, profile: DeckProfile, policy: KeepPolicy, card_data
         # The name as a double-quoted YAML scalar (JSON's escapes): written raw, a line break
         # in it split the one-line error, and a quote gave advice no YAML reads.
         written = yaml_quoted(name)
+        example = "`costs: {" + written + ": \"{2}{W}{W}\"}`"
+        if card_data is None:  # no card data read at all: an import would not be read either
+            raise ManaError(f"{origin}: no mana cost known (no card data: {no_data}); leave out {no_data} or give it "
+                            f"under `costs:` in a policy file, like {example}")
         raise ManaError(
             f"{origin}: no mana cost known (no card database has it); import one with "
-            "`deckcheck cards import FILE` or give it under `costs:` in a policy file, like `costs: {" + written + ": \"{2}{W}{W}\"}`"
+            f"`deckcheck cards import FILE` or give it under `costs:` in a policy file, like {example}"
         )
     question = CastQuestion(
         name=known.face_names[face] if known is not None and face is not None else card.name if card else shown,

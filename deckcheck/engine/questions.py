@@ -190,12 +190,12 @@ def _ratio_influence(games: dict[str, Any], side: str, ratio: float) -> Callable
 def answer_casts(
     origins: Mapping[str, str], profile: DeckProfile, policy: KeepPolicy, steps: Sequence[Step], card_data: Any, *,
     exact: bool, hands: int, seed: int, first_player_draws: bool, warnings: list[str],
-    common: bool = False, per_game: bool = False, outside: Mapping[str, str] | None = None,
+    common: bool = False, per_game: bool = False, outside: Mapping[str, str] | None = None, no_data: str = "card_data=None",
 ) -> dict[str, CastAnswer]:
     """Castability on curve, on the play and on the draw, of each spell `origins` names, in
     its order; its notes and errors name where the user asked about each spell (the value:
     `--cast 'Wrath of God'`) and where the deck holds a spell outside its main deck
-    (`outside`: card key -> zone)."""
+    (`outside`: card key -> zone); `no_data`: how the caller said to read no card data."""
     from .montecarlo import run_monte_carlo
 
     if not origins:
@@ -203,7 +203,7 @@ def answer_casts(
     kinds = deck_land_kinds(profile, policy, card_data, warnings)
     answers: dict[str, CastAnswer] = {}
     for name, origin in origins.items():
-        question = cast_question(name, profile, policy, card_data, origin)
+        question = cast_question(name, profile, policy, card_data, origin, no_data=no_data)
         zone = (outside or {}).get(card_key(name))
         if not question.in_deck and zone == COMMANDER:
             warnings.append(f"{origin}: in the deck's {ZONE_LABELS[zone]}, cast from there; its castability assumes it is at hand")

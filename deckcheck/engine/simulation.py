@@ -338,7 +338,7 @@ def simulate(
     )
     simulation.castable = answer_casts(
         origins, profile, policy, steps, card_data, exact=chosen == "exact", first_player_draws=first_player_draws,
-        warnings=warnings, outside=outside, **sampling,  # type: ignore[arg-type]
+        warnings=warnings, outside=outside, no_data=named("card_data=None"), **sampling,  # type: ignore[arg-type]
     )
     lookup = _lookup(simulation, named("assertion"))
     simulation.assertions = [check(a, lookup, monte_carlo=outcome.mode != "exact") for a in parsed]
