@@ -42,13 +42,26 @@ from ..formats import Format
 from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, format_word, kind_list, set_list
 from ..model import COMMANDER, PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
-from ..schema import AnyOf, Null, Str, Struct
+from ..schema import AnyOf, Keys, Null, SchemaError, Str, Struct
 from ..wording import either_of
 from .context import Context
 
 if TYPE_CHECKING:
     from ..games.mtg.cards import Card
     from ..games.mtg.card_pool import CardPool, Decision
+
+# The card pool's lists a card must be on: empty, they let no card in, and every deck of the
+# format was illegal (each card "has no printing at any of the rarities"), while `formats
+# check` said OK. Leaving a key out is how a format allows every set or rarity.
+_ALLOWING = ("sets", "rarity", "commander_rarity")
+
+
+def _none_empty(pool: dict[str, Any], keys: Keys) -> None:
+    for key in _ALLOWING:
+        if pool.get(key) == []:
+            raise SchemaError((*keys, key), f"an empty list lets no card into the pool; leave `{key}` out to allow every "
+                                            f"{'set' if key == 'sets' else 'rarity'}")
+
 
 ID = "not-in-pool"
 KEYS = {
@@ -66,7 +79,7 @@ KEYS = {
             "printed_on": kind_list(Str(PLATFORMS)),
             # The command zone's rarity where it differs (Pauper Commander: uncommon).
             "commander_rarity": AnyOf((format_word(), kind_list(format_word()))),
-        }),
+        }, check_whole=_none_empty),
     )),
     # Cards in the pool whatever their printings (Standard Brawl: Arcane Signet, Command Tower).
     "pool_cards": DATED_LIST,
