@@ -141,9 +141,11 @@ _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
 # The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
 # sites export (`4× Lightning Bolt`).
 _TIMES = "[xX\u00d7]"
-# `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero;
-# also after a dash, as lists are typed (`Hero - Name`: no card name starts so).
-_HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
+# `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`; a
+# deck has one hero, and `Hero: 2 Name` is told so, as under a `Hero` heading: no WoW card's
+# name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
+# card name starts so).
+_HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>\d{{1,4}})\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
@@ -705,7 +707,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
             name, after = _count_after(_strip_decorations(hero.group("name"))[0])
             if after not in (None, 1):  # `Hero: Name x2` is no hero's count: the name as written
                 name = _strip_decorations(hero.group("name"))[0]
-            deck.entries.append(CardEntry(name=name, count=1, zone=HERO, line=number))
+            copies = int(hero.group("count") or 1)
+            deck.entries.append(CardEntry(name=name, count=copies or 1, zone=HERO, line=number))
             continue
         named = _NAMED_LINE.match(line)
         if named:
