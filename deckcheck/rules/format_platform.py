@@ -4,7 +4,7 @@ Format key `platforms`: where the format is played (`paper`, `mtgo`, `arena`). M
 Legacy, Vintage and Pauper are not played on MTG Arena, where most of their cards never
 came out: checked there, nearly every card would be `not-in-pool` with no word of why. The
 report says it once, as its first problem: a warning (the cards' own problems decide the
-verdict). Commander, Duel Commander, Pauper Commander and Oathbreaker are played on paper
+verdict; `not-in-pool` leaves out the cards it cannot place there). Commander, Duel Commander, Pauper Commander and Oathbreaker are played on paper
 and Magic Online (MTG Arena plays Brawl). Formats that do not say (limited, Brawl and
 Standard Brawl, a format file of your own without `platforms`) are played everywhere. The Yu-Gi-Oh! and WoW TCG formats are played on paper
 (their base formats say so): `--platform arena` there is the same warning.

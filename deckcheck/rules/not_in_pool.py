@@ -256,6 +256,11 @@ def _walk(
     Verdict = _card_pools().Verdict  # games/mtg/card_pool.py (see `_not_in`)
 
     banned = fmt.banned_on(ctx.date, ctx.platform)
+    # A card neither printings nor legalities place (a warning) is left unsaid where the
+    # format is not played on the event's platform (Legacy, Commander on MTG Arena): the
+    # format-platform warning says so once, and there is nothing to tell of each card.
+    platforms = fmt.option("platforms")
+    played_here = platforms is None or ctx.platform in platforms
     keys = {entry.key for entry in deck.entries if entry.name in flagged}
     for card in ctx.tally(deck, zones, only=keys).values():
         if card.name not in flagged or card.key in banned:
@@ -273,7 +278,7 @@ def _walk(
                 f"of the bundled lists (known up to {fmt.lists_known_up_to}) holds it, and the card database lists it "
                 f"{record.legalities.get(pool.legality)} in {pool.legality} only from {legalities_snapshot(fmt, ctx.cards)}",
             )
-        else:
+        elif played_here:
             yield Problem(**where, severity=WARNING, details=details, message=_undecided(record, card.name, pool, fmt, ctx))
 
 
