@@ -545,6 +545,9 @@ def test_a_manifest_mixing_utf_8_and_windows_1252_reads_every_name_and_says_whic
     (codecs.BOM_UTF8 + "player;deck\nJosé;ann.txt\n".encode("utf-8"), ["José"]),
     # Excel on Japanese Windows saves CSV as Shift-JIS: read as Windows-1252 these were 'ŽR“c‘¾˜Y'.
     ("player,deck\n山田太郎,ann.txt\nさくら,zoe.txt\n".encode("cp932"), ["山田太郎", "さくら"]),
+    # Names of two kanji apart, as a Japanese keyboard spaces them (U+3000): neither kana nor
+    # three kanji in a row, but the space's lead byte is one Windows-1252 leaves undefined.
+    ("player,deck\n山田\u3000太郎,ann.txt\n佐藤\u3000花子,zoe.txt\n".encode("cp932"), ["山田\u3000太郎", "佐藤\u3000花子"]),
 ])
 def test_a_manifest_in_one_encoding_has_no_encoding_warning(cli, tmp_path, data, names):
     write(tmp_path, {"ann.txt": LEGAL_BURN, "zoe.txt": LEGAL_BURN})
