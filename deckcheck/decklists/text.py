@@ -208,6 +208,11 @@ _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # for a sideboard, as an MTGO export has. A Commander deck has no sideboard: its heading
 # keeps the list's blank lines spacing.
 _BESIDE_DECK = (COMPANION, HERO)
+
+# Japanese text quotes a card's name in brackets (《灰流うらら》, 「増殖するＧ」, an MTG list's
+# 《稲妻》). Only a pair around the whole name is dropped: 『攻撃』封じ is printed so.
+_JAPANESE_QUOTES = {"《": "》", "「": "」", "『": "』", "〈": "〉", "\uff62": "\uff63"}
+_QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
@@ -216,10 +221,11 @@ _BESIDE_DECK = (COMPANION, HERO)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS) and no `x` count marker (`_plain_card` reads such a line, in the
-# general path too: almost every line of a real list, to the entry `_card_line` would make).
+# _DECORATION_CHARS, nor a Japanese bracket first) and no `x` count marker (`_plain_card`
+# reads such a line, in the general path too: almost every line of a real list, to the
+# entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -283,7 +289,7 @@ def looks_like_list(text: str) -> bool:
 
 
 _CURRENCY_CHARS = frozenset(_CURRENCY)
-_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
+_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS | frozenset(_JAPANESE_QUOTES)
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -312,7 +318,16 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
         zone = zone or _category_zone(inner)
     name = _SET_SUFFIX.sub("", name)
     name = _SET_PREFIX.sub("", name)
-    return name.strip(), zone
+    return _unquoted(name.strip()), zone
+
+
+def _unquoted(name: str) -> str:
+    """`name` without the Japanese brackets around all of it (`_JAPANESE_QUOTES`)."""
+    closing = _JAPANESE_QUOTES.get(name[:1])
+    if closing is None or len(name) < 3 or name[-1] != closing:
+        return name
+    inner = name[1:-1]
+    return name if name[0] in inner or closing in inner else inner.strip()
 
 
 # Two prices and what stands between them fit in this many characters at the end of a
