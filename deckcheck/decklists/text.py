@@ -409,9 +409,11 @@ def _section(line: str) -> str | None:
 # The word holds no digit, so a count right after it (`メインデッキ40枚`) is the count: a word
 # that could also end in the count's digits let the pattern try every split of a line of
 # digits (`ア⑳⑳⑳...(`, 64 characters, NFKC'd to 125: 0.6 ms a line, 28 s for a pasted
-# text of them), and no heading's word has a digit.
+# text of them), and no heading's word has a digit. A mark may stand first, as posts mark
+# their headings (`◆モンスター`, `■ 魔法`): only a heading's word follows it here.
+_HEADING_MARKS = "◆◇■□●○▼▽▲△★☆◎♦※"
 _JAPANESE_HEADER = lazy(
-    r"^【?(?P<word>[^\s\d【】()\[\]:]+)】?\s*(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?\s*:?$"
+    rf"^(?:[{_HEADING_MARKS}]\s*)?【?(?P<word>[^\s\d【】()\[\]:]+)】?\s*(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?\s*:?$"
 )
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
