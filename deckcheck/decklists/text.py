@@ -411,10 +411,15 @@ def _section(line: str) -> str | None:
 # digits (`ア⑳⑳⑳...(`, 64 characters, NFKC'd to 125: 0.6 ms a line, 28 s for a pasted
 # text of them), and no heading's word has a digit. A mark may stand first, as posts mark
 # their headings (`◆モンスター`, `■ 魔法`): only a heading's word follows it here.
+# The count may stand inside the brackets too (`【モンスター：9枚】`), read by a pattern of its
+# own: one pattern taking a count on either side of an optional bracket tried every split of
+# a line of digits between the two counts (the `ア⑳⑳⑳...(` text above: 23 s, not 2).
 _HEADING_MARKS = "◆◇■□●○▼▽▲△★☆◎♦※"
-_JAPANESE_HEADER = lazy(
-    rf"^(?:[{_HEADING_MARKS}]\s*)?【?(?P<word>[^\s\d【】()\[\]:]+)】?\s*(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?\s*:?$"
-)
+_HEADING_START = rf"^(?:[{_HEADING_MARKS}]\s*)?"
+_HEADING_WORD = r"(?P<word>[^\s\d【】()\[\]:]+)"
+_JAPANESE_COUNT = r"(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?"
+_JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
+_JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
@@ -426,7 +431,8 @@ def _japanese_section(line: str) -> str | None:
     """`_section` of a heading in Japanese, else None."""
     # Squeezed again: NFKC may make spaces of other characters, and the pattern's runs of
     # `\s*` side by side would try every split of a run.
-    match = _JAPANESE_HEADER.match(squeeze(nfkc(line)))
+    line = squeeze(nfkc(line))
+    match = _JAPANESE_HEADER.match(line) or _JAPANESE_BRACKETED_HEADER.match(line)
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
