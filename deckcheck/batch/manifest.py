@@ -37,6 +37,7 @@ from .. import tree
 from ..decklists import inline_name, inline_text, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
+from ..names import nfkc
 from ..registered_pools import PASTED_POOL
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
@@ -686,8 +687,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         path=path,
         player=player,
         team=_team(cell("team")),
-        # A seat in either case (`b` is B); anything else stays as written for its problem.
-        seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
+        seat=_seat(seat) if seat else None,
         format_id=format_ref,
         format_refused=format_refused,
         format_written=format_text if format_refused else None,
@@ -732,6 +732,13 @@ def _pasted_name(what: str, line: int | None) -> str:
 # answer no pool (a member who plays from the pool a teammate's row names).
 NO_TEAM = NO_ANSWER | {"no team"}
 NO_POOL = NO_ANSWER | {"no pool"}
+
+
+def _seat(written: str) -> str:
+    """The seat a cell names: its letter in either case and either width (`b` and the `Ｂ` a
+    Japanese keyboard types are B); anything else as written, for its problem."""
+    letter = nfkc(written).upper()
+    return letter if letter in SEATS else written
 
 
 def _answered(text: str | None) -> str | None:
