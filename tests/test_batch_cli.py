@@ -1550,3 +1550,21 @@ def test_a_decklist_whose_first_line_fails_is_not_taken_for_a_manifest(cli, tmp_
     done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern", "--no-cards")
     assert [(p["rule"], p["severity"], p.get("line")) for p in report["results"][0]["problems"]] == [
         ("parse-error", "warning", 1)]
+
+
+@pytest.mark.parametrize("header, renames", [
+    # Only English and Japanese questions were candidates: these got the missing columns and
+    # the columns found, and no word of which to rename. A deck's name (`Deckname`, `Nom du
+    # deck`, `Nome do baralho`) and a team's (`Nombre del equipo`) are none.
+    ("Zeitstempel;Spieler;Deckname;Deckliste", "'Spieler' to 'player' and 'Deckliste' to 'deck'"),
+    ("Horodateur,Nom,Nom du deck,Liste", "'Nom' to 'player' and 'Liste' to 'deck'"),
+    ("Marca temporal,Nombre del equipo,Jugador,Mazo", "'Jugador' to 'player' and 'Mazo' to 'deck'"),
+    ("Carimbo,Nome do jogador,Nome do baralho,Lista do baralho",
+     "'Nome do jogador' to 'player' and 'Lista do baralho' to 'deck'"),
+    ("Giocatore,Mazzo", "'Giocatore' to 'player' and 'Mazzo' to 'deck'"),
+])
+def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_path, header, renames):
+    (tmp_path / "reg.csv").write_text(header + "\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stderr.endswith(f"; rename column {renames}\n"), done.stderr

@@ -171,6 +171,18 @@ _COLUMN_WORDS = {
                                     "commander", "commanders", "partner", "companion", "oathbreaker", "card")),
     "deck": (("deck", "decklist", "list", "decklists"), ("name", "archetype", "player", "team", "format")),
 }
+# The same words in the languages of Europe's and Latin America's forms (German, French,
+# Spanish, Portuguese, Italian): `Spieler`, `Nom`, `Nome do jogador`; `Deckliste`, `Liste`,
+# `Mazo`, `Lista do baralho`; a deck's or a team's name (`Nom du deck`, `Nombre del equipo`) is none.
+_FOREIGN_COLUMN_WORDS = {
+    "player": (("spieler", "spielername", "teilnehmer", "joueur", "joueuse", "jugador", "jogador", "giocatore",
+                "nom", "nombre", "nome"),
+               ("deckliste", "liste", "lista", "mazo", "baralho", "mazzo", "équipe", "equipe", "equipo", "squadra",
+                "mannschaft", "time", "courriel", "correo")),
+    "deck": (("deckliste", "liste", "lista", "mazo", "baralho", "mazzo"),
+             ("nom", "nombre", "nome", "spieler", "joueur", "jugador", "jogador", "giocatore", "équipe", "equipe",
+              "equipo", "squadra", "mannschaft")),
+}
 
 
 # The same in Japanese, whose words are not spaced apart: parts of the question (`プレイヤー名`,
@@ -183,9 +195,10 @@ _JAPANESE_COLUMN_PARTS = {
 
 def _asks_for(name: str, column: str) -> bool:
     """Whether the header cell `name` plainly asks for deckcheck's `column` (see above)."""
-    wanted, other = _COLUMN_WORDS[column]
     words = set(re.findall(r"[\w-]+", name.lower()))
-    if words & set(wanted) and not words & set(other):
+    wanted, other = _COLUMN_WORDS[column]
+    foreign_wanted, foreign_other = _FOREIGN_COLUMN_WORDS[column]
+    if words & {*wanted, *foreign_wanted} and not words & {*other, *foreign_other}:
         return True
     wanted, other = _JAPANESE_COLUMN_PARTS[column]
     return any(part in name for part in wanted) and not any(part in name for part in other)
