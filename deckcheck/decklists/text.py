@@ -137,9 +137,10 @@ _WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site
 # editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
 # the card lines do not.
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
-# The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
-# sites export (`4× Lightning Bolt`).
-_TIMES = "[xX\u00d7]"
+# The count marker of `4x Name` and `Name x4`: x, the multiplication sign (U+00D7) some
+# sites export (`4× Lightning Bolt`), or the full-width small x a Japanese keyboard types
+# (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital).
+_TIMES = "[xX\u00d7\uff58]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`): a deck has one hero;
 # also after a dash, as lists are typed (`Hero - Name`: no card name starts so).
 _HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:1\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
