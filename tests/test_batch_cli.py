@@ -249,6 +249,14 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
      ["reg.csv: column 'dci' is not read; rename it 'id' to read each row's player ID"]),
     ("reg.csv", "player,deck,Team Number\nann,burn.txt,\n",
      ["reg.csv: column 'team number' is not read; rename it 'team' to read each row's team"]),
+    # The same settings as a German, Spanish or Japanese sheet names them (`Datum` holding
+    # 31.08.2026 was ignored without a word, the decks checked as of today).
+    ("reg.csv", "player;deck;Datum;Turnier\nann;burn.txt;31.08.2026;Frühjahrs-Open\n",
+     ["reg.csv: column 'datum' is not read; the event's day is one for the whole batch: give it with --date",
+      "reg.csv: column 'turnier' is not read; the event's name goes on the sheets with --event"]),
+    ("reg.csv", "player,deck,Fecha,日付\nann,burn.txt,31/08/2026,2026年8月31日\n",
+     ["reg.csv: column 'fecha' is not read; the event's day is one for the whole batch: give it with --date",
+      "reg.csv: column '日付' is not read; the event's day is one for the whole batch: give it with --date"]),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
     """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,

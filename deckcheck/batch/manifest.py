@@ -63,6 +63,14 @@ EVENT_SETTINGS = {
     "date": "the event's day is one for the whole batch: give it with --date",
     "event": "the event's name goes on the sheets with --event",
 }
+# The same settings as sheets in other languages name them (German, French, Spanish,
+# Portuguese, Italian, Japanese: `Datum` holding 31.08.2026, `Turnier`, `日付`): said as
+# `date` and `event` are. (Portuguese `data` is left out: an English sheet may mean data.)
+_EVENT_SETTING_WORDS = {
+    **dict.fromkeys(("datum", "fecha", "日付", "開催日"), "date"),
+    **dict.fromkeys(("turnier", "veranstaltung", "événement", "evenement", "evento", "torneo", "torneio",
+                     "大会", "大会名", "イベント", "イベント名"), "event"),
+}
 # Settings of a row written once above `registrations:` (one format for the whole event, as
 # a reader would guess): not read, and each says where it goes instead.
 ROW_SETTINGS_AT_TOP = {
@@ -297,8 +305,9 @@ def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
     present = frozenset(names)
     notes = []
     for name in names:
-        if name in EVENT_SETTINGS:
-            notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}")
+        setting = name if name in EVENT_SETTINGS else _EVENT_SETTING_WORDS.get(name)
+        if setting is not None:
+            notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[setting]}")
         elif _names_command_zone(name):
             notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
         elif (column := _renamed(name, present)) is not None:
