@@ -4,7 +4,7 @@ Deck files come from many programs: UTF-8 with or without a byte-order mark, UTF
 BOM (some Windows tools), Shift-JIS (Excel and Notepad on Japanese Windows) and
 Windows-1252 (old MTGO and hand-edited files). A file is read as the first of those that
 decodes, so no real file is rejected for its encoding; Shift-JIS only where the text it
-gives is plainly Japanese (`_japanese`), since Windows-1252 decodes any bytes at all. UTF-16
+gives is plainly Japanese (`shift_jis_text`), since Windows-1252 decodes any bytes at all. UTF-16
 that lost its BOM is recognised by its NUL bytes; other NUL bytes are dropped.
 """
 from __future__ import annotations
@@ -99,7 +99,7 @@ def decode(data: bytes, *, source: str = "<input>") -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    japanese = _japanese(data)
+    japanese = shift_jis_text(data)
     if japanese is not None:
         return japanese
     # Windows-1252 leaves five bytes undefined; replace them rather than refuse the file.
@@ -120,20 +120,31 @@ _NOT_JAPANESE = lazy(
 # three in a row need a word like "décédée" and not one accent in the file before a space,
 # a digit or the end of a line, which would make the strict reading fail.
 _JAPANESE_WORD = lazy("[\u3001-\u30fa]|[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{3}")
+# The five bytes Windows-1252 leaves undefined: a file holding one was never written in it.
+# 0x81 leads Shift-JIS's full-width space and Japanese punctuation (・ ＆ ！), so names of two
+# kanji spaced as a Japanese keyboard spaces them (山田　太郎) are Shift-JIS too.
+_NOT_WINDOWS_1252 = bytes((0x81, 0x8D, 0x8F, 0x90, 0x9D))
 
 
-def _japanese(data: bytes) -> str | None:
+def shift_jis_text(data: bytes) -> str | None:
     """`data` read as Shift-JIS when that reading is strict, holds only what Japanese text
-    holds and has kana or a word of kanji in it; else None (read it as Windows-1252). A Japanese
+    holds and has kana, a word of kanji or a byte Windows-1252 lacks in it; else None (read it as Windows-1252). A Japanese
     organiser's CSV from Excel, or a list saved by Notepad, is Shift-JIS: read as
     Windows-1252 its names would be reported as 'ŽR“c‘¾˜Y'."""
     try:
         text = data.decode("cp932")
     except UnicodeDecodeError:
         return None
-    if _NOT_JAPANESE.search(text) or not _JAPANESE_WORD.search(text):
+    if _NOT_JAPANESE.search(text):
         return None
-    return text
+    if _JAPANESE_WORD.search(text) or _holds_any(data, _NOT_WINDOWS_1252):
+        return text
+    return None
+
+
+def _holds_any(data: bytes, values: bytes) -> bool:
+    """Whether `data` holds any of the bytes `values`, each looked for in C."""
+    return any(value in data for value in values)
 
 
 # Surrogate code points: a `str` from JSON (`"\ud800"`) may hold one alone, which UTF-8,

@@ -249,6 +249,14 @@ def test_a_format_cell_in_capitals_names_the_id_it_spells(cli, tmp_path):
      ["reg.csv: column 'dci' is not read; rename it 'id' to read each row's player ID"]),
     ("reg.csv", "player,deck,Team Number\nann,burn.txt,\n",
      ["reg.csv: column 'team number' is not read; rename it 'team' to read each row's team"]),
+    # The same settings as a German, Spanish or Japanese sheet names them (`Datum` holding
+    # 31.08.2026 was ignored without a word, the decks checked as of today).
+    ("reg.csv", "player;deck;Datum;Turnier\nann;burn.txt;31.08.2026;Frühjahrs-Open\n",
+     ["reg.csv: column 'datum' is not read; the event's day is one for the whole batch: give it with --date",
+      "reg.csv: column 'turnier' is not read; the event's name goes on the sheets with --event"]),
+    ("reg.csv", "player,deck,Fecha,日付\nann,burn.txt,31/08/2026,2026年8月31日\n",
+     ["reg.csv: column 'fecha' is not read; the event's day is one for the whole batch: give it with --date",
+      "reg.csv: column '日付' is not read; the event's day is one for the whole batch: give it with --date"]),
 ])
 def test_a_manifest_setting_of_the_whole_event_is_not_passed_over_silently(cli, tmp_path, name, text, warnings):
     """A `date` column (or a YAML manifest's top-level `date:`) was ignored without a word,
@@ -545,6 +553,9 @@ def test_a_manifest_mixing_utf_8_and_windows_1252_reads_every_name_and_says_whic
     (codecs.BOM_UTF8 + "player;deck\nJosé;ann.txt\n".encode("utf-8"), ["José"]),
     # Excel on Japanese Windows saves CSV as Shift-JIS: read as Windows-1252 these were 'ŽR“c‘¾˜Y'.
     ("player,deck\n山田太郎,ann.txt\nさくら,zoe.txt\n".encode("cp932"), ["山田太郎", "さくら"]),
+    # Names of two kanji apart, as a Japanese keyboard spaces them (U+3000): neither kana nor
+    # three kanji in a row, but the space's lead byte is one Windows-1252 leaves undefined.
+    ("player,deck\n山田\u3000太郎,ann.txt\n佐藤\u3000花子,zoe.txt\n".encode("cp932"), ["山田\u3000太郎", "佐藤\u3000花子"]),
 ])
 def test_a_manifest_in_one_encoding_has_no_encoding_warning(cli, tmp_path, data, names):
     write(tmp_path, {"ann.txt": LEGAL_BURN, "zoe.txt": LEGAL_BURN})
@@ -1547,3 +1558,21 @@ def test_a_decklist_whose_first_line_fails_is_not_taken_for_a_manifest(cli, tmp_
     done, report = run_json(cli, str(tmp_path), "-f", "mtg/modern", "--no-cards")
     assert [(p["rule"], p["severity"], p.get("line")) for p in report["results"][0]["problems"]] == [
         ("parse-error", "warning", 1)]
+
+
+@pytest.mark.parametrize("header, renames", [
+    # Only English and Japanese questions were candidates: these got the missing columns and
+    # the columns found, and no word of which to rename. A deck's name (`Deckname`, `Nom du
+    # deck`, `Nome do baralho`) and a team's (`Nombre del equipo`) are none.
+    ("Zeitstempel;Spieler;Deckname;Deckliste", "'Spieler' to 'player' and 'Deckliste' to 'deck'"),
+    ("Horodateur,Nom,Nom du deck,Liste", "'Nom' to 'player' and 'Liste' to 'deck'"),
+    ("Marca temporal,Nombre del equipo,Jugador,Mazo", "'Jugador' to 'player' and 'Mazo' to 'deck'"),
+    ("Carimbo,Nome do jogador,Nome do baralho,Lista do baralho",
+     "'Nome do jogador' to 'player' and 'Lista do baralho' to 'deck'"),
+    ("Giocatore,Mazzo", "'Giocatore' to 'player' and 'Mazzo' to 'deck'"),
+])
+def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_path, header, renames):
+    (tmp_path / "reg.csv").write_text(header + "\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stderr.endswith(f"; rename column {renames}\n"), done.stderr

@@ -105,3 +105,42 @@ def test_an_entry_whose_name_no_file_can_have_is_one_registration_not_an_interna
         assert verdicts[name] == (False, ["registration"])
     messages = [p["message"] for r in report["results"] if r["deck"] in (long_name, deep_path) for p in r["problems"]]
     assert all(m.endswith("could not be checked: cannot extract (File name too long)") for m in messages), messages
+
+
+def zip_of_raw_names(path: Path, entries: list[tuple[bytes, str]]) -> Path:
+    """A zip whose names are the bytes given, without the flag that marks a name UTF-8, as
+    Windows' Compressed Folders (its OEM code page) and macOS' Archive Utility (UTF-8) write
+    them: each is written under an ASCII stand-in of its length, then the bytes put back."""
+    stand_ins = [((b"@%d@" % number).ljust(len(raw), b"Z"), raw) for number, (raw, _) in enumerate(entries)]
+    zip_of(path, [(stand_in.decode(), text) for (stand_in, _), (_, text) in zip(stand_ins, entries)])
+    data = path.read_bytes()
+    for stand_in, raw in stand_ins:
+        assert data.count(stand_in) == 2  # the entry's header and its central directory record
+        data = data.replace(stand_in, raw)
+    path.write_bytes(data)
+    return path
+
+
+def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_written_in(cli, tmp_path):
+    """Read as IBM PC text (the zip format's default), a name zipped on Japanese Windows
+    (Shift-JIS), on a Mac (UTF-8) or on Brazilian Windows (code page 850) was mojibake:
+    'decks/ÄRôcæ╛ÿY.txt', and a manifest's row naming the file found no such file."""
+    cases = {
+        "japan": ("cp932", ["山田太郎", "ゾーイ"]),
+        "mac": ("utf-8", ["Zoë", "Łukasz"]),
+        "brazil": ("cp850", ["João", "Conceição"]),
+        "ibm-pc": ("cp437", ["Zoë", "Mañana"]),  # as before
+    }
+    for where, (encoding, players) in cases.items():
+        manifest = "player,deck\n" + "".join(f"{player},decks/{player}.txt\n" for player in players)
+        entries = [(f"decks/{player}.txt".encode(encoding), LEGAL) for player in players]
+        archive = zip_of_raw_names(tmp_path / f"{where}.zip", [(b"reg.csv", manifest)] + entries)
+        # The manifest is UTF-8 here: what is read is each entry's name.
+        code, report = batch_json(cli, archive)
+        assert [(r["player"], r["deck"], r["problems"]) for r in report["results"]] == [
+            (player, f"decks/{player}.txt", []) for player in players
+        ], where
+        assert code == 0, where
+        # Walked as a folder (no manifest), the decks are named as their files are.
+        code, report = batch_json(cli, zip_of_raw_names(tmp_path / f"{where}-folder.zip", entries))
+        assert sorted(r["deck"] for r in report["results"]) == sorted(f"decks/{player}.txt" for player in players), where

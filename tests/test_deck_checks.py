@@ -146,6 +146,15 @@ def test_bad_requests_are_usage_errors(text):
         parse_request(text, seed=1)
 
 
+@pytest.mark.parametrize("text, point", [("10,5%", "10.5%"), ("12,5 %", "12.5%"), ("0,5%", "0.5%")])
+def test_a_share_with_a_decimal_comma_is_told_to_use_a_point(text, point):
+    """`10,5%`, as most of Europe writes ten and a half, was told only to give 'a share of
+    the players such as 10%', which it is to its writer."""
+    with pytest.raises(DeckcheckError) as caught:
+        parse_request(text, seed=1)
+    assert str(caught.value).endswith(f"such as 5; a decimal is written with a point: {point}")
+
+
 def test_bad_options_exit_2_with_one_line(cli, tmp_path):
     manifest = event(tmp_path, 5)
     for args in (["--deck-check", "0%"], ["--deck-check", "lots"], ["--seed", "3"], ["--deck-check", "1", "--seed", "-1"]):

@@ -130,6 +130,17 @@ def test_a_shift_jis_list_is_read_as_japanese(tmp_path):
 
 
 @pytest.mark.parametrize("text", [
+    "山田\u3000太郎\n",  # kanji pairs apart, as a Japanese keyboard spaces them
+    "1 大嵐・羽根\n",  # the middle dot, whose lead byte is the space's
+    "1 大嵐\n1 ＆\n",  # a full-width ampersand alone
+])
+def test_shift_jis_whose_bytes_windows_1252_lacks_is_read_as_japanese(text):
+    """Japanese punctuation and the full-width space start with a byte Windows-1252 leaves
+    undefined (0x81): such bytes were never Windows-1252, whatever kana the text lacks."""
+    assert decode(text.encode("cp932")) == text
+
+
+@pytest.mark.parametrize("text", [
     "4 Réserve\n4 Œuvre\n4 Séance\n",  # one accented letter before a letter pairs into one kanji
     "Müller Jörg Café Crème São Paulo ÀÉÈÊ àéèê ß\n",
     "‘quoted’ “double” – — …\n",

@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..limits import MAX_ZIP_BYTES, MAX_ZIP_ENTRIES
 from ..tree import is_file
 from .registration import Skipped
+from .zip_names import entry_names
 from ..lazy_pattern import lazy
 
 # A registration set is thousands of small text files: these bounds (limits.py) leave room
@@ -69,8 +70,7 @@ def extract(path: Path, root: Path, *, shown: str) -> list[Skipped]:
         # A zip may hold two entries of one name: the first is extracted; a later one
         # would silently replace it, so it is not written and is reported instead.
         files: dict[Path, str] = {}  # file written -> the entry's name
-        for entry in entries:
-            name = entry.filename
+        for entry, name in zip(entries, entry_names(entries)):
             reason = unsafe_reason(name)
             if reason:
                 skipped.append(Skipped(name, reason, unchecked=True))

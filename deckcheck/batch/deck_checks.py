@@ -30,6 +30,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import OptionError
+from ..lazy_pattern import lazy
 from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry, tally
 from ..result import DeckResult
@@ -57,15 +58,22 @@ class DeckCheckRequest:
         return max(1, min(candidates, wanted))
 
 
+_DECIMAL_COMMA = lazy(r"\d+,\d+")
+
+
 def parse_request(text: str, seed: int | None = None) -> DeckCheckRequest:
     """`10%`, `2.5%` or `5`; anything else is a usage error (exit 2)."""
     value = text.strip()
     usage = OptionError("deck_check", f"{text!r}: give a share of the players such as 10% or a number of players such as 5")
     check_seed(seed)
     if value.endswith("%"):
+        number = value[:-1].strip()
         try:
-            share = Fraction(Decimal(value[:-1].strip()))
+            share = Fraction(Decimal(number))
         except (InvalidOperation, ValueError):
+            if _DECIMAL_COMMA.fullmatch(number):  # `10,5%`, as most of Europe writes it
+                raise OptionError("deck_check", f"{usage.detail}; a decimal is written with a point: "
+                                                f"{number.replace(',', '.')}%") from None
             raise usage from None
         if not 0 < share <= 100:
             raise OptionError("deck_check", f"{text!r}: the share must be more than 0% and at most 100%")

@@ -37,6 +37,7 @@ from .. import tree
 from ..decklists import inline_name, inline_text, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
+from ..names import nfkc
 from ..registered_pools import PASTED_POOL
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
@@ -61,6 +62,14 @@ OPTIONAL = ("team", "seat", "format", "pool", "platform", "id")
 EVENT_SETTINGS = {
     "date": "the event's day is one for the whole batch: give it with --date",
     "event": "the event's name goes on the sheets with --event",
+}
+# The same settings as sheets in other languages name them (German, French, Spanish,
+# Portuguese, Italian, Japanese: `Datum` holding 31.08.2026, `Turnier`, `日付`): said as
+# `date` and `event` are. (Portuguese `data` is left out: an English sheet may mean data.)
+_EVENT_SETTING_WORDS = {
+    **dict.fromkeys(("datum", "fecha", "日付", "開催日"), "date"),
+    **dict.fromkeys(("turnier", "veranstaltung", "événement", "evenement", "evento", "torneo", "torneio",
+                     "大会", "大会名", "イベント", "イベント名"), "event"),
 }
 # Settings of a row written once above `registrations:` (one format for the whole event, as
 # a reader would guess): not read, and each says where it goes instead.
@@ -170,6 +179,18 @@ _COLUMN_WORDS = {
                                     "commander", "commanders", "partner", "companion", "oathbreaker", "card")),
     "deck": (("deck", "decklist", "list", "decklists"), ("name", "archetype", "player", "team", "format")),
 }
+# The same words in the languages of Europe's and Latin America's forms (German, French,
+# Spanish, Portuguese, Italian): `Spieler`, `Nom`, `Nome do jogador`; `Deckliste`, `Liste`,
+# `Mazo`, `Lista do baralho`; a deck's or a team's name (`Nom du deck`, `Nombre del equipo`) is none.
+_FOREIGN_COLUMN_WORDS = {
+    "player": (("spieler", "spielername", "teilnehmer", "joueur", "joueuse", "jugador", "jogador", "giocatore",
+                "nom", "nombre", "nome"),
+               ("deckliste", "liste", "lista", "mazo", "baralho", "mazzo", "équipe", "equipe", "equipo", "squadra",
+                "mannschaft", "time", "courriel", "correo")),
+    "deck": (("deckliste", "liste", "lista", "mazo", "baralho", "mazzo"),
+             ("nom", "nombre", "nome", "spieler", "joueur", "jugador", "jogador", "giocatore", "équipe", "equipe",
+              "equipo", "squadra", "mannschaft")),
+}
 
 
 # The same in Japanese, whose words are not spaced apart: parts of the question (`プレイヤー名`,
@@ -182,9 +203,10 @@ _JAPANESE_COLUMN_PARTS = {
 
 def _asks_for(name: str, column: str) -> bool:
     """Whether the header cell `name` plainly asks for deckcheck's `column` (see above)."""
-    wanted, other = _COLUMN_WORDS[column]
     words = set(re.findall(r"[\w-]+", name.lower()))
-    if words & set(wanted) and not words & set(other):
+    wanted, other = _COLUMN_WORDS[column]
+    foreign_wanted, foreign_other = _FOREIGN_COLUMN_WORDS[column]
+    if words & {*wanted, *foreign_wanted} and not words & {*other, *foreign_other}:
         return True
     wanted, other = _JAPANESE_COLUMN_PARTS[column]
     return any(part in name for part in wanted) and not any(part in name for part in other)
@@ -283,8 +305,9 @@ def _unread_settings(names: Iterable[str], shown: str, what: str) -> list[str]:
     present = frozenset(names)
     notes = []
     for name in names:
-        if name in EVENT_SETTINGS:
-            notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[name]}")
+        setting = name if name in EVENT_SETTINGS else _EVENT_SETTING_WORDS.get(name)
+        if setting is not None:
+            notes.append(f"{shown}: {what} {name!r} is not read; {EVENT_SETTINGS[setting]}")
         elif _names_command_zone(name):
             notes.append(f"{shown}: {what} {name!r} is not read; {COMMAND_ZONE_COLUMN}")
         elif (column := _renamed(name, present)) is not None:
@@ -686,8 +709,7 @@ def _registration(line: int, row: dict[str, Any], place: Place) -> Registration:
         path=path,
         player=player,
         team=_team(cell("team")),
-        # A seat in either case (`b` is B); anything else stays as written for its problem.
-        seat=(seat.upper() if seat.upper() in SEATS else seat) if seat else None,
+        seat=_seat(seat) if seat else None,
         format_id=format_ref,
         format_refused=format_refused,
         format_written=format_text if format_refused else None,
@@ -732,6 +754,13 @@ def _pasted_name(what: str, line: int | None) -> str:
 # answer no pool (a member who plays from the pool a teammate's row names).
 NO_TEAM = NO_ANSWER | {"no team"}
 NO_POOL = NO_ANSWER | {"no pool"}
+
+
+def _seat(written: str) -> str:
+    """The seat a cell names: its letter in either case and either width (`b` and the `Ｂ` a
+    Japanese keyboard types are B); anything else as written, for its problem."""
+    letter = nfkc(written).upper()
+    return letter if letter in SEATS else written
 
 
 def _answered(text: str | None) -> str | None:

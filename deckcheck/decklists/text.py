@@ -138,9 +138,10 @@ _WEB_PAGE = "a web page (HTML), not a decklist: save the list from the deck site
 # editor's `LAYOUT MAIN:(1,4)(CMC,false,50)|([M10:146],...)` piles, which list no card that
 # the card lines do not.
 _XMAGE_META = lazy(r"^(?:NAME:(?P<name>.*)|AUTHOR:.*|LAYOUT [A-Z]+:.*)$")
-# The count marker of `4x Name` and `Name x4`: x, or the multiplication sign (U+00D7) some
-# sites export (`4× Lightning Bolt`).
-_TIMES = "[xX\u00d7]"
+# The count marker of `4x Name` and `Name x4`: x, the multiplication sign (U+00D7) some
+# sites export (`4× Lightning Bolt`), or the full-width small x a Japanese keyboard types
+# (`３ｘ Name`; no card name holds one: ＸＸ－セイバー's is a capital).
+_TIMES = "[xX\u00d7\uff58]"
 # `Hero: Name`, also with the count the card lines give (`Hero: 1 Name`, `Hero: 1x Name`; a
 # deck has one hero, and `Hero: 2 Name` is told so, as under a `Hero` heading: no WoW card's
 # name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
@@ -211,6 +212,11 @@ _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # for a sideboard, as an MTGO export has. A Commander deck has no sideboard: its heading
 # keeps the list's blank lines spacing.
 _BESIDE_DECK = (COMPANION, HERO)
+
+# Japanese text quotes a card's name in brackets (《灰流うらら》, 「増殖するＧ」, an MTG list's
+# 《稲妻》). Only a pair around the whole name is dropped: 『攻撃』封じ is printed so.
+_JAPANESE_QUOTES = {"《": "》", "「": "」", "『": "』", "〈": "〉", "\uff62": "\uff63"}
+_QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
@@ -219,10 +225,11 @@ _BESIDE_DECK = (COMPANION, HERO)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS) and no `x` count marker (`_plain_card` reads such a line, in the
-# general path too: almost every line of a real list, to the entry `_card_line` would make).
+# _DECORATION_CHARS, nor a Japanese bracket first) and no `x` count marker (`_plain_card`
+# reads such a line, in the general path too: almost every line of a real list, to the
+# entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -286,7 +293,7 @@ def looks_like_list(text: str) -> bool:
 
 
 _CURRENCY_CHARS = frozenset(_CURRENCY)
-_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
+_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS | frozenset(_JAPANESE_QUOTES)
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
@@ -315,7 +322,16 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
         zone = zone or _category_zone(inner)
     name = _SET_SUFFIX.sub("", name)
     name = _SET_PREFIX.sub("", name)
-    return name.strip(), zone
+    return _unquoted(name.strip()), zone
+
+
+def _unquoted(name: str) -> str:
+    """`name` without the Japanese brackets around all of it (`_JAPANESE_QUOTES`)."""
+    closing = _JAPANESE_QUOTES.get(name[:1])
+    if closing is None or len(name) < 3 or name[-1] != closing:
+        return name
+    inner = name[1:-1]
+    return name if name[0] in inner or closing in inner else inner.strip()
 
 
 # Two prices and what stands between them fit in this many characters at the end of a
@@ -397,10 +413,17 @@ def _section(line: str) -> str | None:
 # The word holds no digit, so a count right after it (`メインデッキ40枚`) is the count: a word
 # that could also end in the count's digits let the pattern try every split of a line of
 # digits (`ア⑳⑳⑳...(`, 64 characters, NFKC'd to 125: 0.6 ms a line, 28 s for a pasted
-# text of them), and no heading's word has a digit.
-_JAPANESE_HEADER = lazy(
-    r"^【?(?P<word>[^\s\d【】()\[\]:]+)】?\s*(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?\s*:?$"
-)
+# text of them), and no heading's word has a digit. A mark may stand first, as posts mark
+# their headings (`◆モンスター`, `■ 魔法`): only a heading's word follows it here.
+# The count may stand inside the brackets too (`【モンスター：9枚】`), read by a pattern of its
+# own: one pattern taking a count on either side of an optional bracket tried every split of
+# a line of digits between the two counts (the `ア⑳⑳⑳...(` text above: 23 s, not 2).
+_HEADING_MARKS = "◆◇■□●○▼▽▲△★☆◎♦※"
+_HEADING_START = rf"^(?:[{_HEADING_MARKS}]\s*)?"
+_HEADING_WORD = r"(?P<word>[^\s\d【】()\[\]:]+)"
+_JAPANESE_COUNT = r"(?::?\s*(?:\(\s*\d+\s*枚?\s*\)|\[\s*\d+\s*枚?\s*\]|\d+\s*枚?))?"
+_JAPANESE_HEADER = lazy(rf"{_HEADING_START}【?{_HEADING_WORD}】?\s*{_JAPANESE_COUNT}\s*:?$")
+_JAPANESE_BRACKETED_HEADER = lazy(rf"{_HEADING_START}【{_HEADING_WORD}\s*{_JAPANESE_COUNT}\s*】\s*:?$")
 _JAPANESE_SECTIONS = {
     "メインデッキ": MAIN, "メイン": MAIN, "エクストラデッキ": EXTRA, "エクストラ": EXTRA, "exデッキ": EXTRA,
     "サイドデッキ": SIDEBOARD, "サイド": SIDEBOARD,
@@ -412,7 +435,8 @@ def _japanese_section(line: str) -> str | None:
     """`_section` of a heading in Japanese, else None."""
     # Squeezed again: NFKC may make spaces of other characters, and the pattern's runs of
     # `\s*` side by side would try every split of a run.
-    match = _JAPANESE_HEADER.match(squeeze(nfkc(line)))
+    line = squeeze(nfkc(line))
+    match = _JAPANESE_HEADER.match(line) or _JAPANESE_BRACKETED_HEADER.match(line)
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
