@@ -14,6 +14,7 @@ from ..wording import counted, named_few
 
 if TYPE_CHECKING:
     from ..cards.catalog import PasscodeCatalog
+    from ..decklists.convert import NoPasscodes
     from ..formats import Format
     from ..model import CardEntry, Deck
 
