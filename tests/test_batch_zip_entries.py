@@ -129,6 +129,9 @@ def test_names_a_zip_does_not_mark_utf_8_are_read_in_the_encoding_they_were_writ
         "japan": ("cp932", ["山田太郎", "ゾーイ"]),
         "mac": ("utf-8", ["Zoë", "Łukasz"]),
         "brazil": ("cp850", ["João", "Conceição"]),
+        # An accented letter before an ASCII one pairs into a Shift-JIS character in code page
+        # 850 (Mü -> M〕, Châ -> Chフ, Bjö -> Bj排): read as Japanese they were no such file.
+        "germany": ("cp850", ["Müller", "Björn", "Düsseldorf", "Château", "Bücher"]),
         "ibm-pc": ("cp437", ["Zoë", "Mañana"]),  # as before
     }
     for where, (encoding, players) in cases.items():

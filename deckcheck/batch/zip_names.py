@@ -10,6 +10,7 @@ unflagged names are read together, in the one encoding that reads them all plaus
 """
 from __future__ import annotations
 
+import re
 import zipfile
 from collections.abc import Sequence
 
@@ -20,6 +21,10 @@ _UTF8_FLAG = 0x800
 # Greek, mathematical and box-drawing signs, where code page 850 has the rest of Latin-1's
 # letters (ã Õ Á Ø). A name of a Western European or Brazilian file has none of those signs.
 _SIGNS_FROM = 0x370
+# A Latin name's accented letter read as Shift-JIS: its byte and the ASCII letter after it
+# pair into one character (or two, for two accents), between two Latin letters (code page
+# 850's Müller is M〕ler, Château Chフeau, Björn Bj排n). A Japanese name holds no such thing.
+_LATIN_MISREAD = re.compile(r"[A-Za-z][^\x00-\x7f]{1,2}[A-Za-z]")
 
 
 def entry_names(entries: Sequence[zipfile.ZipInfo]) -> list[str]:
@@ -42,14 +47,16 @@ def entry_names(entries: Sequence[zipfile.ZipInfo]) -> list[str]:
 
 def _encoding(raw: bytes) -> str:
     """The encoding of the unflagged names `raw` (joined by line breaks): UTF-8 when they
-    read so, Shift-JIS when that reading is plainly Japanese (as a deck file's is), code page
+    read so, Shift-JIS when that reading is plainly Japanese (as a deck file's is) and splits
+    no Latin word (`_LATIN_MISREAD`), code page
     850 when it reads them with fewer signs than code page 437, else code page 437."""
     try:
         raw.decode("utf-8")
         return "utf-8"
     except UnicodeDecodeError:
         pass
-    if shift_jis_text(raw) is not None:
+    japanese = shift_jis_text(raw)
+    if japanese is not None and not _LATIN_MISREAD.search(japanese):
         return "cp932"
     if _signs(raw.decode("cp850")) < _signs(raw.decode("cp437")):
         return "cp850"
