@@ -49,13 +49,20 @@ def _played_on(fmt: Format) -> str:
     return listed([_label(platform) for platform in dict.fromkeys(fmt.option("platforms"))], "and")
 
 
+def played_on(fmt: Format, platform: str) -> bool:
+    """Whether `fmt` is played on `platform`: it names it among its `platforms`, or names
+    none (played everywhere). The test of this rule, and of not-in-pool's warnings."""
+    platforms = fmt.option("platforms")
+    return platforms is None or platform in platforms
+
+
 def silent(fmt: Format, ctx: Context) -> bool:
     """Whether no deck meets this rule on the platform (rules.speaking): `check`'s test."""
-    return ctx.platform in fmt.option("platforms")
+    return played_on(fmt, ctx.platform)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
-    if ctx.platform in fmt.option("platforms"):
+    if played_on(fmt, ctx.platform):
         return ()  # every deck of an event on one of the format's platforms: no generator
     return [Problem(rule=ID, severity=WARNING,
                     message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")]

@@ -45,6 +45,7 @@ from ..problem import WARNING, Problem
 from ..schema import AnyOf, Keys, Null, SchemaError, Str, Struct
 from ..wording import either_of
 from .context import Context
+from .format_platform import played_on
 
 if TYPE_CHECKING:
     from ..games.mtg.cards import Card
@@ -259,8 +260,7 @@ def _walk(
     # A card neither printings nor legalities place (a warning) is left unsaid where the
     # format is not played on the event's platform (Legacy, Commander on MTG Arena): the
     # format-platform warning says so once, and there is nothing to tell of each card.
-    platforms = fmt.option("platforms")
-    played_here = platforms is None or ctx.platform in platforms
+    played_here = played_on(fmt, ctx.platform)
     keys = {entry.key for entry in deck.entries if entry.name in flagged}
     for card in ctx.tally(deck, zones, only=keys).values():
         if card.name not in flagged or card.key in banned:
