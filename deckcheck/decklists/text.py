@@ -146,7 +146,7 @@ _TIMES = "[xX\u00d7\uff58]"
 # deck has one hero, and `Hero: 2 Name` is told so, as under a `Hero` heading: no WoW card's
 # name starts with a number); also after a dash, as lists are typed (`Hero - Name`: no
 # card name starts so).
-_HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>\d{{1,4}})\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
+_HERO_LINE = lazy(rf"^hero\s*(?::|\s[-\u2013\u2014])\s*(?:(?P<count>[1-9]\d{{0,3}})\s*{_TIMES}?\s+)?(?P<name>.+)$", re.IGNORECASE)
 # A dash, colon or bar may stand between the count and the name, as forum posts and typed
 # lists write them (`4 - Lightning Bolt`, `4: Lightning Bolt`, `4x | Lightning Bolt`): no card
 # name of any game starts with one (_PLAIN_NAME leaves such a line to this pattern).
@@ -731,8 +731,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             name, after = _count_after(_strip_decorations(hero.group("name"))[0])
             if after not in (None, 1):  # `Hero: Name x2` is no hero's count: the name as written
                 name = _strip_decorations(hero.group("name"))[0]
-            copies = int(hero.group("count") or 1)
-            deck.entries.append(CardEntry(name=name, count=copies or 1, zone=HERO, line=number))
+            deck.entries.append(CardEntry(name=name, count=int(hero.group("count") or 1), zone=HERO, line=number))
             continue
         named = _NAMED_LINE.match(line)
         if named:
