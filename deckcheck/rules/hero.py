@@ -112,9 +112,13 @@ def _deckbuilding(hero: CardEntry, cards: list[tuple[CardEntry, int]], lookup: C
             yield Problem(rule=ID, zone=entry.zone, line=entry.line, card=entry.name, count=copies,
                           message=f"{entry.name} is {article(kinds[0].lstrip('['))} {kinds[0]} card; {quoted}")
     if restriction.unchecked:
+        # A text allowing "either [Alliance] or [Horde] cards" has that clause checked by
+        # class-faction (the deck's one faction): said so, not "not checked" beside its errors.
+        how, rest = ("is checked only for its one faction (class-faction)", "the rest") if restriction.either_faction else \
+            ("is not checked", "it")
         yield Problem(rule=ID, severity=WARNING, zone=HERO, line=hero.line, card=hero.name,
-                      message=f"{hero.name}'s Deckbuilding text is not checked: \"{restriction.unchecked}\"; "
-                              "check the deck against it by hand")
+                      message=f"{hero.name}'s Deckbuilding text {how}: \"{restriction.unchecked}\"; "
+                              f"check the deck against {rest} by hand")
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:
