@@ -142,7 +142,8 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         if any(_fits(profile, hero) for profile in profiles for hero in hero_profiles):
             continue
         deck_cards.append((entry, copies, profiles))
-    factions = _either_faction(hero_card)
+    # The hero's text is read only when a card does not fit by icons (a legal deck: none).
+    factions = _either_faction(hero_card) if deck_cards else ()
     chosen = _chosen_faction(deck_cards, hero_profiles, factions)
     for entry, copies, profiles in deck_cards:
         if chosen and _fits_any(profiles, hero_profiles, chosen):
