@@ -45,9 +45,27 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         # also reads `20110101` and `2011-W40`, which 3.10 refuses.
         if not ISO_DATE.match(value):
             raise ValueError(value)
-        return dt.date.fromisoformat(value)
     except (ValueError, TypeError):
         raise OptionError("date", f"{quoted(value)} is not a date; use YYYY-MM-DD") from None
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        # Written YYYY-MM-DD already: "use YYYY-MM-DD" told its writer nothing.
+        raise OptionError("date", f"{quoted(value)} is not a date: {_no_such_day(value)}") from None
+
+
+def _no_such_day(value: str) -> str:
+    """Why a YYYY-MM-DD text names no day: `there is no month 13`, `February 2011 has 28 days`."""
+    import calendar
+
+    year, month, day = (int(part) for part in value.split("-"))
+    if year < 1:
+        return "there is no year 0"
+    if not 1 <= month <= 12:
+        return f"there is no month {month}"
+    if day < 1:
+        return "there is no day 0"
+    return f"{calendar.month_name[month]} {year} has {calendar.monthrange(year, month)[1]} days"
 
 
 # A Catalog, a database path, None (the default database) or False (none).

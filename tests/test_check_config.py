@@ -417,7 +417,7 @@ def test_a_broken_deckcheck_yaml_is_still_a_sarif_or_junit_report(cli, tmp_path,
 # invocation did not succeed and says why; JUnit has an errored case; GitHub an annotation.
 USAGE_ERRORS = [
     (["-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
-    (["--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
+    (["--date", "2026-13-01"], "--date '2026-13-01' is not a date: there is no month 13"),
     (["--platform", "moon"], "--platform 'moon': choose paper, mtgo or arena"),
     (["nothing-here"], "no decklists found under nothing-here (files with a decklist extension"),
 ]

@@ -880,7 +880,7 @@ VALIDATE_STOPS = [
     (["-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
     (["-f", "./cube.yaml"], "cube.yaml: line 1, column 7: invalid YAML: the '[' opened here is never closed; "
                             "found the end of the file at line 1; close it with ']'"),
-    (["-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
+    (["-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date: there is no month 13"),
 ]
 
 
@@ -912,7 +912,7 @@ def test_a_validate_that_a_usage_error_stopped_is_still_a_report(cli, tmp_path, 
 BATCH_STOPS = [
     (["decks", "-f", "mtg/nope"], "unknown format 'mtg/nope'; `deckcheck formats list` shows them all"),
     (["gone/", "-f", "mtg/modern"], "gone/: no such file or folder"),
-    (["decks", "-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date; use YYYY-MM-DD"),
+    (["decks", "-f", "mtg/modern", "--date", "2026-13-01"], "--date '2026-13-01' is not a date: there is no month 13"),
 ]
 
 

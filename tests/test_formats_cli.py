@@ -97,7 +97,7 @@ def test_show_errors(cli):
     assert unknown.stderr == "deckcheck: error: unknown format 'mtg/limitd'; did you mean mtg/limited?\n"
     bad_date = cli("formats", "show", "mtg/limited", "--date", "2011-02-30")
     assert bad_date.returncode == 2
-    assert bad_date.stderr == "deckcheck: error: --date '2011-02-30' is not a date; use YYYY-MM-DD\n"
+    assert bad_date.stderr == "deckcheck: error: --date '2011-02-30' is not a date: February 2011 has 28 days\n"
 
 
 def test_check_ok_names_the_chain(cli, tmp_path):

@@ -21,7 +21,7 @@ DECK = "4 Lightning Bolt\n56 Mountain\n"
 
 CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="2024-13-01"),
-     "date '2024-13-01' is not a date; use YYYY-MM-DD",
+     "date '2024-13-01' is not a date: there is no month 13",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2024-13-01"]),
     # Python 3.11's fromisoformat reads `2011-W40` as a week's Monday, 3.10's refuses it:
     # the date means the same on every supported Python, as in format files.
@@ -358,7 +358,7 @@ def test_check_deck_takes_what_validate_takes_for_its_format_and_date():
     assert check_deck(deck, "mtg/modern").format == "mtg/modern"  # today, as validate
     with pytest.raises(DeckcheckError) as raised:
         check_deck(deck, "mtg/modern", date="2024-13-01")
-    assert str(raised.value) == "date '2024-13-01' is not a date; use YYYY-MM-DD"
+    assert str(raised.value) == "date '2024-13-01' is not a date: there is no month 13"
 
 
 _HUGE = "x" * 1_000_000
