@@ -170,7 +170,32 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
-    return f"{message.rstrip('.')} (see `{path} --help`)"
+    return f"{message.rstrip('.')}{_piped_hint(error)} (see `{path} --help`)"
+
+
+# The arguments that take a decklist, where `-` reads one from standard input.
+_DECK_ARGUMENTS = frozenset({"deck", "decks", "source", "registered", "found"})
+
+
+def _piped_hint(error: Exception) -> str:
+    """For a missing decklist argument while standard input is a pipe or a file (`cat deck.txt
+    | deckcheck validate -f mtg/modern`), how to read it: nothing said `-`. Not for a
+    terminal or /dev/null, where nothing was piped."""
+    import os
+    import stat
+
+    param = getattr(error, "param", None)
+    if type(error).__name__ != "MissingParameter" or getattr(param, "param_type_name", None) != "argument":
+        return ""
+    context = getattr(error, "ctx", None)
+    command = getattr(getattr(context, "command", None), "name", None)
+    if getattr(param, "name", None) not in _DECK_ARGUMENTS or command == "batch":  # a batch's SOURCE is a file or folder
+        return ""
+    try:
+        mode = os.fstat(0).st_mode
+    except (OSError, ValueError):
+        return ""
+    return "; a list piped in is read with `-` in its place" if stat.S_ISFIFO(mode) or stat.S_ISREG(mode) else ""
 
 
 def _command_path(args: list[str]) -> str:

@@ -74,3 +74,17 @@ def test_a_big_run_draws_a_progress_bar(cli, tmp_path):
     assert "simulating" in done.stderr and "100%" in done.stderr
     quiet = cli("simulate", str(deck), "-f", "mtg/modern", "--hands", "20000", "-o", "json", env={"DECKCHECK_PROGRESS": "1"})
     assert "simulating" not in quiet.stderr  # a small run is over before a bar would help
+
+
+def test_a_missing_deck_is_told_of_dash_only_when_something_was_piped(tmp_path):
+    """`cat deck.txt | deckcheck validate -f mtg/modern` is told that `-` reads the list piped
+    in (tests/cases/cli/stdin.yaml); with nothing piped (a terminal, /dev/null: a CI step's
+    standard input) the missing argument is said as before, no `-` advice."""
+    import subprocess
+
+    from conftest import deckcheck_executable
+
+    done = subprocess.run([str(deckcheck_executable()), "validate", "-f", "mtg/modern"], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == "deckcheck: error: missing argument 'DECK...' (see `deckcheck validate --help`)\n"
