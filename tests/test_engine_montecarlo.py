@@ -252,17 +252,12 @@ def test_sampled_events_far_out_keep_memory_flat_and_their_counts():
     """Events are counted draw range by draw range, not from a running count of every
     category after every draw: a six-card event to turn 50 peaked at 193 MiB of numpy
     arrays (tracemalloc) with that running count; the counts are the ones it gave."""
-    import tracemalloc
+    from memory import traced_peak
 
     condition = " + ".join(f'count("Card {letter}")' for letter in "ABCDEF")
     deck = "20 Mountain\n" + "".join(f"4 Card {letter}\n" for letter in "ABCDEFGHIJ")
     asked = [f"p_by_turn({condition} >= 23, 50) >= 0", f"p_by_turn({condition} >= 9, 6) >= 0", "land_drops(4) >= 0"]
-    tracemalloc.start()
-    try:
-        simulation = simulate(deck, "mtg/constructed", turns=1, hands=BATCH, seed=1, assertions=asked)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    simulation, peak = traced_peak(lambda: simulate(deck, "mtg/constructed", turns=1, hands=BATCH, seed=1, assertions=asked))
     counts = sorted((key.rsplit("|", 1)[1], round(estimate.value * BATCH)) for key, estimate in simulation.outcome.events.items())
     assert counts == [("3", 33226), ("49", 28018), ("5", 129)]
     assert peak < 64 * 2**20, f"peak {peak / 2**20:.0f} MiB"
@@ -273,18 +268,13 @@ def test_per_game_copies_seen_are_kept_for_the_turns_asked_only():
     draw to the last turn: 102 bytes a game a card to turn 50, so twenty `p_by_turn` of a
     PR's deckcheck.yaml at `hands: 10000000` asked for 20 GB (2 GB measured at a million).
     Only the draws the assertions ask about are kept, and they give the same errors."""
-    import tracemalloc
+    from memory import traced_peak
     from math import sqrt
 
     cards = [f"Card {letter}" for letter in "ABCDEFGHIJKL"]
     deck = "24 Mountain\n" + "".join(f"3 {card}\n" for card in cards)
     asked = [f'p_by_turn("{card}", {50 - index}) >= 0' for index, card in enumerate(cards)]
-    tracemalloc.start()
-    try:
-        simulation = simulate(deck, "mtg/constructed", turns=1, hands=100_000, seed=2, assertions=asked)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    simulation, peak = traced_peak(lambda: simulate(deck, "mtg/constructed", turns=1, hands=100_000, seed=2, assertions=asked))
     assert peak < 64 * 2**20, f"peak {peak / 2**20:.0f} MiB"
     for result in simulation.assertions:
         ((name, p),) = result.values.items()
@@ -298,7 +288,7 @@ def test_per_game_values_past_their_budget_are_not_kept(monkeypatch):
     million games took 272 MB (2.7 GB at `hands: 10000000`). Past MAX_PER_GAME_BYTES an
     estimate keeps no per-game values: the same value, its comparisons' errors added (the
     safe bound, `from_games: false`), never more memory."""
-    import tracemalloc
+    from memory import traced_peak
 
     from deckcheck.engine import montecarlo
 
@@ -307,12 +297,7 @@ def test_per_game_values_past_their_budget_are_not_kept(monkeypatch):
 
     def run(budget: int):
         monkeypatch.setattr(montecarlo, "MAX_PER_GAME_BYTES", budget)
-        tracemalloc.start()
-        try:
-            simulation = simulate(DECK, "mtg/constructed", turns=1, hands=200_000, seed=4, assertions=asked)
-            return simulation, tracemalloc.get_traced_memory()[1]
-        finally:
-            tracemalloc.stop()
+        return traced_peak(lambda: simulate(DECK, "mtg/constructed", turns=1, hands=200_000, seed=4, assertions=asked))
 
     unbounded, unbounded_peak = run(1 << 40)
     bounded, bounded_peak = run(200_000 * 10)   # ten one-byte events a game

@@ -13,6 +13,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.decklists import parse_text
 from deckcheck.decklists.common import MAX_LINE_CHARS
 from deckcheck.textio import MAX_INPUT_BYTES
+from memory import traced_peak
 
 LEGAL = "4 Lightning Bolt\n56 Mountain\n"
 HOSTILE = {
@@ -153,18 +154,11 @@ def test_a_text_of_more_lines_than_any_list_is_read_to_the_bound(line, input_for
     """Every line of a text was read before its entries were cut to MAX_DECK_ENTRIES: 4 MiB
     of `1 a` lines (a million entries) took 196 MB in the parser, 245 MB in all, for one
     pasted text; `1 [A] B` lines (.dck) 194 MB."""
-    import tracemalloc
-
     from deckcheck.limits import MAX_DECK_ENTRIES
 
     count = MAX_INPUT_BYTES // (len(line) + len(ending)) - 10
     text = ("#main" + ending if input_format == "ydk" else "") + (line + ending) * count
-    tracemalloc.start()
-    try:
-        deck = parse_text(text, source="big", input_format=input_format)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    deck, peak = traced_peak(lambda: parse_text(text, source="big", input_format=input_format))
     assert peak < 64 << 20
     total = count + (input_format == "ydk")
     cut = [problem for problem in deck.problems if problem.line == MAX_DECK_LINES + 1]
@@ -331,14 +325,7 @@ def test_a_markdown_table_line_longer_than_any_line_is_never_split_into_cells(te
     """A table's rows and its separator were split into cells before the line bound: 4 MiB
     of them took 76 to 80 MB (120 MB for the command), where a line as long of anything
     else takes the text's own size. Each is a line too long, as any other."""
-    import tracemalloc
-
-    tracemalloc.start()
-    try:
-        deck = parse_text(text)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    deck, peak = traced_peak(lambda: parse_text(text))
     assert peak < 5 * len(text), f"{peak:,} bytes at most for {len(text):,} characters"
     assert any(problem.message.startswith("line of 4,0") for problem in deck.problems)
 
@@ -588,14 +575,7 @@ FLAT_XML = {
 def test_xml_of_more_elements_than_any_deck_file_is_refused_not_built(input_format):
     """4 MiB of empty elements made a million-element tree (and, in a zone, a parse-error
     each): 410 MB (.dek) to 730 MB (.o8d) and 6 to 10 s for one file a stranger sends."""
-    import tracemalloc
-
-    tracemalloc.start()
-    try:
-        deck = parse_text(FLAT_XML[input_format], source="big", input_format=input_format)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    deck, peak = traced_peak(lambda: parse_text(FLAT_XML[input_format], source="big", input_format=input_format))
     assert peak < 64 << 20
     assert not deck.entries
     assert [problem.message for problem in deck.problems] == [

@@ -4,13 +4,13 @@ where a CSV manifest of the same rows takes a fifth. Reading row by row gives wh
 reading the document whole gives, data, lines and errors alike."""
 from __future__ import annotations
 
-import tracemalloc
 from pathlib import Path
 
 import pytest
 
 from deckcheck.batch.manifest import read_manifest
 from deckcheck.yamlload import YamlError, load_yaml_document, load_yaml_rows
+from memory import traced_peak
 
 DOCUMENTS = [
     "- {player: a, deck: d.txt}\n- {player: b, deck: e.txt, registrations: [1]}\n",  # a row's own key is a cell
@@ -96,12 +96,7 @@ def test_a_long_yaml_manifest_takes_the_memory_of_its_rows(tmp_path: Path):
     manifest = tmp_path / "m.yaml"
     manifest.write_text("".join(rows))
     size = manifest.stat().st_size
-    tracemalloc.start()
-    try:
-        found = read_manifest(manifest)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    found, peak = traced_peak(lambda: read_manifest(manifest))
     assert [(registration.line, registration.player) for registration in found.registrations[-2:]] == [
         (2 * 20_000 - 3, "p19998"), (2 * 20_000 - 1, "p19999")]
     # The node tree took 72 times the text; the rows and their registrations take some 20.
