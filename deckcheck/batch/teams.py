@@ -262,7 +262,7 @@ def unified_problems(
             problems.append(_team_problem(TEAM_COPY_LIMIT, team, card.name, card.total, limit, held, f"at most {limit} per team"))
     if restricted:
         for card, held in _team_cards(decks, PLAYED_ZONES):
-            if card.key in restricted and card.total > RESTRICTED_PER_TEAM:
+            if card.key in restricted and card.key not in banned and card.total > RESTRICTED_PER_TEAM:
                 problems.append(_team_problem(
                     TEAM_RESTRICTED, team, card.name, card.total, RESTRICTED_PER_TEAM, held,
                     f"it is restricted to {RESTRICTED_PER_TEAM} per team in {fmt.name}",

@@ -11,6 +11,7 @@ played; any other card is `not-in-pool`.
 
 FAIL (yugioh/advanced-tcg): 2 copies of a Limited card -> "2 copies of X; limited to 1 in ...".
 FAIL: a Forbidden card -> "Maxx "C" is forbidden in Advanced (TCG): 1 copy".
+A card the format's banned list also names that day is left to `banned`.
 """
 from __future__ import annotations
 
@@ -74,6 +75,10 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterator[Problem]:
         entry = find_limit(key, codes.get(key, set()), limits, by_code)
         if (entry is None and whitelist) or (entry is not None and entry.limit is not None and total > entry.limit):
             found[key] = entry
+    if found:
+        # A card also banned that day is the `banned` rule's one problem (as in copy-limit).
+        for key in found.keys() & fmt.banned_on(ctx.date, ctx.platform).keys():
+            del found[key]
     if not found:
         return
     for card in ctx.tally(deck, zones).values():

@@ -6,6 +6,7 @@ newer than the bundled lists adds the restrictions it knows (rules/_fresh.py).
 FAIL (mtg/vintage): 1 Sol Ring in the main deck and 1 in the sideboard ->
 "2 copies of Sol Ring (main 1, sideboard 1); it is restricted to 1 in Vintage".
 PASS: a single Sol Ring.
+A card the banned list also names that day is left to `banned`, the stricter limit.
 """
 from __future__ import annotations
 
@@ -46,6 +47,9 @@ def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
     restricted = fmt.restricted_on(ctx.date, ctx.platform)
     totals = ctx.totals(deck, PLAYED_ZONES) if restricted else {}
     listed = totals.keys() & restricted.keys()
+    if listed:
+        # A card also banned that day is the `banned` rule's one problem (as in copy-limit).
+        listed -= fmt.banned_on(ctx.date, ctx.platform).keys()
     over = bool(listed) and any(totals[key] > RESTRICTED_LIMIT for key in listed)
     if not over and newer_database(fmt, ctx) is None:
         return ()
@@ -56,8 +60,9 @@ def _problems(deck: Deck, fmt: Format, ctx: Context, restricted: dict[str, Any])
     """The deck's cards over the limit: `restricted` is the bundled list in force that day
     when the deck breaks it (else empty); then those only a newer card database restricts."""
     if restricted:
+        banned = fmt.banned_on(ctx.date, ctx.platform)
         for card in ctx.tally(deck, PLAYED_ZONES, only=restricted).values():
-            if card.total > RESTRICTED_LIMIT:
+            if card.total > RESTRICTED_LIMIT and card.key not in banned:
                 lines = card_lines(card)
                 yield Problem(
                     rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total,
