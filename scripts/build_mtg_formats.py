@@ -133,6 +133,14 @@ PLATFORM_DAYS = (
         "2019-05-24", {"mtgo": "2019-05-20"},
         "https://cms.upcomer.com/pauper-format-bans-gitaxian-probe-gush-and-daze-magic-bans/",
         ("pauper",)),
+    # Pauper became a paper format on June 27, 2019, its banned list growing by Hymn to
+    # Tourach, Sinkhole and High Tide: in force on paper from that announcement, on Magic
+    # Online with its Core Set 2020 update of July 2 (the history's date).
+    Effective(
+        "2019-07-02", {"paper": "2019-06-27"},
+        "https://magic.wizards.com/de/news/announcements/pauper-comes-paper-2019-06-27, "
+        "https://coolstuffinc.com/a/kendrasmith-06282019-pauper-official-and-sanctioned",
+        ("pauper",)),
     Effective(
         "2019-07-12", {"mtgo": "2019-07-08"},
         "https://strategy.channelfireball.com/all-strategy/mtg/channelmagic-articles/news-brief-bridge-from-below-banned-in-modern-arena-updates-and/",
