@@ -8,6 +8,7 @@ import io
 import json
 import os
 import shlex
+import sys
 import unicodedata
 import zipfile
 from pathlib import Path
@@ -1271,6 +1272,33 @@ def test_workers_check_against_the_format_the_batch_loaded_when_its_file_changes
     done = subprocess.run([sys.executable, str(driver), *args, "--jobs", "2"], capture_output=True, text=True,
                           cwd=tmp_path, env=env, timeout=300)
     assert "Traceback" not in done.stderr and "BrokenProcessPool" not in done.stderr, done.stderr
+    assert (done.returncode, done.stdout) == (alone.returncode, alone.stdout), done.stderr
+
+
+ONLY_FORCED_WORKERS = FORCED_WORKERS.replace("    runner.process_pool = edited_first\n", "")
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="Python 3.10 has no PYTHONSAFEPATH (docs/security.md)")
+def test_workers_import_no_module_of_the_folder_the_batch_runs_in(cli, tmp_path):
+    """A worker starts as `python -c "from multiprocessing.spawn import ..."`, and `-c` put the
+    working folder first on sys.path: a pull request's `multiprocessing/` folder at the top
+    of the checkout `batch` ran in was imported by every worker, and ran its code."""
+    import subprocess
+
+    event = tmp_path / "event"
+    marker = tmp_path / "pwned"
+    write(event, {**{f"decks/p{number:02d}.txt": LEGAL_BURN for number in range(40)},
+                  "multiprocessing/__init__.py": f"open({str(marker)!r}, 'w').close()\nraise SystemExit(3)\n"})
+    args = ["batch", "decks", "-f", "mtg/modern", "-o", "json", "--date", DATE]
+    alone = cli(*args, "--jobs", "1", cwd=event)
+    assert alone.returncode == 0, alone.stdout + alone.stderr
+    driver = tmp_path / "driver" / "forced.py"  # not in the event's folder: the driver's own path is its folder
+    driver.parent.mkdir()
+    driver.write_text(ONLY_FORCED_WORKERS, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(driver), *args, "--jobs", "2"], capture_output=True, text=True,
+                          cwd=event, env={**os.environ, "NO_COLOR": "1"}, timeout=300)
+    assert not marker.exists()
+    assert "BrokenProcessPool" not in done.stderr, done.stderr
     assert (done.returncode, done.stdout) == (alone.returncode, alone.stdout), done.stderr
 
 

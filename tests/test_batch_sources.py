@@ -23,6 +23,12 @@ from deckcheck.errors import InputError
         ("\\server\\share.txt", True),
         ("C:/decks/ann.txt", True),
         ("c:ann.txt", True),
+        # A drive letter after a folder: Windows joins `root / "decks" / "D:ann.txt"` as
+        # `D:ann.txt`, on drive D outside the temporary folder; refused on every system, so
+        # an archive extracts alike everywhere (as one at the top already was).
+        ("decks/D:ann.txt", True),
+        ("decks\\D:\\ann.txt", True),
+        ("decks/ann: deck.txt", False),  # a colon elsewhere in a name is no drive
     ],
 )
 def test_unsafe_archive_names(name, unsafe):

@@ -191,6 +191,36 @@ def test_action_arguments_cannot_inject_shell(deck_repo, tmp_path):
     assert "::group::decks/burn.txt - mtg/modern: LEGAL" in done.stdout
 
 
+def _plant_module(repo: Path, package: str, module: str, marker: Path) -> None:
+    """A pull request's `package/module.py` at the top of the checkout that touches `marker`
+    when imported."""
+    (repo / package).mkdir()
+    (repo / package / "__init__.py").write_text("", encoding="utf-8")
+    (repo / package / module).write_text(f"open({str(marker)!r}, 'w').close()\n", encoding="utf-8")
+
+
+def test_action_runs_no_python_module_the_pull_request_adds(deck_repo, tmp_path):
+    """`python -m X` puts the working folder, the checkout, first on sys.path: a pull request
+    adding deckcheck/action_args.py ran its own code in the job (its token, the runner's
+    home folder). The Action's `python` runs isolated (-I), as the installed deckcheck."""
+    marker = tmp_path / "pwned"
+    _plant_module(deck_repo, "deckcheck", "action_args.py", marker)
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_OUTPUT": str(tmp_path / "out"), "DECKCHECK_ARGS": "validate decks/*.txt -f mtg/modern"}
+    done = _run_step("Run deckcheck", env, deck_repo)
+    assert not marker.exists()
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert sorted(_group_decks(done.stdout)) == ["decks/bolts.txt", "decks/burn.txt"]
+
+
+def test_action_install_runs_the_installed_pip_not_the_pull_request_s(deck_repo, tmp_path):
+    marker = tmp_path / "pwned"
+    _plant_module(deck_repo, "pip", "__main__.py", marker)
+    # `pip install --help` installs nothing: it shows that pip ran, and no network is needed.
+    done = _run_step("Install deckcheck", {"DECKCHECK_REQUIREMENT": "--help", "DECKCHECK_ACTION_PATH": str(ROOT)}, deck_repo)
+    assert not marker.exists()
+    assert done.returncode == 0 and "-m pip install [options]" in done.stdout, done.stdout + done.stderr
+
+
 # ---------------------------------------------------------------- the Action's arguments (#14 item 17)
 
 

@@ -289,6 +289,28 @@ def test_a_name_longer_than_any_line_is_never_kept_by_the_name_cache(name):
     assert names.display_name.cache_info().currsize == 0
 
 
+@pytest.mark.parametrize("text", [
+    "a: [" + "1," * 400_000 + "1]\n",  # one flow list: a node every two bytes
+    "a:\n" + "- 1\n" * 200_000,  # a block list
+])
+def test_a_large_yaml_file_given_as_the_deck_is_not_built_as_yaml(tmp_path, text):
+    """A `.yaml` deck is asked whether it is a file of settings (decklists/settings_file.py)
+    only up to MAX_SETTINGS_SNIFF_BYTES: PyYAML builds a node of a few hundred bytes for each
+    value, and 4 MiB of `[1,1,...]` took 21 s and 747 MB to be told it is no decklist, where
+    reading it as text takes the file's own size. Past the bound it is read as text."""
+    from pathlib import Path
+
+    from deckcheck.decklists import load_deck
+    from deckcheck.limits import MAX_SETTINGS_SNIFF_BYTES
+
+    path = tmp_path / "deck.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size > MAX_SETTINGS_SNIFF_BYTES
+    deck, peak = traced_peak(lambda: load_deck(Path(path)))
+    assert peak < 10 * len(text), f"{peak:,} bytes at most for {len(text):,} characters"
+    assert not any("a YAML file of settings" in problem.message for problem in deck.problems)
+
+
 def test_over_long_line_is_one_problem():
     deck = parse_text("4 Island\n1 " + "A" * 5000 + "\n56 Mountain\n")
     assert [p.line for p in deck.problems] == [2]

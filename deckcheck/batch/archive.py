@@ -1,11 +1,11 @@
 """Reading a registration set sent as a `.zip`, without trusting the archive.
 
 Entries are written only inside a fresh temporary folder that is removed afterwards. An
-entry with an absolute path, a drive letter or a `..` part is never written (it is listed
-as skipped, with the reason), nor is a second entry of a name already written (zip files
-may hold two). The number of entries and the total uncompressed size are bounded, as the
-archive declares them and again as the bytes come out, so a decompression bomb stops with
-a clear error instead of filling the disk.
+entry with an absolute path, a drive letter (in any part of its path) or a `..` part is
+never written (it is listed as skipped, with the reason), nor is a second entry of a name
+already written (zip files may hold two). The number of entries and the total uncompressed
+size are bounded, as the archive declares them and again as the bytes come out, so a
+decompression bomb stops with a clear error instead of filling the disk.
 """
 from __future__ import annotations
 
@@ -45,8 +45,13 @@ def unsafe_reason(name: str) -> str | None:
     """Why an entry name must not be written under the target folder, or None."""
     if name.startswith(("/", "\\")) or _DRIVE.match(name):
         return "absolute path in the archive; not extracted"
-    if ".." in PurePosixPath(name.replace("\\", "/")).parts:
+    parts = PurePosixPath(name.replace("\\", "/")).parts
+    if ".." in parts:
         return "path with '..' in the archive; not extracted"
+    # Windows joins `root / "decks" / "D:x.txt"` as `D:x.txt`, on drive D, outside the
+    # temporary folder; refused on every system, so an archive extracts alike everywhere.
+    if any(_DRIVE.match(part) for part in parts):
+        return "drive letter inside a path in the archive; not extracted"
     return None
 
 

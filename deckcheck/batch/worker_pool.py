@@ -10,10 +10,13 @@ parent, interrupted, drops the chunks no worker has begun and waits for the ones
 second Ctrl-C during that wait is ignored.
 SIGTERM (`kill`, a cancelled CI job) stops a batch the same way: by default it would end
 the parent alone and leave the workers waiting for work for ever.
+
+A worker imports nothing from the folder the batch runs in (`_no_working_folder_on_path`).
 """
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -33,19 +36,45 @@ def worker_pool(workers: int, initializer: Callable[..., None], initargs: tuple[
     # the parent, every registration of the batch included, and its memory would grow
     # with the batch (docs/speed.md, Batch).
     context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer, initargs=initargs)
-    terminated = _stop_on_sigterm()
+    with _no_working_folder_on_path():
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=initializer, initargs=initargs)
+        terminated = _stop_on_sigterm()
+        try:
+            yield pool
+        except BaseException:
+            with _ctrl_c_ignored():
+                pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        else:
+            pool.shutdown(wait=True)
+        finally:
+            if terminated is not None:
+                signal.signal(signal.SIGTERM, terminated)
+
+
+# Python 3.11+: a Python started with it set puts no working folder first on sys.path.
+_SAFE_PATH = "PYTHONSAFEPATH"
+
+
+@contextmanager
+def _no_working_folder_on_path() -> Iterator[None]:
+    """Inside the block, the processes started (each worker, and multiprocessing's resource
+    tracker) put no working folder on sys.path. Each starts as `python -c "from
+    multiprocessing.spawn import ..."`, and `-c` puts the working folder first: a
+    `multiprocessing/` folder (or a `pickle.py`) where the batch runs, a pull request's
+    checkout, was imported by every worker and ran its code. A worker's path is the
+    parent's (multiprocessing hands it over before anything of deckcheck is imported).
+    Workers start during the pool's life, at a `submit`, so the variable is set for all of
+    it; the parent's environment is as it was afterwards. Python 3.10 ignores it."""
+    previous = os.environ.get(_SAFE_PATH)
+    os.environ[_SAFE_PATH] = "1"
     try:
-        yield pool
-    except BaseException:
-        with _ctrl_c_ignored():
-            pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    else:
-        pool.shutdown(wait=True)
+        yield
     finally:
-        if terminated is not None:
-            signal.signal(signal.SIGTERM, terminated)
+        if previous is None:
+            os.environ.pop(_SAFE_PATH, None)
+        else:
+            os.environ[_SAFE_PATH] = previous
 
 
 @contextmanager

@@ -19,6 +19,7 @@ _KEYS_SHOWN = 3
 def settings_reason(source: str, content: str) -> str | None:
     """Why the YAML file `source` (its decoded `content`) is no decklist, naming its first
     keys and where such a file goes; None when it is no YAML mapping."""
+    from ..schema import shown_key
     from ..yamlload import load_yaml
 
     try:  # the one loader: aliases refused, as in a policy or deckcheck.yaml, so no bomb
@@ -27,6 +28,8 @@ def settings_reason(source: str, content: str) -> str | None:
         return None  # not YAML (or broken YAML): read it as the list it may be
     if not isinstance(data, dict) or not data:
         return None
-    keys = ", ".join(str(key) for key in list(data)[:_KEYS_SHOWN])
+    # Shown as a format file's keys are (quoted and cut short): the file may be a stranger's,
+    # and a `? key` may be megabytes long.
+    keys = ", ".join(shown_key(str(key)) for key in list(data)[:_KEYS_SHOWN])
     return (f"{source}: not a decklist: a YAML file of settings ({keys}); a format file goes after -f, "
             "a keep policy after --policy, and deckcheck.yaml is read by `deckcheck check`")
