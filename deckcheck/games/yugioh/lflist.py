@@ -60,6 +60,8 @@ _LIST_DATE = lazy(r"(?<![0-9])(?P<year>(?:19|20)[0-9]{2})[.-](?P<month>[0-9]{1,2
 # `$pointcap N` gives the cap (DeckManager::IsGenesysListFile, LoadGenesysListSingle).
 _GENESYS = lazy(r"^\$genesys\s*$", re.IGNORECASE)
 _POINT_CAP = lazy(r"^\$pointcap(?![0-9A-Za-z_])\s*(?P<cap>\S*)", re.IGNORECASE)
+# Where a comment's card name ends: a tab or two spaces (see _comment_name).
+_COMMENT_END = lazy(r"\t|  ")
 _REGION_WORD = lazy(r"(?<![0-9A-Za-z])(TCG|OCG)(?![0-9A-Za-z])", re.IGNORECASE)
 MAX_COUNT = 3
 # The format keys of the days a format's lists are known for, each set to the list's date
@@ -103,11 +105,15 @@ class ParsedLfLists:
 
 
 def _comment_name(rest: str) -> str | None:
+    """The card name a line's comment gives: up to a tab or a run of spaces, after which
+    EDOPro's own lists note their sections (GOAT.lflist.conf: `--Sangan\t\t\tMAIN DECK
+    MONSTERS`); no card name holds a tab or two spaces in a row."""
     rest = rest.strip()
     for marker in ("--", "#"):
         if rest.startswith(marker):
-            return rest[len(marker):].strip() or None
-    return rest or None
+            rest = rest[len(marker):].strip()
+            break
+    return _COMMENT_END.split(rest, maxsplit=1)[0].strip() or None
 
 
 def parse_lflist(text: str) -> ParsedLfLists:
