@@ -125,6 +125,22 @@ def test_yugioh_sheet_has_monster_spell_trap_extra_and_side(cli, tmp_path, share
     assert "Yu-Gi-Oh! deck registration sheet" in pages[0]
 
 
+def test_yugioh_sheet_totals_an_empty_extra_and_side_deck(cli, tmp_path):
+    """Konami's form has a total box for the Extra and the Side Deck, which a deck without
+    one fills with 0: the sheet left both totals out ("Main Deck: 40" alone), so a judge
+    could not tell a deck registered without a Side Deck from a sheet missing it, and the
+    blank was there to write a Side Deck into later. The report heading names both
+    ("Extra Deck 0, Side Deck 0")."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Main Deck\n3 Pot of Desires\n3 Effect Veiler\n", encoding="utf-8")
+    out = tmp_path / "ygo.pdf"
+    done = cli("sheet", str(deck), "-f", "yugioh/advanced-tcg", "--date", "2026-06-01", "--player", "Yugi",
+               "--event", "Locals", "--force", "--out", str(out))
+    assert done.returncode == 1, done.stderr
+    words = " ".join(pdf_pages(out)[0].split())
+    assert "Main Deck: 6 Extra Deck: 0 Side Deck: 0" in words
+
+
 def test_wow_sheet_has_hero_main_and_side(cli, tmp_path):
     deck = tmp_path / "wow.txt"
     deck.write_text("Hero\n1 Varimathras\n\nDeck\n4 Ally One\n56 Ally Two\n\nSideboard\n10 Ability Three\n", encoding="utf-8")

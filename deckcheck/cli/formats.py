@@ -226,13 +226,17 @@ def formats_import_lflist(
     output_dir: Optional[Path] = typer.Option(
         None, "--output-dir", "-d", metavar="DIR", help="Write one FORMAT.yaml per list here (default: all to stdout)."
     ),
-    extends: str = typer.Option("yugioh/base", "--extends", metavar="FORMAT", help="The format the lists extend."),
+    extends: Optional[str] = typer.Option(
+        None, "--extends", metavar="FORMAT",
+        help="The format the lists extend (default: yugioh/base; yugioh/genesys for a Genesys point list).",
+    ),
 ) -> None:
     """Turn an EDOPro lflist.conf into format YAML, one format per `!Name` list.
 
     Example: deckcheck formats import-lflist lflist.conf -d my-formats/
     """
-    from ..games.yugioh.lflist import KNOWN_DAYS, MAX_COUNT, format_yaml, no_longer_listed, parse_lflist, region_of, slug
+    from ..games.yugioh.lflist import (KNOWN_DAYS, MAX_COUNT, format_yaml, no_longer_listed, parse_lflist,
+                                       points_yaml, region_of, slug)
     from ..textio import read_text
 
     parsed = parse_lflist(read_text(path))
@@ -241,14 +245,20 @@ def formats_import_lflist(
     if not parsed.lists:
         raise DeckcheckError(f"{path}: no `!Name` list in this file; is it an lflist.conf?")
     named = _card_names()
+    # EDOPro's Genesys list gives points (a `$genesys` file: every list of it), which only a
+    # Genesys format counts; its rules (no Link or Pendulum monsters) come with the base.
+    if extends is None:
+        extends = "yugioh/genesys" if any(lflist.points for lflist in parsed.lists) else "yugioh/base"
     base = _base_format(extends)
     # What the base still limits and a list leaves out is written as unlimited (the copy limit).
     base_limits = (base.data.get("card_limits") or []) if base is not None else []
     unlimited = base.copy_limit.default if base is not None and base.copy_limit is not None else MAX_COUNT
+    base_known = [key for key in KNOWN_DAYS if base is not None and base.option(key) is not None]
     documents = [
-        (lflist, format_yaml(lflist, extends=extends, source=path.name, named=named, unlimited=unlimited,
-                             lifted=no_longer_listed(lflist, base_limits, unlimited, named),
-                             base_known=[key for key in KNOWN_DAYS if base is not None and base.option(key) is not None]))
+        (lflist, points_yaml(lflist, extends=extends, source=path.name, named=named, base_known=base_known)
+         if lflist.points else
+         format_yaml(lflist, extends=extends, source=path.name, named=named, unlimited=unlimited,
+                     lifted=no_longer_listed(lflist, base_limits, unlimited, named), base_known=base_known))
         for lflist in parsed.lists
     ]
     for lflist in parsed.lists:
@@ -273,6 +283,7 @@ def formats_import_lflist(
         for (lflist, text), target in zip(documents, targets):
             target.write_text(text, encoding="utf-8")
             cards = len(lflist.entries)
-            emit(f"{target}: {lflist.name} ({counted(cards, 'card')}{', whitelist' if lflist.whitelist else ''})\n")
+            kind = ", whitelist" if lflist.whitelist else ", points" if lflist.points else ""
+            emit(f"{target}: {lflist.name} ({counted(cards, 'card')}{kind})\n")
     except OSError as exc:
         raise DeckcheckError(f"cannot write to {output_dir} ({exc.strerror or exc})") from None

@@ -229,7 +229,7 @@ def build_sheet(
     """The registration sheet of a checked deck, in its game's layout (games/<game>/sheet.py);
     `pool`, the registered pool it was checked against, makes a limited deck's sideboard
     when the list states none (sheet_cards)."""
-    from ..games import find, listing_zones
+    from ..games import find, listing_zones, zone_name
 
     game = find(fmt.game)
     layout = game.sheet_layout() if game is not None else None
@@ -262,6 +262,11 @@ def build_sheet(
         if section.zone is not None:
             totals[section.zone] = totals.get(section.zone, 0) + section.total
             labels.setdefault(section.zone, section.title)
+    # Zones the game's form totals even when a deck leaves them empty (Yu-Gi-Oh!'s Extra and
+    # Side Deck: 0), so no blank total stands where a judge expects one.
+    for zone in getattr(layout, "TOTALS", ()):
+        totals.setdefault(zone, 0)
+        labels.setdefault(zone, zone_name(fmt.game, zone))
     title = layout.TITLE if layout is not None else f"{game.label if game else fmt.game} deck registration sheet"
     return Sheet(
         title=title, fields=header_fields(registrant, fmt, result.format), sections=sections,

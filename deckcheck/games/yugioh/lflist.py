@@ -12,6 +12,13 @@ before the first `!` and other `#` lines are comments. A line that is none of th
 reported with its line number and skipped, as YGOPro skips it, and so is a passcode out of
 range (not 1 to MAX_PASSCODE, as a `.ydk` reads).
 
+A file with a `$genesys` line (or `$pointcap N`) anywhere is a Genesys point list, as
+EDOPro reads it (ProjectIgnis/LFLists `Genesys.lflist.conf`; EDOPro's IsGenesysListFile):
+each `code N` line gives the card N points a copy, not N copies, and `$pointcap N` the cap
+(before any `!Name`, the default for the lists after it; else 100, `rules/points.py`).
+`points_yaml` writes such a list as a format extending yugioh/genesys. (YGOPro forks that
+write `$genesys 100` and `code $genesys N` lines are not read: those lines are skipped.)
+
 `format_yaml` turns one list into a deckcheck format file whose `card_limits` carry the
 passcodes, so the list works with or without card data. A list named for the TCG or the OCG
 (`!2026.05 TCG`, as EDOPro names its own) is that region's: its format checks that every
@@ -49,6 +56,12 @@ from ...names import fold
 _ENTRY = lazy(r"^(?P<code>\d{1,10})\s+(?P<count>-?\d+)\s*(?P<rest>.*)$")
 # EDOPro names its lists by the month they take effect (`2026.05 TCG`), a day at times.
 _LIST_DATE = lazy(r"(?<![0-9])(?P<year>(?:19|20)[0-9]{2})[.-](?P<month>[0-9]{1,2})(?:[.-](?P<day>[0-9]{1,2}))?(?![0-9])")
+# EDOPro's directives of a Genesys point list: `$genesys` alone marks the file as one,
+# `$pointcap N` gives the cap (DeckManager::IsGenesysListFile, LoadGenesysListSingle).
+_GENESYS = lazy(r"^\$genesys\s*$", re.IGNORECASE)
+_POINT_CAP = lazy(r"^\$pointcap(?![0-9A-Za-z_])\s*(?P<cap>\S*)", re.IGNORECASE)
+# Where a comment's card name ends: a tab or two spaces (see _comment_name).
+_COMMENT_END = lazy(r"\t|  ")
 _REGION_WORD = lazy(r"(?<![0-9A-Za-z])(TCG|OCG)(?![0-9A-Za-z])", re.IGNORECASE)
 MAX_COUNT = 3
 # The format keys of the days a format's lists are known for, each set to the list's date
@@ -62,7 +75,7 @@ KNOWN_DAYS = {
 @dataclass(frozen=True)
 class LimitLine:
     code: int
-    count: int
+    count: int  # copies allowed; in a point list, the card's points a copy
     name: str | None
     line: int
 
@@ -73,6 +86,16 @@ class LfList:
     line: int
     whitelist: bool = False
     entries: list[LimitLine] = field(default_factory=list)
+    # A Genesys point list (`$genesys`): `entries` give points, `point_cap` the cap (None:
+    # the format's default).
+    points: bool = False
+    point_cap: int | None = None
+
+
+def is_point_list(text: str) -> bool:
+    """Whether an lflist.conf is a Genesys point list: a `$genesys` or `$pointcap` line
+    anywhere in it, as EDOPro decides for the whole file."""
+    return any(_GENESYS.match(line.strip()) or _POINT_CAP.match(line.strip()) for line in text.splitlines())
 
 
 @dataclass
@@ -82,18 +105,25 @@ class ParsedLfLists:
 
 
 def _comment_name(rest: str) -> str | None:
+    """The card name a line's comment gives: up to a tab or a run of spaces, after which
+    EDOPro's own lists note their sections (GOAT.lflist.conf: `--Sangan\t\t\tMAIN DECK
+    MONSTERS`); no card name holds a tab or two spaces in a row."""
     rest = rest.strip()
     for marker in ("--", "#"):
         if rest.startswith(marker):
-            return rest[len(marker):].strip() or None
-    return rest or None
+            rest = rest[len(marker):].strip()
+            break
+    return _COMMENT_END.split(rest, maxsplit=1)[0].strip() or None
 
 
 def parse_lflist(text: str) -> ParsedLfLists:
     lists: list[LfList] = []
     problems: list[str] = []
     current: LfList | None = None
-    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+    text = text.lstrip("\ufeff")
+    points = is_point_list(text)
+    default_cap: int | None = None  # a `$pointcap` before any list: the cap of the lists after it
+    for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -101,8 +131,24 @@ def parse_lflist(text: str) -> ParsedLfLists:
             # The list's name is its format's, which holds at most MAX_FORMAT_WORD_CHARS: a
             # longer one is cut, so the file written loads.
             name = line[1:].strip()[:MAX_FORMAT_WORD_CHARS].strip()
-            current = LfList(name=name or f"list {len(lists) + 1}", line=number)
+            current = LfList(name=name or f"list {len(lists) + 1}", line=number, points=points, point_cap=default_cap)
             lists.append(current)
+            continue
+        if _GENESYS.match(line):  # the file is a point list (is_point_list): nothing more to read
+            continue
+        cap_line = _POINT_CAP.match(line)
+        if cap_line is not None:
+            try:
+                cap = whole_number(cap_line["cap"] or "")
+            except ValueError:  # NumberTooLong too
+                cap = -1
+            if cap < 0:
+                problems.append(f"line {number}: `$pointcap` takes a whole number of points, 0 or more; got {line[:80]!r}")
+                continue
+            if current is None:
+                default_cap = cap
+            else:
+                current.point_cap = cap
             continue
         if line.lower().startswith("$whitelist"):
             if current is None:
@@ -120,9 +166,13 @@ def parse_lflist(text: str) -> ParsedLfLists:
         try:
             count = whole_number(match.group("count"))
         except NumberTooLong as exc:
-            problems.append(f"line {number}: count is {exc}; give 0 to {MAX_COUNT}")
+            problems.append(f"line {number}: points are {exc}" if points
+                            else f"line {number}: count is {exc}; give 0 to {MAX_COUNT}")
             continue
-        if not 0 <= count <= MAX_COUNT:
+        if points and count < 0:  # EDOPro skips a card of negative points
+            problems.append(f"line {number}: points {count} are below 0")
+            continue
+        if not points and not 0 <= count <= MAX_COUNT:
             problems.append(f"line {number}: count {count} is not 0 to {MAX_COUNT}")
             continue
         code = int(match.group("code"))
@@ -212,24 +262,7 @@ def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[i
     at `unlimited` copies after the list's own. `base_known`: the keys of KNOWN_DAYS that
     `extends` sets (the days its lists are known from and up to), which a list without a
     date must not inherit."""
-    lines = [
-        f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
-        f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
-        "game: yugioh",
-        f"extends: {extends}",
-        f"description: {json.dumps(f'Forbidden & Limited list {lflist.name} from an EDOPro lflist.conf', ensure_ascii=False)}",
-        "sources:",
-        f"  - {json.dumps(f'{source}, list !{lflist.name}', ensure_ascii=False)}",
-    ]
-    region = region_of(lflist.name)
-    if region is not None:
-        lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
-    known = list_date(lflist.name)
-    for key, why in KNOWN_DAYS.items():
-        if known is not None:
-            lines.append(f"{key}: {known.isoformat()}  # the list's date: {why}")
-        elif key in base_known:
-            lines.append(f"{key}: null  # the list names no date: {extends}'s is not this list's")
+    lines = _head(lflist, extends=extends, source=source, kind="Forbidden & Limited list", base_known=base_known)
     if lflist.whitelist:
         lines.append("whitelist: true  # only its cards, at its limits: the card limits of the formats it extends do not count")
     rows = [limit_entry_yaml((named and named(item.code)) or item.name, item.code, item.count) for item in lflist.entries]
@@ -238,4 +271,57 @@ def format_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[i
         rows += [limit_entry_yaml(name or None, code, unlimited) for name, code in lifted]
     lines.append("card_limits:" + ("" if rows else " []"))
     lines.extend(rows)
+    return "\n".join(lines) + "\n"
+
+
+def _head(lflist: LfList, *, extends: str, source: str, kind: str, base_known: Sequence[str],
+          days: Sequence[str] = tuple(KNOWN_DAYS)) -> list[str]:
+    """The lines a format file of one list starts with: its name, base, source, the region
+    its name says and the `days` (keys of KNOWN_DAYS) its lists are known for (see
+    format_yaml)."""
+    lines = [
+        f"# Converted by `deckcheck formats import-lflist` from {source} (list `!{lflist.name}`).",
+        f"name: {json.dumps(lflist.name, ensure_ascii=False)}",
+        "game: yugioh",
+        f"extends: {extends}",
+        f"description: {json.dumps(f'{kind} {lflist.name} from an EDOPro lflist.conf', ensure_ascii=False)}",
+        "sources:",
+        f"  - {json.dumps(f'{source}, list !{lflist.name}', ensure_ascii=False)}",
+    ]
+    region = region_of(lflist.name)
+    if region is not None:
+        lines.append(f"region: {region}  # the list's name says whose it is: cards not released there are not legal")
+    known = list_date(lflist.name)
+    for key, why in KNOWN_DAYS.items():
+        if key not in days:
+            continue
+        if known is not None:
+            lines.append(f"{key}: {known.isoformat()}  # the list's date: {why}")
+        elif key in base_known:
+            lines.append(f"{key}: null  # the list names no date: {extends}'s is not this list's")
+    return lines
+
+
+def points_yaml(lflist: LfList, *, extends: str, source: str, named: Callable[[int], str | None] | None = None,
+                base_known: Sequence[str] = ()) -> str:
+    """A Genesys point list (`lflist.points`) as a format file: `points` keyed by the card
+    data's name of each passcode (so `formats show` and a deck by name read it; a passcode
+    the data lacks stays the key, its comment beside it, as EDOPro's comments misspell a few
+    cards), and the list's `$pointcap` as `max_points`. A passcode listed twice keeps its
+    last points, as EDOPro does. The list's date is the day it is known from only: a later
+    event's note would speak of a newer Forbidden & Limited List, which Genesys does not use."""
+    lines = _head(lflist, extends=extends, source=source, kind="Genesys point list", base_known=base_known,
+                  days=("lists_known_from",))
+    if lflist.point_cap is not None:
+        lines.append(f"max_points: {lflist.point_cap}")
+    rows: dict[str, str] = {}
+    for item in lflist.entries:
+        name = named(item.code) if named is not None else None
+        if name is not None:
+            rows[fold(name)] = f"  {json.dumps(name, ensure_ascii=False)}: {item.count}"
+        else:
+            comment = f"  # {item.name}" if item.name else ""
+            rows[str(item.code)] = f"  {item.code}: {item.count}{comment}"
+    lines.append("points:" + ("" if rows else " {}"))
+    lines.extend(rows.values())
     return "\n".join(lines) + "\n"

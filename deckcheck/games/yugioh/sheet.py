@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...model import EXTRA, SIDEBOARD
+from ...model import EXTRA, MAIN, SIDEBOARD
 from ...paperwork.sheet import Section, SheetCard, main_deck, zone_section
 
 TITLE = "Yu-Gi-Oh! deck registration sheet"
@@ -13,6 +13,8 @@ TITLE = "Yu-Gi-Oh! deck registration sheet"
 # total beside the Extra Deck's and the Side Deck's.
 TYPE_GROUPS = (("Monster Cards", "Monster"), ("Spell Cards", "Spell"), ("Trap Cards", "Trap"))
 MAIN_TITLE = "Main Deck"
+# The totals Konami's form always has, 0 for a deck without an Extra or Side Deck.
+TOTALS = (MAIN, EXTRA, SIDEBOARD)
 
 
 def sections(cards: Sequence[SheetCard], *, by_type: bool) -> list[Section]:
