@@ -19,6 +19,14 @@ def article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" or word.startswith("Xyz") else "a"
 
 
+def card_kinds(kinds: Iterable[str]) -> str:
+    """What a card of the types `kinds` is, after "X is": `a Conspiracy card`, `a
+    Plane/Phenomenon card`; a card whose type line is only `Card` (Secret Lair's Red Mana,
+    a card of no game) is said to be no game card, not "a Card card"."""
+    named = sorted(set(kinds) - {"Card"})
+    return f"a {'/'.join(named)} card" if named else "no game card (its type line reads only Card)"
+
+
 def listed(words: list[str], last: str = "or") -> str:
     """`a, b or c` (`a, b and c` with last="and"); one word alone; nothing for none."""
     return f" {last} ".join([", ".join(words[:-1]), words[-1]]) if len(words) > 1 else "".join(words)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from ..model import HERO, Deck, GuessedSideboard, MaybeTitle
 from ..names import card_key, fold
 from ..problem import INFO
+from ..wording import card_kinds
 from .common import parse_error
 from .layout import to_main
 
@@ -94,7 +95,7 @@ def _why_title(maybe: MaybeTitle, deck: Deck, catalog: Catalog) -> str | None:
         return "the list names that card again with its count"
     outside = _outside_deck_types(card, catalog)
     if outside:
-        return f"{card.name} is a {'/'.join(sorted(outside))} card, which no deck holds"
+        return f"{card.name} is {card_kinds(outside)}, which no deck holds"
     if _later_face_only(card, maybe.name):
         return f"{maybe.name!r} is only a later face of {card.name}, which a list names by its first face or its whole name"
     return None

@@ -43,7 +43,7 @@ from ..formats.schema import DATED_LIST, DATED_SET, PLATFORMS, format_word, kind
 from ..model import COMMANDER, PLAYED_ZONES, Deck
 from ..problem import WARNING, Problem
 from ..schema import AnyOf, Keys, Null, SchemaError, Str, Struct
-from ..wording import either_of
+from ..wording import card_kinds, either_of
 from .context import Context
 from .format_platform import played_on
 
@@ -352,7 +352,7 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
         return f"{record.name} is not legal in {fmt.name} (card database legality of {when}: not_legal)"
     if decision.how == "type":
         kinds = pool.exclude_types.intersection(record.types)
-        return f"{record.name} is a {'/'.join(sorted(kinds))} card, which no {fmt.name} deck can hold"
+        return f"{record.name} is {card_kinds(kinds)}, which no {fmt.name} deck can hold"
     if decision.how == "unreleased":
         first = _first_release(record, ctx)
         if first is None:
