@@ -146,18 +146,22 @@ def _leaders(zone: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry
     """The first one or two cards of a command zone (in line order) that lead the deck: the
     first if it can lead, with the second if the two pair (a Background leads only beside
     its commander, in either order); None when the first card leads nothing."""
-    from .commander import pair_problem  # the commander rule imports this module
-
     first, cards = zone[0], [lookup(ctx, entry) for entry in zone[:2]]
     if first.count != 1 or cards[0] is None:
         return None
     second = zone[1] if len(zone) > 1 and zone[1].count == 1 and zone[1].key != first.key else None
-    pair = second is not None and cards[1] is not None \
-        and bool(abilities.pairings(cards[0]) or abilities.pairings(cards[1])) \
-        and pair_problem(cards[0], cards[1], fmt) is None  # type: ignore[arg-type]
-    if pair and (eligible_kinds(cards[0], fmt, ctx.date) or eligible_kinds(cards[1], fmt, ctx.date)):  # type: ignore[arg-type]
-        return [first, second]  # type: ignore[list-item]
+    if second is not None and cards[1] is not None and _lead_together(cards[0], cards[1], fmt, ctx):
+        return [first, second]
     return [first] if eligible_kinds(cards[0], fmt, ctx.date) else None
+
+
+def _lead_together(first: Any, second: Any, fmt: Format, ctx: Context) -> bool:
+    """Whether two cards pair as the format allows and one of them can lead: partners, or a
+    commander and its Background (which leads only beside it), in either order."""
+    from .commander import pair_problem  # the commander rule imports this module
+
+    return bool(abilities.pairings(first) or abilities.pairings(second)) and pair_problem(first, second, fmt) is None \
+        and bool(eligible_kinds(first, fmt, ctx.date) or eligible_kinds(second, fmt, ctx.date))
 
 
 def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
@@ -227,6 +231,7 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
         return None
     companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
     leaders = [entry for entry in side if entry not in companions and _may_lead(entry, fmt, ctx)]
+    leaders += _second_commanders(side, leaders, companions, fmt, ctx)
     if not leaders:
         first = _lead_group(entries, fmt, ctx)
         if first is not None and _fits_without_sideboard(entries, fmt, ctx):
@@ -244,6 +249,23 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
         else:
             out.append(entry)
     return out
+
+
+def _second_commanders(side: list[CardEntry], leaders: list[CardEntry], companions: list[CardEntry],
+                       fmt: Format, ctx: Context) -> list[CardEntry]:
+    """The sideboard cards that lead no deck alone but pair with the one commander found
+    there: a Background beside its commander with Choose a Background, filed in the
+    sideboard with it."""
+    if len(leaders) != 1 or (commander := lookup(ctx, leaders[0])) is None:
+        return []
+    found = []
+    for entry in side:
+        if entry.count != 1 or entry.key == leaders[0].key or any(entry is other for other in (*leaders, *companions)):
+            continue
+        card = lookup(ctx, entry)
+        if card is not None and _lead_together(commander, card, fmt, ctx):
+            found.append(entry)
+    return found[:1]
 
 
 def _may_lead(entry: CardEntry, fmt: Format, ctx: Context) -> bool:
