@@ -329,11 +329,13 @@ def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Car
     rest = sum(entry.count for entry in entries if entry.zone in (MAIN, SIDEBOARD)) - count
     if not 1 <= count <= 2 or rest < 40 or len(run) == len(main):
         return None
-    for entry in run:
-        card = lookup(ctx, entry)
-        if card is None or not eligible_kinds(card, fmt, ctx.date):
-            return None
-    return run
+    cards = [lookup(ctx, entry) for entry in run]
+    if None in cards:
+        return None
+    if all(eligible_kinds(card, fmt, ctx.date) for card in cards):  # type: ignore[arg-type]
+        return run
+    # A Background leads no deck alone, but beside its commander (either first) the two do.
+    return run if len(run) == 2 and count == 2 and _lead_together(cards[0], cards[1], fmt, ctx) else None
 
 
 def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:
