@@ -191,14 +191,19 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
     Oathbreaker the signature spells it names beside them (`convert` writes both)."""
     moved = None
     spells = bool(spec(fmt).get("signature_spell"))
+    named = [ctx.cards.get(hint) for hint in hints] if ctx.cards is not None else []
     # Last first: move_one puts each card it moves at the front, so the command zone ends up
     # in the file's order (its pair problem and identities name the cards as the file does).
     for hint in reversed(hints):
         wanted = {card_key(hint)}
         if ctx.cards is not None:
             card = ctx.cards.get(hint)
-            if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))):
-                continue  # a banner card is a picture: only a card that can lead is taken as the commander
+            # A banner card is a picture: only a card that can lead is taken as the commander,
+            # or one that leads beside another the file names (a Background, its commander).
+            if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))
+                                    or any(other is not None and other.name != card.name
+                                           and _lead_together(card, other, fmt, ctx) for other in named)):
+                continue
             wanted.add(card_key(card.name))
         moved = move_one(moved or entries, wanted, COMMANDER) or moved
     return moved
