@@ -150,12 +150,12 @@ def _leaders(zone: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry
     if first.count != 1 or cards[0] is None:
         return None
     second = zone[1] if len(zone) > 1 and zone[1].count == 1 and zone[1].key != first.key else None
-    if second is not None and cards[1] is not None and _lead_together(cards[0], cards[1], fmt, ctx):
+    if second is not None and cards[1] is not None and lead_together(cards[0], cards[1], fmt, ctx):
         return [first, second]
     return [first] if eligible_kinds(cards[0], fmt, ctx.date) else None
 
 
-def _lead_together(first: Any, second: Any, fmt: Format, ctx: Context) -> bool:
+def lead_together(first: Any, second: Any, fmt: Format, ctx: Context) -> bool:
     """Whether two cards pair as the format allows and one of them can lead: partners, or a
     commander and its Background (which leads only beside it), in either order."""
     from .commander import pair_problem  # the commander rule imports this module
@@ -202,7 +202,7 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
             # or one that leads beside another the file names (a Background, its commander).
             if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))
                                     or any(other is not None and other.name != card.name
-                                           and _lead_together(card, other, fmt, ctx) for other in named)):
+                                           and lead_together(card, other, fmt, ctx) for other in named)):
                 continue
             wanted.add(card_key(card.name))
         moved = move_one(moved or entries, wanted, COMMANDER) or moved
@@ -268,7 +268,7 @@ def _second_commanders(side: list[CardEntry], leaders: list[CardEntry], companio
         if entry.count != 1 or entry.key == leaders[0].key or any(entry is other for other in (*leaders, *companions)):
             continue
         card = lookup(ctx, entry)
-        if card is not None and _lead_together(commander, card, fmt, ctx):
+        if card is not None and lead_together(commander, card, fmt, ctx):
             found.append(entry)
     return found[:1]
 
@@ -340,7 +340,7 @@ def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Car
     if all(eligible_kinds(card, fmt, ctx.date) for card in cards):  # type: ignore[arg-type]
         return run
     # A Background leads no deck alone, but beside its commander (either first) the two do.
-    return run if len(run) == 2 and count == 2 and _lead_together(cards[0], cards[1], fmt, ctx) else None
+    return run if len(run) == 2 and count == 2 and lead_together(cards[0], cards[1], fmt, ctx) else None
 
 
 def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:

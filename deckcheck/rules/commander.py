@@ -49,7 +49,7 @@ from ._command_zone import (
     ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on,
     lookup, spec,
 )
-from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
+from ._commander_placing import lead_together, prepare  # noqa: F401 - prepare: this rule's (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
 from .context import Context
 
@@ -208,13 +208,24 @@ def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: li
     when the last is one copy of a card that can lead it (and the list has more than it)."""
     last = listed[-1]
     card = lookup(ctx, last) if last.count == 1 and len(listed) > 1 else None
-    if card is None or not eligible_kinds(card, fmt, ctx.date):
+    if card is None:
+        return ""
+    # Partners (or a commander and its Background) typed last lead the deck together: naming
+    # the last alone would leave the other's colors outside (and a Background leads nothing alone).
+    before = listed[-2] if len(listed) > 2 and listed[-2].count == 1 and listed[-2].key != last.key else None
+    partner = lookup(ctx, before) if before is not None else None
+    if partner is not None and lead_together(partner, card, fmt, ctx):
+        a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
+        what, them = f"its last two cards, {a} and {b}, can lead it together", "them"
+    elif eligible_kinds(card, fmt, ctx.date):
+        what, them = f"its last card, {last.name}, can lead it", "it"
+    else:
         return ""
     empty = deck.empty_command_heading
     if empty is not None:
-        return f"; its last card, {last.name}, can lead it: move it under line {empty[0]}"
+        return f"; {what}: move {them} under line {empty[0]}"
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
-    return f"; its last card, {last.name}, can lead it: put {article(header)} `{header}` line above it"
+    return f"; {what}: put {article(header)} `{header}` line above {them}"
 
 
 def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
