@@ -321,9 +321,11 @@ def _fits_without_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context)
 
 def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
     """The main deck's first lines before a blank line, when they are one or two cards that
-    can lead a deck (card data tells) and the rest is a deck (40 cards or more)."""
+    can lead a deck (card data tells; in Oathbreaker with their signature spells, up to
+    four) and the rest is a deck (40 cards or more)."""
     if ctx.cards is None:
         return None
+    spells = bool(spec(fmt).get("signature_spell"))
     main = sorted((entry for entry in entries if entry.zone == MAIN and entry.line is not None), key=lambda e: e.line)
     run = main[:1]
     for entry in main[1:]:
@@ -332,12 +334,16 @@ def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Car
         run.append(entry)
     count = sum(entry.count for entry in run)
     rest = sum(entry.count for entry in entries if entry.zone in (MAIN, SIDEBOARD)) - count
-    if not 1 <= count <= 2 or rest < 40 or len(run) == len(main):
+    if not 1 <= count <= (4 if spells else 2) or rest < 40 or len(run) == len(main):
         return None
     cards = [lookup(ctx, entry) for entry in run]
     if None in cards:
         return None
-    if all(eligible_kinds(card, fmt, ctx.date) for card in cards):  # type: ignore[arg-type]
+    leading = [bool(eligible_kinds(card, fmt, ctx.date)) for card in cards]  # type: ignore[arg-type]
+    if count <= 2 and all(leading):
+        return run
+    # An oathbreaker's signature spell leads nothing alone, but is typed beside it.
+    if spells and any(leading) and all(lead or is_signature_spell(card) for lead, card in zip(leading, cards)):
         return run
     # A Background leads no deck alone, but beside its commander (either first) the two do.
     return run if len(run) == 2 and count == 2 and lead_together(cards[0], cards[1], fmt, ctx) else None
