@@ -217,6 +217,11 @@ def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: li
     if partner is not None and lead_together(partner, card, fmt, ctx):
         a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
         what, them = f"its last two cards, {a} and {b}, can lead it together", "them"
+    elif partner is not None and spec(fmt).get("signature_spell") and eligible_kinds(partner, fmt, ctx.date) \
+            and is_signature_spell(card) and set(card.color_identity) <= set(partner.color_identity):
+        # An oathbreaker typed above its signature spell at the end: both go to the command zone.
+        a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
+        what, them = f"its last two cards, {a} and {b}, can be its oathbreaker and signature spell", "them"
     elif eligible_kinds(card, fmt, ctx.date):
         what, them = f"its last card, {last.name}, can lead it", "it"
     else:
