@@ -253,8 +253,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: l
     # oathbreaker's signature spell below it goes to the command zone with it.
     second = listed[1] if len(listed) > 1 else None
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
-    pair = partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
-        and pair_problem(card, partner, fmt) is None
+    pair = partner is not None and lead_together(card, partner, fmt, ctx)
     # Quoted when a name holds a comma: "its first two cards, Akiri, Line-Slinger and Silas
     # Renn, Seeker Adept, ..." read as four names.
     a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
@@ -264,7 +263,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: l
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
         # Background alone never does.
-        return together if pair and eligible_kinds(partner, fmt, ctx.date) else ""  # type: ignore[arg-type]
+        return together if pair else ""
     # A spell outside the oathbreaker's colors would be the next error once moved (the
     # signature spell shares its oathbreaker's identity): the hint names the first card alone.
     if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
