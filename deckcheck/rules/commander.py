@@ -205,7 +205,9 @@ def _leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
 
 def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
     """`; its last card, X, can lead it: ...` for the main deck's `listed` lines in order,
-    when the last is one copy of a card that can lead it (and the list has more than it)."""
+    when the last is one copy of a card that can lead it (and the list has more than it), or
+    `; its last two cards, ...` when the last two lead it together (partners, a commander
+    and its Background; in Oathbreaker an oathbreaker and its signature spell)."""
     last = listed[-1]
     card = lookup(ctx, last) if last.count == 1 and len(listed) > 1 else None
     if card is None:
