@@ -17,7 +17,7 @@ from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry
 from ..names import card_key
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..wording import counted
-from ._command_zone import can_ever_lead, eligible_kinds, is_signature_spell, lookup, spec
+from ._command_zone import can_ever_lead, eligible_kinds, is_signature_spell, lookup, seconds_only, spec
 from .context import Context
 
 # MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard: two
@@ -260,15 +260,18 @@ def _second_commanders(side: list[CardEntry], leaders: list[CardEntry], companio
                        fmt: Format, ctx: Context) -> list[CardEntry]:
     """The sideboard cards that lead no deck alone but pair with the one commander found
     there: a Background beside its commander with Choose a Background, filed in the
-    sideboard with it."""
-    if len(leaders) != 1 or (commander := lookup(ctx, leaders[0])) is None:
+    sideboard with it (beside a commander the card data does not know, a misspelt one,
+    any Background: the file's convention holds)."""
+    if len(leaders) != 1 or ctx.cards is None:
         return []
+    commander = lookup(ctx, leaders[0])
     found = []
     for entry in side:
         if entry.count != 1 or entry.key == leaders[0].key or any(entry is other for other in (*leaders, *companions)):
             continue
         card = lookup(ctx, entry)
-        if card is not None and lead_together(commander, card, fmt, ctx):
+        if card is not None and (lead_together(commander, card, fmt, ctx) if commander is not None
+                                 else seconds_only(card, fmt)):
             found.append(entry)
     return found[:1]
 
