@@ -90,13 +90,23 @@ def card_verdict(catalog: Any, name: str, code: int | None, fmt: Format, day: dt
 
 def _as_commander(catalog: Any, name: str, code: int | None, fmt: Format, day: dt.date, platform: str) -> list[str]:
     """The line saying a card the deck's other cards may not be may still be its commander:
-    Pauper Commander's command zone has its own pool (an uncommon creature). The card is
-    checked alone in the command zone; the commander rule speaks here (it can lead a deck),
-    the sizes do not."""
+    Pauper Commander's command zone has its own pool (an uncommon creature, or an uncommon
+    Background as the second commander). The card is checked alone in the command zone; the
+    commander rule speaks here (it can lead a deck), the sizes do not."""
+    from ..names import card_key
     from ..pipeline import check_deck
+    from ..rules._command_zone import seconds_only
 
     deck = Deck(source=name, entries=[CardEntry(name, 1, COMMANDER, 1, None, code)])
     result = check_deck(deck, fmt, date=day, cards=catalog, offline=True, platform=platform)
-    if any(problem.is_error and problem.rule not in DECK_RULES - {"commander"} for problem in result.problems):
+    # A Background alone is no commander (the commander rule says so), but beside one with
+    # Choose a Background it is the second: only the command zone's pool and lists judge it.
+    card = catalog.get(name) if catalog is not None and fmt.game == "mtg" else None
+    second = card is not None and seconds_only(card, fmt) \
+        and card_key(card.name) not in fmt.dated_list_on("banned_as_commander", day, platform)
+    ignored = DECK_RULES - {"commander"} | ({"commander"} if second else set())
+    if any(problem.is_error and problem.rule not in ignored for problem in result.problems):
         return []
+    if second:
+        return ["it may be the deck's second commander, beside one with Choose a Background: legal in the command zone"]
     return ["it may be the deck's commander: legal in the command zone"]

@@ -170,6 +170,12 @@ def can_ever_lead(card: Card, fmt: Format) -> bool:
     return any(ELIGIBLE[kind][1](card) for kind, _, _ in dated_kinds(fmt))
 
 
+def seconds_only(card: Card, fmt: Format) -> bool:
+    """The card leads no deck alone but may be the second commander the format's pairs
+    admit: a legendary Background, beside a commander with Choose a Background."""
+    return abilities.BACKGROUND in (spec(fmt).get("pairs") or ()) and abilities.is_background(card)
+
+
 def identity_text(colors: Iterable[str]) -> str:
     """`WUB` style letters in WUBRG order, or `colorless`."""
     letters = "".join(color for color in COLORS if color in set(colors))

@@ -17,7 +17,7 @@ from ..model import COMMANDER, COMPANION, MAIN, MAYBEBOARD, SIDEBOARD, CardEntry
 from ..names import card_key
 from ..problem import PARSE_ERROR, WARNING, Problem
 from ..wording import counted
-from ._command_zone import can_ever_lead, eligible_kinds, is_signature_spell, lookup, spec
+from ._command_zone import can_ever_lead, eligible_kinds, is_signature_spell, lookup, seconds_only, spec
 from .context import Context
 
 # MTGO and Moxfield exports put the commander(s), and a companion, in the sideboard: two
@@ -146,18 +146,22 @@ def _leaders(zone: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry
     """The first one or two cards of a command zone (in line order) that lead the deck: the
     first if it can lead, with the second if the two pair (a Background leads only beside
     its commander, in either order); None when the first card leads nothing."""
-    from .commander import pair_problem  # the commander rule imports this module
-
     first, cards = zone[0], [lookup(ctx, entry) for entry in zone[:2]]
     if first.count != 1 or cards[0] is None:
         return None
     second = zone[1] if len(zone) > 1 and zone[1].count == 1 and zone[1].key != first.key else None
-    pair = second is not None and cards[1] is not None \
-        and bool(abilities.pairings(cards[0]) or abilities.pairings(cards[1])) \
-        and pair_problem(cards[0], cards[1], fmt) is None  # type: ignore[arg-type]
-    if pair and (eligible_kinds(cards[0], fmt, ctx.date) or eligible_kinds(cards[1], fmt, ctx.date)):  # type: ignore[arg-type]
-        return [first, second]  # type: ignore[list-item]
+    if second is not None and cards[1] is not None and lead_together(cards[0], cards[1], fmt, ctx):
+        return [first, second]
     return [first] if eligible_kinds(cards[0], fmt, ctx.date) else None
+
+
+def lead_together(first: Any, second: Any, fmt: Format, ctx: Context) -> bool:
+    """Whether two cards pair as the format allows and one of them can lead: partners, or a
+    commander and its Background (which leads only beside it), in either order."""
+    from .commander import pair_problem  # the commander rule imports this module
+
+    return bool(abilities.pairings(first) or abilities.pairings(second)) and pair_problem(first, second, fmt) is None \
+        and bool(eligible_kinds(first, fmt, ctx.date) or eligible_kinds(second, fmt, ctx.date))
 
 
 def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
@@ -187,14 +191,19 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
     Oathbreaker the signature spells it names beside them (`convert` writes both)."""
     moved = None
     spells = bool(spec(fmt).get("signature_spell"))
+    named = [ctx.cards.get(hint) for hint in hints] if ctx.cards is not None else []
     # Last first: move_one puts each card it moves at the front, so the command zone ends up
     # in the file's order (its pair problem and identities name the cards as the file does).
     for hint in reversed(hints):
         wanted = {card_key(hint)}
         if ctx.cards is not None:
             card = ctx.cards.get(hint)
-            if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))):
-                continue  # a banner card is a picture: only a card that can lead is taken as the commander
+            # A banner card is a picture: only a card that can lead is taken as the commander,
+            # or one that leads beside another the file names (a Background, its commander).
+            if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))
+                                    or any(other is not None and other.name != card.name
+                                           and lead_together(card, other, fmt, ctx) for other in named)):
+                continue
             wanted.add(card_key(card.name))
         moved = move_one(moved or entries, wanted, COMMANDER) or moved
     return moved
@@ -227,6 +236,7 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
         return None
     companions = [entry for entry in side if _has_companion_ability(entry, ctx)]
     leaders = [entry for entry in side if entry not in companions and _may_lead(entry, fmt, ctx)]
+    leaders += _second_commanders(side, leaders, companions, fmt, ctx)
     if not leaders:
         first = _lead_group(entries, fmt, ctx)
         if first is not None and _fits_without_sideboard(entries, fmt, ctx):
@@ -244,6 +254,26 @@ def _from_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context) -> list
         else:
             out.append(entry)
     return out
+
+
+def _second_commanders(side: list[CardEntry], leaders: list[CardEntry], companions: list[CardEntry],
+                       fmt: Format, ctx: Context) -> list[CardEntry]:
+    """The sideboard cards that lead no deck alone but pair with the one commander found
+    there: a Background beside its commander with Choose a Background, filed in the
+    sideboard with it (beside a commander the card data does not know, a misspelt one,
+    any Background: the file's convention holds)."""
+    if len(leaders) != 1 or ctx.cards is None:
+        return []
+    commander = lookup(ctx, leaders[0])
+    found = []
+    for entry in side:
+        if entry.count != 1 or entry.key == leaders[0].key or any(entry is other for other in (*leaders, *companions)):
+            continue
+        card = lookup(ctx, entry)
+        if card is not None and (lead_together(commander, card, fmt, ctx) if commander is not None
+                                 else seconds_only(card, fmt)):
+            found.append(entry)
+    return found[:1]
 
 
 def _may_lead(entry: CardEntry, fmt: Format, ctx: Context) -> bool:
@@ -294,9 +324,11 @@ def _fits_without_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context)
 
 def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
     """The main deck's first lines before a blank line, when they are one or two cards that
-    can lead a deck (card data tells) and the rest is a deck (40 cards or more)."""
+    can lead a deck (card data tells; in Oathbreaker with their signature spells, up to
+    four) and the rest is a deck (40 cards or more)."""
     if ctx.cards is None:
         return None
+    spells = bool(spec(fmt).get("signature_spell"))
     main = sorted((entry for entry in entries if entry.zone == MAIN and entry.line is not None), key=lambda e: e.line)
     run = main[:1]
     for entry in main[1:]:
@@ -305,13 +337,19 @@ def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Car
         run.append(entry)
     count = sum(entry.count for entry in run)
     rest = sum(entry.count for entry in entries if entry.zone in (MAIN, SIDEBOARD)) - count
-    if not 1 <= count <= 2 or rest < 40 or len(run) == len(main):
+    if not 1 <= count <= (4 if spells else 2) or rest < 40 or len(run) == len(main):
         return None
-    for entry in run:
-        card = lookup(ctx, entry)
-        if card is None or not eligible_kinds(card, fmt, ctx.date):
-            return None
-    return run
+    cards = [lookup(ctx, entry) for entry in run]
+    if None in cards:
+        return None
+    leading = [bool(eligible_kinds(card, fmt, ctx.date)) for card in cards]  # type: ignore[arg-type]
+    if count <= 2 and all(leading):
+        return run
+    # An oathbreaker's signature spell leads nothing alone, but is typed beside it.
+    if spells and any(leading) and all(lead or is_signature_spell(card) for lead, card in zip(leading, cards)):
+        return run
+    # A Background leads no deck alone, but beside its commander (either first) the two do.
+    return run if len(run) == 2 and count == 2 and lead_together(cards[0], cards[1], fmt, ctx) else None
 
 
 def _has_companion_ability(entry: CardEntry, ctx: Context) -> bool:

@@ -49,7 +49,7 @@ from ._command_zone import (
     ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on,
     lookup, spec,
 )
-from ._commander_placing import prepare  # noqa: F401 - this rule's `prepare` (rules/__init__.py runs it)
+from ._commander_placing import lead_together, prepare  # noqa: F401 - prepare: this rule's (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
 from .context import Context
 
@@ -205,16 +205,34 @@ def _leader_hint(deck: Deck, fmt: Format, ctx: Context, word: str) -> str:
 
 def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
     """`; its last card, X, can lead it: ...` for the main deck's `listed` lines in order,
-    when the last is one copy of a card that can lead it (and the list has more than it)."""
+    when the last is one copy of a card that can lead it (and the list has more than it), or
+    `; its last two cards, ...` when the last two lead it together (partners, a commander
+    and its Background; in Oathbreaker an oathbreaker and its signature spell)."""
     last = listed[-1]
     card = lookup(ctx, last) if last.count == 1 and len(listed) > 1 else None
-    if card is None or not eligible_kinds(card, fmt, ctx.date):
+    if card is None:
+        return ""
+    # Partners (or a commander and its Background) typed last lead the deck together: naming
+    # the last alone would leave the other's colors outside (and a Background leads nothing alone).
+    before = listed[-2] if len(listed) > 2 and listed[-2].count == 1 and listed[-2].key != last.key else None
+    partner = lookup(ctx, before) if before is not None else None
+    if partner is not None and lead_together(partner, card, fmt, ctx):
+        a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
+        what, them = f"its last two cards, {a} and {b}, can lead it together", "them"
+    elif partner is not None and spec(fmt).get("signature_spell") and eligible_kinds(partner, fmt, ctx.date) \
+            and is_signature_spell(card) and set(card.color_identity) <= set(partner.color_identity):
+        # An oathbreaker typed above its signature spell at the end: both go to the command zone.
+        a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
+        what, them = f"its last two cards, {a} and {b}, can be its oathbreaker and signature spell", "them"
+    elif eligible_kinds(card, fmt, ctx.date):
+        what, them = f"its last card, {last.name}, can lead it", "it"
+    else:
         return ""
     empty = deck.empty_command_heading
     if empty is not None:
-        return f"; its last card, {last.name}, can lead it: move it under line {empty[0]}"
+        return f"; {what}: move {them} under line {empty[0]}"
     header = "Oathbreaker" if word == "oathbreaker" else "Commander"
-    return f"; its last card, {last.name}, can lead it: put {article(header)} `{header}` line above it"
+    return f"; {what}: put {article(header)} `{header}` line above {them}"
 
 
 def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: list[CardEntry]) -> str:
@@ -237,8 +255,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: l
     # oathbreaker's signature spell below it goes to the command zone with it.
     second = listed[1] if len(listed) > 1 else None
     partner = lookup(ctx, second) if second is not None and second.count == 1 and second.key != first.key else None
-    pair = partner is not None and (abilities.pairings(card) or abilities.pairings(partner)) \
-        and pair_problem(card, partner, fmt) is None
+    pair = partner is not None and lead_together(card, partner, fmt, ctx)
     # Quoted when a name holds a comma: "its first two cards, Akiri, Line-Slinger and Silas
     # Renn, Seeker Adept, ..." read as four names.
     a, b = card_names([first.name, second.name]) if second is not None else (first.name, "")
@@ -248,7 +265,7 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: l
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
         # Background alone never does.
-        return together if pair and eligible_kinds(partner, fmt, ctx.date) else ""  # type: ignore[arg-type]
+        return together if pair else ""
     # A spell outside the oathbreaker's colors would be the next error once moved (the
     # signature spell shares its oathbreaker's identity): the hint names the first card alone.
     if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
