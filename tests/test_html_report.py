@@ -304,3 +304,23 @@ def test_a_long_name_without_spaces_wraps_and_leaves_every_column_on_the_page(cl
     width = 612  # US letter, in points
     assert [text for text, _x0, _y0, x1, _y1 in words if x1 > width] == []
 
+
+
+def test_printed_the_deck_checks_show_each_registered_deck_and_no_screen_controls(cli, tmp_path):
+    """A judge prints the page for the deck-check table: each picked player's registered
+    deck sits in a <details> that is closed until clicked, and printed closed it was its
+    summary line alone (player, deck file, verdict), the cards to check the deck against
+    left out; the Find and Show controls, which do nothing on paper, were printed. The
+    print stylesheet prints every picked deck's cards and leaves the controls out."""
+    (tmp_path / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nAnn,ann.txt\n", encoding="utf-8")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q",
+               "--deck-check", "1", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    text = " ".join(text for page in pdf_words(printed(report, tmp_path / "event.pdf")) for text, *_ in page)
+    for heading in ("Main deck (60)", "Sideboard (15)"):
+        assert heading in text
+    for card in ("Goblin Guide", "Monastery Swiftspear", "Smash to Smithereens", "Sanctifier en-Vec"):
+        assert card in text
+    assert "Find" not in text.split() and "every deck" not in text
