@@ -324,3 +324,19 @@ def test_printed_the_deck_checks_show_each_registered_deck_and_no_screen_control
     for card in ("Goblin Guide", "Monastery Swiftspear", "Smash to Smithereens", "Sanctifier en-Vec"):
         assert card in text
     assert "Find" not in text.split() and "every deck" not in text
+
+
+def _header_orders(after: str) -> dict[str, str]:
+    """Each sortable column's aria-sort, as its header cell states it."""
+    return {column: order for order, column in re.findall(r'<th[^>]*? aria-sort="(\w+)"[^>]*><button type="button" data-sort="(\w+)"', after)}
+
+
+def test_the_sorted_columns_header_tells_assistive_technology_its_order(hostile_report):
+    """aria-sort was set on each column's sort button, a role ARIA does not give it to
+    (only column and row headers have it), so a screen reader never said which column the
+    table was sorted by, nor which way. It is the header cell's now; the button in it stays
+    the control."""
+    after = dom(hostile_report, "#sort=problems&dir=desc")
+    assert _header_orders(after) == {"player": "none", "team": "none", "deck": "none", "verdict": "none", "problems": "descending"}
+    assert not re.search(r"<button[^>]* aria-sort=", after)
+    assert _header_orders(dom(hostile_report, "#sort=deck"))["deck"] == "ascending"
