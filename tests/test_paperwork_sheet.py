@@ -396,3 +396,18 @@ def test_an_oathbreaker_sheet_heads_its_command_zone_in_the_formats_words(cli, t
     text = _legal_sheet_text(cli, tmp_path, deck, "mtg/oathbreaker")
     assert "Oathbreaker + Signature Spell: 2" in text and "Main deck: 58" in text
     assert "Commander" not in text
+
+
+def test_the_same_deck_and_date_make_the_same_sheet_bytes(cli, tmp_path):
+    """The PDF held the second it was written (/CreationDate), so printing the same deck for
+    the same event twice made two different files (an organiser's re-run, a sheet kept in
+    a repository, a checksum). Its creation date is the event's date now, midnight UTC,
+    and the same input makes the same bytes, as every report of deckcheck does."""
+    import time
+
+    first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
+    assert _sheet(cli, BURN, first, "-f", "mtg/modern", "--date", "2025-01-01").returncode == 0
+    time.sleep(1.1)  # the creation date had whole seconds
+    assert _sheet(cli, BURN, second, "-f", "mtg/modern", "--date", "2025-01-01").returncode == 0
+    assert b"/CreationDate (D:20250101000000Z)" in first.read_bytes()
+    assert first.read_bytes() == second.read_bytes()

@@ -15,6 +15,7 @@ its sheets as its results come, in registration order; nothing here needs the wh
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,7 +77,7 @@ class _Row:
 class SheetWriter:
     """A PDF being filled with sheets: `add(sheet)` per registration, then `output()`."""
 
-    def __init__(self, paper: str = "a4", *, title: str = "Deck registration sheets"):
+    def __init__(self, paper: str = "a4", *, title: str = "Deck registration sheets", day: dt.date | None = None):
         from fpdf import FPDF
 
         self.pdf = FPDF(orientation="portrait", unit="mm", format=PAPERS[paper])
@@ -87,6 +88,10 @@ class SheetWriter:
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
         self.pdf.set_title(without_surrogates(title))  # the event's name from the command line
+        if day is not None:
+            # The event's date, not the second the file is written (fpdf2's default): the
+            # same deck for the same event makes the same bytes, as every report does.
+            self.pdf.set_creation_date(dt.datetime.combine(day, dt.time(), tzinfo=dt.timezone.utc))
         self.width = self.pdf.w - 2 * MARGIN
         # The warnings of names the fonts cannot draw, each name once (`_warned`), at most
         # MAX_SHEET_WARNINGS listed and the rest counted (`_unlisted`): an event's names
