@@ -358,3 +358,15 @@ def test_printed_every_page_of_the_registrations_repeats_the_column_headers(cli,
     with_rows = [page for page in pages if any(re.fullmatch(r"deck\d\d\.txt", text) for text in page)]
     assert len(with_rows) >= 2
     assert all("Player" in page and "Verdict" in page and "Problems" in page for page in with_rows)
+
+
+def test_a_filtered_view_printed_says_what_it_shows(hostile_report, tmp_path):
+    """Printed, the page leaves its Find and Show controls out; a view that keeps some rows
+    only (the illegal decks, a player's name) printed a shorter list under the whole
+    event's counts with nothing saying it was filtered. A filtered view keeps its controls
+    on paper: what was searched, which decks are shown, and how many of them."""
+    text = " ".join(word for page in pdf_words(printed(hostile_report, tmp_path / "illegal.pdf", fragment="#verdict=illegal"))
+                    for word, *_ in page)
+    assert "2 of 5 shown" in text and "illegal decks" in text
+    everything = " ".join(word for page in pdf_words(printed(hostile_report, tmp_path / "all.pdf")) for word, *_ in page)
+    assert "shown" not in everything.split() and "Find" not in everything.split()

@@ -54,6 +54,8 @@
       if (show) { visible += 1; }
     });
     shown.textContent = visible + " of " + rows.length + " shown";
+    // Printed, the controls of a filtered view stay (event.css): they say what the list holds.
+    document.body.toggleAttribute("data-filtered", visible < rows.length);
     if (filter.value !== state.q) { filter.value = state.q; }
     verdict.value = state.verdict;
     Array.prototype.forEach.call(buttons, function (button) {
