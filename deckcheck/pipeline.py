@@ -14,7 +14,7 @@ from .freshness import AsOf, as_of, newer_card_note
 from .games.mtg.cards import PLATFORMS, platform_meant  # loaded with the formats anyway (formats/schema.py)
 from .limits import MAX_PROBLEMS_PER_DECK, quoted
 from .model import COMPANION, SIDEBOARD, Deck
-from .names import card_key
+from .names import card_key, nfkc
 from .problem import Problem, capped
 from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
@@ -40,18 +40,23 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         return value.date()  # lists change by the day; a date and a datetime never compare
     if isinstance(value, dt.date):
         return value
+    written = value
+    if isinstance(value, str) and not value.isascii():
+        # A date typed with a Japanese input method on (２０２４－０２－０５) is the date its
+        # full-width digits and dashes say, as a seat typed Ｂ is B.
+        value = nfkc(value)
     try:
         # The pattern first, as for format files (schema.py): Python 3.11's fromisoformat
         # also reads `20110101` and `2011-W40`, which 3.10 refuses.
         if not ISO_DATE.match(value):
             raise ValueError(value)
     except (ValueError, TypeError):
-        raise OptionError("date", f"{quoted(value)} is not a date; use YYYY-MM-DD") from None
+        raise OptionError("date", f"{quoted(written)} is not a date; use YYYY-MM-DD") from None
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
         # Written YYYY-MM-DD already: "use YYYY-MM-DD" told its writer nothing.
-        raise OptionError("date", f"{quoted(value)} is not a date: {_no_such_day(value)}") from None
+        raise OptionError("date", f"{quoted(written)} is not a date: {_no_such_day(value)}") from None
 
 
 def _no_such_day(value: str) -> str:

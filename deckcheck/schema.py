@@ -227,7 +227,8 @@ class Bool(_RecordSpec):
             self.fail(value, keys)
 
 
-ISO_DATE = lazy(r"^\d{4}-\d{2}-\d{2}$")
+# ASCII digits: \d is any script's, and fromisoformat then refuses the text it matched.
+ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
 
 
 class Date(_RecordSpec):

@@ -52,9 +52,10 @@ def screenshot(page: Path, picture: Path, *, width: int = 1200, height: int = 90
     return picture
 
 
-def printed(page: Path, pdf: Path) -> Path:
+def printed(page: Path, pdf: Path, *, fragment: str = "") -> Path:
     """The page printed to PDF as Chromium lays it out (US letter, no header or footer):
     what does not fit the paper's width is cut off, as on a screen that narrow."""
-    done = _run(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", "--virtual-time-budget=5000", page.resolve().as_uri()])
+    done = _run(["--no-pdf-header-footer", f"--print-to-pdf={pdf}", "--virtual-time-budget=5000",
+                 page.resolve().as_uri() + fragment])
     assert done.returncode == 0 and pdf.is_file(), done.stderr[-2000:]
     return pdf

@@ -304,3 +304,69 @@ def test_a_long_name_without_spaces_wraps_and_leaves_every_column_on_the_page(cl
     width = 612  # US letter, in points
     assert [text for text, _x0, _y0, x1, _y1 in words if x1 > width] == []
 
+
+
+def test_printed_the_deck_checks_show_each_registered_deck_and_no_screen_controls(cli, tmp_path):
+    """A judge prints the page for the deck-check table: each picked player's registered
+    deck sits in a <details> that is closed until clicked, and printed closed it was its
+    summary line alone (player, deck file, verdict), the cards to check the deck against
+    left out; the Find and Show controls, which do nothing on paper, were printed. The
+    print stylesheet prints every picked deck's cards and leaves the controls out."""
+    (tmp_path / "ann.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "reg.csv").write_text("player,deck\nAnn,ann.txt\n", encoding="utf-8")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q",
+               "--deck-check", "1", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    text = " ".join(text for page in pdf_words(printed(report, tmp_path / "event.pdf")) for text, *_ in page)
+    for heading in ("Main deck (60)", "Sideboard (15)"):
+        assert heading in text
+    for card in ("Goblin Guide", "Monastery Swiftspear", "Smash to Smithereens", "Sanctifier en-Vec"):
+        assert card in text
+    assert "Find" not in text.split() and "every deck" not in text
+
+
+def _header_orders(after: str) -> dict[str, str]:
+    """Each sortable column's aria-sort, as its header cell states it."""
+    return {column: order for order, column in re.findall(r'<th[^>]*? aria-sort="(\w+)"[^>]*><button type="button" data-sort="(\w+)"', after)}
+
+
+def test_the_sorted_columns_header_tells_assistive_technology_its_order(hostile_report):
+    """aria-sort was set on each column's sort button, a role ARIA does not give it to
+    (only column and row headers have it), so a screen reader never said which column the
+    table was sorted by, nor which way. It is the header cell's now; the button in it stays
+    the control."""
+    after = dom(hostile_report, "#sort=problems&dir=desc")
+    assert _header_orders(after) == {"player": "none", "team": "none", "deck": "none", "verdict": "none", "problems": "descending"}
+    assert not re.search(r"<button[^>]* aria-sort=", after)
+    assert _header_orders(dom(hostile_report, "#sort=deck"))["deck"] == "ascending"
+
+
+def test_printed_every_page_of_the_registrations_repeats_the_column_headers(cli, tmp_path):
+    """A table longer than a page repeats its header row on each page in print, so a judge
+    reading page 3 knows which column is the verdict. The header's cells hold the sort
+    buttons, and Chromium repeated the row empty: a grey bar over every page but the first.
+    Printed, the buttons are laid out as their text."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    for number in range(80):
+        (folder / f"deck{number:02}.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    report = tmp_path / "event.html"
+    done = cli("batch", str(folder), "-f", "mtg/modern", "-o", "html", "--report", str(report), "-q")
+    assert done.returncode == 0, done.stderr
+    pages = [[text for text, *_ in page] for page in pdf_words(printed(report, tmp_path / "event.pdf"))]
+    with_rows = [page for page in pages if any(re.fullmatch(r"deck\d\d\.txt", text) for text in page)]
+    assert len(with_rows) >= 2
+    assert all("Player" in page and "Verdict" in page and "Problems" in page for page in with_rows)
+
+
+def test_a_filtered_view_printed_says_what_it_shows(hostile_report, tmp_path):
+    """Printed, the page leaves its Find and Show controls out; a view that keeps some rows
+    only (the illegal decks, a player's name) printed a shorter list under the whole
+    event's counts with nothing saying it was filtered. A filtered view keeps its controls
+    on paper: what was searched, which decks are shown, and how many of them."""
+    text = " ".join(word for page in pdf_words(printed(hostile_report, tmp_path / "illegal.pdf", fragment="#verdict=illegal"))
+                    for word, *_ in page)
+    assert "2 of 5 shown" in text and "illegal decks" in text
+    everything = " ".join(word for page in pdf_words(printed(hostile_report, tmp_path / "all.pdf")) for word, *_ in page)
+    assert "shown" not in everything.split() and "Find" not in everything.split()

@@ -28,6 +28,11 @@ CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="2011-W40"),
      "date '2011-W40' is not a date; use YYYY-MM-DD",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2011-W40"]),
+    # Digits of another script (Arabic-Indic) matched the pattern's \d and were then read
+    # as a day that does not exist: "is not a date: February 2024 has 29 days".
+    (lambda folder: validate(DECK, "mtg/modern", date="\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665"),
+     "date '\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665' is not a date; use YYYY-MM-DD",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665"]),
     (lambda folder: validate(DECK, "mtg/modern", platform="pc"),
      "platform 'pc': choose paper, mtgo or arena",
      ["validate", "deck.txt", "-f", "mtg/modern", "--platform", "pc"]),

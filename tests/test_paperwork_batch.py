@@ -328,3 +328,19 @@ def test_a_limited_events_sheets_take_each_pool_as_its_check_read_it(tmp_path, m
     check_source(str(tmp_path / "reg.csv"), "mtg/limited", date="2025-01-01", jobs=1, on_result=sheets.add)
     assert sorted(reads) == [str(tmp_path / "ann-pool.txt"), str(tmp_path / "bob-pool.txt")]
     assert sheets.sheets == 2
+
+
+def test_the_same_event_makes_the_same_sheets_bytes(cli, tmp_path):
+    """As `sheet`'s: the PDF's creation date is the event's (--date), not the second it
+    was written, so running the batch again makes the same file."""
+    import time
+
+    (tmp_path / "event").mkdir()
+    (tmp_path / "event" / "a.txt").write_text(BURN.read_text(encoding="utf-8"), encoding="utf-8")
+    first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
+    for sheets in (first, second):
+        done = cli("batch", "event", "-f", "mtg/modern", "--date", "2024-06-01", "--sheets", str(sheets), "-q", cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        time.sleep(1.1)  # the creation date had whole seconds
+    assert b"/CreationDate (D:20240601000000Z)" in first.read_bytes()
+    assert first.read_bytes() == second.read_bytes()

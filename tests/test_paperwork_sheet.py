@@ -412,3 +412,47 @@ def test_an_oathbreaker_sheet_heads_its_command_zone_in_the_formats_words(cli, t
     text = _legal_sheet_text(cli, tmp_path, deck, "mtg/oathbreaker")
     assert "Oathbreaker + Signature Spell: 2" in text and "Main deck: 58" in text
     assert "Commander" not in text
+
+
+def test_the_same_deck_and_date_make_the_same_sheet_bytes(cli, tmp_path):
+    """The PDF held the second it was written (/CreationDate), so printing the same deck for
+    the same event twice made two different files (an organiser's re-run, a sheet kept in
+    a repository, a checksum). Its creation date is the event's date now, midnight UTC,
+    and the same input makes the same bytes, as every report of deckcheck does."""
+    import time
+
+    first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
+    assert _sheet(cli, BURN, first, "-f", "mtg/modern", "--date", "2025-01-01").returncode == 0
+    time.sleep(1.1)  # the creation date had whole seconds
+    assert _sheet(cli, BURN, second, "-f", "mtg/modern", "--date", "2025-01-01").returncode == 0
+    assert b"/CreationDate (D:20250101000000Z)" in first.read_bytes()
+    assert first.read_bytes() == second.read_bytes()
+
+
+def test_a_75_card_list_of_singletons_is_two_columns_across_the_page(cli, tmp_path, shared_data):
+    """60 different cards and a sideboard of 15 do not fit two columns of the normal rows,
+    and were set in the three narrow columns of a long list, of which they filled two: the
+    right third of the page was empty and the names set smaller than its width needed. A
+    list that fits two columns of the denser rows is set so, each column half the page, as
+    a 75-card list's always is (docs/paperwork.md)."""
+    names: list[str] = []
+    with gzip.open(shared_data / "mtg" / "cards.jsonl.gz", "rt", encoding="utf-8") as cards:
+        for line in cards:
+            card = json.loads(line)
+            if "Land" not in card.get("types", []) and "common" in card.get("rarities", []) and card["first_printed"] < "2010":
+                names.append(card["name"])
+            if len(names) == 75:
+                break
+    deck = tmp_path / "deck.txt"
+    deck.write_text("".join(f"1 {name}\n" for name in names[:60]) + "\nSideboard\n" + "".join(f"1 {name}\n" for name in names[60:]),
+                    encoding="utf-8")
+    out = tmp_path / "sheet.pdf"
+    done = _sheet(cli, deck, out, "-f", "mtg/legacy", "--date", "2025-01-01", "--force")
+    assert done.returncode in (0, 1), done.stderr
+    pages = pdf_words(out)
+    assert len(pages) == 1
+    page_width = 595.28  # A4, in points
+    sideboard = [x0 for text, x0, *_ in pages[0] if text == "Sideboard"]
+    assert sideboard and sideboard[0] > page_width / 2
+    text = pdf_pages(out)[0]
+    assert "Main deck: 60" in text and "Sideboard: 15" in text

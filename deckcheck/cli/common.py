@@ -380,11 +380,13 @@ def no_empty_argument(values: Iterable[str], name: str, expected: str) -> None:
 
 def no_blank_name(option: str, value: str, expected: str) -> None:
     """DeckcheckError (exit 2) when a name to print (`sheet --player`, `--event`) is empty or
-    only blanks (`--player "$NAME"` with NAME unset): the sheet came out with that box
-    blank, one no judge can match to a player. Said before anything is read."""
+    only blanks (`--player "$NAME"` with NAME unset), or characters the sheet prints as
+    nothing (a zero-width space, bidi controls: fonts.printable drops them): the sheet came
+    out with that box blank, one no judge can match to a player. Said before anything is read."""
     from ..errors import DeckcheckError
+    from ..paperwork.fonts import printable
 
-    if not value.strip():
+    if not printable(value).text:
         raise DeckcheckError(f"{option}: an empty name ({value!r}): give {expected}")
 
 

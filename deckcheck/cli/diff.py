@@ -87,7 +87,7 @@ def diff(
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
         # format's sizes decide whether a last blank-line group is the sideboard.
         catalog, note = open_cards(fmt, cards_db, offline=offline)
-    elif (named := _game_naming(decks)) is not None:
+    elif (named := _game_naming(decks, cards_db)) is not None:
         # Passcodes, or an OCG player's Japanese names beside an English copy, name no card
         # by themselves: both lists are read through the game whose card data has them.
         from ..cards import catalog_for
@@ -134,12 +134,15 @@ def _game_of_names(decks: list[Deck], cards_db: Path | None) -> str:
     return named.id if named is not None else ""
 
 
-def _game_naming(decks: list[Deck]) -> Game | None:
+def _game_naming(decks: list[Deck], cards_db: Path | None) -> Game | None:
     """The game whose card data names the lists' cards when no format says (diff without
     -f): the passcode game when a list names a card by number; the game that reads Japanese
     names when a list names its cards mostly by that game's Japanese names (an OCG
-    player's); None otherwise (a Magic list's `稲妻` among English names stays compared as
-    written)."""
+    player's), or names a few so among names its card data tells the lists' game by (an
+    OCG player's `3 灰流うらら` in a list typed in English: compared as written, it was 3
+    missing and 3 Ash Blossom extra); None otherwise (a Magic list's `稲妻` among English
+    names stays compared as written)."""
+    from ..cards.other_game import game_of_names
     from ..games import japanese_names_game, passcode_game
 
     if any(entry.code is not None for deck in decks for entry in deck.entries):
@@ -151,5 +154,10 @@ def _game_naming(decks: list[Deck]) -> Game | None:
         names = {entry.name for entry in deck.entries}
         japanese = [name for name in names if game.japanese_card_name(name)]
         if len(japanese) * 2 > len(names):
+            return game
+    names = [entry.name for deck in decks for entry in deck.entries]
+    if any(map(game.japanese_card_name, set(names))):
+        named = game_of_names(names, cards_db)
+        if named is not None and named.id == game.id:
             return game
     return None

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..errors import DeckcheckError
 from ..report import BATCH, PAGE, PLAIN, encoding
 from .common import (
-    coloured, distinct_outputs, emit, emit_utf8, no_empty_argument, one_of_any_case, open_cards, pdf_named, say_note, tables_on_stdout, warn,
+    coloured, distinct_outputs, emit, emit_utf8, no_blank_name, no_empty_argument, one_of_any_case, open_cards, pdf_named, say_note, tables_on_stdout, warn,
     warn_unknown_format_names, writable, write_file,
 )
 from ..wording import counted
@@ -285,12 +285,16 @@ def _sheet_options(sheets_file: Path | None, *, event: str | None, paper: str | 
     """`--event` and `--paper` are the `--sheets` pages' alone: either option without
     `--sheets` is a usage error (as `--seed` without `--deck-check` is), since an organiser
     who gave them expects sheets that would never be written (a bad paper is one whether or
-    not sheets are asked for: `_paper`)."""
+    not sheets are asked for: `_paper`). An empty or blank `--event` (`--event "$EVENT"`
+    with EVENT unset) is one as `sheet`'s is, not the source's name the sheets print
+    without `--event`: the organiser named an event, and it would not be on the sheets."""
     if sheets_file is None:
         if event is not None:
             raise DeckcheckError("--event only names the event on the --sheets pages; add --sheets FILE.pdf")
         if paper is not None:
             raise DeckcheckError("--paper only sets the paper of the --sheets pages; add --sheets FILE.pdf")
+    if event is not None:
+        no_blank_name("--event", event, "the event's name, as printed on every sheet")
 
 
 def _paper(paper: str | None) -> str | None:

@@ -89,7 +89,7 @@ def sheet(
     registrant = Registrant(player=player, event=event, date=day, player_id=player_id)
     drawn = build_sheet(parsed, fmt, result, registrant=registrant, day=day, catalog=catalog, by_type=sort == BY_TYPE,
                         pool=pool)
-    writer = SheetWriter(paper, title=f"{event}: {player}")
+    writer = SheetWriter(paper, title=f"{event}: {player}", day=day)
     pages = writer.add(drawn)
     for message in [*drawn.notes, *writer.warnings]:
         warn(message)

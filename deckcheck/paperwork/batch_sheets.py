@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 class BatchSheets:
     def __init__(self, *, event: str, day: dt.date, paper: str = "a4", by_type: bool = True, cards_db: Path | None = None):
         self.event, self.day, self.by_type, self.cards_db = event, day, by_type, cards_db
-        self.writer = SheetWriter(paper, title=f"{event}: deck registration sheets")
+        self.writer = SheetWriter(paper, title=f"{event}: deck registration sheets", day=day)
         self.sheets = 0
         self._catalogs: dict[str, Any] = {}
 

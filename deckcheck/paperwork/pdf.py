@@ -4,8 +4,9 @@ Each sheet takes one page, or more when its list does not fit. Page 1 has the he
 (title, event, date, player, ID, format, team) and the footer (zone totals, the judges'
 box, deckcheck's verdict); the sections of counted cards flow down the columns of its
 `Layout`, a section split across columns repeating its title. A list too long for one
-page in two columns is set in three denser ones, and the pages after the first repeat the
-title, player, event and totals in one line each. A name too wide for its column is set
+page in two columns is set in denser rows, in two columns when they hold it, else in
+three, and the pages after the first repeat the title, player, event and totals in one
+line each. A name too wide for its column is set
 smaller, down to a floor, then wrapped. Everything a user or the card data wrote goes
 through fonts.printable, so a character the fonts cannot draw prints as U+FFFD and becomes
 a warning (`warnings`), never a failure.
@@ -15,9 +16,10 @@ its sheets as its results come, in registration order; nothing here needs the wh
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import PAPERS
 from ..wording import described_chars
@@ -60,6 +62,11 @@ class Layout:
 # pages after it with a one-line header and the totals.
 NORMAL = Layout(columns=2, row=4.4, name_pt=8.5, min_name_pt=5.0, count_width=8.0, gutter=6.0)
 COMPACT = Layout(columns=3, row=3.6, name_pt=7.0, min_name_pt=4.5, count_width=6.0, gutter=4.0)
+# Between them: a list a little too long for NORMAL (75 different cards, a Yu-Gi-Oh! 60 + 15
+# + 15 of singles) in COMPACT's rows but two columns, each half the page. In COMPACT it filled
+# two of the three narrow columns, the right third of the page empty and its names set
+# smaller than the page needed.
+DENSE = replace(COMPACT, columns=2, gutter=NORMAL.gutter)
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class _Row:
 class SheetWriter:
     """A PDF being filled with sheets: `add(sheet)` per registration, then `output()`."""
 
-    def __init__(self, paper: str = "a4", *, title: str = "Deck registration sheets"):
+    def __init__(self, paper: str = "a4", *, title: str = "Deck registration sheets", day: dt.date | None = None):
         from fpdf import FPDF
 
         self.pdf = FPDF(orientation="portrait", unit="mm", format=PAPERS[paper])
@@ -87,6 +94,10 @@ class SheetWriter:
         self.pdf.set_margins(MARGIN, MARGIN, MARGIN)
         self.pdf.set_creator("deckcheck")
         self.pdf.set_title(without_surrogates(title))  # the event's name from the command line
+        if day is not None:
+            # The event's date, not the second the file is written (fpdf2's default): the
+            # same deck for the same event makes the same bytes, as every report does.
+            self.pdf.set_creation_date(dt.datetime.combine(day, dt.time(), tzinfo=dt.timezone.utc))
         self.width = self.pdf.w - 2 * MARGIN
         # The warnings of names the fonts cannot draw, each name once (`_warned`), at most
         # MAX_SHEET_WARNINGS listed and the rest counted (`_unlisted`): an event's names
@@ -243,7 +254,7 @@ class SheetWriter:
             self.pages += 1
             return 1
         body = self.pdf.h - 2 * MARGIN
-        for layout in (NORMAL, COMPACT):
+        for layout in (NORMAL, DENSE, COMPACT):
             first = max(3, int((body - header - FOOTER_HEIGHT) // layout.row) - 1)
             later = max(3, int((body - 2 * BAND) // layout.row) - 1)
             columns = self._columns(sheet.sections, layout, first, later)

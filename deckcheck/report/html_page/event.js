@@ -54,11 +54,15 @@
       if (show) { visible += 1; }
     });
     shown.textContent = visible + " of " + rows.length + " shown";
+    // Printed, the controls of a filtered view stay (event.css): they say what the list holds.
+    document.body.toggleAttribute("data-filtered", visible < rows.length);
     if (filter.value !== state.q) { filter.value = state.q; }
     verdict.value = state.verdict;
     Array.prototype.forEach.call(buttons, function (button) {
       var active = button.dataset.sort === key;
-      button.setAttribute("aria-sort", active ? (sign < 0 ? "descending" : "ascending") : "none");
+      // aria-sort is the column header's (ARIA gives it to no button), so a screen reader
+      // says which column the table is sorted by; the button stays the control.
+      button.parentNode.setAttribute("aria-sort", active ? (sign < 0 ? "descending" : "ascending") : "none");
     });
     document.body.dataset.sort = key + ":" + (sign < 0 ? "desc" : "asc");
   }
