@@ -1,6 +1,6 @@
 """Plain-text decklists: MTGO `.txt`/`.dec`, MTG Arena exports, and lists typed by hand.
 
-Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4` (or `Name (x4)`), and `SB: 2 Name` sideboard lines,
+Understood line shapes: `4 Name`, `4x Name` (or `4× Name`), `Name x4` (or `Name (x4)`, `Name<TAB>4`), and `SB: 2 Name` sideboard lines,
 each may follow a Markdown bullet (`* 4 Name`, `- 4 Name`);
 a line that names a card and no count is one copy, with one warning a deck (`_uncounted`).
 What deck sites add around a name is dropped: Arena/Moxfield `(SET) 123` and `*F*`/`*E*`,
@@ -492,6 +492,18 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
     )
 
 
+# A spreadsheet's two columns pasted, the name then its count, part them with a tab
+# (`Lightning Bolt<TAB>4`): no card name holds a tab, so the number after one is a count
+# (squeeze would make it `Lightning Bolt 4`, an unknown card).
+_TAB_COUNT = lazy(r"^(?P<name>[^\t]*\S)\t[\t ]*(?P<count>[0-9]{1,3})$")
+
+
+def _count_after_tab(line: str) -> str:
+    """`4 Name` for a line `Name<TAB>4`; any other line as it is."""
+    match = _TAB_COUNT.match(line)
+    return f"{match['count']} {match['name']}" if match is not None else line
+
+
 def _is_ydke(line: str) -> bool:
     from . import ydke  # only for a line no reading took: a list's start-up needs none of it
 
@@ -689,6 +701,8 @@ def parse(text: str, source: str = "<text>") -> Deck:
             plain = plain_card(line) if len(line) <= _PLAIN_LINE_CHARS else None
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
+        if "\t" in line:
+            line = _count_after_tab(line)
         line = squeeze(line)
         if "\uff1a" in line:
             # The full-width colon Japanese and Chinese input types (`Main Deck：`): no card
