@@ -34,7 +34,7 @@ KNOWN_BAD_LISTS = {
     "ff8fe7cabb40e70d": ({"deck-size", "sideboard-size"}, "Topdeck Modern: main and side mixed up (22/53)"),
     "8a385903633e6eda": ({"deck-size", "sideboard-size"}, "ManaTraders Pauper: 55/20 entered"),
     "6747a20979f74099": ({"deck-size"}, "Topdeck Pauper: 59-card main entered"),
-    "57f2ee1561845184": ({"banned"}, "Topdeck Pauper: Sojourner's Companion banned in Pauper since 2022-09-19"),
+    "57f2ee1561845184": ({"banned"}, "Topdeck Pauper: Sojourner's Companion banned in Pauper since 2021-09-08"),
     "9559bea692b94bdc": ({"banned"}, "Topdeck 'Pauper' event with a 99-card deck: Pauper Commander"),
     "75fbdf3d1abba637": ({"sideboard-size", "copy-limit"}, "ManaTraders Standard: the whole list entered twice (120/30)"),
     "7b45b31fd12ae469": ({"deck-size"}, "MTGmelee Standard: 58/14 entered, two cards missing"),
