@@ -41,6 +41,11 @@ _TOTAL_ROW = lazy(
 _EMPHASIS = "*_` "
 
 
+def is_total(name: str) -> bool:
+    """Whether a row's name cell (or a spreadsheet row's first column) sums the list."""
+    return _TOTAL_ROW.fullmatch(name.strip(_EMPHASIS)) is not None
+
+
 def _cells(line: str) -> list[str]:
     """The cells of a table row, `| 4 | Lightning Bolt |` -> ['4', 'Lightning Bolt'] (the
     outer bars are optional in Markdown; no card name holds a bar)."""
@@ -92,6 +97,6 @@ class MarkdownTable:
         assert self.count is not None and self.name is not None
         name = cells[self.name] if self.name < len(cells) else ""
         count = cells[self.count] if self.count < len(cells) else ""
-        if not name or _TOTAL_ROW.fullmatch(name.strip(_EMPHASIS)):
+        if not name or is_total(name):
             return None
         return count, name

@@ -52,7 +52,7 @@ from ..names import display_name, nfkc
 from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
 from . import csv_export
-from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable
+from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
 from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
 
 NAME = "text"
@@ -498,10 +498,19 @@ def _card_line(line: str, *, zone: str, number: int) -> CardEntry | Problem:
 _TAB_COUNT = lazy(r"^(?P<name>[^\t]*\S)\t[\t ]*(?P<count>[0-9]{1,3})$")
 
 
-def _count_after_tab(line: str) -> str:
-    """`4 Name` for a line `Name<TAB>4`; any other line as it is."""
+# What _count_after_tab gives the row that sums the list (`Total<TAB>60`): no line at all.
+_SUMS_THE_LIST = ""
+
+
+def _count_after_tab(line: str) -> str | None:
+    """`4 Name` for a line `Name<TAB>4` (the name squeezed), _SUMS_THE_LIST for the sheet's
+    total row (as a Markdown table's, markdown_table.is_total); None for any other line."""
     match = _TAB_COUNT.match(line)
-    return f"{match['count']} {match['name']}" if match is not None else line
+    if match is None:
+        return None
+    if is_total(match["name"]):
+        return _SUMS_THE_LIST
+    return f"{match['count']} {squeeze(match['name'])}"
 
 
 def _is_ydke(line: str) -> bool:
@@ -701,8 +710,11 @@ def parse(text: str, source: str = "<text>") -> Deck:
             plain = plain_card(line) if len(line) <= _PLAIN_LINE_CHARS else None
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
-        if "\t" in line:
-            line = _count_after_tab(line)
+        # `Name<TAB>4`, a spreadsheet's columns: its card line, once no heading took it
+        # (`Sideboard<TAB>15`, `Creatures<TAB>20` and `Total<TAB>60` are their rows too).
+        tabbed = _count_after_tab(line) if "\t" in line else None
+        if tabbed == _SUMS_THE_LIST:
+            continue
         line = squeeze(line)
         if "\uff1a" in line:
             # The full-width colon Japanese and Chinese input types (`Main Deck：`): no card
@@ -801,7 +813,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if category:
                 deck.problems.append(parse_error(category, line=number, text=line, zone=zone, severity=WARNING))
         else:
-            groups[-1].append((number, line, zone))
+            groups[-1].append((number, tabbed or line, zone))
     groups = [group for group in groups if group]
     # The groups the layout places: not a companion's or hero's alone, headed beside the deck.
     placed = [] if saw_header else [
