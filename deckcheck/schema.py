@@ -228,7 +228,7 @@ class Bool(_RecordSpec):
 
 
 # ASCII digits: \d is any script's, and fromisoformat then refuses the text it matched.
-ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
+ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \Z: `$` would also end before a final line feed
 
 
 class Date(_RecordSpec):

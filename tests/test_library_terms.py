@@ -33,6 +33,11 @@ CASES = [
     (lambda folder: validate(DECK, "mtg/modern", date="\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665"),
      "date '\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665' is not a date; use YYYY-MM-DD",
      ["validate", "deck.txt", "-f", "mtg/modern", "--date", "\u0662\u0660\u0662\u0664-\u0660\u0662-\u0660\u0665"]),
+    # A date with a line feed after it (read from a file) matched the pattern's `$` and was
+    # then "is not a date: February 2024 has 29 days".
+    (lambda folder: validate(DECK, "mtg/modern", date="2024-02-05\n"),
+     "date '2024-02-05\\n' is not a date; use YYYY-MM-DD",
+     ["validate", "deck.txt", "-f", "mtg/modern", "--date", "2024-02-05\n"]),
     (lambda folder: validate(DECK, "mtg/modern", platform="pc"),
      "platform 'pc': choose paper, mtgo or arena",
      ["validate", "deck.txt", "-f", "mtg/modern", "--platform", "pc"]),
