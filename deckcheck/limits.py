@@ -25,11 +25,11 @@ MAX_INPUT_BYTES = 4 * 1024 * 1024
 # a local disk is read in milliseconds; named pipes and devices are never opened.
 MAX_READ_SECONDS = 10.0
 # A `.yaml`/`.yml` file given where a decklist goes is asked whether it is a YAML file of
-# settings (decklists/settings_file.py) only up to this size: PyYAML builds a node of a few
-# hundred bytes for every value, so 4 MiB of `a: [1,1,...]` took 21 s and 747 MB to be told it
-# is no decklist (reading it as text takes 0.5 s). deckcheck.yaml, a keep policy and every
-# bundled format file (96 KB at most) are far smaller; a larger file is read as text.
-MAX_SETTINGS_SNIFF_BYTES = 256 * 1024
+# settings (decklists/settings_file.py) by its first lines only, up to this many characters:
+# the message names its first keys, which stand there in deckcheck.yaml, a keep policy or a
+# format file. PyYAML builds a node of a few hundred bytes for every value, so 4 MiB of
+# `a: [1,1,...]` took 21 s and 747 MB to be told it is no decklist, and 256 KiB 2.6 s.
+MAX_SETTINGS_SNIFF_CHARS = 4096
 # The longest card name is under 150 characters; a line with a count and a site's
 # decorations stays far below this. Longer lines are refused before any pattern runs.
 MAX_LINE_CHARS = 1024

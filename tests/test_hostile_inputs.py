@@ -289,26 +289,43 @@ def test_a_name_longer_than_any_line_is_never_kept_by_the_name_cache(name):
     assert names.display_name.cache_info().currsize == 0
 
 
-@pytest.mark.parametrize("text", [
-    "a: [" + "1," * 400_000 + "1]\n",  # one flow list: a node every two bytes
-    "a:\n" + "- 1\n" * 200_000,  # a block list
+@pytest.mark.parametrize("text, settings", [
+    ("a: [" + "1," * 400_000 + "1]\n", False),  # one flow list: a node every two bytes, one line
+    ("a:\n" + "- 1\n" * 200_000, True),  # a block list: a mapping, told by its first lines
 ])
-def test_a_large_yaml_file_given_as_the_deck_is_not_built_as_yaml(tmp_path, text):
+def test_a_large_yaml_file_given_as_the_deck_is_built_as_yaml_by_its_first_lines_only(tmp_path, text, settings):
     """A `.yaml` deck is asked whether it is a file of settings (decklists/settings_file.py)
-    only up to MAX_SETTINGS_SNIFF_BYTES: PyYAML builds a node of a few hundred bytes for each
-    value, and 4 MiB of `[1,1,...]` took 21 s and 747 MB to be told it is no decklist, where
-    reading it as text takes the file's own size. Past the bound it is read as text."""
+    by its first lines only, MAX_SETTINGS_SNIFF_CHARS: PyYAML builds a node of a few hundred
+    bytes for each value, and 4 MiB of `[1,1,...]` took 21 s and 747 MB to be told it is no
+    decklist (256 KiB 2.6 s, as a whole-file bound let through). A first line longer than the
+    bound is no settings file's: read as text."""
     from pathlib import Path
 
     from deckcheck.decklists import load_deck
-    from deckcheck.limits import MAX_SETTINGS_SNIFF_BYTES
+    from deckcheck.limits import MAX_SETTINGS_SNIFF_CHARS
 
     path = tmp_path / "deck.yaml"
     path.write_text(text, encoding="utf-8")
-    assert path.stat().st_size > MAX_SETTINGS_SNIFF_BYTES
+    assert path.stat().st_size > 100 * MAX_SETTINGS_SNIFF_CHARS
     deck, peak = traced_peak(lambda: load_deck(Path(path)))
     assert peak < 10 * len(text), f"{peak:,} bytes at most for {len(text):,} characters"
-    assert not any("a YAML file of settings" in problem.message for problem in deck.problems)
+    assert any("a YAML file of settings (a)" in problem.message for problem in deck.problems) is settings
+
+
+def test_a_yaml_settings_file_longer_than_the_sniff_is_still_told_by_its_first_keys(tmp_path):
+    """The largest bundled format file (96 KB) given as the deck is told by its first lines."""
+    from pathlib import Path
+
+    from deckcheck.decklists import load_deck
+    from deckcheck.limits import MAX_SETTINGS_SNIFF_CHARS
+
+    source = Path(__file__).resolve().parent.parent / "formats" / "yugioh" / "advanced-tcg.yaml"
+    path = tmp_path / "advanced-tcg.yaml"
+    path.write_bytes(source.read_bytes())
+    assert path.stat().st_size > 10 * MAX_SETTINGS_SNIFF_CHARS
+    deck = load_deck(Path(path))
+    assert deck.unreadable
+    assert "a YAML file of settings" in deck.problems[0].message
 
 
 def test_over_long_line_is_one_problem():

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 from ..errors import DeckcheckError, InputError
-from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS, MAX_SETTINGS_SNIFF_BYTES
+from ..limits import MAX_DECK_ENTRIES, MAX_DECK_LINES, MAX_LINE_CHARS
 from ..model import COMMANDER, COMPANION, EXTRA, HERO, MAYBEBOARD, SIDEBOARD, Deck, move_one
 from ..names import card_key
 from ..problem import LineProblems
@@ -435,8 +435,7 @@ def load_deck(path: str | Path, *, input_format: str | None = None, folder_advic
         data = read_bounded(path, folder_advice=folder_advice)
     except InputError as exc:
         return unreadable(source, str(exc))
-    # A larger file is read as text unasked: YAML would build a node for each of its values.
-    if input_format is None and extension(source) in settings_file.SUFFIXES and len(data) <= MAX_SETTINGS_SNIFF_BYTES:
+    if input_format is None and extension(source) in settings_file.SUFFIXES:
         reason = _settings_reason(data, source)
         if reason is not None:
             return unreadable(source, reason)

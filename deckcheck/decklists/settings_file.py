@@ -10,6 +10,7 @@ a list as before.
 from __future__ import annotations
 
 from ..errors import DeckcheckError
+from ..limits import MAX_SETTINGS_SNIFF_CHARS
 
 SUFFIXES = (".yaml", ".yml")
 # Keys named in the message: enough to recognise the file by.
@@ -22,6 +23,10 @@ def settings_reason(source: str, content: str) -> str | None:
     from ..schema import shown_key
     from ..yamlload import load_yaml
 
+    if len(content) > MAX_SETTINGS_SNIFF_CHARS:
+        # Its first lines only, whole: the keys the message names stand there, and a YAML
+        # block cut at a line's end still reads (a line longer than the bound: no settings).
+        content = content[:content.rfind("\n", 0, MAX_SETTINGS_SNIFF_CHARS) + 1]
     try:  # the one loader: aliases refused, as in a policy or deckcheck.yaml, so no bomb
         data = load_yaml(content, source=source, aliases=False)
     except DeckcheckError:
