@@ -1045,6 +1045,30 @@ def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
     assert cli("check", cwd=tmp_path).stderr == ""
 
 
+@pytest.mark.parametrize("given, decks", [
+    ([], 'decks: ["decks/**"]\n'), ([], ""), (["decks/old/deckcheck.yaml"], 'decks: ["decks/**"]\n'),
+], ids=["whole repository", "no decks globs", "a hook given it"])
+def test_check_warns_that_a_deckcheck_yaml_in_a_subfolder_is_not_read(cli, tmp_path, given, decks):
+    """A repository that keeps a deckcheck.yaml of its own in a folder of decks (another
+    event's date): `check` at the top reads the top one alone. Under `decks: ["decks/**"]`
+    the other was taken for a deck, NOT CHECKED (exit 2) and told that deckcheck.yaml "is
+    read by `deckcheck check`", the command that had just run; without `decks` globs its
+    settings went unread without a word. It is no deck, and the run warns that it is not
+    read, on the file itself (a GitHub annotation)."""
+    write(tmp_path, {"deckcheck.yaml": f"format: mtg/modern\n{decks}", "decks/a.txt": LEGAL,
+                     "decks/old/deckcheck.yaml": "format: mtg/legacy\ndate: 2024-01-01\n",
+                     "decks/old/b.txt": LEGAL})
+    warning = ("decks/old/deckcheck.yaml: not read, as this run reads deckcheck.yaml alone: the decks beside it are "
+               "checked by its settings; give them there, or run `deckcheck check` in decks/old for this file's")
+    done = cli("check", *given, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, f"deckcheck: warning: {warning}\n")
+    assert "NOT CHECKED" not in done.stdout
+    github = cli("check", *given, "-o", "github", cwd=tmp_path)
+    assert f"::warning file=decks/old/deckcheck.yaml,title=deckcheck check::{warning}\n" in github.stdout
+    inside = cli("check", cwd=tmp_path / "decks" / "old")
+    assert (inside.returncode, inside.stderr) == (0, ""), inside.stderr
+
+
 @pytest.mark.parametrize("given", [[], ["decks/"], ["decks/evil.txt"]], ids=["whole repository", "folder", "the link alone"])
 def test_check_puts_its_warning_about_a_link_on_the_link(cli, tmp_path, given):
     """A pull request's deck that is a link out of the repository is not read, and the run

@@ -99,6 +99,8 @@ def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | 
     (format and policy files) never are."""
     if rel in config.own_files or any(matches(pattern, rel) for pattern in config.exclude):
         return False
+    if _is_config_name(rel):  # a deckcheck.yaml of a subfolder: settings, never a deck (_nested_configs)
+        return False
     if config.decks:
         return any(matches(pattern, rel) for pattern in config.decks)
     suffix = Path(rel).suffix.lower()
@@ -149,6 +151,7 @@ def select(
     outside: set[str] = set()  # the chosen files outside the project, absolute
     refused: list[tuple[str, str | None]] = []  # (warning, the file it is about, relative to the root)
     folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
+    configs: list[str] = []  # the deckcheck.yaml files of subfolders found (_nested_configs)
     for given in paths:
         path = Path(given)
         rel = relative(path, config.root)
@@ -187,6 +190,8 @@ def select(
             _add_folders(seen_folders, rel)
             if is_deck(config, rel, extensions, path):
                 chosen[rel] = path
+            elif _is_config_name(rel):
+                configs.append(rel)
     if folders or not paths:
         # The decks of the whole repository, as `check` without paths finds them, kept when
         # they lie in a folder given (links and hidden folders judged from the root).
@@ -199,6 +204,8 @@ def select(
                 seen_files.append(rel)
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
+            elif wanted(rel) and _is_config_name(rel):
+                configs.append(rel)
         refused += [(f"{rel}: {why}", None if rel.endswith("/") else rel) for rel, why in walked.passed_over
                     if rel not in walked.by_choice and wanted(rel) and is_deck(config, rel.rstrip("/"), extensions)]
         # A folder that cannot be listed may hold decks nobody checked: said, unless no
@@ -207,9 +214,41 @@ def select(
                     if rel in walked.unreadable_folders and wanted(rel + "/") and _may_hold_decks(config, rel)]
         if unreadable is not None:
             unreadable.extend(walked.unreadable_folders)
+    refused += _nested_configs(config, configs, chosen)
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
+
+
+def _is_config_name(rel: str) -> bool:
+    from .config import CONFIG_NAMES
+
+    return rel.rpartition("/")[2] in CONFIG_NAMES
+
+
+def _nested_configs(config: ProjectConfig, configs: Iterable[str], chosen: Iterable[str]) -> list[tuple[str, str | None]]:
+    """(warning, file) for each deckcheck.yaml of a subfolder that a `decks` glob takes or
+    that lies above a deck the run checks: a run reads one deckcheck.yaml (find_config: the
+    nearest above the working folder), so such a file's settings (another event's date, a
+    format) apply to nothing, while the decks beside it are checked by the settings of the
+    one read. Not for one in no such place (a test fixture of a tool kept in the
+    repository), nor for the one beside the file read (_unread_configs says that)."""
+    if config.path is None:
+        return []
+    decks = list(chosen)
+    found = []
+    for rel in configs:
+        folder = rel.rpartition("/")[0]
+        if not folder or rel in config.own_files:
+            continue
+        taken = bool(config.decks) and any(matches(pattern, rel) for pattern in config.decks) and not any(
+            matches(pattern, rel) for pattern in config.exclude)
+        if taken or any(deck.startswith(folder + "/") for deck in decks):
+            shown = _shown(config.root / rel)
+            found.append((f"{shown}: not read, as this run reads {config.shown} alone: the decks beside it are checked "
+                          f"by its settings; give them there, or run `deckcheck check` in {_shown(config.root / folder)} "
+                          f"for this file's", rel))
+    return found
 
 
 def _may_hold_decks(config: ProjectConfig, folder: str) -> bool:
