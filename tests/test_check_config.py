@@ -370,6 +370,31 @@ def test_deckcheck_yaml_and_the_files_it_names_are_never_decks(cli, tmp_path):
     assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt", "notes.md"]
 
 
+def test_files_deckcheck_yaml_names_may_be_written_the_windows_way(cli, tmp_path):
+    """deckcheck.yaml's globs read a `\\` as `/` (a repository kept on Windows), but the
+    format and policy files it names, and a format file's `extends:`, did not: on a Linux
+    runner `formats\\cube.yaml` was "format file 'formats\\\\cube.yaml' not found", though
+    the file is there and the same repository passed on Windows. They are read as paths
+    are in a batch manifest, `\\` as `/`; and still never decks of a hook run."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["*.txt", "cube/"]\nformats:\n  "cube\\\\*": formats\\cube.yaml\n'
+                          'simulate:\n  "burn.txt": {policy: policies\\burn.yaml, assert: "keep7 >= 0.1"}\n',
+        "formats/cube.yaml": "name: Cube\nextends: base\\constructed.yaml\n",
+        "formats/base/constructed.yaml": "name: Base\nextends: mtg/constructed\ndeck: {main: {min: 40}}\n",
+        "policies/burn.yaml": "keep:\n  7: lands >= 2\n",
+        "cube/c.txt": "40 Mountain\n",
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert [(r["deck"], r["format"], r["legal"]) for r in report["results"]] == [
+        ("burn.txt", "mtg/modern", True), ("cube/c.txt", "formats/cube.yaml", True)]
+    assert [a["passed"] for a in report["assertions"]] == [True]
+    given = cli("check", "formats/cube.yaml", "-o", "json", cwd=tmp_path)
+    assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt"]
+
+
 # A broken deckcheck.yaml with `-o sarif` or `-o junit` printed nothing on stdout: a job that
 # uploads the report (`report: deckcheck.sarif`, `artifacts:reports:junit`) then failed on an
 # empty file, and the error was in the log only. The report is a valid document that carries

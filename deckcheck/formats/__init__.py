@@ -265,9 +265,12 @@ def confined(
     that stays inside `root` (no absolute path, no `..` out of it, no link out of it or
     into a hidden folder). A FormatError naming `source` and `key` otherwise, before
     anything is read, so an outside file is never opened or told apart from a missing one.
-    `where` names the tree in messages (default: its path)."""
+    `where` names the tree in messages (default: its path). A `\\` separates folders as `/`
+    does (`formats\\cube.yaml`, written on Windows), as in deckcheck.yaml's globs and a batch
+    manifest's paths: the repository's files are read alike on every runner."""
     if not text.endswith(FILE_SUFFIXES):
         return text
+    text = text.replace("\\", "/")
     target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
     if why:
         raise FormatError(f"{text[:200]!r}: {why}; name a format id or a format file inside it", path=source, key=key)

@@ -205,8 +205,9 @@ def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> Fo
 
 def _policy_path(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> str:
     """A policy file named in deckcheck.yaml: relative to it, inside its folder; as its
-    messages show it, from the working directory (`policies/burn.yaml`), as format files are."""
-    path, why = tree.named_inside(value, base=root, root=root, where=str(root))
+    messages show it, from the working directory (`policies/burn.yaml`), as format files are;
+    a `\\` separates folders as `/` does (formats.confined)."""
+    path, why = tree.named_inside(value.replace("\\", "/"), base=root, root=root, where=str(root))
     if why:
         raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, keys=keys)
     return from_working_directory(path)
