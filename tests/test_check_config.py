@@ -395,6 +395,27 @@ def test_files_deckcheck_yaml_names_may_be_written_the_windows_way(cli, tmp_path
     assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt"]
 
 
+def test_a_format_file_that_a_named_one_extends_is_never_a_deck_either(cli, tmp_path):
+    """`decks: ["**"]` leaves out the format files deckcheck.yaml names, but not one they
+    extend (`formats/cube.yaml` extends `base.yaml`): that was NOT CHECKED, "not a
+    decklist" (exit 2), and a hook run given it checked no deck, though an edit to it
+    changes the verdict of every deck of the format. It is one of the repository's own
+    files, as the file that extends it is."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["**"]\nformats:\n  "cube/*": formats/cube.yaml\n',
+        "formats/cube.yaml": "name: Cube\nextends: base.yaml\n",
+        "formats/base.yaml": "name: Base\nextends: mtg/constructed\ndeck: {main: {min: 40}}\n",
+        "cube/c.txt": "40 Mountain\n",
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["burn.txt", "cube/c.txt"]
+    given = cli("check", "formats/base.yaml", "-o", "json", cwd=tmp_path)
+    assert given.returncode == 0, given.stdout
+    assert [r["deck"] for r in json.loads(given.stdout)["results"]] == ["burn.txt", "cube/c.txt"]
+
+
 # A broken deckcheck.yaml with `-o sarif` or `-o junit` printed nothing on stdout: a job that
 # uploads the report (`report: deckcheck.sarif`, `artifacts:reports:junit`) then failed on an
 # empty file, and the error was in the log only. The report is a valid document that carries

@@ -346,6 +346,13 @@ def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path,
     return resolved_id, path, data, chain
 
 
+def chain_files(ref: FormatRef, *, root: Path | None = None) -> tuple[Path, ...]:
+    """The files of a format and of every format it extends, child first (a bundled id's
+    too): deckcheck.yaml's own files (project/config.py) are the whole chain of a format
+    file it names, since an edit to a parent changes every verdict of the child."""
+    return _merged(ref, root=root)[4]
+
+
 def _merged(
     ref: FormatRef, *, root: Path | None = None, found: tuple[str, Path] | None = None, keep: bool = True,
     documents: Documents | None = None,
