@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -1043,6 +1044,39 @@ def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
     write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\n"})
     (tmp_path / "deckcheck.yml").unlink()
     assert cli("check", cwd=tmp_path).stderr == ""
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github"])
+def test_check_notes_that_an_older_deckchecks_card_database_is_not_used(cli, tmp_path, output):
+    """A card database an older deckcheck built (a runner's cache restored from last week,
+    when `cards sync` could not reach Scryfall) is set aside for the built-in card data:
+    `validate`, `simulate` and `batch` say so and how to rebuild it, but `check` said
+    nothing, so a job checked names with other card data than it was set up for, silently.
+    It is a note of the run, as the others' (stderr, and in every report)."""
+    from deckcheck.cards.builtin import builtin_path
+    from deckcheck.cards.importer import import_file
+    from deckcheck.games.mtg.store import SCHEMA_VERSION
+
+    from conftest import SAMPLE_CARDS
+
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
+    assert builtin_path().is_file()
+    repo = tmp_path / "repo"
+    write(repo, {"deckcheck.yaml": "format: mtg/modern\nformats:\n  legacy/*: mtg/legacy\n",
+                 "decks/a.txt": LEGAL, "legacy/b.txt": LEGAL})
+    done = cli("check", "-o", output, cwd=repo, env={"DECKCHECK_CARDS_DB": str(db)})
+    assert done.returncode == 0, done.stderr
+    note = (f"the card database {db} was built by an older deckcheck (schema {SCHEMA_VERSION - 1}, this one reads "
+            f"{SCHEMA_VERSION}); re-run `deckcheck cards import FILE` or `deckcheck cards sync` to rebuild it; until "
+            "then the built-in card data is used")
+    assert done.stderr.count(f"deckcheck: note: {note}\n") == 1, done.stderr
+    if output == "json":
+        assert {"level": "note", "message": note} in json.loads(done.stdout)["messages"]
+    if output == "github":
+        assert f"::notice title=deckcheck check::{note}\n" in done.stdout
 
 
 @pytest.mark.parametrize("given, decks", [

@@ -401,6 +401,9 @@ def run_check(
         if str(fmt.path) not in used_formats:
             used_formats.add(str(fmt.path))
             format_warnings += _unknown_names([fmt])
+            card_note = _card_data_note(fmt)
+            if card_note:
+                _add_once(notes, card_note)  # once a run: every format of the game has it
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
@@ -633,6 +636,17 @@ def _not_run(texts: list[str], why: list[str], shown: str, fmt: Format) -> Asser
         deck=shown, format=fmt.id, assertion=texts[0], passed=False, error=True,
         message=f"not run{more}: {' and '.join(why)} (docs/security.md, limits)",
     )
+
+
+def _card_data_note(fmt: Format) -> str | None:
+    """What the card data the decks of `fmt` are checked with calls for, as `validate` says
+    it (cli/common.open_cards): a database an older deckcheck built is set aside for the
+    built-in data, which a job that restored it from a cache must hear of. The catalog is
+    the one check_deck opens (offline, pipeline.card_catalog), opened once."""
+    from ..cards import catalog_for, note_to_say
+
+    _, note = catalog_for(fmt.game, offline=True)
+    return note_to_say(note, bool(fmt.option("card_pool")))
 
 
 def _unknown_names(formats: Iterable[Format]) -> list[RunMessage]:
