@@ -1046,6 +1046,25 @@ def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
     assert cli("check", cwd=tmp_path).stderr == ""
 
 
+def test_a_file_a_decks_glob_takes_that_reads_as_no_decklist_is_told_how_to_leave_it_out(cli, tmp_path):
+    """`decks: ["decks/**"]` takes every file under decks/, a README.md beside the decks
+    too (docs/ci.md): it was an ILLEGAL deck of a parse-error per sentence, saying nothing
+    of why a README was checked or what to do. The verdict stands (a glob takes what it
+    matches), and a warning on the file names the glob and says to exclude it. A deck
+    with a typo among its lines reads as a decklist still, and gets no such warning."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+                     "decks/README.md": "# Our decks\n\nOne folder per format. Add yours with a pull request.\n",
+                     "decks/a.txt": LEGAL, "decks/typo.txt": "4 Lightning Bolt\n56 Mountain\nfour Counterspell\n"})
+    warning = ("decks/README.md: the `decks` glob 'decks/**' takes it, but it does not read as a decklist; add it "
+               "to `exclude:` in deckcheck.yaml (a README, notes), or narrow the glob")
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr == f"deckcheck: warning: {warning}\n"
+    assert "decks/README.md - mtg/modern: ILLEGAL" in done.stdout
+    github = cli("check", "decks/README.md", "-o", "github", cwd=tmp_path)
+    assert f"::warning file=decks/README.md,title=deckcheck check::{warning}\n" in github.stdout
+
+
 @pytest.mark.parametrize("output", ["text", "json", "github"])
 def test_check_notes_that_an_older_deckchecks_card_database_is_not_used(cli, tmp_path, output):
     """A card database an older deckcheck built (a runner's cache restored from last week,

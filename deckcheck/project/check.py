@@ -31,6 +31,7 @@ from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
     from ..engine.keep import Policies
+    from ..result import DeckResult
     from ..formats import Format, FormatRef
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
@@ -414,6 +415,9 @@ def run_check(
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
             warnings.append(RunMessage(RUN_WARNING, hint, shown))
+        taken = _no_decklist_taken(config, path, rel, result, shown)
+        if taken:
+            warnings.append(RunMessage(RUN_WARNING, taken, shown))
         result.name_file_as(str(path), shown)
         if date is None and config.date is not None:
             # The date is deckcheck.yaml's: the advice to check it names its key, not --date.
@@ -636,6 +640,22 @@ def _not_run(texts: list[str], why: list[str], shown: str, fmt: Format) -> Asser
         deck=shown, format=fmt.id, assertion=texts[0], passed=False, error=True,
         message=f"not run{more}: {' and '.join(why)} (docs/security.md, limits)",
     )
+
+
+def _no_decklist_taken(config: ProjectConfig, path: Path, rel: str, result: DeckResult, shown: str) -> str | None:
+    """Why a file a `decks` glob takes was checked, and how to leave it out, when it does
+    not read as a decklist (a README.md beside the decks, which a glob takes whatever its
+    extension: docs/ci.md): its report alone is a parse-error per sentence. Asked only of a
+    file with a line that could not be read, so a repository of lists reads no file twice."""
+    from ..problem import PARSE_ERROR
+
+    if not config.decks or result.unreadable or not any(problem.rule == PARSE_ERROR for problem in result.problems):
+        return None
+    glob = next((pattern for pattern in config.decks if matches(pattern, rel)), None)
+    if glob is None or _looks_like_decklist(path, rel):
+        return None
+    return (f"{shown}: the `decks` glob {one_line(glob)!r} takes it, but it does not read as a decklist; add it to "
+            f"`exclude:` in {config.shown} (a README, notes), or narrow the glob")
 
 
 def _card_data_note(fmt: Format) -> str | None:
