@@ -211,7 +211,7 @@ CONFIG_ERRORS = [
     ("formt: mtg/modern\n", "formt: unknown key; did you mean 'format'?"),
     ("format: mtg/nonsense\n", "format: unknown format 'mtg/nonsense'"),
     ("formats: {'*.txt': 3}\n", "formats.*.txt: expected text, got a number (3)"),
-    ("date: 2024-02-30\n", "date: expected a date YYYY-MM-DD"),
+    ("date: 2024-02-30\n", "date: '2024-02-30' is not a date: February 2024 has 29 days"),
     ("output: xml\n", "output: expected one of"),
     # A choice written in another case is named, as `platform: Arena` is.
     ("output: JUnit\n", "output: expected one of 'text', 'json', 'junit', 'github', 'sarif', 'auto', got the text 'JUnit'; "

@@ -181,7 +181,8 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
 BROKEN_CONFIGS = [
     ('format: mtg/modern\nformats:\n  "decks/**": mtg/modrn\n', 3,
      "formats.decks/**: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
-    ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: expected a date YYYY-MM-DD"),
+    # Written YYYY-MM-DD already: "expected a date YYYY-MM-DD" told its writer nothing (as --date).
+    ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: '2024-13-01' is not a date: there is no month 13"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
@@ -220,6 +221,8 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
 # (a local run, the pre-commit hook) did not say where.
 KEYED_CONFIG_ERRORS = [(text, line, message) for text, line, message in BROKEN_CONFIGS if not message.startswith("line ")] + [
     ("format: mtg/modrn\n", 1, "format: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
+    ("format: mtg/modern\ndate: 2025-02-30\n", 2, "date: '2025-02-30' is not a date: February 2025 has 28 days"),
+    ("format: mtg/modern\ndate: 2025-6-1\n", 2, "date: expected a date YYYY-MM-DD, got the text '2025-6-1'"),
     ('format: mtg/modern\nformats:\n  "decks/**": formats/gone.yaml\n', 3,
      "formats.decks/**: format file 'formats/gone.yaml' not found"),
     ('format: mtg/modern\nsimulate:\n  "decks/*.txt": {policy: five.yaml, assert: "keep7 >= 0.5"}\n', 3,
