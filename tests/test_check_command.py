@@ -436,6 +436,22 @@ def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
     assert nothing.returncode == 2 and nothing.stderr == "deckcheck: error: no decklists found under empty (decks: decks/**)\n"
 
 
+def test_a_folder_whose_decks_exclude_takes_says_so(cli, tmp_path):
+    """`check decks/archive/` of a repository that excludes it said "no decklists found
+    under decks/archive/ (decks: decks/**)": the folder is full of decks, and the glob
+    named takes them, so the message read as a fault of deckcheck. It names the `exclude`
+    globs too, which are what leaves them out."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nexclude: ["decks/archive/"]\n',
+                     "decks/a.txt": LEGAL, "decks/archive/old.txt": LEGAL})
+    done = cli("check", "decks/archive/", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "deckcheck: error: no decklists found under decks/archive/ (decks: decks/**; exclude: decks/archive/)\n")
+    # A pull request's glob with a line break made the error two lines; it is one, quoted.
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["x\\ny/**"]\n'})
+    broken = cli("check", cwd=tmp_path)
+    assert broken.stderr.splitlines()[-1] == "deckcheck: error: no decklists found under . (decks: 'x\\ny/**')"
+
+
 @pytest.mark.parametrize("how", ["--strict", "strict: true"])
 def test_strict_check_fails_on_its_own_warnings(cli, tmp_path, how):
     """A deck renamed away from its simulate glob switches its assertions off: a warning,
