@@ -1127,8 +1127,9 @@ def test_check_warns_that_a_deckcheck_yaml_in_a_subfolder_is_not_read(cli, tmp_p
     write(tmp_path, {"deckcheck.yaml": f"format: mtg/modern\n{decks}", "decks/a.txt": LEGAL,
                      "decks/old/deckcheck.yaml": "format: mtg/legacy\ndate: 2024-01-01\n",
                      "decks/old/b.txt": LEGAL})
-    warning = ("decks/old/deckcheck.yaml: not read, as this run reads deckcheck.yaml alone: the decks beside it are "
-               "checked by its settings; give them there, or run `deckcheck check` in decks/old for this file's")
+    warning = ("decks/old/deckcheck.yaml: not read, as this run reads deckcheck.yaml alone, whose settings check the "
+               "decks beside it; run `deckcheck check` in decks/old to check them by this file, or move its settings "
+               "into deckcheck.yaml")
     done = cli("check", *given, cwd=tmp_path)
     assert (done.returncode, done.stderr) == (0, f"deckcheck: warning: {warning}\n")
     assert "NOT CHECKED" not in done.stdout

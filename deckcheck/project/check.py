@@ -246,9 +246,9 @@ def _nested_configs(config: ProjectConfig, configs: Iterable[str], chosen: Itera
             matches(pattern, rel) for pattern in config.exclude)
         if taken or any(deck.startswith(folder + "/") for deck in decks):
             shown = _shown(config.root / rel)
-            found.append((f"{shown}: not read, as this run reads {config.shown} alone: the decks beside it are checked "
-                          f"by its settings; give them there, or run `deckcheck check` in {_shown(config.root / folder)} "
-                          f"for this file's", rel))
+            found.append((f"{shown}: not read, as this run reads {config.shown} alone, whose settings check the decks "
+                          f"beside it; run `deckcheck check` in {_shown(config.root / folder)} to check them by this file, "
+                          f"or move its settings into {config.shown}", rel))
     return found
 
 
