@@ -1072,13 +1072,21 @@ def test_a_file_a_decks_glob_takes_that_reads_as_no_decklist_is_told_how_to_leav
                      "decks/README.md": "# Our decks\n\nOne folder per format. Add yours with a pull request.\n",
                      "decks/a.txt": LEGAL, "decks/typo.txt": "4 Lightning Bolt\n56 Mountain\nfour Counterspell\n"})
     warning = ("decks/README.md: the `decks` glob 'decks/**' takes it, but it does not read as a decklist; add it "
-               "to `exclude:` in deckcheck.yaml (a README, notes), or narrow the glob")
+               "to `exclude:` in deckcheck.yaml (a README, notes, an image), or narrow the glob")
     done = cli("check", cwd=tmp_path)
     assert done.returncode == 1
     assert done.stderr == f"deckcheck: warning: {warning}\n"
     assert "decks/README.md - mtg/modern: ILLEGAL" in done.stdout
     github = cli("check", "decks/README.md", "-o", "github", cwd=tmp_path)
     assert f"::warning file=decks/README.md,title=deckcheck check::{warning}\n" in github.stdout
+    # A file no list is written in, of no decklist's extension (an image, Windows's
+    # Thumbs.db), was NOT CHECKED (exit 2) and told to "export the list as text".
+    (tmp_path / "decks" / "Thumbs.db").write_bytes(b"\xd0\xcf\x11\xe0\x00\x00binary")
+    binary = cli("check", "decks/Thumbs.db", "decks/a.txt", cwd=tmp_path)
+    assert binary.returncode == 2
+    assert binary.stderr == ("deckcheck: warning: decks/Thumbs.db: the `decks` glob 'decks/**' takes it, but it does not "
+                             "read as a decklist; add it to `exclude:` in deckcheck.yaml (a README, notes, an image), "
+                             "or narrow the glob\n")
 
 
 @pytest.mark.parametrize("output", ["text", "json", "github"])

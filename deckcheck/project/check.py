@@ -646,16 +646,24 @@ def _no_decklist_taken(config: ProjectConfig, path: Path, rel: str, result: Deck
     """Why a file a `decks` glob takes was checked, and how to leave it out, when it does
     not read as a decklist (a README.md beside the decks, which a glob takes whatever its
     extension: docs/ci.md): its report alone is a parse-error per sentence. Asked only of a
-    file with a line that could not be read, so a repository of lists reads no file twice."""
+    file with a line that could not be read, so a repository of lists reads no file twice.
+    A file that could not be read at all (an image, Thumbs.db: "not a text decklist") is
+    asked when its extension is no decklist's; a list's file that is missing or broken is not."""
+    from .. import decklists
     from ..problem import PARSE_ERROR
 
-    if not config.decks or result.unreadable or not any(problem.rule == PARSE_ERROR for problem in result.problems):
+    if not config.decks or not any(problem.rule == PARSE_ERROR for problem in result.problems):
         return None
     glob = next((pattern for pattern in config.decks if matches(pattern, rel)), None)
-    if glob is None or _looks_like_decklist(path, rel):
+    if glob is None:
+        return None
+    if result.unreadable:
+        if Path(rel).suffix.lower() in decklists.extensions() or not tree.is_file(path):
+            return None
+    elif _looks_like_decklist(path, rel):
         return None
     return (f"{shown}: the `decks` glob {one_line(glob)!r} takes it, but it does not read as a decklist; add it to "
-            f"`exclude:` in {config.shown} (a README, notes), or narrow the glob")
+            f"`exclude:` in {config.shown} (a README, notes, an image), or narrow the glob")
 
 
 def _card_data_note(fmt: Format) -> str | None:
