@@ -20,7 +20,7 @@ from .registered_pools import Pool, named_pool, read_pool
 from .result import DeckResult
 from .rules import prepare, rules_for, speaking
 from .rules.context import Context
-from .schema import ISO_DATE
+from .schema import ISO_DATE, no_such_day
 from .textio import FOLDER_ADVICE
 
 if TYPE_CHECKING:
@@ -56,21 +56,7 @@ def parse_date(value: str | dt.date | None) -> dt.date:
         return dt.date.fromisoformat(value)
     except ValueError:
         # Written YYYY-MM-DD already: "use YYYY-MM-DD" told its writer nothing.
-        raise OptionError("date", f"{quoted(written)} is not a date: {_no_such_day(value)}") from None
-
-
-def _no_such_day(value: str) -> str:
-    """Why a YYYY-MM-DD text names no day: `there is no month 13`, `February 2011 has 28 days`."""
-    import calendar
-
-    year, month, day = (int(part) for part in value.split("-"))
-    if year < 1:
-        return "there is no year 0"
-    if not 1 <= month <= 12:
-        return f"there is no month {month}"
-    if day < 1:
-        return "there is no day 0"
-    return f"{calendar.month_name[month]} {year} has {calendar.monthrange(year, month)[1]} days"
+        raise OptionError("date", f"{quoted(written)} is not a date: {no_such_day(value)}") from None
 
 
 # A Catalog, a database path, None (the default database) or False (none).

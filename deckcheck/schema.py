@@ -231,6 +231,20 @@ class Bool(_RecordSpec):
 ISO_DATE = lazy(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \Z: `$` would also end before a final line feed
 
 
+def no_such_day(value: str) -> str:
+    """Why a YYYY-MM-DD text names no day: `there is no month 13`, `February 2011 has 28 days`."""
+    import calendar
+
+    year, month, day = (int(part) for part in value.split("-"))
+    if year < 1:
+        return "there is no year 0"
+    if not 1 <= month <= 12:
+        return f"there is no month {month}"
+    if day < 1:
+        return "there is no day 0"
+    return f"{calendar.month_name[month]} {year} has {calendar.monthrange(year, month)[1]} days"
+
+
 class Date(_RecordSpec):
     """A date written YYYY-MM-DD."""
 
@@ -247,7 +261,9 @@ class Date(_RecordSpec):
                 dt.date.fromisoformat(value)
                 return
             except ValueError:
-                pass
+                # Written YYYY-MM-DD already: "expected a date YYYY-MM-DD" told its writer
+                # nothing; say why it names no day, as --date does (pipeline.parse_date).
+                raise SchemaError(keys, f"{value!r} is not a date: {no_such_day(value)}") from None
         if isinstance(value, str):
             # Text meant as a date: this message is the one to show, also among alternatives
             # (a date, or a date per platform).

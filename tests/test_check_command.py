@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -210,7 +211,7 @@ CONFIG_ERRORS = [
     ("formt: mtg/modern\n", "formt: unknown key; did you mean 'format'?"),
     ("format: mtg/nonsense\n", "format: unknown format 'mtg/nonsense'"),
     ("formats: {'*.txt': 3}\n", "formats.*.txt: expected text, got a number (3)"),
-    ("date: 2024-02-30\n", "date: expected a date YYYY-MM-DD"),
+    ("date: 2024-02-30\n", "date: '2024-02-30' is not a date: February 2024 has 29 days"),
     ("output: xml\n", "output: expected one of"),
     # A choice written in another case is named, as `platform: Arena` is.
     ("output: JUnit\n", "output: expected one of 'text', 'json', 'junit', 'github', 'sarif', 'auto', got the text 'JUnit'; "
@@ -433,6 +434,22 @@ def test_check_given_a_folder_checks_the_decks_under_it(cli, tmp_path):
     assert (mixed.returncode, [r["deck"] for r in json.loads(mixed.stdout)["results"]]) == (0, ["decks/modern/a.txt", "decks/other/c.txt"])
     nothing = cli("check", "empty", cwd=tmp_path)
     assert nothing.returncode == 2 and nothing.stderr == "deckcheck: error: no decklists found under empty (decks: decks/**)\n"
+
+
+def test_a_folder_whose_decks_exclude_takes_says_so(cli, tmp_path):
+    """`check decks/archive/` of a repository that excludes it said "no decklists found
+    under decks/archive/ (decks: decks/**)": the folder is full of decks, and the glob
+    named takes them, so the message read as a fault of deckcheck. It names the `exclude`
+    globs too, which are what leaves them out."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\nexclude: ["decks/archive/"]\n',
+                     "decks/a.txt": LEGAL, "decks/archive/old.txt": LEGAL})
+    done = cli("check", "decks/archive/", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "deckcheck: error: no decklists found under decks/archive/ (decks: decks/**; exclude: decks/archive/)\n")
+    # A pull request's glob with a line break made the error two lines; it is one, quoted.
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["x\\ny/**"]\n'})
+    broken = cli("check", cwd=tmp_path)
+    assert broken.stderr.splitlines()[-1] == "deckcheck: error: no decklists found under . (decks: 'x\\ny/**')"
 
 
 @pytest.mark.parametrize("how", ["--strict", "strict: true"])
@@ -1043,6 +1060,91 @@ def test_check_warns_about_a_deckcheck_yml_it_does_not_read(cli, tmp_path):
     write(tmp_path, {"deckcheck.yaml": "format: mtg/legacy\n"})
     (tmp_path / "deckcheck.yml").unlink()
     assert cli("check", cwd=tmp_path).stderr == ""
+
+
+def test_a_file_a_decks_glob_takes_that_reads_as_no_decklist_is_told_how_to_leave_it_out(cli, tmp_path):
+    """`decks: ["decks/**"]` takes every file under decks/, a README.md beside the decks
+    too (docs/ci.md): it was an ILLEGAL deck of a parse-error per sentence, saying nothing
+    of why a README was checked or what to do. The verdict stands (a glob takes what it
+    matches), and a warning on the file names the glob and says to exclude it. A deck
+    with a typo among its lines reads as a decklist still, and gets no such warning."""
+    write(tmp_path, {"deckcheck.yaml": 'format: mtg/modern\ndecks: ["decks/**"]\n',
+                     "decks/README.md": "# Our decks\n\nOne folder per format. Add yours with a pull request.\n",
+                     "decks/a.txt": LEGAL, "decks/typo.txt": "4 Lightning Bolt\n56 Mountain\nfour Counterspell\n"})
+    warning = ("decks/README.md: the `decks` glob 'decks/**' takes it, but it does not read as a decklist; add it "
+               "to `exclude:` in deckcheck.yaml (a README, notes, an image), or narrow the glob")
+    done = cli("check", cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stderr == f"deckcheck: warning: {warning}\n"
+    assert "decks/README.md - mtg/modern: ILLEGAL" in done.stdout
+    github = cli("check", "decks/README.md", "-o", "github", cwd=tmp_path)
+    assert f"::warning file=decks/README.md,title=deckcheck check::{warning}\n" in github.stdout
+    # A file no list is written in, of no decklist's extension (an image, Windows's
+    # Thumbs.db), was NOT CHECKED (exit 2) and told to "export the list as text".
+    (tmp_path / "decks" / "Thumbs.db").write_bytes(b"\xd0\xcf\x11\xe0\x00\x00binary")
+    binary = cli("check", "decks/Thumbs.db", "decks/a.txt", cwd=tmp_path)
+    assert binary.returncode == 2
+    assert binary.stderr == ("deckcheck: warning: decks/Thumbs.db: the `decks` glob 'decks/**' takes it, but it does not "
+                             "read as a decklist; add it to `exclude:` in deckcheck.yaml (a README, notes, an image), "
+                             "or narrow the glob\n")
+
+
+@pytest.mark.parametrize("output", ["text", "json", "github"])
+def test_check_notes_that_an_older_deckchecks_card_database_is_not_used(cli, tmp_path, output):
+    """A card database an older deckcheck built (a runner's cache restored from last week,
+    when `cards sync` could not reach Scryfall) is set aside for the built-in card data:
+    `validate`, `simulate` and `batch` say so and how to rebuild it, but `check` said
+    nothing, so a job checked names with other card data than it was set up for, silently.
+    It is a note of the run, as the others' (stderr, and in every report)."""
+    from deckcheck.cards.builtin import builtin_path
+    from deckcheck.cards.importer import import_file
+    from deckcheck.games.mtg.store import SCHEMA_VERSION
+
+    from conftest import SAMPLE_CARDS
+
+    db = tmp_path / "cards.sqlite"
+    import_file(SAMPLE_CARDS, db)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION - 1),))
+    assert builtin_path().is_file()
+    repo = tmp_path / "repo"
+    write(repo, {"deckcheck.yaml": "format: mtg/modern\nformats:\n  legacy/*: mtg/legacy\n",
+                 "decks/a.txt": LEGAL, "legacy/b.txt": LEGAL})
+    done = cli("check", "-o", output, cwd=repo, env={"DECKCHECK_CARDS_DB": str(db)})
+    assert done.returncode == 0, done.stderr
+    note = (f"the card database {db} was built by an older deckcheck (schema {SCHEMA_VERSION - 1}, this one reads "
+            f"{SCHEMA_VERSION}); re-run `deckcheck cards import FILE` or `deckcheck cards sync` to rebuild it; until "
+            "then the built-in card data is used")
+    assert done.stderr.count(f"deckcheck: note: {note}\n") == 1, done.stderr
+    if output == "json":
+        assert {"level": "note", "message": note} in json.loads(done.stdout)["messages"]
+    if output == "github":
+        assert f"::notice title=deckcheck check::{note}\n" in done.stdout
+
+
+@pytest.mark.parametrize("given, decks", [
+    ([], 'decks: ["decks/**"]\n'), ([], ""), (["decks/old/deckcheck.yaml"], 'decks: ["decks/**"]\n'),
+], ids=["whole repository", "no decks globs", "a hook given it"])
+def test_check_warns_that_a_deckcheck_yaml_in_a_subfolder_is_not_read(cli, tmp_path, given, decks):
+    """A repository that keeps a deckcheck.yaml of its own in a folder of decks (another
+    event's date): `check` at the top reads the top one alone. Under `decks: ["decks/**"]`
+    the other was taken for a deck, NOT CHECKED (exit 2) and told that deckcheck.yaml "is
+    read by `deckcheck check`", the command that had just run; without `decks` globs its
+    settings went unread without a word. It is no deck, and the run warns that it is not
+    read, on the file itself (a GitHub annotation)."""
+    write(tmp_path, {"deckcheck.yaml": f"format: mtg/modern\n{decks}", "decks/a.txt": LEGAL,
+                     "decks/old/deckcheck.yaml": "format: mtg/legacy\ndate: 2024-01-01\n",
+                     "decks/old/b.txt": LEGAL})
+    warning = ("decks/old/deckcheck.yaml: not read, as this run reads deckcheck.yaml alone, whose settings check the "
+               "decks beside it; run `deckcheck check` in decks/old to check them by this file, or move its settings "
+               "into deckcheck.yaml")
+    done = cli("check", *given, cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, f"deckcheck: warning: {warning}\n")
+    assert "NOT CHECKED" not in done.stdout
+    github = cli("check", *given, "-o", "github", cwd=tmp_path)
+    assert f"::warning file=decks/old/deckcheck.yaml,title=deckcheck check::{warning}\n" in github.stdout
+    inside = cli("check", cwd=tmp_path / "decks" / "old")
+    assert (inside.returncode, inside.stderr) == (0, ""), inside.stderr
 
 
 @pytest.mark.parametrize("given", [[], ["decks/"], ["decks/evil.txt"]], ids=["whole repository", "folder", "the link alone"])

@@ -181,7 +181,8 @@ def test_the_folder_hint_sees_nested_folders(cli, tmp_path):
 BROKEN_CONFIGS = [
     ('format: mtg/modern\nformats:\n  "decks/**": mtg/modrn\n', 3,
      "formats.decks/**: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
-    ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: expected a date YYYY-MM-DD"),
+    # Written YYYY-MM-DD already: "expected a date YYYY-MM-DD" told its writer nothing (as --date).
+    ("format: mtg/modern\ndate: 2024-13-01\n", 2, "date: '2024-13-01' is not a date: there is no month 13"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    assert: ["keep7 > 0.1", "keep7 >="]\n', 4,
      "simulate.decks/burn.txt.assert[1]: column 9 in 'keep7 >='"),
     ('format: mtg/modern\nsimulate:\n  "decks/burn.txt":\n    policy: gone.yaml\n    assert: "keep7 >= 0"\n', 4,
@@ -220,6 +221,8 @@ def test_a_broken_deckcheck_yaml_is_an_annotation_on_its_line_in_a_github_job(cl
 # (a local run, the pre-commit hook) did not say where.
 KEYED_CONFIG_ERRORS = [(text, line, message) for text, line, message in BROKEN_CONFIGS if not message.startswith("line ")] + [
     ("format: mtg/modrn\n", 1, "format: unknown format 'mtg/modrn'; did you mean mtg/modern?"),
+    ("format: mtg/modern\ndate: 2025-02-30\n", 2, "date: '2025-02-30' is not a date: February 2025 has 28 days"),
+    ("format: mtg/modern\ndate: 2025-6-1\n", 2, "date: expected a date YYYY-MM-DD, got the text '2025-6-1'"),
     ('format: mtg/modern\nformats:\n  "decks/**": formats/gone.yaml\n', 3,
      "formats.decks/**: format file 'formats/gone.yaml' not found"),
     ('format: mtg/modern\nsimulate:\n  "decks/*.txt": {policy: five.yaml, assert: "keep7 >= 0.5"}\n', 3,
@@ -368,6 +371,52 @@ def test_deckcheck_yaml_and_the_files_it_names_are_never_decks(cli, tmp_path):
     # A hook run on them checks every deck again (they can change any verdict), never them.
     given = cli("check", "deckcheck.yaml", "policies/burn.yaml", "-o", "json", cwd=tmp_path)
     assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt", "notes.md"]
+
+
+def test_files_deckcheck_yaml_names_may_be_written_the_windows_way(cli, tmp_path):
+    """deckcheck.yaml's globs read a `\\` as `/` (a repository kept on Windows), but the
+    format and policy files it names, and a format file's `extends:`, did not: on a Linux
+    runner `formats\\cube.yaml` was "format file 'formats\\\\cube.yaml' not found", though
+    the file is there and the same repository passed on Windows. They are read as paths
+    are in a batch manifest, `\\` as `/`; and still never decks of a hook run."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["*.txt", "cube/"]\nformats:\n  "cube\\\\*": formats\\cube.yaml\n'
+                          'simulate:\n  "burn.txt": {policy: policies\\burn.yaml, assert: "keep7 >= 0.1"}\n',
+        "formats/cube.yaml": "name: Cube\nextends: base\\constructed.yaml\n",
+        "formats/base/constructed.yaml": "name: Base\nextends: mtg/constructed\ndeck: {main: {min: 40}}\n",
+        "policies/burn.yaml": "keep:\n  7: lands >= 2\n",
+        "cube/c.txt": "40 Mountain\n",
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert [(r["deck"], r["format"], r["legal"]) for r in report["results"]] == [
+        ("burn.txt", "mtg/modern", True), ("cube/c.txt", "formats/cube.yaml", True)]
+    assert [a["passed"] for a in report["assertions"]] == [True]
+    given = cli("check", "formats/cube.yaml", "-o", "json", cwd=tmp_path)
+    assert sorted(r["deck"] for r in json.loads(given.stdout)["results"]) == ["burn.txt", "cube/c.txt"]
+
+
+def test_a_format_file_that_a_named_one_extends_is_never_a_deck_either(cli, tmp_path):
+    """`decks: ["**"]` leaves out the format files deckcheck.yaml names, but not one they
+    extend (`formats/cube.yaml` extends `base.yaml`): that was NOT CHECKED, "not a
+    decklist" (exit 2), and a hook run given it checked no deck, though an edit to it
+    changes the verdict of every deck of the format. It is one of the repository's own
+    files, as the file that extends it is."""
+    write(tmp_path, {
+        "deckcheck.yaml": 'format: mtg/modern\ndecks: ["**"]\nformats:\n  "cube/*": formats/cube.yaml\n',
+        "formats/cube.yaml": "name: Cube\nextends: base.yaml\n",
+        "formats/base.yaml": "name: Base\nextends: mtg/constructed\ndeck: {main: {min: 40}}\n",
+        "cube/c.txt": "40 Mountain\n",
+        "burn.txt": BURN,
+    })
+    done = cli("check", "-o", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stdout
+    assert [r["deck"] for r in json.loads(done.stdout)["results"]] == ["burn.txt", "cube/c.txt"]
+    given = cli("check", "formats/base.yaml", "-o", "json", cwd=tmp_path)
+    assert given.returncode == 0, given.stdout
+    assert [r["deck"] for r in json.loads(given.stdout)["results"]] == ["burn.txt", "cube/c.txt"]
 
 
 # A broken deckcheck.yaml with `-o sarif` or `-o junit` printed nothing on stdout: a job that

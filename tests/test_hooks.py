@@ -399,6 +399,28 @@ def test_action_card_sync_failure_is_a_warning_not_a_failure(deck_repo, tmp_path
     assert "::warning" in synced.stdout and "card data" in synced.stdout
 
 
+def test_action_card_sync_failure_names_the_card_data_the_run_uses(deck_repo, tmp_path):
+    """The cache key changes weekly and restores last week's database (`restore-keys`):
+    when Scryfall cannot be reached, the run checks names with that database, yet the
+    step's warning said "names are checked with the built-in card data". It names the
+    data the run uses: the database restored from the cache, else the built-in data."""
+    from deckcheck.cards.importer import import_file
+
+    from conftest import SAMPLE_CARDS
+
+    github_env = tmp_path / "github_env"
+    env = {"HOME": str(tmp_path / "home"), "GITHUB_ENV": str(github_env), "DECKCHECK_SCRYFALL_URL": "http://127.0.0.1:9"}
+    assert _run_step("Card data location", env, deck_repo).returncode == 0
+    exported = dict(line.split("=", 1) for line in github_env.read_text(encoding="utf-8").splitlines())
+    fresh = _run_step("Sync card data", {**env, **exported}, deck_repo)
+    assert "names are checked with the built-in card data" in fresh.stdout
+    import_file(SAMPLE_CARDS, Path(exported["DECKCHECK_CARDS_DB"]))  # last week's, restored from the cache
+    restored = _run_step("Sync card data", {**env, **exported}, deck_repo)
+    assert restored.returncode == 0
+    assert "built-in" not in restored.stdout
+    assert "names are checked with the card database restored from the cache, as last synced" in restored.stdout
+
+
 @needs_git
 @pytest.mark.skipif(shutil.which("bash") is None or shutil.which("xargs") is None, reason="no bash or xargs")
 def test_the_changed_files_command_docs_ci_suggests_checks_each_changed_deck_whole(tmp_path):

@@ -40,7 +40,15 @@ NO_DATABASE_NOTE = (
 # deck, and a catalog remembers its answers. One per game is kept: an older file's is stale.
 _OPEN: dict[tuple[Any, ...], Catalog] = {}
 
-__all__ = ["catalog_for", "db_path", "offline_by_default", "DB_ENV", "OFFLINE_ENV", "NO_DATABASE_NOTE"]
+__all__ = ["catalog_for", "db_path", "offline_by_default", "note_to_say", "DB_ENV", "OFFLINE_ENV", "NO_DATABASE_NOTE"]
+
+
+def note_to_say(note: str | None, card_pool: bool) -> str | None:
+    """The note of `catalog_for` that a command says for a format: all of them (a database
+    an older deckcheck built, set aside, is always worth one), but that there is no card
+    database at all only for a format with a card pool (`card_pool`), which only the file
+    checks, so other formats keep a quiet stderr."""
+    return None if note == NO_DATABASE_NOTE and not card_pool else note
 
 
 def offline_by_default() -> bool:

@@ -212,6 +212,11 @@ def _folder_shown(folder: Path) -> str:
 
 
 def _selection(config) -> str:  # type: ignore[no-untyped-def]
+    """Which files are decks, as deckcheck.yaml says: its `decks` globs, and its `exclude`
+    globs, which may be what leaves a folder given without one (`check decks/archive/`)."""
+    from ..limits import one_line  # a glob of a pull request's may hold a line break: one line still
+
+    excluded = "; exclude: " + ", ".join(map(one_line, config.exclude)) if config.exclude else ""
     if config.decks:
-        return "decks: " + ", ".join(config.decks)
-    return "files with a decklist extension; set `decks:` in deckcheck.yaml"
+        return "decks: " + ", ".join(map(one_line, config.decks)) + excluded
+    return "files with a decklist extension; set `decks:` in deckcheck.yaml" + excluded

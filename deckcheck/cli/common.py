@@ -563,7 +563,7 @@ def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_c
     at all gets a note - only for formats that have a card pool, so other formats keep a
     quiet stderr. A database that is outdated is always worth a note.
     """
-    from ..cards import NO_DATABASE_NOTE, catalog_for, require_database
+    from ..cards import catalog_for, note_to_say, require_database
 
     if no_cards:
         return None, None
@@ -572,9 +572,7 @@ def open_cards(fmt: Format | None, cards_db: Path | None, *, offline: bool, no_c
     if fmt is None:
         return None, None
     catalog, note = catalog_for(fmt.game, cards_db, offline=offline or None, warn=warn_once())
-    if note == NO_DATABASE_NOTE and not fmt.option("card_pool"):
-        note = None
-    return catalog, note
+    return catalog, note_to_say(note, bool(fmt.option("card_pool")))
 
 
 # Help text naming what a registry holds is written only when help is shown

@@ -265,9 +265,12 @@ def confined(
     that stays inside `root` (no absolute path, no `..` out of it, no link out of it or
     into a hidden folder). A FormatError naming `source` and `key` otherwise, before
     anything is read, so an outside file is never opened or told apart from a missing one.
-    `where` names the tree in messages (default: its path)."""
+    `where` names the tree in messages (default: its path). A `\\` separates folders as `/`
+    does (`formats\\cube.yaml`, written on Windows), as in deckcheck.yaml's globs and a batch
+    manifest's paths: the repository's files are read alike on every runner."""
     if not text.endswith(FILE_SUFFIXES):
         return text
+    text = text.replace("\\", "/")
     target, why = tree.named_inside(text, base=base, root=root, where=where or str(root))
     if why:
         raise FormatError(f"{text[:200]!r}: {why}; name a format id or a format file inside it", path=source, key=key)
@@ -341,6 +344,13 @@ def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path,
     `extends:` files must stay inside `root` (default: see `_tree_of`)."""
     resolved_id, path, data, chain, _files = _merged(ref, root=root)
     return resolved_id, path, data, chain
+
+
+def chain_files(ref: FormatRef, *, root: Path | None = None) -> tuple[Path, ...]:
+    """The files of a format and of every format it extends, child first (a bundled id's
+    too): deckcheck.yaml's own files (project/config.py) are the whole chain of a format
+    file it names, since an edit to a parent changes every verdict of the child."""
+    return _merged(ref, root=root)[4]
 
 
 def _merged(

@@ -31,6 +31,7 @@ from .globs import matches, matches_all_under, may_match_under
 
 if TYPE_CHECKING:
     from ..engine.keep import Policies
+    from ..result import DeckResult
     from ..formats import Format, FormatRef
 
 # Folders no repository keeps decklists in; walking them costs time and finds junk.
@@ -99,6 +100,8 @@ def is_deck(config: ProjectConfig, rel: str, extensions: set[str], path: Path | 
     (format and policy files) never are."""
     if rel in config.own_files or any(matches(pattern, rel) for pattern in config.exclude):
         return False
+    if _is_config_name(rel):  # a deckcheck.yaml of a subfolder: settings, never a deck (_nested_configs)
+        return False
     if config.decks:
         return any(matches(pattern, rel) for pattern in config.decks)
     suffix = Path(rel).suffix.lower()
@@ -149,6 +152,7 @@ def select(
     outside: set[str] = set()  # the chosen files outside the project, absolute
     refused: list[tuple[str, str | None]] = []  # (warning, the file it is about, relative to the root)
     folders: list[str] = []  # folders given, relative to the root ("" for the root itself)
+    configs: list[str] = []  # the deckcheck.yaml files of subfolders found (_nested_configs)
     for given in paths:
         path = Path(given)
         rel = relative(path, config.root)
@@ -187,6 +191,8 @@ def select(
             _add_folders(seen_folders, rel)
             if is_deck(config, rel, extensions, path):
                 chosen[rel] = path
+            elif _is_config_name(rel):
+                configs.append(rel)
     if folders or not paths:
         # The decks of the whole repository, as `check` without paths finds them, kept when
         # they lie in a folder given (links and hidden folders judged from the root).
@@ -199,6 +205,8 @@ def select(
                 seen_files.append(rel)
             if wanted(rel) and is_deck(config, rel, extensions, path):
                 chosen[rel] = path
+            elif wanted(rel) and _is_config_name(rel):
+                configs.append(rel)
         refused += [(f"{rel}: {why}", None if rel.endswith("/") else rel) for rel, why in walked.passed_over
                     if rel not in walked.by_choice and wanted(rel) and is_deck(config, rel.rstrip("/"), extensions)]
         # A folder that cannot be listed may hold decks nobody checked: said, unless no
@@ -207,9 +215,41 @@ def select(
                     if rel in walked.unreadable_folders and wanted(rel + "/") and _may_hold_decks(config, rel)]
         if unreadable is not None:
             unreadable.extend(walked.unreadable_folders)
+    refused += _nested_configs(config, configs, chosen)
     if warnings is not None:
         warnings.extend(refused)
     return sorted(((path, rel) for rel, path in chosen.items()), key=lambda item: item[1])
+
+
+def _is_config_name(rel: str) -> bool:
+    from .config import CONFIG_NAMES
+
+    return rel.rpartition("/")[2] in CONFIG_NAMES
+
+
+def _nested_configs(config: ProjectConfig, configs: Iterable[str], chosen: Iterable[str]) -> list[tuple[str, str | None]]:
+    """(warning, file) for each deckcheck.yaml of a subfolder that a `decks` glob takes or
+    that lies above a deck the run checks: a run reads one deckcheck.yaml (find_config: the
+    nearest above the working folder), so such a file's settings (another event's date, a
+    format) apply to nothing, while the decks beside it are checked by the settings of the
+    one read. Not for one in no such place (a test fixture of a tool kept in the
+    repository), nor for the one beside the file read (_unread_configs says that)."""
+    if config.path is None:
+        return []
+    decks = list(chosen)
+    found = []
+    for rel in configs:
+        folder = rel.rpartition("/")[0]
+        if not folder or rel in config.own_files:
+            continue
+        taken = bool(config.decks) and any(matches(pattern, rel) for pattern in config.decks) and not any(
+            matches(pattern, rel) for pattern in config.exclude)
+        if taken or any(deck.startswith(folder + "/") for deck in decks):
+            shown = _shown(config.root / rel)
+            found.append((f"{shown}: not read, as this run reads {config.shown} alone, whose settings check the decks "
+                          f"beside it; run `deckcheck check` in {_shown(config.root / folder)} to check them by this file, "
+                          f"or move its settings into {config.shown}", rel))
+    return found
 
 
 def _may_hold_decks(config: ProjectConfig, folder: str) -> bool:
@@ -362,6 +402,9 @@ def run_check(
         if str(fmt.path) not in used_formats:
             used_formats.add(str(fmt.path))
             format_warnings += _unknown_names([fmt])
+            card_note = _card_data_note(fmt)
+            if card_note:
+                _add_once(notes, card_note)  # once a run: every format of the game has it
         deck = load_deck(path)
         shown = _shown(path)
         deck.source = shown
@@ -372,6 +415,9 @@ def run_check(
         hint = other_game_hint(deck, result, fmt, shown, how="a `formats:` glob in deckcheck.yaml, or -f")
         if hint:
             warnings.append(RunMessage(RUN_WARNING, hint, shown))
+        taken = _no_decklist_taken(config, path, rel, result, shown)
+        if taken:
+            warnings.append(RunMessage(RUN_WARNING, taken, shown))
         result.name_file_as(str(path), shown)
         if date is None and config.date is not None:
             # The date is deckcheck.yaml's: the advice to check it names its key, not --date.
@@ -594,6 +640,41 @@ def _not_run(texts: list[str], why: list[str], shown: str, fmt: Format) -> Asser
         deck=shown, format=fmt.id, assertion=texts[0], passed=False, error=True,
         message=f"not run{more}: {' and '.join(why)} (docs/security.md, limits)",
     )
+
+
+def _no_decklist_taken(config: ProjectConfig, path: Path, rel: str, result: DeckResult, shown: str) -> str | None:
+    """Why a file a `decks` glob takes was checked, and how to leave it out, when it does
+    not read as a decklist (a README.md beside the decks, which a glob takes whatever its
+    extension: docs/ci.md): its report alone is a parse-error per sentence. Asked only of a
+    file with a line that could not be read, so a repository of lists reads no file twice.
+    A file that could not be read at all (an image, Thumbs.db: "not a text decklist") is
+    asked when its extension is no decklist's; a list's file that is missing or broken is not."""
+    from .. import decklists
+    from ..problem import PARSE_ERROR
+
+    if not config.decks or not any(problem.rule == PARSE_ERROR for problem in result.problems):
+        return None
+    glob = next((pattern for pattern in config.decks if matches(pattern, rel)), None)
+    if glob is None:
+        return None
+    if result.unreadable:
+        if Path(rel).suffix.lower() in decklists.extensions() or not tree.is_file(path):
+            return None
+    elif _looks_like_decklist(path, rel):
+        return None
+    return (f"{shown}: the `decks` glob {one_line(glob)!r} takes it, but it does not read as a decklist; add it to "
+            f"`exclude:` in {config.shown} (a README, notes, an image), or narrow the glob")
+
+
+def _card_data_note(fmt: Format) -> str | None:
+    """What the card data the decks of `fmt` are checked with calls for, as `validate` says
+    it (cli/common.open_cards): a database an older deckcheck built is set aside for the
+    built-in data, which a job that restored it from a cache must hear of. The catalog is
+    the one check_deck opens (offline, pipeline.card_catalog), opened once."""
+    from ..cards import catalog_for, note_to_say
+
+    _, note = catalog_for(fmt.game, offline=True)
+    return note_to_say(note, bool(fmt.option("card_pool")))
 
 
 def _unknown_names(formats: Iterable[Format]) -> list[RunMessage]:

@@ -164,7 +164,8 @@ class ProjectConfig:
     # The line of each `decks`, `exclude`, `formats` and `simulate` glob, by (key, glob):
     # where `check` points its warning that a glob matches no deck.
     lines: Mapping[tuple[str, str], int] = field(default_factory=dict)
-    # deckcheck.yaml and the format and policy files it names, relative to `root`: never decks.
+    # deckcheck.yaml and the format and policy files it names (with the format files those
+    # extend), relative to `root`: never decks.
     own_files: frozenset[str] = frozenset()
 
     @property
@@ -205,8 +206,9 @@ def _format_ref(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> Fo
 
 def _policy_path(value: str, root: Path, shown: str, keys: tuple[str, ...]) -> str:
     """A policy file named in deckcheck.yaml: relative to it, inside its folder; as its
-    messages show it, from the working directory (`policies/burn.yaml`), as format files are."""
-    path, why = tree.named_inside(value, base=root, root=root, where=str(root))
+    messages show it, from the working directory (`policies/burn.yaml`), as format files are;
+    a `\\` separates folders as `/` does (formats.confined)."""
+    path, why = tree.named_inside(value.replace("\\", "/"), base=root, root=root, where=str(root))
     if why:
         raise ConfigError(f"{value[:200]!r}: {why}; name a policy file inside it", path=shown, keys=keys)
     return from_working_directory(path)
@@ -294,7 +296,7 @@ def _settings(
 ) -> ProjectConfig:
     """The settings of a deckcheck.yaml whose keys and types are valid: every format,
     policy file, keep rule and assertion it names checked (ConfigError)."""
-    from ..formats import load
+    from ..formats import chain_files, load
 
     _check_globs(data, shown)
     root = Path(os.path.abspath(path.parent))
@@ -320,7 +322,11 @@ def _settings(
             line = line_of((key, index) if listed else (key,))
             if line is not None:
                 lines.setdefault((key, glob), line)
-    named = [path, *(ref for ref in (default, *(ref for _, ref in formats)) if isinstance(ref, Path)),
+    # A format file with the files it extends (`extends: base.yaml`; not a bundled id's,
+    # which lie outside, on Windows perhaps on another drive, where relpath fails): never
+    # decks, and a hook run given one checks every deck again, as for the file itself.
+    named = [path, *(file for ref in (default, *(ref for _, ref in formats)) if isinstance(ref, Path)
+                     for file in chain_files(ref, root=root) if tree.is_within(os.path.abspath(file), str(root))),
              *(Path(spec.policy) for spec in simulate if spec.policy)]
     own_files = frozenset(os.path.relpath(os.path.abspath(file), root).replace(os.sep, "/") for file in named)
     return ProjectConfig(
