@@ -164,6 +164,14 @@ def lead_together(first: Any, second: Any, fmt: Format, ctx: Context) -> bool:
         and bool(eligible_kinds(first, fmt, ctx.date) or eligible_kinds(second, fmt, ctx.date))
 
 
+def breaks_with(breaker: Any, spell: Any, fmt: Format, ctx: Context) -> bool:
+    """Whether, in a format with signature spells (Oathbreaker), `spell` may be the signature
+    spell of `breaker`: a card that can lead the deck, and an instant or sorcery within its
+    color identity (what moving the two to the command zone would not make the next error)."""
+    return bool(spec(fmt).get("signature_spell")) and bool(eligible_kinds(breaker, fmt, ctx.date)) \
+        and is_signature_spell(spell) and set(spell.color_identity) <= set(breaker.color_identity)
+
+
 def _set_aside(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry]:
     """A sideboard is no part of a Commander deck: what a file files there that no deck can
     hold (a precon's planes and phenomena) or that repeats a commander (its display copy)
@@ -302,8 +310,9 @@ def _from_lone_group(entries: list[CardEntry], fmt: Format) -> list[CardEntry] |
 
 def _from_first_group(entries: list[CardEntry], guess: Any, fmt: Format, ctx: Context) -> list[CardEntry] | None:
     """A text list of three or more blank-line groups whose first is one or two cards that
-    can lead a deck (card data tells): the commander, then the deck grouped (by card type,
-    say), perhaps a companion last."""
+    can lead a deck (card data tells; a commander and its Background; in Oathbreaker with
+    their signature spells, _lead_group): the commander, then the deck grouped (by card
+    type, say), perhaps a companion last."""
     if guess is None or guess.groups < 3:
         return None
     first = _lead_group(entries, fmt, ctx)
@@ -324,8 +333,9 @@ def _fits_without_sideboard(entries: list[CardEntry], fmt: Format, ctx: Context)
 
 def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[CardEntry] | None:
     """The main deck's first lines before a blank line, when they are one or two cards that
-    can lead a deck (card data tells; in Oathbreaker with their signature spells, up to
-    four) and the rest is a deck (40 cards or more)."""
+    can lead a deck (card data tells; a commander and its Background, in either order; in
+    Oathbreaker one or two oathbreakers with no more signature spells than they, each
+    within one's colors) and the rest is a deck (40 cards or more)."""
     if ctx.cards is None:
         return None
     spells = bool(spec(fmt).get("signature_spell"))
@@ -345,9 +355,14 @@ def _lead_group(entries: list[CardEntry], fmt: Format, ctx: Context) -> list[Car
     leading = [bool(eligible_kinds(card, fmt, ctx.date)) for card in cards]  # type: ignore[arg-type]
     if count <= 2 and all(leading):
         return run
-    # An oathbreaker's signature spell leads nothing alone, but is typed beside it.
-    if spells and any(leading) and all(lead or is_signature_spell(card) for lead, card in zip(leading, cards)):
-        return run
+    # An oathbreaker's signature spell leads nothing alone, but is typed beside it: one or two
+    # oathbreakers, one copy each, and no more spells than they, each within one's colors.
+    if spells and all(entry.count == 1 for entry in run):
+        leaders = [card for card, lead in zip(cards, leading) if lead]
+        others = [card for card, lead in zip(cards, leading) if not lead]
+        if 1 <= len(leaders) <= 2 and len(others) <= len(leaders) and all(
+                any(breaks_with(leader, spell, fmt, ctx) for leader in leaders) for spell in others):
+            return run
     # A Background leads no deck alone, but beside its commander (either first) the two do.
     return run if len(run) == 2 and count == 2 and lead_together(cards[0], cards[1], fmt, ctx) else None
 

@@ -46,10 +46,10 @@ from ..schema import AnyOf, Bool, Date, Null, Str, Struct
 from ..wording import article, card_names, names_listed
 from ._cards import skipped
 from ._command_zone import (
-    ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, is_signature_spell, kinds_on,
+    ELIGIBLE, banned_as_lines, banned_as_note, command_zone, dated_kinds, eligible_kinds, kinds_on,
     lookup, spec,
 )
-from ._commander_placing import lead_together, prepare  # noqa: F401 - prepare: this rule's (rules/__init__.py runs it)
+from ._commander_placing import breaks_with, lead_together, prepare  # noqa: F401 - prepare: this rule's (rules/__init__.py runs it)
 from ._signature_spells import signature_spell_problems
 from .context import Context
 
@@ -219,8 +219,7 @@ def _last_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: li
     if partner is not None and lead_together(partner, card, fmt, ctx):
         a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
         what, them = f"its last two cards, {a} and {b}, can lead it together", "them"
-    elif partner is not None and spec(fmt).get("signature_spell") and eligible_kinds(partner, fmt, ctx.date) \
-            and is_signature_spell(card) and set(card.color_identity) <= set(partner.color_identity):
+    elif partner is not None and breaks_with(partner, card, fmt, ctx):
         # An oathbreaker typed above its signature spell at the end: both go to the command zone.
         a, b = card_names([before.name, last.name])  # type: ignore[union-attr]
         what, them = f"its last two cards, {a} and {b}, can be its oathbreaker and signature spell", "them"
@@ -265,11 +264,10 @@ def _first_card_hint(deck: Deck, fmt: Format, ctx: Context, word: str, listed: l
     if not eligible_kinds(card, fmt, ctx.date):
         # A Background typed above its commander: the two lead in either order, the
         # Background alone never does.
-        return together if pair else ""
+        return together
     # A spell outside the oathbreaker's colors would be the next error once moved (the
     # signature spell shares its oathbreaker's identity): the hint names the first card alone.
-    if partner is not None and spec(fmt).get("signature_spell") and is_signature_spell(partner) \
-            and set(partner.color_identity) <= set(card.color_identity):
+    if partner is not None and breaks_with(card, partner, fmt, ctx):
         return f"; its first two cards, {a} and {b}, can be its oathbreaker and signature spell: {put('them')}"
     if pair:
         return together
