@@ -218,8 +218,11 @@ def check_team(
     # a card for the team to count (as copy-limit and registered-pool leave them in each deck).
     unknown = frozenset(card_key(p.card) for m in members for p in m.errors if p.rule == UNKNOWN_CARD and p.card)
     if always or unified:
+        # The lists of the platform the team plays on: its first member's (one that names
+        # another is a registration problem above, _platform_clash).
+        platform = next((member.platform for member in members if member.platform), "paper")
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
-                                  unknown=unknown)
+                                  unknown=unknown, platform=platform)
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
     return TeamResult(team=name, format=fmt.id, players=players, problems=_with_members(problems, _members_problems(members), after),
                       game=fmt.game)
@@ -238,12 +241,14 @@ def _with_members(before: list[Problem], members: list[Problem], after: list[Pro
 
 def unified_problems(
     team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date,
-    *, unknown: frozenset[str] = frozenset(),
+    *, unknown: frozenset[str] = frozenset(), platform: str = "paper",
 ) -> list[Problem]:
-    """Team Unified Construction over the decks of one team, as (player, entries); the card
-    keys in `unknown` (the members' unknown-card errors) are not counted."""
+    """Team Unified Construction over the decks of one team, as (player, entries), with the
+    lists in force on the team's `platform`; the card keys in `unknown` (the members'
+    unknown-card errors) are not counted."""
     problems: list[Problem] = []
-    banned, restricted, card_limits = fmt.banned_on(day), fmt.restricted_on(day), fmt.card_limits_on(day)
+    banned, restricted = fmt.banned_on(day, platform), fmt.restricted_on(day, platform)
+    card_limits = fmt.card_limits_on(day, platform)
     # Each deck's own problem, not the team's: a banned card, a forbidden Yu-Gi-Oh! card (a
     # card limit of 0, as banned), a name its deck reports as unknown.
     own = frozenset(banned).union(unknown, (key for key, entry in card_limits.items() if entry.limit == 0))
