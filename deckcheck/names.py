@@ -87,6 +87,15 @@ def without_invisible(text: str) -> str:
     return _NON_ASCII_RUN.sub(_visible_run, text)
 
 
+def shows_nothing(text: str) -> bool:
+    """Whether `text` prints as nothing: only spaces, controls, format characters and the
+    invisible ones (a zero-width space, bidi controls, `\x01`), what a sheet's box and a
+    report's cell would show blank (paperwork/fonts.printable drops the same categories)."""
+    if text.isprintable():  # no control, format or separator character but the space
+        return text.isspace() or not text
+    return all(unicodedata.category(char)[0] in "CZ" for char in without_invisible(text))
+
+
 _SLASHES = lazy(r"\s*/{1,3}\s*")
 # Slashes that are part of a name, not between faces: initials joined by slashes (`D/D
 # Swirl Slime`, `D/D/D Flame King Genghis`, `A/D Changer`, `M/X-Saber Invoker`), one

@@ -37,7 +37,7 @@ from .. import tree
 from ..decklists import inline_name, inline_text, is_inline, web_address, web_address_advice
 from ..errors import FormatError, InputError
 from ..limits import MAX_MANIFEST_CELL_CHARS
-from ..names import nfkc, without_invisible
+from ..names import nfkc, shows_nothing
 from ..registered_pools import PASTED_POOL
 from ..schema import AnyOf, Bool, Described, MapOf, Null, Number, SchemaError, Str, Unchecked, shown_key, validate
 from ..textio import MAX_INPUT_BYTES, read_bounded
@@ -633,12 +633,13 @@ _URL_MARK = ":"
 def _texts(row: Mapping[str, Any]) -> dict[str, str]:
     """The columns deckcheck reads of `row` that hold text, stripped: a column that is
     missing, empty, white space, null or characters that show as nothing (a zero-width
-    space a form kept: a player of that name had a blank box on the sheet) is not there.
+    space a form kept, a control: a player of that name had a blank box on the sheet) is
+    not there.
     One pass over the row's few cells, not a look-up of each column deckcheck reads (most
     rows have three of eight)."""
     return {
         key: text for key, value in row.items()
-        if key in _READ and value is not None and (text := str(value).strip()) and without_invisible(text).strip()
+        if key in _READ and value is not None and (text := str(value).strip()) and not shows_nothing(text)
     }
 
 
