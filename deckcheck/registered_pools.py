@@ -108,6 +108,13 @@ class Pool(Record):
         """Equal for two pools with the same cards (two files with the same pool are one pool)."""
         return frozenset(self.cards.items())
 
+    def signature_in(self, fmt: Format | None) -> frozenset[tuple[str, int]]:
+        """`signature` without the cards `fmt`'s organiser provides in any number
+        (`free_cards`, Magic's basic lands): a sealed generator's export that lists the
+        basic lands it handed out holds the pool a member typed without them."""
+        free = pool_settings(fmt).free_cards if fmt is not None else frozenset()
+        return self.signature if not free else frozenset(item for item in self.cards.items() if item[0] not in free)
+
 
 def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
     """Whether a deck of `entries` (read as validating it against `fmt` reads it) has the

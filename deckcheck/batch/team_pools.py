@@ -41,8 +41,9 @@ if TYPE_CHECKING:
     from .teams import Member
 
 NO_POOL = "no pool given; the deck was not checked against a registered pool"
-# A pool as the card data names it for the format of the row that named it.
-PoolCards = Callable[[Registration, Pool], Pool]
+# A pool as the card data names it for the format of the row that named it, and that format
+# (None when it could not be loaded).
+PoolCards = Callable[[Registration, Pool], tuple[Pool, Format | None]]
 
 
 def assign_pools(
@@ -78,7 +79,8 @@ def _one_pool(
     pools: dict[tuple[str, str | None], Registration], cards_of: PoolCards,
 ) -> tuple[str, str | None] | None:
     """The team's pool among the (name, file) its members named (each with a row naming
-    it): the first, when every file holds the same cards (`cards_of`); None when they
+    it): the first, when every file holds the same cards (`cards_of`; the basic lands
+    the organiser provides aside, Pool.signature_in); None when they
     differ or one cannot be read (the rows that name them say why when their decks are
     checked)."""
     named = list(pools)
@@ -89,7 +91,8 @@ def _one_pool(
         if any(path is None for _, path in named):
             return None
         try:
-            cards = {cards_of(row, read_pool(pool_source(path))).signature for (_, path), row in pools.items() if path is not None}
+            cards = {pool.signature_in(fmt) for pool, fmt in (
+                cards_of(row, read_pool(pool_source(path))) for (_, path), row in pools.items() if path is not None)}
         except InputError:
             return None
         if len(cards) != 1:
@@ -107,7 +110,7 @@ def team_pool_problems(
     groups: dict[frozenset[tuple[str, int]], list[Member]] = {}
     for member in pooled:
         assert member.pool is not None
-        groups.setdefault(member.pool.signature, []).append(member)
+        groups.setdefault(member.pool.signature_in(fmt), []).append(member)
     problems: list[Problem] = []
     if len(groups) > 1 and one_pool:
         from .teams import TEAM_REGISTRATION
