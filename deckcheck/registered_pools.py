@@ -178,13 +178,18 @@ def _unread(deck: Deck, read_as: str, *, quoted: bool) -> str:
 
 
 def pool_from_deck(deck: Deck) -> Pool:
-    """The pool a parsed decklist lists (every zone but the maybeboard)."""
+    """The pool a parsed decklist lists (every zone but the maybeboard). A deck site's CSV
+    export without a board column is no problem of a pool: its cards count wherever the
+    file puts them, so the warning that they all went into the main deck is left out."""
+    from .decklists.csv_export import all_in_main
+
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
-    problems = tuple(_pool_problem(deck.source, p) for p in deck.problems)
+    kept = [problem for problem in deck.problems if not all_in_main(problem)]
+    problems = tuple(_pool_problem(deck.source, p) for p in kept)
     maybe = deck.maybe_title
     if maybe is not None:
         # Its "no count" warning as the pool tells it, the very problem `titled` replaces.
-        told = next((told for raw, told in zip(deck.problems, problems) if raw is maybe.warning), None)
+        told = next((told for raw, told in zip(kept, problems) if raw is maybe.warning), None)
         maybe = maybe.replace(warning=told) if told is not None else None
     return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe)
 
