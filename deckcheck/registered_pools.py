@@ -120,10 +120,16 @@ def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
     """Whether a deck of `entries` (read as validating it against `fmt` reads it) has the
     rest of its registered pool for its sideboard: a limited format (a `pool` key) whose
     pool is the player's own (not a team's: the teammates' decks use it too, so its rest is
-    no one member's sideboard), and a list that states no sideboard."""
-    if fmt.option("pool") is None or pool_settings(fmt).shared_by_team:
+    no one member's sideboard), and a list that states no sideboard, or only the basic lands
+    the organiser provides (`free_cards`: `5 Plains` to side in states no card of the pool),
+    as `diff --pool` reads it (paperwork/diff.py leaves them out of both sideboards)."""
+    if fmt.option("pool") is None:
         return False
-    return not any(entry.zone == SIDEBOARD for entry in entries)
+    settings = pool_settings(fmt)
+    if settings.shared_by_team:
+        return False
+    free = settings.free_cards
+    return not any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries)
 
 
 def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry]:
