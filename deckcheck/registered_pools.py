@@ -108,15 +108,28 @@ class Pool(Record):
         """Equal for two pools with the same cards (two files with the same pool are one pool)."""
         return frozenset(self.cards.items())
 
+    def signature_in(self, fmt: Format | None) -> frozenset[tuple[str, int]]:
+        """`signature` without the cards `fmt`'s organiser provides in any number
+        (`free_cards`, Magic's basic lands): a sealed generator's export that lists the
+        basic lands it handed out holds the pool a member typed without them."""
+        free = pool_settings(fmt).free_cards if fmt is not None else frozenset()
+        return self.signature if not free else frozenset(item for item in self.cards.items() if item[0] not in free)
+
 
 def sideboard_from_pool(fmt: Format, entries: Iterable[CardEntry]) -> bool:
     """Whether a deck of `entries` (read as validating it against `fmt` reads it) has the
     rest of its registered pool for its sideboard: a limited format (a `pool` key) whose
     pool is the player's own (not a team's: the teammates' decks use it too, so its rest is
-    no one member's sideboard), and a list that states no sideboard."""
-    if fmt.option("pool") is None or pool_settings(fmt).shared_by_team:
+    no one member's sideboard), and a list that states no sideboard, or only the basic lands
+    the organiser provides (`free_cards`: `5 Plains` to side in states no card of the pool),
+    as `diff --pool` reads it (paperwork/diff.py leaves them out of both sideboards)."""
+    if fmt.option("pool") is None:
         return False
-    return not any(entry.zone == SIDEBOARD for entry in entries)
+    settings = pool_settings(fmt)
+    if settings.shared_by_team:
+        return False
+    free = settings.free_cards
+    return not any(entry.zone == SIDEBOARD and entry.key not in free for entry in entries)
 
 
 def pool_rest(pool: Pool, entries: Iterable[CardEntry], fmt: Format) -> list[CardEntry]:
@@ -171,13 +184,18 @@ def _unread(deck: Deck, read_as: str, *, quoted: bool) -> str:
 
 
 def pool_from_deck(deck: Deck) -> Pool:
-    """The pool a parsed decklist lists (every zone but the maybeboard)."""
+    """The pool a parsed decklist lists (every zone but the maybeboard). A deck site's CSV
+    export without a board column is no problem of a pool: its cards count wherever the
+    file puts them, so the warning that they all went into the main deck is left out."""
+    from .decklists.csv_export import all_in_main
+
     entries = tuple(entry for entry in deck.entries if entry.zone != MAYBEBOARD)
-    problems = tuple(_pool_problem(deck.source, p) for p in deck.problems)
+    kept = [problem for problem in deck.problems if not all_in_main(problem)]
+    problems = tuple(_pool_problem(deck.source, p) for p in kept)
     maybe = deck.maybe_title
     if maybe is not None:
         # Its "no count" warning as the pool tells it, the very problem `titled` replaces.
-        told = next((told for raw, told in zip(deck.problems, problems) if raw is maybe.warning), None)
+        told = next((told for raw, told in zip(kept, problems) if raw is maybe.warning), None)
         maybe = maybe.replace(warning=told) if told is not None else None
     return Pool(source=deck.source, cards=copy_totals(entries), entries=entries, problems=problems, maybe_title=maybe)
 

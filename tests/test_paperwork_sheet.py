@@ -293,6 +293,28 @@ def test_a_limited_sheet_lists_the_rest_of_the_pool_as_its_sideboard(cli, tmp_pa
     assert done.returncode == 0 and "rest of the pool" not in pdf_pages(out)[0]
 
 
+def test_a_limited_sheet_whose_list_states_only_basic_lands_as_its_sideboard_lists_the_rest_of_the_pool(cli, tmp_path):
+    """A sealed list with the basic lands its player keeps to side in as its sideboard
+    (`Sideboard` above `5 Plains`) states no card of the pool there: its sideboard is still
+    the rest of the pool, as `diff --pool` compares it (it leaves the basic lands out of
+    both sideboards). The sheet listed the five Plains alone, no card of the pool."""
+    pool, deck, out = tmp_path / "pool.txt", tmp_path / "deck.txt", tmp_path / "sheet.pdf"
+    pool.write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
+    deck.write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n\nSideboard\n5 Plains\n", encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = pdf_pages(out)[0]
+    assert "Sideboard (rest of the pool)" in text
+    for line in ("2 Grizzly Bears", "1 Shock", "5 Plains"):
+        assert line in text, text
+    assert "Sideboard: 8" in text
+    # The sideboard `diff --pool` compares with the deck as found is that one too.
+    found = tmp_path / "found.txt"
+    found.write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n\nSideboard\n1 Shock\n2 Grizzly Bears\n", encoding="utf-8")
+    done = cli("diff", str(deck), str(found), "-f", "mtg/limited", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def test_an_unwritable_out_is_one_line_and_exit_2(cli, tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")

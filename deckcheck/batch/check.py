@@ -193,7 +193,7 @@ def check_registrations(
     rows = check_shared_files(rows, found.files)
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
-        lambda row, pool: pool_as_named(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
+        lambda row, pool: _pool_and_format(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
     )
     sample = None
     if deck_check is not None:
@@ -311,6 +311,13 @@ def check_registrations(
         notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
         hints=other_games.notes() if other_games is not None else [],
     )
+
+
+def _pool_and_format(pool: Pool, fmt: Format | None, cards_db: str | None, cards: bool) -> tuple[Pool, Format | None]:
+    """`pool` as the card data names it for `fmt`, and `fmt`, which says what makes two
+    files one pool (team_pools.assign_pools): the same cards, but for those the organiser
+    provides."""
+    return pool_as_named(pool, fmt, cards_db, cards), fmt
 
 
 def _teams_without_rules(

@@ -15,8 +15,9 @@ FAIL (mtg/limited, team T1, pool with 1 Lightning Bolt): ann and bob each play i
 "2 copies of Lightning Bolt across team T1 (ann 1, bob 1); the team's pool holds 1".
 
 Counted: the zones of the format's `pool` key (main deck and sideboard); with a shared
-sideboard the main decks add up and the sideboards listed count once (the largest), so two
-players may both list the team's sideboard.
+sideboard the main decks add up and the sideboards listed count once (the largest, held by
+the member who lists it: the copies held add up to the count), so two players may both list
+the team's sideboard.
 
 team-registration: members of a team in a format whose teams register one pool
 (`pool: {shared_by_team: true}`: mtg/team-sealed, mtg/2hg-limited) who registered pools
@@ -41,8 +42,9 @@ if TYPE_CHECKING:
     from .teams import Member
 
 NO_POOL = "no pool given; the deck was not checked against a registered pool"
-# A pool as the card data names it for the format of the row that named it.
-PoolCards = Callable[[Registration, Pool], Pool]
+# A pool as the card data names it for the format of the row that named it, and that format
+# (None when it could not be loaded).
+PoolCards = Callable[[Registration, Pool], tuple[Pool, Format | None]]
 
 
 def assign_pools(
@@ -78,7 +80,8 @@ def _one_pool(
     pools: dict[tuple[str, str | None], Registration], cards_of: PoolCards,
 ) -> tuple[str, str | None] | None:
     """The team's pool among the (name, file) its members named (each with a row naming
-    it): the first, when every file holds the same cards (`cards_of`); None when they
+    it): the first, when every file holds the same cards (`cards_of`; the basic lands
+    the organiser provides aside, Pool.signature_in); None when they
     differ or one cannot be read (the rows that name them say why when their decks are
     checked)."""
     named = list(pools)
@@ -89,7 +92,8 @@ def _one_pool(
         if any(path is None for _, path in named):
             return None
         try:
-            cards = {cards_of(row, read_pool(pool_source(path))).signature for (_, path), row in pools.items() if path is not None}
+            cards = {pool.signature_in(fmt) for pool, fmt in (
+                cards_of(row, read_pool(pool_source(path))) for (_, path), row in pools.items() if path is not None)}
         except InputError:
             return None
         if len(cards) != 1:
@@ -107,7 +111,7 @@ def team_pool_problems(
     groups: dict[frozenset[tuple[str, int]], list[Member]] = {}
     for member in pooled:
         assert member.pool is not None
-        groups.setdefault(member.pool.signature, []).append(member)
+        groups.setdefault(member.pool.signature_in(fmt), []).append(member)
     problems: list[Problem] = []
     if len(groups) > 1 and one_pool:
         from .teams import TEAM_REGISTRATION
@@ -131,26 +135,27 @@ def _shared_pool_problems(
     settings = pool_settings(fmt)
     shared_zone = SIDEBOARD if settings.shared_sideboard and SIDEBOARD in settings.zones else None
     own_zones = {zone for zone in settings.zones if zone != shared_zone}
-    holders: dict[str, dict[str, int]] = {}  # card key -> {player: copies}
-    own_total: dict[str, int] = {}
-    shared_most: dict[str, int] = {}  # the largest shared sideboard listing of a card
+    own: dict[str, dict[str, int]] = {}  # card key -> {player: copies in the player's own zones}
+    listed: dict[str, dict[str, int]] = {}  # card key -> {player: copies in their listing of the shared sideboard}
     names: dict[str, str] = {}
     for member in members:
         assert member.entries is not None
         for card in tally(entry for entry in member.entries if entry.zone in own_zones).values():
-            own_total[card.key] = own_total.get(card.key, 0) + card.total
-            _hold(holders, card.key, member.player, card.total)
+            _hold(own, card.key, member.player, card.total)
             names.setdefault(card.key, card.name)
         if shared_zone is not None:
             for card in tally(entry for entry in member.entries if entry.zone == shared_zone).values():
-                shared_most[card.key] = max(shared_most.get(card.key, 0), card.total)
-                _hold(holders, card.key, member.player, card.total)
+                _hold(listed, card.key, member.player, card.total)
                 names.setdefault(card.key, card.name)
+    players = [member.player for member in members]
     problems: list[Problem] = []
-    for key, held_by in holders.items():
-        if key in settings.free_cards or key in unknown or len(held_by) < 2:
+    for key in names:
+        if key in settings.free_cards or key in unknown:
             continue
-        total = own_total.get(key, 0) + shared_most.get(key, 0)
+        held_by = _holders(players, own.get(key, {}), listed.get(key, {}))
+        if len(held_by) < 2:
+            continue  # one member alone: that deck's own registered-pool problem
+        total = sum(held_by.values())
         in_pool = pool.holds(key)
         if total <= in_pool:
             continue
@@ -162,6 +167,22 @@ def _shared_pool_problems(
             details={**details, "pool": pool.source},
         ))
     return problems
+
+
+def _holders(players: list[str], own: dict[str, int], listed: dict[str, int]) -> dict[str, int]:
+    """Who holds how many copies of a card, in team order: each member's own copies, and
+    the shared sideboard's (Two-Headed Giant), which both players may list, counted once,
+    for the member who lists most of them (of those, the one holding most copies of their
+    own: a member over the pool alone is that deck's problem, not the team's). So the
+    copies held add up to the team's count, where each listing of the shared sideboard
+    counted for its player made "6 copies across team H (ann 6, bob 4)"."""
+    held = dict(own)
+    if listed:
+        most = max(listed.values())
+        lister = max((player for player, count in listed.items() if count == most),
+                     key=lambda player: own.get(player, 0))  # max keeps the first of a tie: team order
+        held[lister] = held.get(lister, 0) + most
+    return {player: held[player] for player in players if held.get(player)}
 
 
 def _hold(holders: dict[str, dict[str, int]], key: str, player: str, count: int) -> None:

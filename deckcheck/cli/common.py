@@ -396,6 +396,24 @@ def no_empty_pool(pool_file: str | None) -> None:
     no_empty_argument([pool_file] if pool_file is not None else [], "--pool", "the registered pool's file")
 
 
+def pool_not_a_deck(pool_file: str | None, decks: Iterable[str]) -> None:
+    """Stop (exit 2) when `--pool` names a file a deck argument names too, however its path
+    is spelled (`--pool ann.txt` typed for `--pool pools/ann.txt`): checked against itself
+    a deck holds every card it uses, so any deck passed and its sheet said "every card from
+    the pool". A batch row naming its own deck as its pool is refused alike
+    (batch/shared_decks.refuse_own_deck_as_pool)."""
+    if pool_file is None or pool_file == "-":
+        return
+    from ..errors import DeckcheckError
+
+    for deck in decks:
+        if deck != "-" and _is_one_of(Path(pool_file), [Path(deck)]):
+            raise DeckcheckError(
+                f"--pool {pool_file}: it is the deck file {deck} itself, which checked against itself would pass "
+                "whatever it holds; give the pool the player opened"
+            )
+
+
 def read_pool_argument(pool_file: str | None) -> Pool | None:
     """The registered pool `--pool` names (validate, sheet, diff), None without one; one that
     cannot be read is an InputError (exit 2). A pool site's link (`https://sealeddeck.tech/...`)

@@ -8,7 +8,7 @@ import typer
 
 from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, no_empty_argument, no_empty_pool, open_cards, output_option, read_deck_argument, read_pool_argument, say_note, tables_on_stdout, warn
+from .common import emit, no_empty_argument, no_empty_pool, open_cards, output_option, pool_not_a_deck, read_deck_argument, read_pool_argument, say_note, tables_on_stdout, warn
 from .help_lists import reports
 from ..wording import EMPTY_LIST, counted
 
@@ -67,6 +67,7 @@ def diff(
         if fmt.option("pool") is None:
             raise DeckcheckError(f"--pool compares a limited event's sideboard: {fmt.id} is not a limited format "
                                  "(no `pool` key); give the event's limited format (-f mtg/limited)")
+        pool_not_a_deck(pool_file, [registered, found])
         # Read before the decks, as validate does: a pool that cannot be read is exit 2.
         pool = read_pool_argument(pool_file)
     decks = [read_deck_argument(source, input_format=input_format) for source in (registered, found)]

@@ -8,7 +8,7 @@ from types import ModuleType
 
 from ..report import DECKS, encoding
 from .common import (
-    coloured, emit, no_empty_argument, no_empty_pool, open_cards, read_deck_argument, read_pool_argument,
+    coloured, emit, no_empty_argument, no_empty_pool, open_cards, pool_not_a_deck, read_deck_argument, read_pool_argument,
     report_usage_stop, say_note, say_unreadable, warn, warn_unknown_format_names,
 )
 
@@ -40,6 +40,7 @@ def run_validate(
 
     no_empty_argument(decks, "DECK", "a decklist file, or - for standard input")
     no_empty_pool(pool_file)
+    pool_not_a_deck(pool_file, decks)
     reporter = choose(output, DECKS)
     try:
         fmt = load(reference(format_id))

@@ -9,7 +9,7 @@ import typer
 from .app import CARDS_DB_OPTION, FORMAT_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, POOL_OPTION, app, handles_errors
 from ..paperwork import BY_TYPE, PAPERS, SORTS
 from ..wording import counted, listed
-from .common import coloured, emit, no_blank_name, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, pdf_named, read_deck_argument, read_pool_argument, say, say_note, warn, writable, write_file
+from .common import coloured, emit, no_blank_name, no_empty_argument, no_empty_pool, one_of, one_of_any_case, open_cards, pdf_named, pool_not_a_deck, read_deck_argument, read_pool_argument, say, say_note, warn, writable, write_file
 from .help_lists import Command
 
 PAPER_HELP = f"Paper size: {listed(list(PAPERS))}."
@@ -54,6 +54,7 @@ def sheet(
 
     no_empty_argument([deck], "DECK", "a decklist file, - for standard input, or a ydke:// URL")
     no_empty_pool(pool_file)
+    pool_not_a_deck(pool_file, [deck])
     no_blank_name("--player", player, "the player's name, as printed on the sheet")
     no_blank_name("--event", event, "the event's name, as printed on the sheet")
     paper = one_of_any_case("--paper", paper, PAPERS)

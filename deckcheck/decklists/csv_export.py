@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..model import MAIN, MAYBEBOARD, CardEntry, Deck
-from ..problem import WARNING
+from ..problem import PARSE_ERROR, WARNING, Problem
 from .common import MAX_LINE_CHARS, make_entry, parse_error, split_lines
 from .markdown_table import COUNT_COLUMNS, NAME_COLUMNS
 
@@ -102,10 +102,20 @@ def read(text: str, header: CsvHeader, deck: Deck, zone_named: Callable[[str], s
     if header.zone is None and deck.entries:
         deck.problems.append(parse_error(
             f"a CSV export ({header.describe()}) with no column saying where each card goes (such as Board): "
-            "every card was read into the main deck; export the deck as text (`4 Card Name` lines under "
-            "`Sideboard` and `Commander` headers) if it has a sideboard or a commander",
-            line=header.line, severity=WARNING,
+            f"{ALL_IN_MAIN}", line=header.line, severity=WARNING,
         ))
+
+
+# How the warning of an export without a board column ends: a registered pool, which counts
+# every card wherever it is, leaves that warning out (registered_pools.pool_from_deck).
+ALL_IN_MAIN = ("every card was read into the main deck; export the deck as text (`4 Card Name` lines under "
+               "`Sideboard` and `Commander` headers) if it has a sideboard or a commander")
+
+
+def all_in_main(problem: Problem) -> bool:
+    """Whether `problem` is the warning that an export without a board column put every card
+    into the main deck (`read`)."""
+    return problem.rule == PARSE_ERROR and problem.message.endswith(ALL_IN_MAIN)
 
 
 def _zone(cell: str, zone_named: Callable[[str], str | None]) -> str:
