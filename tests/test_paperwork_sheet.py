@@ -451,6 +451,14 @@ def test_the_same_deck_and_date_make_the_same_sheet_bytes(cli, tmp_path):
     assert first.read_bytes() == second.read_bytes()
 
 
+def test_a_date_before_year_1000_makes_a_valid_pdf_date(cli, tmp_path):
+    """A PDF date has four digits of year: `--date 0001-01-01` wrote `D:10101000000Z`, which
+    readers take for another date or none; the earliest such year stands for it."""
+    sheet = tmp_path / "early.pdf"
+    _sheet(cli, BURN, sheet, "-f", "mtg/modern", "--date", "0001-01-01", "--force")  # Modern did not exist
+    assert b"/CreationDate (D:10000101000000Z)" in sheet.read_bytes()
+
+
 def test_a_75_card_list_of_singletons_is_two_columns_across_the_page(cli, tmp_path, shared_data):
     """60 different cards and a sideboard of 15 do not fit two columns of the normal rows,
     and were set in the three narrow columns of a long list, of which they filled two: the

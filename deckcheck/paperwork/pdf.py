@@ -57,9 +57,12 @@ class Layout:
     gutter: float
 
 
-# A normal deck fits one page in two columns; a longer list (a 300-card cube or singleton
-# list) is set in three denser columns, page 1 with the full header and judges' box, the
-# pages after it with a one-line header and the totals.
+# A normal deck fits one page in two columns; a longer list is set in denser rows, in two
+# columns when they hold it (DENSE), else in three (COMPACT: a 300-card cube or singleton
+# list), page 1 with the full header and judges' box, the pages after it with a one-line
+# header and the totals.
+# The first day a PDF date (`D:YYYYMMDD...`, four digits of year) can say.
+_FIRST_PDF_DAY = dt.date(1000, 1, 1)
 NORMAL = Layout(columns=2, row=4.4, name_pt=8.5, min_name_pt=5.0, count_width=8.0, gutter=6.0)
 COMPACT = Layout(columns=3, row=3.6, name_pt=7.0, min_name_pt=4.5, count_width=6.0, gutter=4.0)
 # Between them: a list a little too long for NORMAL (75 different cards, a Yu-Gi-Oh! 60 + 15
@@ -96,7 +99,10 @@ class SheetWriter:
         self.pdf.set_title(without_surrogates(title))  # the event's name from the command line
         if day is not None:
             # The event's date, not the second the file is written (fpdf2's default): the
-            # same deck for the same event makes the same bytes, as every report does.
+            # same deck for the same event makes the same bytes, as every report does. A PDF
+            # date has four digits of year (`--date 0001-01-01` wrote `D:10101...`): the
+            # earliest such year stands for an earlier day.
+            day = max(day, _FIRST_PDF_DAY)
             self.pdf.set_creation_date(dt.datetime.combine(day, dt.time(), tzinfo=dt.timezone.utc))
         self.width = self.pdf.w - 2 * MARGIN
         # The warnings of names the fonts cannot draw, each name once (`_warned`), at most
