@@ -61,8 +61,13 @@
     Array.prototype.forEach.call(buttons, function (button) {
       var active = button.dataset.sort === key;
       // aria-sort is the column header's (ARIA gives it to no button), so a screen reader
-      // says which column the table is sorted by; the button stays the control.
-      button.parentNode.setAttribute("aria-sort", active ? (sign < 0 ? "descending" : "ascending") : "none");
+      // says which column the table is sorted by; the button stays the control. One header
+      // at a time holds it, as ARIA asks.
+      if (active) {
+        button.parentNode.setAttribute("aria-sort", sign < 0 ? "descending" : "ascending");
+      } else {
+        button.parentNode.removeAttribute("aria-sort");
+      }
     });
     document.body.dataset.sort = key + ":" + (sign < 0 ? "desc" : "asc");
   }
@@ -78,5 +83,16 @@
   filter.addEventListener("input", function () { var state = readState(); state.q = filter.value; writeState(state); });
   verdict.addEventListener("change", function () { var state = readState(); state.verdict = verdict.value; writeState(state); });
   window.addEventListener("hashchange", apply);
+  // Printed, each deck-check pick shows its deck: event.css opens them where the browser
+  // styles ::details-content; elsewhere they are opened for the print and closed after.
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(document.querySelectorAll("details.pick"), function (pick) { return !pick.open; });
+    opened.forEach(function (pick) { pick.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (pick) { pick.open = false; });
+    opened = [];
+  });
   apply();
 }());
