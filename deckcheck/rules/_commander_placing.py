@@ -199,13 +199,12 @@ def _from_hints(entries: list[CardEntry], hints: tuple[str, ...], fmt: Format, c
     Oathbreaker the signature spells it names beside them (`convert` writes both)."""
     moved = None
     spells = bool(spec(fmt).get("signature_spell"))
-    named = [ctx.cards.get(hint) for hint in hints] if ctx.cards is not None else []
+    named = [ctx.cards.get(hint) for hint in hints] if ctx.cards is not None else [None] * len(hints)
     # Last first: move_one puts each card it moves at the front, so the command zone ends up
     # in the file's order (its pair problem and identities name the cards as the file does).
-    for hint in reversed(hints):
+    for hint, card in zip(reversed(hints), reversed(named)):
         wanted = {card_key(hint)}
         if ctx.cards is not None:
-            card = ctx.cards.get(hint)
             # A banner card is a picture: only a card that can lead is taken as the commander,
             # or one that leads beside another the file names (a Background, its commander).
             if card is None or not (eligible_kinds(card, fmt, ctx.date) or (spells and is_signature_spell(card))
