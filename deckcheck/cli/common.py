@@ -244,6 +244,20 @@ def warn(message: str) -> None:
     say(f"deckcheck: warning: {message}")
 
 
+def warn_of_readings(deck: Deck) -> None:
+    """The warnings the reader gave of how it read a list (a line read as a card without a
+    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
+    reading of its blank-line groups `-f` took), for the commands whose output carries no
+    report of them (convert, diff): `validate` lists them, and a list misread quietly was
+    converted or compared as it was read."""
+    from ..problem import PARSE_ERROR, WARNING
+
+    for problem in deck.problems:
+        if problem.rule == PARSE_ERROR and problem.severity == WARNING:
+            where = f"line {problem.line}: " if problem.line else ""
+            warn(f"{deck.source}: {where}{problem.message}")
+
+
 def warn_once() -> Callable[[str], None]:
     """A callback that prints each distinct warning once on stderr."""
     seen: set[str] = set()

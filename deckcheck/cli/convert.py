@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, app, handles_errors
-from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn
+from .common import WRITERS_MARK, emit, no_empty_argument, read_deck_argument, warn, warn_of_readings
 from .help_lists import Command
 from .completion import complete_writers
 from ..wording import counted, named_few
@@ -72,7 +72,7 @@ def convert(
         _refuse_another_games_list(deck, to, error, cards_db)
         raise
     emit(written, encoding=decklists.written_encoding(to))
-    _warn_of_readings(deck)
+    warn_of_readings(deck)
     _warn_of_numbers(deck, unnamed_passcodes(deck, to, catalog), catalog)
     outside = [entry for entry in deck.entries if entry.zone == MAYBEBOARD]
     if outside:  # never written (docs/decklists.md): say so rather than drop them quietly
@@ -102,19 +102,6 @@ def _refuse_another_games_list(deck: Deck, to: str, error: NoPasscodes, cards_db
         return
     raise DeckcheckError(f"{deck.source}: its card names are not {GAMES[numbered.id].label} cards but {other.label} "
                          f"cards: --to {to} writes {GAMES[numbered.id].label} passcodes; give another --to, such as text") from None
-
-
-def _warn_of_readings(deck: Deck) -> None:
-    """The warnings the reader gave of how it read the list (a line read as a card without a
-    count, a `0 Card` line left out, a `.ydk`'s `#side` cards kept in the Extra Deck, which
-    reading of its blank-line groups `-f` took): `validate` lists them in its report, but a
-    converted file carries none, so they are said here rather than written in quietly."""
-    from ..problem import PARSE_ERROR, WARNING
-
-    for problem in deck.problems:
-        if problem.rule == PARSE_ERROR and problem.severity == WARNING:
-            where = f"line {problem.line}: " if problem.line else ""
-            warn(f"{deck.source}: {where}{problem.message}")
 
 
 def _warn_of_numbers(deck: Deck, unnamed: list[CardEntry], catalog: PasscodeCatalog | None) -> None:

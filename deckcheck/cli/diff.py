@@ -8,7 +8,10 @@ import typer
 
 from ..report import DIFFS, PLAIN, encoding
 from .app import CARDS_DB_OPTION, INPUT_FORMAT_OPTION, OFFLINE_OPTION, app, handles_errors
-from .common import emit, no_empty_argument, no_empty_pool, open_cards, output_option, pool_not_a_deck, read_deck_argument, read_pool_argument, say_note, tables_on_stdout, warn
+from .common import (
+    emit, no_empty_argument, no_empty_pool, open_cards, output_option, pool_not_a_deck, read_deck_argument,
+    read_pool_argument, say_note, tables_on_stdout, warn, warn_of_readings,
+)
 from .help_lists import reports
 from ..wording import EMPTY_LIST, counted
 
@@ -83,6 +86,8 @@ def diff(
             warn(message)
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
         raise DeckcheckError(f"{counted(len(unread), 'unreadable line')}{more}: fix them and compare again; a partial list proves nothing")
+    for deck in decks:
+        warn_of_readings(deck)
     catalog, note, words = None, None, ""
     if fmt is not None:
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
