@@ -293,18 +293,23 @@ def looks_like_list(text: str) -> bool:
 
 
 _CURRENCY_CHARS = frozenset(_CURRENCY)
-_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS | frozenset(_JAPANESE_QUOTES)
+# The characters every decoration the patterns below remove holds one of. Japanese
+# brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
+# only `_unquoted`, which a name of any other first character never calls.
+_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
     """The bare card name, and the zone its decorations name (None when they name none)."""
     if _DECORATION_CHARS.isdisjoint(name):
-        return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
+        # The common case (MTGO, .dec, a Japanese list's 《Name》): nothing to strip.
+        name = name.strip()
+        return (_unquoted(name) if name[:1] in _JAPANESE_QUOTES else name), None
     zone = None
     if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
         name = _without_price(name)
         if _DECORATION_CHARS.isdisjoint(name):
-            return name.strip(), None  # a price was all (a shop's list)
+            return _unquoted(name.strip()), None  # a price was all (a shop's list)
     if name[:1] == "[" and (markdown := _MARKDOWN_NAME.match(name)) is not None:
         name = (markdown.group("fetched") or markdown.group("linked")) + name[markdown.end():]
     name = _TAGS.sub("", name)
