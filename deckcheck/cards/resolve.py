@@ -103,12 +103,13 @@ def suggestions_within_budget(rank: int, suggest: Callable[[], list[str]]) -> li
     return suggest() if rank < MAX_SUGGESTED_NAMES else None
 
 
-def _count_of_the_name(entry: CardEntry, get: Callable[[str], Any]) -> str:
+def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
     """`; the line reads as 2 copies of 'Mace': for the card +2 Mace, write its count first
     (`1 +2 Mace`)` when the line of an unknown name is, count and all, a card's name (`+2
-    Mace`, a card whose name starts with a number or sign, written without a count): a
-    line's first number is its count, as it stays; else "". The count as written is gone
-    (`+2` or `2`): both are asked."""
+    Mace`, Yu-Gi-Oh!'s `7 Colored Fish`: a card whose name starts with a number or sign,
+    written without a count): a line's first number is its count, as it stays; else "".
+    The count as written is gone (`+2` or `2`): both are asked. Every game's catalog asks
+    here, for as many names as get suggestions (two lookups each)."""
     for whole in (f"{entry.count} {entry.name}", f"+{entry.count} {entry.name}"):
         card = get(whole)
         if card is not None:
@@ -205,7 +206,7 @@ def resolve_by_name(
         why = explain(entry.name) if explain is not None else None
         note = script_note(entry.name) if why is None else ""
         if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # two lookups: as suggestions are, bounded
-            note = _count_of_the_name(entry, get)
+            note = count_first_note(entry, get)
         problems.append(unknown_card(
             entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
             suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),
