@@ -217,6 +217,11 @@ _BESIDE_DECK = (COMPANION, HERO)
 # 《稲妻》). Only a pair around the whole name is dropped: 『攻撃』封じ is printed so.
 _JAPANESE_QUOTES = {"《": "》", "「": "」", "『": "』", "〈": "〉", "\uff62": "\uff63"}
 _QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
+# The middle dot Japanese lists put before each card as a bullet (`・《灰流うらら》×3`, also
+# half-width): no card name starts with one. Before a name in brackets it goes too; before
+# a bare name the card data's Japanese names pass over it (games/yugioh/japanese.py).
+_JAPANESE_BULLETS = ("\u30fb", "\uff65")
+_UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
@@ -225,11 +230,11 @@ _QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS, nor a Japanese bracket first) and no `x` count marker (`_plain_card`
+# _DECORATION_CHARS, nor a Japanese bracket or bullet first) and no `x` count marker (`_plain_card`
 # reads such a line, in the general path too: almost every line of a real list, to the
 # entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -304,7 +309,7 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
     if _DECORATION_CHARS.isdisjoint(name):
         # The common case (MTGO, .dec, a Japanese list's 《Name》): nothing to strip.
         name = name.strip()
-        return (_unquoted(name) if name[:1] in _JAPANESE_QUOTES else name), None
+        return (_unquoted(name) if name[:1] in _UNQUOTED_FIRST else name), None
     zone = None
     if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
         name = _without_price(name)
@@ -331,7 +336,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
 
 
 def _unquoted(name: str) -> str:
-    """`name` without the Japanese brackets around all of it (`_JAPANESE_QUOTES`)."""
+    """`name` without the Japanese brackets around all of it (`_JAPANESE_QUOTES`), and
+    without the bullet before them (`_JAPANESE_BULLETS`)."""
+    if name[:1] in _JAPANESE_BULLETS and name[1:].lstrip()[:1] in _JAPANESE_QUOTES:
+        name = name[1:].lstrip()
     closing = _JAPANESE_QUOTES.get(name[:1])
     if closing is None or len(name) < 3 or name[-1] != closing:
         return name
