@@ -155,12 +155,19 @@ _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
 # write the count right after the name, with the multiplication sign or the counter for flat
-# things (`灰流うらら×3`, `灰流うらら 3枚`).
+# things, or both (`灰流うらら×3`, `灰流うらら 3枚`, `灰流うらら×3枚`). After the closing bracket
+# of a name in Japanese brackets (`_JAPANESE_QUOTES`) the name has ended: a count may follow
+# it with no space, with an x or none, or in parentheses (`《灰流うらら》x3`, `《灰流うらら》3`,
+# `《灰流うらら》(3)`).
+_CLOSING_QUOTES = "\u300b\u300d\u300f\u3009\uff63"
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
                    rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))"
-                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})|(?P<count_sheets>\d{{1,3}})\s*\u679a))$")
-_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets")
+                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})\s*\u679a?|(?P<count_sheets>\d{{1,3}})\s*\u679a)"
+                   rf"|(?<=[{_CLOSING_QUOTES}])\s*(?:{_TIMES}\s*(?P<count_closed>\d{{1,3}})"
+                   rf"|\(\s*(?P<count_bracketed>\d{{1,3}})\s*\)|(?P<count_bare>\d{{1,3}})))$")
+_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets",
+                      "count_closed", "count_bracketed", "count_bare")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
