@@ -67,10 +67,13 @@ class OptionError(DeckcheckError):
 
 
 class InputError(DeckcheckError):
-    """A file or string that cannot be read as a decklist at all; `line` when known."""
+    """A file or string that cannot be read as a decklist at all; `line` when known;
+    `reason` the message without the file and line it starts with (an XML reader's
+    `deck.dek: line 4: not well-formed XML (...)`), when it starts so."""
 
-    def __init__(self, message: str, *, line: int | None = None):
+    def __init__(self, message: str, *, line: int | None = None, reason: str | None = None):
         self.line = line
+        self.reason = reason
         super().__init__(message)
 
 

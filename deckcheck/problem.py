@@ -23,12 +23,16 @@ class Problem(Record):
     """
 
     # A Record, not a dataclass: imported at every start-up (deckcheck/record.py).
-    __slots__ = ("rule", "message", "severity", "zone", "line", "card", "count", "limit", "details", "unexplained")
+    __slots__ = ("rule", "message", "severity", "zone", "line", "card", "count", "limit", "details", "unexplained",
+                 "reason")
     NOT_COMPARED = frozenset({"details"})
     # `unexplained`: set by a catalog on an `unknown-card` problem whose message gives no
-    # reason (cards/resolve.never_heard_of); never reported, and a copy (`replace`, a
-    # batch's wire) starts without it.
-    NOT_FIELDS = frozenset({"unexplained"})
+    # reason (cards/resolve.never_heard_of). `reason`: set by the parser on the
+    # `parse-error` of a file that cannot be read as a whole (broken XML), its message
+    # without the file and line it starts with (InputError.reason), for a caller that
+    # names them itself (registered_pools._unread). Neither is reported, and a copy
+    # (`replace`, a batch's wire) starts without them.
+    NOT_FIELDS = frozenset({"unexplained", "reason"})
 
     def __init__(
         self, rule: str, message: str, severity: str = ERROR, zone: str | None = None, line: int | None = None,
@@ -45,6 +49,7 @@ class Problem(Record):
         self.limit = limit
         self.details = {} if details is None else details
         self.unexplained = False
+        self.reason: str | None = None
 
     def _key(self) -> tuple[Any, ...]:
         # Record's _key without its per-field getattr: the NOT_COMPARED fields left out by hand.

@@ -164,7 +164,7 @@ def unchecked_without_pools(decks: int, format_ids: list[str], how: str) -> str 
             f"{'their players' if many else 'its player'} opened: {how}")
 
 
-def _unread(deck: Deck, read_as: str, *, quoted: bool) -> str:
+def _unread(deck: Deck, *, quoted: bool) -> str:
     """Why a pool that lists no cards lists none, when a line of it could not be read (broken
     XML, a ydke URL of no passcodes, lines of no count): its first unreadable line, with the
     reason a deck's report gives when `quoted` (a caller's own text: an error quotes no
@@ -176,11 +176,10 @@ def _unread(deck: Deck, read_as: str, *, quoted: bool) -> str:
         return ""
     if not quoted:
         return f" (line {first.line} could not be read)"
-    # An XML reader's message names the file (as `read_as`) and its line itself (`<text>: line 4: ...`).
-    message = first.message.removeprefix(f"{read_as}: ")
-    if first.line is not None:
-        message = f"line {first.line} could not be read: {message.removeprefix(f'line {first.line}: ')}"
-    return f" ({message})"
+    # An XML reader's message names the file and its line itself (`<text>: line 4: ...`):
+    # its reason is kept without them.
+    reason = first.message if first.reason is None else first.reason
+    return f" (line {first.line} could not be read: {reason})" if first.line is not None else f" ({reason})"
 
 
 def pool_from_deck(deck: Deck) -> Pool:
@@ -275,7 +274,6 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
         if reason.startswith(read):
             reason = reason[len(read):]
         raise InputError(f"{pool_named(name)}: {reason}")
-    read_as = deck.source  # what the parser's messages name it
     if shown is not None:
         deck = deck.copy(source=shown)
     pool = pool_from_deck(deck)
@@ -284,7 +282,7 @@ def read_pool(text_or_path: str | Path, *, input_format: str | None = None, show
 
         text = isinstance(text_or_path, str)
         advice = file_name_advice(text_or_path, "pool") if text else ""
-        raise InputError(f"{pool_named(name)}: lists no cards{advice or _unread(deck, read_as, quoted=text)}")
+        raise InputError(f"{pool_named(name)}: lists no cards{advice or _unread(deck, quoted=text)}")
     return pool
 
 

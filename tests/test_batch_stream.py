@@ -208,6 +208,28 @@ def test_a_spool_outgrows_memory_and_gives_back_whole_lines(tmp_path):
     spool.close()
 
 
+def test_a_report_files_bytes_are_the_spools_own_a_lone_surrogate_aside(monkeypatch):
+    """`--report` writes a spool's UTF-8 bytes as they are (it decoded every piece and
+    encoded it again); a piece with a lone surrogate (an undecodable file name) still has
+    it written `?`, and a Hangul syllable, whose lead byte a surrogate shares, stays itself."""
+    from deckcheck.report import stream
+
+    monkeypatch.setattr(stream, "READ_BACK", 64)  # many pieces: some with a surrogate, most without
+    spool = Spool(memory=256)
+    surrogate, hangul = "\udcff", "\ud55c"
+    lines = [f"line {index} caf\u00e9 \u2014 {surrogate if index % 9 == 0 else ''}{hangul if index % 5 == 0 else ''}\n"
+             for index in range(300)]
+    for line in lines:
+        spool.write(line)
+    before = b"".join(chunk.encode("utf-8", errors="replace") for chunk in spool.chunks())  # the old path
+    pieces = list(spool.utf8_chunks())
+    assert b"".join(pieces) == before == "".join(lines).encode("utf-8", errors="replace")
+    assert b"?" in before and hangul.encode() in before
+    raws = list(spool.byte_chunks())
+    assert len(raws) == len(pieces) and 0 < sum(piece == raw for piece, raw in zip(pieces, raws)) < len(pieces)
+    spool.close()
+
+
 def test_a_spool_keeps_the_order_of_many_small_pieces_across_its_write_behind(monkeypatch):
     """A spool gathers small pieces and writes them to its file joined (stream.WRITE_BEHIND
     characters at a time): what it gives back is every piece, in order, whether read before

@@ -93,6 +93,24 @@ def test_a_policy_without_a_rule_for_the_format_s_hand_names_the_config(cli, tmp
     assert github.stdout.startswith("::error file=deckcheck.yaml,line=3,title=deckcheck.yaml::simulate.*.txt: ")
 
 
+def test_a_policy_without_a_rule_for_one_deck_s_hand_names_that_deck(cli, tmp_path):
+    """An entry whose glob takes decks of two formats, one of which deals a larger hand
+    than its policy has a rule for: the run stops at that deck, and the error said only
+    "the opening hand of 8 cards", not which of the decks (nor its format) deals it."""
+    write(tmp_path, {
+        "deckcheck.yaml": ('format: mtg/modern\nformats:\n  "decks/big.txt": big.yaml\n'
+                           'simulate:\n  "decks/*": {policy: seven.yaml, assert: "keep7 >= 0.5"}\n'),
+        "seven.yaml": "keep:\n  7: lands >= 2\n",
+        "big.yaml": "name: Big Hands\ngame: mtg\nextends: mtg/constructed\nopening_hand: {size: 8}\n",
+        "decks/burn.txt": BURN, "decks/big.txt": BURN,
+    })
+    done = cli("check", cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == (
+        "deckcheck: error: deckcheck.yaml: simulate.decks/*: seven.yaml: keep.7 gives no rule for the opening hand "
+        "of 8 cards: add keep (or keep.8 in a policy file); decks/big.txt is a big.yaml deck (line 5)\n")
+
+
 def test_a_glob_that_is_a_folder_s_plain_name_gets_a_hint(cli, tmp_path):
     """`exclude: [decks/archive]` excluded nothing (globs match files; `.gitignore` would
     take the folder), and `decks: [decks]` found no deck without saying why."""

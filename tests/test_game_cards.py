@@ -258,3 +258,24 @@ def test_a_game_card_file_cut_short_says_it_looks_truncated(cli, tmp_path, share
     assert done.returncode == 2 and "Traceback" not in done.stderr
     (line,) = done.stderr.splitlines()
     assert "truncated?" in line and "column" in line and "starting at)" not in line, line
+
+
+def test_a_wow_heros_deckbuilding_text_is_read_once_per_catalog(wow_cards_db, monkeypatch):
+    """The hero rule and class-faction both ask a hero's deck_restriction for every deck:
+    the text was read again each time (a batch of 1,000 Hogger decks read it 2,000 times).
+    The card, which its catalog keeps, remembers what was read; a copy starts without it."""
+    from deckcheck import validate
+    from deckcheck.games.wow import deckbuilding
+
+    reads = []
+    real = deckbuilding.restriction
+    monkeypatch.setattr(deckbuilding, "restriction", lambda text: reads.append(text) or real(text))
+    catalog = GAMES["wow"].load_catalog(wow_cards_db)
+    hogger = catalog.get("Hogger")
+    deck = "Hero: Hogger\nDeck\n4 Into the Fray\n" + "".join(f"4 {name}\n" for name in ("Smash", "Deafening Shout"))
+    verdicts = [validate(deck, "wow/constructed", cards=catalog, offline=True) for _ in range(3)]
+    assert len(reads) == 1 and reads[0].startswith("You can't put [Horde] or [Alliance] cards")
+    assert all(problem.message.endswith("Hogger's Deckbuilding: \"You can't put [Horde] or [Alliance] cards in your deck.\"")
+               for verdict in verdicts for problem in verdict.problems if problem.card == "Into the Fray")
+    assert hogger.deck_restriction() is hogger.deck_restriction()
+    assert hogger.replace().deck_restriction() == hogger.deck_restriction() and len(reads) == 2

@@ -794,7 +794,7 @@ def test_a_main_deck_past_the_simulation_limit_is_refused_before_any_work(cli, t
     (tmp_path / "big.txt").write_text("9999 Island\n9999 Lightning Bolt\n", encoding="utf-8")
     done = cli("simulate", "big.txt", "-f", "mtg/modern", "--hands", "100000", "--seed", "1", cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr == f"deckcheck: error: the main deck has 19,998 cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)\n"
+    assert done.stderr == f"deckcheck: error: big.txt: the main deck has 19,998 cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)\n"
     at_limit = tmp_path / "at-limit.txt"
     at_limit.write_text(f"{MAX_SIMULATED_CARDS // 2} Island\n{MAX_SIMULATED_CARDS // 2} Lightning Bolt\n", encoding="utf-8")
     assert cli("simulate", "at-limit.txt", "-f", "mtg/modern", "-o", "json", cwd=tmp_path).returncode == 0

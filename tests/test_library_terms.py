@@ -565,3 +565,19 @@ def test_a_deck_given_as_a_file_name_in_a_str_is_told_to_give_a_path(tmp_path, m
     # Standard input holding such a line is a list like any other: no library advice there.
     done = run_cli("validate", "-", "-f", "mtg/modern", input="deck.txt\n")
     assert "pathlib" not in done.stdout + done.stderr
+
+
+def test_a_broken_xml_lists_problem_keeps_its_reason_apart_from_its_file_and_line():
+    """The parse-error of XML that cannot be read names its file and line (`<text>: line 1:
+    not well-formed XML (...)`), and keeps the reason alone (Problem.reason, never
+    reported): a pool's "lists no cards" says it after its own words, where it was found
+    again by cutting the file's name and the line off the message."""
+    from deckcheck.decklists import parse_text
+
+    deck = parse_text('<?xml version="1.0"?>\n<Deck><Cards Quantity="4" Name="Forest"></Deck>', source="pool.dek")
+    [problem] = deck.problems
+    assert problem.message == "pool.dek: line 2: not well-formed XML (mismatched tag)" and problem.line == 2
+    assert problem.reason == "not well-formed XML (mismatched tag)"
+    assert problem.replace().reason is None and "reason" not in problem.to_dict()
+    [typed] = parse_text("four Forests\n", source="pool.txt").problems
+    assert typed.reason is None

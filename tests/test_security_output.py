@@ -362,6 +362,28 @@ def test_the_quick_plain_test_never_passes_a_character_the_pattern_flags():
     assert not _surely_plain("a\u202eb") and not _surely_plain("a\x85b") and not _surely_plain("a\rb")
 
 
+def test_a_report_written_as_its_bytes_is_checked_once(monkeypatch):
+    """emit_utf8 tells whether a piece may need changing (`_plain_utf8`), and a piece that
+    may went on to `emit`, which encoded it back to UTF-8 and asked the same question again
+    before its pattern: one check a piece is enough, whatever the piece."""
+    import io
+
+    from deckcheck.cli import common
+    from deckcheck.report.stream import SPOOL_ENCODING
+
+    asked = []
+    real = common._plain_utf8
+    monkeypatch.setattr(common, "_plain_utf8", lambda data: asked.append(data) or real(data))
+    for actions in ("false", "true"):
+        monkeypatch.setenv("GITHUB_ACTIONS", actions)
+        for text in ('{"deck": "Lotus"}\n', '{"deck": "Jötun’s — Лотос"}\n', "ann\x1b[2J\n", "file\udcff.txt\n"):
+            asked.clear()
+            out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")
+            monkeypatch.setattr("sys.stdout", out)
+            common.emit_utf8(text.encode(*SPOOL_ENCODING))
+            assert len(asked) == 1, (text, actions)
+
+
 def test_a_report_written_as_its_bytes_is_what_emit_writes(monkeypatch):
     """A batch hands its report to stdout as the spool's UTF-8 bytes (`emit_utf8`), written
     as they are when nothing in them needs changing; every other piece (control and bidi

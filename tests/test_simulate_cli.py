@@ -247,7 +247,7 @@ def test_the_turn_that_draws_the_last_card_can_be_simulated(cli, tmp_path, fmt, 
     beyond = cli("simulate", str(deck), "-f", fmt, "--turns", str(last + 1), "--on", on, "--no-cards")
     assert beyond.returncode == 2 and beyond.stdout == ""
     assert beyond.stderr.strip() == (
-        f"deckcheck: error: the main deck has 40 cards: too few to draw a hand of {5 if 'yugioh' in fmt else 7} "
+        f"deckcheck: error: {deck}: the main deck has 40 cards: too few to draw a hand of {5 if 'yugioh' in fmt else 7} "
         f"and play to turn {last + 1}; it lasts to turn {last} on the {on}"
     )
 

@@ -39,3 +39,17 @@ def test_an_undecodable_name_is_shown_never_an_encoding_error(tmp_path, args, co
     assert "internal error" not in shown and "Traceback" not in shown, shown
     assert done.returncode == code, shown
     assert says in shown
+
+
+def test_a_batch_report_file_writes_an_undecodable_name_as_a_question_mark(tmp_path):
+    """`--report` writes the spooled report's UTF-8 bytes as they are; a lone surrogate (a
+    file name's undecodable byte) is still `?`, never bytes no UTF-8 reader takes."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / os.fsdecode(b"deck\xff.txt")).write_bytes(DECK)
+    env = {**os.environ, "NO_COLOR": "1", "LC_ALL": "C.UTF-8", "DECKCHECK_OFFLINE": "1"}
+    done = subprocess.run([deckcheck_executable(), "batch", "decks", "-f", "mtg/modern", "--date", "2024-06-01",
+                           "-o", "json", "--report", "r.json", "--no-cards"], capture_output=True, cwd=tmp_path, env=env,
+                          timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    written = (tmp_path / "r.json").read_bytes().decode("utf-8")  # strict: every byte UTF-8
+    assert '"deck": "deck?.txt"' in written

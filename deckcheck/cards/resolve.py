@@ -103,6 +103,22 @@ def suggestions_within_budget(rank: int, suggest: Callable[[], list[str]]) -> li
     return suggest() if rank < MAX_SUGGESTED_NAMES else None
 
 
+def count_first_note(entry: CardEntry, get: Callable[[str], Any]) -> str:
+    """`; the line reads as 2 copies of 'Mace': for the card +2 Mace, write its count first
+    (`1 +2 Mace`)` when the line of an unknown name is, count and all, a card's name (`+2
+    Mace`, Yu-Gi-Oh!'s `7 Colored Fish`: a card whose name starts with a number or sign,
+    written without a count): a line's first number is its count, as it stays; else "".
+    The count as written is gone (`+2` or `2`): both are asked. Every game's catalog asks
+    here, for as many names as get suggestions (two lookups each)."""
+    for whole in (f"{entry.count} {entry.name}", f"+{entry.count} {entry.name}"):
+        card = get(whole)
+        if card is not None:
+            copies = "copy" if entry.count == 1 else "copies"
+            return (f"; the line reads as {entry.count} {copies} of {entry.name!r}: for the card {card.name}, "
+                    f"write its count first (`1 {card.name}`)")
+    return ""
+
+
 def _renamed(entry: CardEntry, name: str) -> CardEntry:
     # Built directly: `replace` looks each field up by name, several times the cost, per entry.
     return CardEntry(name, entry.count, entry.zone, entry.line, entry.written or entry.name, entry.code)
@@ -189,6 +205,8 @@ def resolve_by_name(
             continue  # a companion's own sideboard copy (decklists/common.py): its line is reported once
         why = explain(entry.name) if explain is not None else None
         note = script_note(entry.name) if why is None else ""
+        if why is None and not note and len(problems) < MAX_SUGGESTED_NAMES:  # two lookups: as suggestions are, bounded
+            note = count_first_note(entry, get)
         problems.append(unknown_card(
             entry, why or f"{UNKNOWN_MESSAGE}{entry.name!r}: no card of that name in the card database{note}",
             suggestions=suggestions_within_budget(len(problems), lambda: catalog.suggest(entry.name, SUGGESTIONS)),

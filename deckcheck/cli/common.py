@@ -71,7 +71,13 @@ def _surely_plain(text: str) -> bool:
 def printable(text: str, *, color: bool = False) -> str:
     """`text` with control characters shown (see above); deckcheck's colour codes kept
     when `color`."""
-    if _surely_plain(text) or not _UNSAFE_START.search(text):
+    return text if _surely_plain(text) else _made_printable(text, color)
+
+
+def _made_printable(text: str, color: bool) -> str:
+    """`printable(text)` once the quick look (`_surely_plain`) has not cleared `text`:
+    the pattern alone is asked (emit_utf8 took that look at the bytes already)."""
+    if not _UNSAFE_START.search(text):
         return text
     from ..report.style import inert
 
@@ -111,9 +117,13 @@ def emit(text: str, *, encoding: str | None = None, color: bool = False) -> None
 
     from .streams import standard_output
 
-    out = standard_output()
     commands = isinstance(text, WorkflowCommands)
-    text = printable(text, color=color)
+    _emit_shown(standard_output(), printable(text, color=color), encoding, commands=commands)
+
+
+def _emit_shown(out: Any, text: str, encoding: str | None, *, commands: bool) -> None:
+    """The rest of `emit` once `text` is `printable`, to stdout (`out`); `commands`: the
+    github reporter's own workflow commands."""
     if under_actions():
         text = text.replace(_LEGACY_COMMAND, "##" + _ZERO_WIDTH_SPACE + "[") if commands else no_workflow_commands(text)
     stream = getattr(out, "buffer", None)
@@ -134,11 +144,13 @@ def emit_utf8(data: bytes, *, encoding: str | None = None, color: bool = False) 
 
     out = standard_output()
     stream = getattr(out, "buffer", None)
-    if (stream is not None and not under_actions() and _plain_utf8(data)
+    plain = _plain_utf8(data)  # asked once: `emit` would ask it again of the text
+    if (stream is not None and not under_actions() and plain
             and codecs.lookup(encoding or out.encoding or "utf-8").name == "utf-8"):
         _written(out, stream, data)
-    else:
-        emit(data.decode("utf-8", "surrogatepass"), encoding=encoding, color=color)
+        return
+    text = data.decode("utf-8", "surrogatepass")
+    _emit_shown(out, text if plain else _made_printable(text, color), encoding, commands=False)
 
 
 def _written(out: Any, stream: Any, data: str | bytes) -> None:

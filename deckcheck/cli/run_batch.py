@@ -139,7 +139,7 @@ def run_batch(
             write_file("--sheets", sheets_file, [sheets.output()], private=True, inputs=_inputs(source, format_ref, result))
         if filed is not None and report_file is not None and report_file not in unwritten:
             # It names players: readable by this user only, whatever the umask (docs/security.md).
-            write_file("--report", report_file, (chunk.encode("utf-8", errors="replace") for chunk in filed.chunks()),
+            write_file("--report", report_file, filed.utf8_chunks(),
                        private=True, inputs=_inputs(source, format_ref, result))
             filed.close()
         commands = filed is None and reporter.NAME == ACTIONS  # the github reporter's own workflow commands

@@ -338,7 +338,9 @@ def parse_text(content: str, *, source: str = "<text>", input_format: str | None
         deck = module.parse(content, source)
     except InputError as exc:
         deck = Deck(source=source, input_format=module.NAME)
-        deck.problems.append(parse_error(str(exc), line=exc.line))
+        problem = parse_error(str(exc), line=exc.line)
+        problem.reason = exc.reason
+        deck.problems.append(problem)
     if input_format and not deck.entries and (found := choose(source, content)) is not module:
         # A parser forced on a file another one reads (an MTGO .dek given --input-format
         # text, a typed list given --input-format dek): say which reads it, rather than that

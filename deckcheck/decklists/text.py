@@ -155,12 +155,19 @@ _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:
 # `Name (4x)`), where it is no set code (_SET_SUFFIX), or after a dash (`Effect Veiler - 3`, as
 # typed lists write it: no card name of any game ends in a dash and a number). Japanese lists
 # write the count right after the name, with the multiplication sign or the counter for flat
-# things (`灰流うらら×3`, `灰流うらら 3枚`).
+# things, or both (`灰流うらら×3`, `灰流うらら 3枚`, `灰流うらら×3枚`). After the closing bracket
+# of a name in Japanese brackets (`_JAPANESE_QUOTES`) the name has ended: a count may follow
+# it with no space, with an x or none, or in parentheses (`《灰流うらら》x3`, `《灰流うらら》3`,
+# `《灰流うらら》(3)`).
+_CLOSING_QUOTES = "\u300b\u300d\u300f\u3009\uff63"
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
                    rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))"
-                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})|(?P<count_sheets>\d{{1,3}})\s*\u679a))$")
-_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets")
+                   rf"|\s*(?:\u00d7\s*(?P<count_sign>\d{{1,3}})\s*\u679a?|(?P<count_sheets>\d{{1,3}})\s*\u679a)"
+                   rf"|(?<=[{_CLOSING_QUOTES}])\s*(?:{_TIMES}\s*(?P<count_closed>\d{{1,3}})"
+                   rf"|\(\s*(?P<count_bracketed>\d{{1,3}})\s*\)|(?P<count_bare>\d{{1,3}})))$")
+_COUNT_LAST_GROUPS = ("count", "count_after", "times_count", "count_times", "count_dash", "count_sign", "count_sheets",
+                      "count_closed", "count_bracketed", "count_bare")
 # `Commander: Name` / `Commander(s): 1× Name` / `CMDR: Name` / `Companion: Name`: one card
 # named on its header line, with the count marker and the `(s)` plural headers take.
 _NAMED_LINE = lazy(
@@ -217,6 +224,11 @@ _BESIDE_DECK = (COMPANION, HERO)
 # 《稲妻》). Only a pair around the whole name is dropped: 『攻撃』封じ is printed so.
 _JAPANESE_QUOTES = {"《": "》", "「": "」", "『": "』", "〈": "〉", "\uff62": "\uff63"}
 _QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
+# The middle dot Japanese lists put before each card as a bullet (`・《灰流うらら》×3`, also
+# half-width): no card name starts with one. Before a name in brackets it goes too; before
+# a bare name the card data's Japanese names pass over it (games/yugioh/japanese.py).
+_JAPANESE_BULLETS = ("\u30fb", "\uff65")
+_UNQUOTED_FIRST = frozenset(_JAPANESE_QUOTES) | frozenset(_JAPANESE_BULLETS)
 # A whole list of nothing but `4 Name` lines (`_PLAIN_CARD`), empty lines and short lines
 # that start with a letter and are a main-deck or sideboard header (`_PLAIN_HEADER`, read by
 # `_section`) is an MTGO or Arena export, most files of a batch: read by `_parse_plain`
@@ -225,11 +237,11 @@ _QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
 # path reports longer ones), and the characters that end a line for `split_lines` or
 # `str.split` (CR, form feeds, NEL...) are in none: the line is the one an editor shows.
 # `4 Lightning Bolt`: a count of 1..9999 and a name with no decoration character (see
-# _DECORATION_CHARS, nor a Japanese bracket first) and no `x` count marker (`_plain_card`
+# _DECORATION_CHARS, nor a Japanese bracket or bullet first) and no `x` count marker (`_plain_card`
 # reads such a line, in the general path too: almost every line of a real list, to the
 # entry `_card_line` would make).
 _PLAIN_COUNT = rf"([1-9][0-9]{{0,3}}) {{1,8}}(?!{_TIMES}\s)"
-_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
+_PLAIN_NAME = rf"([^\s#^*<\[({_CURRENCY}\-\u2013\u2014:|{_QUOTE_OPENERS}{''.join(_JAPANESE_BULLETS)}][^#^*<\[({_CURRENCY}\n\r\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{0,900}})"
 # `1 0 obj` is a PDF object header, never a card: make_entry says so. (`_plain_card` asks
 # this look-ahead in Python: in the pattern it cost as much as the rest.)
 _PLAIN_NOT_PDF = r"(?![0-9]+ obj(?:\n|\Z))"
@@ -293,18 +305,23 @@ def looks_like_list(text: str) -> bool:
 
 
 _CURRENCY_CHARS = frozenset(_CURRENCY)
-_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS | frozenset(_JAPANESE_QUOTES)
+# The characters every decoration the patterns below remove holds one of. Japanese
+# brackets are none of them: a name in them (《灰流うらら》) needs none of those patterns,
+# only `_unquoted`, which a name of any other first character never calls.
+_DECORATION_CHARS = frozenset("#^*<[(") | _CURRENCY_CHARS
 
 
 def _strip_decorations(name: str) -> tuple[str, str | None]:
     """The bare card name, and the zone its decorations name (None when they name none)."""
     if _DECORATION_CHARS.isdisjoint(name):
-        return name.strip(), None  # the common case (MTGO, .dec): nothing to strip
+        # The common case (MTGO, .dec, a Japanese list's 《Name》): nothing to strip.
+        name = name.strip()
+        return (_unquoted(name) if name[:1] in _UNQUOTED_FIRST else name), None
     zone = None
     if not _CURRENCY_CHARS.isdisjoint(name):  # a name without one never pays for the pattern
         name = _without_price(name)
         if _DECORATION_CHARS.isdisjoint(name):
-            return name.strip(), None  # a price was all (a shop's list)
+            return _unquoted(name.strip()), None  # a price was all (a shop's list)
     if name[:1] == "[" and (markdown := _MARKDOWN_NAME.match(name)) is not None:
         name = (markdown.group("fetched") or markdown.group("linked")) + name[markdown.end():]
     name = _TAGS.sub("", name)
@@ -326,7 +343,10 @@ def _strip_decorations(name: str) -> tuple[str, str | None]:
 
 
 def _unquoted(name: str) -> str:
-    """`name` without the Japanese brackets around all of it (`_JAPANESE_QUOTES`)."""
+    """`name` without the Japanese brackets around all of it (`_JAPANESE_QUOTES`), and
+    without the bullet before them (`_JAPANESE_BULLETS`)."""
+    if name[:1] in _JAPANESE_BULLETS and name[1:].lstrip()[:1] in _JAPANESE_QUOTES:
+        name = name[1:].lstrip()
     closing = _JAPANESE_QUOTES.get(name[:1])
     if closing is None or len(name) < 3 or name[-1] != closing:
         return name

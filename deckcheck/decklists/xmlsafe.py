@@ -107,14 +107,20 @@ def parse_xml(text: str, *, source: str) -> Element:
         # Encoding was settled when the bytes were read; drop any declaration that disagrees.
         parser.Parse(_without_declaration(text).encode("utf-8"), True)
     except _Refused as exc:
-        raise InputError(f"{source}: line {parser.CurrentLineNumber}: {exc}", line=parser.CurrentLineNumber) from None
+        raise _unreadable(source, str(exc), parser.CurrentLineNumber) from None
     except xml.parsers.expat.ExpatError as exc:
-        message = xml.parsers.expat.ErrorString(exc.code)
-        raise InputError(f"{source}: line {exc.lineno}: not well-formed XML ({message})", line=exc.lineno) from None
+        raise _unreadable(source, f"not well-formed XML ({xml.parsers.expat.ErrorString(exc.code)})", exc.lineno) from None
     except RecursionError:
-        raise InputError(f"{source}: XML nested too deeply") from None
+        raise _unreadable(source, "XML nested too deeply", None) from None
     _close(root)
     return root
+
+
+def _unreadable(source: str, reason: str, line: int | None) -> InputError:
+    """The error of XML that cannot be read, naming the file and the line (`reason` kept
+    without them, for a caller that names them itself: registered_pools._unread)."""
+    where = f"{source}: line {line}: " if line is not None else f"{source}: "
+    return InputError(where + reason, line=line, reason=reason)
 
 
 def _close(element: Element) -> None:

@@ -56,9 +56,12 @@ class PolicyError(DeckcheckError):
     """An invalid policy file or option (exit 2). `path` and `line`: the policy file and the
     line at fault, when known (deckcheck.yaml's check places its error there)."""
 
-    def __init__(self, message: str, *, path: str | None = None, line: int | None = None):
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None, hand_size: int | None = None):
         super().__init__(message)
         self.path, self.line = path, line
+        # The opening hand the policy has no rule for: a fault of the policy with the
+        # format of one deck (`check` names that deck), not of the policy alone.
+        self.hand_size = hand_size
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,7 @@ def build_policy(
     if not any(size >= hand_size for size in rules):
         raise PolicyError(
             f"{_origins(rules.values(), policy_file)} no rule for the opening hand of {hand_size} cards: add {named('keep')} "
-            f"(or keep.{hand_size} in a policy file)"
+            f"(or keep.{hand_size} in a policy file)", hand_size=hand_size,
         )
     return KeepPolicy(
         rules=rules,

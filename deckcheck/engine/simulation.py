@@ -237,7 +237,7 @@ def simulate(
                              f"fewer than an opening hand of {hand_size}")
     if profile.size > MAX_SIMULATED_CARDS:
         raise DeckcheckError(
-            f"the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"
+            f"{deck.source}: the main deck has {profile.size:,} cards: simulate takes at most {MAX_SIMULATED_CARDS} (docs/security.md, limits)"
         )
     # Every card a keep rule or an assertion counts is in the main deck: a misspelt name
     # would count 0 in every hand (and mulligan them all away, or make an assertion hold or
@@ -286,7 +286,7 @@ def simulate(
         last = library_size - draws_by_turn(0, on, first_player_draws)
         lasts = f"it lasts to turn {last} on the {on}" if last >= 1 else f"it has no card to draw on turn 1 on the {on}"
         raise DeckcheckError(
-            f"the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"
+            f"{deck.source}: the main deck has {profile.size} cards: too few to draw a hand of {hand_size} and play to turn {max_turn}; {lasts}"
         )
 
     specs = event_specs(parsed, on, first_player_draws)

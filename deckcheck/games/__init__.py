@@ -87,26 +87,35 @@ def zone_counts(game_id: str, counts: Mapping[str, int]) -> str:
 
 def game_of_zones(zones: Iterable[str]) -> Game | None:
     """The game whose list holds `zones` when no format or card data names it (diff
-    without -f): a zone only one game puts first (Magic's command zone, the WoW TCG's hero)
-    says whose list it is. None when no zone tells."""
-    held = frozenset(zones)
-    return next((known for known in GAMES.values() if not held.isdisjoint(known.zone_order)), None)
+    without -f, a batch row whose format cell could not be loaded, convert's warnings): the
+    one game that names a zone of them, first or in its own words (Magic's command zone, the
+    WoW TCG's hero, Yu-Gi-Oh!'s Extra Deck). None when no zone tells (a main deck and a
+    sideboard: every game has them) or zones of two games do."""
+    owners = _zone_owners()
+    told = {owners[zone] for zone in zones if zone in owners}
+    return GAMES[told.pop()] if len(told) == 1 else None
+
+
+def _zone_owners() -> dict[str, str]:
+    """Each zone that one game alone names (in `zone_order` or `zone_labels`): its game's
+    id. Worked out on each call: a game may be added to GAMES (docs/extending.md)."""
+    naming: dict[str, set[str]] = {}
+    for game in GAMES.values():
+        for zone in (*game.zone_order, *game.zone_labels):
+            naming.setdefault(zone, set()).add(game.id)
+    return {zone: next(iter(ids)) for zone, ids in naming.items() if len(ids) == 1}
 
 
 def game_unchecked(format_written: str, zones: Iterable[str]) -> str:
     """The game of a deck checked against no format (a batch row whose format cell could
-    not be loaded), for the words its report heading counts its zones in: the one a zone
-    only that game names says (a .ydk's Extra Deck, a WoW hero, a Magic command zone), else
-    the game the format as written starts with (`yugioh/advanced-tgc`, `MTG/Legacy`); ""
-    when neither tells (a main deck and a sideboard: every game has them). The deck's own
-    zones come first: a .ydk in a row whose cell says `MTG/Legacy` is still a Yu-Gi-Oh! deck."""
-    naming: dict[str, list[str]] = {}
-    for game in GAMES.values():
-        for zone in {*game.zone_order, *game.zone_labels}:
-            naming.setdefault(zone, []).append(game.id)
-    owners = {naming[zone][0] for zone in zones if len(naming.get(zone, ())) == 1}
-    if len(owners) == 1:
-        return owners.pop()
+    not be loaded), for the words its report heading counts its zones in: the one its zones
+    say (game_of_zones: a .ydk's Extra Deck, a WoW hero, a Magic command zone), else the
+    game the format as written starts with (`yugioh/advanced-tgc`, `MTG/Legacy`); "" when
+    neither tells. The deck's own zones come first: a .ydk in a row whose cell says
+    `MTG/Legacy` is still a Yu-Gi-Oh! deck."""
+    zoned = game_of_zones(zones)
+    if zoned is not None:
+        return zoned.id
     named = format_written.partition("/")[0].strip().lower()
     return named if named in GAMES else ""
 

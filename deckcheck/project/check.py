@@ -717,8 +717,13 @@ def _simulate(  # type: ignore[no-untyped-def]
         )
     except (ExpressionError, PolicyError) as exc:
         # A keep rule or policy file that is wrong for this deck's format (no rule for its
-        # opening hand size): the configuration's fault, named like its other errors.
-        raise ConfigError(exc.named(KEY_OF_SETTING), path=config.shown, keys=("simulate", spec.glob),
+        # opening hand size): the configuration's fault, named like its other errors. A
+        # hand the policy has no rule for is this deck's format's: the deck is named, as
+        # the entry's glob may take decks of several formats.
+        message = exc.named(KEY_OF_SETTING)
+        if getattr(exc, "hand_size", None) is not None:
+            message += f"; {shown} is a {fmt.id} deck"
+        raise ConfigError(message, path=config.shown, keys=("simulate", spec.glob),
                           line=config.lines.get(("simulate", spec.glob))) from None
     except DeckcheckError as exc:
         # This deck cannot be simulated (too few cards, a named card it lacks): its

@@ -142,6 +142,15 @@ class Spool:
                 return
             yield b"".join(lines)
 
+    def utf8_chunks(self) -> Iterator[bytes]:
+        """What was written as a file of the report keeps it: UTF-8, a lone surrogate (a
+        file name's undecodable byte) as `?`. The pieces of `byte_chunks` as they are; only
+        one that holds the lead byte of a surrogate's three (0xED, which a few Hangul
+        syllables share) is decoded and encoded again: the same bytes, a 5 MB report
+        not turned into text and back."""
+        for piece in self.byte_chunks():
+            yield piece.decode(*SPOOL_ENCODING).encode("utf-8", errors="replace") if b"\xed" in piece else piece
+
     def copy_to(self, out: TextIO) -> None:
         for chunk in self.chunks():
             out.write(chunk)

@@ -134,11 +134,16 @@ class WowCard(Record):
     """A card name and its distinct printings' profiles. Token printings count only for a
     name that is nothing but a token (`types` then says `Token`)."""
 
-    __slots__ = ("name", "profiles")
+    __slots__ = ("name", "profiles", "_restriction")
+    # What deck_restriction read, once: the catalog keeps its cards, so a hero's text is
+    # read once a catalog, not for every deck (the hero rule and class-faction ask for
+    # each). A copy (`replace`) starts without it.
+    NOT_FIELDS = frozenset({"_restriction"})
 
     def __init__(self, name: str, profiles: tuple[WowProfile, ...] = ()):
         self.name = name
         self.profiles = profiles
+        self._restriction: DeckRestriction | None | bool = False  # False: not read yet
 
     @property
     def card_profiles(self) -> tuple[WowProfile, ...]:
@@ -174,10 +179,13 @@ class WowCard(Record):
     def deck_restriction(self) -> DeckRestriction | None:
         """What deckcheck reads of the hero's own "Deckbuilding:" text (its first hero
         printing that prints one), or None."""
-        from .deckbuilding import restriction
+        read = self._restriction
+        if read is False:
+            from . import deckbuilding
 
-        text = next((profile.deckbuilding for profile in self.hero_profiles() if profile.deckbuilding), "")
-        return restriction(text)
+            text = next((profile.deckbuilding for profile in self.hero_profiles() if profile.deckbuilding), "")
+            read = self._restriction = deckbuilding.restriction(text)
+        return read  # type: ignore[return-value]
 
     def deck_profiles(self) -> list[WowProfile]:
         return [profile for profile in self.card_profiles if not profile.is_hero] or list(self.card_profiles)

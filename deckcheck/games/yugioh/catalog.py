@@ -28,7 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from ...cards.catalog import SUGGESTIONS, snapshot_day
-from ...cards.resolve import script_note, suggestions_within_budget, unknown_card, unknown_passcode_message
+from ...cards.resolve import (
+    count_first_note, script_note, suggestions_within_budget, unknown_card, unknown_passcode_message,
+)
 from ...cards.suggest import NameIndex
 from ...model import MAYBEBOARD, CardEntry, Deck
 from ...names import and_swapped, fold, loose_index, loose_key
@@ -37,6 +39,7 @@ from . import GAME
 from .japanese import is_japanese, japanese_code, japanese_suggestions
 from .cards import ARTWORK_OFFSET, TYPE_BITS, YgoCard, looks_like_rush_duel, passcode_in_name
 from ...lazy_pattern import lazy
+from ...limits import MAX_SUGGESTED_NAMES
 
 _SLASHES = lazy(r"\s*/+\s*")
 
@@ -314,6 +317,8 @@ class YgoCatalog:
                 count=count, suggestions=near, details={"code": first.code}, unexplained=note is None,
             )
         aside = script_note(first.name, japanese=True)  # a name in Japanese (or other) letters is explained
+        if not aside and rank < MAX_SUGGESTED_NAMES:  # `7 Colored Fish` without a count: 7 copies of 'Colored Fish'
+            aside = count_first_note(first, self.get)
         return unknown_card(
             first, f"unknown card {first.name!r}: no Yu-Gi-Oh! card of that name in the card data{aside}",
             count=count, suggestions=suggestions_within_budget(rank, lambda: self.suggest(first.name)),
