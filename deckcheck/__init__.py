@@ -14,6 +14,16 @@ from __future__ import annotations
 __version__ = "0.1.0"
 __all__ = ["validate", "validate_file", "check_deck", "load_format", "parse_deck", "read_pool_file", "__version__"]
 
+# A type checker reads the names from where they live (the package is typed: py.typed);
+# at run time `__getattr__` imports them on first use. Not `typing.TYPE_CHECKING`: mypy and
+# pyright take any constant of this name, and the `typing` import is what --help saves.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .formats import load as load_format
+    from .pipeline import check_deck, validate, validate_file
+    from .pipeline import read_deck as parse_deck
+    from .registered_pools import read_pool_file
+
 
 def __getattr__(name: str) -> object:  # no `typing` import: --help starts faster
     if name in ("validate", "validate_file", "check_deck"):

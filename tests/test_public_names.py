@@ -1,0 +1,41 @@
+"""The names `deckcheck` exports are typed for a library user's type checker: the package
+carries the PEP 561 `py.typed` marker (without it mypy stops at "module is installed, but
+missing library stubs or py.typed marker"), and each exported name is imported where a
+type checker reads it (`if TYPE_CHECKING:` in deckcheck/__init__.py), the same object
+that `deckcheck.NAME` gives at run time. The run-time names are imported on first use
+(`__getattr__`), whose `-> object` is all a checker would otherwise see:
+`validate(...)` was '"object" not callable'."""
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import deckcheck
+
+INIT = Path(deckcheck.__file__)
+
+
+def checker_imports() -> dict[str, tuple[str, str]]:
+    """Each name the `if TYPE_CHECKING:` block imports: (module, attribute)."""
+    found: dict[str, tuple[str, str]] = {}
+    for node in ast.walk(ast.parse(INIT.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for statement in node.body:
+                assert isinstance(statement, ast.ImportFrom), ast.dump(statement)
+                assert statement.level == 1 and statement.module, ast.dump(statement)  # from .module import name
+                module = f"deckcheck.{statement.module}"
+                for alias in statement.names:
+                    found[alias.asname or alias.name] = (module, alias.name)
+    return found
+
+
+def test_the_package_is_marked_typed():
+    assert (INIT.parent / "py.typed").is_file()
+
+
+def test_a_type_checker_sees_every_exported_name_as_it_is_at_run_time():
+    seen = checker_imports()
+    assert sorted(seen) == sorted(name for name in deckcheck.__all__ if name != "__version__")
+    for name, (module, attribute) in seen.items():
+        assert getattr(importlib.import_module(module), attribute) is getattr(deckcheck, name), name
