@@ -98,6 +98,8 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         )
     if isinstance(ref, Path):
         if not tree.is_file(ref):
+            if _is_dir(ref):  # it is there: "not found" would send the user looking for it
+                raise FormatError(f"format file {str(ref)!r} is a folder, not a format file; give a format file in it")
             raise FormatError(f"format file {str(ref)!r} not found{_id_of_missing_file(ref)}")
         # The id and path show in reports: `d1/../d2/b.yaml` reads better as `d2/b.yaml`
         # (unless a symlink makes the two different files).
