@@ -43,3 +43,10 @@ def __getattr__(name: str) -> object:  # no `typing` import: --help starts faste
 
         return read_deck
     raise AttributeError(f"module 'deckcheck' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # What completion offers after `deckcheck.`: the names imported on first use, which the
+    # module's globals lack until then (with the submodules loaded so far), and not the
+    # TYPE_CHECKING constant above or the __future__ import.
+    return sorted({*__all__, *globals()} - {"TYPE_CHECKING", "annotations"})

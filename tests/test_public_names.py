@@ -39,3 +39,11 @@ def test_a_type_checker_sees_every_exported_name_as_it_is_at_run_time():
     assert sorted(seen) == sorted(name for name in deckcheck.__all__ if name != "__version__")
     for name, (module, attribute) in seen.items():
         assert getattr(importlib.import_module(module), attribute) is getattr(deckcheck, name), name
+
+
+def test_dir_lists_the_exported_names_for_completion():
+    # An editor's or a REPL's completion of `deckcheck.` reads dir(): the names imported
+    # on first use were missing from it until used.
+    shown = dir(deckcheck)
+    assert set(deckcheck.__all__) <= set(shown)
+    assert "TYPE_CHECKING" not in shown
