@@ -1,13 +1,15 @@
-"""deckcheck: tournament legality for trading-card-game decklists, and opening-hand odds.
+r"""deckcheck: tournament legality for trading-card-game decklists, and opening-hand odds.
 
-    >>> from pathlib import Path
     >>> from deckcheck import validate
     >>> validate("4 Lightning Bolt\n56 Mountain\n", "mtg/modern").legal   # a str is the list's text
-    >>> validate(Path("deck.txt"), "mtg/modern").legal                     # a file is a Path
+    True
+    >>> validate("5 Lightning Bolt\n55 Mountain\n", "mtg/modern").problems[0].message
+    '5 copies of Lightning Bolt; at most 4 allowed'
 
-A `str` is never taken for a file name (docs/security.md); `validate_file` and
-`read_pool_file` take file names from code that chose them. The names below are imported
-on first use, so `import deckcheck` stays cheap for the CLI.
+A file is a `pathlib.Path`: `validate(Path("deck.txt"), "mtg/modern")`. A `str` is never
+taken for a file name (docs/security.md); `validate_file` and `read_pool_file` take file
+names from code that chose them. The names below are imported on first use, so `import
+deckcheck` stays cheap for the CLI.
 """
 from __future__ import annotations
 

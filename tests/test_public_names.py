@@ -47,3 +47,17 @@ def test_dir_lists_the_exported_names_for_completion():
     shown = dir(deckcheck)
     assert set(deckcheck.__all__) <= set(shown)
     assert "TYPE_CHECKING" not in shown
+
+
+def test_the_examples_in_the_public_docstrings_run_as_written():
+    # help(deckcheck) showed its example split over three lines (a "\n" in a plain
+    # docstring is a line break): copied into a REPL it was a SyntaxError.
+    import doctest
+
+    finder, runner = doctest.DocTestFinder(recurse=False), doctest.DocTestRunner()
+    tests = [test for obj in (deckcheck, *(getattr(deckcheck, name) for name in deckcheck.__all__ if name != "__version__"))
+             for test in finder.find(obj)]  # each run in its own module's names, as help() shows it
+    assert sum(len(test.examples) for test in tests) >= 4  # the module's and validate's
+    for test in tests:
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
