@@ -61,3 +61,21 @@ def test_the_examples_in_the_public_docstrings_run_as_written():
     for test in tests:
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_every_entry_that_takes_a_format_is_typed_to_take_an_id_a_file_and_a_format():
+    # simulate takes a format file as validate does (docs/contracts.md), but its signature
+    # said `Format | str`, so a type checker refused simulate(deck, Path("cube.yaml")).
+    import inspect
+    import sys
+    import typing
+    from pathlib import Path
+
+    from deckcheck.engine import simulate
+    from deckcheck.formats import Format
+
+    for function, parameter in ((deckcheck.validate, "format_id"), (deckcheck.validate_file, "format_id"),
+                                (deckcheck.check_deck, "fmt"), (deckcheck.load_format, "ref"), (simulate, "fmt")):
+        written = inspect.signature(function).parameters[parameter].annotation
+        taken = eval(written, vars(sys.modules[function.__module__]))  # as a type checker reads it
+        assert {str, Path, Format} <= set(typing.get_args(taken)), (function.__qualname__, written)

@@ -108,7 +108,7 @@ class Simulation:
 
 def simulate(
     deck: Deck | str | Path,
-    fmt: Format | str,
+    fmt: Format | str | Path,
     *,
     keep: str | None = None,
     keep_by_size: Mapping[int, str] | None = None,
