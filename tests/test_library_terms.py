@@ -215,6 +215,16 @@ def test_cards_of_another_kind_is_one_line_naming_the_keyword(value):
                                  "card data) or False (no card data)")
 
 
+def test_an_empty_card_database_path_is_said_to_be_empty():
+    """`cards=os.environ.get("CARDS_DB", "")` with the variable unset: "cards : no such
+    file; build it with `deckcheck cards import FILE --cards-db `", a blank where the path
+    goes, twice."""
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards="")
+    assert str(raised.value) == ("cards '': an empty path; give a card database's path, a catalog, None (the default "
+                                 "card data) or False (no card data)")
+
+
 def test_a_folder_named_as_the_card_database_says_it_is_a_folder(tmp_path):
     """`--cards-db FOLDER` said "no such file; build it with `deckcheck cards import FILE
     --cards-db FOLDER`", advice that import then refused ("cannot replace FOLDER")."""
