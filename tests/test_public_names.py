@@ -79,3 +79,18 @@ def test_every_entry_that_takes_a_format_is_typed_to_take_an_id_a_file_and_a_for
         written = inspect.signature(function).parameters[parameter].annotation
         taken = eval(written, vars(sys.modules[function.__module__]))  # as a type checker reads it
         assert {str, Path, Format} <= set(typing.get_args(taken)), (function.__qualname__, written)
+
+
+def test_check_source_is_typed_to_take_a_number_of_players_to_deck_check():
+    # docs/batch.md: `deck_check` is text ("10%", "5") or a whole number of players (5),
+    # which check_source takes, but its signature said `str | None`: a type checker
+    # refused check_source(..., deck_check=5).
+    import inspect
+    import sys
+    import typing
+
+    from deckcheck.batch import check_source
+
+    written = inspect.signature(check_source).parameters["deck_check"].annotation
+    taken = eval(written, vars(sys.modules[check_source.__module__]))
+    assert {str, int, type(None)} <= set(typing.get_args(taken)), written

@@ -32,7 +32,7 @@ def check_source(
     jobs: int | None = None,
     unified: bool = True,
     progress: Callable[[int], Callable[[int], None]] | None = None,
-    deck_check: str | None = None,
+    deck_check: str | int | None = None,
     seed: int | None = None,
     cards_db: str | Path | None = None,
     cards: bool = True,
@@ -75,7 +75,7 @@ def check_source(
     if deck_check is not None:
         from .deck_checks import parse_request  # here: a batch without --deck-check needs none of it
 
-        request = parse_request(deck_check, seed)
+        request = parse_request(str(deck_check), seed)  # a whole number is text by now (above)
     if format_id is not None:
         _check_format_kind(format_id)
         load(format_id)  # an unknown -f stops here, before a zip is extracted
