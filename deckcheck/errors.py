@@ -42,6 +42,18 @@ class DeckcheckError(Exception):
         word for each of the library's settings: `{"date": "--date"}`); see OptionError."""
         return str(self)
 
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        # Pickled (a library caller's worker pool or task queue, deckcheck's batch workers)
+        # as its args and fields, and read back without calling `__init__`: pickle's own
+        # way calls the class with the args, the message alone, which a class whose
+        # constructor takes more (ExpressionError's column) cannot be built from.
+        return _rebuilt, (type(self), self.args), self.__dict__
+
+
+def _rebuilt(klass: type[DeckcheckError], args: tuple[object, ...]) -> DeckcheckError:
+    """An error of `klass` holding `args`, its fields set by pickle from its state."""
+    return klass.__new__(klass, *args)
+
 
 class OptionError(DeckcheckError):
     """A value of one setting that cannot be used. The message names the setting as the

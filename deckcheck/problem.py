@@ -80,8 +80,19 @@ class Problem(Record):
                 out[key] = value
         out["message"] = self.message
         for key, value in self.details.items():
-            out.setdefault(key, value)
+            if key not in out:
+                out[key] = _copied(value)
         return out
+
+
+def _copied(value: Any) -> Any:
+    """A detail as to_dict gives it: its lists and mappings copied, so a caller who changes
+    the dict (trims the suggestions) leaves the problem as it was."""
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    return value
 
 
 def holders_text(holders: Mapping[str, object]) -> str:

@@ -74,6 +74,7 @@ def test_the_wheel_carries_the_card_data_and_stays_small(tmp_path):
     assert wheel.stat().st_size <= 25 * 1024 * 1024
     with zipfile.ZipFile(wheel) as archive:
         info = archive.getinfo("deckcheck/data/cards.sqlite")
+        archive.getinfo("deckcheck/py.typed")  # a library user's type checker reads the package (PEP 561)
     assert info.file_size == builtin.BUILTIN_FILE.stat().st_size
 
 

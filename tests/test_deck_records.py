@@ -30,6 +30,22 @@ def test_problems_compare_without_their_details():
     assert Problem("r", "m").details is not Problem("r", "m").details  # a new dict each, as default_factory gave
 
 
+def test_a_results_dict_shares_nothing_that_changes_the_result():
+    """to_dict() is the result as JSON: a website that trimmed a problem's suggestions in
+    it (`.pop()`) or added to a team problem's holders changed the result itself, and the
+    next to_dict() and the text report (full_message) said so."""
+    problem = Problem("unknown-card", "unknown card 'Lightening Bolt'", card="Lightening Bolt",
+                      details={"suggestions": ["Lightning Bolt", "Lightning Helix"], "holders": {"ann": 4}})
+    result = DeckResult("<text>", "mtg/modern", [problem], {MAIN: 4})
+    out = result.to_dict()
+    out["problems"][0]["suggestions"].pop()
+    out["problems"][0]["holders"]["bob"] = 1
+    out["counts"][MAIN] = 0
+    assert problem.details == {"suggestions": ["Lightning Bolt", "Lightning Helix"], "holders": {"ann": 4}}
+    assert result.to_dict()["problems"][0]["suggestions"] == ["Lightning Bolt", "Lightning Helix"]
+    assert result.counts == {MAIN: 4}
+
+
 def test_a_deck_copy_changes_only_what_it_is_given_and_decks_are_unhashable():
     deck = Deck("t", [CardEntry("Mountain", 60, MAIN, 1)])
     renamed = deck.copy(name="Mono Red")

@@ -513,3 +513,17 @@ def test_every_example_a_help_shows_uses_options_its_command_has():
         wrong += [f"deckcheck {' '.join(page)} --help: `{example}`: {fault}"
                   for example in examples for fault in _command_faults(example, helps)]
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=_relative)
+def test_a_python_line_in_the_prose_imports_every_name_it_uses(document):
+    """An inline `from deckcheck import ...; ...` is copied into a REPL as it stands: the
+    README's used `Path` without importing it (NameError)."""
+    import builtins
+
+    for snippet in re.findall(r"`(from [\w.]+ import [^`]+)`", document.read_text(encoding="utf-8")):
+        tree = ast.parse(snippet)
+        imported = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                    for alias in node.names}
+        used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+        assert used <= imported | set(dir(builtins)), (snippet, sorted(used - imported))

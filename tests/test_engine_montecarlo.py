@@ -308,3 +308,20 @@ def test_per_game_values_past_their_budget_are_not_kept(monkeypatch):
     kept = [result.comparisons[0].sampled for result in bounded.assertions]
     assert kept[:10] == [True] * 10 and kept[10:] == [False] * 31
     assert all(result.comparisons[0].sampled for result in unbounded.assertions)
+
+
+def test_a_simulation_s_dict_is_the_json_report_of_the_same_run(cli, tmp_path, monkeypatch):
+    """A deck result has to_dict() (one entry of the JSON report); a simulation had none,
+    so a library caller who stored or sent one as JSON had to find the engine's private
+    report module, and a Simulation does not pickle (its tables hold functions)."""
+    from deckcheck import load_format
+    from deckcheck.pipeline import card_catalog
+
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    done = cli("simulate", "deck.txt", "-f", "mtg/modern", "--hands", "3000", "--seed", "7", "--keep", KEEP,
+               "--card", "Lightning Bolt", "--assert", "keep7 >= 0.5", "-o", "json", cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)  # the deck named as the command line names it
+    fmt = load_format("mtg/modern")
+    result = simulate(Path("deck.txt"), fmt, hands=3000, seed=7, keep=KEEP, cards=["Lightning Bolt"],
+                      assertions=["keep7 >= 0.5"], card_data=card_catalog(fmt))
+    assert json.loads(json.dumps(result.to_dict())) == json.loads(done.stdout)

@@ -229,3 +229,18 @@ def test_a_format_pickles_without_what_its_process_worked_out():
     assert fmt.memo
     copy = pickle.loads(pickle.dumps(fmt))
     assert copy == fmt and copy.memo == {} and copy.name == fmt.name and copy.banned == fmt.banned
+
+
+def test_a_library_caller_that_loads_its_formats_with_keep_false_writes_nothing_to_the_cache(tmp_path):
+    """docs/contracts.md: a library that must not write to the user's folders loads its
+    formats with load_format(..., keep=False) and passes them on: a bundled format by id
+    and a file extending another, checked and simulated."""
+    from deckcheck import load_format, validate
+    from deckcheck.engine import simulate
+
+    _, event = make_event(tmp_path, "Lightning Bolt")
+    for fmt in (load_format("mtg/modern", keep=False), load_format(event, keep=False)):
+        validate(BOLTS, fmt)
+        simulate(BOLTS, fmt, hands=100)
+    assert cache_files() == []
+    assert not (Path(os.environ["XDG_CACHE_HOME"]) / "deckcheck").exists()

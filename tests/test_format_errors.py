@@ -201,6 +201,15 @@ def test_a_formats_records_compare_and_pickle_as_before(tmp_path):
     assert pickle.loads(pickle.dumps(fmt)) == fmt
 
 
+def test_a_format_shows_which_format_it_is_not_all_of_its_lists():
+    """repr(load_format("mtg/legacy")) was 85 KB, every dated list of its data: a REPL, a
+    log line, a debugger's view or an error quoting the format (a library caller's) was
+    buried under it."""
+    fmt = load("mtg/legacy")
+    assert repr(fmt) == f"Format(id='mtg/legacy', name='Legacy', game='mtg', path={fmt.path!r})"
+    assert "Format(id='mtg/legacy'" in repr(fmt.replace(name="Legacy 2"))
+
+
 def test_specs_compare_by_their_fields():
     """Schema specs (schema.py) compare by their fields and are not hashable; a MapOf's
     keys are any text unless said."""

@@ -225,6 +225,16 @@ def test_cards_of_another_kind_is_one_line_naming_the_keyword(value):
                                  "card data) or False (no card data)")
 
 
+def test_an_empty_card_database_path_is_said_to_be_empty():
+    """`cards=os.environ.get("CARDS_DB", "")` with the variable unset: "cards : no such
+    file; build it with `deckcheck cards import FILE --cards-db `", a blank where the path
+    goes, twice."""
+    with pytest.raises(DeckcheckError) as raised:
+        validate(DECK, "mtg/modern", cards="")
+    assert str(raised.value) == ("cards '': an empty path; give a card database's path, a catalog, None (the default "
+                                 "card data) or False (no card data)")
+
+
 def test_a_folder_named_as_the_card_database_says_it_is_a_folder(tmp_path):
     """`--cards-db FOLDER` said "no such file; build it with `deckcheck cards import FILE
     --cards-db FOLDER`", advice that import then refused ("cannot replace FOLDER")."""
@@ -327,6 +337,26 @@ def _read_pool_file(value):  # type: ignore[no-untyped-def]
     from deckcheck import read_pool_file
 
     return read_pool_file(value)
+
+
+def test_a_loaded_format_is_taken_where_the_error_says_it_is_and_refused_plainly_where_not(tmp_path):
+    """The format errors say "give ... or a Format", but load_format refused the Format
+    it had loaded with that very message, and so did check_source (as "format Format(id=...
+    data={...}": the whole repr): a program that loads its format once and hands it on is
+    told to give what it gave. load_format hands a loaded Format back; check_source, whose
+    workers load formats by id or file, says to give one of those."""
+    from deckcheck.errors import FormatError
+
+    fmt = load_format("mtg/legacy")
+    assert load_format(fmt) is fmt
+    (tmp_path / "deck.txt").write_text(DECK, encoding="utf-8")
+    with pytest.raises(FormatError) as raised:
+        check_source(tmp_path, fmt)
+    assert str(raised.value) == ("format 'mtg/legacy': a batch loads its format itself; give its id (a str, such as "
+                                 "'mtg/modern') or its file (a pathlib.Path), not a loaded Format")
+    with pytest.raises(FormatError) as raised:
+        check_source(tmp_path, 3)
+    assert str(raised.value) == "format 3: give a format id such as 'mtg/modern' (a str) or a format file (a pathlib.Path)"
 
 
 def _check_deck(**settings):  # type: ignore[no-untyped-def]

@@ -32,7 +32,7 @@ def check_source(
     jobs: int | None = None,
     unified: bool = True,
     progress: Callable[[int], Callable[[int], None]] | None = None,
-    deck_check: str | None = None,
+    deck_check: str | int | None = None,
     seed: int | None = None,
     cards_db: str | Path | None = None,
     cards: bool = True,
@@ -75,8 +75,9 @@ def check_source(
     if deck_check is not None:
         from .deck_checks import parse_request  # here: a batch without --deck-check needs none of it
 
-        request = parse_request(deck_check, seed)
+        request = parse_request(str(deck_check), seed)  # a whole number is text by now (above)
     if format_id is not None:
+        _check_format_kind(format_id)
         load(format_id)  # an unknown -f stops here, before a zip is extracted
     with open_source(source, allow_outside_paths=allow_outside_paths) as found:
         if format_id is None:
@@ -87,6 +88,22 @@ def check_source(
             cards_db=str(cards_db) if cards_db else None, cards=cards, platform=platform,
             on_result=on_result, sink=sink, keep_verdicts=keep_verdicts,
         )
+
+
+def _check_format_kind(format_id: object) -> None:
+    """A FormatError for a format that is neither an id nor a file: the batch's workers
+    load it by either (a loaded Format, which validate takes, is not sent to them), so the
+    error does not offer a Format as load's own does."""
+    from ..errors import FormatError
+    from ..formats.model import Format
+    from ..limits import quoted
+
+    if isinstance(format_id, Format):
+        raise FormatError(f"format {format_id.id[:200]!r}: a batch loads its format itself; give its id (a str, such "
+                          "as 'mtg/modern') or its file (a pathlib.Path), not a loaded Format")
+    if not isinstance(format_id, (str, Path)):
+        raise FormatError(f"format {quoted(format_id)}: give a format id such as 'mtg/modern' (a str) or a format file "
+                          "(a pathlib.Path)")
 
 
 def _check_kinds(source: object, jobs: object, deck_check: object, callbacks: dict[str, object]) -> None:

@@ -74,6 +74,9 @@ def require_database(path: str | os.PathLike[str]) -> None:
     from ..errors import OptionError
     from ..limits import one_line
 
+    if os.fspath(path) == "":  # a setting read from an unset variable: no path to name or to build
+        raise OptionError("cards", "'': an empty path; give a card database's path, a catalog, None (the default card "
+                                   "data) or False (no card data)")
     refuse_folder(path, named=True)
     if not os.path.isfile(path):
         shown = one_line(os.fspath(path))

@@ -26,6 +26,17 @@ LINE_BREAK = lazy(r"\r\n|\r|\n")  # what ends a line (split_lines; decklists/__i
 # URLs, a deck site's address in decklists.web_address).
 LINK_WRAPPERS = "\"'`<>\u201c\u201d\u2018\u2019"
 
+# A list pasted into a post: between a code block's fences (Discord, ```` ``` ````, maybe
+# with a language, or `~~~`). No card line starts with either (text.py), and no ydke://
+# URL does (ydke.py).
+FENCE_CHARS = "`~"
+FENCE = lazy(r"(?:`{3,}|~{3,})\s*[\w+-]*")
+
+
+def is_fence(line: str) -> bool:
+    """Whether `line` (stripped) is a code block's fence."""
+    return bool(line) and line[0] in FENCE_CHARS and FENCE.fullmatch(line) is not None
+
 
 def split_lines(text: str) -> list[str]:
     """The lines of `text` (without their endings), numbered as an editor numbers them."""

@@ -53,7 +53,10 @@ from ..problem import WARNING, LineProblems, Problem
 from ..wording import counted as counted_words, lines_text
 from . import csv_export
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
-from .common import MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze, too_long
+from .common import (
+    FENCE, FENCE_CHARS, MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze,
+    too_long,
+)
 
 NAME = "text"
 EXTENSIONS = (".txt", ".dec", ".mwdeck", ".deck", "")
@@ -460,11 +463,9 @@ def _japanese_section(line: str) -> str | None:
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
-# A list pasted into a post: between a code block's fences (Discord, ```` ``` ````, maybe
-# with a language, or `~~~`), or quoted line by line (`> 4 Lightning Bolt`, Reddit). No
-# card line starts with either.
-_FENCES = "`~"
-_FENCE = lazy(r"(?:`{3,}|~{3,})\s*[\w+-]*")
+# A list pasted into a post: between a code block's fences (common.FENCE), or quoted line
+# by line (`> 4 Lightning Bolt`, Reddit). No card line starts with either.
+_FENCES, _FENCE = FENCE_CHARS, FENCE
 _QUOTE = lazy(r"^(?:>\s?)+")
 
 

@@ -40,7 +40,7 @@ from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
 from ..games import zone_name
 from ..wording import counted
 from ..problem import WARNING
-from .common import lf_line_ends, parse_error, passcodes
+from .common import is_fence, lf_line_ends, parse_error, passcodes
 from ..lazy_pattern import lazy
 
 NAME = "ydk"
@@ -121,7 +121,7 @@ def parse(text: str, source: str = "<ydk>") -> Deck:
     zone = MAIN
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip().lstrip("\ufeff")
-        if not line:
+        if not line or is_fence(line):  # a code block's fences: a .ydk pasted into a chat message
             continue
         header = _HEADERS.get(line.lower())
         if header is None:

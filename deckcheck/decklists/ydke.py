@@ -13,7 +13,7 @@ of passcodes. The URL can be passed on the command line instead of a file
 from __future__ import annotations
 
 from ..model import EXTRA, MAIN, SIDEBOARD, CardEntry, Deck
-from .common import LINK_WRAPPERS, parse_error, passcodes
+from .common import FENCE_CHARS, LINK_WRAPPERS, is_fence, parse_error, passcodes
 from .ydk import passcode_name
 
 NAME = "ydke"
@@ -26,8 +26,13 @@ SPLITLINES = True  # lines end where str.splitlines ends them (decklists._first_
 
 
 def unwrapped(text: str) -> str:
-    """`text` stripped of white space and of the quote or bracket on each side of a URL inside."""
+    """`text` stripped of white space and of the quote or bracket on each side of a URL
+    inside, or of a code span's backticks (```` ```ydke://...``` ````)."""
     text = text.strip().lstrip("\ufeff").strip()
+    if text[:3] == "```":
+        inner = text.strip("`").strip()
+        if inner[: len(PREFIX)].lower() == PREFIX:
+            return inner
     start = 1 if text[:1] and text[0] in LINK_WRAPPERS else 0
     end = len(text) - 1 if len(text) > start and text[-1] in LINK_WRAPPERS else len(text)
     inner = text[start:end].strip()
@@ -36,6 +41,11 @@ def unwrapped(text: str) -> str:
 
 def sniff(text: str) -> bool:
     head = text.lstrip("\ufeff \t\r\n")
+    if head[:1] in FENCE_CHARS and head[:1]:
+        # A URL pasted in a chat message's code block: its fence on a line of its own, or
+        # a code span's backticks around it on one line.
+        first, _, rest = head.partition("\n")
+        head = rest.lstrip(" \t\r\n") if is_fence(first.strip()) else head.lstrip("`").lstrip(" \t")
     if head[:1] and head[0] in LINK_WRAPPERS:
         head = head[1:].lstrip(" \t")
     return head[: len(PREFIX)].lower() == PREFIX
@@ -93,7 +103,8 @@ def encode_part(codes: list[int]) -> str:
 
 def parse(text: str, source: str = "<ydke>") -> Deck:
     deck = Deck(source=source, input_format=NAME)
-    lines = [(number, line.strip()) for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1) if line.strip()]
+    lines = [(number, line.strip()) for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1)
+             if line.strip() and not is_fence(line.strip())]  # a code block's fences around the URL
     if not lines:
         deck.problems.append(parse_error("empty input; expected a ydke:// URL"))
         return deck

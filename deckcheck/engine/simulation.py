@@ -100,6 +100,13 @@ class Simulation:
     def by_turn(self, card_index: int, turn: int, side: str, at_least: int = 1) -> Estimate:
         return self.outcome.by_turn(card_index, self.draws(turn, side), at_least)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The run as `deckcheck simulate -o json` writes it (docs/contracts.md), as a deck
+        result's to_dict() is an entry of validate's: plain values to store or send."""
+        from .report import to_dict  # here: the report module imports this one
+
+        return to_dict(self)
+
     def plain(self, card_index: int, turn: int, side: str, at_least: int = 1) -> float:
         """The textbook hypergeometric value: no mulligans, `hand size + draws` cards seen."""
         seen = self.fmt.opening_hand.size + self.draws(turn, side)
@@ -108,7 +115,7 @@ class Simulation:
 
 def simulate(
     deck: Deck | str | Path,
-    fmt: Format | str,
+    fmt: Format | str | Path,
     *,
     keep: str | None = None,
     keep_by_size: Mapping[int, str] | None = None,

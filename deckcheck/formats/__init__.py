@@ -98,6 +98,8 @@ def find(ref: FormatRef) -> tuple[str, Path]:
         )
     if isinstance(ref, Path):
         if not tree.is_file(ref):
+            if _is_dir(ref):  # it is there: "not found" would send the user looking for it
+                raise FormatError(f"format file {str(ref)!r} is a folder, not a format file; give a format file in it")
             raise FormatError(f"format file {str(ref)!r} not found{_id_of_missing_file(ref)}")
         # The id and path show in reports: `d1/../d2/b.yaml` reads better as `d2/b.yaml`
         # (unless a symlink makes the two different files).
@@ -500,15 +502,16 @@ def _shadowed(ref: FormatRef, real: Path) -> str:
 _CACHE: dict[tuple[str, str, str], tuple[Format, tuple[Stamp, ...]]] = {}
 
 
-def load(ref: FormatRef, *, root: Path | None = None, keep: bool = True, base: bool = False) -> Format:
+def load(ref: FormatRef | Format, *, root: Path | None = None, keep: bool = True, base: bool = False) -> Format:
     """Load a format by id (a str) or file (a Path), merged and validated; `extends:` files
     stay inside `root` (default: the format's own folder). `keep=False`: a file that will
     not be there next run (a zip's, in its temporary folder) is not kept in the disk cache,
     where its entry could never be read again. An abstract base (`abstract: true`:
     mtg/base, mtg/commander-base) is a format to extend, not to check decks against: it
     lacks what its formats add (Commander's banned list), so it is refused unless `base`
-    (formats show, formats list). Raises FormatError."""
-    fmt = _load(ref, root=root, keep=keep)
+    (formats show, formats list). A loaded Format is handed back as it is, as validate and
+    simulate take one. Raises FormatError."""
+    fmt = ref if isinstance(ref, Format) else _load(ref, root=root, keep=keep)
     if not base and fmt.data.get("abstract"):
         raise FormatError(f"format {fmt.id} is a base other formats extend, not a format to play{_extended_by(fmt)}")
     return fmt

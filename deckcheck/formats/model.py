@@ -244,6 +244,11 @@ class Format(Record):
         # What the *_on methods and zone_size worked out, by (what, ..., day, platform).
         self._on_date: dict[tuple[Any, ...], Any] = {} if _on_date is None else _on_date
 
+    def __repr__(self) -> str:
+        # Which format it is, not its data: every dated list of a format runs to 85 KB
+        # (mtg/legacy), which a REPL, a log line or a debugger showed whole.
+        return f"Format(id={self.id!r}, name={self.name!r}, game={self.game!r}, path={self.path!r})"
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled without `memo` and `_on_date`: what one process worked out for itself
         (its rules are modules, which do not pickle); a batch's worker processes get the
