@@ -243,7 +243,8 @@ def check_registrations(
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
-            outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
+            outcome = (next(outcomes) if row.path is not None
+                       else Outcome(DeckResult(deck=row.deck, format="", unreadable=row.not_read), None))
             result = outcome.result
             result.format = result.format or row.format_shown(format_id)
             if result.as_of is None and result.counts:  # checked against no format (its cell's could not be loaded)
