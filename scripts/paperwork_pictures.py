@@ -37,7 +37,9 @@ def event(folder: Path) -> Path:
     (folder / "ann.txt").write_text(burn, encoding="utf-8")
     (folder / "bruno.txt").write_text(burn.replace("4 Goblin Guide", "4 Goblin Guide\n1 Mox Opal"), encoding="utf-8")
     (folder / "chen.txt").write_text(burn, encoding="utf-8")
-    (folder / "dana.txt").write_text(burn.replace("4 Mountain", "3 Mountain"), encoding="utf-8")
+    # One card short under a `Sideboard` line: with only a blank line above its 15, a list of
+    # 59 and 15 is read as a 74-card main deck with a warning (docs/decklists.md), not illegal.
+    (folder / "dana.txt").write_text(burn.replace("4 Mountain", "3 Mountain").replace("\n\n", "\nSideboard\n"), encoding="utf-8")
     (folder / "manifest.csv").write_text(
         "player,team,seat,deck\nAnn Lee,,,ann.txt\nBruno Díaz,Red Aggro,A,bruno.txt\nChen Wei,Red Aggro,B,chen.txt\n"
         "Dana Øster,,,dana.txt\nEli Park,,,eli.txt\n",
