@@ -13,6 +13,7 @@ built-in data).
 """
 from __future__ import annotations
 
+import argparse
 import shutil
 import subprocess
 import sys
@@ -49,6 +50,8 @@ def event(folder: Path) -> Path:
 
 
 def main() -> int:
+    # No options; --help says what the script does rather than drawing the pictures again.
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     chromium = next((shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome") if shutil.which(name)), None)
     if shutil.which("pdftoppm") is None or chromium is None:
         print("needs pdftoppm (poppler-utils) and chromium: apt-get install poppler-utils chromium", file=sys.stderr)
