@@ -17,6 +17,7 @@ says which fonts ship and why. Run again when Debian updates a package; the resu
 """
 from __future__ import annotations
 
+import argparse
 import shutil
 import sys
 from pathlib import Path
@@ -61,6 +62,8 @@ def shift_jis_kanji() -> list[int]:
 
 
 def main() -> int:
+    # No options; --help says what the script does rather than doing it.
+    argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter).parse_args()
     missing = [str(path) for path in (DEJAVU, DEJAVU_LICENCE, DROID, APACHE) if not path.exists()]
     if missing:
         print("missing: " + ", ".join(missing) + "; apt-get install fonts-dejavu-core fonts-droid-fallback", file=sys.stderr)

@@ -149,6 +149,18 @@ def _option_help(command: str, option: str) -> str:
     return " ".join(param.help.split())
 
 
+@pytest.mark.parametrize("command", ["sync", "import"])
+def test_the_commands_that_write_a_card_database_say_which_one_they_write(cli, command):
+    """`cards sync --help` and `cards import --help` gave --cards-db the readers' words, a
+    default of "... the user data directory, else the built-in card data": these commands
+    never write the built-in data, which ships read-only in the package; without a path
+    they write cards.sqlite in the user data directory."""
+    shown = " ".join(cli("cards", command, "--help").stdout.split())
+    said = shown.split("--cards-db PATH", 1)[1].split(" --", 1)[0]
+    assert "built-in" not in said and "write" in said and "user data directory" in said, said
+    assert "else the built-in card data" in " ".join(cli("cards", "stats", "--help").stdout.split())  # readers' stays
+
+
 def test_simulate_help_says_what_its_options_do_to_a_simulation():
     """`simulate --no-cards` was described as validate's ("no unknown-card or not-in-pool
     checks"): what it does to a simulation, that only basic lands count as lands (docs/

@@ -133,6 +133,22 @@ def test_batch_checks_each_deck_against_its_pool_and_reports_bad_pools_per_row(c
     assert (bob["card"], bob["count"], bob["limit"]) == ("Shock", 4, 3)
 
 
+def test_without_a_pool_a_deck_that_could_not_be_read_is_not_counted_as_checked(cli, tmp_path):
+    """`validate deck.txt gone.txt -f mtg/limited` said "2 decks ... were checked without a
+    registered pool" of a deck it had just called NOT CHECKED (could not be read), and so
+    did a batch of a manifest naming the two."""
+    write(tmp_path, {"deck.txt": "4 Black Lotus\n36 Snow-Covered Island\n"})
+    done = cli("validate", str(tmp_path / "deck.txt"), str(tmp_path / "gone.txt"), "-f", "mtg/limited")
+    assert done.returncode == 2
+    assert "deckcheck: note: 1 deck of a limited format (mtg/limited) was checked without a registered pool" in done.stderr
+    alone = cli("validate", str(tmp_path / "gone.txt"), "-f", "mtg/limited")
+    assert alone.returncode == 2 and "registered pool" not in alone.stderr, alone.stderr
+    write(tmp_path, {"reg.csv": "player,deck\nann,deck.txt\ncy,gone.txt\n"})
+    batch = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/limited", "--no-cache")
+    assert batch.returncode == 1
+    assert "deckcheck: note: 1 deck of a limited format (mtg/limited) was checked without a registered pool" in batch.stderr
+
+
 def test_a_limited_event_registering_no_pools_says_its_cards_went_unchecked(cli, tmp_path):
     """Without pools a sealed deck is checked for its size only: LEGAL, as validate says,
     but the organiser is told what was not checked and how to check it."""

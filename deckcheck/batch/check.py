@@ -57,6 +57,9 @@ class BatchReport:
     manifest: str | None = None
     deck_checks: DeckCheckSample | None = None  # --deck-check: players to check at the table
     totals: Totals = field(default_factory=Totals)
+    # The registrations (by their place in `registrations`) whose deck could not be read:
+    # never checked (NOT CHECKED), so not among the decks a note says were checked.
+    unread: set[int] = field(default_factory=set)
     # The formats that loaded (-f, then each row's, in the order rows first name them):
     # read from here, a zip's format files are not loaded again once the archive is gone.
     formats: dict[FormatRef, Format] = field(default_factory=dict)
@@ -225,6 +228,7 @@ def check_registrations(
 
     results: list[DeckResult] = []
     totals = Totals()
+    unread: set[int] = set()
     location = from_directory(os.getcwd())
     registered_at = _registration_places(found, location)
     members: dict[str, list[Member]] = {}
@@ -245,7 +249,8 @@ def check_registrations(
     namesakes: dict[int, str] | None = None  # worked out at the first team member (namesakes_named)
     with closing(checked) as outcomes:  # closed: its workers stop and the collector runs again
         for number, row in enumerate(rows):
-            outcome = next(outcomes) if row.path is not None else Outcome(DeckResult(deck=row.deck, format=""), None)
+            outcome = (next(outcomes) if row.path is not None
+                       else Outcome(DeckResult(deck=row.deck, format="", unreadable=row.not_read), None))
             result = outcome.result
             result.format = result.format or row.format_shown(format_id)
             if result.as_of is None and result.counts:  # checked against no format (its cell's could not be loaded)
@@ -269,6 +274,8 @@ def check_registrations(
             if in_archive is not None:
                 in_archive.show(result)
             totals.count(result)
+            if result.unreadable:
+                unread.add(number)
             if other_games is not None and not result.legal:
                 other_games.hear(row, result, formats.loaded.get(row.format_of(format_id)))
             if sink is not None:
@@ -308,7 +315,7 @@ def check_registrations(
         source=found.source, kind=found.kind, manifest=found.manifest,
         report=Report(results=results, teams=teams, skipped=[item for item in found.skipped if not item.unchecked]),
         registrations=rows, skipped=found.skipped,
-        deck_checks=sample, totals=totals, formats=formats.loaded,
+        deck_checks=sample, totals=totals, unread=unread, formats=formats.loaded,
         formats_in_archive={} if in_archive is None else in_archive.formats(formats.loaded),
         notes=[*found.notes, *_teams_without_rules(found, members, formats.loaded, day)],
         hints=other_games.notes() if other_games is not None else [],

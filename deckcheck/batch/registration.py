@@ -51,7 +51,7 @@ class Registration(Record):
 
     __slots__ = (
         "deck", "path", "player", "team", "seat", "format_id", "format_refused", "format_written", "line", "problems",
-        "pool", "pool_path", "platform", "duplicate", "team_states", "inline", "player_id",
+        "pool", "pool_path", "platform", "duplicate", "team_states", "inline", "player_id", "not_read",
     )
 
     def __init__(
@@ -78,6 +78,10 @@ class Registration(Record):
         team_states: tuple[Problem, ...] = (),
         inline: bool = False,
         player_id: str | None = None,  # the `id` column (Wizards account, CARD GAME ID): printed on the sheets
+        # A deck file the source holds that was never read (a named pipe, a link out of the
+        # folder, an archive entry not extracted): its result is NOT CHECKED, as a manifest
+        # row's deck that cannot be read is, not ILLEGAL; its problems say why.
+        not_read: bool = False,
     ) -> None:
         self.deck = deck
         self.path: str | None = path if path is None or path.__class__ is str else os.fspath(path)
@@ -96,6 +100,7 @@ class Registration(Record):
         self.team_states = team_states
         self.inline = inline
         self.player_id = player_id
+        self.not_read = not_read
 
     @property
     def pasted(self) -> bool:
@@ -181,7 +186,7 @@ def unchecked_registration(item: Skipped) -> Registration:
     """The row of a file that may be a registration but could not be checked."""
     return Registration(deck=item.file, path=None, problems=(
         registration_problem(f"{item.file} could not be checked: {item.reason}", None),
-    ))
+    ), not_read=True)
 
 
 def with_unchecked(found: RegistrationSet, rows: list[Registration]) -> list[Registration]:
@@ -214,7 +219,7 @@ def _rows_naming_unextracted(
     for row in rows:
         item = _unextracted(by_path, row.path if not row.inline else None)
         if item is not None:
-            row = row.replace(path=None).with_problem(f"deck {row.deck}: {item.reason}")
+            row = row.replace(path=None, not_read=True).with_problem(f"deck {row.deck}: {item.reason}")
             named.add(item.file)
         item = _unextracted(by_path, row.pool_path)
         if item is not None:

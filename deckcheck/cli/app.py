@@ -84,6 +84,8 @@ DECK_ARGUMENT = typer.Argument(..., metavar="DECK...", help="Decklist files (in 
 DATE_OPTION = typer.Option(None, "--date", metavar="YYYY-MM-DD", help="Event date YYYY-MM-DD: the lists in force that day (default: today).")
 INPUT_FORMAT_OPTION = typer.Option(None, "--input-format", metavar="PARSER", help=f"Force a decklist parser: {PARSERS_MARK}.", autocompletion=complete_parsers)
 CARDS_DB_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to use (default: $DECKCHECK_CARDS_DB, the user data directory, else the built-in card data).")
+# `cards sync` and `cards import` write a database: never the built-in data, which ships read-only.
+CARDS_DB_WRITTEN_OPTION = typer.Option(None, "--cards-db", metavar="PATH", help="Card database to write (default: $DECKCHECK_CARDS_DB, else cards.sqlite in the user data directory).")
 NO_CARDS_OPTION = typer.Option(False, "--no-cards", help="Check without card data: no unknown-card or not-in-pool checks, no canonical names.")
 PLATFORM_OPTION = typer.Option("paper", "--platform", metavar="PLATFORM", help="Where the event is played: paper, mtgo or arena (release and ban dates differ).")
 POOL_OPTION = typer.Option(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, List, Optional
 import typer
 
 from ..report import UTF8
-from .app import CARDS_DB_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
+from .app import CARDS_DB_OPTION, CARDS_DB_WRITTEN_OPTION, DATE_OPTION, OFFLINE_OPTION, PLATFORM_OPTION, handles_errors
 from ..wording import counted, names_listed, listed
 from .common import emit, say, text_or_json, warn_once
 
@@ -47,7 +47,7 @@ def _sync_game_help() -> str:
 @cards_app.command("sync")
 @handles_errors
 def cards_sync(
-    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    cards_db: Optional[Path] = CARDS_DB_WRITTEN_OPTION,
     bulk_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Magic: the Scryfall bulk file, oracle_cards (default: one object per card), default_cards (one per printing), unique_artwork or all_cards (every language, about 2.3 GB)."),
     force: bool = typer.Option(False, "--force", help="Download and rebuild even if the database is current."),
     game_id: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=_sync_game_help()),
@@ -145,7 +145,7 @@ def _game_help() -> str:
 @handles_errors
 def cards_import(
     file: Path = typer.Argument(..., metavar="FILE", help=_import_help()),
-    cards_db: Optional[Path] = CARDS_DB_OPTION,
+    cards_db: Optional[Path] = CARDS_DB_WRITTEN_OPTION,
 ) -> None:
     """Build the database from a local file (for machines without internet).
 

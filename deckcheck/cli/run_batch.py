@@ -268,9 +268,9 @@ def _without_pools(result, default: object) -> str | None:  # type: ignore[no-un
     if any(row.pool for row in result.registrations):
         return None
     decks, formats = 0, {}
-    for row in result.registrations:
+    for number, row in enumerate(result.registrations):
         fmt = result.formats.get(row.format_of(default))
-        if row.path is not None and fmt is not None and fmt.option("pool") is not None:
+        if row.path is not None and number not in result.unread and fmt is not None and fmt.option("pool") is not None:
             decks += 1
             formats.setdefault(fmt.id, None)
     return unchecked_without_pools(decks, list(formats), "a manifest with a `pool` column gives each row its pool")

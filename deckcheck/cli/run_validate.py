@@ -78,8 +78,10 @@ def run_validate(
     _annotate_hints(hints, reporter)
     _annotate_format_warnings(format_warnings, fmt, reporter)
     if pool is None and fmt.option("pool") is not None:
-        # A limited deck without its pool is checked for its sizes only (Black Lotus passes).
-        say_note(unchecked_without_pools(len(results), [fmt.id], "give the pool with --pool FILE"))
+        # A limited deck without its pool is checked for its sizes only (Black Lotus passes);
+        # a deck that could not be read was not checked at all (NOT CHECKED), so not counted.
+        checked = sum(not result.unreadable for result in results)
+        say_note(unchecked_without_pools(checked, [fmt.id], "give the pool with --pool FILE"))
     say_note(note)
     return report.exit_code
 
