@@ -27,8 +27,8 @@ from ..result import DeckResult, Report, TeamResult
 from ..wording import counted, named_few
 from ..workdir import from_directory
 from .registration import (
-    NO_DECK_NAMED, Keys, PlayerKeys, Registration, RegistrationSet, Skipped, check_rows, fold_teams, namesakes_named,
-    no_player, registration_problem, with_unchecked,
+    NO_DECK_NAMED, Registration, RegistrationSet, Skipped, check_rows, fold_teams, namesakes_named, no_player, player_keys,
+    registration_problem, with_unchecked,
 )
 from .runner import Outcome, Task, pool_as_named, run, team_cards
 from .shared_decks import check_shared_files
@@ -190,12 +190,10 @@ def check_registrations(
     `keep_verdicts`: use and add to the verdicts kept between runs (verdict_store.py)."""
     formats = _Formats(format_id, root=found.format_root)
     in_archive = _ArchivePaths(found.format_root) if found.format_root is not None else None
-    registered = fold_teams(found.registrations)
-    keys = PlayerKeys(registered)  # each player's name folded once, for every check that tells players apart
-    rows = with_unchecked(found, check_rows(registered, format_error=formats.error, keys=keys))
+    rows = with_unchecked(found, check_rows(fold_teams(found.registrations), format_error=formats.error))
     if any(formats.for_teams(ref) for ref in formats.loaded):  # the rows' formats loaded above (format_error)
         rows = [_team_format_without_team(row, formats) for row in rows]
-    rows = check_shared_files(rows, found.files, keys)
+    rows = check_shared_files(rows, found.files)
     rows = assign_pools(
         rows, lambda row: formats.uses_pools(row.format_of(format_id)),
         lambda row, pool: _pool_and_format(pool, formats.loaded.get(row.format_of(format_id)), cards_db, cards),
@@ -206,7 +204,7 @@ def check_registrations(
         # --deck-check (a run's start-up).
         from .deck_checks import choose
 
-        sample = choose(rows, deck_check, keys)
+        sample = choose(rows, deck_check)
     picks = {pick.index: pick for pick in sample.picks} if sample is not None else {}
 
     def tasks() -> Iterator[Task]:
@@ -296,12 +294,12 @@ def check_registrations(
                     picks[number].note(result, entries, fmt.game if fmt is not None else "", zone_titles(fmt))
                 if in_team:
                     if namesakes is None:
-                        namesakes = namesakes_named(rows, keys)
+                        namesakes = namesakes_named(rows)
                     member = _member(row, outcome, format_id, entries, pool, platform=row.platform or platform,
                                      player=namesakes.get(number))
                     members.setdefault(row.team, []).append(member)
                     places.setdefault(row.team, {})[member.player] = registered_at(row)
-    cross_team = _cross_team(rows, keys)
+    cross_team = _cross_team(rows)
     teams = [
         check_team(name, team, formats.loaded, day=day, unified=unified, extra=cross_team.get(name, ()))
         for name, team in members.items()
@@ -471,7 +469,7 @@ def _team_format_without_team(row: Registration, formats: _Formats) -> Registrat
     return row
 
 
-def _cross_team(rows: list[Registration], keys: Keys) -> dict[str, list[Problem]]:
+def _cross_team(rows: list[Registration]) -> dict[str, list[Problem]]:
     """Per team, its members who were registered for another team, or without a team,
     first. A row without a team counts as a first registration too: its player's later row
     for a team is that row's error (`check_rows`), which the team states here, so the team
@@ -480,7 +478,7 @@ def _cross_team(rows: list[Registration], keys: Keys) -> dict[str, list[Problem]
     problems: dict[str, list[Problem]] = {}
     if all(row.team is None for row in rows):
         return problems  # no team to state anything for (most events): no player looked up
-    for row, key in zip(rows, keys(rows)):
+    for row, key in zip(rows, player_keys(rows)):
         if not row.player:
             continue
         earlier = first_row.setdefault(key, row)

@@ -34,7 +34,7 @@ from ..lazy_pattern import lazy
 from ..limits import NumberTooLong, check_seed, whole_number
 from ..model import CardEntry, tally
 from ..result import DeckResult
-from .registration import Keys, Registration, no_player, player_keys
+from .registration import Registration, no_player, player_keys
 
 
 
@@ -131,7 +131,7 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1_000_000)
 
 
-def candidate_order(rows: Sequence[Registration], keys: Keys = player_keys) -> list[int]:
+def candidate_order(rows: Sequence[Registration]) -> list[int]:
     """Indexes of the rows with a deck, sorted so the manifest's order does not matter, one
     for each player: a player registered twice (`ann` and `Ann`, a row copied) is one
     candidate, their row that sorts first, so a sample never checks one player twice and
@@ -140,7 +140,7 @@ def candidate_order(rows: Sequence[Registration], keys: Keys = player_keys) -> l
     their own."""
     keyed = sorted(
         (player, row.deck, row.line or 0, index)
-        for index, (row, player) in enumerate(zip(rows, keys(rows))) if row.path is not None
+        for index, (row, player) in enumerate(zip(rows, player_keys(rows))) if row.path is not None
     )
     seen: set[str] = set()
     candidates = []
@@ -158,10 +158,10 @@ def below(rng: random.Random, bound: int) -> int:
     return min(int(rng.random() * bound), bound - 1)
 
 
-def choose(rows: Sequence[Registration], request: DeckCheckRequest, keys: Keys = player_keys) -> DeckCheckSample:
+def choose(rows: Sequence[Registration], request: DeckCheckRequest) -> DeckCheckSample:
     """The sample for `request` (its seed, or a fresh one)."""
     seed = request.seed if request.seed is not None else new_seed()
-    order = candidate_order(rows, keys)
+    order = candidate_order(rows)
     size = request.size(len(order))
     rng = random.Random(seed)
     shuffled = list(order)

@@ -284,36 +284,13 @@ def player_keys(rows: Sequence[Registration]) -> list[str]:
 
 # Between a namesake's name and ID in their player_keys key: no name or ID holds it.
 _BY_ID = "\x00"
-# What the checks of a batch's rows ask each row's player of: `player_keys`, or a
-# `PlayerKeys` the batch made once.
-Keys = Callable[[Sequence["Registration"]], list[str]]
 
 
-class PlayerKeys:
-    """`player_keys` of an event's rows, each name folded once for every check of the
-    batch that asks (duplicate players, shared decks and pools, the deck-check sample, a
-    team's namesakes, cross-team registrations): some 7 us a name, and a 10,000-row event
-    with teams folded every name three times or more. A row's key depends only on its
-    player and player ID, given the event's players, and the batch's later steps never
-    change those: they add problems, and rows of no player (files that could not be
-    checked). Called with rows, it gives their keys; rows of a player it was not made
-    for get their own `player_keys`."""
-
-    def __init__(self, rows: Sequence[Registration]) -> None:
-        self._keys = {(row.player, row.player_id): key for row, key in zip(rows, player_keys(rows)) if row.player}
-
-    def __call__(self, rows: Sequence[Registration]) -> list[str]:
-        try:
-            return [self._keys[row.player, row.player_id] if row.player else "" for row in rows]
-        except KeyError:
-            return player_keys(rows)
-
-
-def namesakes_named(rows: Sequence[Registration], keys: Keys = player_keys) -> dict[int, str]:
+def namesakes_named(rows: Sequence[Registration]) -> dict[int, str]:
     """The rows of namesakes `player_keys` tells apart by their IDs, by index: the player as
     a team names its members, with their ID (`John Smith (ID 1111)`), since a team counts
     copies and seats by member name and two John Smiths on one team were one holder."""
-    return {index: f"{row.player} (ID {shown_player(row.player_id or '')})" for index, (row, key) in enumerate(zip(rows, keys(rows)))
+    return {index: f"{row.player} (ID {shown_player(row.player_id or '')})" for index, (row, key) in enumerate(zip(rows, player_keys(rows)))
             if _BY_ID in key}
 
 
@@ -352,9 +329,7 @@ def fold_teams(rows: Sequence[Registration]) -> list[Registration]:
     return folded
 
 
-def check_rows(
-    rows: Sequence[Registration], *, format_error: Callable[[str], str | None], keys: Keys = player_keys,
-) -> list[Registration]:
+def check_rows(rows: Sequence[Registration], *, format_error: Callable[[str], str | None]) -> list[Registration]:
     """Add the problems only the whole set reveals: duplicate players (also across teams),
     bad seats, and formats that cannot be loaded (`format_error(id)` says why, or None)."""
     first_seen: dict[str, Registration] = {}
@@ -362,15 +337,15 @@ def check_rows(
     # player and team is that row's duplicate, even when the player's first row of all
     # named another team, so it is counted in its team once.
     first_in_team: dict[tuple[str, str | None], Registration] = {}
-    players = keys(rows)
+    keys = player_keys(rows)
     # The first row with an ID of each name told apart by IDs (player_keys), which the
     # name's other rows name: a mistyped or missing ID makes two players of one, so they say so.
     first_namesake: dict[str, Registration] = {}
-    for row, key in zip(rows, players):
+    for row, key in zip(rows, keys):
         if _BY_ID in key:
             first_namesake.setdefault(key.partition(_BY_ID)[0], row)
     checked: list[Registration] = []
-    for row, key in zip(rows, players):
+    for row, key in zip(rows, keys):
         if row.player:
             earlier = first_seen.get(key)
             same_team = first_in_team.setdefault((key, row.team), row)

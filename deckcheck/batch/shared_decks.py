@@ -30,7 +30,7 @@ from typing import Optional
 from ..limits import MAX_DECK_BYTES_READ_AGAIN, MAX_HOLDERS_LISTED, MAX_INPUT_BYTES
 from ..problem import WARNING
 from ..tree import FileSeen
-from .registration import Keys, Registration, player_key, player_keys, shown_player
+from .registration import Registration, player_key, player_keys, shown_player
 from ..wording import named_few
 
 # A file by (device, inode), a missing one by its normalised path, a `ydke://` deck by its URL.
@@ -43,9 +43,7 @@ DeckKey = tuple[int, int] | tuple[str, str] | str
 DeckFile = Optional[tuple[DeckKey, int]]
 
 
-def check_shared_files(
-    rows: Sequence[Registration], seen: dict[str, FileSeen] | None = None, keys: Keys = player_keys,
-) -> list[Registration]:
+def check_shared_files(rows: Sequence[Registration], seen: dict[str, FileSeen] | None = None) -> list[Registration]:
     """`rows` with the shared-deck and shared-pool warnings and the read-again bound, each
     row's deck and pool file looked at once (one `os.stat` each, none for a file in `seen`:
     what reading the manifest just saw of it, tree.RealFolders.files). What they are looked
@@ -54,7 +52,7 @@ def check_shared_files(
     seen = {} if seen is None else seen
     files, pools = deck_files(rows, seen), pool_files(rows, seen)
     seen.clear()
-    warned = warn_shared_pools(warn_shared_decks(rows, files, keys), pools, keys)
+    warned = warn_shared_pools(warn_shared_decks(rows, files), pools)
     return refuse_own_deck_as_pool(bound_files_read_again(warned, files, pools), files, pools)
 
 
@@ -72,11 +70,11 @@ def pool_files(rows: Sequence[Registration], seen: Mapping[str, FileSeen]) -> li
     return [None if row.pool_path is None or row.pool_pasted else _file_key_and_size(row.pool_path, seen) for row in rows]
 
 
-def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile], keys: Keys = player_keys) -> list[Registration]:
+def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile]) -> list[Registration]:
     """`rows`, each row whose deck (file or `ydke://` URL) another player's row names too
     carrying a `registration` warning naming those players (at most MAX_HOLDERS_LISTED).
     `files`: `deck_files(rows)`."""
-    players = _PlayerKeys(rows, keys)
+    players = _PlayerKeys(rows)
     return _warn_shared(
         rows, [None if file is None else file[0] for file in files], players.of,
         lambda row: f"ydke:// deck {row.deck} (the same URL)" if row.inline else f"deck file {row.deck}",
@@ -84,13 +82,13 @@ def warn_shared_decks(rows: Sequence[Registration], files: Sequence[DeckFile], k
     )
 
 
-def warn_shared_pools(rows: Sequence[Registration], pools: Sequence[DeckFile], keys: Keys = player_keys) -> list[Registration]:
+def warn_shared_pools(rows: Sequence[Registration], pools: Sequence[DeckFile]) -> list[Registration]:
     """`rows`, each row whose pool file a row of another player, not a teammate, names
     too carrying a `registration` warning naming those players: each player of a sealed
     event, or each team, opens a pool of its own. Teammates share theirs (team sealed,
     Two-Headed Giant). Run on the pools the rows name, before `assign_pools` gives a
     team's pool to the members who name none. `pools`: `pool_files(rows)`."""
-    players = _PlayerKeys(rows, keys)
+    players = _PlayerKeys(rows)
     return _warn_shared(
         rows, [None if file is None else file[0] for file in pools],
         lambda index: ("team", player_key(team)) if (team := rows[index].team) is not None else ("player", players.of(index)),
@@ -215,14 +213,13 @@ class _PlayerKeys:
     whole event only when a row is asked about: most events have no deck or pool file two
     rows name, and so never ask."""
 
-    def __init__(self, rows: Sequence[Registration], keys: Keys = player_keys) -> None:
+    def __init__(self, rows: Sequence[Registration]) -> None:
         self._rows = rows
-        self._players = keys
         self._keys: list[str] | None = None
 
     def of(self, index: int) -> str:
         if self._keys is None:
-            self._keys = self._players(self._rows)
+            self._keys = player_keys(self._rows)
         return self._keys[index]
 
 
