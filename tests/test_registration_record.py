@@ -9,7 +9,7 @@ from deckcheck.batch.registration import Registration, registration_problem
 
 FIELDS = (
     "deck", "path", "player", "team", "seat", "format_id", "format_refused", "format_written", "line", "problems",
-    "pool", "pool_path", "platform", "duplicate", "team_states", "inline", "player_id",
+    "pool", "pool_path", "platform", "duplicate", "team_states", "inline", "player_id", "not_read",
 )
 
 
@@ -17,7 +17,7 @@ def test_the_fields_are_those_of_the_dataclass_in_order_with_its_defaults():
     assert Registration.record_fields() == FIELDS
     row = Registration("a.txt", None)
     assert [getattr(row, name) for name in FIELDS] == [
-        "a.txt", None, None, None, None, None, False, None, None, (), None, None, None, False, (), False, None,
+        "a.txt", None, None, None, None, None, False, None, None, (), None, None, None, False, (), False, None, False,
     ]
 
 
