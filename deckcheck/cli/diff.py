@@ -86,8 +86,6 @@ def diff(
             warn(message)
         more = f" ({len(unread) - MAX_SHOWN} more not shown)" if len(unread) > MAX_SHOWN else ""
         raise DeckcheckError(f"{counted(len(unread), 'unreadable line')}{more}: fix them and compare again; a partial list proves nothing")
-    for deck in decks:
-        warn_of_readings(deck)
     catalog, note, words = None, None, ""
     if fmt is not None:
         # Both lists are read as `validate -f` reads them (compare's rules.read_as): the
@@ -107,6 +105,12 @@ def diff(
         # Only the text report names zones in a game's words (JSON gives their ids), and
         # the names cost a catalog's loading (0.1 s) a diff would not pay otherwise.
         words = _game_of_names(decks, cards_db) if reporter.NAME == PLAIN else ""
+    # The reader's warnings of the lists as compared: a title line, once the card data says
+    # it is one, is no card read without a count (compare decides it again: decklists/title.py).
+    from ..decklists.title import titled
+
+    for deck in decks:
+        warn_of_readings(titled(deck, catalog) if catalog is not None else deck)
     comparison = compare(decks[0], decks[1], catalog, fmt, pool, game=words)
     for warning in comparison.unknown:
         warn(warning)
