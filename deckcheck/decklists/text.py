@@ -524,14 +524,16 @@ _SUMS_THE_LIST = ""
 
 
 def _count_after_tab(line: str) -> str | None:
-    """`4 Name` for a line `Name<TAB>4` (the name squeezed), _SUMS_THE_LIST for the sheet's
-    total row (as a Markdown table's, markdown_table.is_total); None for any other line."""
+    """`Name x4` for a line `Name<TAB>4` (the name squeezed; the count after it, where a
+    label before the name, `SB: Name`, `Commander: Name`, leaves it read), _SUMS_THE_LIST for
+    the sheet's total row (as a Markdown table's, markdown_table.is_total); None for any
+    other line."""
     match = _TAB_COUNT.match(line)
     if match is None:
         return None
     if is_total(match["name"]):
         return _SUMS_THE_LIST
-    return f"{match['count']} {squeeze(match['name'])}"
+    return f"{squeeze(match['name'])} x{match['count']}"
 
 
 def _is_ydke(line: str) -> bool:
@@ -731,8 +733,10 @@ def parse(text: str, source: str = "<text>") -> Deck:
             plain = plain_card(line) if len(line) <= _PLAIN_LINE_CHARS else None
             groups[-1].append((number, plain or squeeze(line), zone))
             continue
-        # `Name<TAB>4`, a spreadsheet's columns: its card line, once no heading took it
-        # (`Sideboard<TAB>15`, `Creatures<TAB>20` and `Total<TAB>60` are their rows too).
+        # `Name<TAB>4`, a spreadsheet's columns: read as `Name x4` by the lines that name a
+        # card (a card line, `SB:`, `Commander:`, `Hero:`, `Sideboard: Name`), once no
+        # heading took the row as written (`Sideboard<TAB>15`, `Creatures<TAB>20`; a total
+        # row, `Total<TAB>60`, is no line at all).
         tabbed = _count_after_tab(line) if "\t" in line else None
         if tabbed == _SUMS_THE_LIST:
             continue
@@ -771,7 +775,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 zone = _zone_after(section, zone)
                 headings.append((number, zone, line))
                 continue
-        hero = _HERO_LINE.match(line)
+        hero = _HERO_LINE.match(tabbed or line)
         if hero:
             # The hero beside the deck, not a header of it: a WoW TCG list needs this line, so
             # its last blank-line group may still be the side deck, as an MTGO export's is.
@@ -780,7 +784,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 name = _strip_decorations(hero.group("name"))[0]
             deck.entries.append(CardEntry(name=name, count=int(hero.group("count") or 1), zone=HERO, line=number))
             continue
-        named = _NAMED_LINE.match(line)
+        named = _NAMED_LINE.match(tabbed or line)
         if named:
             name, after = _count_after(_strip_decorations(named.group("name"))[0])
             name = display_name(name)
@@ -813,7 +817,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             if arena_name:
                 deck.name = deck.name or arena_name.group("name").strip()
             continue  # Arena's metadata block
-        headed = _headed_card(line)
+        headed = _headed_card(tabbed or line)
         if headed is not None:
             section, card = headed
             saw_header = saw_header or section not in _BESIDE_DECK  # `Companions: Name`, as `Companion: Name`
@@ -824,9 +828,9 @@ def parse(text: str, source: str = "<text>") -> Deck:
                 headings.append((number, zone, line))  # a heading, though a card follows it on its line
                 groups[-1].append((number, card, zone))
             continue
-        if _SB_PREFIX.match(line):
+        if _SB_PREFIX.match(tabbed or line):
             saw_header = True  # the file marks its sideboard itself; blank lines are just spacing
-            groups[-1].append((number, _SB_PREFIX.sub("", line), SIDEBOARD))
+            groups[-1].append((number, _SB_PREFIX.sub("", tabbed or line), SIDEBOARD))
         elif line[-1] in _CATEGORY_ENDS and (category := _own_category(line, lines, number)) is not None:
             saw_header = True
             zone = _zone_after("", zone)
