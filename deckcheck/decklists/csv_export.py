@@ -100,22 +100,26 @@ def read(text: str, header: CsvHeader, deck: Deck, zone_named: Callable[[str], s
         else:
             deck.problems.append(entry)
     if header.zone is None and deck.entries:
-        deck.problems.append(parse_error(
-            f"a CSV export ({header.describe()}) with no column saying where each card goes (such as Board): "
-            f"{ALL_IN_MAIN}", line=header.line, severity=WARNING,
+        deck.problems.append(AllInMain(
+            rule=PARSE_ERROR, line=header.line, severity=WARNING,
+            message=f"a CSV export ({header.describe()}) with no column saying where each card goes (such as Board): "
+                    "every card was read into the main deck; export the deck as text (`4 Card Name` lines under "
+                    "`Sideboard` and `Commander` headers) if it has a sideboard or a commander",
         ))
 
 
-# How the warning of an export without a board column ends: a registered pool, which counts
-# every card wherever it is, leaves that warning out (registered_pools.pool_from_deck).
-ALL_IN_MAIN = ("every card was read into the main deck; export the deck as text (`4 Card Name` lines under "
-               "`Sideboard` and `Commander` headers) if it has a sideboard or a commander")
+class AllInMain(Problem):
+    """The warning that an export without a board column put every card into the main deck
+    (`read`): a registered pool, which counts every card wherever it is, leaves it out
+    (registered_pools.pool_from_deck), told by its kind, not its wording."""
+
+    __slots__ = ()
 
 
 def all_in_main(problem: Problem) -> bool:
     """Whether `problem` is the warning that an export without a board column put every card
     into the main deck (`read`)."""
-    return problem.rule == PARSE_ERROR and problem.message.endswith(ALL_IN_MAIN)
+    return isinstance(problem, AllInMain)
 
 
 def _zone(cell: str, zone_named: Callable[[str], str | None]) -> str:
