@@ -87,13 +87,18 @@ def without_invisible(text: str) -> str:
     return _NON_ASCII_RUN.sub(_visible_run, text)
 
 
+# Controls, format characters and separators: what a sheet drops or prints as a space
+# (paperwork/fonts.printable); a private-use or unassigned character prints a glyph.
+_SHOWN_AS_NOTHING = frozenset(("Cc", "Cf", "Zs", "Zl", "Zp"))
+
+
 def shows_nothing(text: str) -> bool:
     """Whether `text` prints as nothing: only spaces, controls, format characters and the
     invisible ones (a zero-width space, bidi controls, `\x01`), what a sheet's box and a
-    report's cell would show blank (paperwork/fonts.printable drops the same categories)."""
+    report's cell would show blank."""
     if text.isprintable():  # no control, format or separator character but the space
         return text.isspace() or not text
-    return all(unicodedata.category(char)[0] in "CZ" for char in without_invisible(text))
+    return all(unicodedata.category(char) in _SHOWN_AS_NOTHING for char in without_invisible(text))
 
 
 _SLASHES = lazy(r"\s*/{1,3}\s*")
