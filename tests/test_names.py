@@ -140,3 +140,15 @@ def test_display_name_spaces_words_as_the_whitespace_pattern_does():
 ])
 def test_and_swapped(name, swapped):
     assert and_swapped(name) == swapped
+
+
+@pytest.mark.parametrize("text, nothing", [
+    ("", True), ("  ", True), ("\x01\x7f", True), ("\u200b\u2060", True), ("\u3000", True), ("\u202e", True),
+    ("Ann", False), ("山田", False), ("Ann\x01", False),
+    ("\uf8ff", False),  # a private-use character prints a glyph (the Apple logo on a Mac)
+])
+def test_shows_nothing_is_what_prints_blank(text, nothing):
+    """A manifest cell that prints as nothing is an empty cell (batch/manifest.py)."""
+    from deckcheck.names import shows_nothing
+
+    assert shows_nothing(text) is nothing
