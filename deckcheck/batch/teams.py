@@ -46,6 +46,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..formats import Format
+from ..formats.model import PAPER
 from ..cards.resolve import RULE as UNKNOWN_CARD
 from ..model import MAIN, PLAYED_ZONES, SIDEBOARD, CardEntry, CardTally, tally
 from ..names import card_key
@@ -220,7 +221,7 @@ def check_team(
     if always or unified:
         # The lists of the platform the team plays on: its first member's (one that names
         # another is a registration problem above, _platform_clash).
-        platform = next((member.platform for member in members if member.platform), "paper")
+        platform = next((member.platform for member in members if member.platform), PAPER)
         after += unified_problems(name, [(m.player, m.entries) for m in members if m.entries is not None], fmt, day,
                                   unknown=unknown, platform=platform)
     after += team_pool_problems(name, members, fmt, one_pool=pool_settings(fmt).shared_by_team, unknown=unknown)
@@ -241,7 +242,7 @@ def _with_members(before: list[Problem], members: list[Problem], after: list[Pro
 
 def unified_problems(
     team: str, decks: Sequence[tuple[str, Sequence[CardEntry]]], fmt: Format, day: dt.date,
-    *, unknown: frozenset[str] = frozenset(), platform: str = "paper",
+    *, unknown: frozenset[str] = frozenset(), platform: str = PAPER,
 ) -> list[Problem]:
     """Team Unified Construction over the decks of one team, as (player, entries), with the
     lists in force on the team's `platform`; the card keys in `unknown` (the members'

@@ -162,7 +162,10 @@ _COUNT_FIRST = lazy(rf"^(?P<count>[+-]?\d+)(?:\s*{_TIMES})?(?:\s*[-\u2013\u2014:
 # of a name in Japanese brackets (`_JAPANESE_QUOTES`) the name has ended: a count may follow
 # it with no space, with an x or none, or in parentheses (`《灰流うらら》x3`, `《灰流うらら》3`,
 # `《灰流うらら》(3)`).
-_CLOSING_QUOTES = "\u300b\u300d\u300f\u3009\uff63"
+# Japanese text quotes a card's name in brackets (《灰流うらら》, 「増殖するＧ」, an MTG list's
+# 《稲妻》). Only a pair around the whole name is dropped: 『攻撃』封じ is printed so.
+_JAPANESE_QUOTES = {"《": "》", "「": "」", "『": "』", "〈": "〉", "\uff62": "\uff63"}
+_CLOSING_QUOTES = "".join(_JAPANESE_QUOTES.values())
 _COUNT_LAST = lazy(rf"^(?P<name>\S.*?)(?:\s+(?:{_TIMES}\s*(?P<count>\d+)|(?P<count_after>\d{{1,3}})\s*{_TIMES}"
                    rf"|\(\s*(?:{_TIMES}\s*(?P<times_count>\d+)|(?P<count_times>\d+)\s*{_TIMES})\s*\)"
                    rf"|[-\u2013\u2014]\s*(?P<count_dash>\d{{1,3}}))"
@@ -223,9 +226,6 @@ _COMMAND_ZONES = (COMMANDER, COMPANION, HERO)
 # keeps the list's blank lines spacing.
 _BESIDE_DECK = (COMPANION, HERO)
 
-# Japanese text quotes a card's name in brackets (《灰流うらら》, 「増殖するＧ」, an MTG list's
-# 《稲妻》). Only a pair around the whole name is dropped: 『攻撃』封じ is printed so.
-_JAPANESE_QUOTES = {"《": "》", "「": "」", "『": "』", "〈": "〉", "\uff62": "\uff63"}
 _QUOTE_OPENERS = "".join(_JAPANESE_QUOTES)
 # The middle dot Japanese lists put before each card as a bullet (`・《灰流うらら》×3`, also
 # half-width): no card name starts with one. Before a name in brackets it goes too; before

@@ -41,7 +41,7 @@ def unwrapped(text: str) -> str:
 
 def sniff(text: str) -> bool:
     head = text.lstrip("\ufeff \t\r\n")
-    if head[:1] in FENCE_CHARS and head[:1]:
+    if head and head[0] in FENCE_CHARS:
         # A URL pasted in a chat message's code block: its fence on a line of its own, or
         # a code span's backticks around it on one line.
         first, _, rest = head.partition("\n")

@@ -57,12 +57,13 @@ class Layout:
     gutter: float
 
 
+# The first day a PDF date (`D:YYYYMMDD...`, four digits of year) can say.
+_FIRST_PDF_DAY = dt.date(1000, 1, 1)
+
 # A normal deck fits one page in two columns; a longer list is set in denser rows, in two
 # columns when they hold it (DENSE), else in three (COMPACT: a 300-card cube or singleton
 # list), page 1 with the full header and judges' box, the pages after it with a one-line
 # header and the totals.
-# The first day a PDF date (`D:YYYYMMDD...`, four digits of year) can say.
-_FIRST_PDF_DAY = dt.date(1000, 1, 1)
 NORMAL = Layout(columns=2, row=4.4, name_pt=8.5, min_name_pt=5.0, count_width=8.0, gutter=6.0)
 COMPACT = Layout(columns=3, row=3.6, name_pt=7.0, min_name_pt=4.5, count_width=6.0, gutter=4.0)
 # Between them: a list a little too long for NORMAL (75 different cards, a Yu-Gi-Oh! 60 + 15

@@ -652,7 +652,7 @@ def _no_decklist_taken(config: ProjectConfig, path: Path, rel: str, result: Deck
     from .. import decklists
     from ..problem import PARSE_ERROR
 
-    if not config.decks or not any(problem.rule == PARSE_ERROR for problem in result.problems):
+    if not config.decks or not any(problem.rule == PARSE_ERROR and problem.is_error for problem in result.problems):
         return None
     glob = next((pattern for pattern in config.decks if matches(pattern, rel)), None)
     if glob is None:
