@@ -269,17 +269,25 @@ def test_a_limited_deck_is_checked_against_its_registered_pool(cli, tmp_path):
     assert done.returncode == 2 and "Traceback" not in done.stderr  # the pool is never the sheet's --out
 
 
+def _limited_sheet_text(cli, tmp_path: Path, pool_text: str, deck_text: str) -> str:
+    """The first page's text of the mtg/limited sheet of `deck_text` (deck.txt) checked
+    against the pool `pool_text` (pool.txt) on 2024-06-01, written to sheet.pdf."""
+    pool, deck, out = tmp_path / "pool.txt", tmp_path / "deck.txt", tmp_path / "sheet.pdf"
+    pool.write_text(pool_text, encoding="utf-8")
+    deck.write_text(deck_text, encoding="utf-8")
+    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
+    assert done.returncode == 0, done.stdout + done.stderr
+    return pdf_pages(out)[0]
+
+
 def test_a_limited_sheet_lists_the_rest_of_the_pool_as_its_sideboard(cli, tmp_path):
     """In a limited event the cards of the pool the main deck does not use are the
     sideboard (docs/batch.md), as `diff --pool` compares it: the sheet listed no sideboard
     at all, so the judge checking the deck against it had none to check. The basic lands
     the organiser provides are no one's pool; a sideboard the list states is listed as it is."""
     pool, deck, out = tmp_path / "pool.txt", tmp_path / "deck.txt", tmp_path / "sheet.pdf"
-    pool.write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n1 Stomp\n5 Mountain\n", encoding="utf-8")
-    deck.write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n", encoding="utf-8")
-    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
-    assert done.returncode == 0, done.stdout + done.stderr
-    text = pdf_pages(out)[0]
+    text = _limited_sheet_text(cli, tmp_path, "3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n1 Stomp\n5 Mountain\n",
+                               "2 Shock\n10 Goblin Piker\n28 Mountain\n")
     assert "Sideboard (rest of the pool)" in text
     for line in ("1 Bonecrusher Giant // Stomp", "2 Grizzly Bears", "1 Shock"):
         assert line in text, text
@@ -298,12 +306,9 @@ def test_a_limited_sheet_whose_list_states_only_basic_lands_as_its_sideboard_lis
     (`Sideboard` above `5 Plains`) states no card of the pool there: its sideboard is still
     the rest of the pool, as `diff --pool` compares it (it leaves the basic lands out of
     both sideboards). The sheet listed the five Plains alone, no card of the pool."""
-    pool, deck, out = tmp_path / "pool.txt", tmp_path / "deck.txt", tmp_path / "sheet.pdf"
-    pool.write_text("3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n", encoding="utf-8")
-    deck.write_text("2 Shock\n10 Goblin Piker\n28 Mountain\n\nSideboard\n5 Plains\n", encoding="utf-8")
-    done = _sheet(cli, deck, out, "-f", "mtg/limited", "--date", "2024-06-01", "--pool", str(pool))
-    assert done.returncode == 0, done.stdout + done.stderr
-    text = pdf_pages(out)[0]
+    pool, deck = tmp_path / "pool.txt", tmp_path / "deck.txt"
+    text = _limited_sheet_text(cli, tmp_path, "3 Shock\n10 Goblin Piker\n2 Grizzly Bears\n",
+                               "2 Shock\n10 Goblin Piker\n28 Mountain\n\nSideboard\n5 Plains\n")
     assert "Sideboard (rest of the pool)" in text
     for line in ("2 Grizzly Bears", "1 Shock", "5 Plains"):
         assert line in text, text
