@@ -170,7 +170,22 @@ def usage_message(error: Exception, args: list[str] | None = None) -> str:
     message = message[:1].lower() + message[1:]
     context = getattr(error, "ctx", None)
     path = context.command_path if context is not None else _command_path(args or [])
-    return f"{message.rstrip('.')}{_piped_hint(error)} (see `{path} --help`)"
+    return f"{message.rstrip('.')}{_piped_hint(error)}{_elsewhere_hint(error)} (see `{path} --help`)"
+
+
+# Options one command has that another takes in another way: where the user will look.
+_ELSEWHERE = {
+    ("batch", "--pool"): "; a batch takes each player's registered pool from the manifest's `pool` column",
+}
+
+
+def _elsewhere_hint(error: Exception) -> str:
+    """For an option the command lacks that a sibling has (`batch --pool`, as `validate
+    --pool` takes one), where the command takes it instead."""
+    if type(error).__name__ != "NoSuchOption":
+        return ""
+    command = getattr(getattr(getattr(error, "ctx", None), "command", None), "name", None)
+    return _ELSEWHERE.get((command, getattr(error, "option_name", None)), "")
 
 
 # The arguments that take a decklist, where `-` reads one from standard input.
