@@ -86,6 +86,9 @@ _SECTION_ZONES = {
     "display commander": MAYBEBOARD, "display commanders": MAYBEBOARD,
     "scheme deck": MAYBEBOARD, "schemes": MAYBEBOARD, "planar deck": MAYBEBOARD, "planes": MAYBEBOARD,
     "attraction deck": MAYBEBOARD, "attractions": MAYBEBOARD, "contraptions": MAYBEBOARD, "stickers": MAYBEBOARD,
+    # A Conspiracy draft's conspiracies start the game in the command zone, outside the deck
+    # (Forge's `[Conspiracy]` likewise); the plural only: Conspiracy is a card's name too.
+    "conspiracies": MAYBEBOARD,
 }
 _CATEGORY_HEADINGS = {
     "creature", "creatures", "land", "lands", "spell", "spells", "instant", "instants",
