@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -34,7 +35,7 @@ from .. import tree
 from ..engine.arguments import items
 from ..errors import DeckcheckError, FormatError
 from ..games.mtg.cards import PLATFORMS
-from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS, too_few_to_assert
+from ..limits import MAX_GLOB_CHARS, MAX_GLOBS, MAX_HANDS, MAX_SEED, MAX_TURNS, one_line, too_few_to_assert
 from ..schema import AnyOf, Bool, Date, Int, Keys, ListOf, MapOf, SchemaError, Spec, Str, Struct, dotted, validate
 from ..workdir import from_working_directory
 from ..yamlload import YamlError, read_yaml_file
@@ -357,6 +358,12 @@ def _check_globs(data: Mapping[str, Any], shown: str) -> None:
     for keys, glob in globs:
         if len(glob) > MAX_GLOB_CHARS:
             raise ConfigError(f"a glob of {len(glob):,} characters; at most {MAX_GLOB_CHARS}", path=shown, keys=keys)
+        if not glob.isprintable() and any(unicodedata.category(char) == "Cc" for char in glob):
+            # `"decks\archive"` in double quotes: YAML reads `\a` as the bell character (and
+            # `\t`, `\b`, `\n` so), and the glob, Windows' way of writing a folder, matched nothing.
+            raise ConfigError(f"glob {one_line(glob)} holds a control character: in double quotes YAML reads a "
+                              "backslash and the letter after it as one (`\\a`, `\\t`); separate folders with "
+                              "`/`, or put the glob in single quotes", path=shown, keys=keys)
 
 
 def _refuse_exact(rule: Rule, shown: str, keys: tuple[str, ...]) -> None:
