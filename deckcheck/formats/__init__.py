@@ -351,8 +351,13 @@ def load_merged(ref: FormatRef, *, root: Path | None = None) -> tuple[str, Path,
 def chain_files(ref: FormatRef, *, root: Path | None = None) -> tuple[Path, ...]:
     """The files of a format and of every format it extends, child first (a bundled id's
     too): deckcheck.yaml's own files (project/config.py) are the whole chain of a format
-    file it names, since an edit to a parent changes every verdict of the child."""
-    return _merged(ref, root=root)[4]
+    file it names, since an edit to a parent changes every verdict of the child. Those of a
+    format `load` keeps (deckcheck.yaml's were all loaded just before) are not merged again."""
+    found = find(ref)
+    cached = _CACHE.get(_cache_key(ref, root, found))
+    if cached is not None:
+        return tuple(Path(file) for file, _, _ in cached[1])
+    return _merged(ref, root=root, found=found)[4]
 
 
 def _merged(
@@ -533,12 +538,17 @@ def _extended_by(fmt: Format) -> str:
     return f"; did you mean {', '.join(children[:3])}?" if children else "; `deckcheck formats list` shows the formats to play"
 
 
+def _cache_key(ref: FormatRef, root: Path | None, found: tuple[str, Path]) -> tuple[str, str, str]:
+    """A loaded format's key in `_CACHE`. Keyed by the tree its chain was confined to (not
+    `root` alone): a file loaded while the working folder was trusted is not handed to the
+    library's own-folder rule."""
+    resolved_id, path = found
+    return (resolved_id, str(path.resolve()), str(root or _tree_of(ref, path)))
+
+
 def _load(ref: FormatRef, *, root: Path | None = None, keep: bool = True) -> Format:
     found = find(ref)
-    resolved_id, path = found
-    # Keyed by the tree its chain was confined to (not `root` alone): a file loaded while
-    # the working folder was trusted is not handed to the library's own-folder rule.
-    key = (resolved_id, str(path.resolve()), str(root or _tree_of(ref, path)))
+    key = _cache_key(ref, root, found)
     cached = _CACHE.get(key)
     if cached is not None and file_stamps(file for file, _, _ in cached[1]) == cached[1]:
         # Used again: to the end, so keep_few drops the least used (a server's own
