@@ -54,8 +54,7 @@ from ..wording import counted as counted_words, lines_text
 from . import csv_export
 from .markdown_table import ROW_WITHOUT_HEADER, MarkdownTable, is_total
 from .common import (
-    FENCE, FENCE_CHARS, MAX_LINE_CHARS, companions_for_sideboard, counted, make_entry, parse_error, split_lines, squeeze,
-    too_long,
+    MAX_LINE_CHARS, companions_for_sideboard, counted, is_fence, make_entry, parse_error, split_lines, squeeze, too_long,
 )
 
 NAME = "text"
@@ -295,7 +294,7 @@ def looks_like_list(text: str) -> bool:
     cards = others = 0
     for raw in split_lines(text)[:_LOOK_LINES]:
         line = squeeze(_QUOTE.sub("", raw.strip()))
-        if line and line[0] in _FENCES and _FENCE.fullmatch(line):
+        if is_fence(line):
             continue
         if line:
             line = _unemphasized(line)
@@ -466,9 +465,8 @@ def _japanese_section(line: str) -> str | None:
     return _JAPANESE_SECTIONS.get(match.group("word").casefold()) if match else None
 
 
-# A list pasted into a post: between a code block's fences (common.FENCE), or quoted line
+# A list pasted into a post: between a code block's fences (common.is_fence), or quoted line
 # by line (`> 4 Lightning Bolt`, Reddit). No card line starts with either.
-_FENCES, _FENCE = FENCE_CHARS, FENCE
 _QUOTE = lazy(r"^(?:>\s?)+")
 
 
@@ -748,7 +746,7 @@ def parse(text: str, source: str = "<text>") -> Deck:
             # The full-width colon Japanese and Chinese input types (`Main Deck：`): no card
             # name holds one, and every header and `Name:` line is read with `:`.
             line = line.replace("\uff1a", ":")
-        if line[0] in _FENCES and _FENCE.fullmatch(line):
+        if is_fence(line):
             continue  # a code block's fence around a list pasted into a post
         line = _unemphasized(line)  # `**Sideboard**`: the heading Markdown made bold
         if line.startswith("#") or line.startswith("//"):
