@@ -133,6 +133,9 @@ def find(ref: FormatRef) -> tuple[str, Path]:
                           f"{len(of_game)} formats, such as {', '.join(examples)} (`deckcheck formats list` shows them all)")
     last = typed.split("/")[-1]
     game = typed.rpartition("/")[0]
+    elsewhere = _not_bundled(last, game)
+    if elsewhere:
+        raise FormatError(f"unknown format {ref[:200]!r}: {elsewhere}")
     suggestions = [name for name in known if last in name]
     if suggestions and all(name.split("/")[-1] != last for name in suggestions):
         # Only a variant's id holds the word (`sealed`, of mtg/team-sealed): a plain format
@@ -157,6 +160,21 @@ def find(ref: FormatRef) -> tuple[str, Path]:
     suggestions = sorted((name for name in suggestions if not is_base(name, or_broken=True)), key=lambda name: name.split("/")[-1] != last)
     hint = f"; did you mean {', '.join(suggestions[:3])}?" if suggestions else "; `deckcheck formats list` shows them all"
     raise FormatError(f"unknown format {ref[:200]!r}{hint}")
+
+
+def _not_bundled(word: str, game: str) -> str:
+    """What a game says of a format players call `word` that it does not bundle (MTG
+    Arena's Historic: Game.formats_not_bundled), for `game` or, with none typed, any game;
+    "" when none names it."""
+    from ..games import find, ids
+
+    key = "-".join(part for part in re.split(r"[-_\s]+", word) if part)
+    for game_id in [game] if game else ids():
+        found = find(game_id)
+        told = found.formats_not_bundled.get(key) if found is not None else None
+        if told:
+            return told
+    return ""
 
 
 def _plain_first(names: list[str]) -> list[str]:

@@ -63,6 +63,10 @@ class Game(Record):
     `outside_deck_types`: the card types no deck of the game holds (Magic's planes,
     schemes, vanguards, dungeons, ...: cards played beside a deck, if at all), so a typed
     list's first line naming such a card is the list's title (decklists/title.py).
+    `formats_not_bundled`: formats players name that no bundled format is, by the word
+    typed (lower case, words joined by `-`): what to give instead, or why there is none
+    (MTG Arena's Historic), which an unknown `-f` says rather than a "did you mean" to a
+    format whose description merely holds the word (formats/__init__.py).
 
     A Record, not a dataclass: every command reads the games' descriptors at start-up
     (deckcheck/record.py).
@@ -72,7 +76,7 @@ class Game(Record):
         "id", "label", "package", "tables", "schema_version", "import_example", "import_files", "passcodes",
         "import_last", "missing_note", "lands", "zone_labels", "zone_order", "newer_lists_hint",
         "card_data_brings_lists", "sync_source", "unified_teams", "ban_lists", "japanese_names",
-        "outside_deck_types",
+        "outside_deck_types", "formats_not_bundled",
     )
 
     def __init__(
@@ -97,6 +101,7 @@ class Game(Record):
         ban_lists: bool = False,
         japanese_names: bool = False,
         outside_deck_types: frozenset[str] = frozenset(),
+        formats_not_bundled: dict[str, str] | None = None,
     ):
         self.id = id
         self.label = label
@@ -118,6 +123,7 @@ class Game(Record):
         self.ban_lists = ban_lists
         self.japanese_names = japanese_names
         self.outside_deck_types = outside_deck_types
+        self.formats_not_bundled = formats_not_bundled or {}
 
     @property
     def import_hint(self) -> str:

@@ -6,6 +6,12 @@ from ...cards import NO_DATABASE_NOTE
 from ...model import COMMANDER, COMPANION
 from ..game import Game
 
+
+def _arena_only(name: str, pool: str) -> str:
+    return (f"deckcheck bundles no {name}, an MTG Arena format ({pool}) whose card pool the card data cannot tell: it "
+            f"lacks the cards and sets only Arena has; write a format file of your own (docs/format-files.md)")
+
+
 GAME = Game(
     id="mtg",
     label="Magic",
@@ -31,4 +37,13 @@ GAME = Game(
     # "Card": never part of a deck (every format's `card_pool.exclude_types`, written by
     # scripts/mtg_card_pools.py from the same list).
     outside_deck_types=frozenset({"Card", "Dungeon", "Phenomenon", "Plane", "Scheme", "Stickers", "Vanguard"}),
+    # MTG Arena's own formats: Brawl's description ("formerly Historic Brawl") made
+    # `-f mtg/historic` a "did you mean mtg/brawl?", a 100-card singleton format. Explorer
+    # was Arena's Pioneer of the cards it had (2022), to be renamed Pioneer in time.
+    formats_not_bundled={
+        "historic": _arena_only("Historic", "non-rotating, Alchemy cards included"),
+        "timeless": _arena_only("Timeless", "every card Arena has, with its own banned and restricted lists"),
+        "alchemy": _arena_only("Alchemy", "Standard's sets with Arena's digital-only and rebalanced cards"),
+        "explorer": "Explorer was MTG Arena's Pioneer; give mtg/pioneer with --platform arena",
+    },
 )
