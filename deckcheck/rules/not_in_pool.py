@@ -27,6 +27,10 @@ not know are `unknown-card` problems instead.
 FAIL (mtg/legacy on 2015-01-01): 4 Ragavan, Nimble Pilferer -> "Ragavan, Nimble Pilferer
 was not out by 2015-01-01 (out from 2021-06-18, Modern Horizons 2), so it is not in
 Legacy's card pool".
+FAIL (mtg/standard on 2024-08-02): 4 Innocent Traveler -> "Innocent Traveler // Malicious
+Invader has no printing in a set legal in Standard on 2024-08-02 (it left Standard on
+2024-08-02 with Innistrad: Crimson Vow)": a rotated card says when its last set left, and
+"one from DAY" when a reprint brings it back.
 FAIL (mtg/pauper): 1 Tarmogoyf -> "Tarmogoyf has no printing at common in a set allowed
 in Pauper".
 PASS (mtg/pioneer): 4 Thoughtseize (printed in Theros, a Pioneer set).
@@ -49,7 +53,7 @@ from .format_platform import played_on
 
 if TYPE_CHECKING:
     from ..games.mtg.cards import Card
-    from ..games.mtg.card_pool import CardPool, Decision
+    from ..games.mtg.card_pool import CardPool, Decision, Window
 
 # The card pool's lists a card must be on: empty, they let no card in, and every deck of the
 # format was illegal (each card "has no printing at any of the rarities"), while `formats
@@ -269,8 +273,10 @@ def _walk(
         where = dict(rule=ID, zone=card.first_zone, line=card.first_line, card=card.name, count=card.total)
         details = {"decided_by": decision.how, "platform": ctx.platform}
         if decision.verdict is Verdict.OUT:
-            later = _printed_later(memo.get(card.name), ctx.date)
-            yield Problem(**where, message=explain(record, decision, pool, fmt, ctx, later=later), details=details)
+            known = memo.get(card.name)
+            later, left = _printed_later(known, ctx.date), _left_before(known, ctx.date)
+            yield Problem(**where, message=explain(record, decision, pool, fmt, ctx, later=later, left=left),
+                          details=details)
         elif decision.how == "sets":  # a day after the bundled lists, before the database's snapshot
             yield Problem(
                 **where, severity=WARNING, details=details,
@@ -337,11 +343,22 @@ def _printed_later(known: tuple[Card, Any] | None, day: dt.date) -> dt.date | No
     return min((start for start in starts if start > day), default=None)
 
 
+def _left_before(known: tuple[Card, Any] | None, day: dt.date) -> Window | None:
+    """The window of the card's printings that closed last by `day` (a rotated Standard
+    card's last set), or None: it never was in the pool."""
+    standing = known[1] if known is not None else None
+    closed = [(window.end, order, window) for order, window in enumerate(standing.windows or ())
+              if window.end is not None and window.end <= day] if standing is not None else []
+    return max(closed, key=lambda found: found[:2])[2] if closed else None
+
+
 def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: Context,
-            later: dt.date | None = None) -> str:
+            later: dt.date | None = None, left: Window | None = None) -> str:
     """Why a card is not in the format's pool that day; `later`, the first day after it a
     printing puts the card in the pool, is said (a Pauper deck of 2010 with Chainer's
-    Edict, first printed at common in 2014: it has such a printing, just not yet)."""
+    Edict, first printed at common in 2014: it has such a printing, just not yet), and
+    `left`, the window of its printing that closed last (a card of a set that rotated out
+    of Standard: when, and with which set)."""
     catalog = ctx.cards
     # Paper's messages name no platform: no import statement to run for each (thousands of
     # old lists of a batch name cards out of the pool).
@@ -362,6 +379,11 @@ def explain(record: Card, decision: Decision, pool: CardPool, fmt: Format, ctx: 
                f"{fmt.name}'s card pool"
     if pool.sets is not None:
         where = f"in a set legal in {fmt.name}{on} on {day}"
+        notes = [f"it left {fmt.name}{on} on {left.end.isoformat()} with {_name_of(catalog, left.printing.set)}"
+                 ] if left is not None and left.end is not None else []
+        notes += [f"one from {later.isoformat()}"] if later is not None else []
+        if notes:
+            where += f" ({'; '.join(notes)})"
     elif ARENA in pool.printed_on and ctx.platform != ARENA:
         # Brawl's pool is Arena's cards, whatever the event's platform: say where the card
         # was looked for, and that the data may miss it there (the sets only Arena has).
