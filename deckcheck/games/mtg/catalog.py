@@ -291,7 +291,7 @@ class MtgCatalog:
             from .pieces import game_piece
 
             return foreign_basic_message(name) or game_piece(name)
-        return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Historic Brawl, never Standard or a "
+        return (f"{name!r} is an Alchemy rebalanced card (played in MTG Arena's Alchemy, Historic and Brawl, formerly Historic Brawl; never Standard or a "
                 f"tabletop format), which the card data does not hold; the original card is {original.name}")
 
     def alchemy_original(self, name: str) -> Card | None:
