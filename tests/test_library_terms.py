@@ -208,7 +208,7 @@ def test_a_datetime_is_the_day_it_falls_on_and_a_number_is_refused_in_one_line()
     import datetime as dt
 
     at_noon = validate("4 Mox Opal\n56 Mountain\n", "mtg/modern", dt.datetime(2024, 6, 1, 12, 30))
-    assert [p.message for p in at_noon.problems] == ["Mox Opal is banned in Modern (since 2020-01-14)"]
+    assert [p.message for p in at_noon.problems] == ["Mox Opal is banned in Modern (since 2020-01-14; lifted on 2024-12-16)"]
     assert at_noon.as_of.date == dt.date(2024, 6, 1)
     with pytest.raises(DeckcheckError) as raised:
         validate(DECK, "mtg/modern", date=20240601)

@@ -63,10 +63,13 @@ class Dated(Record):
         return (since is None or since <= day) and (until is None or day < until)
 
     def since_text(self, platform: str = PAPER) -> str:
-        """` (since 2019-08-26)`, the day it took effect on `platform`, for messages; empty
-        when the list does not say."""
-        since = self.window(platform)[0]
-        return f" (since {since.isoformat()})" if since else ""
+        """` (since 2019-08-26)`, the day it took effect on `platform`, for messages, and
+        `; lifted on D` when it ends on a later day (a ban an event a week before its lifting
+        meets: Jace in Modern, lifted on Magic Online five days before paper); empty when the
+        list says neither."""
+        since, until = self.window(platform)
+        days = ([f"since {since.isoformat()}"] if since else []) + ([f"lifted on {until.isoformat()}"] if until else [])
+        return f" ({'; '.join(days)})" if days else ""
 
 
 class ListEntry(Dated):
