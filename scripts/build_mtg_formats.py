@@ -35,9 +35,11 @@ DEFAULT_DATA = next((parent / "shared" / "data" / "mtg" for parent in ROOT.paren
 FORMATS = {
     # id: (display name, history key, description, first day: the format's `since`)
     # First days: Standard (Type II), Vintage (Type I) and Legacy (Type 1.5) as the shared data's
-    # format epochs date them (format_history/constructed_format_epochs.csv); Pioneer and Modern
-    # on the day they were created; Pauper when Magic Online made it a format (December 2008).
-    "standard": ("Standard", "standard", "Magic's rotating format of the most recent sets.", "1995-01-01"),
+    # format epochs date them (format_history/constructed_format_epochs.csv): Standard's first
+    # row names its day, January 10, 1995 (mtg_card_pools.STANDARD_CREATED_ON, the day its
+    # first sets open), the others their month; Pioneer and Modern on the day they were
+    # created; Pauper when Magic Online made it a format (December 2008).
+    "standard": ("Standard", "standard", "Magic's rotating format of the most recent sets.", "1995-01-10"),
     "pioneer": ("Pioneer", "pioneer", "Non-rotating format of sets from Return to Ravnica (2012) on, created 2019-10-21.",
                 "2019-10-21"),
     "modern": ("Modern", "modern", "Non-rotating format of sets from Eighth Edition (2003) on, created 2011-08-12.",

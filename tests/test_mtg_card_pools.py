@@ -68,6 +68,12 @@ def test_standard_matches_forges_current_list(mtg):
     assert mtg_card_pools.check_standard(mtg) == []
 
 
+def test_standard_starts_the_day_its_first_sets_open():
+    """Standard's first day (rule format-date) is its creation, when its first sets open:
+    a day between them told each card it had no Standard printing, not that no Standard was."""
+    assert str(load_format("mtg/standard").option("since")) == mtg_card_pools.STANDARD_CREATED_ON == "1995-01-10"
+
+
 def test_standard_rotations(mtg):
     windows = mtg_card_pools.standard_windows(mtg)
     assert mtg_card_pools.standard_sets_on(windows, "2024-06-01", mtg) >= {"mid", "neo", "dmu", "woe", "otj"}
