@@ -39,9 +39,18 @@ def _sized(zone: str, rule: str, label: str) -> Callable[..., Any]:
 
 
 def _platform(deck, fmt, ctx):
-    return [] if ctx.platform in fmt.option("platforms") else [format_platform.Problem(
+    from deckcheck.games.mtg.availability import PLATFORM_OPENED
+
+    if ctx.platform not in fmt.option("platforms"):
+        return [format_platform.Problem(
+            rule=format_platform.ID, severity=format_platform.WARNING,
+            message=f"{fmt.name} is not played on {format_platform._label(ctx.platform)}: only on {format_platform._played_on(fmt)}",
+        )]
+    opened, note = PLATFORM_OPENED.get(ctx.platform, (dt.date.min, ""))
+    return [] if ctx.date >= opened else [format_platform.Problem(
         rule=format_platform.ID, severity=format_platform.WARNING,
-        message=f"{fmt.name} is not played on {format_platform._label(ctx.platform)}: only on {format_platform._played_on(fmt)}",
+        message=f"{format_platform._label(ctx.platform)} opened on {opened.isoformat()}{note}: no event was played there "
+                f"on {ctx.date.isoformat()}; check the event's date and platform",
     )]
 
 

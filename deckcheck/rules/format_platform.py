@@ -9,8 +9,13 @@ and Magic Online (MTG Arena plays Brawl). Formats that do not say (limited, Braw
 Standard Brawl, a format file of your own without `platforms`) are played everywhere. The Yu-Gi-Oh! and WoW TCG formats are played on paper
 (their base formats say so): `--platform arena` there is the same warning.
 
+An event on Magic Online before it opened (2002-06-24), or on MTG Arena before its open
+beta (2018-09-27), is the same kind of warning: the date or the platform is wrong.
+
 FAIL, as a warning (mtg/modern, --platform arena): "Modern is not played on MTG Arena: only on
 paper and Magic Online".
+FAIL, as a warning (mtg/standard on 1995-06-01, --platform mtgo): "Magic Online opened on
+2002-06-24: no event was played there on 1995-06-01; check the event's date and platform".
 PASS (mtg/modern, --platform mtgo).
 """
 from __future__ import annotations
@@ -56,16 +61,36 @@ def played_on(fmt: Format, platform: str) -> bool:
     return platforms is None or platform in platforms
 
 
+def _opened(platform: str) -> tuple[dt.date, str] | None:
+    """(the first day, its note) an event could be played on a digital `platform`, or None
+    (paper)."""
+    from ..games.mtg.availability import PLATFORM_OPENED  # what a Magic run loads anyway
+
+    return PLATFORM_OPENED.get(platform)
+
+
+def _before_opening(ctx: Context) -> bool:
+    opened = _opened(ctx.platform)
+    return opened is not None and ctx.date < opened[0]
+
+
 def silent(fmt: Format, ctx: Context) -> bool:
     """Whether no deck meets this rule on the platform (rules.speaking): `check`'s test."""
-    return played_on(fmt, ctx.platform)
+    return played_on(fmt, ctx.platform) and not _before_opening(ctx)
 
 
 def check(deck: Deck, fmt: Format, ctx: Context) -> Iterable[Problem]:
-    if played_on(fmt, ctx.platform):
-        return ()  # every deck of an event on one of the format's platforms: no generator
-    return [Problem(rule=ID, severity=WARNING,
-                    message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")]
+    if not played_on(fmt, ctx.platform):
+        return [Problem(rule=ID, severity=WARNING,
+                        message=f"{fmt.name} is not played on {_label(ctx.platform)}: only on {_played_on(fmt)}")]
+    if _before_opening(ctx):
+        # A Standard event of 1995 "on Magic Online": the date or the platform is wrong, and
+        # Magic Online's cards, counted from their paper release, said nothing of it.
+        day, note = _opened(ctx.platform)  # type: ignore[misc]
+        return [Problem(rule=ID, severity=WARNING,
+                        message=f"{_label(ctx.platform)} opened on {day.isoformat()}{note}: no event was played there on "
+                                f"{ctx.date.isoformat()}; check the event's date and platform")]
+    return ()  # every deck of an event on one of the format's platforms: no generator
 
 
 def show(fmt: Format, day: dt.date) -> list[str]:

@@ -35,6 +35,11 @@ MTGO, ARENA = PLATFORMS[1], PLATFORMS[2]
 NEVER = "none"  # a set's `mtgo`/`arena` value: it never came out there
 UMBRELLA_KINDS = frozenset({"promo", "box", "memorabilia", "masterpiece"})
 PLATFORM_LABELS = {"paper": "paper", "mtgo": "Magic Online", "arena": "MTG Arena"}
+# The first day an event could be played on each digital platform (rule format-platform):
+# Magic Online went live on 2002-06-24 (https://www.magicuntapped.com/index.php/articles/item/
+# 527-wotc-celebrates-20-years-of-magic-the-gathering-online); MTG Arena's open beta began on
+# 2018-09-27, the day the researched Arena release days start (scripts/data/mtg_sets.csv).
+PLATFORM_OPENED = {MTGO: (dt.date(2002, 6, 24), ""), ARENA: (dt.date(2018, 9, 27), " (its open beta)")}
 
 
 _UNASKED = object()  # `Availability.on`'s memo holds None for a printing never out there
