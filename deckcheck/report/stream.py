@@ -93,7 +93,10 @@ class Spool:
 
     def _write_pending(self) -> None:
         if self._pending:
-            self._file.write("".join(self._pending).encode(*SPOOL_ENCODING))
+            try:
+                self._file.write("".join(self._pending).encode(*SPOOL_ENCODING))
+            except OSError as error:
+                raise _spool_failed(error) from None
             self._pending.clear()
             self._pending_size = 0
 
@@ -134,7 +137,10 @@ class Spool:
         """`chunks` as their bytes in `SPOOL_ENCODING` (a line break is the byte 0x0A, in no
         other character's UTF-8: a piece of whole lines is whole characters)."""
         self._write_pending()
-        self._file.flush()
+        try:
+            self._file.flush()
+        except OSError as error:
+            raise _spool_failed(error) from None
         self._file.seek(0)
         while True:
             lines = self._file.readlines(READ_BACK)
@@ -158,6 +164,19 @@ class Spool:
     def close(self) -> None:
         self._pending.clear()
         self._file.close()
+
+
+def _spool_failed(error: OSError) -> Exception:
+    """The one-line error for a spool whose temporary file would not take the report: the
+    temporary folder's disk is full (or a file size limit is reached). Not deckcheck's
+    fault, nor the input's: it names the folder and what to do (exit 2)."""
+    import tempfile
+
+    from ..errors import DeckcheckError
+
+    why = error.strerror or type(error).__name__
+    return DeckcheckError(f"cannot keep the report in the temporary folder {tempfile.gettempdir()} ({why}): "
+                          "free space there, or set TMPDIR to a folder on a disk with room")
 
 
 class BatchWriter(Protocol):
