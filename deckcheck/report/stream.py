@@ -21,6 +21,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TextIO
 
+from ..errors import temporary_folder_full
+
 if TYPE_CHECKING:
     from ..batch import BatchReport
     from ..batch.registration import Registration
@@ -96,7 +98,7 @@ class Spool:
             try:
                 self._file.write("".join(self._pending).encode(*SPOOL_ENCODING))
             except OSError as error:
-                raise _spool_failed(error) from None
+                raise temporary_folder_full("cannot keep the report in", error) from None
             self._pending.clear()
             self._pending_size = 0
 
@@ -140,7 +142,7 @@ class Spool:
         try:
             self._file.flush()
         except OSError as error:
-            raise _spool_failed(error) from None
+            raise temporary_folder_full("cannot keep the report in", error) from None
         self._file.seek(0)
         while True:
             lines = self._file.readlines(READ_BACK)
@@ -164,19 +166,6 @@ class Spool:
     def close(self) -> None:
         self._pending.clear()
         self._file.close()
-
-
-def _spool_failed(error: OSError) -> Exception:
-    """The one-line error for a spool whose temporary file would not take the report: the
-    temporary folder's disk is full (or a file size limit is reached). Not deckcheck's
-    fault, nor the input's: it names the folder and what to do (exit 2)."""
-    import tempfile
-
-    from ..errors import DeckcheckError
-
-    why = error.strerror or type(error).__name__
-    return DeckcheckError(f"cannot keep the report in the temporary folder {tempfile.gettempdir()} ({why}): "
-                          "free space there, or set TMPDIR to a folder on a disk with room")
 
 
 class BatchWriter(Protocol):
