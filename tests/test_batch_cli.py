@@ -1604,3 +1604,38 @@ def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_pat
     done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert done.returncode == 2
     assert done.stderr.endswith(f"; rename column {renames}\n"), done.stderr
+
+
+# ------------------------------------------------------------------ a manifest away from its decks
+
+
+def test_a_manifest_whose_decks_lie_from_the_current_folder_not_its_own_says_where_paths_are_read(cli, tmp_path):
+    """`deckcheck batch forms/reg.csv` run where `decks/ann.txt` is: the manifest's paths are
+    read from its own folder, so each deck was 'decks/ann.txt: no such file', of a file the
+    organiser could see, and nothing said why. A note after the report says it, once; the
+    report itself is unchanged (the rows stay NOT CHECKED: the manifest names no file)."""
+    write(tmp_path, {
+        "decks/ann.txt": LEGAL_BURN, "decks/bob.txt": LEGAL_ISLANDS, "forms/decks/cy.txt": LEGAL_ISLANDS,
+        "forms/reg.csv": "player,deck\nann,decks/ann.txt\nbob,decks/bob.txt\ncy,decks/cy.txt\ndee,decks/dee.txt\n",
+    })
+    done = cli("batch", "forms/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "decks/ann.txt: no such file" in done.stdout
+    assert done.stderr == (
+        "deckcheck: note: forms/reg.csv names 2 deck files that are not in its folder (forms) but are in the "
+        "current folder: decks/ann.txt and decks/bob.txt; a manifest's paths are read from the manifest's own folder: "
+        "move the manifest beside its decks (or the decks beside it)\n")
+    # A manifest in the current folder, or a deck missing everywhere, gets no such note.
+    write(tmp_path, {"reg.csv": "player,deck\nann,decks/ann.txt\ndee,decks/dee.txt\n"})
+    done = cli("batch", "reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1 and done.stderr == ""
+    # Nor does a file reached through a link, or a hidden one: the note tells a manifest
+    # nothing of what lies outside the current folder, nor of hidden files (docs/security.md).
+    outside = write(tmp_path / "outside", {"secret.txt": LEGAL_ISLANDS})
+    (tmp_path / "event" / "far").parent.mkdir()
+    (tmp_path / "event" / "far").symlink_to(outside, target_is_directory=True)
+    write(tmp_path / "event", {".hidden/ann.txt": LEGAL_ISLANDS,
+                               "forms/reg.csv": "player,deck\nann,far/secret.txt\nbob,.hidden/ann.txt\n"})
+    done = cli("batch", "forms/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path / "event")
+    assert done.returncode == 1 and "far/secret.txt: no such file" in done.stdout
+    assert done.stderr == ""
