@@ -1606,6 +1606,27 @@ def test_a_form_in_another_language_is_told_which_columns_to_rename(cli, tmp_pat
     assert done.stderr.endswith(f"; rename column {renames}\n"), done.stderr
 
 
+
+@pytest.mark.parametrize("header, told", [
+    # A sign-up sheet that asks for the name in two questions: no column plainly asked for
+    # the player (or French `Nom`, the family name, was said to be renamed 'player').
+    ("First Name,Last Name,Deck", "the player's name is in two columns, 'First Name' and 'Last Name': "
+                                  "join them into one column named 'player'"),
+    ("Timestamp,Given name,Family name,Decklist", "rename column 'Decklist' to 'deck'; the player's name is in two "
+                                                  "columns, 'Given name' and 'Family name': join them into one column "
+                                                  "named 'player'"),
+    ("Nom;Prénom;Liste", "rename column 'Liste' to 'deck'; the player's name is in two columns, 'Prénom' and 'Nom': "
+                         "join them into one column named 'player'"),
+    ("Vorname;Nachname;Deck", "the player's name is in two columns, 'Vorname' and 'Nachname': join them into one "
+                              "column named 'player'"),
+])
+def test_a_player_name_split_in_two_columns_is_told_to_be_joined(cli, tmp_path, header, told):
+    (tmp_path / "reg.csv").write_text(header + "\nAnn,Lee,decks/ann.txt\n", encoding="utf-8")
+    done = cli("batch", str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert done.returncode == 2
+    assert done.stderr.endswith(f"; {told}\n"), done.stderr
+
+
 # ------------------------------------------------------------------ a manifest away from its decks
 
 
