@@ -1660,3 +1660,34 @@ def test_a_manifest_whose_decks_lie_from_the_current_folder_not_its_own_says_whe
     done = cli("batch", "forms/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path / "event")
     assert done.returncode == 1 and "far/secret.txt: no such file" in done.stdout
     assert done.stderr == ""
+
+
+def test_a_manifest_naming_its_decks_without_their_folder_is_told_where_each_lies(cli, tmp_path):
+    """A manifest beside `decks/` that names each file alone (`ann.txt`, as a form's upload
+    is named): each row was 'ann.txt: no such file' and nothing said the file is one folder
+    down. A note after the report names, for each, the one file of that name in the
+    manifest's folder whose path ends in the path as written; a name two files have, a
+    hidden one, or one in another folder (`old/eve.txt` for `decks/eve.txt`, last event's
+    list) is not guessed at."""
+    write(tmp_path, {
+        "event/decks/ann.txt": LEGAL_BURN, "event/decks/day2/bob.txt": LEGAL_ISLANDS,
+        "event/decks/cy.txt": LEGAL_ISLANDS, "event/old/cy.txt": LEGAL_ISLANDS, "event/.trash/dee.txt": SHORT,
+        "event/old/eve.txt": SHORT, "event/day1/decks/fay.txt": LEGAL_ISLANDS,
+        "event/reg.csv": "player,deck\nann,ann.txt\nbob,bob.txt\ncy,cy.txt\ndee,dee.txt\neve,decks/eve.txt\n"
+                         "fay,decks/fay.txt\n",
+    })
+    done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "ann.txt: no such file" in done.stdout  # the report is unchanged
+    assert done.stderr == (
+        "deckcheck: note: event/reg.csv names 3 deck files that are not where it says but elsewhere in its folder: "
+        "ann.txt is decks/ann.txt, bob.txt is decks/day2/bob.txt and decks/fay.txt is day1/decks/fay.txt; "
+        "write each deck's path from the manifest's folder\n")
+
+
+def test_a_note_of_misplaced_decks_names_the_first_twenty_then_how_many_more(cli, tmp_path):
+    write(tmp_path, {**{f"event/decks/p{index:02d}.txt": LEGAL_ISLANDS for index in range(23)},
+                     "event/reg.csv": "player,deck\n" + "".join(f"p{index},p{index:02d}.txt\n" for index in range(23))})
+    done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert "p19.txt is decks/p19.txt and 3 more; write each" in done.stderr and "p20.txt" not in done.stderr

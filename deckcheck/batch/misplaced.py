@@ -1,14 +1,14 @@
 """Deck files a manifest names from the wrong folder: `deckcheck batch forms/reg.csv` run
 where `decks/ann.txt` is, the manifest's `decks/ann.txt` read (as every manifest path is)
-from the manifest's own folder, `forms/decks/ann.txt`, which does not exist.
+from the manifest's own folder, `forms/decks/ann.txt`, which does not exist; or a manifest
+beside `decks/` naming each file alone (`ann.txt`, as a form's upload is named).
 
 Each such row is `decks/ann.txt: no such file`, of a file the organiser can see, and
-nothing says why. A batch says it after its report, once: the decks named, the first
-MAX_HOLDERS_LISTED of them, and where paths are read from. Only stderr says it, to the
-person who ran the batch in that folder: a report (which may be posted) never tells what
-lies outside the manifest's folder (docs/security.md), and the rows stay as they are.
-Looked up only for a row whose deck file is missing, so an event whose files are all
-there pays nothing for it.
+nothing says why. A batch says it after its report, once a kind: the decks named, the
+first MAX_HOLDERS_LISTED of them, and where paths are read from. Only stderr says it, to
+the person who ran the batch: a report (which may be posted) never tells what lies outside
+the manifest's folder (docs/security.md), and the rows stay as they are. Looked up only for
+a row whose deck file is missing, so an event whose files are all there pays nothing for it.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import os
 from typing import TYPE_CHECKING
 
 from ..limits import MAX_HOLDERS_LISTED
+from ..textio import MAX_NAMES_LOOKED_THROUGH
 from ..wording import counted, listed
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class FromTheCurrentFolder:
         if not self.total:
             return []
         more = self.total - len(self.named)
-        files = listed([*self.named, *([counted(more, "more")] if more else [])], "and")
+        files = listed([*self.named, *([f"{more:,} more"] if more else [])], "and")
         folder = os.path.dirname(self.manifest) or os.curdir
         return [f"{self.manifest} names {counted(self.total, 'deck file')} that "
                 f"{'is' if self.total == 1 else 'are'} not in its folder ({folder}) but "
@@ -67,3 +68,76 @@ def _visible_below(path: str) -> bool:
     if os.path.isabs(path) or ".." in path.replace("\\", "/").split("/") or names_hidden(path):
         return False
     return os.path.isfile(path) and link_on_the_way(Path(path)) is None
+
+
+class ElsewhereInItsFolder:
+    """The deck files of `manifest` found missing so far that one file, and one only, of the
+    manifest's folder is, with folders above the path as written (`ann.txt` for
+    `decks/ann.txt`, `decks/ann.txt` for `day1/decks/ann.txt`): (as named, as found)."""
+
+    def __init__(self, manifest: str) -> None:
+        self.manifest = manifest
+        self.found: list[tuple[str, str]] = []
+        self.total = 0
+        self._by_name: dict[str, list[str]] | None = None  # file name -> where it lies; the folder looked through once
+
+    def hear(self, row: Registration, result: DeckResult) -> None:
+        if not result.unreadable or row.path is None or row.inline or os.path.lexists(row.path):
+            return
+        if self._by_name is None:
+            folder = _manifest_folder(row)
+            if folder is None:
+                return
+            self._by_name = _files_by_name(folder)
+        # Only where the path as written is the file's without its first folders: `decks/ann.txt`
+        # is not `old/ann.txt`, last event's list of the same name.
+        places = [place for place in self._by_name.get(os.path.basename(row.deck), []) if place.endswith("/" + row.deck)]
+        if len(places) != 1:
+            return
+        self.total += 1
+        if len(self.found) < MAX_HOLDERS_LISTED:
+            self.found.append((row.deck, places[0]))
+
+    def notes(self) -> list[str]:
+        if not self.total:
+            return []
+        more = self.total - len(self.found)
+        each = listed([*(f"{named} is {found}" for named, found in self.found), *([f"{more:,} more"] if more else [])],
+                      "and")
+        return [f"{self.manifest} names {counted(self.total, 'deck file')} that {'is' if self.total == 1 else 'are'} "
+                f"not where it says but elsewhere in its folder: {each}; write each deck's path from the manifest's folder"]
+
+
+def _manifest_folder(row: Registration) -> str | None:
+    """The folder `row`'s deck path is read from (the manifest's): its file without the path
+    as the manifest wrote it (`/`-separated); None when the two do not line up."""
+    path = os.fspath(row.path).replace(os.sep, "/") if row.path is not None else ""
+    if not path.endswith(row.deck) or (len(path) > len(row.deck) and path[-len(row.deck) - 1] != "/"):
+        return None
+    return path[:len(path) - len(row.deck)] or os.curdir
+
+
+def _files_by_name(folder: str) -> dict[str, list[str]]:
+    """Each file name below `folder` -> where it lies (`/`-separated, from `folder`), passing
+    over hidden names and links; {} for a folder of more than MAX_NAMES_LOOKED_THROUGH
+    entries (a manifest in a home folder: no note is worth a walk of it)."""
+    found: dict[str, list[str]] = {}
+    pending, seen = [""], 0
+    while pending:
+        relative = pending.pop()
+        try:
+            with os.scandir(os.path.join(folder, relative) if relative else folder) as entries:
+                for entry in entries:
+                    seen += 1
+                    if seen > MAX_NAMES_LOOKED_THROUGH:
+                        return {}
+                    if entry.name.startswith("."):
+                        continue
+                    inside = f"{relative}/{entry.name}" if relative else entry.name
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(inside)
+                    elif entry.is_file(follow_symlinks=False):
+                        found.setdefault(entry.name, []).append(inside)
+        except OSError:
+            continue
+    return found
