@@ -35,7 +35,7 @@ class FromTheCurrentFolder:
 
     def hear(self, row: Registration, result: DeckResult) -> None:
         """Note `row` when its deck file is missing but its path names a file from here."""
-        if not result.unreadable or row.path is None or row.inline or os.path.lexists(row.path):
+        if not _deck_missing(row, result):
             return
         here = row.deck
         if os.path.abspath(here) == os.path.abspath(row.path) or not _visible_below(here):
@@ -47,13 +47,24 @@ class FromTheCurrentFolder:
     def notes(self) -> list[str]:
         if not self.total:
             return []
-        more = self.total - len(self.named)
-        files = listed([*self.named, *([f"{more:,} more"] if more else [])], "and")
+        files = _and_more(self.named, self.total)
         folder = os.path.dirname(self.manifest) or os.curdir
         return [f"{self.manifest} names {counted(self.total, 'deck file')} that "
                 f"{'is' if self.total == 1 else 'are'} not in its folder ({folder}) but "
                 f"{'is' if self.total == 1 else 'are'} in the current folder: {files}; a manifest's paths are read "
                 "from the manifest's own folder: move the manifest beside its decks (or the decks beside it)"]
+
+
+def _deck_missing(row: Registration, result: DeckResult) -> bool:
+    """Whether `row` names a deck file that is not there (not a pasted list, nor a file
+    that exists and could not be read)."""
+    return result.unreadable and row.path is not None and not row.inline and not os.path.lexists(row.path)
+
+
+def _and_more(named: list[str], total: int) -> str:
+    """`named` (the first MAX_HOLDERS_LISTED of `total`) listed, then how many more."""
+    more = total - len(named)
+    return listed([*named, *([f"{more:,} more"] if more else [])], "and")
 
 
 def _visible_below(path: str) -> bool:
@@ -82,7 +93,7 @@ class ElsewhereInItsFolder:
         self._by_name: dict[str, list[str]] | None = None  # file name -> where it lies; the folder looked through once
 
     def hear(self, row: Registration, result: DeckResult) -> None:
-        if not result.unreadable or row.path is None or row.inline or os.path.lexists(row.path):
+        if not _deck_missing(row, result):
             return
         if self._by_name is None:
             folder = _manifest_folder(row)
@@ -101,9 +112,7 @@ class ElsewhereInItsFolder:
     def notes(self) -> list[str]:
         if not self.total:
             return []
-        more = self.total - len(self.found)
-        each = listed([*(f"{named} is {found}" for named, found in self.found), *([f"{more:,} more"] if more else [])],
-                      "and")
+        each = _and_more([f"{named} is {found}" for named, found in self.found], self.total)
         return [f"{self.manifest} names {counted(self.total, 'deck file')} that {'is' if self.total == 1 else 'are'} "
                 f"not where it says but elsewhere in its folder: {each}; write each deck's path from the manifest's folder"]
 
