@@ -137,9 +137,14 @@ def shift_jis_text(data: bytes) -> str | None:
         return None
     if _NOT_JAPANESE.search(text):
         return None
-    if _JAPANESE_WORD.search(text) or _holds_any(data, _NOT_WINDOWS_1252):
+    if _JAPANESE_WORD.search(text) or windows_1252_lacks(data):
         return text
     return None
+
+
+def windows_1252_lacks(data: bytes) -> bool:
+    """Whether `data` holds a byte Windows-1252 leaves undefined: it was never written in it."""
+    return _holds_any(data, _NOT_WINDOWS_1252)
 
 
 def _holds_any(data: bytes, values: bytes) -> bool:

@@ -1691,3 +1691,31 @@ def test_a_note_of_misplaced_decks_names_the_first_twenty_then_how_many_more(cli
     done = cli("batch", "event/reg.csv", "-f", "mtg/modern", "--date", DATE, "-q", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     assert "p19.txt is decks/p19.txt and 3 more; write each" in done.stderr and "p20.txt" not in done.stderr
+
+
+@pytest.mark.parametrize("names", [
+    ["Müller", "José", "Françoise", "Hélène"],  # ü é: Ÿ Ž in Windows-1252; ç è ê: bytes it leaves undefined
+    ["Jörg Müller", "Anaïs"],
+])
+def test_a_manifest_excel_for_mac_saved_as_csv_in_mac_roman_is_read_so(cli, tmp_path, names):
+    """Excel for Mac's plain "CSV" is Mac OS Roman, where ü is the byte 0x9F and é 0x8E:
+    read as Windows-1252 the players were 'MŸller', 'JosŽ' and 'Fran�oise' in every report
+    and on their sheets. A file whose accents read as letters in Mac Roman but as signs,
+    capitals inside words or no character at all in Windows-1252 is read as Mac Roman."""
+    manifest = "player,deck\r" + "".join(f"{name},decks/a.txt\r" for name in names)
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("mac_roman")})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == names
+
+
+@pytest.mark.parametrize("names", [
+    ["Müller", "José"],  # Western accents: Windows-1252's own letters (0xC0 and up)
+    ["O’Brien", "Zoë"],  # a typographic apostrophe (0x92, Mac Roman's í) beside 0xEB
+    ["O’Brien"],  # alone: an apostrophe between letters, as Windows writes it
+    ["Jean–Paul Lefèvre"],  # an en dash between names (0x96, Mac Roman's ñ) and è (0xE8)
+])
+def test_a_windows_1252_manifest_is_not_taken_for_mac_roman(cli, tmp_path, names):
+    manifest = "player,deck\r\n" + "".join(f"{name},decks/a.txt\r\n" for name in names)
+    write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("cp1252")})
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    assert [result["player"] for result in report["results"]] == names
