@@ -1390,10 +1390,10 @@ def test_a_manifest_row_naming_a_folder_says_to_name_the_file_in_it(cli, tmp_pat
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/limited")
     assert done.returncode == 1, done.stdout + done.stderr
     messages = [problem["message"] for problem in report["results"][0]["problems"]]
-    assert messages == [
-        "manifest line 2: pool pools/ann: is a directory, not a decklist; name the file in it"
+    assert messages == [  # the one file in each, named as the manifest would name it
+        "manifest line 2: pool pools/ann: is a directory, not a decklist; name the file in it: pools/ann/pool.txt"
         "; the deck was not checked against a pool",
-        "ann: is a directory, not a decklist; name the file in it",
+        "ann: is a directory, not a decklist; name the file in it: ann/deck.txt",
     ]
     assert all("deckcheck batch" not in message for message in messages)
 
@@ -1719,3 +1719,23 @@ def test_a_windows_1252_manifest_is_not_taken_for_mac_roman(cli, tmp_path, names
     write(tmp_path, {"decks/a.txt": LEGAL_ISLANDS, "reg.csv": manifest.encode("cp1252")})
     done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
     assert [result["player"] for result in report["results"]] == names
+
+
+def test_a_deck_path_naming_a_folder_of_one_file_names_that_file(cli, tmp_path):
+    """A form that files each player's upload in a folder of their own (`decks/ann/`): a row
+    naming the folder was told 'is a directory, not a decklist; name the file in it' without
+    the file. With one visible file in it, the message names it as the manifest would; a
+    folder of two, or of a hidden file or a link only, stays as it was."""
+    write(tmp_path, {"decks/ann/Ann Lee - list.txt": LEGAL_ISLANDS, "decks/bob/a.txt": LEGAL_ISLANDS,
+                     "decks/bob/b.txt": LEGAL_ISLANDS, "decks/cy/.DS_Store": "x",
+                     "reg.csv": "player,deck\nann,decks/ann\nbob,decks/bob\ncy,decks/cy\ndee,decks/dee\n"})
+    (tmp_path / "decks" / "dee").mkdir()
+    (tmp_path / "decks" / "dee" / "link.txt").symlink_to(tmp_path / "decks" / "bob" / "a.txt")
+    done, report = run_json(cli, str(tmp_path / "reg.csv"), "-f", "mtg/modern")
+    messages = {result["player"]: result["problems"][0]["message"] for result in report["results"]}
+    assert messages == {
+        "ann": "decks/ann: is a directory, not a decklist; name the file in it: decks/ann/Ann Lee - list.txt",
+        "bob": "decks/bob: is a directory, not a decklist; name the file in it",
+        "cy": "decks/cy: is a directory, not a decklist; name the file in it",
+        "dee": "decks/dee: is a directory, not a decklist; name the file in it",
+    }
